@@ -1,0 +1,45 @@
+import type { App } from '../../shared/entities';
+import type { Lang } from '../../shared/errors';
+import type { AccessOf, Payload, Result, ServiceName, SERVICE_AREAS } from '../../shared/services';
+import type { Runtime } from '../platform/runtime';
+import type { Store, TenantStore } from '../store/store';
+
+/** Who is calling, from the verified access token and the records it names. */
+export interface Identity {
+  userId: string;
+  username: string;
+  orgId: number;
+  roleId: string;
+  permissions: readonly string[];
+  sessionId: string;
+  securityStamp: string;
+  loginType: 'NATIVE' | 'SSO';
+  tokenExpiresAt: number;
+}
+
+export interface RequestContext {
+  rt: Runtime;
+  store: Store;
+  app: App;
+  deviceId: string;
+  sourceIp: string;
+  lang: Lang;
+  identity: Identity | null;
+}
+
+/** A handler behind a signed-in operation: identity and tenant store are always present. */
+export interface AuthedContext extends RequestContext {
+  identity: Identity;
+  tenant: TenantStore;
+}
+
+/** Public and optional operations may have no identity; every other handler always has one. */
+export type Handler<S extends ServiceName> = (
+  payload: Payload<S>,
+  ctx: AccessOf<S> extends 'public' | 'optional' ? RequestContext : AuthedContext,
+) => Promise<Result<S>>;
+
+/** One area's handlers, checked against the catalogue: none missing, none extra. */
+export type AreaHandlers<A extends keyof typeof SERVICE_AREAS> = {
+  [O in keyof (typeof SERVICE_AREAS)[A] & string]: `${A}.${O}` extends ServiceName ? Handler<`${A}.${O}`> : never;
+};

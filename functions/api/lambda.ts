@@ -1,0 +1,25 @@
+/** The router Lambda's entry: builds the runtime once per cold start (keys from Secrets Manager), seeds. */
+import type { Context } from 'aws-lambda';
+import { loadKeysFromSecretsManager } from '../platform/keys';
+import { createRuntime, defaultConfig } from '../platform/runtime';
+import { ensureSeed } from '../seed';
+import { type ApiEvent, type ApiResult, createApiHandler } from './router';
+
+let ready: Promise<ReturnType<typeof createApiHandler>> | undefined;
+
+async function init() {
+  const secretId = process.env.HERALD_KEY_SECRET_ID;
+  if (!secretId) throw new Error('HERALD_KEY_SECRET_ID is not set');
+  const keys = await loadKeysFromSecretsManager(secretId);
+  const rt = createRuntime({ config: defaultConfig(), keys, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') ?? 'info' });
+  await ensureSeed(rt);
+  return createApiHandler(rt);
+}
+
+export async function handler(event: ApiEvent, context: Context): Promise<ApiResult> {
+  ready ??= init().catch((e) => {
+    ready = undefined;
+    throw e;
+  });
+  return (await ready)(event, context);
+}

@@ -1,0 +1,32 @@
+/** One module per AWS client, configured once: region and, locally, an endpoint override. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+
+export interface Endpoints {
+  dynamodb?: string;
+  s3?: string;
+  ses?: string;
+}
+
+export interface AwsClients {
+  dynamo: DynamoDBClient;
+  doc: DynamoDBDocumentClient;
+  s3: S3Client;
+  ses: SESv2Client;
+}
+
+/** Stand-ins accept any credentials; real AWS uses the default provider chain. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export function createAwsClients(region: string, endpoints: Endpoints = {}): AwsClients {
+  const local = (endpoint?: string) => (endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS } : {});
+  const dynamo = new DynamoDBClient({ region, ...local(endpoints.dynamodb) });
+  const doc = DynamoDBDocumentClient.from(dynamo, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  const s3 = new S3Client({ region, forcePathStyle: Boolean(endpoints.s3), ...local(endpoints.s3) });
+  const ses = new SESv2Client({ region, ...local(endpoints.ses) });
+  return { dynamo, doc, s3, ses };
+}

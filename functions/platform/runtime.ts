@@ -1,0 +1,95 @@
+/**
+ * Everything a handler needs, built once per process: configuration, AWS clients, keys, clock, logger.
+ * The Lambda entry builds it from the environment; the local server and tests build it with endpoints.
+ */
+import type { AuthType } from '../../shared/envelope';
+import { type AwsClients, createAwsClients, type Endpoints } from './aws';
+import type { KeyRing } from './keys';
+import { createLogger, type Logger, type LogLevel } from './logger';
+import { type Mailer, sesMailer } from './mailer';
+
+export interface RuntimeConfig {
+  region: string;
+  tablePrefix: string;
+  authType: AuthType;
+  /** the portal's own app key (the `x-app-key` it sends) */
+  portalAppKey: string;
+  /** a fixed portal app secret, or undefined to generate one at seeding */
+  portalAppSecret?: string;
+  adminUser: string;
+  adminPassword?: string;
+  /** the portal's public address, used in links sent by mail */
+  publicUrl: string;
+  mailFrom: string;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  /** a session unused for this long ends with 600003 */
+  sessionIdleSeconds: number;
+  passwordResetSeconds: number;
+  inviteSeconds: number;
+  loginThrottle: { windowSeconds: number; perUser: number; perAddress: number };
+  maxClockSkewMs: number;
+}
+
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface Runtime {
+  config: RuntimeConfig;
+  aws: AwsClients;
+  keys: KeyRing;
+  mailer: Mailer;
+  clock: Clock;
+  log: Logger;
+}
+
+export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const authType = env.HERALD_AUTH_TYPE === 'AES256' ? 'AES256' : 'NONE';
+  const num = (name: string, fallback: number) => {
+    const v = Number(env[name]);
+    return Number.isFinite(v) && v > 0 ? v : fallback;
+  };
+  return {
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    tablePrefix: env.HERALD_TABLE_PREFIX ?? 'herald-',
+    authType,
+    portalAppKey: env.HERALD_APP_KEY || 'portal',
+    portalAppSecret: env.HERALD_APP_SECRET || undefined,
+    adminUser: env.HERALD_ADMIN_USER || 'admin',
+    adminPassword: env.HERALD_ADMIN_PASSWORD || undefined,
+    publicUrl: env.HERALD_PUBLIC_URL ?? 'http://localhost:3000',
+    mailFrom: env.HERALD_MAIL_FROM ?? 'no-reply@herald.local',
+    accessTokenSeconds: num('HERALD_ACCESS_TOKEN_SECONDS', 15 * 60),
+    refreshTokenSeconds: num('HERALD_REFRESH_TOKEN_SECONDS', 7 * 24 * 3600),
+    sessionIdleSeconds: num('HERALD_SESSION_IDLE_SECONDS', 8 * 3600),
+    passwordResetSeconds: num('HERALD_PASSWORD_RESET_SECONDS', 3600),
+    inviteSeconds: num('HERALD_INVITE_SECONDS', 7 * 24 * 3600),
+    loginThrottle: {
+      windowSeconds: num('HERALD_LOGIN_WINDOW_SECONDS', 15 * 60),
+      perUser: num('HERALD_LOGIN_PER_USER', 5),
+      perAddress: num('HERALD_LOGIN_PER_ADDRESS', 50),
+    },
+    maxClockSkewMs: 5 * 60 * 1000,
+  };
+}
+
+export function createRuntime(opts: {
+  config: RuntimeConfig;
+  keys: KeyRing;
+  endpoints?: Endpoints;
+  clock?: Clock;
+  logLevel?: LogLevel;
+  logSink?: (line: string) => void;
+}): Runtime {
+  const aws = createAwsClients(opts.config.region, opts.endpoints);
+  return {
+    config: opts.config,
+    aws,
+    keys: opts.keys,
+    mailer: sesMailer(aws.ses, opts.config.mailFrom),
+    clock: opts.clock ?? systemClock,
+    log: createLogger(opts.logLevel ?? 'info', opts.logSink),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * First-start seeding, idempotent: organization 1, its administrator role, the admin user and the portal app.
+ * Runs at local start and on a Lambda cold start; conditional writes make concurrent runs safe.
+ */
+import { randomBytes } from 'node:crypto';
+import type { App, Organization, OrganizationUser, User } from '../shared/entities';
+import { AppError } from '../shared/errors';
+import { isValidPassword } from '../shared/validation';
+import { seal } from './platform/keys';
+import type { Runtime } from './platform/runtime';
+import { auditNew, newId } from './store/audit';
+import { CONDITIONS, Store } from './store/store';
+import { hashPassword } from './services/auth/passwords';
+import { orgCodeGuard } from './services/organization/handlers';
+import { emailKeyOf, newSecurityStamp, usernameGuard } from './services/user/users';
+import { administratorRole, roleCodeGuard } from './services/userRole/handlers';
+
+export const DEFAULT_ORG_ID = 1;
+
+export interface SeedResult {
+  seeded: boolean;
+  /** set only when this run generated the admin password */
+  generatedAdminPassword?: string;
+  portalAppSecret: string;
+}
+
+/** A random password that meets the spec's rule. */
+export function generatePassword(): string {
+  const pick = (set: string, n: number) => Array.from(randomBytes(n), (b) => set[b % set.length]).join('');
+  const chars = pick('ABCDEFGHJKLMNPQRSTUVWXYZ', 3) + pick('abcdefghijkmnpqrstuvwxyz', 6) + pick('23456789', 3) + pick('@#$%&', 2);
+  const shuffled = [...chars].sort(() => randomBytes(1)[0] - 128).join('');
+  return isValidPassword(shuffled) ? shuffled : generatePassword();
+}
+
+async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
+  const existing = await store.get<App>('app', { appKey: rt.config.portalAppKey });
+  if (existing) {
+    const { unseal } = await import('./platform/keys');
+    return unseal(rt.keys, existing.secretSealed);
+  }
+  const secret = rt.config.portalAppSecret ?? randomBytes(32).toString('base64url');
+  const app: App = {
+    appKey: rt.config.portalAppKey,
+    name: 'Herald portal',
+    description: 'The browser portal itself.',
+    status: 'ACTIVE',
+    appType: 'PORTAL',
+    secretSealed: seal(rt.keys, secret),
+    ...auditNew(rt.clock.now(), 'system'),
+  };
+  try {
+    await store.put('app', app, CONDITIONS.isNew('appKey'));
+    return secret;
+  } catch (e) {
+    if (e instanceof AppError) return ensurePortalApp(store, rt);
+    throw e;
+  }
+}
+
+export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
+  const store = new Store(rt);
+  const portalAppSecret = await ensurePortalApp(store, rt);
+  if (await store.get<Organization>('organization', { id: DEFAULT_ORG_ID })) return { seeded: false, portalAppSecret };
+
+  const now = rt.clock.now();
+  const given = rt.config.adminPassword ?? rt.keys.adminPassword;
+  const generated = given ? undefined : generatePassword();
+  const password = given ?? generated!;
+  const org: Organization = {
+    id: DEFAULT_ORG_ID,
+    name: 'Default organization',
+    code: 'DEFAULT',
+    shortCode: 'DEF',
+    intro: '',
+    icon: '',
+    status: 'ACTIVE',
+    supportSendMultiDevicesPerUser: false,
+    appFeatureJson: '',
+    ...auditNew(now, 'system'),
+  };
+  const role = administratorRole(DEFAULT_ORG_ID, now, 'system');
+  const username = rt.config.adminUser;
+  const email = `${username.replace(/[^A-Za-z0-9._-]/g, '') || 'admin'}@herald.local`;
+  const user: User = {
+    id: newId(),
+    username,
+    usernameKey: username.toLowerCase(),
+    firstName: 'Herald',
+    lastName: 'Administrator',
+    email,
+    emailKey: emailKeyOf(email),
+    status: 'ACTIVE',
+    passwordHash: await hashPassword(password),
+    securityStamp: newSecurityStamp(),
+    lastOrgId: DEFAULT_ORG_ID,
+    defaultLandingPage: '/dashboard',
+    timeZone: 'UTC',
+    language: 'en',
+    alertEmails: [],
+    alertTypes: [],
+    usageGuide: {},
+    loginType: 'NATIVE',
+    ...auditNew(now, 'system'),
+  };
+  const link: OrganizationUser = { orgId: DEFAULT_ORG_ID, userId: user.id, roleId: role.id, ...auditNew(now, 'system') };
+  try {
+    await store.transact([
+      store.putNew('organization', org),
+      { Put: { TableName: store.table('uniqueKey'), Item: { id: 'counter#organization', count: DEFAULT_ORG_ID } } },
+      store.putNew('uniqueKey', { id: orgCodeGuard(org.code), owner: String(org.id) }),
+      store.putNew('uniqueKey', { id: roleCodeGuard(DEFAULT_ORG_ID, role.code), owner: role.id }),
+      store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }),
+      store.putNew('userRole', role),
+      store.putNew('user', user),
+      store.putNew('organizationUser', link),
+    ]);
+  } catch (e) {
+    // Another instance seeded first.
+    if (e instanceof AppError) return { seeded: false, portalAppSecret };
+    throw e;
+  }
+  rt.log.info('seeded organization 1 and the admin user', { username });
+  return { seeded: true, generatedAdminPassword: generated, portalAppSecret };
+}

@@ -1,0 +1,53 @@
+import type { Organization } from '../../../shared/entities';
+import type { Configuration } from '../../../shared/services';
+import type { AuthedContext } from '../../api/context';
+
+/** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
+export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {
+  const org = await ctx.store.get<Organization>('organization', { id: ctx.identity.orgId });
+  return {
+    orgId: org?.id ?? 1,
+    orgIconUrl: org?.icon ?? '',
+    nativeTypes: [
+      { code: 'html', name: 'HTML' },
+      { code: 'text', name: 'Text' },
+      { code: 'url', name: 'URL' },
+      { code: 'native', name: 'Native' },
+      { code: 'rating', name: 'Rating' },
+      { code: 'recall', name: 'Recall' },
+      { code: 'dataIntegration', name: 'Data integration' },
+      { code: 'empty', name: 'Empty' },
+    ],
+    systemSetting: {},
+    systemBaseSetting: { version: '4.1.0', supportSendMultiDevicesPerUser: org?.supportSendMultiDevicesPerUser ?? false },
+    emailBuilderInfo: { maxWidth: 600, smallScreenMaxWidth: 393 },
+    htmlBuilderInfo: {},
+    pushChannelTypes: [
+      { code: 'PUSH_NATIVE', name: 'Push' },
+      { code: 'EMAIL', name: 'Email' },
+      { code: 'SMS', name: 'SMS' },
+      { code: 'DIRECT_MAIL', name: 'Direct mail' },
+      { code: 'LINE', name: 'LINE' },
+    ],
+    sendTestTargets: [
+      { code: 'EMAIL', name: 'Email' },
+      { code: 'SMS', name: 'SMS' },
+    ],
+    notificationButtonActions: [
+      { code: 'website', name: 'Website' },
+      { code: 'openPage', name: 'Open page' },
+      { code: 'call', name: 'Call' },
+      { code: 'close', name: 'Close' },
+      { code: 'upgrade', name: 'Upgrade' },
+      { code: 'requireLogin', name: 'Require login' },
+    ],
+    queryType: [
+      { code: 'string', name: 'String' },
+      { code: 'number', name: 'Number' },
+      { code: 'enum', name: 'Enum' },
+      { code: 'date', name: 'Date' },
+      { code: 'boolean', name: 'Boolean' },
+    ],
+    pushSettingInfo: {},
+  };
+}

@@ -1,0 +1,205 @@
+/** Sessions: sign-in, the stored sign-in object, refresh rotation with reuse detection, revocation. */
+import type { Organization, OrganizationUser, Session, User, UserRole } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { SignIn } from '../../../shared/services';
+import type { Identity, RequestContext } from '../../api/context';
+import type { Store } from '../../store/store';
+import { hashToken, issueAccessToken, randomToken, splitRefreshToken, verifyAccessToken } from './tokens';
+
+export interface Membership {
+  org: Organization;
+  role: UserRole;
+  link: OrganizationUser;
+}
+
+/** The user's organizations with the role held in each (inactive organizations left out). */
+export async function membershipsOf(store: Store, userId: string): Promise<Membership[]> {
+  const links = await store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: userId }, 'byUser');
+  if (links.length === 0) return [];
+  const found = await store.getMany([
+    ...links.map((l) => ({ entity: 'organization' as const, key: { id: l.orgId } })),
+    ...links.map((l) => ({ entity: 'userRole' as const, key: { orgId: l.orgId, id: l.roleId } })),
+  ]);
+  return links
+    .map((link, i) => ({ link, org: found[i] as Organization | undefined, role: found[links.length + i] as UserRole | undefined }))
+    .filter((m): m is Membership => Boolean(m.org && m.role && m.org.status === 'ACTIVE'))
+    .sort((a, b) => a.org.id - b.org.id);
+}
+
+export function effectivePermissions(role: UserRole | undefined): string[] {
+  return role && role.active ? [...role.permissions] : [];
+}
+
+function pickOrg(memberships: Membership[], wanted?: number): Membership {
+  return memberships.find((m) => m.org.id === wanted) ?? memberships[0];
+}
+
+async function signInObject(ctx: RequestContext, user: User, session: Session, refreshToken: string, memberships: Membership[]): Promise<SignIn> {
+  const selected = pickOrg(memberships, session.orgId);
+  const access = await issueAccessToken(ctx.rt, {
+    sub: user.id,
+    org: selected.org.id,
+    rol: selected.role.id,
+    sid: session.id,
+    stp: user.securityStamp,
+  });
+  return {
+    tokenType: 'Bearer',
+    accessToken: access.token,
+    expiresIn: ctx.rt.config.accessTokenSeconds,
+    refreshToken,
+    userdetails: {
+      id: user.id,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      language: user.language,
+      timeZone: user.timeZone,
+      defaultLandingPage: user.defaultLandingPage,
+      usageGuide: user.usageGuide,
+      organizations: memberships.map((m) => ({
+        id: m.org.id,
+        name: m.org.name,
+        code: m.org.code,
+        icon: m.org.icon,
+        isSelected: m.org.id === selected.org.id,
+        role: { id: m.role.id, name: m.role.name, code: m.role.code },
+      })),
+      rolePermissions: effectivePermissions(selected.role),
+    },
+    loginType: user.loginType,
+    loginUrl: null,
+    logoutUrl: null,
+  };
+}
+
+/** Opens a new session (a new refresh-token family) for a user who proved who they are. */
+export async function startSession(ctx: RequestContext, user: User, memberships: Membership[], wantedOrg?: number): Promise<SignIn> {
+  if (memberships.length === 0) throw new AppError('710003');
+  const now = ctx.rt.clock.now();
+  const selected = pickOrg(memberships, wantedOrg ?? user.lastOrgId);
+  const id = randomToken(24);
+  const secret = randomToken(32);
+  const session: Session = {
+    id,
+    userId: user.id,
+    orgId: selected.org.id,
+    currentTokenHash: hashToken(secret),
+    securityStamp: user.securityStamp,
+    revoked: false,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: Math.floor(now / 1000) + ctx.rt.config.refreshTokenSeconds,
+    sourceIp: ctx.sourceIp,
+  };
+  await ctx.store.put('session', session);
+  return signInObject(ctx, user, session, `${id}.${secret}`, memberships);
+}
+
+export async function revokeSession(store: Store, sessionId: string, reason: string): Promise<void> {
+  await store.update('session', { id: sessionId }, { revoked: true, revokedReason: reason }, undefined).catch(() => undefined);
+}
+
+/** Ends every session of a user (used when the user is deleted). */
+export async function revokeUserSessions(store: Store, userId: string, reason: string): Promise<void> {
+  const sessions = await store.queryAll<Session>('session', { name: 'userId', value: userId }, 'byUser');
+  await Promise.all(sessions.filter((s) => !s.revoked).map((s) => revokeSession(store, s.id, reason)));
+}
+
+async function loadUserState(store: Store, userId: string) {
+  const user = await store.get<User>('user', { id: userId });
+  if (!user) throw new AppError('710001');
+  return user;
+}
+
+/**
+ * Rotation: the presented token must be the family's current one. A replayed (older) token means it leaked:
+ * the whole family is revoked, so neither the thief nor the owner can go on with it.
+ */
+export async function rotateSession(ctx: RequestContext, refreshToken: string): Promise<SignIn> {
+  const parts = splitRefreshToken(refreshToken);
+  if (!parts) throw new AppError('710004');
+  const { store, rt } = ctx;
+  const session = await store.get<Session>('session', { id: parts.sessionId });
+  const now = rt.clock.now();
+  if (!session || session.revoked || session.expiresAt * 1000 <= now) throw new AppError('710004');
+  const presented = hashToken(parts.secret);
+  if (presented !== session.currentTokenHash) {
+    await revokeSession(store, session.id, 'reuse');
+    ctx.rt.log.warn('refresh token reuse: session family revoked', { sessionId: session.id, userId: session.userId });
+    throw new AppError('710004');
+  }
+  if (now - session.lastUsedAt > rt.config.sessionIdleSeconds * 1000) {
+    await revokeSession(store, session.id, 'idle');
+    throw new AppError('600003');
+  }
+  const user = await loadUserState(store, session.userId);
+  if (user.securityStamp !== session.securityStamp) {
+    await revokeSession(store, session.id, 'stamp');
+    throw new AppError('600005');
+  }
+  if (user.status !== 'ACTIVE') throw new AppError('710003');
+  const memberships = await membershipsOf(store, user.id);
+  if (!memberships.some((m) => m.org.id === session.orgId)) throw new AppError('600006');
+  const secret = randomToken(32);
+  const updated = await store.update(
+    'session',
+    { id: session.id },
+    { currentTokenHash: hashToken(secret), lastUsedAt: now },
+    {
+      ConditionExpression: '#h = :h AND #r = :f',
+      ExpressionAttributeNames: { '#h': 'currentTokenHash', '#r': 'revoked' },
+      ExpressionAttributeValues: { ':h': presented, ':f': false },
+    },
+    '710004',
+  );
+  return signInObject(ctx, user, updated as Session, `${session.id}.${secret}`, memberships);
+}
+
+/** Re-issues tokens for another organization of the same user within the same session. */
+export async function switchSessionOrg(ctx: RequestContext, identity: Identity, orgId: number): Promise<SignIn> {
+  const { store } = ctx;
+  const user = await loadUserState(store, identity.userId);
+  const memberships = await membershipsOf(store, user.id);
+  // An organization the user does not belong to answers like one that does not exist.
+  if (!memberships.some((m) => m.org.id === orgId)) throw new AppError('720003');
+  const secret = randomToken(32);
+  const session = (await store.update(
+    'session',
+    { id: identity.sessionId },
+    { orgId, currentTokenHash: hashToken(secret), lastUsedAt: ctx.rt.clock.now() },
+    { ConditionExpression: '#r = :f', ExpressionAttributeNames: { '#r': 'revoked' }, ExpressionAttributeValues: { ':f': false } },
+    '710005',
+  )) as Session;
+  await store.update('user', { id: user.id }, { lastOrgId: orgId });
+  return signInObject(ctx, user, session, `${session.id}.${secret}`, memberships);
+}
+
+/** Verifies an access token and the records it names, in one batch read. */
+export async function authenticate(ctx: RequestContext, token: string): Promise<Identity> {
+  const claims = await verifyAccessToken(ctx.rt, token);
+  const [user, session, link, role] = (await ctx.store.getMany([
+    { entity: 'user', key: { id: claims.sub } },
+    { entity: 'session', key: { id: claims.sid } },
+    { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub } },
+    { entity: 'userRole', key: { orgId: claims.org, id: claims.rol } },
+  ])) as [User | undefined, Session | undefined, OrganizationUser | undefined, UserRole | undefined];
+  if (!session || session.revoked) throw new AppError('710005');
+  if (!user) throw new AppError('710001');
+  if (user.securityStamp !== claims.stp) throw new AppError('600005');
+  if (user.status !== 'ACTIVE') throw new AppError('710003');
+  if (!link) throw new AppError('600006');
+  if (link.roleId !== claims.rol || !role) throw new AppError('600005');
+  return {
+    userId: user.id,
+    username: user.username,
+    orgId: claims.org,
+    roleId: role.id,
+    permissions: effectivePermissions(role),
+    sessionId: session.id,
+    securityStamp: user.securityStamp,
+    loginType: user.loginType,
+    tokenExpiresAt: claims.exp * 1000,
+  };
+}

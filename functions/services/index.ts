@@ -1,0 +1,20 @@
+/** The one dispatch table: every catalogue operation's handler, checked by type against the catalogue. */
+import type { ServiceName } from '../../shared/services';
+import type { Handler } from '../api/context';
+import { authHandlers } from './auth/handlers';
+import { organizationHandlers } from './organization/handlers';
+import { userHandlers } from './user/handlers';
+import { userRoleHandlers } from './userRole/handlers';
+
+const AREAS = {
+  auth: authHandlers,
+  user: userHandlers,
+  userRole: userRoleHandlers,
+  organization: organizationHandlers,
+};
+
+export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(
+  Object.entries(AREAS).flatMap(([area, ops]) =>
+    Object.entries(ops).map(([name, fn]) => [`${area}.${name}`, fn as Handler<ServiceName>] as const),
+  ),
+);

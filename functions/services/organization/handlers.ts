@@ -1,0 +1,71 @@
+import type { Organization, OrganizationUser } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { OrganizationView } from '../../../shared/services';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { auditNew, auditNext, checkVersion } from '../../store/audit';
+import { matchesText, pageOfItems } from '../../store/paging';
+import type { Store } from '../../store/store';
+import { membershipsOf } from '../auth/session';
+import { administratorRole } from '../userRole/handlers';
+
+export const orgCodeGuard = (code: string) => `orgCode#${code.toUpperCase()}`;
+
+function toOrganizationView(org: Organization): OrganizationView {
+  const { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, version, dateCreated, dateUpdated } = org;
+  return { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, version, dateCreated, dateUpdated };
+}
+
+/** Organization ids are small numbers (1 is the default organization), taken from an atomic counter. */
+export async function nextOrganizationId(store: Store): Promise<number> {
+  return store.increment('uniqueKey', { id: 'counter#organization' });
+}
+
+async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<Organization> {
+  const memberships = await membershipsOf(ctx.store, ctx.identity.userId);
+  const m = memberships.find((x) => x.org.id === id);
+  if (!m) throw new AppError('720003');
+  return m.org;
+}
+
+export const organizationHandlers: AreaHandlers<'organization'> = {
+  async list(q, ctx) {
+    const memberships = await membershipsOf(ctx.store, ctx.identity.userId);
+    const all = memberships
+      .filter((m) => matchesText(m.org.name, q.keyword) || matchesText(m.org.code, q.keyword))
+      .map((m) => ({ ...toOrganizationView(m.org), isSelected: m.org.id === ctx.identity.orgId, roleName: m.role.name }));
+    return pageOfItems(all, q, ['id', 'name', 'code', 'dateUpdated'], { field: 'id', order: 'asc' });
+  },
+
+  async detail({ id }, ctx) {
+    return toOrganizationView(await requireOwnOrganization(ctx, id));
+  },
+
+  async save(p, ctx) {
+    const { store } = ctx;
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    if (!p.id) {
+      const id = await nextOrganizationId(store);
+      const org: Organization = { ...p, id, appFeatureJson: '', ...auditNew(now, actor) };
+      const role = administratorRole(id, now, actor);
+      const link: OrganizationUser = { orgId: id, userId: actor, roleId: role.id, ...auditNew(now, actor) };
+      await store.transact([
+        store.putNew('uniqueKey', { id: orgCodeGuard(org.code), owner: String(id) }, '720001'),
+        store.putNew('organization', org),
+        store.putNew('userRole', role),
+        store.putNew('organizationUser', link),
+      ]);
+      return toOrganizationView(org);
+    }
+    const org = await requireOwnOrganization(ctx, p.id);
+    checkVersion(org, p.version);
+    const next: Organization = { ...org, ...p, id: org.id, ...auditNext(org, now, actor) };
+    const writes = [store.putVersioned('organization', next, org.version)];
+    if (p.code.toUpperCase() !== org.code.toUpperCase()) {
+      writes.push(store.putNew('uniqueKey', { id: orgCodeGuard(p.code), owner: String(org.id) }, '720001'));
+      writes.push({ ...store.deleteItem('uniqueKey', { id: orgCodeGuard(org.code) }), failCode: '720007' });
+    }
+    await store.transact(writes);
+    return toOrganizationView(next);
+  },
+};

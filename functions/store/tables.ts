@@ -1,0 +1,52 @@
+/** Creates the registry's tables in a DynamoDB endpoint (DynamoDB Local, tests). CDK creates them on AWS. */
+import {
+  type AttributeDefinition,
+  CreateTableCommand,
+  type DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import { ENTITY_LIST, type EntityDef, tableName } from '../../shared/entities';
+
+export function keySchemaOf(def: EntityDef) {
+  const attrs = new Map<string, AttributeDefinition>();
+  const add = (a: { name: string; type: 'S' | 'N' }) => attrs.set(a.name, { AttributeName: a.name, AttributeType: a.type });
+  add(def.partitionKey);
+  if (def.sortKey) add(def.sortKey);
+  for (const idx of def.indexes ?? []) {
+    add(idx.partitionKey);
+    if (idx.sortKey) add(idx.sortKey);
+  }
+  const keys = (pk: { name: string }, sk?: { name: string }) => [
+    { AttributeName: pk.name, KeyType: 'HASH' as const },
+    ...(sk ? [{ AttributeName: sk.name, KeyType: 'RANGE' as const }] : []),
+  ];
+  return {
+    AttributeDefinitions: [...attrs.values()],
+    KeySchema: keys(def.partitionKey, def.sortKey),
+    GlobalSecondaryIndexes: def.indexes?.length
+      ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: keys(i.partitionKey, i.sortKey), Projection: { ProjectionType: 'ALL' as const } }))
+      : undefined,
+  };
+}
+
+export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<void> {
+  await Promise.all(
+    ENTITY_LIST.map(async (def) => {
+      const TableName = tableName(prefix, def);
+      try {
+        await client.send(new CreateTableCommand({ TableName, BillingMode: 'PAY_PER_REQUEST', ...keySchemaOf(def) }));
+      } catch (e) {
+        if (e instanceof ResourceInUseException) return;
+        throw e;
+      }
+      await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
+      if (def.ttlAttribute) {
+        await client.send(
+          new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }),
+        );
+      }
+    }),
+  );
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineEntity } from './entity';
+
+/**
+ * A sign-in session: one refresh-token family. Only the hash of the current refresh token is kept; a token of
+ * the family that is not the current one is a replay and revokes the family.
+ */
+export const sessionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  orgId: z.number().int(),
+  currentTokenHash: z.string(),
+  securityStamp: z.string(),
+  revoked: z.boolean(),
+  revokedReason: z.string().optional(),
+  createdAt: z.number().int(),
+  lastUsedAt: z.number().int(),
+  /** epoch seconds; DynamoDB TTL removes ended sessions */
+  expiresAt: z.number().int(),
+  sourceIp: z.string().optional(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionEntity = defineEntity({
+  name: 'session',
+  scope: 'global',
+  schema: sessionSchema,
+  partitionKey: { name: 'id', type: 'S' },
+  indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' } }],
+  ttlAttribute: 'expiresAt',
+  privateFields: ['currentTokenHash', 'securityStamp'],
+});
+
+/** A single-use, expiring password-reset link; only its hash is stored. */
+export const passwordResetSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  securityStamp: z.string(),
+  used: z.boolean(),
+  expiresAt: z.number().int(),
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+export const passwordResetEntity = defineEntity({
+  name: 'passwordReset',
+  scope: 'global',
+  schema: passwordResetSchema,
+  partitionKey: { name: 'id', type: 'S' },
+  ttlAttribute: 'expiresAt',
+});
+
+/** Fixed-window counters (login attempts, SDK calls) that hold across Lambda instances. */
+export const rateLimitSchema = z.object({
+  id: z.string(),
+  count: z.number().int(),
+  expiresAt: z.number().int(),
+});
+
+export const rateLimitEntity = defineEntity({
+  name: 'rateLimit',
+  scope: 'global',
+  schema: rateLimitSchema,
+  partitionKey: { name: 'id', type: 'S' },
+  ttlAttribute: 'expiresAt',
+});
+
+/** Guards for unique values (usernames, role codes) written in the same transaction as their owner. */
+export const uniqueKeySchema = z.object({ id: z.string(), owner: z.string() });
+
+export const uniqueKeyEntity = defineEntity({
+  name: 'uniqueKey',
+  scope: 'global',
+  schema: uniqueKeySchema,
+  partitionKey: { name: 'id', type: 'S' },
+});

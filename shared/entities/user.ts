@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { auditFields, defineEntity } from './entity';
+
+export const userSchema = z.object({
+  id: z.string(),
+  username: z.string().min(1).max(64),
+  /** lower-cased username, the unique login key */
+  usernameKey: z.string(),
+  firstName: z.string().max(64).default(''),
+  lastName: z.string().max(64).default(''),
+  email: z.string().max(254),
+  /** lower-cased email, for the forgot-password look-up */
+  emailKey: z.string(),
+  status: z.enum(['ACTIVE', 'INACTIVE', 'INVITED']),
+  passwordHash: z.string().optional(),
+  /** changes when password, role or email change: older sessions end with 600005 */
+  securityStamp: z.string(),
+  lastOrgId: z.number().int().optional(),
+  defaultLandingPage: z.string().max(200).default('/dashboard'),
+  timeZone: z.string().max(64).default('UTC'),
+  language: z.enum(['en', 'zh', 'ja']).default('en'),
+  alertEmails: z.array(z.string()).default([]),
+  alertTypes: z.array(z.string()).default([]),
+  usageGuide: z.record(z.string(), z.boolean()).default({}),
+  loginType: z.enum(['NATIVE', 'SSO']).default('NATIVE'),
+  ...auditFields,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userEntity = defineEntity({
+  name: 'user',
+  scope: 'global',
+  schema: userSchema,
+  partitionKey: { name: 'id', type: 'S' },
+  indexes: [
+    { name: 'byUsername', partitionKey: { name: 'usernameKey', type: 'S' } },
+    { name: 'byEmail', partitionKey: { name: 'emailKey', type: 'S' } },
+  ],
+  privateFields: ['passwordHash', 'securityStamp', 'usernameKey', 'emailKey'],
+  listColumns: [
+    { field: 'username', label: 'user.username', sortable: true, filter: 'text' },
+    { field: 'firstName', label: 'user.firstName', sortable: true },
+    { field: 'lastName', label: 'user.lastName', sortable: true },
+    { field: 'email', label: 'user.email', sortable: true, filter: 'text' },
+    { field: 'roleName', label: 'user.role', sortable: true, filter: 'select' },
+    { field: 'status', label: 'common.status', filter: 'select' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
+});
+
+/** A user's membership of one organization, with the role held there. */
+export const organizationUserSchema = z.object({
+  orgId: z.number().int(),
+  userId: z.string(),
+  roleId: z.string(),
+  ...auditFields,
+});
+export type OrganizationUser = z.infer<typeof organizationUserSchema>;
+
+export const organizationUserEntity = defineEntity({
+  name: 'organizationUser',
+  scope: 'tenant',
+  schema: organizationUserSchema,
+  partitionKey: { name: 'orgId', type: 'N' },
+  sortKey: { name: 'userId', type: 'S' },
+  indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' }, sortKey: { name: 'orgId', type: 'N' } }],
+  permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
+});

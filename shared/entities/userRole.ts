@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { auditFields, defineEntity } from './entity';
+
+export const userRoleSchema = z.object({
+  orgId: z.number().int(),
+  id: z.string(),
+  name: z.string().min(1).max(100),
+  code: z.string().min(1).max(50),
+  description: z.string().max(500).default(''),
+  active: z.boolean().default(true),
+  permissions: z.array(z.string()).default([]),
+  /** the seeded administrator role of an organization cannot lose permissions or be deleted */
+  system: z.boolean().default(false),
+  ...auditFields,
+});
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userRoleEntity = defineEntity({
+  name: 'userRole',
+  scope: 'tenant',
+  schema: userRoleSchema,
+  partitionKey: { name: 'orgId', type: 'N' },
+  sortKey: { name: 'id', type: 'S' },
+  listColumns: [
+    { field: 'name', label: 'role.name', sortable: true, filter: 'text' },
+    { field: 'code', label: 'role.code', sortable: true, filter: 'text' },
+    { field: 'description', label: 'role.description' },
+    { field: 'active', label: 'role.active', filter: 'boolean', format: 'boolean' },
+    { field: 'userCount', label: 'role.userCount', sortable: true, format: 'count' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
+});

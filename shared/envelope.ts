@@ -1,0 +1,131 @@
+/**
+ * The `{service, payload}` envelope codec, shared by the browser and the router.
+ * AES256 mode: JSON -> gzip (pako) -> AES-256-CBC (crypto-js, key = SHA-256 of the app secret, random IV
+ * prefixed) -> base64; `sign` is HMAC-SHA256 (hex) of that base64 string with the app secret.
+ * With the secret in the browser this is obfuscation, not secrecy: TLS and server-side checks protect data.
+ */
+import CryptoJS from 'crypto-js';
+import { Inflate, gzip } from 'pako';
+import { AppError } from './errors';
+
+export type AuthType = 'NONE' | 'AES256';
+export const AUTH_TYPES: readonly AuthType[] = ['NONE', 'AES256'];
+
+/** Largest inflated payload the router accepts; checked while inflating, so a gzip bomb stops early. */
+export const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+export interface ResponseEnvelope {
+  state: 'S' | 'F';
+  payload: unknown;
+  sign: string | null;
+  errorCode: string | null;
+  error: string | null;
+  errorMessage: string | null;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function bytesToWords(bytes: Uint8Array): CryptoJS.lib.WordArray {
+  const words: number[] = [];
+  for (let i = 0; i < bytes.length; i++) words[i >>> 2] |= bytes[i] << (24 - (i % 4) * 8);
+  return CryptoJS.lib.WordArray.create(words, bytes.length);
+}
+
+function wordsToBytes(words: CryptoJS.lib.WordArray): Uint8Array {
+  const out = new Uint8Array(Math.max(words.sigBytes, 0));
+  for (let i = 0; i < out.length; i++) out[i] = (words.words[i >>> 2] >>> (24 - (i % 4) * 8)) & 0xff;
+  return out;
+}
+
+function keyOf(secret: string): CryptoJS.lib.WordArray {
+  return CryptoJS.SHA256(secret);
+}
+
+export function signPayload(payload: string, secret: string): string {
+  return CryptoJS.HmacSHA256(payload, secret).toString(CryptoJS.enc.Hex);
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export function verifySign(payload: string, sign: unknown, secret: string): void {
+  if (typeof sign !== 'string' || sign.length === 0) throw new AppError('400008');
+  if (!constantTimeEqual(signPayload(payload, secret), sign.toLowerCase())) throw new AppError('400009');
+}
+
+export function encryptPayload(value: unknown, secret: string): string {
+  const json = JSON.stringify(value ?? null);
+  const zipped = gzip(new TextEncoder().encode(json));
+  const iv = CryptoJS.lib.WordArray.random(16);
+  const cipher = CryptoJS.AES.encrypt(bytesToWords(zipped), keyOf(secret), { iv });
+  return iv.clone().concat(cipher.ciphertext).toString(CryptoJS.enc.Base64);
+}
+
+function inflateLimited(data: Uint8Array, limit: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflator = new Inflate();
+  inflator.onData = (chunk: Uint8Array) => {
+    total += chunk.length;
+    if (total > limit) throw new AppError('401002', `The payload inflates beyond ${limit} bytes.`, undefined, 413);
+    chunks.push(chunk);
+  };
+  inflator.push(data, true);
+  if (inflator.err || !inflator.ended) throw new AppError('400010', 'The payload is not gzip data.');
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+export function decryptPayload(text: unknown, secret: string, limit = MAX_PAYLOAD_BYTES): unknown {
+  if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) {
+    throw new AppError('400010', 'The payload is not base64.');
+  }
+  const raw = CryptoJS.enc.Base64.parse(text);
+  if (raw.sigBytes < 32 || raw.sigBytes % 16 !== 0) throw new AppError('400007', 'The payload is not AES-256 data.');
+  const bytes = wordsToBytes(raw);
+  const iv = bytesToWords(bytes.subarray(0, 16));
+  const ciphertext = bytesToWords(bytes.subarray(16));
+  let plain: Uint8Array;
+  try {
+    const decrypted = CryptoJS.AES.decrypt(CryptoJS.lib.CipherParams.create({ ciphertext }), keyOf(secret), { iv });
+    if (decrypted.sigBytes <= 0) throw new Error('bad padding');
+    plain = wordsToBytes(decrypted);
+  } catch {
+    throw new AppError('400007', 'The payload could not be decrypted.');
+  }
+  let inflated: Uint8Array;
+  try {
+    inflated = inflateLimited(plain, limit);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError('400010', 'The payload is not gzip data.');
+  }
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));
+  } catch {
+    throw new AppError('400010', 'The payload is not UTF-8 JSON.');
+  }
+}
+
+/** Builds the request body for a call in the given mode. */
+export function encodeRequest(service: string, payload: unknown, authType: AuthType, secret: string) {
+  if (authType === 'NONE') return { service, payload: payload ?? {} };
+  const encoded = encryptPayload(payload ?? {}, secret);
+  return { service, payload: encoded, sign: signPayload(encoded, secret) };
+}
+
+/** Reads a response envelope's payload in the given mode (the server signs what it encrypts). */
+export function decodeResponsePayload(envelope: ResponseEnvelope, authType: AuthType, secret: string): unknown {
+  if (authType === 'NONE' || envelope.state !== 'S') return envelope.payload;
+  verifySign(envelope.payload as string, envelope.sign, secret);
+  return decryptPayload(envelope.payload, secret, Number.MAX_SAFE_INTEGER);
+}

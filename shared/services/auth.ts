@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { AUTH_TYPES } from '../envelope';
+import { passwordSchema } from '../validation';
+import { empty, ok, operation } from './operation';
+
+export const APP_VERSION = '4.1.0';
+
+export const organizationMembershipView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  icon: z.string(),
+  isSelected: z.boolean(),
+  role: z.object({ id: z.string(), name: z.string(), code: z.string() }),
+});
+
+/** The stored sign-in object of spec 000 section 3. */
+export const signInView = z.object({
+  tokenType: z.literal('Bearer'),
+  accessToken: z.string(),
+  /** seconds until the access token expires */
+  expiresIn: z.number().int(),
+  refreshToken: z.string(),
+  userdetails: z.object({
+    id: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    language: z.enum(['en', 'zh', 'ja']),
+    timeZone: z.string(),
+    defaultLandingPage: z.string(),
+    usageGuide: z.record(z.string(), z.boolean()),
+    organizations: z.array(organizationMembershipView),
+    rolePermissions: z.array(z.string()),
+  }),
+  loginType: z.enum(['NATIVE', 'SSO']),
+  loginUrl: z.string().nullable(),
+  logoutUrl: z.string().nullable(),
+});
+export type SignIn = z.infer<typeof signInView>;
+
+/** The configuration object of spec 000 section 3, loaded after sign-in and cached. */
+export const configurationView = z.object({
+  orgId: z.number().int(),
+  orgIconUrl: z.string(),
+  nativeTypes: z.array(z.object({ code: z.string(), name: z.string() })),
+  systemSetting: z.record(z.string(), z.unknown()),
+  systemBaseSetting: z.record(z.string(), z.unknown()),
+  emailBuilderInfo: z.record(z.string(), z.unknown()),
+  htmlBuilderInfo: z.record(z.string(), z.unknown()),
+  pushChannelTypes: z.array(z.object({ code: z.string(), name: z.string() })),
+  sendTestTargets: z.array(z.object({ code: z.string(), name: z.string() })),
+  notificationButtonActions: z.array(z.object({ code: z.string(), name: z.string() })),
+  queryType: z.array(z.object({ code: z.string(), name: z.string() })),
+  pushSettingInfo: z.record(z.string(), z.unknown()),
+});
+export type Configuration = z.infer<typeof configurationView>;
+
+const credential = z.string().min(1).max(256);
+
+export const authServices = {
+  init: operation({
+    access: 'public',
+    payload: empty,
+    response: z.object({
+      authType: z.enum(AUTH_TYPES as ['NONE', 'AES256']),
+      version: z.string(),
+      loginType: z.enum(['NATIVE', 'SSO']),
+      loginUrl: z.string().nullable(),
+    }),
+  }),
+  login: operation({
+    access: 'public',
+    payload: z.object({ username: credential, password: credential }),
+    response: signInView,
+  }),
+  getToken: operation({
+    access: 'authenticated',
+    payload: empty,
+    response: z.object({ tokenType: z.literal('Bearer'), accessToken: z.string(), expiresIn: z.number().int() }),
+  }),
+  refreshToken: operation({
+    access: 'public',
+    payload: z.object({ refreshToken: z.string().min(1).max(512) }),
+    response: signInView,
+  }),
+  logout: operation({
+    access: 'optional',
+    payload: z.object({ refreshToken: z.string().max(512).optional() }).default({}),
+    response: z.object({ ok: z.literal(true), logoutUrl: z.string().nullable() }),
+  }),
+  validToken: operation({
+    access: 'authenticated',
+    payload: empty,
+    response: z.object({ valid: z.literal(true), userId: z.string(), orgId: z.number().int(), expiresAt: z.number() }),
+  }),
+  configuration: operation({ access: 'authenticated', payload: empty, response: configurationView }),
+  checkVersion: operation({
+    access: 'public',
+    payload: z.object({ version: z.string().max(32).optional() }).default({}),
+    response: z.object({ version: z.string(), upToDate: z.boolean() }),
+  }),
+  checkSsoUserLoginState: operation({
+    access: 'public',
+    payload: empty,
+    response: z.object({ enabled: z.boolean(), loginUrl: z.string().nullable() }),
+  }),
+  passwordEmail: operation({
+    access: 'public',
+    payload: z.object({ email: z.string().trim().min(3).max(254) }),
+    response: ok,
+  }),
+  /** Either a reset link's token (forgot password) or, signed in, the current password (password-edit). */
+  resetPassword: operation({
+    access: 'optional',
+    payload: z
+      .object({
+        token: z.string().min(1).max(256).optional(),
+        oldPassword: z.string().min(1).max(256).optional(),
+        password: passwordSchema,
+        confirmPassword: z.string().max(256),
+      })
+      .refine((p) => Boolean(p.token) !== Boolean(p.oldPassword), {
+        message: 'Give either token or oldPassword.',
+        path: ['token'],
+      }),
+    response: ok,
+  }),
+} as const;

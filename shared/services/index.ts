@@ -1,0 +1,49 @@
+/** The service catalogue: every `area.operation` with payload and response schemas and required access. */
+import type { z } from 'zod';
+import { authServices } from './auth';
+import type { OperationDef } from './operation';
+import { organizationServices } from './organization';
+import { userServices } from './user';
+import { userRoleServices } from './userRole';
+
+export const SERVICE_AREAS = {
+  auth: authServices,
+  user: userServices,
+  userRole: userRoleServices,
+  organization: organizationServices,
+} as const;
+
+type Areas = typeof SERVICE_AREAS;
+export type ServiceName = {
+  [A in keyof Areas]: `${A & string}.${keyof Areas[A] & string}`;
+}[keyof Areas];
+
+type OpOf<S extends ServiceName> = S extends `${infer A}.${infer O}`
+  ? A extends keyof Areas
+    ? O extends keyof Areas[A]
+      ? Areas[A][O]
+      : never
+    : never
+  : never;
+
+export type PayloadIn<S extends ServiceName> = OpOf<S> extends OperationDef<infer P, z.ZodType> ? z.input<P> : never;
+export type Payload<S extends ServiceName> = OpOf<S> extends OperationDef<infer P, z.ZodType> ? z.output<P> : never;
+export type Result<S extends ServiceName> = OpOf<S> extends OperationDef<z.ZodType, infer R> ? z.output<R> : never;
+
+export type AccessOf<S extends ServiceName> = OpOf<S>['access'];
+
+export const CATALOGUE: ReadonlyMap<string, OperationDef> = new Map(
+  Object.entries(SERVICE_AREAS).flatMap(([area, ops]) =>
+    Object.entries(ops).map(([name, def]) => [`${area}.${name}`, def as OperationDef] as const),
+  ),
+);
+
+export function findOperation(service: string): OperationDef | undefined {
+  return CATALOGUE.get(service);
+}
+
+export * from './operation';
+export * from './auth';
+export * from './user';
+export * from './userRole';
+export * from './organization';
