@@ -123,6 +123,7 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
   const { store, rt } = ctx;
   const session = await store.get<Session>('session', { id: parts.sessionId });
   const now = rt.clock.now();
+  if (session?.revokedReason === 'deleted') throw new AppError('710001');
   if (!session || session.revoked || session.expiresAt * 1000 <= now) throw new AppError('710004');
   const presented = hashToken(parts.secret);
   if (presented !== session.currentTokenHash) {
@@ -185,8 +186,8 @@ export async function authenticate(ctx: RequestContext, token: string): Promise<
     { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub } },
     { entity: 'userRole', key: { orgId: claims.org, id: claims.rol } },
   ])) as [User | undefined, Session | undefined, OrganizationUser | undefined, UserRole | undefined];
-  if (!session || session.revoked) throw new AppError('710005');
   if (!user) throw new AppError('710001');
+  if (!session || session.revoked) throw new AppError('710005');
   if (user.securityStamp !== claims.stp) throw new AppError('600005');
   if (user.status !== 'ACTIVE') throw new AppError('710003');
   if (!link) throw new AppError('600006');

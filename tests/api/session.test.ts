@@ -1,0 +1,223 @@
+/** Sign-in, refresh rotation and reuse detection, revocation, throttling, password reset, session ends. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import { ADMIN_PASSWORD, ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
+
+let herald: LocalHerald;
+let admin: ApiClient;
+const clock = manualClock();
+let roleId: string;
+let seq = 0;
+
+beforeAll(async () => {
+  herald = await startHerald({ clock, config: { loginThrottle: { windowSeconds: 900, perUser: 5, perAddress: 40 } } });
+  admin = new ApiClient(herald);
+  admin.autoRefresh = true;
+  await admin.login();
+  roleId = (await admin.ok('userRole.save', { name: 'Marketer', code: 'MARKETER', permissions: ['NAV_DASHBOARD'] })).id;
+});
+afterAll(() => herald?.stop());
+
+async function newUser(password = 'Passw0rd@1') {
+  const username = `user${++seq}`;
+  const user = await admin.ok('user.save', { username, email: `${username}@example.com`, roleId, password });
+  const c = new ApiClient(herald);
+  await c.login(username, password);
+  return { user, client: c, username, password };
+}
+
+describe('login', () => {
+  it('answers the stored sign-in object of spec 000 section 3', async () => {
+    const c = new ApiClient(herald);
+    const s = await c.login();
+    expect(s).toMatchObject({ tokenType: 'Bearer', loginType: 'NATIVE', loginUrl: null, logoutUrl: null });
+    expect(s.userdetails.organizations).toEqual([
+      expect.objectContaining({ id: 1, isSelected: true, role: expect.objectContaining({ code: 'ADMIN' }) }),
+    ]);
+    expect(s.userdetails.rolePermissions).toContain('NAV_PORTAL_USER');
+    expect(JSON.stringify(s)).not.toMatch(/passwordHash|securityStamp|argon2/);
+  });
+
+  it('answers an unknown user and a wrong password alike (710002)', async () => {
+    const c = new ApiClient(herald);
+    const unknown = await c.call('auth.login', { username: 'nobody-here', password: 'Wrong@123' });
+    const wrong = await c.call('auth.login', { username: 'admin', password: 'Wrong@123' });
+    expect(unknown.status).toBe(401);
+    expect({ ...unknown.body }).toEqual({ ...wrong.body });
+    expect(wrong.body.errorCode).toBe('710002');
+  });
+
+  it('throttles repeated failures per user with a clear message, and the window ends', async () => {
+    const { username, password } = await newUser();
+    const c = new ApiClient(herald);
+    for (let i = 0; i < 5; i++) expect((await c.call('auth.login', { username, password: 'Wrong@999' })).body.errorCode).toBe('710002');
+    const blocked = await c.call('auth.login', { username, password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.errorCode).toBe('400014');
+    expect(blocked.body.errorMessage).toMatch(/Try again in \d+ minutes?/);
+    // Another user is not affected.
+    expect((await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD })).body.state).toBe('S');
+    clock.advance(16 * 60_000);
+    expect((await c.call('auth.login', { username, password })).body.state).toBe('S');
+  });
+
+  it('throttles per source address across usernames', async () => {
+    const local = await startHerald({ config: { loginThrottle: { windowSeconds: 900, perUser: 100, perAddress: 6 } } });
+    const c = new ApiClient(local);
+    for (let i = 0; i < 6; i++) await c.call('auth.login', { username: `spray${i}`, password: 'Wrong@999' });
+    const r = await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD });
+    expect(r.status).toBe(429);
+    expect(r.body.errorCode).toBe('400014');
+    await local.stop();
+  });
+
+  it('refuses an inactive account with 710003', async () => {
+    const { user, password, username } = await newUser();
+    await admin.ok('user.save', { ...user, status: 'INACTIVE' });
+    const r = await new ApiClient(herald).call('auth.login', { username, password });
+    expect(r.body.errorCode).toBe('710003');
+  });
+});
+
+describe('tokens and refresh', () => {
+  it('validToken, getToken, and an expired access token answers 710005', async () => {
+    const { client } = await newUser();
+    expect((await client.ok('auth.validToken')).valid).toBe(true);
+    const fresh = await client.ok('auth.getToken');
+    expect(fresh.accessToken).toMatch(/^ey/);
+    clock.advance(16 * 60_000);
+    const r = await client.call('auth.validToken');
+    expect(r.status).toBe(401);
+    expect(r.body.errorCode).toBe('710005');
+    const s = await client.ok('auth.refreshToken', { refreshToken: client.refresh });
+    client.token = s.accessToken;
+    expect((await client.ok('auth.validToken')).valid).toBe(true);
+  });
+
+  it('rotates refresh tokens; a replayed one revokes the whole family', async () => {
+    const { client } = await newUser();
+    const first = client.refresh!;
+    const s2 = await client.ok('auth.refreshToken', { refreshToken: first });
+    expect(s2.refreshToken).not.toBe(first);
+    // The old token is dead, and presenting it again is a replay...
+    const replay = await client.call('auth.refreshToken', { refreshToken: first });
+    expect(replay.body.errorCode).toBe('710004');
+    // ...which ends the family: the newest refresh token and its access token are dead too.
+    expect((await client.call('auth.refreshToken', { refreshToken: s2.refreshToken })).body.errorCode).toBe('710004');
+    client.token = s2.accessToken;
+    expect((await client.call('auth.validToken')).body.errorCode).toBe('710005');
+  });
+
+  it('refuses garbage refresh tokens with 710004', async () => {
+    const c = new ApiClient(herald);
+    for (const t of ['x', 'a'.repeat(40) + '.' + 'b'.repeat(40), '../../etc']) {
+      expect((await c.call('auth.refreshToken', { refreshToken: t })).body.errorCode).toBe('710004');
+    }
+  });
+
+  it('a session idle past the limit ends with 600003', async () => {
+    const { client } = await newUser();
+    clock.advance(9 * 3600_000);
+    const r = await client.call('auth.refreshToken', { refreshToken: client.refresh });
+    expect(r.body.errorCode).toBe('600003');
+  });
+});
+
+describe('revocation', () => {
+  it('logout revokes the session: access and refresh tokens stop working', async () => {
+    const { client } = await newUser();
+    const { refresh, token } = client;
+    expect((await client.ok('auth.logout', { refreshToken: refresh })).ok).toBe(true);
+    client.token = token;
+    expect((await client.call('auth.validToken')).body.errorCode).toBe('710005');
+    expect((await client.call('auth.refreshToken', { refreshToken: refresh })).body.errorCode).toBe('710004');
+  });
+
+  it('a password change ends the user sessions elsewhere with 600005', async () => {
+    const { client, user, username, password } = await newUser();
+    const other = new ApiClient(herald);
+    await other.login(username, password);
+    expect((await client.ok('auth.resetPassword', { oldPassword: password, password: 'Changed@99', confirmPassword: 'Changed@99' })).ok).toBe(true);
+    expect((await other.call('auth.validToken')).body.errorCode).toBe('600005');
+    expect((await other.call('auth.refreshToken', { refreshToken: other.refresh })).body.errorCode).toBe('600005');
+    const again = new ApiClient(herald);
+    await again.login(username, 'Changed@99');
+    void user;
+  });
+
+  it('password-edit checks the current password (710007), reuse (710008), confirmation (710006) and the rule (400016)', async () => {
+    const { client, password } = await newUser();
+    expect((await client.call('auth.resetPassword', { oldPassword: 'Wrong@123', password: 'Newer@123', confirmPassword: 'Newer@123' })).body.errorCode).toBe('710007');
+    expect((await client.call('auth.resetPassword', { oldPassword: password, password, confirmPassword: password })).body.errorCode).toBe('710008');
+    expect((await client.call('auth.resetPassword', { oldPassword: password, password: 'Newer@123', confirmPassword: 'Newer@124' })).body.errorCode).toBe('710006');
+    const weak = await client.call('auth.resetPassword', { oldPassword: password, password: 'weakpass', confirmPassword: 'weakpass' });
+    expect(weak.body.errorCode).toBe('400016');
+    expect(weak.body.errorMessage).toContain('payload.password');
+  });
+
+  it('an admin changing role or email ends that user sessions with 600005', async () => {
+    const { client, user } = await newUser();
+    const other = await admin.ok('userRole.save', { name: `Other ${seq}`, code: `OTHER${seq}`, permissions: [] });
+    await admin.ok('user.save', { ...user, roleId: other.id });
+    expect((await client.call('auth.validToken')).body.errorCode).toBe('600005');
+    const second = await newUser();
+    await admin.ok('user.save', { ...second.user, email: `changed${seq}@example.com` });
+    expect((await second.client.call('auth.validToken')).body.errorCode).toBe('600005');
+  });
+
+  it('a deleted user session answers 710001', async () => {
+    const { client, user } = await newUser();
+    await admin.ok('user.delete', { id: user.id });
+    expect((await client.call('auth.validToken')).body.errorCode).toBe('710001');
+    expect((await client.call('auth.refreshToken', { refreshToken: client.refresh })).body.errorCode).toBe('710001');
+  });
+});
+
+describe('forgotten password by email', () => {
+  it('sends a single-use link through SES that sets a new password', async () => {
+    const { username, user } = await newUser();
+    const anon = new ApiClient(herald);
+    expect((await anon.ok('auth.passwordEmail', { email: user.email })).ok).toBe(true);
+    expect((await anon.ok('auth.passwordEmail', { email: 'nobody@example.com' })).ok).toBe(true);
+    const mail = (await sentMail(herald)).reverse().find((m) => m.destination.to.includes(user.email));
+    expect(mail?.subject).toBe('Reset your Herald password');
+    const token = decodeURIComponent(/token=([^\s"<&]+)/.exec(mail!.body.text!)![1]);
+    const reset = { token, password: 'Reset@123', confirmPassword: 'Reset@123' };
+    expect((await anon.ok('auth.resetPassword', reset)).ok).toBe(true);
+    expect((await anon.call('auth.resetPassword', reset)).body.errorCode).toBe('400017');
+    await new ApiClient(herald).login(username, 'Reset@123');
+  });
+
+  it('an expired link is refused', async () => {
+    const { user } = await newUser();
+    const anon = new ApiClient(herald);
+    await anon.ok('auth.passwordEmail', { email: user.email });
+    const mail = (await sentMail(herald)).reverse().find((m) => m.destination.to.includes(user.email));
+    const token = decodeURIComponent(/token=([^\s"<&]+)/.exec(mail!.body.text!)![1]);
+    clock.advance(2 * 3600_000);
+    expect((await anon.call('auth.resetPassword', { token, password: 'Reset@123', confirmPassword: 'Reset@123' })).body.errorCode).toBe('400017');
+  });
+
+  it('an invitation mails a link that activates the account', async () => {
+    const invited = await admin.ok('user.invited', { email: `invitee${++seq}@example.com`, roleId });
+    expect(invited.status).toBe('INVITED');
+    const mail = (await sentMail(herald)).reverse().find((m) => m.destination.to.includes(invited.email));
+    expect(mail?.subject).toBe('You are invited to Herald');
+    const token = decodeURIComponent(/token=([^\s"<&]+)/.exec(mail!.body.text!)![1]);
+    await new ApiClient(herald).ok('auth.resetPassword', { token, password: 'Invite@123', confirmPassword: 'Invite@123' });
+    const s = await new ApiClient(herald).login(invited.username, 'Invite@123');
+    expect(s.userdetails.rolePermissions).toEqual(['NAV_DASHBOARD']);
+  });
+});
+
+describe('configuration and version', () => {
+  it('answers the configuration object after sign-in', async () => {
+    const cfg = await admin.ok('auth.configuration');
+    expect(cfg.orgId).toBe(1);
+    expect(cfg.pushChannelTypes.map((c: { code: string }) => c.code)).toEqual(expect.arrayContaining(['PUSH_NATIVE', 'EMAIL', 'SMS']));
+  });
+  it('checks the client version', async () => {
+    expect(await new ApiClient(herald).ok('auth.checkVersion', { version: '4.1.0' })).toEqual({ version: '4.1.0', upToDate: true });
+    expect((await new ApiClient(herald).ok('auth.checkVersion', { version: '3.0.0' })).upToDate).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+/** Test helpers: boot Herald on the shared stand-ins, and call the envelope API as a client would. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { bootLocal, type BootOptions, type LocalHerald } from '../../functions/local/boot';
+import type { StandIns } from '../../functions/local/standins';
+import { decodeResponsePayload, encodeRequest, type AuthType, type ResponseEnvelope } from '../../shared/envelope';
+
+export const ADMIN_PASSWORD = 'Admin@1234';
+
+let counter = 0;
+
+/** A fresh Herald (own tables, own data folder) on the run's stand-ins. */
+export async function startHerald(opts: Partial<BootOptions> = {}): Promise<LocalHerald> {
+  const provided = inject('standIns');
+  const standIns: StandIns = {
+    endpoints: { dynamodb: provided.dynamodb, s3: provided.s3, ses: provided.ses },
+    mailViewerUrl: provided.mailViewerUrl,
+    stop: async () => undefined,
+  };
+  const prefix = `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
+  return bootLocal({
+    dataDir: mkdtempSync(join(tmpdir(), 'herald-')),
+    standIns,
+    logLevel: 'silent',
+    ...opts,
+    config: { tablePrefix: prefix, adminPassword: ADMIN_PASSWORD, ...opts.config },
+  });
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: ResponseEnvelope;
+  payload: T;
+}
+
+/** A client of the envelope API, in either auth mode, holding a session once signed in. */
+export class ApiClient {
+  token?: string;
+  refresh?: string;
+  headers: Record<string, string> = {};
+  constructor(
+    readonly herald: LocalHerald,
+    readonly opts: { authType?: AuthType; secret?: string; appKey?: string; deviceId?: string } = {},
+  ) {}
+
+  get authType(): AuthType {
+    return this.opts.authType ?? this.herald.rt.config.authType;
+  }
+
+  async call<T = unknown>(service: string, payload: unknown = {}, extraHeaders: Record<string, string> = {}): Promise<CallResult<T>> {
+    const secret = this.opts.secret ?? this.herald.seed.portalAppSecret;
+    const body = encodeRequest(service, payload, this.authType, secret);
+    const res = await fetch(`${this.herald.url}/service/web/api/index`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-device-id': this.opts.deviceId ?? 'test-device',
+        'x-app-key': this.opts.appKey ?? this.herald.rt.config.portalAppKey,
+        'x-timestamp': String(this.herald.rt.clock.now()),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...this.headers,
+        ...extraHeaders,
+      },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await res.json()) as ResponseEnvelope;
+    const decoded = decodeResponsePayload(envelope, this.authType, secret) as T;
+    return { status: res.status, body: envelope, payload: decoded };
+  }
+
+  /** Calls and expects success; answers the payload. */
+  /** Refresh once and retry when the access token has expired (for long-lived helper clients). */
+  autoRefresh = false;
+
+  async ok<T = any>(service: string, payload: unknown = {}): Promise<T> {
+    let r = await this.call<T>(service, payload);
+    if (this.autoRefresh && r.body.errorCode === '710005' && this.credentials) {
+      const refreshed = await this.call<any>('auth.refreshToken', { refreshToken: this.refresh });
+      if (refreshed.body.state === 'S') {
+        this.token = refreshed.payload.accessToken;
+        this.refresh = refreshed.payload.refreshToken;
+      } else {
+        await this.login(...this.credentials);
+      }
+      r = await this.call<T>(service, payload);
+    }
+    if (r.body.state !== 'S') throw new Error(`${service} failed: ${r.status} ${r.body.errorCode} ${r.body.errorMessage}`);
+    return r.payload;
+  }
+
+  credentials?: [string, string];
+
+  async login(username = 'admin', password = ADMIN_PASSWORD): Promise<any> {
+    this.credentials = [username, password];
+    const signIn = await this.ok<any>('auth.login', { username, password });
+    this.token = signIn.accessToken;
+    this.refresh = signIn.refreshToken;
+    return signIn;
+  }
+}
+
+/** Posts raw bytes to a path with chosen headers (for malformed-request tests). */
+export async function rawPost(herald: LocalHerald, path: string, body: string | Uint8Array, headers: Record<string, string>) {
+  const res = await fetch(`${herald.url}${path}`, { method: "POST", headers, body: body as BodyInit });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text) as ResponseEnvelope;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+export function goodHeaders(herald: LocalHerald, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-device-id': 'test-device',
+    'x-app-key': herald.rt.config.portalAppKey,
+    'x-timestamp': String(herald.rt.clock.now()),
+    ...extra,
+  };
+}
+
+/** A clock the test moves by hand (token expiry, throttle windows, idle sessions). */
+export function manualClock(start = Date.now()) {
+  return {
+    t: start,
+    now() {
+      return this.t;
+    },
+    advance(ms: number) {
+      this.t += ms;
+    },
+  };
+}
+
+/** Mail sent through the local SES (aws-ses-v2-local keeps it in memory). */
+export async function sentMail(herald: LocalHerald): Promise<{ subject: string; destination: { to: string[] }; body: { text?: string; html?: string } }[]> {
+  const res = await fetch(`${herald.standIns.endpoints.ses}/store`);
+  const data = (await res.json()) as { emails: any[] };
+  return data.emails;
+}
