@@ -8,11 +8,11 @@ import { AppError } from '../shared/errors';
 import { isValidPassword } from '../shared/validation';
 import { seal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
-import { auditNew, newId } from './store/audit';
+import { auditNew } from './store/audit';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './services/auth/passwords';
 import { orgCodeGuard } from './services/organization/handlers';
-import { emailKeyOf, newSecurityStamp, usernameGuard } from './services/user/users';
+import { buildUser, usernameGuard } from './services/user/users';
 import { administratorRole, roleCodeGuard } from './services/userRole/handlers';
 
 export const DEFAULT_ORG_ID = 1;
@@ -82,25 +82,8 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
   const username = rt.config.adminUser;
   const email = `${username.replace(/[^A-Za-z0-9._-]/g, '') || 'admin'}@herald.local`;
   const user: User = {
-    id: newId(),
-    username,
-    usernameKey: username.toLowerCase(),
-    firstName: 'Herald',
-    lastName: 'Administrator',
-    email,
-    emailKey: emailKeyOf(email),
-    status: 'ACTIVE',
+    ...buildUser({ username, email, firstName: 'Herald', lastName: 'Administrator', status: 'ACTIVE', orgId: DEFAULT_ORG_ID, actor: 'system', now }),
     passwordHash: await hashPassword(password),
-    securityStamp: newSecurityStamp(),
-    lastOrgId: DEFAULT_ORG_ID,
-    defaultLandingPage: '/dashboard',
-    timeZone: 'UTC',
-    language: 'en',
-    alertEmails: [],
-    alertTypes: [],
-    usageGuide: {},
-    loginType: 'NATIVE',
-    ...auditNew(now, 'system'),
   };
   const link: OrganizationUser = { orgId: DEFAULT_ORG_ID, userId: user.id, roleId: role.id, ...auditNew(now, 'system') };
   try {

@@ -154,7 +154,7 @@ export function createApiHandler(rt: Runtime) {
       identity: null,
     };
     ctx.identity = await identityFor(op, ctx, headers['authorization']);
-    const parsed = op.payload.safeParse(payload ?? undefined);
+    const parsed = op.payload.safeParse(payload);
     if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
     const handlerCtx = ctx.identity ? ({ ...ctx, tenant: store.forOrg(ctx.identity.orgId) } as AuthedContext) : ctx;
     const result = await handler(parsed.data as never, handlerCtx as AuthedContext);

@@ -3,8 +3,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootLocal } from './boot';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
 

@@ -17,6 +17,9 @@ export interface AwsClients {
   ses: SESv2Client;
 }
 
+// Lambda runs Node 22; locally Node 20 is fine, so keep the SDK's Node-version notice out of every start.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** Stand-ins accept any credentials; real AWS uses the default provider chain. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 

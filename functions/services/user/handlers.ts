@@ -1,12 +1,12 @@
 import type { OrganizationUser, User, UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
+import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { sendPasswordLink } from '../auth/handlers';
 import { hashPassword } from '../auth/passwords';
 import { membershipsOf, revokeUserSessions, switchSessionOrg } from '../auth/session';
-import { emailKeyOf, findUserBy, newSecurityStamp, toUserView, usernameGuard } from './users';
+import { buildUser, emailKeyOf, findUserBy, newSecurityStamp, toUserView, usernameGuard } from './users';
 
 const SORTABLE = ['username', 'firstName', 'lastName', 'email', 'roleName', 'status', 'dateCreated', 'dateUpdated'];
 
@@ -34,26 +34,7 @@ async function requireMember(ctx: AuthedContext, userId: string): Promise<{ user
 }
 
 function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status']): User {
-  return {
-    id: newId(),
-    username: fields.username,
-    usernameKey: fields.username.toLowerCase(),
-    firstName: fields.firstName,
-    lastName: fields.lastName,
-    email: fields.email,
-    emailKey: emailKeyOf(fields.email),
-    status,
-    securityStamp: newSecurityStamp(),
-    defaultLandingPage: '/dashboard',
-    timeZone: 'UTC',
-    language: 'en',
-    alertEmails: [],
-    alertTypes: [],
-    usageGuide: {},
-    loginType: 'NATIVE',
-    lastOrgId: ctx.identity.orgId,
-    ...auditNew(ctx.rt.clock.now(), ctx.identity.userId),
-  };
+  return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now() });
 }
 
 function newLink(ctx: AuthedContext, userId: string, roleId: string): OrganizationUser {

@@ -2,7 +2,7 @@
 import type { OrganizationUser, User } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
-import { auditNext } from '../../store/audit';
+import { auditNew, auditNext, newId } from '../../store/audit';
 import type { Store } from '../../store/store';
 import { hashPassword } from '../auth/passwords';
 import { randomToken } from '../auth/tokens';
@@ -15,6 +15,41 @@ export async function findUserBy(store: Store, field: 'usernameKey' | 'emailKey'
   const index = field === 'usernameKey' ? 'byUsername' : 'byEmail';
   const found = await store.queryAll<User>('user', { name: field, value }, index);
   return found[0];
+}
+
+export interface NewUserFields {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: User['status'];
+  orgId: number;
+  actor: string;
+  now: number;
+}
+
+/** A new user record with the default preferences. */
+export function buildUser(f: NewUserFields): User {
+  return {
+    id: newId(),
+    username: f.username,
+    usernameKey: f.username.toLowerCase(),
+    firstName: f.firstName,
+    lastName: f.lastName,
+    email: f.email,
+    emailKey: emailKeyOf(f.email),
+    status: f.status,
+    securityStamp: newSecurityStamp(),
+    defaultLandingPage: '/dashboard',
+    timeZone: 'UTC',
+    language: 'en',
+    alertEmails: [],
+    alertTypes: [],
+    usageGuide: {},
+    loginType: 'NATIVE',
+    lastOrgId: f.orgId,
+    ...auditNew(f.now, f.actor),
+  };
 }
 
 export function toUserView(user: User, link: OrganizationUser, roleName: string): UserView {
