@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App, Organization, OrganizationUser, User } from '../shared/entities';
 import { AppError } from '../shared/errors';
-import { isValidPassword } from '../shared/validation';
+import { isValidPassword, MESSAGES } from '../shared/validation';
 import { seal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
@@ -64,6 +64,9 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
 
   const now = rt.clock.now();
   const given = rt.config.adminPassword ?? rt.keys.adminPassword;
+  if (given && !isValidPassword(given)) {
+    throw new Error(`HERALD_ADMIN_PASSWORD does not meet the password rule: ${MESSAGES.passwordRule}`);
+  }
   const generated = given ? undefined : generatePassword();
   const password = given ?? generated!;
   const org: Organization = {

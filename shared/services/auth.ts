@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_TYPES } from '../envelope';
-import { passwordSchema } from '../validation';
+import { MESSAGES, passwordSchema } from '../validation';
 import { empty, ok, operation } from './operation';
 
 export const APP_VERSION = '4.1.0';
@@ -57,8 +57,6 @@ export const configurationView = z.object({
 });
 export type Configuration = z.infer<typeof configurationView>;
 
-const credential = z.string().min(1).max(256);
-
 export const authServices = {
   init: operation({
     access: 'public',
@@ -72,7 +70,10 @@ export const authServices = {
   }),
   login: operation({
     access: 'public',
-    payload: z.object({ username: credential, password: credential }),
+    payload: z.object({
+      username: z.string().trim().min(1, MESSAGES.usernameRequired).max(256),
+      password: z.string().min(1, MESSAGES.passwordRequired).max(256),
+    }),
     response: signInView,
   }),
   getToken: operation({

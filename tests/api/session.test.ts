@@ -38,6 +38,12 @@ describe('login', () => {
     expect(JSON.stringify(s)).not.toMatch(/passwordHash|securityStamp|argon2/);
   });
 
+  it('asks for a missing username or password with the spec messages', async () => {
+    const c = new ApiClient(herald);
+    expect((await c.call('auth.login', { username: ' ', password: 'x' })).body.errorMessage).toContain('Please enter your username!');
+    expect((await c.call('auth.login', { username: 'admin', password: '' })).body.errorMessage).toContain('Please enter your password!');
+  });
+
   it('answers an unknown user and a wrong password alike (710002)', async () => {
     const c = new ApiClient(herald);
     const unknown = await c.call('auth.login', { username: 'nobody-here', password: 'Wrong@123' });
