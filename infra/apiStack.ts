@@ -1,0 +1,199 @@
+/**
+ * API stack: the key secret, the router Lambda (functions/api/lambda.ts, bundled locally with esbuild, no Docker)
+ * and the HTTP API (payload v2) that routes the portal's /service paths to it.
+ *
+ * The key secret's SecretString is `{"material": <64 random chars>, "adminPassword": "Hd@1" + <12 random
+ * alphanumerics>}`: Secrets Manager generates `material` in the secret itself; the random half of the admin
+ * password is generated in a second secret and pulled into the template by a CloudFormation dynamic reference,
+ * so no secret value ever appears in the template. The fixed `Hd@1` prefix guarantees the password rule (upper,
+ * lower, digit, one of @#$%&; 16 characters). Both secrets are retained: tables are retained, and their sealed
+ * values and sessions are only readable with the same material. Never edit `generateSecretString` of
+ * KeySecret once deployed: CloudFormation would generate new material.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnStage, HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { HeraldConfig } from './config';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The paths the router answers (functions/api/router.ts API_PATH, INIT_PATH, WEB_CONFIG_PATH). */
+export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
+  { path: '/service/web/api/index', method: HttpMethod.POST },
+  { path: '/service/web/api/index/initRequest', method: HttpMethod.POST },
+  { path: '/service/web/config', method: HttpMethod.GET },
+];
+
+/** Guarantees the password rule's classes (upper, lower, special, digit); the rest is random alphanumerics. */
+export const ADMIN_PASSWORD_PREFIX = 'Hd@1';
+export const ADMIN_PASSWORD_RANDOM_LENGTH = 12;
+
+export interface HeraldApiStackProps extends StackProps {
+  config: HeraldConfig;
+  /** every registry table; the router gets read/write on each (and its indexes) */
+  tables: readonly ITable[];
+  logRetention?: RetentionDays;
+}
+
+/**
+ * @node-rs/argon2 loads a native binary, which esbuild cannot bundle: it stays external and is copied next to
+ * the bundle with its linux-x64-gnu binary (the Lambda runs x86_64 on Amazon Linux, glibc). Where the binary
+ * package is not installed (a non-Linux build host), npm fetches it for the Lambda's platform.
+ */
+function argon2CopyCommands(outputDir: string): string[] {
+  const require = createRequire(import.meta.url);
+  const mainPkg = require.resolve('@node-rs/argon2/package.json');
+  const mainDir = dirname(mainPkg);
+  const version = (require(mainPkg) as { version: string }).version;
+  const target = join(outputDir, 'node_modules', '@node-rs');
+  let binaryDir: string | undefined;
+  try {
+    binaryDir = dirname(createRequire(mainPkg).resolve('@node-rs/argon2-linux-x64-gnu/package.json'));
+  } catch {
+    binaryDir = undefined;
+  }
+  if (binaryDir && existsSync(binaryDir)) {
+    return [
+      `mkdir -p "${target}"`,
+      `cp -R "${mainDir}" "${join(target, 'argon2')}"`,
+      `cp -R "${binaryDir}" "${join(target, 'argon2-linux-x64-gnu')}"`,
+    ];
+  }
+  return [
+    `npm install --prefix "${outputDir}" --no-save --no-package-lock --os=linux --cpu=x64 --libc=glibc ` +
+      `@node-rs/argon2@${version} @node-rs/argon2-linux-x64-gnu@${version}`,
+  ];
+}
+
+export class HeraldApiStack extends Stack {
+  readonly routerFunction: NodejsFunction;
+  readonly httpApi: HttpApi;
+  /** `<apiId>.execute-api.<region>.<urlSuffix>`: the CloudFront origin */
+  readonly apiDomainName: string;
+  readonly keySecret: Secret;
+
+  constructor(scope: Construct, id: string, props: HeraldApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const retention = props.logRetention ?? RetentionDays.ONE_MONTH;
+
+    const adminPasswordPart = new Secret(this, 'AdminPasswordPart', {
+      description: 'Herald: random part of the initial administrator password (see KeySecret adminPassword)',
+      generateSecretString: {
+        passwordLength: ADMIN_PASSWORD_RANDOM_LENGTH,
+        excludePunctuation: true,
+        includeSpace: false,
+        requireEachIncludedType: true,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.keySecret = new Secret(this, 'KeySecret', {
+      description: 'Herald: key material (JWT signing, sealing) and the initial administrator password',
+      generateSecretString: {
+        secretStringTemplate: this.toJsonString({
+          adminPassword: `${ADMIN_PASSWORD_PREFIX}${adminPasswordPart.secretValue.unsafeUnwrap()}`,
+        }),
+        generateStringKey: 'material',
+        passwordLength: 64,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const logGroup = new LogGroup(this, 'RouterLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
+    this.routerFunction = new NodejsFunction(this, 'RouterFunction', {
+      description: 'Herald API router',
+      entry: join(ROOT, 'functions/api/lambda.ts'),
+      handler: 'handler',
+      projectRoot: ROOT,
+      depsLockFilePath: join(ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.X86_64,
+      memorySize: 1024,
+      timeout: Duration.seconds(29),
+      logGroup,
+      environment: {
+        HERALD_KEY_SECRET_ID: this.keySecret.secretArn,
+        HERALD_TABLE_PREFIX: config.tablePrefix,
+        HERALD_AUTH_TYPE: config.authType,
+        HERALD_APP_KEY: config.appKey,
+        HERALD_PUBLIC_URL: config.publicUrl,
+        HERALD_MAIL_FROM: config.mailFrom,
+        HERALD_LOG_LEVEL: config.logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
+        externalModules: ['@aws-sdk/*', '@node-rs/argon2'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        forceDockerBundling: false,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => argon2CopyCommands(outputDir),
+        },
+      },
+    });
+
+    for (const table of props.tables) table.grantReadWriteData(this.routerFunction);
+    this.keySecret.grantRead(this.routerFunction);
+    this.routerFunction.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`,
+          `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/*`,
+        ],
+      }),
+    );
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${this.stackName}-api`,
+      description: 'Herald portal API (reached through CloudFront at /service/*)',
+      createDefaultStage: true,
+    });
+    const integration = new HttpLambdaIntegration('RouterIntegration', this.routerFunction, {
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+    });
+    for (const route of API_ROUTES) this.httpApi.addRoutes({ path: route.path, methods: [route.method], integration });
+
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
+    const stage = this.httpApi.defaultStage?.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        time: '$context.requestTime',
+        method: '$context.httpMethod',
+        path: '$context.path',
+        status: '$context.status',
+        latencyMs: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingBurstLimit: 500, throttlingRateLimit: 200 };
+
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    new CfnOutput(this, 'KeySecretArn', { value: this.keySecret.secretArn });
+    new CfnOutput(this, 'RouterFunctionName', { value: this.routerFunction.functionName });
+  }
+}

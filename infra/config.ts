@@ -1,0 +1,59 @@
+/**
+ * Deployment settings, read from CDK context (`cdk.json` or `cdk deploy -c herald:publicUrl=https://...`).
+ * Defaults match the runtime's own defaults (functions/platform/runtime.ts `defaultConfig`).
+ */
+import type { Node } from 'constructs';
+import type { LogLevel } from '../functions/platform/logger';
+
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+export interface HeraldConfig {
+  /** physical table name prefix (HERALD_TABLE_PREFIX); tables are `${prefix}${entity.name}` */
+  tablePrefix: string;
+  authType: 'NONE' | 'AES256';
+  /** the portal's own app key (HERALD_APP_KEY) */
+  appKey: string;
+  /** public address used in mailed links (HERALD_PUBLIC_URL); empty until the CloudFront domain is known */
+  publicUrl: string;
+  /** a sender verified in SES (HERALD_MAIL_FROM) */
+  mailFrom: string;
+  logLevel: LogLevel;
+}
+
+export const DEFAULT_CONFIG: HeraldConfig = {
+  tablePrefix: 'herald-',
+  authType: 'NONE',
+  appKey: 'portal',
+  publicUrl: '',
+  mailFrom: 'no-reply@example.com',
+  logLevel: 'info',
+};
+
+export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): HeraldConfig {
+  const ctx = (key: keyof HeraldConfig): string => {
+    if (overrides[key] !== undefined) return String(overrides[key]);
+    const v: unknown = node.tryGetContext(`herald:${key}`);
+    return v === undefined || v === null ? String(DEFAULT_CONFIG[key]) : String(v);
+  };
+  const config: HeraldConfig = {
+    tablePrefix: ctx('tablePrefix'),
+    authType: ctx('authType') as HeraldConfig['authType'],
+    appKey: ctx('appKey'),
+    publicUrl: ctx('publicUrl').replace(/\/+$/, ''),
+    mailFrom: ctx('mailFrom'),
+    logLevel: ctx('logLevel') as HeraldConfig['logLevel'],
+  };
+  if (!/^[A-Za-z0-9_.-]*$/.test(config.tablePrefix)) {
+    throw new Error(`herald:tablePrefix "${config.tablePrefix}" may only hold letters, digits, "_", "-" and "."`);
+  }
+  if (config.authType !== 'NONE' && config.authType !== 'AES256') {
+    throw new Error(`herald:authType must be NONE or AES256, not "${config.authType}"`);
+  }
+  if (!LOG_LEVELS.includes(config.logLevel)) {
+    throw new Error(`herald:logLevel must be one of ${LOG_LEVELS.join(', ')}, not "${config.logLevel}"`);
+  }
+  if (config.publicUrl && !/^https?:\/\/[^/\s]+/.test(config.publicUrl)) {
+    throw new Error(`herald:publicUrl must be an absolute http(s) address, not "${config.publicUrl}"`);
+  }
+  return config;
+}

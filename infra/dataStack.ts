@@ -1,0 +1,70 @@
+/**
+ * Data stack: one DynamoDB table per entry of the entity registry (shared/entities ENTITY_LIST), named
+ * `${tablePrefix}${entity.name}` exactly as the runtime and the local stand-in (functions/store/tables.ts) name
+ * them, plus the encrypted, private assets bucket. Everything here is retained when the stack is deleted.
+ */
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { ENTITY_LIST, type EntityDef, type KeyAttribute, tableName } from '../shared/entities';
+
+export interface HeraldDataStackProps extends StackProps {
+  tablePrefix: string;
+  /** defaults to the registry; tests may pass a subset */
+  entities?: readonly EntityDef[];
+}
+
+const attr = (k: KeyAttribute) => ({ name: k.name, type: k.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING });
+
+/** `organizationUser` -> `OrganizationUser`: stable construct ids, so logical ids follow the entity name. */
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export class HeraldDataStack extends Stack {
+  /** tables by entity name */
+  readonly tables: ReadonlyMap<string, ITable>;
+  readonly assetsBucket: IBucket;
+
+  constructor(scope: Construct, id: string, props: HeraldDataStackProps) {
+    super(scope, id, props);
+    const tables = new Map<string, ITable>();
+    for (const def of props.entities ?? ENTITY_LIST) {
+      if (tables.has(def.name)) throw new Error(`Entity "${def.name}" is registered twice`);
+      const table = new Table(this, `${pascal(def.name)}Table`, {
+        tableName: tableName(props.tablePrefix, def),
+        partitionKey: attr(def.partitionKey),
+        sortKey: def.sortKey ? attr(def.sortKey) : undefined,
+        billingMode: BillingMode.PAY_PER_REQUEST,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        timeToLiveAttribute: def.ttlAttribute,
+        removalPolicy: RemovalPolicy.RETAIN,
+        deletionProtection: true,
+      });
+      for (const idx of def.indexes ?? []) {
+        table.addGlobalSecondaryIndex({
+          indexName: idx.name,
+          partitionKey: attr(idx.partitionKey),
+          sortKey: idx.sortKey ? attr(idx.sortKey) : undefined,
+          projectionType: ProjectionType.ALL,
+        });
+      }
+      tables.set(def.name, table);
+    }
+    this.tables = tables;
+
+    this.assetsBucket = new Bucket(this, 'AssetsBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(7), noncurrentVersionExpiration: Duration.days(30) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    new CfnOutput(this, 'AssetsBucketName', { value: this.assetsBucket.bucketName });
+    new CfnOutput(this, 'TablePrefix', { value: props.tablePrefix });
+  }
+}

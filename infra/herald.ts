@@ -1,0 +1,37 @@
+/**
+ * Builds Herald's three stacks into an app: data (tables, assets bucket) -> api (secret, router Lambda, HTTP
+ * API) -> web (S3 + CloudFront). Stacks are environment-agnostic, so synth needs no AWS account or credentials.
+ */
+import { type App, Tags } from 'aws-cdk-lib';
+import { HeraldApiStack } from './apiStack';
+import { type HeraldConfig, readConfig } from './config';
+import { HeraldDataStack } from './dataStack';
+import { HeraldWebStack } from './webStack';
+
+export interface HeraldStacks {
+  config: HeraldConfig;
+  data: HeraldDataStack;
+  api: HeraldApiStack;
+  web: HeraldWebStack;
+}
+
+export function buildHerald(app: App, overrides: Partial<HeraldConfig> & { webDist?: string } = {}): HeraldStacks {
+  const { webDist, ...configOverrides } = overrides;
+  const config = readConfig(app.node, configOverrides);
+  const data = new HeraldDataStack(app, 'HeraldData', {
+    description: 'Herald: DynamoDB tables (one per registered entity) and the assets bucket',
+    tablePrefix: config.tablePrefix,
+  });
+  const api = new HeraldApiStack(app, 'HeraldApi', {
+    description: 'Herald: key secret, router Lambda and HTTP API',
+    config,
+    tables: [...data.tables.values()],
+  });
+  const web = new HeraldWebStack(app, 'HeraldWeb', {
+    description: 'Herald: web build on S3 behind CloudFront (/portalui/*, /service/* -> API)',
+    apiDomainName: api.apiDomainName,
+    webDist,
+  });
+  Tags.of(app).add('application', 'herald');
+  return { config, data, api, web };
+}

@@ -1,0 +1,265 @@
+/**
+ * The synthesized templates of Herald's three stacks: tables follow the entity registry (checked against the
+ * key schema the local stand-in uses), the router Lambda gets its environment and grants, the key secret yields
+ * the JSON the Lambda reads, and CloudFront sends /portalui/* to S3 and /service/* to the HTTP API.
+ * One app is built (and the router bundled with esbuild) once for the whole file.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keySchemaOf } from '../functions/store/tables';
+import { ENTITY_LIST, tableName } from '../shared/entities';
+import { isValidPassword } from '../shared/validation';
+import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES } from './apiStack';
+import { readConfig } from './config';
+import { HeraldDataStack } from './dataStack';
+import { buildHerald } from './herald';
+import { ROOT_REDIRECT, SPA_REWRITE } from './webStack';
+
+type Json = Record<string, any>;
+
+// every app synthesizes into one temporary folder, removed at the end
+const outRoot = mkdtempSync(join(tmpdir(), 'herald-cdk-test-'));
+let apps = 0;
+const newApp = (context: Json = {}) => new App({ context, outdir: join(outRoot, String(apps++)) });
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+
+const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as { context: Json };
+const app = newApp({ ...cdkJson.context, 'herald:publicUrl': 'https://portal.example.com' });
+const stacks = buildHerald(app, { webDist: join(import.meta.dirname, '__no_web_dist__') });
+const data = Template.fromStack(stacks.data);
+const api = Template.fromStack(stacks.api);
+const web = Template.fromStack(stacks.web);
+const prefix = stacks.config.tablePrefix;
+
+const tablesByName = () => {
+  const out = new Map<string, Json>();
+  for (const [logicalId, r] of Object.entries(data.findResources('AWS::DynamoDB::Table'))) {
+    out.set(r.Properties.TableName, { logicalId, ...r });
+  }
+  return out;
+};
+const sortByName = <T extends { AttributeName?: string; IndexName?: string }>(xs: T[] = []) =>
+  [...xs].sort((a, b) => String(a.AttributeName ?? a.IndexName).localeCompare(String(b.AttributeName ?? b.IndexName)));
+
+describe('data stack', () => {
+  it('has exactly one table per registered entity', () => {
+    data.resourceCountIs('AWS::DynamoDB::Table', ENTITY_LIST.length);
+    expect([...tablesByName().keys()].sort()).toEqual(ENTITY_LIST.map((d) => tableName(prefix, d)).sort());
+  });
+
+  for (const def of ENTITY_LIST) {
+    it(`table ${def.name} has the registry's keys, indexes and TTL`, () => {
+      const table = tablesByName().get(tableName(prefix, def));
+      expect(table).toBeDefined();
+      const p = table!.Properties;
+      const expected = keySchemaOf(def);
+      expect(p.KeySchema).toEqual(expected.KeySchema);
+      expect(sortByName(p.AttributeDefinitions)).toEqual(sortByName(expected.AttributeDefinitions));
+      expect(sortByName(p.GlobalSecondaryIndexes)).toEqual(sortByName(expected.GlobalSecondaryIndexes));
+      expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      if (def.ttlAttribute) expect(p.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+      else expect(p.TimeToLiveSpecification).toBeUndefined();
+      expect(table!.DeletionPolicy).toBe('Retain');
+      expect(table!.UpdateReplacePolicy).toBe('Retain');
+    });
+  }
+
+  it('refuses an entity registered twice', () => {
+    const twice = [ENTITY_LIST[0], ENTITY_LIST[0]];
+    expect(() => new HeraldDataStack(newApp(), 'Twice', { tablePrefix: 'x-', entities: twice })).toThrow(/registered twice/);
+  });
+
+  it('has an encrypted, private, retained assets bucket', () => {
+    data.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+      }),
+    });
+  });
+});
+
+describe('api stack', () => {
+  const routerId = () => {
+    const fns = api.findResources('AWS::Lambda::Function', { Properties: { Description: 'Herald API router' } });
+    expect(Object.keys(fns)).toHaveLength(1);
+    return Object.keys(fns)[0];
+  };
+  const keySecretId = () => Object.keys(api.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('KeySecret'))!;
+
+  it('runs the router on Node 22 with 1024 MB, 29 s and its environment', () => {
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Herald API router',
+      Runtime: 'nodejs22.x',
+      Handler: 'index.handler',
+      Architectures: ['x86_64'],
+      MemorySize: 1024,
+      Timeout: 29,
+      Environment: {
+        Variables: Match.objectLike({
+          HERALD_KEY_SECRET_ID: { Ref: keySecretId() },
+          HERALD_TABLE_PREFIX: prefix,
+          HERALD_AUTH_TYPE: Match.stringLikeRegexp('^(NONE|AES256)$'),
+          HERALD_APP_KEY: Match.anyValue(),
+          HERALD_PUBLIC_URL: 'https://portal.example.com',
+          HERALD_MAIL_FROM: Match.anyValue(),
+          HERALD_LOG_LEVEL: Match.anyValue(),
+        }),
+      },
+    });
+    routerId();
+  });
+
+  it('keeps its logs for a limited time', () => {
+    const fn = api.findResources('AWS::Lambda::Function')[routerId()];
+    const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
+    expect(api.findResources('AWS::Logs::LogGroup')[logGroupId].Properties.RetentionInDays).toBeGreaterThan(0);
+  });
+
+  it('grants read/write on every table and its indexes, the key secret and SES', () => {
+    const policies = Object.values(api.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.Roles).includes('RouterFunction'),
+    );
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+    const dynamo = statements.find((s) => [s.Action].flat().includes('dynamodb:PutItem'))!;
+    expect(dynamo.Action).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem']));
+    const resources = JSON.stringify(dynamo.Resource);
+    for (const def of ENTITY_LIST) {
+      const tableId = tablesByName().get(tableName(prefix, def))!.logicalId as string;
+      expect(resources, def.name).toContain(`GetAtt${tableId}Arn`);
+      if (def.indexes?.length) expect(resources, def.name).toMatch(new RegExp(`GetAtt${tableId}Arn[^"]*"\\},"/index/\\*"`));
+    }
+    const secret = statements.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))!;
+    expect(secret.Resource).toEqual({ Ref: keySecretId() });
+    expect(statements.some((s) => [s.Action].flat().includes('ses:SendEmail'))).toBe(true);
+  });
+
+  it('generates the key secret JSON the Lambda reads, with an admin password that meets the rule', () => {
+    const secrets = api.findResources('AWS::SecretsManager::Secret');
+    const key = secrets[keySecretId()];
+    expect(key.DeletionPolicy).toBe('Retain');
+    const gen = key.Properties.GenerateSecretString;
+    expect(gen.GenerateStringKey).toBe('material');
+    expect(gen.PasswordLength).toBeGreaterThanOrEqual(32);
+    // the template is a join around a dynamic reference to the admin-password part; emulate CloudFormation
+    const parts = gen.SecretStringTemplate['Fn::Join'][1] as (string | Json)[];
+    const partId = parts.find((x): x is Json => typeof x === 'object')!.Ref as string;
+    const part = secrets[partId].Properties.GenerateSecretString;
+    expect(part).toMatchObject({ PasswordLength: ADMIN_PASSWORD_RANDOM_LENGTH, ExcludePunctuation: true, IncludeSpace: false });
+    expect(secrets[partId].DeletionPolicy).toBe('Retain');
+
+    const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'.split('');
+    const randomPart = fc.string({ unit: fc.constantFrom(...alnum), minLength: part.PasswordLength, maxLength: part.PasswordLength });
+    fc.assert(
+      fc.property(randomPart, fc.string({ unit: fc.constantFrom(...alnum), minLength: 64, maxLength: 64 }), (random, material) => {
+        const template = parts
+          .map((x) => (typeof x === 'string' ? x : 'arn:aws:secretsmanager:eu-west-1:1:secret:part'))
+          .join('')
+          .replace(/\{\{resolve:secretsmanager:arn:[^}]*:SecretString:::\}\}/, () => random);
+        const value = JSON.parse(template) as { adminPassword: string; material?: string };
+        value[gen.GenerateStringKey as 'material'] = material;
+        return value.adminPassword.startsWith(ADMIN_PASSWORD_PREFIX) && isValidPassword(value.adminPassword) && value.material!.length >= 32;
+      }),
+    );
+  });
+
+  it('routes the portal paths to the router with payload v2', () => {
+    for (const r of API_ROUTES) api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${r.method} ${r.path}` });
+    api.resourceCountIs('AWS::ApiGatewayV2::Route', API_ROUTES.length);
+    api.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [routerId(), 'Arn'] },
+    });
+  });
+
+  it('bundles the router as ESM with the argon2 binary for the Lambda platform', () => {
+    const asset = stacks.api.routerFunction.node.findChild('Code') as Asset;
+    const dir = join(app.outdir, asset.assetPath);
+    const bundle = readFileSync(join(dir, 'index.mjs'), 'utf8');
+    expect(bundle).toContain('createRequire');
+    expect(bundle).not.toMatch(/node_modules\/@aws-sdk\/client-dynamodb\/dist-cjs/);
+    expect(existsSync(join(dir, 'node_modules/@node-rs/argon2/index.js'))).toBe(true);
+    expect(existsSync(join(dir, 'node_modules/@node-rs/argon2-linux-x64-gnu/argon2.linux-x64-gnu.node'))).toBe(true);
+  });
+});
+
+describe('web stack', () => {
+  const distribution = () => {
+    const all = Object.values(web.findResources('AWS::CloudFront::Distribution'));
+    expect(all).toHaveLength(1);
+    return all[0].Properties.DistributionConfig as Json;
+  };
+  const originOf = (behavior: Json) => (distribution().Origins as Json[]).find((o) => o.Id === behavior.TargetOriginId)!;
+  const behavior = (pattern: string) => (distribution().CacheBehaviors as Json[]).find((b) => b.PathPattern === pattern)!;
+  const bucketId = () => Object.keys(web.findResources('AWS::S3::Bucket'))[0];
+
+  it('serves /portalui/* from the private bucket through Origin Access Control', () => {
+    const b = behavior('/portalui/*');
+    expect(b).toBeDefined();
+    const origin = originOf(b);
+    expect(origin.S3OriginConfig).toBeDefined();
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [bucketId(), 'RegionalDomainName'] });
+    web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicAcls: true, RestrictPublicBuckets: true }),
+    });
+    web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+        ]),
+      },
+    });
+  });
+
+  it('sends /service/* to the HTTP API uncached, with every method and all viewer headers except Host', () => {
+    const b = behavior('/service/*');
+    expect(b).toBeDefined();
+    const origin = originOf(b);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(JSON.stringify(origin.DomainName)).toMatch(/ImportValue.*HttpApi.*execute-api/);
+    expect(b.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
+    expect(b.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+  });
+
+  it('deploys the web build under portalui/', () => {
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketName: { Ref: bucketId() },
+      DestinationBucketKeyPrefix: 'portalui/',
+    });
+  });
+
+  it('redirects other paths to /portalui/ and client-side routes to index.html', () => {
+    const run = (code: string, uri: string) => runInNewContext(`${code}; handler({ request: { uri: ${JSON.stringify(uri)}, headers: {} } })`);
+    expect(run(ROOT_REDIRECT, '/').headers.location.value).toBe('/portalui/');
+    expect(run(SPA_REWRITE, '/portalui/').uri).toBe('/portalui/index.html');
+    expect(run(SPA_REWRITE, '/portalui/users/42').uri).toBe('/portalui/index.html');
+    expect(run(SPA_REWRITE, '/portalui/assets/index-abc.js').uri).toBe('/portalui/assets/index-abc.js');
+    const fnIds = (distribution().DefaultCacheBehavior.FunctionAssociations as Json[]).map((f) => f.FunctionARN['Fn::GetAtt'][0]);
+    expect(web.findResources('AWS::CloudFront::Function')[fnIds[0]].Properties.FunctionCode).toBe(ROOT_REDIRECT);
+  });
+});
+
+describe('config', () => {
+  it('rejects an unknown auth type and a bad table prefix', () => {
+    expect(() => readConfig(newApp({ 'herald:authType': 'RSA' }).node)).toThrow(/authType/);
+    expect(() => readConfig(newApp({ 'herald:tablePrefix': 'bad prefix' }).node)).toThrow(/tablePrefix/);
+    expect(readConfig(newApp().node).tablePrefix).toBe('herald-');
+  });
+});

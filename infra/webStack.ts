@@ -1,0 +1,135 @@
+/**
+ * Web stack: the portal's single public address. A CloudFront distribution in front of
+ *   /portalui/*  the web build (web/dist) in a private S3 bucket, read through Origin Access Control;
+ *                extension-less paths are rewritten to /portalui/index.html (client-side routes);
+ *   /service/*   the HTTP API: no caching, every method, all viewer headers except Host forwarded;
+ *   anything else  redirected to /portalui/.
+ * When web/dist is missing (synth before `npm run build:web`) a placeholder page is deployed instead.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const WEB_PREFIX = 'portalui';
+
+export interface HeraldWebStackProps extends StackProps {
+  /** the HTTP API's host name (`<apiId>.execute-api.<region>.amazonaws.com`) */
+  apiDomainName: string;
+  /** the built web folder; defaults to web/dist */
+  webDist?: string;
+}
+
+const PLACEHOLDER_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Herald</title></head>
+<body><p>Herald: the web build was not found when this stack was synthesized. Run <code>npm run build:web</code> and deploy again.</p></body></html>
+`;
+
+/** CloudFront Functions (cloudfront-js-2.0), exported for tests. */
+export const ROOT_REDIRECT = `function handler(event) {
+  return { statusCode: 302, statusDescription: 'Found',
+    headers: { location: { value: '/${WEB_PREFIX}/' }, 'cache-control': { value: 'no-store' } } };
+}`;
+
+export const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last === '' || last.indexOf('.') === -1) request.uri = '/${WEB_PREFIX}/index.html';
+  return request;
+}`;
+
+export class HeraldWebStack extends Stack {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: HeraldWebStackProps) {
+    super(scope, id, props);
+
+    const bucket = new Bucket(this, 'WebBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      // only build output lives here: it is redeployed, not kept
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(bucket);
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+    const viewerFunction = (fid: string, code: string, comment: string) => ({
+      function: new CloudFrontFunction(this, fid, { code: FunctionCode.fromInline(code), runtime: FunctionRuntime.JS_2_0, comment }),
+      eventType: FunctionEventType.VIEWER_REQUEST,
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Herald portal',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        origin: webOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        functionAssociations: [viewerFunction('RootRedirect', ROOT_REDIRECT, `Redirect to /${WEB_PREFIX}/`)],
+      },
+      additionalBehaviors: {
+        [`/${WEB_PREFIX}/*`]: {
+          origin: webOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          compress: true,
+          functionAssociations: [viewerFunction('SpaRewrite', SPA_REWRITE, 'Client-side routes to index.html')],
+        },
+        '/service/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+
+    const dist = props.webDist ?? join(ROOT, 'web/dist');
+    let sources: ISource[];
+    if (existsSync(join(dist, 'index.html'))) {
+      sources = [Source.asset(dist)];
+    } else {
+      Annotations.of(this).addWarningV2('herald:webDistMissing', `${dist} has no index.html: deploying a placeholder page`);
+      sources = [Source.data('index.html', PLACEHOLDER_HTML)];
+    }
+    new BucketDeployment(this, 'DeployWeb', {
+      sources,
+      destinationBucket: bucket,
+      destinationKeyPrefix: `${WEB_PREFIX}/`,
+      distribution: this.distribution,
+      distributionPaths: [`/${WEB_PREFIX}/*`],
+      memoryLimit: 512,
+    });
+
+    new CfnOutput(this, 'PortalUrl', { value: `https://${this.distribution.distributionDomainName}/${WEB_PREFIX}/` });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+  }
+}
