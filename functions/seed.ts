@@ -12,7 +12,7 @@ import { auditNew } from './store/audit';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './services/auth/passwords';
 import { orgCodeGuard } from './services/organization/handlers';
-import { buildUser, usernameGuard } from './services/user/users';
+import { buildUser, snapshotOf, usernameGuard } from './services/user/users';
 import { administratorRole, roleCodeGuard } from './services/userRole/handlers';
 
 export const DEFAULT_ORG_ID = 1;
@@ -88,7 +88,7 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
     ...buildUser({ username, email, firstName: 'Herald', lastName: 'Administrator', status: 'ACTIVE', orgId: DEFAULT_ORG_ID, actor: 'system', now }),
     passwordHash: await hashPassword(password),
   };
-  const link: OrganizationUser = { orgId: DEFAULT_ORG_ID, userId: user.id, roleId: role.id, ...auditNew(now, 'system') };
+  const link: OrganizationUser = { orgId: DEFAULT_ORG_ID, userId: user.id, roleId: role.id, member: snapshotOf(user), ...auditNew(now, 'system') };
   try {
     await store.transact([
       store.putNew('organization', org),

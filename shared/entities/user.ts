@@ -49,11 +49,28 @@ export const userEntity = defineEntity({
   permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
 });
 
+/** The user fields an organization's user list shows, copied onto each membership so a list is one query. */
+export const memberSnapshotSchema = userSchema.pick({
+  username: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  status: true,
+  language: true,
+  timeZone: true,
+  defaultLandingPage: true,
+  version: true,
+  dateCreated: true,
+  dateUpdated: true,
+});
+export type MemberSnapshot = z.infer<typeof memberSnapshotSchema>;
+
 /** A user's membership of one organization, with the role held there. */
 export const organizationUserSchema = z.object({
   orgId: z.number().int(),
   userId: z.string(),
   roleId: z.string(),
+  member: memberSnapshotSchema,
   ...auditFields,
 });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;

@@ -218,6 +218,12 @@ describe('organizations and tenant isolation', () => {
     expect((await c.ok('auth.validToken')).orgId).toBe(2);
   });
 
+  it('a profile change shows in the user lists of every organization of that user', async () => {
+    await admin.ok('user.saveProfile', { firstName: 'Renamed' });
+    const inOrg2 = await org2Admin.ok('user.getListByPage', { page: 0, size: 100, keyword: 'Renamed' });
+    expect(inOrg2.list.map((u: { username: string }) => u.username)).toEqual(['admin']);
+  });
+
   it('removing a user from the selected organization ends that session with 600006', async () => {
     // admin belongs to 1 and 2; only2 (admin of 2) removes admin from organization 2.
     const s = await admin.ok('user.switchOrganization', { orgId: 2 });

@@ -1,4 +1,5 @@
-import type { Organization, OrganizationUser } from '../../../shared/entities';
+import type { Organization, OrganizationUser, User } from '../../../shared/entities';
+import { snapshotOf } from '../user/users';
 import { AppError } from '../../../shared/errors';
 import type { OrganizationView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
@@ -48,7 +49,9 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
       const id = await nextOrganizationId(store);
       const org: Organization = { ...p, id, appFeatureJson: '', ...auditNew(now, actor) };
       const role = administratorRole(id, now, actor);
-      const link: OrganizationUser = { orgId: id, userId: actor, roleId: role.id, ...auditNew(now, actor) };
+      const creator = await store.get<User>('user', { id: actor });
+      if (!creator) throw new AppError('710001');
+      const link: OrganizationUser = { orgId: id, userId: actor, roleId: role.id, member: snapshotOf(creator), ...auditNew(now, actor) };
       await store.transact([
         store.putNew('uniqueKey', { id: orgCodeGuard(org.code), owner: String(id) }, '720001'),
         store.putNew('organization', org),

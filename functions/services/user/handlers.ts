@@ -1,12 +1,13 @@
 import type { OrganizationUser, User, UserRole } from '../../../shared/entities';
-import { AppError } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../../shared/errors';
+import type { TransactItem } from '../../store/store';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { sendPasswordLink } from '../auth/handlers';
 import { hashPassword } from '../auth/passwords';
 import { membershipsOf, revokeUserSessions, switchSessionOrg } from '../auth/session';
-import { buildUser, emailKeyOf, findUserBy, newSecurityStamp, toUserView, usernameGuard } from './users';
+import { buildUser, emailKeyOf, findUserBy, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
 
 const SORTABLE = ['username', 'firstName', 'lastName', 'email', 'roleName', 'status', 'dateCreated', 'dateUpdated'];
 
@@ -16,9 +17,8 @@ async function members(ctx: AuthedContext) {
     ctx.tenant.list<OrganizationUser>('organizationUser'),
     ctx.tenant.list<UserRole>('userRole'),
   ]);
-  const users = (await ctx.store.getMany(links.map((l) => ({ entity: 'user' as const, key: { id: l.userId } })))) as (User | undefined)[];
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
-  return links.flatMap((link, i) => (users[i] ? [toUserView(users[i]!, link, roleName.get(link.roleId) ?? '')] : []));
+  return links.map((link) => toUserView(link, roleName.get(link.roleId) ?? ''));
 }
 
 async function requireRole(ctx: AuthedContext, roleId: string): Promise<UserRole> {
@@ -37,8 +37,8 @@ function newUser(ctx: AuthedContext, fields: { username: string; email: string; 
   return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now() });
 }
 
-function newLink(ctx: AuthedContext, userId: string, roleId: string): OrganizationUser {
-  return ctx.tenant.own({ userId, roleId, ...auditNew(ctx.rt.clock.now(), ctx.identity.userId) });
+function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUser {
+  return ctx.tenant.own({ userId: user.id, roleId, member: snapshotOf(user), ...auditNew(ctx.rt.clock.now(), ctx.identity.userId) });
 }
 
 export const userHandlers: AreaHandlers<'user'> = {
@@ -63,13 +63,13 @@ export const userHandlers: AreaHandlers<'user'> = {
         ...newUser(ctx, p, p.status),
         passwordHash: await hashPassword(p.password),
       };
-      const link = newLink(ctx, user.id, role.id);
+      const link = newLink(ctx, user, role.id);
       await store.transact([
         store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
         store.putNew('user', user),
         store.putNew('organizationUser', link),
       ]);
-      return toUserView(user, link, role.name);
+      return toUserView(link, role.name);
     }
     const { user, link } = await requireMember(ctx, p.id);
     checkVersion(user, p.version);
@@ -91,15 +91,18 @@ export const userHandlers: AreaHandlers<'user'> = {
     };
     // Password, role or email changed: the user's sessions end (600005).
     if (emailChanged || roleChanged || p.password) next.securityStamp = newSecurityStamp();
-    const writes = [store.putVersioned('user', next, user.version)];
+    const nextLink: OrganizationUser = { ...link, ...auditNext(link, now, actor), roleId: role.id, member: snapshotOf(next) };
+    const writes: (TransactItem & { failCode?: ErrorCode })[] = [
+      store.putVersioned('user', next, user.version),
+      store.putVersioned('organizationUser', nextLink, link.version),
+    ];
+    writes.push(...(await snapshotWrites(store, next, ctx.identity.orgId)));
     if (usernameKey !== user.usernameKey) {
       writes.push(store.putNew('uniqueKey', { id: usernameGuard(usernameKey), owner: user.id }, '720001'));
       writes.push({ ...store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }), failCode: '720007' });
     }
-    const nextLink = roleChanged ? { ...link, ...auditNext(link, now, actor), roleId: role.id } : link;
-    if (roleChanged) writes.push(store.putVersioned('organizationUser', nextLink, link.version));
     await store.transact(writes);
-    return toUserView(next, nextLink, role.name);
+    return toUserView(nextLink, role.name);
   },
 
   async delete({ id }, ctx) {
@@ -125,24 +128,24 @@ export const userHandlers: AreaHandlers<'user'> = {
       // An existing account joins this organization too.
       const already = await ctx.tenant.get<OrganizationUser>('organizationUser', existing.id);
       if (already) throw new AppError('720001', 'This user is already a member of the organization.');
-      const link = newLink(ctx, existing.id, role.id);
+      const link = newLink(ctx, existing, role.id);
       await store.transact([store.putNew('organizationUser', link)]);
       await ctx.rt.mailer.send({
         to: existing.email,
         subject: 'You were added to an organization in Herald',
         text: `Your Herald account ${existing.username} now has access to another organization. Sign in and switch to it from the organization menu.`,
       });
-      return toUserView(existing, link, role.name);
+      return toUserView(link, role.name);
     }
     const user = newUser(ctx, { ...p, username }, 'INVITED');
-    const link = newLink(ctx, user.id, role.id);
+    const link = newLink(ctx, user, role.id);
     await store.transact([
       store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
       store.putNew('user', user),
       store.putNew('organizationUser', link),
     ]);
     await sendPasswordLink(ctx, user, 'invite');
-    return toUserView(user, link, role.name);
+    return toUserView(link, role.name);
   },
 
   async getAll(_p, ctx) {
@@ -164,9 +167,9 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async profile(_p, ctx) {
-    const { user, link } = await requireMember(ctx, ctx.identity.userId);
+    const { link } = await requireMember(ctx, ctx.identity.userId);
     const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
-    return toUserView(user, link, role?.name ?? '');
+    return toUserView(link, role?.name ?? '');
   },
 
   async saveProfile(p, ctx) {
@@ -178,8 +181,8 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (p.email !== undefined && emailKeyOf(p.email) !== user.emailKey) {
       Object.assign(next, { email: p.email, emailKey: emailKeyOf(p.email), securityStamp: newSecurityStamp() });
     }
-    await ctx.store.transact([ctx.store.putVersioned('user', next, user.version)]);
+    await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
     const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
-    return toUserView(next, link, role?.name ?? '');
+    return toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? '');
   },
 };

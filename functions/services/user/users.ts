@@ -1,9 +1,9 @@
 /** User records: look-ups, views and the writes other areas share (password changes). */
-import type { OrganizationUser, User } from '../../../shared/entities';
+import type { MemberSnapshot, OrganizationUser, User } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
-import type { Store } from '../../store/store';
+import type { Store, TransactItem } from '../../store/store';
 import { hashPassword } from '../auth/passwords';
 import { randomToken } from '../auth/tokens';
 
@@ -52,23 +52,34 @@ export function buildUser(f: NewUserFields): User {
   };
 }
 
-export function toUserView(user: User, link: OrganizationUser, roleName: string): UserView {
-  return {
-    id: user.id,
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    status: user.status,
-    roleId: link.roleId,
-    roleName,
-    language: user.language,
-    timeZone: user.timeZone,
-    defaultLandingPage: user.defaultLandingPage,
-    version: user.version,
-    dateCreated: user.dateCreated,
-    dateUpdated: user.dateUpdated,
-  };
+export function snapshotOf(user: User): MemberSnapshot {
+  const { username, firstName, lastName, email, status, language, timeZone, defaultLandingPage, version, dateCreated, dateUpdated } = user;
+  return { username, firstName, lastName, email, status, language, timeZone, defaultLandingPage, version, dateCreated, dateUpdated };
+}
+
+/** The view of a member, from the membership alone (its snapshot is kept in step with the user record). */
+export function toUserView(link: OrganizationUser, roleName: string): UserView {
+  return { id: link.userId, ...link.member, roleId: link.roleId, roleName };
+}
+
+/**
+ * Writes that refresh the user's snapshot on every membership, for the same transaction as the user write.
+ * `skipOrg` names a membership the caller rewrites itself (one item may appear once per transaction).
+ */
+export async function snapshotWrites(store: Store, user: User, skipOrg?: number): Promise<TransactItem[]> {
+  const links = await store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: user.id }, 'byUser');
+  return links
+    .filter((l) => l.orgId !== skipOrg)
+    .map((l) => ({
+      Update: {
+        TableName: store.table('organizationUser'),
+        Key: { orgId: l.orgId, userId: l.userId },
+        UpdateExpression: 'SET #m = :m',
+        ConditionExpression: 'attribute_exists(#u)',
+        ExpressionAttributeNames: { '#m': 'member', '#u': 'userId' },
+        ExpressionAttributeValues: { ':m': snapshotOf(user) },
+      },
+    }));
 }
 
 /** Sets a new password; the new security stamp ends every older session of the user (600005). */
@@ -81,7 +92,7 @@ export async function setPassword(ctx: RequestContext, user: User, password: str
     securityStamp: newSecurityStamp(),
     status: user.status === 'INVITED' ? 'ACTIVE' : user.status,
   };
-  await ctx.store.transact([ctx.store.putVersioned('user', next, user.version)]);
+  await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
 }
 
 export const usernameGuard = (usernameKey: string) => `username#${usernameKey}`;
