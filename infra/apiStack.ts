@@ -132,6 +132,8 @@ export class HeraldApiStack extends Stack {
         HERALD_PUBLIC_URL: config.publicUrl,
         HERALD_MAIL_FROM: config.mailFrom,
         HERALD_LOG_LEVEL: config.logLevel,
+        // Set by the web stack's CloudFront Function; the Lambda is reached through CloudFront.
+        HERALD_VIEWER_IP_HEADER: 'x-herald-viewer-ip',
         NODE_OPTIONS: '--enable-source-maps',
       },
       bundling: {

@@ -20,7 +20,7 @@ import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES } from 
 import { readConfig } from './config';
 import { HeraldDataStack } from './dataStack';
 import { buildHerald } from './herald';
-import { ROOT_REDIRECT, SPA_REWRITE } from './webStack';
+import { ROOT_REDIRECT, SPA_REWRITE, VIEWER_IP } from './webStack';
 
 type Json = Record<string, any>;
 
@@ -253,6 +253,14 @@ describe('web stack', () => {
     expect(run(SPA_REWRITE, '/portalui/assets/index-abc.js').uri).toBe('/portalui/assets/index-abc.js');
     const fnIds = (distribution().DefaultCacheBehavior.FunctionAssociations as Json[]).map((f) => f.FunctionARN['Fn::GetAtt'][0]);
     expect(web.findResources('AWS::CloudFront::Function')[fnIds[0]].Properties.FunctionCode).toBe(ROOT_REDIRECT);
+  });
+
+  it('overwrites the viewer-address header on API requests, whatever the viewer sent', () => {
+    const out = runInNewContext(`${VIEWER_IP}; handler({ viewer: { ip: '203.0.113.9' }, request: { uri: '/service/web/api/index', headers: { 'x-herald-viewer-ip': { value: '1.2.3.4' } } } })`);
+    expect(out.headers['x-herald-viewer-ip'].value).toBe('203.0.113.9');
+    const service = (distribution().CacheBehaviors as Json[]).find((b) => b.PathPattern === '/service/*')!;
+    const fnId = service.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+    expect(web.findResources('AWS::CloudFront::Function')[fnId].Properties.FunctionCode).toBe(VIEWER_IP);
   });
 });
 

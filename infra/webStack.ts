@@ -58,6 +58,17 @@ export const SPA_REWRITE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * Tells the API who the viewer is: API Gateway sees only CloudFront's address, and a header the viewer sent
+ * could be forged, so this function overwrites it with the address CloudFront itself saw.
+ */
+export const VIEWER_IP_HEADER = 'x-herald-viewer-ip';
+export const VIEWER_IP = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
 export class HeraldWebStack extends Stack {
   readonly distribution: Distribution;
 
@@ -108,6 +119,7 @@ export class HeraldWebStack extends Stack {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [viewerFunction('ViewerIp', VIEWER_IP, 'Pass the viewer address to the API')],
         },
       },
     });

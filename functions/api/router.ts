@@ -149,7 +149,7 @@ export function createApiHandler(rt: Runtime) {
       store,
       app: registered.app,
       deviceId: headers['x-device-id']!,
-      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      sourceIp: (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown',
       lang,
       identity: null,
     };

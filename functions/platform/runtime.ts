@@ -29,6 +29,8 @@ export interface RuntimeConfig {
   inviteSeconds: number;
   loginThrottle: { windowSeconds: number; perUser: number; perAddress: number };
   maxClockSkewMs: number;
+  /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
+  viewerIpHeader?: string;
 }
 
 export interface Clock {
@@ -72,6 +74,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
       perAddress: num('HERALD_LOGIN_PER_ADDRESS', 50),
     },
     maxClockSkewMs: 5 * 60 * 1000,
+    viewerIpHeader: env.HERALD_VIEWER_IP_HEADER?.toLowerCase() || undefined,
   };
 }
 

@@ -77,6 +77,18 @@ describe('login', () => {
     await local.stop();
   });
 
+  it('behind CloudFront, counts per viewer address from the header the edge sets', async () => {
+    const local = await startHerald({ config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: { windowSeconds: 900, perUser: 100, perAddress: 3 } } });
+    const a = new ApiClient(local);
+    a.headers['x-herald-viewer-ip'] = '203.0.113.1';
+    const b = new ApiClient(local);
+    b.headers['x-herald-viewer-ip'] = '203.0.113.2';
+    for (let i = 0; i < 3; i++) await a.call('auth.login', { username: `x${i}`, password: 'Wrong@999' });
+    expect((await a.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD })).body.errorCode).toBe('400014');
+    expect((await b.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD })).body.state).toBe('S');
+    await local.stop();
+  });
+
   it('refuses an inactive account with 710003', async () => {
     const { user, password, username } = await newUser();
     await admin.ok('user.save', { ...user, status: 'INACTIVE' });
