@@ -1,0 +1,123 @@
+/** Password pages and account settings, in a real browser against a local Herald. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../shared/errors';
+import { MESSAGES } from '../../shared/validation';
+import { ApiClient, sentMail, startHerald } from '../support/herald';
+import { launchBrowser, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
+
+type Herald = Awaited<ReturnType<typeof startHerald>>;
+
+let herald: Herald;
+let browser: Browser;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
+  admin = new ApiClient(herald);
+  await admin.login();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await herald?.stop();
+});
+
+describe('forgot password', () => {
+  it('mails a link whatever the address, and the link sets a new password', async () => {
+    await userWithRole(admin, { username: 'forgetful', password: 'Forget@1234', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(browser);
+    await page.goto(`${herald.portalUrl}#/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await waitForPath(page, '/forgot-password');
+    await page.fill('#email', 'not-an-address');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    expect(await page.locator('#email-error').textContent()).toBe(MESSAGES.emailInvalid);
+
+    await page.fill('#email', 'forgetful@example.com');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.locator('.notice-success', { hasText: 'If an account has this address' }).waitFor();
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mail = (await sentMail(herald)).filter((m) => m.destination.to.includes('forgetful@example.com')).pop();
+        link = mail?.body.text?.match(/https?:\/\/\S+#\/password-new\?token=\S+/)?.[0];
+        return link;
+      })
+      .toBeTruthy();
+
+    await page.goto(link!);
+    await waitForPath(page, '/password-new');
+    await page.fill('#new-password', 'short');
+    await page.fill('#new-confirm', 'other');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    expect(await page.locator('#new-password-hint').textContent()).toBe(MESSAGES.passwordRule);
+    expect(await page.locator('#new-confirm-error').textContent()).toBe(MESSAGES.passwordsInconsistent);
+    await page.fill('#new-password', 'Remember@1234');
+    await page.fill('#new-confirm', 'Remember@1234');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await waitForPath(page, '/login');
+    await signIn(page, herald.portalUrl, 'forgetful', 'Remember@1234');
+    await context.close();
+  });
+});
+
+describe('password edit', () => {
+  it('checks the current password, then changes it and signs out', async () => {
+    await userWithRole(admin, { username: 'changer', password: 'Change@1234', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl, 'changer', 'Change@1234');
+    await page.click('.profile-button');
+    await page.click('#profile-menu a:has-text("Change password")');
+    await waitForPath(page, '/password-edit');
+
+    await page.fill('#old-password', 'Wrong@1234');
+    await page.fill('#new-password', 'Changed@1234');
+    await page.fill('#new-confirm', 'Changed@1234');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.locator('.p-toast-message-error', { hasText: ERROR_CATALOGUE['710007'].en }).waitFor();
+
+    await page.fill('#old-password', 'Change@1234');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await waitForPath(page, '/login');
+    await signIn(page, herald.portalUrl, 'changer', 'Changed@1234');
+    await context.close();
+  });
+});
+
+describe('settings', () => {
+  it('saves My Info and the default landing page, used at the next sign-in', async () => {
+    await userWithRole(admin, { username: 'settler', password: 'Settle@1234', permissions: ['NAV_DASHBOARD', 'NAV_PLAN_REPORT'] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl, 'settler', 'Settle@1234');
+    await page.click('.profile-button');
+    await page.click('#profile-menu .menu-profile a');
+    await waitForPath(page, '/settings');
+
+    await page.fill('#settings-first-name', 'Setty');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.p-toast-message-success').waitFor();
+    await expect.poll(() => page.locator('.profile-name').textContent()).toContain('Setty');
+
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.locator('.p-dropdown:has(#settings-landing)').click();
+    await page.locator('.p-dropdown-item', { hasText: 'Plan report' }).click();
+    await page.locator('.p-dropdown:has(#settings-timezone)').click();
+    await page.locator('.p-dropdown-item', { hasText: 'UTC+09:00' }).click();
+    await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await sentProfile()).defaultLandingPage).toBe('/plan-report');
+    expect((await sentProfile()).timeZone).toBe('UTC+09:00');
+
+    await logOut(page);
+    await signIn(page, herald.portalUrl, 'settler', 'Settle@1234');
+    await waitForPath(page, '/plan-report');
+    await context.close();
+  });
+});
+
+async function sentProfile() {
+  const c = new ApiClient(herald);
+  await c.login('settler', 'Settle@1234');
+  return c.ok('user.profile', {});
+}

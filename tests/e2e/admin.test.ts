@@ -1,0 +1,152 @@
+/** The users and roles screens: lists, filters, paging rules, deletes, invitations, organization switching. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../shared/errors';
+import { MESSAGES } from '../../shared/validation';
+import { ApiClient, startHerald } from '../support/herald';
+import { launchBrowser, openPage, signIn, userWithRole, waitForPath } from './browser';
+
+type Herald = Awaited<ReturnType<typeof startHerald>>;
+
+let herald: Herald;
+let browser: Browser;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
+  admin = new ApiClient(herald);
+  await admin.login();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await herald?.stop();
+});
+
+const rowsOf = (page: Page, list: string) => page.locator(`[data-testid="${list}"] tbody tr:not(.p-datatable-emptymessage)`);
+const pageReport = (page: Page, list: string) => page.locator(`[data-testid="${list}"] .p-paginator-current`).textContent();
+
+describe('roles screen', () => {
+  it('steps back a page when the last role of a page is deleted', async () => {
+    // The administrator role plus ten more: page 2 holds one role.
+    for (let i = 1; i <= 10; i++) await admin.ok('userRole.save', { name: `Paging ${String(i).padStart(2, '0')}`, code: `PAGING_${i}`, permissions: [] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/role"]');
+    await expect.poll(() => pageReport(page, 'role-list')).toBe('1–10 of 11');
+    await page.locator('[data-testid="role-list"] .p-paginator-next').click();
+    await expect.poll(() => rowsOf(page, 'role-list').count()).toBe(1);
+    expect(await pageReport(page, 'role-list')).toBe('11–11 of 11');
+
+    await rowsOf(page, 'role-list').first().locator('button[aria-label^="Delete"]').click();
+    await page.locator('.app-confirm').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => pageReport(page, 'role-list')).toBe('1–10 of 10');
+    expect(await page.locator('[data-testid="role-list"] .p-paginator-page.p-highlight').textContent()).toBe('1');
+    await context.close();
+  });
+
+  it('filters by name and active, and refuses to delete a role that has users (711002)', async () => {
+    await userWithRole(admin, { username: 'holder', password: 'Holder@1234', permissions: ['NAV_DASHBOARD'], roleCode: 'HELD_ROLE' });
+    await admin.ok('userRole.save', { name: 'Dormant', code: 'DORMANT', active: false, permissions: [] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/role"]');
+    await rowsOf(page, 'role-list').first().waitFor();
+
+    await page.fill('#filter-name', 'dorm');
+    await expect.poll(() => rowsOf(page, 'role-list').allTextContents()).toEqual([expect.stringContaining('DORMANT')]);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.locator('.p-dropdown:has(#filter-active)').click();
+    await page.locator('.p-dropdown-item', { hasText: 'No' }).click();
+    await expect.poll(() => rowsOf(page, 'role-list').count()).toBe(1);
+    await page.getByRole('button', { name: 'Reset' }).click();
+
+    await page.fill('#filter-code', 'HELD_ROLE');
+    await expect.poll(() => rowsOf(page, 'role-list').count()).toBe(1);
+    await rowsOf(page, 'role-list').first().locator('button[aria-label^="Delete"]').click();
+    await page.locator('.app-confirm').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.p-toast-message-error', { hasText: ERROR_CATALOGUE['711002'].en }).waitFor();
+    expect(await rowsOf(page, 'role-list').count()).toBe(1);
+    await context.close();
+  });
+
+  it('the role editor selects a whole group at once', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/role"]');
+    await page.getByRole('button', { name: 'New role' }).click();
+    await page.fill('#role-name', 'Templates only');
+    await page.fill('#role-code', 'TEMPLATES_ONLY');
+    await page.click('label[for="perm-all-template"]');
+    await page.locator('#role-dialog').getByRole('button', { name: 'Save' }).click();
+    await page.locator('#role-dialog').waitFor({ state: 'detached' });
+    const saved = (await admin.ok('userRole.getListByPage', { page: 0, size: 50, code: 'TEMPLATES_ONLY' })).list[0];
+    expect([...saved.permissions].sort()).toEqual(['TEMPLATE_AI_BUILDER', 'TEMPLATE_EXPORT', 'TEMPLATE_IMPORT', 'TEMPLATE_LOCK']);
+    await context.close();
+  });
+});
+
+describe('users screen', () => {
+  it('finds users by keyword, edits one and invites another (email and role required)', async () => {
+    await userWithRole(admin, { username: 'kate.w', password: 'Kate@12345', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/admin-pennel"]');
+    await rowsOf(page, 'user-list').first().waitFor();
+
+    await page.fill('#filter-keyword', 'kate');
+    await expect.poll(() => rowsOf(page, 'user-list').count()).toBe(1);
+    await rowsOf(page, 'user-list').first().locator('button[aria-label^="Edit"]').click();
+    await page.fill('#user-first-name', 'Katherine');
+    await page.locator('#user-dialog').getByRole('button', { name: 'Save' }).click();
+    await page.locator('#user-dialog').waitFor({ state: 'detached' });
+    await rowsOf(page, 'user-list').filter({ hasText: 'Katherine' }).waitFor();
+
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const invite = page.locator('#invite-dialog');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    expect(await page.locator('#invite-email-error').textContent()).toBe(MESSAGES.emailInvalid);
+    expect(await page.locator('#invite-role-error').textContent()).toBe('Please input the Role!');
+    await page.fill('#invite-email', 'newcomer@example.com');
+    await invite.locator('.p-dropdown:has(#invite-role)').click();
+    await page.locator('.p-dropdown-item', { hasText: 'Administrator' }).click();
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await invite.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await rowsOf(page, 'user-list').filter({ hasText: 'newcomer@example.com' }).filter({ hasText: 'Invited' }).waitFor();
+    await context.close();
+  });
+
+  it('a stale edit shows the server text of 720007', async () => {
+    const { userId } = await userWithRole(admin, { username: 'stale.sam', password: 'Stale@1234', permissions: [] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/admin-pennel"]');
+    await page.fill('#filter-keyword', 'stale.sam');
+    await expect.poll(() => rowsOf(page, 'user-list').count()).toBe(1);
+    await rowsOf(page, 'user-list').first().locator('button[aria-label^="Edit"]').click();
+    // Someone else saves first.
+    const current = (await admin.ok('user.getListByPage', { page: 0, size: 50, keyword: 'stale.sam' })).list.find((u: { id: string }) => u.id === userId);
+    await admin.ok('user.save', { ...current, lastName: 'Elsewhere' });
+    await page.fill('#user-last-name', 'Here');
+    await page.locator('#user-dialog').getByRole('button', { name: 'Save' }).click();
+    await page.locator('.p-toast-message-error').waitFor();
+    expect(await page.locator('.p-toast-message-error').textContent()).toContain(ERROR_CATALOGUE['720007'].en);
+    await context.close();
+  });
+});
+
+describe('organizations', () => {
+  it('switches organization from the top bar', async () => {
+    await admin.ok('organization.save', { name: 'Second org', code: 'SECOND' });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    expect(await page.getByTestId('current-org').textContent()).toBe('Default organization');
+    await page.locator('.org-switcher').click();
+    await page.locator('.p-dropdown-item', { hasText: 'Second org' }).click();
+    await expect.poll(() => page.getByTestId('current-org').textContent()).toBe('Second org');
+    await page.locator('.p-toast-message-success', { hasText: 'Switched to Second org.' }).waitFor();
+    await waitForPath(page, '/dashboard');
+    await context.close();
+  });
+});

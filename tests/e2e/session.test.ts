@@ -1,0 +1,129 @@
+/** Sign-in, sign-out, languages and the session-ended toast, in a real browser against a local Herald. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../shared/errors';
+import { MESSAGES } from '../../shared/validation';
+import { ApiClient, startHerald } from '../support/herald';
+import { hashPath, launchBrowser, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
+
+type Herald = Awaited<ReturnType<typeof startHerald>>;
+
+let herald: Herald;
+let browser: Browser;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
+  admin = new ApiClient(herald);
+  await admin.login();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await herald?.stop();
+});
+
+describe('sign-in', () => {
+  it('asks for username and password with the spec messages, and shows 710002 for a wrong password', async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(herald.portalUrl);
+    await waitForPath(page, '/login');
+    await page.click('form button[type=submit]');
+    await expect.poll(() => page.locator('#username-error').textContent()).toBe(MESSAGES.usernameRequired);
+    expect(await page.locator('#password-error').textContent()).toBe(MESSAGES.passwordRequired);
+
+    await page.fill('#username', 'admin');
+    await page.fill('#password', 'Wrong@1234');
+    await page.click('form button[type=submit]');
+    const toast = page.locator('.p-toast-message-error');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(ERROR_CATALOGUE['710002'].en);
+    expect(hashPath(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('signs the seeded admin in and lands on the dashboard', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await waitForPath(page, '/dashboard');
+    expect(await page.locator('h1').first().textContent()).toContain('Welcome');
+    expect(await page.getByTestId('current-org').textContent()).toBe('Default organization');
+    expect(await menuGroups(page)).toEqual(['Dashboard', 'Library', 'Campaigns', 'Reports', 'Insights', 'Admin']);
+    // the token is kept in session storage, not local storage
+    const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('herald.auth'), local: localStorage.getItem('herald.auth') }));
+    expect(JSON.parse(stored.session!).accessToken).toBeTruthy();
+    expect(stored.local).toBeNull();
+    await context.close();
+  });
+
+  it('logs out to /login, and the back button does not re-enter', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/role"]');
+    await waitForPath(page, '/role');
+    await logOut(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('herald.auth'))).toBeNull();
+
+    await page.goBack();
+    await waitForPath(page, '/login');
+    await page.locator('#username').waitFor();
+    expect(await page.locator('.side-menu').count()).toBe(0);
+    await page.goBack().catch(() => undefined);
+    await page.waitForTimeout(300);
+    expect(hashPath(page)).not.toBe('/role');
+    expect(await page.locator('.side-menu').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('languages', () => {
+  it('switching to zh and to ja changes the menu texts', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    expect((await menuLabels(page))[0]).toBe('Dashboard');
+
+    await page.selectOption('#language-switcher', 'zh');
+    await expect.poll(() => menuGroups(page)).toEqual(['仪表盘', '资源库', '营销活动', '报表', '洞察', '管理']);
+    expect(await menuLabels(page)).toContain('地理围栏');
+
+    await page.selectOption('#language-switcher', 'ja');
+    await expect.poll(() => menuGroups(page)).toEqual(['ダッシュボード', 'ライブラリ', 'キャンペーン', 'レポート', 'インサイト', '管理']);
+    expect(await menuLabels(page)).toContain('ジオフェンス');
+    expect(await page.evaluate(() => localStorage.getItem('herald.lang'))).toBe('ja');
+
+    // the choice was saved to the profile too
+    await expect.poll(async () => (await admin.ok('user.profile', {})).language).toBe('ja');
+    await page.selectOption('#language-switcher', 'en');
+    await expect.poll(() => menuGroups(page)).toContain('Library');
+    await expect.poll(async () => (await admin.ok('user.profile', {})).language).toBe('en');
+    await context.close();
+  });
+});
+
+describe('session ended elsewhere', () => {
+  it('a 600005 answer shows a toast that stays until closed', async () => {
+    const password = 'Viewer@1234';
+    const { userId } = await userWithRole(admin, { username: 'viewer', password, permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl, 'viewer', password);
+
+    // The admin sets a new password: the viewer's session ends (600005) at its next call.
+    const list = await admin.ok('user.getListByPage', { page: 0, size: 50 });
+    const viewer = list.list.find((u: { id: string }) => u.id === userId);
+    await admin.ok('user.save', { ...viewer, password: 'Changed@1234' });
+
+    await page.click('.profile-button');
+    await page.click('#profile-menu .menu-profile a');
+    const toast = page.locator('.p-toast-message-error', { hasText: ERROR_CATALOGUE['600005'].en });
+    await toast.waitFor();
+    await page.waitForTimeout(3_600);
+    expect(await toast.isVisible()).toBe(true);
+    await toast.locator('.p-toast-icon-close').click();
+    await toast.waitFor({ state: 'detached' });
+
+    // The next navigation leads to sign-in.
+    await page.click('.side-menu a[href="#/dashboard"]');
+    await waitForPath(page, '/login');
+    await context.close();
+  });
+});

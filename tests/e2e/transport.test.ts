@@ -1,0 +1,54 @@
+/** The client in AES256 mode, and the silent refresh of short-lived access tokens. */
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHerald } from '../support/herald';
+import { launchBrowser, openPage, signIn, waitForPath } from './browser';
+
+type Herald = Awaited<ReturnType<typeof startHerald>>;
+
+let herald: Herald;
+let browser: Browser;
+
+beforeAll(async () => {
+  // 62 s access tokens: the client refreshes a minute before expiry, so about every 2 s here.
+  [herald, browser] = await Promise.all([startHerald({ config: { authType: 'AES256', accessTokenSeconds: 62 } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await herald?.stop();
+});
+
+describe('AES256 mode and silent refresh', () => {
+  it('encrypts payloads, refreshes before expiry one at a time, and keeps working', async () => {
+    const { context, page } = await openPage(browser);
+    const calls: { service: string; payload: unknown; sign?: string; auth?: string }[] = [];
+    page.on('request', (r: Request) => {
+      if (!r.url().endsWith('/service/web/api/index')) return;
+      const body = JSON.parse(r.postData() ?? '{}');
+      calls.push({ service: body.service, payload: body.payload, sign: body.sign, auth: r.headers().authorization });
+    });
+    await signIn(page, herald.portalUrl);
+    const login = calls.find((c) => c.service === 'auth.login')!;
+    expect(typeof login.payload).toBe('string');
+    expect(login.sign).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(login)).not.toContain('Admin@1234');
+
+    const firstRefreshToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth')!).refreshToken);
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth')!).refreshToken), { timeout: 8_000 })
+      .not.toBe(firstRefreshToken);
+
+    // Through several rotations the session keeps working: no refresh was ever replayed (that would revoke it).
+    await page.waitForTimeout(4_500);
+    await page.click('.side-menu a[href="#/admin-pennel"]');
+    await waitForPath(page, '/admin-pennel');
+    await page.locator('[data-testid="user-list"] td', { hasText: 'admin' }).first().waitFor();
+    expect(await page.locator('.p-toast-message-error').count()).toBe(0);
+    const refreshes = calls.filter((c) => c.service === 'auth.refreshToken');
+    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    const bearer = calls.filter((c) => c.service === 'user.getListByPage').pop()!.auth;
+    expect(bearer).toBe(`Bearer ${await page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth')!).accessToken)}`);
+    await context.close();
+  });
+});

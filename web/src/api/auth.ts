@@ -1,0 +1,52 @@
+/** Sign-in, sign-out and organization switching: the session-changing actions. */
+import { mutate, preload } from 'swr';
+import type { SignIn } from '../../../shared/services';
+import { currentLang, setLanguage } from '../i18n';
+import { call } from './client';
+import { storeConfiguration } from './configurationStore';
+import { keys } from './keys';
+import { getSession, type Session, startSession } from './session';
+import { forgetSession, redirectAfterLogout } from './signOut';
+
+async function loadConfiguration(): Promise<void> {
+  const [service, payload] = keys.configuration();
+  const config = await preload(keys.configuration(), () => call(service, payload));
+  storeConfiguration(config);
+}
+
+/** Stores the sign-in object, takes the user's language, and loads the configuration in the background. */
+export async function completeSignIn(signIn: SignIn): Promise<Session> {
+  const session = startSession(signIn);
+  if (signIn.userdetails.language !== currentLang()) await setLanguage(signIn.userdetails.language);
+  loadConfiguration().catch(() => undefined);
+  return session;
+}
+
+/** Ends the session on the server (best effort) and in the browser, without redirecting. */
+export async function endSession(): Promise<{ was: Session | null; logoutUrl: string | null }> {
+  const was = getSession();
+  let logoutUrl: string | null = null;
+  if (was) {
+    try {
+      logoutUrl = (await call('auth.logout', { refreshToken: was.refreshToken }, { quiet: true })).logoutUrl;
+    } catch {
+      // the browser forgets the session either way
+    }
+  }
+  forgetSession();
+  return { was, logoutUrl };
+}
+
+export async function logout(): Promise<void> {
+  const { was, logoutUrl } = await endSession();
+  await redirectAfterLogout(was, logoutUrl);
+}
+
+/** New tokens for another organization; every cached answer belonged to the old one. */
+export async function switchOrganization(orgId: number): Promise<Session> {
+  const signIn = await call('user.switchOrganization', { orgId });
+  const session = startSession(signIn);
+  await mutate(() => true, undefined, { revalidate: false });
+  loadConfiguration().catch(() => undefined);
+  return session;
+}

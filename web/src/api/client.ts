@@ -1,0 +1,64 @@
+/**
+ * The one typed client over the service catalogue: `call('user.getListByPage', {...})` answers the operation's
+ * response type. Answers are re-validated with the catalogue's schemas (loaded as their own chunk).
+ */
+import type { PayloadIn, Result, ServiceName } from '../../../shared/services';
+import { ApiError } from './apiError';
+import { handleApiError } from './errorHandler';
+import { freshAccessToken, getSession, refreshSession, setBackgroundFailureHandler } from './session';
+import { post } from './transport';
+
+export interface CallOptions {
+  /** no toast or redirect on failure: the caller shows the problem itself */
+  quiet?: boolean;
+}
+
+/** Calls that never carry a token. */
+const ANONYMOUS = new Set<ServiceName>(['auth.login', 'auth.refreshToken', 'auth.passwordEmail', 'auth.init', 'auth.checkSsoUserLoginState', 'auth.checkVersion']);
+
+const catalogue = () => import('../../../shared/services');
+
+type PayloadArgs<S extends ServiceName> = undefined extends PayloadIn<S>
+  ? [payload?: PayloadIn<S>, opts?: CallOptions]
+  : [payload: PayloadIn<S>, opts?: CallOptions];
+
+async function validated<S extends ServiceName>(service: S, raw: unknown): Promise<Result<S>> {
+  const { findOperation } = await catalogue();
+  const parsed = findOperation(service)?.response.safeParse(raw);
+  if (parsed && !parsed.success) {
+    console.error(`The answer of ${service} does not match the catalogue`, parsed.error.issues);
+    return raw as Result<S>;
+  }
+  return (parsed ? parsed.data : raw) as Result<S>;
+}
+
+async function send(service: ServiceName, payload: unknown): Promise<unknown> {
+  const anonymous = ANONYMOUS.has(service);
+  const token = anonymous ? null : await freshAccessToken();
+  try {
+    return await post(service, payload, token);
+  } catch (e) {
+    // An access token that expired in between (a sleeping laptop): refresh once and try again.
+    if (!anonymous && e instanceof ApiError && e.code === '710005' && getSession() && !getSession()?.ended) {
+      const s = await refreshSession();
+      return post(service, payload, s.accessToken);
+    }
+    throw e;
+  }
+}
+
+export async function call<S extends ServiceName>(service: S, ...[payload, opts]: PayloadArgs<S>): Promise<Result<S>> {
+  // Start fetching the schemas alongside the request.
+  const schemas = catalogue();
+  try {
+    const raw = await send(service, payload);
+    await schemas;
+    return await validated(service, raw);
+  } catch (e) {
+    const error = e instanceof ApiError ? e : new ApiError('400000', null, e instanceof Error ? e.message : null);
+    if (!opts?.quiet) handleApiError(error);
+    throw error;
+  }
+}
+
+setBackgroundFailureHandler((e) => handleApiError(e instanceof ApiError ? e : new ApiError('710004')));

@@ -1,0 +1,64 @@
+/** The client's reaction to a failed call (spec 000 section 8). */
+import { ERROR_CATALOGUE, isErrorCode, type Lang } from '../../../shared/errors';
+import { navigateTo } from '../app/navigation';
+import { currentLang } from '../i18n';
+import { clearToasts, showError } from '../ui/toastBus';
+import { ApiError, CLIENT_CODES } from './apiError';
+import { getSession, markSessionEnded } from './session';
+import { forgetSession, redirectAfterLogout } from './signOut';
+
+/** Codes whose toast shows the server's own text instead of the catalogue's. */
+const SERVER_TEXT_CODES = new Set(['720005', '720006', '720007', '720009']);
+/** Codes that mean the session cannot go on. */
+const SESSION_GONE = new Set(['710004', '710005', '400018', '600006']);
+
+export function messageFor(error: unknown, lang: Lang = currentLang()): string {
+  const e = error instanceof ApiError ? error : new ApiError(CLIENT_CODES.badAnswer);
+  if (SERVER_TEXT_CODES.has(e.code) && (e.serverMessage || e.serverError)) return (e.serverMessage || e.serverError)!;
+  if (isErrorCode(e.code)) return ERROR_CATALOGUE[e.code][lang];
+  return e.serverMessage || e.serverError || ERROR_CATALOGUE['400000'][lang];
+}
+
+/** Toasts after a redirect, so the guard's closing of toasts does not swallow them. */
+async function thenShow(redirect: Promise<void>, text: string) {
+  await redirect;
+  showError(text);
+}
+
+export function handleApiError(error: unknown): void {
+  const e = error instanceof ApiError ? error : new ApiError(CLIENT_CODES.badAnswer);
+  const text = messageFor(e);
+  switch (e.code) {
+    case '600005':
+      markSessionEnded(e.code);
+      showError(text, { sticky: true });
+      return;
+    case '600003': {
+      const s = getSession();
+      if (s?.loginType === 'SSO' && s.loginUrl) {
+        window.location.assign(s.loginUrl);
+        return;
+      }
+      forgetSession();
+      void thenShow(navigateTo('/', { replace: true }), text);
+      return;
+    }
+    case '710001': {
+      const was = forgetSession();
+      void thenShow(redirectAfterLogout(was), text);
+      return;
+    }
+    case '710003':
+      void thenShow(navigateTo('/not-authorize', { replace: true }), text);
+      return;
+    default:
+      if (SESSION_GONE.has(e.code) && getSession()) {
+        // The session expired or was revoked: back to the root, whose guard leads to sign-in.
+        forgetSession();
+        clearToasts();
+        void thenShow(navigateTo('/', { replace: true }), text);
+        return;
+      }
+      showError(text);
+  }
+}

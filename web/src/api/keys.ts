@@ -1,0 +1,19 @@
+/** SWR keys, all made here: `[service, payload]`, so a key names the call that fills it. */
+import type { PayloadIn, ServiceName } from '../../../shared/services';
+
+export type CallKey<S extends ServiceName = ServiceName> = readonly [S, PayloadIn<S>];
+
+const key = <S extends ServiceName>(service: S, payload: PayloadIn<S>): CallKey<S> => [service, payload] as const;
+
+export const keys = {
+  configuration: () => key('auth.configuration', {}),
+  profile: () => key('user.profile', {}),
+  roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
+  rolePermissions: () => key('userRole.getRolePermissions', {}),
+  list: <S extends ServiceName>(service: S, query: PayloadIn<S>) => key(service, query),
+};
+
+/** Matches every cached key of one service (to revalidate lists after a save or delete). */
+export function isKeyOf(service: ServiceName) {
+  return (k: unknown) => Array.isArray(k) && k[0] === service;
+}

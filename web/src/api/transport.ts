@@ -1,0 +1,55 @@
+/** One POST of the `{service, payload}` envelope, in NONE or AES256 mode, with the headers of spec 000 section 7. */
+import type { ResponseEnvelope } from '../../../shared/envelope';
+import { API_PATH, HTTP_TIMEOUT_MS } from '../app/constants';
+import { ApiError, CLIENT_CODES } from './apiError';
+import { deviceId } from './device';
+import { portalSettings } from './portalSettings';
+
+/** The codec pulls in crypto-js and pako, so it arrives as its own chunk, fetched while start-up settings load. */
+const codec = () => import('../../../shared/envelope');
+
+let languageHeader: () => string | null = () => null;
+/** The UI language sent as `x-lang`, so the server translates its errorMessage. */
+export function setLanguageHeader(source: () => string | null): void {
+  languageHeader = source;
+}
+
+export async function post(service: string, payload: unknown, accessToken: string | null): Promise<unknown> {
+  const [settings, envelope] = await Promise.all([portalSettings(), codec()]);
+  const body = envelope.encodeRequest(service, payload ?? {}, settings.authType, settings.appSecret);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-device-id': deviceId(),
+    'x-app-key': settings.appKey,
+    'x-timestamp': String(Date.now()),
+  };
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const lang = languageHeader();
+  if (lang) headers['x-lang'] = lang;
+
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), HTTP_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(API_PATH, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'include', signal: abort.signal });
+  } catch {
+    throw new ApiError(abort.signal.aborted ? CLIENT_CODES.timeout : CLIENT_CODES.network);
+  } finally {
+    clearTimeout(timer);
+  }
+  let answer: ResponseEnvelope;
+  try {
+    answer = (await res.json()) as ResponseEnvelope;
+  } catch {
+    throw new ApiError(CLIENT_CODES.badAnswer, null, null, res.status);
+  }
+  if (answer.state !== 'S') {
+    throw new ApiError(answer.errorCode ?? CLIENT_CODES.badAnswer, answer.error, answer.errorMessage, res.status);
+  }
+  try {
+    return envelope.decodeResponsePayload(answer, settings.authType, settings.appSecret);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new ApiError(typeof code === 'string' ? code : CLIENT_CODES.badAnswer, null, null, res.status);
+  }
+}

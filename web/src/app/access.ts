@@ -1,0 +1,38 @@
+/** Permission checks against the stored user details (spec 000 section 6), and where a user may land. */
+import { holdsAll } from '../../../shared/permissions';
+import type { Session } from '../api/session';
+import { ADMIN_PAGE, MENU_GROUPS, type MenuGroup, ROUTES, type RouteDef, routeFor } from '../routes';
+
+export function mayOpen(route: RouteDef, session: Session | null): boolean {
+  if (route.access === 'public') return true;
+  if (!session) return false;
+  return holdsAll(session.userdetails.rolePermissions, route.permissions);
+}
+
+/** The side menu: the permitted entries of each group, groups without any left out. */
+export function menuFor(session: Session | null): { group: MenuGroup; items: RouteDef[] }[] {
+  const loginType = session?.loginType ?? 'NATIVE';
+  return MENU_GROUPS.map((group) => ({
+    group,
+    items: ROUTES.filter(
+      (r) => r.menu?.group === group && (!r.menu.loginType || r.menu.loginType === loginType) && mayOpen(r, session),
+    ),
+  })).filter((g) => g.items.length > 0);
+}
+
+export function adminPageFor(session: Session): string {
+  return ADMIN_PAGE[session.loginType];
+}
+
+/** The first page the user may open: the wanted one, the default landing page, the dashboard, any menu entry. */
+export function landingPath(session: Session | null, wanted?: string | null): string {
+  if (!session) return '/login';
+  const candidates = [wanted, session.userdetails.defaultLandingPage, '/dashboard'];
+  for (const path of candidates) {
+    if (!path) continue;
+    const route = routeFor(path.split('?')[0]);
+    if (route && route.access === 'signedIn' && mayOpen(route, session)) return path;
+  }
+  const first = menuFor(session)[0]?.items[0];
+  return first ? first.path : '/not-authorize';
+}

@@ -1,0 +1,44 @@
+/** The frame of the sign-in pages: brand, a card, the language switcher. */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, PRODUCT_NAME } from '../app/constants';
+import { LanguageSwitcher } from './LanguageSwitcher';
+
+export function BrandMark({ size = 36 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" className="brand-mark">
+      <rect width="32" height="32" rx="7" fill="var(--primary-color)" />
+      <path d="M9 8h4v7h6V8h4v16h-4v-6h-6v6H9z" fill="#fff" />
+    </svg>
+  );
+}
+
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-page">
+      <div className="auth-topbar">
+        <LanguageSwitcher />
+      </div>
+      <main className="auth-card">
+        <div className="auth-brand">
+          <BrandMark />
+          <span className="auth-brand-name">{PRODUCT_NAME}</span>
+        </div>
+        <h1 className="auth-title">{title}</h1>
+        {subtitle && <p className="auth-subtitle">{subtitle}</p>}
+        {children}
+        {footer && <div className="auth-footer">{footer}</div>}
+      </main>
+      <p className="auth-version">{t('app.version', { version: APP_VERSION })}</p>
+    </div>
+  );
+}
+
+export function FieldError({ id, text }: { id: string; text?: string }) {
+  return text ? (
+    <small id={id} className="p-error field-error" role="alert">
+      {text}
+    </small>
+  ) : null;
+}

@@ -1,0 +1,40 @@
+/** The UI language: kept in this browser, and in the profile when signed in. */
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../../shared/errors';
+import { call } from '../api/client';
+import { getSession, patchUserDetails } from '../api/session';
+import { currentLang, isLang, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '../i18n';
+
+/** Profile saves run one after another, so quick switches end with the last choice stored. */
+let saving: Promise<unknown> = Promise.resolve();
+
+export async function chooseLanguage(lang: Lang, opts: { saveToProfile?: boolean } = {}): Promise<void> {
+  await setLanguage(lang);
+  const session = getSession();
+  if (opts.saveToProfile && session && !session.ended && session.userdetails.language !== lang) {
+    patchUserDetails({ language: lang });
+    saving = saving.then(() => call('user.saveProfile', { language: lang }, { quiet: true }).catch(() => undefined));
+    await saving;
+  }
+}
+
+export function LanguageSwitcher({ id = 'language-switcher', compact = false }: { id?: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label className={`language-switcher${compact ? ' compact' : ''}`} htmlFor={id}>
+      <i className="pi pi-globe" aria-hidden="true" />
+      <span className="sr-only">{t('layout.language')}</span>
+      <select
+        id={id}
+        value={currentLang()}
+        onChange={(e) => isLang(e.target.value) && void chooseLanguage(e.target.value, { saveToProfile: true })}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

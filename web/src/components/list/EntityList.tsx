@@ -1,0 +1,132 @@
+/**
+ * The generic list: columns from the entity registry (`listColumns`, labels are i18n keys), lazy paging and
+ * sorting on the server, a filter bar, and loading, empty and error states.
+ */
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { Tag } from 'primereact/tag';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../../../shared/entities/entity';
+import { formatCount, formatDateTime } from '../../../../shared/format';
+import { FilterBar, type FilterField } from './FilterBar';
+import type { EntityListState } from './useEntityList';
+
+type Row = Record<string, unknown>;
+
+function formatted(column: ListColumn, value: unknown, t: (k: string) => string): ReactNode {
+  switch (column.format) {
+    case 'dateTime':
+      return formatDateTime(value as number);
+    case 'count':
+      return formatCount(value as number);
+    case 'boolean':
+      return <Tag value={value ? t('common.yes') : t('common.no')} severity={value ? 'success' : 'secondary'} rounded />;
+    case 'tags':
+      return Array.isArray(value) ? value.map((v) => <Tag key={String(v)} value={String(v)} className="mr-1" />) : null;
+    default:
+      return value === undefined || value === null || value === '' ? '--' : String(value);
+  }
+}
+
+export function EntityList<F extends Record<string, unknown>>({
+  list,
+  columns,
+  dataKey = 'id',
+  filters,
+  initialFilters,
+  cells = {},
+  actions,
+  toolbar,
+  title,
+  emptyText,
+  testId,
+}: {
+  list: EntityListState;
+  columns: readonly ListColumn[];
+  dataKey?: string;
+  filters: FilterField[];
+  initialFilters: F;
+  /** a renderer per field where the plain value is not enough */
+  cells?: Record<string, (row: Row) => ReactNode>;
+  actions?: (row: Row) => ReactNode;
+  toolbar?: ReactNode;
+  title?: string;
+  emptyText?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const { data, error, isLoading, isValidating } = list;
+  const rows = (data?.list ?? []) as Row[];
+
+  function onPage(e: DataTableStateEvent) {
+    list.setPage(e.page ?? Math.floor(e.first / e.rows), e.rows);
+  }
+  function onSort(e: DataTableStateEvent) {
+    if (!e.sortField || !e.sortOrder) list.setSort(undefined, undefined);
+    else list.setSort(e.sortField, e.sortOrder === 1 ? 'asc' : 'desc');
+  }
+
+  return (
+    <div className="entity-list" data-testid={testId}>
+      <div className="list-toolbar">
+        {title && <h2 className="card-title">{title}</h2>}
+        <FilterBar fields={filters} value={list.filters as F} onChange={(f) => list.setFilters(f)} initial={initialFilters} />
+        <div className="list-actions">
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            text
+            rounded
+            aria-label={t('common.refresh')}
+            loading={isValidating && !isLoading}
+            onClick={() => void list.reload()}
+          />
+          {toolbar}
+        </div>
+      </div>
+      {error && (
+        <div className="state-error" role="alert">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>{t('list.error')}</span>
+          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.reload()} />
+        </div>
+      )}
+      <DataTable
+        value={rows}
+        dataKey={dataKey}
+        lazy
+        paginator
+        first={list.page * list.size}
+        rows={list.size}
+        totalRecords={data?.total ?? 0}
+        rowsPerPageOptions={[10, 20, 50]}
+        onPage={onPage}
+        onSort={onSort}
+        sortField={list.sort.field}
+        sortOrder={list.sort.field ? (list.sort.order === 'desc' ? -1 : 1) : 0}
+        removableSort
+        loading={isLoading || isValidating}
+        emptyMessage={error ? t('list.errorShort') : (emptyText ?? t('list.empty'))}
+        paginatorTemplate="RowsPerPageDropdown PrevPageLink PageLinks NextPageLink CurrentPageReport"
+        currentPageReportTemplate={t('list.report')}
+        className="list-table"
+        stripedRows
+        size="small"
+        tableStyle={{ minWidth: '48rem' }}
+      >
+        {columns.map((c) => (
+          <Column
+            key={c.field}
+            field={c.field}
+            header={t(c.label)}
+            sortable={c.sortable}
+            body={(row: Row) => (cells[c.field] ? cells[c.field](row) : formatted(c, row[c.field], t))}
+          />
+        ))}
+        {actions && <Column header={t('common.actions')} body={actions} className="actions-column" headerClassName="actions-column" />}
+      </DataTable>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/** Every language has exactly en's keys and placeholders, and every key the sources use exists in en. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ENTITY_LIST } from '../../../shared/entities';
+import { PERMISSION_GROUPS } from '../../../shared/permissions';
+import { MESSAGES } from '../../../shared/validation';
+import { MENU_GROUPS, ROUTES } from '../routes';
+import en from './locales/en';
+import ja from './locales/ja';
+import zh from './locales/zh';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+const EN = flatten(en as Tree);
+const OTHERS = { zh: flatten(zh as Tree), ja: flatten(ja as Tree) };
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|{(\w+)}/g)].map((m) => m[1] ?? m[2]).sort();
+
+function isNamespace(path: string): boolean {
+  let node: unknown = en;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null || !(part in node)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'object' && node !== null;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'locales' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe.each(Object.entries(OTHERS))('%s', (lang, keys) => {
+  it('has every key of en', () => {
+    expect([...EN.keys()].filter((k) => !keys.has(k)), `missing in ${lang}`).toEqual([]);
+  });
+  it('has no key that en lacks', () => {
+    expect([...keys.keys()].filter((k) => !EN.has(k)), `only in ${lang}`).toEqual([]);
+  });
+  it('keeps en placeholders', () => {
+    const differing = [...EN].filter(([k, v]) => keys.has(k) && placeholders(v).join() !== placeholders(keys.get(k)!).join()).map(([k]) => k);
+    expect(differing).toEqual([]);
+  });
+  it('has no empty text', () => {
+    expect([...keys].filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe('keys used by the sources', () => {
+  const root = join(import.meta.dirname, '..');
+  const files = sourceFiles(root);
+
+  it('finds the sources', () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+
+  it('every t(...) key with a literal name exists in en', () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)) if (!EN.has(m[2])) missing.push(`${relative(root, file)}: ${m[2]}`);
+      for (const m of text.matchAll(/\bt\(\s*`([^`$]+)`/g)) if (!EN.has(m[1])) missing.push(`${relative(root, file)}: ${m[1]}`);
+      // Built keys such as t(`status.${s}`): the fixed part must name a group of keys.
+      for (const m of text.matchAll(/\bt\(\s*`([^`$]*)\$\{/g)) {
+        const prefix = m[1].replace(/\.$/, '');
+        if (!isNamespace(prefix)) missing.push(`${relative(root, file)}: ${m[1]}…`);
+      }
+      // Conditional keys: t(cond ? 'a.b' : 'c.d')
+      for (const m of text.matchAll(/\bt\(\s*[\w.?!]+\s*\?\s*'([^']+)'\s*:\s*'([^']+)'/g)) {
+        for (const key of [m[1], m[2]]) if (!EN.has(key)) missing.push(`${relative(root, file)}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every route title, menu group and list column label exists in en', () => {
+    const keys = [
+      ...ROUTES.map((r) => r.titleKey),
+      ...MENU_GROUPS.map((g) => `menu.group.${g}`),
+      ...Object.keys(PERMISSION_GROUPS).map((g) => `permissionGroup.${g}`),
+      ...['ACTIVE', 'INACTIVE', 'INVITED'].map((s) => `status.${s}`),
+      ...ENTITY_LIST.flatMap((e) => (e.listColumns ?? []).map((c) => c.label)),
+    ];
+    expect(keys.filter((k) => !EN.has(k))).toEqual([]);
+  });
+
+  it('the English validation texts are the spec messages', () => {
+    expect(en.validation.usernameRequired).toBe(MESSAGES.usernameRequired);
+    expect(en.validation.passwordRequired).toBe(MESSAGES.passwordRequired);
+    expect(en.validation.passwordsInconsistent).toBe(MESSAGES.passwordsInconsistent);
+    expect(en.validation.passwordRule).toBe(MESSAGES.passwordRule);
+    expect(en.validation.emailInvalid).toBe(MESSAGES.emailInvalid);
+    expect(en.validation.inputRequired.replace('{{param}}', '{param}')).toBe(MESSAGES.inputRequired);
+  });
+});

@@ -1,0 +1,67 @@
+/** i18next with en (default, always loaded), zh and ja (loaded when chosen). The choice is kept in localStorage. */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Lang } from '../../../shared/errors';
+import { setLanguageHeader } from '../api/transport';
+import en from './locales/en';
+
+export const LANGUAGES: readonly Lang[] = ['en', 'zh', 'ja'];
+/** Each language named in itself, for the switcher. */
+export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', zh: '中文', ja: '日本語' };
+
+const KEY = 'herald.lang';
+const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ default: unknown }>> = {
+  zh: () => import('./locales/zh'),
+  ja: () => import('./locales/ja'),
+};
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLang(): Lang {
+  try {
+    const v = localStorage.getItem(KEY);
+    return isLang(v) ? v : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+async function ensureBundle(lang: Lang) {
+  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
+  const mod = await loaders[lang]();
+  i18n.addResourceBundle(lang, 'translation', mod.default as object, true, true);
+}
+
+export function currentLang(): Lang {
+  return isLang(i18n.language) ? i18n.language : 'en';
+}
+
+export async function initI18n(): Promise<void> {
+  const lang = storedLang();
+  await i18n.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: 'en',
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  setLanguageHeader(() => currentLang());
+  if (lang !== 'en') await setLanguage(lang);
+  document.documentElement.lang = currentLang();
+}
+
+/** Switches the UI language and remembers it in this browser. */
+export async function setLanguage(lang: Lang): Promise<void> {
+  await ensureBundle(lang);
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch {
+    // not remembered
+  }
+}
+
+export default i18n;

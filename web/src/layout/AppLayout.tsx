@@ -1,0 +1,51 @@
+/** The signed-in shell: top bar, side menu (static on wide screens, an overlay below 1024 px), the page. */
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../api/hooks';
+import { PageSpinner } from '../router/RootShell';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+import { usePrimeLocale } from './usePrimeLocale';
+
+const NARROW = '(max-width: 1023px)';
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(NARROW);
+    const update = () => setNarrow(mq.matches);
+    mq.addEventListener('change', update);
+    return () => mq.removeEventListener('change', update);
+  }, []);
+  return narrow;
+}
+
+export default function AppLayout() {
+  const session = useSession();
+  usePrimeLocale();
+  const narrow = useNarrow();
+  const location = useLocation();
+  const [wideOpen, setWideOpen] = useState(true);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const open = narrow ? narrowOpen : wideOpen;
+  const toggle = useCallback(() => (narrow ? setNarrowOpen((v) => !v) : setWideOpen((v) => !v)), [narrow]);
+  const closeOverlay = useCallback(() => setNarrowOpen(false), []);
+
+  useEffect(() => {
+    setNarrowOpen(false);
+  }, [location.pathname]);
+
+  if (!session) return <PageSpinner />;
+  return (
+    <div className={`layout ${narrow ? 'layout-narrow' : 'layout-wide'} ${open ? 'menu-open' : 'menu-closed'}`}>
+      <TopBar session={session} onToggleMenu={toggle} menuOpen={open} />
+      <aside id="layout-sidebar" className="layout-sidebar" aria-hidden={!open}>
+        <SideMenu session={session} onNavigate={narrow ? closeOverlay : undefined} />
+      </aside>
+      {narrow && open && <div className="layout-mask" onClick={closeOverlay} aria-hidden="true" />}
+      <main className="layout-content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

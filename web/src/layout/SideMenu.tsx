@@ -1,0 +1,30 @@
+/** The side navigation: groups Dashboard, Library, Campaigns, Reports, Insights, Admin, permitted entries only. */
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import type { Session } from '../api/session';
+import { menuFor } from '../app/access';
+
+export function SideMenu({ session, onNavigate }: { session: Session; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const groups = menuFor(session);
+  return (
+    <nav className="side-menu" aria-label={t('layout.mainMenu')}>
+      {groups.map(({ group, items }) => (
+        <div className="menu-group" key={group} data-group={group}>
+          <div className="menu-group-title">{t(`menu.group.${group}`)}</div>
+          <ul>
+            {items.map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} end={item.path === '/dashboard'} className="menu-item" onClick={onNavigate}>
+                  <i className={item.menu!.icon} aria-hidden="true" />
+                  <span className="menu-label">{t(item.titleKey)}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {groups.length === 0 && <p className="menu-empty">{t('layout.noMenu')}</p>}
+    </nav>
+  );
+}

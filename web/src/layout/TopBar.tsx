@@ -1,0 +1,138 @@
+/** The top bar: menu toggle, brand, organization switcher, language, notifications, profile menu. */
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { logout, switchOrganization } from '../api/auth';
+import type { Session } from '../api/session';
+import { landingPath, mayOpen } from '../app/access';
+import { PRODUCT_NAME } from '../app/constants';
+import { BrandMark } from '../components/AuthCard';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { routeFor } from '../routes';
+import { showSuccess } from '../ui/toastBus';
+
+function initials(session: Session): string {
+  const { firstName, lastName, username } = session.userdetails;
+  const text = `${firstName.charAt(0)}${lastName.charAt(0)}`.trim() || username.slice(0, 2);
+  return text.toUpperCase();
+}
+
+function OrganizationSwitcher({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const orgs = session.userdetails.organizations;
+  const selected = orgs.find((o) => o.isSelected) ?? orgs[0];
+  if (!selected) return null;
+  if (orgs.length < 2) {
+    return (
+      <span className="org-static" title={t('layout.organization')}>
+        <i className="pi pi-building" aria-hidden="true" />
+        <span>{selected.name}</span>
+      </span>
+    );
+  }
+
+  async function change(orgId: number) {
+    if (orgId === selected.id) return;
+    setBusy(true);
+    try {
+      const next = await switchOrganization(orgId);
+      const here = routeFor(location.pathname);
+      const stay = here && mayOpen(here, next) ? location.pathname + location.search : landingPath(next);
+      await navigate(stay, { replace: true });
+      const org = next.userdetails.organizations.find((o) => o.isSelected);
+      if (org) showSuccess(t('layout.switchedTo', { name: org.name }));
+    } catch {
+      // the toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dropdown
+      inputId="organization-switcher"
+      className="org-switcher"
+      value={selected.id}
+      options={orgs.map((o) => ({ label: o.name, value: o.id, role: o.role.name }))}
+      onChange={(e) => void change(e.value as number)}
+      disabled={busy}
+      aria-label={t('layout.organization')}
+      itemTemplate={(o: { label: string; role: string }) => (
+        <div className="org-option">
+          <span>{o.label}</span>
+          <small className="muted">{o.role}</small>
+        </div>
+      )}
+      dropdownIcon={busy ? 'pi pi-spin pi-spinner' : 'pi pi-chevron-down'}
+    />
+  );
+}
+
+export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; onToggleMenu: () => void; menuOpen: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profileMenu = useRef<Menu>(null);
+  const { username, firstName, lastName } = session.userdetails;
+  const role = session.userdetails.organizations.find((o) => o.isSelected)?.role.name ?? '';
+  const items: MenuItem[] = [
+    { label: t('layout.profile'), icon: 'pi pi-user', command: () => void navigate('/settings'), className: 'menu-profile' },
+    { label: t('layout.changePassword'), icon: 'pi pi-key', command: () => void navigate('/password-edit') },
+    { separator: true },
+    { label: t('layout.logout'), icon: 'pi pi-sign-out', command: () => void logout(), className: 'menu-logout' },
+  ];
+  return (
+    <header className="topbar">
+      <Button
+        icon="pi pi-bars"
+        text
+        rounded
+        className="topbar-toggle"
+        aria-label={t('layout.toggleMenu')}
+        aria-expanded={menuOpen}
+        aria-controls="layout-sidebar"
+        onClick={onToggleMenu}
+      />
+      <Link to="/dashboard" className="topbar-brand">
+        <BrandMark size={28} />
+        <span>{PRODUCT_NAME}</span>
+      </Link>
+      <div className="topbar-spacer" />
+      <OrganizationSwitcher session={session} />
+      <LanguageSwitcher compact />
+      <Button
+        icon="pi pi-bell"
+        text
+        rounded
+        className="topbar-icon"
+        aria-label={t('layout.notifications')}
+        tooltip={t('layout.notifications')}
+        tooltipOptions={{ position: 'bottom' }}
+        onClick={() => void navigate('/notification')}
+      />
+      <button
+        type="button"
+        className="profile-button"
+        aria-haspopup="menu"
+        aria-label={t('layout.profileMenu')}
+        onClick={(e) => profileMenu.current?.toggle(e)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initials(session)}
+        </span>
+        <span className="profile-text">
+          <span className="profile-name">{`${firstName} ${lastName}`.trim() || username}</span>
+          <span className="profile-role">{role}</span>
+        </span>
+        <i className="pi pi-angle-down" aria-hidden="true" />
+      </button>
+      <Menu model={items} popup ref={profileMenu} id="profile-menu" popupAlignment="right" />
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+/** Invite a user by e-mail with a role: they get a link to set their password. */
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidEmail } from '../../../../shared/validation';
+import { call } from '../../api/client';
+import { useRoleOptions } from '../../api/hooks';
+import { FieldError } from '../../components/AuthCard';
+import { FormDialog } from '../../components/FormDialog';
+import { showSuccess } from '../../ui/toastBus';
+
+export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; onHide: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { data: roles } = useRoleOptions(true);
+  const [form, setForm] = useState({ email: '', roleId: '', firstName: '', lastName: '' });
+  const [errors, setErrors] = useState<{ email?: string; roleId?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (visible) {
+      setForm({ email: '', roleId: '', firstName: '', lastName: '' });
+      setErrors({});
+    }
+  }, [visible]);
+
+  async function submit() {
+    const problems = {
+      email: isValidEmail(form.email.trim()) ? undefined : t('validation.emailInvalid'),
+      roleId: form.roleId ? undefined : t('validation.inputRequired', { param: t('user.role') }),
+    };
+    setErrors(problems);
+    if (problems.email || problems.roleId) return;
+    setBusy(true);
+    try {
+      await call('user.invited', { email: form.email.trim(), roleId: form.roleId, firstName: form.firstName.trim(), lastName: form.lastName.trim() });
+      showSuccess(t('user.invitedDone', { email: form.email.trim() }));
+      onSaved();
+      onHide();
+    } catch {
+      // the toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog id="invite-dialog" header={t('user.invite')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} submitLabel={t('user.sendInvite')}>
+      <div className="field span-2">
+        <label htmlFor="invite-email">{t('user.email')} *</label>
+        <InputText id="invite-email" type="email" value={form.email} invalid={Boolean(errors.email)} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <FieldError id="invite-email-error" text={errors.email} />
+      </div>
+      <div className="field span-2">
+        <label htmlFor="invite-role">{t('user.role')} *</label>
+        <Dropdown
+          inputId="invite-role"
+          value={form.roleId || null}
+          options={(roles ?? []).map((r) => ({ label: r.name, value: r.id }))}
+          placeholder={t('user.chooseRole')}
+          invalid={Boolean(errors.roleId)}
+          onChange={(e) => setForm({ ...form, roleId: e.value as string })}
+        />
+        <FieldError id="invite-role-error" text={errors.roleId} />
+      </div>
+      <div className="field">
+        <label htmlFor="invite-first-name">{t('user.firstName')}</label>
+        <InputText id="invite-first-name" value={form.firstName} maxLength={64} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="invite-last-name">{t('user.lastName')}</label>
+        <InputText id="invite-last-name" value={form.lastName} maxLength={64} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+      </div>
+      <p className="span-2 muted small">{t('user.inviteHint')}</p>
+    </FormDialog>
+  );
+}

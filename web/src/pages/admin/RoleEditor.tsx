@@ -1,0 +1,146 @@
+/** Role editor: name, code (unique), description, active, and the permission picker grouped by area. */
+import { Checkbox } from 'primereact/checkbox';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CATALOGUE } from '../../../../shared/errors';
+import type { RoleView } from '../../../../shared/services';
+import { isApiError } from '../../api/apiError';
+import { call } from '../../api/client';
+import { useRolePermissions } from '../../api/hooks';
+import { FieldError } from '../../components/AuthCard';
+import { FormDialog } from '../../components/FormDialog';
+import { currentLang } from '../../i18n';
+import { PageSpinner } from '../../router/RootShell';
+import { showSuccess } from '../../ui/toastBus';
+
+const CODE = /^[A-Za-z0-9_-]+$/;
+
+function PermissionGroup({ group, codes, selected, onChange, disabled }: { group: string; codes: string[]; selected: Set<string>; onChange: (codes: string[], on: boolean) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const held = codes.filter((c) => selected.has(c)).length;
+  const all = held === codes.length && codes.length > 0;
+  return (
+    <fieldset className="permission-group" data-group={group}>
+      <legend>
+        <span>{t(`permissionGroup.${group}`)}</span>
+        <span className="muted">
+          ({held}/{codes.length})
+        </span>
+        <span className="select-all">
+          <Checkbox
+            inputId={`perm-all-${group}`}
+            checked={all}
+            className={held > 0 && !all ? 'partial' : undefined}
+            disabled={disabled}
+            onChange={(e) => onChange(codes, Boolean(e.checked))}
+          />
+          <label htmlFor={`perm-all-${group}`}>{t('role.selectAll')}</label>
+        </span>
+      </legend>
+      <div className="permission-grid">
+        {codes.map((code) => (
+          <div key={code} className="checkbox-row">
+            <Checkbox inputId={`perm-${code}`} value={code} checked={selected.has(code)} disabled={disabled} onChange={(e) => onChange([code], Boolean(e.checked))} />
+            <label htmlFor={`perm-${code}`} className="code">
+              {code}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView | null; visible: boolean; onHide: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { data: catalogue, isLoading } = useRolePermissions();
+  const [form, setForm] = useState({ name: '', code: '', description: '', active: true });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [errors, setErrors] = useState<{ name?: string; code?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    setForm({ name: role?.name ?? '', code: role?.code ?? '', description: role?.description ?? '', active: role?.active ?? true });
+    setSelected(new Set(role?.permissions ?? []));
+    setErrors({});
+  }, [visible, role]);
+
+  function toggle(codes: string[], on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const c of codes) (on ? next.add(c) : next.delete(c));
+      return next;
+    });
+  }
+
+  async function submit() {
+    const code = form.code.trim();
+    const problems = {
+      name: form.name.trim() ? undefined : t('validation.inputRequired', { param: t('role.name') }),
+      code: !code ? t('validation.inputRequired', { param: t('role.code') }) : CODE.test(code) ? undefined : t('role.codeRule'),
+    };
+    setErrors(problems);
+    if (problems.name || problems.code) return;
+    setBusy(true);
+    try {
+      await call('userRole.save', {
+        ...(role ? { id: role.id, version: role.version } : {}),
+        name: form.name.trim(),
+        code,
+        description: form.description,
+        active: form.active,
+        permissions: [...selected],
+      });
+      showSuccess(t(role ? 'role.updated' : 'role.created', { name: form.name.trim() }));
+      onSaved();
+      onHide();
+    } catch (e) {
+      if (isApiError(e) && e.code === '711001') setErrors({ code: ERROR_CATALOGUE['711001'][currentLang()] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const system = Boolean(role?.system);
+  return (
+    <FormDialog id="role-dialog" header={t(role ? 'role.edit' : 'role.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
+      <div className="field">
+        <label htmlFor="role-name">{t('role.name')} *</label>
+        <InputText id="role-name" value={form.name} maxLength={100} invalid={Boolean(errors.name)} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <FieldError id="role-name-error" text={errors.name} />
+      </div>
+      <div className="field">
+        <label htmlFor="role-code">{t('role.code')} *</label>
+        <InputText id="role-code" value={form.code} maxLength={50} invalid={Boolean(errors.code)} onChange={(e) => setForm({ ...form, code: e.target.value })} />
+        <FieldError id="role-code-error" text={errors.code} />
+      </div>
+      <div className="field span-2">
+        <label htmlFor="role-description">{t('role.description')}</label>
+        <InputTextarea id="role-description" value={form.description} maxLength={500} rows={2} autoResize onChange={(e) => setForm({ ...form, description: e.target.value })} />
+      </div>
+      <div className="field span-2 switch-field">
+        <InputSwitch inputId="role-active" checked={form.active} disabled={system} onChange={(e) => setForm({ ...form, active: Boolean(e.value) })} />
+        <label htmlFor="role-active">{t('role.active')}</label>
+      </div>
+      <div className="span-2">
+        <h3 className="section-title">
+          {t('role.permissions')} <span className="muted">({selected.size})</span>
+        </h3>
+        {system && <p className="muted small">{t('role.systemHint')}</p>}
+        {isLoading || !catalogue ? (
+          <PageSpinner />
+        ) : (
+          <div className="permission-groups">
+            {Object.entries(catalogue.groups).map(([group, codes]) => (
+              <PermissionGroup key={group} group={group} codes={codes} selected={selected} onChange={toggle} disabled={system} />
+            ))}
+          </div>
+        )}
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,113 @@
+/** Roles (/role): list with filters, the role editor, delete (refused while users hold the role: 711002). */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userRoleEntity } from '../../../../shared/entities/userRole';
+import type { RoleView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { invalidate } from '../../api/hooks';
+import { EntityList } from '../../components/list/EntityList';
+import { useEntityList } from '../../components/list/useEntityList';
+import { useConfirm } from '../../components/useConfirm';
+import { showSuccess } from '../../ui/toastBus';
+import { RoleEditor } from './RoleEditor';
+
+const INITIAL_FILTERS: { name?: string; code?: string; active?: boolean } = {};
+
+export default function RolesPage() {
+  const { t } = useTranslation();
+  const list = useEntityList('userRole.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
+  const [editing, setEditing] = useState<RoleView | null>(null);
+  const [open, setOpen] = useState(false);
+  const [confirmElement, ask] = useConfirm();
+
+  const refresh = useCallback(() => void invalidate('userRole.getListByPage', 'userRole.getAll'), []);
+  const close = useCallback(() => setOpen(false), []);
+
+  async function edit(role: RoleView) {
+    try {
+      setEditing(await call('userRole.detail', { id: role.id }));
+      setOpen(true);
+    } catch {
+      // the toast says why (the role may be gone)
+    }
+  }
+
+  async function remove(role: RoleView) {
+    const ok = await ask({ header: t('role.deleteTitle'), message: t('role.deleteConfirm', { name: role.name }), acceptLabel: t('common.delete'), danger: true });
+    if (!ok) return;
+    try {
+      await call('userRole.delete', { id: role.id });
+      showSuccess(t('role.deleted', { name: role.name }));
+      await list.afterDelete();
+      void invalidate('userRole.getAll');
+    } catch {
+      // 711002: the role has users; the toast says so
+    }
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.roles')}</h1>
+          <p className="muted">{t('role.intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <EntityList
+          testId="role-list"
+          list={list}
+          columns={userRoleEntity.listColumns}
+          initialFilters={INITIAL_FILTERS}
+          filters={[
+            { name: 'name', type: 'text', label: t('role.name') },
+            { name: 'code', type: 'text', label: t('role.code') },
+            { name: 'active', type: 'boolean', label: t('role.active') },
+          ]}
+          cells={{
+            name: (row) => (
+              <span className="cell-with-tag">
+                {String(row.name)}
+                {row.system ? <Tag value={t('role.system')} severity="warning" rounded /> : null}
+              </span>
+            ),
+          }}
+          emptyText={t('role.empty')}
+          toolbar={
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('role.add')}
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+            />
+          }
+          actions={(row) => {
+            const role = row as unknown as RoleView;
+            return (
+              <div className="row-actions">
+                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: role.name })} onClick={() => void edit(role)} />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  disabled={role.system}
+                  aria-label={t('common.deleteItem', { name: role.name })}
+                  onClick={() => void remove(role)}
+                />
+              </div>
+            );
+          }}
+        />
+      </div>
+      <RoleEditor role={editing} visible={open} onHide={close} onSaved={refresh} />
+      {confirmElement}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/** Add or edit a portal user: username, names, email, role, status and (for a new user) a password. */
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserView } from '../../../../shared/services';
+import { isValidEmail } from '../../../../shared/validation';
+import { call } from '../../api/client';
+import { useRoleOptions } from '../../api/hooks';
+import { FieldError } from '../../components/AuthCard';
+import { FormDialog } from '../../components/FormDialog';
+import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
+import { showSuccess } from '../../ui/toastBus';
+
+type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
+
+export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: UserView | null; visible: boolean; onHide: () => void; onSaved: () => void; sso: boolean }) {
+  const { t } = useTranslation();
+  const { data: roles } = useRoleOptions();
+  const editing = Boolean(user);
+  const [form, setForm] = useState({ username: '', firstName: '', lastName: '', email: '', roleId: '', status: 'ACTIVE' as 'ACTIVE' | 'INACTIVE' });
+  const [pair, setPair] = useState<PasswordPair>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    setForm({
+      username: user?.username ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      roleId: user?.roleId ?? '',
+      status: user?.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
+    });
+    setPair({ password: '', confirmPassword: '' });
+    setErrors({});
+  }, [visible, user]);
+
+  const required = (label: string) => t('validation.inputRequired', { param: label });
+
+  async function submit() {
+    const problems: Errors = {
+      username: form.username.trim() ? undefined : required(t('user.username')),
+      email: isValidEmail(form.email.trim()) ? undefined : t('validation.emailInvalid'),
+      roleId: form.roleId ? undefined : required(t('user.role')),
+      ...(sso ? {} : passwordPairErrors(pair, t, { optional: editing })),
+    };
+    setErrors(problems);
+    if (Object.values(problems).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await call('user.save', {
+        ...(user ? { id: user.id, version: user.version } : {}),
+        username: form.username.trim(),
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        email: form.email.trim(),
+        roleId: form.roleId,
+        status: form.status,
+        ...(pair.password ? { password: pair.password } : {}),
+      });
+      showSuccess(t(editing ? 'user.updated' : 'user.created', { username: form.username.trim() }));
+      onSaved();
+      onHide();
+    } catch {
+      // the toast says why (720001 username taken, 720007 changed by someone else)
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const roleOptions = (roles ?? []).map((r) => ({ label: r.active ? r.name : `${r.name} (${t('status.INACTIVE')})`, value: r.id }));
+  return (
+    <FormDialog id="user-dialog" header={t(editing ? 'user.edit' : 'user.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
+      <div className="field">
+        <label htmlFor="user-username">{t('user.username')} *</label>
+        <InputText id="user-username" value={form.username} maxLength={64} invalid={Boolean(errors.username)} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+        <FieldError id="user-username-error" text={errors.username} />
+      </div>
+      <div className="field">
+        <label htmlFor="user-email">{t('user.email')} *</label>
+        <InputText id="user-email" type="email" value={form.email} invalid={Boolean(errors.email)} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <FieldError id="user-email-error" text={errors.email} />
+      </div>
+      <div className="field">
+        <label htmlFor="user-first-name">{t('user.firstName')}</label>
+        <InputText id="user-first-name" value={form.firstName} maxLength={64} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="user-last-name">{t('user.lastName')}</label>
+        <InputText id="user-last-name" value={form.lastName} maxLength={64} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="user-role">{t('user.role')} *</label>
+        <Dropdown
+          inputId="user-role"
+          value={form.roleId || null}
+          options={roleOptions}
+          placeholder={t('user.chooseRole')}
+          invalid={Boolean(errors.roleId)}
+          onChange={(e) => setForm({ ...form, roleId: e.value as string })}
+          filter={roleOptions.length > 8}
+        />
+        <FieldError id="user-role-error" text={errors.roleId} />
+      </div>
+      {user?.status !== 'INVITED' && (
+        <div className="field">
+          <label htmlFor="user-status">{t('common.status')}</label>
+          <Dropdown
+            inputId="user-status"
+            value={form.status}
+            options={[
+              { label: t('status.ACTIVE'), value: 'ACTIVE' },
+              { label: t('status.INACTIVE'), value: 'INACTIVE' },
+            ]}
+            onChange={(e) => setForm({ ...form, status: e.value as 'ACTIVE' | 'INACTIVE' })}
+          />
+        </div>
+      )}
+      {!sso && (
+        <>
+          {editing && <p className="span-2 muted small">{t('user.passwordOptional')}</p>}
+          <PasswordFields
+            idPrefix="user"
+            value={pair}
+            onChange={setPair}
+            errors={errors}
+            labels={{ password: `${t('user.password')}${editing ? '' : ' *'}`, confirm: `${t('password.confirm')}${editing ? '' : ' *'}` }}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

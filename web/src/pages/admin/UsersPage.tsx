@@ -1,0 +1,132 @@
+/** Portal users (/admin-pennel, and /admin-pennel-sso for SSO logins): list, add, invite, edit, delete. */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userEntity } from '../../../../shared/entities/user';
+import type { UserView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { invalidate, useRoleOptions, useSession } from '../../api/hooks';
+import { EntityList } from '../../components/list/EntityList';
+import { useEntityList } from '../../components/list/useEntityList';
+import { useConfirm } from '../../components/useConfirm';
+import { showSuccess } from '../../ui/toastBus';
+import { InviteDialog } from './InviteDialog';
+import { UserDialog } from './UserDialog';
+
+const STATUS_SEVERITY = { ACTIVE: 'success', INACTIVE: 'secondary', INVITED: 'info' } as const;
+const INITIAL_FILTERS: { keyword?: string; roleId?: string; status?: string } = {};
+
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const sso = session?.loginType === 'SSO';
+  const list = useEntityList('user.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
+  const { data: roles } = useRoleOptions();
+  const [editing, setEditing] = useState<UserView | null>(null);
+  const [dialog, setDialog] = useState<'user' | 'invite' | null>(null);
+  const [confirmElement, ask] = useConfirm();
+
+  const refresh = useCallback(() => void invalidate('user.getListByPage', 'userRole.getListByPage'), []);
+  const closeDialog = useCallback(() => setDialog(null), []);
+
+  async function remove(user: UserView) {
+    const ok = await ask({
+      header: t('user.deleteTitle'),
+      message: t('user.deleteConfirm', { username: user.username }),
+      acceptLabel: t('common.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await call('user.delete', { id: user.id });
+      showSuccess(t('user.deleted', { username: user.username }));
+      await list.afterDelete();
+      void invalidate('userRole.getListByPage');
+    } catch {
+      // the toast says why
+    }
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.users')}</h1>
+          <p className="muted">{t(sso ? 'user.introSso' : 'user.intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <EntityList
+          testId="user-list"
+          list={list}
+          columns={userEntity.listColumns}
+          initialFilters={INITIAL_FILTERS}
+          filters={[
+            { name: 'keyword', type: 'text', label: t('user.keyword') },
+            { name: 'roleId', type: 'select', label: t('user.role'), options: (roles ?? []).map((r) => ({ label: r.name, value: r.id })) },
+            {
+              name: 'status',
+              type: 'select',
+              label: t('common.status'),
+              options: (['ACTIVE', 'INACTIVE', 'INVITED'] as const).map((s) => ({ label: t(`status.${s}`), value: s })),
+            },
+          ]}
+          cells={{
+            status: (row) => {
+              const s = row.status as keyof typeof STATUS_SEVERITY;
+              return <Tag value={t(`status.${s}`)} severity={STATUS_SEVERITY[s]} rounded />;
+            },
+          }}
+          emptyText={t('user.empty')}
+          toolbar={
+            <>
+              <Button type="button" icon="pi pi-envelope" label={t('user.invite')} outlined onClick={() => setDialog('invite')} />
+              <Button
+                type="button"
+                icon="pi pi-plus"
+                label={t('user.add')}
+                onClick={() => {
+                  setEditing(null);
+                  setDialog('user');
+                }}
+              />
+            </>
+          }
+          actions={(row) => {
+            const user = row as unknown as UserView;
+            const self = user.id === session?.userdetails.id;
+            return (
+              <div className="row-actions">
+                <Button
+                  type="button"
+                  icon="pi pi-pencil"
+                  text
+                  rounded
+                  aria-label={t('common.editItem', { name: user.username })}
+                  onClick={() => {
+                    setEditing(user);
+                    setDialog('user');
+                  }}
+                />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  disabled={self}
+                  aria-label={t('common.deleteItem', { name: user.username })}
+                  onClick={() => void remove(user)}
+                />
+              </div>
+            );
+          }}
+        />
+      </div>
+      <UserDialog user={editing} visible={dialog === 'user'} onHide={closeDialog} onSaved={refresh} sso={sso} />
+      <InviteDialog visible={dialog === 'invite'} onHide={closeDialog} onSaved={refresh} />
+      {confirmElement}
+    </section>
+  );
+}

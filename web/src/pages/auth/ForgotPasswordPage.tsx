@@ -1,0 +1,73 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isValidEmail } from '../../../../shared/validation';
+import { call } from '../../api/client';
+import { AuthCard, FieldError } from '../../components/AuthCard';
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = email.trim();
+    if (!isValidEmail(value)) {
+      setError(t('validation.emailInvalid'));
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await call('auth.passwordEmail', { email: value });
+      setSent(true);
+    } catch {
+      // shown by the toast
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const back = (
+    <Link to="/login" className="auth-link">
+      <i className="pi pi-arrow-left" aria-hidden="true" /> {t('forgot.backToLogin')}
+    </Link>
+  );
+
+  if (sent) {
+    return (
+      <AuthCard title={t('forgot.sentTitle')} footer={back}>
+        <div className="notice notice-success" role="status">
+          <i className="pi pi-envelope" aria-hidden="true" />
+          <span>{t('forgot.sent')}</span>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
+      <form className="form-stack" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="email">{t('forgot.email')}</label>
+          <InputText
+            id="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            invalid={Boolean(error)}
+            aria-describedby="email-error"
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <FieldError id="email-error" text={error} />
+        </div>
+        <Button type="submit" label={t('forgot.submit')} icon="pi pi-send" loading={busy} className="w-full" />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+/** A welcome for now: who you are, your organizations and roles, and where you can go. */
+import { Tag } from 'primereact/tag';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatCount } from '../../../../shared/format';
+import { useConfiguration, useSession } from '../../api/hooks';
+import { menuFor } from '../../app/access';
+import { APP_VERSION } from '../../app/constants';
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { data: configuration } = useConfiguration();
+  if (!session) return null;
+  const { userdetails } = session;
+  const name = `${userdetails.firstName} ${userdetails.lastName}`.trim() || userdetails.username;
+  const selected = userdetails.organizations.find((o) => o.isSelected);
+  const areas = menuFor(session).filter((g) => g.group !== 'dashboard');
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('dashboard.welcome', { name })}</h1>
+          <p className="muted">{t('dashboard.intro')}</p>
+        </div>
+      </header>
+
+      <div className="stat-row">
+        <div className="card stat">
+          <span className="stat-label">{t('dashboard.organization')}</span>
+          <span className="stat-value" data-testid="current-org">
+            {selected?.name ?? '--'}
+          </span>
+        </div>
+        <div className="card stat">
+          <span className="stat-label">{t('dashboard.role')}</span>
+          <span className="stat-value" data-testid="current-role">
+            {selected?.role.name ?? '--'}
+          </span>
+        </div>
+        <div className="card stat">
+          <span className="stat-label">{t('dashboard.permissions')}</span>
+          <span className="stat-value">{formatCount(userdetails.rolePermissions.length)}</span>
+        </div>
+        <div className="card stat">
+          <span className="stat-label">{t('dashboard.channels')}</span>
+          <span className="stat-value">{configuration ? formatCount(configuration.pushChannelTypes.length) : '--'}</span>
+        </div>
+      </div>
+
+      <div className="grid-2">
+        <div className="card">
+          <h2 className="card-title">{t('dashboard.yourOrganizations')}</h2>
+          <ul className="plain-list">
+            {userdetails.organizations.map((o) => (
+              <li key={o.id} className="org-row">
+                <span className="org-icon" aria-hidden="true">
+                  {o.icon ? <img src={o.icon} alt="" /> : <i className="pi pi-building" />}
+                </span>
+                <span className="org-text">
+                  <strong>{o.name}</strong>
+                  <small className="muted">
+                    {o.code} · {o.role.name}
+                  </small>
+                </span>
+                {o.isSelected && <Tag value={t('dashboard.current')} severity="success" rounded />}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="card">
+          <h2 className="card-title">{t('dashboard.quickLinks')}</h2>
+          {areas.length === 0 ? (
+            <p className="muted">{t('dashboard.noAreas')}</p>
+          ) : (
+            <div className="quick-links">
+              {areas.map((g) => (
+                <div key={g.group} className="quick-group">
+                  <div className="menu-group-title">{t(`menu.group.${g.group}`)}</div>
+                  {g.items.slice(0, 4).map((item) => (
+                    <Link key={item.path} to={item.path} className="quick-link">
+                      <i className={item.menu!.icon} aria-hidden="true" /> {t(item.titleKey)}
+                    </Link>
+                  ))}
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+      <p className="muted page-foot">{t('app.version', { version: APP_VERSION })}</p>
+    </section>
+  );
+}

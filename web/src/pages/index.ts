@@ -1,0 +1,22 @@
+/** Every page as a lazily loaded chunk, grouped by area. */
+import { lazyPage } from '../app/lazyPage';
+
+export const pages = {
+  login: lazyPage(() => import('./auth/LoginPage')),
+  forgotPassword: lazyPage(() => import('./auth/ForgotPasswordPage')),
+  passwordNew: lazyPage(() => import('./auth/PasswordNewPage')),
+  passwordEdit: lazyPage(() => import('./auth/PasswordEditPage')),
+  ssoCallback: lazyPage(() => import('./auth/SsoCallbackPage')),
+  notAuthorize: lazyPage(() => import('./system/NotAuthorizePage')),
+  notFound: lazyPage(() => import('./system/NotFoundPage')),
+  notAvailable: lazyPage(() => import('./system/NotAvailablePage')),
+  dashboard: lazyPage(() => import('./dashboard/DashboardPage')),
+  settings: lazyPage(() => import('./settings/SettingsPage')),
+  users: lazyPage(() => import('./admin/UsersPage')),
+  roles: lazyPage(() => import('./admin/RolesPage')),
+};
+
+export type PageComponent = (typeof pages)[keyof typeof pages];
+
+/** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */
+export const AppLayout = lazyPage(() => import('../layout/AppLayout'));

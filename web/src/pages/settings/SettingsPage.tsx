@@ -1,0 +1,288 @@
+/** Account settings: My Info, Preferences, Notifications, Alerts, Language; each tab saves with user.saveProfile. */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Chips } from 'primereact/chips';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { RadioButton } from 'primereact/radiobutton';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { mutate } from 'swr';
+import type { Lang } from '../../../../shared/errors';
+import type { PayloadIn } from '../../../../shared/services';
+import { isValidEmail } from '../../../../shared/validation';
+import { call } from '../../api/client';
+import { useProfile, useSession } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { patchUserDetails } from '../../api/session';
+import { menuFor } from '../../app/access';
+import { TIME_ZONE_OPTIONS } from '../../app/timeZones';
+import { FieldError } from '../../components/AuthCard';
+import { chooseLanguage } from '../../components/LanguageSwitcher';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
+import { PageSpinner } from '../../router/RootShell';
+import { showSuccess } from '../../ui/toastBus';
+
+type ProfilePatch = PayloadIn<'user.saveProfile'>;
+
+const ALERT_TYPES = ['APPROVAL_REQUEST', 'APPROVAL_RESULT', 'SEND_COMPLETED', 'SEND_FAILED', 'IMPORT_FINISHED', 'EXPORT_READY'] as const;
+
+async function saveProfile(patch: ProfilePatch, doneText: string): Promise<boolean> {
+  try {
+    const saved = await call('user.saveProfile', patch);
+    await mutate(keys.profile(), saved, { revalidate: false });
+    patchUserDetails({
+      firstName: saved.firstName,
+      lastName: saved.lastName,
+      email: saved.email,
+      language: saved.language,
+      timeZone: saved.timeZone,
+      defaultLandingPage: saved.defaultLandingPage,
+    });
+    showSuccess(doneText);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function SaveBar({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-actions">
+      <Button type="submit" label={t('common.save')} icon="pi pi-check" loading={busy} />
+    </div>
+  );
+}
+
+function Section({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
+  return (
+    <div className="settings-section">
+      <h2 className="card-title">{title}</h2>
+      {text && <p className="muted">{text}</p>}
+      {children}
+    </div>
+  );
+}
+
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { data: profile, error, isLoading, mutate: reload } = useProfile();
+  const [tab, setTab] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [info, setInfo] = useState({ firstName: '', lastName: '', email: '' });
+  const [infoErrors, setInfoErrors] = useState<{ email?: string }>({});
+  const [prefs, setPrefs] = useState({ defaultLandingPage: '/dashboard', timeZone: 'UTC', language: 'en' as Lang });
+  const [alertTypes, setAlertTypes] = useState<string[]>([]);
+  const [alertEmails, setAlertEmails] = useState<string[]>([]);
+  const [alertError, setAlertError] = useState<string>();
+
+  useEffect(() => {
+    if (!profile) return;
+    setInfo({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+    setPrefs({ defaultLandingPage: profile.defaultLandingPage, timeZone: profile.timeZone, language: profile.language });
+  }, [profile]);
+
+  const landingOptions = useMemo(
+    () => (session ? menuFor(session).flatMap((g) => g.items.map((r) => ({ value: r.path, label: t(r.titleKey) }))) : []),
+    [session, t],
+  );
+  const timeZones = useMemo(
+    () => (TIME_ZONE_OPTIONS.some((o) => o.value === prefs.timeZone) ? TIME_ZONE_OPTIONS : [{ value: prefs.timeZone, label: prefs.timeZone }, ...TIME_ZONE_OPTIONS]),
+    [prefs.timeZone],
+  );
+  const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
+
+  if (isLoading && !profile) return <PageSpinner />;
+  if (error && !profile) {
+    return (
+      <section className="page">
+        <div className="card state-error" role="alert">
+          <p>{t('list.error')}</p>
+          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={() => void reload()} />
+        </div>
+      </section>
+    );
+  }
+  if (!profile) return null;
+
+  async function run(patch: ProfilePatch) {
+    setBusy(true);
+    const ok = await saveProfile(patch, t('settings.saved'));
+    setBusy(false);
+    return ok;
+  }
+
+  async function saveInfo(e: FormEvent) {
+    e.preventDefault();
+    const email = info.email.trim();
+    const problems = { email: isValidEmail(email) ? undefined : t('validation.emailInvalid') };
+    setInfoErrors(problems);
+    if (problems.email) return;
+    await run({ firstName: info.firstName.trim(), lastName: info.lastName.trim(), email });
+  }
+
+  async function savePrefs(e: FormEvent) {
+    e.preventDefault();
+    if (await run(prefs)) await chooseLanguage(prefs.language);
+  }
+
+  async function saveAlerts(e: FormEvent) {
+    e.preventDefault();
+    const bad = alertEmails.find((m) => !isValidEmail(m));
+    setAlertError(bad ? t('validation.emailIncorrect') : undefined);
+    if (bad) return;
+    await run({ alertEmails });
+  }
+
+  async function pickLanguage(language: Lang) {
+    setPrefs((p) => ({ ...p, language }));
+    await chooseLanguage(language);
+    await run({ language });
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.settings')}</h1>
+          <p className="muted">{t('settings.intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} className="settings-tabs">
+          <TabPanel header={t('settings.tabs.myInfo')} leftIcon="pi pi-user">
+            <form className="form-grid" onSubmit={saveInfo} noValidate>
+              <div className="field">
+                <label htmlFor="settings-username">{t('user.username')}</label>
+                <InputText id="settings-username" value={profile.username} disabled />
+              </div>
+              <div className="field">
+                <label htmlFor="settings-role">{t('user.role')}</label>
+                <InputText id="settings-role" value={profile.roleName} disabled />
+              </div>
+              <div className="field">
+                <label htmlFor="settings-first-name">{t('user.firstName')}</label>
+                <InputText id="settings-first-name" value={info.firstName} maxLength={64} onChange={(e) => setInfo({ ...info, firstName: e.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor="settings-last-name">{t('user.lastName')}</label>
+                <InputText id="settings-last-name" value={info.lastName} maxLength={64} onChange={(e) => setInfo({ ...info, lastName: e.target.value })} />
+              </div>
+              <div className="field span-2">
+                <label htmlFor="settings-email">{t('user.email')}</label>
+                <InputText
+                  id="settings-email"
+                  type="email"
+                  value={info.email}
+                  invalid={Boolean(infoErrors.email)}
+                  onChange={(e) => setInfo({ ...info, email: e.target.value })}
+                />
+                <FieldError id="settings-email-error" text={infoErrors.email} />
+                <small className="field-hint">{t('settings.emailHint')}</small>
+              </div>
+              <div className="field span-2">
+                <Link to="/password-edit" className="auth-link">
+                  <i className="pi pi-key" aria-hidden="true" /> {t('layout.changePassword')}
+                </Link>
+              </div>
+              <SaveBar busy={busy} />
+            </form>
+          </TabPanel>
+
+          <TabPanel header={t('settings.tabs.preferences')} leftIcon="pi pi-sliders-h">
+            <form className="form-grid" onSubmit={savePrefs} noValidate>
+              <div className="field">
+                <label htmlFor="settings-landing">{t('settings.defaultLandingPage')}</label>
+                <Dropdown
+                  inputId="settings-landing"
+                  value={prefs.defaultLandingPage}
+                  options={landingOptions}
+                  onChange={(e) => setPrefs({ ...prefs, defaultLandingPage: e.value as string })}
+                  placeholder={t('settings.choose')}
+                  filter={landingOptions.length > 10}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="settings-timezone">{t('settings.timeZone')}</label>
+                <Dropdown
+                  inputId="settings-timezone"
+                  value={prefs.timeZone}
+                  options={timeZones as { value: string; label: string }[]}
+                  onChange={(e) => setPrefs({ ...prefs, timeZone: e.value as string })}
+                  filter
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="settings-language">{t('settings.portalLanguage')}</label>
+                <Dropdown
+                  inputId="settings-language"
+                  value={prefs.language}
+                  options={languageOptions}
+                  onChange={(e) => setPrefs({ ...prefs, language: e.value as Lang })}
+                />
+              </div>
+              <SaveBar busy={busy} />
+            </form>
+          </TabPanel>
+
+          <TabPanel header={t('settings.tabs.notifications')} leftIcon="pi pi-bell">
+            <form onSubmit={(e) => (e.preventDefault(), void run({ alertTypes }))} noValidate>
+              <Section title={t('settings.notificationsTitle')} text={t('settings.notificationsText')}>
+                <div className="checkbox-list">
+                  {ALERT_TYPES.map((type) => (
+                    <div key={type} className="checkbox-row">
+                      <Checkbox
+                        inputId={`alert-${type}`}
+                        checked={alertTypes.includes(type)}
+                        onChange={(e) => setAlertTypes(e.checked ? [...alertTypes, type] : alertTypes.filter((x) => x !== type))}
+                      />
+                      <label htmlFor={`alert-${type}`}>{t(`settings.alertType.${type}`)}</label>
+                    </div>
+                  ))}
+                </div>
+              </Section>
+              <SaveBar busy={busy} />
+            </form>
+          </TabPanel>
+
+          <TabPanel header={t('settings.tabs.alerts')} leftIcon="pi pi-exclamation-circle">
+            <form onSubmit={saveAlerts} noValidate>
+              <Section title={t('settings.alertsTitle')} text={t('settings.alertsText')}>
+                <div className="field">
+                  <label htmlFor="settings-alert-emails">{t('settings.alertEmails')}</label>
+                  <Chips
+                    inputId="settings-alert-emails"
+                    value={alertEmails}
+                    onChange={(e) => setAlertEmails((e.value ?? []).map((v) => v.trim()).filter(Boolean))}
+                    separator=","
+                    max={20}
+                    invalid={Boolean(alertError)}
+                  />
+                  <FieldError id="settings-alert-emails-error" text={alertError} />
+                </div>
+              </Section>
+              <SaveBar busy={busy} />
+            </form>
+          </TabPanel>
+
+          <TabPanel header={t('settings.tabs.language')} leftIcon="pi pi-globe">
+            <Section title={t('settings.languageTitle')} text={t('settings.languageText')}>
+              <div className="checkbox-list" role="radiogroup" aria-label={t('settings.portalLanguage')}>
+                {LANGUAGES.map((l) => (
+                  <div key={l} className="checkbox-row">
+                    <RadioButton inputId={`lang-${l}`} name="language" value={l} checked={prefs.language === l} onChange={() => void pickLanguage(l)} />
+                    <label htmlFor={`lang-${l}`}>{LANGUAGE_NAMES[l]}</label>
+                  </div>
+                ))}
+              </div>
+            </Section>
+          </TabPanel>
+        </TabView>
+      </div>
+    </section>
+  );
+}

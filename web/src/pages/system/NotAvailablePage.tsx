@@ -1,0 +1,26 @@
+/** Screens a later release builds: a clear notice inside the layout, not a 404. */
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches } from 'react-router-dom';
+import type { RouteDef } from '../../routes';
+
+export default function NotAvailablePage() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
+  const title = route ? t(route.titleKey) : '';
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>{title}</h1>
+      </header>
+      <div className="card not-available" data-testid="not-available">
+        <i className="pi pi-wrench not-available-icon" aria-hidden="true" />
+        <h2>{t('notAvailable.title', { page: title })}</h2>
+        <p className="muted">{t('notAvailable.text')}</p>
+        <Link to="/dashboard" className="auth-link">
+          {t('notAvailable.back')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The whole route table of spec 000 section 2, declared once: path, page, required permissions (every one must
+ * be held), shell, and where the entry sits in the side menu. The router, the guard and the menu read it.
+ */
+import type { Permission } from '../../shared/permissions';
+import { type PageComponent, pages } from './pages';
+
+export type MenuGroup = 'dashboard' | 'library' | 'campaigns' | 'reports' | 'insights' | 'admin';
+export const MENU_GROUPS: readonly MenuGroup[] = ['dashboard', 'library', 'campaigns', 'reports', 'insights', 'admin'];
+
+export interface MenuEntry {
+  group: MenuGroup;
+  /** primeicons class */
+  icon: string;
+  /** shown only for this login type (the two user-admin pages) */
+  loginType?: 'NATIVE' | 'SSO';
+}
+
+export interface RouteDef {
+  path: string;
+  /** i18n key of the page title (menu label, browser title, "not available yet" page) */
+  titleKey: string;
+  page: PageComponent;
+  /** public pages need no login; the rest need one and every listed permission */
+  access: 'public' | 'signedIn';
+  permissions: readonly Permission[];
+  /** `app`: inside the layout with the side menu; `bare`: a page of its own */
+  shell: 'app' | 'bare';
+  menu?: MenuEntry;
+  /** user-admin pages: the guard sends NATIVE logins to /admin-pennel and SSO logins to /admin-pennel-sso */
+  adminPage?: boolean;
+}
+
+const publicPage = (path: string, titleKey: string, page: PageComponent): RouteDef => ({
+  path,
+  titleKey,
+  page,
+  access: 'public',
+  permissions: [],
+  shell: 'bare',
+});
+
+const screen = (
+  path: string,
+  titleKey: string,
+  permissions: readonly Permission[],
+  extra: Partial<Pick<RouteDef, 'page' | 'menu' | 'adminPage'>> = {},
+): RouteDef => ({
+  path,
+  titleKey,
+  page: extra.page ?? pages.notAvailable,
+  access: 'signedIn',
+  permissions,
+  shell: 'app',
+  menu: extra.menu,
+  adminPage: extra.adminPage,
+});
+
+const menu = (group: MenuGroup, icon: string, loginType?: MenuEntry['loginType']): { menu: MenuEntry } => ({
+  menu: { group, icon, loginType },
+});
+
+export const ROUTES: readonly RouteDef[] = [
+  // Public
+  publicPage('/login', 'page.login', pages.login),
+  publicPage('/forgot-password', 'page.forgotPassword', pages.forgotPassword),
+  publicPage('/password-new', 'page.passwordNew', pages.passwordNew),
+  publicPage('/password-edit', 'page.passwordEdit', pages.passwordEdit),
+  publicPage('/sso/callback', 'page.ssoCallback', pages.ssoCallback),
+  publicPage('/not-authorize', 'page.notAuthorize', pages.notAuthorize),
+
+  // Dashboard and home
+  screen('/dashboard', 'page.dashboard', ['NAV_DASHBOARD'], { page: pages.dashboard, ...menu('dashboard', 'pi pi-chart-bar') }),
+  screen('/dashboard/groups', 'page.dashboardGroups', ['NAV_DASHBOARD']),
+  screen('/dashboard/setTarget', 'page.dashboardSetTarget', ['NAV_KPI_TARGET'], menu('dashboard', 'pi pi-flag')),
+  screen('/dashboard/subDashboard', 'page.subDashboard', ['NAV_DASHBOARD']),
+  screen('/home', 'page.home', ['NAV_HOME'], menu('dashboard', 'pi pi-inbox')),
+
+  // Library
+  screen('/library/message', 'page.templateMessages', ['NAV_TEMPLATE_MESSAGE'], menu('library', 'pi pi-envelope')),
+  screen('/library/message/template', 'page.templateEditor', ['NAV_TEMPLATE_MESSAGE']),
+  screen('/library/geofence', 'page.geofence', ['NAV_GEOFENCE'], menu('library', 'pi pi-map-marker')),
+  screen('/library/beacon', 'page.beacon', ['NAV_BEACON'], menu('library', 'pi pi-wifi')),
+  screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], menu('library', 'pi pi-id-card')),
+  screen('/library/s3-manage', 'page.assets', ['NAV_S3'], menu('library', 'pi pi-images')),
+  screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], menu('library', 'pi pi-upload')),
+  screen('/library/tag', 'page.tags', ['NAV_PLAN_TAG'], menu('library', 'pi pi-tags')),
+  screen('/library/segment', 'page.segments', ['NAV_SEGMENT'], menu('library', 'pi pi-users')),
+  screen('/library/segment/create-segment', 'page.createSegment', ['NAV_SEGMENT']),
+  screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], menu('library', 'pi pi-sparkles')),
+  screen('/library/ai-brand-voice/config', 'page.brandVoiceConfig', ['NAV_BRAND_VOICE']),
+  screen('/library/unsubscription', 'page.unsubscription', ['NAV_MESSAGE_UNSUBSCRIPTION'], menu('library', 'pi pi-ban')),
+  screen('/library/message-console', 'page.messageConsole', ['NAV_MESSAGE_CONSOLE'], menu('library', 'pi pi-desktop')),
+  screen('/library/message-console/campaigns', 'page.messageConsoleCampaigns', ['NAV_MESSAGE_CONSOLE']),
+  screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE']),
+  screen('/library/message-console/cloud-sources', 'page.messageConsoleCloudSources', ['NAV_MESSAGE_CONSOLE']),
+  screen('/library/message-console/cloud-sources/records', 'page.messageConsoleCloudSourceRecords', ['NAV_MESSAGE_CONSOLE']),
+  screen('/library/model', 'page.models', ['NAV_CAMPAIGN_CUSTOMIZED_NODE'], menu('library', 'pi pi-sitemap')),
+  screen('/library/model/history', 'page.modelHistory', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
+  screen('/library/model/history/record', 'page.modelRecords', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
+  screen('/library/cloud-source', 'page.cloudSources', ['NAV_CLOUD_SOURCE'], menu('library', 'pi pi-cloud')),
+  screen('/library/cloud-source/history', 'page.cloudSourceHistory', ['NAV_CLOUD_SOURCE']),
+  screen('/library/cloud-source/history/record', 'page.cloudSourceRecords', ['NAV_CLOUD_SOURCE']),
+  screen('/library/export-setting', 'page.exportSettings', ['NAV_CUSTOM_EXPORT'], menu('library', 'pi pi-download')),
+  screen('/library/preset-parameter', 'page.presetParameters', ['NAV_PRESET_PARAMETER'], menu('library', 'pi pi-sliders-h')),
+  screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER']),
+
+  // Campaigns
+  screen('/campaigns', 'page.campaigns', ['NAV_CREATE_NOTIFICATION'], menu('campaigns', 'pi pi-send')),
+  screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE']),
+  screen('/builder', 'page.builder', ['PLAN_BUILDER'], menu('campaigns', 'pi pi-objects-column')),
+  screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], menu('campaigns', 'pi pi-mobile')),
+
+  // Reports
+  screen('/plan-report', 'page.planReport', ['NAV_PLAN_REPORT'], menu('reports', 'pi pi-chart-line')),
+  screen('/requested', 'page.requested', ['NAV_REQUESTED_REPORT'], menu('reports', 'pi pi-file')),
+  screen('/requested/requested-reports', 'page.requestedReports', ['NAV_REQUESTED_REPORT']),
+  screen('/requested/summary-reports', 'page.summaryReports', ['NAV_SUMMARY_REPORT']),
+  screen('/requested/survey-reports', 'page.surveyReports', ['NAV_SURVEY_REPORT']),
+  screen('/requested/custom-reports', 'page.customReports', ['NAV_CUSTOM_REPORT']),
+  screen('/monthly-reports', 'page.monthlyReports', ['NAV_MONTHLY_REPORT'], menu('reports', 'pi pi-calendar')),
+  screen('/data-export', 'page.dataExport', ['NAV_DATA_EXPORT'], menu('reports', 'pi pi-file-export')),
+
+  // Insights
+  screen('/behaviorInsights/accountTrack', 'page.appInsights', ['NAV_APP_BEHAVIOR_INSIGHTS'], menu('insights', 'pi pi-mobile')),
+  screen('/behaviorInsights/webAccountTrack', 'page.webInsights', ['NAV_WEB_BEHAVIOR_INSIGHTS'], menu('insights', 'pi pi-globe')),
+
+  // Admin and settings
+  screen('/admin-pennel', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true, ...menu('admin', 'pi pi-user', 'NATIVE') }),
+  screen('/admin-pennel-sso', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true, ...menu('admin', 'pi pi-user', 'SSO') }),
+  screen('/admin-pannel', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true }),
+  screen('/account-settings', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true }),
+  screen('/role', 'page.roles', ['NAV_PORTAL_USER'], { page: pages.roles, ...menu('admin', 'pi pi-shield') }),
+  screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], menu('admin', 'pi pi-building')),
+  screen('/application', 'page.applications', ['NAV_APP'], menu('admin', 'pi pi-th-large')),
+  screen('/language', 'page.languages', ['NAV_LANGUAGE'], menu('admin', 'pi pi-language')),
+  screen('/systemSetting', 'page.systemSettings', ['NAV_SYSTEM_SETTING'], menu('admin', 'pi pi-cog')),
+  screen('/actionList', 'page.actionList', ['NAV_ACTION'], menu('admin', 'pi pi-list')),
+  screen('/segmentTag', 'page.segmentTags', ['NAV_SEGMENT_TAG'], menu('admin', 'pi pi-tag')),
+  screen('/segmentNode', 'page.segmentNodes', ['NAV_DATA_SOURCE_NODE'], menu('admin', 'pi pi-share-alt')),
+  screen('/notification', 'page.notifications', []),
+  screen('/settings', 'page.settings', [], { page: pages.settings }),
+
+  // Onboarding
+  screen('/onboarding/welcome', 'page.onboardingWelcome', []),
+  screen('/onboarding/base-info', 'page.onboardingBaseInfo', []),
+  screen('/onboarding/brand', 'page.onboardingBrand', []),
+  screen('/onboarding/brand-complete', 'page.onboardingBrandComplete', []),
+];
+
+export const ROOT_REDIRECT = '/dashboard';
+export const ADMIN_PAGE = { NATIVE: '/admin-pennel', SSO: '/admin-pennel-sso' } as const;
+
+const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+export function routeFor(path: string): RouteDef | undefined {
+  return byPath.get(path);
+}

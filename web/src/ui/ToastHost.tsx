@@ -1,0 +1,8 @@
+import { Toast } from 'primereact/toast';
+import { useCallback } from 'react';
+import { registerToast } from './toastBus';
+
+export function ToastHost() {
+  const ref = useCallback((toast: Toast | null) => registerToast(toast), []);
+  return <Toast ref={ref} position="top-center" className="app-toast" />;
+}
