@@ -21,6 +21,13 @@ export const userView = z.object({
 });
 export type UserView = z.infer<typeof userView>;
 
+/** The signed-in user's own view: the list view plus personal alert settings. */
+export const profileView = userView.extend({
+  alertEmails: z.array(z.string()),
+  alertTypes: z.array(z.string()),
+});
+export type ProfileView = z.infer<typeof profileView>;
+
 const name = z.string().trim().max(64);
 const username = z
   .string()
@@ -83,7 +90,7 @@ export const userServices = {
     response: z.object({ usageGuide: z.record(z.string(), z.boolean()) }),
   }),
   /** The signed-in user's own record and preferences (the settings page). */
-  profile: operation({ access: 'authenticated', payload: z.object({}).default({}), response: userView }),
+  profile: operation({ access: 'authenticated', payload: z.object({}).default({}), response: profileView }),
   saveProfile: operation({
     access: 'authenticated',
     payload: z.object({
@@ -96,6 +103,6 @@ export const userServices = {
       alertEmails: z.array(emailSchema).max(20).optional(),
       alertTypes: z.array(z.string().max(64)).max(50).optional(),
     }),
-    response: userView,
+    response: profileView,
   }),
 } as const;

@@ -118,6 +118,9 @@ describe('users', () => {
     const p = await admin.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo', defaultLandingPage: '/home' });
     expect(p).toMatchObject({ language: 'ja', timeZone: 'Asia/Tokyo', defaultLandingPage: '/home' });
     expect((await admin.ok('user.updateUsageGuide', { key: 'welcome', done: true })).usageGuide).toEqual({ welcome: true });
+    await admin.ok('user.saveProfile', { alertEmails: ['ops@example.com'], alertTypes: ['SEND_FAILED'] });
+    expect(await admin.ok('user.profile')).toMatchObject({ alertEmails: ['ops@example.com'], alertTypes: ['SEND_FAILED'], language: 'ja' });
+    expect((await admin.call('user.saveProfile', { alertEmails: ['not-mail'] })).body.errorCode).toBe('400016');
   });
 });
 

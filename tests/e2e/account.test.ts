@@ -114,6 +114,27 @@ describe('settings', () => {
     await waitForPath(page, '/plan-report');
     await context.close();
   });
+
+  it('keeps notification and alert choices, and shows them again after a reload', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl, 'settler', 'Settle@1234');
+    await page.goto(`${herald.portalUrl}#/settings`);
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.click('label[for="alert-SEND_FAILED"]');
+    await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await sentProfile()).alertTypes).toEqual(['SEND_FAILED']);
+    await page.getByRole('tab', { name: 'Alerts' }).click();
+    await page.fill('#settings-alert-emails', 'ops@example.com,');
+    await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await sentProfile()).alertEmails).toEqual(['ops@example.com']);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await expect.poll(() => page.locator('#alert-SEND_FAILED').isChecked()).toBe(true);
+    await page.getByRole('tab', { name: 'Alerts' }).click();
+    await expect.poll(() => page.locator('.p-tabview-panel:visible .p-chips-token-label').allTextContents()).toEqual(['ops@example.com']);
+    await context.close();
+  });
 });
 
 async function sentProfile() {

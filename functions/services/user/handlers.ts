@@ -167,9 +167,9 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async profile(_p, ctx) {
-    const { link } = await requireMember(ctx, ctx.identity.userId);
+    const { user, link } = await requireMember(ctx, ctx.identity.userId);
     const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
-    return toUserView(link, role?.name ?? '');
+    return { ...toUserView(link, role?.name ?? ''), alertEmails: user.alertEmails, alertTypes: user.alertTypes };
   },
 
   async saveProfile(p, ctx) {
@@ -183,6 +183,6 @@ export const userHandlers: AreaHandlers<'user'> = {
     }
     await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
     const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
-    return toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? '');
+    return { ...toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? ''), alertEmails: next.alertEmails, alertTypes: next.alertTypes };
   },
 };

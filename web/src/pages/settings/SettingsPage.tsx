@@ -84,6 +84,8 @@ export default function SettingsPage() {
     if (!profile) return;
     setInfo({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
     setPrefs({ defaultLandingPage: profile.defaultLandingPage, timeZone: profile.timeZone, language: profile.language });
+    setAlertTypes(profile.alertTypes);
+    setAlertEmails(profile.alertEmails);
   }, [profile]);
 
   const landingOptions = useMemo(
