@@ -84,6 +84,54 @@ describe('roles screen', () => {
     expect([...saved.permissions].sort()).toEqual(['TEMPLATE_AI_BUILDER', 'TEMPLATE_EXPORT', 'TEMPLATE_IMPORT', 'TEMPLATE_LOCK']);
     await context.close();
   });
+
+  it('the role editor names each permission over its code, and filters by either', async () => {
+    const { context, page } = await openPage(browser);
+    await signIn(page, herald.portalUrl);
+    await page.click('.side-menu a[href="#/role"]');
+    await page.getByRole('button', { name: 'New role' }).click();
+    const dialog = page.locator('#role-dialog');
+    const label = (code: string) => dialog.locator(`label[for="perm-${code}"]`);
+    await label('PLAN_PASS').waitFor();
+    expect(await label('PLAN_PASS').locator('.permission-name').textContent()).toBe('Approve plans');
+    expect(await label('PLAN_PASS').locator('.code').textContent()).toBe('PLAN_PASS');
+    expect(await dialog.locator('.checkbox-row').count()).toBe(68);
+
+    // By label: only the matching permissions and their groups stay; "select all" takes what is shown.
+    await page.fill('#permission-filter', 'geofence');
+    await expect.poll(() => dialog.locator('.checkbox-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).toEqual([
+      'NAV_GEOFENCE',
+      'DELIVERY_GEOFENCE',
+    ]);
+    await page.click('label[for="perm-all-deliveryType"]');
+    // By code.
+    await page.fill('#permission-filter', 'plan_pass');
+    await expect.poll(() => dialog.locator('.checkbox-row').count()).toBe(1);
+    await label('PLAN_PASS').click();
+    // Enter in the filter does not submit the role form.
+    await page.press('#permission-filter', 'Enter');
+    await page.waitForTimeout(200);
+    expect(await page.locator('#role-name-error').count()).toBe(0);
+    await page.fill('#permission-filter', 'no such permission');
+    await dialog.locator('.permission-empty').waitFor();
+    await page.fill('#permission-filter', '');
+    await expect.poll(() => dialog.locator('.checkbox-row').count()).toBe(68);
+
+    // In Japanese the labels change and the filter reads them.
+    await page.selectOption('#language-switcher', 'ja');
+    await expect.poll(() => label('PLAN_PASS').locator('.permission-name').textContent()).toBe('プランを承認');
+    await page.fill('#permission-filter', 'ジオフェンス');
+    await expect.poll(() => dialog.locator('.checkbox-row').count()).toBe(2);
+    await page.selectOption('#language-switcher', 'en');
+
+    await page.fill('#role-name', 'Geo approver');
+    await page.fill('#role-code', 'GEO_APPROVER');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await admin.ok('userRole.getListByPage', { page: 0, size: 50, code: 'GEO_APPROVER' })).list[0];
+    expect([...saved.permissions].sort()).toEqual(['DELIVERY_GEOFENCE', 'PLAN_PASS']);
+    await context.close();
+  });
 });
 
 describe('users screen', () => {

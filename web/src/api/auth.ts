@@ -1,11 +1,14 @@
 /** Sign-in, sign-out and organization switching: the session-changing actions. */
 import { mutate, preload } from 'swr';
 import type { SignIn } from '../../../shared/services';
+import { landingPath, mayOpen } from '../app/access';
+import { navigateTo } from '../app/navigation';
 import { currentLang, setLanguage } from '../i18n';
+import { routeFor } from '../routes';
 import { call } from './client';
 import { storeConfiguration } from './configurationStore';
 import { keys } from './keys';
-import { getSession, type Session, startSession } from './session';
+import { announceSignOut, getSession, type Session, setRemoteOrgChangeHandler, startSession } from './session';
 import { forgetSession, redirectAfterLogout } from './signOut';
 
 async function loadConfiguration(): Promise<void> {
@@ -34,6 +37,7 @@ export async function endSession(): Promise<{ was: Session | null; logoutUrl: st
     }
   }
   forgetSession();
+  if (was) announceSignOut(was);
   return { was, logoutUrl };
 }
 
@@ -45,8 +49,18 @@ export async function logout(): Promise<void> {
 /** New tokens for another organization; every cached answer belonged to the old one. */
 export async function switchOrganization(orgId: number): Promise<Session> {
   const signIn = await call('user.switchOrganization', { orgId });
-  const session = startSession(signIn);
+  // Same session, new refresh token: the other tabs of the session must take it too.
+  const session = startSession(signIn, { share: true });
   await mutate(() => true, undefined, { revalidate: false });
   loadConfiguration().catch(() => undefined);
   return session;
 }
+
+/** Another tab of this session switched organization, and this tab has taken its tokens: follow it there. */
+setRemoteOrgChangeHandler(async (session) => {
+  await mutate(() => true, undefined, { revalidate: false });
+  loadConfiguration().catch(() => undefined);
+  const [path, search] = window.location.hash.replace(/^#/, '').split('?');
+  const here = routeFor(path || '/');
+  await navigateTo(here && mayOpen(here, session) ? `${path}${search ? `?${search}` : ''}` : landingPath(session), { replace: true });
+});

@@ -1,9 +1,22 @@
 /**
  * The stored sign-in object (spec 000 section 3) in sessionStorage, and its silent refresh. Refresh tokens are
- * single-use (a reused one revokes the session), so at most one refresh runs at a time: callers share it.
+ * single-use (a reused one revokes the session), so at most one refresh runs at a time: callers in the tab share
+ * it, and tabs of the same session (a duplicated tab copies sessionStorage) take turns under a cross-tab lock and
+ * hand each other the new sign-in object over a BroadcastChannel (sessionSync.ts).
  */
 import type { SignIn } from '../../../shared/services';
 import { REFRESH_AHEAD_MS } from '../app/constants';
+import {
+  CHANNEL_NAME,
+  isForSession,
+  LOCK_NAME,
+  parseSessionMessage,
+  planRefresh,
+  selectedOrgId,
+  type SessionMessage,
+  sessionIdOf,
+  shouldAdopt,
+} from './sessionSync';
 import { post } from './transport';
 
 export interface Session extends SignIn {
@@ -14,6 +27,10 @@ export interface Session extends SignIn {
 }
 
 const KEY = 'herald.auth';
+/** After a page load, how long a refresh waits for other tabs to answer the query for newer tokens. */
+const STARTUP_QUERY_MS = 200;
+/** The longest wait for this tab's own flush marker to come back through the channel. */
+const FLUSH_TIMEOUT_MS = 500;
 
 function read(): Session | null {
   try {
@@ -38,6 +55,12 @@ const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inflight: Promise<Session> | null = null;
 let onBackgroundFailure: (error: unknown) => void = () => undefined;
+let onRemoteSignOut: () => void = () => clearSession();
+let onRemoteOrgChange: (session: Session) => void = () => undefined;
+
+const channel = openChannel();
+const flushes = new Map<string, () => void>();
+let queriedUntil = 0;
 
 function publish(next: Session | null) {
   current = next;
@@ -55,6 +78,110 @@ function schedule() {
   }, wait);
 }
 
+function openChannel(): BroadcastChannel | null {
+  if (typeof BroadcastChannel !== 'function') return null;
+  try {
+    const c = new BroadcastChannel(CHANNEL_NAME);
+    c.onmessage = (e: MessageEvent) => receive(e.data);
+    // Node (unit tests) would otherwise stay alive for the channel.
+    (c as { unref?: () => void }).unref?.();
+    return c;
+  } catch {
+    return null;
+  }
+}
+
+function announce(message: SessionMessage): void {
+  try {
+    channel?.postMessage(message);
+  } catch {
+    // the other tabs find out by themselves
+  }
+}
+
+function receive(data: unknown): void {
+  const message = parseSessionMessage(data);
+  if (!message) return;
+  if (message.type === 'flush') {
+    flushes.get(message.id)?.();
+    return;
+  }
+  if (!isForSession(message, current)) return;
+  switch (message.type) {
+    case 'query':
+      if (current && !current.ended) announce({ type: 'refreshed', sid: message.sid, session: current });
+      return;
+    case 'refreshed':
+      if (shouldAdopt(current, message.session)) adopt(message.session);
+      return;
+    case 'signedOut':
+      inflight = null;
+      onRemoteSignOut();
+      return;
+  }
+}
+
+/** Another tab's newer sign-in object for this session replaces this tab's. */
+function adopt(incoming: Session): void {
+  const orgBefore = selectedOrgId(current);
+  const { ended: _ended, ...next } = incoming;
+  publish(next);
+  if (selectedOrgId(next) !== orgBefore) onRemoteOrgChange(next);
+}
+
+/**
+ * Resolves once the messages other tabs posted before now have been handled here: a marker sent through a
+ * second channel object arrives after them. (A tab that refreshed announces before it releases the lock, but
+ * the lock may reach the next tab before the announcement does.)
+ */
+function channelFlushed(): Promise<void> {
+  if (!channel) return Promise.resolve();
+  return new Promise((resolve) => {
+    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    let probe: BroadcastChannel | null = null;
+    const done = () => {
+      clearTimeout(guard);
+      flushes.delete(id);
+      probe?.close();
+      resolve();
+    };
+    const guard = setTimeout(done, FLUSH_TIMEOUT_MS);
+    flushes.set(id, done);
+    try {
+      probe = new BroadcastChannel(CHANNEL_NAME);
+      probe.postMessage({ type: 'flush', id } satisfies SessionMessage);
+    } catch {
+      done();
+    }
+  });
+}
+
+/** Lets the other tabs' news arrive: their answers to a fresh tab's query, and anything already sent. */
+async function othersHeard(): Promise<void> {
+  const left = queriedUntil - Date.now();
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
+  await channelFlushed();
+}
+
+/** Runs the refresh under the cross-tab lock where the browser has one; with the in-tab single flight only otherwise. */
+function withRefreshLock(task: () => Promise<Session>): Promise<Session> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks?.request) return task();
+  return new Promise<Session>((resolve, reject) => {
+    let started = false;
+    locks
+      .request(LOCK_NAME, async () => {
+        started = true;
+        await task().then(resolve, reject);
+      })
+      .catch((e: unknown) => {
+        if (started) reject(e);
+        // Locks refused (a sandboxed frame): go on without.
+        else task().then(resolve, reject);
+      });
+  });
+}
+
 export function getSession(): Session | null {
   return current;
 }
@@ -69,10 +196,29 @@ export function setBackgroundFailureHandler(handler: (error: unknown) => void): 
   onBackgroundFailure = handler;
 }
 
-export function startSession(signIn: SignIn): Session {
+/** What a tab does when another tab of its session logged out (set by the sign-out module). */
+export function setRemoteSignOutHandler(handler: () => void): void {
+  onRemoteSignOut = handler;
+}
+
+/** What a tab does when another tab of its session switched organization (the new tokens are taken already). */
+export function setRemoteOrgChangeHandler(handler: (session: Session) => void): void {
+  onRemoteOrgChange = handler;
+}
+
+/** Stores a sign-in object; `share` hands it to the other tabs of its session (new tokens of the same session). */
+export function startSession(signIn: SignIn, opts: { share?: boolean } = {}): Session {
   const session: Session = { ...signIn, expiresAt: Date.now() + signIn.expiresIn * 1000 };
   publish(session);
+  const sid = sessionIdOf(session.refreshToken);
+  if (opts.share && sid) announce({ type: 'refreshed', sid, session });
   return session;
+}
+
+/** Tells the other tabs of an ended session (logout) to sign out too. */
+export function announceSignOut(ended: Session): void {
+  const sid = sessionIdOf(ended.refreshToken);
+  if (sid) announce({ type: 'signedOut', sid });
 }
 
 export function clearSession(): void {
@@ -97,21 +243,30 @@ export function permissionsHeld(): readonly string[] {
   return current?.userdetails.rolePermissions ?? [];
 }
 
-/** Rotates the refresh token; concurrent callers get the same promise. */
+async function refreshFrom(from: Session): Promise<Session> {
+  await othersHeard();
+  const plan = planRefresh(from, current, Date.now(), REFRESH_AHEAD_MS);
+  if (plan.kind === 'gone') throw new Error('session changed');
+  if (plan.kind === 'adopt') return plan.session;
+  const signIn = (await post('auth.refreshToken', { refreshToken: plan.refreshToken }, null)) as SignIn;
+  // A sign-out while the refresh ran wins over its answer.
+  if (current?.refreshToken !== plan.refreshToken) throw new Error('session changed');
+  return startSession(signIn, { share: true });
+}
+
+/**
+ * Rotates the refresh token; concurrent callers in the tab get the same promise. Under the cross-tab lock it
+ * first takes in what other tabs of the session announced, and skips the refresh when one of them already did it.
+ */
 export function refreshSession(): Promise<Session> {
   if (inflight) return inflight;
   const from = current;
   if (!from) return Promise.reject(new Error('no session'));
-  inflight = (post('auth.refreshToken', { refreshToken: from.refreshToken }, null) as Promise<SignIn>)
-    .then((signIn) => {
-      // A sign-out while the refresh ran wins over its answer.
-      if (current?.refreshToken !== from.refreshToken) throw new Error('session changed');
-      return startSession(signIn);
-    })
-    .finally(() => {
-      inflight = null;
-    });
-  return inflight;
+  const run: Promise<Session> = withRefreshLock(() => refreshFrom(from)).finally(() => {
+    if (inflight === run) inflight = null;
+  });
+  inflight = run;
+  return run;
 }
 
 /** The access token to send, refreshed first when it is about to expire. */
@@ -122,4 +277,12 @@ export async function freshAccessToken(): Promise<string | null> {
   return s.accessToken;
 }
 
+// A reloaded tab may hold tokens that another tab has rotated since: ask the others for newer ones.
+{
+  const sid = sessionIdOf(current?.refreshToken);
+  if (channel && sid && !current?.ended) {
+    queriedUntil = Date.now() + STARTUP_QUERY_MS;
+    announce({ type: 'query', sid });
+  }
+}
 schedule();

@@ -1,5 +1,7 @@
 /** Role editor: name, code (unique), description, active, and the permission picker grouped by area. */
 import { Checkbox } from 'primereact/checkbox';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -15,13 +17,31 @@ import { FormDialog } from '../../components/FormDialog';
 import { currentLang } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
+import { filterPermissions, usePermissionLabel } from './permissionLabels';
 
 const CODE = /^[A-Za-z0-9_-]+$/;
 
-function PermissionGroup({ group, codes, selected, onChange, disabled }: { group: string; codes: string[]; selected: Set<string>; onChange: (codes: string[], on: boolean) => void; disabled: boolean }) {
+function PermissionGroup({
+  group,
+  codes,
+  shown,
+  selected,
+  onChange,
+  disabled,
+}: {
+  group: string;
+  codes: string[];
+  /** the codes the filter leaves; "select all" acts on these */
+  shown: string[];
+  selected: Set<string>;
+  onChange: (codes: string[], on: boolean) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
+  const label = usePermissionLabel();
   const held = codes.filter((c) => selected.has(c)).length;
-  const all = held === codes.length && codes.length > 0;
+  const shownHeld = shown.filter((c) => selected.has(c)).length;
+  const all = shownHeld === shown.length && shown.length > 0;
   return (
     <fieldset className="permission-group" data-group={group}>
       <legend>
@@ -33,24 +53,57 @@ function PermissionGroup({ group, codes, selected, onChange, disabled }: { group
           <Checkbox
             inputId={`perm-all-${group}`}
             checked={all}
-            className={held > 0 && !all ? 'partial' : undefined}
+            className={shownHeld > 0 && !all ? 'partial' : undefined}
             disabled={disabled}
-            onChange={(e) => onChange(codes, Boolean(e.checked))}
+            onChange={(e) => onChange(shown, Boolean(e.checked))}
           />
           <label htmlFor={`perm-all-${group}`}>{t('role.selectAll')}</label>
         </span>
       </legend>
       <div className="permission-grid">
-        {codes.map((code) => (
-          <div key={code} className="checkbox-row">
+        {shown.map((code) => (
+          <div key={code} className="checkbox-row" data-code={code}>
             <Checkbox inputId={`perm-${code}`} value={code} checked={selected.has(code)} disabled={disabled} onChange={(e) => onChange([code], Boolean(e.checked))} />
-            <label htmlFor={`perm-${code}`} className="code">
-              {code}
+            <label htmlFor={`perm-${code}`} className="permission-label">
+              <span className="permission-name">{label(code)}</span>
+              <span className="code muted">{code}</span>
             </label>
           </div>
         ))}
       </div>
     </fieldset>
+  );
+}
+
+function PermissionPicker({ groups, selected, onChange, disabled }: { groups: Record<string, string[]>; selected: Set<string>; onChange: (codes: string[], on: boolean) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  const label = usePermissionLabel();
+  const [query, setQuery] = useState('');
+  const shown = Object.entries(groups)
+    .map(([group, codes]) => ({ group, codes, shown: filterPermissions(codes, query, label) }))
+    .filter((g) => g.shown.length > 0);
+  return (
+    <>
+      <IconField iconPosition="left" className="permission-filter">
+        <InputIcon className="pi pi-search" />
+        <InputText
+          id="permission-filter"
+          type="search"
+          value={query}
+          placeholder={t('role.filterPermissions')}
+          aria-label={t('role.filterPermissions')}
+          onChange={(e) => setQuery(e.target.value)}
+          // Enter filters; it must not submit the role form.
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+        />
+      </IconField>
+      <div className="permission-groups">
+        {shown.map((g) => (
+          <PermissionGroup key={g.group} group={g.group} codes={g.codes} shown={g.shown} selected={selected} onChange={onChange} disabled={disabled} />
+        ))}
+        {shown.length === 0 && <p className="muted permission-empty">{t('role.noPermissionMatch')}</p>}
+      </div>
+    </>
   );
 }
 
@@ -134,11 +187,7 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
         {isLoading || !catalogue ? (
           <PageSpinner />
         ) : (
-          <div className="permission-groups">
-            {Object.entries(catalogue.groups).map(([group, codes]) => (
-              <PermissionGroup key={group} group={group} codes={codes} selected={selected} onChange={toggle} disabled={system} />
-            ))}
-          </div>
+          <PermissionPicker key={String(visible)} groups={catalogue.groups} selected={selected} onChange={toggle} disabled={system} />
         )}
       </div>
     </FormDialog>

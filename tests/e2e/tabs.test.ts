@@ -1,0 +1,124 @@
+/**
+ * Two tabs of one session (a duplicated tab copies sessionStorage, refresh token included) against a server that
+ * revokes the session when a used refresh token comes again: the tabs take turns and share the new tokens.
+ */
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHerald } from '../support/herald';
+import { launchBrowser, logOut, openPage, signIn, waitForPath } from './browser';
+
+type Herald = Awaited<ReturnType<typeof startHerald>>;
+
+let herald: Herald;
+let browser: Browser;
+
+beforeAll(async () => {
+  // 62 s access tokens: each tab's timer refreshes a minute before expiry, so about every 2 s, and tabs holding
+  // the same sign-in object fire together.
+  [herald, browser] = await Promise.all([startHerald({ config: { accessTokenSeconds: 62 } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await herald?.stop();
+});
+
+interface Refresh {
+  tab: string;
+  presented: string;
+  ok?: boolean;
+}
+
+/** Every auth.refreshToken a page sends: the token presented and whether the server took it. */
+function watchRefreshes(page: Page, tab: string, into: Refresh[]) {
+  const pending = new Map<Request, Refresh>();
+  page.on('request', (r: Request) => {
+    if (!r.url().endsWith('/service/web/api/index')) return;
+    const body = JSON.parse(r.postData() ?? '{}');
+    if (body.service !== 'auth.refreshToken') return;
+    const entry: Refresh = { tab, presented: body.payload.refreshToken };
+    pending.set(r, entry);
+    into.push(entry);
+  });
+  page.on('response', async (res: Response) => {
+    const entry = pending.get(res.request());
+    if (!entry) return;
+    entry.ok = (await res.json().catch(() => ({}))).state === 'S';
+  });
+}
+
+const stored = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth') ?? 'null'));
+
+/** A second tab of the same session: what duplicating the tab does, a copy of its sessionStorage. */
+async function duplicate(context: BrowserContext, page: Page, url: string): Promise<Page> {
+  const copy = await page.evaluate(() => ({ ...sessionStorage }));
+  const second = await context.newPage();
+  second.setDefaultTimeout(10_000);
+  await second.addInitScript((items: Record<string, string>) => {
+    // Only on the first load: later loads keep what the tab stored since.
+    if (sessionStorage.getItem('herald.duplicated')) return;
+    sessionStorage.setItem('herald.duplicated', '1');
+    for (const [k, v] of Object.entries(items)) sessionStorage.setItem(k, v);
+  }, copy);
+  await second.goto(url);
+  await second.waitForSelector('.side-menu');
+  return second;
+}
+
+describe('two tabs of one session', () => {
+  it('refresh in turn without replaying a token, keep working, and a logout in one signs out the other', async () => {
+    const { context, page: first } = await openPage(browser);
+    const refreshes: Refresh[] = [];
+    watchRefreshes(first, 'first', refreshes);
+    await signIn(first, herald.portalUrl);
+    await waitForPath(first, '/dashboard');
+    const second = await duplicate(context, first, `${herald.portalUrl}#/dashboard`);
+    watchRefreshes(second, 'second', refreshes);
+    const sid = (await stored(first)).refreshToken.split('.')[0];
+    expect((await stored(second)).refreshToken.split('.')[0]).toBe(sid);
+
+    // Several rotations, with both tabs' timers due at the same moments.
+    await expect.poll(() => refreshes.filter((r) => r.ok).length, { timeout: 15_000, interval: 250 }).toBeGreaterThanOrEqual(4);
+    await first.waitForTimeout(2_500);
+
+    // No refresh token was presented twice, none was refused, and both tabs hold the same, newest tokens.
+    const presented = refreshes.map((r) => r.presented);
+    expect(new Set(presented).size).toBe(presented.length);
+    expect(refreshes.filter((r) => r.ok === false)).toEqual([]);
+    await expect.poll(async () => (await stored(second)).refreshToken).toBe((await stored(first)).refreshToken);
+
+    // Both can still call the API.
+    for (const page of [first, second]) {
+      await page.click('.side-menu a[href="#/admin-pennel"]');
+      await waitForPath(page, '/admin-pennel');
+      await page.locator('[data-testid="user-list"] td', { hasText: 'admin' }).first().waitFor();
+      expect(await page.locator('.p-toast-message-error').count()).toBe(0);
+    }
+
+    // Logging out in the first tab sends the second to sign-in too.
+    await logOut(first);
+    await waitForPath(second, '/login');
+    await second.locator('#username').waitFor();
+    expect(await stored(second)).toBeNull();
+    expect(await second.locator('.side-menu').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a tab of another session is left alone by a logout', async () => {
+    const { context: one, page: first } = await openPage(browser);
+    await signIn(first, herald.portalUrl);
+    const second = await one.newPage();
+    second.setDefaultTimeout(10_000);
+    // The same browser, its own sign-in: another session.
+    await signIn(second, herald.portalUrl);
+    expect((await stored(second)).refreshToken.split('.')[0]).not.toBe((await stored(first)).refreshToken.split('.')[0]);
+
+    await logOut(first);
+    await second.waitForTimeout(1_000);
+    expect(await stored(second)).not.toBeNull();
+    await second.click('.side-menu a[href="#/admin-pennel"]');
+    await waitForPath(second, '/admin-pennel');
+    await second.locator('[data-testid="user-list"] td', { hasText: 'admin' }).first().waitFor();
+    await one.close();
+  });
+});
