@@ -1,33 +1,17 @@
 /** Password pages and account settings, in a real browser against a local Herald. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
-import { ApiClient, sentMail, startHerald } from '../support/herald';
-import { launchBrowser, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { ApiClient, sentMail } from '../support/herald';
+import { browserSuite, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
 
-type Herald = Awaited<ReturnType<typeof startHerald>>;
-
-let herald: Herald;
-let browser: Browser;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
-  admin = new ApiClient(herald);
-  await admin.login();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+const suite = browserSuite();
 
 describe('forgot password', () => {
   it('mails a link whatever the address, and the link sets a new password', async () => {
-    await userWithRole(admin, { username: 'forgetful', password: 'Forget@1234', permissions: ['NAV_DASHBOARD'] });
-    const { context, page } = await openPage(browser);
-    await page.goto(`${herald.portalUrl}#/login`);
+    await userWithRole(suite.admin, { username: 'forgetful', password: 'Forget@1234', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.herald.portalUrl}#/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await waitForPath(page, '/forgot-password');
     await page.fill('#email', 'not-an-address');
@@ -41,7 +25,7 @@ describe('forgot password', () => {
     let link: string | undefined;
     await expect
       .poll(async () => {
-        const mail = (await sentMail(herald)).filter((m) => m.destination.to.includes('forgetful@example.com')).pop();
+        const mail = (await sentMail(suite.herald)).filter((m) => m.destination.to.includes('forgetful@example.com')).pop();
         link = mail?.body.text?.match(/https?:\/\/\S+#\/password-new\?token=\S+/)?.[0];
         return link;
       })
@@ -58,16 +42,16 @@ describe('forgot password', () => {
     await page.fill('#new-confirm', 'Remember@1234');
     await page.getByRole('button', { name: 'Set password' }).click();
     await waitForPath(page, '/login');
-    await signIn(page, herald.portalUrl, 'forgetful', 'Remember@1234');
+    await signIn(page, suite.herald.portalUrl, 'forgetful', 'Remember@1234');
     await context.close();
   });
 });
 
 describe('password edit', () => {
   it('checks the current password, then changes it and signs out', async () => {
-    await userWithRole(admin, { username: 'changer', password: 'Change@1234', permissions: ['NAV_DASHBOARD'] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl, 'changer', 'Change@1234');
+    await userWithRole(suite.admin, { username: 'changer', password: 'Change@1234', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'changer', 'Change@1234');
     await page.click('.profile-button');
     await page.click('#profile-menu a:has-text("Change password")');
     await waitForPath(page, '/password-edit');
@@ -81,16 +65,16 @@ describe('password edit', () => {
     await page.fill('#old-password', 'Change@1234');
     await page.getByRole('button', { name: 'Change password' }).click();
     await waitForPath(page, '/login');
-    await signIn(page, herald.portalUrl, 'changer', 'Changed@1234');
+    await signIn(page, suite.herald.portalUrl, 'changer', 'Changed@1234');
     await context.close();
   });
 });
 
 describe('settings', () => {
   it('saves My Info and the default landing page, used at the next sign-in', async () => {
-    await userWithRole(admin, { username: 'settler', password: 'Settle@1234', permissions: ['NAV_DASHBOARD', 'NAV_PLAN_REPORT'] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl, 'settler', 'Settle@1234');
+    await userWithRole(suite.admin, { username: 'settler', password: 'Settle@1234', permissions: ['NAV_DASHBOARD', 'NAV_PLAN_REPORT'] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'settler', 'Settle@1234');
     await page.click('.profile-button');
     await page.click('#profile-menu .menu-profile a');
     await waitForPath(page, '/settings');
@@ -110,15 +94,15 @@ describe('settings', () => {
     expect((await sentProfile()).timeZone).toBe('UTC+09:00');
 
     await logOut(page);
-    await signIn(page, herald.portalUrl, 'settler', 'Settle@1234');
+    await signIn(page, suite.herald.portalUrl, 'settler', 'Settle@1234');
     await waitForPath(page, '/plan-report');
     await context.close();
   });
 
   it('keeps notification and alert choices, and shows them again after a reload', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl, 'settler', 'Settle@1234');
-    await page.goto(`${herald.portalUrl}#/settings`);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'settler', 'Settle@1234');
+    await page.goto(`${suite.herald.portalUrl}#/settings`);
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await page.click('label[for="alert-SEND_FAILED"]');
     await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
@@ -138,7 +122,7 @@ describe('settings', () => {
 });
 
 async function sentProfile() {
-  const c = new ApiClient(herald);
+  const c = new ApiClient(suite.herald);
   await c.login('settler', 'Settle@1234');
   return c.ok('user.profile', {});
 }

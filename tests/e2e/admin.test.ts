@@ -1,27 +1,11 @@
 /** The users and roles screens: lists, filters, paging rules, deletes, invitations, organization switching. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
-import { ApiClient, startHerald } from '../support/herald';
-import { launchBrowser, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { browserSuite, openPage, signIn, userWithRole, waitForPath } from './browser';
 
-type Herald = Awaited<ReturnType<typeof startHerald>>;
-
-let herald: Herald;
-let browser: Browser;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
-  admin = new ApiClient(herald);
-  await admin.login();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+const suite = browserSuite();
 
 const rowsOf = (page: Page, list: string) => page.locator(`[data-testid="${list}"] tbody tr:not(.p-datatable-emptymessage)`);
 const pageReport = (page: Page, list: string) => page.locator(`[data-testid="${list}"] .p-paginator-current`).textContent();
@@ -29,9 +13,9 @@ const pageReport = (page: Page, list: string) => page.locator(`[data-testid="${l
 describe('roles screen', () => {
   it('steps back a page when the last role of a page is deleted', async () => {
     // The administrator role plus ten more: page 2 holds one role.
-    for (let i = 1; i <= 10; i++) await admin.ok('userRole.save', { name: `Paging ${String(i).padStart(2, '0')}`, code: `PAGING_${i}`, permissions: [] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    for (let i = 1; i <= 10; i++) await suite.admin.ok('userRole.save', { name: `Paging ${String(i).padStart(2, '0')}`, code: `PAGING_${i}`, permissions: [] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/role"]');
     await expect.poll(() => pageReport(page, 'role-list')).toBe('1–10 of 11');
     await page.locator('[data-testid="role-list"] .p-paginator-next').click();
@@ -46,10 +30,10 @@ describe('roles screen', () => {
   });
 
   it('filters by name and active, and refuses to delete a role that has users (711002)', async () => {
-    await userWithRole(admin, { username: 'holder', password: 'Holder@1234', permissions: ['NAV_DASHBOARD'], roleCode: 'HELD_ROLE' });
-    await admin.ok('userRole.save', { name: 'Dormant', code: 'DORMANT', active: false, permissions: [] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    await userWithRole(suite.admin, { username: 'holder', password: 'Holder@1234', permissions: ['NAV_DASHBOARD'], roleCode: 'HELD_ROLE' });
+    await suite.admin.ok('userRole.save', { name: 'Dormant', code: 'DORMANT', active: false, permissions: [] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/role"]');
     await rowsOf(page, 'role-list').first().waitFor();
 
@@ -71,8 +55,8 @@ describe('roles screen', () => {
   });
 
   it('the role editor selects a whole group at once', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/role"]');
     await page.getByRole('button', { name: 'New role' }).click();
     await page.fill('#role-name', 'Templates only');
@@ -80,14 +64,14 @@ describe('roles screen', () => {
     await page.click('label[for="perm-all-template"]');
     await page.locator('#role-dialog').getByRole('button', { name: 'Save' }).click();
     await page.locator('#role-dialog').waitFor({ state: 'detached' });
-    const saved = (await admin.ok('userRole.getListByPage', { page: 0, size: 50, code: 'TEMPLATES_ONLY' })).list[0];
+    const saved = (await suite.admin.ok('userRole.getListByPage', { page: 0, size: 50, code: 'TEMPLATES_ONLY' })).list[0];
     expect([...saved.permissions].sort()).toEqual(['TEMPLATE_AI_BUILDER', 'TEMPLATE_EXPORT', 'TEMPLATE_IMPORT', 'TEMPLATE_LOCK']);
     await context.close();
   });
 
   it('the role editor names each permission over its code, and filters by either', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/role"]');
     await page.getByRole('button', { name: 'New role' }).click();
     const dialog = page.locator('#role-dialog');
@@ -128,7 +112,7 @@ describe('roles screen', () => {
     await page.fill('#role-code', 'GEO_APPROVER');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const saved = (await admin.ok('userRole.getListByPage', { page: 0, size: 50, code: 'GEO_APPROVER' })).list[0];
+    const saved = (await suite.admin.ok('userRole.getListByPage', { page: 0, size: 50, code: 'GEO_APPROVER' })).list[0];
     expect([...saved.permissions].sort()).toEqual(['DELIVERY_GEOFENCE', 'PLAN_PASS']);
     await context.close();
   });
@@ -136,9 +120,9 @@ describe('roles screen', () => {
 
 describe('users screen', () => {
   it('finds users by keyword, edits one and invites another (email and role required)', async () => {
-    await userWithRole(admin, { username: 'kate.w', password: 'Kate@12345', permissions: ['NAV_DASHBOARD'] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    await userWithRole(suite.admin, { username: 'kate.w', password: 'Kate@12345', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/admin-pennel"]');
     await rowsOf(page, 'user-list').first().waitFor();
 
@@ -166,16 +150,16 @@ describe('users screen', () => {
   });
 
   it('a stale edit shows the server text of 720007', async () => {
-    const { userId } = await userWithRole(admin, { username: 'stale.sam', password: 'Stale@1234', permissions: [] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { userId } = await userWithRole(suite.admin, { username: 'stale.sam', password: 'Stale@1234', permissions: [] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/admin-pennel"]');
     await page.fill('#filter-keyword', 'stale.sam');
     await expect.poll(() => rowsOf(page, 'user-list').count()).toBe(1);
     await rowsOf(page, 'user-list').first().locator('button[aria-label^="Edit"]').click();
     // Someone else saves first.
-    const current = (await admin.ok('user.getListByPage', { page: 0, size: 50, keyword: 'stale.sam' })).list.find((u: { id: string }) => u.id === userId);
-    await admin.ok('user.save', { ...current, lastName: 'Elsewhere' });
+    const current = (await suite.admin.ok('user.getListByPage', { page: 0, size: 50, keyword: 'stale.sam' })).list.find((u: { id: string }) => u.id === userId);
+    await suite.admin.ok('user.save', { ...current, lastName: 'Elsewhere' });
     await page.fill('#user-last-name', 'Here');
     await page.locator('#user-dialog').getByRole('button', { name: 'Save' }).click();
     await page.locator('.p-toast-message-error').waitFor();
@@ -186,9 +170,9 @@ describe('users screen', () => {
 
 describe('organizations', () => {
   it('switches organization from the top bar', async () => {
-    await admin.ok('organization.save', { name: 'Second org', code: 'SECOND' });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    await suite.admin.ok('organization.save', { name: 'Second org', code: 'SECOND' });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     expect(await page.getByTestId('current-org').textContent()).toBe('Default organization');
     await page.locator('.org-switcher').click();
     await page.locator('.p-dropdown-item', { hasText: 'Second org' }).click();

@@ -1,8 +1,32 @@
 /** Browser-test helpers: one Chromium per test file, sign-in, and reading what the portal shows. */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { ADMIN_PASSWORD, ApiClient } from '../support/herald';
+import { afterAll, beforeAll } from 'vitest';
+import type { BootOptions, LocalHerald } from '../../functions/local/boot';
+import { ADMIN_PASSWORD, ApiClient, startHerald } from '../support/herald';
 
 export { ADMIN_PASSWORD };
+
+export interface BrowserSuite {
+  herald: LocalHerald;
+  browser: Browser;
+  /** the seeded admin, signed in through the API, for setting up data */
+  admin: ApiClient;
+}
+
+/** One Herald and one Chromium for a test file, started before its tests and stopped after them. */
+export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    [suite.herald, suite.browser] = await Promise.all([startHerald(opts), launchBrowser()]);
+    suite.admin = new ApiClient(suite.herald);
+    await suite.admin.login();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.herald?.stop();
+  });
+  return suite;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -1,27 +1,14 @@
 /** The route guard and permission-driven menus, in a real browser against a local Herald. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startHerald } from '../support/herald';
-import { hashPath, launchBrowser, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPath, browserSuite, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
 
-type Herald = Awaited<ReturnType<typeof startHerald>>;
-
-let herald: Herald;
-let browser: Browser;
-let admin: ApiClient;
+const suite = browserSuite();
 
 const REPORTER = { username: 'reporter', password: 'Report@1234' };
 
 beforeAll(async () => {
-  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
-  admin = new ApiClient(herald);
-  await admin.login();
-  await userWithRole(admin, { ...REPORTER, permissions: ['NAV_DASHBOARD', 'NAV_PLAN_REPORT'] });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await herald?.stop();
+  await userWithRole(suite.admin, { ...REPORTER, permissions: ['NAV_DASHBOARD', 'NAV_PLAN_REPORT'] });
 });
 
 async function openByHash(page: Page, path: string) {
@@ -32,8 +19,8 @@ async function openByHash(page: Page, path: string) {
 
 describe('route guard', () => {
   it('asks to switch account when a permission is missing, and cancel returns to the previous page', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl, REPORTER.username, REPORTER.password);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, REPORTER.username, REPORTER.password);
     await page.click('.side-menu a[href="#/plan-report"]');
     await waitForPath(page, '/plan-report');
 
@@ -48,7 +35,7 @@ describe('route guard', () => {
 
     // Opened directly as a fresh load (no page before it), cancel goes to the user's start page.
     await page.goto('about:blank');
-    await page.goto(`${herald.portalUrl}#/library/geofence`);
+    await page.goto(`${suite.herald.portalUrl}#/library/geofence`);
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await waitForPath(page, '/dashboard');
@@ -56,8 +43,8 @@ describe('route guard', () => {
   });
 
   it('"switch account" signs out and opens the sign-in page', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl, REPORTER.username, REPORTER.password);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, REPORTER.username, REPORTER.password);
     await openByHash(page, '/role');
     const dialog = page.locator('.guard-confirm');
     await dialog.waitFor();
@@ -68,8 +55,8 @@ describe('route guard', () => {
   });
 
   it('sends a visitor without a login to sign in, then back to the page asked for', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${herald.portalUrl}#/settings`);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.herald.portalUrl}#/settings`);
     await waitForPath(page, '/login');
     await page.fill('#username', 'admin');
     await page.fill('#password', 'Admin@1234');
@@ -79,8 +66,8 @@ describe('route guard', () => {
   });
 
   it('shows a 404 page for unknown paths and "not available yet" inside the layout for later screens', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await openByHash(page, '/no/such/page');
     await page.locator('.status-code', { hasText: '404' }).waitFor();
     await openByHash(page, '/campaigns');
@@ -97,8 +84,8 @@ describe('route guard', () => {
 
 describe('roles and users made in the browser', () => {
   it('an admin creates a role and a user with it; that user sees only the permitted menu entries', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
 
     // The role: Dashboard, Geofences and Plan report.
     await page.click('.side-menu a[href="#/role"]');
@@ -142,7 +129,7 @@ describe('roles and users made in the browser', () => {
     await page.locator('[data-testid="user-list"] td', { hasText: 'geo.anna' }).waitFor();
 
     await logOut(page);
-    await signIn(page, herald.portalUrl, 'geo.anna', 'Anna@1234');
+    await signIn(page, suite.herald.portalUrl, 'geo.anna', 'Anna@1234');
     await waitForPath(page, '/dashboard');
     expect(await menuGroups(page)).toEqual(['Dashboard', 'Library', 'Reports']);
     expect(await menuLabels(page)).toEqual(['Dashboard', 'Geofences', 'Plan report']);

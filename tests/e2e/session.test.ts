@@ -1,32 +1,15 @@
 /** Sign-in, sign-out, languages and the session-ended toast, in a real browser against a local Herald. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
-import { ApiClient, startHerald } from '../support/herald';
-import { hashPath, launchBrowser, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { hashPath, browserSuite, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
 
-type Herald = Awaited<ReturnType<typeof startHerald>>;
-
-let herald: Herald;
-let browser: Browser;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  [herald, browser] = await Promise.all([startHerald(), launchBrowser()]);
-  admin = new ApiClient(herald);
-  await admin.login();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+const suite = browserSuite();
 
 describe('sign-in', () => {
   it('asks for username and password with the spec messages, and shows 710002 for a wrong password', async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(suite.herald.portalUrl);
     await waitForPath(page, '/login');
     await page.click('form button[type=submit]');
     await expect.poll(() => page.locator('#username-error').textContent()).toBe(MESSAGES.usernameRequired);
@@ -43,8 +26,8 @@ describe('sign-in', () => {
   });
 
   it('signs the seeded admin in and lands on the dashboard', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await waitForPath(page, '/dashboard');
     expect(await page.locator('h1').first().textContent()).toContain('Welcome');
     expect(await page.getByTestId('current-org').textContent()).toBe('Default organization');
@@ -57,8 +40,8 @@ describe('sign-in', () => {
   });
 
   it('logs out to /login, and the back button does not re-enter', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     await page.click('.side-menu a[href="#/role"]');
     await waitForPath(page, '/role');
     await logOut(page);
@@ -78,8 +61,8 @@ describe('sign-in', () => {
 
 describe('languages', () => {
   it('switching to zh and to ja changes the menu texts', async () => {
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl);
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
     expect((await menuLabels(page))[0]).toBe('Dashboard');
 
     await page.selectOption('#language-switcher', 'zh');
@@ -92,10 +75,10 @@ describe('languages', () => {
     expect(await page.evaluate(() => localStorage.getItem('herald.lang'))).toBe('ja');
 
     // the choice was saved to the profile too
-    await expect.poll(async () => (await admin.ok('user.profile', {})).language).toBe('ja');
+    await expect.poll(async () => (await suite.admin.ok('user.profile', {})).language).toBe('ja');
     await page.selectOption('#language-switcher', 'en');
     await expect.poll(() => menuGroups(page)).toContain('Library');
-    await expect.poll(async () => (await admin.ok('user.profile', {})).language).toBe('en');
+    await expect.poll(async () => (await suite.admin.ok('user.profile', {})).language).toBe('en');
     await context.close();
   });
 });
@@ -103,14 +86,14 @@ describe('languages', () => {
 describe('session ended elsewhere', () => {
   it('a 600005 answer shows a toast that stays until closed', async () => {
     const password = 'Viewer@1234';
-    const { userId } = await userWithRole(admin, { username: 'viewer', password, permissions: ['NAV_DASHBOARD'] });
-    const { context, page } = await openPage(browser);
-    await signIn(page, herald.portalUrl, 'viewer', password);
+    const { userId } = await userWithRole(suite.admin, { username: 'viewer', password, permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'viewer', password);
 
     // The admin sets a new password: the viewer's session ends (600005) at its next call.
-    const list = await admin.ok('user.getListByPage', { page: 0, size: 50 });
+    const list = await suite.admin.ok('user.getListByPage', { page: 0, size: 50 });
     const viewer = list.list.find((u: { id: string }) => u.id === userId);
-    await admin.ok('user.save', { ...viewer, password: 'Changed@1234' });
+    await suite.admin.ok('user.save', { ...viewer, password: 'Changed@1234' });
 
     await page.click('.profile-button');
     await page.click('#profile-menu .menu-profile a');

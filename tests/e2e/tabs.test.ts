@@ -2,26 +2,13 @@
  * Two tabs of one session (a duplicated tab copies sessionStorage, refresh token included) against a server that
  * revokes the session when a used refresh token comes again: the tabs take turns and share the new tokens.
  */
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHerald } from '../support/herald';
-import { launchBrowser, logOut, openPage, signIn, waitForPath } from './browser';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, logOut, openPage, signIn, waitForPath } from './browser';
 
-type Herald = Awaited<ReturnType<typeof startHerald>>;
-
-let herald: Herald;
-let browser: Browser;
-
-beforeAll(async () => {
-  // 62 s access tokens: each tab's timer refreshes a minute before expiry, so about every 2 s, and tabs holding
-  // the same sign-in object fire together.
-  [herald, browser] = await Promise.all([startHerald({ config: { accessTokenSeconds: 62 } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+// 62 s access tokens: each tab's timer refreshes a minute before expiry, so about every 2 s, and tabs holding
+// the same sign-in object fire together.
+const suite = browserSuite({ config: { accessTokenSeconds: 62 } });
 
 interface Refresh {
   tab: string;
@@ -67,12 +54,12 @@ async function duplicate(context: BrowserContext, page: Page, url: string): Prom
 
 describe('two tabs of one session', () => {
   it('refresh in turn without replaying a token, keep working, and a logout in one signs out the other', async () => {
-    const { context, page: first } = await openPage(browser);
+    const { context, page: first } = await openPage(suite.browser);
     const refreshes: Refresh[] = [];
     watchRefreshes(first, 'first', refreshes);
-    await signIn(first, herald.portalUrl);
+    await signIn(first, suite.herald.portalUrl);
     await waitForPath(first, '/dashboard');
-    const second = await duplicate(context, first, `${herald.portalUrl}#/dashboard`);
+    const second = await duplicate(context, first, `${suite.herald.portalUrl}#/dashboard`);
     watchRefreshes(second, 'second', refreshes);
     const sid = (await stored(first)).refreshToken.split('.')[0];
     expect((await stored(second)).refreshToken.split('.')[0]).toBe(sid);
@@ -105,12 +92,12 @@ describe('two tabs of one session', () => {
   });
 
   it('a tab of another session is left alone by a logout', async () => {
-    const { context: one, page: first } = await openPage(browser);
-    await signIn(first, herald.portalUrl);
+    const { context: one, page: first } = await openPage(suite.browser);
+    await signIn(first, suite.herald.portalUrl);
     const second = await one.newPage();
     second.setDefaultTimeout(10_000);
     // The same browser, its own sign-in: another session.
-    await signIn(second, herald.portalUrl);
+    await signIn(second, suite.herald.portalUrl);
     expect((await stored(second)).refreshToken.split('.')[0]).not.toBe((await stored(first)).refreshToken.split('.')[0]);
 
     await logOut(first);

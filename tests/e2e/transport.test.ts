@@ -1,34 +1,21 @@
 /** The client in AES256 mode, and the silent refresh of short-lived access tokens. */
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHerald } from '../support/herald';
-import { launchBrowser, openPage, signIn, waitForPath } from './browser';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, openPage, signIn, waitForPath } from './browser';
 
-type Herald = Awaited<ReturnType<typeof startHerald>>;
-
-let herald: Herald;
-let browser: Browser;
-
-beforeAll(async () => {
-  // 62 s access tokens: the client refreshes a minute before expiry, so about every 2 s here.
-  [herald, browser] = await Promise.all([startHerald({ config: { authType: 'AES256', accessTokenSeconds: 62 } }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await herald?.stop();
-});
+// 62 s access tokens: the client refreshes a minute before expiry, so about every 2 s here.
+const suite = browserSuite({ config: { authType: 'AES256', accessTokenSeconds: 62 } });
 
 describe('AES256 mode and silent refresh', () => {
   it('encrypts payloads, refreshes before expiry one at a time, and keeps working', async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     const calls: { service: string; payload: unknown; sign?: string; auth?: string }[] = [];
     page.on('request', (r: Request) => {
       if (!r.url().endsWith('/service/web/api/index')) return;
       const body = JSON.parse(r.postData() ?? '{}');
       calls.push({ service: body.service, payload: body.payload, sign: body.sign, auth: r.headers().authorization });
     });
-    await signIn(page, herald.portalUrl);
+    await signIn(page, suite.herald.portalUrl);
     const login = calls.find((c) => c.service === 'auth.login')!;
     expect(typeof login.payload).toBe('string');
     expect(login.sign).toMatch(/^[0-9a-f]{64}$/);

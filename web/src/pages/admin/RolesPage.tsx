@@ -9,8 +9,7 @@ import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import { useEntityList } from '../../components/list/useEntityList';
-import { useConfirm } from '../../components/useConfirm';
-import { showSuccess } from '../../ui/toastBus';
+import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { RoleEditor } from './RoleEditor';
 
 const INITIAL_FILTERS: { name?: string; code?: string; active?: boolean } = {};
@@ -20,7 +19,7 @@ export default function RolesPage() {
   const list = useEntityList('userRole.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
   const [editing, setEditing] = useState<RoleView | null>(null);
   const [open, setOpen] = useState(false);
-  const [confirmElement, ask] = useConfirm();
+  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
 
   const refresh = useCallback(() => void invalidate('userRole.getListByPage', 'userRole.getAll'), []);
   const close = useCallback(() => setOpen(false), []);
@@ -34,17 +33,15 @@ export default function RolesPage() {
     }
   }
 
-  async function remove(role: RoleView) {
-    const ok = await ask({ header: t('role.deleteTitle'), message: t('role.deleteConfirm', { name: role.name }), acceptLabel: t('common.delete'), danger: true });
-    if (!ok) return;
-    try {
-      await call('userRole.delete', { id: role.id });
-      showSuccess(t('role.deleted', { name: role.name }));
-      await list.afterDelete();
-      void invalidate('userRole.getAll');
-    } catch {
-      // 711002: the role has users; the toast says so
-    }
+  function remove(role: RoleView) {
+    // 711002 (the role has users) comes back as the client's error toast.
+    return confirmDelete({
+      header: t('role.deleteTitle'),
+      message: t('role.deleteConfirm', { name: role.name }),
+      run: () => call('userRole.delete', { id: role.id }),
+      done: t('role.deleted', { name: role.name }),
+      after: () => void invalidate('userRole.getAll'),
+    });
   }
 
   return (

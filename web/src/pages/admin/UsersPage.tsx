@@ -9,8 +9,7 @@ import { call } from '../../api/client';
 import { invalidate, useRoleOptions, useSession } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import { useEntityList } from '../../components/list/useEntityList';
-import { useConfirm } from '../../components/useConfirm';
-import { showSuccess } from '../../ui/toastBus';
+import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { InviteDialog } from './InviteDialog';
 import { UserDialog } from './UserDialog';
 
@@ -25,27 +24,19 @@ export default function UsersPage() {
   const { data: roles } = useRoleOptions();
   const [editing, setEditing] = useState<UserView | null>(null);
   const [dialog, setDialog] = useState<'user' | 'invite' | null>(null);
-  const [confirmElement, ask] = useConfirm();
+  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
 
   const refresh = useCallback(() => void invalidate('user.getListByPage', 'userRole.getListByPage'), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  async function remove(user: UserView) {
-    const ok = await ask({
+  function remove(user: UserView) {
+    return confirmDelete({
       header: t('user.deleteTitle'),
       message: t('user.deleteConfirm', { username: user.username }),
-      acceptLabel: t('common.delete'),
-      danger: true,
+      run: () => call('user.delete', { id: user.id }),
+      done: t('user.deleted', { username: user.username }),
+      after: () => void invalidate('userRole.getListByPage'),
     });
-    if (!ok) return;
-    try {
-      await call('user.delete', { id: user.id });
-      showSuccess(t('user.deleted', { username: user.username }));
-      await list.afterDelete();
-      void invalidate('userRole.getListByPage');
-    } catch {
-      // the toast says why
-    }
   }
 
   return (
