@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { App, Organization, OrganizationUser, User } from '../shared/entities';
 import { AppError } from '../shared/errors';
 import { isValidPassword, MESSAGES } from '../shared/validation';
-import { seal } from './platform/keys';
+import { seal, unseal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
 import { CONDITIONS, Store } from './store/store';
@@ -35,7 +35,6 @@ export function generatePassword(): string {
 async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
   const existing = await store.get<App>('app', { appKey: rt.config.portalAppKey });
   if (existing) {
-    const { unseal } = await import('./platform/keys');
     return unseal(rt.keys, existing.secretSealed);
   }
   const secret = rt.config.portalAppSecret ?? randomBytes(32).toString('base64url');

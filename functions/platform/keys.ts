@@ -2,7 +2,7 @@
  * The deployment's key ring: the JWT signing key and the key that seals stored secrets.
  * Locally a file generated on first start in the data folder; on AWS a Secrets Manager secret.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
@@ -38,7 +38,6 @@ export async function loadKeysFromSecretsManager(secretId: string): Promise<KeyR
   const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
   const value = JSON.parse(out.SecretString ?? '{}') as { material?: string; adminPassword?: string };
   if (!value.material || value.material.length < 32) throw new Error('The key secret has no material.');
-  const { createHash } = await import('node:crypto');
   const derive = (label: string) => createHash('sha256').update(`${label}:${value.material}`).digest();
   return { jwtKey: derive('jwt'), sealKey: derive('seal'), adminPassword: value.adminPassword };
 }

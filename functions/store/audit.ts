@@ -19,7 +19,7 @@ export function auditNew(now: number, actor: string): Audited {
 }
 
 export function auditNext(existing: Audited, now: number, actor: string): Audited {
-  return { ...existing, version: existing.version + 1, dateUpdated: now, updatedBy: actor, dateCreated: existing.dateCreated, createdBy: existing.createdBy };
+  return { version: existing.version + 1, dateCreated: existing.dateCreated, dateUpdated: now, createdBy: existing.createdBy, updatedBy: actor };
 }
 
 /** A save based on an older version than the stored one answers 720007 instead of overwriting. */

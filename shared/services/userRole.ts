@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSION_GROUPS, isPermission } from '../permissions';
+import { isPermission } from '../permissions';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
 export const roleView = z.object({
@@ -65,5 +65,3 @@ export const userRoleServices = {
   }),
   delete: operation({ access: 'NAV_PORTAL_USER', payload: idPayload, response: ok }),
 } as const;
-
-export const PERMISSION_GROUP_LIST = PERMISSION_GROUPS;

@@ -3,8 +3,8 @@ import { AppError } from '../../../shared/errors';
 import { APP_VERSION } from '../../../shared/services';
 import type { AreaHandlers, RequestContext } from '../../api/context';
 import { configurationFor } from './configuration';
-import { hashPassword, verifyPassword } from './passwords';
-import { authenticate, membershipsOf, revokeSession, rotateSession, startSession } from './session';
+import { verifyPassword } from './passwords';
+import { membershipsOf, revokeSession, rotateSession, startSession } from './session';
 import { assertUnderLimits, clearLimit, countAttempt, type Limit } from './throttle';
 import { hashToken, issueAccessToken, randomToken, splitRefreshToken } from './tokens';
 import { findUserBy, setPassword } from '../user/users';
@@ -153,5 +153,3 @@ export const authHandlers: AreaHandlers<'auth'> = {
     return { ok: true };
   },
 };
-
-export { authenticate, hashPassword };

@@ -3,7 +3,7 @@ import type { Organization, OrganizationUser, Session, User, UserRole } from '..
 import { AppError } from '../../../shared/errors';
 import type { SignIn } from '../../../shared/services';
 import type { Identity, RequestContext } from '../../api/context';
-import type { Store } from '../../store/store';
+import { CONDITIONS, type Store } from '../../store/store';
 import { hashToken, issueAccessToken, randomToken, splitRefreshToken, verifyAccessToken } from './tokens';
 
 export interface Membership {
@@ -97,8 +97,13 @@ export async function startSession(ctx: RequestContext, user: User, memberships:
   return signInObject(ctx, user, session, `${id}.${secret}`, memberships);
 }
 
+/** Marks a session revoked; a session that is already gone needs nothing, but a failing store is not hidden. */
 export async function revokeSession(store: Store, sessionId: string, reason: string): Promise<void> {
-  await store.update('session', { id: sessionId }, { revoked: true, revokedReason: reason }, undefined).catch(() => undefined);
+  try {
+    await store.update('session', { id: sessionId }, { revoked: true, revokedReason: reason }, CONDITIONS.exists('id'));
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+  }
 }
 
 /** Ends every session of a user (used when the user is deleted). */

@@ -1,34 +1,14 @@
 /** The refresh token is single-use: concurrent callers must share one refresh. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignIn } from '../../../shared/services';
+import { testSignIn } from './testSignIn';
 
 vi.mock('./transport', () => ({ post: vi.fn() }));
 const { post } = await import('./transport');
 const session = await import('./session');
 
 function signIn(n: number, expiresIn: number): SignIn {
-  return {
-    tokenType: 'Bearer',
-    accessToken: `access-${n}`,
-    expiresIn,
-    refreshToken: `refresh-${n}`,
-    userdetails: {
-      id: 'u1',
-      username: 'ann',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'ann@example.com',
-      language: 'en',
-      timeZone: 'UTC',
-      defaultLandingPage: '/dashboard',
-      usageGuide: {},
-      organizations: [],
-      rolePermissions: ['NAV_DASHBOARD'],
-    },
-    loginType: 'NATIVE',
-    loginUrl: null,
-    logoutUrl: null,
-  };
+  return testSignIn({ accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn });
 }
 
 const later = <T>(value: T, ms = 20) => new Promise<T>((r) => setTimeout(() => r(value), ms));

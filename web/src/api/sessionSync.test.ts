@@ -1,36 +1,14 @@
 /** The pure parts of sharing one session between tabs: session ids, messages, adopting, and the refresh plan. */
 import { describe, expect, it } from 'vitest';
 import type { Session } from './session';
+import { testSignIn } from './testSignIn';
 import { isForSession, parseSessionMessage, planRefresh, selectedOrgId, sessionIdOf, shouldAdopt } from './sessionSync';
 
 const AHEAD = 60_000;
 const NOW = 1_700_000_000_000;
 
 function session(refreshToken: string, expiresAt: number, extra: Partial<Session> = {}): Session {
-  return {
-    tokenType: 'Bearer',
-    accessToken: `access-${refreshToken}`,
-    expiresIn: 900,
-    refreshToken,
-    expiresAt,
-    userdetails: {
-      id: 'u1',
-      username: 'ann',
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email: 'ann@example.com',
-      language: 'en',
-      timeZone: 'UTC',
-      defaultLandingPage: '/dashboard',
-      usageGuide: {},
-      organizations: [{ id: 1, name: 'Default', code: 'DEFAULT', icon: '', isSelected: true, role: { id: 'r1', name: 'Admin', code: 'ADMIN' } }],
-      rolePermissions: ['NAV_DASHBOARD'],
-    },
-    loginType: 'NATIVE',
-    loginUrl: null,
-    logoutUrl: null,
-    ...extra,
-  };
+  return { ...testSignIn({ accessToken: `access-${refreshToken}`, refreshToken, expiresIn: 900, orgIds: [1] }), expiresAt, ...extra };
 }
 
 describe('sessionIdOf', () => {

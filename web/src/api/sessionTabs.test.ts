@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignIn } from '../../../shared/services';
 import type { Session } from './session';
+import { testSignIn } from './testSignIn';
 
 type Tab = typeof import('./session');
 
@@ -33,28 +34,8 @@ const server = vi.hoisted(() => {
 
 vi.mock('./transport', () => ({ post: (service: string, payload: { refreshToken: string }) => server.post(service, payload) }));
 
-server.signIn = (sid, n, expiresIn, orgId = 1) => ({
-  tokenType: 'Bearer',
-  accessToken: `access-${sid}-${n}`,
-  expiresIn,
-  refreshToken: `${sid}.${n}`,
-  userdetails: {
-    id: 'u1',
-    username: 'ann',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    email: 'ann@example.com',
-    language: 'en',
-    timeZone: 'UTC',
-    defaultLandingPage: '/dashboard',
-    usageGuide: {},
-    organizations: [1, 2].map((id) => ({ id, name: `Org ${id}`, code: `ORG${id}`, icon: '', isSelected: id === orgId, role: { id: 'r1', name: 'Admin', code: 'ADMIN' } })),
-    rolePermissions: ['NAV_DASHBOARD'],
-  },
-  loginType: 'NATIVE',
-  loginUrl: null,
-  logoutUrl: null,
-});
+server.signIn = (sid, n, expiresIn, orgId = 1) =>
+  testSignIn({ accessToken: `access-${sid}-${n}`, refreshToken: `${sid}.${n}`, expiresIn, orgIds: [1, 2], selectedOrg: orgId });
 
 /** Web Locks as the browser grants them: one holder at a time, in request order. */
 function fakeLocks() {

@@ -35,10 +35,3 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
   );
 }
 
-export function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <small id={id} className="p-error field-error" role="alert">
-      {text}
-    </small>
-  ) : null;
-}

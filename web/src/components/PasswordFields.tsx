@@ -1,9 +1,8 @@
 /** New password and its confirmation, checked against the rule of spec 001 section 5. */
-import { InputText } from 'primereact/inputtext';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '../../../shared/validation';
-import { FieldError } from './AuthCard';
+import { TextField } from './TextField';
 
 export interface PasswordPair {
   password: string;
@@ -35,38 +34,26 @@ export function PasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-password`}>{labels?.password ?? t('password.new')}</label>
-        <InputText
-          id={`${idPrefix}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={value.password}
-          invalid={Boolean(errors.password)}
-          aria-describedby={`${idPrefix}-password-hint`}
-          onChange={(e) => onChange({ ...value, password: e.target.value })}
-        />
-        {errors.password ? (
-          <FieldError id={`${idPrefix}-password-hint`} text={errors.password} />
-        ) : (
-          <small id={`${idPrefix}-password-hint`} className="field-hint">
-            {t('validation.passwordRule')}
-          </small>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-confirm`}>{labels?.confirm ?? t('password.confirm')}</label>
-        <InputText
-          id={`${idPrefix}-confirm`}
-          type="password"
-          autoComplete="new-password"
-          value={value.confirmPassword}
-          invalid={Boolean(errors.confirmPassword)}
-          aria-describedby={`${idPrefix}-confirm-error`}
-          onChange={(e) => onChange({ ...value, confirmPassword: e.target.value })}
-        />
-        <FieldError id={`${idPrefix}-confirm-error`} text={errors.confirmPassword} />
-      </div>
+      <TextField
+        id={`${idPrefix}-password`}
+        type="password"
+        label={labels?.password ?? t('password.new')}
+        autoComplete="new-password"
+        value={value.password}
+        error={errors.password}
+        hint={t('validation.passwordRule')}
+        messageId={`${idPrefix}-password-hint`}
+        onChange={(password) => onChange({ ...value, password })}
+      />
+      <TextField
+        id={`${idPrefix}-confirm`}
+        type="password"
+        label={labels?.confirm ?? t('password.confirm')}
+        autoComplete="new-password"
+        value={value.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(confirmPassword) => onChange({ ...value, confirmPassword })}
+      />
     </>
   );
 }

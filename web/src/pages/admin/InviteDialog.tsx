@@ -1,12 +1,11 @@
 /** Invite a user by e-mail with a role: they get a link to set their password. */
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '../../../../shared/validation';
 import { call } from '../../api/client';
 import { useRoleOptions } from '../../api/hooks';
-import { FieldError } from '../../components/AuthCard';
+import { FieldError, TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { showSuccess } from '../../ui/toastBus';
 
@@ -46,11 +45,7 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
 
   return (
     <FormDialog id="invite-dialog" header={t('user.invite')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} submitLabel={t('user.sendInvite')}>
-      <div className="field span-2">
-        <label htmlFor="invite-email">{t('user.email')} *</label>
-        <InputText id="invite-email" type="email" value={form.email} invalid={Boolean(errors.email)} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-        <FieldError id="invite-email-error" text={errors.email} />
-      </div>
+      <TextField id="invite-email" type="email" fieldClassName="span-2" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => setForm({ ...form, email })} />
       <div className="field span-2">
         <label htmlFor="invite-role">{t('user.role')} *</label>
         <Dropdown
@@ -63,14 +58,8 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
         />
         <FieldError id="invite-role-error" text={errors.roleId} />
       </div>
-      <div className="field">
-        <label htmlFor="invite-first-name">{t('user.firstName')}</label>
-        <InputText id="invite-first-name" value={form.firstName} maxLength={64} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor="invite-last-name">{t('user.lastName')}</label>
-        <InputText id="invite-last-name" value={form.lastName} maxLength={64} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
-      </div>
+      <TextField id="invite-first-name" label={t('user.firstName')} value={form.firstName} maxLength={64} onChange={(firstName) => setForm({ ...form, firstName })} />
+      <TextField id="invite-last-name" label={t('user.lastName')} value={form.lastName} maxLength={64} onChange={(lastName) => setForm({ ...form, lastName })} />
       <p className="span-2 muted small">{t('user.inviteHint')}</p>
     </FormDialog>
   );

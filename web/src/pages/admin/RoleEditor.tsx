@@ -12,7 +12,7 @@ import type { RoleView } from '../../../../shared/services';
 import { isApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { useRolePermissions } from '../../api/hooks';
-import { FieldError } from '../../components/AuthCard';
+import { TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { currentLang } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
@@ -161,16 +161,8 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
   const system = Boolean(role?.system);
   return (
     <FormDialog id="role-dialog" header={t(role ? 'role.edit' : 'role.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
-      <div className="field">
-        <label htmlFor="role-name">{t('role.name')} *</label>
-        <InputText id="role-name" value={form.name} maxLength={100} invalid={Boolean(errors.name)} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <FieldError id="role-name-error" text={errors.name} />
-      </div>
-      <div className="field">
-        <label htmlFor="role-code">{t('role.code')} *</label>
-        <InputText id="role-code" value={form.code} maxLength={50} invalid={Boolean(errors.code)} onChange={(e) => setForm({ ...form, code: e.target.value })} />
-        <FieldError id="role-code-error" text={errors.code} />
-      </div>
+      <TextField id="role-name" label={`${t('role.name')} *`} value={form.name} maxLength={100} error={errors.name} onChange={(name) => setForm({ ...form, name })} />
+      <TextField id="role-code" label={`${t('role.code')} *`} value={form.code} maxLength={50} error={errors.code} onChange={(code) => setForm({ ...form, code })} />
       <div className="field span-2">
         <label htmlFor="role-description">{t('role.description')}</label>
         <InputTextarea id="role-description" value={form.description} maxLength={500} rows={2} autoResize onChange={(e) => setForm({ ...form, description: e.target.value })} />

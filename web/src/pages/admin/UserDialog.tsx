@@ -1,13 +1,12 @@
 /** Add or edit a portal user: username, names, email, role, status and (for a new user) a password. */
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../shared/services';
 import { isValidEmail } from '../../../../shared/validation';
 import { call } from '../../api/client';
 import { useRoleOptions } from '../../api/hooks';
-import { FieldError } from '../../components/AuthCard';
+import { FieldError, TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { showSuccess } from '../../ui/toastBus';
@@ -73,24 +72,10 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
   const roleOptions = (roles ?? []).map((r) => ({ label: r.active ? r.name : `${r.name} (${t('status.INACTIVE')})`, value: r.id }));
   return (
     <FormDialog id="user-dialog" header={t(editing ? 'user.edit' : 'user.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
-      <div className="field">
-        <label htmlFor="user-username">{t('user.username')} *</label>
-        <InputText id="user-username" value={form.username} maxLength={64} invalid={Boolean(errors.username)} onChange={(e) => setForm({ ...form, username: e.target.value })} />
-        <FieldError id="user-username-error" text={errors.username} />
-      </div>
-      <div className="field">
-        <label htmlFor="user-email">{t('user.email')} *</label>
-        <InputText id="user-email" type="email" value={form.email} invalid={Boolean(errors.email)} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-        <FieldError id="user-email-error" text={errors.email} />
-      </div>
-      <div className="field">
-        <label htmlFor="user-first-name">{t('user.firstName')}</label>
-        <InputText id="user-first-name" value={form.firstName} maxLength={64} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-      </div>
-      <div className="field">
-        <label htmlFor="user-last-name">{t('user.lastName')}</label>
-        <InputText id="user-last-name" value={form.lastName} maxLength={64} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
-      </div>
+      <TextField id="user-username" label={`${t('user.username')} *`} value={form.username} maxLength={64} error={errors.username} onChange={(username) => setForm({ ...form, username })} />
+      <TextField id="user-email" type="email" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => setForm({ ...form, email })} />
+      <TextField id="user-first-name" label={t('user.firstName')} value={form.firstName} maxLength={64} onChange={(firstName) => setForm({ ...form, firstName })} />
+      <TextField id="user-last-name" label={t('user.lastName')} value={form.lastName} maxLength={64} onChange={(lastName) => setForm({ ...form, lastName })} />
       <div className="field">
         <label htmlFor="user-role">{t('user.role')} *</label>
         <Dropdown

@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isValidEmail } from '../../../../shared/validation';
 import { call } from '../../api/client';
-import { AuthCard, FieldError } from '../../components/AuthCard';
+import { AuthCard } from '../../components/AuthCard';
+import { TextField } from '../../components/TextField';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -52,20 +52,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
       <form className="form-stack" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="email">{t('forgot.email')}</label>
-          <InputText
-            id="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            invalid={Boolean(error)}
-            aria-describedby="email-error"
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <FieldError id="email-error" text={error} />
-        </div>
+        <TextField id="email" type="email" label={t('forgot.email')} autoComplete="email" autoFocus value={email} error={error} onChange={setEmail} />
         <Button type="submit" label={t('forgot.submit')} icon="pi pi-send" loading={busy} className="w-full" />
       </form>
     </AuthCard>

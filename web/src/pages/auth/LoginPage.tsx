@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +7,8 @@ import { call } from '../../api/client';
 import { useSession } from '../../api/hooks';
 import { landingPath } from '../../app/access';
 import { PRODUCT_NAME } from '../../app/constants';
-import { AuthCard, FieldError } from '../../components/AuthCard';
+import { AuthCard } from '../../components/AuthCard';
+import { TextField } from '../../components/TextField';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -53,34 +53,17 @@ export default function LoginPage() {
       }
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="username">{t('login.username')}</label>
-          <InputText
-            id="username"
-            name="username"
-            autoComplete="username"
-            autoFocus
-            value={username}
-            invalid={Boolean(errors.username)}
-            aria-describedby="username-error"
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          <FieldError id="username-error" text={errors.username} />
-        </div>
-        <div className="field">
-          <label htmlFor="password">{t('login.password')}</label>
-          <InputText
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            invalid={Boolean(errors.password)}
-            aria-describedby="password-error"
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <FieldError id="password-error" text={errors.password} />
-        </div>
+        <TextField id="username" name="username" label={t('login.username')} autoComplete="username" autoFocus value={username} error={errors.username} onChange={setUsername} />
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={setPassword}
+        />
         <Button type="submit" label={t('login.submit')} icon="pi pi-sign-in" loading={busy} className="w-full" />
       </form>
     </AuthCard>

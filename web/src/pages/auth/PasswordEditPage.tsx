@@ -1,13 +1,13 @@
 /** Changing one's own password: the current one, then the new one twice. The change ends the session. */
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { endSession } from '../../api/auth';
 import { call } from '../../api/client';
 import { useSession } from '../../api/hooks';
-import { AuthCard, FieldError } from '../../components/AuthCard';
+import { AuthCard } from '../../components/AuthCard';
+import { TextField } from '../../components/TextField';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { showSuccess } from '../../ui/toastBus';
 
@@ -53,20 +53,16 @@ export default function PasswordEditPage() {
       }
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="old-password">{t('password.current')}</label>
-          <InputText
-            id="old-password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            value={oldPassword}
-            invalid={Boolean(errors.oldPassword)}
-            aria-describedby="old-password-error"
-            onChange={(e) => setOldPassword(e.target.value)}
-          />
-          <FieldError id="old-password-error" text={errors.oldPassword} />
-        </div>
+        <TextField
+          id="old-password"
+          type="password"
+          label={t('password.current')}
+          autoComplete="current-password"
+          autoFocus
+          value={oldPassword}
+          error={errors.oldPassword}
+          onChange={setOldPassword}
+        />
         <PasswordFields value={pair} onChange={setPair} errors={errors} />
         <Button type="submit" label={t('passwordEdit.submit')} icon="pi pi-check" loading={busy} className="w-full" />
       </form>

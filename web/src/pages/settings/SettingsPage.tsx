@@ -3,7 +3,6 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Chips } from 'primereact/chips';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -19,7 +18,7 @@ import { keys } from '../../api/keys';
 import { patchUserDetails } from '../../api/session';
 import { menuFor } from '../../app/access';
 import { TIME_ZONE_OPTIONS } from '../../app/timeZones';
-import { FieldError } from '../../components/AuthCard';
+import { FieldError, TextField } from '../../components/TextField';
 import { chooseLanguage } from '../../components/LanguageSwitcher';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
@@ -158,34 +157,21 @@ export default function SettingsPage() {
         <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} className="settings-tabs">
           <TabPanel header={t('settings.tabs.myInfo')} leftIcon="pi pi-user">
             <form className="form-grid" onSubmit={saveInfo} noValidate>
-              <div className="field">
-                <label htmlFor="settings-username">{t('user.username')}</label>
-                <InputText id="settings-username" value={profile.username} disabled />
-              </div>
-              <div className="field">
-                <label htmlFor="settings-role">{t('user.role')}</label>
-                <InputText id="settings-role" value={profile.roleName} disabled />
-              </div>
-              <div className="field">
-                <label htmlFor="settings-first-name">{t('user.firstName')}</label>
-                <InputText id="settings-first-name" value={info.firstName} maxLength={64} onChange={(e) => setInfo({ ...info, firstName: e.target.value })} />
-              </div>
-              <div className="field">
-                <label htmlFor="settings-last-name">{t('user.lastName')}</label>
-                <InputText id="settings-last-name" value={info.lastName} maxLength={64} onChange={(e) => setInfo({ ...info, lastName: e.target.value })} />
-              </div>
-              <div className="field span-2">
-                <label htmlFor="settings-email">{t('user.email')}</label>
-                <InputText
-                  id="settings-email"
-                  type="email"
-                  value={info.email}
-                  invalid={Boolean(infoErrors.email)}
-                  onChange={(e) => setInfo({ ...info, email: e.target.value })}
-                />
-                <FieldError id="settings-email-error" text={infoErrors.email} />
+              <TextField id="settings-username" label={t('user.username')} value={profile.username} disabled />
+              <TextField id="settings-role" label={t('user.role')} value={profile.roleName} disabled />
+              <TextField id="settings-first-name" label={t('user.firstName')} value={info.firstName} maxLength={64} onChange={(firstName) => setInfo({ ...info, firstName })} />
+              <TextField id="settings-last-name" label={t('user.lastName')} value={info.lastName} maxLength={64} onChange={(lastName) => setInfo({ ...info, lastName })} />
+              <TextField
+                id="settings-email"
+                type="email"
+                fieldClassName="span-2"
+                label={t('user.email')}
+                value={info.email}
+                error={infoErrors.email}
+                onChange={(email) => setInfo({ ...info, email })}
+              >
                 <small className="field-hint">{t('settings.emailHint')}</small>
-              </div>
+              </TextField>
               <div className="field span-2">
                 <Link to="/password-edit" className="auth-link">
                   <i className="pi pi-key" aria-hidden="true" /> {t('layout.changePassword')}
