@@ -211,6 +211,17 @@ describe('organizations and tenant isolation', () => {
     expect((await org2Admin.ok('organization.list')).list.map((o: { id: number }) => o.id)).toEqual([2]);
   });
 
+  it('pickers and organization edits stay inside the caller organization too', async () => {
+    expect((await org2Admin.ok('user.getAll')).map((u: { username: string }) => u.username)).toEqual(['admin', 'only2']);
+    expect((await org2Admin.ok('userRole.getAll')).map((r: { code: string }) => r.code)).toEqual(['ADMIN']);
+    const edit = (id: number) => org2Admin.call('organization.save', { id, name: 'Taken over', code: `TAKE${id}` });
+    const foreign = await edit(1);
+    const missing = await edit(999);
+    expect({ status: foreign.status, body: foreign.body }).toEqual({ status: missing.status, body: missing.body });
+    expect(foreign.body.errorCode).toBe('720003');
+    expect((await admin.ok('organization.detail', { id: 1 })).name).toBe('Default organization');
+  });
+
   it('a member of several organizations switches between them, with the role of each', async () => {
     const orgs = await admin.ok('organization.list');
     expect(orgs.list.map((o: { id: number; isSelected: boolean }) => [o.id, o.isSelected])).toEqual([[1, true], [2, false]]);
