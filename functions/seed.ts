@@ -12,7 +12,7 @@ import { auditNew } from './store/audit';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './services/auth/passwords';
 import { orgCodeGuard } from './services/organization/handlers';
-import { buildUser, snapshotOf, usernameGuard } from './services/user/users';
+import { buildUser, emailGuard, snapshotOf, usernameGuard } from './services/user/users';
 import { administratorRole, roleCodeGuard } from './services/userRole/handlers';
 
 export const DEFAULT_ORG_ID = 1;
@@ -95,6 +95,7 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
       store.putNew('uniqueKey', { id: orgCodeGuard(org.code), owner: String(org.id) }),
       store.putNew('uniqueKey', { id: roleCodeGuard(DEFAULT_ORG_ID, role.code), owner: role.id }),
       store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }),
+      store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }),
       store.putNew('userRole', role),
       store.putNew('user', user),
       store.putNew('organizationUser', link),

@@ -19,10 +19,13 @@ import { CfnStage, HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { HeraldConfig } from './config';
 
@@ -76,8 +79,40 @@ function argon2CopyCommands(outputDir: string): string[] {
   ];
 }
 
+/** How every Herald Lambda is bundled: ESM for Node 22, the AWS SDK from the runtime, argon2's binary copied. */
+function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'bundling'> {
+  return {
+    entry: join(ROOT, entry),
+    handler: 'handler',
+    projectRoot: ROOT,
+    depsLockFilePath: join(ROOT, 'package-lock.json'),
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.X86_64,
+    bundling: {
+      format: OutputFormat.ESM,
+      target: 'node22',
+      mainFields: ['module', 'main'],
+      banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
+      externalModules: ['@aws-sdk/*', '@node-rs/argon2'],
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      forceDockerBundling: false,
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        afterBundling: (_inputDir, outputDir) => argon2CopyCommands(outputDir),
+      },
+    },
+  };
+}
+
 export class HeraldApiStack extends Stack {
   readonly routerFunction: NodejsFunction;
+  /** work requests hand off (forgot-password mail), run by the job worker after the answer */
+  readonly jobQueue: Queue;
+  readonly jobDeadLetters: Queue;
+  readonly jobFunction: NodejsFunction;
   readonly httpApi: HttpApi;
   /** `<apiId>.execute-api.<region>.<urlSuffix>`: the CloudFront origin */
   readonly apiDomainName: string;
@@ -112,59 +147,73 @@ export class HeraldApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    this.jobDeadLetters = new Queue(this, 'JobDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.jobQueue = new Queue(this, 'JobQueue', {
+      // six times the worker's timeout, as Lambda's SQS guidance asks
+      visibilityTimeout: Duration.seconds(180),
+      deadLetterQueue: { queue: this.jobDeadLetters, maxReceiveCount: 5 },
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    new Alarm(this, 'JobDeadLettersAlarm', {
+      alarmDescription: 'Herald: jobs failed five times and wait in the dead-letter queue',
+      metric: this.jobDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    const environment = {
+      HERALD_KEY_SECRET_ID: this.keySecret.secretArn,
+      HERALD_TABLE_PREFIX: config.tablePrefix,
+      HERALD_AUTH_TYPE: config.authType,
+      HERALD_APP_KEY: config.appKey,
+      HERALD_PUBLIC_URL: config.publicUrl,
+      HERALD_MAIL_FROM: config.mailFrom,
+      HERALD_LOG_LEVEL: config.logLevel,
+      HERALD_JOB_QUEUE_URL: this.jobQueue.queueUrl,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+    const sendMail = new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [
+        `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`,
+        `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/*`,
+      ],
+    });
+
     const logGroup = new LogGroup(this, 'RouterLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
     this.routerFunction = new NodejsFunction(this, 'RouterFunction', {
       description: 'Herald API router',
-      entry: join(ROOT, 'functions/api/lambda.ts'),
-      handler: 'handler',
-      projectRoot: ROOT,
-      depsLockFilePath: join(ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.X86_64,
+      ...bundledFunction('functions/api/lambda.ts'),
       memorySize: 1024,
       timeout: Duration.seconds(29),
       logGroup,
-      environment: {
-        HERALD_KEY_SECRET_ID: this.keySecret.secretArn,
-        HERALD_TABLE_PREFIX: config.tablePrefix,
-        HERALD_AUTH_TYPE: config.authType,
-        HERALD_APP_KEY: config.appKey,
-        HERALD_PUBLIC_URL: config.publicUrl,
-        HERALD_MAIL_FROM: config.mailFrom,
-        HERALD_LOG_LEVEL: config.logLevel,
-        // Set by the web stack's CloudFront Function; the Lambda is reached through CloudFront.
-        HERALD_VIEWER_IP_HEADER: 'x-herald-viewer-ip',
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
-        externalModules: ['@aws-sdk/*', '@node-rs/argon2'],
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        forceDockerBundling: false,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir, outputDir) => argon2CopyCommands(outputDir),
-        },
-      },
+      // Set by the web stack's CloudFront Function; the Lambda is reached through CloudFront.
+      environment: { ...environment, HERALD_VIEWER_IP_HEADER: 'x-herald-viewer-ip' },
     });
-
     for (const table of props.tables) table.grantReadWriteData(this.routerFunction);
     this.keySecret.grantRead(this.routerFunction);
-    this.routerFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: [
-          `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`,
-          `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/*`,
-        ],
-      }),
-    );
+    this.routerFunction.addToRolePolicy(sendMail);
+    this.jobQueue.grantSendMessages(this.routerFunction);
+
+    this.jobFunction = new NodejsFunction(this, 'JobFunction', {
+      description: 'Herald job worker (work handed off by requests)',
+      ...bundledFunction('functions/jobs/lambda.ts'),
+      memorySize: 512,
+      timeout: Duration.seconds(30),
+      logGroup: new LogGroup(this, 'JobLogs', { retention, removalPolicy: RemovalPolicy.DESTROY }),
+      environment,
+    });
+    this.jobFunction.addEventSource(new SqsEventSource(this.jobQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    for (const table of props.tables) table.grantReadWriteData(this.jobFunction);
+    this.keySecret.grantRead(this.jobFunction);
+    this.jobFunction.addToRolePolicy(sendMail);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${this.stackName}-api`,
@@ -197,5 +246,6 @@ export class HeraldApiStack extends Stack {
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'KeySecretArn', { value: this.keySecret.secretArn });
     new CfnOutput(this, 'RouterFunctionName', { value: this.routerFunction.functionName });
+    new CfnOutput(this, 'JobDeadLetterQueueUrl', { value: this.jobDeadLetters.queueUrl });
   }
 }

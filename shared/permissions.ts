@@ -31,8 +31,12 @@ export const DELIVERY_TYPE_PERMISSIONS = [
   'DELIVERY_RECIPIENT_ACTION',
 ] as const;
 
+/** Actions on organizations beyond editing one (NAV_ORGANIZATION): creating a new one is a grant of its own. */
+export const ORGANIZATION_PERMISSIONS = ['ORGANIZATION_CREATE'] as const;
+
 export const PERMISSION_GROUPS = {
   navigation: NAV_PERMISSIONS,
+  organization: ORGANIZATION_PERMISSIONS,
   plan: PLAN_PERMISSIONS,
   template: TEMPLATE_PERMISSIONS,
   junction: JUNCTION_PERMISSIONS,
@@ -48,6 +52,11 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSION_G
 const permissionSet = new Set<string>(ALL_PERMISSIONS);
 export function isPermission(value: string): value is Permission {
   return permissionSet.has(value);
+}
+
+/** Permissions in `wanted` that `held` lacks: what a grant would add beyond the granter's own rights. */
+export function notHeld(held: readonly string[], wanted: readonly string[]): string[] {
+  return wanted.filter((p) => !held.includes(p));
 }
 
 /** Every required permission must be held (spec 000 section 6). */

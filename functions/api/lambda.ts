@@ -2,6 +2,7 @@
 import type { Context } from 'aws-lambda';
 import { loadKeysFromSecretsManager } from '../platform/keys';
 import { createRuntime, defaultConfig } from '../platform/runtime';
+import { sqsJobQueue } from '../platform/sqsJobs';
 import { ensureSeed } from '../seed';
 import { type ApiEvent, type ApiResult, createApiHandler } from './router';
 
@@ -11,7 +12,9 @@ async function init() {
   const secretId = process.env.HERALD_KEY_SECRET_ID;
   if (!secretId) throw new Error('HERALD_KEY_SECRET_ID is not set');
   const keys = await loadKeysFromSecretsManager(secretId);
-  const rt = createRuntime({ config: defaultConfig(), keys, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') ?? 'info' });
+  const config = defaultConfig();
+  const jobs = sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? '');
+  const rt = createRuntime({ config, keys, jobs, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') ?? 'info' });
   await ensureSeed(rt);
   return createApiHandler(rt);
 }

@@ -7,13 +7,12 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { App } from '../../shared/entities';
 import { decryptPayload, encryptPayload, MAX_PAYLOAD_BYTES, signPayload, verifySign, type ResponseEnvelope } from '../../shared/envelope';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
-import { isPermission } from '../../shared/permissions';
-import { APP_VERSION, findOperation, type OperationDef } from '../../shared/services';
+import { APP_VERSION, findOperation, grants, type OperationDef } from '../../shared/services';
 import { errorFields } from '../platform/logger';
 import { unseal } from '../platform/keys';
 import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
-import { authenticate } from '../services/auth/session';
+import { authenticate, permissionsIn } from '../services/auth/session';
 import { Store } from '../store/store';
 import type { AuthedContext, Identity, RequestContext } from './context';
 
@@ -105,8 +104,24 @@ export function createApiHandler(rt: Runtime) {
     if (op.access === 'optional') return token ? authenticate(ctx, token).catch(() => null) : null;
     if (!token) throw new AppError('400018');
     const identity = await authenticate(ctx, token);
-    if (isPermission(op.access) && !identity.permissions.includes(op.access)) throw new AppError('730001');
+    // An operation that names its organization is authorized there, once its payload is read.
+    if (!op.orgOf) authorize(op, identity.permissions);
     return identity;
+  }
+
+  function authorize(op: OperationDef, held: readonly string[]): void {
+    if (op.access !== 'authenticated' && op.access !== 'public' && op.access !== 'optional' && !grants(op.access, held)) {
+      throw new AppError('730001');
+    }
+  }
+
+  /** The caller's permissions in the organization the payload names; not a member there answers as missing. */
+  async function authorizeInTarget(op: OperationDef, ctx: RequestContext, identity: Identity, payload: unknown): Promise<void> {
+    const target = op.orgOf!(payload);
+    if (target === undefined || target === identity.orgId) return authorize(op, identity.permissions);
+    const held = await permissionsIn(ctx.store, identity.userId, target);
+    if (!held) throw new AppError('720003');
+    authorize(op, held);
   }
 
   async function envelope(event: ApiEvent, lang: Lang): Promise<ApiResult> {
@@ -156,6 +171,7 @@ export function createApiHandler(rt: Runtime) {
     ctx.identity = await identityFor(op, ctx, headers['authorization']);
     const parsed = op.payload.safeParse(payload);
     if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
+    if (op.orgOf && ctx.identity) await authorizeInTarget(op, ctx, ctx.identity, parsed.data);
     const handlerCtx = ctx.identity ? ({ ...ctx, tenant: store.forOrg(ctx.identity.orgId) } as AuthedContext) : ctx;
     const result = await handler(parsed.data as never, handlerCtx as AuthedContext);
     if (!aes) return success(result);

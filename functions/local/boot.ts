@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApiHandler } from '../api/router';
 import { loadOrCreateKeyFile } from '../platform/keys';
-import type { LogLevel } from '../platform/logger';
+import { runJob } from '../jobs/run';
+import { type LocalJobQueue, localJobQueue } from '../platform/jobs';
+import { createLogger, type LogLevel } from '../platform/logger';
+import { Store } from '../store/store';
 import { createRuntime, defaultConfig, type Clock, type Runtime, type RuntimeConfig } from '../platform/runtime';
 import { ensureSeed, type SeedResult } from '../seed';
 import { ensureTables } from '../store/tables';
@@ -20,6 +23,8 @@ export interface LocalHerald {
   portalUrl: string;
   mailViewerUrl: string;
   rt: Runtime;
+  /** work handed off by requests; tests wait for it with `jobs.idle()` */
+  jobs: LocalJobQueue;
   seed: SeedResult;
   standIns: StandIns;
   stop(): Promise<void>;
@@ -48,7 +53,11 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
   try {
     const keys = loadOrCreateKeyFile(join(dataDir, 'keys.json'));
     const config = { ...defaultConfig(opts.env ?? process.env), ...opts.config };
-    const rt = createRuntime({ config, keys, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
+    const logLevel = opts.logLevel ?? 'warn';
+    const jobs = localJobQueue(createLogger(logLevel, opts.logSink));
+    const rt = createRuntime({ config, keys, jobs, endpoints: standIns.endpoints, clock: opts.clock, logLevel, logSink: opts.logSink });
+    const store = new Store(rt);
+    jobs.attach((job) => runJob({ rt, store }, job));
     await ensureTables(rt.aws.dynamo, config.tablePrefix);
     const seed = await ensureSeed(rt);
     const handler = createApiHandler(rt);
@@ -65,11 +74,13 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       portalUrl: `${url}/portalui/`,
       mailViewerUrl: standIns.mailViewerUrl,
       rt,
+      jobs,
       seed,
       standIns,
       async stop() {
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
+        await jobs.idle();
         rt.aws.dynamo.destroy();
         if (ownStandIns) await standIns.stop();
       },

@@ -4,6 +4,7 @@
  */
 import type { AuthType } from '../../shared/envelope';
 import { type AwsClients, createAwsClients, type Endpoints } from './aws';
+import type { JobQueue } from './jobs';
 import type { KeyRing } from './keys';
 import { createLogger, type Logger, type LogLevel } from './logger';
 import { type Mailer, sesMailer } from './mailer';
@@ -27,7 +28,14 @@ export interface RuntimeConfig {
   sessionIdleSeconds: number;
   passwordResetSeconds: number;
   inviteSeconds: number;
-  loginThrottle: { windowSeconds: number; perUser: number; perAddress: number };
+  /**
+   * Failed sign-ins in fixed windows: `perUserAddress` failures of one username from one address refuse that
+   * pair until the window ends; past `perAddress` failures from an address, or `perUser` of a username from
+   * anywhere, every attempt is slowed by `delayStepMs` per failure over (at most `maxDelayMs`), never refused.
+   */
+  loginThrottle: { windowSeconds: number; perUserAddress: number; perAddress: number; perUser: number; delayStepMs: number; maxDelayMs: number };
+  /** forgot-password requests per address (e-mail) and per source address, per hour */
+  resetThrottle: { perEmail: number; perAddress: number };
   maxClockSkewMs: number;
   /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
   viewerIpHeader?: string;
@@ -43,6 +51,7 @@ export interface Runtime {
   aws: AwsClients;
   keys: KeyRing;
   mailer: Mailer;
+  jobs: JobQueue;
   clock: Clock;
   log: Logger;
 }
@@ -70,9 +79,13 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     inviteSeconds: num('HERALD_INVITE_SECONDS', 7 * 24 * 3600),
     loginThrottle: {
       windowSeconds: num('HERALD_LOGIN_WINDOW_SECONDS', 15 * 60),
-      perUser: num('HERALD_LOGIN_PER_USER', 5),
+      perUserAddress: num('HERALD_LOGIN_PER_USER_ADDRESS', 5),
       perAddress: num('HERALD_LOGIN_PER_ADDRESS', 50),
+      perUser: num('HERALD_LOGIN_PER_USER', 20),
+      delayStepMs: num('HERALD_LOGIN_DELAY_STEP_MS', 250),
+      maxDelayMs: num('HERALD_LOGIN_MAX_DELAY_MS', 5000),
     },
+    resetThrottle: { perEmail: 3, perAddress: 20 },
     maxClockSkewMs: 5 * 60 * 1000,
     viewerIpHeader: env.HERALD_VIEWER_IP_HEADER?.toLowerCase() || undefined,
   };
@@ -81,6 +94,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
 export function createRuntime(opts: {
   config: RuntimeConfig;
   keys: KeyRing;
+  jobs: JobQueue;
   endpoints?: Endpoints;
   clock?: Clock;
   logLevel?: LogLevel;
@@ -92,6 +106,7 @@ export function createRuntime(opts: {
     aws,
     keys: opts.keys,
     mailer: sesMailer(aws.ses, opts.config.mailFrom),
+    jobs: opts.jobs,
     clock: opts.clock ?? systemClock,
     log: createLogger(opts.logLevel ?? 'info', opts.logSink),
   };

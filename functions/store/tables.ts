@@ -2,8 +2,10 @@
 import {
   type AttributeDefinition,
   CreateTableCommand,
+  DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -38,7 +40,7 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
       try {
         await client.send(new CreateTableCommand({ TableName, BillingMode: 'PAY_PER_REQUEST', ...keySchemaOf(def) }));
       } catch (e) {
-        if (e instanceof ResourceInUseException) return;
+        if (e instanceof ResourceInUseException) return addMissingIndexes(client, TableName, def);
         throw e;
       }
       await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
@@ -49,4 +51,22 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
       }
     }),
   );
+}
+
+/** A data folder from an older version lacks indexes added to the registry since; DynamoDB adds one per update. */
+async function addMissingIndexes(client: DynamoDBClient, TableName: string, def: EntityDef): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  const schema = keySchemaOf(def);
+  for (const index of schema.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: schema.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
+  }
 }

@@ -1,6 +1,7 @@
 /** The entity registry: the one list of entities, driving tables (CDK and local), store and screens. */
 import { appEntity } from './app';
 import type { EntityDef } from './entity';
+import { invitationEntity } from './invitation';
 import { organizationEntity } from './organization';
 import { passwordResetEntity, rateLimitEntity, sessionEntity, uniqueKeyEntity } from './session';
 import { organizationUserEntity, userEntity } from './user';
@@ -11,6 +12,7 @@ export const ENTITIES = {
   user: userEntity,
   organizationUser: organizationUserEntity,
   userRole: userRoleEntity,
+  invitation: invitationEntity,
   app: appEntity,
   session: sessionEntity,
   passwordReset: passwordResetEntity,
@@ -29,6 +31,7 @@ export function tableName(prefix: string, entity: EntityName | EntityDef): strin
 
 export * from './entity';
 export * from './app';
+export * from './invitation';
 export * from './organization';
 export * from './session';
 export * from './user';

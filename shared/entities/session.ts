@@ -31,10 +31,16 @@ export const sessionEntity = defineEntity({
   privateFields: ['currentTokenHash', 'securityStamp'],
 });
 
-/** A single-use, expiring password-reset link; only its hash is stored. */
+/**
+ * A single-use, expiring link sent by mail; only its hash is stored. `reset` and `invite` set a password,
+ * `email` confirms a new sign-in address. A newer link of the same purpose supersedes the older ones.
+ */
 export const passwordResetSchema = z.object({
   id: z.string(),
   userId: z.string(),
+  purpose: z.enum(['reset', 'invite', 'email']).default('reset'),
+  /** the address an `email` link confirms */
+  newEmail: z.string().optional(),
   securityStamp: z.string(),
   used: z.boolean(),
   expiresAt: z.number().int(),
@@ -46,6 +52,7 @@ export const passwordResetEntity = defineEntity({
   scope: 'global',
   schema: passwordResetSchema,
   partitionKey: { name: 'id', type: 'S' },
+  indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' } }],
   ttlAttribute: 'expiresAt',
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_PERMISSIONS } from '../permissions';
 import { auditFields, defineEntity } from './entity';
 
 export const userRoleSchema = z.object({
@@ -14,6 +15,11 @@ export const userRoleSchema = z.object({
   ...auditFields,
 });
 export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** What a role grants: the administrator role holds every permission, including codes added in later versions. */
+export function permissionsOf(role: Pick<UserRole, 'system' | 'permissions'>): readonly string[] {
+  return role.system ? ALL_PERMISSIONS : role.permissions;
+}
 
 export const userRoleEntity = defineEntity({
   name: 'userRole',

@@ -3,14 +3,25 @@ import type { Permission } from '../permissions';
 
 /**
  * Who may call an operation: anyone (`public`), anyone with or without a session (`optional`: the identity is
- * passed when a valid token is present), any signed-in user (`authenticated`), or holders of a permission.
+ * passed when a valid token is present), any signed-in user (`authenticated`), holders of a permission, or
+ * holders of any one of a list of permissions (pickers several screens share).
  */
-export type Access = 'public' | 'optional' | 'authenticated' | Permission;
+export type Access = 'public' | 'optional' | 'authenticated' | Permission | readonly Permission[];
 
 export interface OperationDef<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, A extends Access = Access> {
   payload: P;
   response: R;
   access: A;
+  /**
+   * The organization the operation touches when its payload names one. The access is then checked with the
+   * caller's role in that organization, not in the one the token selects.
+   */
+  orgOf?(payload: z.output<P>): number | undefined;
+}
+
+/** Whether permissions `held` satisfy a permission access rule. */
+export function grants(access: Permission | readonly Permission[], held: readonly string[]): boolean {
+  return typeof access === 'string' ? held.includes(access) : access.some((p) => held.includes(p));
 }
 
 export function operation<P extends z.ZodType, R extends z.ZodType, const A extends Access>(

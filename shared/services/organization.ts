@@ -28,8 +28,10 @@ export const organizationServices = {
     payload: z.object({ id: z.number().int().positive() }),
     response: organizationView,
   }),
+  /** Edits are checked with the caller's role in the organization edited; creating one needs ORGANIZATION_CREATE. */
   save: operation({
     access: 'NAV_ORGANIZATION',
+    orgOf: (p) => p.id,
     payload: z.object({
       id: z.number().int().positive().optional(),
       name: z.string().trim().min(1).max(100),

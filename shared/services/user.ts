@@ -29,12 +29,28 @@ export const profileView = userView.extend({
 export type ProfileView = z.infer<typeof profileView>;
 
 const name = z.string().trim().max(64);
-const username = z
+export const usernameSchema = z
   .string()
   .trim()
   .min(1, 'Please enter your username!')
   .max(64)
   .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only.');
+
+/** Keys that name parts of every JavaScript object; never stored as a usage-guide step. */
+const RESERVED_KEYS = new Set(['constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']);
+
+/** A pending invitation of the signed-in account to another organization. */
+export const invitationView = z.object({
+  orgId: z.number().int(),
+  orgName: z.string(),
+  roleName: z.string(),
+  invitedBy: z.string(),
+  dateCreated: z.number(),
+  expiresAt: z.number(),
+});
+export type InvitationView = z.infer<typeof invitationView>;
+
+const orgIdPayload = z.object({ orgId: z.number().int().positive() });
 
 export const userServices = {
   getListByPage: operation({
@@ -51,7 +67,7 @@ export const userServices = {
     access: 'NAV_PORTAL_USER',
     payload: z.object({
       id: z.string().max(64).optional(),
-      username,
+      username: usernameSchema,
       firstName: name.default(''),
       lastName: name.default(''),
       email: emailSchema,
@@ -68,14 +84,15 @@ export const userServices = {
     payload: z.object({
       email: emailSchema,
       roleId: z.string().min(1).max(64),
-      username: username.optional(),
+      /** defaults to the e-mail address, which must then meet the username rule too */
+      username: usernameSchema.optional(),
       firstName: name.default(''),
       lastName: name.default(''),
     }),
     response: userView,
   }),
   getAll: operation({
-    access: 'authenticated',
+    access: 'NAV_PORTAL_USER',
     payload: z.object({}).default({}),
     response: z.array(z.object({ id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string() })),
   }),
@@ -86,7 +103,13 @@ export const userServices = {
   }),
   updateUsageGuide: operation({
     access: 'authenticated',
-    payload: z.object({ key: z.string().min(1).max(64), done: z.boolean() }),
+    payload: z.object({
+      key: z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9._-]{0,63}$/, 'Use a letter, then letters, digits, . _ and - only.')
+        .refine((k) => !RESERVED_KEYS.has(k), 'This key is reserved.'),
+      done: z.boolean(),
+    }),
     response: z.object({ usageGuide: z.record(z.string(), z.boolean()) }),
   }),
   /** The signed-in user's own record and preferences (the settings page). */
@@ -96,7 +119,6 @@ export const userServices = {
     payload: z.object({
       firstName: name.optional(),
       lastName: name.optional(),
-      email: emailSchema.optional(),
       language: z.enum(['en', 'zh', 'ja']).optional(),
       timeZone: z.string().max(64).optional(),
       defaultLandingPage: z.string().max(200).regex(/^\//).optional(),
@@ -105,4 +127,22 @@ export const userServices = {
     }),
     response: profileView,
   }),
+  /**
+   * Changing the sign-in e-mail re-authenticates with the current password and takes effect only when the
+   * link mailed to the new address is opened; the old address is told.
+   */
+  changeEmail: operation({
+    access: 'authenticated',
+    payload: z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password!').max(64) }),
+    response: z.object({ ok: z.literal(true), pendingEmail: z.string() }),
+  }),
+  confirmEmail: operation({
+    access: 'public',
+    payload: z.object({ token: z.string().min(16).max(200) }),
+    response: z.object({ ok: z.literal(true), email: z.string() }),
+  }),
+  /** Invitations of the signed-in account to other organizations, waiting for its answer. */
+  myInvitations: operation({ access: 'authenticated', payload: z.object({}).default({}), response: z.array(invitationView) }),
+  acceptInvitation: operation({ access: 'authenticated', payload: orgIdPayload, response: ok }),
+  declineInvitation: operation({ access: 'authenticated', payload: orgIdPayload, response: ok }),
 } as const;

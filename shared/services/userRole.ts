@@ -19,7 +19,8 @@ export type RoleView = z.infer<typeof roleView>;
 
 export const userRoleServices = {
   getAll: operation({
-    access: 'authenticated',
+    // the role picker of the users screen and the roles screen
+    access: ['NAV_PORTAL_USER', 'NAV_PORTAL_USER_ROLE'],
     payload: z.object({ activeOnly: z.boolean().default(false) }).default({ activeOnly: false }),
     response: z.array(z.object({ id: z.string(), name: z.string(), code: z.string(), active: z.boolean() })),
   }),
@@ -32,7 +33,7 @@ export const userRoleServices = {
     }),
   }),
   getListByPage: operation({
-    access: 'NAV_PORTAL_USER',
+    access: 'NAV_PORTAL_USER_ROLE',
     payload: z.object({
       ...pageRequest,
       name: z.string().max(100).optional(),
@@ -41,9 +42,9 @@ export const userRoleServices = {
     }),
     response: pageOf(roleView),
   }),
-  detail: operation({ access: 'NAV_PORTAL_USER', payload: idPayload, response: roleView }),
+  detail: operation({ access: 'NAV_PORTAL_USER_ROLE', payload: idPayload, response: roleView }),
   save: operation({
-    access: 'NAV_PORTAL_USER',
+    access: 'NAV_PORTAL_USER_ROLE',
     payload: z.object({
       id: z.string().max(64).optional(),
       name: z.string().trim().min(1).max(100),
@@ -63,5 +64,5 @@ export const userRoleServices = {
     }),
     response: roleView,
   }),
-  delete: operation({ access: 'NAV_PORTAL_USER', payload: idPayload, response: ok }),
+  delete: operation({ access: 'NAV_PORTAL_USER_ROLE', payload: idPayload, response: ok }),
 } as const;

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
+import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { MESSAGES } from '../../shared/validation';
 import { browserSuite, openPage, signIn, userWithRole, waitForPath } from './browser';
 
@@ -79,7 +80,7 @@ describe('roles screen', () => {
     await label('PLAN_PASS').waitFor();
     expect(await label('PLAN_PASS').locator('.permission-name').textContent()).toBe('Approve plans');
     expect(await label('PLAN_PASS').locator('.code').textContent()).toBe('PLAN_PASS');
-    expect(await dialog.locator('.checkbox-row').count()).toBe(68);
+    expect(await dialog.locator('.checkbox-row').count()).toBe(ALL_PERMISSIONS.length);
 
     // By label: only the matching permissions and their groups stay; "select all" takes what is shown.
     await page.fill('#permission-filter', 'geofence');
@@ -99,7 +100,7 @@ describe('roles screen', () => {
     await page.fill('#permission-filter', 'no such permission');
     await dialog.locator('.permission-empty').waitFor();
     await page.fill('#permission-filter', '');
-    await expect.poll(() => dialog.locator('.checkbox-row').count()).toBe(68);
+    await expect.poll(() => dialog.locator('.checkbox-row').count()).toBe(ALL_PERMISSIONS.length);
 
     // In Japanese the labels change and the filter reads them.
     await page.selectOption('#language-switcher', 'ja');

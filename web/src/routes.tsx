@@ -66,6 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('/forgot-password', 'page.forgotPassword', pages.forgotPassword),
   publicPage('/password-new', 'page.passwordNew', pages.passwordNew),
   publicPage('/password-edit', 'page.passwordEdit', pages.passwordEdit),
+  publicPage('/email-confirm', 'page.emailConfirm', pages.emailConfirm),
   publicPage('/sso/callback', 'page.ssoCallback', pages.ssoCallback),
   publicPage('/not-authorize', 'page.notAuthorize', pages.notAuthorize),
 
@@ -130,7 +131,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/admin-pennel-sso', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true, ...menu('admin', 'pi pi-user', 'SSO') }),
   screen('/admin-pannel', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true }),
   screen('/account-settings', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true }),
-  screen('/role', 'page.roles', ['NAV_PORTAL_USER'], { page: pages.roles, ...menu('admin', 'pi pi-shield') }),
+  screen('/role', 'page.roles', ['NAV_PORTAL_USER_ROLE'], { page: pages.roles, ...menu('admin', 'pi pi-shield') }),
   screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], menu('admin', 'pi pi-building')),
   screen('/application', 'page.applications', ['NAV_APP'], menu('admin', 'pi pi-th-large')),
   screen('/language', 'page.languages', ['NAV_LANGUAGE'], menu('admin', 'pi pi-language')),

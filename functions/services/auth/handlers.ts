@@ -1,48 +1,37 @@
-import type { PasswordReset, User } from '../../../shared/entities';
+import type { User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { APP_VERSION } from '../../../shared/services';
 import type { AreaHandlers, RequestContext } from '../../api/context';
 import { configurationFor } from './configuration';
 import { verifyPassword } from './passwords';
 import { membershipsOf, revokeSession, rotateSession, startSession } from './session';
-import { assertUnderLimits, clearLimit, countAttempt, type Limit } from './throttle';
-import { hashToken, issueAccessToken, randomToken, splitRefreshToken } from './tokens';
-import { findUserBy, setPassword } from '../user/users';
+import type { Runtime } from '../../platform/runtime';
+import type { Store } from '../../store/store';
+import { sendPasswordLink, spendLink } from './links';
+import { assertUnderLimits, clearLimit, countAttempt, countsOf, type Limit, tooMany } from './throttle';
+import { hashToken, issueAccessToken, splitRefreshToken } from './tokens';
+import { emailKeyOf, findUserBy, setPassword } from '../user/users';
 
-function loginLimits(ctx: RequestContext, usernameKey: string): { user: Limit; address: Limit } {
+/**
+ * Failed sign-ins are counted per username-and-address, per address and per username. Only the first refuses
+ * (a stranger's failures never refuse the owner's right password from elsewhere); the other two slow every
+ * attempt down instead of locking anyone out, so they are no lever against a named user or a shared address.
+ */
+function loginLimits(ctx: RequestContext, usernameKey: string) {
   const t = ctx.rt.config.loginThrottle;
+  const limit = (key: string, max: number): Limit => ({ key, max, windowSeconds: t.windowSeconds });
   return {
-    user: { key: `login:user:${usernameKey}`, max: t.perUser, windowSeconds: t.windowSeconds },
-    address: { key: `login:ip:${ctx.sourceIp}`, max: t.perAddress, windowSeconds: t.windowSeconds },
+    pair: limit(`login:pair:${usernameKey}:${ctx.sourceIp}`, t.perUserAddress),
+    address: limit(`login:ip:${ctx.sourceIp}`, t.perAddress),
+    user: limit(`login:user:${usernameKey}`, t.perUser),
   };
 }
 
-/** Sends a single-use password link; `purpose` decides the wording and lifetime. */
-export async function sendPasswordLink(ctx: RequestContext, user: User, purpose: 'reset' | 'invite'): Promise<void> {
-  const { rt, store } = ctx;
-  const token = randomToken(32);
-  const lifetime = purpose === 'invite' ? rt.config.inviteSeconds : rt.config.passwordResetSeconds;
-  const reset: PasswordReset = {
-    id: hashToken(token),
-    userId: user.id,
-    securityStamp: user.securityStamp,
-    used: false,
-    expiresAt: Math.floor(rt.clock.now() / 1000) + lifetime,
-  };
-  await store.put('passwordReset', reset);
-  const link = `${rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/password-new?token=${encodeURIComponent(token)}`;
-  const hours = Math.round(lifetime / 3600);
-  const subject = purpose === 'invite' ? 'You are invited to Herald' : 'Reset your Herald password';
-  const intro =
-    purpose === 'invite'
-      ? `You have been invited to Herald as ${user.username}. Set your password to sign in:`
-      : `Someone asked to reset the password of ${user.username}. If it was you, set a new password here:`;
-  await rt.mailer.send({
-    to: user.email,
-    subject,
-    text: `${intro}\n\n${link}\n\nThe link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`,
-    html: `<p>${intro}</p><p><a href="${link}">${link}</a></p><p>The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.</p>`,
-  });
+/** How long to hold an attempt back: one step per failure over the soft limits, capped. */
+function slowDown(ctx: RequestContext, counts: number[], limits: Limit[]): number {
+  const over = Math.max(0, ...limits.map((l, i) => counts[i] - l.max + 1));
+  const { delayStepMs, maxDelayMs } = ctx.rt.config.loginThrottle;
+  return Math.min(maxDelayMs, over * delayStepMs);
 }
 
 export const authHandlers: AreaHandlers<'auth'> = {
@@ -54,16 +43,19 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const usernameKey = username.trim().toLowerCase();
     const now = ctx.rt.clock.now();
     const limits = loginLimits(ctx, usernameKey);
-    await assertUnderLimits(ctx.store, now, [limits.user, limits.address]);
+    const [pairCount, ...softCounts] = await countsOf(ctx.store, now, [limits.pair, limits.address, limits.user]);
+    if (pairCount >= limits.pair.max) throw tooMany(now, limits.pair);
+    const delay = slowDown(ctx, softCounts, [limits.address, limits.user]);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const user = await findUserBy(ctx.store, 'usernameKey', usernameKey);
     // Unknown user and wrong password answer alike (710002), in about the same time.
     const passed = await verifyPassword(user?.passwordHash, password);
     if (!user || !passed) {
-      await countAttempt(ctx.store, now, [limits.user, limits.address]);
+      await countAttempt(ctx.store, now, [limits.pair, limits.address, limits.user]);
       throw new AppError('710002');
     }
     if (user.status !== 'ACTIVE') throw new AppError('710003');
-    await clearLimit(ctx.store, now, limits.user);
+    await clearLimit(ctx.store, now, limits.pair);
     return startSession(ctx, user, await membershipsOf(ctx.store, user.id));
   },
 
@@ -111,35 +103,24 @@ export const authHandlers: AreaHandlers<'auth'> = {
 
   async passwordEmail({ email }, ctx) {
     const now = ctx.rt.clock.now();
-    const emailKey = email.trim().toLowerCase();
+    const emailKey = emailKeyOf(email);
+    const t = ctx.rt.config.resetThrottle;
     const limits: Limit[] = [
-      { key: `reset:email:${emailKey}`, max: 3, windowSeconds: 3600 },
-      { key: `reset:ip:${ctx.sourceIp}`, max: 20, windowSeconds: 3600 },
+      { key: `reset:email:${emailKey}`, max: t.perEmail, windowSeconds: 3600 },
+      { key: `reset:ip:${ctx.sourceIp}`, max: t.perAddress, windowSeconds: 3600 },
     ];
     await assertUnderLimits(ctx.store, now, limits);
     await countAttempt(ctx.store, now, limits);
-    const user = await findUserBy(ctx.store, 'emailKey', emailKey);
-    // The answer is the same whether or not an account has this address.
-    if (user && user.status !== 'INACTIVE') await sendPasswordLink(ctx, user, user.status === 'INVITED' ? 'invite' : 'reset');
+    // The look-up and the mail happen after the answer: same answer, same time, account or not.
+    await ctx.rt.jobs.post({ kind: 'passwordEmail', email: emailKey });
     return { ok: true };
   },
 
   async resetPassword({ token, oldPassword, password, confirmPassword }, ctx) {
     if (password !== confirmPassword) throw new AppError('710006');
-    const { store, rt } = ctx;
+    const { store } = ctx;
     if (token) {
-      const reset = await store.get<PasswordReset>('passwordReset', { id: hashToken(token) });
-      if (!reset || reset.used || reset.expiresAt * 1000 <= rt.clock.now()) {
-        throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');
-      }
-      const user = await store.get<User>('user', { id: reset.userId });
-      if (!user) throw new AppError('710001');
-      if (user.securityStamp !== reset.securityStamp) throw new AppError('400017', 'The link is no longer valid. Ask for a new one.');
-      await store.update('passwordReset', { id: reset.id }, { used: true }, {
-        ConditionExpression: '#u = :f',
-        ExpressionAttributeNames: { '#u': 'used' },
-        ExpressionAttributeValues: { ':f': false },
-      }, '400017');
+      const { user } = await spendLink(ctx, token, ['reset', 'invite']);
       await setPassword(ctx, user, password, user.id);
       return { ok: true };
     }
@@ -153,3 +134,9 @@ export const authHandlers: AreaHandlers<'auth'> = {
     return { ok: true };
   },
 };
+
+/** The forgot-password job: mails a link if an account has the address and may sign in. */
+export async function runPasswordEmailJob(deps: { rt: Runtime; store: Store }, emailKey: string): Promise<void> {
+  const user = await findUserBy(deps.store, 'emailKey', emailKey);
+  if (user && user.status !== 'INACTIVE') await sendPasswordLink(deps, user, user.status === 'INVITED' ? 'invite' : 'reset');
+}

@@ -1,5 +1,5 @@
 /** Sessions: sign-in, the stored sign-in object, refresh rotation with reuse detection, revocation. */
-import type { Organization, OrganizationUser, Session, User, UserRole } from '../../../shared/entities';
+import { type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { SignIn } from '../../../shared/services';
 import type { Identity, RequestContext } from '../../api/context';
@@ -12,8 +12,11 @@ export interface Membership {
   link: OrganizationUser;
 }
 
-/** The user's organizations with the role held in each (inactive organizations left out). */
-export async function membershipsOf(store: Store, userId: string): Promise<Membership[]> {
+/**
+ * The user's organizations with the role held in each. Inactive organizations are left out (nobody signs in
+ * to them) unless `includeInactive`, which lets their administrators see and restore them.
+ */
+export async function membershipsOf(store: Store, userId: string, includeInactive = false): Promise<Membership[]> {
   const links = await store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: userId }, 'byUser');
   if (links.length === 0) return [];
   const found = await store.getMany([
@@ -22,12 +25,12 @@ export async function membershipsOf(store: Store, userId: string): Promise<Membe
   ]);
   return links
     .map((link, i) => ({ link, org: found[i] as Organization | undefined, role: found[links.length + i] as UserRole | undefined }))
-    .filter((m): m is Membership => Boolean(m.org && m.role && m.org.status === 'ACTIVE'))
+    .filter((m): m is Membership => Boolean(m.org && m.role && (includeInactive || m.org.status === 'ACTIVE')))
     .sort((a, b) => a.org.id - b.org.id);
 }
 
 export function effectivePermissions(role: UserRole | undefined): string[] {
-  return role && role.active ? [...role.permissions] : [];
+  return role && role.active ? [...permissionsOf(role)] : [];
 }
 
 function pickOrg(memberships: Membership[], wanted?: number): Membership {
@@ -180,6 +183,13 @@ export async function switchSessionOrg(ctx: RequestContext, identity: Identity, 
   )) as Session;
   await store.update('user', { id: user.id }, { lastOrgId: orgId });
   return signInObject(ctx, user, session, `${session.id}.${secret}`, memberships);
+}
+
+/** The permissions a user holds in one organization (whatever its status), or null when not a member. */
+export async function permissionsIn(store: Store, userId: string, orgId: number): Promise<string[] | null> {
+  const link = await store.get<OrganizationUser>('organizationUser', { orgId, userId });
+  if (!link) return null;
+  return effectivePermissions(await store.get<UserRole>('userRole', { orgId, id: link.roleId }));
 }
 
 /** Verifies an access token and the records it names, in one batch read. */

@@ -18,19 +18,28 @@ function windowOf(now: number, windowSeconds: number) {
 
 const idOf = (limit: Limit, start: number) => `${limit.key}#${start}`;
 
-/** Refuses with 400014 (HTTP 429) while any counter is at its limit, naming the wait. */
-export async function assertUnderLimits(store: Store, now: number, limits: Limit[]): Promise<void> {
+/** The current counts of several limits, in one read. */
+export async function countsOf(store: Store, now: number, limits: Limit[]): Promise<number[]> {
   const found = await store.getMany(
     limits.map((l) => ({ entity: 'rateLimit' as const, key: { id: idOf(l, windowOf(now, l.windowSeconds).start) } })),
   );
+  return limits.map((_l, i) => Number(found[i]?.count ?? 0));
+}
+
+/** 400014 (HTTP 429), naming the wait until the limit's window ends. */
+export function tooMany(now: number, limit: Limit): AppError {
+  const wait = Math.max(1, windowOf(now, limit.windowSeconds).end - Math.floor(now / 1000));
+  const minutes = Math.ceil(wait / 60);
+  return new AppError('400014', `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    'retry-after': String(wait),
+  });
+}
+
+/** Refuses with 400014 while any counter is at its limit. */
+export async function assertUnderLimits(store: Store, now: number, limits: Limit[]): Promise<void> {
+  const counts = await countsOf(store, now, limits);
   limits.forEach((l, i) => {
-    if (Number(found[i]?.count ?? 0) >= l.max) {
-      const wait = Math.max(1, windowOf(now, l.windowSeconds).end - Math.floor(now / 1000));
-      const minutes = Math.ceil(wait / 60);
-      throw new AppError('400014', `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-        'retry-after': String(wait),
-      });
-    }
+    if (counts[i] >= l.max) throw tooMany(now, l);
   });
 }
 

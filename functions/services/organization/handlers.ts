@@ -21,8 +21,9 @@ export async function nextOrganizationId(store: Store): Promise<number> {
   return store.increment('uniqueKey', { id: 'counter#organization' });
 }
 
+/** An organization the caller belongs to, active or not; any other answers exactly like one that does not exist. */
 async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<Organization> {
-  const memberships = await membershipsOf(ctx.store, ctx.identity.userId);
+  const memberships = await membershipsOf(ctx.store, ctx.identity.userId, true);
   const m = memberships.find((x) => x.org.id === id);
   if (!m) throw new AppError('720003');
   return m.org;
@@ -30,7 +31,8 @@ async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<O
 
 export const organizationHandlers: AreaHandlers<'organization'> = {
   async list(q, ctx) {
-    const memberships = await membershipsOf(ctx.store, ctx.identity.userId);
+    // Inactive organizations stay listed for their members, so an administrator can find and restore one.
+    const memberships = await membershipsOf(ctx.store, ctx.identity.userId, true);
     const all = memberships
       .filter((m) => matchesText(m.org.name, q.keyword) || matchesText(m.org.code, q.keyword))
       .map((m) => ({ ...toOrganizationView(m.org), isSelected: m.org.id === ctx.identity.orgId, roleName: m.role.name }));
@@ -46,6 +48,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     if (!p.id) {
+      if (!ctx.identity.permissions.includes('ORGANIZATION_CREATE')) throw new AppError('730001', 'Creating organizations needs its own permission.');
       const id = await nextOrganizationId(store);
       const org: Organization = { ...p, id, appFeatureJson: '', ...auditNew(now, actor) };
       const role = administratorRole(id, now, actor);
@@ -60,8 +63,12 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
       ]);
       return toOrganizationView(org);
     }
+    // The router checked NAV_ORGANIZATION with the caller's role in organization p.id.
     const org = await requireOwnOrganization(ctx, p.id);
     checkVersion(org, p.version);
+    if (p.status === 'INACTIVE' && p.id === ctx.identity.orgId) {
+      throw new AppError('720009', 'You cannot deactivate the organization you are signed in to; switch to another one first.');
+    }
     const next: Organization = { ...org, ...p, id: org.id, ...auditNext(org, now, actor) };
     const writes = [store.putVersioned('organization', next, org.version)];
     if (p.code.toUpperCase() !== org.code.toUpperCase()) {

@@ -1,15 +1,31 @@
-import type { OrganizationUser, User, UserRole } from '../../../shared/entities';
+import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import type { TransactItem } from '../../store/store';
+import { usernameSchema } from '../../../shared/services';
+import { CONDITIONS, type TransactItem } from '../../store/store';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { sendPasswordLink } from '../auth/handlers';
-import { hashPassword } from '../auth/passwords';
-import { membershipsOf, revokeUserSessions, switchSessionOrg } from '../auth/session';
-import { buildUser, emailKeyOf, findUserBy, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
+import { escapeHtml, issueLink, sendPasswordLink, spendLink } from '../auth/links';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions, switchSessionOrg } from '../auth/session';
+import { assertUnderLimits, countAttempt } from '../auth/throttle';
+import { assertMayGrant, assertNotOwnRole, assertWithinRights } from '../userRole/rights';
+import {
+  buildUser,
+  emailGuard,
+  emailKeyOf,
+  findUserBy,
+  linksOf,
+  newSecurityStamp,
+  snapshotOf,
+  snapshotWrites,
+  toUserView,
+  usernameGuard,
+} from './users';
 
 const SORTABLE = ['username', 'firstName', 'lastName', 'email', 'roleName', 'status', 'dateCreated', 'dateUpdated'];
+const SHARED_ACCOUNT =
+  'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
 
 /** The organization's members with their users and role names. */
 async function members(ctx: AuthedContext) {
@@ -33,12 +49,89 @@ async function requireMember(ctx: AuthedContext, userId: string): Promise<{ user
   return { user, link };
 }
 
+/** A member whose role is above the caller's rights is out of reach (edit and delete alike). */
+async function assertMayManageMember(ctx: AuthedContext, link: OrganizationUser): Promise<void> {
+  const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
+  if (role) assertWithinRights(ctx, role, 'member');
+}
+
+/** An address already used by another account answers 720001 with a plain reason (the guard catches races). */
+async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void> {
+  if (await findUserBy(ctx.store, 'emailKey', emailKeyOf(email))) {
+    throw new AppError('720001', 'This e-mail address belongs to another account.');
+  }
+}
+
 function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status']): User {
   return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now() });
 }
 
 function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUser {
   return ctx.tenant.own({ userId: user.id, roleId, member: snapshotOf(user), ...auditNew(ctx.rt.clock.now(), ctx.identity.userId) });
+}
+
+/** The writes that create an account and its first membership, with its unique guards. */
+function accountWrites(ctx: AuthedContext, user: User, link: OrganizationUser) {
+  const { store } = ctx;
+  return [
+    store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
+    store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
+    store.putNew('user', user),
+    store.putNew('organizationUser', link),
+  ];
+}
+
+/** An existing account is asked to join; it becomes a member only when its owner accepts. */
+async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole, typedEmail: string) {
+  const { store, tenant } = ctx;
+  if (await tenant.get<OrganizationUser>('organizationUser', account.id)) {
+    throw new AppError('720001', 'This account is already a member of the organization.');
+  }
+  if (await tenant.get<Invitation>('invitation', account.id)) {
+    throw new AppError('720001', 'This account has already been invited and has not answered yet.');
+  }
+  const now = ctx.rt.clock.now();
+  const invitation: Invitation = tenant.own({
+    userId: account.id,
+    roleId: role.id,
+    expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds,
+    ...auditNew(now, ctx.identity.userId),
+  });
+  await store.put('invitation', invitation, CONDITIONS.isNew('userId'), '720001');
+  const org = await store.get<Organization>('organization', { id: tenant.orgId });
+  const text =
+    `${ctx.identity.username} invited your Herald account ${account.username} to join the organization ` +
+    `${org?.name ?? tenant.orgId} as ${role.name}. Sign in to accept or decline:`;
+  const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
+  await ctx.rt.mailer.send({
+    to: account.email,
+    subject: 'You are invited to another organization in Herald',
+    text: `${text}\n\n${url}\n\nNothing changes unless you accept.`,
+    html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p><p>Nothing changes unless you accept.</p>`,
+  });
+  // The account's own details stay its owner's: the answer shows only what the inviter typed.
+  return {
+    id: account.id,
+    username: account.username,
+    firstName: '',
+    lastName: '',
+    email: typedEmail,
+    status: 'INVITED' as const,
+    roleId: role.id,
+    roleName: role.name,
+    language: account.language,
+    timeZone: account.timeZone,
+    defaultLandingPage: account.defaultLandingPage,
+    version: invitation.version,
+    dateCreated: invitation.dateCreated,
+    dateUpdated: invitation.dateUpdated,
+  };
+}
+
+/** Shows a new address to its old owner without spelling it out: j***@example.com. */
+function masked(email: string): string {
+  const [local, domain] = [email.slice(0, email.lastIndexOf('@')), email.slice(email.lastIndexOf('@') + 1)];
+  return `${local.slice(0, 1)}***@${domain}`;
 }
 
 export const userHandlers: AreaHandlers<'user'> = {
@@ -59,24 +152,34 @@ export const userHandlers: AreaHandlers<'user'> = {
     const role = await requireRole(ctx, p.roleId);
     if (!p.id) {
       if (!p.password) throw new AppError('720006', 'payload.password: a new user needs a password (or invite them instead).');
-      const user: User = {
-        ...newUser(ctx, p, p.status),
-        passwordHash: await hashPassword(p.password),
-      };
+      assertMayGrant(ctx, permissionsOf(role));
+      await assertEmailFree(ctx, p.email);
+      const user: User = { ...newUser(ctx, p, p.status), passwordHash: await hashPassword(p.password) };
       const link = newLink(ctx, user, role.id);
-      await store.transact([
-        store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
-        store.putNew('user', user),
-        store.putNew('organizationUser', link),
-      ]);
+      await store.transact(accountWrites(ctx, user, link));
       return toUserView(link, role.name);
     }
     const { user, link } = await requireMember(ctx, p.id);
     checkVersion(user, p.version);
-    if (p.id === actor && p.status === 'INACTIVE') throw new AppError('720009', 'You cannot deactivate your own account.');
+    const self = p.id === actor;
     const usernameKey = p.username.toLowerCase();
     const emailChanged = emailKeyOf(p.email) !== user.emailKey;
     const roleChanged = link.roleId !== role.id;
+    const status = user.status === 'INVITED' ? 'INVITED' : p.status;
+    const identityChanged = p.username !== user.username || emailChanged || Boolean(p.password) || status !== user.status;
+    if (self) {
+      if (roleChanged) assertNotOwnRole(ctx, link.roleId);
+      if (status === 'INACTIVE') throw new AppError('720009', 'You cannot deactivate your own account.');
+      if (emailChanged || p.password) {
+        throw new AppError('730001', 'Change your own e-mail address and password in Settings, where they are confirmed.');
+      }
+    } else {
+      await assertMayManageMember(ctx, link);
+      if (roleChanged) assertMayGrant(ctx, permissionsOf(role));
+    }
+    const links = await linksOf(store, user.id);
+    if (identityChanged && !self && links.some((l) => l.orgId !== ctx.identity.orgId)) throw new AppError('730001', SHARED_ACCOUNT);
+    if (emailChanged) await assertEmailFree(ctx, p.email);
     const next: User = {
       ...user,
       ...auditNext(user, now, actor),
@@ -86,7 +189,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       lastName: p.lastName,
       email: p.email,
       emailKey: emailKeyOf(p.email),
-      status: user.status === 'INVITED' ? 'INVITED' : p.status,
+      status,
       ...(p.password ? { passwordHash: await hashPassword(p.password) } : {}),
     };
     // Password, role or email changed: the user's sessions end (600005).
@@ -101,18 +204,27 @@ export const userHandlers: AreaHandlers<'user'> = {
       writes.push(store.putNew('uniqueKey', { id: usernameGuard(usernameKey), owner: user.id }, '720001'));
       writes.push({ ...store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }), failCode: '720007' });
     }
+    if (emailChanged) {
+      writes.push(store.putNew('uniqueKey', { id: emailGuard(next.emailKey), owner: user.id }, '720001'));
+      writes.push(store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }));
+    }
     await store.transact(writes);
     return toUserView(nextLink, role.name);
   },
 
   async delete({ id }, ctx) {
     if (id === ctx.identity.userId) throw new AppError('720009', 'You cannot delete your own account.');
-    const { user } = await requireMember(ctx, id);
+    const { user, link } = await requireMember(ctx, id);
+    await assertMayManageMember(ctx, link);
     const { store } = ctx;
-    const others = (await membershipsOf(store, id)).filter((m) => m.org.id !== ctx.identity.orgId);
+    const others = (await linksOf(store, id)).filter((l) => l.orgId !== ctx.identity.orgId);
     const writes = [ctx.tenant.deleteItem('organizationUser', id)];
     if (others.length === 0) {
-      writes.push(store.deleteItem('user', { id }), store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }));
+      writes.push(
+        store.deleteItem('user', { id }),
+        store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }),
+        store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
+      );
     }
     await store.transact(writes);
     if (others.length === 0) await revokeUserSessions(store, id, 'deleted');
@@ -122,28 +234,18 @@ export const userHandlers: AreaHandlers<'user'> = {
   async invited(p, ctx) {
     const { store } = ctx;
     const role = await requireRole(ctx, p.roleId);
+    assertMayGrant(ctx, permissionsOf(role));
     const username = p.username ?? p.email;
-    const existing = await findUserBy(store, 'usernameKey', username.toLowerCase());
-    if (existing) {
-      // An existing account joins this organization too.
-      const already = await ctx.tenant.get<OrganizationUser>('organizationUser', existing.id);
-      if (already) throw new AppError('720001', 'This user is already a member of the organization.');
-      const link = newLink(ctx, existing, role.id);
-      await store.transact([store.putNew('organizationUser', link)]);
-      await ctx.rt.mailer.send({
-        to: existing.email,
-        subject: 'You were added to an organization in Herald',
-        text: `Your Herald account ${existing.username} now has access to another organization. Sign in and switch to it from the organization menu.`,
-      });
-      return toUserView(link, role.name);
+    if (!usernameSchema.safeParse(username).success) {
+      throw new AppError('400016', 'payload.username: this e-mail address cannot be a username; give a username of letters, digits and . _ @ - only.');
     }
+    const byName = await findUserBy(store, 'usernameKey', username.toLowerCase());
+    const byEmail = byName ? undefined : await findUserBy(store, 'emailKey', emailKeyOf(p.email));
+    if (byName || (byEmail && !p.username)) return inviteExisting(ctx, (byName ?? byEmail)!, role, p.email);
+    if (byEmail) throw new AppError('720001', 'This e-mail address belongs to an existing account: invite it without a username to ask its owner to join.');
     const user = newUser(ctx, { ...p, username }, 'INVITED');
     const link = newLink(ctx, user, role.id);
-    await store.transact([
-      store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
-      store.putNew('user', user),
-      store.putNew('organizationUser', link),
-    ]);
+    await store.transact(accountWrites(ctx, user, link));
     await sendPasswordLink(ctx, user, 'invite');
     return toUserView(link, role.name);
   },
@@ -161,7 +263,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   async updateUsageGuide({ key, done }, ctx) {
     const user = await ctx.store.get<User>('user', { id: ctx.identity.userId });
     if (!user) throw new AppError('710001');
-    const usageGuide = { ...user.usageGuide, [key]: done };
+    const usageGuide = Object.fromEntries([...Object.entries(user.usageGuide ?? {}), [key, done]]);
     await ctx.store.update('user', { id: user.id }, { usageGuide });
     return { usageGuide };
   },
@@ -178,11 +280,114 @@ export const userHandlers: AreaHandlers<'user'> = {
     for (const key of ['firstName', 'lastName', 'language', 'timeZone', 'defaultLandingPage', 'alertEmails', 'alertTypes'] as const) {
       if (p[key] !== undefined) Object.assign(next, { [key]: p[key] });
     }
-    if (p.email !== undefined && emailKeyOf(p.email) !== user.emailKey) {
-      Object.assign(next, { email: p.email, emailKey: emailKeyOf(p.email), securityStamp: newSecurityStamp() });
-    }
     await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
     const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
     return { ...toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? ''), alertEmails: next.alertEmails, alertTypes: next.alertTypes };
+  },
+
+  async changeEmail({ email, password }, ctx) {
+    const { store, rt } = ctx;
+    const now = rt.clock.now();
+    const limit = { key: `email:user:${ctx.identity.userId}`, max: 5, windowSeconds: 3600 };
+    await assertUnderLimits(store, now, [limit]);
+    const user = await store.get<User>('user', { id: ctx.identity.userId });
+    if (!user) throw new AppError('710001');
+    await countAttempt(store, now, [limit]);
+    if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('710007');
+    if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', 'This is already your e-mail address.');
+    await assertEmailFree(ctx, email);
+    const { url, hours } = await issueLink(ctx, user, 'email', email);
+    const expiry = `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
+    await rt.mailer.send({
+      to: email,
+      subject: 'Confirm your new Herald sign-in address',
+      text: `Open this link to make ${email} the sign-in address of the Herald account ${user.username}:\n\n${url}\n\n${expiry}`,
+      html: `<p>Open this link to make ${escapeHtml(email)} the sign-in address of the Herald account ${escapeHtml(user.username)}:</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
+    });
+    await rt.mailer.send({
+      to: user.email,
+      subject: 'A change of your Herald sign-in address was requested',
+      text:
+        `Someone signed in as ${user.username} asked to change the account's sign-in address to ${masked(email)}. ` +
+        'Nothing changes until the link sent to that address is opened. If it was not you, change your password now.',
+    });
+    return { ok: true, pendingEmail: email };
+  },
+
+  async confirmEmail({ token }, ctx) {
+    const { store, rt } = ctx;
+    const { link, user } = await spendLink(ctx, token, ['email']);
+    const email = link.newEmail ?? '';
+    const next: User = {
+      ...user,
+      ...auditNext(user, rt.clock.now(), user.id),
+      email,
+      emailKey: emailKeyOf(email),
+      securityStamp: newSecurityStamp(),
+    };
+    await store.transact([
+      store.putVersioned('user', next, user.version),
+      store.putNew('uniqueKey', { id: emailGuard(next.emailKey), owner: user.id }, '720001'),
+      store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
+      ...(await snapshotWrites(store, next)),
+    ]);
+    await rt.mailer.send({
+      to: user.email,
+      subject: 'Your Herald sign-in address was changed',
+      text: `The sign-in address of the Herald account ${user.username} is now ${masked(email)}. If it was not you, contact your administrator.`,
+    });
+    return { ok: true, email };
+  },
+
+  async myInvitations(_p, ctx) {
+    const { store, rt } = ctx;
+    const nowS = Math.floor(rt.clock.now() / 1000);
+    const pending = (await store.queryAll<Invitation>('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter(
+      (i) => i.expiresAt > nowS,
+    );
+    const found = await store.getMany([
+      ...pending.map((i) => ({ entity: 'organization' as const, key: { id: i.orgId } })),
+      ...pending.map((i) => ({ entity: 'userRole' as const, key: { orgId: i.orgId, id: i.roleId } })),
+      ...pending.map((i) => ({ entity: 'user' as const, key: { id: i.createdBy } })),
+    ]);
+    const n = pending.length;
+    return pending.map((i, k) => ({
+      orgId: i.orgId,
+      orgName: (found[k] as Organization | undefined)?.name ?? String(i.orgId),
+      roleName: (found[n + k] as UserRole | undefined)?.name ?? '',
+      invitedBy: (found[2 * n + k] as User | undefined)?.username ?? '',
+      dateCreated: i.dateCreated,
+      expiresAt: i.expiresAt * 1000,
+    }));
+  },
+
+  async acceptInvitation({ orgId }, ctx) {
+    const { store, rt } = ctx;
+    const userId = ctx.identity.userId;
+    const invitation = await store.get<Invitation>('invitation', { orgId, userId });
+    if (!invitation || invitation.expiresAt * 1000 <= rt.clock.now()) throw new AppError('720003');
+    const [org, role, user] = (await store.getMany([
+      { entity: 'organization', key: { id: orgId } },
+      { entity: 'userRole', key: { orgId, id: invitation.roleId } },
+      { entity: 'user', key: { id: userId } },
+    ])) as [Organization | undefined, UserRole | undefined, User | undefined];
+    if (!org || org.status !== 'ACTIVE' || !user) throw new AppError('720003');
+    if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; ask for a new invitation.');
+    const link: OrganizationUser = { orgId, userId, roleId: role.id, member: snapshotOf(user), ...auditNew(rt.clock.now(), userId) };
+    await store.transact([
+      { Delete: { TableName: store.table('invitation'), Key: { orgId, userId }, ...CONDITIONS.exists('userId') }, failCode: '720003' },
+      store.putNew('organizationUser', link, '720001'),
+    ]);
+    return { ok: true };
+  },
+
+  async declineInvitation({ orgId }, ctx) {
+    await ctx.store.transact([
+      {
+        Delete: { TableName: ctx.store.table('invitation'), Key: { orgId, userId: ctx.identity.userId }, ...CONDITIONS.exists('userId') },
+        failCode: '720003',
+      },
+    ]);
+    return { ok: true };
   },
 };

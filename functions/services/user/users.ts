@@ -62,12 +62,17 @@ export function toUserView(link: OrganizationUser, roleName: string): UserView {
   return { id: link.userId, ...link.member, roleId: link.roleId, roleName };
 }
 
+/** Every membership of the user, in any organization. */
+export function linksOf(store: Store, userId: string): Promise<OrganizationUser[]> {
+  return store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: userId }, 'byUser');
+}
+
 /**
  * Writes that refresh the user's snapshot on every membership, for the same transaction as the user write.
  * `skipOrg` names a membership the caller rewrites itself (one item may appear once per transaction).
  */
 export async function snapshotWrites(store: Store, user: User, skipOrg?: number): Promise<TransactItem[]> {
-  const links = await store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: user.id }, 'byUser');
+  const links = await linksOf(store, user.id);
   return links
     .filter((l) => l.orgId !== skipOrg)
     .map((l) => ({
@@ -96,4 +101,6 @@ export async function setPassword(ctx: RequestContext, user: User, password: str
 }
 
 export const usernameGuard = (usernameKey: string) => `username#${usernameKey}`;
+/** One account per sign-in address: a reset link must reach exactly one account. */
+export const emailGuard = (emailKey: string) => `email#${emailKey}`;
 export const emailKeyOf = (email: string) => email.trim().toLowerCase();

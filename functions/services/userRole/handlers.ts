@@ -1,18 +1,19 @@
-import type { OrganizationUser, UserRole } from '../../../shared/entities';
+import { type OrganizationUser, permissionsOf, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../../../shared/permissions';
 import type { RoleView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
+import { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
 
 const SORTABLE = ['name', 'code', 'active', 'userCount', 'dateCreated', 'dateUpdated'];
 
 export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
 
 function toRoleView(role: UserRole, userCount: number): RoleView {
-  const { id, name, code, description, active, permissions, system, version, dateCreated, dateUpdated } = role;
-  return { id, name, code, description, active, permissions, system, userCount, version, dateCreated, dateUpdated };
+  const { id, name, code, description, active, system, version, dateCreated, dateUpdated } = role;
+  return { id, name, code, description, active, permissions: [...permissionsOf(role)], system, userCount, version, dateCreated, dateUpdated };
 }
 
 async function rolesWithCounts(ctx: AuthedContext): Promise<RoleView[]> {
@@ -78,6 +79,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     const permissions = [...new Set(p.permissions)];
+    assertMayGrant(ctx, permissions);
     if (!p.id) {
       const role: UserRole = tenant.own({
         id: newId(),
@@ -100,6 +102,10 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     if (role.system && (!p.active || ALL_PERMISSIONS.some((c) => !permissions.includes(c)))) {
       throw new AppError('720009', 'The administrator role keeps every permission and stays active.');
     }
+    assertWithinRights(ctx, role, 'role');
+    const [held, wanted]: (readonly string[])[] = [permissionsOf(role), permissions];
+    const changed = wanted.some((c) => !held.includes(c)) || held.some((c) => !wanted.includes(c));
+    if (changed || p.active !== role.active) assertNotOwnRole(ctx, role.id);
     const next: UserRole = { ...role, ...auditNext(role, now, actor), name: p.name, code: p.code, description: p.description, active: p.active, permissions };
     const writes = [store.putVersioned('userRole', next, role.version)];
     if (p.code.toUpperCase() !== role.code.toUpperCase()) {
@@ -113,6 +119,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
   async delete({ id }, ctx) {
     const role = await ctx.tenant.require<UserRole>('userRole', id);
     if (role.system) throw new AppError('730010', 'The administrator role cannot be deleted.');
+    assertWithinRights(ctx, role, 'role');
     if ((await usersOfRole(ctx, id)) > 0) throw new AppError('711002');
     await ctx.store.transact([
       ctx.tenant.deleteItem('userRole', id),

@@ -31,6 +31,7 @@ export function useConfiguration() {
 }
 
 export const useProfile = () => useCall(keys.profile());
+export const useMyInvitations = () => useCall(keys.myInvitations(), { revalidateOnFocus: true });
 export const useRoleOptions = (activeOnly = false) => useCall(keys.roleOptions(activeOnly), { dedupingInterval: 10_000 });
 export const useRolePermissions = () => useCall(keys.rolePermissions(), { dedupingInterval: 60_000 });
 

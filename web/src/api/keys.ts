@@ -8,6 +8,7 @@ const key = <S extends ServiceName>(service: S, payload: PayloadIn<S>): CallKey<
 export const keys = {
   configuration: () => key('auth.configuration', {}),
   profile: () => key('user.profile', {}),
+  myInvitations: () => key('user.myInvitations', {}),
   roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
   rolePermissions: () => key('userRole.getRolePermissions', {}),
   list: <S extends ServiceName>(service: S, query: PayloadIn<S>) => key(service, query),

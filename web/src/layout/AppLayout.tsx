@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/hooks';
 import { PageSpinner } from '../router/RootShell';
+import { InvitationsBar } from './InvitationsBar';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { usePrimeLocale } from './usePrimeLocale';
@@ -44,6 +45,7 @@ export default function AppLayout() {
       </aside>
       {narrow && open && <div className="layout-mask" onClick={closeOverlay} aria-hidden="true" />}
       <main className="layout-content">
+        <InvitationsBar />
         <Outlet />
       </main>
     </div>

@@ -6,6 +6,7 @@ export const pages = {
   forgotPassword: lazyPage(() => import('./auth/ForgotPasswordPage')),
   passwordNew: lazyPage(() => import('./auth/PasswordNewPage')),
   passwordEdit: lazyPage(() => import('./auth/PasswordEditPage')),
+  emailConfirm: lazyPage(() => import('./auth/EmailConfirmPage')),
   ssoCallback: lazyPage(() => import('./auth/SsoCallbackPage')),
   notAuthorize: lazyPage(() => import('./system/NotAuthorizePage')),
   notFound: lazyPage(() => import('./system/NotFoundPage')),

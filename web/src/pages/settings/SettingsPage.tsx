@@ -72,8 +72,8 @@ export default function SettingsPage() {
   const { data: profile, error, isLoading, mutate: reload } = useProfile();
   const [tab, setTab] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [info, setInfo] = useState({ firstName: '', lastName: '', email: '' });
-  const [infoErrors, setInfoErrors] = useState<{ email?: string }>({});
+  const [info, setInfo] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const [infoErrors, setInfoErrors] = useState<{ email?: string; password?: string }>({});
   const [prefs, setPrefs] = useState({ defaultLandingPage: '/dashboard', timeZone: 'UTC', language: 'en' as Lang });
   const [alertTypes, setAlertTypes] = useState<string[]>([]);
   const [alertEmails, setAlertEmails] = useState<string[]>([]);
@@ -81,7 +81,7 @@ export default function SettingsPage() {
 
   useEffect(() => {
     if (!profile) return;
-    setInfo({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
+    setInfo({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email, password: '' });
     setPrefs({ defaultLandingPage: profile.defaultLandingPage, timeZone: profile.timeZone, language: profile.language });
     setAlertTypes(profile.alertTypes);
     setAlertEmails(profile.alertEmails);
@@ -117,13 +117,30 @@ export default function SettingsPage() {
     return ok;
   }
 
+  const emailChanged = Boolean(profile) && info.email.trim().toLowerCase() !== profile!.email.toLowerCase();
+
+  /** Names save at once; a new sign-in address needs the password and takes effect from the mailed link. */
   async function saveInfo(e: FormEvent) {
     e.preventDefault();
     const email = info.email.trim();
-    const problems = { email: isValidEmail(email) ? undefined : t('validation.emailInvalid') };
+    const problems = {
+      email: isValidEmail(email) ? undefined : t('validation.emailInvalid'),
+      password: emailChanged && !info.password ? t('validation.passwordRequired') : undefined,
+    };
     setInfoErrors(problems);
-    if (problems.email) return;
-    await run({ firstName: info.firstName.trim(), lastName: info.lastName.trim(), email });
+    if (problems.email || problems.password) return;
+    if (!(await run({ firstName: info.firstName.trim(), lastName: info.lastName.trim() }))) return;
+    if (!emailChanged) return;
+    setBusy(true);
+    try {
+      await call('user.changeEmail', { email, password: info.password });
+      showSuccess(t('settings.emailConfirmSent', { email }));
+      setInfo((i) => ({ ...i, email: profile!.email, password: '' }));
+    } catch {
+      // the client's error toast says why
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function savePrefs(e: FormEvent) {
@@ -172,6 +189,20 @@ export default function SettingsPage() {
               >
                 <small className="field-hint">{t('settings.emailHint')}</small>
               </TextField>
+              {emailChanged && (
+                <TextField
+                  id="settings-email-password"
+                  type="password"
+                  fieldClassName="span-2"
+                  label={t('settings.currentPassword')}
+                  value={info.password}
+                  error={infoErrors.password}
+                  autoComplete="current-password"
+                  onChange={(password) => setInfo({ ...info, password })}
+                >
+                  <small className="field-hint">{t('settings.emailPasswordHint')}</small>
+                </TextField>
+              )}
               <div className="field span-2">
                 <Link to="/password-edit" className="auth-link">
                   <i className="pi pi-key" aria-hidden="true" /> {t('layout.changePassword')}

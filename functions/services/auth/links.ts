@@ -1,0 +1,96 @@
+/**
+ * Single-use links sent by mail: set a password (reset, invitation) or confirm a new sign-in address. Only a
+ * hash of the token is stored; issuing a link supersedes the user's older unused links of the same kind, and a
+ * link dies with the security stamp it was issued under.
+ */
+import type { PasswordReset, User } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { Runtime } from '../../platform/runtime';
+import type { Store } from '../../store/store';
+import { hashToken, randomToken } from './tokens';
+
+export type LinkPurpose = PasswordReset['purpose'];
+interface Deps {
+  rt: Runtime;
+  store: Store;
+}
+
+const PAGE: Record<LinkPurpose, string> = { reset: 'password-new', invite: 'password-new', email: 'email-confirm' };
+/** Purposes that supersede each other: a newer password link replaces an older one, whichever its wording. */
+const FAMILY: Record<LinkPurpose, LinkPurpose[]> = { reset: ['reset', 'invite'], invite: ['reset', 'invite'], email: ['email'] };
+
+function lifetimeOf(rt: Runtime, purpose: LinkPurpose): number {
+  return purpose === 'invite' ? rt.config.inviteSeconds : rt.config.passwordResetSeconds;
+}
+
+/** Marks the user's unused links of the family used, so only the newest link works. */
+async function supersede(store: Store, userId: string, purpose: LinkPurpose): Promise<void> {
+  const links = await store.queryAll<PasswordReset>('passwordReset', { name: 'userId', value: userId }, 'byUser');
+  await Promise.all(
+    links
+      .filter((l) => !l.used && FAMILY[purpose].includes(l.purpose ?? 'reset'))
+      .map((l) => store.update('passwordReset', { id: l.id }, { used: true })),
+  );
+}
+
+/** Stores a new link and answers its address in the portal. */
+export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPurpose, newEmail?: string): Promise<{ url: string; hours: number }> {
+  await supersede(store, user.id, purpose);
+  const token = randomToken(32);
+  const lifetime = lifetimeOf(rt, purpose);
+  const link: PasswordReset = {
+    id: hashToken(token),
+    userId: user.id,
+    purpose,
+    ...(newEmail ? { newEmail } : {}),
+    securityStamp: user.securityStamp,
+    used: false,
+    expiresAt: Math.floor(rt.clock.now() / 1000) + lifetime,
+  };
+  await store.put('passwordReset', link);
+  const url = `${rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/${PAGE[purpose]}?token=${encodeURIComponent(token)}`;
+  return { url, hours: Math.round(lifetime / 3600) };
+}
+
+/**
+ * Spends a link of one of `purposes`: answers it and its user, or 400017 when it is unknown, used, expired, of
+ * another kind, or issued before the user's password, role or e-mail last changed.
+ */
+export async function spendLink({ rt, store }: Deps, token: string, purposes: LinkPurpose[]): Promise<{ link: PasswordReset; user: User }> {
+  const link = await store.get<PasswordReset>('passwordReset', { id: hashToken(token) });
+  if (!link || link.used || link.expiresAt * 1000 <= rt.clock.now() || !purposes.includes(link.purpose ?? 'reset')) {
+    throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');
+  }
+  const user = await store.get<User>('user', { id: link.userId });
+  if (!user) throw new AppError('710001');
+  if (user.securityStamp !== link.securityStamp) throw new AppError('400017', 'The link is no longer valid. Ask for a new one.');
+  await store.update(
+    'passwordReset',
+    { id: link.id },
+    { used: true },
+    { ConditionExpression: '#u = :f', ExpressionAttributeNames: { '#u': 'used' }, ExpressionAttributeValues: { ':f': false } },
+    '400017',
+  );
+  return { link, user };
+}
+
+/** Mails a password link: a reset for an account that has one, an invitation for one still to be set up. */
+export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' | 'invite'): Promise<void> {
+  const { url, hours } = await issueLink(deps, user, purpose);
+  const subject = purpose === 'invite' ? 'You are invited to Herald' : 'Reset your Herald password';
+  const intro =
+    purpose === 'invite'
+      ? `You have been invited to Herald. Your username is ${user.username}. Set your password to sign in:`
+      : `Someone asked to reset the password of ${user.username}. If it was you, set a new password here:`;
+  const expiry = `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
+  await deps.rt.mailer.send({
+    to: user.email,
+    subject,
+    text: `${intro}\n\n${url}\n\n${expiry}`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
+  });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { auditFields, defineEntity } from './entity';
+
+/**
+ * An existing account asked to join an organization. It is not a member until its owner accepts while signed
+ * in; one pending invitation per account and organization (the key is orgId + userId).
+ */
+export const invitationSchema = z.object({
+  orgId: z.number().int(),
+  userId: z.string(),
+  roleId: z.string(),
+  /** epoch seconds; DynamoDB TTL removes invitations nobody answered */
+  expiresAt: z.number().int(),
+  ...auditFields,
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationEntity = defineEntity({
+  name: 'invitation',
+  scope: 'tenant',
+  schema: invitationSchema,
+  partitionKey: { name: 'orgId', type: 'N' },
+  sortKey: { name: 'userId', type: 'S' },
+  indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' }, sortKey: { name: 'orgId', type: 'N' } }],
+  ttlAttribute: 'expiresAt',
+  permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
+});

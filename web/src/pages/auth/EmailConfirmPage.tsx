@@ -1,0 +1,54 @@
+/** Confirming a new sign-in address from the mailed link (`#/email-confirm?token=...`); it works once. */
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { call } from '../../api/client';
+import { AuthCard } from '../../components/AuthCard';
+
+type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
+
+export default function EmailConfirmPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'failed' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    // React's development double effect must not spend the single-use link twice.
+    if (!token || started.current) return;
+    started.current = true;
+    call('user.confirmEmail', { token }, { quiet: true })
+      .then((r) => setState({ kind: 'done', email: r.email }))
+      .catch(() => setState({ kind: 'failed' }));
+  }, [token]);
+
+  const toLogin = (
+    <Link to="/login" className="auth-link">
+      <i className="pi pi-sign-in" aria-hidden="true" /> {t('emailConfirm.toLogin')}
+    </Link>
+  );
+  return (
+    <AuthCard title={t('emailConfirm.title')} footer={toLogin}>
+      {state.kind === 'working' && (
+        <div className="notice" role="status">
+          <ProgressSpinner style={{ width: 24, height: 24 }} strokeWidth="6" aria-hidden="true" />
+          <span>{t('emailConfirm.working')}</span>
+        </div>
+      )}
+      {state.kind === 'done' && (
+        <div className="notice notice-success" role="status">
+          <i className="pi pi-check-circle" aria-hidden="true" />
+          <span>{t('emailConfirm.done', { email: state.email })}</span>
+        </div>
+      )}
+      {state.kind === 'failed' && (
+        <div className="notice notice-warn" role="alert">
+          <i className="pi pi-exclamation-circle" aria-hidden="true" />
+          <span>{t('emailConfirm.failed')}</span>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
