@@ -1,7 +1,8 @@
 /**
  * The synthesized templates of Herald's three stacks: tables follow the entity registry (checked against the
  * key schema the local stand-in uses), the router Lambda gets its environment and grants, the key secret yields
- * the JSON the Lambda reads, and CloudFront sends /portalui/* to S3 and /service/* to the HTTP API.
+ * the JSON the Lambda reads, and CloudFront sends /portalui/* to S3 and /service/* to the HTTP API, adding the
+ * hardening headers the local server sends.
  * One app is built (and the router bundled with esbuild) once for the whole file.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keySchemaOf } from '../functions/store/tables';
 import { ENTITY_LIST, tableName } from '../shared/entities';
+import { SECURITY_HEADERS } from '../functions/platform/securityHeaders';
 import { isValidPassword } from '../shared/validation';
 import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES } from './apiStack';
 import { readConfig } from './config';
@@ -187,6 +189,43 @@ describe('api stack', () => {
     });
   });
 
+  it('hands jobs to an encrypted SQS queue with a dead-letter queue and an alarm on it', () => {
+    const queues = api.findResources('AWS::SQS::Queue');
+    const jobId = Object.keys(queues).find((id) => id.startsWith('JobQueue'))!;
+    const dlqId = Object.keys(queues).find((id) => id.startsWith('JobDeadLetters'))!;
+    expect(queues[jobId].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 180,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    expect(queues[dlqId].Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+    });
+    // The router only sends; the job worker reads with partial batch failures.
+    const routerPolicy = Object.values(api.findResources('AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes('RouterFunction'))!;
+    const send = (routerPolicy.Properties.PolicyDocument.Statement as Json[]).find((st) => [st.Action].flat().includes('sqs:SendMessage'))!;
+    expect(send.Resource).toEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
+    expect(JSON.stringify(routerPolicy)).not.toContain('sqs:ReceiveMessage');
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Herald job worker (work handed off by requests)',
+      Runtime: 'nodejs22.x',
+      Environment: { Variables: Match.objectLike({ HERALD_JOB_QUEUE_URL: { Ref: jobId } }) },
+    });
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [jobId, 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 10,
+    });
+    api.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Herald API router',
+      Environment: { Variables: Match.objectLike({ HERALD_JOB_QUEUE_URL: { Ref: jobId } }) },
+    });
+  });
+
   it('bundles the router as ESM with the argon2 binary for the Lambda platform', () => {
     const asset = stacks.api.routerFunction.node.findChild('Code') as Asset;
     const dir = join(app.outdir, asset.assetPath);
@@ -236,6 +275,25 @@ describe('web stack', () => {
     expect(b.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // Managed-AllViewerExceptHostHeader
     expect(b.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+  });
+
+  it('adds the local server\'s hardening headers, and HSTS, to every behaviour', () => {
+    const policies = web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const [policyId, ...others] = Object.keys(policies);
+    expect(others).toEqual([]);
+    expect(policies[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: SECURITY_HEADERS['content-security-policy'], Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 365 * 24 * 3600, Override: true },
+    });
+    // the values CloudFront sends are the very ones the local server sends
+    expect(SECURITY_HEADERS).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
+    expect(SECURITY_HEADERS['content-security-policy']).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(SECURITY_HEADERS['content-security-policy']).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+    const behaviors = [distribution().DefaultCacheBehavior, ...(distribution().CacheBehaviors as Json[])];
+    expect(behaviors.map((b) => b.ResponseHeadersPolicyId)).toEqual(behaviors.map(() => ({ Ref: policyId })));
   });
 
   it('deploys the web build under portalui/', () => {

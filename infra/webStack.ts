@@ -4,12 +4,13 @@
  *                extension-less paths are rewritten to /portalui/index.html (client-side routes);
  *   /service/*   the HTTP API: no caching, every method, all viewer headers except Host forwarded;
  *   anything else  redirected to /portalui/.
+ * Every answer carries the portal's hardening headers (CSP, nosniff, frame and referrer policy) plus HSTS.
  * When web/dist is missing (synth before `npm run build:web`) a placeholder page is deployed instead.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -18,6 +19,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -29,6 +32,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { CONTENT_SECURITY_POLICY } from '../functions/platform/securityHeaders';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_PREFIX = 'portalui';
@@ -90,6 +94,17 @@ export class HeraldWebStack extends Stack {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
     });
+    // the header set the local server sends (functions/platform/securityHeaders.ts), overriding any origin's own
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Herald: CSP, nosniff, frame and referrer policy, HSTS',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), override: true },
+      },
+    });
     const viewerFunction = (fid: string, code: string, comment: string) => ({
       function: new CloudFrontFunction(this, fid, { code: FunctionCode.fromInline(code), runtime: FunctionRuntime.JS_2_0, comment }),
       eventType: FunctionEventType.VIEWER_REQUEST,
@@ -102,6 +117,7 @@ export class HeraldWebStack extends Stack {
         origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_DISABLED,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [viewerFunction('RootRedirect', ROOT_REDIRECT, `Redirect to /${WEB_PREFIX}/`)],
       },
       additionalBehaviors: {
@@ -109,7 +125,7 @@ export class HeraldWebStack extends Stack {
           origin: webOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: securityHeaders,
           compress: true,
           functionAssociations: [viewerFunction('SpaRewrite', SPA_REWRITE, 'Client-side routes to index.html')],
         },
@@ -119,6 +135,7 @@ export class HeraldWebStack extends Stack {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
           functionAssociations: [viewerFunction('ViewerIp', VIEWER_IP, 'Pass the viewer address to the API')],
         },
       },

@@ -5,6 +5,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { AppError } from '../../shared/errors';
 import { type ApiEvent, type ApiResult, failure, MAX_BODY_BYTES } from '../api/router';
+import { SECURITY_HEADERS } from '../platform/securityHeaders';
 
 type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
@@ -78,16 +79,37 @@ function send(res: ServerResponse, result: ApiResult) {
   res.end(result.body ?? '');
 }
 
+function sendText(res: ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+/** The request's URL, or undefined when its Host header cannot form one (e.g. `a b`). */
+function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file path below /portalui/, or undefined when the URL holds a malformed %-escape. */
+function webPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname.replace(/^\/portalui\/?/, ''));
+  } catch {
+    return undefined;
+  }
+}
+
 function serveStatic(res: ServerResponse, webRoot: string, pathname: string, extra: Record<string, string>) {
-  const rel = normalize(decodeURIComponent(pathname.replace(/^\/portalui\/?/, ''))).replace(/^(\.\.[/\\])+/, '');
+  const decoded = webPath(pathname);
+  if (decoded === undefined) return sendText(res, 400, 'Bad request: the path holds a malformed %-escape.');
+  const rel = normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   let file = resolve(webRoot, rel || 'index.html');
   if (!file.startsWith(resolve(webRoot))) file = join(webRoot, 'index.html');
   if (!existsSync(file) || statSync(file).isDirectory()) file = join(webRoot, 'index.html');
-  if (!existsSync(file)) {
-    res.writeHead(503, { 'content-type': 'text/plain' });
-    res.end('The web build is missing: run `npm run build:web`.');
-    return;
-  }
+  if (!existsSync(file)) return sendText(res, 503, 'The web build is missing: run `npm run build:web`.');
   const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|ttf|eot|svg|png)$/.test(file);
   res.writeHead(200, {
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
@@ -100,7 +122,10 @@ function serveStatic(res: ServerResponse, webRoot: string, pathname: string, ext
 export function startHttpServer(opts: { handler: LambdaHandler; webRoot: string; port: number; host?: string; headers?: Record<string, string> }): Promise<Server> {
   const context = { functionName: 'herald-local-api', awsRequestId: 'local', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // set before anything is written, so static files, redirects, errors and API answers all carry them
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const url = requestUrl(req);
+    if (!url) return sendText(res, 400, 'Bad request: malformed Host header.');
     try {
       if (url.pathname.startsWith('/service/')) {
         const body = await readBody(req);
@@ -115,8 +140,7 @@ export function startHttpServer(opts: { handler: LambdaHandler; webRoot: string;
         return res.end();
       }
       if (url.pathname.startsWith('/portalui/')) return serveStatic(res, opts.webRoot, url.pathname, opts.headers ?? {});
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('Not found');
+      sendText(res, 404, 'Not found');
     } catch {
       if (!res.headersSent) send(res, failure(new AppError('400000'), 'en'));
       else res.end();

@@ -126,3 +126,56 @@ async function sentProfile() {
   await c.login('settler', 'Settle@1234');
   return c.ok('user.profile', {});
 }
+
+describe('sign-in address and invitations', () => {
+  it('a new e-mail address needs the password and applies from the mailed link', async () => {
+    await userWithRole(suite.admin, { username: 'mover', password: 'Mover@1234', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'mover', 'Mover@1234');
+    await page.goto(`${suite.herald.portalUrl}#/settings`);
+    await page.fill('#settings-email', 'mover.new@example.com');
+    await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
+    expect(await page.locator('#settings-email-password-error').textContent()).toBe(MESSAGES.passwordRequired);
+    await page.fill('#settings-email-password', 'Mover@1234');
+    await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
+    await page.locator('.p-toast-message', { hasText: 'We sent a confirmation link to mover.new@example.com' }).waitFor();
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const mail = (await sentMail(suite.herald)).filter((m) => m.destination.to.includes('mover.new@example.com')).pop();
+        link = mail?.body.text?.match(/https?:\/\/\S+#\/email-confirm\?token=\S+/)?.[0];
+        return link;
+      })
+      .toBeTruthy();
+    await page.goto(link!);
+    await page.locator('.notice-success', { hasText: 'Your sign-in address is now mover.new@example.com' }).waitFor();
+    const c = new ApiClient(suite.herald);
+    await c.login('mover', 'Mover@1234');
+    expect((await c.ok('user.profile', {})).email).toBe('mover.new@example.com');
+    await context.close();
+  });
+
+  it("an invitation to another organization waits for the owner's answer, then the organization can be selected", async () => {
+    await userWithRole(suite.admin, { username: 'joiner', password: 'Joiner@1234', permissions: ['NAV_DASHBOARD'] });
+    const org = await suite.admin.ok('organization.save', { name: 'Partner agency', code: 'PARTNER' });
+    const inOrg = new ApiClient(suite.herald);
+    inOrg.token = (await suite.admin.ok('user.switchOrganization', { orgId: org.id })).accessToken;
+    await suite.admin.ok('user.switchOrganization', { orgId: 1 });
+    const roleId = (await inOrg.ok('userRole.getAll'))[0].id;
+    await inOrg.ok('user.invited', { email: 'joiner@example.com', roleId });
+
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'joiner', 'Joiner@1234');
+    const row = page.locator('.invitation-row', { hasText: 'Partner agency' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('admin invited you to join Partner agency as Administrator.');
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await page.locator('.p-toast-message', { hasText: 'You joined Partner agency' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    const c = new ApiClient(suite.herald);
+    await c.login('joiner', 'Joiner@1234');
+    expect((await c.ok('organization.list')).list.map((o: { name: string }) => o.name)).toContain('Partner agency');
+    await context.close();
+  });
+});
