@@ -27,15 +27,16 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { PATHS } from '../shared/paths';
 import type { HeraldConfig } from './config';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The paths the router answers (functions/api/router.ts API_PATH, INIT_PATH, WEB_CONFIG_PATH). */
+/** The paths the router answers. */
 export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
-  { path: '/service/web/api/index', method: HttpMethod.POST },
-  { path: '/service/web/api/index/initRequest', method: HttpMethod.POST },
-  { path: '/service/web/config', method: HttpMethod.GET },
+  { path: PATHS.api, method: HttpMethod.POST },
+  { path: PATHS.init, method: HttpMethod.POST },
+  { path: PATHS.webConfig, method: HttpMethod.GET },
 ];
 
 /** Guarantees the password rule's classes (upper, lower, special, digit); the rest is random alphanumerics. */

@@ -7,18 +7,16 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { App } from '../../shared/entities';
 import { decryptPayload, encryptPayload, MAX_PAYLOAD_BYTES, signPayload, verifySign, type ResponseEnvelope } from '../../shared/envelope';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
-import { APP_VERSION, findOperation, grants, type OperationDef } from '../../shared/services';
+import { PATHS } from '../../shared/paths';
+import { APP_VERSION, findOperation } from '../../shared/services';
 import { errorFields } from '../platform/logger';
 import { unseal } from '../platform/keys';
 import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
-import { authenticate, permissionsIn } from '../services/auth/session';
 import { Store } from '../store/store';
-import type { AuthedContext, Identity, RequestContext } from './context';
+import type { RequestContext } from './context';
+import { authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 
-export const API_PATH = '/service/web/api/index';
-export const INIT_PATH = '/service/web/api/index/initRequest';
-export const WEB_CONFIG_PATH = '/service/web/config';
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -73,12 +71,6 @@ function bodyOf(event: ApiEvent): string {
   return text;
 }
 
-function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  const path = ['payload', ...issue.path.map(String)].join('.');
-  return `${path}: ${issue.message}`;
-}
-
 /** Registered apps and their secrets, cached briefly so each request does not read them. */
 function appDirectory(store: Store, rt: Runtime) {
   const cache = new Map<string, { at: number; entry: { app: App; secret: string } | null }>();
@@ -97,32 +89,6 @@ function appDirectory(store: Store, rt: Runtime) {
 export function createApiHandler(rt: Runtime) {
   const store = new Store(rt);
   const findApp = appDirectory(store, rt);
-
-  async function identityFor(op: OperationDef, ctx: RequestContext, authorization: string | undefined): Promise<Identity | null> {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    if (op.access === 'public') return null;
-    if (op.access === 'optional') return token ? authenticate(ctx, token).catch(() => null) : null;
-    if (!token) throw new AppError('400018');
-    const identity = await authenticate(ctx, token);
-    // An operation that names its organization is authorized there, once its payload is read.
-    if (!op.orgOf) authorize(op, identity.permissions);
-    return identity;
-  }
-
-  function authorize(op: OperationDef, held: readonly string[]): void {
-    if (op.access !== 'authenticated' && op.access !== 'public' && op.access !== 'optional' && !grants(op.access, held)) {
-      throw new AppError('730001');
-    }
-  }
-
-  /** The caller's permissions in the organization the payload names; not a member there answers as missing. */
-  async function authorizeInTarget(op: OperationDef, ctx: RequestContext, identity: Identity, payload: unknown): Promise<void> {
-    const target = op.orgOf!(payload);
-    if (target === undefined || target === identity.orgId) return authorize(op, identity.permissions);
-    const held = await permissionsIn(ctx.store, identity.userId, target);
-    if (!held) throw new AppError('720003');
-    authorize(op, held);
-  }
 
   async function envelope(event: ApiEvent, lang: Lang): Promise<ApiResult> {
     const headers = event.headers ?? {};
@@ -168,12 +134,12 @@ export function createApiHandler(rt: Runtime) {
       lang,
       identity: null,
     };
-    ctx.identity = await identityFor(op, ctx, headers['authorization']);
-    const parsed = op.payload.safeParse(payload);
-    if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
-    if (op.orgOf && ctx.identity) await authorizeInTarget(op, ctx, ctx.identity, parsed.data);
-    const handlerCtx = ctx.identity ? ({ ...ctx, tenant: store.forOrg(ctx.identity.orgId) } as AuthedContext) : ctx;
-    const result = await handler(parsed.data as never, handlerCtx as AuthedContext);
+    ctx.identity = await authenticateFor(op, ctx, headers['authorization']);
+    // An operation that names its organization is authorized there, once its payload is read.
+    if (ctx.identity && !op.orgOf) authorize(op, ctx.identity.permissions);
+    const input = validate(op, payload);
+    if (ctx.identity && op.orgOf) await authorizeInTarget(op, ctx, ctx.identity, input);
+    const result = checkAnswer(service, op, await dispatch(handler, input, ctx), ctx);
     if (!aes) return success(result);
     const encoded = encryptPayload(result, registered.secret);
     return success(encoded, signPayload(encoded, registered.secret));
@@ -183,12 +149,12 @@ export function createApiHandler(rt: Runtime) {
     const path = (event.rawPath ?? '/').replace(/\/+$/, '') || '/';
     const method = event.requestContext?.http?.method ?? 'GET';
     const lang = langOf(event.headers ?? {});
-    if (path === INIT_PATH || path === API_PATH) {
+    if (path === PATHS.init || path === PATHS.api) {
       if (method !== 'POST') throw new AppError('400005');
-      if (path === INIT_PATH) return success({ authType: rt.config.authType, version: APP_VERSION });
+      if (path === PATHS.init) return success({ authType: rt.config.authType, version: APP_VERSION });
       return await envelope(event, lang);
     }
-    if (path === WEB_CONFIG_PATH && method === 'GET') {
+    if (path === PATHS.webConfig && method === 'GET') {
       // The browser needs the portal's app key, and in AES256 mode its secret: obfuscation, not secrecy.
       const portal = await findApp(rt.config.portalAppKey);
       return reply(200, {

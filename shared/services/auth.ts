@@ -3,7 +3,7 @@ import { AUTH_TYPES } from '../envelope';
 import { MESSAGES, passwordSchema } from '../validation';
 import { empty, ok, operation } from './operation';
 
-export const APP_VERSION = '4.1.0';
+export { APP_VERSION } from '../version';
 
 export const organizationMembershipView = z.object({
   id: z.number().int(),

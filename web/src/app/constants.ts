@@ -1,6 +1,8 @@
 /** Global constants of spec 000 section 9 that the browser uses. */
+import { PATHS } from '../../../shared/paths';
+
+export { APP_VERSION } from '../../../shared/version';
 export const PRODUCT_NAME = 'Herald';
-export const APP_VERSION = '4.1.0';
 /** HTTP timeout of every API call. */
 export const HTTP_TIMEOUT_MS = 100_000;
 /** A lazily loaded script chunk that has not arrived by then is reported as failed. */
@@ -11,6 +13,6 @@ export const ERROR_TOAST_MS = 3_000;
 export const REFRESH_AHEAD_MS = 60_000;
 /** Where the API lives; the same origin unless the build says otherwise. */
 export const API_ROOT: string = import.meta.env.VITE_API_ROOT ?? '';
-export const API_PATH = `${API_ROOT}/service/web/api/index`;
-export const INIT_PATH = `${API_ROOT}/service/web/api/index/initRequest`;
-export const WEB_CONFIG_PATH = `${API_ROOT}/service/web/config`;
+export const API_PATH = `${API_ROOT}${PATHS.api}`;
+export const INIT_PATH = `${API_ROOT}${PATHS.init}`;
+export const WEB_CONFIG_PATH = `${API_ROOT}${PATHS.webConfig}`;

@@ -1,0 +1,78 @@
+/**
+ * The steps of one operation once its envelope is read: authenticate, authorize, validate, dispatch, check the
+ * answer. The router runs them for browser calls; a queue worker or a schedule can run the later ones with a
+ * system identity bound to one organization.
+ */
+import type { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import { grants, type OperationDef } from '../../shared/services';
+import { authenticate, permissionsIn } from '../services/auth/session';
+import type { AuthedContext, Handler, Identity, RequestContext } from './context';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * Who calls. A public operation ignores any token; an optional one treats only an invalid token as anonymous
+ * (a failing store still fails); every other one needs a valid token.
+ */
+export async function authenticateFor(op: OperationDef, ctx: RequestContext, authorization: string | undefined): Promise<Identity | null> {
+  const token = BEARER.exec(authorization ?? '')?.[1];
+  if (op.access === 'public') return null;
+  if (op.access === 'optional') {
+    if (!token) return null;
+    return authenticate(ctx, token).catch((e: unknown) => {
+      if (e instanceof AppError) return null;
+      throw e;
+    });
+  }
+  if (!token) throw new AppError('400018');
+  return authenticate(ctx, token);
+}
+
+/** 730001 unless `held` satisfies the operation's access rule. */
+export function authorize(op: OperationDef, held: readonly string[]): void {
+  if (op.access === 'authenticated' || op.access === 'public' || op.access === 'optional') return;
+  if (!grants(op.access, held)) throw new AppError('730001');
+}
+
+/**
+ * Authorizes in the organization the payload names (`orgOf`), with the caller's role there; a caller that is
+ * not a member there gets the answer for an organization that does not exist.
+ */
+export async function authorizeInTarget(op: OperationDef, ctx: RequestContext, identity: Identity, payload: unknown): Promise<void> {
+  const target = op.orgOf?.(payload);
+  if (target === undefined || target === identity.orgId) return authorize(op, identity.permissions);
+  const held = await permissionsIn(ctx.store, identity.userId, target);
+  if (!held) throw new AppError('720003');
+  authorize(op, held);
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${['payload', ...issue.path.map(String)].join('.')}: ${issue.message}`;
+}
+
+/** The payload as the operation's schema reads it, or 400016 naming the first bad field. */
+export function validate(op: OperationDef, payload: unknown): unknown {
+  const parsed = op.payload.safeParse(payload);
+  if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
+  return parsed.data;
+}
+
+export function dispatch(handler: Handler<never>, payload: unknown, ctx: RequestContext): Promise<unknown> {
+  const { identity } = ctx;
+  const handlerCtx: RequestContext | AuthedContext = identity ? { ...ctx, identity, tenant: ctx.store.forOrg(identity.orgId) } : ctx;
+  return (handler as (p: unknown, c: RequestContext) => Promise<unknown>)(payload, handlerCtx);
+}
+
+/**
+ * The answer as the operation's response schema reads it: fields it does not name (a password hash, a
+ * security stamp, a sealed secret a handler spread in) are dropped, and an answer that breaks the schema is a
+ * fault (400000, logged), never sent.
+ */
+export function checkAnswer(service: string, op: OperationDef, result: unknown, ctx: RequestContext): unknown {
+  const parsed = op.response.safeParse(result);
+  if (parsed.success) return parsed.data;
+  ctx.rt.log.error('answer does not match its schema', { service, issue: firstIssue(parsed.error) });
+  throw new AppError('400000');
+}
