@@ -10,10 +10,10 @@ import { seal, unseal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
 import { CONDITIONS, Store } from './store/store';
-import { hashPassword } from './services/auth/passwords';
-import { orgCodeGuard } from './services/organization/handlers';
-import { buildUser, emailGuard, snapshotOf, usernameGuard } from './services/user/users';
-import { administratorRole, roleCodeGuard } from './services/userRole/handlers';
+import { hashPassword } from './platform/passwords';
+import { orgCodeGuard } from './services/organization';
+import { buildUser, emailGuard, snapshotOf, usernameGuard } from './services/user';
+import { administratorRole, roleCodeGuard } from './services/userRole';
 
 export const DEFAULT_ORG_ID = 1;
 
@@ -33,7 +33,7 @@ export function generatePassword(): string {
 }
 
 async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
-  const existing = await store.get<App>('app', { appKey: rt.config.portalAppKey });
+  const existing = await store.get('app', { appKey: rt.config.portalAppKey });
   if (existing) {
     return unseal(rt.keys, existing.secretSealed);
   }
@@ -59,7 +59,7 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
 export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
   const store = new Store(rt);
   const portalAppSecret = await ensurePortalApp(store, rt);
-  if (await store.get<Organization>('organization', { id: DEFAULT_ORG_ID })) return { seeded: false, portalAppSecret };
+  if (await store.get('organization', { id: DEFAULT_ORG_ID })) return { seeded: false, portalAppSecret };
 
   const now = rt.clock.now();
   const given = rt.config.adminPassword ?? rt.keys.adminPassword;

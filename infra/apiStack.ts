@@ -18,12 +18,13 @@ import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 
 import { CfnStage, HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -114,6 +115,9 @@ export class HeraldApiStack extends Stack {
   readonly jobQueue: Queue;
   readonly jobDeadLetters: Queue;
   readonly jobFunction: NodejsFunction;
+  /** EventBridge Scheduler's group for Herald's schedules, and the role its targets are sent with */
+  readonly scheduleGroup: CfnScheduleGroup;
+  readonly schedulerRole: Role;
   readonly httpApi: HttpApi;
   /** `<apiId>.execute-api.<region>.<urlSuffix>`: the CloudFront origin */
   readonly apiDomainName: string;
@@ -169,6 +173,13 @@ export class HeraldApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    this.scheduleGroup = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${this.stackName}-schedules` });
+    this.schedulerRole = new Role(this, 'SchedulerRole', {
+      description: 'Herald: EventBridge Scheduler sends due schedules to Herald queues',
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
+    });
+    this.jobQueue.grantSendMessages(this.schedulerRole);
+
     const environment = {
       HERALD_KEY_SECRET_ID: this.keySecret.secretArn,
       HERALD_TABLE_PREFIX: config.tablePrefix,
@@ -178,6 +189,9 @@ export class HeraldApiStack extends Stack {
       HERALD_MAIL_FROM: config.mailFrom,
       HERALD_LOG_LEVEL: config.logLevel,
       HERALD_JOB_QUEUE_URL: this.jobQueue.queueUrl,
+      HERALD_SCHEDULE_GROUP: this.scheduleGroup.ref,
+      HERALD_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
+      HERALD_QUEUE_ARNS: this.toJsonString({ jobs: this.jobQueue.queueArn }),
       NODE_OPTIONS: '--enable-source-maps',
     };
     const sendMail = new PolicyStatement({
@@ -202,6 +216,14 @@ export class HeraldApiStack extends Stack {
     this.keySecret.grantRead(this.routerFunction);
     this.routerFunction.addToRolePolicy(sendMail);
     this.jobQueue.grantSendMessages(this.routerFunction);
+    // The router schedules sends in Herald's group only, and hands the scheduler its own role.
+    this.routerFunction.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+        resources: [`arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/${this.scheduleGroup.ref}/*`],
+      }),
+    );
+    this.schedulerRole.grantPassRole(this.routerFunction.grantPrincipal);
 
     this.jobFunction = new NodejsFunction(this, 'JobFunction', {
       description: 'Herald job worker (work handed off by requests)',

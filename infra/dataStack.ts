@@ -1,5 +1,5 @@
 /**
- * Data stack: one DynamoDB table per entry of the entity registry (shared/entities ENTITY_LIST), named
+ * Data stack: one DynamoDB table per entry of the entity registry (shared/entities DEPLOYED_ENTITIES), named
  * `${tablePrefix}${entity.name}` exactly as the runtime and the local stand-in (functions/store/tables.ts) name
  * them, plus the encrypted, private assets bucket. Everything here is retained when the stack is deleted.
  */
@@ -7,7 +7,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { ENTITY_LIST, type EntityDef, type KeyAttribute, tableName } from '../shared/entities';
+import { DEPLOYED_ENTITIES, type EntityDef, type KeyAttribute, tableName } from '../shared/entities';
 
 export interface HeraldDataStackProps extends StackProps {
   tablePrefix: string;
@@ -28,7 +28,7 @@ export class HeraldDataStack extends Stack {
   constructor(scope: Construct, id: string, props: HeraldDataStackProps) {
     super(scope, id, props);
     const tables = new Map<string, ITable>();
-    for (const def of props.entities ?? ENTITY_LIST) {
+    for (const def of props.entities ?? DEPLOYED_ENTITIES) {
       if (tables.has(def.name)) throw new Error(`Entity "${def.name}" is registered twice`);
       const table = new Table(this, `${pascal(def.name)}Table`, {
         tableName: tableName(props.tablePrefix, def),

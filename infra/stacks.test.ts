@@ -15,7 +15,7 @@ import type { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keySchemaOf } from '../functions/store/tables';
-import { ENTITY_LIST, tableName } from '../shared/entities';
+import { DEPLOYED_ENTITIES as ENTITY_LIST, tableName } from '../shared/entities';
 import { SECURITY_HEADERS } from '../functions/platform/securityHeaders';
 import { isValidPassword } from '../shared/validation';
 import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES } from './apiStack';
@@ -224,6 +224,24 @@ describe('api stack', () => {
       Description: 'Herald API router',
       Environment: { Variables: Match.objectLike({ HERALD_JOB_QUEUE_URL: { Ref: jobId } }) },
     });
+  });
+
+  it('gives the router EventBridge Scheduler in its own group, with a role that may only send to the queue', () => {
+    const groups = api.findResources('AWS::Scheduler::ScheduleGroup');
+    expect(Object.keys(groups)).toHaveLength(1);
+    const groupId = Object.keys(groups)[0];
+    const roles = api.findResources('AWS::IAM::Role');
+    const roleId = Object.keys(roles).find((id) => id.startsWith('SchedulerRole'))!;
+    expect(JSON.stringify(roles[roleId].Properties.AssumeRolePolicyDocument)).toContain('scheduler.amazonaws.com');
+    const rolePolicy = Object.values(api.findResources('AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes(roleId))!;
+    const actions = (rolePolicy.Properties.PolicyDocument.Statement as Json[]).flatMap((st) => [st.Action].flat());
+    expect(actions.every((a: string) => a.startsWith('sqs:Send') || a.startsWith('sqs:Get'))).toBe(true);
+    const routerPolicy = Object.values(api.findResources('AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes('RouterFunction'))!;
+    const statements = routerPolicy.Properties.PolicyDocument.Statement as Json[];
+    const schedule = statements.find((st) => [st.Action].flat().includes('scheduler:CreateSchedule'))!;
+    expect(JSON.stringify(schedule.Resource)).toContain(groupId);
+    const pass = statements.find((st) => [st.Action].flat().includes('iam:PassRole'))!;
+    expect(pass.Resource).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
   });
 
   it('bundles the router as ESM with the argon2 binary for the Lambda platform', () => {

@@ -78,7 +78,7 @@ function appDirectory(store: Store, rt: Runtime) {
     const now = Date.now();
     const hit = cache.get(appKey);
     if (hit && now - hit.at < 60_000) return hit.entry;
-    const app = await store.get<App>('app', { appKey });
+    const app = await store.get('app', { appKey });
     const entry = app && app.status === 'ACTIVE' ? { app, secret: unseal(rt.keys, app.secretSealed) } : null;
     if (cache.size > 1000) cache.clear();
     cache.set(appKey, { at: now, entry });

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
-import { authenticate, permissionsIn } from '../services/auth/session';
+import { authenticate, permissionsIn } from '../services/auth';
 import type { AuthedContext, Handler, Identity, RequestContext } from './context';
 
 const BEARER = /^Bearer\s+(\S+)$/i;

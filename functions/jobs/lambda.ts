@@ -1,22 +1,19 @@
-/**
- * The job worker Lambda: reads SQS records, runs each job, and reports the ones that failed so only those are
- * retried (then moved to the dead-letter queue). A record that is not a job is reported once and logged.
- */
+/** The job worker Lambda: builds the runtime once per cold start, then hands each SQS batch to the worker. */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { jobSchema } from '../platform/jobs';
 import { loadKeysFromSecretsManager } from '../platform/keys';
-import { createRuntime, defaultConfig, type Runtime } from '../platform/runtime';
+import type { QueueWorker } from '../platform/queue';
+import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
 import { Store } from '../store/store';
-import { runJob } from './run';
+import { jobWorker } from './worker';
 
-let ready: Promise<{ rt: Runtime; store: Store }> | undefined;
+let ready: Promise<QueueWorker> | undefined;
 
 async function init() {
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
   const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? '') });
-  return { rt, store: new Store(rt) };
+  return jobWorker({ rt, store: new Store(rt) });
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
@@ -24,15 +21,5 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     ready = undefined;
     throw e;
   });
-  const deps = await ready;
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    try {
-      await runJob(deps, jobSchema.parse(JSON.parse(record.body)));
-    } catch (e) {
-      deps.rt.log.error('job failed', { messageId: record.messageId, error: e instanceof Error ? e.message : String(e) });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
+  return (await ready)(event);
 }

@@ -8,14 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createApiHandler } from '../api/router';
 import { loadOrCreateKeyFile } from '../platform/keys';
-import { runJob } from '../jobs/run';
-import { type LocalJobQueue, localJobQueue } from '../platform/jobs';
-import { createLogger, type LogLevel } from '../platform/logger';
+import { jobWorker } from '../jobs/worker';
+import { JOB_QUEUE, type JobQueue, jobSchema } from '../platform/jobs';
+import type { LogLevel } from '../platform/logger';
 import { Store } from '../store/store';
 import { createRuntime, defaultConfig, type Clock, type Runtime, type RuntimeConfig } from '../platform/runtime';
 import { ensureSeed, type SeedResult } from '../seed';
 import { ensureTables } from '../store/tables';
 import { startHttpServer } from './httpAdapter';
+import { LocalQueue, startQueueLoop } from './queue';
+import { LocalScheduler, startSchedulerLoop } from './scheduler';
 import { startStandIns, type StandIns } from './standins';
 
 export interface LocalHerald {
@@ -23,8 +25,10 @@ export interface LocalHerald {
   portalUrl: string;
   mailViewerUrl: string;
   rt: Runtime;
-  /** work handed off by requests; tests wait for it with `jobs.idle()` */
-  jobs: LocalJobQueue;
+  /** the loop running handed-off jobs; tests wait for it with `jobs.idle()` */
+  jobs: ReturnType<typeof startQueueLoop>;
+  queue: LocalQueue;
+  scheduler: LocalScheduler;
   seed: SeedResult;
   standIns: StandIns;
   stop(): Promise<void>;
@@ -53,12 +57,16 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
   try {
     const keys = loadOrCreateKeyFile(join(dataDir, 'keys.json'));
     const config = { ...defaultConfig(opts.env ?? process.env), ...opts.config };
-    const logLevel = opts.logLevel ?? 'warn';
-    const jobs = localJobQueue(createLogger(logLevel, opts.logSink));
-    const rt = createRuntime({ config, keys, jobs, endpoints: standIns.endpoints, clock: opts.clock, logLevel, logSink: opts.logSink });
+    // The runtime posts jobs to the local queue, which needs the runtime's store: bound once both exist.
+    let queue: LocalQueue | undefined;
+    const jobQueue: JobQueue = { post: async (job) => void (await queue!.send(JOB_QUEUE, jobSchema.parse(job))) };
+    const rt = createRuntime({ config, keys, jobs: jobQueue, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
     const store = new Store(rt);
-    jobs.attach((job) => runJob({ rt, store }, job));
+    queue = new LocalQueue(store, rt.clock);
+    const scheduler = new LocalScheduler(store, queue, rt.clock);
     await ensureTables(rt.aws.dynamo, config.tablePrefix);
+    const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log });
+    const schedules = startSchedulerLoop(scheduler, rt.log);
     const seed = await ensureSeed(rt);
     const handler = createApiHandler(rt);
     const server: Server = await startHttpServer({
@@ -75,12 +83,15 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       mailViewerUrl: standIns.mailViewerUrl,
       rt,
       jobs,
+      queue,
+      scheduler,
       seed,
       standIns,
       async stop() {
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
-        await jobs.idle();
+        // Loops stop after their current turn; unfinished messages and schedules stay in the data folder.
+        await Promise.all([jobs.stop(), schedules.stop()]);
         rt.aws.dynamo.destroy();
         if (ownStandIns) await standIns.stop();
       },

@@ -1,7 +1,11 @@
-/** The one dispatch table: every catalogue operation's handler, checked by type against the catalogue. */
-import type { SERVICE_AREAS, ServiceName } from '../../shared/services';
+/**
+ * The one dispatch table: every catalogue operation's handler, checked by type against the catalogue. Tests
+ * aside, the only module that imports an area's `handlers.ts`; all else uses an area through its `index.ts`.
+ */
+import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceName } from '../../shared/services';
 import type { AreaHandlers, Handler } from '../api/context';
 import { authHandlers } from './auth/handlers';
+import { crudHandlers } from './crud/handlers';
 import { organizationHandlers } from './organization/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
@@ -9,8 +13,14 @@ import { userRoleHandlers } from './userRole/handlers';
 /** Every area of the catalogue with all its operations. */
 export type HandlerTable = { [A in keyof typeof SERVICE_AREAS]: AreaHandlers<A> };
 
+/** The registry's plain entities, all served by the generic handlers. */
+const crudAreas = Object.fromEntries(CRUD_ENTITIES.map((def) => [def.name, crudHandlers(def)])) as unknown as {
+  [K in CrudEntityName]: AreaHandlers<K>;
+};
+
 /** Leaving an area or an operation out does not compile. */
 const AREAS: HandlerTable = {
+  ...crudAreas,
   auth: authHandlers,
   user: userHandlers,
   userRole: userRoleHandlers,

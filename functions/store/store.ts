@@ -9,15 +9,19 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import { ENTITIES, type EntityDef, type EntityName, tableName } from '../../shared/entities';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import type { Runtime } from '../platform/runtime';
 
 export type Item = Record<string, unknown>;
+/** A stored record of an entity, as its registry schema describes it: the entity name decides the type. */
+export type RecordOf<E extends EntityName> = z.output<(typeof ENTITIES)[E]['schema']>;
 export type Key = Record<string, string | number>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -50,9 +54,9 @@ export class Store {
     return key;
   }
 
-  async get<T = Item>(entity: EntityName, key: Key): Promise<T | undefined> {
+  async get<E extends EntityName>(entity: E, key: Key): Promise<RecordOf<E> | undefined> {
     const out = await this.rt.aws.doc.send(new GetCommand({ TableName: this.table(entity), Key: key, ConsistentRead: true }));
-    return out.Item as T | undefined;
+    return out.Item as RecordOf<E> | undefined;
   }
 
   /** Reads several items of several tables in one round trip; answers in the order asked. */
@@ -78,8 +82,8 @@ export class Store {
   }
 
   /** All items under one partition (admin-sized sets), optionally through an index. */
-  async queryAll<T = Item>(entity: EntityName, partition: { name: string; value: string | number }, index?: string): Promise<T[]> {
-    const items: T[] = [];
+  async queryAll<E extends EntityName>(entity: E, partition: { name: string; value: string | number }, index?: string): Promise<RecordOf<E>[]> {
+    const items: RecordOf<E>[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const out = await this.rt.aws.doc.send(
@@ -92,7 +96,19 @@ export class Store {
           ExclusiveStartKey,
         }),
       );
-      items.push(...((out.Items ?? []) as T[]));
+      items.push(...((out.Items ?? []) as RecordOf<E>[]));
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items;
+  }
+
+  /** Every item of a table: for the local stand-ins' own state only, never on a request path. */
+  async scanAll<E extends EntityName>(entity: E): Promise<RecordOf<E>[]> {
+    const items: RecordOf<E>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.rt.aws.doc.send(new ScanCommand({ TableName: this.table(entity), ExclusiveStartKey }));
+      items.push(...((out.Items ?? []) as RecordOf<E>[]));
       ExclusiveStartKey = out.LastEvaluatedKey;
     } while (ExclusiveStartKey);
     return items;
@@ -109,6 +125,21 @@ export class Store {
 
   async delete(entity: EntityName, key: Key): Promise<void> {
     await this.rt.aws.doc.send(new DeleteCommand({ TableName: this.table(entity), Key: key }));
+  }
+
+  /** Deletes only when `condition` holds; otherwise answers `onFail`. */
+  async deleteIf(
+    entity: EntityName,
+    key: Key,
+    condition: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item },
+    onFail: ErrorCode = '720007',
+  ): Promise<void> {
+    try {
+      await this.rt.aws.doc.send(new DeleteCommand({ TableName: this.table(entity), Key: key, ...condition }));
+    } catch (e) {
+      if (isConditionFailure(e)) throw new AppError(onFail);
+      throw e;
+    }
   }
 
   /** Conditional partial update; `condition` is a named piece. */
@@ -195,7 +226,7 @@ export class Store {
   }
 }
 
-type TenantEntity = { [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant' ? K : never }[EntityName];
+export type TenantEntity = { [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant' ? K : never }[EntityName];
 
 /** The only way to tenant data: every key starts with the caller's organization. */
 export class TenantStore {
@@ -209,19 +240,19 @@ export class TenantStore {
     return { [def.partitionKey.name]: this.orgId, [def.sortKey!.name]: id };
   }
 
-  get<T = Item>(entity: TenantEntity, id: string): Promise<T | undefined> {
-    return this.store.get<T>(entity, this.key(entity, id));
+  get<E extends TenantEntity>(entity: E, id: string): Promise<RecordOf<E> | undefined> {
+    return this.store.get(entity, this.key(entity, id));
   }
 
   /** Like `get`, but a missing item (including one of another organization) answers 720003. */
-  async require<T = Item>(entity: TenantEntity, id: string): Promise<T> {
-    const item = await this.get<T>(entity, id);
+  async require<E extends TenantEntity>(entity: E, id: string): Promise<RecordOf<E>> {
+    const item = await this.get(entity, id);
     if (!item) throw new AppError('720003');
     return item;
   }
 
-  list<T = Item>(entity: TenantEntity): Promise<T[]> {
-    return this.store.queryAll<T>(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId });
+  list<E extends TenantEntity>(entity: E): Promise<RecordOf<E>[]> {
+    return this.store.queryAll(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId });
   }
 
   /** Stamps orgId onto an item before writing it. */

@@ -1,10 +1,20 @@
 /** The entity registry: the one list of entities, driving tables (CDK and local), store and screens. */
+import { actionListEntity } from './actionList';
 import { appEntity } from './app';
+import { companyEntity } from './company';
 import type { EntityDef } from './entity';
 import { invitationEntity } from './invitation';
+import { geofenceTagEntity } from './geofenceTag';
+import { kpiTargetEntity } from './kpiTarget';
+import { languageEntity } from './language';
+import { queueMessageEntity, scheduleEntity } from './localPorts';
 import { organizationEntity } from './organization';
+import { planCategoryEntity } from './planCategory';
+import { planGroupEntity } from './planGroup';
+import { planTagEntity } from './planTag';
 import { passwordResetEntity, rateLimitEntity, sessionEntity, uniqueKeyEntity } from './session';
 import { organizationUserEntity, userEntity } from './user';
+import { templateCategoryEntity } from './templateCategory';
 import { userRoleEntity } from './userRole';
 
 export const ENTITIES = {
@@ -18,10 +28,24 @@ export const ENTITIES = {
   passwordReset: passwordResetEntity,
   rateLimit: rateLimitEntity,
   uniqueKey: uniqueKeyEntity,
+  queueMessage: queueMessageEntity,
+  schedule: scheduleEntity,
+  // plain entities of the generic CRUD stack
+  templateCategory: templateCategoryEntity,
+  planTag: planTagEntity,
+  planCategory: planCategoryEntity,
+  planGroup: planGroupEntity,
+  language: languageEntity,
+  actionList: actionListEntity,
+  company: companyEntity,
+  kpiTarget: kpiTargetEntity,
+  geofenceTag: geofenceTagEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
 export const ENTITY_LIST: readonly EntityDef[] = Object.values(ENTITIES);
+/** The tables a deployment has: all but the local stand-ins' state. */
+export const DEPLOYED_ENTITIES: readonly EntityDef[] = ENTITY_LIST.filter((d) => !d.localOnly);
 
 /** The physical table name of an entity under a deployment's prefix. */
 export function tableName(prefix: string, entity: EntityName | EntityDef): string {
@@ -32,7 +56,18 @@ export function tableName(prefix: string, entity: EntityName | EntityDef): strin
 export * from './entity';
 export * from './app';
 export * from './invitation';
+export * from './localPorts';
 export * from './organization';
 export * from './session';
 export * from './user';
 export * from './userRole';
+export * from './templateCategory';
+export * from './planTag';
+export * from './planCategory';
+export * from './planGroup';
+export * from './language';
+export * from './actionList';
+export * from './company';
+export * from './kpiTarget';
+export * from './geofenceTag';
+

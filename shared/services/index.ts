@@ -1,16 +1,24 @@
 /** The service catalogue: every `area.operation` with payload and response schemas and required access. */
 import type { z } from 'zod';
+import { ENTITIES, type EntityName } from '../entities';
 import { authServices } from './auth';
+import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
 import { organizationServices } from './organization';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
+
+/** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
+export type CrudEntityName = { [K in EntityName]: (typeof ENTITIES)[K] extends { crud: object } ? K : never }[EntityName];
+export const CRUD_ENTITIES = Object.values(ENTITIES).filter((d) => 'crud' in d) as unknown as readonly (CrudEntityDef & { name: CrudEntityName })[];
+const crudAreas = Object.fromEntries(CRUD_ENTITIES.map((d) => [d.name, crudServices(d)])) as { [K in CrudEntityName]: CrudServices };
 
 export const SERVICE_AREAS = {
   auth: authServices,
   user: userServices,
   userRole: userRoleServices,
   organization: organizationServices,
+  ...crudAreas,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -47,3 +55,4 @@ export * from './auth';
 export * from './user';
 export * from './userRole';
 export * from './organization';
+export * from './crud';

@@ -1,7 +1,12 @@
-/** Browser-test helpers: one Chromium per test file, sign-in, and reading what the portal shows. */
+/**
+ * Browser-test helpers: one Chromium per test file, sign-in, and reading what the portal shows.
+ * Every page opened here reports Content-Security-Policy violations, and a test whose pages caused one fails.
+ */
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { BootOptions, LocalHerald } from '../../functions/local/boot';
+import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { ADMIN_PASSWORD, ApiClient, startHerald } from '../support/herald';
 
 export { ADMIN_PASSWORD };
@@ -21,6 +26,9 @@ export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
     suite.admin = new ApiClient(suite.herald);
     await suite.admin.login();
   });
+  afterEach(() => {
+    expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
+  });
   afterAll(async () => {
     await suite.browser?.close();
     await suite.herald?.stop();
@@ -29,15 +37,36 @@ export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
 }
 
 export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Violations seen by any page of the running test, checked and cleared after each test. */
+const cspViolations: string[] = [];
+
+/** Records violations from every page of the context, including pages a test opens later. */
+async function recordCspViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('heraldCspViolation', (_source, report: string) => void cspViolations.push(report));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { heraldCspViolation: (r: string) => void }).heraldCspViolation;
+      void report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  // Chromium's own console report as well: it names the directive and what would allow the action
+  context.on('console', (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text())) cspViolations.push(message.text());
   });
 }
 
 /** A fresh context (own storage) and page at the given width. */
 export async function openPage(browser: Browser, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await recordCspViolations(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
@@ -59,6 +88,31 @@ export async function signIn(page: Page, portalUrl: string, username = 'admin', 
   await page.fill('#password', password);
   await page.click('form button[type=submit]');
   await page.waitForSelector('.side-menu');
+}
+
+/** The axe-core rules run on every screen: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * Runs axe-core on what the page shows now and fails listing every serious or critical violation: rule, impact,
+ * the element and what is wrong with it. Minor and moderate findings do not fail a test.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Legacy mode runs axe in the page alone; the default opens a blank page per run to merge the results of
+  // cross-origin frames, which the portal has none of, and takes twice as long.
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+  const problems = results.violations.flatMap((rule) =>
+    rule.nodes
+      .filter((node) => {
+        const impact = node.impact ?? rule.impact;
+        return impact === 'serious' || impact === 'critical';
+      })
+      .map((node) => {
+        const summary = (node.failureSummary ?? rule.help).replace(/\s+/g, ' ').trim();
+        return `${rule.id} (${node.impact ?? rule.impact}) ${node.target.map(String).join(' >>> ')}: ${summary}`;
+      }),
+  );
+  expect(problems, `serious or critical accessibility violations on ${label}`).toEqual([]);
 }
 
 export async function menuLabels(page: Page): Promise<string[]> {

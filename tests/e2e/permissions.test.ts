@@ -132,7 +132,7 @@ describe('roles and users made in the browser', () => {
     await signIn(page, suite.herald.portalUrl, 'geo.anna', 'Anna@1234');
     await waitForPath(page, '/dashboard');
     expect(await menuGroups(page)).toEqual(['Dashboard', 'Library', 'Reports']);
-    expect(await menuLabels(page)).toEqual(['Dashboard', 'Geofences', 'Plan report']);
+    expect(await menuLabels(page)).toEqual(['Dashboard', 'Geofences', 'Geofence tags', 'Plan report']);
     expect(hashPath(page)).toBe('/dashboard');
     await context.close();
   });

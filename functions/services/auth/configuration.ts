@@ -4,7 +4,7 @@ import type { AuthedContext } from '../../api/context';
 
 /** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
 export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {
-  const org = await ctx.store.get<Organization>('organization', { id: ctx.identity.orgId });
+  const org = await ctx.store.get('organization', { id: ctx.identity.orgId });
   return {
     orgId: org?.id ?? 1,
     orgIconUrl: org?.icon ?? '',

@@ -3,14 +3,13 @@ import { AppError } from '../../../shared/errors';
 import { APP_VERSION } from '../../../shared/services';
 import type { AreaHandlers, RequestContext } from '../../api/context';
 import { configurationFor } from './configuration';
-import { verifyPassword } from './passwords';
 import { membershipsOf, revokeSession, rotateSession, startSession } from './session';
-import type { Runtime } from '../../platform/runtime';
-import type { Store } from '../../store/store';
-import { sendPasswordLink, spendLink } from './links';
+import { verifyPassword } from '../../platform/passwords';
+import { hashToken } from '../../platform/randomTokens';
+import { spendLink } from './links';
 import { assertUnderLimits, clearLimit, countAttempt, countsOf, type Limit, tooMany } from './throttle';
-import { hashToken, issueAccessToken, splitRefreshToken } from './tokens';
-import { emailKeyOf, findUserBy, setPassword } from '../user/users';
+import { issueAccessToken, splitRefreshToken } from './tokens';
+import { emailKeyOf, findUserBy, setPassword } from '../user';
 
 /**
  * Failed sign-ins are counted per username-and-address, per address and per username. Only the first refuses
@@ -79,7 +78,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     if (ctx.identity) await revokeSession(ctx.store, ctx.identity.sessionId, 'logout');
     const parts = refreshToken ? splitRefreshToken(refreshToken) : null;
     if (parts) {
-      const session = await ctx.store.get<{ currentTokenHash: string }>('session', { id: parts.sessionId });
+      const session = await ctx.store.get('session', { id: parts.sessionId });
       if (session && session.currentTokenHash === hashToken(parts.secret)) await revokeSession(ctx.store, parts.sessionId, 'logout');
     }
     return { ok: true, logoutUrl: null };
@@ -126,7 +125,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     }
     const identity = ctx.identity ?? null;
     if (!identity) throw new AppError('400018');
-    const user = await store.get<User>('user', { id: identity.userId });
+    const user = await store.get('user', { id: identity.userId });
     if (!user) throw new AppError('710001');
     if (!(await verifyPassword(user.passwordHash, oldPassword ?? ''))) throw new AppError('710007');
     if (await verifyPassword(user.passwordHash, password)) throw new AppError('710008');
@@ -134,9 +133,3 @@ export const authHandlers: AreaHandlers<'auth'> = {
     return { ok: true };
   },
 };
-
-/** The forgot-password job: mails a link if an account has the address and may sign in. */
-export async function runPasswordEmailJob(deps: { rt: Runtime; store: Store }, emailKey: string): Promise<void> {
-  const user = await findUserBy(deps.store, 'emailKey', emailKey);
-  if (user && user.status !== 'INACTIVE') await sendPasswordLink(deps, user, user.status === 'INVITED' ? 'invite' : 'reset');
-}

@@ -7,7 +7,7 @@ import type { PasswordReset, User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
-import { hashToken, randomToken } from './tokens';
+import { hashToken, randomToken } from '../../platform/randomTokens';
 
 export type LinkPurpose = PasswordReset['purpose'];
 interface Deps {
@@ -25,7 +25,7 @@ function lifetimeOf(rt: Runtime, purpose: LinkPurpose): number {
 
 /** Marks the user's unused links of the family used, so only the newest link works. */
 async function supersede(store: Store, userId: string, purpose: LinkPurpose): Promise<void> {
-  const links = await store.queryAll<PasswordReset>('passwordReset', { name: 'userId', value: userId }, 'byUser');
+  const links = await store.queryAll('passwordReset', { name: 'userId', value: userId }, 'byUser');
   await Promise.all(
     links
       .filter((l) => !l.used && FAMILY[purpose].includes(l.purpose ?? 'reset'))
@@ -57,11 +57,11 @@ export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPu
  * another kind, or issued before the user's password, role or e-mail last changed.
  */
 export async function spendLink({ rt, store }: Deps, token: string, purposes: LinkPurpose[]): Promise<{ link: PasswordReset; user: User }> {
-  const link = await store.get<PasswordReset>('passwordReset', { id: hashToken(token) });
+  const link = await store.get('passwordReset', { id: hashToken(token) });
   if (!link || link.used || link.expiresAt * 1000 <= rt.clock.now() || !purposes.includes(link.purpose ?? 'reset')) {
     throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');
   }
-  const user = await store.get<User>('user', { id: link.userId });
+  const user = await store.get('user', { id: link.userId });
   if (!user) throw new AppError('710001');
   if (user.securityStamp !== link.securityStamp) throw new AppError('400017', 'The link is no longer valid. Ask for a new one.');
   await store.update(

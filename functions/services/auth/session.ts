@@ -4,7 +4,8 @@ import { AppError } from '../../../shared/errors';
 import type { SignIn } from '../../../shared/services';
 import type { Identity, RequestContext } from '../../api/context';
 import { CONDITIONS, type Store } from '../../store/store';
-import { hashToken, issueAccessToken, randomToken, splitRefreshToken, verifyAccessToken } from './tokens';
+import { hashToken, randomToken } from '../../platform/randomTokens';
+import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens';
 
 export interface Membership {
   org: Organization;
@@ -17,7 +18,7 @@ export interface Membership {
  * to them) unless `includeInactive`, which lets their administrators see and restore them.
  */
 export async function membershipsOf(store: Store, userId: string, includeInactive = false): Promise<Membership[]> {
-  const links = await store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: userId }, 'byUser');
+  const links = await store.queryAll('organizationUser', { name: 'userId', value: userId }, 'byUser');
   if (links.length === 0) return [];
   const found = await store.getMany([
     ...links.map((l) => ({ entity: 'organization' as const, key: { id: l.orgId } })),
@@ -111,12 +112,12 @@ export async function revokeSession(store: Store, sessionId: string, reason: str
 
 /** Ends every session of a user (used when the user is deleted). */
 export async function revokeUserSessions(store: Store, userId: string, reason: string): Promise<void> {
-  const sessions = await store.queryAll<Session>('session', { name: 'userId', value: userId }, 'byUser');
+  const sessions = await store.queryAll('session', { name: 'userId', value: userId }, 'byUser');
   await Promise.all(sessions.filter((s) => !s.revoked).map((s) => revokeSession(store, s.id, reason)));
 }
 
 async function loadUserState(store: Store, userId: string) {
-  const user = await store.get<User>('user', { id: userId });
+  const user = await store.get('user', { id: userId });
   if (!user) throw new AppError('710001');
   return user;
 }
@@ -129,7 +130,7 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
   const parts = splitRefreshToken(refreshToken);
   if (!parts) throw new AppError('710004');
   const { store, rt } = ctx;
-  const session = await store.get<Session>('session', { id: parts.sessionId });
+  const session = await store.get('session', { id: parts.sessionId });
   const now = rt.clock.now();
   if (session?.revokedReason === 'deleted') throw new AppError('710001');
   if (!session || session.revoked || session.expiresAt * 1000 <= now) throw new AppError('710004');
@@ -187,9 +188,9 @@ export async function switchSessionOrg(ctx: RequestContext, identity: Identity, 
 
 /** The permissions a user holds in one organization (whatever its status), or null when not a member. */
 export async function permissionsIn(store: Store, userId: string, orgId: number): Promise<string[] | null> {
-  const link = await store.get<OrganizationUser>('organizationUser', { orgId, userId });
+  const link = await store.get('organizationUser', { orgId, userId });
   if (!link) return null;
-  return effectivePermissions(await store.get<UserRole>('userRole', { orgId, id: link.roleId }));
+  return effectivePermissions(await store.get('userRole', { orgId, id: link.roleId }));
 }
 
 /** Verifies an access token and the records it names, in one batch read. */

@@ -1,5 +1,4 @@
-/** Short-lived signed access tokens (JWT, HS256) and opaque refresh tokens stored only as hashes. */
-import { createHash, randomBytes } from 'node:crypto';
+/** Short-lived signed access tokens (JWT, HS256) and the shape of refresh tokens (stored only as hashes). */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AppError } from '../../../shared/errors';
 import type { Runtime } from '../../platform/runtime';
@@ -46,14 +45,6 @@ export async function verifyAccessToken(rt: Runtime, token: string): Promise<Acc
     if (e instanceof joseErrors.JOSEError || e instanceof TypeError) throw new AppError('710005');
     throw e;
   }
-}
-
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }
 
 /** A refresh token is `<sessionId>.<secret>`: the session is found by id, the secret checked by hash. */

@@ -1,24 +1,17 @@
 import type { Organization, OrganizationUser, User } from '../../../shared/entities';
-import { snapshotOf } from '../user/users';
 import { AppError } from '../../../shared/errors';
 import type { OrganizationView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import type { Store } from '../../store/store';
-import { membershipsOf } from '../auth/session';
-import { administratorRole } from '../userRole/handlers';
-
-export const orgCodeGuard = (code: string) => `orgCode#${code.toUpperCase()}`;
+import { membershipsOf } from '../auth';
+import { snapshotOf } from '../user';
+import { administratorRole } from '../userRole';
+import { nextOrganizationId, orgCodeGuard } from './organizations';
 
 function toOrganizationView(org: Organization): OrganizationView {
   const { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, version, dateCreated, dateUpdated } = org;
   return { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, version, dateCreated, dateUpdated };
-}
-
-/** Organization ids are small numbers (1 is the default organization), taken from an atomic counter. */
-export async function nextOrganizationId(store: Store): Promise<number> {
-  return store.increment('uniqueKey', { id: 'counter#organization' });
 }
 
 /** An organization the caller belongs to, active or not; any other answers exactly like one that does not exist. */
@@ -52,7 +45,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
       const id = await nextOrganizationId(store);
       const org: Organization = { ...p, id, appFeatureJson: '', ...auditNew(now, actor) };
       const role = administratorRole(id, now, actor);
-      const creator = await store.get<User>('user', { id: actor });
+      const creator = await store.get('user', { id: actor });
       if (!creator) throw new AppError('710001');
       const link: OrganizationUser = { orgId: id, userId: actor, roleId: role.id, member: snapshotOf(creator), ...auditNew(now, actor) };
       await store.transact([

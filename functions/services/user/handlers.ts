@@ -5,11 +5,9 @@ import { CONDITIONS, type TransactItem } from '../../store/store';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { escapeHtml, issueLink, sendPasswordLink, spendLink } from '../auth/links';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserSessions, switchSessionOrg } from '../auth/session';
-import { assertUnderLimits, countAttempt } from '../auth/throttle';
-import { assertMayGrant, assertNotOwnRole, assertWithinRights } from '../userRole/rights';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { assertUnderLimits, countAttempt, escapeHtml, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
+import { assertMayGrant, assertNotOwnRole, assertWithinRights } from '../userRole';
 import {
   buildUser,
   emailGuard,
@@ -30,28 +28,28 @@ const SHARED_ACCOUNT =
 /** The organization's members with their users and role names. */
 async function members(ctx: AuthedContext) {
   const [links, roles] = await Promise.all([
-    ctx.tenant.list<OrganizationUser>('organizationUser'),
-    ctx.tenant.list<UserRole>('userRole'),
+    ctx.tenant.list('organizationUser'),
+    ctx.tenant.list('userRole'),
   ]);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
   return links.map((link) => toUserView(link, roleName.get(link.roleId) ?? ''));
 }
 
 async function requireRole(ctx: AuthedContext, roleId: string): Promise<UserRole> {
-  return ctx.tenant.require<UserRole>('userRole', roleId);
+  return ctx.tenant.require('userRole', roleId);
 }
 
 /** A member of the caller's organization; anyone else answers exactly like an id that does not exist. */
 async function requireMember(ctx: AuthedContext, userId: string): Promise<{ user: User; link: OrganizationUser }> {
-  const link = await ctx.tenant.get<OrganizationUser>('organizationUser', userId);
-  const user = link ? await ctx.store.get<User>('user', { id: userId }) : undefined;
+  const link = await ctx.tenant.get('organizationUser', userId);
+  const user = link ? await ctx.store.get('user', { id: userId }) : undefined;
   if (!link || !user) throw new AppError('720003');
   return { user, link };
 }
 
 /** A member whose role is above the caller's rights is out of reach (edit and delete alike). */
 async function assertMayManageMember(ctx: AuthedContext, link: OrganizationUser): Promise<void> {
-  const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
+  const role = await ctx.tenant.get('userRole', link.roleId);
   if (role) assertWithinRights(ctx, role, 'member');
 }
 
@@ -84,10 +82,10 @@ function accountWrites(ctx: AuthedContext, user: User, link: OrganizationUser) {
 /** An existing account is asked to join; it becomes a member only when its owner accepts. */
 async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole, typedEmail: string) {
   const { store, tenant } = ctx;
-  if (await tenant.get<OrganizationUser>('organizationUser', account.id)) {
+  if (await tenant.get('organizationUser', account.id)) {
     throw new AppError('720001', 'This account is already a member of the organization.');
   }
-  if (await tenant.get<Invitation>('invitation', account.id)) {
+  if (await tenant.get('invitation', account.id)) {
     throw new AppError('720001', 'This account has already been invited and has not answered yet.');
   }
   const now = ctx.rt.clock.now();
@@ -98,7 +96,7 @@ async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole,
     ...auditNew(now, ctx.identity.userId),
   });
   await store.put('invitation', invitation, CONDITIONS.isNew('userId'), '720001');
-  const org = await store.get<Organization>('organization', { id: tenant.orgId });
+  const org = await store.get('organization', { id: tenant.orgId });
   const text =
     `${ctx.identity.username} invited your Herald account ${account.username} to join the organization ` +
     `${org?.name ?? tenant.orgId} as ${role.name}. Sign in to accept or decline:`;
@@ -261,7 +259,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async updateUsageGuide({ key, done }, ctx) {
-    const user = await ctx.store.get<User>('user', { id: ctx.identity.userId });
+    const user = await ctx.store.get('user', { id: ctx.identity.userId });
     if (!user) throw new AppError('710001');
     const usageGuide = Object.fromEntries([...Object.entries(user.usageGuide ?? {}), [key, done]]);
     await ctx.store.update('user', { id: user.id }, { usageGuide });
@@ -270,7 +268,7 @@ export const userHandlers: AreaHandlers<'user'> = {
 
   async profile(_p, ctx) {
     const { user, link } = await requireMember(ctx, ctx.identity.userId);
-    const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
+    const role = await ctx.tenant.get('userRole', link.roleId);
     return { ...toUserView(link, role?.name ?? ''), alertEmails: user.alertEmails, alertTypes: user.alertTypes };
   },
 
@@ -281,7 +279,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       if (p[key] !== undefined) Object.assign(next, { [key]: p[key] });
     }
     await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
-    const role = await ctx.tenant.get<UserRole>('userRole', link.roleId);
+    const role = await ctx.tenant.get('userRole', link.roleId);
     return { ...toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? ''), alertEmails: next.alertEmails, alertTypes: next.alertTypes };
   },
 
@@ -290,7 +288,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     const now = rt.clock.now();
     const limit = { key: `email:user:${ctx.identity.userId}`, max: 5, windowSeconds: 3600 };
     await assertUnderLimits(store, now, [limit]);
-    const user = await store.get<User>('user', { id: ctx.identity.userId });
+    const user = await store.get('user', { id: ctx.identity.userId });
     if (!user) throw new AppError('710001');
     await countAttempt(store, now, [limit]);
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('710007');
@@ -342,7 +340,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   async myInvitations(_p, ctx) {
     const { store, rt } = ctx;
     const nowS = Math.floor(rt.clock.now() / 1000);
-    const pending = (await store.queryAll<Invitation>('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter(
+    const pending = (await store.queryAll('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter(
       (i) => i.expiresAt > nowS,
     );
     const found = await store.getMany([
@@ -364,7 +362,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   async acceptInvitation({ orgId }, ctx) {
     const { store, rt } = ctx;
     const userId = ctx.identity.userId;
-    const invitation = await store.get<Invitation>('invitation', { orgId, userId });
+    const invitation = await store.get('invitation', { orgId, userId });
     if (!invitation || invitation.expiresAt * 1000 <= rt.clock.now()) throw new AppError('720003');
     const [org, role, user] = (await store.getMany([
       { entity: 'organization', key: { id: orgId } },

@@ -4,8 +4,8 @@ import type { UserView } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
 import type { Store, TransactItem } from '../../store/store';
-import { hashPassword } from '../auth/passwords';
-import { randomToken } from '../auth/tokens';
+import { hashPassword } from '../../platform/passwords';
+import { randomToken } from '../../platform/randomTokens';
 
 export function newSecurityStamp(): string {
   return randomToken(12);
@@ -13,7 +13,7 @@ export function newSecurityStamp(): string {
 
 export async function findUserBy(store: Store, field: 'usernameKey' | 'emailKey', value: string): Promise<User | undefined> {
   const index = field === 'usernameKey' ? 'byUsername' : 'byEmail';
-  const found = await store.queryAll<User>('user', { name: field, value }, index);
+  const found = await store.queryAll('user', { name: field, value }, index);
   return found[0];
 }
 
@@ -64,7 +64,7 @@ export function toUserView(link: OrganizationUser, roleName: string): UserView {
 
 /** Every membership of the user, in any organization. */
 export function linksOf(store: Store, userId: string): Promise<OrganizationUser[]> {
-  return store.queryAll<OrganizationUser>('organizationUser', { name: 'userId', value: userId }, 'byUser');
+  return store.queryAll('organizationUser', { name: 'userId', value: userId }, 'byUser');
 }
 
 /**

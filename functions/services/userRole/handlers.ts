@@ -6,10 +6,9 @@ import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
+import { roleCodeGuard } from './roles';
 
 const SORTABLE = ['name', 'code', 'active', 'userCount', 'dateCreated', 'dateUpdated'];
-
-export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
 
 function toRoleView(role: UserRole, userCount: number): RoleView {
   const { id, name, code, description, active, system, version, dateCreated, dateUpdated } = role;
@@ -18,8 +17,8 @@ function toRoleView(role: UserRole, userCount: number): RoleView {
 
 async function rolesWithCounts(ctx: AuthedContext): Promise<RoleView[]> {
   const [roles, links] = await Promise.all([
-    ctx.tenant.list<UserRole>('userRole'),
-    ctx.tenant.list<OrganizationUser>('organizationUser'),
+    ctx.tenant.list('userRole'),
+    ctx.tenant.list('organizationUser'),
   ]);
   const counts = new Map<string, number>();
   for (const l of links) counts.set(l.roleId, (counts.get(l.roleId) ?? 0) + 1);
@@ -27,28 +26,13 @@ async function rolesWithCounts(ctx: AuthedContext): Promise<RoleView[]> {
 }
 
 async function usersOfRole(ctx: AuthedContext, roleId: string): Promise<number> {
-  const links = await ctx.tenant.list<OrganizationUser>('organizationUser');
+  const links = await ctx.tenant.list('organizationUser');
   return links.filter((l) => l.roleId === roleId).length;
-}
-
-/** The administrator role every organization starts with. */
-export function administratorRole(orgId: number, now: number, actor: string): UserRole {
-  return {
-    orgId,
-    id: newId(),
-    name: 'Administrator',
-    code: 'ADMIN',
-    description: 'Holds every permission.',
-    active: true,
-    permissions: [...ALL_PERMISSIONS],
-    system: true,
-    ...auditNew(now, actor),
-  };
 }
 
 export const userRoleHandlers: AreaHandlers<'userRole'> = {
   async getAll({ activeOnly }, ctx) {
-    const roles = await ctx.tenant.list<UserRole>('userRole');
+    const roles = await ctx.tenant.list('userRole');
     return roles
       .filter((r) => !activeOnly || r.active)
       .map(({ id, name, code, active }) => ({ id, name, code, active }))
@@ -70,7 +54,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
   },
 
   async detail({ id }, ctx) {
-    const role = await ctx.tenant.require<UserRole>('userRole', id);
+    const role = await ctx.tenant.require('userRole', id);
     return toRoleView(role, await usersOfRole(ctx, id));
   },
 
@@ -97,7 +81,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
       ]);
       return toRoleView(role, 0);
     }
-    const role = await tenant.require<UserRole>('userRole', p.id);
+    const role = await tenant.require('userRole', p.id);
     checkVersion(role, p.version);
     if (role.system && (!p.active || ALL_PERMISSIONS.some((c) => !permissions.includes(c)))) {
       throw new AppError('720009', 'The administrator role keeps every permission and stays active.');
@@ -117,7 +101,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
   },
 
   async delete({ id }, ctx) {
-    const role = await ctx.tenant.require<UserRole>('userRole', id);
+    const role = await ctx.tenant.require('userRole', id);
     if (role.system) throw new AppError('730010', 'The administrator role cannot be deleted.');
     assertWithinRights(ctx, role, 'role');
     if ((await usersOfRole(ctx, id)) > 0) throw new AppError('711002');

@@ -8,7 +8,7 @@ import { routeFor } from '../routes';
 import { call } from './client';
 import { storeConfiguration } from './configurationStore';
 import { keys } from './keys';
-import { announceSignOut, getSession, type Session, setRemoteOrgChangeHandler, startSession } from './session';
+import { announceSignOut, getSession, type Session, startSession } from './session';
 import { forgetSession, redirectAfterLogout } from './signOut';
 
 async function loadConfiguration(): Promise<void> {
@@ -57,10 +57,10 @@ export async function switchOrganization(orgId: number): Promise<Session> {
 }
 
 /** Another tab of this session switched organization, and this tab has taken its tokens: follow it there. */
-setRemoteOrgChangeHandler(async (session) => {
+export async function followRemoteOrgChange(session: Session): Promise<void> {
   await mutate(() => true, undefined, { revalidate: false });
   loadConfiguration().catch(() => undefined);
   const [path, search] = window.location.hash.replace(/^#/, '').split('?');
   const here = routeFor(path || '/');
   await navigateTo(here && mayOpen(here, session) ? `${path}${search ? `?${search}` : ''}` : landingPath(session), { replace: true });
-});
+}

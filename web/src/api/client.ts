@@ -5,7 +5,7 @@
 import type { PayloadIn, Result, ServiceName } from '../../../shared/services';
 import { ApiError } from './apiError';
 import { handleApiError } from './errorHandler';
-import { freshAccessToken, getSession, refreshSession, setBackgroundFailureHandler } from './session';
+import { freshAccessToken, getSession, refreshSession } from './session';
 import { post } from './transport';
 
 export interface CallOptions {
@@ -22,14 +22,17 @@ type PayloadArgs<S extends ServiceName> = undefined extends PayloadIn<S>
   ? [payload?: PayloadIn<S>, opts?: CallOptions]
   : [payload: PayloadIn<S>, opts?: CallOptions];
 
+/** The answer as the catalogue reads it; one that breaks its schema is refused, never used. */
 async function validated<S extends ServiceName>(service: S, raw: unknown): Promise<Result<S>> {
   const { findOperation } = await catalogue();
-  const parsed = findOperation(service)?.response.safeParse(raw);
-  if (parsed && !parsed.success) {
+  const op = findOperation(service);
+  if (!op) throw new ApiError('400011', null, `Unknown service ${service}.`);
+  const parsed = op.response.safeParse(raw);
+  if (!parsed.success) {
     console.error(`The answer of ${service} does not match the catalogue`, parsed.error.issues);
-    return raw as Result<S>;
+    throw new ApiError('400000', null, `The answer of ${service} does not match the catalogue.`);
   }
-  return (parsed ? parsed.data : raw) as Result<S>;
+  return parsed.data as Result<S>;
 }
 
 async function send(service: ServiceName, payload: unknown): Promise<unknown> {
@@ -60,5 +63,3 @@ export async function call<S extends ServiceName>(service: S, ...[payload, opts]
     throw error;
   }
 }
-
-setBackgroundFailureHandler((e) => handleApiError(e instanceof ApiError ? e : new ApiError('710004')));

@@ -6,6 +6,7 @@
  */
 import type { SignIn } from '../../../shared/services';
 import { REFRESH_AHEAD_MS } from '../app/constants';
+import type { Session, SessionHandlers } from './sessionTypes';
 import {
   CHANNEL_NAME,
   isForSession,
@@ -19,12 +20,7 @@ import {
 } from './sessionSync';
 import { post } from './transport';
 
-export interface Session extends SignIn {
-  /** epoch ms when the access token expires */
-  expiresAt: number;
-  /** set when the server said the session is over (600005): the next navigation signs out */
-  ended?: string;
-}
+export type { Session } from './sessionTypes';
 
 const KEY = 'herald.auth';
 /** After a page load, how long a refresh waits for other tabs to answer the query for newer tokens. */
@@ -54,9 +50,9 @@ let current: Session | null = read();
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let inflight: Promise<Session> | null = null;
-let onBackgroundFailure: (error: unknown) => void = () => undefined;
-let onRemoteSignOut: () => void = () => clearSession();
-let onRemoteOrgChange: (session: Session) => void = () => undefined;
+let onBackgroundFailure: SessionHandlers['backgroundFailure'] = () => undefined;
+let onRemoteSignOut: SessionHandlers['remoteSignOut'] = () => clearSession();
+let onRemoteOrgChange: SessionHandlers['remoteOrgChange'] = () => undefined;
 
 const channel = openChannel();
 const flushes = new Map<string, () => void>();
@@ -191,18 +187,18 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What the client does when a timed refresh fails (toast, redirect); set by the client module. */
-export function setBackgroundFailureHandler(handler: (error: unknown) => void): void {
+/** What the client does when a timed refresh fails (toast, redirect); wired by `app/wiring.ts`. */
+export function setBackgroundFailureHandler(handler: SessionHandlers['backgroundFailure']): void {
   onBackgroundFailure = handler;
 }
 
-/** What a tab does when another tab of its session logged out (set by the sign-out module). */
-export function setRemoteSignOutHandler(handler: () => void): void {
+/** What a tab does when another tab of its session logged out; wired by `app/wiring.ts`. */
+export function setRemoteSignOutHandler(handler: SessionHandlers['remoteSignOut']): void {
   onRemoteSignOut = handler;
 }
 
-/** What a tab does when another tab of its session switched organization (the new tokens are taken already). */
-export function setRemoteOrgChangeHandler(handler: (session: Session) => void): void {
+/** What a tab does when another tab of its session switched organization; wired by `app/wiring.ts`. */
+export function setRemoteOrgChangeHandler(handler: SessionHandlers['remoteOrgChange']): void {
   onRemoteOrgChange = handler;
 }
 

@@ -1,6 +1,6 @@
 /** The pure parts of sharing one session between tabs: session ids, messages, adopting, and the refresh plan. */
 import { describe, expect, it } from 'vitest';
-import type { Session } from './session';
+import type { Session } from './sessionTypes';
 import { testSignIn } from './testSignIn';
 import { isForSession, parseSessionMessage, planRefresh, selectedOrgId, sessionIdOf, shouldAdopt } from './sessionSync';
 

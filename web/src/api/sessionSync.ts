@@ -3,7 +3,7 @@
  * A duplicated tab copies sessionStorage, so two tabs hold the same single-use refresh token: only one may
  * present it, and the others take the sign-in object it got.
  */
-import type { Session } from './session';
+import type { Session } from './sessionTypes';
 
 export const CHANNEL_NAME = 'herald-session';
 export const LOCK_NAME = 'herald-refresh';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignIn } from '../../../shared/services';
-import type { Session } from './session';
+import type { Session } from './sessionTypes';
 import { testSignIn } from './testSignIn';
 
 type Tab = typeof import('./session');

@@ -2,7 +2,7 @@
 import { mutate } from 'swr';
 import { navigateTo } from '../app/navigation';
 import { clearConfiguration } from './configurationStore';
-import { clearSession, getSession, type Session, setRemoteSignOutHandler } from './session';
+import { clearSession, getSession, type Session } from './session';
 
 export function forgetSession(): Session | null {
   const was = getSession();
@@ -22,8 +22,8 @@ export async function redirectAfterLogout(was: Session | null, logoutUrl?: strin
   await navigateTo('/login', { replace: true });
 }
 
-// Another tab of this session logged out: the session is over here too.
-setRemoteSignOutHandler(() => {
+/** Another tab of this session logged out: the session is over here too. */
+export function followRemoteSignOut(): void {
   forgetSession();
   void navigateTo('/login', { replace: true });
-});
+}

@@ -4,8 +4,10 @@ import { SWRConfig } from 'swr';
 import { createAppRouter } from '../router';
 import { useGuardConfirm } from '../ui/guardConfirm';
 import { ToastHost } from '../ui/ToastHost';
+import { wireApp } from './wiring';
 
 const router = createAppRouter();
+wireApp(router);
 const GuardConfirmDialog = lazy(() => import('../ui/GuardConfirmDialog'));
 
 function GuardConfirmHost() {

@@ -1,6 +1,9 @@
-/** Permission checks against the stored user details (spec 000 section 6), and where a user may land. */
+/**
+ * Permission checks against the stored user details (spec 000 section 6), and where a user may land. Reads only
+ * data (the route table and the session object), so the guard, the menu and the pages may all use it.
+ */
 import { holdsAll } from '../../../shared/permissions';
-import type { Session } from '../api/session';
+import type { Session } from '../api/sessionTypes';
 import { ADMIN_PAGE, MENU_GROUPS, type MenuGroup, ROUTES, type RouteDef, routeFor } from '../routes';
 
 export function mayOpen(route: RouteDef, session: Session | null): boolean {

@@ -2,7 +2,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../../../shared/errors';
-import { setLanguageHeader } from '../api/transport';
 import en from './locales/en';
 
 export const LANGUAGES: readonly Lang[] = ['en', 'zh', 'ja'];
@@ -47,7 +46,6 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  setLanguageHeader(() => currentLang());
   if (lang !== 'en') await setLanguage(lang);
   document.documentElement.lang = currentLang();
 }

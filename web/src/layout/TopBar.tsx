@@ -1,6 +1,5 @@
 /** The top bar: menu toggle, brand, organization switcher, language, notifications, profile menu. */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { landingPath, mayOpen } from '../app/access';
 import { PRODUCT_NAME } from '../app/constants';
 import { BrandMark } from '../components/AuthCard';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { Select } from '../components/Select';
 import { routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
 
@@ -56,14 +56,14 @@ function OrganizationSwitcher({ session }: { session: Session }) {
   }
 
   return (
-    <Dropdown
+    <Select
       inputId="organization-switcher"
+      label={t('layout.organization')}
       className="org-switcher"
       value={selected.id}
       options={orgs.map((o) => ({ label: o.name, value: o.id, role: o.role.name }))}
       onChange={(e) => void change(e.value as number)}
       disabled={busy}
-      aria-label={t('layout.organization')}
       itemTemplate={(o: { label: string; role: string }) => (
         <div className="org-option">
           <span>{o.label}</span>
@@ -116,13 +116,8 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
         tooltipOptions={{ position: 'bottom' }}
         onClick={() => void navigate('/notification')}
       />
-      <button
-        type="button"
-        className="profile-button"
-        aria-haspopup="menu"
-        aria-label={t('layout.profileMenu')}
-        onClick={(e) => profileMenu.current?.toggle(e)}
-      >
+      {/* Named by what it shows (the name and role, so speech input can say them) plus what it opens. */}
+      <button type="button" className="profile-button" aria-haspopup="menu" onClick={(e) => profileMenu.current?.toggle(e)}>
         <span className="avatar" aria-hidden="true">
           {initials(session)}
         </span>
@@ -130,6 +125,7 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
           <span className="profile-name">{`${firstName} ${lastName}`.trim() || username}</span>
           <span className="profile-role">{role}</span>
         </span>
+        <span className="sr-only">{t('layout.profileMenu')}</span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </button>
       <Menu model={items} popup ref={profileMenu} id="profile-menu" popupAlignment="right" />

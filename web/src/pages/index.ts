@@ -1,5 +1,6 @@
-/** Every page as a lazily loaded chunk, grouped by area. */
+/** Every page as a lazily loaded chunk, grouped by area, under the key the route table names it by. */
 import { lazyPage } from '../app/lazyPage';
+import type { PageKey } from '../routes';
 
 export const pages = {
   login: lazyPage(() => import('./auth/LoginPage')),
@@ -15,9 +16,8 @@ export const pages = {
   settings: lazyPage(() => import('./settings/SettingsPage')),
   users: lazyPage(() => import('./admin/UsersPage')),
   roles: lazyPage(() => import('./admin/RolesPage')),
-};
-
-export type PageComponent = (typeof pages)[keyof typeof pages];
+  entity: lazyPage(() => import('./generic/EntityPage')),
+} satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */
 export const AppLayout = lazyPage(() => import('../layout/AppLayout'));

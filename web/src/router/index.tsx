@@ -1,20 +1,22 @@
-/** The hash router under /portalui/, built from the route table. */
+/**
+ * The hash router under /portalui/, built from the route table: the one place where a route's page key becomes
+ * the page's lazily loaded component.
+ */
 import { createHashRouter, type RouteObject, replace } from 'react-router-dom';
-import { setNavigator } from '../app/navigation';
 import { AppLayout, pages } from '../pages';
 import { ROOT_REDIRECT, ROUTES, type RouteDef } from '../routes';
-import { guard, setCurrentLocationSource } from './guard';
+import { guard } from './guard';
 import { PageFrame, RouteError, RootShell } from './RootShell';
 
 function toRouteObject(def: RouteDef): RouteObject {
-  const Page = def.page;
+  const Page = pages[def.page];
   return {
     path: def.path,
     loader: guard(def),
     handle: { route: def },
     element: (
       <PageFrame>
-        <Page />
+        <Page key={def.path} entity={def.entity} />
       </PageFrame>
     ),
   };
@@ -50,9 +52,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createHashRouter(routes);
-  setNavigator((to, opts) => router.navigate(to, { replace: opts?.replace ?? true }));
-  setCurrentLocationSource(() => router.state.location);
-  return router;
+export type AppRouter = ReturnType<typeof createHashRouter>;
+
+/** The router; `app/wiring.ts` then hands it to the code that navigates outside React. */
+export function createAppRouter(): AppRouter {
+  return createHashRouter(routes);
 }

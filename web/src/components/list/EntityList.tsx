@@ -6,10 +6,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../../shared/entities/entity';
 import { formatCount, formatDateTime } from '../../../../shared/format';
+import { Select } from '../Select';
 import { FilterBar, type FilterField } from './FilterBar';
 import type { EntityListState } from './useEntityList';
 
@@ -59,6 +60,7 @@ export function EntityList<F extends Record<string, unknown>>({
   const { t } = useTranslation();
   const { data, error, isLoading, isValidating } = list;
   const rows = (data?.list ?? []) as Row[];
+  const rowsPerPageId = `${useId()}-rows`;
 
   function onPage(e: DataTableStateEvent) {
     list.setPage(e.page ?? Math.floor(e.first / e.rows), e.rows);
@@ -109,7 +111,12 @@ export function EntityList<F extends Record<string, unknown>>({
         removableSort
         loading={isLoading || isValidating}
         emptyMessage={error ? t('list.errorShort') : (emptyText ?? t('list.empty'))}
-        paginatorTemplate="RowsPerPageDropdown PrevPageLink PageLinks NextPageLink CurrentPageReport"
+        paginatorTemplate={{
+          layout: 'RowsPerPageDropdown PrevPageLink PageLinks NextPageLink CurrentPageReport',
+          RowsPerPageDropdown: (o) => (
+            <Select inputId={rowsPerPageId} label={t('list.rowsPerPage')} value={o.value} options={o.options} onChange={o.onChange} disabled={o.disabled} />
+          ),
+        }}
         currentPageReportTemplate={t('list.report')}
         className="list-table"
         stripedRows

@@ -1,11 +1,11 @@
 /** The filter row above a list: text fields (applied after a short pause), selects and yes/no choices. */
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../Select';
 
 export interface FilterField {
   name: string;
@@ -68,14 +68,14 @@ export function FilterBar<F extends Record<string, unknown>>({
             : (f.options ?? []);
         const current = value[f.name];
         return (
-          <Dropdown
+          <Select
             key={f.name}
             inputId={`filter-${f.name}`}
+            label={f.label}
             className="filter-select"
             value={current === undefined ? null : String(current)}
             options={options}
             placeholder={f.label}
-            aria-label={f.label}
             showClear
             onChange={(e) => set(f.name, e.value === null || e.value === undefined ? undefined : f.type === 'boolean' ? e.value === 'true' : e.value)}
           />

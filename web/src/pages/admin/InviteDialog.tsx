@@ -1,5 +1,4 @@
 /** Invite a user by e-mail with a role: they get a link to set their password. */
-import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidEmail } from '../../../../shared/validation';
@@ -7,6 +6,7 @@ import { call } from '../../api/client';
 import { useRoleOptions } from '../../api/hooks';
 import { FieldError, TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
+import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 
 export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; onHide: () => void; onSaved: () => void }) {
@@ -48,8 +48,10 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
       <TextField id="invite-email" type="email" fieldClassName="span-2" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => setForm({ ...form, email })} />
       <div className="field span-2">
         <label htmlFor="invite-role">{t('user.role')} *</label>
-        <Dropdown
+        <Select
           inputId="invite-role"
+          label={t('user.role')}
+          labelled
           value={form.roleId || null}
           options={(roles ?? []).map((r) => ({ label: r.name, value: r.id }))}
           placeholder={t('user.chooseRole')}

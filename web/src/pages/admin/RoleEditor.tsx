@@ -168,7 +168,14 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
         <InputTextarea id="role-description" value={form.description} maxLength={500} rows={2} autoResize onChange={(e) => setForm({ ...form, description: e.target.value })} />
       </div>
       <div className="field span-2 switch-field">
-        <InputSwitch inputId="role-active" checked={form.active} disabled={system} onChange={(e) => setForm({ ...form, active: Boolean(e.value) })} />
+        <InputSwitch
+          inputId="role-active"
+          checked={form.active}
+          disabled={system}
+          onChange={(e) => setForm({ ...form, active: Boolean(e.value) })}
+          // The inner input is the switch; PrimeReact's wrapper must not be a second checkbox around it.
+          pt={{ root: { role: undefined, 'aria-checked': undefined } }}
+        />
         <label htmlFor="role-active">{t('role.active')}</label>
       </div>
       <div className="span-2">

@@ -1,5 +1,4 @@
 /** Add or edit a portal user: username, names, email, role, status and (for a new user) a password. */
-import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../shared/services';
@@ -9,6 +8,7 @@ import { useRoleOptions } from '../../api/hooks';
 import { FieldError, TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
+import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 
 type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
@@ -78,8 +78,10 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
       <TextField id="user-last-name" label={t('user.lastName')} value={form.lastName} maxLength={64} onChange={(lastName) => setForm({ ...form, lastName })} />
       <div className="field">
         <label htmlFor="user-role">{t('user.role')} *</label>
-        <Dropdown
+        <Select
           inputId="user-role"
+          label={t('user.role')}
+          labelled
           value={form.roleId || null}
           options={roleOptions}
           placeholder={t('user.chooseRole')}
@@ -92,8 +94,10 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
       {user?.status !== 'INVITED' && (
         <div className="field">
           <label htmlFor="user-status">{t('common.status')}</label>
-          <Dropdown
+          <Select
             inputId="user-status"
+            label={t('common.status')}
+            labelled
             value={form.status}
             options={[
               { label: t('status.ACTIVE'), value: 'ACTIVE' },

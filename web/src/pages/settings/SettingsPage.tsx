@@ -2,7 +2,6 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Chips } from 'primereact/chips';
-import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -20,6 +19,7 @@ import { menuFor } from '../../app/access';
 import { TIME_ZONE_OPTIONS } from '../../app/timeZones';
 import { FieldError, TextField } from '../../components/TextField';
 import { chooseLanguage } from '../../components/LanguageSwitcher';
+import { Select } from '../../components/Select';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
@@ -216,8 +216,10 @@ export default function SettingsPage() {
             <form className="form-grid" onSubmit={savePrefs} noValidate>
               <div className="field">
                 <label htmlFor="settings-landing">{t('settings.defaultLandingPage')}</label>
-                <Dropdown
+                <Select
                   inputId="settings-landing"
+                  label={t('settings.defaultLandingPage')}
+                  labelled
                   value={prefs.defaultLandingPage}
                   options={landingOptions}
                   onChange={(e) => setPrefs({ ...prefs, defaultLandingPage: e.value as string })}
@@ -227,8 +229,10 @@ export default function SettingsPage() {
               </div>
               <div className="field">
                 <label htmlFor="settings-timezone">{t('settings.timeZone')}</label>
-                <Dropdown
+                <Select
                   inputId="settings-timezone"
+                  label={t('settings.timeZone')}
+                  labelled
                   value={prefs.timeZone}
                   options={timeZones as { value: string; label: string }[]}
                   onChange={(e) => setPrefs({ ...prefs, timeZone: e.value as string })}
@@ -237,8 +241,10 @@ export default function SettingsPage() {
               </div>
               <div className="field">
                 <label htmlFor="settings-language">{t('settings.portalLanguage')}</label>
-                <Dropdown
+                <Select
                   inputId="settings-language"
+                  label={t('settings.portalLanguage')}
+                  labelled
                   value={prefs.language}
                   options={languageOptions}
                   onChange={(e) => setPrefs({ ...prefs, language: e.value as Lang })}
@@ -272,7 +278,9 @@ export default function SettingsPage() {
             <form onSubmit={saveAlerts} noValidate>
               <Section title={t('settings.alertsTitle')} text={t('settings.alertsText')}>
                 <div className="field">
-                  <label htmlFor="settings-alert-emails">{t('settings.alertEmails')}</label>
+                  <label id="settings-alert-emails-label" htmlFor="settings-alert-emails">
+                    {t('settings.alertEmails')}
+                  </label>
                   <Chips
                     inputId="settings-alert-emails"
                     value={alertEmails}
@@ -280,6 +288,12 @@ export default function SettingsPage() {
                     separator=","
                     max={20}
                     invalid={Boolean(alertError)}
+                    // PrimeReact marks the chips up as a listbox whose last "option" is the text field, which no
+                    // screen reader can make sense of: a plain list of the addresses, then the labelled field.
+                    pt={{
+                      container: { role: undefined, 'aria-orientation': undefined, 'aria-activedescendant': undefined, 'aria-labelledby': 'settings-alert-emails-label' },
+                      token: { role: undefined, 'aria-selected': undefined },
+                    }}
                   />
                   <FieldError id="settings-alert-emails-error" text={alertError} />
                 </div>

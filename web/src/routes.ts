@@ -1,9 +1,28 @@
 /**
  * The whole route table of spec 000 section 2, declared once: path, page, required permissions (every one must
  * be held), shell, and where the entry sits in the side menu. The router, the guard and the menu read it.
+ * Plain data: a route names its page by key, and only the router (`router/index.tsx`) turns keys into components,
+ * so the guard, the menu and the access helpers never load a page.
  */
 import type { Permission } from '../../shared/permissions';
-import { type PageComponent, pages } from './pages';
+
+/** Every page the router can show; `pages/index.ts` maps each key to its lazily loaded component. */
+export type PageKey =
+  | 'login'
+  | 'forgotPassword'
+  | 'passwordNew'
+  | 'passwordEdit'
+  | 'emailConfirm'
+  | 'ssoCallback'
+  | 'notAuthorize'
+  | 'notFound'
+  | 'notAvailable'
+  | 'dashboard'
+  | 'settings'
+  | 'users'
+  | 'roles'
+  /** the generic list screen of a registry entity (`RouteDef.entity`) */
+  | 'entity';
 
 export type MenuGroup = 'dashboard' | 'library' | 'campaigns' | 'reports' | 'insights' | 'admin';
 export const MENU_GROUPS: readonly MenuGroup[] = ['dashboard', 'library', 'campaigns', 'reports', 'insights', 'admin'];
@@ -20,7 +39,7 @@ export interface RouteDef {
   path: string;
   /** i18n key of the page title (menu label, browser title, "not available yet" page) */
   titleKey: string;
-  page: PageComponent;
+  page: PageKey;
   /** public pages need no login; the rest need one and every listed permission */
   access: 'public' | 'signedIn';
   permissions: readonly Permission[];
@@ -29,9 +48,11 @@ export interface RouteDef {
   menu?: MenuEntry;
   /** user-admin pages: the guard sends NATIVE logins to /admin-pennel and SSO logins to /admin-pennel-sso */
   adminPage?: boolean;
+  /** the registry entity a generic screen shows (its read permission is the route's) */
+  entity?: string;
 }
 
-const publicPage = (path: string, titleKey: string, page: PageComponent): RouteDef => ({
+const publicPage = (path: string, titleKey: string, page: PageKey): RouteDef => ({
   path,
   titleKey,
   page,
@@ -48,12 +69,18 @@ const screen = (
 ): RouteDef => ({
   path,
   titleKey,
-  page: extra.page ?? pages.notAvailable,
+  page: extra.page ?? 'notAvailable',
   access: 'signedIn',
   permissions,
   shell: 'app',
   menu: extra.menu,
   adminPage: extra.adminPage,
+});
+
+/** The generic screen of a registry entity; its title is the entity's, its permission the entity's read one. */
+const entityScreen = (path: string, entity: string, permission: Permission, entry?: { menu: MenuEntry }): RouteDef => ({
+  ...screen(path, `entity.${entity}.title`, [permission], { page: 'entity', ...entry }),
+  entity,
 });
 
 const menu = (group: MenuGroup, icon: string, loginType?: MenuEntry['loginType']): { menu: MenuEntry } => ({
@@ -62,18 +89,18 @@ const menu = (group: MenuGroup, icon: string, loginType?: MenuEntry['loginType']
 
 export const ROUTES: readonly RouteDef[] = [
   // Public
-  publicPage('/login', 'page.login', pages.login),
-  publicPage('/forgot-password', 'page.forgotPassword', pages.forgotPassword),
-  publicPage('/password-new', 'page.passwordNew', pages.passwordNew),
-  publicPage('/password-edit', 'page.passwordEdit', pages.passwordEdit),
-  publicPage('/email-confirm', 'page.emailConfirm', pages.emailConfirm),
-  publicPage('/sso/callback', 'page.ssoCallback', pages.ssoCallback),
-  publicPage('/not-authorize', 'page.notAuthorize', pages.notAuthorize),
+  publicPage('/login', 'page.login', 'login'),
+  publicPage('/forgot-password', 'page.forgotPassword', 'forgotPassword'),
+  publicPage('/password-new', 'page.passwordNew', 'passwordNew'),
+  publicPage('/password-edit', 'page.passwordEdit', 'passwordEdit'),
+  publicPage('/email-confirm', 'page.emailConfirm', 'emailConfirm'),
+  publicPage('/sso/callback', 'page.ssoCallback', 'ssoCallback'),
+  publicPage('/not-authorize', 'page.notAuthorize', 'notAuthorize'),
 
   // Dashboard and home
-  screen('/dashboard', 'page.dashboard', ['NAV_DASHBOARD'], { page: pages.dashboard, ...menu('dashboard', 'pi pi-chart-bar') }),
+  screen('/dashboard', 'page.dashboard', ['NAV_DASHBOARD'], { page: 'dashboard', ...menu('dashboard', 'pi pi-chart-bar') }),
   screen('/dashboard/groups', 'page.dashboardGroups', ['NAV_DASHBOARD']),
-  screen('/dashboard/setTarget', 'page.dashboardSetTarget', ['NAV_KPI_TARGET'], menu('dashboard', 'pi pi-flag')),
+  entityScreen('/dashboard/setTarget', 'kpiTarget', 'NAV_KPI_TARGET', menu('dashboard', 'pi pi-flag')),
   screen('/dashboard/subDashboard', 'page.subDashboard', ['NAV_DASHBOARD']),
   screen('/home', 'page.home', ['NAV_HOME'], menu('dashboard', 'pi pi-inbox')),
 
@@ -81,11 +108,13 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/message', 'page.templateMessages', ['NAV_TEMPLATE_MESSAGE'], menu('library', 'pi pi-envelope')),
   screen('/library/message/template', 'page.templateEditor', ['NAV_TEMPLATE_MESSAGE']),
   screen('/library/geofence', 'page.geofence', ['NAV_GEOFENCE'], menu('library', 'pi pi-map-marker')),
+  entityScreen('/library/geofence-tag', 'geofenceTag', 'NAV_GEOFENCE', menu('library', 'pi pi-tag')),
   screen('/library/beacon', 'page.beacon', ['NAV_BEACON'], menu('library', 'pi pi-wifi')),
   screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], menu('library', 'pi pi-id-card')),
   screen('/library/s3-manage', 'page.assets', ['NAV_S3'], menu('library', 'pi pi-images')),
   screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], menu('library', 'pi pi-upload')),
-  screen('/library/tag', 'page.tags', ['NAV_PLAN_TAG'], menu('library', 'pi pi-tags')),
+  entityScreen('/library/tag', 'planTag', 'NAV_PLAN_TAG', menu('library', 'pi pi-tags')),
+  entityScreen('/library/template-category', 'templateCategory', 'NAV_TEMPLATE_MESSAGE', menu('library', 'pi pi-folder')),
   screen('/library/segment', 'page.segments', ['NAV_SEGMENT'], menu('library', 'pi pi-users')),
   screen('/library/segment/create-segment', 'page.createSegment', ['NAV_SEGMENT']),
   screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], menu('library', 'pi pi-sparkles')),
@@ -108,6 +137,9 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Campaigns
   screen('/campaigns', 'page.campaigns', ['NAV_CREATE_NOTIFICATION'], menu('campaigns', 'pi pi-send')),
+  entityScreen('/campaigns/categories', 'planCategory', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-sitemap')),
+  entityScreen('/campaigns/groups', 'planGroup', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-clone')),
+  entityScreen('/campaigns/companies', 'company', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-building')),
   screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE']),
   screen('/builder', 'page.builder', ['PLAN_BUILDER'], menu('campaigns', 'pi pi-objects-column')),
   screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], menu('campaigns', 'pi pi-mobile')),
@@ -127,20 +159,20 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/behaviorInsights/webAccountTrack', 'page.webInsights', ['NAV_WEB_BEHAVIOR_INSIGHTS'], menu('insights', 'pi pi-globe')),
 
   // Admin and settings
-  screen('/admin-pennel', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true, ...menu('admin', 'pi pi-user', 'NATIVE') }),
-  screen('/admin-pennel-sso', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true, ...menu('admin', 'pi pi-user', 'SSO') }),
-  screen('/admin-pannel', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true }),
-  screen('/account-settings', 'page.users', ['NAV_PORTAL_USER'], { page: pages.users, adminPage: true }),
-  screen('/role', 'page.roles', ['NAV_PORTAL_USER_ROLE'], { page: pages.roles, ...menu('admin', 'pi pi-shield') }),
+  screen('/admin-pennel', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true, ...menu('admin', 'pi pi-user', 'NATIVE') }),
+  screen('/admin-pennel-sso', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true, ...menu('admin', 'pi pi-user', 'SSO') }),
+  screen('/admin-pannel', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true }),
+  screen('/account-settings', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true }),
+  screen('/role', 'page.roles', ['NAV_PORTAL_USER_ROLE'], { page: 'roles', ...menu('admin', 'pi pi-shield') }),
   screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], menu('admin', 'pi pi-building')),
   screen('/application', 'page.applications', ['NAV_APP'], menu('admin', 'pi pi-th-large')),
-  screen('/language', 'page.languages', ['NAV_LANGUAGE'], menu('admin', 'pi pi-language')),
+  entityScreen('/language', 'language', 'NAV_LANGUAGE', menu('admin', 'pi pi-language')),
   screen('/systemSetting', 'page.systemSettings', ['NAV_SYSTEM_SETTING'], menu('admin', 'pi pi-cog')),
-  screen('/actionList', 'page.actionList', ['NAV_ACTION'], menu('admin', 'pi pi-list')),
+  entityScreen('/actionList', 'actionList', 'NAV_ACTION', menu('admin', 'pi pi-list')),
   screen('/segmentTag', 'page.segmentTags', ['NAV_SEGMENT_TAG'], menu('admin', 'pi pi-tag')),
   screen('/segmentNode', 'page.segmentNodes', ['NAV_DATA_SOURCE_NODE'], menu('admin', 'pi pi-share-alt')),
   screen('/notification', 'page.notifications', []),
-  screen('/settings', 'page.settings', [], { page: pages.settings }),
+  screen('/settings', 'page.settings', [], { page: 'settings' }),
 
   // Onboarding
   screen('/onboarding/welcome', 'page.onboardingWelcome', []),

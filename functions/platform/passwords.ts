@@ -1,4 +1,4 @@
-/** Password hashing with argon2id (19 MiB, 2 passes: the OWASP minimum). */
+/** Password hashing with argon2id (19 MiB, 2 passes: the OWASP minimum), for every area that stores one. */
 import { hash, verify } from '@node-rs/argon2';
 
 // Algorithm.Argon2id; the enum is ambient const, which isolated modules cannot read.

@@ -1,0 +1,89 @@
+/**
+ * Architecture rules, checked in CI by `npm run lint:deps` (dependency-cruiser 18; `.ci/depcruise.mjs` runs it).
+ * CommonJS in a .cjs file: the package is `"type": "module"`, so a .js config would be read as an ES module.
+ *
+ * Service areas: each folder `functions/services/<area>/` is an area. Its public module is
+ * `functions/services/<area>/index.ts`, which re-exports by name what other areas and code outside
+ * `functions/services/` may use; every other file in the folder is the area's own. The area's `handlers.ts`
+ * (its operations) is imported only by the dispatch table, `functions/services/index.ts`, never by the public
+ * module, so areas whose operations use each other (auth and user) import no circle. A test (`*.test.ts`) beside
+ * an area's code is part of that area; a test outside `functions/services/` may import the internals it tests.
+ */
+const AREA = '^functions/services/[^/]+/';
+const PUBLIC_MODULE = '^functions/services/[^/]+/index\\.ts$';
+const DISPATCH_TABLE = '^functions/services/index\\.ts$';
+const TEST_FILE = '\\.test\\.tsx?$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle (type-only and lazy imports count too): move the shared piece into a module both sides import.',
+      from: { path: '^(shared|functions|web/src|infra|tests|bench)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-imports-only-shared',
+      severity: 'error',
+      comment: 'shared/ is the contract the server and the web app both read: it never imports either, nor the infra.',
+      from: { path: '^shared/' },
+      to: { path: '^(functions|web|infra|tests|bench)/' },
+    },
+    {
+      name: 'web-not-to-server',
+      severity: 'error',
+      comment: 'The web app talks to the server through shared/ (the catalogue), never by importing server or infra code.',
+      from: { path: '^web/' },
+      to: { path: '^(functions|infra)/' },
+    },
+    {
+      name: 'area-through-public-module',
+      severity: 'error',
+      comment: "An area uses another area only through that area's public module, functions/services/<area>/index.ts.",
+      from: { path: '^functions/services/([^/]+)/' },
+      to: { path: AREA, pathNot: ['^functions/services/$1/', PUBLIC_MODULE] },
+    },
+    {
+      name: 'outside-through-public-module',
+      severity: 'error',
+      comment: "Code outside functions/services/ uses an area only through its public module (tests may reach the internals they test).",
+      from: { pathNot: [AREA, DISPATCH_TABLE, TEST_FILE] },
+      to: { path: AREA, pathNot: PUBLIC_MODULE },
+    },
+    {
+      name: 'public-module-without-handlers',
+      severity: 'error',
+      comment: "An area's public module never re-exports its handlers, so importing an area never pulls in operations that may use the importer back.",
+      from: { path: '^functions/services/([^/]+)/index\\.ts$' },
+      to: { path: '^functions/services/$1/handlers\\.ts$' },
+    },
+    {
+      name: 'dispatch-table-takes-handlers',
+      severity: 'error',
+      comment: "The dispatch table imports each area's handlers.ts (its operations) and public module, nothing else of it.",
+      from: { path: DISPATCH_TABLE },
+      to: { path: AREA, pathNot: '^functions/services/[^/]+/(index|handlers)\\.ts$' },
+    },
+    {
+      name: 'route-data-loads-no-page',
+      severity: 'error',
+      comment: 'The route table, the access helpers, the guard and the side menu read data only: none of them may reach a page module (only the router maps page keys to pages).',
+      from: { path: '^web/src/(routes\\.ts|app/access\\.ts|router/guard\\.ts|layout/SideMenu\\.tsx)$' },
+      to: { path: '^web/src/pages/', reachable: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/', '(^|/)cdk\\.out/'] },
+    tsConfig: { fileName: 'tsconfig.json' },
+    // `import type` is a dependency too: a circle of types is still a circle.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * The local stand-in for EventBridge Scheduler, durable in the local DynamoDB. A due schedule fires by one
+ * transaction that moves (or removes) its next firing and puts the message on its queue, so it fires exactly
+ * once however many loops look at it, and a schedule made before a restart fires after it.
+ */
+import type { ScheduleRecord } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import type { Logger } from '../platform/logger';
+import type { Clock } from '../platform/runtime';
+import type { SchedulerPort, ScheduleTarget } from '../platform/scheduler';
+import type { Store } from '../store/store';
+import type { LocalQueue } from './queue';
+
+export class LocalScheduler implements SchedulerPort {
+  constructor(
+    private readonly store: Store,
+    private readonly queue: LocalQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  async at(name: string, time: number, target: ScheduleTarget): Promise<void> {
+    await this.put({ name, kind: 'at', nextFireAt: time, queue: target.queue, payload: target.payload, firedCount: 0 });
+  }
+
+  async every(name: string, minutes: number, target: ScheduleTarget): Promise<void> {
+    const everyMs = minutes * 60_000;
+    await this.put({ name, kind: 'rate', everyMs, nextFireAt: this.clock.now() + everyMs, queue: target.queue, payload: target.payload, firedCount: 0 });
+  }
+
+  async cancel(name: string): Promise<void> {
+    await this.store.delete('schedule', { name });
+  }
+
+  private async put(record: ScheduleRecord): Promise<void> {
+    await this.store.put('schedule', record);
+  }
+
+  /** Fires every schedule due by now; answers how many fired here. */
+  async fireDue(): Promise<number> {
+    const now = this.clock.now();
+    const due = (await this.store.scanAll('schedule')).filter((s) => s.nextFireAt !== undefined && s.nextFireAt <= now);
+    let fired = 0;
+    for (const s of due) {
+      const seen = { ConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': 'nextFireAt' }, ExpressionAttributeValues: { ':n': s.nextFireAt } };
+      const move =
+        s.kind === 'at'
+          ? { Delete: { TableName: this.store.table('schedule'), Key: { name: s.name }, ...seen } }
+          : {
+              Put: {
+                TableName: this.store.table('schedule'),
+                Item: { ...s, nextFireAt: s.nextFireAt! + Math.max(1, Math.ceil((now - s.nextFireAt! + 1) / s.everyMs!)) * s.everyMs!, firedCount: s.firedCount + 1 },
+                ...seen,
+              },
+            };
+      try {
+        await this.store.transact([move, this.queue.sendItem(s.queue, s.payload)]);
+        fired++;
+      } catch (e) {
+        // another loop fired it first
+        if (!(e instanceof AppError)) throw e;
+      }
+    }
+    return fired;
+  }
+}
+
+export function startSchedulerLoop(scheduler: LocalScheduler, log: Logger, everyMs = 1000) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = scheduler.fireDue().catch((e: unknown) => log.error('scheduler loop failed', { error: e instanceof Error ? e.message : String(e) }));
+  }, everyMs);
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** The scheduler on AWS: EventBridge Scheduler schedules in Herald's group, targeting Herald's SQS queues. */
+import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, UpdateScheduleCommand, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
+import type { SchedulerPort, ScheduleTarget } from './scheduler';
+
+export interface AwsSchedulerConfig {
+  region: string;
+  groupName: string;
+  /** the role EventBridge Scheduler assumes to send to the queues */
+  roleArn: string;
+  /** queue name -> ARN */
+  queueArns: Record<string, string>;
+}
+
+/** `at()` takes a local date-time without zone; with the UTC zone it names the instant exactly. */
+export function atExpression(time: number): string {
+  return `at(${new Date(Math.ceil(time / 1000) * 1000).toISOString().slice(0, 19)})`;
+}
+
+export function awsScheduler(config: AwsSchedulerConfig): SchedulerPort {
+  const client = new SchedulerClient({ region: config.region });
+  const input = (name: string, expression: string, target: ScheduleTarget, once: boolean): CreateScheduleCommandInput => {
+    const arn = config.queueArns[target.queue];
+    if (!arn) throw new Error(`no queue named ${target.queue}`);
+    return {
+      Name: name,
+      GroupName: config.groupName,
+      ScheduleExpression: expression,
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: arn, RoleArn: config.roleArn, Input: JSON.stringify(target.payload) },
+      ...(once ? { ActionAfterCompletion: 'DELETE' as const } : {}),
+    };
+  };
+  async function upsert(request: CreateScheduleCommandInput) {
+    try {
+      await client.send(new CreateScheduleCommand(request));
+    } catch (e) {
+      if (!(e instanceof ConflictException)) throw e;
+      await client.send(new UpdateScheduleCommand(request));
+    }
+  }
+  return {
+    at: (name, time, target) => upsert(input(name, atExpression(time), target, true)),
+    every: (name, minutes, target) => upsert(input(name, `rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`, target, false)),
+    async cancel(name) {
+      try {
+        await client.send(new DeleteScheduleCommand({ Name: name, GroupName: config.groupName }));
+      } catch (e) {
+        if (!(e instanceof ResourceNotFoundException)) throw e;
+      }
+    },
+  };
+}

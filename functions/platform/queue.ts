@@ -1,0 +1,14 @@
+/**
+ * The queue port: at-least-once delivery with a visibility timeout and a dead-letter queue after too many
+ * receives. On AWS it is SQS and Lambda's event source runs the worker; locally a durable queue in the local
+ * DynamoDB and a loop run the very same worker handler (functions/local/queue.ts).
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+
+export interface QueuePort {
+  /** answers the message id */
+  send(queue: string, body: unknown): Promise<string>;
+}
+
+/** A worker as Lambda's SQS event source calls it: the records it could not handle are reported back. */
+export type QueueWorker = (event: SQSEvent) => Promise<SQSBatchResponse>;

@@ -1,0 +1,111 @@
+/**
+ * The generic handlers of every entity the registry marks `crud`: list with the columns' filters and sorting,
+ * pickers, detail, save (new or versioned edit, unique values guarded in the same transaction, at most one
+ * record holding an `onlyOne` flag) and delete. An entity with behaviour of its own gets its own area instead.
+ */
+import { AppError } from '../../../shared/errors';
+import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
+import type { AuthedContext } from '../../api/context';
+import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
+import { matchesText, pageOfItems, type PageQuery } from '../../store/paging';
+import type { TenantEntity, TransactItem } from '../../store/store';
+import type { ErrorCode } from '../../../shared/errors';
+
+type Row = Record<string, unknown>;
+type Write = TransactItem & { failCode?: ErrorCode };
+
+/** The guard that keeps a value unique within one organization, whatever its case. */
+export function uniqueGuard(entity: string, orgId: number, field: string, value: unknown): string {
+  return `${entity}#${orgId}#${field}#${String(value).trim().toLowerCase()}`;
+}
+
+export function crudHandlers(def: CrudEntityDef) {
+  const entity = def.name as TenantEntity;
+  const hidden = hiddenFields(def);
+  const view = (record: Row): Row => Object.fromEntries(Object.entries(record).filter(([k]) => !hidden.has(k)));
+  const columns = def.listColumns ?? [];
+  const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
+  const { titleField, form, unique = [], onlyOne } = def.crud;
+
+  const matches = (row: Row, q: Row) =>
+    columns.every((c) => {
+      const wanted = q[c.field];
+      if (!c.filter || wanted === undefined || wanted === '') return true;
+      return c.filter === 'text' ? matchesText(row[c.field], String(wanted)) : row[c.field] === wanted;
+    });
+
+  // The generic stack knows its entity only at run time: records are plain rows here, checked by the schemas.
+  async function require(ctx: AuthedContext, id: string): Promise<Row> {
+    return (await ctx.tenant.require(entity, id)) as Row;
+  }
+  async function all(ctx: AuthedContext): Promise<Row[]> {
+    return (await ctx.tenant.list(entity)) as Row[];
+  }
+
+  /** Refuses a value another record holds, with the entity's own reason; the guard write catches races. */
+  async function uniqueWrites(ctx: AuthedContext, id: string, next: Row, stored?: Row): Promise<Write[]> {
+    const writes: Write[] = [];
+    for (const u of unique) {
+      const guard = uniqueGuard(def.name, ctx.tenant.orgId, u.field, next[u.field]);
+      const old = stored && uniqueGuard(def.name, ctx.tenant.orgId, u.field, stored[u.field]);
+      if (guard === old) continue;
+      if (await ctx.store.get('uniqueKey', { id: guard })) throw new AppError(u.code, u.message);
+      writes.push(ctx.store.putNew('uniqueKey', { id: guard, owner: id }, u.code));
+      if (old) writes.push(ctx.store.deleteItem('uniqueKey', { id: old }));
+    }
+    return writes;
+  }
+
+  /** Setting the `onlyOne` flag on a record clears it on the others, in the same transaction. */
+  async function onlyOneWrites(ctx: AuthedContext, id: string, next: Row): Promise<Write[]> {
+    if (!onlyOne || next[onlyOne] !== true) return [];
+    const holders = (await all(ctx)).filter((r) => r.id !== id && r[onlyOne] === true);
+    const now = ctx.rt.clock.now();
+    return holders.map((r) =>
+      ctx.store.putVersioned(entity, { ...r, [onlyOne]: false, ...auditNext(r as never, now, ctx.identity.userId) }, r.version as number),
+    );
+  }
+
+  return {
+    async getListByPage(q: PageQuery & Row, ctx: AuthedContext) {
+      const rows = (await all(ctx)).filter((r) => matches(r, q)).map(view);
+      return pageOfItems(rows, q, sortable, def.crud.defaultSort);
+    },
+
+    async getAll(_p: unknown, ctx: AuthedContext) {
+      const rows = (await all(ctx)).map(view);
+      return rows.sort((a, b) => String(a[titleField]).localeCompare(String(b[titleField])));
+    },
+
+    async detail({ id }: { id: string }, ctx: AuthedContext) {
+      return view(await require(ctx, id));
+    },
+
+    async save(p: Row & { id?: string; version?: number }, ctx: AuthedContext) {
+      const now = ctx.rt.clock.now();
+      const fields = Object.fromEntries(form.map((f) => [f.field, p[f.field]]));
+      const stored = p.id ? await require(ctx, p.id) : undefined;
+      if (stored) checkVersion(stored as never, p.version);
+      const id = (stored?.id as string | undefined) ?? newId();
+      const next: Row = stored
+        ? { ...stored, ...fields, ...auditNext(stored as never, now, ctx.identity.userId) }
+        : ctx.tenant.own({ id, ...fields, ...auditNew(now, ctx.identity.userId) });
+      const writes: Write[] = [
+        stored ? ctx.store.putVersioned(entity, next, stored.version as number) : ctx.store.putNew(entity, next),
+        ...(await uniqueWrites(ctx, id, next, stored)),
+        ...(await onlyOneWrites(ctx, id, next)),
+      ];
+      await ctx.store.transact(writes);
+      return view(next);
+    },
+
+    async delete({ id }: { id: string }, ctx: AuthedContext) {
+      const stored = await require(ctx, id);
+      await ctx.store.transact([
+        { ...ctx.tenant.deleteItem(entity, id), failCode: '720007' },
+        ...unique.map((u) => ctx.store.deleteItem('uniqueKey', { id: uniqueGuard(def.name, ctx.tenant.orgId, u.field, stored[u.field]) })),
+      ]);
+      return { ok: true as const };
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * The userRole area's public module: what other areas and code outside `functions/services/` may use. Everything
+ * else in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
+ */
+export { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
+export { administratorRole, roleCodeGuard } from './roles';

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { emailSchema } from '../validation';
+import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+export const DIRECT_MAIL_TYPES = ['LETTER', 'POSTCARD', 'CATALOG', 'FLYER'] as const;
+
+/** The sender of direct mail: every field of the wizard's Company step is required (spec 001 section 5). */
+export const companySchema = z.object({
+  ...tenantFields,
+  company: requiredText('company', 100),
+  directMailType: z.enum(DIRECT_MAIL_TYPES, { error: 'Please select the direct-mail type!' }),
+  fullName: requiredText('full name', 200),
+  address: requiredText('address', 300),
+  website: requiredText('website', 300).regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'Please enter a web address starting with http:// or https://.'),
+  name: requiredText('name', 100),
+  phone: requiredText('phone', 30).regex(/^\+?[0-9][0-9 ()-]{3,28}$/, 'Please enter a phone number (digits, spaces, ( ) and -).'),
+  email: emailSchema,
+});
+
+export const companyEntity = defineEntity({
+  name: 'company',
+  scope: 'tenant',
+  schema: companySchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'company', label: 'entity.company.company', sortable: true, filter: 'text' },
+    { field: 'directMailType', label: 'entity.company.directMailType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'name', label: 'entity.company.name', sortable: true, filter: 'text' },
+    { field: 'phone', label: 'entity.company.phone' },
+    { field: 'email', label: 'entity.company.email', sortable: true },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_CREATE_NOTIFICATION', write: 'NAV_CREATE_NOTIFICATION' },
+  crud: {
+    titleField: 'company',
+    defaultSort: { field: 'company', order: 'asc' },
+    form: [
+      { field: 'company', kind: 'text' },
+      { field: 'directMailType', kind: 'select', options: DIRECT_MAIL_TYPES },
+      { field: 'fullName', kind: 'text', wide: true },
+      { field: 'address', kind: 'textarea', wide: true },
+      { field: 'website', kind: 'url' },
+      { field: 'name', kind: 'text' },
+      { field: 'phone', kind: 'text' },
+      { field: 'email', kind: 'email' },
+    ],
+    unique: [{ field: 'company', code: '720001', message: 'This company is already listed.' }],
+  },
+});

@@ -1,0 +1,130 @@
+/**
+ * The generic list screen of a registry entity: columns, filters and default sort from its registry entry,
+ * paging and sorting on the server, add and edit in the generic form, delete after a confirmation.
+ */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ENTITIES } from '../../../../shared/entities';
+import { type CrudEntityDef, type CrudEntityName, type ServiceName } from '../../../../shared/services';
+import { call } from '../../api/client';
+import type { ListService } from '../../api/hooks';
+import { invalidate } from '../../api/hooks';
+import { EntityList } from '../../components/list/EntityList';
+import type { FilterField } from '../../components/list/FilterBar';
+import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { useEntityList } from '../../components/list/useEntityList';
+import { EntityForm } from './EntityForm';
+
+type Row = Record<string, unknown>;
+const NO_FILTERS: Row = {};
+
+export default function EntityPage({ entity }: { entity: CrudEntityName }) {
+  const def = ENTITIES[entity] as unknown as CrudEntityDef;
+  const { t } = useTranslation();
+  const text = useCallback((key: string, opts?: Record<string, unknown>) => t(`entity.${entity}.${key}`, opts), [t, entity]);
+  const list = useEntityList(`${entity}.getListByPage` as ListService, { filters: NO_FILTERS, size: 10 });
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [open, setOpen] = useState(false);
+  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
+  const columns = def.listColumns ?? [];
+  const optionsOf = useCallback((field: string) => def.crud.form.find((f) => f.field === field)?.options ?? [], [def]);
+
+  const filters: FilterField[] = useMemo(
+    () =>
+      columns
+        .filter((c) => c.filter)
+        .map((c) => ({
+          name: c.field,
+          label: t(c.label),
+          type: c.filter!,
+          options: c.filter === 'select' ? optionsOf(c.field).map((o) => ({ value: o, label: text(`option.${c.field}.${o}`) })) : undefined,
+        })),
+    [columns, t, text, optionsOf],
+  );
+  const cells = useMemo(
+    () =>
+      Object.fromEntries(
+        columns
+          .filter((c) => c.format === 'color' || c.format === 'option')
+          .map((c) => [
+            c.field,
+            (row: Row) =>
+              c.format === 'color' ? (
+                <span className="cell-with-tag">
+                  <span className="color-swatch" style={{ background: String(row[c.field]) }} aria-hidden="true" />
+                  {String(row[c.field])}
+                </span>
+              ) : (
+                <Tag value={text(`option.${c.field}.${String(row[c.field])}`)} severity="info" rounded />
+              ),
+          ]),
+      ),
+    [columns, text],
+  );
+
+  const refresh = useCallback(() => void invalidate(`${entity}.getListByPage` as ServiceName, `${entity}.getAll` as ServiceName), [entity]);
+  const close = useCallback(() => setOpen(false), []);
+  const title = (row: Row) => String(row[def.crud.titleField] ?? '');
+
+  async function edit(row: Row) {
+    try {
+      setEditing((await call(`${entity}.detail` as ServiceName, { id: row.id } as never)) as Row);
+      setOpen(true);
+    } catch {
+      // the toast says why (it may have been deleted)
+    }
+  }
+
+  function remove(row: Row) {
+    return confirmDelete({
+      header: t('crud.deleteTitle', { one: text('one') }),
+      message: t('crud.deleteConfirm', { name: title(row) }),
+      run: () => call(`${entity}.delete` as ServiceName, { id: row.id } as never),
+      done: t('crud.deleted', { name: title(row) }),
+      after: () => void invalidate(`${entity}.getAll` as ServiceName),
+    });
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{text('title')}</h1>
+          <p className="muted">{text('intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <EntityList
+          testId={`${entity}-list`}
+          list={list}
+          columns={columns}
+          initialFilters={NO_FILTERS}
+          filters={filters}
+          cells={cells}
+          emptyText={text('empty')}
+          toolbar={
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('crud.add', { one: text('one') })}
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+            />
+          }
+          actions={(row) => (
+            <div className="row-actions">
+              <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: title(row) })} onClick={() => void edit(row)} />
+              <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: title(row) })} onClick={() => void remove(row)} />
+            </div>
+          )}
+        />
+      </div>
+      <EntityForm def={def} record={editing} visible={open} onHide={close} onSaved={refresh} />
+      {confirmElement}
+    </section>
+  );
+}

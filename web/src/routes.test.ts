@@ -1,0 +1,21 @@
+/** The route table and the entity registry agree: every generic screen shows a CRUD entity, gated by its read permission. */
+import { describe, expect, it } from 'vitest';
+import { ENTITIES, type EntityDef } from '../../shared/entities';
+import { CRUD_ENTITIES } from '../../shared/services';
+import en from './i18n/locales/en';
+import { ROUTES } from './routes';
+
+describe('generic entity routes', () => {
+  const entityRoutes = ROUTES.filter((r) => r.page === 'entity');
+
+  it('every CRUD entity has one screen', () => {
+    expect(entityRoutes.map((r) => r.entity).sort()).toEqual(CRUD_ENTITIES.map((d) => d.name).sort());
+  });
+
+  it.each(entityRoutes.map((r) => [r.path, r] as const))('%s is gated by its entity read permission and titled by its texts', (_path, route) => {
+    const def: EntityDef = ENTITIES[route.entity as keyof typeof ENTITIES];
+    expect('crud' in def).toBe(true);
+    expect(route.permissions).toEqual([def.permissions?.read]);
+    expect((en.entity as Record<string, { title: string }>)[route.entity!].title).toBeTruthy();
+  });
+});
