@@ -5,6 +5,7 @@ import { companyEntity } from './company';
 import type { EntityDef } from './entity';
 import { invitationEntity } from './invitation';
 import { geofenceTagEntity } from './geofenceTag';
+import { beaconGroupEntity } from './beaconGroup';
 import { kpiTargetEntity } from './kpiTarget';
 import { languageEntity } from './language';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
@@ -40,6 +41,7 @@ export const ENTITIES = {
   company: companyEntity,
   kpiTarget: kpiTargetEntity,
   geofenceTag: geofenceTagEntity,
+  beaconGroup: beaconGroupEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -70,4 +72,5 @@ export * from './actionList';
 export * from './company';
 export * from './kpiTarget';
 export * from './geofenceTag';
+export * from './beaconGroup';
 

@@ -110,6 +110,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/geofence', 'page.geofence', ['NAV_GEOFENCE'], menu('library', 'pi pi-map-marker')),
   entityScreen('/library/geofence-tag', 'geofenceTag', 'NAV_GEOFENCE', menu('library', 'pi pi-tag')),
   screen('/library/beacon', 'page.beacon', ['NAV_BEACON'], menu('library', 'pi pi-wifi')),
+  entityScreen('/library/beacon-group', 'beaconGroup', 'NAV_BEACON', menu('library', 'pi pi-sitemap')),
   screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], menu('library', 'pi pi-id-card')),
   screen('/library/s3-manage', 'page.assets', ['NAV_S3'], menu('library', 'pi pi-images')),
   screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], menu('library', 'pi pi-upload')),

@@ -541,6 +541,15 @@ const en = {
       name: 'Name',
       color: 'Colour',
     },
+    beaconGroup: {
+      title: 'Beacon groups',
+      taken: 'The name is already taken.',
+      one: 'beacon group',
+      intro: 'Groups that beacons belong to.',
+      empty: 'No beacon groups yet.',
+      name: 'Name',
+      description: 'Description',
+    },
   },
   organization: {
     name: 'Name',

@@ -508,6 +508,15 @@ const ja: LocaleShape = {
       name: '名前',
       color: '色',
     },
+    beaconGroup: {
+      title: 'ビーコングループ',
+      taken: 'この名前は既に使われています。',
+      one: 'ビーコングループ',
+      intro: 'ビーコンが属するグループです。',
+      empty: 'ビーコングループはまだありません。',
+      name: '名前',
+      description: '説明',
+    },
   },
   organization: { name: '名前', code: 'コード' },
 };

@@ -508,6 +508,15 @@ const zh: LocaleShape = {
       name: '名称',
       color: '颜色',
     },
+    beaconGroup: {
+      title: '信标分组',
+      taken: '该名称已被使用。',
+      one: '信标分组',
+      intro: '信标所属的分组。',
+      empty: '暂无信标分组。',
+      name: '名称',
+      description: '描述',
+    },
   },
   organization: { name: '名称', code: '编码' },
 };
