@@ -6,20 +6,10 @@
 import { jobSchema } from '../platform/jobs';
 import type { QueueWorker } from '../platform/queue';
 import type { Runtime } from '../platform/runtime';
+import { queueWorker } from '../platform/worker';
 import type { Store } from '../store/store';
 import { runJob } from './run';
 
 export function jobWorker(deps: { rt: Runtime; store: Store }): QueueWorker {
-  return async (event) => {
-    const batchItemFailures: { itemIdentifier: string }[] = [];
-    for (const record of event.Records) {
-      try {
-        await runJob(deps, jobSchema.parse(JSON.parse(record.body)));
-      } catch (e) {
-        deps.rt.log.error('job failed', { messageId: record.messageId, error: e instanceof Error ? e.message : String(e) });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
-    }
-    return { batchItemFailures };
-  };
+  return queueWorker(jobSchema, (job) => runJob(deps, job), deps.rt.log);
 }

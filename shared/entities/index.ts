@@ -6,6 +6,8 @@ import type { EntityDef } from './entity';
 import { invitationEntity } from './invitation';
 import { geofenceTagEntity } from './geofenceTag';
 import { beaconGroupEntity } from './beaconGroup';
+import { messageUnsubscriptionEntity } from './messageUnsubscription';
+import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { kpiTargetEntity } from './kpiTarget';
 import { languageEntity } from './language';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
@@ -42,6 +44,11 @@ export const ENTITIES = {
   kpiTarget: kpiTargetEntity,
   geofenceTag: geofenceTagEntity,
   beaconGroup: beaconGroupEntity,
+  // delivery
+  sentRecord: sentRecordEntity,
+  deliveryCounter: deliveryCounterEntity,
+  rateWindow: rateWindowEntity,
+  messageUnsubscription: messageUnsubscriptionEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -73,4 +80,6 @@ export * from './company';
 export * from './kpiTarget';
 export * from './geofenceTag';
 export * from './beaconGroup';
+export * from './delivery';
+export * from './messageUnsubscription';
 

@@ -1,0 +1,32 @@
+/**
+ * What travels on the delivery queue. Every record is parsed with these schemas before it is handled; a record
+ * that does not parse is reported failed (and reaches the dead-letter queue), never half-handled.
+ */
+import { z } from 'zod';
+import { CHANNELS } from '../../shared/delivery';
+
+/** The queue delivery work travels on. */
+export const DELIVERY_QUEUE = 'delivery';
+
+/** What a send needs of a recipient, read once by the audience fan-out. */
+export const recipientSchema = z.object({
+  accountId: z.string().min(1).max(128),
+  address: z.string().min(1).max(320),
+  locale: z.string().max(35).optional(),
+  firstName: z.string().max(200).optional(),
+  lastName: z.string().max(200).optional(),
+  consent: z.boolean(),
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+
+const runRef = { orgId: z.number().int(), planId: z.string().min(1), runId: z.string().min(1) };
+
+/** Batches hold at most this many recipients (well inside SQS's 256 KB). */
+export const SEND_BATCH = 50;
+
+export const deliveryMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('send'), ...runRef, channel: z.enum(CHANNELS), recipients: z.array(recipientSchema).min(1).max(SEND_BATCH) }),
+]);
+export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
+export type SendBatch = Extract<DeliveryMessage, { kind: 'send' }>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { CHANNELS, SEND_FAILURE_REASONS, SENT_STATES } from '../delivery';
+import { defineEntity } from './entity';
+
+/** Sent-records and counters of a run spread over this many partitions, so no key is hot at any send rate. */
+export const DELIVERY_SHARDS = 16;
+
+/** The partition of a run's sent-records and counters: `<orgId>#<planId>#<runId>#<shard>`. */
+export function runShardKey(orgId: number, planId: string, runId: string, shard: number): string {
+  return `${orgId}#${planId}#${runId}#${shard}`;
+}
+
+/** A stable shard for a recipient id (FNV-1a), the same on every worker. */
+export function shardOf(id: string, shards = DELIVERY_SHARDS): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % shards;
+}
+
+/**
+ * The ledger of exactly-once delivery: one record per (plan, run, recipient, channel), created by a conditional
+ * write before the provider is called. `openClaim` is set only while CLAIMED, so the sparse index lists the
+ * claims a sweep must look at without reading the run.
+ */
+export const sentRecordSchema = z.object({
+  runShard: z.string(),
+  /** `<channel>#<accountId>` */
+  recipient: z.string(),
+  orgId: z.number().int(),
+  planId: z.string(),
+  runId: z.string(),
+  accountId: z.string(),
+  channel: z.enum(CHANNELS),
+  address: z.string(),
+  status: z.enum(SENT_STATES),
+  reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [keyof typeof SEND_FAILURE_REASONS]).optional(),
+  detail: z.string().optional(),
+  /** the attempt holding the claim: only it completes the record */
+  attempt: z.string(),
+  claimedAt: z.number().int(),
+  doneAt: z.number().int().optional(),
+  providerId: z.string().optional(),
+  openClaim: z.string().optional(),
+});
+export type SentRecord = z.infer<typeof sentRecordSchema>;
+
+export const sentRecordEntity = defineEntity({
+  name: 'sentRecord',
+  scope: 'global',
+  schema: sentRecordSchema,
+  partitionKey: { name: 'runShard', type: 'S' },
+  sortKey: { name: 'recipient', type: 'S' },
+  indexes: [{ name: 'openClaims', partitionKey: { name: 'openClaim', type: 'S' }, sortKey: { name: 'claimedAt', type: 'N' } }],
+});
+
+/**
+ * Counters of a run, one item per shard (`slot` = shard number) plus a per-hour slot for the charts
+ * (`h#<yyyy-mm-ddThh>#<shard>`): writes spread over the shards, a read sums a handful of items.
+ */
+export const deliveryCounterSchema = z.object({
+  runKey: z.string(),
+  slot: z.string(),
+  matched: z.number().int().optional(),
+  sent: z.number().int().optional(),
+  failed: z.number().int().optional(),
+  skipped: z.number().int().optional(),
+  uncertain: z.number().int().optional(),
+  opens: z.number().int().optional(),
+  clicks: z.number().int().optional(),
+  unsubscribes: z.number().int().optional(),
+});
+export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
+
+export const deliveryCounterEntity = defineEntity({
+  name: 'deliveryCounter',
+  scope: 'global',
+  schema: deliveryCounterSchema,
+  partitionKey: { name: 'runKey', type: 'S' },
+  sortKey: { name: 'slot', type: 'S' },
+});
+
+/** Send slots per channel and second, shared by every worker: the configured rate holds across all of them. */
+export const rateWindowSchema = z.object({
+  window: z.string(),
+  count: z.number().int(),
+  expiresAt: z.number().int(),
+});
+
+export const rateWindowEntity = defineEntity({
+  name: 'rateWindow',
+  scope: 'global',
+  schema: rateWindowSchema,
+  partitionKey: { name: 'window', type: 'S' },
+  ttlAttribute: 'expiresAt',
+});

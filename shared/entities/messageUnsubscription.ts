@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CHANNELS } from '../delivery';
+import { defineEntity } from './entity';
+
+/**
+ * An address that must not be sent to on a channel (spec 001 3.17: dateCreated, channelName, target): by the
+ * recipient's own unsubscribe, or because the provider reported a hard bounce or a complaint. Keyed so a send
+ * checks a batch of addresses with one read: `<channel>#<target>` within the organization.
+ */
+export const UNSUBSCRIPTION_SOURCES = ['UNSUBSCRIBE', 'BOUNCE', 'COMPLAINT', 'MANUAL'] as const;
+
+export function unsubscriptionId(channel: string, target: string): string {
+  return `${channel}#${target.trim().toLowerCase()}`;
+}
+
+export const messageUnsubscriptionSchema = z.object({
+  orgId: z.number().int(),
+  id: z.string(),
+  channelName: z.enum(CHANNELS),
+  target: z.string().max(320),
+  source: z.enum(UNSUBSCRIPTION_SOURCES),
+  /** the message it came from, when it came from one */
+  planId: z.string().optional(),
+  dateCreated: z.number().int(),
+});
+export type MessageUnsubscription = z.infer<typeof messageUnsubscriptionSchema>;
+
+export const messageUnsubscriptionEntity = defineEntity({
+  name: 'messageUnsubscription',
+  scope: 'tenant',
+  schema: messageUnsubscriptionSchema,
+  partitionKey: { name: 'orgId', type: 'N' },
+  sortKey: { name: 'id', type: 'S' },
+  listColumns: [
+    { field: 'target', label: 'entity.messageUnsubscription.target', sortable: true, filter: 'text' },
+    { field: 'channelName', label: 'entity.messageUnsubscription.channelName', sortable: true, filter: 'select', format: 'option' },
+    { field: 'source', label: 'entity.messageUnsubscription.source', sortable: true, filter: 'select', format: 'option' },
+    { field: 'dateCreated', label: 'common.dateCreated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_MESSAGE_UNSUBSCRIPTION', write: 'NAV_MESSAGE_UNSUBSCRIPTION' },
+});

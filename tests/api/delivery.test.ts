@@ -1,0 +1,275 @@
+/**
+ * The send worker on the real local stack (DynamoDB Local, the durable local queue, the SES stand-in): every
+ * recipient exactly once through crashes, duplicated and parallel deliveries; provider throttling never
+ * counted as sent and the shared rate never exceeded; suppressed recipients skipped with their reason.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SQSRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel } from '../../shared/delivery';
+import { unsubscriptionId } from '../../shared/entities';
+import { RecordingSender } from '../../functions/channels/recording';
+import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
+import { sesEmailSender } from '../../functions/channels/sesEmail';
+import { Ledger } from '../../functions/delivery/ledger';
+import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { RateLimiter } from '../../functions/delivery/rate';
+import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalHerald } from '../../functions/local/boot';
+import type { Clock } from '../../functions/platform/runtime';
+import { queueWorker } from '../../functions/platform/worker';
+import { Store } from '../../functions/store/store';
+import { LinkSigner } from '../../functions/tracking/links';
+import { manualClock, sentMail, startHerald } from '../support/herald';
+
+let herald: LocalHerald;
+let store: Store;
+const clock = manualClock(Date.UTC(2026, 10, 22, 9, 0, 0));
+
+beforeAll(async () => {
+  herald = await startHerald({ clock });
+  store = new Store(herald.rt);
+});
+afterAll(() => herald?.stop());
+
+const content: ContentSource = {
+  async load() {
+    return {
+      stopped: false,
+      from: 'news@herald.local',
+      render: (r, links) => ({
+        subject: `Hello ${r.firstName ?? 'there'}`,
+        html: `<p>Hi</p><a href="${links.click('https://example.com/offer', 0)}">Offer</a><img src="${links.openPixelUrl}" alt="">`,
+        text: 'Hi',
+      }),
+    };
+  },
+};
+
+function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
+  return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `${prefix}-${i}@example.com`, firstName: `R${i}`, consent: true }));
+}
+
+function batches(orgId: number, planId: string, runId: string, list: Recipient[], channel: Channel = 'EMAIL'): SendBatch[] {
+  const out: SendBatch[] = [];
+  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', orgId, planId, runId, channel, recipients: list.slice(i, i + SEND_BATCH) });
+  return out;
+}
+
+function sendersWith(email: ChannelSender, clk: Clock): ChannelSenders {
+  const other = new RecordingSender(clk);
+  return { EMAIL: email, SMS: other, PUSH_NATIVE: other, LINE: other, DIRECT_MAIL: other };
+}
+
+function deps({ email, clk = clock, ratePerSecond = 1_000_000, ...over }: Partial<SendWorkerDeps> & { email: ChannelSender; clk?: Clock; ratePerSecond?: number }): SendWorkerDeps {
+  return {
+    store,
+    clock: clk,
+    log: herald.rt.log,
+    ledger: new Ledger(store, clk),
+    rate: new RateLimiter(store, clk, () => ratePerSecond, over.sleep),
+    senders: sendersWith(email, clk),
+    content,
+    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
+    staleClaimMs: 60_000,
+    throttleRetries: 8,
+    backoffMs: 1,
+    concurrency: 8,
+    ...over,
+  };
+}
+
+/** One message at a time, as one Lambda invocation with a batch of one: the unit a crash interrupts. */
+async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
+  const [m] = await herald.queue.receive(queue, 1, 60);
+  if (!m) return 'empty';
+  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
+  const out = await worker({ Records: [record] });
+  if (out.batchItemFailures.length > 0) return 'failed';
+  await herald.queue.ack(queue, m.id, m.receipt);
+  return 'acked';
+}
+
+async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
+  for (let guard = 0; guard < 10_000; guard++) {
+    if ((await deliverOne(worker, queue)) === 'empty') return;
+  }
+}
+
+const workerOf = (d: SendWorkerDeps) => queueWorker(deliveryMessageSchema, (m) => sendBatchHandler(d)(m), herald.rt.log);
+
+class Killed extends Error {}
+
+function perAddress(sent: RecordingSender): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const s of sent.sent) counts.set(s.message.to, (counts.get(s.message.to) ?? 0) + 1);
+  return counts;
+}
+
+describe('exactly once', () => {
+  it.each([1, 1000, 1999])('a worker killed after %i of 2,000 sends, then restarted: everyone exactly once, 2,000 terminal records', async (killAfter) => {
+    const N = 2000;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(N);
+    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
+
+    const provider = new RecordingSender(clock);
+    let done = 0;
+    // one recipient at a time, so "killed after k sends" is an exact point
+    const dying = workerOf(
+      deps({
+        email: provider,
+        concurrency: 1,
+        onRecorded: () => {
+          done += 1;
+          if (done === killAfter) throw new Killed();
+        },
+      }),
+    );
+    let outcome: string;
+    do outcome = await deliverOne(dying, queue);
+    while (outcome === 'acked');
+    expect(outcome).toBe('failed'); // the process died holding a message
+    expect(provider.sent).toHaveLength(killAfter);
+
+    // The dead worker's message comes back after its visibility timeout; a new worker finishes the run.
+    clock.advance(61_000);
+    await drain(workerOf(deps({ email: provider })), queue);
+
+    const counts = perAddress(provider);
+    expect(counts.size).toBe(N);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+    const { total } = await new Ledger(store, clock).totals(run);
+    expect(total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
+    expect(await new Ledger(store, clock).openClaims(run)).toEqual([]);
+  });
+
+  it('every queue message delivered twice, in series and in parallel: one send each', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(500);
+    const all = batches(run.orgId, run.planId, run.runId, list);
+    const provider = new RecordingSender(clock);
+    // in series: each batch, then its duplicate
+    for (const b of all.slice(0, 5)) {
+      await herald.queue.send(queue, b);
+      await herald.queue.send(queue, b);
+    }
+    await drain(workerOf(deps({ email: provider })), queue);
+    // in parallel: both copies of each batch taken by two workers at once
+    for (const b of all.slice(5)) {
+      await herald.queue.send(queue, b);
+      await herald.queue.send(queue, b);
+    }
+    await Promise.all([drain(workerOf(deps({ email: provider })), queue), drain(workerOf(deps({ email: provider })), queue)]);
+
+    const counts = perAddress(provider);
+    expect(counts.size).toBe(500);
+    expect(Math.max(...counts.values())).toBe(1);
+    expect((await new Ledger(store, clock).totals(run)).total.sent).toBe(500);
+  });
+
+  it('a worker that dies between the provider and the ledger leaves an uncertain record, never resent', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(3);
+    await herald.queue.send(queue, batches(run.orgId, run.planId, run.runId, list)[0]);
+    const provider = new RecordingSender(clock);
+    // the provider takes the second message, then the process dies before the ledger hears of it
+    const dying: ChannelSender = {
+      async send(m) {
+        const out = await provider.send(m);
+        if (provider.sent.length === 2) throw new Killed();
+        return out;
+      },
+    };
+    expect(await deliverOne(workerOf(deps({ email: dying })), queue)).toBe('failed');
+    clock.advance(61_000);
+    await drain(workerOf(deps({ email: provider })), queue);
+
+    expect([...perAddress(provider).values()]).toEqual([1, 1, 1]);
+    const { total } = await new Ledger(store, clock).totals(run);
+    expect(total).toMatchObject({ sent: 2, uncertain: 1 });
+    const uncertain = await store.get('sentRecord', new Ledger(store, clock).keyOf({ ...run, channel: 'EMAIL', accountId: list[1]!.accountId }));
+    expect(uncertain?.status).toBe('UNCERTAIN');
+  });
+});
+
+describe('suppression', () => {
+  it('skips recipients without consent, unsubscribed and bounced, each with its reason', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 7, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(5);
+    list[0]!.consent = false;
+    const put = (address: string, source: 'UNSUBSCRIBE' | 'BOUNCE') =>
+      store.put('messageUnsubscription', { orgId: 7, id: unsubscriptionId('EMAIL', address), channelName: 'EMAIL', target: address, source, dateCreated: clock.now() });
+    await put(list[1]!.address, 'UNSUBSCRIBE');
+    await put(list[2]!.address.toUpperCase(), 'BOUNCE');
+    // another organization's unsubscription does not apply here
+    await store.put('messageUnsubscription', { orgId: 8, id: unsubscriptionId('EMAIL', list[3]!.address), channelName: 'EMAIL', target: list[3]!.address, source: 'UNSUBSCRIBE', dateCreated: clock.now() });
+    await herald.queue.send(queue, batches(run.orgId, run.planId, run.runId, list)[0]);
+    const provider = new RecordingSender(clock);
+    await drain(workerOf(deps({ email: provider })), queue);
+
+    expect(provider.sent.map((s) => s.message.to).sort()).toEqual([list[3]!.address, list[4]!.address].sort());
+    const ledger = new Ledger(store, clock);
+    const reasonOf = async (i: number) => (await store.get('sentRecord', ledger.keyOf({ ...run, channel: 'EMAIL', accountId: list[i]!.accountId })))?.reason;
+    expect([await reasonOf(0), await reasonOf(1), await reasonOf(2)]).toEqual(['USER_SETTINGS_BLOCK', 'UNSUBSCRIBED', 'BOUNCE']);
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 2, skipped: 3 });
+  });
+});
+
+describe('throttling', () => {
+  it('with 30 % of provider calls throttled, all are delivered, none counted twice, and the rate holds in every second', async () => {
+    const realClock: Clock = { now: () => Date.now() };
+    const RATE = 150;
+    const N = 600;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    for (const b of batches(run.orgId, run.planId, run.runId, recipients(N))) await herald.queue.send(queue, b);
+    const provider = new RecordingSender(realClock);
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let throttled = 0;
+    const flaky: ChannelSender = {
+      async send(m): Promise<SendOutcome> {
+        if (random() < 0.3) {
+          throttled += 1;
+          return { kind: 'throttled' };
+        }
+        return provider.send(m);
+      },
+    };
+    const d = () => deps({ email: flaky, clk: realClock, ratePerSecond: RATE, backoffMs: 5, throttleRetries: 20 });
+    // three workers share the rate
+    await Promise.all([drain(workerOf(d()), queue), drain(workerOf(d()), queue), drain(workerOf(d()), queue)]);
+
+    expect(throttled).toBeGreaterThan(N * 0.2);
+    expect(perAddress(provider).size).toBe(N);
+    expect(provider.sent).toHaveLength(N);
+    const perSecond = new Map<number, number>();
+    for (const s of provider.sent) perSecond.set(Math.floor(s.at / 1000), (perSecond.get(Math.floor(s.at / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(RATE);
+    expect((await new Ledger(store, realClock).totals(run)).total).toMatchObject({ sent: N, failed: 0 });
+  }, 60_000);
+});
+
+describe('SES', () => {
+  it('sends through the SES stand-in with both unsubscribe headers, tags and signed links', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(3);
+    await herald.queue.send(queue, batches(run.orgId, run.planId, run.runId, list)[0]);
+    await drain(workerOf(deps({ email: sesEmailSender(herald.rt.aws.ses) })), queue);
+    const mails = (await sentMail(herald)) as unknown as { destination: { to: string[] }; headers?: { name: string; value: string }[]; body: { html: string } }[];
+    for (const r of list) {
+      const mine = mails.filter((m) => m.destination.to.includes(r.address));
+      expect(mine).toHaveLength(1);
+      const headers = Object.fromEntries((mine[0]!.headers ?? []).map((h) => [h.name, h.value]));
+      expect(headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/t\/u\/[\w-]+\.[\w-]+>$/);
+      expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      expect(mine[0]!.body.html).toContain('/t/c/');
+    }
+  });
+});
