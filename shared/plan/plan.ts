@@ -1,0 +1,232 @@
+/**
+ * The plan (message) entity of spec 001 section 3.2: a single e-mail message now, with room for the other
+ * channels (content is a union by kind) and plan types. Its status moves only through ./stateMachine.
+ */
+import { z } from 'zod';
+import { CHANNELS, type Channel } from '../delivery';
+import { idString, requiredText, tenantFields } from '../entities/entity';
+import type { ErrorCode } from '../errors';
+import type { Permission } from '../permissions';
+import { approvalSchema, DELETED, PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from './stateMachine';
+
+/** Spec 001 section 3.1: MIXED exists for display only and is never stored on a plan. */
+export const DISPLAY_CHANNELS = [...CHANNELS, 'MIXED'] as const;
+
+/** Plan kinds: single messages now; campaigns (builder) and trigger messages join later. */
+export const PLAN_TYPES = ['SINGLE'] as const;
+
+/** Spec 001 section 3.1: Ad-Hoc (1), Lifecycle (2), each gated by its MESSAGE_TYPE_* permission. */
+export const MESSAGE_TYPES = { AD_HOC: 1, LIFECYCLE: 2 } as const;
+export const MESSAGE_TYPE_PERMISSION: Record<1 | 2, Permission> = { 1: 'MESSAGE_TYPE_AD_HOC', 2: 'MESSAGE_TYPE_LIFECYCLE' };
+
+// --- Time zones and wall-clock times
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** 'YYYY-MM-DDTHH:mm[:ss]' without offset, checked against the calendar (no 30 February). */
+export function parseLocalDateTime(value: string): WallClock | null {
+  const m = LOCAL_DATE_TIME.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => (s === undefined ? 0 : Number(s)));
+  if (year < 1970 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return { year, month, day, hour, minute, second };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** An IANA zone name the runtime knows ('Asia/Tokyo', 'UTC'); fixed offsets like '+09:00' are not zones. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    formatterFor(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC in ms at an instant (+9 h for Tokyo). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The instant (epoch ms) a wall-clock time in `timeZone` names. Like Temporal's 'compatible' choice: a time the
+ * clocks repeat (autumn) means the earlier one; a time the clocks skip (spring) is moved on by the gap, so
+ * 02:30 in New York on the morning clocks go forward is 03:30 daylight time.
+ */
+export function zonedTimeToUtc(localDateTime: string, timeZone: string): number {
+  const wall = parseLocalDateTime(localDateTime);
+  if (!wall) throw new RangeError(`Not a local date-time: ${localDateTime}`);
+  if (!isTimeZone(timeZone)) throw new RangeError(`Not a time zone: ${timeZone}`);
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  // Zones change offset at most once in any two days, so the offsets a day either side are the only candidates.
+  const before = offsetAt(naive - DAY, timeZone);
+  const after = offsetAt(naive + DAY, timeZone);
+  const fits = [before, after].map((o) => naive - o).filter((t) => naive - offsetAt(t, timeZone) === t);
+  if (fits.length > 0) return Math.min(...fits);
+  return naive - before;
+}
+
+// --- The 5-minute rule (spec 000 section 9, spec 001 section 4)
+
+export const MIN_SCHEDULE_GAP_MS = 5 * 60_000;
+
+export type ScheduleCheck = { ok: true; instant: number } | { ok: false; code: ErrorCode };
+
+/**
+ * A schedule time must lie at least 5 minutes ahead (750002), and a changed one at least 5 minutes from the
+ * time it replaces. A time or zone that cannot be read answers 401005 ("check time and time zone settings").
+ */
+export function checkScheduleTime(
+  at: string,
+  timeZone: string,
+  now: number | Date,
+  previous?: number,
+): ScheduleCheck {
+  if (!parseLocalDateTime(at) || !isTimeZone(timeZone)) return { ok: false, code: '401005' };
+  const instant = zonedTimeToUtc(at, timeZone);
+  if (instant - Number(now) < MIN_SCHEDULE_GAP_MS) return { ok: false, code: '750002' };
+  if (previous !== undefined && Math.abs(instant - previous) < MIN_SCHEDULE_GAP_MS) return { ok: false, code: '750002' };
+  return { ok: true, instant };
+}
+
+// --- Schema
+
+const localDateTime = z
+  .string()
+  .refine((v) => parseLocalDateTime(v) !== null, 'Please choose a valid date and time.');
+const timeZone = z.string().refine(isTimeZone, 'Please choose a valid time zone.');
+
+/** Delivery (spec 001 sections 3.1 and 3.4): immediately, or at a wall-clock time in a zone. */
+export const triggerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('IMMEDIATELY') }),
+  z.object({ kind: z.literal('SCHEDULE'), at: localDateTime, timeZone }),
+]);
+export type Trigger = z.output<typeof triggerSchema>;
+export const TRIGGER_PERMISSION: Record<Trigger['kind'], Permission> = {
+  IMMEDIATELY: 'DELIVERY_IMMEDIATELY',
+  SCHEDULE: 'DELIVERY_SCHEDULE',
+};
+
+/**
+ * What is sent: a template by reference, or content written in the message for its channel. The block schema
+ * comes from shared/render; until then blocks are carried as they are.
+ */
+export const contentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('TEMPLATE'), templateId: idString }),
+  z.object({
+    kind: z.literal('EMAIL'),
+    subject: requiredText('subject', 200),
+    preheader: z.string().trim().max(200).default(''),
+    blocks: z.unknown().default([]),
+  }),
+]);
+export type PlanContent = z.output<typeof contentSchema>;
+/** The channel each inline content kind is written for. */
+export const CONTENT_CHANNEL: Record<Exclude<PlanContent['kind'], 'TEMPLATE'>, Channel> = { EMAIL: 'EMAIL' };
+
+export const rejectionSchema = rejectInputSchema.extend({ by: idString, at: z.number().int() });
+export type Rejection = z.output<typeof rejectionSchema>;
+
+export const planSchema = z.object({
+  ...tenantFields,
+  name: requiredText('name', 100),
+  title: requiredText('title', 200),
+  intro: z.string().trim().max(500).default(''),
+  channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+  type: z.enum(PLAN_TYPES).default('SINGLE'),
+  messageType: z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)]).default(1),
+  status: z.enum(PLAN_STATES).default('DRAFT'),
+  content: contentSchema,
+  segmentId: idString.optional(),
+  trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
+  folderId: idString.optional(),
+  tagIds: z.array(idString).max(50).default([]),
+  categoryId: idString.optional(),
+  groupId: idString.optional(),
+  approval: approvalSchema.optional(),
+  rejection: rejectionSchema.optional(),
+});
+export type Plan = z.output<typeof planSchema>;
+
+/**
+ * Rules across fields, kept out of `planSchema` so the registry can still pick and omit its fields:
+ * inline content matches the channel, and the author is no participant of their own approval.
+ */
+export function planIssues(plan: Plan): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
+    issues.push({ path: 'content', message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
+  }
+  if (plan.approval?.participants.includes(plan.createdBy)) {
+    issues.push({ path: 'approval.participants', message: 'The author cannot approve their own message.' });
+  }
+  return issues;
+}
+
+/** `planSchema` with the cross-field rules, for saves. */
+export const checkedPlanSchema = planSchema.superRefine((plan, ctx) => {
+  for (const issue of planIssues(plan)) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
+});
+
+/** What a draft still lacks before it can be sent to review (720006 names the first). */
+export function missingForReview(plan: Plan): string[] {
+  const missing: string[] = [];
+  if (!plan.segmentId) missing.push('segmentId');
+  if (!plan.approval) missing.push('approval');
+  return missing;
+}
+
+// --- Operation record: the "Operation Record" tab of the message detail, one row per transition.
+
+export const SYSTEM_ACTOR = 'system';
+
+export const operationRecordSchema = z.object({
+  orgId: z.number().int(),
+  id: idString,
+  planId: idString,
+  action: z.enum(PLAN_ACTION_NAMES),
+  from: z.enum(PLAN_STATES),
+  to: z.enum([...PLAN_STATES, DELETED]),
+  /** a user id, or SYSTEM_ACTOR for the scheduler, the send pipeline and the deadline timer */
+  by: idString,
+  at: z.number().int(),
+  reason: z.string().max(1000).optional(),
+  rejectType: z.enum(REJECT_TYPES).optional(),
+});
+export type OperationRecord = z.output<typeof operationRecordSchema>;
