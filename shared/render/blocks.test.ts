@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { BLOCK_TYPES, BLOCKS, blockSchema, createBlock, renderBlock, type BlockInput } from './blocks';
+import { createRenderContext } from './context';
+import { THEME_DEFAULT } from './fields';
+
+const render = (input: BlockInput, recipient = {}) =>
+  renderBlock(blockSchema.parse(input), createRenderContext(recipient, { ...THEME_DEFAULT }));
+const issues = (input: unknown) => {
+  const result = blockSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('block registry', () => {
+  it('holds each block under its type, with a default instance its own schema accepts', () => {
+    expect(BLOCK_TYPES).toEqual(['heading', 'paragraph', 'image', 'button', 'divider', 'spacer']);
+    for (const type of BLOCK_TYPES) {
+      const block = createBlock(type);
+      expect(block.type).toBe(type);
+      expect(BLOCKS[type].schema.parse(block)).toEqual(block);
+      expect(block).toMatchObject({ align: expect.any(String), padding: expect.any(String) });
+    }
+  });
+  it('renders nothing for a type it does not know yet, or for no block at all', () => {
+    const ctx = createRenderContext({}, { ...THEME_DEFAULT });
+    expect(renderBlock({ type: 'hero', image: 'https://a.example/x.png' }, ctx)).toEqual({ html: '', text: '' });
+    expect(renderBlock(null, ctx)).toEqual({ html: '', text: '' });
+    expect(renderBlock({ type: '__proto__' }, ctx)).toEqual({ html: '', text: '' });
+  });
+});
+
+describe('defaults (spec 001 sections 3.6 and 9)', () => {
+  it('gives spacing a height of 8 and buttons the colour #33CCFF', () => {
+    expect(createBlock('spacer').height).toBe(8);
+    expect(createBlock('button').backgroundColor).toBe('#33CCFF');
+  });
+  it('falls back to the default when a required field is empty', () => {
+    expect(blockSchema.parse({ type: 'heading', text: '  ' })).toMatchObject({ text: 'Heading' });
+    expect(blockSchema.parse({ type: 'button', text: '', backgroundColor: '' })).toMatchObject({ text: 'Learn more', backgroundColor: '#33CCFF' });
+    expect(blockSchema.parse({ type: 'divider', color: '' })).toMatchObject({ color: '#DDDDDD' });
+  });
+  it('strips px from width and height and keeps percent and auto', () => {
+    const parse = (width: unknown, height: unknown = '') => blockSchema.parse({ type: 'image', width, height });
+    expect(parse('300px', '120px')).toMatchObject({ width: '300', height: '120' });
+    expect(parse(' 50% ', 'auto')).toMatchObject({ width: '50%', height: 'auto' });
+    expect(parse(240)).toMatchObject({ width: '240' });
+    expect(parse('AUTO')).toMatchObject({ width: 'auto' });
+  });
+});
+
+describe('maxima and messages', () => {
+  it('refuses widths beyond the 600px layout or 100%, and spacing beyond 200', () => {
+    expect(issues({ type: 'image', width: '601px' })).toEqual(['width: The width must be a number of pixels up to 600, a percentage or auto.']);
+    expect(issues({ type: 'image', width: '101%' })).toHaveLength(1);
+    expect(issues({ type: 'image', width: '10em' })).toHaveLength(1);
+    expect(issues({ type: 'button', width: 601 })).toEqual(['width: The width must be between 0 and 600.']);
+    expect(issues({ type: 'spacer', height: 201 })).toEqual(['height: The height must be between 0 and 200.']);
+    expect(issues({ type: 'spacer', height: 2.5 })).toHaveLength(1);
+  });
+  it('refuses over-long texts', () => {
+    expect(issues({ type: 'heading', text: 'x'.repeat(301) })).toEqual(['text: The text may be at most 300 characters.']);
+    expect(issues({ type: 'paragraph', text: 'x'.repeat(20_001) })).toHaveLength(1);
+    expect(issues({ type: 'button', text: 'x'.repeat(101) })).toHaveLength(1);
+    expect(issues({ type: 'image', alt: 'x'.repeat(301) })).toHaveLength(1);
+  });
+  it("answers a bad colour with the spec's message", () => {
+    expect(issues({ type: 'button', backgroundColor: '#33CCF' })).toEqual(['backgroundColor: Invalid HEX color format']);
+    expect(issues({ type: 'spacer', backgroundColor: 'red' })).toEqual(['backgroundColor: Invalid HEX color format']);
+  });
+  it('takes full links of allowed schemes or a leading personalisation token, nothing else', () => {
+    expect(issues({ type: 'button', href: 'javascript:alert(1)' })).toEqual([
+      'href: Please enter a full link for the href (http, https, mailto or tel).',
+    ]);
+    expect(issues({ type: 'image', image: 'data:image/png;base64,AAAA' })).toEqual(['image: Please enter a full http or https link for the image.']);
+    expect(issues({ type: 'image', image: 'mailto:a@example.com' })).toHaveLength(1);
+    expect(issues({ type: 'button', href: '/relative' })).toHaveLength(1);
+    expect(issues({ type: 'button', href: '{{attributes.offerUrl}}' })).toEqual([]);
+    expect(issues({ type: 'button', href: 'mailto:shop@example.com' })).toEqual([]);
+  });
+  it('refuses unknown align and padding options and unknown block types', () => {
+    expect(issues({ type: 'heading', align: 'justify' })).toHaveLength(1);
+    expect(issues({ type: 'heading', padding: '10px' })).toHaveLength(1);
+    expect(issues({ type: 'hero' })).toHaveLength(1);
+  });
+});
+
+describe('rendering, one snapshot per block', () => {
+  it('heading', () => {
+    expect(render({ type: 'heading', text: 'Spring sale', level: 1, align: 'center', color: '#112233' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><h1 style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:28px;line-height:36px;font-weight:bold;color:#112233">Spring sale</h1></td></tr>",
+        "text": "Spring sale",
+      }
+    `);
+    expect(render({ type: 'heading' }).html).toMatchInlineSnapshot(`"<tr><td align="left" class="hd-px" style="padding:8px 24px;text-align:left"><h2 style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:22px;line-height:30px;font-weight:bold;color:#333333">Heading</h2></td></tr>"`);
+  });
+  it('paragraph', () => {
+    expect(
+      render(
+        { type: 'paragraph', text: '<p>Hi <b>{{firstName|there}}</b>,</p><p>see <a href="https://shop.example/?id={{id}}">our <i>offers</i></a>.</p>' },
+        { firstName: 'Ann & Bo', id: 'a/1' },
+      ),
+    ).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="left" class="hd-px" style="padding:8px 24px;text-align:left"><div style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:24px;color:#333333">Hi <strong>Ann &amp; Bo</strong>,<br>see <a href="https://shop.example/?id=a%2F1" target="_blank" rel="noopener" style="color:#33CCFF;text-decoration:underline">our <em>offers</em></a>.</div></td></tr>",
+        "text": "Hi Ann & Bo,
+      see our offers (https://shop.example/?id=a%2F1).",
+      }
+    `);
+  });
+  it('image', () => {
+    expect(
+      render({ type: 'image', image: 'https://cdn.example/logo.png', alt: 'Herald', href: 'https://herald.example', width: '200px', align: 'right', backgroundColor: '#000000' }),
+    ).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="right" bgcolor="#000000" style="padding:8px 0;background-color:#000000;text-align:right"><a href="https://herald.example" target="_blank" rel="noopener" style="text-decoration:none"><img src="https://cdn.example/logo.png" alt="Herald" width="200" border="0" style="display:block;margin:0 0 0 auto;border:0;outline:none;text-decoration:none;max-width:100%;width:200px;height:auto"></a></td></tr>",
+        "text": "Herald (https://herald.example)",
+      }
+    `);
+    expect(render({ type: 'image', image: 'https://cdn.example/hero.png', width: '100%', padding: 'leftRight' }).html).toMatchInlineSnapshot(`"<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><img src="https://cdn.example/hero.png" alt="" width="100%" border="0" style="display:block;margin:0 auto;border:0;outline:none;text-decoration:none;max-width:100%;width:100%;height:auto"></td></tr>"`);
+    expect(render({ type: 'image' })).toEqual({ html: '', text: '' });
+  });
+  it('button', () => {
+    expect(render({ type: 'button', text: 'Shop now', href: 'https://shop.example', width: 240 })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 auto"><tr><td align="center" bgcolor="#33CCFF" width="240" style="border-radius:4px;background-color:#33CCFF;width:240px"><a href="https://shop.example" target="_blank" rel="noopener" style="display:block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:20px;font-weight:bold;color:#FFFFFF;text-decoration:none;text-align:center;border-radius:4px;background-color:#33CCFF">Shop now</a></td></tr></table></td></tr>",
+        "text": "Shop now (https://shop.example)",
+      }
+    `);
+    expect(render({ type: 'button', text: 'No link', backgroundColor: '#F0F0F0', align: 'left', padding: 'none' }).html).toMatchInlineSnapshot(`"<tr><td align="left" style="padding:8px 0;text-align:left"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0"><tr><td align="center" bgcolor="#F0F0F0" style="border-radius:4px;background-color:#F0F0F0"><span style="display:inline-block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:20px;font-weight:bold;color:#222222;text-decoration:none;text-align:center;border-radius:4px;background-color:#F0F0F0">No link</span></td></tr></table></td></tr>"`);
+  });
+  it('divider', () => {
+    expect(render({ type: 'divider', color: '#FF0000', backgroundColor: '#EEEEEE' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" bgcolor="#EEEEEE" class="hd-px" style="padding:8px 24px;background-color:#EEEEEE;text-align:center"><table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0"><tr><td style="border-top:1px solid #FF0000;font-size:1px;line-height:1px">&nbsp;</td></tr></table></td></tr>",
+        "text": "----------",
+      }
+    `);
+  });
+  it('spacer', () => {
+    expect(render({ type: 'spacer' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" height="8" style="padding:0;text-align:center;height:8px;line-height:8px;font-size:1px">&nbsp;</td></tr>",
+        "text": "",
+      }
+    `);
+    expect(render({ type: 'spacer', height: 40, backgroundColor: '#123456' }).html).toMatchInlineSnapshot(`"<tr><td align="center" bgcolor="#123456" height="40" style="padding:0;background-color:#123456;text-align:center;height:40px;line-height:40px;font-size:1px">&nbsp;</td></tr>"`);
+  });
+});
+
+describe('rendering stored blocks that never passed the schema', () => {
+  const ctx = () => createRenderContext({}, { ...THEME_DEFAULT });
+  it('falls back on bad enums, numbers and colours instead of writing them', () => {
+    const html = renderBlock(
+      { type: 'button', text: 'x', align: 'middle', padding: 'huge', width: 'wide', backgroundColor: 'red', color: 'url(x)' },
+      ctx(),
+    ).html;
+    expect(html).toContain('align="center"');
+    expect(html).toContain('background-color:#33CCFF');
+    expect(html).not.toMatch(/red|wide|huge|middle|url\(/);
+    expect(renderBlock({ type: 'spacer', height: 1e9 }, ctx()).html).toContain('height="200"');
+    expect(renderBlock({ type: 'heading', text: 42 }, ctx()).html).toBe('');
+  });
+  it('clamps a stored image width to the column', () => {
+    expect(renderBlock({ type: 'image', image: 'https://a.example/x.png', width: '9000', padding: 'leftRight' }, ctx()).html).toContain('width="552"');
+  });
+});
+
+describe('addresses that start with a personalisation token', () => {
+  it('are stored when the token is a plain path and any fallback makes a good URL', () => {
+    expect(issues({ type: 'button', href: '{{attributes.url}}?utm=mail' })).toEqual([]);
+    expect(issues({ type: 'button', href: '{{ attributes.url | https://shop.example }}' })).toEqual([]);
+    expect(issues({ type: 'button', href: '{{attributes.url|javascript:alert(1)}}' })).toHaveLength(1);
+    expect(issues({ type: 'button', href: "{{constructor.constructor('alert(1)')()}}" })).toHaveLength(1);
+    expect(issues({ type: 'image', image: '{{avatar|https://cdn.example/a.png}}' })).toEqual([]);
+    expect(issues({ type: 'image', image: '{{avatar|mailto:a@example.com}}' })).toHaveLength(1);
+  });
+});

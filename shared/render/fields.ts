@@ -1,0 +1,151 @@
+/**
+ * Field schemas shared by the builder blocks (spec 001 section 3.6 field types: text, long text, image, align,
+ * padding, common number, color) and the theme. Required block fields fall back to their default when missing
+ * or empty (spec 001 section 5, template rules).
+ */
+import { z } from 'zod';
+import { safeUrl, type UrlKind } from './html';
+import { URL_MAX } from './limits';
+
+/** Messages of the block fields: the spec's where it has one, ours otherwise. */
+export const RENDER_MESSAGES = {
+  /** spec 001 section 5 */
+  hexColor: 'Invalid HEX color format',
+  /** spec 001 section 5 */
+  inputRequired: (param: string) => `Please input the ${param}!`,
+  tooLong: (param: string, max: number) => `The ${param} may be at most ${max} characters.`,
+  outOfRange: (param: string, min: number, max: number) => `The ${param} must be between ${min} and ${max}.`,
+  link: (param: string) => `Please enter a full link for the ${param} (http, https, mailto or tel).`,
+  imageLink: (param: string) => `Please enter a full http or https link for the ${param}.`,
+  dimension: (param: string, max: number) => `The ${param} must be a number of pixels up to ${max}, a percentage or auto.`,
+} as const;
+
+/** spec 001 section 3.6: align options center, left, right; padding options none or left-right */
+export const ALIGNS = ['left', 'center', 'right'] as const;
+export const PADDINGS = ['none', 'leftRight'] as const;
+export type Align = (typeof ALIGNS)[number];
+export type Padding = (typeof PADDINGS)[number];
+
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+/** A required colour: empty or missing gives the default. */
+export function colorField(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? fallback : value))
+    .pipe(z.string().regex(HEX_COLOR, RENDER_MESSAGES.hexColor))
+    .default(fallback);
+}
+
+/** An optional colour: empty means none (or automatic, where the block says so). */
+export function optionalColorField() {
+  return z
+    .string()
+    .trim()
+    .regex(/^(#[0-9A-Fa-f]{6})?$/, RENDER_MESSAGES.hexColor)
+    .default('');
+}
+
+/** A required text: empty or missing gives the default. */
+export function textField(param: string, fallback: string, max: number) {
+  return z
+    .string()
+    .max(max, RENDER_MESSAGES.tooLong(param, max))
+    .transform((value) => (value.trim() === '' ? fallback : value))
+    .default(fallback);
+}
+
+/** An optional text. */
+export function optionalTextField(param: string, max: number) {
+  return z.string().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
+}
+
+const LEADING_TOKEN = /^\{\{\s*[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*\s*(?:\|([^{}]*))?\}\}/;
+
+/**
+ * Whether a stored address may be saved: empty, a full URL of an allowed scheme, or one that starts with a
+ * personalisation token (`{{attributes.offerUrl}}`), whose fallback, if it has one, must make a good URL. The
+ * renderer checks again whatever the token gives.
+ */
+export function isStorableUrl(value: string, kind: UrlKind): boolean {
+  if (value === '') return true;
+  const token = LEADING_TOKEN.exec(value);
+  if (!token) return safeUrl(value, kind) !== null;
+  const fallback = token[1]?.trim();
+  return !fallback || safeUrl(fallback + value.slice(token[0].length), kind) !== null;
+}
+
+/** A link or image address (see isStorableUrl); empty means none. */
+export function urlField(param: string, kind: UrlKind) {
+  return z
+    .string()
+    .trim()
+    .max(URL_MAX, RENDER_MESSAGES.tooLong(param, URL_MAX))
+    .refine(
+      (value) => isStorableUrl(value, kind),
+      kind === 'image' ? RENDER_MESSAGES.imageLink(param) : RENDER_MESSAGES.link(param),
+    )
+    .default('');
+}
+
+export function intField(param: string, fallback: number, min: number, max: number) {
+  const message = RENDER_MESSAGES.outOfRange(param, min, max);
+  return z.number().int(message).min(min, message).max(max, message).default(fallback);
+}
+
+export type Dimension = { unit: 'px' | '%'; value: number } | null;
+
+/**
+ * Reads a stored width or height: a number of pixels ("300" or "300px"), a percentage ("50%"), or nothing
+ * ("" or "auto"). Undefined when it is none of these.
+ */
+export function parseDimension(value: unknown): Dimension | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? { unit: 'px', value: Math.round(value) } : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'auto') return null;
+  const match = /^(\d{1,5}(?:\.\d{1,3})?)(px|%)?$/.exec(text);
+  if (!match) return undefined;
+  return { unit: match[2] === '%' ? '%' : 'px', value: Math.round(Number(match[1])) };
+}
+
+/**
+ * A width or height (spec 001 section 5: px is stripped while percent and auto are kept): stored as "300",
+ * "50%", "auto" or "" (none). Pixels up to maxPx, percentages up to 100.
+ */
+export function dimensionField(param: string, maxPx: number) {
+  const message = RENDER_MESSAGES.dimension(param, maxPx);
+  return z
+    .union([z.number(), z.string()])
+    .transform((value, ctx) => {
+      const dimension = parseDimension(value);
+      if (dimension === undefined || (dimension && dimension.value > (dimension.unit === '%' ? 100 : maxPx))) {
+        ctx.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      if (dimension === null) return typeof value === 'string' && value.trim().toLowerCase() === 'auto' ? 'auto' : '';
+      return dimension.unit === '%' ? `${dimension.value}%` : String(dimension.value);
+    })
+    .default('');
+}
+
+/** Options every block has: a builder key, align and padding. */
+export function commonFields(defaults: { align: Align; padding: Padding }) {
+  return {
+    id: z.string().max(64).optional(),
+    align: z.enum(ALIGNS).default(defaults.align),
+    padding: z.enum(PADDINGS).default(defaults.padding),
+  };
+}
+
+/**
+ * Theme (spec 001 section 3.6: primaryColor, secondaryColor). What they colour is ours: the primary colours
+ * links, the secondary is the page around the 600px column.
+ */
+export const THEME_DEFAULT = { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' } as const;
+export const themeSchema = z.object({
+  primaryColor: colorField(THEME_DEFAULT.primaryColor),
+  secondaryColor: colorField(THEME_DEFAULT.secondaryColor),
+});
+export type Theme = z.output<typeof themeSchema>;

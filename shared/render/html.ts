@@ -1,0 +1,114 @@
+/**
+ * The output side of the renderer: escaping, URL and colour checks, inline styles. Everything the renderer writes
+ * into HTML passes through one of these, so no input, however crafted, reaches the markup unchecked.
+ */
+
+const HTML_SPECIAL = /[&<>"'`]/;
+const HTML_SPECIAL_ALL = /[&<>"'`]/g;
+const HTML_ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+};
+
+/** Escapes text for an element body or a double-quoted attribute value. */
+export function escapeHtml(value: string): string {
+  return HTML_SPECIAL.test(value) ? value.replace(HTML_SPECIAL_ALL, (c) => HTML_ENTITY[c]) : value;
+}
+
+/** The few named references rich text and URLs are decoded with (the XSS classics among them). */
+const NAMED_ENTITY: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
+  period: '.',
+  comma: ',',
+  excl: '!',
+  num: '#',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  hellip: '\u2026',
+  mdash: '\u2014',
+  ndash: '\u2013',
+};
+
+/** Decodes character references (numeric with or without `;`, and the names above); unknown names stay as they are. */
+export function decodeEntities(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(/&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,10});?|([a-zA-Z]{2,8});)/g, (whole, hex, dec, name) => {
+    if (name !== undefined) return NAMED_ENTITY[name.toLowerCase()] ?? whole;
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec, 10);
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+    return String.fromCodePoint(code);
+  });
+}
+
+export type UrlKind = 'link' | 'image';
+
+const LINK_SCHEME = /^(?:https?:\/\/[^/?#\\\s]|mailto:|tel:)/i;
+const IMAGE_SCHEME = /^https?:\/\/[^/?#\\\s]/i;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A URL the output may carry, or null. Links take http, https, mailto and tel; images http and https only.
+ * Tabs and line breaks are removed and outer whitespace trimmed (as a browser does before reading the scheme),
+ * any other control character refuses the URL, and characters that could end an attribute are percent-encoded.
+ * Decode character references first when the URL came from markup.
+ */
+export function safeUrl(raw: string, kind: UrlKind = 'link'): string | null {
+  const url = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (url.length === 0 || url.length > 2048 || CONTROL.test(url)) return null;
+  if (!(kind === 'image' ? IMAGE_SCHEME : LINK_SCHEME).test(url)) return null;
+  return url.replace(/[\s"'<>`]/g, (c) => (c === "'" ? '%27' : encodeURIComponent(c)));
+}
+
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+/** The colour if it is a 6-digit hex with a leading # (spec 001 section 5), otherwise the fallback. */
+export function safeColor(value: unknown, fallback: string): string {
+  return typeof value === 'string' && HEX_COLOR.test(value) ? value.toUpperCase() : fallback;
+}
+
+/** Spec 001 section 5: a colour counts as light when every channel exceeds 200. */
+export function isLightColor(hex: string): boolean {
+  if (!HEX_COLOR.test(hex)) return false;
+  return [1, 3, 5].every((i) => parseInt(hex.slice(i, i + 2), 16) > 200);
+}
+
+/** One of the allowed values, or the fallback (the renderer never trusts a stored value to be in its enum). */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+/** A whole number clamped to [min, max], or the fallback when it is not a finite number. */
+export function clampInt(value: unknown, min: number, max: number, fallback: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/**
+ * An inline style attribute body from property/value pairs; empty values are left out (spec 001 section 5:
+ * inline styles with empty values are removed). Values come from the renderer's own constants and checked
+ * colours and numbers, never from free text.
+ */
+export function style(props: Record<string, string | number | undefined | null | false>): string {
+  let out = '';
+  for (const key in props) {
+    const value = props[key];
+    if (value === undefined || value === null || value === false || value === '') continue;
+    out += `${out ? ';' : ''}${key}:${value}`;
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+/** The renderer's public module: block registry, template content, personalisation and the email renderer. */
+export { BLOCKS, BLOCK_TYPES, blockSchema, createBlock, isBlockType, renderBlock } from './blocks';
+export type { Block, BlockInput, BlockOf, BlockType } from './blocks';
+export { buttonBlockSchema } from './blocks/button';
+export { dividerBlockSchema } from './blocks/divider';
+export { headingBlockSchema } from './blocks/heading';
+export { imageBlockSchema } from './blocks/image';
+export { paragraphBlockSchema } from './blocks/paragraph';
+export { spacerBlockSchema } from './blocks/spacer';
+export { createRenderContext } from './context';
+export type { BlockDefinition, LinkRewriter, RenderContext, RenderedBlock } from './context';
+export { renderEmail } from './email';
+export type { RenderedEmail, RenderOptions } from './email';
+export { ALIGNS, PADDINGS, RENDER_MESSAGES, THEME_DEFAULT, themeSchema } from './fields';
+export type { Align, Padding, Theme } from './fields';
+export { safeUrl } from './html';
+export * from './limits';
+export { lookupValue, personalizeHtml, personalizeText, personalizeUrl } from './personalize';
+export type { Recipient } from './personalize';
+export { emailContentSchema, emailTemplateSchema, languageCodeSchema, pickContent } from './template';
+export type { EmailContent, EmailLanguageContent, EmailTemplate, EmailTemplateInput } from './template';

@@ -1,0 +1,83 @@
+/**
+ * The email template's content: a theme, and per language a subject, a preheader and the blocks. One language is
+ * the default; `pickContent` chooses the content for a recipient's locale.
+ */
+import { z } from 'zod';
+import { blockSchema, type Block } from './blocks';
+import { RENDER_MESSAGES, THEME_DEFAULT, themeSchema, type Theme } from './fields';
+import { MAX_BLOCKS, MAX_LANGUAGES, PREHEADER_MAX, SUBJECT_MAX } from './limits';
+
+/** The language entity's code rule (shared/entities/language.ts). */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const LANGUAGE_CODE_MESSAGE = 'Use a language code such as en, ja or zh-Hant.';
+export const languageCodeSchema = z.string().regex(LANGUAGE_CODE, LANGUAGE_CODE_MESSAGE);
+
+export const emailContentSchema = z.object({
+  subject: z
+    .string({ error: RENDER_MESSAGES.inputRequired('subject') })
+    .trim()
+    .min(1, RENDER_MESSAGES.inputRequired('subject'))
+    .max(SUBJECT_MAX, RENDER_MESSAGES.tooLong('subject', SUBJECT_MAX)),
+  preheader: z.string().trim().max(PREHEADER_MAX, RENDER_MESSAGES.tooLong('preheader', PREHEADER_MAX)).default(''),
+  blocks: z.array(blockSchema).max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`).default([]),
+});
+export type EmailLanguageContent = z.output<typeof emailContentSchema>;
+
+export const emailTemplateSchema = z
+  .object({
+    theme: themeSchema.default({ ...THEME_DEFAULT }),
+    defaultLanguage: languageCodeSchema.default('en'),
+    contents: z
+      .record(languageCodeSchema, emailContentSchema, {
+        error: (issue) => (issue.code === 'invalid_key' ? LANGUAGE_CODE_MESSAGE : undefined),
+      })
+      .refine((contents) => Object.keys(contents).length <= MAX_LANGUAGES, {
+        message: `A template holds at most ${MAX_LANGUAGES} languages.`,
+      }),
+  })
+  .refine((template) => Object.hasOwn(template.contents, template.defaultLanguage), {
+    message: 'The default language needs content.',
+    path: ['contents'],
+  });
+export type EmailTemplate = z.output<typeof emailTemplateSchema>;
+export type EmailTemplateInput = z.input<typeof emailTemplateSchema>;
+
+/** What the renderer takes: one language's content and the theme. */
+export interface EmailContent {
+  language: string;
+  theme: Theme;
+  subject: string;
+  preheader: string;
+  blocks: readonly Block[];
+}
+
+/** "zh_TW.UTF-8", "ZH-tw" → "zh-tw" */
+function normalizeLocale(locale: string): string {
+  return locale.trim().replace(/[.@].*$/, '').replace(/_/g, '-').toLowerCase();
+}
+
+/**
+ * The content for a recipient's locale: the exact locale (zh-TW), then ever shorter prefixes of it down to the
+ * language (zh-Hant-TW → zh-Hant → zh), then the template's default language. Codes match without regard to
+ * case, and "zh_TW" counts as "zh-TW".
+ */
+export function pickContent(template: EmailTemplate, recipientLocale?: string | null): EmailContent {
+  const languages = Object.keys(template.contents);
+  const byCode = new Map(languages.map((code) => [code.toLowerCase(), code]));
+  let tag = recipientLocale ? normalizeLocale(recipientLocale) : '';
+  let language: string | undefined;
+  while (tag && !language) {
+    language = byCode.get(tag);
+    const cut = tag.lastIndexOf('-');
+    tag = cut > 0 ? tag.slice(0, cut) : '';
+  }
+  language ??= Object.hasOwn(template.contents, template.defaultLanguage) ? template.defaultLanguage : languages[0];
+  const content = language === undefined ? undefined : template.contents[language];
+  return {
+    language: language ?? template.defaultLanguage,
+    theme: template.theme,
+    subject: content?.subject ?? '',
+    preheader: content?.preheader ?? '',
+    blocks: content?.blocks ?? [],
+  };
+}
