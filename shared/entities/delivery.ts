@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, SENT_STATES } from '../delivery';
-import { defineEntity } from './entity';
+import { defineEntity, partitionShard } from './entity';
 
 /** Sent-records and counters of a run spread over this many partitions, so no key is hot at any send rate. */
 export const DELIVERY_SHARDS = 16;
@@ -10,14 +10,9 @@ export function runShardKey(orgId: number, planId: string, runId: string, shard:
   return `${orgId}#${planId}#${runId}#${shard}`;
 }
 
-/** A stable shard for a recipient id (FNV-1a), the same on every worker. */
+/** A stable shard for a recipient id, the same on every worker. */
 export function shardOf(id: string, shards = DELIVERY_SHARDS): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    h ^= id.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) % shards;
+  return partitionShard(id, shards);
 }
 
 /**

@@ -48,6 +48,17 @@ export interface CrudDef {
   onlyOne?: string;
 }
 
+/**
+ * A tenant partition split into shards, for tables with millions of rows per organization (accounts). The
+ * partition key attribute holds `${orgId}#${shard}`, where shard = `partitionShard(<sort key value>, shards)`: one
+ * organization's reads and writes spread over `shards` partition key values, a point read still needs only the
+ * id, and an audience fan-out reads the shards in parallel. Such a table is never keyed by orgId alone; build its
+ * keys with `shardedPartitionValue`. The shard count is part of the stored keys: changing it means rewriting them.
+ */
+export interface ShardedPartition {
+  shards: number;
+}
+
 export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   name: string;
   /** state of a local stand-in (queue, scheduler): created by the local server, never deployed */
@@ -57,6 +68,8 @@ export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   schema: S;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
+  /** the partition key is `${orgId}#${shard}` rather than orgId (see ShardedPartition) */
+  shardedPartition?: ShardedPartition;
   indexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }[];
   /** DynamoDB TTL attribute (epoch seconds) */
   ttlAttribute?: string;
@@ -93,6 +106,24 @@ export const tenantFields = { orgId: z.number().int(), id: idString, ...auditFie
 
 /** Keys of a tenant entity served by the generic stack: the organization, then the record's id. */
 export const TENANT_KEYS = { partitionKey: { name: 'orgId', type: 'N' }, sortKey: { name: 'id', type: 'S' } } as const;
+
+/**
+ * The shard of a sharded partition's item: FNV-1a over the UTF-16 code units of its sort key value, finished by
+ * murmur3's 32-bit mix so that the low bits the modulo keeps depend on every character. Pure and the same in
+ * Node and the browser, so any side can compute a key.
+ */
+export function partitionShard(value: string, shards: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) % shards;
+}
+
+/** The partition key value of one shard of an organization in a sharded table. */
+export function shardedPartitionValue(orgId: number, shard: number): string {
+  return `${orgId}#${shard}`;
+}
 
 /** A 6-digit hex colour with a leading # (spec 001 section 5's brand colour rule). */
 export const hexColor = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'Invalid HEX color format').default('#33CCFF');

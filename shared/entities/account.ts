@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { isValidEmail, MESSAGES } from '../validation';
+import { defineEntity, partitionShard, shardedPartitionValue, tenantFields } from './entity';
+
+/**
+ * Shards per organization of the account table. Each partition key value serves about 1,000 writes and 3,000
+ * reads a second, so 16 shards take a bulk import or a fan-out at 16 times that, while listing a small
+ * organization costs only 16 queries. Part of the stored keys: changing it means rewriting every account.
+ */
+export const ACCOUNT_SHARDS = 16;
+export const ACCOUNT_PARTITION_KEY = 'pk' satisfies keyof ReturnType<typeof accountKey>;
+
+export const ACCOUNT_LIMITS = {
+  emails: 10,
+  tags: 100,
+  tagLength: 64,
+  attributes: 100,
+  attributeText: 1000,
+  name: 100,
+} as const;
+
+/** A custom attribute's name: a letter, then letters, digits, `_` or `-` (so never `__proto__`). */
+export const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export const ACCOUNT_MESSAGES = {
+  locale: 'Please enter a valid locale, such as ja-JP.',
+  timeZone: 'Please enter an IANA time zone, such as Asia/Tokyo.',
+  country: 'Please enter a two-letter country code, such as JP.',
+  emailTwice: 'The same email address is listed twice.',
+  attributeName: 'An attribute name starts with a letter and has up to 64 letters, digits, _ or -.',
+  tooManyAttributes: `An account has at most ${ACCOUNT_LIMITS.attributes} attributes.`,
+} as const;
+
+function canonicalLocale(value: string): string | undefined {
+  try {
+    const [locale] = Intl.getCanonicalLocales(value);
+    return locale;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The IANA name as Intl spells it (`asia/tokyo` is `Asia/Tokyo`); offsets such as `+09:00` are not names. */
+function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function canonical(value: string | undefined, ctx: z.RefinementCtx, message: string): string {
+  if (value !== undefined) return value;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
+const attributeValue = z.union([z.string().max(ACCOUNT_LIMITS.attributeText), z.number(), z.boolean(), z.null()]);
+
+/**
+ * A recipient of an organization (spec 001 section 3.18): `id` is the organization's own key for the person.
+ * Channel consents are opt-in. The partition key attribute (`pk`) is storage only: the store writes it from
+ * `accountKey`, and it is not part of the record.
+ */
+export const accountSchema = z.object({
+  ...tenantFields,
+  /** the first address is the primary one */
+  emails: z
+    .array(email)
+    .max(ACCOUNT_LIMITS.emails)
+    .refine((list) => new Set(list.map((e) => e.toLowerCase())).size === list.length, ACCOUNT_MESSAGES.emailTwice)
+    .default([]),
+  firstName: z.string().trim().max(ACCOUNT_LIMITS.name).optional(),
+  lastName: z.string().trim().max(ACCOUNT_LIMITS.name).optional(),
+  locale: z
+    .string()
+    .trim()
+    .transform((v, ctx) => canonical(canonicalLocale(v), ctx, ACCOUNT_MESSAGES.locale))
+    .optional(),
+  timeZone: z
+    .string()
+    .trim()
+    .transform((v, ctx) => canonical(canonicalTimeZone(v), ctx, ACCOUNT_MESSAGES.timeZone))
+    .optional(),
+  /** ISO 3166-1 alpha-2, upper case */
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.country).optional(),
+  tags: z
+    .array(z.string().trim().min(1).max(ACCOUNT_LIMITS.tagLength))
+    .max(ACCOUNT_LIMITS.tags)
+    .transform((list) => [...new Set(list)])
+    .default([]),
+  attributes: z
+    .record(z.string(), attributeValue)
+    .superRefine((attributes, ctx) => {
+      const names = Object.keys(attributes);
+      if (names.length > ACCOUNT_LIMITS.attributes) {
+        ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.tooManyAttributes });
+      }
+      for (const name of names.filter((n) => !ATTRIBUTE_NAME.test(n))) {
+        ctx.addIssue({ code: 'custom', path: [name], message: ACCOUNT_MESSAGES.attributeName });
+      }
+    })
+    .default({}),
+  emailConsent: z.boolean().default(false),
+  smsConsent: z.boolean().default(false),
+  pushConsent: z.boolean().default(false),
+  lineConsent: z.boolean().default(false),
+});
+export type Account = z.infer<typeof accountSchema>;
+export type AttributeValue = z.infer<typeof attributeValue>;
+
+/** The shard that holds an account. */
+export function accountShard(id: string): number {
+  return partitionShard(id, ACCOUNT_SHARDS);
+}
+
+/** The partition key value of one shard of an organization (fan-out reads each of the ACCOUNT_SHARDS). */
+export function accountPartition(orgId: number, shard: number): string {
+  return shardedPartitionValue(orgId, shard);
+}
+
+/** The table key of an account: the organization's shard, then the account's id. */
+export function accountKey(orgId: number, id: string): { pk: string; id: string } {
+  return { pk: accountPartition(orgId, accountShard(id)), id };
+}
+
+/**
+ * Accounts: millions per organization, so not a plain entity. No `crud` block; its store builds keys with
+ * `accountKey` and enumerates an audience shard by shard, never by orgId alone.
+ */
+export const accountEntity = defineEntity({
+  name: 'account',
+  scope: 'tenant',
+  schema: accountSchema,
+  partitionKey: { name: ACCOUNT_PARTITION_KEY, type: 'S' },
+  sortKey: { name: 'id', type: 'S' },
+  shardedPartition: { shards: ACCOUNT_SHARDS },
+  permissions: { read: 'NAV_ACCOUNT', write: 'NAV_ACCOUNT' },
+});

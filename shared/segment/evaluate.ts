@@ -1,0 +1,165 @@
+/**
+ * The one rule evaluator, for live counts, sends and triggers. `compileRule` validates and turns a rule into a
+ * predicate once: every value is parsed, lower-cased or put in a set at compile time, so testing an account is
+ * closure calls and comparisons. A predicate never throws, whatever an account holds: a value of the wrong type
+ * fails every positive operator. Each negative operator is the exact complement of its positive one, so an
+ * account with no country matches `country notEquals JP`.
+ */
+import type { Account } from '../entities/account';
+import { DAY_MS, toEpochMs } from './dates';
+import {
+  ACCOUNT_FIELDS,
+  type AccountField,
+  ATTRIBUTE_PREFIX,
+  CASE_INSENSITIVE_FIELDS,
+  type Condition,
+  isGroup,
+  type Operator,
+  type Rule,
+  type RuleGroup,
+  ruleSchema,
+} from './rule';
+
+/** What a predicate reads: a stored account, or any part of one (a trigger's profile). */
+export type AccountInput = Readonly<Partial<Account>>;
+export type AccountPredicate = (account: AccountInput) => boolean;
+
+type Getter = (account: AccountInput) => unknown;
+type Test = (value: unknown) => boolean;
+
+const NO_ACCOUNT: AccountInput = {};
+
+/**
+ * Reads a field. An account field holding a value of the wrong type (a number for a country, a text for tags)
+ * reads as missing; attributes are untyped and read as they are.
+ */
+function getterOf(field: string): Getter {
+  if (field.startsWith(ATTRIBUTE_PREFIX)) {
+    const name = field.slice(ATTRIBUTE_PREFIX.length);
+    return (a) => {
+      const attrs = a.attributes;
+      return typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name) ? attrs[name] : undefined;
+    };
+  }
+  if (field === 'email') {
+    return (a) => (Array.isArray(a.emails) && typeof a.emails[0] === 'string' ? a.emails[0] : undefined);
+  }
+  const key = field as Exclude<AccountField, 'email'>;
+  switch (ACCOUNT_FIELDS[key]) {
+    case 'text':
+      return (a) => (typeof a[key] === 'string' ? a[key] : undefined);
+    case 'boolean':
+      return (a) => (typeof a[key] === 'boolean' ? a[key] : undefined);
+    case 'date':
+      return (a) => (typeof a[key] === 'number' || typeof a[key] === 'string' ? a[key] : undefined);
+    case 'tags':
+      return (a) => (Array.isArray(a[key]) ? a[key] : undefined);
+  }
+}
+
+function isPresent(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+}
+
+function equalsTest(value: unknown, caseInsensitive: boolean): Test {
+  if (caseInsensitive && typeof value === 'string') {
+    const lower = value.toLowerCase();
+    return (v) => typeof v === 'string' && (v === value || v.toLowerCase() === lower);
+  }
+  return (v) => v === value;
+}
+
+function inTest(values: readonly (string | number)[], caseInsensitive: boolean): Test {
+  if (caseInsensitive) {
+    const set = new Set(values.map((v) => String(v).toLowerCase()));
+    return (v) => typeof v === 'string' && (set.has(v) || set.has(v.toLowerCase()));
+  }
+  const set = new Set<unknown>(values);
+  return (v) => (typeof v === 'string' || typeof v === 'number') && set.has(v);
+}
+
+function positiveTest(operator: Operator, value: Condition['value'], caseInsensitive: boolean, now: number): Test {
+  switch (operator) {
+    case 'equals':
+    case 'notEquals':
+      return equalsTest(value, caseInsensitive);
+    case 'in':
+    case 'notIn':
+      return inTest(Array.isArray(value) ? value : [], caseInsensitive);
+    case 'contains': // always ignores case
+    case 'notContains': {
+      const needle = String(value).toLowerCase();
+      return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
+    }
+    case 'gt': {
+      const x = Number(value);
+      return (v) => typeof v === 'number' && v > x;
+    }
+    case 'gte': {
+      const x = Number(value);
+      return (v) => typeof v === 'number' && v >= x;
+    }
+    case 'lt': {
+      const x = Number(value);
+      return (v) => typeof v === 'number' && v < x;
+    }
+    case 'lte': {
+      const x = Number(value);
+      return (v) => typeof v === 'number' && v <= x;
+    }
+    case 'isSet':
+    case 'isNotSet':
+      return isPresent;
+    case 'before': {
+      const x = toEpochMs(value);
+      return (v) => toEpochMs(v) < x;
+    }
+    case 'after': {
+      const x = toEpochMs(value);
+      return (v) => toEpochMs(v) > x;
+    }
+    case 'withinLastDays': {
+      const from = now - Number(value) * DAY_MS;
+      return (v) => {
+        const t = toEpochMs(v);
+        return t >= from && t <= now;
+      };
+    }
+    case 'hasTag':
+    case 'notHasTag':
+      return (v) => Array.isArray(v) && v.includes(value);
+  }
+}
+
+const NEGATIVE: ReadonlySet<Operator> = new Set(['notEquals', 'notIn', 'notContains', 'isNotSet', 'notHasTag']);
+
+function compileCondition(c: Condition, now: number): AccountPredicate {
+  const get = getterOf(c.field);
+  const test = positiveTest(c.operator, c.value, CASE_INSENSITIVE_FIELDS.has(c.field), now);
+  return NEGATIVE.has(c.operator) ? (a) => !test(get(a)) : (a) => test(get(a));
+}
+
+function compileGroup(group: RuleGroup, now: number): AccountPredicate {
+  const parts = group.conditions.map((n) => (isGroup(n) ? compileGroup(n, now) : compileCondition(n, now)));
+  if (parts.length === 1) return parts[0];
+  const n = parts.length;
+  if (group.op === 'AND') {
+    return (a) => {
+      for (let i = 0; i < n; i++) if (!parts[i](a)) return false;
+      return true;
+    };
+  }
+  return (a) => {
+    for (let i = 0; i < n; i++) if (parts[i](a)) return true;
+    return false;
+  };
+}
+
+/**
+ * A predicate for a rule, evaluated as of `now` (epoch ms or a Date; `withinLastDays` counts back from it).
+ * Validates the rule first: an invalid one throws the schema's ZodError here, never while testing accounts.
+ */
+export function compileRule(rule: Rule, now: number | Date): AccountPredicate {
+  const root = compileGroup(ruleSchema.parse(rule), typeof now === 'number' ? now : now.getTime());
+  return (account) => root(typeof account === 'object' && account !== null ? account : NO_ACCOUNT);
+}

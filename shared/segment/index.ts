@@ -1,0 +1,25 @@
+/** The segment rule: its schema, the one evaluator and its summary. Import from here. */
+export {
+  ACCOUNT_FIELDS,
+  type AccountField,
+  ATTRIBUTE_PREFIX,
+  CASE_INSENSITIVE_FIELDS,
+  type Condition,
+  conditionSchema,
+  type FieldKind,
+  fieldKind,
+  GROUP_OPS,
+  isGroup,
+  type Operator,
+  OPERATORS,
+  OPERATORS_BY_KIND,
+  type Rule,
+  type RuleGroup,
+  type RuleNode,
+  RULE_LIMITS,
+  RULE_MESSAGES,
+  ruleSchema,
+} from './rule';
+export { type AccountInput, type AccountPredicate, compileRule } from './evaluate';
+export { describeRule } from './describe';
+export { DAY_MS, toEpochMs } from './dates';

@@ -1,0 +1,239 @@
+/**
+ * A segment rule: a tree of AND/OR groups whose leaves are conditions on an account's fields, tags or custom
+ * attributes. One schema for the segment screen, live counts, sends and triggers; `compileRule` evaluates it.
+ */
+import { z } from 'zod';
+import { ACCOUNT_LIMITS, ATTRIBUTE_NAME } from '../entities/account';
+import { toEpochMs } from './dates';
+
+export const RULE_LIMITS = { depth: 4, conditions: 50, values: 1000, text: 256, days: 3650 } as const;
+
+export const GROUP_OPS = ['AND', 'OR'] as const;
+export const OPERATORS = [
+  'equals',
+  'notEquals',
+  'in',
+  'notIn',
+  'contains',
+  'notContains',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'isSet',
+  'isNotSet',
+  'before',
+  'after',
+  'withinLastDays',
+  'hasTag',
+  'notHasTag',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export type FieldKind = 'text' | 'boolean' | 'date' | 'tags' | 'attribute';
+
+/** Account fields a rule may test; `email` is the primary (first) address. */
+export const ACCOUNT_FIELDS = {
+  id: 'text',
+  email: 'text',
+  firstName: 'text',
+  lastName: 'text',
+  locale: 'text',
+  timeZone: 'text',
+  country: 'text',
+  emailConsent: 'boolean',
+  smsConsent: 'boolean',
+  pushConsent: 'boolean',
+  lineConsent: 'boolean',
+  dateCreated: 'date',
+  dateUpdated: 'date',
+  tags: 'tags',
+} as const satisfies Record<string, FieldKind>;
+export type AccountField = keyof typeof ACCOUNT_FIELDS;
+
+/** Text fields whose equality ignores case (codes and addresses); names and attributes compare exactly. */
+export const CASE_INSENSITIVE_FIELDS: ReadonlySet<string> = new Set(['email', 'locale', 'timeZone', 'country']);
+
+export const ATTRIBUTE_PREFIX = 'attributes.';
+
+/** What may be asked of each kind of field. Attributes are untyped, so every operator but the tag ones applies. */
+export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
+  text: ['equals', 'notEquals', 'in', 'notIn', 'contains', 'notContains', 'isSet', 'isNotSet'],
+  boolean: ['equals', 'notEquals', 'isSet', 'isNotSet'],
+  date: ['before', 'after', 'withinLastDays', 'isSet', 'isNotSet'],
+  tags: ['hasTag', 'notHasTag', 'isSet', 'isNotSet'],
+  attribute: OPERATORS.filter((o) => o !== 'hasTag' && o !== 'notHasTag'),
+};
+
+export const RULE_MESSAGES = {
+  // spec 001 section 5, filters
+  empty: 'Please add filtering criteria to narrow down the query scope',
+  fieldRequired: 'The field is required.',
+  operatorRequired: 'The operator is required.',
+  valuesRequired: 'Please submit at least one valid value.',
+  // ours
+  groupOp: 'The group operator must be AND or OR.',
+  depth: `Groups may be nested at most ${RULE_LIMITS.depth} levels deep.`,
+  tooMany: `A rule may have at most ${RULE_LIMITS.conditions} conditions.`,
+  fieldUnknown: "Unknown field '{field}': use an account field, tags or attributes.<name>.",
+  operatorNotForField: "The operator '{operator}' does not apply to the field '{field}'.",
+  valueType: 'The value must be a text, a number, true or false, or a list of texts and numbers.',
+  noValue: "The operator '{operator}' takes no value.",
+  text: `The value must be a text of 1 to ${RULE_LIMITS.text} characters.`,
+  boolean: 'The value must be true or false.',
+  scalar: 'The value must be a text, a number, or true or false.',
+  textList: `The value must be a list of up to ${RULE_LIMITS.values} texts.`,
+  list: `The value must be a list of up to ${RULE_LIMITS.values} texts or numbers.`,
+  number: 'The value must be a number.',
+  date: 'The value must be a date: epoch milliseconds or an ISO 8601 text such as 2026-01-31 or 2026-01-31T09:00:00Z.',
+  days: `The value must be a whole number of days from 1 to ${RULE_LIMITS.days}.`,
+  tag: `The value must be a tag name of 1 to ${ACCOUNT_LIMITS.tagLength} characters.`,
+} as const;
+
+function fill(message: string, params: Record<string, string>): string {
+  return message.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+}
+
+/** The kind of a rule field, or undefined when the field is not one a rule may test. */
+export function fieldKind(field: string): FieldKind | undefined {
+  if (field.startsWith(ATTRIBUTE_PREFIX)) {
+    return ATTRIBUTE_NAME.test(field.slice(ATTRIBUTE_PREFIX.length)) ? 'attribute' : undefined;
+  }
+  return Object.hasOwn(ACCOUNT_FIELDS, field) ? ACCOUNT_FIELDS[field as AccountField] : undefined;
+}
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const conditionValue = z.union([scalar, z.array(z.union([z.string(), z.number()]))], {
+  error: RULE_MESSAGES.valueType,
+});
+
+function isText(value: unknown, max: number): value is string {
+  return typeof value === 'string' && value.trim().length > 0 && value.length <= max;
+}
+
+/** Why a condition's value does not suit its operator and field, or undefined when it does. */
+function valueProblem(kind: FieldKind, operator: Operator, value: unknown): string | undefined {
+  switch (operator) {
+    case 'isSet':
+    case 'isNotSet':
+      return value === undefined ? undefined : fill(RULE_MESSAGES.noValue, { operator });
+    case 'equals':
+    case 'notEquals':
+      if (kind === 'boolean') return typeof value === 'boolean' ? undefined : RULE_MESSAGES.boolean;
+      if (typeof value === 'string' || kind === 'text') {
+        return isText(value, RULE_LIMITS.text) ? undefined : RULE_MESSAGES.text;
+      }
+      return typeof value === 'number' || typeof value === 'boolean' ? undefined : RULE_MESSAGES.scalar;
+    case 'in':
+    case 'notIn': {
+      if (!Array.isArray(value) || value.length === 0) return RULE_MESSAGES.valuesRequired;
+      const ok = (v: unknown) => isText(v, RULE_LIMITS.text) || (kind === 'attribute' && typeof v === 'number');
+      if (value.length <= RULE_LIMITS.values && value.every(ok)) return undefined;
+      return kind === 'text' ? RULE_MESSAGES.textList : RULE_MESSAGES.list;
+    }
+    case 'contains':
+    case 'notContains':
+      return isText(value, RULE_LIMITS.text) ? undefined : RULE_MESSAGES.text;
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return typeof value === 'number' ? undefined : RULE_MESSAGES.number;
+    case 'before':
+    case 'after':
+      return Number.isNaN(toEpochMs(value)) ? RULE_MESSAGES.date : undefined;
+    case 'withinLastDays':
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= RULE_LIMITS.days
+        ? undefined
+        : RULE_MESSAGES.days;
+    case 'hasTag':
+    case 'notHasTag':
+      return isText(value, ACCOUNT_LIMITS.tagLength) ? undefined : RULE_MESSAGES.tag;
+  }
+}
+
+export const conditionSchema = z
+  .object({
+    field: z.string({ error: RULE_MESSAGES.fieldRequired }).trim().min(1, RULE_MESSAGES.fieldRequired),
+    operator: z.enum(OPERATORS, { error: RULE_MESSAGES.operatorRequired }),
+    value: conditionValue.optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (!c.field) return; // already answered 'The field is required.'
+    const kind = fieldKind(c.field);
+    const params = { field: c.field, operator: c.operator };
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message: fill(message, params) });
+    if (!kind) return fail('field', RULE_MESSAGES.fieldUnknown);
+    if (!OPERATORS_BY_KIND[kind].includes(c.operator)) return fail('operator', RULE_MESSAGES.operatorNotForField);
+    const problem = valueProblem(kind, c.operator, c.value);
+    if (problem) fail('value', problem);
+  });
+export type Condition = z.infer<typeof conditionSchema>;
+
+export interface RuleGroup {
+  op: (typeof GROUP_OPS)[number];
+  conditions: RuleNode[];
+}
+export type RuleNode = Condition | RuleGroup;
+
+export function isGroup(node: RuleNode): node is RuleGroup {
+  return 'conditions' in node;
+}
+
+function isGroupShape(value: unknown): value is { conditions: unknown } {
+  return typeof value === 'object' && value !== null && 'conditions' in value;
+}
+
+/** Levels of groups under a raw value, counting no further than `limit + 1` (a hostile tree costs nothing). */
+function rawDepth(value: unknown, limit: number): number {
+  if (!isGroupShape(value) || !Array.isArray(value.conditions)) return 0;
+  if (limit < 0) return 1;
+  let deepest = 0;
+  for (const child of value.conditions) deepest = Math.max(deepest, rawDepth(child, limit - 1));
+  return 1 + deepest;
+}
+
+/**
+ * A group or a condition, told apart by shape (a group has `conditions`) so that each answers its own messages
+ * instead of a union's "Invalid input".
+ */
+const nodeSchema: z.ZodType<RuleNode> = z.lazy(() =>
+  z.unknown().transform((value, ctx): RuleNode => {
+    const group = isGroupShape(value);
+    if (group && rawDepth(value, RULE_LIMITS.depth) > RULE_LIMITS.depth) {
+      ctx.addIssue({ code: 'custom', message: RULE_MESSAGES.depth });
+      return z.NEVER;
+    }
+    const result = group ? groupSchema.safeParse(value) : conditionSchema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  }),
+);
+
+const groupSchema: z.ZodType<RuleGroup> = z.object(
+  {
+    op: z.enum(GROUP_OPS, { error: RULE_MESSAGES.groupOp }),
+    conditions: z
+      .array(nodeSchema, { error: RULE_MESSAGES.empty })
+      .min(1, RULE_MESSAGES.empty)
+      .max(RULE_LIMITS.conditions, RULE_MESSAGES.tooMany),
+  },
+  { error: RULE_MESSAGES.empty },
+);
+
+function depthOf(group: RuleGroup): number {
+  return 1 + Math.max(0, ...group.conditions.map((n) => (isGroup(n) ? depthOf(n) : 0)));
+}
+
+function countConditions(group: RuleGroup): number {
+  return group.conditions.reduce((n, c) => n + (isGroup(c) ? countConditions(c) : 1), 0);
+}
+
+/** A whole rule: its root group, at most RULE_LIMITS.depth levels of groups and RULE_LIMITS.conditions conditions. */
+export const ruleSchema = groupSchema.superRefine((rule, ctx) => {
+  if (depthOf(rule) > RULE_LIMITS.depth) ctx.addIssue({ code: 'custom', message: RULE_MESSAGES.depth });
+  if (countConditions(rule) > RULE_LIMITS.conditions) ctx.addIssue({ code: 'custom', message: RULE_MESSAGES.tooMany });
+});
+export type Rule = RuleGroup;
