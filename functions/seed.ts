@@ -12,8 +12,8 @@ import { auditNew } from './store/audit';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './platform/passwords';
 import { orgCodeGuard } from './services/organization';
-import { buildUser, emailGuard, snapshotOf, usernameGuard } from './services/user';
-import { administratorRole, roleCodeGuard } from './services/userRole';
+import { buildUser, emailGuard, ensureMemberListing, joinWrites, MEMBER_LISTING_READY, snapshotOf, usernameGuard } from './services/user';
+import { administratorRole, newDirectory, roleCodeGuard } from './services/userRole';
 
 export const DEFAULT_ORG_ID = 1;
 
@@ -59,7 +59,10 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
 export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
   const store = new Store(rt);
   const portalAppSecret = await ensurePortalApp(store, rt);
-  if (await store.get('organization', { id: DEFAULT_ORG_ID })) return { seeded: false, portalAppSecret };
+  if (await store.get('organization', { id: DEFAULT_ORG_ID })) {
+    await ensureMemberListing(store);
+    return { seeded: false, portalAppSecret };
+  }
 
   const now = rt.clock.now();
   const given = rt.config.adminPassword ?? rt.keys.adminPassword;
@@ -97,8 +100,11 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
       store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }),
       store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }),
       store.putNew('userRole', role),
+      store.putNew('roleDirectory', newDirectory(role, 1)),
       store.putNew('user', user),
-      store.putNew('organizationUser', link),
+      ...joinWrites(store, link, { roleCounted: true }),
+      // A new deployment's listing is complete from the start: nothing to backfill.
+      { Put: { TableName: store.table('uniqueKey'), Item: { id: MEMBER_LISTING_READY, owner: 'system' } } },
     ]);
   } catch (e) {
     // Another instance seeded first.

@@ -26,10 +26,12 @@ import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PATHS } from '../shared/paths';
 import type { HeraldConfig } from './config';
+import { LAMBDA_BUNDLING } from './lambdaBundling';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,7 +40,14 @@ export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
   { path: PATHS.api, method: HttpMethod.POST },
   { path: PATHS.init, method: HttpMethod.POST },
   { path: PATHS.webConfig, method: HttpMethod.GET },
+  // tracking: open pixel, click redirect, unsubscribe page (GET) and one-click unsubscribe (POST)
+  { path: `${PATHS.tracking}/{proxy+}`, method: HttpMethod.GET },
+  { path: `${PATHS.tracking}/{proxy+}`, method: HttpMethod.POST },
 ];
+
+/** A delivery message stays hidden this long while a worker holds it: six times the worker's timeout. */
+export const DELIVERY_WORKER_TIMEOUT_S = 120;
+export const DELIVERY_VISIBILITY_S = 6 * DELIVERY_WORKER_TIMEOUT_S;
 
 /** Guarantees the password rule's classes (upper, lower, special, digit); the rest is random alphanumerics. */
 export const ADMIN_PASSWORD_PREFIX = 'Hd@1';
@@ -92,11 +101,11 @@ function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'ha
     architecture: Architecture.X86_64,
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
-      externalModules: ['@aws-sdk/*', '@node-rs/argon2'],
-      minify: true,
+      target: LAMBDA_BUNDLING.target,
+      mainFields: [...LAMBDA_BUNDLING.mainFields],
+      banner: LAMBDA_BUNDLING.banner,
+      externalModules: [...LAMBDA_BUNDLING.external],
+      minify: LAMBDA_BUNDLING.minify,
       sourceMap: true,
       sourcesContent: false,
       forceDockerBundling: false,
@@ -115,6 +124,12 @@ export class HeraldApiStack extends Stack {
   readonly jobQueue: Queue;
   readonly jobDeadLetters: Queue;
   readonly jobFunction: NodejsFunction;
+  /** the send pipeline's steps (fire, audience pages, send batches, checks) and their worker */
+  readonly deliveryQueue: Queue;
+  readonly deliveryDeadLetters: Queue;
+  readonly deliveryFunction: NodejsFunction;
+  /** SES events of Herald's mail (bounces, complaints, opens, clicks) */
+  readonly configurationSet: ConfigurationSet;
   /** EventBridge Scheduler's group for Herald's schedules, and the role its targets are sent with */
   readonly scheduleGroup: CfnScheduleGroup;
   readonly schedulerRole: Role;
@@ -173,12 +188,34 @@ export class HeraldApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    this.deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.deliveryQueue = new Queue(this, 'DeliveryQueue', {
+      visibilityTimeout: Duration.seconds(DELIVERY_VISIBILITY_S),
+      deadLetterQueue: { queue: this.deliveryDeadLetters, maxReceiveCount: 5 },
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    new Alarm(this, 'DeliveryDeadLettersAlarm', {
+      alarmDescription: 'Herald: send pipeline messages failed five times and wait in the dead-letter queue',
+      metric: this.deliveryDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
+
     this.scheduleGroup = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${this.stackName}-schedules` });
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       description: 'Herald: EventBridge Scheduler sends due schedules to Herald queues',
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }),
     });
     this.jobQueue.grantSendMessages(this.schedulerRole);
+    this.deliveryQueue.grantSendMessages(this.schedulerRole);
 
     const environment = {
       HERALD_KEY_SECRET_ID: this.keySecret.secretArn,
@@ -191,7 +228,10 @@ export class HeraldApiStack extends Stack {
       HERALD_JOB_QUEUE_URL: this.jobQueue.queueUrl,
       HERALD_SCHEDULE_GROUP: this.scheduleGroup.ref,
       HERALD_SCHEDULER_ROLE_ARN: this.schedulerRole.roleArn,
-      HERALD_QUEUE_ARNS: this.toJsonString({ jobs: this.jobQueue.queueArn }),
+      HERALD_QUEUE_ARNS: this.toJsonString({ jobs: this.jobQueue.queueArn, delivery: this.deliveryQueue.queueArn }),
+      HERALD_QUEUE_URLS: this.toJsonString({ jobs: this.jobQueue.queueUrl, delivery: this.deliveryQueue.queueUrl }),
+      HERALD_SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
+      HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
       NODE_OPTIONS: '--enable-source-maps',
     };
     const sendMail = new PolicyStatement({
@@ -212,17 +252,18 @@ export class HeraldApiStack extends Stack {
       // Set by the web stack's CloudFront Function; the Lambda is reached through CloudFront.
       environment: { ...environment, HERALD_VIEWER_IP_HEADER: 'x-herald-viewer-ip' },
     });
-    for (const table of props.tables) table.grantReadWriteData(this.routerFunction);
+    const tableAccess = this.tableAccess(config.tablePrefix);
+    this.routerFunction.addToRolePolicy(tableAccess);
     this.keySecret.grantRead(this.routerFunction);
     this.routerFunction.addToRolePolicy(sendMail);
     this.jobQueue.grantSendMessages(this.routerFunction);
-    // The router schedules sends in Herald's group only, and hands the scheduler its own role.
-    this.routerFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
-        resources: [`arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/${this.scheduleGroup.ref}/*`],
-      }),
-    );
+    this.deliveryQueue.grantSendMessages(this.routerFunction);
+    // The router and the delivery worker schedule in Herald's group only, handing the scheduler its own role.
+    const manageSchedules = new PolicyStatement({
+      actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+      resources: [`arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/${this.scheduleGroup.ref}/*`],
+    });
+    this.routerFunction.addToRolePolicy(manageSchedules);
     this.schedulerRole.grantPassRole(this.routerFunction.grantPrincipal);
 
     this.jobFunction = new NodejsFunction(this, 'JobFunction', {
@@ -234,9 +275,26 @@ export class HeraldApiStack extends Stack {
       environment,
     });
     this.jobFunction.addEventSource(new SqsEventSource(this.jobQueue, { batchSize: 10, reportBatchItemFailures: true }));
-    for (const table of props.tables) table.grantReadWriteData(this.jobFunction);
+    this.jobFunction.addToRolePolicy(tableAccess);
     this.keySecret.grantRead(this.jobFunction);
     this.jobFunction.addToRolePolicy(sendMail);
+
+    this.deliveryFunction = new NodejsFunction(this, 'DeliveryFunction', {
+      description: 'Herald delivery worker (fire, audience, send, check)',
+      ...bundledFunction('functions/delivery/lambda.ts'),
+      memorySize: 1024,
+      timeout: Duration.seconds(DELIVERY_WORKER_TIMEOUT_S),
+      logGroup: new LogGroup(this, 'DeliveryLogs', { retention, removalPolicy: RemovalPolicy.DESTROY }),
+      environment,
+    });
+    // at most this many batches in flight: with the shared rate, more would only wait
+    this.deliveryFunction.addEventSource(new SqsEventSource(this.deliveryQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 50 }));
+    this.deliveryFunction.addToRolePolicy(tableAccess);
+    this.keySecret.grantRead(this.deliveryFunction);
+    this.deliveryFunction.addToRolePolicy(sendMail);
+    this.deliveryQueue.grantSendMessages(this.deliveryFunction);
+    this.deliveryFunction.addToRolePolicy(manageSchedules);
+    this.schedulerRole.grantPassRole(this.deliveryFunction.grantPrincipal);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${this.stackName}-api`,
@@ -270,5 +328,28 @@ export class HeraldApiStack extends Stack {
     new CfnOutput(this, 'KeySecretArn', { value: this.keySecret.secretArn });
     new CfnOutput(this, 'RouterFunctionName', { value: this.routerFunction.functionName });
     new CfnOutput(this, 'JobDeadLetterQueueUrl', { value: this.jobDeadLetters.queueUrl });
+  }
+
+  /**
+   * Read and write on Herald's tables and their indexes, named by the deployment's prefix: one statement
+   * however many areas there are (a grant per table overflows IAM's policy size at about fifty tables).
+   */
+  private tableAccess(prefix: string): PolicyStatement {
+    const tables = `arn:${Aws.PARTITION}:dynamodb:${Aws.REGION}:${Aws.ACCOUNT_ID}:table/${prefix}*`;
+    return new PolicyStatement({
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:Scan',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DescribeTable',
+      ],
+      resources: [tables, `${tables}/index/*`],
+    });
   }
 }

@@ -45,7 +45,7 @@ export class HeraldDataStack extends Stack {
           indexName: idx.name,
           partitionKey: attr(idx.partitionKey),
           sortKey: idx.sortKey ? attr(idx.sortKey) : undefined,
-          projectionType: ProjectionType.ALL,
+          projectionType: idx.projection === 'KEYS_ONLY' ? ProjectionType.KEYS_ONLY : ProjectionType.ALL,
         });
       }
       tables.set(def.name, table);

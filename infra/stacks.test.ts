@@ -18,7 +18,7 @@ import { keySchemaOf } from '../functions/store/tables';
 import { DEPLOYED_ENTITIES as ENTITY_LIST, tableName } from '../shared/entities';
 import { SECURITY_HEADERS } from '../functions/platform/securityHeaders';
 import { isValidPassword } from '../shared/validation';
-import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES } from './apiStack';
+import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES, DELIVERY_VISIBILITY_S, DELIVERY_WORKER_TIMEOUT_S } from './apiStack';
 import { readConfig } from './config';
 import { HeraldDataStack } from './dataStack';
 import { buildHerald } from './herald';
@@ -102,6 +102,11 @@ describe('api stack', () => {
     return Object.keys(fns)[0];
   };
   const keySecretId = () => Object.keys(api.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('KeySecret'))!;
+  /** Every statement granted to a role (CDK splits a long policy into several). */
+  const statementsOf = (role: string) =>
+    Object.values(api.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
 
   it('runs the router on Node 22 with 1024 MB, 29 s and its environment', () => {
     api.hasResourceProperties('AWS::Lambda::Function', {
@@ -133,18 +138,15 @@ describe('api stack', () => {
   });
 
   it('grants read/write on every table and its indexes, the key secret and SES', () => {
-    const policies = Object.values(api.findResources('AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties.Roles).includes('RouterFunction'),
-    );
-    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
-    const dynamo = statements.find((s) => [s.Action].flat().includes('dynamodb:PutItem'))!;
-    expect(dynamo.Action).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem']));
-    const resources = JSON.stringify(dynamo.Resource);
-    for (const def of ENTITY_LIST) {
-      const tableId = tablesByName().get(tableName(prefix, def))!.logicalId as string;
-      expect(resources, def.name).toContain(`GetAtt${tableId}Arn`);
-      if (def.indexes?.length) expect(resources, def.name).toMatch(new RegExp(`GetAtt${tableId}Arn[^"]*"\\},"/index/\\*"`));
-    }
+    const statements = statementsOf('RouterFunction');
+    const dynamo = statements.filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
+    for (const st of dynamo) expect(st.Action).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem']));
+    // one statement on the deployment's prefix covers every table of the registry and its indexes
+    expect(dynamo).toHaveLength(1);
+    expect(JSON.stringify(dynamo[0]!.Resource)).toContain(`:table/${prefix}*`);
+    expect(JSON.stringify(dynamo[0]!.Resource)).toContain(`:table/${prefix}*/index/*`);
+    for (const def of ENTITY_LIST) expect(tableName(prefix, def).startsWith(prefix)).toBe(true);
+    expect(JSON.stringify(statements)).not.toMatch(/"dynamodb:\*"|"Resource":"\*"/);
     const secret = statements.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))!;
     expect(secret.Resource).toEqual({ Ref: keySecretId() });
     expect(statements.some((s) => [s.Action].flat().includes('ses:SendEmail'))).toBe(true);
@@ -206,10 +208,10 @@ describe('api stack', () => {
       Threshold: 0,
     });
     // The router only sends; the job worker reads with partial batch failures.
-    const routerPolicy = Object.values(api.findResources('AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes('RouterFunction'))!;
-    const send = (routerPolicy.Properties.PolicyDocument.Statement as Json[]).find((st) => [st.Action].flat().includes('sqs:SendMessage'))!;
-    expect(send.Resource).toEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
-    expect(JSON.stringify(routerPolicy)).not.toContain('sqs:ReceiveMessage');
+    const routerStatements = statementsOf('RouterFunction');
+    const sends = routerStatements.filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    expect(sends.flatMap((st) => [st.Resource].flat())).toContainEqual({ 'Fn::GetAtt': [jobId, 'Arn'] });
+    expect(JSON.stringify(routerStatements)).not.toContain('sqs:ReceiveMessage');
     api.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Herald job worker (work handed off by requests)',
       Runtime: 'nodejs22.x',
@@ -233,15 +235,58 @@ describe('api stack', () => {
     const roles = api.findResources('AWS::IAM::Role');
     const roleId = Object.keys(roles).find((id) => id.startsWith('SchedulerRole'))!;
     expect(JSON.stringify(roles[roleId].Properties.AssumeRolePolicyDocument)).toContain('scheduler.amazonaws.com');
-    const rolePolicy = Object.values(api.findResources('AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes(roleId))!;
-    const actions = (rolePolicy.Properties.PolicyDocument.Statement as Json[]).flatMap((st) => [st.Action].flat());
+    const actions = statementsOf(roleId).flatMap((st) => [st.Action].flat());
     expect(actions.every((a: string) => a.startsWith('sqs:Send') || a.startsWith('sqs:Get'))).toBe(true);
-    const routerPolicy = Object.values(api.findResources('AWS::IAM::Policy')).find((p) => JSON.stringify(p.Properties.Roles).includes('RouterFunction'))!;
-    const statements = routerPolicy.Properties.PolicyDocument.Statement as Json[];
+    const statements = statementsOf('RouterFunction');
     const schedule = statements.find((st) => [st.Action].flat().includes('scheduler:CreateSchedule'))!;
     expect(JSON.stringify(schedule.Resource)).toContain(groupId);
     const pass = statements.find((st) => [st.Action].flat().includes('iam:PassRole'))!;
     expect(pass.Resource).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+  });
+
+  it('runs the send pipeline from its own queue, with a dead-letter queue, an alarm, SES events and least privilege', () => {
+    const queues = api.findResources('AWS::SQS::Queue');
+    const deliveryId = Object.keys(queues).find((id) => id.startsWith('DeliveryQueue'))!;
+    const dlqId = Object.keys(queues).find((id) => id.startsWith('DeliveryDeadLetters'))!;
+    expect(queues[deliveryId].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: DELIVERY_VISIBILITY_S,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
+    });
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      Threshold: 0,
+    });
+    const sets = api.findResources('AWS::SES::ConfigurationSet');
+    expect(Object.keys(sets)).toHaveLength(1);
+    const fns = api.findResources('AWS::Lambda::Function', { Properties: { Description: 'Herald delivery worker (fire, audience, send, check)' } });
+    const workerId = Object.keys(fns)[0]!;
+    expect(fns[workerId].Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: DELIVERY_WORKER_TIMEOUT_S });
+    expect(fns[workerId].Properties.Environment.Variables).toMatchObject({
+      HERALD_SES_CONFIGURATION_SET: { Ref: Object.keys(sets)[0] },
+      HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
+    });
+    expect(JSON.stringify(fns[workerId].Properties.Environment.Variables.HERALD_QUEUE_URLS)).toContain(deliveryId);
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [deliveryId, 'Arn'] },
+      FunctionName: { Ref: workerId },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 10,
+      ScalingConfig: { MaximumConcurrency: 50 },
+    });
+    const statements = statementsOf('DeliveryFunctionServiceRole');
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'sqs:SendMessage', 'sqs:ReceiveMessage', 'scheduler:CreateSchedule', 'iam:PassRole']));
+    expect(actions.some((a: string) => a === '*' || a.endsWith(':*'))).toBe(false);
+    // the scheduler may send to the delivery queue (fire, checks), and nowhere but Herald's queues
+    const schedulerSends = statementsOf('SchedulerRole').filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    expect(schedulerSends.flatMap((st) => [st.Resource].flat())).toContainEqual({ 'Fn::GetAtt': [deliveryId, 'Arn'] });
+  });
+
+  it('routes the tracking links (GET and POST) to the router', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /service/t/{proxy+}' });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /service/t/{proxy+}' });
   });
 
   it('bundles the router as ESM with the argon2 binary for the Lambda platform', () => {

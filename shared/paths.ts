@@ -9,4 +9,6 @@ export const PATHS = {
   init: '/service/web/api/index/initRequest',
   /** the browser's app key (and, in AES256 mode, its secret) */
   webConfig: '/service/web/config',
+  /** signed tracking links of sent messages: open pixel, click redirect, unsubscribe */
+  tracking: '/service/t',
 } as const;

@@ -1,8 +1,8 @@
-import type { App } from '../../shared/entities';
+import type { App, EntityName } from '../../shared/entities';
 import type { Lang } from '../../shared/errors';
 import type { AccessOf, Payload, Result, ServiceName, SERVICE_AREAS } from '../../shared/services';
 import type { Runtime } from '../platform/runtime';
-import type { Store, TenantStore } from '../store/store';
+import type { Item, Key, Store, TenantStore } from '../store/store';
 
 /** Who is calling, from the verified access token and the records it names. */
 export interface Identity {
@@ -25,6 +25,23 @@ export interface RequestContext {
   sourceIp: string;
   lang: Lang;
   identity: Identity | null;
+  /** records the operation's handler asked for (`prefetching`), read with the caller's own records */
+  prefetched?: ReadonlyMap<EntityName, Item | undefined>;
+}
+
+/** A record a handler reads by a key known from the caller's organization alone. */
+export interface Prefetch {
+  entity: EntityName;
+  key: Key;
+}
+
+/** A handler that names its first reads: the router makes them in the same round trip as the caller's own records. */
+export interface Prefetching {
+  prefetch?: (orgId: number) => Prefetch[];
+}
+
+export function prefetching<H extends (...args: never[]) => unknown>(handler: H, prefetch: (orgId: number) => Prefetch[]): H & Prefetching {
+  return Object.assign(handler, { prefetch });
 }
 
 /** A handler behind a signed-in operation: identity and tenant store are always present. */

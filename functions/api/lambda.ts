@@ -1,5 +1,6 @@
 /** The router Lambda's entry: builds the runtime once per cold start (keys from Secrets Manager), seeds. */
 import type { Context } from 'aws-lambda';
+import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
 import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
@@ -14,7 +15,7 @@ async function init() {
   const keys = await loadKeysFromSecretsManager(secretId);
   const config = defaultConfig();
   const jobs = sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? '');
-  const rt = createRuntime({ config, keys, jobs, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') ?? 'info' });
+  const rt = createRuntime({ config, keys, jobs, ports: awsDeliveryPorts(config.region), logLevel: (process.env.HERALD_LOG_LEVEL as 'info') ?? 'info' });
   await ensureSeed(rt);
   return createApiHandler(rt);
 }

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { App } from '../../shared/entities';
 import { decryptPayload, encryptPayload, MAX_PAYLOAD_BYTES, signPayload, verifySign, type ResponseEnvelope } from '../../shared/envelope';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
+import { trackingRoutes } from '../tracking/handler';
 import { PATHS } from '../../shared/paths';
 import { APP_VERSION, findOperation } from '../../shared/services';
 import { errorFields } from '../platform/logger';
@@ -14,7 +15,7 @@ import { unseal } from '../platform/keys';
 import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
 import { Store } from '../store/store';
-import type { RequestContext } from './context';
+import type { Prefetching, RequestContext } from './context';
 import { authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
@@ -88,6 +89,7 @@ function appDirectory(store: Store, rt: Runtime) {
 
 export function createApiHandler(rt: Runtime) {
   const store = new Store(rt);
+  const tracking = trackingRoutes(rt, store);
   const findApp = appDirectory(store, rt);
 
   async function envelope(event: ApiEvent, lang: Lang): Promise<ApiResult> {
@@ -134,7 +136,7 @@ export function createApiHandler(rt: Runtime) {
       lang,
       identity: null,
     };
-    ctx.identity = await authenticateFor(op, ctx, headers['authorization']);
+    ctx.identity = await authenticateFor(op, ctx, headers['authorization'], (handler as Prefetching).prefetch);
     // An operation that names its organization is authorized there, once its payload is read.
     if (ctx.identity && !op.orgOf) authorize(op, ctx.identity.permissions);
     const input = validate(op, payload);
@@ -163,6 +165,8 @@ export function createApiHandler(rt: Runtime) {
         appSecret: rt.config.authType === 'AES256' ? (portal?.secret ?? null) : null,
       });
     }
+    const tracked = await tracking(event, path);
+    if (tracked) return tracked;
     throw new AppError('400011', 'No such path.');
   }
 

@@ -7,15 +7,21 @@ import type { z } from 'zod';
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
 import { authenticate, permissionsIn } from '../services/auth';
-import type { AuthedContext, Handler, Identity, RequestContext } from './context';
+import type { AuthedContext, Handler, Identity, Prefetching, RequestContext } from './context';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * Who calls. A public operation ignores any token; an optional one treats only an invalid token as anonymous
- * (a failing store still fails); every other one needs a valid token.
+ * (a failing store still fails); every other one needs a valid token. The records a handler names (`prefetch`)
+ * are read with the caller's and land in `ctx.prefetched`.
  */
-export async function authenticateFor(op: OperationDef, ctx: RequestContext, authorization: string | undefined): Promise<Identity | null> {
+export async function authenticateFor(
+  op: OperationDef,
+  ctx: RequestContext,
+  authorization: string | undefined,
+  prefetch?: Prefetching['prefetch'],
+): Promise<Identity | null> {
   const token = BEARER.exec(authorization ?? '')?.[1];
   if (op.access === 'public') return null;
   if (op.access === 'optional') {
@@ -26,7 +32,7 @@ export async function authenticateFor(op: OperationDef, ctx: RequestContext, aut
     });
   }
   if (!token) throw new AppError('400018');
-  return authenticate(ctx, token);
+  return authenticate(ctx, token, prefetch);
 }
 
 /** 730001 unless `held` satisfies the operation's access rule. */

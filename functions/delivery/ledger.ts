@@ -36,26 +36,31 @@ export class Ledger {
     return { runShard: runShardKey(k.orgId, k.planId, k.runId, shardOf(k.accountId)), recipient: `${k.channel}#${k.accountId}` };
   }
 
-  /** The counter adds of one event: the recipient's shard slot and the hour slot (for the charts). */
+  /**
+   * The counter add of one event: one item per (run, shard) holds the run's totals (`sent`) and the same counts
+   * per hour (`sent@2026-11-22T09`), so an outcome moves both in a single item write.
+   */
   counterItems(k: { orgId: number; planId: string; runId: string; accountId: string }, add: Partial<Record<Counter, number>>): TransactItem[] {
-    const shard = shardOf(k.accountId);
-    const slots = [String(shard), `h#${hourOf(this.clock.now())}#${shard}`];
+    const hour = hourOf(this.clock.now());
     const names: Record<string, string> = {};
     const values: Record<string, number> = {};
-    const parts = Object.entries(add).map(([field, n], i) => {
+    const parts = Object.entries(add).flatMap(([field, n], i) => {
       names[`#f${i}`] = field;
+      names[`#h${i}`] = `${field}@${hour}`;
       values[`:n${i}`] = n!;
-      return `#f${i} :n${i}`;
+      return [`#f${i} :n${i}`, `#h${i} :n${i}`];
     });
-    return slots.map((slot) => ({
-      Update: {
-        TableName: this.store.table('deliveryCounter'),
-        Key: { runKey: runKeyOf(k), slot },
-        UpdateExpression: `ADD ${parts.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+    return [
+      {
+        Update: {
+          TableName: this.store.table('deliveryCounter'),
+          Key: { runKey: runKeyOf(k), slot: String(shardOf(k.accountId)) },
+          UpdateExpression: `ADD ${parts.join(', ')}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
       },
-    }));
+    ];
   }
 
   /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
@@ -222,13 +227,12 @@ export class Ledger {
     const items = await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) });
     const total: Record<Counter, number> = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0 };
     const hours: Record<string, Partial<Record<Counter, number>>> = {};
-    for (const item of items) {
-      const hour = item.slot.startsWith('h#') ? item.slot.split('#')[1]! : undefined;
-      for (const field of Object.keys(total) as Counter[]) {
-        const n = Number(item[field] ?? 0);
-        if (!n) continue;
-        if (hour) (hours[hour] ??= {})[field] = (hours[hour]![field] ?? 0) + n;
-        else total[field] += n;
+    for (const item of items as Record<string, unknown>[]) {
+      for (const [name, value] of Object.entries(item)) {
+        const [field, hour] = name.split('@') as [Counter, string | undefined];
+        if (!(field in total) || typeof value !== 'number') continue;
+        if (hour) (hours[hour] ??= {})[field] = (hours[hour]![field] ?? 0) + value;
+        else total[field] += value;
       }
     }
     return { total, hours };

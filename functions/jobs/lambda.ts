@@ -1,5 +1,6 @@
 /** The job worker Lambda: builds the runtime once per cold start, then hands each SQS batch to the worker. */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
 import type { QueueWorker } from '../platform/queue';
 import { createRuntime, defaultConfig } from '../platform/runtime';
@@ -12,7 +13,7 @@ let ready: Promise<QueueWorker> | undefined;
 async function init() {
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
-  const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? '') });
+  const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''), ports: awsDeliveryPorts(config.region) });
   return jobWorker({ rt, store: new Store(rt) });
 }
 

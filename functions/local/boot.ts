@@ -12,13 +12,20 @@ import { jobWorker } from '../jobs/worker';
 import { JOB_QUEUE, type JobQueue, jobSchema } from '../platform/jobs';
 import type { LogLevel } from '../platform/logger';
 import { Store } from '../store/store';
-import { createRuntime, defaultConfig, type Clock, type Runtime, type RuntimeConfig } from '../platform/runtime';
+import { createRuntime, defaultConfig, type Clock, type DeliveryPorts, type Runtime, type RuntimeConfig } from '../platform/runtime';
 import { ensureSeed, type SeedResult } from '../seed';
 import { ensureTables } from '../store/tables';
 import { startHttpServer } from './httpAdapter';
 import { LocalQueue, startQueueLoop } from './queue';
 import { LocalScheduler, startSchedulerLoop } from './scheduler';
 import { startStandIns, type StandIns } from './standins';
+import { RecordingSender } from '../channels/recording';
+import { sesEmailSender } from '../channels/sesEmail';
+import { DELIVERY_QUEUE } from '../delivery/messages';
+import { deliveryWorker } from '../delivery/worker';
+
+/** How long a delivery message stays hidden while a worker holds it (and after which its claims are stale). */
+const DELIVERY_VISIBILITY_S = 300;
 
 export interface LocalHerald {
   url: string;
@@ -29,6 +36,10 @@ export interface LocalHerald {
   jobs: ReturnType<typeof startQueueLoop>;
   queue: LocalQueue;
   scheduler: LocalScheduler;
+  /** the loop running the send pipeline; tests wait for it with `delivery.idle()` */
+  delivery: ReturnType<typeof startQueueLoop>;
+  /** what the channels not reachable from here (SMS, push, LINE, direct mail) would have sent */
+  recorded: RecordingSender;
   seed: SeedResult;
   standIns: StandIns;
   stop(): Promise<void>;
@@ -60,10 +71,19 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     // The runtime posts jobs to the local queue, which needs the runtime's store: bound once both exist.
     let queue: LocalQueue | undefined;
     const jobQueue: JobQueue = { post: async (job) => void (await queue!.send(JOB_QUEUE, jobSchema.parse(job))) };
-    const rt = createRuntime({ config, keys, jobs: jobQueue, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
+    let scheduler: LocalScheduler | undefined;
+    const ports: DeliveryPorts = {
+      queue: { send: (name, body) => queue!.send(name, body) },
+      scheduler: {
+        at: (name, time, target) => scheduler!.at(name, time, target),
+        every: (name, minutes, target) => scheduler!.every(name, minutes, target),
+        cancel: (name) => scheduler!.cancel(name),
+      },
+    };
+    const rt = createRuntime({ config, keys, jobs: jobQueue, ports, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
     const store = new Store(rt);
     queue = new LocalQueue(store, rt.clock);
-    const scheduler = new LocalScheduler(store, queue, rt.clock);
+    scheduler = new LocalScheduler(store, queue, rt.clock);
     await ensureTables(rt.aws.dynamo, config.tablePrefix);
     const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log });
     const schedules = startSchedulerLoop(scheduler, rt.log);
@@ -77,6 +97,16 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     if (!opts.config?.publicUrl && !(opts.env ?? process.env).HERALD_PUBLIC_URL) rt.config.publicUrl = url;
+    // The sender signs links with the public address, known only now.
+    const recorded = new RecordingSender(rt.clock);
+    const senders = { EMAIL: sesEmailSender(rt.aws.ses, config.sesConfigurationSet), SMS: recorded, PUSH_NATIVE: recorded, LINE: recorded, DIRECT_MAIL: recorded };
+    const delivery = startQueueLoop({
+      queue,
+      name: DELIVERY_QUEUE,
+      worker: deliveryWorker(rt, store, { senders, ratePerSecond: (c) => config.sendRates[c], staleClaimMs: DELIVERY_VISIBILITY_S * 1000 }),
+      log: rt.log,
+      visibilitySeconds: DELIVERY_VISIBILITY_S,
+    });
     return {
       url,
       portalUrl: `${url}/portalui/`,
@@ -85,13 +115,15 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       jobs,
       queue,
       scheduler,
+      delivery,
+      recorded,
       seed,
       standIns,
       async stop() {
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         // Loops stop after their current turn; unfinished messages and schedules stay in the data folder.
-        await Promise.all([jobs.stop(), schedules.stop()]);
+        await Promise.all([jobs.stop(), schedules.stop(), delivery.stop()]);
         rt.aws.dynamo.destroy();
         if (ownStandIns) await standIns.stop();
       },

@@ -76,7 +76,8 @@ function toEvent(req: IncomingMessage, url: URL, body: Buffer): ApiEvent {
 
 function send(res: ServerResponse, result: ApiResult) {
   res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
-  res.end(result.body ?? '');
+  // as API Gateway does: a binary answer (the tracking pixel) travels base64-encoded
+  res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
 }
 
 function sendText(res: ServerResponse, status: number, text: string) {

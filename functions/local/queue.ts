@@ -5,6 +5,7 @@
  * handler Lambda would run, as SQS records.
  */
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import type { QueueMessage } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
@@ -45,7 +46,7 @@ export class LocalQueue implements QueuePort {
   /** Takes up to `max` visible messages, hiding each for `visibilitySeconds` under a new receipt. */
   async receive(queue: string, max: number, visibilitySeconds: number): Promise<Received[]> {
     const now = this.clock.now();
-    const visible = (await this.store.queryAll('queueMessage', { name: 'queue', value: queue })).filter((m) => m.visibleAt <= now);
+    const visible = await this.visibleMessages(queue, now, max * 2);
     const taken: Received[] = [];
     for (const m of visible) {
       if (taken.length >= max) break;
@@ -82,9 +83,47 @@ export class LocalQueue implements QueuePort {
     }
   }
 
+  /** The oldest visible messages, a page at a time: a long queue is never read whole to take a few. */
+  private async visibleMessages(queue: string, now: number, wanted: number): Promise<QueueMessage[]> {
+    const found: QueueMessage[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.store.rt.aws.doc.send(
+        new QueryCommand({
+          TableName: this.store.table('queueMessage'),
+          KeyConditionExpression: '#q = :q',
+          FilterExpression: '#v <= :now',
+          ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
+          ExpressionAttributeValues: { ':q': queue, ':now': now },
+          Limit: 100,
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...((out.Items ?? []) as QueueMessage[]));
+      start = out.LastEvaluatedKey;
+    } while (start && found.length < wanted);
+    return found;
+  }
+
   /** Messages waiting or in flight. */
   async depth(queue: string): Promise<number> {
-    return (await this.store.queryAll('queueMessage', { name: 'queue', value: queue })).length;
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.store.rt.aws.doc.send(
+        new QueryCommand({
+          TableName: this.store.table('queueMessage'),
+          KeyConditionExpression: '#q = :q',
+          ExpressionAttributeNames: { '#q': 'queue' },
+          ExpressionAttributeValues: { ':q': queue },
+          Select: 'COUNT',
+          ExclusiveStartKey: start,
+        }),
+      );
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return count;
   }
 
   private async deadLetter(m: QueueMessage): Promise<void> {

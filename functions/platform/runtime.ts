@@ -8,6 +8,8 @@ import type { JobQueue } from './jobs';
 import type { KeyRing } from './keys';
 import { createLogger, type Logger, type LogLevel } from './logger';
 import { type Mailer, sesMailer } from './mailer';
+import type { QueuePort } from './queue';
+import type { SchedulerPort } from './scheduler';
 
 export interface RuntimeConfig {
   region: string;
@@ -37,6 +39,10 @@ export interface RuntimeConfig {
   /** forgot-password requests per address (e-mail) and per source address, per hour */
   resetThrottle: { perEmail: number; perAddress: number };
   maxClockSkewMs: number;
+  /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
+  sendRates: { EMAIL: number; SMS: number; PUSH_NATIVE: number; LINE: number; DIRECT_MAIL: number };
+  /** the SES configuration set that receives bounce, complaint, open and click events */
+  sesConfigurationSet?: string;
   /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
   viewerIpHeader?: string;
 }
@@ -46,8 +52,15 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** Where work is handed off: queues (SQS or the local durable queue) and schedules (EventBridge or local). */
+export interface DeliveryPorts {
+  queue: QueuePort;
+  scheduler: SchedulerPort;
+}
+
 export interface Runtime {
   config: RuntimeConfig;
+  ports: DeliveryPorts;
   aws: AwsClients;
   keys: KeyRing;
   mailer: Mailer;
@@ -87,6 +100,14 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     },
     resetThrottle: { perEmail: 3, perAddress: 20 },
     maxClockSkewMs: 5 * 60 * 1000,
+    sendRates: {
+      EMAIL: num('HERALD_RATE_EMAIL', 14),
+      SMS: num('HERALD_RATE_SMS', 20),
+      PUSH_NATIVE: num('HERALD_RATE_PUSH', 500),
+      LINE: num('HERALD_RATE_LINE', 100),
+      DIRECT_MAIL: num('HERALD_RATE_DIRECT_MAIL', 1000),
+    },
+    sesConfigurationSet: env.HERALD_SES_CONFIGURATION_SET || undefined,
     viewerIpHeader: env.HERALD_VIEWER_IP_HEADER?.toLowerCase() || undefined,
   };
 }
@@ -95,6 +116,7 @@ export function createRuntime(opts: {
   config: RuntimeConfig;
   keys: KeyRing;
   jobs: JobQueue;
+  ports: DeliveryPorts;
   endpoints?: Endpoints;
   clock?: Clock;
   logLevel?: LogLevel;
@@ -105,8 +127,9 @@ export function createRuntime(opts: {
     config: opts.config,
     aws,
     keys: opts.keys,
-    mailer: sesMailer(aws.ses, opts.config.mailFrom),
+    mailer: sesMailer(() => aws.ses, opts.config.mailFrom),
     jobs: opts.jobs,
+    ports: opts.ports,
     clock: opts.clock ?? systemClock,
     log: createLogger(opts.logLevel ?? 'info', opts.logSink),
   };

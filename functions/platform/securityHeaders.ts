@@ -10,8 +10,9 @@ const CSP_DIRECTIVES: Record<string, string> = {
   'script-src': "'self'",
   // PrimeReact injects its component styles as <style> elements
   'style-src': "'self' 'unsafe-inline'",
-  // data: for the favicon and the assets Vite inlines (under 4 KB); blob: for previews of files picked locally
-  'img-src': "'self' data: blob:",
+  // data: for the favicon and the assets Vite inlines (under 4 KB); blob: for previews of files picked locally;
+  // https: for the pictures of email templates, which the builder's preview shows from wherever mail loads them
+  'img-src': "'self' data: blob: https:",
   'font-src': "'self' data:",
   'connect-src': "'self'",
   'object-src': "'none'",

@@ -4,9 +4,14 @@
  */
 import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceName } from '../../shared/services';
 import type { AreaHandlers, Handler } from '../api/context';
+import { accountHandlers } from './account/handlers';
 import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
+import { dataImportHandlers } from './dataImport/handlers';
 import { organizationHandlers } from './organization/handlers';
+import { segmentHandlers } from './segment/handlers';
+import { templateMessageHandlers } from './templateMessage/handlers';
+import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
@@ -25,6 +30,16 @@ const AREAS: HandlerTable = {
   user: userHandlers,
   userRole: userRoleHandlers,
   organization: organizationHandlers,
+  account: accountHandlers,
+  segment: segmentHandlers,
+  dataImport: dataImportHandlers,
+  templateMessage: templateMessageHandlers,
+  plan: planHandlers,
+  planAction: planActionHandlers,
+  planStatistics: planStatisticsHandlers,
+  operationRecord: operationRecordHandlers,
+  sentRecord: sentRecordHandlers,
+  messageUnsubscription: messageUnsubscriptionHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

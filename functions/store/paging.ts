@@ -13,13 +13,17 @@ export interface Page<T> {
   size: number;
 }
 
-function compare(a: unknown, b: unknown): number {
+/** One collator for every comparison: `localeCompare` with options builds a new one per call. */
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Text case- and accent-insensitively with digit runs as numbers, numbers by value, missing values last. */
+export function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === undefined || a === null) return 1;
   if (b === undefined || b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
+  return collator.compare(String(a), String(b));
 }
 
 export function pageOfItems<T extends object>(
@@ -31,7 +35,7 @@ export function pageOfItems<T extends object>(
   const field = query.sortField && sortable.includes(query.sortField) ? query.sortField : defaultSort.field;
   const order = query.sortField && sortable.includes(query.sortField) ? (query.sortOrder ?? 'asc') : defaultSort.order;
   const sorted = [...items].sort((x, y) => {
-    const c = compare((x as Record<string, unknown>)[field], (y as Record<string, unknown>)[field]);
+    const c = compareValues((x as Record<string, unknown>)[field], (y as Record<string, unknown>)[field]);
     return order === 'asc' ? c : -c;
   });
   const start = query.page * query.size;

@@ -5,6 +5,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -24,6 +26,20 @@ export type Item = Record<string, unknown>;
 export type RecordOf<E extends EntityName> = z.output<(typeof ENTITIES)[E]['schema']>;
 export type Key = Record<string, string | number>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** What `Store.queryPage` reads. */
+export interface PageRead {
+  index?: string;
+  partition: { name: string; value: string | number };
+  /** ascending index order (default) or descending */
+  forward?: boolean;
+  filter?: { expression: string; names?: Record<string, string>; values?: Item };
+  /** read only these attributes */
+  attributes?: readonly string[];
+  limit?: number;
+  startKey?: Item;
+  count?: boolean;
+}
 
 /** Named condition pieces. */
 export const CONDITIONS = {
@@ -59,14 +75,28 @@ export class Store {
     return out.Item as RecordOf<E> | undefined;
   }
 
-  /** Reads several items of several tables in one round trip; answers in the order asked. */
-  async getMany(requests: { entity: EntityName; key: Key }[]): Promise<(Item | undefined)[]> {
+  /**
+   * Reads several items of several tables in one round trip; answers in the order asked. `attributes` reads only
+   * those (with the key) of an item; requests of one table read the union of what they ask.
+   */
+  async getMany(requests: { entity: EntityName; key: Key; attributes?: readonly string[] }[]): Promise<(Item | undefined)[]> {
     if (requests.length === 0) return [];
-    const RequestItems: Record<string, { Keys: Key[]; ConsistentRead: boolean }> = {};
+    type TableRead = { Keys: Key[]; ConsistentRead: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> };
+    const RequestItems: Record<string, TableRead> = {};
+    const projections = new Map<string, Set<string> | null>();
     for (const r of requests) {
       const t = this.table(r.entity);
       const list = (RequestItems[t] ??= { Keys: [], ConsistentRead: true }).Keys;
       if (!list.some((k) => JSON.stringify(k) === JSON.stringify(r.key))) list.push(r.key);
+      const wanted = projections.has(t) ? projections.get(t) : new Set<string>();
+      if (!r.attributes || wanted === null) projections.set(t, null);
+      else projections.set(t, new Set([...wanted!, ...r.attributes, ...Object.keys(r.key)]));
+    }
+    for (const [t, attributes] of projections) {
+      if (!attributes) continue;
+      const names = [...attributes];
+      RequestItems[t].ProjectionExpression = names.map((_, i) => `#a${i}`).join(', ');
+      RequestItems[t].ExpressionAttributeNames = Object.fromEntries(names.map((n, i) => [`#a${i}`, n]));
     }
     const found: Record<string, Item[]> = {};
     let pending: typeof RequestItems | undefined = RequestItems;
@@ -81,9 +111,18 @@ export class Store {
     });
   }
 
-  /** All items under one partition (admin-sized sets), optionally through an index. */
-  async queryAll<E extends EntityName>(entity: E, partition: { name: string; value: string | number }, index?: string): Promise<RecordOf<E>[]> {
+  /**
+   * All items under one partition (admin-sized sets), optionally through an index; with `attributes`, only those
+   * attributes of each item (a list that leaves large bodies unread).
+   */
+  async queryAll<E extends EntityName>(
+    entity: E,
+    partition: { name: string; value: string | number },
+    index?: string,
+    attributes?: readonly string[],
+  ): Promise<RecordOf<E>[]> {
     const items: RecordOf<E>[] = [];
+    const projected = Object.fromEntries((attributes ?? []).map((a, i) => [`#a${i}`, a]));
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const out = await this.rt.aws.doc.send(
@@ -91,7 +130,8 @@ export class Store {
           TableName: this.table(entity),
           IndexName: index,
           KeyConditionExpression: '#p = :p',
-          ExpressionAttributeNames: { '#p': partition.name },
+          ProjectionExpression: attributes ? Object.keys(projected).join(', ') : undefined,
+          ExpressionAttributeNames: { '#p': partition.name, ...projected },
           ExpressionAttributeValues: { ':p': partition.value },
           ExclusiveStartKey,
         }),
@@ -102,7 +142,35 @@ export class Store {
     return items;
   }
 
-  /** Every item of a table: for the local stand-ins' own state only, never on a request path. */
+  /**
+   * One page of a query: at most `limit` items evaluated from `startKey` on (DynamoDB applies `filter` after
+   * `limit`), in index order or reversed. `count` answers only how many matched, without the items.
+   */
+  async queryPage(entity: EntityName, q: PageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
+    const names: Record<string, string> = { '#p': q.partition.name, ...q.filter?.names };
+    const projection = q.attributes?.map((a, i) => {
+      names[`#r${i}`] = a;
+      return `#r${i}`;
+    });
+    const out = await this.rt.aws.doc.send(
+      new QueryCommand({
+        TableName: this.table(entity),
+        IndexName: q.index,
+        KeyConditionExpression: '#p = :p',
+        FilterExpression: q.filter?.expression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':p': q.partition.value, ...q.filter?.values },
+        ProjectionExpression: q.count ? undefined : projection?.join(', '),
+        Select: q.count ? 'COUNT' : undefined,
+        ScanIndexForward: q.forward ?? true,
+        Limit: q.limit,
+        ExclusiveStartKey: q.startKey,
+      }),
+    );
+    return { items: (out.Items ?? []) as Item[], count: out.Count ?? 0, lastKey: out.LastEvaluatedKey };
+  }
+
+  /** Every item of a table: for the local stand-ins' own state and one-time upgrades, never on a request path. */
   async scanAll<E extends EntityName>(entity: E): Promise<RecordOf<E>[]> {
     const items: RecordOf<E>[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -120,6 +188,22 @@ export class Store {
     } catch (e) {
       if (isConditionFailure(e)) throw new AppError(onFail);
       throw e;
+    }
+  }
+
+  /** Unconditional puts in batches of 25 (bulk loads: seeds, imports); retries what DynamoDB leaves unprocessed. */
+  async putMany(entity: EntityName, items: Item[]): Promise<void> {
+    const TableName = this.table(entity);
+    for (let i = 0; i < items.length; i += 25) {
+      let pending: Record<string, { PutRequest: { Item: Item } }[]> | undefined = {
+        [TableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
+      };
+      for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+        if (attempt === 8) throw new Error(`putMany: ${TableName} left items unprocessed`);
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+        const out: BatchWriteCommandOutput = await this.rt.aws.doc.send(new BatchWriteCommand({ RequestItems: pending }));
+        pending = out.UnprocessedItems as typeof pending;
+      }
     }
   }
 
@@ -217,6 +301,42 @@ export class Store {
     return { Put: { TableName: this.table(entity), Item: item, ...CONDITIONS.versionIs(version) }, failCode: '720007' };
   }
 
+  /** A partial update inside a transaction (SET of `set`, ADD of `add`), failing with `failCode` when `condition` does not hold. */
+  updateItem(
+    entity: EntityName,
+    key: Key,
+    change: { set?: Item; add?: Record<string, number> },
+    condition?: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item },
+    failCode: ErrorCode = '720007',
+  ): TransactItem & { failCode: ErrorCode } {
+    const names: Record<string, string> = { ...condition?.ExpressionAttributeNames };
+    const values: Item = { ...condition?.ExpressionAttributeValues };
+    const clause = (verb: string, entries: [string, unknown][], prefix: string, join: string) => {
+      if (entries.length === 0) return '';
+      return `${verb} ${entries
+        .map(([k, v], i) => {
+          names[`#${prefix}${i}`] = k;
+          values[`:${prefix}${i}`] = v;
+          return `#${prefix}${i}${join}:${prefix}${i}`;
+        })
+        .join(', ')}`;
+    };
+    const expression = [clause('SET', Object.entries(change.set ?? {}), 's', ' = '), clause('ADD', Object.entries(change.add ?? {}), 'n', ' ')]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      Update: {
+        TableName: this.table(entity),
+        Key: key,
+        UpdateExpression: expression,
+        ConditionExpression: condition?.ConditionExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+      failCode,
+    };
+  }
+
   deleteItem(entity: EntityName, key: Key): TransactItem {
     return { Delete: { TableName: this.table(entity), Key: key } };
   }
@@ -226,7 +346,13 @@ export class Store {
   }
 }
 
-export type TenantEntity = { [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant' ? K : never }[EntityName];
+/**
+ * Entities keyed by orgId first. A sharded one (accounts) is left out: an orgId-only key would miss its shards, so
+ * it has its own repository that builds keys with the shard.
+ */
+export type TenantEntity = {
+  [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant' ? ((typeof ENTITIES)[K] extends { shardedPartition: object } ? never : K) : never;
+}[EntityName];
 
 /** The only way to tenant data: every key starts with the caller's organization. */
 export class TenantStore {
@@ -251,8 +377,11 @@ export class TenantStore {
     return item;
   }
 
-  list<E extends TenantEntity>(entity: E): Promise<RecordOf<E>[]> {
-    return this.store.queryAll(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId });
+  /** The organization's records; with `attributes`, only those fields of each. */
+  list<E extends TenantEntity>(entity: E): Promise<RecordOf<E>[]>;
+  list<E extends TenantEntity, K extends keyof RecordOf<E> & string>(entity: E, attributes: readonly K[]): Promise<Pick<RecordOf<E>, K>[]>;
+  list<E extends TenantEntity>(entity: E, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
+    return this.store.queryAll(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId }, undefined, attributes);
   }
 
   /** Stamps orgId onto an item before writing it. */

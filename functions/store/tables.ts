@@ -28,7 +28,7 @@ export function keySchemaOf(def: EntityDef) {
     AttributeDefinitions: [...attrs.values()],
     KeySchema: keys(def.partitionKey, def.sortKey),
     GlobalSecondaryIndexes: def.indexes?.length
-      ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: keys(i.partitionKey, i.sortKey), Projection: { ProjectionType: 'ALL' as const } }))
+      ? def.indexes.map((i) => ({ IndexName: i.name, KeySchema: keys(i.partitionKey, i.sortKey), Projection: { ProjectionType: i.projection ?? 'ALL' } }))
       : undefined,
   };
 }

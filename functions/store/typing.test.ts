@@ -12,6 +12,8 @@ export function reads(store: Store, tenant: TenantStore) {
   void store.get('userRole', { orgId: 1, id: 'r1' }).then((role) => role?.passwordHash);
   // @ts-expect-error a global entity is not reachable through the tenant store
   void tenant.get('user', 'u1');
+  // @ts-expect-error a sharded entity is not reachable with an orgId-only key
+  void tenant.get('account', 'a1');
   void tenant.list('planTag').then((tags) => tags.map((t) => t.name));
 }
 

@@ -6,8 +6,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { CHANNELS } from '../../shared/delivery';
+import { PATHS } from '../../shared/paths';
 
-export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/', unsubscribe: '/t/u/' } as const;
+/** Under /service/ so CloudFront and the HTTP API route them to the router like every call. */
+export const TRACKING_PATHS = { open: `${PATHS.tracking}/o/`, click: `${PATHS.tracking}/c/`, unsubscribe: `${PATHS.tracking}/u/` } as const;
 
 export const linkClaimsSchema = z.object({
   o: z.number().int(),

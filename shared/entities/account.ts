@@ -127,6 +127,17 @@ export function accountKey(orgId: number, id: string): { pk: string; id: string 
 }
 
 /**
+ * The key of the email index: `${orgId}#${primary address, lower case}`. One item per address and organization
+ * spreads over as many partitions as there are addresses, so an exact-address search is one small query.
+ */
+export function accountEmailKey(orgId: number, email: string): string {
+  return `${orgId}#${email.trim().toLowerCase()}`;
+}
+
+/** Stored attributes that are keys only (the shard partition and the email index key), never part of a record. */
+export const ACCOUNT_STORAGE_FIELDS = [ACCOUNT_PARTITION_KEY, 'emailKey'] as const;
+
+/**
  * Accounts: millions per organization, so not a plain entity. No `crud` block; its store builds keys with
  * `accountKey` and enumerates an audience shard by shard, never by orgId alone.
  */
@@ -137,5 +148,6 @@ export const accountEntity = defineEntity({
   partitionKey: { name: ACCOUNT_PARTITION_KEY, type: 'S' },
   sortKey: { name: 'id', type: 'S' },
   shardedPartition: { shards: ACCOUNT_SHARDS },
+  indexes: [{ name: 'byEmail', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' }],
   permissions: { read: 'NAV_ACCOUNT', write: 'NAV_ACCOUNT' },
 });

@@ -52,10 +52,10 @@ export const sentRecordEntity = defineEntity({
 });
 
 /**
- * Counters of a run, one item per shard (`slot` = shard number) plus a per-hour slot for the charts
- * (`h#<yyyy-mm-ddThh>#<shard>`): writes spread over the shards, a read sums a handful of items.
+ * Counters of a run, one item per shard (`slot` = shard number): totals (`sent`) and the same counts per hour
+ * for the charts (`sent@2026-11-22T09`). Writes spread over the shards; a read sums a handful of items.
  */
-export const deliveryCounterSchema = z.object({
+export const deliveryCounterSchema = z.looseObject({
   runKey: z.string(),
   slot: z.string(),
   matched: z.number().int().optional(),

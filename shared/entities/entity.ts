@@ -70,7 +70,8 @@ export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   sortKey?: KeyAttribute;
   /** the partition key is `${orgId}#${shard}` rather than orgId (see ShardedPartition) */
   shardedPartition?: ShardedPartition;
-  indexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }[];
+  /** global secondary indexes; `KEYS_ONLY` keeps just the keys (a lookup then reads the items), else ALL */
+  indexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute; projection?: 'ALL' | 'KEYS_ONLY' }[];
   /** DynamoDB TTL attribute (epoch seconds) */
   ttlAttribute?: string;
   /** attributes the browser never sees (hashes, sealed secrets) */

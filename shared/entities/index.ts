@@ -7,6 +7,10 @@ import { invitationEntity } from './invitation';
 import { geofenceTagEntity } from './geofenceTag';
 import { beaconGroupEntity } from './beaconGroup';
 import { messageUnsubscriptionEntity } from './messageUnsubscription';
+import { operationRecordEntity, planEntity, planRunEntity } from './plan';
+import { segmentEntity } from './segment';
+import { accountEntity } from './account';
+import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { kpiTargetEntity } from './kpiTarget';
 import { languageEntity } from './language';
@@ -16,15 +20,18 @@ import { planCategoryEntity } from './planCategory';
 import { planGroupEntity } from './planGroup';
 import { planTagEntity } from './planTag';
 import { passwordResetEntity, rateLimitEntity, sessionEntity, uniqueKeyEntity } from './session';
-import { organizationUserEntity, userEntity } from './user';
+import { memberListingEntity, organizationUserEntity, userEntity } from './user';
 import { templateCategoryEntity } from './templateCategory';
-import { userRoleEntity } from './userRole';
+import { templateMessageEntity } from './templateMessage';
+import { roleDirectoryEntity, userRoleEntity } from './userRole';
 
 export const ENTITIES = {
   organization: organizationEntity,
   user: userEntity,
   organizationUser: organizationUserEntity,
+  memberListing: memberListingEntity,
   userRole: userRoleEntity,
+  roleDirectory: roleDirectoryEntity,
   invitation: invitationEntity,
   app: appEntity,
   session: sessionEntity,
@@ -49,6 +56,16 @@ export const ENTITIES = {
   deliveryCounter: deliveryCounterEntity,
   rateWindow: rateWindowEntity,
   messageUnsubscription: messageUnsubscriptionEntity,
+  // messages
+  plan: planEntity,
+  operationRecord: operationRecordEntity,
+  planRun: planRunEntity,
+  segment: segmentEntity,
+  // library
+  templateMessage: templateMessageEntity,
+  account: accountEntity,
+  dataImport: dataImportEntity,
+  dataImportFailure: dataImportFailureEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -82,4 +99,9 @@ export * from './geofenceTag';
 export * from './beaconGroup';
 export * from './delivery';
 export * from './messageUnsubscription';
+export * from './plan';
+export * from './segment';
+export * from './templateMessage';
+export * from './account';
+export * from './dataImport';
 

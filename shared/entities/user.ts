@@ -84,3 +84,55 @@ export const organizationUserEntity = defineEntity({
   indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' }, sortKey: { name: 'orgId', type: 'N' } }],
   permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
 });
+
+/**
+ * One row per membership, kept with it in the same transactions, for sorted and filtered pages of an
+ * organization's members that read only the page: each sortable column has an index whose sort key orders like
+ * the in-memory comparison (`sort*`: the column's sort key, then the user id), `byRole` walks one role's members
+ * (pages sorted by role name go role by role), and a member's view is one JSON attribute, so a page reads one
+ * value per member instead of a dozen.
+ */
+export const memberListingSchema = z.object({
+  orgId: z.number().int(),
+  userId: z.string(),
+  roleId: z.string(),
+  /** `<orgId>#<roleId>`: the byRole index's partition */
+  orgRole: z.string(),
+  status: z.enum(['ACTIVE', 'INACTIVE', 'INVITED']),
+  /** username, e-mail, first and last name, lower-cased and NUL-separated, for the keyword filter */
+  search: z.string(),
+  /** the member's view without its role (`UserView` minus roleName), as JSON */
+  view: z.string(),
+  sortUsername: z.string(),
+  sortFirstName: z.string(),
+  sortLastName: z.string(),
+  sortEmail: z.string(),
+  sortStatus: z.string(),
+  sortDateCreated: z.string(),
+  sortDateUpdated: z.string(),
+});
+export type MemberListing = z.infer<typeof memberListingSchema>;
+
+const byOrg = (name: string, sortKey: string) => ({
+  name,
+  partitionKey: { name: 'orgId', type: 'N' as const },
+  sortKey: { name: sortKey, type: 'S' as const },
+});
+
+export const memberListingEntity = defineEntity({
+  name: 'memberListing',
+  scope: 'tenant',
+  schema: memberListingSchema,
+  partitionKey: { name: 'orgId', type: 'N' },
+  sortKey: { name: 'userId', type: 'S' },
+  indexes: [
+    byOrg('byUsername', 'sortUsername'),
+    byOrg('byFirstName', 'sortFirstName'),
+    byOrg('byLastName', 'sortLastName'),
+    byOrg('byEmail', 'sortEmail'),
+    byOrg('byStatus', 'sortStatus'),
+    byOrg('byDateCreated', 'sortDateCreated'),
+    byOrg('byDateUpdated', 'sortDateUpdated'),
+    { name: 'byRole', partitionKey: { name: 'orgRole', type: 'S' }, sortKey: { name: 'userId', type: 'S' } },
+  ],
+});

@@ -37,3 +37,25 @@ export const userRoleEntity = defineEntity({
   ],
   permissions: { read: 'NAV_PORTAL_USER', write: 'NAV_PORTAL_USER' },
 });
+
+/**
+ * An organization's roles in one item: each role's name and how many members hold it. Written in the same
+ * transaction as every role and membership change, so a page of members gets its role names and its total from
+ * one read, made with the caller's own records (and a role is deleted only while its count is 0).
+ */
+export const roleDirectorySchema = z.object({
+  orgId: z.number().int(),
+  /** role id -> name */
+  names: z.record(z.string(), z.string()),
+  /** role id -> members holding it */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type RoleDirectory = z.infer<typeof roleDirectorySchema>;
+
+export const roleDirectoryEntity = defineEntity({
+  name: 'roleDirectory',
+  // Keyed by the organization alone, as organizations are; the store takes the id from the verified identity.
+  scope: 'global',
+  schema: roleDirectorySchema,
+  partitionKey: { name: 'orgId', type: 'N' },
+});

@@ -113,7 +113,7 @@ const base = {
   name: 'Spring sale',
   title: 'Spring sale starts',
   channel: 'EMAIL',
-  content: { kind: 'EMAIL', subject: 'Spring sale', blocks: [{ type: 'paragraph' }] },
+  content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Spring sale', blocks: [{ type: 'paragraph' }] } } } },
 };
 
 describe('planSchema', () => {
@@ -125,10 +125,10 @@ describe('planSchema', () => {
       messageType: 1,
       trigger: { kind: 'IMMEDIATELY' },
       tagIds: [],
-      content: { kind: 'EMAIL', preheader: '' },
+      content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { preheader: '' } } } },
     });
-    expect(planSchema.parse({ ...base, content: { kind: 'EMAIL', subject: 'Hi' } }).content).toEqual({
-      kind: 'EMAIL', subject: 'Hi', preheader: '', blocks: [],
+    expect(planSchema.parse({ ...base, content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Hi' } } } } }).content).toMatchObject({
+      kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } },
     });
     expect(missingForReview(plan)).toEqual(['segmentId', 'approval']);
   });
@@ -146,7 +146,7 @@ describe('planSchema', () => {
     expect(missingForReview(plan)).toEqual([]);
   });
   it('requires name, title and the subject with the spec messages', () => {
-    const issues = planSchema.safeParse({ ...base, name: ' ', title: '', content: { kind: 'EMAIL', subject: '' } }).error?.issues;
+    const issues = planSchema.safeParse({ ...base, name: ' ', title: '', content: { kind: 'EMAIL', template: { contents: { en: { subject: '' } } } } }).error?.issues;
     expect(issues?.map((i) => i.message).sort()).toEqual(['Please input the name!', 'Please input the subject!', 'Please input the title!']);
   });
   it('refuses unknown states, the display-only MIXED channel and bad schedules', () => {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
+import { emailTemplateSchema } from '../render/template';
 import { idString, requiredText, tenantFields } from '../entities/entity';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';
@@ -149,12 +150,8 @@ export const TRIGGER_PERMISSION: Record<Trigger['kind'], Permission> = {
  */
 export const contentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('TEMPLATE'), templateId: idString }),
-  z.object({
-    kind: z.literal('EMAIL'),
-    subject: requiredText('subject', 200),
-    preheader: z.string().trim().max(200).default(''),
-    blocks: z.unknown().default([]),
-  }),
+  /** an email written in the message: theme, default language and per-language subject, preheader and blocks */
+  z.object({ kind: z.literal('EMAIL'), template: emailTemplateSchema }),
 ]);
 export type PlanContent = z.output<typeof contentSchema>;
 /** The channel each inline content kind is written for. */

@@ -53,6 +53,8 @@ modifyDateRange  DR      750001  AP      RJ      EX      AC      IN      750003 
 editBaseInfo     DR      PA      AP      RJ      EX      AC      IN      IP      DP      730007
 fire             720007  720007  720007  720007  720007  IP      720007  730005  730002  730002
 complete         740001  740001  740001  740001  740001  740001  740001  DP      740001  740001
+activate         720007  720007  AC      720007  720007  720007  720007  730002  730002  730002
+recordPass       720007  PA      720007  720007  730003  720007  720007  730002  730002  730002
 expire           720007  EX      720007  720007  730003  720007  720007  720007  720007  720007
 `;
 
@@ -80,7 +82,7 @@ describe('the plan state machine', () => {
 
   it('every action needs a known plan permission, or none as a system action', () => {
     const system = Object.entries(PLAN_ACTIONS).filter(([, d]) => d.permission === null).map(([a]) => a);
-    expect(system.sort()).toEqual(['complete', 'expire', 'fire']);
+    expect(system.sort()).toEqual(['activate', 'complete', 'expire', 'fire', 'recordPass']);
     for (const def of Object.values(PLAN_ACTIONS)) {
       if (def.permission !== null) {
         expect(isPermission(def.permission)).toBe(true);

@@ -192,6 +192,22 @@ export const PLAN_ACTIONS = defineActions({
     permission: null,
     refused: '740001',
   },
+  /** the last participant's pass schedules the message: approved means it goes out at its time */
+  activate: {
+    from: ['APPROVED'],
+    to: 'ACTIVE',
+    permission: null,
+    refused: '720007',
+    refusedIn: SENT,
+  },
+  /** one participant's pass while others have still to pass: recorded on the sheet, the state stays */
+  recordPass: {
+    from: ['PENDING_APPROVAL'],
+    to: UNCHANGED,
+    permission: null,
+    refused: '720007',
+    refusedIn: { EXPIRED: '730003', ...SENT },
+  },
   expire: {
     from: ['PENDING_APPROVAL'],
     to: 'EXPIRED',

@@ -4,7 +4,12 @@ import { ENTITIES, type EntityName } from '../entities';
 import { authServices } from './auth';
 import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
+import { accountServices } from './account';
+import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
+import { segmentServices } from './segment';
+import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
+import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
 
@@ -18,6 +23,16 @@ export const SERVICE_AREAS = {
   user: userServices,
   userRole: userRoleServices,
   organization: organizationServices,
+  account: accountServices,
+  segment: segmentServices,
+  dataImport: dataImportServices,
+  templateMessage: templateMessageServices,
+  plan: planServices,
+  planAction: planActionServices,
+  planStatistics: planStatisticsServices,
+  operationRecord: operationRecordServices,
+  sentRecord: sentRecordServices,
+  messageUnsubscription: messageUnsubscriptionServices,
   ...crudAreas,
 } as const;
 
@@ -56,3 +71,8 @@ export * from './user';
 export * from './userRole';
 export * from './organization';
 export * from './crud';
+export * from './account';
+export * from './segment';
+export * from './dataImport';
+export * from './templateMessage';
+export * from './plan';

@@ -264,7 +264,9 @@ describe('hole 5: forgot-password takes the same time whether or not the address
     const anon = new ApiClient(local);
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
     const ask = async (kind: 'known' | 'unknown', i: number) => {
-      const email = kind === 'known' ? 'admin@herald.local' : `nobody${i}@example.com`;
+      // one address of each kind, so both touch the same number of throttle counters
+      const email = kind === 'known' ? 'admin@herald.local' : 'nobody@example.com';
+      void i;
       const started = performance.now();
       const r = await anon.call('auth.passwordEmail', { email });
       times[kind].push(performance.now() - started);

@@ -146,7 +146,8 @@ describe('authorization over every operation that changes users, roles, membersh
       await client.login(`only${i}`, 'Only@1234');
       await attack({ client, id: user.id, roleId: role.id, orgId: 1 }, permission);
     }
-  });
+    // one sign-in (argon2) and a round of attacks per permission: minutes on a loaded 2-core machine
+  }, 240_000);
 
   it('an administrator of another organization changes nothing in this one', async () => {
     const admin = new ApiClient(herald);

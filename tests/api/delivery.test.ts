@@ -96,7 +96,15 @@ async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Pro
   }
 }
 
-const workerOf = (d: SendWorkerDeps) => queueWorker(deliveryMessageSchema, (m) => sendBatchHandler(d)(m), herald.rt.log);
+const workerOf = (d: SendWorkerDeps) =>
+  queueWorker(
+    deliveryMessageSchema,
+    async (m) => {
+      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
+      await sendBatchHandler(d)(m);
+    },
+    herald.rt.log,
+  );
 
 class Killed extends Error {}
 
@@ -267,9 +275,9 @@ describe('SES', () => {
       const mine = mails.filter((m) => m.destination.to.includes(r.address));
       expect(mine).toHaveLength(1);
       const headers = Object.fromEntries((mine[0]!.headers ?? []).map((h) => [h.name, h.value]));
-      expect(headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/t\/u\/[\w-]+\.[\w-]+>$/);
+      expect(headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/service\/t\/u\/[\w-]+\.[\w-]+>$/);
       expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-      expect(mine[0]!.body.html).toContain('/t/c/');
+      expect(mine[0]!.body.html).toContain('/service/t/c/');
     }
   });
 });

@@ -70,7 +70,7 @@ describe('route guard', () => {
     await signIn(page, suite.herald.portalUrl);
     await openByHash(page, '/no/such/page');
     await page.locator('.status-code', { hasText: '404' }).waitFor();
-    await openByHash(page, '/campaigns');
+    await openByHash(page, '/dashboard/groups');
     await page.getByTestId('not-available').waitFor();
     expect(await page.locator('.side-menu').count()).toBe(1);
     // The older admin paths lead to the page of the login type (NATIVE here).

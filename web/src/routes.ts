@@ -21,6 +21,17 @@ export type PageKey =
   | 'settings'
   | 'users'
   | 'roles'
+  | 'accounts'
+  | 'dataImport'
+  | 'segments'
+  | 'segmentEditor'
+  | 'templates'
+  | 'templateBuilder'
+  | 'campaigns'
+  | 'newSingle'
+  | 'planDetail'
+  | 'home'
+  | 'unsubscriptions'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -102,25 +113,25 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/dashboard/groups', 'page.dashboardGroups', ['NAV_DASHBOARD']),
   entityScreen('/dashboard/setTarget', 'kpiTarget', 'NAV_KPI_TARGET', menu('dashboard', 'pi pi-flag')),
   screen('/dashboard/subDashboard', 'page.subDashboard', ['NAV_DASHBOARD']),
-  screen('/home', 'page.home', ['NAV_HOME'], menu('dashboard', 'pi pi-inbox')),
+  screen('/home', 'page.home', ['NAV_HOME'], { page: 'home', ...menu('dashboard', 'pi pi-inbox') }),
 
   // Library
-  screen('/library/message', 'page.templateMessages', ['NAV_TEMPLATE_MESSAGE'], menu('library', 'pi pi-envelope')),
-  screen('/library/message/template', 'page.templateEditor', ['NAV_TEMPLATE_MESSAGE']),
+  screen('/library/message', 'page.templateMessages', ['NAV_TEMPLATE_MESSAGE'], { page: 'templates', ...menu('library', 'pi pi-envelope') }),
+  screen('/library/message/template', 'page.templateEditor', ['NAV_TEMPLATE_MESSAGE'], { page: 'templateBuilder' }),
   screen('/library/geofence', 'page.geofence', ['NAV_GEOFENCE'], menu('library', 'pi pi-map-marker')),
   entityScreen('/library/geofence-tag', 'geofenceTag', 'NAV_GEOFENCE', menu('library', 'pi pi-tag')),
   screen('/library/beacon', 'page.beacon', ['NAV_BEACON'], menu('library', 'pi pi-wifi')),
   entityScreen('/library/beacon-group', 'beaconGroup', 'NAV_BEACON', menu('library', 'pi pi-sitemap')),
-  screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], menu('library', 'pi pi-id-card')),
+  screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], { page: 'accounts', ...menu('library', 'pi pi-id-card') }),
   screen('/library/s3-manage', 'page.assets', ['NAV_S3'], menu('library', 'pi pi-images')),
-  screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], menu('library', 'pi pi-upload')),
+  screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], { page: 'dataImport', ...menu('library', 'pi pi-upload') }),
   entityScreen('/library/tag', 'planTag', 'NAV_PLAN_TAG', menu('library', 'pi pi-tags')),
   entityScreen('/library/template-category', 'templateCategory', 'NAV_TEMPLATE_MESSAGE', menu('library', 'pi pi-folder')),
-  screen('/library/segment', 'page.segments', ['NAV_SEGMENT'], menu('library', 'pi pi-users')),
-  screen('/library/segment/create-segment', 'page.createSegment', ['NAV_SEGMENT']),
+  screen('/library/segment', 'page.segments', ['NAV_SEGMENT'], { page: 'segments', ...menu('library', 'pi pi-users') }),
+  screen('/library/segment/create-segment', 'page.createSegment', ['NAV_SEGMENT'], { page: 'segmentEditor' }),
   screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], menu('library', 'pi pi-sparkles')),
   screen('/library/ai-brand-voice/config', 'page.brandVoiceConfig', ['NAV_BRAND_VOICE']),
-  screen('/library/unsubscription', 'page.unsubscription', ['NAV_MESSAGE_UNSUBSCRIPTION'], menu('library', 'pi pi-ban')),
+  screen('/library/unsubscription', 'page.unsubscription', ['NAV_MESSAGE_UNSUBSCRIPTION'], { page: 'unsubscriptions', ...menu('library', 'pi pi-ban') }),
   screen('/library/message-console', 'page.messageConsole', ['NAV_MESSAGE_CONSOLE'], menu('library', 'pi pi-desktop')),
   screen('/library/message-console/campaigns', 'page.messageConsoleCampaigns', ['NAV_MESSAGE_CONSOLE']),
   screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE']),
@@ -137,11 +148,12 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER']),
 
   // Campaigns
-  screen('/campaigns', 'page.campaigns', ['NAV_CREATE_NOTIFICATION'], menu('campaigns', 'pi pi-send')),
+  screen('/campaigns', 'page.campaigns', ['NAV_CREATE_NOTIFICATION'], { page: 'campaigns', ...menu('campaigns', 'pi pi-send') }),
   entityScreen('/campaigns/categories', 'planCategory', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-sitemap')),
   entityScreen('/campaigns/groups', 'planGroup', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-clone')),
   entityScreen('/campaigns/companies', 'company', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-building')),
-  screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE']),
+  screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'], { page: 'newSingle' }),
+  screen('/campaigns/detail', 'page.campaignDetail', ['NAV_CREATE_NOTIFICATION'], { page: 'planDetail' }),
   screen('/builder', 'page.builder', ['PLAN_BUILDER'], menu('campaigns', 'pi pi-objects-column')),
   screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], menu('campaigns', 'pi pi-mobile')),
 

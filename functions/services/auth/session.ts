@@ -2,7 +2,7 @@
 import { type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { SignIn } from '../../../shared/services';
-import type { Identity, RequestContext } from '../../api/context';
+import type { Identity, Prefetching, RequestContext } from '../../api/context';
 import { CONDITIONS, type Store } from '../../store/store';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens';
@@ -193,21 +193,29 @@ export async function permissionsIn(store: Store, userId: string, orgId: number)
   return effectivePermissions(await store.get('userRole', { orgId, id: link.roleId }));
 }
 
-/** Verifies an access token and the records it names, in one batch read. */
-export async function authenticate(ctx: RequestContext, token: string): Promise<Identity> {
+/**
+ * Verifies an access token and the records it names, in one batch read, together with the records the operation's
+ * handler names by its organization (`prefetch`), which are kept in `ctx.prefetched` once the caller is verified.
+ */
+export async function authenticate(ctx: RequestContext, token: string, prefetch?: Prefetching['prefetch']): Promise<Identity> {
   const claims = await verifyAccessToken(ctx.rt, token);
-  const [user, session, link, role] = (await ctx.store.getMany([
-    { entity: 'user', key: { id: claims.sub } },
-    { entity: 'session', key: { id: claims.sid } },
-    { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub } },
-    { entity: 'userRole', key: { orgId: claims.org, id: claims.rol } },
-  ])) as [User | undefined, Session | undefined, OrganizationUser | undefined, UserRole | undefined];
+  const extra = prefetch?.(claims.org) ?? [];
+  // Only what the checks and the identity need: a whole user and an administrator role are a few hundred values.
+  const found = await ctx.store.getMany([
+    { entity: 'user', key: { id: claims.sub }, attributes: ['username', 'securityStamp', 'status', 'loginType'] },
+    { entity: 'session', key: { id: claims.sid }, attributes: ['revoked'] },
+    { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub }, attributes: ['roleId'] },
+    { entity: 'userRole', key: { orgId: claims.org, id: claims.rol }, attributes: ['active', 'system', 'permissions'] },
+    ...extra,
+  ]);
+  const [user, session, link, role] = found as [User | undefined, Session | undefined, OrganizationUser | undefined, UserRole | undefined];
   if (!user) throw new AppError('710001');
   if (!session || session.revoked) throw new AppError('710005');
   if (user.securityStamp !== claims.stp) throw new AppError('600005');
   if (user.status !== 'ACTIVE') throw new AppError('710003');
   if (!link) throw new AppError('600006');
   if (link.roleId !== claims.rol || !role) throw new AppError('600005');
+  if (extra.length > 0) ctx.prefetched = new Map(extra.map((p, i) => [p.entity, found[4 + i]]));
   return {
     userId: user.id,
     username: user.username,

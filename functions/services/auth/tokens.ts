@@ -1,4 +1,5 @@
 /** Short-lived signed access tokens (JWT, HS256) and the shape of refresh tokens (stored only as hashes). */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { AppError } from '../../../shared/errors';
 import type { Runtime } from '../../platform/runtime';
@@ -14,6 +15,22 @@ export interface AccessClaims {
 
 const ISSUER = 'herald';
 
+/** The signing key as a key object, made once: given raw bytes, jose imports the key again on every call. */
+const keyObjects = new WeakMap<Uint8Array, KeyObject>();
+function jwtKeyOf(rt: Runtime): KeyObject {
+  let key = keyObjects.get(rt.keys.jwtKey);
+  if (!key) keyObjects.set(rt.keys.jwtKey, (key = createSecretKey(rt.keys.jwtKey)));
+  return key;
+}
+
+/**
+ * Tokens already verified with a key, until they expire. A token's signature and claims never change, so
+ * checking them once is enough; what can change (its session, user, membership and role) is read on every
+ * request by `authenticate`, so a revocation still ends the token at once.
+ */
+const verified = new WeakMap<KeyObject, Map<string, AccessClaims>>();
+const MAX_VERIFIED = 10_000;
+
 export async function issueAccessToken(rt: Runtime, claims: Omit<AccessClaims, 'exp'>): Promise<{ token: string; expiresAt: number }> {
   const nowS = Math.floor(rt.clock.now() / 1000);
   const exp = nowS + rt.config.accessTokenSeconds;
@@ -23,14 +40,31 @@ export async function issueAccessToken(rt: Runtime, claims: Omit<AccessClaims, '
     .setIssuer(ISSUER)
     .setIssuedAt(nowS)
     .setExpirationTime(exp)
-    .sign(rt.keys.jwtKey);
+    .sign(jwtKeyOf(rt));
   return { token, expiresAt: exp * 1000 };
 }
 
 /** Any token that is not a valid, unexpired Herald token answers 710005. */
 export async function verifyAccessToken(rt: Runtime, token: string): Promise<AccessClaims> {
+  const key = jwtKeyOf(rt);
+  let known = verified.get(key);
+  if (!known) verified.set(key, (known = new Map()));
+  const hit = known.get(token);
+  if (hit) {
+    // jose's rule: a token is expired once the current second reaches `exp`.
+    if (Math.floor(rt.clock.now() / 1000) < hit.exp) return hit;
+    known.delete(token);
+    throw new AppError('710005');
+  }
+  const claims = await verifySignature(rt, key, token);
+  if (known.size >= MAX_VERIFIED) known.delete(known.keys().next().value!);
+  known.set(token, claims);
+  return claims;
+}
+
+async function verifySignature(rt: Runtime, key: KeyObject, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, rt.keys.jwtKey, {
+    const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: new Date(rt.clock.now()),

@@ -3,21 +3,16 @@
  * pickers, detail, save (new or versioned edit, unique values guarded in the same transaction, at most one
  * record holding an `onlyOne` flag) and delete. An entity with behaviour of its own gets its own area instead.
  */
-import { AppError } from '../../../shared/errors';
 import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems, type PageQuery } from '../../store/paging';
 import type { TenantEntity, TransactItem } from '../../store/store';
+import { releaseUnique, uniqueWrites as uniqueValueWrites } from '../../store/unique';
 import type { ErrorCode } from '../../../shared/errors';
 
 type Row = Record<string, unknown>;
 type Write = TransactItem & { failCode?: ErrorCode };
-
-/** The guard that keeps a value unique within one organization, whatever its case. */
-export function uniqueGuard(entity: string, orgId: number, field: string, value: unknown): string {
-  return `${entity}#${orgId}#${field}#${String(value).trim().toLowerCase()}`;
-}
 
 export function crudHandlers(def: CrudEntityDef) {
   const entity = def.name as TenantEntity;
@@ -46,12 +41,8 @@ export function crudHandlers(def: CrudEntityDef) {
   async function uniqueWrites(ctx: AuthedContext, id: string, next: Row, stored?: Row): Promise<Write[]> {
     const writes: Write[] = [];
     for (const u of unique) {
-      const guard = uniqueGuard(def.name, ctx.tenant.orgId, u.field, next[u.field]);
-      const old = stored && uniqueGuard(def.name, ctx.tenant.orgId, u.field, stored[u.field]);
-      if (guard === old) continue;
-      if (await ctx.store.get('uniqueKey', { id: guard })) throw new AppError(u.code, u.message);
-      writes.push(ctx.store.putNew('uniqueKey', { id: guard, owner: id }, u.code));
-      if (old) writes.push(ctx.store.deleteItem('uniqueKey', { id: old }));
+      const change = { entity: def.name, orgId: ctx.tenant.orgId, field: u.field, owner: id, next: next[u.field], old: stored?.[u.field] };
+      writes.push(...(await uniqueValueWrites(ctx.store, { ...change, code: u.code, message: u.message })));
     }
     return writes;
   }
@@ -103,7 +94,7 @@ export function crudHandlers(def: CrudEntityDef) {
       const stored = await require(ctx, id);
       await ctx.store.transact([
         { ...ctx.tenant.deleteItem(entity, id), failCode: '720007' },
-        ...unique.map((u) => ctx.store.deleteItem('uniqueKey', { id: uniqueGuard(def.name, ctx.tenant.orgId, u.field, stored[u.field]) })),
+        ...unique.map((u) => releaseUnique(ctx.store, def.name, ctx.tenant.orgId, u.field, stored[u.field])),
       ]);
       return { ok: true as const };
     },

@@ -5,8 +5,8 @@ import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { membershipsOf } from '../auth';
-import { snapshotOf } from '../user';
-import { administratorRole } from '../userRole';
+import { joinWrites, snapshotOf } from '../user';
+import { administratorRole, newDirectory } from '../userRole';
 import { nextOrganizationId, orgCodeGuard } from './organizations';
 
 function toOrganizationView(org: Organization): OrganizationView {
@@ -52,7 +52,8 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
         store.putNew('uniqueKey', { id: orgCodeGuard(org.code), owner: String(id) }, '720001'),
         store.putNew('organization', org),
         store.putNew('userRole', role),
-        store.putNew('organizationUser', link),
+        store.putNew('roleDirectory', newDirectory(role, 1)),
+        ...joinWrites(store, link, { roleCounted: true }),
       ]);
       return toOrganizationView(org);
     }

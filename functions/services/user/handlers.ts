@@ -2,12 +2,12 @@ import { type Invitation, type Organization, type OrganizationUser, permissionsO
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
-import { matchesText, pageOfItems } from '../../store/paging';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertUnderLimits, countAttempt, escapeHtml, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
-import { assertMayGrant, assertNotOwnRole, assertWithinRights } from '../userRole';
+import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
+import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
 import {
   buildUser,
   emailGuard,
@@ -21,7 +21,6 @@ import {
   usernameGuard,
 } from './users';
 
-const SORTABLE = ['username', 'firstName', 'lastName', 'email', 'roleName', 'status', 'dateCreated', 'dateUpdated'];
 const SHARED_ACCOUNT =
   'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
 
@@ -75,7 +74,7 @@ function accountWrites(ctx: AuthedContext, user: User, link: OrganizationUser) {
     store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
     store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
     store.putNew('user', user),
-    store.putNew('organizationUser', link),
+    ...joinWrites(store, link),
   ];
 }
 
@@ -133,15 +132,8 @@ function masked(email: string): string {
 }
 
 export const userHandlers: AreaHandlers<'user'> = {
-  async getListByPage(q, ctx) {
-    const all = (await members(ctx)).filter(
-      (u) =>
-        (!q.keyword || [u.username, u.email, u.firstName, u.lastName].some((v) => matchesText(v, q.keyword))) &&
-        (!q.roleId || u.roleId === q.roleId) &&
-        (!q.status || u.status === q.status),
-    );
-    return pageOfItems(all, q, SORTABLE, { field: 'dateCreated', order: 'desc' });
-  },
+  // The organization's role directory (names, member counts) is read with the caller's own records.
+  getListByPage: prefetching<Handler<'user.getListByPage'>>((q, ctx) => memberPage(ctx, q), (orgId) => [directoryKey(orgId)]),
 
   async save(p, ctx) {
     const { store } = ctx;
@@ -193,10 +185,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     // Password, role or email changed: the user's sessions end (600005).
     if (emailChanged || roleChanged || p.password) next.securityStamp = newSecurityStamp();
     const nextLink: OrganizationUser = { ...link, ...auditNext(link, now, actor), roleId: role.id, member: snapshotOf(next) };
-    const writes: (TransactItem & { failCode?: ErrorCode })[] = [
-      store.putVersioned('user', next, user.version),
-      store.putVersioned('organizationUser', nextLink, link.version),
-    ];
+    const writes: (TransactItem & { failCode?: ErrorCode })[] = [store.putVersioned('user', next, user.version), ...changeWrites(store, link, nextLink)];
     writes.push(...(await snapshotWrites(store, next, ctx.identity.orgId)));
     if (usernameKey !== user.usernameKey) {
       writes.push(store.putNew('uniqueKey', { id: usernameGuard(usernameKey), owner: user.id }, '720001'));
@@ -216,7 +205,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     await assertMayManageMember(ctx, link);
     const { store } = ctx;
     const others = (await linksOf(store, id)).filter((l) => l.orgId !== ctx.identity.orgId);
-    const writes = [ctx.tenant.deleteItem('organizationUser', id)];
+    const writes = leaveWrites(store, link);
     if (others.length === 0) {
       writes.push(
         store.deleteItem('user', { id }),
@@ -374,7 +363,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     const link: OrganizationUser = { orgId, userId, roleId: role.id, member: snapshotOf(user), ...auditNew(rt.clock.now(), userId) };
     await store.transact([
       { Delete: { TableName: store.table('invitation'), Key: { orgId, userId }, ...CONDITIONS.exists('userId') }, failCode: '720003' },
-      store.putNew('organizationUser', link, '720001'),
+      ...joinWrites(store, link),
     ]);
     return { ok: true };
   },

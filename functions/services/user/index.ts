@@ -3,3 +3,4 @@
  * in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
  */
 export { buildUser, emailGuard, emailKeyOf, findUserBy, type NewUserFields, setPassword, snapshotOf, usernameGuard } from './users';
+export { ensureMemberListing, joinWrites, listingRow, MEMBER_LISTING_READY } from './memberListing';

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../api/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
 import type { Store, TransactItem } from '../../store/store';
 import { hashPassword } from '../../platform/passwords';
+import { refreshedRow } from './memberListing';
 import { randomToken } from '../../platform/randomTokens';
 
 export function newSecurityStamp(): string {
@@ -68,23 +69,27 @@ export function linksOf(store: Store, userId: string): Promise<OrganizationUser[
 }
 
 /**
- * Writes that refresh the user's snapshot on every membership, for the same transaction as the user write.
+ * Writes that refresh the user's snapshot on every membership and its listing row, for the same transaction as
+ * the user write.
  * `skipOrg` names a membership the caller rewrites itself (one item may appear once per transaction).
  */
 export async function snapshotWrites(store: Store, user: User, skipOrg?: number): Promise<TransactItem[]> {
   const links = await linksOf(store, user.id);
   return links
     .filter((l) => l.orgId !== skipOrg)
-    .map((l) => ({
-      Update: {
-        TableName: store.table('organizationUser'),
-        Key: { orgId: l.orgId, userId: l.userId },
-        UpdateExpression: 'SET #m = :m',
-        ConditionExpression: 'attribute_exists(#u)',
-        ExpressionAttributeNames: { '#m': 'member', '#u': 'userId' },
-        ExpressionAttributeValues: { ':m': snapshotOf(user) },
+    .flatMap((l) => [
+      {
+        Update: {
+          TableName: store.table('organizationUser'),
+          Key: { orgId: l.orgId, userId: l.userId },
+          UpdateExpression: 'SET #m = :m',
+          ConditionExpression: 'attribute_exists(#u)',
+          ExpressionAttributeNames: { '#m': 'member', '#u': 'userId' },
+          ExpressionAttributeValues: { ':m': snapshotOf(user) },
+        },
       },
-    }));
+      refreshedRow(store, { ...l, member: snapshotOf(user) }),
+    ]);
 }
 
 /** Sets a new password; the new security stamp ends every older session of the user (600005). */

@@ -1,12 +1,13 @@
-import { type OrganizationUser, permissionsOf, type UserRole } from '../../../shared/entities';
-import { AppError } from '../../../shared/errors';
+import { permissionsOf, type RoleDirectory, type UserRole } from '../../../shared/entities';
+import { AppError, type ErrorCode } from '../../../shared/errors';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../../../shared/permissions';
 import type { RoleView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
+import type { TransactItem } from '../../store/store';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
-import { roleCodeGuard } from './roles';
+import { directoryKey, directoryName, directoryRemoval, roleCodeGuard } from './roles';
 
 const SORTABLE = ['name', 'code', 'active', 'userCount', 'dateCreated', 'dateUpdated'];
 
@@ -15,19 +16,15 @@ function toRoleView(role: UserRole, userCount: number): RoleView {
   return { id, name, code, description, active, permissions: [...permissionsOf(role)], system, userCount, version, dateCreated, dateUpdated };
 }
 
-async function rolesWithCounts(ctx: AuthedContext): Promise<RoleView[]> {
-  const [roles, links] = await Promise.all([
-    ctx.tenant.list('userRole'),
-    ctx.tenant.list('organizationUser'),
-  ]);
-  const counts = new Map<string, number>();
-  for (const l of links) counts.set(l.roleId, (counts.get(l.roleId) ?? 0) + 1);
-  return roles.map((r) => toRoleView(r, counts.get(r.id) ?? 0));
+/** Member counts by role, from the organization's directory. */
+async function countsOf(ctx: AuthedContext): Promise<RoleDirectory['counts']> {
+  const { entity, key } = directoryKey(ctx.tenant.orgId);
+  return (await ctx.store.get(entity, key))?.counts ?? {};
 }
 
-async function usersOfRole(ctx: AuthedContext, roleId: string): Promise<number> {
-  const links = await ctx.tenant.list('organizationUser');
-  return links.filter((l) => l.roleId === roleId).length;
+async function rolesWithCounts(ctx: AuthedContext): Promise<RoleView[]> {
+  const [roles, counts] = await Promise.all([ctx.tenant.list('userRole'), countsOf(ctx)]);
+  return roles.map((r) => toRoleView(r, counts[r.id] ?? 0));
 }
 
 export const userRoleHandlers: AreaHandlers<'userRole'> = {
@@ -55,7 +52,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
 
   async detail({ id }, ctx) {
     const role = await ctx.tenant.require('userRole', id);
-    return toRoleView(role, await usersOfRole(ctx, id));
+    return toRoleView(role, (await countsOf(ctx))[id] ?? 0);
   },
 
   async save(p, ctx) {
@@ -78,6 +75,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
       await store.transact([
         store.putNew('uniqueKey', { id: roleCodeGuard(tenant.orgId, role.code), owner: role.id }, '711001'),
         store.putNew('userRole', role),
+        directoryName(store, role),
       ]);
       return toRoleView(role, 0);
     }
@@ -91,22 +89,23 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     const changed = wanted.some((c) => !held.includes(c)) || held.some((c) => !wanted.includes(c));
     if (changed || p.active !== role.active) assertNotOwnRole(ctx, role.id);
     const next: UserRole = { ...role, ...auditNext(role, now, actor), name: p.name, code: p.code, description: p.description, active: p.active, permissions };
-    const writes = [store.putVersioned('userRole', next, role.version)];
+    const writes: (TransactItem & { failCode?: ErrorCode })[] = [store.putVersioned('userRole', next, role.version), directoryName(store, next)];
     if (p.code.toUpperCase() !== role.code.toUpperCase()) {
       writes.push(store.putNew('uniqueKey', { id: roleCodeGuard(tenant.orgId, p.code), owner: role.id }, '711001'));
       writes.push({ ...store.deleteItem('uniqueKey', { id: roleCodeGuard(tenant.orgId, role.code) }), failCode: '720007' });
     }
     await store.transact(writes);
-    return toRoleView(next, await usersOfRole(ctx, role.id));
+    return toRoleView(next, (await countsOf(ctx))[role.id] ?? 0);
   },
 
   async delete({ id }, ctx) {
     const role = await ctx.tenant.require('userRole', id);
     if (role.system) throw new AppError('730010', 'The administrator role cannot be deleted.');
     assertWithinRights(ctx, role, 'role');
-    if ((await usersOfRole(ctx, id)) > 0) throw new AppError('711002');
+    if (((await countsOf(ctx))[id] ?? 0) > 0) throw new AppError('711002');
     await ctx.store.transact([
       ctx.tenant.deleteItem('userRole', id),
+      directoryRemoval(ctx.store, ctx.tenant.orgId, id),
       ctx.store.deleteItem('uniqueKey', { id: roleCodeGuard(ctx.tenant.orgId, role.code) }),
     ]);
     return { ok: true };

@@ -1,7 +1,8 @@
-/** Role records other code creates too: the administrator role every organization starts with, and the code guard. */
-import type { UserRole } from '../../../shared/entities';
+/** Role records other code creates too: the administrator role every organization starts with, the code guard, and the role directory. */
+import type { RoleDirectory, UserRole } from '../../../shared/entities';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { auditNew, newId } from '../../store/audit';
+import type { Store, TransactItem } from '../../store/store';
 
 /** The unique-key item that keeps role codes unique within an organization. */
 export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
@@ -18,5 +19,72 @@ export function administratorRole(orgId: number, now: number, actor: string): Us
     permissions: [...ALL_PERMISSIONS],
     system: true,
     ...auditNew(now, actor),
+  };
+}
+
+/** A new organization's directory: its first role, held by `members` members. */
+export function newDirectory(role: UserRole, members: number): RoleDirectory {
+  return { orgId: role.orgId, names: { [role.id]: role.name }, counts: { [role.id]: members } };
+}
+
+/** The organization's directory: role names and member counts. */
+export function directoryKey(orgId: number) {
+  return { entity: 'roleDirectory' as const, key: { orgId } };
+}
+
+/** A role's name in the directory, written with the role. */
+export function directoryName(store: Store, role: Pick<UserRole, 'orgId' | 'id' | 'name'>): TransactItem {
+  return {
+    Update: {
+      TableName: store.table('roleDirectory'),
+      Key: { orgId: role.orgId },
+      UpdateExpression: 'SET #n.#r = :name, #c.#r = if_not_exists(#c.#r, :zero)',
+      ConditionExpression: 'attribute_exists(#o)',
+      ExpressionAttributeNames: { '#n': 'names', '#c': 'counts', '#r': role.id, '#o': 'orgId' },
+      ExpressionAttributeValues: { ':name': role.name, ':zero': 0 },
+    },
+  };
+}
+
+/** A deleted role leaves the directory, only while no member holds it (a member added meanwhile stops the delete). */
+export function directoryRemoval(store: Store, orgId: number, roleId: string): TransactItem & { failCode: '711002' } {
+  return {
+    Update: {
+      TableName: store.table('roleDirectory'),
+      Key: { orgId },
+      UpdateExpression: 'REMOVE #n.#r, #c.#r',
+      ConditionExpression: 'attribute_not_exists(#c.#r) OR #c.#r = :zero',
+      ExpressionAttributeNames: { '#n': 'names', '#c': 'counts', '#r': roleId },
+      ExpressionAttributeValues: { ':zero': 0 },
+    },
+    failCode: '711002',
+  };
+}
+
+/**
+ * Member counts move with every membership write, in the same transaction (one update of the directory, however
+ * many roles change); a role that is no longer in the directory fails the write as missing.
+ */
+export function memberCountChange(store: Store, orgId: number, deltas: Record<string, number>): TransactItem & { failCode: '720003' } {
+  const names: Record<string, string> = { '#n': 'names', '#c': 'counts' };
+  const values: Record<string, number> = { ':zero': 0 };
+  const sets: string[] = [];
+  const exist: string[] = [];
+  Object.entries(deltas).forEach(([roleId, delta], i) => {
+    names[`#r${i}`] = roleId;
+    values[`:d${i}`] = delta;
+    sets.push(`#c.#r${i} = if_not_exists(#c.#r${i}, :zero) + :d${i}`);
+    exist.push(`attribute_exists(#n.#r${i})`);
+  });
+  return {
+    Update: {
+      TableName: store.table('roleDirectory'),
+      Key: { orgId },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: exist.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+    failCode: '720003',
   };
 }

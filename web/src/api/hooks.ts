@@ -34,6 +34,20 @@ export const useProfile = () => useCall(keys.profile());
 export const useMyInvitations = () => useCall(keys.myInvitations(), { revalidateOnFocus: true });
 export const useRoleOptions = (activeOnly = false) => useCall(keys.roleOptions(activeOnly), { dedupingInterval: 10_000 });
 export const useRolePermissions = () => useCall(keys.rolePermissions(), { dedupingInterval: 60_000 });
+export const useTemplateCategories = () => useCall(keys.templateCategories(), { dedupingInterval: 10_000 });
+
+/** A message; polled every 2 s while it is on its way out, so the page follows it into "sending" and "sent". */
+export const usePlan = (id: string | null, config?: SWRConfiguration<Result<'plan.detail'>, ApiError>) => useCall(id ? keys.plan(id) : null, config);
+/** A message's numbers; polled every 2 s while a run is in flight or `live` says one is about to start. */
+export const usePlanStatistics = (id: string | null, live = false) =>
+  useCall(id ? keys.planStatistics(id) : null, { refreshInterval: (data) => (live || data?.running ? 2_000 : 0) });
+export const useSegmentOptions = () => useCall(keys.segmentOptions(), { dedupingInterval: 10_000 });
+export const useSegmentCount = (id: string | null) => useCall(id ? keys.segmentCount(id) : null, { revalidateOnFocus: false });
+/** The organization's users (who may be asked to approve); quiet: a role without user access gets none. */
+export const useUserOptions = (enabled = true) =>
+  useSWR(enabled ? keys.userOptions() : null, () => call('user.getAll', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });
+export const useEmailTemplateOptions = (enabled = true) =>
+  useSWR(enabled ? keys.emailTemplateOptions() : null, ([, payload]) => call('templateMessage.getAll', payload, { quiet: true }), { dedupingInterval: 10_000, shouldRetryOnError: false });
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession);

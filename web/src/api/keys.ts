@@ -11,6 +11,13 @@ export const keys = {
   myInvitations: () => key('user.myInvitations', {}),
   roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
   rolePermissions: () => key('userRole.getRolePermissions', {}),
+  templateCategories: () => key('templateCategory.getAll', {}),
+  plan: (id: string) => key('plan.detail', { id }),
+  planStatistics: (id: string) => key('planStatistics.detail', { id }),
+  segmentOptions: () => key('segment.getAll', {}),
+  segmentCount: (id: string) => key('segment.count', { id }),
+  userOptions: () => key('user.getAll', {}),
+  emailTemplateOptions: () => key('templateMessage.getAll', { pushWay: 'EMAIL', activeOnly: true }),
   list: <S extends ServiceName>(service: S, query: PayloadIn<S>) => key(service, query),
 };
 

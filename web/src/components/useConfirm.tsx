@@ -41,6 +41,8 @@ export function useConfirm(): [ReactNode, (q: Question) => Promise<boolean>] {
       acceptLabel={question?.acceptLabel ?? t('common.confirm')}
       rejectLabel={t('common.cancel')}
       acceptClassName={question?.danger ? 'p-button-danger' : undefined}
+      // a destructive question starts on Cancel: Enter alone never deletes or stops anything
+      defaultFocus={question?.danger ? 'reject' : 'accept'}
       accept={() => settle(true)}
       reject={() => settle(false)}
       onHide={() => settle(false)}

@@ -22,12 +22,19 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const EN = flatten(en as Tree);
-const OTHERS = { zh: flatten(zh as Tree), ja: flatten(ja as Tree) };
+/** Texts of screen areas (`areas/<area>.<lang>.ts`), added when their pages load: part of each language. */
+const AREAS = import.meta.glob<{ default: Tree }>('./areas/*.*.ts', { eager: true });
+const withAreas = (lang: string, main: Tree): Tree =>
+  Object.entries(AREAS)
+    .filter(([path]) => path.endsWith(`.${lang}.ts`))
+    .reduce<Tree>((all, [, mod]) => ({ ...all, ...mod.default }), main);
+
+const EN = flatten(withAreas('en', en as Tree));
+const OTHERS = { zh: flatten(withAreas('zh', zh as Tree)), ja: flatten(withAreas('ja', ja as Tree)) };
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|{(\w+)}/g)].map((m) => m[1] ?? m[2]).sort();
 
 function isNamespace(path: string): boolean {
-  let node: unknown = en;
+  let node: unknown = withAreas('en', en as Tree);
   for (const part of path.split('.')) {
     if (typeof node !== 'object' || node === null || !(part in node)) return false;
     node = (node as Record<string, unknown>)[part];

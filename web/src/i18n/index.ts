@@ -27,10 +27,22 @@ function storedLang(): Lang {
   }
 }
 
+/** Languages whose main bundle is loaded (area texts may have made a bundle before it came). */
+const loaded = new Set<Lang>(['en']);
+
 async function ensureBundle(lang: Lang) {
-  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
+  if (lang === 'en' || loaded.has(lang)) return;
   const mod = await loaders[lang]();
   i18n.addResourceBundle(lang, 'translation', mod.default as object, true, true);
+  loaded.add(lang);
+}
+
+/**
+ * Texts of a screen area in every language, added when the area's pages load instead of with the sign-in route
+ * (`i18n/areas/`). Their top-level keys are the area's own; they never replace a main bundle's text.
+ */
+export function addAreaTexts(texts: Record<Lang, object>): void {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', texts[lang], true, false);
 }
 
 export function currentLang(): Lang {

@@ -16,6 +16,17 @@ export const pages = {
   settings: lazyPage(() => import('./settings/SettingsPage')),
   users: lazyPage(() => import('./admin/UsersPage')),
   roles: lazyPage(() => import('./admin/RolesPage')),
+  accounts: lazyPage(() => import('./account/AccountsPage')),
+  dataImport: lazyPage(() => import('./dataImport/DataImportPage')),
+  segments: lazyPage(() => import('./segment/SegmentsPage')),
+  segmentEditor: lazyPage(() => import('./segment/SegmentEditorPage')),
+  templates: lazyPage(() => import('./template/TemplatesPage')),
+  templateBuilder: lazyPage(() => import('./template/TemplateBuilderPage')),
+  campaigns: lazyPage(() => import('./campaign/CampaignsPage')),
+  newSingle: lazyPage(() => import('./campaign/NewSinglePage')),
+  planDetail: lazyPage(() => import('./campaign/PlanDetailPage')),
+  home: lazyPage(() => import('./home/HomePage')),
+  unsubscriptions: lazyPage(() => import('./unsubscription/UnsubscriptionsPage')),
   entity: lazyPage(() => import('./generic/EntityPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 

@@ -1,0 +1,112 @@
+/**
+ * The send pipeline's throughput on the local stack: N recipients (default 100,000) in batches of 50 through
+ * the durable local queue, the delivery worker, the exactly-once ledger and the shared rate limiter — once with
+ * a null sender (what the pipeline itself costs) and once with the SES stand-in. Also measures, in the same
+ * run, the raw conditional-write rate of the local DynamoDB, the ledger's floor: each recipient costs one
+ * conditional put (the claim) and one transaction (completion and counters).
+ * Goal: recipients per second at least 0.5 × the raw conditional-write rate.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { RecordingSender } from '../functions/channels/recording';
+import type { ChannelSender } from '../functions/channels/sender';
+import { sesEmailSender } from '../functions/channels/sesEmail';
+import { Ledger } from '../functions/delivery/ledger';
+import { DELIVERY_QUEUE, SEND_BATCH, type SendBatch } from '../functions/delivery/messages';
+import { deliveryWorker } from '../functions/delivery/worker';
+import { bootLocal } from '../functions/local/boot';
+import { startQueueLoop } from '../functions/local/queue';
+import { Store } from '../functions/store/store';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const N = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
+const LOOPS = Number(process.env.BENCH_LOOPS ?? 2);
+const RAW_WRITES = 20_000;
+const CONCURRENCY = 80;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'herald-send-'));
+const herald = await bootLocal({
+  dataDir,
+  persistent: false,
+  logLevel: 'silent',
+  config: { adminPassword: 'Bench@1234', tablePrefix: 'bench-', sendRates: { EMAIL: 1_000_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } },
+});
+const store = new Store(herald.rt);
+// the boot's own delivery loop is not part of this measurement
+await herald.delivery.stop();
+
+async function pool(n: number, concurrency: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < n) await work(next++);
+  }));
+}
+
+/** The floor: conditional puts of new keys, as many in flight as the workers have. */
+async function rawConditionalWrites(): Promise<number> {
+  const run = randomUUID();
+  const started = performance.now();
+  await pool(RAW_WRITES, CONCURRENCY, async (i) => {
+    await herald.rt.aws.doc.send(
+      new PutCommand({
+        TableName: store.table('sentRecord'),
+        Item: { runShard: `raw#${run}#${i % 16}`, recipient: `EMAIL#${i}`, status: 'CLAIMED' },
+        ConditionExpression: 'attribute_not_exists(#r)',
+        ExpressionAttributeNames: { '#r': 'recipient' },
+      }),
+    );
+  });
+  return RAW_WRITES / ((performance.now() - started) / 1000);
+}
+
+/** A plan in progress, so the content source renders it. */
+async function planInProgress(): Promise<string> {
+  const id = randomUUID();
+  const now = Date.now();
+  await store.put('plan', {
+    orgId: 1, id, name: 'Bench', title: 'Bench', intro: '', channel: 'EMAIL', type: 'SINGLE', messageType: 1, status: 'IN_PROGRESS',
+    content: { kind: 'EMAIL', template: { theme: { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' }, defaultLanguage: 'en', contents: { en: { subject: 'Hello {{firstName|there}}', preheader: '', blocks: [
+      { type: 'heading', text: 'Spring sale', level: 2, align: 'left', padding: 'leftRight' },
+      { type: 'paragraph', text: 'Dear {{firstName|customer}}, <b>everything</b> is 20% off this week.', align: 'left', padding: 'leftRight' },
+      { type: 'button', text: 'Shop now', href: 'https://example.com/shop', align: 'center', padding: 'leftRight' },
+    ] } } } },
+    trigger: { kind: 'IMMEDIATELY' }, tagIds: [], version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench',
+  });
+  return id;
+}
+
+async function run(label: string, sender: ChannelSender): Promise<number> {
+  const planId = await planInProgress();
+  const runId = 'r1';
+  const queueName = `${DELIVERY_QUEUE}-${label}`;
+  for (let i = 0; i < N; i += SEND_BATCH) {
+    const batch: SendBatch = {
+      kind: 'send', orgId: 1, planId, runId, channel: 'EMAIL',
+      recipients: Array.from({ length: Math.min(SEND_BATCH, N - i) }, (_, j) => ({ accountId: `a${i + j}`, address: `a${i + j}@example.com`, firstName: `R${i + j}`, consent: true })),
+    };
+    await herald.queue.send(queueName, batch);
+  }
+  const worker = deliveryWorker(herald.rt, store, { senders: { EMAIL: sender, SMS: sender, PUSH_NATIVE: sender, LINE: sender, DIRECT_MAIL: sender }, ratePerSecond: () => 1_000_000 });
+  const started = performance.now();
+  const loops = Array.from({ length: LOOPS }, () => startQueueLoop({ queue: herald.queue, name: queueName, worker, log: herald.rt.log, pollMs: 5, visibilitySeconds: 600 }));
+  await loops[0]!.idle();
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(loops.map((l) => l.stop()));
+  const { total } = await new Ledger(store, herald.rt.clock).totals({ orgId: 1, planId, runId });
+  if (total.sent !== N) throw new Error(`${label}: ${total.sent} of ${N} sent`);
+  return N / seconds;
+}
+
+const raw = await rawConditionalWrites();
+const nullRate = await run('null', new RecordingSender(herald.rt.clock));
+const sesRate = await run('ses', sesEmailSender(herald.rt.aws.ses));
+const rss = Math.round(process.memoryUsage().rss / 1e6);
+console.log(`raw conditional writes (local DynamoDB, ${CONCURRENCY} in flight): ${raw.toFixed(0)}/s`);
+console.log(`null sender: ${N} recipients, ${nullRate.toFixed(0)} recipients/s, ratio to raw ${(nullRate / raw).toFixed(2)} (goal >= 0.5)`);
+console.log(`SES stand-in: ${N} recipients, ${sesRate.toFixed(0)} recipients/s, ratio to raw ${(sesRate / raw).toFixed(2)}`);
+console.log(`bench process RSS ${rss} MB`);
+await herald.stop();
+rmSync(dataDir, { recursive: true, force: true });

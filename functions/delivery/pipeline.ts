@@ -1,0 +1,208 @@
+/**
+ * The send pipeline's steps, each a message on the delivery queue so every step is retried on its own:
+ *   fire      a plan's time came: ACTIVE → IN_PROGRESS and a run, once however often it fires;
+ *   audience  one page of one account shard: the segment's matches become send batches;
+ *   send      one batch (sendWorker.ts);
+ *   check     the run is done once every shard is read and every match has an outcome; claims left by dead
+ *             workers become uncertain.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_SHARDS, type Account, accountPartition, DELIVERY_SHARDS, planKeyOf, type PlanRun } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import type { Plan } from '../../shared/plan/plan';
+import { compileRule } from '../../shared/segment';
+import type { DeliveryPorts } from '../platform/runtime';
+import type { Clock } from '../platform/runtime';
+import type { Logger } from '../platform/logger';
+import type { Store } from '../store/store';
+import { type Ledger, runKeyOf } from './ledger';
+import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
+import { applyTransition, SYSTEM_ACTOR } from './planState';
+
+export interface PipelineDeps {
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  ports: DeliveryPorts;
+  ledger: Ledger;
+  /** a claim older than this was left by a dead worker */
+  staleClaimMs: number;
+}
+
+export const planScheduleName = (orgId: number, planId: string) => `plan-${orgId}-${planId}`;
+export const checkScheduleName = (orgId: number, planId: string, runId: string) => `check-${orgId}-${planId}-${runId}`;
+export const runIdOf = (dueAt: number) => `r${dueAt}`;
+
+/** Schedules the plan's fire at its instant (or at once). */
+export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: number, now: number): Promise<void> {
+  const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
+  if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload);
+  else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
+}
+
+function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+  return cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
+}
+
+export function pipeline(deps: PipelineDeps) {
+  const { store, clock, ledger } = deps;
+
+  const getPlan = (orgId: number, planId: string) => store.forOrg(orgId).get('plan', planId);
+  const getRun = (orgId: number, planId: string, runId: string) => store.get('planRun', { planKey: planKeyOf(orgId, planId), runId });
+
+  async function fire(m: DeliveryMessageOf<'fire'>): Promise<void> {
+    const plan = await getPlan(m.orgId, m.planId);
+    if (!plan || plan.status !== 'ACTIVE') return; // cancelled, stopped, or fired already
+    const runId = runIdOf(m.dueAt);
+    const now = clock.now();
+    const run: PlanRun = { planKey: planKeyOf(m.orgId, m.planId), runId, orgId: m.orgId, planId: m.planId, status: 'RUNNING', dueAt: m.dueAt, startedAt: now };
+    try {
+      await applyTransition(store, {
+        plan,
+        action: 'fire',
+        actor: { kind: 'system' },
+        by: SYSTEM_ACTOR,
+        now,
+        staleCode: '730005',
+        with: [store.putNew('planRun', run, '730005')],
+      });
+    } catch (e) {
+      // another firing won (a doubled schedule, a retry): it runs the audience
+      if (e instanceof AppError && e.code === '730005') return;
+      throw e;
+    }
+    await Promise.all(
+      Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
+        deps.ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>),
+      ),
+    );
+    await deps.ports.scheduler.every(checkScheduleName(m.orgId, m.planId, runId), 1, {
+      queue: DELIVERY_QUEUE,
+      payload: { kind: 'check', orgId: m.orgId, planId: m.planId, runId } satisfies DeliveryMessageOf<'check'>,
+    });
+  }
+
+  function recipientOf(plan: Plan, account: Account): Recipient | undefined {
+    if (plan.channel !== 'EMAIL') return undefined;
+    const address = account.emails[0];
+    if (!address) return undefined;
+    return {
+      accountId: account.id,
+      address,
+      locale: account.locale,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      consent: account.emailConsent,
+      attributes: account.attributes,
+    };
+  }
+
+  async function audience(m: DeliveryMessageOf<'audience'>): Promise<void> {
+    const run = await getRun(m.orgId, m.planId, m.runId);
+    const plan = await getPlan(m.orgId, m.planId);
+    if (!run || run.status !== 'RUNNING' || !plan || plan.status !== 'IN_PROGRESS' || !plan.segmentId) return;
+    const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
+    const matches = segment ? compileRule(segment.rule, clock.now()) : () => false;
+    const out = await store.rt.aws.doc.send(
+      new QueryCommand({
+        TableName: store.table('account'),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk' },
+        ExpressionAttributeValues: { ':pk': accountPartition(m.orgId, m.shard) },
+        Limit: AUDIENCE_PAGE,
+        ExclusiveStartKey: decodeCursor(m.cursor),
+      }),
+    );
+    const recipients = ((out.Items ?? []) as Account[]).filter((a) => matches(a)).flatMap((a) => recipientOf(plan, a) ?? []);
+    // The page is counted once however often it is read: its marker and the count go in together.
+    const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${m.shard}#${m.page}` };
+    try {
+      await store.transact([
+        store.putNew('deliveryCounter', { ...pageKey, matched: recipients.length }, '720001'),
+        ...(recipients.length ? ledger.counterItems({ ...m, accountId: `shard-${m.shard}-page-${m.page}` }, { matched: recipients.length }) : []),
+      ]);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+    }
+    for (let i = 0; i < recipients.length; i += SEND_BATCH) {
+      await deps.ports.queue.send(DELIVERY_QUEUE, {
+        kind: 'send',
+        orgId: m.orgId,
+        planId: m.planId,
+        runId: m.runId,
+        channel: plan.channel,
+        recipients: recipients.slice(i, i + SEND_BATCH),
+      } satisfies DeliveryMessageOf<'send'>);
+    }
+    const next = encodeCursor(out.LastEvaluatedKey);
+    if (next) {
+      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>);
+      return;
+    }
+    await store.rt.aws.doc.send(
+      // a string set: marking a shard done twice is harmless
+      new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
+        TableName: store.table('planRun'),
+        Key: { planKey: planKeyOf(m.orgId, m.planId), runId: m.runId },
+        UpdateExpression: 'ADD #s :s',
+        ExpressionAttributeNames: { '#s': 'shardsDone' },
+        ExpressionAttributeValues: { ':s': new Set([String(m.shard)]) },
+      }),
+    );
+    await check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId });
+  }
+
+  /** Completes the run when every shard is read and every match has an outcome. */
+  async function check(m: DeliveryMessageOf<'check'>): Promise<void> {
+    const run = await getRun(m.orgId, m.planId, m.runId);
+    const stopSchedule = () => deps.ports.scheduler.cancel(checkScheduleName(m.orgId, m.planId, m.runId));
+    if (!run || run.status !== 'RUNNING') return stopSchedule();
+    const plan = await getPlan(m.orgId, m.planId);
+    if (!plan || plan.status !== 'IN_PROGRESS') {
+      // stopped by a person: the run ends where it is
+      await store.update('planRun', { planKey: run.planKey, runId: run.runId }, { status: 'STOPPED', finishedAt: clock.now() });
+      return stopSchedule();
+    }
+    if ((run.shardsDone?.size ?? 0) < ACCOUNT_SHARDS) return;
+    const { total } = await ledger.totals(m);
+    const outcomes = total.sent + total.failed + total.skipped + total.uncertain;
+    if (outcomes < total.matched) {
+      // claims held longer than a worker can live were left by dead ones
+      const stale = clock.now() - deps.staleClaimMs;
+      for (const claim of await ledger.openClaims(m)) if (claim.claimedAt < stale) await ledger.markUncertain(claim, stale);
+      return;
+    }
+    const now = clock.now();
+    try {
+      await applyTransition(store, {
+        plan,
+        action: 'complete',
+        actor: { kind: 'system' },
+        by: SYSTEM_ACTOR,
+        now,
+        with: [
+          {
+            Update: {
+              TableName: store.table('planRun'),
+              Key: { planKey: run.planKey, runId: run.runId },
+              UpdateExpression: 'SET #st = :d, #f = :f',
+              ConditionExpression: '#st = :r',
+              ExpressionAttributeNames: { '#st': 'status', '#f': 'finishedAt' },
+              ExpressionAttributeValues: { ':d': 'DONE', ':f': now, ':r': 'RUNNING' },
+            },
+          },
+        ],
+      });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e; // completed by another check
+    }
+    await stopSchedule();
+  }
+
+  return { fire, audience, check };
+}
+
+export { DELIVERY_SHARDS };

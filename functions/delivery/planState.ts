@@ -1,0 +1,80 @@
+/**
+ * A plan's state changes, written one way for people (planAction) and for the pipeline (fire, complete,
+ * expire): the state machine decides; the plan is written only if its version is still the one read, in one
+ * transaction with its operation record and whatever else the change brings (a run). Nothing is stored on a
+ * refusal.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ErrorCode } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
+import { planKeyOf } from '../../shared/entities';
+import type { OperationRecord, Plan } from '../../shared/plan/plan';
+import { checkAction, DELETED, type PlanAction, type PlanActor, type PlanState } from '../../shared/plan/stateMachine';
+import type { Store, TransactItem } from '../store/store';
+
+export const SYSTEM_ACTOR = 'system';
+
+/** Operation record ids sort by time. */
+export function operationRecordId(at: number): string {
+  return `${String(at).padStart(15, '0')}-${randomUUID().slice(0, 8)}`;
+}
+
+export interface TransitionInput {
+  plan: Plan;
+  action: PlanAction;
+  actor: PlanActor;
+  /** the user id, or SYSTEM_ACTOR */
+  by: string;
+  now: number;
+  /** fields changed with the state (approval, rejection, trigger) */
+  changes?: Partial<Plan>;
+  reason?: string;
+  rejectType?: OperationRecord['rejectType'];
+  /** more writes of the same change */
+  with?: (TransactItem & { failCode?: ErrorCode })[];
+  /** a stale version answers this (the pipeline uses it to tell "someone else did it") */
+  staleCode?: ErrorCode;
+}
+
+/** Applies `action` to the plan and answers the plan as stored, or throws the refusal's code. */
+export async function applyTransition(store: Store, input: TransitionInput): Promise<Plan | undefined> {
+  const { plan, action, now } = input;
+  const outcome = checkAction(plan.status, action, input.actor);
+  if (!outcome.ok) throw new AppError(outcome.code);
+  const to: PlanState | typeof DELETED = outcome.to;
+  const record: OperationRecord & { planKey: string } = {
+    planKey: planKeyOf(plan.orgId, plan.id),
+    orgId: plan.orgId,
+    id: operationRecordId(now),
+    planId: plan.id,
+    action,
+    from: plan.status,
+    to,
+    by: input.by,
+    at: now,
+    ...(input.reason ? { reason: input.reason } : {}),
+    ...(input.rejectType ? { rejectType: input.rejectType } : {}),
+  };
+  const key = { orgId: plan.orgId, id: plan.id };
+  const versionIs = {
+    ConditionExpression: '#v = :v',
+    ExpressionAttributeNames: { '#v': 'version' },
+    ExpressionAttributeValues: { ':v': plan.version },
+  };
+  const staleCode = input.staleCode ?? '720007';
+  if (to === DELETED) {
+    await store.transact([
+      { Delete: { TableName: store.table('plan'), Key: key, ...versionIs }, failCode: staleCode },
+      { Put: { TableName: store.table('operationRecord'), Item: record } },
+      ...(input.with ?? []),
+    ]);
+    return undefined;
+  }
+  const next: Plan = { ...plan, ...input.changes, status: to, version: plan.version + 1, dateUpdated: now, updatedBy: input.by };
+  await store.transact([
+    { Put: { TableName: store.table('plan'), Item: next, ...versionIs }, failCode: staleCode },
+    { Put: { TableName: store.table('operationRecord'), Item: record } },
+    ...(input.with ?? []),
+  ]);
+  return next;
+}

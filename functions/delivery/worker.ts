@@ -1,0 +1,91 @@
+/**
+ * The delivery worker: every message of the delivery queue, parsed by its schema and handed to its step.
+ * Lambda runs it on AWS (one SQS event source); the local queue loop runs it in `npm start`.
+ */
+import { pickContent, renderEmail } from '../../shared/render';
+import type { ChannelSenders } from '../channels/sender';
+import type { QueueWorker } from '../platform/queue';
+import type { Runtime } from '../platform/runtime';
+import { queueWorker } from '../platform/worker';
+import type { Store } from '../store/store';
+import { LinkSigner } from '../tracking/links';
+import { Ledger } from './ledger';
+import { deliveryMessageSchema } from './messages';
+import { pipeline } from './pipeline';
+import { RateLimiter } from './rate';
+import { type ContentSource, sendBatchHandler } from './sendWorker';
+
+/** The message a plan sends, as approved: the plan holds its content, so what was reviewed is what goes out. */
+export function planContentSource(store: Store, from: string): ContentSource {
+  return {
+    async load(orgId, planId) {
+      const plan = await store.forOrg(orgId).get('plan', planId);
+      if (!plan || plan.status !== 'IN_PROGRESS' || plan.content.kind !== 'EMAIL') {
+        return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
+      }
+      const template = plan.content.template;
+      return {
+        stopped: false,
+        from,
+        render: (r, links) =>
+          renderEmail(pickContent(template, r.locale), r, {
+            unsubscribeUrl: links.unsubscribeUrl,
+            openPixelUrl: links.openPixelUrl,
+            linkRewriter: links.click,
+          }),
+      };
+    },
+  };
+}
+
+export interface DeliveryWorkerOptions {
+  senders: ChannelSenders;
+  /** messages per second per channel, shared by every worker */
+  ratePerSecond: (channel: keyof ChannelSenders) => number;
+  /** the queue's visibility timeout: a claim older than this was left by a dead worker */
+  staleClaimMs?: number;
+  onRecorded?: () => void;
+}
+
+export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOptions): QueueWorker {
+  const ledger = new Ledger(store, rt.clock);
+  const staleClaimMs = opts.staleClaimMs ?? 5 * 60_000;
+  const steps = pipeline({ store, clock: rt.clock, log: rt.log, ports: rt.ports, ledger, staleClaimMs });
+  const send = sendBatchHandler({
+    store,
+    clock: rt.clock,
+    log: rt.log,
+    ledger,
+    rate: new RateLimiter(store, rt.clock, opts.ratePerSecond),
+    senders: opts.senders,
+    content: planContentSource(store, rt.config.mailFrom),
+    links: new LinkSigner(rt.keys.sealKey, rt.config.publicUrl),
+    staleClaimMs,
+    throttleRetries: 5,
+    backoffMs: 200,
+    concurrency: 8,
+    onRecorded: opts.onRecorded,
+  });
+  return queueWorker(
+    deliveryMessageSchema,
+    async (m) => {
+      switch (m.kind) {
+        case 'fire':
+          return steps.fire(m);
+        case 'audience':
+          return steps.audience(m);
+        case 'send':
+          await send(m);
+          // the batch may have been the run's last
+          return steps.check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId });
+        case 'check':
+          return steps.check(m);
+        default: {
+          const never: never = m;
+          throw new Error(`unknown delivery message ${JSON.stringify(never)}`);
+        }
+      }
+    },
+    rt.log,
+  );
+}

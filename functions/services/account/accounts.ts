@@ -1,0 +1,208 @@
+/**
+ * Data access for accounts, in one place. The table is keyed `${orgId}#${shard}` + id (shared/entities/account):
+ * every key is built here from the tenant's organization, so no read can reach another organization's shards,
+ * and the storage-only attributes (the shard key, the email index key) never leave this module.
+ *
+ * Reads that cover a whole organization ask its ACCOUNT_SHARDS partitions in parallel: a list page merges the
+ * shards' next ids, an audience fan-out or a count reads each shard page by page. Nothing here scans the table.
+ */
+import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Account,
+  ACCOUNT_SHARDS,
+  ACCOUNT_STORAGE_FIELDS,
+  accountEmailKey,
+  accountKey,
+  accountPartition,
+} from '../../../shared/entities';
+import { CONDITIONS, type Item, type Store, type TenantStore } from '../../store/store';
+
+type Key = { pk: string; id: string };
+
+/** Keys per BatchGetItem request, and BatchWriteItem requests sent at once by a bulk write. */
+const BATCH_GET = 100;
+const WRITE_PARALLEL = 8;
+
+/** DynamoDB orders string keys by their UTF-8 bytes; merged pages must use the same order. */
+export function compareIds(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+function toAccount(item: Item): Account {
+  const account = { ...item };
+  for (const field of ACCOUNT_STORAGE_FIELDS) delete account[field];
+  return account as Account;
+}
+
+function toItem(account: Account): Item {
+  const primary = account.emails[0];
+  return {
+    ...account,
+    ...accountKey(account.orgId, account.id),
+    ...(primary ? { emailKey: accountEmailKey(account.orgId, primary) } : {}),
+  };
+}
+
+/** A projection of (possibly nested: `attributes.plan`) attribute paths, with its name placeholders. */
+function projection(paths: readonly string[]): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } {
+  const names: Record<string, string> = {};
+  const parts = [...new Set(paths)].map((path) =>
+    path
+      .split('.')
+      .map((segment) => {
+        const existing = Object.entries(names).find(([, n]) => n === segment)?.[0];
+        if (existing) return existing;
+        const placeholder = `#n${Object.keys(names).length}`;
+        names[placeholder] = segment;
+        return placeholder;
+      })
+      .join('.'),
+  );
+  return { ProjectionExpression: parts.join(', '), ExpressionAttributeNames: names };
+}
+
+export interface ShardPage {
+  accounts: Account[];
+  /** the id to continue after; absent when the shard is done */
+  next?: string;
+}
+
+/** The accounts of one organization: the only way to the account table. */
+export class Accounts {
+  private readonly store: Store;
+  readonly orgId: number;
+
+  constructor(tenant: TenantStore) {
+    this.store = tenant.store;
+    this.orgId = tenant.orgId;
+  }
+
+  private get table(): string {
+    return this.store.table('account');
+  }
+
+  private key(id: string): Key {
+    return accountKey(this.orgId, id);
+  }
+
+  async get(id: string): Promise<Account | undefined> {
+    const item = await this.store.get('account', this.key(id));
+    return item ? toAccount(item) : undefined;
+  }
+
+  /** The stored accounts among `ids` (read consistently, 100 keys a request, requests in parallel). */
+  async getMany(ids: readonly string[]): Promise<Map<string, Account>> {
+    const unique = [...new Set(ids)];
+    const found = new Map<string, Account>();
+    const chunks: string[][] = [];
+    for (let i = 0; i < unique.length; i += BATCH_GET) chunks.push(unique.slice(i, i + BATCH_GET));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        let keys: Record<string, unknown>[] = chunk.map((id) => this.key(id));
+        for (let attempt = 0; keys.length > 0; attempt++) {
+          if (attempt === 8) throw new Error('account read left keys unprocessed');
+          if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+          const out: BatchGetCommandOutput = await this.store.rt.aws.doc.send(
+            new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys, ConsistentRead: true } } }),
+          );
+          for (const item of out.Responses?.[this.table] ?? []) found.set(item.id as string, toAccount(item));
+          keys = out.UnprocessedKeys?.[this.table]?.Keys ?? [];
+        }
+      }),
+    );
+    return found;
+  }
+
+  /** A new account; 720001 when the id is taken. */
+  create(account: Account): Promise<void> {
+    return this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.isNew('id'), '720001');
+  }
+
+  /** Replaces the account stored at `version`; 720007 when it changed or was deleted since. */
+  replace(account: Account, version: number): Promise<void> {
+    return this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.versionIs(version), '720007');
+  }
+
+  /** 720003 when there is no such account. */
+  remove(id: string): Promise<void> {
+    return this.store.deleteIf('account', this.key(id), CONDITIONS.exists('id'), '720003');
+  }
+
+  /**
+   * Writes whole accounts with BatchWriteItem, several requests at once (bulk import). Unconditional: the caller
+   * read each one's version just before.
+   */
+  async putMany(accounts: readonly Account[]): Promise<void> {
+    const items = accounts.map((a) => toItem({ ...a, orgId: this.orgId }));
+    const groupSize = Math.max(25, Math.ceil(items.length / WRITE_PARALLEL / 25) * 25);
+    const groups: Item[][] = [];
+    for (let i = 0; i < items.length; i += groupSize) groups.push(items.slice(i, i + groupSize));
+    await Promise.all(groups.map((group) => this.store.putMany('account', group)));
+  }
+
+  /** One page of one shard, after the id `after`; `attributes` reads only those paths (and the id). */
+  async readShardPage(shard: number, opts: { after?: string; limit?: number; attributes?: readonly string[] } = {}): Promise<ShardPage> {
+    const pk = accountPartition(this.orgId, shard);
+    const projected = opts.attributes ? projection(['id', ...opts.attributes]) : undefined;
+    const out = await this.store.rt.aws.doc.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', ...projected?.ExpressionAttributeNames },
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: projected?.ProjectionExpression,
+        ExclusiveStartKey: opts.after === undefined ? undefined : { pk, id: opts.after },
+        Limit: opts.limit,
+      }),
+    );
+    return { accounts: (out.Items ?? []).map(toAccount), next: out.LastEvaluatedKey?.id as string | undefined };
+  }
+
+  /**
+   * A page of the organization's accounts in id order, after `after`, optionally only ids starting with
+   * `prefix`: each shard answers its next `size` ids (in parallel) and the smallest `size` of them make the page.
+   * Every account with an id up to the page's last is then in this page or an earlier one, so pages neither
+   * repeat nor skip an account.
+   */
+  async page(q: { after?: string; prefix?: string; size: number }): Promise<{ accounts: Account[]; more: boolean }> {
+    const reads = await Promise.all(
+      Array.from({ length: ACCOUNT_SHARDS }, async (_, shard) => {
+        const pk = accountPartition(this.orgId, shard);
+        const out = await this.store.rt.aws.doc.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: q.prefix ? '#pk = :pk AND begins_with(#id, :prefix)' : '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': 'pk', ...(q.prefix ? { '#id': 'id' } : {}) },
+            ExpressionAttributeValues: { ':pk': pk, ...(q.prefix ? { ':prefix': q.prefix } : {}) },
+            ExclusiveStartKey: q.after === undefined ? undefined : { pk, id: q.after },
+            Limit: q.size,
+          }),
+        );
+        return { items: out.Items ?? [], more: Boolean(out.LastEvaluatedKey) };
+      }),
+    );
+    const merged = reads.flatMap((r) => r.items).sort((a, b) => compareIds(a.id as string, b.id as string));
+    return {
+      accounts: merged.slice(0, q.size).map(toAccount),
+      more: merged.length > q.size || reads.some((r) => r.more),
+    };
+  }
+
+  /** The accounts whose primary address is `email` (any case), through the email index, in id order. */
+  async byEmail(email: string, size: number): Promise<Account[]> {
+    const out = await this.store.rt.aws.doc.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'byEmail',
+        KeyConditionExpression: '#e = :e',
+        ExpressionAttributeNames: { '#e': 'emailKey' },
+        ExpressionAttributeValues: { ':e': accountEmailKey(this.orgId, email) },
+        Limit: size,
+      }),
+    );
+    const found = await this.getMany((out.Items ?? []).map((k) => k.id as string));
+    // the index is eventually consistent: an address changed a moment ago may still point at its old account
+    const wanted = email.trim().toLowerCase();
+    return [...found.values()].filter((a) => a.emails[0]?.toLowerCase() === wanted).sort((a, b) => compareIds(a.id, b.id));
+  }
+}

@@ -1,0 +1,354 @@
+/**
+ * Messages: drafts from the single-message wizard, the campaign and home lists, test mails, the actions of
+ * the state machine, the operation record, the sent-records and the numbers of a sending.
+ */
+import { DELIVERY_SHARDS, planKeyOf, runShardKey, type SentRecord } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
+import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
+import { pickContent, renderEmail } from '../../../shared/render';
+import { PLAN_FILTERS, type PlanView } from '../../../shared/services';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { Ledger } from '../../delivery/ledger';
+import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
+import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../delivery/planState';
+import { auditNew, newId } from '../../store/audit';
+import { matchesText, pageOfItems } from '../../store/paging';
+import { toPlanView } from './plans';
+
+const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
+
+/** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
+function dueAtOf(plan: Plan, now: number): number {
+  if (plan.trigger.kind === 'IMMEDIATELY') return now;
+  const check = checkScheduleTime(plan.trigger.at, plan.trigger.timeZone, now);
+  if (!check.ok) throw new AppError(check.code);
+  return check.instant;
+}
+
+/** The library template a message copies (so later edits to the template do not change an approved message). */
+async function templateContent(ctx: AuthedContext, templateId: string): Promise<Plan['content']> {
+  const source = await ctx.tenant.require('templateMessage', templateId);
+  return { kind: 'EMAIL', template: source.template };
+}
+
+async function act(ctx: AuthedContext, id: string, version: number | undefined, action: PlanAction, extra: Partial<TransitionInput> = {}): Promise<PlanView> {
+  const plan = await ctx.tenant.require('plan', id);
+  if (version !== undefined && version !== plan.version) throw new AppError('720007');
+  const now = ctx.rt.clock.now();
+  const next = await applyTransition(ctx.store, {
+    plan,
+    action,
+    actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: plan.createdBy === ctx.identity.userId },
+    by: ctx.identity.userId,
+    now,
+    ...extra,
+  });
+  if (!next) throw new AppError('720003');
+  return toPlanView(next, ctx);
+}
+
+/** After approval (or re-activation) the message is scheduled: at once for "immediately". */
+async function activateAndSchedule(ctx: AuthedContext, plan: Plan): Promise<Plan> {
+  const now = ctx.rt.clock.now();
+  const dueAt = dueAtOf(plan, now);
+  const active = await applyTransition(ctx.store, { plan, action: 'activate', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now });
+  await scheduleFire(ctx.rt.ports, active!, dueAt, now);
+  return active!;
+}
+
+async function expireIfLate(ctx: AuthedContext, plan: Plan): Promise<Plan> {
+  if (plan.status !== 'PENDING_APPROVAL' || !plan.approval || !isApprovalExpired(plan.approval, ctx.rt.clock.now())) return plan;
+  return (await applyTransition(ctx.store, { plan, action: 'expire', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now: ctx.rt.clock.now() }))!;
+}
+
+async function latestRun(ctx: AuthedContext, planId: string) {
+  const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(ctx.identity.orgId, planId) });
+  return runs.sort((a, b) => b.startedAt - a.startedAt)[0];
+}
+
+export const planHandlers: AreaHandlers<'plan'> = {
+  async saveSingle(input, ctx) {
+    const now = ctx.rt.clock.now();
+    const by = ctx.identity.userId;
+    if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
+    // A template from the library is copied in: what is reviewed is exactly what is sent.
+    let content = input.content;
+    if (content.kind === 'TEMPLATE') content = await templateContent(ctx, content.templateId);
+    if (input.trigger.kind === 'SCHEDULE') {
+      const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
+      if (!check.ok) throw new AppError(check.code);
+    }
+    const fields = { ...input, content, id: undefined, version: undefined };
+    if (!input.id) {
+      const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
+      await ctx.store.transact([ctx.store.putNew('plan', plan, '720001')]);
+      return toPlanView(plan, ctx);
+    }
+    const stored = await ctx.tenant.require('plan', input.id);
+    if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
+    const next = await applyTransition(ctx.store, {
+      plan: stored,
+      action: 'saveDraft',
+      actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
+      by,
+      now,
+      changes: { ...fields, id: stored.id, rejection: undefined },
+    });
+    return toPlanView(next!, ctx);
+  },
+
+  async detail({ id }, ctx) {
+    return toPlanView(await expireIfLate(ctx, await ctx.tenant.require('plan', id)), ctx);
+  },
+
+  async getCateByPage(q, ctx) {
+    const states: readonly string[] = PLAN_FILTERS[q.filter];
+    const plans = (await ctx.tenant.list('plan')).filter(
+      (p) => states.includes(p.status) && (!q.channel || p.channel === q.channel) && (matchesText(p.name, q.name) || matchesText(p.title, q.name)),
+    );
+    const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
+    return { ...page, list: page.list.map((p) => toPlanView(p, ctx)) };
+  },
+
+  async getDashPlanByPage(q, ctx) {
+    const me = ctx.identity.userId;
+    const plans = (await ctx.tenant.list('plan')).filter((p) => {
+      switch (q.card) {
+        case 'ACTION_REQUIRED':
+          return p.status === 'PENDING_APPROVAL' && !!p.approval?.participants.includes(me) && !p.approval.passedBy.includes(me) && !isApprovalExpired(p.approval, ctx.rt.clock.now());
+        case 'EXPIRED':
+          return (p.status === 'EXPIRED' || (p.status === 'PENDING_APPROVAL' && !!p.approval && isApprovalExpired(p.approval, ctx.rt.clock.now()))) && (p.createdBy === me || !!p.approval?.participants.includes(me));
+        case 'APPROVED':
+          return ['APPROVED', 'ACTIVE', 'IN_PROGRESS', 'DEPLOYED'].includes(p.status) && p.createdBy === me;
+        case 'REJECTED':
+          return p.status === 'REJECTED' && p.createdBy === me;
+      }
+    });
+    const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
+    return { ...page, list: page.list.map((p) => toPlanView(p, ctx)) };
+  },
+
+  async delete({ id, version }, ctx) {
+    await act(ctx, id, version, 'delete').catch((e) => {
+      // a deleted plan answers nothing to show: that is the success of a delete
+      if (e instanceof AppError && e.code === '720003') return;
+      throw e;
+    });
+    return { ok: true };
+  },
+
+  async testEmail({ id, emails }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    if (plan.content.kind !== 'EMAIL') throw new AppError('400016', 'Only email messages can be tested by email.');
+    const template = plan.content.template;
+    const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+    for (const to of unique) {
+      const rendered = renderEmail(pickContent(template, undefined), { email: to }, {});
+      await ctx.rt.mailer.send({ to, subject: `[TEST] ${rendered.subject}`, text: rendered.text, html: rendered.html });
+    }
+    return { sent: unique.length };
+  },
+};
+
+export const planActionHandlers: AreaHandlers<'planAction'> = {
+  async sendToReview({ id, version, participants, deadline }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    const now = ctx.rt.clock.now();
+    if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
+    const sound = checkApprovalRequest({ participants, deadline }, plan.createdBy, now);
+    if (!sound.ok) throw new AppError(sound.code, sound.detail);
+    // every participant must belong to this organization and hold the pass permission
+    const members = await ctx.store.getMany(participants.map((userId) => ({ entity: 'organizationUser', key: { orgId: ctx.identity.orgId, userId } })));
+    if (members.some((m) => !m)) throw new AppError('720003');
+    if (plan.trigger.kind === 'SCHEDULE') dueAtOf(plan, now);
+    return act(ctx, id, version, 'sendToReview', {
+      changes: { approval: { participants, deadline, passedBy: [], revision: (plan.approval?.revision ?? 0) + 1 }, rejection: undefined },
+    });
+  },
+
+  async pass({ id, version }, ctx) {
+    const stored = await ctx.tenant.require('plan', id);
+    if (version !== undefined && version !== stored.version) throw new AppError('720007');
+    const plan = await expireIfLate(ctx, stored);
+    if (plan.status === 'EXPIRED') throw new AppError('730003');
+    if (!plan.approval) throw new AppError('730001');
+    if (plan.createdBy === ctx.identity.userId) throw new AppError('730001');
+    const outcome = recordPass(plan.approval, ctx.identity.userId, ctx.rt.clock.now());
+    if (!outcome.ok) throw new AppError(outcome.code);
+    if (!outcome.complete) {
+      // one participant's pass: the message waits for the others
+      const next = await applyTransition(ctx.store, {
+        plan,
+        action: 'recordPass',
+        actor: { kind: 'system' },
+        by: ctx.identity.userId,
+        now: ctx.rt.clock.now(),
+        changes: { approval: outcome.approval },
+      });
+      return toPlanView(next!, ctx);
+    }
+    const passed = await applyTransition(ctx.store, {
+      plan,
+      action: 'pass',
+      actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: false },
+      by: ctx.identity.userId,
+      now: ctx.rt.clock.now(),
+      changes: { approval: outcome.approval },
+    });
+    return toPlanView(await activateAndSchedule(ctx, passed!), ctx);
+  },
+
+  async reject({ id, version, type, reason }, ctx) {
+    const stored = await ctx.tenant.require('plan', id);
+    if (version !== undefined && version !== stored.version) throw new AppError('720007');
+    const plan = await expireIfLate(ctx, stored);
+    if (plan.status === 'EXPIRED') throw new AppError('730003');
+    if (!plan.approval || plan.createdBy === ctx.identity.userId) throw new AppError('730001');
+    const check = checkReject(plan.approval, ctx.identity.userId, ctx.rt.clock.now());
+    if (!check.ok) throw new AppError(check.code);
+    const now = ctx.rt.clock.now();
+    return act(ctx, id, plan.version, 'reject', {
+      changes: { rejection: { type, reason, by: ctx.identity.userId, at: now } },
+      reason,
+      rejectType: type,
+    });
+  },
+
+  async cancel({ id, version }, ctx) {
+    const view = await act(ctx, id, version, 'cancel');
+    await ctx.rt.ports.scheduler.cancel(planScheduleName(ctx.identity.orgId, id));
+    return view;
+  },
+
+  async active({ id, version }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    if (version !== undefined && version !== plan.version) throw new AppError('720007');
+    const now = ctx.rt.clock.now();
+    const dueAt = dueAtOf(plan, now);
+    const view = await act(ctx, id, version, 'active');
+    await scheduleFire(ctx.rt.ports, { ...plan, status: 'ACTIVE' }, dueAt, now);
+    return view;
+  },
+
+  async inactive({ id, version }, ctx) {
+    const view = await act(ctx, id, version, 'inactive');
+    await ctx.rt.ports.scheduler.cancel(planScheduleName(ctx.identity.orgId, id));
+    return view;
+  },
+
+  async stop({ id, version }, ctx) {
+    const view = await act(ctx, id, version, 'stop');
+    const run = await latestRun(ctx, id);
+    if (run) await ctx.rt.ports.queue.send('delivery', { kind: 'check', orgId: ctx.identity.orgId, planId: id, runId: run.runId });
+    return view;
+  },
+
+  archive: ({ id, version }, ctx) => act(ctx, id, version, 'archive'),
+  unarchive: ({ id, version }, ctx) => act(ctx, id, version, 'unarchive'),
+
+  async modifyDateRange({ id, version, trigger }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    const now = ctx.rt.clock.now();
+    const dueAt = dueAtOf({ ...plan, trigger }, now);
+    const view = await act(ctx, id, version, 'modifyDateRange', { changes: { trigger } });
+    if (plan.status === 'ACTIVE') await scheduleFire(ctx.rt.ports, plan, dueAt, now);
+    return view;
+  },
+};
+
+export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
+  async detail({ id }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(plan.orgId, plan.id) });
+    const ledger = new Ledger(ctx.store, ctx.rt.clock);
+    const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0 };
+    const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
+    for (const run of runs) {
+      const t = await ledger.totals(run);
+      for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += t.total[k];
+      for (const [hour, c] of Object.entries(t.hours)) {
+        const h = hours.get(hour) ?? { sent: 0, opens: 0, clicks: 0 };
+        h.sent += c.sent ?? 0;
+        h.opens += c.opens ?? 0;
+        h.clicks += c.clicks ?? 0;
+        hours.set(hour, h);
+      }
+    }
+    return {
+      totals,
+      hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
+      running: runs.some((r) => r.status === 'RUNNING'),
+    };
+  },
+};
+
+export const operationRecordHandlers: AreaHandlers<'operationRecord'> = {
+  async getListByPage(q, ctx) {
+    await ctx.tenant.require('plan', q.planId);
+    const records = await ctx.store.queryAll('operationRecord', { name: 'planKey', value: planKeyOf(ctx.identity.orgId, q.planId) });
+    const page = pageOfItems(records, q, ['at', 'action'], { field: 'at', order: 'desc' });
+    return { ...page, list: page.list.map(({ id, action, from, to, by, at, reason, rejectType }) => ({ id, action, from, to, by, at, reason, rejectType })) };
+  },
+};
+
+/** A sent-record cursor: the run, the shard and where the shard's page ended. */
+interface SentCursor {
+  run: string;
+  shard: number;
+  after?: string;
+}
+
+export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
+  async getListByPage({ planId, status, cursor, size }, ctx) {
+    await ctx.tenant.require('plan', planId);
+    const run = await latestRun(ctx, planId);
+    if (!run) return { list: [] };
+    let at: SentCursor = { run: run.runId, shard: 0 };
+    if (cursor) {
+      try {
+        at = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as SentCursor;
+      } catch {
+        throw new AppError('400016', 'The cursor is not valid.');
+      }
+      if (at.run !== run.runId || !Number.isInteger(at.shard) || at.shard < 0 || at.shard >= DELIVERY_SHARDS) throw new AppError('400016', 'The cursor is not valid.');
+    }
+    const list: SentRecord[] = [];
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    while (list.length < size && at.shard < DELIVERY_SHARDS) {
+      const out = await ctx.store.rt.aws.doc.send(
+        new QueryCommand({
+          TableName: ctx.store.table('sentRecord'),
+          KeyConditionExpression: '#p = :p',
+          ...(status ? { FilterExpression: '#s = :s' } : {}),
+          ExpressionAttributeNames: { '#p': 'runShard', ...(status ? { '#s': 'status' } : {}) },
+          ExpressionAttributeValues: { ':p': runShardKey(ctx.identity.orgId, planId, run.runId, at.shard), ...(status ? { ':s': status } : {}) },
+          ExclusiveStartKey: at.after ? { runShard: runShardKey(ctx.identity.orgId, planId, run.runId, at.shard), recipient: at.after } : undefined,
+          Limit: size - list.length,
+        }),
+      );
+      list.push(...((out.Items ?? []) as SentRecord[]));
+      const last = out.LastEvaluatedKey?.recipient as string | undefined;
+      at = last ? { ...at, after: last } : { run: run.runId, shard: at.shard + 1 };
+    }
+    const next = at.shard < DELIVERY_SHARDS ? Buffer.from(JSON.stringify(at)).toString('base64url') : undefined;
+    return {
+      list: list.map(({ accountId, address, status: s, reason, doneAt, claimedAt }) => ({ accountId, address, status: s, reason, doneAt, claimedAt })),
+      cursor: next,
+    };
+  },
+};
+
+export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'> = {
+  async getListByPage(q, ctx) {
+    const all = (await ctx.tenant.list('messageUnsubscription')).filter((u) => matchesText(u.target, q.target) && (!q.channelName || u.channelName === q.channelName));
+    const page = pageOfItems(all, q, ['target', 'channelName', 'source', 'dateCreated'], { field: 'dateCreated', order: 'desc' });
+    return { ...page, list: page.list.map(({ id, target, channelName, source, planId, dateCreated }) => ({ id, target, channelName, source, planId, dateCreated })) };
+  },
+  async delete({ id }, ctx) {
+    await ctx.tenant.require('messageUnsubscription', id);
+    await ctx.store.delete('messageUnsubscription', { orgId: ctx.identity.orgId, id });
+    return { ok: true };
+  },
+};
+

@@ -1,0 +1,2 @@
+/** The plan area's public module. */
+export { actionsFor, toPlanView } from './plans';

@@ -1,0 +1,87 @@
+/**
+ * The template library: pages and pickers over the list fields only, the detail with its content, versioned
+ * saves with the name kept unique in the organization, delete, duplicate and set active.
+ */
+import type { TemplateMessage } from '../../../shared/entities';
+import type { AreaHandlers } from '../../api/context';
+import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
+import { matchesText, pageOfItems } from '../../store/paging';
+import {
+  assertCategory,
+  assertStorable,
+  copyName,
+  nameWrites,
+  releaseName,
+  requireTemplate,
+  summaryOf,
+  templateSummaries,
+} from './templates';
+
+const SORTABLE = ['name', 'subject', 'active', 'dateCreated', 'dateUpdated'];
+
+export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
+  async getListByPage(q, ctx) {
+    const rows = (await templateSummaries(ctx.tenant)).filter(
+      (t) =>
+        matchesText(t.name, q.name) &&
+        (q.categoryId === undefined || t.categoryId === q.categoryId) &&
+        (q.active === undefined || t.active === q.active) &&
+        (q.pushWay === undefined || t.channel === q.pushWay),
+    );
+    return pageOfItems(rows, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
+  },
+
+  async getAll({ pushWay, activeOnly }, ctx) {
+    return (await templateSummaries(ctx.tenant))
+      .filter((t) => (pushWay === undefined || t.channel === pushWay) && (!activeOnly || t.active))
+      .map(({ id, name, channel, active }) => ({ id, name, channel, active }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  },
+
+  async detail({ id }, ctx) {
+    return requireTemplate(ctx.tenant, id);
+  },
+
+  async save(p, ctx) {
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    const stored = p.id ? await requireTemplate(ctx.tenant, p.id) : undefined;
+    if (stored) checkVersion(stored, p.version);
+    await assertCategory(ctx, p.categoryId);
+    const fields = { name: p.name, channel: p.channel, categoryId: p.categoryId, active: p.active, template: p.template, ...summaryOf(p.template) };
+    const id = stored?.id ?? newId();
+    const next: TemplateMessage = stored
+      ? { ...stored, ...fields, ...auditNext(stored, now, actor) }
+      : ctx.tenant.own({ id, ...fields, locked: false, ...auditNew(now, actor) });
+    assertStorable(next);
+    await ctx.store.transact([
+      stored ? ctx.store.putVersioned('templateMessage', next, stored.version) : ctx.store.putNew('templateMessage', next),
+      ...(await nameWrites(ctx, id, next.name, stored?.name)),
+    ]);
+    return next;
+  },
+
+  async delete({ id }, ctx) {
+    const stored = await requireTemplate(ctx.tenant, id);
+    await ctx.store.transact([{ ...ctx.tenant.deleteItem('templateMessage', id), failCode: '720007' }, releaseName(ctx, stored.name)]);
+    return { ok: true };
+  },
+
+  async duplicate(p, ctx) {
+    const now = ctx.rt.clock.now();
+    const source = await requireTemplate(ctx.tenant, p.id);
+    const name = p.name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
+    const { lockedBy: _lockedBy, ...rest } = source;
+    const copy: TemplateMessage = { ...rest, id: newId(), name, locked: false, ...auditNew(now, ctx.identity.userId) };
+    await ctx.store.transact([ctx.store.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
+    return copy;
+  },
+
+  async setActive({ id, active, version }, ctx) {
+    const stored = await requireTemplate(ctx.tenant, id);
+    checkVersion(stored, version);
+    const next: TemplateMessage = { ...stored, active, ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
+    await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
+    return next;
+  },
+};

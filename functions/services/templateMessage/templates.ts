@@ -1,0 +1,69 @@
+/** Data access of the template library: records, their list fields, the name guard and the size limit. */
+import { TEMPLATE_NAME_MAX, TEMPLATE_NAME_TAKEN, type TemplateMessage } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { type EmailTemplate, pickContent } from '../../../shared/render';
+import type { AuthedContext } from '../../api/context';
+import type { TenantStore } from '../../store/store';
+import { releaseUnique, uniqueWrites } from '../../store/unique';
+
+/** The fields a list row shows: everything but the content, which may be large. */
+export const LIST_FIELDS = [
+  'id', 'name', 'channel', 'categoryId', 'active', 'locked', 'lockedBy', 'subject', 'languages', 'version', 'dateCreated', 'dateUpdated',
+] as const satisfies readonly (keyof TemplateMessage)[];
+export type TemplateSummary = Pick<TemplateMessage, (typeof LIST_FIELDS)[number]>;
+
+/**
+ * DynamoDB holds at most 400 KB per item; a template stays well under it, with room for the other fields. The
+ * JSON length is close to (and above) the stored size.
+ */
+export const MAX_TEMPLATE_BYTES = 350 * 1024;
+
+/** A template of the caller's organization; a missing one, or another organization's, answers 720003. */
+export function requireTemplate(tenant: TenantStore, id: string): Promise<TemplateMessage> {
+  return tenant.require('templateMessage', id);
+}
+
+export function templateSummaries(tenant: TenantStore): Promise<TemplateSummary[]> {
+  return tenant.list('templateMessage', LIST_FIELDS);
+}
+
+/** The list fields taken from the content: the default language's subject, and the languages, default first. */
+export function summaryOf(template: EmailTemplate): Pick<TemplateMessage, 'subject' | 'languages'> {
+  const others = Object.keys(template.contents).filter((code) => code !== template.defaultLanguage).sort();
+  return { subject: pickContent(template).subject, languages: [template.defaultLanguage, ...others] };
+}
+
+export function assertStorable(record: TemplateMessage): void {
+  const bytes = Buffer.byteLength(JSON.stringify(record));
+  if (bytes > MAX_TEMPLATE_BYTES) {
+    throw new AppError('720009', `The template is too large to store (${Math.ceil(bytes / 1024)} KB; at most ${MAX_TEMPLATE_BYTES / 1024} KB).`);
+  }
+}
+
+/** A category must be one of the organization's; another organization's answers like a missing one. */
+export async function assertCategory(ctx: AuthedContext, categoryId: string | undefined): Promise<void> {
+  if (categoryId && !(await ctx.tenant.get('templateCategory', categoryId))) {
+    throw new AppError('720009', 'The template category does not exist.');
+  }
+}
+
+const guard = (ctx: AuthedContext) => ({ entity: 'templateMessage', orgId: ctx.tenant.orgId, field: 'name', code: '720001' as const, message: TEMPLATE_NAME_TAKEN });
+
+/** The writes that keep names unique in the organization (case-insensitive). */
+export function nameWrites(ctx: AuthedContext, owner: string, next: string, old?: string) {
+  return uniqueWrites(ctx.store, { ...guard(ctx), owner, next, old });
+}
+
+export function releaseName(ctx: AuthedContext, name: string) {
+  return releaseUnique(ctx.store, 'templateMessage', ctx.tenant.orgId, 'name', name);
+}
+
+/** "Welcome (copy)", then "Welcome (copy 2)", …: the first name no template of the organization has. */
+export function copyName(name: string, taken: readonly string[]): string {
+  const used = new Set(taken.map((n) => n.trim().toLowerCase()));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
+    const candidate = name.slice(0, TEMPLATE_NAME_MAX - suffix.length).trimEnd() + suffix;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}

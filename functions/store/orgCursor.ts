@@ -1,0 +1,40 @@
+/**
+ * Opaque cursors for cursor-paged lists: the position, bound to the organization that read it and signed with a
+ * key derived from the deployment's key ring. A cursor that was changed, or read by another organization, is
+ * refused (400016) before it reaches a query.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import { AppError } from '../../shared/errors';
+import type { KeyRing } from '../platform/keys';
+
+const REFUSED = 'payload.cursor: The cursor is not valid for this list. Start again from the first page.';
+
+export interface CursorCodec<T> {
+  encode(orgId: number, position: T): string;
+  /** The position, or 400016 for a cursor not made by `encode` for this organization and list. */
+  decode(orgId: number, cursor: string): T;
+}
+
+/** A codec for one list (`purpose`), whose positions `schema` reads. */
+export function orgCursor<S extends z.ZodType>(keys: KeyRing, purpose: string, schema: S): CursorCodec<z.output<S>> {
+  const key = createHash('sha256').update(`cursor:${purpose}:`).update(keys.sealKey).digest();
+  const sign = (body: string) => createHmac('sha256', key).update(body).digest().subarray(0, 18);
+  return {
+    encode(orgId, position) {
+      const body = Buffer.from(JSON.stringify({ o: orgId, p: position })).toString('base64url');
+      return `${body}.${sign(body).toString('base64url')}`;
+    },
+    decode(orgId, cursor) {
+      const [body, signature, extra] = cursor.split('.');
+      if (!body || !signature || extra !== undefined) throw new AppError('400016', REFUSED);
+      const given = Buffer.from(signature, 'base64url');
+      const expected = sign(body);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('400016', REFUSED);
+      const { o, p } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { o: unknown; p: unknown };
+      const position = schema.safeParse(p);
+      if (o !== orgId || !position.success) throw new AppError('400016', REFUSED);
+      return position.data;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Values unique within one organization (names, codes): a guard item in `uniqueKey` per value, written in the
+ * same transaction as the record, so two saves racing for one value cannot both win.
+ */
+import { AppError, type ErrorCode } from '../../shared/errors';
+import type { Store, TransactItem } from './store';
+
+/** The guard that keeps a value unique within one organization, whatever its case. */
+export function uniqueGuard(entity: string, orgId: number, field: string, value: unknown): string {
+  return `${entity}#${orgId}#${field}#${String(value).trim().toLowerCase()}`;
+}
+
+export interface UniqueChange {
+  entity: string;
+  orgId: number;
+  field: string;
+  /** the record holding the value */
+  owner: string;
+  next: unknown;
+  /** the stored value, when the record exists */
+  old?: unknown;
+  /** what a clash answers, with the reason shown at the field */
+  code: ErrorCode;
+  message?: string;
+}
+
+/**
+ * The writes that move a record's unique value from `old` to `next`: none when it keeps its value (in any case);
+ * a value another record holds is refused at once with `code`, and a race is caught by the guard's condition.
+ */
+export async function uniqueWrites(store: Store, change: UniqueChange): Promise<(TransactItem & { failCode?: ErrorCode })[]> {
+  const guard = uniqueGuard(change.entity, change.orgId, change.field, change.next);
+  const old = change.old === undefined ? undefined : uniqueGuard(change.entity, change.orgId, change.field, change.old);
+  if (guard === old) return [];
+  if (await store.get('uniqueKey', { id: guard })) throw new AppError(change.code, change.message);
+  const writes: (TransactItem & { failCode?: ErrorCode })[] = [store.putNew('uniqueKey', { id: guard, owner: change.owner }, change.code)];
+  if (old) writes.push(store.deleteItem('uniqueKey', { id: old }));
+  return writes;
+}
+
+/** The write that frees a deleted record's unique value. */
+export function releaseUnique(store: Store, entity: string, orgId: number, field: string, value: unknown): TransactItem {
+  return store.deleteItem('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) });
+}

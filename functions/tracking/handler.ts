@@ -1,0 +1,97 @@
+/**
+ * The tracking routes: the open pixel, click redirects and one-click unsubscribe (RFC 8058: a cookieless POST
+ * to the List-Unsubscribe URL; a GET shows a confirmation page with a button, since mail scanners follow links).
+ * Opens and clicks count once per recipient (the first time), so rates are of people, not of fetches.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { unsubscriptionId } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import { Ledger } from '../delivery/ledger';
+import type { Runtime } from '../platform/runtime';
+import type { Store } from '../store/store';
+import { type LinkClaims, LinkSigner, TRACKING_PATHS } from './links';
+
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const NO_STORE = { 'cache-control': 'no-store, private', 'referrer-policy': 'no-referrer' };
+
+function page(status: number, title: string, body: string): APIGatewayProxyStructuredResultV2 {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:Arial,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1f2933"><h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
+  return { statusCode: status, headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE }, body: html };
+}
+
+export function trackingRoutes(rt: Runtime, store: Store) {
+  let signer: LinkSigner | undefined;
+  // the public address is final only once the server listens
+  const links = () => (signer ??= new LinkSigner(rt.keys.sealKey, rt.config.publicUrl));
+  const ledger = new Ledger(store, rt.clock);
+
+  /** Sets `field` on the recipient's sent-record the first time, counting it in the same write. */
+  async function firstTime(c: LinkClaims, field: 'openedAt' | 'clickedAt' | 'unsubscribedAt', counter: 'opens' | 'clicks' | 'unsubscribes'): Promise<boolean> {
+    const key = ledger.keyOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a });
+    try {
+      await store.transact([
+        {
+          Update: {
+            TableName: store.table('sentRecord'),
+            Key: key,
+            UpdateExpression: 'SET #f = :now',
+            ConditionExpression: 'attribute_exists(#r) AND attribute_not_exists(#f)',
+            ExpressionAttributeNames: { '#f': field, '#r': 'recipient' },
+            ExpressionAttributeValues: { ':now': rt.clock.now() },
+          },
+        },
+        ...ledger.counterItems({ orgId: c.o, planId: c.p, runId: c.r, accountId: c.a }, { [counter]: 1 }),
+      ]);
+      return true;
+    } catch (e) {
+      if (e instanceof AppError) return false; // counted before, or no such send
+      throw e;
+    }
+  }
+
+  async function unsubscribe(c: LinkClaims): Promise<void> {
+    if (!c.e) return;
+    await store.put('messageUnsubscription', {
+      orgId: c.o,
+      id: unsubscriptionId(c.c, c.e),
+      channelName: c.c,
+      target: c.e.trim().toLowerCase(),
+      source: 'UNSUBSCRIBE',
+      planId: c.p,
+      dateCreated: rt.clock.now(),
+    });
+    await firstTime(c, 'unsubscribedAt', 'unsubscribes');
+  }
+
+  return async function route(event: APIGatewayProxyEventV2, path: string): Promise<APIGatewayProxyStructuredResultV2 | undefined> {
+    const method = event.requestContext?.http?.method ?? 'GET';
+    const kind = (Object.keys(TRACKING_PATHS) as (keyof typeof TRACKING_PATHS)[]).find((k) => path.startsWith(TRACKING_PATHS[k]));
+    if (!kind) return undefined;
+    const claims = links().verify(path.slice(TRACKING_PATHS[kind].length));
+    if (kind === 'open') {
+      if (claims) await firstTime(claims, 'openedAt', 'opens');
+      // a pixel whatever happened: a mail client shows nothing broken
+      return { statusCode: 200, headers: { 'content-type': 'image/gif', ...NO_STORE }, body: PIXEL.toString('base64'), isBase64Encoded: true };
+    }
+    if (!claims) return page(400, 'This link is not valid', '<p>The link may have been changed or cut short. Please use the link in the message you received.</p>');
+    if (kind === 'click') {
+      const target = claims.u ?? '';
+      if (!/^https?:\/\//i.test(target)) return page(400, 'This link is not valid', '<p>The link does not lead to a web page.</p>');
+      // a click means the message was opened too (images may be blocked)
+      await firstTime(claims, 'openedAt', 'opens');
+      await firstTime(claims, 'clickedAt', 'clicks');
+      return { statusCode: 302, headers: { location: target, ...NO_STORE }, body: '' };
+    }
+    if (method === 'POST') {
+      await unsubscribe(claims);
+      return page(200, 'You are unsubscribed', '<p>You will no longer receive these messages at this address.</p>');
+    }
+    if (method !== 'GET' && method !== 'HEAD') return page(405, 'Not allowed', '');
+    const action = `${rt.config.publicUrl}${path}`.replace(/"/g, '&quot;');
+    return page(
+      200,
+      'Unsubscribe',
+      `<p>Stop receiving these messages at this address?</p><form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font-size:16px;padding:10px 20px;background:#0b6e99;color:#fff;border:0;border-radius:4px">Unsubscribe</button></form>`,
+    );
+  };
+}

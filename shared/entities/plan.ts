@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { operationRecordSchema, planSchema } from '../plan/plan';
+import { defineEntity, TENANT_KEYS } from './entity';
+
+/** Messages (plans) of an organization: admin-sized lists, keyed like every tenant entity. */
+export const planEntity = defineEntity({
+  name: 'plan',
+  scope: 'tenant',
+  schema: planSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'name', label: 'plan.name', sortable: true, filter: 'text' },
+    { field: 'channel', label: 'plan.channel', sortable: true, filter: 'select', format: 'option' },
+    { field: 'status', label: 'plan.status', sortable: true, filter: 'select', format: 'option' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_CREATE_NOTIFICATION', write: 'PLAN_CREATE' },
+});
+
+/** `<orgId>#<planId>`: the partition of a plan's operation records and runs. */
+export const planKeyOf = (orgId: number, planId: string) => `${orgId}#${planId}`;
+
+/** The operation record of a plan: one row per transition, oldest first (ids sort by time). */
+export const operationRecordEntity = defineEntity({
+  name: 'operationRecord',
+  scope: 'global',
+  schema: operationRecordSchema.extend({ planKey: z.string() }),
+  partitionKey: { name: 'planKey', type: 'S' },
+  sortKey: { name: 'id', type: 'S' },
+});
+
+/**
+ * One sending of a plan. Its id comes from the instant it was due, so a doubled firing finds it taken.
+ * The audience fan-out marks each account shard done (a string set: adding twice is harmless).
+ */
+export const planRunSchema = z.object({
+  planKey: z.string(),
+  runId: z.string(),
+  orgId: z.number().int(),
+  planId: z.string(),
+  status: z.enum(['RUNNING', 'DONE', 'STOPPED']),
+  dueAt: z.number().int(),
+  startedAt: z.number().int(),
+  finishedAt: z.number().int().optional(),
+  shardsDone: z.set(z.string()).optional(),
+});
+export type PlanRun = z.infer<typeof planRunSchema>;
+
+export const planRunEntity = defineEntity({
+  name: 'planRun',
+  scope: 'global',
+  schema: planRunSchema,
+  partitionKey: { name: 'planKey', type: 'S' },
+  sortKey: { name: 'runId', type: 'S' },
+});

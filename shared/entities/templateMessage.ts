@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { Channel } from '../delivery';
+import { emailTemplateSchema } from '../render';
+import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+/** The channels a template can be made for now: email (issue 9 adds push, SMS, LINE and letters). */
+export const TEMPLATE_CHANNELS = ['EMAIL'] as const satisfies readonly Channel[];
+export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
+
+export const TEMPLATE_NAME_MAX = 100;
+/** The reason a taken name (720001) gives. */
+export const TEMPLATE_NAME_TAKEN = 'This template name is already used.';
+
+/**
+ * A message template of the library (spec 001 3.6): a name unique in the organization, its channel, an optional
+ * category, the active flag and the lock (taken by the lock action, issue 9), and the content. `subject` and
+ * `languages` are copied from the content at every save, so lists read them without the content.
+ */
+export const templateMessageSchema = z.object({
+  ...tenantFields,
+  name: requiredText('name', TEMPLATE_NAME_MAX),
+  channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
+  categoryId: idString.optional(),
+  active: z.boolean().default(true),
+  locked: z.boolean().default(false),
+  lockedBy: idString.optional(),
+  template: emailTemplateSchema,
+  subject: z.string(),
+  languages: z.array(z.string()),
+});
+export type TemplateMessage = z.output<typeof templateMessageSchema>;
+
+export const templateMessageEntity = defineEntity({
+  name: 'templateMessage',
+  scope: 'tenant',
+  schema: templateMessageSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'name', label: 'template.name', sortable: true, filter: 'text' },
+    { field: 'subject', label: 'template.subject', sortable: true },
+    { field: 'categoryId', label: 'template.category', filter: 'select' },
+    { field: 'languages', label: 'template.languages', format: 'tags' },
+    { field: 'active', label: 'template.active', sortable: true, filter: 'boolean', format: 'boolean' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_TEMPLATE_MESSAGE', write: 'NAV_TEMPLATE_MESSAGE' },
+});

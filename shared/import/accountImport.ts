@@ -1,0 +1,268 @@
+/**
+ * Data import of accounts (spec 001 3.13): how a CSV row becomes a change to one account, and how a change
+ * applies to the stored account. Pure, so the import screen, the server and the tests share one reading.
+ * An empty cell changes nothing, so a re-import with fewer columns keeps what earlier imports set.
+ */
+import { z } from 'zod';
+import { type Account, ACCOUNT_LIMITS, ACCOUNT_MESSAGES, accountSchema, type AttributeValue, ATTRIBUTE_NAME } from '../entities/account';
+import { toEpochMs } from '../segment/dates';
+import { isValidEmail, MESSAGES } from '../validation';
+import { CSV_DELIMITERS, CSV_LIMITS } from './csv';
+
+/** Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary. */
+export const IMPORT_FIELDS = [
+  'email',
+  'firstName',
+  'lastName',
+  'locale',
+  'timeZone',
+  'country',
+  'tags',
+  'emailConsent',
+  'smsConsent',
+  'pushConsent',
+  'lineConsent',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const IMPORT_TARGETS = [...IMPORT_FIELDS, 'attribute'] as const;
+export const ATTRIBUTE_TYPES = ['text', 'number', 'boolean', 'date'] as const;
+export const KEY_CASES = ['NORMAL', 'LOWER', 'UPPER'] as const;
+
+export const IMPORT_LIMITS = { pageRows: 1000, headerText: 200, fileName: 255, keyLength: 64 } as const;
+
+export const IMPORT_MESSAGES = {
+  // spec 001 section 5
+  fieldRequired: MESSAGES.fieldRequired,
+  email: MESSAGES.emailIncorrect,
+  // ours
+  columns: 'The row has {count} columns; the header has {expected}.',
+  keyTooLong: `The value is longer than ${IMPORT_LIMITS.keyLength} characters.`,
+  boolean: 'The value must be true or false (also yes/no, 1/0).',
+  number: 'The value must be a number.',
+  date: 'The value must be a date such as 2026-01-31 or 2026-01-31T09:00:00Z.',
+  tooLong: 'The value is longer than {max} characters.',
+  tooManyTags: `An account has at most ${ACCOUNT_LIMITS.tags} tags.`,
+  attributeName: 'Please input the attribute name!',
+  targetTwice: "Only one column may fill '{target}'.",
+  attributeTwice: "Only one column may fill the attribute '{name}'.",
+  columnTwice: 'A column is mapped twice.',
+  keyColumn: 'Please choose the primary key column.',
+  noColumn: 'The mapping names a column the file does not have.',
+} as const;
+
+function fill(message: string, params: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+}
+
+export const columnMappingSchema = z
+  .object({
+    /** index of the column in the header */
+    column: z.number().int().min(0).max(CSV_LIMITS.columns - 1),
+    target: z.enum(IMPORT_TARGETS),
+    attribute: z.string().trim().optional(),
+    type: z.enum(ATTRIBUTE_TYPES).default('text'),
+  })
+  .superRefine((m, ctx) => {
+    if (m.target !== 'attribute') return;
+    if (!m.attribute) ctx.addIssue({ code: 'custom', path: ['attribute'], message: IMPORT_MESSAGES.attributeName });
+    else if (!ATTRIBUTE_NAME.test(m.attribute)) ctx.addIssue({ code: 'custom', path: ['attribute'], message: ACCOUNT_MESSAGES.attributeName });
+  });
+export type ColumnMapping = z.output<typeof columnMappingSchema>;
+
+/** What an import needs to read its rows: the header, the mappings, the key column and its case transform. */
+export const importPlanSchema = z
+  .object({
+    columns: z.array(z.string().max(IMPORT_LIMITS.headerText)).min(1).max(CSV_LIMITS.columns),
+    mappings: z.array(columnMappingSchema).max(CSV_LIMITS.columns),
+    primaryKeyColumn: z.number({ error: IMPORT_MESSAGES.keyColumn }).int().min(0),
+    keyCase: z.enum(KEY_CASES).default('NORMAL'),
+    splitChar: z.enum(CSV_DELIMITERS).default(','),
+  })
+  .superRefine((plan, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (plan.primaryKeyColumn >= plan.columns.length) issue(['primaryKeyColumn'], IMPORT_MESSAGES.noColumn);
+    const columns = new Set<number>();
+    const targets = new Set<string>();
+    plan.mappings.forEach((m, i) => {
+      if (m.column >= plan.columns.length) issue(['mappings', i, 'column'], IMPORT_MESSAGES.noColumn);
+      if (columns.has(m.column)) issue(['mappings', i, 'column'], IMPORT_MESSAGES.columnTwice);
+      columns.add(m.column);
+      const target = m.target === 'attribute' ? `attributes.${m.attribute}` : m.target;
+      if (targets.has(target)) {
+        issue(['mappings', i, 'target'], m.target === 'attribute' ? fill(IMPORT_MESSAGES.attributeTwice, { name: m.attribute ?? '' }) : fill(IMPORT_MESSAGES.targetTwice, { target }));
+      }
+      targets.add(target);
+    });
+  });
+export type ImportPlan = z.output<typeof importPlanSchema>;
+
+type ChangeableField = Exclude<ImportField, 'email'> | 'emails';
+/** One row's change to one account: the fields its non-empty cells set, and its attributes. */
+export interface AccountChange {
+  id: string;
+  set: Partial<Pick<Account, ChangeableField>>;
+  attributes: Record<string, AttributeValue>;
+}
+
+const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, y: true, n: false, '1': true, '0': false, on: true, off: false };
+
+function parseBoolean(cell: string): boolean | undefined {
+  return BOOLEANS[cell.toLowerCase()];
+}
+
+const fieldSchemas = accountSchema.shape;
+
+/** The value of one non-empty cell for its target, or the reason it cannot be one. */
+function readCell(m: ColumnMapping, cell: string): { value: unknown } | { reason: string } {
+  const tooLong = (max: number) => ({ reason: fill(IMPORT_MESSAGES.tooLong, { max }) });
+  switch (m.target) {
+    case 'email': {
+      const emails = cell.split(/[;\s]+/).filter(Boolean);
+      if (emails.length > ACCOUNT_LIMITS.emails || emails.some((e) => !isValidEmail(e))) return { reason: IMPORT_MESSAGES.email };
+      return { value: emails };
+    }
+    case 'tags': {
+      const tags = [...new Set(cell.split(/[;,|]/).map((t) => t.trim()).filter(Boolean))];
+      if (tags.length > ACCOUNT_LIMITS.tags) return { reason: IMPORT_MESSAGES.tooManyTags };
+      if (tags.some((t) => t.length > ACCOUNT_LIMITS.tagLength)) return tooLong(ACCOUNT_LIMITS.tagLength);
+      return { value: tags };
+    }
+    case 'emailConsent':
+    case 'smsConsent':
+    case 'pushConsent':
+    case 'lineConsent': {
+      const value = parseBoolean(cell);
+      return value === undefined ? { reason: IMPORT_MESSAGES.boolean } : { value };
+    }
+    case 'firstName':
+    case 'lastName':
+      return cell.length > ACCOUNT_LIMITS.name ? tooLong(ACCOUNT_LIMITS.name) : { value: cell };
+    case 'locale':
+    case 'timeZone':
+    case 'country': {
+      const parsed = fieldSchemas[m.target].safeParse(cell);
+      return parsed.success ? { value: parsed.data } : { reason: parsed.error.issues[0].message };
+    }
+    case 'attribute':
+      switch (m.type) {
+        case 'text':
+          return cell.length > ACCOUNT_LIMITS.attributeText ? tooLong(ACCOUNT_LIMITS.attributeText) : { value: cell };
+        case 'number': {
+          const n = Number(cell.replace(/,/g, ''));
+          return cell !== '' && Number.isFinite(n) ? { value: n } : { reason: IMPORT_MESSAGES.number };
+        }
+        case 'boolean': {
+          const value = parseBoolean(cell);
+          return value === undefined ? { reason: IMPORT_MESSAGES.boolean } : { value };
+        }
+        case 'date': {
+          const t = toEpochMs(cell);
+          return Number.isNaN(t) ? { reason: IMPORT_MESSAGES.date } : { value: new Date(t).toISOString() };
+        }
+      }
+  }
+}
+
+function applyKeyCase(key: string, keyCase: ImportPlan['keyCase']): string {
+  return keyCase === 'LOWER' ? key.toLowerCase() : keyCase === 'UPPER' ? key.toUpperCase() : key;
+}
+
+/**
+ * The change a data row asks for, or every reason it cannot be read (each prefixed with its column's name).
+ * `undefined` for a blank row, which is skipped.
+ */
+export function rowChange(row: readonly string[], plan: ImportPlan): { change: AccountChange } | { reason: string } | undefined {
+  if (row.length === 0 || (row.length === 1 && row[0].trim() === '')) return undefined;
+  if (row.length !== plan.columns.length) return { reason: fill(IMPORT_MESSAGES.columns, { count: row.length, expected: plan.columns.length }) };
+  const reasons: string[] = [];
+  const header = (column: number) => plan.columns[column] || `#${column + 1}`;
+  const key = applyKeyCase(row[plan.primaryKeyColumn].trim(), plan.keyCase);
+  if (!key) reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(plan.primaryKeyColumn) }));
+  else if (key.length > IMPORT_LIMITS.keyLength) reasons.push(`${header(plan.primaryKeyColumn)}: ${IMPORT_MESSAGES.keyTooLong}`);
+  const change: AccountChange = { id: key, set: {}, attributes: {} };
+  for (const m of plan.mappings) {
+    const cell = row[m.column].trim();
+    if (cell === '') continue;
+    const read = readCell(m, cell);
+    if ('reason' in read) {
+      reasons.push(`${header(m.column)}: ${read.reason}`);
+      continue;
+    }
+    if (m.target === 'attribute') change.attributes[m.attribute!] = read.value as AttributeValue;
+    else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target] = read.value;
+  }
+  return reasons.length > 0 ? { reason: reasons.join(' ') } : { change };
+}
+
+/**
+ * The stored account after a change: a new one (version 1) or the next version of `existing`; or the reason the
+ * result is not a valid account (too many attributes, an address listed twice).
+ */
+export function applyChange(
+  existing: Account | undefined,
+  change: AccountChange,
+  stamp: { orgId: number; now: number; actor: string },
+): { account: Account } | { reason: string } {
+  const candidate = {
+    ...(existing ?? { orgId: stamp.orgId, id: change.id, dateCreated: stamp.now, createdBy: stamp.actor }),
+    ...change.set,
+    attributes: { ...existing?.attributes, ...change.attributes },
+    version: (existing?.version ?? 0) + 1,
+    dateUpdated: stamp.now,
+    updatedBy: stamp.actor,
+  };
+  const parsed = accountSchema.safeParse(candidate);
+  if (parsed.success) return { account: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { reason: `${issue.path.map(String).join('.')}: ${issue.message}` };
+}
+
+/** A first guess at what each header means: account fields by their usual names, anything else an attribute. */
+export function guessMappings(columns: readonly string[]): { mappings: ColumnMapping[]; primaryKeyColumn: number } {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const aliases: Record<string, ImportField> = {
+    email: 'email',
+    emails: 'email',
+    mail: 'email',
+    emailaddress: 'email',
+    firstname: 'firstName',
+    givenname: 'firstName',
+    lastname: 'lastName',
+    surname: 'lastName',
+    familyname: 'lastName',
+    locale: 'locale',
+    language: 'locale',
+    lang: 'locale',
+    timezone: 'timeZone',
+    tz: 'timeZone',
+    country: 'country',
+    countrycode: 'country',
+    tags: 'tags',
+    tag: 'tags',
+    emailconsent: 'emailConsent',
+    emailoptin: 'emailConsent',
+    smsconsent: 'smsConsent',
+    pushconsent: 'pushConsent',
+    lineconsent: 'lineConsent',
+  };
+  const keyNames = ['id', 'accountid', 'customerid', 'userid', 'memberid', 'key'];
+  let primaryKeyColumn = columns.findIndex((c) => keyNames.includes(norm(c)));
+  const mappings: ColumnMapping[] = [];
+  const used = new Set<string>();
+  columns.forEach((header, column) => {
+    if (column === primaryKeyColumn) return;
+    const field = aliases[norm(header)];
+    if (field && !used.has(field)) {
+      used.add(field);
+      mappings.push({ column, target: field, type: 'text' });
+      return;
+    }
+    const name = header.trim().replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^[^A-Za-z]+/, '').slice(0, 64);
+    if (name && ATTRIBUTE_NAME.test(name) && !used.has(`attributes.${name}`)) {
+      used.add(`attributes.${name}`);
+      mappings.push({ column, target: 'attribute', attribute: name, type: 'text' });
+    }
+  });
+  if (primaryKeyColumn < 0) primaryKeyColumn = mappings.find((m) => m.target === 'email')?.column ?? 0;
+  return { mappings, primaryKeyColumn };
+}

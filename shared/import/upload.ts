@@ -1,0 +1,62 @@
+/**
+ * How a CSV file travels to `dataImport.appendRows`: the head read first for the mapping step, then the data rows
+ * in pages small enough for one request. The browser, the tests and the import benchmark all send files this way.
+ */
+import { CsvParser, csvPages, type CsvDelimiter, guessDelimiter } from './csv';
+
+/** Rows a page holds at most, and the characters it carries at most (well inside the API's 2 MB body). */
+export const UPLOAD_PAGE = { rows: 500, chars: 600_000 } as const;
+
+export interface CsvHead {
+  delimiter: CsvDelimiter;
+  header: string[];
+  /** the first data rows, for the mapping step */
+  sample: string[][];
+}
+
+/**
+ * The header and a few rows of the text at the start of a file; the delimiter is guessed from the header unless
+ * given. A record cut off at the end of `text` is left out.
+ */
+export function csvHead(text: string, opts: { delimiter?: CsvDelimiter; rows?: number; complete?: boolean } = {}): CsvHead {
+  const body = text.replace(/^\uFEFF/, '');
+  const delimiter = opts.delimiter ?? guessDelimiter(body.split(/\r\n|\n|\r/, 1)[0] ?? '');
+  const parser = new CsvParser(delimiter);
+  const records = parser.push(body);
+  if (opts.complete) records.push(...parser.end());
+  const [header = [], ...rest] = records;
+  return { delimiter, header, sample: rest.filter((r) => r.length > 0).slice(0, opts.rows ?? 5) };
+}
+
+export interface UploadPage {
+  fromRow: number;
+  rows: string[][];
+  bytesRead: number;
+}
+
+/** The data rows of a CSV byte stream (its header skipped) in pages for `appendRows`; cells cut at `cellMax`. */
+export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; cellMax: number }): AsyncGenerator<UploadPage> {
+  for await (const page of csvPages(chunks, { delimiter: opts.delimiter, pageSize: UPLOAD_PAGE.rows })) {
+    let fromRow = page.fromRow;
+    let rows = page.rows;
+    if (fromRow === 1) {
+      rows = rows.slice(1);
+      fromRow = 2;
+    }
+    let start = 0;
+    let chars = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      for (let c = 0; c < row.length; c++) {
+        if (row[c].length > opts.cellMax) row[c] = row[c].slice(0, opts.cellMax);
+        chars += row[c].length + 4;
+      }
+      if (chars > UPLOAD_PAGE.chars && i > start) {
+        yield { fromRow: fromRow + start, rows: rows.slice(start, i), bytesRead: page.bytesRead };
+        start = i;
+        chars = row.reduce((n, cell) => n + cell.length + 4, 0);
+      }
+    }
+    if (start < rows.length) yield { fromRow: fromRow + start, rows: rows.slice(start), bytesRead: page.bytesRead };
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Accounts (spec 001 3.18), the recipients of an organization: millions per organization, so the list pages by
+ * an opaque cursor instead of page numbers, and searches only what an index answers (an id prefix, or an exact
+ * primary address). Saves are versioned; the id is the organization's own key for the person.
+ */
+import { z } from 'zod';
+import { accountSchema } from '../entities/account';
+import { requiredText } from '../entities/entity';
+import { idPayload, ok, operation } from './operation';
+
+const ACCESS = 'NAV_ACCOUNT';
+export const ACCOUNT_PAGE_MAX = 100;
+
+export const accountView = accountSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
+export type AccountView = z.infer<typeof accountView>;
+
+/** What the portal may set; the organization, version and audit fields are the server's. */
+export const accountSavePayload = accountSchema
+  .pick({
+    emails: true,
+    firstName: true,
+    lastName: true,
+    locale: true,
+    timeZone: true,
+    country: true,
+    tags: true,
+    attributes: true,
+    emailConsent: true,
+    smsConsent: true,
+    pushConsent: true,
+    lineConsent: true,
+  })
+  .extend({
+    id: requiredText('id', 64),
+    /** the version read: an update; without it, a new account */
+    version: z.number().int().optional(),
+  });
+export type AccountSavePayload = z.input<typeof accountSavePayload>;
+
+export const accountServices = {
+  /**
+   * A page of accounts in id order. `search` with an `@` finds the accounts whose primary address it is (any
+   * case); otherwise the accounts whose id starts with it. `cursor` is the previous page's, for the same search.
+   */
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({
+      search: z.string().trim().max(254).optional(),
+      cursor: z.string().max(1000).optional(),
+      size: z.number().int().min(1).max(ACCOUNT_PAGE_MAX).default(20),
+    }),
+    response: z.object({ list: z.array(accountView), cursor: z.string().optional() }),
+  }),
+  detail: operation({ access: ACCESS, payload: idPayload, response: accountView }),
+  save: operation({ access: ACCESS, payload: accountSavePayload, response: accountView }),
+  delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
+} as const;

@@ -1,0 +1,56 @@
+/**
+ * Data import (spec 001 3.13) of accounts from a CSV file. The browser reads the file as a stream and sends its
+ * rows in pages, in order (`appendRows`); the server maps, checks and writes each page in bulk and keeps the
+ * counts and the failed rows, so the file is never held whole on either side and progress is always known.
+ */
+import { z } from 'zod';
+import { dataImportSchema, IMPORT_KINDS } from '../entities/dataImport';
+import { idString } from '../entities/entity';
+import { IMPORT_LIMITS, importPlanSchema } from '../import/accountImport';
+import { idPayload, operation, pageOf, pageRequest } from './operation';
+
+const ACCESS = 'NAV_DATA_IMPORT';
+
+/** Longest cell a page may carry; the browser cuts longer ones there (the row then fails as too long). */
+export const IMPORT_CELL_MAX = 4000;
+
+export const dataImportView = dataImportSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
+export type DataImportView = z.infer<typeof dataImportView>;
+
+export const dataImportCreatePayload = importPlanSchema.safeExtend({
+  kind: z.enum(IMPORT_KINDS).default('ACCOUNT'),
+  fileName: z.string().trim().min(1, 'Please upload a file first.').max(IMPORT_LIMITS.fileName),
+  totalBytes: z.number().int().nonnegative(),
+});
+export type DataImportCreatePayload = z.input<typeof dataImportCreatePayload>;
+
+export const importFailureView = z.object({ row: z.number().int(), reason: z.string(), key: z.string().optional() });
+export type ImportFailureView = z.infer<typeof importFailureView>;
+
+export const dataImportServices = {
+  create: operation({ access: ACCESS, payload: dataImportCreatePayload, response: dataImportView }),
+  /** The next page of the file's rows, starting at row `fromRow` (the header is row 1). */
+  appendRows: operation({
+    access: ACCESS,
+    payload: z.object({
+      id: idString,
+      fromRow: z.number().int().min(2),
+      rows: z.array(z.array(z.string().max(IMPORT_CELL_MAX))).min(1).max(IMPORT_LIMITS.pageRows),
+      bytesRead: z.number().int().nonnegative(),
+    }),
+    response: dataImportView,
+  }),
+  /** The whole file was sent. */
+  finish: operation({ access: ACCESS, payload: idPayload, response: dataImportView }),
+  /** Stops an import; what was written stays. */
+  cancel: operation({ access: ACCESS, payload: idPayload, response: dataImportView }),
+  detail: operation({ access: ACCESS, payload: idPayload, response: dataImportView }),
+  /** The organization's imports, newest first. */
+  getListByPage: operation({ access: ACCESS, payload: z.object(pageRequest), response: pageOf(dataImportView) }),
+  /** Failed rows in row order, after `afterRow`. */
+  getFailures: operation({
+    access: ACCESS,
+    payload: z.object({ id: idString, afterRow: z.number().int().min(0).optional(), size: z.number().int().min(1).max(500).default(100) }),
+    response: z.object({ list: z.array(importFailureView), nextRow: z.number().int().optional() }),
+  }),
+} as const;

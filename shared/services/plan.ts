@@ -1,0 +1,202 @@
+/**
+ * Messages (plans): the single-message wizard saves drafts, the campaign list pages them by the seven filters
+ * of spec 001 section 4, the detail shows what may be done now and the numbers of the sending; `planAction`
+ * moves a plan through the state machine of shared/plan, each action behind its own permission.
+ */
+import { z } from 'zod';
+import { CHANNELS, SENT_STATES } from '../delivery';
+import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
+import { contentSchema, triggerSchema } from '../plan/plan';
+import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
+import { isValidEmail, MESSAGES } from '../validation';
+import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+
+const id = z.string().min(1).max(64);
+
+/** The campaign list's filters (spec 001 section 4) and the states each shows. */
+export const PLAN_FILTERS = {
+  ALL: PLAN_STATES.filter((s) => s !== 'ARCHIVE'),
+  ACTIVE: ['APPROVED', 'ACTIVE', 'IN_PROGRESS', 'DEPLOYED'],
+  PENDING_APPROVAL: ['PENDING_APPROVAL'],
+  INACTIVE: ['INACTIVE', 'EXPIRED'],
+  DRAFT: ['DRAFT'],
+  REJECTED: ['REJECTED'],
+  ARCHIVE: ['ARCHIVE'],
+} as const satisfies Record<string, readonly (typeof PLAN_STATES)[number][]>;
+export type PlanFilter = keyof typeof PLAN_FILTERS;
+
+/** The home page's cards (spec 000 section 2). */
+export const HOME_CARDS = ['ACTION_REQUIRED', 'EXPIRED', 'APPROVED', 'REJECTED'] as const;
+
+export const planTotals = z.object({
+  matched: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  uncertain: z.number().int(),
+  opens: z.number().int(),
+  clicks: z.number().int(),
+  unsubscribes: z.number().int(),
+});
+export type PlanTotals = z.infer<typeof planTotals>;
+
+export const planView = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  intro: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(PLAN_STATES),
+  content: contentSchema,
+  segmentId: z.string().optional(),
+  trigger: triggerSchema,
+  tagIds: z.array(z.string()),
+  categoryId: z.string().optional(),
+  groupId: z.string().optional(),
+  approval: z
+    .object({ participants: z.array(z.string()), deadline: z.number(), passedBy: z.array(z.string()), revision: z.number() })
+    .optional(),
+  rejection: z.object({ type: z.enum(REJECT_TYPES), reason: z.string(), by: z.string(), at: z.number() }).optional(),
+  /** the actions the caller may take now */
+  actions: z.array(z.enum(PLAN_ACTION_NAMES)),
+  createdBy: z.string(),
+  version: z.number().int(),
+  dateCreated: z.number(),
+  dateUpdated: z.number(),
+});
+export type PlanView = z.infer<typeof planView>;
+
+export const planListItem = planView.pick({ id: true, name: true, title: true, channel: true, status: true, trigger: true, createdBy: true, dateCreated: true, dateUpdated: true, version: true, rejection: true, approval: true }).extend({
+  actions: z.array(z.enum(PLAN_ACTION_NAMES)),
+});
+export type PlanListItem = z.infer<typeof planListItem>;
+
+const saveSingle = z.object({
+  id: id.optional(),
+  version: z.number().int().optional(),
+  name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
+  title: z.string({ error: 'Please input the title!' }).trim().min(1, 'Please input the title!').max(200),
+  intro: z.string().trim().max(500).default(''),
+  channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+  content: contentSchema,
+  segmentId: id.optional(),
+  trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
+  tagIds: z.array(id).max(50).default([]),
+  categoryId: id.optional(),
+  groupId: id.optional(),
+});
+
+const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
+
+export const planServices = {
+  saveSingle: operation({ access: 'PLAN_CREATE', payload: saveSingle, response: planView }),
+  detail: operation({ access: 'NAV_CREATE_NOTIFICATION', payload: idPayload, response: planView }),
+  getCateByPage: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({
+      ...pageRequest,
+      filter: z.enum(Object.keys(PLAN_FILTERS) as [PlanFilter, ...PlanFilter[]]).default('ALL'),
+      name: z.string().max(100).optional(),
+      channel: z.enum(CHANNELS).optional(),
+    }),
+    response: pageOf(planListItem),
+  }),
+  getDashPlanByPage: operation({
+    access: 'NAV_HOME',
+    payload: z.object({ ...pageRequest, card: z.enum(HOME_CARDS).default('ACTION_REQUIRED') }),
+    response: pageOf(planListItem),
+  }),
+  delete: operation({ access: 'PLAN_DELETE', payload: idPayload.extend({ version: z.number().int().optional() }), response: ok }),
+  testEmail: operation({
+    access: 'PLAN_CREATE',
+    payload: z.object({ id, emails: z.array(email).min(1, 'Please input the email!').max(10) }),
+    response: z.object({ sent: z.number().int() }),
+  }),
+} as const;
+
+const actionPayload = z.object({ id, version: z.number().int().optional() });
+
+export const planActionServices = {
+  sendToReview: operation({
+    access: 'PLAN_CREATE',
+    payload: actionPayload.extend({
+      participants: z.array(id).min(1, 'Please choose the participants!').max(50),
+      /** epoch ms: a pending message past it can no longer be approved */
+      deadline: z.number().int(),
+    }),
+    response: planView,
+  }),
+  pass: operation({ access: 'PLAN_PASS', payload: actionPayload, response: planView }),
+  reject: operation({ access: 'PLAN_REJECT', payload: actionPayload.extend(rejectInputSchema.shape), response: planView }),
+  cancel: operation({ access: 'PLAN_CANCEL', payload: actionPayload, response: planView }),
+  active: operation({ access: 'PLAN_ACTIVE', payload: actionPayload, response: planView }),
+  inactive: operation({ access: 'PLAN_INACTIVE', payload: actionPayload, response: planView }),
+  stop: operation({ access: 'PLAN_STOP', payload: actionPayload, response: planView }),
+  archive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
+  unarchive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
+  modifyDateRange: operation({ access: 'PLAN_CHANGE_DATE', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
+} as const;
+
+export const planStatisticsServices = {
+  /** a message's numbers: totals of its runs and sends, opens and clicks per hour (UTC) */
+  detail: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: idPayload,
+    response: z.object({
+      totals: planTotals,
+      hours: z.array(z.object({ hour: z.string(), sent: z.number().int(), opens: z.number().int(), clicks: z.number().int() })),
+      running: z.boolean(),
+    }),
+  }),
+} as const;
+
+export const operationRecordServices = {
+  getListByPage: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({ ...pageRequest, planId: id }),
+    response: pageOf(
+      z.object({
+        id: z.string(),
+        action: z.enum(PLAN_ACTION_NAMES),
+        from: z.enum(PLAN_STATES),
+        to: z.string(),
+        by: z.string(),
+        at: z.number(),
+        reason: z.string().optional(),
+        rejectType: z.enum(REJECT_TYPES).optional(),
+      }),
+    ),
+  }),
+} as const;
+
+export const sentRecordServices = {
+  /** the sent-records of a message, a page at a time by cursor (runs can hold millions) */
+  getListByPage: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({ planId: id, status: z.enum(SENT_STATES).optional(), cursor: z.string().max(2000).optional(), size: z.number().int().min(1).max(100).default(20) }),
+    response: z.object({
+      list: z.array(
+        z.object({ accountId: z.string(), address: z.string(), status: z.enum(SENT_STATES), reason: z.string().optional(), doneAt: z.number().optional(), claimedAt: z.number() }),
+      ),
+      cursor: z.string().optional(),
+    }),
+  }),
+} as const;
+
+export const messageUnsubscriptionServices = {
+  getListByPage: operation({
+    access: 'NAV_MESSAGE_UNSUBSCRIPTION',
+    payload: z.object({ ...pageRequest, target: z.string().max(320).optional(), channelName: z.enum(CHANNELS).optional() }),
+    response: pageOf(
+      z.object({
+        id: z.string(),
+        target: z.string(),
+        channelName: z.enum(CHANNELS),
+        source: z.enum(UNSUBSCRIPTION_SOURCES),
+        planId: z.string().optional(),
+        dateCreated: z.number(),
+      }),
+    ),
+  }),
+  delete: operation({ access: 'NAV_MESSAGE_UNSUBSCRIPTION', payload: z.object({ id: z.string().min(1).max(400) }), response: ok }),
+} as const;

@@ -1,0 +1,58 @@
+/**
+ * Segments: saved rules over the organization's accounts (shared/segment), with a live size. The size of an
+ * unsaved rule is asked while it is edited.
+ */
+import { z } from 'zod';
+import { idString, requiredText } from '../entities/entity';
+import { segmentSchema } from '../entities/segment';
+import { ruleSchema } from '../segment/rule';
+import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+
+const ACCESS = 'NAV_SEGMENT';
+
+export const segmentView = segmentSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
+export type SegmentView = z.infer<typeof segmentView>;
+
+export const segmentSavePayload = z.object({
+  id: idString.optional(),
+  version: z.number().int().optional(),
+  name: requiredText('name', 100),
+  description: z.string().trim().max(500).default(''),
+  rule: ruleSchema,
+});
+export type SegmentSavePayload = z.input<typeof segmentSavePayload>;
+
+export const segmentCount = z.object({
+  /** accounts the rule matches */
+  count: z.number().int(),
+  /** accounts read */
+  total: z.number().int(),
+  /** false when the count stopped at its time or size cap: `count` is then a lower bound */
+  complete: z.boolean(),
+});
+export type SegmentCount = z.infer<typeof segmentCount>;
+
+export const segmentServices = {
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({ ...pageRequest, name: z.string().max(100).optional() }),
+    response: pageOf(segmentView),
+  }),
+  /** The picker (the message wizard's segmentation step). */
+  getAll: operation({
+    access: ['NAV_SEGMENT', 'NAV_CREATE_NOTIFICATION'],
+    payload: z.object({}).default({}),
+    response: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  detail: operation({ access: ACCESS, payload: idPayload, response: segmentView }),
+  save: operation({ access: ACCESS, payload: segmentSavePayload, response: segmentView }),
+  delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
+  /** The live size of a saved segment (`id`) or of a rule being edited (`rule`). */
+  count: operation({
+    access: ['NAV_SEGMENT', 'NAV_CREATE_NOTIFICATION'],
+    payload: z
+      .object({ id: idString.optional(), rule: ruleSchema.optional() })
+      .refine((p) => (p.id === undefined) !== (p.rule === undefined), 'Give either the id of a segment or a rule.'),
+    response: segmentCount,
+  }),
+} as const;

@@ -1,0 +1,191 @@
+/**
+ * Data import of accounts through the operations the browser uses: a CSV read as a stream and sent page by page,
+ * mapped to account fields and attributes, written in bulk; re-import updates by key; failed rows reported with
+ * their row numbers and reasons; pages applied exactly once; bad input, permissions and tenant isolation.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import type { DataImportCreatePayload } from '../../shared/services';
+import { IMPORT_CELL_MAX } from '../../shared/services';
+import { csvHead, uploadPages } from '../../shared/import/upload';
+import { type ApiClient, startHerald } from '../support/herald';
+import { twoOrganizations } from '../support/organizations';
+
+let herald: LocalHerald;
+let admin: ApiClient;
+let other: ApiClient;
+let nobody: ApiClient;
+
+/** The text as a byte stream in small chunks, as a browser reads a file. */
+async function* chunks(text: string, size = 1000) {
+  const bytes = new TextEncoder().encode(text);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+type Plan = Omit<DataImportCreatePayload, 'fileName' | 'totalBytes' | 'columns'>;
+
+const PLAN: Plan = {
+  primaryKeyColumn: 0,
+  mappings: [
+    { column: 1, target: 'email' },
+    { column: 2, target: 'firstName' },
+    { column: 3, target: 'country' },
+    { column: 4, target: 'attribute', attribute: 'plan' },
+    { column: 5, target: 'attribute', attribute: 'score', type: 'number' },
+    { column: 6, target: 'emailConsent' },
+  ],
+};
+
+/** Imports a CSV text the way the import screen does; answers the finished import. */
+async function importCsv(client: ApiClient, text: string, plan: Plan = PLAN) {
+  const head = csvHead(text.slice(0, 4096));
+  const created = await client.ok('dataImport.create', { fileName: 'people.csv', totalBytes: new TextEncoder().encode(text).byteLength, columns: head.header, splitChar: head.delimiter, ...plan });
+  for await (const page of uploadPages(chunks(text), { delimiter: head.delimiter, cellMax: IMPORT_CELL_MAX })) {
+    await client.ok('dataImport.appendRows', { id: created.id, ...page });
+  }
+  return client.ok('dataImport.finish', { id: created.id });
+}
+
+async function failures(client: ApiClient, id: string) {
+  const all: { row: number; reason: string; key?: string }[] = [];
+  let afterRow: number | undefined;
+  do {
+    const page = await client.ok('dataImport.getFailures', { id, afterRow, size: 3 });
+    all.push(...page.list);
+    afterRow = page.nextRow;
+  } while (afterRow !== undefined);
+  return all;
+}
+
+const header = 'customer_id,email,first name,country,plan,score,opt in';
+const row = (i: number) => `C${String(i).padStart(4, '0')},c${i}@example.com,Name ${i},${['JP', 'US', 'DE'][i % 3]},${['gold', 'silver'][i % 2]},${i},yes`;
+
+beforeAll(async () => {
+  herald = await startHerald();
+  ({ admin, other, nobody } = await twoOrganizations(herald, 'imp'));
+});
+afterAll(() => herald?.stop());
+
+describe('import', () => {
+  let first: Record<string, any>;
+
+  it('imports 1,200 rows (UTF-8 with BOM, CRLF) with their failed rows reported by row number and reason', async () => {
+    const lines = [header, ...Array.from({ length: 1200 }, (_, i) => row(i))];
+    lines[11] = 'C0010,not-an-address,Bad,JP,gold,1,yes'; // row 12
+    lines[501] = ',c500@example.com,No key,JP,gold,1,yes'; // row 502
+    lines[800] = 'C0799,c799@example.com,"Quoted, name",Japan,gold,many,maybe'; // row 801
+    lines[900] = 'C0899,c899@example.com'; // row 901
+    first = await importCsv(admin, `\uFEFF${lines.join('\r\n')}\r\n`);
+    expect(first).toMatchObject({ status: 'DONE', created: 1196, updated: 0, failed: 4, rowsRead: 1200, nextRow: 1202 });
+    expect(first.bytesRead).toBe(first.totalBytes);
+    expect(await failures(admin, first.id)).toEqual([
+      { row: 12, key: 'C0010', reason: 'email: Please enter the correct email address.' },
+      { row: 502, reason: "The field 'customer_id' is required." },
+      {
+        row: 801,
+        key: 'C0799',
+        reason: 'country: Please enter a two-letter country code, such as JP. score: The value must be a number. opt in: The value must be true or false (also yes/no, 1/0).',
+      },
+      { row: 901, key: 'C0899', reason: 'The row has 2 columns; the header has 7.' },
+    ]);
+    expect(await admin.ok('account.detail', { id: 'C0003' })).toMatchObject({
+      emails: ['c3@example.com'],
+      firstName: 'Name 3',
+      country: 'JP',
+      attributes: { plan: 'silver', score: 3 },
+      emailConsent: true,
+      version: 1,
+    });
+  });
+
+  it('re-imports by primary key: updates instead of duplicating, and keeps what the new file does not set', async () => {
+    const text = ['customer_id,country,tier,plan', 'C0003,US,A,', 'C0004,DE,B,bronze', 'C9999,JP,C,gold', 'C0004,JP,,'].join('\n');
+    const again = await importCsv(admin, text, {
+      primaryKeyColumn: 0,
+      mappings: [
+        { column: 1, target: 'country' },
+        { column: 2, target: 'attribute', attribute: 'tier' },
+        { column: 3, target: 'attribute', attribute: 'plan' },
+      ],
+    });
+    // the second row for C0004 in the same file is applied after the first, and counts as an update
+    expect(again).toMatchObject({ created: 1, updated: 3, failed: 0 });
+    expect(await admin.ok('account.detail', { id: 'C0003' })).toMatchObject({ country: 'US', firstName: 'Name 3', attributes: { plan: 'silver', score: 3, tier: 'A' }, version: 2 });
+    expect(await admin.ok('account.detail', { id: 'C0004' })).toMatchObject({ country: 'JP', attributes: { plan: 'bronze', tier: 'B' }, version: 3 });
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await admin.ok('account.getListByPage', { size: 100, cursor });
+      ids.push(...page.list.map((a: { id: string }) => a.id));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(ids).toHaveLength(1197);
+    expect(new Set(ids).size).toBe(1197);
+  });
+
+  it('applies a page once: a page sent again is answered without change; a gap or an ended import is refused', async () => {
+    const created = await admin.ok('dataImport.create', { fileName: 'a.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] });
+    const page = { id: created.id, fromRow: 2, rows: [['R1', 'r1@example.com'], ['R2', 'r2@example.com']], bytesRead: 50 };
+    const once = await admin.ok('dataImport.appendRows', page);
+    expect(once).toMatchObject({ created: 2, nextRow: 4 });
+    expect(await admin.ok('dataImport.appendRows', page)).toEqual(once);
+    const gap = await admin.call('dataImport.appendRows', { ...page, fromRow: 9 });
+    expect(gap.body.errorCode).toBe('720009');
+    expect(gap.body.errorMessage).toContain('The next page starts at row 4.');
+    await admin.ok('dataImport.cancel', { id: created.id });
+    const ended = await admin.call('dataImport.appendRows', { ...page, fromRow: 4 });
+    expect(ended.body.errorCode).toBe('720009');
+    expect((await admin.ok('dataImport.detail', { id: created.id })).status).toBe('CANCELLED');
+    const list = await admin.ok('dataImport.getListByPage', { page: 0, size: 10 });
+    expect(list.list[0].id).toBe(created.id);
+    expect(list.total).toBe(3);
+  });
+
+  it('answers bad input with 400016 naming the field', async () => {
+    const base = { fileName: 'a.csv', totalBytes: 1, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [] };
+    const cases: [unknown, string][] = [
+      [{ ...base, fileName: '' }, 'Please upload a file first.'],
+      [{ ...base, primaryKeyColumn: 4 }, 'payload.primaryKeyColumn'],
+      [{ ...base, mappings: [{ column: 1, target: 'attribute' }] }, 'Please input the attribute name!'],
+      [{ ...base, mappings: [{ column: 1, target: 'email' }, { column: 0, target: 'email' }] }, "Only one column may fill 'email'."],
+      [{ ...base, mappings: [{ column: 1, target: 'password' }] }, 'payload.mappings.0.target'],
+    ];
+    for (const [payload, text] of cases) {
+      const r = await admin.call('dataImport.create', payload);
+      expect(r.body.errorCode, JSON.stringify(payload)).toBe('400016');
+      expect(r.body.errorMessage).toContain(text);
+    }
+    const created = await admin.ok('dataImport.create', base);
+    for (const payload of [
+      { id: created.id, fromRow: 1, rows: [['a', 'b']], bytesRead: 1 },
+      { id: created.id, fromRow: 2, rows: [], bytesRead: 1 },
+      { id: created.id, fromRow: 2, rows: Array.from({ length: 1001 }, () => ['a', 'b']), bytesRead: 1 },
+      { id: created.id, fromRow: 2, rows: [['x'.repeat(IMPORT_CELL_MAX + 1), 'b']], bytesRead: 1 },
+    ]) {
+      expect((await admin.call('dataImport.appendRows', payload)).body.errorCode).toBe('400016');
+    }
+  });
+
+  it("another organization's imports answer exactly as missing ones", async () => {
+    const missing = randomUUID();
+    for (const [service, payload] of [
+      ['dataImport.detail', (id: string) => ({ id })],
+      ['dataImport.finish', (id: string) => ({ id })],
+      ['dataImport.cancel', (id: string) => ({ id })],
+      ['dataImport.getFailures', (id: string) => ({ id })],
+      ['dataImport.appendRows', (id: string) => ({ id, fromRow: 2, rows: [['X1', 'x@example.com']], bytesRead: 1 })],
+    ] as const) {
+      const a = await other.call(service, payload(first.id));
+      const b = await other.call(service, payload(missing));
+      expect({ status: a.status, body: a.body }, service).toEqual({ status: b.status, body: b.body });
+      expect(a.body.errorCode).toBe('720003');
+    }
+    expect((await other.ok('dataImport.getListByPage', { page: 0, size: 10 })).total).toBe(0);
+  });
+
+  it('needs NAV_DATA_IMPORT', async () => {
+    expect((await nobody.call('dataImport.getListByPage', { page: 0, size: 10 })).body.errorCode).toBe('730001');
+    expect((await nobody.call('dataImport.create', { fileName: 'a.csv', totalBytes: 1, columns: ['id'], primaryKeyColumn: 0, mappings: [] })).body.errorCode).toBe('730001');
+  });
+});

@@ -1,0 +1,326 @@
+/**
+ * One email message from draft to inbox through the catalogue: review, approval by another user, the send
+ * pipeline on the local queue and scheduler, the SES stand-in, open and click tracking, one-click unsubscribe
+ * honoured by the next send; a schedule in Asia/Tokyo firing once; expiry, rejection and refusals that store
+ * nothing; another organization's ids answering as missing.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
+import { accountKey, planKeyOf } from '../../shared/entities';
+import { zonedTimeToUtc } from '../../shared/plan/plan';
+import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
+
+const DAY = 24 * 3600_000;
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Accounts and a segment written straight to the store: this file tests sending, not the import. */
+async function seedAudience(herald: LocalHerald, orgId: number, tag: string, n: number) {
+  const store = new Store(herald.rt);
+  const now = herald.rt.clock.now();
+  const accounts = Array.from({ length: n }, (_, i) => ({
+    ...accountKey(orgId, `${tag}-${i}`),
+    orgId,
+    emails: [`${tag}-${i}@example.com`],
+    firstName: `Reader${i}`,
+    country: i % 3 === 0 ? 'US' : 'JP',
+    emailConsent: true,
+    smsConsent: false,
+    pushConsent: false,
+    lineConsent: false,
+    tags: [],
+    attributes: { plan: i % 2 ? 'gold' : 'free' },
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
+  }));
+  await Promise.all(accounts.map((a) => store.put('account', a)));
+  const segmentId = randomUUID();
+  await store.put('segment', {
+    orgId,
+    id: segmentId,
+    name: `JP ${tag}`,
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] },
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
+  });
+  return { segmentId, jp: accounts.filter((a) => a.country === 'JP').map((a) => a.emails[0]!) };
+}
+
+const emailContent = (subject: string) => ({
+  kind: 'EMAIL',
+  template: {
+    defaultLanguage: 'en',
+    contents: {
+      en: {
+        subject,
+        preheader: 'Spring',
+        blocks: [
+          { type: 'heading', text: 'Hello {{firstName|there}}' },
+          { type: 'button', text: 'See the offer', href: 'https://example.com/offer' },
+        ],
+      },
+      ja: { subject: `${subject} (ja)`, blocks: [{ type: 'heading', text: 'こんにちは' }] },
+    },
+  },
+});
+
+async function approverOf(admin: ApiClient, herald: LocalHerald, name: string) {
+  const role = await admin.ok('userRole.save', {
+    name: `Approver ${name}`,
+    code: `APPROVER_${name.toUpperCase()}`,
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+  });
+  const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
+  const client = new ApiClient(herald);
+  client.autoRefresh = true;
+  await client.login(name, 'Approve@123');
+  return { id: user.id as string, client };
+}
+
+describe('an email message, sent now', () => {
+  let herald: LocalHerald;
+  let admin: ApiClient;
+  let approver: { id: string; client: ApiClient };
+  let audience: Awaited<ReturnType<typeof seedAudience>>;
+
+  beforeAll(async () => {
+    herald = await startHerald({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
+    admin = new ApiClient(herald);
+    await admin.login();
+    approver = await approverOf(admin, herald, 'mia');
+    audience = await seedAudience(herald, 1, `now${Date.now().toString(36)}`, 30);
+  });
+  afterAll(() => herald?.stop());
+
+  async function sendOnce(subject: string) {
+    const draft = await admin.ok('plan.saveSingle', { name: subject, title: subject, channel: 'EMAIL', content: emailContent(subject), segmentId: audience.segmentId });
+    expect(draft).toMatchObject({ status: 'DRAFT', actions: expect.arrayContaining(['sendToReview']) });
+    const pending = await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
+    expect(pending.status).toBe('PENDING_APPROVAL');
+    // the author never approves their own message
+    expect(pending.actions).not.toContain('pass');
+    expect((await admin.call('planAction.pass', { id: draft.id })).body.errorCode).toBe('730001');
+    const home = await approver.client.ok('plan.getDashPlanByPage', { card: 'ACTION_REQUIRED' });
+    expect(home.list.map((p: { id: string }) => p.id)).toContain(draft.id);
+    expect(home.list.find((p: { id: string }) => p.id === draft.id).actions).toEqual(expect.arrayContaining(['pass', 'reject']));
+    const approved = await approver.client.ok('planAction.pass', { id: draft.id });
+    expect(['ACTIVE', 'IN_PROGRESS', 'DEPLOYED']).toContain(approved.status);
+    await until('the message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+    return draft.id as string;
+  }
+
+  it('goes to every matching recipient exactly once, with unsubscribe headers, counted on its detail', async () => {
+    const id = await sendOnce('Spring sale');
+    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Spring sale') as unknown as { destination: { to: string[] }; headers?: { name: string; value: string }[]; body: { html: string } }[];
+    const to = mails.flatMap((m) => m.destination.to).sort();
+    expect(to).toEqual([...audience.jp].sort());
+    for (const m of mails) {
+      const h = Object.fromEntries((m.headers ?? []).map((x) => [x.name, x.value]));
+      expect(h['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:\d+\/service\/t\/u\//);
+      expect(h['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    }
+    const stats = await admin.ok('planStatistics.detail', { id });
+    expect(stats.totals).toMatchObject({ matched: audience.jp.length, sent: audience.jp.length, failed: 0, skipped: 0, uncertain: 0 });
+    expect(stats.hours.reduce((n: number, h: { sent: number }) => n + h.sent, 0)).toBe(audience.jp.length);
+    const records = await admin.ok('operationRecord.getListByPage', { planId: id, size: 50 });
+    expect(records.list.map((r: { action: string }) => r.action).reverse()).toEqual(['sendToReview', 'pass', 'activate', 'fire', 'complete']);
+    const sent = await admin.ok('sentRecord.getListByPage', { planId: id, size: 100 });
+    expect(sent.list).toHaveLength(audience.jp.length);
+    expect(new Set(sent.list.map((r: { status: string }) => r.status))).toEqual(new Set(['SENT']));
+
+    // Opening (twice) and clicking move the numbers once; a changed click target is refused.
+    const html = mails[0]!.body.html;
+    const pixel = /src="([^"]+\/service\/t\/o\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const click = /href="([^"]+\/service\/t\/c\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    expect((await fetch(pixel)).headers.get('content-type')).toBe('image/gif');
+    await fetch(pixel);
+    const redirect = await fetch(click, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('https://example.com/offer');
+    const [body] = click.split('/service/t/c/')[1]!.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, u: 'https://evil.example/' })).toString('base64url');
+    const refused = await fetch(click.replace(body!, forged), { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('location')).toBeNull();
+    const after = await admin.ok('planStatistics.detail', { id });
+    expect(after.totals).toMatchObject({ opens: 1, clicks: 1 });
+  }, 120_000);
+
+  it('one-click unsubscribe puts the address on the list, and the next message skips it with its reason', async () => {
+    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Spring sale') as unknown as { destination: { to: string[] }; headers: { name: string; value: string }[] }[];
+    const leaving = mails[0]!;
+    const url = leaving.headers.find((h) => h.name === 'List-Unsubscribe')!.value.slice(1, -1);
+    // a GET only asks; the cookieless POST of RFC 8058 unsubscribes
+    expect(await (await fetch(url)).text()).toContain('<form method="post"');
+    const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(posted.status).toBe(200);
+    const list = await admin.ok('messageUnsubscription.getListByPage', { target: leaving.destination.to[0] });
+    expect(list.list).toEqual([expect.objectContaining({ target: leaving.destination.to[0], channelName: 'EMAIL', source: 'UNSUBSCRIBE' })]);
+
+    const id = await sendOnce('Summer sale');
+    const second = (await sentMail(herald)).filter((m) => m.subject === 'Summer sale');
+    expect(second.map((m) => m.destination.to[0]).sort()).toEqual(audience.jp.filter((a) => a !== leaving.destination.to[0]).sort());
+    const skipped = await admin.ok('sentRecord.getListByPage', { planId: id, status: 'SKIPPED' });
+    expect(skipped.list).toEqual([expect.objectContaining({ address: leaving.destination.to[0], reason: 'UNSUBSCRIBED' })]);
+    expect((await admin.ok('planStatistics.detail', { id })).totals).toMatchObject({ sent: audience.jp.length - 1, skipped: 1 });
+  }, 120_000);
+
+  it('a test mail goes to the chosen addresses as recipients will see it', async () => {
+    const draft = await admin.ok('plan.saveSingle', { name: 'Test me', title: 'Test me', channel: 'EMAIL', content: emailContent('Autumn'), segmentId: audience.segmentId });
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['qa@example.com', 'QA@example.com'] })).toEqual({ sent: 1 });
+    const mail = (await sentMail(herald)).filter((m) => m.destination.to.includes('qa@example.com')).pop()!;
+    expect(mail.subject).toBe('[TEST] Autumn');
+    expect(mail.body.html).toContain('See the offer');
+    expect((await admin.call('plan.testEmail', { id: draft.id, emails: ['not an address'] })).body.errorCode).toBe('400016');
+  });
+
+  it('a library template is copied into the message, so later edits to the template do not change it', async () => {
+    const template = await admin.ok('templateMessage.save', { name: `Library ${Date.now()}`, template: emailContent('From the library').template });
+    const plan = await admin.ok('plan.saveSingle', { name: 'From library', title: 'From library', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: template.id }, segmentId: audience.segmentId });
+    expect(plan.content).toMatchObject({ kind: 'EMAIL', template: { contents: { en: { subject: 'From the library' } } } });
+    await admin.ok('templateMessage.save', { id: template.id, version: template.version, name: template.name, template: emailContent('Changed later').template });
+    expect((await admin.ok('plan.detail', { id: plan.id })).content.template.contents.en.subject).toBe('From the library');
+    expect((await admin.call('plan.saveSingle', { name: 'x', title: 'x', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: 'nope' } })).body.errorCode).toBe('720003');
+  });
+
+  it('refusals store nothing; another organization sees nothing', async () => {
+    const draft = await admin.ok('plan.saveSingle', { name: 'Draft only', title: 'Draft only', channel: 'EMAIL', content: emailContent('Draft'), segmentId: audience.segmentId });
+    for (const [action, code] of [['stop', '740001'], ['archive', '720007'], ['unarchive', '720007']] as const) {
+      expect((await admin.call(`planAction.${action}`, { id: draft.id })).body.errorCode).toBe(code);
+    }
+    expect(await admin.ok('plan.detail', { id: draft.id })).toMatchObject({ status: 'DRAFT', version: draft.version });
+    expect((await admin.call('plan.saveSingle', { name: '', title: 'x', channel: 'EMAIL', content: emailContent('x') })).body.errorCode).toBe('400016');
+    expect((await admin.call('plan.saveSingle', { id: draft.id, version: draft.version - 1, name: 'x', title: 'x', channel: 'EMAIL', content: emailContent('x') })).body.errorCode).toBe('720007');
+    expect((await admin.call('plan.saveSingle', { name: 'x', title: 'x', channel: 'EMAIL', content: emailContent('x'), trigger: { kind: 'SCHEDULE', at: '2020-01-01T09:00', timeZone: 'Asia/Tokyo' } })).body.errorCode).toBe('750002');
+
+    await admin.ok('organization.save', { name: `Other ${Date.now()}`, code: `OTHER${Date.now().toString(36).toUpperCase()}` });
+    const orgs = (await admin.ok('organization.list')).list as { id: number }[];
+    const other = new ApiClient(herald);
+    other.token = (await admin.ok('user.switchOrganization', { orgId: orgs[orgs.length - 1]!.id })).accessToken;
+    for (const [service, payload] of [
+      ['plan.detail', { id: draft.id }],
+      ['planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY }],
+      ['planStatistics.detail', { id: draft.id }],
+      ['operationRecord.getListByPage', { planId: draft.id }],
+      ['sentRecord.getListByPage', { planId: draft.id }],
+      ['plan.testEmail', { id: draft.id, emails: ['a@example.com'] }],
+    ] as const) {
+      expect((await other.call(service, payload)).body.errorCode, service).toBe('720003');
+    }
+    expect((await other.ok('plan.getCateByPage', {})).list.map((p: { id: string }) => p.id)).not.toContain(draft.id);
+  });
+});
+
+describe('approval rules and a schedule in Asia/Tokyo', () => {
+  const clock = manualClock(Date.UTC(2026, 10, 22, 0, 0, 0));
+  let herald: LocalHerald;
+  let admin: ApiClient;
+  let approver: { id: string; client: ApiClient };
+  let audience: Awaited<ReturnType<typeof seedAudience>>;
+
+  beforeAll(async () => {
+    herald = await startHerald({ clock, config: { sendRates: { EMAIL: 1_000_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } } });
+    admin = new ApiClient(herald);
+    admin.autoRefresh = true; // the clock moves by days
+    await admin.login();
+    approver = await approverOf(admin, herald, 'ken');
+    audience = await seedAudience(herald, 1, `tokyo${Date.now().toString(36)}`, 12);
+  });
+  afterAll(() => herald?.stop());
+  // the clock moves by hours and days: sign in afresh for each test
+  beforeEach(async () => {
+    await admin.login();
+    await approver.client.login(...approver.client.credentials!);
+  });
+
+  const draft = (name: string, trigger?: unknown) =>
+    admin.ok('plan.saveSingle', { name, title: name, channel: 'EMAIL', content: emailContent(name), segmentId: audience.segmentId, ...(trigger ? { trigger } : {}) });
+
+  it('fires exactly once at 09:00 Tokyo time, even when the fire is doubled', async () => {
+    const at = '2026-11-23T09:00';
+    const due = zonedTimeToUtc(at, 'Asia/Tokyo');
+    expect(due).toBe(Date.UTC(2026, 10, 23, 0, 0, 0));
+    const plan = await draft('Tokyo morning', { kind: 'SCHEDULE', at, timeZone: 'Asia/Tokyo' });
+    await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.id], deadline: clock.now() + 2 * DAY });
+    expect((await approver.client.ok('planAction.pass', { id: plan.id })).status).toBe('ACTIVE');
+
+    clock.t = due - 1000;
+    await herald.scheduler.fireDue();
+    await herald.delivery.idle();
+    expect((await admin.ok('plan.detail', { id: plan.id })).status).toBe('ACTIVE');
+
+    clock.t = due;
+    // the schedule fires, and a doubled fire arrives too
+    await herald.queue.send('delivery', { kind: 'fire', orgId: 1, planId: plan.id, dueAt: due });
+    await herald.scheduler.fireDue();
+    await herald.scheduler.fireDue();
+    await until('the run to finish', async () => {
+      await herald.delivery.idle();
+      return admin.ok('plan.detail', { id: plan.id });
+    }, (p) => p.status === 'DEPLOYED');
+    const runs = await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) });
+    expect(runs).toHaveLength(1);
+    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Tokyo morning');
+    expect(mails.map((m) => m.destination.to[0]).sort()).toEqual([...audience.jp].sort());
+  }, 60_000);
+
+  it('a schedule less than 5 minutes ahead is refused with 750002', async () => {
+    const soon = new Date(clock.now() + 9 * 3600_000 + 2 * 60_000).toISOString().slice(0, 16); // Tokyo wall clock
+    expect((await admin.call('plan.saveSingle', { name: 'Too soon', title: 't', channel: 'EMAIL', content: emailContent('t'), trigger: { kind: 'SCHEDULE', at: soon, timeZone: 'Asia/Tokyo' } })).body.errorCode).toBe('750002');
+  });
+
+  it('a rejection needs a type and a reason, and the author sees them', async () => {
+    const plan = await draft('To reject');
+    await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.id], deadline: clock.now() + DAY });
+    const noReason = await approver.client.call('planAction.reject', { id: plan.id, type: 'CONTENT' });
+    expect(noReason.body.errorCode).toBe('400016');
+    expect(noReason.body.errorMessage).toContain('Please write the reason!');
+    expect((await approver.client.call('planAction.reject', { id: plan.id, reason: 'Price is wrong' })).body.errorCode).toBe('400016');
+    const rejected = await approver.client.ok('planAction.reject', { id: plan.id, type: 'CONTENT', reason: 'Price is wrong' });
+    expect(rejected.status).toBe('REJECTED');
+    const mine = await admin.ok('plan.getDashPlanByPage', { card: 'REJECTED' });
+    expect(mine.list.find((p: { id: string }) => p.id === plan.id).rejection).toMatchObject({ type: 'CONTENT', reason: 'Price is wrong', by: approver.id });
+  });
+
+  it('a pending message past its deadline expires and cannot be approved (730003)', async () => {
+    const plan = await draft('Too late');
+    await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.id], deadline: clock.now() + 3600_000 });
+    clock.advance(3600_000 + 1);
+    await approver.client.login(...approver.client.credentials!);
+    await admin.login();
+    expect((await approver.client.call('planAction.pass', { id: plan.id })).body.errorCode).toBe('730003');
+    expect((await admin.ok('plan.detail', { id: plan.id })).status).toBe('EXPIRED');
+  });
+
+  it('two approvals at once make one run', async () => {
+    const second = await approverOf(admin, herald, 'sora');
+    const plan = await draft('Both approve');
+    await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.id], deadline: clock.now() + DAY });
+    const both = await Promise.all([approver.client.call('planAction.pass', { id: plan.id }), approver.client.call('planAction.pass', { id: plan.id })]);
+    expect(both.filter((r) => r.body.state === 'S')).toHaveLength(1);
+    expect(second.id).toBeTruthy();
+    await until('the run to finish', async () => {
+      await herald.delivery.idle();
+      return admin.ok('plan.detail', { id: plan.id });
+    }, (p) => p.status === 'DEPLOYED');
+    expect(await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) })).toHaveLength(1);
+  }, 60_000);
+});

@@ -1,0 +1,132 @@
+/**
+ * Issue 8, steps 1 and 2 in a real browser: a 1,000-row CSV (UTF-8 with BOM) imported on /library/batches with
+ * a visible progress and a report of its bad rows; the accounts listed and searched; a segment built from two
+ * conditions whose live size equals the rows that match; axe-core on each screen.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, expectAccessible, openPage, signIn, waitForPath } from './browser';
+
+const suite = browserSuite();
+
+const ROWS = 1000;
+const COUNTRIES = ['JP', 'US', 'DE', 'JP'];
+const PLANS = ['gold', 'silver', 'gold'];
+/** Rows (file row numbers, the header being row 1) made bad on purpose, with the reason each must show. */
+const BAD: Record<number, string> = {
+  7: 'email: Please enter the correct email address.',
+  400: "The field 'customer_id' is required.",
+  901: 'The row has 3 columns; the header has 6.',
+};
+
+function csvFile(): { path: string; matching: number } {
+  const lines = ['customer_id,email,first_name,country,plan,score'];
+  let matching = 0;
+  for (let i = 0; i < ROWS; i++) {
+    const row = i + 2;
+    const country = COUNTRIES[i % COUNTRIES.length];
+    const plan = PLANS[i % PLANS.length];
+    if (row === 7) lines.push(`P${i},not-an-address,Ann,${country},${plan},${i}`);
+    else if (row === 400) lines.push(`,p${i}@example.com,"Doe, Jo",${country},${plan},${i}`);
+    else if (row === 901) lines.push(`P${i},p${i}@example.com,Cut`);
+    else {
+      lines.push(`P${i},p${i}@example.com,"Name ${i}",${country},${plan},${i}`);
+      if (country === 'JP' && plan === 'gold') matching++;
+    }
+  }
+  const path = join(mkdtempSync(join(tmpdir(), 'herald-import-')), 'customers.csv');
+  writeFileSync(path, `\uFEFF${lines.join('\r\n')}\r\n`);
+  return { path, matching };
+}
+
+/** Picks an option of a PrimeReact dropdown. */
+async function choose(page: Page, dropdown: Locator, option: string): Promise<void> {
+  await dropdown.click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
+}
+
+it('imports 1,000 rows with progress and a bad-rows report, lists them, and sizes a segment', async () => {
+  const { path, matching } = csvFile();
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.click('.side-menu a[href="#/library/batches"]');
+  await waitForPath(page, '/library/batches');
+  await page.getByRole('heading', { name: 'Data import' }).waitFor();
+  await expectAccessible(page, 'data import, choose a file');
+
+  // The mapping step: headers read from the file, usual names guessed.
+  await page.setInputFiles('#import-file', path);
+  await page.getByRole('heading', { name: 'Columns' }).waitFor();
+  expect(await page.locator('.p-dropdown:has(#import-key) .p-dropdown-label').textContent()).toBe('customer_id');
+  expect(await page.locator('tr[data-column="1"] .p-dropdown-label').first().textContent()).toBe('E-mail address(es)');
+  expect(await page.locator('#import-attribute-4').inputValue()).toBe('plan');
+  await choose(page, page.locator('tr[data-column="5"] .p-dropdown').nth(1), 'Number');
+  await expectAccessible(page, 'data import, mapping');
+
+  // Progress: the rows-read figure is watched as it changes.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenRows: string[] }).seenRows = seen;
+    new MutationObserver(() => {
+      const v = document.querySelector('[data-stat="rowsRead"]')?.textContent;
+      if (v && seen.at(-1) !== v) seen.push(v);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await page.locator('[data-testid="import-progress"] [role="progressbar"]').waitFor();
+  await page.locator('.notice-success', { hasText: 'Import finished: 997 created, 0 updated, 3 failed.' }).waitFor({ timeout: 60_000 });
+  const seen = await page.evaluate(() => (window as unknown as { seenRows: string[] }).seenRows);
+  expect(seen.at(-1)).toBe('1,000');
+  expect(seen.some((v) => v !== '0' && v !== '1,000'), `rows read as shown: ${seen.join(' → ')}`).toBe(true);
+  expect(await page.locator('[data-testid="import-progress"] [role="progressbar"]').getAttribute('aria-valuenow')).toBe('100');
+
+  // The report of bad rows: row numbers and reasons.
+  const report = page.locator('[data-testid="import-failures"]').first();
+  await expect.poll(() => report.locator('tbody tr').count()).toBe(3);
+  const rows = await report.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  expect(rows).toEqual(Object.entries(BAD).map(([row, reason]) => [row, expect.any(String), reason]));
+  await page.locator('[data-testid="import-history"] tbody tr', { hasText: 'customers.csv' }).waitFor();
+  await expectAccessible(page, 'data import, finished with a report');
+
+  // The accounts: listed a page at a time, found by address, shown in a dialog.
+  await page.click('.side-menu a[href="#/library/account"]');
+  await waitForPath(page, '/library/account');
+  const accountRows = page.locator('[data-testid="account-list"] tbody tr:not(.p-datatable-emptymessage)');
+  await expect.poll(() => accountRows.count()).toBe(20);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByText('Page 2').waitFor();
+  await page.fill('#account-search', 'P12@EXAMPLE.COM');
+  await expect.poll(() => accountRows.allTextContents()).toEqual([expect.stringContaining('p12@example.com')]);
+  await page.getByRole('button', { name: 'Show P12' }).click();
+  await page.locator('#account-dialog', { hasText: 'Name 12' }).waitFor();
+  await expectAccessible(page, 'account detail');
+  await page.locator('#account-dialog .dialog-footer').getByRole('button', { name: 'Close' }).click();
+
+  // A segment: country is JP and plan is gold, with its live size.
+  await page.click('.side-menu a[href="#/library/segment"]');
+  await waitForPath(page, '/library/segment');
+  await page.getByRole('button', { name: 'New segment' }).click();
+  await waitForPath(page, '/library/segment/create-segment');
+  await page.fill('#segment-name', 'JP gold');
+  const first = page.locator('.rule-condition[data-condition="1"]');
+  await first.getByRole('textbox', { name: 'Value 1', exact: true }).fill('JP');
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const second = page.locator('.rule-condition[data-condition="2"]');
+  await choose(page, second.locator('.p-dropdown').first(), 'Custom attribute');
+  await second.getByRole('textbox', { name: 'Attribute name 2', exact: true }).fill('plan');
+  await second.getByRole('textbox', { name: 'Value 2', exact: true }).fill('gold');
+  const size = page.locator('[data-testid="segment-size"] [data-count]');
+  await expect.poll(() => size.getAttribute('data-count'), { timeout: 15_000 }).toBe(String(matching));
+  await page.locator('[data-testid="segment-size"]', { hasText: `of ${(ROWS - 3).toLocaleString('en-US')} accounts` }).waitFor();
+  await expectAccessible(page, 'segment editor');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await waitForPath(page, '/library/segment');
+  await page.locator('.p-toast-message', { hasText: 'Segment JP gold was created.' }).waitFor();
+  await page.locator('[data-testid="segment-list"] tbody tr', { hasText: 'Country is JP and plan is gold' }).waitFor();
+  await expectAccessible(page, 'segment list');
+  await context.close();
+});

@@ -1,0 +1,201 @@
+/**
+ * The template library and the email builder in Chromium: build a template with a heading, a paragraph and a
+ * button, reorder by keyboard and buttons, undo and redo, see it in the sandboxed preview at 600px and 393px (an
+ * image too, then removed), add a language, save, find it in the list and reopen it; duplicate, deactivate and
+ * delete from the list. axe-core on both screens.
+ */
+import type { FrameLocator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, expectAccessible, hashPath as hashPathOf, openPage, signIn, waitForPath } from './browser';
+
+const suite = browserSuite();
+
+const blockNames = (page: Page) => page.locator('.block-item .block-name').allTextContents();
+const selectedField = (page: Page, field: string) => page.locator(`.block-item.selected [id$="-${field}"]`).first();
+const preview = (page: Page): FrameLocator => page.frameLocator('[data-testid="template-preview"]');
+const listRows = (page: Page) => page.locator('[data-testid="template-list"] tbody tr:not(.p-datatable-emptymessage)');
+
+async function addBlock(page: Page, type: string): Promise<void> {
+  const before = await page.locator('.block-item').count();
+  await page.click(`.palette-list button[data-block-type="${type}"]`);
+  await expect.poll(() => page.locator('.block-item').count()).toBe(before + 1);
+}
+
+it('builds, previews, saves and reopens an email template', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+
+  // The library, empty.
+  await page.click('.side-menu a[href="#/library/message"]');
+  await waitForPath(page, '/library/message');
+  await page.getByRole('heading', { name: 'Messages' }).waitFor();
+  await page.locator('[data-testid="template-list"]', { hasText: 'No templates yet.' }).waitFor();
+  await expectAccessible(page, 'the empty template library');
+
+  // A new template: nothing to save yet, and the schema says why at the fields.
+  await page.getByRole('button', { name: 'New template' }).click();
+  await waitForPath(page, '/library/message/template');
+  await page.getByRole('heading', { name: 'New email template' }).waitFor();
+  await expectAccessible(page, 'the empty builder');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message-error', { hasText: 'Please input required fields' }).waitFor();
+  expect(await page.locator('#template-name-error').textContent()).toBe('Please input the name!');
+  expect(await page.locator('#template-subject-error').textContent()).toBe('Please input the subject!');
+
+  await page.fill('#template-name', 'Spring welcome');
+  await page.fill('#template-subject', 'Hello {{firstName|there}}');
+  expect(await page.locator('#template-name-error').count()).toBe(0);
+
+  // Heading, paragraph and button, each edited in its own panel.
+  await addBlock(page, 'heading');
+  await selectedField(page, 'text').fill('Welcome aboard');
+  await addBlock(page, 'paragraph');
+  await selectedField(page, 'text').fill('Hi <b>{{firstName|there}}</b>, thanks for joining.');
+  await addBlock(page, 'button');
+  await selectedField(page, 'text').fill('Start now');
+  await selectedField(page, 'href').fill('javascript:alert(1)');
+  await expect.poll(() => page.locator('.block-item.selected .p-error[id$="-href-error"]').textContent()).toContain('Please enter a full link');
+  await selectedField(page, 'href').fill('https://example.com/start');
+  expect(await page.locator('.block-item.selected .p-error[id$="-href-error"]').count()).toBe(0);
+  expect(await blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+
+  // Reorder by keyboard and by the move buttons; undo and redo.
+  await page.getByRole('button', { name: /^Paragraph 2/ }).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect.poll(() => blockNames(page)).toEqual(['Paragraph 1', 'Heading 2', 'Button 3']);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Paragraph 1');
+  await page.locator('.sr-only[role="status"]', { hasText: 'Paragraph is now at position 1 of 3.' }).waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Move Heading 2 up' }).click();
+  await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => blockNames(page)).toEqual(['Paragraph 1', 'Heading 2', 'Button 3']);
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+
+  // And by mouse: drag a block by its handle, drag a new one from the palette (a window tall enough to hold both
+  // ends of each drag, as a drag that scrolls the page is not one a test can make).
+  await page.setViewportSize({ width: 1440, height: 1400 });
+  const item = (n: number) => page.locator('.block-item').nth(n);
+  await item(2).locator('.block-head').dragTo(item(0), { targetPosition: { x: 40, y: 4 } });
+  await expect.poll(() => blockNames(page)).toEqual(['Button 1', 'Heading 2', 'Paragraph 3']);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+  await page.locator('.palette-list li', { has: page.locator('[data-block-type="divider"]') }).dragTo(item(1), { targetPosition: { x: 40, y: 4 } });
+  await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Divider 2', 'Paragraph 3', 'Button 4']);
+  await page.getByRole('button', { name: 'Remove Divider 2' }).click();
+  await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The preview: the renderer's mail, personalised, in a frame that runs nothing.
+  const frame = page.locator('[data-testid="template-preview"]');
+  expect(await frame.getAttribute('sandbox')).toBe('');
+  expect(Math.round((await frame.boundingBox())!.width)).toBe(600);
+  await preview(page).getByRole('heading', { name: 'Welcome aboard' }).waitFor();
+  await preview(page).locator('strong', { hasText: 'Alex' }).waitFor();
+  expect(await preview(page).getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('https://example.com/start');
+  expect(await page.getByTestId('preview-subject').textContent()).toBe('Subject: Hello Alex');
+  const sidePadding = () => preview(page).locator('td.hd-px').first().evaluate((td) => getComputedStyle(td).paddingLeft);
+  expect(await sidePadding()).toBe('24px');
+  await page.getByRole('button', { name: 'Mobile, 393 px' }).click();
+  await expect.poll(async () => Math.round((await frame.boundingBox())!.width)).toBe(393);
+  expect(await frame.getAttribute('title')).toBe('Preview of the email at 393 px');
+  await preview(page).getByRole('heading', { name: 'Welcome aboard' }).waitFor();
+  await expect.poll(sidePadding).toBe('16px');
+  await page.getByLabel('Personalise for a sample recipient (Alex)').uncheck();
+  await preview(page).locator('strong', { hasText: 'there' }).waitFor();
+  await page.getByRole('button', { name: 'Desktop, 600 px' }).click();
+  await expect.poll(async () => Math.round((await frame.boundingBox())!.width)).toBe(600);
+
+  // A picture from an https address shows in the preview (the page's policy allows it); then it goes again.
+  await addBlock(page, 'image');
+  await selectedField(page, 'image').fill('https://example.com/logo.png');
+  await selectedField(page, 'alt').fill('Herald logo');
+  expect(await preview(page).getByRole('img', { name: 'Herald logo' }).getAttribute('src')).toBe('https://example.com/logo.png');
+  await page.getByRole('button', { name: 'Remove Image 4' }).click();
+  await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+  await expect.poll(() => preview(page).getByRole('img', { name: 'Herald logo' }).count()).toBe(0);
+
+  // A Japanese version, copied from English, then translated.
+  await page.getByRole('button', { name: 'Add language' }).click();
+  await page.fill('#language-code', 'ja');
+  await page.locator('.language-add button[type="submit"]').click();
+  await page.getByRole('tab', { name: 'ja' }).waitFor();
+  expect(await page.getByRole('tab', { name: 'ja' }).getAttribute('aria-selected')).toBe('true');
+  expect(await page.inputValue('#template-subject')).toBe('Hello {{firstName|there}}');
+  await page.fill('#template-subject', 'ようこそ');
+  await expect.poll(() => page.getByTestId('preview-subject').textContent()).toBe('Subject: ようこそ');
+  expect(await blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+  await page.getByRole('tab', { name: /^en/ }).click();
+  await page.getByRole('button', { name: /^Heading 1/ }).click();
+  await expectAccessible(page, 'the builder with content and an open block');
+
+  // Save: created, and the address now names the template.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Template Spring welcome was created.' }).waitFor();
+  expect(new URL(page.url()).hash).toMatch(/^#\/library\/message\/template\?id=/);
+  await page.getByRole('heading', { name: 'Spring welcome' }).waitFor();
+  expect(await page.locator('.builder-actions', { hasText: 'Unsaved changes' }).count()).toBe(0);
+  const stored = (await suite.admin.ok('templateMessage.getAll')).find((t: { name: string }) => t.name === 'Spring welcome');
+  const detail = await suite.admin.ok('templateMessage.detail', { id: stored.id });
+  expect(detail.languages).toEqual(['en', 'ja']);
+  expect(detail.template.contents.en.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph', 'button']);
+  expect(detail.template.contents.ja.subject).toBe('ようこそ');
+
+  // A second save is an edit of the version read (the heading is still open).
+  expect(await page.getByRole('button', { name: /^Heading 1/ }).getAttribute('aria-expanded')).toBe('true');
+  await selectedField(page, 'text').fill('Welcome aboard!');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Template Spring welcome was saved.' }).waitFor();
+  expect((await suite.admin.ok('templateMessage.detail', { id: stored.id })).version).toBe(2);
+
+  // The list shows it; reopening loads it as saved.
+  await page.getByRole('link', { name: 'Back to templates' }).click();
+  await waitForPath(page, '/library/message');
+  await expect.poll(() => listRows(page).count()).toBe(1);
+  expect(await listRows(page).first().textContent()).toContain('Hello {{firstName|there}}');
+  await expectAccessible(page, 'the template library with a template');
+  await page.getByRole('button', { name: 'Edit Spring welcome' }).click();
+  await waitForPath(page, '/library/message/template');
+  await page.getByRole('heading', { name: 'Spring welcome' }).waitFor();
+  expect(await blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
+  expect(await page.inputValue('#template-name')).toBe('Spring welcome');
+  await preview(page).getByRole('heading', { name: 'Welcome aboard!' }).waitFor();
+  expect(await page.getByRole('tab').allTextContents()).toEqual([expect.stringContaining('en'), 'ja']);
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.fill('#template-name', 'Spring welcome, unsaved');
+  await page.getByRole('link', { name: 'Back to templates' }).click();
+  await page.locator('.app-confirm', { hasText: 'Leave without saving?' }).waitFor();
+  await page.locator('.app-confirm').getByRole('button', { name: 'Cancel' }).click();
+  await page.locator('.app-confirm').waitFor({ state: 'detached' });
+  expect(hashPathOf(page)).toBe('/library/message/template');
+  expect(await page.inputValue('#template-name')).toBe('Spring welcome, unsaved');
+  await page.getByRole('link', { name: 'Back to templates' }).click();
+  await page.locator('.app-confirm').getByRole('button', { name: 'Leave' }).click();
+  await waitForPath(page, '/library/message');
+
+  // Duplicate, then delete the copy after the confirmation.
+  await page.getByRole('button', { name: 'Duplicate Spring welcome' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Spring welcome (copy) was created as a copy.' }).waitFor();
+  await expect.poll(() => listRows(page).count()).toBe(2);
+  await page.getByRole('button', { name: 'Deactivate Spring welcome (copy)' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Spring welcome (copy) is inactive now.' }).waitFor();
+  await page.getByRole('button', { name: 'Delete Spring welcome (copy)' }).click();
+  await page.locator('.app-confirm').getByRole('button', { name: 'Delete' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Template Spring welcome (copy) was deleted.' }).waitFor();
+  await expect.poll(() => listRows(page).count()).toBe(1);
+  await context.close();
+});
+
+it('shows a taken name at the field', async () => {
+  await suite.admin.ok('templateMessage.save', { name: 'Taken name', template: { contents: { en: { subject: 'x' } } } });
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await page.getByRole('heading', { name: 'New email template' }).waitFor();
+  await page.fill('#template-name', 'taken NAME');
+  await page.fill('#template-subject', 'Hi');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => page.locator('#template-name-error').textContent()).toBe('This template name is already used.');
+  await context.close();
+});

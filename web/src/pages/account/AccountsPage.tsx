@@ -1,0 +1,135 @@
+/**
+ * Accounts (/library/account): the organization's recipients a page at a time by cursor (there may be millions),
+ * searched by id prefix or exact e-mail address; one account's details in a dialog.
+ */
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { Tag } from 'primereact/tag';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../../shared/format';
+import type { AccountView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { useCall } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { useConfirm } from '../../components/useConfirm';
+import { showSuccess } from '../../ui/toastBus';
+import { AccountDialog } from './AccountDialog';
+import '../../i18n/areas/audience';
+import '../../styles/audience.css';
+
+const SIZE = 20;
+const SEARCH_DELAY_MS = 300;
+
+export default function AccountsPage() {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  /** the cursor of each page shown so far; the last one is the current page's */
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [open, setOpen] = useState<AccountView | null>(null);
+  const [confirmElement, ask] = useConfirm();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setCursors([undefined]);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const query = { search: search || undefined, cursor: cursors.at(-1), size: SIZE };
+  const { data, error, isLoading, isValidating, mutate } = useCall(keys.list('account.getListByPage', query), { keepPreviousData: true });
+  const rows = data?.list ?? [];
+  const page = cursors.length;
+
+  async function remove(account: AccountView) {
+    const yes = await ask({ header: t('account.deleteTitle'), message: t('account.deleteConfirm', { id: account.id }), acceptLabel: t('common.delete'), danger: true });
+    if (!yes) return;
+    try {
+      await call('account.delete', { id: account.id });
+    } catch {
+      return;
+    }
+    showSuccess(t('account.deleted', { id: account.id }));
+    setOpen(null);
+    await mutate();
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.accounts')}</h1>
+          <p className="muted">{t('account.intro')}</p>
+        </div>
+        <Link to="/library/batches" className="page-link">
+          <i className="pi pi-upload" aria-hidden="true" />
+          <span>{t('account.importLink')}</span>
+        </Link>
+      </header>
+      <div className="card" data-testid="account-list">
+        <div className="list-toolbar">
+          <IconField iconPosition="left" className="account-search">
+            <InputIcon className="pi pi-search" />
+            <InputText id="account-search" type="search" value={typed} placeholder={t('account.search')} aria-label={t('account.search')} onChange={(e) => setTyped(e.target.value)} />
+          </IconField>
+          <div className="list-actions">
+            <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void mutate()} />
+          </div>
+        </div>
+        {error && (
+          <div className="state-error" role="alert">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+            <span>{t('list.error')}</span>
+          </div>
+        )}
+        <DataTable
+          value={rows}
+          dataKey="id"
+          loading={isLoading || isValidating}
+          emptyMessage={search ? t('account.noMatch') : t('account.empty')}
+          className="list-table"
+          stripedRows
+          size="small"
+          tableStyle={{ minWidth: '48rem' }}
+        >
+          <Column field="id" header={t('account.id')} />
+          <Column header={t('account.email')} body={(a: AccountView) => a.emails[0] ?? '--'} />
+          <Column header={t('account.name')} body={(a: AccountView) => [a.firstName, a.lastName].filter(Boolean).join(' ') || '--'} />
+          <Column header={t('account.country')} body={(a: AccountView) => a.country ?? '--'} />
+          <Column header={t('account.locale')} body={(a: AccountView) => a.locale ?? '--'} />
+          <Column header={t('account.tags')} body={(a: AccountView) => (a.tags.length ? a.tags.map((tag) => <Tag key={tag} value={tag} className="mr-1" />) : '--')} />
+          <Column header={t('account.emailConsent')} body={(a: AccountView) => (a.emailConsent ? t('common.yes') : t('common.no'))} />
+          <Column header={t('account.dateUpdated')} body={(a: AccountView) => formatDateTime(a.dateUpdated)} />
+          <Column
+            header={t('common.actions')}
+            className="actions-column"
+            headerClassName="actions-column"
+            body={(a: AccountView) => <Button type="button" icon="pi pi-eye" text rounded aria-label={t('account.view', { id: a.id })} onClick={() => setOpen(a)} />}
+          />
+        </DataTable>
+        <nav className="pager" aria-label={t('account.pager')}>
+          <Button type="button" icon="pi pi-angle-left" label={t('account.previous')} text disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))} />
+          <span aria-live="polite">{t('account.pageNumber', { page })}</span>
+          <Button
+            type="button"
+            icon="pi pi-angle-right"
+            iconPos="right"
+            label={t('account.next')}
+            text
+            disabled={!data?.cursor || isValidating}
+            onClick={() => setCursors([...cursors, data?.cursor])}
+          />
+        </nav>
+      </div>
+      <AccountDialog account={open} onHide={() => setOpen(null)} onDelete={(a) => void remove(a)} />
+      {confirmElement}
+    </section>
+  );
+}

@@ -1,0 +1,374 @@
+/**
+ * The Create New Notification wizard (/campaigns/new-single; `?id=` edits a saved draft, `&step=review` opens
+ * its review): Message Content, Segmentation, Trigger, Review. A draft can be saved at any step; a test goes to
+ * chosen addresses; "Send to review" saves and asks the chosen participants to approve by a deadline.
+ */
+import { Button } from 'primereact/button';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PlanView } from '../../../../shared/services/plan';
+import { call } from '../../api/client';
+import { invalidate, useSession } from '../../api/hooks';
+import { PageSpinner } from '../../router/RootShell';
+import { showError, showSuccess } from '../../ui/toastBus';
+import { CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './paths';
+import { PlanStatusTag } from './PlanStatusTag';
+import { defaultTimeZone } from './schedule';
+import { TriggerFields } from './TriggerFields';
+import { ContentStep } from './wizard/ContentStep';
+import { type Approval, ReviewStep, type TestMail } from './wizard/ReviewStep';
+import { SegmentStep } from './wizard/SegmentStep';
+import {
+  DEFAULT_REVIEW_HOURS,
+  draftSavable,
+  firstInvalidStep,
+  formFromPlan,
+  fromLocalInput,
+  localInputValue,
+  MAX_TEST_ADDRESSES,
+  newForm,
+  parseAddresses,
+  savePayload,
+  stepValid,
+  validateForm,
+  WIZARD_STEPS,
+  type WizardForm,
+} from './wizard';
+import '../template/template.css';
+import '../../i18n/areas/campaign';
+import './campaign.css';
+
+/** The clock the 5-minute rule is checked against, moving on while the page is open. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const isStep = (s: string | null): s is WizardStepName => WIZARD_STEPS.includes(s as WizardStepName);
+const EDITABLE = new Set(['DRAFT', 'REJECTED', 'EXPIRED']);
+
+type Saved = Pick<PlanView, 'id' | 'version' | 'status' | 'rejection' | 'actions' | 'name'>;
+
+export default function NewSinglePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const zone = defaultTimeZone(session?.userdetails.timeZone);
+  const now = useNow(15_000);
+
+  const [form, setForm] = useState<WizardForm>(() => newForm(zone, Date.now()));
+  const [clean, setClean] = useState<WizardForm>(form);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [loading, setLoading] = useState<'no' | 'yes' | 'failed'>(id ? 'yes' : 'no');
+  const [step, setStep] = useState<WizardStepName>(() => (isStep(params.get('step')) ? (params.get('step') as WizardStepName) : 'content'));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'review' | null>(null);
+  const [approval, setApproval] = useState<Approval>(() => ({ participants: [], deadline: localInputValue(Date.now() + DEFAULT_REVIEW_HOURS * 3_600_000) }));
+  const [approvalTried, setApprovalTried] = useState(false);
+  const [test, setTest] = useState<TestMail>({ addresses: session?.userdetails.email ?? '', busy: false });
+
+  const errors = useMemo(() => validateForm(form, now), [form, now]);
+  const dirty = form !== clean;
+  const editable = !saved || (EDITABLE.has(saved.status) && saved.actions.includes('saveDraft'));
+
+  const start = useCallback((view: PlanView) => {
+    const next = formFromPlan(view, zone, Date.now());
+    setForm(next);
+    setClean(next);
+    setSaved(view);
+    setTouched(new Set());
+    setShowAll(false);
+    if (view.approval) setApproval((a) => ({ ...a, participants: view.approval!.participants }));
+  }, [zone]);
+
+  const load = useCallback(
+    async (planId: string) => {
+      setLoading('yes');
+      try {
+        start(await call('plan.detail', { id: planId }));
+        setLoading('no');
+      } catch {
+        setLoading('failed');
+      }
+    },
+    [start],
+  );
+
+  useEffect(() => {
+    if (id && id !== saved?.id) void load(id);
+    else if (!id && saved) {
+      const fresh = newForm(zone, Date.now());
+      setForm(fresh);
+      setClean(fresh);
+      setSaved(null);
+      setStep('content');
+    }
+    // only a different message in the address loads; `saved` changes with every save
+  }, [id, load]);
+
+  // a link to another step of the same message (the list's "Send to review") moves there
+  const askedStep = params.get('step');
+  useEffect(() => {
+    if (isStep(askedStep)) setStep(askedStep);
+  }, [askedStep]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const change = (next: WizardForm, touch?: string) => {
+    setForm(next);
+    if (touch && !touched.has(touch)) setTouched(new Set(touched).add(touch));
+  };
+  const shown = (path: string) => showAll || touched.has(path);
+
+  function goTo(next: WizardStepName) {
+    setStep(next);
+    requestAnimationFrame(() => document.getElementById('step-title')?.focus());
+  }
+
+  function next() {
+    if (!stepValid(errors, step)) {
+      setShowAll(true);
+      showError(t('campaign.wizard.fixStep'));
+      return;
+    }
+    goTo(WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1]);
+  }
+
+  /** Saves when there is anything to save; answers the saved message, or null when refused. */
+  async function persist(quietIfClean: boolean): Promise<Saved | null> {
+    if (saved && !dirty && saved.status === 'DRAFT' && quietIfClean) return saved;
+    if (!draftSavable(errors)) {
+      setShowAll(true);
+      const first = firstInvalidStep(errors);
+      if (first && first !== 'segmentation') goTo(first);
+      showError(t('campaign.wizard.invalid'));
+      return null;
+    }
+    try {
+      const view = await call('plan.saveSingle', savePayload(form, saved ?? undefined));
+      setClean(form);
+      setSaved(view);
+      void invalidate('plan.getCateByPage', 'plan.detail', 'plan.getDashPlanByPage');
+      if (!id) await navigate(wizardPath(view.id, step), { replace: true });
+      return view;
+    } catch {
+      return null;
+    }
+  }
+
+  async function saveDraft() {
+    setBusy('save');
+    const view = await persist(false);
+    setBusy(null);
+    if (view) showSuccess(t('campaign.wizard.saved', { name: view.name }));
+  }
+
+  async function sendTest() {
+    const { emails, invalid } = parseAddresses(test.addresses);
+    const error = invalid.length
+      ? t('campaign.test.incorrect')
+      : emails.length === 0
+        ? t('campaign.test.none')
+        : emails.length > MAX_TEST_ADDRESSES
+          ? t('campaign.test.tooMany', { max: MAX_TEST_ADDRESSES })
+          : undefined;
+    if (error) return setTest({ ...test, error });
+    setTest({ ...test, busy: true, error: undefined });
+    const view = await persist(true);
+    if (!view) return setTest((s) => ({ ...s, busy: false }));
+    try {
+      await call('plan.testEmail', { id: view.id, emails });
+      showSuccess(t('campaign.test.sent', { addresses: emails.join(', ') }));
+    } catch {
+      // the client's toast says why
+    }
+    setTest((s) => ({ ...s, busy: false }));
+  }
+
+  const deadline = fromLocalInput(approval.deadline);
+  const approvalErrors = approvalTried
+    ? {
+        participants: approval.participants.length === 0 ? t('campaign.approval.participantsRequired') : undefined,
+        deadline: deadline === null || deadline <= Date.now() ? t('campaign.approval.deadlineFuture') : undefined,
+      }
+    : {};
+
+  async function sendToReview() {
+    setApprovalTried(true);
+    const first = firstInvalidStep(errors);
+    if (first) {
+      setShowAll(true);
+      goTo(first);
+      showError(t('campaign.wizard.invalid'));
+      return;
+    }
+    if (approval.participants.length === 0 || deadline === null || deadline <= Date.now()) {
+      showError(t('campaign.wizard.invalid'));
+      return;
+    }
+    setBusy('review');
+    try {
+      const view = await persist(true);
+      if (!view) return;
+      const pending = await call('planAction.sendToReview', { id: view.id, version: view.version, participants: approval.participants, deadline });
+      setClean(form);
+      setSaved(pending);
+      await invalidate('plan.getCateByPage', 'plan.detail', 'plan.getDashPlanByPage', 'operationRecord.getListByPage');
+      // the guard clears toasts on navigation: say it on the page it lands on
+      await navigate(detailPath(pending.id), { replace: true });
+      showSuccess(t('campaign.wizard.sentToReview', { name: pending.name }));
+    } catch {
+      // the client's toast says why
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const title = saved ? t('campaign.wizard.editTitle', { name: saved.name }) : t('campaign.wizard.title');
+
+  if (loading !== 'no') {
+    return (
+      <section className="page">
+        <header className="page-header">
+          <h1>{t('campaign.wizard.title')}</h1>
+        </header>
+        {loading === 'yes' ? (
+          <PageSpinner />
+        ) : (
+          <div className="state-error" role="alert">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+            <span>{t('campaign.wizard.loadError')}</span>
+            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => id && void load(id)} />
+            <Link to={CAMPAIGNS_PATH}>{t('campaign.back')}</Link>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  if (!editable && saved) {
+    return (
+      <section className="page">
+        <header className="page-header">
+          <div>
+            <Link to={CAMPAIGNS_PATH} className="back-link">
+              <i className="pi pi-arrow-left" aria-hidden="true" />
+              <span>{t('campaign.back')}</span>
+            </Link>
+            <h1>{title}</h1>
+          </div>
+        </header>
+        <div className="notice notice-info" role="status">
+          <PlanStatusTag status={saved.status} /> <span>{t('campaign.wizard.notEditable')}</span> <Link to={detailPath(saved.id)}>{t('campaign.openDetail')}</Link>
+        </div>
+      </section>
+    );
+  }
+
+  const index = WIZARD_STEPS.indexOf(step);
+
+  return (
+    <section className="page campaign-wizard">
+      <header className="page-header">
+        <div>
+          <Link to={CAMPAIGNS_PATH} className="back-link">
+            <i className="pi pi-arrow-left" aria-hidden="true" />
+            <span>{t('campaign.back')}</span>
+          </Link>
+          <h1>{title}</h1>
+          <p className="muted">{t('campaign.wizard.intro')}</p>
+        </div>
+        <div className="builder-actions">
+          {saved && <PlanStatusTag status={saved.status} />}
+          {dirty && <span className="unsaved-note">{t('campaign.wizard.unsaved')}</span>}
+          <Button type="button" outlined icon="pi pi-save" label={t('campaign.wizard.saveDraft')} loading={busy === 'save'} disabled={busy !== null} onClick={() => void saveDraft()} />
+        </div>
+      </header>
+
+      {saved?.rejection && (
+        <div className="notice notice-warn rejection-notice" role="status" data-testid="rejection-notice">
+          <strong>{t('campaign.rejection.title', { type: t(`campaign.rejectType.${saved.rejection.type}`) })}</strong>
+          <span>{saved.rejection.reason}</span>
+        </div>
+      )}
+
+      <nav aria-label={t('campaign.wizard.steps')}>
+        <ol className="wizard-steps">
+          {WIZARD_STEPS.map((s, i) => {
+            const done = i < index && stepValid(errors, s);
+            const problem = showAll && i <= index && s !== 'review' && !stepValid(errors, s);
+            return (
+              <li key={s} className={`wizard-step${s === step ? ' current' : ''}${done ? ' done' : ''}${problem ? ' invalid' : ''}`}>
+                <button type="button" aria-current={s === step ? 'step' : undefined} onClick={() => goTo(s)}>
+                  <span className="step-number" aria-hidden="true">
+                    {done ? <i className="pi pi-check" /> : problem ? <i className="pi pi-exclamation-circle" /> : i + 1}
+                  </span>
+                  <span>{t(`campaign.step.${s}`)}</span>
+                  {problem && <span className="sr-only">{t('campaign.wizard.stepIncomplete')}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <section className="wizard-body" aria-labelledby="step-title">
+        <h2 id="step-title" className="step-title" tabIndex={-1}>
+          {t('campaign.wizard.stepOf', { n: index + 1, total: WIZARD_STEPS.length, step: t(`campaign.step.${step}`) })}
+        </h2>
+        {step === 'content' && <ContentStep form={form} errors={errors} shown={shown} onChange={change} />}
+        {step === 'segmentation' && <SegmentStep form={form} errors={errors} shown={shown} onChange={change} />}
+        {step === 'trigger' && (
+          <section className="card wizard-section" aria-labelledby="trigger-title">
+            <h3 id="trigger-title" className="card-title">
+              {t('campaign.trigger.title')}
+            </h3>
+            <TriggerFields
+              idPrefix="plan-trigger"
+              trigger={form.trigger}
+              schedule={form.schedule}
+              now={now}
+              showError={showAll}
+              onChange={(trigger, schedule) => change({ ...form, trigger, schedule }, 'trigger')}
+            />
+          </section>
+        )}
+        {step === 'review' && (
+          <ReviewStep
+            form={form}
+            errors={errors}
+            approval={approval}
+            approvalErrors={approvalErrors}
+            onApproval={setApproval}
+            test={test}
+            onTest={setTest}
+            onSendTest={() => void sendTest()}
+            goTo={goTo}
+          />
+        )}
+      </section>
+
+      <footer className="wizard-footer">
+        <Button type="button" outlined icon="pi pi-arrow-left" label={t('campaign.wizard.back')} disabled={index === 0} onClick={() => goTo(WIZARD_STEPS[index - 1])} />
+        {step === 'review' ? (
+          <Button type="button" icon="pi pi-send" label={t('campaign.action.sendToReview')} loading={busy === 'review'} disabled={busy !== null} onClick={() => void sendToReview()} />
+        ) : (
+          <Button type="button" icon="pi pi-arrow-right" iconPos="right" label={t('campaign.wizard.next')} onClick={next} />
+        )}
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * A message (/campaigns/detail?id=…): its state and what may be done now, then the tabs of spec 001 section 2.
+ * Overview, Analytics (live while it sends), Operation Record and Sent records are filled; Content, Schedule,
+ * Plan Step and A/B Analytics come later. The page follows an approved message into sending by itself.
+ */
+import { Button } from 'primereact/button';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { zonedTimeToUtc } from '../../../../shared/plan/plan';
+import type { PlanView } from '../../../../shared/services/plan';
+import { usePlan, usePlanStatistics } from '../../api/hooks';
+import { PageSpinner } from '../../router/RootShell';
+import { AnalyticsTab } from './detail/AnalyticsTab';
+import { OperationRecordTab } from './detail/OperationRecordTab';
+import { OverviewTab } from './detail/OverviewTab';
+import { SentRecordsTab } from './detail/SentRecordsTab';
+import { CAMPAIGNS_PATH } from './paths';
+import { PlanStatusTag } from './PlanStatusTag';
+import { PlanActionButtons, usePlanActions } from './usePlanActions';
+import '../../i18n/areas/campaign';
+import './campaign.css';
+
+const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'sentRecords', 'abAnalytics'] as const;
+type Tab = (typeof TABS)[number];
+const FILLED: ReadonlySet<Tab> = new Set(['overview', 'analytics', 'operationRecord', 'sentRecords']);
+const LIVE_MS = 2_000;
+/** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
+const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
+const WAITING_MS = 10_000;
+
+/** Whether the message is going out now or about to: then its state and numbers are followed every 2 s. */
+function onItsWay(plan: PlanView | undefined): boolean {
+  if (!plan) return false;
+  if (plan.status === 'IN_PROGRESS') return true;
+  if (plan.status !== 'ACTIVE') return false;
+  if (plan.trigger.kind === 'IMMEDIATELY') return true;
+  try {
+    return zonedTimeToUtc(plan.trigger.at, plan.trigger.timeZone) <= Date.now();
+  } catch {
+    return false;
+  }
+}
+
+function NotYet() {
+  const { t } = useTranslation();
+  return (
+    <div className="not-available" data-testid="tab-not-available">
+      <i className="pi pi-wrench not-available-icon" aria-hidden="true" />
+      <p className="muted">{t('campaign.detail.notAvailable')}</p>
+    </div>
+  );
+}
+
+export default function PlanDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'overview';
+  const plan = usePlan(id, { refreshInterval: (p) => (onItsWay(p) ? LIVE_MS : p && WAITING.has(p.status) ? WAITING_MS : 0) });
+  const live = onItsWay(plan.data);
+  const stats = usePlanStatistics(id, live);
+  const { elements, run } = usePlanActions((action) => (action === 'delete' ? navigate(CAMPAIGNS_PATH) : undefined));
+
+  // a change of state (approved, sending, sent) brings fresh numbers
+  const status = plan.data?.status;
+  useEffect(() => {
+    if (status) void stats.mutate();
+  }, [status]);
+
+  const back = (
+    <Link to={CAMPAIGNS_PATH} className="back-link">
+      <i className="pi pi-arrow-left" aria-hidden="true" />
+      <span>{t('campaign.back')}</span>
+    </Link>
+  );
+
+  if (!id || (plan.error && !plan.data)) {
+    return (
+      <section className="page">
+        <header className="page-header">
+          <div>
+            {back}
+            <h1>{t('page.campaignDetail')}</h1>
+          </div>
+        </header>
+        {id ? (
+          <div className="state-error" role="alert">
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+            <span>{plan.error?.code === '720003' ? t('campaign.detail.missing') : t('campaign.detail.loadError')}</span>
+            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void plan.mutate()} />
+          </div>
+        ) : (
+          <div className="card not-available">
+            <p className="muted">{t('campaign.detail.noneChosen')}</p>
+            <Link to={CAMPAIGNS_PATH}>{t('campaign.back')}</Link>
+          </div>
+        )}
+      </section>
+    );
+  }
+
+  if (!plan.data) {
+    return (
+      <section className="page">
+        <header className="page-header">
+          <div>
+            {back}
+            <h1>{t('page.campaignDetail')}</h1>
+          </div>
+        </header>
+        <PageSpinner />
+      </section>
+    );
+  }
+
+  const p = plan.data;
+  const index = TABS.indexOf(tab);
+
+  return (
+    <section className="page plan-detail">
+      <header className="page-header">
+        <div>
+          {back}
+          <div className="title-row">
+            <h1>{p.name}</h1>
+            <PlanStatusTag status={p.status} />
+            {live && <span className="live-dot">{t('campaign.detail.live')}</span>}
+          </div>
+          <p className="muted">{p.title}</p>
+        </div>
+        <PlanActionButtons plan={p} run={run} />
+      </header>
+      <div className="card">
+        <TabView
+          activeIndex={index}
+          onTabChange={(e) => {
+            const next = new URLSearchParams(params);
+            next.set('tab', TABS[e.index]);
+            setParams(next, { replace: true });
+          }}
+          className="detail-tabs"
+        >
+          {TABS.map((name) => (
+            <TabPanel key={name} header={t(`campaign.tab.${name}`)}>
+              {!FILLED.has(name) && <NotYet />}
+              {name === 'overview' && <OverviewTab plan={p} />}
+              {name === 'analytics' && <AnalyticsTab plan={p} stats={stats} />}
+              {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
+              {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}
+            </TabPanel>
+          ))}
+        </TabView>
+      </div>
+      {elements}
+    </section>
+  );
+}

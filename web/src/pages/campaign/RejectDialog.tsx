@@ -1,0 +1,83 @@
+/** Rejecting a message: a type and a reason are both required (spec 001 section 5), and the author sees them. */
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REJECT_REASON_MAX, REJECT_TYPES, type RejectType } from '../../../../shared/plan/stateMachine';
+import { FormDialog } from '../../components/FormDialog';
+import { Select } from '../../components/Select';
+import { FieldError } from '../../components/TextField';
+
+export function RejectDialog({
+  planName,
+  visible,
+  onHide,
+  onReject,
+}: {
+  planName: string;
+  visible: boolean;
+  onHide: () => void;
+  /** resolves when rejected; throws (after the client's toast) when refused */
+  onReject: (input: { type: RejectType; reason: string }) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [type, setType] = useState<RejectType | null>(null);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    setType(null);
+    setReason('');
+    setTried(false);
+  }, [visible]);
+
+  const typeError = tried && !type ? t('campaign.reject.typeRequired') : undefined;
+  const reasonError = tried && !reason.trim() ? t('campaign.reject.reasonRequired') : undefined;
+
+  async function submit() {
+    setTried(true);
+    if (!type || !reason.trim()) return;
+    setBusy(true);
+    try {
+      await onReject({ type, reason: reason.trim() });
+      onHide();
+    } catch {
+      // the client's toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog id="reject-dialog" header={t('campaign.reject.title', { name: planName })} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} submitLabel={t('campaign.action.reject')}>
+      <div className="field span-2">
+        <label htmlFor="reject-type">{t('campaign.reject.type')}</label>
+        <Select
+          inputId="reject-type"
+          label={t('campaign.reject.type')}
+          labelled
+          value={type}
+          options={REJECT_TYPES.map((r) => ({ value: r, label: t(`campaign.rejectType.${r}`) }))}
+          placeholder={t('campaign.reject.typePlaceholder')}
+          invalid={Boolean(typeError)}
+          onChange={(e) => setType(e.value as RejectType)}
+        />
+        <FieldError id="reject-type-error" text={typeError} />
+      </div>
+      <div className="field span-2">
+        <label htmlFor="reject-reason">{t('campaign.reject.reason')}</label>
+        <InputTextarea
+          id="reject-reason"
+          value={reason}
+          rows={4}
+          maxLength={REJECT_REASON_MAX}
+          invalid={Boolean(reasonError)}
+          aria-describedby={reasonError ? 'reject-reason-error' : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <FieldError id="reject-reason-error" text={reasonError} />
+      </div>
+    </FormDialog>
+  );
+}

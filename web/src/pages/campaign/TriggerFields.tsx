@@ -1,0 +1,122 @@
+/**
+ * When a message goes out: immediately, or at a date and time on the clock of a chosen time zone. Shows the UTC
+ * instant that names and, plainly, the 5-minute rule (750002) when the time is too close.
+ */
+import { InputText } from 'primereact/inputtext';
+import { RadioButton } from 'primereact/radiobutton';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ERROR_CATALOGUE, isErrorCode } from '../../../../shared/errors';
+import { formatDateTime } from '../../../../shared/format';
+import { FieldError } from '../../components/TextField';
+import { Select } from '../../components/Select';
+import { currentLang } from '../../i18n';
+import { checkTrigger, offsetLabel, timeZoneNames, type TriggerDraft } from './schedule';
+
+type Schedule = Extract<TriggerDraft, { kind: 'SCHEDULE' }>;
+
+export function triggerError(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  return isErrorCode(code) ? ERROR_CATALOGUE[code][currentLang()] : code;
+}
+
+export function TriggerFields({
+  idPrefix,
+  trigger,
+  schedule,
+  onChange,
+  showError,
+  now,
+}: {
+  idPrefix: string;
+  trigger: TriggerDraft;
+  /** the schedule kept while "immediately" is chosen */
+  schedule: Schedule;
+  onChange: (trigger: TriggerDraft, schedule: Schedule) => void;
+  /** show a refused time even before it was touched (after Next or Save) */
+  showError: boolean;
+  now: number;
+}) {
+  const { t } = useTranslation();
+  const zones = useMemo(() => timeZoneNames().map((z) => ({ value: z, label: `${z} (${offsetLabel(z, now)})` })), [now]);
+  const scheduled = trigger.kind === 'SCHEDULE';
+  const check = checkTrigger(trigger, now);
+  const error = !check.ok && (showError || check.code === '750002') ? triggerError(check.code) : undefined;
+  const set = (patch: Partial<Schedule>) => {
+    const next = { ...schedule, ...patch };
+    onChange(next, next);
+  };
+  const errorId = `${idPrefix}-time-error`;
+  const hintId = `${idPrefix}-time-hint`;
+
+  return (
+    <div className="trigger-fields">
+      <fieldset className="choice-group">
+        <legend>{t('campaign.trigger.delivery')}</legend>
+        <div className="checkbox-row">
+          <RadioButton inputId={`${idPrefix}-now`} name={`${idPrefix}-kind`} value="IMMEDIATELY" checked={!scheduled} onChange={() => onChange({ kind: 'IMMEDIATELY' }, schedule)} />
+          <label htmlFor={`${idPrefix}-now`}>{t('campaign.trigger.immediately')}</label>
+        </div>
+        <div className="checkbox-row">
+          <RadioButton inputId={`${idPrefix}-schedule`} name={`${idPrefix}-kind`} value="SCHEDULE" checked={scheduled} onChange={() => onChange(schedule, schedule)} />
+          <label htmlFor={`${idPrefix}-schedule`}>{t('campaign.trigger.scheduled')}</label>
+        </div>
+      </fieldset>
+      {scheduled && (
+        <div className="schedule-grid">
+          <div className="field">
+            <label htmlFor={`${idPrefix}-date`}>{t('campaign.trigger.date')}</label>
+            <InputText
+              id={`${idPrefix}-date`}
+              type="date"
+              value={trigger.date}
+              invalid={Boolean(error)}
+              aria-describedby={error ? errorId : hintId}
+              onChange={(e) => set({ date: e.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${idPrefix}-time`}>{t('campaign.trigger.time')}</label>
+            <InputText
+              id={`${idPrefix}-time`}
+              type="time"
+              step={60}
+              value={trigger.time}
+              invalid={Boolean(error)}
+              aria-describedby={error ? errorId : hintId}
+              onChange={(e) => set({ time: e.target.value })}
+            />
+          </div>
+          <div className="field span-2">
+            <label htmlFor={`${idPrefix}-zone`}>{t('campaign.trigger.timeZone')}</label>
+            <Select
+              inputId={`${idPrefix}-zone`}
+              label={t('campaign.trigger.timeZone')}
+              labelled
+              value={trigger.timeZone}
+              options={zones}
+              filter
+              filterBy="label"
+              pt={{ filterInput: { 'aria-label': t('campaign.trigger.searchZone') } }}
+              onChange={(e) => set({ timeZone: e.value as string })}
+            />
+          </div>
+          <div className="span-2">
+            {error ? (
+              <FieldError id={errorId} text={error} />
+            ) : (
+              <small id={hintId} className="field-hint">
+                {t('campaign.trigger.fiveMinuteRule')}
+              </small>
+            )}
+            {check.ok && check.instant !== null && (
+              <p className="schedule-instant" data-testid="schedule-instant">
+                {t('campaign.trigger.sendsAt', { time: formatDateTime(check.instant) })}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/** The message's fields, its approval sheet and, when it was rejected, the type and reason the approver gave. */
+import { Tag } from 'primereact/tag';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../../shared/format';
+import type { PlanView } from '../../../../../shared/services/plan';
+import { useSegmentOptions } from '../../../api/hooks';
+import { triggerText } from '../TriggerSummary';
+import { useUserNames } from '../userNames';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="summary-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection'> }) {
+  const { t } = useTranslation();
+  const { nameOf } = useUserNames();
+  if (!plan.rejection) return null;
+  const r = plan.rejection;
+  return (
+    <div className="notice notice-warn rejection-notice" role="status" data-testid="rejection-notice">
+      <strong>{t('campaign.rejection.title', { type: t(`campaign.rejectType.${r.type}`) })}</strong>
+      <span className="rejection-reason">{r.reason}</span>
+      <span className="muted small">{t('campaign.rejection.by', { name: nameOf(r.by), time: formatDateTime(r.at) })}</span>
+    </div>
+  );
+}
+
+export function OverviewTab({ plan }: { plan: PlanView }) {
+  const { t } = useTranslation();
+  const segments = useSegmentOptions();
+  const { nameOf } = useUserNames();
+  const segmentName = segments.data?.find((s) => s.id === plan.segmentId)?.name ?? plan.segmentId ?? '--';
+  const subject = plan.content.kind === 'EMAIL' ? plan.content.template.contents[plan.content.template.defaultLanguage]?.subject : undefined;
+  const languages = plan.content.kind === 'EMAIL' ? Object.keys(plan.content.template.contents).join(', ') : '--';
+
+  return (
+    <div className="overview">
+      <RejectionNotice plan={plan} />
+      <div className="grid-2">
+        <section aria-labelledby="fields-title">
+          <h3 id="fields-title" className="section-title">
+            {t('campaign.detail.fields')}
+          </h3>
+          <dl className="summary-list">
+            <Row label={t('campaign.field.name')}>{plan.name}</Row>
+            <Row label={t('campaign.field.title')}>{plan.title}</Row>
+            <Row label={t('campaign.field.intro')}>{plan.intro || '--'}</Row>
+            <Row label={t('plan.channel')}>{t(`campaign.channel.${plan.channel}`)}</Row>
+            <Row label={t('template.subject')}>{subject || '--'}</Row>
+            <Row label={t('campaign.wizard.languages')}>{languages}</Row>
+            <Row label={t('campaign.segment.label')}>{segmentName}</Row>
+            <Row label={t('campaign.field.trigger')}>{triggerText(plan.trigger, t)}</Row>
+            <Row label={t('campaign.field.createdBy')}>{nameOf(plan.createdBy)}</Row>
+            <Row label={t('common.dateCreated')}>{formatDateTime(plan.dateCreated)}</Row>
+            <Row label={t('common.dateUpdated')}>{formatDateTime(plan.dateUpdated)}</Row>
+          </dl>
+        </section>
+        <section aria-labelledby="sheet-title">
+          <h3 id="sheet-title" className="section-title">
+            {t('campaign.detail.approvalSheet')}
+          </h3>
+          {plan.approval ? (
+            <>
+              <dl className="summary-list">
+                <Row label={t('campaign.approval.deadline')}>{formatDateTime(plan.approval.deadline)}</Row>
+                <Row label={t('campaign.detail.revision')}>{plan.approval.revision}</Row>
+              </dl>
+              <table className="plain-table" data-testid="approval-sheet">
+                <caption className="sr-only">{t('campaign.detail.approvalSheet')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('campaign.approval.participant')}</th>
+                    <th scope="col">{t('common.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {plan.approval.participants.map((p) => {
+                    const passed = plan.approval!.passedBy.includes(p);
+                    const rejected = plan.rejection?.by === p;
+                    const status = passed ? 'PASS' : rejected ? 'REJECT' : plan.status === 'PENDING_APPROVAL' ? 'PROCESS' : 'NEW';
+                    return (
+                      <tr key={p}>
+                        <td>{nameOf(p)}</td>
+                        <td>
+                          <Tag value={t(`campaign.review.${status}`)} severity={passed ? 'success' : rejected ? 'danger' : 'secondary'} rounded />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <p className="muted">{t('campaign.detail.noSheet')}</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

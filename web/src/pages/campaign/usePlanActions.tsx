@@ -1,0 +1,169 @@
+/**
+ * What may be done to a message now: exactly the `actions` the server lists for the caller, each behind its
+ * confirmation (spec 001 section 4). Reject asks for a type and a reason; destructive questions start on Cancel.
+ * The list, the detail page and the home page share this.
+ */
+import { Button } from 'primereact/button';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Trigger } from '../../../../shared/plan/plan';
+import type { PlanAction, RejectType } from '../../../../shared/plan/stateMachine';
+import type { PlanListItem } from '../../../../shared/services/plan';
+import { call } from '../../api/client';
+import { invalidate } from '../../api/hooks';
+import { useConfirm } from '../../components/useConfirm';
+import { showSuccess } from '../../ui/toastBus';
+import { DateDialog } from './DateDialog';
+import { wizardPath } from './paths';
+import { RejectDialog } from './RejectDialog';
+
+type Kind = 'confirm' | 'reject' | 'edit' | 'review' | 'date';
+
+/** The actions a screen offers, in this order; the rest (resend, edit base info, system actions) have no screen yet. */
+const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?: true }>> = {
+  pass: { icon: 'pi pi-check', kind: 'confirm' },
+  reject: { icon: 'pi pi-times', kind: 'reject', danger: true },
+  saveDraft: { icon: 'pi pi-pencil', kind: 'edit' },
+  sendToReview: { icon: 'pi pi-send', kind: 'review' },
+  active: { icon: 'pi pi-play', kind: 'confirm' },
+  inactive: { icon: 'pi pi-pause', kind: 'confirm', danger: true },
+  modifyDateRange: { icon: 'pi pi-calendar', kind: 'date' },
+  stop: { icon: 'pi pi-stop-circle', kind: 'confirm', danger: true },
+  cancel: { icon: 'pi pi-undo', kind: 'confirm', danger: true },
+  archive: { icon: 'pi pi-box', kind: 'confirm' },
+  unarchive: { icon: 'pi pi-replay', kind: 'confirm' },
+  delete: { icon: 'pi pi-trash', kind: 'confirm', danger: true },
+};
+const ORDER = Object.keys(ACTION_UI) as PlanAction[];
+
+/** The actions of a plan a screen shows, in display order. */
+export function shownActions(plan: Pick<PlanListItem, 'actions'>, only?: readonly PlanAction[]): PlanAction[] {
+  return ORDER.filter((a) => plan.actions.includes(a) && (!only || only.includes(a)));
+}
+
+/** The state changes that are one call with the id and the version read. */
+const SIMPLE = {
+  pass: 'planAction.pass',
+  cancel: 'planAction.cancel',
+  active: 'planAction.active',
+  inactive: 'planAction.inactive',
+  stop: 'planAction.stop',
+  archive: 'planAction.archive',
+  unarchive: 'planAction.unarchive',
+  delete: 'plan.delete',
+} as const;
+type SimpleAction = keyof typeof SIMPLE;
+
+type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigger'>;
+
+const refreshPlans = () =>
+  invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
+
+export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => unknown) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirmElement, ask] = useConfirm();
+  const [rejecting, setRejecting] = useState<Target | null>(null);
+  const [dating, setDating] = useState<Target | null>(null);
+
+  const finished = async (action: PlanAction, plan: Target) => {
+    await refreshPlans();
+    // after any navigation onDone makes: the guard clears toasts on the way
+    await onDone?.(action, plan);
+    showSuccess(t(`campaign.done.${action}`, { name: plan.name }));
+  };
+
+  async function run(plan: Target, action: PlanAction) {
+    const ui = ACTION_UI[action];
+    if (!ui) return;
+    switch (ui.kind) {
+      case 'edit':
+        return navigate(wizardPath(plan.id));
+      case 'review':
+        return navigate(wizardPath(plan.id, 'review'));
+      case 'reject':
+        return setRejecting(plan);
+      case 'date':
+        return setDating(plan);
+      case 'confirm': {
+        const ok = await ask({
+          header: t(`campaign.confirm.${action}.title`),
+          message: t(`campaign.confirm.${action}.message`, { name: plan.name }),
+          acceptLabel: t(`campaign.action.${action}`),
+          danger: ui.danger,
+        });
+        if (!ok) return;
+        const service = SIMPLE[action as SimpleAction];
+        try {
+          await (call as (s: string, p: unknown) => Promise<unknown>)(service, { id: plan.id, version: plan.version });
+        } catch {
+          // the client's toast says why (a stale row: 720007); the lists show the state as it is now
+          await refreshPlans();
+          return;
+        }
+        return finished(action, plan);
+      }
+    }
+  }
+
+  async function reject(input: { type: RejectType; reason: string }) {
+    const plan = rejecting!;
+    await call('planAction.reject', { id: plan.id, version: plan.version, ...input });
+    await finished('reject', plan);
+  }
+
+  async function changeDate(trigger: Trigger) {
+    const plan = dating!;
+    await call('planAction.modifyDateRange', { id: plan.id, version: plan.version, trigger });
+    await finished('modifyDateRange', plan);
+  }
+
+  const elements: ReactNode = (
+    <>
+      {confirmElement}
+      <RejectDialog planName={rejecting?.name ?? ''} visible={rejecting !== null} onHide={() => setRejecting(null)} onReject={reject} />
+      <DateDialog planName={dating?.name ?? ''} current={dating?.trigger ?? { kind: 'IMMEDIATELY' }} visible={dating !== null} onHide={() => setDating(null)} onSave={changeDate} />
+    </>
+  );
+  return { elements, run };
+}
+
+/** A message's action buttons: icons with names in a list row, labelled buttons in a page header. */
+export function PlanActionButtons({
+  plan,
+  run,
+  compact,
+  only,
+}: {
+  plan: Target;
+  run: (plan: Target, action: PlanAction) => unknown;
+  compact?: boolean;
+  only?: readonly PlanAction[];
+}) {
+  const { t } = useTranslation();
+  const actions = shownActions(plan, only);
+  if (actions.length === 0) return compact ? <span className="muted">--</span> : null;
+  return (
+    <div className={compact ? 'row-actions' : 'plan-actions'}>
+      {actions.map((action) => {
+        const ui = ACTION_UI[action]!;
+        const label = t(`campaign.action.${action}`);
+        return (
+          <Button
+            key={action}
+            type="button"
+            icon={ui.icon}
+            size="small"
+            data-action={action}
+            severity={ui.danger ? 'danger' : undefined}
+            {...(compact
+              ? { text: true, rounded: true, 'aria-label': t('campaign.actionOn', { action: label, name: plan.name }), tooltip: label, tooltipOptions: { position: 'top' } }
+              : { label, outlined: action !== 'pass' && action !== 'sendToReview' })}
+            onClick={() => void run(plan, action)}
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Step 1, Message Content: name, title, intro and channel, then the email, started from a library template or
+ * written here with the template builder's own block palette, block editor and preview (one renderer, shared/).
+ */
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BlockType } from '../../../../../shared/render';
+import { call } from '../../../api/client';
+import { useEmailTemplateOptions, useSession } from '../../../api/hooks';
+import { Select } from '../../../components/Select';
+import { FieldError, TextField } from '../../../components/TextField';
+import { useConfirm } from '../../../components/useConfirm';
+import { showSuccess } from '../../../ui/toastBus';
+import { BlockCanvas } from '../../template/builder/BlockCanvas';
+import { BlockPalette } from '../../template/builder/BlockPalette';
+import { LanguageTabs } from '../../template/builder/LanguageTabs';
+import { PreviewPane } from '../../template/builder/PreviewPane';
+import * as edits from '../../template/draft';
+import { draftFromView, languagesOf } from '../../template/draft';
+import { FIELD_MAX, type MessageField, type WizardErrors, type WizardForm, withTemplate } from '../wizard';
+
+const TOKEN = '{{firstName|there}}';
+
+export interface StepProps {
+  form: WizardForm;
+  errors: WizardErrors;
+  /** whether a field's message is shown: touched, or every message after a refused Next or Save */
+  shown: (path: string) => boolean;
+  onChange: (next: WizardForm, touch?: string) => void;
+}
+
+export function ContentStep({ form, errors, shown, onChange }: StepProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [confirmElement, ask] = useConfirm();
+  const mayUseLibrary = session?.userdetails.rolePermissions.includes('NAV_TEMPLATE_MESSAGE') ?? false;
+  const templates = useEmailTemplateOptions(mayUseLibrary);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [loadingTemplate, setLoadingTemplate] = useState(false);
+  const [language, setLanguage] = useState(form.email.defaultLanguage);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const draft = form.email;
+  const current = draft.contents[language] ? language : draft.defaultLanguage;
+  const content = draft.contents[current];
+  const setEmail = (email: typeof draft, touch?: string) => onChange({ ...form, email }, touch);
+
+  function fieldError(field: MessageField): string | undefined {
+    const problem = errors.fields[field];
+    if (!problem || !shown(field)) return undefined;
+    // the spec's sentence names the field in lower case: "Please input the name!"
+    const param = t(`campaign.field.${field}`).toLocaleLowerCase();
+    return problem === 'required' ? t('validation.inputRequired', { param }) : t('campaign.wizard.tooLong', { param, max: FIELD_MAX[field] });
+  }
+  const emailError = (path: string, message: string | undefined) => (message && shown(path) ? message : undefined);
+
+  async function useTemplate() {
+    if (!templateId) return;
+    const hasContent = Object.values(draft.contents).some((c) => c.subject.trim() || c.blocks.length > 0);
+    if (hasContent && !(await ask({ header: t('campaign.wizard.replaceTitle'), message: t('campaign.wizard.replaceConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
+    setLoadingTemplate(true);
+    try {
+      const view = await call('templateMessage.detail', { id: templateId });
+      const next = withTemplate(form, draftFromView(view));
+      onChange(next);
+      setLanguage(next.email.defaultLanguage);
+      setSelected(null);
+      showSuccess(t('campaign.wizard.templateUsed', { name: view.name }));
+    } catch {
+      // the client's toast says why
+    } finally {
+      setLoadingTemplate(false);
+    }
+  }
+
+  function addBlock(type: BlockType) {
+    const at = selected ? content.blocks.findIndex((b) => b.id === selected) + 1 || content.blocks.length : content.blocks.length;
+    const [next, id] = edits.addBlock(draft, current, type, at);
+    setEmail(next);
+    setSelected(id);
+  }
+
+  const languages = languagesOf(draft);
+  const invalidLanguages = new Set(languages.filter((l) => errors.email.languages[l] || draft.contents[l].blocks.some((b) => errors.email.blocks[b.id])));
+
+  return (
+    <>
+      <section className="card wizard-section" aria-labelledby="message-fields-title">
+        <h3 id="message-fields-title" className="card-title">
+          {t('campaign.wizard.messageFields')}
+        </h3>
+        <div className="form-grid">
+          <TextField id="plan-name" label={t('campaign.field.name')} value={form.name} maxLength={FIELD_MAX.name} error={fieldError('name')} onChange={(v) => onChange({ ...form, name: v }, 'name')} />
+          <TextField id="plan-title" label={t('campaign.field.title')} value={form.title} maxLength={FIELD_MAX.title} error={fieldError('title')} onChange={(v) => onChange({ ...form, title: v }, 'title')} />
+          <div className="field">
+            <label htmlFor="plan-channel">{t('plan.channel')}</label>
+            <Select inputId="plan-channel" label={t('plan.channel')} labelled value="EMAIL" options={[{ value: 'EMAIL', label: t('campaign.channel.EMAIL') }]} onChange={() => undefined} />
+            <small className="field-hint">{t('campaign.wizard.channelHint')}</small>
+          </div>
+          <div className="field">
+            <label htmlFor="plan-intro">{t('campaign.field.intro')}</label>
+            <InputTextarea id="plan-intro" value={form.intro} rows={2} maxLength={FIELD_MAX.intro} autoResize onChange={(e) => onChange({ ...form, intro: e.target.value }, 'intro')} />
+            <FieldError id="plan-intro-error" text={fieldError('intro')} />
+          </div>
+        </div>
+      </section>
+
+      <section className="card wizard-section" aria-labelledby="library-title">
+        <h3 id="library-title" className="card-title">
+          {t('campaign.wizard.fromLibrary')}
+        </h3>
+        {!mayUseLibrary || templates.error ? (
+          <p className="muted">{t('campaign.wizard.libraryUnavailable')}</p>
+        ) : (
+          <div className="inline-form">
+            <div className="field">
+              <label htmlFor="plan-template">{t('campaign.wizard.template')}</label>
+              <Select
+                inputId="plan-template"
+                label={t('campaign.wizard.template')}
+                labelled
+                value={templateId}
+                options={(templates.data ?? []).map((tm) => ({ value: tm.id, label: tm.name }))}
+                placeholder={templates.isLoading ? t('campaign.loading') : (templates.data ?? []).length === 0 ? t('campaign.wizard.noTemplates') : t('campaign.wizard.chooseTemplate')}
+                disabled={(templates.data ?? []).length === 0}
+                filter
+                pt={{ filterInput: { 'aria-label': t('campaign.wizard.searchTemplates') } }}
+                onChange={(e) => setTemplateId(e.value as string)}
+              />
+            </div>
+            <Button type="button" outlined icon="pi pi-copy" label={t('campaign.wizard.useTemplate')} disabled={!templateId} loading={loadingTemplate} onClick={() => void useTemplate()} />
+          </div>
+        )}
+      </section>
+
+      <div className="builder-grid">
+        <section className="card builder-editor" aria-labelledby="email-title">
+          <h3 id="email-title" className="card-title">
+            {t('campaign.wizard.email')}
+          </h3>
+          <LanguageTabs
+            languages={languages}
+            defaultLanguage={draft.defaultLanguage}
+            current={current}
+            invalid={invalidLanguages}
+            onSelect={(l) => {
+              setLanguage(l);
+              setSelected(null);
+            }}
+            onAdd={(code) => {
+              setEmail(edits.addLanguage(draft, code));
+              setLanguage(code);
+              setSelected(null);
+            }}
+            onMakeDefault={(code) => setEmail(edits.setDefaultLanguage(draft, code))}
+            onRemove={(code) => {
+              setEmail(edits.removeLanguage(draft, code));
+              setLanguage(draft.defaultLanguage);
+            }}
+          >
+            <div className="form-grid">
+              <TextField
+                id="template-subject"
+                label={t('template.subject')}
+                value={content.subject}
+                maxLength={255}
+                error={emailError(`${current}.subject`, errors.email.languages[current]?.subject)}
+                hint={t('template.personalHint', { token: TOKEN })}
+                fieldClassName="span-2"
+                onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'subject', v), `${current}.subject`)}
+              />
+              <TextField
+                id="template-preheader"
+                label={t('template.preheader')}
+                value={content.preheader}
+                maxLength={255}
+                error={emailError(`${current}.preheader`, errors.email.languages[current]?.preheader)}
+                hint={t('template.preheaderHint')}
+                fieldClassName="span-2"
+                onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'preheader', v), `${current}.preheader`)}
+              />
+            </div>
+            <BlockPalette onAdd={addBlock} />
+            <BlockCanvas
+              blocks={content.blocks}
+              selectedId={selected}
+              invalidIds={new Set(Object.keys(errors.email.blocks))}
+              errorsOf={(blockId) => Object.fromEntries(Object.entries(errors.email.blocks[blockId] ?? {}).filter(([field]) => shown(`${blockId}.${field}`)))}
+              onSelect={setSelected}
+              onMove={(blockId, to) => setEmail(edits.moveBlock(draft, current, blockId, to))}
+              onRemove={(blockId) => {
+                setEmail(edits.removeBlock(draft, current, blockId));
+                if (selected === blockId) setSelected(null);
+              }}
+              onInsert={(type, index) => {
+                const [next, id] = edits.addBlock(draft, current, type, index);
+                setEmail(next);
+                setSelected(id);
+              }}
+              onChange={(blockId, field, value) => setEmail(edits.updateBlock(draft, current, blockId, field, value), `${blockId}.${field}`)}
+            />
+          </LanguageTabs>
+        </section>
+        <PreviewPane draft={draft} language={current} />
+      </div>
+      {confirmElement}
+    </>
+  );
+}

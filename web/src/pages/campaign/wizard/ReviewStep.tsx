@@ -1,0 +1,212 @@
+/**
+ * Step 4, Review: what will be sent, to whom and when; the rendered email at 600 and 393 px; a test to chosen
+ * addresses (plan.testEmail) exactly as recipients get it; and the approval sheet: participants and a deadline.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputText } from 'primereact/inputtext';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../../shared/format';
+import { useSegmentOptions } from '../../../api/hooks';
+import { FieldError, TextField } from '../../../components/TextField';
+import { PreviewPane } from '../../template/builder/PreviewPane';
+import { languagesOf } from '../../template/draft';
+import type { WizardStepName } from '../paths';
+import { triggerText } from '../TriggerSummary';
+import { triggerOf } from '../schedule';
+import { useUserNames } from '../userNames';
+import { fromLocalInput, MAX_TEST_ADDRESSES, stepValid, type WizardErrors, type WizardForm } from '../wizard';
+import { SegmentSize } from './SegmentStep';
+
+export interface Approval {
+  participants: string[];
+  /** datetime-local value, on the browser's clock */
+  deadline: string;
+}
+
+export interface TestMail {
+  addresses: string;
+  error?: string;
+  busy: boolean;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="summary-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function ReviewStep({
+  form,
+  errors,
+  approval,
+  approvalErrors,
+  onApproval,
+  test,
+  onTest,
+  onSendTest,
+  goTo,
+}: {
+  form: WizardForm;
+  errors: WizardErrors;
+  approval: Approval;
+  approvalErrors: { participants?: string; deadline?: string };
+  onApproval: (next: Approval) => void;
+  test: TestMail;
+  onTest: (next: TestMail) => void;
+  onSendTest: () => void;
+  goTo: (step: WizardStepName) => void;
+}) {
+  const { t } = useTranslation();
+  const segments = useSegmentOptions();
+  const { users, mayList, me } = useUserNames();
+  const segmentName = segments.data?.find((s) => s.id === form.segmentId)?.name;
+  const content = form.email.contents[form.email.defaultLanguage];
+  const deadline = fromLocalInput(approval.deadline);
+  const candidates = (users.data ?? []).filter((u) => u.id !== me);
+
+  const edit = (step: WizardStepName, name: string) => (
+    <Button type="button" text size="small" icon="pi pi-pencil" label={t('campaign.wizard.editStep', { step: name })} onClick={() => goTo(step)} />
+  );
+  const missing = (step: WizardStepName) =>
+    !stepValid(errors, step) && (
+      <p className="p-error small">
+        <i className="pi pi-exclamation-circle" aria-hidden="true" /> {t('campaign.wizard.stepIncomplete')}
+      </p>
+    );
+
+  return (
+    <>
+      <section className="card wizard-section" aria-labelledby="summary-title">
+        <h3 id="summary-title" className="card-title">
+          {t('campaign.wizard.summary')}
+        </h3>
+        <div className="summary-grid">
+          <div>
+            <div className="summary-head">
+              <h4>{t('campaign.step.content')}</h4>
+              {edit('content', t('campaign.step.content'))}
+            </div>
+            {missing('content')}
+            <dl className="summary-list">
+              <Row label={t('campaign.field.name')}>{form.name || '--'}</Row>
+              <Row label={t('campaign.field.title')}>{form.title || '--'}</Row>
+              <Row label={t('campaign.field.intro')}>{form.intro || '--'}</Row>
+              <Row label={t('plan.channel')}>{t('campaign.channel.EMAIL')}</Row>
+              <Row label={t('template.subject')}>{content?.subject || '--'}</Row>
+              <Row label={t('campaign.wizard.languages')}>{languagesOf(form.email).join(', ')}</Row>
+            </dl>
+          </div>
+          <div>
+            <div className="summary-head">
+              <h4>{t('campaign.step.segmentation')}</h4>
+              {edit('segmentation', t('campaign.step.segmentation'))}
+            </div>
+            {missing('segmentation')}
+            <dl className="summary-list">
+              <Row label={t('campaign.segment.label')}>{segmentName ?? (form.segmentId ? form.segmentId : '--')}</Row>
+            </dl>
+            <SegmentSize segmentId={form.segmentId} />
+            <div className="summary-head">
+              <h4>{t('campaign.step.trigger')}</h4>
+              {edit('trigger', t('campaign.step.trigger'))}
+            </div>
+            {missing('trigger')}
+            <dl className="summary-list">
+              <Row label={t('campaign.field.trigger')}>{triggerText(triggerOf(form.trigger), t)}</Row>
+            </dl>
+          </div>
+        </div>
+      </section>
+
+      <div className="review-preview">
+        <PreviewPane draft={form.email} language={form.email.defaultLanguage} />
+      </div>
+
+      <div className="grid-2 review-cards">
+        <section className="card" aria-labelledby="test-title">
+          <h3 id="test-title" className="card-title">
+            {t('campaign.test.title')}
+          </h3>
+          <p className="muted small">{t('campaign.test.intro', { max: MAX_TEST_ADDRESSES })}</p>
+          <form
+            className="inline-form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              onSendTest();
+            }}
+          >
+            <TextField
+              id="test-addresses"
+              label={t('campaign.test.addresses')}
+              value={test.addresses}
+              error={test.error}
+              placeholder="qa@example.com, lead@example.com"
+              fieldClassName="grow"
+              onChange={(addresses) => onTest({ ...test, addresses, error: undefined })}
+            />
+            <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
+          </form>
+        </section>
+
+        <section className="card" aria-labelledby="approval-title">
+          <h3 id="approval-title" className="card-title">
+            {t('campaign.approval.title')}
+          </h3>
+          <p className="muted small">{t('campaign.approval.intro')}</p>
+          <fieldset className="choice-group" aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
+            <legend>{t('campaign.approval.participants')}</legend>
+            {!mayList || users.error ? (
+              <p className="notice notice-warn">{t('campaign.approval.noUserList')}</p>
+            ) : users.isLoading ? (
+              <p className="muted">{t('campaign.loading')}</p>
+            ) : candidates.length === 0 ? (
+              <p className="muted">{t('campaign.approval.noCandidates')}</p>
+            ) : (
+              <div className="participant-list">
+                {candidates.map((u) => (
+                  <div key={u.id} className="checkbox-row">
+                    <Checkbox
+                      inputId={`participant-${u.id}`}
+                      checked={approval.participants.includes(u.id)}
+                      onChange={(e) =>
+                        onApproval({ ...approval, participants: e.checked ? [...approval.participants, u.id] : approval.participants.filter((p) => p !== u.id) })
+                      }
+                    />
+                    <label htmlFor={`participant-${u.id}`}>
+                      {`${u.firstName} ${u.lastName}`.trim() || u.username} <span className="muted">({u.username})</span>
+                    </label>
+                  </div>
+                ))}
+              </div>
+            )}
+            <FieldError id="participants-error" text={approvalErrors.participants} />
+          </fieldset>
+          <div className="field">
+            <label htmlFor="review-deadline">{t('campaign.approval.deadline')}</label>
+            <InputText
+              id="review-deadline"
+              type="datetime-local"
+              value={approval.deadline}
+              invalid={Boolean(approvalErrors.deadline)}
+              aria-describedby="review-deadline-hint"
+              onChange={(e) => onApproval({ ...approval, deadline: e.target.value })}
+            />
+            {approvalErrors.deadline ? (
+              <FieldError id="review-deadline-hint" text={approvalErrors.deadline} />
+            ) : (
+              <small id="review-deadline-hint" className="field-hint">
+                {t('campaign.approval.deadlineHint', { utc: deadline === null ? '--' : formatDateTime(deadline) })}
+              </small>
+            )}
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/** Step 2, Segmentation: the saved segment the message goes to, with its live size. */
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatCount } from '../../../../../shared/format';
+import { useSegmentCount, useSegmentOptions } from '../../../api/hooks';
+import { Select } from '../../../components/Select';
+import { FieldError } from '../../../components/TextField';
+import type { StepProps } from './ContentStep';
+
+/** The live size of a segment: how many accounts it matches now. */
+export function SegmentSize({ segmentId }: { segmentId: string | null }) {
+  const { t } = useTranslation();
+  const size = useSegmentCount(segmentId);
+  if (!segmentId) return null;
+  if (size.error) {
+    return (
+      <div className="state-error" role="alert">
+        <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+        <span>{t('campaign.segment.countError')}</span>
+        <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void size.mutate()} />
+      </div>
+    );
+  }
+  return (
+    <p className="segment-size" role="status" aria-live="polite" data-testid="segment-size">
+      <i className="pi pi-users" aria-hidden="true" />
+      {size.data === undefined ? (
+        <span>{t('campaign.segment.counting')}</span>
+      ) : (
+        <span>{t(size.data.complete ? 'campaign.segment.size' : 'campaign.segment.sizeAtLeast', { size: formatCount(size.data.count) })}</span>
+      )}
+    </p>
+  );
+}
+
+export function SegmentStep({ form, errors, shown, onChange }: StepProps) {
+  const { t } = useTranslation();
+  const segments = useSegmentOptions();
+  const error = errors.segment && shown('segment') ? t('campaign.segment.required') : undefined;
+
+  return (
+    <section className="card wizard-section" aria-labelledby="segment-title">
+      <h3 id="segment-title" className="card-title">
+        {t('campaign.segment.title')}
+      </h3>
+      <p className="muted">{t('campaign.segment.intro')}</p>
+      {segments.error ? (
+        <div className="state-error" role="alert">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>{t('campaign.segment.loadError')}</span>
+          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void segments.mutate()} />
+        </div>
+      ) : segments.data && segments.data.length === 0 ? (
+        <div className="notice notice-info" role="status">
+          <span>{t('campaign.segment.none')}</span> <Link to="/library/segment/create-segment">{t('campaign.segment.create')}</Link>
+        </div>
+      ) : (
+        <div className="field segment-field">
+          <label htmlFor="plan-segment">{t('campaign.segment.label')}</label>
+          <Select
+            inputId="plan-segment"
+            label={t('campaign.segment.label')}
+            labelled
+            value={form.segmentId}
+            options={(segments.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            placeholder={segments.isLoading ? t('campaign.loading') : t('campaign.segment.choose')}
+            filter
+            pt={{ filterInput: { 'aria-label': t('campaign.segment.search') } }}
+            invalid={Boolean(error)}
+            onChange={(e) => onChange({ ...form, segmentId: (e.value as string) ?? null }, 'segment')}
+          />
+          <FieldError id="plan-segment-error" text={error} />
+        </div>
+      )}
+      <SegmentSize segmentId={form.segmentId} />
+    </section>
+  );
+}

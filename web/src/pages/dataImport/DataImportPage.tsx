@@ -1,0 +1,209 @@
+/**
+ * Data import (/library/batches): choose a CSV file, map its columns to account fields and attributes, then watch
+ * it import with a progress bar and counts, and read the failed rows with their row numbers and reasons.
+ */
+import { Button } from 'primereact/button';
+import { ProgressBar } from 'primereact/progressbar';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { CsvError, type CsvDelimiter } from '../../../../shared/import/csv';
+import { csvHead } from '../../../../shared/import/upload';
+import { formatCount } from '../../../../shared/format';
+import type { DataImportView } from '../../../../shared/services';
+import { invalidate } from '../../api/hooks';
+import { FailureReport } from './FailureReport';
+import { ImportHistory } from './ImportHistory';
+import { initialMapping, type MappingState, planOf } from './mapping';
+import { MappingStep } from './MappingStep';
+import { type ImportRun, startImport } from './runImport';
+import '../../i18n/areas/audience';
+import '../../styles/audience.css';
+
+/** Enough of the file's start for its header and a few rows. */
+const HEAD_BYTES = 64 * 1024;
+
+type Phase = 'choose' | 'map' | 'run';
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export default function DataImportPage() {
+  const { t } = useTranslation();
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [mapping, setMapping] = useState<MappingState | null>(null);
+  const [errors, setErrors] = useState<{ columns: Record<number, string>; key?: string }>({ columns: {} });
+  const [record, setRecord] = useState<DataImportView | null>(null);
+  const [runError, setRunError] = useState<string>();
+  const [rate, setRate] = useState(0);
+  const [shown, setShown] = useState<DataImportView | null>(null);
+  const run = useRef<ImportRun | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function readHead(chosen: File, delimiter?: CsvDelimiter) {
+    const text = await chosen.slice(0, HEAD_BYTES).text();
+    const head = csvHead(text, { delimiter, complete: chosen.size <= HEAD_BYTES });
+    if (head.header.length === 0 || head.header.every((h) => !h.trim())) throw new Error(t('dataImport.noHeader'));
+    return head;
+  }
+
+  async function choose(chosen: File | undefined) {
+    setFileError(undefined);
+    if (!chosen) return;
+    try {
+      const head = await readHead(chosen);
+      setFile(chosen);
+      setMapping(initialMapping(head));
+      setErrors({ columns: {} });
+      setPhase('map');
+    } catch (e) {
+      setFileError(t('dataImport.readError', { reason: e instanceof Error ? e.message : String(e) }));
+    }
+  }
+
+  async function changeDelimiter(delimiter: CsvDelimiter) {
+    if (file) setMapping(initialMapping(await readHead(file, delimiter)));
+  }
+
+  function start() {
+    if (!file || !mapping) return;
+    const checked = planOf(mapping);
+    if ('errors' in checked) return setErrors(checked.errors);
+    setErrors({ columns: {} });
+    setRecord(null);
+    setRunError(undefined);
+    setShown(null);
+    setPhase('run');
+    const began = performance.now();
+    run.current = startImport(file, checked.plan, (next) => {
+      setRecord(next);
+      setRate(Math.round(next.rowsRead / Math.max(0.001, (performance.now() - began) / 1000)));
+    });
+    run.current.done
+      .catch((e: unknown) => setRunError(e instanceof CsvError ? t('dataImport.readError', { reason: e.message }) : undefined))
+      .finally(() => {
+        run.current = null;
+        void invalidate('dataImport.getListByPage', 'account.getListByPage');
+      });
+  }
+
+  function reset() {
+    setPhase('choose');
+    setFile(null);
+    setMapping(null);
+    setRecord(null);
+    if (inputRef.current) inputRef.current.value = '';
+  }
+
+  const running = record?.status === 'RUNNING' || (phase === 'run' && !record && !runError);
+  const percent = record ? Math.min(100, Math.floor((record.bytesRead / Math.max(1, record.totalBytes)) * 100)) : 0;
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.dataImport')}</h1>
+          <p className="muted">{t('dataImport.intro')}</p>
+        </div>
+        <Link to="/library/account" className="page-link">
+          <i className="pi pi-id-card" aria-hidden="true" />
+          <span>{t('page.accounts')}</span>
+        </Link>
+      </header>
+
+      {phase === 'choose' && (
+        <div className="card file-step">
+          <label htmlFor="import-file" className="file-label">
+            <i className="pi pi-file-import" aria-hidden="true" />
+            <span>{t('dataImport.chooseFile')}</span>
+          </label>
+          <input
+            ref={inputRef}
+            id="import-file"
+            type="file"
+            accept=".csv,.txt,text/csv"
+            aria-describedby="import-file-hint"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+          <small id="import-file-hint" className="field-hint">
+            {t('dataImport.fileHint')}
+          </small>
+          {fileError && (
+            <p className="p-error" role="alert">
+              {fileError}
+            </p>
+          )}
+        </div>
+      )}
+
+      {phase === 'map' && file && mapping && (
+        <>
+          <p className="file-summary">
+            <i className="pi pi-file" aria-hidden="true" /> {t('dataImport.fileSummary', { name: file.name, size: sizeText(file.size) })}
+          </p>
+          <MappingStep state={mapping} errors={errors} onChange={setMapping} onDelimiter={(d) => void changeDelimiter(d)} onStart={start} onBack={reset} />
+        </>
+      )}
+
+      {phase === 'run' && file && (
+        <section className="card import-progress" aria-labelledby="import-progress-title" data-testid="import-progress">
+          <h2 className="card-title" id="import-progress-title">
+            {t('dataImport.progressTitle', { name: file.name })}
+          </h2>
+          <ProgressBar value={percent} aria-label={t('dataImport.progressLabel')} className="import-bar" />
+          <div className="stat-row" aria-live="polite">
+            <div className="stat">
+              <span className="stat-label">{t('dataImport.rowsRead')}</span>
+              <span className="stat-value" data-stat="rowsRead">{formatCount(record?.rowsRead ?? 0)}</span>
+            </div>
+            <div className="stat">
+              <span className="stat-label">{t('dataImport.created')}</span>
+              <span className="stat-value" data-stat="created">{formatCount(record?.created ?? 0)}</span>
+            </div>
+            <div className="stat">
+              <span className="stat-label">{t('dataImport.updated')}</span>
+              <span className="stat-value" data-stat="updated">{formatCount(record?.updated ?? 0)}</span>
+            </div>
+            <div className="stat">
+              <span className="stat-label">{t('dataImport.failed')}</span>
+              <span className="stat-value" data-stat="failed">{formatCount(record?.failed ?? 0)}</span>
+            </div>
+          </div>
+          {running && <p className="muted small">{t('dataImport.rate', { rate: formatCount(rate) })}</p>}
+          {record?.status === 'DONE' && (
+            <p className="notice notice-success" role="status">
+              <i className="pi pi-check-circle" aria-hidden="true" />
+              {t('dataImport.done', { created: formatCount(record.created), updated: formatCount(record.updated), failed: formatCount(record.failed) })}
+            </p>
+          )}
+          {record?.status === 'CANCELLED' && (
+            <p className="notice notice-warn" role="status">
+              <i className="pi pi-info-circle" aria-hidden="true" />
+              {t('dataImport.stopped')}
+            </p>
+          )}
+          {runError && (
+            <p className="p-error" role="alert">
+              {runError}
+            </p>
+          )}
+          <div className="form-actions">
+            {running ? (
+              <Button type="button" icon="pi pi-stop" label={t('dataImport.stop')} severity="danger" outlined onClick={() => run.current?.stop()} />
+            ) : (
+              <Button type="button" icon="pi pi-refresh" label={t('dataImport.another')} onClick={reset} />
+            )}
+          </div>
+        </section>
+      )}
+
+      {phase === 'run' && record && record.status !== 'RUNNING' && <FailureReport importId={record.id} failed={record.failed} title={t('dataImport.failures')} />}
+
+      <ImportHistory onShow={setShown} />
+      {shown && <FailureReport importId={shown.id} failed={shown.failed} title={t('dataImport.failuresOf', { name: shown.fileName })} />}
+    </section>
+  );
+}

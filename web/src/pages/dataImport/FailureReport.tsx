@@ -1,0 +1,73 @@
+/** The failed rows of an import, in row order, a page at a time. */
+import { Button } from 'primereact/button';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_FAILURES_KEPT } from '../../../../shared/entities/dataImport';
+import { formatCount } from '../../../../shared/format';
+import type { ImportFailureView } from '../../../../shared/services';
+import { call } from '../../api/client';
+
+const PAGE = 100;
+
+export function FailureReport({ importId, failed, title }: { importId: string; failed: number; title: string }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<ImportFailureView[]>([]);
+  const [next, setNext] = useState<number | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function load(afterRow?: number) {
+    setBusy(true);
+    try {
+      const page = await call('dataImport.getFailures', { id: importId, afterRow, size: PAGE });
+      setRows((prev) => (afterRow === undefined ? page.list : [...prev, ...page.list]));
+      setNext(page.nextRow);
+    } catch {
+      // the client's toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // the first page again whenever the import or its number of failures changes
+  const firstPage = `${importId}:${failed}`;
+  useEffect(() => {
+    setRows([]);
+    if (failed > 0) void load();
+  }, [firstPage]);
+
+  return (
+    <section className="card failure-report" aria-labelledby={`failures-${importId}`} data-testid="import-failures">
+      <h2 className="card-title" id={`failures-${importId}`}>
+        {title} <span className="muted">({formatCount(failed)})</span>
+      </h2>
+      {failed === 0 ? (
+        <p className="muted">{t('dataImport.failuresEmpty')}</p>
+      ) : (
+        <>
+          {failed > IMPORT_FAILURES_KEPT && <p className="muted small">{t('dataImport.keptOnly', { count: IMPORT_FAILURES_KEPT })}</p>}
+          <div className="table-scroll">
+            <table className="plain-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('dataImport.row')}</th>
+                  <th scope="col">{t('dataImport.key')}</th>
+                  <th scope="col">{t('dataImport.reason')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((f) => (
+                  <tr key={f.row}>
+                    <td className="numeric">{f.row}</td>
+                    <td>{f.key ?? '--'}</td>
+                    <td>{f.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {next !== undefined && <Button type="button" label={t('dataImport.more')} text loading={busy} onClick={() => void load(next)} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/** Recent imports of the organization with their counts; polled while one of them runs. */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useTranslation } from 'react-i18next';
+import type { ImportStatus } from '../../../../shared/entities/dataImport';
+import { formatCount, formatDateTime } from '../../../../shared/format';
+import type { DataImportView } from '../../../../shared/services';
+import { useCall } from '../../api/hooks';
+import { keys } from '../../api/keys';
+
+const SEVERITY: Record<ImportStatus, 'info' | 'success' | 'secondary'> = { RUNNING: 'info', DONE: 'success', CANCELLED: 'secondary' };
+const QUERY = { page: 0, size: 10 };
+
+export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => void }) {
+  const { t } = useTranslation();
+  const { data } = useCall(keys.list('dataImport.getListByPage', QUERY), {
+    refreshInterval: (latest) => (latest?.list.some((r) => r.status === 'RUNNING') ? 2000 : 0),
+  });
+  const rows = data?.list ?? [];
+  return (
+    <section className="card" aria-labelledby="import-history-title">
+      <h2 className="card-title" id="import-history-title">
+        {t('dataImport.history')}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="muted">{t('dataImport.historyEmpty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="plain-table" data-testid="import-history">
+            <thead>
+              <tr>
+                <th scope="col">{t('dataImport.fileName')}</th>
+                <th scope="col">{t('dataImport.status')}</th>
+                <th scope="col">{t('dataImport.started')}</th>
+                <th scope="col" className="numeric">{t('dataImport.rowsRead')}</th>
+                <th scope="col" className="numeric">{t('dataImport.created')}</th>
+                <th scope="col" className="numeric">{t('dataImport.updated')}</th>
+                <th scope="col" className="numeric">{t('dataImport.failed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.fileName}</td>
+                  <td>
+                    <Tag value={t(`dataImport.statusOption.${r.status}`)} severity={SEVERITY[r.status]} rounded />
+                  </td>
+                  <td>{formatDateTime(r.dateCreated)}</td>
+                  <td className="numeric">{formatCount(r.rowsRead)}</td>
+                  <td className="numeric">{formatCount(r.created)}</td>
+                  <td className="numeric">{formatCount(r.updated)}</td>
+                  <td className="numeric">
+                    {r.failed > 0 ? (
+                      <Button type="button" link className="inline-link" label={formatCount(r.failed)} aria-label={t('dataImport.showFailures', { name: r.fileName, count: formatCount(r.failed) })} onClick={() => onShow(r)} />
+                    ) : (
+                      formatCount(r.failed)
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+/** The mapping step: what each column of the file becomes, the primary key column, its case, the separator. */
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { type CsvDelimiter, CSV_DELIMITERS } from '../../../../shared/import/csv';
+import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../../../../shared/import/accountImport';
+import { Select } from '../../components/Select';
+import { FieldError, TextField } from '../../components/TextField';
+import type { ColumnChoice, MappingState } from './mapping';
+
+const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+
+export function MappingStep({
+  state,
+  errors,
+  onChange,
+  onDelimiter,
+  onStart,
+  onBack,
+}: {
+  state: MappingState;
+  /** a message per column index, and for the key column */
+  errors: { columns: Record<number, string>; key?: string };
+  onChange: (next: MappingState) => void;
+  onDelimiter: (d: CsvDelimiter) => void;
+  onStart: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const { header, sample, choices } = state;
+  const setChoice = (i: number, change: Partial<ColumnChoice>) =>
+    onChange({ ...state, choices: choices.map((c, j) => (j === i ? { ...c, ...change } : c)) });
+  const columnName = (i: number) => header[i] || `#${i + 1}`;
+
+  return (
+    <div className="card import-mapping">
+      <h2 className="card-title">{t('dataImport.mappingTitle')}</h2>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="import-key">{t('dataImport.primaryKey')}</label>
+          <Select
+            inputId="import-key"
+            label={t('dataImport.primaryKey')}
+            labelled
+            value={state.primaryKeyColumn}
+            options={header.map((h, i) => ({ label: columnName(i), value: i }))}
+            onChange={(e) => onChange({ ...state, primaryKeyColumn: e.value as number })}
+            aria-describedby="import-key-hint"
+          />
+          <small id="import-key-hint" className="field-hint">
+            {t('dataImport.primaryKeyHint')}
+          </small>
+          <FieldError id="import-key-error" text={errors.key} />
+        </div>
+        <div className="field">
+          <label htmlFor="import-key-case">{t('dataImport.keyCase')}</label>
+          <Select
+            inputId="import-key-case"
+            label={t('dataImport.keyCase')}
+            labelled
+            value={state.keyCase}
+            options={KEY_CASES.map((k) => ({ label: t(`dataImport.keyCaseOption.${k}`), value: k }))}
+            onChange={(e) => onChange({ ...state, keyCase: e.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="import-delimiter">{t('dataImport.delimiter')}</label>
+          <Select
+            inputId="import-delimiter"
+            label={t('dataImport.delimiter')}
+            labelled
+            value={state.delimiter}
+            options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
+            onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
+          />
+        </div>
+      </div>
+      <div className="table-scroll">
+        <table className="mapping-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('dataImport.column')}</th>
+              <th scope="col">{t('dataImport.sample')}</th>
+              <th scope="col">{t('dataImport.target')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {header.map((_, i) => {
+              const c = choices[i];
+              const isKey = i === state.primaryKeyColumn;
+              return (
+                <tr key={i} data-column={i}>
+                  <th scope="row">
+                    {columnName(i)}
+                    {isKey && <span className="key-badge">{t('dataImport.key')}</span>}
+                  </th>
+                  <td className="sample-cell">{sample.map((r) => r[i] ?? '').filter(Boolean).slice(0, 3).join(', ') || '--'}</td>
+                  <td>
+                    <div className="mapping-choice">
+                      <Select
+                        inputId={`import-target-${i}`}
+                        label={t('dataImport.targetOf', { column: columnName(i) })}
+                        value={c.target}
+                        options={['ignore', ...IMPORT_TARGETS].map((k) => ({ label: t(`dataImport.targetOption.${k}`), value: k }))}
+                        onChange={(e) => setChoice(i, { target: e.value })}
+                      />
+                      {c.target === 'attribute' && (
+                        <>
+                          <TextField
+                            id={`import-attribute-${i}`}
+                            label={t('dataImport.attributeName', { column: columnName(i) })}
+                            fieldClassName="compact-field"
+                            value={c.attribute}
+                            maxLength={64}
+                            onChange={(attribute) => setChoice(i, { attribute })}
+                          />
+                          <Select
+                            inputId={`import-type-${i}`}
+                            label={t('dataImport.attributeType', { column: columnName(i) })}
+                            value={c.type}
+                            options={ATTRIBUTE_TYPES.map((k) => ({ label: t(`dataImport.typeOption.${k}`), value: k }))}
+                            onChange={(e) => setChoice(i, { type: e.value })}
+                          />
+                        </>
+                      )}
+                    </div>
+                    <FieldError id={`import-target-${i}-error`} text={errors.columns[i]} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="form-actions">
+        <Button type="button" label={t('dataImport.back')} outlined onClick={onBack} />
+        <Button type="button" icon="pi pi-upload" label={t('dataImport.start')} onClick={onStart} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Runs an import from the browser: the file is read as a stream (never whole), parsed as it arrives and sent to
+ * `dataImport.appendRows` one page at a time; the next page is read only after the last one was stored, so memory
+ * stays flat whatever the file's size. A page whose answer was lost is sent again: the server applies it once.
+ */
+import { uploadPages } from '../../../../shared/import/upload';
+import { type DataImportCreatePayload, type DataImportView, IMPORT_CELL_MAX } from '../../../../shared/services';
+import { isApiError, CLIENT_CODES } from '../../api/apiError';
+import { call } from '../../api/client';
+
+const RETRIES = 3;
+const RETRYABLE: readonly string[] = [CLIENT_CODES.network, CLIENT_CODES.timeout, '400014'];
+
+async function* fileChunks(file: Blob): AsyncGenerator<Uint8Array> {
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+}
+
+async function appendRows(payload: { id: string; fromRow: number; rows: string[][]; bytesRead: number }): Promise<DataImportView> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call('dataImport.appendRows', payload, { quiet: attempt < RETRIES });
+    } catch (e) {
+      if (attempt >= RETRIES || !isApiError(e) || !RETRYABLE.includes(e.code)) throw e;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+}
+
+export interface ImportRun {
+  /** ends the import after the page being sent */
+  stop(): void;
+  /** the finished (or stopped) import */
+  done: Promise<DataImportView>;
+}
+
+export function startImport(file: File, plan: Omit<DataImportCreatePayload, 'fileName' | 'totalBytes'>, onProgress: (record: DataImportView) => void): ImportRun {
+  let stopping = false;
+  const done = (async () => {
+    const created = await call('dataImport.create', { ...plan, fileName: file.name, totalBytes: file.size });
+    onProgress(created);
+    try {
+      for await (const page of uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', cellMax: IMPORT_CELL_MAX })) {
+        if (stopping) break;
+        onProgress(await appendRows({ id: created.id, ...page }));
+      }
+    } catch (e) {
+      await call('dataImport.cancel', { id: created.id }, { quiet: true }).catch(() => undefined);
+      throw e;
+    }
+    const last = await call(stopping ? 'dataImport.cancel' : 'dataImport.finish', { id: created.id });
+    onProgress(last);
+    return last;
+  })();
+  return { stop: () => void (stopping = true), done };
+}

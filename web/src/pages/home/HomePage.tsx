@@ -1,0 +1,136 @@
+/**
+ * Pending (/home): the day's summary and the four cards of spec 000 section 2. "Action required" holds the
+ * messages waiting for the signed-in approver, with approve and reject; the author sees their expired, approved
+ * and rejected messages, the rejected ones with the type and reason the approver gave.
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatCount, formatDateTime } from '../../../../shared/format';
+import { HOME_CARDS, type PlanListItem } from '../../../../shared/services/plan';
+import { usePagedList } from '../../api/hooks';
+import { detailPath } from '../campaign/paths';
+import { PlanStatusTag } from '../campaign/PlanStatusTag';
+import { TriggerSummary } from '../campaign/TriggerSummary';
+import { PlanActionButtons, usePlanActions } from '../campaign/usePlanActions';
+import { useUserNames } from '../campaign/userNames';
+import '../../i18n/areas/campaign';
+import '../campaign/campaign.css';
+
+type Card = (typeof HOME_CARDS)[number];
+const SIZE = 5;
+const ICONS: Record<Card, string> = { ACTION_REQUIRED: 'pi pi-inbox', EXPIRED: 'pi pi-clock', APPROVED: 'pi pi-check-circle', REJECTED: 'pi pi-times-circle' };
+/** What a card offers on each message: approvals on the first, editing a rejected one again on the last. */
+const CARD_ACTIONS: Record<Card, readonly PlanListItem['actions'][number][]> = {
+  ACTION_REQUIRED: ['pass', 'reject'],
+  EXPIRED: ['saveDraft'],
+  APPROVED: [],
+  REJECTED: ['saveDraft'],
+};
+
+function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanActions>['run'] }) {
+  const { t } = useTranslation();
+  const { nameOf } = useUserNames();
+  const [page, setPage] = useState(0);
+  const list = usePagedList('plan.getDashPlanByPage', { card, page, size: SIZE });
+  const total = list.data?.total ?? 0;
+  const rows = list.data?.list ?? [];
+  const titleId = `home-${card}`;
+
+  return (
+    <section className="card home-card" aria-labelledby={titleId} data-testid={`home-card-${card}`}>
+      <h2 id={titleId} className="card-title">
+        <i className={ICONS[card]} aria-hidden="true" /> {t(`home.card.${card}`)}{' '}
+        <span className="muted">({list.data ? formatCount(total) : '--'})</span>
+      </h2>
+      {list.error ? (
+        <div className="state-error" role="alert">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>{t('list.error')}</span>
+          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.mutate()} />
+        </div>
+      ) : !list.data ? (
+        <p className="muted">{t('campaign.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted home-empty">{t(`home.empty.${card}`)}</p>
+      ) : (
+        <ul className="plain-list home-list">
+          {rows.map((plan) => (
+            <li key={plan.id} className="home-row" data-plan-id={plan.id}>
+              <div className="home-row-main">
+                <Link to={detailPath(plan.id)} className="cell-link">
+                  {plan.name}
+                </Link>
+                <PlanStatusTag status={plan.status} />
+                <span className="muted small">
+                  {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy) }) : <TriggerSummary trigger={plan.trigger} />}
+                </span>
+                {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: formatDateTime(plan.approval.deadline) })}</span>}
+                {card === 'REJECTED' && plan.rejection && (
+                  <p className="rejection-inline" data-testid="home-rejection">
+                    <strong>{t(`campaign.rejectType.${plan.rejection.type}`)}:</strong> {plan.rejection.reason}
+                  </p>
+                )}
+              </div>
+              <PlanActionButtons plan={plan} run={run} only={CARD_ACTIONS[card]} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > SIZE && (
+        <div className="home-pager">
+          <Button type="button" text size="small" icon="pi pi-angle-left" aria-label={t('home.previous')} disabled={page === 0} onClick={() => setPage(page - 1)} />
+          <span className="small">{t('home.pageOf', { from: page * SIZE + 1, to: Math.min(total, (page + 1) * SIZE), total })}</span>
+          <Button type="button" text size="small" icon="pi pi-angle-right" aria-label={t('home.next')} disabled={(page + 1) * SIZE >= total} onClick={() => setPage(page + 1)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The counts of the four cards in one row. */
+function Summary() {
+  const { t } = useTranslation();
+  return (
+    <div className="stat-row" aria-label={t('home.summary')} role="group">
+      {HOME_CARDS.map((card) => (
+        <SummaryStat key={card} card={card} label={t(`home.card.${card}`)} />
+      ))}
+    </div>
+  );
+}
+
+function SummaryStat({ card, label }: { card: Card; label: string }) {
+  const list = usePagedList('plan.getDashPlanByPage', { card, page: 0, size: SIZE });
+  return (
+    <div className="card stat">
+      <span className="stat-label">{label}</span>
+      <span className="stat-value" data-testid={`home-count-${card}`}>
+        {list.data ? formatCount(list.data.total) : '--'}
+      </span>
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { elements, run } = usePlanActions();
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.home')}</h1>
+          <p className="muted">{t('home.intro')}</p>
+        </div>
+      </header>
+      <Summary />
+      <div className="home-grid">
+        {HOME_CARDS.map((card) => (
+          <PlanCard key={card} card={card} run={run} />
+        ))}
+      </div>
+      {elements}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+/** AND/OR groups of conditions: a field, an operator that suits it, and a value that suits both. */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useTranslation } from 'react-i18next';
+import { GROUP_OPS, RULE_LIMITS } from '../../../../shared/segment';
+import { Select } from '../../components/Select';
+import { FieldError } from '../../components/TextField';
+import { type DraftCondition, type DraftGroup, type DraftNode, FIELD_CHOICES, isDraftGroup, kindOf, newCondition, newGroup, operatorsOf, takesValue } from './draft';
+
+interface NodeProps<N> {
+  node: N;
+  /** the position shown to people and screen readers, e.g. 2 or 2.1 */
+  label: string;
+  problems: Map<string, string>;
+  onChange: (next: N) => void;
+}
+
+function ValueInput({ c, label, onChange, invalid, describedBy }: { c: DraftCondition; label: string; onChange: (value: string) => void; invalid: boolean; describedBy?: string }) {
+  const { t } = useTranslation();
+  const id = `rule-value-${c.key}`;
+  const kind = kindOf(c.field);
+  const aria = `${t('segment.value')} ${label}`;
+  if (kind === 'boolean' && (c.operator === 'equals' || c.operator === 'notEquals')) {
+    return (
+      <Select
+        inputId={id}
+        label={aria}
+        value={c.value}
+        placeholder={t('crud.choose')}
+        options={[
+          { label: t('common.yes'), value: 'true' },
+          { label: t('common.no'), value: 'false' },
+        ]}
+        onChange={(e) => onChange(String(e.value))}
+      />
+    );
+  }
+  const numeric = ['gt', 'gte', 'lt', 'lte', 'withinLastDays'].includes(c.operator);
+  const date = c.operator === 'before' || c.operator === 'after';
+  const list = c.operator === 'in' || c.operator === 'notIn';
+  return (
+    <InputText
+      id={id}
+      aria-label={aria}
+      type={date ? 'date' : numeric ? 'number' : 'text'}
+      value={c.value}
+      invalid={invalid}
+      placeholder={list ? t('segment.listHint') : undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+function ConditionRow({ node: c, label, problems, onChange, onRemove }: NodeProps<DraftCondition> & { onRemove: () => void }) {
+  const { t } = useTranslation();
+  const problem = problems.get(c.key);
+  const errorId = `rule-error-${c.key}`;
+  return (
+    <div className="rule-condition" data-condition={label}>
+      <Select
+        inputId={`rule-field-${c.key}`}
+        label={`${t('segment.field')} ${label}`}
+        value={c.field}
+        options={FIELD_CHOICES.map((f) => ({ label: t(`segment.fieldOption.${f}`), value: f }))}
+        onChange={(e) => {
+          const field = e.value as DraftCondition['field'];
+          const allowed = operatorsOf(field);
+          onChange({ ...c, field, operator: allowed.includes(c.operator) ? c.operator : allowed[0], value: kindOf(field) === kindOf(c.field) ? c.value : '' });
+        }}
+      />
+      {c.field === 'attribute' && (
+        <InputText
+          id={`rule-attribute-${c.key}`}
+          aria-label={`${t('segment.attributeName')} ${label}`}
+          placeholder={t('segment.attributeName')}
+          value={c.attribute}
+          maxLength={64}
+          onChange={(e) => onChange({ ...c, attribute: e.target.value })}
+        />
+      )}
+      <Select
+        inputId={`rule-operator-${c.key}`}
+        label={`${t('segment.operator')} ${label}`}
+        value={c.operator}
+        options={operatorsOf(c.field).map((o) => ({ label: t(`segment.operatorOption.${o}`), value: o }))}
+        onChange={(e) => onChange({ ...c, operator: e.value, value: takesValue(e.value) ? c.value : '' })}
+      />
+      {takesValue(c.operator) && (
+        <ValueInput c={c} label={label} invalid={Boolean(problem)} describedBy={problem ? errorId : undefined} onChange={(value) => onChange({ ...c, value })} />
+      )}
+      <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('segment.removeCondition', { n: label })} onClick={onRemove} />
+      <FieldError id={errorId} text={problem} />
+    </div>
+  );
+}
+
+export function GroupEditor({ node: group, label, problems, onChange, onRemove, depth = 1 }: NodeProps<DraftGroup> & { onRemove?: () => void; depth?: number }) {
+  const { t } = useTranslation();
+  const set = (i: number, next: DraftNode) => onChange({ ...group, conditions: group.conditions.map((n, j) => (j === i ? next : n)) });
+  const remove = (i: number) => onChange({ ...group, conditions: group.conditions.filter((_, j) => j !== i) });
+  const childLabel = (i: number) => (label ? `${label}.${i + 1}` : String(i + 1));
+  const problem = problems.get(group.key);
+  return (
+    <div className="rule-group" role="group" aria-label={label ? t('segment.condition', { n: label }) : t('segment.rule')}>
+      <div className="rule-group-head">
+        <Select
+          inputId={`rule-op-${group.key}`}
+          label={`${t('segment.groupOp')} ${label}`.trim()}
+          value={group.op}
+          options={GROUP_OPS.map((op) => ({ label: t(`segment.match.${op}`), value: op }))}
+          onChange={(e) => onChange({ ...group, op: e.value })}
+        />
+        {onRemove && <Button type="button" icon="pi pi-trash" text severity="danger" label={t('segment.removeGroup')} onClick={onRemove} />}
+      </div>
+      {group.conditions.map((n, i) =>
+        isDraftGroup(n) ? (
+          <GroupEditor key={n.key} node={n} label={childLabel(i)} problems={problems} depth={depth + 1} onChange={(next) => set(i, next)} onRemove={() => remove(i)} />
+        ) : (
+          <ConditionRow key={n.key} node={n} label={childLabel(i)} problems={problems} onChange={(next) => set(i, next)} onRemove={() => remove(i)} />
+        ),
+      )}
+      <FieldError id={`rule-error-${group.key}`} text={problem} />
+      <div className="rule-actions">
+        <Button type="button" icon="pi pi-plus" label={t('segment.addCondition')} outlined size="small" onClick={() => onChange({ ...group, conditions: [...group.conditions, newCondition()] })} />
+        <Button
+          type="button"
+          icon="pi pi-sitemap"
+          label={t('segment.addGroup')}
+          outlined
+          size="small"
+          disabled={depth >= RULE_LIMITS.depth}
+          onClick={() => onChange({ ...group, conditions: [...group.conditions, newGroup(group.op === 'AND' ? 'OR' : 'AND')] })}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/** The blocks of the registry, in its order: click to add, or drag into the content. */
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { BLOCK_TYPES, type BlockType } from '../../../../../shared/render';
+
+/** Icons of the registry's blocks; a block without one here shows a generic box. */
+export const BLOCK_ICONS: Partial<Record<BlockType, string>> = {
+  heading: 'pi pi-bookmark',
+  paragraph: 'pi pi-align-left',
+  image: 'pi pi-image',
+  button: 'pi pi-stop',
+  divider: 'pi pi-minus',
+  spacer: 'pi pi-arrows-v',
+};
+
+/** The drag data type of a new block (its value is the block type). */
+export const NEW_BLOCK_DRAG = 'application/x-herald-new-block';
+
+export function BlockPalette({ onAdd }: { onAdd: (type: BlockType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="block-palette" aria-labelledby="palette-title">
+      <h2 id="palette-title" className="section-title" tabIndex={-1}>
+        {t('template.palette')}
+      </h2>
+      <p className="muted small">{t('template.paletteHint')}</p>
+      <ul className="palette-list">
+        {BLOCK_TYPES.map((type) => (
+          <li
+            key={type}
+            draggable
+            onDragStart={(e) => {
+              e.dataTransfer.setData(NEW_BLOCK_DRAG, type);
+              e.dataTransfer.effectAllowed = 'copy';
+            }}
+          >
+            <Button
+              type="button"
+              outlined
+              size="small"
+              icon={BLOCK_ICONS[type] ?? 'pi pi-box'}
+              label={t(`template.block.${type}`, { defaultValue: type })}
+              data-block-type={type}
+              onClick={() => onAdd(type)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

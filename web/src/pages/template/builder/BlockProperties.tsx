@@ -1,0 +1,113 @@
+/** The property panel of one block: a control per field of its schema (see ../blockFields.ts). */
+import { InputNumber } from 'primereact/inputnumber';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/Select';
+import { FieldError, TextField } from '../../../components/TextField';
+import { blockControls, type FieldControl } from '../blockFields';
+import type { BlockDraft } from '../draft';
+import { ColorField } from './ColorField';
+import { RichTextField } from './RichTextField';
+
+const TOKEN = '{{firstName|there}}';
+
+export function BlockProperties({
+  block,
+  errors,
+  onChange,
+}: {
+  block: BlockDraft;
+  /** messages per field, already limited to those to show */
+  errors: Record<string, string>;
+  onChange: (field: string, value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const label = (field: string) => t(`template.field.${field}`, { defaultValue: field });
+
+  const control = (c: FieldControl) => {
+    const id = `block-${block.id}-${c.field}`;
+    const value = block[c.field];
+    const error = errors[c.field];
+    switch (c.kind) {
+      case 'select':
+        return (
+          <div key={c.field} className="field">
+            <label htmlFor={id}>{label(c.field)}</label>
+            <Select
+              inputId={id}
+              label={label(c.field)}
+              labelled
+              value={value ?? null}
+              options={c.options.map((o) => ({ value: o, label: t(`template.option.${c.field}.${o}`, { defaultValue: String(o) }) }))}
+              invalid={Boolean(error)}
+              onChange={(e) => onChange(c.field, e.value)}
+            />
+            <FieldError id={`${id}-error`} text={error} />
+          </div>
+        );
+      case 'number':
+        return (
+          <div key={c.field} className="field">
+            <label htmlFor={id}>{label(c.field)}</label>
+            <InputNumber
+              inputId={id}
+              value={typeof value === 'number' ? value : null}
+              min={c.min}
+              max={c.max}
+              useGrouping={false}
+              invalid={Boolean(error)}
+              aria-describedby={`${id}-error`}
+              onChange={(e) => onChange(c.field, e.value ?? undefined)}
+            />
+            {error ? (
+              <FieldError id={`${id}-error`} text={error} />
+            ) : (
+              c.min !== undefined &&
+              c.max !== undefined && (
+                <small id={`${id}-error`} className="field-hint">
+                  {t('template.hint.number', { min: c.min, max: c.max })}
+                </small>
+              )
+            )}
+          </div>
+        );
+      case 'color':
+        return <ColorField key={c.field} id={id} label={label(c.field)} value={String(value ?? '')} error={error} optional={c.automatic} onChange={(v) => onChange(c.field, v)} />;
+      case 'richText':
+        return (
+          <RichTextField
+            key={c.field}
+            id={id}
+            label={label(c.field)}
+            value={String(value ?? '')}
+            maxLength={c.maxLength}
+            error={error}
+            hint={`${t('template.hint.richText')} ${t('template.personalHint', { token: TOKEN })}`}
+            onChange={(v) => onChange(c.field, v)}
+          />
+        );
+      default: {
+        const hint =
+          c.kind === 'dimension' ? t('template.hint.dimension')
+          : c.kind === 'url' ? t('template.hint.url')
+          : c.kind === 'image' ? t('template.hint.image')
+          : c.field === 'text' ? t('template.personalHint', { token: TOKEN })
+          : undefined;
+        return (
+          <TextField
+            key={c.field}
+            id={id}
+            label={label(c.field)}
+            value={String(value ?? '')}
+            maxLength={'maxLength' in c ? c.maxLength : undefined}
+            inputMode={c.kind === 'url' || c.kind === 'image' ? 'url' : undefined}
+            error={error}
+            hint={hint}
+            onChange={(v) => onChange(c.field, v)}
+          />
+        );
+      }
+    }
+  };
+
+  return <div className="form-grid block-fields">{blockControls(block.type).map(control)}</div>;
+}

@@ -1,0 +1,133 @@
+/**
+ * One tab per content language (the default first), with adding a language, making one the default and removing
+ * one. Tabs follow the ARIA tabs pattern: arrow keys move between them.
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languageCodeSchema } from '../../../../../shared/render';
+import { FieldError } from '../../../components/TextField';
+
+export const languageTabId = (code: string) => `language-tab-${code}`;
+export const LANGUAGE_PANEL_ID = 'language-panel';
+
+export function LanguageTabs({
+  languages,
+  defaultLanguage,
+  current,
+  invalid,
+  onSelect,
+  onAdd,
+  onMakeDefault,
+  onRemove,
+  children,
+}: {
+  /** default first */
+  languages: readonly string[];
+  defaultLanguage: string;
+  current: string;
+  /** languages with any message */
+  invalid: ReadonlySet<string>;
+  onSelect: (code: string) => void;
+  onAdd: (code: string) => void;
+  onMakeDefault: (code: string) => void;
+  onRemove: (code: string) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+
+  function keys(e: KeyboardEvent, index: number) {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const target = e.key === 'Home' ? 0 : e.key === 'End' ? languages.length - 1 : step ? (index + step + languages.length) % languages.length : -1;
+    if (target < 0) return;
+    e.preventDefault();
+    onSelect(languages[target]);
+    document.getElementById(languageTabId(languages[target]))?.focus();
+  }
+
+  function add() {
+    const value = code.trim();
+    const parsed = languageCodeSchema.safeParse(value);
+    if (!parsed.success) return setError(parsed.error.issues[0].message);
+    if (languages.some((l) => l.toLowerCase() === value.toLowerCase())) return setError(t('template.languageExists'));
+    onAdd(value);
+    setCode('');
+    setError('');
+    setAdding(false);
+  }
+
+  return (
+    <div className="language-tabs">
+      <div className="language-bar">
+        <div role="tablist" aria-label={t('template.languageTabs')} className="tab-list">
+          {languages.map((l, index) => (
+            <button
+              key={l}
+              type="button"
+              role="tab"
+              id={languageTabId(l)}
+              aria-selected={l === current}
+              aria-controls={LANGUAGE_PANEL_ID}
+              tabIndex={l === current ? 0 : -1}
+              className={`tab${l === current ? ' active' : ''}`}
+              onClick={() => onSelect(l)}
+              onKeyDown={(e) => keys(e, index)}
+            >
+              <span lang={l}>{l}</span>
+              {l === defaultLanguage && <span className="tab-note">{t('template.defaultLanguage')}</span>}
+              {invalid.has(l) && (
+                <>
+                  <i className="pi pi-exclamation-circle tab-invalid" aria-hidden="true" />
+                  <span className="sr-only">{t('template.hasErrors')}</span>
+                </>
+              )}
+            </button>
+          ))}
+        </div>
+        <div className="language-actions">
+          {current !== defaultLanguage && (
+            <>
+              <Button type="button" text size="small" icon="pi pi-star" label={t('template.makeDefault', { language: current })} onClick={() => onMakeDefault(current)} />
+              <Button type="button" text size="small" severity="danger" icon="pi pi-times" label={t('template.removeLanguage', { language: current })} onClick={() => onRemove(current)} />
+            </>
+          )}
+          <Button type="button" text size="small" icon="pi pi-plus" label={t('template.addLanguage')} aria-expanded={adding} onClick={() => setAdding((a) => !a)} />
+        </div>
+      </div>
+      {adding && (
+        <form
+          className="language-add"
+          onSubmit={(e) => {
+            e.preventDefault();
+            add();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="language-code">{t('template.languageCode')}</label>
+            <InputText
+              id="language-code"
+              value={code}
+              maxLength={35}
+              autoFocus
+              invalid={Boolean(error)}
+              aria-describedby="language-code-error"
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError('');
+              }}
+            />
+            {error ? <FieldError id="language-code-error" text={error} /> : <small id="language-code-error" className="field-hint">{t('template.languageHint')}</small>}
+          </div>
+          <Button type="submit" size="small" label={t('template.addLanguage')} />
+        </form>
+      )}
+      <div role="tabpanel" id={LANGUAGE_PANEL_ID} aria-labelledby={languageTabId(current)} className="tab-panel">
+        {children}
+      </div>
+    </div>
+  );
+}

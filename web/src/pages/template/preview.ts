@@ -1,0 +1,39 @@
+/**
+ * The live preview: the draft's content in one language through the one email renderer, as a recipient would get
+ * it (personalised, with the unsubscribe footer every mail carries).
+ */
+import { EMAIL_MAX_WIDTH, EMAIL_SMALL_WIDTH, type Recipient, renderEmail } from '../../../../shared/render';
+import type { Draft } from './draft';
+import { previewBlock } from './validation';
+
+/** The two widths of spec 000 section 9: the 600px layout and a 393px phone. */
+export const PREVIEW_WIDTHS = { desktop: EMAIL_MAX_WIDTH, mobile: EMAIL_SMALL_WIDTH } as const;
+export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
+
+/** Who the preview is personalised for; without one, every token shows its fallback. */
+export const SAMPLE_RECIPIENT: Recipient = {
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  email: 'alex.morgan@example.com',
+  country: 'JP',
+  attributes: { plan: 'gold' },
+};
+
+/** Stands in for each recipient's own one-click unsubscribe address. */
+const SAMPLE_UNSUBSCRIBE_URL = 'https://example.com/unsubscribe';
+
+export function previewEmail(draft: Draft, language: string, recipient: Recipient | null): { subject: string; html: string } {
+  const content = draft.contents[language] ?? draft.contents[draft.defaultLanguage];
+  const { subject, html } = renderEmail(
+    {
+      language,
+      theme: draft.theme,
+      subject: content?.subject ?? '',
+      preheader: content?.preheader ?? '',
+      blocks: (content?.blocks ?? []).map(previewBlock) as never,
+    },
+    recipient ?? {},
+    { unsubscribeUrl: SAMPLE_UNSUBSCRIBE_URL },
+  );
+  return { subject, html };
+}

@@ -1,0 +1,75 @@
+/**
+ * Message unsubscriptions (/library/unsubscription, spec 001 3.17): the addresses no message goes to on a channel,
+ * by the recipient's own unsubscribe, a bounce or a complaint. Search by address, filter by channel and source
+ * kind, and delete (the address may then be sent to again) after a confirmation.
+ */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useTranslation } from 'react-i18next';
+import { CHANNELS } from '../../../../shared/delivery';
+import { messageUnsubscriptionEntity, UNSUBSCRIPTION_SOURCES } from '../../../../shared/entities/messageUnsubscription';
+import type { Result } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { EntityList } from '../../components/list/EntityList';
+import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { useEntityList } from '../../components/list/useEntityList';
+import '../../i18n/areas/campaign';
+
+type Row = Result<'messageUnsubscription.getListByPage'>['list'][number];
+const INITIAL_FILTERS: { target?: string; channelName?: string } = {};
+const SOURCE_SEVERITY = { UNSUBSCRIBE: 'info', BOUNCE: 'danger', COMPLAINT: 'warning', MANUAL: 'secondary' } as const;
+
+export default function UnsubscriptionsPage() {
+  const { t } = useTranslation();
+  const list = useEntityList('messageUnsubscription.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'unsubscriptions' });
+  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
+
+  function remove(row: Row) {
+    return confirmDelete({
+      header: t('unsubscription.deleteTitle'),
+      message: t('unsubscription.deleteConfirm', { target: row.target, channel: t(`campaign.channel.${row.channelName}`) }),
+      run: () => call('messageUnsubscription.delete', { id: row.id }),
+      done: t('unsubscription.deleted', { target: row.target }),
+    });
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.unsubscription')}</h1>
+          <p className="muted">{t('unsubscription.intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <EntityList
+          testId="unsubscription-list"
+          list={list}
+          columns={messageUnsubscriptionEntity.listColumns}
+          initialFilters={INITIAL_FILTERS}
+          filters={[
+            { name: 'target', type: 'text', label: t('unsubscription.search') },
+            { name: 'channelName', type: 'select', label: t('entity.messageUnsubscription.channelName'), options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })) },
+          ]}
+          cells={{
+            channelName: (row) => t(`campaign.channel.${String(row.channelName)}`),
+            source: (row) => {
+              const s = row.source as (typeof UNSUBSCRIPTION_SOURCES)[number];
+              return <Tag value={t(`unsubscription.source.${s}`)} severity={SOURCE_SEVERITY[s]} rounded />;
+            },
+          }}
+          emptyText={t('unsubscription.empty')}
+          actions={(row) => {
+            const item = row as unknown as Row;
+            return (
+              <div className="row-actions">
+                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: item.target })} onClick={() => void remove(item)} />
+              </div>
+            );
+          }}
+        />
+      </div>
+      {confirmElement}
+    </section>
+  );
+}
