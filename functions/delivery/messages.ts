@@ -28,7 +28,7 @@ export const SEND_BATCH = 50;
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   /** a plan's time came (from its schedule, or at once for "immediately") */
   z.object({ kind: z.literal('fire'), orgId: z.number().int(), planId: z.string().min(1), dueAt: z.number().int() }),
-  /** one page of one account shard of a run's audience; `cursor` continues where the last page ended */
+  /** one page of one account shard of a run's audience; `cursor` is the id of the last account read */
   z.object({ kind: z.literal('audience'), ...runRef, shard: z.number().int().min(0), page: z.number().int().min(0), cursor: z.string().max(4000).optional() }),
   z.object({ kind: z.literal('send'), ...runRef, channel: z.enum(CHANNELS), recipients: z.array(recipientSchema).min(1).max(SEND_BATCH) }),
   /** is the run done? (and claims left by dead workers become uncertain) */

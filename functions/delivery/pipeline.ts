@@ -6,14 +6,15 @@
  *   check     the run is done once every shard is read and every match has an outcome; claims left by dead
  *             workers become uncertain.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ACCOUNT_SHARDS, type Account, accountPartition, DELIVERY_SHARDS, planKeyOf, type PlanRun } from '../../shared/entities';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { Plan } from '../../shared/plan/plan';
 import { compileRule } from '../../shared/segment';
 import type { DeliveryPorts } from '../platform/runtime';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
+import { readShardPage } from '../services/account';
 import type { Store } from '../store/store';
 import { type Ledger, runKeyOf } from './ledger';
 import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
@@ -38,13 +39,6 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
   const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
   if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload);
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
-}
-
-function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
-}
-function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
-  return cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>) : undefined;
 }
 
 export function pipeline(deps: PipelineDeps) {
@@ -106,17 +100,8 @@ export function pipeline(deps: PipelineDeps) {
     if (!run || run.status !== 'RUNNING' || !plan || plan.status !== 'IN_PROGRESS' || !plan.segmentId) return;
     const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
     const matches = segment ? compileRule(segment.rule, clock.now()) : () => false;
-    const out = await store.rt.aws.doc.send(
-      new QueryCommand({
-        TableName: store.table('account'),
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk' },
-        ExpressionAttributeValues: { ':pk': accountPartition(m.orgId, m.shard) },
-        Limit: AUDIENCE_PAGE,
-        ExclusiveStartKey: decodeCursor(m.cursor),
-      }),
-    );
-    const recipients = ((out.Items ?? []) as Account[]).filter((a) => matches(a)).flatMap((a) => recipientOf(plan, a) ?? []);
+    const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
+    const recipients = page.accounts.filter((a) => matches(a)).flatMap((a) => recipientOf(plan, a) ?? []);
     // The page is counted once however often it is read: its marker and the count go in together.
     const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${m.shard}#${m.page}` };
     try {
@@ -137,14 +122,13 @@ export function pipeline(deps: PipelineDeps) {
         recipients: recipients.slice(i, i + SEND_BATCH),
       } satisfies DeliveryMessageOf<'send'>);
     }
-    const next = encodeCursor(out.LastEvaluatedKey);
-    if (next) {
-      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>);
+    if (page.next) {
+      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: page.next } satisfies DeliveryMessageOf<'audience'>);
       return;
     }
     await store.rt.aws.doc.send(
       // a string set: marking a shard done twice is harmless
-      new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
+      new UpdateCommand({
         TableName: store.table('planRun'),
         Key: { planKey: planKeyOf(m.orgId, m.planId), runId: m.runId },
         UpdateExpression: 'ADD #s :s',
@@ -205,4 +189,3 @@ export function pipeline(deps: PipelineDeps) {
   return { fire, audience, check };
 }
 
-export { DELIVERY_SHARDS };
