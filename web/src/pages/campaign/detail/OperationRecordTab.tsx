@@ -1,11 +1,11 @@
 /** Every transition of the message: when, what, from which state to which, who, and the reason given. */
+import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../shared/format';
 import { usePagedList } from '../../../api/hooks';
-import { Button } from 'primereact/button';
 import { useUserNames } from '../userNames';
 
 type Row = { id: string; action: string; from: string; to: string; by: string; at: number; reason?: string; rejectType?: string };
