@@ -59,6 +59,8 @@ export const planView = z.object({
   rejection: z.object({ type: z.enum(REJECT_TYPES), reason: z.string(), by: z.string(), at: z.number() }).optional(),
   /** the actions the caller may take now */
   actions: z.array(z.enum(PLAN_ACTION_NAMES)),
+  /** display names of the people the message names (author, participants, rejecter), by user id */
+  people: z.record(z.string(), z.string()),
   createdBy: z.string(),
   version: z.number().int(),
   dateCreated: z.number(),
@@ -66,7 +68,7 @@ export const planView = z.object({
 });
 export type PlanView = z.infer<typeof planView>;
 
-export const planListItem = planView.pick({ id: true, name: true, title: true, channel: true, status: true, trigger: true, createdBy: true, dateCreated: true, dateUpdated: true, version: true, rejection: true, approval: true }).extend({
+export const planListItem = planView.pick({ id: true, name: true, title: true, channel: true, status: true, trigger: true, createdBy: true, dateCreated: true, dateUpdated: true, version: true, rejection: true, approval: true, people: true }).extend({
   actions: z.array(z.enum(PLAN_ACTION_NAMES)),
 });
 export type PlanListItem = z.infer<typeof planListItem>;
@@ -107,6 +109,12 @@ export const planServices = {
     response: pageOf(planListItem),
   }),
   delete: operation({ access: 'PLAN_DELETE', payload: idPayload.extend({ version: z.number().int().optional() }), response: ok }),
+  /** who may be asked to approve: members of the organization whose role holds PLAN_PASS, the caller aside */
+  getApprovers: operation({
+    access: 'PLAN_CREATE',
+    payload: z.object({}).default({}),
+    response: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
   testEmail: operation({
     access: 'PLAN_CREATE',
     payload: z.object({ id, emails: z.array(email).min(1, 'Please input the email!').max(10) }),
@@ -161,6 +169,8 @@ export const operationRecordServices = {
         from: z.enum(PLAN_STATES),
         to: z.string(),
         by: z.string(),
+        /** the actor's display name ("system" for the pipeline) */
+        byName: z.string(),
         at: z.number(),
         reason: z.string().optional(),
         rejectType: z.enum(REJECT_TYPES).optional(),

@@ -183,6 +183,24 @@ describe('an email message, sent now', () => {
     expect((await admin.ok('planStatistics.detail', { id })).totals).toMatchObject({ sent: audience.jp.length - 1, skipped: 1 });
   }, 120_000);
 
+  it('approvers are the members whose role may pass; anyone else cannot be asked', async () => {
+    const approvers = await admin.ok('plan.getApprovers');
+    expect(approvers).toContainEqual({ id: approver.id, name: 'mia' });
+    const me = await admin.ok('user.profile');
+    expect(approvers.map((a: { id: string }) => a.id)).not.toContain(me.id);
+    const role = await admin.ok('userRole.save', { name: 'Viewer', code: 'VIEWER', permissions: ['NAV_HOME'] });
+    const viewer = await admin.ok('user.save', { username: 'viewer', email: 'viewer@example.com', roleId: role.id, password: 'Viewer@123' });
+    expect((await admin.ok('plan.getApprovers')).map((a: { id: string }) => a.id)).not.toContain(viewer.id);
+    const draft = await admin.ok('plan.saveSingle', { name: 'Who approves', title: 'Who approves', channel: 'EMAIL', content: emailContent('Who'), segmentId: audience.segmentId });
+    const refused = await admin.call('planAction.sendToReview', { id: draft.id, participants: [viewer.id], deadline: herald.rt.clock.now() + DAY });
+    expect(refused.body.errorCode).toBe('720009');
+    expect((await admin.ok('plan.detail', { id: draft.id })).status).toBe('DRAFT');
+    const pending = await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
+    expect(pending.people).toMatchObject({ [approver.id]: 'mia' });
+    const records = await admin.ok('operationRecord.getListByPage', { planId: draft.id });
+    expect(records.list[0]).toMatchObject({ action: 'sendToReview', byName: expect.any(String) });
+  });
+
   it('a test mail goes to the chosen addresses as recipients will see it', async () => {
     const draft = await admin.ok('plan.saveSingle', { name: 'Test me', title: 'Test me', channel: 'EMAIL', content: emailContent('Autumn'), segmentId: audience.segmentId });
     expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['qa@example.com', 'QA@example.com'] })).toEqual({ sent: 1 });

@@ -14,7 +14,7 @@ import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
 import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../delivery/planState';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { toPlanView } from './plans';
+import { peopleOf, toPlanView } from './plans';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 
@@ -45,7 +45,7 @@ async function act(ctx: AuthedContext, id: string, version: number | undefined, 
     ...extra,
   });
   if (!next) throw new AppError('720003');
-  return toPlanView(next, ctx);
+  return toPlanView(next, ctx, await peopleOf(ctx));
 }
 
 /** After approval (or re-activation) the message is scheduled: at once for "immediately". */
@@ -83,7 +83,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     if (!input.id) {
       const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
       await ctx.store.transact([ctx.store.putNew('plan', plan, '720001')]);
-      return toPlanView(plan, ctx);
+      return toPlanView(plan, ctx, await peopleOf(ctx));
     }
     const stored = await ctx.tenant.require('plan', input.id);
     if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
@@ -95,11 +95,12 @@ export const planHandlers: AreaHandlers<'plan'> = {
       now,
       changes: { ...fields, id: stored.id, rejection: undefined },
     });
-    return toPlanView(next!, ctx);
+    return toPlanView(next!, ctx, await peopleOf(ctx));
   },
 
   async detail({ id }, ctx) {
-    return toPlanView(await expireIfLate(ctx, await ctx.tenant.require('plan', id)), ctx);
+    const [plan, people] = await Promise.all([ctx.tenant.require('plan', id), peopleOf(ctx)]);
+    return toPlanView(await expireIfLate(ctx, plan), ctx, people);
   },
 
   async getCateByPage(q, ctx) {
@@ -108,7 +109,8 @@ export const planHandlers: AreaHandlers<'plan'> = {
       (p) => states.includes(p.status) && (!q.channel || p.channel === q.channel) && (matchesText(p.name, q.name) || matchesText(p.title, q.name)),
     );
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
-    return { ...page, list: page.list.map((p) => toPlanView(p, ctx)) };
+    const people = await peopleOf(ctx);
+    return { ...page, list: page.list.map((p) => toPlanView(p, ctx, people)) };
   },
 
   async getDashPlanByPage(q, ctx) {
@@ -126,7 +128,16 @@ export const planHandlers: AreaHandlers<'plan'> = {
       }
     });
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
-    return { ...page, list: page.list.map((p) => toPlanView(p, ctx)) };
+    const people = await peopleOf(ctx);
+    return { ...page, list: page.list.map((p) => toPlanView(p, ctx, people)) };
+  },
+
+  async getApprovers(_p, ctx) {
+    const people = await peopleOf(ctx);
+    return [...people.approvers]
+      .filter((id) => id !== ctx.identity.userId)
+      .map((id) => ({ id, name: people.names.get(id)! }))
+      .sort((a, b) => a.name.localeCompare(b.name));
   },
 
   async delete({ id, version }, ctx) {
@@ -158,9 +169,10 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
     const sound = checkApprovalRequest({ participants, deadline }, plan.createdBy, now);
     if (!sound.ok) throw new AppError(sound.code, sound.detail);
-    // every participant must belong to this organization and hold the pass permission
-    const members = await ctx.store.getMany(participants.map((userId) => ({ entity: 'organizationUser', key: { orgId: ctx.identity.orgId, userId } })));
-    if (members.some((m) => !m)) throw new AppError('720003');
+    // every participant is an active member of this organization whose role holds the pass permission
+    const people = await peopleOf(ctx);
+    if (participants.some((p) => !people.names.has(p))) throw new AppError('720003');
+    if (participants.some((p) => !people.approvers.has(p))) throw new AppError('720009', 'A participant cannot approve messages.');
     if (plan.trigger.kind === 'SCHEDULE') dueAtOf(plan, now);
     return act(ctx, id, version, 'sendToReview', {
       changes: { approval: { participants, deadline, passedBy: [], revision: (plan.approval?.revision ?? 0) + 1 }, rejection: undefined },
@@ -186,7 +198,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
         now: ctx.rt.clock.now(),
         changes: { approval: outcome.approval },
       });
-      return toPlanView(next!, ctx);
+      return toPlanView(next!, ctx, await peopleOf(ctx));
     }
     const passed = await applyTransition(ctx.store, {
       plan,
@@ -196,7 +208,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
       now: ctx.rt.clock.now(),
       changes: { approval: outcome.approval },
     });
-    return toPlanView(await activateAndSchedule(ctx, passed!), ctx);
+    return toPlanView(await activateAndSchedule(ctx, passed!), ctx, await peopleOf(ctx));
   },
 
   async reject({ id, version, type, reason }, ctx) {
@@ -288,7 +300,11 @@ export const operationRecordHandlers: AreaHandlers<'operationRecord'> = {
     await ctx.tenant.require('plan', q.planId);
     const records = await ctx.store.queryAll('operationRecord', { name: 'planKey', value: planKeyOf(ctx.identity.orgId, q.planId) });
     const page = pageOfItems(records, q, ['at', 'action'], { field: 'at', order: 'desc' });
-    return { ...page, list: page.list.map(({ id, action, from, to, by, at, reason, rejectType }) => ({ id, action, from, to, by, at, reason, rejectType })) };
+    const people = await peopleOf(ctx);
+    return {
+      ...page,
+      list: page.list.map(({ id, action, from, to, by, at, reason, rejectType }) => ({ id, action, from, to, by, byName: by === SYSTEM_ACTOR ? SYSTEM_ACTOR : (people.names.get(by) ?? ''), at, reason, rejectType })),
+    };
   },
 };
 

@@ -1,2 +1,2 @@
 /** The plan area's public module. */
-export { actionsFor, toPlanView } from './plans';
+export { actionsFor, peopleOf, type People, toPlanView } from './plans';

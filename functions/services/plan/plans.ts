@@ -1,4 +1,5 @@
 /** What the plan handlers share: the view of a plan for one caller, and reading a plan of the caller's organization. */
+import { permissionsOf } from '../../../shared/entities';
 import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
@@ -12,7 +13,35 @@ export function actionsFor(plan: Plan, ctx: AuthedContext): PlanAction[] {
   );
 }
 
-export function toPlanView(plan: Plan, ctx: AuthedContext): PlanView {
+/** The organization's members by id: display names, and who may approve (their role holds PLAN_PASS). */
+export interface People {
+  names: Map<string, string>;
+  approvers: Set<string>;
+}
+
+export async function peopleOf(ctx: AuthedContext): Promise<People> {
+  const [links, roles] = await Promise.all([ctx.tenant.list('organizationUser'), ctx.tenant.list('userRole')]);
+  const passing = new Set(roles.filter((r) => r.active && permissionsOf(r).includes('PLAN_PASS')).map((r) => r.id));
+  const names = new Map<string, string>();
+  const approvers = new Set<string>();
+  for (const link of links) {
+    names.set(link.userId, `${link.member.firstName} ${link.member.lastName}`.trim() || link.member.username);
+    if (passing.has(link.roleId) && link.member.status === 'ACTIVE') approvers.add(link.userId);
+  }
+  return { names, approvers };
+}
+
+/** Display names of the people a plan names; ids of former members keep no name. */
+function namesFor(plan: Plan, people: People): Record<string, string> {
+  const ids = [plan.createdBy, ...(plan.approval?.participants ?? []), ...(plan.rejection ? [plan.rejection.by] : [])];
+  return Object.fromEntries(ids.flatMap((id) => (people.names.has(id) ? [[id, people.names.get(id)!]] : [])));
+}
+
+export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): PlanView {
   const { id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated } = plan;
-  return { id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated, actions: actionsFor(plan, ctx) };
+  return {
+    id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated,
+    actions: actionsFor(plan, ctx),
+    people: namesFor(plan, people),
+  };
 }

@@ -43,9 +43,9 @@ export const usePlanStatistics = (id: string | null, live = false) =>
   useCall(id ? keys.planStatistics(id) : null, { refreshInterval: (data) => (live || data?.running ? 2_000 : 0) });
 export const useSegmentOptions = () => useCall(keys.segmentOptions(), { dedupingInterval: 10_000 });
 export const useSegmentCount = (id: string | null) => useCall(id ? keys.segmentCount(id) : null, { revalidateOnFocus: false });
-/** The organization's users (who may be asked to approve); quiet: a role without user access gets none. */
-export const useUserOptions = (enabled = true) =>
-  useSWR(enabled ? keys.userOptions() : null, () => call('user.getAll', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });
+/** Who may be asked to approve a message: members whose role holds PLAN_PASS. */
+export const useApprovers = (enabled = true) =>
+  useSWR(enabled ? keys.approvers() : null, () => call('plan.getApprovers', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });
 export const useEmailTemplateOptions = (enabled = true) =>
   useSWR(enabled ? keys.emailTemplateOptions() : null, ([, payload]) => call('templateMessage.getAll', payload, { quiet: true }), { dedupingInterval: 10_000, shouldRetryOnError: false });
 

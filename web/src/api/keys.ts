@@ -16,7 +16,7 @@ export const keys = {
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
   segmentOptions: () => key('segment.getAll', {}),
   segmentCount: (id: string) => key('segment.count', { id }),
-  userOptions: () => key('user.getAll', {}),
+  approvers: () => key('plan.getApprovers', {}),
   emailTemplateOptions: () => key('templateMessage.getAll', { pushWay: 'EMAIL', activeOnly: true }),
   list: <S extends ServiceName>(service: S, query: PayloadIn<S>) => key(service, query),
 };

@@ -1,30 +1,25 @@
 /**
- * Who did something, by name: the organization's users when the role may list them, "you" for the signed-in
- * user, "system" for the scheduler and the send pipeline, otherwise the end of the user id.
+ * Who did something, by name: the names a message carries for the people it names (`plan.people`), "you" for
+ * the signed-in user, "system" for the scheduler and the send pipeline, otherwise the end of the user id (a
+ * former member).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession, useUserOptions } from '../../api/hooks';
+import { useSession } from '../../api/hooks';
 
 export const SYSTEM_ACTOR = 'system';
 
-export function useUserNames() {
+export function useUserNames(people: Record<string, string> = {}) {
   const { t } = useTranslation();
   const session = useSession();
-  const mayList = session?.userdetails.rolePermissions.includes('NAV_PORTAL_USER') ?? false;
-  const users = useUserOptions(mayList);
-  const names = useMemo(
-    () => new Map((users.data ?? []).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.username])),
-    [users.data],
-  );
   const me = session?.userdetails.id;
   const nameOf = useCallback(
     (id: string) => {
       if (id === me) return t('campaign.you');
       if (id === SYSTEM_ACTOR) return t('campaign.system');
-      return names.get(id) ?? t('campaign.userId', { id: id.slice(-6) });
+      return people[id] ?? t('campaign.userId', { id: id.slice(-6) });
     },
-    [me, names, t],
+    [me, people, t],
   );
-  return { nameOf, users, mayList, me };
+  return { nameOf, me };
 }

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../shared/format';
 import { usePagedList } from '../../../api/hooks';
-import { useUserNames } from '../userNames';
+import { SYSTEM_ACTOR, useUserNames } from '../userNames';
 
-type Row = { id: string; action: string; from: string; to: string; by: string; at: number; reason?: string; rejectType?: string };
+type Row = { id: string; action: string; from: string; to: string; by: string; byName: string; at: number; reason?: string; rejectType?: string };
 
 export function OperationRecordTab({ planId }: { planId: string }) {
   const { t } = useTranslation();
-  const { nameOf } = useUserNames();
+  const { nameOf, me } = useUserNames();
   const [page, setPage] = useState({ page: 0, size: 10 });
   const records = usePagedList('operationRecord.getListByPage', { planId, ...page });
   const state = (s: string) => (s === 'DELETED' ? t('campaign.state.DELETED') : t(`campaign.state.${s}`, { defaultValue: s }));
@@ -46,7 +46,7 @@ export function OperationRecordTab({ planId }: { planId: string }) {
         <Column header={t('campaign.record.at')} body={(r: Row) => formatDateTime(r.at)} />
         <Column header={t('campaign.record.action')} body={(r: Row) => t(`campaign.recordAction.${r.action}`, { defaultValue: r.action })} />
         <Column header={t('campaign.record.change')} body={(r: Row) => (r.from === r.to ? state(r.to) : `${state(r.from)} → ${state(r.to)}`)} />
-        <Column header={t('campaign.record.by')} body={(r: Row) => nameOf(r.by)} />
+        <Column header={t('campaign.record.by')} body={(r: Row) => (r.by === SYSTEM_ACTOR || r.by === me ? nameOf(r.by) : r.byName || nameOf(r.by))} />
         <Column
           header={t('campaign.record.reason')}
           body={(r: Row) => (r.reason ? `${r.rejectType ? `${t(`campaign.rejectType.${r.rejectType}`)}: ` : ''}${r.reason}` : '--')}

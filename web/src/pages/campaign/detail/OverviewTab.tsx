@@ -17,9 +17,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection'> }) {
+export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | 'people'> }) {
   const { t } = useTranslation();
-  const { nameOf } = useUserNames();
+  const { nameOf } = useUserNames(plan.people);
   if (!plan.rejection) return null;
   const r = plan.rejection;
   return (
@@ -34,7 +34,7 @@ export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection'> })
 export function OverviewTab({ plan }: { plan: PlanView }) {
   const { t } = useTranslation();
   const segments = useSegmentOptions();
-  const { nameOf } = useUserNames();
+  const { nameOf } = useUserNames(plan.people);
   const segmentName = segments.data?.find((s) => s.id === plan.segmentId)?.name ?? plan.segmentId ?? '--';
   const subject = plan.content.kind === 'EMAIL' ? plan.content.template.contents[plan.content.template.defaultLanguage]?.subject : undefined;
   const languages = plan.content.kind === 'EMAIL' ? Object.keys(plan.content.template.contents).join(', ') : '--';

@@ -8,14 +8,13 @@ import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../shared/format';
-import { useSegmentOptions } from '../../../api/hooks';
+import { useApprovers, useSegmentOptions } from '../../../api/hooks';
 import { FieldError, TextField } from '../../../components/TextField';
 import { PreviewPane } from '../../template/builder/PreviewPane';
 import { languagesOf } from '../../template/draft';
 import type { WizardStepName } from '../paths';
 import { triggerText } from '../TriggerSummary';
 import { triggerOf } from '../schedule';
-import { useUserNames } from '../userNames';
 import { fromLocalInput, MAX_TEST_ADDRESSES, stepValid, type WizardErrors, type WizardForm } from '../wizard';
 import { SegmentSize } from './SegmentStep';
 
@@ -63,11 +62,11 @@ export function ReviewStep({
 }) {
   const { t } = useTranslation();
   const segments = useSegmentOptions();
-  const { users, mayList, me } = useUserNames();
+  const approvers = useApprovers();
   const segmentName = segments.data?.find((s) => s.id === form.segmentId)?.name;
   const content = form.email.contents[form.email.defaultLanguage];
   const deadline = fromLocalInput(approval.deadline);
-  const candidates = (users.data ?? []).filter((u) => u.id !== me);
+  const candidates = approvers.data ?? [];
 
   const edit = (step: WizardStepName, name: string) => (
     <Button type="button" text size="small" icon="pi pi-pencil" label={t('campaign.wizard.editStep', { step: name })} onClick={() => goTo(step)} />
@@ -161,9 +160,9 @@ export function ReviewStep({
           <p className="muted small">{t('campaign.approval.intro')}</p>
           <fieldset className="choice-group" aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
             <legend>{t('campaign.approval.participants')}</legend>
-            {!mayList || users.error ? (
+            {approvers.error ? (
               <p className="notice notice-warn">{t('campaign.approval.noUserList')}</p>
-            ) : users.isLoading ? (
+            ) : approvers.isLoading ? (
               <p className="muted">{t('campaign.loading')}</p>
             ) : candidates.length === 0 ? (
               <p className="muted">{t('campaign.approval.noCandidates')}</p>
@@ -179,7 +178,7 @@ export function ReviewStep({
                       }
                     />
                     <label htmlFor={`participant-${u.id}`}>
-                      {`${u.firstName} ${u.lastName}`.trim() || u.username} <span className="muted">({u.username})</span>
+                      {u.name}
                     </label>
                   </div>
                 ))}
