@@ -259,32 +259,36 @@ describe('hole 4: the sign-in e-mail changes only with the password and a link t
 });
 
 describe('hole 5: forgot-password takes the same time whether or not the address has an account', () => {
-  it('100 pairs: medians within 2 ms', async () => {
+  it('100 pairs: the known address is slower in about half of them, as chance would have it', async () => {
     const local = await startHerald({ config: { resetThrottle: { perEmail: 1000, perAddress: 1000 } } });
     const anon = new ApiClient(local);
-    const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
-    const ask = async (kind: 'known' | 'unknown', i: number) => {
+    const ask = async (kind: 'known' | 'unknown') => {
       // one address of each kind, so both touch the same number of throttle counters
       const email = kind === 'known' ? 'admin@herald.local' : 'nobody@example.com';
-      void i;
       const started = performance.now();
       const r = await anon.call('auth.passwordEmail', { email });
-      times[kind].push(performance.now() - started);
+      const took = performance.now() - started;
       expect(r.body.state).toBe('S');
       // The handed-off work finishes before the next request is timed.
       await local.jobs.idle();
+      return took;
     };
-    for (let i = 0; i < 5; i++) await ask(i % 2 ? 'known' : 'unknown', i);
-    times.known = [];
-    times.unknown = [];
+    for (let i = 0; i < 6; i++) await ask(i % 2 ? 'known' : 'unknown');
+    // Paired, in random order within each pair: a loaded machine slows both of a pair alike, so the count of
+    // pairs in which the known address was slower shows a real difference (the hole gave 59 of 60) and not noise.
+    const diffs: number[] = [];
     for (let i = 0; i < 100; i++) {
-      const order: ('known' | 'unknown')[] = Math.random() < 0.5 ? ['known', 'unknown'] : ['unknown', 'known'];
-      for (const kind of order) await ask(kind, i);
+      const knownFirst = Math.random() < 0.5;
+      const a = await ask(knownFirst ? 'known' : 'unknown');
+      const b = await ask(knownFirst ? 'unknown' : 'known');
+      diffs.push(knownFirst ? a - b : b - a);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const [known, unknown] = [median(times.known), median(times.unknown)];
-    console.log(`forgot-password medians: known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`);
-    expect(Math.abs(known - unknown)).toBeLessThan(2);
+    const slower = diffs.filter((d) => d > 0).length;
+    const median = [...diffs].sort((a, b) => a - b)[50]!;
+    console.log(`forgot-password: known slower in ${slower} of 100 pairs, median difference ${median.toFixed(2)} ms`);
+    // 25..75 is five standard deviations of a fair coin either side of 50.
+    expect(slower).toBeGreaterThanOrEqual(25);
+    expect(slower).toBeLessThanOrEqual(75);
     // The known address did get its link.
     expect((await sentMail(local)).some((m) => m.destination.to.includes('admin@herald.local'))).toBe(true);
     await local.stop();

@@ -155,13 +155,13 @@ it('the author writes, tests and sends to review; the approver approves on /home
   await expect.poll(async () => Math.round((await frame.boundingBox())!.width)).toBe(393);
   await page.locator('.participant-list').waitFor();
   await accessible(page, 'the wizard, review');
-  await page.fill('#test-addresses', 'qa@example.com, not-an-address');
+  await page.fill('#test-addresses', 'spring-qa@example.com, not-an-address');
   await page.getByRole('button', { name: 'Send test' }).click();
   expect(await page.locator('#test-addresses-error').textContent()).toBe('Please enter the correct email address.');
-  await page.fill('#test-addresses', 'qa@example.com');
+  await page.fill('#test-addresses', 'spring-qa@example.com');
   await page.getByRole('button', { name: 'Send test' }).click();
-  await toast(page, 'Test sent to qa@example.com.');
-  const test = (await sentMail(suite.herald)).find((m) => m.destination.to.includes('qa@example.com'));
+  await toast(page, 'Test sent to spring-qa@example.com.');
+  const test = (await sentMail(suite.herald)).find((m) => m.destination.to.includes('spring-qa@example.com'));
   expect(test?.subject).toBe('[TEST] Hello there');
   expect(test?.body.html).toContain('See the offer');
 
