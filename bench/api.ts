@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import type { FromServer, ToServer } from './server';
+import { LAMBDA_NODE_OPTIONS } from '../infra/lambdaBundling';
 import { buildRouterBundle, timeColdImports } from './routerImport';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,7 +38,8 @@ interface Server {
 
 function startServer(members: number): Promise<Server> {
   const proc = fork(resolve(import.meta.dirname, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])],
+    // The Lambda's Node options, so that the server runs as it does there.
+    execArgv: ['--import', 'tsx', ...LAMBDA_NODE_OPTIONS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])],
     env: { ...process.env, BENCH_MEMBERS: String(members), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

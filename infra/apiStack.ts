@@ -31,7 +31,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PATHS } from '../shared/paths';
 import type { HeraldConfig } from './config';
-import { LAMBDA_BUNDLING } from './lambdaBundling';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from './lambdaBundling';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -90,7 +90,7 @@ function argon2CopyCommands(outputDir: string): string[] {
   ];
 }
 
-/** How every Herald Lambda is bundled: ESM for Node 22, the AWS SDK from the runtime, argon2's binary copied. */
+/** How every Herald Lambda is bundled (infra/lambdaBundling.ts): ESM for Node 22, the AWS SDK bundled, argon2's binary copied. */
 function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'bundling'> {
   return {
     entry: join(ROOT, entry),
@@ -232,7 +232,7 @@ export class HeraldApiStack extends Stack {
       HERALD_QUEUE_URLS: this.toJsonString({ jobs: this.jobQueue.queueUrl, delivery: this.deliveryQueue.queueUrl }),
       HERALD_SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
-      NODE_OPTIONS: '--enable-source-maps',
+      NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' '),
     };
     const sendMail = new PolicyStatement({
       actions: ['ses:SendEmail'],

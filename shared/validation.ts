@@ -1,5 +1,5 @@
 /** Validation rules and messages of spec 001 section 5 (the password rule first). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;

@@ -3,7 +3,7 @@
  * answer. The router runs them for browser calls; a queue worker or a schedule can run the later ones with a
  * system identity bound to one organization.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
 import { authenticate, permissionsIn } from '../services/auth';

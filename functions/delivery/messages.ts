@@ -2,7 +2,7 @@
  * What travels on the delivery queue. Every record is parsed with these schemas before it is handled; a record
  * that does not parse is reported failed (and reaches the dead-letter queue), never half-handled.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS } from '../../shared/delivery';
 
 /** The queue delivery work travels on. */

@@ -1,5 +1,5 @@
 /** The scheduler on AWS: EventBridge Scheduler schedules in Herald's group, targeting Herald's SQS queues. */
-import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
+import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, UpdateScheduleCommand, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import type { SchedulerPort, ScheduleTarget } from './scheduler';
 
 export interface AwsSchedulerConfig {
@@ -16,14 +16,7 @@ export function atExpression(time: number): string {
   return `at(${new Date(Math.ceil(time / 1000) * 1000).toISOString().slice(0, 19)})`;
 }
 
-/**
- * The SDK is imported here, not at the top: in the router's bundle a static import of an SDK package loads with
- * the bundle, even from a module that is itself imported lazily.
- */
-export async function awsScheduler(config: AwsSchedulerConfig): Promise<SchedulerPort> {
-  const { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, UpdateScheduleCommand } = await import(
-    '@aws-sdk/client-scheduler'
-  );
+export function awsScheduler(config: AwsSchedulerConfig): SchedulerPort {
   const client = new SchedulerClient({ region: config.region });
   const input = (name: string, expression: string, target: ScheduleTarget, once: boolean): CreateScheduleCommandInput => {
     const arn = config.queueArns[target.queue];

@@ -3,7 +3,7 @@
  * tells nothing about the work (forgot-password must not reveal whether an address has an account). A job is a
  * message on the `jobs` queue: SQS and the job worker Lambda on AWS, the local durable queue and its loop locally.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const jobSchema = z.discriminatedUnion('kind', [
   /** mail a reset (or invitation) link if an account has this address; nothing otherwise */

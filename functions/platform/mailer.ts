@@ -1,5 +1,5 @@
-/** Sends the portal's own mail (password links, invitations) through SESv2, loaded with the first mail. */
-import type { SESv2Client } from '@aws-sdk/client-sesv2';
+/** Sends the portal's own mail (password links, invitations) through SESv2. */
+import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 
 export interface Mail {
   to: string;
@@ -12,11 +12,10 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function sesMailer(ses: () => SESv2Client, from: string): Mailer {
+export function sesMailer(ses: SESv2Client, from: string): Mailer {
   return {
     async send(mail) {
-      const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
-      await ses().send(
+      await ses.send(
         new SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [mail.to] },

@@ -127,7 +127,7 @@ export function createRuntime(opts: {
     config: opts.config,
     aws,
     keys: opts.keys,
-    mailer: sesMailer(() => aws.ses, opts.config.mailFrom),
+    mailer: sesMailer(aws.ses, opts.config.mailFrom),
     jobs: opts.jobs,
     ports: opts.ports,
     clock: opts.clock ?? systemClock,

@@ -1,9 +1,8 @@
 /** The queue port on AWS: SQS, one queue URL per queue name (from the stack's outputs). */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueuePort } from './queue';
 
-/** The SDK is imported here, not at the top: see awsScheduler.ts. */
-export async function sqsQueue(region: string, queueUrls: Record<string, string>): Promise<QueuePort> {
-  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+export function sqsQueue(region: string, queueUrls: Record<string, string>): QueuePort {
   const sqs = new SQSClient({ region });
   return {
     async send(queue, body) {

@@ -4,7 +4,7 @@
  * refused (400016) before it reaches a query.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError } from '../../shared/errors';
 import type { KeyRing } from '../platform/keys';
 

@@ -16,7 +16,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ENTITIES, type EntityDef, type EntityName, tableName } from '../../shared/entities';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import type { Runtime } from '../platform/runtime';

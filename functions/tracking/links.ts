@@ -4,7 +4,7 @@
  * changed target or recipient is refused: no open redirect, no unsubscribing someone else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS } from '../../shared/delivery';
 import { PATHS } from '../../shared/paths';
 

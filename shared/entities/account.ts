@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidEmail, MESSAGES } from '../validation';
 import { defineEntity, partitionShard, shardedPartitionValue, tenantFields } from './entity';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditFields, defineEntity } from './entity';
 
 /** A registered app: the portal itself is one; its key names it in the `x-app-key` header. */

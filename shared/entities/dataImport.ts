@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { importPlanSchema } from '../import/accountImport';
 import { defineEntity, TENANT_KEYS, tenantFields } from './entity';
 

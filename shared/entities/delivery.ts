@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, SENT_STATES } from '../delivery';
 import { defineEntity, partitionShard } from './entity';
 

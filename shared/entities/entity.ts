@@ -2,7 +2,7 @@
  * The shape of an entry in the entity registry. One description per entity drives the DynamoDB table
  * (CDK and local), the store, the generic list operations and the generic screens.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';
 

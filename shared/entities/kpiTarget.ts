@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 export const KPI_METRICS = ['SENT', 'OPEN_RATE', 'CLICK_RATE', 'CONVERSION_RATE', 'UNSUBSCRIBE_RATE'] as const;

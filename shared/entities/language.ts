@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 /** A content language of the organization (spec 001 3.11: name, code, default); exactly one may be the default. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Permission } from '../permissions';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { operationRecordSchema, planSchema } from '../plan/plan';
 import { defineEntity, TENANT_KEYS } from './entity';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 /** A tag marketers put on messages to find and report on them; names are unique (spec 001 section 5). */

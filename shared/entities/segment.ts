@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ruleSchema } from '../segment/rule';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 

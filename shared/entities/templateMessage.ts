@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Channel } from '../delivery';
 import { emailTemplateSchema } from '../render';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL_PERMISSIONS } from '../permissions';
 import { auditFields, defineEntity } from './entity';
 

@@ -3,7 +3,7 @@
  * applies to the stored account. Pure, so the import screen, the server and the tests share one reading.
  * An empty cell changes nothing, so a re-import with fewer columns keeps what earlier imports set.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Account, ACCOUNT_LIMITS, ACCOUNT_MESSAGES, accountSchema, type AttributeValue, ATTRIBUTE_NAME } from '../entities/account';
 import { toEpochMs } from '../segment/dates';
 import { isValidEmail, MESSAGES } from '../validation';

@@ -2,7 +2,7 @@
  * The plan (message) entity of spec 001 section 3.2: a single e-mail message now, with room for the other
  * channels (content is a union by kind) and plan types. Its status moves only through ./stateMachine.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
 import { emailTemplateSchema } from '../render/template';
 import { idString, requiredText, tenantFields } from '../entities/entity';

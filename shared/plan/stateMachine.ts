@@ -13,7 +13,7 @@
  * - where the spec has no code of its own for a refusal, 720007 ("deleted or changed by someone else") answers:
  *   screens only offer allowed actions, so a refused one means the screen showed an older state.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idString } from '../entities/entity';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';

@@ -3,7 +3,7 @@
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
  * record. Types without an entry yet (title, legal, hero, list, …) fail validation and render nothing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
 import { dividerBlock } from './blocks/divider';
 import { headingBlock } from './blocks/heading';

@@ -2,7 +2,7 @@
  * What a block needs to render itself: the recipient's personalisation, the theme, and one way to write each
  * kind of value (text, link, image address). A block never writes input into markup by any other route.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ALIGNS, PADDINGS, THEME_DEFAULT, type Align, type Padding, type Theme } from './fields';
 import { escapeHtml, oneOf, safeColor, safeUrl, style } from './html';
 import { SIDE_PADDING, SPACING_DEFAULT } from './limits';

@@ -3,7 +3,7 @@
  * padding, common number, color) and the theme. Required block fields fall back to their default when missing
  * or empty (spec 001 section 5, template rules).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeUrl, type UrlKind } from './html';
 import { URL_MAX } from './limits';
 

@@ -2,7 +2,7 @@
  * The email template's content: a theme, and per language a subject, a preheader and the blocks. One language is
  * the default; `pickContent` chooses the content for a recipient's locale.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockSchema, type Block } from './blocks';
 import { RENDER_MESSAGES, THEME_DEFAULT, themeSchema, type Theme } from './fields';
 import { MAX_BLOCKS, MAX_LANGUAGES, PREHEADER_MAX, SUBJECT_MAX } from './limits';

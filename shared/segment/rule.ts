@@ -2,7 +2,7 @@
  * A segment rule: a tree of AND/OR groups whose leaves are conditions on an account's fields, tags or custom
  * attributes. One schema for the segment screen, live counts, sends and triggers; `compileRule` evaluates it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACCOUNT_LIMITS, ATTRIBUTE_NAME } from '../entities/account';
 import { toEpochMs } from './dates';
 

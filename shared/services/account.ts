@@ -3,7 +3,7 @@
  * an opaque cursor instead of page numbers, and searches only what an index answers (an id prefix, or an exact
  * primary address). Saves are versioned; the id is the organization's own key for the person.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountSchema } from '../entities/account';
 import { requiredText } from '../entities/entity';
 import { idPayload, ok, operation } from './operation';

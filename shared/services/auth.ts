@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTH_TYPES } from '../envelope';
 import { MESSAGES, passwordSchema } from '../validation';
 import { empty, ok, operation } from './operation';

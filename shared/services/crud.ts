@@ -3,7 +3,7 @@
  * `save`, `delete`), made from its registry entry: the answer is the record without its private fields, the
  * save payload is the form's fields as the entity schema reads them, the list filters are the columns'.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CrudDef, EntityDef } from '../entities/entity';
 import { idString } from '../entities/entity';
 import type { Permission } from '../permissions';

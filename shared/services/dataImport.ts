@@ -3,7 +3,7 @@
  * rows in pages, in order (`appendRows`); the server maps, checks and writes each page in bulk and keeps the
  * counts and the failed rows, so the file is never held whole on either side and progress is always known.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { dataImportSchema, IMPORT_KINDS } from '../entities/dataImport';
 import { idString } from '../entities/entity';
 import { IMPORT_LIMITS, importPlanSchema } from '../import/accountImport';

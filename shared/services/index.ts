@@ -1,5 +1,5 @@
 /** The service catalogue: every `area.operation` with payload and response schemas and required access. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ENTITIES, type EntityName } from '../entities';
 import { authServices } from './auth';
 import { type CrudEntityDef, crudServices, type CrudServices } from './crud';

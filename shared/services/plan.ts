@@ -3,7 +3,7 @@
  * of spec 001 section 4, the detail shows what may be done now and the numbers of the sending; `planAction`
  * moves a plan through the state machine of shared/plan, each action behind its own permission.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS, SENT_STATES } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
 import { contentSchema, triggerSchema } from '../plan/plan';

@@ -2,7 +2,7 @@
  * Segments: saved rules over the organization's accounts (shared/segment), with a live size. The size of an
  * unsaved rule is asked while it is edited.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idString, requiredText } from '../entities/entity';
 import { segmentSchema } from '../entities/segment';
 import { ruleSchema } from '../segment/rule';

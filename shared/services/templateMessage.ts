@@ -3,7 +3,7 @@
  * versioned saves, delete, duplicate and set active. Lock, unlock, import, export and the language operations
  * come with issue 9.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { idString } from '../entities/entity';
 import { TEMPLATE_CHANNELS, templateMessageSchema } from '../entities/templateMessage';

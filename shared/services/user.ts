@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, passwordSchema } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { signInView } from './auth';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isPermission } from '../permissions';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 

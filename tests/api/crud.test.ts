@@ -3,7 +3,7 @@
  * pickers, detail, versioned edits, unique values, delete, bad input, permissions and tenant isolation.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { CRUD_ENTITIES, type CrudEntityDef } from '../../shared/services';

@@ -2,7 +2,7 @@
  * Accounts: a cursor-paged list with search by id prefix or exact primary address, detail, versioned saves and
  * delete. The cursor is signed and bound to the organization and the search that made it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Account } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';

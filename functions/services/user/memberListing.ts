@@ -1,7 +1,8 @@
 /**
  * The member listing (shared/entities/user.ts `memberListing`): a row per membership, written in the same
  * transactions as the membership, and pages read over it. A page reads the page and no more: unfiltered pages
- * skip to their start with a count query (no items travel) and take their total from the roles' member counts.
+ * skip to their start with a count query (no items travel) and take their total from the role directory's member
+ * counts (userRole's `roleDirectory`, read with the caller's own records).
  * A filter is applied by DynamoDB while the sorted index is read until the page is full, and the members left
  * after it are counted the same way; a keyword cannot use an index, so a filtered page costs DynamoDB a read of
  * what it passes over, but only matches travel to the server.
@@ -115,7 +116,8 @@ function filterOf(conditions: { expression: string; names: Record<string, string
 
 /** The view holds the role id too: one attribute per member travels. */
 const VIEW_ATTRIBUTES = ['view'] as const;
-/** The directory comes with the caller's records when the router read it for the operation (see `PREFETCH`). */
+
+/** The role directory, read with the caller's own records when the operation asked for it (`prefetching`). */
 async function directoryOf(ctx: AuthedContext): Promise<RoleDirectory> {
   const { entity, key } = directoryKey(ctx.tenant.orgId);
   const prefetched = ctx.prefetched?.get(entity) as RoleDirectory | undefined;
@@ -190,7 +192,7 @@ async function fill(store: Store, segment: Segment, page: Filling): Promise<{ ma
 export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Page<UserView>> {
   const { store } = ctx;
   const orgId = ctx.tenant.orgId;
-  const sortable = q.sortField !== undefined && (q.sortField === 'roleName' || q.sortField in SORTED_INDEXES);
+  const sortable = q.sortField !== undefined && (q.sortField === 'roleName' || Object.hasOwn(SORTED_INDEXES, q.sortField));
   const field = (sortable ? q.sortField : DEFAULT_SORT.field) as SortField;
   const order = sortable ? (q.sortOrder ?? 'asc') : DEFAULT_SORT.order;
   const keyword = q.keyword?.trim().toLowerCase();
@@ -199,7 +201,7 @@ export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Pa
   if (q.status) conditions.push({ expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': q.status } });
   const page: Filling = { rows: [], skip: q.page * q.size, size: q.size };
   const { names, counts } = await directoryOf(ctx);
-  const countOf = (roleId: string) => counts[roleId] ?? 0;
+  const countOf = (roleId: string) => (Object.hasOwn(counts, roleId) ? counts[roleId] : 0);
   let total = 0;
 
   if (field === 'roleName') {

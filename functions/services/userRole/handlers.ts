@@ -88,7 +88,8 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     const [held, wanted]: (readonly string[])[] = [permissionsOf(role), permissions];
     const changed = wanted.some((c) => !held.includes(c)) || held.some((c) => !wanted.includes(c));
     if (changed || p.active !== role.active) assertNotOwnRole(ctx, role.id);
-    const next: UserRole = { ...role, ...auditNext(role, now, actor), name: p.name, code: p.code, description: p.description, active: p.active, permissions };
+    const stored = role.system ? [] : permissions;
+    const next: UserRole = { ...role, ...auditNext(role, now, actor), name: p.name, code: p.code, description: p.description, active: p.active, permissions: stored };
     const writes: (TransactItem & { failCode?: ErrorCode })[] = [store.putVersioned('userRole', next, role.version), directoryName(store, next)];
     if (p.code.toUpperCase() !== role.code.toUpperCase()) {
       writes.push(store.putNew('uniqueKey', { id: roleCodeGuard(tenant.orgId, p.code), owner: role.id }, '711001'));

@@ -1,13 +1,15 @@
 /** Role records other code creates too: the administrator role every organization starts with, the code guard, and the role directory. */
 import type { RoleDirectory, UserRole } from '../../../shared/entities';
-import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { auditNew, newId } from '../../store/audit';
 import type { Store, TransactItem } from '../../store/store';
 
 /** The unique-key item that keeps role codes unique within an organization. */
 export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
 
-/** The administrator role every organization starts with. */
+/**
+ * The administrator role every organization starts with. A system role holds every permission whatever it stores
+ * (`permissionsOf`), so it stores none: the role is read with every request its holders make.
+ */
 export function administratorRole(orgId: number, now: number, actor: string): UserRole {
   return {
     orgId,
@@ -16,7 +18,7 @@ export function administratorRole(orgId: number, now: number, actor: string): Us
     code: 'ADMIN',
     description: 'Holds every permission.',
     active: true,
-    permissions: [...ALL_PERMISSIONS],
+    permissions: [],
     system: true,
     ...auditNew(now, actor),
   };

@@ -3,7 +3,7 @@
  * text colour (empty: dark on a light background, white otherwise, by the spec's rule that a colour is light
  * when every channel exceeds 200), width 0 meaning as wide as the text, 4px corners.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY } from '../context';
 import { ALIGNS, colorField, commonFields, intField, optionalColorField, textField, urlField } from '../fields';
 import { clampInt, escapeHtml, isLightColor, oneOf, safeColor, style } from '../html';

@@ -1,5 +1,5 @@
 /** spec 001 section 3.6 "line": padding, color, backgroundColor. Ours: a 1px rule, #DDDDDD by default. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { colorField, commonFields, optionalColorField } from '../fields';
 import { safeColor } from '../html';

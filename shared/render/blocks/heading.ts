@@ -1,5 +1,5 @@
 /** spec 001 section 3.6 "subTitle / Heading": text. Level and colour are ours (h2, body text colour). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, optionalColorField, textField } from '../fields';
 import { clampInt, safeColor, style } from '../html';

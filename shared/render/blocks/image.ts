@@ -3,7 +3,7 @@
  * alt; plus a link. Width and height keep pixels, percent or auto (spec 001 section 5); no width means the
  * picture's own size, never wider than the column. Ours: centred and without side padding by default.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { ALIGNS, commonFields, dimensionField, optionalColorField, optionalTextField, parseDimension, urlField } from '../fields';
 import { escapeHtml, oneOf, style } from '../html';

@@ -2,7 +2,7 @@
  * spec 001 section 3.6 "contentBody / Paragraph": long text, here the rich-text subset of ../richText.ts
  * (bold, italic, underline, links, line breaks). Links take the theme's primary colour.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR, type RenderContext, type RenderedBlock } from '../context';
 import { commonFields, optionalColorField, textField } from '../fields';
 import { escapeHtml, safeColor, style } from '../html';

@@ -1,5 +1,5 @@
 /** spec 001 section 3.6 "br / Spacing": height (default 8), backgroundColor. Ours: at most 200px. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockRow, defineBlock } from '../context';
 import { commonFields, intField, optionalColorField } from '../fields';
 import { clampInt } from '../html';

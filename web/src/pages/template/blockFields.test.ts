@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BLOCK_TYPES, BLOCKS } from '../../../../shared/render';
 import en from '../../i18n/locales/en';
 import { blockControls, controlFor } from './blockFields';

@@ -4,7 +4,7 @@
  * name (colours, links and image addresses) or its length (the paragraph's rich text). A new block in the
  * registry gets its panel without any change here, as long as its fields are of these kinds.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { BLOCKS, type BlockType } from '../../../../shared/render';
 
 export type FieldControl =
