@@ -1,0 +1,228 @@
+/**
+ * Tenancy probes generated over the catalogue: every operation whose payload names a record (an `id`, or a
+ * reference such as `roleId`, `segmentId`, `planId`, `categoryId`, `tagIds`) is called by the administrator of
+ * another organization with organization 1's ids and again with ids that exist nowhere. The two answers must be
+ * the same (status, code, message and payload): a foreign id is exactly a missing one, whatever the operation.
+ * Afterwards every probed record of organization 1 is unchanged.
+ *
+ * An operation that takes an id and has no probe here fails the coverage test: a new area cannot forget it.
+ * The generic CRUD entities are probed the same way in crud.test.ts, generated from the registry.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
+import { unsubscriptionId } from '../../shared/entities';
+import { CATALOGUE, CRUD_ENTITIES } from '../../shared/services';
+import { twoOrganizations } from '../support/organizations';
+import { type ApiClient, startHerald } from '../support/herald';
+
+/** The records a probe can name. */
+interface Ids {
+  role: string;
+  user: string;
+  account: string;
+  segment: string;
+  dataImport: string;
+  templateCategory: string;
+  template: string;
+  planTag: string;
+  planCategory: string;
+  planGroup: string;
+  plan: string;
+  pendingPlan: string;
+  unsubscription: string;
+}
+
+const emailContent = {
+  kind: 'EMAIL',
+  template: { defaultLanguage: 'en', contents: { en: { subject: 'Probe', blocks: [{ type: 'heading', text: 'Hello' }] } } },
+};
+const templateContent = { defaultLanguage: 'en', contents: { en: { subject: 'Probe', blocks: [{ type: 'heading', text: 'Hello' }] } } };
+const rule = { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] };
+const DAY = 24 * 3600_000;
+
+/**
+ * One probe per operation that names a record: the payload it is called with, given the ids to name and, for
+ * references that must be valid for the call to reach the named record, the caller's own records.
+ */
+type Probe = (ids: Ids, own: { role: string; segment: string }) => unknown;
+const PROBES: Record<string, Probe> = {
+  'user.getListByPage': (ids) => ({ page: 0, size: 10, roleId: ids.role }),
+  'user.save': (ids, own) => ({ id: ids.user, username: 'probe-user', email: 'probe-user@example.com', roleId: own.role, version: 1 }),
+  'user.save (role)': (ids) => ({ username: 'probe-new', email: 'probe-new@example.com', roleId: ids.role, password: 'Probe@1234' }),
+  'user.delete': (ids) => ({ id: ids.user }),
+  'user.invited': (ids) => ({ email: 'probe-invited@example.com', roleId: ids.role }),
+  'userRole.detail': (ids) => ({ id: ids.role }),
+  'userRole.save': (ids) => ({ id: ids.role, name: 'Probe role', code: 'PROBE_ROLE', permissions: [], version: 1 }),
+  'userRole.delete': (ids) => ({ id: ids.role }),
+  'account.detail': (ids) => ({ id: ids.account }),
+  'account.save': (ids) => ({ id: ids.account, emails: ['probe-account@example.com'], firstName: 'Probe', version: 1 }),
+  'account.delete': (ids) => ({ id: ids.account }),
+  'segment.detail': (ids) => ({ id: ids.segment }),
+  'segment.save': (ids) => ({ id: ids.segment, name: 'Probe segment', rule, version: 1 }),
+  'segment.delete': (ids) => ({ id: ids.segment }),
+  'segment.count': (ids) => ({ id: ids.segment }),
+  'dataImport.appendRows': (ids) => ({ id: ids.dataImport, fromRow: 2, rows: [['p-1', 'probe-row@example.com']], bytesRead: 10 }),
+  'dataImport.finish': (ids) => ({ id: ids.dataImport }),
+  'dataImport.cancel': (ids) => ({ id: ids.dataImport }),
+  'dataImport.detail': (ids) => ({ id: ids.dataImport }),
+  'dataImport.getFailures': (ids) => ({ id: ids.dataImport }),
+  'templateMessage.getListByPage': (ids) => ({ page: 0, size: 10, categoryId: ids.templateCategory }),
+  'templateMessage.detail': (ids) => ({ id: ids.template }),
+  'templateMessage.save': (ids) => ({ id: ids.template, name: 'Probe template', template: templateContent, version: 1 }),
+  'templateMessage.save (category)': (ids) => ({ name: 'Probe categorised', categoryId: ids.templateCategory, template: templateContent }),
+  'templateMessage.delete': (ids) => ({ id: ids.template }),
+  'templateMessage.duplicate': (ids) => ({ id: ids.template }),
+  'templateMessage.setActive': (ids) => ({ id: ids.template, active: false }),
+  'plan.saveSingle': (ids, own) => ({ id: ids.plan, name: 'Probe plan', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, version: 1 }),
+  'plan.saveSingle (segment)': (ids) => ({ name: 'Probe seg', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: ids.segment }),
+  'plan.saveSingle (tags)': (ids, own) => ({ name: 'Probe tags', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, tagIds: [ids.planTag] }),
+  'plan.saveSingle (category)': (ids, own) => ({ name: 'Probe cat', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, categoryId: ids.planCategory }),
+  'plan.saveSingle (group)': (ids, own) => ({ name: 'Probe group', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, groupId: ids.planGroup }),
+  'plan.saveSingle (template)': (ids, own) => ({ name: 'Probe tpl', title: 'Probe', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: ids.template }, segmentId: own.segment }),
+  'plan.detail': (ids) => ({ id: ids.plan }),
+  'plan.delete': (ids) => ({ id: ids.plan }),
+  'plan.testEmail': (ids) => ({ id: ids.plan, emails: ['probe-test@example.com'] }),
+  'planAction.sendToReview': (ids) => ({ id: ids.plan, participants: [ids.user], deadline: Date.now() + DAY }),
+  'planAction.pass': (ids) => ({ id: ids.pendingPlan }),
+  'planAction.reject': (ids) => ({ id: ids.pendingPlan, type: 'CONTENT', reason: 'Probe' }),
+  'planAction.cancel': (ids) => ({ id: ids.pendingPlan }),
+  'planAction.active': (ids) => ({ id: ids.plan }),
+  'planAction.inactive': (ids) => ({ id: ids.plan }),
+  'planAction.stop': (ids) => ({ id: ids.plan }),
+  'planAction.archive': (ids) => ({ id: ids.plan }),
+  'planAction.unarchive': (ids) => ({ id: ids.plan }),
+  'planAction.modifyDateRange': (ids) => ({ id: ids.plan, trigger: { kind: 'IMMEDIATELY' } }),
+  'planStatistics.detail': (ids) => ({ id: ids.pendingPlan }),
+  'operationRecord.getListByPage': (ids) => ({ page: 0, size: 10, planId: ids.pendingPlan }),
+  'sentRecord.getListByPage': (ids) => ({ planId: ids.pendingPlan }),
+  'messageUnsubscription.delete': (ids) => ({ id: ids.unsubscription }),
+};
+
+/** Operations whose named record is an organization or the caller's own: probed where that is the subject. */
+const NOT_RECORDS: Record<string, string> = {
+  'user.switchOrganization': 'names an organization; membership is checked (session.test.ts, authorization.test.ts)',
+  'user.acceptInvitation': "names an organization; only the caller's own invitation (authorization.test.ts hole 1)",
+  'user.declineInvitation': "names an organization; only the caller's own invitation (authorization.test.ts hole 1)",
+  'organization.detail': 'names an organization; membership is checked (authorization.test.ts hole 2)',
+  'organization.save': 'names an organization; its permission is checked there (authorization.test.ts hole 2)',
+};
+
+const CRUD = new Set(CRUD_ENTITIES.map((d) => d.name as string));
+
+/** The payload keys that name records. */
+function referenceKeys(schema: z.ZodType): string[] {
+  let shape: Record<string, unknown> = {};
+  let s: unknown = schema;
+  // unwrap defaults and pipes to the object
+  for (let i = 0; i < 5 && s && !(s instanceof z.ZodObject); i++) s = (s as { def?: { innerType?: unknown; in?: unknown } }).def?.innerType ?? (s as { def?: { in?: unknown } }).def?.in;
+  if (s instanceof z.ZodObject) shape = s.shape;
+  return Object.keys(shape).filter((k) => /(^id|Id|Ids)$/.test(k));
+}
+
+const named = [...CATALOGUE].filter(([service, def]) => referenceKeys(def.payload).length > 0 && !CRUD.has(service.split('.')[0]!));
+
+it('every operation that names a record has a tenancy probe (or says why it is probed elsewhere)', () => {
+  const probed = new Set(Object.keys(PROBES).map((k) => k.split(' ')[0]));
+  const missing = named.map(([s]) => s).filter((s) => !probed.has(s) && !NOT_RECORDS[s]);
+  expect(missing).toEqual([]);
+  expect(named.length).toBeGreaterThan(40);
+  // and no probe outlives its operation
+  expect([...probed].filter((s) => !CATALOGUE.has(s!))).toEqual([]);
+});
+
+describe("another organization's ids answer exactly as missing ones", () => {
+  let herald: LocalHerald;
+  let admin: ApiClient;
+  let other: ApiClient;
+  const ids = {} as Ids;
+  let own: { role: string; segment: string };
+  /** what organization 1's records look like before the probes */
+  let before: Record<string, unknown>;
+
+  async function snapshot(): Promise<Record<string, unknown>> {
+    const plain = (r: Record<string, unknown>) => ({ ...r, actions: undefined });
+    return {
+      role: await admin.ok('userRole.detail', { id: ids.role }),
+      users: (await admin.ok('user.getAll')).map((u: { id: string }) => u.id).sort(),
+      account: await admin.ok('account.detail', { id: ids.account }),
+      segment: await admin.ok('segment.detail', { id: ids.segment }),
+      dataImport: await admin.ok('dataImport.detail', { id: ids.dataImport }),
+      template: await admin.ok('templateMessage.detail', { id: ids.template }),
+      templates: (await admin.ok('templateMessage.getListByPage', { page: 0, size: 50 })).total,
+      plan: plain(await admin.ok('plan.detail', { id: ids.plan })),
+      pendingPlan: plain(await admin.ok('plan.detail', { id: ids.pendingPlan })),
+      plans: (await admin.ok('plan.getCateByPage', { page: 0, size: 50 })).total,
+      unsubscriptions: (await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 50 })).list,
+    };
+  }
+
+  beforeAll(async () => {
+    herald = await startHerald();
+    ({ admin, other } = await twoOrganizations(herald, 'probe'));
+    const role = await admin.ok('userRole.save', { name: 'Probe viewers', code: 'PROBE_VIEWERS', permissions: ['NAV_HOME'] });
+    ids.role = role.id;
+    ids.user = (await admin.ok('user.save', { username: 'probe-owner', email: 'probe-owner@example.com', roleId: role.id, password: 'Owner@1234' })).id;
+    ids.account = (await admin.ok('account.save', { id: 'probe-account', emails: ['probe-owned@example.com'], firstName: 'Owned', country: 'jp' })).id;
+    ids.segment = (await admin.ok('segment.save', { name: 'Probe owned', rule })).id;
+    ids.dataImport = (await admin.ok('dataImport.create', { fileName: 'p.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] })).id;
+    ids.templateCategory = (await admin.ok('templateCategory.save', { name: 'Probe category' })).id;
+    ids.template = (await admin.ok('templateMessage.save', { name: 'Probe owned', categoryId: ids.templateCategory, template: templateContent })).id;
+    ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
+    ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
+    ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;
+    const plan = { title: 'Owned', channel: 'EMAIL', content: emailContent, segmentId: ids.segment };
+    ids.plan = (await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned draft' })).id;
+    const approver = await admin.ok('user.save', { username: 'probe-approver', email: 'probe-approver@example.com', roleId: (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN').id, password: 'Approve@1234' });
+    const pending = await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned pending' });
+    await admin.ok('planAction.sendToReview', { id: pending.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
+    ids.pendingPlan = pending.id;
+    // unsubscriptions arrive by link or import, not by the portal's API
+    ids.unsubscription = unsubscriptionId('EMAIL', 'probe-owned@example.com');
+    await new Store(herald.rt).put('messageUnsubscription', { orgId: 1, id: ids.unsubscription, channelName: 'EMAIL', target: 'probe-owned@example.com', source: 'MANUAL', dateCreated: herald.rt.clock.now() });
+
+    own = {
+      role: (await other.ok('userRole.getAll'))[0].id,
+      segment: (await other.ok('segment.save', { name: 'Probe own', rule })).id,
+    };
+    before = await snapshot();
+  }, 120_000);
+  afterAll(() => herald?.stop());
+
+  /** ids that exist in no organization */
+  const nowhere = (): Ids => Object.fromEntries(Object.keys(ids).map((k) => [k, k === 'unsubscription' ? unsubscriptionId('EMAIL', `${randomUUID()}@example.com`) : randomUUID()])) as unknown as Ids;
+
+  it.each(Object.keys(PROBES))('%s', async (probe) => {
+    const service = probe.split(' ')[0]!;
+    const foreign = await other.call(service, PROBES[probe]!(ids, own));
+    const missing = await other.call(service, PROBES[probe]!(nowhere(), own));
+    expect(foreign.status, `${probe}: ${JSON.stringify(foreign.body).slice(0, 200)}`).toBe(missing.status);
+    expect({ state: foreign.body.state, errorCode: foreign.body.errorCode, errorMessage: foreign.body.errorMessage }, probe).toEqual({
+      state: missing.body.state,
+      errorCode: missing.body.errorCode,
+      errorMessage: missing.body.errorMessage,
+    });
+    // the payload is well formed: the answer comes from the look-up, not from validation or permissions
+    expect(['400016', '730001'], `${probe}: ${missing.body.errorMessage}`).not.toContain(missing.body.errorCode);
+    // a success (a list filtered by a reference) shows nothing of organization 1
+    if (foreign.body.state === 'S') expect(JSON.stringify(foreign.payload)).not.toMatch(/Owned|owned|probe-owner/);
+  });
+
+  it("organization 1's records are as they were", async () => {
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** A valid record of a plain entity, from its registry form (as crud.test.ts builds them). */
+function sampleOf(name: string): Record<string, unknown> {
+  const def = CRUD_ENTITIES.find((d) => d.name === name)!;
+  const shape = def.schema.shape as Record<string, z.ZodType>;
+  return Object.fromEntries(
+    def.crud.form.map((f) => {
+      const candidates: unknown[] = f.kind === 'select' ? [f.options![0]] : f.kind === 'boolean' ? [false] : f.kind === 'number' ? [1] : f.kind === 'color' ? ['#336699'] : [`Probe ${name}`, `probe_${name}`];
+      return [f.field, candidates.find((c) => shape[f.field]!.safeParse(c).success)];
+    }),
+  );
+}
