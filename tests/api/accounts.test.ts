@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Accounts, compareIds } from '../../functions/services/account';
 import { Store } from '../../functions/store/store';
-import type { Account } from '../../shared/entities';
+import type { Result } from '../../shared/services';
 import { type ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 
@@ -27,7 +27,7 @@ async function allPages(client: ApiClient, size: number, search?: string): Promi
   do {
     const page = await client.ok('account.getListByPage', { size, search, cursor });
     expect(page.list.length).toBeLessThanOrEqual(size);
-    ids.push(...page.list.map((a: Account) => a.id));
+    ids.push(...page.list.map((a) => a.id));
     cursor = page.cursor;
     pages++;
   } while (cursor);
@@ -60,18 +60,18 @@ describe('cursor paging', () => {
 
   it('finds an account by its primary address in any case, through the index', async () => {
     const found = await admin.ok('account.getListByPage', { search: 'USER7@Example.com' });
-    expect(found.list.map((a: Account) => a.id)).toEqual([SEEDED[7]]);
+    expect(found.list.map((a) => a.id)).toEqual([SEEDED[7]]);
     expect(found.cursor).toBeUndefined();
     // a changed address is found at once under its new value, and no longer under its old one
     const a = await admin.ok('account.detail', { id: SEEDED[7] });
     await admin.ok('account.save', { ...a, emails: ['renamed@example.com'] });
-    expect((await admin.ok('account.getListByPage', { search: 'renamed@example.com' })).list.map((x: Account) => x.id)).toEqual([SEEDED[7]]);
+    expect((await admin.ok('account.getListByPage', { search: 'renamed@example.com' })).list.map((x) => x.id)).toEqual([SEEDED[7]]);
     expect((await admin.ok('account.getListByPage', { search: 'user7@example.com' })).list).toEqual([]);
   });
 
   it('refuses a changed cursor, a cursor of another search and a cursor of another organization', async () => {
     const first = await admin.ok('account.getListByPage', { size: 5 });
-    const tampered = `${first.cursor.slice(0, -3)}${first.cursor.endsWith('A') ? 'BBB' : 'AAA'}`;
+    const tampered = `${first.cursor!.slice(0, -3)}${first.cursor!.endsWith('A') ? 'BBB' : 'AAA'}`;
     for (const [caller, payload] of [
       [admin, { size: 5, cursor: tampered }],
       [admin, { size: 5, cursor: 'not-a-cursor' }],
@@ -87,7 +87,7 @@ describe('cursor paging', () => {
 });
 
 describe('saves', () => {
-  let saved: Account;
+  let saved: Result<'account.save'>;
 
   it('creates, reads, updates with the version read; a stale save answers 720007, a taken id 720001', async () => {
     saved = await admin.ok('account.save', { id: 'new-1', emails: ['new1@example.com'], firstName: 'Aiko', locale: 'ja-jp', timeZone: 'asia/tokyo', country: 'jp', attributes: { plan: 'gold' } });

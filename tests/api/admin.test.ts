@@ -49,10 +49,10 @@ describe('roles', () => {
   it('the administrator role keeps every permission and cannot be deleted', async () => {
     const roles = await admin.ok('userRole.getAll');
     const adminRole = roles.find((r: { code: string }) => r.code === 'ADMIN');
-    const detail = await admin.ok('userRole.detail', { id: adminRole.id });
+    const detail = await admin.ok('userRole.detail', { id: adminRole!.id });
     expect(detail.permissions).toEqual(expect.arrayContaining([...ALL_PERMISSIONS]));
     expect((await admin.call('userRole.save', { ...detail, permissions: [] })).body.errorCode).toBe('720009');
-    expect((await admin.call('userRole.delete', { id: adminRole.id })).body.errorCode).toBe('730010');
+    expect((await admin.call('userRole.delete', { id: adminRole!.id })).body.errorCode).toBe('730010');
   });
 
   it('lists with paging, sorting and filters', async () => {
@@ -226,7 +226,7 @@ describe('organizations and tenant isolation', () => {
     const orgs = await admin.ok('organization.list');
     expect(orgs.list.map((o: { id: number; isSelected: boolean }) => [o.id, o.isSelected])).toEqual([[1, true], [2, false]]);
     const s = await admin.ok('user.switchOrganization', { orgId: 2 });
-    expect(s.userdetails.organizations.find((o: { isSelected: boolean }) => o.isSelected).id).toBe(2);
+    expect(s.userdetails.organizations.find((o: { isSelected: boolean }) => o.isSelected)!.id).toBe(2);
     const c = new ApiClient(herald);
     c.token = s.accessToken;
     expect((await c.ok('auth.validToken')).orgId).toBe(2);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   herald = await startHerald();
   admin = new ApiClient(herald);
   await admin.login();
-  adminRoleId = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN').id;
+  adminRoleId = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN')!.id;
   alice = await admin.ok('user.save', { username: 'alice', email: 'alice@example.com', roleId: adminRoleId, password: 'Alice@123' });
   // The seeded admin creates organization 2 (and so belongs to 1 and 2) and its administrator boss2.
   await admin.ok('organization.save', { name: 'Second', code: 'SECOND' });
@@ -82,7 +82,7 @@ describe('hole 1: an account shared between organizations belongs to its owner',
   it("another organization's administrator cannot set a shared account's password, e-mail, username or status", async () => {
     const members = (await boss2.ok('user.getListByPage', { page: 0, size: 100 })).list;
     const shared = members.find((u: { id: string }) => u.id === alice.id);
-    const base = { id: alice.id, username: 'alice', email: 'alice@example.com', roleId: shared.roleId, firstName: shared.firstName, lastName: shared.lastName };
+    const base = { id: alice.id, username: 'alice', email: 'alice@example.com', roleId: shared!.roleId, firstName: shared!.firstName, lastName: shared!.lastName };
     for (const change of [{ password: 'Taken@123' }, { email: 'evil@example.com' }, { username: 'alice2' }, { status: 'INACTIVE' }]) {
       const r = await boss2.call('user.save', { ...base, ...change });
       expect(r.body.errorCode, JSON.stringify(change)).toBe('730001');
@@ -98,7 +98,7 @@ describe('hole 1: an account shared between organizations belongs to its owner',
 
   it("an organization's creator is a shared account too: its administrators cannot take it over", async () => {
     const me = (await boss2.ok('user.getListByPage', { page: 0, size: 100, keyword: 'admin' })).list.find((u: { username: string }) => u.username === 'admin');
-    const r = await boss2.call('user.save', { id: me.id, username: 'admin', email: 'admin@herald.local', roleId: me.roleId, password: 'Taken@123' });
+    const r = await boss2.call('user.save', { id: me!.id, username: 'admin', email: 'admin@herald.local', roleId: me!.roleId, password: 'Taken@123' });
     expect(r.body.errorCode).toBe('730001');
     await signedIn('admin', ADMIN_PASSWORD);
   });
@@ -139,11 +139,11 @@ describe('hole 2: permissions are checked in the organization an operation touch
     const off = await admin.ok('organization.save', { ...org3, status: 'INACTIVE' });
     expect(off.status).toBe('INACTIVE');
     // Its members cannot select it, but its administrator still finds it.
-    expect((await boss2.call('user.switchOrganization', { orgId: org3.id })).body.errorCode).toBe('720003');
-    const listed = (await admin.ok('organization.list')).list.find((o: { id: number }) => o.id === org3.id);
-    expect(listed.status).toBe('INACTIVE');
+    expect((await boss2.call('user.switchOrganization', { orgId: org3!.id })).body.errorCode).toBe('720003');
+    const listed = (await admin.ok('organization.list')).list.find((o: { id: number }) => o.id === org3!.id);
+    expect(listed!.status).toBe('INACTIVE');
     expect((await admin.ok('organization.save', { ...off, status: 'ACTIVE' })).status).toBe('ACTIVE');
-    await inOrg(boss2, org3.id);
+    await inOrg(boss2, org3!.id);
   });
 
   it('nobody deactivates the organization they are signed in to', async () => {

@@ -111,7 +111,7 @@ beforeAll(async () => {
   herald = await startHerald();
   const admin = new ApiClient(herald);
   await admin.login();
-  const adminRoleId = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN').id;
+  const adminRoleId = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN')!.id;
   const victim = await admin.ok('user.save', { username: 'victim', email: 'victim@example.com', roleId: adminRoleId, password: 'Victim@123' });
   const bigRoleId = (await admin.ok('userRole.save', { name: 'Big', code: 'BIG', permissions: [...ALL_PERMISSIONS] })).id;
   // Organization 2: the victim is invited there, and its administrator is the foreign attacker.

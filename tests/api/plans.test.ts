@@ -119,7 +119,7 @@ describe('an email message, sent now', () => {
     expect((await admin.call('planAction.pass', { id: draft.id })).body.errorCode).toBe('730001');
     const home = await approver.client.ok('plan.getDashPlanByPage', { card: 'ACTION_REQUIRED' });
     expect(home.list.map((p: { id: string }) => p.id)).toContain(draft.id);
-    expect(home.list.find((p: { id: string }) => p.id === draft.id).actions).toEqual(expect.arrayContaining(['pass', 'reject']));
+    expect(home.list.find((p: { id: string }) => p.id === draft.id)!.actions).toEqual(expect.arrayContaining(['pass', 'reject']));
     const approved = await approver.client.ok('planAction.pass', { id: draft.id });
     expect(['ACTIVE', 'IN_PROGRESS', 'DEPLOYED']).toContain(approved.status);
     await until('the message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
@@ -215,7 +215,7 @@ describe('an email message, sent now', () => {
     const plan = await admin.ok('plan.saveSingle', { name: 'From library', title: 'From library', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: template.id }, segmentId: audience.segmentId });
     expect(plan.content).toMatchObject({ kind: 'EMAIL', template: { contents: { en: { subject: 'From the library' } } } });
     await admin.ok('templateMessage.save', { id: template.id, version: template.version, name: template.name, template: emailContent('Changed later').template });
-    expect((await admin.ok('plan.detail', { id: plan.id })).content.template.contents.en.subject).toBe('From the library');
+    expect((await admin.ok<any>('plan.detail', { id: plan.id })).content.template.contents.en.subject).toBe('From the library');
     expect((await admin.call('plan.saveSingle', { name: 'x', title: 'x', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: 'nope' } })).body.errorCode).toBe('720003');
   });
 
@@ -315,7 +315,7 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
     const rejected = await approver.client.ok('planAction.reject', { id: plan.id, type: 'CONTENT', reason: 'Price is wrong' });
     expect(rejected.status).toBe('REJECTED');
     const mine = await admin.ok('plan.getDashPlanByPage', { card: 'REJECTED' });
-    expect(mine.list.find((p: { id: string }) => p.id === plan.id).rejection).toMatchObject({ type: 'CONTENT', reason: 'Price is wrong', by: approver.id });
+    expect(mine.list.find((p: { id: string }) => p.id === plan.id)!.rejection).toMatchObject({ type: 'CONTENT', reason: 'Price is wrong', by: approver.id });
   });
 
   it('a pending message past its deadline expires and cannot be approved (730003)', async () => {

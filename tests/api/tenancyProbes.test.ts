@@ -175,7 +175,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;
     const plan = { title: 'Owned', channel: 'EMAIL', content: emailContent, segmentId: ids.segment };
     ids.plan = (await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned draft' })).id;
-    const approver = await admin.ok('user.save', { username: 'probe-approver', email: 'probe-approver@example.com', roleId: (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN').id, password: 'Approve@1234' });
+    const approver = await admin.ok('user.save', { username: 'probe-approver', email: 'probe-approver@example.com', roleId: (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN')!.id, password: 'Approve@1234' });
     const pending = await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned pending' });
     await admin.ok('planAction.sendToReview', { id: pending.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     ids.pendingPlan = pending.id;

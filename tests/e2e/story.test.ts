@@ -215,7 +215,7 @@ it('the author writes a personalised email in the wizard, sends a test and sends
   planId = new URL(page.url().replace('#', '')).searchParams.get('id')!;
   const plan = await suite.admin.ok('plan.detail', { id: planId });
   expect(plan).toMatchObject({ status: 'PENDING_APPROVAL', channel: 'EMAIL' });
-  segmentId = plan.segmentId;
+  segmentId = plan.segmentId!;
 }, 120_000);
 
 it('the approver approves on /home; exactly 1,000 mails go out, one per address, with both unsubscribe headers; the detail shows 1,000 sent', async () => {

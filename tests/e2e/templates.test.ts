@@ -136,7 +136,7 @@ it('builds, previews, saves and reopens an email template', async () => {
   await page.getByRole('heading', { name: 'Spring welcome' }).waitFor();
   expect(await page.locator('.builder-actions', { hasText: 'Unsaved changes' }).count()).toBe(0);
   const stored = (await suite.admin.ok('templateMessage.getAll')).find((t: { name: string }) => t.name === 'Spring welcome');
-  const detail = await suite.admin.ok('templateMessage.detail', { id: stored.id });
+  const detail = await suite.admin.ok('templateMessage.detail', { id: stored!.id });
   expect(detail.languages).toEqual(['en', 'ja']);
   expect(detail.template.contents.en.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph', 'button']);
   expect(detail.template.contents.ja.subject).toBe('ようこそ');
@@ -146,7 +146,7 @@ it('builds, previews, saves and reopens an email template', async () => {
   await selectedField(page, 'text').fill('Welcome aboard!');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.locator('.p-toast-message', { hasText: 'Template Spring welcome was saved.' }).waitFor();
-  expect((await suite.admin.ok('templateMessage.detail', { id: stored.id })).version).toBe(2);
+  expect((await suite.admin.ok('templateMessage.detail', { id: stored!.id })).version).toBe(2);
 
   // The list shows it; reopening loads it as saved.
   await page.getByRole('link', { name: 'Back to templates' }).click();

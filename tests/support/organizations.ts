@@ -15,7 +15,7 @@ export async function twoOrganizations(herald: LocalHerald, suffix = 'x'): Promi
   await setup.login();
   await setup.ok('organization.save', { name: `Other ${suffix}`, code: `OTHER_${suffix.toUpperCase()}` });
   const orgs = await setup.ok('organization.list', { page: 0, size: 50 });
-  const otherOrg = orgs.list.find((o: { code: string }) => o.code === `OTHER_${suffix.toUpperCase()}`).id;
+  const otherOrg = orgs.list.find((o: { code: string }) => o.code === `OTHER_${suffix.toUpperCase()}`)!.id;
   const inOther = new ApiClient(herald);
   inOther.token = (await setup.ok('user.switchOrganization', { orgId: otherOrg })).accessToken;
   const roleThere = (await inOther.ok('userRole.getAll'))[0].id;
