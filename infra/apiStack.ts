@@ -26,7 +26,9 @@ import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
+import { EventBus, EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
+import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PATHS } from '../shared/paths';
@@ -208,6 +210,21 @@ export class HeraldApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
+    // Bounces and complaints go to EventBridge's default bus (the only one SES publishes to); a rule puts each
+    // of this configuration set's events on the job queue as an `emailFeedback` job (functions/tracking/feedback.ts).
+    this.configurationSet.addEventDestination('Feedback', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+    new Rule(this, 'EmailFeedbackRule', {
+      description: 'Herald: SES bounces and complaints of campaign mail, to the job queue',
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: ['Email Bounced', 'Email Complaint Received'],
+        detail: { mail: { tags: { 'ses:configuration-set': [this.configurationSet.configurationSetName] } } },
+      },
+      targets: [new SqsQueue(this.jobQueue, { message: RuleTargetInput.fromObject({ kind: 'emailFeedback', detail: EventField.fromPath('$.detail') }) })],
+    });
 
     this.scheduleGroup = new CfnScheduleGroup(this, 'ScheduleGroup', { name: `${this.stackName}-schedules` });
     this.schedulerRole = new Role(this, 'SchedulerRole', {

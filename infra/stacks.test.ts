@@ -284,6 +284,34 @@ describe('api stack', () => {
     expect(schedulerSends.flatMap((st) => [st.Resource].flat())).toContainEqual({ 'Fn::GetAtt': [deliveryId, 'Arn'] });
   });
 
+  it("puts this configuration set's bounces and complaints on the job queue as emailFeedback jobs", () => {
+    const setId = Object.keys(api.findResources('AWS::SES::ConfigurationSet'))[0]!;
+    api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: setId },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        EventBridgeDestination: { EventBusArn: Match.anyValue() },
+      },
+    });
+    const jobQueueId = Object.keys(api.findResources('AWS::SQS::Queue')).find((id) => id.startsWith('JobQueue'))!;
+    const rules = api.findResources('AWS::Events::Rule', { Properties: { Description: 'Herald: SES bounces and complaints of campaign mail, to the job queue' } });
+    const rule = Object.values(rules)[0]!.Properties;
+    expect(rule.EventPattern).toEqual({
+      source: ['aws.ses'],
+      'detail-type': ['Email Bounced', 'Email Complaint Received'],
+      detail: { mail: { tags: { 'ses:configuration-set': [{ Ref: setId }] } } },
+    });
+    expect(rule.Targets).toHaveLength(1);
+    expect(rule.Targets[0].Arn).toEqual({ 'Fn::GetAtt': [jobQueueId, 'Arn'] });
+    expect(rule.Targets[0].InputTransformer.InputTemplate).toBe('{"kind":"emailFeedback","detail":<detail>}');
+    // EventBridge may send to the job queue, for this rule only
+    const policies = Object.values(api.findResources('AWS::SQS::QueuePolicy')).filter((p) => JSON.stringify(p.Properties.Queues).includes(jobQueueId));
+    const sends = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]).filter((st) => JSON.stringify(st.Principal).includes('events.amazonaws.com'));
+    expect(sends).toHaveLength(1);
+    expect(JSON.stringify(sends[0].Condition)).toContain('EmailFeedbackRule');
+  });
+
   it('routes the tracking links (GET and POST) to the router', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /service/t/{proxy+}' });
     api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /service/t/{proxy+}' });

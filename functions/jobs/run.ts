@@ -3,16 +3,20 @@ import type { Job } from '../platform/jobs';
 import type { Runtime } from '../platform/runtime';
 import { runPasswordEmailJob } from '../services/auth';
 import type { Store } from '../store/store';
+import { recordEmailFeedback } from '../tracking/feedback';
 
 export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Promise<void> {
   switch (job.kind) {
     case 'passwordEmail':
       return runPasswordEmailJob(deps, job.email);
+    case 'emailFeedback':
+      await recordEmailFeedback(deps, job.detail);
+      return;
     default:
-      return assertUnreachable(job.kind);
+      return assertUnreachable(job);
   }
 }
 
-function assertUnreachable(kind: never): never {
-  throw new Error(`unknown job kind ${String(kind)}`);
+function assertUnreachable(job: never): never {
+  throw new Error(`unknown job kind ${String((job as { kind?: unknown }).kind)}`);
 }

@@ -8,6 +8,8 @@ import * as z from 'zod';
 export const jobSchema = z.discriminatedUnion('kind', [
   /** mail a reset (or invitation) link if an account has this address; nothing otherwise */
   z.object({ kind: z.literal('passwordEmail'), email: z.string().max(254) }),
+  /** an SES bounce or complaint (the EventBridge event's detail), put on the queue by a rule */
+  z.object({ kind: z.literal('emailFeedback'), detail: z.unknown() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
