@@ -259,7 +259,7 @@ describe('hole 4: the sign-in e-mail changes only with the password and a link t
 });
 
 describe('hole 5: forgot-password takes the same time whether or not the address has an account', () => {
-  it('100 pairs: the known address is slower in about half of them, as chance would have it', async () => {
+  it('100 pairs: medians within 2 ms, and the known address slower in about half of the pairs', async () => {
     const local = await startHerald({ config: { resetThrottle: { perEmail: 1000, perAddress: 1000 } } });
     const anon = new ApiClient(local);
     const ask = async (kind: 'known' | 'unknown') => {
@@ -273,22 +273,33 @@ describe('hole 5: forgot-password takes the same time whether or not the address
       await local.jobs.idle();
       return took;
     };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     for (let i = 0; i < 6; i++) await ask(i % 2 ? 'known' : 'unknown');
-    // Paired, in random order within each pair: a loaded machine slows both of a pair alike, so the count of
-    // pairs in which the known address was slower shows a real difference (the hole gave 59 of 60) and not noise.
-    const diffs: number[] = [];
-    for (let i = 0; i < 100; i++) {
-      const knownFirst = Math.random() < 0.5;
-      const a = await ask(knownFirst ? 'known' : 'unknown');
-      const b = await ask(knownFirst ? 'unknown' : 'known');
-      diffs.push(knownFirst ? a - b : b - a);
+    // Paired, in random order within each pair. A real difference shows in every round (the hole: 16 ms, and the
+    // known address slower in 59 of 60 pairs); a machine busy with other suites can push one round's medians
+    // apart by chance, so a round that misses is measured again, at most three rounds.
+    const rounds: { known: number; unknown: number; slower: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      const times = { known: [] as number[], unknown: [] as number[] };
+      let slower = 0;
+      for (let i = 0; i < 100; i++) {
+        const knownFirst = Math.random() < 0.5;
+        const a = await ask(knownFirst ? 'known' : 'unknown');
+        const b = await ask(knownFirst ? 'unknown' : 'known');
+        const [known, unknown] = knownFirst ? [a, b] : [b, a];
+        times.known.push(known);
+        times.unknown.push(unknown);
+        if (known > unknown) slower++;
+      }
+      rounds.push({ known: median(times.known), unknown: median(times.unknown), slower });
+      console.log(`forgot-password round ${round + 1}: medians known ${rounds[round]!.known.toFixed(2)} ms, unknown ${rounds[round]!.unknown.toFixed(2)} ms; known slower in ${slower} of 100 pairs`);
+      if (Math.abs(rounds[round]!.known - rounds[round]!.unknown) < 2) break;
     }
-    const slower = diffs.filter((d) => d > 0).length;
-    const median = [...diffs].sort((a, b) => a - b)[50]!;
-    console.log(`forgot-password: known slower in ${slower} of 100 pairs, median difference ${median.toFixed(2)} ms`);
+    const last = rounds.at(-1)!;
+    expect(Math.abs(last.known - last.unknown)).toBeLessThan(2);
     // 25..75 is five standard deviations of a fair coin either side of 50.
-    expect(slower).toBeGreaterThanOrEqual(25);
-    expect(slower).toBeLessThanOrEqual(75);
+    for (const r of rounds) expect(r.slower).toBeGreaterThanOrEqual(25);
+    for (const r of rounds) expect(r.slower).toBeLessThanOrEqual(75);
     // The known address did get its link.
     expect((await sentMail(local)).some((m) => m.destination.to.includes('admin@herald.local'))).toBe(true);
     await local.stop();
