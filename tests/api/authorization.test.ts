@@ -303,7 +303,7 @@ describe('hole 5: forgot-password takes the same time whether or not the address
     // The known address did get its link.
     expect((await sentMail(local)).some((m) => m.destination.to.includes('admin@herald.local'))).toBe(true);
     await local.stop();
-  });
+  }, 240_000);
 });
 
 describe('hole 7: no 5xx from reserved usage-guide keys', () => {
