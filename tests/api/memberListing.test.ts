@@ -35,7 +35,7 @@ async function expected(q: Query) {
     .map((l) => ({ id: l.userId, ...l.member, roleId: l.roleId, roleName: roleName.get(l.roleId) ?? '' }))
     .filter(
       (u) =>
-        (!q.keyword || [u.username, u.email, u.firstName, u.lastName].some((v) => matchesText(v, q.keyword))) &&
+        (!q.keyword || [u.username, u.email, `${u.firstName} ${u.lastName}`, `${u.lastName} ${u.firstName}`, `${u.lastName}${u.firstName}`].some((v) => matchesText(v, q.keyword?.replace(/\s+/g, ' ')))) &&
         (!q.roleId || u.roleId === q.roleId) &&
         (!q.status || u.status === q.status),
     );
@@ -117,6 +117,11 @@ describe('member pages', () => {
     const [beta, alpha, empty] = ['BETA', 'ALPHA', 'EMPTY'].map((c) => roles.find((r) => r.code === c)!.id);
     const filters: Omit<Query, 'page' | 'size'>[] = [
       { keyword: 'EMILE' },
+      // full names, either way round, with any spacing
+      { keyword: 'caroline api' },
+      { keyword: 'Api  Caroline' },
+      { keyword: 'apidave' },
+      { keyword: 'caroline apix' },
       { keyword: ' api ' },
       { keyword: '   ' },
       { keyword: 'nothing-matches' },

@@ -39,7 +39,10 @@ export function listingRow(link: OrganizationUser): MemberListing {
     roleId: link.roleId,
     orgRole: `${link.orgId}#${link.roleId}`,
     status: m.status,
-    search: [m.username, m.email, m.firstName, m.lastName].map((v) => v.toLowerCase()).join(SEARCH_SEPARATOR),
+    // the full name both ways ("Mia Chen", "Chen Mia") and, for names written without a space, run together
+    search: [m.username, m.email, `${m.firstName} ${m.lastName}`, `${m.lastName} ${m.firstName}`, `${m.lastName}${m.firstName}`]
+      .map((v) => v.trim().toLowerCase())
+      .join(SEARCH_SEPARATOR),
     view: JSON.stringify(view),
     sortUsername: sortKey(m.username, userId),
     sortFirstName: sortKey(m.firstName, userId),
@@ -195,7 +198,7 @@ export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Pa
   const sortable = q.sortField !== undefined && (q.sortField === 'roleName' || Object.hasOwn(SORTED_INDEXES, q.sortField));
   const field = (sortable ? q.sortField : DEFAULT_SORT.field) as SortField;
   const order = sortable ? (q.sortOrder ?? 'asc') : DEFAULT_SORT.order;
-  const keyword = q.keyword?.trim().toLowerCase();
+  const keyword = q.keyword?.trim().replace(/\s+/g, ' ').toLowerCase();
   const conditions = [];
   if (keyword) conditions.push({ expression: 'contains(#search, :keyword)', names: { '#search': 'search' }, values: { ':keyword': keyword } });
   if (q.status) conditions.push({ expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': q.status } });
