@@ -1,7 +1,8 @@
 /**
  * The template library (spec 000 section 7, `templateMessage`): pages and pickers, the detail with its content,
- * versioned saves, delete, duplicate and set active. Lock, unlock, import, export and the language operations
- * come with issue 9.
+ * versioned saves, delete, duplicate and set active; lock and unlock (a locked template is changed only by the
+ * one who locked it or an administrator); export to and import from a versioned JSON file; the templates of a
+ * category created in a year.
  */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
@@ -31,6 +32,42 @@ export const templateMessageSavePayload = z.object({
   template: emailTemplateSchema,
 });
 export type TemplateMessageSavePayload = z.input<typeof templateMessageSavePayload>;
+
+/** The file `export` answers and `importFile` reads: a format name and version, then the templates. */
+export const TEMPLATE_FILE_FORMAT = 'herald.templateMessages';
+export const TEMPLATE_FILE_VERSION = 1;
+export const TEMPLATE_IMPORT_MAX = 100;
+/** The import failure reasons of spec 001 section 5. */
+export const TEMPLATE_IMPORT_REASONS = {
+  format: 'JSON format error',
+  id: 'Invalid template id',
+  regex: 'Regex mismatch',
+} as const;
+
+export const templateFileEntry = z.object({
+  /** the template's id where it was exported; an import updates that template when this organization has it */
+  id: z.string().max(200).optional(),
+  name: templateMessageSchema.shape.name,
+  channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
+  active: z.boolean().default(true),
+  template: emailTemplateSchema,
+});
+export const templateFile = z.object({
+  format: z.literal(TEMPLATE_FILE_FORMAT),
+  version: z.literal(TEMPLATE_FILE_VERSION),
+  exportedAt: z.number().int(),
+  templates: z.array(templateFileEntry).max(TEMPLATE_IMPORT_MAX),
+});
+export type TemplateFile = z.infer<typeof templateFile>;
+
+export const templateImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** entries not imported, by their place in the file (from 1), with the reason */
+  failures: z.array(z.object({ entry: z.number().int(), name: z.string().optional(), reason: z.string() })),
+});
+
+const lockPayload = z.object({ id: idString, version: z.number().int().optional() });
 
 /** The channel filter: any channel may be asked for (the spec's pickers ask with pushWay PUSH_NATIVE). */
 const pushWay = z.enum(CHANNELS).optional();
@@ -66,5 +103,24 @@ export const templateMessageServices = {
     access: ACCESS,
     payload: z.object({ id: idString, active: z.boolean(), version: z.number().int().optional() }),
     response: templateMessageListItem,
+  }),
+  lock: operation({ access: 'TEMPLATE_LOCK', payload: lockPayload, response: templateMessageListItem }),
+  unlock: operation({ access: 'TEMPLATE_LOCK', payload: lockPayload, response: templateMessageListItem }),
+  /** The chosen templates, or a category's, or all of them (at most 100), as a file `importFile` reads. */
+  export: operation({
+    access: 'TEMPLATE_EXPORT',
+    payload: z.object({ ids: z.array(idString).min(1).max(TEMPLATE_IMPORT_MAX).optional(), categoryId: idString.optional() }).default({}),
+    response: templateFile,
+  }),
+  /** The text of an exported file; `categoryId` files the new templates under a category. */
+  importFile: operation({
+    access: 'TEMPLATE_IMPORT',
+    payload: z.object({ file: z.string().min(1).max(1_500_000), categoryId: idString.optional() }),
+    response: templateImportResult,
+  }),
+  getListByCategoryAndYear: operation({
+    access: ACCESS,
+    payload: z.object({ categoryId: idString.optional(), year: z.number().int().min(2000).max(2100) }),
+    response: z.array(templateMessageListItem),
   }),
 } as const;

@@ -1,13 +1,16 @@
 /**
  * The template library: pages and pickers over the list fields only, the detail with its content, versioned
- * saves with the name kept unique in the organization, delete, duplicate and set active.
+ * saves with the name kept unique in the organization, delete, duplicate and set active, lock and unlock, and
+ * the template file (export, import).
  */
 import type { TemplateMessage } from '../../../shared/entities';
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
+import { exportTemplates, importTemplates } from './templateFile';
 import {
   assertCategory,
+  assertUnlockedFor,
   assertStorable,
   copyName,
   nameWrites,
@@ -46,7 +49,10 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     const stored = p.id ? await requireTemplate(ctx.tenant, p.id) : undefined;
-    if (stored) checkVersion(stored, p.version);
+    if (stored) {
+      checkVersion(stored, p.version);
+      assertUnlockedFor(ctx, stored);
+    }
     await assertCategory(ctx, p.categoryId);
     const fields = { name: p.name, channel: p.channel, categoryId: p.categoryId, active: p.active, template: p.template, ...summaryOf(p.template) };
     const id = stored?.id ?? newId();
@@ -63,6 +69,7 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
 
   async delete({ id }, ctx) {
     const stored = await requireTemplate(ctx.tenant, id);
+    assertUnlockedFor(ctx, stored);
     await ctx.store.transact([{ ...ctx.tenant.deleteItem('templateMessage', id), failCode: '720007' }, releaseName(ctx, stored.name)]);
     return { ok: true };
   },
@@ -80,8 +87,43 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
   async setActive({ id, active, version }, ctx) {
     const stored = await requireTemplate(ctx.tenant, id);
     checkVersion(stored, version);
+    assertUnlockedFor(ctx, stored);
     const next: TemplateMessage = { ...stored, active, ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
     await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
     return next;
   },
+
+  async lock({ id, version }, ctx) {
+    return setLock(ctx, id, version, true);
+  },
+
+  async unlock({ id, version }, ctx) {
+    return setLock(ctx, id, version, false);
+  },
+
+  async export(p, ctx) {
+    return exportTemplates(ctx, p);
+  },
+
+  async importFile(p, ctx) {
+    return importTemplates(ctx, p);
+  },
+
+  async getListByCategoryAndYear({ categoryId, year }, ctx) {
+    const [from, to] = [Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)];
+    return (await templateSummaries(ctx.tenant))
+      .filter((t) => (categoryId === undefined || t.categoryId === categoryId) && t.dateCreated >= from && t.dateCreated < to)
+      .sort((a, b) => b.dateCreated - a.dateCreated);
+  },
 };
+
+/** Takes or gives up the lock; a lock held by someone else is the locker's or an administrator's to give up. */
+async function setLock(ctx: AuthedContext, id: string, version: number | undefined, locked: boolean): Promise<TemplateMessage> {
+  const stored = await requireTemplate(ctx.tenant, id);
+  checkVersion(stored, version);
+  assertUnlockedFor(ctx, stored);
+  const { lockedBy: _lockedBy, ...rest } = stored;
+  const next: TemplateMessage = { ...rest, locked, ...(locked ? { lockedBy: ctx.identity.userId } : {}), ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
+  await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
+  return next;
+}

@@ -1,6 +1,7 @@
 /** Data access of the template library: records, their list fields, the name guard and the size limit. */
 import { TEMPLATE_NAME_MAX, TEMPLATE_NAME_TAKEN, type TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
+import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { type EmailTemplate, pickContent } from '../../../shared/render';
 import type { AuthedContext } from '../../api/context';
 import type { TenantStore } from '../../store/store';
@@ -65,5 +66,17 @@ export function copyName(name: string, taken: readonly string[]): string {
     const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
     const candidate = name.slice(0, TEMPLATE_NAME_MAX - suffix.length).trimEnd() + suffix;
     if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** An administrator holds every permission; a lock does not bind them. */
+function isAdministrator(ctx: AuthedContext): boolean {
+  return ALL_PERMISSIONS.every((p) => ctx.identity.permissions.includes(p));
+}
+
+/** A locked template is changed only by the one who locked it, or by an administrator. */
+export function assertUnlockedFor(ctx: AuthedContext, template: Pick<TemplateMessage, 'locked' | 'lockedBy'>): void {
+  if (template.locked && template.lockedBy !== ctx.identity.userId && !isAdministrator(ctx)) {
+    throw new AppError('730001', 'This template is locked by another user: only they or an administrator can change or unlock it.');
   }
 }
