@@ -106,6 +106,10 @@ describe('export and import', () => {
     expect(await other.ok('templateMessage.importFile', { file: fresh, categoryId: category.id })).toEqual({ created: 2, updated: 0, failures: [] });
     const theirs = await other.ok('templateMessage.getListByPage', { page: 0, size: 10, categoryId: category.id });
     expect(theirs.list.map((t: { name: string }) => t.name).sort()).toEqual(['Autumn', 'Spring']);
+    // lossless: exported again there, the templates are what was exported here, but for their new ids
+    const again = await other.ok('templateMessage.export', { categoryId: category.id });
+    const strip = (ts: { id?: string; name: string }[]) => ts.map(({ id: _id, ...t }) => t).sort((a, b) => a.name.localeCompare(b.name));
+    expect(strip(again.templates)).toEqual(strip(doc.templates));
     // a second import of the same file keeps both, under free names
     await other.ok('templateMessage.importFile', { file: fresh });
     expect((await other.ok('templateMessage.getAll')).map((t: { name: string }) => t.name).sort()).toEqual(['Autumn', 'Autumn (copy)', 'Spring', 'Spring (copy)']);
