@@ -6,7 +6,7 @@
  * One page in one browser context serves the whole file.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../web/src/routes';
 import { browserSuite, expectAccessible, openPage, signIn, userWithRole } from './browser';
 
@@ -188,4 +188,16 @@ describe('signed in as the admin', () => {
     await page.locator('.layout-narrow.menu-closed').waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
   });
+});
+
+it('the check itself fails on a planted violation, and passes once it is gone', async () => {
+  await show('/dashboard');
+  await page.evaluate(() => {
+    const planted = document.createElement('button');
+    planted.id = 'planted-unnamed-button';
+    document.querySelector('main')?.append(planted);
+  });
+  await expect(expectAccessible(page, 'a page with an unnamed button')).rejects.toThrow(/accessibility violations on a page with an unnamed button/);
+  await page.evaluate(() => document.getElementById('planted-unnamed-button')?.remove());
+  await expectAccessible(page, 'the same page without it');
 });

@@ -2,7 +2,9 @@
  * Browser-test helpers: one Chromium per test file, sign-in, and reading what the portal shows.
  * Every page opened here reports Content-Security-Policy violations, and a test whose pages caused one fails.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { BootOptions, LocalHerald } from '../../functions/local/boot';
@@ -93,14 +95,26 @@ export async function signIn(page: Page, portalUrl: string, username = 'admin', 
 /** The axe-core rules run on every screen: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
+interface AxeRunner {
+  run(context: Document, options: RunOptions): Promise<AxeResults>;
+}
+let axeScript: string | undefined;
+/** axe-core's browser build. */
+function axeSource(): string {
+  axeScript ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeScript;
+}
+
 /**
  * Runs axe-core on what the page shows now and fails listing every serious or critical violation: rule, impact,
  * the element and what is wrong with it. Minor and moderate findings do not fail a test.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Legacy mode runs axe in the page alone; the default opens a blank page per run to merge the results of
-  // cross-origin frames, which the portal has none of, and takes twice as long.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+  // axe-core is put into the page once per document (the portal changes screens without reloading) and run
+  // there; @axe-core/playwright would inject its 550 KB again on every run. `evaluate` is not bound by the
+  // page's Content-Security-Policy, which refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
+  const results = await page.evaluate((tags) => (window as unknown as { axe: AxeRunner }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), AXE_TAGS);
   const problems = results.violations.flatMap((rule) =>
     rule.nodes
       .filter((node) => {
