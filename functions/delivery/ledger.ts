@@ -20,6 +20,15 @@ export interface LedgerKey {
 }
 
 type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'opens' | 'clicks' | 'unsubscribes';
+/** The outcomes whose reasons are counted too. */
+type ReasonCounter = 'failed' | 'skipped';
+
+export interface RunTotals {
+  total: Record<Counter, number>;
+  hours: Record<string, Partial<Record<Counter, number>>>;
+  /** failures and skips by reason */
+  reasons: Record<ReasonCounter, Partial<Record<SendFailureReason, number>>>;
+}
 
 export const runKeyOf = (k: { orgId: number; planId: string; runId: string }) => `${k.orgId}#${k.planId}#${k.runId}`;
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
@@ -38,9 +47,15 @@ export class Ledger {
 
   /**
    * The counter add of one event: one item per (run, shard) holds the run's totals (`sent`) and the same counts
-   * per hour (`sent@2026-11-22T09`), so an outcome moves both in a single item write.
+   * per hour (`sent@2026-11-22T09`), so an outcome moves both in a single item write. A failure or a skip also
+   * counts its reason (`failed:BOUNCE`, totals only), so the detail page shows every reason without reading
+   * records.
    */
-  counterItems(k: { orgId: number; planId: string; runId: string; accountId: string }, add: Partial<Record<Counter, number>>): TransactItem[] {
+  counterItems(
+    k: { orgId: number; planId: string; runId: string; accountId: string },
+    add: Partial<Record<Counter, number>>,
+    reason?: { of: ReasonCounter; reason: SendFailureReason },
+  ): TransactItem[] {
     const hour = hourOf(this.clock.now());
     const names: Record<string, string> = {};
     const values: Record<string, number> = {};
@@ -50,6 +65,11 @@ export class Ledger {
       values[`:n${i}`] = n!;
       return [`#f${i} :n${i}`, `#h${i} :n${i}`];
     });
+    if (reason) {
+      names['#r'] = `${reason.of}:${reason.reason}`;
+      values[':r'] = 1;
+      parts.push('#r :r');
+    }
     return [
       {
         Update: {
@@ -129,7 +149,11 @@ export class Ledger {
           ExpressionAttributeValues: set,
         },
       },
-      ...this.counterItems(k, { [outcome.status === 'SENT' ? 'sent' : 'failed']: 1 }),
+      ...this.counterItems(
+        k,
+        { [outcome.status === 'SENT' ? 'sent' : 'failed']: 1 },
+        outcome.status === 'FAILED' ? { of: 'failed', reason: outcome.reason ?? 'UNEXPECTED' } : undefined,
+      ),
     ]);
   }
 
@@ -154,7 +178,7 @@ export class Ledger {
     try {
       await this.store.transact([
         { Put: { TableName: this.store.table('sentRecord'), Item: record, ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'recipient' } } },
-        ...this.counterItems(k, { skipped: 1 }),
+        ...this.counterItems(k, { skipped: 1 }, { of: 'skipped', reason }),
       ]);
       return true;
     } catch {
@@ -223,18 +247,25 @@ export class Ledger {
   }
 
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
-  async totals(run: { orgId: number; planId: string; runId: string }): Promise<{ total: Record<Counter, number>; hours: Record<string, Partial<Record<Counter, number>>> }> {
+  async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
     const items = await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) });
     const total: Record<Counter, number> = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0 };
     const hours: Record<string, Partial<Record<Counter, number>>> = {};
+    const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     for (const item of items as Record<string, unknown>[]) {
       for (const [name, value] of Object.entries(item)) {
+        if (typeof value !== 'number') continue;
+        const [of, reason] = name.split(':') as [ReasonCounter, SendFailureReason | undefined];
+        if (reason && (of === 'failed' || of === 'skipped')) {
+          reasons[of][reason] = (reasons[of][reason] ?? 0) + value;
+          continue;
+        }
         const [field, hour] = name.split('@') as [Counter, string | undefined];
         if (!(field in total) || typeof value !== 'number') continue;
         if (hour) (hours[hour] ??= {})[field] = (hours[hour]![field] ?? 0) + value;
         else total[field] += value;
       }
     }
-    return { total, hours };
+    return { total, hours, reasons };
   }
 }

@@ -4,7 +4,7 @@
  * moves a plan through the state machine of shared/plan, each action behind its own permission.
  */
 import * as z from 'zod';
-import { CHANNELS, SENT_STATES } from '../delivery';
+import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
 import { contentSchema, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
@@ -39,6 +39,7 @@ export const planTotals = z.object({
   unsubscribes: z.number().int(),
 });
 export type PlanTotals = z.infer<typeof planTotals>;
+const reasonCounts = z.partialRecord(z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason, ...SendFailureReason[]]), z.number().int());
 
 export const planView = z.object({
   id: z.string(),
@@ -152,6 +153,8 @@ export const planStatisticsServices = {
     payload: idPayload,
     response: z.object({
       totals: planTotals,
+      /** failures and skips by their send-failure reason, over all runs */
+      reasons: z.object({ failed: reasonCounts, skipped: reasonCounts }),
       hours: z.array(z.object({ hour: z.string(), sent: z.number().int(), opens: z.number().int(), clicks: z.number().int() })),
       running: z.boolean(),
     }),

@@ -2,6 +2,7 @@
  * Messages: drafts from the single-message wizard, the campaign and home lists, test mails, the actions of
  * the state machine, the operation record, the sent-records and the numbers of a sending.
  */
+import type { SendFailureReason } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, planKeyOf, runShardKey, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
@@ -9,7 +10,7 @@ import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, 
 import { pickContent, renderEmail } from '../../../shared/render';
 import { PLAN_FILTERS, type PlanView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { Ledger } from '../../delivery/ledger';
+import { Ledger, type RunTotals } from '../../delivery/ledger';
 import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
 import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../delivery/planState';
 import { auditNew, newId } from '../../store/audit';
@@ -276,9 +277,13 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const ledger = new Ledger(ctx.store, ctx.rt.clock);
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
+    const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     for (const run of runs) {
       const t = await ledger.totals(run);
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += t.total[k];
+      for (const of of ['failed', 'skipped'] as const) {
+        for (const [reason, n] of Object.entries(t.reasons[of]) as [SendFailureReason, number][]) reasons[of][reason] = (reasons[of][reason] ?? 0) + n;
+      }
       for (const [hour, c] of Object.entries(t.hours)) {
         const h = hours.get(hour) ?? { sent: 0, opens: 0, clicks: 0 };
         h.sent += c.sent ?? 0;
@@ -289,6 +294,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     }
     return {
       totals,
+      reasons,
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       running: runs.some((r) => r.status === 'RUNNING'),
     };

@@ -258,8 +258,6 @@ const campaignEn = {
         FAILED: 'Failures by reason',
         SKIPPED: 'Skipped by reason',
       },
-      reasonsError: 'The reasons could not be loaded.',
-      reasonsSample: 'Counted over the first {{n}} records.',
       chartTitle: 'Sends, opens and clicks over time',
       chartSummary: 'From {{from}} to {{to}} UTC: {{sent}} sent, {{opens}} opens, {{clicks}} clicks.',
       noActivity: 'Nothing to draw yet.',

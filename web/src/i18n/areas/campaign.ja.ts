@@ -258,8 +258,6 @@ const campaignJa: LocaleShape<CampaignTexts> = {
         FAILED: '理由別の失敗',
         SKIPPED: '理由別のスキップ',
       },
-      reasonsError: '理由を読み込めませんでした。',
-      reasonsSample: '先頭 {{n}} 件の記録で集計しています。',
       chartTitle: '送信・開封・クリックの推移',
       chartSummary: '{{from}} から {{to}}（UTC）：送信 {{sent}}、開封 {{opens}}、クリック {{clicks}}。',
       noActivity: 'まだ表示するデータがありません。',

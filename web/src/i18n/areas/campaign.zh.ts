@@ -258,8 +258,6 @@ const campaignZh: LocaleShape<CampaignTexts> = {
         FAILED: '失败原因',
         SKIPPED: '跳过原因',
       },
-      reasonsError: '无法加载原因。',
-      reasonsSample: '按前 {{n}} 条记录统计。',
       chartTitle: '发送、打开和点击随时间变化',
       chartSummary: '{{from}} 至 {{to}}（UTC）：发送 {{sent}}，打开 {{opens}}，点击 {{clicks}}。',
       noActivity: '暂无可绘制的数据。',

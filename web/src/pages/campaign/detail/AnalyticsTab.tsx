@@ -5,49 +5,29 @@
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import type { SentState } from '../../../../../shared/delivery';
+import type { SendFailureReason, SentState } from '../../../../../shared/delivery';
 import { formatCount } from '../../../../../shared/format';
 import type { PlanView } from '../../../../../shared/services/plan';
-import { call } from '../../../api/client';
-import { keys } from '../../../api/keys';
 import type { usePlanStatistics } from '../../../api/hooks';
 import { chartSeries, METRICS, type Metric, planMetrics, progressOf } from '../metrics';
 import { ActivityChart } from './ActivityChart';
 
-/** How many records of a status the reasons are read from. */
-const REASON_SAMPLE = 100;
-
-/** The reasons of failed or skipped sends, counted over the first records of that status. */
-function Reasons({ planId, status, total }: { planId: string; status: Extract<SentState, 'FAILED' | 'SKIPPED'>; total: number }) {
+/** The reasons of failed or skipped sends, as counted with the sends themselves (every record, not a sample). */
+function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED' | 'SKIPPED'>; counts: Partial<Record<SendFailureReason, number>>; total: number }) {
   const { t } = useTranslation();
-  const records = useSWR(total > 0 ? keys.list('sentRecord.getListByPage', { planId, status, size: REASON_SAMPLE }) : null, ([, p]) =>
-    call('sentRecord.getListByPage', p, { quiet: true }),
-  );
   if (total === 0) return null;
-  const counts = new Map<string, number>();
-  for (const r of records.data?.list ?? []) counts.set(r.reason ?? 'UNEXPECTED', (counts.get(r.reason ?? 'UNEXPECTED') ?? 0) + 1);
-  const read = records.data?.list.length ?? 0;
+  const rows = (Object.entries(counts) as [SendFailureReason, number][]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
   return (
     <section className="reason-box" aria-labelledby={`reasons-${status}`}>
       <h4 id={`reasons-${status}`}>{t(`campaign.analytics.reasonsOf.${status}`)}</h4>
-      {records.error ? (
-        <p className="muted">{t('campaign.analytics.reasonsError')}</p>
-      ) : !records.data ? (
-        <p className="muted">{t('campaign.loading')}</p>
-      ) : (
-        <>
-          <ul className="plain-list reason-list">
-            {[...counts].map(([reason, n]) => (
-              <li key={reason}>
-                <span>{t(`campaign.reason.${reason}`, { defaultValue: reason })}</span>
-                <strong>{formatCount(n)}</strong>
-              </li>
-            ))}
-          </ul>
-          {read < total && <p className="muted small">{t('campaign.analytics.reasonsSample', { n: formatCount(read) })}</p>}
-        </>
-      )}
+      <ul className="plain-list reason-list">
+        {rows.map(([reason, n]) => (
+          <li key={reason}>
+            <span>{t(`campaign.reason.${reason}`, { defaultValue: reason })}</span>
+            <strong>{formatCount(n)}</strong>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -64,7 +44,7 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
     );
   }
   if (!stats.data) return <p className="muted">{t('campaign.loading')}</p>;
-  const { totals, hours, running } = stats.data;
+  const { totals, hours, running, reasons } = stats.data;
   const shown = planMetrics(plan.channel, totals);
   const progress = progressOf(totals);
   const sentYet = totals.matched > 0 || running;
@@ -90,8 +70,8 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
       </dl>
       {(totals.failed > 0 || totals.skipped > 0) && (
         <div className="grid-2 reasons">
-          <Reasons planId={plan.id} status="FAILED" total={totals.failed} />
-          <Reasons planId={plan.id} status="SKIPPED" total={totals.skipped} />
+          <Reasons status="FAILED" counts={reasons.failed} total={totals.failed} />
+          <Reasons status="SKIPPED" counts={reasons.skipped} total={totals.skipped} />
         </div>
       )}
       <section aria-labelledby="activity-title">
