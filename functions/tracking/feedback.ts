@@ -6,13 +6,16 @@
  *
  * The organization comes from the message tags the send worker sets (`org`, `plan`); mail without them (the
  * portal's own password links) is not Herald's campaign mail and is ignored. An address already on the list
- * keeps its first entry: a recipient who unsubscribed and later bounced stays "unsubscribed".
+ * keeps its first entry: a recipient who unsubscribed and later bounced stays "unsubscribed". A newly listed
+ * address is counted on the message's run (`bounces`, `complaints`) in the same transaction, so an event SES
+ * delivers twice counts once.
  */
 import * as z from 'zod';
 import { unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
+import { Ledger } from '../delivery/ledger';
 import type { Runtime } from '../platform/runtime';
-import { CONDITIONS, type Store } from '../store/store';
+import type { Store } from '../store/store';
 
 const recipients = z.array(z.object({ emailAddress: z.string().min(3).max(320) })).default([]);
 
@@ -53,14 +56,14 @@ export async function recordEmailFeedback(deps: { rt: Runtime; store: Store }, d
   const suppression = suppressionOf(parsed.data);
   if (!Number.isSafeInteger(orgId) || orgId <= 0 || !suppression) return result;
   const planId = parsed.data.mail.tags.plan?.[0];
+  const runId = parsed.data.mail.tags.run?.[0];
+  const ledger = new Ledger(deps.store, deps.rt.clock);
   for (const address of suppression.addresses) {
     const target = address.trim().toLowerCase();
+    const listing = { orgId, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: suppression.source, ...(planId ? { planId } : {}), dateCreated: deps.rt.clock.now() };
+    const counted = planId && runId ? ledger.counterItems({ orgId, planId, runId, accountId: target }, { [suppression.source === 'BOUNCE' ? 'bounces' : 'complaints']: 1 }) : [];
     try {
-      await deps.store.put(
-        'messageUnsubscription',
-        { orgId, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: suppression.source, ...(planId ? { planId } : {}), dateCreated: deps.rt.clock.now() },
-        CONDITIONS.isNew('id'),
-      );
+      await deps.store.transact([deps.store.putNew('messageUnsubscription', listing, '720001'), ...counted]);
       result.listed.push(target);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

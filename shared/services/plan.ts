@@ -37,6 +37,9 @@ export const planTotals = z.object({
   opens: z.number().int(),
   clicks: z.number().int(),
   unsubscribes: z.number().int(),
+  /** hard bounces and complaints the provider reported for the message's mail */
+  bounces: z.number().int(),
+  complaints: z.number().int(),
 });
 export type PlanTotals = z.infer<typeof planTotals>;
 const reasonCounts = z.partialRecord(z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason, ...SendFailureReason[]]), z.number().int());

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
+import { Ledger } from '../../functions/delivery/ledger';
+import { Store } from '../../functions/store/store';
 import type { EmailFeedback } from '../../functions/tracking/feedback';
 import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -44,6 +46,9 @@ it('a hard bounce and a complaint list the address with their source; a repeat l
   expect(await listed(admin, 'angry@example.com')).toEqual([expect.objectContaining({ source: 'COMPLAINT' })]);
   // the sending organization's list only
   expect(await listed(other, 'gone@example.com')).toEqual([]);
+  // counted once each on the message's run, the repeated bounce not again
+  const { total } = await new Ledger(new Store(herald.rt), herald.rt.clock).totals({ orgId: 1, planId: 'plan-1', runId: 'r1' });
+  expect(total).toMatchObject({ bounces: 1, complaints: 1 });
 });
 
 it('a soft bounce, untagged mail and events of another shape change nothing, and the job does not fail', async () => {

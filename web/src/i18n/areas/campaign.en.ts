@@ -249,6 +249,8 @@ const campaignEn = {
       ctr: 'CTR',
       unsubscribes: 'Unsubscribes',
       unsubscribeRate: 'Unsubscribe rate',
+      bounces: 'Hard bounces',
+      complaints: 'Complaints',
     },
     analytics: {
       error: 'The numbers could not be loaded.',

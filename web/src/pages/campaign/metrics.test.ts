@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartSeries, planMetrics, progressOf } from './metrics';
 
-const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0 };
+const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0 };
 
 describe('planMetrics', () => {
   it('shows counts with K and M and truncated rates (spec 001 section 9)', () => {
@@ -26,6 +26,9 @@ describe('planMetrics', () => {
     expect(sms.sent).toBe('10');
     const letter = planMetrics('DIRECT_MAIL', { ...totals, sent: 10 });
     expect([letter.opens, letter.clicks]).toEqual(['--', '--']);
+    // bounces and complaints come from the email provider alone
+    expect([sms.bounces, sms.complaints]).toEqual(['--', '--']);
+    expect(planMetrics('EMAIL', { ...totals, sent: 10, bounces: 2, complaints: 1 })).toMatchObject({ bounces: '2', complaints: '1' });
   });
 
   it('counts success against every attempt, skipped recipients aside', () => {

@@ -24,6 +24,8 @@ export const METRICS = [
   'ctr',
   'unsubscribes',
   'unsubscribeRate',
+  'bounces',
+  'complaints',
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
@@ -47,6 +49,9 @@ export function planMetrics(channel: Channel, t: PlanTotals): Record<Metric, str
     ctr: clicks ? formatRate(ratio(t.clicks, t.sent)) : '--',
     unsubscribes: formatCount(t.unsubscribes),
     unsubscribeRate: opens ? formatRate(ratio(t.unsubscribes, t.opens)) : '--',
+    // reported by the email provider only
+    bounces: channel === 'EMAIL' ? formatCount(t.bounces) : '--',
+    complaints: channel === 'EMAIL' ? formatCount(t.complaints) : '--',
   };
 }
 
