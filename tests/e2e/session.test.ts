@@ -39,6 +39,21 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it('the first Tab stop skips to the page content', async () => {
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
+    await waitForPath(page, '/dashboard');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => ({ cls: document.activeElement?.className, text: document.activeElement?.textContent }))).toEqual({ cls: 'skip-link', text: 'Skip to content' });
+    // visible while focused
+    expect((await page.locator('.skip-link').boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    expect(hashPath(page)).toBe('/dashboard');
+    await context.close();
+  });
+
   it('logs out to /login, and the back button does not re-enter', async () => {
     const { context, page } = await openPage(suite.browser);
     await signIn(page, suite.herald.portalUrl);
@@ -72,6 +87,8 @@ describe('languages', () => {
     await page.selectOption('#language-switcher', 'ja');
     await expect.poll(() => menuGroups(page)).toEqual(['ダッシュボード', 'ライブラリ', 'キャンペーン', 'レポート', 'インサイト', '管理']);
     expect(await menuLabels(page)).toContain('ジオフェンス');
+    // "pending approval", not 保留中 ("on hold")
+    expect(await menuLabels(page)).toContain('承認待ち');
     expect(await page.evaluate(() => localStorage.getItem('herald.lang'))).toBe('ja');
 
     // the choice was saved to the profile too

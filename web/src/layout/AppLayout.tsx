@@ -1,5 +1,6 @@
 /** The signed-in shell: top bar, side menu (static on wide screens, an overlay below 1024 px), the page. */
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/hooks';
 import { PageSpinner } from '../router/RootShell';
@@ -21,6 +22,24 @@ function useNarrow(): boolean {
   return narrow;
 }
 
+/** The first stop of the Tab key: straight to the page, past the top bar and the menu. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="skip-link"
+      href="#main-content"
+      onClick={(e) => {
+        // the hash is the router's: move the focus instead of following the link
+        e.preventDefault();
+        document.getElementById('main-content')?.focus();
+      }}
+    >
+      {t('layout.skipToContent')}
+    </a>
+  );
+}
+
 export default function AppLayout() {
   const session = useSession();
   usePrimeLocale();
@@ -39,12 +58,13 @@ export default function AppLayout() {
   if (!session) return <PageSpinner />;
   return (
     <div className={`layout ${narrow ? 'layout-narrow' : 'layout-wide'} ${open ? 'menu-open' : 'menu-closed'}`}>
+      <SkipLink />
       <TopBar session={session} onToggleMenu={toggle} menuOpen={open} />
       <aside id="layout-sidebar" className="layout-sidebar" aria-hidden={!open}>
         <SideMenu session={session} onNavigate={narrow ? closeOverlay : undefined} />
       </aside>
       {narrow && open && <div className="layout-mask" onClick={closeOverlay} aria-hidden="true" />}
-      <main className="layout-content">
+      <main id="main-content" className="layout-content" tabIndex={-1}>
         <InvitationsBar />
         <Outlet />
       </main>

@@ -62,6 +62,7 @@ const en = {
     mainMenu: 'Main menu',
     noMenu: 'Your role gives access to no screens yet.',
     toggleMenu: 'Show or hide the menu',
+    skipToContent: 'Skip to content',
     organization: 'Organization',
     switchedTo: 'Switched to {{name}}.',
     language: 'Language',

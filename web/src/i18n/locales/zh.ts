@@ -46,6 +46,7 @@ const zh: LocaleShape = {
     mainMenu: '主菜单',
     noMenu: '您的角色暂未开放任何页面。',
     toggleMenu: '显示或隐藏菜单',
+    skipToContent: '跳到正文',
     organization: '组织',
     switchedTo: '已切换到 {{name}}。',
     language: '语言',
