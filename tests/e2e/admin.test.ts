@@ -48,10 +48,15 @@ describe('roles screen', () => {
 
     await page.fill('#filter-code', 'HELD_ROLE');
     await expect.poll(() => rowsOf(page, 'role-list').count()).toBe(1);
-    await rowsOf(page, 'role-list').first().locator('button[aria-label^="Delete"]').click();
-    await page.locator('.app-confirm').getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.p-toast-message-error', { hasText: ERROR_CATALOGUE['711002'].en }).waitFor();
+    // Delete is off, and says why before anyone tries (the server refuses too: 711002, tested on the API)
+    const remove = rowsOf(page, 'role-list').first().locator('button[aria-label^="Delete"]');
+    expect(await remove.isDisabled()).toBe(true);
+    const reason = 'Users have this role (1): give them another role before deleting it.';
+    expect(await page.locator(`#${await remove.getAttribute('aria-describedby')}`).textContent()).toBe(reason);
+    await remove.hover({ force: true });
+    await page.locator('.p-tooltip', { hasText: reason }).waitFor();
     expect(await rowsOf(page, 'role-list').count()).toBe(1);
+    expect((await suite.admin.call('userRole.delete', { id: (await suite.admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'HELD_ROLE')!.id })).body.errorCode).toBe('711002');
     await context.close();
   });
 

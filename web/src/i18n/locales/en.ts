@@ -313,6 +313,8 @@ const en = {
     systemHint: 'The administrator role keeps every permission and stays active.',
     created: 'Role {{name}} was created.',
     updated: 'Role {{name}} was saved.',
+    cannotDeleteSystem: 'The administrator role cannot be deleted.',
+    cannotDeleteUsed: 'Users have this role ({{count}}): give them another role before deleting it.',
     deleteTitle: 'Delete role',
     deleteConfirm: 'Delete the role {{name}}?',
     deleted: 'Role {{name}} was deleted.',

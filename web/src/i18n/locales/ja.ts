@@ -281,6 +281,8 @@ const ja: LocaleShape = {
     systemHint: '管理者ロールは常にすべての権限を持ち、有効のままです。',
     created: 'ロール {{name}} を作成しました。',
     updated: 'ロール {{name}} を保存しました。',
+    cannotDeleteSystem: '管理者ロールは削除できません。',
+    cannotDeleteUsed: 'このロールを使用しているユーザーがいます（{{count}} 人）。削除する前に別のロールを割り当ててください。',
     deleteTitle: 'ロール削除',
     deleteConfirm: 'ロール {{name}} を削除しますか？',
     deleted: 'ロール {{name}} を削除しました。',

@@ -281,6 +281,8 @@ const zh: LocaleShape = {
     systemHint: '管理员角色始终拥有全部权限且保持启用。',
     created: '已创建角色 {{name}}。',
     updated: '已保存角色 {{name}}。',
+    cannotDeleteSystem: '管理员角色不能删除。',
+    cannotDeleteUsed: '有用户使用此角色（{{count}} 人）：请先为他们指定其他角色，再删除。',
     deleteTitle: '删除角色',
     deleteConfirm: '确定删除角色 {{name}}？',
     deleted: '已删除角色 {{name}}。',

@@ -85,6 +85,8 @@ export default function RolesPage() {
           }
           actions={(row) => {
             const role = row as unknown as RoleView;
+            // why Delete is off: said before the click, not after a refusal (the server refuses too: 711002)
+            const blocked = role.system ? t('role.cannotDeleteSystem') : role.userCount > 0 ? t('role.cannotDeleteUsed', { count: role.userCount }) : undefined;
             return (
               <div className="row-actions">
                 <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: role.name })} onClick={() => void edit(role)} />
@@ -94,10 +96,18 @@ export default function RolesPage() {
                   text
                   rounded
                   severity="danger"
-                  disabled={role.system}
+                  disabled={blocked !== undefined}
                   aria-label={t('common.deleteItem', { name: role.name })}
+                  aria-describedby={blocked ? `role-delete-reason-${role.id}` : undefined}
+                  tooltip={blocked}
+                  tooltipOptions={{ showOnDisabled: true, position: 'left' }}
                   onClick={() => void remove(role)}
                 />
+                {blocked && (
+                  <span id={`role-delete-reason-${role.id}`} className="sr-only" data-testid="role-delete-reason">
+                    {blocked}
+                  </span>
+                )}
               </div>
             );
           }}
