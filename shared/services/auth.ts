@@ -126,6 +126,7 @@ export const authServices = {
         message: 'Give either token or oldPassword.',
         path: ['token'],
       }),
-    response: ok,
+    /** with a link, the account's username, so the sign-in form can be filled in */
+    response: z.object({ ok: z.literal(true), username: z.string().optional() }),
   }),
 } as const;

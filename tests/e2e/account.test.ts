@@ -42,6 +42,26 @@ describe('forgot password', () => {
     await page.fill('#new-confirm', 'Remember@1234');
     await page.getByRole('button', { name: 'Set password' }).click();
     await waitForPath(page, '/login');
+    // the sign-in form is filled with the account's username
+    await expect.poll(() => page.inputValue('#username')).toBe('forgetful');
+
+    // the same link again: it is spent, and the page says so in plain words and offers a new one (en, then ja)
+    for (const [lang, text, ask] of [
+      ['en', 'This link has already been used, or a newer one replaced it, or it has expired.', 'Send me a new link'],
+      ['ja', 'このリンクは使用済みか、新しいリンクに置き換えられたか、有効期限が切れています。', '新しいリンクを送る'],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
+      await page.goto(link!);
+      await page.reload();
+      await waitForPath(page, '/password-new');
+      await page.fill('#new-password', 'Another@1234');
+      await page.fill('#new-confirm', 'Another@1234');
+      await page.locator('form button[type="submit"]').click();
+      await expect.poll(() => page.getByTestId('link-problem').textContent()).toContain(text);
+      expect(await page.locator('.p-toast-message-error').count()).toBe(0);
+      await page.getByRole('link', { name: ask }).waitFor();
+    }
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
     await signIn(page, suite.herald.portalUrl, 'forgetful', 'Remember@1234');
     await context.close();
   });

@@ -121,7 +121,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     if (token) {
       const { user } = await spendLink(ctx, token, ['reset', 'invite']);
       await setPassword(ctx, user, password, user.id);
-      return { ok: true };
+      return { ok: true, username: user.username };
     }
     const identity = ctx.identity ?? null;
     if (!identity) throw new AppError('400018');

@@ -180,6 +180,8 @@ const en = {
     subtitle: 'Choose the password you will sign in with.',
     submit: 'Set password',
     done: 'Your password is set. Sign in with it.',
+    spent: 'This link has already been used, or a newer one replaced it, or it has expired. Ask for a new link and use the latest e-mail.',
+    askAgain: 'Send me a new link',
     noToken: 'This link is incomplete. Open the link from the e-mail again, or ask for a new one.',
   },
   passwordEdit: {

@@ -160,6 +160,8 @@ const zh: LocaleShape = {
     subtitle: '请设置您登录时使用的密码。',
     submit: '设置密码',
     done: '密码已设置，请使用新密码登录。',
+    spent: '此链接已被使用、已被更新的链接取代或已过期。请重新申请链接，并使用最新的邮件。',
+    askAgain: '给我发送新的链接',
     noToken: '此链接不完整。请重新打开邮件中的链接，或申请新的链接。',
   },
   passwordEdit: {

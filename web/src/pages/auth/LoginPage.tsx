@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { completeSignIn } from '../../api/auth';
 import { call } from '../../api/client';
 import { useSession } from '../../api/hooks';
@@ -14,7 +14,9 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [username, setUsername] = useState('');
+  const location = useLocation();
+  // filled in after a password was set from a mailed link
+  const [username, setUsername] = useState(() => (location.state as { username?: string } | null)?.username ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);

@@ -3,10 +3,12 @@ import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { showSuccess } from '../../ui/toastBus';
+import { handleApiError } from '../../api/errorHandler';
 
 export default function PasswordNewPage() {
   const { t } = useTranslation();
@@ -16,6 +18,8 @@ export default function PasswordNewPage() {
   const [pair, setPair] = useState<PasswordPair>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<ReturnType<typeof passwordPairErrors>>({});
   const [busy, setBusy] = useState(false);
+  /** the link was used, replaced by a newer one, or expired (400017) */
+  const [spent, setSpent] = useState(false);
 
   const back = (
     <Link to="/login" className="auth-link">
@@ -23,15 +27,15 @@ export default function PasswordNewPage() {
     </Link>
   );
 
-  if (!token) {
+  if (!token || spent) {
     return (
       <AuthCard title={t('passwordNew.title')} footer={back}>
-        <div className="notice notice-warn" role="alert">
+        <div className="notice notice-warn" role="alert" data-testid="link-problem">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
-          <span>{t('passwordNew.noToken')}</span>
+          <span>{t(spent ? 'passwordNew.spent' : 'passwordNew.noToken')}</span>
         </div>
         <Link to="/forgot-password" className="auth-link">
-          {t('login.forgotPassword')}
+          {t('passwordNew.askAgain')}
         </Link>
       </AuthCard>
     );
@@ -44,11 +48,14 @@ export default function PasswordNewPage() {
     if (problems.password || problems.confirmPassword) return;
     setBusy(true);
     try {
-      await call('auth.resetPassword', { token, ...pair });
-      await navigate('/login', { replace: true });
+      const { username } = await call('auth.resetPassword', { token, ...pair }, { quiet: true });
+      // the sign-in form opens with the username filled in (an invited user's username is the e-mail address)
+      await navigate('/login', { replace: true, state: { username } });
       showSuccess(t('passwordNew.done'));
-    } catch {
+    } catch (e) {
       setBusy(false);
+      if (e instanceof ApiError && e.code === '400017') setSpent(true);
+      else handleApiError(e);
     }
   }
 
