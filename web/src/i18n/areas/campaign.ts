@@ -1,5 +1,7 @@
 /** Registers the campaign screens' texts; the pages of the area import this module first. */
 import { addAreaTexts } from '../index';
+// the wizard's content step and the message detail show the template builder's texts
+import './template';
 import en from './campaign.en';
 import ja from './campaign.ja';
 import zh from './campaign.zh';

@@ -30,6 +30,7 @@ import { historyReducer, startHistory } from './history';
 import { builderPath, LIBRARY_PATH } from './paths';
 import { validateDraft } from './validation';
 import './template.css';
+import '../../i18n/areas/template';
 
 const TOKEN = '{{firstName|there}}';
 

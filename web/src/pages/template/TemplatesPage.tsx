@@ -18,6 +18,7 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { showSuccess } from '../../ui/toastBus';
 import { builderPath } from './paths';
 import './template.css';
+import '../../i18n/areas/template';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; active?: boolean } = {};
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { BLOCK_TYPES, BLOCKS } from '../../../../shared/render';
-import en from '../../i18n/locales/en';
+import en from '../../i18n/areas/template.en';
 import { blockControls, controlFor } from './blockFields';
 
 describe('the property panel comes from the block schemas', () => {
