@@ -4,6 +4,10 @@
  * image too, then removed), add a language, save, find it in the list and reopen it; duplicate, deactivate and
  * delete from the list. axe-core on both screens.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { browserSuite, expectAccessible, hashPath as hashPathOf, openPage, signIn, waitForPath } from './browser';
@@ -197,5 +201,43 @@ it('shows a taken name at the field', async () => {
   await page.fill('#template-subject', 'Hi');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => page.locator('#template-name-error').textContent()).toBe('This template name is already used.');
+  await context.close();
+});
+
+it('locks and unlocks from the list, exports the library to a file and imports it back with a report', async () => {
+  const saved = await suite.admin.ok('templateMessage.save', { name: 'Portable', template: { contents: { en: { subject: 'Carry me' } } } });
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/message`);
+  const row = listRows(page).filter({ hasText: 'Portable' });
+  await row.waitFor();
+
+  await row.getByRole('button', { name: 'Lock Portable' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Portable is locked.' }).waitFor();
+  await row.getByTestId('locked-mark').waitFor();
+  expect((await suite.admin.ok('templateMessage.detail', { id: saved.id })).locked).toBe(true);
+  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout: 30_000 });
+  await expectAccessible(page, 'the template library with a locked template');
+  await row.getByRole('button', { name: 'Unlock Portable' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Portable is unlocked.' }).waitFor();
+  await expect.poll(() => row.getByTestId('locked-mark').count()).toBe(0);
+
+  // export: a file the browser downloads, holding the library
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^herald-templates-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
+  expect(file).toMatchObject({ format: 'herald.templateMessages', version: 1 });
+  expect(file.templates.map((t: { name: string }) => t.name)).toContain('Portable');
+
+  // import it back, with one entry that names no template: the rest are updated, that one is reported
+  const doctored = { ...file, templates: [...file.templates, { id: 'f3d2c1b0-0000-4000-8000-000000000000', name: 'Ghost', template: { contents: { en: { subject: 'x' } } } }] };
+  const path = join(mkdtempSync(join(tmpdir(), 'herald-templates-')), 'library.json');
+  writeFileSync(path, JSON.stringify(doctored));
+  await page.setInputFiles('#template-import-file', path);
+  await page.locator('.p-toast-message', { hasText: `Imported: 0 new, ${file.templates.length} updated.` }).waitFor();
+  await page.getByTestId('template-import-report').getByText('Entry', { exact: false }).waitFor();
+  expect(await page.getByTestId('template-import-report').textContent()).toContain(`Entry ${doctored.templates.length} (Ghost): Invalid template id`);
+  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout: 30_000 });
+  await expectAccessible(page, 'the template library with an import report');
   await context.close();
 });

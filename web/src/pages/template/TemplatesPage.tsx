@@ -1,21 +1,24 @@
 /**
  * The template library (/library/message): paged list with name, category and active filters; open a template
- * in the builder, duplicate it, switch it on or off, or delete it after a confirmation.
+ * in the builder, duplicate it, switch it on or off, lock or unlock it, or delete it after a confirmation; export
+ * the listed category (or the whole library) to a JSON file and import such a file, with the entries that could
+ * not be imported and why.
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { useMemo } from 'react';
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { templateMessageEntity } from '../../../../shared/entities/templateMessage';
 import type { TemplateMessageListItem } from '../../../../shared/services/templateMessage';
 import { call } from '../../api/client';
-import { invalidate, useTemplateCategories } from '../../api/hooks';
+import { invalidate, useSession, useTemplateCategories } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import type { FilterField } from '../../components/list/FilterBar';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
 import { showSuccess } from '../../ui/toastBus';
+import type { Result } from '../../../../shared/services';
 import { builderPath } from './paths';
 import './template.css';
 import '../../i18n/areas/template';
@@ -28,6 +31,11 @@ export default function TemplatesPage() {
   const list = useEntityList('templateMessage.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
   const categories = useTemplateCategories();
   const [confirmElement, confirmDelete] = useConfirmedDelete(list);
+  const session = useSession();
+  const may = (permission: string) => session?.userdetails.rolePermissions.includes(permission) ?? false;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  const [imported, setImported] = useState<Result<'templateMessage.importFile'> | null>(null);
   const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [String(c.id), String(c.name)])), [categories.data]);
 
   const filters: FilterField[] = [
@@ -56,6 +64,55 @@ export default function TemplatesPage() {
     } catch {
       // a stale row (720007) or a deleted one: the toast says so; the list reloads either way
       changed();
+    }
+  }
+
+  async function setLock(row: TemplateMessageListItem, locked: boolean) {
+    try {
+      await call(locked ? 'templateMessage.lock' : 'templateMessage.unlock', { id: row.id, version: row.version });
+      showSuccess(t(locked ? 'template.lockedDone' : 'template.unlockedDone', { name: row.name }));
+    } catch {
+      // locked by someone else (730001) or stale (720007): the toast says which
+    }
+    changed();
+  }
+
+  /** The listed category's templates, or the whole library, as a file. */
+  async function exportFile() {
+    setBusy('export');
+    try {
+      const categoryId = list.filters.categoryId || undefined;
+      const file = await call('templateMessage.export', categoryId ? { categoryId } : {});
+      const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `herald-templates-${new Date(file.exportedAt).toISOString().slice(0, 10)}.json`;
+      a.click();
+      URL.revokeObjectURL(url);
+      showSuccess(t('template.exported', { count: file.templates.length }));
+    } catch {
+      // the toast says why (more than 100 templates: choose a category)
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function importFile(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = e.target.files?.[0];
+    e.target.value = '';
+    if (!chosen) return;
+    setBusy('import');
+    setImported(null);
+    try {
+      const categoryId = list.filters.categoryId || undefined;
+      const result = await call('templateMessage.importFile', { file: await chosen.text(), ...(categoryId ? { categoryId } : {}) });
+      setImported(result);
+      showSuccess(t('template.imported', { created: result.created, updated: result.updated }));
+      changed();
+    } catch {
+      // an unreadable file: the toast gives the reason
+    } finally {
+      setBusy(null);
     }
   }
 
@@ -90,16 +147,34 @@ export default function TemplatesPage() {
           filters={filters}
           cells={{
             name: (row) => (
-              <Link to={builderPath(String(row.id))} className="cell-link">
-                {String(row.name)}
-              </Link>
+              <>
+                <Link to={builderPath(String(row.id))} className="cell-link">
+                  {String(row.name)}
+                </Link>
+                {row.locked ? (
+                  <i className="pi pi-lock lock-mark" role="img" aria-label={t('template.lockedMark')} title={t('template.lockedMark')} data-testid="locked-mark" />
+                ) : null}
+              </>
             ),
             subject: (row) => (row.subject ? String(row.subject) : <span className="muted">{t('template.noSubject')}</span>),
             categoryId: (row) => (row.categoryId ? (categoryName.get(String(row.categoryId)) ?? '--') : <span className="muted">{t('template.noCategory')}</span>),
             active: (row) => <Tag value={row.active ? t('status.ACTIVE') : t('status.INACTIVE')} severity={row.active ? 'success' : 'secondary'} rounded />,
           }}
           emptyText={t('template.empty')}
-          toolbar={<Button type="button" icon="pi pi-plus" label={t('template.add')} onClick={() => void navigate(builderPath())} />}
+          toolbar={
+            <div className="toolbar-buttons">
+              <Button type="button" icon="pi pi-plus" label={t('template.add')} onClick={() => void navigate(builderPath())} />
+              {may('TEMPLATE_EXPORT') && (
+                <Button type="button" icon="pi pi-download" outlined label={t('template.export')} loading={busy === 'export'} onClick={() => void exportFile()} />
+              )}
+              {may('TEMPLATE_IMPORT') && (
+                <>
+                  <Button type="button" icon="pi pi-upload" outlined label={t('template.import')} loading={busy === 'import'} onClick={() => fileInput.current?.click()} />
+                  <input ref={fileInput} id="template-import-file" type="file" accept="application/json,.json" hidden aria-label={t('template.import')} onChange={(e) => void importFile(e)} />
+                </>
+              )}
+            </div>
+          }
           actions={(raw) => {
             const row = raw as unknown as TemplateMessageListItem;
             return (
@@ -114,12 +189,34 @@ export default function TemplatesPage() {
                   aria-label={t(row.active ? 'template.deactivateItem' : 'template.activateItem', { name: row.name })}
                   onClick={() => void setActive(row, !row.active)}
                 />
+                {may('TEMPLATE_LOCK') && (
+                  <Button
+                    type="button"
+                    icon={row.locked ? 'pi pi-lock-open' : 'pi pi-lock'}
+                    text
+                    rounded
+                    aria-label={t(row.locked ? 'template.unlockItem' : 'template.lockItem', { name: row.name })}
+                    onClick={() => void setLock(row, !row.locked)}
+                  />
+                )}
                 <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: row.name })} onClick={() => void remove(row)} />
               </div>
             );
           }}
         />
       </div>
+      {imported && imported.failures.length > 0 && (
+        <div className="card import-report" data-testid="template-import-report" role="status">
+          <h2 className="section-title">{t('template.importFailures', { count: imported.failures.length })}</h2>
+          <ul className="plain-list">
+            {imported.failures.map((f) => (
+              <li key={f.entry}>
+                {t('template.importFailure', { entry: f.entry, name: f.name ?? '--', reason: f.reason })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {confirmElement}
     </section>
   );
