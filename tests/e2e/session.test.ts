@@ -121,9 +121,16 @@ describe('session ended elsewhere', () => {
     await toast.locator('.p-toast-icon-close').click();
     await toast.waitFor({ state: 'detached' });
 
-    // The next navigation leads to sign-in.
-    await page.click('.side-menu a[href="#/dashboard"]');
+    // The next navigation leads to sign-in, and signing in again returns to where the user was going.
+    await page.click('.profile-button');
+    await page.click('#profile-menu .menu-profile a');
     await waitForPath(page, '/login');
+    // one message, not the same one again
+    expect(await page.locator('.p-toast-message-error', { hasText: ERROR_CATALOGUE['600005'].en }).count()).toBeLessThanOrEqual(1);
+    await page.fill('#username', 'viewer');
+    await page.fill('#password', 'Changed@1234');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/settings');
     await context.close();
   });
 });
