@@ -4,6 +4,7 @@
  */
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD } from '../support/herald';
 import { browserSuite, logOut, openPage, signIn, waitForPath } from './browser';
 
 // 62 s access tokens: each tab's timer refreshes a minute before expiry, so about every 2 s, and tabs holding
@@ -93,11 +94,17 @@ describe('two tabs of one session', () => {
 
   it('a tab of another session is left alone by a logout', async () => {
     const { context: one, page: first } = await openPage(suite.browser);
-    await signIn(first, suite.herald.portalUrl);
+    // The same browser, its own sign-in: another session. (A tab opened while another is signed in takes that
+    // tab's session, so this one is opened first and signs in without reloading.)
     const second = await one.newPage();
     second.setDefaultTimeout(10_000);
-    // The same browser, its own sign-in: another session.
-    await signIn(second, suite.herald.portalUrl);
+    await second.goto(`${suite.herald.portalUrl}#/login`);
+    await second.locator('#username').waitFor();
+    await signIn(first, suite.herald.portalUrl);
+    await second.fill('#username', 'admin');
+    await second.fill('#password', ADMIN_PASSWORD);
+    await second.click('form button[type=submit]');
+    await second.waitForSelector('.side-menu');
     expect((await stored(second)).refreshToken.split('.')[0]).not.toBe((await stored(first)).refreshToken.split('.')[0]);
 
     await logOut(first);
@@ -107,5 +114,32 @@ describe('two tabs of one session', () => {
     await waitForPath(second, '/admin-pennel');
     await second.locator('[data-testid="user-list"] td', { hasText: 'admin' }).first().waitFor();
     await one.close();
+  });
+});
+
+describe('a new tab', () => {
+  it('of a signed-in browser opens signed in, on the page asked for; with no tab open it asks to sign in', async () => {
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
+    // a new tab (not a duplicate: its sessionStorage is empty) asks the open tab for the session
+    const second = await context.newPage();
+    second.setDefaultTimeout(10_000);
+    await second.goto(`${suite.herald.portalUrl}#/settings`);
+    await waitForPath(second, '/settings');
+    await second.waitForSelector('.side-menu');
+    expect((await stored(second))?.refreshToken).toBe((await stored(page))?.refreshToken);
+    // both go on working with the one session
+    await second.click('.side-menu a[href="#/admin-pennel"]');
+    await second.locator('[data-testid="user-list"] td', { hasText: 'admin' }).first().waitFor();
+    await page.click('.side-menu a[href="#/role"]');
+    await page.locator('[data-testid="role-list"] tbody tr').first().waitFor();
+    await second.close();
+    await context.close();
+
+    // a browser with no open tab of the portal signs in again
+    const fresh = await openPage(suite.browser);
+    await fresh.page.goto(`${suite.herald.portalUrl}#/settings`);
+    await waitForPath(fresh.page, '/login');
+    await fresh.context.close();
   });
 });

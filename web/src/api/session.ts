@@ -25,6 +25,8 @@ export type { Session } from './sessionTypes';
 const KEY = 'herald.auth';
 /** After a page load, how long a refresh waits for other tabs to answer the query for newer tokens. */
 const STARTUP_QUERY_MS = 200;
+/** How long a tab opened without a session waits for an open tab to hand it theirs. */
+const HELLO_MS = 300;
 /** The longest wait for this tab's own flush marker to come back through the channel. */
 const FLUSH_TIMEOUT_MS = 500;
 
@@ -57,8 +59,12 @@ let onRemoteOrgChange: SessionHandlers['remoteOrgChange'] = () => undefined;
 const channel = openChannel();
 const flushes = new Map<string, () => void>();
 let queriedUntil = 0;
+/** Until then, a tab that opened without a session takes the first open tab's answer. */
+let welcomeUntil = 0;
 
 function publish(next: Session | null) {
+  // a tab that has had a session (or lost it) takes no other tab's: only a new tab's first moments do
+  welcomeUntil = 0;
   current = next;
   write(next);
   schedule();
@@ -100,6 +106,15 @@ function receive(data: unknown): void {
   if (!message) return;
   if (message.type === 'flush') {
     flushes.get(message.id)?.();
+    return;
+  }
+  if (message.type === 'hello') {
+    if (current && !current.ended) announce({ type: 'welcome', session: current });
+    return;
+  }
+  if (message.type === 'welcome') {
+    // a new tab of a signed-in browser opens signed in; the two tabs then share the session as duplicated tabs do
+    if (!current && Date.now() < welcomeUntil && !message.session.ended) publish(message.session);
     return;
   }
   if (!isForSession(message, current)) return;
@@ -273,12 +288,37 @@ export async function freshAccessToken(): Promise<string | null> {
   return s.accessToken;
 }
 
-// A reloaded tab may hold tokens that another tab has rotated since: ask the others for newer ones.
+// A reloaded tab may hold tokens that another tab has rotated since: ask the others for newer ones. A tab opened
+// without a session asks the open tabs for theirs.
 {
   const sid = sessionIdOf(current?.refreshToken);
   if (channel && sid && !current?.ended) {
     queriedUntil = Date.now() + STARTUP_QUERY_MS;
     announce({ type: 'query', sid });
+  } else if (channel && !current) {
+    welcomeUntil = Date.now() + HELLO_MS;
+    announce({ type: 'hello' });
   }
+}
+
+/** Resolves once an open tab has handed this new tab its session, or none did in time (at most HELLO_MS). */
+export function sessionFromOtherTabs(): Promise<void> {
+  return new Promise((resolve) => {
+    const left = welcomeUntil - Date.now();
+    if (current || left <= 0) {
+      resolve();
+      return;
+    }
+    const arrived = () => {
+      if (current) done();
+    };
+    const timeout = setTimeout(() => done(), left);
+    function done() {
+      clearTimeout(timeout);
+      listeners.delete(arrived);
+      resolve();
+    }
+    listeners.add(arrived);
+  });
 }
 schedule();

@@ -16,7 +16,11 @@ export type SessionMessage =
   /** a tab that just loaded asks for newer tokens than its stored ones */
   | { type: 'query'; sid: string }
   /** a tab's own marker, sent from a second channel object: once it arrives, earlier messages have too */
-  | { type: 'flush'; id: string };
+  | { type: 'flush'; id: string }
+  /** a tab opened without a session asks the open tabs of this browser for theirs */
+  | { type: 'hello' }
+  /** an open tab's answer to `hello` */
+  | { type: 'welcome'; session: Session };
 
 /** The session id: the refresh token's part before the '.'. */
 export function sessionIdOf(refreshToken: string | null | undefined): string | null {
@@ -42,6 +46,8 @@ function isSession(v: unknown): v is Session {
 export function parseSessionMessage(data: unknown): SessionMessage | null {
   if (!isObject(data)) return null;
   if (data.type === 'flush') return typeof data.id === 'string' ? { type: 'flush', id: data.id } : null;
+  if (data.type === 'hello') return { type: 'hello' };
+  if (data.type === 'welcome') return isSession(data.session) ? { type: 'welcome', session: data.session } : null;
   if (typeof data.sid !== 'string' || !data.sid) return null;
   switch (data.type) {
     case 'refreshed':
@@ -57,7 +63,7 @@ export function parseSessionMessage(data: unknown): SessionMessage | null {
 
 /** Whether the message concerns this tab's session. */
 export function isForSession(message: SessionMessage, current: Session | null): boolean {
-  return message.type !== 'flush' && Boolean(current) && sessionIdOf(current!.refreshToken) === message.sid;
+  return 'sid' in message && Boolean(current) && sessionIdOf(current!.refreshToken) === message.sid;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { type LoaderFunctionArgs, replace } from 'react-router-dom';
 import { holdsAll } from '../../../shared/permissions';
 import { endSession } from '../api/auth';
-import { freshAccessToken, getSession, hasLogin } from '../api/session';
+import { freshAccessToken, getSession, hasLogin, sessionFromOtherTabs } from '../api/session';
 import { forgetSession } from '../api/signOut';
 import { adminPageFor, landingPath } from '../app/access';
 import type { RouteDef } from '../routes';
@@ -36,6 +36,7 @@ export function guard(route: RouteDef) {
 
     const url = new URL(request.url);
     const target = url.pathname + url.search;
+    if (!hasLogin()) await sessionFromOtherTabs();
     if (!hasLogin()) {
       if (getSession()) forgetSession();
       throw toSignIn(target);
