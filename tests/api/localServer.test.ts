@@ -1,0 +1,106 @@
+/**
+ * `npm start` as a good citizen: SIGTERM to npm stops the whole tree exactly as Ctrl-C does (no Herald node
+ * process and no DynamoDB Local java process of that run is left), and a restart with nothing changed does not
+ * rebuild the web app. The run uses its own port and data folder.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { freePort } from '../../functions/local/standins';
+
+/** Every process below `pid`, read from /proc (Linux). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    // a zombie has no command line left
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Starts `npm start` and resolves once it prints that Herald is running, with everything it printed. */
+async function start(dataDir: string, port: number): Promise<{ proc: ChildProcess; output: () => string }> {
+  const proc = spawn('npm', ['start'], {
+    env: { ...process.env, PORT: String(port), HERALD_DATA_DIR: dataDir, HERALD_ADMIN_PASSWORD: 'Local@1234', HERALD_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  proc.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (text += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error(`npm start did not come up:\n${text}`)), 120_000);
+    const check = setInterval(() => {
+      if (text.includes('Herald is running.')) {
+        clearInterval(check);
+        clearTimeout(deadline);
+        resolve();
+      }
+    }, 100);
+    proc.once('exit', (code) => {
+      clearInterval(check);
+      clearTimeout(deadline);
+      reject(new Error(`npm start exited with ${code}:\n${text}`));
+    });
+  });
+  return { proc, output: () => text };
+}
+
+async function stopWith(proc: ChildProcess, signal: NodeJS.Signals): Promise<number[]> {
+  const tree = descendants(proc.pid!);
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill(signal);
+  await exited;
+  // what was below npm has 10 s to go
+  for (let i = 0; i < 100 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+  return tree;
+}
+
+it('SIGTERM to npm start leaves no Herald or Java process behind; a restart with nothing changed skips the web build', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'herald-local-'));
+  const port = await freePort();
+
+  const first = await start(dataDir, port);
+  const tree = descendants(first.proc.pid!);
+  expect(tree.map(commandOf).some((c) => c.includes('java')), 'DynamoDB Local runs below npm').toBe(true);
+  expect(tree.map(commandOf).some((c) => c.includes('functions/local/main.ts')), 'Herald runs below npm').toBe(true);
+  const left = await stopWith(first.proc, 'SIGTERM');
+  expect(left.filter(alive).map(commandOf)).toEqual([]);
+
+  // the web app is built already (by the test run or the first start): the restart says so and skips Vite
+  const again = await start(dataDir, port);
+  expect(again.output()).toContain('Web app: up to date, not rebuilt.');
+  expect((await stopWith(again.proc, 'SIGINT')).filter(alive).map(commandOf)).toEqual([]);
+}, 300_000);
