@@ -170,6 +170,11 @@ describe('users screen', () => {
     await page.locator('#user-dialog').getByRole('button', { name: 'Save' }).click();
     await page.locator('.p-toast-message-error').waitFor();
     expect(await page.locator('.p-toast-message-error').textContent()).toContain(ERROR_CATALOGUE['720007'].en);
+    // the toast offers the latest: the dialog closes and the list shows what the other person saved
+    await page.locator('.p-toast-message-error').getByRole('button', { name: 'Load the latest' }).click();
+    await page.locator('#user-dialog').waitFor({ state: 'detached' });
+    await rowsOf(page, 'user-list').filter({ hasText: 'Elsewhere' }).waitFor();
+    await expect.poll(() => page.locator('.p-toast-message-error').count()).toBe(0);
     await context.close();
   });
 });

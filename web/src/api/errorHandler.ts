@@ -1,7 +1,10 @@
 /** The client's reaction to a failed call (spec 000 section 8). */
+import { createElement } from 'react';
+import { mutate } from 'swr';
 import { ERROR_CATALOGUE, isErrorCode, type Lang } from '../../../shared/errors';
 import { navigateTo } from '../app/navigation';
-import { currentLang } from '../i18n';
+import i18n, { currentLang } from '../i18n';
+import { closeAllDialogs } from '../ui/dialogBus';
 import { clearToasts, showError } from '../ui/toastBus';
 import { ApiError, CLIENT_CODES } from './apiError';
 import { getSession, markSessionEnded } from './session';
@@ -17,6 +20,28 @@ export function messageFor(error: unknown, lang: Lang = currentLang()): string {
   if (SERVER_TEXT_CODES.has(e.code) && (e.serverMessage || e.serverError)) return (e.serverMessage || e.serverError)!;
   if (isErrorCode(e.code)) return ERROR_CATALOGUE[e.code][lang];
   return e.serverMessage || e.serverError || ERROR_CATALOGUE['400000'][lang];
+}
+
+/**
+ * The edit conflict (720007): someone else changed or deleted the item. The toast offers to load the latest: every
+ * list and record on screen is read again and the open edit dialog closes, so the next edit starts from it.
+ */
+function showConflict(text: string): void {
+  const loadLatest = () => {
+    closeAllDialogs();
+    clearToasts();
+    void mutate(() => true);
+  };
+  showError(
+    createElement(
+      'span',
+      { className: 'toast-with-action' },
+      text,
+      ' ',
+      createElement('button', { type: 'button', className: 'toast-action', onClick: loadLatest }, i18n.t('common.loadLatest')),
+    ),
+    { sticky: true },
+  );
 }
 
 /** Toasts after a redirect, so the guard's closing of toasts does not swallow them. */
@@ -50,6 +75,9 @@ export function handleApiError(error: unknown): void {
     }
     case '710003':
       void thenShow(navigateTo('/not-authorize', { replace: true }), text);
+      return;
+    case '720007':
+      showConflict(text);
       return;
     default:
       if (SESSION_GONE.has(e.code) && getSession()) {

@@ -1,5 +1,6 @@
 /** One toast area for the whole app; anything can show a message without holding a React ref. */
 import type { ToastMessage } from 'primereact/toast';
+import type { ReactNode } from 'react';
 import { ERROR_TOAST_MS } from '../app/constants';
 
 interface ToastHandle {
@@ -23,7 +24,7 @@ function show(message: ToastMessage) {
   else queued.push(message);
 }
 
-export function showError(detail: string, opts: { sticky?: boolean; summary?: string } = {}): void {
+export function showError(detail: ReactNode, opts: { sticky?: boolean; summary?: string } = {}): void {
   show({
     severity: 'error',
     summary: opts.summary,

@@ -14,6 +14,7 @@ const en = {
     version: 'Version {{version}}',
   },
   common: {
+    loadLatest: 'Load the latest',
     save: 'Save',
     cancel: 'Cancel',
     confirm: 'Confirm',

@@ -3,6 +3,7 @@ import type { LocaleShape } from './en';
 const ja: LocaleShape = {
   app: { version: 'バージョン {{version}}' },
   common: {
+    loadLatest: '最新の内容を読み込む',
     save: '保存',
     cancel: 'キャンセル',
     confirm: '確認',

@@ -3,6 +3,7 @@ import type { LocaleShape } from './en';
 const zh: LocaleShape = {
   app: { version: '版本 {{version}}' },
   common: {
+    loadLatest: '加载最新内容',
     save: '保存',
     cancel: '取消',
     confirm: '确认',
