@@ -144,7 +144,7 @@ describe('users screen', () => {
     const invite = page.locator('#invite-dialog');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     expect(await page.locator('#invite-email-error').textContent()).toBe(MESSAGES.emailInvalid);
-    expect(await page.locator('#invite-role-error').textContent()).toBe('Please input the Role!');
+    expect(await page.locator('#invite-role-error').textContent()).toBe('Please select the Role!');
     await page.fill('#invite-email', 'newcomer@example.com');
     await invite.locator('.p-dropdown:has(#invite-role)').click();
     await page.locator('.p-dropdown-item', { hasText: 'Administrator' }).click();

@@ -45,6 +45,8 @@ const en = {
       'The password must be 8 to 16 characters with at least one digit, one uppercase letter, one lowercase letter and one of @ # $ % &.' satisfies Spec['passwordRule'] as string,
     passwordsInconsistent: 'The two passwords are inconsistent!' satisfies Spec['passwordsInconsistent'] as string,
     inputRequired: 'Please input the {{param}}!' satisfies Interpolated<Spec['inputRequired']> as string,
+    /** for a choice from a list: nothing to type */
+    selectRequired: 'Please select the {{param}}!',
   },
   problem: {
     title: 'Something went wrong',

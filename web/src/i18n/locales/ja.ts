@@ -29,6 +29,7 @@ const ja: LocaleShape = {
     passwordRule: 'パスワードは 8〜16 文字で、数字・大文字・小文字をそれぞれ1文字以上と、@ # $ % & のいずれかを含めてください。',
     passwordsInconsistent: '2つのパスワードが一致しません！',
     inputRequired: '{{param}}を入力してください！',
+    selectRequired: '{{param}}を選択してください！',
   },
   problem: {
     title: '問題が発生しました',

@@ -29,6 +29,7 @@ const zh: LocaleShape = {
     passwordRule: '密码须为 8 到 16 个字符，至少包含一个数字、一个大写字母、一个小写字母以及 @ # $ % & 中的一个字符。',
     passwordsInconsistent: '两次输入的密码不一致！',
     inputRequired: '请输入{{param}}！',
+    selectRequired: '请选择{{param}}！',
   },
   problem: {
     title: '出现了问题',

@@ -26,7 +26,7 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
   async function submit() {
     const problems = {
       email: isValidEmail(form.email.trim()) ? undefined : t('validation.emailInvalid'),
-      roleId: form.roleId ? undefined : t('validation.inputRequired', { param: t('user.role') }),
+      roleId: form.roleId ? undefined : t('validation.selectRequired', { param: t('user.role') }),
     };
     setErrors(problems);
     if (problems.email || problems.roleId) return;

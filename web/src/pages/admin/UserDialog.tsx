@@ -42,7 +42,7 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
     const problems: Errors = {
       username: form.username.trim() ? undefined : required(t('user.username')),
       email: isValidEmail(form.email.trim()) ? undefined : t('validation.emailInvalid'),
-      roleId: form.roleId ? undefined : required(t('user.role')),
+      roleId: form.roleId ? undefined : t('validation.selectRequired', { param: t('user.role') }),
       ...(sso ? {} : passwordPairErrors(pair, t, { optional: editing })),
     };
     setErrors(problems);
