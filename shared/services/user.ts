@@ -52,6 +52,12 @@ export type InvitationView = z.infer<typeof invitationView>;
 
 const orgIdPayload = z.object({ orgId: z.number().int().positive() });
 
+/** Why an invitation is refused (720001), as the server words it; the portal shows each in the user's language. */
+export const INVITE_REFUSALS = {
+  member: 'This account is already a member of the organization.',
+  invited: 'This account has already been invited and has not answered yet.',
+} as const;
+
 export const userServices = {
   getListByPage: operation({
     access: 'NAV_PORTAL_USER',

@@ -152,6 +152,21 @@ describe('users screen', () => {
     await invite.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Reset' }).click();
     await rowsOf(page, 'user-list').filter({ hasText: 'newcomer@example.com' }).filter({ hasText: 'Invited' }).waitFor();
+
+    // inviting again says which: already invited, or already a member, at the address
+    for (const [email, text] of [
+      ['newcomer@example.com', 'newcomer@example.com has been invited already and has not answered yet.'],
+      ['kate.w@example.com', 'kate.w@example.com already belongs to a member of this organization.'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Invite user' }).click();
+      await page.fill('#invite-email', email);
+      await invite.locator('.p-dropdown:has(#invite-role)').click();
+      await page.locator('.p-dropdown-item', { hasText: 'Administrator' }).click();
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await expect.poll(() => page.locator('#invite-email-error').textContent()).toBe(text);
+      await invite.getByRole('button', { name: 'Cancel' }).click();
+      await invite.waitFor({ state: 'detached' });
+    }
     await context.close();
   });
 

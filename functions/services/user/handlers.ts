@@ -1,6 +1,6 @@
 import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import { usernameSchema } from '../../../shared/services';
+import { INVITE_REFUSALS, usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
 import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
@@ -81,12 +81,10 @@ function accountWrites(ctx: AuthedContext, user: User, link: OrganizationUser) {
 /** An existing account is asked to join; it becomes a member only when its owner accepts. */
 async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole, typedEmail: string) {
   const { store, tenant } = ctx;
-  if (await tenant.get('organizationUser', account.id)) {
-    throw new AppError('720001', 'This account is already a member of the organization.');
-  }
-  if (await tenant.get('invitation', account.id)) {
-    throw new AppError('720001', 'This account has already been invited and has not answered yet.');
-  }
+  const link = await tenant.get('organizationUser', account.id);
+  // a new address invited earlier is a member whose status is INVITED until its owner sets a password
+  if (link) throw new AppError('720001', link.member.status === 'INVITED' ? INVITE_REFUSALS.invited : INVITE_REFUSALS.member);
+  if (await tenant.get('invitation', account.id)) throw new AppError('720001', INVITE_REFUSALS.invited);
   const now = ctx.rt.clock.now();
   const invitation: Invitation = tenant.own({
     userId: account.id,

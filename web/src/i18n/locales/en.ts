@@ -276,6 +276,8 @@ const en = {
     rowsPerPage: 'Rows per page',
   },
   user: {
+    inviteIsMember: '{{email}} already belongs to a member of this organization.',
+    inviteIsInvited: '{{email}} has been invited already and has not answered yet.',
     intro: 'People who sign in to this organization, with their role.',
     introSso: 'People who sign in through single sign-on, with their role here.',
     username: 'Username',

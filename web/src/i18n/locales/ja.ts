@@ -243,6 +243,8 @@ const ja: LocaleShape = {
     rowsPerPage: '1 ページの行数',
   },
   user: {
+    inviteIsMember: '{{email}} はすでにこの組織のメンバーです。',
+    inviteIsInvited: '{{email}} はすでに招待済みで、まだ返答がありません。',
     intro: 'この組織にサインインするユーザーとそのロールです。',
     introSso: 'シングルサインオンでサインインするユーザーと、この組織でのロールです。',
     username: 'ユーザー名',

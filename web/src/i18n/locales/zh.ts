@@ -243,6 +243,8 @@ const zh: LocaleShape = {
     rowsPerPage: '每页行数',
   },
   user: {
+    inviteIsMember: '{{email}} 已是本组织的成员。',
+    inviteIsInvited: '{{email}} 已被邀请，尚未回复。',
     intro: '登录此组织的人员及其角色。',
     introSso: '通过单点登录访问的人员及其在此的角色。',
     username: '用户名',

@@ -8,6 +8,9 @@ import { FieldError, TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
+import { ApiError } from '../../api/apiError';
+import { handleApiError } from '../../api/errorHandler';
+import { INVITE_REFUSALS } from '../../../../shared/services/user';
 
 export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -32,12 +35,15 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
     if (problems.email || problems.roleId) return;
     setBusy(true);
     try {
-      await call('user.invited', { email: form.email.trim(), roleId: form.roleId, firstName: form.firstName.trim(), lastName: form.lastName.trim() });
+      await call('user.invited', { email: form.email.trim(), roleId: form.roleId, firstName: form.firstName.trim(), lastName: form.lastName.trim() }, { quiet: true });
       showSuccess(t('user.invitedDone', { email: form.email.trim() }));
       onSaved();
       onHide();
-    } catch {
-      // the toast says why
+    } catch (e) {
+      // a member or a pending invitation: said at the address, in plain words; anything else in the toast
+      const refusal = e instanceof ApiError && e.code === '720001' ? (Object.keys(INVITE_REFUSALS) as (keyof typeof INVITE_REFUSALS)[]).find((k) => e.serverMessage?.endsWith(INVITE_REFUSALS[k])) : undefined;
+      if (refusal) setErrors({ email: t(refusal === 'member' ? 'user.inviteIsMember' : 'user.inviteIsInvited', { email: form.email.trim() }) });
+      else handleApiError(e);
     } finally {
       setBusy(false);
     }
