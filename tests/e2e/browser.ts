@@ -113,6 +113,15 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // axe-core is put into the page once per document (the portal changes screens without reloading) and run
   // there; @axe-core/playwright would inject its 550 KB again on every run. `evaluate` is not bound by the
   // page's Content-Security-Policy, which refuses inline scripts.
+  // Colours are checked as they end up: a dialog or menu still fading in would show blended ones.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
   const results = await page.evaluate((tags) => (window as unknown as { axe: AxeRunner }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), AXE_TAGS);
   const problems = results.violations.flatMap((rule) =>
