@@ -1,5 +1,5 @@
-/** Every language has exactly en's keys and placeholders, and every key the sources use exists in en. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+/** Every language has exactly en's keys and placeholders, every key the sources use exists in en, and each page loads the area texts it uses. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENTITY_LIST } from '../../../shared/entities';
@@ -24,10 +24,23 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 /** Texts of screen areas (`areas/<area>.<lang>.ts`), added when their pages load: part of each language. */
 const AREAS = import.meta.glob<{ default: Tree }>('./areas/*.*.ts', { eager: true });
-const withAreas = (lang: string, main: Tree): Tree =>
-  Object.entries(AREAS)
-    .filter(([path]) => path.endsWith(`.${lang}.ts`))
-    .reduce<Tree>((all, [, mod]) => ({ ...all, ...mod.default }), main);
+const areasOf = (lang: string) => Object.entries(AREAS).filter(([path]) => path.endsWith(`.${lang}.ts`));
+
+/** Merges as i18next's addResourceBundle(…, deep) does; `clashes` collects each key that both trees give a text. */
+function merge(into: Tree, add: Tree, clashes: string[], prefix = ''): Tree {
+  const out: Tree = { ...into };
+  for (const [k, v] of Object.entries(add)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    const had = out[k];
+    if (had === undefined) out[k] = v;
+    else if (typeof had === 'object' && typeof v === 'object') out[k] = merge(had, v, clashes, key);
+    else clashes.push(key);
+  }
+  return out;
+}
+
+const withAreas = (lang: string, main: Tree, clashes: string[] = []): Tree =>
+  areasOf(lang).reduce<Tree>((all, [, mod]) => merge(all, mod.default, clashes), main);
 
 const EN = flatten(withAreas('en', en as Tree));
 const OTHERS = { zh: flatten(withAreas('zh', zh as Tree)), ja: flatten(withAreas('ja', ja as Tree)) };
@@ -63,6 +76,20 @@ describe.each(Object.entries(OTHERS))('%s', (lang, keys) => {
   });
   it('has no empty text', () => {
     expect([...keys].filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe('area texts', () => {
+  it('cover en, zh and ja for every area', () => {
+    const areas = (lang: string) => areasOf(lang).map(([path]) => path.replace(`.${lang}.ts`, ''));
+    expect(areas('zh')).toEqual(areas('en'));
+    expect(areas('ja')).toEqual(areas('en'));
+  });
+
+  it.each(['en', 'zh', 'ja'])('%s: add keys, never a second text for a key the main bundle or another area has', (lang) => {
+    const clashes: string[] = [];
+    withAreas(lang, { en, zh, ja }[lang] as Tree, clashes);
+    expect(clashes).toEqual([]);
   });
 });
 
@@ -111,5 +138,61 @@ describe('keys used by the sources', () => {
     expect(en.validation.passwordRule).toBe(MESSAGES.passwordRule);
     expect(en.validation.emailInvalid).toBe(MESSAGES.emailInvalid);
     expect(en.validation.inputRequired.replace('{{param}}', '{param}')).toBe(MESSAGES.inputRequired);
+  });
+});
+
+/**
+ * A page shows its texts only if it (or a module it imports statically) imports their area before it renders;
+ * otherwise the screen shows the raw key. Each lazily loaded page, and the signed-in shell, is checked against the
+ * main bundle plus the areas its static imports reach.
+ */
+describe('every page loads the area texts it uses', () => {
+  const root = join(import.meta.dirname, '..');
+  /** Area texts by file; the main bundle is loaded before any page. */
+  const AREA_EN: Record<string, Tree> = Object.fromEntries(areasOf('en').map(([path, mod]) => [join(root, 'i18n', path), mod.default]));
+
+  function resolveImport(from: string, spec: string): string | undefined {
+    const base = join(from, '..', spec);
+    return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => existsSync(p) && statSync(p).isFile());
+  }
+
+  /** The web sources a module imports statically, itself included (lazy `import()` is not followed). */
+  function staticGraph(file: string, into = new Set<string>()): Set<string> {
+    if (into.has(file)) return into;
+    into.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^import\s+(?!type\s)(?:[^'"]*?\s+from\s+)?'(\.[^']+)';/gm)) {
+      const target = resolveImport(file, m[1]);
+      if (target && /\.tsx?$/.test(target)) staticGraph(target, into);
+    }
+    return into;
+  }
+
+  function literalKeys(text: string): string[] {
+    return [
+      ...[...text.matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)].map((m) => m[2]),
+      ...[...text.matchAll(/\bt\(\s*`([^`$]+)`/g)].map((m) => m[1]),
+      ...[...text.matchAll(/\bt\(\s*[\w.?!]+\s*\?\s*'([^']+)'\s*:\s*'([^']+)'/g)].flatMap((m) => [m[1], m[2]]),
+    ];
+  }
+
+  const pagesIndex = join(root, 'pages/index.ts');
+  const entries = [...readFileSync(pagesIndex, 'utf8').matchAll(/(\w+)(?::| =) lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map(
+    ([, name, spec]) => [name, resolveImport(pagesIndex, spec)!] as const,
+  );
+
+  it('finds the pages and the shell', () => {
+    expect(entries.map(([name]) => name)).toEqual(expect.arrayContaining(['login', 'dashboard', 'users', 'entity', 'AppLayout']));
+    expect(entries.every(([, file]) => file)).toBe(true);
+  });
+
+  it.each(entries)('%s', (_name, file) => {
+    const graph = staticGraph(file);
+    const texts = [...graph].filter((f) => AREA_EN[f]).reduce<Tree>((all, f) => merge(all, AREA_EN[f], []), en as Tree);
+    const known = flatten(texts);
+    const missing = [...graph]
+      .filter((f) => !f.startsWith(join(root, 'i18n')))
+      .flatMap((f) => literalKeys(readFileSync(f, 'utf8')).filter((k) => !known.has(k)).map((k) => `${relative(root, f)}: ${k}`));
+    expect(missing).toEqual([]);
   });
 });

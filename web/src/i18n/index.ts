@@ -39,7 +39,8 @@ async function ensureBundle(lang: Lang) {
 
 /**
  * Texts of a screen area in every language, added when the area's pages load instead of with the sign-in route
- * (`i18n/areas/`). Their top-level keys are the area's own; they never replace a main bundle's text.
+ * (`i18n/areas/`). They add keys the main bundle lacks (merged into a group it has, as the generic screens' texts
+ * beside the entity titles the menu shows); they never replace a main bundle's text.
  */
 export function addAreaTexts(texts: Record<Lang, object>): void {
   for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', texts[lang], true, false);

@@ -11,6 +11,7 @@ import { EntityList } from '../../components/list/EntityList';
 import { useEntityList } from '../../components/list/useEntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { RoleEditor } from './RoleEditor';
+import '../../i18n/areas/admin';
 
 const INITIAL_FILTERS: { name?: string; code?: string; active?: boolean } = {};
 

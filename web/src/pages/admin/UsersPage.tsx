@@ -12,6 +12,7 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { InviteDialog } from './InviteDialog';
 import { UserDialog } from './UserDialog';
+import '../../i18n/areas/admin';
 
 const STATUS_SEVERITY = { ACTIVE: 'success', INACTIVE: 'secondary', INVITED: 'info' } as const;
 const INITIAL_FILTERS: { keyword?: string; roleId?: string; status?: string } = {};

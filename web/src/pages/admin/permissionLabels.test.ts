@@ -2,9 +2,9 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../../shared/permissions';
-import en from '../../i18n/locales/en';
-import ja from '../../i18n/locales/ja';
-import zh from '../../i18n/locales/zh';
+import en from '../../i18n/areas/admin.en';
+import ja from '../../i18n/areas/admin.ja';
+import zh from '../../i18n/areas/admin.zh';
 import { filterPermissions } from './permissionLabels';
 
 const LOCALES = { en, zh, ja };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
+import '../../i18n/areas/auth';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
 

@@ -6,6 +6,7 @@ import { isValidEmail } from '../../../../shared/validation';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import { TextField } from '../../components/TextField';
+import '../../i18n/areas/auth';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { TextField } from '../../components/TextField';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { showSuccess } from '../../ui/toastBus';
+import '../../i18n/areas/auth';
 
 export default function PasswordEditPage() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { showSuccess } from '../../ui/toastBus';
 import { handleApiError } from '../../api/errorHandler';
+import '../../i18n/areas/auth';
 
 export default function PasswordNewPage() {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { formatCount } from '../../../../shared/format';
 import { useConfiguration, useSession } from '../../api/hooks';
 import { menuFor } from '../../app/access';
 import { APP_VERSION } from '../../app/constants';
+import '../../i18n/areas/dashboard';
 
 export default function DashboardPage() {
   const { t } = useTranslation();

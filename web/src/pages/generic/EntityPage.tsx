@@ -16,6 +16,7 @@ import type { FilterField } from '../../components/list/FilterBar';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
 import { EntityForm } from './EntityForm';
+import '../../i18n/areas/entity';
 
 type Row = Record<string, unknown>;
 const NO_FILTERS: Row = {};

@@ -22,6 +22,8 @@ import { SEGMENTS_PATH } from './paths';
 import { GroupEditor } from './RuleEditor';
 import { useLiveSize } from './useLiveSize';
 import '../../i18n/areas/audience';
+// the rule editor's pickers use the generic screens' placeholder (crud.choose)
+import '../../i18n/areas/entity';
 import '../../styles/audience.css';
 
 function SizePanel({ rule }: { rule: Parameters<typeof useLiveSize>[0] }) {

@@ -23,6 +23,7 @@ import { Select } from '../../components/Select';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
+import '../../i18n/areas/settings';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 

@@ -14,6 +14,7 @@ import { EntityList } from '../../components/list/EntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
 import '../../i18n/areas/campaign';
+import '../../i18n/areas/entity';
 
 type Row = Result<'messageUnsubscription.getListByPage'>['list'][number];
 const INITIAL_FILTERS: { target?: string; channelName?: string } = {};
