@@ -24,6 +24,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
@@ -59,6 +60,8 @@ export interface HeraldApiStackProps extends StackProps {
   config: HeraldConfig;
   /** every registry table; the router gets read/write on each (and its indexes) */
   tables: readonly ITable[];
+  /** the files of the storage port (the data stack's private, encrypted, versioned, TLS-only bucket) */
+  storageBucket: IBucket;
   logRetention?: RetentionDays;
 }
 
@@ -249,6 +252,7 @@ export class HeraldApiStack extends Stack {
       HERALD_QUEUE_URLS: this.toJsonString({ jobs: this.jobQueue.queueUrl, delivery: this.deliveryQueue.queueUrl }),
       HERALD_SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
+      HERALD_STORAGE_BUCKET: props.storageBucket.bucketName,
       NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' '),
     };
     const sendMail = new PolicyStatement({
@@ -282,6 +286,7 @@ export class HeraldApiStack extends Stack {
     });
     this.routerFunction.addToRolePolicy(manageSchedules);
     this.schedulerRole.grantPassRole(this.routerFunction.grantPrincipal);
+    props.storageBucket.grantReadWrite(this.routerFunction);
 
     this.jobFunction = new NodejsFunction(this, 'JobFunction', {
       description: 'Herald job worker (work handed off by requests)',
@@ -295,6 +300,7 @@ export class HeraldApiStack extends Stack {
     this.jobFunction.addToRolePolicy(tableAccess);
     this.keySecret.grantRead(this.jobFunction);
     this.jobFunction.addToRolePolicy(sendMail);
+    props.storageBucket.grantReadWrite(this.jobFunction);
 
     this.deliveryFunction = new NodejsFunction(this, 'DeliveryFunction', {
       description: 'Herald delivery worker (fire, audience, send, check)',

@@ -26,6 +26,7 @@ export function buildHerald(app: App, overrides: Partial<HeraldConfig> & { webDi
     description: 'Herald: key secret, router Lambda and HTTP API',
     config,
     tables: [...data.tables.values()],
+    storageBucket: data.assetsBucket,
   });
   const web = new HeraldWebStack(app, 'HeraldWeb', {
     description: 'Herald: web build on S3 behind CloudFront (/portalui/*, /service/* -> API)',

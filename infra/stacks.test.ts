@@ -79,7 +79,8 @@ describe('data stack', () => {
     expect(() => new HeraldDataStack(newApp(), 'Twice', { tablePrefix: 'x-', entities: twice })).toThrow(/registered twice/);
   });
 
-  it('has an encrypted, private, retained assets bucket', () => {
+  it('has an encrypted, private, versioned, TLS-only, retained assets bucket (the storage port\'s)', () => {
+    data.resourceCountIs('AWS::S3::Bucket', 1);
     data.hasResource('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
@@ -90,7 +91,17 @@ describe('data stack', () => {
           IgnorePublicAcls: true,
           RestrictPublicBuckets: true,
         },
+        VersioningConfiguration: { Status: 'Enabled' },
       }),
+    });
+    const bucketId = Object.keys(data.findResources('AWS::S3::Bucket'))[0]!;
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Principal: { AWS: '*' }, Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
   });
 });
@@ -150,6 +161,24 @@ describe('api stack', () => {
     const secret = statements.find((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'))!;
     expect(secret.Resource).toEqual({ Ref: keySecretId() });
     expect(statements.some((s) => [s.Action].flat().includes('ses:SendEmail'))).toBe(true);
+  });
+
+  it('names the storage bucket to every function and lets only the router and the job worker read and write it', () => {
+    const bucketId = Object.keys(data.findResources('AWS::S3::Bucket'))[0]!;
+    const imported = (attribute: string) => JSON.stringify(api.toJSON()).match(new RegExp(`HeraldData:ExportsOutput${attribute}${bucketId}\\w*`))?.[0];
+    const name = { 'Fn::ImportValue': imported('Ref') };
+    const arn = { 'Fn::ImportValue': imported('FnGetAtt') };
+    const functions = Object.values(api.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Herald ') } }));
+    expect(functions).toHaveLength(3);
+    for (const fn of functions) expect(fn.Properties.Environment.Variables.HERALD_STORAGE_BUCKET).toEqual(name);
+    const storageStatements = (role: string) => statementsOf(role).filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')));
+    for (const role of ['RouterFunction', 'JobFunction']) {
+      const [st, ...more] = storageStatements(role);
+      expect(more).toEqual([]);
+      expect(st!.Action).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
+      expect(st!.Resource).toEqual([arn, { 'Fn::Join': ['', [arn, '/*']] }]);
+    }
+    expect(storageStatements('DeliveryFunction')).toEqual([]);
   });
 
   it('generates the key secret JSON the Lambda reads, with an admin password that meets the rule', () => {

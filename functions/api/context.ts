@@ -27,6 +27,11 @@ export interface RequestContext {
   identity: Identity | null;
   /** records the operation's handler asked for (`prefetching`), read with the caller's own records */
   prefetched?: ReadonlyMap<EntityName, Item | undefined>;
+  /**
+   * Queues work (a job to post, an event to publish) that runs only once the operation has succeeded: its
+   * handler returned and its answer passed the response schema. When the handler throws, none of it runs.
+   */
+  afterCommit(work: () => Promise<unknown>): void;
 }
 
 /** A record a handler reads by a key known from the caller's organization alone. */

@@ -15,8 +15,8 @@ import { unseal } from '../platform/keys';
 import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
 import { Store } from '../store/store';
-import type { Prefetching, RequestContext } from './context';
-import { authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
+import type { Handler, Prefetching, RequestContext } from './context';
+import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -87,7 +87,8 @@ function appDirectory(store: Store, rt: Runtime) {
   };
 }
 
-export function createApiHandler(rt: Runtime) {
+/** `handlers` is the dispatch table; a test may put handlers of its own in front of it. */
+export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Handler<never>> = HANDLERS) {
   const store = new Store(rt);
   const tracking = trackingRoutes(rt, store);
   const findApp = appDirectory(store, rt);
@@ -116,7 +117,7 @@ export function createApiHandler(rt: Runtime) {
       throw new AppError('401002', 'The body needs a service name.');
     }
     const op = findOperation(service);
-    const handler = op && HANDLERS.get(service);
+    const handler = op && handlers.get(service);
     if (!op || !handler) throw new AppError('400011', `Unknown service ${service.slice(0, 64)}.`);
 
     const aes = rt.config.authType === 'AES256';
@@ -127,6 +128,7 @@ export function createApiHandler(rt: Runtime) {
       payload = decryptPayload(rawPayload, registered.secret, MAX_PAYLOAD_BYTES);
     }
 
+    const afterCommit = afterCommitQueue();
     const ctx: RequestContext = {
       rt,
       store,
@@ -135,6 +137,7 @@ export function createApiHandler(rt: Runtime) {
       sourceIp: (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown',
       lang,
       identity: null,
+      afterCommit: afterCommit.add,
     };
     ctx.identity = await authenticateFor(op, ctx, headers['authorization'], (handler as Prefetching).prefetch);
     // An operation that names its organization is authorized there, once its payload is read.
@@ -142,6 +145,7 @@ export function createApiHandler(rt: Runtime) {
     const input = validate(op, payload);
     if (ctx.identity && op.orgOf) await authorizeInTarget(op, ctx, ctx.identity, input);
     const result = checkAnswer(service, op, await dispatch(handler, input, ctx), ctx);
+    await afterCommit.run();
     if (!aes) return success(result);
     const encoded = encryptPayload(result, registered.secret);
     return success(encoded, signPayload(encoded, registered.secret));

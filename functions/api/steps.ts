@@ -72,6 +72,23 @@ export function dispatch(handler: Handler<never>, payload: unknown, ctx: Request
 }
 
 /**
+ * The work handlers queue with `ctx.afterCommit`, run in the order queued once the answer is checked. Work that
+ * fails fails the request (400000, logged): the handler's writes stand, but the caller learns that what should
+ * have followed them did not.
+ */
+export function afterCommitQueue() {
+  const queued: (() => Promise<unknown>)[] = [];
+  return {
+    add(work: () => Promise<unknown>): void {
+      queued.push(work);
+    },
+    async run(): Promise<void> {
+      for (const work of queued.splice(0)) await work();
+    },
+  };
+}
+
+/**
  * The answer as the operation's response schema reads it: fields it does not name (a password hash, a
  * security stamp, a sealed secret a handler spread in) are dropped, and an answer that breaks the schema is a
  * fault (400000, logged), never sent.

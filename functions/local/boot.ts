@@ -18,7 +18,8 @@ import { ensureTables } from '../store/tables';
 import { startHttpServer } from './httpAdapter';
 import { LocalQueue, startQueueLoop } from './queue';
 import { LocalScheduler, startSchedulerLoop } from './scheduler';
-import { startStandIns, type StandIns } from './standins';
+import { ASSET_BUCKET, startStandIns, type StandIns } from './standins';
+import { lazyS3Storage } from '../platform/awsPorts';
 import { RecordingSender } from '../channels/recording';
 import { sesEmailSender } from '../channels/sesEmail';
 import { DELIVERY_QUEUE } from '../delivery/messages';
@@ -48,10 +49,12 @@ export interface LocalHerald {
 export interface BootOptions {
   dataDir: string;
   port?: number;
-  /** keep DynamoDB data on disk (npm start) or in memory (tests) */
+  /** keep DynamoDB data and sent mail on disk (npm start), or DynamoDB in memory (tests) */
   persistent?: boolean;
   /** reuse running stand-ins (tests share one DynamoDB Local, each with its own table prefix) */
   standIns?: StandIns;
+  /** the mail viewer's port when this boot starts the stand-ins; a free port when not given */
+  mailViewerPort?: number;
   config?: Partial<RuntimeConfig>;
   env?: NodeJS.ProcessEnv;
   clock?: Clock;
@@ -64,7 +67,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const ownStandIns = !opts.standIns;
-  const standIns = opts.standIns ?? (await startStandIns({ dataDir, persistent: opts.persistent ?? true }));
+  const standIns = opts.standIns ?? (await startStandIns({ dataDir, persistent: opts.persistent ?? true, mailViewerPort: opts.mailViewerPort }));
   try {
     const keys = loadOrCreateKeyFile(join(dataDir, 'keys.json'));
     const config = { ...defaultConfig(opts.env ?? process.env), ...opts.config };
@@ -77,8 +80,10 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       scheduler: {
         at: (name, time, target) => scheduler!.at(name, time, target),
         every: (name, minutes, target) => scheduler!.every(name, minutes, target),
+        cron: (name, expression, timeZone, target) => scheduler!.cron(name, expression, timeZone, target),
         cancel: (name) => scheduler!.cancel(name),
       },
+      storage: lazyS3Storage({ region: config.region, bucket: ASSET_BUCKET, endpoint: standIns.endpoints.s3 }),
     };
     const rt = createRuntime({ config, keys, jobs: jobQueue, ports, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
     const store = new Store(rt);

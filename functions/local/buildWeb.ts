@@ -1,20 +1,28 @@
 /**
- * `npm start`'s first step: builds the web app only when its sources changed since the last build, so a restart
- * with nothing changed is ready in seconds instead of waiting for Vite. The sources are the web folder, the
- * shared code the web app imports, and the lock file; the build's index.html is the stamp.
+ * `npm start` builds the web app only when its sources changed since the last build, so a restart with nothing
+ * changed is ready in seconds instead of waiting for Vite; a build runs while the stand-ins boot. The sources
+ * are what Vite reads: the web folder, the shared code (the web app imports nearly all of it; tests excluded),
+ * the Vite config and the lock file. The build's index.html is the stamp.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { stopWithThisProcess } from './orphanGuard';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const STAMP = join(ROOT, 'web/dist/index.html');
 const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared', 'package-lock.json'];
+const STAMP = 'web/dist/index.html';
+/** Vite never reads tests, and other people's test edits must not cost a rebuild. */
+const NOT_READ_BY_VITE = /\.test\.tsx?$/;
 
-/** The newest modification time under a path (a file or a folder), and that file. */
+/**
+ * The newest modification time of the files under a path. Folder times are left out: a deleted or renamed
+ * file matters to the build only through the files importing it, which change too.
+ */
 function newest(path: string): { at: number; file: string } {
   const stat = statSync(path);
-  if (!stat.isDirectory()) return { at: stat.mtimeMs, file: path };
+  if (!stat.isDirectory()) return { at: NOT_READ_BY_VITE.test(path) ? 0 : stat.mtimeMs, file: path };
   let best = { at: 0, file: path };
   for (const name of readdirSync(path)) {
     const found = newest(join(path, name));
@@ -23,25 +31,55 @@ function newest(path: string): { at: number; file: string } {
   return best;
 }
 
-export function webBuildReason(): string | null {
-  if (!existsSync(STAMP)) return 'no build yet';
-  const built = statSync(STAMP).mtimeMs;
+/** Why the web app must be built, or null when the last build is newer than every source. */
+export function webBuildReason(root = ROOT): string | null {
+  const stamp = join(root, STAMP);
+  if (!existsSync(stamp)) return 'no build yet';
+  const built = statSync(stamp).mtimeMs;
   for (const source of SOURCES) {
-    const path = join(ROOT, source);
+    const path = join(root, source);
     if (!existsSync(path)) continue;
     const found = newest(path);
-    if (found.at > built) return `${found.file.slice(ROOT.length + 1)} changed`;
+    if (found.at > built) return `${relative(root, found.file)} changed`;
   }
   return null;
 }
 
-if (process.argv[1] && import.meta.filename === process.argv[1]) {
+export interface WebBuild {
+  /** settles when the build is over (at once when none was needed); rejects when it failed */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/** Starts Vite when `webBuildReason` gives a reason, and says either way what it does and why. */
+export function buildWebIfChanged(env: NodeJS.ProcessEnv = process.env): WebBuild {
+  const nothing: WebBuild = { done: Promise.resolve(), stop: () => undefined };
+  if (env.HERALD_SKIP_WEB_BUILD) {
+    console.log('Web app: not checked (HERALD_SKIP_WEB_BUILD is set).');
+    return nothing;
+  }
   const reason = webBuildReason();
   if (reason === null) {
     console.log('Web app: up to date, not rebuilt.');
-  } else {
-    console.log(`Web app: building (${reason})...`);
-    const run = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-    process.exit(run.status ?? 1);
+    return nothing;
   }
+  console.log(`Web app: building (${reason})...`);
+  const began = new Date();
+  const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  const vite = spawn(process.execPath, [viteBin, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  stopWithThisProcess(vite);
+  const done = new Promise<void>((resolve, reject) => {
+    vite.once('error', reject);
+    vite.once('exit', (code, signal) => {
+      if (code !== 0) return reject(new Error(`Web app: the build failed (${signal ?? `exit code ${code}`}).`));
+      // Stamped with the time the build began: a source saved during the build makes the next start build again.
+      utimesSync(join(ROOT, STAMP), began, began);
+      console.log(`Web app: built in ${((Date.now() - began.getTime()) / 1000).toFixed(1)} s.`);
+      resolve();
+    });
+  });
+  return { done, stop: () => void (vite.exitCode === null && vite.signalCode === null && vite.kill('SIGTERM')) };
 }

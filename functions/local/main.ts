@@ -1,21 +1,64 @@
-/** `npm start`: Herald on this machine with its embedded stand-ins. */
+/**
+ * `npm start`: Herald on this machine with its embedded stand-ins. The web build (when needed), DynamoDB Local's
+ * start and the loading of Herald's code run side by side.
+ */
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { bootLocal } from './boot';
+import { join, resolve } from 'node:path';
+import { buildWebIfChanged } from './buildWeb';
+import { startStandIns } from './standins';
 
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
+const mailViewerPort = Number(process.env.HERALD_MAIL_VIEWER_PORT || 8005);
 
-const herald = await bootLocal({ dataDir, port, persistent: true, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') || 'info' });
+const web = buildWebIfChanged();
+const webBuilt = web.done.then(
+  () => true,
+  (e: Error) => {
+    if (!stopping) console.error(e.message);
+    return false;
+  },
+);
+const standingUp = startStandIns({ dataDir: resolve(dataDir), persistent: true, mailViewerPort });
+const booting = (async () => {
+  const [{ bootLocal }, standIns] = await Promise.all([import('./boot'), standingUp]);
+  return bootLocal({ dataDir, port, standIns, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') || 'info' });
+})();
+
+let stopping = false;
+/** Ctrl-C, SIGTERM and a vanished npm all end here, also while booting: what has started is stopped. */
+async function stop(why: string, exitCode = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`Stopping Herald (${why})...`);
+  web.stop();
+  await (await booting.catch(() => undefined))?.stop();
+  await (await standingUp.catch(() => undefined))?.stop();
+  process.exit(exitCode);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+
+// npm forwards Ctrl-C and SIGTERM to Herald (the start script execs it); killed outright, npm forwards nothing
+// and Herald would hold its ports with nobody to stop it. It then has a new parent, and stops as on Ctrl-C.
+if (process.env.npm_lifecycle_event === 'start') {
+  const npm = process.ppid;
+  setInterval(() => process.ppid !== npm && void stop('npm has gone'), 1000).unref();
+}
+
+const herald = await booting.catch(async (e: unknown) => {
+  await stop(`it did not start: ${e instanceof Error ? e.message : String(e)}`, 1);
+  throw e;
+});
+if (!(await webBuilt)) await stop('the web app did not build', 1);
 const passwordFile = join(dataDir, 'initial-admin-password.txt');
 if (herald.seed.generatedAdminPassword) {
   writeFileSync(passwordFile, herald.seed.generatedAdminPassword + '\n', { mode: 0o600 });
 }
 const adminUser = herald.rt.config.adminUser;
-console.log(`
+if (!stopping) console.log(`
 Herald is running.
   Portal:       ${herald.portalUrl}
-  Mail viewer:  ${herald.mailViewerUrl}   (mail sent through the local SES)
+  Mail viewer:  ${herald.mailViewerUrl}   (mail sent through the local SES, kept in the data folder)
   Data folder:  ${dataDir}
   Sign in as:   ${adminUser}
   Password:     ${
@@ -28,13 +71,3 @@ Herald is running.
 Press Ctrl-C to stop; data is kept for the next start.
 `);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('Stopping Herald...');
-    await herald.stop();
-    process.exit(0);
-  });
-}

@@ -1,10 +1,12 @@
 /**
  * The local stand-in for EventBridge Scheduler, durable in the local DynamoDB. A due schedule fires by one
  * transaction that moves (or removes) its next firing and puts the message on its queue, so it fires exactly
- * once however many loops look at it, and a schedule made before a restart fires after it.
+ * once however many loops look at it, and a schedule made before a restart fires after it. A cron schedule
+ * stores its next firing, computed in its time zone, and computes the one after when it fires.
  */
 import type { ScheduleRecord } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
+import { assertTimeZone, nextOccurrence, parseCron } from '../platform/cron';
 import type { Logger } from '../platform/logger';
 import type { Clock } from '../platform/runtime';
 import type { SchedulerPort, ScheduleTarget } from '../platform/scheduler';
@@ -27,6 +29,13 @@ export class LocalScheduler implements SchedulerPort {
     await this.put({ name, kind: 'rate', everyMs, nextFireAt: this.clock.now() + everyMs, queue: target.queue, payload: target.payload, firedCount: 0 });
   }
 
+  async cron(name: string, expression: string, timeZone: string, target: ScheduleTarget): Promise<void> {
+    assertTimeZone(timeZone);
+    const cron = parseCron(expression);
+    const nextFireAt = nextOccurrence(cron, timeZone, this.clock.now());
+    await this.put({ name, kind: 'cron', expression: cron.expression, timeZone, nextFireAt, queue: target.queue, payload: target.payload, firedCount: 0 });
+  }
+
   async cancel(name: string): Promise<void> {
     await this.store.delete('schedule', { name });
   }
@@ -35,23 +44,31 @@ export class LocalScheduler implements SchedulerPort {
     await this.store.put('schedule', record);
   }
 
+  /** The firing after this one: none for `at`; for the others the first one after now (missed ones fire once). */
+  private following(s: ScheduleRecord, now: number): number | undefined {
+    switch (s.kind) {
+      case 'at':
+        return undefined;
+      case 'rate':
+        return s.nextFireAt! + Math.max(1, Math.ceil((now - s.nextFireAt! + 1) / s.everyMs!)) * s.everyMs!;
+      case 'cron':
+        return nextOccurrence(parseCron(s.expression!), s.timeZone!, now);
+    }
+  }
+
   /** Fires every schedule due by now; answers how many fired here. */
   async fireDue(): Promise<number> {
     const now = this.clock.now();
-    const due = (await this.store.scanAll('schedule')).filter((s) => s.nextFireAt !== undefined && s.nextFireAt <= now);
+    const stored = await this.store.scanAll('schedule');
+    const due = stored.filter((s) => s.nextFireAt !== undefined && s.nextFireAt <= now);
     let fired = 0;
     for (const s of due) {
       const seen = { ConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': 'nextFireAt' }, ExpressionAttributeValues: { ':n': s.nextFireAt } };
+      const nextFireAt = this.following(s, now);
       const move =
-        s.kind === 'at'
+        nextFireAt === undefined
           ? { Delete: { TableName: this.store.table('schedule'), Key: { name: s.name }, ...seen } }
-          : {
-              Put: {
-                TableName: this.store.table('schedule'),
-                Item: { ...s, nextFireAt: s.nextFireAt! + Math.max(1, Math.ceil((now - s.nextFireAt! + 1) / s.everyMs!)) * s.everyMs!, firedCount: s.firedCount + 1 },
-                ...seen,
-              },
-            };
+          : { Put: { TableName: this.store.table('schedule'), Item: { ...s, nextFireAt, firedCount: s.firedCount + 1 }, ...seen } };
       try {
         await this.store.transact([move, this.queue.sendItem(s.queue, s.payload)]);
         fired++;

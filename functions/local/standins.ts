@@ -1,14 +1,16 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver and aws-ses-v2-local. No AWS account and no Docker.
+ * s3rver and aws-ses-v2-local (sesStandIn.ts). No AWS account and no Docker. DynamoDB Local, the one child
+ * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { Endpoints } from '../platform/aws';
+import { stopWithThisProcess } from './orphanGuard';
+import { startSes } from './sesStandIn';
 
 export const ASSET_BUCKET = 'herald-assets';
 
@@ -55,6 +57,7 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
     if (inherited === undefined) delete process.env.JDK_JAVA_OPTIONS;
     else process.env.JDK_JAVA_OPTIONS = inherited;
   }
+  stopWithThisProcess(proc);
   let output = '';
   proc.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   proc.stdout?.on('data', () => undefined);
@@ -67,7 +70,10 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
       await client.send(new ListTablesCommand({ Limit: 1 }));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start in time. ${output}`);
+      if (Date.now() > deadline) {
+        proc.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not start in time. ${output}`);
+      }
       await new Promise((r) => setTimeout(r, 150));
     }
   }
@@ -85,39 +91,48 @@ async function startS3(dataDir: string): Promise<{ endpoint: string; close(): Pr
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
 
-async function startSes(): Promise<{ endpoint: string; server: Server }> {
-  const port = await freePort();
-  const mod = (await import('aws-ses-v2-local')) as unknown as { default?: unknown };
-  const start = (mod.default ?? mod) as (c: { host: string; port: number }) => Promise<Server>;
-  const server = await start({ host: '127.0.0.1', port });
-  return { endpoint: `http://127.0.0.1:${port}`, server };
+/** Stops DynamoDB Local: SIGTERM, then SIGKILL if it has not gone in 5 s. */
+function stopDynamo(proc: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+    setTimeout(() => {
+      proc.kill('SIGKILL');
+      resolve();
+    }, 5000).unref();
+  });
 }
 
-/** `dataDir` null keeps DynamoDB in memory (tests); s3rver always needs a folder. */
-export async function startStandIns(opts: { dataDir: string; persistent: boolean }): Promise<StandIns> {
-  const [dynamo, s3, ses] = await Promise.all([startDynamo(opts.persistent ? opts.dataDir : null), startS3(opts.dataDir), startSes()]);
+export interface StandInOptions {
+  dataDir: string;
+  /** keep DynamoDB's tables and the sent mails in `dataDir` (npm start), or DynamoDB in memory (tests) */
+  persistent: boolean;
+  /** the local SES and its mail viewer; a free port when not given */
+  mailViewerPort?: number;
+}
+
+/** s3rver always needs a folder, so it keeps its files in `dataDir` either way. */
+export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
+  const started = await Promise.allSettled([
+    startDynamo(opts.persistent ? opts.dataDir : null),
+    startS3(opts.dataDir),
+    startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined }),
+  ]);
+  const [dynamo, s3, ses] = started;
+  const stop = () =>
+    Promise.allSettled([
+      dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
+      s3.status === 'fulfilled' ? s3.value.close() : undefined,
+      ses.status === 'fulfilled' ? ses.value.close() : undefined,
+    ]).then(() => undefined);
+  if (dynamo.status === 'rejected' || s3.status === 'rejected' || ses.status === 'rejected') {
+    await stop();
+    throw started.find((r) => r.status === 'rejected')!.reason;
+  }
   return {
-    endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint },
-    mailViewerUrl: `${ses.endpoint}/`,
-    async stop() {
-      await Promise.allSettled([
-        new Promise<void>((resolve) => {
-          if (dynamo.proc.exitCode !== null) return resolve();
-          dynamo.proc.once('exit', () => resolve());
-          dynamo.proc.kill('SIGTERM');
-          setTimeout(() => {
-            dynamo.proc.kill('SIGKILL');
-            resolve();
-          }, 5000).unref();
-        }),
-        s3.close(),
-        new Promise<void>((resolve) => {
-          ses.server.closeAllConnections?.();
-          ses.server.close(() => resolve());
-        }),
-      ]);
-    },
+    endpoints: { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint },
+    mailViewerUrl: `${ses.value.endpoint}/`,
+    stop,
   };
 }
-
-

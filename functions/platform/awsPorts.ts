@@ -1,10 +1,12 @@
 /**
- * The delivery ports of a Lambda, from the stack's environment. The SQS and Scheduler clients load on first
- * use: most requests never send or schedule, and a cold start should not pay for them.
+ * The delivery ports of a Lambda, from the stack's environment. The SQS, Scheduler and S3 clients load on first
+ * use: most requests never send, schedule or touch a file, and a cold start should not pay for them.
  */
 import type { QueuePort } from './queue';
 import type { DeliveryPorts } from './runtime';
+import type { S3StorageConfig } from './s3Storage';
 import type { SchedulerPort } from './scheduler';
+import type { StoragePort } from './storage';
 
 function json(name: string): Record<string, string> {
   try {
@@ -18,6 +20,18 @@ const once = <T>(load: () => Promise<T>) => {
   let loaded: Promise<T> | undefined;
   return () => (loaded ??= load());
 };
+
+/** The storage port on S3 (or, with an endpoint, on s3rver), its client loaded on first use. */
+export function lazyS3Storage(config: S3StorageConfig): StoragePort {
+  const storage = once<StoragePort>(async () => (await import('./s3Storage')).s3Storage(config));
+  return {
+    put: async (key, body, contentType) => (await storage()).put(key, body, contentType),
+    get: async (key) => (await storage()).get(key),
+    delete: async (key) => (await storage()).delete(key),
+    signedGetUrl: async (key, seconds) => (await storage()).signedGetUrl(key, seconds),
+    signedPutUrl: async (key, seconds, contentType) => (await storage()).signedPutUrl(key, seconds, contentType),
+  };
+}
 
 export function awsDeliveryPorts(region: string): DeliveryPorts {
   const queue = once<QueuePort>(async () => (await import('./sqsQueue')).sqsQueue(region, json('HERALD_QUEUE_URLS')));
@@ -34,7 +48,9 @@ export function awsDeliveryPorts(region: string): DeliveryPorts {
     scheduler: {
       at: async (name, time, target) => (await scheduler()).at(name, time, target),
       every: async (name, minutes, target) => (await scheduler()).every(name, minutes, target),
+      cron: async (name, expression, timeZone, target) => (await scheduler()).cron(name, expression, timeZone, target),
       cancel: async (name) => (await scheduler()).cancel(name),
     },
+    storage: lazyS3Storage({ region, bucket: process.env.HERALD_STORAGE_BUCKET ?? '' }),
   };
 }

@@ -10,6 +10,7 @@ import { createLogger, type Logger, type LogLevel } from './logger';
 import { type Mailer, sesMailer } from './mailer';
 import type { QueuePort } from './queue';
 import type { SchedulerPort } from './scheduler';
+import type { StoragePort } from './storage';
 
 export interface RuntimeConfig {
   region: string;
@@ -52,10 +53,14 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** Where work is handed off: queues (SQS or the local durable queue) and schedules (EventBridge or local). */
+/**
+ * Where work is handed off: queues (SQS or the local durable queue) and schedules (EventBridge or local); and
+ * where files are kept (S3, or s3rver locally).
+ */
 export interface DeliveryPorts {
   queue: QueuePort;
   scheduler: SchedulerPort;
+  storage: StoragePort;
 }
 
 export interface Runtime {

@@ -31,9 +31,11 @@ export const scheduleSchema = z.object({
   name: z.string(),
   /** epoch ms of the next firing; absent once a one-time schedule has fired */
   nextFireAt: z.number().int().optional(),
-  /** `at` fires once; `rate` fires every `everyMs` */
-  kind: z.enum(['at', 'rate']),
+  /** `at` fires once; `rate` fires every `everyMs`; `cron` at each time `expression` names in `timeZone` */
+  kind: z.enum(['at', 'rate', 'cron']),
   everyMs: z.number().int().optional(),
+  /** EventBridge Scheduler's six cron fields */
+  expression: z.string().optional(),
   /** the queue the firing sends `payload` to, as EventBridge Scheduler's SQS target does */
   queue: z.string(),
   payload: z.unknown(),

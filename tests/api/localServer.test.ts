@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { expect, it } from 'vitest';
 import { freePort } from '../../functions/local/standins';
 
@@ -52,9 +53,9 @@ function commandOf(pid: number): string {
 }
 
 /** Starts `npm start` and resolves once it prints that Herald is running, with everything it printed. */
-async function start(dataDir: string, port: number): Promise<{ proc: ChildProcess; output: () => string }> {
+async function start(dataDir: string, port: number, mailViewerPort: number): Promise<{ proc: ChildProcess; output: () => string }> {
   const proc = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), HERALD_DATA_DIR: dataDir, HERALD_ADMIN_PASSWORD: 'Local@1234', HERALD_LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HERALD_MAIL_VIEWER_PORT: String(mailViewerPort), HERALD_DATA_DIR: dataDir, HERALD_ADMIN_PASSWORD: 'Local@1234', HERALD_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -88,11 +89,29 @@ async function stopWith(proc: ChildProcess, signal: NodeJS.Signals): Promise<num
   return tree;
 }
 
-it('SIGTERM to npm start leaves no Herald or Java process behind; a restart with nothing changed skips the web build', async () => {
+/** The subjects the mail viewer holds, read from its own store endpoint. */
+async function viewerSubjects(mailViewerPort: number): Promise<string[]> {
+  const answer = (await (await fetch(`http://127.0.0.1:${mailViewerPort}/store`)).json()) as { emails: { subject: string }[] };
+  return answer.emails.map((m) => m.subject);
+}
+
+it('SIGTERM to npm start leaves no Herald or Java process behind; mail survives a restart on the same viewer port; a restart with nothing changed skips the web build', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'herald-local-'));
   const port = await freePort();
+  const mailViewerPort = await freePort();
 
-  const first = await start(dataDir, port);
+  const first = await start(dataDir, port, mailViewerPort);
+  expect(first.output(), 'the viewer port is printed').toContain(`Mail viewer:  http://127.0.0.1:${mailViewerPort}/`);
+  // a mail through the local SES, as Herald's sender sends it
+  const ses = new SESv2Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${mailViewerPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: 'herald@example.com',
+      Destination: { ToAddresses: ['kept@example.com'] },
+      Content: { Simple: { Subject: { Data: 'Kept across a restart' }, Body: { Text: { Data: 'hello' } } } },
+    }),
+  );
+  expect(await viewerSubjects(mailViewerPort)).toContain('Kept across a restart');
   const tree = descendants(first.proc.pid!);
   expect(tree.map(commandOf).some((c) => c.includes('java')), 'DynamoDB Local runs below npm').toBe(true);
   expect(tree.map(commandOf).some((c) => c.includes('functions/local/main.ts')), 'Herald runs below npm').toBe(true);
@@ -100,7 +119,8 @@ it('SIGTERM to npm start leaves no Herald or Java process behind; a restart with
   expect(left.filter(alive).map(commandOf)).toEqual([]);
 
   // the web app is built already (by the test run or the first start): the restart says so and skips Vite
-  const again = await start(dataDir, port);
+  const again = await start(dataDir, port, mailViewerPort);
   expect(again.output()).toContain('Web app: up to date, not rebuilt.');
+  expect(await viewerSubjects(mailViewerPort)).toEqual(['Kept across a restart']);
   expect((await stopWith(again.proc, 'SIGINT')).filter(alive).map(commandOf)).toEqual([]);
 }, 300_000);

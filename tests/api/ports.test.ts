@@ -1,17 +1,29 @@
 /**
  * The local stand-ins for SQS and EventBridge Scheduler, on DynamoDB Local with the controllable clock: a
  * message comes back after its visibility timeout when its worker dies and is acknowledged exactly once; an
- * `at()` schedule fires once at its time, after a restart too.
+ * `at()` schedule fires once at its time, after a restart too; a cron schedule fires once per occurrence in its
+ * time zone, across daylight-saving changes and a restart. The storage port against s3rver, with signed links.
+ * Work a handler queues with `ctx.afterCommit` runs only once its operation succeeded.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import type { Context } from 'aws-lambda';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Handler } from '../../functions/api/context';
+import { type ApiEvent, createApiHandler } from '../../functions/api/router';
 import type { LocalHerald } from '../../functions/local/boot';
 import { startQueueLoop } from '../../functions/local/queue';
-import { atExpression } from '../../functions/platform/awsScheduler';
-import { manualClock, startHerald } from '../support/herald';
+import { atExpression, awsScheduler } from '../../functions/platform/awsScheduler';
+import { AppError } from '../../shared/errors';
+import { encodeRequest, type ResponseEnvelope } from '../../shared/envelope';
+import { PATHS } from '../../shared/paths';
+import { LAMBDA_BUNDLING } from '../../infra/lambdaBundling';
+import { ApiClient, goodHeaders, manualClock, startHerald } from '../support/herald';
 
 const clock = manualClock(Date.UTC(2026, 10, 22, 3, 0, 0));
 let herald: LocalHerald;
@@ -144,5 +156,257 @@ describe('local scheduler', () => {
 
   it('names the instant exactly for EventBridge Scheduler (UTC)', () => {
     expect(atExpression(Date.UTC(2026, 10, 22, 3, 4, 5, 300))).toBe('at(2026-11-22T03:04:06)');
+  });
+
+  it('a cron schedule fires once per occurrence in its time zone', async () => {
+    const queue = `c-${randomUUID()}`;
+    const DAY = 86_400_000;
+    // noon UTC tomorrow; then every 15 minutes from 09:00 to 09:45 in Tokyo is 00:00-00:45 UTC, twelve hours on
+    clock.advance((Math.floor(clock.now() / DAY) + 1) * DAY + DAY / 2 - clock.now());
+    await herald.scheduler.cron(`cron-${queue}`, '0/15 9 * * ? *', 'Asia/Tokyo', { queue, payload: 'quarter' });
+    clock.advance(DAY / 2 - 1);
+    await herald.scheduler.fireDue();
+    expect(await herald.queue.depth(queue)).toBe(0);
+    clock.advance(1);
+    await Promise.all([herald.scheduler.fireDue(), herald.scheduler.fireDue()]);
+    expect(await herald.queue.depth(queue)).toBe(1);
+    // a loop that looks late fires the occurrences it missed once
+    clock.advance(40 * 60_000);
+    await herald.scheduler.fireDue();
+    await herald.scheduler.fireDue();
+    expect(await herald.queue.depth(queue)).toBe(2);
+    clock.advance(5 * 60_000);
+    await herald.scheduler.fireDue();
+    expect(await herald.queue.depth(queue)).toBe(3);
+    // nothing more until 09:00 the next day
+    clock.advance(DAY - 45 * 60_000 - 1);
+    await herald.scheduler.fireDue();
+    expect(await herald.queue.depth(queue)).toBe(3);
+    await herald.scheduler.cancel(`cron-${queue}`);
+    clock.advance(1);
+    await herald.scheduler.fireDue();
+    expect(await herald.queue.depth(queue)).toBe(3);
+  });
+
+  it('refuses a cron expression or time zone EventBridge Scheduler would refuse', async () => {
+    const target = { queue: 'never', payload: null };
+    await expect(herald.scheduler.cron('bad-1', '0 9 * * *', 'Asia/Tokyo', target)).rejects.toThrow(/6 fields/);
+    await expect(herald.scheduler.cron('bad-2', '0 9 * * * *', 'Asia/Tokyo', target)).rejects.toThrow(/exactly one of/);
+    await expect(herald.scheduler.cron('bad-3', '0 9 * * ? *', 'Asia/Nowhere', target)).rejects.toThrow(/time zone/);
+  });
+
+  it('a cron schedule across New York\'s changes and a restart: the skipped reading fires at the jump, the repeated hour once', async () => {
+    const tablePrefix = `tcron${Date.now().toString(36)}-`;
+    // 01:40 EST, twenty minutes before the clocks jump from 02:00 to 03:00 (07:00 UTC)
+    const nyClock = manualClock(Date.parse('2026-03-08T06:40:00Z'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'herald-cron-'));
+    const before = await startHerald({ dataDir, clock: nyClock, config: { tablePrefix } });
+    await before.scheduler.cron('daily', '30 2 * * ? *', 'America/New_York', { queue: 'daily', payload: 'daily' });
+    await before.scheduler.cron('hourly', '0 * * * ? *', 'America/New_York', { queue: 'hourly', payload: 'hourly' });
+    await before.stop();
+    nyClock.t = Date.parse('2026-03-08T07:00:00Z');
+    const after = await startHerald({ dataDir, clock: nyClock, config: { tablePrefix } });
+    /** Moves the clock in five-minute steps up to `end`, answering the instants at which `queue` got a message. */
+    const firingsUntil = async (queue: string, end: string) => {
+      const fired: string[] = [];
+      while (nyClock.t < Date.parse(end)) {
+        // read before the clock moves: the server's own loop may fire the moment it does
+        const depth = await after.queue.depth(queue);
+        nyClock.advance(5 * 60_000);
+        await after.scheduler.fireDue();
+        if ((await after.queue.depth(queue)) > depth) fired.push(new Date(nyClock.t).toISOString());
+      }
+      return fired;
+    };
+    try {
+      // The restarted server's own loop fires both: 02:30 and 02:00 do not exist today, 03:00 EDT is their first instant.
+      await expect.poll(() => after.queue.depth('daily'), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => after.queue.depth('hourly'), { timeout: 10_000 }).toBe(1);
+      expect(await firingsUntil('daily', '2026-03-09T07:00:00Z')).toEqual(['2026-03-09T06:30:00.000Z']);
+      await after.scheduler.cancel('daily');
+      await after.scheduler.cancel('hourly');
+      nyClock.t = Date.parse('2026-11-01T04:30:00Z');
+      await after.scheduler.cron('hourly', '0 * * * ? *', 'America/New_York', { queue: 'fallback', payload: 'hourly' });
+      // 01:00 EDT; 01:00 EST (the same reading again) does not fire; 02:00 EST; 03:00 EST
+      expect(await firingsUntil('fallback', '2026-11-01T08:00:00Z')).toEqual(['2026-11-01T05:00:00.000Z', '2026-11-01T07:00:00.000Z', '2026-11-01T08:00:00.000Z']);
+    } finally {
+      await after.stop();
+    }
+  });
+
+  it('creates cron schedules on EventBridge Scheduler with the expression and the time zone', async () => {
+    const send = vi.spyOn(SchedulerClient.prototype, 'send').mockResolvedValue({} as never);
+    try {
+      const scheduler = awsScheduler({ region: 'eu-west-1', groupName: 'herald-schedules', roleArn: 'arn:aws:iam::1:role/s', queueArns: { jobs: 'arn:aws:sqs:eu-west-1:1:jobs' } });
+      await scheduler.cron('import-7', '0/15  *  *  * ? *', 'Asia/Tokyo', { queue: 'jobs', payload: { kind: 'x' } });
+      const command = send.mock.calls[0]![0] as CreateScheduleCommand;
+      expect(command).toBeInstanceOf(CreateScheduleCommand);
+      expect(command.input).toEqual({
+        Name: 'import-7',
+        GroupName: 'herald-schedules',
+        ScheduleExpression: 'cron(0/15 * * * ? *)',
+        ScheduleExpressionTimezone: 'Asia/Tokyo',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { Arn: 'arn:aws:sqs:eu-west-1:1:jobs', RoleArn: 'arn:aws:iam::1:role/s', Input: '{"kind":"x"}' },
+      });
+      await expect(scheduler.cron('bad', '0 9 * * * *', 'Asia/Tokyo', { queue: 'jobs', payload: null })).rejects.toThrow(/exactly one of/);
+      expect(send).toHaveBeenCalledTimes(1);
+    } finally {
+      send.mockRestore();
+    }
+  });
+});
+
+describe('storage port (S3 adapter on s3rver)', () => {
+  const key = () => `tests/${randomUUID()}/file.txt`;
+  const storage = () => herald.rt.ports.storage;
+
+  it('puts, reads back as a stream, and deletes', async () => {
+    const k = key();
+    await storage().put(k, 'héllo, 世界', 'text/plain; charset=utf-8');
+    const got = await storage().get(k);
+    expect(got).toMatchObject({ contentType: 'text/plain; charset=utf-8', size: Buffer.byteLength('héllo, 世界') });
+    expect((await buffer(got!.body)).toString('utf8')).toBe('héllo, 世界');
+    const bytes = new Uint8Array([0, 1, 2, 255]);
+    await storage().put(k, bytes);
+    expect([...(await buffer((await storage().get(k))!.body))]).toEqual([0, 1, 2, 255]);
+    await storage().delete(k);
+    expect(await storage().get(k)).toBeUndefined();
+    await storage().delete(k);
+  });
+
+  it('signs a download link that carries SigV4 parameters and works', async () => {
+    const k = key();
+    await storage().put(k, 'download me', 'text/plain');
+    const url = new URL(await storage().signedGetUrl(k, 300));
+    expect(url.pathname).toBe(`/herald-assets/${k}`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': expect.stringMatching(/^S3RVER\/\d{8}\/[a-z0-9-]+\/s3\/aws4_request$/),
+      'X-Amz-Date': expect.stringMatching(/^\d{8}T\d{6}Z$/),
+      'X-Amz-Expires': '300',
+      'X-Amz-SignedHeaders': 'host',
+      'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('download me');
+  });
+
+  it('signs an upload link bound to its content type', async () => {
+    const k = key();
+    const url = new URL(await storage().signedPutUrl(k, 600, 'text/csv'));
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: 'a,b\n1,2\n' });
+    expect(res.status).toBe(200);
+    const got = await storage().get(k);
+    expect(got?.contentType).toBe('text/csv');
+    expect((await buffer(got!.body)).toString()).toBe('a,b\n1,2\n');
+  });
+
+  it('refuses a link shorter than a second or longer than SigV4 allows (a week)', async () => {
+    await expect(storage().signedGetUrl(key(), 0)).rejects.toThrow(RangeError);
+    await expect(storage().signedPutUrl(key(), 7 * 24 * 3600 + 1)).rejects.toThrow(RangeError);
+    expect(await storage().signedGetUrl(key(), 7 * 24 * 3600)).toContain('X-Amz-Expires=604800');
+  });
+
+  it('keeps the S3 client out of what the router Lambda imports at a cold start', async () => {
+    const out = await build({
+      entryPoints: [resolve(import.meta.dirname, '../../functions/api/lambda.ts')],
+      bundle: true,
+      write: false,
+      metafile: true,
+      outdir: 'unused',
+      platform: 'node',
+      format: LAMBDA_BUNDLING.format,
+      mainFields: [...LAMBDA_BUNDLING.mainFields],
+      external: [...LAMBDA_BUNDLING.external],
+      logLevel: 'silent',
+    });
+    const inputs = out.metafile.inputs;
+    const entry = Object.keys(inputs).find((f) => f.endsWith('functions/api/lambda.ts'))!;
+    // what is imported statically from the entry, following no dynamic import()
+    const reached = new Set([entry]);
+    for (const file of reached) for (const i of inputs[file]?.imports ?? []) if (i.kind !== 'dynamic-import') reached.add(i.path);
+    expect([...reached].some((f) => f.includes('functions/platform/s3Storage.ts'))).toBe(false);
+    expect([...reached].some((f) => f.includes('@aws-sdk/client-s3/'))).toBe(false);
+    expect([...reached].some((f) => f.includes('@aws-sdk/client-dynamodb/'))).toBe(true);
+    // the port is there, loaded on first use
+    expect(Object.keys(inputs).some((f) => f.includes('@aws-sdk/client-s3/'))).toBe(true);
+  });
+});
+
+describe('work queued with ctx.afterCommit', () => {
+  const SERVICE = 'auth.passwordEmail';
+  async function call(handler: Handler<never>): Promise<ResponseEnvelope> {
+    const api = createApiHandler(herald.rt, new Map([[SERVICE, handler]]));
+    const event = {
+      rawPath: PATHS.api,
+      headers: goodHeaders(herald),
+      body: JSON.stringify(encodeRequest(SERVICE, { email: 'someone@example.com' }, 'NONE', herald.seed.portalAppSecret)),
+      requestContext: { http: { method: 'POST', sourceIp: '203.0.113.7' } },
+    } as unknown as ApiEvent;
+    const result = await api(event, {} as Context);
+    return JSON.parse(result.body as string) as ResponseEnvelope;
+  }
+
+  it('runs in order once the handler returned an answer that passed its schema', async () => {
+    const events: string[] = [];
+    const answer = await call((async (_payload: unknown, ctx: { afterCommit(w: () => Promise<unknown>): void }) => {
+      ctx.afterCommit(async () => void events.push('first'));
+      ctx.afterCommit(async () => void events.push('second'));
+      events.push('handler returned');
+      return { ok: true };
+    }) as unknown as Handler<never>);
+    expect(answer).toMatchObject({ state: 'S', payload: { ok: true } });
+    expect(events).toEqual(['handler returned', 'first', 'second']);
+  });
+
+  it('never runs when the handler throws, nor when its answer breaks the response schema', async () => {
+    const ran: string[] = [];
+    const refused = await call((async (_p: unknown, ctx: { afterCommit(w: () => Promise<unknown>): void }) => {
+      ctx.afterCommit(async () => void ran.push('after a refusal'));
+      throw new AppError('720003');
+    }) as unknown as Handler<never>);
+    expect(refused).toMatchObject({ state: 'F', errorCode: '720003' });
+    const crashed = await call((async (_p: unknown, ctx: { afterCommit(w: () => Promise<unknown>): void }) => {
+      ctx.afterCommit(async () => void ran.push('after a crash'));
+      throw new Error('boom');
+    }) as unknown as Handler<never>);
+    expect(crashed).toMatchObject({ state: 'F', errorCode: '400000' });
+    const bad = await call((async (_p: unknown, ctx: { afterCommit(w: () => Promise<unknown>): void }) => {
+      ctx.afterCommit(async () => void ran.push('after a bad answer'));
+      return { ok: 'yes' };
+    }) as unknown as Handler<never>);
+    expect(bad).toMatchObject({ state: 'F', errorCode: '400000' });
+    expect(ran).toEqual([]);
+  });
+
+  it('fails the request when the queued work fails', async () => {
+    const answer = await call((async (_p: unknown, ctx: { afterCommit(w: () => Promise<unknown>): void }) => {
+      ctx.afterCommit(async () => {
+        throw new Error('queue down');
+      });
+      return { ok: true };
+    }) as unknown as Handler<never>);
+    expect(answer).toMatchObject({ state: 'F', errorCode: '400000' });
+  });
+
+  it('forgot-password posts its job after the answer, and not when the request is refused', async () => {
+    const post = vi.spyOn(herald.rt.jobs, 'post');
+    try {
+      const anon = new ApiClient(herald, { deviceId: 'after-commit' });
+      const email = `after-commit-${randomUUID()}@example.com`;
+      for (let i = 0; i < herald.rt.config.resetThrottle.perEmail; i++) await anon.ok(SERVICE, { email });
+      expect(post.mock.calls).toEqual(Array.from({ length: herald.rt.config.resetThrottle.perEmail }, () => [{ kind: 'passwordEmail', email }]));
+      post.mockClear();
+      const throttled = await anon.call(SERVICE, { email });
+      expect(throttled.body.state).toBe('F');
+      expect(post).not.toHaveBeenCalled();
+    } finally {
+      post.mockRestore();
+    }
   });
 });

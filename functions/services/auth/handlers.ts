@@ -111,7 +111,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     await assertUnderLimits(ctx.store, now, limits);
     await countAttempt(ctx.store, now, limits);
     // The look-up and the mail happen after the answer: same answer, same time, account or not.
-    await ctx.rt.jobs.post({ kind: 'passwordEmail', email: emailKey });
+    ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'passwordEmail', email: emailKey }));
     return { ok: true };
   },
 

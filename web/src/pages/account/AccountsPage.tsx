@@ -35,13 +35,17 @@ export default function AccountsPage() {
   const [open, setOpen] = useState<AccountView | null>(null);
   const [confirmElement, ask] = useConfirm();
 
+  // Only a changed search starts again from the first page (not the first render, whose timer would otherwise
+  // send someone who had already moved on back to page 1).
   useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(next);
       setCursors([undefined]);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const query = { search: search || undefined, cursor: cursors.at(-1), size: SIZE };
   const { data, error, isLoading, isValidating, mutate } = useCall(keys.list('account.getListByPage', query), { keepPreviousData: true });

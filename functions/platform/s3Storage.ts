@@ -1,0 +1,59 @@
+/**
+ * The storage port on S3. Locally the same client talks to s3rver (path-style, any credentials). A signed link
+ * is signed with the caller's credentials: from a Lambda, it stops working when the role's session ends, even
+ * before its own expiry.
+ */
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { MAX_LINK_SECONDS, type StoragePort } from './storage';
+
+export interface S3StorageConfig {
+  region: string;
+  bucket: string;
+  /** the s3rver stand-in's address, locally */
+  endpoint?: string;
+}
+
+/** s3rver accepts any signature, but the SDK signs, so it needs credentials of some kind. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+function linkSeconds(seconds: number): number {
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_LINK_SECONDS) throw new RangeError(`a signed link lasts 1 to ${MAX_LINK_SECONDS} seconds, not ${seconds}`);
+  return seconds;
+}
+
+export function s3Storage(config: S3StorageConfig): StoragePort {
+  const client = new S3Client({
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
+  });
+  const Bucket = config.bucket;
+  return {
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return { body: out.Body as Readable, contentType: out.ContentType, size: out.ContentLength };
+      } catch (e) {
+        if (e instanceof NoSuchKey) return undefined;
+        throw e;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async signedGetUrl(key, expiresInSeconds) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: linkSeconds(expiresInSeconds) });
+    },
+    async signedPutUrl(key, expiresInSeconds, contentType) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+        expiresIn: linkSeconds(expiresInSeconds),
+        // the presigner leaves Content-Type unsigned unless told: signed, the upload must send this one
+        ...(contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+      });
+    },
+  };
+}

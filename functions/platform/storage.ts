@@ -1,0 +1,32 @@
+/**
+ * The file storage port: objects under keys in Herald's bucket (uploads, exports, letters, assets), read back as
+ * streams, and short-lived signed links that let a browser download or upload one object without credentials.
+ * One S3 adapter serves both AWS and the local server, where it talks to the s3rver stand-in
+ * (functions/platform/s3Storage.ts); it loads on first use (functions/platform/awsPorts.ts).
+ */
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  body: Readable;
+  contentType?: string;
+  size?: number;
+}
+
+/** SigV4 signs links for a week at most. */
+export const MAX_LINK_SECONDS = 7 * 24 * 3600;
+
+export interface StoragePort {
+  /** writes the whole object; an object under the same key is replaced */
+  put(key: string, body: string | Uint8Array, contentType?: string): Promise<void>;
+  /** undefined when there is no object under the key */
+  get(key: string): Promise<StoredObject | undefined>;
+  /** removes the object; a missing one is not an error */
+  delete(key: string): Promise<void>;
+  /** a link that downloads the object for `expiresInSeconds` (1 to MAX_LINK_SECONDS) */
+  signedGetUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * a link that uploads the object with an HTTP PUT for `expiresInSeconds`; with `contentType`, the upload must
+   * send that Content-Type
+   */
+  signedPutUrl(key: string, expiresInSeconds: number, contentType?: string): Promise<string>;
+}
