@@ -31,6 +31,8 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export interface PageRead {
   index?: string;
   partition: { name: string; value: string | number };
+  /** only the items whose sort key starts with `value` (a key condition: what it passes over is not read) */
+  sortPrefix?: { name: string; value: string };
   /** ascending index order (default) or descending */
   forward?: boolean;
   filter?: { expression: string; names?: Record<string, string>; values?: Item };
@@ -147,7 +149,7 @@ export class Store {
    * `limit`), in index order or reversed. `count` answers only how many matched, without the items.
    */
   async queryPage(entity: EntityName, q: PageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
-    const names: Record<string, string> = { '#p': q.partition.name, ...q.filter?.names };
+    const names: Record<string, string> = { '#p': q.partition.name, ...q.filter?.names, ...(q.sortPrefix ? { '#sp': q.sortPrefix.name } : {}) };
     const projection = q.attributes?.map((a, i) => {
       names[`#r${i}`] = a;
       return `#r${i}`;
@@ -156,10 +158,10 @@ export class Store {
       new QueryCommand({
         TableName: this.table(entity),
         IndexName: q.index,
-        KeyConditionExpression: '#p = :p',
+        KeyConditionExpression: q.sortPrefix ? '#p = :p AND begins_with(#sp, :sp)' : '#p = :p',
         FilterExpression: q.filter?.expression,
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':p': q.partition.value, ...q.filter?.values },
+        ExpressionAttributeValues: { ':p': q.partition.value, ...q.filter?.values, ...(q.sortPrefix ? { ':sp': q.sortPrefix.value } : {}) },
         ProjectionExpression: q.count ? undefined : projection?.join(', '),
         Select: q.count ? 'COUNT' : undefined,
         ScanIndexForward: q.forward ?? true,

@@ -9,6 +9,8 @@ export const invitationSchema = z.object({
   orgId: z.number().int(),
   userId: z.string(),
   roleId: z.string(),
+  /** the address the inviter typed (the account's own address stays its owner's) */
+  email: z.string().optional(),
   /** epoch seconds; DynamoDB TTL removes invitations nobody answered */
   expiresAt: z.number().int(),
   ...auditFields,

@@ -50,6 +50,26 @@ export const invitationView = z.object({
 });
 export type InvitationView = z.infer<typeof invitationView>;
 
+/** An invitation of the organization nobody has answered yet, as administrators see it. */
+export const pendingInvitationView = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** the address the invitation went to, as the inviter typed it */
+  email: z.string(),
+  roleId: z.string(),
+  roleName: z.string(),
+  /** `account`: a new account that has not set its password yet; `join`: an existing account asked to join */
+  kind: z.enum(['account', 'join']),
+  dateCreated: z.number(),
+  /** when the invitation was last sent */
+  dateSent: z.number(),
+  /** when an existing account's invitation lapses (a new account's link carries its own expiry) */
+  expiresAt: z.number().optional(),
+});
+export type PendingInvitationView = z.infer<typeof pendingInvitationView>;
+
+const userIdPayload = z.object({ userId: z.string().min(1).max(64) });
+
 const orgIdPayload = z.object({ orgId: z.number().int().positive() });
 
 /** Why an invitation is refused (720001), as the server words it; the portal shows each in the user's language. */
@@ -97,6 +117,16 @@ export const userServices = {
     }),
     response: userView,
   }),
+  /** Invitations nobody has answered: new accounts without a password and existing accounts asked to join. */
+  pendingInvitations: operation({
+    access: 'NAV_PORTAL_USER',
+    payload: z.object({}).default({}),
+    response: z.object({ rows: z.array(pendingInvitationView), more: z.boolean() }),
+  }),
+  /** Sends a pending invitation again: a new link (earlier ones stop working), or a new answering period. */
+  resendInvitation: operation({ access: 'NAV_PORTAL_USER', payload: userIdPayload, response: ok }),
+  /** Withdraws a pending invitation; a new account that never signed in is removed. */
+  cancelInvitation: operation({ access: 'NAV_PORTAL_USER', payload: userIdPayload, response: ok }),
   getAll: operation({
     access: 'NAV_PORTAL_USER',
     payload: z.object({}).default({}),

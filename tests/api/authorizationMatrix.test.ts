@@ -14,7 +14,7 @@ import { ApiClient, startHerald } from '../support/herald';
 
 /** Operations of these areas that only read. */
 const READS = new Set([
-  'user.getListByPage', 'user.getAll', 'user.profile', 'user.myInvitations',
+  'user.getListByPage', 'user.getAll', 'user.profile', 'user.myInvitations', 'user.pendingInvitations',
   'userRole.getAll', 'userRole.getRolePermissions', 'userRole.getListByPage', 'userRole.detail',
   'organization.list', 'organization.detail',
 ]);
@@ -28,6 +28,8 @@ interface World {
   bigRoleId: string;
   /** an organization the attacker is not a member of, with a pending invitation for the victim */
   foreignOrgId: number;
+  /** a new account invited to organization 1 as an administrator, that has not set its password */
+  newcomerId: string;
 }
 interface Attacker {
   client: ApiClient;
@@ -51,6 +53,9 @@ const ATTACKS: Record<string, (w: World, a: Attacker) => unknown[]> = {
     { email: 'newcomer@example.com', roleId: w.adminRoleId },
     { email: w.victim.email, roleId: w.adminRoleId },
   ],
+  // Resending or withdrawing an invitation to a role beyond the caller's rights, or of another organization.
+  'user.resendInvitation': (w) => [{ userId: w.newcomerId }, { userId: w.victim.id }],
+  'user.cancelInvitation': (w) => [{ userId: w.newcomerId }, { userId: w.victim.id }],
   'user.switchOrganization': (w) => [{ orgId: w.foreignOrgId }],
   'user.updateUsageGuide': () => [{ key: '__proto__', done: true }],
   // Only the caller's own record can change; the e-mail is not among its fields.
@@ -121,11 +126,13 @@ beforeAll(async () => {
   const org2Admin = (await inOrg2.ok('userRole.getAll'))[0].id;
   await inOrg2.ok('user.invited', { email: victim.email, roleId: org2Admin });
   await admin.ok('user.switchOrganization', { orgId: 1 });
+  const newcomer = await admin.ok('user.invited', { email: 'newcomer-pending@example.com', roleId: adminRoleId });
   world = {
     adminRoleId,
     victim: { id: victim.id, username: victim.username, email: victim.email, roleId: victim.roleId },
     bigRoleId,
     foreignOrgId: org2.id,
+    newcomerId: newcomer.id,
   };
 });
 afterAll(() => herald?.stop());

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { MESSAGES } from '../../shared/validation';
-import { browserSuite, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { sentMail } from '../support/herald';
+import { browserSuite, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const suite = browserSuite();
 
@@ -167,6 +168,30 @@ describe('users screen', () => {
       await invite.getByRole('button', { name: 'Cancel' }).click();
       await invite.waitFor({ state: 'detached' });
     }
+
+    // the invitation waits under the list: sent again, then withdrawn (the confirmation starts on Cancel)
+    const pending = page.locator('[data-testid="pending-invitations"] tbody tr', { hasText: 'newcomer@example.com' });
+    await pending.filter({ hasText: 'New account' }).waitFor();
+    await expectAccessible(page, 'users with pending invitations');
+    const mailsTo = async () => (await sentMail(suite.herald)).filter((m) => m.destination.to.includes('newcomer@example.com')).length;
+    const sentBefore = await mailsTo();
+    await pending.getByRole('button', { name: 'Send the invitation to newcomer@example.com again' }).click();
+    await page.locator('.p-toast-message', { hasText: 'The invitation was sent to newcomer@example.com again' }).waitFor();
+    expect(await mailsTo()).toBe(sentBefore + 1);
+
+    await pending.getByRole('button', { name: 'Withdraw the invitation to newcomer@example.com' }).click();
+    const confirm = page.locator('.app-confirm');
+    await confirm.waitFor();
+    await expect.poll(() => confirm.evaluate((el) => el.contains(document.activeElement) && document.activeElement?.textContent)).toBe('Cancel');
+    await expectAccessible(page, 'withdraw invitation confirmation');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await pending.count()).toBe(1);
+    await pending.getByRole('button', { name: 'Withdraw the invitation to newcomer@example.com' }).click();
+    await confirm.getByRole('button', { name: 'Withdraw invitation' }).click();
+    await page.locator('.p-toast-message', { hasText: 'The invitation to newcomer@example.com was withdrawn.' }).waitFor();
+    await expect.poll(() => pending.count()).toBe(0);
+    await expect.poll(() => rowsOf(page, 'user-list').filter({ hasText: 'newcomer@example.com' }).count()).toBe(0);
     await context.close();
   });
 

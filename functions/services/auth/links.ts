@@ -62,7 +62,8 @@ export async function spendLink({ rt, store }: Deps, token: string, purposes: Li
     throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');
   }
   const user = await store.get('user', { id: link.userId });
-  if (!user) throw new AppError('710001');
+  // a withdrawn invitation or a deleted account: the link is dead like any other
+  if (!user) throw new AppError('400017', 'The link is no longer valid.');
   if (user.securityStamp !== link.securityStamp) throw new AppError('400017', 'The link is no longer valid. Ask for a new one.');
   await store.update(
     'passwordReset',

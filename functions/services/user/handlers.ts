@@ -1,6 +1,6 @@
 import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import { INVITE_REFUSALS, usernameSchema } from '../../../shared/services';
+import { INVITE_REFUSALS, type PendingInvitationView, type UserView, usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
 import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertUnderLimits, countAttempt, escapeHtml, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
+import { sortKey } from '../../store/sortKeys';
 import {
   buildUser,
   emailGuard,
@@ -78,25 +79,12 @@ function accountWrites(ctx: AuthedContext, user: User, link: OrganizationUser) {
   ];
 }
 
-/** An existing account is asked to join; it becomes a member only when its owner accepts. */
-async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole, typedEmail: string) {
-  const { store, tenant } = ctx;
-  const link = await tenant.get('organizationUser', account.id);
-  // a new address invited earlier is a member whose status is INVITED until its owner sets a password
-  if (link) throw new AppError('720001', link.member.status === 'INVITED' ? INVITE_REFUSALS.invited : INVITE_REFUSALS.member);
-  if (await tenant.get('invitation', account.id)) throw new AppError('720001', INVITE_REFUSALS.invited);
-  const now = ctx.rt.clock.now();
-  const invitation: Invitation = tenant.own({
-    userId: account.id,
-    roleId: role.id,
-    expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds,
-    ...auditNew(now, ctx.identity.userId),
-  });
-  await store.put('invitation', invitation, CONDITIONS.isNew('userId'), '720001');
-  const org = await store.get('organization', { id: tenant.orgId });
+/** Asks an existing account by mail to join the caller's organization as `role`. */
+async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
+  const org = await ctx.store.get('organization', { id: ctx.tenant.orgId });
   const text =
     `${ctx.identity.username} invited your Herald account ${account.username} to join the organization ` +
-    `${org?.name ?? tenant.orgId} as ${role.name}. Sign in to accept or decline:`;
+    `${org?.name ?? ctx.tenant.orgId} as ${role.name}. Sign in to accept or decline:`;
   const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
   await ctx.rt.mailer.send({
     to: account.email,
@@ -104,6 +92,33 @@ async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole,
     text: `${text}\n\n${url}\n\nNothing changes unless you accept.`,
     html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p><p>Nothing changes unless you accept.</p>`,
   });
+}
+
+/** An invitation nobody answered in time is gone, even before DynamoDB's TTL removes it. */
+const unanswered = (nowMs: number) => ({
+  ConditionExpression: 'attribute_not_exists(#k) OR #e <= :now',
+  ExpressionAttributeNames: { '#k': 'userId', '#e': 'expiresAt' },
+  ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
+});
+
+/** An existing account is asked to join; it becomes a member only when its owner accepts. */
+async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole, typedEmail: string) {
+  const { store, tenant } = ctx;
+  const now = ctx.rt.clock.now();
+  const link = await tenant.get('organizationUser', account.id);
+  // a new address invited earlier is a member whose status is INVITED until its owner sets a password
+  if (link) throw new AppError('720001', link.member.status === 'INVITED' ? INVITE_REFUSALS.invited : INVITE_REFUSALS.member);
+  const earlier = await tenant.get('invitation', account.id);
+  if (earlier && earlier.expiresAt * 1000 > now) throw new AppError('720001', INVITE_REFUSALS.invited);
+  const invitation: Invitation = tenant.own({
+    userId: account.id,
+    roleId: role.id,
+    email: typedEmail,
+    expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds,
+    ...auditNew(now, ctx.identity.userId),
+  });
+  await store.put('invitation', invitation, unanswered(now), '720001');
+  await mailJoinInvitation(ctx, account, role);
   // The account's own details stay its owner's: the answer shows only what the inviter typed.
   return {
     id: account.id,
@@ -121,6 +136,40 @@ async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole,
     dateCreated: invitation.dateCreated,
     dateUpdated: invitation.dateUpdated,
   };
+}
+
+/** The most pending invitations one answer lists (newest sent first); `more` says when there are others. */
+const PENDING_MAX = 200;
+
+/** A member's leaving; an account that belongs nowhere else goes with it (its sessions end). */
+async function removeMember(ctx: AuthedContext, user: User, link: OrganizationUser): Promise<void> {
+  const { store } = ctx;
+  const others = (await linksOf(store, user.id)).filter((l) => l.orgId !== ctx.identity.orgId);
+  const writes = leaveWrites(store, link);
+  if (others.length === 0) {
+    writes.push(
+      store.deleteItem('user', { id: user.id }),
+      store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }),
+      store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
+    );
+  }
+  await store.transact(writes);
+  if (others.length === 0) await revokeUserSessions(store, user.id, 'deleted');
+}
+
+/**
+ * A pending invitation of the caller's organization: an existing account's unanswered one, or a new account that
+ * has not set its password. Anything else (a member who signed in, another organization's) answers 720003.
+ */
+async function findPending(
+  ctx: AuthedContext,
+  userId: string,
+): Promise<{ kind: 'join'; invitation: Invitation } | { kind: 'account'; user: User; link: OrganizationUser }> {
+  const invitation = await ctx.tenant.get('invitation', userId);
+  if (invitation && invitation.expiresAt * 1000 > ctx.rt.clock.now()) return { kind: 'join', invitation };
+  const { user, link } = await requireMember(ctx, userId);
+  if (user.status !== 'INVITED') throw new AppError('720003', 'This invitation has been answered already.');
+  return { kind: 'account', user, link };
 }
 
 /** Shows a new address to its old owner without spelling it out: j***@example.com. */
@@ -201,18 +250,93 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (id === ctx.identity.userId) throw new AppError('720009', 'You cannot delete your own account.');
     const { user, link } = await requireMember(ctx, id);
     await assertMayManageMember(ctx, link);
-    const { store } = ctx;
-    const others = (await linksOf(store, id)).filter((l) => l.orgId !== ctx.identity.orgId);
-    const writes = leaveWrites(store, link);
-    if (others.length === 0) {
-      writes.push(
-        store.deleteItem('user', { id }),
-        store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }),
-        store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
+    await removeMember(ctx, user, link);
+    return { ok: true };
+  },
+
+  async pendingInvitations(_p, ctx) {
+    const { store, tenant } = ctx;
+    const nowS = Math.floor(ctx.rt.clock.now() / 1000);
+    // New accounts are members whose status is INVITED: read by a key condition on the status index, so the
+    // read covers the invited members and no one else.
+    const [invitedRows, invitations, directory] = await Promise.all([
+      store.queryPage('memberListing', {
+        index: 'byStatus',
+        partition: { name: 'orgId', value: tenant.orgId },
+        sortPrefix: { name: 'sortStatus', value: sortKey('INVITED', '') },
+        attributes: ['view', 'roleId'],
+        limit: PENDING_MAX + 1,
+      }),
+      tenant.list('invitation'),
+      store.get(directoryKey(tenant.orgId).entity, directoryKey(tenant.orgId).key),
+    ]);
+    const waiting = invitations.filter((i) => i.expiresAt > nowS);
+    const accounts = await store.getMany(waiting.map((i) => ({ entity: 'user' as const, key: { id: i.userId }, attributes: ['username'] })));
+    const roleName = (id: string) => directory?.names[id] ?? '';
+    const rows: PendingInvitationView[] = [
+      ...invitedRows.items.map((row) => {
+        const view = JSON.parse(row.view as string) as Omit<UserView, 'roleName'>;
+        return { userId: view.id, username: view.username, email: view.email, roleId: view.roleId, roleName: roleName(view.roleId), kind: 'account' as const, dateCreated: view.dateCreated, dateSent: view.dateUpdated };
+      }),
+      ...waiting.map((i, k) => ({
+        userId: i.userId,
+        username: (accounts[k] as Pick<User, 'username'> | undefined)?.username ?? '',
+        email: i.email ?? '',
+        roleId: i.roleId,
+        roleName: roleName(i.roleId),
+        kind: 'join' as const,
+        dateCreated: i.dateCreated,
+        dateSent: i.dateUpdated,
+        expiresAt: i.expiresAt * 1000,
+      })),
+    ];
+    rows.sort((a, b) => b.dateSent - a.dateSent);
+    return { rows: rows.slice(0, PENDING_MAX), more: rows.length > PENDING_MAX };
+  },
+
+  async resendInvitation({ userId }, ctx) {
+    const now = ctx.rt.clock.now();
+    const pending = await findPending(ctx, userId);
+    if (pending.kind === 'join') {
+      const { invitation } = pending;
+      const [account, role] = (await ctx.store.getMany([
+        { entity: 'user', key: { id: userId } },
+        { entity: 'userRole', key: { orgId: ctx.tenant.orgId, id: invitation.roleId } },
+      ])) as [User | undefined, UserRole | undefined];
+      if (!account) throw new AppError('720003');
+      if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; cancel it and invite again.');
+      assertWithinRights(ctx, role, 'member');
+      // a new answering period from now, for the invitation as it was read (a concurrent answer wins)
+      await ctx.store.put(
+        'invitation',
+        { ...invitation, ...auditNext(invitation, now, ctx.identity.userId), expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds },
+        CONDITIONS.versionIs(invitation.version),
+        '720003',
       );
+      await mailJoinInvitation(ctx, account, role);
+      return { ok: true };
     }
-    await store.transact(writes);
-    if (others.length === 0) await revokeUserSessions(store, id, 'deleted');
+    const { user, link } = pending;
+    await assertMayManageMember(ctx, link);
+    // The new link supersedes the earlier ones; the account's update time is when it was sent.
+    const actor = ctx.identity.userId;
+    const next: User = { ...user, ...auditNext(user, now, actor) };
+    const nextLink: OrganizationUser = { ...link, ...auditNext(link, now, actor), member: snapshotOf(next) };
+    await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...changeWrites(ctx.store, link, nextLink)]);
+    await sendPasswordLink(ctx, next, 'invite');
+    return { ok: true };
+  },
+
+  async cancelInvitation({ userId }, ctx) {
+    const pending = await findPending(ctx, userId);
+    if (pending.kind === 'join') {
+      const role = await ctx.tenant.get('userRole', pending.invitation.roleId);
+      if (role) assertWithinRights(ctx, role, 'member');
+      await ctx.store.transact([{ ...ctx.tenant.deleteItem('invitation', userId), failCode: '720003' }]);
+      return { ok: true };
+    }
+    await assertMayManageMember(ctx, pending.link);
+    await removeMember(ctx, pending.user, pending.link);
     return { ok: true };
   },
 

@@ -9,6 +9,7 @@ export const keys = {
   configuration: () => key('auth.configuration', {}),
   profile: () => key('user.profile', {}),
   myInvitations: () => key('user.myInvitations', {}),
+  pendingInvitations: () => key('user.pendingInvitations', {}),
   roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
   rolePermissions: () => key('userRole.getRolePermissions', {}),
   templateCategories: () => key('templateCategory.getAll', {}),

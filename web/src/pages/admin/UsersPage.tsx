@@ -11,6 +11,7 @@ import { EntityList } from '../../components/list/EntityList';
 import { useEntityList } from '../../components/list/useEntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { InviteDialog } from './InviteDialog';
+import { PendingInvitations } from './PendingInvitations';
 import { UserDialog } from './UserDialog';
 import '../../i18n/areas/admin';
 
@@ -27,7 +28,7 @@ export default function UsersPage() {
   const [dialog, setDialog] = useState<'user' | 'invite' | null>(null);
   const [confirmElement, confirmDelete] = useConfirmedDelete(list);
 
-  const refresh = useCallback(() => void invalidate('user.getListByPage', 'userRole.getListByPage'), []);
+  const refresh = useCallback(() => void invalidate('user.getListByPage', 'userRole.getListByPage', 'user.pendingInvitations'), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 
   function remove(user: UserView) {
@@ -36,7 +37,7 @@ export default function UsersPage() {
       message: t('user.deleteConfirm', { username: user.username }),
       run: () => call('user.delete', { id: user.id }),
       done: t('user.deleted', { username: user.username }),
-      after: () => void invalidate('userRole.getListByPage'),
+      after: () => void invalidate('userRole.getListByPage', 'user.pendingInvitations'),
     });
   }
 
@@ -116,6 +117,7 @@ export default function UsersPage() {
           }}
         />
       </div>
+      <PendingInvitations onWithdrawn={refresh} />
       <UserDialog user={editing} visible={dialog === 'user'} onHide={closeDialog} onSaved={refresh} sso={sso} />
       <InviteDialog visible={dialog === 'invite'} onHide={closeDialog} onSaved={refresh} />
       {confirmElement}
