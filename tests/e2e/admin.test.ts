@@ -147,8 +147,13 @@ describe('users screen', () => {
     expect(await page.locator('#invite-email-error').textContent()).toBe(MESSAGES.emailInvalid);
     expect(await page.locator('#invite-role-error').textContent()).toBe('Please select the Role!');
     await page.fill('#invite-email', 'newcomer@example.com');
+    // the corrected field's error goes at once; the role's stays until it is chosen
+    await expect.poll(() => page.locator('#invite-email-error').count()).toBe(0);
+    expect(await page.locator('#invite-email').getAttribute('class')).not.toContain('p-invalid');
+    expect(await page.locator('#invite-role-error').textContent()).toBe('Please select the Role!');
     await invite.locator('.p-dropdown:has(#invite-role)').click();
     await page.locator('.p-dropdown-item', { hasText: 'Administrator' }).click();
+    await expect.poll(() => page.locator('#invite-role-error').count()).toBe(0);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await invite.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Reset' }).click();

@@ -11,6 +11,7 @@ import { showSuccess } from '../../ui/toastBus';
 import { ApiError } from '../../api/apiError';
 import { handleApiError } from '../../api/errorHandler';
 import { INVITE_REFUSALS } from '../../../../shared/services/user';
+import { clearedErrors } from '../../components/fieldErrors';
 
 export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -18,6 +19,10 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
   const [form, setForm] = useState({ email: '', roleId: '', firstName: '', lastName: '' });
   const [errors, setErrors] = useState<{ email?: string; roleId?: string }>({});
   const [busy, setBusy] = useState(false);
+  const change = (patch: Partial<typeof form>) => {
+    setForm({ ...form, ...patch });
+    setErrors((e) => clearedErrors(e, Object.keys(patch)));
+  };
 
   useEffect(() => {
     if (visible) {
@@ -51,7 +56,7 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
 
   return (
     <FormDialog id="invite-dialog" header={t('user.invite')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} submitLabel={t('user.sendInvite')}>
-      <TextField id="invite-email" type="email" fieldClassName="span-2" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => setForm({ ...form, email })} />
+      <TextField id="invite-email" type="email" fieldClassName="span-2" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => change({ email })} />
       <div className="field span-2">
         <label htmlFor="invite-role">{t('user.role')} *</label>
         <Select
@@ -62,7 +67,7 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
           options={(roles ?? []).map((r) => ({ label: r.name, value: r.id }))}
           placeholder={t('user.chooseRole')}
           invalid={Boolean(errors.roleId)}
-          onChange={(e) => setForm({ ...form, roleId: e.value as string })}
+          onChange={(e) => change({ roleId: e.value as string })}
         />
         <FieldError id="invite-role-error" text={errors.roleId} />
       </div>

@@ -18,6 +18,7 @@ import { currentLang } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
 import { filterPermissions, usePermissionLabel } from './permissionLabels';
+import { clearedErrors } from '../../components/fieldErrors';
 
 const CODE = /^[A-Za-z0-9_-]+$/;
 
@@ -114,6 +115,10 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [errors, setErrors] = useState<{ name?: string; code?: string }>({});
   const [busy, setBusy] = useState(false);
+  const change = (patch: Partial<typeof form>) => {
+    setForm({ ...form, ...patch });
+    setErrors((e) => clearedErrors(e, Object.keys(patch)));
+  };
 
   useEffect(() => {
     if (!visible) return;
@@ -161,8 +166,8 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
   const system = Boolean(role?.system);
   return (
     <FormDialog id="role-dialog" header={t(role ? 'role.edit' : 'role.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
-      <TextField id="role-name" label={`${t('role.name')} *`} value={form.name} maxLength={100} error={errors.name} onChange={(name) => setForm({ ...form, name })} />
-      <TextField id="role-code" label={`${t('role.code')} *`} value={form.code} maxLength={50} error={errors.code} onChange={(code) => setForm({ ...form, code })} />
+      <TextField id="role-name" label={`${t('role.name')} *`} value={form.name} maxLength={100} error={errors.name} onChange={(name) => change({ name })} />
+      <TextField id="role-code" label={`${t('role.code')} *`} value={form.code} maxLength={50} error={errors.code} onChange={(code) => change({ code })} />
       <div className="field span-2">
         <label htmlFor="role-description">{t('role.description')}</label>
         <InputTextarea id="role-description" value={form.description} maxLength={500} rows={2} autoResize onChange={(e) => setForm({ ...form, description: e.target.value })} />

@@ -10,6 +10,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
+import { changedFields, clearedErrors } from '../../components/fieldErrors';
 
 type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
 
@@ -21,6 +22,10 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
   const [pair, setPair] = useState<PasswordPair>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const change = (patch: Partial<typeof form>) => {
+    setForm({ ...form, ...patch });
+    setErrors((e) => clearedErrors(e, Object.keys(patch)));
+  };
 
   useEffect(() => {
     if (!visible) return;
@@ -72,8 +77,8 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
   const roleOptions = (roles ?? []).map((r) => ({ label: r.active ? r.name : `${r.name} (${t('status.INACTIVE')})`, value: r.id }));
   return (
     <FormDialog id="user-dialog" header={t(editing ? 'user.edit' : 'user.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
-      <TextField id="user-username" label={`${t('user.username')} *`} value={form.username} maxLength={64} error={errors.username} onChange={(username) => setForm({ ...form, username })} />
-      <TextField id="user-email" type="email" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => setForm({ ...form, email })} />
+      <TextField id="user-username" label={`${t('user.username')} *`} value={form.username} maxLength={64} error={errors.username} onChange={(username) => change({ username })} />
+      <TextField id="user-email" type="email" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => change({ email })} />
       <TextField id="user-first-name" label={t('user.firstName')} value={form.firstName} maxLength={64} onChange={(firstName) => setForm({ ...form, firstName })} />
       <TextField id="user-last-name" label={t('user.lastName')} value={form.lastName} maxLength={64} onChange={(lastName) => setForm({ ...form, lastName })} />
       <div className="field">
@@ -86,7 +91,7 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
           options={roleOptions}
           placeholder={t('user.chooseRole')}
           invalid={Boolean(errors.roleId)}
-          onChange={(e) => setForm({ ...form, roleId: e.value as string })}
+          onChange={(e) => change({ roleId: e.value as string })}
           filter={roleOptions.length > 8}
         />
         <FieldError id="user-role-error" text={errors.roleId} />
@@ -113,7 +118,10 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
           <PasswordFields
             idPrefix="user"
             value={pair}
-            onChange={setPair}
+            onChange={(next) => {
+              setPair(next);
+              setErrors((e) => clearedErrors(e, changedFields(pair, next)));
+            }}
             errors={errors}
             labels={{ password: `${t('user.password')}${editing ? '' : ' *'}`, confirm: `${t('password.confirm')}${editing ? '' : ' *'}` }}
           />

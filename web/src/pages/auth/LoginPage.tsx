@@ -9,6 +9,7 @@ import { landingPath } from '../../app/access';
 import { PRODUCT_NAME } from '../../app/constants';
 import { AuthCard } from '../../components/AuthCard';
 import { TextField } from '../../components/TextField';
+import { clearedErrors } from '../../components/fieldErrors';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -55,7 +56,19 @@ export default function LoginPage() {
       }
     >
       <form className="form-stack" onSubmit={submit} noValidate>
-        <TextField id="username" name="username" label={t('login.username')} autoComplete="username" autoFocus value={username} error={errors.username} onChange={setUsername} />
+        <TextField
+          id="username"
+          name="username"
+          label={t('login.username')}
+          autoComplete="username"
+          autoFocus
+          value={username}
+          error={errors.username}
+          onChange={(v) => {
+            setUsername(v);
+            setErrors((e) => clearedErrors(e, ['username']));
+          }}
+        />
         <TextField
           id="password"
           name="password"
@@ -64,7 +77,10 @@ export default function LoginPage() {
           autoComplete="current-password"
           value={password}
           error={errors.password}
-          onChange={setPassword}
+          onChange={(v) => {
+            setPassword(v);
+            setErrors((e) => clearedErrors(e, ['password']));
+          }}
         />
         <Button type="submit" label={t('login.submit')} icon="pi pi-sign-in" loading={busy} className="w-full" />
       </form>

@@ -11,6 +11,7 @@ import { TextField } from '../../components/TextField';
 import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../components/PasswordFields';
 import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/auth';
+import { changedFields, clearedErrors } from '../../components/fieldErrors';
 
 export default function PasswordEditPage() {
   const { t } = useTranslation();
@@ -62,9 +63,19 @@ export default function PasswordEditPage() {
           autoFocus
           value={oldPassword}
           error={errors.oldPassword}
-          onChange={setOldPassword}
+          onChange={(v) => {
+            setOldPassword(v);
+            setErrors((e) => clearedErrors(e, ['oldPassword']));
+          }}
         />
-        <PasswordFields value={pair} onChange={setPair} errors={errors} />
+        <PasswordFields
+          value={pair}
+          onChange={(next) => {
+            setPair(next);
+            setErrors((e) => clearedErrors(e, changedFields(pair, next)));
+          }}
+          errors={errors}
+        />
         <Button type="submit" label={t('passwordEdit.submit')} icon="pi pi-check" loading={busy} className="w-full" />
       </form>
     </AuthCard>

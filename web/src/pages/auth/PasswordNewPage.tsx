@@ -10,6 +10,7 @@ import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../com
 import { showSuccess } from '../../ui/toastBus';
 import { handleApiError } from '../../api/errorHandler';
 import '../../i18n/areas/auth';
+import { changedFields, clearedErrors } from '../../components/fieldErrors';
 
 export default function PasswordNewPage() {
   const { t } = useTranslation();
@@ -63,7 +64,14 @@ export default function PasswordNewPage() {
   return (
     <AuthCard title={t('passwordNew.title')} subtitle={t('passwordNew.subtitle')} footer={back}>
       <form className="form-stack" onSubmit={submit} noValidate>
-        <PasswordFields value={pair} onChange={setPair} errors={errors} />
+        <PasswordFields
+          value={pair}
+          onChange={(next) => {
+            setPair(next);
+            setErrors((e) => clearedErrors(e, changedFields(pair, next)));
+          }}
+          errors={errors}
+        />
         <Button type="submit" label={t('passwordNew.submit')} icon="pi pi-check" loading={busy} className="w-full" />
       </form>
     </AuthCard>
