@@ -132,6 +132,14 @@ describe('settings', () => {
     await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await sentProfile()).alertEmails).toEqual(['ops@example.com']);
 
+    // a language chosen on the Language tab applies at once, and the saved toast already speaks it
+    await page.getByRole('tab', { name: 'Language' }).click();
+    await page.click('label[for="lang-ja"]');
+    await page.locator('.p-toast-message-success', { hasText: '設定を保存しました。' }).waitFor();
+    await expect.poll(async () => (await sentProfile()).language).toBe('ja');
+    await page.click('label[for="lang-en"]');
+    await expect.poll(async () => (await sentProfile()).language).toBe('en');
+
     await page.reload();
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await expect.poll(() => page.locator('#alert-SEND_FAILED').isChecked()).toBe(true);

@@ -33,3 +33,39 @@ it("reaches a user's edit and delete actions at 390 px without scrolling sideway
   await expectAccessible(page, 'the users list at 390 px');
   await context.close();
 });
+
+it('at 390 px the top bar keeps the menu button, the bell and the profile; organization and language are in the profile menu', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${suite.herald.portalUrl}#/dashboard`);
+  await page.locator('[data-testid="current-org"]').waitFor();
+  for (const selector of ['.topbar-toggle', '.topbar button[aria-label="Notifications"]', '.profile-button']) {
+    const box = (await page.locator(selector).boundingBox())!;
+    expect(box, selector).not.toBeNull();
+    expect(box.x, selector).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, selector).toBeLessThanOrEqual(390);
+  }
+  expect(await page.locator('.topbar .language-switcher').isVisible()).toBe(false);
+  expect(await page.locator('.topbar .org-static, .topbar .org-switcher').first().isVisible()).toBe(false);
+
+  await page.locator('.profile-button').click();
+  const menu = page.locator('#profile-menu');
+  await menu.getByText('Default organization').waitFor();
+  await expectAccessible(page, 'the profile menu at 390 px');
+  await menu.getByRole('menuitem', { name: '日本語' }).click();
+  await expect.poll(() => page.locator('.side-menu').getByText('承認待ち').count()).toBe(1);
+  // the seeded names read in the new language
+  await expect.poll(() => page.locator('[data-testid="current-org"]').textContent()).toBe('デフォルト組織');
+  expect(await page.locator('[data-testid="current-role"]').textContent()).toBe('管理者');
+  await page.locator('.profile-button').click();
+  await menu.getByRole('menuitem', { name: 'English' }).click();
+  await expect.poll(() => page.locator('[data-testid="current-org"]').textContent()).toBe('Default organization');
+
+  // on a wide screen the menu holds only the profile entries
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('.profile-button').click();
+  await menu.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+  expect(await menu.getByRole('menuitem', { name: '日本語' }).isVisible()).toBe(false);
+  await context.close();
+});

@@ -10,6 +10,7 @@ import { call } from '../api/client';
 import { useMyInvitations } from '../api/hooks';
 import { refreshSession } from '../api/session';
 import { showSuccess } from '../ui/toastBus';
+import { shownName } from '../i18n/seededNames';
 
 export function InvitationsBar() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function InvitationsBar() {
     try {
       await call(accept ? 'user.acceptInvitation' : 'user.declineInvitation', { orgId: invitation.orgId });
       if (accept) await refreshSession();
-      showSuccess(t(accept ? 'invitations.accepted' : 'invitations.declined', { org: invitation.orgName }));
+      showSuccess(t(accept ? 'invitations.accepted' : 'invitations.declined', { org: shownName(invitation.orgName) }));
     } catch {
       // the client's error toast says why
     } finally {
@@ -36,7 +37,7 @@ export function InvitationsBar() {
       {data.map((i) => (
         <div key={i.orgId} className="notice notice-info invitation-row">
           <i className="pi pi-envelope" aria-hidden="true" />
-          <span>{t('invitations.text', { inviter: i.invitedBy, org: i.orgName, role: i.roleName })}</span>
+          <span>{t('invitations.text', { inviter: i.invitedBy, org: shownName(i.orgName), role: shownName(i.roleName) })}</span>
           <span className="invitation-actions">
             <Button label={t('invitations.accept')} icon="pi pi-check" size="small" loading={busy === i.orgId} onClick={() => void answer(i, true)} />
             <Button label={t('invitations.decline')} severity="secondary" outlined size="small" disabled={busy === i.orgId} onClick={() => void answer(i, false)} />

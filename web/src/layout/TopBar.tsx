@@ -10,10 +10,12 @@ import type { Session } from '../api/session';
 import { landingPath, mayOpen } from '../app/access';
 import { PRODUCT_NAME } from '../app/constants';
 import { BrandMark } from '../components/AuthCard';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { chooseLanguage, LanguageSwitcher } from '../components/LanguageSwitcher';
+import { currentLang, LANGUAGE_NAMES, LANGUAGES } from '../i18n';
 import { Select } from '../components/Select';
 import { routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
+import { shownName } from '../i18n/seededNames';
 
 function initials(session: Session): string {
   const { firstName, lastName, username } = session.userdetails;
@@ -21,25 +23,14 @@ function initials(session: Session): string {
   return text.toUpperCase();
 }
 
-function OrganizationSwitcher({ session }: { session: Session }) {
+/** Switches the selected organization, staying on the page when the new role may open it. */
+function useOrganizationChange(session: Session) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
-  const orgs = session.userdetails.organizations;
-  const selected = orgs.find((o) => o.isSelected) ?? orgs[0];
-  if (!selected) return null;
-  if (orgs.length < 2) {
-    return (
-      <span className="org-static" title={t('layout.organization')}>
-        <i className="pi pi-building" aria-hidden="true" />
-        <span>{selected.name}</span>
-      </span>
-    );
-  }
-
   async function change(orgId: number) {
-    if (orgId === selected.id) return;
+    if (orgId === session.userdetails.organizations.find((o) => o.isSelected)?.id) return;
     setBusy(true);
     try {
       const next = await switchOrganization(orgId);
@@ -47,12 +38,29 @@ function OrganizationSwitcher({ session }: { session: Session }) {
       const stay = here && mayOpen(here, next) ? location.pathname + location.search : landingPath(next);
       await navigate(stay, { replace: true });
       const org = next.userdetails.organizations.find((o) => o.isSelected);
-      if (org) showSuccess(t('layout.switchedTo', { name: org.name }));
+      if (org) showSuccess(t('layout.switchedTo', { name: shownName(org.name) }));
     } catch {
       // the toast says why
     } finally {
       setBusy(false);
     }
+  }
+  return { busy, change };
+}
+
+function OrganizationSwitcher({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const { busy, change } = useOrganizationChange(session);
+  const orgs = session.userdetails.organizations;
+  const selected = orgs.find((o) => o.isSelected) ?? orgs[0];
+  if (!selected) return null;
+  if (orgs.length < 2) {
+    return (
+      <span className="org-static" title={t('layout.organization')}>
+        <i className="pi pi-building" aria-hidden="true" />
+        <span>{shownName(selected.name)}</span>
+      </span>
+    );
   }
 
   return (
@@ -61,7 +69,7 @@ function OrganizationSwitcher({ session }: { session: Session }) {
       label={t('layout.organization')}
       className="org-switcher"
       value={selected.id}
-      options={orgs.map((o) => ({ label: o.name, value: o.id, role: o.role.name }))}
+      options={orgs.map((o) => ({ label: shownName(o.name), value: o.id, role: shownName(o.role.name) }))}
       onChange={(e) => void change(e.value as number)}
       disabled={busy}
       itemTemplate={(o: { label: string; role: string }) => (
@@ -80,8 +88,34 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
   const navigate = useNavigate();
   const profileMenu = useRef<Menu>(null);
   const { username, firstName, lastName } = session.userdetails;
-  const role = session.userdetails.organizations.find((o) => o.isSelected)?.role.name ?? '';
+  const role = shownName(session.userdetails.organizations.find((o) => o.isSelected)?.role.name ?? '');
+  const { change: changeOrganization } = useOrganizationChange(session);
+  const orgs = session.userdetails.organizations;
+  // On a phone the organization and the language leave the top bar for this menu (narrow-only items).
+  const narrow = 'narrow-only';
   const items: MenuItem[] = [
+    {
+      label: t('layout.organization'),
+      className: narrow,
+      items: orgs.map((o) => ({
+        label: shownName(o.name),
+        icon: o.isSelected ? 'pi pi-check' : 'pi pi-building',
+        className: `${narrow} menu-organization`,
+        disabled: orgs.length < 2,
+        command: () => void changeOrganization(o.id),
+      })),
+    },
+    {
+      label: t('layout.language'),
+      className: narrow,
+      items: LANGUAGES.map((l) => ({
+        label: LANGUAGE_NAMES[l],
+        icon: l === currentLang() ? 'pi pi-check' : 'pi pi-globe',
+        className: `${narrow} menu-language`,
+        command: () => void chooseLanguage(l, { saveToProfile: true }),
+      })),
+    },
+    { separator: true, className: narrow },
     { label: t('layout.profile'), icon: 'pi pi-user', command: () => void navigate('/settings'), className: 'menu-profile' },
     { label: t('layout.changePassword'), icon: 'pi pi-key', command: () => void navigate('/password-edit') },
     { separator: true },

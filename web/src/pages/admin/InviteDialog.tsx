@@ -12,6 +12,7 @@ import { ApiError } from '../../api/apiError';
 import { handleApiError } from '../../api/errorHandler';
 import { INVITE_REFUSALS } from '../../../../shared/services/user';
 import { clearedErrors } from '../../components/fieldErrors';
+import { shownName } from '../../i18n/seededNames';
 
 export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -64,7 +65,7 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
           label={t('user.role')}
           labelled
           value={form.roleId || null}
-          options={(roles ?? []).map((r) => ({ label: r.name, value: r.id }))}
+          options={(roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id }))}
           placeholder={t('user.chooseRole')}
           invalid={Boolean(errors.roleId)}
           onChange={(e) => change({ roleId: e.value as string })}

@@ -16,6 +16,7 @@ import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
+import { shownName } from '../../i18n/seededNames';
 
 const PAGE_SIZE = 10;
 
@@ -79,7 +80,7 @@ export function PendingInvitations({ onWithdrawn }: { onWithdrawn: () => void })
       >
         <Column field="email" header={t('user.email')} sortable body={(r: PendingInvitationView) => addressOf(r)} />
         <Column field="username" header={t('user.username')} sortable />
-        <Column field="roleName" header={t('user.role')} sortable />
+        <Column field="roleName" header={t('user.role')} sortable body={(r: PendingInvitationView) => shownName(r.roleName)} />
         <Column
           field="kind"
           header={t('invitation.kind')}

@@ -12,6 +12,7 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { RoleEditor } from './RoleEditor';
 import '../../i18n/areas/admin';
+import { shownName } from '../../i18n/seededNames';
 
 const INITIAL_FILTERS: { name?: string; code?: string; active?: boolean } = {};
 
@@ -65,9 +66,10 @@ export default function RolesPage() {
             { name: 'active', type: 'boolean', label: t('role.active') },
           ]}
           cells={{
+            description: (row) => shownName(String(row.description ?? '')),
             name: (row) => (
               <span className="cell-with-tag">
-                {String(row.name)}
+                {shownName(String(row.name))}
                 {row.system ? <Tag value={t('role.system')} severity="warning" rounded /> : null}
               </span>
             ),

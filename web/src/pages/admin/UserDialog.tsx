@@ -11,6 +11,7 @@ import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../com
 import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
+import { shownName } from '../../i18n/seededNames';
 
 type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
 
@@ -74,7 +75,7 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
     }
   }
 
-  const roleOptions = (roles ?? []).map((r) => ({ label: r.active ? r.name : `${r.name} (${t('status.INACTIVE')})`, value: r.id }));
+  const roleOptions = (roles ?? []).map((r) => ({ label: r.active ? shownName(r.name) : `${shownName(r.name)} (${t('status.INACTIVE')})`, value: r.id }));
   return (
     <FormDialog id="user-dialog" header={t(editing ? 'user.edit' : 'user.add')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
       <TextField id="user-username" label={`${t('user.username')} *`} value={form.username} maxLength={64} error={errors.username} onChange={(username) => change({ username })} />

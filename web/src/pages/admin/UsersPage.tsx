@@ -14,6 +14,7 @@ import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
 import { UserDialog } from './UserDialog';
 import '../../i18n/areas/admin';
+import { shownName } from '../../i18n/seededNames';
 
 const STATUS_SEVERITY = { ACTIVE: 'success', INACTIVE: 'secondary', INVITED: 'info' } as const;
 const INITIAL_FILTERS: { keyword?: string; roleId?: string; status?: string } = {};
@@ -57,7 +58,7 @@ export default function UsersPage() {
           initialFilters={INITIAL_FILTERS}
           filters={[
             { name: 'keyword', type: 'text', label: t('user.keyword') },
-            { name: 'roleId', type: 'select', label: t('user.role'), options: (roles ?? []).map((r) => ({ label: r.name, value: r.id })) },
+            { name: 'roleId', type: 'select', label: t('user.role'), options: (roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id })) },
             {
               name: 'status',
               type: 'select',
@@ -66,6 +67,7 @@ export default function UsersPage() {
             },
           ]}
           cells={{
+            roleName: (row) => shownName(String(row.roleName)),
             status: (row) => {
               const s = row.status as keyof typeof STATUS_SEVERITY;
               return <Tag value={t(`status.${s}`)} severity={STATUS_SEVERITY[s]} rounded />;

@@ -7,6 +7,7 @@ import { useConfiguration, useSession } from '../../api/hooks';
 import { menuFor } from '../../app/access';
 import { APP_VERSION } from '../../app/constants';
 import '../../i18n/areas/dashboard';
+import { shownName } from '../../i18n/seededNames';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -31,13 +32,13 @@ export default function DashboardPage() {
         <div className="card stat">
           <span className="stat-label">{t('dashboard.organization')}</span>
           <span className="stat-value" data-testid="current-org">
-            {selected?.name ?? '--'}
+            {selected ? shownName(selected.name) : '--'}
           </span>
         </div>
         <div className="card stat">
           <span className="stat-label">{t('dashboard.role')}</span>
           <span className="stat-value" data-testid="current-role">
-            {selected?.role.name ?? '--'}
+            {selected ? shownName(selected.role.name) : '--'}
           </span>
         </div>
         <div className="card stat">
@@ -60,9 +61,9 @@ export default function DashboardPage() {
                   {o.icon ? <img src={o.icon} alt="" /> : <i className="pi pi-building" />}
                 </span>
                 <span className="org-text">
-                  <strong>{o.name}</strong>
+                  <strong>{shownName(o.name)}</strong>
                   <small className="muted">
-                    {o.code} · {o.role.name}
+                    {o.code} · {shownName(o.role.name)}
                   </small>
                 </span>
                 {o.isSelected && <Tag value={t('dashboard.current')} severity="success" rounded />}

@@ -24,12 +24,14 @@ import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/settings';
+import { shownName } from '../../i18n/seededNames';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 
 const ALERT_TYPES = ['APPROVAL_REQUEST', 'APPROVAL_RESULT', 'SEND_COMPLETED', 'SEND_FAILED', 'IMPORT_FINISHED', 'EXPORT_READY'] as const;
 
-async function saveProfile(patch: ProfilePatch, doneText: string): Promise<boolean> {
+/** Saves and says so; the text is read after the save, so a language just chosen speaks in that language. */
+async function saveProfile(patch: ProfilePatch, doneText: () => string): Promise<boolean> {
   try {
     const saved = await call('user.saveProfile', patch);
     await mutate(keys.profile(), saved, { revalidate: false });
@@ -41,7 +43,7 @@ async function saveProfile(patch: ProfilePatch, doneText: string): Promise<boole
       timeZone: saved.timeZone,
       defaultLandingPage: saved.defaultLandingPage,
     });
-    showSuccess(doneText);
+    showSuccess(doneText());
     return true;
   } catch {
     return false;
@@ -68,7 +70,7 @@ function Section({ title, text, children }: { title: string; text?: string; chil
 }
 
 export default function SettingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const { data: profile, error, isLoading, mutate: reload } = useProfile();
   const [tab, setTab] = useState(0);
@@ -113,7 +115,7 @@ export default function SettingsPage() {
 
   async function run(patch: ProfilePatch) {
     setBusy(true);
-    const ok = await saveProfile(patch, t('settings.saved'));
+    const ok = await saveProfile(patch, () => i18n.t('settings.saved'));
     setBusy(false);
     return ok;
   }
@@ -146,7 +148,9 @@ export default function SettingsPage() {
 
   async function savePrefs(e: FormEvent) {
     e.preventDefault();
-    if (await run(prefs)) await chooseLanguage(prefs.language);
+    // the language first, so that the saved toast already speaks it
+    await chooseLanguage(prefs.language);
+    await run(prefs);
   }
 
   async function saveAlerts(e: FormEvent) {
@@ -176,7 +180,7 @@ export default function SettingsPage() {
           <TabPanel header={t('settings.tabs.myInfo')} leftIcon="pi pi-user">
             <form className="form-grid" onSubmit={saveInfo} noValidate>
               <TextField id="settings-username" label={t('user.username')} value={profile.username} disabled />
-              <TextField id="settings-role" label={t('user.role')} value={profile.roleName} disabled />
+              <TextField id="settings-role" label={t('user.role')} value={shownName(profile.roleName)} disabled />
               <TextField id="settings-first-name" label={t('user.firstName')} value={info.firstName} maxLength={64} onChange={(firstName) => setInfo({ ...info, firstName })} />
               <TextField id="settings-last-name" label={t('user.lastName')} value={info.lastName} maxLength={64} onChange={(lastName) => setInfo({ ...info, lastName })} />
               <TextField

@@ -1,0 +1,17 @@
+/**
+ * Names Herald gives the records it creates itself (the first organization, every organization's administrator
+ * role) are stored in English. They are shown in the reader's language until someone renames them; a name a
+ * person typed is always shown as typed.
+ */
+import type { Lang } from '../../../shared/errors';
+import { currentLang } from './index';
+
+const SEEDED: Record<string, Record<Exclude<Lang, 'en'>, string>> = {
+  'Default organization': { zh: '默认组织', ja: 'デフォルト組織' },
+  Administrator: { zh: '管理员', ja: '管理者' },
+  'Holds every permission.': { zh: '拥有全部权限。', ja: 'すべての権限を持ちます。' },
+};
+
+export function shownName(name: string, lang: Lang = currentLang()): string {
+  return lang === 'en' ? name : (SEEDED[name]?.[lang] ?? name);
+}
