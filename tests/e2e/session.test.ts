@@ -25,6 +25,32 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it('a throttled sign-in says how long to wait, in the chosen language', async () => {
+    await userWithRole(suite.admin, { username: 'throttled.tim', password: 'Tim@12345', permissions: ['NAV_DASHBOARD'] });
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(suite.herald.portalUrl);
+    await waitForPath(page, '/login');
+    const toast = page.locator('.p-toast-message-error');
+    await page.fill('#username', 'throttled.tim');
+    await page.fill('#password', 'Wrong@1234');
+    for (let i = 0; i < 5; i++) {
+      await page.click('form button[type=submit]');
+      await toast.filter({ hasText: ERROR_CATALOGUE['710002'].en }).first().waitFor();
+      await page.locator('.p-toast-icon-close').first().click();
+      await expect.poll(() => toast.count()).toBe(0);
+    }
+    // the right password now waits too, and the message says for how long
+    await page.fill('#password', 'Tim@12345');
+    await page.click('form button[type=submit]');
+    await expect.poll(() => toast.first().textContent()).toMatch(/Too many attempts\. Try again in \d+ min\./);
+    await page.locator('.p-toast-icon-close').first().click();
+    await page.selectOption('#language-switcher', 'ja');
+    await page.click('form button[type=submit]');
+    await expect.poll(() => toast.first().textContent()).toMatch(/試行回数が多すぎます。\d+ 分後にもう一度お試しください。/);
+    expect(hashPath(page)).toBe('/login');
+    await context.close();
+  });
+
   it('signs the seeded admin in and lands on the dashboard', async () => {
     const { context, page } = await openPage(suite.browser);
     await signIn(page, suite.herald.portalUrl);

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly serverError: string | null = null,
     readonly serverMessage: string | null = null,
     readonly status = 0,
+    /** how long the server asks to wait before trying again (its `retry-after`), in seconds */
+    readonly retryAfterSeconds?: number,
   ) {
     super(serverMessage ?? serverError ?? `Error ${code}`);
     this.name = 'ApiError';

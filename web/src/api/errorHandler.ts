@@ -18,6 +18,8 @@ const SESSION_GONE = new Set(['710004', '710005', '400018', '600006']);
 export function messageFor(error: unknown, lang: Lang = currentLang()): string {
   const e = error instanceof ApiError ? error : new ApiError(CLIENT_CODES.badAnswer);
   if (SERVER_TEXT_CODES.has(e.code) && (e.serverMessage || e.serverError)) return (e.serverMessage || e.serverError)!;
+  // throttled: say how long to wait, in whole minutes rounded up
+  if (e.code === '400014' && e.retryAfterSeconds) return i18n.t('common.tryAgainIn', { lng: lang, minutes: Math.ceil(e.retryAfterSeconds / 60) });
   if (isErrorCode(e.code)) return ERROR_CATALOGUE[e.code][lang];
   return e.serverMessage || e.serverError || ERROR_CATALOGUE['400000'][lang];
 }

@@ -44,7 +44,8 @@ export async function post(service: string, payload: unknown, accessToken: strin
     throw new ApiError(CLIENT_CODES.badAnswer, null, null, res.status);
   }
   if (answer.state !== 'S') {
-    throw new ApiError(answer.errorCode ?? CLIENT_CODES.badAnswer, answer.error, answer.errorMessage, res.status);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiError(answer.errorCode ?? CLIENT_CODES.badAnswer, answer.error, answer.errorMessage, res.status, retryAfter > 0 ? retryAfter : undefined);
   }
   try {
     return envelope.decodeResponsePayload(answer, settings.authType, settings.appSecret);
