@@ -2,8 +2,8 @@
  * The send pipeline's throughput on the local stack: N recipients (default 100,000) in batches of 50 through
  * the durable local queue, the delivery worker, the exactly-once ledger and the shared rate limiter — once with
  * a null sender (what the pipeline itself costs) and once with the SES stand-in. Also measures, in the same
- * run, the raw conditional-write rate of the local DynamoDB, the ledger's floor: each recipient costs one
- * conditional put (the claim) and one transaction (completion and counters).
+ * run, the raw conditional-write rate of the local DynamoDB (single conditional puts, 80 in flight): the
+ * ledger writes a claim and a completion per recipient, in two transactions per wave of up to 25.
  * Goal: recipients per second at least 0.5 × the raw conditional-write rate.
  */
 import { randomUUID } from 'node:crypto';

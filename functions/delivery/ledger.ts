@@ -4,8 +4,8 @@
  * Only the attempt that holds a claim may complete or release it.
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel, SendFailureReason, SentState } from '../../shared/delivery';
 import { DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
@@ -35,6 +35,17 @@ const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 export type ClaimResult = { claimed: true; attempt: string } | { claimed: false; existing: SentRecord };
 
+export interface Completion {
+  key: LedgerKey;
+  attempt: string;
+  outcome: { status: Extract<SentState, 'SENT' | 'FAILED'>; providerId?: string; reason?: SendFailureReason; detail?: string };
+}
+
+/** Records in one ledger transaction: with a counter item, well under DynamoDB's 100 items per transaction. */
+const CHUNK = 50;
+/** A claim's condition: nobody holds the recipient yet. */
+const CLAIM_FREE = { ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'recipient' } };
+
 export class Ledger {
   constructor(
     private readonly store: Store,
@@ -56,6 +67,16 @@ export class Ledger {
     add: Partial<Record<Counter, number>>,
     reason?: { of: ReasonCounter; reason: SendFailureReason },
   ): TransactItem[] {
+    return [this.counterUpdate(k, shardOf(k.accountId), add, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {})];
+  }
+
+  /** One counter item's add: totals and this hour's counts of `add`, and reason counts (`failed:BOUNCE`). */
+  private counterUpdate(
+    run: { orgId: number; planId: string; runId: string },
+    slot: number,
+    add: Partial<Record<Counter, number>>,
+    reasons: Record<string, number>,
+  ): TransactItem {
     const hour = hourOf(this.clock.now());
     const names: Record<string, string> = {};
     const values: Record<string, number> = {};
@@ -65,22 +86,20 @@ export class Ledger {
       values[`:n${i}`] = n!;
       return [`#f${i} :n${i}`, `#h${i} :n${i}`];
     });
-    if (reason) {
-      names['#r'] = `${reason.of}:${reason.reason}`;
-      values[':r'] = 1;
-      parts.push('#r :r');
-    }
-    return [
-      {
-        Update: {
-          TableName: this.store.table('deliveryCounter'),
-          Key: { runKey: runKeyOf(k), slot: String(shardOf(k.accountId)) },
-          UpdateExpression: `ADD ${parts.join(', ')}`,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
+    Object.entries(reasons).forEach(([name, n], i) => {
+      names[`#r${i}`] = name;
+      values[`:r${i}`] = n;
+      parts.push(`#r${i} :r${i}`);
+    });
+    return {
+      Update: {
+        TableName: this.store.table('deliveryCounter'),
+        Key: { runKey: runKeyOf(run), slot: String(slot) },
+        UpdateExpression: `ADD ${parts.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
       },
-    ];
+    };
   }
 
   /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
@@ -88,11 +107,9 @@ export class Ledger {
     await this.store.transact(this.counterItems(k, add));
   }
 
-  /** Claims the recipient for this attempt, or answers the record that already holds it. */
-  async claim(k: LedgerKey, address: string): Promise<ClaimResult> {
-    const attempt = randomUUID();
+  private claimRecord(k: LedgerKey, address: string): SentRecord {
     const key = this.keyOf(k);
-    const record: SentRecord = {
+    return {
       ...key,
       orgId: k.orgId,
       planId: k.planId,
@@ -101,10 +118,43 @@ export class Ledger {
       channel: k.channel,
       address,
       status: 'CLAIMED',
-      attempt,
+      attempt: randomUUID(),
       claimedAt: this.clock.now(),
       openClaim: key.runShard,
     };
+  }
+
+  /**
+   * Claims several recipients with one conditional put each, up to CHUNK of them in one transaction: what costs
+   * one request per recipient costs one per chunk. A recipient someone else holds cancels its transaction; it is
+   * answered with the record that holds it and the others are claimed again without it. Answers in order.
+   */
+  async claimMany(entries: readonly { key: LedgerKey; address: string }[]): Promise<ClaimResult[]> {
+    if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address)];
+    const results: ClaimResult[] = new Array(entries.length);
+    await this.inChunks(entries.map((_, i) => i), async (chunk) => {
+      const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address));
+      const outcome = await this.transactChunk(
+        records.map((Item) => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })),
+      );
+      if (outcome === 'done') {
+        chunk.forEach((i, j) => (results[i] = { claimed: true, attempt: records[j]!.attempt }));
+        return [];
+      }
+      const held = chunk.filter((_, j) => outcome.failed.has(j));
+      const existing = await this.store.getMany(held.map((i) => ({ entity: 'sentRecord' as const, key: this.keyOf(entries[i]!.key) })));
+      // held and still there: answered; released in between: tried again with the rest
+      held.forEach((i, j) => existing[j] && (results[i] = { claimed: false, existing: existing[j] as SentRecord }));
+      return chunk.filter((i) => results[i] === undefined);
+    });
+    return results;
+  }
+
+  /** Claims the recipient for this attempt, or answers the record that already holds it. */
+  async claim(k: LedgerKey, address: string): Promise<ClaimResult> {
+    const record = this.claimRecord(k, address);
+    const { attempt } = record;
+    const key = this.keyOf(k);
     try {
       await this.store.rt.aws.doc.send(
         new PutCommand({
@@ -123,13 +173,10 @@ export class Ledger {
     }
   }
 
-  /** Records a terminal outcome of the claim held by `attempt` and counts it, in one transaction. */
-  async complete(
-    k: LedgerKey,
-    attempt: string,
-    outcome: { status: Extract<SentState, 'SENT' | 'FAILED'>; providerId?: string; reason?: SendFailureReason; detail?: string },
-  ): Promise<void> {
-    const set: Record<string, unknown> = { ':s': outcome.status, ':d': this.clock.now(), ':a': attempt, ':c': 'CLAIMED' };
+  /** The update that makes the claim held by `attempt` terminal (refused when the claim is not that attempt's). */
+  private completion(c: Completion): TransactItem {
+    const { outcome } = c;
+    const set: Record<string, unknown> = { ':s': outcome.status, ':d': this.clock.now(), ':a': c.attempt, ':c': 'CLAIMED' };
     const names: Record<string, string> = { '#st': 'status', '#dn': 'doneAt', '#at': 'attempt', '#oc': 'openClaim' };
     const sets = ['#st = :s', '#dn = :d'];
     for (const field of ['providerId', 'reason', 'detail'] as const) {
@@ -138,23 +185,74 @@ export class Ledger {
       set[`:${field}`] = outcome[field];
       sets.push(`#${field} = :${field}`);
     }
-    await this.store.transact([
-      {
-        Update: {
-          TableName: this.store.table('sentRecord'),
-          Key: this.keyOf(k),
-          UpdateExpression: `SET ${sets.join(', ')} REMOVE #oc`,
-          ConditionExpression: '#st = :c AND #at = :a',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: set,
-        },
+    return {
+      Update: {
+        TableName: this.store.table('sentRecord'),
+        Key: this.keyOf(c.key),
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE #oc`,
+        ConditionExpression: '#st = :c AND #at = :a',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: set,
       },
-      ...this.counterItems(
-        k,
-        { [outcome.status === 'SENT' ? 'sent' : 'failed']: 1 },
-        outcome.status === 'FAILED' ? { of: 'failed', reason: outcome.reason ?? 'UNEXPECTED' } : undefined,
-      ),
-    ]);
+    };
+  }
+
+  /** Records a terminal outcome of the claim held by `attempt` and counts it, in one transaction. */
+  async complete(k: LedgerKey, attempt: string, outcome: Completion['outcome']): Promise<void> {
+    await this.completeMany([{ key: k, attempt, outcome }]);
+  }
+
+  /**
+   * Records the terminal outcomes of claims of one run and counts them, up to CHUNK in one transaction with a
+   * single counter item holding their sums: every terminal record is counted once, at one request per chunk.
+   * The counter item is one of the run's shards, picked per chunk, so parallel workers rarely write the same one
+   * (a conflict is tried again). A claim that is no longer its attempt's (a dead worker's, already marked
+   * uncertain) is left out, and the others are recorded without it.
+   */
+  async completeMany(completions: readonly Completion[]): Promise<void> {
+    if (completions.length === 0) return;
+    await this.inChunks(completions.map((_, i) => i), async (chunk) => {
+      const add: Partial<Record<Counter, number>> = {};
+      const reasons: Record<string, number> = {};
+      for (const i of chunk) {
+        const { outcome } = completions[i]!;
+        const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
+        add[counter] = (add[counter] ?? 0) + 1;
+        if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
+      }
+      const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
+      const outcome = await this.transactChunk([...chunk.map((i) => this.completion(completions[i]!)), this.counterUpdate(completions[chunk[0]!]!.key, slot, add, reasons)]);
+      // the refused ones are not this attempt's to record; the rest go again
+      return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
+    });
+  }
+
+  /**
+   * Runs `work` over chunks of `indices`; each answers the indices to run again (the transaction was cancelled
+   * without them being refused). Gives up after a few rounds of conflicts, which a queue redelivery retries.
+   */
+  private async inChunks(indices: number[], work: (chunk: number[]) => Promise<number[]>): Promise<void> {
+    let pending = indices;
+    for (let round = 0; pending.length > 0; round++) {
+      if (round === 8) throw new Error('ledger writes kept conflicting');
+      if (round > 0) await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * round));
+      const again: number[] = [];
+      for (let i = 0; i < pending.length; i += CHUNK) again.push(...(await work(pending.slice(i, i + CHUNK))));
+      pending = again;
+    }
+  }
+
+  /** One transaction: done, or the positions whose condition failed (none when it was a conflict). */
+  private async transactChunk(items: TransactItem[]): Promise<'done' | { failed: Set<number> }> {
+    try {
+      await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return 'done';
+    } catch (e) {
+      if (!(e instanceof TransactionCanceledException)) throw e;
+      const failed = new Set<number>();
+      (e.CancellationReasons ?? []).forEach((r, j) => r.Code === 'ConditionalCheckFailed' && failed.add(j));
+      return { failed };
+    }
   }
 
   /** A recipient not sent to, with the reason: written terminal at once (no provider call to guard). */

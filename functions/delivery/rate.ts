@@ -19,13 +19,13 @@ export class RateLimiter {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly ratePerSecond: (channel: Channel) => number,
+    private readonly ratePerSecond: (channel: Channel) => number | Promise<number>,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
   ) {}
 
   /** Takes between 1 and `wanted` slots of the current second, waiting for a later second while none are left. */
   async take(channel: Channel, wanted: number): Promise<SendSlots> {
-    const rate = this.ratePerSecond(channel);
+    const rate = await this.ratePerSecond(channel);
     for (;;) {
       const now = this.clock.now();
       const second = Math.floor(now / 1000);

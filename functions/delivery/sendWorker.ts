@@ -11,7 +11,7 @@ import type { Logger } from '../platform/logger';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../tracking/links';
-import type { Ledger, LedgerKey } from './ledger';
+import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import type { RateLimiter } from './rate';
 
@@ -41,7 +41,7 @@ export interface SendWorkerDeps {
   /** provider throttling: how often one recipient is retried in a batch, and the first back-off */
   throttleRetries: number;
   backoffMs: number;
-  /** recipients of one batch in flight at once */
+  /** recipients of one batch in flight at once: a wave, claimed and completed together */
   concurrency: number;
   sleep?: (ms: number) => Promise<void>;
   /** called after each recipient's outcome is in the ledger (progress; tests stop a worker here as a crash would) */
@@ -97,39 +97,60 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   }
 
   /**
-   * Sends to one recipient within the slot's `second` unless the ledger says it is taken. Answers 'retry' when
-   * nothing was sent and the recipient must wait: the provider throttled, or the slot's second lapsed.
+   * Sends to a wave of recipients at once within the slot's `second`, except those the ledger says are taken:
+   * claimed together, sent in parallel, completed together (one ledger request per wave, not per recipient).
+   * Answers per recipient 'retry' when nothing was sent and it must wait: the provider throttled, or the slot's
+   * second lapsed. A provider call that throws leaves its claim open (the provider may have the message, so it
+   * is never resent blindly); the wave's other outcomes are recorded before the error goes on.
    */
-  async function sendOne(batch: SendBatch, content: PreparedContent, r: Recipient, second: number): Promise<'done' | 'lapsed' | 'throttled'> {
+  async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
-    if (lapsed()) return 'lapsed';
-    const key: LedgerKey = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId };
-    const claim = await deps.ledger.claim(key, r.address);
-    if (!claim.claimed) {
+    if (lapsed()) return wave.map(() => 'lapsed');
+    const keys: LedgerKey[] = wave.map((r) => ({ orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId }));
+    const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address })));
+    const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
+    const mine: { i: number; attempt: string }[] = [];
+    for (const [i, claim] of claims.entries()) {
+      if (claim.claimed) {
+        mine.push({ i, attempt: claim.attempt });
+        continue;
+      }
       const held = claim.existing;
       if (held.status === 'CLAIMED' && held.claimedAt < deps.clock.now() - deps.staleClaimMs) {
         await deps.ledger.markUncertain(held, deps.clock.now() - deps.staleClaimMs);
       }
-      return 'done';
     }
-    const message = outbound(batch, content, r);
     if (lapsed()) {
-      await deps.ledger.release(key, claim.attempt);
-      return 'lapsed';
+      await Promise.all(mine.map(({ i, attempt }) => deps.ledger.release(keys[i]!, attempt)));
+      for (const { i } of mine) results[i] = 'lapsed';
+      return results;
     }
-    // An exception here leaves the claim open: the provider may have the message, so it is never resent blindly.
-    const outcome = await sender(batch.channel).send(message);
-    if (outcome.kind === 'throttled') {
-      await deps.ledger.release(key, claim.attempt);
-      return 'throttled';
-    }
-    await deps.ledger.complete(
-      key,
-      claim.attempt,
-      outcome.kind === 'sent' ? { status: 'SENT', providerId: outcome.providerId } : { status: 'FAILED', reason: outcome.reason, detail: outcome.detail },
-    );
-    deps.onRecorded?.();
-    return 'done';
+    const settled = await Promise.allSettled(mine.map(async ({ i }) => sender(batch.channel).send(outbound(batch, content, wave[i]!))));
+    const completions: Completion[] = [];
+    const released: Promise<void>[] = [];
+    let failure: { error: unknown } | undefined;
+    settled.forEach((s, j) => {
+      const { i, attempt } = mine[j]!;
+      if (s.status === 'rejected') {
+        failure ??= { error: s.reason };
+        return;
+      }
+      const outcome = s.value;
+      if (outcome.kind === 'throttled') {
+        released.push(deps.ledger.release(keys[i]!, attempt));
+        results[i] = 'throttled';
+        return;
+      }
+      completions.push({
+        key: keys[i]!,
+        attempt,
+        outcome: outcome.kind === 'sent' ? { status: 'SENT', providerId: outcome.providerId } : { status: 'FAILED', reason: outcome.reason, detail: outcome.detail },
+      });
+    });
+    await Promise.all([...released, deps.ledger.completeMany(completions)]);
+    for (let n = 0; n < completions.length; n++) deps.onRecorded?.();
+    if (failure) throw failure.error;
+    return results;
   }
 
   return async function handleSend(batch: SendBatch): Promise<void> {
@@ -149,16 +170,20 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       const slots = await deps.rate.take(batch.channel, queue.length);
       const taken = queue.splice(0, slots.count);
       let throttledNow = 0;
-      await inPool(taken, deps.concurrency, async (next) => {
-        const result = await sendOne(batch, content, next.r, slots.second);
-        if (result === 'done') return;
-        if (result === 'throttled') {
-          next.throttled += 1;
-          throttledNow = Math.max(throttledNow, next.throttled);
-          if (next.throttled > deps.throttleRetries) throw new ProviderThrottled();
-        }
-        queue.push(next);
-      });
+      for (let w = 0; w < taken.length; w += deps.concurrency) {
+        const wave = taken.slice(w, w + deps.concurrency);
+        const results = await sendWave(batch, content, wave.map((next) => next.r), slots.second);
+        results.forEach((result, i) => {
+          const next = wave[i]!;
+          if (result === 'done') return;
+          if (result === 'throttled') {
+            next.throttled += 1;
+            throttledNow = Math.max(throttledNow, next.throttled);
+          }
+          queue.push(next);
+        });
+        if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
+      }
       if (throttledNow > 0) {
         const wait = deps.backoffMs * 2 ** (throttledNow - 1);
         deps.log.warn('provider throttled; backing off', { channel: batch.channel, ms: wait });
@@ -166,22 +191,4 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       }
     }
   };
-}
-
-/** Runs `work` over `items`, at most `limit` at once; the first failure is thrown after the others settle. */
-async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: unknown;
-  const lane = async () => {
-    while (next < items.length && failure === undefined) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (e) {
-        failure ??= e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  if (failure !== undefined) throw failure;
 }

@@ -41,7 +41,8 @@ export function planContentSource(store: Store, from: string): ContentSource {
 export interface DeliveryWorkerOptions {
   senders: ChannelSenders;
   /** messages per second per channel, shared by every worker */
-  ratePerSecond: (channel: keyof ChannelSenders) => number;
+  /** messages per second of each channel, for all workers together (read again now and then: see storedSendRates) */
+  ratePerSecond: (channel: keyof ChannelSenders) => number | Promise<number>;
   /** the queue's visibility timeout: a claim older than this was left by a dead worker */
   staleClaimMs?: number;
   onRecorded?: () => void;
@@ -63,7 +64,8 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     staleClaimMs,
     throttleRetries: 5,
     backoffMs: 200,
-    concurrency: 8,
+    // half a batch per wave: two ledger transactions each (claims, outcomes) for 25 provider calls in flight
+    concurrency: 25,
     onRecorded: opts.onRecorded,
   });
   return queueWorker(

@@ -205,6 +205,56 @@ describe('exactly once', () => {
   });
 });
 
+describe('the ledger in chunks', () => {
+  const keyOf = (run: { orgId: number; planId: string; runId: string }, accountId: string) => ({ ...run, channel: 'EMAIL' as const, accountId });
+
+  it('claims many in one request; one held by someone else is answered with its record and the others are claimed', async () => {
+    const ledger = new Ledger(store, clock);
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const held = await ledger.claim(keyOf(run, 'b'), 'b@example.com');
+    expect(held.claimed).toBe(true);
+    const sends: string[] = [];
+    const doc = herald.rt.aws.doc as unknown as { send: (c: { constructor: { name: string } }) => Promise<unknown> };
+    const original = doc.send.bind(doc);
+    // (the local server's own loops poll with queries meanwhile; only the ledger's writes and reads are counted)
+    doc.send = (c) => (/Transact|BatchGet/.test(c.constructor.name) && sends.push(c.constructor.name), original(c));
+    let results;
+    try {
+      results = await ledger.claimMany(['a', 'b', 'c'].map((id) => ({ key: keyOf(run, id), address: `${id}@example.com` })));
+    } finally {
+      doc.send = original;
+    }
+    expect(results.map((r) => r.claimed)).toEqual([true, false, true]);
+    expect(results[1]).toMatchObject({ claimed: false, existing: { accountId: 'b', status: 'CLAIMED' } });
+    // the cancelled transaction, the held record read, the rest claimed again
+    expect(sends).toEqual(['TransactWriteCommand', 'BatchGetCommand', 'TransactWriteCommand']);
+  });
+
+  it('completes many with their sums and reasons counted once; a claim no longer the attempt\'s is left out', async () => {
+    const ledger = new Ledger(store, clock);
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const ids = Array.from({ length: 120 }, (_, i) => `m${i}`);
+    const claims = await ledger.claimMany(ids.map((id) => ({ key: keyOf(run, id), address: `${id}@example.com` })));
+    const attempts = claims.map((c) => (c.claimed ? c.attempt : ''));
+    // m0's claim went stale and was marked uncertain by another worker meanwhile
+    const stale = (await store.get('sentRecord', ledger.keyOf(keyOf(run, 'm0'))))!;
+    clock.advance(1000);
+    expect(await ledger.markUncertain(stale, clock.now())).toBe(true);
+    await ledger.completeMany(
+      ids.map((id, i) => ({
+        key: keyOf(run, id),
+        attempt: attempts[i]!,
+        outcome: i % 10 === 9 ? { status: 'FAILED' as const, reason: 'BOUNCE' as const } : { status: 'SENT' as const, providerId: `x${i}` },
+      })),
+    );
+    const totals = await ledger.totals(run);
+    expect(totals.total).toMatchObject({ sent: 107, failed: 12, uncertain: 1 });
+    expect(totals.reasons.failed).toEqual({ BOUNCE: 12 });
+    expect((await store.get('sentRecord', ledger.keyOf(keyOf(run, 'm0'))))?.status).toBe('UNCERTAIN');
+    expect(await ledger.openClaims(run)).toEqual([]);
+  });
+});
+
 describe('suppression', () => {
   it('skips recipients without consent, unsubscribed and bounced, each with its reason', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
