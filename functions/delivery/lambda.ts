@@ -9,6 +9,7 @@ import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
 import { Store } from '../store/store';
 import { deliveryWorker } from './worker';
+import { storedSendRates } from '../services/systemSetting';
 
 let ready: Promise<QueueWorker> | undefined;
 
@@ -26,7 +27,7 @@ async function init() {
   const store = new Store(rt);
   return deliveryWorker(rt, store, {
     senders: { EMAIL: sesEmailSender(rt.aws.ses, config.sesConfigurationSet), SMS: notYet, PUSH_NATIVE: notYet, LINE: notYet, DIRECT_MAIL: notYet },
-    ratePerSecond: (channel) => config.sendRates[channel],
+    ratePerSecond: storedSendRates(store, config.sendRates, rt.clock),
     staleClaimMs: Number(process.env.HERALD_DELIVERY_VISIBILITY_S ?? 720) * 1000,
   });
 }

@@ -24,6 +24,7 @@ import { RecordingSender } from '../channels/recording';
 import { sesEmailSender } from '../channels/sesEmail';
 import { DELIVERY_QUEUE } from '../delivery/messages';
 import { deliveryWorker } from '../delivery/worker';
+import { storedSendRates } from '../services/systemSetting';
 
 /** How long a delivery message stays hidden while a worker holds it (and after which its claims are stale). */
 const DELIVERY_VISIBILITY_S = 300;
@@ -108,7 +109,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     const delivery = startQueueLoop({
       queue,
       name: DELIVERY_QUEUE,
-      worker: deliveryWorker(rt, store, { senders, ratePerSecond: (c) => config.sendRates[c], staleClaimMs: DELIVERY_VISIBILITY_S * 1000 }),
+      worker: deliveryWorker(rt, store, { senders, ratePerSecond: storedSendRates(store, config.sendRates, rt.clock), staleClaimMs: DELIVERY_VISIBILITY_S * 1000 }),
       log: rt.log,
       visibilitySeconds: DELIVERY_VISIBILITY_S,
     });

@@ -10,6 +10,7 @@ import { crudHandlers } from './crud/handlers';
 import { dataImportHandlers } from './dataImport/handlers';
 import { organizationHandlers } from './organization/handlers';
 import { segmentHandlers } from './segment/handlers';
+import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
 import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
 import { userHandlers } from './user/handlers';
@@ -40,6 +41,7 @@ const AREAS: HandlerTable = {
   operationRecord: operationRecordHandlers,
   sentRecord: sentRecordHandlers,
   messageUnsubscription: messageUnsubscriptionHandlers,
+  systemSetting: systemSettingHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

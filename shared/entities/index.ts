@@ -9,6 +9,7 @@ import { beaconGroupEntity } from './beaconGroup';
 import { messageUnsubscriptionEntity } from './messageUnsubscription';
 import { operationRecordEntity, planEntity, planRunEntity } from './plan';
 import { segmentEntity } from './segment';
+import { sendRateSettingEntity, systemSettingEntity } from './systemSetting';
 import { accountEntity } from './account';
 import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
@@ -66,6 +67,9 @@ export const ENTITIES = {
   account: accountEntity,
   dataImport: dataImportEntity,
   dataImportFailure: dataImportFailureEntity,
+  // settings
+  systemSetting: systemSettingEntity,
+  sendRateSetting: sendRateSettingEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -98,6 +102,7 @@ export * from './kpiTarget';
 export * from './geofenceTag';
 export * from './beaconGroup';
 export * from './delivery';
+export * from './systemSetting';
 export * from './messageUnsubscription';
 export * from './plan';
 export * from './segment';

@@ -9,6 +9,7 @@ import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { segmentServices } from './segment';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
+import { systemSettingServices } from './systemSetting';
 import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
@@ -33,6 +34,7 @@ export const SERVICE_AREAS = {
   operationRecord: operationRecordServices,
   sentRecord: sentRecordServices,
   messageUnsubscription: messageUnsubscriptionServices,
+  systemSetting: systemSettingServices,
   ...crudAreas,
 } as const;
 
@@ -76,3 +78,4 @@ export * from './segment';
 export * from './dataImport';
 export * from './templateMessage';
 export * from './plan';
+export * from './systemSetting';

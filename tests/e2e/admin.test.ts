@@ -238,3 +238,36 @@ describe('organizations', () => {
     await context.close();
   });
 });
+
+describe('system setting screen', () => {
+  it("saves the organization's options and the deployment's send rates", async () => {
+    // the first organization's administrators set the rates: sign in there (an earlier test switched away)
+    suite.admin.token = (await suite.admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
+    await page.click('.side-menu a[href="#/systemSetting"]');
+    await waitForPath(page, '/systemSetting');
+    await page.locator('#rate-EMAIL').waitFor();
+    await expectAccessible(page, 'system setting');
+
+    await page.fill('#system-preview-app', 'Herald Preview');
+    await page.fill('#system-countries', 'jp, us');
+    await page.click('label[for="system-templateApprovalSheet"]');
+    await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: 'Save' }).click();
+    await page.locator('.p-toast-message-success', { hasText: 'The settings were saved.' }).waitFor();
+    await expect.poll(async () => (await suite.admin.ok('systemSetting.detail')).organization).toMatchObject({
+      previewAppName: 'Herald Preview',
+      countryList: ['JP', 'US'],
+      templateApprovalSheet: true,
+    });
+    // shown as saved after a reload
+    await page.reload();
+    await expect.poll(() => page.inputValue('#system-countries')).toBe('JP, US');
+
+    await page.fill('#rate-EMAIL', '30');
+    await page.locator('[data-testid="send-rates"]').getByRole('button', { name: 'Save' }).click();
+    await page.locator('.p-toast-message-success', { hasText: 'The send rates were saved' }).waitFor();
+    await expect.poll(async () => (await suite.admin.ok('systemSetting.detail')).sending.rates.EMAIL).toBe(30);
+    await context.close();
+  });
+});

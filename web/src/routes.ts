@@ -32,6 +32,7 @@ export type PageKey =
   | 'planDetail'
   | 'home'
   | 'unsubscriptions'
+  | 'systemSetting'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -180,7 +181,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], menu('admin', 'pi pi-building')),
   screen('/application', 'page.applications', ['NAV_APP'], menu('admin', 'pi pi-th-large')),
   entityScreen('/language', 'language', 'NAV_LANGUAGE', menu('admin', 'pi pi-language')),
-  screen('/systemSetting', 'page.systemSettings', ['NAV_SYSTEM_SETTING'], menu('admin', 'pi pi-cog')),
+  screen('/systemSetting', 'page.systemSettings', ['NAV_SYSTEM_SETTING'], { page: 'systemSetting', ...menu('admin', 'pi pi-cog') }),
   entityScreen('/actionList', 'actionList', 'NAV_ACTION', menu('admin', 'pi pi-list')),
   screen('/segmentTag', 'page.segmentTags', ['NAV_SEGMENT_TAG'], menu('admin', 'pi pi-tag')),
   screen('/segmentNode', 'page.segmentNodes', ['NAV_DATA_SOURCE_NODE'], menu('admin', 'pi pi-share-alt')),

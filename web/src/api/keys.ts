@@ -10,6 +10,7 @@ export const keys = {
   profile: () => key('user.profile', {}),
   myInvitations: () => key('user.myInvitations', {}),
   pendingInvitations: () => key('user.pendingInvitations', {}),
+  systemSetting: () => key('systemSetting.detail', {}),
   roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
   rolePermissions: () => key('userRole.getRolePermissions', {}),
   templateCategories: () => key('templateCategory.getAll', {}),

@@ -27,6 +27,7 @@ export const pages = {
   planDetail: lazyPage(() => import('./campaign/PlanDetailPage')),
   home: lazyPage(() => import('./home/HomePage')),
   unsubscriptions: lazyPage(() => import('./unsubscription/UnsubscriptionsPage')),
+  systemSetting: lazyPage(() => import('./admin/SystemSettingPage')),
   entity: lazyPage(() => import('./generic/EntityPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 

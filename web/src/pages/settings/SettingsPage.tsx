@@ -22,32 +22,26 @@ import { chooseLanguage } from '../../components/LanguageSwitcher';
 import { Select } from '../../components/Select';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
-import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/settings';
 import { shownName } from '../../i18n/seededNames';
+import { useSave } from '../../components/useSave';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 
 const ALERT_TYPES = ['APPROVAL_REQUEST', 'APPROVAL_RESULT', 'SEND_COMPLETED', 'SEND_FAILED', 'IMPORT_FINISHED', 'EXPORT_READY'] as const;
 
-/** Saves and says so; the text is read after the save, so a language just chosen speaks in that language. */
-async function saveProfile(patch: ProfilePatch, doneText: () => string): Promise<boolean> {
-  try {
-    const saved = await call('user.saveProfile', patch);
-    await mutate(keys.profile(), saved, { revalidate: false });
-    patchUserDetails({
-      firstName: saved.firstName,
-      lastName: saved.lastName,
-      email: saved.email,
-      language: saved.language,
-      timeZone: saved.timeZone,
-      defaultLandingPage: saved.defaultLandingPage,
-    });
-    showSuccess(doneText());
-    return true;
-  } catch {
-    return false;
-  }
+/** Saves the profile and brings the cached profile and the session's user details up to date. */
+async function storeProfile(patch: ProfilePatch): Promise<void> {
+  const saved = await call('user.saveProfile', patch);
+  await mutate(keys.profile(), saved, { revalidate: false });
+  patchUserDetails({
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    email: saved.email,
+    language: saved.language,
+    timeZone: saved.timeZone,
+    defaultLandingPage: saved.defaultLandingPage,
+  });
 }
 
 function SaveBar({ busy }: { busy: boolean }) {
@@ -74,7 +68,7 @@ export default function SettingsPage() {
   const session = useSession();
   const { data: profile, error, isLoading, mutate: reload } = useProfile();
   const [tab, setTab] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave();
   const [info, setInfo] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [infoErrors, setInfoErrors] = useState<{ email?: string; password?: string }>({});
   const [prefs, setPrefs] = useState({ defaultLandingPage: '/dashboard', timeZone: 'UTC', language: 'en' as Lang });
@@ -113,12 +107,8 @@ export default function SettingsPage() {
   }
   if (!profile) return null;
 
-  async function run(patch: ProfilePatch) {
-    setBusy(true);
-    const ok = await saveProfile(patch, () => i18n.t('settings.saved'));
-    setBusy(false);
-    return ok;
-  }
+  // the saved text is read after the save: a language just chosen already speaks in it
+  const run = (patch: ProfilePatch) => save(() => storeProfile(patch), () => i18n.t('settings.saved'));
 
   const emailChanged = Boolean(profile) && info.email.trim().toLowerCase() !== profile!.email.toLowerCase();
 
@@ -134,15 +124,8 @@ export default function SettingsPage() {
     if (problems.email || problems.password) return;
     if (!(await run({ firstName: info.firstName.trim(), lastName: info.lastName.trim() }))) return;
     if (!emailChanged) return;
-    setBusy(true);
-    try {
-      await call('user.changeEmail', { email, password: info.password });
-      showSuccess(t('settings.emailConfirmSent', { email }));
+    if (await save(() => call('user.changeEmail', { email, password: info.password }), t('settings.emailConfirmSent', { email }))) {
       setInfo((i) => ({ ...i, email: profile!.email, password: '' }));
-    } catch {
-      // the client's error toast says why
-    } finally {
-      setBusy(false);
     }
   }
 

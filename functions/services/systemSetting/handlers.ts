@@ -1,0 +1,81 @@
+/**
+ * System setting (/systemSetting): the organization's own setting (spec 001 3.11) and the deployment's send
+ * rates. The rates are the AWS account's (a provider's quota is shared by every organization), so only the
+ * administrators of the first organization, the deployment's operators, change them; everyone with the
+ * permission sees them.
+ */
+import { type SystemSetting } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { OrganizationSettingView, Payload } from '../../../shared/services';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { auditNew, auditNext, checkVersion } from '../../store/audit';
+import { CONDITIONS } from '../../store/store';
+import { currentSendRates, SEND_RATES_KEY } from './rates';
+
+/** The deployment's operators: the administrators of the organization the first start creates. */
+const OPERATORS_ORG_ID = 1;
+const SETTING_ID = 'system';
+
+/** What an organization starts with: the save operation's defaults. */
+const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
+  previewAppName: '',
+  countryList: [],
+  languageAnalysis: false,
+  singleMessageApprovalSheet: true,
+  templateApprovalSheet: false,
+  approvalSheetTips: '',
+  apiPushCheckDeletedTemplate: true,
+  mutableContent: false,
+  ignoreAccountNotifySetting: false,
+  convertHyperlink: true,
+  iotIdHash: false,
+};
+
+function viewOf(stored: SystemSetting | undefined): OrganizationSettingView {
+  if (!stored) return { ...DEFAULTS, version: 0 };
+  const { orgId: _o, id: _i, dateCreated: _c, dateUpdated: _u, createdBy: _cb, updatedBy: _ub, ...view } = stored;
+  return view;
+}
+
+function mayChangeRates(ctx: AuthedContext): boolean {
+  return ctx.identity.orgId === OPERATORS_ORG_ID;
+}
+
+async function sendingView(ctx: AuthedContext) {
+  const { rates, version } = await currentSendRates(ctx.store, ctx.rt.config.sendRates);
+  return { rates, version, editable: mayChangeRates(ctx) };
+}
+
+export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
+  async detail(_p, ctx) {
+    const [stored, sending] = await Promise.all([ctx.tenant.get('systemSetting', SETTING_ID), sendingView(ctx)]);
+    return { organization: viewOf(stored), sending };
+  },
+
+  async save({ version, ...fields }: Payload<'systemSetting.save'>, ctx) {
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    const stored = await ctx.tenant.get('systemSetting', SETTING_ID);
+    checkVersion(stored ?? { version: 0 }, version);
+    const next: SystemSetting = ctx.tenant.own({
+      id: SETTING_ID,
+      ...fields,
+      countryList: [...new Set(fields.countryList)],
+      ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)),
+    });
+    // a first save only where none exists, a later one only over the version read
+    await ctx.store.put('systemSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
+    return viewOf(next);
+  },
+
+  async saveSendRates({ rates, version }, ctx) {
+    if (!mayChangeRates(ctx)) throw new AppError('730001', "Send rates are the deployment's: only the first organization's administrators change them.");
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    const stored = await ctx.store.get('sendRateSetting', SEND_RATES_KEY);
+    checkVersion(stored ?? { version: 0 }, version);
+    const next = { ...SEND_RATES_KEY, rates, ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)) };
+    await ctx.store.put('sendRateSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('id'), '720007');
+    return sendingView(ctx);
+  },
+};

@@ -1,0 +1,50 @@
+import * as z from 'zod';
+import { CHANNELS, type Channel } from '../delivery';
+import { auditFields, defineEntity, TENANT_KEYS } from './entity';
+
+/** An organization's system setting (spec 001 3.11): one record per organization (`id` is always `system`). */
+export const systemSettingSchema = z.object({
+  orgId: z.number().int(),
+  id: z.literal('system'),
+  previewAppName: z.string().max(100),
+  /** ISO 3166 alpha-2 codes offered where a country is chosen */
+  countryList: z.array(z.string()).max(300),
+  languageAnalysis: z.boolean(),
+  singleMessageApprovalSheet: z.boolean(),
+  templateApprovalSheet: z.boolean(),
+  approvalSheetTips: z.string().max(500),
+  apiPushCheckDeletedTemplate: z.boolean(),
+  mutableContent: z.boolean(),
+  ignoreAccountNotifySetting: z.boolean(),
+  convertHyperlink: z.boolean(),
+  iotIdHash: z.boolean(),
+  ...auditFields,
+});
+export type SystemSetting = z.infer<typeof systemSettingSchema>;
+
+export const systemSettingEntity = defineEntity({
+  name: 'systemSetting',
+  scope: 'tenant',
+  schema: systemSettingSchema,
+  ...TENANT_KEYS,
+  permissions: { read: 'NAV_SYSTEM_SETTING', write: 'NAV_SYSTEM_SETTING' },
+});
+
+/**
+ * The deployment's send rates, messages per second per channel, shared by every organization and every worker
+ * (a provider's quota, such as SES's, is the AWS account's). One record (`id` is always `rates`).
+ */
+export const sendRateSettingSchema = z.object({
+  id: z.literal('rates'),
+  rates: z.record(z.enum(CHANNELS), z.number().int()),
+  ...auditFields,
+});
+export type SendRateSetting = z.infer<typeof sendRateSettingSchema>;
+export type SendRates = Record<Channel, number>;
+
+export const sendRateSettingEntity = defineEntity({
+  name: 'sendRateSetting',
+  scope: 'global',
+  schema: sendRateSettingSchema,
+  partitionKey: { name: 'id', type: 'S' },
+});

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { operation } from './operation';
+
+/** A send rate: messages per second of one channel, for the whole deployment. */
+const rate = z.number().int().min(1, 'At least 1 message per second.').max(100_000, 'At most 100,000 messages per second.');
+export const sendRatesSchema = z.object({ EMAIL: rate, SMS: rate, PUSH_NATIVE: rate, LINE: rate, DIRECT_MAIL: rate });
+
+const organizationSettingFields = {
+  previewAppName: z.string().trim().max(100).default(''),
+  countryList: z
+    .array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'))
+    .max(300)
+    .default([]),
+  languageAnalysis: z.boolean().default(false),
+  singleMessageApprovalSheet: z.boolean().default(true),
+  templateApprovalSheet: z.boolean().default(false),
+  approvalSheetTips: z.string().trim().max(500).default(''),
+  apiPushCheckDeletedTemplate: z.boolean().default(true),
+  mutableContent: z.boolean().default(false),
+  ignoreAccountNotifySetting: z.boolean().default(false),
+  convertHyperlink: z.boolean().default(true),
+  iotIdHash: z.boolean().default(false),
+};
+
+export const organizationSettingView = z.object({
+  previewAppName: z.string(),
+  countryList: z.array(z.string()),
+  languageAnalysis: z.boolean(),
+  singleMessageApprovalSheet: z.boolean(),
+  templateApprovalSheet: z.boolean(),
+  approvalSheetTips: z.string(),
+  apiPushCheckDeletedTemplate: z.boolean(),
+  mutableContent: z.boolean(),
+  ignoreAccountNotifySetting: z.boolean(),
+  convertHyperlink: z.boolean(),
+  iotIdHash: z.boolean(),
+  /** 0 while the organization keeps the defaults */
+  version: z.number().int(),
+});
+export type OrganizationSettingView = z.infer<typeof organizationSettingView>;
+
+export const sendRatesView = z.object({
+  rates: sendRatesSchema,
+  /** 0 while the deployment's defaults (HERALD_RATE_*) apply */
+  version: z.number().int(),
+  /** only the first organization's administrators (the deployment's operators) change the rates */
+  editable: z.boolean(),
+});
+export type SendRatesView = z.infer<typeof sendRatesView>;
+
+export const systemSettingServices = {
+  /** The organization's setting and the deployment's send rates. */
+  detail: operation({
+    access: 'NAV_SYSTEM_SETTING',
+    payload: z.object({}).default({}),
+    response: z.object({ organization: organizationSettingView, sending: sendRatesView }),
+  }),
+  save: operation({
+    access: 'NAV_SYSTEM_SETTING',
+    payload: z.object({ ...organizationSettingFields, version: z.number().int().nonnegative() }),
+    response: organizationSettingView,
+  }),
+  /** The send rates hold across every worker within seconds of a save. */
+  saveSendRates: operation({
+    access: 'NAV_SYSTEM_SETTING',
+    payload: z.object({ rates: sendRatesSchema, version: z.number().int().nonnegative() }),
+    response: sendRatesView,
+  }),
+} as const;
+
+

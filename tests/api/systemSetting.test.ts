@@ -1,0 +1,86 @@
+/**
+ * System setting: the organization's own setting, and the deployment's send rates that only the first
+ * organization's administrators change and that the delivery workers follow within their cache period.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import { storedSendRates } from '../../functions/services/systemSetting';
+import { Store } from '../../functions/store/store';
+import { ApiClient, manualClock, startHerald } from '../support/herald';
+
+let herald: LocalHerald;
+let admin: ApiClient;
+let admin2: ApiClient;
+const clock = manualClock(Date.UTC(2026, 10, 24, 9));
+
+beforeAll(async () => {
+  herald = await startHerald({ clock });
+  admin = new ApiClient(herald);
+  await admin.login();
+  await admin.ok('organization.save', { name: 'Tenant two', code: 'TWO' });
+  admin2 = new ApiClient(herald);
+  admin2.token = (await admin.ok('user.switchOrganization', { orgId: 2 })).accessToken;
+  admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+});
+afterAll(() => herald?.stop());
+
+describe("the organization's setting", () => {
+  it('starts from the defaults, saves with its version, and refuses a stale save (720007)', async () => {
+    const first = await admin.ok('systemSetting.detail');
+    expect(first.organization).toMatchObject({ version: 0, singleMessageApprovalSheet: true, countryList: [] });
+    const saved = await admin.ok('systemSetting.save', { ...first.organization, previewAppName: 'Herald Preview', countryList: ['jp', 'US', 'JP'] });
+    expect(saved).toMatchObject({ version: 1, previewAppName: 'Herald Preview', countryList: ['JP', 'US'] });
+    const stale = await admin.call('systemSetting.save', { ...first.organization, previewAppName: 'Late' });
+    expect(stale.body.errorCode).toBe('720007');
+    expect((await admin.ok('systemSetting.detail')).organization.previewAppName).toBe('Herald Preview');
+  });
+
+  it('answers bad input with a catalogue error naming the field', async () => {
+    const { organization } = await admin.ok('systemSetting.detail');
+    const country = await admin.call('systemSetting.save', { ...organization, countryList: ['Japan'] });
+    expect(country.status).toBe(400);
+    expect(country.body.errorMessage).toContain('Use two-letter country codes');
+    const tips = await admin.call('systemSetting.save', { ...organization, approvalSheetTips: 'x'.repeat(501) });
+    expect(tips.status).toBe(400);
+    expect(tips.body.errorMessage).toContain('approvalSheetTips');
+  });
+
+  it('is each organization\u2019s own', async () => {
+    const two = await admin2.ok('systemSetting.detail');
+    expect(two.organization).toMatchObject({ version: 0, previewAppName: '' });
+    await admin2.ok('systemSetting.save', { ...two.organization, previewAppName: 'Two' });
+    expect((await admin.ok('systemSetting.detail')).organization.previewAppName).toBe('Herald Preview');
+  });
+});
+
+describe("the deployment's send rates", () => {
+  it('show the environment defaults until the first organization\u2019s administrators change them', async () => {
+    const { sending } = await admin.ok('systemSetting.detail');
+    expect(sending).toEqual({ rates: herald.rt.config.sendRates, version: 0, editable: true });
+    const saved = await admin.ok('systemSetting.saveSendRates', { rates: { ...sending.rates, EMAIL: 40 }, version: 0 });
+    expect(saved).toMatchObject({ version: 1, rates: { EMAIL: 40 } });
+    expect((await admin.call('systemSetting.saveSendRates', { rates: { ...sending.rates, EMAIL: 50 }, version: 0 })).body.errorCode).toBe('720007');
+    const zero = await admin.call('systemSetting.saveSendRates', { rates: { ...sending.rates, EMAIL: 0 }, version: 1 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errorMessage).toContain('At least 1 message per second.');
+  });
+
+  it('are read-only to another organization, which cannot change them (730001)', async () => {
+    const { sending } = await admin2.ok('systemSetting.detail');
+    expect(sending).toMatchObject({ editable: false, rates: { EMAIL: 40 } });
+    const refused = await admin2.call('systemSetting.saveSendRates', { rates: { ...sending.rates, EMAIL: 1000 }, version: sending.version });
+    expect(refused.body.errorCode).toBe('730001');
+    expect((await admin.ok('systemSetting.detail')).sending.rates.EMAIL).toBe(40);
+  });
+
+  it('reach the workers within their cache period', async () => {
+    const rateOf = storedSendRates(new Store(herald.rt), herald.rt.config.sendRates, clock, 10_000);
+    expect(await rateOf('EMAIL')).toBe(40);
+    const { sending } = await admin.ok('systemSetting.detail');
+    await admin.ok('systemSetting.saveSendRates', { rates: { ...sending.rates, EMAIL: 25 }, version: sending.version });
+    expect(await rateOf('EMAIL')).toBe(40);
+    clock.advance(10_000);
+    expect(await rateOf('EMAIL')).toBe(25);
+    expect(await rateOf('SMS')).toBe(herald.rt.config.sendRates.SMS);
+  });
+});

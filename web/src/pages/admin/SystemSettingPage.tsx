@@ -1,0 +1,174 @@
+/**
+ * System setting (/systemSetting): the organization's own setting (spec 001 3.11) and the deployment's send
+ * rates per channel, which the first organization's administrators change and everyone else reads.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHANNELS, type Channel } from '../../../../shared/delivery';
+import type { OrganizationSettingView, SendRatesView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { useCall } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { TextField } from '../../components/TextField';
+import { useSave } from '../../components/useSave';
+import '../../i18n/areas/admin';
+
+const SWITCHES = [
+  'singleMessageApprovalSheet',
+  'templateApprovalSheet',
+  'languageAnalysis',
+  'apiPushCheckDeletedTemplate',
+  'mutableContent',
+  'ignoreAccountNotifySetting',
+  'convertHyperlink',
+  'iotIdHash',
+] as const;
+
+type OrganizationForm = Omit<OrganizationSettingView, 'countryList'> & { countries: string };
+
+function formOf(view: OrganizationSettingView): OrganizationForm {
+  const { countryList, ...rest } = view;
+  return { ...rest, countries: countryList.join(', ') };
+}
+
+function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState(() => formOf(view));
+  const { busy, save } = useSave();
+  useEffect(() => setForm(formOf(view)), [view]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { countries, ...rest } = form;
+    // a wrong country code or a stale version: the client's toast says which
+    if (await save(() => call('systemSetting.save', { ...rest, countryList: countries.split(/[\s,]+/).filter(Boolean) }), t('systemSetting.saved'))) onSaved();
+  }
+
+  return (
+    <form className="card settings-section" onSubmit={submit} noValidate aria-labelledby="system-org-title">
+      <h2 id="system-org-title" className="card-title">
+        {t('systemSetting.organizationTitle')}
+      </h2>
+      <p className="muted">{t('systemSetting.organizationText')}</p>
+      <div className="form-grid">
+        <TextField
+          id="system-preview-app"
+          label={t('systemSetting.previewAppName')}
+          value={form.previewAppName}
+          maxLength={100}
+          onChange={(previewAppName) => setForm({ ...form, previewAppName })}
+        />
+        <TextField
+          id="system-countries"
+          label={t('systemSetting.countryList')}
+          hint={t('systemSetting.countryHint')}
+          value={form.countries}
+          onChange={(countries) => setForm({ ...form, countries })}
+        />
+        <div className="field span-2">
+          <label htmlFor="system-tips">{t('systemSetting.approvalSheetTips')}</label>
+          <InputTextarea
+            id="system-tips"
+            value={form.approvalSheetTips}
+            maxLength={500}
+            rows={2}
+            autoResize
+            onChange={(e) => setForm({ ...form, approvalSheetTips: e.target.value })}
+          />
+        </div>
+        <fieldset className="span-2 checkbox-list switch-list">
+          <legend>{t('systemSetting.switches')}</legend>
+          {SWITCHES.map((name) => (
+            <div key={name} className="checkbox-row">
+              <Checkbox inputId={`system-${name}`} checked={form[name]} onChange={(e) => setForm({ ...form, [name]: Boolean(e.checked) })} />
+              <label htmlFor={`system-${name}`}>{t(`systemSetting.${name}`)}</label>
+            </div>
+          ))}
+        </fieldset>
+      </div>
+      <div className="form-actions">
+        <Button type="submit" label={t('common.save')} icon="pi pi-check" loading={busy} />
+      </div>
+    </form>
+  );
+}
+
+function SendRatesSection({ sending, onSaved }: { sending: SendRatesView; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const [rates, setRates] = useState(sending.rates);
+  const { busy, save } = useSave();
+  useEffect(() => setRates(sending.rates), [sending]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (await save(() => call('systemSetting.saveSendRates', { rates, version: sending.version }), t('systemSetting.ratesSaved'))) onSaved();
+  }
+
+  return (
+    <form className="card settings-section" onSubmit={submit} noValidate aria-labelledby="system-rates-title" data-testid="send-rates">
+      <h2 id="system-rates-title" className="card-title">
+        {t('systemSetting.ratesTitle')}
+      </h2>
+      <p className="muted">{t(sending.editable ? 'systemSetting.ratesText' : 'systemSetting.ratesReadOnly')}</p>
+      <div className="form-grid">
+        {CHANNELS.map((channel: Channel) => (
+          <div key={channel} className="field">
+            <label htmlFor={`rate-${channel}`}>{t(`systemSetting.channel.${channel}`)}</label>
+            <InputNumber
+              inputId={`rate-${channel}`}
+              value={rates[channel]}
+              min={1}
+              max={100_000}
+              suffix={` ${t('systemSetting.perSecond')}`}
+              disabled={!sending.editable}
+              onValueChange={(e) => setRates({ ...rates, [channel]: e.value ?? 1 })}
+            />
+          </div>
+        ))}
+      </div>
+      <p className="muted small">{t('systemSetting.ratesHint')}</p>
+      {sending.editable && (
+        <div className="form-actions">
+          <Button type="submit" label={t('common.save')} icon="pi pi-check" loading={busy} />
+        </div>
+      )}
+    </form>
+  );
+}
+
+export default function SystemSettingPage() {
+  const { t } = useTranslation();
+  const { data, error, isLoading, mutate } = useCall(keys.systemSetting());
+  const reload = () => void mutate();
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.systemSettings')}</h1>
+          <p className="muted">{t('systemSetting.intro')}</p>
+        </div>
+      </header>
+      {isLoading && (
+        <div className="card" aria-busy="true">
+          <i className="pi pi-spin pi-spinner" aria-hidden="true" /> <span className="sr-only">{t('systemSetting.loading')}</span>
+        </div>
+      )}
+      {error && !data && (
+        <div className="card">
+          <p>{t('list.error')}</p>
+          <Button label={t('common.retry')} icon="pi pi-refresh" onClick={reload} />
+        </div>
+      )}
+      {data && (
+        <div className="page-stack">
+          <OrganizationSection view={data.organization} onSaved={reload} />
+          <SendRatesSection sending={data.sending} onSaved={reload} />
+        </div>
+      )}
+    </section>
+  );
+}
