@@ -74,7 +74,8 @@ describe('login', () => {
   });
 
   it('failures from one address slow that address down but never refuse a right password there', async () => {
-    const local = await startHerald({ config: { loginThrottle: throttle({ perAddress: 6, delayStepMs: 150, maxDelayMs: 1000 }) } });
+    // a clock held mid-window: the counts of a fixed 15-minute window must not reset halfway through the test
+    const local = await startHerald({ clock: manualClock(Date.UTC(2026, 10, 22, 9, 7, 30)), config: { loginThrottle: throttle({ perAddress: 6, delayStepMs: 150, maxDelayMs: 1000 }) } });
     const c = new ApiClient(local);
     for (let i = 0; i < 8; i++) await c.call('auth.login', { username: `spray${i}`, password: 'Wrong@999' });
     const started = Date.now();
@@ -86,7 +87,7 @@ describe('login', () => {
   });
 
   it("a stranger's failures refuse only the stranger's address; the owner signs in from elsewhere", async () => {
-    const local = await startHerald({ config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUserAddress: 5 }) } });
+    const local = await startHerald({ clock: manualClock(Date.UTC(2026, 10, 22, 9, 7, 30)), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUserAddress: 5 }) } });
     const stranger = new ApiClient(local);
     stranger.headers['x-herald-viewer-ip'] = '203.0.113.1';
     const owner = new ApiClient(local);
@@ -100,7 +101,7 @@ describe('login', () => {
   });
 
   it('a username attacked from many addresses is slowed down, never locked: the right password still works', async () => {
-    const local = await startHerald({ config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUser: 5, delayStepMs: 100, maxDelayMs: 300 }) } });
+    const local = await startHerald({ clock: manualClock(Date.UTC(2026, 10, 22, 9, 7, 30)), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUser: 5, delayStepMs: 100, maxDelayMs: 300 }) } });
     for (let i = 0; i < 8; i++) {
       const bot = new ApiClient(local);
       bot.headers['x-herald-viewer-ip'] = `198.51.100.${i + 1}`;
