@@ -11,6 +11,15 @@ let roleId: string;
 let seq = 0;
 
 /** Login throttle settings for a test: small delays so slowed attempts stay quick. */
+/**
+ * The middle of the current 15-minute throttle window: a clock held there never sees its window roll over
+ * mid-test, and what it counts does not look expired to the local TTL sweeper, which reads the real time.
+ */
+function midWindow(): number {
+  const window = 900_000;
+  return Math.floor(Date.now() / window) * window + window / 2;
+}
+
 function throttle(over: Partial<RuntimeConfig['loginThrottle']> = {}): RuntimeConfig['loginThrottle'] {
   return { windowSeconds: 900, perUserAddress: 5, perAddress: 50, perUser: 20, delayStepMs: 1, maxDelayMs: 50, ...over };
 }
@@ -74,9 +83,13 @@ describe('login', () => {
   });
 
   it('failures from one address slow that address down but never refuse a right password there', async () => {
-    // a clock held mid-window: the counts of a fixed 15-minute window must not reset halfway through the test
-    const local = await startHerald({ clock: manualClock(Date.UTC(2026, 10, 22, 9, 7, 30)), config: { loginThrottle: throttle({ perAddress: 6, delayStepMs: 150, maxDelayMs: 1000 }) } });
+    // every call from one named address (the viewer header), held mid-window
+    const local = await startHerald({
+      clock: manualClock(midWindow()),
+      config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perAddress: 6, delayStepMs: 150, maxDelayMs: 1000 }) },
+    });
     const c = new ApiClient(local);
+    c.headers['x-herald-viewer-ip'] = '203.0.113.9';
     for (let i = 0; i < 8; i++) await c.call('auth.login', { username: `spray${i}`, password: 'Wrong@999' });
     const started = Date.now();
     const r = await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD });
@@ -87,7 +100,7 @@ describe('login', () => {
   });
 
   it("a stranger's failures refuse only the stranger's address; the owner signs in from elsewhere", async () => {
-    const local = await startHerald({ clock: manualClock(Date.UTC(2026, 10, 22, 9, 7, 30)), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUserAddress: 5 }) } });
+    const local = await startHerald({ clock: manualClock(midWindow()), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUserAddress: 5 }) } });
     const stranger = new ApiClient(local);
     stranger.headers['x-herald-viewer-ip'] = '203.0.113.1';
     const owner = new ApiClient(local);
@@ -101,7 +114,7 @@ describe('login', () => {
   });
 
   it('a username attacked from many addresses is slowed down, never locked: the right password still works', async () => {
-    const local = await startHerald({ clock: manualClock(Date.UTC(2026, 10, 22, 9, 7, 30)), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUser: 5, delayStepMs: 100, maxDelayMs: 300 }) } });
+    const local = await startHerald({ clock: manualClock(midWindow()), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUser: 5, delayStepMs: 100, maxDelayMs: 300 }) } });
     for (let i = 0; i < 8; i++) {
       const bot = new ApiClient(local);
       bot.headers['x-herald-viewer-ip'] = `198.51.100.${i + 1}`;
