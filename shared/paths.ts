@@ -9,6 +9,10 @@ export const PATHS = {
   init: '/service/web/api/index/initRequest',
   /** the browser's app key (and, in AES256 mode, its secret) */
   webConfig: '/service/web/config',
+  /** uploads (spec 000 section 7): JSON with base64 (`index`, `index/uploadS3`) or a multipart form (`indexForm`, `index/uploadS3Form`) */
+  upload: '/service/web/upload/index',
+  /** an organization's public assets: /service/a/<orgId>/<folder>/<name> */
+  assets: '/service/a',
   /** signed tracking links of sent messages: open pixel, click redirect, unsubscribe */
   tracking: '/service/t',
 } as const;

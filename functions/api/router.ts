@@ -20,6 +20,21 @@ import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkA
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Largest upload body: a 3 MB GIF as base64 or in a form, under Lambda's 6 MB. */
+export const MAX_UPLOAD_BODY_BYTES = 5 * 1024 * 1024;
+
+/** The upload routes of spec 000 section 7: JSON with base64 content, or a multipart form. */
+const UPLOAD_ROUTES: Record<string, 'json' | 'form'> = {
+  [PATHS.upload]: 'json',
+  [`${PATHS.upload}Form`]: 'form',
+  [`${PATHS.upload}/uploadS3`]: 'json',
+  [`${PATHS.upload}/uploadS3Form`]: 'form',
+};
+
+/** The body limit of a path. */
+export function bodyLimitOf(path: string): number {
+  return UPLOAD_ROUTES[path.replace(/\/+$/, '')] ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -60,16 +75,59 @@ function langOf(headers: Record<string, string | undefined>): Lang {
   return (LANGS as readonly string[]).includes(wanted) ? (wanted as Lang) : 'en';
 }
 
-function bodyOf(event: ApiEvent): string {
+function bodyBytes(event: ApiEvent, limit = MAX_BODY_BYTES): Buffer {
   const raw = event.body ?? '';
-  if (raw.length > MAX_BODY_BYTES * (event.isBase64Encoded ? 1.34 : 1)) {
-    throw new AppError('401002', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, 413);
+  const tooLarge = () => new AppError('401002', `The request body is larger than ${limit} bytes.`, undefined, 413);
+  if (raw.length > limit * (event.isBase64Encoded ? 1.34 : 1)) throw tooLarge();
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  if (bytes.length > limit) throw tooLarge();
+  return bytes;
+}
+
+function bodyOf(event: ApiEvent, limit = MAX_BODY_BYTES): string {
+  return bodyBytes(event, limit).toString('utf8');
+}
+
+/**
+ * An upload request as the `upload.index` payload: JSON (`uploadBase64Info` {fileName, content} or a list of
+ * them, in `files` too) or a multipart form (`fileData` or `files`, with `baseDir`, `use`, `accessible`).
+ */
+async function uploadPayload(event: ApiEvent, kind: 'json' | 'form', path: string): Promise<unknown> {
+  const bytes = bodyBytes(event, MAX_UPLOAD_BODY_BYTES);
+  const flag = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v === true || v === 'true' || v === '1');
+  if (kind === 'json') {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      throw new AppError('401002', 'The body is not JSON.');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('401002', 'The body must be an object.');
+    const infos = [body.uploadBase64Info, body.files].flat().filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null);
+    return {
+      baseDir: body.baseDir,
+      use: body.use,
+      accessible: flag(body.accessible),
+      files: infos.map((f) => ({ name: f.fileName, contentBase64: f.content })),
+    };
   }
-  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new AppError('401002', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, 413);
+  let form: FormData;
+  try {
+    form = await new Request(`http://upload${path}`, { method: 'POST', headers: { 'content-type': event.headers?.['content-type'] ?? '' }, body: new Uint8Array(bytes) }).formData();
+  } catch {
+    throw new AppError('401002', 'The body is not a multipart form.');
   }
-  return text;
+  const files = [...form.getAll('fileData'), ...form.getAll('files')].filter((f): f is File => typeof f !== 'string');
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v : undefined;
+  };
+  return {
+    baseDir: text('baseDir'),
+    use: text('use'),
+    accessible: flag(text('accessible')),
+    files: await Promise.all(files.map(async (f) => ({ name: f.name, contentBase64: Buffer.from(await f.arrayBuffer()).toString('base64') }))),
+  };
 }
 
 /** Registered apps and their secrets, cached briefly so each request does not read them. */
@@ -93,16 +151,22 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   const tracking = trackingRoutes(rt, store);
   const findApp = appDirectory(store, rt);
 
-  async function envelope(event: ApiEvent, lang: Lang): Promise<ApiResult> {
-    const headers = event.headers ?? {};
-    const contentType = headers['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(contentType)) throw new AppError('400015', 'Send Content-Type: application/json.');
+  /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */
+  async function callingApp(headers: Record<string, string | undefined>) {
     for (const [name, rule] of Object.entries(HEADER_RULES)) {
       if (!rule.test(headers[name] ?? '')) throw new AppError('401001', `Header ${name} is missing or malformed.`);
     }
     if (Math.abs(rt.clock.now() - Number(headers['x-timestamp'])) > rt.config.maxClockSkewMs) throw new AppError('401005');
     const registered = await findApp(headers['x-app-key']!);
     if (!registered) throw new AppError('400001');
+    return registered;
+  }
+
+  async function envelope(event: ApiEvent, lang: Lang): Promise<ApiResult> {
+    const headers = event.headers ?? {};
+    const contentType = headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(contentType)) throw new AppError('400015', 'Send Content-Type: application/json.');
+    const registered = await callingApp(headers);
 
     let body: unknown;
     try {
@@ -116,17 +180,22 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     if (typeof service !== 'string' || service.length === 0 || service.length > 128) {
       throw new AppError('401002', 'The body needs a service name.');
     }
-    const op = findOperation(service);
-    const handler = op && handlers.get(service);
-    if (!op || !handler) throw new AppError('400011', `Unknown service ${service.slice(0, 64)}.`);
-
     const aes = rt.config.authType === 'AES256';
     let payload = rawPayload;
-    if (aes) {
+    if (aes && findOperation(service)) {
       if (typeof rawPayload !== 'string') throw new AppError('400010', 'In AES256 mode the payload is a base64 string.');
       verifySign(rawPayload, sign, registered.secret);
       payload = decryptPayload(rawPayload, registered.secret, MAX_PAYLOAD_BYTES);
     }
+    return runOperation(service, payload, event, lang, registered, aes);
+  }
+
+  /** The named steps of one operation: find, authenticate, authorize, validate, dispatch, check, encode. */
+  async function runOperation(service: string, payload: unknown, event: ApiEvent, lang: Lang, registered: { app: App; secret: string }, encrypt: boolean): Promise<ApiResult> {
+    const headers = event.headers ?? {};
+    const op = findOperation(service);
+    const handler = op && handlers.get(service);
+    if (!op || !handler) throw new AppError('400011', `Unknown service ${service.slice(0, 64)}.`);
 
     const afterCommit = afterCommitQueue();
     const ctx: RequestContext = {
@@ -146,9 +215,46 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     if (ctx.identity && op.orgOf) await authorizeInTarget(op, ctx, ctx.identity, input);
     const result = checkAnswer(service, op, await dispatch(handler, input, ctx), ctx);
     await afterCommit.run();
-    if (!aes) return success(result);
+    if (!encrypt) return success(result);
     const encoded = encryptPayload(result, registered.secret);
     return success(encoded, signPayload(encoded, registered.secret));
+  }
+
+  /** An upload route: the same headers and sign-in as every call, then `upload.index`; the answer is plain JSON. */
+  async function upload(event: ApiEvent, path: string, lang: Lang): Promise<ApiResult> {
+    const registered = await callingApp(event.headers ?? {});
+    const payload = await uploadPayload(event, UPLOAD_ROUTES[path]!, path);
+    return runOperation('upload.index', payload, event, lang, registered, false);
+  }
+
+  /** A public asset of an organization, as stored; shown sandboxed, so nothing in it runs on the portal's origin. */
+  async function asset(path: string): Promise<ApiResult> {
+    const rest = path.slice(PATHS.assets.length + 1);
+    const [org, ...segments] = rest.split('/');
+    let names: string[];
+    try {
+      names = segments.map(decodeURIComponent);
+    } catch {
+      names = [];
+    }
+    if (!/^[0-9]{1,9}$/.test(org ?? '') || names.length === 0 || names.some((n) => !n || n === '.' || n === '..' || n.includes('/'))) {
+      return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found' };
+    }
+    const stored = await rt.ports.storage.get(`assets/${Number(org)}/${names.join('/')}`);
+    if (!stored) return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found' };
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': stored.contentType ?? 'application/octet-stream',
+        'cache-control': 'public, max-age=300',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'; img-src https: data:; style-src 'unsafe-inline'",
+      },
+      body: Buffer.concat(chunks).toString('base64'),
+      isBase64Encoded: true,
+    };
   }
 
   async function route(event: ApiEvent): Promise<ApiResult> {
@@ -160,6 +266,11 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       if (path === PATHS.init) return success({ authType: rt.config.authType, version: APP_VERSION });
       return await envelope(event, lang);
     }
+    if (UPLOAD_ROUTES[path]) {
+      if (method !== 'POST') throw new AppError('400005');
+      return await upload(event, path, lang);
+    }
+    if (path.startsWith(`${PATHS.assets}/`) && (method === 'GET' || method === 'HEAD')) return await asset(path);
     if (path === PATHS.webConfig && method === 'GET') {
       // The browser needs the portal's app key, and in AES256 mode its secret: obfuscation, not secrecy.
       const portal = await findApp(rt.config.portalAppKey);

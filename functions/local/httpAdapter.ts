@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { AppError } from '../../shared/errors';
-import { type ApiEvent, type ApiResult, failure, MAX_BODY_BYTES } from '../api/router';
+import { type ApiEvent, type ApiResult, bodyLimitOf, failure } from '../api/router';
 import { SECURITY_HEADERS } from '../platform/securityHeaders';
 
 type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
@@ -24,7 +24,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Reads the body, stopping as soon as it passes the limit (the rest is never held in memory). */
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolvePromise, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,7 +32,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
     req.on('data', (chunk: Buffer) => {
       if (done) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         done = true;
         resolvePromise('too-large');
         req.resume();
@@ -129,10 +129,12 @@ export function startHttpServer(opts: { handler: LambdaHandler; webRoot: string;
     if (!url) return sendText(res, 400, 'Bad request: malformed Host header.');
     try {
       if (url.pathname.startsWith('/service/')) {
-        const body = await readBody(req);
+        // uploads may be larger than calls (see the router's limits)
+        const limit = bodyLimitOf(url.pathname);
+        const body = await readBody(req, limit);
         if (body === 'too-large') {
           res.setHeader('connection', 'close');
-          return send(res, failure(new AppError('401002', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, 413), 'en'));
+          return send(res, failure(new AppError('401002', `The request body is larger than ${limit} bytes.`, undefined, 413), 'en'));
         }
         return send(res, await opts.handler(toEvent(req, url, body), context));
       }

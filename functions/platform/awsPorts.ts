@@ -28,6 +28,8 @@ export function lazyS3Storage(config: S3StorageConfig): StoragePort {
     put: async (key, body, contentType) => (await storage()).put(key, body, contentType),
     get: async (key) => (await storage()).get(key),
     delete: async (key) => (await storage()).delete(key),
+    list: async (prefix, max) => (await storage()).list(prefix, max),
+    copy: async (from, to) => (await storage()).copy(from, to),
     signedGetUrl: async (key, seconds) => (await storage()).signedGetUrl(key, seconds),
     signedPutUrl: async (key, seconds, contentType) => (await storage()).signedPutUrl(key, seconds, contentType),
   };

@@ -3,7 +3,7 @@
  * is signed with the caller's credentials: from a Lambda, it stops working when the role's session ends, even
  * before its own expiry.
  */
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { MAX_LINK_SECONDS, type StoragePort } from './storage';
@@ -44,6 +44,25 @@ export function s3Storage(config: S3StorageConfig): StoragePort {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix, max = 1000) {
+      const folders: string[] = [];
+      const files: { key: string; size: number; lastModified: number }[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', MaxKeys: Math.min(1000, max + 1 - files.length), ContinuationToken }));
+        for (const p of out.CommonPrefixes ?? []) if (p.Prefix) folders.push(p.Prefix);
+        for (const o of out.Contents ?? []) {
+          // the folder's own marker object is the folder, not a file in it
+          if (o.Key && o.Key !== prefix) files.push({ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified?.getTime() ?? 0 });
+        }
+        ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (ContinuationToken && files.length <= max);
+      return { folders, files: files.slice(0, max), truncated: files.length > max || Boolean(ContinuationToken) };
+    },
+    async copy(from, to) {
+      const source = `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: source, MetadataDirective: 'COPY' }));
     },
     async signedGetUrl(key, expiresInSeconds) {
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: linkSeconds(expiresInSeconds) });

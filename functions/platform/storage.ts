@@ -12,6 +12,14 @@ export interface StoredObject {
   size?: number;
 }
 
+export interface StoredListing {
+  /** the sub-folders' prefixes, ending with `/` */
+  folders: string[];
+  files: { key: string; size: number; lastModified: number }[];
+  /** more objects than `max` are there */
+  truncated: boolean;
+}
+
 /** SigV4 signs links for a week at most. */
 export const MAX_LINK_SECONDS = 7 * 24 * 3600;
 
@@ -22,6 +30,10 @@ export interface StoragePort {
   get(key: string): Promise<StoredObject | undefined>;
   /** removes the object; a missing one is not an error */
   delete(key: string): Promise<void>;
+  /** the objects and the sub-folders directly under `prefix` (a folder, ending with `/`), up to `max` objects */
+  list(prefix: string, max?: number): Promise<StoredListing>;
+  /** copies an object to another key (a rename is a copy and a delete) */
+  copy(from: string, to: string): Promise<void>;
   /** a link that downloads the object for `expiresInSeconds` (1 to MAX_LINK_SECONDS) */
   signedGetUrl(key: string, expiresInSeconds: number): Promise<string>;
   /**

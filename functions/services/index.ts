@@ -5,6 +5,7 @@
 import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceName } from '../../shared/services';
 import type { AreaHandlers, Handler } from '../api/context';
 import { accountHandlers } from './account/handlers';
+import { s3ManagerHandlers, uploadHandlers } from './asset/handlers';
 import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
 import { dataImportHandlers } from './dataImport/handlers';
@@ -42,6 +43,8 @@ const AREAS: HandlerTable = {
   sentRecord: sentRecordHandlers,
   messageUnsubscription: messageUnsubscriptionHandlers,
   systemSetting: systemSettingHandlers,
+  upload: uploadHandlers,
+  s3Manager: s3ManagerHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

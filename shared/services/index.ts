@@ -5,6 +5,7 @@ import { authServices } from './auth';
 import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
 import { accountServices } from './account';
+import { s3ManagerServices, uploadServices } from './asset';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { segmentServices } from './segment';
@@ -35,6 +36,8 @@ export const SERVICE_AREAS = {
   sentRecord: sentRecordServices,
   messageUnsubscription: messageUnsubscriptionServices,
   systemSetting: systemSettingServices,
+  upload: uploadServices,
+  s3Manager: s3ManagerServices,
   ...crudAreas,
 } as const;
 
@@ -79,3 +82,4 @@ export * from './dataImport';
 export * from './templateMessage';
 export * from './plan';
 export * from './systemSetting';
+export * from './asset';

@@ -1,0 +1,5 @@
+/**
+ * The asset area's public module: what other areas and code outside `functions/services/` may use.
+ * Everything else in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
+ */
+export { assetPrefix } from './assets';

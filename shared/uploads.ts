@@ -1,0 +1,147 @@
+/**
+ * What may be uploaded (spec 001 section 5): each use with its size limit and the types it takes, file types
+ * told by their bytes (a PNG renamed .gif is a PNG), animated GIFs told by their frames, and asset names. The
+ * browser checks a file before sending it and the server checks it again with the same code.
+ */
+
+export type UploadUse = 'image' | 'gif' | 'thumbnail' | 'file' | 'list';
+export type SniffedType = 'png' | 'jpg' | 'gif' | 'pdf' | 'html' | 'text' | 'other';
+
+interface UseRule {
+  maxBytes: number;
+  /** the size as the spec's message names it */
+  maxLabel: string;
+  /** the types taken; any when absent */
+  types?: readonly SniffedType[];
+  /** an animated GIF is refused */
+  stillOnly?: boolean;
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+export const UPLOAD_RULES: Record<UploadUse, UseRule> = {
+  /** images of messages: png, jpg, gif (not animated) */
+  image: { maxBytes: MB, maxLabel: '1MB', types: ['png', 'jpg', 'gif'], stillOnly: true },
+  /** GIF media of push messages, animated or not */
+  gif: { maxBytes: 3 * MB, maxLabel: '3MB', types: ['gif'] },
+  /** the thumbnail of a video */
+  thumbnail: { maxBytes: MB, maxLabel: '1MB', types: ['png', 'jpg'] },
+  /** message files, HTML included (sanitised when stored) */
+  file: { maxBytes: MB, maxLabel: '1MB' },
+  /** organization lists (text) */
+  list: { maxBytes: 60 * KB, maxLabel: '60KB', types: ['text'] },
+};
+
+/** The spec's upload messages. */
+export const UPLOAD_MESSAGES = {
+  none: 'Please upload a file first.',
+  tooLarge: (max: string) => `The maximum file size is ${max}, please re-upload!`,
+  wrongImage: 'You need upload the image again!',
+  wrongFile: 'You need upload the file again!',
+  badName: 'The file name may not hold / \\ : * ? " < > | or control characters, nor start with a dot.',
+} as const;
+
+const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/** The type of a file by its first bytes, whatever its name says. */
+export function sniffType(bytes: Uint8Array): SniffedType {
+  if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'jpg';
+  if (/^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return 'gif';
+  if (ascii(bytes, 0, 5) === '%PDF-') return 'pdf';
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (/^(<!doctype html|<html|<head|<body|<table|<div|<p[\s>])/.test(head)) return 'html';
+  // text: no NUL and valid UTF-8 in what was read (streaming, so a character cut at the window's end is fine)
+  const window = bytes.subarray(0, 4096);
+  if (!window.includes(0)) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(window, { stream: true });
+      return 'text';
+    } catch {
+      // not UTF-8
+    }
+  }
+  return 'other';
+}
+
+/**
+ * The number of frames of a GIF, read from its block structure (image descriptors), counting up to `stopAt`;
+ * -1 for a GIF too broken to walk (refused).
+ */
+export function gifFrames(bytes: Uint8Array, stopAt = 2): number {
+  let i = 13;
+  const flags = bytes[10] ?? 0;
+  if (flags & 0x80) i += 3 * 2 ** ((flags & 0x07) + 1); // global colour table
+  let frames = 0;
+  const skipSubBlocks = () => {
+    while (i < bytes.length) {
+      const size = bytes[i]!;
+      i += 1;
+      if (size === 0) return true;
+      i += size;
+    }
+    return false;
+  };
+  while (i < bytes.length) {
+    const block = bytes[i]!;
+    if (block === 0x3b) return frames; // trailer
+    if (block === 0x21) {
+      // extension: label, then sub-blocks
+      i += 2;
+      if (!skipSubBlocks()) return -1;
+    } else if (block === 0x2c) {
+      frames += 1;
+      if (frames >= stopAt) return frames;
+      const local = bytes[i + 9] ?? 0;
+      i += 10;
+      if (local & 0x80) i += 3 * 2 ** ((local & 0x07) + 1);
+      i += 1; // LZW minimum code size
+      if (!skipSubBlocks()) return -1;
+    } else return -1;
+  }
+  return frames > 0 ? frames : -1;
+}
+
+/** Why a name cannot name an asset, or null. */
+export function assetNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  // eslint-disable-next-line no-control-regex
+  if (!trimmed || trimmed.length > 128 || /[/\\:*?"<>|\u0000-\u001f\u007f]/.test(trimmed) || trimmed.startsWith('.')) return UPLOAD_MESSAGES.badName;
+  return null;
+}
+
+export interface UploadCheck {
+  ok: boolean;
+  type: SniffedType;
+  /** the spec's message when refused */
+  message?: string;
+}
+
+/** Checks a file for a use: its name, its size, its type by its bytes, and (where asked) that it is not animated. */
+export function checkUpload(use: UploadUse, name: string, bytes: Uint8Array): UploadCheck {
+  const rule = UPLOAD_RULES[use];
+  if (bytes.length === 0) return { ok: false, type: 'other', message: UPLOAD_MESSAGES.none };
+  const nameProblem = assetNameProblem(name);
+  if (nameProblem) return { ok: false, type: 'other', message: nameProblem };
+  if (bytes.length > rule.maxBytes) return { ok: false, type: 'other', message: UPLOAD_MESSAGES.tooLarge(rule.maxLabel) };
+  const type = sniffType(bytes);
+  const imageUse = use === 'image' || use === 'gif' || use === 'thumbnail';
+  if (rule.types && !rule.types.includes(type)) return { ok: false, type, message: imageUse ? UPLOAD_MESSAGES.wrongImage : UPLOAD_MESSAGES.wrongFile };
+  if (type === 'gif') {
+    const frames = gifFrames(bytes);
+    if (frames < 0 || (rule.stillOnly && frames > 1)) return { ok: false, type, message: UPLOAD_MESSAGES.wrongImage };
+  }
+  return { ok: true, type };
+}
+
+export const CONTENT_TYPES: Record<SniffedType, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+  other: 'application/octet-stream',
+};

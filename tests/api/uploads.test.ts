@@ -1,0 +1,155 @@
+/**
+ * Uploads (spec 000 section 7, spec 001 section 5) into s3rver through the storage port, and the asset manager:
+ * types told by their bytes, animated GIFs, size limits with the spec's messages, asset names, HTML sanitised,
+ * public assets served sandboxed, private ones only by signed links, folders, rename and delete, per organization.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import { PATHS } from '../../shared/paths';
+import { gif } from '../../shared/uploads.test';
+import { ApiClient, goodHeaders, rawPost, startHerald } from '../support/herald';
+
+let herald: LocalHerald;
+let admin: ApiClient;
+
+const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from('IHDR'), 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
+
+beforeAll(async () => {
+  herald = await startHerald();
+  admin = new ApiClient(herald);
+  await admin.login();
+});
+afterAll(() => herald?.stop());
+
+/** Uploads with the multipart form route, as the asset manager's browser upload does. */
+async function formUpload(client: ApiClient, fields: Record<string, string>, files: { name: string; bytes: Uint8Array }[], route = `${PATHS.upload}Form`) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const f of files) form.append(files.length > 1 ? 'files' : 'fileData', new Blob([Uint8Array.from(f.bytes)]), f.name);
+  // fetch writes the multipart content type with its boundary
+  const { 'content-type': _json, ...headers } = goodHeaders(herald);
+  const res = await fetch(`${herald.url}${route}`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${client.token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as { state: string; payload: any; errorCode: string | null; errorMessage: string | null } };
+}
+
+async function jsonUpload(client: ApiClient | null, body: unknown, route: string = PATHS.upload) {
+  const r = await rawPost(herald, route, JSON.stringify(body), goodHeaders(herald, client?.token ? { authorization: `Bearer ${client.token}` } : {}));
+  return { status: r.status, body: r.json };
+}
+
+describe('uploads', () => {
+  it('stores an image by the JSON route and serves it at a public address, sandboxed', async () => {
+    const r = await jsonUpload(admin, { baseDir: 'campaigns', use: 'image', uploadBase64Info: { fileName: 'logo.png', content: b64(png) } });
+    expect(r.body.state).toBe('S');
+    const [file] = r.body.payload.files;
+    expect(file).toMatchObject({ path: 'campaigns/logo.png', name: 'logo.png', folder: 'campaigns', size: png.length });
+    expect(file.url).toBe(`${herald.url}${PATHS.assets}/1/campaigns/logo.png`);
+    const res = await fetch(file.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);
+  });
+
+  it('takes a multipart form too (fileData, or several files)', async () => {
+    const one = await formUpload(admin, { baseDir: 'form', use: 'image' }, [{ name: 'one.png', bytes: png }]);
+    expect(one.body.payload.files.map((f: { path: string }) => f.path)).toEqual(['form/one.png']);
+    const two = await formUpload(admin, { baseDir: 'form', use: 'gif' }, [{ name: 'a.gif', bytes: gif(2) }, { name: 'b.gif', bytes: gif(1) }], `${PATHS.upload}/uploadS3Form`);
+    expect(two.body.payload.files.map((f: { path: string }) => f.path)).toEqual(['form/a.gif', 'form/b.gif']);
+  });
+
+  it('refuses a PNG renamed .gif, an animated GIF where a still image is asked for, and names with invalid characters', async () => {
+    const renamed = await formUpload(admin, { use: 'gif' }, [{ name: 'fake.gif', bytes: png }]);
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.errorCode).toBe('400016');
+    expect(renamed.body.errorMessage).toContain('You need upload the image again!');
+    const animated = await formUpload(admin, { use: 'image' }, [{ name: 'moving.gif', bytes: gif(3) }]);
+    expect(animated.body.errorMessage).toContain('You need upload the image again!');
+    expect((await formUpload(admin, { use: 'gif' }, [{ name: 'moving.gif', bytes: gif(3) }])).body.state).toBe('S');
+    for (const name of ['a:b.png', 'what?.png', '.hidden.png', 'x<y>.png']) {
+      const bad = await jsonUpload(admin, { use: 'image', uploadBase64Info: { fileName: name, content: b64(png) } });
+      expect(bad.body.errorCode, name).toBe('400016');
+      expect(bad.body.errorMessage, name).toContain('The file name may not hold');
+    }
+    const folder = await jsonUpload(admin, { baseDir: '../other', use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } });
+    expect(folder.body.errorCode).toBe('400016');
+  });
+
+  it('refuses 3 MB + 1 byte of GIF with the spec message, and takes exactly 3 MB', async () => {
+    const big = new Uint8Array(3 * 1024 * 1024 + 1);
+    big.set(gif(1));
+    const over = await formUpload(admin, { use: 'gif' }, [{ name: 'big.gif', bytes: big }]);
+    expect(over.status).toBe(400);
+    expect(over.body.errorMessage).toContain('The maximum file size is 3MB, please re-upload!');
+    const exact = await formUpload(admin, { use: 'gif' }, [{ name: 'exact.gif', bytes: big.subarray(0, 3 * 1024 * 1024) }]);
+    expect(exact.body.state).toBe('S');
+    const image = await formUpload(admin, { use: 'image' }, [{ name: 'big.png', bytes: Uint8Array.from([...png, ...new Uint8Array(1024 * 1024)]) }]);
+    expect(image.body.errorMessage).toContain('The maximum file size is 1MB, please re-upload!');
+    expect((await jsonUpload(admin, { use: 'file', files: [] })).body.errorMessage).toContain('Please upload a file first.');
+  });
+
+  it('sanitises an HTML file before storing it', async () => {
+    const html = '<html><body><p onclick="steal()">Hello</p><script>alert(1)</script><a href="javascript:alert(1)">x</a></body></html>';
+    const r = await jsonUpload(admin, { use: 'file', uploadBase64Info: { fileName: 'page.html', content: b64(html) } });
+    const res = await fetch(r.body.payload.files[0].url);
+    expect(await res.text()).toBe('<html><body><p>Hello</p><a>x</a></body></html>');
+  });
+
+  it('keeps a private file out of the public path; its address is a signed link', async () => {
+    const r = await jsonUpload(admin, { accessible: false, use: 'file', uploadBase64Info: { fileName: 'secret.txt', content: b64('confidential') } });
+    const [file] = r.body.payload.files;
+    expect(file.url).toContain('X-Amz-Signature=');
+    expect(await (await fetch(file.url)).text()).toBe('confidential');
+    expect((await fetch(`${herald.url}${PATHS.assets}/1/secret.txt`)).status).toBe(404);
+    // nor does the public path climb out of the organization's assets
+    expect((await fetch(`${herald.url}${PATHS.assets}/1/..%2F..%2Fprivate%2F1%2Fsecret.txt`)).status).toBe(404);
+  });
+
+  it('needs a signed-in user whose role may upload', async () => {
+    const anonymous = await jsonUpload(null, { use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } });
+    expect(anonymous.body.errorCode).toBe('400018');
+    const role = await admin.ok('userRole.save', { name: 'No assets', code: 'NO_ASSETS', permissions: ['NAV_DASHBOARD'] });
+    await admin.ok('user.save', { username: 'no.assets', email: 'no.assets@example.com', roleId: role.id, password: 'NoAssets@1' });
+    const plain = new ApiClient(herald);
+    await plain.login('no.assets', 'NoAssets@1');
+    expect((await jsonUpload(plain, { use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } })).body.errorCode).toBe('730001');
+  });
+});
+
+describe('the asset manager', () => {
+  it('lists folders and files, renames, and deletes a file or an empty folder only', async () => {
+    await admin.ok('s3Manager.saveFolder', { baseDir: '', name: 'spring' });
+    expect((await admin.call('s3Manager.saveFolder', { baseDir: '', name: 'spring' })).body.errorCode).toBe('720001');
+    await jsonUpload(admin, { baseDir: 'spring', use: 'image', uploadBase64Info: { fileName: 'hero.png', content: b64(png) } });
+    const top = await admin.ok('s3Manager.getList', { baseDir: '' });
+    expect(top.folders.map((f) => f.path)).toEqual(expect.arrayContaining(['spring', 'campaigns']));
+    const spring = await admin.ok('s3Manager.getList', { baseDir: 'spring' });
+    expect(spring.files.map((f) => f.name)).toEqual(['hero.png']);
+
+    const renamed = await admin.ok('s3Manager.rename', { path: 'spring/hero.png', name: 'banner.png' });
+    expect(renamed).toMatchObject({ path: 'spring/banner.png', url: `${herald.url}${PATHS.assets}/1/spring/banner.png` });
+    expect((await fetch(renamed.url)).status).toBe(200);
+    expect((await fetch(`${herald.url}${PATHS.assets}/1/spring/hero.png`)).status).toBe(404);
+
+    const full = await admin.call('s3Manager.delete', { path: 'spring', folder: true });
+    expect(full.body.errorCode).toBe('720009');
+    await admin.ok('s3Manager.delete', { path: 'spring/banner.png' });
+    expect((await admin.call('s3Manager.delete', { path: 'spring/banner.png' })).body.errorCode).toBe('720003');
+    await admin.ok('s3Manager.delete', { path: 'spring', folder: true });
+    expect((await admin.ok('s3Manager.getList', { baseDir: '' })).folders.map((f) => f.path)).not.toContain('spring');
+  });
+
+  it("is each organization's own", async () => {
+    await admin.ok('organization.save', { name: 'Assets two', code: 'ASSETS2' });
+    const other = new ApiClient(herald);
+    other.token = (await admin.ok('user.switchOrganization', { orgId: 2 })).accessToken;
+    admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    const theirs = await other.ok('s3Manager.getList', { baseDir: '' });
+    expect(theirs.files).toEqual([]);
+    expect(theirs.folders).toEqual([]);
+    expect((await other.call('s3Manager.delete', { path: 'campaigns/logo.png' })).body.errorCode).toBe('720003');
+    expect((await other.call('s3Manager.rename', { path: 'campaigns/logo.png', name: 'mine.png' })).body.errorCode).toBe('720003');
+    expect((await fetch(`${herald.url}${PATHS.assets}/1/campaigns/logo.png`)).status).toBe(200);
+  });
+});
