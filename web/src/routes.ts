@@ -33,6 +33,7 @@ export type PageKey =
   | 'home'
   | 'unsubscriptions'
   | 'systemSetting'
+  | 'assets'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -124,7 +125,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/beacon', 'page.beacon', ['NAV_BEACON'], menu('library', 'pi pi-wifi')),
   entityScreen('/library/beacon-group', 'beaconGroup', 'NAV_BEACON', menu('library', 'pi pi-sitemap')),
   screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], { page: 'accounts', ...menu('library', 'pi pi-id-card') }),
-  screen('/library/s3-manage', 'page.assets', ['NAV_S3'], menu('library', 'pi pi-images')),
+  screen('/library/s3-manage', 'page.assets', ['NAV_S3'], { page: 'assets', ...menu('library', 'pi pi-images') }),
   screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], { page: 'dataImport', ...menu('library', 'pi pi-upload') }),
   entityScreen('/library/tag', 'planTag', 'NAV_PLAN_TAG', menu('library', 'pi pi-tags')),
   entityScreen('/library/template-category', 'templateCategory', 'NAV_TEMPLATE_MESSAGE', menu('library', 'pi pi-folder')),

@@ -4,9 +4,11 @@
  */
 import type { PayloadIn, Result, ServiceName } from '../../../shared/services';
 import { ApiError } from './apiError';
+import { PATHS } from '../../../shared/paths';
+import { API_ROOT } from '../app/constants';
 import { handleApiError } from './errorHandler';
 import { freshAccessToken, getSession, refreshSession } from './session';
-import { post } from './transport';
+import { post, postForm } from './transport';
 
 export interface CallOptions {
   /** no toast or redirect on failure: the caller shows the problem itself */
@@ -57,6 +59,34 @@ export async function call<S extends ServiceName>(service: S, ...[payload, opts]
     const raw = await send(service, payload);
     await schemas;
     return await validated(service, raw);
+  } catch (e) {
+    const error = e instanceof ApiError ? e : new ApiError('400000', null, e instanceof Error ? e.message : null);
+    if (!opts?.quiet) handleApiError(error);
+    throw error;
+  }
+}
+
+/**
+ * Uploads files with the multipart form route (progress from 0 to 1), answered like `upload.index`: the files
+ * as stored. Refusals (a type, a size, a name) come back with the spec's message in the server's text.
+ */
+export async function uploadFiles(
+  fields: { baseDir: string; use: 'image' | 'gif' | 'thumbnail' | 'file' | 'list'; accessible?: boolean },
+  files: File[],
+  onProgress?: (fraction: number) => void,
+  opts?: CallOptions,
+): Promise<Result<'upload.index'>> {
+  const form = new FormData();
+  form.set('baseDir', fields.baseDir);
+  form.set('use', fields.use);
+  form.set('accessible', String(fields.accessible ?? true));
+  for (const f of files) form.append('files', f, f.name);
+  const schemas = catalogue();
+  try {
+    const token = await freshAccessToken();
+    const raw = await postForm(`${API_ROOT}${PATHS.upload}Form`, form, token, onProgress);
+    await schemas;
+    return await validated('upload.index', raw);
   } catch (e) {
     const error = e instanceof ApiError ? e : new ApiError('400000', null, e instanceof Error ? e.message : null);
     if (!opts?.quiet) handleApiError(error);

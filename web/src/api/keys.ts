@@ -11,6 +11,7 @@ export const keys = {
   myInvitations: () => key('user.myInvitations', {}),
   pendingInvitations: () => key('user.pendingInvitations', {}),
   systemSetting: () => key('systemSetting.detail', {}),
+  assets: (baseDir: string) => key('s3Manager.getList', { baseDir }),
   roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
   rolePermissions: () => key('userRole.getRolePermissions', {}),
   templateCategories: () => key('templateCategory.getAll', {}),

@@ -54,3 +54,36 @@ export async function post(service: string, payload: unknown, accessToken: strin
     throw new ApiError(typeof code === 'string' ? code : CLIENT_CODES.badAnswer, null, null, res.status);
   }
 }
+
+/**
+ * A multipart upload (`/service/web/upload/indexForm`) with the same headers as every call, reporting progress
+ * (0 to 1) as the bytes go out. Answers the envelope's payload; a refusal is an ApiError as for any call.
+ */
+export async function postForm(path: string, form: FormData, accessToken: string | null, onProgress?: (fraction: number) => void): Promise<unknown> {
+  const settings = await portalSettings();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('x-device-id', deviceId());
+    xhr.setRequestHeader('x-app-key', settings.appKey);
+    xhr.setRequestHeader('x-timestamp', String(Date.now()));
+    if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
+    const lang = languageHeader();
+    if (lang) xhr.setRequestHeader('x-lang', lang);
+    xhr.timeout = HTTP_TIMEOUT_MS * 4;
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(CLIENT_CODES.network));
+    xhr.ontimeout = () => reject(new ApiError(CLIENT_CODES.timeout));
+    xhr.onload = () => {
+      let answer: ResponseEnvelope;
+      try {
+        answer = JSON.parse(xhr.responseText) as ResponseEnvelope;
+      } catch {
+        return reject(new ApiError(CLIENT_CODES.badAnswer, null, null, xhr.status));
+      }
+      if (answer.state !== 'S') return reject(new ApiError(answer.errorCode ?? CLIENT_CODES.badAnswer, answer.error, answer.errorMessage, xhr.status));
+      resolve(answer.payload);
+    };
+    xhr.send(form);
+  });
+}

@@ -28,6 +28,7 @@ export const pages = {
   home: lazyPage(() => import('./home/HomePage')),
   unsubscriptions: lazyPage(() => import('./unsubscription/UnsubscriptionsPage')),
   systemSetting: lazyPage(() => import('./admin/SystemSettingPage')),
+  assets: lazyPage(() => import('./assets/AssetsPage')),
   entity: lazyPage(() => import('./generic/EntityPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 

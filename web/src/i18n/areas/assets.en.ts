@@ -1,0 +1,47 @@
+/** The asset manager's texts in English. */
+const assetsEn = {
+  assets: {
+    intro: 'Images and files for your messages. Public files have a stable address you can use in any message.',
+    top: 'Assets',
+    breadcrumb: 'Folder path',
+    newFolder: 'New folder',
+    folderName: 'Folder name',
+    folderCreated: 'The folder {{name}} was created.',
+    upload: 'Upload files',
+    uploading: 'Uploading {{count}} file(s)…',
+    uploaded: '{{count}} file(s) uploaded.',
+    refused: 'Not uploaded',
+    name: 'Name',
+    size: 'Size',
+    updated: 'Updated (UTC)',
+    folder: 'Folder',
+    open: 'Open folder {{name}}',
+    copyLink: 'Copy the link of {{name}}',
+    copied: 'The link was copied.',
+    copyFailed: 'The link could not be copied; select it in the address field instead.',
+    rename: 'Rename {{name}}',
+    renameTitle: 'Rename file',
+    newName: 'New name',
+    renamed: 'The file is now called {{name}}.',
+    deleteFile: 'Delete {{name}}',
+    deleteFolder: 'Delete the folder {{name}}',
+    deleteTitle: 'Delete',
+    deleteFileConfirm: 'Delete {{name}}? Messages that use its address will show a broken image or link.',
+    deleteFolderConfirm: 'Delete the empty folder {{name}}?',
+    deleted: '{{name}} was deleted.',
+    empty: 'This folder is empty. Upload files or create a folder.',
+    loadFailed: 'The folder could not be read.',
+    truncated: 'The folder holds more files than are shown here.',
+    limits: 'Images: png, jpg or gif (not animated), up to 1MB. GIF animations: up to 3MB. Other files: up to 1MB; HTML is cleaned of scripts.',
+    messages: {
+      none: 'Please upload a file first.',
+      tooLarge: 'The maximum file size is {{max}}, please re-upload!',
+      wrongImage: 'You need upload the image again!',
+      wrongFile: 'You need upload the file again!',
+      badName: 'The name may not hold / \\ : * ? " < > | or control characters, nor start with a dot.',
+    },
+  },
+};
+
+export type AssetTexts = typeof assetsEn;
+export default assetsEn;
