@@ -106,6 +106,20 @@ describe('uploads', () => {
     expect((await fetch(`${herald.url}${PATHS.assets}/1/..%2F..%2Fprivate%2F1%2Fsecret.txt`)).status).toBe(404);
   });
 
+  it('in AES256 mode takes the files as base64 JSON (uploadBase64Info) and the form alike', async () => {
+    const aes = await startHerald({ config: { authType: 'AES256' } });
+    try {
+      const client = new ApiClient(aes);
+      await client.login();
+      const json = await rawPost(aes, PATHS.upload, JSON.stringify({ baseDir: 'aes', use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } }), goodHeaders(aes, { authorization: `Bearer ${client.token}` }));
+      expect(json.json.payload.files[0].path).toBe('aes/a.png');
+      const renamed = await rawPost(aes, PATHS.upload, JSON.stringify({ use: 'gif', uploadBase64Info: { fileName: 'fake.gif', content: b64(png) } }), goodHeaders(aes, { authorization: `Bearer ${client.token}` }));
+      expect(renamed.json.errorMessage).toContain('You need upload the image again!');
+    } finally {
+      await aes.stop();
+    }
+  });
+
   it('needs a signed-in user whose role may upload', async () => {
     const anonymous = await jsonUpload(null, { use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } });
     expect(anonymous.body.errorCode).toBe('400018');

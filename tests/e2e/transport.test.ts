@@ -50,3 +50,24 @@ describe('AES256 mode and silent refresh', () => {
     await context.close();
   });
 });
+
+describe('uploads in AES256 mode', () => {
+  it('sends the files as base64 JSON (uploadBase64Info) to the upload route, and the asset manager lists them', async () => {
+    const { context, page } = await openPage(suite.browser);
+    const uploads: { url: string; type?: string; body: string }[] = [];
+    page.on('request', (r: Request) => {
+      if (r.url().includes('/service/web/upload/')) uploads.push({ url: r.url(), type: r.headers()['content-type'], body: r.postData() ?? '' });
+    });
+    await signIn(page, suite.herald.portalUrl);
+    await page.goto(`${suite.herald.portalUrl}#/library/s3-manage`);
+    await page.getByText('This folder is empty.').waitFor();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from('IHDR')]);
+    await page.setInputFiles('#asset-upload', [{ name: 'aes.png', mimeType: 'image/png', buffer: png }]);
+    await page.locator('[data-testid="asset-list"] tbody tr', { hasText: 'aes.png' }).waitFor();
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.url.endsWith('/service/web/upload/index')).toBe(true);
+    expect(uploads[0]!.type).toBe('application/json');
+    expect(JSON.parse(uploads[0]!.body).uploadBase64Info).toEqual([{ fileName: 'aes.png', content: png.toString('base64') }]);
+    await context.close();
+  });
+});

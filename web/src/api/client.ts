@@ -8,7 +8,8 @@ import { PATHS } from '../../../shared/paths';
 import { API_ROOT } from '../app/constants';
 import { handleApiError } from './errorHandler';
 import { freshAccessToken, getSession, refreshSession } from './session';
-import { post, postForm } from './transport';
+import { portalSettings } from './portalSettings';
+import { post, postUpload } from './transport';
 
 export interface CallOptions {
   /** no toast or redirect on failure: the caller shows the problem itself */
@@ -67,8 +68,9 @@ export async function call<S extends ServiceName>(service: S, ...[payload, opts]
 }
 
 /**
- * Uploads files with the multipart form route (progress from 0 to 1), answered like `upload.index`: the files
- * as stored. Refusals (a type, a size, a name) come back with the spec's message in the server's text.
+ * Uploads files (progress from 0 to 1) with the multipart form route, or in AES256 mode the base64 JSON route;
+ * answered like `upload.index`: the files as stored. Refusals (a type, a size, a name) come back with the
+ * spec's message in the server's text.
  */
 export async function uploadFiles(
   fields: { baseDir: string; use: 'image' | 'gif' | 'thumbnail' | 'file' | 'list'; accessible?: boolean },
@@ -76,15 +78,27 @@ export async function uploadFiles(
   onProgress?: (fraction: number) => void,
   opts?: CallOptions,
 ): Promise<Result<'upload.index'>> {
-  const form = new FormData();
-  form.set('baseDir', fields.baseDir);
-  form.set('use', fields.use);
-  form.set('accessible', String(fields.accessible ?? true));
-  for (const f of files) form.append('files', f, f.name);
+  const settings = await portalSettings();
+  let body: FormData | string;
+  let path: string;
+  if (settings.authType === 'AES256') {
+    // the encrypted mode sends the files as base64 in JSON (uploadBase64Info)
+    const uploadBase64Info = await Promise.all(files.map(async (f) => ({ fileName: f.name, content: toBase64(new Uint8Array(await f.arrayBuffer())) })));
+    body = JSON.stringify({ baseDir: fields.baseDir, use: fields.use, accessible: fields.accessible ?? true, uploadBase64Info });
+    path = `${API_ROOT}${PATHS.upload}`;
+  } else {
+    const form = new FormData();
+    form.set('baseDir', fields.baseDir);
+    form.set('use', fields.use);
+    form.set('accessible', String(fields.accessible ?? true));
+    for (const f of files) form.append('files', f, f.name);
+    body = form;
+    path = `${API_ROOT}${PATHS.upload}Form`;
+  }
   const schemas = catalogue();
   try {
     const token = await freshAccessToken();
-    const raw = await postForm(`${API_ROOT}${PATHS.upload}Form`, form, token, onProgress);
+    const raw = await postUpload(path, body, token, onProgress);
     await schemas;
     return await validated('upload.index', raw);
   } catch (e) {
@@ -92,4 +106,11 @@ export async function uploadFiles(
     if (!opts?.quiet) handleApiError(error);
     throw error;
   }
+}
+
+/** Bytes as base64, in slices (a spread of a whole file would overflow the call stack). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }

@@ -56,10 +56,11 @@ export async function post(service: string, payload: unknown, accessToken: strin
 }
 
 /**
- * A multipart upload (`/service/web/upload/indexForm`) with the same headers as every call, reporting progress
- * (0 to 1) as the bytes go out. Answers the envelope's payload; a refusal is an ApiError as for any call.
+ * An upload with the same headers as every call: a multipart form, or (in AES256 mode, spec 000 section 7) JSON
+ * holding the files as base64. Reports progress (0 to 1) as the bytes go out. Answers the envelope's payload; a
+ * refusal is an ApiError as for any call.
  */
-export async function postForm(path: string, form: FormData, accessToken: string | null, onProgress?: (fraction: number) => void): Promise<unknown> {
+export async function postUpload(path: string, body: FormData | string, accessToken: string | null, onProgress?: (fraction: number) => void): Promise<unknown> {
   const settings = await portalSettings();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -68,6 +69,7 @@ export async function postForm(path: string, form: FormData, accessToken: string
     xhr.setRequestHeader('x-app-key', settings.appKey);
     xhr.setRequestHeader('x-timestamp', String(Date.now()));
     if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
+    if (typeof body === 'string') xhr.setRequestHeader('content-type', 'application/json');
     const lang = languageHeader();
     if (lang) xhr.setRequestHeader('x-lang', lang);
     xhr.timeout = HTTP_TIMEOUT_MS * 4;
@@ -84,6 +86,6 @@ export async function postForm(path: string, form: FormData, accessToken: string
       if (answer.state !== 'S') return reject(new ApiError(answer.errorCode ?? CLIENT_CODES.badAnswer, answer.error, answer.errorMessage, xhr.status));
       resolve(answer.payload);
     };
-    xhr.send(form);
+    xhr.send(body);
   });
 }
