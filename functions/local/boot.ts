@@ -84,7 +84,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
         cron: (name, expression, timeZone, target) => scheduler!.cron(name, expression, timeZone, target),
         cancel: (name) => scheduler!.cancel(name),
       },
-      storage: lazyS3Storage({ region: config.region, bucket: ASSET_BUCKET, endpoint: standIns.endpoints.s3 }),
+      // each Herald's objects under its table prefix: tests share the stand-ins' bucket
+      storage: lazyS3Storage({ region: config.region, bucket: ASSET_BUCKET, endpoint: standIns.endpoints.s3, keyPrefix: config.tablePrefix }),
     };
     const rt = createRuntime({ config, keys, jobs: jobQueue, ports, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
     const store = new Store(rt);

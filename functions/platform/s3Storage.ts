@@ -13,6 +13,11 @@ export interface S3StorageConfig {
   bucket: string;
   /** the s3rver stand-in's address, locally */
   endpoint?: string;
+  /**
+   * put in front of every key, and taken off the keys a listing answers: Heralds that share one bucket (the test
+   * runs' stand-ins) never see each other's objects
+   */
+  keyPrefix?: string;
 }
 
 /** s3rver accepts any signature, but the SDK signs, so it needs credentials of some kind. */
@@ -29,13 +34,15 @@ export function s3Storage(config: S3StorageConfig): StoragePort {
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
   });
   const Bucket = config.bucket;
+  const prefix = config.keyPrefix ?? '';
+  const k = (key: string) => prefix + key;
   return {
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      await client.send(new PutObjectCommand({ Bucket, Key: k(key), Body: body, ContentType: contentType }));
     },
     async get(key) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: k(key) }));
         return { body: out.Body as Readable, contentType: out.ContentType, size: out.ContentLength };
       } catch (e) {
         if (e instanceof NoSuchKey) return undefined;
@@ -43,32 +50,32 @@ export function s3Storage(config: S3StorageConfig): StoragePort {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: k(key) }));
     },
-    async list(prefix, max = 1000) {
+    async list(folder, max = 1000) {
       const folders: string[] = [];
       const files: { key: string; size: number; lastModified: number }[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: '/', MaxKeys: Math.min(1000, max + 1 - files.length), ContinuationToken }));
-        for (const p of out.CommonPrefixes ?? []) if (p.Prefix) folders.push(p.Prefix);
+        const out = await client.send(new ListObjectsV2Command({ Bucket, Prefix: k(folder), Delimiter: '/', MaxKeys: Math.min(1000, max + 1 - files.length), ContinuationToken }));
+        for (const p of out.CommonPrefixes ?? []) if (p.Prefix) folders.push(p.Prefix.slice(prefix.length));
         for (const o of out.Contents ?? []) {
           // the folder's own marker object is the folder, not a file in it
-          if (o.Key && o.Key !== prefix) files.push({ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified?.getTime() ?? 0 });
+          if (o.Key && o.Key !== k(folder)) files.push({ key: o.Key.slice(prefix.length), size: o.Size ?? 0, lastModified: o.LastModified?.getTime() ?? 0 });
         }
         ContinuationToken = out.IsTruncated ? out.NextContinuationToken : undefined;
       } while (ContinuationToken && files.length <= max);
       return { folders, files: files.slice(0, max), truncated: files.length > max || Boolean(ContinuationToken) };
     },
     async copy(from, to) {
-      const source = `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
-      await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: source, MetadataDirective: 'COPY' }));
+      const source = `${Bucket}/${k(from).split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: k(to), CopySource: source, MetadataDirective: 'COPY' }));
     },
     async signedGetUrl(key, expiresInSeconds) {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: linkSeconds(expiresInSeconds) });
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: k(key) }), { expiresIn: linkSeconds(expiresInSeconds) });
     },
     async signedPutUrl(key, expiresInSeconds, contentType) {
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: k(key), ContentType: contentType }), {
         expiresIn: linkSeconds(expiresInSeconds),
         // the presigner leaves Content-Type unsigned unless told: signed, the upload must send this one
         ...(contentType ? { signableHeaders: new Set(['content-type']) } : {}),

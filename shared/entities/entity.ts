@@ -46,6 +46,8 @@ export interface CrudDef {
   unique?: readonly { field: string; code: ErrorCode; message: string }[];
   /** a boolean field at most one record may hold: setting it on one clears it on the others */
   onlyOne?: string;
+  /** records of another tenant entity that point here by `field`: while one does, delete answers 720009 */
+  inUse?: { entity: string; field: string; message: string };
 }
 
 /**

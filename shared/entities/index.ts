@@ -23,6 +23,7 @@ import { planTagEntity } from './planTag';
 import { passwordResetEntity, rateLimitEntity, sessionEntity, uniqueKeyEntity } from './session';
 import { memberListingEntity, organizationUserEntity, userEntity } from './user';
 import { templateCategoryEntity } from './templateCategory';
+import { messageFolderEntity } from './messageFolder';
 import { templateMessageEntity } from './templateMessage';
 import { roleDirectoryEntity, userRoleEntity } from './userRole';
 
@@ -43,6 +44,7 @@ export const ENTITIES = {
   schedule: scheduleEntity,
   // plain entities of the generic CRUD stack
   templateCategory: templateCategoryEntity,
+  messageFolder: messageFolderEntity,
   planTag: planTagEntity,
   planCategory: planCategoryEntity,
   planGroup: planGroupEntity,
@@ -92,6 +94,7 @@ export * from './session';
 export * from './user';
 export * from './userRole';
 export * from './templateCategory';
+export * from './messageFolder';
 export * from './planTag';
 export * from './planCategory';
 export * from './planGroup';

@@ -21,6 +21,8 @@ export const templateMessageSchema = z.object({
   name: requiredText('name', TEMPLATE_NAME_MAX),
   channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
   categoryId: idString.optional(),
+  /** the library folder (messageFolder) it is filed in */
+  folderId: idString.optional(),
   active: z.boolean().default(true),
   locked: z.boolean().default(false),
   lockedBy: idString.optional(),
@@ -39,6 +41,7 @@ export const templateMessageEntity = defineEntity({
     { field: 'name', label: 'template.name', sortable: true, filter: 'text' },
     { field: 'subject', label: 'template.subject', sortable: true },
     { field: 'categoryId', label: 'template.category', filter: 'select' },
+    { field: 'folderId', label: 'template.folder', filter: 'select' },
     { field: 'languages', label: 'template.languages', format: 'tags' },
     { field: 'active', label: 'template.active', sortable: true, filter: 'boolean', format: 'boolean' },
     { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },

@@ -28,6 +28,7 @@ export const templateMessageSavePayload = z.object({
   name: templateMessageSchema.shape.name,
   channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
   categoryId: idString.optional(),
+  folderId: idString.optional(),
   active: z.boolean().default(true),
   template: emailTemplateSchema,
 });
@@ -79,6 +80,7 @@ export const templateMessageServices = {
       ...pageRequest,
       name: z.string().max(100).optional(),
       categoryId: idString.optional(),
+      folderId: idString.optional(),
       active: z.boolean().optional(),
       pushWay,
     }),

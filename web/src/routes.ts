@@ -129,6 +129,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], { page: 'dataImport', ...menu('library', 'pi pi-upload') }),
   entityScreen('/library/tag', 'planTag', 'NAV_PLAN_TAG', menu('library', 'pi pi-tags')),
   entityScreen('/library/template-category', 'templateCategory', 'NAV_TEMPLATE_MESSAGE', menu('library', 'pi pi-folder')),
+  entityScreen('/library/message-folder', 'messageFolder', 'NAV_TEMPLATE_MESSAGE', menu('library', 'pi pi-folder-open')),
   screen('/library/segment', 'page.segments', ['NAV_SEGMENT'], { page: 'segments', ...menu('library', 'pi pi-users') }),
   screen('/library/segment/create-segment', 'page.createSegment', ['NAV_SEGMENT'], { page: 'segmentEditor' }),
   screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], menu('library', 'pi pi-sparkles')),

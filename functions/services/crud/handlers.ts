@@ -9,7 +9,7 @@ import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems, type PageQuery } from '../../store/paging';
 import type { TenantEntity, TransactItem } from '../../store/store';
 import { releaseUnique, uniqueWrites as uniqueValueWrites } from '../../store/unique';
-import type { ErrorCode } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../../shared/errors';
 
 type Row = Record<string, unknown>;
 type Write = TransactItem & { failCode?: ErrorCode };
@@ -20,7 +20,7 @@ export function crudHandlers(def: CrudEntityDef) {
   const view = (record: Row): Row => Object.fromEntries(Object.entries(record).filter(([k]) => !hidden.has(k)));
   const columns = def.listColumns ?? [];
   const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
-  const { titleField, form, unique = [], onlyOne } = def.crud;
+  const { titleField, form, unique = [], onlyOne, inUse } = def.crud;
 
   const matches = (row: Row, q: Row) =>
     columns.every((c) => {
@@ -92,6 +92,11 @@ export function crudHandlers(def: CrudEntityDef) {
 
     async delete({ id }: { id: string }, ctx: AuthedContext) {
       const stored = await require(ctx, id);
+      if (inUse) {
+        // the organization's records of the other entity, their pointer only (an admin-sized set)
+        const holders = (await ctx.tenant.list(inUse.entity as TenantEntity, [inUse.field] as never)) as Row[];
+        if (holders.some((h) => h[inUse.field] === id)) throw new AppError('720009', inUse.message);
+      }
       await ctx.store.transact([
         { ...ctx.tenant.deleteItem(entity, id), failCode: '720007' },
         ...unique.map((u) => releaseUnique(ctx.store, def.name, ctx.tenant.orgId, u.field, stored[u.field])),

@@ -10,6 +10,7 @@ import { matchesText, pageOfItems } from '../../store/paging';
 import { exportTemplates, importTemplates } from './templateFile';
 import {
   assertCategory,
+  assertFolder,
   assertUnlockedFor,
   assertStorable,
   copyName,
@@ -28,6 +29,7 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
       (t) =>
         matchesText(t.name, q.name) &&
         (q.categoryId === undefined || t.categoryId === q.categoryId) &&
+        (q.folderId === undefined || t.folderId === q.folderId) &&
         (q.active === undefined || t.active === q.active) &&
         (q.pushWay === undefined || t.channel === q.pushWay),
     );
@@ -53,8 +55,8 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
       checkVersion(stored, p.version);
       assertUnlockedFor(ctx, stored);
     }
-    await assertCategory(ctx, p.categoryId);
-    const fields = { name: p.name, channel: p.channel, categoryId: p.categoryId, active: p.active, template: p.template, ...summaryOf(p.template) };
+    await Promise.all([assertCategory(ctx, p.categoryId), assertFolder(ctx, p.folderId)]);
+    const fields = { name: p.name, channel: p.channel, categoryId: p.categoryId, folderId: p.folderId, active: p.active, template: p.template, ...summaryOf(p.template) };
     const id = stored?.id ?? newId();
     const next: TemplateMessage = stored
       ? { ...stored, ...fields, ...auditNext(stored, now, actor) }

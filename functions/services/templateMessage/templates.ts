@@ -9,7 +9,7 @@ import { releaseUnique, uniqueWrites } from '../../store/unique';
 
 /** The fields a list row shows: everything but the content, which may be large. */
 export const LIST_FIELDS = [
-  'id', 'name', 'channel', 'categoryId', 'active', 'locked', 'lockedBy', 'subject', 'languages', 'version', 'dateCreated', 'dateUpdated',
+  'id', 'name', 'channel', 'categoryId', 'folderId', 'active', 'locked', 'lockedBy', 'subject', 'languages', 'version', 'dateCreated', 'dateUpdated',
 ] as const satisfies readonly (keyof TemplateMessage)[];
 export type TemplateSummary = Pick<TemplateMessage, (typeof LIST_FIELDS)[number]>;
 
@@ -38,6 +38,13 @@ export function assertStorable(record: TemplateMessage): void {
   const bytes = Buffer.byteLength(JSON.stringify(record));
   if (bytes > MAX_TEMPLATE_BYTES) {
     throw new AppError('720009', `The template is too large to store (${Math.ceil(bytes / 1024)} KB; at most ${MAX_TEMPLATE_BYTES / 1024} KB).`);
+  }
+}
+
+/** A folder must be one of the organization's; another organization's answers like a missing one. */
+export async function assertFolder(ctx: AuthedContext, folderId: string | undefined): Promise<void> {
+  if (folderId && !(await ctx.tenant.get('messageFolder', folderId))) {
+    throw new AppError('720009', 'The message folder does not exist.');
   }
 }
 

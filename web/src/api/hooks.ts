@@ -35,6 +35,7 @@ export const useMyInvitations = () => useCall(keys.myInvitations(), { revalidate
 export const useRoleOptions = (activeOnly = false) => useCall(keys.roleOptions(activeOnly), { dedupingInterval: 10_000 });
 export const useRolePermissions = () => useCall(keys.rolePermissions(), { dedupingInterval: 60_000 });
 export const useTemplateCategories = () => useCall(keys.templateCategories(), { dedupingInterval: 10_000 });
+export const useMessageFolders = () => useCall(keys.messageFolders(), { dedupingInterval: 10_000 });
 
 /** A message; polled every 2 s while it is on its way out, so the page follows it into "sending" and "sent". */
 export const usePlan = (id: string | null, config?: SWRConfiguration<Result<'plan.detail'>, ApiError>) => useCall(id ? keys.plan(id) : null, config);

@@ -15,6 +15,7 @@ export const keys = {
   roleOptions: (activeOnly = false) => key('userRole.getAll', { activeOnly }),
   rolePermissions: () => key('userRole.getRolePermissions', {}),
   templateCategories: () => key('templateCategory.getAll', {}),
+  messageFolders: () => key('messageFolder.getAll', {}),
   plan: (id: string) => key('plan.detail', { id }),
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
   segmentOptions: () => key('segment.getAll', {}),

@@ -130,6 +130,16 @@ const entityEn = {
       name: 'Name',
       color: 'Colour',
     },
+    messageFolder: {
+      one: 'folder',
+      intro: 'Folders of the message library, each with a colour tag and an order.',
+      empty: 'No folders yet.',
+      fields: { title: 'Title' },
+      tagColor: 'Tag colour',
+      orderIndex: 'Order (0–99)',
+      status: 'Status',
+      option: { status: { ACTIVE: 'Active', INACTIVE: 'Inactive' } },
+    },
     beaconGroup: {
       taken: 'The name is already taken.',
       one: 'beacon group',

@@ -128,6 +128,16 @@ const entityJa: LocaleShape<EntityTexts> = {
       name: '名前',
       color: '色',
     },
+    messageFolder: {
+      one: 'フォルダー',
+      intro: 'メッセージライブラリのフォルダーです。それぞれに色タグと順序があります。',
+      empty: 'フォルダーはまだありません。',
+      fields: { title: 'タイトル' },
+      tagColor: 'タグの色',
+      orderIndex: '順序（0〜99）',
+      status: 'ステータス',
+      option: { status: { ACTIVE: '有効', INACTIVE: '無効' } },
+    },
     beaconGroup: {
       taken: 'この名前は既に使われています。',
       one: 'ビーコングループ',

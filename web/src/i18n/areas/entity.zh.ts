@@ -128,6 +128,16 @@ const entityZh: LocaleShape<EntityTexts> = {
       name: '名称',
       color: '颜色',
     },
+    messageFolder: {
+      one: '文件夹',
+      intro: '消息库的文件夹，每个都有颜色标签和顺序。',
+      empty: '还没有文件夹。',
+      fields: { title: '标题' },
+      tagColor: '标签颜色',
+      orderIndex: '顺序（0–99）',
+      status: '状态',
+      option: { status: { ACTIVE: '启用', INACTIVE: '停用' } },
+    },
     beaconGroup: {
       taken: '该名称已被使用。',
       one: '信标分组',

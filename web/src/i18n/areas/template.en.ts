@@ -11,6 +11,8 @@ const templateEn = {
     categories: 'Categories',
     name: 'Name',
     subject: 'Subject',
+    noFolder: 'No folder',
+    folder: 'Folder',
     category: 'Category',
     languages: 'Languages',
     active: 'Active',

@@ -10,6 +10,8 @@ const templateJa: LocaleShape<TemplateTexts> = {
     categories: 'カテゴリー',
     name: '名前',
     subject: '件名',
+    noFolder: 'フォルダーなし',
+    folder: 'フォルダー',
     category: 'カテゴリー',
     languages: '言語',
     active: '有効',

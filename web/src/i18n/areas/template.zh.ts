@@ -10,6 +10,8 @@ const templateZh: LocaleShape<TemplateTexts> = {
     categories: '分类',
     name: '名称',
     subject: '主题',
+    noFolder: '无文件夹',
+    folder: '文件夹',
     category: '分类',
     languages: '语言',
     active: '启用',

@@ -215,6 +215,7 @@ const en = {
   /** Each registry entity's title, the title of its generic screen in the side menu (its other texts: ../areas/entity.*.ts). */
   entity: {
     messageUnsubscription: { title: 'Unsubscriptions' },
+    messageFolder: { title: 'Message folders' },
     templateCategory: { title: 'Template categories' },
     planTag: { title: 'Tags' },
     planCategory: { title: 'Message categories' },

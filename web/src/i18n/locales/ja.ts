@@ -188,6 +188,7 @@ const ja: LocaleShape = {
   },
   entity: {
     messageUnsubscription: { title: '配信停止' },
+    messageFolder: { title: 'メッセージフォルダー' },
     templateCategory: { title: 'テンプレートカテゴリ' },
     planTag: { title: 'タグ' },
     planCategory: { title: 'メッセージカテゴリ' },

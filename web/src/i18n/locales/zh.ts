@@ -188,6 +188,7 @@ const zh: LocaleShape = {
   },
   entity: {
     messageUnsubscription: { title: '退订' },
+    messageFolder: { title: '消息文件夹' },
     templateCategory: { title: '模板分类' },
     planTag: { title: '标签' },
     planCategory: { title: '消息分类' },

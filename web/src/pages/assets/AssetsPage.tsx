@@ -206,7 +206,7 @@ export default function AssetsPage() {
             header={t('assets.name')}
             body={(r: Row) =>
               r.kind === 'folder' ? (
-                <Button type="button" link className="asset-folder" icon="pi pi-folder" label={r.name} aria-label={t('assets.open', { name: r.name })} onClick={() => setFolder(r.path)} />
+                <Button type="button" text className="asset-folder" icon="pi pi-folder" label={r.name} aria-label={t('assets.open', { name: r.name })} onClick={() => setFolder(r.path)} />
               ) : (
                 <span className="cell-with-tag">
                   {/\.(png|jpe?g|gif)$/i.test(r.name) ? <img className="asset-thumb" src={r.url} alt="" /> : <i className="pi pi-file" aria-hidden="true" />}

@@ -32,7 +32,8 @@ function blank(def: CrudEntityDef): Row {
 
 export function EntityForm({ def, record, visible, onHide, onSaved }: { def: CrudEntityDef; record: Row | null; visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const text = (key: string, opts?: Record<string, unknown>) => t(`entity.${def.name}.${key}`, opts);
+  // a field's label may sit under `fields` when its name is one of the entity's own keys (a folder's `title`)
+  const text = (key: string, opts?: Record<string, unknown>) => t([`entity.${def.name}.fields.${key}`, `entity.${def.name}.${key}`], opts);
   const schema = useMemo(() => crudSavePayload(def), [def]);
   const [form, setForm] = useState<Row>({});
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -24,7 +24,7 @@ const NO_FILTERS: Row = {};
 export default function EntityPage({ entity }: { entity: CrudEntityName }) {
   const def = ENTITIES[entity] as unknown as CrudEntityDef;
   const { t } = useTranslation();
-  const text = useCallback((key: string, opts?: Record<string, unknown>) => t(`entity.${entity}.${key}`, opts), [t, entity]);
+  const text = useCallback((key: string, opts?: Record<string, unknown>) => t([`entity.${entity}.fields.${key}`, `entity.${entity}.${key}`], opts), [t, entity]);
   const list = useEntityList(`${entity}.getListByPage` as ListService, { filters: NO_FILTERS, size: 10 });
   const [editing, setEditing] = useState<Row | null>(null);
   const [open, setOpen] = useState(false);

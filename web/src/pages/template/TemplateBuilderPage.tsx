@@ -13,7 +13,7 @@ import type { BlockType } from '../../../../shared/render';
 import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { handleApiError } from '../../api/errorHandler';
-import { invalidate, useTemplateCategories } from '../../api/hooks';
+import { invalidate, useMessageFolders, useTemplateCategories } from '../../api/hooks';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useConfirm } from '../../components/useConfirm';
@@ -43,6 +43,7 @@ export default function TemplateBuilderPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const categories = useTemplateCategories();
+  const folders = useMessageFolders();
   const [confirmElement, ask] = useConfirm();
 
   const [history, dispatch] = useReducer(historyReducer<Draft>, undefined, () => startHistory(newDraft()));
@@ -278,6 +279,19 @@ export default function TemplateBuilderPage() {
               placeholder={t('template.noCategory')}
               showClear
               onChange={(e) => edit({ ...draft, categoryId: e.value ?? null })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="template-folder">{t('template.folder')}</label>
+            <Select
+              inputId="template-folder"
+              label={t('template.folder')}
+              labelled
+              value={draft.folderId}
+              options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: String(f.title) }))}
+              placeholder={t('template.noFolder')}
+              showClear
+              onChange={(e) => edit({ ...draft, folderId: e.value ?? null })}
             />
           </div>
           <div className="field checkbox-row">

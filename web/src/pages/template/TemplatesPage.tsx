@@ -12,7 +12,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { templateMessageEntity } from '../../../../shared/entities/templateMessage';
 import type { TemplateMessageListItem } from '../../../../shared/services/templateMessage';
 import { call } from '../../api/client';
-import { invalidate, useSession, useTemplateCategories } from '../../api/hooks';
+import { invalidate, useMessageFolders, useSession, useTemplateCategories } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import type { FilterField } from '../../components/list/FilterBar';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
@@ -23,13 +23,16 @@ import { builderPath } from './paths';
 import './template.css';
 import '../../i18n/areas/template';
 
-const INITIAL_FILTERS: { name?: string; categoryId?: string; active?: boolean } = {};
+const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean } = {};
 
 export default function TemplatesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useEntityList('templateMessage.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
   const categories = useTemplateCategories();
+  const folders = useMessageFolders();
+  // folders in their order, each with its colour tag
+  const folderOf = useMemo(() => new Map((folders.data ?? []).map((f) => [String(f.id), { title: String(f.title), color: String(f.tagColor) }])), [folders.data]);
   const [confirmElement, confirmDelete] = useConfirmedDelete(list);
   const session = useSession();
   const may = (permission: string) => session?.userdetails.rolePermissions.includes(permission) ?? false;
@@ -41,6 +44,7 @@ export default function TemplatesPage() {
   const filters: FilterField[] = [
     { name: 'name', type: 'text', label: t('template.name') },
     { name: 'categoryId', type: 'select', label: t('template.category'), options: [...categoryName].map(([value, label]) => ({ value, label })) },
+    { name: 'folderId', type: 'select', label: t('template.folder'), options: [...(folders.data ?? [])].sort((a, b) => Number(a.orderIndex) - Number(b.orderIndex)).map((f) => ({ value: String(f.id), label: String(f.title) })) },
     { name: 'active', type: 'boolean', label: t('template.active') },
   ];
 
@@ -158,6 +162,16 @@ export default function TemplatesPage() {
             ),
             subject: (row) => (row.subject ? String(row.subject) : <span className="muted">{t('template.noSubject')}</span>),
             categoryId: (row) => (row.categoryId ? (categoryName.get(String(row.categoryId)) ?? '--') : <span className="muted">{t('template.noCategory')}</span>),
+            folderId: (row) => {
+              const folder = row.folderId ? folderOf.get(String(row.folderId)) : undefined;
+              if (!folder) return <span className="muted">{t('template.noFolder')}</span>;
+              return (
+                <span className="cell-with-tag">
+                  <span className="color-swatch" style={{ background: folder.color }} aria-hidden="true" />
+                  {folder.title}
+                </span>
+              );
+            },
             active: (row) => <Tag value={row.active ? t('status.ACTIVE') : t('status.INACTIVE')} severity={row.active ? 'success' : 'secondary'} rounded />,
           }}
           emptyText={t('template.empty')}

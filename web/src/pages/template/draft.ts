@@ -14,6 +14,7 @@ export interface LanguageDraft {
 export interface Draft {
   name: string;
   categoryId: string | null;
+  folderId: string | null;
   active: boolean;
   theme: { primaryColor: string; secondaryColor: string };
   defaultLanguage: string;
@@ -30,7 +31,7 @@ export function newBlockId(): string {
 const emptyLanguage = (): LanguageDraft => ({ subject: '', preheader: '', blocks: [] });
 
 export function newDraft(language = 'en'): Draft {
-  return { name: '', categoryId: null, active: true, theme: { ...THEME_DEFAULT }, defaultLanguage: language, contents: { [language]: emptyLanguage() } };
+  return { name: '', categoryId: null, folderId: null, active: true, theme: { ...THEME_DEFAULT }, defaultLanguage: language, contents: { [language]: emptyLanguage() } };
 }
 
 const withId = (block: Record<string, unknown>): BlockDraft =>
@@ -41,6 +42,7 @@ export function draftFromView(view: TemplateMessageView): Draft {
   return {
     name: view.name,
     categoryId: view.categoryId ?? null,
+    folderId: view.folderId ?? null,
     active: view.active,
     theme: { ...template.theme },
     defaultLanguage: template.defaultLanguage,
@@ -56,6 +58,7 @@ export function toSavePayload(draft: Draft, saved?: { id: string; version: numbe
     name: draft.name,
     channel: 'EMAIL',
     categoryId: draft.categoryId ?? undefined,
+    folderId: draft.folderId ?? undefined,
     active: draft.active,
     template: { theme: draft.theme, defaultLanguage: draft.defaultLanguage, contents: draft.contents },
   };
