@@ -29,6 +29,8 @@ export const templateMessageSchema = z.object({
   template: emailTemplateSchema,
   subject: z.string(),
   languages: z.array(z.string()),
+  /** when each language's content last changed: a translation older than the default language's is outdated */
+  languageUpdatedAt: z.record(z.string(), z.number()).default({}),
 });
 export type TemplateMessage = z.output<typeof templateMessageSchema>;
 

@@ -8,17 +8,20 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { idString } from '../entities/entity';
 import { TEMPLATE_CHANNELS, templateMessageSchema } from '../entities/templateMessage';
-import { emailTemplateSchema } from '../render';
+import { emailTemplateSchema, languageCodeSchema } from '../render';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
 const ACCESS = 'NAV_TEMPLATE_MESSAGE';
+
+/** A language's translation state in a template. */
+export const TRANSLATION_STATES = ['DEFAULT', 'TRANSLATED', 'OUTDATED', 'MISSING'] as const;
 
 /** A template as the builder reads it. */
 export const templateMessageView = templateMessageSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
 export type TemplateMessageView = z.infer<typeof templateMessageView>;
 
 /** A row of the library list: everything but the content. */
-export const templateMessageListItem = templateMessageView.omit({ template: true });
+export const templateMessageListItem = templateMessageView.omit({ template: true, languageUpdatedAt: true });
 export type TemplateMessageListItem = z.infer<typeof templateMessageListItem>;
 
 /** What the builder saves; the organization, the audit fields and the lock are the server's. */
@@ -105,6 +108,42 @@ export const templateMessageServices = {
     access: ACCESS,
     payload: z.object({ id: idString, active: z.boolean(), version: z.number().int().optional() }),
     response: templateMessageListItem,
+  }),
+  /**
+   * The template's languages with their translation status, beside the organization's languages (spec 001
+   * 3.11): DEFAULT, TRANSLATED, OUTDATED (changed less recently than the default language) or MISSING.
+   */
+  getMultiLanguages: operation({
+    access: ACCESS,
+    payload: idPayload,
+    response: z.object({
+      id: z.string(),
+      version: z.number().int(),
+      defaultLanguage: z.string(),
+      languages: z.array(
+        z.object({
+          code: z.string(),
+          name: z.string(),
+          status: z.enum(TRANSLATION_STATES),
+          dateUpdated: z.number().nullable(),
+        }),
+      ),
+    }),
+  }),
+  /** Every language's content at once (and which is the default): the translators' save. */
+  saveMultiLanguages: operation({
+    access: ACCESS,
+    payload: z.object({ id: idString, version: z.number().int(), template: emailTemplateSchema }),
+    response: templateMessageView,
+  }),
+  /**
+   * A copy with more languages: each language asked for that the template lacks starts as a copy of the default
+   * language's content, marked OUTDATED until it is translated.
+   */
+  duplicateWithTranslation: operation({
+    access: ACCESS,
+    payload: z.object({ id: idString, languages: z.array(languageCodeSchema).min(1).max(20), name: templateMessageSchema.shape.name.optional() }),
+    response: templateMessageView,
   }),
   lock: operation({ access: 'TEMPLATE_LOCK', payload: lockPayload, response: templateMessageListItem }),
   unlock: operation({ access: 'TEMPLATE_LOCK', payload: lockPayload, response: templateMessageListItem }),

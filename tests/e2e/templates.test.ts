@@ -241,3 +241,28 @@ it('locks and unlocks from the list, exports the library to a file and imports i
   await expectAccessible(page, 'the template library with an import report');
   await context.close();
 });
+
+it("shows a template's languages with their status and copies it with a missing one added", async () => {
+  await suite.admin.ok('language.save', { name: 'Japanese', code: 'ja' });
+  await suite.admin.ok('language.save', { name: 'Chinese', code: 'zh' });
+  await suite.admin.ok('templateMessage.save', { name: 'Multilingual', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hello' }, ja: { subject: 'こんにちは' } } } });
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/message`);
+  await page.getByRole('button', { name: 'Languages of Multilingual' }).click();
+  const dialog = page.locator('#template-languages');
+  const rows = dialog.locator('[data-testid="template-language-list"] tbody tr');
+  await expect.poll(() => rows.allTextContents()).toEqual([
+    expect.stringMatching(/^en \(en\)Default/),
+    expect.stringMatching(/^Japanese \(ja\)Translated/),
+    expect.stringMatching(/^Chinese \(zh\)Missing--$/),
+  ]);
+  await expectAccessible(page, 'template languages');
+  await dialog.locator('label[for="add-language-zh"]').click();
+  await dialog.getByRole('button', { name: 'Copy with 1 language(s)' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.p-toast-message-success', { hasText: 'A copy of Multilingual with the new languages was made.' }).waitFor();
+  const copy = (await suite.admin.ok('templateMessage.getListByPage', { page: 0, size: 50, name: 'Multilingual (copy)' })).list[0]!;
+  expect(copy.languages).toEqual(['en', 'ja', 'zh']);
+  await context.close();
+});

@@ -4,12 +4,15 @@
  * the template file (export, import).
  */
 import type { TemplateMessage } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { MAX_LANGUAGES } from '../../../shared/render/limits';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { exportTemplates, importTemplates } from './templateFile';
 import {
   assertCategory,
+  languageTimes,
   assertFolder,
   assertUnlockedFor,
   assertStorable,
@@ -56,7 +59,16 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
       assertUnlockedFor(ctx, stored);
     }
     await Promise.all([assertCategory(ctx, p.categoryId), assertFolder(ctx, p.folderId)]);
-    const fields = { name: p.name, channel: p.channel, categoryId: p.categoryId, folderId: p.folderId, active: p.active, template: p.template, ...summaryOf(p.template) };
+    const fields = {
+      name: p.name,
+      channel: p.channel,
+      categoryId: p.categoryId,
+      folderId: p.folderId,
+      active: p.active,
+      template: p.template,
+      ...summaryOf(p.template),
+      languageUpdatedAt: languageTimes(p.template, stored, now),
+    };
     const id = stored?.id ?? newId();
     const next: TemplateMessage = stored
       ? { ...stored, ...fields, ...auditNext(stored, now, actor) }
@@ -82,6 +94,63 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
     const name = p.name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
     const { lockedBy: _lockedBy, ...rest } = source;
     const copy: TemplateMessage = { ...rest, id: newId(), name, locked: false, ...auditNew(now, ctx.identity.userId) };
+    await ctx.store.transact([ctx.store.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
+    return copy;
+  },
+
+  async getMultiLanguages({ id }, ctx) {
+    const [stored, orgLanguages] = await Promise.all([requireTemplate(ctx.tenant, id), ctx.tenant.list('language', ['code', 'name'])]);
+    const times = stored.languageUpdatedAt ?? {};
+    const timeOf = (code: string) => times[code] ?? stored.dateUpdated;
+    const { defaultLanguage, contents } = stored.template;
+    const nameOf = new Map(orgLanguages.map((l) => [l.code, l.name]));
+    const codes = [defaultLanguage, ...[...new Set([...Object.keys(contents), ...nameOf.keys()])].filter((c) => c !== defaultLanguage).sort()];
+    return {
+      id: stored.id,
+      version: stored.version,
+      defaultLanguage,
+      languages: codes.map((code) => ({
+        code,
+        name: nameOf.get(code) ?? code,
+        status: code === defaultLanguage ? ('DEFAULT' as const) : !Object.hasOwn(contents, code) ? ('MISSING' as const) : timeOf(code) >= timeOf(defaultLanguage) ? ('TRANSLATED' as const) : ('OUTDATED' as const),
+        dateUpdated: Object.hasOwn(contents, code) ? timeOf(code) : null,
+      })),
+    };
+  },
+
+  async saveMultiLanguages({ id, version, template }, ctx) {
+    const now = ctx.rt.clock.now();
+    const stored = await requireTemplate(ctx.tenant, id);
+    checkVersion(stored, version);
+    assertUnlockedFor(ctx, stored);
+    // the theme is the builder's; the translators' save changes the languages only
+    const merged = { ...template, theme: stored.template.theme };
+    const next: TemplateMessage = {
+      ...stored,
+      template: merged,
+      ...summaryOf(merged),
+      languageUpdatedAt: languageTimes(merged, stored, now),
+      ...auditNext(stored, now, ctx.identity.userId),
+    };
+    assertStorable(next);
+    await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
+    return next;
+  },
+
+  async duplicateWithTranslation({ id, languages, name }, ctx) {
+    const now = ctx.rt.clock.now();
+    const source = await requireTemplate(ctx.tenant, id);
+    const { defaultLanguage, contents } = source.template;
+    const added = languages.filter((code) => !Object.hasOwn(contents, code));
+    const template = { ...source.template, contents: { ...contents, ...Object.fromEntries(added.map((code) => [code, contents[defaultLanguage]!])) } };
+    if (Object.keys(template.contents).length > MAX_LANGUAGES) throw new AppError('720009', `A template holds at most ${MAX_LANGUAGES} languages.`);
+    const newName = name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
+    const { lockedBy: _lockedBy, ...rest } = source;
+    const times = { ...source.languageUpdatedAt };
+    // an added language is a copy of the default language still to be translated: older than it, so OUTDATED
+    for (const code of added) times[code] = 0;
+    const copy: TemplateMessage = { ...rest, id: newId(), name: newName, template, ...summaryOf(template), languageUpdatedAt: times, locked: false, ...auditNew(now, ctx.identity.userId) };
+    assertStorable(copy);
     await ctx.store.transact([ctx.store.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
     return copy;
   },

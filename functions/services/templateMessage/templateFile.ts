@@ -17,7 +17,7 @@ import {
 } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
-import { assertCategory, assertStorable, assertUnlockedFor, copyName, nameWrites, summaryOf, templateSummaries } from './templates';
+import { assertCategory, assertStorable, assertUnlockedFor, copyName, languageTimes, nameWrites, summaryOf, templateSummaries } from './templates';
 
 /** Ids as Herald makes them (and as other exports may): letters, digits, `-` and `_`. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -98,7 +98,7 @@ export async function importTemplates(ctx: AuthedContext, p: Payload<'templateMe
       continue;
     }
     const name = names.some((n) => n.trim().toLowerCase() === e.name.trim().toLowerCase()) ? copyName(e.name, names) : e.name;
-    const created: TemplateMessage = ctx.tenant.own({ id: newId(), ...fields, name, categoryId: p.categoryId, locked: false, ...auditNew(now, actor) });
+    const created: TemplateMessage = ctx.tenant.own({ id: newId(), ...fields, name, categoryId: p.categoryId, locked: false, languageUpdatedAt: languageTimes(fields.template, undefined, now), ...auditNew(now, actor) });
     try {
       assertStorable(created);
       await ctx.store.transact([ctx.store.putNew('templateMessage', created), ...(await nameWrites(ctx, created.id, created.name))]);

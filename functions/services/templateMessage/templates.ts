@@ -34,6 +34,27 @@ export function summaryOf(template: EmailTemplate): Pick<TemplateMessage, 'subje
   return { subject: pickContent(template).subject, languages: [template.defaultLanguage, ...others] };
 }
 
+/**
+ * When each language's content last changed: languages whose content differs from what was stored (or that are
+ * new) get `now`; the others keep their time (a template saved before times were kept counts from its last save).
+ */
+export function languageTimes(next: EmailTemplate, stored: TemplateMessage | undefined, now: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [code, content] of Object.entries(next.contents)) {
+    const before = stored?.template.contents[code];
+    const same = before !== undefined && stableJson(before) === stableJson(content);
+    out[code] = same ? (stored!.languageUpdatedAt?.[code] ?? stored!.dateUpdated) : now;
+  }
+  return out;
+}
+
+/** JSON with every object's keys sorted: DynamoDB hands maps back in any key order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 export function assertStorable(record: TemplateMessage): void {
   const bytes = Buffer.byteLength(JSON.stringify(record));
   if (bytes > MAX_TEMPLATE_BYTES) {

@@ -16,6 +16,7 @@ export const keys = {
   rolePermissions: () => key('userRole.getRolePermissions', {}),
   templateCategories: () => key('templateCategory.getAll', {}),
   messageFolders: () => key('messageFolder.getAll', {}),
+  templateLanguages: (id: string) => key('templateMessage.getMultiLanguages', { id }),
   plan: (id: string) => key('plan.detail', { id }),
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
   segmentOptions: () => key('segment.getAll', {}),

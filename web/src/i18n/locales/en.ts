@@ -13,6 +13,7 @@ const en = {
     version: 'Version {{version}}',
   },
   common: {
+    close: 'Close',
     tryAgainIn: 'Too many attempts. Try again in {{minutes}} min.',
     loadLatest: 'Load the latest',
     save: 'Save',

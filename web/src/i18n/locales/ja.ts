@@ -3,6 +3,7 @@ import type { LocaleShape } from './en';
 const ja: LocaleShape = {
   app: { version: 'バージョン {{version}}' },
   common: {
+    close: '閉じる',
     tryAgainIn: '試行回数が多すぎます。{{minutes}} 分後にもう一度お試しください。',
     loadLatest: '最新の内容を読み込む',
     save: '保存',

@@ -3,6 +3,7 @@ import type { LocaleShape } from './en';
 const zh: LocaleShape = {
   app: { version: '版本 {{version}}' },
   common: {
+    close: '关闭',
     tryAgainIn: '尝试次数过多，请在 {{minutes}} 分钟后重试。',
     loadLatest: '加载最新内容',
     save: '保存',

@@ -22,6 +22,7 @@ import type { Result } from '../../../../shared/services';
 import { builderPath } from './paths';
 import './template.css';
 import '../../i18n/areas/template';
+import { LanguagesDialog } from './LanguagesDialog';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean } = {};
 
@@ -39,6 +40,7 @@ export default function TemplatesPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [imported, setImported] = useState<Result<'templateMessage.importFile'> | null>(null);
+  const [languagesOf, setLanguagesOf] = useState<TemplateMessageListItem | null>(null);
   const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [String(c.id), String(c.name)])), [categories.data]);
 
   const filters: FilterField[] = [
@@ -195,6 +197,7 @@ export default function TemplatesPage() {
               <div className="row-actions">
                 <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: row.name })} onClick={() => void navigate(builderPath(row.id))} />
                 <Button type="button" icon="pi pi-copy" text rounded aria-label={t('template.duplicateItem', { name: row.name })} onClick={() => void duplicate(row)} />
+                <Button type="button" icon="pi pi-language" text rounded aria-label={t('template.translations.open', { name: row.name })} onClick={() => setLanguagesOf(row)} />
                 <Button
                   type="button"
                   icon={row.active ? 'pi pi-eye-slash' : 'pi pi-eye'}
@@ -231,6 +234,7 @@ export default function TemplatesPage() {
           </ul>
         </div>
       )}
+      <LanguagesDialog template={languagesOf} onHide={() => setLanguagesOf(null)} onCopied={changed} />
       {confirmElement}
     </section>
   );
