@@ -12,7 +12,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['heading', 'paragraph', 'image', 'button', 'divider', 'spacer']);
+    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'image', 'button', 'divider', 'spacer', 'legal']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -144,6 +144,24 @@ describe('rendering, one snapshot per block', () => {
       }
     `);
     expect(render({ type: 'spacer', height: 40, backgroundColor: '#123456' }).html).toMatchInlineSnapshot(`"<tr><td align="center" bgcolor="#123456" height="40" style="padding:0;background-color:#123456;text-align:center;height:40px;line-height:40px;font-size:1px">&nbsp;</td></tr>"`);
+  });
+  it('title', () => {
+    expect(render({ type: 'title', text: 'Autumn sale' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><h1 style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:32px;line-height:40px;font-weight:bold;color:#333333">Autumn sale</h1></td></tr>",
+        "text": "AUTUMN SALE",
+      }
+    `);
+    // a required field left blank falls back to its default (spec 001 section 5)
+    expect(render({ type: 'title', text: '   ' }).text).toBe('TITLE');
+  });
+  it('legal', () => {
+    expect(render({ type: 'legal', text: 'Herald Inc., 1 Main St. <a href="https://example.com/privacy">Privacy</a>', backgroundColor: '#F4F4F4' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" bgcolor="#F4F4F4" class="hd-px" style="padding:8px 24px;background-color:#F4F4F4;text-align:center"><div style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:18px;color:#6B7280">Herald Inc., 1 Main St. <a href="https://example.com/privacy" target="_blank" rel="noopener" style="color:#33CCFF;text-decoration:underline">Privacy</a></div></td></tr>",
+        "text": "Herald Inc., 1 Main St. Privacy (https://example.com/privacy)",
+      }
+    `);
   });
 });
 

@@ -152,6 +152,9 @@ function direct(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'button', text: p, href: p, backgroundColor: p, color: p, width: any, align: any, padding: any },
     { type: 'divider', color: p, backgroundColor: p, align: any, padding: any },
     { type: 'spacer', height: any, backgroundColor: p },
+    { type: 'title', text: p, color: p, align: any, padding: any },
+    { type: 'legal', text: p, backgroundColor: p, align: any, padding: any },
+    { type: 'legal', text: `<a href="${p}">x</a> <b>${p}</b>` },
   ];
   const content = { language: p, theme: { primaryColor: p, secondaryColor: p }, subject: p, preheader: p, blocks } as never;
   return [content, {}, { unsubscribeUrl: p, unsubscribeLabel: p, openPixelUrl: p, linkRewriter: () => p }];
@@ -167,6 +170,8 @@ function personalised(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'image', image: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: 'https://ok.example/?q={{v}}' },
     { type: 'button', text: '{{v}}', href: '{{v}}' },
     { type: 'button', text: '{{firstName|friend}}', href: 'mailto:{{v}}' },
+    { type: 'title', text: '{{v}}' },
+    { type: 'legal', text: 'Sent to {{v}}. <a href="{{v}}">{{v}}</a>' },
   ];
   const content = { language: 'en', theme: { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' }, subject: '{{v}}', preheader: '{{v}}', blocks } as never;
   const recipient = { v: p, firstName: p, attributes: { v: p } };

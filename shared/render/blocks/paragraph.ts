@@ -19,7 +19,8 @@ export const paragraphBlockSchema = z.object({
 
 const TAGS = { bold: 'strong', italic: 'em', underline: 'u' } as const;
 
-function renderNodes(nodes: readonly RichNode[], ctx: RenderContext, out: RenderedBlock): void {
+/** Rich text into html and plain text, links through the context (shared with the legal block). */
+export function renderNodes(nodes: readonly RichNode[], ctx: RenderContext, out: RenderedBlock): void {
   for (const node of nodes) {
     switch (node.kind) {
       case 'text':

@@ -109,6 +109,8 @@ const templateEn = {
     subjectLine: 'Subject: {{subject}}',
     noSubject: '(no subject)',
     block: {
+      title: 'Title',
+      legal: 'Legal text',
       heading: 'Heading',
       paragraph: 'Paragraph',
       image: 'Image',

@@ -108,6 +108,8 @@ const templateJa: LocaleShape<TemplateTexts> = {
     subjectLine: '件名：{{subject}}',
     noSubject: '（件名なし）',
     block: {
+      title: 'タイトル',
+      legal: '法的表記',
       heading: '見出し',
       paragraph: '段落',
       image: '画像',

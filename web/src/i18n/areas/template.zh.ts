@@ -108,6 +108,8 @@ const templateZh: LocaleShape<TemplateTexts> = {
     subjectLine: '主题：{{subject}}',
     noSubject: '（无主题）',
     block: {
+      title: '标题',
+      legal: '法律声明',
       heading: '标题',
       paragraph: '段落',
       image: '图片',
