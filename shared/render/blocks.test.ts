@@ -12,7 +12,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'image', 'button', 'divider', 'spacer', 'legal']);
+    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'list', 'image', 'button', 'divider', 'spacer', 'legal']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -154,6 +154,18 @@ describe('rendering, one snapshot per block', () => {
     `);
     // a required field left blank falls back to its default (spec 001 section 5)
     expect(render({ type: 'title', text: '   ' }).text).toBe('TITLE');
+  });
+  it('list', () => {
+    expect(render({ type: 'list', items: ['Free delivery', '', 'Easy returns'], style: 'numbered' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="left" class="hd-px" style="padding:8px 24px;text-align:left"><ol style="margin:0;padding-left:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:24px;color:#333333;text-align:left"><li style="margin:0 0 4px">Free delivery</li><li style="margin:0 0 4px">Easy returns</li></ol></td></tr>",
+        "text": "1. Free delivery
+      2. Easy returns",
+      }
+    `);
+    expect(render({ type: 'list' }).text).toBe('- First item\n- Second item\n- Third item');
+    // empty items are hidden; a list with none renders nothing
+    expect(render({ type: 'list', items: [' ', ''] })).toEqual({ html: '', text: '' });
   });
   it('legal', () => {
     expect(render({ type: 'legal', text: 'Herald Inc., 1 Main St. <a href="https://example.com/privacy">Privacy</a>', backgroundColor: '#F4F4F4' })).toMatchInlineSnapshot(`

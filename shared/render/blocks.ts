@@ -1,7 +1,7 @@
 /**
  * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Types without an entry yet (hero, list, link groups, …) fail validation and render nothing.
+ * record. Types without an entry yet (hero, link groups, multi-image, …) fail validation and render nothing.
  */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
@@ -9,6 +9,7 @@ import { dividerBlock } from './blocks/divider';
 import { headingBlock } from './blocks/heading';
 import { imageBlock } from './blocks/image';
 import { legalBlock } from './blocks/legal';
+import { listBlock } from './blocks/list';
 import { paragraphBlock } from './blocks/paragraph';
 import { spacerBlock } from './blocks/spacer';
 import { titleBlock } from './blocks/title';
@@ -18,6 +19,7 @@ export const BLOCKS = {
   title: titleBlock,
   heading: headingBlock,
   paragraph: paragraphBlock,
+  list: listBlock,
   image: imageBlock,
   button: buttonBlock,
   divider: dividerBlock,

@@ -88,7 +88,7 @@ const PAYLOADS = [
 ];
 
 const ALLOWED_ELEMENTS = new Set(
-  'html head body meta title style table tbody tr td div span a img h1 h2 h3 strong em u br'.split(' '),
+  'html head body meta title style table tbody tr td div span a img h1 h2 h3 ul ol li strong em u br'.split(' '),
 );
 const ALLOWED_ATTRIBUTES = new Set(
   'lang dir charset name content style role border cellpadding cellspacing width height bgcolor align class href target rel src alt'.split(' '),
@@ -153,6 +153,7 @@ function direct(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'divider', color: p, backgroundColor: p, align: any, padding: any },
     { type: 'spacer', height: any, backgroundColor: p },
     { type: 'title', text: p, color: p, align: any, padding: any },
+    { type: 'list', items: [p, `<b>${p}</b>`], style: any, color: p, align: any, padding: any },
     { type: 'legal', text: p, backgroundColor: p, align: any, padding: any },
     { type: 'legal', text: `<a href="${p}">x</a> <b>${p}</b>` },
   ];
@@ -171,6 +172,7 @@ function personalised(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'button', text: '{{v}}', href: '{{v}}' },
     { type: 'button', text: '{{firstName|friend}}', href: 'mailto:{{v}}' },
     { type: 'title', text: '{{v}}' },
+    { type: 'list', items: ['{{v}}', 'x {{firstName|y}}'] },
     { type: 'legal', text: 'Sent to {{v}}. <a href="{{v}}">{{v}}</a>' },
   ];
   const content = { language: 'en', theme: { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' }, subject: '{{v}}', preheader: '{{v}}', blocks } as never;

@@ -266,3 +266,30 @@ it("shows a template's languages with their status and copies it with a missing 
   expect(copy.languages).toEqual(['en', 'ja', 'zh']);
   await context.close();
 });
+
+it('builds a title, a list and legal text, and the preview shows them as edited', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await page.getByRole('heading', { name: 'New email template' }).waitFor();
+  await page.fill('#template-name', 'Blocks of text');
+  await page.fill('#template-subject', 'Blocks');
+  await addBlock(page, 'title');
+  await selectedField(page, 'text').fill('Winter sale');
+  await addBlock(page, 'list');
+  // one item per line; the empty line is left out of the message
+  await selectedField(page, 'items').fill('Free delivery\n\nEasy returns');
+  await addBlock(page, 'legal');
+  await selectedField(page, 'text').fill('Herald Inc., 1 Main St.');
+  await expect.poll(() => preview(page).locator('h1').textContent()).toBe('Winter sale');
+  await expect.poll(() => preview(page).locator('ul li').allTextContents()).toEqual(['Free delivery', 'Easy returns']);
+  await expect.poll(() => preview(page).getByText('Herald Inc., 1 Main St.').count()).toBe(1);
+  await expectAccessible(page, 'the builder with a list block');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message-success').first().waitFor();
+  const saved = (await suite.admin.ok('templateMessage.getListByPage', { page: 0, size: 50, name: 'Blocks of text' })).list[0]!;
+  const detail = await suite.admin.ok('templateMessage.detail', { id: saved.id });
+  expect(detail.template.contents.en!.blocks.map((b: { type: string }) => b.type)).toEqual(['title', 'list', 'legal']);
+  expect(detail.template.contents.en!.blocks[1]).toMatchObject({ items: ['Free delivery', '', 'Easy returns'], style: 'bulleted' });
+  await context.close();
+});

@@ -109,6 +109,7 @@ const templateEn = {
     subjectLine: 'Subject: {{subject}}',
     noSubject: '(no subject)',
     block: {
+      list: 'List',
       title: 'Title',
       legal: 'Legal text',
       heading: 'Heading',
@@ -119,6 +120,8 @@ const templateEn = {
       spacer: 'Spacer',
     },
     field: {
+      items: 'Items',
+      style: 'Style',
       text: 'Text',
       level: 'Size',
       color: 'Colour',
@@ -132,6 +135,7 @@ const templateEn = {
       backgroundColor: 'Background colour',
     },
     hint: {
+      lines: 'One item per line, at most {{max}}; empty lines are left out of the message.',
       dimension: 'Pixels (300), a percentage (50%) or auto.',
       url: 'A full address: https://…, mailto: or tel:.',
       image: 'An https address of a PNG, JPEG or GIF picture.',
@@ -139,6 +143,7 @@ const templateEn = {
       richText: 'Bold, italic, underline and links are kept; line breaks too.',
     },
     option: {
+      style: { bulleted: 'Bulleted', numbered: 'Numbered' },
       align: { left: 'Left', center: 'Centre', right: 'Right' },
       padding: { none: 'None', leftRight: 'Left and right' },
       level: { '1': 'Large (H1)', '2': 'Medium (H2)', '3': 'Small (H3)' },

@@ -108,6 +108,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
     subjectLine: '件名：{{subject}}',
     noSubject: '（件名なし）',
     block: {
+      list: 'リスト',
       title: 'タイトル',
       legal: '法的表記',
       heading: '見出し',
@@ -118,6 +119,8 @@ const templateJa: LocaleShape<TemplateTexts> = {
       spacer: '余白',
     },
     field: {
+      items: '項目',
+      style: 'スタイル',
       text: 'テキスト',
       level: 'サイズ',
       color: '色',
@@ -131,6 +134,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       backgroundColor: '背景色',
     },
     hint: {
+      lines: '1 行に 1 項目、最大 {{max}} 項目。空の行はメッセージに含まれません。',
       dimension: 'ピクセル（300）、パーセント（50%）または auto。',
       url: '完全なアドレス：https://…、mailto: または tel:。',
       image: 'PNG、JPEG、GIF 画像の https アドレス。',
@@ -138,6 +142,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       richText: '太字、斜体、下線、リンク、改行が使えます。',
     },
     option: {
+      style: { bulleted: '箇条書き', numbered: '番号付き' },
       align: { left: '左', center: '中央', right: '右' },
       padding: { none: 'なし', leftRight: '左右' },
       level: { '1': '大（H1）', '2': '中（H2）', '3': '小（H3）' },

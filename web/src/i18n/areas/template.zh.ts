@@ -108,6 +108,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
     subjectLine: '主题：{{subject}}',
     noSubject: '（无主题）',
     block: {
+      list: '列表',
       title: '标题',
       legal: '法律声明',
       heading: '标题',
@@ -118,6 +119,8 @@ const templateZh: LocaleShape<TemplateTexts> = {
       spacer: '间距',
     },
     field: {
+      items: '项目',
+      style: '样式',
       text: '文字',
       level: '大小',
       color: '颜色',
@@ -131,6 +134,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
       backgroundColor: '背景色',
     },
     hint: {
+      lines: '每行一个项目，最多 {{max}} 个；空行不会出现在消息中。',
       dimension: '像素（300）、百分比（50%）或 auto。',
       url: '完整地址：https://…、mailto: 或 tel:。',
       image: 'PNG、JPEG 或 GIF 图片的 https 地址。',
@@ -138,6 +142,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
       richText: '保留粗体、斜体、下划线、链接和换行。',
     },
     option: {
+      style: { bulleted: '项目符号', numbered: '编号' },
       align: { left: '左', center: '居中', right: '右' },
       padding: { none: '无', leftRight: '左右' },
       level: { '1': '大（H1）', '2': '中（H2）', '3': '小（H3）' },

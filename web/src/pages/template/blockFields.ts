@@ -12,7 +12,9 @@ export type FieldControl =
   /** `automatic`: empty is a value of its own (the block chooses), not the default colour */
   | { field: string; kind: 'color'; automatic: boolean }
   | { field: string; kind: 'number'; min?: number; max?: number }
-  | { field: string; kind: 'select'; options: readonly (string | number)[] };
+  | { field: string; kind: 'select'; options: readonly (string | number)[] }
+  /** a list of short texts, one per line */
+  | { field: string; kind: 'lines'; maxItems?: number; maxLength?: number };
 
 /** Fields the builder keeps for itself. */
 const HIDDEN = new Set(['type', 'id']);
@@ -58,6 +60,12 @@ export function controlFor(field: string, schema: z.ZodType): FieldControl | nul
       }
       // a number or a text: a width or height in pixels, a percentage or auto
       return { field, kind: 'dimension' };
+    }
+    case 'array': {
+      const items = s as unknown as { maxLength?: number | null; _zod: { def: { element?: Introspected } } };
+      const element = items._zod.def.element ? base(items._zod.def.element) : undefined;
+      if (element?._zod.def.type !== 'string') return null;
+      return { field, kind: 'lines', maxItems: items.maxLength ?? undefined, maxLength: element.maxLength ?? undefined };
     }
     case 'number':
       return { field, kind: 'number', min: s.minValue ?? undefined, max: s.maxValue ?? undefined };

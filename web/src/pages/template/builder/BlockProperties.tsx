@@ -1,5 +1,6 @@
 /** The property panel of one block: a control per field of its schema (see ../blockFields.ts). */
 import { InputNumber } from 'primereact/inputnumber';
+import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/Select';
 import { FieldError, TextField } from '../../../components/TextField';
@@ -72,6 +73,28 @@ export function BlockProperties({
         );
       case 'color':
         return <ColorField key={c.field} id={id} label={label(c.field)} value={String(value ?? '')} error={error} optional={c.automatic} onChange={(v) => onChange(c.field, v)} />;
+      case 'lines':
+        return (
+          <div key={c.field} className="field span-2">
+            <label htmlFor={id}>{label(c.field)}</label>
+            <InputTextarea
+              id={id}
+              value={Array.isArray(value) ? (value as string[]).join('\n') : ''}
+              rows={4}
+              autoResize
+              invalid={Boolean(error)}
+              aria-describedby={`${id}-error`}
+              onChange={(e) => onChange(c.field, e.target.value.split('\n').slice(0, c.maxItems))}
+            />
+            {error ? (
+              <FieldError id={`${id}-error`} text={error} />
+            ) : (
+              <small id={`${id}-error`} className="field-hint">
+                {t('template.hint.lines', { max: c.maxItems ?? 20 })}
+              </small>
+            )}
+          </div>
+        );
       case 'richText':
         return (
           <RichTextField
