@@ -12,7 +12,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'list', 'image', 'button', 'divider', 'spacer', 'legal']);
+    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'list', 'image', 'button', 'divider', 'spacer', 'textLinkGroup', 'legal']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -166,6 +166,16 @@ describe('rendering, one snapshot per block', () => {
     expect(render({ type: 'list' }).text).toBe('- First item\n- Second item\n- Third item');
     // empty items are hidden; a list with none renders nothing
     expect(render({ type: 'list', items: [' ', ''] })).toEqual({ html: '', text: '' });
+  });
+  it('textLinkGroup', () => {
+    expect(render({ type: 'textLinkGroup', items: [{ text: 'Shop', href: 'https://shop.example' }, { text: '', href: 'https://hidden.example' }, { text: 'No link', href: '' }] })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><div style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:22px;color:#333333"><a href="https://shop.example" target="_blank" rel="noopener" style="color:#33CCFF;text-decoration:underline">Shop</a> <span style="color:#9CA3AF">|</span> No link</div></td></tr>",
+        "text": "Shop (https://shop.example) | No link",
+      }
+    `);
+    expect(render({ type: 'textLinkGroup', items: [] })).toEqual({ html: '', text: '' });
+    expect(blockSchema.safeParse({ type: 'textLinkGroup', items: Array.from({ length: 6 }, () => ({ text: 'x' })) }).success).toBe(false);
   });
   it('legal', () => {
     expect(render({ type: 'legal', text: 'Herald Inc., 1 Main St. <a href="https://example.com/privacy">Privacy</a>', backgroundColor: '#F4F4F4' })).toMatchInlineSnapshot(`

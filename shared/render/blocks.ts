@@ -1,7 +1,7 @@
 /**
  * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Types without an entry yet (hero, link groups, multi-image, …) fail validation and render nothing.
+ * record. Types without an entry yet (hero, icon links, multi-image, …) fail validation and render nothing.
  */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
@@ -12,6 +12,7 @@ import { legalBlock } from './blocks/legal';
 import { listBlock } from './blocks/list';
 import { paragraphBlock } from './blocks/paragraph';
 import { spacerBlock } from './blocks/spacer';
+import { textLinkGroupBlock } from './blocks/textLinkGroup';
 import { titleBlock } from './blocks/title';
 import type { BlockDefinition, RenderContext, RenderedBlock } from './context';
 
@@ -24,6 +25,7 @@ export const BLOCKS = {
   button: buttonBlock,
   divider: dividerBlock,
   spacer: spacerBlock,
+  textLinkGroup: textLinkGroupBlock,
   legal: legalBlock,
 } as const;
 

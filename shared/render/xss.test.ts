@@ -153,6 +153,7 @@ function direct(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'divider', color: p, backgroundColor: p, align: any, padding: any },
     { type: 'spacer', height: any, backgroundColor: p },
     { type: 'title', text: p, color: p, align: any, padding: any },
+    { type: 'textLinkGroup', items: [{ text: p, href: p }, { text: 'x', href: p }], color: p, align: any, padding: any },
     { type: 'list', items: [p, `<b>${p}</b>`], style: any, color: p, align: any, padding: any },
     { type: 'legal', text: p, backgroundColor: p, align: any, padding: any },
     { type: 'legal', text: `<a href="${p}">x</a> <b>${p}</b>` },
@@ -172,6 +173,7 @@ function personalised(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'button', text: '{{v}}', href: '{{v}}' },
     { type: 'button', text: '{{firstName|friend}}', href: 'mailto:{{v}}' },
     { type: 'title', text: '{{v}}' },
+    { type: 'textLinkGroup', items: [{ text: '{{v}}', href: '{{v}}' }, { text: 'q', href: 'https://ok.example/?q={{v}}' }] },
     { type: 'list', items: ['{{v}}', 'x {{firstName|y}}'] },
     { type: 'legal', text: 'Sent to {{v}}. <a href="{{v}}">{{v}}</a>' },
   ];

@@ -293,3 +293,24 @@ it('builds a title, a list and legal text, and the preview shows them as edited'
   expect(detail.template.contents.en!.blocks[1]).toMatchObject({ items: ['Free delivery', '', 'Easy returns'], style: 'bulleted' });
   await context.close();
 });
+
+it('edits the links of a link group item by item: change, remove, add up to five', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await page.getByRole('heading', { name: 'New email template' }).waitFor();
+  await addBlock(page, 'textLinkGroup');
+  const panel = page.locator('.block-item.selected');
+  await expect.poll(() => preview(page).locator('a').allTextContents()).toEqual(expect.arrayContaining(['Website', 'Help', 'Contact']));
+  await panel.locator('[id$="-items-1-text"]').fill('Support');
+  await panel.getByRole('button', { name: 'Remove item 3' }).click();
+  await expect.poll(() => preview(page).locator('div > a').allTextContents()).toEqual(['Website', 'Support']);
+  const add = panel.getByRole('button', { name: 'Add an item (at most 5)' });
+  for (let i = 0; i < 3; i++) await add.click();
+  expect(await add.isDisabled()).toBe(true);
+  await panel.locator('[id$="-items-4-text"]').fill('Careers');
+  await panel.locator('[id$="-items-4-href"]').fill('https://example.com/careers');
+  await expect.poll(() => preview(page).locator('a', { hasText: 'Careers' }).getAttribute('href')).toBe('https://example.com/careers');
+  await expectAccessible(page, 'the builder with a link group');
+  await context.close();
+});

@@ -108,7 +108,11 @@ const templateEn = {
     sampleRecipient: 'Personalise for a sample recipient (Alex)',
     subjectLine: 'Subject: {{subject}}',
     noSubject: '(no subject)',
+    itemN: 'Item {{n}}',
+    removeItem: 'Remove item {{n}}',
+    addItem: 'Add an item (at most {{max}})',
     block: {
+      textLinkGroup: 'Link group',
       list: 'List',
       title: 'Title',
       legal: 'Legal text',

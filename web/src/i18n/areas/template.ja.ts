@@ -107,7 +107,11 @@ const templateJa: LocaleShape<TemplateTexts> = {
     sampleRecipient: 'サンプルの受信者（Alex）で差し込み表示',
     subjectLine: '件名：{{subject}}',
     noSubject: '（件名なし）',
+    itemN: '項目 {{n}}',
+    removeItem: '項目 {{n}} を削除',
+    addItem: '項目を追加（最大 {{max}} 件）',
     block: {
+      textLinkGroup: 'リンクグループ',
       list: 'リスト',
       title: 'タイトル',
       legal: '法的表記',

@@ -107,7 +107,11 @@ const templateZh: LocaleShape<TemplateTexts> = {
     sampleRecipient: '以示例收件人（Alex）个性化',
     subjectLine: '主题：{{subject}}',
     noSubject: '（无主题）',
+    itemN: '第 {{n}} 项',
+    removeItem: '删除第 {{n}} 项',
+    addItem: '添加一项（最多 {{max}} 项）',
     block: {
+      textLinkGroup: '链接组',
       list: '列表',
       title: '标题',
       legal: '法律声明',

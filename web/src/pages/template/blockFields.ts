@@ -14,7 +14,9 @@ export type FieldControl =
   | { field: string; kind: 'number'; min?: number; max?: number }
   | { field: string; kind: 'select'; options: readonly (string | number)[] }
   /** a list of short texts, one per line */
-  | { field: string; kind: 'lines'; maxItems?: number; maxLength?: number };
+  | { field: string; kind: 'lines'; maxItems?: number; maxLength?: number }
+  /** repeatable items with fields of their own (links of a link group); `blank` is a new item */
+  | { field: string; kind: 'items'; fields: FieldControl[]; maxItems?: number; blank: Record<string, unknown> };
 
 /** Fields the builder keeps for itself. */
 const HIDDEN = new Set(['type', 'id']);
@@ -64,6 +66,14 @@ export function controlFor(field: string, schema: z.ZodType): FieldControl | nul
     case 'array': {
       const items = s as unknown as { maxLength?: number | null; _zod: { def: { element?: Introspected } } };
       const element = items._zod.def.element ? base(items._zod.def.element) : undefined;
+      if (element?._zod.def.type === 'object') {
+        const shape = (element as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+        const fields = Object.entries(shape)
+          .map(([name, s]) => controlFor(name, s))
+          .filter((c): c is FieldControl => c !== null);
+        const blank = (element as unknown as z.ZodObject).safeParse({});
+        return { field, kind: 'items', fields, maxItems: items.maxLength ?? undefined, blank: blank.success ? (blank.data as Record<string, unknown>) : {} };
+      }
       if (element?._zod.def.type !== 'string') return null;
       return { field, kind: 'lines', maxItems: items.maxLength ?? undefined, maxLength: element.maxLength ?? undefined };
     }

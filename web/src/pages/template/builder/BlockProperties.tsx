@@ -1,6 +1,8 @@
 /** The property panel of one block: a control per field of its schema (see ../blockFields.ts). */
+import { Button } from 'primereact/button';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/Select';
 import { FieldError, TextField } from '../../../components/TextField';
@@ -24,11 +26,48 @@ export function BlockProperties({
   const { t } = useTranslation();
   const label = (field: string) => t(`template.field.${field}`, { defaultValue: field });
 
-  const control = (c: FieldControl) => {
-    const id = `block-${block.id}-${c.field}`;
-    const value = block[c.field];
-    const error = errors[c.field];
+  /** A field's control; an item of a repeatable field passes its own value, setter and id. */
+  const control = (
+    c: FieldControl,
+    value: unknown = block[c.field],
+    set: (next: unknown) => void = (next) => onChange(c.field, next),
+    id = `block-${block.id}-${c.field}`,
+    error: string | undefined = errors[c.field],
+  ): ReactNode => {
+    const onChange = (_field: string, next: unknown) => set(next);
     switch (c.kind) {
+      case 'items': {
+        const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+        const max = c.maxItems ?? 5;
+        return (
+          <fieldset key={c.field} className="span-2 item-list" aria-describedby={error ? `${id}-error` : undefined}>
+            <legend>{label(c.field)}</legend>
+            {items.map((item, n) => (
+              <div key={n} className="item-row" data-testid={`${id}-${n}`}>
+                <div className="item-head">
+                  <span>{t('template.itemN', { n: n + 1 })}</span>
+                  <Button
+                    type="button"
+                    icon="pi pi-times"
+                    text
+                    rounded
+                    severity="danger"
+                    aria-label={t('template.removeItem', { n: n + 1 })}
+                    onClick={() => set(items.filter((_, i) => i !== n))}
+                  />
+                </div>
+                <div className="form-grid">
+                  {c.fields.map((sub) =>
+                    control(sub, item[sub.field], (next) => set(items.map((it, i) => (i === n ? { ...it, [sub.field]: next } : it))), `${id}-${n}-${sub.field}`, undefined),
+                  )}
+                </div>
+              </div>
+            ))}
+            <Button type="button" icon="pi pi-plus" outlined label={t('template.addItem', { max })} disabled={items.length >= max} onClick={() => set([...items, { ...c.blank }])} />
+            <FieldError id={`${id}-error`} text={error} />
+          </fieldset>
+        );
+      }
       case 'select':
         return (
           <div key={c.field} className="field">
@@ -132,5 +171,5 @@ export function BlockProperties({
     }
   };
 
-  return <div className="form-grid block-fields">{blockControls(block.type).map(control)}</div>;
+  return <div className="form-grid block-fields">{blockControls(block.type).map((c) => control(c))}</div>;
 }
