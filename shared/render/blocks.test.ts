@@ -12,7 +12,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'list', 'image', 'button', 'divider', 'spacer', 'textLinkGroup', 'legal']);
+    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'legal']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -176,6 +176,26 @@ describe('rendering, one snapshot per block', () => {
     `);
     expect(render({ type: 'textLinkGroup', items: [] })).toEqual({ html: '', text: '' });
     expect(blockSchema.safeParse({ type: 'textLinkGroup', items: Array.from({ length: 6 }, () => ({ text: 'x' })) }).success).toBe(false);
+  });
+  it('multiImages', () => {
+    expect(render({ type: 'multiImages', items: [{ image: 'https://cdn.example/a.png', alt: 'A', href: 'https://shop.example/a' }, { image: '', alt: 'none' }, { image: 'https://cdn.example/b.png', alt: 'B' }] })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0"><tr><td width="50%" style="padding:0 4px;vertical-align:top"><a href="https://shop.example/a" target="_blank" rel="noopener" style="text-decoration:none"><img src="https://cdn.example/a.png" alt="A" width="100%" border="0" style="display:block;width:100%;max-width:100%;height:auto;border:0"></a></td><td width="50%" style="padding:0 4px;vertical-align:top"><img src="https://cdn.example/b.png" alt="B" width="100%" border="0" style="display:block;width:100%;max-width:100%;height:auto;border:0"></td></tr></table></td></tr>",
+        "text": "A (https://shop.example/a)
+      B",
+      }
+    `);
+    // only with content (spec 001 section 5): the default, with no pictures yet, renders nothing
+    expect(render({ type: 'multiImages' })).toEqual({ html: '', text: '' });
+  });
+  it('iconLinkGroup', () => {
+    expect(render({ type: 'iconLinkGroup', items: [{ icon: 'https://cdn.example/fb.png', alt: 'Facebook', href: 'https://facebook.example/herald' }, { icon: 'https://cdn.example/ig.png', alt: 'Instagram' }] })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><a href="https://facebook.example/herald" target="_blank" rel="noopener" style="text-decoration:none;margin:0 6px"><img src="https://cdn.example/fb.png" alt="Facebook" width="32" height="32" border="0" style="display:inline-block;width:32px;height:32px;border:0"></a><span style="margin:0 6px"><img src="https://cdn.example/ig.png" alt="Instagram" width="32" height="32" border="0" style="display:inline-block;width:32px;height:32px;border:0"></span></td></tr>",
+        "text": "Facebook (https://facebook.example/herald) | Instagram",
+      }
+    `);
+    expect(createBlock('iconLinkGroup')).toMatchObject({ width: 32, height: 32 });
   });
   it('legal', () => {
     expect(render({ type: 'legal', text: 'Herald Inc., 1 Main St. <a href="https://example.com/privacy">Privacy</a>', backgroundColor: '#F4F4F4' })).toMatchInlineSnapshot(`

@@ -1,15 +1,17 @@
 /**
  * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Types without an entry yet (hero, icon links, multi-image, …) fail validation and render nothing.
+ * record. Types without an entry yet (hero, video, thumb, …) fail validation and render nothing.
  */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
 import { dividerBlock } from './blocks/divider';
 import { headingBlock } from './blocks/heading';
 import { imageBlock } from './blocks/image';
+import { iconLinkGroupBlock } from './blocks/iconLinkGroup';
 import { legalBlock } from './blocks/legal';
 import { listBlock } from './blocks/list';
+import { multiImagesBlock } from './blocks/multiImages';
 import { paragraphBlock } from './blocks/paragraph';
 import { spacerBlock } from './blocks/spacer';
 import { textLinkGroupBlock } from './blocks/textLinkGroup';
@@ -22,10 +24,12 @@ export const BLOCKS = {
   paragraph: paragraphBlock,
   list: listBlock,
   image: imageBlock,
+  multiImages: multiImagesBlock,
   button: buttonBlock,
   divider: dividerBlock,
   spacer: spacerBlock,
   textLinkGroup: textLinkGroupBlock,
+  iconLinkGroup: iconLinkGroupBlock,
   legal: legalBlock,
 } as const;
 

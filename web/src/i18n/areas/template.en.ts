@@ -112,6 +112,8 @@ const templateEn = {
     removeItem: 'Remove item {{n}}',
     addItem: 'Add an item (at most {{max}})',
     block: {
+      multiImages: 'Images side by side',
+      iconLinkGroup: 'Icon links',
       textLinkGroup: 'Link group',
       list: 'List',
       title: 'Title',
@@ -124,6 +126,7 @@ const templateEn = {
       spacer: 'Spacer',
     },
     field: {
+      icon: 'Icon address',
       items: 'Items',
       style: 'Style',
       text: 'Text',

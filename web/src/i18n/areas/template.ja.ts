@@ -111,6 +111,8 @@ const templateJa: LocaleShape<TemplateTexts> = {
     removeItem: '項目 {{n}} を削除',
     addItem: '項目を追加（最大 {{max}} 件）',
     block: {
+      multiImages: '横並びの画像',
+      iconLinkGroup: 'アイコンリンク',
       textLinkGroup: 'リンクグループ',
       list: 'リスト',
       title: 'タイトル',
@@ -123,6 +125,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       spacer: '余白',
     },
     field: {
+      icon: 'アイコンのアドレス',
       items: '項目',
       style: 'スタイル',
       text: 'テキスト',

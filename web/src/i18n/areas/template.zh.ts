@@ -111,6 +111,8 @@ const templateZh: LocaleShape<TemplateTexts> = {
     removeItem: '删除第 {{n}} 项',
     addItem: '添加一项（最多 {{max}} 项）',
     block: {
+      multiImages: '并排图片',
+      iconLinkGroup: '图标链接',
       textLinkGroup: '链接组',
       list: '列表',
       title: '标题',
@@ -123,6 +125,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
       spacer: '间距',
     },
     field: {
+      icon: '图标地址',
       items: '项目',
       style: '样式',
       text: '文字',

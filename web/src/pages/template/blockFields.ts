@@ -85,7 +85,7 @@ export function controlFor(field: string, schema: z.ZodType): FieldControl | nul
         const empty = schema.safeParse('');
         return { field, kind: 'color', automatic: empty.success && empty.data === '' };
       }
-      if (field === 'image') return { field, kind: 'image', maxLength };
+      if (field === 'image' || field === 'icon') return { field, kind: 'image', maxLength };
       if (field === 'href' || /url$/i.test(field)) return { field, kind: 'url', maxLength };
       if (maxLength !== undefined && maxLength > LONG_TEXT) return { field, kind: 'richText', maxLength };
       return { field, kind: 'text', maxLength };
