@@ -12,7 +12,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'legal']);
+    expect(BLOCK_TYPES).toEqual(['logo', 'hero', 'title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'legal']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -22,7 +22,7 @@ describe('block registry', () => {
   });
   it('renders nothing for a type it does not know yet, or for no block at all', () => {
     const ctx = createRenderContext({}, { ...THEME_DEFAULT });
-    expect(renderBlock({ type: 'hero', image: 'https://a.example/x.png' }, ctx)).toEqual({ html: '', text: '' });
+    expect(renderBlock({ type: 'thumb', text: 'Like it?' }, ctx)).toEqual({ html: '', text: '' });
     expect(renderBlock(null, ctx)).toEqual({ html: '', text: '' });
     expect(renderBlock({ type: '__proto__' }, ctx)).toEqual({ html: '', text: '' });
   });
@@ -79,7 +79,7 @@ describe('maxima and messages', () => {
   it('refuses unknown align and padding options and unknown block types', () => {
     expect(issues({ type: 'heading', align: 'justify' })).toHaveLength(1);
     expect(issues({ type: 'heading', padding: '10px' })).toHaveLength(1);
-    expect(issues({ type: 'hero' })).toHaveLength(1);
+    expect(issues({ type: 'thumb' })).toHaveLength(1);
   });
 });
 
@@ -196,6 +196,26 @@ describe('rendering, one snapshot per block', () => {
       }
     `);
     expect(createBlock('iconLinkGroup')).toMatchObject({ width: 32, height: 32 });
+  });
+  it('logo', () => {
+    expect(render({ type: 'logo', image: 'https://cdn.example/logo.png', alt: 'Herald' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><img src="https://cdn.example/logo.png" alt="Herald" width="160" border="0" style="display:block;margin:0 auto;border:0;outline:none;text-decoration:none;max-width:100%;width:160px;height:auto"></td></tr>",
+        "text": "Herald",
+      }
+    `);
+    expect(render({ type: 'logo' })).toEqual({ html: '', text: '' });
+  });
+  it('hero', () => {
+    expect(render({ type: 'hero', image: 'https://cdn.example/hero.jpg', alt: 'Snow', title: 'Winter sale', subtitle: 'Up to 50% off', position: 'top' })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" style="padding:0;text-align:center"><h1 style="margin:12px 24px 4px;font-family:Arial,Helvetica,sans-serif;font-size:30px;line-height:38px;font-weight:bold;color:#333333">Winter sale</h1><div style="margin:0 24px 12px;font-family:Arial,Helvetica,sans-serif;font-size:18px;line-height:26px;color:#333333">Up to 50% off</div><img src="https://cdn.example/hero.jpg" alt="Snow" width="600" border="0" style="display:block;width:100%;max-width:100%;height:auto;border:0"></td></tr>",
+        "text": "Winter sale
+      Up to 50% off",
+      }
+    `);
+    // without a picture the texts stand alone
+    expect(render({ type: 'hero', title: 'Just text' }).html).toContain('Just text');
   });
   it('legal', () => {
     expect(render({ type: 'legal', text: 'Herald Inc., 1 Main St. <a href="https://example.com/privacy">Privacy</a>', backgroundColor: '#F4F4F4' })).toMatchInlineSnapshot(`

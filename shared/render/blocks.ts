@@ -1,16 +1,18 @@
 /**
  * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Types without an entry yet (hero, video, thumb, …) fail validation and render nothing.
+ * record. Types without an entry yet (video, thumb, the in-app tip) fail validation and render nothing.
  */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
 import { dividerBlock } from './blocks/divider';
 import { headingBlock } from './blocks/heading';
+import { heroBlock } from './blocks/hero';
 import { imageBlock } from './blocks/image';
 import { iconLinkGroupBlock } from './blocks/iconLinkGroup';
 import { legalBlock } from './blocks/legal';
 import { listBlock } from './blocks/list';
+import { logoBlock } from './blocks/logo';
 import { multiImagesBlock } from './blocks/multiImages';
 import { paragraphBlock } from './blocks/paragraph';
 import { spacerBlock } from './blocks/spacer';
@@ -19,6 +21,8 @@ import { titleBlock } from './blocks/title';
 import type { BlockDefinition, RenderContext, RenderedBlock } from './context';
 
 export const BLOCKS = {
+  logo: logoBlock,
+  hero: heroBlock,
   title: titleBlock,
   heading: headingBlock,
   paragraph: paragraphBlock,

@@ -112,6 +112,8 @@ const templateEn = {
     removeItem: 'Remove item {{n}}',
     addItem: 'Add an item (at most {{max}})',
     block: {
+      logo: 'Logo',
+      hero: 'Hero',
       multiImages: 'Images side by side',
       iconLinkGroup: 'Icon links',
       textLinkGroup: 'Link group',
@@ -126,6 +128,9 @@ const templateEn = {
       spacer: 'Spacer',
     },
     field: {
+      title: 'Title',
+      position: 'Text position',
+      subtitle: 'Subtitle',
       icon: 'Icon address',
       items: 'Items',
       style: 'Style',
@@ -150,6 +155,7 @@ const templateEn = {
       richText: 'Bold, italic, underline and links are kept; line breaks too.',
     },
     option: {
+      position: { top: 'Above the picture', center: 'Around the picture', bottom: 'Below the picture' },
       style: { bulleted: 'Bulleted', numbered: 'Numbered' },
       align: { left: 'Left', center: 'Centre', right: 'Right' },
       padding: { none: 'None', leftRight: 'Left and right' },

@@ -111,6 +111,8 @@ const templateJa: LocaleShape<TemplateTexts> = {
     removeItem: '項目 {{n}} を削除',
     addItem: '項目を追加（最大 {{max}} 件）',
     block: {
+      logo: 'ロゴ',
+      hero: 'ヒーロー',
       multiImages: '横並びの画像',
       iconLinkGroup: 'アイコンリンク',
       textLinkGroup: 'リンクグループ',
@@ -125,6 +127,9 @@ const templateJa: LocaleShape<TemplateTexts> = {
       spacer: '余白',
     },
     field: {
+      title: 'タイトル',
+      position: 'テキストの位置',
+      subtitle: 'サブタイトル',
       icon: 'アイコンのアドレス',
       items: '項目',
       style: 'スタイル',
@@ -149,6 +154,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       richText: '太字、斜体、下線、リンク、改行が使えます。',
     },
     option: {
+      position: { top: '画像の上', center: '画像の前後', bottom: '画像の下' },
       style: { bulleted: '箇条書き', numbered: '番号付き' },
       align: { left: '左', center: '中央', right: '右' },
       padding: { none: 'なし', leftRight: '左右' },

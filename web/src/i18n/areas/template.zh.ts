@@ -111,6 +111,8 @@ const templateZh: LocaleShape<TemplateTexts> = {
     removeItem: '删除第 {{n}} 项',
     addItem: '添加一项（最多 {{max}} 项）',
     block: {
+      logo: '标志',
+      hero: '主视觉',
       multiImages: '并排图片',
       iconLinkGroup: '图标链接',
       textLinkGroup: '链接组',
@@ -125,6 +127,9 @@ const templateZh: LocaleShape<TemplateTexts> = {
       spacer: '间距',
     },
     field: {
+      title: '标题',
+      position: '文字位置',
+      subtitle: '副标题',
       icon: '图标地址',
       items: '项目',
       style: '样式',
@@ -149,6 +154,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
       richText: '保留粗体、斜体、下划线、链接和换行。',
     },
     option: {
+      position: { top: '图片上方', center: '图片两侧', bottom: '图片下方' },
       style: { bulleted: '项目符号', numbered: '编号' },
       align: { left: '左', center: '居中', right: '右' },
       padding: { none: '无', leftRight: '左右' },
