@@ -12,7 +12,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['logo', 'hero', 'title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'legal']);
+    expect(BLOCK_TYPES).toEqual(['logo', 'hero', 'title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'video', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'legal']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -216,6 +216,15 @@ describe('rendering, one snapshot per block', () => {
     `);
     // without a picture the texts stand alone
     expect(render({ type: 'hero', title: 'Just text' }).html).toContain('Just text');
+  });
+  it('video', () => {
+    expect(render({ type: 'video', video: 'https://video.example/intro', height: 200 })).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="width:100%;height:200px;margin:0 auto;background-color:#111827;text-align:center;vertical-align:middle"><tr><td align="center" height="200" style="vertical-align:middle"><a href="https://video.example/intro" target="_blank" rel="noopener" style="color:#FFFFFF;font-family:Arial,Helvetica,sans-serif;font-size:18px;line-height:26px;font-weight:bold;text-decoration:none">&#9654;&nbsp;Watch the video</a></td></tr></table></td></tr>",
+        "text": "Watch the video (https://video.example/intro)",
+      }
+    `);
+    expect(render({ type: 'video' })).toEqual({ html: '', text: '' });
   });
   it('legal', () => {
     expect(render({ type: 'legal', text: 'Herald Inc., 1 Main St. <a href="https://example.com/privacy">Privacy</a>', backgroundColor: '#F4F4F4' })).toMatchInlineSnapshot(`

@@ -1,7 +1,7 @@
 /**
  * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Types without an entry yet (video, thumb, the in-app tip) fail validation and render nothing.
+ * record. Types without an entry yet (thumb, the in-app tip) fail validation and render nothing.
  */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
@@ -18,6 +18,7 @@ import { paragraphBlock } from './blocks/paragraph';
 import { spacerBlock } from './blocks/spacer';
 import { textLinkGroupBlock } from './blocks/textLinkGroup';
 import { titleBlock } from './blocks/title';
+import { videoBlock } from './blocks/video';
 import type { BlockDefinition, RenderContext, RenderedBlock } from './context';
 
 export const BLOCKS = {
@@ -29,6 +30,7 @@ export const BLOCKS = {
   list: listBlock,
   image: imageBlock,
   multiImages: multiImagesBlock,
+  video: videoBlock,
   button: buttonBlock,
   divider: dividerBlock,
   spacer: spacerBlock,

@@ -112,6 +112,7 @@ const templateEn = {
     removeItem: 'Remove item {{n}}',
     addItem: 'Add an item (at most {{max}})',
     block: {
+      video: 'Video',
       logo: 'Logo',
       hero: 'Hero',
       multiImages: 'Images side by side',
@@ -128,6 +129,7 @@ const templateEn = {
       spacer: 'Spacer',
     },
     field: {
+      video: 'Video address',
       title: 'Title',
       position: 'Text position',
       subtitle: 'Subtitle',

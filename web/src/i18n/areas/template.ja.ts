@@ -111,6 +111,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
     removeItem: '項目 {{n}} を削除',
     addItem: '項目を追加（最大 {{max}} 件）',
     block: {
+      video: '動画',
       logo: 'ロゴ',
       hero: 'ヒーロー',
       multiImages: '横並びの画像',
@@ -127,6 +128,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       spacer: '余白',
     },
     field: {
+      video: '動画のアドレス',
       title: 'タイトル',
       position: 'テキストの位置',
       subtitle: 'サブタイトル',

@@ -111,6 +111,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
     removeItem: '删除第 {{n}} 项',
     addItem: '添加一项（最多 {{max}} 项）',
     block: {
+      video: '视频',
       logo: '标志',
       hero: '主视觉',
       multiImages: '并排图片',
@@ -127,6 +128,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
       spacer: '间距',
     },
     field: {
+      video: '视频地址',
       title: '标题',
       position: '文字位置',
       subtitle: '副标题',

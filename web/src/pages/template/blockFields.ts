@@ -86,7 +86,7 @@ export function controlFor(field: string, schema: z.ZodType): FieldControl | nul
         return { field, kind: 'color', automatic: empty.success && empty.data === '' };
       }
       if (field === 'image' || field === 'icon') return { field, kind: 'image', maxLength };
-      if (field === 'href' || /url$/i.test(field)) return { field, kind: 'url', maxLength };
+      if (field === 'href' || field === 'video' || /url$/i.test(field)) return { field, kind: 'url', maxLength };
       if (maxLength !== undefined && maxLength > LONG_TEXT) return { field, kind: 'richText', maxLength };
       return { field, kind: 'text', maxLength };
     }
