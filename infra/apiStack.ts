@@ -95,6 +95,12 @@ function argon2CopyCommands(outputDir: string): string[] {
   ];
 }
 
+/** The letter font (functions/channels/letterPdf.ts) beside the bundle: esbuild does not follow a file read. */
+function letterFontCopyCommands(outputDir: string): string[] {
+  const font = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
+  return [`mkdir -p "${join(outputDir, 'fonts')}"`, `cp "${font}" "${join(outputDir, 'fonts')}/"`];
+}
+
 /** How every Herald Lambda is bundled (infra/lambdaBundling.ts): ESM for Node 22, the AWS SDK bundled, argon2's binary copied. */
 function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'bundling'> {
   return {
@@ -117,7 +123,7 @@ function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'ha
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_inputDir, outputDir) => argon2CopyCommands(outputDir),
+        afterBundling: (_inputDir, outputDir) => [...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir)],
       },
     },
   };

@@ -17,6 +17,8 @@ export const companySchema = z.object({
   email: emailSchema,
 });
 
+export type Company = z.output<typeof companySchema>;
+
 export const companyEntity = defineEntity({
   name: 'company',
   scope: 'tenant',

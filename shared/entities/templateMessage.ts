@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import type { Channel } from '../delivery';
-import { emailTemplateSchema } from '../render';
+import { anyTemplateSchema } from '../content';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
-/** The channels a template can be made for now: email (issue 9 adds push, SMS, LINE and letters). */
-export const TEMPLATE_CHANNELS = ['EMAIL'] as const satisfies readonly Channel[];
+/** The channels a template is made for: every channel (spec 001 3.1), each with its content (shared/content). */
+export const TEMPLATE_CHANNELS = ['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE', 'DIRECT_MAIL'] as const satisfies readonly Channel[];
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
 
 export const TEMPLATE_NAME_MAX = 100;
@@ -13,8 +13,8 @@ export const TEMPLATE_NAME_TAKEN = 'This template name is already used.';
 
 /**
  * A message template of the library (spec 001 3.6): a name unique in the organization, its channel, an optional
- * category, the active flag and the lock (taken by the lock action, issue 9), and the content. `subject` and
- * `languages` are copied from the content at every save, so lists read them without the content.
+ * category, the active flag and the lock (taken by the lock action, issue 9), and the content. `subject` (the
+ * channel's summary line) and `languages` are copied from the content at every save, so lists read them without the content.
  */
 export const templateMessageSchema = z.object({
   ...tenantFields,
@@ -26,7 +26,8 @@ export const templateMessageSchema = z.object({
   active: z.boolean().default(true),
   locked: z.boolean().default(false),
   lockedBy: idString.optional(),
-  template: emailTemplateSchema,
+  /** the content in its channel's schema (the template names its channel; email's may leave it out) */
+  template: anyTemplateSchema,
   subject: z.string(),
   languages: z.array(z.string()),
   /** when each language's content last changed: a translation older than the default language's is outdated */

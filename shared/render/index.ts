@@ -17,5 +17,5 @@ export { safeUrl } from './html';
 export * from './limits';
 export { lookupValue, personalizeHtml, personalizeText, personalizeUrl } from './personalize';
 export type { Recipient } from './personalize';
-export { emailContentSchema, emailTemplateSchema, languageCodeSchema, pickContent } from './template';
+export { emailContentSchema, emailTemplateSchema, languageCodeSchema, localizedTemplateSchema, pickContent, pickLanguage } from './template';
 export type { EmailContent, EmailLanguageContent, EmailTemplate, EmailTemplateInput } from './template';

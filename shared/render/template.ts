@@ -23,22 +23,32 @@ export const emailContentSchema = z.object({
 });
 export type EmailLanguageContent = z.output<typeof emailContentSchema>;
 
-export const emailTemplateSchema = z
-  .object({
-    theme: themeSchema.default({ ...THEME_DEFAULT }),
-    defaultLanguage: languageCodeSchema.default('en'),
-    contents: z
-      .record(languageCodeSchema, emailContentSchema, {
-        error: (issue) => (issue.code === 'invalid_key' ? LANGUAGE_CODE_MESSAGE : undefined),
-      })
-      .refine((contents) => Object.keys(contents).length <= MAX_LANGUAGES, {
-        message: `A template holds at most ${MAX_LANGUAGES} languages.`,
-      }),
-  })
-  .refine((template) => Object.hasOwn(template.contents, template.defaultLanguage), {
-    message: 'The default language needs content.',
-    path: ['contents'],
-  });
+/**
+ * A template of any channel: a theme, a default language and one content per language, the content's schema
+ * being the channel's. Templates of other channels than email name their channel, so a stored template is read
+ * as exactly one channel's (email templates, which came first, may leave it out).
+ */
+export function localizedTemplateSchema<C extends z.ZodType, K extends z.ZodType>(content: C, channel: K) {
+  return z
+    .object({
+      channel,
+      theme: themeSchema.default({ ...THEME_DEFAULT }),
+      defaultLanguage: languageCodeSchema.default('en'),
+      contents: z
+        .record(languageCodeSchema, content, {
+          error: (issue) => (issue.code === 'invalid_key' ? LANGUAGE_CODE_MESSAGE : undefined),
+        })
+        .refine((contents) => Object.keys(contents).length <= MAX_LANGUAGES, {
+          message: `A template holds at most ${MAX_LANGUAGES} languages.`,
+        }),
+    })
+    .refine((template) => Object.hasOwn(template.contents, template.defaultLanguage), {
+      message: 'The default language needs content.',
+      path: ['contents'],
+    });
+}
+
+export const emailTemplateSchema = localizedTemplateSchema(emailContentSchema, z.literal('EMAIL').optional());
 export type EmailTemplate = z.output<typeof emailTemplateSchema>;
 export type EmailTemplateInput = z.input<typeof emailTemplateSchema>;
 
@@ -57,11 +67,11 @@ function normalizeLocale(locale: string): string {
 }
 
 /**
- * The content for a recipient's locale: the exact locale (zh-TW), then ever shorter prefixes of it down to the
+ * The language for a recipient's locale: the exact locale (zh-TW), then ever shorter prefixes of it down to the
  * language (zh-Hant-TW → zh-Hant → zh), then the template's default language. Codes match without regard to
  * case, and "zh_TW" counts as "zh-TW".
  */
-export function pickContent(template: EmailTemplate, recipientLocale?: string | null): EmailContent {
+export function pickLanguage(template: { defaultLanguage: string; contents: Record<string, unknown> }, recipientLocale?: string | null): string {
   const languages = Object.keys(template.contents);
   const byCode = new Map(languages.map((code) => [code.toLowerCase(), code]));
   let tag = recipientLocale ? normalizeLocale(recipientLocale) : '';
@@ -71,10 +81,15 @@ export function pickContent(template: EmailTemplate, recipientLocale?: string | 
     const cut = tag.lastIndexOf('-');
     tag = cut > 0 ? tag.slice(0, cut) : '';
   }
-  language ??= Object.hasOwn(template.contents, template.defaultLanguage) ? template.defaultLanguage : languages[0];
-  const content = language === undefined ? undefined : template.contents[language];
+  return language ?? (Object.hasOwn(template.contents, template.defaultLanguage) ? template.defaultLanguage : (languages[0] ?? template.defaultLanguage));
+}
+
+/** The email content for a recipient's locale (see pickLanguage). */
+export function pickContent(template: EmailTemplate, recipientLocale?: string | null): EmailContent {
+  const language = pickLanguage(template, recipientLocale);
+  const content = template.contents[language];
   return {
-    language: language ?? template.defaultLanguage,
+    language,
     theme: template.theme,
     subject: content?.subject ?? '',
     preheader: content?.preheader ?? '',

@@ -8,7 +8,8 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { idString } from '../entities/entity';
 import { TEMPLATE_CHANNELS, templateMessageSchema } from '../entities/templateMessage';
-import { emailTemplateSchema, languageCodeSchema } from '../render';
+import { parseChannelTemplate, templateInput } from '../content';
+import { languageCodeSchema } from '../render';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
 const ACCESS = 'NAV_TEMPLATE_MESSAGE';
@@ -29,12 +30,13 @@ export const templateMessageSavePayload = z.object({
   id: idString.optional(),
   version: z.number().int().optional(),
   name: templateMessageSchema.shape.name,
-  channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
+  /** the template's own channel when left out */
+  channel: z.enum(TEMPLATE_CHANNELS).optional(),
   categoryId: idString.optional(),
   folderId: idString.optional(),
   active: z.boolean().default(true),
-  template: emailTemplateSchema,
-});
+  template: templateInput,
+}).transform(parseChannelTemplate);
 export type TemplateMessageSavePayload = z.input<typeof templateMessageSavePayload>;
 
 /** The file `export` answers and `importFile` reads: a format name and version, then the templates. */
@@ -52,10 +54,10 @@ export const templateFileEntry = z.object({
   /** the template's id where it was exported; an import updates that template when this organization has it */
   id: z.string().max(200).optional(),
   name: templateMessageSchema.shape.name,
-  channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
+  channel: z.enum(TEMPLATE_CHANNELS).optional(),
   active: z.boolean().default(true),
-  template: emailTemplateSchema,
-});
+  template: templateInput,
+}).transform(parseChannelTemplate);
 export const templateFile = z.object({
   format: z.literal(TEMPLATE_FILE_FORMAT),
   version: z.literal(TEMPLATE_FILE_VERSION),
@@ -133,7 +135,7 @@ export const templateMessageServices = {
   /** Every language's content at once (and which is the default): the translators' save. */
   saveMultiLanguages: operation({
     access: ACCESS,
-    payload: z.object({ id: idString, version: z.number().int(), template: emailTemplateSchema }),
+    payload: z.object({ id: idString, version: z.number().int(), template: templateInput }).transform(parseChannelTemplate),
     response: templateMessageView,
   }),
   /**
@@ -158,6 +160,23 @@ export const templateMessageServices = {
     access: 'TEMPLATE_IMPORT',
     payload: z.object({ file: z.string().min(1).max(1_500_000), categoryId: idString.optional() }),
     response: templateImportResult,
+  }),
+  /**
+   * A letter as the PDF that would be printed (direct mail): the language asked for (else the default), the
+   * sender from the company asked for (else the template's), personalised for the sample recipient given.
+   */
+  previewLetter: operation({
+    access: ACCESS,
+    payload: z.object({
+      template: templateInput,
+      language: languageCodeSchema.optional(),
+      companyId: idString.optional(),
+      recipient: z
+        .record(z.string().max(64), z.unknown())
+        .refine((r) => JSON.stringify(r).length <= 10_000, 'The sample recipient is too large.')
+        .default({}),
+    }),
+    response: z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }),
   }),
   getListByCategoryAndYear: operation({
     access: ACCESS,

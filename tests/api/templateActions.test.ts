@@ -5,6 +5,7 @@
  * an unreadable file refused as a whole), the export and import permissions, and the templates of a category
  * created in a year.
  */
+import type { EmailTemplate } from '../../shared/render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { ApiClient, startHerald } from '../support/herald';
@@ -91,7 +92,7 @@ describe('export and import', () => {
     ids = [a.id, b.id];
     const exported = await mia.ok('templateMessage.export', { ids });
     expect(exported).toMatchObject({ format: 'herald.templateMessages', version: 1, templates: [{ id: a.id, name: 'Spring' }, { id: b.id, name: 'Autumn' }] });
-    expect(exported.templates[0].template.contents.en.subject).toBe('Spring is here');
+    expect((exported.templates[0].template as EmailTemplate).contents.en!.subject).toBe('Spring is here');
     file = JSON.stringify(exported);
     expect((await viewer.call('templateMessage.export', { ids })).body.errorCode).toBe('730001');
   });

@@ -2,6 +2,7 @@
  * The template library (`templateMessage.*`): save, detail, list with its filters, pickers, unique names (720001),
  * stale versions (720007), duplicate, set active, delete, bad input, permissions and tenant isolation.
  */
+import type { EmailTemplate } from '../../shared/render';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
@@ -60,7 +61,7 @@ describe('save and detail', () => {
     const saved = await admin.ok('templateMessage.save', { name: 'Spring sale', template: content('Hello {{firstName|there}}', true) });
     expect(saved).toMatchObject({ name: 'Spring sale', channel: 'EMAIL', active: true, locked: false, version: 1, subject: 'Hello {{firstName|there}}', languages: ['en', 'ja'] });
     expect(saved.template.theme).toEqual(THEME_DEFAULT);
-    expect(saved.template.contents.en.blocks[2]).toMatchObject({ type: 'button', backgroundColor: BUTTON_COLOR_DEFAULT, align: 'center' });
+    expect((saved.template as EmailTemplate).contents.en!.blocks[2]).toMatchObject({ type: 'button', backgroundColor: BUTTON_COLOR_DEFAULT, align: 'center' });
     expect(JSON.stringify(saved)).not.toMatch(/"orgId"|"createdBy"|"updatedBy"/);
     expect(await admin.ok('templateMessage.detail', { id: saved.id })).toEqual(saved);
   });

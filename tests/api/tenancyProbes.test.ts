@@ -33,6 +33,7 @@ interface Ids {
   plan: string;
   pendingPlan: string;
   unsubscription: string;
+  company: string;
 }
 
 const emailContent = {
@@ -40,6 +41,7 @@ const emailContent = {
   template: { defaultLanguage: 'en', contents: { en: { subject: 'Probe', blocks: [{ type: 'heading', text: 'Hello' }] } } },
 };
 const templateContent = { defaultLanguage: 'en', contents: { en: { subject: 'Probe', blocks: [{ type: 'heading', text: 'Hello' }] } } };
+const letterTemplate = { channel: 'DIRECT_MAIL', defaultLanguage: 'en', contents: { en: { subject: 'Probe', body: 'Hello' } } };
 const rule = { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] };
 const DAY = 24 * 3600_000;
 
@@ -87,6 +89,7 @@ const PROBES: Record<string, Probe> = {
   'templateMessage.export (category)': (ids) => ({ categoryId: ids.templateCategory }),
   'templateMessage.importFile': (ids) => ({ file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [{ id: ids.template, name: 'Probe import', template: templateContent }] }) }),
   'templateMessage.importFile (category)': (ids) => ({ file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [] }), categoryId: ids.templateCategory }),
+  'templateMessage.previewLetter': (ids) => ({ template: letterTemplate, companyId: ids.company }),
   'templateMessage.getListByCategoryAndYear': (ids) => ({ categoryId: ids.templateCategory, year: new Date().getUTCFullYear() }),
   'plan.saveSingle': (ids, own) => ({ id: ids.plan, name: 'Probe plan', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, version: 1 }),
   'plan.saveSingle (segment)': (ids) => ({ name: 'Probe seg', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: ids.segment }),
@@ -183,6 +186,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.templateCategory = (await admin.ok('templateCategory.save', { name: 'Probe category' })).id;
     ids.template = (await admin.ok('templateMessage.save', { name: 'Probe owned', categoryId: ids.templateCategory, template: templateContent })).id;
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
+    ids.company = (await admin.ok('company.save', { company: 'Owned Co', directMailType: 'LETTER', fullName: 'Owned Company Ltd', address: '1 Owned Street', website: 'https://owned.example', name: 'Owned Sender', phone: '+81 3 0000 0000', email: 'owned-sender@example.com' })).id;
     ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;
     const plan = { title: 'Owned', channel: 'EMAIL', content: emailContent, segmentId: ids.segment };

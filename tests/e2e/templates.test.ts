@@ -4,6 +4,7 @@
  * image too, then removed), add a language, save, find it in the list and reopen it; duplicate, deactivate and
  * delete from the list. axe-core on both screens.
  */
+import type { EmailTemplate } from '../../shared/render';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -142,8 +143,8 @@ it('builds, previews, saves and reopens an email template', async () => {
   const stored = (await suite.admin.ok('templateMessage.getAll')).find((t: { name: string }) => t.name === 'Spring welcome');
   const detail = await suite.admin.ok('templateMessage.detail', { id: stored!.id });
   expect(detail.languages).toEqual(['en', 'ja']);
-  expect(detail.template.contents.en.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph', 'button']);
-  expect(detail.template.contents.ja.subject).toBe('ようこそ');
+  expect((detail.template as EmailTemplate).contents.en!.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph', 'button']);
+  expect((detail.template as EmailTemplate).contents.ja!.subject).toBe('ようこそ');
 
   // A second save is an edit of the version read (the heading is still open).
   expect(await page.getByRole('button', { name: /^Heading 1/ }).getAttribute('aria-expanded')).toBe('true');
@@ -289,8 +290,8 @@ it('builds a title, a list and legal text, and the preview shows them as edited'
   await page.locator('.p-toast-message-success').first().waitFor();
   const saved = (await suite.admin.ok('templateMessage.getListByPage', { page: 0, size: 50, name: 'Blocks of text' })).list[0]!;
   const detail = await suite.admin.ok('templateMessage.detail', { id: saved.id });
-  expect(detail.template.contents.en!.blocks.map((b: { type: string }) => b.type)).toEqual(['title', 'list', 'legal']);
-  expect(detail.template.contents.en!.blocks[1]).toMatchObject({ items: ['Free delivery', '', 'Easy returns'], style: 'bulleted' });
+  expect((detail.template as EmailTemplate).contents.en!.blocks.map((b: { type: string }) => b.type)).toEqual(['title', 'list', 'legal']);
+  expect((detail.template as EmailTemplate).contents.en!.blocks[1]).toMatchObject({ items: ['Free delivery', '', 'Easy returns'], style: 'bulleted' });
   await context.close();
 });
 

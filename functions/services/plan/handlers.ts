@@ -4,6 +4,7 @@
  */
 import type { SendFailureReason } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, planKeyOf, runShardKey, type SentRecord } from '../../../shared/entities';
+import { isEmailTemplate } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
@@ -30,6 +31,7 @@ function dueAtOf(plan: Plan, now: number): number {
 /** The library template a message copies (so later edits to the template do not change an approved message). */
 async function templateContent(ctx: AuthedContext, templateId: string): Promise<Plan['content']> {
   const source = await ctx.tenant.require('templateMessage', templateId);
+  if (!isEmailTemplate(source.template)) throw new AppError('720009', 'A message can use an email template only for now.');
   return { kind: 'EMAIL', template: source.template };
 }
 

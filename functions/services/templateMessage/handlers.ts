@@ -3,6 +3,8 @@
  * saves with the name kept unique in the organization, delete, duplicate and set active, lock and unlock, and
  * the template file (export, import).
  */
+import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
+import { renderLettersPdf } from '../../channels/letterPdf';
 import type { TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { MAX_LANGUAGES } from '../../../shared/render/limits';
@@ -58,6 +60,7 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
       checkVersion(stored, p.version);
       assertUnlockedFor(ctx, stored);
     }
+    if (stored && stored.channel !== p.channel) throw new AppError('720009', 'A template keeps its channel: make a new template for another channel.');
     await Promise.all([assertCategory(ctx, p.categoryId), assertFolder(ctx, p.folderId)]);
     const fields = {
       name: p.name,
@@ -118,13 +121,14 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
     };
   },
 
-  async saveMultiLanguages({ id, version, template }, ctx) {
+  async saveMultiLanguages({ id, version, channel, template }, ctx) {
     const now = ctx.rt.clock.now();
     const stored = await requireTemplate(ctx.tenant, id);
     checkVersion(stored, version);
     assertUnlockedFor(ctx, stored);
-    // the theme is the builder's; the translators' save changes the languages only
-    const merged = { ...template, theme: stored.template.theme };
+    if (channel !== stored.channel) throw new AppError('720009', 'The content is not for this template\'s channel.');
+    // the theme (and a letter's sender) are the builder's; the translators' save changes the languages only
+    const merged = { ...stored.template, ...template, theme: stored.template.theme } as AnyTemplate;
     const next: TemplateMessage = {
       ...stored,
       template: merged,
@@ -140,9 +144,10 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
   async duplicateWithTranslation({ id, languages, name }, ctx) {
     const now = ctx.rt.clock.now();
     const source = await requireTemplate(ctx.tenant, id);
-    const { defaultLanguage, contents } = source.template;
+    const { defaultLanguage } = source.template;
+    const contents = source.template.contents as Record<string, unknown>;
     const added = languages.filter((code) => !Object.hasOwn(contents, code));
-    const template = { ...source.template, contents: { ...contents, ...Object.fromEntries(added.map((code) => [code, contents[defaultLanguage]!])) } };
+    const template = { ...source.template, contents: { ...contents, ...Object.fromEntries(added.map((code) => [code, contents[defaultLanguage]!])) } } as AnyTemplate;
     if (Object.keys(template.contents).length > MAX_LANGUAGES) throw new AppError('720009', `A template holds at most ${MAX_LANGUAGES} languages.`);
     const newName = name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
     const { lockedBy: _lockedBy, ...rest } = source;
@@ -153,6 +158,19 @@ export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
     assertStorable(copy);
     await ctx.store.transact([ctx.store.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
     return copy;
+  },
+
+  async previewLetter({ template, language, companyId, recipient }, ctx) {
+    if (channelOf(template) !== 'DIRECT_MAIL') throw new AppError('720009', 'Only a letter (direct mail) has a PDF preview.');
+    const letter = template as ChannelTemplate<'DIRECT_MAIL'>;
+    const senderId = companyId ?? letter.companyId;
+    const company = senderId ? await ctx.tenant.get('company', senderId) : undefined;
+    if (senderId && !company) throw new AppError('720009', 'The company does not exist.');
+    const code = language && Object.hasOwn(letter.contents, language) ? language : letter.defaultLanguage;
+    const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
+    const pdf = await renderLettersPdf([layout], layout.subject);
+    const fileName = `${layout.subject.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letter'}.pdf`;
+    return { fileName, contentType: 'application/pdf' as const, base64: Buffer.from(pdf).toString('base64') };
   },
 
   async setActive({ id, active, version }, ctx) {

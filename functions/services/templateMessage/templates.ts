@@ -2,7 +2,7 @@
 import { TEMPLATE_NAME_MAX, TEMPLATE_NAME_TAKEN, type TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
-import { type EmailTemplate, pickContent } from '../../../shared/render';
+import { type AnyTemplate, channelOf, summaryLine } from '../../../shared/content';
 import type { AuthedContext } from '../../api/context';
 import type { TenantStore } from '../../store/store';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
@@ -28,20 +28,24 @@ export function templateSummaries(tenant: TenantStore): Promise<TemplateSummary[
   return tenant.list('templateMessage', LIST_FIELDS);
 }
 
-/** The list fields taken from the content: the default language's subject, and the languages, default first. */
-export function summaryOf(template: EmailTemplate): Pick<TemplateMessage, 'subject' | 'languages'> {
+/**
+ * The list fields taken from the content: the default language's summary line (an email's subject, a push title,
+ * the start of a text), and the languages, default first.
+ */
+export function summaryOf(template: AnyTemplate): Pick<TemplateMessage, 'subject' | 'languages'> {
   const others = Object.keys(template.contents).filter((code) => code !== template.defaultLanguage).sort();
-  return { subject: pickContent(template).subject, languages: [template.defaultLanguage, ...others] };
+  const contents = template.contents as Record<string, unknown>;
+  return { subject: summaryLine(channelOf(template), contents[template.defaultLanguage]), languages: [template.defaultLanguage, ...others] };
 }
 
 /**
  * When each language's content last changed: languages whose content differs from what was stored (or that are
  * new) get `now`; the others keep their time (a template saved before times were kept counts from its last save).
  */
-export function languageTimes(next: EmailTemplate, stored: TemplateMessage | undefined, now: number): Record<string, number> {
+export function languageTimes(next: AnyTemplate, stored: TemplateMessage | undefined, now: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [code, content] of Object.entries(next.contents)) {
-    const before = stored?.template.contents[code];
+    const before = (stored?.template.contents as Record<string, unknown> | undefined)?.[code];
     const same = before !== undefined && stableJson(before) === stableJson(content);
     out[code] = same ? (stored!.languageUpdatedAt?.[code] ?? stored!.dateUpdated) : now;
   }

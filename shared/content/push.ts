@@ -1,0 +1,94 @@
+/**
+ * Push (native) content, spec 001 3.1 and 3.2: title, intro and body; the content type; 0–2 buttons with the six
+ * actions; media (video, GIF or thumbnail); a map location; extra parameters for the app; sound; expiry by date
+ * or by days after sending; priority; inbox mode. An `html` message carries builder blocks (the in-app form of
+ * the one renderer); a `url` message opens its address.
+ */
+import * as z from 'zod';
+import { blockSchema } from '../render/blocks';
+import { isStorableUrl, RENDER_MESSAGES } from '../render/fields';
+import { MAX_BLOCKS, URL_MAX } from '../render/limits';
+
+/** spec 001 3.1: message content types */
+export const PUSH_CONTENT_TYPES = ['text', 'html', 'url', 'native', 'rating', 'recall', 'dataIntegration', 'empty'] as const;
+/** spec 001 3.2: button actions */
+export const PUSH_BUTTON_ACTIONS = ['WEBSITE', 'OPEN_PAGE', 'CALL', 'CLOSE', 'UPGRADE', 'REQUIRE_LOGIN'] as const;
+export const PUSH_MEDIA_TYPES = ['NONE', 'VIDEO', 'GIF', 'THUMBNAIL'] as const;
+/** spec 001 3.2: priority (send anyway, or follow user push settings) */
+export const PUSH_PRIORITIES = ['SEND_ANYWAY', 'FOLLOW_USER_SETTINGS'] as const;
+/** spec 001 3.2: inbox mode (inbox only, push and inbox, push without inbox) */
+export const PUSH_INBOX_MODES = ['INBOX_ONLY', 'PUSH_AND_INBOX', 'PUSH_ONLY'] as const;
+
+export const PUSH_LIMITS = { title: 100, intro: 150, body: 2000, buttonText: 30, buttons: 2, extras: 10, extraKey: 64, extraValue: 500, sound: 64, expiryDays: 28 } as const;
+
+const optionalText = (param: string, max: number) => z.string().trim().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
+const link = (param: string, kind: 'link' | 'image') =>
+  z
+    .string()
+    .trim()
+    .max(URL_MAX, RENDER_MESSAGES.tooLong(param, URL_MAX))
+    .refine((v) => isStorableUrl(v, kind), kind === 'image' ? RENDER_MESSAGES.imageLink(param) : RENDER_MESSAGES.link(param))
+    .default('');
+
+const buttonSchema = z
+  .object({
+    text: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('button text')).max(PUSH_LIMITS.buttonText, RENDER_MESSAGES.tooLong('button text', PUSH_LIMITS.buttonText)),
+    action: z.enum(PUSH_BUTTON_ACTIONS, { error: 'Please select the button action!' }),
+    /** the address (website), the page (open page) or the number (call); the other actions take none */
+    value: z.string().trim().max(URL_MAX, RENDER_MESSAGES.tooLong('button value', URL_MAX)).default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.action === 'WEBSITE' && !(b.value && isStorableUrl(b.value, 'link'))) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.link('button') });
+    if (b.action === 'OPEN_PAGE' && !b.value) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.inputRequired('page') });
+    if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Please enter a phone number (digits, spaces, ( ) and -).' });
+  });
+
+const expirySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('NONE') }),
+  /** epoch milliseconds */
+  z.object({ kind: z.literal('DATE'), at: z.number().int().positive() }),
+  z.object({ kind: z.literal('DAYS'), days: z.number().int().min(1).max(PUSH_LIMITS.expiryDays, RENDER_MESSAGES.outOfRange('expiry days', 1, PUSH_LIMITS.expiryDays)) }),
+]);
+
+export const pushContentSchema = z
+  .object({
+    contentType: z.enum(PUSH_CONTENT_TYPES).default('text'),
+    title: z
+      .string({ error: RENDER_MESSAGES.inputRequired('title') })
+      .trim()
+      .min(1, RENDER_MESSAGES.inputRequired('title'))
+      .max(PUSH_LIMITS.title, RENDER_MESSAGES.tooLong('title', PUSH_LIMITS.title)),
+    intro: optionalText('intro', PUSH_LIMITS.intro),
+    body: optionalText('body', PUSH_LIMITS.body),
+    /** the page a `url` message opens */
+    url: link('url', 'link'),
+    /** an `html` message's blocks (the HTML builder) */
+    blocks: z.array(blockSchema).max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`).default([]),
+    buttons: z.array(buttonSchema).max(PUSH_LIMITS.buttons, `A push message has at most ${PUSH_LIMITS.buttons} buttons.`).default([]),
+    media: z.object({ type: z.enum(PUSH_MEDIA_TYPES).default('NONE'), url: link('media', 'link') }).default({ type: 'NONE', url: '' }),
+    location: z
+      .object({
+        latitude: z.number().min(-90, 'The latitude must be between -90 and 90.').max(90, 'The latitude must be between -90 and 90.'),
+        longitude: z.number().min(-180, 'The longitude must be between -180 and 180.').max(180, 'The longitude must be between -180 and 180.'),
+        label: optionalText('place name', 100),
+      })
+      .nullable()
+      .default(null),
+    extras: z
+      .array(z.object({ key: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('key')).max(PUSH_LIMITS.extraKey), value: z.string().max(PUSH_LIMITS.extraValue, RENDER_MESSAGES.tooLong('value', PUSH_LIMITS.extraValue)) }))
+      .max(PUSH_LIMITS.extras, `At most ${PUSH_LIMITS.extras} extra parameters.`)
+      .refine((list) => new Set(list.map((e) => e.key)).size === list.length, 'Each extra parameter needs its own key.')
+      .default([]),
+    sound: z.string().trim().max(PUSH_LIMITS.sound).regex(/^[\w.-]*$/, 'A sound is a file name such as default or chime.caf.').default('default'),
+    expiry: expirySchema.default({ kind: 'NONE' }),
+    priority: z.enum(PUSH_PRIORITIES).default('FOLLOW_USER_SETTINGS'),
+    inboxMode: z.enum(PUSH_INBOX_MODES).default('PUSH_AND_INBOX'),
+  })
+  .superRefine((c, ctx) => {
+    if (['text', 'native', 'rating', 'recall'].includes(c.contentType) && !c.body) ctx.addIssue({ code: 'custom', path: ['body'], message: RENDER_MESSAGES.inputRequired('body') });
+    if (c.contentType === 'url' && !c.url) ctx.addIssue({ code: 'custom', path: ['url'], message: RENDER_MESSAGES.inputRequired('url') });
+    if (c.contentType === 'html' && c.blocks.length === 0) ctx.addIssue({ code: 'custom', path: ['blocks'], message: 'Please add at least one block.' });
+    if (c.media.type !== 'NONE' && !c.media.url) ctx.addIssue({ code: 'custom', path: ['media', 'url'], message: RENDER_MESSAGES.inputRequired('media') });
+  });
+export type PushContent = z.output<typeof pushContentSchema>;
+export type PushContentInput = z.input<typeof pushContentSchema>;
