@@ -5,8 +5,8 @@ import { layoutLetter, letterContentSchema, renderSms, smsContentSchema, summary
 describe('SMS', () => {
   it('adds the STOP footer in the language, counted as sent', () => {
     const content = smsContentSchema.parse({ text: 'Hi {{firstName|there}}, sale today' });
-    expect(renderSms(content, 'en', { firstName: 'Mia' })).toBe('Hi Mia, sale today\nReply STOP to unsubscribe');
-    expect(renderSms(content, 'ja-JP', {})).toBe('Hi there, sale today\n配信停止はSTOPと返信');
+    expect(renderSms(content, 'en', { firstName: 'Mia' })).toBe('Hi Mia, sale today\nReply STOP to opt out.');
+    expect(renderSms(content, 'ja-JP', {})).toBe('Hi there, sale today\n配信停止は STOP と返信してください。');
     expect(renderSms({ ...content, stopFooter: false }, 'zh', {})).toBe('Hi there, sale today');
     // the footer's kana force UCS-2: a text that fits GSM-7 alone needs more parts with it
     expect(countSms(renderSms(content, 'en')).encoding).toBe('GSM-7');

@@ -42,6 +42,7 @@ export const templateMessageEntity = defineEntity({
   ...TENANT_KEYS,
   listColumns: [
     { field: 'name', label: 'template.name', sortable: true, filter: 'text' },
+    { field: 'channel', label: 'channelContent.channel', sortable: true },
     { field: 'subject', label: 'template.subject', sortable: true },
     { field: 'categoryId', label: 'template.category', filter: 'select' },
     { field: 'folderId', label: 'template.folder', filter: 'select' },

@@ -38,7 +38,9 @@ it('builds, previews, saves and reopens an email template', async () => {
   await expectAccessible(page, 'the empty template library');
 
   // A new template: nothing to save yet, and the schema says why at the fields.
+  // New template asks which channel's
   await page.getByRole('button', { name: 'New template' }).click();
+  await page.getByRole('menuitem', { name: 'Email template' }).click();
   await waitForPath(page, '/library/message/template');
   await page.getByRole('heading', { name: 'New email template' }).waitFor();
   await expectAccessible(page, 'the empty builder');

@@ -26,7 +26,7 @@ import {
   templateSummaries,
 } from './templates';
 
-const SORTABLE = ['name', 'subject', 'active', 'dateCreated', 'dateUpdated'];
+const SORTABLE = ['name', 'channel', 'subject', 'active', 'dateCreated', 'dateUpdated'];
 
 export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
   async getListByPage(q, ctx) {

@@ -81,13 +81,18 @@ export default function TemplateBuilderPage() {
       setLoading('yes');
       try {
         const view = await call('templateMessage.detail', { id: templateId });
+        if (view.channel !== 'EMAIL') {
+          // not an email: open it in its own channel's editor
+          await navigate(builderPath(view.id, view.channel), { replace: true });
+          return;
+        }
         start(draftFromView(view), { id: view.id, version: view.version, name: view.name });
         setLoading('no');
       } catch {
         setLoading('failed');
       }
     },
-    [start],
+    [start, navigate],
   );
 
   useEffect(() => {

@@ -5,11 +5,12 @@
  * not be imported and why.
  */
 import { Button } from 'primereact/button';
+import { Menu } from 'primereact/menu';
 import { Tag } from 'primereact/tag';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { templateMessageEntity } from '../../../../shared/entities/templateMessage';
+import { TEMPLATE_CHANNELS, type TemplateChannel, templateMessageEntity } from '../../../../shared/entities/templateMessage';
 import type { TemplateMessageListItem } from '../../../../shared/services/templateMessage';
 import { call } from '../../api/client';
 import { invalidate, useMessageFolders, useSession, useTemplateCategories } from '../../api/hooks';
@@ -22,9 +23,10 @@ import type { Result } from '../../../../shared/services';
 import { builderPath } from './paths';
 import './template.css';
 import '../../i18n/areas/template';
+import '../../i18n/areas/channelContent';
 import { LanguagesDialog } from './LanguagesDialog';
 
-const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean } = {};
+const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
 export default function TemplatesPage() {
   const { t } = useTranslation();
@@ -38,6 +40,8 @@ export default function TemplatesPage() {
   const session = useSession();
   const may = (permission: string) => session?.userdetails.rolePermissions.includes(permission) ?? false;
   const fileInput = useRef<HTMLInputElement>(null);
+  const newMenu = useRef<Menu>(null);
+  const channelName = (channel: string) => t(`channelContent.channels.${channel}`);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [imported, setImported] = useState<Result<'templateMessage.importFile'> | null>(null);
   const [languagesOf, setLanguagesOf] = useState<TemplateMessageListItem | null>(null);
@@ -47,6 +51,7 @@ export default function TemplatesPage() {
     { name: 'name', type: 'text', label: t('template.name') },
     { name: 'categoryId', type: 'select', label: t('template.category'), options: [...categoryName].map(([value, label]) => ({ value, label })) },
     { name: 'folderId', type: 'select', label: t('template.folder'), options: [...(folders.data ?? [])].sort((a, b) => Number(a.orderIndex) - Number(b.orderIndex)).map((f) => ({ value: String(f.id), label: String(f.title) })) },
+    { name: 'pushWay', type: 'select', label: t('channelContent.channel'), options: TEMPLATE_CHANNELS.map((value) => ({ value, label: channelName(value) })) },
     { name: 'active', type: 'boolean', label: t('template.active') },
   ];
 
@@ -154,7 +159,7 @@ export default function TemplatesPage() {
           cells={{
             name: (row) => (
               <>
-                <Link to={builderPath(String(row.id))} className="cell-link">
+                <Link to={builderPath(String(row.id), String(row.channel))} className="cell-link">
                   {String(row.name)}
                 </Link>
                 {row.locked ? (
@@ -162,6 +167,7 @@ export default function TemplatesPage() {
                 ) : null}
               </>
             ),
+            channel: (row) => <Tag value={channelName(String(row.channel))} severity="info" rounded />,
             subject: (row) => (row.subject ? String(row.subject) : <span className="muted">{t('template.noSubject')}</span>),
             categoryId: (row) => (row.categoryId ? (categoryName.get(String(row.categoryId)) ?? '--') : <span className="muted">{t('template.noCategory')}</span>),
             folderId: (row) => {
@@ -179,7 +185,13 @@ export default function TemplatesPage() {
           emptyText={t('template.empty')}
           toolbar={
             <div className="toolbar-buttons">
-              <Button type="button" icon="pi pi-plus" label={t('template.add')} onClick={() => void navigate(builderPath())} />
+              <Button type="button" icon="pi pi-plus" label={t('template.add')} aria-haspopup="menu" aria-controls="new-template-menu" onClick={(e) => newMenu.current?.toggle(e)} />
+              <Menu
+                id="new-template-menu"
+                ref={newMenu}
+                popup
+                model={TEMPLATE_CHANNELS.map((channel) => ({ label: t('channelContent.newOf', { channel: channelName(channel) }), command: () => void navigate(builderPath(undefined, channel)) }))}
+              />
               {may('TEMPLATE_EXPORT') && (
                 <Button type="button" icon="pi pi-download" outlined label={t('template.export')} loading={busy === 'export'} onClick={() => void exportFile()} />
               )}
@@ -195,7 +207,7 @@ export default function TemplatesPage() {
             const row = raw as unknown as TemplateMessageListItem;
             return (
               <div className="row-actions">
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: row.name })} onClick={() => void navigate(builderPath(row.id))} />
+                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: row.name })} onClick={() => void navigate(builderPath(row.id, row.channel))} />
                 <Button type="button" icon="pi pi-copy" text rounded aria-label={t('template.duplicateItem', { name: row.name })} onClick={() => void duplicate(row)} />
                 <Button type="button" icon="pi pi-language" text rounded aria-label={t('template.translations.open', { name: row.name })} onClick={() => setLanguagesOf(row)} />
                 <Button

@@ -1,0 +1,50 @@
+/** SMS content: the text with its live segment counter (as sent: with the STOP footer) and a phone bubble preview. */
+import { Checkbox } from 'primereact/checkbox';
+import { useTranslation } from 'react-i18next';
+import { renderSms } from '../../../../../shared/content';
+import type { Recipient } from '../../../../../shared/render';
+import { countSms } from '../../../../../shared/sms/segments';
+import { AreaField, type EditorProps, text } from './fields';
+
+const smsOf = (content: Record<string, unknown>) => ({ text: text(content.text), stopFooter: content.stopFooter !== false });
+
+export function SmsEditor({ content, language, set, error, idPrefix }: EditorProps) {
+  const { t } = useTranslation();
+  const sms = smsOf(content);
+  const count = countSms(renderSms(sms, language));
+  return (
+    <div className="form-grid">
+      <AreaField
+        id={`${idPrefix}-text`}
+        className="span-2"
+        label={t('channelContent.sms.text')}
+        value={sms.text}
+        rows={5}
+        error={error('text')}
+        hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })}
+        onChange={(v) => set({ text: v }, 'text')}
+      />
+      <div className="field checkbox-row span-2">
+        <Checkbox inputId={`${idPrefix}-stop`} checked={sms.stopFooter} onChange={(e) => set({ stopFooter: Boolean(e.checked) }, 'stopFooter')} />
+        <label htmlFor={`${idPrefix}-stop`}>{t('channelContent.sms.stopFooter')}</label>
+      </div>
+      <p className="sms-counter span-2" data-testid="sms-counter" aria-live="polite">
+        {t('channelContent.sms.counter', { encoding: count.encoding, units: count.units, segments: count.segments, remaining: count.remaining })}
+        {count.nonGsm.length > 0 && <span className="muted"> {t('channelContent.sms.nonGsm', { characters: count.nonGsm.slice(0, 10).join(' ') })}</span>}
+      </p>
+    </div>
+  );
+}
+
+export function SmsPreview({ content, language, recipient }: { content: Record<string, unknown>; language: string; recipient: Recipient }) {
+  const { t } = useTranslation();
+  const body = renderSms(smsOf(content), language, recipient);
+  return (
+    <figure className="phone-frame" aria-label={t('channelContent.previewOf', { channel: 'SMS' })}>
+      <div className="phone-screen chat">
+        <p className="chat-sender">Herald</p>
+        {body.trim() ? <p className="bubble incoming" data-testid="sms-preview">{body}</p> : <p className="muted small">{t('channelContent.emptyPreview')}</p>}
+      </div>
+    </figure>
+  );
+}
