@@ -95,6 +95,9 @@ function argon2CopyCommands(outputDir: string): string[] {
   ];
 }
 
+/** The job worker's time limit: a data export of up to 100,000 accounts fits well inside it. */
+export const JOB_WORKER_TIMEOUT_S = 300;
+
 /** The letter font (functions/channels/letterPdf.ts) beside the bundle: esbuild does not follow a file read. */
 function letterFontCopyCommands(outputDir: string): string[] {
   const font = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
@@ -185,7 +188,7 @@ export class HeraldApiStack extends Stack {
     });
     this.jobQueue = new Queue(this, 'JobQueue', {
       // six times the worker's timeout, as Lambda's SQS guidance asks
-      visibilityTimeout: Duration.seconds(180),
+      visibilityTimeout: Duration.seconds(JOB_WORKER_TIMEOUT_S * 6),
       deadLetterQueue: { queue: this.jobDeadLetters, maxReceiveCount: 5 },
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -297,8 +300,9 @@ export class HeraldApiStack extends Stack {
     this.jobFunction = new NodejsFunction(this, 'JobFunction', {
       description: 'Herald job worker (work handed off by requests)',
       ...bundledFunction('functions/jobs/lambda.ts'),
-      memorySize: 512,
-      timeout: Duration.seconds(30),
+      // a data export reads up to 100,000 accounts and writes their file in one job
+      memorySize: 1024,
+      timeout: Duration.seconds(JOB_WORKER_TIMEOUT_S),
       logGroup: new LogGroup(this, 'JobLogs', { retention, removalPolicy: RemovalPolicy.DESTROY }),
       environment,
     });
@@ -307,6 +311,8 @@ export class HeraldApiStack extends Stack {
     this.keySecret.grantRead(this.jobFunction);
     this.jobFunction.addToRolePolicy(sendMail);
     props.storageBucket.grantReadWrite(this.jobFunction);
+    // an export loop that ended cancels its own schedule
+    this.jobFunction.addToRolePolicy(manageSchedules);
 
     this.deliveryFunction = new NodejsFunction(this, 'DeliveryFunction', {
       description: 'Herald delivery worker (fire, audience, send, check)',

@@ -18,7 +18,7 @@ import { keySchemaOf } from '../functions/store/tables';
 import { DEPLOYED_ENTITIES as ENTITY_LIST, tableName } from '../shared/entities';
 import { SECURITY_HEADERS } from '../functions/platform/securityHeaders';
 import { isValidPassword } from '../shared/validation';
-import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES, DELIVERY_VISIBILITY_S, DELIVERY_WORKER_TIMEOUT_S } from './apiStack';
+import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES, DELIVERY_VISIBILITY_S, DELIVERY_WORKER_TIMEOUT_S, JOB_WORKER_TIMEOUT_S } from './apiStack';
 import { readConfig } from './config';
 import { HeraldDataStack } from './dataStack';
 import { buildHerald } from './herald';
@@ -226,7 +226,7 @@ describe('api stack', () => {
     const dlqId = Object.keys(queues).find((id) => id.startsWith('JobDeadLetters'))!;
     expect(queues[jobId].Properties).toMatchObject({
       SqsManagedSseEnabled: true,
-      VisibilityTimeout: 180,
+      VisibilityTimeout: JOB_WORKER_TIMEOUT_S * 6,
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: 5 },
     });
     expect(queues[dlqId].Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);

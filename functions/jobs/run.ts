@@ -2,6 +2,7 @@
 import type { Job } from '../platform/jobs';
 import type { Runtime } from '../platform/runtime';
 import { runPasswordEmailJob } from '../services/auth';
+import { runDataExport, runExportSetting } from '../services/dataExport';
 import type { Store } from '../store/store';
 import { recordEmailFeedback } from '../tracking/feedback';
 
@@ -12,6 +13,10 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
     case 'emailFeedback':
       await recordEmailFeedback(deps, job.detail);
       return;
+    case 'dataExport':
+      return runDataExport(deps, job.orgId, job.id);
+    case 'exportSetting':
+      return runExportSetting(deps, job.orgId, job.id);
     default:
       return assertUnreachable(job);
   }

@@ -10,6 +10,10 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('passwordEmail'), email: z.string().max(254) }),
   /** an SES bounce or complaint (the EventBridge event's detail), put on the queue by a rule */
   z.object({ kind: z.literal('emailFeedback'), detail: z.unknown() }),
+  /** write a data export's file (functions/services/dataExport) */
+  z.object({ kind: z.literal('dataExport'), orgId: z.number().int(), id: z.string().max(64) }),
+  /** an export setting's loop fired: export now, and keep the loop's dates */
+  z.object({ kind: z.literal('exportSetting'), orgId: z.number().int(), id: z.string().max(64) }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

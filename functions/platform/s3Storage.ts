@@ -71,8 +71,10 @@ export function s3Storage(config: S3StorageConfig): StoragePort {
       const source = `${Bucket}/${k(from).split('/').map(encodeURIComponent).join('/')}`;
       await client.send(new CopyObjectCommand({ Bucket, Key: k(to), CopySource: source, MetadataDirective: 'COPY' }));
     },
-    async signedGetUrl(key, expiresInSeconds) {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: k(key) }), { expiresIn: linkSeconds(expiresInSeconds) });
+    async signedGetUrl(key, expiresInSeconds, fileName) {
+      // RFC 6266: an ASCII fallback name, and the real one percent-encoded for names in any script
+      const disposition = fileName ? `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}` : undefined;
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: k(key), ResponseContentDisposition: disposition }), { expiresIn: linkSeconds(expiresInSeconds) });
     },
     async signedPutUrl(key, expiresInSeconds, contentType) {
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: k(key), ContentType: contentType }), {

@@ -34,8 +34,11 @@ export interface StoragePort {
   list(prefix: string, max?: number): Promise<StoredListing>;
   /** copies an object to another key (a rename is a copy and a delete) */
   copy(from: string, to: string): Promise<void>;
-  /** a link that downloads the object for `expiresInSeconds` (1 to MAX_LINK_SECONDS) */
-  signedGetUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * a link that downloads the object for `expiresInSeconds` (1 to MAX_LINK_SECONDS); with `fileName`, the browser
+   * saves it under that name (a link to another origin cannot name its download itself)
+   */
+  signedGetUrl(key: string, expiresInSeconds: number, fileName?: string): Promise<string>;
   /**
    * a link that uploads the object with an HTTP PUT for `expiresInSeconds`; with `contentType`, the upload must
    * send that Content-Type

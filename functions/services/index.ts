@@ -8,6 +8,7 @@ import { accountHandlers } from './account/handlers';
 import { s3ManagerHandlers, uploadHandlers } from './asset/handlers';
 import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
+import { dataExportHandlers, exportSettingOverrides } from './dataExport/handlers';
 import { dataImportHandlers } from './dataImport/handlers';
 import { organizationHandlers } from './organization/handlers';
 import { segmentHandlers } from './segment/handlers';
@@ -35,6 +36,8 @@ const AREAS: HandlerTable = {
   account: accountHandlers,
   segment: segmentHandlers,
   dataImport: dataImportHandlers,
+  dataExport: dataExportHandlers,
+  exportSetting: exportSettingOverrides(crudAreas.exportSetting),
   templateMessage: templateMessageHandlers,
   plan: planHandlers,
   planAction: planActionHandlers,

@@ -11,6 +11,7 @@ import { operationRecordEntity, planEntity, planRunEntity } from './plan';
 import { segmentEntity } from './segment';
 import { sendRateSettingEntity, systemSettingEntity } from './systemSetting';
 import { accountEntity } from './account';
+import { dataExportEntity, exportSettingEntity } from './dataExport';
 import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { kpiTargetEntity } from './kpiTarget';
@@ -54,6 +55,7 @@ export const ENTITIES = {
   kpiTarget: kpiTargetEntity,
   geofenceTag: geofenceTagEntity,
   beaconGroup: beaconGroupEntity,
+  exportSetting: exportSettingEntity,
   // delivery
   sentRecord: sentRecordEntity,
   deliveryCounter: deliveryCounterEntity,
@@ -69,6 +71,7 @@ export const ENTITIES = {
   account: accountEntity,
   dataImport: dataImportEntity,
   dataImportFailure: dataImportFailureEntity,
+  dataExport: dataExportEntity,
   // settings
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
@@ -113,3 +116,4 @@ export * from './templateMessage';
 export * from './account';
 export * from './dataImport';
 
+export * from './dataExport';

@@ -6,6 +6,7 @@ import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
 import { accountServices } from './account';
 import { s3ManagerServices, uploadServices } from './asset';
+import { dataExportServices } from './dataExport';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { segmentServices } from './segment';
@@ -28,6 +29,7 @@ export const SERVICE_AREAS = {
   account: accountServices,
   segment: segmentServices,
   dataImport: dataImportServices,
+  dataExport: dataExportServices,
   templateMessage: templateMessageServices,
   plan: planServices,
   planAction: planActionServices,

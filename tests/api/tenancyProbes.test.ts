@@ -34,6 +34,7 @@ interface Ids {
   pendingPlan: string;
   unsubscription: string;
   company: string;
+  dataExport: string;
 }
 
 const emailContent = {
@@ -89,6 +90,10 @@ const PROBES: Record<string, Probe> = {
   'templateMessage.export (category)': (ids) => ({ categoryId: ids.templateCategory }),
   'templateMessage.importFile': (ids) => ({ file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [{ id: ids.template, name: 'Probe import', template: templateContent }] }) }),
   'templateMessage.importFile (category)': (ids) => ({ file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [] }), categoryId: ids.templateCategory }),
+  'dataExport.create': (ids) => ({ title: 'Probe export', exportType: 'ACCOUNTS', segmentId: ids.segment }),
+  'dataExport.detail': (ids) => ({ id: ids.dataExport }),
+  'dataExport.download': (ids) => ({ id: ids.dataExport }),
+  'dataExport.delete': (ids) => ({ id: ids.dataExport }),
   'templateMessage.previewLetter': (ids) => ({ template: letterTemplate, companyId: ids.company }),
   'templateMessage.getListByCategoryAndYear': (ids) => ({ categoryId: ids.templateCategory, year: new Date().getUTCFullYear() }),
   'plan.saveSingle': (ids, own) => ({ id: ids.plan, name: 'Probe plan', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, version: 1 }),
@@ -186,6 +191,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.templateCategory = (await admin.ok('templateCategory.save', { name: 'Probe category' })).id;
     ids.template = (await admin.ok('templateMessage.save', { name: 'Probe owned', categoryId: ids.templateCategory, template: templateContent })).id;
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
+    ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.company = (await admin.ok('company.save', { company: 'Owned Co', directMailType: 'LETTER', fullName: 'Owned Company Ltd', address: '1 Owned Street', website: 'https://owned.example', name: 'Owned Sender', phone: '+81 3 0000 0000', email: 'owned-sender@example.com' })).id;
     ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;

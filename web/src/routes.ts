@@ -23,6 +23,7 @@ export type PageKey =
   | 'roles'
   | 'accounts'
   | 'dataImport'
+  | 'dataExport'
   | 'segments'
   | 'segmentEditor'
   | 'templates'
@@ -146,7 +147,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/cloud-source', 'page.cloudSources', ['NAV_CLOUD_SOURCE'], menu('library', 'pi pi-cloud')),
   screen('/library/cloud-source/history', 'page.cloudSourceHistory', ['NAV_CLOUD_SOURCE']),
   screen('/library/cloud-source/history/record', 'page.cloudSourceRecords', ['NAV_CLOUD_SOURCE']),
-  screen('/library/export-setting', 'page.exportSettings', ['NAV_CUSTOM_EXPORT'], menu('library', 'pi pi-download')),
+  entityScreen('/library/export-setting', 'exportSetting', 'NAV_CUSTOM_EXPORT', menu('library', 'pi pi-download')),
   screen('/library/preset-parameter', 'page.presetParameters', ['NAV_PRESET_PARAMETER'], menu('library', 'pi pi-sliders-h')),
   screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER']),
 
@@ -168,7 +169,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/requested/survey-reports', 'page.surveyReports', ['NAV_SURVEY_REPORT']),
   screen('/requested/custom-reports', 'page.customReports', ['NAV_CUSTOM_REPORT']),
   screen('/monthly-reports', 'page.monthlyReports', ['NAV_MONTHLY_REPORT'], menu('reports', 'pi pi-calendar')),
-  screen('/data-export', 'page.dataExport', ['NAV_DATA_EXPORT'], menu('reports', 'pi pi-file-export')),
+  screen('/data-export', 'page.dataExport', ['NAV_DATA_EXPORT'], { page: 'dataExport', ...menu('reports', 'pi pi-file-export') }),
 
   // Insights
   screen('/behaviorInsights/accountTrack', 'page.appInsights', ['NAV_APP_BEHAVIOR_INSIGHTS'], menu('insights', 'pi pi-mobile')),

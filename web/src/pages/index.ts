@@ -18,6 +18,7 @@ export const pages = {
   roles: lazyPage(() => import('./admin/RolesPage')),
   accounts: lazyPage(() => import('./account/AccountsPage')),
   dataImport: lazyPage(() => import('./dataImport/DataImportPage')),
+  dataExport: lazyPage(() => import('./dataExport/DataExportPage')),
   segments: lazyPage(() => import('./segment/SegmentsPage')),
   segmentEditor: lazyPage(() => import('./segment/SegmentEditorPage')),
   templates: lazyPage(() => import('./template/TemplatesPage')),

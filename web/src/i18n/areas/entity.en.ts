@@ -78,6 +78,23 @@ const entityEn = {
         },
       },
     },
+    exportSetting: {
+      one: 'export setting',
+      intro: 'Exports that run by themselves on a loop; each run appears under Data export with its file.',
+      empty: 'No export settings yet.',
+      taken: 'This export setting name is already used.',
+      fields: { title: 'Title' },
+      exportType: 'Export type',
+      loopType: 'Loop',
+      state: 'State',
+      lastExecutionDate: 'Last run',
+      nextExecutionDate: 'Next run',
+      option: {
+        exportType: { ACCOUNTS: 'Accounts', UNSUBSCRIPTIONS: 'Unsubscriptions' },
+        loopType: { ONCE: 'Once', EVERY_5_MINUTES: 'Every 5 minutes', HOURLY: 'Hourly', DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly (1st, 00:00 UTC)' },
+        state: { ACTIVE: 'Active', INACTIVE: 'Inactive' },
+      },
+    },
     company: {
       one: 'company',
       intro: 'Senders of direct mail, used by the Company step of a message.',

@@ -76,6 +76,23 @@ const entityJa: LocaleShape<EntityTexts> = {
         },
       },
     },
+    exportSetting: {
+      one: 'エクスポート設定',
+      intro: '周期的に自動で実行されるエクスポートです。各実行とそのファイルは「データエクスポート」に表示されます。',
+      empty: 'エクスポート設定はまだありません。',
+      taken: 'このエクスポート設定名はすでに使われています。',
+      fields: { title: 'タイトル' },
+      exportType: 'エクスポートの種類',
+      loopType: '周期',
+      state: '状態',
+      lastExecutionDate: '前回の実行',
+      nextExecutionDate: '次回の実行',
+      option: {
+        exportType: { ACCOUNTS: 'アカウント', UNSUBSCRIPTIONS: '配信停止' },
+        loopType: { ONCE: '1 回', EVERY_5_MINUTES: '5 分ごと', HOURLY: '1 時間ごと', DAILY: '毎日', WEEKLY: '毎週', MONTHLY: '毎月（1 日 00:00 UTC）' },
+        state: { ACTIVE: '有効', INACTIVE: '無効' },
+      },
+    },
     company: {
       one: '会社',
       intro: 'ダイレクトメールの差出人です。メッセージの会社ステップで使います。',

@@ -76,6 +76,23 @@ const entityZh: LocaleShape<EntityTexts> = {
         },
       },
     },
+    exportSetting: {
+      one: '导出设置',
+      intro: '按周期自动运行的导出；每次运行及其文件都显示在“数据导出”中。',
+      empty: '尚无导出设置。',
+      taken: '该导出设置名称已被使用。',
+      fields: { title: '标题' },
+      exportType: '导出类型',
+      loopType: '周期',
+      state: '状态',
+      lastExecutionDate: '上次运行',
+      nextExecutionDate: '下次运行',
+      option: {
+        exportType: { ACCOUNTS: '账户', UNSUBSCRIPTIONS: '退订' },
+        loopType: { ONCE: '一次', EVERY_5_MINUTES: '每 5 分钟', HOURLY: '每小时', DAILY: '每天', WEEKLY: '每周', MONTHLY: '每月（1 日 00:00 UTC）' },
+        state: { ACTIVE: '启用', INACTIVE: '停用' },
+      },
+    },
     company: {
       one: '公司',
       intro: '直邮的寄件方，用于消息的公司步骤。',

@@ -225,6 +225,7 @@ const en = {
     actionList: { title: 'Action list' },
     company: { title: 'Companies' },
     kpiTarget: { title: 'KPI targets' },
+    exportSetting: { title: 'Export settings' },
     geofenceTag: { title: 'Geofence tags' },
     beaconGroup: { title: 'Beacon groups' },
   },

@@ -198,6 +198,7 @@ const ja: LocaleShape = {
     actionList: { title: 'アクション一覧' },
     company: { title: '会社' },
     kpiTarget: { title: 'KPI目標' },
+    exportSetting: { title: 'エクスポート設定' },
     geofenceTag: { title: 'ジオフェンスタグ' },
     beaconGroup: { title: 'ビーコングループ' },
   },

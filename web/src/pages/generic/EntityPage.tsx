@@ -92,7 +92,8 @@ export default function EntityPage({ entity }: { entity: CrudEntityName }) {
     <section className="page">
       <header className="page-header">
         <div>
-          <h1>{text('title')}</h1>
+          {/* the page's own title: a field may be called title too */}
+          <h1>{t(`entity.${entity}.title`)}</h1>
           <p className="muted">{text('intro')}</p>
         </div>
       </header>

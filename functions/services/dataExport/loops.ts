@@ -1,0 +1,70 @@
+/**
+ * Export settings on a loop (spec 001 3.16): each active setting has a schedule on the scheduler port that puts an
+ * `exportSetting` job on the job queue; the job starts a run of the whole export and keeps the setting's last and
+ * next execution dates. A setting that is inactive, or past its end date, has no schedule.
+ */
+import type { ExportLoop, ExportSetting } from '../../../shared/entities';
+import { nextOccurrence, parseCron } from '../../platform/cron';
+import { JOB_QUEUE } from '../../platform/jobs';
+import type { Runtime } from '../../platform/runtime';
+import type { Store } from '../../store/store';
+import { newId } from '../../store/audit';
+import { runDataExport } from './run';
+
+const MINUTES: Partial<Record<ExportLoop, number>> = { EVERY_5_MINUTES: 5, HOURLY: 60, DAILY: 1440, WEEKLY: 10_080 };
+/** monthly runs on the 1st at 00:00 UTC: months differ in length, so not an interval */
+const MONTHLY = '0 0 1 * ? *';
+
+export const scheduleName = (orgId: number, id: string) => `export-${orgId}-${id}`;
+
+/** When the loop fires next after `now`; undefined when it does not (once, inactive, ended). */
+export function nextRun(setting: Pick<ExportSetting, 'loopType' | 'state' | 'endDate'>, now: number): number | undefined {
+  if (setting.state !== 'ACTIVE' || setting.loopType === 'ONCE') return undefined;
+  const next = setting.loopType === 'MONTHLY' ? nextOccurrence(parseCron(MONTHLY), 'UTC', now) : now + MINUTES[setting.loopType]! * 60_000;
+  return next !== undefined && (setting.endDate === undefined || next <= setting.endDate) ? next : undefined;
+}
+
+/** Puts the setting's schedule in place (or takes it away) to match how it is now. */
+export async function applyLoop(rt: Runtime, orgId: number, setting: ExportSetting): Promise<void> {
+  const name = scheduleName(orgId, setting.id);
+  const target = { queue: JOB_QUEUE, payload: { kind: 'exportSetting', orgId, id: setting.id } };
+  if (nextRun(setting, rt.clock.now()) === undefined) return rt.ports.scheduler.cancel(name);
+  if (setting.loopType === 'MONTHLY') return rt.ports.scheduler.cron(name, MONTHLY, 'UTC', target);
+  return rt.ports.scheduler.every(name, MINUTES[setting.loopType]!, target);
+}
+
+/** A new run of an export, RUNNING until its job writes the file. */
+export function newRun(orgId: number, now: number, actor: string | undefined, fields: { title: string; exportType: ExportSetting['exportType']; columns?: string[]; segmentId?: string; settingId?: string }) {
+  return {
+    orgId,
+    id: newId(),
+    title: fields.title,
+    exportType: fields.exportType,
+    columns: fields.columns ?? [],
+    ...(fields.segmentId ? { segmentId: fields.segmentId } : {}),
+    ...(fields.settingId ? { settingId: fields.settingId } : {}),
+    state: 'RUNNING' as const,
+    rows: 0,
+    capped: false,
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    ...(actor ? { createdBy: actor, updatedBy: actor } : {}),
+  };
+}
+
+/** The loop fired: export now (unless the setting went away or stopped), then move its dates on. */
+export async function runExportSetting(deps: { rt: Runtime; store: Store }, orgId: number, id: string): Promise<void> {
+  const tenant = deps.store.forOrg(orgId);
+  const setting = await tenant.get('exportSetting', id);
+  const now = deps.rt.clock.now();
+  if (!setting || setting.state !== 'ACTIVE' || (setting.endDate !== undefined && now > setting.endDate)) {
+    await deps.rt.ports.scheduler.cancel(scheduleName(orgId, id));
+    return;
+  }
+  const run = newRun(orgId, now, undefined, { title: setting.title, exportType: setting.exportType, settingId: id });
+  await deps.store.put('dataExport', run);
+  const next = nextRun(setting, now);
+  await deps.store.update('exportSetting', { orgId, id }, { lastExecutionDate: now, ...(next !== undefined ? { nextExecutionDate: next } : {}) });
+  await runDataExport(deps, orgId, run.id);
+}

@@ -1,0 +1,95 @@
+import * as z from 'zod';
+import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+/** What an export reads (spec 001 3.16 "export type"). */
+export const EXPORT_TYPES = ['ACCOUNTS', 'UNSUBSCRIPTIONS'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+/** Columns an account export may hold, in file order; a custom export picks some. */
+export const ACCOUNT_EXPORT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'locale', 'timeZone', 'country', 'tags', 'emailConsent', 'smsConsent', 'pushConsent', 'lineConsent', 'dateCreated', 'dateUpdated'] as const;
+export const UNSUBSCRIPTION_EXPORT_COLUMNS = ['dateCreated', 'channelName', 'target', 'source'] as const;
+export const EXPORT_STATES = ['RUNNING', 'DONE', 'EMPTY', 'FAILED'] as const;
+/** spec 001 3.16 "loop type": how often an export setting runs */
+export const EXPORT_LOOPS = ['ONCE', 'EVERY_5_MINUTES', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY'] as const;
+export type ExportLoop = (typeof EXPORT_LOOPS)[number];
+
+/**
+ * One export run: what it read, how far it got, and the CSV file it wrote to storage (downloaded by an expiring
+ * link). `capped` says the source held more than the cap (spec: 100,000 records) and the file has the first ones.
+ */
+export const dataExportSchema = z.object({
+  ...tenantFields,
+  title: requiredText('title', 100),
+  exportType: z.enum(EXPORT_TYPES),
+  columns: z.array(z.string()).max(50),
+  segmentId: idString.optional(),
+  /** the export setting that started it, for loops */
+  settingId: idString.optional(),
+  state: z.enum(EXPORT_STATES),
+  rows: z.number().int().nonnegative(),
+  capped: z.boolean(),
+  fileKey: z.string().optional(),
+  fileName: z.string().optional(),
+  error: z.string().optional(),
+  finishedAt: z.number().int().optional(),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+export const dataExportEntity = defineEntity({
+  name: 'dataExport',
+  scope: 'tenant',
+  schema: dataExportSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'title', label: 'export.field.title', sortable: true, filter: 'text' },
+    { field: 'exportType', label: 'export.field.exportType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'state', label: 'export.field.state', sortable: true, filter: 'select', format: 'option' },
+    { field: 'rows', label: 'export.field.rows', sortable: true },
+    { field: 'dateCreated', label: 'common.dateCreated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_DATA_EXPORT', write: 'NAV_DATA_EXPORT' },
+});
+
+/**
+ * An export setting (spec 001 3.16: title, export type, loop type, start and end dates, state, next and last
+ * execution date): a whole export of its type on a loop, each run a dataExport. The loop runs on the scheduler
+ * port from its start until its end date.
+ */
+export const exportSettingSchema = z.object({
+  ...tenantFields,
+  title: requiredText('title', 100),
+  exportType: z.enum(EXPORT_TYPES, { error: 'Please select the export type!' }),
+  loopType: z.enum(EXPORT_LOOPS, { error: 'Please select the loop type!' }).default('DAILY'),
+  state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  startDate: z.number().int().optional(),
+  endDate: z.number().int().optional(),
+  nextExecutionDate: z.number().int().optional(),
+  lastExecutionDate: z.number().int().optional(),
+});
+export type ExportSetting = z.infer<typeof exportSettingSchema>;
+
+export const exportSettingEntity = defineEntity({
+  name: 'exportSetting',
+  scope: 'tenant',
+  schema: exportSettingSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'title', label: 'entity.exportSetting.fields.title', sortable: true, filter: 'text' },
+    { field: 'exportType', label: 'entity.exportSetting.exportType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'loopType', label: 'entity.exportSetting.loopType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'state', label: 'entity.exportSetting.state', sortable: true, filter: 'select', format: 'option' },
+    { field: 'lastExecutionDate', label: 'entity.exportSetting.lastExecutionDate', sortable: true, format: 'dateTime' },
+    { field: 'nextExecutionDate', label: 'entity.exportSetting.nextExecutionDate', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_CUSTOM_EXPORT', write: 'NAV_CUSTOM_EXPORT' },
+  crud: {
+    titleField: 'title',
+    defaultSort: { field: 'title', order: 'asc' },
+    form: [
+      { field: 'title', kind: 'text', wide: true },
+      { field: 'exportType', kind: 'select', options: EXPORT_TYPES },
+      { field: 'loopType', kind: 'select', options: EXPORT_LOOPS },
+      { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
+    ],
+    unique: [{ field: 'title', code: '720001', message: 'This export setting name is already used.' }],
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * Data export (spec 001 3.16): a run writes the accounts (of a segment, or all) or the unsubscription list as a
+ * CSV file to storage, capped at 100,000 records, in the background; the list shows its progress and a finished
+ * file downloads by a link that expires. A custom export picks the columns.
+ */
+import * as z from 'zod';
+import { ACCOUNT_EXPORT_COLUMNS, dataExportSchema, EXPORT_TYPES, UNSUBSCRIPTION_EXPORT_COLUMNS } from '../entities/dataExport';
+import { idString, requiredText } from '../entities/entity';
+import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+
+const ACCESS = 'NAV_DATA_EXPORT';
+/** how long a download link works */
+export const EXPORT_LINK_SECONDS = 15 * 60;
+
+export const dataExportView = dataExportSchema.omit({ orgId: true, createdBy: true, updatedBy: true, fileKey: true });
+export type DataExportView = z.infer<typeof dataExportView>;
+
+export const COLUMNS_OF = { ACCOUNTS: ACCOUNT_EXPORT_COLUMNS, UNSUBSCRIPTIONS: UNSUBSCRIPTION_EXPORT_COLUMNS } as const;
+
+export const dataExportCreatePayload = z
+  .object({
+    title: requiredText('title', 100),
+    exportType: z.enum(EXPORT_TYPES, { error: 'Please select the export type!' }),
+    /** a custom export's columns, in any order (written in the type's order); all when left out */
+    columns: z.array(z.string()).max(50).optional(),
+    /** accounts only: those the segment matches */
+    segmentId: idString.optional(),
+  })
+  .superRefine((p, ctx) => {
+    const allowed: readonly string[] = COLUMNS_OF[p.exportType];
+    const unknown = (p.columns ?? []).filter((c) => !allowed.includes(c));
+    if (unknown.length) ctx.addIssue({ code: 'custom', path: ['columns'], message: `Unknown column(s) for this export: ${unknown.join(', ')}.` });
+    if (p.columns && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Please choose at least one column.' });
+    if (p.segmentId && p.exportType !== 'ACCOUNTS') ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'Only an account export takes a segment.' });
+  });
+export type DataExportCreatePayload = z.input<typeof dataExportCreatePayload>;
+
+export const dataExportServices = {
+  /** Starts a run; it goes on in the background (poll `detail` or the list). */
+  create: operation({ access: ACCESS, payload: dataExportCreatePayload, response: dataExportView }),
+  detail: operation({ access: ACCESS, payload: idPayload, response: dataExportView }),
+  /** The organization's runs, newest first. */
+  getListByPage: operation({ access: ACCESS, payload: z.object(pageRequest), response: pageOf(dataExportView) }),
+  /** A link to the finished file that works for 15 minutes. */
+  download: operation({ access: ACCESS, payload: idPayload, response: z.object({ url: z.string(), fileName: z.string(), expiresAt: z.number().int() }) }),
+  /** The run and its file. */
+  delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
+} as const;

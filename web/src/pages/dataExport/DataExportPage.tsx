@@ -1,0 +1,184 @@
+/**
+ * Data export (/data-export, spec 001 3.16): the organization's export runs, newest first, with their state, rows
+ * and a download of each finished file (a link that works for 15 minutes); a new export of accounts (all, or a
+ * segment's) or of the unsubscription list, with the columns to include. Runs in progress are followed until done.
+ */
+import { Button } from 'primereact/button';
+import { MultiSelect } from 'primereact/multiselect';
+import { Tag } from 'primereact/tag';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataExportEntity, EXPORT_STATES, EXPORT_TYPES, type ExportType } from '../../../../shared/entities/dataExport';
+import { EXPORT_CAP } from '../../../../shared/export/csv';
+import type { Result } from '../../../../shared/services';
+import { COLUMNS_OF, dataExportCreatePayload } from '../../../../shared/services/dataExport';
+import { ApiError } from '../../api/apiError';
+import { call } from '../../api/client';
+import { handleApiError } from '../../api/errorHandler';
+import { useSegmentOptions } from '../../api/hooks';
+import { FormDialog } from '../../components/FormDialog';
+import { EntityList } from '../../components/list/EntityList';
+import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { useEntityList } from '../../components/list/useEntityList';
+import { Select } from '../../components/Select';
+import { FieldError, TextField } from '../../components/TextField';
+import { showSuccess } from '../../ui/toastBus';
+import '../../i18n/areas/dataExport';
+
+type Row = Result<'dataExport.getListByPage'>['list'][number];
+const INITIAL_FILTERS: { title?: string; exportType?: string; state?: string } = {};
+const STATE_SEVERITY = { RUNNING: 'info', DONE: 'success', EMPTY: 'secondary', FAILED: 'danger' } as const;
+
+interface Form {
+  title: string;
+  exportType: ExportType;
+  segmentId: string | null;
+  columns: string[];
+}
+const blank = (): Form => ({ title: '', exportType: 'ACCOUNTS', segmentId: null, columns: [...COLUMNS_OF.ACCOUNTS] });
+
+export default function DataExportPage() {
+  const { t } = useTranslation();
+  const list = useEntityList('dataExport.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'dataExports' });
+  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
+  const segments = useSegmentOptions();
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const rows = ((list.data as { list?: Row[] } | undefined)?.list ?? []) as Row[];
+  const running = rows.some((r) => r.state === 'RUNNING');
+
+  // follow runs in progress
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void list.reload(), 1500);
+    return () => clearInterval(timer);
+  }, [running, list]);
+
+
+  async function submit() {
+    if (!form) return;
+    const payload = { title: form.title, exportType: form.exportType, columns: form.columns, ...(form.segmentId ? { segmentId: form.segmentId } : {}) };
+    const parsed = dataExportCreatePayload.safeParse(payload);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setBusy(true);
+    try {
+      const run = await call('dataExport.create', payload, { quiet: true });
+      setForm(null);
+      showSuccess(t('dataExport.started', { title: run.title }));
+      await list.reload();
+    } catch (e) {
+      handleApiError(e instanceof ApiError ? e : new ApiError('400000'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download(row: Row) {
+    try {
+      const link = await call('dataExport.download', { id: row.id });
+      const a = document.createElement('a');
+      a.href = link.url;
+      a.download = link.fileName;
+      a.rel = 'noopener';
+      a.click();
+    } catch {
+      // the client's toast says why
+    }
+  }
+
+  function remove(row: Row) {
+    return confirmDelete({
+      header: t('dataExport.deleteTitle'),
+      message: t('dataExport.deleteConfirm', { title: row.title }),
+      run: () => call('dataExport.delete', { id: row.id }),
+      done: t('dataExport.deleted', { title: row.title }),
+    });
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.dataExport')}</h1>
+          <p className="muted">{t('dataExport.intro', { cap: EXPORT_CAP.toLocaleString() })}</p>
+        </div>
+      </header>
+      <div className="card">
+        <EntityList
+          testId="data-export-list"
+          list={list}
+          columns={dataExportEntity.listColumns}
+          initialFilters={INITIAL_FILTERS}
+          filters={[
+            { name: 'title', type: 'text', label: t('export.field.title') },
+            { name: 'exportType', type: 'select', label: t('export.field.exportType'), options: EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) })) },
+            { name: 'state', type: 'select', label: t('export.field.state'), options: EXPORT_STATES.map((value) => ({ value, label: t(`dataExport.state.${value}`) })) },
+          ]}
+          cells={{
+            exportType: (row) => t(`dataExport.type.${String(row.exportType)}`),
+            state: (row) => {
+              const r = row as unknown as Row;
+              return (
+                <span className="cell-with-tag">
+                  <Tag value={t(`dataExport.state.${r.state}`)} severity={STATE_SEVERITY[r.state]} rounded />
+                  {r.capped && <Tag value={t('dataExport.cappedTag')} severity="warning" rounded title={t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })} />}
+                </span>
+              );
+            },
+            rows: (row) => Number(row.rows).toLocaleString(),
+          }}
+          emptyText={t('dataExport.empty')}
+          toolbar={<Button type="button" icon="pi pi-plus" label={t('dataExport.new')} onClick={() => (setErrors({}), setForm(blank()))} />}
+          actions={(raw) => {
+            const row = raw as unknown as Row;
+            return (
+              <div className="row-actions">
+                <Button type="button" icon="pi pi-download" text rounded aria-label={t('dataExport.downloadItem', { title: row.title })} disabled={row.state !== 'DONE'} onClick={() => void download(row)} />
+                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: row.title })} onClick={() => void remove(row)} />
+              </div>
+            );
+          }}
+        />
+        {rows.filter((r) => r.capped || r.state === 'FAILED' || r.state === 'EMPTY').slice(0, 3).map((r) => (
+          <p key={r.id} className={r.state === 'FAILED' ? 'p-error' : 'muted'} role="status" data-testid="export-note">
+            {r.state === 'EMPTY' ? t('dataExport.noData', { title: r.title }) : r.state === 'FAILED' ? t('dataExport.failed', { title: r.title, error: r.error ?? '' }) : `${r.title}: ${t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })}`}
+          </p>
+        ))}
+      </div>
+      <FormDialog id="data-export-dialog" header={t('dataExport.new')} visible={form !== null} onHide={() => setForm(null)} onSubmit={submit} busy={busy} submitLabel={t('dataExport.start')} wide>
+        {form && (
+          <>
+            <TextField id="export-title" fieldClassName="span-2" label={t('export.field.title')} value={form.title} maxLength={100} error={errors.title} onChange={(v) => (setErrors({ ...errors, title: '' }), setForm({ ...form, title: v }))} />
+            <div className="field">
+              <label htmlFor="export-type">{t('export.field.exportType')}</label>
+              <Select inputId="export-type" label={t('export.field.exportType')} labelled value={form.exportType} options={EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) }))} onChange={(e) => setForm({ ...form, exportType: e.value as ExportType, segmentId: null, columns: [...COLUMNS_OF[e.value as ExportType]] })} />
+            </div>
+            <div className="field">
+              <label htmlFor="export-segment">{t('dataExport.segment')}</label>
+              <Select inputId="export-segment" label={t('dataExport.segment')} labelled value={form.segmentId} disabled={form.exportType !== 'ACCOUNTS'} showClear placeholder={t('dataExport.allAccounts')} options={(segments.data ?? []).map((s: { id: string; name: string }) => ({ value: s.id, label: s.name }))} onChange={(e) => setForm({ ...form, segmentId: (e.value as string) ?? null })} />
+            </div>
+            <div className="field span-2">
+              <label htmlFor="export-columns">{t('dataExport.columns')}</label>
+              <MultiSelect
+                inputId="export-columns"
+                value={form.columns}
+                options={COLUMNS_OF[form.exportType].map((c) => ({ value: c, label: t(`dataExport.column.${c}`) }))}
+                display="chip"
+                invalid={Boolean(errors.columns)}
+                aria-describedby="export-columns-error"
+                pt={{ headerCheckbox: { input: { 'aria-label': t('dataExport.allColumns') } }, filterInput: { 'aria-label': t('dataExport.columns') } }}
+                onChange={(e) => (setErrors({ ...errors, columns: '' }), setForm({ ...form, columns: e.value as string[] }))}
+              />
+              <FieldError id="export-columns-error" text={errors.columns} />
+            </div>
+          </>
+        )}
+      </FormDialog>
+      {confirmElement}
+    </section>
+  );
+}
