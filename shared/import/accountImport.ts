@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { type Account, ACCOUNT_LIMITS, ACCOUNT_MESSAGES, accountSchema, type AttributeValue, ATTRIBUTE_NAME } from '../entities/account';
 import { toEpochMs } from '../segment/dates';
 import { isValidEmail, MESSAGES } from '../validation';
-import { CSV_DELIMITERS, CSV_LIMITS } from './csv';
+import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
 
 /** Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary. */
 export const IMPORT_FIELDS = [
@@ -77,6 +77,8 @@ export const importPlanSchema = z
     primaryKeyColumn: z.number({ error: IMPORT_MESSAGES.keyColumn }).int().min(0),
     keyCase: z.enum(KEY_CASES).default('NORMAL'),
     splitChar: z.enum(CSV_DELIMITERS).default(','),
+    /** the file's encoding, kept with the import for its record */
+    encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
   })
   .superRefine((plan, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });

@@ -7,6 +7,13 @@
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
+/**
+ * The encodings a file may come in (issue 10: UTF-8, Shift_JIS, GBK and Big5 at least), by their WHATWG labels:
+ * browsers and Node decode them all with TextDecoder, so a file is decoded where it is read, in a stream.
+ */
+export const CSV_ENCODINGS = ['UTF-8', 'Shift_JIS', 'EUC-JP', 'GBK', 'GB18030', 'Big5', 'EUC-KR'] as const;
+export type CsvEncoding = (typeof CSV_ENCODINGS)[number];
+
 export const CSV_LIMITS = { fieldChars: 100_000, columns: 500 } as const;
 
 export class CsvError extends Error {
@@ -14,10 +21,11 @@ export class CsvError extends Error {
     readonly reason: 'encoding' | 'fieldTooLong' | 'tooManyColumns',
     /** the record (1 = the header) where reading stopped */
     readonly row: number,
+    encoding: string = 'UTF-8',
   ) {
     super(
       reason === 'encoding'
-        ? 'The file is not UTF-8 text.'
+        ? `Row ${row} is not ${encoding} text: choose the file's encoding.`
         : reason === 'fieldTooLong'
           ? `Row ${row} has a value longer than ${CSV_LIMITS.fieldChars} characters (is a quote left open?).`
           : `Row ${row} has more than ${CSV_LIMITS.columns} columns.`,
@@ -157,8 +165,9 @@ export interface CsvPage {
  * Records of a byte stream in pages of `pageSize`, decoding UTF-8 as the bytes come. The next chunk is read only
  * when the consumer asks for the next page, so a slow consumer (an upload) holds back the reading.
  */
-export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; pageSize: number }): AsyncGenerator<CsvPage> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; pageSize: number; encoding?: CsvEncoding }): AsyncGenerator<CsvPage> {
+  // fatal: bytes that are not text in the file's encoding are reported with their row, never read as U+FFFD
+  const decoder = new TextDecoder(opts.encoding ?? 'UTF-8', { fatal: true });
   const parser = new CsvParser(opts.delimiter);
   let page: string[][] = [];
   let fromRow = 1;
@@ -167,7 +176,12 @@ export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delim
     try {
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
-      throw new CsvError('encoding', parser.rows + 1);
+      // the records before the bad bytes are whole: read them, so the error names the row the bytes are in
+      if (bytes) {
+        const text = new TextDecoder(opts.encoding ?? 'UTF-8').decode(bytes);
+        parser.push(text.slice(0, Math.max(0, text.indexOf('\uFFFD'))));
+      }
+      throw new CsvError('encoding', parser.rows + 1, opts.encoding ?? 'UTF-8');
     }
   };
   for await (const chunk of chunks) {

@@ -2,7 +2,7 @@
  * How a CSV file travels to `dataImport.appendRows`: the head read first for the mapping step, then the data rows
  * in pages small enough for one request. The browser, the tests and the import benchmark all send files this way.
  */
-import { CsvParser, csvPages, type CsvDelimiter, guessDelimiter } from './csv';
+import { type CsvEncoding, CsvParser, csvPages, type CsvDelimiter, guessDelimiter } from './csv';
 
 /** Rows a page holds at most, and the characters it carries at most (well inside the API's 2 MB body). */
 export const UPLOAD_PAGE = { rows: 500, chars: 600_000 } as const;
@@ -12,6 +12,24 @@ export interface CsvHead {
   header: string[];
   /** the first data rows, for the mapping step */
   sample: string[][];
+}
+
+/**
+ * The start of a file as text in its encoding: a character cut at the end of the bytes read is dropped, not an
+ * error, and an undecodable byte shows as U+FFFD (the import itself refuses such bytes with their row).
+ */
+export function decodeHead(bytes: Uint8Array, encoding: CsvEncoding = 'UTF-8'): string {
+  return new TextDecoder(encoding).decode(bytes, { stream: true });
+}
+
+/** Whether the start of a file reads as UTF-8; if not, the person importing is asked for its encoding. */
+export function looksLikeUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('UTF-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -35,8 +53,8 @@ export interface UploadPage {
 }
 
 /** The data rows of a CSV byte stream (its header skipped) in pages for `appendRows`; cells cut at `cellMax`. */
-export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; cellMax: number }): AsyncGenerator<UploadPage> {
-  for await (const page of csvPages(chunks, { delimiter: opts.delimiter, pageSize: UPLOAD_PAGE.rows })) {
+export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; cellMax: number; encoding?: CsvEncoding }): AsyncGenerator<UploadPage> {
+  for await (const page of csvPages(chunks, { delimiter: opts.delimiter, pageSize: UPLOAD_PAGE.rows, encoding: opts.encoding })) {
     let fromRow = page.fromRow;
     let rows = page.rows;
     if (fromRow === 1) {

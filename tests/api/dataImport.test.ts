@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { DataImportCreatePayload } from '../../shared/services';
 import { IMPORT_CELL_MAX } from '../../shared/services';
-import { csvHead, uploadPages } from '../../shared/import/upload';
+import iconv from 'iconv-lite';
+import { csvHead, decodeHead, looksLikeUtf8, uploadPages } from '../../shared/import/upload';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
@@ -99,6 +100,17 @@ describe('import', () => {
     });
   });
 
+  it('refuses bytes that are not text in the chosen encoding, naming the row', async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode(`${header}\r\nB1,b1@example.com,`), 0xff, 0xfe, ...new TextEncoder().encode(',JP,gold,1,yes\r\n')]);
+    const pages = async () => {
+      async function* one() {
+        yield bytes;
+      }
+      for await (const _ of uploadPages(one(), { delimiter: ',', cellMax: IMPORT_CELL_MAX, encoding: 'UTF-8' })) void _;
+    };
+    await expect(pages()).rejects.toMatchObject({ reason: 'encoding', row: 2, message: 'Row 2 is not UTF-8 text: choose the file\'s encoding.' });
+  });
+
   it('re-imports by primary key: updates instead of duplicating, and keeps what the new file does not set', async () => {
     const text = ['customer_id,country,tier,plan', 'C0003,US,A,', 'C0004,DE,B,bronze', 'C9999,JP,C,gold', 'C0004,JP,,'].join('\n');
     const again = await importCsv(admin, text, {
@@ -187,5 +199,38 @@ describe('import', () => {
   it('needs NAV_DATA_IMPORT', async () => {
     expect((await nobody.call('dataImport.getListByPage', { page: 0, size: 10 })).body.errorCode).toBe('730001');
     expect((await nobody.call('dataImport.create', { fileName: 'a.csv', totalBytes: 1, columns: ['id'], primaryKeyColumn: 0, mappings: [] })).body.errorCode).toBe('730001');
+  });
+});
+
+describe('encodings', () => {
+  let encodings: ApiClient;
+  beforeAll(async () => {
+    // an organization of their own, so the counts of the tests above stay theirs
+    ({ other: encodings } = await twoOrganizations(herald, 'enc'));
+  });
+
+  it.each([
+    ['Shift_JIS', ['山田太郎', 'ｶﾀｶﾅ表示', '髙橋①'], 'JP'],
+    ['GBK', ['张伟', '简体中文', '欧阳娜娜'], 'CN'],
+    ['Big5', ['陳大文', '繁體中文', '許功蓋'], 'TW'],
+  ] as const)('imports a %s file with its names right, and reports a malformed row by its number', async (encoding, names, country) => {
+    const tag = encoding.toLowerCase().replace(/[^a-z]/g, '');
+    const lines = [header, ...names.map((name, i) => `${tag}-${i},${tag}${i}@example.com,${name},${country},gold,${i},yes`), `${tag}-x,${tag}x@example.com`];
+    const bytes = iconv.encode(`${lines.join('\r\n')}\r\n`, encoding);
+    // the file does not read as UTF-8: the screen would ask for its encoding
+    expect(looksLikeUtf8(bytes)).toBe(false);
+    const head = csvHead(decodeHead(bytes.subarray(0, 4096), encoding));
+    expect(head.header).toEqual(header.split(','));
+    const created = await encodings.ok('dataImport.create', { fileName: `${tag}.csv`, totalBytes: bytes.byteLength, columns: head.header, splitChar: head.delimiter, encoding, ...PLAN });
+    expect(created.encoding).toBe(encoding);
+    async function* byteChunks() {
+      // small chunks split multi-byte characters between them
+      for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+    }
+    for await (const page of uploadPages(byteChunks(), { delimiter: head.delimiter, cellMax: IMPORT_CELL_MAX, encoding })) await encodings.ok('dataImport.appendRows', { id: created.id, ...page });
+    const done = await encodings.ok('dataImport.finish', { id: created.id });
+    expect(done).toMatchObject({ status: 'DONE', created: 3, failed: 1 });
+    expect(await failures(encodings, created.id)).toEqual([{ row: 5, key: `${tag}-x`, reason: 'The row has 2 columns; the header has 7.' }]);
+    for (const [i, name] of names.entries()) expect((await encodings.ok('account.detail', { id: `${tag}-${i}` })).firstName).toBe(name);
   });
 });

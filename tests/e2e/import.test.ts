@@ -130,3 +130,22 @@ it('imports 1,000 rows with progress and a bad-rows report, lists them, and size
   await expectAccessible(page, 'segment list');
   await context.close();
 });
+
+it('reads a Shift_JIS file: the encoding is chosen for it, and Japanese names import right', async () => {
+  const { default: iconv } = await import('iconv-lite');
+  const text = 'customer_id,email,first_name\r\nSJ1,sj1@example.com,山田太郎\r\nSJ2,sj2@example.com,ｶﾀｶﾅ\r\n';
+  const path = join(mkdtempSync(join(tmpdir(), 'herald-import-sjis-')), 'japan.csv');
+  writeFileSync(path, iconv.encode(text, 'Shift_JIS'));
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await page.setInputFiles('#import-file', path);
+  await page.getByRole('heading', { name: 'Columns' }).waitFor();
+  expect(await page.locator('.p-dropdown:has(#import-encoding) .p-dropdown-label').textContent()).toBe('Shift_JIS');
+  expect(await page.locator('tr[data-column="2"]').textContent()).toContain('山田太郎');
+  await expectAccessible(page, 'data import, a Shift_JIS file');
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect.poll(async () => ((await suite.admin.call('account.detail', { id: 'SJ1' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 }).toBe('山田太郎');
+  expect((await suite.admin.ok('account.detail', { id: 'SJ2' })).firstName).toBe('ｶﾀｶﾅ');
+  await context.close();
+});

@@ -48,6 +48,8 @@ const audienceEn = {
     readError: 'The file could not be read: {{reason}}',
     noHeader: 'The file has no header row.',
     mappingTitle: 'Columns',
+    encoding: 'Encoding',
+    encodingHint: 'Check the header reads right; Japanese files are often Shift_JIS, Chinese ones GBK or Big5.',
     delimiter: 'Separator',
     delimiterOption: {
       comma: 'Comma (,)',

@@ -48,6 +48,8 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     readError: 'ファイルを読み込めませんでした: {{reason}}',
     noHeader: 'ファイルに見出し行がありません。',
     mappingTitle: '列',
+    encoding: '文字コード',
+    encodingHint: '見出しが正しく表示されるか確認してください。日本語のファイルは Shift_JIS、中国語は GBK や Big5 のことがよくあります。',
     delimiter: '区切り文字',
     delimiterOption: {
       comma: 'カンマ (,)',

@@ -48,6 +48,8 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     readError: '无法读取文件：{{reason}}',
     noHeader: '文件没有标题行。',
     mappingTitle: '列',
+    encoding: '编码',
+    encodingHint: '请确认表头显示正确；中文文件常为 GBK 或 Big5，日文文件常为 Shift_JIS。',
     delimiter: '分隔符',
     delimiterOption: {
       comma: '逗号 (,)',

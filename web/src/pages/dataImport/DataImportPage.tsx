@@ -7,8 +7,8 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CsvError, type CsvDelimiter } from '../../../../shared/import/csv';
-import { csvHead } from '../../../../shared/import/upload';
+import { CsvError, type CsvDelimiter, type CsvEncoding } from '../../../../shared/import/csv';
+import { csvHead, decodeHead, looksLikeUtf8 } from '../../../../shared/import/upload';
 import { formatCount } from '../../../../shared/format';
 import type { DataImportView } from '../../../../shared/services';
 import { invalidate } from '../../api/hooks';
@@ -43,8 +43,8 @@ export default function DataImportPage() {
   const run = useRef<ImportRun | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  async function readHead(chosen: File, delimiter?: CsvDelimiter) {
-    const text = await chosen.slice(0, HEAD_BYTES).text();
+  async function readHead(chosen: File, delimiter?: CsvDelimiter, encoding: CsvEncoding = 'UTF-8') {
+    const text = decodeHead(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()), encoding);
     const head = csvHead(text, { delimiter, complete: chosen.size <= HEAD_BYTES });
     if (head.header.length === 0 || head.header.every((h) => !h.trim())) throw new Error(t('dataImport.noHeader'));
     return head;
@@ -54,9 +54,11 @@ export default function DataImportPage() {
     setFileError(undefined);
     if (!chosen) return;
     try {
-      const head = await readHead(chosen);
+      // a file that is not UTF-8 starts as Shift_JIS, the commonest other encoding of our users' files; the step shows the header to check
+      const encoding: CsvEncoding = looksLikeUtf8(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()).subarray(0, HEAD_BYTES - 4)) ? 'UTF-8' : 'Shift_JIS';
+      const head = await readHead(chosen, undefined, encoding);
       setFile(chosen);
-      setMapping(initialMapping(head));
+      setMapping(initialMapping(head, encoding));
       setErrors({ columns: {} });
       setPhase('map');
     } catch (e) {
@@ -65,7 +67,11 @@ export default function DataImportPage() {
   }
 
   async function changeDelimiter(delimiter: CsvDelimiter) {
-    if (file) setMapping(initialMapping(await readHead(file, delimiter)));
+    if (file && mapping) setMapping(initialMapping(await readHead(file, delimiter, mapping.encoding), mapping.encoding));
+  }
+
+  async function changeEncoding(encoding: CsvEncoding) {
+    if (file && mapping) setMapping(initialMapping(await readHead(file, mapping.delimiter, encoding), encoding));
   }
 
   function start() {
@@ -144,7 +150,7 @@ export default function DataImportPage() {
           <p className="file-summary">
             <i className="pi pi-file" aria-hidden="true" /> {t('dataImport.fileSummary', { name: file.name, size: sizeText(file.size) })}
           </p>
-          <MappingStep state={mapping} errors={errors} onChange={setMapping} onDelimiter={(d) => void changeDelimiter(d)} onStart={start} onBack={reset} />
+          <MappingStep state={mapping} errors={errors} onChange={setMapping} onDelimiter={(d) => void changeDelimiter(d)} onEncoding={(e) => void changeEncoding(e)} onStart={start} onBack={reset} />
         </>
       )}
 

@@ -1,7 +1,7 @@
 /** The mapping step: what each column of the file becomes, the primary key column, its case, the separator. */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { type CsvDelimiter, CSV_DELIMITERS } from '../../../../shared/import/csv';
+import { type CsvDelimiter, CSV_DELIMITERS, type CsvEncoding, CSV_ENCODINGS } from '../../../../shared/import/csv';
 import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../../../../shared/import/accountImport';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
@@ -14,6 +14,7 @@ export function MappingStep({
   errors,
   onChange,
   onDelimiter,
+  onEncoding,
   onStart,
   onBack,
 }: {
@@ -22,6 +23,7 @@ export function MappingStep({
   errors: { columns: Record<number, string>; key?: string };
   onChange: (next: MappingState) => void;
   onDelimiter: (d: CsvDelimiter) => void;
+  onEncoding: (e: CsvEncoding) => void;
   onStart: () => void;
   onBack: () => void;
 }) {
@@ -72,6 +74,18 @@ export function MappingStep({
             options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
             onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="import-encoding">{t('dataImport.encoding')}</label>
+          <Select
+            inputId="import-encoding"
+            label={t('dataImport.encoding')}
+            labelled
+            value={state.encoding}
+            options={CSV_ENCODINGS.map((e) => ({ label: e, value: e }))}
+            onChange={(e) => onEncoding(e.value as CsvEncoding)}
+          />
+          <small className="field-hint">{t('dataImport.encodingHint')}</small>
         </div>
       </div>
       <div className="table-scroll">

@@ -1,5 +1,5 @@
 /** The mapping step's state and the import plan it makes, checked with the catalogue's schema before sending. */
-import type { CsvDelimiter } from '../../../../shared/import/csv';
+import type { CsvDelimiter, CsvEncoding } from '../../../../shared/import/csv';
 import { type ColumnMapping, guessMappings, type ImportPlan, importPlanSchema, type KEY_CASES } from '../../../../shared/import/accountImport';
 import type { CsvHead } from '../../../../shared/import/upload';
 
@@ -11,6 +11,7 @@ export interface ColumnChoice {
 
 export interface MappingState {
   delimiter: CsvDelimiter;
+  encoding: CsvEncoding;
   header: string[];
   sample: string[][];
   choices: ColumnChoice[];
@@ -18,13 +19,13 @@ export interface MappingState {
   keyCase: (typeof KEY_CASES)[number];
 }
 
-export function initialMapping(head: CsvHead): MappingState {
+export function initialMapping(head: CsvHead, encoding: CsvEncoding = 'UTF-8'): MappingState {
   const guess = guessMappings(head.header);
   const choices: ColumnChoice[] = head.header.map((_, column) => {
     const m = guess.mappings.find((x) => x.column === column);
     return { target: m?.target ?? 'ignore', attribute: m?.attribute ?? '', type: m?.type ?? 'text' };
   });
-  return { ...head, choices, primaryKeyColumn: guess.primaryKeyColumn, keyCase: 'NORMAL' };
+  return { ...head, encoding, choices, primaryKeyColumn: guess.primaryKeyColumn, keyCase: 'NORMAL' };
 }
 
 /** The plan, or the problems to show: per column, and for the key column. */
@@ -38,6 +39,7 @@ export function planOf(state: MappingState): { plan: ImportPlan } | { errors: { 
     primaryKeyColumn: state.primaryKeyColumn,
     keyCase: state.keyCase,
     splitChar: state.delimiter,
+    encoding: state.encoding,
   });
   if (parsed.success) return { plan: parsed.data };
   const columns: Record<number, string> = {};

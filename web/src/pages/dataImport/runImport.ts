@@ -48,7 +48,7 @@ export function startImport(file: File, plan: Omit<DataImportCreatePayload, 'fil
     const created = await call('dataImport.create', { ...plan, fileName: file.name, totalBytes: file.size });
     onProgress(created);
     try {
-      for await (const page of uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', cellMax: IMPORT_CELL_MAX })) {
+      for await (const page of uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', encoding: plan.encoding, cellMax: IMPORT_CELL_MAX })) {
         if (stopping) break;
         onProgress(await appendRows({ id: created.id, ...page }));
       }
