@@ -32,6 +32,7 @@ export function planContentSource(store: Store, from: string): ContentSource {
             unsubscribeUrl: links.unsubscribeUrl,
             openPixelUrl: links.openPixelUrl,
             linkRewriter: links.click,
+            feedbackUrl: links.feedback,
           }),
       };
     },

@@ -1,5 +1,5 @@
 /**
- * The tracking routes: the open pixel, click redirects and one-click unsubscribe (RFC 8058: a cookieless POST
+ * The tracking routes: the open pixel, click redirects, thumb-block answers and one-click unsubscribe (RFC 8058: a cookieless POST
  * to the List-Unsubscribe URL; a GET shows a confirmation page with a button, since mail scanners follow links).
  * Opens and clicks count once per recipient (the first time), so rates are of people, not of fetches.
  */
@@ -19,6 +19,21 @@ function page(status: number, title: string, body: string): APIGatewayProxyStruc
   return { statusCode: status, headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE }, body: html };
 }
 
+/** The thank-you page of a thumb-block answer, in the reader's language. */
+const THANKS = {
+  en: { title: 'Thank you for your feedback', body: 'Your answer helps us send messages you want.' },
+  zh: { title: '感谢您的反馈', body: '您的回答能帮助我们发送您想要的消息。' },
+  ja: { title: 'ご意見ありがとうございました', body: 'いただいた回答は、より良いメッセージをお届けするために役立てます。' },
+} as const;
+
+function languageOf(acceptLanguage: string | undefined): keyof typeof THANKS {
+  for (const part of (acceptLanguage ?? '').toLowerCase().split(',')) {
+    const code = part.trim().slice(0, 2);
+    if (code === 'zh' || code === 'ja' || code === 'en') return code;
+  }
+  return 'en';
+}
+
 export function trackingRoutes(rt: Runtime, store: Store) {
   let signer: LinkSigner | undefined;
   // the public address is final only once the server listens
@@ -26,7 +41,11 @@ export function trackingRoutes(rt: Runtime, store: Store) {
   const ledger = new Ledger(store, rt.clock);
 
   /** Sets `field` on the recipient's sent-record the first time, counting it in the same write. */
-  async function firstTime(c: LinkClaims, field: 'openedAt' | 'clickedAt' | 'unsubscribedAt', counter: 'opens' | 'clicks' | 'unsubscribes'): Promise<boolean> {
+  async function firstTime(
+    c: LinkClaims,
+    field: 'openedAt' | 'clickedAt' | 'unsubscribedAt' | 'answeredAt',
+    counter: 'opens' | 'clicks' | 'unsubscribes' | 'likes' | 'dislikes',
+  ): Promise<boolean> {
     const key = ledger.keyOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a });
     try {
       await store.transact([
@@ -74,6 +93,14 @@ export function trackingRoutes(rt: Runtime, store: Store) {
       return { statusCode: 200, headers: { 'content-type': 'image/gif', ...NO_STORE }, body: PIXEL.toString('base64'), isBase64Encoded: true };
     }
     if (!claims) return page(400, 'This link is not valid', '<p>The link may have been changed or cut short. Please use the link in the message you received.</p>');
+    if (kind === 'feedback') {
+      if (!claims.f) return page(400, 'This link is not valid', '<p>The link may have been changed or cut short.</p>');
+      // an answer means the message was opened; a recipient's first answer counts, as opens and clicks do
+      await firstTime(claims, 'openedAt', 'opens');
+      await firstTime(claims, 'answeredAt', claims.f === 'like' ? 'likes' : 'dislikes');
+      const thanks = THANKS[languageOf(event.headers?.['accept-language'])];
+      return page(200, thanks.title, `<p>${thanks.body}</p>`);
+    }
     if (kind === 'click') {
       const target = claims.u ?? '';
       if (!/^https?:\/\//i.test(target)) return page(400, 'This link is not valid', '<p>The link does not lead to a web page.</p>');

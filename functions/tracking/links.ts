@@ -1,5 +1,5 @@
 /**
- * Signed tracking links: the open pixel, click redirects and one-click unsubscribe. A link carries what it
+ * Signed tracking links: the open pixel, click redirects, one-click unsubscribe and thumb-block answers. A link carries what it
  * is about (organization, plan, run, recipient and, for a click, the target) and an HMAC over it, so a
  * changed target or recipient is refused: no open redirect, no unsubscribing someone else.
  */
@@ -9,7 +9,7 @@ import { CHANNELS } from '../../shared/delivery';
 import { PATHS } from '../../shared/paths';
 
 /** Under /service/ so CloudFront and the HTTP API route them to the router like every call. */
-export const TRACKING_PATHS = { open: `${PATHS.tracking}/o/`, click: `${PATHS.tracking}/c/`, unsubscribe: `${PATHS.tracking}/u/` } as const;
+export const TRACKING_PATHS = { open: `${PATHS.tracking}/o/`, click: `${PATHS.tracking}/c/`, unsubscribe: `${PATHS.tracking}/u/`, feedback: `${PATHS.tracking}/f/` } as const;
 
 export const linkClaimsSchema = z.object({
   o: z.number().int(),
@@ -22,6 +22,8 @@ export const linkClaimsSchema = z.object({
   /** the click target and its position in the message */
   u: z.string().optional(),
   i: z.number().int().optional(),
+  /** a thumb block's answer */
+  f: z.enum(['like', 'dislike']).optional(),
 });
 export type LinkClaims = z.infer<typeof linkClaimsSchema>;
 
@@ -60,12 +62,13 @@ export class LinkSigner {
   }
 
   /** The links of one recipient of one run. */
-  forRecipient(base: Omit<LinkClaims, 'u' | 'i' | 'e'>, address: string) {
+  forRecipient(base: Omit<LinkClaims, 'u' | 'i' | 'e' | 'f'>, address: string) {
     const url = (path: string, claims: LinkClaims) => `${this.publicUrl}${path}${this.token(claims)}`;
     return {
       openPixelUrl: url(TRACKING_PATHS.open, base),
       unsubscribeUrl: url(TRACKING_PATHS.unsubscribe, { ...base, e: address }),
       click: (target: string, index: number) => url(TRACKING_PATHS.click, { ...base, u: target, i: index }),
+      feedback: (answer: 'like' | 'dislike') => url(TRACKING_PATHS.feedback, { ...base, f: answer }),
     };
   }
 }

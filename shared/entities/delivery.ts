@@ -66,6 +66,8 @@ export const deliveryCounterSchema = z.looseObject({
   opens: z.number().int().optional(),
   clicks: z.number().int().optional(),
   unsubscribes: z.number().int().optional(),
+  likes: z.number().int().optional(),
+  dislikes: z.number().int().optional(),
 });
 export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
 

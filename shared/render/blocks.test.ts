@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_TYPES, BLOCKS, blockSchema, createBlock, renderBlock, type BlockInput } from './blocks';
+import { BLOCK_TYPES, BLOCKS, blockSchema, blockTypesOf, createBlock, renderBlock, type BlockInput, type BlockType } from './blocks';
+import { IN_APP_CSP, renderInApp } from './inApp';
 import { createRenderContext } from './context';
 import { THEME_DEFAULT } from './fields';
 
@@ -12,7 +13,7 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['logo', 'hero', 'title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'video', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'legal']);
+    expect(BLOCK_TYPES).toEqual(['logo', 'hero', 'title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'video', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'thumb', 'legal', 'tip', 'carousel']);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -22,7 +23,7 @@ describe('block registry', () => {
   });
   it('renders nothing for a type it does not know yet, or for no block at all', () => {
     const ctx = createRenderContext({}, { ...THEME_DEFAULT });
-    expect(renderBlock({ type: 'thumb', text: 'Like it?' }, ctx)).toEqual({ html: '', text: '' });
+    expect(renderBlock({ type: 'poll', text: 'Like it?' }, ctx)).toEqual({ html: '', text: '' });
     expect(renderBlock(null, ctx)).toEqual({ html: '', text: '' });
     expect(renderBlock({ type: '__proto__' }, ctx)).toEqual({ html: '', text: '' });
   });
@@ -79,7 +80,7 @@ describe('maxima and messages', () => {
   it('refuses unknown align and padding options and unknown block types', () => {
     expect(issues({ type: 'heading', align: 'justify' })).toHaveLength(1);
     expect(issues({ type: 'heading', padding: '10px' })).toHaveLength(1);
-    expect(issues({ type: 'thumb' })).toHaveLength(1);
+    expect(issues({ type: 'poll' })).toHaveLength(1);
   });
 });
 
@@ -233,6 +234,82 @@ describe('rendering, one snapshot per block', () => {
         "text": "Herald Inc., 1 Main St. Privacy (https://example.com/privacy)",
       }
     `);
+  });
+});
+
+describe('the thumb block and the in-app blocks', () => {
+  const links = (answer: string) => `https://t.example/f/${answer}`;
+  it('thumb: the recipient\'s own answer links in a mail, inert choices in a preview, nothing without a prompt', () => {
+    const block = blockSchema.parse({ type: 'thumb', text: 'Did you like it, {{firstName|friend}}?' });
+    expect(renderBlock(block, createRenderContext({ firstName: 'Mia' }, { ...THEME_DEFAULT }, undefined, links))).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><div style="margin:0 0 10px;color:#333333;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:24px">Did you like it, Mia?</div><a href="https://t.example/f/like" target="_blank" rel="noopener" style="display:inline-block;padding:8px 16px;border:1px solid #33CCFF;border-radius:18px;color:#333333;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:20px;text-decoration:none">👍 Yes</a>&nbsp;&nbsp;<a href="https://t.example/f/dislike" target="_blank" rel="noopener" style="display:inline-block;padding:8px 16px;border:1px solid #33CCFF;border-radius:18px;color:#333333;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:20px;text-decoration:none">👎 No</a></td></tr>",
+        "text": "Did you like it, Mia?
+      👍 Yes: https://t.example/f/like
+      👎 No: https://t.example/f/dislike",
+      }
+    `);
+    const preview = render({ type: 'thumb' }).html;
+    expect(preview).toContain('<span style=');
+    expect(preview).not.toContain('href=');
+    expect(render({ type: 'thumb', text: '' })).toEqual({ html: '', text: '' });
+  });
+  it('tip and carousel belong to the HTML builder: a mail leaves them out', () => {
+    const ctx = createRenderContext({}, { ...THEME_DEFAULT });
+    const tip = blockSchema.parse({ type: 'tip', content: 'Swipe <b>left</b> to see more.' });
+    expect(renderBlock(tip, ctx)).toEqual({ html: '', text: '' });
+    expect(renderBlock(tip, ctx, 'inApp')).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="left" class="hd-px" style="padding:8px 24px;text-align:left"><div role="note" style="margin:0;padding:12px 16px;border-left:4px solid #33CCFF;background-color:#F1F8FC;border-radius:4px;color:#333333;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:22px">Swipe <strong>left</strong> to see more.</div></td></tr>",
+        "text": "Swipe left to see more.",
+      }
+    `);
+    const carousel = blockSchema.parse({ type: 'carousel', items: [{ image: 'https://cdn.example/1.jpg', alt: 'One' }, { image: '' }, { image: 'https://cdn.example/2.jpg', alt: 'Two', href: 'https://shop.example' }] });
+    expect(renderBlock(carousel, ctx)).toEqual({ html: '', text: '' });
+    const inApp = renderBlock(carousel, ctx, 'inApp');
+    expect(inApp).toMatchInlineSnapshot(`
+      {
+        "html": "<tr><td align="center" style="padding:8px 0;text-align:center"><style>@keyframes hd-carousel-2{0.00%,45.00%{transform:translateX(-0.000%)}50.00%,95.00%{transform:translateX(-50.000%)}100%{transform:translateX(0)}}@media (prefers-reduced-motion:reduce){.hd-carousel-strip{animation:none!important}}</style><div class="hd-carousel" role="group" aria-roledescription="carousel" style="overflow:hidden;width:100%"><div class="hd-carousel-strip" style="display:flex;width:200%;animation:hd-carousel-2 6s infinite"><div style="flex:0 0 50.000%"><img src="https://cdn.example/1.jpg" alt="One" style="display:block;width:100%;height:auto;border:0"></div><div style="flex:0 0 50.000%"><a href="https://shop.example" target="_blank" rel="noopener"><img src="https://cdn.example/2.jpg" alt="Two" style="display:block;width:100%;height:auto;border:0"></a></div></div></div></td></tr>",
+        "text": "One
+      Two (https://shop.example)",
+      }
+    `);
+    // two pictures (the empty entry hidden), 3 s each, looping, still for reduced motion
+    expect(inApp.html).toContain('animation:hd-carousel-2 6s infinite');
+    expect(inApp.html).toContain('prefers-reduced-motion:reduce');
+    expect(renderBlock(blockSchema.parse({ type: 'carousel' }), ctx, 'inApp')).toEqual({ html: '', text: '' });
+    expect(blockTypesOf('email')).not.toContain('carousel');
+    expect(blockTypesOf('inApp')).toEqual(BLOCK_TYPES);
+  });
+});
+
+/** One filled-in example of every block: the in-app form's snapshots render each as a whole page. */
+const EXAMPLES: Record<BlockType, BlockInput> = {
+  logo: { type: 'logo', image: 'https://cdn.example/logo.png', alt: 'Herald' },
+  hero: { type: 'hero', image: 'https://cdn.example/hero.jpg', alt: 'Snow', title: 'Winter sale', subtitle: 'Up to 50% off' },
+  title: { type: 'title', text: 'Spring is here' },
+  heading: { type: 'heading', text: 'What is new' },
+  paragraph: { type: 'paragraph', text: 'Hi <b>{{firstName|there}}</b>, see <a href="https://shop.example">the shop</a>.' },
+  list: { type: 'list', items: ['Free delivery', 'Easy returns'] },
+  image: { type: 'image', image: 'https://cdn.example/a.png', alt: 'A picture', href: 'https://shop.example/a' },
+  multiImages: { type: 'multiImages', items: [{ image: 'https://cdn.example/1.png', alt: 'One', href: '' }, { image: 'https://cdn.example/2.png', alt: 'Two', href: '' }] },
+  video: { type: 'video', video: 'https://video.example/intro' },
+  button: { type: 'button', text: 'Shop now', href: 'https://shop.example' },
+  divider: { type: 'divider' },
+  spacer: { type: 'spacer', height: 16 },
+  textLinkGroup: { type: 'textLinkGroup', items: [{ text: 'Help', href: 'https://example.com/help' }, { text: 'Terms', href: 'https://example.com/terms' }] },
+  iconLinkGroup: { type: 'iconLinkGroup', items: [{ icon: 'https://cdn.example/x.png', alt: 'X', href: 'https://x.example' }] },
+  thumb: { type: 'thumb' },
+  legal: { type: 'legal', text: 'Herald Inc., 1 Main St.' },
+  tip: { type: 'tip', content: 'Tap a picture to open it.' },
+  carousel: { type: 'carousel', items: [{ image: 'https://cdn.example/1.jpg', alt: 'One', href: '' }, { image: 'https://cdn.example/2.jpg', alt: 'Two', href: '' }] },
+};
+
+describe('the in-app form: one snapshot per block, as the page an app shows', () => {
+  it.each(BLOCK_TYPES)('%s', (type) => {
+    const page = renderInApp({ language: 'en', theme: { ...THEME_DEFAULT }, title: 'Example', blocks: [blockSchema.parse(EXAMPLES[type])] }, { firstName: 'Mia' }, { feedbackUrl: (a) => `https://t.example/f/${a}` });
+    expect(page.html).toMatchSnapshot();
+    expect(page.html).toContain(`<meta http-equiv="Content-Security-Policy" content="${IN_APP_CSP}">`);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The registry of builder blocks (spec 001 section 3.6), keyed by block type. A new block is a file in blocks/
  * (its schema with defaults, and its render function) and one line here; the email renderer reads only this
- * record. Types without an entry yet (thumb, the in-app tip) fail validation and render nothing.
+ * record. Blocks of the HTML (in-app) builder only (tip, carousel) say so in `forms`.
  */
 import * as z from 'zod';
 import { buttonBlock } from './blocks/button';
@@ -18,8 +18,11 @@ import { paragraphBlock } from './blocks/paragraph';
 import { spacerBlock } from './blocks/spacer';
 import { textLinkGroupBlock } from './blocks/textLinkGroup';
 import { titleBlock } from './blocks/title';
+import { carouselBlock } from './blocks/carousel';
+import { thumbBlock } from './blocks/thumb';
+import { tipBlock } from './blocks/tip';
 import { videoBlock } from './blocks/video';
-import type { BlockDefinition, RenderContext, RenderedBlock } from './context';
+import type { BlockDefinition, BlockForm, RenderContext, RenderedBlock } from './context';
 
 export const BLOCKS = {
   logo: logoBlock,
@@ -36,7 +39,10 @@ export const BLOCKS = {
   spacer: spacerBlock,
   textLinkGroup: textLinkGroupBlock,
   iconLinkGroup: iconLinkGroupBlock,
+  thumb: thumbBlock,
   legal: legalBlock,
+  tip: tipBlock,
+  carousel: carouselBlock,
 } as const;
 
 export type BlockType = keyof typeof BLOCKS;
@@ -62,9 +68,21 @@ export function createBlock<T extends BlockType>(type: T): BlockOf<T> {
   return BLOCKS[type].create() as BlockOf<T>;
 }
 
-/** Renders one block; a block of an unknown type (or not an object at all) renders nothing. */
-export function renderBlock(block: unknown, ctx: RenderContext): RenderedBlock {
+/** Whether a builder form offers the block type (both forms unless its definition says). */
+export function blockInForm(type: BlockType, form: BlockForm): boolean {
+  const forms = (BLOCKS[type] as BlockDefinition).forms;
+  return !forms || forms.includes(form);
+}
+
+/** The block types a builder offers, in the registry's order. */
+export const blockTypesOf = (form: BlockForm): BlockType[] => BLOCK_TYPES.filter((type) => blockInForm(type, form));
+
+/**
+ * Renders one block; a block of an unknown type (or not an object at all), or of a type the form does not
+ * offer (an in-app carousel in a mail), renders nothing.
+ */
+export function renderBlock(block: unknown, ctx: RenderContext, form: BlockForm = 'email'): RenderedBlock {
   const type = (block as { type?: unknown } | null)?.type;
-  if (!isBlockType(type)) return { html: '', text: '' };
+  if (!isBlockType(type) || !blockInForm(type, form)) return { html: '', text: '' };
   return (BLOCKS[type] as unknown as BlockDefinition).render(block as { type: string }, ctx);
 }

@@ -25,7 +25,13 @@ export interface RenderContext {
   link(raw: unknown): string | null;
   /** an image address: personalised and checked (http, https); null otherwise */
   image(raw: unknown): string | null;
+  /** a thumb block's answer link for this recipient; null where there is none (previews, tests) */
+  feedback(answer: FeedbackAnswer): string | null;
 }
+
+export type FeedbackAnswer = 'like' | 'dislike';
+/** The builders a block is offered in: the email builder and the HTML (in-app) builder. */
+export type BlockForm = 'email' | 'inApp';
 
 /** A block's row of the HTML table, and its lines of the plain-text part (empty when it has none). */
 export interface RenderedBlock {
@@ -42,6 +48,8 @@ export interface BlockDefinition<T extends string = string, S extends z.ZodType<
   create(): z.output<S>;
   /** Must not trust its block to have passed the schema: stored data and previews render too. */
   render(block: z.output<S>, ctx: RenderContext): RenderedBlock;
+  /** the builders that offer it (both unless said); a block of another form renders nothing */
+  forms?: readonly BlockForm[];
 }
 
 export function defineBlock<T extends string, S extends z.ZodType<{ type: T }>>(
@@ -50,7 +58,7 @@ export function defineBlock<T extends string, S extends z.ZodType<{ type: T }>>(
   return { ...def, create: () => def.schema.parse({ type: def.type }) };
 }
 
-export function createRenderContext(recipient: Recipient, theme: Theme, linkRewriter?: LinkRewriter): RenderContext {
+export function createRenderContext(recipient: Recipient, theme: Theme, linkRewriter?: LinkRewriter, feedbackUrl?: (answer: FeedbackAnswer) => string): RenderContext {
   const checkedTheme: Theme = {
     primaryColor: safeColor(theme?.primaryColor, THEME_DEFAULT.primaryColor),
     secondaryColor: safeColor(theme?.secondaryColor, THEME_DEFAULT.secondaryColor),
@@ -69,6 +77,7 @@ export function createRenderContext(recipient: Recipient, theme: Theme, linkRewr
       return safeUrl(linkRewriter(url, index), 'link') ?? url;
     },
     image: (raw) => (typeof raw === 'string' ? safeUrl(personalizeUrl(raw, recipient), 'image') : null),
+    feedback: (answer) => (feedbackUrl ? safeUrl(feedbackUrl(answer), 'link') : null),
   };
 }
 

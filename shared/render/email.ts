@@ -4,7 +4,7 @@
  * 600px wide, with one media query that narrows the side padding on small screens (393px).
  */
 import { renderBlock } from './blocks';
-import { createRenderContext, FONT_FAMILY, SIDE_PADDING_CLASS, type LinkRewriter } from './context';
+import { createRenderContext, type FeedbackAnswer, FONT_FAMILY, SIDE_PADDING_CLASS, type LinkRewriter } from './context';
 import { escapeHtml, isLightColor, safeUrl } from './html';
 import { EMAIL_MAX_WIDTH, EMAIL_SMALL_WIDTH, SIDE_PADDING, SIDE_PADDING_SMALL } from './limits';
 import { personalizeText, type Recipient } from './personalize';
@@ -19,6 +19,8 @@ export interface RenderOptions {
   openPixelUrl?: string;
   /** wraps every http(s) link of the content (HTML and text part alike) for click tracking */
   linkRewriter?: LinkRewriter;
+  /** each thumb-block answer's link for this recipient */
+  feedbackUrl?: (answer: FeedbackAnswer) => string;
 }
 
 export interface RenderedEmail {
@@ -45,7 +47,7 @@ function subjectLine(raw: string, recipient: Recipient): string {
 }
 
 export function renderEmail(content: EmailContent, recipient: Recipient = {}, options: RenderOptions = {}): RenderedEmail {
-  const ctx = createRenderContext(recipient, content.theme, options.linkRewriter);
+  const ctx = createRenderContext(recipient, content.theme, options.linkRewriter, options.feedbackUrl);
   const language = typeof content.language === 'string' && LANGUAGE_CODE.test(content.language) ? content.language : 'en';
   const primary = language.split('-')[0];
   const background = ctx.theme.secondaryColor;

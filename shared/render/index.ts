@@ -1,5 +1,5 @@
 /** The renderer's public module: block registry, template content, personalisation and the email renderer. */
-export { BLOCKS, BLOCK_TYPES, blockSchema, createBlock, isBlockType, renderBlock } from './blocks';
+export { BLOCKS, BLOCK_TYPES, blockInForm, blockSchema, blockTypesOf, createBlock, isBlockType, renderBlock } from './blocks';
 export type { Block, BlockInput, BlockOf, BlockType } from './blocks';
 export { buttonBlockSchema } from './blocks/button';
 export { dividerBlockSchema } from './blocks/divider';
@@ -8,7 +8,9 @@ export { imageBlockSchema } from './blocks/image';
 export { paragraphBlockSchema } from './blocks/paragraph';
 export { spacerBlockSchema } from './blocks/spacer';
 export { createRenderContext } from './context';
-export type { BlockDefinition, LinkRewriter, RenderContext, RenderedBlock } from './context';
+export type { BlockDefinition, BlockForm, FeedbackAnswer, LinkRewriter, RenderContext, RenderedBlock } from './context';
+export { IN_APP_CSP, renderInApp } from './inApp';
+export type { InAppContent, InAppOptions } from './inApp';
 export { renderEmail } from './email';
 export type { RenderedEmail, RenderOptions } from './email';
 export { ALIGNS, PADDINGS, RENDER_MESSAGES, THEME_DEFAULT, themeSchema } from './fields';

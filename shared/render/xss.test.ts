@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockSchema } from './blocks';
 import { renderEmail, type RenderOptions } from './email';
+import { IN_APP_CSP, renderInApp } from './inApp';
 import type { Recipient } from './personalize';
 import type { EmailContent } from './template';
 
@@ -93,6 +94,10 @@ const ALLOWED_ELEMENTS = new Set(
 const ALLOWED_ATTRIBUTES = new Set(
   'lang dir charset name content style role border cellpadding cellspacing width height bgcolor align class href target rel src alt'.split(' '),
 );
+/** what only the in-app page has: its CSP meta, its base style and the carousel's CSS animation */
+const IN_APP_ATTRIBUTES = new Set(['http-equiv', 'aria-roledescription']);
+const IN_APP_BASE_STYLE = /^body\{margin:0;padding:0;background-color:#[0-9A-Fa-f]{6};-webkit-text-size-adjust:100%\}img\{max-width:100%\}table\{border-collapse:collapse\}$/;
+const CAROUSEL_STYLE = /^@keyframes hd-carousel-[2-5]\{([0-9.]+%(,[0-9.]+%)?\{transform:translateX\(-?[0-9.]+%\)\})+100%\{transform:translateX\(0\)\}\}@media \(prefers-reduced-motion:reduce\)\{\.hd-carousel-strip\{animation:none!important\}\}$/;
 const RAW_TAG = /<\s*\/?\s*(script|iframe|object|embed|form|svg|math|base|link|frame|applet|input|button|textarea|noscript|template|details|video|audio|source)\b/i;
 const STYLE_DANGER = /expression|javascript|vbscript|url\s*\(|@import|behavior|binding|\\|<|>/i;
 const MEDIA_QUERY = '@media only screen and (max-width:393px){.hd-px{padding-left:16px!important;padding-right:16px!important}}';
@@ -107,8 +112,8 @@ function schemeIsSafe(value: string, image: boolean): boolean {
   return image ? /^https?:\/\/[^/]/.test(cleaned) : /^(https?:\/\/[^/]|mailto:|tel:)/.test(cleaned);
 }
 
-/** Everything executable or foreign in a rendered email, read the way a browser reads it. */
-function problems(html: string): string[] {
+/** Everything executable or foreign in a rendered email (or in-app page), read the way a browser reads it. */
+function problems(html: string, inApp = false): string[] {
   const found: string[] = [];
   if (RAW_TAG.test(html)) found.push(`raw tag ${RAW_TAG.exec(html)?.[0]}`);
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -123,18 +128,19 @@ function problems(html: string): string[] {
     const tag = element.localName;
     if (!ALLOWED_ELEMENTS.has(tag) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') found.push(`element <${tag}>`);
     if (tag === 'style') {
-      styles++;
-      if (element.textContent !== MEDIA_QUERY) found.push(`style ${element.textContent}`);
+      const css = element.textContent ?? '';
+      if (inApp ? IN_APP_BASE_STYLE.test(css) : css === MEDIA_QUERY) styles++;
+      else if (!(inApp && CAROUSEL_STYLE.test(css))) found.push(`style ${css}`);
     }
     for (const { name, value } of Array.from(element.attributes)) {
       if (name.startsWith('on')) found.push(`handler ${name}`);
-      else if (!ALLOWED_ATTRIBUTES.has(name)) found.push(`attribute ${name}`);
+      else if (!ALLOWED_ATTRIBUTES.has(name) && !(inApp && IN_APP_ATTRIBUTES.has(name))) found.push(`attribute ${name}`);
       if (name === 'href' && !schemeIsSafe(value, false)) found.push(`href ${value}`);
       if (name === 'src' && !schemeIsSafe(value, true)) found.push(`src ${value}`);
       if (name === 'style' && STYLE_DANGER.test(value)) found.push(`style="${value}"`);
-      if (name === 'content' && !/^(utf-8|width=device-width,initial-scale=1)$/.test(value)) found.push(`content ${value}`);
+      if (name === 'content' && !/^(utf-8|width=device-width,initial-scale=1)$/.test(value) && !(inApp && value === IN_APP_CSP)) found.push(`content ${value}`);
     }
-    if (tag === 'meta' && element.hasAttribute('http-equiv')) found.push('meta http-equiv');
+    if (tag === 'meta' && element.hasAttribute('http-equiv') && !(inApp && element.getAttribute('http-equiv') === 'Content-Security-Policy' && element.getAttribute('content') === IN_APP_CSP)) found.push('meta http-equiv');
   }
   if (styles !== 1) found.push(`${styles} style elements`);
   return found;
@@ -164,9 +170,13 @@ function direct(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'list', items: [p, `<b>${p}</b>`], style: any, color: p, align: any, padding: any },
     { type: 'legal', text: p, backgroundColor: p, align: any, padding: any },
     { type: 'legal', text: `<a href="${p}">x</a> <b>${p}</b>` },
+    { type: 'thumb', text: p, likeText: p, dislikeText: p, align: any, padding: any },
+    { type: 'tip', content: p, align: any, padding: any },
+    { type: 'tip', content: `<a href="${p}">x</a> <b>${p}</b>` },
+    { type: 'carousel', items: [{ image: p, alt: p, href: p }, { image: 'https://ok.example/c.png', alt: p, href: p }, { image: 'https://ok.example/d.png', alt: p, href: p }], align: any, padding: any },
   ];
   const content = { language: p, theme: { primaryColor: p, secondaryColor: p }, subject: p, preheader: p, blocks } as never;
-  return [content, {}, { unsubscribeUrl: p, unsubscribeLabel: p, openPixelUrl: p, linkRewriter: () => p }];
+  return [content, {}, { unsubscribeUrl: p, unsubscribeLabel: p, openPixelUrl: p, linkRewriter: () => p, feedbackUrl: () => p }];
 }
 
 /** The payload as a personalisation value: in every field, whole and inside URLs, and as a fallback. */
@@ -187,10 +197,13 @@ function personalised(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'textLinkGroup', items: [{ text: '{{v}}', href: '{{v}}' }, { text: 'q', href: 'https://ok.example/?q={{v}}' }] },
     { type: 'list', items: ['{{v}}', 'x {{firstName|y}}'] },
     { type: 'legal', text: 'Sent to {{v}}. <a href="{{v}}">{{v}}</a>' },
+    { type: 'thumb', text: '{{v}}', likeText: '{{v}}', dislikeText: '{{firstName|no}}' },
+    { type: 'tip', content: 'Tip for {{v}} <a href="{{v}}">{{v}}</a>' },
+    { type: 'carousel', items: [{ image: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: '{{v}}' }, { image: '{{v}}', alt: '{{v}}', href: 'https://ok.example/?q={{v}}' }] },
   ];
   const content = { language: 'en', theme: { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' }, subject: '{{v}}', preheader: '{{v}}', blocks } as never;
   const recipient = { v: p, firstName: p, attributes: { v: p } };
-  return [content, recipient, { linkRewriter: (url, index) => `https://t.example/${index}?u=${url}` }];
+  return [content, recipient, { linkRewriter: (url, index) => `https://t.example/${index}?u=${url}`, feedbackUrl: (answer) => `https://t.example/f/${answer}` }];
 }
 
 describe('the checker', () => {
@@ -217,6 +230,9 @@ describe('XSS corpus', () => {
       const email = renderEmail(content, recipient, options);
       expect(problems(email.html)).toEqual([]);
       expect(email.subject).not.toMatch(/[\r\n]/);
+      // the same blocks as an in-app page (tip and carousel included), the subject as its title
+      const page = renderInApp({ ...(content as unknown as EmailContent), title: (content as unknown as EmailContent).subject }, recipient, options);
+      expect(problems(page.html, true)).toEqual([]);
     }
     // the schema refuses what the renderer would drop; a leading token is checked again when rendered
     const button = blockSchema.safeParse({ type: 'button', href: payload });

@@ -40,6 +40,9 @@ export const planTotals = z.object({
   /** hard bounces and complaints the provider reported for the message's mail */
   bounces: z.number().int(),
   complaints: z.number().int(),
+  /** answers to a thumb block's like/dislike prompt, each recipient's first answer */
+  likes: z.number().int(),
+  dislikes: z.number().int(),
 });
 export type PlanTotals = z.infer<typeof planTotals>;
 const reasonCounts = z.partialRecord(z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason, ...SendFailureReason[]]), z.number().int());

@@ -109,8 +109,8 @@ describe('an email message, sent now', () => {
   });
   afterAll(() => herald?.stop());
 
-  async function sendOnce(subject: string) {
-    const draft = await admin.ok('plan.saveSingle', { name: subject, title: subject, channel: 'EMAIL', content: emailContent(subject), segmentId: audience.segmentId });
+  async function sendOnce(subject: string, content: unknown = emailContent(subject)) {
+    const draft = await admin.ok('plan.saveSingle', { name: subject, title: subject, channel: 'EMAIL', content, segmentId: audience.segmentId });
     expect(draft).toMatchObject({ status: 'DRAFT', actions: expect.arrayContaining(['sendToReview']) });
     const pending = await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     expect(pending.status).toBe('PENDING_APPROVAL');
@@ -162,6 +162,36 @@ describe('an email message, sent now', () => {
     expect(refused.headers.get('location')).toBeNull();
     const after = await admin.ok('planStatistics.detail', { id });
     expect(after.totals).toMatchObject({ opens: 1, clicks: 1 });
+  }, 120_000);
+
+  it("counts a thumb block's answers once per recipient, refuses a forged one, and thanks in the reader's language", async () => {
+    const content = emailContent('Did you like it');
+    content.template.contents.en.blocks.push({ type: 'thumb', text: 'Was this helpful?' } as never);
+    const id = await sendOnce('Did you like it', content);
+    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Did you like it') as unknown as { body: { html: string; text?: string } }[];
+    const answer = (html: string, kind: 'like' | 'dislike') => {
+      const links = [...html.matchAll(/href="([^"]+\/service\/t\/f\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+      expect(links).toHaveLength(2);
+      const token = (url: string) => JSON.parse(Buffer.from(url.split('/service/t/f/')[1]!.split('.')[0]!, 'base64url').toString()) as { f: string };
+      return links.find((l) => token(l).f === kind)!;
+    };
+    const [first, second] = mails;
+    // the first recipient likes it twice, then changes their mind: only the first answer counts
+    const thanks = await fetch(answer(first!.body.html, 'like'), { headers: { 'accept-language': 'ja-JP,ja;q=0.9' } });
+    expect(thanks.status).toBe(200);
+    expect(await thanks.text()).toContain('ご意見ありがとうございました');
+    await fetch(answer(first!.body.html, 'like'));
+    await fetch(answer(first!.body.html, 'dislike'));
+    expect(await (await fetch(answer(second!.body.html, 'dislike'))).text()).toContain('Thank you for your feedback');
+    // a token turned from dislike into like is refused
+    const dislike = answer(second!.body.html, 'dislike');
+    const [body] = dislike.split('/service/t/f/')[1]!.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), f: 'like' })).toString('base64url');
+    expect((await fetch(dislike.replace(body!, forged))).status).toBe(400);
+    const stats = await admin.ok('planStatistics.detail', { id });
+    expect(stats.totals).toMatchObject({ likes: 1, dislikes: 1, opens: 2 });
+    // the text part carries the answer links too
+    expect(first!.body.text).toMatch(/Yes: http:\/\/localhost:\d+\/service\/t\/f\//);
   }, 120_000);
 
   it('one-click unsubscribe puts the address on the list, and the next message skips it with its reason', async () => {

@@ -277,7 +277,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const plan = await ctx.tenant.require('plan', id);
     const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(plan.orgId, plan.id) });
     const ledger = new Ledger(ctx.store, ctx.rt.clock);
-    const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0 };
+    const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     for (const run of runs) {

@@ -249,6 +249,8 @@ const campaignEn = {
       ctr: 'CTR',
       unsubscribes: 'Unsubscribes',
       unsubscribeRate: 'Unsubscribe rate',
+      likes: 'Likes',
+      dislikes: 'Dislikes',
       bounces: 'Hard bounces',
       complaints: 'Complaints',
     },

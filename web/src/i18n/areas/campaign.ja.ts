@@ -249,6 +249,8 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       ctr: 'クリック率',
       unsubscribes: '配信停止数',
       unsubscribeRate: '配信停止率',
+      likes: 'いいね',
+      dislikes: 'よくないね',
       bounces: 'ハードバウンス数',
       complaints: '苦情数',
     },

@@ -249,6 +249,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       ctr: '点击率',
       unsubscribes: '退订数',
       unsubscribeRate: '退订率',
+      likes: '赞',
+      dislikes: '踩',
       bounces: '硬退信数',
       complaints: '投诉数',
     },

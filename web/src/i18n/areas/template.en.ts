@@ -112,6 +112,9 @@ const templateEn = {
     removeItem: 'Remove item {{n}}',
     addItem: 'Add an item (at most {{max}})',
     block: {
+      thumb: 'Like or dislike',
+      tip: 'Tip',
+      carousel: 'Carousel',
       video: 'Video',
       logo: 'Logo',
       hero: 'Hero',
@@ -129,6 +132,9 @@ const templateEn = {
       spacer: 'Spacer',
     },
     field: {
+      likeText: 'Like answer',
+      dislikeText: 'Dislike answer',
+      content: 'Content',
       video: 'Video address',
       title: 'Title',
       position: 'Text position',

@@ -111,6 +111,9 @@ const templateJa: LocaleShape<TemplateTexts> = {
     removeItem: '項目 {{n}} を削除',
     addItem: '項目を追加（最大 {{max}} 件）',
     block: {
+      thumb: 'いいね／よくないね',
+      tip: 'ヒント',
+      carousel: 'カルーセル',
       video: '動画',
       logo: 'ロゴ',
       hero: 'ヒーロー',
@@ -128,6 +131,9 @@ const templateJa: LocaleShape<TemplateTexts> = {
       spacer: '余白',
     },
     field: {
+      likeText: 'いいねの選択肢',
+      dislikeText: 'よくないねの選択肢',
+      content: '内容',
       video: '動画のアドレス',
       title: 'タイトル',
       position: 'テキストの位置',

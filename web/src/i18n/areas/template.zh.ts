@@ -111,6 +111,9 @@ const templateZh: LocaleShape<TemplateTexts> = {
     removeItem: '删除第 {{n}} 项',
     addItem: '添加一项（最多 {{max}} 项）',
     block: {
+      thumb: '点赞或点踩',
+      tip: '提示',
+      carousel: '轮播',
       video: '视频',
       logo: '标志',
       hero: '主视觉',
@@ -128,6 +131,9 @@ const templateZh: LocaleShape<TemplateTexts> = {
       spacer: '间距',
     },
     field: {
+      likeText: '赞的选项',
+      dislikeText: '踩的选项',
+      content: '内容',
       video: '视频地址',
       title: '标题',
       position: '文字位置',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartSeries, planMetrics, progressOf } from './metrics';
 
-const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0 };
+const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
 
 describe('planMetrics', () => {
   it('shows counts with K and M and truncated rates (spec 001 section 9)', () => {

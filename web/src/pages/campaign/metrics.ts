@@ -26,6 +26,8 @@ export const METRICS = [
   'unsubscribeRate',
   'bounces',
   'complaints',
+  'likes',
+  'dislikes',
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
@@ -52,6 +54,9 @@ export function planMetrics(channel: Channel, t: PlanTotals): Record<Metric, str
     // reported by the email provider only
     bounces: channel === 'EMAIL' ? formatCount(t.bounces) : '--',
     complaints: channel === 'EMAIL' ? formatCount(t.complaints) : '--',
+    // answers to a thumb block's prompt
+    likes: formatCount(t.likes),
+    dislikes: formatCount(t.dislikes),
   };
 }
 

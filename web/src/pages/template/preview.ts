@@ -19,8 +19,9 @@ export const SAMPLE_RECIPIENT: Recipient = {
   attributes: { plan: 'gold' },
 };
 
-/** Stands in for each recipient's own one-click unsubscribe address. */
+/** Stand in for each recipient's own one-click unsubscribe address and thumb-block answer links. */
 const SAMPLE_UNSUBSCRIBE_URL = 'https://example.com/unsubscribe';
+const sampleFeedbackUrl = (answer: string) => `https://example.com/feedback/${answer}`;
 
 export function previewEmail(draft: Draft, language: string, recipient: Recipient | null): { subject: string; html: string } {
   const content = draft.contents[language] ?? draft.contents[draft.defaultLanguage];
@@ -33,7 +34,7 @@ export function previewEmail(draft: Draft, language: string, recipient: Recipien
       blocks: (content?.blocks ?? []).map(previewBlock) as never,
     },
     recipient ?? {},
-    { unsubscribeUrl: SAMPLE_UNSUBSCRIBE_URL },
+    { unsubscribeUrl: SAMPLE_UNSUBSCRIBE_URL, feedbackUrl: sampleFeedbackUrl },
   );
   return { subject, html };
 }

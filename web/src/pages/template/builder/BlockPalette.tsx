@@ -1,7 +1,7 @@
 /** The blocks of the registry, in its order: click to add, or drag into the content. */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { BLOCK_TYPES, type BlockType } from '../../../../../shared/render';
+import { type BlockForm, type BlockType, blockTypesOf } from '../../../../../shared/render';
 
 /** Icons of the registry's blocks; a block without one here shows a generic box. */
 export const BLOCK_ICONS: Partial<Record<BlockType, string>> = {
@@ -11,12 +11,16 @@ export const BLOCK_ICONS: Partial<Record<BlockType, string>> = {
   button: 'pi pi-stop',
   divider: 'pi pi-minus',
   spacer: 'pi pi-arrows-v',
+  thumb: 'pi pi-thumbs-up',
+  tip: 'pi pi-lightbulb',
+  carousel: 'pi pi-images',
 };
 
 /** The drag data type of a new block (its value is the block type). */
 export const NEW_BLOCK_DRAG = 'application/x-herald-new-block';
 
-export function BlockPalette({ onAdd }: { onAdd: (type: BlockType) => void }) {
+/** `form`: the email builder's blocks, or the HTML (in-app) builder's. */
+export function BlockPalette({ onAdd, form = 'email' }: { onAdd: (type: BlockType) => void; form?: BlockForm }) {
   const { t } = useTranslation();
   return (
     <section className="block-palette" aria-labelledby="palette-title">
@@ -25,7 +29,7 @@ export function BlockPalette({ onAdd }: { onAdd: (type: BlockType) => void }) {
       </h2>
       <p className="muted small">{t('template.paletteHint')}</p>
       <ul className="palette-list">
-        {BLOCK_TYPES.map((type) => (
+        {blockTypesOf(form).map((type) => (
           <li
             key={type}
             draggable

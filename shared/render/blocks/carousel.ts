@@ -1,0 +1,76 @@
+/**
+ * A carousel of the HTML (in-app) builder: pictures with alt text and optional links, one at a time, moving on
+ * every 3000 ms (spec 001 section 9) and looping. It moves by CSS alone (no script, so the in-app page's CSP holds),
+ * stands still for readers who ask for reduced motion, and hides entries without a picture (spec 001 section 5:
+ * empty carousel items are hidden). The email builder does not offer it.
+ */
+import * as z from 'zod';
+import { blockRow, defineBlock } from '../context';
+import { commonFields, optionalTextField, urlField } from '../fields';
+import { escapeHtml, style } from '../html';
+import { ALT_MAX } from '../limits';
+
+export const CAROUSEL_MAX = 5;
+/** spec 001 section 9: carousel loops every 3000 ms */
+export const CAROUSEL_INTERVAL_MS = 3000;
+
+const slide = z.object({
+  image: urlField('image', 'image'),
+  alt: optionalTextField('alt', ALT_MAX),
+  href: urlField('link', 'link'),
+});
+
+export const carouselBlockSchema = z.object({
+  type: z.literal('carousel'),
+  ...commonFields({ align: 'center', padding: 'none' }),
+  items: z
+    .array(slide)
+    .max(CAROUSEL_MAX, `A carousel holds at most ${CAROUSEL_MAX} pictures.`)
+    .default([
+      { image: '', alt: '', href: '' },
+      { image: '', alt: '', href: '' },
+      { image: '', alt: '', href: '' },
+    ]),
+});
+
+/** Each slide holds still for most of its 3 s, then slides on; the last slides back to the first. */
+function keyframes(n: number): string {
+  const stops: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = (i / n) * 100;
+    const hold = ((i + 1) / n) * 100 - 10 / n;
+    stops.push(`${start.toFixed(2)}%,${hold.toFixed(2)}%{transform:translateX(-${((i * 100) / n).toFixed(3)}%)}`);
+  }
+  stops.push('100%{transform:translateX(0)}');
+  return `@keyframes hd-carousel-${n}{${stops.join('')}}`;
+}
+
+export const carouselBlock = defineBlock({
+  type: 'carousel',
+  specName: 'carousel',
+  schema: carouselBlockSchema,
+  forms: ['inApp'],
+  render(block, ctx) {
+    const items = (Array.isArray(block.items) ? block.items : []).slice(0, CAROUSEL_MAX);
+    const slides = items
+      .map((item) => ({ src: ctx.image(item?.image), alt: ctx.html(item?.alt), altText: ctx.text(item?.alt), href: typeof item?.href === 'string' && item.href.trim() ? ctx.link(item.href) : null }))
+      .filter((s): s is { src: string; alt: string; altText: string; href: string | null } => s.src !== null);
+    if (slides.length === 0) return { html: '', text: '' };
+    const n = slides.length;
+    const cells = slides
+      .map((s) => {
+        const img = `<img src="${escapeHtml(s.src)}" alt="${s.alt}" style="display:block;width:100%;height:auto;border:0">`;
+        return `<div style="${style({ flex: `0 0 ${(100 / n).toFixed(3)}%` })}">${s.href ? `<a href="${escapeHtml(s.href)}" target="_blank" rel="noopener">${img}</a>` : img}</div>`;
+      })
+      .join('');
+    const strip = style({
+      display: 'flex',
+      width: `${n * 100}%`,
+      animation: n > 1 ? `hd-carousel-${n} ${(n * CAROUSEL_INTERVAL_MS) / 1000}s infinite` : '',
+    });
+    const css = n > 1 ? `<style>${keyframes(n)}@media (prefers-reduced-motion:reduce){.hd-carousel-strip{animation:none!important}}</style>` : '';
+    const html = `${css}<div class="hd-carousel" role="group" aria-roledescription="carousel" style="overflow:hidden;width:100%"><div class="hd-carousel-strip" style="${strip}">${cells}</div></div>`;
+    const text = slides.map((s, i) => `${s.altText || `Picture ${i + 1}`}${s.href ? ` (${s.href})` : ''}`).join('\n');
+    return { html: blockRow(html, { align: block.align, padding: block.padding }), text };
+  },
+});

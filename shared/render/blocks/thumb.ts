@@ -1,0 +1,52 @@
+/**
+ * spec 001 section 3.6 "thumb": a like/dislike prompt. Each answer is the recipient's own signed link
+ * (functions/tracking: the first answer counts, as likes or dislikes on the message); in a preview or a test the
+ * choices are shown but lead nowhere. With its prompt emptied the block shows nothing (spec 001 section 5:
+ * thumb blocks appear only with content).
+ */
+import * as z from 'zod';
+import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
+import { commonFields, textField } from '../fields';
+import { escapeHtml, style } from '../html';
+import { BUTTON_TEXT_MAX, HEADING_MAX } from '../limits';
+
+export const thumbBlockSchema = z.object({
+  type: z.literal('thumb'),
+  ...commonFields({ align: 'center', padding: 'leftRight' }),
+  /** the prompt; empty hides the block */
+  text: z.string().max(HEADING_MAX, `The text may be at most ${HEADING_MAX} characters.`).default('Was this message helpful?'),
+  likeText: textField('like text', '👍 Yes', BUTTON_TEXT_MAX),
+  dislikeText: textField('dislike text', '👎 No', BUTTON_TEXT_MAX),
+});
+
+export const thumbBlock = defineBlock({
+  type: 'thumb',
+  specName: 'thumb',
+  schema: thumbBlockSchema,
+  render(block, ctx) {
+    const prompt = ctx.html(block.text).trim();
+    if (!prompt) return { html: '', text: '' };
+    const choice = (answer: 'like' | 'dislike', label: unknown) => {
+      const url = ctx.feedback(answer);
+      const css = style({
+        display: 'inline-block',
+        padding: '8px 16px',
+        border: `1px solid ${ctx.theme.primaryColor}`,
+        'border-radius': '18px',
+        color: TEXT_COLOR,
+        'font-family': FONT_FAMILY,
+        'font-size': '15px',
+        'line-height': '20px',
+        'text-decoration': 'none',
+      });
+      const text = ctx.html(label);
+      return url ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="${css}">${text}</a>` : `<span style="${css}">${text}</span>`;
+    };
+    const promptCss = style({ margin: '0 0 10px', color: TEXT_COLOR, 'font-family': FONT_FAMILY, 'font-size': '16px', 'line-height': '24px' });
+    const html = `<div style="${promptCss}">${prompt}</div>${choice('like', block.likeText)}&nbsp;&nbsp;${choice('dislike', block.dislikeText)}`;
+    const like = ctx.feedback('like');
+    const dislike = ctx.feedback('dislike');
+    const text = [ctx.text(block.text).trim(), like ? `${ctx.text(block.likeText)}: ${like}` : '', dislike ? `${ctx.text(block.dislikeText)}: ${dislike}` : ''].filter(Boolean).join('\n');
+    return { html: blockRow(html, { align: block.align, padding: block.padding }), text };
+  },
+});
