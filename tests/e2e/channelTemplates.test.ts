@@ -95,6 +95,37 @@ it('writes a push notification with buttons and previews it on iOS and Android',
   await context.close();
 });
 
+it('builds the in-app page of an html push message from blocks, tip and carousel included', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await newTemplate(page, 'Push', 'New Push template');
+  await page.fill('#template-name', 'In-app spring');
+  await page.fill('#content-en-title', 'Spring in the app');
+  await page.locator('.p-dropdown:has(#content-en-type)').click();
+  await page.locator('.p-dropdown-item', { hasText: 'HTML (in-app)' }).click();
+  // the in-app palette offers the HTML builder's blocks
+  await page.locator('.palette-list button[data-block-type="carousel"]').waitFor();
+  await page.click('.palette-list button[data-block-type="title"]');
+  await page.locator('.block-item.selected [id$="-text"]').first().fill('Welcome, {{firstName|friend}}');
+  await page.click('.palette-list button[data-block-type="tip"]');
+  await page.locator('.block-item.selected [id$="-content"]').first().fill('Swipe to see more.');
+  await page.click('.palette-list button[data-block-type="carousel"]');
+  const inputs = page.locator('.block-item.selected input[id$="-image"]');
+  await inputs.nth(0).fill('https://cdn.example.com/one.png');
+  await inputs.nth(1).fill('https://cdn.example.com/two.png');
+  const frame = page.frameLocator('[data-testid="in-app-preview"]');
+  await frame.getByRole('heading', { name: 'Welcome, Alex' }).waitFor();
+  await frame.getByRole('note').filter({ hasText: 'Swipe to see more.' }).waitFor();
+  expect(await frame.locator('.hd-carousel img').count()).toBe(2);
+  await page.locator('.width-option[data-width="600"]').last().click();
+  await expect.poll(() => page.locator('[data-testid="in-app-preview"]').evaluate((f) => Math.round(f.getBoundingClientRect().width))).toBeLessThanOrEqual(602);
+  await expectAccessible(page, 'the in-app builder');
+  await saveAndReopen(page, 'In-app spring', 'Push');
+  await page.frameLocator('[data-testid="in-app-preview"]').getByRole('heading', { name: 'Welcome, Alex' }).waitFor();
+  expect(await page.locator('.block-item .block-name').allTextContents()).toEqual(['Title 1', 'Tip 2', 'Carousel 3']);
+  await context.close();
+});
+
 it('writes LINE messages and a letter with its PDF', async () => {
   const sender = await suite.admin.ok('company.save', { company: 'Acme 株式会社', directMailType: 'LETTER', fullName: 'Acme Corporation', address: '東京都渋谷区1-2-3', website: 'https://acme.example', name: 'Mia Chen', phone: '+81 3 1234 5678', email: 'mia@acme.example' });
   const { context, page } = await openPage(suite.browser);

@@ -22,6 +22,8 @@ const channelContentEn = {
       nonGsm: 'Needs Unicode because of: {{characters}}',
     },
     push: {
+      inAppPreview: 'The page in the app',
+      inAppFrame: 'Preview of the in-app page at {{width}} px',
       contentType: 'Content type',
       types: { text: 'Text', html: 'HTML (in-app)', url: 'Web page', native: 'Native', rating: 'Rating', recall: 'Recall', dataIntegration: 'Data integration', empty: 'Empty' },
       title: 'Title',

@@ -22,6 +22,8 @@ const channelContentJa = {
       nonGsm: '次の文字のため Unicode で送信します: {{characters}}',
     },
     push: {
+      inAppPreview: 'アプリ内のページ',
+      inAppFrame: '幅 {{width}} px のアプリ内ページのプレビュー',
       contentType: 'コンテンツの種類',
       types: { text: 'テキスト', html: 'HTML（アプリ内）', url: 'Web ページ', native: 'ネイティブ', rating: '評価', recall: 'リコール', dataIntegration: 'データ連携', empty: '空' },
       title: 'タイトル',

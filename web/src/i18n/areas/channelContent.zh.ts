@@ -22,6 +22,8 @@ const channelContentZh = {
       nonGsm: '以下字符需要 Unicode：{{characters}}',
     },
     push: {
+      inAppPreview: '应用内页面',
+      inAppFrame: '{{width}} px 宽的应用内页面预览',
       contentType: '内容类型',
       types: { text: '文字', html: 'HTML（应用内）', url: '网页', native: '原生', rating: '评分', recall: '召回', dataIntegration: '数据集成', empty: '空' },
       title: '标题',

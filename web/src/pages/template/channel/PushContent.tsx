@@ -12,18 +12,18 @@ import { useTranslation } from 'react-i18next';
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, PUSH_INBOX_MODES, PUSH_LIMITS, PUSH_MEDIA_TYPES, PUSH_PRIORITIES } from '../../../../../shared/content';
 import { personalizeText, type Recipient, safeUrl } from '../../../../../shared/render';
 import { FieldError, TextField } from '../../../components/TextField';
+import type { BlockDraft } from '../draft';
 import { AreaField, type EditorProps, list, SelectField, text } from './fields';
+import { InAppBuilder } from './InAppBuilder';
 
 type PushButton = { text: string; action: (typeof PUSH_BUTTON_ACTIONS)[number]; value: string };
 type Extra = { key: string; value: string };
 type Expiry = { kind: 'NONE' } | { kind: 'DATE'; at: number } | { kind: 'DAYS'; days: number };
 type Location = { latitude: number; longitude: number; label: string } | null;
 
-/** the types the editor offers; an html message is built with the in-app builder */
-const EDITABLE_TYPES = PUSH_CONTENT_TYPES.filter((type) => type !== 'html');
 const NEEDS_VALUE = new Set(['WEBSITE', 'OPEN_PAGE', 'CALL']);
 
-export function PushEditor({ content, set, error, idPrefix }: EditorProps) {
+export function PushEditor({ content, language, set, error, idPrefix }: EditorProps) {
   const { t } = useTranslation();
   const id = (name: string) => `${idPrefix}-${name}`;
   const contentType = text(content.contentType) || 'text';
@@ -36,11 +36,20 @@ export function PushEditor({ content, set, error, idPrefix }: EditorProps) {
 
   return (
     <div className="form-grid">
-      <SelectField id={id('type')} label={t('channelContent.push.contentType')} value={contentType} options={option('types', contentType === 'html' ? PUSH_CONTENT_TYPES : EDITABLE_TYPES)} onChange={(v) => set({ contentType: v }, 'contentType')} />
+      <SelectField id={id('type')} label={t('channelContent.push.contentType')} value={contentType} options={option('types', PUSH_CONTENT_TYPES)} onChange={(v) => set({ contentType: v }, 'contentType')} />
       <TextField id={id('sound')} label={t('channelContent.push.sound')} value={text(content.sound)} maxLength={PUSH_LIMITS.sound} error={error('sound')} onChange={(v) => set({ sound: v }, 'sound')} />
       <TextField id={id('title')} fieldClassName="span-2" label={t('channelContent.push.title')} value={text(content.title)} maxLength={PUSH_LIMITS.title} error={error('title')} hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })} onChange={(v) => set({ title: v }, 'title')} />
       <TextField id={id('intro')} fieldClassName="span-2" label={t('channelContent.push.intro')} value={text(content.intro)} maxLength={PUSH_LIMITS.intro} error={error('intro')} onChange={(v) => set({ intro: v }, 'intro')} />
       <AreaField id={id('body')} className="span-2" label={t('channelContent.push.body')} value={text(content.body)} maxLength={PUSH_LIMITS.body} error={error('body')} onChange={(v) => set({ body: v }, 'body')} />
+      {contentType === 'html' && (
+        <InAppBuilder
+          blocks={list<BlockDraft>(content.blocks)}
+          title={text(content.title)}
+          language={language}
+          errorAt={error}
+          onChange={(blocks, key) => set({ blocks }, key)}
+        />
+      )}
       {contentType === 'url' && <TextField id={id('url')} fieldClassName="span-2" label={t('channelContent.push.url')} value={text(content.url)} error={error('url')} placeholder="https://" onChange={(v) => set({ url: v }, 'url')} />}
 
       <fieldset className="span-2 sub-form">
