@@ -202,6 +202,11 @@ export const sentRecordServices = {
   }),
 } as const;
 
+/** spec 001 section 5 */
+export const UNSUBSCRIPTION_NONE_SELECTED = 'No target were selected';
+/** a page's worth, and one DynamoDB transaction */
+export const UNSUBSCRIPTION_DELETE_MAX = 100;
+
 export const messageUnsubscriptionServices = {
   getListByPage: operation({
     access: 'NAV_MESSAGE_UNSUBSCRIPTION',
@@ -217,5 +222,16 @@ export const messageUnsubscriptionServices = {
       }),
     ),
   }),
-  delete: operation({ access: 'NAV_MESSAGE_UNSUBSCRIPTION', payload: z.object({ id: z.string().min(1).max(400) }), response: ok }),
+  /** One entry by `id`, or the chosen ones by `ids` (all of them or, if one is missing, none). */
+  delete: operation({
+    access: 'NAV_MESSAGE_UNSUBSCRIPTION',
+    payload: z
+      .object({
+        id: z.string().min(1).max(400).optional(),
+        /** spec 001 section 5: 'No target were selected' */
+        ids: z.array(z.string().min(1).max(400)).min(1, UNSUBSCRIPTION_NONE_SELECTED).max(UNSUBSCRIPTION_DELETE_MAX, `At most ${UNSUBSCRIPTION_DELETE_MAX} entries at once.`).optional(),
+      })
+      .refine((p) => (p.id === undefined) !== (p.ids === undefined), { message: UNSUBSCRIPTION_NONE_SELECTED, path: ['ids'] }),
+    response: ok,
+  }),
 } as const;

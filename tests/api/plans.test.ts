@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { accountKey, planKeyOf } from '../../shared/entities';
+import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
 import { zonedTimeToUtc } from '../../shared/plan/plan';
 import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
+import { twoOrganizations } from '../support/organizations';
 
 const DAY = 24 * 3600_000;
 
@@ -374,4 +375,35 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
     }, (p) => p.status === 'DEPLOYED');
     expect(await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) })).toHaveLength(1);
   }, 60_000);
+});
+
+describe('the unsubscription list', () => {
+  let herald: LocalHerald;
+  let admin: ApiClient;
+  let other: ApiClient;
+  beforeAll(async () => {
+    herald = await startHerald();
+    ({ admin, other } = await twoOrganizations(herald, 'uns'));
+    const store = new Store(herald.rt);
+    for (const target of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: 'MANUAL', dateCreated: herald.rt.clock.now() });
+    }
+  });
+  afterAll(() => herald?.stop());
+  const targets = async () => (await admin.ok('messageUnsubscription.getListByPage', {})).list.map((u: { target: string }) => u.target).sort();
+
+  it("deletes the chosen entries together, says 'No target were selected' for none, and never touches another organization's", async () => {
+    const none = await admin.call('messageUnsubscription.delete', { ids: [] });
+    expect(none.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('No target were selected') });
+    expect((await admin.call('messageUnsubscription.delete', {})).body.errorMessage).toContain('No target were selected');
+    // another organization naming these ids deletes nothing
+    const foreign = await other.call('messageUnsubscription.delete', { ids: [unsubscriptionId('EMAIL', 'a@example.com')] });
+    expect(foreign.body.errorCode).toBe('720003');
+    // one missing among them: none is deleted
+    const mixed = await admin.call('messageUnsubscription.delete', { ids: [unsubscriptionId('EMAIL', 'a@example.com'), unsubscriptionId('EMAIL', 'nobody@example.com')] });
+    expect(mixed.body.errorCode).toBe('720003');
+    expect(await targets()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    await admin.ok('messageUnsubscription.delete', { ids: [unsubscriptionId('EMAIL', 'a@example.com'), unsubscriptionId('EMAIL', 'b@example.com')] });
+    expect(await targets()).toEqual(['c@example.com']);
+  });
 });

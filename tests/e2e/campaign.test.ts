@@ -327,5 +327,25 @@ it('the unsubscription list searches, filters and deletes after a confirmation',
   await toast(page, 'bounced@example.com was removed from the list.');
   await page.locator('[data-testid="unsubscription-list"]', { hasText: 'No unsubscribed addresses.' }).waitFor();
   expect((await suite.admin.ok('messageUnsubscription.getListByPage', {})).list.map((u: { target: string }) => u.target)).toEqual(['gone@example.com']);
+
+  // several at once: nothing chosen says so (spec 001 section 5); two chosen go together after a confirmation
+  for (const target of ['one@example.com', 'two@example.com']) {
+    await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: 'MANUAL', dateCreated: now });
+  }
+  await page.fill('#filter-target', '');
+  await expect.poll(() => page.url()).not.toContain('target=');
+  // the rows were added behind the page's back: refresh
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => rows.count()).toBe(3);
+  await page.getByRole('button', { name: 'Delete selected (0)' }).click();
+  await page.locator('.p-toast-message', { hasText: 'No target were selected' }).waitFor();
+  for (const target of ['one@example.com', 'two@example.com']) await page.getByRole('checkbox', { name: `Choose ${target}` }).check();
+  await accessible(page, 'the unsubscription list with rows chosen');
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  const confirm = page.locator('.app-confirm');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await toast(page, '2 addresses were removed from the list.');
+  await expect.poll(async () => (await suite.admin.ok('messageUnsubscription.getListByPage', {})).list.map((u: { target: string }) => u.target)).toEqual(['gone@example.com']);
   await context.close();
 });

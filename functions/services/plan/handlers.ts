@@ -369,9 +369,11 @@ export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'
     const page = pageOfItems(all, q, ['target', 'channelName', 'source', 'dateCreated'], { field: 'dateCreated', order: 'desc' });
     return { ...page, list: page.list.map(({ id, target, channelName, source, planId, dateCreated }) => ({ id, target, channelName, source, planId, dateCreated })) };
   },
-  async delete({ id }, ctx) {
-    await ctx.tenant.require('messageUnsubscription', id);
-    await ctx.store.delete('messageUnsubscription', { orgId: ctx.identity.orgId, id });
+  async delete({ id, ids }, ctx) {
+    const chosen = [...new Set(ids ?? [id!])];
+    // every one must be this organization's: another's answers as missing, and nothing is deleted
+    await Promise.all(chosen.map((one) => ctx.tenant.require('messageUnsubscription', one)));
+    await ctx.store.transact(chosen.map((one) => ({ ...ctx.tenant.deleteItem('messageUnsubscription', one), failCode: '720007' as const })));
     return { ok: true };
   },
 };

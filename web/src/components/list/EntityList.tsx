@@ -6,7 +6,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../../shared/entities/entity';
 import { formatCount, formatDateTime } from '../../../../shared/format';
@@ -43,6 +43,9 @@ export function EntityList<F extends Record<string, unknown>>({
   title,
   emptyText,
   testId,
+  selection,
+  onSelectionChange,
+  selectLabel,
 }: {
   list: EntityListState;
   columns: readonly ListColumn[];
@@ -56,11 +59,20 @@ export function EntityList<F extends Record<string, unknown>>({
   title?: string;
   emptyText?: string;
   testId?: string;
+  /** rows chosen with the check boxes (for actions on several at once); no check boxes without it */
+  selection?: Row[];
+  onSelectionChange?: (rows: Row[]) => void;
+  /** the field that names a row to a screen reader's check box */
+  selectLabel?: string;
 }) {
   const { t } = useTranslation();
   const { data, error, isLoading, isValidating } = list;
   const rows = (data?.list ?? []) as Row[];
   const rowsPerPageId = `${useId()}-rows`;
+  const chosen = new Set((selection ?? []).map((r) => r[dataKey]));
+  // cells keep the handlers of the render that made them: read the selection of now
+  const current = useRef(selection ?? []);
+  current.current = selection ?? [];
 
   function onPage(e: DataTableStateEvent) {
     list.setPage(e.page ?? Math.floor(e.first / e.rows), e.rows);
@@ -96,7 +108,8 @@ export function EntityList<F extends Record<string, unknown>>({
         </div>
       )}
       <DataTable
-        value={rows}
+        // with check boxes, rows carry their state: the table re-renders a cell only when its row changes
+        value={onSelectionChange ? rows.map((r) => ({ ...r, __chosen: chosen.has(r[dataKey]) })) : rows}
         dataKey={dataKey}
         lazy
         paginator
@@ -123,6 +136,33 @@ export function EntityList<F extends Record<string, unknown>>({
         size="small"
         tableStyle={{ minWidth: '48rem' }}
       >
+        {/* native check boxes: PrimeReact's selection column nests a focusable input in a role=checkbox box */}
+        {onSelectionChange && (
+          <Column
+            header={
+              <input
+                type="checkbox"
+                className="row-check"
+                aria-label={t('list.selectPage')}
+                checked={rows.length > 0 && rows.every((r) => chosen.has(r[dataKey]))}
+                onChange={(e) => onSelectionChange(e.target.checked ? rows : [])}
+              />
+            }
+            body={(row: Row) => (
+              <input
+                type="checkbox"
+                className="row-check"
+                aria-label={t('list.selectRow', { name: String(row[selectLabel ?? dataKey] ?? '') })}
+                checked={row.__chosen === true}
+                onChange={(e) => {
+                  const { __chosen: _state, ...plain } = row;
+                  onSelectionChange(e.target.checked ? [...current.current, plain] : current.current.filter((r) => r[dataKey] !== row[dataKey]));
+                }}
+              />
+            )}
+            headerStyle={{ width: '3rem' }}
+          />
+        )}
         {columns.map((c) => (
           <Column
             key={c.field}

@@ -13,6 +13,8 @@ export interface DeleteRequest {
   done: string;
   /** other caches the delete makes stale */
   after?: () => void;
+  /** rows deleted at once (1 unless said) */
+  count?: number;
 }
 
 export function useConfirmedDelete(list: Pick<EntityListState, 'afterDelete'>): [ReactNode, (r: DeleteRequest) => Promise<void>] {
@@ -26,7 +28,7 @@ export function useConfirmedDelete(list: Pick<EntityListState, 'afterDelete'>): 
       return;
     }
     showSuccess(r.done);
-    await list.afterDelete();
+    await list.afterDelete(r.count ?? 1);
     r.after?.();
   }
   return [confirmElement, remove];

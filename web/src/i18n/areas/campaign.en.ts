@@ -357,6 +357,11 @@ const campaignEn = {
     pageOf: '{{from}}–{{to}} of {{total}}',
   },
   unsubscription: {
+    noneSelected: 'No target were selected',
+    deleteSelected: 'Delete selected ({{count}})',
+    deleteSelectedTitle: 'Delete {{count}} unsubscriptions',
+    deleteSelectedConfirm: 'Delete the {{count}} selected unsubscriptions? Messages may then be sent to those addresses again.',
+    deletedSelected: '{{count}} addresses were removed from the list.',
     intro: 'Addresses no message is sent to on a channel: unsubscribed by the recipient, or after a bounce or a complaint.',
     search: 'Search by address',
     empty: 'No unsubscribed addresses.',

@@ -357,6 +357,11 @@ const campaignJa: LocaleShape<CampaignTexts> = {
     pageOf: '{{total}} 件中 {{from}}–{{to}} 件',
   },
   unsubscription: {
+    noneSelected: '対象が選択されていません',
+    deleteSelected: '選択を削除（{{count}}）',
+    deleteSelectedTitle: '配信停止 {{count}} 件を削除',
+    deleteSelectedConfirm: '選択した配信停止 {{count}} 件を削除しますか？これらのアドレスに再びメッセージが送られる場合があります。',
+    deletedSelected: '{{count}} 件のアドレスをリストから削除しました。',
     intro: 'チャネルごとに配信しないアドレス：受信者による配信停止、またはバウンスや苦情によるもの。',
     search: 'アドレスで検索',
     empty: '配信停止のアドレスはありません。',

@@ -357,6 +357,11 @@ const campaignZh: LocaleShape<CampaignTexts> = {
     pageOf: '第 {{from}}–{{to}} 条，共 {{total}} 条',
   },
   unsubscription: {
+    noneSelected: '未选择任何对象',
+    deleteSelected: '删除所选（{{count}}）',
+    deleteSelectedTitle: '删除 {{count}} 条退订',
+    deleteSelectedConfirm: '删除所选的 {{count}} 条退订？之后可能会再次向这些地址发送消息。',
+    deletedSelected: '已从名单中移除 {{count}} 个地址。',
     intro: '在某渠道上不再发送消息的地址：收件人退订，或因退信、投诉。',
     search: '按地址搜索',
     empty: '没有退订的地址。',

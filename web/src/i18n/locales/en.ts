@@ -199,6 +199,8 @@ const en = {
     emptyFilterMessage: 'No results found',
   },
   list: {
+    selectPage: 'Choose every row of this page',
+    selectRow: 'Choose {{name}}',
     empty: 'Nothing here yet.',
     error: 'The list could not be loaded.',
     errorShort: 'Not loaded.',

@@ -173,6 +173,8 @@ const ja: LocaleShape = {
     emptyFilterMessage: '結果が見つかりません',
   },
   list: {
+    selectPage: 'このページの行をすべて選択',
+    selectRow: '{{name}} を選択',
     empty: 'データがありません。',
     error: '一覧を読み込めませんでした。',
     errorShort: '未読み込み。',

@@ -173,6 +173,8 @@ const zh: LocaleShape = {
     emptyFilterMessage: '没有找到结果',
   },
   list: {
+    selectPage: '选择本页所有行',
+    selectRow: '选择 {{name}}',
     empty: '暂无数据。',
     error: '列表加载失败。',
     errorShort: '未加载。',

@@ -5,6 +5,7 @@
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS } from '../../../../shared/delivery';
 import { messageUnsubscriptionEntity, UNSUBSCRIPTION_SOURCES } from '../../../../shared/entities/messageUnsubscription';
@@ -13,6 +14,7 @@ import { call } from '../../api/client';
 import { EntityList } from '../../components/list/EntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
+import { showError } from '../../ui/toastBus';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/entity';
 
@@ -24,6 +26,23 @@ export default function UnsubscriptionsPage() {
   const { t } = useTranslation();
   const list = useEntityList('messageUnsubscription.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'unsubscriptions' });
   const [confirmElement, confirmDelete] = useConfirmedDelete(list);
+  const [selected, setSelected] = useState<Row[]>([]);
+
+  function removeSelected() {
+    if (selected.length === 0) {
+      showError(t('unsubscription.noneSelected'));
+      return;
+    }
+    const ids = selected.map((r) => r.id);
+    return confirmDelete({
+      header: t('unsubscription.deleteSelectedTitle', { count: ids.length }),
+      message: t('unsubscription.deleteSelectedConfirm', { count: ids.length }),
+      run: () => call('messageUnsubscription.delete', { ids }),
+      done: t('unsubscription.deletedSelected', { count: ids.length }),
+      count: ids.length,
+      after: () => setSelected([]),
+    });
+  }
 
   function remove(row: Row) {
     return confirmDelete({
@@ -60,6 +79,12 @@ export default function UnsubscriptionsPage() {
             },
           }}
           emptyText={t('unsubscription.empty')}
+          selection={selected as unknown as Record<string, unknown>[]}
+          onSelectionChange={(rows) => setSelected(rows as unknown as Row[])}
+          selectLabel="target"
+          toolbar={
+            <Button type="button" icon="pi pi-trash" outlined severity="danger" label={t('unsubscription.deleteSelected', { count: selected.length })} onClick={() => void removeSelected()} />
+          }
           actions={(row) => {
             const item = row as unknown as Row;
             return (
