@@ -19,13 +19,17 @@ export interface ListColumn {
   sortable?: boolean;
   /** a filter on this field: text contains, yes/no, or one of the field's options */
   filter?: 'text' | 'boolean' | 'select';
-  format?: 'dateTime' | 'count' | 'boolean' | 'tags' | 'color' | 'option';
+  format?: 'dateTime' | 'count' | 'boolean' | 'tags' | 'color' | 'option' | 'ref';
+  /** `ref` columns: the entity whose records the ids name (shown by their title field) */
+  ref?: string;
 }
 
 /** A field of the generic form dialog; its rules come from the entity's zod schema. */
 export interface FormField {
   field: string;
-  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'color' | 'email' | 'url';
+  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'color' | 'email' | 'url' | 'ref' | 'refs';
+  /** `ref` (one id) and `refs` (a list of ids): the organization's entity they name, chosen by its title field */
+  ref?: string;
   /** the choices of a select, in order; their labels are `<entity texts>.option.<field>.<value>` */
   options?: readonly string[];
   /** takes the whole row of the two-column form */
@@ -46,7 +50,9 @@ export interface CrudDef {
   unique?: readonly { field: string; code: ErrorCode; message: string }[];
   /** a boolean field at most one record may hold: setting it on one clears it on the others */
   onlyOne?: string;
-  /** records of another tenant entity that point here by `field`: while one does, delete answers 720009 */
+  /** fields the server keeps from the form's (a combined key for a unique guard) */
+  derive?: (fields: Record<string, unknown>) => Record<string, unknown>;
+  /** records of another tenant entity that point here by `field` (an id, or a list of ids): while one does, delete answers 720009 */
   inUse?: { entity: string; field: string; message: string };
 }
 

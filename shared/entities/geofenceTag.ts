@@ -27,5 +27,6 @@ export const geofenceTagEntity = defineEntity({
       { field: 'color', kind: 'color' },
     ],
     unique: [{ field: 'name', code: '720001', message: 'The tags name is already used.' }],
+    inUse: { entity: 'geofence', field: 'tagIds', message: 'This tag is used by a geofence: remove it there first.' },
   },
 });

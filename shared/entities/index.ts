@@ -4,6 +4,7 @@ import { appEntity } from './app';
 import { companyEntity } from './company';
 import type { EntityDef } from './entity';
 import { invitationEntity } from './invitation';
+import { beaconEntity, geofenceEntity } from './geofence';
 import { geofenceTagEntity } from './geofenceTag';
 import { beaconGroupEntity } from './beaconGroup';
 import { messageUnsubscriptionEntity } from './messageUnsubscription';
@@ -55,6 +56,8 @@ export const ENTITIES = {
   kpiTarget: kpiTargetEntity,
   geofenceTag: geofenceTagEntity,
   beaconGroup: beaconGroupEntity,
+  geofence: geofenceEntity,
+  beacon: beaconEntity,
   exportSetting: exportSettingEntity,
   // delivery
   sentRecord: sentRecordEntity,
@@ -117,3 +120,4 @@ export * from './account';
 export * from './dataImport';
 
 export * from './dataExport';
+export * from './geofence';

@@ -6,7 +6,7 @@ import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity'
  * A tenant entity that is a unique name and a description (categories and groups): the whole definition of
  * the generic CRUD stack for it. Its texts are `entity.<name>.*`.
  */
-export function namedEntity<const N extends string>(name: N, opts: { permission: Permission; nameMax: number; taken: string }) {
+export function namedEntity<const N extends string>(name: N, opts: { permission: Permission; nameMax: number; taken: string; inUse?: { entity: string; field: string; message: string } }) {
   const schema = z.object({
     ...tenantFields,
     name: requiredText('name', opts.nameMax),
@@ -31,6 +31,7 @@ export function namedEntity<const N extends string>(name: N, opts: { permission:
         { field: 'description', kind: 'textarea', wide: true },
       ],
       unique: [{ field: 'name', code: '720001', message: opts.taken }],
+      ...(opts.inUse ? { inUse: opts.inUse } : {}),
     },
   });
 }

@@ -20,21 +20,24 @@ let nobody: ApiClient;
 function sample(def: CrudEntityDef, field: string, n: number): unknown {
   const kind = def.crud.form.find((f) => f.field === field)!;
   const schema = (def.schema.shape as Record<string, z.ZodType>)[field];
+  // references start empty: the other entity's records are tested where they live (geo.test.ts)
+  if (kind.kind === 'refs') return [];
+  if (kind.kind === 'ref') return undefined;
   const candidates: unknown[] =
     kind.kind === 'select' ? [kind.options![n % kind.options!.length]]
     : kind.kind === 'boolean' ? [false]
-    : kind.kind === 'number' ? [n * 10]
+    : kind.kind === 'number' ? [n * 10, n + 1]
     : kind.kind === 'color' ? [`#${String(100000 + n).slice(-6)}`]
     : kind.kind === 'email' ? [`contact${n}@example.com`]
     : kind.kind === 'url' ? [`https://example.com/${n}`]
-    : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`];
+    : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`];
   const value = candidates.find((c) => schema.safeParse(c).success);
   if (value === undefined) throw new Error(`no sample for ${def.name}.${field}`);
   return value;
 }
 
 function recordOf(def: CrudEntityDef, n: number): Record<string, unknown> {
-  return Object.fromEntries(def.crud.form.map((f) => [f.field, sample(def, f.field, n)]));
+  return Object.fromEntries(def.crud.form.map((f) => [f.field, sample(def, f.field, n)]).filter(([, v]) => v !== undefined));
 }
 
 beforeAll(async () => {
@@ -99,6 +102,8 @@ describe.each(CRUD_ENTITIES.map((d) => [d.name, d] as const))('%s', (name, def) 
 
   it('keeps unique values unique, whatever their case', async () => {
     for (const u of def.crud.unique ?? []) {
+      // a unique value the server derives (a beacon's uuid:major:minor) is tested with its entity
+      if (!def.crud.form.some((f) => f.field === u.field)) continue;
       const value = String(first[u.field]);
       const clash = await admin.call(op('save'), { ...recordOf(def, 5), [u.field]: value.toUpperCase() === value ? value.toLowerCase() : value.toUpperCase() });
       const accepted = (def.schema.shape as Record<string, z.ZodType>)[u.field].safeParse(value.toUpperCase()).success;

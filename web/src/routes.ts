@@ -121,9 +121,9 @@ export const ROUTES: readonly RouteDef[] = [
   // Library
   screen('/library/message', 'page.templateMessages', ['NAV_TEMPLATE_MESSAGE'], { page: 'templates', ...menu('library', 'pi pi-envelope') }),
   screen('/library/message/template', 'page.templateEditor', ['NAV_TEMPLATE_MESSAGE'], { page: 'templateBuilder' }),
-  screen('/library/geofence', 'page.geofence', ['NAV_GEOFENCE'], menu('library', 'pi pi-map-marker')),
+  entityScreen('/library/geofence', 'geofence', 'NAV_GEOFENCE', menu('library', 'pi pi-map-marker')),
   entityScreen('/library/geofence-tag', 'geofenceTag', 'NAV_GEOFENCE', menu('library', 'pi pi-tag')),
-  screen('/library/beacon', 'page.beacon', ['NAV_BEACON'], menu('library', 'pi pi-wifi')),
+  entityScreen('/library/beacon', 'beacon', 'NAV_BEACON', menu('library', 'pi pi-wifi')),
   entityScreen('/library/beacon-group', 'beaconGroup', 'NAV_BEACON', menu('library', 'pi pi-sitemap')),
   screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], { page: 'accounts', ...menu('library', 'pi pi-id-card') }),
   screen('/library/s3-manage', 'page.assets', ['NAV_S3'], { page: 'assets', ...menu('library', 'pi pi-images') }),

@@ -47,6 +47,17 @@ export function crudHandlers(def: CrudEntityDef) {
     return writes;
   }
 
+  /** The ids a form's reference fields name must be the organization's own: another's answer as missing ones. */
+  async function checkRefs(ctx: AuthedContext, fields: Row): Promise<void> {
+    for (const f of form) {
+      if ((f.kind !== 'ref' && f.kind !== 'refs') || !f.ref) continue;
+      const value = fields[f.field];
+      const ids = [...new Set((Array.isArray(value) ? value : value ? [value] : []) as string[])];
+      const found = await Promise.all(ids.map((one) => ctx.tenant.get(f.ref as TenantEntity, one)));
+      if (found.some((r) => !r)) throw new AppError('720009', `payload.${f.field}: A chosen ${f.field} does not exist.`);
+    }
+  }
+
   /** Setting the `onlyOne` flag on a record clears it on the others, in the same transaction. */
   async function onlyOneWrites(ctx: AuthedContext, id: string, next: Row): Promise<Write[]> {
     if (!onlyOne || next[onlyOne] !== true) return [];
@@ -74,9 +85,11 @@ export function crudHandlers(def: CrudEntityDef) {
 
     async save(p: Row & { id?: string; version?: number }, ctx: AuthedContext) {
       const now = ctx.rt.clock.now();
-      const fields = Object.fromEntries(form.map((f) => [f.field, p[f.field]]));
+      const given = Object.fromEntries(form.map((f) => [f.field, p[f.field]]));
+      const fields = { ...given, ...def.crud.derive?.(given) };
       const stored = p.id ? await require(ctx, p.id) : undefined;
       if (stored) checkVersion(stored as never, p.version);
+      await checkRefs(ctx, fields);
       const id = (stored?.id as string | undefined) ?? newId();
       const next: Row = stored
         ? { ...stored, ...fields, ...auditNext(stored as never, now, ctx.identity.userId) }
@@ -95,7 +108,7 @@ export function crudHandlers(def: CrudEntityDef) {
       if (inUse) {
         // the organization's records of the other entity, their pointer only (an admin-sized set)
         const holders = (await ctx.tenant.list(inUse.entity as TenantEntity, [inUse.field] as never)) as Row[];
-        if (holders.some((h) => h[inUse.field] === id)) throw new AppError('720009', inUse.message);
+        if (holders.some((h) => h[inUse.field] === id || (Array.isArray(h[inUse.field]) && (h[inUse.field] as unknown[]).includes(id)))) throw new AppError('720009', inUse.message);
       }
       await ctx.store.transact([
         { ...ctx.tenant.deleteItem(entity, id), failCode: '720007' },

@@ -227,6 +227,8 @@ const en = {
     actionList: { title: 'Action list' },
     company: { title: 'Companies' },
     kpiTarget: { title: 'KPI targets' },
+    geofence: { title: 'Geofences' },
+    beacon: { title: 'Beacons' },
     exportSetting: { title: 'Export settings' },
     geofenceTag: { title: 'Geofence tags' },
     beaconGroup: { title: 'Beacon groups' },

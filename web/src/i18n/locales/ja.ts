@@ -200,6 +200,8 @@ const ja: LocaleShape = {
     actionList: { title: 'アクション一覧' },
     company: { title: '会社' },
     kpiTarget: { title: 'KPI目標' },
+    geofence: { title: 'ジオフェンス' },
+    beacon: { title: 'ビーコン' },
     exportSetting: { title: 'エクスポート設定' },
     geofenceTag: { title: 'ジオフェンスタグ' },
     beaconGroup: { title: 'ビーコングループ' },

@@ -200,6 +200,8 @@ const zh: LocaleShape = {
     actionList: { title: '动作列表' },
     company: { title: '公司' },
     kpiTarget: { title: 'KPI 目标' },
+    geofence: { title: '地理围栏' },
+    beacon: { title: '信标' },
     exportSetting: { title: '导出设置' },
     geofenceTag: { title: '地理围栏标签' },
     beaconGroup: { title: '信标分组' },

@@ -5,6 +5,7 @@
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '../../../../shared/entities/entity';
@@ -16,6 +17,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
+import { useRefOptions } from './refs';
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +27,7 @@ function blank(def: CrudEntityDef): Row {
   return Object.fromEntries(
     def.crud.form.map((f) => {
       const fallback = shape[f.field].safeParse(undefined);
-      return [f.field, fallback.success ? fallback.data : f.kind === 'boolean' ? false : f.kind === 'number' ? null : ''];
+      return [f.field, fallback.success ? fallback.data : f.kind === 'boolean' ? false : f.kind === 'number' || f.kind === 'ref' ? null : ''];
     }),
   );
 }
@@ -38,6 +40,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   const [form, setForm] = useState<Row>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const refOptions = useRefOptions(def.crud.form.flatMap((f) => (f.ref ? [f.ref] : [])));
 
   useEffect(() => {
     if (!visible) return;
@@ -52,7 +55,9 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   }
 
   async function submit() {
-    const payload = { ...(record ? { id: record.id, version: record.version } : {}), ...form };
+    // a cleared choice is no value, as the schema reads optional fields
+    const given = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null));
+    const payload = { ...(record ? { id: record.id, version: record.version } : {}), ...given };
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -93,7 +98,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
         return (
           <div key={f.field} className={`field ${wide ?? ''}`}>
             <label htmlFor={id}>{label}</label>
-            <InputNumber inputId={id} value={(value as number | null) ?? null} invalid={Boolean(errors[f.field])} aria-describedby={`${id}-error`} maxFractionDigits={2} onChange={(e) => set(f.field, e.value ?? undefined)} />
+            <InputNumber inputId={id} value={(value as number | null) ?? null} invalid={Boolean(errors[f.field])} aria-describedby={`${id}-error`} maxFractionDigits={6} onChange={(e) => set(f.field, e.value ?? undefined)} />
             <FieldError id={`${id}-error`} text={errors[f.field]} />
           </div>
         );
@@ -117,6 +122,43 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
               placeholder={t('crud.choose')}
               invalid={Boolean(errors[f.field])}
               onChange={(e) => set(f.field, e.value)}
+            />
+            <FieldError id={`${id}-error`} text={errors[f.field]} />
+          </div>
+        );
+      case 'ref':
+        return (
+          <div key={f.field} className={`field ${wide ?? ''}`}>
+            <label htmlFor={id}>{label}</label>
+            <Select
+              inputId={id}
+              label={label}
+              labelled
+              value={value ?? null}
+              options={refOptions[f.ref ?? ''] ?? []}
+              placeholder={t('crud.choose')}
+              showClear
+              invalid={Boolean(errors[f.field])}
+              onChange={(e) => set(f.field, e.value ?? null)}
+            />
+            <FieldError id={`${id}-error`} text={errors[f.field]} />
+          </div>
+        );
+      case 'refs':
+        return (
+          <div key={f.field} className={`field ${wide ?? ''}`}>
+            <label htmlFor={id}>{label}</label>
+            <MultiSelect
+              inputId={id}
+              value={(value as string[] | undefined) ?? []}
+              options={refOptions[f.ref ?? ''] ?? []}
+              display="chip"
+              filter
+              placeholder={t('crud.choose')}
+              invalid={Boolean(errors[f.field])}
+              aria-describedby={`${id}-error`}
+              pt={{ headerCheckbox: { input: { 'aria-label': label } }, filterInput: { 'aria-label': label } }}
+              onChange={(e) => set(f.field, e.value as string[])}
             />
             <FieldError id={`${id}-error`} text={errors[f.field]} />
           </div>

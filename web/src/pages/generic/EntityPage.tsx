@@ -16,6 +16,7 @@ import type { FilterField } from '../../components/list/FilterBar';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
 import { EntityForm } from './EntityForm';
+import { useRefOptions } from './refs';
 import '../../i18n/areas/entity';
 
 type Row = Record<string, unknown>;
@@ -44,15 +45,22 @@ export default function EntityPage({ entity }: { entity: CrudEntityName }) {
         })),
     [columns, t, text, optionsOf],
   );
+  const refOptions = useRefOptions(columns.flatMap((c) => (c.format === 'ref' && c.ref ? [c.ref] : [])));
   const cells = useMemo(
     () =>
       Object.fromEntries(
         columns
-          .filter((c) => c.format === 'color' || c.format === 'option')
+          .filter((c) => c.format === 'color' || c.format === 'option' || c.format === 'ref')
           .map((c) => [
             c.field,
             (row: Row) =>
-              c.format === 'color' ? (
+              c.format === 'ref' ? (
+                <span className="cell-tags">
+                  {(Array.isArray(row[c.field]) ? (row[c.field] as string[]) : row[c.field] ? [String(row[c.field])] : []).map((id) => (
+                    <Tag key={id} value={refOptions[c.ref ?? '']?.find((o) => o.value === id)?.label ?? '…'} severity="secondary" rounded />
+                  ))}
+                </span>
+              ) : c.format === 'color' ? (
                 <span className="cell-with-tag">
                   <span className="color-swatch" style={{ background: String(row[c.field]) }} aria-hidden="true" />
                   {String(row[c.field])}
@@ -62,7 +70,7 @@ export default function EntityPage({ entity }: { entity: CrudEntityName }) {
               ),
           ]),
       ),
-    [columns, text],
+    [columns, text, refOptions],
   );
 
   const refresh = useCallback(() => void invalidate(`${entity}.getListByPage` as ServiceName, `${entity}.getAll` as ServiceName), [entity]);

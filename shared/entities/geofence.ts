@@ -1,0 +1,120 @@
+import * as z from 'zod';
+import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+export const RADIUS_UNITS = ['M', 'KM'] as const;
+
+const latitude = z.number({ error: 'Please input the latitude!' }).min(-90, 'The latitude must be between -90 and 90.').max(90, 'The latitude must be between -90 and 90.');
+const longitude = z.number({ error: 'Please input the longitude!' }).min(-180, 'The longitude must be between -180 and 180.').max(180, 'The longitude must be between -180 and 180.');
+
+/**
+ * A geofence (spec 001 3.14: name, tags, radius and unit, address, location): a circle around a point that
+ * triggers messages when an app reports entering or leaving it. Without a map tile server the location is the
+ * coordinates themselves.
+ */
+export const geofenceSchema = z.object({
+    ...tenantFields,
+    name: requiredText('name', 100),
+    tagIds: z.array(idString).max(20, 'A geofence has at most 20 tags.').default([]),
+    radius: z.number({ error: 'Please input the radius!' }).positive('The radius must be more than 0.').max(100_000, 'The radius must be at most 100000.'),
+    radiusUnit: z.enum(RADIUS_UNITS, { error: 'Please select the unit!' }).default('M'),
+    address: z.string().trim().max(300).default(''),
+    latitude,
+    longitude,
+});
+
+export const geofenceEntity = defineEntity({
+  name: 'geofence',
+  scope: 'tenant',
+  schema: geofenceSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'name', label: 'entity.geofence.name', sortable: true, filter: 'text' },
+    { field: 'tagIds', label: 'entity.geofence.tagIds', format: 'ref', ref: 'geofenceTag' },
+    { field: 'radius', label: 'entity.geofence.radius', sortable: true },
+    { field: 'radiusUnit', label: 'entity.geofence.radiusUnit', filter: 'select', format: 'option' },
+    { field: 'address', label: 'entity.geofence.address', filter: 'text' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_GEOFENCE', write: 'NAV_GEOFENCE' },
+  crud: {
+    titleField: 'name',
+    defaultSort: { field: 'name', order: 'asc' },
+    form: [
+      { field: 'name', kind: 'text', wide: true },
+      { field: 'tagIds', kind: 'refs', ref: 'geofenceTag', wide: true },
+      { field: 'latitude', kind: 'number' },
+      { field: 'longitude', kind: 'number' },
+      { field: 'radius', kind: 'number' },
+      { field: 'radiusUnit', kind: 'select', options: RADIUS_UNITS },
+      { field: 'address', kind: 'textarea', wide: true },
+    ],
+    unique: [{ field: 'name', code: '720001', message: 'This geofence name is already used.' }],
+  },
+});
+
+/** iBeacon identifiers: a UUID, and major and minor numbers of 16 bits. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uint16 = (param: string) =>
+  z.number({ error: `Please input the ${param}!` }).int(`The ${param} must be a whole number from 0 to 65535.`).min(0, `The ${param} must be a whole number from 0 to 65535.`).max(65535, `The ${param} must be a whole number from 0 to 65535.`);
+
+/**
+ * A beacon (spec 001 3.14: name, uuid, major, minor, latitude, longitude, radius, address) in a beacon group.
+ * The uuid, major and minor identify it: two beacons of an organization never share all three.
+ */
+export const beaconSchema = z.object({
+  ...tenantFields,
+  name: requiredText('name', 100),
+  uuid: z
+    .string({ error: 'Please input the uuid!' })
+    .trim()
+    .regex(UUID, 'Please enter a UUID such as f7826da6-4fa2-4e98-8024-bc5b71e0893e.')
+    .transform((v) => v.toLowerCase()),
+  major: uint16('major'),
+  minor: uint16('minor'),
+  groupId: idString.optional(),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+  /** metres */
+  radius: z.number().positive('The radius must be more than 0.').max(1000, 'The radius must be at most 1000 m.').default(10),
+  address: z.string().trim().max(300).default(''),
+  /** `uuid:major:minor`, kept for the uniqueness guard */
+  identity: z.string().optional(),
+});
+
+export const beaconEntity = defineEntity({
+  name: 'beacon',
+  scope: 'tenant',
+  schema: beaconSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'name', label: 'entity.beacon.name', sortable: true, filter: 'text' },
+    { field: 'uuid', label: 'entity.beacon.uuid', filter: 'text' },
+    { field: 'major', label: 'entity.beacon.major', sortable: true },
+    { field: 'minor', label: 'entity.beacon.minor', sortable: true },
+    { field: 'groupId', label: 'entity.beacon.groupId', format: 'ref', ref: 'beaconGroup' },
+    { field: 'address', label: 'entity.beacon.address' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_BEACON', write: 'NAV_BEACON' },
+  crud: {
+    titleField: 'name',
+    defaultSort: { field: 'name', order: 'asc' },
+    form: [
+      { field: 'name', kind: 'text' },
+      { field: 'groupId', kind: 'ref', ref: 'beaconGroup' },
+      { field: 'uuid', kind: 'text', wide: true },
+      { field: 'major', kind: 'number' },
+      { field: 'minor', kind: 'number' },
+      { field: 'latitude', kind: 'number' },
+      { field: 'longitude', kind: 'number' },
+      { field: 'radius', kind: 'number' },
+      { field: 'address', kind: 'textarea', wide: true },
+    ],
+    // the iBeacon identity, kept with the record so its uniqueness is guarded like a name's
+    derive: (row) => ({ identity: `${String(row.uuid ?? '').toLowerCase()}:${String(row.major)}:${String(row.minor)}` }),
+    unique: [
+      { field: 'name', code: '720001', message: 'This beacon name is already used.' },
+      { field: 'identity', code: '720001', message: 'A beacon with this uuid, major and minor is already listed.' },
+    ],
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * Reference fields of the generic screens (`ref` and `refs` in the registry): the organization's records of the
+ * named entity, by their title field, for the form's choices and the list's cells.
+ */
+import useSWR from 'swr';
+import { ENTITIES } from '../../../../shared/entities';
+import type { ServiceName } from '../../../../shared/services';
+import { call } from '../../api/client';
+
+export interface RefOption {
+  value: string;
+  label: string;
+}
+
+/** The choices of every entity the given fields name, keyed by entity. */
+export function useRefOptions(entities: readonly string[]): Record<string, RefOption[]> {
+  const unique = [...new Set(entities)].sort();
+  const { data } = useSWR(unique.length ? ['refs', ...unique] : null, async () =>
+    Object.fromEntries(
+      await Promise.all(
+        unique.map(async (entity) => {
+          const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
+          const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true })) as unknown as Record<string, unknown>[];
+          return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.id) }))] as const;
+        }),
+      ),
+    ),
+  { dedupingInterval: 5_000 });
+  return data ?? {};
+}
