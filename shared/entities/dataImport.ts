@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { importPlanSchema } from '../import/accountImport';
 import { defineEntity, TENANT_KEYS, tenantFields } from './entity';
 
-export const IMPORT_KINDS = ['ACCOUNT'] as const;
+/** accounts from a CSV file, or from an Amazon Pinpoint endpoint export (JSON lines: one row, one endpoint) */
+export const IMPORT_KINDS = ['ACCOUNT', 'PINPOINT_ENDPOINTS'] as const;
 export const IMPORT_STATUSES = ['RUNNING', 'DONE', 'CANCELLED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 

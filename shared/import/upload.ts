@@ -78,3 +78,44 @@ export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { de
     if (start < rows.length) yield { fromRow: fromRow + start, rows: rows.slice(start), bytesRead: page.bytesRead };
   }
 }
+
+/** Whether a file's start reads as JSON lines (an Amazon Pinpoint endpoint export) rather than CSV. */
+export function looksLikeJsonLines(head: string): boolean {
+  return /^\uFEFF?\s*\{/.test(head);
+}
+
+/**
+ * The lines of a JSON-lines byte stream (UTF-8) in pages for `appendRows`, one line a row of one cell; a line
+ * longer than `cellMax` is cut there (it then fails as JSON, with its line number).
+ */
+export async function* linePages(chunks: AsyncIterable<Uint8Array>, opts: { cellMax: number }): AsyncGenerator<UploadPage> {
+  const decoder = new TextDecoder('UTF-8');
+  let rest = '';
+  let rows: string[][] = [];
+  let fromRow = 2;
+  let bytesRead = 0;
+  let chars = 0;
+  const take = (line: string) => {
+    const cell = line.replace(/\r$/, '').replace(/^\uFEFF/, '').slice(0, opts.cellMax);
+    rows.push([cell]);
+    chars += cell.length + 4;
+  };
+  const full = () => rows.length >= UPLOAD_PAGE.rows || chars >= UPLOAD_PAGE.chars;
+  for await (const chunk of chunks) {
+    bytesRead += chunk.byteLength;
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      take(line);
+      if (full()) {
+        yield { fromRow, rows, bytesRead };
+        fromRow += rows.length;
+        rows = [];
+        chars = 0;
+      }
+    }
+  }
+  rest += decoder.decode();
+  if (rest !== '') take(rest);
+  if (rows.length > 0) yield { fromRow, rows, bytesRead };
+}

@@ -149,3 +149,19 @@ it('reads a Shift_JIS file: the encoding is chosen for it, and Japanese names im
   expect((await suite.admin.ok('account.detail', { id: 'SJ2' })).firstName).toBe('ｶﾀｶﾅ');
   await context.close();
 });
+
+it('imports an Amazon Pinpoint endpoint export without a mapping step', async () => {
+  const lines = Array.from({ length: 30 }, (_, i) =>
+    JSON.stringify({ Id: `ep${i}`, ChannelType: 'EMAIL', Address: `pinpoint${i}@example.com`, OptOut: i === 0 ? 'ALL' : 'NONE', EndpointStatus: 'ACTIVE', User: { UserId: `pin-${i}`, UserAttributes: { FirstName: [`Pin ${i}`] } }, Demographic: { Locale: 'ja_JP' } }),
+  );
+  const path = join(mkdtempSync(join(tmpdir(), 'herald-import-pinpoint-')), 'endpoints.jsonl');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await page.setInputFiles('#import-file', path);
+  await expect.poll(async () => ((await suite.admin.call('account.detail', { id: 'pin-29' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 }).toBe('Pin 29');
+  await expectAccessible(page, 'data import, a Pinpoint export');
+  expect(await suite.admin.ok('account.detail', { id: 'pin-0' })).toMatchObject({ emails: ['pinpoint0@example.com'], locale: 'ja-JP', emailConsent: false });
+  await context.close();
+});

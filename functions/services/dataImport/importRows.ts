@@ -4,7 +4,9 @@
  * the results written with BatchWriteItem. Answers the counts and the failed rows.
  */
 import type { Account, DataImport } from '../../../shared/entities';
+import { unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, rowChange } from '../../../shared/import/accountImport';
+import { endpointChange, type EndpointChange, withEmail } from '../../../shared/import/pinpoint';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../account';
 import type { FailedRow } from './imports';
@@ -23,13 +25,21 @@ export async function importRows(
   stamp: { now: number; actor: string },
 ): Promise<PageResult> {
   const failures: FailedRow[] = [];
-  const changes: { row: number; change: AccountChange }[] = [];
+  const changes: { row: number; change: AccountChange; email?: string }[] = [];
+  const optOuts: NonNullable<EndpointChange['optOut']>[] = [];
   rows.forEach((cells, i) => {
     const row = fromRow + i;
-    const read = rowChange(cells, record);
+    // a Pinpoint export's row is one endpoint as a line of JSON
+    const read = record.kind === 'PINPOINT_ENDPOINTS' ? endpointChange(cells[0] ?? '') : rowChange(cells, record);
     if (!read) return;
-    if ('change' in read) changes.push({ row, change: read.change });
-    else failures.push({ row, reason: read.reason, key: cells[record.primaryKeyColumn]?.trim().slice(0, 64) || undefined });
+    if ('change' in read) {
+      const endpoint = read as Partial<EndpointChange>;
+      changes.push({ row, change: read.change, email: endpoint.email });
+      if (endpoint.optOut) optOuts.push(endpoint.optOut);
+    } else if (record.kind === 'PINPOINT_ENDPOINTS') {
+      // a JSON-lines file has no header: its failures are told by line number (rows count from 2)
+      failures.push({ row: row - 1, reason: read.reason });
+    } else failures.push({ row, reason: read.reason, key: cells[record.primaryKeyColumn]?.trim().slice(0, 64) || undefined });
   });
 
   const accounts = new Accounts(tenant);
@@ -37,9 +47,10 @@ export async function importRows(
   const written = new Map<string, Account>();
   let created = 0;
   let updated = 0;
-  for (const { row, change } of changes) {
+  for (const { row, change, email } of changes) {
     const base = written.get(change.id) ?? stored.get(change.id);
-    const result = applyChange(base, change, { orgId: tenant.orgId, ...stamp });
+    const emails = withEmail(base, email);
+    const result = applyChange(base, emails ? { ...change, set: { ...change.set, emails } } : change, { orgId: tenant.orgId, ...stamp });
     if ('reason' in result) {
       failures.push({ row, reason: result.reason, key: change.id });
       continue;
@@ -49,5 +60,9 @@ export async function importRows(
     written.set(change.id, result.account);
   }
   await accounts.putMany([...written.values()]);
+  // opted-out addresses go on the unsubscription list, as a recipient's own unsubscribe does
+  for (const o of optOuts) {
+    await tenant.store.put('messageUnsubscription', { orgId: tenant.orgId, id: unsubscriptionId(o.channel, o.target), channelName: o.channel, target: o.target.toLowerCase(), source: 'UNSUBSCRIBE', dateCreated: stamp.now });
+  }
   return { created, updated, failures: failures.sort((a, b) => a.row - b.row) };
 }

@@ -43,7 +43,7 @@ const audienceEn = {
   dataImport: {
     intro: 'Import accounts from a CSV file (UTF-8, with or without BOM). A row whose primary key is known updates that account; empty cells keep what is stored.',
     chooseFile: 'Choose a CSV file',
-    fileHint: 'The first row names the columns. The file is read and sent in pages, so its size does not matter.',
+    fileHint: 'The first row names the columns. The file is read and sent in pages, so its size does not matter. Or an Amazon Pinpoint endpoint export (JSON lines): its fields are mapped for you.',
     fileSummary: '{{name}}, {{size}}',
     readError: 'The file could not be read: {{reason}}',
     noHeader: 'The file has no header row.',

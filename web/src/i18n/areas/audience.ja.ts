@@ -43,7 +43,7 @@ const audienceJa: LocaleShape<AudienceTexts> = {
   dataImport: {
     intro: 'CSV ファイル（UTF-8、BOM あり・なし）からアカウントを取り込みます。主キーが既にある行はそのアカウントを更新し、空のセルは保存済みの値を残します。',
     chooseFile: 'CSV ファイルを選択',
-    fileHint: '1 行目は列名です。ファイルはページごとに読み込んで送るため、サイズの制限はありません。',
+    fileHint: '1 行目は列名です。ファイルはページごとに読み込んで送るため、サイズの制限はありません。Amazon Pinpoint のエンドポイントのエクスポート（JSON Lines）も選べます。項目は自動で対応付けられます。',
     fileSummary: '{{name}}、{{size}}',
     readError: 'ファイルを読み込めませんでした: {{reason}}',
     noHeader: 'ファイルに見出し行がありません。',

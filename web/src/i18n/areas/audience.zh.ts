@@ -43,7 +43,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
   dataImport: {
     intro: '从 CSV 文件（UTF-8，带或不带 BOM）导入账户。主键已存在的行会更新该账户；空单元格保留已存储的值。',
     chooseFile: '选择 CSV 文件',
-    fileHint: '第一行为列名。文件按页读取并发送，大小不受限制。',
+    fileHint: '第一行为列名。文件按页读取并发送，大小不受限制。也可以选择 Amazon Pinpoint 的端点导出文件（JSON Lines），字段会自动对应。',
     fileSummary: '{{name}}，{{size}}',
     readError: '无法读取文件：{{reason}}',
     noHeader: '文件没有标题行。',

@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CsvError, type CsvDelimiter, type CsvEncoding } from '../../../../shared/import/csv';
-import { csvHead, decodeHead, looksLikeUtf8 } from '../../../../shared/import/upload';
+import { csvHead, decodeHead, looksLikeJsonLines, looksLikeUtf8 } from '../../../../shared/import/upload';
 import { formatCount } from '../../../../shared/format';
 import type { DataImportView } from '../../../../shared/services';
 import { invalidate } from '../../api/hooks';
@@ -54,6 +54,13 @@ export default function DataImportPage() {
     setFileError(undefined);
     if (!chosen) return;
     try {
+      // an Amazon Pinpoint endpoint export (JSON lines) needs no mapping: its fields are known
+      const start = new TextDecoder().decode(new Uint8Array(await chosen.slice(0, 256).arrayBuffer()), { stream: true });
+      if (looksLikeJsonLines(start)) {
+        setFile(chosen);
+        runWith(chosen, { kind: 'PINPOINT_ENDPOINTS', columns: ['endpoint'], mappings: [], primaryKeyColumn: 0 });
+        return;
+      }
       // a file that is not UTF-8 starts as Shift_JIS, the commonest other encoding of our users' files; the step shows the header to check
       const encoding: CsvEncoding = looksLikeUtf8(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()).subarray(0, HEAD_BYTES - 4)) ? 'UTF-8' : 'Shift_JIS';
       const head = await readHead(chosen, undefined, encoding);
@@ -78,13 +85,17 @@ export default function DataImportPage() {
     if (!file || !mapping) return;
     const checked = planOf(mapping);
     if ('errors' in checked) return setErrors(checked.errors);
+    runWith(file, checked.plan);
+  }
+
+  function runWith(chosen: File, plan: Parameters<typeof startImport>[1]) {
     setErrors({ columns: {} });
     setRecord(null);
     setRunError(undefined);
     setShown(null);
     setPhase('run');
     const began = performance.now();
-    run.current = startImport(file, checked.plan, (next) => {
+    run.current = startImport(chosen, plan, (next) => {
       setRecord(next);
       setRate(Math.round(next.rowsRead / Math.max(0.001, (performance.now() - began) / 1000)));
     });
@@ -130,7 +141,7 @@ export default function DataImportPage() {
             ref={inputRef}
             id="import-file"
             type="file"
-            accept=".csv,.txt,text/csv"
+            accept=".csv,.txt,text/csv,.json,.jsonl,application/json"
             aria-describedby="import-file-hint"
             onChange={(e) => void choose(e.target.files?.[0])}
           />

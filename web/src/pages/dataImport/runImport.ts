@@ -3,7 +3,7 @@
  * `dataImport.appendRows` one page at a time; the next page is read only after the last one was stored, so memory
  * stays flat whatever the file's size. A page whose answer was lost is sent again: the server applies it once.
  */
-import { uploadPages } from '../../../../shared/import/upload';
+import { linePages, uploadPages } from '../../../../shared/import/upload';
 import { type DataImportCreatePayload, type DataImportView, IMPORT_CELL_MAX } from '../../../../shared/services';
 import { isApiError, CLIENT_CODES } from '../../api/apiError';
 import { call } from '../../api/client';
@@ -48,7 +48,11 @@ export function startImport(file: File, plan: Omit<DataImportCreatePayload, 'fil
     const created = await call('dataImport.create', { ...plan, fileName: file.name, totalBytes: file.size });
     onProgress(created);
     try {
-      for await (const page of uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', encoding: plan.encoding, cellMax: IMPORT_CELL_MAX })) {
+      const pages =
+        plan.kind === 'PINPOINT_ENDPOINTS'
+          ? linePages(fileChunks(file), { cellMax: IMPORT_CELL_MAX })
+          : uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', encoding: plan.encoding, cellMax: IMPORT_CELL_MAX });
+      for await (const page of pages) {
         if (stopping) break;
         onProgress(await appendRows({ id: created.id, ...page }));
       }

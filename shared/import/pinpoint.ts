@@ -1,0 +1,107 @@
+/**
+ * Amazon Pinpoint endpoint exports (the JSON-lines files of an export job) read as account changes: one line is
+ * one endpoint; endpoints of one user (User.UserId, else the endpoint's own Id) merge into one account. The email
+ * address joins the account's addresses; channel consent follows the endpoint's OptOut and EndpointStatus, and an
+ * address opted out of everything goes on the unsubscription list; demographics and location fill locale, time
+ * zone and country; user attributes and endpoint attributes become attributes (FirstName and LastName the names).
+ * Push endpoints count for push consent only: their device tokens wait for Herald's device records.
+ */
+import type { Account } from '../entities/account';
+import { ATTRIBUTE_NAME } from '../entities/account';
+import type { AccountChange } from './accountImport';
+
+export interface EndpointChange {
+  change: AccountChange;
+  /** the address when the endpoint takes it (an email endpoint) */
+  email?: string;
+  /** an address opted out of everything: it goes on the unsubscription list */
+  optOut?: { channel: 'EMAIL' | 'SMS'; target: string };
+}
+
+type Json = Record<string, unknown>;
+const PUSH_CHANNELS = new Set(['APNS', 'APNS_SANDBOX', 'APNS_VOIP', 'APNS_VOIP_SANDBOX', 'GCM', 'BAIDU', 'ADM', 'PUSH']);
+
+/** An attribute name Herald takes: invalid characters become _, and it starts with a letter. */
+function attributeName(raw: string): string | undefined {
+  const name = raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  const fixed = /^[A-Za-z]/.test(name) ? name : `a${name}`.slice(0, 64);
+  return ATTRIBUTE_NAME.test(fixed) ? fixed : undefined;
+}
+
+/** Pinpoint keeps attribute values as lists of strings: one value stays itself, more are joined. */
+function attributeValue(value: unknown): string | undefined {
+  const list = (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
+  const joined = list.join(';').slice(0, 1000);
+  return joined === '' ? undefined : joined;
+}
+
+const object = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+
+/** One line of the export, or the reason it cannot be read. */
+export function endpointChange(line: string): EndpointChange | { reason: string } | undefined {
+  if (line.trim() === '') return undefined;
+  let endpoint: Json;
+  try {
+    endpoint = object(JSON.parse(line));
+  } catch {
+    return { reason: 'JSON format error' };
+  }
+  const user = object(endpoint.User);
+  const id = text(user.UserId) ?? text(endpoint.Id);
+  if (!id) return { reason: 'The endpoint has neither a User.UserId nor an Id.' };
+  if (id.length > 128) return { reason: 'The user id is longer than 128 characters.' };
+  const channel = text(endpoint.ChannelType)?.toUpperCase();
+  const address = text(endpoint.Address);
+  const active = (text(endpoint.EndpointStatus) ?? 'ACTIVE').toUpperCase() === 'ACTIVE';
+  const optedOut = (text(endpoint.OptOut) ?? 'NONE').toUpperCase() === 'ALL';
+  const consent = active && !optedOut;
+
+  const change: AccountChange = { id, set: {}, attributes: {} };
+  const out: EndpointChange = { change };
+  if (channel === 'EMAIL' && address) {
+    out.email = address.toLowerCase();
+    change.set.emailConsent = consent;
+    if (optedOut) out.optOut = { channel: 'EMAIL', target: address.toLowerCase() };
+  } else if (channel === 'SMS' && address) {
+    change.attributes.phone = address;
+    change.set.smsConsent = consent;
+    if (optedOut) out.optOut = { channel: 'SMS', target: address };
+  } else if (channel && PUSH_CHANNELS.has(channel)) {
+    change.set.pushConsent = consent;
+  }
+
+  const demographic = object(endpoint.Demographic);
+  const locale = text(demographic.Locale);
+  if (locale) change.set.locale = locale.replace(/_/g, '-');
+  const zone = text(demographic.Timezone);
+  if (zone) change.set.timeZone = zone;
+  const location = object(endpoint.Location);
+  const country = text(location.Country);
+  if (country && /^[A-Za-z]{2}$/.test(country)) change.set.country = country.toUpperCase();
+  for (const [key, name] of [['City', 'city'], ['PostalCode', 'zip'], ['Region', 'region']] as const) {
+    const value = text(location[key]);
+    if (value) change.attributes[name] = value.slice(0, 1000);
+  }
+
+  for (const source of [object(endpoint.Attributes), object(user.UserAttributes)]) {
+    for (const [raw, value] of Object.entries(source)) {
+      const v = attributeValue(value);
+      if (v === undefined) continue;
+      if (raw === 'FirstName') change.set.firstName = v.slice(0, 100);
+      else if (raw === 'LastName') change.set.lastName = v.slice(0, 100);
+      else {
+        const name = attributeName(raw);
+        if (name) change.attributes[name] = v;
+      }
+    }
+  }
+  return out;
+}
+
+/** The account's addresses with the endpoint's added once (at most 10: the account's limit). */
+export function withEmail(existing: Account | undefined, email: string | undefined): string[] | undefined {
+  if (!email) return undefined;
+  const list = existing?.emails ?? [];
+  return list.some((e) => e.toLowerCase() === email) ? list : [...list, email].slice(0, 10);
+}
