@@ -3,7 +3,7 @@
  * the default; `pickContent` chooses the content for a recipient's locale.
  */
 import * as z from 'zod';
-import { blockSchema, type Block } from './blocks';
+import { blockInForm, blockSchema, type Block } from './blocks';
 import { RENDER_MESSAGES, THEME_DEFAULT, themeSchema, type Theme } from './fields';
 import { MAX_BLOCKS, MAX_LANGUAGES, PREHEADER_MAX, SUBJECT_MAX } from './limits';
 
@@ -19,7 +19,16 @@ export const emailContentSchema = z.object({
     .min(1, RENDER_MESSAGES.inputRequired('subject'))
     .max(SUBJECT_MAX, RENDER_MESSAGES.tooLong('subject', SUBJECT_MAX)),
   preheader: z.string().trim().max(PREHEADER_MAX, RENDER_MESSAGES.tooLong('preheader', PREHEADER_MAX)).default(''),
-  blocks: z.array(blockSchema).max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`).default([]),
+  blocks: z
+    .array(blockSchema)
+    .max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`)
+    .superRefine((blocks, ctx) => {
+      // the HTML builder's blocks (tip, carousel) have no place in a mail
+      blocks.forEach((block, i) => {
+        if (!blockInForm(block.type, 'email')) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: `The ${block.type} block belongs to the HTML (in-app) builder, not to email.` });
+      });
+    })
+    .default([]),
 });
 export type EmailLanguageContent = z.output<typeof emailContentSchema>;
 

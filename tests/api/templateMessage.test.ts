@@ -116,8 +116,12 @@ describe('bad input gets catalogue errors', () => {
     script.contents.en.blocks[2] = { type: 'button', text: 'Go', href: 'javascript:alert(1)' };
     expect((await save(admin, { name: 'Script link', template: script })).body.errorCode).toBe('400016');
     const unknown = content();
-    unknown.contents.en.blocks.push({ type: 'carousel', text: '' });
+    unknown.contents.en.blocks.push({ type: 'poll', text: '' });
     expect((await save(admin, { name: 'Unknown block', template: unknown })).body.errorCode).toBe('400016');
+    // the HTML builder's blocks have no place in a mail
+    const inApp = content();
+    inApp.contents.en.blocks.push({ type: 'carousel', text: '' });
+    expect((await save(admin, { name: 'In-app block', template: inApp })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('belongs to the HTML (in-app) builder') });
     const noDefault = await save(admin, { name: 'No default', template: { ...content(), defaultLanguage: 'fr' } });
     expect(noDefault.body.errorMessage).toContain('The default language needs content.');
     expect((await save(admin, { name: 'x'.repeat(101), template: content() })).body.errorCode).toBe('400016');

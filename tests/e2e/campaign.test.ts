@@ -343,7 +343,7 @@ it('the unsubscription list searches, filters and deletes after a confirmation',
   await accessible(page, 'the unsubscription list with rows chosen');
   await page.getByRole('button', { name: 'Delete selected (2)' }).click();
   const confirm = page.locator('.app-confirm');
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await toast(page, '2 addresses were removed from the list.');
   await expect.poll(async () => (await suite.admin.ok('messageUnsubscription.getListByPage', {})).list.map((u: { target: string }) => u.target)).toEqual(['gone@example.com']);
