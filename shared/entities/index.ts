@@ -10,6 +10,7 @@ import { beaconGroupEntity } from './beaconGroup';
 import { messageUnsubscriptionEntity } from './messageUnsubscription';
 import { operationRecordEntity, planEntity, planRunEntity } from './plan';
 import { segmentEntity } from './segment';
+import { segmentNodeEntity, segmentTagEntity } from './segmentTag';
 import { sendRateSettingEntity, systemSettingEntity } from './systemSetting';
 import { accountEntity } from './account';
 import { dataExportEntity, exportSettingEntity } from './dataExport';
@@ -69,6 +70,8 @@ export const ENTITIES = {
   operationRecord: operationRecordEntity,
   planRun: planRunEntity,
   segment: segmentEntity,
+  segmentTag: segmentTagEntity,
+  segmentNode: segmentNodeEntity,
   // library
   templateMessage: templateMessageEntity,
   account: accountEntity,
@@ -121,3 +124,4 @@ export * from './dataImport';
 
 export * from './dataExport';
 export * from './geofence';
+export * from './segmentTag';

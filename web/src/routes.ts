@@ -186,8 +186,8 @@ export const ROUTES: readonly RouteDef[] = [
   entityScreen('/language', 'language', 'NAV_LANGUAGE', menu('admin', 'pi pi-language')),
   screen('/systemSetting', 'page.systemSettings', ['NAV_SYSTEM_SETTING'], { page: 'systemSetting', ...menu('admin', 'pi pi-cog') }),
   entityScreen('/actionList', 'actionList', 'NAV_ACTION', menu('admin', 'pi pi-list')),
-  screen('/segmentTag', 'page.segmentTags', ['NAV_SEGMENT_TAG'], menu('admin', 'pi pi-tag')),
-  screen('/segmentNode', 'page.segmentNodes', ['NAV_DATA_SOURCE_NODE'], menu('admin', 'pi pi-share-alt')),
+  entityScreen('/segmentTag', 'segmentTag', 'NAV_SEGMENT', menu('admin', 'pi pi-tag')),
+  entityScreen('/segmentNode', 'segmentNode', 'NAV_SEGMENT', menu('admin', 'pi pi-share-alt')),
   screen('/notification', 'page.notifications', []),
   screen('/settings', 'page.settings', [], { page: 'settings' }),
 

@@ -154,6 +154,7 @@ const audienceEn = {
     value: 'Value',
     attributeName: 'Attribute name',
     listHint: 'Separate values with commas.',
+    tagOption: 'Tag: {{name}}',
     fieldOption: {
       id: 'Account id',
       email: 'E-mail',

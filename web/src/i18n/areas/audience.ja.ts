@@ -154,6 +154,7 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     value: '値',
     attributeName: '属性名',
     listHint: '値はカンマで区切ります。',
+    tagOption: 'タグ: {{name}}',
     fieldOption: {
       id: 'アカウント ID',
       email: 'メール',

@@ -154,6 +154,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     value: '值',
     attributeName: '属性名',
     listHint: '多个值用逗号分隔。',
+    tagOption: '标签：{{name}}',
     fieldOption: {
       id: '账户 ID',
       email: '邮箱',

@@ -227,6 +227,8 @@ const en = {
     actionList: { title: 'Action list' },
     company: { title: 'Companies' },
     kpiTarget: { title: 'KPI targets' },
+    segmentTag: { title: 'Segment tags' },
+    segmentNode: { title: 'Segment nodes' },
     geofence: { title: 'Geofences' },
     beacon: { title: 'Beacons' },
     exportSetting: { title: 'Export settings' },

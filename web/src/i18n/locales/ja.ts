@@ -200,6 +200,8 @@ const ja: LocaleShape = {
     actionList: { title: 'アクション一覧' },
     company: { title: '会社' },
     kpiTarget: { title: 'KPI目標' },
+    segmentTag: { title: 'セグメントタグ' },
+    segmentNode: { title: 'セグメントノード' },
     geofence: { title: 'ジオフェンス' },
     beacon: { title: 'ビーコン' },
     exportSetting: { title: 'エクスポート設定' },

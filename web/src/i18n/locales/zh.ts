@@ -200,6 +200,8 @@ const zh: LocaleShape = {
     actionList: { title: '动作列表' },
     company: { title: '公司' },
     kpiTarget: { title: 'KPI 目标' },
+    segmentTag: { title: '分群标签' },
+    segmentNode: { title: '分群节点' },
     geofence: { title: '地理围栏' },
     beacon: { title: '信标' },
     exportSetting: { title: '导出设置' },

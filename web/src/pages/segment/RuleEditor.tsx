@@ -1,11 +1,13 @@
 /** AND/OR groups of conditions: a field, an operator that suits it, and a value that suits both. */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { GROUP_OPS, RULE_LIMITS } from '../../../../shared/segment';
 import { Select } from '../../components/Select';
 import { FieldError } from '../../components/TextField';
 import { type DraftCondition, type DraftGroup, type DraftNode, FIELD_CHOICES, isDraftGroup, kindOf, newCondition, newGroup, operatorsOf, takesValue } from './draft';
+import { tagOperators, useSegmentTags, withTag } from './segmentTags';
 
 interface NodeProps<N> {
   node: N;
@@ -15,11 +17,32 @@ interface NodeProps<N> {
   onChange: (next: N) => void;
 }
 
-function ValueInput({ c, label, onChange, invalid, describedBy }: { c: DraftCondition; label: string; onChange: (value: string) => void; invalid: boolean; describedBy?: string }) {
+function ValueInput({ c, label, onChange, invalid, describedBy, choices }: { c: DraftCondition; label: string; onChange: (value: string) => void; invalid: boolean; describedBy?: string; choices?: string[] }) {
   const { t } = useTranslation();
   const id = `rule-value-${c.key}`;
   const kind = kindOf(c.field);
   const aria = `${t('segment.value')} ${label}`;
+  // a segment tag's allowed values: one for equals, several for in
+  if (choices && choices.length > 0 && (c.operator === 'equals' || c.operator === 'notEquals')) {
+    return <Select inputId={id} label={aria} value={c.value || null} placeholder={t('crud.choose')} filter options={choices.map((v) => ({ label: v, value: v }))} invalid={invalid} onChange={(e) => onChange(String(e.value ?? ''))} />;
+  }
+  if (choices && choices.length > 0 && (c.operator === 'in' || c.operator === 'notIn')) {
+    const chosen = c.value.split(',').map((v) => v.trim()).filter(Boolean);
+    return (
+      <MultiSelect
+        inputId={id}
+        aria-label={aria}
+        value={chosen}
+        options={choices.map((v) => ({ label: v, value: v }))}
+        display="chip"
+        filter
+        invalid={invalid}
+        placeholder={t('crud.choose')}
+        pt={{ headerCheckbox: { input: { 'aria-label': aria } }, filterInput: { 'aria-label': aria } }}
+        onChange={(e) => onChange((e.value as string[]).join(', '))}
+      />
+    );
+  }
   if (kind === 'boolean' && (c.operator === 'equals' || c.operator === 'notEquals')) {
     return (
       <Select
@@ -56,20 +79,29 @@ function ConditionRow({ node: c, label, problems, onChange, onRemove }: NodeProp
   const { t } = useTranslation();
   const problem = problems.get(c.key);
   const errorId = `rule-error-${c.key}`;
+  const tags = useSegmentTags();
+  const tag = c.tagId ? tags.find((x) => x.id === c.tagId) : undefined;
+  const operators = tag ? tagOperators(tag) : operatorsOf(c.field);
   return (
     <div className="rule-condition" data-condition={label}>
       <Select
         inputId={`rule-field-${c.key}`}
         label={`${t('segment.field')} ${label}`}
-        value={c.field}
-        options={FIELD_CHOICES.map((f) => ({ label: t(`segment.fieldOption.${f}`), value: f }))}
+        value={tag ? `tag:${tag.id}` : c.field}
+        options={[
+          ...FIELD_CHOICES.map((f) => ({ label: t(`segment.fieldOption.${f}`), value: f as string })),
+          ...tags.map((x) => ({ label: t('segment.tagOption', { name: x.name }), value: `tag:${x.id}` })),
+        ]}
         onChange={(e) => {
-          const field = e.value as DraftCondition['field'];
+          const value = String(e.value);
+          const chosenTag = value.startsWith('tag:') ? tags.find((x) => x.id === value.slice(4)) : undefined;
+          if (chosenTag) return onChange(withTag(c, chosenTag));
+          const field = value as DraftCondition['field'];
           const allowed = operatorsOf(field);
-          onChange({ ...c, field, operator: allowed.includes(c.operator) ? c.operator : allowed[0], value: kindOf(field) === kindOf(c.field) ? c.value : '' });
+          onChange({ ...c, tagId: undefined, field, operator: allowed.includes(c.operator) ? c.operator : allowed[0], value: kindOf(field) === kindOf(c.field) ? c.value : '' });
         }}
       />
-      {c.field === 'attribute' && (
+      {c.field === 'attribute' && !tag && (
         <InputText
           id={`rule-attribute-${c.key}`}
           aria-label={`${t('segment.attributeName')} ${label}`}
@@ -83,11 +115,11 @@ function ConditionRow({ node: c, label, problems, onChange, onRemove }: NodeProp
         inputId={`rule-operator-${c.key}`}
         label={`${t('segment.operator')} ${label}`}
         value={c.operator}
-        options={operatorsOf(c.field).map((o) => ({ label: t(`segment.operatorOption.${o}`), value: o }))}
+        options={operators.map((o) => ({ label: t(`segment.operatorOption.${o}`), value: o }))}
         onChange={(e) => onChange({ ...c, operator: e.value, value: takesValue(e.value) ? c.value : '' })}
       />
       {takesValue(c.operator) && (
-        <ValueInput c={c} label={label} invalid={Boolean(problem)} describedBy={problem ? errorId : undefined} onChange={(value) => onChange({ ...c, value })} />
+        <ValueInput c={c} label={label} choices={tag?.values} invalid={Boolean(problem)} describedBy={problem ? errorId : undefined} onChange={(value) => onChange({ ...c, value })} />
       )}
       <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('segment.removeCondition', { n: label })} onClick={onRemove} />
       <FieldError id={errorId} text={problem} />

@@ -13,6 +13,8 @@ export interface DraftCondition {
   attribute: string;
   operator: Operator;
   value: string;
+  /** the segment tag the field was chosen by, while editing (the rule keeps the column only) */
+  tagId?: string;
 }
 export interface DraftGroup {
   key: string;

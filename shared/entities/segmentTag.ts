@@ -1,0 +1,118 @@
+import * as z from 'zod';
+import { ACCOUNT_FIELDS, ATTRIBUTE_PREFIX } from '../segment/rule';
+import { ATTRIBUTE_NAME } from './account';
+import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+/** spec 001 3.12: value types */
+export const SEGMENT_TAG_TYPES = ['STRING', 'NUMBER', 'ENUM', 'DATE', 'BOOLEAN'] as const;
+export type SegmentTagType = (typeof SEGMENT_TAG_TYPES)[number];
+export const SEGMENT_TAG_GROUP_TYPES = ['PROFILE', 'BEHAVIOUR', 'DEVICE', 'CUSTOM'] as const;
+/** where a tag's allowed values come from: written here, or none (any value) */
+export const ALLOW_VALUE_SOURCES = ['NONE', 'MANUAL'] as const;
+/** spec 001 section 5: custom list values are comma separated, up to 1000 */
+export const ALLOW_VALUES_MAX = 1000;
+
+/** The allowed values of a tag, from their comma-separated text. */
+export function allowedValues(text: string | undefined): string[] {
+  return [...new Set((text ?? '').split(',').map((v) => v.trim()).filter(Boolean))];
+}
+
+/**
+ * A segment tag (spec 001 3.12: name, code, value type, column name, super flag, tag group, group type, allowed
+ * value source, allowed values): a named, typed view of one account field or attribute that the segment editor
+ * offers with the operators its type allows and its allowed values as choices.
+ */
+export const segmentTagSchema = z
+  .object({
+    ...tenantFields,
+    name: requiredText('name', 100),
+    code: requiredText('code', 64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'A code starts with a letter and has letters, digits, _ or -.'),
+    valueType: z.enum(SEGMENT_TAG_TYPES, { error: 'Please select the value type!' }),
+    /** an account field (country) or an attribute (attributes.plan) */
+    columnName: requiredText('column name', 80).refine(
+      (c) => Object.hasOwn(ACCOUNT_FIELDS, c) || (c.startsWith(ATTRIBUTE_PREFIX) && ATTRIBUTE_NAME.test(c.slice(ATTRIBUTE_PREFIX.length))),
+      'Use an account field such as country, or attributes.<name>.',
+    ),
+    superTag: z.boolean().default(false),
+    tagGroup: z.string().trim().max(100).default(''),
+    groupType: z.enum(SEGMENT_TAG_GROUP_TYPES).default('PROFILE'),
+    allowValueSource: z.enum(ALLOW_VALUE_SOURCES).default('NONE'),
+    allowValues: z
+      .string()
+      .max(20_000)
+      .refine((v) => allowedValues(v).length <= ALLOW_VALUES_MAX, `At most ${ALLOW_VALUES_MAX} values, separated by commas.`)
+      .default(''),
+  });
+
+export type SegmentTag = z.output<typeof segmentTagSchema>;
+
+export const segmentTagEntity = defineEntity({
+  name: 'segmentTag',
+  scope: 'tenant',
+  schema: segmentTagSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'name', label: 'entity.segmentTag.name', sortable: true, filter: 'text' },
+    { field: 'code', label: 'entity.segmentTag.code', sortable: true, filter: 'text' },
+    { field: 'valueType', label: 'entity.segmentTag.valueType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'columnName', label: 'entity.segmentTag.columnName' },
+    { field: 'tagGroup', label: 'entity.segmentTag.tagGroup', sortable: true, filter: 'text' },
+    { field: 'superTag', label: 'entity.segmentTag.superTag', filter: 'boolean', format: 'boolean' },
+  ],
+  permissions: { read: 'NAV_SEGMENT', write: 'NAV_SEGMENT_TAG' },
+  crud: {
+    titleField: 'name',
+    defaultSort: { field: 'name', order: 'asc' },
+    form: [
+      { field: 'name', kind: 'text' },
+      { field: 'code', kind: 'text' },
+      { field: 'valueType', kind: 'select', options: SEGMENT_TAG_TYPES },
+      { field: 'columnName', kind: 'text' },
+      { field: 'tagGroup', kind: 'text' },
+      { field: 'groupType', kind: 'select', options: SEGMENT_TAG_GROUP_TYPES },
+      { field: 'allowValueSource', kind: 'select', options: ALLOW_VALUE_SOURCES },
+      { field: 'superTag', kind: 'boolean' },
+      { field: 'allowValues', kind: 'textarea', wide: true },
+    ],
+    unique: [
+      { field: 'name', code: '720001', message: 'The tags name is already used.' },
+      { field: 'code', code: '720001', message: 'This tag code is already used.' },
+    ],
+    inUse: { entity: 'segmentNode', field: 'segmentTagId', message: 'This tag is used by a segment node.' },
+  },
+});
+
+/** A segment node (spec 001 3.12: cate, title, state, segment tag): a tag placed in a category of the editor. */
+export const segmentNodeSchema = z.object({
+  ...tenantFields,
+  title: requiredText('title', 100),
+  cate: z.string().trim().max(100).default(''),
+  state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  /** the tag it places; a node may be prepared before its tag exists */
+  segmentTagId: idString.optional(),
+});
+
+export const segmentNodeEntity = defineEntity({
+  name: 'segmentNode',
+  scope: 'tenant',
+  schema: segmentNodeSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'title', label: 'entity.segmentNode.fields.title', sortable: true, filter: 'text' },
+    { field: 'cate', label: 'entity.segmentNode.cate', sortable: true, filter: 'text' },
+    { field: 'segmentTagId', label: 'entity.segmentNode.segmentTagId', format: 'ref', ref: 'segmentTag' },
+    { field: 'state', label: 'entity.segmentNode.state', filter: 'select', format: 'option' },
+  ],
+  permissions: { read: 'NAV_SEGMENT', write: 'NAV_DATA_SOURCE_NODE' },
+  crud: {
+    titleField: 'title',
+    defaultSort: { field: 'title', order: 'asc' },
+    form: [
+      { field: 'title', kind: 'text' },
+      { field: 'cate', kind: 'text' },
+      { field: 'segmentTagId', kind: 'ref', ref: 'segmentTag' },
+      { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
+    ],
+    unique: [{ field: 'title', code: '720001', message: 'This node title is already used.' }],
+  },
+});
