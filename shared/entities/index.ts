@@ -13,6 +13,7 @@ import { segmentEntity } from './segment';
 import { segmentNodeEntity, segmentTagEntity } from './segmentTag';
 import { sendRateSettingEntity, systemSettingEntity } from './systemSetting';
 import { accountEntity } from './account';
+import { deviceEntity } from './device';
 import { dataExportEntity, exportSettingEntity } from './dataExport';
 import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
@@ -75,6 +76,7 @@ export const ENTITIES = {
   // library
   templateMessage: templateMessageEntity,
   account: accountEntity,
+  device: deviceEntity,
   dataImport: dataImportEntity,
   dataImportFailure: dataImportFailureEntity,
   dataExport: dataExportEntity,
@@ -125,3 +127,4 @@ export * from './dataImport';
 export * from './dataExport';
 export * from './geofence';
 export * from './segmentTag';
+export * from './device';

@@ -4,9 +4,11 @@
  * address joins the account's addresses; channel consent follows the endpoint's OptOut and EndpointStatus, and an
  * address opted out of everything goes on the unsubscription list; demographics and location fill locale, time
  * zone and country; user attributes and endpoint attributes become attributes (FirstName and LastName the names).
- * Push endpoints count for push consent only: their device tokens wait for Herald's device records.
+ * Push endpoints become the account's devices (token, platform, OS, app version, model) and count for push
+ * consent.
  */
 import type { Account } from '../entities/account';
+import type { Device } from '../entities/device';
 import { ATTRIBUTE_NAME } from '../entities/account';
 import type { AccountChange } from './accountImport';
 
@@ -16,6 +18,8 @@ export interface EndpointChange {
   email?: string;
   /** an address opted out of everything: it goes on the unsubscription list */
   optOut?: { channel: 'EMAIL' | 'SMS'; target: string };
+  /** a push endpoint: the account's device */
+  device?: Omit<Device, 'accountKey' | 'orgId' | 'accountId' | 'dateUpdated' | 'source'>;
 }
 
 type Json = Record<string, unknown>;
@@ -67,11 +71,29 @@ export function endpointChange(line: string): EndpointChange | { reason: string 
     change.attributes.phone = address;
     change.set.smsConsent = consent;
     if (optedOut) out.optOut = { channel: 'SMS', target: address };
-  } else if (channel && PUSH_CHANNELS.has(channel)) {
-    change.set.pushConsent = consent;
   }
 
   const demographic = object(endpoint.Demographic);
+  if (channel && PUSH_CHANNELS.has(channel)) {
+    change.set.pushConsent = consent;
+    const platform = channel.startsWith('APNS') ? 'IOS' : channel === 'GCM' || channel === 'BAIDU' ? 'ANDROID' : 'OTHER';
+    const deviceId = text(endpoint.Id) ?? address;
+    if (deviceId) {
+      const os = [text(demographic.Platform), text(demographic.PlatformVersion)].filter(Boolean).join(' ');
+      out.device = {
+        deviceId: deviceId.slice(0, 200),
+        platform,
+        channel,
+        ...(address ? { pushToken: address.slice(0, 4096) } : {}),
+        ...(os ? { os: os.slice(0, 64) } : {}),
+        ...(text(demographic.AppVersion) ? { appVersion: text(demographic.AppVersion)!.slice(0, 64) } : {}),
+        ...(text(demographic.Model) ? { model: text(demographic.Model)!.slice(0, 100) } : {}),
+        // Pinpoint keeps no permission states: an endpoint that may be sent to was always allowed
+        permission: consent ? 'ALWAYS' : 'NOT_ALLOW',
+        active,
+      };
+    }
+  }
   const locale = text(demographic.Locale);
   if (locale) change.set.locale = locale.replace(/_/g, '-');
   const zone = text(demographic.Timezone);

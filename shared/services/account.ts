@@ -4,6 +4,7 @@
  * primary address). Saves are versioned; the id is the organization's own key for the person.
  */
 import * as z from 'zod';
+import { deviceSchema } from '../entities/device';
 import { accountSchema } from '../entities/account';
 import { requiredText } from '../entities/entity';
 import { idPayload, ok, operation } from './operation';
@@ -52,6 +53,8 @@ export const accountServices = {
     response: z.object({ list: z.array(accountView), cursor: z.string().optional() }),
   }),
   detail: operation({ access: ACCESS, payload: idPayload, response: accountView }),
+  /** The account's devices (spec 001 3.18), with their notification permission, newest first. */
+  devices: operation({ access: ACCESS, payload: idPayload, response: z.array(deviceSchema.omit({ accountKey: true, orgId: true })) }),
   save: operation({ access: ACCESS, payload: accountSavePayload, response: accountView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
 } as const;

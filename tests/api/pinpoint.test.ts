@@ -64,6 +64,11 @@ it('imports a 10,000-endpoint export into the right accounts and opt-outs', asyn
     pushConsent: true,
     attributes: { Plan: 'silver', Favourite_colour: 'blue;green', Interests: 'Sports', city: 'Tokyo', zip: '10001', phone: '+15550000000' },
   });
+  // its push endpoint is its device
+  expect(await admin.ok('account.devices', { id: 'pp-0' })).toEqual([
+    expect.objectContaining({ deviceId: 'p-0', accountId: 'pp-0', platform: 'IOS', channel: 'APNS', pushToken: 'token0', os: 'ios', permission: 'ALWAYS', active: true, source: 'IMPORT' }),
+  ]);
+  expect(await admin.ok('account.devices', { id: 'pp-1' })).toEqual([]);
   expect(await admin.ok('account.detail', { id: 'pp-4' })).toMatchObject({ emailConsent: true, smsConsent: true, pushConsent: false, country: 'US', locale: 'en-US' });
   expect(await admin.ok('account.detail', { id: 'pp-1' })).toMatchObject({ emailConsent: true, smsConsent: false });
   const list = await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 100, channelName: 'EMAIL' });

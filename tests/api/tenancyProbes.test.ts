@@ -62,6 +62,7 @@ const PROBES: Record<string, Probe> = {
   'userRole.detail': (ids) => ({ id: ids.role }),
   'userRole.save': (ids) => ({ id: ids.role, name: 'Probe role', code: 'PROBE_ROLE', permissions: [], version: 1 }),
   'userRole.delete': (ids) => ({ id: ids.role }),
+  'account.devices': (ids) => ({ id: ids.account }),
   'account.detail': (ids) => ({ id: ids.account }),
   'account.save': (ids) => ({ id: ids.account, emails: ['probe-account@example.com'], firstName: 'Probe', version: 1 }),
   'account.delete': (ids) => ({ id: ids.account }),

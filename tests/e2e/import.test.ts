@@ -154,6 +154,7 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   const lines = Array.from({ length: 30 }, (_, i) =>
     JSON.stringify({ Id: `ep${i}`, ChannelType: 'EMAIL', Address: `pinpoint${i}@example.com`, OptOut: i === 0 ? 'ALL' : 'NONE', EndpointStatus: 'ACTIVE', User: { UserId: `pin-${i}`, UserAttributes: { FirstName: [`Pin ${i}`] } }, Demographic: { Locale: 'ja_JP' } }),
   );
+  lines.push(JSON.stringify({ Id: 'push-1', ChannelType: 'GCM', Address: 'tok-1-abcdefghijklmnop', OptOut: 'NONE', User: { UserId: 'pin-1' }, Demographic: { Platform: 'android', PlatformVersion: '14', AppVersion: '2.1.0' } }));
   const path = join(mkdtempSync(join(tmpdir(), 'herald-import-pinpoint-')), 'endpoints.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
   const { context, page } = await openPage(suite.browser);
@@ -163,5 +164,16 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   await expect.poll(async () => ((await suite.admin.call('account.detail', { id: 'pin-29' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 }).toBe('Pin 29');
   await expectAccessible(page, 'data import, a Pinpoint export');
   expect(await suite.admin.ok('account.detail', { id: 'pin-0' })).toMatchObject({ emails: ['pinpoint0@example.com'], locale: 'ja-JP', emailConsent: false });
+  // the account's devices and their permissions, on its detail
+  await page.goto(`${suite.herald.portalUrl}#/library/account`);
+  await page.fill('#account-search', 'pin-1');
+  await page.locator('[data-testid="account-list"] tbody tr', { hasText: 'pin-1' }).first().waitFor();
+  await page.getByRole('button', { name: 'Show pin-1', exact: true }).click();
+  const dialog = page.locator('#account-dialog');
+  await dialog.getByRole('tab', { name: 'Devices' }).click();
+  await dialog.locator('[data-testid="account-devices"]', { hasText: 'tok-1' }).waitFor();
+  await dialog.getByRole('tab', { name: 'Permissions' }).click();
+  await dialog.locator('[data-testid="account-permissions"]', { hasText: 'Always' }).waitFor();
+  await expectAccessible(page, 'an account\'s devices');
   await context.close();
 });

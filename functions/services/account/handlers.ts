@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { Account } from '../../../shared/entities';
+import { deviceKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
@@ -39,6 +40,13 @@ export const accountHandlers: AreaHandlers<'account'> = {
 
   async detail({ id }, ctx) {
     return requireAccount(new Accounts(ctx.tenant), id);
+  },
+
+  async devices({ id }, ctx) {
+    // the account first: another organization's id answers as a missing one
+    await requireAccount(new Accounts(ctx.tenant), id);
+    const devices = await ctx.store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, id) });
+    return devices.sort((a, b) => b.dateUpdated - a.dateUpdated);
   },
 
   async save({ version, ...fields }, ctx) {

@@ -4,7 +4,7 @@
  * the results written with BatchWriteItem. Answers the counts and the failed rows.
  */
 import type { Account, DataImport } from '../../../shared/entities';
-import { unsubscriptionId } from '../../../shared/entities';
+import { deviceKeyOf, unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, rowChange } from '../../../shared/import/accountImport';
 import { endpointChange, type EndpointChange, withEmail } from '../../../shared/import/pinpoint';
 import type { TenantStore } from '../../store/store';
@@ -27,6 +27,7 @@ export async function importRows(
   const failures: FailedRow[] = [];
   const changes: { row: number; change: AccountChange; email?: string }[] = [];
   const optOuts: NonNullable<EndpointChange['optOut']>[] = [];
+  const devices: { accountId: string; device: NonNullable<EndpointChange['device']> }[] = [];
   rows.forEach((cells, i) => {
     const row = fromRow + i;
     // a Pinpoint export's row is one endpoint as a line of JSON
@@ -36,6 +37,7 @@ export async function importRows(
       const endpoint = read as Partial<EndpointChange>;
       changes.push({ row, change: read.change, email: endpoint.email });
       if (endpoint.optOut) optOuts.push(endpoint.optOut);
+      if (endpoint.device) devices.push({ accountId: read.change.id, device: endpoint.device });
     } else if (record.kind === 'PINPOINT_ENDPOINTS') {
       // a JSON-lines file has no header: its failures are told by line number (rows count from 2)
       failures.push({ row: row - 1, reason: read.reason });
@@ -60,6 +62,15 @@ export async function importRows(
     written.set(change.id, result.account);
   }
   await accounts.putMany([...written.values()]);
+  // push endpoints are the accounts' devices, written once their accounts are
+  // one write per device: a later line for the same device wins
+  const imported = [...new Map(devices.filter((d) => written.has(d.accountId)).map((d) => [`${d.accountId}\u0000${d.device.deviceId}`, d])).values()];
+  if (imported.length) {
+    await tenant.store.putMany(
+      'device',
+      imported.map(({ accountId, device }) => ({ ...device, accountKey: deviceKeyOf(tenant.orgId, accountId), orgId: tenant.orgId, accountId, source: 'IMPORT', dateUpdated: stamp.now })),
+    );
+  }
   // opted-out addresses go on the unsubscription list, as a recipient's own unsubscribe does
   for (const o of optOuts) {
     await tenant.store.put('messageUnsubscription', { orgId: tenant.orgId, id: unsubscriptionId(o.channel, o.target), channelName: o.channel, target: o.target.toLowerCase(), source: 'UNSUBSCRIBE', dateCreated: stamp.now });

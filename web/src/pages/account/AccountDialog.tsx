@@ -1,13 +1,68 @@
-/** One account's fields, read only, with delete. */
+/** One account: its fields, its devices and their notification permissions (spec 001 3.18), read only, with delete. */
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
+import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
 import type { AccountView } from '../../../../shared/services';
+import { call } from '../../api/client';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
 
 const CONSENTS = ['emailConsent', 'smsConsent', 'pushConsent', 'lineConsent'] as const;
+const PERMISSION_SEVERITY = { ALWAYS: 'success', WHEN_IN_USE: 'info', ONLY_ONCE: 'warning', NOT_ALLOW: 'danger' } as const;
+
+/** The account's devices, or their notification permissions (spec 001 3.18). */
+function AccountDevices({ id, view }: { id: string; view: 'devices' | 'permissions' }) {
+  const { t } = useTranslation();
+  const { data, error, isLoading } = useSWR(['account.devices', { id }], () => call('account.devices', { id }, { quiet: true }));
+  if (isLoading) return <p className="muted">{t('account.loadingDevices')}</p>;
+  if (error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
+  if (!data?.length) return <p className="muted" data-testid="no-devices">{t('account.noDevices')}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table" data-testid={`account-${view}`}>
+        <thead>
+          <tr>
+            <th scope="col">{t('account.device.id')}</th>
+            <th scope="col">{t('account.device.platform')}</th>
+            {view === 'devices' ? (
+              <>
+                <th scope="col">{t('account.device.os')}</th>
+                <th scope="col">{t('account.device.appVersion')}</th>
+                <th scope="col">{t('account.device.token')}</th>
+              </>
+            ) : (
+              <th scope="col">{t('account.device.permission')}</th>
+            )}
+            <th scope="col">{t('account.dateUpdated')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.deviceId}>
+              <td>{d.deviceId}</td>
+              <td>{d.platform}</td>
+              {view === 'devices' ? (
+                <>
+                  <td>{d.os ?? '--'}</td>
+                  <td>{d.appVersion ?? '--'}</td>
+                  <td title={d.pushToken}>{d.pushToken ? `${d.pushToken.slice(0, 12)}…` : '--'}</td>
+                </>
+              ) : (
+                <td>
+                  <Tag value={t(`account.permission.${d.permission}`)} severity={PERMISSION_SEVERITY[d.permission]} rounded />
+                </td>
+              )}
+              <td>{formatDateTime(d.dateUpdated)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export function AccountDialog({ account, onHide, onDelete }: { account: AccountView | null; onHide: () => void; onDelete: (a: AccountView) => void }) {
   const { t } = useTranslation();
@@ -32,6 +87,8 @@ export function AccountDialog({ account, onHide, onDelete }: { account: AccountV
       }
     >
       {account && (
+        <TabView className="account-tabs">
+          <TabPanel header={t('account.tab.overview')}>
         <dl className="account-detail">
           <dt>{t('account.id')}</dt>
           <dd>{account.id}</dd>
@@ -76,6 +133,14 @@ export function AccountDialog({ account, onHide, onDelete }: { account: AccountV
           <dt>{t('account.version')}</dt>
           <dd>{account.version}</dd>
         </dl>
+          </TabPanel>
+          <TabPanel header={t('account.tab.devices')}>
+            <AccountDevices id={account.id} view="devices" />
+          </TabPanel>
+          <TabPanel header={t('account.tab.permissions')}>
+            <AccountDevices id={account.id} view="permissions" />
+          </TabPanel>
+        </TabView>
       )}
     </Dialog>
   );
