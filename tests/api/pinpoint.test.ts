@@ -77,3 +77,37 @@ it('imports a 10,000-endpoint export into the right accounts and opt-outs', asyn
   const sized = await admin.ok('segment.count', { rule: { op: 'AND', conditions: [{ field: 'attributes.Plan', operator: 'equals', value: 'gold' }] } });
   expect(sized.count).toBe(USERS / 2);
 }, 240_000);
+
+it('imports Pinpoint email, SMS and push templates as Herald templates, with their variables', async () => {
+  const file = {
+    Templates: [
+      {
+        EmailTemplateResponse: {
+          TemplateName: 'PP welcome',
+          TemplateType: 'EMAIL',
+          Subject: 'Welcome, {{User.UserAttributes.FirstName}}',
+          HtmlPart: '<html><head><style>p{color:red}</style></head><body><p>Hi <b>{{User.UserAttributes.FirstName}}</b>, your plan is {{Attributes.Plan}}.</p><script>alert(1)</script><a href="https://shop.example">Shop</a></body></html>',
+          DefaultSubstitutions: '{"User.UserAttributes.FirstName":"there"}',
+        },
+      },
+      { SMSTemplateResponse: { TemplateName: 'PP code', TemplateType: 'SMS', Body: 'Your code, {{User.UserAttributes.FirstName}}: 1234' } },
+      { PushNotificationTemplateResponse: { TemplateName: 'PP sale', TemplateType: 'PUSH', Default: { Title: 'Sale', Body: 'Up to 30% off', Action: 'URL', Url: 'https://shop.example/sale', Sound: 'chime.caf' } } },
+      { VoiceTemplateResponse: { TemplateName: 'PP voice', TemplateType: 'VOICE' }, TemplateName: 'PP voice', TemplateType: 'VOICE' },
+    ],
+  };
+  const result = await admin.ok('templateMessage.importFile', { file: JSON.stringify(file) });
+  expect(result).toMatchObject({ created: 3, updated: 0, failures: [{ entry: 4, name: 'PP voice', reason: expect.stringContaining('VOICE') }] });
+  const byName = async (name: string) => {
+    const row = (await admin.ok('templateMessage.getListByPage', { page: 0, size: 10, name })).list[0]!;
+    return admin.ok('templateMessage.detail', { id: row.id });
+  };
+  const email = await byName('PP welcome');
+  expect(email.channel).toBe('EMAIL');
+  const en = (email.template.contents as Record<string, { subject: string; blocks: { type: string; text: string }[] }>).en!;
+  expect(en.subject).toBe('Welcome, {{firstName|there}}');
+  expect(en.blocks[0]!.text).toContain('<b>{{firstName|there}}</b>, your plan is {{attributes.Plan}}');
+  // the document's head and scripts stay behind; what remains is rendered through the rich-text subset
+  expect(en.blocks[0]!.text).not.toMatch(/<style|<script/);
+  expect((await byName('PP code')).template).toMatchObject({ channel: 'SMS', contents: { en: { text: 'Your code, {{firstName}}: 1234' } } });
+  expect((await byName('PP sale')).template).toMatchObject({ channel: 'PUSH_NATIVE', contents: { en: { contentType: 'url', title: 'Sale', body: 'Up to 30% off', url: 'https://shop.example/sale', sound: 'chime.caf' } } });
+});

@@ -5,6 +5,7 @@
  * cannot be imported are reported with the spec's reasons (spec 001 section 5) and the rest go in.
  */
 import type { TemplateMessage } from '../../../shared/entities';
+import { pinpointTemplateEntries } from '../../../shared/import/pinpointTemplates';
 import { AppError } from '../../../shared/errors';
 import {
   TEMPLATE_FILE_FORMAT,
@@ -39,6 +40,9 @@ export async function exportTemplates(ctx: AuthedContext, p: Payload<'templateMe
   };
 }
 
+/** marks an entry of a Pinpoint file that cannot come across, with the reason */
+const UNSUPPORTED = Symbol('unsupported');
+
 function readFile(text: string): unknown[] {
   let doc: unknown;
   try {
@@ -47,6 +51,12 @@ function readFile(text: string): unknown[] {
     throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: the file is not JSON.`);
   }
   const head = doc as { format?: unknown; version?: unknown; templates?: unknown };
+  // Amazon Pinpoint's template JSON comes across as new templates (shared/import/pinpointTemplates.ts)
+  const pinpoint = head?.format === undefined ? pinpointTemplateEntries(doc) : undefined;
+  if (pinpoint) {
+    if (pinpoint.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', `A file holds at most ${TEMPLATE_IMPORT_MAX} templates.`);
+    return pinpoint.map((e) => ('reason' in e ? { name: e.name, [UNSUPPORTED]: e.reason } : e));
+  }
   if (!head || typeof head !== 'object' || head.format !== TEMPLATE_FILE_FORMAT || !Array.isArray(head.templates)) {
     throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: the file is not a Herald template export.`);
   }
@@ -65,6 +75,11 @@ export async function importTemplates(ctx: AuthedContext, p: Payload<'templateMe
   const actor = ctx.identity.userId;
   for (const [i, raw] of entries.entries()) {
     const entry = i + 1;
+    const unsupported = (raw as Record<symbol, unknown> | null)?.[UNSUPPORTED];
+    if (typeof unsupported === 'string') {
+      result.failures.push({ entry, name: (raw as { name?: string }).name, reason: unsupported });
+      continue;
+    }
     const parsed = templateFileEntry.safeParse(raw);
     const label = typeof (raw as { name?: unknown })?.name === 'string' ? String((raw as { name: string }).name).slice(0, 100) : undefined;
     if (!parsed.success) {
