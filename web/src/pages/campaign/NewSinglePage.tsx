@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
 import { invalidate, useSession } from '../../api/hooks';
-import { PageSpinner } from '../../router/RootShell';
+import { EditorLoadState } from '../../components/EditorLoadState';
 import { showError, showSuccess } from '../../ui/toastBus';
 import { CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
@@ -240,23 +240,7 @@ export default function NewSinglePage() {
   const title = saved ? t('campaign.wizard.editTitle', { name: saved.name }) : t('campaign.wizard.title');
 
   if (loading !== 'no') {
-    return (
-      <section className="page">
-        <header className="page-header">
-          <h1>{t('campaign.wizard.title')}</h1>
-        </header>
-        {loading === 'yes' ? (
-          <PageSpinner />
-        ) : (
-          <div className="state-error" role="alert">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-            <span>{t('campaign.wizard.loadError')}</span>
-            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => id && void load(id)} />
-            <Link to={CAMPAIGNS_PATH}>{t('campaign.back')}</Link>
-          </div>
-        )}
-      </section>
-    );
+    return <EditorLoadState title={t('campaign.wizard.title')} state={loading} error={t('campaign.wizard.loadError')} onRetry={() => id && void load(id)} back={CAMPAIGNS_PATH} backLabel={t('campaign.back')} />;
   }
 
   if (!editable && saved) {

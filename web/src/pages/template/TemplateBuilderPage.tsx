@@ -8,7 +8,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BlockType } from '../../../../shared/render';
 import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
@@ -16,8 +16,9 @@ import { handleApiError } from '../../api/errorHandler';
 import { invalidate, useMessageFolders, useTemplateCategories } from '../../api/hooks';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { EditorLoadState } from '../../components/EditorLoadState';
 import { useConfirm } from '../../components/useConfirm';
-import { PageSpinner } from '../../router/RootShell';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { showError, showSuccess } from '../../ui/toastBus';
 import { BlockCanvas, blockSelectId } from './builder/BlockCanvas';
 import { BlockPalette } from './builder/BlockPalette';
@@ -101,21 +102,7 @@ export default function TemplateBuilderPage() {
     // `saved` changes with every save; only a different template in the address loads
   }, [id, load, start]);
 
-  // Leaving with unsaved changes asks first: another screen of the portal here, closing or reloading the tab below.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void ask({ header: t('template.leaveTitle'), message: t('template.leaveConfirm'), acceptLabel: t('template.leave'), danger: true }).then((leave) =>
-      leave ? blocker.proceed() : blocker.reset(),
-    );
-  }, [blocker, ask, t]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty, ask, { header: t('template.leaveTitle'), message: t('template.leaveConfirm'), accept: t('template.leave') });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -214,23 +201,7 @@ export default function TemplateBuilderPage() {
   }
 
   if (loading !== 'no') {
-    return (
-      <section className="page">
-        <header className="page-header">
-          <h1>{t('page.templateEditor')}</h1>
-        </header>
-        {loading === 'yes' ? (
-          <PageSpinner />
-        ) : (
-          <div className="state-error" role="alert">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-            <span>{t('template.loadError')}</span>
-            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => id && void load(id)} />
-            <Link to={LIBRARY_PATH}>{t('template.back')}</Link>
-          </div>
-        )}
-      </section>
-    );
+    return <EditorLoadState title={t('page.templateEditor')} state={loading} error={t('template.loadError')} onRetry={() => id && void load(id)} back={LIBRARY_PATH} backLabel={t('template.back')} />;
   }
 
   const languages = languagesOf(draft);

@@ -8,7 +8,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Tag } from 'primereact/tag';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { LetterSender } from '../../../../../shared/content';
 import { ApiError } from '../../../api/apiError';
 import { call } from '../../../api/client';
@@ -16,8 +16,9 @@ import { handleApiError } from '../../../api/errorHandler';
 import { invalidate, useCall, useMessageFolders, useTemplateCategories } from '../../../api/hooks';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
+import { EditorLoadState } from '../../../components/EditorLoadState';
 import { useConfirm } from '../../../components/useConfirm';
-import { PageSpinner } from '../../../router/RootShell';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { showError, showSuccess } from '../../../ui/toastBus';
 import { LanguageTabs } from '../builder/LanguageTabs';
 import { historyReducer, startHistory } from '../history';
@@ -107,18 +108,7 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
     else if (!id && saved) start(newChannelDraft(channel), null);
   }, [id, load, start]);
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void ask({ header: t('template.leaveTitle'), message: t('template.leaveConfirm'), acceptLabel: t('template.leave'), danger: true }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, ask, t]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty, ask, { header: t('template.leaveTitle'), message: t('template.leaveConfirm'), accept: t('template.leave') });
 
   function edit(next: ChannelDraft, key?: string) {
     dispatch({ type: 'edit', value: next, key, at: Date.now() });
@@ -160,23 +150,7 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
 
   const channelName = t(`channelContent.channels.${channel}`);
   if (loading !== 'no') {
-    return (
-      <section className="page">
-        <header className="page-header">
-          <h1>{t('page.templateEditor')}</h1>
-        </header>
-        {loading === 'yes' ? (
-          <PageSpinner />
-        ) : (
-          <div className="state-error" role="alert">
-            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-            <span>{t('template.loadError')}</span>
-            <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => id && void load(id)} />
-            <Link to={LIBRARY_PATH}>{t('template.back')}</Link>
-          </div>
-        )}
-      </section>
-    );
+    return <EditorLoadState title={t('page.templateEditor')} state={loading} error={t('template.loadError')} onRetry={() => id && void load(id)} back={LIBRARY_PATH} backLabel={t('template.back')} />;
   }
 
   const Editor = EDITORS[channel];
