@@ -15,6 +15,11 @@ export function useLeaveGuard(dirty: boolean, ask: Ask, texts: { header: string;
     if (blocker.state !== 'blocked') return;
     void ask({ header: texts.header, message: texts.message, acceptLabel: texts.accept, danger: true }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
   }, [blocker, ask, texts.header, texts.message, texts.accept]);
+  useUnloadWarning(dirty);
+}
+
+/** The browser's own question before a tab with unsaved work is closed or reloaded. */
+export function useUnloadWarning(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();

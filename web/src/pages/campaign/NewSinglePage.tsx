@@ -11,6 +11,7 @@ import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
 import { invalidate, useSession } from '../../api/hooks';
 import { EditorLoadState } from '../../components/EditorLoadState';
+import { useUnloadWarning } from '../../components/useLeaveGuard';
 import { showError, showSuccess } from '../../ui/toastBus';
 import { CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
@@ -120,12 +121,7 @@ export default function NewSinglePage() {
     if (isStep(askedStep)) setStep(askedStep);
   }, [askedStep]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnloadWarning(dirty);
 
   const change = (next: WizardForm, touch?: string) => {
     setForm(next);
