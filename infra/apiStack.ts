@@ -33,6 +33,7 @@ import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { PATHS } from '../shared/paths';
+import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../shared/sdk/contract';
 import type { HeraldConfig } from './config';
 import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from './lambdaBundling';
 
@@ -46,6 +47,15 @@ export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
   // tracking: open pixel, click redirect, unsubscribe page (GET) and one-click unsubscribe (POST)
   { path: `${PATHS.tracking}/{proxy+}`, method: HttpMethod.GET },
   { path: `${PATHS.tracking}/{proxy+}`, method: HttpMethod.POST },
+  // uploads (JSON or a form, spec 000 section 7) and an organization's public assets
+  { path: PATHS.upload, method: HttpMethod.POST },
+  { path: `${PATHS.upload}Form`, method: HttpMethod.POST },
+  { path: `${PATHS.upload}/uploadS3`, method: HttpMethod.POST },
+  { path: `${PATHS.upload}/uploadS3Form`, method: HttpMethod.POST },
+  { path: `${PATHS.assets}/{proxy+}`, method: HttpMethod.GET },
+  // the app SDK API: signed calls (POST) and its OpenAPI document (GET)
+  { path: `${SDK_BASE_PATH}/{proxy+}`, method: HttpMethod.POST },
+  { path: SDK_OPENAPI_PATH, method: HttpMethod.GET },
 ];
 
 /** A delivery message stays hidden this long while a worker holds it: six times the worker's timeout. */

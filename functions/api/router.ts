@@ -8,6 +8,9 @@ import type { App } from '../../shared/entities';
 import { decryptPayload, encryptPayload, MAX_PAYLOAD_BYTES, signPayload, verifySign, type ResponseEnvelope } from '../../shared/envelope';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
 import { trackingRoutes } from '../tracking/handler';
+import { sdkApi } from '../sdk/handler';
+import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../../shared/sdk/contract';
+import { sdkOpenApi } from '../../shared/sdk/openapi';
 import { PATHS } from '../../shared/paths';
 import { APP_VERSION, findOperation } from '../../shared/services';
 import { errorFields } from '../platform/logger';
@@ -150,6 +153,8 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   const store = new Store(rt);
   const tracking = trackingRoutes(rt, store);
   const findApp = appDirectory(store, rt);
+  const sdk = sdkApi(rt, store);
+  let openApi: string | undefined;
 
   /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */
   async function callingApp(headers: Record<string, string | undefined>) {
@@ -280,6 +285,11 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
         appSecret: rt.config.authType === 'AES256' ? (portal?.secret ?? null) : null,
       });
     }
+    if (path === SDK_OPENAPI_PATH && (method === 'GET' || method === 'HEAD')) {
+      openApi ??= JSON.stringify(sdkOpenApi());
+      return { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' }, body: openApi };
+    }
+    if (path.startsWith(`${SDK_BASE_PATH}/`)) return success(await sdk(event, path));
     const tracked = await tracking(event, path);
     if (tracked) return tracked;
     throw new AppError('400011', 'No such path.');

@@ -53,7 +53,8 @@ export async function authorizeInTarget(op: OperationDef, ctx: RequestContext, i
   authorize(op, held);
 }
 
-function firstIssue(error: z.ZodError): string {
+/** The first problem of a payload, named by its path: `payload.events.0.at: ...`. */
+export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   return `${['payload', ...issue.path.map(String)].join('.')}: ${issue.message}`;
 }

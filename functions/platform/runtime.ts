@@ -40,6 +40,8 @@ export interface RuntimeConfig {
   /** forgot-password requests per address (e-mail) and per source address, per hour */
   resetThrottle: { perEmail: number; perAddress: number };
   maxClockSkewMs: number;
+  /** app SDK calls a minute per app, unless the app sets its own; events the SDK API keeps, in days */
+  sdk: { ratePerMinute: number; eventRetentionDays: number };
   /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
   sendRates: { EMAIL: number; SMS: number; PUSH_NATIVE: number; LINE: number; DIRECT_MAIL: number };
   /** the SES configuration set that receives bounce, complaint, open and click events */
@@ -105,6 +107,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     },
     resetThrottle: { perEmail: 3, perAddress: 20 },
     maxClockSkewMs: 5 * 60 * 1000,
+    sdk: { ratePerMinute: num('HERALD_SDK_RATE_PER_MINUTE', 600), eventRetentionDays: num('HERALD_SDK_EVENT_DAYS', 400) },
     sendRates: {
       EMAIL: num('HERALD_RATE_EMAIL', 14),
       SMS: num('HERALD_RATE_SMS', 20),

@@ -5,6 +5,7 @@
 import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceName } from '../../shared/services';
 import type { AreaHandlers, Handler } from '../api/context';
 import { accountHandlers } from './account/handlers';
+import { applicationHandlers } from './application/handlers';
 import { s3ManagerHandlers, uploadHandlers } from './asset/handlers';
 import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
@@ -38,6 +39,7 @@ const AREAS: HandlerTable = {
   dataImport: dataImportHandlers,
   dataExport: dataExportHandlers,
   exportSetting: exportSettingOverrides(crudAreas.exportSetting),
+  application: applicationHandlers(crudAreas.application as never),
   templateMessage: templateMessageHandlers,
   plan: planHandlers,
   planAction: planActionHandlers,

@@ -1,6 +1,7 @@
 /** The entity registry: the one list of entities, driving tables (CDK and local), store and screens. */
 import { actionListEntity } from './actionList';
 import { appEntity } from './app';
+import { accountEventEntity, applicationEntity, permissionRecordEntity, sdkNonceEntity } from './application';
 import { companyEntity } from './company';
 import type { EntityDef } from './entity';
 import { invitationEntity } from './invitation';
@@ -61,6 +62,7 @@ export const ENTITIES = {
   geofence: geofenceEntity,
   beacon: beaconEntity,
   exportSetting: exportSettingEntity,
+  application: applicationEntity,
   // delivery
   sentRecord: sentRecordEntity,
   deliveryCounter: deliveryCounterEntity,
@@ -77,6 +79,9 @@ export const ENTITIES = {
   templateMessage: templateMessageEntity,
   account: accountEntity,
   device: deviceEntity,
+  accountEvent: accountEventEntity,
+  permissionRecord: permissionRecordEntity,
+  sdkNonce: sdkNonceEntity,
   dataImport: dataImportEntity,
   dataImportFailure: dataImportFailureEntity,
   dataExport: dataExportEntity,
@@ -128,3 +133,4 @@ export * from './dataExport';
 export * from './geofence';
 export * from './segmentTag';
 export * from './device';
+export * from './application';

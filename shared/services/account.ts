@@ -4,6 +4,7 @@
  * primary address). Saves are versioned; the id is the organization's own key for the person.
  */
 import * as z from 'zod';
+import { accountEventSchema, permissionRecordSchema } from '../entities/application';
 import { deviceSchema } from '../entities/device';
 import { accountSchema } from '../entities/account';
 import { requiredText } from '../entities/entity';
@@ -55,6 +56,14 @@ export const accountServices = {
   detail: operation({ access: ACCESS, payload: idPayload, response: accountView }),
   /** The account's devices (spec 001 3.18), with their notification permission, newest first. */
   devices: operation({ access: ACCESS, payload: idPayload, response: z.array(deviceSchema.omit({ accountKey: true, orgId: true })) }),
+  /** The account's permission record (spec 001 3.18): each notification-permission change, newest first. */
+  permissionRecords: operation({ access: ACCESS, payload: idPayload, response: z.array(permissionRecordSchema.omit({ accountKey: true, orgId: true })) }),
+  /** What the account's apps reported, newest first: a page of events, then a cursor for the next. */
+  events: operation({
+    access: ACCESS,
+    payload: idPayload.extend({ cursor: z.string().max(200).optional(), size: z.number().int().min(1).max(100).default(50) }),
+    response: z.object({ list: z.array(accountEventSchema.omit({ accountKey: true, orgId: true, expiresAt: true })), cursor: z.string().optional() }),
+  }),
   save: operation({ access: ACCESS, payload: accountSavePayload, response: accountView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
 } as const;

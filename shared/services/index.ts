@@ -5,6 +5,7 @@ import { authServices } from './auth';
 import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
 import { accountServices } from './account';
+import { applicationServices } from './application';
 import { s3ManagerServices, uploadServices } from './asset';
 import { dataExportServices } from './dataExport';
 import { dataImportServices } from './dataImport';
@@ -41,6 +42,7 @@ export const SERVICE_AREAS = {
   upload: uploadServices,
   s3Manager: s3ManagerServices,
   ...crudAreas,
+  application: applicationServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -85,3 +87,4 @@ export * from './templateMessage';
 export * from './plan';
 export * from './systemSetting';
 export * from './asset';
+export * from './application';

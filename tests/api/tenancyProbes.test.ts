@@ -35,6 +35,7 @@ interface Ids {
   unsubscription: string;
   company: string;
   dataExport: string;
+  application: string;
 }
 
 const emailContent = {
@@ -63,6 +64,9 @@ const PROBES: Record<string, Probe> = {
   'userRole.save': (ids) => ({ id: ids.role, name: 'Probe role', code: 'PROBE_ROLE', permissions: [], version: 1 }),
   'userRole.delete': (ids) => ({ id: ids.role }),
   'account.devices': (ids) => ({ id: ids.account }),
+  'account.permissionRecords': (ids) => ({ id: ids.account }),
+  'account.events': (ids) => ({ id: ids.account }),
+  'application.issueSecret': (ids) => ({ id: ids.application }),
   'account.detail': (ids) => ({ id: ids.account }),
   'account.save': (ids) => ({ id: ids.account, emails: ['probe-account@example.com'], firstName: 'Probe', version: 1 }),
   'account.delete': (ids) => ({ id: ids.account }),
@@ -193,6 +197,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.template = (await admin.ok('templateMessage.save', { name: 'Probe owned', categoryId: ids.templateCategory, template: templateContent })).id;
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
+    ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
     ids.company = (await admin.ok('company.save', { company: 'Owned Co', directMailType: 'LETTER', fullName: 'Owned Company Ltd', address: '1 Owned Street', website: 'https://owned.example', name: 'Owned Sender', phone: '+81 3 0000 0000', email: 'owned-sender@example.com' })).id;
     ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;

@@ -35,6 +35,7 @@ export type PageKey =
   | 'unsubscriptions'
   | 'systemSetting'
   | 'assets'
+  | 'applications'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -182,7 +183,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/account-settings', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true }),
   screen('/role', 'page.roles', ['NAV_PORTAL_USER_ROLE'], { page: 'roles', ...menu('admin', 'pi pi-shield') }),
   screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], menu('admin', 'pi pi-building')),
-  screen('/application', 'page.applications', ['NAV_APP'], menu('admin', 'pi pi-th-large')),
+  // the generic screen of apps, with issuing a signing secret
+  { ...entityScreen('/application', 'application', 'NAV_APP', menu('admin', 'pi pi-th-large')), page: 'applications' },
   entityScreen('/language', 'language', 'NAV_LANGUAGE', menu('admin', 'pi pi-language')),
   screen('/systemSetting', 'page.systemSettings', ['NAV_SYSTEM_SETTING'], { page: 'systemSetting', ...menu('admin', 'pi pi-cog') }),
   entityScreen('/actionList', 'actionList', 'NAV_ACTION', menu('admin', 'pi pi-list')),

@@ -12,6 +12,7 @@ import { orgCursor } from '../../store/orgCursor';
 import { Accounts } from './accounts';
 
 const listPosition = z.object({ after: z.string(), search: z.string() });
+const eventPosition = z.object({ id: z.string(), after: z.string() });
 
 function cursors(ctx: AuthedContext) {
   return orgCursor(ctx.rt.keys, 'account.list', listPosition);
@@ -47,6 +48,33 @@ export const accountHandlers: AreaHandlers<'account'> = {
     await requireAccount(new Accounts(ctx.tenant), id);
     const devices = await ctx.store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, id) });
     return devices.sort((a, b) => b.dateUpdated - a.dateUpdated);
+  },
+
+  async permissionRecords({ id }, ctx) {
+    await requireAccount(new Accounts(ctx.tenant), id);
+    const page = await ctx.store.queryPage('permissionRecord', {
+      partition: { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, id) },
+      forward: false,
+      limit: 200,
+    });
+    return page.items as never;
+  },
+
+  async events({ id, cursor, size }, ctx) {
+    await requireAccount(new Accounts(ctx.tenant), id);
+    const orgId = ctx.tenant.orgId;
+    const codec = orgCursor(ctx.rt.keys, 'account.events', eventPosition);
+    const position = cursor ? codec.decode(orgId, cursor) : undefined;
+    if (position && position.id !== id) throw new AppError('400016', 'payload.cursor: The cursor belongs to another account. Start again from the first page.');
+    const accountKey = deviceKeyOf(orgId, id);
+    const page = await ctx.store.queryPage('accountEvent', {
+      partition: { name: 'accountKey', value: accountKey },
+      forward: false,
+      limit: size,
+      startKey: position ? { accountKey, eventKey: position.after } : undefined,
+    });
+    const last = page.lastKey?.eventKey as string | undefined;
+    return { list: page.items as never, cursor: last ? codec.encode(orgId, { id, after: last }) : undefined };
   },
 
   async save({ version, ...fields }, ctx) {

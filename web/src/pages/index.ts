@@ -31,6 +31,7 @@ export const pages = {
   systemSetting: lazyPage(() => import('./admin/SystemSettingPage')),
   assets: lazyPage(() => import('./assets/AssetsPage')),
   entity: lazyPage(() => import('./generic/EntityPage')),
+  applications: lazyPage(() => import('./application/ApplicationsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

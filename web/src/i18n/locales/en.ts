@@ -232,6 +232,7 @@ const en = {
     geofence: { title: 'Geofences' },
     beacon: { title: 'Beacons' },
     exportSetting: { title: 'Export settings' },
+    application: { title: 'Applications' },
     geofenceTag: { title: 'Geofence tags' },
     beaconGroup: { title: 'Beacon groups' },
   },

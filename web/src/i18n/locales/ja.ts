@@ -205,6 +205,7 @@ const ja: LocaleShape = {
     geofence: { title: 'ジオフェンス' },
     beacon: { title: 'ビーコン' },
     exportSetting: { title: 'エクスポート設定' },
+    application: { title: 'アプリ' },
     geofenceTag: { title: 'ジオフェンスタグ' },
     beaconGroup: { title: 'ビーコングループ' },
   },

@@ -205,6 +205,7 @@ const zh: LocaleShape = {
     geofence: { title: '地理围栏' },
     beacon: { title: '信标' },
     exportSetting: { title: '导出设置' },
+    application: { title: '应用' },
     geofenceTag: { title: '地理围栏标签' },
     beaconGroup: { title: '信标分组' },
   },

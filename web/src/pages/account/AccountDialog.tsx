@@ -3,10 +3,11 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
-import type { AccountView } from '../../../../shared/services';
+import type { AccountView, Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
 
@@ -60,6 +61,97 @@ function AccountDevices({ id, view }: { id: string; view: 'devices' | 'permissio
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Each notification-permission change the account's devices reported, newest first (the permission record). */
+function PermissionRecord({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data, error, isLoading } = useSWR(['account.permissionRecords', { id }], () => call('account.permissionRecords', { id }, { quiet: true }));
+  if (isLoading) return null;
+  if (error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
+  return (
+    <section aria-labelledby="permission-record-title">
+      <h3 id="permission-record-title">{t('account.permissionRecord')}</h3>
+      {!data?.length ? (
+        <p className="muted">{t('account.noPermissionChanges')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="simple-table" data-testid="account-permission-record">
+            <thead>
+              <tr>
+                <th scope="col">{t('account.event.at')}</th>
+                <th scope="col">{t('account.device.id')}</th>
+                <th scope="col">{t('account.permissionFrom')}</th>
+                <th scope="col">{t('account.permissionTo')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((r) => (
+                <tr key={r.recordKey}>
+                  <td>{formatDateTime(r.at)}</td>
+                  <td>{r.deviceId}</td>
+                  <td>{r.from ? t(`account.permission.${r.from}`) : '--'}</td>
+                  <td>{t(`account.permission.${r.to}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+type AccountEventRow = Result<'account.events'>['list'][number];
+
+/** What the account's apps reported, newest first, a page at a time. */
+function AccountEvents({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [pages, setPages] = useState<AccountEventRow[][]>([]);
+  const [cursor, setCursor] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  const first = useSWR(['account.events', { id }], () => call('account.events', { id, size: 50 }, { quiet: true }));
+  if (first.isLoading) return <p className="muted">{t('account.loadingDevices')}</p>;
+  if (first.error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
+  const rows = [...(first.data?.list ?? []), ...pages.flat()];
+  const next = pages.length ? cursor : first.data?.cursor;
+  if (rows.length === 0) return <p className="muted" data-testid="no-events">{t('account.noEvents')}</p>;
+  async function more() {
+    setLoading(true);
+    try {
+      const page = await call('account.events', { id, size: 50, cursor: next });
+      setPages((p) => [...p, page.list]);
+      setCursor(page.cursor);
+    } finally {
+      setLoading(false);
+    }
+  }
+  const detail = (e: AccountEventRow) => [e.name, e.planId, e.buttonId, e.geofenceId, e.beaconId, e.url].filter(Boolean).join(' · ') || '--';
+  return (
+    <div className="table-scroll">
+      <table className="simple-table" data-testid="account-events">
+        <thead>
+          <tr>
+            <th scope="col">{t('account.event.at')}</th>
+            <th scope="col">{t('account.event.type')}</th>
+            <th scope="col">{t('account.event.detail')}</th>
+            <th scope="col">{t('account.device.id')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.eventKey}>
+              <td>{formatDateTime(e.at)}</td>
+              <td>{t(`account.eventType.${e.type}`, { defaultValue: e.type })}</td>
+              <td>{detail(e)}</td>
+              <td>{e.deviceId ?? '--'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {next && <Button type="button" label={t('account.loadMore')} text loading={loading} onClick={() => void more()} />}
     </div>
   );
 }
@@ -139,6 +231,10 @@ export function AccountDialog({ account, onHide, onDelete }: { account: AccountV
           </TabPanel>
           <TabPanel header={t('account.tab.permissions')}>
             <AccountDevices id={account.id} view="permissions" />
+            <PermissionRecord id={account.id} />
+          </TabPanel>
+          <TabPanel header={t('account.tab.events')}>
+            <AccountEvents id={account.id} />
           </TabPanel>
         </TabView>
       )}

@@ -4,7 +4,7 @@
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENTITIES } from '../../../../shared/entities';
 import { type CrudEntityDef, type CrudEntityName, type ServiceName } from '../../../../shared/services';
@@ -22,7 +22,8 @@ import '../../i18n/areas/entity';
 type Row = Record<string, unknown>;
 const NO_FILTERS: Row = {};
 
-export default function EntityPage({ entity }: { entity: CrudEntityName }) {
+/** `rowActions`: an entity's own actions, shown before edit and delete in each row. */
+export default function EntityPage({ entity, rowActions }: { entity: CrudEntityName; rowActions?: (row: Row) => ReactNode }) {
   const def = ENTITIES[entity] as unknown as CrudEntityDef;
   const { t } = useTranslation();
   const text = useCallback((key: string, opts?: Record<string, unknown>) => t([`entity.${entity}.fields.${key}`, `entity.${entity}.${key}`], opts), [t, entity]);
@@ -127,6 +128,7 @@ export default function EntityPage({ entity }: { entity: CrudEntityName }) {
           }
           actions={(row) => (
             <div className="row-actions">
+              {rowActions?.(row)}
               <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: title(row) })} onClick={() => void edit(row)} />
               <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: title(row) })} onClick={() => void remove(row)} />
             </div>

@@ -1,0 +1,258 @@
+/**
+ * What each app SDK call does, in the app's organization only: every key is built from the organization the app
+ * key names, so an app never reads or writes another organization's accounts. A missing account, device,
+ * geofence, beacon or plan answers 720003, whether it does not exist or belongs to another organization.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  type Account,
+  type AccountEvent,
+  accountSchema,
+  type Application,
+  type Device,
+  deviceKeyOf,
+} from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import type { SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
+import { firstIssue } from '../api/steps';
+import type { Runtime } from '../platform/runtime';
+import { Accounts } from '../services/account';
+import type { Store, TenantStore } from '../store/store';
+
+export interface SdkContext {
+  rt: Runtime;
+  store: Store;
+  tenant: TenantStore;
+  app: Application;
+}
+
+type Parsed<O extends SdkOperation> = SdkRequest<O> & Record<string, unknown>;
+type Op<O extends SdkOperation> = (p: Parsed<O>, ctx: SdkContext) => Promise<SdkResponse<O>>;
+
+const actor = (app: Application) => `app:${app.id}`;
+
+
+/** Attributes merged: a null removes one. */
+function mergeAttributes(stored: Account['attributes'], given: Record<string, unknown> | undefined): Account['attributes'] {
+  if (!given) return stored;
+  const next: Record<string, unknown> = { ...stored };
+  for (const [k, v] of Object.entries(given)) {
+    if (v === null) delete next[k];
+    else next[k] = v;
+  }
+  return next as Account['attributes'];
+}
+
+/** The account as the schema reads it (limits apply to the merged whole), or 400016. */
+function checked(account: Account): Account {
+  const parsed = accountSchema.safeParse(account);
+  if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
+  return parsed.data;
+}
+
+/** Reads, changes and writes an account, again from the read when another call changed it in between. */
+async function changeAccount(
+  ctx: SdkContext,
+  id: string,
+  change: (stored: Account | undefined) => Account | undefined,
+): Promise<{ account: Account; created: boolean }> {
+  const accounts = new Accounts(ctx.tenant);
+  for (let attempt = 0; ; attempt++) {
+    const stored = await accounts.get(id);
+    const next = change(stored);
+    if (!next) throw new AppError('720003', `No account ${id}.`);
+    try {
+      if (stored) await accounts.replace(checked(next), stored.version);
+      else await accounts.create(checked(next));
+      return { account: next, created: !stored };
+    } catch (e) {
+      if (attempt < 3 && e instanceof AppError && (e.code === '720007' || e.code === '720001')) continue;
+      throw e;
+    }
+  }
+}
+
+async function requireAccount(ctx: SdkContext, id: string): Promise<Account> {
+  const account = await new Accounts(ctx.tenant).get(id);
+  if (!account) throw new AppError('720003', `No account ${id}.`);
+  return account;
+}
+
+function deviceKey(ctx: SdkContext, accountId: string, deviceId: string) {
+  return { accountKey: deviceKeyOf(ctx.tenant.orgId, accountId), deviceId };
+}
+
+const timeKey = (at: number) => String(Math.max(0, Math.min(at, 9_999_999_999_999))).padStart(13, '0');
+
+async function recordPermission(ctx: SdkContext, accountId: string, deviceId: string, from: string | undefined, to: string, at: number): Promise<void> {
+  await ctx.store.put('permissionRecord', {
+    accountKey: deviceKeyOf(ctx.tenant.orgId, accountId),
+    recordKey: `${timeKey(at)}#${deviceId}`,
+    orgId: ctx.tenant.orgId,
+    accountId,
+    deviceId,
+    ...(from ? { from } : {}),
+    to,
+    at,
+    appId: ctx.app.id,
+  });
+}
+
+/** Writes a device of an existing account; a permission it brings that differs is recorded. */
+async function putDevice(ctx: SdkContext, accountId: string, given: NonNullable<SdkRequest<'identify'>['device']>) {
+  const key = deviceKey(ctx, accountId, given.deviceId);
+  const stored = await ctx.store.get('device', key);
+  const now = ctx.rt.clock.now();
+  const permission = given.permission ?? stored?.permission ?? 'NOT_ALLOW';
+  const device: Device = {
+    ...stored,
+    ...key,
+    orgId: ctx.tenant.orgId,
+    accountId,
+    platform: given.platform,
+    channel: given.channel ?? stored?.channel ?? (given.platform === 'IOS' ? 'APNS' : 'GCM'),
+    ...(given.pushToken !== undefined ? { pushToken: given.pushToken } : {}),
+    ...(given.os !== undefined ? { os: given.os } : {}),
+    ...(given.appVersion !== undefined ? { appVersion: given.appVersion } : {}),
+    ...(given.model !== undefined ? { model: given.model } : {}),
+    permission,
+    active: true,
+    source: 'SDK',
+    dateUpdated: now,
+  };
+  await ctx.store.put('device', device);
+  if (given.permission && given.permission !== stored?.permission) await recordPermission(ctx, accountId, given.deviceId, stored?.permission, given.permission, now);
+  return { created: !stored };
+}
+
+const identify: Op<'identify'> = async (p, ctx) => {
+  const now = ctx.rt.clock.now();
+  const { account, created } = await changeAccount(ctx, p.accountId, (stored) => {
+    const base: Account = stored ?? {
+      orgId: ctx.tenant.orgId,
+      id: p.accountId,
+      emails: [],
+      tags: [],
+      attributes: {},
+      emailConsent: false,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      version: 0,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: actor(ctx.app),
+      updatedBy: actor(ctx.app),
+    };
+    const c = p.consents ?? {};
+    return {
+      ...base,
+      ...(p.emails !== undefined ? { emails: p.emails as string[] } : {}),
+      ...(p.firstName !== undefined ? { firstName: p.firstName } : {}),
+      ...(p.lastName !== undefined ? { lastName: p.lastName } : {}),
+      ...(p.locale !== undefined ? { locale: p.locale } : {}),
+      ...(p.timeZone !== undefined ? { timeZone: p.timeZone } : {}),
+      ...(p.country !== undefined ? { country: p.country } : {}),
+      ...(p.tags !== undefined ? { tags: p.tags as string[] } : {}),
+      attributes: mergeAttributes(base.attributes, p.attributes as Record<string, unknown> | undefined),
+      emailConsent: c.email ?? base.emailConsent,
+      smsConsent: c.sms ?? base.smsConsent,
+      pushConsent: c.push ?? base.pushConsent,
+      lineConsent: c.line ?? base.lineConsent,
+      version: base.version + 1,
+      dateUpdated: now,
+      updatedBy: actor(ctx.app),
+    };
+  });
+  if (p.device) await putDevice(ctx, p.accountId, p.device);
+  return { accountId: account.id, created, version: account.version };
+};
+
+const device: Op<'device'> = async (p, ctx) => {
+  await requireAccount(ctx, p.accountId);
+  const { created } = await putDevice(ctx, p.accountId, p.device);
+  return { accountId: p.accountId, deviceId: p.device.deviceId, created };
+};
+
+const attributes: Op<'attributes'> = async (p, ctx) => {
+  const now = ctx.rt.clock.now();
+  const { account } = await changeAccount(ctx, p.accountId, (stored) => {
+    if (!stored) return undefined;
+    const removed = new Set(p.removeTags ?? []);
+    const tags = [...new Set([...stored.tags, ...(p.addTags ?? [])])].filter((t) => !removed.has(t));
+    return {
+      ...stored,
+      tags,
+      attributes: mergeAttributes(stored.attributes, p.attributes as Record<string, unknown> | undefined),
+      version: stored.version + 1,
+      dateUpdated: now,
+      updatedBy: actor(ctx.app),
+    };
+  });
+  return { accountId: account.id, created: false, version: account.version };
+};
+
+/** The organization's records the events name; any missing one refuses the whole call. */
+async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['events']): Promise<void> {
+  const wanted = [
+    ...new Set(events.flatMap((e) => [e.geofenceId && `geofence:${e.geofenceId}`, e.beaconId && `beacon:${e.beaconId}`, e.planId && `plan:${e.planId}`]).filter(Boolean) as string[]),
+  ];
+  const found = await ctx.store.getMany(
+    wanted.map((w) => {
+      const [entity, id] = w.split(/:(.*)/s) as ['geofence' | 'beacon' | 'plan', string];
+      return { entity, key: { orgId: ctx.tenant.orgId, id }, attributes: ['id'] };
+    }),
+  );
+  const missing = wanted.filter((_w, i) => !found[i]);
+  if (missing.length > 0) throw new AppError('720003', `No ${missing[0]!.replace(':', ' ')}.`);
+}
+
+const events: Op<'events'> = async (p, ctx) => {
+  await requireAccount(ctx, p.accountId);
+  await requireReferences(ctx, p.events);
+  const now = ctx.rt.clock.now();
+  const expiresAt = Math.floor(now / 1000) + ctx.rt.config.sdk.eventRetentionDays * 86_400;
+  const accountKey = deviceKeyOf(ctx.tenant.orgId, p.accountId);
+  const items: AccountEvent[] = p.events.map((e) => ({
+    accountKey,
+    eventKey: `${timeKey(e.at)}#${randomBytes(6).toString('hex')}`,
+    orgId: ctx.tenant.orgId,
+    accountId: p.accountId,
+    appId: ctx.app.id,
+    type: e.type,
+    at: e.at,
+    receivedAt: now,
+    expiresAt,
+    ...Object.fromEntries(
+      (['name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
+    ),
+  }));
+  await ctx.store.putMany('accountEvent', items);
+  return { accepted: items.length };
+};
+
+async function requireDevice(ctx: SdkContext, accountId: string, deviceId: string): Promise<Device> {
+  await requireAccount(ctx, accountId);
+  const stored = await ctx.store.get('device', deviceKey(ctx, accountId, deviceId));
+  if (!stored) throw new AppError('720003', `No device ${deviceId} on account ${accountId}.`);
+  return stored as Device;
+}
+
+const permission: Op<'permission'> = async (p, ctx) => {
+  const stored = await requireDevice(ctx, p.accountId, p.deviceId);
+  const changed = stored.permission !== p.permission;
+  if (changed) {
+    const now = ctx.rt.clock.now();
+    await ctx.store.update('device', deviceKey(ctx, p.accountId, p.deviceId), { permission: p.permission, dateUpdated: now });
+    await recordPermission(ctx, p.accountId, p.deviceId, stored.permission, p.permission, now);
+  }
+  return { accountId: p.accountId, deviceId: p.deviceId, permission: p.permission, changed };
+};
+
+const signOut: Op<'signOut'> = async (p, ctx) => {
+  await requireDevice(ctx, p.accountId, p.deviceId);
+  await ctx.store.update('device', deviceKey(ctx, p.accountId, p.deviceId), { active: false, dateUpdated: ctx.rt.clock.now() });
+  return { accountId: p.accountId, deviceId: p.deviceId };
+};
+
+export const SDK_HANDLERS: { [O in SdkOperation]: Op<O> } = { identify, device, attributes, events, permission, signOut };

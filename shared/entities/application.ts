@@ -1,0 +1,133 @@
+import * as z from 'zod';
+import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+/**
+ * An organization's mobile app (spec 001 3.7) as the app SDK API knows it: its key names the app in every call
+ * (`hk.<orgId>.<id>`, so a call finds its organization with one read) and its signing secret, sealed at rest,
+ * signs them. The secret is shown once when issued and never again.
+ */
+export const applicationSchema = z.object({
+  ...tenantFields,
+  name: requiredText('name', 100),
+  description: z.string().trim().max(500).default(''),
+  appType: z.enum(['IOS', 'Android']),
+  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  stage: z.enum(['DEV', 'PROD']).default('DEV'),
+  /** iOS bundle id or Android package name */
+  bundleId: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^([A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+)?$/, 'Please enter a bundle id or package name such as com.example.app.')
+    .default(''),
+  /** calls a minute before 400014; 0 is the deployment's default */
+  rateLimitPerMinute: z.number().int().min(0).max(100_000).default(0),
+  appKey: z.string().optional(),
+  secretSealed: z.string().optional(),
+  secretIssuedAt: z.number().int().optional(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const APP_KEY_PATTERN = /^hk\.([0-9]{1,9})\.([A-Za-z0-9-]{1,64})$/;
+export const appKeyOf = (orgId: number, id: string) => `hk.${orgId}.${id}`;
+
+export const applicationEntity = defineEntity({
+  name: 'application',
+  scope: 'tenant',
+  schema: applicationSchema,
+  ...TENANT_KEYS,
+  privateFields: ['secretSealed'],
+  listColumns: [
+    { field: 'name', label: 'entity.application.name', sortable: true, filter: 'text' },
+    { field: 'appType', label: 'entity.application.appType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'status', label: 'entity.application.status', filter: 'select', format: 'option' },
+    { field: 'stage', label: 'entity.application.stage', filter: 'select', format: 'option' },
+    { field: 'appKey', label: 'entity.application.appKey' },
+    { field: 'secretIssuedAt', label: 'entity.application.secretIssuedAt', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_APP', write: 'NAV_APP' },
+  crud: {
+    titleField: 'name',
+    defaultSort: { field: 'name', order: 'asc' },
+    form: [
+      { field: 'name', kind: 'text' },
+      { field: 'appType', kind: 'select', options: ['IOS', 'Android'] },
+      { field: 'bundleId', kind: 'text' },
+      { field: 'stage', kind: 'select', options: ['DEV', 'PROD'] },
+      { field: 'status', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
+      { field: 'rateLimitPerMinute', kind: 'number' },
+      { field: 'description', kind: 'textarea', wide: true },
+    ],
+    unique: [{ field: 'name', code: '720001', message: 'An app with this name already exists.' }],
+  },
+});
+
+/**
+ * What an account's apps reported: events (custom, message, geofence and beacon), kept under the account's own
+ * key (`<orgId>#<accountId>`) in time order, so one account's history is one query and no organization is one
+ * hot partition. Old events expire.
+ */
+export const accountEventSchema = z.object({
+  accountKey: z.string(),
+  /** `<at, 13 digits>#<random>`: time order, unique */
+  eventKey: z.string(),
+  orgId: z.number().int(),
+  accountId: z.string(),
+  appId: z.string(),
+  type: z.string(),
+  name: z.string().optional(),
+  at: z.number().int(),
+  receivedAt: z.number().int(),
+  deviceId: z.string().optional(),
+  planId: z.string().optional(),
+  buttonId: z.string().optional(),
+  url: z.string().optional(),
+  geofenceId: z.string().optional(),
+  beaconId: z.string().optional(),
+  properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  expiresAt: z.number().int(),
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
+export const accountEventEntity = defineEntity({
+  name: 'accountEvent',
+  scope: 'global',
+  schema: accountEventSchema,
+  partitionKey: { name: 'accountKey', type: 'S' },
+  sortKey: { name: 'eventKey', type: 'S' },
+  ttlAttribute: 'expiresAt',
+});
+
+/** The account permission record (spec 001 3.18): each notification-permission change a device reported. */
+export const permissionRecordSchema = z.object({
+  accountKey: z.string(),
+  /** `<at, 13 digits>#<deviceId>` */
+  recordKey: z.string(),
+  orgId: z.number().int(),
+  accountId: z.string(),
+  deviceId: z.string(),
+  from: z.string().optional(),
+  to: z.string(),
+  at: z.number().int(),
+  appId: z.string(),
+});
+export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
+
+export const permissionRecordEntity = defineEntity({
+  name: 'permissionRecord',
+  scope: 'global',
+  schema: permissionRecordSchema,
+  partitionKey: { name: 'accountKey', type: 'S' },
+  sortKey: { name: 'recordKey', type: 'S' },
+});
+
+/** Nonces of signed SDK calls, kept while their timestamp could still pass: a second use is a replay. */
+export const sdkNonceSchema = z.object({ id: z.string(), expiresAt: z.number().int() });
+
+export const sdkNonceEntity = defineEntity({
+  name: 'sdkNonce',
+  scope: 'global',
+  schema: sdkNonceSchema,
+  partitionKey: { name: 'id', type: 'S' },
+  ttlAttribute: 'expiresAt',
+});

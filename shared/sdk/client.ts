@@ -1,0 +1,72 @@
+/**
+ * A small typed client of the app SDK API (the tests use it; an app can copy it). It signs each call as the
+ * OpenAPI document says, with Web Crypto, so it runs in Node 20 and in browsers alike.
+ */
+import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATION_NAMES, type SdkOperation, type SdkRequest, type SdkResponse, sdkStringToSign } from './contract';
+
+export interface SdkClientOptions {
+  baseUrl: string;
+  appKey: string;
+  secret: string;
+  fetch?: typeof fetch;
+  /** the clock the timestamp comes from (tests move it) */
+  now?: () => number;
+}
+
+/** A refused call: the catalogue code and its text. */
+export class SdkError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(`${errorCode}: ${message}`);
+  }
+}
+
+const encoder = new TextEncoder();
+
+function base64url(bytes: ArrayBuffer): string {
+  let binary = '';
+  for (const b of new Uint8Array(bytes)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function newNonce(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(18)).buffer);
+}
+
+/** The headers of a signed call of `path` with `body`. */
+export async function signSdkCall(secret: string, appKey: string, path: string, body: string, timestamp: number, nonce = newNonce()): Promise<Record<string, string>> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const toSign = sdkStringToSign({ method: 'POST', path, timestamp: String(timestamp), nonce, bodySha256: await sha256Hex(body) });
+  return {
+    'content-type': 'application/json',
+    [SDK_HEADERS.appKey]: appKey,
+    [SDK_HEADERS.timestamp]: String(timestamp),
+    [SDK_HEADERS.nonce]: nonce,
+    [SDK_HEADERS.signature]: base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(toSign))),
+  };
+}
+
+export type SdkClient = { [O in SdkOperation]: (request: SdkRequest<O>) => Promise<SdkResponse<O>> };
+
+export function createSdkClient(opts: SdkClientOptions): SdkClient {
+  const doFetch = opts.fetch ?? fetch;
+  const now = opts.now ?? Date.now;
+  async function send(operation: SdkOperation, request: unknown): Promise<unknown> {
+    const path = `${SDK_BASE_PATH}/${operation}`;
+    const body = JSON.stringify(request);
+    const headers = await signSdkCall(opts.secret, opts.appKey, path, body, now());
+    const res = await doFetch(`${opts.baseUrl.replace(/\/+$/, '')}${path}`, { method: 'POST', headers, body });
+    const answer = (await res.json()) as { state?: string; payload?: unknown; errorCode?: string; errorMessage?: string };
+    if (answer.state !== 'S') throw new SdkError(res.status, answer.errorCode ?? '400000', answer.errorMessage ?? 'Refused');
+    return answer.payload;
+  }
+  return Object.fromEntries(SDK_OPERATION_NAMES.map((name) => [name, (request: unknown) => send(name, request)])) as SdkClient;
+}

@@ -1,0 +1,185 @@
+/**
+ * The app SDK API: what an organization's iOS and Android apps send to Herald. Every call is a signed POST of
+ * JSON to `/service/sdk/v1/<operation>`, authenticated by the app's key and signing secret (never a staff token).
+ * This one list drives the server's validation, the OpenAPI file (`docs/sdk/openapi.json`) and the typed client.
+ */
+import * as z from 'zod';
+import { accountSchema } from '../entities/account';
+import { DEVICE_PLATFORMS, NOTIFICATION_PERMISSIONS } from '../entities/device';
+
+export const SDK_BASE_PATH = '/service/sdk/v1';
+/** The OpenAPI document, served without signing so tools can read it. */
+export const SDK_OPENAPI_PATH = `${SDK_BASE_PATH}/openapi.json`;
+
+/** The headers of a signed call. */
+export const SDK_HEADERS = {
+  appKey: 'x-herald-app-key',
+  timestamp: 'x-herald-timestamp',
+  nonce: 'x-herald-nonce',
+  signature: 'x-herald-signature',
+} as const;
+
+/** Events and accounts a call may carry. */
+export const SDK_LIMITS = { eventsPerCall: 100, propertiesPerEvent: 50, nonceLength: 64 } as const;
+
+const accountFields = accountSchema.shape;
+const accountId = z.string().trim().min(1).max(64).regex(/^[^#\s]+$/, 'An account id has no spaces and no #.');
+const deviceId = z.string().trim().min(1).max(200);
+const propertyValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+
+export const sdkDevice = z.object({
+  deviceId,
+  platform: z.enum(DEVICE_PLATFORMS),
+  /** the provider's channel: APNS, APNS_SANDBOX or GCM (FCM) */
+  channel: z.enum(['APNS', 'APNS_SANDBOX', 'GCM']).optional(),
+  pushToken: z.string().min(1).max(4096).optional(),
+  os: z.string().max(64).optional(),
+  appVersion: z.string().max(64).optional(),
+  model: z.string().max(100).optional(),
+  permission: z.enum(NOTIFICATION_PERMISSIONS).optional(),
+});
+
+export const sdkConsents = z.object({
+  email: z.boolean().optional(),
+  sms: z.boolean().optional(),
+  push: z.boolean().optional(),
+  line: z.boolean().optional(),
+});
+
+const accountRef = z.object({ accountId });
+
+export const identifyRequest = accountRef.extend({
+  emails: accountFields.emails.unwrap().optional(),
+  firstName: accountFields.firstName,
+  lastName: accountFields.lastName,
+  locale: accountFields.locale,
+  timeZone: accountFields.timeZone,
+  country: accountFields.country,
+  consents: sdkConsents.optional(),
+  /** merged into the stored attributes; a null value removes one */
+  attributes: accountFields.attributes.unwrap().optional(),
+  tags: accountFields.tags.unwrap().optional(),
+  device: sdkDevice.optional(),
+});
+
+export const deviceRequest = accountRef.extend({ device: sdkDevice });
+
+export const attributesRequest = accountRef.extend({
+  attributes: accountFields.attributes.unwrap().optional(),
+  addTags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+  removeTags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+});
+
+export const SDK_EVENT_TYPES = [
+  'custom',
+  'message.received',
+  'message.opened',
+  'message.clicked',
+  'message.buttonTapped',
+  'message.dismissed',
+  'geofence.enter',
+  'geofence.exit',
+  'beacon.enter',
+  'beacon.exit',
+] as const;
+export type SdkEventType = (typeof SDK_EVENT_TYPES)[number];
+
+export const sdkEvent = z
+  .object({
+    type: z.enum(SDK_EVENT_TYPES),
+    /** a custom event's name */
+    name: z.string().trim().min(1).max(100).optional(),
+    /** when it happened on the device (epoch ms) */
+    at: z.number().int().positive(),
+    deviceId: deviceId.optional(),
+    /** message events: the campaign (plan) the message came from */
+    planId: z.string().min(1).max(64).optional(),
+    buttonId: z.string().min(1).max(64).optional(),
+    url: z.string().url().max(2000).optional(),
+    geofenceId: z.string().min(1).max(64).optional(),
+    beaconId: z.string().min(1).max(64).optional(),
+    properties: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, 'A property name starts with a letter and has up to 64 letters, digits, _ or -.'), propertyValue)
+      .refine((p) => Object.keys(p).length <= SDK_LIMITS.propertiesPerEvent, `An event has at most ${SDK_LIMITS.propertiesPerEvent} properties.`)
+      .optional(),
+  })
+  .superRefine((e, ctx) => {
+    const need = (field: 'name' | 'planId' | 'buttonId' | 'geofenceId' | 'beaconId') => {
+      if (e[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${e.type} event needs ${field}.` });
+    };
+    if (e.type === 'custom') need('name');
+    if (e.type.startsWith('message.')) need('planId');
+    if (e.type === 'message.buttonTapped') need('buttonId');
+    if (e.type.startsWith('geofence.')) need('geofenceId');
+    if (e.type.startsWith('beacon.')) need('beaconId');
+  });
+
+export const eventsRequest = accountRef.extend({
+  events: z.array(sdkEvent).min(1).max(SDK_LIMITS.eventsPerCall),
+});
+
+export const permissionRequest = accountRef.extend({
+  deviceId,
+  permission: z.enum(NOTIFICATION_PERMISSIONS),
+});
+
+export const signOutRequest = accountRef.extend({ deviceId });
+
+const accountAnswer = z.object({ accountId: z.string(), created: z.boolean(), version: z.number().int() });
+
+/** Every operation: its path below SDK_BASE_PATH, what it takes and answers, and its documentation. */
+export const SDK_OPERATIONS = {
+  identify: {
+    summary: 'Register or update an account, and optionally its device',
+    description: 'Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one).',
+    request: identifyRequest,
+    response: accountAnswer,
+  },
+  device: {
+    summary: 'Register or update a device of an account',
+    description: 'The push token, OS, app version, model and notification permission of one device; the account must exist.',
+    request: deviceRequest,
+    response: z.object({ accountId: z.string(), deviceId: z.string(), created: z.boolean() }),
+  },
+  attributes: {
+    summary: 'Set attributes and tags of an account',
+    description: 'Attributes are merged (null removes one); tags are added and removed.',
+    request: attributesRequest,
+    response: accountAnswer,
+  },
+  events: {
+    summary: 'Track events',
+    description:
+      'Custom events; message received, opened, clicked, button tapped and dismissed; geofence and beacon enter and exit. Geofences, beacons and plans are those of the app\'s organization.',
+    request: eventsRequest,
+    response: z.object({ accepted: z.number().int() }),
+  },
+  permission: {
+    summary: 'Report a notification-permission change',
+    description: 'Sets the device\'s permission state and adds a row to the account\'s permission record.',
+    request: permissionRequest,
+    response: z.object({ accountId: z.string(), deviceId: z.string(), permission: z.enum(NOTIFICATION_PERMISSIONS), changed: z.boolean() }),
+  },
+  signOut: {
+    summary: 'Sign a device out of an account',
+    description: 'The device stops receiving the account\'s messages until it identifies again.',
+    request: signOutRequest,
+    response: z.object({ accountId: z.string(), deviceId: z.string() }),
+  },
+} as const;
+
+export type SdkOperation = keyof typeof SDK_OPERATIONS;
+export const SDK_OPERATION_NAMES = Object.keys(SDK_OPERATIONS) as SdkOperation[];
+export type SdkRequest<O extends SdkOperation> = z.input<(typeof SDK_OPERATIONS)[O]['request']>;
+export type SdkResponse<O extends SdkOperation> = z.output<(typeof SDK_OPERATIONS)[O]['response']>;
+
+/** The error answer of every SDK call: a code from the catalogue and its text. */
+export const sdkError = z.object({ errorCode: z.string(), errorMessage: z.string() });
+
+/**
+ * The string a call signs: method, path, timestamp, nonce and the body's SHA-256 (hex), one per line. The
+ * signature is HMAC-SHA256 of it with the app's secret, base64url.
+ */
+export function sdkStringToSign(p: { method: string; path: string; timestamp: string; nonce: string; bodySha256: string }): string {
+  return [p.method.toUpperCase(), p.path, p.timestamp, p.nonce, p.bodySha256].join('\n');
+}

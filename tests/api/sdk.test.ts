@@ -1,0 +1,304 @@
+/**
+ * The app SDK API (issue 10 item 2): signed calls from an organization's apps, through the typed client the
+ * OpenAPI file documents. Refusals: an unknown app key, a bad or missing signature, a replayed call, a stale
+ * clock, too many calls; accounts of another organization are never reached; the OpenAPI file validates, matches
+ * what the server serves, and names exactly the client's operations with the client's schemas.
+ */
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPENAPI_PATH, SDK_OPERATION_NAMES, SDK_OPERATIONS, type SdkOperation } from '../../shared/sdk/contract';
+import { createSdkClient, type SdkClient, SdkError, signSdkCall } from '../../shared/sdk/client';
+import { sdkOpenApi } from '../../shared/sdk/openapi';
+import { type ApiClient, startHerald } from '../support/herald';
+import { twoOrganizations } from '../support/organizations';
+
+let herald: LocalHerald;
+let admin: ApiClient;
+let other: ApiClient;
+let ours: { appKey: string; secret: string; id: string };
+let theirs: { appKey: string; secret: string; id: string };
+let sdk: SdkClient;
+let sdkOther: SdkClient;
+
+async function newApp(client: ApiClient, name: string, extra: Record<string, unknown> = {}) {
+  const app = await client.ok('application.save', { name, appType: 'IOS', bundleId: 'com.example.shop', ...extra });
+  const issued = await client.ok('application.issueSecret', { id: app.id });
+  return { id: app.id, ...issued };
+}
+
+beforeAll(async () => {
+  herald = await startHerald();
+  ({ admin, other } = await twoOrganizations(herald, 'sdk'));
+  ours = await newApp(admin, 'Shop iOS');
+  theirs = await newApp(other, 'Their app');
+  sdk = createSdkClient({ baseUrl: herald.url, appKey: ours.appKey, secret: ours.secret });
+  sdkOther = createSdkClient({ baseUrl: herald.url, appKey: theirs.appKey, secret: theirs.secret });
+});
+afterAll(() => herald?.stop());
+
+async function refusal(promise: Promise<unknown>): Promise<SdkError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(SdkError);
+  return err as SdkError;
+}
+
+async function signedPost(path: string, body: string, opts: { appKey?: string; secret?: string; timestamp?: number; nonce?: string; drop?: string } = {}) {
+  const headers = await signSdkCall(opts.secret ?? ours.secret, opts.appKey ?? ours.appKey, path, body, opts.timestamp ?? Date.now(), opts.nonce);
+  if (opts.drop) delete headers[opts.drop];
+  const res = await fetch(`${herald.url}${path}`, { method: 'POST', headers, body });
+  return { status: res.status, body: (await res.json()) as { state: string; errorCode: string | null; errorMessage: string | null; payload: unknown } };
+}
+
+describe('apps and their secrets', () => {
+  it('an app gets a key naming its organization; its secret is shown once and never read back', async () => {
+    expect(ours.appKey).toMatch(/^hk\.[0-9]+\./);
+    const detail = await admin.ok('application.detail', { id: ours.id });
+    expect(detail).toMatchObject({ appKey: ours.appKey, name: 'Shop iOS' });
+    expect(JSON.stringify(detail)).not.toContain(ours.secret);
+    expect(detail).not.toHaveProperty('secretSealed');
+    const list = await admin.ok('application.getListByPage', {});
+    expect(JSON.stringify(list)).not.toContain('secretSealed');
+    // another organization's app answers as missing
+    expect((await admin.call('application.issueSecret', { id: theirs.id })).body.errorCode).toBe('720003');
+    expect((await admin.call('application.issueSecret', { id: '' })).body.errorCode).toBe('400016');
+  });
+
+  it('a new secret works at once', async () => {
+    const app = await newApp(admin, 'Rotating');
+    const before = createSdkClient({ baseUrl: herald.url, appKey: app.appKey, secret: app.secret });
+    await before.identify({ accountId: 'rot-1' });
+    const again = await admin.ok('application.issueSecret', { id: app.id });
+    expect(again.secret).not.toBe(app.secret);
+    expect(again.appKey).toBe(app.appKey);
+    const after = createSdkClient({ baseUrl: herald.url, appKey: app.appKey, secret: again.secret });
+    expect(await after.identify({ accountId: 'rot-1' })).toMatchObject({ created: false });
+  });
+});
+
+describe('signed calls', () => {
+  it('register an account with its device, set attributes and tags, and report permission changes', async () => {
+    const created = await sdk.identify({
+      accountId: 'u-100',
+      emails: ['hana@example.com'],
+      firstName: 'Hana',
+      locale: 'ja-JP',
+      timeZone: 'Asia/Tokyo',
+      country: 'jp',
+      consents: { push: true, email: true },
+      attributes: { plan: 'gold', visits: 3 },
+      tags: ['vip'],
+      device: { deviceId: 'ios-1', platform: 'IOS', pushToken: 'a'.repeat(64), os: 'iOS 18.1', appVersion: '2.3.0', model: 'iPhone16,1', permission: 'ALWAYS' },
+    });
+    expect(created).toMatchObject({ accountId: 'u-100', created: true });
+    const again = await sdk.identify({ accountId: 'u-100', attributes: { visits: 4, plan: null } });
+    expect(again.created).toBe(false);
+
+    const account = await admin.ok('account.detail', { id: 'u-100' });
+    expect(account).toMatchObject({ emails: ['hana@example.com'], firstName: 'Hana', locale: 'ja-JP', timeZone: 'Asia/Tokyo', country: 'JP', pushConsent: true, emailConsent: true, smsConsent: false, tags: ['vip'], attributes: { visits: 4 } });
+    expect(account.attributes).not.toHaveProperty('plan');
+
+    await sdk.attributes({ accountId: 'u-100', addTags: ['new', 'vip'], removeTags: ['vip'], attributes: { tier: 2 } });
+    expect(await admin.ok('account.detail', { id: 'u-100' })).toMatchObject({ tags: ['new'], attributes: { visits: 4, tier: 2 } });
+
+    expect(await sdk.permission({ accountId: 'u-100', deviceId: 'ios-1', permission: 'NOT_ALLOW' })).toMatchObject({ changed: true });
+    expect(await sdk.permission({ accountId: 'u-100', deviceId: 'ios-1', permission: 'NOT_ALLOW' })).toMatchObject({ changed: false });
+    const devices = await admin.ok('account.devices', { id: 'u-100' });
+    expect(devices).toEqual([expect.objectContaining({ deviceId: 'ios-1', platform: 'IOS', channel: 'APNS', permission: 'NOT_ALLOW', active: true, source: 'SDK', appVersion: '2.3.0' })]);
+    const records = await admin.ok('account.permissionRecords', { id: 'u-100' });
+    expect(records.map((r: { from?: string; to: string }) => [r.from, r.to])).toEqual([
+      ['ALWAYS', 'NOT_ALLOW'],
+      [undefined, 'ALWAYS'],
+    ]);
+
+    await sdk.device({ accountId: 'u-100', device: { deviceId: 'android-1', platform: 'ANDROID', pushToken: 'fcm-token' } });
+    await sdk.signOut({ accountId: 'u-100', deviceId: 'ios-1' });
+    const after = await admin.ok('account.devices', { id: 'u-100' });
+    expect(Object.fromEntries(after.map((d: { deviceId: string; active: boolean }) => [d.deviceId, d.active]))).toEqual({ 'ios-1': false, 'android-1': true });
+  });
+
+  it('track custom, message, geofence and beacon events of the organization', async () => {
+    const fence = await admin.ok('geofence.save', { name: 'Store', latitude: 35.66, longitude: 139.7, radius: 100 });
+    const beacon = await admin.ok('beacon.save', { name: 'Door', uuid: 'F7826DA6-4FA2-4E98-8024-BC5B71E0893E', major: 1, minor: 1 });
+    const theirFence = await other.ok('geofence.save', { name: 'Their store', latitude: 35, longitude: 139, radius: 100 });
+    await sdk.identify({ accountId: 'u-200' });
+    const at = Date.now();
+    const result = await sdk.events({
+      accountId: 'u-200',
+      events: [
+        { type: 'custom', name: 'purchase', at, properties: { amount: 1200, currency: 'JPY' } },
+        { type: 'geofence.enter', geofenceId: fence.id, at: at + 1 },
+        { type: 'beacon.exit', beaconId: beacon.id, at: at + 2 },
+      ],
+    });
+    expect(result).toEqual({ accepted: 3 });
+    const page = await admin.ok('account.events', { id: 'u-200', size: 2 });
+    expect(page.list.map((e: { type: string }) => e.type)).toEqual(['beacon.exit', 'geofence.enter']);
+    const rest = await admin.ok('account.events', { id: 'u-200', size: 2, cursor: page.cursor });
+    expect(rest.list).toEqual([expect.objectContaining({ type: 'custom', name: 'purchase', properties: { amount: 1200, currency: 'JPY' } })]);
+    // another organization's geofence answers as missing, and nothing of the call is kept
+    const refused = await refusal(sdk.events({ accountId: 'u-200', events: [{ type: 'custom', name: 'x', at }, { type: 'geofence.exit', geofenceId: theirFence.id, at }] }));
+    expect(refused.errorCode).toBe('720003');
+    expect((await admin.ok('account.events', { id: 'u-200', size: 10 })).list).toHaveLength(3);
+    // an event without what its type needs
+    expect((await refusal(sdk.events({ accountId: 'u-200', events: [{ type: 'message.buttonTapped', planId: 'p1', at } as never] }))).errorCode).toBe('400016');
+  });
+
+  it('never reach another organization\'s accounts', async () => {
+    await sdk.identify({ accountId: 'shared-id', firstName: 'Ours', attributes: { secret: 'ours' } });
+    // the other organization's app writes its own account of the same id
+    expect(await sdkOther.identify({ accountId: 'shared-id', firstName: 'Theirs' })).toMatchObject({ created: true });
+    expect(await admin.ok('account.detail', { id: 'shared-id' })).toMatchObject({ firstName: 'Ours', attributes: { secret: 'ours' } });
+    expect(await other.ok('account.detail', { id: 'shared-id' })).toMatchObject({ firstName: 'Theirs', attributes: {} });
+    // an account only ours has is missing to their app
+    for (const call of [
+      () => sdkOther.events({ accountId: 'u-100', events: [{ type: 'custom', name: 'peek', at: Date.now() }] }),
+      () => sdkOther.permission({ accountId: 'u-100', deviceId: 'ios-1', permission: 'ALWAYS' }),
+      () => sdkOther.signOut({ accountId: 'u-100', deviceId: 'android-1' }),
+      () => sdkOther.attributes({ accountId: 'u-100', addTags: ['theirs'] }),
+      () => sdkOther.device({ accountId: 'u-100', device: { deviceId: 'x', platform: 'IOS' } }),
+    ]) {
+      expect((await refusal(call())).errorCode).toBe('720003');
+    }
+    expect((await other.call('account.detail', { id: 'u-100' })).body.errorCode).toBe('720003');
+    expect((await admin.ok('account.detail', { id: 'u-100' })).tags).toEqual(['new']);
+  });
+
+  it('refuse bad input with the catalogue\'s codes', async () => {
+    expect((await refusal(sdk.identify({ accountId: '' }))).errorCode).toBe('400016');
+    expect((await refusal(sdk.identify({ accountId: 'a#b' }))).errorCode).toBe('400016');
+    expect((await refusal(sdk.identify({ accountId: 'x', locale: 'not a locale!' }))).errorCode).toBe('400016');
+    expect((await refusal(sdk.identify({ accountId: 'x', attributes: { '1bad': 1 } }))).errorCode).toBe('400016');
+    expect((await refusal(sdk.events({ accountId: 'u-200', events: [] }))).errorCode).toBe('400016');
+    expect((await refusal(sdk.device({ accountId: 'u-200', device: { deviceId: 'd', platform: 'WINDOWS' as never } }))).errorCode).toBe('400016');
+    expect((await refusal(sdk.permission({ accountId: 'u-200', deviceId: 'missing', permission: 'ALWAYS' }))).errorCode).toBe('720003');
+    const path = `${SDK_BASE_PATH}/identify`;
+    const notJson = await signedPost(path, '{oops');
+    expect(notJson.body.errorCode).toBe('401002');
+    const tooMany = await signedPost(path, JSON.stringify({ accountId: 'x', attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) }));
+    expect(tooMany.body.errorCode).toBe('400016');
+    const unknown = await signedPost(`${SDK_BASE_PATH}/nothing`, '{}');
+    expect([unknown.status, unknown.body.errorCode]).toEqual([404, '400011']);
+    const get = await fetch(`${herald.url}${path}`);
+    expect(((await get.json()) as { errorCode: string }).errorCode).toBe('400005');
+  });
+});
+
+describe('refused calls', () => {
+  const path = `${SDK_BASE_PATH}/identify`;
+  const body = JSON.stringify({ accountId: 'refused-1' });
+
+  it('an unknown app key', async () => {
+    expect((await signedPost(path, body, { appKey: 'hk.999999.nope' })).body.errorCode).toBe('400001');
+    expect((await signedPost(path, body, { appKey: `${ours.appKey}x` })).body.errorCode).toBe('400001');
+    expect((await signedPost(path, body, { appKey: 'portal' })).body.errorCode).toBe('401001');
+    // an app that is switched off is unknown too (a new server reads it without the cache)
+    const off = await newApp(admin, 'Switched off');
+    const stored = await admin.ok('application.detail', { id: off.id });
+    await admin.ok('application.save', { ...stored, status: 'INACTIVE' });
+    const res = await signedPost(path, body, { appKey: off.appKey, secret: off.secret });
+    expect(res.body.errorCode).toBe('400001');
+  });
+
+  it('a bad or missing signature', async () => {
+    const wrong = await signedPost(path, body, { secret: theirs.secret });
+    expect([wrong.status, wrong.body.errorCode]).toEqual([400, '400009']);
+    // a body changed after signing
+    const headers = await signSdkCall(ours.secret, ours.appKey, path, body, Date.now());
+    const tampered = await fetch(`${herald.url}${path}`, { method: 'POST', headers, body: JSON.stringify({ accountId: 'refused-2' }) });
+    expect(((await tampered.json()) as { errorCode: string }).errorCode).toBe('400009');
+    expect((await signedPost(path, body, { drop: SDK_HEADERS.signature })).body.errorCode).toBe('400008');
+    expect((await signedPost(path, body, { drop: SDK_HEADERS.nonce })).body.errorCode).toBe('401001');
+    // a signature for another path
+    const elsewhere = await signSdkCall(ours.secret, ours.appKey, `${SDK_BASE_PATH}/attributes`, body, Date.now());
+    const moved = await fetch(`${herald.url}${path}`, { method: 'POST', headers: elsewhere, body });
+    expect(((await moved.json()) as { errorCode: string }).errorCode).toBe('400009');
+    expect((await admin.call('account.detail', { id: 'refused-2' })).body.errorCode).toBe('720003');
+  });
+
+  it('a replayed call, and one whose clock is far off', async () => {
+    const nonce = 'replay-nonce-0123456789';
+    const timestamp = Date.now();
+    const headers = await signSdkCall(ours.secret, ours.appKey, path, body, timestamp, nonce);
+    const first = await fetch(`${herald.url}${path}`, { method: 'POST', headers, body });
+    expect(((await first.json()) as { state: string }).state).toBe('S');
+    const replay = await fetch(`${herald.url}${path}`, { method: 'POST', headers, body });
+    const answer = (await replay.json()) as { errorCode: string; errorMessage: string };
+    expect(answer).toMatchObject({ errorCode: '400009', errorMessage: expect.stringContaining('received before') });
+    expect((await signedPost(path, body, { timestamp: Date.now() - 6 * 60_000 })).body.errorCode).toBe('401005');
+    expect((await signedPost(path, body, { timestamp: Date.now() + 6 * 60_000 })).body.errorCode).toBe('401005');
+  });
+
+  it('too many calls a minute from one app', async () => {
+    const limited = await newApp(admin, 'Limited', { rateLimitPerMinute: 3 });
+    const client = createSdkClient({ baseUrl: herald.url, appKey: limited.appKey, secret: limited.secret });
+    // stay inside one minute window
+    const untilNext = 60_000 - (Date.now() % 60_000);
+    if (untilNext < 5_000) await new Promise((r) => setTimeout(r, untilNext + 100));
+    for (let i = 0; i < 3; i++) await client.identify({ accountId: `limited-${i}` });
+    const err = await refusal(client.identify({ accountId: 'limited-3' }));
+    expect([err.status, err.errorCode]).toEqual([429, '400014']);
+    // other apps are not slowed by it
+    await sdk.identify({ accountId: 'not-limited' });
+  });
+});
+
+describe('the OpenAPI file', () => {
+  const file = JSON.parse(readFileSync(new URL('../../docs/sdk/openapi.json', import.meta.url), 'utf8')) as {
+    paths: Record<string, { post: { operationId: string; requestBody: { content: { 'application/json': { schema: unknown } } } } }>;
+  };
+
+  it('validates as OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(file as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('is what the contract makes and what the server serves (regenerate with npm run sdk:openapi)', async () => {
+    expect(file).toEqual(sdkOpenApi());
+    const served = await fetch(`${herald.url}${SDK_OPENAPI_PATH}`);
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual(file);
+  });
+
+  it('names exactly the typed client\'s operations, at the paths the client calls', () => {
+    const documented = Object.entries(file.paths).map(([p, item]) => [p, item.post.operationId]);
+    expect(documented).toEqual(SDK_OPERATION_NAMES.map((name) => [`${SDK_BASE_PATH}/${name}`, name]));
+    expect(Object.keys(sdk).sort()).toEqual([...SDK_OPERATION_NAMES].sort());
+  });
+
+  it('takes the requests the client\'s types take, and refuses what the server refuses', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    const samples: { [O in SdkOperation]: { good: unknown[]; bad: unknown[] } } = {
+      identify: {
+        good: [{ accountId: 'a1' }, { accountId: 'a1', emails: ['a@example.com'], locale: 'ja-JP', consents: { push: true }, attributes: { n: 1, s: 'x', b: true, gone: null }, device: { deviceId: 'd', platform: 'IOS', permission: 'ALWAYS' } }],
+        bad: [{}, { accountId: '' }, { accountId: 'a#1' }, { accountId: 'a', device: { deviceId: 'd', platform: 'WINDOWS' } }, { accountId: 'a', consents: { push: 'yes' } }],
+      },
+      device: { good: [{ accountId: 'a', device: { deviceId: 'd', platform: 'ANDROID', channel: 'GCM', pushToken: 't' } }], bad: [{ accountId: 'a' }, { accountId: 'a', device: { deviceId: '', platform: 'IOS' } }] },
+      attributes: { good: [{ accountId: 'a', addTags: ['x'], removeTags: [], attributes: { k: 'v' } }], bad: [{ accountId: 'a', addTags: [''] }, { accountId: 'a', attributes: { k: { nested: 1 } } }] },
+      events: {
+        good: [{ accountId: 'a', events: [{ type: 'custom', name: 'n', at: 1, properties: { p: 1 } }, { type: 'geofence.enter', geofenceId: 'g', at: 2 }] }],
+        bad: [{ accountId: 'a', events: [] }, { accountId: 'a', events: [{ type: 'unknown', at: 1 }] }, { accountId: 'a', events: [{ type: 'custom', name: 'n', at: 0 }] }, { accountId: 'a', events: [{ type: 'custom', name: 'n', at: 1, properties: { '1x': 1 } }] }],
+      },
+      permission: { good: [{ accountId: 'a', deviceId: 'd', permission: 'WHEN_IN_USE' }], bad: [{ accountId: 'a', deviceId: 'd', permission: 'MAYBE' }, { accountId: 'a', permission: 'ALWAYS' }] },
+      signOut: { good: [{ accountId: 'a', deviceId: 'd' }], bad: [{ accountId: 'a' }, { deviceId: 'd' }] },
+    };
+    for (const name of SDK_OPERATION_NAMES) {
+      const validate = ajv.compile(file.paths[`${SDK_BASE_PATH}/${name}`]!.post.requestBody.content['application/json'].schema as object);
+      for (const good of samples[name].good) {
+        expect([name, validate(good), SDK_OPERATIONS[name].request.safeParse(good).success]).toEqual([name, true, true]);
+      }
+      for (const bad of samples[name].bad) {
+        expect([name, validate(bad), SDK_OPERATIONS[name].request.safeParse(bad).success]).toEqual([name, false, false]);
+      }
+    }
+  });
+});
