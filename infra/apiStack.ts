@@ -323,6 +323,8 @@ export class HeraldApiStack extends Stack {
     props.storageBucket.grantReadWrite(this.jobFunction);
     // an export loop that ended cancels its own schedule
     this.jobFunction.addToRolePolicy(manageSchedules);
+    // cloud sources read a partner's bucket through the role its owner trusts Herald's job worker to assume
+    this.jobFunction.addToRolePolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: ['arn:aws:iam::*:role/*'] }));
 
     this.deliveryFunction = new NodejsFunction(this, 'DeliveryFunction', {
       description: 'Herald delivery worker (fire, audience, send, check)',

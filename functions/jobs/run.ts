@@ -2,6 +2,7 @@
 import type { Job } from '../platform/jobs';
 import type { Runtime } from '../platform/runtime';
 import { runPasswordEmailJob } from '../services/auth';
+import { importConfirmed, runCloudSource } from '../services/cloudSource';
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import type { Store } from '../store/store';
 import { recordEmailFeedback } from '../tracking/feedback';
@@ -17,6 +18,10 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return runDataExport(deps, job.orgId, job.id);
     case 'exportSetting':
       return runExportSetting(deps, job.orgId, job.id);
+    case 'cloudSource':
+      return runCloudSource(deps, job.orgId, job.id, job.trigger);
+    case 'cloudSourceImport':
+      return importConfirmed(deps, job.orgId, job.sourceId, job.historyId);
     default:
       return assertUnreachable(job);
   }

@@ -13,6 +13,8 @@ export interface AwsClients {
   dynamo: DynamoDBClient;
   doc: DynamoDBDocumentClient;
   ses: SESv2Client;
+  /** the stand-ins' addresses locally (cloud sources reach S3 buckets through the same one); empty on AWS */
+  endpoints: Endpoints;
 }
 
 // Lambda runs Node 22; locally Node 20 is fine, so keep the SDK's Node-version notice out of every start.
@@ -31,5 +33,5 @@ export function createAwsClients(region: string, endpoints: Endpoints = {}): Aws
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   const ses = new SESv2Client({ region, ...local(endpoints.ses) });
-  return { dynamo, doc, ses };
+  return { dynamo, doc, ses, endpoints };
 }

@@ -14,6 +14,10 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('dataExport'), orgId: z.number().int(), id: z.string().max(64) }),
   /** an export setting's loop fired: export now, and keep the loop's dates */
   z.object({ kind: z.literal('exportSetting'), orgId: z.number().int(), id: z.string().max(64) }),
+  /** a cloud source's loop fired, or someone asked to pull it now: fetch, check and (unless held) import */
+  z.object({ kind: z.literal('cloudSource'), orgId: z.number().int(), id: z.string().max(64), trigger: z.enum(['LOOP', 'MANUAL']).default('LOOP') }),
+  /** a held delivery was confirmed: import it */
+  z.object({ kind: z.literal('cloudSourceImport'), orgId: z.number().int(), sourceId: z.string().max(64), historyId: z.string().max(64) }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

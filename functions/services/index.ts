@@ -6,6 +6,7 @@ import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceNam
 import type { AreaHandlers, Handler } from '../api/context';
 import { accountHandlers } from './account/handlers';
 import { applicationHandlers } from './application/handlers';
+import { cloudSourceHandlers, cloudSourceHistoryHandlers, cloudSourceRecordHandlers } from './cloudSource/handlers';
 import { s3ManagerHandlers, uploadHandlers } from './asset/handlers';
 import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
@@ -40,6 +41,9 @@ const AREAS: HandlerTable = {
   dataExport: dataExportHandlers,
   exportSetting: exportSettingOverrides(crudAreas.exportSetting),
   application: applicationHandlers(crudAreas.application as never),
+  cloudSource: cloudSourceHandlers,
+  cloudSourceHistory: cloudSourceHistoryHandlers,
+  cloudSourceRecord: cloudSourceRecordHandlers,
   templateMessage: templateMessageHandlers,
   plan: planHandlers,
   planAction: planActionHandlers,

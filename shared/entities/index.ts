@@ -1,6 +1,7 @@
 /** The entity registry: the one list of entities, driving tables (CDK and local), store and screens. */
 import { actionListEntity } from './actionList';
 import { appEntity } from './app';
+import { cloudSourceEntity, cloudSourceHistoryEntity, cloudSourceRecordEntity } from './cloudSource';
 import { accountEventEntity, applicationEntity, permissionRecordEntity, sdkNonceEntity } from './application';
 import { companyEntity } from './company';
 import type { EntityDef } from './entity';
@@ -85,6 +86,9 @@ export const ENTITIES = {
   dataImport: dataImportEntity,
   dataImportFailure: dataImportFailureEntity,
   dataExport: dataExportEntity,
+  cloudSource: cloudSourceEntity,
+  cloudSourceHistory: cloudSourceHistoryEntity,
+  cloudSourceRecord: cloudSourceRecordEntity,
   // settings
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
@@ -134,3 +138,4 @@ export * from './geofence';
 export * from './segmentTag';
 export * from './device';
 export * from './application';
+export * from './cloudSource';

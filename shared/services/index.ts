@@ -6,6 +6,7 @@ import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
 import { accountServices } from './account';
 import { applicationServices } from './application';
+import { cloudSourceHistoryServices, cloudSourceRecordServices, cloudSourceServices } from './cloudSource';
 import { s3ManagerServices, uploadServices } from './asset';
 import { dataExportServices } from './dataExport';
 import { dataImportServices } from './dataImport';
@@ -43,6 +44,9 @@ export const SERVICE_AREAS = {
   s3Manager: s3ManagerServices,
   ...crudAreas,
   application: applicationServices,
+  cloudSource: cloudSourceServices,
+  cloudSourceHistory: cloudSourceHistoryServices,
+  cloudSourceRecord: cloudSourceRecordServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -88,3 +92,4 @@ export * from './plan';
 export * from './systemSetting';
 export * from './asset';
 export * from './application';
+export * from './cloudSource';

@@ -36,6 +36,8 @@ interface Ids {
   company: string;
   dataExport: string;
   application: string;
+  cloudSource: string;
+  cloudDelivery: string;
 }
 
 const emailContent = {
@@ -67,6 +69,18 @@ const PROBES: Record<string, Probe> = {
   'account.permissionRecords': (ids) => ({ id: ids.account }),
   'account.events': (ids) => ({ id: ids.account }),
   'application.issueSecret': (ids) => ({ id: ids.application }),
+  'cloudSource.detail': (ids) => ({ id: ids.cloudSource }),
+  'cloudSource.save': (ids) => ({ id: ids.cloudSource, version: 1, title: 'Probe', sourceType: 'UPLOAD', fileName: 'x.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id' }),
+  'cloudSource.delete': (ids) => ({ id: ids.cloudSource }),
+  'cloudSource.duplicate': (ids) => ({ id: ids.cloudSource }),
+  'cloudSource.runNow': (ids) => ({ id: ids.cloudSource }),
+  'cloudSource.uploadUrl': (ids) => ({ id: ids.cloudSource, fileName: 'probe.csv' }),
+  'cloudSource.deleteHistoryRecord': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
+  'cloudSourceHistory.getListByPage': (ids) => ({ sourceId: ids.cloudSource }),
+  'cloudSourceHistory.confirm': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
+  'cloudSourceHistory.skip': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
+  'cloudSourceRecord.getListByPage': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
+  'cloudSourceRecord.export': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'account.detail': (ids) => ({ id: ids.account }),
   'account.save': (ids) => ({ id: ids.account, emails: ['probe-account@example.com'], firstName: 'Probe', version: 1 }),
   'account.delete': (ids) => ({ id: ids.account }),
@@ -181,6 +195,8 @@ describe("another organization's ids answer exactly as missing ones", () => {
       pendingPlan: plain(await admin.ok('plan.detail', { id: ids.pendingPlan })),
       plans: (await admin.ok('plan.getCateByPage', { page: 0, size: 50 })).total,
       unsubscriptions: (await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 50 })).list,
+      cloudSource: await admin.ok('cloudSource.detail', { id: ids.cloudSource }),
+      cloudDeliveries: (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list,
     };
   }
 
@@ -198,6 +214,12 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
+    ids.cloudSource = (await admin.ok('cloudSource.save', { title: 'Owned drop', sourceType: 'UPLOAD', fileName: '*.csv', fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE', holdForConfirmation: true })).id;
+    const upload = await admin.ok('cloudSource.uploadUrl', { id: ids.cloudSource, fileName: 'owned.csv' });
+    await fetch(upload.url, { method: 'PUT', body: 'id,mail\r\nbad id!,x\r\n' });
+    await admin.ok('cloudSource.runNow', { id: ids.cloudSource });
+    await herald.jobs.idle();
+    ids.cloudDelivery = (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list[0]!.id;
     ids.company = (await admin.ok('company.save', { company: 'Owned Co', directMailType: 'LETTER', fullName: 'Owned Company Ltd', address: '1 Owned Street', website: 'https://owned.example', name: 'Owned Sender', phone: '+81 3 0000 0000', email: 'owned-sender@example.com' })).id;
     ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;

@@ -3,34 +3,26 @@
  * `exportSetting` job on the job queue; the job starts a run of the whole export and keeps the setting's last and
  * next execution dates. A setting that is inactive, or past its end date, has no schedule.
  */
-import type { ExportLoop, ExportSetting } from '../../../shared/entities';
-import { nextOccurrence, parseCron } from '../../platform/cron';
-import { JOB_QUEUE } from '../../platform/jobs';
+import type { ExportSetting } from '../../../shared/entities';
+import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { newId } from '../../store/audit';
 import { runDataExport } from './run';
 
-const MINUTES: Partial<Record<ExportLoop, number>> = { EVERY_5_MINUTES: 5, HOURLY: 60, DAILY: 1440, WEEKLY: 10_080 };
-/** monthly runs on the 1st at 00:00 UTC: months differ in length, so not an interval */
-const MONTHLY = '0 0 1 * ? *';
-
 export const scheduleName = (orgId: number, id: string) => `export-${orgId}-${id}`;
 
 /** When the loop fires next after `now`; undefined when it does not (once, inactive, ended). */
 export function nextRun(setting: Pick<ExportSetting, 'loopType' | 'state' | 'endDate'>, now: number): number | undefined {
-  if (setting.state !== 'ACTIVE' || setting.loopType === 'ONCE') return undefined;
-  const next = setting.loopType === 'MONTHLY' ? nextOccurrence(parseCron(MONTHLY), 'UTC', now) : now + MINUTES[setting.loopType]! * 60_000;
+  if (setting.state !== 'ACTIVE') return undefined;
+  const next = loopNext(setting.loopType, now);
   return next !== undefined && (setting.endDate === undefined || next <= setting.endDate) ? next : undefined;
 }
 
 /** Puts the setting's schedule in place (or takes it away) to match how it is now. */
 export async function applyLoop(rt: Runtime, orgId: number, setting: ExportSetting): Promise<void> {
-  const name = scheduleName(orgId, setting.id);
-  const target = { queue: JOB_QUEUE, payload: { kind: 'exportSetting', orgId, id: setting.id } };
-  if (nextRun(setting, rt.clock.now()) === undefined) return rt.ports.scheduler.cancel(name);
-  if (setting.loopType === 'MONTHLY') return rt.ports.scheduler.cron(name, MONTHLY, 'UTC', target);
-  return rt.ports.scheduler.every(name, MINUTES[setting.loopType]!, target);
+  const active = nextRun(setting, rt.clock.now()) !== undefined;
+  return applyLoopSchedule(rt, scheduleName(orgId, setting.id), setting.loopType, active, { kind: 'exportSetting', orgId, id: setting.id });
 }
 
 /** A new run of an export, RUNNING until its job writes the file. */

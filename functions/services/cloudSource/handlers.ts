@@ -1,0 +1,212 @@
+/**
+ * Cloud sources: versioned saves whose credentials are sealed (and only said to be set, never shown), the loop on
+ * the scheduler port, "run now", upload links, and the deliveries' history (confirm or skip a held one) and
+ * records (paged, exported as CSV). Every read starts from a source of the caller's organization: another
+ * organization's source, delivery or record answers 720003.
+ */
+import { z } from 'zod';
+import {
+  type CloudSource,
+  type CloudSourceHistory,
+  cloudHistoryKeyOf,
+  cloudRecordKeyOf,
+  cloudSourceSchema,
+} from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { csvLine } from '../../../shared/export/csv';
+import { importPlanSchema } from '../../../shared/import/accountImport';
+import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
+import type { AuthedContext } from '../../api/context';
+import type { AreaHandlers } from '../../api/context';
+import { firstIssue } from '../../api/steps';
+import { seal } from '../../platform/keys';
+import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
+import { orgCursor } from '../../store/orgCursor';
+import { matchesText, pageOfItems } from '../../store/paging';
+import { CONDITIONS } from '../../store/store';
+import { applyCloudLoop, cloudScheduleName, planOf } from './run';
+import { uploadFolder } from './sources';
+
+const UPLOAD_LINK_SECONDS = 15 * 60;
+
+function view(source: CloudSource) {
+  const { passwordSealed, privateKeySealed, secretKeySealed, ...rest } = source;
+  return { ...rest, hasPassword: Boolean(passwordSealed), hasPrivateKey: Boolean(privateKeySealed), hasSecretKey: Boolean(secretKeySealed) };
+}
+
+async function requireSource(ctx: AuthedContext, id: string): Promise<CloudSource> {
+  return (await ctx.tenant.require('cloudSource', id)) as CloudSource;
+}
+
+async function requireHistory(ctx: AuthedContext, sourceId: string, id: string): Promise<CloudSourceHistory> {
+  await requireSource(ctx, sourceId);
+  const history = await ctx.store.get('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id });
+  if (!history) throw new AppError('720003');
+  return history as CloudSourceHistory;
+}
+
+const historyPosition = z.object({ sourceId: z.string(), after: z.string(), status: z.string() });
+
+function bad(path: string, message: string): never {
+  throw new AppError('400016', `payload.${path}: ${message}`);
+}
+
+export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
+  async getAll(_p, ctx) {
+    const all = (await ctx.tenant.list('cloudSource')) as CloudSource[];
+    return all.map(view).sort((a, b) => a.title.localeCompare(b.title));
+  },
+
+  async getListByPage(q, ctx) {
+    const rows = ((await ctx.tenant.list('cloudSource')) as CloudSource[])
+      .filter((s) => (!q.title || matchesText(s.title, q.title)) && (!q.sourceType || s.sourceType === q.sourceType))
+      .map(view);
+    return pageOfItems(rows, q, ['title', 'sourceType', 'dateUpdated', 'nextExecuteTime', 'lastExecuteTime'], { field: 'title', order: 'asc' });
+  },
+
+  async detail({ id }, ctx) {
+    return view(await requireSource(ctx, id));
+  },
+
+  async save({ id, version, password, privateKey, secretKey, ...fields }, ctx) {
+    const plan = importPlanSchema.safeParse(planOf(fields as CloudSource));
+    if (!plan.success) bad('fileColumns', firstIssue(plan.error).replace(/^payload\./, ''));
+    const stored = id ? await requireSource(ctx, id) : undefined;
+    if (stored) checkVersion(stored, version);
+    const sealed = {
+      passwordSealed: password ? seal(ctx.rt.keys, password) : stored?.passwordSealed,
+      privateKeySealed: privateKey ? seal(ctx.rt.keys, privateKey) : stored?.privateKeySealed,
+      secretKeySealed: secretKey ? seal(ctx.rt.keys, secretKey) : stored?.secretKeySealed,
+    };
+    if (fields.sourceType === 'SFTP' && !sealed.passwordSealed && !sealed.privateKeySealed) bad('password', 'Please input the password or the private key!');
+    if (fields.sourceType === 'S3' && !fields.roleArn && !(fields.accessKey && sealed.secretKeySealed)) bad('accessKey', 'Please input the access key and secret key, or a role ARN!');
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    const base = stored ? { ...stored, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id: newId(), ...auditNew(now, actor) });
+    const parsed = cloudSourceSchema.safeParse({ ...base, ...fields, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) });
+    if (!parsed.success) bad('', firstIssue(parsed.error).replace(/^payload\./, ''));
+    const next = parsed.data;
+    if (stored) await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
+    else await ctx.store.put('cloudSource', next, CONDITIONS.isNew('id'));
+    ctx.afterCommit(async () => {
+      await applyCloudLoop(ctx.rt, next);
+      if (next.status === 'ACTIVE' && next.loopType === 'ONCE') await ctx.rt.jobs.post({ kind: 'cloudSource', orgId: next.orgId, id: next.id, trigger: 'MANUAL' });
+    });
+    return view(next);
+  },
+
+  async delete({ id }, ctx) {
+    await requireSource(ctx, id);
+    await ctx.store.transact([{ ...ctx.tenant.deleteItem('cloudSource', id), failCode: '720007' }]);
+    const orgId = ctx.tenant.orgId;
+    ctx.afterCommit(() => ctx.rt.ports.scheduler.cancel(cloudScheduleName(orgId, id)));
+    return { ok: true as const };
+  },
+
+  async duplicate({ id }, ctx) {
+    const stored = await requireSource(ctx, id);
+    const now = ctx.rt.clock.now();
+    const { passwordSealed: _p, privateKeySealed: _k, secretKeySealed: _s, nextExecuteTime: _n, lastExecuteTime: _l, ...rest } = stored;
+    const copy: CloudSource = { ...rest, id: newId(), title: `${stored.title} (copy)`.slice(0, 100), status: 'INACTIVE', ...auditNew(now, ctx.identity.userId) };
+    await ctx.store.put('cloudSource', copy, CONDITIONS.isNew('id'));
+    return view(copy);
+  },
+
+  async runNow({ id }, ctx) {
+    const source = await requireSource(ctx, id);
+    ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'cloudSource', orgId: source.orgId, id, trigger: 'MANUAL' }));
+    return { ok: true as const };
+  },
+
+  async uploadUrl({ id, fileName }, ctx) {
+    const source = await requireSource(ctx, id);
+    if (source.sourceType !== 'UPLOAD') throw new AppError('720009', 'Only an upload source takes files from here.');
+    const url = await ctx.rt.ports.storage.signedPutUrl(`${uploadFolder(source.orgId, id)}${fileName}`, UPLOAD_LINK_SECONDS);
+    return { url, expiresAt: ctx.rt.clock.now() + UPLOAD_LINK_SECONDS * 1000 };
+  },
+
+  async deleteHistoryRecord({ sourceId, id }, ctx) {
+    const history = await requireHistory(ctx, sourceId, id);
+    if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', 'The delivery is still being read: delete it once it ends.');
+    const recordKey = cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id);
+    const records = await ctx.store.queryAll('cloudSourceRecord', { name: 'recordKey', value: recordKey }, undefined, ['row']);
+    for (let i = 0; i < records.length; i += 25) {
+      await ctx.store.transact(records.slice(i, i + 25).map((r) => ctx.store.deleteItem('cloudSourceRecord', { recordKey, row: r.row })));
+    }
+    await ctx.store.delete('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id });
+    return { ok: true as const };
+  },
+};
+
+/** Moves a held delivery on: to IMPORTING (confirm) or SKIPPED (skip); only a held one moves. */
+async function decide(ctx: AuthedContext, sourceId: string, id: string, status: 'IMPORTING' | 'SKIPPED') {
+  await requireHistory(ctx, sourceId, id);
+  const now = ctx.rt.clock.now();
+  const change = { status, decidedBy: ctx.identity.userId, dateUpdated: now, ...(status === 'SKIPPED' ? { finishedAt: now } : {}) };
+  const updated = await ctx.store.update(
+    'cloudSourceHistory',
+    { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id },
+    change,
+    { ConditionExpression: '#s = :held', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':held': 'HELD' } },
+    '720009',
+  ).catch((e: unknown) => {
+    if (e instanceof AppError && e.code === '720009') throw new AppError('720009', 'Only a delivery waiting for confirmation can be confirmed or skipped.');
+    throw e;
+  });
+  return updated as CloudSourceHistory;
+}
+
+export const cloudSourceHistoryHandlers: AreaHandlers<'cloudSourceHistory'> = {
+  async getListByPage({ sourceId, cursor, size, status = '' }, ctx) {
+    await requireSource(ctx, sourceId);
+    const orgId = ctx.tenant.orgId;
+    const codec = orgCursor(ctx.rt.keys, 'cloudSourceHistory.list', historyPosition);
+    const position = cursor ? codec.decode(orgId, cursor) : undefined;
+    if (position && (position.sourceId !== sourceId || position.status !== status)) throw new AppError('400016', 'payload.cursor: The cursor belongs to another list. Start again from the first page.');
+    const historyKey = cloudHistoryKeyOf(orgId, sourceId);
+    const page = await ctx.store.queryPage('cloudSourceHistory', {
+      partition: { name: 'historyKey', value: historyKey },
+      forward: false,
+      limit: size,
+      startKey: position ? { historyKey, id: position.after } : undefined,
+      ...(status ? { filter: { expression: '#st = :st', names: { '#st': 'status' }, values: { ':st': status } } } : {}),
+    });
+    const last = page.lastKey?.id as string | undefined;
+    return { list: page.items as never, cursor: last ? codec.encode(orgId, { sourceId, after: last, status }) : undefined };
+  },
+
+  async confirm({ sourceId, id }, ctx) {
+    const updated = await decide(ctx, sourceId, id, 'IMPORTING');
+    const orgId = ctx.tenant.orgId;
+    ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'cloudSourceImport', orgId, sourceId, historyId: id }));
+    return updated as never;
+  },
+
+  async skip({ sourceId, id }, ctx) {
+    return (await decide(ctx, sourceId, id, 'SKIPPED')) as never;
+  },
+};
+
+export const cloudSourceRecordHandlers: AreaHandlers<'cloudSourceRecord'> = {
+  async getListByPage({ sourceId, id, afterRow, size }, ctx) {
+    await requireHistory(ctx, sourceId, id);
+    const page = await ctx.store.queryPage('cloudSourceRecord', {
+      partition: { name: 'recordKey', value: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id) },
+      limit: size,
+      startKey: afterRow > 0 ? { recordKey: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id), row: afterRow } : undefined,
+    });
+    const list = page.items.map(({ recordKey: _k, ...r }) => r) as never[];
+    return { list, nextRow: page.lastKey ? (page.lastKey.row as number) : undefined };
+  },
+
+  async export({ sourceId, id }, ctx) {
+    const history = await requireHistory(ctx, sourceId, id);
+    const records = await ctx.store.queryAll('cloudSourceRecord', { name: 'recordKey', value: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id) });
+    const lines = ['\uFEFF' + csvLine(['row', 'stage', 'key', 'reason']), ...records.map((r) => csvLine([r.row, r.stage, r.key ?? '', r.reason]))];
+    const key = `exports/${ctx.tenant.orgId}/cloud-source-${sourceId}-${id}.csv`;
+    await ctx.rt.ports.storage.put(key, lines.join(''), 'text/csv; charset=utf-8');
+    const fileName = `${history.fileName.replace(/\.[^.]*$/, '') || 'delivery'}-records.csv`;
+    const url = await ctx.rt.ports.storage.signedGetUrl(key, EXPORT_LINK_SECONDS, fileName);
+    return { url, fileName, expiresAt: ctx.rt.clock.now() + EXPORT_LINK_SECONDS * 1000, rows: records.length };
+  },
+};

@@ -1,0 +1,285 @@
+/**
+ * A cloud source's run (the job worker): list the source's folder, take each matching file not delivered before
+ * (unless multiSend), and stream it through the CSV reader in the source's encoding. Each data row is checked
+ * (the header's titles, each column's pattern, then the import's own reading of the row); failed rows become the
+ * delivery's records with their row numbers. A held delivery stops there until someone confirms it (then the
+ * file is read again from the source, and must not have changed) or skips it; otherwise the checked rows are
+ * imported page by page as they are read. Nothing holds the file: memory stays flat whatever its size.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  CLOUD_RECORDS_KEPT,
+  type CloudSource,
+  type CloudSourceHistory,
+  type CloudSourceRecord,
+  cloudHistoryKeyOf,
+  cloudRecordKeyOf,
+  type DataImport,
+} from '../../../shared/entities';
+import { type ImportPlan, rowChange } from '../../../shared/import/accountImport';
+import { CsvError, csvPages } from '../../../shared/import/csv';
+import { applyLoopSchedule, loopNext } from '../../platform/loops';
+import type { Runtime } from '../../platform/runtime';
+import { CONDITIONS, type Store } from '../../store/store';
+import { importRows } from '../dataImport';
+import { fileNameMatcher, openSource, type SourceFile, type SourceReader } from './sources';
+
+type Deps = { rt: Runtime; store: Store };
+
+export const cloudScheduleName = (orgId: number, id: string) => `cloud-source-${orgId}-${id}`;
+
+/** The source's loop as it should be now. */
+export async function applyCloudLoop(rt: Runtime, source: CloudSource): Promise<void> {
+  await applyLoopSchedule(rt, cloudScheduleName(source.orgId, source.id), source.loopType, source.status === 'ACTIVE', {
+    kind: 'cloudSource',
+    orgId: source.orgId,
+    id: source.id,
+    trigger: 'LOOP',
+  });
+}
+
+/** The import plan of a source's columns: what each column fills, the key column and its case. */
+export function planOf(source: Pick<CloudSource, 'fileColumns' | 'uniqueIdField' | 'keyCase' | 'splitChar' | 'encoding' | 'groupColumn' | 'localeColumn'>): ImportPlan {
+  const columns = source.fileColumns.map((c) => c.columnId);
+  const mappings: ImportPlan['mappings'] = [];
+  source.fileColumns.forEach((c, column) => {
+    if (c.fieldType !== 'ignore') mappings.push({ column, target: c.fieldType, attribute: c.attribute, type: c.format });
+    else if (c.columnId === source.groupColumn) mappings.push({ column, target: 'tags', type: 'text' });
+    else if (c.columnId === source.localeColumn) mappings.push({ column, target: 'locale', type: 'text' });
+  });
+  return { columns, mappings, primaryKeyColumn: Math.max(0, columns.indexOf(source.uniqueIdField)), keyCase: source.keyCase, splitChar: source.splitChar, encoding: source.encoding };
+}
+
+const historyKey = (h: Pick<CloudSourceHistory, 'orgId' | 'sourceId'>) => ({ historyKey: cloudHistoryKeyOf(h.orgId, h.sourceId) });
+
+/** Checks rows one at a time, with the source's patterns compiled once. */
+function rowChecker(source: CloudSource, plan: ImportPlan) {
+  const patterns = source.fileColumns.map((c) => (c.regex ? new RegExp(`^(?:${c.regex})$`, 'u') : undefined));
+  return (cells: readonly string[]): { blank: true } | { reason: string } | { ok: true } => {
+    if (cells.length === 0 || cells.every((c) => c.trim() === '')) return { blank: true };
+    for (let i = 0; i < patterns.length; i++) {
+      const cell = cells[i]?.trim() ?? '';
+      if (cell && patterns[i] && !patterns[i]!.test(cell)) return { reason: `${source.fileColumns[i]!.columnId}: The value does not match the column's pattern.` };
+    }
+    const read = rowChange(cells, plan);
+    if (read && 'reason' in read) return { reason: read.reason };
+    return { ok: true };
+  };
+}
+
+/** The header's titles, where the columns say they must be checked; the reason when one differs. */
+function headerProblem(source: CloudSource, header: readonly string[]): string | undefined {
+  for (const [i, c] of source.fileColumns.entries()) {
+    if (!c.checkTitle) continue;
+    const found = (header[i] ?? '').trim();
+    if (found !== c.columnId) return `Column ${i + 1} of the header is '${found.slice(0, 100)}', not '${c.columnId}'.`;
+  }
+  return undefined;
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
+
+class DeliveryFailure extends Error {}
+
+/**
+ * Reads one delivered file: checks every data row and, when `importing`, imports the rows that passed, a page at a
+ * time. Saves the check's records only on the first read (`recordChecks`). Answers the counts.
+ */
+async function readFile(
+  deps: Deps,
+  source: CloudSource,
+  history: CloudSourceHistory,
+  chunks: AsyncIterable<Uint8Array>,
+  opts: { importing: boolean; recordChecks: boolean },
+): Promise<Pick<CloudSourceHistory, 'rows' | 'valid' | 'invalid' | 'created' | 'updated'>> {
+  const { rt, store } = deps;
+  const tenant = store.forOrg(source.orgId);
+  const plan = planOf(source);
+  const check = rowChecker(source, plan);
+  const recordKey = cloudRecordKeyOf(source.orgId, source.id, history.id);
+  const counts = { rows: 0, valid: 0, invalid: 0, created: 0, updated: 0 };
+  let kept = 0;
+  const keep = async (records: Omit<CloudSourceRecord, 'recordKey'>[]) => {
+    const room = records.slice(0, Math.max(0, CLOUD_RECORDS_KEPT - kept));
+    kept += room.length;
+    if (room.length) await store.putMany('cloudSourceRecord', room.map((r) => ({ recordKey, ...r })));
+  };
+  const headerRow = source.firstDataRow - 1;
+  const last = source.lastDataRow ?? Number.MAX_SAFE_INTEGER;
+  try {
+    for await (const page of csvPages(chunks, { delimiter: source.splitChar, pageSize: 1000, encoding: source.encoding })) {
+      const checkRecords: Omit<CloudSourceRecord, 'recordKey'>[] = [];
+      const importable: string[][] = [];
+      let firstImportRow: number | undefined;
+      for (const [i, cells] of page.rows.entries()) {
+        const row = page.fromRow + i;
+        if (row === headerRow) {
+          const problem = headerProblem(source, cells);
+          if (problem) throw new DeliveryFailure(problem);
+        }
+        if (row < source.firstDataRow || row > last) continue;
+        firstImportRow ??= row;
+        const result = check(cells);
+        if ('blank' in result) {
+          importable.push([]);
+          continue;
+        }
+        counts.rows++;
+        if (counts.rows > source.largeFileRowLimit) {
+          throw new DeliveryFailure(`The file has more than ${source.largeFileRowLimit.toLocaleString('en-US')} data rows (the source's large-file row limit).`);
+        }
+        if ('reason' in result) {
+          counts.invalid++;
+          checkRecords.push({ row, stage: 'CHECK', reason: result.reason, key: cells[plan.primaryKeyColumn]?.trim().slice(0, 64) || undefined });
+          importable.push([]);
+        } else {
+          counts.valid++;
+          importable.push([...cells]);
+        }
+      }
+      if (opts.recordChecks) await keep(checkRecords);
+      if (opts.importing && firstImportRow !== undefined) {
+        // rows that failed their check go as blank rows, which the import passes over, so row numbers hold
+        const result = await importRows(tenant, { kind: 'ACCOUNT', ...plan } as DataImport, firstImportRow, importable, { now: rt.clock.now(), actor: `cloudSource:${source.id}` });
+        counts.created += result.created;
+        counts.updated += result.updated;
+        counts.invalid += result.failures.length;
+        counts.valid -= result.failures.length;
+        await keep(result.failures.map((f) => ({ row: f.row, stage: 'IMPORT', reason: f.reason, key: f.key })));
+      }
+      await store.update('cloudSourceHistory', { ...historyKey(history), id: history.id }, { ...counts, dateUpdated: rt.clock.now() });
+    }
+  } catch (e) {
+    if (e instanceof CsvError) throw new DeliveryFailure(e.message);
+    throw e;
+  }
+  return counts;
+}
+
+async function setHistory(deps: Deps, history: CloudSourceHistory, change: Partial<CloudSourceHistory>): Promise<CloudSourceHistory> {
+  const next = { ...history, ...change, dateUpdated: deps.rt.clock.now() };
+  await deps.store.put('cloudSourceHistory', next);
+  return next;
+}
+
+const ALERT_TEXT = {
+  FAILURE: 'failed',
+  HELD: 'is waiting for confirmation',
+  DONE: 'was imported',
+} as const;
+
+/** Mails the source's receivers when they asked for this kind of news; a mail that fails is logged, not retried. */
+async function alert(deps: Deps, source: CloudSource, history: CloudSourceHistory, kind: keyof typeof ALERT_TEXT): Promise<void> {
+  if (!source.alertTypes.includes(kind) || source.emailReceivers.length === 0) return;
+  const subject = `Herald cloud source "${source.title}": ${history.fileName || 'a run'} ${ALERT_TEXT[kind]}`;
+  const text = [
+    `Cloud source: ${source.title} (${source.sourceType})`,
+    `File: ${history.fileName || '--'}`,
+    `Status: ${history.status}`,
+    `Data rows: ${history.rows}, passed: ${history.valid}, failed: ${history.invalid}, accounts created: ${history.created}, updated: ${history.updated}`,
+    ...(history.error ? [`Reason: ${history.error}`] : []),
+    `Open ${deps.rt.config.publicUrl}/portalui/#/library/cloud-source/history?sourceId=${encodeURIComponent(source.id)} to see its records.`,
+  ].join('\n');
+  for (const to of source.emailReceivers) {
+    await deps.rt.mailer.send({ to, subject, text }).catch((e: unknown) => deps.rt.log.warn('cloud source alert not sent', { sourceId: source.id, error: errorText(e) }));
+  }
+}
+
+function newHistory(source: CloudSource, file: SourceFile | undefined, trigger: CloudSourceHistory['trigger'], now: number): CloudSourceHistory {
+  return {
+    ...historyKey({ orgId: source.orgId, sourceId: source.id }),
+    id: `${String(now).padStart(13, '0')}-${randomBytes(4).toString('hex')}`,
+    orgId: source.orgId,
+    sourceId: source.id,
+    trigger,
+    fileName: file?.name ?? '',
+    fileSize: file?.size ?? 0,
+    fileModified: file?.modified ?? 0,
+    status: 'CHECKING',
+    rows: 0,
+    valid: 0,
+    invalid: 0,
+    created: 0,
+    updated: 0,
+    dateCreated: now,
+    dateUpdated: now,
+  };
+}
+
+/** A file is delivered once per name, size and time, unless the source takes it again each time. */
+async function claimFile(store: Store, source: CloudSource, file: SourceFile): Promise<boolean> {
+  if (source.multiSend) return true;
+  try {
+    await store.put('uniqueKey', { id: `cloudFile#${source.orgId}#${source.id}#${file.name}#${file.size}#${file.modified}`, owner: source.id }, CONDITIONS.isNew('id'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function deliver(deps: Deps, source: CloudSource, reader: SourceReader, file: SourceFile, trigger: CloudSourceHistory['trigger']): Promise<void> {
+  let history = newHistory(source, file, trigger, deps.rt.clock.now());
+  await deps.store.put('cloudSourceHistory', history);
+  try {
+    const importing = !source.holdForConfirmation;
+    const counts = await readFile(deps, source, history, await reader.read(file.name), { importing, recordChecks: true });
+    history = await setHistory(deps, history, { ...counts, status: importing ? 'DONE' : 'HELD', ...(importing ? { finishedAt: deps.rt.clock.now() } : {}) });
+    await alert(deps, source, history, importing ? 'DONE' : 'HELD');
+  } catch (e) {
+    if (!(e instanceof DeliveryFailure)) deps.rt.log.error('cloud source delivery failed', { sourceId: source.id, error: errorText(e) });
+    history = await setHistory(deps, history, { status: 'FAILED', error: errorText(e), finishedAt: deps.rt.clock.now() });
+    await alert(deps, source, history, 'FAILURE');
+  }
+}
+
+/** The job of a source's loop (or of "run now"). */
+export async function runCloudSource(deps: Deps, orgId: number, id: string, trigger: CloudSourceHistory['trigger']): Promise<void> {
+  const { rt, store } = deps;
+  const source = await store.forOrg(orgId).get('cloudSource', id);
+  if (!source || (trigger === 'LOOP' && source.status !== 'ACTIVE')) {
+    if (trigger === 'LOOP') await rt.ports.scheduler.cancel(cloudScheduleName(orgId, id));
+    return;
+  }
+  const now = rt.clock.now();
+  const next = source.status === 'ACTIVE' ? loopNext(source.loopType, now) : undefined;
+  await store.update('cloudSource', { orgId, id }, { lastExecuteTime: now, ...(next !== undefined ? { nextExecuteTime: next } : {}) });
+  let reader: SourceReader | undefined;
+  try {
+    reader = await openSource(rt, source);
+    const matches = fileNameMatcher(source.fileName);
+    const files = (await reader.list()).filter((f) => matches(f.name)).sort((a, b) => a.name.localeCompare(b.name));
+    for (const file of files) {
+      if (await claimFile(store, source, file)) await deliver(deps, source, reader, file, trigger);
+    }
+  } catch (e) {
+    // the source could not be reached or listed: one failed history row says why
+    const failed = { ...newHistory(source, undefined, trigger, rt.clock.now()), status: 'FAILED' as const, error: errorText(e), finishedAt: rt.clock.now() };
+    await store.put('cloudSourceHistory', failed);
+    await alert(deps, source, failed, 'FAILURE');
+  } finally {
+    await reader?.close();
+  }
+}
+
+/** The job of a confirmed delivery: read the file again, unchanged, and import it. */
+export async function importConfirmed(deps: Deps, orgId: number, sourceId: string, historyId: string): Promise<void> {
+  const { rt, store } = deps;
+  const source = await store.forOrg(orgId).get('cloudSource', sourceId);
+  let history = (await store.get('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(orgId, sourceId), id: historyId })) as CloudSourceHistory | undefined;
+  if (!source || !history || history.status !== 'IMPORTING') return;
+  let reader: SourceReader | undefined;
+  try {
+    reader = await openSource(rt, source);
+    const now = (await reader.list()).find((f) => f.name === history!.fileName);
+    if (!now) throw new DeliveryFailure('The file is no longer at the source.');
+    if (now.size !== history.fileSize || now.modified !== history.fileModified) throw new DeliveryFailure('The file changed after its check, so it was not imported: the next run checks the new file.');
+    const counts = await readFile(deps, source, history, await reader.read(history.fileName), { importing: true, recordChecks: false });
+    history = await setHistory(deps, history, { ...counts, status: 'CONFIRMED', finishedAt: rt.clock.now() });
+    await alert(deps, source, history, 'DONE');
+  } catch (e) {
+    history = await setHistory(deps, history, { status: 'FAILED', error: errorText(e), finishedAt: rt.clock.now() });
+    await alert(deps, source, history, 'FAILURE');
+  } finally {
+    await reader?.close();
+  }
+}

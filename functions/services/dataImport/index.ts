@@ -1,0 +1,5 @@
+/**
+ * The data import area's public module: cloud sources import the rows of a delivered file with the same page
+ * import as the import screen. Its operations reach the dispatch table through `handlers.ts`.
+ */
+export { importRows, type PageResult } from './importRows';

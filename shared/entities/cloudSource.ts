@@ -1,0 +1,181 @@
+/**
+ * Cloud sources (spec 001 3.13): recipient files an operator's systems drop on SFTP, in S3 or by upload, pulled on
+ * a loop, checked column by column, held for confirmation when asked, and imported as accounts. Each delivery is
+ * a history row; the rows that failed a check are its records.
+ */
+import * as z from 'zod';
+import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../import/accountImport';
+import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
+import { isValidEmail, MESSAGES } from '../validation';
+import { EXPORT_LOOPS } from './dataExport';
+import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+export const CLOUD_SOURCE_TYPES = ['SFTP', 'S3', 'UPLOAD'] as const;
+export const CLOUD_ALERT_TYPES = ['FAILURE', 'HELD', 'DONE'] as const;
+export const CLOUD_HISTORY_STATUSES = ['CHECKING', 'HELD', 'IMPORTING', 'CONFIRMED', 'SKIPPED', 'DONE', 'FAILED'] as const;
+export type CloudHistoryStatus = (typeof CLOUD_HISTORY_STATUSES)[number];
+
+export const CLOUD_MESSAGES = {
+  columnId: 'The Column Id is required!',
+  regex: 'The pattern is not a valid regular expression.',
+  unknownColumn: 'Choose one of the file columns above.',
+  columnTwice: 'Each Column Id may be listed once.',
+  host: 'Please input the host!',
+  username: 'Please input the username!',
+  credential: 'Please input the password or the private key!',
+  bucket: 'Please input the bucket!',
+  region: 'Please input the region!',
+  s3Credential: 'Please input the access key and secret key, or a role ARN!',
+  lastRow: 'The last data row comes after the first.',
+  roleArn: 'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
+  fileName: 'Please input the file name! (* matches any characters)',
+} as const;
+
+/** A column of the file, in file order: what it must look like and what it fills. */
+export const fileColumnSchema = z.object({
+  columnId: z.string({ error: CLOUD_MESSAGES.columnId }).trim().min(1, CLOUD_MESSAGES.columnId).max(200),
+  /** a JavaScript regular expression a non-empty cell must match in full */
+  regex: z
+    .string()
+    .max(500)
+    .refine((r) => {
+      try {
+        new RegExp(r, 'u');
+        return true;
+      } catch {
+        return false;
+      }
+    }, CLOUD_MESSAGES.regex)
+    .default(''),
+  /** the header cell of this column must say `columnId` */
+  checkTitle: z.boolean().default(true),
+  fieldType: z.enum([...IMPORT_TARGETS, 'ignore']).default('ignore'),
+  attribute: z.string().trim().max(64).optional(),
+  format: z.enum(ATTRIBUTE_TYPES).default('text'),
+});
+export type FileColumn = z.infer<typeof fileColumnSchema>;
+
+const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
+
+export const cloudSourceSchema = z.object({
+  ...tenantFields,
+  title: requiredText('title', 100),
+  sourceType: z.enum(CLOUD_SOURCE_TYPES),
+  host: z.string().trim().max(255).default(''),
+  port: z.number().int().min(1).max(65_535).default(22),
+  /** a folder on the server, or a key prefix in the bucket */
+  filePath: z.string().trim().max(1024).default(''),
+  /** the file's name; `*` matches any characters (orders_*.csv) */
+  fileName: z.string({ error: CLOUD_MESSAGES.fileName }).trim().min(1, CLOUD_MESSAGES.fileName).max(255).regex(/^[^/\\]+$/, CLOUD_MESSAGES.fileName),
+  username: z.string().trim().max(128).default(''),
+  accessKey: z.string().trim().max(128).default(''),
+  roleArn: z
+    .string()
+    .trim()
+    .max(2048)
+    .regex(/^(arn:aws[a-z-]*:iam::[0-9]{12}:role\/[\w+=,.@/-]+)?$/, CLOUD_MESSAGES.roleArn)
+    .default(''),
+  bucket: z.string().trim().max(63).default(''),
+  region: z.string().trim().max(32).regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, 'Please choose a region such as ap-northeast-1.').default(''),
+  resourceName: z.string().trim().max(200).default(''),
+  fileColumns: z.array(fileColumnSchema).min(1, CLOUD_MESSAGES.columnId).max(200),
+  /** the columnId of the accounts' key */
+  uniqueIdField: z.string({ error: 'Please choose the unique id column!' }).trim().min(1, 'Please choose the unique id column!'),
+  keyCase: z.enum(KEY_CASES).default('NORMAL'),
+  /** rows are numbered from 1; with a header, data starts at row 2 */
+  firstDataRow: z.number().int().min(1).max(1_000_000).default(2),
+  lastDataRow: z.number().int().min(1).optional(),
+  encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
+  splitChar: z.enum(CSV_DELIMITERS).default(','),
+  /** a column whose value becomes one of the account's tags */
+  groupColumn: z.string().trim().max(200).optional(),
+  /** a column whose value is the account's locale */
+  localeColumn: z.string().trim().max(200).optional(),
+  emailReceivers: z.array(email).max(10).default([]),
+  /** import a file again when it is delivered again under the same name, size and time */
+  multiSend: z.boolean().default(false),
+  loopType: z.enum(EXPORT_LOOPS, { error: 'Please select the loop type!' }).default('DAILY'),
+  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  alertTypes: z.array(z.enum(CLOUD_ALERT_TYPES)).max(3).default(['FAILURE']),
+  /** a file with more data rows fails unread past the limit */
+  largeFileRowLimit: z.number().int().min(1).max(50_000_000).default(1_000_000),
+  /** hold each delivery after its check until someone confirms or skips it */
+  holdForConfirmation: z.boolean().default(false),
+  nextExecuteTime: z.number().int().optional(),
+  lastExecuteTime: z.number().int().optional(),
+  passwordSealed: z.string().optional(),
+  privateKeySealed: z.string().optional(),
+  secretKeySealed: z.string().optional(),
+});
+export type CloudSource = z.infer<typeof cloudSourceSchema>;
+
+export const cloudSourceEntity = defineEntity({
+  name: 'cloudSource',
+  scope: 'tenant',
+  schema: cloudSourceSchema,
+  ...TENANT_KEYS,
+  privateFields: ['passwordSealed', 'privateKeySealed', 'secretKeySealed'],
+  permissions: { read: 'NAV_CLOUD_SOURCE', write: 'NAV_CLOUD_SOURCE' },
+});
+
+/** `<orgId>#<sourceId>`: the partition of one source's deliveries. */
+export const cloudHistoryKeyOf = (orgId: number, sourceId: string) => `${orgId}#${sourceId}`;
+
+const count = z.number().int().nonnegative();
+
+/** One delivery of a source: the file, where its check and import stand, and their counts. */
+export const cloudSourceHistorySchema = z.object({
+  historyKey: z.string(),
+  /** `<time, 13 digits>-<random>`: newest last in key order */
+  id: z.string(),
+  orgId: z.number().int(),
+  sourceId: z.string(),
+  trigger: z.enum(['LOOP', 'MANUAL']),
+  fileName: z.string(),
+  fileSize: count,
+  fileModified: z.number().int(),
+  status: z.enum(CLOUD_HISTORY_STATUSES),
+  rows: count,
+  valid: count,
+  invalid: count,
+  created: count,
+  updated: count,
+  error: z.string().optional(),
+  dateCreated: z.number().int(),
+  dateUpdated: z.number().int(),
+  finishedAt: z.number().int().optional(),
+  decidedBy: z.string().optional(),
+});
+export type CloudSourceHistory = z.infer<typeof cloudSourceHistorySchema>;
+
+export const cloudSourceHistoryEntity = defineEntity({
+  name: 'cloudSourceHistory',
+  scope: 'global',
+  schema: cloudSourceHistorySchema,
+  partitionKey: { name: 'historyKey', type: 'S' },
+  sortKey: { name: 'id', type: 'S' },
+});
+
+/** `<orgId>#<sourceId>#<historyId>`: the partition of one delivery's records. */
+export const cloudRecordKeyOf = (orgId: number, sourceId: string, historyId: string) => `${orgId}#${sourceId}#${historyId}`;
+
+/** A row of a delivery that failed its check or its import: its row number in the file and why. */
+export const cloudSourceRecordSchema = z.object({
+  recordKey: z.string(),
+  row: z.number().int(),
+  stage: z.enum(['CHECK', 'IMPORT']),
+  reason: z.string(),
+  key: z.string().optional(),
+});
+export type CloudSourceRecord = z.infer<typeof cloudSourceRecordSchema>;
+
+export const cloudSourceRecordEntity = defineEntity({
+  name: 'cloudSourceRecord',
+  scope: 'global',
+  schema: cloudSourceRecordSchema,
+  partitionKey: { name: 'recordKey', type: 'S' },
+  sortKey: { name: 'row', type: 'N' },
+});
+
+/** Records kept per delivery; the counts go on past it. */
+export const CLOUD_RECORDS_KEPT = 10_000;

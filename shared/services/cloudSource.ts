@@ -1,0 +1,106 @@
+/**
+ * Cloud sources, their history and records (spec 000 section 7's catalogue: cloudSource, cloudSourceHistory,
+ * cloudSourceRecord). Credentials go in with a save and never come back: the view says only whether each is set.
+ */
+import * as z from 'zod';
+import { CLOUD_MESSAGES, cloudSourceHistorySchema, cloudSourceRecordSchema, cloudSourceSchema } from '../entities/cloudSource';
+import { idString } from '../entities/entity';
+import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+
+const ACCESS = 'NAV_CLOUD_SOURCE';
+
+export const cloudSourceView = cloudSourceSchema
+  .omit({ orgId: true, createdBy: true, updatedBy: true, passwordSealed: true, privateKeySealed: true, secretKeySealed: true })
+  .extend({ hasPassword: z.boolean(), hasPrivateKey: z.boolean(), hasSecretKey: z.boolean() });
+export type CloudSourceView = z.infer<typeof cloudSourceView>;
+
+const secret = z.string().max(16_384).optional();
+
+/** The form: the source's fields, and its credentials when they are given (left out: the stored ones stay). */
+export const cloudSourceSavePayload = cloudSourceSchema
+  .omit({ orgId: true, id: true, version: true, dateCreated: true, dateUpdated: true, createdBy: true, updatedBy: true, passwordSealed: true, privateKeySealed: true, secretKeySealed: true, nextExecuteTime: true, lastExecuteTime: true })
+  .extend({
+    id: idString.optional(),
+    version: z.number().int().optional(),
+    password: secret,
+    privateKey: secret,
+    secretKey: secret,
+  })
+  .superRefine((p, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const ids = p.fileColumns.map((c) => c.columnId);
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) issue(['fileColumns', i, 'columnId'], CLOUD_MESSAGES.columnTwice);
+    });
+    p.fileColumns.forEach((c, i) => {
+      if (c.fieldType === 'attribute' && !c.attribute) issue(['fileColumns', i, 'attribute'], 'Please input the attribute name!');
+    });
+    for (const field of ['uniqueIdField', 'groupColumn', 'localeColumn'] as const) {
+      const value = p[field];
+      if (value && !ids.includes(value)) issue([field], CLOUD_MESSAGES.unknownColumn);
+    }
+    if (p.lastDataRow !== undefined && p.lastDataRow < p.firstDataRow) issue(['lastDataRow'], CLOUD_MESSAGES.lastRow);
+    if (p.sourceType === 'SFTP') {
+      if (!p.host) issue(['host'], CLOUD_MESSAGES.host);
+      if (!p.username) issue(['username'], CLOUD_MESSAGES.username);
+    }
+    if (p.sourceType === 'S3') {
+      if (!p.bucket) issue(['bucket'], CLOUD_MESSAGES.bucket);
+      if (!p.region) issue(['region'], CLOUD_MESSAGES.region);
+    }
+  });
+export type CloudSourceSavePayload = z.input<typeof cloudSourceSavePayload>;
+
+export const cloudSourceHistoryView = cloudSourceHistorySchema.omit({ historyKey: true, orgId: true });
+export type CloudSourceHistoryView = z.infer<typeof cloudSourceHistoryView>;
+
+const historyRef = z.object({ sourceId: idString, id: z.string().min(1).max(64) });
+const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.number().int(), rows: z.number().int() });
+
+export const cloudSourceServices = {
+  getAll: operation({ access: ACCESS, payload: z.object({}).default({}), response: z.array(cloudSourceView) }),
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({ ...pageRequest, title: z.string().max(100).optional(), sourceType: z.string().max(10).optional() }),
+    response: pageOf(cloudSourceView),
+  }),
+  detail: operation({ access: ACCESS, payload: idPayload, response: cloudSourceView }),
+  save: operation({ access: ACCESS, payload: cloudSourceSavePayload, response: cloudSourceView }),
+  delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
+  /** A copy, inactive, with no credentials (they are typed again on purpose). */
+  duplicate: operation({ access: ACCESS, payload: idPayload, response: cloudSourceView }),
+  /** Pulls the source now, whatever its loop (in the background). */
+  runNow: operation({ access: ACCESS, payload: idPayload, response: ok }),
+  /** An upload source: a link the browser PUTs the file to (15 minutes); the next run reads it. */
+  uploadUrl: operation({
+    access: ACCESS,
+    payload: idPayload.extend({ fileName: z.string().trim().min(1).max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.') }),
+    response: z.object({ url: z.string(), expiresAt: z.number().int() }),
+  }),
+  /** A finished delivery and its records. */
+  deleteHistoryRecord: operation({ access: ACCESS, payload: historyRef, response: ok }),
+} as const;
+
+export const cloudSourceHistoryServices = {
+  /** The source's deliveries, newest first. */
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({ sourceId: idString, cursor: z.string().max(200).optional(), size: z.number().int().min(1).max(100).default(20), status: z.string().max(20).optional() }),
+    response: z.object({ list: z.array(cloudSourceHistoryView), cursor: z.string().optional() }),
+  }),
+  /** A held delivery goes on to its import. */
+  confirm: operation({ access: ACCESS, payload: historyRef, response: cloudSourceHistoryView }),
+  /** A held delivery ends without importing. */
+  skip: operation({ access: ACCESS, payload: historyRef, response: cloudSourceHistoryView }),
+} as const;
+
+export const cloudSourceRecordServices = {
+  /** The delivery's failed rows, in row order after `afterRow`. */
+  getListByPage: operation({
+    access: ACCESS,
+    payload: historyRef.extend({ afterRow: z.number().int().min(0).default(0), size: z.number().int().min(1).max(500).default(50) }),
+    response: z.object({ list: z.array(cloudSourceRecordSchema.omit({ recordKey: true })), nextRow: z.number().int().optional() }),
+  }),
+  /** The records as a CSV file, behind a link that works for 15 minutes. */
+  export: operation({ access: ACCESS, payload: historyRef, response: downloadLink }),
+} as const;
