@@ -31,6 +31,8 @@ export function buildHerald(app: App, overrides: Partial<HeraldConfig> & { webDi
   const web = new HeraldWebStack(app, 'HeraldWeb', {
     description: 'Herald: web build on S3 behind CloudFront (/portalui/*, /service/* -> API)',
     apiDomainName: api.apiDomainName,
+    // presigned links are virtual-hosted on the bucket's regional name
+    uploadOrigin: `https://${data.assetsBucket.bucketRegionalDomainName}`,
     webDist,
   });
   Tags.of(app).add('application', 'herald');

@@ -10,7 +10,9 @@ export const LAMBDA_BUNDLING = {
   target: 'node22',
   mainFields: ['module', 'main'],
   banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
-  external: ['@node-rs/argon2'],
+  // ssh2 (SFTP cloud sources) tries its optional native speed-ups inside try/catch and falls back to plain JS:
+  // left out of the bundle, they are simply absent at run time
+  external: ['@node-rs/argon2', 'cpu-features', '*.node'],
   minify: true,
 } as const;
 

@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keySchemaOf } from '../functions/store/tables';
 import { DEPLOYED_ENTITIES as ENTITY_LIST, tableName } from '../shared/entities';
-import { SECURITY_HEADERS } from '../functions/platform/securityHeaders';
+import { contentSecurityPolicy, securityHeaders } from '../functions/platform/securityHeaders';
 import { isValidPassword } from '../shared/validation';
 import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES, DELIVERY_VISIBILITY_S, DELIVERY_WORKER_TIMEOUT_S, JOB_WORKER_TIMEOUT_S } from './apiStack';
 import { readConfig } from './config';
@@ -401,14 +401,20 @@ describe('web stack', () => {
     const policies = web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
     const [policyId, ...others] = Object.keys(policies);
     expect(others).toEqual([]);
-    expect(policies[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toEqual({
-      ContentSecurityPolicy: { ContentSecurityPolicy: SECURITY_HEADERS['content-security-policy'], Override: true },
+    const config = policies[policyId].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    // the policy is the local server's, with the assets bucket (its regional name, from the data stack) as the upload origin
+    const [, parts] = config.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'] as [string, unknown[]];
+    expect(parts.map((p) => (typeof p === 'string' ? p : 'BUCKET')).join('')).toBe(contentSecurityPolicy(['https://BUCKET']));
+    expect(JSON.stringify(parts.find((p) => typeof p !== 'string'))).toMatch(/AssetsBucket.*RegionalDomainName/);
+    expect(config).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: expect.anything(), Override: true },
       ContentTypeOptions: { Override: true },
       FrameOptions: { FrameOption: 'DENY', Override: true },
       ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
       StrictTransportSecurity: { AccessControlMaxAgeSec: 365 * 24 * 3600, Override: true },
     });
     // the values CloudFront sends are the very ones the local server sends
+    const SECURITY_HEADERS = securityHeaders();
     expect(SECURITY_HEADERS).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
     expect(SECURITY_HEADERS['content-security-policy']).toMatch(/(^|; )script-src 'self'(;|$)/);
     expect(SECURITY_HEADERS['content-security-policy']).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);

@@ -32,7 +32,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { CONTENT_SECURITY_POLICY } from '../functions/platform/securityHeaders';
+import { contentSecurityPolicy } from '../functions/platform/securityHeaders';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const WEB_PREFIX = 'portalui';
@@ -40,6 +40,8 @@ export const WEB_PREFIX = 'portalui';
 export interface HeraldWebStackProps extends StackProps {
   /** the HTTP API's host name (`<apiId>.execute-api.<region>.amazonaws.com`) */
   apiDomainName: string;
+  /** the storage origin the portal PUTs large files to by presigned link (`https://<assets bucket regional name>`) */
+  uploadOrigin?: string;
   /** the built web folder; defaults to web/dist */
   webDist?: string;
 }
@@ -98,7 +100,7 @@ export class HeraldWebStack extends Stack {
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Herald: CSP, nosniff, frame and referrer policy, HSTS',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadOrigin ? [props.uploadOrigin] : []), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },

@@ -100,6 +100,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       handler,
       webRoot: opts.webRoot ?? resolve(import.meta.dirname, '../../web/dist'),
       port: opts.port ?? 0,
+      uploadOrigins: [new URL(standIns.endpoints.s3).origin],
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;

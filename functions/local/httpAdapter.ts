@@ -5,7 +5,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { AppError } from '../../shared/errors';
 import { type ApiEvent, type ApiResult, bodyLimitOf, failure } from '../api/router';
-import { SECURITY_HEADERS } from '../platform/securityHeaders';
+import { securityHeaders } from '../platform/securityHeaders';
 
 type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
@@ -120,11 +120,13 @@ function serveStatic(res: ServerResponse, webRoot: string, pathname: string, ext
   createReadStream(file).pipe(res);
 }
 
-export function startHttpServer(opts: { handler: LambdaHandler; webRoot: string; port: number; host?: string; headers?: Record<string, string> }): Promise<Server> {
+/** `uploadOrigins`: where the portal PUTs large files by presigned link (the local storage stand-in). */
+export function startHttpServer(opts: { handler: LambdaHandler; webRoot: string; port: number; host?: string; headers?: Record<string, string>; uploadOrigins?: readonly string[] }): Promise<Server> {
+  const hardening = securityHeaders(opts.uploadOrigins);
   const context = { functionName: 'herald-local-api', awsRequestId: 'local', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
   const server = createServer(async (req, res) => {
     // set before anything is written, so static files, redirects, errors and API answers all carry them
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(hardening)) res.setHeader(name, value);
     const url = requestUrl(req);
     if (!url) return sendText(res, 400, 'Bad request: malformed Host header.');
     try {

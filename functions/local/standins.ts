@@ -81,12 +81,16 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
   return { endpoint, proc };
 }
 
+/** As the deployed bucket: the portal PUTs large files straight to a presigned link, from its own origin. */
+const PRESIGNED_PUT_CORS =
+  '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
+
 async function startS3(dataDir: string): Promise<{ endpoint: string; close(): Promise<void> }> {
   const mod = (await import('s3rver')) as unknown as { default?: unknown };
   const S3rver = (mod.default ?? mod) as new (o: object) => { run(): Promise<AddressInfo>; close(): Promise<void> };
   const directory = join(dataDir, 's3');
   mkdirSync(directory, { recursive: true });
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: ASSET_BUCKET }] });
+  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: ASSET_BUCKET, configs: [PRESIGNED_PUT_CORS] }] });
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -14,6 +14,7 @@ const CSP_DIRECTIVES: Record<string, string> = {
   // https: for the pictures of email templates, which the builder's preview shows from wherever mail loads them
   'img-src': "'self' data: blob: https:",
   'font-src': "'self' data:",
+  // and the storage origin the portal PUTs large files to by presigned link (contentSecurityPolicy's argument)
   'connect-src': "'self'",
   'object-src': "'none'",
   'base-uri': "'self'",
@@ -21,14 +22,19 @@ const CSP_DIRECTIVES: Record<string, string> = {
   'frame-ancestors': "'none'",
 };
 
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
-  .map(([name, value]) => `${name} ${value}`)
-  .join('; ');
+/** The policy; `uploadOrigins`: the storage origins the portal may send files to (the assets bucket's). */
+export function contentSecurityPolicy(uploadOrigins: readonly string[] = []): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, value]) => `${name} ${name === 'connect-src' ? [value, ...uploadOrigins].join(' ') : value}`)
+    .join('; ');
+}
 
 /** Header names in lower case, as Node sends them. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+export function securityHeaders(uploadOrigins: readonly string[] = []): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': contentSecurityPolicy(uploadOrigins),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  };
+}

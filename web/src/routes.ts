@@ -36,6 +36,9 @@ export type PageKey =
   | 'systemSetting'
   | 'assets'
   | 'applications'
+  | 'cloudSources'
+  | 'cloudSourceHistory'
+  | 'cloudSourceRecords'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -145,9 +148,9 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/model', 'page.models', ['NAV_CAMPAIGN_CUSTOMIZED_NODE'], menu('library', 'pi pi-sitemap')),
   screen('/library/model/history', 'page.modelHistory', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
   screen('/library/model/history/record', 'page.modelRecords', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
-  screen('/library/cloud-source', 'page.cloudSources', ['NAV_CLOUD_SOURCE'], menu('library', 'pi pi-cloud')),
-  screen('/library/cloud-source/history', 'page.cloudSourceHistory', ['NAV_CLOUD_SOURCE']),
-  screen('/library/cloud-source/history/record', 'page.cloudSourceRecords', ['NAV_CLOUD_SOURCE']),
+  screen('/library/cloud-source', 'page.cloudSources', ['NAV_CLOUD_SOURCE'], { page: 'cloudSources', ...menu('library', 'pi pi-cloud') }),
+  screen('/library/cloud-source/history', 'page.cloudSourceHistory', ['NAV_CLOUD_SOURCE'], { page: 'cloudSourceHistory' }),
+  screen('/library/cloud-source/history/record', 'page.cloudSourceRecords', ['NAV_CLOUD_SOURCE'], { page: 'cloudSourceRecords' }),
   entityScreen('/library/export-setting', 'exportSetting', 'NAV_CUSTOM_EXPORT', menu('library', 'pi pi-download')),
   screen('/library/preset-parameter', 'page.presetParameters', ['NAV_PRESET_PARAMETER'], menu('library', 'pi pi-sliders-h')),
   screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER']),

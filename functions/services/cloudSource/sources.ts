@@ -3,8 +3,6 @@
  * role assumed for the run) or Herald's own storage (uploads). Each answers the files in its folder and reads one
  * as a stream of bytes, so a file of any size passes through without being held.
  */
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { CloudSource } from '../../../shared/entities';
 import { unseal } from '../../platform/keys';
@@ -67,9 +65,12 @@ async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReade
 }
 
 async function s3Reader(rt: Runtime, source: CloudSource): Promise<SourceReader> {
+  // loaded on first use: the router Lambda (which saves sources) never needs these clients at a cold start
+  const { GetObjectCommand, ListObjectsV2Command, S3Client } = await import('@aws-sdk/client-s3');
   const endpoint = rt.aws.endpoints.s3;
   let credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
   if (source.roleArn) {
+    const { AssumeRoleCommand, STSClient } = await import('@aws-sdk/client-sts');
     const sts = new STSClient({ region: source.region, ...(endpoint ? { endpoint } : {}) });
     const out = await sts.send(new AssumeRoleCommand({ RoleArn: source.roleArn, RoleSessionName: `herald-cloud-source-${source.id}`.slice(0, 64), DurationSeconds: 3600 }));
     const c = out.Credentials;

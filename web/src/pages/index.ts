@@ -32,6 +32,9 @@ export const pages = {
   assets: lazyPage(() => import('./assets/AssetsPage')),
   entity: lazyPage(() => import('./generic/EntityPage')),
   applications: lazyPage(() => import('./application/ApplicationsPage')),
+  cloudSources: lazyPage(() => import('./cloudSource/CloudSourcesPage')),
+  cloudSourceHistory: lazyPage(() => import('./cloudSource/CloudSourceHistoryPage')),
+  cloudSourceRecords: lazyPage(() => import('./cloudSource/CloudSourceRecordsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

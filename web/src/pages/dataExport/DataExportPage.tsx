@@ -24,6 +24,7 @@ import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/dataExport';
+import { downloadUrl } from '../../api/download';
 
 type Row = Result<'dataExport.getListByPage'>['list'][number];
 const INITIAL_FILTERS: { title?: string; exportType?: string; state?: string } = {};
@@ -80,11 +81,7 @@ export default function DataExportPage() {
   async function download(row: Row) {
     try {
       const link = await call('dataExport.download', { id: row.id });
-      const a = document.createElement('a');
-      a.href = link.url;
-      a.download = link.fileName;
-      a.rel = 'noopener';
-      a.click();
+      downloadUrl(link.url, link.fileName);
     } catch {
       // the client's toast says why
     }

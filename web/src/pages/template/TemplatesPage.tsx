@@ -25,6 +25,7 @@ import './template.css';
 import '../../i18n/areas/template';
 import '../../i18n/areas/channelContent';
 import { LanguagesDialog } from './LanguagesDialog';
+import { downloadBlob } from '../../api/download';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
@@ -94,12 +95,7 @@ export default function TemplatesPage() {
     try {
       const categoryId = list.filters.categoryId || undefined;
       const file = await call('templateMessage.export', categoryId ? { categoryId } : {});
-      const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `herald-templates-${new Date(file.exportedAt).toISOString().slice(0, 10)}.json`;
-      a.click();
-      URL.revokeObjectURL(url);
+      downloadBlob(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), `herald-templates-${new Date(file.exportedAt).toISOString().slice(0, 10)}.json`);
       showSuccess(t('template.exported', { count: file.templates.length }));
     } catch {
       // the toast says why (more than 100 templates: choose a category)

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/TextField';
 import type { ChannelDraft } from './channelDraft';
 import { toChannelPayload } from './channelDraft';
 import { AreaField, type EditorProps, text } from './fields';
+import { downloadBlob } from '../../../api/download';
 
 export function LetterEditor({ content, set, error, idPrefix }: EditorProps) {
   const { t } = useTranslation();
@@ -28,12 +29,7 @@ export function LetterEditor({ content, set, error, idPrefix }: EditorProps) {
 
 function downloadPdf(fileName: string, base64: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(new Blob([bytes], { type: 'application/pdf' }), fileName);
 }
 
 export function LetterPreview({ draft, language, sender, recipient, valid }: { draft: ChannelDraft; language: string; sender: LetterSender | null; recipient: Recipient; valid: boolean }) {

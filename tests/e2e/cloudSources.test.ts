@@ -1,0 +1,101 @@
+/**
+ * Cloud sources in Chromium: an upload source made on /library/cloud-source (the form refuses what the server
+ * would, then saves); a Shift_JIS file is uploaded from the list straight to storage, its delivery is held in the
+ * history until confirmed, the accounts arrive with their names, and the row that failed its pattern is listed
+ * with its row number. axe-core on the list, the form, the history, the confirmation and the records, in en,
+ * then the list in zh and ja.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import iconv from 'iconv-lite';
+import { browserSuite, expectAccessible, openPage, signIn } from './browser';
+
+const suite = browserSuite();
+
+async function choose(page: Page, dropdown: Locator, option: string): Promise<void> {
+  await dropdown.click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: option, exact: true }).click();
+}
+
+it('makes an upload source, holds its delivery until confirmed, and lists the failed row', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);
+  await page.getByRole('heading', { name: 'Cloud sources' }).waitFor();
+  await page.locator('[data-testid="cloud-source-list"]', { hasText: 'No cloud sources yet.' }).waitFor();
+  await expectAccessible(page, 'the empty cloud source list');
+
+  await page.getByRole('button', { name: 'New source' }).click();
+  const dialog = page.locator('#cloud-source-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect(await page.locator('#cloud-title-error').textContent()).toBe('Please input the title!');
+  expect(await page.locator('#cloud-host-error').textContent()).toBe('Please input the host!');
+  await page.fill('#cloud-title', 'Members drop');
+  await choose(page, dialog.locator('.p-dropdown:has(#cloud-sourceType)'), 'Upload');
+  await page.fill('#cloud-fileName', 'members_*.csv');
+  await choose(page, dialog.locator('.p-dropdown:has(#cloud-encoding)'), 'Shift_JIS');
+  await page.check('#cloud-holdForConfirmation');
+  // columns: id (digits only), name as first name, e-mail
+  await page.fill('#cloud-col-0-regex', '^[0-9]+$');
+  await dialog.getByRole('button', { name: 'Add column' }).click();
+  await page.fill('#cloud-col-1-columnId', 'name');
+  await choose(page, dialog.locator('.p-dropdown:has(#cloud-col-1-fieldType)'), 'First name');
+  await dialog.getByRole('button', { name: 'Add column' }).click();
+  await page.fill('#cloud-col-2-columnId', 'mail');
+  await page.fill('#cloud-col-2-regex', '([');
+  await choose(page, dialog.locator('.p-dropdown:has(#cloud-col-2-fieldType)'), 'E-mail address(es)');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect(await page.locator('#cloud-col-2-regex-error').textContent()).toBe('The pattern is not a valid regular expression.');
+  expect(await page.locator('#cloud-uniqueIdField-error').textContent()).toBe('Please choose the unique id column!');
+  await page.fill('#cloud-col-2-regex', '');
+  await choose(page, dialog.locator('.p-dropdown:has(#cloud-uniqueIdField)'), 'id');
+  await expectAccessible(page, 'the cloud source form');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message-success', { hasText: 'The source "Members drop" was created.' }).waitFor();
+  const row = page.locator('[data-testid="cloud-source-list"] tbody tr', { hasText: 'Members drop' });
+  await row.waitFor();
+  expect(await row.textContent()).toContain('Upload');
+  await expectAccessible(page, 'the cloud source list');
+
+  // the file goes from the browser to storage by its link, then the source reads it
+  const file = iconv.encode('id,name,mail\r\n101,山田太郎,taro@example.com\r\nx2,佐藤花子,hanako@example.com\r\n103,鈴木一郎,ichiro@example.com\r\n', 'Shift_JIS');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), row.getByRole('button', { name: 'Upload a file to Members drop' }).click()]);
+  await chooser.setFiles({ name: 'members_0601.csv', mimeType: 'text/csv', buffer: file });
+  await page.locator('.p-toast-message-success', { hasText: 'members_0601.csv was uploaded' }).waitFor();
+
+  await row.getByRole('button', { name: 'History of Members drop' }).click();
+  await page.getByRole('heading', { name: 'Cloud source history' }).waitFor();
+  const delivery = page.locator('[data-testid="cloud-history"] tbody tr', { hasText: 'members_0601.csv' });
+  await delivery.locator('.p-tag', { hasText: 'Held' }).waitFor({ timeout: 30_000 });
+  // three rows, one of them refused by the id pattern
+  expect((await delivery.locator('td.numeric').allTextContents()).slice(0, 3)).toEqual(['3', '2', '1']);
+  await expectAccessible(page, 'the held delivery');
+
+  await delivery.getByRole('button', { name: 'Confirm members_0601.csv' }).click();
+  await page.locator('.app-confirm').waitFor();
+  await expectAccessible(page, 'the confirmation');
+  await page.locator('.app-confirm').getByRole('button', { name: 'Confirm' }).click();
+  await delivery.locator('.p-tag', { hasText: 'Confirmed' }).waitFor({ timeout: 30_000 });
+  expect((await delivery.locator('td.numeric').allTextContents()).slice(3, 5)).toEqual(['2', '0']);
+  const imported = await suite.admin.ok('account.detail', { id: '101' });
+  expect(imported.firstName).toBe('山田太郎');
+  expect(imported.emails).toEqual(['taro@example.com']);
+
+  await delivery.getByRole('button', { name: 'Failed rows of members_0601.csv' }).click();
+  await page.getByRole('heading', { name: 'Cloud source records' }).waitFor();
+  const failed = page.locator('[data-testid="cloud-records"] tbody tr');
+  await failed.first().waitFor();
+  expect(await failed.count()).toBe(1);
+  expect(await failed.first().locator('td').first().textContent()).toBe('3');
+  await expectAccessible(page, 'the failed rows');
+
+  for (const [lang, title] of [['zh', '云数据源'], ['ja', 'クラウドソース']] as const) {
+    await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
+    await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);
+    await page.reload();
+    await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    await page.locator('[data-testid="cloud-source-list"] tbody tr', { hasText: 'Members drop' }).waitFor();
+    await expectAccessible(page, `the cloud source list in ${lang}`);
+  }
+  await context.close();
+});

@@ -1,0 +1,227 @@
+/**
+ * A cloud source's deliveries (/library/cloud-source/history?source=<id>), newest first, a page at a time by
+ * cursor: the file, its check and import counts, a progress bar while it is read; a held delivery is confirmed
+ * (imported) or skipped after a confirmation; a finished one opens its failed rows or is deleted. Deliveries
+ * in progress are followed until they end.
+ */
+import { Button } from 'primereact/button';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
+import { formatCount, formatDateTime } from '../../../../shared/format';
+import type { CloudSourceHistoryView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { Select } from '../../components/Select';
+import { useConfirm } from '../../components/useConfirm';
+import { showSuccess } from '../../ui/toastBus';
+import { recordsPath, SOURCES_PATH } from './paths';
+import '../../i18n/areas/cloudSource';
+import '../../styles/audience.css';
+
+const PAGE = 20;
+const SEVERITY: Record<CloudHistoryStatus, 'info' | 'warning' | 'success' | 'secondary' | 'danger'> = {
+  CHECKING: 'info',
+  HELD: 'warning',
+  IMPORTING: 'info',
+  CONFIRMED: 'success',
+  SKIPPED: 'secondary',
+  DONE: 'success',
+  FAILED: 'danger',
+};
+const RUNNING = new Set<CloudHistoryStatus>(['CHECKING', 'IMPORTING']);
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export default function CloudSourceHistoryPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sourceId = params.get('source') ?? '';
+  return sourceId ? <History sourceId={sourceId} key={sourceId} /> : <NoSource text={t('cloudHistory.noSource')} />;
+}
+
+/** The page without a source to show: a way back to the list. */
+export function NoSource({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>{t('page.cloudSourceHistory')}</h1>
+      </header>
+      <div className="card">
+        <p className="muted">{text}</p>
+        <Link to={SOURCES_PATH}>{t('cloudHistory.back')}</Link>
+      </div>
+    </section>
+  );
+}
+
+function History({ sourceId }: { sourceId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<string>('');
+  const [older, setOlder] = useState<{ list: CloudSourceHistoryView[]; cursor?: string }[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [confirmElement, ask] = useConfirm();
+  const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
+  const first = useSWR(['cloudSourceHistory.getListByPage', sourceId, status], () => call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, ...(status ? { status } : {}) }, { quiet: true }), {
+    // follow deliveries in progress
+    refreshInterval: (data) => (data?.list.some((h) => RUNNING.has(h.status)) ? 1500 : 0),
+  });
+  const rows = [...(first.data?.list ?? []), ...older.flatMap((p) => p.list)];
+  const cursor = older.length ? older.at(-1)?.cursor : first.data?.cursor;
+
+  if (source.error) return <NoSource text={t('cloudHistory.noSource')} />;
+
+  async function more() {
+    setLoadingMore(true);
+    try {
+      const page = await call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, cursor, ...(status ? { status } : {}) });
+      setOlder((p) => [...p, page]);
+    } catch {
+      // the toast says why
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function refresh() {
+    setOlder([]);
+    await first.mutate();
+  }
+
+  async function decide(h: CloudSourceHistoryView, how: 'confirm' | 'skip') {
+    const ok = await ask({
+      header: t(how === 'confirm' ? 'cloudHistory.confirmTitle' : 'cloudHistory.skipTitle'),
+      message: t(how === 'confirm' ? 'cloudHistory.confirmText' : 'cloudHistory.skipText', { file: h.fileName, valid: formatCount(h.valid) }),
+      acceptLabel: t(how === 'confirm' ? 'common.confirm' : 'cloudHistory.skipAccept'),
+      danger: how === 'skip',
+    });
+    if (!ok) return;
+    try {
+      await call(how === 'confirm' ? 'cloudSourceHistory.confirm' : 'cloudSourceHistory.skip', { sourceId, id: h.id });
+      showSuccess(t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName }));
+      await refresh();
+    } catch {
+      // the toast says why (someone else decided first)
+    }
+  }
+
+  async function remove(h: CloudSourceHistoryView) {
+    const ok = await ask({ header: t('cloudHistory.deleteTitle'), message: t('cloudHistory.deleteConfirm', { file: h.fileName }), acceptLabel: t('common.delete'), danger: true });
+    if (!ok) return;
+    try {
+      await call('cloudSource.deleteHistoryRecord', { sourceId, id: h.id });
+      showSuccess(t('cloudHistory.deleted', { file: h.fileName }));
+      await refresh();
+    } catch {
+      // the toast says why
+    }
+  }
+
+  const title = source.data?.title ?? '';
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.cloudSourceHistory')}</h1>
+          <p className="muted">
+            <Link to={SOURCES_PATH}>{t('cloudHistory.back')}</Link>
+            {title && <> / {title}</>}
+          </p>
+          <p className="muted">{t('cloudHistory.intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <div className="list-toolbar">
+          <div className="field">
+            <label htmlFor="cloud-history-status">{t('cloudHistory.status')}</label>
+            <Select
+              inputId="cloud-history-status"
+              label={t('cloudHistory.status')}
+              labelled
+              value={status}
+              options={[{ value: '', label: t('cloudHistory.allStatuses') }, ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) }))]}
+              onChange={(e) => {
+                setOlder([]);
+                setStatus(String(e.value ?? ''));
+              }}
+            />
+          </div>
+          <Button type="button" icon="pi pi-refresh" text label={t('common.refresh')} onClick={() => void refresh()} />
+        </div>
+        {first.isLoading ? (
+          <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('cloudHistory.loading')} />
+        ) : first.error ? (
+          <p className="p-error" role="alert">
+            {t('list.errorShort')}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="muted" data-testid="cloud-history-empty">
+            {t('cloudHistory.empty')}
+          </p>
+        ) : (
+          <div className="table-scroll">
+            <table className="plain-table" data-testid="cloud-history">
+              <thead>
+                <tr>
+                  <th scope="col">{t('cloudHistory.started')}</th>
+                  <th scope="col">{t('cloudHistory.fileName')}</th>
+                  <th scope="col">{t('cloudHistory.trigger')}</th>
+                  <th scope="col">{t('cloudHistory.status')}</th>
+                  <th scope="col" className="numeric">{t('cloudHistory.rows')}</th>
+                  <th scope="col" className="numeric">{t('cloudHistory.valid')}</th>
+                  <th scope="col" className="numeric">{t('cloudHistory.invalid')}</th>
+                  <th scope="col" className="numeric">{t('cloudHistory.created')}</th>
+                  <th scope="col" className="numeric">{t('cloudHistory.updated')}</th>
+                  <th scope="col">{t('cloudHistory.finished')}</th>
+                  <th scope="col">{t('cloudHistory.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((h) => (
+                  <tr key={h.id} data-status={h.status}>
+                    <td>{formatDateTime(h.dateCreated)}</td>
+                    <td>
+                      {h.fileName}
+                      <div className="muted small">{sizeText(h.fileSize)}</div>
+                    </td>
+                    <td>{t(`cloudHistory.triggerOption.${h.trigger}`)}</td>
+                    <td>
+                      <Tag value={t(`cloudHistory.statusOption.${h.status}`)} severity={SEVERITY[h.status]} rounded />
+                      {RUNNING.has(h.status) && <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />}
+                      {h.error && <div className="p-error small">{h.error}</div>}
+                    </td>
+                    <td className="numeric">{formatCount(h.rows)}</td>
+                    <td className="numeric">{formatCount(h.valid)}</td>
+                    <td className="numeric">{formatCount(h.invalid)}</td>
+                    <td className="numeric">{formatCount(h.created)}</td>
+                    <td className="numeric">{formatCount(h.updated)}</td>
+                    <td>{h.finishedAt ? formatDateTime(h.finishedAt) : '--'}</td>
+                    <td className="row-actions">
+                      {h.status === 'HELD' && (
+                        <>
+                          <Button type="button" icon="pi pi-check" text rounded severity="success" aria-label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
+                          <Button type="button" icon="pi pi-ban" text rounded severity="warning" aria-label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
+                        </>
+                      )}
+                      <Button type="button" icon="pi pi-list" text rounded aria-label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(recordsPath(sourceId, h.id))} />
+                      {!RUNNING.has(h.status) && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {cursor && <Button type="button" label={t('cloudHistory.more')} text loading={loadingMore} onClick={() => void more()} />}
+          </div>
+        )}
+      </div>
+      {confirmElement}
+    </section>
+  );
+}

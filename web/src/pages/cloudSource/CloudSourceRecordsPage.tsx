@@ -1,0 +1,119 @@
+/**
+ * A delivery's failed rows (/library/cloud-source/history/record?source=<id>&delivery=<id>) in row order, a page
+ * at a time: the row number in the file, the stage that refused it (check or import), the unique id and why;
+ * exported as a CSV file behind a link that works for 15 minutes.
+ */
+import { Button } from 'primereact/button';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type { Result } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { NoSource } from './CloudSourceHistoryPage';
+import { historyPath } from './paths';
+import '../../i18n/areas/cloudSource';
+import '../../styles/audience.css';
+import { downloadUrl } from '../../api/download';
+
+const PAGE = 100;
+type RecordRow = Result<'cloudSourceRecord.getListByPage'>['list'][number];
+
+export default function CloudSourceRecordsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sourceId = params.get('source') ?? '';
+  const deliveryId = params.get('delivery') ?? '';
+  return sourceId && deliveryId ? <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} /> : <NoSource text={t('cloudRecords.noDelivery')} />;
+}
+
+function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
+  const { t } = useTranslation();
+  const [more, setMore] = useState<{ list: RecordRow[]; nextRow?: number }[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const ref = { sourceId, id: deliveryId };
+  const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
+  const first = useSWR(['cloudSourceRecord.getListByPage', sourceId, deliveryId], () => call('cloudSourceRecord.getListByPage', { ...ref, size: PAGE }, { quiet: true }));
+  const rows = [...(first.data?.list ?? []), ...more.flatMap((p) => p.list)];
+  const nextRow = more.length ? more.at(-1)?.nextRow : first.data?.nextRow;
+
+  if (source.error || first.error) return <NoSource text={t('cloudRecords.noDelivery')} />;
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      const page = await call('cloudSourceRecord.getListByPage', { ...ref, afterRow: nextRow, size: PAGE });
+      setMore((p) => [...p, page]);
+    } catch {
+      // the toast says why
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const link = await call('cloudSourceRecord.export', ref);
+      downloadUrl(link.url, link.fileName);
+    } catch {
+      // the toast says why
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.cloudSourceRecords')}</h1>
+          <p className="muted">
+            <Link to={historyPath(sourceId)}>{t('cloudRecords.back')}</Link>
+            {source.data && <> / {source.data.title}</>}
+          </p>
+          <p className="muted">{t('cloudRecords.intro')}</p>
+        </div>
+        <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={rows.length === 0} onClick={() => void exportCsv()} />
+      </header>
+      <div className="card">
+        {first.isLoading ? (
+          <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('cloudRecords.loading')} />
+        ) : rows.length === 0 ? (
+          <p className="muted" data-testid="cloud-records-empty">
+            {t('cloudRecords.empty')}
+          </p>
+        ) : (
+          <div className="table-scroll">
+            <table className="plain-table" data-testid="cloud-records">
+              <thead>
+                <tr>
+                  <th scope="col" className="numeric">{t('cloudRecords.row')}</th>
+                  <th scope="col">{t('cloudRecords.stage')}</th>
+                  <th scope="col">{t('cloudRecords.key')}</th>
+                  <th scope="col">{t('cloudRecords.reason')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.row}>
+                    <td className="numeric">{r.row}</td>
+                    <td>
+                      <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
+                    </td>
+                    <td>{r.key ?? '--'}</td>
+                    <td>{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {nextRow !== undefined && <Button type="button" label={t('cloudRecords.more')} text loading={loadingMore} onClick={() => void loadMore()} />}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Cloud sources (/library/cloud-source, spec 001 3.13): the organization's sources with their type, loop, status
+ * and runs; add and edit in the source dialog; run now, duplicate, upload a file (upload sources), open the
+ * history, delete after a confirmation.
+ */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { CLOUD_SOURCE_TYPES } from '../../../../shared/entities/cloudSource';
+import type { ListColumn } from '../../../../shared/entities/entity';
+import type { CloudSourceView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { invalidate } from '../../api/hooks';
+import { EntityList } from '../../components/list/EntityList';
+import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { useEntityList } from '../../components/list/useEntityList';
+import { showError, showSuccess } from '../../ui/toastBus';
+import { CloudSourceForm } from './CloudSourceForm';
+import { historyPath } from './paths';
+import '../../i18n/areas/audience';
+import '../../i18n/areas/cloudSource';
+import '../../styles/audience.css';
+
+type Row = Record<string, unknown> & CloudSourceView;
+const INITIAL_FILTERS: { title?: string; sourceType?: string } = {};
+
+const COLUMNS: ListColumn[] = [
+  { field: 'title', label: 'cloudSource.field.title', sortable: true, filter: 'text' },
+  { field: 'sourceType', label: 'cloudSource.field.sourceType', sortable: true, filter: 'select', format: 'option' },
+  { field: 'loopType', label: 'cloudSource.field.loopType', format: 'option' },
+  { field: 'status', label: 'cloudSource.field.status', format: 'option' },
+  { field: 'lastExecuteTime', label: 'cloudSource.field.lastExecuteTime', sortable: true, format: 'dateTime' },
+  { field: 'nextExecuteTime', label: 'cloudSource.field.nextExecuteTime', sortable: true, format: 'dateTime' },
+];
+
+export default function CloudSourcesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useEntityList('cloudSource.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'cloudSources' });
+  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
+  const [editing, setEditing] = useState<CloudSourceView | null>(null);
+  const [open, setOpen] = useState(false);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadFor = useRef<Row | null>(null);
+  const refresh = useCallback(() => void invalidate('cloudSource.getListByPage', 'cloudSource.getAll'), []);
+
+  async function edit(row: Row) {
+    try {
+      setEditing(await call('cloudSource.detail', { id: row.id }));
+      setOpen(true);
+    } catch {
+      // the toast says why (it may have been deleted)
+    }
+  }
+
+  async function act(run: () => Promise<unknown>, done: string) {
+    try {
+      await run();
+      showSuccess(done);
+      refresh();
+    } catch {
+      // the toast says why
+    }
+  }
+
+  async function upload(file: File | undefined) {
+    const row = uploadFor.current;
+    if (!file || !row) return;
+    setUploading(row.id);
+    try {
+      const link = await call('cloudSource.uploadUrl', { id: row.id, fileName: file.name });
+      const res = await fetch(link.url, { method: 'PUT', body: file });
+      if (!res.ok) throw new Error(String(res.status));
+      await call('cloudSource.runNow', { id: row.id });
+      showSuccess(t('cloudSource.uploaded', { file: file.name, title: row.title }));
+      refresh();
+    } catch (e) {
+      // an API refusal has shown its toast; a failed PUT has not
+      if (!(e instanceof Error && e.name === 'ApiError')) showError(t('cloudSource.uploadFailed'));
+    } finally {
+      setUploading(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  const option = (group: string) => (row: Record<string, unknown>) => <Tag value={t(`cloudSource.option.${group}.${String(row[group])}`)} severity={group === 'status' && row.status !== 'ACTIVE' ? 'secondary' : 'info'} rounded />;
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.cloudSources')}</h1>
+          <p className="muted">{t('cloudSource.intro')}</p>
+        </div>
+      </header>
+      <div className="card">
+        <EntityList
+          testId="cloud-source-list"
+          list={list}
+          columns={COLUMNS}
+          initialFilters={INITIAL_FILTERS}
+          filters={[
+            { name: 'title', type: 'text', label: t('cloudSource.field.title') },
+            { name: 'sourceType', type: 'select', label: t('cloudSource.field.sourceType'), options: CLOUD_SOURCE_TYPES.map((value) => ({ value, label: t(`cloudSource.option.sourceType.${value}`) })) },
+          ]}
+          cells={{ sourceType: option('sourceType'), loopType: option('loopType'), status: option('status') }}
+          emptyText={t('cloudSource.empty')}
+          toolbar={
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('cloudSource.add')}
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+            />
+          }
+          actions={(r) => {
+            const row = r as Row;
+            const title = row.title;
+            return (
+              <div className="row-actions">
+                <Button type="button" icon="pi pi-history" text rounded aria-label={t('cloudSource.history', { title })} onClick={() => navigate(historyPath(row.id))} />
+                {row.sourceType === 'UPLOAD' ? (
+                  <Button
+                    type="button"
+                    icon="pi pi-upload"
+                    text
+                    rounded
+                    loading={uploading === row.id}
+                    aria-label={t('cloudSource.upload', { title })}
+                    onClick={() => {
+                      uploadFor.current = row;
+                      fileInput.current?.click();
+                    }}
+                  />
+                ) : (
+                  <Button type="button" icon="pi pi-play" text rounded aria-label={t('cloudSource.runNow', { title })} onClick={() => void act(() => call('cloudSource.runNow', { id: row.id }), t('cloudSource.ran', { title }))} />
+                )}
+                <Button
+                  type="button"
+                  icon="pi pi-copy"
+                  text
+                  rounded
+                  aria-label={t('cloudSource.duplicate', { title })}
+                  onClick={() => void act(() => call('cloudSource.duplicate', { id: row.id }), t('cloudSource.duplicated', { title: `${title} (copy)` }))}
+                />
+                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: title })} onClick={() => void edit(row)} />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('common.deleteItem', { name: title })}
+                  onClick={() =>
+                    void confirmDelete({
+                      header: t('cloudSource.deleteTitle'),
+                      message: t('cloudSource.deleteConfirm', { title }),
+                      run: () => call('cloudSource.delete', { id: row.id }),
+                      done: t('cloudSource.deleted', { title }),
+                      after: () => void invalidate('cloudSource.getAll'),
+                    })
+                  }
+                />
+              </div>
+            );
+          }}
+        />
+        <input ref={fileInput} id="cloud-source-upload" type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" hidden aria-label={t('cloudSource.upload', { title: '' })} onChange={(e) => void upload(e.target.files?.[0])} />
+      </div>
+      <CloudSourceForm source={editing} visible={open} onHide={() => setOpen(false)} onSaved={refresh} />
+      {confirmElement}
+    </section>
+  );
+}
