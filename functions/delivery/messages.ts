@@ -17,6 +17,8 @@ export const recipientSchema = z.object({
   lastName: z.string().max(200).optional(),
   consent: z.boolean(),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  /** the preset values the message asks for (`{{preset.<variable>.<alias>}}`): variable → alias → value */
+  preset: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 

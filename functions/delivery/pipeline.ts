@@ -10,11 +10,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { Plan } from '../../shared/plan/plan';
-import { compileRule } from '../../shared/segment';
+import { compileSegment } from '../../shared/segment';
 import type { DeliveryPorts } from '../platform/runtime';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
 import { readShardPage } from '../services/account';
+import { presetTokens, presetValues } from '../services/presetParameter';
 import type { Store } from '../store/store';
 import { type Ledger, runKeyOf } from './ledger';
 import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
@@ -99,9 +100,16 @@ export function pipeline(deps: PipelineDeps) {
     const plan = await getPlan(m.orgId, m.planId);
     if (!run || run.status !== 'RUNNING' || !plan || plan.status !== 'IN_PROGRESS' || !plan.segmentId) return;
     const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
-    const matches = segment ? compileRule(segment.rule, clock.now()) : () => false;
+    const matches = segment ? compileSegment(segment, clock.now()) : () => false;
     const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
-    const recipients = page.accounts.filter((a) => matches(a)).flatMap((a) => recipientOf(plan, a) ?? []);
+    const members = page.accounts.filter((a) => matches(a));
+    // the preset values the message asks for, read for the page at once and carried with each recipient
+    const presets = await presetValues(store.forOrg(m.orgId), presetTokens(JSON.stringify(plan.content)), members);
+    const recipients = members.flatMap((a) => {
+      const r = recipientOf(plan, a);
+      const preset = presets.get(a.id);
+      return r ? [preset ? { ...r, preset } : r] : [];
+    });
     // The page is counted once however often it is read: its marker and the count go in together.
     const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${m.shard}#${m.page}` };
     try {

@@ -18,6 +18,8 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cloudSource'), orgId: z.number().int(), id: z.string().max(64), trigger: z.enum(['LOOP', 'MANUAL']).default('LOOP') }),
   /** a held delivery was confirmed: import it */
   z.object({ kind: z.literal('cloudSourceImport'), orgId: z.number().int(), sourceId: z.string().max(64), historyId: z.string().max(64) }),
+  /** a preset parameter's file to read into its records */
+  z.object({ kind: z.literal('presetLoad'), orgId: z.number().int(), id: z.string().max(64), fileName: z.string().max(255).optional() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

@@ -7,6 +7,7 @@ import type { AreaHandlers, Handler } from '../api/context';
 import { accountHandlers } from './account/handlers';
 import { applicationHandlers } from './application/handlers';
 import { cloudSourceHandlers, cloudSourceHistoryHandlers, cloudSourceRecordHandlers } from './cloudSource/handlers';
+import { presetParameterHandlers, presetRecordHandlers } from './presetParameter/handlers';
 import { s3ManagerHandlers, uploadHandlers } from './asset/handlers';
 import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
@@ -44,6 +45,8 @@ const AREAS: HandlerTable = {
   cloudSource: cloudSourceHandlers,
   cloudSourceHistory: cloudSourceHistoryHandlers,
   cloudSourceRecord: cloudSourceRecordHandlers,
+  presetParameter: presetParameterHandlers(crudAreas.presetParameter as never),
+  presetRecord: presetRecordHandlers,
   templateMessage: templateMessageHandlers,
   plan: planHandlers,
   planAction: planActionHandlers,

@@ -195,13 +195,20 @@ export class Store {
 
   /** Unconditional puts in batches of 25 (bulk loads: seeds, imports); retries what DynamoDB leaves unprocessed. */
   async putMany(entity: EntityName, items: Item[]): Promise<void> {
+    await this.writeMany(entity, items.map((Item) => ({ PutRequest: { Item } })));
+  }
+
+  /** Unconditional deletes in batches of 25 (a replaced load's leftovers). */
+  async deleteMany(entity: EntityName, keys: Key[]): Promise<void> {
+    await this.writeMany(entity, keys.map((Key) => ({ DeleteRequest: { Key } })));
+  }
+
+  private async writeMany(entity: EntityName, requests: ({ PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } })[]): Promise<void> {
     const TableName = this.table(entity);
-    for (let i = 0; i < items.length; i += 25) {
-      let pending: Record<string, { PutRequest: { Item: Item } }[]> | undefined = {
-        [TableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })),
-      };
+    for (let i = 0; i < requests.length; i += 25) {
+      let pending: Record<string, typeof requests> | undefined = { [TableName]: requests.slice(i, i + 25) };
       for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-        if (attempt === 8) throw new Error(`putMany: ${TableName} left items unprocessed`);
+        if (attempt === 8) throw new Error(`writeMany: ${TableName} left items unprocessed`);
         if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
         const out: BatchWriteCommandOutput = await this.rt.aws.doc.send(new BatchWriteCommand({ RequestItems: pending }));
         pending = out.UnprocessedItems as typeof pending;

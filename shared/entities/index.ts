@@ -2,6 +2,7 @@
 import { actionListEntity } from './actionList';
 import { appEntity } from './app';
 import { cloudSourceEntity, cloudSourceHistoryEntity, cloudSourceRecordEntity } from './cloudSource';
+import { presetParameterEntity, presetRecordEntity } from './presetParameter';
 import { accountEventEntity, applicationEntity, permissionRecordEntity, sdkNonceEntity } from './application';
 import { companyEntity } from './company';
 import type { EntityDef } from './entity';
@@ -89,6 +90,8 @@ export const ENTITIES = {
   cloudSource: cloudSourceEntity,
   cloudSourceHistory: cloudSourceHistoryEntity,
   cloudSourceRecord: cloudSourceRecordEntity,
+  presetParameter: presetParameterEntity,
+  presetRecord: presetRecordEntity,
   // settings
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
@@ -139,3 +142,4 @@ export * from './segmentTag';
 export * from './device';
 export * from './application';
 export * from './cloudSource';
+export * from './presetParameter';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { staticListSchema } from '../segment/members';
 import { ruleSchema } from '../segment/rule';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
@@ -8,6 +9,10 @@ export const segmentSchema = z.object({
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
   rule: ruleSchema,
+  /** account ids always in the segment */
+  includeIds: staticListSchema,
+  /** account ids never in it (exclusion wins over the rule and the include list) */
+  excludeIds: staticListSchema,
 });
 export type Segment = z.infer<typeof segmentSchema>;
 

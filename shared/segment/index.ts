@@ -21,5 +21,6 @@ export {
   ruleSchema,
 } from './rule';
 export { type AccountInput, type AccountPredicate, compileRule } from './evaluate';
+export { compileSegment, type SegmentAudience, STATIC_LIST_MAX, STATIC_LIST_MESSAGES, staticListSchema } from './members';
 export { describeRule } from './describe';
 export { DAY_MS, toEpochMs } from './dates';

@@ -7,6 +7,7 @@ import type { OperationDef } from './operation';
 import { accountServices } from './account';
 import { applicationServices } from './application';
 import { cloudSourceHistoryServices, cloudSourceRecordServices, cloudSourceServices } from './cloudSource';
+import { presetParameterServices, presetRecordServices } from './presetParameter';
 import { s3ManagerServices, uploadServices } from './asset';
 import { dataExportServices } from './dataExport';
 import { dataImportServices } from './dataImport';
@@ -47,6 +48,8 @@ export const SERVICE_AREAS = {
   cloudSource: cloudSourceServices,
   cloudSourceHistory: cloudSourceHistoryServices,
   cloudSourceRecord: cloudSourceRecordServices,
+  presetParameter: presetParameterServices,
+  presetRecord: presetRecordServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -93,3 +96,4 @@ export * from './systemSetting';
 export * from './asset';
 export * from './application';
 export * from './cloudSource';
+export * from './presetParameter';

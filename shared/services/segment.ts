@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { idString, requiredText } from '../entities/entity';
 import { segmentSchema } from '../entities/segment';
+import { staticListSchema } from '../segment/members';
 import { ruleSchema } from '../segment/rule';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
@@ -19,6 +20,8 @@ export const segmentSavePayload = z.object({
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
   rule: ruleSchema,
+  includeIds: staticListSchema,
+  excludeIds: staticListSchema,
 });
 export type SegmentSavePayload = z.input<typeof segmentSavePayload>;
 
@@ -47,11 +50,11 @@ export const segmentServices = {
   detail: operation({ access: ACCESS, payload: idPayload, response: segmentView }),
   save: operation({ access: ACCESS, payload: segmentSavePayload, response: segmentView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),
-  /** The live size of a saved segment (`id`) or of a rule being edited (`rule`). */
+  /** The live size of a saved segment (`id`) or of a rule being edited (`rule`, with its static lists). */
   count: operation({
     access: ['NAV_SEGMENT', 'NAV_CREATE_NOTIFICATION'],
     payload: z
-      .object({ id: idString.optional(), rule: ruleSchema.optional() })
+      .object({ id: idString.optional(), rule: ruleSchema.optional(), includeIds: staticListSchema, excludeIds: staticListSchema })
       .refine((p) => (p.id === undefined) !== (p.rule === undefined), 'Give either the id of a segment or a rule.'),
     response: segmentCount,
   }),

@@ -61,7 +61,7 @@ async function seedAudience(herald: LocalHerald, orgId: number, tag: string, n: 
     createdBy: 'test',
     updatedBy: 'test',
   });
-  return { segmentId, jp: accounts.filter((a) => a.country === 'JP').map((a) => a.emails[0]!) };
+  return { segmentId, accounts, jp: accounts.filter((a) => a.country === 'JP').map((a) => a.emails[0]!) };
 }
 
 const emailContent = (subject: string) => ({
@@ -216,6 +216,24 @@ describe('an email message, sent now', () => {
     // every skip is counted with its reason as it happens
     expect(secondStats.reasons).toEqual({ failed: {}, skipped: { UNSUBSCRIBED: 1 } });
   }, 120_000);
+
+  it('fills preset values: each recipient gets the value under its own key, or the fallback', async () => {
+    // the seeded accounts' attributes.plan is gold or free; only gold has a label
+    const param = await admin.ok('presetParameter.save', { title: 'Plan labels', variable: 'tier', primaryKey: 'plan' });
+    await admin.ok('presetRecord.save', { parameterId: param.id, key: 'gold', alias: 'label', value: 'Gold member' });
+    const content = emailContent('Preset greetings');
+    content.template.contents.en.blocks = [{ type: 'heading', text: 'Dear {{preset.tier.label|reader}}' }];
+    await sendOnce('Preset greetings', content);
+    // (an address unsubscribed by an earlier test gets nothing)
+    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Preset greetings');
+    expect(mails.length).toBeGreaterThan(audience.jp.length / 2);
+    const greetings = mails.map((m) => {
+      const account = audience.accounts.find((a) => a.emails[0] === m.destination.to[0])!;
+      return [/Dear (Gold member|reader)/.exec(m.body.html ?? '')?.[1], account.attributes.plan === 'gold' ? 'Gold member' : 'reader'];
+    });
+    for (const [got, expected] of greetings) expect(got).toBe(expected);
+    expect(new Set(greetings.map(([got]) => got))).toEqual(new Set(['Gold member', 'reader']));
+  });
 
   it('approvers are the members whose role may pass; anyone else cannot be asked', async () => {
     const approvers = await admin.ok('plan.getApprovers');

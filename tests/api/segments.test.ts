@@ -9,7 +9,7 @@ import { Accounts } from '../../functions/services/account';
 import { countMatching } from '../../functions/services/segment';
 import { Store } from '../../functions/store/store';
 import type { Account } from '../../shared/entities';
-import { DAY_MS, type Rule } from '../../shared/segment';
+import { compileSegment, DAY_MS, type Rule, STATIC_LIST_MAX, STATIC_LIST_MESSAGES } from '../../shared/segment';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
@@ -118,14 +118,40 @@ describe('live size', () => {
     expect({ status: foreign.status, body: foreign.body }).toEqual({ status: missing.status, body: missing.body });
   });
 
+  it('static lists: listed accounts are in whatever the rule says, excluded ones out even when listed or matching', async () => {
+    const [, rule, plain] = CASES[0];
+    const matching = seeded.filter(plain).map((a) => a.id);
+    const outside = seeded.filter((a) => !plain(a)).map((a) => a.id);
+    const includeIds = [...outside.slice(0, 3), outside[0], 'no-such-account'];
+    const excludeIds = [matching[0], matching[1], outside[1]];
+    // outside[0..2] join (outside[1] is excluded again), matching[0..1] leave; an unknown id counts nothing
+    const expected = matching.length + 2 - 2;
+    expect(await admin.ok('segment.count', { rule, includeIds, excludeIds })).toEqual({ count: expected, total: ACCOUNTS, complete: true });
+    const saved = await admin.ok('segment.save', { name: 'JP gold, curated', rule, includeIds, excludeIds });
+    // each id once, as given
+    expect(saved.includeIds).toEqual([...outside.slice(0, 3), 'no-such-account']);
+    expect(await admin.ok('segment.count', { id: saved.id })).toMatchObject({ count: expected });
+    // the send reads the same lists: the pipeline's audience is the saved segment's
+    const members = seeded.filter((a) => compileSegment(saved, NOW)(a)).map((a) => a.id);
+    expect(members).toContain(outside[0]);
+    expect(members).not.toContain(outside[1]);
+    expect(members).not.toContain(matching[0]);
+
+    const tooMany = await admin.call('segment.save', { name: 'Too many', rule, includeIds: Array.from({ length: STATIC_LIST_MAX + 1 }, (_, i) => `id-${i}`) });
+    expect(tooMany.body.errorCode).toBe('400016');
+    expect(JSON.stringify(tooMany.body)).toContain(STATIC_LIST_MESSAGES.tooMany);
+    const longId = await admin.call('segment.count', { rule, excludeIds: ['x'.repeat(65)] });
+    expect(JSON.stringify(longId.body)).toContain(STATIC_LIST_MESSAGES.idTooLong);
+  });
+
   it('stops at its cap and says the count is a lower bound', async () => {
     const tenant = new Store(herald.rt).forOrg(1);
-    const bySize = await countMatching(tenant, CASES[0][1], NOW, { ms: 10_000, accounts: 100, page: 20 });
+    const bySize = await countMatching(tenant, { rule: CASES[0][1] }, NOW, { ms: 10_000, accounts: 100, page: 20 });
     // shards read in parallel, so a few pages may be in flight when the cap is reached
     expect(bySize.complete).toBe(false);
     expect(bySize.total).toBeGreaterThanOrEqual(100);
     expect(bySize.total).toBeLessThan(ACCOUNTS / 2);
-    expect(await countMatching(tenant, CASES[0][1], NOW, { ms: 0, accounts: ACCOUNTS })).toEqual({ count: 0, total: 0, complete: false });
+    expect(await countMatching(tenant, { rule: CASES[0][1] }, NOW, { ms: 0, accounts: ACCOUNTS })).toEqual({ count: 0, total: 0, complete: false });
   });
 });
 

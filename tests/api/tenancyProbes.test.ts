@@ -38,6 +38,7 @@ interface Ids {
   application: string;
   cloudSource: string;
   cloudDelivery: string;
+  presetParameter: string;
 }
 
 const emailContent = {
@@ -81,6 +82,11 @@ const PROBES: Record<string, Probe> = {
   'cloudSourceHistory.skip': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceRecord.getListByPage': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceRecord.export': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
+  'presetParameter.load': (ids) => ({ id: ids.presetParameter, fileName: 'probe.csv' }),
+  'presetParameter.uploadUrl': (ids) => ({ id: ids.presetParameter, fileName: 'probe.csv' }),
+  'presetRecord.getListByPage': (ids) => ({ parameterId: ids.presetParameter }),
+  'presetRecord.save': (ids) => ({ parameterId: ids.presetParameter, key: 'owned-key', alias: 'label', value: 'probe' }),
+  'presetRecord.delete': (ids) => ({ parameterId: ids.presetParameter, key: 'owned-key', alias: 'label' }),
   'account.detail': (ids) => ({ id: ids.account }),
   'account.save': (ids) => ({ id: ids.account, emails: ['probe-account@example.com'], firstName: 'Probe', version: 1 }),
   'account.delete': (ids) => ({ id: ids.account }),
@@ -197,6 +203,8 @@ describe("another organization's ids answer exactly as missing ones", () => {
       unsubscriptions: (await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 50 })).list,
       cloudSource: await admin.ok('cloudSource.detail', { id: ids.cloudSource }),
       cloudDeliveries: (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list,
+      preset: await admin.ok('presetParameter.detail', { id: ids.presetParameter }),
+      presetRecords: (await admin.ok('presetRecord.getListByPage', { parameterId: ids.presetParameter })).list,
     };
   }
 
@@ -220,6 +228,8 @@ describe("another organization's ids answer exactly as missing ones", () => {
     await admin.ok('cloudSource.runNow', { id: ids.cloudSource });
     await herald.jobs.idle();
     ids.cloudDelivery = (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list[0]!.id;
+    ids.presetParameter = (await admin.ok('presetParameter.save', { title: 'Owned preset', variable: 'owned', primaryKey: 'store' })).id;
+    await admin.ok('presetRecord.save', { parameterId: ids.presetParameter, key: 'owned-key', alias: 'label', value: 'Owned value' });
     ids.company = (await admin.ok('company.save', { company: 'Owned Co', directMailType: 'LETTER', fullName: 'Owned Company Ltd', address: '1 Owned Street', website: 'https://owned.example', name: 'Owned Sender', phone: '+81 3 0000 0000', email: 'owned-sender@example.com' })).id;
     ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;

@@ -121,6 +121,12 @@ it('imports 1,000 rows with progress and a bad-rows report, lists them, and size
   const size = page.locator('[data-testid="segment-size"] [data-count]');
   await expect.poll(() => size.getAttribute('data-count'), { timeout: 15_000 }).toBe(String(matching));
   await page.locator('[data-testid="segment-size"]', { hasText: `of ${(ROWS - 3).toLocaleString('en-US')} accounts` }).waitFor();
+  // static lists: P1 (in the US) always in; P0 (JP, gold) never
+  await page.fill('#segment-include', 'P1');
+  await expect.poll(() => size.getAttribute('data-count'), { timeout: 15_000 }).toBe(String(matching + 1));
+  await page.fill('#segment-exclude', 'P0\nP0');
+  await expect.poll(() => size.getAttribute('data-count'), { timeout: 15_000 }).toBe(String(matching));
+  expect(await page.locator('label[for="segment-exclude"]').textContent()).toBe('Always exclude (1)');
   await expectAccessible(page, 'segment editor');
 
   await page.getByRole('button', { name: 'Save' }).click();

@@ -39,6 +39,8 @@ export type PageKey =
   | 'cloudSources'
   | 'cloudSourceHistory'
   | 'cloudSourceRecords'
+  | 'presetParameters'
+  | 'presetRecords'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -152,8 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/cloud-source/history', 'page.cloudSourceHistory', ['NAV_CLOUD_SOURCE'], { page: 'cloudSourceHistory' }),
   screen('/library/cloud-source/history/record', 'page.cloudSourceRecords', ['NAV_CLOUD_SOURCE'], { page: 'cloudSourceRecords' }),
   entityScreen('/library/export-setting', 'exportSetting', 'NAV_CUSTOM_EXPORT', menu('library', 'pi pi-download')),
-  screen('/library/preset-parameter', 'page.presetParameters', ['NAV_PRESET_PARAMETER'], menu('library', 'pi pi-sliders-h')),
-  screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER']),
+  { ...entityScreen('/library/preset-parameter', 'presetParameter', 'NAV_PRESET_PARAMETER', menu('library', 'pi pi-sliders-h')), page: 'presetParameters' },
+  screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER'], { page: 'presetRecords' }),
 
   // Campaigns
   screen('/campaigns', 'page.campaigns', ['NAV_CREATE_NOTIFICATION'], { page: 'campaigns', ...menu('campaigns', 'pi pi-send') }),

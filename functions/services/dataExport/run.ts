@@ -6,7 +6,7 @@
  */
 import { ACCOUNT_SHARDS, type Account, type DataExport } from '../../../shared/entities';
 import { csvLine, EXPORT_CAP } from '../../../shared/export/csv';
-import { compileRule } from '../../../shared/segment';
+import { compileSegment, type SegmentAudience } from '../../../shared/segment';
 import { COLUMNS_OF } from '../../../shared/services/dataExport';
 import type { Runtime } from '../../platform/runtime';
 import type { Store, TenantStore } from '../../store/store';
@@ -20,8 +20,8 @@ function accountRow(a: Account): Row {
   return { ...a, email: a.emails[0] ?? '' };
 }
 
-async function accountRows(tenant: TenantStore, segmentRule: Parameters<typeof compileRule>[0] | undefined, now: number): Promise<{ rows: Row[]; capped: boolean }> {
-  const matches = segmentRule ? compileRule(segmentRule, now) : () => true;
+async function accountRows(tenant: TenantStore, segment: SegmentAudience | undefined, now: number): Promise<{ rows: Row[]; capped: boolean }> {
+  const matches = segment ? compileSegment(segment, now) : () => true;
   const accounts = new Accounts(tenant);
   const found: Account[] = [];
   let capped = false;
@@ -59,9 +59,9 @@ export async function runDataExport(deps: { rt: Runtime; store: Store }, orgId: 
   const now = deps.rt.clock.now();
   let next: DataExport;
   try {
-    const rule = run.segmentId ? (await tenant.get('segment', run.segmentId))?.rule : undefined;
-    if (run.segmentId && !rule) throw new Error('The segment no longer exists.');
-    const { rows, capped } = run.exportType === 'ACCOUNTS' ? await accountRows(tenant, rule, now) : await unsubscriptionRows(tenant);
+    const segment = run.segmentId ? await tenant.get('segment', run.segmentId) : undefined;
+    if (run.segmentId && !segment) throw new Error('The segment no longer exists.');
+    const { rows, capped } = run.exportType === 'ACCOUNTS' ? await accountRows(tenant, segment, now) : await unsubscriptionRows(tenant);
     const all: readonly string[] = COLUMNS_OF[run.exportType];
     const columns = run.columns.length ? all.filter((c) => run.columns.includes(c)) : all;
     if (rows.length === 0) {

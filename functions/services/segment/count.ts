@@ -5,7 +5,7 @@
  * capped in time and size, and answers `complete: false` with a lower bound past either cap. Beyond that, sizes
  * belong in a job that counts in the background and keeps the result.
  */
-import { type AccountField, compileRule, isGroup, type Rule, type RuleGroup } from '../../../shared/segment';
+import { type AccountField, compileSegment, isGroup, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../account';
@@ -28,9 +28,9 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   return into;
 }
 
-export async function countMatching(tenant: TenantStore, rule: Rule, now: number, limits: CountLimits = COUNT_LIMITS): Promise<SegmentCount> {
-  const matches = compileRule(rule, now);
-  const attributes = [...pathsOf(rule)];
+export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = COUNT_LIMITS): Promise<SegmentCount> {
+  const matches = compileSegment(audience, now);
+  const attributes = [...pathsOf(audience.rule)];
   const accounts = new Accounts(tenant);
   // a wall-clock budget for this request, whatever clock the runtime's business logic uses
   const deadline = performance.now() + limits.ms;

@@ -30,7 +30,7 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
     const actor = ctx.identity.userId;
     const stored = p.id ? await ctx.tenant.require('segment', p.id) : undefined;
     if (stored) checkVersion(stored, p.version);
-    const fields = { name: p.name, description: p.description, rule: p.rule };
+    const fields = { name: p.name, description: p.description, rule: p.rule, includeIds: p.includeIds, excludeIds: p.excludeIds };
     const id = stored?.id ?? newId();
     const next: Segment = stored ? { ...stored, ...fields, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id, ...fields, ...auditNew(now, actor) });
     await ctx.store.transact([
@@ -50,7 +50,7 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
   },
 
   async count(p, ctx) {
-    const rule = p.rule ?? (await ctx.tenant.require('segment', p.id!)).rule;
-    return countMatching(ctx.tenant, rule, ctx.rt.clock.now());
+    const audience = p.rule ? { rule: p.rule, includeIds: p.includeIds, excludeIds: p.excludeIds } : await ctx.tenant.require('segment', p.id!);
+    return countMatching(ctx.tenant, audience, ctx.rt.clock.now());
   },
 };

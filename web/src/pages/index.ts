@@ -35,6 +35,8 @@ export const pages = {
   cloudSources: lazyPage(() => import('./cloudSource/CloudSourcesPage')),
   cloudSourceHistory: lazyPage(() => import('./cloudSource/CloudSourceHistoryPage')),
   cloudSourceRecords: lazyPage(() => import('./cloudSource/CloudSourceRecordsPage')),
+  presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),
+  presetRecords: lazyPage(() => import('./preset/PresetRecordsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

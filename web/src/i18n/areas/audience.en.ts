@@ -150,6 +150,10 @@ const audienceEn = {
     showFailures: 'Show the {{count}} failed rows of {{name}}',
   },
   segment: {
+    staticLists: 'Static lists',
+    staticListsIntro: 'Account ids always in this segment, and ids never in it, one per line. Exclusion wins over the rule and the include list.',
+    includeIds: 'Always include ({{count}})',
+    excludeIds: 'Always exclude ({{count}})',
     name: 'Name',
     description: 'Description',
     rule: 'Rule',

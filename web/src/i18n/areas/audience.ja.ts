@@ -150,6 +150,10 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     showFailures: '{{name}} の失敗した {{count}} 行を表示',
   },
   segment: {
+    staticLists: '固定リスト',
+    staticListsIntro: 'このセグメントに常に含めるアカウント ID と、常に含めない ID を 1 行に 1 つ。除外はルールと包含リストより優先されます。',
+    includeIds: '常に含める（{{count}}）',
+    excludeIds: '常に除外（{{count}}）',
     name: '名前',
     description: '説明',
     rule: 'ルール',

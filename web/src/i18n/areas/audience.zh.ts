@@ -150,6 +150,10 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     showFailures: '显示 {{name}} 的 {{count}} 个失败行',
   },
   segment: {
+    staticLists: '静态名单',
+    staticListsIntro: '始终属于此分群的账户 ID，以及始终不属于的账户 ID，每行一个。排除优先于规则和包含名单。',
+    includeIds: '始终包含（{{count}}）',
+    excludeIds: '始终排除（{{count}}）',
     name: '名称',
     description: '描述',
     rule: '规则',

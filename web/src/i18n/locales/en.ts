@@ -233,6 +233,7 @@ const en = {
     beacon: { title: 'Beacons' },
     exportSetting: { title: 'Export settings' },
     application: { title: 'Applications' },
+    presetParameter: { title: 'Preset parameters' },
     geofenceTag: { title: 'Geofence tags' },
     beaconGroup: { title: 'Beacon groups' },
   },

@@ -206,6 +206,7 @@ const ja: LocaleShape = {
     beacon: { title: 'ビーコン' },
     exportSetting: { title: 'エクスポート設定' },
     application: { title: 'アプリ' },
+    presetParameter: { title: 'プリセットパラメータ' },
     geofenceTag: { title: 'ジオフェンスタグ' },
     beaconGroup: { title: 'ビーコングループ' },
   },

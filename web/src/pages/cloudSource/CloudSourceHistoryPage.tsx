@@ -15,6 +15,7 @@ import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../sha
 import { formatCount, formatDateTime } from '../../../../shared/format';
 import type { CloudSourceHistoryView } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { NoRecordPage } from '../../components/NoRecordPage';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
@@ -45,20 +46,10 @@ export default function CloudSourceHistoryPage() {
   return sourceId ? <History sourceId={sourceId} key={sourceId} /> : <NoSource text={t('cloudHistory.noSource')} />;
 }
 
-/** The page without a source to show: a way back to the list. */
-export function NoSource({ text }: { text: string }) {
+/** The page without a source (or delivery) to show: a way back to the list. */
+export function NoSource({ text, title }: { text: string; title?: string }) {
   const { t } = useTranslation();
-  return (
-    <section className="page">
-      <header className="page-header">
-        <h1>{t('page.cloudSourceHistory')}</h1>
-      </header>
-      <div className="card">
-        <p className="muted">{text}</p>
-        <Link to={SOURCES_PATH}>{t('cloudHistory.back')}</Link>
-      </div>
-    </section>
-  );
+  return <NoRecordPage title={title ?? t('page.cloudSourceHistory')} text={text} back={SOURCES_PATH} backLabel={t('cloudHistory.back')} />;
 }
 
 function History({ sourceId }: { sourceId: string }) {

@@ -26,7 +26,7 @@ export default function CloudSourceRecordsPage() {
   const [params] = useSearchParams();
   const sourceId = params.get('source') ?? '';
   const deliveryId = params.get('delivery') ?? '';
-  return sourceId && deliveryId ? <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} /> : <NoSource text={t('cloudRecords.noDelivery')} />;
+  return sourceId && deliveryId ? <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} /> : <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
 }
 
 function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
@@ -40,7 +40,7 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
   const rows = [...(first.data?.list ?? []), ...more.flatMap((p) => p.list)];
   const nextRow = more.length ? more.at(-1)?.nextRow : first.data?.nextRow;
 
-  if (source.error || first.error) return <NoSource text={t('cloudRecords.noDelivery')} />;
+  if (source.error || first.error) return <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
 
   async function loadMore() {
     setLoadingMore(true);

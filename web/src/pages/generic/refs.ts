@@ -21,7 +21,7 @@ export function useRefOptions(entities: readonly string[]): Record<string, RefOp
         unique.map(async (entity) => {
           const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
           const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true })) as unknown as Record<string, unknown>[];
-          return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.id) }))] as const;
+          return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.title ?? r.id) }))] as const;
         }),
       ),
     ),

@@ -1,6 +1,6 @@
 /**
- * The segment editor (/library/segment/create-segment, `?id=` for a saved one): name, description and the rule,
- * with the number of matching accounts counted as the rule changes.
+ * The segment editor (/library/segment/create-segment, `?id=` for a saved one): name, description, the rule and
+ * the static lists (account ids always in, never in), with the number of members counted as they change.
  */
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CATALOGUE } from '../../../../shared/errors';
 import { formatCount } from '../../../../shared/format';
+import { STATIC_LIST_MAX, STATIC_LIST_MESSAGES } from '../../../../shared/segment';
 import type { SegmentView } from '../../../../shared/services';
 import { isApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
-import { TextField } from '../../components/TextField';
+import { FieldError, TextField } from '../../components/TextField';
 import { currentLang } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
@@ -26,9 +27,19 @@ import '../../i18n/areas/audience';
 import '../../i18n/areas/entity';
 import '../../styles/audience.css';
 
-function SizePanel({ rule }: { rule: Parameters<typeof useLiveSize>[0] }) {
+/** Account ids typed one per line (or separated by commas), each once. */
+const idsOf = (text: string) => [...new Set(text.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean))];
+
+/** Why a list cannot be saved, in the server's words. */
+function listProblem(ids: string[]): string | undefined {
+  if (ids.length > STATIC_LIST_MAX) return STATIC_LIST_MESSAGES.tooMany;
+  if (ids.some((id) => id.length > 64)) return STATIC_LIST_MESSAGES.idTooLong;
+  return undefined;
+}
+
+function SizePanel({ rule, lists }: { rule: Parameters<typeof useLiveSize>[0]; lists: Parameters<typeof useLiveSize>[1] }) {
   const { t } = useTranslation();
-  const size = useLiveSize(rule);
+  const size = useLiveSize(rule, lists);
   const shown = size.state === 'done' ? size.size : size.state === 'counting' ? size.last : undefined;
   return (
     <aside className="card segment-size" aria-labelledby="segment-size-title">
@@ -60,6 +71,8 @@ export default function SegmentEditorPage() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [group, setGroup] = useState<DraftGroup>(() => newGroup());
+  const [includeText, setIncludeText] = useState('');
+  const [excludeText, setExcludeText] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [showProblems, setShowProblems] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -74,6 +87,8 @@ export default function SegmentEditorPage() {
         setName(s.name);
         setDescription(s.description);
         setGroup(fromRule(s.rule));
+        setIncludeText((s.includeIds ?? []).join('\n'));
+        setExcludeText((s.excludeIds ?? []).join('\n'));
       })
       .catch(() => live && void navigate(SEGMENTS_PATH))
       .finally(() => live && setLoading(false));
@@ -85,15 +100,20 @@ export default function SegmentEditorPage() {
   const checked = useMemo(() => checkDraft(group), [group]);
   const rule = 'rule' in checked ? checked.rule : null;
   const problems = showProblems && 'problems' in checked ? checked.problems : new Map<string, string>();
+  const includeIds = useMemo(() => idsOf(includeText), [includeText]);
+  const excludeIds = useMemo(() => idsOf(excludeText), [excludeText]);
+  const includeProblem = listProblem(includeIds);
+  const excludeProblem = listProblem(excludeIds);
+  const lists = useMemo(() => (listProblem(includeIds) || listProblem(excludeIds) ? undefined : { includeIds, excludeIds }), [includeIds, excludeIds]);
 
   async function save() {
     const missingName = name.trim() ? undefined : t('validation.inputRequired', { param: t('segment.name').toLowerCase() });
     setNameError(missingName);
     setShowProblems(true);
-    if (missingName || !rule) return;
+    if (missingName || !rule || !lists) return;
     setBusy(true);
     try {
-      const saved = await call('segment.save', { ...(stored ? { id: stored.id, version: stored.version } : {}), name: name.trim(), description, rule });
+      const saved = await call('segment.save', { ...(stored ? { id: stored.id, version: stored.version } : {}), name: name.trim(), description, rule, ...lists });
       await invalidate('segment.getListByPage', 'segment.getAll');
       // after the navigation, which clears the toasts of the page it leaves
       await navigate(SEGMENTS_PATH);
@@ -131,12 +151,26 @@ export default function SegmentEditorPage() {
             <h2 className="card-title">{t('segment.rule')}</h2>
             <GroupEditor node={group} label="" problems={problems} onChange={setGroup} />
           </div>
+          <div className="card form-grid">
+            <h2 className="card-title span-2">{t('segment.staticLists')}</h2>
+            <p className="muted span-2">{t('segment.staticListsIntro')}</p>
+            <div className="field">
+              <label htmlFor="segment-include">{t('segment.includeIds', { count: includeIds.length })}</label>
+              <InputTextarea id="segment-include" value={includeText} rows={4} spellCheck={false} invalid={Boolean(includeProblem)} aria-describedby="segment-include-error" onChange={(e) => setIncludeText(e.target.value)} />
+              <FieldError id="segment-include-error" text={includeProblem} />
+            </div>
+            <div className="field">
+              <label htmlFor="segment-exclude">{t('segment.excludeIds', { count: excludeIds.length })}</label>
+              <InputTextarea id="segment-exclude" value={excludeText} rows={4} spellCheck={false} invalid={Boolean(excludeProblem)} aria-describedby="segment-exclude-error" onChange={(e) => setExcludeText(e.target.value)} />
+              <FieldError id="segment-exclude-error" text={excludeProblem} />
+            </div>
+          </div>
           <div className="form-actions">
             <Button type="button" label={t('common.cancel')} outlined onClick={() => void navigate(SEGMENTS_PATH)} />
             <Button type="button" icon="pi pi-check" label={t('common.save')} loading={busy} onClick={() => void save()} />
           </div>
         </div>
-        <SizePanel rule={rule} />
+        <SizePanel rule={lists ? rule : null} lists={lists} />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-/** The size of the rule being edited, asked again a moment after the last change; older answers are dropped. */
+/** The size of the rule being edited (with its static lists), asked again a moment after the last change; older answers are dropped. */
 import { useEffect, useRef, useState } from 'react';
 import type { Rule } from '../../../../shared/segment';
 import type { SegmentCount } from '../../../../shared/services';
@@ -8,10 +8,10 @@ const DELAY_MS = 600;
 
 export type LiveSize = { state: 'idle' } | { state: 'counting'; last?: SegmentCount } | { state: 'done'; size: SegmentCount } | { state: 'failed' };
 
-export function useLiveSize(rule: Rule | null): LiveSize {
+export function useLiveSize(rule: Rule | null, lists: { includeIds: string[]; excludeIds: string[] } = { includeIds: [], excludeIds: [] }): LiveSize {
   const [size, setSize] = useState<LiveSize>({ state: 'idle' });
   const asked = useRef(0);
-  const text = rule ? JSON.stringify(rule) : '';
+  const text = rule ? JSON.stringify({ rule, ...lists }) : '';
   useEffect(() => {
     if (!text) {
       setSize({ state: 'idle' });
@@ -20,7 +20,7 @@ export function useLiveSize(rule: Rule | null): LiveSize {
     const n = ++asked.current;
     setSize((prev) => ({ state: 'counting', last: prev.state === 'done' ? prev.size : prev.state === 'counting' ? prev.last : undefined }));
     const timer = setTimeout(() => {
-      call('segment.count', { rule: JSON.parse(text) as Rule }, { quiet: true }).then(
+      call('segment.count', JSON.parse(text) as { rule: Rule; includeIds: string[]; excludeIds: string[] }, { quiet: true }).then(
         (answer) => n === asked.current && setSize({ state: 'done', size: answer }),
         () => n === asked.current && setSize({ state: 'failed' }),
       );

@@ -1,0 +1,107 @@
+/**
+ * Preset parameters: the generic operations with the rule that spans fields (the data rows' order), the upload
+ * link, the load (a background job) and the records, read by key a page at a time
+ * and edited one by one. Deleting a parameter removes its records after the answer.
+ */
+import { z } from 'zod';
+import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { orgCursor } from '../../store/orgCursor';
+import { presetFolder } from './load';
+
+const UPLOAD_LINK_SECONDS = 15 * 60;
+const recordPosition = z.object({ parameterId: z.string(), key: z.string(), after: z.string() });
+
+function bad(path: string, message: string): never {
+  throw new AppError('400016', `payload.${path}: ${message}`);
+}
+
+async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetParameter> {
+  return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
+}
+
+async function removeRecords(ctx: AuthedContext, orgId: number, id: string): Promise<void> {
+  const recordKey = presetRecordKeyOf(orgId, id);
+  const all = await ctx.store.queryAll('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry']);
+  await ctx.store.deleteMany('presetRecord', all.map((r) => ({ recordKey, entry: r.entry })));
+}
+
+type Generic = Omit<AreaHandlers<'presetParameter'>, 'uploadUrl' | 'load'>;
+
+export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetParameter'> {
+  return {
+    ...generic,
+
+    async save(payload, ctx) {
+      // the generic payload is typed loosely; these fields come from the registry's form
+      const p = payload as typeof payload & Partial<Pick<PresetParameter, 'fileFirstDataRow' | 'fileLastDataRow'>>;
+      if (p.fileLastDataRow !== undefined && p.fileLastDataRow < (p.fileFirstDataRow ?? 2)) bad('fileLastDataRow', PRESET_MESSAGES.lastRow);
+      return generic.save(payload, ctx);
+    },
+
+    async delete(p, ctx) {
+      const answer = await generic.delete(p, ctx);
+      const orgId = ctx.tenant.orgId;
+      ctx.afterCommit(() => removeRecords(ctx, orgId, p.id));
+      return answer;
+    },
+
+    async uploadUrl({ id, fileName }, ctx) {
+      const param = await requireParameter(ctx, id);
+      if (param.type !== 'UPLOAD') throw new AppError('720009', 'This parameter reads its file through its cloud source.');
+      const url = await ctx.rt.ports.storage.signedPutUrl(`${presetFolder(ctx.tenant.orgId, id)}${fileName}`, UPLOAD_LINK_SECONDS);
+      return { url, expiresAt: ctx.rt.clock.now() + UPLOAD_LINK_SECONDS * 1000 };
+    },
+
+    async load({ id, fileName }, ctx) {
+      const param = await requireParameter(ctx, id);
+      if (param.type === 'UPLOAD' && !fileName) bad('fileName', 'Please upload a file first.');
+      // a cloud source parameter may be saved unfinished; it loads once it names its source and file
+      if (param.type === 'CLOUD_SOURCE' && !param.cloudSourceId) bad('cloudSourceId', PRESET_MESSAGES.cloudSource);
+      if (param.type === 'CLOUD_SOURCE' && !param.fileName && !fileName) bad('fileName', PRESET_MESSAGES.fileName);
+      if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000) throw new AppError('720009', 'The file of this parameter is being loaded. Wait until it ends.');
+      await ctx.store.transact([ctx.store.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', version: param.version + 1, dateUpdated: ctx.rt.clock.now() }, param.version)]);
+      const orgId = ctx.tenant.orgId;
+      ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'presetLoad', orgId, id, ...(fileName ? { fileName } : {}) }));
+      return { ok: true as const };
+    },
+  };
+}
+
+const view = ({ recordKey: _r, entry: _e, loadId: _l, ...r }: Record<string, unknown>) => r as never;
+
+export const presetRecordHandlers: AreaHandlers<'presetRecord'> = {
+  async getListByPage({ parameterId, key = '', cursor, size }, ctx) {
+    await requireParameter(ctx, parameterId);
+    const orgId = ctx.tenant.orgId;
+    const codec = orgCursor(ctx.rt.keys, 'presetRecord.list', recordPosition);
+    const position = cursor ? codec.decode(orgId, cursor) : undefined;
+    if (position && (position.parameterId !== parameterId || position.key !== key)) throw new AppError('400016', 'payload.cursor: The cursor belongs to another list. Start again from the first page.');
+    const recordKey = presetRecordKeyOf(orgId, parameterId);
+    const page = await ctx.store.queryPage('presetRecord', {
+      partition: { name: 'recordKey', value: recordKey },
+      limit: size,
+      // entries sort by key, then alias: the keys that start with the text are one range
+      ...(key ? { sortPrefix: { name: 'entry', value: key } } : {}),
+      startKey: position ? { recordKey, entry: position.after } : undefined,
+    });
+    const last = page.lastKey?.entry as string | undefined;
+    return { list: page.items.map(view), cursor: last ? codec.encode(orgId, { parameterId, key, after: last }) : undefined };
+  },
+
+  async save({ parameterId, key, alias, value }, ctx) {
+    await requireParameter(ctx, parameterId);
+    const record = { recordKey: presetRecordKeyOf(ctx.tenant.orgId, parameterId), entry: presetEntryOf(key, alias), key, alias, value, dateUpdated: ctx.rt.clock.now() };
+    // a record typed here belongs to no load: the next load of the file decides whether it stays
+    await ctx.store.put('presetRecord', record);
+    return view(record);
+  },
+
+  async delete({ parameterId, key, alias }, ctx) {
+    await requireParameter(ctx, parameterId);
+    const recordKey = presetRecordKeyOf(ctx.tenant.orgId, parameterId);
+    await ctx.store.deleteIf('presetRecord', { recordKey, entry: presetEntryOf(key, alias) }, { ConditionExpression: 'attribute_exists(#e)', ExpressionAttributeNames: { '#e': 'entry' } }, '720007');
+    return { ok: true as const };
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Preset values for a send: the `{{preset.<variable>.<alias>}}` tokens of a message, answered per recipient by
+ * the parameter's record under the recipient's key. Read for a page of recipients at once (BatchGetItem, 100 keys
+ * a request), so a page costs a few reads whatever the number of tokens.
+ */
+import { type Account, type PresetParameter, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
+import { lookupValue } from '../../../shared/render/personalize';
+import type { TenantStore } from '../../store/store';
+
+/** `{{preset.store.name}}`, `{{ preset.store.name | our shop }}`: the variable and the alias. */
+const PRESET_TOKEN = /\{\{\s*preset\.([A-Za-z][A-Za-z0-9_]*)\.([\w$-]+)\s*(?:\|[^{}]*)?\}\}/g;
+
+/** The aliases each preset variable is asked for in `text` (a message's content, whole). */
+export function presetTokens(text: string): Map<string, Set<string>> {
+  const wanted = new Map<string, Set<string>>();
+  for (const [, variable, alias] of text.matchAll(PRESET_TOKEN)) {
+    if (!wanted.has(variable)) wanted.set(variable, new Set());
+    wanted.get(variable)!.add(alias);
+  }
+  return wanted;
+}
+
+/** What a recipient's `preset` holds: variable → alias → value. */
+export type PresetValues = Record<string, Record<string, string>>;
+
+/** The account's value a parameter's keys are matched with. */
+function keyOf(param: PresetParameter, account: Account): string | undefined {
+  const field = param.accountField || `attributes.${param.primaryKey}`;
+  return lookupValue({ ...account, email: account.emails[0] }, field)?.trim() || undefined;
+}
+
+export async function presetValues(tenant: TenantStore, wanted: Map<string, Set<string>>, accounts: readonly Account[]): Promise<Map<string, PresetValues>> {
+  const out = new Map<string, PresetValues>();
+  if (wanted.size === 0 || accounts.length === 0) return out;
+  const params = ((await tenant.list('presetParameter')) as PresetParameter[]).filter((p) => p.state === 'ACTIVE' && wanted.has(p.variable));
+  const requests: { accountId: string; variable: string; alias: string; key: { recordKey: string; entry: string } }[] = [];
+  for (const account of accounts) {
+    for (const param of params) {
+      const key = keyOf(param, account);
+      if (!key) continue;
+      for (const alias of wanted.get(param.variable)!) {
+        requests.push({ accountId: account.id, variable: param.variable, alias, key: { recordKey: presetRecordKeyOf(param.orgId, param.id), entry: presetEntryOf(key, alias) } });
+      }
+    }
+  }
+  for (let i = 0; i < requests.length; i += 100) {
+    const slice = requests.slice(i, i + 100);
+    const found = await tenant.store.getMany(slice.map((r) => ({ entity: 'presetRecord', key: r.key, attributes: ['value'] })));
+    slice.forEach((r, j) => {
+      const value = found[j]?.value;
+      if (typeof value !== 'string') return;
+      const values = out.get(r.accountId) ?? {};
+      (values[r.variable] ??= {})[r.alias] = value;
+      out.set(r.accountId, values);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,126 @@
+/**
+ * Preset parameters (spec 001 3.15): look-up tables a marketer loads from a file (uploaded, or read through a
+ * cloud source's connection) and uses in content. The file's primary-key column names each row; every other
+ * column becomes a record (key, alias = the column's name, value). In a message, `{{preset.<variable>.<alias>}}`
+ * is the value of the row whose key is the recipient's `accountField` (by default `attributes.<primaryKey>`).
+ */
+import * as z from 'zod';
+import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
+import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+export const PRESET_TYPES = ['UPLOAD', 'CLOUD_SOURCE'] as const;
+export const PRESET_LOAD_STATES = ['NONE', 'LOADING', 'DONE', 'FAILED'] as const;
+
+export const PRESET_MESSAGES = {
+  variable: 'The variable name starts with a letter and has only letters, digits and _ (at most 40).',
+  primaryKeyMissing: (key: string, fields: readonly string[]) => `The primary key "${key}" must match a field of the file (${fields.join(', ') || 'none'}).`,
+  cloudSource: 'Please select the cloud source!',
+  fileName: 'Please input the file name!',
+  accountField: 'Give an account field such as id, country or attributes.storeId.',
+  lastRow: 'The last data row comes after the first.',
+} as const;
+
+export const presetParameterSchema = z.object({
+  ...tenantFields,
+  title: requiredText('title', 100),
+  /** the name content uses: `{{preset.<variable>.<alias>}}` */
+  variable: z.string({ error: PRESET_MESSAGES.variable }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, PRESET_MESSAGES.variable),
+  type: z.enum(PRESET_TYPES, { error: 'Please select the type!' }).default('UPLOAD'),
+  /** CLOUD_SOURCE: the source whose connection reads the file */
+  cloudSourceId: idString.optional(),
+  /** CLOUD_SOURCE: the file's name at the source (`*` matches any characters; the newest match is read) */
+  fileName: z.string().trim().max(255).regex(/^[^/\\]*$/, 'A file name has no slashes.').default(''),
+  fileFirstDataRow: z.number().int().min(2, 'The header is row 1: data starts at row 2 or later.').max(1_000_000).default(2),
+  fileLastDataRow: z.number().int().min(2).max(50_000_000).optional(),
+  fileEncoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
+  fileSplitBy: z.enum(CSV_DELIMITERS).default(','),
+  /** the locale the values are written in; empty: any */
+  locale: z.string().trim().max(35).default(''),
+  state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  /** the file's column whose value is each row's key */
+  primaryKey: requiredText('primary key', 200),
+  /** the recipient's value matched against the key; empty: `attributes.<primaryKey>` */
+  accountField: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^(|id|email|country|locale|timeZone|firstName|lastName|attributes\.[\w$-]{1,64})$/, PRESET_MESSAGES.accountField)
+    .default(''),
+  // set by the load, never by the form
+  /** the header of the last file loaded */
+  columns: z.array(z.string()).default([]),
+  loadState: z.enum(PRESET_LOAD_STATES).default('NONE'),
+  loadError: z.string().optional(),
+  loadedFile: z.string().optional(),
+  loadedAt: z.number().int().optional(),
+  records: z.number().int().nonnegative().default(0),
+  /** the load whose records are current (records of earlier loads are removed after a load) */
+  loadId: z.string().optional(),
+});
+export type PresetParameter = z.infer<typeof presetParameterSchema>;
+
+export const presetParameterEntity = defineEntity({
+  name: 'presetParameter',
+  scope: 'tenant',
+  schema: presetParameterSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'title', label: 'entity.presetParameter.fields.title', sortable: true, filter: 'text' },
+    { field: 'variable', label: 'entity.presetParameter.variable', sortable: true },
+    { field: 'type', label: 'entity.presetParameter.type', filter: 'select', format: 'option' },
+    { field: 'primaryKey', label: 'entity.presetParameter.primaryKey' },
+    { field: 'state', label: 'entity.presetParameter.state', filter: 'select', format: 'option' },
+    { field: 'loadState', label: 'entity.presetParameter.loadState', format: 'option' },
+    { field: 'records', label: 'entity.presetParameter.records', sortable: true, format: 'count' },
+    { field: 'loadedAt', label: 'entity.presetParameter.loadedAt', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_PRESET_PARAMETER', write: 'NAV_PRESET_PARAMETER' },
+  crud: {
+    titleField: 'title',
+    defaultSort: { field: 'title', order: 'asc' },
+    form: [
+      { field: 'title', kind: 'text' },
+      { field: 'variable', kind: 'text' },
+      { field: 'type', kind: 'select', options: PRESET_TYPES },
+      { field: 'cloudSourceId', kind: 'ref', ref: 'cloudSource' },
+      { field: 'fileName', kind: 'text' },
+      { field: 'primaryKey', kind: 'text' },
+      { field: 'accountField', kind: 'text' },
+      { field: 'fileEncoding', kind: 'select', options: CSV_ENCODINGS },
+      { field: 'fileSplitBy', kind: 'select', options: CSV_DELIMITERS },
+      { field: 'fileFirstDataRow', kind: 'number' },
+      { field: 'fileLastDataRow', kind: 'number' },
+      { field: 'locale', kind: 'text' },
+      { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
+    ],
+    unique: [
+      { field: 'title', code: '720001', message: 'A preset parameter with this title already exists.' },
+      { field: 'variable', code: '720001', message: 'Another preset parameter uses this variable name.' },
+    ],
+  },
+});
+
+/** `<orgId>#<parameterId>`: the partition of one parameter's records. */
+export const presetRecordKeyOf = (orgId: number, parameterId: string) => `${orgId}#${parameterId}`;
+/** The sort key of a record: its key, then its alias (a unit separator between, which no CSV cell holds unquoted). */
+export const presetEntryOf = (key: string, alias: string) => `${key}\u001f${alias}`;
+
+/** One value of a preset parameter: the row's key, the column's name (alias) and the cell. */
+export const presetRecordSchema = z.object({
+  recordKey: z.string(),
+  entry: z.string(),
+  key: z.string().min(1).max(200),
+  alias: z.string().min(1).max(200),
+  value: z.string().max(10_000),
+  loadId: z.string().optional(),
+  dateUpdated: z.number().int(),
+});
+export type PresetRecord = z.infer<typeof presetRecordSchema>;
+
+export const presetRecordEntity = defineEntity({
+  name: 'presetRecord',
+  scope: 'global',
+  schema: presetRecordSchema,
+  partitionKey: { name: 'recordKey', type: 'S' },
+  sortKey: { name: 'entry', type: 'S' },
+});

@@ -1,0 +1,39 @@
+/**
+ * A segment's static lists: account ids always in it (whatever the rule says) and ids never in it (whatever the
+ * rule says; exclusion wins). Kept on the segment's own item, so a list is capped well inside DynamoDB's 400 KB.
+ */
+import * as z from 'zod';
+import { compileRule, type AccountPredicate } from './evaluate';
+import type { Rule } from './rule';
+
+export const STATIC_LIST_MAX = 2000;
+export const STATIC_LIST_MESSAGES = {
+  tooMany: `A list holds at most ${STATIC_LIST_MAX.toLocaleString('en-US')} account ids; for more, tag the accounts and add a condition on the tag.`,
+  idTooLong: 'An account id has at most 64 characters.',
+} as const;
+
+/** Account ids, trimmed, each once, in the order given. */
+export const staticListSchema = z
+  .array(z.string().trim().min(1).max(64, STATIC_LIST_MESSAGES.idTooLong))
+  .max(STATIC_LIST_MAX, STATIC_LIST_MESSAGES.tooMany)
+  .transform((ids) => [...new Set(ids)])
+  .default([]);
+
+export interface SegmentAudience {
+  rule: Rule;
+  includeIds?: readonly string[];
+  excludeIds?: readonly string[];
+}
+
+/** Who is in a segment: not excluded, and listed or matching the rule. */
+export function compileSegment(segment: SegmentAudience, now: number | Date): AccountPredicate {
+  const matches = compileRule(segment.rule, now);
+  const include = new Set(segment.includeIds ?? []);
+  const exclude = new Set(segment.excludeIds ?? []);
+  if (include.size === 0 && exclude.size === 0) return matches;
+  return (account) => {
+    const id = typeof account?.id === 'string' ? account.id : undefined;
+    if (id !== undefined && exclude.has(id)) return false;
+    return (id !== undefined && include.has(id)) || matches(account);
+  };
+}

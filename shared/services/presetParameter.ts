@@ -1,0 +1,41 @@
+/**
+ * Preset parameters and their records (spec 000 section 7's catalogue: presetParameter and records). The generic
+ * operations, plus loading a file: an upload link for the browser, then `load`, which reads the file in the
+ * background (or through the parameter's cloud source) and replaces the records.
+ */
+import * as z from 'zod';
+import { presetParameterEntity, presetRecordSchema } from '../entities/presetParameter';
+import { idString } from '../entities/entity';
+import { type CrudEntityDef, crudServices } from './crud';
+import { idPayload, ok, operation } from './operation';
+
+const ACCESS = 'NAV_PRESET_PARAMETER';
+const fileName = z.string().trim().min(1, 'Please upload a file first.').max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.');
+
+export const presetRecordView = presetRecordSchema.omit({ recordKey: true, entry: true, loadId: true });
+export type PresetRecordView = z.infer<typeof presetRecordView>;
+
+const recordFields = {
+  key: z.string({ error: 'Please input the key!' }).trim().min(1, 'Please input the key!').max(200),
+  alias: z.string({ error: 'Please input the alias!' }).trim().min(1, 'Please input the alias!').max(200),
+};
+
+export const presetParameterServices = {
+  ...crudServices(presetParameterEntity as unknown as CrudEntityDef),
+  /** A link the browser PUTs the parameter's file to (15 minutes); `load` with the same name reads it. */
+  uploadUrl: operation({ access: ACCESS, payload: idPayload.extend({ fileName }), response: z.object({ url: z.string(), expiresAt: z.number().int() }) }),
+  /** Reads the file (the uploaded one named, or the cloud source's) in the background and replaces the records. */
+  load: operation({ access: ACCESS, payload: idPayload.extend({ fileName: fileName.optional() }), response: ok }),
+} as const;
+
+export const presetRecordServices = {
+  /** A parameter's records in key order, a page at a time; `key`: only the keys that start with it. */
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({ parameterId: idString, key: z.string().trim().max(200).optional(), cursor: z.string().max(500).optional(), size: z.number().int().min(1).max(100).default(20) }),
+    response: z.object({ list: z.array(presetRecordView), cursor: z.string().optional() }),
+  }),
+  /** Adds a record, or changes the value of a key's alias. */
+  save: operation({ access: ACCESS, payload: z.object({ parameterId: idString, ...recordFields, value: z.string().max(10_000) }), response: presetRecordView }),
+  delete: operation({ access: ACCESS, payload: z.object({ parameterId: idString, ...recordFields }), response: ok }),
+} as const;

@@ -1,0 +1,76 @@
+/**
+ * Preset parameters in Chromium: a parameter made in the generic form on /library/preset-parameter; a file
+ * without the primary key is refused before it is sent (the spec's rule); a good file uploads, loads in the
+ * background and is followed to its count; its values are listed, found by key, and one is added in the form.
+ * axe-core on the list, the form, the values and the value dialog, in en, then the list in zh and ja.
+ */
+import { expect, it } from 'vitest';
+import { browserSuite, expectAccessible, openPage, signIn } from './browser';
+
+const suite = browserSuite();
+
+it('makes a parameter, refuses a file without its key, loads a good one and edits a value', async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/preset-parameter`);
+  await page.getByRole('heading', { name: 'Preset parameters' }).waitFor();
+  await page.locator('[data-testid="presetParameter-list"]', { hasText: 'No preset parameters yet.' }).waitFor();
+
+  await page.getByRole('button', { name: 'New preset parameter' }).click();
+  const dialog = page.locator('#presetParameter-dialog');
+  await page.fill('#presetParameter-title', 'Stores');
+  await page.fill('#presetParameter-variable', '1store');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect(await page.locator('#presetParameter-variable-error').textContent()).toContain('starts with a letter');
+  expect(await page.locator('#presetParameter-primaryKey-error').textContent()).toBe('Please input the primary key!');
+  await page.fill('#presetParameter-variable', 'store');
+  await page.fill('#presetParameter-primaryKey', 'store_id');
+  await expectAccessible(page, 'the preset parameter form');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const row = page.locator('[data-testid="presetParameter-list"] tbody tr', { hasText: 'Stores' });
+  await row.waitFor();
+  expect(await row.textContent()).toContain('Not loaded');
+  await expectAccessible(page, 'the preset parameter list');
+
+  // the header is checked in the browser: nothing is sent
+  let [chooser] = await Promise.all([page.waitForEvent('filechooser'), row.getByRole('button', { name: 'Upload a file to Stores' }).click()]);
+  await chooser.setFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('code,name\nS1,Shibuya\n') });
+  await page.locator('.p-toast-message-error', { hasText: 'The primary key "store_id" must match a field of the file (code, name).' }).waitFor();
+
+  [chooser] = await Promise.all([page.waitForEvent('filechooser'), row.getByRole('button', { name: 'Upload a file to Stores' }).click()]);
+  await chooser.setFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from('store_id,name,hours\nS1,Shibuya,10-20\nS2,Umeda,11-21\n') });
+  await page.locator('.p-toast-message-success', { hasText: 'Stores: 4 values loaded from stores.csv.' }).waitFor({ timeout: 30_000 });
+  await expect.poll(() => row.textContent()).toContain('Loaded');
+
+  await row.getByRole('button', { name: 'Values of Stores' }).click();
+  await page.getByRole('heading', { name: 'Preset parameter records' }).waitFor();
+  const values = page.locator('[data-testid="preset-records"] tbody tr');
+  await expect.poll(() => values.count()).toBe(4);
+  expect(await page.getByText('In a message: {{preset.store.<alias>}}').count()).toBe(1);
+  await page.fill('#preset-key-search', 'S2');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect.poll(() => values.allTextContents()).toEqual([expect.stringContaining('11-21'), expect.stringContaining('Umeda')]);
+  await expectAccessible(page, 'the preset values');
+
+  await page.getByRole('button', { name: 'Add value' }).click();
+  const form = page.locator('#preset-record-dialog');
+  await form.getByRole('button', { name: 'Save' }).click();
+  expect(await page.locator('#preset-record-key-error').textContent()).toBe('Please input the key!');
+  await page.fill('#preset-record-key', 'S2');
+  await page.fill('#preset-record-alias', 'phone');
+  await page.fill('#preset-record-value', '06-0000-0000');
+  await expectAccessible(page, 'the value dialog');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message-success', { hasText: 'phone of S2 was saved.' }).waitFor();
+  await expect.poll(() => values.count()).toBe(3);
+
+  for (const [lang, title] of [['zh', '预设参数'], ['ja', 'プリセットパラメータ']] as const) {
+    await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
+    await page.goto(`${suite.herald.portalUrl}#/library/preset-parameter`);
+    await page.reload();
+    await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    await page.locator('[data-testid="presetParameter-list"] tbody tr', { hasText: 'Stores' }).waitFor();
+    await expectAccessible(page, `the preset parameter list in ${lang}`);
+  }
+  await context.close();
+});

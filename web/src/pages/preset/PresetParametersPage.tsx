@@ -1,0 +1,119 @@
+/**
+ * Preset parameters (/library/preset-parameter, spec 001 3.15): the registry's generic list and form, plus
+ * loading a file. An upload parameter takes a file chosen here: its header is checked for the primary key
+ * first (the spec's rule), then it goes to storage by its link and loads in the background, followed here until
+ * it ends. A cloud source parameter loads its source's newest matching file again on request.
+ */
+import { Button } from 'primereact/button';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { PRESET_MESSAGES, type PresetParameter } from '../../../../shared/entities/presetParameter';
+import { csvHead, decodeHead } from '../../../../shared/import/upload';
+import { ApiError } from '../../api/apiError';
+import { call } from '../../api/client';
+import { invalidate } from '../../api/hooks';
+import { showError, showSuccess } from '../../ui/toastBus';
+import EntityPage from '../generic/EntityPage';
+import { recordsPath } from './paths';
+import '../../i18n/areas/entity';
+
+type Row = Record<string, unknown>;
+const HEAD_BYTES = 64 * 1024;
+
+export default function PresetParametersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadFor = useRef<Row | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  /** loads started here, followed until they end */
+  const [following, setFollowing] = useState<{ id: string; name: string }[]>([]);
+
+  useEffect(() => {
+    if (following.length === 0) return;
+    const timer = setInterval(async () => {
+      const done: string[] = [];
+      for (const f of following) {
+        const param = (await call('presetParameter.detail', { id: f.id }, { quiet: true }).catch(() => null)) as PresetParameter | null;
+        if (!param || param.loadState === 'LOADING') continue;
+        done.push(f.id);
+        if (param.loadState === 'DONE') showSuccess(t('entity.presetParameter.loaded', { name: f.name, count: param.records.toLocaleString(), file: param.loadedFile ?? '' }));
+        else showError(t('entity.presetParameter.loadFailed', { name: f.name, reason: param.loadError ?? '' }));
+      }
+      if (done.length) {
+        setFollowing((list) => list.filter((f) => !done.includes(f.id)));
+        void invalidate('presetParameter.getListByPage');
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [following, t]);
+
+  async function start(row: Row, fileName?: string) {
+    const name = String(row.title ?? '');
+    await call('presetParameter.load', { id: String(row.id), ...(fileName ? { fileName } : {}) });
+    showSuccess(t('entity.presetParameter.loading', { name }));
+    setFollowing((list) => [...list, { id: String(row.id), name }]);
+    void invalidate('presetParameter.getListByPage');
+  }
+
+  async function upload(file: File | undefined) {
+    const row = uploadFor.current;
+    if (!file || !row) return;
+    const id = String(row.id);
+    setBusy(id);
+    try {
+      // the spec's rule, before anything is sent: the primary key must be a field of the file
+      const text = decodeHead(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()), row.fileEncoding as never);
+      const { header } = csvHead(text, { delimiter: row.fileSplitBy as never, complete: file.size <= HEAD_BYTES });
+      const fields = header.map((h) => h.trim());
+      if (!fields.includes(String(row.primaryKey))) {
+        showError(PRESET_MESSAGES.primaryKeyMissing(String(row.primaryKey), fields));
+        return;
+      }
+      const link = await call('presetParameter.uploadUrl', { id, fileName: file.name });
+      const res = await fetch(link.url, { method: 'PUT', body: file });
+      if (!res.ok) throw new Error(String(res.status));
+      await start(row, file.name);
+    } catch (e) {
+      // an API refusal has shown its toast already
+      if (!(e instanceof ApiError)) showError(t('entity.presetParameter.uploadFailed'));
+    } finally {
+      setBusy(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  return (
+    <>
+      <EntityPage
+        entity="presetParameter"
+        rowActions={(row) => {
+          const name = String(row.title ?? '');
+          return (
+            <>
+              {row.type === 'UPLOAD' ? (
+                <Button
+                  type="button"
+                  icon="pi pi-upload"
+                  text
+                  rounded
+                  loading={busy === row.id}
+                  aria-label={t('entity.presetParameter.uploadItem', { name })}
+                  onClick={() => {
+                    uploadFor.current = row;
+                    fileInput.current?.click();
+                  }}
+                />
+              ) : (
+                <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('entity.presetParameter.loadItem', { name })} onClick={() => void start(row).catch(() => undefined)} />
+              )}
+              <Button type="button" icon="pi pi-list" text rounded aria-label={t('entity.presetParameter.recordsItem', { name })} onClick={() => navigate(recordsPath(String(row.id)))} />
+            </>
+          );
+        }}
+      />
+      <input ref={fileInput} id="preset-upload" type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" hidden aria-label={t('entity.presetParameter.uploadItem', { name: '' })} onChange={(e) => void upload(e.target.files?.[0])} />
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * A preset parameter's values (/library/preset-parameter/record?parameter=<id>): key, alias and value in key
+ * order, a page at a time, found by the start of the key; a value is added or changed in a small form and
+ * deleted after a confirmation. The file's next load decides again what the parameter holds.
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { ProgressBar } from 'primereact/progressbar';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type { PresetRecordView } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/TextField';
+import { NoRecordPage } from '../../components/NoRecordPage';
+import { useConfirm } from '../../components/useConfirm';
+import { showSuccess } from '../../ui/toastBus';
+import { PARAMETERS_PATH } from './paths';
+import '../../i18n/areas/preset';
+import '../../styles/audience.css';
+
+const PAGE = 50;
+
+export default function PresetRecordsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const parameterId = params.get('parameter') ?? '';
+  return parameterId ? <Records parameterId={parameterId} key={parameterId} /> : <NoParameter title={t('page.presetParameterRecords')} />;
+}
+
+/** The page without a parameter to show: a way back to the list. */
+function NoParameter({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return <NoRecordPage title={title} text={t('preset.noParameter')} back={PARAMETERS_PATH} backLabel={t('preset.back')} />;
+}
+
+type Draft = { key: string; alias: string; value: string };
+
+function Records({ parameterId }: { parameterId: string }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [key, setKey] = useState('');
+  const [more, setMore] = useState<{ list: PresetRecordView[]; cursor?: string }[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [confirmElement, ask] = useConfirm();
+  const param = useSWR(['presetParameter.detail', parameterId], () => call('presetParameter.detail', { id: parameterId }, { quiet: true }));
+  const first = useSWR(['presetRecord.getListByPage', parameterId, key], () => call('presetRecord.getListByPage', { parameterId, size: PAGE, ...(key ? { key } : {}) }, { quiet: true }));
+  const rows = [...(first.data?.list ?? []), ...more.flatMap((p) => p.list)];
+  const cursor = more.length ? more.at(-1)?.cursor : first.data?.cursor;
+
+  async function refresh() {
+    setMore([]);
+    await first.mutate();
+  }
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      const page = await call('presetRecord.getListByPage', { parameterId, size: PAGE, cursor, ...(key ? { key } : {}) });
+      setMore((p) => [...p, page]);
+    } catch {
+      // the toast says why
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function save() {
+    if (!draft) return;
+    const found: Record<string, string> = {};
+    if (!draft.key.trim()) found.key = t('preset.keyRequired');
+    if (!draft.alias.trim()) found.alias = t('preset.aliasRequired');
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const saved = await call('presetRecord.save', { parameterId, ...draft });
+      showSuccess(t('preset.saved', { key: saved.key, alias: saved.alias }));
+      setDraft(null);
+      await refresh();
+    } catch {
+      // the toast says why
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(r: PresetRecordView) {
+    const ok = await ask({ header: t('preset.deleteTitle'), message: t('preset.deleteConfirm', { key: r.key, alias: r.alias }), acceptLabel: t('common.delete'), danger: true });
+    if (!ok) return;
+    try {
+      await call('presetRecord.delete', { parameterId, key: r.key, alias: r.alias });
+      showSuccess(t('preset.deleted', { key: r.key, alias: r.alias }));
+      await refresh();
+    } catch {
+      // the toast says why
+    }
+  }
+
+  if (param.error) return <NoParameter title={t('page.presetParameterRecords')} />;
+  // the generic detail answers a plain record
+  const { variable, title } = (param.data ?? {}) as { variable?: string; title?: string };
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.presetParameterRecords')}</h1>
+          <p className="muted">
+            <Link to={PARAMETERS_PATH}>{t('preset.back')}</Link>
+            {title && <> / {title}</>}
+          </p>
+          {variable && <p className="muted">{t('preset.usage', { token: `{{preset.${variable}.<alias>}}` })}</p>}
+        </div>
+        <Button type="button" icon="pi pi-plus" label={t('preset.add')} onClick={() => setDraft({ key: '', alias: '', value: '' })} />
+      </header>
+      <div className="card">
+        <form
+          className="list-toolbar"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setMore([]);
+            setKey(search.trim());
+          }}
+        >
+          <div className="field">
+            <label htmlFor="preset-key-search">{t('preset.search')}</label>
+            <InputText id="preset-key-search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <Button type="submit" icon="pi pi-search" label={t('preset.find')} outlined />
+        </form>
+        {first.isLoading ? (
+          <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('preset.loading')} />
+        ) : rows.length === 0 ? (
+          <p className="muted" data-testid="preset-records-empty">
+            {t('preset.empty')}
+          </p>
+        ) : (
+          <div className="table-scroll">
+            <table className="plain-table" data-testid="preset-records">
+              <thead>
+                <tr>
+                  <th scope="col">{t('preset.key')}</th>
+                  <th scope="col">{t('preset.alias')}</th>
+                  <th scope="col">{t('preset.value')}</th>
+                  <th scope="col">{t('common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.key}\u001f${r.alias}`}>
+                    <td>{r.key}</td>
+                    <td>{r.alias}</td>
+                    <td>{r.value}</td>
+                    <td className="row-actions">
+                      <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('preset.editItem', { key: r.key, alias: r.alias })} onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })} />
+                      <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {cursor && <Button type="button" label={t('preset.more')} text loading={loadingMore} onClick={() => void loadMore()} />}
+          </div>
+        )}
+      </div>
+      <FormDialog id="preset-record-dialog" header={t('preset.add')} visible={draft !== null} onHide={() => setDraft(null)} onSubmit={save} busy={saving}>
+        {draft && (
+          <>
+            <TextField id="preset-record-key" label={t('preset.key')} value={draft.key} maxLength={200} error={errors.key} onChange={(v) => setDraft({ ...draft, key: v })} />
+            <TextField id="preset-record-alias" label={t('preset.alias')} value={draft.alias} maxLength={200} error={errors.alias} onChange={(v) => setDraft({ ...draft, alias: v })} />
+            <TextField id="preset-record-value" label={t('preset.value')} value={draft.value} maxLength={10_000} fieldClassName="span-2" onChange={(v) => setDraft({ ...draft, value: v })} />
+          </>
+        )}
+      </FormDialog>
+      {confirmElement}
+    </section>
+  );
+}
