@@ -2,8 +2,11 @@ import * as z from 'zod';
 import { importPlanSchema } from '../import/accountImport';
 import { defineEntity, TENANT_KEYS, tenantFields } from './entity';
 
-/** accounts from a CSV file, or from an Amazon Pinpoint endpoint export (JSON lines: one row, one endpoint) */
-export const IMPORT_KINDS = ['ACCOUNT', 'PINPOINT_ENDPOINTS'] as const;
+/**
+ * accounts from a CSV file; devices of existing accounts from a CSV file (the key column is the account id); or
+ * accounts and devices from an Amazon Pinpoint endpoint export (JSON lines: one row, one endpoint)
+ */
+export const IMPORT_KINDS = ['ACCOUNT', 'DEVICE', 'PINPOINT_ENDPOINTS'] as const;
 export const IMPORT_STATUSES = ['RUNNING', 'DONE', 'CANCELLED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 

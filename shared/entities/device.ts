@@ -4,6 +4,9 @@ import { defineEntity } from './entity';
 export const DEVICE_PLATFORMS = ['IOS', 'ANDROID', 'OTHER'] as const;
 /** spec 001 3.18: notification permission states */
 export const NOTIFICATION_PERMISSIONS = ['NOT_ALLOW', 'WHEN_IN_USE', 'ALWAYS', 'ONLY_ONCE'] as const;
+/** The device fields a data import of kind DEVICE fills from a file's columns. */
+export const DEVICE_IMPORT_FIELDS = ['deviceId', 'platform', 'channel', 'pushToken', 'os', 'appVersion', 'model', 'permission', 'active'] as const;
+export type DeviceImportField = (typeof DEVICE_IMPORT_FIELDS)[number];
 
 /**
  * A device of an account (spec 001 3.18: device type, OS, app version, push token, device id, notify settings,

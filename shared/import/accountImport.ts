@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { type Account, ACCOUNT_LIMITS, ACCOUNT_MESSAGES, accountSchema, type AttributeValue, ATTRIBUTE_NAME } from '../entities/account';
+import { DEVICE_IMPORT_FIELDS } from '../entities/device';
 import { toEpochMs } from '../segment/dates';
 import { isValidEmail, MESSAGES } from '../validation';
 import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
@@ -48,9 +49,10 @@ export const IMPORT_MESSAGES = {
   columnTwice: 'A column is mapped twice.',
   keyColumn: 'Please choose the primary key column.',
   noColumn: 'The mapping names a column the file does not have.',
+  notAccountField: 'The column fills a device field; an account import fills account fields.',
 } as const;
 
-function fill(message: string, params: Record<string, string | number>): string {
+export function fill(message: string, params: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
 }
 
@@ -58,7 +60,8 @@ export const columnMappingSchema = z
   .object({
     /** index of the column in the header */
     column: z.number().int().min(0).max(CSV_LIMITS.columns - 1),
-    target: z.enum(IMPORT_TARGETS),
+    /** an account field or attribute; a device field in a DEVICE import */
+    target: z.enum([...IMPORT_TARGETS, ...DEVICE_IMPORT_FIELDS]),
     attribute: z.string().trim().optional(),
     type: z.enum(ATTRIBUTE_TYPES).default('text'),
   })
@@ -108,14 +111,14 @@ export interface AccountChange {
 
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, y: true, n: false, '1': true, '0': false, on: true, off: false };
 
-function parseBoolean(cell: string): boolean | undefined {
+export function parseBoolean(cell: string): boolean | undefined {
   return BOOLEANS[cell.toLowerCase()];
 }
 
 const fieldSchemas = accountSchema.shape;
 
 /** The value of one non-empty cell for its target, or the reason it cannot be one. */
-function readCell(m: ColumnMapping, cell: string): { value: unknown } | { reason: string } {
+function readCell(m: ColumnMapping, cell: string): { value: unknown } | { reason: string } | undefined {
   const tooLong = (max: number) => ({ reason: fill(IMPORT_MESSAGES.tooLong, { max }) });
   switch (m.target) {
     case 'email': {
@@ -165,7 +168,7 @@ function readCell(m: ColumnMapping, cell: string): { value: unknown } | { reason
   }
 }
 
-function applyKeyCase(key: string, keyCase: ImportPlan['keyCase']): string {
+export function applyKeyCase(key: string, keyCase: ImportPlan['keyCase']): string {
   return keyCase === 'LOWER' ? key.toLowerCase() : keyCase === 'UPPER' ? key.toUpperCase() : key;
 }
 
@@ -185,7 +188,7 @@ export function rowChange(row: readonly string[], plan: ImportPlan): { change: A
   for (const m of plan.mappings) {
     const cell = row[m.column].trim();
     if (cell === '') continue;
-    const read = readCell(m, cell);
+    const read = readCell(m, cell) ?? { reason: IMPORT_MESSAGES.notAccountField };
     if ('reason' in read) {
       reasons.push(`${header(m.column)}: ${read.reason}`);
       continue;

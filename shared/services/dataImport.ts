@@ -6,7 +6,9 @@
 import * as z from 'zod';
 import { dataImportSchema, IMPORT_KINDS } from '../entities/dataImport';
 import { idString } from '../entities/entity';
-import { IMPORT_LIMITS, importPlanSchema } from '../import/accountImport';
+import { DEVICE_IMPORT_FIELDS } from '../entities/device';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, importPlanSchema } from '../import/accountImport';
+import { devicePlanProblem } from '../import/deviceImport';
 import { idPayload, operation, pageOf, pageRequest } from './operation';
 
 const ACCESS = 'NAV_DATA_IMPORT';
@@ -17,11 +19,23 @@ export const IMPORT_CELL_MAX = 4000;
 export const dataImportView = dataImportSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
 export type DataImportView = z.infer<typeof dataImportView>;
 
-export const dataImportCreatePayload = importPlanSchema.safeExtend({
-  kind: z.enum(IMPORT_KINDS).default('ACCOUNT'),
-  fileName: z.string().trim().min(1, 'Please upload a file first.').max(IMPORT_LIMITS.fileName),
-  totalBytes: z.number().int().nonnegative(),
-});
+export const dataImportCreatePayload = importPlanSchema
+  .safeExtend({
+    kind: z.enum(IMPORT_KINDS).default('ACCOUNT'),
+    fileName: z.string().trim().min(1, 'Please upload a file first.').max(IMPORT_LIMITS.fileName),
+    totalBytes: z.number().int().nonnegative(),
+  })
+  .superRefine((p, ctx) => {
+    // a device import fills device fields (deviceId and platform at least); an account import, account fields
+    if (p.kind === 'DEVICE') {
+      const problem = devicePlanProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['mappings'], message: problem });
+    } else if (p.kind === 'ACCOUNT') {
+      p.mappings.forEach((m, i) => {
+        if ((DEVICE_IMPORT_FIELDS as readonly string[]).includes(m.target)) ctx.addIssue({ code: 'custom', path: ['mappings', i, 'target'], message: IMPORT_MESSAGES.notAccountField });
+      });
+    }
+  });
 export type DataImportCreatePayload = z.input<typeof dataImportCreatePayload>;
 
 export const importFailureView = z.object({ row: z.number().int(), reason: z.string(), key: z.string().optional() });

@@ -202,6 +202,62 @@ describe('import', () => {
   });
 });
 
+describe('devices', () => {
+  const DEVICE_PLAN: Plan = {
+    kind: 'DEVICE',
+    primaryKeyColumn: 0,
+    mappings: [
+      { column: 1, target: 'deviceId' },
+      { column: 2, target: 'platform' },
+      { column: 3, target: 'pushToken' },
+      { column: 4, target: 'permission' },
+      { column: 5, target: 'appVersion' },
+    ],
+  };
+  const devicesOf = async (id: string) => (await admin.ok('account.devices', { id })) as { deviceId: string; platform: string; channel: string; pushToken?: string; permission: string; appVersion?: string }[];
+
+  it('imports devices of existing accounts; unknown accounts and bad values are failed rows with their reasons', async () => {
+    await importCsv(admin, `${header}\n${row(9001)}\n${row(9002)}\n`);
+    const file = [
+      'account,device,platform,token,permission,version',
+      `C9001,iphone-1,ios,${'a'.repeat(64)},always,3.1`,
+      'C9001,pixel-1,Android,fcm-token,when in use,',
+      'C9002,tab-1,Windows,x,,',
+      'NOBODY-1,ghost-1,ios,,,',
+      'C9002,,android,,maybe,',
+    ].join('\n');
+    const done = await importCsv(admin, file, DEVICE_PLAN);
+    expect(done).toMatchObject({ kind: 'DEVICE', created: 2, updated: 0, failed: 3 });
+    expect(await failures(admin, done.id)).toEqual([
+      { row: 4, key: 'C9002', reason: 'platform: The platform must be iOS, Android or Other.' },
+      { row: 5, key: 'NOBODY-1', reason: 'The account NOBODY-1 does not exist: import the accounts first.' },
+      { row: 6, key: 'C9002', reason: "permission: The permission must be NOT_ALLOW, WHEN_IN_USE, ALWAYS or ONLY_ONCE. The field 'device' is required." },
+    ]);
+    const devices = await devicesOf('C9001');
+    expect(devices.map(({ deviceId, platform, channel, permission, appVersion }) => ({ deviceId, platform, channel, permission, appVersion }))).toEqual([
+      { deviceId: 'iphone-1', platform: 'IOS', channel: 'APNS', permission: 'ALWAYS', appVersion: '3.1' },
+      { deviceId: 'pixel-1', platform: 'ANDROID', channel: 'GCM', permission: 'WHEN_IN_USE', appVersion: undefined },
+    ]);
+  });
+
+  it('a device imported again is updated and keeps what the new file leaves empty', async () => {
+    const done = await importCsv(admin, 'account,device,platform,token,permission,version\nC9001,iphone-1,IOS,,,3.2\n', DEVICE_PLAN);
+    expect(done).toMatchObject({ created: 0, updated: 1, failed: 0 });
+    const iphone = (await devicesOf('C9001')).find((d) => d.deviceId === 'iphone-1')!;
+    expect(iphone).toMatchObject({ appVersion: '3.2', pushToken: 'a'.repeat(64), permission: 'ALWAYS' });
+  });
+
+  it('a device plan maps a device id and a platform, and device fields only; an account plan takes no device field', async () => {
+    const create = (plan: object) => admin.call('dataImport.create', { fileName: 'd.csv', totalBytes: 10, columns: ['a', 'b', 'c'], primaryKeyColumn: 0, ...plan });
+    const noPlatform = await create({ kind: 'DEVICE', mappings: [{ column: 1, target: 'deviceId' }] });
+    expect(noPlatform.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining("maps one column to 'deviceId' and one to 'platform'") });
+    const mixed = await create({ kind: 'DEVICE', mappings: [{ column: 1, target: 'deviceId' }, { column: 2, target: 'email' }] });
+    expect(mixed.body.errorMessage).toContain('A device import fills device fields only.');
+    const accountWithDevice = await create({ kind: 'ACCOUNT', mappings: [{ column: 1, target: 'pushToken' }] });
+    expect(accountWithDevice.body.errorMessage).toContain('an account import fills account fields');
+  });
+});
+
 describe('encodings', () => {
   let encodings: ApiClient;
   beforeAll(async () => {

@@ -183,3 +183,25 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   await expectAccessible(page, 'an account\'s devices');
   await context.close();
 });
+
+it('imports devices of existing accounts: the kind is chosen, the device columns are guessed, an unknown account is reported', async () => {
+  await suite.admin.ok('account.save', { id: 'DEV-A', emails: ['dev-a@example.com'] });
+  const path = join(mkdtempSync(join(tmpdir(), 'herald-import-devices-')), 'devices.csv');
+  writeFileSync(path, 'account,device id,platform,push token,permission\nDEV-A,iphone-9,ios,tok-123,when in use\nDEV-NONE,pixel-9,android,tok-456,always\n');
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await page.setInputFiles('#import-file', path);
+  await page.getByRole('heading', { name: 'Columns' }).waitFor();
+  await choose(page, page.locator('.p-dropdown:has(#import-kind)'), 'Devices of existing accounts');
+  expect(await page.locator('label[for="import-key"]').textContent()).toBe('Account id column');
+  await choose(page, page.locator('.p-dropdown:has(#import-key)'), 'account');
+  expect(await page.locator('tr[data-column="1"] .p-dropdown-label').first().textContent()).toBe('Device id');
+  expect(await page.locator('tr[data-column="4"] .p-dropdown-label').first().textContent()).toBe('Notification permission');
+  await expectAccessible(page, 'data import, a device file');
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await page.locator('.notice-success', { hasText: 'Import finished: 1 created, 0 updated, 1 failed.' }).waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid="import-failures"]', { hasText: 'The account DEV-NONE does not exist: import the accounts first.' }).first().waitFor();
+  expect(await suite.admin.ok('account.devices', { id: 'DEV-A' })).toEqual([expect.objectContaining({ deviceId: 'iphone-9', platform: 'IOS', pushToken: 'tok-123', permission: 'WHEN_IN_USE' })]);
+  await context.close();
+});

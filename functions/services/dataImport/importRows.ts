@@ -6,6 +6,7 @@
 import type { Account, DataImport } from '../../../shared/entities';
 import { deviceKeyOf, unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, rowChange } from '../../../shared/import/accountImport';
+import { DEVICE_IMPORT_MESSAGES, deviceRowChange, type DeviceFields, newDeviceDefaults } from '../../../shared/import/deviceImport';
 import { endpointChange, type EndpointChange, withEmail } from '../../../shared/import/pinpoint';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../account';
@@ -24,6 +25,7 @@ export async function importRows(
   rows: readonly string[][],
   stamp: { now: number; actor: string },
 ): Promise<PageResult> {
+  if (record.kind === 'DEVICE') return importDeviceRows(tenant, record, fromRow, rows, stamp);
   const failures: FailedRow[] = [];
   const changes: { row: number; change: AccountChange; email?: string }[] = [];
   const optOuts: NonNullable<EndpointChange['optOut']>[] = [];
@@ -76,4 +78,37 @@ export async function importRows(
     await tenant.store.put('messageUnsubscription', { orgId: tenant.orgId, id: unsubscriptionId(o.channel, o.target), channelName: o.channel, target: o.target.toLowerCase(), source: 'UNSUBSCRIBE', dateCreated: stamp.now });
   }
   return { created, updated, failures: failures.sort((a, b) => a.row - b.row) };
+}
+
+/**
+ * A page of a device import: each row one device of an account that must exist (read in bulk), the devices
+ * already stored read in bulk too (an existing one counts as updated and keeps what the row leaves empty, such as
+ * a token or permission the app reported), then written with BatchWriteItem. A later row for the same device wins.
+ */
+async function importDeviceRows(tenant: TenantStore, record: DataImport, fromRow: number, rows: readonly string[][], stamp: { now: number }): Promise<PageResult> {
+  const failures: FailedRow[] = [];
+  const read: { row: number; accountId: string; device: DeviceFields }[] = [];
+  rows.forEach((cells, i) => {
+    const row = fromRow + i;
+    const result = deviceRowChange(cells, record);
+    if (!result) return;
+    if ('reason' in result) failures.push({ row, reason: result.reason, key: cells[record.primaryKeyColumn]?.trim().slice(0, 64) || undefined });
+    else read.push({ row, ...result });
+  });
+  const accounts = await new Accounts(tenant).getMany([...new Set(read.map((r) => r.accountId))]);
+  const devices = new Map<string, (typeof read)[number]>();
+  for (const r of read) {
+    if (!accounts.has(r.accountId)) failures.push({ row: r.row, reason: DEVICE_IMPORT_MESSAGES.noAccount.replace('{id}', r.accountId), key: r.accountId });
+    else devices.set(`${r.accountId}\u0000${r.device.deviceId}`, r);
+  }
+  const list = [...devices.values()];
+  const keyOf = (r: (typeof read)[number]) => ({ accountKey: deviceKeyOf(tenant.orgId, r.accountId), deviceId: r.device.deviceId });
+  const stored: (Record<string, unknown> | undefined)[] = [];
+  for (let i = 0; i < list.length; i += 100) stored.push(...(await tenant.store.getMany(list.slice(i, i + 100).map((r) => ({ entity: 'device', key: keyOf(r) })))));
+  await tenant.store.putMany(
+    'device',
+    list.map((r, i) => ({ ...newDeviceDefaults(r.device.platform), ...stored[i], ...r.device, ...keyOf(r), orgId: tenant.orgId, accountId: r.accountId, source: 'IMPORT', dateUpdated: stamp.now })),
+  );
+  const updated = stored.filter(Boolean).length;
+  return { created: list.length - updated, updated, failures: failures.sort((a, b) => a.row - b.row) };
 }

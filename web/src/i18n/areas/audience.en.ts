@@ -65,6 +65,11 @@ const audienceEn = {
     deleted: 'Account {{id}} was deleted.',
   },
   dataImport: {
+    kind: 'What the file holds',
+    kindOption: { ACCOUNT: 'Accounts', DEVICE: 'Devices of existing accounts' },
+    accountKey: 'Account id column',
+    accountKeyHint: 'Each row is a device of the account with this id; accounts that do not exist yet are reported.',
+    deviceTargetOption: { deviceId: 'Device id', platform: 'Platform (iOS, Android, Other)', channel: 'Push channel (APNS, APNS_SANDBOX, GCM)', pushToken: 'Push token', os: 'OS version', appVersion: 'App version', model: 'Model', permission: 'Notification permission', active: 'Active' },
     intro: 'Import accounts from a CSV file (UTF-8, with or without BOM). A row whose primary key is known updates that account; empty cells keep what is stored.',
     chooseFile: 'Choose a CSV file',
     fileHint: 'The first row names the columns. The file is read and sent in pages, so its size does not matter. Or an Amazon Pinpoint endpoint export (JSON lines): its fields are mapped for you.',

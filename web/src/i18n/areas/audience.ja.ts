@@ -65,6 +65,11 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     deleted: 'アカウント {{id}} を削除しました。',
   },
   dataImport: {
+    kind: 'ファイルの内容',
+    kindOption: { ACCOUNT: 'アカウント', DEVICE: '既存アカウントのデバイス' },
+    accountKey: 'アカウント ID の列',
+    accountKeyHint: '各行はこの ID のアカウントのデバイスです。まだ存在しないアカウントは報告されます。',
+    deviceTargetOption: { deviceId: 'デバイス ID', platform: 'プラットフォーム（iOS、Android、その他）', channel: 'プッシュチャネル（APNS、APNS_SANDBOX、GCM）', pushToken: 'プッシュトークン', os: 'OS バージョン', appVersion: 'アプリのバージョン', model: '機種', permission: '通知の許可', active: '有効' },
     intro: 'CSV ファイル（UTF-8、BOM あり・なし）からアカウントを取り込みます。主キーが既にある行はそのアカウントを更新し、空のセルは保存済みの値を残します。',
     chooseFile: 'CSV ファイルを選択',
     fileHint: '1 行目は列名です。ファイルはページごとに読み込んで送るため、サイズの制限はありません。Amazon Pinpoint のエンドポイントのエクスポート（JSON Lines）も選べます。項目は自動で対応付けられます。',

@@ -65,6 +65,11 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     deleted: '账户 {{id}} 已删除。',
   },
   dataImport: {
+    kind: '文件内容',
+    kindOption: { ACCOUNT: '账户', DEVICE: '已有账户的设备' },
+    accountKey: '账户 ID 列',
+    accountKeyHint: '每行是该 ID 对应账户的一台设备；尚不存在的账户会被报告。',
+    deviceTargetOption: { deviceId: '设备 ID', platform: '平台（iOS、Android、其他）', channel: '推送渠道（APNS、APNS_SANDBOX、GCM）', pushToken: '推送令牌', os: '操作系统版本', appVersion: '应用版本', model: '机型', permission: '通知权限', active: '启用' },
     intro: '从 CSV 文件（UTF-8，带或不带 BOM）导入账户。主键已存在的行会更新该账户；空单元格保留已存储的值。',
     chooseFile: '选择 CSV 文件',
     fileHint: '第一行为列名。文件按页读取并发送，大小不受限制。也可以选择 Amazon Pinpoint 的端点导出文件（JSON Lines），字段会自动对应。',

@@ -2,10 +2,11 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { type CsvDelimiter, CSV_DELIMITERS, type CsvEncoding, CSV_ENCODINGS } from '../../../../shared/import/csv';
+import { DEVICE_IMPORT_FIELDS } from '../../../../shared/entities/device';
 import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../../../../shared/import/accountImport';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
-import type { ColumnChoice, MappingState } from './mapping';
+import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState } from './mapping';
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -32,16 +33,32 @@ export function MappingStep({
   const setChoice = (i: number, change: Partial<ColumnChoice>) =>
     onChange({ ...state, choices: choices.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const columnName = (i: number) => header[i] || `#${i + 1}`;
+  const device = state.kind === 'DEVICE';
+  const targets = device ? DEVICE_IMPORT_FIELDS : IMPORT_TARGETS;
+  // a new kind starts from that kind's guess of each column
+  const setKind = (kind: FileKind) =>
+    onChange({ ...state, kind, choices: kind === 'DEVICE' ? deviceChoices(header) : initialMapping({ header, sample, delimiter: state.delimiter }, state.encoding).choices });
 
   return (
     <div className="card import-mapping">
       <h2 className="card-title">{t('dataImport.mappingTitle')}</h2>
       <div className="form-grid">
+        <div className="field span-2">
+          <label htmlFor="import-kind">{t('dataImport.kind')}</label>
+          <Select
+            inputId="import-kind"
+            label={t('dataImport.kind')}
+            labelled
+            value={state.kind}
+            options={(['ACCOUNT', 'DEVICE'] as const).map((k) => ({ label: t(`dataImport.kindOption.${k}`), value: k }))}
+            onChange={(e) => setKind(e.value as FileKind)}
+          />
+        </div>
         <div className="field">
-          <label htmlFor="import-key">{t('dataImport.primaryKey')}</label>
+          <label htmlFor="import-key">{t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}</label>
           <Select
             inputId="import-key"
-            label={t('dataImport.primaryKey')}
+            label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
             labelled
             value={state.primaryKeyColumn}
             options={header.map((h, i) => ({ label: columnName(i), value: i }))}
@@ -49,7 +66,7 @@ export function MappingStep({
             aria-describedby="import-key-hint"
           />
           <small id="import-key-hint" className="field-hint">
-            {t('dataImport.primaryKeyHint')}
+            {t(device ? 'dataImport.accountKeyHint' : 'dataImport.primaryKeyHint')}
           </small>
           <FieldError id="import-key-error" text={errors.key} />
         </div>
@@ -114,7 +131,7 @@ export function MappingStep({
                         inputId={`import-target-${i}`}
                         label={t('dataImport.targetOf', { column: columnName(i) })}
                         value={c.target}
-                        options={['ignore', ...IMPORT_TARGETS].map((k) => ({ label: t(`dataImport.targetOption.${k}`), value: k }))}
+                        options={['ignore', ...targets].map((k) => ({ label: t(`dataImport.${device && k !== 'ignore' ? 'deviceTargetOption' : 'targetOption'}.${k}`), value: k }))}
                         onChange={(e) => setChoice(i, { target: e.value })}
                       />
                       {c.target === 'attribute' && (

@@ -1,6 +1,7 @@
 /** The mapping step's state and the import plan it makes, checked with the catalogue's schema before sending. */
 import type { CsvDelimiter, CsvEncoding } from '../../../../shared/import/csv';
 import { type ColumnMapping, guessMappings, type ImportPlan, importPlanSchema, type KEY_CASES } from '../../../../shared/import/accountImport';
+import { devicePlanProblem } from '../../../../shared/import/deviceImport';
 import type { CsvHead } from '../../../../shared/import/upload';
 
 export interface ColumnChoice {
@@ -9,7 +10,11 @@ export interface ColumnChoice {
   type: ColumnMapping['type'];
 }
 
+/** what the rows are: accounts, or devices of existing accounts */
+export type FileKind = 'ACCOUNT' | 'DEVICE';
+
 export interface MappingState {
+  kind: FileKind;
   delimiter: CsvDelimiter;
   encoding: CsvEncoding;
   header: string[];
@@ -25,11 +30,18 @@ export function initialMapping(head: CsvHead, encoding: CsvEncoding = 'UTF-8'): 
     const m = guess.mappings.find((x) => x.column === column);
     return { target: m?.target ?? 'ignore', attribute: m?.attribute ?? '', type: m?.type ?? 'text' };
   });
-  return { ...head, encoding, choices, primaryKeyColumn: guess.primaryKeyColumn, keyCase: 'NORMAL' };
+  return { ...head, kind: 'ACCOUNT', encoding, choices, primaryKeyColumn: guess.primaryKeyColumn, keyCase: 'NORMAL' };
+}
+
+/** The columns' first guess for a device file: the usual names of device fields; the rest not imported. */
+export function deviceChoices(header: readonly string[]): ColumnChoice[] {
+  const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+  const names: Record<string, ColumnChoice['target']> = { deviceid: 'deviceId', device: 'deviceId', platform: 'platform', os: 'os', channel: 'channel', pushtoken: 'pushToken', token: 'pushToken', appversion: 'appVersion', model: 'model', permission: 'permission', active: 'active' };
+  return header.map((h) => ({ target: names[norm(h)] ?? 'ignore', attribute: '', type: 'text' }));
 }
 
 /** The plan, or the problems to show: per column, and for the key column. */
-export function planOf(state: MappingState): { plan: ImportPlan } | { errors: { columns: Record<number, string>; key?: string } } {
+export function planOf(state: MappingState): { plan: ImportPlan & { kind: FileKind } } | { errors: { columns: Record<number, string>; key?: string } } {
   const mappings = state.choices.flatMap((c, column) =>
     c.target === 'ignore' ? [] : [{ column, target: c.target, attribute: c.target === 'attribute' ? c.attribute.trim() : undefined, type: c.type }],
   );
@@ -41,7 +53,11 @@ export function planOf(state: MappingState): { plan: ImportPlan } | { errors: { 
     splitChar: state.delimiter,
     encoding: state.encoding,
   });
-  if (parsed.success) return { plan: parsed.data };
+  if (parsed.success) {
+    // the server's rule for a device file, shown where the key column's problems are
+    const problem = state.kind === 'DEVICE' ? devicePlanProblem(parsed.data) : undefined;
+    return problem ? { errors: { columns: {}, key: problem } } : { plan: { ...parsed.data, kind: state.kind } };
+  }
   const columns: Record<number, string> = {};
   let key: string | undefined;
   for (const issue of parsed.error.issues) {

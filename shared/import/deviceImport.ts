@@ -1,0 +1,83 @@
+/**
+ * A data import of kind DEVICE: each row is one device of an existing account (the key column is the account's id,
+ * with the plan's case transform). The columns fill device fields; platform, permission and channel accept the
+ * usual spellings (ios, Android, FCM, "always"). Reasons are prefixed with their column's name, as for accounts.
+ */
+import { DEVICE_IMPORT_FIELDS, DEVICE_PLATFORMS, type DeviceImportField, NOTIFICATION_PERMISSIONS, type Device } from '../entities/device';
+import { applyKeyCase, fill, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPlan, parseBoolean } from './accountImport';
+
+export const DEVICE_IMPORT_MESSAGES = {
+  platform: 'The platform must be iOS, Android or Other.',
+  permission: 'The permission must be NOT_ALLOW, WHEN_IN_USE, ALWAYS or ONLY_ONCE.',
+  channel: 'The channel must be APNS, APNS_SANDBOX or GCM (FCM).',
+  needs: "A device import maps one column to 'deviceId' and one to 'platform'.",
+  onlyDevice: 'A device import fills device fields only.',
+  noAccount: 'The account {id} does not exist: import the accounts first.',
+} as const;
+
+/** The fields a row gives a device (its empty cells give none); the import adds the account, organization and source. */
+export type DeviceFields = Pick<Device, 'deviceId' | 'platform'> & Partial<Pick<Device, 'channel' | 'permission' | 'active' | 'pushToken' | 'os' | 'appVersion' | 'model'>>;
+
+/** What a new device has where its row says nothing: the platform's push channel, permission granted, active. */
+export function newDeviceDefaults(platform: Device['platform']): Pick<Device, 'channel' | 'permission' | 'active'> {
+  return { channel: platform === 'IOS' ? 'APNS' : platform === 'ANDROID' ? 'GCM' : '', permission: 'ALWAYS', active: true };
+}
+
+const LENGTHS: Partial<Record<DeviceImportField, number>> = { deviceId: 200, pushToken: 4096, os: 64, appVersion: 64, model: 100 };
+const norm = (s: string) => s.toUpperCase().replace(/[\s-]+/g, '_');
+
+function readDeviceCell(field: DeviceImportField, cell: string): { value: unknown } | { reason: string } {
+  const max = LENGTHS[field];
+  if (max !== undefined) return cell.length > max ? { reason: fill(IMPORT_MESSAGES.tooLong, { max }) } : { value: cell };
+  switch (field) {
+    case 'platform': {
+      const p = norm(cell);
+      const value = DEVICE_PLATFORMS.find((x) => x === p);
+      return value ? { value } : { reason: DEVICE_IMPORT_MESSAGES.platform };
+    }
+    case 'permission': {
+      const p = norm(cell);
+      const value = NOTIFICATION_PERMISSIONS.find((x) => x === p);
+      return value ? { value } : { reason: DEVICE_IMPORT_MESSAGES.permission };
+    }
+    case 'channel': {
+      const p = norm(cell) === 'FCM' ? 'GCM' : norm(cell);
+      return ['APNS', 'APNS_SANDBOX', 'GCM'].includes(p) ? { value: p } : { reason: DEVICE_IMPORT_MESSAGES.channel };
+    }
+    default: {
+      const value = parseBoolean(cell);
+      return value === undefined ? { reason: IMPORT_MESSAGES.boolean } : { value };
+    }
+  }
+}
+
+/** Whether a plan is a device plan: only device fields, and deviceId and platform among them. */
+export function devicePlanProblem(plan: Pick<ImportPlan, 'mappings'>): string | undefined {
+  if (plan.mappings.some((m) => !(DEVICE_IMPORT_FIELDS as readonly string[]).includes(m.target))) return DEVICE_IMPORT_MESSAGES.onlyDevice;
+  const targets = new Set(plan.mappings.map((m) => m.target));
+  return targets.has('deviceId') && targets.has('platform') ? undefined : DEVICE_IMPORT_MESSAGES.needs;
+}
+
+/** The device a data row gives, or every reason it cannot; `undefined` for a blank row. */
+export function deviceRowChange(row: readonly string[], plan: ImportPlan): { accountId: string; device: DeviceFields } | { reason: string } | undefined {
+  if (row.length === 0 || (row.length === 1 && row[0].trim() === '')) return undefined;
+  if (row.length !== plan.columns.length) return { reason: fill(IMPORT_MESSAGES.columns, { count: row.length, expected: plan.columns.length }) };
+  const reasons: string[] = [];
+  const header = (column: number) => plan.columns[column] || `#${column + 1}`;
+  const accountId = applyKeyCase(row[plan.primaryKeyColumn].trim(), plan.keyCase);
+  if (!accountId) reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(plan.primaryKeyColumn) }));
+  else if (accountId.length > IMPORT_LIMITS.keyLength) reasons.push(`${header(plan.primaryKeyColumn)}: ${IMPORT_MESSAGES.keyTooLong}`);
+  const fields: Record<string, unknown> = {};
+  for (const m of plan.mappings) {
+    const cell = row[m.column].trim();
+    if (cell === '') continue;
+    const read = readDeviceCell(m.target as DeviceImportField, cell);
+    if ('reason' in read) reasons.push(`${header(m.column)}: ${read.reason}`);
+    else fields[m.target] = read.value;
+  }
+  for (const required of ['deviceId', 'platform'] as const) {
+    const column = plan.mappings.find((m) => m.target === required)?.column;
+    if (fields[required] === undefined && column !== undefined && row[column].trim() === '') reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(column) }));
+  }
+  return reasons.length > 0 ? { reason: reasons.join(' ') } : { accountId, device: fields as DeviceFields };
+}
