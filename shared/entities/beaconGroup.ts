@@ -1,3 +1,6 @@
+import * as z from 'zod';
+import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { uint16 } from './geofence';
 import { namedEntity } from './namedEntity';
 
 /** A group beacons belong to (spec 001 3.14); names are unique within an organization. */
@@ -8,3 +11,41 @@ export const beaconGroupEntity = namedEntity('beaconGroup', {
   inUse: { entity: 'beacon', field: 'groupId', message: 'This group has beacons: move or delete them first.' },
 });
 export const beaconGroupSchema = beaconGroupEntity.schema;
+
+/**
+ * A beacon major (spec 000's catalogue: beaconMajor): a major number given a name within a group, as a store's
+ * beacons share the store's major. Triggers and reports name a place by it; names are unique in an organization.
+ */
+export const beaconMajorSchema = z.object({
+  ...tenantFields,
+  name: requiredText('name', 50),
+  groupId: idString.optional(),
+  major: uint16('major'),
+  description: z.string().trim().max(500).default(''),
+});
+
+export const beaconMajorEntity = defineEntity({
+  name: 'beaconMajor',
+  scope: 'tenant',
+  schema: beaconMajorSchema,
+  ...TENANT_KEYS,
+  listColumns: [
+    { field: 'name', label: 'entity.beaconMajor.name', sortable: true, filter: 'text' },
+    { field: 'major', label: 'entity.beaconMajor.major', sortable: true },
+    { field: 'groupId', label: 'entity.beaconMajor.groupId', format: 'ref', ref: 'beaconGroup' },
+    { field: 'description', label: 'entity.beaconMajor.description' },
+    { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_BEACON', write: 'NAV_BEACON' },
+  crud: {
+    titleField: 'name',
+    defaultSort: { field: 'major', order: 'asc' },
+    form: [
+      { field: 'name', kind: 'text' },
+      { field: 'major', kind: 'number' },
+      { field: 'groupId', kind: 'ref', ref: 'beaconGroup' },
+      { field: 'description', kind: 'textarea', wide: true },
+    ],
+    unique: [{ field: 'name', code: '720001', message: 'The name is already taken.' }],
+  },
+});

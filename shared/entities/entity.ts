@@ -54,6 +54,8 @@ export interface CrudDef {
   derive?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** records of another tenant entity that point here by `field` (an id, or a list of ids): while one does, delete answers 720009 */
   inUse?: { entity: string; field: string; message: string };
+  /** a place: the form shows a map picker over these fields (radius in metres, or in `radiusUnit`'s M or KM) */
+  map?: { latitude: string; longitude: string; radius?: string; radiusUnit?: string };
 }
 
 /**

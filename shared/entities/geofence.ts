@@ -49,12 +49,13 @@ export const geofenceEntity = defineEntity({
       { field: 'address', kind: 'textarea', wide: true },
     ],
     unique: [{ field: 'name', code: '720001', message: 'This geofence name is already used.' }],
+    map: { latitude: 'latitude', longitude: 'longitude', radius: 'radius', radiusUnit: 'radiusUnit' },
   },
 });
 
 /** iBeacon identifiers: a UUID, and major and minor numbers of 16 bits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uint16 = (param: string) =>
+export const uint16 = (param: string) =>
   z.number({ error: `Please input the ${param}!` }).int(`The ${param} must be a whole number from 0 to 65535.`).min(0, `The ${param} must be a whole number from 0 to 65535.`).max(65535, `The ${param} must be a whole number from 0 to 65535.`);
 
 /**
@@ -116,5 +117,6 @@ export const beaconEntity = defineEntity({
       { field: 'name', code: '720001', message: 'This beacon name is already used.' },
       { field: 'identity', code: '720001', message: 'A beacon with this uuid, major and minor is already listed.' },
     ],
+    map: { latitude: 'latitude', longitude: 'longitude', radius: 'radius' },
   },
 });

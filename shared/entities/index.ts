@@ -9,7 +9,7 @@ import type { EntityDef } from './entity';
 import { invitationEntity } from './invitation';
 import { beaconEntity, geofenceEntity } from './geofence';
 import { geofenceTagEntity } from './geofenceTag';
-import { beaconGroupEntity } from './beaconGroup';
+import { beaconGroupEntity, beaconMajorEntity } from './beaconGroup';
 import { messageUnsubscriptionEntity } from './messageUnsubscription';
 import { operationRecordEntity, planEntity, planRunEntity } from './plan';
 import { segmentEntity } from './segment';
@@ -61,6 +61,7 @@ export const ENTITIES = {
   kpiTarget: kpiTargetEntity,
   geofenceTag: geofenceTagEntity,
   beaconGroup: beaconGroupEntity,
+  beaconMajor: beaconMajorEntity,
   geofence: geofenceEntity,
   beacon: beaconEntity,
   exportSetting: exportSettingEntity,

@@ -82,6 +82,14 @@ it('adds a geofence with its tags and a beacon in its group through the generic 
   expect(await page.locator('#geofence-latitude-error').textContent()).toBe('The latitude must be between -90 and 90.');
   await page.locator('#geofence-latitude').clear();
   await page.locator('#geofence-latitude').pressSequentially('35.6595');
+  // the map picker on plain coordinates: centred on the typed point, a click there places the point there
+  const picker = page.getByTestId('location-picker');
+  await picker.getByText('35.6595, 139.7005').waitFor();
+  await picker.getByRole('button', { name: 'Centre the map on the point' }).click();
+  const box = (await picker.locator('svg').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2 + 1, box.y + box.height / 2 + 1);
+  await expect.poll(async () => Math.abs(Number(await page.inputValue('#geofence-longitude')) - 139.7005)).toBeLessThan(0.01);
+  expect(Math.abs(Number(await page.inputValue('#geofence-latitude')) - 35.6595)).toBeLessThan(0.01);
   await expectAccessible(page, 'the geofence form');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const fence = page.locator('[data-testid="geofence-list"] tbody tr', { hasText: 'Shibuya store' });

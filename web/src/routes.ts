@@ -131,6 +131,7 @@ export const ROUTES: readonly RouteDef[] = [
   entityScreen('/library/geofence-tag', 'geofenceTag', 'NAV_GEOFENCE', menu('library', 'pi pi-tag')),
   entityScreen('/library/beacon', 'beacon', 'NAV_BEACON', menu('library', 'pi pi-wifi')),
   entityScreen('/library/beacon-group', 'beaconGroup', 'NAV_BEACON', menu('library', 'pi pi-sitemap')),
+  entityScreen('/library/beacon-major', 'beaconMajor', 'NAV_BEACON', menu('library', 'pi pi-hashtag')),
   screen('/library/account', 'page.accounts', ['NAV_ACCOUNT'], { page: 'accounts', ...menu('library', 'pi pi-id-card') }),
   screen('/library/s3-manage', 'page.assets', ['NAV_S3'], { page: 'assets', ...menu('library', 'pi pi-images') }),
   screen('/library/batches', 'page.dataImport', ['NAV_DATA_IMPORT'], { page: 'dataImport', ...menu('library', 'pi pi-upload') }),

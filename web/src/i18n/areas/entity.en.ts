@@ -6,6 +6,14 @@
  */
 const entityEn = {
   crud: {
+    map: {
+      picture: 'Map of latitude and longitude (zoom {{zoom}}): click to place the point',
+      hint: 'Click the map to place the point, or type its latitude and longitude.',
+      at: '{{latitude}}, {{longitude}}',
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      center: 'Centre the map on the point',
+    },
     add: 'New {{one}}',
     edit: 'Edit {{one}}',
     created: '{{name}} was created.',
@@ -275,6 +283,16 @@ const entityEn = {
       orderIndex: 'Order (0–99)',
       status: 'Status',
       option: { status: { ACTIVE: 'Active', INACTIVE: 'Inactive' } },
+    },
+    beaconMajor: {
+      taken: 'The name is already taken.',
+      one: 'beacon major',
+      intro: 'Major numbers given a name within a beacon group, as a store\'s beacons share the store\'s major.',
+      empty: 'No beacon majors yet.',
+      name: 'Name',
+      major: 'Major (0–65535)',
+      groupId: 'Beacon group',
+      description: 'Description',
     },
     beaconGroup: {
       taken: 'The name is already taken.',

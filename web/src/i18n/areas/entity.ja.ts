@@ -4,6 +4,14 @@ import type { EntityTexts } from './entity.en';
 
 const entityJa: LocaleShape<EntityTexts> = {
   crud: {
+    map: {
+      picture: '緯度と経度の地図（ズーム {{zoom}}）: クリックで地点を置きます',
+      hint: '地図をクリックして地点を置くか、緯度と経度を入力してください。',
+      at: '{{latitude}}, {{longitude}}',
+      zoomIn: '拡大',
+      zoomOut: '縮小',
+      center: '地点を地図の中央に',
+    },
     add: '{{one}}を作成',
     edit: '{{one}}を編集',
     created: '{{name}} を作成しました。',
@@ -273,6 +281,16 @@ const entityJa: LocaleShape<EntityTexts> = {
       orderIndex: '順序（0〜99）',
       status: 'ステータス',
       option: { status: { ACTIVE: '有効', INACTIVE: '無効' } },
+    },
+    beaconMajor: {
+      taken: 'この名前はすでに使われています。',
+      one: 'ビーコン Major',
+      intro: 'ビーコングループ内で名前を付けた Major 番号です。店舗のビーコンはその店舗の Major を共有します。',
+      empty: 'ビーコン Major はまだありません。',
+      name: '名前',
+      major: 'Major（0–65535）',
+      groupId: 'ビーコングループ',
+      description: '説明',
     },
     beaconGroup: {
       taken: 'この名前は既に使われています。',

@@ -4,6 +4,14 @@ import type { EntityTexts } from './entity.en';
 
 const entityZh: LocaleShape<EntityTexts> = {
   crud: {
+    map: {
+      picture: '经纬度地图（缩放 {{zoom}}）：点击放置位置',
+      hint: '点击地图放置位置，或输入纬度和经度。',
+      at: '{{latitude}}, {{longitude}}',
+      zoomIn: '放大',
+      zoomOut: '缩小',
+      center: '将地图居中到该位置',
+    },
     add: '新建{{one}}',
     edit: '编辑{{one}}',
     created: '已创建 {{name}}。',
@@ -273,6 +281,16 @@ const entityZh: LocaleShape<EntityTexts> = {
       orderIndex: '顺序（0–99）',
       status: '状态',
       option: { status: { ACTIVE: '启用', INACTIVE: '停用' } },
+    },
+    beaconMajor: {
+      taken: '该名称已被使用。',
+      one: 'Beacon Major',
+      intro: '在 Beacon 分组内命名的 Major 编号，例如一家门店的 Beacon 共用该门店的 Major。',
+      empty: '还没有 Beacon Major。',
+      name: '名称',
+      major: 'Major（0–65535）',
+      groupId: 'Beacon 分组',
+      description: '描述',
     },
     beaconGroup: {
       taken: '该名称已被使用。',

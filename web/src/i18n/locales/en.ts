@@ -236,6 +236,7 @@ const en = {
     presetParameter: { title: 'Preset parameters' },
     geofenceTag: { title: 'Geofence tags' },
     beaconGroup: { title: 'Beacon groups' },
+    beaconMajor: { title: 'Beacon majors' },
   },
 };
 

@@ -209,6 +209,7 @@ const ja: LocaleShape = {
     presetParameter: { title: 'プリセットパラメータ' },
     geofenceTag: { title: 'ジオフェンスタグ' },
     beaconGroup: { title: 'ビーコングループ' },
+    beaconMajor: { title: 'ビーコン Major' },
   },
 };
 

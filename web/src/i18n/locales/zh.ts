@@ -209,6 +209,7 @@ const zh: LocaleShape = {
     presetParameter: { title: '预设参数' },
     geofenceTag: { title: '地理围栏标签' },
     beaconGroup: { title: '信标分组' },
+    beaconMajor: { title: 'Beacon Major' },
   },
 };
 

@@ -14,6 +14,7 @@ import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { handleApiError } from '../../api/errorHandler';
 import { FormDialog } from '../../components/FormDialog';
+import { LocationPicker } from '../../components/LocationPicker';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
@@ -41,6 +42,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const refOptions = useRefOptions(def.crud.form.flatMap((f) => (f.ref ? [f.ref] : [])));
+  const map = def.crud.map;
 
   useEffect(() => {
     if (!visible) return;
@@ -195,6 +197,18 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
       busy={busy}
       wide
     >
+      {map && (
+        <LocationPicker
+          key={String(record?.id ?? 'new')}
+          latitude={form[map.latitude] as number | null}
+          longitude={form[map.longitude] as number | null}
+          radiusMetres={map.radius ? Number(form[map.radius] ?? 0) * (map.radiusUnit && form[map.radiusUnit] === 'KM' ? 1000 : 1) : null}
+          onPick={(latitude, longitude) => {
+            set(map.latitude, latitude);
+            set(map.longitude, longitude);
+          }}
+        />
+      )}
       {def.crud.form.map(control)}
     </FormDialog>
   );
