@@ -14,13 +14,10 @@
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (10) and BENCH_SIZES ("51,1000") change the run; BENCH_SERVICE and
  * BENCH_PAYLOAD (JSON) load another operation; BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
  */
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import type { FromServer, ToServer } from './server';
-import { LAMBDA_NODE_OPTIONS } from '../infra/lambdaBundling';
+import type { FromServer } from './server';
 import { buildRouterBundle, timeColdImports } from './routerImport';
+import { cpuSeconds, quiet, startServer, stopServer } from './serverProcess';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -28,56 +25,6 @@ const SIZES = (process.env.BENCH_SIZES ?? '51,1000').split(',').map(Number);
 const SERVICE = process.env.BENCH_SERVICE ?? 'user.getListByPage';
 const CPU_TARGET_MS = 2;
 const IMPORT_TARGET_MS = 250;
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-interface Server {
-  proc: ChildProcess;
-  ready: Extract<FromServer, { type: 'ready' }>;
-  ask(message: ToServer): Promise<FromServer>;
-}
-
-function startServer(members: number): Promise<Server> {
-  const proc = fork(resolve(import.meta.dirname, 'server.ts'), [], {
-    // The Lambda's Node options, so that the server runs as it does there.
-    execArgv: ['--import', 'tsx', ...LAMBDA_NODE_OPTIONS, ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [])],
-    env: { ...process.env, BENCH_MEMBERS: String(members), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = (message: ToServer) =>
-    new Promise<FromServer>((done) => {
-      proc.once('message', (m: FromServer) => done(m));
-      proc.send(message);
-    });
-  return new Promise((done, fail) => {
-    proc.once('exit', (code) => fail(new Error(`bench server exited (${code}) before it was ready`)));
-    proc.once('message', (ready: FromServer) => {
-      proc.removeAllListeners('exit');
-      if (ready.type === 'ready') done({ proc, ready, ask });
-    });
-  });
-}
-
-async function stopServer(server: Server) {
-  const exited = new Promise((done) => server.proc.once('exit', done));
-  server.proc.send({ type: 'stop' } satisfies ToServer);
-  await exited;
-}
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-/** Waits until the process uses less than 5 % of a core (what it was asked to do is done). */
-async function quiet(pid: number) {
-  for (let i = 0; i < 60; i++) {
-    const before = cpuSeconds(pid);
-    await new Promise((r) => setTimeout(r, 500));
-    if (cpuSeconds(pid) - before <= 0.025) return;
-  }
-}
 
 async function measure(members: number) {
   const server = await startServer(members);
