@@ -263,6 +263,8 @@ export class HeraldApiStack extends Stack {
       HERALD_APP_KEY: config.appKey,
       HERALD_PUBLIC_URL: config.publicUrl,
       HERALD_MAIL_FROM: config.mailFrom,
+      HERALD_MAP_TILE_URL: config.mapTileUrl,
+      HERALD_MAP_ATTRIBUTION: config.mapAttribution,
       HERALD_LOG_LEVEL: config.logLevel,
       HERALD_JOB_QUEUE_URL: this.jobQueue.queueUrl,
       HERALD_SCHEDULE_GROUP: this.scheduleGroup.ref,

@@ -4,6 +4,7 @@
  */
 import type { Node } from 'constructs';
 import type { LogLevel } from '../functions/platform/logger';
+import { MAP_TILE_URL } from '../shared/validation';
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
@@ -18,6 +19,10 @@ export interface HeraldConfig {
   /** a sender verified in SES (HERALD_MAIL_FROM) */
   mailFrom: string;
   logLevel: LogLevel;
+  /** map tiles for the place pickers (HERALD_MAP_TILE_URL): an https XYZ template; empty for a plain grid */
+  mapTileUrl: string;
+  /** the credit the tile provider asks for (HERALD_MAP_ATTRIBUTION) */
+  mapAttribution: string;
 }
 
 export const DEFAULT_CONFIG: HeraldConfig = {
@@ -27,6 +32,8 @@ export const DEFAULT_CONFIG: HeraldConfig = {
   publicUrl: '',
   mailFrom: 'no-reply@example.com',
   logLevel: 'info',
+  mapTileUrl: '',
+  mapAttribution: '',
 };
 
 export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): HeraldConfig {
@@ -42,7 +49,12 @@ export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): H
     publicUrl: ctx('publicUrl').replace(/\/+$/, ''),
     mailFrom: ctx('mailFrom'),
     logLevel: ctx('logLevel') as HeraldConfig['logLevel'],
+    mapTileUrl: ctx('mapTileUrl'),
+    mapAttribution: ctx('mapAttribution'),
   };
+  if (config.mapTileUrl && !MAP_TILE_URL.test(config.mapTileUrl)) {
+    throw new Error(`herald:mapTileUrl must be an https address with {z}, {x} and {y}, not "${config.mapTileUrl}"`);
+  }
   if (!/^[A-Za-z0-9_.-]*$/.test(config.tablePrefix)) {
     throw new Error(`herald:tablePrefix "${config.tablePrefix}" may only hold letters, digits, "_", "-" and "."`);
   }

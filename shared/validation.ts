@@ -52,3 +52,6 @@ export const emailSchema = z.string().trim().refine(isValidEmail, { message: MES
 export function isDateRangeValid(start: number | string | Date, end: number | string | Date): boolean {
   return new Date(start).getTime() < new Date(end).getTime();
 }
+
+/** An https XYZ map tile template (the place pickers' tiles): https://tile.example.com/{z}/{x}/{y}.png */
+export const MAP_TILE_URL = /^https:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/;

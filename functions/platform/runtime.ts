@@ -3,6 +3,7 @@
  * The Lambda entry builds it from the environment; the local server and tests build it with endpoints.
  */
 import type { AuthType } from '../../shared/envelope';
+import { MAP_TILE_URL } from '../../shared/validation';
 import { type AwsClients, createAwsClients, type Endpoints } from './aws';
 import type { JobQueue } from './jobs';
 import type { KeyRing } from './keys';
@@ -42,6 +43,11 @@ export interface RuntimeConfig {
   maxClockSkewMs: number;
   /** app SDK calls a minute per app, unless the app sets its own; events the SDK API keeps, in days */
   sdk: { ratePerMinute: number; eventRetentionDays: number };
+  /**
+   * the map tiles the place pickers draw under their point: an https XYZ template ({z}/{x}/{y}) and the credit its
+   * provider asks for; empty: the pickers show a plain latitude/longitude grid
+   */
+  mapTiles: { url: string; attribution: string };
   /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
   sendRates: { EMAIL: number; SMS: number; PUSH_NATIVE: number; LINE: number; DIRECT_MAIL: number };
   /** the SES configuration set that receives bounce, complaint, open and click events */
@@ -108,6 +114,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     resetThrottle: { perEmail: 3, perAddress: 20 },
     maxClockSkewMs: 5 * 60 * 1000,
     sdk: { ratePerMinute: num('HERALD_SDK_RATE_PER_MINUTE', 600), eventRetentionDays: num('HERALD_SDK_EVENT_DAYS', 400) },
+    mapTiles: { url: MAP_TILE_URL.test(env.HERALD_MAP_TILE_URL ?? '') ? env.HERALD_MAP_TILE_URL! : '', attribution: (env.HERALD_MAP_ATTRIBUTION ?? '').slice(0, 200) },
     sendRates: {
       EMAIL: num('HERALD_RATE_EMAIL', 14),
       SMS: num('HERALD_RATE_SMS', 20),

@@ -19,7 +19,13 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
       { code: 'empty', name: 'Empty' },
     ],
     systemSetting: {},
-    systemBaseSetting: { version: '4.1.0', supportSendMultiDevicesPerUser: org?.supportSendMultiDevicesPerUser ?? false },
+    systemBaseSetting: {
+      version: '4.1.0',
+      supportSendMultiDevicesPerUser: org?.supportSendMultiDevicesPerUser ?? false,
+      // the place pickers' map tiles (empty: a plain latitude/longitude grid)
+      mapTileUrl: ctx.rt.config.mapTiles.url,
+      mapAttribution: ctx.rt.config.mapTiles.attribution,
+    },
     emailBuilderInfo: { maxWidth: 600, smallScreenMaxWidth: 393 },
     htmlBuilderInfo: {},
     pushChannelTypes: [

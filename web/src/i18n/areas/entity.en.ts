@@ -7,6 +7,7 @@
 const entityEn = {
   crud: {
     map: {
+      tilePicture: 'Map (zoom {{zoom}}): click to place the point',
       picture: 'Map of latitude and longitude (zoom {{zoom}}): click to place the point',
       hint: 'Click the map to place the point, or type its latitude and longitude.',
       at: '{{latitude}}, {{longitude}}',

@@ -5,6 +5,7 @@ import type { EntityTexts } from './entity.en';
 const entityJa: LocaleShape<EntityTexts> = {
   crud: {
     map: {
+      tilePicture: '地図（ズーム {{zoom}}）: クリックで地点を置きます',
       picture: '緯度と経度の地図（ズーム {{zoom}}）: クリックで地点を置きます',
       hint: '地図をクリックして地点を置くか、緯度と経度を入力してください。',
       at: '{{latitude}}, {{longitude}}',

@@ -5,6 +5,7 @@ import type { EntityTexts } from './entity.en';
 const entityZh: LocaleShape<EntityTexts> = {
   crud: {
     map: {
+      tilePicture: '地图（缩放 {{zoom}}）：点击放置位置',
       picture: '经纬度地图（缩放 {{zoom}}）：点击放置位置',
       hint: '点击地图放置位置，或输入纬度和经度。',
       at: '{{latitude}}, {{longitude}}',

@@ -12,6 +12,7 @@ import type { FormField } from '../../../../shared/entities/entity';
 import { type CrudEntityDef, crudSavePayload, type ServiceName } from '../../../../shared/services';
 import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
+import { useConfiguration } from '../../api/hooks';
 import { handleApiError } from '../../api/errorHandler';
 import { FormDialog } from '../../components/FormDialog';
 import { LocationPicker } from '../../components/LocationPicker';
@@ -43,6 +44,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   const [busy, setBusy] = useState(false);
   const refOptions = useRefOptions(def.crud.form.flatMap((f) => (f.ref ? [f.ref] : [])));
   const map = def.crud.map;
+  const configuration = useConfiguration();
 
   useEffect(() => {
     if (!visible) return;
@@ -203,6 +205,8 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
           latitude={form[map.latitude] as number | null}
           longitude={form[map.longitude] as number | null}
           radiusMetres={map.radius ? Number(form[map.radius] ?? 0) * (map.radiusUnit && form[map.radiusUnit] === 'KM' ? 1000 : 1) : null}
+          tileUrl={String(configuration.data?.systemBaseSetting.mapTileUrl ?? '') || undefined}
+          attribution={String(configuration.data?.systemBaseSetting.mapAttribution ?? '')}
           onPick={(latitude, longitude) => {
             set(map.latitude, latitude);
             set(map.longitude, longitude);
