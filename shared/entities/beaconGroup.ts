@@ -8,7 +8,10 @@ export const beaconGroupEntity = namedEntity('beaconGroup', {
   permission: 'NAV_BEACON',
   nameMax: 50,
   taken: 'The name is already taken.',
-  inUse: { entity: 'beacon', field: 'groupId', message: 'This group has beacons: move or delete them first.' },
+  inUse: [
+    { entity: 'beacon', field: 'groupId', message: 'This group has beacons: move or delete them first.' },
+    { entity: 'beaconMajor', field: 'groupId', message: 'This group has named majors: move or delete them first.' },
+  ],
 });
 export const beaconGroupSchema = beaconGroupEntity.schema;
 

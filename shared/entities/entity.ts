@@ -41,6 +41,13 @@ export interface FormField {
  * `getAll`, `detail`, `save` and `delete` (its service area is its name: `planTag.save`), their handlers, a
  * list screen and a form dialog.
  */
+/** A pointer to a record from another entity's records (`CrudDef.inUse`). */
+export interface InUse {
+  entity: string;
+  field: string;
+  message: string;
+}
+
 export interface CrudDef {
   /** the field that names a record (pickers, confirmations) */
   titleField: string;
@@ -52,8 +59,8 @@ export interface CrudDef {
   onlyOne?: string;
   /** fields the server keeps from the form's (a combined key for a unique guard) */
   derive?: (fields: Record<string, unknown>) => Record<string, unknown>;
-  /** records of another tenant entity that point here by `field` (an id, or a list of ids): while one does, delete answers 720009 */
-  inUse?: { entity: string; field: string; message: string };
+  /** records of other tenant entities that point here by `field` (an id, or a list of ids): while one does, delete answers 720009 */
+  inUse?: InUse | readonly InUse[];
   /** a place: the form shows a map picker over these fields (radius in metres, or in `radiusUnit`'s M or KM) */
   map?: { latitude: string; longitude: string; radius?: string; radiusUnit?: string };
 }

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import type { Permission } from '../permissions';
-import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { defineEntity, type InUse, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 /**
  * A tenant entity that is a unique name and a description (categories and groups): the whole definition of
  * the generic CRUD stack for it. Its texts are `entity.<name>.*`.
  */
-export function namedEntity<const N extends string>(name: N, opts: { permission: Permission; nameMax: number; taken: string; inUse?: { entity: string; field: string; message: string } }) {
+export function namedEntity<const N extends string>(name: N, opts: { permission: Permission; nameMax: number; taken: string; inUse?: InUse | readonly InUse[] }) {
   const schema = z.object({
     ...tenantFields,
     name: requiredText('name', opts.nameMax),

@@ -68,4 +68,17 @@ describe('beacons', () => {
     const theirs = await other.ok('beaconGroup.save', { name: 'Theirs' });
     expect((await bad({ groupId: theirs.id })).errorCode).toBe('720009');
   });
+
+  it('named majors belong to a group, which then cannot be deleted; their numbers are 16-bit', async () => {
+    const group = await admin.ok('beaconGroup.save', { name: 'Stores' });
+    const major = await admin.ok('beaconMajor.save', { name: 'Shibuya store', major: 12, groupId: group.id });
+    expect(major).toMatchObject({ name: 'Shibuya store', major: 12, groupId: group.id });
+    const refused = await admin.call('beaconGroup.delete', { id: group.id });
+    expect(refused.body).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('named majors') });
+    expect((await admin.call('beaconMajor.save', { name: 'Too big', major: 70000 })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('0 to 65535') });
+    const theirs = await other.ok('beaconGroup.save', { name: 'Their stores' });
+    expect((await admin.call('beaconMajor.save', { name: 'Elsewhere', major: 3, groupId: theirs.id })).body.errorCode).toBe('720009');
+    await admin.ok('beaconMajor.delete', { id: major.id });
+    await admin.ok('beaconGroup.delete', { id: group.id });
+  });
 });

@@ -3,6 +3,7 @@
  * pickers, detail, save (new or versioned edit, unique values guarded in the same transaction, at most one
  * record holding an `onlyOne` flag) and delete. An entity with behaviour of its own gets its own area instead.
  */
+import type { InUse } from '../../../shared/entities/entity';
 import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
@@ -105,10 +106,10 @@ export function crudHandlers(def: CrudEntityDef) {
 
     async delete({ id }: { id: string }, ctx: AuthedContext) {
       const stored = await require(ctx, id);
-      if (inUse) {
+      for (const pointer of inUse === undefined ? [] : Array.isArray(inUse) ? (inUse as readonly InUse[]) : [inUse as InUse]) {
         // the organization's records of the other entity, their pointer only (an admin-sized set)
-        const holders = (await ctx.tenant.list(inUse.entity as TenantEntity, [inUse.field] as never)) as Row[];
-        if (holders.some((h) => h[inUse.field] === id || (Array.isArray(h[inUse.field]) && (h[inUse.field] as unknown[]).includes(id)))) throw new AppError('720009', inUse.message);
+        const holders = (await ctx.tenant.list(pointer.entity as TenantEntity, [pointer.field] as never)) as Row[];
+        if (holders.some((h) => h[pointer.field] === id || (Array.isArray(h[pointer.field]) && (h[pointer.field] as unknown[]).includes(id)))) throw new AppError('720009', pointer.message);
       }
       await ctx.store.transact([
         { ...ctx.tenant.deleteItem(entity, id), failCode: '720007' },
