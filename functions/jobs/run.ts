@@ -2,7 +2,7 @@
 import type { Job } from '../platform/jobs';
 import type { Runtime } from '../platform/runtime';
 import { runPasswordEmailJob } from '../services/auth';
-import { importConfirmed, runCloudSource } from '../services/cloudSource';
+import { continueDelivery, importConfirmed, runCloudSource } from '../services/cloudSource';
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import { loadPresetFile } from '../services/presetParameter';
 import type { Store } from '../store/store';
@@ -23,6 +23,8 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return runCloudSource(deps, job.orgId, job.id, job.trigger);
     case 'cloudSourceImport':
       return importConfirmed(deps, job.orgId, job.sourceId, job.historyId);
+    case 'cloudSourceResume':
+      return continueDelivery(deps, job.orgId, job.sourceId, job.historyId, job.mode, job.fromRow);
     case 'presetLoad':
       return loadPresetFile(deps, job.orgId, job.id, job.fileName);
     default:

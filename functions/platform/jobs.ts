@@ -18,6 +18,15 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cloudSource'), orgId: z.number().int(), id: z.string().max(64), trigger: z.enum(['LOOP', 'MANUAL']).default('LOOP') }),
   /** a held delivery was confirmed: import it */
   z.object({ kind: z.literal('cloudSourceImport'), orgId: z.number().int(), sourceId: z.string().max(64), historyId: z.string().max(64) }),
+  /** a delivery whose file outlasted a job: read on from `fromRow` */
+  z.object({
+    kind: z.literal('cloudSourceResume'),
+    orgId: z.number().int(),
+    sourceId: z.string().max(64),
+    historyId: z.string().max(64),
+    fromRow: z.number().int().min(1),
+    mode: z.enum(['CHECK', 'CHECK_IMPORT', 'IMPORT']),
+  }),
   /** a preset parameter's file to read into its records */
   z.object({ kind: z.literal('presetLoad'), orgId: z.number().int(), id: z.string().max(64), fileName: z.string().max(255).optional() }),
 ]);

@@ -48,6 +48,8 @@ export interface RuntimeConfig {
    * provider asks for; empty: the pickers show a plain latitude/longitude grid
    */
   mapTiles: { url: string; attribution: string };
+  /** how long one job reads a file before a follow-up job goes on from there (the job worker's limit is 300 s) */
+  jobSliceMs: number;
   /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
   sendRates: { EMAIL: number; SMS: number; PUSH_NATIVE: number; LINE: number; DIRECT_MAIL: number };
   /** the SES configuration set that receives bounce, complaint, open and click events */
@@ -114,6 +116,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     resetThrottle: { perEmail: 3, perAddress: 20 },
     maxClockSkewMs: 5 * 60 * 1000,
     sdk: { ratePerMinute: num('HERALD_SDK_RATE_PER_MINUTE', 600), eventRetentionDays: num('HERALD_SDK_EVENT_DAYS', 400) },
+    jobSliceMs: num('HERALD_JOB_SLICE_MS', 240_000),
     mapTiles: { url: MAP_TILE_URL.test(env.HERALD_MAP_TILE_URL ?? '') ? env.HERALD_MAP_TILE_URL! : '', attribution: (env.HERALD_MAP_ATTRIBUTION ?? '').slice(0, 200) },
     sendRates: {
       EMAIL: num('HERALD_RATE_EMAIL', 14),

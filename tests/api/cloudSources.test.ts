@@ -197,6 +197,41 @@ describe('loops and confirmation', () => {
   });
 });
 
+describe('long files', () => {
+  it('a file that outlasts a job is read on by follow-up jobs from the next row, held and confirmed the same way', async () => {
+    // every page is a job's whole time here: 2,500 rows are read in three jobs, and imported in three more
+    const config = herald.rt.config as { jobSliceMs: number };
+    const post = herald.rt.jobs.post;
+    const resumed: number[] = [];
+    config.jobSliceMs = 0;
+    herald.rt.jobs.post = async (job) => {
+      if (job.kind === 'cloudSourceResume') resumed.push(job.fromRow);
+      return post(job);
+    };
+    try {
+      const rows = Array.from({ length: 2500 }, (_, i) => (i === 1497 ? 'X1,Bad,bad@example.com,gold' : `M${String(5000 + i)},Long${i},long${i}@example.com,gold`));
+      sftp.files.set('/long/all.csv', { data: Buffer.from(csv([HEADER, ...rows])), mtime: 1_700_001_000 });
+      const saved = await admin.ok('cloudSource.save', source({ title: 'Long', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/long', fileName: '*.csv', holdForConfirmation: true }));
+      const [held] = await runAndWait(admin, saved.id);
+      expect(held).toMatchObject({ status: 'HELD', rows: 2500, valid: 2499, invalid: 1 });
+      expect(resumed).toEqual([1001, 2001, 2502]);
+      // the refused row once, by its number, though three jobs read the file
+      const records = await admin.ok('cloudSourceRecord.getListByPage', { sourceId: saved.id, id: held.id });
+      expect(records.list.map((r: { row: number }) => r.row)).toEqual([1499]);
+
+      resumed.length = 0;
+      await admin.ok('cloudSourceHistory.confirm', { sourceId: saved.id, id: held.id });
+      await drained();
+      expect((await deliveries(admin, saved.id))[0]).toMatchObject({ status: 'CONFIRMED', rows: 2500, valid: 2499, invalid: 1, created: 2499 });
+      expect(resumed).toEqual([1001, 2001, 2502]);
+      expect(await admin.ok('account.detail', { id: 'M7499' })).toMatchObject({ lastName: 'Long2499' });
+    } finally {
+      config.jobSliceMs = 240_000;
+      herald.rt.jobs.post = post;
+    }
+  });
+});
+
 describe('encodings and limits', () => {
   it('Shift_JIS, GBK and Big5 files import with their names', async () => {
     for (const [encoding, id, name] of [

@@ -3,5 +3,5 @@
  * preset parameters read their files through a source's connection.
  * Its operations reach the dispatch table through `handlers.ts`.
  */
-export { importConfirmed, runCloudSource } from './run';
+export { continueDelivery, importConfirmed, runCloudSource } from './run';
 export { fileNameMatcher, openSource } from './sources';

@@ -5,6 +5,10 @@
  * delivery's records with their row numbers. A held delivery stops there until someone confirms it (then the
  * file is read again from the source, and must not have changed) or skips it; otherwise the checked rows are
  * imported page by page as they are read. Nothing holds the file: memory stays flat whatever its size.
+ *
+ * A job reads for at most `jobSliceMs`; a file that takes longer is continued by a follow-up job from the row after
+ * the last page done (the file re-opened, unchanged, and the rows before skipped), so no file outgrows the
+ * worker's time limit.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -81,6 +85,19 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).r
 
 class DeliveryFailure extends Error {}
 
+/** The job's time is up after a page: the next job goes on from `nextRow`. */
+class SliceEnd extends Error {
+  constructor(readonly nextRow: number) {
+    super('slice end');
+  }
+}
+
+type Counts = Pick<CloudSourceHistory, 'rows' | 'valid' | 'invalid' | 'created' | 'updated'>;
+const NO_COUNTS: Counts = { rows: 0, valid: 0, invalid: 0, created: 0, updated: 0 };
+
+/** What a reading of a delivery does: check (and hold), check and import, or import a confirmed delivery. */
+export type ReadMode = 'CHECK' | 'CHECK_IMPORT' | 'IMPORT';
+
 /**
  * Reads one delivered file: checks every data row and, when `importing`, imports the rows that passed, a page at a
  * time. Saves the check's records only on the first read (`recordChecks`). Answers the counts.
@@ -90,15 +107,17 @@ async function readFile(
   source: CloudSource,
   history: CloudSourceHistory,
   chunks: AsyncIterable<Uint8Array>,
-  opts: { importing: boolean; recordChecks: boolean },
-): Promise<Pick<CloudSourceHistory, 'rows' | 'valid' | 'invalid' | 'created' | 'updated'>> {
+  opts: { importing: boolean; recordChecks: boolean; fromRow?: number; counts?: Counts; deadline?: number },
+): Promise<Counts> {
   const { rt, store } = deps;
   const tenant = store.forOrg(source.orgId);
   const plan = planOf(source);
   const check = rowChecker(source, plan);
   const recordKey = cloudRecordKeyOf(source.orgId, source.id, history.id);
-  const counts = { rows: 0, valid: 0, invalid: 0, created: 0, updated: 0 };
-  let kept = 0;
+  const counts = { ...(opts.counts ?? NO_COUNTS) };
+  const fromRow = opts.fromRow ?? 0;
+  // an earlier slice kept the records of the rows it refused
+  let kept = opts.recordChecks ? Math.min(CLOUD_RECORDS_KEPT, counts.invalid) : 0;
   const keep = async (records: Omit<CloudSourceRecord, 'recordKey'>[]) => {
     const room = records.slice(0, Math.max(0, CLOUD_RECORDS_KEPT - kept));
     kept += room.length;
@@ -117,7 +136,7 @@ async function readFile(
           const problem = headerProblem(source, cells);
           if (problem) throw new DeliveryFailure(problem);
         }
-        if (row < source.firstDataRow || row > last) continue;
+        if (row < source.firstDataRow || row > last || row < fromRow) continue;
         firstImportRow ??= row;
         const result = check(cells);
         if ('blank' in result) {
@@ -148,6 +167,8 @@ async function readFile(
         await keep(result.failures.map((f) => ({ row: f.row, stage: 'IMPORT', reason: f.reason, key: f.key })));
       }
       await store.update('cloudSourceHistory', { ...historyKey(history), id: history.id }, { ...counts, dateUpdated: rt.clock.now() });
+      // (a page wholly before `fromRow` was done by an earlier job: passing over it is not this job's work)
+      if (opts.deadline !== undefined && Date.now() >= opts.deadline && page.fromRow + page.rows.length > fromRow) throw new SliceEnd(page.fromRow + page.rows.length);
     }
   } catch (e) {
     if (e instanceof CsvError) throw new DeliveryFailure(e.message);
@@ -178,7 +199,7 @@ async function alert(deps: Deps, source: CloudSource, history: CloudSourceHistor
     `Status: ${history.status}`,
     `Data rows: ${history.rows}, passed: ${history.valid}, failed: ${history.invalid}, accounts created: ${history.created}, updated: ${history.updated}`,
     ...(history.error ? [`Reason: ${history.error}`] : []),
-    `Open ${deps.rt.config.publicUrl}/portalui/#/library/cloud-source/history?sourceId=${encodeURIComponent(source.id)} to see its records.`,
+    `Open ${deps.rt.config.publicUrl}/portalui/#/library/cloud-source/history?source=${encodeURIComponent(source.id)} to see its records.`,
   ].join('\n');
   for (const to of source.emailReceivers) {
     await deps.rt.mailer.send({ to, subject, text }).catch((e: unknown) => deps.rt.log.warn('cloud source alert not sent', { sourceId: source.id, error: errorText(e) }));
@@ -217,19 +238,45 @@ async function claimFile(store: Store, source: CloudSource, file: SourceFile): P
   }
 }
 
-async function deliver(deps: Deps, source: CloudSource, reader: SourceReader, file: SourceFile, trigger: CloudSourceHistory['trigger']): Promise<void> {
-  let history = newHistory(source, file, trigger, deps.rt.clock.now());
-  await deps.store.put('cloudSourceHistory', history);
+/** How a reading ends: the status it leaves and the alert it sends. */
+const FINISH: Record<ReadMode, { status: CloudSourceHistory['status']; alert: keyof typeof ALERT_TEXT }> = {
+  CHECK: { status: 'HELD', alert: 'HELD' },
+  CHECK_IMPORT: { status: 'DONE', alert: 'DONE' },
+  IMPORT: { status: 'CONFIRMED', alert: 'DONE' },
+};
+
+/**
+ * Reads a delivery's file from `fromRow` for one job's time: it ends the delivery (held, done or confirmed; failed
+ * with its reason), or, when the time is up first, posts the job that goes on from the next row.
+ */
+async function readSlice(deps: Deps, source: CloudSource, history: CloudSourceHistory, reader: SourceReader, mode: ReadMode, fromRow: number): Promise<void> {
+  const { rt } = deps;
   try {
-    const importing = !source.holdForConfirmation;
-    const counts = await readFile(deps, source, history, await reader.read(file.name), { importing, recordChecks: true });
-    history = await setHistory(deps, history, { ...counts, status: importing ? 'DONE' : 'HELD', ...(importing ? { finishedAt: deps.rt.clock.now() } : {}) });
-    await alert(deps, source, history, importing ? 'DONE' : 'HELD');
+    const counts = await readFile(deps, source, history, await reader.read(history.fileName), {
+      importing: mode !== 'CHECK',
+      recordChecks: mode !== 'IMPORT',
+      fromRow,
+      counts: fromRow > 0 ? { rows: history.rows, valid: history.valid, invalid: history.invalid, created: history.created, updated: history.updated } : NO_COUNTS,
+      deadline: Date.now() + rt.config.jobSliceMs,
+    });
+    const end = FINISH[mode];
+    history = await setHistory(deps, history, { ...counts, status: end.status, ...(end.status === 'HELD' ? {} : { finishedAt: rt.clock.now() }) });
+    await alert(deps, source, history, end.alert);
   } catch (e) {
-    if (!(e instanceof DeliveryFailure)) deps.rt.log.error('cloud source delivery failed', { sourceId: source.id, error: errorText(e) });
-    history = await setHistory(deps, history, { status: 'FAILED', error: errorText(e), finishedAt: deps.rt.clock.now() });
+    if (e instanceof SliceEnd) {
+      await rt.jobs.post({ kind: 'cloudSourceResume', orgId: source.orgId, sourceId: source.id, historyId: history.id, fromRow: e.nextRow, mode });
+      return;
+    }
+    if (!(e instanceof DeliveryFailure)) rt.log.error('cloud source delivery failed', { sourceId: source.id, error: errorText(e) });
+    history = await setHistory(deps, history, { status: 'FAILED', error: errorText(e), finishedAt: rt.clock.now() });
     await alert(deps, source, history, 'FAILURE');
   }
+}
+
+async function deliver(deps: Deps, source: CloudSource, reader: SourceReader, file: SourceFile, trigger: CloudSourceHistory['trigger']): Promise<void> {
+  const history = newHistory(source, file, trigger, deps.rt.clock.now());
+  await deps.store.put('cloudSourceHistory', history);
+  await readSlice(deps, source, history, reader, source.holdForConfirmation ? 'CHECK' : 'CHECK_IMPORT', 0);
 }
 
 /** The job of a source's loop (or of "run now"). */
@@ -263,19 +310,27 @@ export async function runCloudSource(deps: Deps, orgId: number, id: string, trig
 
 /** The job of a confirmed delivery: read the file again, unchanged, and import it. */
 export async function importConfirmed(deps: Deps, orgId: number, sourceId: string, historyId: string): Promise<void> {
+  await continueDelivery(deps, orgId, sourceId, historyId, 'IMPORT', 0);
+}
+
+/**
+ * A delivery's file read on from `fromRow` (a follow-up job), or a confirmed one read again from the start: the
+ * file must still be at the source, unchanged since its check.
+ */
+export async function continueDelivery(deps: Deps, orgId: number, sourceId: string, historyId: string, mode: ReadMode, fromRow: number): Promise<void> {
   const { rt, store } = deps;
   const source = await store.forOrg(orgId).get('cloudSource', sourceId);
   let history = (await store.get('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(orgId, sourceId), id: historyId })) as CloudSourceHistory | undefined;
-  if (!source || !history || history.status !== 'IMPORTING') return;
+  if (!source || !history || history.status !== (mode === 'IMPORT' ? 'IMPORTING' : 'CHECKING')) return;
   let reader: SourceReader | undefined;
   try {
     reader = await openSource(rt, source);
     const now = (await reader.list()).find((f) => f.name === history!.fileName);
     if (!now) throw new DeliveryFailure('The file is no longer at the source.');
-    if (now.size !== history.fileSize || now.modified !== history.fileModified) throw new DeliveryFailure('The file changed after its check, so it was not imported: the next run checks the new file.');
-    const counts = await readFile(deps, source, history, await reader.read(history.fileName), { importing: true, recordChecks: false });
-    history = await setHistory(deps, history, { ...counts, status: 'CONFIRMED', finishedAt: rt.clock.now() });
-    await alert(deps, source, history, 'DONE');
+    if (now.size !== history.fileSize || now.modified !== history.fileModified) {
+      throw new DeliveryFailure(mode === 'IMPORT' ? 'The file changed after its check, so it was not imported: the next run checks the new file.' : 'The file changed while it was read: the next run reads the new file.');
+    }
+    await readSlice(deps, source, history, reader, mode, fromRow);
   } catch (e) {
     history = await setHistory(deps, history, { status: 'FAILED', error: errorText(e), finishedAt: rt.clock.now() });
     await alert(deps, source, history, 'FAILURE');
