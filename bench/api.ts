@@ -8,16 +8,15 @@
  * Targets on the 2-core reference machine: at most 2 ms of server CPU per request, the same page cost at 1,000
  * members as at 51, and the router bundle imported in under 250 ms.
  *
- * The server's background loops (the local queue and scheduler polling DynamoDB Local) are not the request's:
- * their CPU is measured over three idle seconds first and taken out, and their DynamoDB calls are not counted.
+ * The server's background loops (the local queue and scheduler polling DynamoDB Local) are not the request's
+ * (bench/serverProcess.ts `measureLoad` takes them out).
  *
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (10) and BENCH_SIZES ("51,1000") change the run; BENCH_SERVICE and
  * BENCH_PAYLOAD (JSON) load another operation; BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
  */
 import autocannon from 'autocannon';
-import type { FromServer } from './server';
 import { buildRouterBundle, timeColdImports } from './routerImport';
-import { cpuSeconds, quiet, startServer, stopServer } from './serverProcess';
+import { measureLoad, portalCaller, startServer, stopServer } from './serverProcess';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -31,16 +30,7 @@ async function measure(members: number) {
   try {
     const { url, appKey, adminPassword } = server.ready;
     const headers = { 'content-type': 'application/json', 'x-device-id': 'bench', 'x-app-key': appKey };
-    const call = async (service: string, payload: unknown, token?: string) => {
-      const res = await fetch(`${url}/service/web/api/index`, {
-        method: 'POST',
-        headers: { ...headers, 'x-timestamp': String(Date.now()), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ service, payload }),
-      });
-      const body = (await res.json()) as { state: string; payload: any; errorCode: string };
-      if (body.state !== 'S') throw new Error(`${service}: ${body.errorCode}`);
-      return body.payload;
-    };
+    const call = portalCaller(server.ready);
     const { accessToken } = await call('auth.login', { username: 'admin', password: adminPassword });
     const payload = process.env.BENCH_PAYLOAD ? JSON.parse(process.env.BENCH_PAYLOAD) : { page: 0, size: 20, sortField: 'username', sortOrder: 'asc' };
     const first = await call(SERVICE, payload, accessToken);
@@ -59,40 +49,18 @@ async function measure(members: number) {
         duration,
       });
     await load(3); // JIT, connection pools
-    const pid = server.proc.pid!;
-    await quiet(pid);
-    const count = async () => (await server.ask({ type: 'count' })) as Extract<FromServer, { type: 'count' }>;
-    const idleStart = { cpu: cpuSeconds(pid), at: performance.now() };
-    await new Promise((r) => setTimeout(r, 3000));
-    const cpuBefore = cpuSeconds(pid);
-    const callsBefore = await count();
-    const startedAt = performance.now();
-    const idleSeconds = (startedAt - idleStart.at) / 1000;
-    const result = await load(DURATION);
-    // Requests still in flight when the load stops are finished by the server: wait for them, and count them.
-    await quiet(pid);
-    const cpuAfter = cpuSeconds(pid);
-    const callsAfter = await count();
-    const loadSeconds = (performance.now() - startedAt) / 1000;
-    // What the background loops would have done in the load's time.
-    const background = (after: number, before: number) => ((after - before) / idleSeconds) * loadSeconds;
-    const requests = result.requests.sent;
-    const perCommand = Object.entries(callsAfter.byCommand)
-      .map(([name, n]) => [name, (n - (callsBefore.byCommand[name] ?? 0)) / requests] as const)
-      .filter(([, n]) => n >= 0.005)
-      .map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toFixed(2)}`)
-      .join(', ');
+    const cost = await measureLoad(server, () => load(DURATION));
     return {
       members,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      cpuMs: ((cpuAfter - cpuBefore - background(cpuBefore, idleStart.cpu)) * 1000) / requests,
-      dbCalls: (callsAfter.calls - callsBefore.calls) / requests,
-      backgroundCpuMsPerS: ((cpuBefore - idleStart.cpu) * 1000) / idleSeconds,
-      perCommand,
-      requests,
-      errors: result.non2xx + result.errors + result.timeouts,
+      rps: cost.result.requests.average,
+      p50: cost.result.latency.p50,
+      p99: cost.result.latency.p99,
+      cpuMs: cost.cpuMs,
+      dbCalls: cost.dbCalls,
+      backgroundCpuMsPerS: cost.backgroundCpuMsPerS,
+      perCommand: cost.perCommand,
+      requests: cost.requests,
+      errors: cost.result.non2xx + cost.result.errors + cost.result.timeouts,
     };
   } finally {
     await stopServer(server);

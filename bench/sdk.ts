@@ -13,8 +13,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SDK_BASE_PATH, SDK_HEADERS, sdkStringToSign } from '../shared/sdk/contract';
-import type { FromServer } from './server';
-import { cpuSeconds, quiet, startServer, stopServer } from './serverProcess';
+import { measureLoad, portalCaller, startServer, stopServer } from './serverProcess';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -42,17 +41,8 @@ type Operation = keyof typeof BODIES;
 const server = await startServer(51);
 const rows: { op: Operation; rps: number; p50: number; p99: number; cpuMs: number; dbCalls: number; perCommand: string; requests: number; errors: number }[] = [];
 try {
-  const { url, appKey: portalKey, adminPassword } = server.ready;
-  const call = async (service: string, payload: unknown, token?: string) => {
-    const res = await fetch(`${url}/service/web/api/index`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-device-id': 'bench', 'x-app-key': portalKey, 'x-timestamp': String(Date.now()), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ service, payload }),
-    });
-    const body = (await res.json()) as { state: string; payload: any; errorCode: string };
-    if (body.state !== 'S') throw new Error(`${service}: ${body.errorCode}`);
-    return body.payload;
-  };
+  const { url, adminPassword } = server.ready;
+  const call = portalCaller(server.ready);
   const { accessToken } = await call('auth.login', { username: 'admin', password: adminPassword });
   const app = await call('application.save', { name: 'Bench app', appType: 'IOS', rateLimitPerMinute: 100_000 }, accessToken);
   const { appKey, secret } = await call('application.issueSecret', { id: app.id }, accessToken);
@@ -64,8 +54,6 @@ try {
   };
   for (let n = 0; n < ACCOUNTS; n++) await sdk('identify', BODIES.identify(n));
 
-  const count = async () => (await server.ask({ type: 'count' })) as Extract<FromServer, { type: 'count' }>;
-  const pid = server.proc.pid!;
   for (const op of Object.keys(BODIES) as Operation[]) {
     const path = `${SDK_BASE_PATH}/${op}`;
     let n = 0;
@@ -87,34 +75,17 @@ try {
         ],
       });
     await load(3); // JIT, connection pools
-    await quiet(pid);
-    const idleStart = { cpu: cpuSeconds(pid), at: performance.now() };
-    await new Promise((r) => setTimeout(r, 3000));
-    const cpuBefore = cpuSeconds(pid);
-    const callsBefore = await count();
-    const startedAt = performance.now();
-    const idleSeconds = (startedAt - idleStart.at) / 1000;
-    const result = await load(DURATION);
-    await quiet(pid);
-    const cpuAfter = cpuSeconds(pid);
-    const callsAfter = await count();
-    const loadSeconds = (performance.now() - startedAt) / 1000;
-    const requests = result.requests.sent;
-    const perCommand = Object.entries(callsAfter.byCommand)
-      .map(([name, k]) => [name, (k - (callsBefore.byCommand[name] ?? 0)) / requests] as const)
-      .filter(([, k]) => k >= 0.005)
-      .map(([name, k]) => `${name.replace(/Command$/, '')} ${k.toFixed(2)}`)
-      .join(', ');
+    const cost = await measureLoad(server, () => load(DURATION));
     rows.push({
       op,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      cpuMs: ((cpuAfter - cpuBefore - ((cpuBefore - idleStart.cpu) / idleSeconds) * loadSeconds) * 1000) / requests,
-      dbCalls: (callsAfter.calls - callsBefore.calls) / requests,
-      perCommand,
-      requests,
-      errors: result.non2xx + result.errors + result.timeouts,
+      rps: cost.result.requests.average,
+      p50: cost.result.latency.p50,
+      p99: cost.result.latency.p99,
+      cpuMs: cost.cpuMs,
+      dbCalls: cost.dbCalls,
+      perCommand: cost.perCommand,
+      requests: cost.requests,
+      errors: cost.result.non2xx + cost.result.errors + cost.result.timeouts,
     });
   }
 } finally {

@@ -1,11 +1,13 @@
 /**
  * The bench server in its own process (bench/server.ts: the local Herald, DynamoDB Local behind it), so that its CPU
- * is measured apart from the load generator's: start and stop it, read its CPU time, wait until it is idle.
+ * is measured apart from the load generator's: start and stop it, and measure a load's server CPU and DynamoDB
+ * calls per request.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LAMBDA_NODE_OPTIONS } from '../infra/lambdaBundling';
+import type autocannon from 'autocannon';
 import type { FromServer, ToServer } from './server';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -59,3 +61,69 @@ export async function quiet(pid: number) {
   }
 }
 
+
+export interface LoadCost {
+  result: autocannon.Result;
+  requests: number;
+  /** the server's CPU per request, its idle background taken out */
+  cpuMs: number;
+  dbCalls: number;
+  /** DynamoDB calls per request by command, as text */
+  perCommand: string;
+  /** what the idle server spends (the local queue and scheduler polling) */
+  backgroundCpuMsPerS: number;
+}
+
+/**
+ * Runs `load` against the warmed server and answers what it cost the server. The background loops are not the
+ * requests': their CPU is measured over three idle seconds first and taken out, and their DynamoDB calls are not
+ * counted.
+ */
+export async function measureLoad(server: Server, load: () => Promise<autocannon.Result>): Promise<LoadCost> {
+  const pid = server.proc.pid!;
+  const count = async () => (await server.ask({ type: 'count' })) as Extract<FromServer, { type: 'count' }>;
+  await quiet(pid);
+  const idleStart = { cpu: cpuSeconds(pid), at: performance.now() };
+  await new Promise((r) => setTimeout(r, 3000));
+  const cpuBefore = cpuSeconds(pid);
+  const callsBefore = await count();
+  const startedAt = performance.now();
+  const idleSeconds = (startedAt - idleStart.at) / 1000;
+  const result = await load();
+  // Requests still in flight when the load stops are finished by the server: wait for them, and count them.
+  await quiet(pid);
+  const cpuAfter = cpuSeconds(pid);
+  const callsAfter = await count();
+  const loadSeconds = (performance.now() - startedAt) / 1000;
+  // what the background loops would have done in the load's time
+  const background = ((cpuBefore - idleStart.cpu) / idleSeconds) * loadSeconds;
+  const requests = result.requests.sent;
+  const perCommand = Object.entries(callsAfter.byCommand)
+    .map(([name, n]) => [name, (n - (callsBefore.byCommand[name] ?? 0)) / requests] as const)
+    .filter(([, n]) => n >= 0.005)
+    .map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toFixed(2)}`)
+    .join(', ');
+  return {
+    result,
+    requests,
+    cpuMs: ((cpuAfter - cpuBefore - background) * 1000) / requests,
+    dbCalls: (callsAfter.calls - callsBefore.calls) / requests,
+    perCommand,
+    backgroundCpuMsPerS: ((cpuBefore - idleStart.cpu) * 1000) / idleSeconds,
+  };
+}
+
+/** The portal's operations on the bench server, as the browser calls them; a refusal throws with its code. */
+export function portalCaller(ready: Server['ready']) {
+  const headers = { 'content-type': 'application/json', 'x-device-id': 'bench', 'x-app-key': ready.appKey };
+  return async (service: string, payload: unknown, token?: string): Promise<any> => {
+    const res = await fetch(`${ready.url}/service/web/api/index`, {
+      method: 'POST',
+      headers: { ...headers, 'x-timestamp': String(Date.now()), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ service, payload }),
+    });
+    const body = (await res.json()) as { state: string; payload: unknown; errorCode: string };
+    if (body.state !== 'S') throw new Error(`${service}: ${body.errorCode}`);
+    return body.payload;
+  };
+}

@@ -59,6 +59,11 @@ export function firstIssue(error: z.ZodError): string {
   return `${['payload', ...issue.path.map(String)].join('.')}: ${issue.message}`;
 }
 
+/** A rule the schema cannot state (it spans fields, or needs what is stored): 400016 naming the field. */
+export function badField(path: string, message: string): never {
+  throw new AppError('400016', `payload.${path}: ${message}`);
+}
+
 /** The payload as the operation's schema reads it, or 400016 naming the first bad field. */
 export function validate(op: OperationDef, payload: unknown): unknown {
   const parsed = op.payload.safeParse(payload);

@@ -102,13 +102,15 @@ export function pipeline(deps: PipelineDeps) {
     const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
     const matches = segment ? compileSegment(segment, clock.now()) : () => false;
     const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
-    const members = page.accounts.filter((a) => matches(a));
-    // the preset values the message asks for, read for the page at once and carried with each recipient
-    const presets = await presetValues(store.forOrg(m.orgId), presetTokens(JSON.stringify(plan.content)), members);
-    const recipients = members.flatMap((a) => {
-      const r = recipientOf(plan, a);
-      const preset = presets.get(a.id);
-      return r ? [preset ? { ...r, preset } : r] : [];
+    const reached = page.accounts.flatMap((a) => {
+      const r = matches(a) ? recipientOf(plan, a) : undefined;
+      return r ? [{ account: a, recipient: r }] : [];
+    });
+    // the preset values the message asks for, read for the page's recipients at once and carried with each
+    const presets = await presetValues(store.forOrg(m.orgId), presetTokens(JSON.stringify(plan.content)), reached.map((x) => x.account));
+    const recipients = reached.map(({ account, recipient }) => {
+      const preset = presets.get(account.id);
+      return preset ? { ...recipient, preset } : recipient;
     });
     // The page is counted once however often it is read: its marker and the count go in together.
     const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${m.shard}#${m.page}` };

@@ -23,6 +23,9 @@ export interface StoredListing {
 /** SigV4 signs links for a week at most. */
 export const MAX_LINK_SECONDS = 7 * 24 * 3600;
 
+/** How long a link the browser PUTs a file to (a cloud source's or a preset's) works. */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
+
 export interface StoragePort {
   /** writes the whole object; an object under the same key is replaced */
   put(key: string, body: string | Uint8Array, contentType?: string): Promise<void>;

@@ -168,15 +168,25 @@ function readCell(m: ColumnMapping, cell: string): { value: unknown } | { reason
   }
 }
 
-export function applyKeyCase(key: string, keyCase: ImportPlan['keyCase']): string {
+function applyKeyCase(key: string, keyCase: ImportPlan['keyCase']): string {
   return keyCase === 'LOWER' ? key.toLowerCase() : keyCase === 'UPPER' ? key.toUpperCase() : key;
 }
 
+/** A data row read with a plan: its key, the value of each non-empty mapped cell, and what was wrong so far. */
+export interface ReadRow {
+  key: string;
+  values: [ColumnMapping, unknown][];
+  /** each prefixed with its column's name */
+  reasons: string[];
+  /** a column's name in the reasons: its header, or its number */
+  header: (column: number) => string;
+}
+
 /**
- * The change a data row asks for, or every reason it cannot be read (each prefixed with its column's name).
- * `undefined` for a blank row, which is skipped.
+ * The skeleton every kind of import reads a row with: the column count, the key (with its case transform), and
+ * each non-empty mapped cell through `cellValue`. `undefined` for a blank row, which is skipped.
  */
-export function rowChange(row: readonly string[], plan: ImportPlan): { change: AccountChange } | { reason: string } | undefined {
+export function readRow(row: readonly string[], plan: ImportPlan, cellValue: (m: ColumnMapping, cell: string) => { value: unknown } | { reason: string }): ReadRow | { reason: string } | undefined {
   if (row.length === 0 || (row.length === 1 && row[0].trim() === '')) return undefined;
   if (row.length !== plan.columns.length) return { reason: fill(IMPORT_MESSAGES.columns, { count: row.length, expected: plan.columns.length }) };
   const reasons: string[] = [];
@@ -184,19 +194,31 @@ export function rowChange(row: readonly string[], plan: ImportPlan): { change: A
   const key = applyKeyCase(row[plan.primaryKeyColumn].trim(), plan.keyCase);
   if (!key) reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(plan.primaryKeyColumn) }));
   else if (key.length > IMPORT_LIMITS.keyLength) reasons.push(`${header(plan.primaryKeyColumn)}: ${IMPORT_MESSAGES.keyTooLong}`);
-  const change: AccountChange = { id: key, set: {}, attributes: {} };
+  const values: [ColumnMapping, unknown][] = [];
   for (const m of plan.mappings) {
     const cell = row[m.column].trim();
     if (cell === '') continue;
-    const read = readCell(m, cell) ?? { reason: IMPORT_MESSAGES.notAccountField };
-    if ('reason' in read) {
-      reasons.push(`${header(m.column)}: ${read.reason}`);
-      continue;
-    }
-    if (m.target === 'attribute') change.attributes[m.attribute!] = read.value as AttributeValue;
-    else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target] = read.value;
+    const read = cellValue(m, cell);
+    if ('reason' in read) reasons.push(`${header(m.column)}: ${read.reason}`);
+    else values.push([m, read.value]);
   }
-  return reasons.length > 0 ? { reason: reasons.join(' ') } : { change };
+  return { key, values, reasons, header };
+}
+
+/**
+ * The change a data row asks for, or every reason it cannot be read (each prefixed with its column's name).
+ * `undefined` for a blank row, which is skipped.
+ */
+export function rowChange(row: readonly string[], plan: ImportPlan): { change: AccountChange } | { reason: string } | undefined {
+  const read = readRow(row, plan, (m, cell) => readCell(m, cell) ?? { reason: IMPORT_MESSAGES.notAccountField });
+  if (!read || !('key' in read)) return read;
+  if (read.reasons.length > 0) return { reason: read.reasons.join(' ') };
+  const change: AccountChange = { id: read.key, set: {}, attributes: {} };
+  for (const [m, value] of read.values) {
+    if (m.target === 'attribute') change.attributes[m.attribute!] = value as AttributeValue;
+    else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target] = value;
+  }
+  return { change };
 }
 
 /**

@@ -4,7 +4,7 @@
  * usual spellings (ios, Android, FCM, "always"). Reasons are prefixed with their column's name, as for accounts.
  */
 import { DEVICE_IMPORT_FIELDS, DEVICE_PLATFORMS, type DeviceImportField, NOTIFICATION_PERMISSIONS, type Device } from '../entities/device';
-import { applyKeyCase, fill, IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPlan, parseBoolean } from './accountImport';
+import { fill, IMPORT_MESSAGES, type ImportPlan, parseBoolean, readRow } from './accountImport';
 
 export const DEVICE_IMPORT_MESSAGES = {
   platform: 'The platform must be iOS, Android or Other.',
@@ -60,24 +60,12 @@ export function devicePlanProblem(plan: Pick<ImportPlan, 'mappings'>): string | 
 
 /** The device a data row gives, or every reason it cannot; `undefined` for a blank row. */
 export function deviceRowChange(row: readonly string[], plan: ImportPlan): { accountId: string; device: DeviceFields } | { reason: string } | undefined {
-  if (row.length === 0 || (row.length === 1 && row[0].trim() === '')) return undefined;
-  if (row.length !== plan.columns.length) return { reason: fill(IMPORT_MESSAGES.columns, { count: row.length, expected: plan.columns.length }) };
-  const reasons: string[] = [];
-  const header = (column: number) => plan.columns[column] || `#${column + 1}`;
-  const accountId = applyKeyCase(row[plan.primaryKeyColumn].trim(), plan.keyCase);
-  if (!accountId) reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(plan.primaryKeyColumn) }));
-  else if (accountId.length > IMPORT_LIMITS.keyLength) reasons.push(`${header(plan.primaryKeyColumn)}: ${IMPORT_MESSAGES.keyTooLong}`);
-  const fields: Record<string, unknown> = {};
-  for (const m of plan.mappings) {
-    const cell = row[m.column].trim();
-    if (cell === '') continue;
-    const read = readDeviceCell(m.target as DeviceImportField, cell);
-    if ('reason' in read) reasons.push(`${header(m.column)}: ${read.reason}`);
-    else fields[m.target] = read.value;
-  }
+  const read = readRow(row, plan, (m, cell) => readDeviceCell(m.target as DeviceImportField, cell));
+  if (!read || !('key' in read)) return read;
+  const fields = Object.fromEntries(read.values.map(([m, value]) => [m.target, value]));
   for (const required of ['deviceId', 'platform'] as const) {
     const column = plan.mappings.find((m) => m.target === required)?.column;
-    if (fields[required] === undefined && column !== undefined && row[column].trim() === '') reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(column) }));
+    if (fields[required] === undefined && column !== undefined && row[column].trim() === '') read.reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: read.header(column) }));
   }
-  return reasons.length > 0 ? { reason: reasons.join(' ') } : { accountId, device: fields as DeviceFields };
+  return read.reasons.length > 0 ? { reason: read.reasons.join(' ') } : { accountId: read.key, device: fields as DeviceFields };
 }

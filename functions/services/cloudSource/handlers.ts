@@ -18,16 +18,15 @@ import { importPlanSchema } from '../../../shared/import/accountImport';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import type { AuthedContext } from '../../api/context';
 import type { AreaHandlers } from '../../api/context';
-import { firstIssue } from '../../api/steps';
+import { badField as bad, firstIssue } from '../../api/steps';
 import { seal } from '../../platform/keys';
+import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { orgCursor } from '../../store/orgCursor';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { CONDITIONS } from '../../store/store';
 import { applyCloudLoop, cloudScheduleName, planOf } from './run';
 import { uploadFolder } from './sources';
-
-const UPLOAD_LINK_SECONDS = 15 * 60;
 
 function view(source: CloudSource) {
   const { passwordSealed, privateKeySealed, secretKeySealed, ...rest } = source;
@@ -46,10 +45,6 @@ async function requireHistory(ctx: AuthedContext, sourceId: string, id: string):
 }
 
 const historyPosition = z.object({ sourceId: z.string(), after: z.string(), status: z.string() });
-
-function bad(path: string, message: string): never {
-  throw new AppError('400016', `payload.${path}: ${message}`);
-}
 
 export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async getAll(_p, ctx) {
@@ -84,7 +79,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     const actor = ctx.identity.userId;
     const base = stored ? { ...stored, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id: newId(), ...auditNew(now, actor) });
     const parsed = cloudSourceSchema.safeParse({ ...base, ...fields, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) });
-    if (!parsed.success) bad('', firstIssue(parsed.error).replace(/^payload\./, ''));
+    if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
     const next = parsed.data;
     if (stored) await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
     else await ctx.store.put('cloudSource', next, CONDITIONS.isNew('id'));
@@ -130,9 +125,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', 'The delivery is still being read: delete it once it ends.');
     const recordKey = cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id);
     const records = await ctx.store.queryAll('cloudSourceRecord', { name: 'recordKey', value: recordKey }, undefined, ['row']);
-    for (let i = 0; i < records.length; i += 25) {
-      await ctx.store.transact(records.slice(i, i + 25).map((r) => ctx.store.deleteItem('cloudSourceRecord', { recordKey, row: r.row })));
-    }
+    await ctx.store.deleteMany('cloudSourceRecord', records.map((r) => ({ recordKey, row: r.row })));
     await ctx.store.delete('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id });
     return { ok: true as const };
   },

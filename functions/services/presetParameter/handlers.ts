@@ -7,15 +7,13 @@ import { z } from 'zod';
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { badField as bad } from '../../api/steps';
+import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
+import { auditNext } from '../../store/audit';
 import { orgCursor } from '../../store/orgCursor';
 import { presetFolder } from './load';
 
-const UPLOAD_LINK_SECONDS = 15 * 60;
 const recordPosition = z.object({ parameterId: z.string(), key: z.string(), after: z.string() });
-
-function bad(path: string, message: string): never {
-  throw new AppError('400016', `payload.${path}: ${message}`);
-}
 
 async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetParameter> {
   return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
@@ -61,7 +59,7 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
       if (param.type === 'CLOUD_SOURCE' && !param.cloudSourceId) bad('cloudSourceId', PRESET_MESSAGES.cloudSource);
       if (param.type === 'CLOUD_SOURCE' && !param.fileName && !fileName) bad('fileName', PRESET_MESSAGES.fileName);
       if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000) throw new AppError('720009', 'The file of this parameter is being loaded. Wait until it ends.');
-      await ctx.store.transact([ctx.store.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', version: param.version + 1, dateUpdated: ctx.rt.clock.now() }, param.version)]);
+      await ctx.store.transact([ctx.store.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', ...auditNext(param, ctx.rt.clock.now(), ctx.identity.userId) }, param.version)]);
       const orgId = ctx.tenant.orgId;
       ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'presetLoad', orgId, id, ...(fileName ? { fileName } : {}) }));
       return { ok: true as const };

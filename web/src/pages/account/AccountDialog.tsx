@@ -3,12 +3,12 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
 import type { AccountView, Result } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { useCursorPages } from '../../api/useCursorPages';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
 
 const CONSENTS = ['emailConsent', 'smsConsent', 'pushConsent', 'lineConsent'] as const;
@@ -109,25 +109,14 @@ type AccountEventRow = Result<'account.events'>['list'][number];
 /** What the account's apps reported, newest first, a page at a time. */
 function AccountEvents({ id }: { id: string }) {
   const { t } = useTranslation();
-  const [pages, setPages] = useState<AccountEventRow[][]>([]);
-  const [cursor, setCursor] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
-  const first = useSWR(['account.events', { id }], () => call('account.events', { id, size: 50 }, { quiet: true }));
+  const { rows, first, hasMore, loadingMore, more } = useCursorPages(
+    ['account.events', { id }],
+    (cursor: string | undefined) => call('account.events', { id, size: 50, cursor }, { quiet: cursor === undefined }),
+    { items: (page): AccountEventRow[] => page.list, next: (page) => page.cursor },
+  );
   if (first.isLoading) return <p className="muted">{t('account.loadingDevices')}</p>;
   if (first.error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
-  const rows = [...(first.data?.list ?? []), ...pages.flat()];
-  const next = pages.length ? cursor : first.data?.cursor;
   if (rows.length === 0) return <p className="muted" data-testid="no-events">{t('account.noEvents')}</p>;
-  async function more() {
-    setLoading(true);
-    try {
-      const page = await call('account.events', { id, size: 50, cursor: next });
-      setPages((p) => [...p, page.list]);
-      setCursor(page.cursor);
-    } finally {
-      setLoading(false);
-    }
-  }
   const detail = (e: AccountEventRow) => [e.name, e.planId, e.buttonId, e.geofenceId, e.beaconId, e.url].filter(Boolean).join(' · ') || '--';
   return (
     <div className="table-scroll">
@@ -151,7 +140,7 @@ function AccountEvents({ id }: { id: string }) {
           ))}
         </tbody>
       </table>
-      {next && <Button type="button" label={t('account.loadMore')} text loading={loading} onClick={() => void more()} />}
+      {hasMore && <Button type="button" label={t('account.loadMore')} text loading={loadingMore} onClick={() => void more()} />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../sha
 import { formatCount, formatDateTime } from '../../../../shared/format';
 import type { CloudSourceHistoryView } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { useCursorPages } from '../../api/useCursorPages';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
@@ -56,35 +57,17 @@ function History({ sourceId }: { sourceId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [status, setStatus] = useState<string>('');
-  const [older, setOlder] = useState<{ list: CloudSourceHistoryView[]; cursor?: string }[]>([]);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [confirmElement, ask] = useConfirm();
   const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
-  const first = useSWR(['cloudSourceHistory.getListByPage', sourceId, status], () => call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, ...(status ? { status } : {}) }, { quiet: true }), {
+  const { rows, first, hasMore, loadingMore, more, refresh } = useCursorPages(
+    ['cloudSourceHistory.getListByPage', sourceId, status],
+    (cursor: string | undefined) => call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, cursor, ...(status ? { status } : {}) }, { quiet: cursor === undefined }),
+    { items: (page) => page.list, next: (page) => page.cursor },
     // follow deliveries in progress
-    refreshInterval: (data) => (data?.list.some((h) => RUNNING.has(h.status)) ? 1500 : 0),
-  });
-  const rows = [...(first.data?.list ?? []), ...older.flatMap((p) => p.list)];
-  const cursor = older.length ? older.at(-1)?.cursor : first.data?.cursor;
+    { refreshInterval: (data) => (data?.list.some((h) => RUNNING.has(h.status)) ? 1500 : 0) },
+  );
 
   if (source.error) return <NoSource text={t('cloudHistory.noSource')} />;
-
-  async function more() {
-    setLoadingMore(true);
-    try {
-      const page = await call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, cursor, ...(status ? { status } : {}) });
-      setOlder((p) => [...p, page]);
-    } catch {
-      // the toast says why
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  async function refresh() {
-    setOlder([]);
-    await first.mutate();
-  }
 
   async function decide(h: CloudSourceHistoryView, how: 'confirm' | 'skip') {
     const ok = await ask({
@@ -138,10 +121,7 @@ function History({ sourceId }: { sourceId: string }) {
               labelled
               value={status}
               options={[{ value: '', label: t('cloudHistory.allStatuses') }, ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) }))]}
-              onChange={(e) => {
-                setOlder([]);
-                setStatus(String(e.value ?? ''));
-              }}
+              onChange={(e) => setStatus(String(e.value ?? ''))}
             />
           </div>
           <Button type="button" icon="pi pi-refresh" text label={t('common.refresh')} onClick={() => void refresh()} />
@@ -208,7 +188,7 @@ function History({ sourceId }: { sourceId: string }) {
                 ))}
               </tbody>
             </table>
-            {cursor && <Button type="button" label={t('cloudHistory.more')} text loading={loadingMore} onClick={() => void more()} />}
+            {hasMore && <Button type="button" label={t('cloudHistory.more')} text loading={loadingMore} onClick={() => void more()} />}
           </div>
         )}
       </div>

@@ -12,11 +12,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { useCursorPages } from '../../api/useCursorPages';
 import { NoSource } from './CloudSourceHistoryPage';
 import { historyPath } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../styles/audience.css';
-import { downloadUrl } from '../../api/download';
+import { downloadUrl } from '../../api/fileTransfer';
 
 const PAGE = 100;
 type RecordRow = Result<'cloudSourceRecord.getListByPage'>['list'][number];
@@ -31,28 +32,16 @@ export default function CloudSourceRecordsPage() {
 
 function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
   const { t } = useTranslation();
-  const [more, setMore] = useState<{ list: RecordRow[]; nextRow?: number }[]>([]);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [exporting, setExporting] = useState(false);
   const ref = { sourceId, id: deliveryId };
   const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
-  const first = useSWR(['cloudSourceRecord.getListByPage', sourceId, deliveryId], () => call('cloudSourceRecord.getListByPage', { ...ref, size: PAGE }, { quiet: true }));
-  const rows = [...(first.data?.list ?? []), ...more.flatMap((p) => p.list)];
-  const nextRow = more.length ? more.at(-1)?.nextRow : first.data?.nextRow;
+  const { rows, first, hasMore, loadingMore, more } = useCursorPages(
+    ['cloudSourceRecord.getListByPage', sourceId, deliveryId],
+    (afterRow: number | undefined) => call('cloudSourceRecord.getListByPage', { ...ref, size: PAGE, ...(afterRow ? { afterRow } : {}) }, { quiet: afterRow === undefined }),
+    { items: (page): RecordRow[] => page.list, next: (page) => page.nextRow },
+  );
 
   if (source.error || first.error) return <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
-
-  async function loadMore() {
-    setLoadingMore(true);
-    try {
-      const page = await call('cloudSourceRecord.getListByPage', { ...ref, afterRow: nextRow, size: PAGE });
-      setMore((p) => [...p, page]);
-    } catch {
-      // the toast says why
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   async function exportCsv() {
     setExporting(true);
@@ -110,7 +99,7 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
                 ))}
               </tbody>
             </table>
-            {nextRow !== undefined && <Button type="button" label={t('cloudRecords.more')} text loading={loadingMore} onClick={() => void loadMore()} />}
+            {hasMore && <Button type="button" label={t('cloudRecords.more')} text loading={loadingMore} onClick={() => void more()} />}
           </div>
         )}
       </div>

@@ -11,7 +11,9 @@ import { useNavigate } from 'react-router-dom';
 import { CLOUD_SOURCE_TYPES } from '../../../../shared/entities/cloudSource';
 import type { ListColumn } from '../../../../shared/entities/entity';
 import type { CloudSourceView } from '../../../../shared/services';
+import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
+import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
@@ -72,14 +74,13 @@ export default function CloudSourcesPage() {
     setUploading(row.id);
     try {
       const link = await call('cloudSource.uploadUrl', { id: row.id, fileName: file.name });
-      const res = await fetch(link.url, { method: 'PUT', body: file });
-      if (!res.ok) throw new Error(String(res.status));
+      await putToLink(link.url, file);
       await call('cloudSource.runNow', { id: row.id });
       showSuccess(t('cloudSource.uploaded', { file: file.name, title: row.title }));
       refresh();
     } catch (e) {
       // an API refusal has shown its toast; a failed PUT has not
-      if (!(e instanceof Error && e.name === 'ApiError')) showError(t('cloudSource.uploadFailed'));
+      if (!(e instanceof ApiError)) showError(t('cloudSource.uploadFailed'));
     } finally {
       setUploading(null);
       if (fileInput.current) fileInput.current.value = '';

@@ -24,7 +24,7 @@ import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/dataExport';
-import { downloadUrl } from '../../api/download';
+import { downloadUrl } from '../../api/fileTransfer';
 
 type Row = Result<'dataExport.getListByPage'>['list'][number];
 const INITIAL_FILTERS: { title?: string; exportType?: string; state?: string } = {};

@@ -9,9 +9,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PRESET_MESSAGES, type PresetParameter } from '../../../../shared/entities/presetParameter';
+import { formatCount } from '../../../../shared/format';
 import { csvHead, decodeHead } from '../../../../shared/import/upload';
 import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
+import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
 import { showError, showSuccess } from '../../ui/toastBus';
 import EntityPage from '../generic/EntityPage';
@@ -32,15 +34,20 @@ export default function PresetParametersPage() {
 
   useEffect(() => {
     if (following.length === 0) return;
+    // one look at a time: a slow answer is not asked again while it is awaited
+    let looking = false;
     const timer = setInterval(async () => {
+      if (looking) return;
+      looking = true;
       const done: string[] = [];
       for (const f of following) {
         const param = (await call('presetParameter.detail', { id: f.id }, { quiet: true }).catch(() => null)) as PresetParameter | null;
         if (!param || param.loadState === 'LOADING') continue;
         done.push(f.id);
-        if (param.loadState === 'DONE') showSuccess(t('entity.presetParameter.loaded', { name: f.name, count: param.records.toLocaleString(), file: param.loadedFile ?? '' }));
+        if (param.loadState === 'DONE') showSuccess(t('entity.presetParameter.loaded', { name: f.name, count: formatCount(param.records), file: param.loadedFile ?? '' }));
         else showError(t('entity.presetParameter.loadFailed', { name: f.name, reason: param.loadError ?? '' }));
       }
+      looking = false;
       if (done.length) {
         setFollowing((list) => list.filter((f) => !done.includes(f.id)));
         void invalidate('presetParameter.getListByPage');
@@ -72,8 +79,7 @@ export default function PresetParametersPage() {
         return;
       }
       const link = await call('presetParameter.uploadUrl', { id, fileName: file.name });
-      const res = await fetch(link.url, { method: 'PUT', body: file });
-      if (!res.ok) throw new Error(String(res.status));
+      await putToLink(link.url, file);
       await start(row, file.name);
     } catch (e) {
       // an API refusal has shown its toast already

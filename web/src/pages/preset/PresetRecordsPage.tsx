@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { PresetRecordView } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { useCursorPages } from '../../api/useCursorPages';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { NoRecordPage } from '../../components/NoRecordPage';
@@ -42,33 +43,16 @@ function Records({ parameterId }: { parameterId: string }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [key, setKey] = useState('');
-  const [more, setMore] = useState<{ list: PresetRecordView[]; cursor?: string }[]>([]);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [confirmElement, ask] = useConfirm();
   const param = useSWR(['presetParameter.detail', parameterId], () => call('presetParameter.detail', { id: parameterId }, { quiet: true }));
-  const first = useSWR(['presetRecord.getListByPage', parameterId, key], () => call('presetRecord.getListByPage', { parameterId, size: PAGE, ...(key ? { key } : {}) }, { quiet: true }));
-  const rows = [...(first.data?.list ?? []), ...more.flatMap((p) => p.list)];
-  const cursor = more.length ? more.at(-1)?.cursor : first.data?.cursor;
-
-  async function refresh() {
-    setMore([]);
-    await first.mutate();
-  }
-
-  async function loadMore() {
-    setLoadingMore(true);
-    try {
-      const page = await call('presetRecord.getListByPage', { parameterId, size: PAGE, cursor, ...(key ? { key } : {}) });
-      setMore((p) => [...p, page]);
-    } catch {
-      // the toast says why
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const { rows, first, hasMore, loadingMore, more, refresh } = useCursorPages(
+    ['presetRecord.getListByPage', parameterId, key],
+    (cursor: string | undefined) => call('presetRecord.getListByPage', { parameterId, size: PAGE, cursor, ...(key ? { key } : {}) }, { quiet: cursor === undefined }),
+    { items: (page): PresetRecordView[] => page.list, next: (page) => page.cursor },
+  );
 
   async function save() {
     if (!draft) return;
@@ -124,7 +108,6 @@ function Records({ parameterId }: { parameterId: string }) {
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
-            setMore([]);
             setKey(search.trim());
           }}
         >
@@ -165,7 +148,7 @@ function Records({ parameterId }: { parameterId: string }) {
                 ))}
               </tbody>
             </table>
-            {cursor && <Button type="button" label={t('preset.more')} text loading={loadingMore} onClick={() => void loadMore()} />}
+            {hasMore && <Button type="button" label={t('preset.more')} text loading={loadingMore} onClick={() => void more()} />}
           </div>
         )}
       </div>

@@ -25,7 +25,7 @@ import './template.css';
 import '../../i18n/areas/template';
 import '../../i18n/areas/channelContent';
 import { LanguagesDialog } from './LanguagesDialog';
-import { downloadBlob } from '../../api/download';
+import { downloadBlob } from '../../api/fileTransfer';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 

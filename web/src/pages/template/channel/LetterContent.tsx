@@ -12,7 +12,7 @@ import { TextField } from '../../../components/TextField';
 import type { ChannelDraft } from './channelDraft';
 import { toChannelPayload } from './channelDraft';
 import { AreaField, type EditorProps, text } from './fields';
-import { downloadBlob } from '../../../api/download';
+import { downloadBlob } from '../../../api/fileTransfer';
 
 export function LetterEditor({ content, set, error, idPrefix }: EditorProps) {
   const { t } = useTranslation();

@@ -1,0 +1,20 @@
+/** Files between the browser and storage: saving a signed link or bytes made here, and sending a file to a signed link. */
+export function downloadUrl(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.click();
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Sends a file to a link the server signed for it (a presigned PUT, straight to storage); throws when refused. */
+export async function putToLink(url: string, file: Blob): Promise<void> {
+  const res = await fetch(url, { method: 'PUT', body: file });
+  if (!res.ok) throw new Error(`The upload was refused (${res.status}).`);
+}
