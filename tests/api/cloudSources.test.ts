@@ -9,6 +9,8 @@ import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
+import { cloudHistoryKeyOf, cloudRecordKeyOf } from '../../shared/entities';
 import type { CloudSourceSavePayload } from '../../shared/services';
 import { type ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -328,5 +330,18 @@ describe('rules and tenancy', () => {
     await admin.ok('cloudSource.deleteHistoryRecord', { sourceId: ours.id, id: delivery.id });
     expect(await deliveries(admin, ours.id)).toHaveLength(0);
     expect((await admin.call('cloudSourceRecord.getListByPage', { sourceId: ours.id, id: delivery.id })).body.errorCode).toBe('720003');
+  });
+
+  it('a deleted source takes its deliveries and their records with it', async () => {
+    const saved = await admin.ok('cloudSource.save', source({ title: 'Short lived', sourceType: 'UPLOAD', fileName: '*.csv' }));
+    const { url } = await admin.ok('cloudSource.uploadUrl', { id: saved.id, fileName: 'gone.csv' });
+    await fetch(url, { method: 'PUT', body: csv([HEADER, 'bad id,Gone,gone@example.com,gold']) });
+    const [delivery] = await runAndWait(admin, saved.id);
+    expect(delivery).toMatchObject({ invalid: 1 });
+    await admin.ok('cloudSource.delete', { id: saved.id });
+    await drained();
+    const store = new Store(herald.rt);
+    expect(await store.queryAll('cloudSourceHistory', { name: 'historyKey', value: cloudHistoryKeyOf(1, saved.id) })).toEqual([]);
+    expect(await store.queryAll('cloudSourceRecord', { name: 'recordKey', value: cloudRecordKeyOf(1, saved.id, delivery.id) })).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { presetTokens, presetValues } from '../../functions/services/presetParam
 import { Store } from '../../functions/store/store';
 import { type Account, PRESET_MESSAGES } from '../../shared/entities';
 import { personalizeText } from '../../shared/render/personalize';
-import { type ApiClient, startHerald } from '../support/herald';
+import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
 let herald: LocalHerald;
@@ -140,6 +140,21 @@ it('a parameter reads its file through a cloud source (the newest match)', async
     { key: 'free', alias: 'label', value: 'Friend' },
     { key: 'gold', alias: 'label', value: 'Gold member' },
   ]);
+});
+
+it('reading through a cloud source needs the cloud source permission too', async () => {
+  const role = await admin.ok('userRole.save', { name: 'Presets only', code: 'PRESETS_ONLY', permissions: ['NAV_PRESET_PARAMETER'] });
+  await admin.ok('user.save', { username: 'preset-editor', email: 'preset-editor@example.com', roleId: role.id, password: 'Preset@1234' });
+  const editor = new ApiClient(herald);
+  await editor.login('preset-editor', 'Preset@1234');
+  const source = await admin.ok('cloudSource.save', { title: 'Their drop', sourceType: 'UPLOAD', fileName: 'x.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id', status: 'INACTIVE' });
+  const refused = await editor.call('presetParameter.save', { title: 'Via source', variable: 'via', type: 'CLOUD_SOURCE', cloudSourceId: source.id, fileName: 'x.csv', primaryKey: 'id' });
+  expect(refused.body.errorCode).toBe('730001');
+  const theirs = await admin.ok('presetParameter.save', { title: 'Admin via source', variable: 'adminvia', type: 'CLOUD_SOURCE', cloudSourceId: source.id, fileName: 'x.csv', primaryKey: 'id' });
+  expect((await editor.call('presetParameter.load', { id: theirs.id })).body.errorCode).toBe('730001');
+  // an uploaded file is the editor's own
+  const own = await editor.ok('presetParameter.save', { title: 'Editor upload', variable: 'editorup', primaryKey: 'id' });
+  expect(own).toMatchObject({ type: 'UPLOAD' });
 });
 
 it('refuses bad input with catalogue errors', async () => {

@@ -24,7 +24,7 @@ import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { orgCursor } from '../../store/orgCursor';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { CONDITIONS } from '../../store/store';
+import { CONDITIONS, type Store } from '../../store/store';
 import { applyCloudLoop, cloudScheduleName, planOf } from './run';
 import { uploadFolder } from './sources';
 
@@ -42,6 +42,14 @@ async function requireHistory(ctx: AuthedContext, sourceId: string, id: string):
   const history = await ctx.store.get('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id });
   if (!history) throw new AppError('720003');
   return history as CloudSourceHistory;
+}
+
+/** A delivery and its records. */
+async function removeDelivery(store: Store, orgId: number, sourceId: string, id: string): Promise<void> {
+  const recordKey = cloudRecordKeyOf(orgId, sourceId, id);
+  const records = await store.queryAll('cloudSourceRecord', { name: 'recordKey', value: recordKey }, undefined, ['row']);
+  await store.deleteMany('cloudSourceRecord', records.map((r) => ({ recordKey, row: r.row })));
+  await store.delete('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(orgId, sourceId), id });
 }
 
 const historyPosition = z.object({ sourceId: z.string(), after: z.string(), status: z.string() });
@@ -94,7 +102,12 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     await requireSource(ctx, id);
     await ctx.store.transact([{ ...ctx.tenant.deleteItem('cloudSource', id), failCode: '720007' }]);
     const orgId = ctx.tenant.orgId;
-    ctx.afterCommit(() => ctx.rt.ports.scheduler.cancel(cloudScheduleName(orgId, id)));
+    ctx.afterCommit(async () => {
+      await ctx.rt.ports.scheduler.cancel(cloudScheduleName(orgId, id));
+      // its deliveries and their records go with it (nothing can reach them once the source is gone)
+      const deliveries = await ctx.store.queryAll('cloudSourceHistory', { name: 'historyKey', value: cloudHistoryKeyOf(orgId, id) }, undefined, ['id']);
+      for (const d of deliveries) await removeDelivery(ctx.store, orgId, id, d.id);
+    });
     return { ok: true as const };
   },
 
@@ -123,10 +136,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async deleteHistoryRecord({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
     if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', 'The delivery is still being read: delete it once it ends.');
-    const recordKey = cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id);
-    const records = await ctx.store.queryAll('cloudSourceRecord', { name: 'recordKey', value: recordKey }, undefined, ['row']);
-    await ctx.store.deleteMany('cloudSourceRecord', records.map((r) => ({ recordKey, row: r.row })));
-    await ctx.store.delete('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id });
+    await removeDelivery(ctx.store, ctx.tenant.orgId, sourceId, id);
     return { ok: true as const };
   },
 };

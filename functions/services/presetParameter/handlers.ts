@@ -19,6 +19,14 @@ async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetP
   return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
 }
 
+/**
+ * Reading a file through a cloud source uses that source's credentials: only someone who may manage cloud sources
+ * in this organization may point a parameter at one, or load one that does.
+ */
+function assertMayUseSources(ctx: AuthedContext): void {
+  if (!ctx.identity.permissions.includes('NAV_CLOUD_SOURCE')) throw new AppError('730001', 'Reading a file through a cloud source needs the cloud source permission.');
+}
+
 async function removeRecords(ctx: AuthedContext, orgId: number, id: string): Promise<void> {
   const recordKey = presetRecordKeyOf(orgId, id);
   const all = await ctx.store.queryAll('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry']);
@@ -33,7 +41,8 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
 
     async save(payload, ctx) {
       // the generic payload is typed loosely; these fields come from the registry's form
-      const p = payload as typeof payload & Partial<Pick<PresetParameter, 'fileFirstDataRow' | 'fileLastDataRow'>>;
+      const p = payload as typeof payload & Partial<Pick<PresetParameter, 'type' | 'cloudSourceId' | 'fileFirstDataRow' | 'fileLastDataRow'>>;
+      if (p.type === 'CLOUD_SOURCE' || p.cloudSourceId) assertMayUseSources(ctx);
       if (p.fileLastDataRow !== undefined && p.fileLastDataRow < (p.fileFirstDataRow ?? 2)) bad('fileLastDataRow', PRESET_MESSAGES.lastRow);
       return generic.save(payload, ctx);
     },
@@ -55,6 +64,7 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
     async load({ id, fileName }, ctx) {
       const param = await requireParameter(ctx, id);
       if (param.type === 'UPLOAD' && !fileName) bad('fileName', 'Please upload a file first.');
+      if (param.type === 'CLOUD_SOURCE') assertMayUseSources(ctx);
       // a cloud source parameter may be saved unfinished; it loads once it names its source and file
       if (param.type === 'CLOUD_SOURCE' && !param.cloudSourceId) bad('cloudSourceId', PRESET_MESSAGES.cloudSource);
       if (param.type === 'CLOUD_SOURCE' && !param.fileName && !fileName) bad('fileName', PRESET_MESSAGES.fileName);
