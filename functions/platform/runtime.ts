@@ -33,7 +33,7 @@ export interface RuntimeConfig {
   passwordResetSeconds: number;
   inviteSeconds: number;
   /**
-   * Failed sign-ins in fixed windows: `perUserAddress` failures of one username from one address refuse that
+   * Failed sign-ins in rolling windows (each opened by its first failure): `perUserAddress` failures of one username from one address refuse that
    * pair until the window ends; past `perAddress` failures from an address, or `perUser` of a username from
    * anywhere, every attempt is slowed by `delayStepMs` per failure over (at most `maxDelayMs`), never refused.
    */

@@ -269,19 +269,34 @@ export class Store {
     }
   }
 
-  /** Atomically adds to a counter and answers the new value; `ttl` (epoch s) lets DynamoDB remove it. */
-  async increment(entity: EntityName, key: Key, by = 1, ttl?: number): Promise<number> {
-    const out = await this.rt.aws.doc.send(
-      new UpdateCommand({
-        TableName: this.table(entity),
-        Key: key,
-        UpdateExpression: ttl ? 'ADD #c :by SET #e = if_not_exists(#e, :ttl)' : 'ADD #c :by',
-        ExpressionAttributeNames: ttl ? { '#c': 'count', '#e': 'expiresAt' } : { '#c': 'count' },
-        ExpressionAttributeValues: ttl ? { ':by': by, ':ttl': ttl } : { ':by': by },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(out.Attributes?.count ?? 0);
+  /**
+   * Atomically adds to a counter and answers the new value; `ttl` (epoch s) lets DynamoDB remove it. With a
+   * `condition`, a counter that fails it answers 720007 and is left as it was.
+   */
+  async increment(
+    entity: EntityName,
+    key: Key,
+    by = 1,
+    ttl?: number,
+    condition?: { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item },
+  ): Promise<number> {
+    try {
+      const out = await this.rt.aws.doc.send(
+        new UpdateCommand({
+          TableName: this.table(entity),
+          Key: key,
+          UpdateExpression: ttl ? 'ADD #c :by SET #e = if_not_exists(#e, :ttl)' : 'ADD #c :by',
+          ConditionExpression: condition?.ConditionExpression,
+          ExpressionAttributeNames: { '#c': 'count', ...(ttl ? { '#e': 'expiresAt' } : {}), ...condition?.ExpressionAttributeNames },
+          ExpressionAttributeValues: { ':by': by, ...(ttl ? { ':ttl': ttl } : {}), ...condition?.ExpressionAttributeValues },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return Number(out.Attributes?.count ?? 0);
+    } catch (e) {
+      if (condition && isConditionFailure(e)) throw new AppError('720007');
+      throw e;
+    }
   }
 
   /** All-or-nothing writes; a failed condition answers `onFail` (or the code named by the failing item). */

@@ -56,10 +56,12 @@ export const passwordResetEntity = defineEntity({
   ttlAttribute: 'expiresAt',
 });
 
-/** Fixed-window counters (login attempts, SDK calls) that hold across Lambda instances. */
+/** Counters (login attempts in rolling windows, SDK calls per minute) that hold across Lambda instances. */
 export const rateLimitSchema = z.object({
   id: z.string(),
   count: z.number().int(),
+  /** When a rolling window opened (epoch s); absent on fixed per-minute counters. */
+  startedAt: z.number().int().optional(),
   expiresAt: z.number().int(),
 });
 

@@ -10,16 +10,16 @@ const clock = manualClock();
 let roleId: string;
 let seq = 0;
 
-/** Login throttle settings for a test: small delays so slowed attempts stay quick. */
 /**
- * The middle of the current 15-minute throttle window: a clock held there never sees its window roll over
- * mid-test, and what it counts does not look expired to the local TTL sweeper, which reads the real time.
+ * A time near the real present for a held clock: what the throttle counts then does not look expired to the
+ * local TTL sweeper, which reads the real time.
  */
 function midWindow(): number {
   const window = 900_000;
   return Math.floor(Date.now() / window) * window + window / 2;
 }
 
+/** Login throttle settings for a test: small delays so slowed attempts stay quick. */
 function throttle(over: Partial<RuntimeConfig['loginThrottle']> = {}): RuntimeConfig['loginThrottle'] {
   return { windowSeconds: 900, perUserAddress: 5, perAddress: 50, perUser: 20, delayStepMs: 1, maxDelayMs: 50, ...over };
 }
@@ -80,6 +80,27 @@ describe('login', () => {
     expect((await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD })).body.state).toBe('S');
     clock.advance(16 * 60_000);
     expect((await c.call('auth.login', { username, password })).body.state).toBe('S');
+  });
+
+  it('the window rolls from the first failure: failures either side of a quarter hour still add up', async () => {
+    // five failures in one minute that straddles a clock-aligned 15-minute boundary
+    const boundary = Math.ceil(Date.now() / 900_000) * 900_000;
+    const near = manualClock(boundary - 30_000);
+    const local = await startHerald({ clock: near, config: { loginThrottle: throttle() } });
+    const c = new ApiClient(local);
+    for (let i = 0; i < 5; i++) {
+      expect((await c.call('auth.login', { username: 'admin', password: 'Wrong@999' })).body.errorCode).toBe('710002');
+      near.advance(15_000);
+    }
+    const blocked = await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD });
+    expect(blocked.body.errorCode).toBe('400014');
+    // the window opened at the first failure, 75 s ago: 825 s (14 minutes, rounded up) remain
+    expect(blocked.body.errorMessage).toMatch(/Try again in 14 minutes\./);
+    near.advance(825_000 - 1_000);
+    expect((await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD })).body.errorCode).toBe('400014');
+    near.advance(1_000);
+    expect((await c.call('auth.login', { username: 'admin', password: ADMIN_PASSWORD })).body.state).toBe('S');
+    await local.stop();
   });
 
   it('failures from one address slow that address down but never refuse a right password there', async () => {

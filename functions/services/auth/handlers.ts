@@ -42,9 +42,9 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const usernameKey = username.trim().toLowerCase();
     const now = ctx.rt.clock.now();
     const limits = loginLimits(ctx, usernameKey);
-    const [pairCount, ...softCounts] = await countsOf(ctx.store, now, [limits.pair, limits.address, limits.user]);
-    if (pairCount >= limits.pair.max) throw tooMany(now, limits.pair);
-    const delay = slowDown(ctx, softCounts, [limits.address, limits.user]);
+    const [pair, ...soft] = await countsOf(ctx.store, now, [limits.pair, limits.address, limits.user]);
+    if (pair.count >= limits.pair.max) throw tooMany(now, pair);
+    const delay = slowDown(ctx, soft.map((w) => w.count), [limits.address, limits.user]);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const user = await findUserBy(ctx.store, 'usernameKey', usernameKey);
     // Unknown user and wrong password answer alike (710002), in about the same time.

@@ -1,6 +1,7 @@
 /**
- * Fixed-window counters in DynamoDB with TTL, so limits hold across Lambda instances. A window always ends,
- * so nobody is locked out for good.
+ * Rolling-window counters in DynamoDB with TTL, so limits hold across Lambda instances. A window opens at the
+ * first counted attempt and lasts `windowSeconds`; windows aligned to the clock would let ten attempts through
+ * in a second across a boundary. A window always ends, so nobody is locked out for good.
  */
 import { AppError } from '../../../shared/errors';
 import type { Store } from '../../store/store';
@@ -11,24 +12,27 @@ export interface Limit {
   windowSeconds: number;
 }
 
-function windowOf(now: number, windowSeconds: number) {
-  const start = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
-  return { start, end: start + windowSeconds };
+/** A limit's live count and when its window ends (epoch seconds). */
+export interface WindowCount {
+  count: number;
+  endsAt: number;
 }
 
-const idOf = (limit: Limit, start: number) => `${limit.key}#${start}`;
+const keyOf = (limit: Limit) => ({ id: `${limit.key}#rolling` });
+const seconds = (now: number) => Math.floor(now / 1000);
 
-/** The current counts of several limits, in one read. */
-export async function countsOf(store: Store, now: number, limits: Limit[]): Promise<number[]> {
-  const found = await store.getMany(
-    limits.map((l) => ({ entity: 'rateLimit' as const, key: { id: idOf(l, windowOf(now, l.windowSeconds).start) } })),
-  );
-  return limits.map((_l, i) => Number(found[i]?.count ?? 0));
+/** The current counts of several limits, in one read; an ended window counts nothing. */
+export async function countsOf(store: Store, now: number, limits: Limit[]): Promise<WindowCount[]> {
+  const found = await store.getMany(limits.map((l) => ({ entity: 'rateLimit' as const, key: keyOf(l) })));
+  return limits.map((l, i) => {
+    const endsAt = Number(found[i]?.startedAt ?? 0) + l.windowSeconds;
+    return endsAt > seconds(now) ? { count: Number(found[i]?.count ?? 0), endsAt } : { count: 0, endsAt: 0 };
+  });
 }
 
 /** 400014 (HTTP 429), naming the wait until the limit's window ends. */
-export function tooMany(now: number, limit: Limit): AppError {
-  const wait = Math.max(1, windowOf(now, limit.windowSeconds).end - Math.floor(now / 1000));
+export function tooMany(now: number, window: WindowCount): AppError {
+  const wait = Math.max(1, window.endsAt - seconds(now));
   const minutes = Math.ceil(wait / 60);
   return new AppError('400014', `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
     'retry-after': String(wait),
@@ -39,19 +43,40 @@ export function tooMany(now: number, limit: Limit): AppError {
 export async function assertUnderLimits(store: Store, now: number, limits: Limit[]): Promise<void> {
   const counts = await countsOf(store, now, limits);
   limits.forEach((l, i) => {
-    if (counts[i] >= l.max) throw tooMany(now, l);
+    if (counts[i].count >= l.max) throw tooMany(now, counts[i]);
   });
 }
 
-export async function countAttempt(store: Store, now: number, limits: Limit[]): Promise<void> {
-  await Promise.all(
-    limits.map((l) => {
-      const { start, end } = windowOf(now, l.windowSeconds);
-      return store.increment('rateLimit', { id: idOf(l, start) }, 1, end + 60);
-    }),
-  );
+const conflict = (e: unknown) => e instanceof AppError && e.code === '720007';
+
+/**
+ * Adds one to the open window, or opens a new one. Each step is conditional, so two instances racing at a
+ * window's end neither lose a count nor open two windows; the loser of a race simply tries again.
+ */
+async function countOne(store: Store, now: number, limit: Limit): Promise<void> {
+  const cutoff = seconds(now) - limit.windowSeconds;
+  const names = { '#s': 'startedAt' };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      await store.increment('rateLimit', keyOf(limit), 1, undefined, { ConditionExpression: '#s > :cut', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':cut': cutoff } });
+      return;
+    } catch (e) {
+      if (!conflict(e)) throw e;
+    }
+    try {
+      const opened = { count: 1, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
+      await store.update('rateLimit', keyOf(limit), opened, { ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':cut': cutoff } });
+      return;
+    } catch (e) {
+      if (!conflict(e)) throw e;
+    }
+  }
 }
 
-export async function clearLimit(store: Store, now: number, limit: Limit): Promise<void> {
-  await store.delete('rateLimit', { id: idOf(limit, windowOf(now, limit.windowSeconds).start) });
+export async function countAttempt(store: Store, now: number, limits: Limit[]): Promise<void> {
+  await Promise.all(limits.map((l) => countOne(store, now, l)));
+}
+
+export async function clearLimit(store: Store, _now: number, limit: Limit): Promise<void> {
+  await store.delete('rateLimit', keyOf(limit));
 }
