@@ -50,18 +50,7 @@ async function measure(members: number) {
       });
     await load(3); // JIT, connection pools
     const cost = await measureLoad(server, () => load(DURATION));
-    return {
-      members,
-      rps: cost.result.requests.average,
-      p50: cost.result.latency.p50,
-      p99: cost.result.latency.p99,
-      cpuMs: cost.cpuMs,
-      dbCalls: cost.dbCalls,
-      backgroundCpuMsPerS: cost.backgroundCpuMsPerS,
-      perCommand: cost.perCommand,
-      requests: cost.requests,
-      errors: cost.result.non2xx + cost.result.errors + cost.result.timeouts,
-    };
+    return { members, ...cost };
   } finally {
     await stopServer(server);
   }

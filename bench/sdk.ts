@@ -76,17 +76,7 @@ try {
       });
     await load(3); // JIT, connection pools
     const cost = await measureLoad(server, () => load(DURATION));
-    rows.push({
-      op,
-      rps: cost.result.requests.average,
-      p50: cost.result.latency.p50,
-      p99: cost.result.latency.p99,
-      cpuMs: cost.cpuMs,
-      dbCalls: cost.dbCalls,
-      perCommand: cost.perCommand,
-      requests: cost.requests,
-      errors: cost.result.non2xx + cost.result.errors + cost.result.timeouts,
-    });
+    rows.push({ op, ...cost });
   }
 } finally {
   await stopServer(server);

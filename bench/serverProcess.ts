@@ -63,7 +63,12 @@ export async function quiet(pid: number) {
 
 
 export interface LoadCost {
-  result: autocannon.Result;
+  /** requests a second, and latency in ms, as the load saw them */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** answers other than 2xx, errors and timeouts */
+  errors: number;
   requests: number;
   /** the server's CPU per request, its idle background taken out */
   cpuMs: number;
@@ -104,7 +109,10 @@ export async function measureLoad(server: Server, load: () => Promise<autocannon
     .map(([name, n]) => `${name.replace(/Command$/, '')} ${n.toFixed(2)}`)
     .join(', ');
   return {
-    result,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
     requests,
     cpuMs: ((cpuAfter - cpuBefore - background) * 1000) / requests,
     dbCalls: (callsAfter.calls - callsBefore.calls) / requests,

@@ -2,9 +2,9 @@
 import type { Job } from '../platform/jobs';
 import type { Runtime } from '../platform/runtime';
 import { runPasswordEmailJob } from '../services/auth';
-import { continueDelivery, importConfirmed, runCloudSource } from '../services/cloudSource';
+import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSource } from '../services/cloudSource';
 import { runDataExport, runExportSetting } from '../services/dataExport';
-import { loadPresetFile } from '../services/presetParameter';
+import { loadPresetFile, pruneRecords } from '../services/presetParameter';
 import type { Store } from '../store/store';
 import { recordEmailFeedback } from '../tracking/feedback';
 
@@ -25,8 +25,13 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return importConfirmed(deps, job.orgId, job.sourceId, job.historyId);
     case 'cloudSourceResume':
       return continueDelivery(deps, job.orgId, job.sourceId, job.historyId, job.mode, job.fromRow);
+    case 'cloudSourceRemove':
+      return removeSourceDeliveries(deps.store, job.orgId, job.id);
     case 'presetLoad':
       return loadPresetFile(deps, job.orgId, job.id, job.fileName);
+    case 'presetRecordsRemove':
+      await pruneRecords(deps.store, job.orgId, job.id, () => true);
+      return;
     default:
       return assertUnreachable(job);
   }

@@ -27,8 +27,12 @@ export const jobSchema = z.discriminatedUnion('kind', [
     fromRow: z.number().int().min(1),
     mode: z.enum(['CHECK', 'CHECK_IMPORT', 'IMPORT']),
   }),
+  /** a deleted cloud source's deliveries and their records to remove */
+  z.object({ kind: z.literal('cloudSourceRemove'), orgId: z.number().int(), id: z.string().max(64) }),
   /** a preset parameter's file to read into its records */
   z.object({ kind: z.literal('presetLoad'), orgId: z.number().int(), id: z.string().max(64), fileName: z.string().max(255).optional() }),
+  /** a deleted preset parameter's records to remove */
+  z.object({ kind: z.literal('presetRecordsRemove'), orgId: z.number().int(), id: z.string().max(64) }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

@@ -4,9 +4,11 @@
  * refused (400016) before it reaches a query.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type * as z from 'zod';
+import * as z from 'zod';
+import { ENTITIES, type EntityName } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { KeyRing } from '../platform/keys';
+import type { Item, PageRead, Store } from './store';
 
 const REFUSED = 'payload.cursor: The cursor is not valid for this list. Start again from the first page.';
 
@@ -37,4 +39,29 @@ export function orgCursor<S extends z.ZodType>(keys: KeyRing, purpose: string, s
       return position.data;
     },
   };
+}
+
+/** Where a partition list stopped: the list it was read for (its owner and filters) and the last sort key read. */
+const partitionPosition = z.object({ list: z.record(z.string(), z.string()), after: z.string() });
+
+/**
+ * One page of one partition (an account's events, a delivery's history, a parameter's values) behind a signed
+ * cursor. `list` names what the page was read for; a cursor made for another list answers 400016 with
+ * "The cursor belongs to another <what>", so a cursor never carries a reader from one list into another.
+ */
+export async function partitionPage(
+  deps: { store: Store; keys: KeyRing; orgId: number },
+  entity: EntityName,
+  page: { purpose: string; list: Record<string, string>; what?: string; cursor?: string } & Omit<PageRead, 'startKey'>,
+): Promise<{ items: Item[]; cursor?: string }> {
+  const { purpose, list, what = 'list', cursor, ...read } = page;
+  const codec = orgCursor(deps.keys, purpose, partitionPosition);
+  const position = cursor ? codec.decode(deps.orgId, cursor) : undefined;
+  if (position && Object.entries(list).some(([k, v]) => position.list[k] !== v)) {
+    throw new AppError('400016', `payload.cursor: The cursor belongs to another ${what}. Start again from the first page.`);
+  }
+  const sortKey = (ENTITIES[entity] as { sortKey?: { name: string } }).sortKey!.name;
+  const found = await deps.store.queryPage(entity, { ...read, startKey: position ? { [read.partition.name]: read.partition.value, [sortKey]: position.after } : undefined });
+  const last = found.lastKey?.[sortKey] as string | undefined;
+  return { items: found.items, cursor: last ? codec.encode(deps.orgId, { list, after: last }) : undefined };
 }

@@ -124,6 +124,17 @@ export class Store {
     attributes?: readonly string[],
   ): Promise<RecordOf<E>[]> {
     const items: RecordOf<E>[] = [];
+    for await (const page of this.queryPages(entity, partition, index, attributes)) items.push(...page);
+    return items;
+  }
+
+  /** The items under one partition as DynamoDB answers them, a page (up to 1 MB) at a time: a large partition is never held whole. */
+  async *queryPages<E extends EntityName>(
+    entity: E,
+    partition: { name: string; value: string | number },
+    index?: string,
+    attributes?: readonly string[],
+  ): AsyncGenerator<RecordOf<E>[]> {
     const projected = Object.fromEntries((attributes ?? []).map((a, i) => [`#a${i}`, a]));
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
@@ -138,10 +149,9 @@ export class Store {
           ExclusiveStartKey,
         }),
       );
-      items.push(...((out.Items ?? []) as RecordOf<E>[]));
+      yield (out.Items ?? []) as RecordOf<E>[];
       ExclusiveStartKey = out.LastEvaluatedKey;
     } while (ExclusiveStartKey);
-    return items;
   }
 
   /**

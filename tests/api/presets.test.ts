@@ -69,6 +69,13 @@ describe('a parameter loaded from an uploaded file', () => {
     expect((await records(id, 'S2')).map((r) => r.alias)).toEqual(['hours', 'name']);
   });
 
+  it("a page's cursor goes on only in the list it was read for", async () => {
+    const first = await admin.ok('presetRecord.getListByPage', { parameterId: id, size: 1 });
+    expect(first.cursor).toBeTruthy();
+    const other = await admin.call('presetRecord.getListByPage', { parameterId: id, size: 1, key: 'S2', cursor: first.cursor });
+    expect([other.body.errorCode, other.body.errorMessage]).toEqual(['400016', expect.stringContaining('The cursor belongs to another list.')]);
+  });
+
   it('a file without the primary key fails with the spec rule, and the last good records stay', async () => {
     await upload(id, 'wrong.csv', 'code,name\nS9,Nine\n');
     const failed = await load(id, 'wrong.csv');

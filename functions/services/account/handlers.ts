@@ -8,11 +8,10 @@ import { deviceKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
-import { orgCursor } from '../../store/orgCursor';
+import { orgCursor, partitionPage } from '../../store/orgCursor';
 import { Accounts } from './accounts';
 
 const listPosition = z.object({ after: z.string(), search: z.string() });
-const eventPosition = z.object({ id: z.string(), after: z.string() });
 
 function cursors(ctx: AuthedContext) {
   return orgCursor(ctx.rt.keys, 'account.list', listPosition);
@@ -63,18 +62,16 @@ export const accountHandlers: AreaHandlers<'account'> = {
   async events({ id, cursor, size }, ctx) {
     await requireAccount(new Accounts(ctx.tenant), id);
     const orgId = ctx.tenant.orgId;
-    const codec = orgCursor(ctx.rt.keys, 'account.events', eventPosition);
-    const position = cursor ? codec.decode(orgId, cursor) : undefined;
-    if (position && position.id !== id) throw new AppError('400016', 'payload.cursor: The cursor belongs to another account. Start again from the first page.');
-    const accountKey = deviceKeyOf(orgId, id);
-    const page = await ctx.store.queryPage('accountEvent', {
-      partition: { name: 'accountKey', value: accountKey },
+    const page = await partitionPage({ store: ctx.store, keys: ctx.rt.keys, orgId }, 'accountEvent', {
+      purpose: 'account.events',
+      list: { id },
+      what: 'account',
+      cursor,
+      partition: { name: 'accountKey', value: deviceKeyOf(orgId, id) },
       forward: false,
       limit: size,
-      startKey: position ? { accountKey, eventKey: position.after } : undefined,
     });
-    const last = page.lastKey?.eventKey as string | undefined;
-    return { list: page.items as never, cursor: last ? codec.encode(orgId, { id, after: last }) : undefined };
+    return { list: page.items as never, cursor: page.cursor };
   },
 
   async save({ version, ...fields }, ctx) {

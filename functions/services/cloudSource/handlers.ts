@@ -4,7 +4,6 @@
  * records (paged, exported as CSV). Every read starts from a source of the caller's organization: another
  * organization's source, delivery or record answers 720003.
  */
-import { z } from 'zod';
 import {
   type CloudSource,
   type CloudSourceHistory,
@@ -22,9 +21,10 @@ import { badField as bad, firstIssue } from '../../api/steps';
 import { seal } from '../../platform/keys';
 import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
-import { orgCursor } from '../../store/orgCursor';
+import { partitionPage } from '../../store/orgCursor';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { CONDITIONS, type Store } from '../../store/store';
+import { CONDITIONS } from '../../store/store';
+import { removeDelivery } from './deliveries';
 import { applyCloudLoop, cloudScheduleName, planOf } from './run';
 import { uploadFolder } from './sources';
 
@@ -43,16 +43,6 @@ async function requireHistory(ctx: AuthedContext, sourceId: string, id: string):
   if (!history) throw new AppError('720003');
   return history as CloudSourceHistory;
 }
-
-/** A delivery and its records. */
-async function removeDelivery(store: Store, orgId: number, sourceId: string, id: string): Promise<void> {
-  const recordKey = cloudRecordKeyOf(orgId, sourceId, id);
-  const records = await store.queryAll('cloudSourceRecord', { name: 'recordKey', value: recordKey }, undefined, ['row']);
-  await store.deleteMany('cloudSourceRecord', records.map((r) => ({ recordKey, row: r.row })));
-  await store.delete('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(orgId, sourceId), id });
-}
-
-const historyPosition = z.object({ sourceId: z.string(), after: z.string(), status: z.string() });
 
 export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async getAll(_p, ctx) {
@@ -105,8 +95,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     ctx.afterCommit(async () => {
       await ctx.rt.ports.scheduler.cancel(cloudScheduleName(orgId, id));
       // its deliveries and their records go with it (nothing can reach them once the source is gone)
-      const deliveries = await ctx.store.queryAll('cloudSourceHistory', { name: 'historyKey', value: cloudHistoryKeyOf(orgId, id) }, undefined, ['id']);
-      for (const d of deliveries) await removeDelivery(ctx.store, orgId, id, d.id);
+      await ctx.rt.jobs.post({ kind: 'cloudSourceRemove', orgId, id });
     });
     return { ok: true as const };
   },
@@ -163,19 +152,16 @@ export const cloudSourceHistoryHandlers: AreaHandlers<'cloudSourceHistory'> = {
   async getListByPage({ sourceId, cursor, size, status = '' }, ctx) {
     await requireSource(ctx, sourceId);
     const orgId = ctx.tenant.orgId;
-    const codec = orgCursor(ctx.rt.keys, 'cloudSourceHistory.list', historyPosition);
-    const position = cursor ? codec.decode(orgId, cursor) : undefined;
-    if (position && (position.sourceId !== sourceId || position.status !== status)) throw new AppError('400016', 'payload.cursor: The cursor belongs to another list. Start again from the first page.');
-    const historyKey = cloudHistoryKeyOf(orgId, sourceId);
-    const page = await ctx.store.queryPage('cloudSourceHistory', {
-      partition: { name: 'historyKey', value: historyKey },
+    const page = await partitionPage({ store: ctx.store, keys: ctx.rt.keys, orgId }, 'cloudSourceHistory', {
+      purpose: 'cloudSourceHistory.list',
+      list: { sourceId, status },
+      cursor,
+      partition: { name: 'historyKey', value: cloudHistoryKeyOf(orgId, sourceId) },
       forward: false,
       limit: size,
-      startKey: position ? { historyKey, id: position.after } : undefined,
       ...(status ? { filter: { expression: '#st = :st', names: { '#st': 'status' }, values: { ':st': status } } } : {}),
     });
-    const last = page.lastKey?.id as string | undefined;
-    return { list: page.items as never, cursor: last ? codec.encode(orgId, { sourceId, after: last, status }) : undefined };
+    return { list: page.items as never, cursor: page.cursor };
   },
 
   async confirm({ sourceId, id }, ctx) {

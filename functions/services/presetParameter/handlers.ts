@@ -1,19 +1,17 @@
 /**
  * Preset parameters: the generic operations with the rule that spans fields (the data rows' order), the upload
  * link, the load (a background job) and the records, read by key a page at a time
- * and edited one by one. Deleting a parameter removes its records after the answer.
+ * and edited one by one. Deleting a parameter hands the removal of its records to a job.
  */
-import { z } from 'zod';
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField as bad } from '../../api/steps';
 import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
 import { auditNext } from '../../store/audit';
-import { orgCursor } from '../../store/orgCursor';
+import { partitionPage } from '../../store/orgCursor';
 import { presetFolder } from './load';
 
-const recordPosition = z.object({ parameterId: z.string(), key: z.string(), after: z.string() });
 
 async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetParameter> {
   return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
@@ -25,12 +23,6 @@ async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetP
  */
 function assertMayUseSources(ctx: AuthedContext): void {
   if (!ctx.identity.permissions.includes('NAV_CLOUD_SOURCE')) throw new AppError('730001', 'Reading a file through a cloud source needs the cloud source permission.');
-}
-
-async function removeRecords(ctx: AuthedContext, orgId: number, id: string): Promise<void> {
-  const recordKey = presetRecordKeyOf(orgId, id);
-  const all = await ctx.store.queryAll('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry']);
-  await ctx.store.deleteMany('presetRecord', all.map((r) => ({ recordKey, entry: r.entry })));
 }
 
 type Generic = Omit<AreaHandlers<'presetParameter'>, 'uploadUrl' | 'load'>;
@@ -50,7 +42,8 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
     async delete(p, ctx) {
       const answer = await generic.delete(p, ctx);
       const orgId = ctx.tenant.orgId;
-      ctx.afterCommit(() => removeRecords(ctx, orgId, p.id));
+      // up to a million values: removed by a job, not while the delete is answered
+      ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'presetRecordsRemove', orgId, id: p.id }));
       return answer;
     },
 
@@ -83,19 +76,16 @@ export const presetRecordHandlers: AreaHandlers<'presetRecord'> = {
   async getListByPage({ parameterId, key = '', cursor, size }, ctx) {
     await requireParameter(ctx, parameterId);
     const orgId = ctx.tenant.orgId;
-    const codec = orgCursor(ctx.rt.keys, 'presetRecord.list', recordPosition);
-    const position = cursor ? codec.decode(orgId, cursor) : undefined;
-    if (position && (position.parameterId !== parameterId || position.key !== key)) throw new AppError('400016', 'payload.cursor: The cursor belongs to another list. Start again from the first page.');
-    const recordKey = presetRecordKeyOf(orgId, parameterId);
-    const page = await ctx.store.queryPage('presetRecord', {
-      partition: { name: 'recordKey', value: recordKey },
+    const page = await partitionPage({ store: ctx.store, keys: ctx.rt.keys, orgId }, 'presetRecord', {
+      purpose: 'presetRecord.list',
+      list: { parameterId, key },
+      cursor,
+      partition: { name: 'recordKey', value: presetRecordKeyOf(orgId, parameterId) },
       limit: size,
       // entries sort by key, then alias: the keys that start with the text are one range
       ...(key ? { sortPrefix: { name: 'entry', value: key } } : {}),
-      startKey: position ? { recordKey, entry: position.after } : undefined,
     });
-    const last = page.lastKey?.entry as string | undefined;
-    return { list: page.items.map(view), cursor: last ? codec.encode(orgId, { parameterId, key, after: last }) : undefined };
+    return { list: page.items.map(view), cursor: page.cursor };
   },
 
   async save({ parameterId, key, alias, value }, ctx) {

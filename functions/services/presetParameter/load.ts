@@ -48,6 +48,21 @@ async function openFile(deps: Deps, param: PresetParameter, fileName: string | u
   }
 }
 
+/**
+ * Deletes the parameter's records that `drop` picks, a page at a time (a parameter may hold a million values),
+ * and answers how many stay.
+ */
+export async function pruneRecords(store: Store, orgId: number, id: string, drop: (record: { loadId?: string }) => boolean): Promise<number> {
+  const recordKey = presetRecordKeyOf(orgId, id);
+  let kept = 0;
+  for await (const page of store.queryPages('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry', 'loadId'])) {
+    const gone = page.filter(drop);
+    kept += page.length - gone.length;
+    await store.deleteMany('presetRecord', gone.map((r) => ({ recordKey, entry: r.entry })));
+  }
+  return kept;
+}
+
 /** Reads the file and replaces the records; the parameter says how it went (DONE or FAILED with the reason). */
 export async function loadPresetFile(deps: Deps, orgId: number, id: string, fileName?: string): Promise<void> {
   const { rt, store } = deps;
@@ -95,16 +110,13 @@ export async function loadPresetFile(deps: Deps, orgId: number, id: string, file
     }
     if (!header) throw new LoadFailure('The file is empty.');
     // what the previous load left and this one did not write again
-    const all = await store.queryAll('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry', 'loadId']);
-    const stale = all.filter((r) => r.loadId !== loadId);
-    await store.deleteMany('presetRecord', stale.map((r) => ({ recordKey, entry: r.entry })));
-    await setParam({ loadState: 'DONE', loadError: '', columns: header, loadedFile: file.name, loadedAt: rt.clock.now(), records: all.length - stale.length, loadId });
+    const records = await pruneRecords(store, orgId, id, (r) => r.loadId !== loadId);
+    await setParam({ loadState: 'DONE', loadError: '', columns: header, loadedFile: file.name, loadedAt: rt.clock.now(), records, loadId });
   } catch (e) {
     const reason = e instanceof LoadFailure || e instanceof CsvError ? e.message : 'The file could not be read.';
     if (!(e instanceof LoadFailure || e instanceof CsvError)) rt.log.warn('preset load failed', { orgId, id, error: e instanceof Error ? e.message : String(e) });
     // this load's records go; the previous load's stay current
-    const mine = (await store.queryAll('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry', 'loadId'])).filter((r) => r.loadId === loadId);
-    await store.deleteMany('presetRecord', mine.map((r) => ({ recordKey, entry: r.entry })));
+    await pruneRecords(store, orgId, id, (r) => r.loadId === loadId);
     await setParam({ loadState: 'FAILED', loadError: reason, loadedAt: rt.clock.now() });
   } finally {
     await file?.close();

@@ -16,10 +16,11 @@ import { formatCount, formatDateTime } from '../../../../shared/format';
 import type { CloudSourceHistoryView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
+import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
-import { showSuccess } from '../../ui/toastBus';
+import { useSave } from '../../components/useSave';
 import { recordsPath, SOURCES_PATH } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../styles/audience.css';
@@ -59,7 +60,8 @@ function History({ sourceId }: { sourceId: string }) {
   const [status, setStatus] = useState<string>('');
   const [confirmElement, ask] = useConfirm();
   const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
-  const { rows, first, hasMore, loadingMore, more, refresh } = useCursorPages(
+  const { save } = useSave();
+  const pages = useCursorPages(
     ['cloudSourceHistory.getListByPage', sourceId, status],
     (cursor: string | undefined) => call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, cursor, ...(status ? { status } : {}) }, { quiet: cursor === undefined }),
     { items: (page) => page.list, next: (page) => page.cursor },
@@ -76,26 +78,15 @@ function History({ sourceId }: { sourceId: string }) {
       acceptLabel: t(how === 'confirm' ? 'common.confirm' : 'cloudHistory.skipAccept'),
       danger: how === 'skip',
     });
-    if (!ok) return;
-    try {
-      await call(how === 'confirm' ? 'cloudSourceHistory.confirm' : 'cloudSourceHistory.skip', { sourceId, id: h.id });
-      showSuccess(t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName }));
-      await refresh();
-    } catch {
-      // the toast says why (someone else decided first)
+    // a refusal's toast says why (someone else decided first)
+    if (ok && (await save(() => call(how === 'confirm' ? 'cloudSourceHistory.confirm' : 'cloudSourceHistory.skip', { sourceId, id: h.id }), t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName })))) {
+      await pages.refresh();
     }
   }
 
   async function remove(h: CloudSourceHistoryView) {
     const ok = await ask({ header: t('cloudHistory.deleteTitle'), message: t('cloudHistory.deleteConfirm', { file: h.fileName }), acceptLabel: t('common.delete'), danger: true });
-    if (!ok) return;
-    try {
-      await call('cloudSource.deleteHistoryRecord', { sourceId, id: h.id });
-      showSuccess(t('cloudHistory.deleted', { file: h.fileName }));
-      await refresh();
-    } catch {
-      // the toast says why
-    }
+    if (ok && (await save(() => call('cloudSource.deleteHistoryRecord', { sourceId, id: h.id }), t('cloudHistory.deleted', { file: h.fileName })))) await pages.refresh();
   }
 
   const title = source.data?.title ?? '';
@@ -124,73 +115,59 @@ function History({ sourceId }: { sourceId: string }) {
               onChange={(e) => setStatus(String(e.value ?? ''))}
             />
           </div>
-          <Button type="button" icon="pi pi-refresh" text label={t('common.refresh')} onClick={() => void refresh()} />
+          <Button type="button" icon="pi pi-refresh" text label={t('common.refresh')} onClick={() => void pages.refresh()} />
         </div>
-        {first.isLoading ? (
-          <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('cloudHistory.loading')} />
-        ) : first.error ? (
-          <p className="p-error" role="alert">
-            {t('list.errorShort')}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="muted" data-testid="cloud-history-empty">
-            {t('cloudHistory.empty')}
-          </p>
-        ) : (
-          <div className="table-scroll">
-            <table className="plain-table" data-testid="cloud-history">
-              <thead>
-                <tr>
-                  <th scope="col">{t('cloudHistory.started')}</th>
-                  <th scope="col">{t('cloudHistory.fileName')}</th>
-                  <th scope="col">{t('cloudHistory.trigger')}</th>
-                  <th scope="col">{t('cloudHistory.status')}</th>
-                  <th scope="col" className="numeric">{t('cloudHistory.rows')}</th>
-                  <th scope="col" className="numeric">{t('cloudHistory.valid')}</th>
-                  <th scope="col" className="numeric">{t('cloudHistory.invalid')}</th>
-                  <th scope="col" className="numeric">{t('cloudHistory.created')}</th>
-                  <th scope="col" className="numeric">{t('cloudHistory.updated')}</th>
-                  <th scope="col">{t('cloudHistory.finished')}</th>
-                  <th scope="col">{t('cloudHistory.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((h) => (
-                  <tr key={h.id} data-status={h.status}>
-                    <td>{formatDateTime(h.dateCreated)}</td>
-                    <td>
-                      {h.fileName}
-                      <div className="muted small">{sizeText(h.fileSize)}</div>
-                    </td>
-                    <td>{t(`cloudHistory.triggerOption.${h.trigger}`)}</td>
-                    <td>
-                      <Tag value={t(`cloudHistory.statusOption.${h.status}`)} severity={SEVERITY[h.status]} rounded />
-                      {RUNNING.has(h.status) && <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />}
-                      {h.error && <div className="p-error small">{h.error}</div>}
-                    </td>
-                    <td className="numeric">{formatCount(h.rows)}</td>
-                    <td className="numeric">{formatCount(h.valid)}</td>
-                    <td className="numeric">{formatCount(h.invalid)}</td>
-                    <td className="numeric">{formatCount(h.created)}</td>
-                    <td className="numeric">{formatCount(h.updated)}</td>
-                    <td>{h.finishedAt ? formatDateTime(h.finishedAt) : '--'}</td>
-                    <td className="row-actions">
-                      {h.status === 'HELD' && (
-                        <>
-                          <Button type="button" icon="pi pi-check" text rounded severity="success" aria-label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
-                          <Button type="button" icon="pi pi-ban" text rounded severity="warning" aria-label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
-                        </>
-                      )}
-                      <Button type="button" icon="pi pi-list" text rounded aria-label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(recordsPath(sourceId, h.id))} />
-                      {!RUNNING.has(h.status) && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {hasMore && <Button type="button" label={t('cloudHistory.more')} text loading={loadingMore} onClick={() => void more()} />}
-          </div>
-        )}
+        <CursorTable
+          pages={pages}
+          testId="cloud-history"
+          texts={{ loading: t('cloudHistory.loading'), empty: t('cloudHistory.empty'), more: t('cloudHistory.more') }}
+          head={
+            <>
+              <th scope="col">{t('cloudHistory.started')}</th>
+              <th scope="col">{t('cloudHistory.fileName')}</th>
+              <th scope="col">{t('cloudHistory.trigger')}</th>
+              <th scope="col">{t('cloudHistory.status')}</th>
+              <th scope="col" className="numeric">{t('cloudHistory.rows')}</th>
+              <th scope="col" className="numeric">{t('cloudHistory.valid')}</th>
+              <th scope="col" className="numeric">{t('cloudHistory.invalid')}</th>
+              <th scope="col" className="numeric">{t('cloudHistory.created')}</th>
+              <th scope="col" className="numeric">{t('cloudHistory.updated')}</th>
+              <th scope="col">{t('cloudHistory.finished')}</th>
+              <th scope="col">{t('cloudHistory.actions')}</th>
+            </>
+          }
+          row={(h: CloudSourceHistoryView) => (
+            <tr key={h.id} data-status={h.status}>
+              <td>{formatDateTime(h.dateCreated)}</td>
+              <td>
+                {h.fileName}
+                <div className="muted small">{sizeText(h.fileSize)}</div>
+              </td>
+              <td>{t(`cloudHistory.triggerOption.${h.trigger}`)}</td>
+              <td>
+                <Tag value={t(`cloudHistory.statusOption.${h.status}`)} severity={SEVERITY[h.status]} rounded />
+                {RUNNING.has(h.status) && <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />}
+                {h.error && <div className="p-error small">{h.error}</div>}
+              </td>
+              <td className="numeric">{formatCount(h.rows)}</td>
+              <td className="numeric">{formatCount(h.valid)}</td>
+              <td className="numeric">{formatCount(h.invalid)}</td>
+              <td className="numeric">{formatCount(h.created)}</td>
+              <td className="numeric">{formatCount(h.updated)}</td>
+              <td>{h.finishedAt ? formatDateTime(h.finishedAt) : '--'}</td>
+              <td className="row-actions">
+                {h.status === 'HELD' && (
+                  <>
+                    <Button type="button" icon="pi pi-check" text rounded severity="success" aria-label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
+                    <Button type="button" icon="pi pi-ban" text rounded severity="warning" aria-label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
+                  </>
+                )}
+                <Button type="button" icon="pi pi-list" text rounded aria-label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(recordsPath(sourceId, h.id))} />
+                {!RUNNING.has(h.status) && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />}
+              </td>
+            </tr>
+          )}
+        />
       </div>
       {confirmElement}
     </section>

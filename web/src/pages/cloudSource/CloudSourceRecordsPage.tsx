@@ -4,7 +4,6 @@
  * exported as a CSV file behind a link that works for 15 minutes.
  */
 import { Button } from 'primereact/button';
-import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import useSWR from 'swr';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
+import { CursorTable } from '../../components/list/CursorTable';
 import { NoSource } from './CloudSourceHistoryPage';
 import { historyPath } from './paths';
 import '../../i18n/areas/cloudSource';
@@ -35,13 +35,13 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
   const [exporting, setExporting] = useState(false);
   const ref = { sourceId, id: deliveryId };
   const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
-  const { rows, first, hasMore, loadingMore, more } = useCursorPages(
+  const pages = useCursorPages(
     ['cloudSourceRecord.getListByPage', sourceId, deliveryId],
     (afterRow: number | undefined) => call('cloudSourceRecord.getListByPage', { ...ref, size: PAGE, ...(afterRow ? { afterRow } : {}) }, { quiet: afterRow === undefined }),
     { items: (page): RecordRow[] => page.list, next: (page) => page.nextRow },
   );
 
-  if (source.error || first.error) return <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
+  if (source.error || pages.first.error) return <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
 
   async function exportCsv() {
     setExporting(true);
@@ -66,42 +66,32 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
           </p>
           <p className="muted">{t('cloudRecords.intro')}</p>
         </div>
-        <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={rows.length === 0} onClick={() => void exportCsv()} />
+        <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
       </header>
       <div className="card">
-        {first.isLoading ? (
-          <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('cloudRecords.loading')} />
-        ) : rows.length === 0 ? (
-          <p className="muted" data-testid="cloud-records-empty">
-            {t('cloudRecords.empty')}
-          </p>
-        ) : (
-          <div className="table-scroll">
-            <table className="plain-table" data-testid="cloud-records">
-              <thead>
-                <tr>
-                  <th scope="col" className="numeric">{t('cloudRecords.row')}</th>
-                  <th scope="col">{t('cloudRecords.stage')}</th>
-                  <th scope="col">{t('cloudRecords.key')}</th>
-                  <th scope="col">{t('cloudRecords.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.row}>
-                    <td className="numeric">{r.row}</td>
-                    <td>
-                      <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
-                    </td>
-                    <td>{r.key ?? '--'}</td>
-                    <td>{r.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {hasMore && <Button type="button" label={t('cloudRecords.more')} text loading={loadingMore} onClick={() => void more()} />}
-          </div>
-        )}
+        <CursorTable
+          pages={pages}
+          testId="cloud-records"
+          texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }}
+          head={
+            <>
+              <th scope="col" className="numeric">{t('cloudRecords.row')}</th>
+              <th scope="col">{t('cloudRecords.stage')}</th>
+              <th scope="col">{t('cloudRecords.key')}</th>
+              <th scope="col">{t('cloudRecords.reason')}</th>
+            </>
+          }
+          row={(r: RecordRow) => (
+            <tr key={r.row}>
+              <td className="numeric">{r.row}</td>
+              <td>
+                <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
+              </td>
+              <td>{r.key ?? '--'}</td>
+              <td>{r.reason}</td>
+            </tr>
+          )}
+        />
       </div>
     </section>
   );

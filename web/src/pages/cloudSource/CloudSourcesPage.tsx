@@ -18,6 +18,7 @@ import { invalidate } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
+import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
 import { CloudSourceForm } from './CloudSourceForm';
 import { historyPath } from './paths';
@@ -47,6 +48,7 @@ export default function CloudSourcesPage() {
   const [uploading, setUploading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadFor = useRef<Row | null>(null);
+  const { save } = useSave();
   const refresh = useCallback(() => void invalidate('cloudSource.getListByPage', 'cloudSource.getAll'), []);
 
   async function edit(row: Row) {
@@ -59,13 +61,7 @@ export default function CloudSourcesPage() {
   }
 
   async function act(run: () => Promise<unknown>, done: string) {
-    try {
-      await run();
-      showSuccess(done);
-      refresh();
-    } catch {
-      // the toast says why
-    }
+    if (await save(run, done)) refresh();
   }
 
   async function upload(file: File | undefined) {

@@ -5,7 +5,6 @@
  */
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -17,7 +16,8 @@ import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { useConfirm } from '../../components/useConfirm';
-import { showSuccess } from '../../ui/toastBus';
+import { useSave } from '../../components/useSave';
+import { CursorTable } from '../../components/list/CursorTable';
 import { PARAMETERS_PATH } from './paths';
 import '../../i18n/areas/preset';
 import '../../styles/audience.css';
@@ -45,10 +45,10 @@ function Records({ parameterId }: { parameterId: string }) {
   const [key, setKey] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [confirmElement, ask] = useConfirm();
   const param = useSWR(['presetParameter.detail', parameterId], () => call('presetParameter.detail', { id: parameterId }, { quiet: true }));
-  const { rows, first, hasMore, loadingMore, more, refresh } = useCursorPages(
+  const { busy: saving, save: run } = useSave();
+  const pages = useCursorPages(
     ['presetRecord.getListByPage', parameterId, key],
     (cursor: string | undefined) => call('presetRecord.getListByPage', { parameterId, size: PAGE, cursor, ...(key ? { key } : {}) }, { quiet: cursor === undefined }),
     { items: (page): PresetRecordView[] => page.list, next: (page) => page.cursor },
@@ -61,29 +61,16 @@ function Records({ parameterId }: { parameterId: string }) {
     if (!draft.alias.trim()) found.alias = t('preset.aliasRequired');
     setErrors(found);
     if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const saved = await call('presetRecord.save', { parameterId, ...draft });
-      showSuccess(t('preset.saved', { key: saved.key, alias: saved.alias }));
+    let saved = draft;
+    if (await run(async () => (saved = await call('presetRecord.save', { parameterId, ...draft })), () => t('preset.saved', { key: saved.key, alias: saved.alias }))) {
       setDraft(null);
-      await refresh();
-    } catch {
-      // the toast says why
-    } finally {
-      setSaving(false);
+      await pages.refresh();
     }
   }
 
   async function remove(r: PresetRecordView) {
     const ok = await ask({ header: t('preset.deleteTitle'), message: t('preset.deleteConfirm', { key: r.key, alias: r.alias }), acceptLabel: t('common.delete'), danger: true });
-    if (!ok) return;
-    try {
-      await call('presetRecord.delete', { parameterId, key: r.key, alias: r.alias });
-      showSuccess(t('preset.deleted', { key: r.key, alias: r.alias }));
-      await refresh();
-    } catch {
-      // the toast says why
-    }
+    if (ok && (await run(() => call('presetRecord.delete', { parameterId, key: r.key, alias: r.alias }), t('preset.deleted', { key: r.key, alias: r.alias })))) await pages.refresh();
   }
 
   if (param.error) return <NoParameter title={t('page.presetParameterRecords')} />;
@@ -117,40 +104,30 @@ function Records({ parameterId }: { parameterId: string }) {
           </div>
           <Button type="submit" icon="pi pi-search" label={t('preset.find')} outlined />
         </form>
-        {first.isLoading ? (
-          <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('preset.loading')} />
-        ) : rows.length === 0 ? (
-          <p className="muted" data-testid="preset-records-empty">
-            {t('preset.empty')}
-          </p>
-        ) : (
-          <div className="table-scroll">
-            <table className="plain-table" data-testid="preset-records">
-              <thead>
-                <tr>
-                  <th scope="col">{t('preset.key')}</th>
-                  <th scope="col">{t('preset.alias')}</th>
-                  <th scope="col">{t('preset.value')}</th>
-                  <th scope="col">{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={`${r.key}\u001f${r.alias}`}>
-                    <td>{r.key}</td>
-                    <td>{r.alias}</td>
-                    <td>{r.value}</td>
-                    <td className="row-actions">
-                      <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('preset.editItem', { key: r.key, alias: r.alias })} onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })} />
-                      <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {hasMore && <Button type="button" label={t('preset.more')} text loading={loadingMore} onClick={() => void more()} />}
-          </div>
-        )}
+        <CursorTable
+          pages={pages}
+          testId="preset-records"
+          texts={{ loading: t('preset.loading'), empty: t('preset.empty'), more: t('preset.more') }}
+          head={
+            <>
+              <th scope="col">{t('preset.key')}</th>
+              <th scope="col">{t('preset.alias')}</th>
+              <th scope="col">{t('preset.value')}</th>
+              <th scope="col">{t('common.actions')}</th>
+            </>
+          }
+          row={(r: PresetRecordView) => (
+            <tr key={`${r.key}\u001f${r.alias}`}>
+              <td>{r.key}</td>
+              <td>{r.alias}</td>
+              <td>{r.value}</td>
+              <td className="row-actions">
+                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('preset.editItem', { key: r.key, alias: r.alias })} onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })} />
+                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
+              </td>
+            </tr>
+          )}
+        />
       </div>
       <FormDialog id="preset-record-dialog" header={t('preset.add')} visible={draft !== null} onHide={() => setDraft(null)} onSubmit={save} busy={saving}>
         {draft && (
