@@ -1,15 +1,18 @@
 /**
  * The app SDK API's gate: every call names its app by key and signs method, path, timestamp, nonce and body with
  * the app's secret (shared/sdk/contract). Checked in order: the operation, the headers, the clock, the app, the
- * signature, then the nonce (a second use is a replay) and the app's calls this minute; only then the body.
+ * signature, then the nonce (a second use is a replay) and the app's calls this minute; only then the body and
+ * an optional user token (the organization's proof that the call acts for its accountId).
  * Costs per call: one read of the app (kept 30 s), one conditional write of the nonce and one counter
- * update, in parallel, then the operation's own reads and writes.
+ * update, in parallel, then the operation's own reads and writes. A wrong signature costs no read while the app
+ * is kept, except one every 5 s (so a replaced secret works within 5 s); wrong signatures are counted in memory.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { errors as joseErrors, jwtVerify } from 'jose';
 import { type Application, APP_KEY_PATTERN } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, type SdkOperation, sdkStringToSign } from '../../shared/sdk/contract';
+import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, SDK_USER_TOKEN, type SdkOperation, sdkStringToSign } from '../../shared/sdk/contract';
 import { unseal } from '../platform/keys';
 import { firstIssue } from '../api/steps';
 import type { Runtime } from '../platform/runtime';
@@ -19,28 +22,141 @@ import { SDK_HANDLERS } from './operations';
 /** Largest SDK body: a hundred events with their properties fit easily. */
 export const SDK_MAX_BODY_BYTES = 256 * 1024;
 
+/**
+ * Wrong signatures (and unknown app keys) a minute before 400014, per app key and address, per address and per
+ * app key. A key's own limit only changes the answer: calls that check against the kept secret always pass.
+ */
+export const SDK_BAD_SIGNATURE_LIMITS = { perKeyAddress: 20, perAddress: 60, perKey: 200, windowSeconds: 60 } as const;
+/** After a call failed against a freshly read app, the app is read again at most this often. */
+const REREAD_MS = 5_000;
+const APP_TTL_MS = 30_000;
+
 const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 const TIMESTAMP = /^[0-9]{10,16}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+const USER_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
+interface KeptApp {
+  app: Application;
+  secret: Buffer;
+  serverKey?: Uint8Array;
+}
+interface Kept {
+  at: number;
+  entry: KeptApp | null;
+  /** a call failed against this read: the next read waits REREAD_MS */
+  failed: boolean;
+}
+
+interface Limit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** 400014 (HTTP 429) with the wait until the window ends (epoch seconds), as the auth throttle answers. */
+function tooMany(now: number, endsAt: number): AppError {
+  const wait = Math.max(1, endsAt - Math.floor(now / 1000));
+  return new AppError('400014', `Too many calls with a wrong signature. Try again in ${wait} s.`, { 'retry-after': String(wait) });
+}
+
+/**
+ * Rolling windows like the auth throttle's (services/auth/throttle.ts), but in this instance's memory: that one
+ * costs a DynamoDB read per check, and the point here is to refuse a flood without one. Each Lambda instance
+ * counts on its own, so the bound is per instance.
+ */
+function memoryWindows(maxKeys = 10_000) {
+  const windows = new Map<string, { count: number; startedAt: number }>();
+  const seconds = (now: number) => Math.floor(now / 1000);
+  const live = (l: Limit, now: number) => {
+    const w = windows.get(l.key);
+    return w && w.startedAt + l.windowSeconds > seconds(now) ? w : undefined;
+  };
+  return {
+    /** When the window of the first limit at its maximum ends (epoch seconds), or undefined. */
+    over(now: number, limits: Limit[]): number | undefined {
+      for (const l of limits) {
+        const w = live(l, now);
+        if (w && w.count >= l.max) return w.startedAt + l.windowSeconds;
+      }
+      return undefined;
+    },
+    count(now: number, limits: Limit[]): void {
+      for (const l of limits) {
+        const w = live(l, now);
+        if (w) w.count++;
+        else {
+          windows.delete(l.key);
+          if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!);
+          windows.set(l.key, { count: 1, startedAt: seconds(now) });
+        }
+      }
+    },
+  };
+}
 
 export function sdkApi(rt: Runtime, store: Store) {
-  const cache = new Map<string, { at: number; entry: { app: Application; secret: Buffer } | null }>();
+  const cache = new Map<string, Kept>();
+  const failures = memoryWindows();
 
   /**
-   * The active app with an issued secret that `appKey` names, or null. Kept for 30 s, so a replaced secret or a
-   * switched-off app stops working within 30 s; a call that fails with the kept secret reads the app again.
+   * Reads the active app with an issued secret that `appKey` names (null if none) and keeps it 30 s, so a
+   * switched-off app stops working within 30 s.
    */
-  async function findApp(appKey: string, fresh = false) {
-    const now = Date.now();
-    const hit = cache.get(appKey);
-    if (hit && !fresh && now - hit.at < 30_000) return hit.entry;
+  async function readApp(appKey: string): Promise<Kept> {
     const [, org, id] = APP_KEY_PATTERN.exec(appKey) ?? [];
     const app = org && id ? ((await store.get('application', { orgId: Number(org), id })) as Application | undefined) : undefined;
     const entry = app && app.status === 'ACTIVE' && app.appKey === appKey && app.secretSealed ? { app, secret: Buffer.from(unseal(rt.keys, app.secretSealed)) } : null;
-    if (cache.size > 1000) cache.clear();
-    cache.set(appKey, { at: now, entry });
-    return entry;
+    cache.delete(appKey);
+    if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
+    const kept = { at: Date.now(), entry, failed: entry === null };
+    cache.set(appKey, kept);
+    return kept;
+  }
+
+  /** The kept app, or a new read when none is kept or (after a failure) the last read is over REREAD_MS old. */
+  async function appFor(appKey: string, failedWithKept: boolean): Promise<Kept> {
+    const hit = cache.get(appKey);
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < APP_TTL_MS && !(failedWithKept && (!hit.failed || age >= REREAD_MS))) return hit;
+    return readApp(appKey);
+  }
+
+  /** The organization's proof that this call acts for `accountId`: 400017 if it does not check, 400018 if expired. */
+  async function checkUserToken(appKey: string, kept: KeptApp, token: string, accountId: string): Promise<void> {
+    if (token.length > 4096 || !USER_TOKEN.test(token)) throw new AppError('400017', `Header ${SDK_HEADERS.userToken} is not a compact JWT.`);
+    const verify = async (k: KeptApp) => {
+      if (!k.app.serverKeySealed) throw new AppError('400017', 'This app has no server key: issue one on the Applications screen.');
+      k.serverKey ??= new TextEncoder().encode(unseal(rt.keys, k.app.serverKeySealed));
+      return jwtVerify(token, k.serverKey, {
+        algorithms: [SDK_USER_TOKEN.algorithm],
+        audience: appKey,
+        subject: accountId,
+        requiredClaims: ['sub', 'aud', 'iat', 'exp'],
+        currentDate: new Date(rt.clock.now()),
+        clockTolerance: Math.floor(rt.config.maxClockSkewMs / 1000),
+      });
+    };
+    try {
+      let result;
+      try {
+        result = await verify(kept);
+      } catch (e) {
+        // a server key replaced since the app was kept: read it again, as for the signing secret
+        if (!(e instanceof joseErrors.JWSSignatureVerificationFailed)) throw e;
+        const again = await appFor(appKey, true);
+        again.failed = true;
+        if (!again.entry || again.entry === kept) throw e;
+        result = await verify(again.entry);
+      }
+      const { iat, exp } = result.payload as { iat: number; exp: number };
+      if (exp - iat > SDK_USER_TOKEN.maxLifetimeSeconds) throw new AppError('400017', `A user token lasts at most ${SDK_USER_TOKEN.maxLifetimeSeconds} s.`);
+      if (iat * 1000 > rt.clock.now() + rt.config.maxClockSkewMs) throw new AppError('400017', 'The user token is issued in the future.');
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      if (e instanceof joseErrors.JWTExpired) throw new AppError('400018', 'The user token has expired: get a new one from your back end.');
+      throw new AppError('400017', "The user token does not check: sign it with the app's server key, for this accountId and app key.");
+    }
   }
 
   /** 400014 past the app's calls this minute; the counter lives in DynamoDB, so it holds across instances. */
@@ -93,11 +209,31 @@ export function sdkApi(rt: Runtime, store: Store) {
       const expected = createHmac('sha256', secret).update(toSign).digest();
       return given.length === expected.length && timingSafeEqual(given, expected);
     };
-    let found = await findApp(appKey);
-    // a kept entry may hold a secret replaced since: read the app again before refusing
-    if (found && !signedBy(found.secret)) found = await findApp(appKey, true);
-    if (!found) throw new AppError('400001');
-    if (!signedBy(found.secret)) throw new AppError('400009');
+    const address = (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown';
+    const { perKeyAddress, perAddress, perKey, windowSeconds } = SDK_BAD_SIGNATURE_LIMITS;
+    const byCaller: Limit[] = [
+      { key: `${appKey}|${address}`, max: perKeyAddress, windowSeconds },
+      { key: `|${address}`, max: perAddress, windowSeconds },
+    ];
+    const byKey: Limit[] = [{ key: `${appKey}|`, max: perKey, windowSeconds }];
+    const hit = cache.get(appKey);
+    let kept = hit && Date.now() - hit.at < APP_TTL_MS ? hit : undefined;
+    if (!kept?.entry || !signedBy(kept.entry.secret)) {
+      // a caller past its limit is refused before any read
+      const now = rt.clock.now();
+      const over = failures.over(now, byCaller);
+      if (over !== undefined) throw tooMany(now, over);
+      // none kept, or the kept entry may hold a secret replaced since: read (again at most every REREAD_MS)
+      kept = await appFor(appKey, kept !== undefined);
+      if (!kept.entry || !signedBy(kept.entry.secret)) {
+        kept.failed = true;
+        failures.count(now, [...byCaller, ...byKey]);
+        const keyOver = failures.over(now, byKey);
+        if (keyOver !== undefined) throw tooMany(now, keyOver);
+        throw new AppError(kept.entry ? '400009' : '400001');
+      }
+    }
+    const found = kept.entry;
     await Promise.all([useNonce(appKey, nonce, Number(timestamp)), countCall(found.app)]);
 
     let json: unknown;
@@ -109,7 +245,10 @@ export function sdkApi(rt: Runtime, store: Store) {
     const op = operation as SdkOperation;
     const parsed = SDK_OPERATIONS[op].request.safeParse(json);
     if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
-    const ctx = { rt, store, tenant: store.forOrg(found.app.orgId), app: found.app };
+    const token = headers[SDK_HEADERS.userToken];
+    const accountId = (parsed.data as { accountId: string }).accountId;
+    if (token !== undefined) await checkUserToken(appKey, found, token, accountId);
+    const ctx = { rt, store, tenant: store.forOrg(found.app.orgId), app: found.app, proven: token !== undefined };
     const result = await (SDK_HANDLERS[op] as (p: unknown, c: typeof ctx) => Promise<unknown>)(parsed.data, ctx);
     return SDK_OPERATIONS[op].response.parse(result);
   };

@@ -2,6 +2,10 @@
  * What each app SDK call does, in the app's organization only: every key is built from the organization the app
  * key names, so an app never reads or writes another organization's accounts. A missing account, device,
  * geofence, beacon or plan answers 720003, whether it does not exist or belongs to another organization.
+ *
+ * The signing secret ships inside the app, so it proves only that a call comes from some copy of the app. Without
+ * a user token (`proven`) an app creates accounts and changes what is not identity; an existing account's
+ * addresses, consents and push stay as stored (docs/sdk/README.md states the rules).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -13,7 +17,7 @@ import {
   deviceKeyOf,
 } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import type { SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
+import type { SDK_PROTECTED_FIELDS, SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
 import { firstIssue } from '../api/steps';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../services/account';
@@ -24,6 +28,8 @@ export interface SdkContext {
   store: Store;
   tenant: TenantStore;
   app: Application;
+  /** the call carries a valid user token for its accountId */
+  proven: boolean;
 }
 
 type Parsed<O extends SdkOperation> = SdkRequest<O> & Record<string, unknown>;
@@ -98,10 +104,35 @@ async function recordPermission(ctx: SdkContext, accountId: string, deviceId: st
   });
 }
 
-/** Writes a device of an existing account; a permission it brings that differs is recorded. */
-async function putDevice(ctx: SdkContext, accountId: string, given: NonNullable<SdkRequest<'identify'>['device']>) {
+type Protected = (typeof SDK_PROTECTED_FIELDS)[number];
+
+async function hasDevices(ctx: SdkContext, accountId: string): Promise<boolean> {
+  const page = await ctx.store.queryPage('device', { partition: { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, accountId) }, limit: 1, attributes: ['deviceId'] });
+  return page.items.length > 0;
+}
+
+/**
+ * Writes a device of an existing account; a permission it brings that differs is recorded. Unless `trusted` (a
+ * user token, or the account made by this call), a new device is written only as the first device of an account
+ * this app made (`ownAccount`), and a stored device keeps its push token: the answer names what was left, or with
+ * `refuse` the call is 400018. An account the organization imported never takes a device from the secret alone.
+ */
+async function putDevice(
+  ctx: SdkContext,
+  accountId: string,
+  given: NonNullable<SdkRequest<'identify'>['device']>,
+  trusted: boolean,
+  ownAccount: boolean,
+  refuse = false,
+): Promise<{ created: boolean; ignored: Protected[] }> {
   const key = deviceKey(ctx, accountId, given.deviceId);
   const stored = await ctx.store.get('device', key);
+  if (!trusted && !stored && (!ownAccount || (await hasDevices(ctx, accountId)))) {
+    if (refuse) throw new AppError('400018', ownAccount ? 'This account has devices: a new one needs a user token.' : 'This account was not made by this app: a device needs a user token.');
+    return { created: false, ignored: ['device'] };
+  }
+  const keepToken = !trusted && stored !== undefined && given.pushToken !== undefined && given.pushToken !== stored.pushToken;
+  if (keepToken && refuse) throw new AppError('400018', 'A new push token for a stored device needs a user token.');
   const now = ctx.rt.clock.now();
   const permission = given.permission ?? stored?.permission ?? 'NOT_ALLOW';
   const device: Device = {
@@ -110,8 +141,8 @@ async function putDevice(ctx: SdkContext, accountId: string, given: NonNullable<
     orgId: ctx.tenant.orgId,
     accountId,
     platform: given.platform,
-    channel: given.channel ?? stored?.channel ?? (given.platform === 'IOS' ? 'APNS' : 'GCM'),
-    ...(given.pushToken !== undefined ? { pushToken: given.pushToken } : {}),
+    channel: (keepToken ? stored?.channel : given.channel) ?? stored?.channel ?? (given.platform === 'IOS' ? 'APNS' : 'GCM'),
+    ...(given.pushToken !== undefined && !keepToken ? { pushToken: given.pushToken } : {}),
     ...(given.os !== undefined ? { os: given.os } : {}),
     ...(given.appVersion !== undefined ? { appVersion: given.appVersion } : {}),
     ...(given.model !== undefined ? { model: given.model } : {}),
@@ -122,11 +153,21 @@ async function putDevice(ctx: SdkContext, accountId: string, given: NonNullable<
   };
   await ctx.store.put('device', device);
   if (given.permission && given.permission !== stored?.permission) await recordPermission(ctx, accountId, given.deviceId, stored?.permission, given.permission, now);
-  return { created: !stored };
+  return { created: !stored, ignored: keepToken ? ['device.pushToken'] : [] };
 }
+
+const sameEmails = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((e, i) => e.toLowerCase() === b[i]!.toLowerCase());
+const CONSENTS = [
+  ['email', 'emailConsent'],
+  ['sms', 'smsConsent'],
+  ['push', 'pushConsent'],
+  ['line', 'lineConsent'],
+] as const;
 
 const identify: Op<'identify'> = async (p, ctx) => {
   const now = ctx.rt.clock.now();
+  let ignored: Protected[] = [];
+  let ownAccount = false;
   const { account, created } = await changeAccount(ctx, p.accountId, (stored) => {
     const base: Account = stored ?? {
       orgId: ctx.tenant.orgId,
@@ -144,10 +185,24 @@ const identify: Op<'identify'> = async (p, ctx) => {
       createdBy: actor(ctx.app),
       updatedBy: actor(ctx.app),
     };
-    const c = p.consents ?? {};
+    // the app's own new user, or the organization's proof: anything goes; otherwise only what is missing, and
+    // only on an account this app made (an imported account takes no address from the secret alone)
+    const trusted = !stored || ctx.proven;
+    ownAccount = base.createdBy === actor(ctx.app);
+    ignored = [];
+    const emails = p.emails as string[] | undefined;
+    const emailsAllowed = emails !== undefined && (trusted || (ownAccount && base.emails.length === 0));
+    if (emails !== undefined && !emailsAllowed && !sameEmails(emails, base.emails)) ignored.push('emails');
+    const consents: Partial<Pick<Account, (typeof CONSENTS)[number][1]>> = {};
+    for (const [given, field] of CONSENTS) {
+      const value = p.consents?.[given];
+      if (value === undefined || value === base[field]) continue;
+      if (trusted) consents[field] = value;
+      else ignored.push(`consents.${given}`);
+    }
     return {
       ...base,
-      ...(p.emails !== undefined ? { emails: p.emails as string[] } : {}),
+      ...(emailsAllowed ? { emails } : {}),
       ...(p.firstName !== undefined ? { firstName: p.firstName } : {}),
       ...(p.lastName !== undefined ? { lastName: p.lastName } : {}),
       ...(p.locale !== undefined ? { locale: p.locale } : {}),
@@ -155,22 +210,19 @@ const identify: Op<'identify'> = async (p, ctx) => {
       ...(p.country !== undefined ? { country: p.country } : {}),
       ...(p.tags !== undefined ? { tags: p.tags as string[] } : {}),
       attributes: mergeAttributes(base.attributes, p.attributes as Record<string, unknown> | undefined),
-      emailConsent: c.email ?? base.emailConsent,
-      smsConsent: c.sms ?? base.smsConsent,
-      pushConsent: c.push ?? base.pushConsent,
-      lineConsent: c.line ?? base.lineConsent,
+      ...consents,
       version: base.version + 1,
       dateUpdated: now,
       updatedBy: actor(ctx.app),
     };
   });
-  if (p.device) await putDevice(ctx, p.accountId, p.device);
-  return { accountId: account.id, created, version: account.version };
+  if (p.device) ignored.push(...(await putDevice(ctx, p.accountId, p.device, created || ctx.proven, ownAccount)).ignored);
+  return { accountId: account.id, created, version: account.version, ...(ignored.length > 0 ? { ignored } : {}) };
 };
 
 const device: Op<'device'> = async (p, ctx) => {
-  await requireAccount(ctx, p.accountId);
-  const { created } = await putDevice(ctx, p.accountId, p.device);
+  const account = await requireAccount(ctx, p.accountId);
+  const { created } = await putDevice(ctx, p.accountId, p.device, ctx.proven, account.createdBy === actor(ctx.app), true);
   return { accountId: p.accountId, deviceId: p.device.deviceId, created };
 };
 

@@ -4,7 +4,9 @@ import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity'
 /**
  * An organization's mobile app (spec 001 3.7) as the app SDK API knows it: its key names the app in every call
  * (`hk.<orgId>.<id>`, so a call finds its organization with one read) and its signing secret, sealed at rest,
- * signs them. The secret is shown once when issued and never again.
+ * signs them. The secret is shown once when issued and never again. Because the signing secret ships inside the
+ * app, anyone can extract it; the server key (issued beside it, sealed too, kept on the organization's own back
+ * end) signs the user tokens that prove an account's owner (docs/sdk/README.md).
  */
 export const applicationSchema = z.object({
   ...tenantFields,
@@ -25,6 +27,8 @@ export const applicationSchema = z.object({
   appKey: z.string().optional(),
   secretSealed: z.string().optional(),
   secretIssuedAt: z.number().int().optional(),
+  serverKeySealed: z.string().optional(),
+  serverKeyIssuedAt: z.number().int().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -36,7 +40,7 @@ export const applicationEntity = defineEntity({
   scope: 'tenant',
   schema: applicationSchema,
   ...TENANT_KEYS,
-  privateFields: ['secretSealed'],
+  privateFields: ['secretSealed', 'serverKeySealed'],
   listColumns: [
     { field: 'name', label: 'entity.application.name', sortable: true, filter: 'text' },
     { field: 'appType', label: 'entity.application.appType', sortable: true, filter: 'select', format: 'option' },

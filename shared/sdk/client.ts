@@ -54,19 +54,25 @@ export async function signSdkCall(secret: string, appKey: string, path: string, 
   };
 }
 
-export type SdkClient = { [O in SdkOperation]: (request: SdkRequest<O>) => Promise<SdkResponse<O>> };
+/** Per call: the user token the organization's back end minted for the request's accountId (shared/sdk/userToken). */
+export interface SdkCallOptions {
+  userToken?: string;
+}
+
+export type SdkClient = { [O in SdkOperation]: (request: SdkRequest<O>, options?: SdkCallOptions) => Promise<SdkResponse<O>> };
 
 export function createSdkClient(opts: SdkClientOptions): SdkClient {
   const doFetch = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
-  async function send(operation: SdkOperation, request: unknown): Promise<unknown> {
+  async function send(operation: SdkOperation, request: unknown, options: SdkCallOptions = {}): Promise<unknown> {
     const path = `${SDK_BASE_PATH}/${operation}`;
     const body = JSON.stringify(request);
     const headers = await signSdkCall(opts.secret, opts.appKey, path, body, now());
+    if (options.userToken) headers[SDK_HEADERS.userToken] = options.userToken;
     const res = await doFetch(`${opts.baseUrl.replace(/\/+$/, '')}${path}`, { method: 'POST', headers, body });
     const answer = (await res.json()) as { state?: string; payload?: unknown; errorCode?: string; errorMessage?: string };
     if (answer.state !== 'S') throw new SdkError(res.status, answer.errorCode ?? '400000', answer.errorMessage ?? 'Refused');
     return answer.payload;
   }
-  return Object.fromEntries(SDK_OPERATION_NAMES.map((name) => [name, (request: unknown) => send(name, request)])) as SdkClient;
+  return Object.fromEntries(SDK_OPERATION_NAMES.map((name) => [name, (request: unknown, options?: SdkCallOptions) => send(name, request, options)])) as SdkClient;
 }

@@ -17,7 +17,17 @@ export const SDK_HEADERS = {
   timestamp: 'x-herald-timestamp',
   nonce: 'x-herald-nonce',
   signature: 'x-herald-signature',
+  /** optional: the organization's proof that the call acts for `accountId` (a user token, see below) */
+  userToken: 'x-herald-user-token',
 } as const;
+
+/**
+ * A user token: a compact HS256 JWT the organization's back end signs with the app's server key (never shipped in
+ * the app) for one of its users: `sub` the account id, `aud` the app key, `iat` and `exp` at most an hour apart.
+ * Without one, an app may create accounts and change what is not identity; with one, it may also replace an
+ * existing account's addresses and consents and attach its push (docs/sdk/README.md).
+ */
+export const SDK_USER_TOKEN = { algorithm: 'HS256', maxLifetimeSeconds: 3600 } as const;
 
 /** Events and accounts a call may carry. */
 export const SDK_LIMITS = { eventsPerCall: 100, propertiesPerEvent: 50, nonceLength: 64 } as const;
@@ -127,17 +137,26 @@ export const signOutRequest = accountRef.extend({ deviceId });
 
 const accountAnswer = z.object({ accountId: z.string(), created: z.boolean(), version: z.number().int() });
 
+/** What an identify call without a user token left unchanged on an existing account (field paths). */
+export const SDK_PROTECTED_FIELDS = ['emails', 'consents.email', 'consents.sms', 'consents.push', 'consents.line', 'device', 'device.pushToken'] as const;
+const identifyAnswer = accountAnswer.extend({
+  /** given but not applied: an existing account's addresses, consents or push need a user token */
+  ignored: z.array(z.enum(SDK_PROTECTED_FIELDS)).optional(),
+});
+
 /** Every operation: its path below SDK_BASE_PATH, what it takes and answers, and its documentation. */
 export const SDK_OPERATIONS = {
   identify: {
     summary: 'Register or update an account, and optionally its device',
-    description: 'Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one).',
+    description:
+      'Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one). On an existing account, e-mail addresses and a new device (except the first ones of an account this app made), consents and a new push token are applied only with a valid user token; without one they are left as stored and named in `ignored`.',
     request: identifyRequest,
-    response: accountAnswer,
+    response: identifyAnswer,
   },
   device: {
     summary: 'Register or update a device of an account',
-    description: 'The push token, OS, app version, model and notification permission of one device; the account must exist.',
+    description:
+      'The push token, OS, app version, model and notification permission of one device; the account must exist. A new device of an account that has devices, or a new push token, needs a user token (400018 without one).',
     request: deviceRequest,
     response: z.object({ accountId: z.string(), deviceId: z.string(), created: z.boolean() }),
   },

@@ -3,6 +3,8 @@
  * OpenAPI file documents. Refusals: an unknown app key, a bad or missing signature, a replayed call, a stale
  * clock, too many calls; accounts of another organization are never reached; the OpenAPI file validates, matches
  * what the server serves, and names exactly the client's operations with the client's schemas.
+ * Issue 19: the signing secret alone (it ships in the app) never replaces an existing account's addresses,
+ * consents or push; a user token from the organization's back end does; wrong signatures are limited without reads.
  */
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -13,22 +15,30 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPENAPI_PATH, SDK_OPERATION_NAMES, SDK_OPERATIONS, type SdkOperation } from '../../shared/sdk/contract';
 import { createSdkClient, type SdkClient, SdkError, signSdkCall } from '../../shared/sdk/client';
 import { sdkOpenApi } from '../../shared/sdk/openapi';
+import { mintSdkUserToken } from '../../shared/sdk/userToken';
+import { SDK_BAD_SIGNATURE_LIMITS } from '../../functions/sdk/handler';
+import { tableName } from '../../shared/entities';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
 let herald: LocalHerald;
 let admin: ApiClient;
 let other: ApiClient;
-let ours: { appKey: string; secret: string; id: string };
-let theirs: { appKey: string; secret: string; id: string };
+type Issued = { appKey: string; secret: string; serverKey: string; id: string };
+let ours: Issued;
+let theirs: Issued;
 let sdk: SdkClient;
 let sdkOther: SdkClient;
 
-async function newApp(client: ApiClient, name: string, extra: Record<string, unknown> = {}) {
+async function newApp(client: ApiClient, name: string, extra: Record<string, unknown> = {}): Promise<Issued> {
   const app = await client.ok('application.save', { name, appType: 'IOS', bundleId: 'com.example.shop', ...extra });
   const issued = await client.ok('application.issueSecret', { id: app.id });
-  return { id: app.id, ...issued };
+  return { id: app.id, ...issued } as Issued;
 }
+
+/** What the organization's back end sends the app for one of its users. */
+const tokenFor = (accountId: string, app: Issued = ours, extra: { lifetimeSeconds?: number; now?: number; serverKey?: string; appKey?: string } = {}) =>
+  mintSdkUserToken({ serverKey: app.serverKey, appKey: app.appKey, accountId, ...extra });
 
 beforeAll(async () => {
   herald = await startHerald();
@@ -117,7 +127,8 @@ describe('signed calls', () => {
       [undefined, 'ALWAYS'],
     ]);
 
-    await sdk.device({ accountId: 'u-100', device: { deviceId: 'android-1', platform: 'ANDROID', pushToken: 'fcm-token' } });
+    // a second device of an account that has one needs the user token (issue 19)
+    await sdk.device({ accountId: 'u-100', device: { deviceId: 'android-1', platform: 'ANDROID', pushToken: 'fcm-token' } }, { userToken: await tokenFor('u-100') });
     await sdk.signOut({ accountId: 'u-100', deviceId: 'ios-1' });
     const after = await admin.ok('account.devices', { id: 'u-100' });
     expect(Object.fromEntries(after.map((d: { deviceId: string; active: boolean }) => [d.deviceId, d.active]))).toEqual({ 'ios-1': false, 'android-1': true });
@@ -246,6 +257,202 @@ describe('refused calls', () => {
     expect([err.status, err.errorCode]).toEqual([429, '400014']);
     // other apps are not slowed by it
     await sdk.identify({ accountId: 'not-limited' });
+  });
+});
+
+describe('what the signing secret alone may do (issue 19)', () => {
+  const victimDevice = { deviceId: 'victim-phone', platform: 'IOS' as const, pushToken: 'v'.repeat(64), appVersion: '1.0.0', permission: 'ALWAYS' as const };
+
+  async function victim(id: string) {
+    await sdk.identify({ accountId: id, emails: [`${id}@example.com`], firstName: 'Victim', consents: { email: true, push: true }, device: victimDevice });
+  }
+  const devicesOf = async (id: string) => (await admin.ok('account.devices', { id })) as { deviceId: string; pushToken?: string; appVersion?: string }[];
+
+  it("an app's new user gets addresses, consents and push; another account with the same address is untouched", async () => {
+    await victim('owner-1');
+    const created = await sdk.identify({ accountId: 'newcomer-1', emails: ['owner-1@example.com'], consents: { sms: true }, device: { deviceId: 'n-1', platform: 'ANDROID', pushToken: 'n'.repeat(40) } });
+    expect(created).toEqual({ accountId: 'newcomer-1', created: true, version: 1 });
+    expect(await admin.ok('account.detail', { id: 'newcomer-1' })).toMatchObject({ emails: ['owner-1@example.com'], smsConsent: true });
+    expect(await admin.ok('account.detail', { id: 'owner-1' })).toMatchObject({ emails: ['owner-1@example.com'], emailConsent: true, pushConsent: true, smsConsent: false, version: 1 });
+    expect((await devicesOf('owner-1')).map((d) => [d.deviceId, d.pushToken])).toEqual([['victim-phone', 'v'.repeat(64)]]);
+  });
+
+  it("without a user token, identify keeps an existing account's addresses, consents and push, says so, and changes the rest", async () => {
+    await victim('victim-1');
+    const answer = await sdk.identify({
+      accountId: 'victim-1',
+      emails: ['attacker@example.com'],
+      consents: { email: false, sms: true, push: true },
+      firstName: 'Renamed',
+      attributes: { level: 3 },
+      device: { deviceId: 'attacker-phone', platform: 'ANDROID', pushToken: 'evil-token' },
+    });
+    expect(answer).toMatchObject({ created: false, ignored: ['emails', 'consents.email', 'consents.sms', 'device'] });
+    // the known device: its push token stays, what is not identity changes
+    const same = await sdk.identify({ accountId: 'victim-1', emails: ['victim-1@example.com'], device: { ...victimDevice, pushToken: 'evil-token', appVersion: '1.1.0' } });
+    expect(same.ignored).toEqual(['device.pushToken']);
+    expect(await admin.ok('account.detail', { id: 'victim-1' })).toMatchObject({
+      emails: ['victim-1@example.com'],
+      emailConsent: true,
+      smsConsent: false,
+      pushConsent: true,
+      firstName: 'Renamed',
+      attributes: { level: 3 },
+    });
+    expect((await devicesOf('victim-1')).map((d) => [d.deviceId, d.pushToken, d.appVersion])).toEqual([['victim-phone', 'v'.repeat(64), '1.1.0']]);
+    // the device operation refuses what it cannot do, and writes nothing
+    expect((await refusal(sdk.device({ accountId: 'victim-1', device: { deviceId: 'attacker-phone', platform: 'ANDROID', pushToken: 'evil-token' } }))).errorCode).toBe('400018');
+    const moved = await refusal(sdk.device({ accountId: 'victim-1', device: { ...victimDevice, pushToken: 'evil-token', appVersion: '9.9.9' } }));
+    expect([moved.status, moved.errorCode]).toEqual([401, '400018']);
+    expect((await devicesOf('victim-1')).map((d) => [d.deviceId, d.pushToken, d.appVersion])).toEqual([['victim-phone', 'v'.repeat(64), '1.1.0']]);
+    // a device's own details and its permission need no token
+    await sdk.device({ accountId: 'victim-1', device: { deviceId: 'victim-phone', platform: 'IOS', appVersion: '1.2.0' } });
+    await sdk.permission({ accountId: 'victim-1', deviceId: 'victim-phone', permission: 'WHEN_IN_USE' });
+  });
+
+  it('without a user token, what is missing is added only to an account the app made; an imported account takes nothing', async () => {
+    // the organization's own account: the secret alone adds no address and no device (no push takeover)
+    await admin.ok('account.save', { id: 'imported-1', firstName: 'Imported' });
+    const answer = await sdk.identify({ accountId: 'imported-1', emails: ['imported-1@example.com'], device: { deviceId: 'first-phone', platform: 'IOS', pushToken: 'f'.repeat(64) } });
+    expect(answer.ignored).toEqual(['emails', 'device']);
+    expect(await admin.ok('account.detail', { id: 'imported-1' })).toMatchObject({ emails: [] });
+    expect(await devicesOf('imported-1')).toEqual([]);
+    expect((await refusal(sdk.device({ accountId: 'imported-1', device: { deviceId: 'first-phone', platform: 'IOS', pushToken: 'f'.repeat(64) } }))).errorCode).toBe('400018');
+    expect(await devicesOf('imported-1')).toEqual([]);
+    // with the organization's token it does
+    await sdk.identify({ accountId: 'imported-1', device: { deviceId: 'first-phone', platform: 'IOS', pushToken: 'f'.repeat(64) } }, { userToken: await tokenFor('imported-1') });
+    expect((await devicesOf('imported-1')).map((d) => d.deviceId)).toEqual(['first-phone']);
+
+    // the app's own user, made without an address or a device: its first address and first device come later
+    await sdk.identify({ accountId: 'app-made-1', firstName: 'Later' });
+    const later = await sdk.identify({ accountId: 'app-made-1', emails: ['later@example.com'], device: { deviceId: 'later-phone', platform: 'ANDROID', pushToken: 'l'.repeat(40) } });
+    expect(later.ignored).toBeUndefined();
+    expect(await admin.ok('account.detail', { id: 'app-made-1' })).toMatchObject({ emails: ['later@example.com'] });
+    expect((await devicesOf('app-made-1')).map((d) => d.deviceId)).toEqual(['later-phone']);
+  });
+
+  it('with a user token for the account, the app replaces addresses, consents and push', async () => {
+    await victim('owner-2');
+    const userToken = await tokenFor('owner-2');
+    const answer = await sdk.identify(
+      { accountId: 'owner-2', emails: ['new-address@example.com'], consents: { email: false, sms: true }, device: { deviceId: 'new-phone', platform: 'ANDROID', pushToken: 'new-token' } },
+      { userToken },
+    );
+    expect(answer.ignored).toBeUndefined();
+    await sdk.device({ accountId: 'owner-2', device: { ...victimDevice, pushToken: 'rotated-token' } }, { userToken });
+    expect(await admin.ok('account.detail', { id: 'owner-2' })).toMatchObject({ emails: ['new-address@example.com'], emailConsent: false, smsConsent: true });
+    expect(Object.fromEntries((await devicesOf('owner-2')).map((d) => [d.deviceId, d.pushToken]))).toEqual({ 'victim-phone': 'rotated-token', 'new-phone': 'new-token' });
+  });
+
+  it('a user token that does not check is refused, and nothing changes', async () => {
+    await victim('victim-2');
+    const change = { accountId: 'victim-2', emails: ['attacker@example.com'], firstName: 'Changed' };
+    const hour = 3600_000;
+    const cases: [string, string | Promise<string>, string][] = [
+      ['signed with the signing secret', tokenFor('victim-2', ours, { serverKey: ours.secret }), '400017'],
+      ['for another account', tokenFor('someone-else'), '400017'],
+      ["for another organization's app", tokenFor('victim-2', theirs), '400017'],
+      ['for another app key', tokenFor('victim-2', ours, { appKey: theirs.appKey }), '400017'],
+      ['lasting more than an hour', tokenFor('victim-2', ours, { lifetimeSeconds: 2 * 3600 }), '400017'],
+      ['issued in the future', tokenFor('victim-2', ours, { now: Date.now() + hour }), '400017'],
+      ['not a JWT', 'not-a-token', '400017'],
+      ['expired', tokenFor('victim-2', ours, { now: Date.now() - 2 * hour, lifetimeSeconds: 3600 }), '400018'],
+    ];
+    for (const [why, token, code] of cases) {
+      const err = await refusal(sdk.identify(change, { userToken: await token }));
+      expect([why, err.errorCode]).toEqual([why, code]);
+    }
+    // a token signed with alg none or another algorithm is not taken either
+    const [, body] = (await tokenFor('victim-2')).split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.x`;
+    expect((await refusal(sdk.identify(change, { userToken: unsigned }))).errorCode).toBe('400017');
+    expect(await admin.ok('account.detail', { id: 'victim-2' })).toMatchObject({ emails: ['victim-2@example.com'], firstName: 'Victim', version: 1 });
+  });
+
+  it('a server key is shown once, never read back, and a new one works at once while the old one stops', async () => {
+    const app = await newApp(admin, 'Server keys');
+    expect(app.serverKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(app.serverKey).not.toBe(app.secret);
+    const client = createSdkClient({ baseUrl: herald.url, appKey: app.appKey, secret: app.secret });
+    await client.identify({ accountId: 'sk-1', emails: ['sk-1@example.com'] });
+    const rotated = await admin.ok('application.issueSecret', { id: app.id, key: 'server' });
+    expect(rotated).not.toHaveProperty('secret');
+    expect(rotated.serverKey).toBeDefined();
+    expect(rotated.serverKey).not.toBe(app.serverKey);
+    const detail = await admin.ok('application.detail', { id: app.id });
+    expect(JSON.stringify(detail)).not.toContain(rotated.serverKey!);
+    expect(detail).not.toHaveProperty('serverKeySealed');
+    // the signing secret is unchanged, so the app keeps working
+    const withNew = await tokenFor('sk-1', { ...app, serverKey: rotated.serverKey! });
+    expect(await client.identify({ accountId: 'sk-1', emails: ['sk-1b@example.com'] }, { userToken: withNew })).toMatchObject({ created: false });
+    expect((await admin.ok('account.detail', { id: 'sk-1' })).emails).toEqual(['sk-1b@example.com']);
+    expect((await refusal(client.identify({ accountId: 'sk-1' }, { userToken: await tokenFor('sk-1', app) }))).errorCode).toBe('400017');
+    // a new signing secret leaves the server key as it is
+    const newSecret = await admin.ok('application.issueSecret', { id: app.id });
+    expect(newSecret).not.toHaveProperty('serverKey');
+  });
+});
+
+describe('wrong signatures (issue 19)', () => {
+  let local: LocalHerald;
+  let app: Issued;
+  let appReads = 0;
+  const path = `${SDK_BASE_PATH}/identify`;
+  const body = JSON.stringify({ accountId: 'flood-1' });
+
+  beforeAll(async () => {
+    local = await startHerald({ config: { viewerIpHeader: 'x-herald-viewer-ip' } });
+    const { admin: localAdmin } = await twoOrganizations(local, 'flood');
+    app = await newApp(localAdmin, 'Flooded');
+    const table = tableName(local.rt.config.tablePrefix, 'application');
+    local.rt.aws.dynamo.middlewareStack.add(
+      (next) => (args) => {
+        if ((args.input as { TableName?: string }).TableName === table) appReads++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'appReadCounter' },
+    );
+  });
+  afterAll(() => local?.stop());
+
+  async function post(address: string, opts: { secret?: string; appKey?: string } = {}) {
+    const headers = await signSdkCall(opts.secret ?? app.secret, opts.appKey ?? app.appKey, path, body, Date.now());
+    const res = await fetch(`${local.url}${path}`, { method: 'POST', headers: { ...headers, 'x-herald-viewer-ip': address }, body });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), ...((await res.json()) as { errorCode: string | null }) };
+  }
+
+  it('50 wrong signatures from one address: refused with 400014 past the limit, at a bounded number of reads', async () => {
+    await post('198.51.100.1'); // the app is now kept
+    appReads = 0;
+    const answers = [];
+    for (let i = 0; i < 50; i++) answers.push(await post('198.51.100.2', { secret: theirs.secret }));
+    const limit = SDK_BAD_SIGNATURE_LIMITS.perKeyAddress;
+    expect(answers.slice(0, limit).every((a) => a.errorCode === '400009')).toBe(true);
+    expect(answers.slice(limit).every((a) => a.errorCode === '400014' && a.status === 429 && Number(a.retryAfter) > 0)).toBe(true);
+    // one read to see whether the secret was replaced, then none (the old code read once a call)
+    expect(appReads).toBeLessThanOrEqual(2);
+    // the app itself, behind the same address, is not refused, and another address is not limited
+    expect((await post('198.51.100.2')).errorCode).toBeNull();
+    expect((await post('198.51.100.3', { secret: theirs.secret })).errorCode).toBe('400009');
+  });
+
+  it('unknown app keys from one address cost at most the limit in reads', async () => {
+    const { perAddress } = SDK_BAD_SIGNATURE_LIMITS;
+    appReads = 0;
+    const codes = [];
+    for (let i = 0; i < perAddress + 10; i++) codes.push((await post('198.51.100.4', { appKey: `hk.1.nothing-${i}` })).errorCode);
+    expect(codes.slice(0, perAddress).every((c) => c === '400001')).toBe(true);
+    expect(codes.slice(perAddress).every((c) => c === '400014')).toBe(true);
+    expect(appReads).toBe(perAddress);
+  });
+
+  it('wrong signatures for one key from many addresses are limited per key', async () => {
+    const { perKey, perKeyAddress } = SDK_BAD_SIGNATURE_LIMITS;
+    // the first test already counted perKeyAddress + 1 failures for this key
+    let last = '';
+    for (let i = 0; i < perKey; i++) last = (await post(`203.0.113.${Math.floor(i / perKeyAddress)}`, { secret: theirs.secret })).errorCode ?? '';
+    expect(last).toBe('400014');
+    expect((await post('192.0.2.200')).errorCode).toBeNull();
   });
 });
 

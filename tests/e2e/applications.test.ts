@@ -44,12 +44,17 @@ it('issues a secret once, and the account an app registered shows its device, pe
   const secret = await page.inputValue('#issued-secret');
   expect(appKey).toMatch(/^hk\./);
   expect(secret.length).toBeGreaterThan(30);
+  // the first secret comes with the server key for user tokens, shown once beside it
+  const serverKey = await page.inputValue('#issued-server-key');
+  expect(serverKey.length).toBeGreaterThan(30);
+  expect(serverKey).not.toBe(secret);
   await expectAccessible(page, 'the secret dialog');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   // the list shows the key, never the secret
   await expect.poll(() => row.textContent()).toContain(appKey);
   expect(await page.content()).not.toContain(secret);
+  expect(await page.content()).not.toContain(serverKey);
 
   const sdk = createSdkClient({ baseUrl: suite.herald.url, appKey, secret });
   await sdk.identify({ accountId: 'app-user-1', firstName: 'Aiko', device: { deviceId: 'iphone-1', platform: 'IOS', pushToken: 'b'.repeat(64), permission: 'ALWAYS' } });

@@ -1,6 +1,6 @@
 /**
  * Apps of the organization: the generic operations, with the app key set when an app is created, and issuing
- * its signing secret (sealed at rest; the answer of `issueSecret` is the only place it is ever shown).
+ * its signing secret and server key (sealed at rest; the answer of `issueSecret` is the only place either is shown).
  */
 import { randomBytes } from 'node:crypto';
 import { type Application, appKeyOf } from '../../../shared/entities';
@@ -18,15 +18,28 @@ export function applicationHandlers(generic: Omit<AreaHandlers<'application'>, '
       const updated = await ctx.store.update('application', { orgId: ctx.tenant.orgId, id: saved.id }, { appKey });
       return { ...saved, ...updated, appKey } as never;
     },
-    async issueSecret({ id }, ctx) {
+    async issueSecret({ id, key }, ctx) {
       const app = await ctx.tenant.require('application', id);
-      const secret = randomBytes(32).toString('base64url');
       const now = ctx.rt.clock.now();
       const appKey = app.appKey ?? appKeyOf(ctx.tenant.orgId, id);
+      const fresh = () => randomBytes(32).toString('base64url');
+      // a server key comes with the first signing secret and is then replaced only on its own
+      const secret = key === 'signing' ? fresh() : undefined;
+      const serverKey = key === 'server' || !app.serverKeySealed ? fresh() : undefined;
       await ctx.store.transact([
-        ctx.store.putVersioned('application', { ...app, appKey, secretSealed: seal(ctx.rt.keys, secret), secretIssuedAt: now, ...auditNext(app, now, ctx.identity.userId) }, app.version),
+        ctx.store.putVersioned(
+          'application',
+          {
+            ...app,
+            appKey,
+            ...(secret ? { secretSealed: seal(ctx.rt.keys, secret), secretIssuedAt: now } : {}),
+            ...(serverKey ? { serverKeySealed: seal(ctx.rt.keys, serverKey), serverKeyIssuedAt: now } : {}),
+            ...auditNext(app, now, ctx.identity.userId),
+          },
+          app.version,
+        ),
       ]);
-      return { appKey, secret, secretIssuedAt: now };
+      return { appKey, ...(secret ? { secret, secretIssuedAt: now } : {}), ...(serverKey ? { serverKey, serverKeyIssuedAt: now } : {}) };
     },
   };
 }

@@ -266,6 +266,13 @@ const entityEn = {
       secret: 'Signing secret',
       copy: 'Copy',
       copied: 'Copied',
+      issueServerKey: 'Issue server key for {{name}}',
+      issueServerTitle: 'Issue a server key?',
+      issueServerConfirm: 'A new server key for {{name}} replaces the current one: user tokens your back end signs with the old key are refused within 30 seconds.',
+      issueServerAccept: 'Issue server key',
+      issuedServerTitle: 'Server key for {{name}}',
+      serverKey: 'Server key',
+      serverKeyNote: 'Keep the server key on your own back end, never in the app: it signs the user tokens that let the app change an existing account\'s addresses, consents and push. It is not shown again.',
     },
     geofenceTag: {
       taken: 'The tags name is already used.',

@@ -264,6 +264,13 @@ const entityJa: LocaleShape<EntityTexts> = {
       secret: '署名シークレット',
       copy: 'コピー',
       copied: 'コピーしました',
+      issueServerKey: '{{name}} のサーバーキーを発行',
+      issueServerTitle: 'サーバーキーを発行しますか？',
+      issueServerConfirm: '{{name}} の新しいサーバーキーが現在のキーを置き換えます：バックエンドが古いキーで署名したユーザートークンは 30 秒以内に拒否されます。',
+      issueServerAccept: 'サーバーキーを発行',
+      issuedServerTitle: '{{name}} のサーバーキー',
+      serverKey: 'サーバーキー',
+      serverKeyNote: 'サーバーキーは自社のバックエンドだけに保管し、アプリには含めないでください：既存アカウントのアドレス、同意、プッシュをアプリが変更するためのユーザートークンに署名します。再表示はされません。',
     },
     geofenceTag: {
       taken: 'このタグ名は既に使われています。',

@@ -264,6 +264,13 @@ const entityZh: LocaleShape<EntityTexts> = {
       secret: '签名密钥',
       copy: '复制',
       copied: '已复制',
+      issueServerKey: '为 {{name}} 签发服务器密钥',
+      issueServerTitle: '签发服务器密钥？',
+      issueServerConfirm: '{{name}} 的新服务器密钥将替换当前密钥：您的后端用旧密钥签名的用户令牌将在 30 秒内被拒绝。',
+      issueServerAccept: '签发服务器密钥',
+      issuedServerTitle: '{{name}} 的服务器密钥',
+      serverKey: '服务器密钥',
+      serverKeyNote: '请只在您自己的后端保存服务器密钥，切勿放入应用：它用于签名用户令牌，应用凭此才能更改已有账户的地址、同意设置和推送。它不会再次显示。',
     },
     geofenceTag: {
       taken: '标签名称已被使用。',

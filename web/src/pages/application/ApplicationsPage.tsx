@@ -1,6 +1,7 @@
 /**
  * The organization's apps: the registry's generic list and form, plus issuing an app's signing secret for the
- * app SDK API. The secret is in the answer of that one call and shown here once, with its app key, to copy.
+ * app SDK API and its server key for user tokens. Each is in the answer of that one call and shown here once,
+ * with its app key, to copy.
  */
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -20,20 +21,21 @@ export default function ApplicationsPage() {
   const { t } = useTranslation();
   const [confirmElement, ask] = useConfirm();
   const [issued, setIssued] = useState<Issued | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'secret' | 'serverKey' | null>(null);
 
-  async function issue(row: Record<string, unknown>) {
+  async function issue(row: Record<string, unknown>, key: 'signing' | 'server') {
     const name = String(row.name ?? '');
+    const server = key === 'server';
     const ok = await ask({
-      header: t('entity.application.issueTitle'),
-      message: t('entity.application.issueConfirm', { name }),
-      acceptLabel: t('entity.application.issueAccept'),
-      danger: Boolean(row.secretIssuedAt),
+      header: t(server ? 'entity.application.issueServerTitle' : 'entity.application.issueTitle'),
+      message: t(server ? 'entity.application.issueServerConfirm' : 'entity.application.issueConfirm', { name }),
+      acceptLabel: t(server ? 'entity.application.issueServerAccept' : 'entity.application.issueAccept'),
+      danger: server || Boolean(row.secretIssuedAt),
     });
     if (!ok) return;
     try {
-      const answer = await call('application.issueSecret', { id: String(row.id) });
-      setCopied(false);
+      const answer = await call('application.issueSecret', { id: String(row.id), key });
+      setCopied(null);
       setIssued({ ...answer, name });
       void invalidate('application.getListByPage');
     } catch {
@@ -41,10 +43,11 @@ export default function ApplicationsPage() {
     }
   }
 
-  async function copy() {
-    if (!issued) return;
-    await navigator.clipboard.writeText(issued.secret).catch(() => undefined);
-    setCopied(true);
+  async function copy(which: 'secret' | 'serverKey') {
+    const value = issued?.[which];
+    if (!value) return;
+    await navigator.clipboard.writeText(value).catch(() => undefined);
+    setCopied(which);
   }
 
   return (
@@ -52,33 +55,57 @@ export default function ApplicationsPage() {
       <EntityPage
         entity="application"
         rowActions={(row) => (
-          <Button
-            type="button"
-            icon="pi pi-key"
-            text
-            rounded
-            aria-label={t('entity.application.issueSecret', { name: String(row.name ?? '') })}
-            onClick={() => void issue(row)}
-          />
+          <>
+            <Button
+              type="button"
+              icon="pi pi-key"
+              text
+              rounded
+              aria-label={t('entity.application.issueSecret', { name: String(row.name ?? '') })}
+              onClick={() => void issue(row, 'signing')}
+            />
+            <Button
+              type="button"
+              icon="pi pi-server"
+              text
+              rounded
+              aria-label={t('entity.application.issueServerKey', { name: String(row.name ?? '') })}
+              onClick={() => void issue(row, 'server')}
+            />
+          </>
         )}
       />
       {confirmElement}
       <Dialog
-        header={issued ? t('entity.application.issuedTitle', { name: issued.name }) : ''}
+        header={issued ? t(issued.secret ? 'entity.application.issuedTitle' : 'entity.application.issuedServerTitle', { name: issued.name }) : ''}
         visible={issued !== null}
         onHide={() => setIssued(null)}
         style={{ width: 'min(40rem, 95vw)' }}
       >
         {issued && (
           <div className="form-grid" data-testid="issued-secret">
-            <p className="muted">{t('entity.application.issuedNote')}</p>
             <label htmlFor="issued-app-key">{t('entity.application.appKey')}</label>
             <InputText id="issued-app-key" value={issued.appKey} readOnly />
-            <label htmlFor="issued-secret">{t('entity.application.secret')}</label>
-            <div className="p-inputgroup">
-              <InputText id="issued-secret" value={issued.secret} readOnly />
-              <Button type="button" icon={copied ? 'pi pi-check' : 'pi pi-copy'} label={copied ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy()} />
-            </div>
+            {issued.secret && (
+              <>
+                <p className="muted">{t('entity.application.issuedNote')}</p>
+                <label htmlFor="issued-secret">{t('entity.application.secret')}</label>
+                <div className="p-inputgroup">
+                  <InputText id="issued-secret" value={issued.secret} readOnly />
+                  <Button type="button" icon={copied === 'secret' ? 'pi pi-check' : 'pi pi-copy'} label={copied === 'secret' ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy('secret')} />
+                </div>
+              </>
+            )}
+            {issued.serverKey && (
+              <>
+                <p className="muted">{t('entity.application.serverKeyNote')}</p>
+                <label htmlFor="issued-server-key">{t('entity.application.serverKey')}</label>
+                <div className="p-inputgroup">
+                  <InputText id="issued-server-key" value={issued.serverKey} readOnly />
+                  <Button type="button" icon={copied === 'serverKey' ? 'pi pi-check' : 'pi pi-copy'} label={copied === 'serverKey' ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy('serverKey')} />
+                </div>
+              </>
+            )}
           </div>
         )}
       </Dialog>
