@@ -18,7 +18,7 @@ import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 
 import { CfnStage, HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -274,6 +274,8 @@ export class HeraldApiStack extends Stack {
       HERALD_SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
       HERALD_STORAGE_BUCKET: props.storageBucket.bucketName,
+      // cloud sources refuse roles of this account
+      HERALD_AWS_ACCOUNT_ID: Aws.ACCOUNT_ID,
       NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' '),
     };
     const sendMail = new PolicyStatement({
@@ -325,8 +327,15 @@ export class HeraldApiStack extends Stack {
     props.storageBucket.grantReadWrite(this.jobFunction);
     // an export loop that ended cancels its own schedule
     this.jobFunction.addToRolePolicy(manageSchedules);
-    // cloud sources read a partner's bucket through the role its owner trusts Herald's job worker to assume
-    this.jobFunction.addToRolePolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: ['arn:aws:iam::*:role/*'] }));
+    // cloud sources read a partner's bucket through the role its owner trusts Herald's job worker to assume: only
+    // with the external id Herald made for that source (no other customer's role answers to it), and never a role
+    // of Herald's own account (whose roles may trust the account as a whole)
+    this.jobFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [`arn:${Aws.PARTITION}:iam::*:role/*`], conditions: { StringLike: { 'sts:ExternalId': 'herald-*' } } }),
+    );
+    this.jobFunction.addToRolePolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['sts:AssumeRole'], resources: [`arn:${Aws.PARTITION}:iam::${Aws.ACCOUNT_ID}:role/*`] }));
+    // the source dialog names this role as the principal a customer's trust policy must allow
+    this.routerFunction.addEnvironment('HERALD_JOB_ROLE_ARN', this.jobFunction.role!.roleArn);
 
     this.deliveryFunction = new NodejsFunction(this, 'DeliveryFunction', {
       description: 'Herald delivery worker (fire, audience, send, check)',

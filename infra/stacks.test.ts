@@ -181,6 +181,24 @@ describe('api stack', () => {
     expect(storageStatements('DeliveryFunction')).toEqual([]);
   });
 
+  it('lets the job worker assume a customer\'s role only with a Herald external id, and never a role of its own account', () => {
+    const assume = statementsOf('JobFunction').filter((st) => [st.Action].flat().includes('sts:AssumeRole'));
+    const allows = assume.filter((st) => st.Effect === 'Allow');
+    expect(allows.length).toBeGreaterThan(0);
+    for (const st of allows) expect(st.Condition).toEqual({ StringLike: { 'sts:ExternalId': 'herald-*' } });
+    const denies = assume.filter((st) => st.Effect === 'Deny');
+    expect(denies).toHaveLength(1);
+    expect(denies[0]!.Condition).toBeUndefined();
+    expect(denies[0]!.Resource).toEqual({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::', { Ref: 'AWS::AccountId' }, ':role/*']] });
+    // no other function assumes roles
+    for (const role of ['RouterFunction', 'DeliveryFunction']) expect(JSON.stringify(statementsOf(role))).not.toContain('sts:AssumeRole');
+    // the router knows the account (to refuse its roles at save) and the job role (for the trust policy it explains)
+    const router = api.findResources('AWS::Lambda::Function')[routerId()].Properties.Environment.Variables;
+    expect(router.HERALD_AWS_ACCOUNT_ID).toEqual({ Ref: 'AWS::AccountId' });
+    const jobRoleId = Object.keys(api.findResources('AWS::IAM::Role')).find((id) => id.startsWith('JobFunctionServiceRole'))!;
+    expect(router.HERALD_JOB_ROLE_ARN).toEqual({ 'Fn::GetAtt': [jobRoleId, 'Arn'] });
+  });
+
   it('generates the key secret JSON the Lambda reads, with an admin password that meets the rule', () => {
     const secrets = api.findResources('AWS::SecretsManager::Secret');
     const key = secrets[keySecretId()];

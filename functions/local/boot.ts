@@ -71,7 +71,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
   const standIns = opts.standIns ?? (await startStandIns({ dataDir, persistent: opts.persistent ?? true, mailViewerPort: opts.mailViewerPort }));
   try {
     const keys = loadOrCreateKeyFile(join(dataDir, 'keys.json'));
-    const config = { ...defaultConfig(opts.env ?? process.env), ...opts.config };
+    // locally the partners' servers are test servers on this machine: cloud sources may reach private addresses
+    const config = { ...defaultConfig({ HERALD_ALLOW_PRIVATE_SOURCES: 'true', ...(opts.env ?? process.env) }), ...opts.config };
     // The runtime posts jobs to the local queue, which needs the runtime's store: bound once both exist.
     let queue: LocalQueue | undefined;
     const jobQueue: JobQueue = { post: async (job) => void (await queue!.send(JOB_QUEUE, jobSchema.parse(job))) };

@@ -56,6 +56,12 @@ export interface RuntimeConfig {
   sesConfigurationSet?: string;
   /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
   viewerIpHeader?: string;
+  /**
+   * cloud sources: whether they may connect to loopback, private and link-local addresses (local only,
+   * HERALD_ALLOW_PRIVATE_SOURCES); the deployment's account, whose roles they may never assume, and the job
+   * role their owners' trust policies name
+   */
+  cloudSources: { allowPrivateAddresses: boolean; awsAccountId?: string; jobRoleArn?: string };
 }
 
 export interface Clock {
@@ -127,6 +133,11 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     },
     sesConfigurationSet: env.HERALD_SES_CONFIGURATION_SET || undefined,
     viewerIpHeader: env.HERALD_VIEWER_IP_HEADER?.toLowerCase() || undefined,
+    cloudSources: {
+      allowPrivateAddresses: env.HERALD_ALLOW_PRIVATE_SOURCES === 'true',
+      awsAccountId: env.HERALD_AWS_ACCOUNT_ID || undefined,
+      jobRoleArn: env.HERALD_JOB_ROLE_ARN || undefined,
+    },
   };
 }
 

@@ -31,6 +31,13 @@ export const CLOUD_MESSAGES = {
   fileName: 'Please input the file name! (* matches any characters)',
 } as const;
 
+/** An SSH host key's fingerprint as OpenSSH prints it: SHA256 and unpadded base64. */
+export const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
+
+/** Why a run stopped before reading a file; the portal shows each in the user's language. */
+export const CLOUD_RUN_PROBLEMS = ['credentials', 'hostKeyUnconfirmed', 'hostKeyChanged', 'addressRefused', 'unreachable', 'ownAccountRole'] as const;
+export type CloudRunProblem = (typeof CLOUD_RUN_PROBLEMS)[number];
+
 /** A column of the file, in file order: what it must look like and what it fills. */
 export const fileColumnSchema = z.object({
   columnId: z.string({ error: CLOUD_MESSAGES.columnId }).trim().min(1, CLOUD_MESSAGES.columnId).max(200),
@@ -106,6 +113,14 @@ export const cloudSourceSchema = z.object({
   passwordSealed: z.string().optional(),
   privateKeySealed: z.string().optional(),
   secretKeySealed: z.string().optional(),
+  /** made by Herald at the first save with a role ARN; the role's trust policy requires it (sts:ExternalId) */
+  externalId: z.string().max(64).optional(),
+  /** the SFTP server's host key the user confirmed; every connection is checked against it before signing in */
+  hostKey: z.string().regex(HOST_KEY_FINGERPRINT).optional(),
+  /** a host key a run met that is not the confirmed one (or the first one), waiting for the user */
+  pendingHostKey: z.string().regex(HOST_KEY_FINGERPRINT).optional(),
+  /** a copy keeps no secret: it does not run until a save gives its credentials again */
+  credentialsNeeded: z.boolean().default(false),
 });
 export type CloudSource = z.infer<typeof cloudSourceSchema>;
 
@@ -141,6 +156,8 @@ export const cloudSourceHistorySchema = z.object({
   created: count,
   updated: count,
   error: z.string().optional(),
+  /** the kind of `error` when the run stopped before reading (shown translated) */
+  problem: z.enum(CLOUD_RUN_PROBLEMS).optional(),
   dateCreated: z.number().int(),
   dateUpdated: z.number().int(),
   finishedAt: z.number().int().optional(),

@@ -3,7 +3,8 @@
  * cloudSourceRecord). Credentials go in with a save and never come back: the view says only whether each is set.
  */
 import * as z from 'zod';
-import { CLOUD_MESSAGES, cloudSourceHistorySchema, cloudSourceRecordSchema, cloudSourceSchema } from '../entities/cloudSource';
+import type { Lang } from '../errors';
+import { CLOUD_MESSAGES, cloudSourceHistorySchema, cloudSourceRecordSchema, cloudSourceSchema, HOST_KEY_FINGERPRINT } from '../entities/cloudSource';
 import { idString } from '../entities/entity';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
@@ -11,14 +12,37 @@ const ACCESS = 'NAV_CLOUD_SOURCE';
 
 export const cloudSourceView = cloudSourceSchema
   .omit({ orgId: true, createdBy: true, updatedBy: true, passwordSealed: true, privateKeySealed: true, secretKeySealed: true })
-  .extend({ hasPassword: z.boolean(), hasPrivateKey: z.boolean(), hasSecretKey: z.boolean() });
+  .extend({
+    hasPassword: z.boolean(),
+    hasPrivateKey: z.boolean(),
+    hasSecretKey: z.boolean(),
+    /** who the role's trust policy must let assume it (Herald's job role), when the deployment knows it */
+    trustPrincipal: z.string().optional(),
+  });
 export type CloudSourceView = z.infer<typeof cloudSourceView>;
+
+/** Refusals at save that name no field rule of the schema, in the caller's language. */
+export const CLOUD_SAVE_TEXTS: Record<'ownAccountRole' | 'credentialsAgain', Record<Lang, string>> = {
+  ownAccountRole: {
+    en: "A role in Herald's own AWS account cannot be assumed: name a role in your account.",
+    zh: '不能使用 Herald 自身 AWS 账户中的角色：请填写您账户中的角色。',
+    ja: 'Herald 自身の AWS アカウントのロールは引き受けられません。お客様のアカウントのロールを指定してください。',
+  },
+  credentialsAgain: {
+    en: 'A copy keeps no secret: type the password, private key or secret key again.',
+    zh: '副本不保留任何密钥：请重新输入密码、私钥或 Secret Key。',
+    ja: 'コピーには秘密情報が引き継がれません。パスワード、秘密鍵、またはシークレットキーを入力し直してください。',
+  },
+};
 
 const secret = z.string().max(16_384).optional();
 
 /** The form: the source's fields, and its credentials when they are given (left out: the stored ones stay). */
 export const cloudSourceSavePayload = cloudSourceSchema
-  .omit({ orgId: true, id: true, version: true, dateCreated: true, dateUpdated: true, createdBy: true, updatedBy: true, passwordSealed: true, privateKeySealed: true, secretKeySealed: true, nextExecuteTime: true, lastExecuteTime: true })
+  .omit({
+    orgId: true, id: true, version: true, dateCreated: true, dateUpdated: true, createdBy: true, updatedBy: true, passwordSealed: true, privateKeySealed: true, secretKeySealed: true,
+    nextExecuteTime: true, lastExecuteTime: true, externalId: true, hostKey: true, pendingHostKey: true, credentialsNeeded: true,
+  })
   .extend({
     id: idString.optional(),
     version: z.number().int().optional(),
@@ -76,6 +100,15 @@ export const cloudSourceServices = {
     access: ACCESS,
     payload: idPayload.extend({ fileName: z.string().trim().min(1).max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.') }),
     response: z.object({ url: z.string(), expiresAt: z.number().int() }),
+  }),
+  /**
+   * Trusts an SFTP server's host key: the one a run met (pending), or one the partner gave. Runs connect only to
+   * a server that shows this key.
+   */
+  confirmHostKey: operation({
+    access: ACCESS,
+    payload: idPayload.extend({ fingerprint: z.string().trim().regex(HOST_KEY_FINGERPRINT, 'A host key fingerprint looks like SHA256: and 43 characters of base64.') }),
+    response: cloudSourceView,
   }),
   /** A finished delivery and its records. */
   deleteHistoryRecord: operation({ access: ACCESS, payload: historyRef, response: ok }),

@@ -76,6 +76,7 @@ const PROBES: Record<string, Probe> = {
   'cloudSource.duplicate': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.runNow': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.uploadUrl': (ids) => ({ id: ids.cloudSource, fileName: 'probe.csv' }),
+  'cloudSource.confirmHostKey': (ids) => ({ id: ids.cloudSource, fingerprint: `SHA256:${'A'.repeat(43)}` }),
   'cloudSource.deleteHistoryRecord': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceHistory.getListByPage': (ids) => ({ sourceId: ids.cloudSource }),
   'cloudSourceHistory.confirm': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),

@@ -3,11 +3,13 @@
  * would, then saves); a Shift_JIS file is uploaded from the list straight to storage, its delivery is held in the
  * history until confirmed, the accounts arrive with their names, and the row that failed its pattern is listed
  * with its row number. axe-core on the list, the form, the history, the confirmation and the records, in en,
- * then the list in zh and ja.
+ * then the list in zh and ja. An SFTP source's host key, met by its first run, is compared and trusted in its
+ * dialog; a role source's dialog shows the external id its trust policy must require.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import iconv from 'iconv-lite';
+import { startSftpServer } from '../support/sftpServer';
 import { browserSuite, expectAccessible, openPage, signIn } from './browser';
 
 const suite = browserSuite();
@@ -98,4 +100,40 @@ it('makes an upload source, holds its delivery until confirmed, and lists the fa
     await expectAccessible(page, `the cloud source list in ${lang}`);
   }
   await context.close();
+});
+
+it('shows the host key a first run met, trusts it, and shows a role source its external id', async () => {
+  const sftp = await startSftpServer();
+  const { context, page } = await openPage(suite.browser);
+  try {
+    const base = { fileName: 'members_*.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE' };
+    const keyed = await suite.admin.ok('cloudSource.save', { ...base, title: 'Partner server', sourceType: 'SFTP', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password });
+    await suite.admin.ok('cloudSource.runNow', { id: keyed.id });
+    await expect.poll(async () => (await suite.admin.ok('cloudSource.detail', { id: keyed.id })).pendingHostKey, { timeout: 30_000 }).toBe(sftp.hostKey);
+    expect(sftp.attempts).toEqual([]);
+    await suite.admin.ok('cloudSource.save', { ...base, title: 'Partner bucket', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn: 'arn:aws:iam::210987654321:role/HeraldReader' });
+
+    await signIn(page, suite.herald.portalUrl);
+    await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);
+    const dialog = page.locator('#cloud-source-dialog');
+    await page.locator('[data-testid="cloud-source-list"] tbody tr', { hasText: 'Partner server' }).getByRole('button', { name: 'Edit Partner server' }).click();
+    expect(await dialog.locator('#cloud-pendingHostKey').textContent()).toBe(sftp.hostKey);
+    await expectAccessible(page, 'the dialog with a host key to trust');
+    await dialog.getByRole('button', { name: 'Trust this host key' }).click();
+    await page.locator('.p-toast-message-success', { hasText: 'The host key is trusted' }).waitFor();
+    expect(await dialog.locator('#cloud-hostKey').textContent()).toBe(sftp.hostKey);
+    // the dialog saves over the version the trust made
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.p-toast-message-success', { hasText: 'The source "Partner server" was saved.' }).waitFor();
+    expect((await suite.admin.ok('cloudSource.detail', { id: keyed.id })).hostKey).toBe(sftp.hostKey);
+
+    await page.locator('[data-testid="cloud-source-list"] tbody tr', { hasText: 'Partner bucket' }).getByRole('button', { name: 'Edit Partner bucket' }).click();
+    const trust = dialog.locator('[data-testid="cloud-trust"]');
+    expect(await dialog.locator('#cloud-externalId').textContent()).toMatch(/^herald-[0-9a-f]{32}$/);
+    expect(await trust.textContent()).toContain('sts:ExternalId');
+    await expectAccessible(page, 'the dialog of a role source');
+  } finally {
+    await context.close();
+    await sftp.stop();
+  }
 });

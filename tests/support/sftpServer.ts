@@ -1,9 +1,10 @@
 /**
  * A real SFTP server for tests (ssh2's server side), serving files kept in memory from one folder. It takes a
  * password or a public key, as partners' servers do, and speaks the SSH and SFTP protocols for real, so the
- * cloud source's SFTP client is tested over the wire.
+ * cloud source's SFTP client is tested over the wire. It can restart on its port with a new host key, and it
+ * records every sign-in attempt, so a test sees what a client sent to a server it should not have trusted.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import ssh2 from 'ssh2';
 
@@ -20,8 +21,20 @@ export interface SftpServer {
   files: Map<string, { data: Buffer; mtime: number }>;
   /** sign-ins that succeeded, by method */
   logins: string[];
+  /** every sign-in attempt, by method, with the password when one was sent */
+  attempts: { method: string; password?: string }[];
+  /** the host key's fingerprint as OpenSSH prints it (SHA256:...) */
+  hostKey: string;
+  /** stops and starts again on the same port, with a new host key */
+  restartWithNewHostKey(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const fingerprintOf = (publicKey: string) => {
+  const parsed = utils.parseKey(publicKey);
+  if (parsed instanceof Error) throw parsed;
+  return `SHA256:${createHash('sha256').update(parsed.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
+};
 
 const FILE_MODE = 0o100644;
 const DIR_MODE = 0o040755;
@@ -32,7 +45,7 @@ function longname(name: string, size: number, mtime: number, dir = false): strin
 }
 
 export async function startSftpServer(opts: { username?: string; password?: string } = {}): Promise<SftpServer> {
-  const hostKey = utils.generateKeyPairSync('ed25519');
+  let hostKey = utils.generateKeyPairSync('ed25519');
   const clientKey = utils.generateKeyPairSync('ed25519');
   const allowedKey = utils.parseKey(clientKey.public);
   if (allowedKey instanceof Error) throw allowedKey;
@@ -40,10 +53,12 @@ export async function startSftpServer(opts: { username?: string; password?: stri
   const password = opts.password ?? 'Drop@Box#2026';
   const files = new Map<string, { data: Buffer; mtime: number }>();
   const logins: string[] = [];
+  const attempts: { method: string; password?: string }[] = [];
 
-  const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+  const serve = (client: ssh2.Connection) => {
     client
       .on('authentication', (ctx) => {
+        attempts.push({ method: ctx.method, ...(ctx.method === 'password' ? { password: ctx.password } : {}) });
         if (ctx.username !== username) return ctx.reject();
         if (ctx.method === 'password' && ctx.password === password) {
           logins.push('password');
@@ -135,15 +150,40 @@ export async function startSftpServer(opts: { username?: string; password?: stri
         });
       })
       .on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
+  };
+  const connections = new Set<ssh2.Connection>();
+  const listen = async (port: number) => {
+    const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+      connections.add(client);
+      client.on('close', () => connections.delete(client));
+      serve(client);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  const close = (server: ssh2.Server) =>
+    new Promise<void>((resolve) => {
+      for (const c of connections) c.end();
+      server.close(() => resolve());
+    });
+  let server = await listen(0);
+  const port = (server.address() as AddressInfo).port;
+  const handle: SftpServer = {
+    port,
     username,
     password,
     privateKey: clientKey.private,
     files,
     logins,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    attempts,
+    hostKey: fingerprintOf(hostKey.public),
+    async restartWithNewHostKey() {
+      await close(server);
+      hostKey = utils.generateKeyPairSync('ed25519');
+      handle.hostKey = fingerprintOf(hostKey.public);
+      server = await listen(port);
+    },
+    stop: () => close(server),
   };
+  return handle;
 }

@@ -4,7 +4,9 @@
  * records (paged, exported as CSV). Every read starts from a source of the caller's organization: another
  * organization's source, delivery or record answers 720003.
  */
+import { randomBytes } from 'node:crypto';
 import {
+  CLOUD_MESSAGES,
   type CloudSource,
   type CloudSourceHistory,
   cloudHistoryKeyOf,
@@ -14,6 +16,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import { csvLine } from '../../../shared/export/csv';
 import { importPlanSchema } from '../../../shared/import/accountImport';
+import { CLOUD_SAVE_TEXTS } from '../../../shared/services/cloudSource';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import type { AuthedContext } from '../../api/context';
 import type { AreaHandlers } from '../../api/context';
@@ -25,12 +28,28 @@ import { partitionPage } from '../../store/orgCursor';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { CONDITIONS } from '../../store/store';
 import { removeDelivery } from './deliveries';
+import { patternProblem } from './patterns';
 import { applyCloudLoop, cloudScheduleName, planOf } from './run';
-import { uploadFolder } from './sources';
+import { roleAccountOf, uploadFolder } from './sources';
 
-function view(source: CloudSource) {
+function view(source: CloudSource, ctx: AuthedContext) {
   const { passwordSealed, privateKeySealed, secretKeySealed, ...rest } = source;
-  return { ...rest, hasPassword: Boolean(passwordSealed), hasPrivateKey: Boolean(privateKeySealed), hasSecretKey: Boolean(secretKeySealed) };
+  const trustPrincipal = ctx.rt.config.cloudSources.jobRoleArn;
+  return {
+    ...rest,
+    hasPassword: Boolean(passwordSealed),
+    hasPrivateKey: Boolean(privateKeySealed),
+    hasSecretKey: Boolean(secretKeySealed),
+    ...(trustPrincipal && source.sourceType === 'S3' ? { trustPrincipal } : {}),
+  };
+}
+
+/** What a save keeps of the stored source that the form cannot set: the external id, and the host key for the same server. */
+function carried(stored: CloudSource | undefined, fields: { host: string; port: number }): Partial<CloudSource> {
+  if (!stored) return {};
+  const { hostKey, pendingHostKey, externalId } = stored;
+  const sameServer = stored.host === fields.host && stored.port === fields.port;
+  return { ...(externalId ? { externalId } : {}), ...(sameServer && hostKey ? { hostKey } : {}), ...(sameServer && pendingHostKey ? { pendingHostKey } : {}) };
 }
 
 async function requireSource(ctx: AuthedContext, id: string): Promise<CloudSource> {
@@ -47,23 +66,25 @@ async function requireHistory(ctx: AuthedContext, sourceId: string, id: string):
 export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async getAll(_p, ctx) {
     const all = (await ctx.tenant.list('cloudSource')) as CloudSource[];
-    return all.map(view).sort((a, b) => a.title.localeCompare(b.title));
+    return all.map((s) => view(s, ctx)).sort((a, b) => a.title.localeCompare(b.title));
   },
 
   async getListByPage(q, ctx) {
     const rows = ((await ctx.tenant.list('cloudSource')) as CloudSource[])
       .filter((s) => (!q.title || matchesText(s.title, q.title)) && (!q.sourceType || s.sourceType === q.sourceType))
-      .map(view);
+      .map((s) => view(s, ctx));
     return pageOfItems(rows, q, ['title', 'sourceType', 'dateUpdated', 'nextExecuteTime', 'lastExecuteTime'], { field: 'title', order: 'asc' });
   },
 
   async detail({ id }, ctx) {
-    return view(await requireSource(ctx, id));
+    return view(await requireSource(ctx, id), ctx);
   },
 
   async save({ id, version, password, privateKey, secretKey, ...fields }, ctx) {
     const plan = importPlanSchema.safeParse(planOf(fields as CloudSource));
     if (!plan.success) bad('fileColumns', firstIssue(plan.error).replace(/^payload\./, ''));
+    const pattern = patternProblem(fields.fileColumns);
+    if (pattern) bad(`fileColumns.${pattern.index}.regex`, pattern.problem);
     const stored = id ? await requireSource(ctx, id) : undefined;
     if (stored) checkVersion(stored, version);
     const sealed = {
@@ -71,12 +92,22 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
       privateKeySealed: privateKey ? seal(ctx.rt.keys, privateKey) : stored?.privateKeySealed,
       secretKeySealed: secretKey ? seal(ctx.rt.keys, secretKey) : stored?.secretKeySealed,
     };
-    if (fields.sourceType === 'SFTP' && !sealed.passwordSealed && !sealed.privateKeySealed) bad('password', 'Please input the password or the private key!');
-    if (fields.sourceType === 'S3' && !fields.roleArn && !(fields.accessKey && sealed.secretKeySealed)) bad('accessKey', 'Please input the access key and secret key, or a role ARN!');
+    // a copy's stored secrets are none; its save must bring them (a role needs none)
+    if (stored?.credentialsNeeded && !password && !privateKey && !secretKey && !(fields.sourceType === 'S3' && fields.roleArn) && fields.sourceType !== 'UPLOAD') {
+      bad(fields.sourceType === 'S3' ? 'secretKey' : 'password', CLOUD_SAVE_TEXTS.credentialsAgain[ctx.lang]);
+    }
+    if (fields.sourceType === 'SFTP' && !sealed.passwordSealed && !sealed.privateKeySealed) bad('password', CLOUD_MESSAGES.credential);
+    if (fields.sourceType === 'S3' && !fields.roleArn && !(fields.accessKey && sealed.secretKeySealed)) bad('accessKey', CLOUD_MESSAGES.s3Credential);
+    const ownAccount = ctx.rt.config.cloudSources.awsAccountId;
+    if (fields.sourceType === 'S3' && fields.roleArn && ownAccount && roleAccountOf(fields.roleArn) === ownAccount) bad('roleArn', CLOUD_SAVE_TEXTS.ownAccountRole[ctx.lang]);
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
-    const base = stored ? { ...stored, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id: newId(), ...auditNew(now, actor) });
-    const parsed = cloudSourceSchema.safeParse({ ...base, ...fields, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) });
+    const { hostKey: _h, pendingHostKey: _ph, externalId: _e, credentialsNeeded: _c, ...unchanged } = stored ?? ({} as Partial<CloudSource>);
+    const base = stored ? { ...unchanged, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id: newId(), ...auditNew(now, actor) });
+    const kept = carried(stored, { host: fields.host ?? '', port: fields.port ?? 22 });
+    // made once per source, by Herald: the customer's trust policy names it, so a caller can never choose it
+    const externalId = kept.externalId ?? (fields.sourceType === 'S3' && fields.roleArn ? `herald-${randomBytes(16).toString('hex')}` : undefined);
+    const parsed = cloudSourceSchema.safeParse({ ...base, ...fields, ...kept, ...(externalId ? { externalId } : {}), credentialsNeeded: false, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) });
     if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
     const next = parsed.data;
     if (stored) await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
@@ -85,7 +116,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
       await applyCloudLoop(ctx.rt, next);
       if (next.status === 'ACTIVE' && next.loopType === 'ONCE') await ctx.rt.jobs.post({ kind: 'cloudSource', orgId: next.orgId, id: next.id, trigger: 'MANUAL' });
     });
-    return view(next);
+    return view(next, ctx);
   },
 
   async delete({ id }, ctx) {
@@ -103,10 +134,18 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async duplicate({ id }, ctx) {
     const stored = await requireSource(ctx, id);
     const now = ctx.rt.clock.now();
-    const { passwordSealed: _p, privateKeySealed: _k, secretKeySealed: _s, nextExecuteTime: _n, lastExecuteTime: _l, ...rest } = stored;
-    const copy: CloudSource = { ...rest, id: newId(), title: `${stored.title} (copy)`.slice(0, 100), status: 'INACTIVE', ...auditNew(now, ctx.identity.userId) };
+    // no secret and no external id go with the copy (a role copied would answer to the original's trust policy)
+    const { passwordSealed: _p, privateKeySealed: _k, secretKeySealed: _s, externalId: _e, pendingHostKey: _ph, nextExecuteTime: _n, lastExecuteTime: _l, ...rest } = stored;
+    const copy: CloudSource = {
+      ...rest,
+      id: newId(),
+      title: `${stored.title} (copy)`.slice(0, 100),
+      status: 'INACTIVE',
+      credentialsNeeded: stored.sourceType !== 'UPLOAD',
+      ...auditNew(now, ctx.identity.userId),
+    };
     await ctx.store.put('cloudSource', copy, CONDITIONS.isNew('id'));
-    return view(copy);
+    return view(copy, ctx);
   },
 
   async runNow({ id }, ctx) {
@@ -120,6 +159,15 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     if (source.sourceType !== 'UPLOAD') throw new AppError('720009', 'Only an upload source takes files from here.');
     const url = await ctx.rt.ports.storage.signedPutUrl(`${uploadFolder(source.orgId, id)}${fileName}`, UPLOAD_LINK_SECONDS);
     return { url, expiresAt: ctx.rt.clock.now() + UPLOAD_LINK_SECONDS * 1000 };
+  },
+
+  async confirmHostKey({ id, fingerprint }, ctx) {
+    const stored = await requireSource(ctx, id);
+    if (stored.sourceType !== 'SFTP') throw new AppError('720009', 'Only an SFTP source has a host key.');
+    const { pendingHostKey: _p, ...rest } = stored;
+    const next: CloudSource = { ...rest, hostKey: fingerprint, ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
+    await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
+    return view(next, ctx);
   },
 
   async deleteHistoryRecord({ sourceId, id }, ctx) {

@@ -26,7 +26,8 @@ import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
 import { importRows } from '../dataImport';
-import { fileNameMatcher, openSource, type SourceFile, type SourceReader } from './sources';
+import { compilePattern } from './patterns';
+import { fileNameMatcher, openSource, type SourceFile, SourceProblem, type SourceReader } from './sources';
 
 type Deps = { rt: Runtime; store: Store };
 
@@ -58,12 +59,17 @@ const historyKey = (h: Pick<CloudSourceHistory, 'orgId' | 'sourceId'>) => ({ his
 
 /** Checks rows one at a time, with the source's patterns compiled once. */
 function rowChecker(source: CloudSource, plan: ImportPlan) {
-  const patterns = source.fileColumns.map((c) => (c.regex ? new RegExp(`^(?:${c.regex})$`, 'u') : undefined));
+  const patterns = source.fileColumns.map((c) => {
+    if (!c.regex) return undefined;
+    const compiled = compilePattern(c.regex);
+    if (typeof compiled !== 'function') throw new DeliveryFailure(`${c.columnId}: ${compiled.problem}`);
+    return compiled;
+  });
   return (cells: readonly string[]): { blank: true } | { reason: string } | { ok: true } => {
     if (cells.length === 0 || cells.every((c) => c.trim() === '')) return { blank: true };
     for (let i = 0; i < patterns.length; i++) {
       const cell = cells[i]?.trim() ?? '';
-      if (cell && patterns[i] && !patterns[i]!.test(cell)) return { reason: `${source.fileColumns[i]!.columnId}: The value does not match the column's pattern.` };
+      if (cell && patterns[i] && !patterns[i]!(cell)) return { reason: `${source.fileColumns[i]!.columnId}: The value does not match the column's pattern.` };
     }
     const read = rowChange(cells, plan);
     if (read && 'reason' in read) return { reason: read.reason };
@@ -82,6 +88,31 @@ function headerProblem(source: CloudSource, header: readonly string[]): string |
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
+
+/** How a failure reads on its delivery: the reason, and its kind when the source could not be opened. */
+const failureOf = (e: unknown): Pick<CloudSourceHistory, 'error' | 'problem'> => ({ error: errorText(e), ...(e instanceof SourceProblem ? { problem: e.problem } : {}) });
+
+/**
+ * Opens the source; a server that showed an unconfirmed host key has it kept on the source as pending, for the
+ * user to compare and confirm.
+ */
+async function open(deps: Deps, source: CloudSource): Promise<SourceReader> {
+  try {
+    return await openSource(deps.rt, source);
+  } catch (e) {
+    if (e instanceof SourceProblem && e.fingerprint && e.fingerprint !== source.pendingHostKey) {
+      await deps.store
+        .update('cloudSource', { orgId: source.orgId, id: source.id }, { pendingHostKey: e.fingerprint }, {
+          // (the source still names the server that showed the key)
+          ConditionExpression: 'attribute_exists(id) AND #h = :h AND #p = :p',
+          ExpressionAttributeNames: { '#h': 'host', '#p': 'port' },
+          ExpressionAttributeValues: { ':h': source.host, ':p': source.port },
+        })
+        .catch(() => undefined);
+    }
+    throw e;
+  }
+}
 
 class DeliveryFailure extends Error {}
 
@@ -292,7 +323,7 @@ export async function runCloudSource(deps: Deps, orgId: number, id: string, trig
   await store.update('cloudSource', { orgId, id }, { lastExecuteTime: now, ...(next !== undefined ? { nextExecuteTime: next } : {}) });
   let reader: SourceReader | undefined;
   try {
-    reader = await openSource(rt, source);
+    reader = await open(deps, source);
     const matches = fileNameMatcher(source.fileName);
     const files = (await reader.list()).filter((f) => matches(f.name)).sort((a, b) => a.name.localeCompare(b.name));
     for (const file of files) {
@@ -300,7 +331,7 @@ export async function runCloudSource(deps: Deps, orgId: number, id: string, trig
     }
   } catch (e) {
     // the source could not be reached or listed: one failed history row says why
-    const failed = { ...newHistory(source, undefined, trigger, rt.clock.now()), status: 'FAILED' as const, error: errorText(e), finishedAt: rt.clock.now() };
+    const failed = { ...newHistory(source, undefined, trigger, rt.clock.now()), status: 'FAILED' as const, ...failureOf(e), finishedAt: rt.clock.now() };
     await store.put('cloudSourceHistory', failed);
     await alert(deps, source, failed, 'FAILURE');
   } finally {
@@ -324,7 +355,7 @@ export async function continueDelivery(deps: Deps, orgId: number, sourceId: stri
   if (!source || !history || history.status !== (mode === 'IMPORT' ? 'IMPORTING' : 'CHECKING')) return;
   let reader: SourceReader | undefined;
   try {
-    reader = await openSource(rt, source);
+    reader = await open(deps, source);
     const now = (await reader.list()).find((f) => f.name === history!.fileName);
     if (!now) throw new DeliveryFailure('The file is no longer at the source.');
     if (now.size !== history.fileSize || now.modified !== history.fileModified) {
@@ -332,7 +363,7 @@ export async function continueDelivery(deps: Deps, orgId: number, sourceId: stri
     }
     await readSlice(deps, source, history, reader, mode, fromRow);
   } catch (e) {
-    history = await setHistory(deps, history, { status: 'FAILED', error: errorText(e), finishedAt: rt.clock.now() });
+    history = await setHistory(deps, history, { status: 'FAILED', ...failureOf(e), finishedAt: rt.clock.now() });
     await alert(deps, source, history, 'FAILURE');
   } finally {
     await reader?.close();

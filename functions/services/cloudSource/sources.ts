@@ -3,10 +3,12 @@
  * role assumed for the run) or Herald's own storage (uploads). Each answers the files in its folder and reads one
  * as a stream of bytes, so a file of any size passes through without being held.
  */
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { CloudSource } from '../../../shared/entities';
+import type { CloudRunProblem, CloudSource } from '../../../shared/entities';
 import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
+import { AddressRefused, checkedAddress } from './addresses';
 
 export interface SourceFile {
   name: string;
@@ -37,18 +39,82 @@ function joinPath(folder: string, name: string): string {
 /** How long an SFTP connection may take to open, and an idle read to answer. */
 const SFTP_TIMEOUT_MS = 20_000;
 
+/** A run that stops before reading: the kind (shown translated in the portal) and the reason in English. */
+export class SourceProblem extends Error {
+  constructor(
+    readonly problem: CloudRunProblem,
+    message: string,
+    /** the host key the server showed, when it is not the confirmed one */
+    readonly fingerprint?: string,
+  ) {
+    super(message);
+  }
+}
+
+const PROBLEM_TEXT = {
+  credentials: 'The source has no complete credentials: save it with its password or private key (SFTP), or its access key and secret key or a role (S3).',
+  hostKeyUnconfirmed: "The SFTP server's host key is not confirmed yet: check its fingerprint on the source and confirm it, then run again. Nothing was sent to the server.",
+  hostKeyChanged: "The SFTP server showed a host key other than the confirmed one, so no password or key was sent and nothing was imported. If the partner changed the server's key, confirm the new fingerprint on the source.",
+  ownAccountRole: "A role in Herald's own AWS account cannot be assumed.",
+  unreachable: 'The server could not be reached.',
+} as const;
+
+const problem = (kind: keyof typeof PROBLEM_TEXT, fingerprint?: string) => new SourceProblem(kind, PROBLEM_TEXT[kind], fingerprint);
+
+/** An SSH host key as OpenSSH prints it: `SHA256:` and the unpadded base64 of the key's hash. */
+export const hostKeyFingerprint = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+
+/** The role's account, from its ARN. */
+export const roleAccountOf = (roleArn: string) => /^arn:[^:]+:iam::([0-9]{12}):/.exec(roleArn)?.[1];
+
+/** Whether a source holds every credential its type needs (and is not a copy still waiting for them). */
+export function credentialsComplete(source: Pick<CloudSource, 'sourceType' | 'passwordSealed' | 'privateKeySealed' | 'roleArn' | 'accessKey' | 'secretKeySealed' | 'externalId' | 'credentialsNeeded'>): boolean {
+  if (source.credentialsNeeded) return false;
+  if (source.sourceType === 'SFTP') return Boolean(source.passwordSealed || source.privateKeySealed);
+  if (source.sourceType === 'S3') return source.roleArn ? Boolean(source.externalId) : Boolean(source.accessKey && source.secretKeySealed);
+  return true;
+}
+
+const NETWORK_ERRORS = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|Timed out while waiting for handshake/i;
+
+/**
+ * Opens the SFTP connection. The host is resolved and checked first, and the connection goes to that address. The
+ * server's host key is checked before any sign-in: with no confirmed key, or another one, the connection ends
+ * there and the key it showed comes back with the problem, so no password or key is ever sent to it.
+ */
 async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReader> {
+  let address: string;
+  try {
+    address = await checkedAddress(source.host, rt.config.cloudSources.allowPrivateAddresses);
+  } catch (e) {
+    if (e instanceof AddressRefused) throw new SourceProblem('addressRefused', e.message);
+    throw problem('unreachable');
+  }
   const { default: SftpClient } = await import('ssh2-sftp-client');
   const client = new SftpClient();
-  await client.connect({
-    host: source.host,
-    port: source.port,
-    username: source.username,
-    ...(source.passwordSealed ? { password: unseal(rt.keys, source.passwordSealed) } : {}),
-    ...(source.privateKeySealed ? { privateKey: unseal(rt.keys, source.privateKeySealed) } : {}),
-    readyTimeout: SFTP_TIMEOUT_MS,
-    retries: 0,
-  });
+  let shown: string | undefined;
+  const trusted = source.hostKey;
+  try {
+    await client.connect({
+      host: address,
+      port: source.port,
+      username: source.username,
+      // credentials only go with a confirmed key; the verifier still refuses any other key before they are used
+      ...(trusted && source.passwordSealed ? { password: unseal(rt.keys, source.passwordSealed) } : {}),
+      ...(trusted && source.privateKeySealed ? { privateKey: unseal(rt.keys, source.privateKeySealed) } : {}),
+      hostVerifier: (key: Buffer) => {
+        shown = hostKeyFingerprint(key);
+        return trusted !== undefined && shown === trusted;
+      },
+      readyTimeout: SFTP_TIMEOUT_MS,
+      retries: 0,
+    });
+  } catch (e) {
+    await client.end().catch(() => undefined);
+    if (shown && shown !== trusted) throw problem(trusted ? 'hostKeyChanged' : 'hostKeyUnconfirmed', shown);
+    if (NETWORK_ERRORS.test(e instanceof Error ? e.message : String(e))) throw problem('unreachable');
+    throw e;
+  }
   const folder = source.filePath || '.';
   return {
     async list() {
@@ -64,23 +130,39 @@ async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReade
   };
 }
 
+type S3Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+
+/**
+ * The customer's credentials for their bucket: the role's, assumed with the source's external id, or their keys.
+ * Never none: an S3 client without credentials would sign with the worker's own role, which reads Herald's bucket.
+ */
+async function s3Credentials(rt: Runtime, source: CloudSource): Promise<S3Credentials> {
+  if (source.roleArn && source.externalId) {
+    const own = rt.config.cloudSources.awsAccountId;
+    if (own && roleAccountOf(source.roleArn) === own) throw problem('ownAccountRole');
+    const { AssumeRoleCommand, STSClient } = await import('@aws-sdk/client-sts');
+    // (AssumeRole itself is signed by the worker's role: that is the principal the customer's trust policy names)
+    const sts = new STSClient({ region: source.region });
+    try {
+      const out = await sts.send(new AssumeRoleCommand({ RoleArn: source.roleArn, ExternalId: source.externalId, RoleSessionName: `herald-cloud-source-${source.id}`.slice(0, 64), DurationSeconds: 3600 }));
+      const c = out.Credentials;
+      if (!c?.AccessKeyId || !c.SecretAccessKey) throw new Error('The role gave no credentials.');
+      return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken };
+    } finally {
+      sts.destroy();
+    }
+  }
+  if (!source.roleArn && source.accessKey && source.secretKeySealed) return { accessKeyId: source.accessKey, secretAccessKey: unseal(rt.keys, source.secretKeySealed) };
+  throw problem('credentials');
+}
+
 async function s3Reader(rt: Runtime, source: CloudSource): Promise<SourceReader> {
+  const credentials = await s3Credentials(rt, source);
   // loaded on first use: the router Lambda (which saves sources) never needs these clients at a cold start
   const { GetObjectCommand, ListObjectsV2Command, S3Client } = await import('@aws-sdk/client-s3');
+  // locally every bucket is in the S3 stand-in; on AWS the endpoint is S3's own (a source names none)
   const endpoint = rt.aws.endpoints.s3;
-  let credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
-  if (source.roleArn) {
-    const { AssumeRoleCommand, STSClient } = await import('@aws-sdk/client-sts');
-    const sts = new STSClient({ region: source.region, ...(endpoint ? { endpoint } : {}) });
-    const out = await sts.send(new AssumeRoleCommand({ RoleArn: source.roleArn, RoleSessionName: `herald-cloud-source-${source.id}`.slice(0, 64), DurationSeconds: 3600 }));
-    const c = out.Credentials;
-    if (!c?.AccessKeyId || !c.SecretAccessKey) throw new Error('The role gave no credentials.');
-    credentials = { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken };
-  } else if (source.accessKey && source.secretKeySealed) {
-    credentials = { accessKeyId: source.accessKey, secretAccessKey: unseal(rt.keys, source.secretKeySealed) };
-  }
-  // locally every bucket is in the S3 stand-in
-  const s3 = new S3Client({ region: source.region, ...(endpoint ? { endpoint, forcePathStyle: true } : {}), ...(credentials ? { credentials } : {}) });
+  const s3 = new S3Client({ region: source.region, ...(endpoint ? { endpoint, forcePathStyle: true } : {}), credentials });
   const prefix = source.filePath ? (source.filePath.endsWith('/') ? source.filePath : `${source.filePath}/`) : '';
   return {
     async list() {
@@ -122,7 +204,9 @@ function uploadReader(rt: Runtime, source: CloudSource): SourceReader {
   };
 }
 
+/** The source's reader; a source without its credentials is refused before anything is built. */
 export async function openSource(rt: Runtime, source: CloudSource): Promise<SourceReader> {
+  if (!credentialsComplete(source)) throw problem('credentials');
   if (source.sourceType === 'SFTP') return sftpReader(rt, source);
   if (source.sourceType === 'S3') return s3Reader(rt, source);
   return uploadReader(rt, source);

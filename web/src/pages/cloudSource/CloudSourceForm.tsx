@@ -124,10 +124,13 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
   const [form, setForm] = useState<Form>(() => formOf(null));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // the source as last answered: trusting a host key moves its version on while the dialog is open
+  const [current, setCurrent] = useState<CloudSourceView | null>(source);
 
   useEffect(() => {
     if (!visible) return;
     setForm(formOf(source));
+    setCurrent(source);
     setErrors({});
   }, [visible, source]);
 
@@ -148,13 +151,16 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
   }
 
   async function submit() {
-    const payload = payloadOf(form, source);
+    const payload = payloadOf(form, current);
     const parsed = cloudSourceSavePayload.safeParse(payload);
     const found: Record<string, string> = {};
     if (!parsed.success) for (const i of parsed.error.issues) found[i.path.join('.')] ||= i.message;
     // the server's own rule: a stored credential counts, so an edit need not type it again
     if (form.sourceType === 'SFTP' && !form.password && !form.privateKey && !source?.hasPassword && !source?.hasPrivateKey) found.password ||= CLOUD_MESSAGES.credential;
     if (form.sourceType === 'S3' && !form.roleArn && !(form.accessKey && (form.secretKey || source?.hasSecretKey))) found.accessKey ||= CLOUD_MESSAGES.s3Credential;
+    if (source?.credentialsNeeded && !form.password && !form.privateKey && !form.secretKey && form.sourceType !== 'UPLOAD' && !(form.sourceType === 'S3' && form.roleArn)) {
+      found[form.sourceType === 'S3' ? 'secretKey' : 'password'] ||= t('cloudSource.hint.credentialsNeeded');
+    }
     if (Object.keys(found).length) {
       setErrors(found);
       return;
@@ -167,6 +173,18 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
       onHide();
     } catch (e) {
       handleApiError(e instanceof ApiError ? e : new ApiError('400000'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function trustHostKey(fingerprint: string) {
+    if (!current) return;
+    setBusy(true);
+    try {
+      setCurrent(await call('cloudSource.confirmHostKey', { id: current.id, fingerprint }));
+      showSuccess(t('cloudSource.hostKeyTrusted'));
+      onSaved();
     } finally {
       setBusy(false);
     }
@@ -247,6 +265,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
             {number('port')}
             {text('username', undefined, { autoComplete: 'off' })}
             {secret('password', source?.hasPassword)}
+            {source?.credentialsNeeded && <p className="muted span-2" data-testid="cloud-credentials-needed">{t('cloudSource.hint.credentialsNeeded')}</p>}
             <div className="field span-2">
               <label htmlFor="cloud-privateKey">{f('privateKey')}</label>
               <InputTextarea
@@ -258,6 +277,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
                 onChange={(e) => set('privateKey', e.target.value)}
               />
             </div>
+            <HostKey source={current} sameServer={current?.host === form.host && current?.port === form.port} busy={busy} onTrust={trustHostKey} />
           </>
         ) : form.sourceType === 'S3' ? (
           <>
@@ -266,6 +286,8 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
             {text('accessKey', t('cloudSource.hint.s3Credential'), { autoComplete: 'off' })}
             {secret('secretKey', source?.hasSecretKey)}
             {text('roleArn', undefined, { placeholder: 'arn:aws:iam::123456789012:role/HeraldReader', fieldClassName: 'span-2' })}
+            {source?.credentialsNeeded && <p className="muted span-2" data-testid="cloud-credentials-needed">{t('cloudSource.hint.credentialsNeeded')}</p>}
+            {form.roleArn && <RoleTrust source={current} />}
           </>
         ) : (
           <p className="muted span-2">{t('cloudSource.hint.upload')}</p>
@@ -398,5 +420,45 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
         </>,
       )}
     </FormDialog>
+  );
+}
+
+/** The external id Herald made for the source, and what the customer's trust policy must say about it. */
+function RoleTrust({ source }: { source: CloudSourceView | null }) {
+  const { t } = useTranslation();
+  if (!source?.externalId) return <p className="muted span-2" data-testid="cloud-trust">{t('cloudSource.hint.externalIdAtSave')}</p>;
+  return (
+    <div className="field span-2" data-testid="cloud-trust">
+      <span className="muted">{t('cloudSource.field.externalId')}</span>
+      <code id="cloud-externalId">{source.externalId}</code>
+      <small className="field-hint">{t('cloudSource.hint.trustPolicy', { principal: source.trustPrincipal ?? t('cloudSource.hint.jobRole'), externalId: source.externalId })}</small>
+    </div>
+  );
+}
+
+/** The SFTP server's host key: the confirmed one, and one a run met that waits to be compared and trusted. */
+function HostKey({ source, sameServer, busy, onTrust }: { source: CloudSourceView | null; sameServer: boolean; busy: boolean; onTrust: (fingerprint: string) => void }) {
+  const { t } = useTranslation();
+  const confirmed = sameServer ? source?.hostKey : undefined;
+  const pending = sameServer ? source?.pendingHostKey : undefined;
+  return (
+    <div className="field span-2" data-testid="cloud-host-key">
+      {confirmed && (
+        <>
+          <span className="muted">{t('cloudSource.field.hostKey')}</span>
+          <code id="cloud-hostKey">{confirmed}</code>
+        </>
+      )}
+      {pending ? (
+        <>
+          <span className="muted">{t('cloudSource.field.pendingHostKey')}</span>
+          <code id="cloud-pendingHostKey">{pending}</code>
+          <small className="field-hint">{t('cloudSource.hint.hostKeyPending')}</small>
+          <Button type="button" label={t('cloudSource.trustHostKey')} icon="pi pi-check" outlined disabled={busy} onClick={() => onTrust(pending)} />
+        </>
+      ) : (
+        !confirmed && <small className="field-hint">{t('cloudSource.hint.hostKeyNone')}</small>
+      )}
+    </div>
   );
 }

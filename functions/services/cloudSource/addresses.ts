@@ -1,0 +1,70 @@
+/**
+ * Where a cloud source may connect: a partner's server on the internet, never the deployment's own network. The
+ * host name is resolved once, every address it gives is checked, and the connection goes to the checked address
+ * (a second lookup could answer differently). Locally (HERALD_ALLOW_PRIVATE_SOURCES) every address is allowed.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+export type AddressKind = 'public' | 'loopback' | 'private' | 'linkLocal' | 'unspecified' | 'multicast' | 'reserved';
+
+const RANGES: [AddressKind, 'ipv4' | 'ipv6', string, number][] = [
+  ['unspecified', 'ipv4', '0.0.0.0', 8],
+  ['loopback', 'ipv4', '127.0.0.0', 8],
+  ['private', 'ipv4', '10.0.0.0', 8],
+  ['private', 'ipv4', '172.16.0.0', 12],
+  ['private', 'ipv4', '192.168.0.0', 16],
+  ['private', 'ipv4', '100.64.0.0', 10],
+  ['linkLocal', 'ipv4', '169.254.0.0', 16],
+  ['reserved', 'ipv4', '192.0.0.0', 24],
+  ['reserved', 'ipv4', '198.18.0.0', 15],
+  ['multicast', 'ipv4', '224.0.0.0', 4],
+  ['reserved', 'ipv4', '240.0.0.0', 4],
+  ['unspecified', 'ipv6', '::', 128],
+  ['loopback', 'ipv6', '::1', 128],
+  ['private', 'ipv6', 'fc00::', 7],
+  ['linkLocal', 'ipv6', 'fe80::', 10],
+  ['multicast', 'ipv6', 'ff00::', 8],
+];
+
+const LISTS = new Map<AddressKind, BlockList>();
+for (const [kind, family, net, prefix] of RANGES) {
+  if (!LISTS.has(kind)) LISTS.set(kind, new BlockList());
+  LISTS.get(kind)!.addSubnet(net, prefix, family);
+}
+
+/** An IPv4 address carried in IPv6 (::ffff:a.b.c.d, and NAT64's 64:ff9b::/96) is judged as itself. */
+function embeddedIpv4(address: string): string | undefined {
+  const m = /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
+  if (!m) return undefined;
+  if (m[1]) return m[1];
+  const hi = parseInt(m[2]!, 16);
+  const lo = parseInt(m[3]!, 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+/** What an IP address is; anything that is not an IP address counts as reserved. */
+export function addressKind(address: string): AddressKind {
+  const family = isIP(address);
+  if (family === 0) return 'reserved';
+  const v4 = family === 6 ? embeddedIpv4(address) : address;
+  for (const [kind, list] of LISTS) {
+    if (v4 ? list.check(v4, 'ipv4') : list.check(address, 'ipv6')) return kind;
+  }
+  return 'public';
+}
+
+/** The host is refused: said the same way whatever is (or is not) listening there. */
+export class AddressRefused extends Error {
+  constructor() {
+    super('The host is not a public internet address, so Herald does not connect to it.');
+  }
+}
+
+/** The address to connect to for `host`: its first address, when every address it resolves to may be reached. */
+export async function checkedAddress(host: string, allowPrivate: boolean): Promise<string> {
+  const found = isIP(host) ? [{ address: host }] : await lookup(host, { all: true, verbatim: true });
+  if (found.length === 0) throw new AddressRefused();
+  if (!allowPrivate && found.some((a) => addressKind(a.address) !== 'public')) throw new AddressRefused();
+  return found[0]!.address;
+}

@@ -1,0 +1,32 @@
+/**
+ * A column's pattern runs through RE2 (re2js), whose matching time grows linearly with the cell: a pattern such
+ * as `(a+)+b` cannot hold the job worker, whatever the file holds. RE2 has no look-around or back-reference; a
+ * pattern that needs them is refused when the source is saved, and fails the delivery if one was stored before.
+ */
+import { RE2JS } from 're2js';
+import type { FileColumn } from '../../../shared/entities';
+
+export const PATTERN_UNSUPPORTED =
+  'The pattern cannot be checked in linear time: look-arounds and back-references are not supported.';
+
+export type CellTest = (cell: string) => boolean;
+
+/** The compiled full-cell test of a pattern, or the reason it cannot be compiled. */
+export function compilePattern(regex: string): CellTest | { problem: string } {
+  try {
+    const re = RE2JS.compile(regex);
+    return (cell) => re.matches(cell);
+  } catch {
+    return { problem: PATTERN_UNSUPPORTED };
+  }
+}
+
+/** The first column whose pattern RE2 refuses: its index and the reason. */
+export function patternProblem(columns: readonly Pick<FileColumn, 'regex'>[]): { index: number; problem: string } | undefined {
+  for (const [index, c] of columns.entries()) {
+    if (!c.regex) continue;
+    const compiled = compilePattern(c.regex);
+    if (typeof compiled !== 'function') return { index, problem: compiled.problem };
+  }
+  return undefined;
+}
