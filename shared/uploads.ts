@@ -33,6 +33,12 @@ export const UPLOAD_RULES: Record<UploadUse, UseRule> = {
   list: { maxBytes: 60 * KB, maxLabel: '60KB', types: ['text'] },
 };
 
+/**
+ * A recipient file uploaded for an import (a cloud source's or a preset parameter's): the browser PUTs it straight
+ * to storage through a link signed for exactly its size, under this limit, and this content type.
+ */
+export const IMPORT_FILE_UPLOAD = { maxBytes: 2048 * MB, maxLabel: '2GB', contentType: 'text/csv' } as const;
+
 /** The spec's upload messages. */
 export const UPLOAD_MESSAGES = {
   none: 'Please upload a file first.',

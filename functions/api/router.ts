@@ -17,6 +17,7 @@ import { errorFields } from '../platform/logger';
 import { unseal } from '../platform/keys';
 import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
+import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
 import type { Handler, Prefetching, RequestContext } from './context';
 import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
@@ -242,7 +243,8 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     } catch {
       names = [];
     }
-    if (!/^[0-9]{1,9}$/.test(org ?? '') || names.length === 0 || names.some((n) => !n || n === '.' || n === '..' || n.includes('/'))) {
+    const unstorable = names.some((n) => Buffer.byteLength(n) > MAX_ASSET_NAME_BYTES) || Buffer.byteLength(names.join('/')) > MAX_ASSET_KEY_BYTES;
+    if (!/^[0-9]{1,9}$/.test(org ?? '') || names.length === 0 || unstorable || names.some((n) => !n || n === '.' || n === '..' || n.includes('/'))) {
       return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found' };
     }
     const stored = await rt.ports.storage.get(`assets/${Number(org)}/${names.join('/')}`);

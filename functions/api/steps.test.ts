@@ -9,7 +9,7 @@ import { organizationHandlers } from '../services/organization/handlers';
 import { userHandlers } from '../services/user/handlers';
 import { createLogger } from '../platform/logger';
 import type { RequestContext } from './context';
-import { checkAnswer } from './steps';
+import { checkAnswer, payloadProblem } from './steps';
 
 const lines: string[] = [];
 const ctx = { rt: { log: createLogger('info', (l) => lines.push(l)) } } as unknown as RequestContext;
@@ -60,3 +60,19 @@ describe('checkAnswer', () => {
 // Type-level: a handler table without an area does not compile (`npm run typecheck` fails if it does).
 // @ts-expect-error the userRole area is missing
 export const incomplete: HandlerTable = { auth: authHandlers, user: userHandlers, organization: organizationHandlers };
+
+describe('payloadProblem', () => {
+  it('names the first lone surrogate or prototype key anywhere, and passes paired surrogates and ordinary data', () => {
+    expect(payloadProblem({ a: ['x', { b: 'ok \uD83D\uDE00' }], n: 1, z: null })).toBeNull();
+    expect(payloadProblem({ a: ['x', { b: 'bad \uD800' }] })).toMatch(/^payload\.a\.1\.b: .*surrogate/);
+    expect(payloadProblem({ a: 'bad \uDC00 alone' })).toMatch(/^payload\.a: /);
+    expect(payloadProblem({ ['k\uDBFF']: 1 })).toMatch(/surrogate/);
+    expect(payloadProblem(JSON.parse('{"x": {"__proto__": {"polluted": 1}}}'))).toMatch(/^payload\.x\.__proto__: .*reserved/);
+    expect(payloadProblem({ attributes: { constructor: 'x' } })).toMatch(/^payload\.attributes\.constructor: /);
+    expect(payloadProblem([{ prototype: 1 }])).toMatch(/^payload\.0\.prototype: /);
+    // deep nesting is walked without recursion
+    let deep: unknown = '\uD800';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(payloadProblem(deep)).toMatch(/surrogate/);
+  });
+});

@@ -64,8 +64,39 @@ export function badField(path: string, message: string): never {
   throw new AppError('400016', `payload.${path}: ${message}`);
 }
 
+/** Keys that reach an object's prototype or constructor when code indexes with them: no field is named so. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** A UTF-16 surrogate without its pair: JSON can carry one, but UTF-8 (DynamoDB, S3, mail) cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * What JSON carries but no operation takes, anywhere in a payload: a lone surrogate in a string or a key, and
+ * the keys of FORBIDDEN_KEYS. The path of the first one, or null. Walked with a stack, so depth costs no recursion.
+ */
+export function payloadProblem(payload: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value: payload, path: 'payload' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return `${path}: The text holds an unpaired UTF-16 surrogate.`;
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, path: `${path}.${i}` }));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        const at = `${path}.${key.slice(0, 64)}`;
+        if (FORBIDDEN_KEYS.has(key)) return `${at}: This name is reserved and cannot be a key.`;
+        if (LONE_SURROGATE.test(key)) return `${at}: The name holds an unpaired UTF-16 surrogate.`;
+        stack.push({ value: (value as Record<string, unknown>)[key], path: at });
+      }
+    }
+  }
+  return null;
+}
+
 /** The payload as the operation's schema reads it, or 400016 naming the first bad field. */
 export function validate(op: OperationDef, payload: unknown): unknown {
+  const problem = payloadProblem(payload);
+  if (problem) throw new AppError('400016', problem);
   const parsed = op.payload.safeParse(payload);
   if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
   return parsed.data;

@@ -67,8 +67,11 @@ export function wrapText(text: string, maxWidth: number, measure: Measure): stri
   return out;
 }
 
-/** The letters as one PDF, a page (or more, for a long body) per letter. */
-export async function renderLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
+/**
+ * The letters as one PDF, a page (or more, for a long body) per letter, drawn on the calling thread: seconds of CPU
+ * for the font alone, so only the worker calls it (renderLettersPdf in letterPdfWorker.ts).
+ */
+export async function drawLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
   const [{ PDFDocument, rgb }, fontkitModule] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
   const fontkit = (fontkitModule as unknown as { default?: unknown }).default ?? fontkitModule;
   const doc = await PDFDocument.create();

@@ -107,9 +107,10 @@ export class Ledger {
     await this.store.transact(this.counterItems(k, add));
   }
 
-  private claimRecord(k: LedgerKey, address: string): SentRecord {
+  private claimRecord(k: LedgerKey, address: string, links?: string[]): SentRecord {
     const key = this.keyOf(k);
     return {
+      ...(links && links.length > 0 ? { links } : {}),
       ...key,
       orgId: k.orgId,
       planId: k.planId,
@@ -129,11 +130,11 @@ export class Ledger {
    * one request per recipient costs one per chunk. A recipient someone else holds cancels its transaction; it is
    * answered with the record that holds it and the others are claimed again without it. Answers in order.
    */
-  async claimMany(entries: readonly { key: LedgerKey; address: string }[]): Promise<ClaimResult[]> {
-    if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address)];
+  async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[]): Promise<ClaimResult[]> {
+    if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address, entries[0]!.links)];
     const results: ClaimResult[] = new Array(entries.length);
     await this.inChunks(entries.map((_, i) => i), async (chunk) => {
-      const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address));
+      const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address, entries[i]!.links));
       const outcome = await this.transactChunk(
         records.map((Item) => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })),
       );
@@ -150,9 +151,9 @@ export class Ledger {
     return results;
   }
 
-  /** Claims the recipient for this attempt, or answers the record that already holds it. */
-  async claim(k: LedgerKey, address: string): Promise<ClaimResult> {
-    const record = this.claimRecord(k, address);
+  /** Claims the recipient for this attempt (with the links its message tracks), or answers the record that holds it. */
+  async claim(k: LedgerKey, address: string, links?: string[]): Promise<ClaimResult> {
+    const record = this.claimRecord(k, address, links);
     const { attempt } = record;
     const key = this.keyOf(k);
     try {

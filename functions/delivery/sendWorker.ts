@@ -77,8 +77,13 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     return out;
   }
 
-  function outbound(batch: SendBatch, content: PreparedContent, r: Recipient): Outbound {
-    const links = deps.links.forRecipient({ o: batch.orgId, p: batch.planId, r: batch.runId, a: r.accountId, c: batch.channel }, r.address);
+  /** The recipient's message and the destinations of its tracked links (stored with the claim, before sending). */
+  function outbound(batch: SendBatch, content: PreparedContent, r: Recipient): { message: Outbound; links: string[] } {
+    const links = deps.links.forRecipient({ o: batch.orgId, p: batch.planId, r: batch.runId, a: r.accountId, c: batch.channel });
+    return { message: messageOf(batch, content, r, links), links: links.linkTable() };
+  }
+
+  function messageOf(batch: SendBatch, content: PreparedContent, r: Recipient, links: RecipientLinks): Outbound {
     const tags = { org: String(batch.orgId), plan: batch.planId, run: batch.runId };
     const rendered = content.render(r, links);
     if (batch.channel === 'EMAIL') {
@@ -107,7 +112,8 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
     if (lapsed()) return wave.map(() => 'lapsed');
     const keys: LedgerKey[] = wave.map((r) => ({ orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId }));
-    const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address })));
+    const messages = wave.map((r) => outbound(batch, content, r));
+    const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
     const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
     const mine: { i: number; attempt: string }[] = [];
     for (const [i, claim] of claims.entries()) {
@@ -125,7 +131,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       for (const { i } of mine) results[i] = 'lapsed';
       return results;
     }
-    const settled = await Promise.allSettled(mine.map(async ({ i }) => sender(batch.channel).send(outbound(batch, content, wave[i]!))));
+    const settled = await Promise.allSettled(mine.map(async ({ i }) => sender(batch.channel).send(messages[i]!.message)));
     const completions: Completion[] = [];
     const released: Promise<void>[] = [];
     let failure: { error: unknown } | undefined;

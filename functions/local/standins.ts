@@ -123,12 +123,37 @@ async function startDynamo(dataDir: string | null): Promise<{ endpoint: string; 
 const PRESIGNED_PUT_CORS =
   '<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>';
 
+type KoaLike = { middleware: ((ctx: { path: string; status: number; body: unknown; type: string }, next: () => Promise<void>) => Promise<void>)[] };
+
+/**
+ * s3rver keeps a key as folders and files, and a name longer than the file system takes (255 bytes) crashes it
+ * with an unhandled stream error: answer such keys as S3 answers a key over its limit instead.
+ */
+function guardNameLength(server: KoaLike): void {
+  server.middleware.unshift(async (ctx, next) => {
+    let names: string[];
+    try {
+      names = ctx.path.split('/').map(decodeURIComponent);
+    } catch {
+      names = [];
+    }
+    if (names.some((n) => Buffer.byteLength(n) > 255 - '._S3rver_object'.length)) {
+      ctx.status = 400;
+      ctx.type = 'application/xml';
+      ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>KeyTooLongError</Code><Message>Your key is too long</Message></Error>';
+      return;
+    }
+    await next();
+  });
+}
+
 async function startS3(dataDir: string): Promise<{ endpoint: string; close(): Promise<void> }> {
   const mod = (await import('s3rver')) as unknown as { default?: unknown };
   const S3rver = (mod.default ?? mod) as new (o: object) => { run(): Promise<AddressInfo>; close(): Promise<void> };
   const directory = join(dataDir, 's3');
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: ASSET_BUCKET, configs: [PRESIGNED_PUT_CORS] }] });
+  guardNameLength(server as unknown as KoaLike);
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -31,7 +31,7 @@ export function lazyS3Storage(config: S3StorageConfig): StoragePort {
     list: async (prefix, max) => (await storage()).list(prefix, max),
     copy: async (from, to) => (await storage()).copy(from, to),
     signedGetUrl: async (key, seconds, fileName) => (await storage()).signedGetUrl(key, seconds, fileName),
-    signedPutUrl: async (key, seconds, contentType) => (await storage()).signedPutUrl(key, seconds, contentType),
+    signedPutUrl: async (key, seconds, terms) => (await storage()).signedPutUrl(key, seconds, terms),
   };
 }
 

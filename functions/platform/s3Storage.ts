@@ -76,11 +76,15 @@ export function s3Storage(config: S3StorageConfig): StoragePort {
       const disposition = fileName ? `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}` : undefined;
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: k(key), ResponseContentDisposition: disposition }), { expiresIn: linkSeconds(expiresInSeconds) });
     },
-    async signedPutUrl(key, expiresInSeconds, contentType) {
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: k(key), ContentType: contentType }), {
+    async signedPutUrl(key, expiresInSeconds, terms) {
+      if (terms && (!Number.isInteger(terms.bytes) || terms.bytes < 1 || terms.bytes > terms.maxBytes)) {
+        throw new RangeError(`an upload link takes 1 to ${terms.maxBytes} bytes, not ${terms.bytes}`);
+      }
+      const command = new PutObjectCommand({ Bucket, Key: k(key), ContentType: terms?.contentType, ContentLength: terms?.bytes });
+      return getSignedUrl(client, command, {
         expiresIn: linkSeconds(expiresInSeconds),
-        // the presigner leaves Content-Type unsigned unless told: signed, the upload must send this one
-        ...(contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+        // the presigner leaves these unsigned unless told: signed, the upload must send exactly this type and length
+        ...(terms ? { signableHeaders: new Set(['content-type', 'content-length']) } : {}),
       });
     },
   };

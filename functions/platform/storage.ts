@@ -26,6 +26,16 @@ export const MAX_LINK_SECONDS = 7 * 24 * 3600;
 /** How long a link the browser PUTs a file to (a cloud source's or a preset's) works. */
 export const UPLOAD_LINK_SECONDS = 15 * 60;
 
+/**
+ * What a signed upload link lets through: a body of exactly `bytes` (refused above `maxBytes`, the use's limit,
+ * e.g. shared/uploads.ts) with this Content-Type. Both are signed, so S3 refuses any other length or type.
+ */
+export interface UploadTerms {
+  contentType: string;
+  bytes: number;
+  maxBytes: number;
+}
+
 export interface StoragePort {
   /** writes the whole object; an object under the same key is replaced */
   put(key: string, body: string | Uint8Array, contentType?: string): Promise<void>;
@@ -43,8 +53,8 @@ export interface StoragePort {
    */
   signedGetUrl(key: string, expiresInSeconds: number, fileName?: string): Promise<string>;
   /**
-   * a link that uploads the object with an HTTP PUT for `expiresInSeconds`; with `contentType`, the upload must
-   * send that Content-Type
+   * a link that uploads the object with an HTTP PUT for `expiresInSeconds`; with `terms`, the upload must send
+   * that Content-Type and Content-Length (a RangeError when the length is not 1 to `maxBytes`)
    */
-  signedPutUrl(key: string, expiresInSeconds: number, contentType?: string): Promise<string>;
+  signedPutUrl(key: string, expiresInSeconds: number, terms?: UploadTerms): Promise<string>;
 }

@@ -14,7 +14,7 @@ import { type Application, APP_KEY_PATTERN } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, SDK_USER_TOKEN, type SdkOperation, sdkStringToSign } from '../../shared/sdk/contract';
 import { unseal } from '../platform/keys';
-import { firstIssue } from '../api/steps';
+import { firstIssue, payloadProblem } from '../api/steps';
 import type { Runtime } from '../platform/runtime';
 import { CONDITIONS, type Store } from '../store/store';
 import { SDK_HANDLERS } from './operations';
@@ -243,6 +243,8 @@ export function sdkApi(rt: Runtime, store: Store) {
       throw new AppError('401002', 'The body is not JSON.');
     }
     const op = operation as SdkOperation;
+    const problem = payloadProblem(json);
+    if (problem) throw new AppError('400016', problem);
     const parsed = SDK_OPERATIONS[op].request.safeParse(json);
     if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
     const token = headers[SDK_HEADERS.userToken];

@@ -1,15 +1,16 @@
 /**
  * The tracking routes: the open pixel, click redirects, thumb-block answers and one-click unsubscribe (RFC 8058: a cookieless POST
  * to the List-Unsubscribe URL; a GET shows a confirmation page with a button, since mail scanners follow links).
- * Opens and clicks count once per recipient (the first time), so rates are of people, not of fetches.
+ * Opens and clicks count once per recipient (the first time), so rates are of people, not of fetches. Links carry
+ * sealed ids only: the address to unsubscribe and a click's destination are read from the recipient's sent-record.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { unsubscriptionId } from '../../shared/entities';
+import { type SentRecord, unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { Ledger } from '../delivery/ledger';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
-import { type LinkClaims, LinkSigner, TRACKING_PATHS } from './links';
+import { type LinkClaims, type LinkKind, LinkSigner, TRACKING_PATHS } from './links';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_STORE = { 'cache-control': 'no-store, private', 'referrer-policy': 'no-referrer' };
@@ -24,6 +25,13 @@ const THANKS = {
   en: { title: 'Thank you for your feedback', body: 'Your answer helps us send messages you want.' },
   zh: { title: '感谢您的反馈', body: '您的回答能帮助我们发送您想要的消息。' },
   ja: { title: 'ご意見ありがとうございました', body: 'いただいた回答は、より良いメッセージをお届けするために役立てます。' },
+} as const;
+
+/** A link whose message or destination Herald does not hold (changed, or never sent), in the reader's language. */
+const UNAVAILABLE = {
+  en: { title: 'This link is no longer available', body: "Please visit the sender's website directly, or use a link in the message you received." },
+  zh: { title: '此链接已不可用', body: '请直接访问发件人的网站，或使用您收到的消息中的链接。' },
+  ja: { title: 'このリンクは利用できません', body: '送信元のウェブサイトに直接アクセスするか、受け取ったメッセージ内のリンクをご利用ください。' },
 } as const;
 
 function languageOf(acceptLanguage: string | undefined): keyof typeof THANKS {
@@ -68,13 +76,17 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     }
   }
 
-  async function unsubscribe(c: LinkClaims): Promise<void> {
-    if (!c.e) return;
+  /** The recipient's sent-record: the address to unsubscribe and the links a click may lead to. */
+  async function sentRecordOf(c: LinkClaims): Promise<SentRecord | undefined> {
+    return store.get('sentRecord', ledger.keyOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a }));
+  }
+
+  async function unsubscribe(c: LinkClaims, address: string): Promise<void> {
     await store.put('messageUnsubscription', {
       orgId: c.o,
-      id: unsubscriptionId(c.c, c.e),
+      id: unsubscriptionId(c.c, address),
       channelName: c.c,
-      target: c.e.trim().toLowerCase(),
+      target: address.trim().toLowerCase(),
       source: 'UNSUBSCRIBE',
       planId: c.p,
       dateCreated: rt.clock.now(),
@@ -84,9 +96,17 @@ export function trackingRoutes(rt: Runtime, store: Store) {
 
   return async function route(event: APIGatewayProxyEventV2, path: string): Promise<APIGatewayProxyStructuredResultV2 | undefined> {
     const method = event.requestContext?.http?.method ?? 'GET';
-    const kind = (Object.keys(TRACKING_PATHS) as (keyof typeof TRACKING_PATHS)[]).find((k) => path.startsWith(TRACKING_PATHS[k]));
+    const kind = (Object.keys(TRACKING_PATHS) as LinkKind[]).find((k) => path.startsWith(TRACKING_PATHS[k]));
     if (!kind) return undefined;
-    const claims = links().verify(path.slice(TRACKING_PATHS[kind].length));
+    const token = path.slice(TRACKING_PATHS[kind].length);
+    const sealed = links().verify(kind, token);
+    // links in mail sent before tokens were sealed: counted and honoured, except redirects
+    const legacy = sealed ? undefined : links().verifyLegacy(token);
+    const claims: LinkClaims | undefined = sealed ?? legacy;
+    const unavailable = () => {
+      const text = UNAVAILABLE[languageOf(event.headers?.['accept-language'])];
+      return page(404, text.title, `<p>${text.body}</p>`);
+    };
     if (kind === 'open') {
       if (claims) await firstTime(claims, 'openedAt', 'opens');
       // a pixel whatever happened: a mail client shows nothing broken
@@ -102,15 +122,18 @@ export function trackingRoutes(rt: Runtime, store: Store) {
       return page(200, thanks.title, `<p>${thanks.body}</p>`);
     }
     if (kind === 'click') {
-      const target = claims.u ?? '';
-      if (!/^https?:\/\//i.test(target)) return page(400, 'This link is not valid', '<p>The link does not lead to a web page.</p>');
+      // the destination is one of the links the message was sent with, never anything the URL says
+      const target = sealed && claims.i !== undefined ? (await sentRecordOf(claims))?.links?.[claims.i] : undefined;
+      if (!target || !/^https?:\/\//i.test(target)) return unavailable();
       // a click means the message was opened too (images may be blocked)
       await firstTime(claims, 'openedAt', 'opens');
       await firstTime(claims, 'clickedAt', 'clicks');
       return { statusCode: 302, headers: { location: target, ...NO_STORE }, body: '' };
     }
     if (method === 'POST') {
-      await unsubscribe(claims);
+      const address = legacy ? legacy.e : (await sentRecordOf(claims))?.address;
+      if (!address) return unavailable();
+      await unsubscribe(claims, address);
       return page(200, 'You are unsubscribed', '<p>You will no longer receive these messages at this address.</p>');
     }
     if (method !== 'GET' && method !== 'HEAD') return page(405, 'Not allowed', '');

@@ -39,6 +39,8 @@ export const sentRecordSchema = z.object({
   doneAt: z.number().int().optional(),
   providerId: z.string().optional(),
   openClaim: z.string().optional(),
+  /** the message's tracked link destinations by place, written with the claim: click redirects go only here */
+  links: z.array(z.string()).optional(),
 });
 export type SentRecord = z.infer<typeof sentRecordSchema>;
 

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { auditFields, defineEntity } from './entity';
 
 /**
- * An existing account asked to join an organization. It is not a member until its owner accepts while signed
- * in; one pending invitation per account and organization (the key is orgId + userId).
+ * An account asked to join an organization. It is not a member until its owner accepts while signed in, or, for
+ * a new account, sets its password; one pending invitation per account and organization (the key is orgId + userId).
  */
 export const invitationSchema = z.object({
   orgId: z.number().int(),
@@ -11,6 +11,8 @@ export const invitationSchema = z.object({
   roleId: z.string(),
   /** the address the inviter typed (the account's own address stays its owner's) */
   email: z.string().optional(),
+  /** the username the inviter typed, or the address */
+  username: z.string().optional(),
   /** epoch seconds; DynamoDB TTL removes invitations nobody answered */
   expiresAt: z.number().int(),
   ...auditFields,

@@ -10,6 +10,9 @@ export const sessionSchema = z.object({
   userId: z.string(),
   orgId: z.number().int(),
   currentTokenHash: z.string(),
+  /** the token the last rotation replaced, and when: a refresh that lost a race presents it moments later */
+  previousTokenHash: z.string().optional(),
+  rotatedAt: z.number().int().optional(),
   securityStamp: z.string(),
   revoked: z.boolean(),
   revokedReason: z.string().optional(),
@@ -28,7 +31,7 @@ export const sessionEntity = defineEntity({
   partitionKey: { name: 'id', type: 'S' },
   indexes: [{ name: 'byUser', partitionKey: { name: 'userId', type: 'S' } }],
   ttlAttribute: 'expiresAt',
-  privateFields: ['currentTokenHash', 'securityStamp'],
+  privateFields: ['currentTokenHash', 'previousTokenHash', 'securityStamp'],
 });
 
 /**

@@ -18,6 +18,8 @@ export const systemSettingSchema = z.object({
   ignoreAccountNotifySetting: z.boolean(),
   convertHyperlink: z.boolean(),
   iotIdHash: z.boolean(),
+  /** addresses a draft's test mail may go to besides the members' (plan.testEmail) */
+  testAddresses: z.array(z.string()).max(100).default([]),
   ...auditFields,
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;

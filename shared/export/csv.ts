@@ -1,7 +1,8 @@
 /**
- * CSV files Herald writes (data exports): RFC 4180 quoting, and cells that a spreadsheet would run as a formula
- * (starting with =, +, -, @, a tab or a carriage return) neutralised with a leading apostrophe, so an exported
- * `=HYPERLINK(...)` stays text (OWASP "CSV injection").
+ * CSV files Herald writes (data exports, cloud source records): RFC 4180 quoting, and cells that a spreadsheet
+ * would run as a formula (starting with =, +, -, @, a tab or a carriage return, or the full-width ＝＋－＠ that
+ * Japanese and Chinese spreadsheet input turns into them) neutralised with a leading apostrophe, so an exported
+ * `=HYPERLINK(...)` stays text (OWASP "CSV injection"). Every CSV writer goes through csvLine.
  */
 
 /** spec 001 section 9 and 000 section 9: an export holds at most this many records */
@@ -13,14 +14,26 @@ export const EXPORT_MESSAGES = {
   capped: `The export holds the first ${EXPORT_CAP.toLocaleString('en-US')} records: exports are capped at ${EXPORT_CAP.toLocaleString('en-US')}. Narrow it down with a segment to get the rest.`,
 } as const;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-/** One cell: text as is (formula starts neutralised), numbers and booleans as text, nothing for null. */
+/** A cell's text: a list joined with `;`, an object as JSON. */
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))).join(';');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * One cell: text as is (formula starts neutralised), numbers and booleans as text, nothing for null. The check
+ * runs on the text as written, after a list is joined: a tag list `=1;x` starts a formula as much as `=1` does.
+ */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = Array.isArray(value) ? value.join(';') : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  let text = textOf(value);
+  // a number's own text (-5, 1e+21) is data a spreadsheet reads as a number, never a formula
+  const isNumber = typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean';
+  if (!isNumber && FORMULA_START.test(text)) text = `'${text}`;
+  // `;` and tab quoted too: spreadsheets in many locales split a CSV on them, which would start a new cell
+  return /[",;\t\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(values: readonly unknown[]): string {

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { Lang } from '../errors';
 import { CLOUD_MESSAGES, cloudSourceHistorySchema, cloudSourceRecordSchema, cloudSourceSchema, HOST_KEY_FINGERPRINT } from '../entities/cloudSource';
 import { idString } from '../entities/entity';
-import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+import { idPayload, importFileSize, ok, operation, pageOf, pageRequest, uploadLink } from './operation';
 
 const ACCESS = 'NAV_CLOUD_SOURCE';
 
@@ -98,8 +98,8 @@ export const cloudSourceServices = {
   /** An upload source: a link the browser PUTs the file to (15 minutes); the next run reads it. */
   uploadUrl: operation({
     access: ACCESS,
-    payload: idPayload.extend({ fileName: z.string().trim().min(1).max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.') }),
-    response: z.object({ url: z.string(), expiresAt: z.number().int() }),
+    payload: idPayload.extend({ fileName: z.string().trim().min(1).max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.'), size: importFileSize }),
+    response: uploadLink,
   }),
   /**
    * Trusts an SFTP server's host key: the one a run met (pending), or one the partner gave. Runs connect only to

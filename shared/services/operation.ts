@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Permission } from '../permissions';
+import { IMPORT_FILE_UPLOAD, UPLOAD_MESSAGES } from '../uploads';
 
 /**
  * Who may call an operation: anyone (`public`), anyone with or without a session (`optional`: the identity is
@@ -47,3 +48,13 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export const empty = z.object({}).default({});
 export const ok = z.object({ ok: z.literal(true) });
 export const idPayload = z.object({ id: z.string().min(1).max(64) });
+
+/** The size of an import file the browser is about to PUT: its upload link is signed for exactly this many bytes. */
+export const importFileSize = z
+  .number({ error: UPLOAD_MESSAGES.none })
+  .int()
+  .min(1, UPLOAD_MESSAGES.none)
+  .max(IMPORT_FILE_UPLOAD.maxBytes, UPLOAD_MESSAGES.tooLarge(IMPORT_FILE_UPLOAD.maxLabel));
+
+/** A link the browser PUTs a file to, with the Content-Type it must send (signed into the link). */
+export const uploadLink = z.object({ url: z.string(), expiresAt: z.number().int(), contentType: z.string() });

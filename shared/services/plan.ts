@@ -97,6 +97,28 @@ const saveSingle = z.object({
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
 
+/**
+ * Test mails of a draft go only to the organization's members or to the test addresses its administrators keep
+ * (system setting), and a message gets at most this many in a rolling hour, each address counting one.
+ */
+export const TEST_MAIL_LIMITS = { perCall: 10, perMessagePerHour: 50, testAddresses: 100 } as const;
+
+/** The server's words for a refused test mail, in the caller's language. */
+export const TEST_MAIL_MESSAGES = {
+  en: {
+    notAllowed: '{address} is neither a member of this organization nor one of its test addresses (System settings).',
+    tooMany: 'A message gets at most {max} test mails an hour; {left} left now. Try again in {minutes} min.',
+  },
+  zh: {
+    notAllowed: '{address} 既不是本组织的成员，也不在本组织的测试地址（系统设置）中。',
+    tooMany: '每条消息每小时最多发送 {max} 封测试邮件，当前还可发送 {left} 封。请在 {minutes} 分钟后重试。',
+  },
+  ja: {
+    notAllowed: '{address} はこの組織のメンバーでも、テスト用アドレス（システム設定）でもありません。',
+    tooMany: 'テストメールは 1 メッセージにつき 1 時間に {max} 通までです（残り {left} 通）。{minutes} 分後にお試しください。',
+  },
+} as const;
+
 export const planServices = {
   saveSingle: operation({ access: 'PLAN_CREATE', payload: saveSingle, response: planView }),
   detail: operation({ access: 'NAV_CREATE_NOTIFICATION', payload: idPayload, response: planView }),
@@ -122,10 +144,21 @@ export const planServices = {
     payload: z.object({}).default({}),
     response: z.array(z.object({ id: z.string(), name: z.string() })),
   }),
+  /** to members and the organization's test addresses only (getTestRecipients), TEST_MAIL_LIMITS a message */
   testEmail: operation({
     access: 'PLAN_CREATE',
-    payload: z.object({ id, emails: z.array(email).min(1, 'Please input the email!').max(10) }),
+    payload: z.object({ id, emails: z.array(email).min(1, 'Please input the email!').max(TEST_MAIL_LIMITS.perCall) }),
     response: z.object({ sent: z.number().int() }),
+  }),
+  /** The addresses a test mail may go to: the organization's test addresses, and its active members'. */
+  getTestRecipients: operation({
+    access: 'PLAN_CREATE',
+    payload: z.object({}).default({}),
+    response: z.object({
+      testAddresses: z.array(z.string()),
+      members: z.array(z.object({ name: z.string(), email: z.string() })),
+      perMessagePerHour: z.number().int(),
+    }),
   }),
 } as const;
 

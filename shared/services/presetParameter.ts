@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { presetParameterEntity, presetRecordSchema } from '../entities/presetParameter';
 import { idString } from '../entities/entity';
 import { type CrudEntityDef, crudServices } from './crud';
-import { idPayload, ok, operation } from './operation';
+import { idPayload, importFileSize, ok, operation, uploadLink } from './operation';
 
 const ACCESS = 'NAV_PRESET_PARAMETER';
 const fileName = z.string().trim().min(1, 'Please upload a file first.').max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.');
@@ -23,7 +23,7 @@ const recordFields = {
 export const presetParameterServices = {
   ...crudServices(presetParameterEntity as unknown as CrudEntityDef),
   /** A link the browser PUTs the parameter's file to (15 minutes); `load` with the same name reads it. */
-  uploadUrl: operation({ access: ACCESS, payload: idPayload.extend({ fileName }), response: z.object({ url: z.string(), expiresAt: z.number().int() }) }),
+  uploadUrl: operation({ access: ACCESS, payload: idPayload.extend({ fileName, size: importFileSize }), response: uploadLink }),
   /** Reads the file (the uploaded one named, or the cloud source's) in the background and replaces the records. */
   load: operation({ access: ACCESS, payload: idPayload.extend({ fileName: fileName.optional() }), response: ok }),
 } as const;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { isValidEmail, MESSAGES } from '../validation';
 import { operation } from './operation';
+import { TEST_MAIL_LIMITS } from './plan';
 
 /** A send rate: messages per second of one channel, for the whole deployment. */
 const rate = z.number().int().min(1, 'At least 1 message per second.').max(100_000, 'At most 100,000 messages per second.');
@@ -20,6 +22,10 @@ const organizationSettingFields = {
   ignoreAccountNotifySetting: z.boolean().default(false),
   convertHyperlink: z.boolean().default(true),
   iotIdHash: z.boolean().default(false),
+  testAddresses: z
+    .array(z.string().trim().toLowerCase().max(254).refine(isValidEmail, MESSAGES.emailIncorrect))
+    .max(TEST_MAIL_LIMITS.testAddresses, `At most ${TEST_MAIL_LIMITS.testAddresses} test addresses.`)
+    .default([]),
 };
 
 export const organizationSettingView = z.object({
@@ -34,6 +40,8 @@ export const organizationSettingView = z.object({
   ignoreAccountNotifySetting: z.boolean(),
   convertHyperlink: z.boolean(),
   iotIdHash: z.boolean(),
+  /** where a draft's test mails may go besides the members (plan.testEmail) */
+  testAddresses: z.array(z.string()),
   /** 0 while the organization keeps the defaults */
   version: z.number().int(),
 });

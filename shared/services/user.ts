@@ -50,7 +50,10 @@ export const invitationView = z.object({
 });
 export type InvitationView = z.infer<typeof invitationView>;
 
-/** An invitation of the organization nobody has answered yet, as administrators see it. */
+/**
+ * An invitation of the organization nobody has answered yet, as administrators see it: only what the inviter
+ * typed, the same whether or not the address has an account elsewhere.
+ */
 export const pendingInvitationView = z.object({
   userId: z.string(),
   username: z.string(),
@@ -58,13 +61,11 @@ export const pendingInvitationView = z.object({
   email: z.string(),
   roleId: z.string(),
   roleName: z.string(),
-  /** `account`: a new account that has not set its password yet; `join`: an existing account asked to join */
-  kind: z.enum(['account', 'join']),
   dateCreated: z.number(),
   /** when the invitation was last sent */
   dateSent: z.number(),
-  /** when an existing account's invitation lapses (a new account's link carries its own expiry) */
-  expiresAt: z.number().optional(),
+  /** when the invitation (and a new account's link) lapses */
+  expiresAt: z.number(),
 });
 export type PendingInvitationView = z.infer<typeof pendingInvitationView>;
 
@@ -117,7 +118,7 @@ export const userServices = {
     }),
     response: userView,
   }),
-  /** Invitations nobody has answered: new accounts without a password and existing accounts asked to join. */
+  /** Invitations nobody has answered: addresses without an account yet and existing accounts alike. */
   pendingInvitations: operation({
     access: 'NAV_PORTAL_USER',
     payload: z.object({}).default({}),
@@ -125,7 +126,7 @@ export const userServices = {
   }),
   /** Sends a pending invitation again: a new link (earlier ones stop working), or a new answering period. */
   resendInvitation: operation({ access: 'NAV_PORTAL_USER', payload: userIdPayload, response: ok }),
-  /** Withdraws a pending invitation; a new account that never signed in is removed. */
+  /** Withdraws a pending invitation; an account made for it that never set a password is removed. */
   cancelInvitation: operation({ access: 'NAV_PORTAL_USER', payload: userIdPayload, response: ok }),
   getAll: operation({
     access: 'NAV_PORTAL_USER',

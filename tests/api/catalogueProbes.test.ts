@@ -23,7 +23,27 @@ afterAll(() => herald?.stop());
 const SKIP = new Set(['auth.logout', 'user.switchOrganization']);
 const BAD_PAYLOADS: unknown[] = ['a string', [1, 2, 3], 42, { id: 123, page: -1, size: 1e9, name: { nested: true } }, { id: 'x'.repeat(5000) }];
 
+const SURROGATES = '\uD800x\uDC00';
+/** Strings with lone surrogates, in fields many operations name, and keys that reach prototypes when indexed. */
+const HOSTILE_PAYLOADS: unknown[] = [
+  { id: `a${SURROGATES}`, name: SURROGATES, title: SURROGATES, keyword: SURROGATES, path: SURROGATES, page: 1, size: 10 },
+  { list: [{ deep: [`x${SURROGATES}`] }], [`key${SURROGATES}`]: 'x' },
+  JSON.parse('{"id": "x", "__proto__": {"polluted": "yes"}, "attributes": {"__proto__": {"polluted": "yes"}}}'),
+  { id: 'x', name: 'x', attributes: { constructor: 'x', prototype: 'y' } },
+  { id: 'x', settings: { constructor: { prototype: { polluted: 'yes' } } } },
+];
+
 describe.each([...CATALOGUE.keys()].filter((s) => !SKIP.has(s)))('%s', (service) => {
+  it('refuses lone surrogates and prototype keys anywhere in a payload with 400016, never a 5xx', async () => {
+    for (const payload of HOSTILE_PAYLOADS) {
+      const r = await admin.call(service, payload);
+      const shown = `${service} ${JSON.stringify(payload).slice(0, 60)}`;
+      expect(r.status, shown).toBeLessThan(500);
+      expect([r.body.state, r.body.errorCode], shown).toEqual(['F', '400016']);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('answers wrong-shaped payloads with a catalogue error, never a 5xx', async () => {
     for (const payload of BAD_PAYLOADS) {
       const r = await admin.call(service, payload);

@@ -15,7 +15,7 @@ import { ASSET_BUCKET, freePort } from '../../functions/local/standins';
 import { Store } from '../../functions/store/store';
 import { cloudHistoryKeyOf, cloudRecordKeyOf } from '../../shared/entities';
 import type { CloudSourceSavePayload } from '../../shared/services';
-import { type ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
+import { type ApiClient, manualClock, sentMail, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 import { type SftpServer, startSftpServer } from '../support/sftpServer';
 
@@ -220,8 +220,15 @@ describe('roles (issue 19 item 2)', () => {
       let body = '';
       req.on('data', (d) => (body += d));
       req.on('end', () => {
-        asked.push(new URLSearchParams(body));
+        const params = new URLSearchParams(body);
+        asked.push(params);
         res.setHeader('content-type', 'text/xml');
+        // a role whose trust policy does not name Herald: STS refuses as it does on AWS
+        if (params.get('RoleArn')?.endsWith('/Untrusting')) {
+          res.statusCode = 403;
+          res.end('<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>User is not authorized to perform: sts:AssumeRole</Message></Error><RequestId>r</RequestId></ErrorResponse>');
+          return;
+        }
         res.end(`<AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><Credentials><AccessKeyId>S3RVER</AccessKeyId><SecretAccessKey>role-secret</SecretAccessKey><SessionToken>role-token</SessionToken><Expiration>2099-01-01T00:00:00Z</Expiration></Credentials><AssumedRoleUser><Arn>arn:aws:sts::210987654321:assumed-role/HeraldReader/s</Arn><AssumedRoleId>AROA:s</AssumedRoleId></AssumedRoleUser></AssumeRoleResult></AssumeRoleResponse>`);
       });
     });
@@ -249,6 +256,11 @@ describe('roles (issue 19 item 2)', () => {
       expect(copySaved.externalId).toMatch(/^herald-[0-9a-f]{32}$/);
       expect(copySaved.externalId).not.toBe(saved.externalId);
 
+      // a role that does not trust Herald: the delivery says what its trust policy must hold
+      const untrusting = await admin.ok('cloudSource.save', source({ title: 'Untrusting', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn: 'arn:aws:iam::210987654321:role/Untrusting', filePath: 'role' }));
+      const [refused] = await runAndWait(admin, untrusting.id);
+      expect(refused).toMatchObject({ status: 'FAILED', problem: 'roleRefused', error: expect.stringContaining('sts:ExternalId'), created: 0 });
+
       // the deployment's own account: refused at save, in the caller's language, and at run
       config.awsAccountId = '123456789012';
       config.jobRoleArn = 'arn:aws:iam::123456789012:role/HeraldApi-JobFunctionServiceRole';
@@ -260,7 +272,8 @@ describe('roles (issue 19 item 2)', () => {
       const stored = (await store.scanAll('cloudSource')).find((x) => x.id === saved.id)!;
       await store.put('cloudSource', { ...stored, roleArn: ownRole.roleArn });
       expect(await runOnce(admin, saved.id)).toMatchObject([{ status: 'FAILED', problem: 'ownAccountRole' }]);
-      expect(asked).toHaveLength(1);
+      // (the first run and the untrusting one asked STS; the own-account role never reaches it)
+      expect(asked).toHaveLength(2);
     } finally {
       config.awsAccountId = undefined;
       config.jobRoleArn = undefined;
@@ -477,12 +490,18 @@ describe('encodings and limits', () => {
 describe('uploads', () => {
   it('a file put to the upload link is read by the next run', async () => {
     const saved = await admin.ok('cloudSource.save', source({ title: 'Uploaded', sourceType: 'UPLOAD', fileName: '*.csv' }));
-    const { url } = await admin.ok('cloudSource.uploadUrl', { id: saved.id, fileName: 'members.csv' });
-    const put = await fetch(url, { method: 'PUT', body: csv([HEADER, 'M0601,Uploaded,up@example.com,gold']) });
+    const put = await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: saved.id, fileName: 'members.csv' }, csv([HEADER, 'M0601,Uploaded,up@example.com,gold']));
     expect(put.ok).toBe(true);
     expect((await runAndWait(admin, saved.id))[0]).toMatchObject({ status: 'DONE', created: 1, fileName: 'members.csv' });
     const sftpOnly = await saveTrusted(source({ title: 'Not upload', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password }));
-    expect((await admin.call('cloudSource.uploadUrl', { id: sftpOnly.id, fileName: 'x.csv' })).body.errorCode).toBe('720009');
+    expect((await admin.call('cloudSource.uploadUrl', { id: sftpOnly.id, fileName: 'x.csv', size: 10 })).body.errorCode).toBe('720009');
+    // a link is signed for one file's exact size and type, and none is made for an empty or too large file
+    const link = new URL((await admin.ok('cloudSource.uploadUrl', { id: saved.id, fileName: 'next.csv', size: 1234 })).url);
+    expect(link.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    for (const [size, message] of [[0, 'Please upload a file first.'], [2048 * 1024 * 1024 + 1, 'The maximum file size is 2GB, please re-upload!']] as const) {
+      const refused = (await admin.call('cloudSource.uploadUrl', { id: saved.id, fileName: 'next.csv', size })).body;
+      expect([refused.errorCode, refused.errorMessage]).toEqual(['400016', expect.stringContaining(message)]);
+    }
   });
 });
 
@@ -512,7 +531,7 @@ describe('rules and tenancy', () => {
       ['cloudSource.runNow', { id: ours.id }],
       ['cloudSource.duplicate', { id: ours.id }],
       ['cloudSource.delete', { id: ours.id }],
-      ['cloudSource.uploadUrl', { id: ours.id, fileName: 'x.csv' }],
+      ['cloudSource.uploadUrl', { id: ours.id, fileName: 'x.csv', size: 10 }],
       ['cloudSource.deleteHistoryRecord', { sourceId: ours.id, id: delivery.id }],
       ['cloudSourceHistory.getListByPage', { sourceId: ours.id }],
       ['cloudSourceHistory.confirm', { sourceId: ours.id, id: delivery.id }],
@@ -538,8 +557,7 @@ describe('rules and tenancy', () => {
 
   it('a deleted source takes its deliveries and their records with it', async () => {
     const saved = await admin.ok('cloudSource.save', source({ title: 'Short lived', sourceType: 'UPLOAD', fileName: '*.csv' }));
-    const { url } = await admin.ok('cloudSource.uploadUrl', { id: saved.id, fileName: 'gone.csv' });
-    await fetch(url, { method: 'PUT', body: csv([HEADER, 'bad id,Gone,gone@example.com,gold']) });
+    await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: saved.id, fileName: 'gone.csv' }, csv([HEADER, 'bad id,Gone,gone@example.com,gold']));
     const [delivery] = await runAndWait(admin, saved.id);
     expect(delivery).toMatchObject({ invalid: 1 });
     await admin.ok('cloudSource.delete', { id: saved.id });

@@ -9,6 +9,7 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { accountSchema } from '../../shared/entities';
 import { EXPORT_CAP, EXPORT_MESSAGES } from '../../shared/export/csv';
+import { CsvParser } from '../../shared/import/csv';
 import { type ApiClient, manualClock, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
@@ -57,6 +58,32 @@ describe('account exports', () => {
     expect(done).not.toHaveProperty('fileKey');
     const lines = (await fileOf(admin, run.id)).trimEnd().split('\r\n');
     expect(lines).toEqual(['id,email,firstName', `a1,ann@example.com,"'=HYPERLINK(""http://evil.example"",""Click"")"`, 'a2,bo@example.com,Bo', "a3,cy@example.com,'+Cy"]);
+  });
+
+  it('neutralises every cell, tag lists and attribute values included', async () => {
+    // an organization of its own, so the other tests' row counts stay as they are
+    const { other: owner } = await twoOrganizations(herald, 'csv');
+    owner.autoRefresh = true;
+    const tags = ['=HYPERLINK("http://x")', 'vip'];
+    const attributes = { score: '+1+1', total: '@SUM(1)', diff: '-2+3', wide: '＝1+1', tab: '\tx', plain: 'ok', count: -5 };
+    await owner.ok('account.save', { id: 'f1', emails: ['f1@example.com'], firstName: '@Fay', lastName: '-Lee', tags, attributes });
+    await owner.ok('account.save', { id: 'f2', emails: ['f2@example.com'], tags: ['+tag'], attributes: { score: '=2' } });
+    const run = await owner.ok('dataExport.create', { title: 'Formulas', exportType: 'ACCOUNTS' });
+    expect(await finished(owner, run.id)).toMatchObject({ state: 'DONE', rows: 2 });
+    const parser = new CsvParser(',');
+    const [header, ...rows] = [...parser.push(await fileOf(owner, run.id)), ...parser.end()];
+    expect(header).toContain('attributes.score');
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    const f1 = rows.find((r) => r[0] === 'f1')!;
+    expect(cell(f1, 'tags')).toBe(`'=HYPERLINK("http://x");vip`);
+    expect(cell(f1, 'attributes.score')).toBe("'+1+1");
+    expect(cell(f1, 'attributes.total')).toBe("'@SUM(1)");
+    expect(cell(f1, 'attributes.wide')).toBe("'＝1+1");
+    expect(cell(f1, 'attributes.count')).toBe('-5');
+    expect(cell(f1, 'attributes.plain')).toBe('ok');
+    expect(cell(rows.find((r) => r[0] === 'f2')!, 'tags')).toBe("'+tag");
+    // no cell of the file, header included, starts as a formula
+    for (const row of [header!, ...rows]) for (const value of row) if (value !== '-5') expect(value, value).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
   });
 
   it('narrows to a segment', async () => {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
+import { takeFromLimit } from '../../functions/services/auth';
 import { Store } from '../../functions/store/store';
 import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
 import { zonedTimeToUtc } from '../../shared/plan/plan';
@@ -155,10 +156,10 @@ describe('an email message, sent now', () => {
     const redirect = await fetch(click, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('https://example.com/offer');
-    const [body] = click.split('/service/t/c/')[1]!.split('.');
-    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, u: 'https://evil.example/' })).toString('base64url');
-    const refused = await fetch(click.replace(body!, forged), { redirect: 'manual' });
+    // the link is sealed: it names no target, and a changed one is no link (tests/api/tracking.test.ts has more)
+    expect(click).not.toContain('example.com/offer');
+    const forged = click.slice(0, -4) + (click.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const refused = await fetch(forged, { redirect: 'manual' });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('location')).toBeNull();
     const after = await admin.ok('planStatistics.detail', { id });
@@ -173,8 +174,8 @@ describe('an email message, sent now', () => {
     const answer = (html: string, kind: 'like' | 'dislike') => {
       const links = [...html.matchAll(/href="([^"]+\/service\/t\/f\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
       expect(links).toHaveLength(2);
-      const token = (url: string) => JSON.parse(Buffer.from(url.split('/service/t/f/')[1]!.split('.')[0]!, 'base64url').toString()) as { f: string };
-      return links.find((l) => token(l).f === kind)!;
+      // the thumb block shows "like" first; the tokens are sealed and say nothing readable
+      return links[kind === 'like' ? 0 : 1]!;
     };
     const [first, second] = mails;
     // the first recipient likes it twice, then changes their mind: only the first answer counts
@@ -184,11 +185,9 @@ describe('an email message, sent now', () => {
     await fetch(answer(first!.body.html, 'like'));
     await fetch(answer(first!.body.html, 'dislike'));
     expect(await (await fetch(answer(second!.body.html, 'dislike'))).text()).toContain('Thank you for your feedback');
-    // a token turned from dislike into like is refused
+    // a changed token is refused
     const dislike = answer(second!.body.html, 'dislike');
-    const [body] = dislike.split('/service/t/f/')[1]!.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), f: 'like' })).toString('base64url');
-    expect((await fetch(dislike.replace(body!, forged))).status).toBe(400);
+    expect((await fetch(dislike.slice(0, -4) + (dislike.endsWith('AAAA') ? 'BBBB' : 'AAAA'))).status).toBe(400);
     const stats = await admin.ok('planStatistics.detail', { id });
     expect(stats.totals).toMatchObject({ likes: 1, dislikes: 1, opens: 2 });
     // the text part carries the answer links too
@@ -253,13 +252,92 @@ describe('an email message, sent now', () => {
     expect(records.list[0]).toMatchObject({ action: 'sendToReview', byName: expect.any(String) });
   });
 
+  /** Keeps these test addresses in the organization's system setting. */
+  async function keepTestAddresses(testAddresses: string[]) {
+    const { organization } = await admin.ok('systemSetting.detail');
+    return admin.ok('systemSetting.save', { ...organization, testAddresses });
+  }
+
   it('a test mail goes to the chosen addresses as recipients will see it', async () => {
+    await keepTestAddresses(['qa@example.com']);
     const draft = await admin.ok('plan.saveSingle', { name: 'Test me', title: 'Test me', channel: 'EMAIL', content: emailContent('Autumn'), segmentId: audience.segmentId });
     expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['qa@example.com', 'QA@example.com'] })).toEqual({ sent: 1 });
     const mail = (await sentMail(herald)).filter((m) => m.destination.to.includes('qa@example.com')).pop()!;
     expect(mail.subject).toBe('[TEST] Autumn');
     expect(mail.body.html).toContain('See the offer');
     expect((await admin.call('plan.testEmail', { id: draft.id, emails: ['not an address'] })).body.errorCode).toBe('400016');
+  });
+
+  it('a test mail goes only to members and the kept test addresses, and says which address is neither', async () => {
+    expect((await keepTestAddresses(['Tester@Example.com', 'tester@example.com', 'desk@example.org'])).testAddresses).toEqual(['tester@example.com', 'desk@example.org']);
+    const offered = await admin.ok('plan.getTestRecipients');
+    expect(offered.testAddresses).toEqual(['tester@example.com', 'desk@example.org']);
+    expect(offered.members).toContainEqual({ name: 'mia', email: 'mia@example.com' });
+    expect(offered.perMessagePerHour).toBe(50);
+    // an author who does not manage users is offered only their own address among the members
+    const role = await admin.ok('userRole.save', { name: 'Author only', code: 'AUTHOR_ONLY', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'] });
+    await admin.ok('user.save', { username: 'leo', email: 'leo@example.com', roleId: role.id, password: 'Author@123' });
+    const author = new ApiClient(herald);
+    await author.login('leo', 'Author@123');
+    const authorOffered = await author.ok('plan.getTestRecipients');
+    expect(authorOffered.members).toEqual([{ name: 'leo', email: 'leo@example.com' }]);
+    expect(authorOffered.testAddresses).toEqual(['tester@example.com', 'desk@example.org']);
+    const draft = await admin.ok('plan.saveSingle', { name: 'Only ours', title: 'Only ours', channel: 'EMAIL', content: emailContent('Only ours'), segmentId: audience.segmentId });
+    const mailsTo = async (to: string) => (await sentMail(herald)).filter((m) => m.subject === '[TEST] Only ours' && m.destination.to.includes(to)).length;
+
+    const outside = await admin.call('plan.testEmail', { id: draft.id, emails: ['mia@example.com', 'someone@elsewhere.example'] });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errorCode).toBe('400016');
+    expect(outside.body.errorMessage).toContain('payload.emails.1: someone@elsewhere.example is neither a member of this organization nor one of its test addresses');
+    const inJapanese = await admin.call('plan.testEmail', { id: draft.id, emails: ['someone@elsewhere.example'] }, { 'x-lang': 'ja' });
+    expect(inJapanese.body.errorMessage).toContain('someone@elsewhere.example はこの組織のメンバーでも');
+    // a refused call sends nothing, not even to its allowed addresses
+    expect(await mailsTo('mia@example.com')).toBe(0);
+
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['Mia@Example.com'] })).toEqual({ sent: 1 });
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['TESTER@example.com', 'desk@example.org'] })).toEqual({ sent: 2 });
+    expect(await mailsTo('mia@example.com')).toBe(1);
+    expect(await mailsTo('tester@example.com')).toBe(1);
+    expect(await mailsTo('desk@example.org')).toBe(1);
+  });
+
+  it('a message gets at most 50 test mails an hour: the 51st is refused, another message has its own', async () => {
+    const kept = Array.from({ length: 10 }, (_, i) => `qa${i}@example.com`);
+    await keepTestAddresses(kept);
+    const draft = await admin.ok('plan.saveSingle', { name: 'Fifty', title: 'Fifty', channel: 'EMAIL', content: emailContent('Fifty'), segmentId: audience.segmentId });
+    const sentCount = async () => (await sentMail(herald)).filter((m) => m.subject === '[TEST] Fifty').length;
+    for (let i = 0; i < 5; i++) expect(await admin.ok('plan.testEmail', { id: draft.id, emails: kept })).toEqual({ sent: 10 });
+    expect(await sentCount()).toBe(50);
+    const refused = await admin.call('plan.testEmail', { id: draft.id, emails: [kept[0]] });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errorCode).toBe('400014');
+    expect(refused.body.errorMessage).toMatch(/at most 50 test mails an hour; 0 left now\. Try again in (59|60) min/);
+    expect(await sentCount()).toBe(50);
+    const other = await admin.ok('plan.saveSingle', { name: 'Fifty too', title: 'Fifty too', channel: 'EMAIL', content: emailContent('Fifty too'), segmentId: audience.segmentId });
+    expect(await admin.ok('plan.testEmail', { id: other.id, emails: [kept[0]] })).toEqual({ sent: 1 });
+  });
+
+  it('a test-mail call that would pass the hourly limit is refused whole', async () => {
+    const kept = Array.from({ length: 10 }, (_, i) => `qa${i}@example.com`);
+    await keepTestAddresses(kept);
+    const draft = await admin.ok('plan.saveSingle', { name: 'Almost', title: 'Almost', channel: 'EMAIL', content: emailContent('Almost'), segmentId: audience.segmentId });
+    for (let i = 0; i < 4; i++) await admin.ok('plan.testEmail', { id: draft.id, emails: kept });
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: kept.slice(0, 5) })).toEqual({ sent: 5 });
+    const over = await admin.call('plan.testEmail', { id: draft.id, emails: kept.slice(0, 6) });
+    expect(over.body.errorCode).toBe('400014');
+    expect(over.body.errorMessage).toContain('5 left now');
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: kept.slice(0, 5) })).toEqual({ sent: 5 });
+  });
+
+  it('the test-mail window: racing calls take no more than the limit, and a new window opens after an hour', async () => {
+    const store = new Store(herald.rt);
+    const limit = { key: `testMail:race:${randomUUID()}`, max: 50, windowSeconds: 3600 };
+    const now = Date.now();
+    const races = await Promise.all(Array.from({ length: 8 }, () => takeFromLimit(store, now, limit, 10)));
+    expect(races.filter((r) => r.taken)).toHaveLength(5);
+    expect((await takeFromLimit(store, now + 3599_000, limit, 1)).taken).toBe(false);
+    expect(await takeFromLimit(store, now + 3600_000, limit, 10)).toEqual({ taken: true });
+    expect(await takeFromLimit(store, now + 3600_000, limit, 41)).toMatchObject({ taken: false, window: { count: 10 } });
   });
 
   it('a library template is copied into the message, so later edits to the template do not change it', async () => {

@@ -294,10 +294,10 @@ describe('storage port (S3 adapter on s3rver)', () => {
     expect(await res.text()).toBe('download me');
   });
 
-  it('signs an upload link bound to its content type', async () => {
+  it('signs an upload link bound to its content type and length', async () => {
     const k = key();
-    const url = new URL(await storage().signedPutUrl(k, 600, 'text/csv'));
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    const url = new URL(await storage().signedPutUrl(k, 600, { contentType: 'text/csv', bytes: 8, maxBytes: 1024 }));
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: 'a,b\n1,2\n' });

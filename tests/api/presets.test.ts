@@ -12,7 +12,7 @@ import { presetTokens, presetValues } from '../../functions/services/presetParam
 import { Store } from '../../functions/store/store';
 import { type Account, PRESET_MESSAGES } from '../../shared/entities';
 import { personalizeText } from '../../shared/render/personalize';
-import { ApiClient, startHerald } from '../support/herald';
+import { ApiClient, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
 let herald: LocalHerald;
@@ -28,8 +28,7 @@ afterAll(() => herald?.stop());
 type Param = { id: string; version: number; loadState: string; loadError?: string; records: number; columns: string[]; loadedFile?: string };
 
 async function upload(id: string, fileName: string, body: string | Uint8Array): Promise<void> {
-  const { url } = await admin.ok('presetParameter.uploadUrl', { id, fileName });
-  const res = await fetch(url, { method: 'PUT', body: typeof body === 'string' ? body : Buffer.from(body) });
+  const res = await uploadThroughLink(admin, 'presetParameter.uploadUrl', { id, fileName }, typeof body === 'string' ? body : Buffer.from(body));
   expect(res.status).toBe(200);
 }
 
@@ -138,8 +137,7 @@ it('a parameter reads its file through a cloud source (the newest match)', async
     loopType: 'DAILY',
     status: 'INACTIVE',
   });
-  const { url } = await admin.ok('cloudSource.uploadUrl', { id: source.id, fileName: 'tiers_2026.csv' });
-  await fetch(url, { method: 'PUT', body: 'tier;label\ngold;Gold member\nfree;Friend\n' });
+  await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: source.id, fileName: 'tiers_2026.csv' }, 'tier;label\ngold;Gold member\nfree;Friend\n');
   const param = await admin.ok('presetParameter.save', { title: 'Tiers', variable: 'tier', type: 'CLOUD_SOURCE', cloudSourceId: source.id, fileName: 'tiers_*.csv', primaryKey: 'tier', fileSplitBy: ';' });
   const loaded = await load(param.id);
   expect(loaded).toMatchObject({ loadState: 'DONE', records: 2, loadedFile: 'tiers_2026.csv' });
@@ -189,7 +187,7 @@ it("another organization's parameters and records answer as missing", async () =
     ['presetRecord.save', { parameterId: param.id, key: 'a', alias: 'b', value: 'mine' }],
     ['presetRecord.delete', { parameterId: param.id, key: 'a', alias: 'b' }],
     ['presetParameter.load', { id: param.id, fileName: 'a.csv' }],
-    ['presetParameter.uploadUrl', { id: param.id, fileName: 'a.csv' }],
+    ['presetParameter.uploadUrl', { id: param.id, fileName: 'a.csv', size: 10 }],
     ['presetParameter.detail', { id: param.id }],
   ] as const) {
     const r = await other.call(service, payload);

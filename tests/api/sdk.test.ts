@@ -194,6 +194,12 @@ describe('signed calls', () => {
     expect(notJson.body.errorCode).toBe('401002');
     const tooMany = await signedPost(path, JSON.stringify({ accountId: 'x', attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) }));
     expect(tooMany.body.errorCode).toBe('400016');
+    // a lone surrogate or a prototype key is refused by name, never a 5xx
+    for (const raw of ['{"accountId":"x","firstName":"\\ud800"}', '{"accountId":"x","attributes":{"constructor":"x"}}', '{"accountId":"x","attributes":{"__proto__":{"polluted":1}}}', '{"accountId":"x","attributes":{"prototype":1}}']) {
+      const r = await signedPost(path, raw);
+      expect([r.status, r.body.errorCode]).toEqual([400, '400016']);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const unknown = await signedPost(`${SDK_BASE_PATH}/nothing`, '{}');
     expect([unknown.status, unknown.body.errorCode]).toEqual([404, '400011']);
     const get = await fetch(`${herald.url}${path}`);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { RuntimeConfig } from '../../functions/platform/runtime';
+import { ROTATION_GRACE_MS } from '../../functions/services/auth/session';
 import { ADMIN_PASSWORD, ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 
 let herald: LocalHerald;
@@ -178,13 +179,40 @@ describe('tokens and refresh', () => {
     const first = client.refresh!;
     const s2 = await client.ok('auth.refreshToken', { refreshToken: first });
     expect(s2.refreshToken).not.toBe(first);
-    // The old token is dead, and presenting it again is a replay...
+    // The old token is dead, and presenting it again after the grace of a lost race is a replay...
+    clock.advance(ROTATION_GRACE_MS);
     const replay = await client.call('auth.refreshToken', { refreshToken: first });
     expect(replay.body.errorCode).toBe('710004');
     // ...which ends the family: the newest refresh token and its access token are dead too.
     expect((await client.call('auth.refreshToken', { refreshToken: s2.refreshToken })).body.errorCode).toBe('710004');
     client.token = s2.accessToken;
     expect((await client.call('auth.validToken')).body.errorCode).toBe('710005');
+  });
+
+  it('ten concurrent refreshes of one token: one winner, who keeps the session; the losers are refused', async () => {
+    const { client } = await newUser();
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.call<any>('auth.refreshToken', { refreshToken: client.refresh })));
+    const winners = results.filter((r) => r.body.state === 'S');
+    expect(winners).toHaveLength(1);
+    for (const r of results.filter((x) => x.body.state !== 'S')) expect([r.status, r.body.errorCode]).toEqual([401, '710004']);
+    // a loser retrying within the grace is refused too, and still does not end the family
+    clock.advance(ROTATION_GRACE_MS - 1000);
+    expect((await client.call('auth.refreshToken', { refreshToken: client.refresh })).body.errorCode).toBe('710004');
+    const pair = winners[0]!.payload;
+    client.token = pair.accessToken;
+    expect((await client.ok('auth.validToken')).valid).toBe(true);
+    const next = await client.ok('auth.refreshToken', { refreshToken: pair.refreshToken });
+    client.token = next.accessToken;
+    expect((await client.ok('auth.validToken')).valid).toBe(true);
+  });
+
+  it('a token replayed after the grace still revokes the family', async () => {
+    const { client } = await newUser();
+    const first = client.refresh!;
+    const s2 = await client.ok('auth.refreshToken', { refreshToken: first });
+    clock.advance(ROTATION_GRACE_MS + 1);
+    expect((await client.call('auth.refreshToken', { refreshToken: first })).body.errorCode).toBe('710004');
+    expect((await client.call('auth.refreshToken', { refreshToken: s2.refreshToken })).body.errorCode).toBe('710004');
   });
 
   it('refuses garbage refresh tokens with 710004', async () => {
@@ -232,6 +260,24 @@ describe('revocation', () => {
     const weak = await client.call('auth.resetPassword', { oldPassword: password, password: 'weakpass', confirmPassword: 'weakpass' });
     expect(weak.body.errorCode).toBe('400016');
     expect(weak.body.errorMessage).toContain('payload.password');
+  });
+
+  it('password-edit guesses of the current password are throttled like sign-in: five wrong, then even the right one waits', async () => {
+    const { client, username, password } = await newUser();
+    const change = (oldPassword: string) => client.call('auth.resetPassword', { oldPassword, password: 'Newer@123', confirmPassword: 'Newer@123' });
+    for (let i = 0; i < 5; i++) expect((await change(`Wrong@${i}00`)).body.errorCode).toBe('710007');
+    const blocked = await change(password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.errorCode).toBe('400014');
+    expect(blocked.body.errorMessage).toMatch(/Try again in 15 minutes/);
+    // the password is unchanged, and sign-in (its own counter) still takes it
+    await new ApiClient(herald).login(username, password);
+    clock.advance(14 * 60_000);
+    expect((await change(password)).body.errorCode).toBe('400014');
+    clock.advance(2 * 60_000);
+    await client.login(username, password); // the access token has expired meanwhile
+    expect(await client.ok('auth.resetPassword', { oldPassword: password, password: 'Newer@123', confirmPassword: 'Newer@123' })).toEqual({ ok: true });
+    await new ApiClient(herald).login(username, 'Newer@123');
   });
 
   it('an admin changing role or email ends that user sessions with 600005', async () => {

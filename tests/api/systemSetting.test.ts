@@ -43,6 +43,10 @@ describe("the organization's setting", () => {
     const tips = await admin.call('systemSetting.save', { ...organization, approvalSheetTips: 'x'.repeat(501) });
     expect(tips.status).toBe(400);
     expect(tips.body.errorMessage).toContain('approvalSheetTips');
+    const address = await admin.call('systemSetting.save', { ...organization, testAddresses: ['qa@example.com', 'not an address'] });
+    expect(address.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('payload.testAddresses.1') });
+    const many = await admin.call('systemSetting.save', { ...organization, testAddresses: Array.from({ length: 101 }, (_, i) => `qa${i}@example.com`) });
+    expect(many.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('At most 100 test addresses') });
   });
 
   it('is each organization\u2019s own', async () => {

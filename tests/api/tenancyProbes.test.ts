@@ -16,7 +16,7 @@ import { Store } from '../../functions/store/store';
 import { unsubscriptionId } from '../../shared/entities';
 import { CATALOGUE, CRUD_ENTITIES } from '../../shared/services';
 import { twoOrganizations } from '../support/organizations';
-import { type ApiClient, startHerald } from '../support/herald';
+import { type ApiClient, startHerald, uploadThroughLink } from '../support/herald';
 
 /** The records a probe can name. */
 interface Ids {
@@ -75,7 +75,7 @@ const PROBES: Record<string, Probe> = {
   'cloudSource.delete': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.duplicate': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.runNow': (ids) => ({ id: ids.cloudSource }),
-  'cloudSource.uploadUrl': (ids) => ({ id: ids.cloudSource, fileName: 'probe.csv' }),
+  'cloudSource.uploadUrl': (ids) => ({ id: ids.cloudSource, fileName: 'probe.csv', size: 10 }),
   'cloudSource.confirmHostKey': (ids) => ({ id: ids.cloudSource, fingerprint: `SHA256:${'A'.repeat(43)}` }),
   'cloudSource.deleteHistoryRecord': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceHistory.getListByPage': (ids) => ({ sourceId: ids.cloudSource }),
@@ -84,7 +84,7 @@ const PROBES: Record<string, Probe> = {
   'cloudSourceRecord.getListByPage': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceRecord.export': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'presetParameter.load': (ids) => ({ id: ids.presetParameter, fileName: 'probe.csv' }),
-  'presetParameter.uploadUrl': (ids) => ({ id: ids.presetParameter, fileName: 'probe.csv' }),
+  'presetParameter.uploadUrl': (ids) => ({ id: ids.presetParameter, fileName: 'probe.csv', size: 10 }),
   'presetRecord.getListByPage': (ids) => ({ parameterId: ids.presetParameter }),
   'presetRecord.save': (ids) => ({ parameterId: ids.presetParameter, key: 'owned-key', alias: 'label', value: 'probe' }),
   'presetRecord.delete': (ids) => ({ parameterId: ids.presetParameter, key: 'owned-key', alias: 'label' }),
@@ -224,8 +224,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
     ids.cloudSource = (await admin.ok('cloudSource.save', { title: 'Owned drop', sourceType: 'UPLOAD', fileName: '*.csv', fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE', holdForConfirmation: true })).id;
-    const upload = await admin.ok('cloudSource.uploadUrl', { id: ids.cloudSource, fileName: 'owned.csv' });
-    await fetch(upload.url, { method: 'PUT', body: 'id,mail\r\nbad id!,x\r\n' });
+    await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: ids.cloudSource, fileName: 'owned.csv' }, 'id,mail\r\nbad id!,x\r\n');
     await admin.ok('cloudSource.runNow', { id: ids.cloudSource });
     await herald.jobs.idle();
     ids.cloudDelivery = (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list[0]!.id;

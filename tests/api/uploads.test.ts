@@ -3,6 +3,8 @@
  * types told by their bytes, animated GIFs, size limits with the spec's messages, asset names, HTML sanitised,
  * public assets served sandboxed, private ones only by signed links, folders, rename and delete, per organization.
  */
+import { createHash, createHmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { PATHS } from '../../shared/paths';
@@ -165,5 +167,76 @@ describe('the asset manager', () => {
     expect((await other.call('s3Manager.delete', { path: 'campaigns/logo.png' })).body.errorCode).toBe('720003');
     expect((await other.call('s3Manager.rename', { path: 'campaigns/logo.png', name: 'mine.png' })).body.errorCode).toBe('720003');
     expect((await fetch(`${herald.url}${PATHS.assets}/1/campaigns/logo.png`)).status).toBe(200);
+  });
+});
+
+describe('asset paths storage cannot hold', () => {
+  const long = '\u6f22'.repeat(67); // 201 bytes in UTF-8: more than a file system takes as one name
+  const deep = Array.from({ length: 5 }, () => '\u6f22'.repeat(39)).join('/');
+
+  it('refuses a name over 200 bytes or a path over the S3 key limit with 400016, never a 5xx, and stores nothing', async () => {
+    const refusals = [
+      await admin.call('upload.index', { baseDir: deep, files: [{ name: `${long}.txt`, contentBase64: b64('hi') }] }),
+      await admin.call('upload.index', { files: [{ name: long, contentBase64: b64('hi') }] }),
+      await admin.call('s3Manager.saveFolder', { baseDir: deep, name: long }),
+      await admin.call('s3Manager.rename', { path: 'x.txt', name: long }),
+      await admin.call('s3Manager.delete', { path: `a/${long}` }),
+      await admin.call('s3Manager.getList', { baseDir: `${long}/${long}` }),
+    ];
+    refusals.forEach((r, i) => {
+      expect([i, r.status, r.body.errorCode], r.body.errorMessage ?? '').toEqual([i, 400, '400016']);
+      expect(r.body.errorMessage).toMatch(/200 bytes/);
+    });
+    const res = await fetch(`${herald.url}${PATHS.assets}/1/${encodeURIComponent(long)}`);
+    expect(res.status).toBe(404);
+    // the longest path the schemas allow still stores and reads back
+    const fits = '\u6f22'.repeat(66);
+    const stored = await admin.ok('upload.index', { baseDir: deep, files: [{ name: fits, contentBase64: b64('hi') }] });
+    expect(stored.files[0].path).toBe(`${deep}/${fits}`);
+    expect((await fetch(stored.files[0].url)).status).toBe(200);
+  });
+});
+
+describe('signed upload links', () => {
+  const bytesOf = (d: string | ArrayBuffer | ArrayBufferView) =>
+    typeof d === 'string' ? d : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : new Uint8Array(d);
+  const sha256 = class {
+    private readonly h: ReturnType<typeof createHash> | ReturnType<typeof createHmac>;
+    constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+      this.h = secret ? createHmac('sha256', bytesOf(secret)) : createHash('sha256');
+    }
+    update(data: string | ArrayBuffer | ArrayBufferView) {
+      this.h.update(bytesOf(data));
+    }
+    async digest() {
+      return new Uint8Array(this.h.digest());
+    }
+  };
+
+  /** The signature S3 computes for a PUT to `link` with these headers: it matches the link's only if they are what was signed. */
+  async function signatureFor(link: URL, headers: Record<string, string>): Promise<string> {
+    const signer = new SignatureV4({ service: 's3', region: herald.rt.config.region, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, sha256, uriEscapePath: false, applyChecksum: false });
+    const query = Object.fromEntries([...link.searchParams].filter(([name]) => !name.startsWith('X-Amz-') || name === 'x-id'));
+    const stamp = link.searchParams.get('X-Amz-Date')!;
+    const signingDate = new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
+    const request = { method: 'PUT', protocol: link.protocol, hostname: link.hostname, port: Number(link.port), path: link.pathname, query, headers: { host: link.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', ...headers } };
+    const signed = await signer.presign(request, { signingDate, expiresIn: Number(link.searchParams.get('X-Amz-Expires')), signableHeaders: new Set(Object.keys(headers)) });
+    return (signed.query as Record<string, string>)['X-Amz-Signature']!;
+  }
+
+  it('binds Content-Type and Content-Length: any other length or type breaks the signature, and over the limit no link is made', async () => {
+    const storage = herald.rt.ports.storage;
+    const body = 'id,email\n1,a@example.com\n';
+    const link = new URL(await storage.signedPutUrl('tests/terms/list.csv', 600, { contentType: 'text/csv', bytes: body.length, maxBytes: 60 * 1024 }));
+    expect(link.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    const given = link.searchParams.get('X-Amz-Signature');
+    expect(await signatureFor(link, { 'content-length': String(body.length), 'content-type': 'text/csv' })).toBe(given);
+    expect(await signatureFor(link, { 'content-length': String(50 * 1024 * 1024), 'content-type': 'text/csv' })).not.toBe(given);
+    expect(await signatureFor(link, { 'content-length': String(body.length), 'content-type': 'text/html' })).not.toBe(given);
+    // what the browser sends for a File of this size and type goes through
+    const res = await fetch(link, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body });
+    expect(res.status).toBe(200);
+    await expect(storage.signedPutUrl('tests/terms/big.csv', 600, { contentType: 'text/csv', bytes: 60 * 1024 + 1, maxBytes: 60 * 1024 })).rejects.toThrow(RangeError);
+    await expect(storage.signedPutUrl('tests/terms/empty.csv', 600, { contentType: 'text/csv', bytes: 0, maxBytes: 60 * 1024 })).rejects.toThrow(RangeError);
   });
 });

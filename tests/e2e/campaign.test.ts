@@ -48,6 +48,8 @@ beforeAll(async () => {
   segmentId = randomUUID();
   await store.put('segment', { orgId: 1, id: segmentId, name: 'Readers in Japan', description: '', rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] }, ...audit });
   ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] }));
+  const { organization } = await admin.ok('systemSetting.detail');
+  await admin.ok('systemSetting.save', { ...organization, testAddresses: ['spring-qa@example.com'] });
 });
 
 async function pick(page: Page, inputId: string, option: string, filter?: string): Promise<void> {
@@ -155,6 +157,11 @@ it('the author writes, tests and sends to review; the approver approves on /home
   await expect.poll(async () => Math.round((await frame.boundingBox())!.width)).toBe(393);
   await page.locator('.participant-list').waitFor();
   await accessible(page, 'the wizard, review');
+  // tests go only to members and the organization's kept test addresses (kept in beforeAll); the picker offers both
+  await page.getByText('Tests go only to members of this organization').waitFor();
+  await pick(page, 'test-address-pick', 'spring-qa@example.com');
+  // the field starts with the author's own address; a pick is added after it
+  expect(await page.inputValue('#test-addresses')).toBe('admin@herald.local, spring-qa@example.com');
   await page.fill('#test-addresses', 'spring-qa@example.com, not-an-address');
   await page.getByRole('button', { name: 'Send test' }).click();
   expect(await page.locator('#test-addresses-error').textContent()).toBe('Please enter the correct email address.');

@@ -155,3 +155,13 @@ export async function sentMail(herald: LocalHerald): Promise<{ subject: string; 
   const data = (await res.json()) as { emails: any[] };
   return data.emails;
 }
+
+/**
+ * Uploads a file as the portal does: asks `service` (cloudSource.uploadUrl or presetParameter.uploadUrl) for a
+ * link signed for the file's size, then PUTs it with the signed Content-Type. Answers the PUT's response.
+ */
+export async function uploadThroughLink(client: ApiClient, service: 'cloudSource.uploadUrl' | 'presetParameter.uploadUrl', payload: { id: string; fileName: string }, body: string | Uint8Array): Promise<Response> {
+  const bytes = Buffer.from(body);
+  const link = await client.ok(service, { ...payload, size: bytes.byteLength });
+  return fetch(link.url, { method: 'PUT', body: bytes, headers: { 'content-type': link.contentType } });
+}

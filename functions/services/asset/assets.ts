@@ -5,12 +5,29 @@
  */
 import { PATHS } from '../../../shared/paths';
 import type { AssetFileView } from '../../../shared/services';
+import { badField } from '../../api/steps';
 import type { StoragePort } from '../../platform/storage';
 
 export const PRIVATE_LINK_SECONDS = 3600;
 
+/** S3's longest key in UTF-8 bytes, less room for the prefix of Heralds sharing a bucket (s3Storage's keyPrefix). */
+export const MAX_ASSET_KEY_BYTES = 1024 - 64;
+/** The longest folder or file name in UTF-8 bytes: what a file system holds as one name (sync tools, s3rver). */
+export const MAX_ASSET_NAME_BYTES = 200;
+
 export function assetPrefix(orgId: number, accessible = true): string {
   return `${accessible ? 'assets' : 'private'}/${orgId}/`;
+}
+
+/** The storage key of an asset path (a folder's ends with `/`), or 400016 when S3 or a disk could not hold it. */
+export function assetKey(orgId: number, path: string, opts: { accessible?: boolean; folder?: boolean; field?: string } = {}): string {
+  const key = assetPrefix(orgId, opts.accessible ?? true) + path + (opts.folder ? '/' : '');
+  const field = opts.field ?? 'path';
+  if (path.split('/').some((name) => Buffer.byteLength(name) > MAX_ASSET_NAME_BYTES)) {
+    badField(field, `A folder or file name is at most ${MAX_ASSET_NAME_BYTES} bytes in UTF-8.`);
+  }
+  if (Buffer.byteLength(key) > MAX_ASSET_KEY_BYTES) badField(field, `The path is longer than storage allows (${MAX_ASSET_KEY_BYTES - Buffer.byteLength(assetPrefix(orgId))} bytes in UTF-8).`);
+  return key;
 }
 
 /** `folder/name` joined, '' for the top folder. */

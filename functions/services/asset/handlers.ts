@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors';
 import { sanitizeHtml } from '../../../shared/render/sanitizeHtml';
 import { checkUpload, CONTENT_TYPES } from '../../../shared/uploads';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { assetPrefix, fileView, joinPath } from './assets';
+import { assetKey, assetPrefix, fileView, joinPath } from './assets';
 
 function storageOf(ctx: AuthedContext) {
   return ctx.rt.ports.storage;
@@ -20,19 +20,18 @@ export const uploadHandlers: AreaHandlers<'upload'> = {
   async index({ baseDir, use, accessible, files }, ctx) {
     const storage = storageOf(ctx);
     // every file is checked before any is stored: one refused file stores none
-    const checked = files.map((f) => {
+    const checked = files.map((f, i) => {
       const bytes = Buffer.from(f.contentBase64, 'base64');
       const check = checkUpload(use, f.name.trim(), bytes);
       if (!check.ok) throw new AppError('400016', `${f.name.slice(0, 100)}: ${check.message}`);
+      const key = assetKey(ctx.tenant.orgId, joinPath(baseDir, f.name.trim()), { accessible, field: `files.${i}.name` });
       const body = check.type === 'html' ? Buffer.from(sanitizeHtml(bytes.toString('utf8')), 'utf8') : bytes;
-      return { name: f.name.trim(), body, contentType: CONTENT_TYPES[check.type] };
+      return { key, body, contentType: CONTENT_TYPES[check.type] };
     });
-    const prefix = assetPrefix(ctx.tenant.orgId, accessible);
     const stored = [];
-    for (const f of checked) {
-      const key = prefix + joinPath(baseDir, f.name);
-      await storage.put(key, f.body, f.contentType);
-      stored.push(await fileView(storage, baseOf(ctx, accessible), { key, size: f.body.length, lastModified: ctx.rt.clock.now() }));
+    for (const { key, body, contentType } of checked) {
+      await storage.put(key, body, contentType);
+      stored.push(await fileView(storage, baseOf(ctx, accessible), { key, size: body.length, lastModified: ctx.rt.clock.now() }));
     }
     return { files: stored };
   },
@@ -41,7 +40,7 @@ export const uploadHandlers: AreaHandlers<'upload'> = {
 export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
   async getList({ baseDir }, ctx) {
     const storage = storageOf(ctx);
-    const prefix = assetPrefix(ctx.tenant.orgId) + (baseDir ? `${baseDir}/` : '');
+    const prefix = baseDir ? assetKey(ctx.tenant.orgId, baseDir, { folder: true, field: 'baseDir' }) : assetPrefix(ctx.tenant.orgId);
     const listing = await storage.list(prefix);
     const folders = listing.folders.map((p) => {
       const path = p.slice(assetPrefix(ctx.tenant.orgId).length, -1);
@@ -52,7 +51,7 @@ export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
   },
 
   async saveFolder({ baseDir, name }, ctx) {
-    const key = `${assetPrefix(ctx.tenant.orgId)}${joinPath(baseDir, name.trim())}/`;
+    const key = assetKey(ctx.tenant.orgId, joinPath(baseDir, name.trim()), { folder: true, field: 'name' });
     const storage = storageOf(ctx);
     if (await storage.get(key)) throw new AppError('720001', 'A folder of this name is already there.');
     await storage.put(key, '', 'application/x-directory');
@@ -61,7 +60,7 @@ export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
 
   async delete({ path, folder }, ctx) {
     const storage = storageOf(ctx);
-    const key = assetPrefix(ctx.tenant.orgId) + path + (folder ? '/' : '');
+    const key = assetKey(ctx.tenant.orgId, path, { folder });
     if (folder) {
       const inside = await storage.list(key, 1);
       if (inside.files.length > 0 || inside.folders.length > 0) throw new AppError('720009', 'A folder that holds files or folders cannot be deleted.');
@@ -73,13 +72,12 @@ export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
 
   async rename({ path, name }, ctx) {
     const storage = storageOf(ctx);
-    const prefix = assetPrefix(ctx.tenant.orgId);
-    const from = prefix + path;
+    const from = assetKey(ctx.tenant.orgId, path);
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const to = assetKey(ctx.tenant.orgId, joinPath(folder, name.trim()), { field: 'name' });
     const stored = await storage.get(from);
     if (!stored) throw new AppError('720003');
     stored.body.destroy();
-    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
-    const to = prefix + joinPath(folder, name.trim());
     if (to === from) return fileView(storage, baseOf(ctx), { key: from, size: stored.size ?? 0, lastModified: ctx.rt.clock.now() });
     const there = await storage.get(to);
     if (there) {

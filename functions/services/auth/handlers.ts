@@ -127,9 +127,18 @@ export const authHandlers: AreaHandlers<'auth'> = {
     if (!identity) throw new AppError('400018');
     const user = await store.get('user', { id: identity.userId });
     if (!user) throw new AppError('710001');
-    if (!(await verifyPassword(user.passwordHash, oldPassword ?? ''))) throw new AppError('710007');
+    // a stolen access token guesses the current password no faster than sign-in allows
+    const now = ctx.rt.clock.now();
+    const t = ctx.rt.config.loginThrottle;
+    const guesses: Limit = { key: `password:user:${user.id}`, max: t.perUserAddress, windowSeconds: t.windowSeconds };
+    await assertUnderLimits(store, now, [guesses]);
+    if (!(await verifyPassword(user.passwordHash, oldPassword ?? ''))) {
+      await countAttempt(store, now, [guesses]);
+      throw new AppError('710007');
+    }
     if (await verifyPassword(user.passwordHash, password)) throw new AppError('710008');
     await setPassword(ctx, user, password, user.id);
+    await clearLimit(store, now, guesses);
     return { ok: true };
   },
 };

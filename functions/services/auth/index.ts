@@ -5,4 +5,4 @@
 export { type LinkPurpose, escapeHtml, issueLink, sendPasswordLink, spendLink } from './links';
 export { runPasswordEmailJob } from './passwordEmailJob';
 export { authenticate, type Membership, membershipsOf, permissionsIn, revokeUserSessions, switchSessionOrg } from './session';
-export { assertUnderLimits, countAttempt } from './throttle';
+export { assertUnderLimits, countAttempt, takeFromLimit } from './throttle';

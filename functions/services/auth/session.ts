@@ -123,8 +123,15 @@ async function loadUserState(store: Store, userId: string) {
 }
 
 /**
- * Rotation: the presented token must be the family's current one. A replayed (older) token means it leaked:
- * the whole family is revoked, so neither the thief nor the owner can go on with it.
+ * How long after a rotation its predecessor is taken for a refresh that lost the race (tabs or requests that
+ * refreshed at once): refused, but the family stays.
+ */
+export const ROTATION_GRACE_MS = 10_000;
+
+/**
+ * Rotation: the presented token must be the family's current one, and one conditional write lets exactly one
+ * of concurrent refreshes win. A replayed (older) token means it leaked: the whole family is revoked, so neither
+ * the thief nor the owner can go on with it.
  */
 export async function rotateSession(ctx: RequestContext, refreshToken: string): Promise<SignIn> {
   const parts = splitRefreshToken(refreshToken);
@@ -136,6 +143,8 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
   if (!session || session.revoked || session.expiresAt * 1000 <= now) throw new AppError('710004');
   const presented = hashToken(parts.secret);
   if (presented !== session.currentTokenHash) {
+    const lostRace = presented === session.previousTokenHash && now - (session.rotatedAt ?? 0) < ROTATION_GRACE_MS;
+    if (lostRace) throw new AppError('710004');
     await revokeSession(store, session.id, 'reuse');
     ctx.rt.log.warn('refresh token reuse: session family revoked', { sessionId: session.id, userId: session.userId });
     throw new AppError('710004');
@@ -156,7 +165,7 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
   const updated = await store.update(
     'session',
     { id: session.id },
-    { currentTokenHash: hashToken(secret), lastUsedAt: now },
+    { currentTokenHash: hashToken(secret), previousTokenHash: presented, rotatedAt: now, lastUsedAt: now },
     {
       ConditionExpression: '#h = :h AND #r = :f',
       ExpressionAttributeNames: { '#h': 'currentTokenHash', '#r': 'revoked' },

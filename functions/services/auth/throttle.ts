@@ -73,6 +73,39 @@ async function countOne(store: Store, now: number, limit: Limit): Promise<void> 
   }
 }
 
+/**
+ * Takes `n` from a limit's window only if all of them fit, in one conditional write (two callers racing for the
+ * last places cannot both get them); when they do not fit, answers the window that had no room.
+ */
+export async function takeFromLimit(store: Store, now: number, limit: Limit, n: number): Promise<{ taken: true } | { taken: false; window: WindowCount }> {
+  const cutoff = seconds(now) - limit.windowSeconds;
+  const names = { '#s': 'startedAt', '#c': 'count' };
+  if (n > limit.max) return { taken: false, window: (await countsOf(store, now, [limit]))[0] };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      await store.increment('rateLimit', keyOf(limit), n, undefined, {
+        ConditionExpression: '#s > :cut AND #c <= :room',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':cut': cutoff, ':room': limit.max - n },
+      });
+      return { taken: true };
+    } catch (e) {
+      if (!conflict(e)) throw e;
+    }
+    try {
+      const opened = { count: n, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
+      await store.update('rateLimit', keyOf(limit), opened, { ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut', ExpressionAttributeNames: { '#s': 'startedAt' }, ExpressionAttributeValues: { ':cut': cutoff } });
+      return { taken: true };
+    } catch (e) {
+      if (!conflict(e)) throw e;
+    }
+    // an open window refused the add: full, unless it ended between the two writes
+    const [window] = await countsOf(store, now, [limit]);
+    if (window.count + n > limit.max) return { taken: false, window };
+  }
+  return { taken: false, window: (await countsOf(store, now, [limit]))[0] };
+}
+
 export async function countAttempt(store: Store, now: number, limits: Limit[]): Promise<void> {
   await Promise.all(limits.map((l) => countOne(store, now, l)));
 }

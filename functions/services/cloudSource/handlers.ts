@@ -22,8 +22,8 @@ import type { AuthedContext } from '../../api/context';
 import type { AreaHandlers } from '../../api/context';
 import { badField as bad, firstIssue } from '../../api/steps';
 import { seal } from '../../platform/keys';
-import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
+import { importUploadLink } from '../dataImport';
 import { partitionPage } from '../../store/orgCursor';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { CONDITIONS } from '../../store/store';
@@ -154,11 +154,10 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     return { ok: true as const };
   },
 
-  async uploadUrl({ id, fileName }, ctx) {
+  async uploadUrl({ id, fileName, size }, ctx) {
     const source = await requireSource(ctx, id);
     if (source.sourceType !== 'UPLOAD') throw new AppError('720009', 'Only an upload source takes files from here.');
-    const url = await ctx.rt.ports.storage.signedPutUrl(`${uploadFolder(source.orgId, id)}${fileName}`, UPLOAD_LINK_SECONDS);
-    return { url, expiresAt: ctx.rt.clock.now() + UPLOAD_LINK_SECONDS * 1000 };
+    return importUploadLink(ctx.rt, `${uploadFolder(source.orgId, id)}${fileName}`, size);
   },
 
   async confirmHostKey({ id, fingerprint }, ctx) {

@@ -56,6 +56,8 @@ const PROBLEM_TEXT = {
   hostKeyUnconfirmed: "The SFTP server's host key is not confirmed yet: check its fingerprint on the source and confirm it, then run again. Nothing was sent to the server.",
   hostKeyChanged: "The SFTP server showed a host key other than the confirmed one, so no password or key was sent and nothing was imported. If the partner changed the server's key, confirm the new fingerprint on the source.",
   ownAccountRole: "A role in Herald's own AWS account cannot be assumed.",
+  roleRefused:
+    "The role could not be assumed. Its trust policy must allow sts:AssumeRole to Herald's job role, on the condition that sts:ExternalId equals this source's external id (shown on the source).",
   unreachable: 'The server could not be reached.',
 } as const;
 
@@ -148,6 +150,10 @@ async function s3Credentials(rt: Runtime, source: CloudSource): Promise<S3Creden
       const c = out.Credentials;
       if (!c?.AccessKeyId || !c.SecretAccessKey) throw new Error('The role gave no credentials.');
       return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken };
+    } catch (e) {
+      // the usual cause is a trust policy that does not name Herald's role or this source's external id
+      if ((e as { name?: string }).name === 'AccessDenied' || (e as { name?: string }).name === 'AccessDeniedException') throw problem('roleRefused');
+      throw e;
     } finally {
       sts.destroy();
     }

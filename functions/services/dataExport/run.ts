@@ -16,8 +16,21 @@ export const exportKey = (orgId: number, id: string) => `exports/${orgId}/${id}.
 
 type Row = Record<string, unknown>;
 
+const ATTRIBUTE_PREFIX = 'attributes.';
+
 function accountRow(a: Account): Row {
-  return { ...a, email: a.emails[0] ?? '' };
+  const row: Row = { ...a, email: a.emails[0] ?? '' };
+  for (const [name, value] of Object.entries(a.attributes ?? {})) row[`${ATTRIBUTE_PREFIX}${name}`] = value;
+  return row;
+}
+
+/** The file's columns: `attributes` spread into one column per attribute name the rows hold, sorted. */
+function fileColumns(columns: readonly string[], rows: Row[]): string[] {
+  if (!columns.includes('attributes')) return [...columns];
+  const names = new Set<string>();
+  for (const row of rows) for (const name of Object.keys((row.attributes as Record<string, unknown> | undefined) ?? {})) names.add(name);
+  const spread = [...names].sort().map((n) => `${ATTRIBUTE_PREFIX}${n}`);
+  return columns.flatMap((c) => (c === 'attributes' ? spread : [c]));
 }
 
 async function accountRows(tenant: TenantStore, segment: SegmentAudience | undefined, now: number): Promise<{ rows: Row[]; capped: boolean }> {
@@ -63,7 +76,7 @@ export async function runDataExport(deps: { rt: Runtime; store: Store }, orgId: 
     if (run.segmentId && !segment) throw new Error('The segment no longer exists.');
     const { rows, capped } = run.exportType === 'ACCOUNTS' ? await accountRows(tenant, segment, now) : await unsubscriptionRows(tenant);
     const all: readonly string[] = COLUMNS_OF[run.exportType];
-    const columns = run.columns.length ? all.filter((c) => run.columns.includes(c)) : all;
+    const columns = fileColumns(run.columns.length ? all.filter((c) => run.columns.includes(c)) : all, rows);
     if (rows.length === 0) {
       next = { ...run, state: 'EMPTY', rows: 0, capped: false, finishedAt: deps.rt.clock.now() };
     } else {

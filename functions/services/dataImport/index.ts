@@ -3,3 +3,4 @@
  * import as the import screen. Its operations reach the dispatch table through `handlers.ts`.
  */
 export { importRows, type PageResult } from './importRows';
+export { importUploadLink } from './uploadLink';

@@ -9,14 +9,17 @@ import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { pickContent, renderEmail } from '../../../shared/render';
-import { PLAN_FILTERS, type PlanView } from '../../../shared/services';
+import { fill } from '../../../shared/import/accountImport';
+import { PLAN_FILTERS, type PlanView, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { badField } from '../../api/steps';
 import { Ledger, type RunTotals } from '../../delivery/ledger';
 import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
 import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../delivery/planState';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { peopleOf, toPlanView } from './plans';
+import { takeFromLimit } from '../auth';
+import { peopleOf, testRecipientsOf, toPlanView } from './plans';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 
@@ -156,12 +159,33 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const plan = await ctx.tenant.require('plan', id);
     if (plan.content.kind !== 'EMAIL') throw new AppError('400016', 'Only email messages can be tested by email.');
     const template = plan.content.template;
+    const words = TEST_MAIL_MESSAGES[ctx.lang];
+    const allowed = await testRecipientsOf(ctx);
+    const permitted = new Set([...allowed.testAddresses, ...allowed.members.map((m) => m.email)]);
+    const outside = emails.findIndex((e) => !permitted.has(e.toLowerCase()));
+    if (outside >= 0) badField(`emails.${outside}`, fill(words.notAllowed, { address: emails[outside] }));
     const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+    const now = ctx.rt.clock.now();
+    const max = TEST_MAIL_LIMITS.perMessagePerHour;
+    const took = await takeFromLimit(ctx.store, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length);
+    if (!took.taken) {
+      const { window } = took;
+      const wait = Math.max(1, window.endsAt - Math.floor(now / 1000));
+      throw new AppError('400014', fill(words.tooMany, { max, left: Math.max(0, max - window.count), minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
+    }
     for (const to of unique) {
       const rendered = renderEmail(pickContent(template, undefined), { email: to }, {});
       await ctx.rt.mailer.send({ to, subject: `[TEST] ${rendered.subject}`, text: rendered.text, html: rendered.html });
     }
     return { sent: unique.length };
+  },
+
+  async getTestRecipients(_p, ctx) {
+    const recipients = await testRecipientsOf(ctx);
+    // members' addresses are for those who manage users; anyone else is offered their own
+    const own = (await ctx.tenant.get('organizationUser', ctx.identity.userId))?.member.email?.toLowerCase();
+    const members = ctx.identity.permissions.includes('NAV_PORTAL_USER') ? recipients.members : recipients.members.filter((m) => m.email === own);
+    return { ...recipients, members, perMessagePerHour: TEST_MAIL_LIMITS.perMessagePerHour };
   },
 };
 

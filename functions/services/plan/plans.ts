@@ -4,6 +4,7 @@ import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
+import { organizationSettingOf } from '../systemSetting';
 
 /** The actions this caller may take now: the state machine's, and approving only where they are asked to. */
 export function actionsFor(plan: Plan, ctx: AuthedContext): PlanAction[] {
@@ -13,10 +14,11 @@ export function actionsFor(plan: Plan, ctx: AuthedContext): PlanAction[] {
   );
 }
 
-/** The organization's members by id: display names, and who may approve (their role holds PLAN_PASS). */
+/** The organization's members by id: display names, who may approve (their role holds PLAN_PASS), active members' addresses. */
 export interface People {
   names: Map<string, string>;
   approvers: Set<string>;
+  emails: Map<string, string>;
 }
 
 export async function peopleOf(ctx: AuthedContext): Promise<People> {
@@ -24,11 +26,20 @@ export async function peopleOf(ctx: AuthedContext): Promise<People> {
   const passing = new Set(roles.filter((r) => r.active && permissionsOf(r).includes('PLAN_PASS')).map((r) => r.id));
   const names = new Map<string, string>();
   const approvers = new Set<string>();
+  const emails = new Map<string, string>();
   for (const link of links) {
     names.set(link.userId, `${link.member.firstName} ${link.member.lastName}`.trim() || link.member.username);
     if (passing.has(link.roleId) && link.member.status === 'ACTIVE') approvers.add(link.userId);
+    if (link.member.status === 'ACTIVE' && link.member.email) emails.set(link.userId, link.member.email.toLowerCase());
   }
-  return { names, approvers };
+  return { names, approvers, emails };
+}
+
+/** Where a draft's test mail may go: the organization's kept test addresses and its active members, lower case. */
+export async function testRecipientsOf(ctx: AuthedContext): Promise<{ testAddresses: string[]; members: { name: string; email: string }[] }> {
+  const [setting, people] = await Promise.all([organizationSettingOf(ctx.tenant), peopleOf(ctx)]);
+  const members = [...people.emails].map(([id, email]) => ({ name: people.names.get(id)!, email })).sort((a, b) => a.name.localeCompare(b.name));
+  return { testAddresses: setting.testAddresses.map((a) => a.toLowerCase()), members };
 }
 
 /** Display names of the people a plan names; ids of former members keep no name. */

@@ -7,9 +7,9 @@ import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField as bad } from '../../api/steps';
-import { UPLOAD_LINK_SECONDS } from '../../platform/storage';
 import { auditNext } from '../../store/audit';
 import { partitionPage } from '../../store/orgCursor';
+import { importUploadLink } from '../dataImport';
 import { presetFolder } from './load';
 
 
@@ -47,11 +47,10 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
       return answer;
     },
 
-    async uploadUrl({ id, fileName }, ctx) {
+    async uploadUrl({ id, fileName, size }, ctx) {
       const param = await requireParameter(ctx, id);
       if (param.type !== 'UPLOAD') throw new AppError('720009', 'This parameter reads its file through its cloud source.');
-      const url = await ctx.rt.ports.storage.signedPutUrl(`${presetFolder(ctx.tenant.orgId, id)}${fileName}`, UPLOAD_LINK_SECONDS);
-      return { url, expiresAt: ctx.rt.clock.now() + UPLOAD_LINK_SECONDS * 1000 };
+      return importUploadLink(ctx.rt, `${presetFolder(ctx.tenant.orgId, id)}${fileName}`, size);
     },
 
     async load({ id, fileName }, ctx) {

@@ -6,36 +6,15 @@
  */
 import { type SystemSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import type { OrganizationSettingView, Payload } from '../../../shared/services';
+import type { Payload } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { currentSendRates, SEND_RATES_KEY } from './rates';
+import { SETTING_ID, viewOf } from './organizationSetting';
 
 /** The deployment's operators: the administrators of the organization the first start creates. */
 const OPERATORS_ORG_ID = 1;
-const SETTING_ID = 'system';
-
-/** What an organization starts with: the save operation's defaults. */
-const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
-  previewAppName: '',
-  countryList: [],
-  languageAnalysis: false,
-  singleMessageApprovalSheet: true,
-  templateApprovalSheet: false,
-  approvalSheetTips: '',
-  apiPushCheckDeletedTemplate: true,
-  mutableContent: false,
-  ignoreAccountNotifySetting: false,
-  convertHyperlink: true,
-  iotIdHash: false,
-};
-
-function viewOf(stored: SystemSetting | undefined): OrganizationSettingView {
-  if (!stored) return { ...DEFAULTS, version: 0 };
-  const { orgId: _o, id: _i, dateCreated: _c, dateUpdated: _u, createdBy: _cb, updatedBy: _ub, ...view } = stored;
-  return view;
-}
 
 function mayChangeRates(ctx: AuthedContext): boolean {
   return ctx.identity.orgId === OPERATORS_ORG_ID;
@@ -61,6 +40,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
       id: SETTING_ID,
       ...fields,
       countryList: [...new Set(fields.countryList)],
+      testAddresses: [...new Set(fields.testAddresses)],
       ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)),
     });
     // a first save only where none exists, a later one only over the version read

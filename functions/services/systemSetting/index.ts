@@ -3,3 +3,4 @@
  * Everything else in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
  */
 export { currentSendRates, storedSendRates } from './rates';
+export { organizationSettingOf } from './organizationSetting';

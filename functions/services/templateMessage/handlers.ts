@@ -4,7 +4,7 @@
  * the template file (export, import).
  */
 import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
-import { renderLettersPdf } from '../../channels/letterPdf';
+import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { MAX_LANGUAGES } from '../../../shared/render/limits';

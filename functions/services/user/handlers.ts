@@ -7,6 +7,7 @@ import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertUnderLimits, countAttempt, escapeHtml, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
+import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
 import { sortKey } from '../../store/sortKeys';
 import {
@@ -68,14 +69,14 @@ function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUs
   return ctx.tenant.own({ userId: user.id, roleId, member: snapshotOf(user), ...auditNew(ctx.rt.clock.now(), ctx.identity.userId) });
 }
 
-/** The writes that create an account and its first membership, with its unique guards. */
-function accountWrites(ctx: AuthedContext, user: User, link: OrganizationUser) {
+/** The writes that create an account with its unique guards, and its first membership when it has one. */
+function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) {
   const { store } = ctx;
   return [
     store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
     store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
     store.putNew('user', user),
-    ...joinWrites(store, link),
+    ...(link ? joinWrites(store, link) : []),
   ];
 }
 
@@ -101,41 +102,44 @@ const unanswered = (nowMs: number) => ({
   ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
 });
 
-/** An existing account is asked to join; it becomes a member only when its owner accepts. */
-async function inviteExisting(ctx: AuthedContext, account: User, role: UserRole, typedEmail: string) {
+/** An account that has never set a password is sent a link to set one; any other is asked to join. */
+async function mailInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
+  if (account.status === 'INVITED') await sendPasswordLink(ctx, account, 'invite');
+  else await mailJoinInvitation(ctx, account, role);
+}
+
+type Typed = { username: string; email: string; firstName: string; lastName: string };
+
+/**
+ * Invites `found`, or a new account for the typed details when there is none. Either way it is an invitation
+ * record and no member until its owner accepts (a new account: sets its password), and the answer is built from
+ * what was typed alone, so the organization cannot tell whether the address had an account elsewhere.
+ */
+async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: User | undefined): Promise<UserView> {
   const { store, tenant } = ctx;
   const now = ctx.rt.clock.now();
-  const link = await tenant.get('organizationUser', account.id);
-  // a new address invited earlier is a member whose status is INVITED until its owner sets a password
-  if (link) throw new AppError('720001', link.member.status === 'INVITED' ? INVITE_REFUSALS.invited : INVITE_REFUSALS.member);
-  const earlier = await tenant.get('invitation', account.id);
-  if (earlier && earlier.expiresAt * 1000 > now) throw new AppError('720001', INVITE_REFUSALS.invited);
+  if (found) {
+    const link = await tenant.get('organizationUser', found.id);
+    // a new address invited before invitations were records is a member whose status is INVITED
+    if (link) throw new AppError('720001', link.member.status === 'INVITED' ? INVITE_REFUSALS.invited : INVITE_REFUSALS.member);
+    const earlier = await tenant.get('invitation', found.id);
+    if (earlier && earlier.expiresAt * 1000 > now) throw new AppError('720001', INVITE_REFUSALS.invited);
+  }
+  const account = found ?? newUser(ctx, typed, 'INVITED');
+  await assertMaySend(ctx, account.id, account.email, false);
   const invitation: Invitation = tenant.own({
     userId: account.id,
     roleId: role.id,
-    email: typedEmail,
+    email: typed.email,
+    username: typed.username,
     expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds,
     ...auditNew(now, ctx.identity.userId),
   });
-  await store.put('invitation', invitation, unanswered(now), '720001');
-  await mailJoinInvitation(ctx, account, role);
-  // The account's own details stay its owner's: the answer shows only what the inviter typed.
-  return {
-    id: account.id,
-    username: account.username,
-    firstName: '',
-    lastName: '',
-    email: typedEmail,
-    status: 'INVITED' as const,
-    roleId: role.id,
-    roleName: role.name,
-    language: account.language,
-    timeZone: account.timeZone,
-    defaultLandingPage: account.defaultLandingPage,
-    version: invitation.version,
-    dateCreated: invitation.dateCreated,
-    dateUpdated: invitation.dateUpdated,
-  };
+  if (found) await store.put('invitation', invitation, unanswered(now), '720001');
+  else await store.transact([...accountWrites(ctx, account), store.putNew('invitation', invitation, '720001')]);
+  await mailInvitation(ctx, account, role);
+  await countSend(ctx, account.id, account.email, false);
+  return joinInvitationView(ctx, invitation, typed, role);
 }
 
 /** The most pending invitations one answer lists (newest sent first); `more` says when there are others. */
@@ -158,18 +162,37 @@ async function removeMember(ctx: AuthedContext, user: User, link: OrganizationUs
 }
 
 /**
- * A pending invitation of the caller's organization: an existing account's unanswered one, or a new account that
- * has not set its password. Anything else (a member who signed in, another organization's) answers 720003.
+ * An unanswered invitation of the caller's organization, by the id its list shows. Anything else (an answered or
+ * lapsed one, another organization's) answers 720003.
  */
-async function findPending(
-  ctx: AuthedContext,
-  userId: string,
-): Promise<{ kind: 'join'; invitation: Invitation } | { kind: 'account'; user: User; link: OrganizationUser }> {
-  const invitation = await ctx.tenant.get('invitation', userId);
-  if (invitation && invitation.expiresAt * 1000 > ctx.rt.clock.now()) return { kind: 'join', invitation };
-  const { user, link } = await requireMember(ctx, userId);
-  if (user.status !== 'INVITED') throw new AppError('720003', 'This invitation has been answered already.');
-  return { kind: 'account', user, link };
+async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> {
+  const now = ctx.rt.clock.now();
+  const invitation = (await ctx.tenant.list('invitation')).find((i) => i.expiresAt * 1000 > now && invitationIdOf(ctx, i) === id);
+  if (invitation) return invitation;
+  if (await ctx.tenant.get('organizationUser', id)) throw new AppError('720003', 'This invitation has been answered already.');
+  throw new AppError('720003');
+}
+
+/**
+ * A withdrawn invitation's account goes too when it never set a password and nothing else waits for it (no
+ * membership, no other organization's invitation): its link dies with it.
+ */
+async function unclaimedAccountWrites(ctx: AuthedContext, invitation: Invitation): Promise<TransactItem[]> {
+  const { store } = ctx;
+  const account = await store.get('user', { id: invitation.userId });
+  if (!account || account.status !== 'INVITED') return [];
+  const nowS = Math.floor(ctx.rt.clock.now() / 1000);
+  const [links, others] = await Promise.all([
+    linksOf(store, account.id),
+    store.queryAll('invitation', { name: 'userId', value: account.id }, 'byUser'),
+  ]);
+  if (links.length > 0 || others.some((i) => i.orgId !== invitation.orgId && i.expiresAt > nowS)) return [];
+  return [
+    // a password set meanwhile wins: the account stays
+    { Delete: { TableName: store.table('user'), Key: { id: account.id }, ...CONDITIONS.versionIs(account.version) } },
+    store.deleteItem('uniqueKey', { id: usernameGuard(account.usernameKey) }),
+    store.deleteItem('uniqueKey', { id: emailGuard(account.emailKey) }),
+  ];
 }
 
 /** Shows a new address to its old owner without spelling it out: j***@example.com. */
@@ -190,6 +213,12 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (!p.id) {
       if (!p.password) throw new AppError('720006', 'payload.password: a new user needs a password (or invite them instead).');
       assertMayGrant(ctx, permissionsOf(role));
+      // An account of other organizations is asked to join (its password stays its owner's), as an invitation
+      // answers; a member here is refused below.
+      const taken = await findUserBy(store, 'emailKey', emailKeyOf(p.email));
+      if (taken && !(await ctx.tenant.get('organizationUser', taken.id))) {
+        return invite(ctx, role, { username: p.username, email: p.email, firstName: p.firstName, lastName: p.lastName }, taken);
+      }
       await assertEmailFree(ctx, p.email);
       const user: User = { ...newUser(ctx, p, p.status), passwordHash: await hashPassword(p.password) };
       const link = newLink(ctx, user, role.id);
@@ -257,86 +286,56 @@ export const userHandlers: AreaHandlers<'user'> = {
   async pendingInvitations(_p, ctx) {
     const { store, tenant } = ctx;
     const nowS = Math.floor(ctx.rt.clock.now() / 1000);
-    // New accounts are members whose status is INVITED: read by a key condition on the status index, so the
-    // read covers the invited members and no one else.
-    const [invitedRows, invitations, directory] = await Promise.all([
-      store.queryPage('memberListing', {
-        index: 'byStatus',
-        partition: { name: 'orgId', value: tenant.orgId },
-        sortPrefix: { name: 'sortStatus', value: sortKey('INVITED', '') },
-        attributes: ['view', 'roleId'],
-        limit: PENDING_MAX + 1,
-      }),
-      tenant.list('invitation'),
-      store.get(directoryKey(tenant.orgId).entity, directoryKey(tenant.orgId).key),
-    ]);
-    const waiting = invitations.filter((i) => i.expiresAt > nowS);
-    const accounts = await store.getMany(waiting.map((i) => ({ entity: 'user' as const, key: { id: i.userId }, attributes: ['username'] })));
+    const [invitations, directory] = await Promise.all([tenant.list('invitation'), store.get(directoryKey(tenant.orgId).entity, directoryKey(tenant.orgId).key)]);
     const roleName = (id: string) => directory?.names[id] ?? '';
-    const rows: PendingInvitationView[] = [
-      ...invitedRows.items.map((row) => {
-        const view = JSON.parse(row.view as string) as Omit<UserView, 'roleName'>;
-        return { userId: view.id, username: view.username, email: view.email, roleId: view.roleId, roleName: roleName(view.roleId), kind: 'account' as const, dateCreated: view.dateCreated, dateSent: view.dateUpdated };
-      }),
-      ...waiting.map((i, k) => ({
-        userId: i.userId,
-        username: (accounts[k] as Pick<User, 'username'> | undefined)?.username ?? '',
+    // only what the inviter typed, whether or not the address had an account
+    const rows: PendingInvitationView[] = invitations
+      .filter((i) => i.expiresAt > nowS)
+      .map((i) => ({
+        userId: invitationIdOf(ctx, i),
+        username: i.username ?? '',
         email: i.email ?? '',
         roleId: i.roleId,
         roleName: roleName(i.roleId),
-        kind: 'join' as const,
         dateCreated: i.dateCreated,
         dateSent: i.dateUpdated,
         expiresAt: i.expiresAt * 1000,
-      })),
-    ];
+      }));
     rows.sort((a, b) => b.dateSent - a.dateSent);
     return { rows: rows.slice(0, PENDING_MAX), more: rows.length > PENDING_MAX };
   },
 
   async resendInvitation({ userId }, ctx) {
     const now = ctx.rt.clock.now();
-    const pending = await findPending(ctx, userId);
-    if (pending.kind === 'join') {
-      const { invitation } = pending;
-      const [account, role] = (await ctx.store.getMany([
-        { entity: 'user', key: { id: userId } },
-        { entity: 'userRole', key: { orgId: ctx.tenant.orgId, id: invitation.roleId } },
-      ])) as [User | undefined, UserRole | undefined];
-      if (!account) throw new AppError('720003');
-      if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; cancel it and invite again.');
-      assertWithinRights(ctx, role, 'member');
-      // a new answering period from now, for the invitation as it was read (a concurrent answer wins)
-      await ctx.store.put(
-        'invitation',
-        { ...invitation, ...auditNext(invitation, now, ctx.identity.userId), expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds },
-        CONDITIONS.versionIs(invitation.version),
-        '720003',
-      );
-      await mailJoinInvitation(ctx, account, role);
-      return { ok: true };
-    }
-    const { user, link } = pending;
-    await assertMayManageMember(ctx, link);
-    // The new link supersedes the earlier ones; the account's update time is when it was sent.
-    const actor = ctx.identity.userId;
-    const next: User = { ...user, ...auditNext(user, now, actor) };
-    const nextLink: OrganizationUser = { ...link, ...auditNext(link, now, actor), member: snapshotOf(next) };
-    await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...changeWrites(ctx.store, link, nextLink)]);
-    await sendPasswordLink(ctx, next, 'invite');
+    const invitation = await findPending(ctx, userId);
+    const [account, role] = (await ctx.store.getMany([
+      { entity: 'user', key: { id: invitation.userId } },
+      { entity: 'userRole', key: { orgId: ctx.tenant.orgId, id: invitation.roleId } },
+    ])) as [User | undefined, UserRole | undefined];
+    if (!account) throw new AppError('720003');
+    if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; cancel it and invite again.');
+    assertWithinRights(ctx, role, 'member');
+    await assertMaySend(ctx, account.id, account.email, true);
+    // a new answering period from now, for the invitation as it was read (a concurrent answer wins)
+    await ctx.store.put(
+      'invitation',
+      { ...invitation, ...auditNext(invitation, now, ctx.identity.userId), expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds },
+      CONDITIONS.versionIs(invitation.version),
+      '720003',
+    );
+    await mailInvitation(ctx, account, role);
+    await countSend(ctx, account.id, account.email, true);
     return { ok: true };
   },
 
   async cancelInvitation({ userId }, ctx) {
-    const pending = await findPending(ctx, userId);
-    if (pending.kind === 'join') {
-      const role = await ctx.tenant.get('userRole', pending.invitation.roleId);
-      if (role) assertWithinRights(ctx, role, 'member');
-      await ctx.store.transact([{ ...ctx.tenant.deleteItem('invitation', userId), failCode: '720003' }]);
-      return { ok: true };
-    }
-    await assertMayManageMember(ctx, pending.link);
-    await removeMember(ctx, pending.user, pending.link);
+    const invitation = await findPending(ctx, userId);
+    const role = await ctx.tenant.get('userRole', invitation.roleId);
+    if (role) assertWithinRights(ctx, role, 'member');
+    const gone = await unclaimedAccountWrites(ctx, invitation);
+    const key = { orgId: invitation.orgId, userId: invitation.userId };
+    // answered meanwhile: the answer wins
+    await ctx.store.transact([{ Delete: { TableName: ctx.store.table('invitation'), Key: key, ...CONDITIONS.versionIs(invitation.version) }, failCode: '720003' }, ...gone]);
     return { ok: true };
   },
 
@@ -348,15 +347,11 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (!usernameSchema.safeParse(username).success) {
       throw new AppError('400016', 'payload.username: this e-mail address cannot be a username; give a username of letters, digits and . _ @ - only.');
     }
+    const typed = { username, email: p.email, firstName: p.firstName, lastName: p.lastName };
     const byName = await findUserBy(store, 'usernameKey', username.toLowerCase());
-    const byEmail = byName ? undefined : await findUserBy(store, 'emailKey', emailKeyOf(p.email));
-    if (byName || (byEmail && !p.username)) return inviteExisting(ctx, (byName ?? byEmail)!, role, p.email);
-    if (byEmail) throw new AppError('720001', 'This e-mail address belongs to an existing account: invite it without a username to ask its owner to join.');
-    const user = newUser(ctx, { ...p, username }, 'INVITED');
-    const link = newLink(ctx, user, role.id);
-    await store.transact(accountWrites(ctx, user, link));
-    await sendPasswordLink(ctx, user, 'invite');
-    return toUserView(link, role.name);
+    // an address with an account elsewhere is asked to join, whatever username was typed: the answer is the same
+    const existing = byName ?? (await findUserBy(store, 'emailKey', emailKeyOf(p.email)));
+    return invite(ctx, role, typed, existing);
   },
 
   async getAll(_p, ctx) {

@@ -2,10 +2,11 @@
 import type { MemberSnapshot, OrganizationUser, User } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
+import { AppError, type ErrorCode } from '../../../shared/errors';
 import { auditNew, auditNext, newId } from '../../store/audit';
-import type { Store, TransactItem } from '../../store/store';
+import { CONDITIONS, type Store, type TransactItem } from '../../store/store';
 import { hashPassword } from '../../platform/passwords';
-import { refreshedRow } from './memberListing';
+import { joinWrites, refreshedRow } from './memberListing';
 import { randomToken } from '../../platform/randomTokens';
 
 export function newSecurityStamp(): string {
@@ -92,8 +93,25 @@ export async function snapshotWrites(store: Store, user: User, skipOrg?: number)
     ]);
 }
 
+/**
+ * A new account's first password answers its invitations: each organization still waiting for it (its role still
+ * there) gets it as a member, as an existing account's acceptance would. None left (withdrawn, lapsed): 400017.
+ */
+async function invitationAnswers(store: Store, user: User, now: number): Promise<{ writes: (TransactItem & { failCode?: ErrorCode })[]; orgId?: number }> {
+  const nowS = Math.floor(now / 1000);
+  const waiting = (await store.queryAll('invitation', { name: 'userId', value: user.id }, 'byUser')).filter((i) => i.expiresAt > nowS);
+  const roles = await store.getMany(waiting.map((i) => ({ entity: 'userRole' as const, key: { orgId: i.orgId, id: i.roleId }, attributes: ['id'] })));
+  const answered = waiting.filter((_i, k) => roles[k]).sort((a, b) => b.dateUpdated - a.dateUpdated);
+  const writes = answered.flatMap((i) => [
+    { Delete: { TableName: store.table('invitation'), Key: { orgId: i.orgId, userId: i.userId }, ...CONDITIONS.exists('userId') }, failCode: '400017' as const },
+    ...joinWrites(store, { orgId: i.orgId, userId: user.id, roleId: i.roleId, member: snapshotOf(user), ...auditNew(now, user.id) }),
+  ]);
+  return { writes, orgId: answered[0]?.orgId };
+}
+
 /** Sets a new password; the new security stamp ends every older session of the user (600005). */
 export async function setPassword(ctx: RequestContext, user: User, password: string, actor: string): Promise<void> {
+  const { store } = ctx;
   const now = ctx.rt.clock.now();
   const next: User = {
     ...user,
@@ -102,7 +120,14 @@ export async function setPassword(ctx: RequestContext, user: User, password: str
     securityStamp: newSecurityStamp(),
     status: user.status === 'INVITED' ? 'ACTIVE' : user.status,
   };
-  await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
+  const links = await snapshotWrites(store, next);
+  const joins = user.status === 'INVITED' ? await invitationAnswers(store, next, now) : { writes: [] };
+  // an account made by invitations before they were records is already a member (its listing row is refreshed)
+  if (user.status === 'INVITED' && joins.writes.length === 0 && links.length === 0) {
+    throw new AppError('400017', 'This invitation was withdrawn or has lapsed. Ask for a new one.');
+  }
+  if (joins.orgId !== undefined && links.length === 0) next.lastOrgId = joins.orgId;
+  await store.transact([store.putVersioned('user', next, user.version), ...links, ...joins.writes]);
 }
 
 export const usernameGuard = (usernameKey: string) => `username#${usernameKey}`;

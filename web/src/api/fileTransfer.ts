@@ -13,8 +13,11 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Sends a file to a link the server signed for it (a presigned PUT, straight to storage); throws when refused. */
-export async function putToLink(url: string, file: Blob): Promise<void> {
-  const res = await fetch(url, { method: 'PUT', body: file });
+/**
+ * Sends a file to a link the server signed for it (a presigned PUT, straight to storage), with the Content-Type the
+ * link was signed for (its length is the file's own); throws when refused.
+ */
+export async function putToLink(link: { url: string; contentType: string }, file: Blob): Promise<void> {
+  const res = await fetch(link.url, { method: 'PUT', body: file, headers: { 'content-type': link.contentType } });
   if (!res.ok) throw new Error(`The upload was refused (${res.status}).`);
 }

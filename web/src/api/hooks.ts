@@ -47,6 +47,9 @@ export const useSegmentCount = (id: string | null) => useCall(id ? keys.segmentC
 /** Who may be asked to approve a message: members whose role holds PLAN_PASS. */
 export const useApprovers = (enabled = true) =>
   useSWR(enabled ? keys.approvers() : null, () => call('plan.getApprovers', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });
+/** Where a draft's test mail may go: the organization's kept test addresses and its members. */
+export const useTestRecipients = () =>
+  useSWR(keys.testRecipients(), () => call('plan.getTestRecipients', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });
 export const useEmailTemplateOptions = (enabled = true) =>
   useSWR(enabled ? keys.emailTemplateOptions() : null, ([, payload]) => call('templateMessage.getAll', payload, { quiet: true }), { dedupingInterval: 10_000, shouldRetryOnError: false });
 

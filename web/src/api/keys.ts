@@ -22,6 +22,7 @@ export const keys = {
   segmentOptions: () => key('segment.getAll', {}),
   segmentCount: (id: string) => key('segment.count', { id }),
   approvers: () => key('plan.getApprovers', {}),
+  testRecipients: () => key('plan.getTestRecipients', {}),
   emailTemplateOptions: () => key('templateMessage.getAll', { pushWay: 'EMAIL', activeOnly: true }),
   list: <S extends ServiceName>(service: S, query: PayloadIn<S>) => key(service, query),
 };

@@ -201,6 +201,10 @@ const campaignEn = {
       incorrect: 'Please enter the correct email address.',
       none: 'Please submit at least one correct email address.',
       tooMany: 'At most {{max}} addresses.',
+      where: 'Tests go only to members of this organization and to the test addresses an administrator keeps in System settings, at most {{perHour}} mails an hour per message.',
+      pick: 'Add an address',
+      keptGroup: 'Test addresses',
+      membersGroup: 'Members',
     },
     approval: {
       title: 'Approval',

@@ -201,6 +201,10 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       incorrect: '正しいメールアドレスを入力してください。',
       none: '正しいメールアドレスを少なくとも1つ入力してください。',
       tooMany: '最大 {{max}} 件です。',
+      where: 'テストはこの組織のメンバーと、管理者がシステム設定で管理するテスト用アドレスにのみ送れます。1 メッセージにつき 1 時間に {{perHour}} 通までです。',
+      pick: 'アドレスを追加',
+      keptGroup: 'テスト用アドレス',
+      membersGroup: 'メンバー',
     },
     approval: {
       title: '承認',

@@ -201,6 +201,10 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       incorrect: '请输入正确的邮箱地址。',
       none: '请至少提交一个正确的邮箱地址。',
       tooMany: '最多 {{max}} 个地址。',
+      where: '测试邮件只能发给本组织的成员，以及管理员在系统设置中维护的测试地址；每条消息每小时最多 {{perHour}} 封。',
+      pick: '添加地址',
+      keptGroup: '测试地址',
+      membersGroup: '成员',
     },
     approval: {
       title: '审批',

@@ -124,6 +124,7 @@ const cloudSourceEn = {
       addressRefused: 'The host is not a public internet address, so Herald does not connect to it.',
       unreachable: 'The server could not be reached.',
       ownAccountRole: "A role in Herald's own AWS account cannot be assumed.",
+      roleRefused: "The role could not be assumed. Its trust policy must allow sts:AssumeRole to Herald's job role, on the condition that sts:ExternalId equals this source's external id (shown in the source's dialog).",
     },
     statusOption: { CHECKING: 'Checking', HELD: 'Held', IMPORTING: 'Importing', CONFIRMED: 'Confirmed', SKIPPED: 'Skipped', DONE: 'Done', FAILED: 'Failed' },
     confirm: 'Confirm {{file}}',

@@ -30,6 +30,7 @@ const dataExportEn = {
       timeZone: 'Time zone',
       country: 'Country',
       tags: 'Tags',
+      attributes: 'Attributes (one column each)',
       emailConsent: 'Email consent',
       smsConsent: 'SMS consent',
       pushConsent: 'Push consent',

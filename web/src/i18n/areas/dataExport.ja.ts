@@ -30,6 +30,7 @@ const dataExportJa = {
       timeZone: 'タイムゾーン',
       country: '国',
       tags: 'タグ',
+      attributes: '属性（属性ごとに 1 列）',
       emailConsent: 'メールの同意',
       smsConsent: 'SMS の同意',
       pushConsent: 'プッシュの同意',

@@ -30,6 +30,7 @@ const dataExportZh = {
       timeZone: '时区',
       country: '国家/地区',
       tags: '标签',
+      attributes: '属性（每个一列）',
       emailConsent: '邮件同意',
       smsConsent: '短信同意',
       pushConsent: '推送同意',

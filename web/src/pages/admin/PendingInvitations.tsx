@@ -1,7 +1,7 @@
 /**
- * Invitations nobody has answered yet, under the users list: new accounts that have not set a password and
- * existing accounts asked to join. Each can be sent again (a new link; the earlier one stops working) or
- * withdrawn after a confirmation that starts on Cancel.
+ * Invitations nobody has answered yet, under the users list, shown alike whether or not the address has an account
+ * elsewhere. Each can be sent again (a new link; the earlier one stops working) or withdrawn after a confirmation
+ * that starts on Cancel.
  */
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -48,7 +48,7 @@ export function PendingInvitations({ onWithdrawn }: { onWithdrawn: () => void })
   async function withdraw(row: PendingInvitationView) {
     const yes = await ask({
       header: t('invitation.withdrawTitle'),
-      message: t(row.kind === 'account' ? 'invitation.withdrawAccount' : 'invitation.withdrawJoin', { email: addressOf(row) }),
+      message: t('invitation.withdrawConfirm', { email: addressOf(row) }),
       acceptLabel: t('invitation.withdraw'),
       danger: true,
     });
@@ -79,14 +79,9 @@ export function PendingInvitations({ onWithdrawn }: { onWithdrawn: () => void })
         footer={data?.more ? t('invitation.more', { count: rows.length }) : undefined}
       >
         <Column field="email" header={t('user.email')} sortable body={(r: PendingInvitationView) => addressOf(r)} />
-        <Column field="username" header={t('user.username')} sortable />
+        {/* the username the inviter typed */}
+        <Column field="username" header={t('user.username')} sortable body={(r: PendingInvitationView) => r.username || '—'} />
         <Column field="roleName" header={t('user.role')} sortable body={(r: PendingInvitationView) => shownName(r.roleName)} />
-        <Column
-          field="kind"
-          header={t('invitation.kind')}
-          sortable
-          body={(r: PendingInvitationView) => <Tag value={t(`invitation.kinds.${r.kind}`)} severity={r.kind === 'account' ? 'info' : 'secondary'} rounded />}
-        />
         <Column field="dateSent" header={t('invitation.dateSent')} sortable body={(r: PendingInvitationView) => formatDateTime(r.dateSent)} />
         <Column field="expiresAt" header={t('invitation.expiresAt')} sortable body={(r: PendingInvitationView) => formatDateTime(r.expiresAt)} />
         <Column

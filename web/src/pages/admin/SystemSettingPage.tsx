@@ -9,7 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type Channel } from '../../../../shared/delivery';
-import type { OrganizationSettingView, SendRatesView } from '../../../../shared/services';
+import { type OrganizationSettingView, type SendRatesView, TEST_MAIL_LIMITS } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
@@ -28,11 +28,11 @@ const SWITCHES = [
   'iotIdHash',
 ] as const;
 
-type OrganizationForm = Omit<OrganizationSettingView, 'countryList'> & { countries: string };
+type OrganizationForm = Omit<OrganizationSettingView, 'countryList' | 'testAddresses'> & { countries: string; testAddressText: string };
 
 function formOf(view: OrganizationSettingView): OrganizationForm {
-  const { countryList, ...rest } = view;
-  return { ...rest, countries: countryList.join(', ') };
+  const { countryList, testAddresses, ...rest } = view;
+  return { ...rest, countries: countryList.join(', '), testAddressText: testAddresses.join('\n') };
 }
 
 function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView; onSaved: () => void }) {
@@ -43,9 +43,10 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const { countries, ...rest } = form;
-    // a wrong country code or a stale version: the client's toast says which
-    if (await save(() => call('systemSetting.save', { ...rest, countryList: countries.split(/[\s,]+/).filter(Boolean) }), t('systemSetting.saved'))) onSaved();
+    const { countries, testAddressText, ...rest } = form;
+    const list = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+    // a wrong country code or address, or a stale version: the client's toast says which
+    if (await save(() => call('systemSetting.save', { ...rest, countryList: list(countries), testAddresses: list(testAddressText) }), t('systemSetting.saved'))) onSaved();
   }
 
   return (
@@ -79,6 +80,20 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             autoResize
             onChange={(e) => setForm({ ...form, approvalSheetTips: e.target.value })}
           />
+        </div>
+        <div className="field span-2">
+          <label htmlFor="system-test-addresses">{t('systemSetting.testAddresses')}</label>
+          <InputTextarea
+            id="system-test-addresses"
+            value={form.testAddressText}
+            rows={3}
+            autoResize
+            aria-describedby="system-test-addresses-hint"
+            onChange={(e) => setForm({ ...form, testAddressText: e.target.value })}
+          />
+          <small id="system-test-addresses-hint" className="muted">
+            {t('systemSetting.testAddressesHint', { max: TEST_MAIL_LIMITS.testAddresses })}
+          </small>
         </div>
         <fieldset className="span-2 checkbox-list switch-list">
           <legend>{t('systemSetting.switches')}</legend>

@@ -55,7 +55,7 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
     if (Object.values(problems).some(Boolean)) return;
     setBusy(true);
     try {
-      await call('user.save', {
+      const saved = await call('user.save', {
         ...(user ? { id: user.id, version: user.version } : {}),
         username: form.username.trim(),
         firstName: form.firstName.trim(),
@@ -65,7 +65,9 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
         status: form.status,
         ...(pair.password ? { password: pair.password } : {}),
       });
-      showSuccess(t(editing ? 'user.updated' : 'user.created', { username: form.username.trim() }));
+      // an address that has an account is asked to join instead (the account's password stays its owner's)
+      const invitedInstead = !editing && saved.status === 'INVITED';
+      showSuccess(invitedInstead ? t('user.invitedDone', { email: form.email.trim() }) : t(editing ? 'user.updated' : 'user.created', { username: form.username.trim() }));
       onSaved();
       onHide();
     } catch {

@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
@@ -86,26 +86,21 @@ export default function ApplicationsPage() {
           <div className="form-grid" data-testid="issued-secret">
             <label htmlFor="issued-app-key">{t('entity.application.appKey')}</label>
             <InputText id="issued-app-key" value={issued.appKey} readOnly />
-            {issued.secret && (
-              <>
-                <p className="muted">{t('entity.application.issuedNote')}</p>
-                <label htmlFor="issued-secret">{t('entity.application.secret')}</label>
-                <div className="p-inputgroup">
-                  <InputText id="issued-secret" value={issued.secret} readOnly />
-                  <Button type="button" icon={copied === 'secret' ? 'pi pi-check' : 'pi pi-copy'} label={copied === 'secret' ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy('secret')} />
-                </div>
-              </>
-            )}
-            {issued.serverKey && (
-              <>
-                <p className="muted">{t('entity.application.serverKeyNote')}</p>
-                <label htmlFor="issued-server-key">{t('entity.application.serverKey')}</label>
-                <div className="p-inputgroup">
-                  <InputText id="issued-server-key" value={issued.serverKey} readOnly />
-                  <Button type="button" icon={copied === 'serverKey' ? 'pi pi-check' : 'pi pi-copy'} label={copied === 'serverKey' ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy('serverKey')} />
-                </div>
-              </>
-            )}
+            {(['secret', 'serverKey'] as const).map((which) => {
+              const value = issued[which];
+              if (!value) return null;
+              const id = which === 'secret' ? 'issued-secret' : 'issued-server-key';
+              return (
+                <Fragment key={which}>
+                  <p className="muted">{t(which === 'secret' ? 'entity.application.issuedNote' : 'entity.application.serverKeyNote')}</p>
+                  <label htmlFor={id}>{t(`entity.application.${which}`)}</label>
+                  <div className="p-inputgroup">
+                    <InputText id={id} value={value} readOnly />
+                    <Button type="button" icon={copied === which ? 'pi pi-check' : 'pi pi-copy'} label={copied === which ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy(which)} />
+                  </div>
+                </Fragment>
+              );
+            })}
           </div>
         )}
       </Dialog>

@@ -69,8 +69,8 @@ export default function CloudSourcesPage() {
     if (!file || !row) return;
     setUploading(row.id);
     try {
-      const link = await call('cloudSource.uploadUrl', { id: row.id, fileName: file.name });
-      await putToLink(link.url, file);
+      const link = await call('cloudSource.uploadUrl', { id: row.id, fileName: file.name, size: file.size });
+      await putToLink(link, file);
       await call('cloudSource.runNow', { id: row.id });
       showSuccess(t('cloudSource.uploaded', { file: file.name, title: row.title }));
       refresh();

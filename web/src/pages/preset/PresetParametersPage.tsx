@@ -78,8 +78,8 @@ export default function PresetParametersPage() {
         showError(PRESET_MESSAGES.primaryKeyMissing(String(row.primaryKey), fields));
         return;
       }
-      const link = await call('presetParameter.uploadUrl', { id, fileName: file.name });
-      await putToLink(link.url, file);
+      const link = await call('presetParameter.uploadUrl', { id, fileName: file.name, size: file.size });
+      await putToLink(link, file);
       await start(row, file.name);
     } catch (e) {
       // an API refusal has shown its toast already

@@ -1,6 +1,7 @@
 /**
  * Step 4, Review: what will be sent, to whom and when; the rendered email at 600 and 393 px; a test to chosen
- * addresses (plan.testEmail) exactly as recipients get it; and the approval sheet: participants and a deadline.
+ * members or kept test addresses (plan.testEmail) exactly as recipients get it; and the approval sheet:
+ * participants and a deadline.
  */
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -8,7 +9,8 @@ import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../shared/format';
-import { useApprovers, useSegmentOptions } from '../../../api/hooks';
+import { useApprovers, useSegmentOptions, useTestRecipients } from '../../../api/hooks';
+import { Select } from '../../../components/Select';
 import { FieldError, TextField } from '../../../components/TextField';
 import { PreviewPane } from '../../template/builder/PreviewPane';
 import { languagesOf } from '../../template/draft';
@@ -67,6 +69,11 @@ export function ReviewStep({
   const content = form.email.contents[form.email.defaultLanguage];
   const deadline = fromLocalInput(approval.deadline);
   const candidates = approvers.data ?? [];
+  const { data: recipients } = useTestRecipients();
+  const recipientGroups = [
+    { label: t('campaign.test.keptGroup'), items: (recipients?.testAddresses ?? []).map((a) => ({ label: a, value: a })) },
+    { label: t('campaign.test.membersGroup'), items: (recipients?.members ?? []).map((m) => ({ label: `${m.name} <${m.email}>`, value: m.email })) },
+  ].filter((g) => g.items.length > 0);
 
   const edit = (step: WizardStepName, name: string) => (
     <Button type="button" text size="small" icon="pi pi-pencil" label={t('campaign.wizard.editStep', { step: name })} onClick={() => goTo(step)} />
@@ -132,6 +139,7 @@ export function ReviewStep({
             {t('campaign.test.title')}
           </h3>
           <p className="muted small">{t('campaign.test.intro', { max: MAX_TEST_ADDRESSES })}</p>
+          <p className="muted small">{t('campaign.test.where', { perHour: recipients?.perMessagePerHour ?? 50 })}</p>
           <form
             className="inline-form"
             noValidate
@@ -151,6 +159,19 @@ export function ReviewStep({
             />
             <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
           </form>
+          {recipientGroups.length > 0 && (
+            <Select
+              inputId="test-address-pick"
+              label={t('campaign.test.pick')}
+              placeholder={t('campaign.test.pick')}
+              value={null}
+              options={recipientGroups}
+              optionGroupLabel="label"
+              optionGroupChildren="items"
+              filter
+              onChange={(e) => onTest({ ...test, addresses: [test.addresses.trim(), e.value as string].filter(Boolean).join(', '), error: undefined })}
+            />
+          )}
         </section>
 
         <section className="card" aria-labelledby="approval-title">

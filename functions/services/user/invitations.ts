@@ -1,0 +1,60 @@
+/**
+ * What an organization sees of its invitations: only what the inviter typed. An existing account's invitation is
+ * named by an id derived from the pair (organization, account), so neither the account's id nor its username
+ * reaches an organization it has not joined. Sending is limited per invitation and per mailbox, so nobody's
+ * inbox can be flooded with invitations.
+ */
+import { createHmac } from 'node:crypto';
+import type { Invitation, UserRole } from '../../../shared/entities';
+import type { UserView } from '../../../shared/services';
+import type { AuthedContext } from '../../api/context';
+import { assertUnderLimits, countAttempt } from '../auth';
+import { buildUser, emailKeyOf, snapshotOf } from './users';
+
+/** Resends of one invitation per hour, and the least time between two sends of it. */
+export const RESENDS_PER_HOUR = 3;
+export const RESEND_GAP_SECONDS = 60;
+/** Invitation mails of one organization to one address per hour (invites and resends alike, withdrawn or not). */
+export const INVITE_MAILS_PER_HOUR = 5;
+
+/** The id an organization knows an existing account's invitation by: shaped like any user id, naming no account. */
+export function invitationIdOf(ctx: AuthedContext, invitation: Pick<Invitation, 'orgId' | 'userId'>): string {
+  const h = createHmac('sha256', ctx.rt.keys.sealKey).update(`invitation:${invitation.orgId}:${invitation.userId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The answer to an invitation of an existing account, field for field what a new account's invitation answers:
+ * the typed details, the default preferences, no detail of the account.
+ */
+export function joinInvitationView(
+  ctx: AuthedContext,
+  invitation: Invitation,
+  typed: { username: string; email: string; firstName: string; lastName: string },
+  role: UserRole,
+): UserView {
+  const like = buildUser({ ...typed, status: 'INVITED', orgId: ctx.tenant.orgId, actor: ctx.identity.userId, now: invitation.dateCreated });
+  return { id: invitationIdOf(ctx, invitation), ...snapshotOf(like), roleId: role.id, roleName: role.name };
+}
+
+type Limit = Parameters<typeof assertUnderLimits>[2][number];
+
+/** `subject`: the invited account's id (stable for the invitation's life); `address`: where the mail goes. */
+function limitsOf(orgId: number, subject: string, address: string) {
+  return {
+    gap: { key: `invite-gap:${orgId}:${subject}`, max: 1, windowSeconds: RESEND_GAP_SECONDS },
+    mailbox: { key: `invite-mail:${orgId}:${emailKeyOf(address)}`, max: INVITE_MAILS_PER_HOUR, windowSeconds: 3600 },
+    resends: { key: `invite-resend:${orgId}:${subject}`, max: RESENDS_PER_HOUR, windowSeconds: 3600 },
+  } satisfies Record<string, Limit>;
+}
+
+/** Refuses with 400014 (and its wait) while a limit of this send is reached; the gap runs from the last send. */
+export async function assertMaySend(ctx: AuthedContext, subject: string, address: string, resend: boolean): Promise<void> {
+  const l = limitsOf(ctx.tenant.orgId, subject, address);
+  await assertUnderLimits(ctx.store, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.mailbox]);
+}
+
+export async function countSend(ctx: AuthedContext, subject: string, address: string, resend: boolean): Promise<void> {
+  const l = limitsOf(ctx.tenant.orgId, subject, address);
+  await countAttempt(ctx.store, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.gap, l.mailbox]);
+}
