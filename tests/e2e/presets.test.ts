@@ -46,7 +46,7 @@ it('makes a parameter, refuses a file without its key, loads a good one and edit
   await page.getByRole('heading', { name: 'Preset parameter records' }).waitFor();
   const values = page.locator('[data-testid="preset-records"] tbody tr');
   await expect.poll(() => values.count()).toBe(4);
-  expect(await page.getByText('In a message: {{preset.store.<alias>}}').count()).toBe(1);
+  await expect.poll(() => page.getByText('In a message: {{preset.store.<alias>}}').count()).toBe(1);
   await page.fill('#preset-key-search', 'S2');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect.poll(() => values.allTextContents()).toEqual([expect.stringContaining('11-21'), expect.stringContaining('Umeda')]);

@@ -44,9 +44,21 @@ function longname(name: string, size: number, mtime: number, dir = false): strin
   return `${dir ? 'd' : '-'}rw-r--r-- 1 owner group ${size} ${date} ${name}`;
 }
 
+/**
+ * An ed25519 key pair that ssh2 reads back: now and then ssh2's generator makes one whose public half its own
+ * parser calls malformed, so such a pair is made again.
+ */
+function keyPair(): { private: string; public: string } {
+  for (let attempt = 0; ; attempt++) {
+    const pair = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(pair.public) instanceof Error) && !(utils.parseKey(pair.private) instanceof Error)) return pair;
+    if (attempt >= 20) throw new Error('ssh2 made no readable ed25519 key pair in 20 tries');
+  }
+}
+
 export async function startSftpServer(opts: { username?: string; password?: string } = {}): Promise<SftpServer> {
-  let hostKey = utils.generateKeyPairSync('ed25519');
-  const clientKey = utils.generateKeyPairSync('ed25519');
+  let hostKey = keyPair();
+  const clientKey = keyPair();
   const allowedKey = utils.parseKey(clientKey.public);
   if (allowedKey instanceof Error) throw allowedKey;
   const username = opts.username ?? 'partner';
@@ -179,7 +191,7 @@ export async function startSftpServer(opts: { username?: string; password?: stri
     hostKey: fingerprintOf(hostKey.public),
     async restartWithNewHostKey() {
       await close(server);
-      hostKey = utils.generateKeyPairSync('ed25519');
+      hostKey = keyPair();
       handle.hostKey = fingerprintOf(hostKey.public);
       server = await listen(port);
     },
