@@ -66,6 +66,13 @@ module.exports = {
       to: { path: AREA, pathNot: '^functions/services/[^/]+/(index|handlers)\\.ts$' },
     },
     {
+      name: 'pipeline-names-no-channel',
+      severity: 'error',
+      comment: "The pipeline, ledger, worker and tracking reach a channel only through the registry (functions/channels/index.ts) and its interface, never a channel's own folder or provider.",
+      from: { path: '^functions/(delivery|tracking)/' },
+      to: { path: '^functions/channels/', pathNot: '^functions/channels/(index|adapter|sender)\\.ts$' },
+    },
+    {
       name: 'route-data-loads-no-page',
       severity: 'error',
       comment: 'The route table, the access helpers, the guard and the side menu read data only: none of them may reach a page module (only the router maps page keys to pages).',

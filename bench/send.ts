@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { RecordingSender } from '../functions/channels/recording';
-import type { ChannelSender } from '../functions/channels/sender';
-import { sesEmailSender } from '../functions/channels/sesEmail';
+import { type ChannelSender, everyChannel } from '../functions/channels';
+import { sesEmailSender } from '../functions/channels/email/ses';
 import { Ledger } from '../functions/delivery/ledger';
 import { DELIVERY_QUEUE, SEND_BATCH, type SendBatch } from '../functions/delivery/messages';
 import { deliveryWorker } from '../functions/delivery/worker';
@@ -89,7 +89,7 @@ async function run(label: string, sender: ChannelSender): Promise<number> {
     };
     await herald.queue.send(queueName, batch);
   }
-  const worker = deliveryWorker(herald.rt, store, { senders: { EMAIL: sender, SMS: sender, PUSH_NATIVE: sender, LINE: sender, DIRECT_MAIL: sender }, ratePerSecond: () => 1_000_000 });
+  const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(sender), ratePerSecond: () => 1_000_000 });
   const started = performance.now();
   const loops = Array.from({ length: LOOPS }, () => startQueueLoop({ queue: herald.queue, name: queueName, worker, log: herald.rt.log, pollMs: 5, visibilitySeconds: 600 }));
   await loops[0]!.idle();

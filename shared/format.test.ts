@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateTime, formatRate, formatUtcOffset } from './format';
+import { displayName, formatCount, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
 
 describe('number and date display (spec 001 section 9)', () => {
   it('shows counts below 100,000 in full', () => {
@@ -29,5 +29,48 @@ describe('number and date display (spec 001 section 9)', () => {
   it('writes offsets in minutes as UTC±hh:mm', () => {
     expect(formatUtcOffset(330)).toBe('UTC+05:30');
     expect(formatUtcOffset(-720)).toBe('UTC-12:00');
+  });
+});
+
+describe("dates in a user's time zone", () => {
+  const at = Date.UTC(2026, 10, 25, 0, 0, 0);
+  it('shows the wall clock of an IANA zone, named', () => {
+    expect(formatDateTime(at, { timeZone: 'Asia/Tokyo' })).toBe('2026-11-25 09:00:00 Asia/Tokyo');
+    expect(formatDateTime(at, { timeZone: 'Asia/Shanghai' })).toBe('2026-11-25 08:00:00 Asia/Shanghai');
+    expect(formatDateTime(at, { timeZone: 'America/New_York' })).toBe('2026-11-24 19:00:00 EST');
+    expect(formatDateTime(Date.UTC(2026, 6, 1, 12), { timeZone: 'America/New_York' })).toBe('2026-07-01 08:00:00 EDT');
+  });
+  it('shows an offset zone of the settings list, named by its offset', () => {
+    expect(formatDateTime(at, { timeZone: 'UTC+09:00' })).toBe('2026-11-25 09:00:00 UTC+09:00');
+    expect(formatDateTime(at, { timeZone: 'UTC-03:30' })).toBe('2026-11-24 20:30:00 UTC-03:30');
+  });
+  it('names UTC, and falls back to it for a zone it does not know', () => {
+    expect(formatDateTime(at, { timeZone: 'UTC' })).toBe('2026-11-25 00:00:00 UTC');
+    expect(formatDateTime(at, { timeZone: 'Mars/Olympus' })).toBe('2026-11-25 00:00:00 UTC');
+    expect(formatDateTime(null, { timeZone: 'Asia/Tokyo' })).toBe('--');
+  });
+  it('knows which zones it can show', () => {
+    expect(isDisplayZone('Asia/Tokyo')).toBe(true);
+    expect(isDisplayZone('UTC+05:45')).toBe(true);
+    expect(isDisplayZone('')).toBe(false);
+    expect(isDisplayZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('displayName', () => {
+  it('puts the family name first in Japanese and Chinese', () => {
+    expect(displayName('太郎', '山田', 'ja')).toBe('山田 太郎');
+    expect(displayName('伟', '张', 'zh')).toBe('张伟');
+    expect(displayName('Ann', 'Lee', 'ja')).toBe('Lee Ann');
+    expect(displayName('Ann', 'Lee', 'zh')).toBe('Lee Ann');
+  });
+  it('puts the given name first in English', () => {
+    expect(displayName('Ann', 'Lee', 'en')).toBe('Ann Lee');
+    expect(displayName('太郎', '山田', 'en')).toBe('太郎 山田');
+  });
+  it('shows one part alone, trimmed, and nothing for none', () => {
+    expect(displayName(' Ann ', '', 'ja')).toBe('Ann');
+    expect(displayName('', '山田', 'zh')).toBe('山田');
+    expect(displayName(undefined, null, 'en')).toBe('');
   });
 });

@@ -23,14 +23,77 @@ export function formatRate(ratio: number | null | undefined, asPercent = true): 
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** Dates as YYYY-MM-DD HH:mm:ss in UTC. */
-export function formatDateTime(value: number | string | Date | null | undefined): string {
+/** A user's zone as the settings store it: an IANA name (Asia/Tokyo) or an offset of spec 001 section 9 (UTC+09:00). */
+const OFFSET_ZONE = /^UTC([+-])(\d{2}):(\d{2})$/;
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat | null {
+  let f = zoneFormatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'short',
+      });
+    } catch {
+      f = null;
+    }
+    zoneFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Whether dates can be shown in `timeZone` (an IANA name or a UTC±hh:mm offset). */
+export function isDisplayZone(timeZone: string | null | undefined): timeZone is string {
+  return !!timeZone && (OFFSET_ZONE.test(timeZone) || zoneFormatter(timeZone) !== null);
+}
+
+function utcFields(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/**
+ * Dates as YYYY-MM-DD HH:mm:ss: in UTC (spec 001 section 9) when no zone is given, else on the wall clock of
+ * `timeZone` with the zone named, its abbreviation where it has a well-known one (UTC, EST), else its IANA name
+ * ("2026-11-25 09:00:00 Asia/Tokyo"). An unknown zone shows UTC, named.
+ */
+export function formatDateTime(value: number | string | Date | null | undefined, opts: { timeZone?: string } = {}): string {
   if (value === null || value === undefined || value === '') return '--';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '--';
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
-    d.getUTCMinutes(),
-  )}:${pad(d.getUTCSeconds())}`;
+  const { timeZone } = opts;
+  if (timeZone === undefined) return utcFields(d);
+  const offset = OFFSET_ZONE.exec(timeZone);
+  if (offset) {
+    const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+    return `${utcFields(new Date(d.getTime() + minutes * 60_000))} ${timeZone}`;
+  }
+  const f = zoneFormatter(timeZone);
+  if (!f || timeZone === 'UTC') return `${utcFields(d)} UTC`;
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(d)) parts[p.type] = p.value;
+  const name = /^[A-Z]{2,5}$/.test(parts.timeZoneName ?? '') ? parts.timeZoneName : timeZone;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${name}`;
+}
+
+/**
+ * A person's name from its parts: family name first in Japanese and Chinese (山田 太郎, 张伟), given name first
+ * otherwise. Chinese names in Han characters are written without a space.
+ */
+export function displayName(first: string | null | undefined, last: string | null | undefined, lang: string): string {
+  const given = (first ?? '').trim();
+  const family = (last ?? '').trim();
+  if (!given || !family) return given || family;
+  if (lang !== 'ja' && lang !== 'zh') return `${given} ${family}`;
+  const han = /^[\p{Script=Han}]+$/u;
+  return lang === 'zh' && han.test(given) && han.test(family) ? `${family}${given}` : `${family} ${given}`;
 }
 
 /** Timezone offsets are handled in minutes; UTC+05:30 is 330. */

@@ -1,6 +1,7 @@
 /**
- * The channel sender port: one adapter per channel of spec 001 3.1. An adapter answers what became of one
- * message; it throws only when the outcome is unknown (the provider may or may not have taken it).
+ * The channel sender port: the provider call of one channel (its adapter, ./adapter.ts, picks it). A sender
+ * answers what became of one message; it throws only when the outcome is unknown (the provider may or may not
+ * have taken it).
  */
 import type { Channel } from '../../shared/delivery';
 import type { SendFailureReason } from '../../shared/delivery';
@@ -27,13 +28,16 @@ export interface OutboundOther {
 }
 
 export type Outbound = OutboundEmail | OutboundOther;
+export type OutboundOf<C extends Channel> = C extends 'EMAIL' ? OutboundEmail : OutboundOther & { channel: C };
 
 export type SendOutcome =
   | { kind: 'sent'; providerId: string }
   /** the provider refused for now: nothing was sent, try again later */
   | { kind: 'throttled' }
   /** the provider refused for good: nothing was sent */
-  | { kind: 'failed'; reason: SendFailureReason; detail: string };
+  | { kind: 'failed'; reason: SendFailureReason; detail: string }
+  /** the address will never take a message (a hard bounce, a stale push token): failed, and not tried again */
+  | { kind: 'dead'; reason: SendFailureReason; detail: string };
 
 export interface ChannelSender {
   send(message: Outbound): Promise<SendOutcome>;
@@ -41,18 +45,3 @@ export interface ChannelSender {
 
 /** The senders of a deployment, one per channel: a missing channel is a compile error. */
 export type ChannelSenders = { [C in Channel]: ChannelSender };
-
-export function senderFor(senders: ChannelSenders, channel: Channel): ChannelSender {
-  switch (channel) {
-    case 'EMAIL':
-    case 'SMS':
-    case 'PUSH_NATIVE':
-    case 'LINE':
-    case 'DIRECT_MAIL':
-      return senders[channel];
-    default: {
-      const never: never = channel;
-      throw new Error(`no sender for ${String(never)}`);
-    }
-  }
-}

@@ -1,7 +1,6 @@
-/** The delivery worker Lambda: the send pipeline's steps from the delivery queue, email through SESv2. */
+/** The delivery worker Lambda: the send pipeline's steps from the delivery queue, each channel through its adapter's provider. */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { sesEmailSender } from '../channels/sesEmail';
-import type { ChannelSender } from '../channels/sender';
+import { channelSenders } from '../channels';
 import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
 import type { QueueWorker } from '../platform/queue';
@@ -13,20 +12,13 @@ import { storedSendRates } from '../services/systemSetting';
 
 let ready: Promise<QueueWorker> | undefined;
 
-/** Channels whose providers are not wired yet refuse, so nothing is counted as sent that was not. */
-const notYet: ChannelSender = {
-  async send(message) {
-    return { kind: 'failed', reason: 'UNEXPECTED', detail: `the ${message.channel} channel has no provider configured` };
-  },
-};
-
 async function init() {
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
   const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''), ports: awsDeliveryPorts(config.region) });
   const store = new Store(rt);
   return deliveryWorker(rt, store, {
-    senders: { EMAIL: sesEmailSender(rt.aws.ses, config.sesConfigurationSet), SMS: notYet, PUSH_NATIVE: notYet, LINE: notYet, DIRECT_MAIL: notYet },
+    senders: channelSenders(rt, { local: false }),
     ratePerSecond: storedSendRates(store, config.sendRates, rt.clock),
     staleClaimMs: Number(process.env.HERALD_DELIVERY_VISIBILITY_S ?? 720) * 1000,
   });

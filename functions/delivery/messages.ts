@@ -11,7 +11,8 @@ export const DELIVERY_QUEUE = 'delivery';
 /** What a send needs of a recipient, read once by the audience fan-out. */
 export const recipientSchema = z.object({
   accountId: z.string().min(1).max(128),
-  address: z.string().min(1).max(320),
+  /** an email address, a phone number, a push token, a LINE user id or a printed postal address */
+  address: z.string().min(1).max(1000),
   locale: z.string().max(35).optional(),
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),

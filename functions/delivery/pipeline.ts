@@ -7,10 +7,11 @@
  *             workers become uncertain.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../shared/entities';
+import { ACCOUNT_SHARDS, planKeyOf, type PlanRun } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { Plan } from '../../shared/plan/plan';
 import { compileSegment } from '../../shared/segment';
+import { adapterOf } from '../channels';
 import type { DeliveryPorts } from '../platform/runtime';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
@@ -80,21 +81,6 @@ export function pipeline(deps: PipelineDeps) {
     });
   }
 
-  function recipientOf(plan: Plan, account: Account): Recipient | undefined {
-    if (plan.channel !== 'EMAIL') return undefined;
-    const address = account.emails[0];
-    if (!address) return undefined;
-    return {
-      accountId: account.id,
-      address,
-      locale: account.locale,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      consent: account.emailConsent,
-      attributes: account.attributes,
-    };
-  }
-
   async function audience(m: DeliveryMessageOf<'audience'>): Promise<void> {
     const run = await getRun(m.orgId, m.planId, m.runId);
     const plan = await getPlan(m.orgId, m.planId);
@@ -102,9 +88,21 @@ export function pipeline(deps: PipelineDeps) {
     const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
     const matches = segment ? compileSegment(segment, clock.now()) : () => false;
     const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
-    const reached = page.accounts.flatMap((a) => {
-      const r = matches(a) ? recipientOf(plan, a) : undefined;
-      return r ? [{ account: a, recipient: r }] : [];
+    const matched = page.accounts.filter(matches);
+    const reach = await adapterOf(plan.channel).reach(matched, { store, orgId: m.orgId });
+    const reached = matched.flatMap((account, i) => {
+      const r = reach[i]!;
+      if (!('address' in r)) return [];
+      const recipient: Recipient = {
+        accountId: account.id,
+        address: r.address,
+        locale: account.locale,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        consent: r.consent,
+        attributes: account.attributes,
+      };
+      return [{ account, recipient }];
     });
     // the preset values the message asks for, read for the page's recipients at once and carried with each
     const presets = await presetValues(store.forOrg(m.orgId), presetTokens(JSON.stringify(plan.content)), reached.map((x) => x.account));

@@ -1,12 +1,12 @@
 /**
- * The send worker: one batch of recipients of one run. Recipients without consent or on the unsubscription
- * list are recorded as skipped with their reason; the others take send slots of the channel's shared rate,
- * are claimed in the ledger, rendered, sent and completed. A redelivered or duplicated batch finds its
- * recipients claimed and sends nobody twice; provider throttling gives the claim back and retries later.
+ * The send worker: one batch of recipients of one run. Recipients the channel's adapter says not to attempt
+ * (no consent, on the opt-out list) are recorded as skipped with their reason; the others take send slots of the
+ * channel's shared rate, are claimed in the ledger, rendered, sent and completed. A redelivered or duplicated
+ * batch finds its recipients claimed and sends nobody twice; provider throttling gives the claim back and
+ * retries later.
  */
-import type { Channel, SendFailureReason } from '../../shared/delivery';
-import { type MessageUnsubscription, unsubscriptionId } from '../../shared/entities';
-import { type ChannelSenders, type Outbound, senderFor } from '../channels/sender';
+import type { Channel } from '../../shared/delivery';
+import { adapterOf, type ChannelSenders, type Outbound, type Rendered } from '../channels';
 import type { Logger } from '../platform/logger';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
@@ -20,7 +20,7 @@ export interface PreparedContent {
   /** the run was stopped (740001): nothing more goes out */
   stopped: boolean;
   from: string;
-  render(recipient: Recipient, links: RecipientLinks): { subject: string; html: string; text: string };
+  render(recipient: Recipient, links: RecipientLinks): Rendered;
 }
 
 export interface ContentSource {
@@ -54,29 +54,8 @@ export class ProviderThrottled extends Error {
   }
 }
 
-const SKIP_REASON: Record<MessageUnsubscription['source'], SendFailureReason> = {
-  UNSUBSCRIBE: 'UNSUBSCRIBED',
-  MANUAL: 'UNSUBSCRIBED',
-  BOUNCE: 'BOUNCE',
-  COMPLAINT: 'COMPLAINT',
-};
-
 export function sendBatchHandler(deps: SendWorkerDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const sender = (channel: Channel) => senderFor(deps.senders, channel);
-
-  async function suppressedOf(batch: SendBatch): Promise<Map<string, SendFailureReason>> {
-    const found = await deps.store.getMany(
-      batch.recipients.map((r) => ({ entity: 'messageUnsubscription', key: { orgId: batch.orgId, id: unsubscriptionId(batch.channel, r.address) } })),
-    );
-    const out = new Map<string, SendFailureReason>();
-    batch.recipients.forEach((r, i) => {
-      const hit = found[i] as MessageUnsubscription | undefined;
-      if (hit) out.set(r.accountId, SKIP_REASON[hit.source]);
-    });
-    return out;
-  }
-
   /** The recipient's message and the destinations of its tracked links (stored with the claim, before sending). */
   function outbound(batch: SendBatch, content: PreparedContent, r: Recipient): { message: Outbound; links: string[] } {
     const links = deps.links.forRecipient({ o: batch.orgId, p: batch.planId, r: batch.runId, a: r.accountId, c: batch.channel });
@@ -85,20 +64,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
 
   function messageOf(batch: SendBatch, content: PreparedContent, r: Recipient, links: RecipientLinks): Outbound {
     const tags = { org: String(batch.orgId), plan: batch.planId, run: batch.runId };
-    const rendered = content.render(r, links);
-    if (batch.channel === 'EMAIL') {
-      return {
-        channel: 'EMAIL',
-        to: r.address,
-        from: content.from,
-        subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        headers: { 'List-Unsubscribe': `<${links.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        tags,
-      };
-    }
-    return { channel: batch.channel, to: r.address, body: rendered.text, tags };
+    return adapterOf(batch.channel).message({ recipient: r, rendered: content.render(r, links), links, from: content.from, tags });
   }
 
   /**
@@ -131,9 +97,10 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       for (const { i } of mine) results[i] = 'lapsed';
       return results;
     }
-    const settled = await Promise.allSettled(mine.map(async ({ i }) => sender(batch.channel).send(messages[i]!.message)));
+    const settled = await Promise.allSettled(mine.map(async ({ i }) => deps.senders[batch.channel].send(messages[i]!.message)));
     const completions: Completion[] = [];
     const released: Promise<void>[] = [];
+    const dead: string[] = [];
     let failure: { error: unknown } | undefined;
     settled.forEach((s, j) => {
       const { i, attempt } = mine[j]!;
@@ -147,6 +114,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         results[i] = 'throttled';
         return;
       }
+      if (outcome.kind === 'dead') dead.push(wave[i]!.address);
       completions.push({
         key: keys[i]!,
         attempt,
@@ -154,6 +122,8 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       });
     });
     await Promise.all([...released, deps.ledger.completeMany(completions)]);
+    const ctx = { store: deps.store, orgId: batch.orgId, planId: batch.planId };
+    await Promise.all(dead.map((address) => adapterOf(batch.channel).retire(address, ctx)));
     for (let n = 0; n < completions.length; n++) deps.onRecorded?.();
     if (failure) throw failure.error;
     return results;
@@ -162,11 +132,11 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   return async function handleSend(batch: SendBatch): Promise<void> {
     const content = await deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel);
     if (content.stopped) return;
-    const suppressed = await suppressedOf(batch);
+    const suppressed = await adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId });
     const queue: { r: Recipient; throttled: number }[] = [];
     for (const r of batch.recipients) {
       const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId };
-      const reason: SendFailureReason | undefined = !r.consent ? 'USER_SETTINGS_BLOCK' : suppressed.get(r.accountId);
+      const reason = suppressed.get(r.accountId);
       if (reason) {
         await deps.ledger.skip(base, r.address, reason);
         deps.onRecorded?.();

@@ -2,8 +2,8 @@
  * The delivery worker: every message of the delivery queue, parsed by its schema and handed to its step.
  * Lambda runs it on AWS (one SQS event source); the local queue loop runs it in `npm start`.
  */
-import { pickContent, renderEmail } from '../../shared/render';
-import type { ChannelSenders } from '../channels/sender';
+import type { Channel } from '../../shared/delivery';
+import { adapterOf, type ChannelSenders } from '../channels';
 import type { QueueWorker } from '../platform/queue';
 import type { Runtime } from '../platform/runtime';
 import { queueWorker } from '../platform/worker';
@@ -18,32 +18,19 @@ import { type ContentSource, sendBatchHandler } from './sendWorker';
 /** The message a plan sends, as approved: the plan holds its content, so what was reviewed is what goes out. */
 export function planContentSource(store: Store, from: string): ContentSource {
   return {
-    async load(orgId, planId) {
+    async load(orgId, planId, _runId, channel) {
       const plan = await store.forOrg(orgId).get('plan', planId);
-      if (!plan || plan.status !== 'IN_PROGRESS' || plan.content.kind !== 'EMAIL') {
-        return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
-      }
-      const template = plan.content.template;
-      return {
-        stopped: false,
-        from,
-        render: (r, links) =>
-          renderEmail(pickContent(template, r.locale), r, {
-            unsubscribeUrl: links.unsubscribeUrl,
-            openPixelUrl: links.openPixelUrl,
-            linkRewriter: links.click,
-            feedbackUrl: links.feedback,
-          }),
-      };
+      const render = plan?.status === 'IN_PROGRESS' ? adapterOf(channel).prepare(plan.content) : undefined;
+      if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
+      return { stopped: false, from, render };
     },
   };
 }
 
 export interface DeliveryWorkerOptions {
   senders: ChannelSenders;
-  /** messages per second per channel, shared by every worker */
   /** messages per second of each channel, for all workers together (read again now and then: see storedSendRates) */
-  ratePerSecond: (channel: keyof ChannelSenders) => number | Promise<number>;
+  ratePerSecond: (channel: Channel) => number | Promise<number>;
   /** the queue's visibility timeout: a claim older than this was left by a dead worker */
   staleClaimMs?: number;
   onRecorded?: () => void;

@@ -6,14 +6,14 @@ import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSour
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
 import type { Store } from '../store/store';
-import { recordEmailFeedback } from '../tracking/feedback';
+import { recordProviderFeedback } from '../tracking/feedback';
 
 export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Promise<void> {
   switch (job.kind) {
     case 'passwordEmail':
       return runPasswordEmailJob(deps, job.email);
     case 'emailFeedback':
-      await recordEmailFeedback(deps, job.detail);
+      await recordProviderFeedback(deps, 'EMAIL', job.detail);
       return;
     case 'dataExport':
       return runDataExport(deps, job.orgId, job.id);

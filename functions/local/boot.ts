@@ -20,8 +20,8 @@ import { LocalQueue, startQueueLoop } from './queue';
 import { LocalScheduler, startSchedulerLoop } from './scheduler';
 import { ASSET_BUCKET, startStandIns, type StandIns } from './standins';
 import { lazyS3Storage } from '../platform/awsPorts';
+import { channelSenders } from '../channels';
 import { RecordingSender } from '../channels/recording';
-import { sesEmailSender } from '../channels/sesEmail';
 import { DELIVERY_QUEUE } from '../delivery/messages';
 import { deliveryWorker } from '../delivery/worker';
 import { storedSendRates } from '../services/systemSetting';
@@ -108,7 +108,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     if (!opts.config?.publicUrl && !(opts.env ?? process.env).HERALD_PUBLIC_URL) rt.config.publicUrl = url;
     // The sender signs links with the public address, known only now.
     const recorded = new RecordingSender(rt.clock);
-    const senders = { EMAIL: sesEmailSender(rt.aws.ses, config.sesConfigurationSet), SMS: recorded, PUSH_NATIVE: recorded, LINE: recorded, DIRECT_MAIL: recorded };
+    const senders = channelSenders(rt, { local: true, recorder: recorded });
     const delivery = startQueueLoop({
       queue,
       name: DELIVERY_QUEUE,

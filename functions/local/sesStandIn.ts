@@ -1,8 +1,10 @@
 /**
  * The local SES (aws-ses-v2-local) and its mail viewer, on the same port. Given a mail file, the sent mails are
  * kept there (one JSON line per mail, appended as they are sent) and shown again after a restart. The viewer
- * page is the package's own, changed so that links open in a new tab: a password link clicked inside the mail
- * would otherwise open the portal inside the viewer's small frame.
+ * page is the package's own, changed so that links open in a new tab (a password link clicked inside the mail
+ * would otherwise open the portal inside the viewer's small frame), and so that remote images stay blocked until
+ * "show images" is clicked for a mail, as mail clients do: the package drew every mail at once, so every tracking
+ * pixel fired and the open rate read 100 %.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -26,13 +28,66 @@ export interface SesStandIn {
 
 const NEW_TAB = '<base target="_blank">';
 
-/** The package's viewer page with links opening in a new tab, or the page unchanged if its markup moved. */
+/** The viewer's own words, in the browser's language. */
+export const VIEWER_TEXTS = {
+  en: {
+    showImages: 'Show images',
+    blocked: 'Remote images are blocked, as a mail client blocks them, so that opening a mail here is not counted as an open.',
+  },
+  zh: { showImages: '显示图片', blocked: '与邮件客户端一样，远程图片已被屏蔽，因此在此打开邮件不会被计为一次打开。' },
+  ja: { showImages: '画像を表示', blocked: 'メールソフトと同じくリモート画像をブロックしているため、ここでメールを開いても開封として数えられません。' },
+} as const;
+
+/**
+ * Draws a mail in a sandboxed frame (no script of the mail runs; links open a new tab): without its images, a
+ * policy lets the frame load nothing from outside, so no tracking pixel fires; "show images" draws it again
+ * without the policy.
+ */
+const VIEWER_SCRIPT = `<script>
+        const heraldTexts = ${JSON.stringify(VIEWER_TEXTS)};
+        const heraldWords = heraldTexts[(navigator.language || 'en').slice(0, 2).toLowerCase()] || heraldTexts.en;
+        const heraldMails = {};
+        const heraldFrame = (iframe, html, images) => {
+            const policy = images ? '' : '<meta http-equiv="Content-Security-Policy" content="default-src \\'none\\'; img-src data:; style-src \\'unsafe-inline\\'">';
+            iframe.srcdoc = '<!DOCTYPE html>' + policy + '${NEW_TAB}' + html;
+        };
+        const heraldShowImages = (id) => {
+            heraldFrame(document.getElementById(id + '-html-iframe'), heraldMails[id], true);
+            document.getElementById(id + '-html').style.display = '';
+            document.getElementById(id + '-blocked').remove();
+            document.getElementById(id + '-images').remove();
+        };
+    </script>
+`;
+
+/** The package's markup this changes: each part found exactly as written, else the page is left as it is. */
+const CHANGES: [string | RegExp, string][] = [
+  ['<head>', `<head>\n    ${NEW_TAB}`],
+  ['</head>', `${VIEWER_SCRIPT}</head>`],
+  [
+    '<button onclick="downloadEmail(\'${e.messageId}\')">Email Download</button>',
+    '<button onclick="downloadEmail(\'${e.messageId}\')">Email Download</button>\n' +
+      '                    ${e.body.html ? `<button id="${e.messageId}-images" onclick="heraldShowImages(\'${e.messageId}\')">${escape(heraldWords.showImages)}</button>` : \'\'}',
+  ],
+  [
+    '<iframe id="${e.messageId}-html-iframe" src="javascript:void(0);"></iframe>',
+    '<p id="${e.messageId}-blocked">${escape(heraldWords.blocked)}</p><iframe id="${e.messageId}-html-iframe" title="${escape(e.subject).replace(/"/g, \x27&quot;\x27)}" sandbox="allow-popups allow-popups-to-escape-sandbox"></iframe>',
+  ],
+  [
+    /const iframeDoc = \(iframe\.contentDocument \|\| iframe\.contentWindow\.document\);\s*iframeDoc\.body\.innerHTML = e\.body\.html;/,
+    'heraldMails[e.messageId] = e.body.html;\n                        heraldFrame(iframe, e.body.html, false);',
+  ],
+];
+
+/** The package's viewer page as changed above, or the page unchanged if its markup moved. */
 export function viewerPage(original: string): string {
-  const frameFill = 'iframeDoc.body.innerHTML = e.body.html;';
-  if (!original.includes('<head>') || !original.includes(frameFill)) return original;
-  return original
-    .replace('<head>', `<head>\n    ${NEW_TAB}`)
-    .replace(frameFill, `iframeDoc.head.innerHTML = '${NEW_TAB}';\n                        ${frameFill}`);
+  let page = original;
+  for (const [from, to] of CHANGES) {
+    const found = typeof from === 'string' ? page.includes(from) : from.test(page);
+    if (!found) return original;
+    page = page.replace(from, () => to);
+  }
+  return page;
 }
 
 function loadMails(file: string): Mail[] {

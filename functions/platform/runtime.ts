@@ -3,6 +3,7 @@
  * The Lambda entry builds it from the environment; the local server and tests build it with endpoints.
  */
 import type { AuthType } from '../../shared/envelope';
+import type { Channel } from '../../shared/delivery';
 import { MAP_TILE_URL } from '../../shared/validation';
 import { type AwsClients, createAwsClients, type Endpoints } from './aws';
 import type { JobQueue } from './jobs';
@@ -51,7 +52,8 @@ export interface RuntimeConfig {
   /** how long one job reads a file before a follow-up job goes on from there (the job worker's limit is 300 s) */
   jobSliceMs: number;
   /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
-  sendRates: { EMAIL: number; SMS: number; PUSH_NATIVE: number; LINE: number; DIRECT_MAIL: number };
+  /** a channel without its default rate here is a compile error */
+  sendRates: Record<Channel, number>;
   /** the SES configuration set that receives bounce, complaint, open and click events */
   sesConfigurationSet?: string;
   /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */

@@ -5,7 +5,8 @@
  *
  * The signing secret ships inside the app, so it proves only that a call comes from some copy of the app. Without
  * a user token (`proven`) an app creates accounts and changes what is not identity; an existing account's
- * addresses, consents and push stay as stored (docs/sdk/README.md states the rules).
+ * addresses (e-mail, phone, LINE, postal: each routes messages to whoever holds it), consents and push stay as
+ * stored (docs/sdk/README.md states the rules).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -16,11 +17,14 @@ import {
   type Device,
   deviceKeyOf,
 } from '../../shared/entities';
+import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
+import { normalizePhones } from '../../shared/phone';
 import type { SDK_PROTECTED_FIELDS, SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
 import { firstIssue } from '../api/steps';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../services/account';
+import { organizationSettingOf } from '../services/systemSetting';
 import type { Store, TenantStore } from '../store/store';
 
 export interface SdkContext {
@@ -157,6 +161,17 @@ async function putDevice(
 }
 
 const sameEmails = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((e, i) => e.toLowerCase() === b[i]!.toLowerCase());
+const samePhones = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+const addressText = (a: object | undefined) => JSON.stringify(Object.entries(a ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)));
+
+/** The call's phone numbers in E.164, national ones read as the organization's default country's; or 400016. */
+async function phonesOf(ctx: SdkContext, given: readonly string[] | undefined): Promise<string[] | undefined> {
+  if (given === undefined) return undefined;
+  const { defaultCountry } = await organizationSettingOf(ctx.tenant);
+  const read = normalizePhones(given, defaultCountry || undefined);
+  if ('bad' in read) throw new AppError('400016', `phones.${given.indexOf(read.bad)}: ${ACCOUNT_MESSAGES.phone}`);
+  return read.phones;
+}
 const CONSENTS = [
   ['email', 'emailConsent'],
   ['sms', 'smsConsent'],
@@ -168,6 +183,7 @@ const identify: Op<'identify'> = async (p, ctx) => {
   const now = ctx.rt.clock.now();
   let ignored: Protected[] = [];
   let ownAccount = false;
+  const phones = await phonesOf(ctx, p.phones);
   const { account, created } = await changeAccount(ctx, p.accountId, (stored) => {
     const base: Account = stored ?? {
       orgId: ctx.tenant.orgId,
@@ -193,6 +209,14 @@ const identify: Op<'identify'> = async (p, ctx) => {
     const emails = p.emails as string[] | undefined;
     const emailsAllowed = emails !== undefined && (trusted || (ownAccount && base.emails.length === 0));
     if (emails !== undefined && !emailsAllowed && !sameEmails(emails, base.emails)) ignored.push('emails');
+    // phone numbers, the LINE user id and the postal address are addresses too: the same rule as e-mail
+    const storedPhones = base.phones ?? [];
+    const phonesAllowed = phones !== undefined && (trusted || (ownAccount && storedPhones.length === 0));
+    if (phones !== undefined && !phonesAllowed && !samePhones(phones, storedPhones)) ignored.push('phones');
+    const lineAllowed = p.lineUserId !== undefined && (trusted || (ownAccount && base.lineUserId === undefined));
+    if (p.lineUserId !== undefined && !lineAllowed && p.lineUserId !== base.lineUserId) ignored.push('lineUserId');
+    const addressAllowed = p.address !== undefined && (trusted || (ownAccount && base.address === undefined));
+    if (p.address !== undefined && !addressAllowed && addressText(p.address) !== addressText(base.address)) ignored.push('address');
     const consents: Partial<Pick<Account, (typeof CONSENTS)[number][1]>> = {};
     for (const [given, field] of CONSENTS) {
       const value = p.consents?.[given];
@@ -203,6 +227,9 @@ const identify: Op<'identify'> = async (p, ctx) => {
     return {
       ...base,
       ...(emailsAllowed ? { emails } : {}),
+      ...(phonesAllowed ? { phones } : {}),
+      ...(lineAllowed ? { lineUserId: p.lineUserId } : {}),
+      ...(addressAllowed ? { address: p.address as Account['address'] } : {}),
       ...(p.firstName !== undefined ? { firstName: p.firstName } : {}),
       ...(p.lastName !== undefined ? { lastName: p.lastName } : {}),
       ...(p.locale !== undefined ? { locale: p.locale } : {}),

@@ -19,11 +19,24 @@ describe('account schema', () => {
     expect(issues({ country: 'JPN' })).toEqual([`country: ${ACCOUNT_MESSAGES.country}`]);
     expect(issues({ emails: ['a@b.co', 'A@B.CO'] })).toEqual([`emails: ${ACCOUNT_MESSAGES.emailTwice}`]);
     expect(issues({ emails: ['nope'] })).toEqual(['emails.0: Please enter the correct email address.']);
+    expect(issues({ phones: ['090-1234-5678'] })).toEqual([`phones.0: ${ACCOUNT_MESSAGES.phone}`]);
+    expect(issues({ phones: ['+819012345678', '+81 90 1234 5678'] })).toEqual([`phones: ${ACCOUNT_MESSAGES.phoneTwice}`]);
+    expect(issues({ lineUserId: `U${'A'.repeat(32)}` })).toEqual([`lineUserId: ${ACCOUNT_MESSAGES.lineUserId}`]);
+    expect(issues({ address: { lines: ['1', '2', '3', '4'], country: 'JPN' } })).toHaveLength(2);
     expect(issues({ attributes: { '1st': 1 } })).toEqual([`attributes.1st: ${ACCOUNT_MESSAGES.attributeName}`]);
     expect(issues({ attributes: { plan: { nested: true } } })).toHaveLength(1);
     expect(issues({ attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) })).toEqual([
       `attributes: ${ACCOUNT_MESSAGES.tooManyAttributes}`,
     ]);
+  });
+});
+
+describe('phones, LINE user id and postal address', () => {
+  it('keeps phones in E.164 and the address with its empty lines dropped', () => {
+    const a = accountSchema.parse({ ...base, phones: ['+81 90-1234-5678', '+1 (206) 555-0100'], lineUserId: `U${'ab'.repeat(16)}`, address: { lines: ['1-2-3 Shibuya', '', ''], country: 'jp' } });
+    expect(a).toMatchObject({ phones: ['+819012345678', '+12065550100'], lineUserId: `U${'ab'.repeat(16)}`, address: { lines: ['1-2-3 Shibuya'], country: 'JP' } });
+    // accounts stored before phones existed have none
+    expect(accountSchema.parse(base).phones).toBeUndefined();
   });
 });
 

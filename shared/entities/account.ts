@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
 import { defineEntity, partitionShard, shardedPartitionValue, tenantFields } from './entity';
 
@@ -12,6 +13,9 @@ export const ACCOUNT_PARTITION_KEY = 'pk' satisfies keyof ReturnType<typeof acco
 
 export const ACCOUNT_LIMITS = {
   emails: 10,
+  phones: 10,
+  addressLines: 3,
+  addressText: 100,
   tags: 100,
   tagLength: 64,
   attributes: 100,
@@ -27,6 +31,9 @@ export const ACCOUNT_MESSAGES = {
   timeZone: 'Please enter an IANA time zone, such as Asia/Tokyo.',
   country: 'Please enter a two-letter country code, such as JP.',
   emailTwice: 'The same email address is listed twice.',
+  phone: PHONE_TEXTS.phone.en,
+  phoneTwice: PHONE_TEXTS.phoneTwice.en,
+  lineUserId: PHONE_TEXTS.lineUserId.en,
   attributeName: 'An attribute name starts with a letter and has up to 64 letters, digits, _ or -.',
   tooManyAttributes: `An account has at most ${ACCOUNT_LIMITS.attributes} attributes.`,
 } as const;
@@ -57,6 +64,31 @@ function canonical(value: string | undefined, ctx: z.RefinementCtx, message: str
 }
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
+/** A stored number is E.164; spaces and punctuation around an international number are dropped. */
+const phone = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((v) => (v.startsWith('+') ? v.replace(/[\s().-]/g, '') : v))
+  .refine((v) => E164.test(v), ACCOUNT_MESSAGES.phone);
+const addressText = z.string().trim().max(ACCOUNT_LIMITS.addressText);
+
+/** A postal address for letters; every part optional, empty lines dropped. */
+export const postalAddressSchema = z.object({
+  recipientName: addressText.optional(),
+  lines: z
+    .array(addressText)
+    .max(ACCOUNT_LIMITS.addressLines)
+    .transform((lines) => lines.filter(Boolean))
+    .default([]),
+  city: addressText.optional(),
+  region: addressText.optional(),
+  postcode: z.string().trim().max(20).optional(),
+  /** ISO 3166-1 alpha-2, upper case */
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.country).optional(),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
 const attributeValue = z.union([z.string().max(ACCOUNT_LIMITS.attributeText), z.number(), z.boolean(), z.null()]);
 
 /**
@@ -72,6 +104,14 @@ export const accountSchema = z.object({
     .max(ACCOUNT_LIMITS.emails)
     .refine((list) => new Set(list.map((e) => e.toLowerCase())).size === list.length, ACCOUNT_MESSAGES.emailTwice)
     .default([]),
+  /** E.164 numbers, the first the primary one (SMS); absent on accounts stored before phones existed */
+  phones: z
+    .array(phone)
+    .max(ACCOUNT_LIMITS.phones)
+    .refine((list) => new Set(list).size === list.length, ACCOUNT_MESSAGES.phoneTwice)
+    .optional(),
+  lineUserId: z.string().trim().regex(LINE_USER_ID, ACCOUNT_MESSAGES.lineUserId).optional(),
+  address: postalAddressSchema.optional(),
   firstName: z.string().trim().max(ACCOUNT_LIMITS.name).optional(),
   lastName: z.string().trim().max(ACCOUNT_LIMITS.name).optional(),
   locale: z

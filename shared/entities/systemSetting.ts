@@ -9,6 +9,8 @@ export const systemSettingSchema = z.object({
   previewAppName: z.string().max(100),
   /** ISO 3166 alpha-2 codes offered where a country is chosen */
   countryList: z.array(z.string()).max(300),
+  /** ISO 3166 alpha-2: the country of phone numbers typed without a country code ('' for none) */
+  defaultCountry: z.string().max(2).default(''),
   languageAnalysis: z.boolean(),
   singleMessageApprovalSheet: z.boolean(),
   templateApprovalSheet: z.boolean(),
@@ -20,6 +22,10 @@ export const systemSettingSchema = z.object({
   iotIdHash: z.boolean(),
   /** addresses a draft's test mail may go to besides the members' (plan.testEmail) */
   testAddresses: z.array(z.string()).max(100).default([]),
+  /** new templates' content language, and the portal's until a user chooses one */
+  defaultLanguage: z.enum(['en', 'zh', 'ja']).default('en'),
+  /** IANA zone for schedules and dates of users who chose none; empty: the browser's */
+  defaultTimeZone: z.string().max(64).default(''),
   ...auditFields,
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;

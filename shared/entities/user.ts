@@ -17,7 +17,8 @@ export const userSchema = z.object({
   securityStamp: z.string(),
   lastOrgId: z.number().int().optional(),
   defaultLandingPage: z.string().max(200).default('/dashboard'),
-  timeZone: z.string().max(64).default('UTC'),
+  /** IANA name or UTC±hh:mm; empty until the user chooses one */
+  timeZone: z.string().max(64).default(''),
   language: z.enum(['en', 'zh', 'ja']).default('en'),
   alertEmails: z.array(z.string()).default([]),
   alertTypes: z.array(z.string()).default([]),

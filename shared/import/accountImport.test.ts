@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Account, ACCOUNT_MESSAGES } from '../entities/account';
-import { applyChange, guessMappings, type ImportPlan, importPlanSchema, rowChange } from './accountImport';
+import { applyChange, guessMappings, type ImportPlan, importPlanSchema, parseBoolean, rowChange } from './accountImport';
 
 const plan: ImportPlan = importPlanSchema.parse({
   columns: ['customer_id', 'email', 'first name', 'country', 'tags', 'opt in', 'plan', 'score', 'joined'],
@@ -88,5 +88,71 @@ describe('import plan', () => {
         { column: 5, target: 'attribute', attribute: 'nd', type: 'text' },
       ],
     });
+  });
+});
+
+describe('parseBoolean', () => {
+  it('takes yes and no in English, Japanese and Chinese, and 1/0', () => {
+    for (const yes of ['true', 'TRUE', 'yes', 'Yes', 'y', '1', 'はい', '是', ' はい ', 'ＹＥＳ', '１']) expect(parseBoolean(yes), yes).toBe(true);
+    for (const no of ['false', 'False', 'no', 'NO', 'n', '0', 'いいえ', '否', '０']) expect(parseBoolean(no), no).toBe(false);
+  });
+
+  it('refuses anything else', () => {
+    for (const other of ['', 'maybe', 'はいはい', '不', '2', 'ja']) expect(parseBoolean(other), other).toBeUndefined();
+  });
+
+  it('lets a ja file set consent with はい/いいえ', () => {
+    expect(rowChange(['c-1', 'a@b.co', 'Ann', 'JP', '', 'はい', '', '', ''], plan)).toMatchObject({ change: { set: { emailConsent: true } } });
+    expect(rowChange(['c-2', 'b@b.co', '', '', '', 'いいえ', '', '', ''], plan)).toMatchObject({ change: { set: { emailConsent: false } } });
+  });
+});
+
+describe('phones, LINE user id and postal address (issue 20)', () => {
+  const contactPlan: ImportPlan = importPlanSchema.parse({
+    columns: ['id', 'phone', 'line', 'name', 'street', 'street 2', 'city', 'prefecture', 'zip', 'address country'],
+    primaryKeyColumn: 0,
+    mappings: [
+      { column: 1, target: 'phone' },
+      { column: 2, target: 'lineUserId' },
+      { column: 3, target: 'addressName' },
+      { column: 4, target: 'addressLine1' },
+      { column: 5, target: 'addressLine2' },
+      { column: 6, target: 'addressCity' },
+      { column: 7, target: 'addressRegion' },
+      { column: 8, target: 'addressPostcode' },
+      { column: 9, target: 'addressCountry' },
+    ],
+  });
+  const line = `U${'0123456789abcdef'.repeat(2)}`;
+
+  it('reads phones with the default country, the LINE id and each address part', () => {
+    const row = ['C1', '090-1234-5678; +1 206 555 0100', line, 'Aiko Sato', '1-2-3 Shibuya', '', 'Shibuya-ku', 'Tokyo', '150-0002', 'jp'];
+    expect(rowChange(row, contactPlan, { defaultCountry: 'JP' })).toEqual({
+      change: {
+        id: 'C1',
+        set: { phones: ['+819012345678', '+12065550100'], lineUserId: line },
+        address: { recipientName: 'Aiko Sato', line1: '1-2-3 Shibuya', city: 'Shibuya-ku', region: 'Tokyo', postcode: '150-0002', country: 'JP' },
+        attributes: {},
+      },
+    });
+  });
+
+  it('an unparsable phone, a national number without a default country and a bad LINE id fail the row with their reasons', () => {
+    const row = (phone: string, lineId = '') => ['C1', phone, lineId, '', '', '', '', '', '', ''];
+    expect(rowChange(row('call me'), contactPlan, { defaultCountry: 'JP' })).toEqual({ reason: `phone: ${ACCOUNT_MESSAGES.phone}` });
+    expect(rowChange(row('090-1234-5678'), contactPlan)).toEqual({ reason: `phone: ${ACCOUNT_MESSAGES.phone}` });
+    expect(rowChange(row('+819012345678', 'U123'), contactPlan)).toEqual({ reason: `line: ${ACCOUNT_MESSAGES.lineUserId}` });
+  });
+
+  it('an address part changes only that part; lines keep their places', () => {
+    const first = applyChange(undefined, { id: 'C1', set: {}, address: { line1: 'A st', line2: 'Flat 2', city: 'Osaka' }, attributes: {} }, stamp) as { account: Account };
+    expect(first.account.address).toEqual({ lines: ['A st', 'Flat 2'], city: 'Osaka' });
+    const second = applyChange(first.account, { id: 'C1', set: {}, address: { line1: 'B st', postcode: '530-0001' }, attributes: {} }, stamp) as { account: Account };
+    expect(second.account.address).toEqual({ lines: ['B st', 'Flat 2'], city: 'Osaka', postcode: '530-0001' });
+  });
+
+  it('guesses the usual headers', () => {
+    const { mappings } = guessMappings(['id', 'Mobile', 'LINE user id', 'Address 1', 'City', 'State', 'Zip']);
+    expect(mappings.map((m) => m.target)).toEqual(['phone', 'lineUserId', 'addressLine1', 'addressCity', 'addressRegion', 'addressPostcode']);
   });
 });

@@ -4,15 +4,29 @@
  * An empty cell changes nothing, so a re-import with fewer columns keeps what earlier imports set.
  */
 import * as z from 'zod';
-import { type Account, ACCOUNT_LIMITS, ACCOUNT_MESSAGES, accountSchema, type AttributeValue, ATTRIBUTE_NAME } from '../entities/account';
+import { type Account, ACCOUNT_LIMITS, ACCOUNT_MESSAGES, accountSchema, type AttributeValue, ATTRIBUTE_NAME, type PostalAddress } from '../entities/account';
 import { DEVICE_IMPORT_FIELDS } from '../entities/device';
 import { toEpochMs } from '../segment/dates';
+import { LINE_USER_ID, normalizePhones } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
 import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
 
-/** Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary. */
+/**
+ * Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary,
+ * and `phone` one or more numbers (separated by `;` or `,`), national ones read with the default country.
+ */
 export const IMPORT_FIELDS = [
   'email',
+  'phone',
+  'lineUserId',
+  'addressName',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'addressCity',
+  'addressRegion',
+  'addressPostcode',
+  'addressCountry',
   'firstName',
   'lastName',
   'locale',
@@ -35,6 +49,8 @@ export const IMPORT_MESSAGES = {
   // spec 001 section 5
   fieldRequired: MESSAGES.fieldRequired,
   email: MESSAGES.emailIncorrect,
+  phone: ACCOUNT_MESSAGES.phone,
+  tooManyPhones: `An account has at most ${ACCOUNT_LIMITS.phones} phone numbers.`,
   // ours
   columns: 'The row has {count} columns; the header has {expected}.',
   keyTooLong: `The value is longer than ${IMPORT_LIMITS.keyLength} characters.`,
@@ -101,26 +117,70 @@ export const importPlanSchema = z
   });
 export type ImportPlan = z.output<typeof importPlanSchema>;
 
-type ChangeableField = Exclude<ImportField, 'email'> | 'emails';
-/** One row's change to one account: the fields its non-empty cells set, and its attributes. */
+/** The postal address's parts a column may fill, and where each goes. */
+const ADDRESS_PARTS = {
+  addressName: 'recipientName',
+  addressLine1: 'line1',
+  addressLine2: 'line2',
+  addressLine3: 'line3',
+  addressCity: 'city',
+  addressRegion: 'region',
+  addressPostcode: 'postcode',
+  addressCountry: 'country',
+} as const satisfies Partial<Record<ImportField, string>>;
+type AddressField = keyof typeof ADDRESS_PARTS;
+export type AddressChange = Partial<Record<(typeof ADDRESS_PARTS)[AddressField], string>>;
+
+type ChangeableField = Exclude<ImportField, 'email' | 'phone' | AddressField> | 'emails' | 'phones';
+/** One row's change to one account: the fields its non-empty cells set, its address parts and its attributes. */
 export interface AccountChange {
   id: string;
   set: Partial<Pick<Account, ChangeableField>>;
+  /** only the parts given change; the others keep what the account has */
+  address?: AddressChange;
   attributes: Record<string, AttributeValue>;
 }
 
-const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, y: true, n: false, '1': true, '0': false, on: true, off: false };
+/** How rows are read besides the plan: the organization's default country (system setting) for national numbers. */
+export interface RowOptions {
+  defaultCountry?: string;
+}
 
+const BOOLEANS: Record<string, boolean> = {
+  true: true, false: false, yes: true, no: false, y: true, n: false, '1': true, '0': false, on: true, off: false,
+  はい: true, いいえ: false, 是: true, 否: false, 真: true, 假: false,
+};
+
+/** Yes/no in English, Japanese or Chinese; NFKC so full-width "ＹＥＳ" or "１" from a Japanese sheet count too. */
 export function parseBoolean(cell: string): boolean | undefined {
-  return BOOLEANS[cell.toLowerCase()];
+  return BOOLEANS[cell.normalize('NFKC').trim().toLowerCase()];
 }
 
 const fieldSchemas = accountSchema.shape;
 
 /** The value of one non-empty cell for its target, or the reason it cannot be one. */
-function readCell(m: ColumnMapping, cell: string): { value: unknown } | { reason: string } | undefined {
+function readCell(m: ColumnMapping, cell: string, options: RowOptions): { value: unknown } | { reason: string } | undefined {
   const tooLong = (max: number) => ({ reason: fill(IMPORT_MESSAGES.tooLong, { max }) });
   switch (m.target) {
+    case 'phone': {
+      const list = cell.split(/[;,]/).map((p) => p.trim()).filter(Boolean);
+      if (list.length > ACCOUNT_LIMITS.phones) return { reason: IMPORT_MESSAGES.tooManyPhones };
+      const read = normalizePhones(list, options.defaultCountry);
+      return 'bad' in read ? { reason: IMPORT_MESSAGES.phone } : { value: read.phones };
+    }
+    case 'lineUserId':
+      return LINE_USER_ID.test(cell) ? { value: cell } : { reason: ACCOUNT_MESSAGES.lineUserId };
+    case 'addressName':
+    case 'addressLine1':
+    case 'addressLine2':
+    case 'addressLine3':
+    case 'addressCity':
+    case 'addressRegion':
+      return cell.length > ACCOUNT_LIMITS.addressText ? tooLong(ACCOUNT_LIMITS.addressText) : { value: cell };
+    case 'addressPostcode':
+      return cell.length > 20 ? tooLong(20) : { value: cell };
+    case 'addressCountry':
+      return /^[A-Za-z]{2}$/.test(cell) ? { value: cell.toUpperCase() } : { reason: ACCOUNT_MESSAGES.country };
     case 'email': {
       const emails = cell.split(/[;\s]+/).filter(Boolean);
       if (emails.length > ACCOUNT_LIMITS.emails || emails.some((e) => !isValidEmail(e))) return { reason: IMPORT_MESSAGES.email };
@@ -209,16 +269,24 @@ export function readRow(row: readonly string[], plan: ImportPlan, cellValue: (m:
  * The change a data row asks for, or every reason it cannot be read (each prefixed with its column's name).
  * `undefined` for a blank row, which is skipped.
  */
-export function rowChange(row: readonly string[], plan: ImportPlan): { change: AccountChange } | { reason: string } | undefined {
-  const read = readRow(row, plan, (m, cell) => readCell(m, cell) ?? { reason: IMPORT_MESSAGES.notAccountField });
+export function rowChange(row: readonly string[], plan: ImportPlan, options: RowOptions = {}): { change: AccountChange } | { reason: string } | undefined {
+  const read = readRow(row, plan, (m, cell) => readCell(m, cell, options) ?? { reason: IMPORT_MESSAGES.notAccountField });
   if (!read || !('key' in read)) return read;
   if (read.reasons.length > 0) return { reason: read.reasons.join(' ') };
   const change: AccountChange = { id: read.key, set: {}, attributes: {} };
   for (const [m, value] of read.values) {
     if (m.target === 'attribute') change.attributes[m.attribute!] = value as AttributeValue;
-    else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target] = value;
+    else if (m.target in ADDRESS_PARTS) change.address = { ...change.address, [ADDRESS_PARTS[m.target as AddressField]]: value as string };
+    else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target === 'phone' ? 'phones' : m.target] = value;
   }
   return { change };
+}
+
+/** The account's address with the change's parts put in; a line keeps its place among the stored lines. */
+function changedAddress(stored: PostalAddress | undefined, change: AddressChange): PostalAddress {
+  const { line1, line2, line3, ...parts } = change;
+  const lines = [line1, line2, line3].map((line, i) => line ?? stored?.lines[i] ?? '');
+  return { ...stored, ...parts, lines };
 }
 
 /**
@@ -233,6 +301,7 @@ export function applyChange(
   const candidate = {
     ...(existing ?? { orgId: stamp.orgId, id: change.id, dateCreated: stamp.now, createdBy: stamp.actor }),
     ...change.set,
+    ...(change.address ? { address: changedAddress(existing?.address, change.address) } : {}),
     attributes: { ...existing?.attributes, ...change.attributes },
     version: (existing?.version ?? 0) + 1,
     dateUpdated: stamp.now,
@@ -252,6 +321,36 @@ export function guessMappings(columns: readonly string[]): { mappings: ColumnMap
     emails: 'email',
     mail: 'email',
     emailaddress: 'email',
+    phone: 'phone',
+    phones: 'phone',
+    phonenumber: 'phone',
+    mobile: 'phone',
+    mobilephone: 'phone',
+    tel: 'phone',
+    telephone: 'phone',
+    lineuserid: 'lineUserId',
+    lineid: 'lineUserId',
+    recipientname: 'addressName',
+    addressee: 'addressName',
+    address: 'addressLine1',
+    address1: 'addressLine1',
+    addressline1: 'addressLine1',
+    street: 'addressLine1',
+    address2: 'addressLine2',
+    addressline2: 'addressLine2',
+    address3: 'addressLine3',
+    addressline3: 'addressLine3',
+    city: 'addressCity',
+    town: 'addressCity',
+    region: 'addressRegion',
+    state: 'addressRegion',
+    prefecture: 'addressRegion',
+    province: 'addressRegion',
+    postcode: 'addressPostcode',
+    postalcode: 'addressPostcode',
+    zip: 'addressPostcode',
+    zipcode: 'addressPostcode',
+    addresscountry: 'addressCountry',
     firstname: 'firstName',
     givenname: 'firstName',
     lastname: 'lastName',

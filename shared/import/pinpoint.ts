@@ -2,20 +2,24 @@
  * Amazon Pinpoint endpoint exports (the JSON-lines files of an export job) read as account changes: one line is
  * one endpoint; endpoints of one user (User.UserId, else the endpoint's own Id) merge into one account. The email
  * address joins the account's addresses; channel consent follows the endpoint's OptOut and EndpointStatus, and an
- * address opted out of everything goes on the unsubscription list; demographics and location fill locale, time
+ * address opted out of everything goes on the unsubscription list. An SMS endpoint's number (read with the
+ * organization's default country when it lacks one) joins the account's phone numbers the same way; demographics and location fill locale, time
  * zone and country; user attributes and endpoint attributes become attributes (FirstName and LastName the names).
  * Push endpoints become the account's devices (token, platform, OS, app version, model) and count for push
  * consent.
  */
 import type { Account } from '../entities/account';
 import type { Device } from '../entities/device';
-import { ATTRIBUTE_NAME } from '../entities/account';
-import type { AccountChange } from './accountImport';
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, ATTRIBUTE_NAME } from '../entities/account';
+import { normalizePhone } from '../phone';
+import type { AccountChange, RowOptions } from './accountImport';
 
 export interface EndpointChange {
   change: AccountChange;
   /** the address when the endpoint takes it (an email endpoint) */
   email?: string;
+  /** the number in E.164 when it is an SMS endpoint */
+  phone?: string;
   /** an address opted out of everything: it goes on the unsubscription list */
   optOut?: { channel: 'EMAIL' | 'SMS'; target: string };
   /** a push endpoint: the account's device */
@@ -43,7 +47,7 @@ const object = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArr
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
 /** One line of the export, or the reason it cannot be read. */
-export function endpointChange(line: string): EndpointChange | { reason: string } | undefined {
+export function endpointChange(line: string, options: RowOptions = {}): EndpointChange | { reason: string } | undefined {
   if (line.trim() === '') return undefined;
   let endpoint: Json;
   try {
@@ -68,9 +72,11 @@ export function endpointChange(line: string): EndpointChange | { reason: string 
     change.set.emailConsent = consent;
     if (optedOut) out.optOut = { channel: 'EMAIL', target: address.toLowerCase() };
   } else if (channel === 'SMS' && address) {
-    change.attributes.phone = address;
+    const phone = normalizePhone(address, options.defaultCountry);
+    if (!phone) return { reason: `Address: ${ACCOUNT_MESSAGES.phone}` };
+    out.phone = phone;
     change.set.smsConsent = consent;
-    if (optedOut) out.optOut = { channel: 'SMS', target: address };
+    if (optedOut) out.optOut = { channel: 'SMS', target: phone };
   }
 
   const demographic = object(endpoint.Demographic);
@@ -125,5 +131,12 @@ export function endpointChange(line: string): EndpointChange | { reason: string 
 export function withEmail(existing: Account | undefined, email: string | undefined): string[] | undefined {
   if (!email) return undefined;
   const list = existing?.emails ?? [];
-  return list.some((e) => e.toLowerCase() === email) ? list : [...list, email].slice(0, 10);
+  return list.some((e) => e.toLowerCase() === email) ? list : [...list, email].slice(0, ACCOUNT_LIMITS.emails);
+}
+
+/** The account's phone numbers with the endpoint's (E.164) added once, within the account's limit. */
+export function withPhone(existing: Account | undefined, phone: string | undefined): string[] | undefined {
+  if (!phone) return undefined;
+  const list = existing?.phones ?? [];
+  return list.includes(phone) ? list : [...list, phone].slice(0, ACCOUNT_LIMITS.phones);
 }

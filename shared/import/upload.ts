@@ -32,6 +32,64 @@ export function looksLikeUtf8(bytes: Uint8Array): boolean {
   }
 }
 
+type Range = readonly [number, number];
+const inRanges = (b: number, ranges: readonly Range[]) => ranges.some(([lo, hi]) => b >= lo && b <= hi);
+
+/**
+ * Per legacy encoding: its lead and trail bytes, and the byte pairs of its everyday characters (punctuation, kana,
+ * the first-level ideographs). Text in another encoding often decodes without error but lands on rare pairs.
+ */
+const LEGACY: Record<Exclude<CsvEncoding, 'UTF-8'>, { lead: Range[]; trail: Range[]; common: (lead: number, trail: number) => boolean }> = {
+  Shift_JIS: { lead: [[0x81, 0x9f], [0xe0, 0xfc]], trail: [[0x40, 0x7e], [0x80, 0xfc]], common: (l, t) => (l >= 0x81 && l <= 0x83) || (l === 0x88 && t >= 0x9f) || (l >= 0x89 && l <= 0x98) },
+  'EUC-JP': { lead: [[0x8e, 0x8e], [0xa1, 0xfe]], trail: [[0xa1, 0xfe]], common: (l) => (l >= 0xa1 && l <= 0xa5) || (l >= 0xb0 && l <= 0xcf) },
+  GBK: { lead: [[0x81, 0xfe]], trail: [[0x40, 0x7e], [0x80, 0xfe]], common: (l, t) => t >= 0xa1 && ((l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xd7)) },
+  GB18030: { lead: [[0x81, 0xfe]], trail: [[0x40, 0x7e], [0x80, 0xfe]], common: (l, t) => t >= 0xa1 && ((l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xd7)) },
+  Big5: { lead: [[0x81, 0xfe]], trail: [[0x40, 0x7e], [0xa1, 0xfe]], common: (l) => l >= 0xa1 && l <= 0xc6 },
+  'EUC-KR': { lead: [[0xa1, 0xfe]], trail: [[0xa1, 0xfe]], common: (l) => (l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xc8) },
+};
+
+/** The share of a text's double-byte characters that are everyday ones in `encoding`; -1 if it does not decode. */
+function everydayShare(bytes: Uint8Array, encoding: Exclude<CsvEncoding, 'UTF-8'>): number {
+  try {
+    new TextDecoder(encoding, { fatal: true }).decode(bytes, { stream: true });
+  } catch {
+    return -1;
+  }
+  const { lead, trail, common } = LEGACY[encoding];
+  let pairs = 0;
+  let everyday = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b < 0x80) continue;
+    const t = bytes[i + 1];
+    if (inRanges(b, lead) && t !== undefined && inRanges(t, trail)) {
+      pairs++;
+      if (common(b, t)) everyday++;
+      i++;
+    } else pairs++; // a single high byte (half-width kana) is no everyday text
+  }
+  return pairs === 0 ? 1 : everyday / pairs;
+}
+
+/** Which legacy encodings a portal language tries first: its own scripts' files are the likelier ones. */
+const PREFERRED: Record<'en' | 'zh' | 'ja', readonly Exclude<CsvEncoding, 'UTF-8'>[]> = {
+  ja: ['Shift_JIS', 'EUC-JP', 'GBK', 'Big5', 'EUC-KR'],
+  zh: ['GBK', 'Big5', 'Shift_JIS', 'EUC-JP', 'EUC-KR'],
+  en: ['Shift_JIS', 'GBK', 'Big5', 'EUC-JP', 'EUC-KR'],
+};
+
+/**
+ * The likeliest encoding of the start of a file: UTF-8 if it reads as such, else the legacy encoding whose
+ * everyday characters it is made of; between near ties the portal language's own encodings win.
+ */
+export function detectEncoding(bytes: Uint8Array, portalLanguage: string = 'en'): CsvEncoding {
+  if (looksLikeUtf8(bytes)) return 'UTF-8';
+  const order = PREFERRED[portalLanguage as keyof typeof PREFERRED] ?? PREFERRED.en;
+  const scores = order.map((encoding) => ({ encoding, score: everydayShare(bytes, encoding) }));
+  const best = Math.max(...scores.map((s) => s.score));
+  return scores.find((s) => s.score >= 0 && s.score >= best - 0.1)?.encoding ?? order[0];
+}
+
 /**
  * The header and a few rows of the text at the start of a file; the delimiter is guessed from the header unless
  * given. A record cut off at the end of `text` is left out.

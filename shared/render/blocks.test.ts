@@ -29,6 +29,32 @@ describe('block registry', () => {
   });
 });
 
+describe("new blocks' starting texts", () => {
+  it('start in the content language: Japanese and Chinese texts, English otherwise', () => {
+    expect(createBlock('button', 'ja').text).toBe('詳しく見る');
+    expect(createBlock('button', 'zh-TW').text).toBe('了解详情');
+    expect(createBlock('paragraph', 'zh').text).toBe('在此输入正文。');
+    expect(createBlock('list', 'ja').items).toEqual(['1つ目の項目', '2つ目の項目', '3つ目の項目']);
+    expect(createBlock('button', 'fr').text).toBe('Learn more');
+    expect(createBlock('heading').text).toBe('Heading');
+  });
+  it('keep every other default, and each block valid in its schema', () => {
+    for (const type of BLOCK_TYPES) {
+      for (const language of ['ja', 'zh']) {
+        const block = createBlock(type, language);
+        expect(blockSchema.parse(block), `${type} ${language}`).toEqual(block);
+      }
+    }
+    expect(createBlock('button', 'ja').backgroundColor).toBe('#33CCFF');
+    expect(createBlock('textLinkGroup', 'ja').items[0]).toEqual({ text: 'ウェブサイト', href: 'https://example.com' });
+  });
+  it('are copies: editing one block leaves the next one alone', () => {
+    const first = createBlock('list', 'zh');
+    first.items.push('第四项');
+    expect(createBlock('list', 'zh').items).toHaveLength(3);
+  });
+});
+
 describe('defaults (spec 001 sections 3.6 and 9)', () => {
   it('gives spacing a height of 8 and buttons the colour #33CCFF', () => {
     expect(createBlock('spacer').height).toBe(8);

@@ -22,6 +22,7 @@ import { carouselBlock } from './blocks/carousel';
 import { thumbBlock } from './blocks/thumb';
 import { tipBlock } from './blocks/tip';
 import { videoBlock } from './blocks/video';
+import { startingTextsOf } from './blockTexts';
 import type { BlockDefinition, BlockForm, RenderContext, RenderedBlock } from './context';
 
 export const BLOCKS = {
@@ -63,9 +64,9 @@ export function isBlockType(type: unknown): type is BlockType {
   return typeof type === 'string' && Object.hasOwn(BLOCKS, type);
 }
 
-/** A new block of a type with every default filled in. */
-export function createBlock<T extends BlockType>(type: T): BlockOf<T> {
-  return BLOCKS[type].create() as BlockOf<T>;
+/** A new block of a type with every default filled in, its texts in the content's language where we have them. */
+export function createBlock<T extends BlockType>(type: T, language = 'en'): BlockOf<T> {
+  return { ...BLOCKS[type].create(), ...structuredClone(startingTextsOf(language, type) ?? {}) } as BlockOf<T>;
 }
 
 /** Whether a builder form offers the block type (both forms unless its definition says). */

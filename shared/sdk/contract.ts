@@ -4,7 +4,7 @@
  * This one list drives the server's validation, the OpenAPI file (`docs/sdk/openapi.json`) and the typed client.
  */
 import * as z from 'zod';
-import { accountSchema } from '../entities/account';
+import { ACCOUNT_LIMITS, accountSchema } from '../entities/account';
 import { DEVICE_PLATFORMS, NOTIFICATION_PERMISSIONS } from '../entities/device';
 
 export const SDK_BASE_PATH = '/service/sdk/v1';
@@ -60,6 +60,12 @@ const accountRef = z.object({ accountId });
 
 export const identifyRequest = accountRef.extend({
   emails: accountFields.emails.unwrap().optional(),
+  /** E.164 (+819012345678), or national numbers of the organization's default country (system setting) */
+  phones: z.array(z.string().trim().min(1).max(40)).max(ACCOUNT_LIMITS.phones).optional(),
+  /** the user's LINE user id (U and 32 hex digits), as the LINE Login or Messaging API gives it */
+  lineUserId: accountFields.lineUserId,
+  /** the postal address for letters: replaces the stored one */
+  address: accountFields.address,
   firstName: accountFields.firstName,
   lastName: accountFields.lastName,
   locale: accountFields.locale,
@@ -138,9 +144,9 @@ export const signOutRequest = accountRef.extend({ deviceId });
 const accountAnswer = z.object({ accountId: z.string(), created: z.boolean(), version: z.number().int() });
 
 /** What an identify call without a user token left unchanged on an existing account (field paths). */
-export const SDK_PROTECTED_FIELDS = ['emails', 'consents.email', 'consents.sms', 'consents.push', 'consents.line', 'device', 'device.pushToken'] as const;
+export const SDK_PROTECTED_FIELDS = ['emails', 'phones', 'lineUserId', 'address', 'consents.email', 'consents.sms', 'consents.push', 'consents.line', 'device', 'device.pushToken'] as const;
 const identifyAnswer = accountAnswer.extend({
-  /** given but not applied: an existing account's addresses, consents or push need a user token */
+  /** given but not applied: an existing account's addresses (e-mail, phone, LINE, postal), consents or push need a user token */
   ignored: z.array(z.enum(SDK_PROTECTED_FIELDS)).optional(),
 });
 
@@ -149,7 +155,7 @@ export const SDK_OPERATIONS = {
   identify: {
     summary: 'Register or update an account, and optionally its device',
     description:
-      'Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one). On an existing account, e-mail addresses and a new device (except the first ones of an account this app made), consents and a new push token are applied only with a valid user token; without one they are left as stored and named in `ignored`.',
+      'Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one). Phone numbers are stored in E.164; one without a country code is read as the organization\'s default country\'s, and one that is not a phone number is refused (400016). On an existing account, e-mail addresses, phone numbers, the LINE user id, the postal address and a new device (except the first ones of an account this app made), consents and a new push token are applied only with a valid user token; without one they are left as stored and named in `ignored`.',
     request: identifyRequest,
     response: identifyAnswer,
   },

@@ -6,6 +6,8 @@ import { type AccountField, ATTRIBUTE_PREFIX, type Condition, isGroup, type Rule
 const FIELD_LABELS: Record<AccountField, string> = {
   id: 'account id',
   email: 'email',
+  phone: 'phone number',
+  lineUserId: 'LINE user id',
   firstName: 'first name',
   lastName: 'last name',
   locale: 'locale',

@@ -41,10 +41,14 @@ function getterOf(field: string): Getter {
       return typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name) ? attrs[name] : undefined;
     };
   }
-  if (field === 'email') {
-    return (a) => (Array.isArray(a.emails) && typeof a.emails[0] === 'string' ? a.emails[0] : undefined);
+  if (field === 'email' || field === 'phone') {
+    const list = field === 'email' ? 'emails' : 'phones';
+    return (a) => {
+      const values = a[list];
+      return Array.isArray(values) && typeof values[0] === 'string' ? values[0] : undefined;
+    };
   }
-  const key = field as Exclude<AccountField, 'email'>;
+  const key = field as Exclude<AccountField, 'email' | 'phone'>;
   switch (ACCOUNT_FIELDS[key]) {
     case 'text':
       return (a) => (typeof a[key] === 'string' ? a[key] : undefined);

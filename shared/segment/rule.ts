@@ -32,10 +32,12 @@ export type Operator = (typeof OPERATORS)[number];
 
 export type FieldKind = 'text' | 'boolean' | 'date' | 'tags' | 'attribute';
 
-/** Account fields a rule may test; `email` is the primary (first) address. */
+/** Account fields a rule may test; `email` and `phone` are the primary (first) address and number (E.164). */
 export const ACCOUNT_FIELDS = {
   id: 'text',
   email: 'text',
+  phone: 'text',
+  lineUserId: 'text',
   firstName: 'text',
   lastName: 'text',
   locale: 'text',

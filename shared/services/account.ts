@@ -20,6 +20,9 @@ export type AccountView = z.infer<typeof accountView>;
 export const accountSavePayload = accountSchema
   .pick({
     emails: true,
+    phones: true,
+    lineUserId: true,
+    address: true,
     firstName: true,
     lastName: true,
     locale: true,

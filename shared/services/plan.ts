@@ -119,6 +119,13 @@ export const TEST_MAIL_MESSAGES = {
   },
 } as const;
 
+/** The server's words for a message on a channel that cannot carry it (the channel registry decides). */
+export const PLAN_CHANNEL_MESSAGES = {
+  en: { notSendable: 'Messages cannot be sent on this channel yet.', otherChannel: 'The template is for another channel than the message.' },
+  zh: { notSendable: '该渠道暂时还不能发送消息。', otherChannel: '该模板所属的渠道与消息的渠道不一致。' },
+  ja: { notSendable: 'このチャネルではまだメッセージを送信できません。', otherChannel: 'テンプレートのチャネルがメッセージのチャネルと異なります。' },
+} as const;
+
 export const planServices = {
   saveSingle: operation({ access: 'PLAN_CREATE', payload: saveSingle, response: planView }),
   detail: operation({ access: 'NAV_CREATE_NOTIFICATION', payload: idPayload, response: planView }),
@@ -138,6 +145,8 @@ export const planServices = {
     response: pageOf(planListItem),
   }),
   delete: operation({ access: 'PLAN_DELETE', payload: idPayload.extend({ version: z.number().int().optional() }), response: ok }),
+  /** a new draft with the message's content, segment and channel, named " (copy)"; a schedule already due is dropped */
+  duplicateSingle: operation({ access: 'PLAN_CREATE', payload: idPayload, response: planView }),
   /** who may be asked to approve: members of the organization whose role holds PLAN_PASS, the caller aside */
   getApprovers: operation({
     access: 'PLAN_CREATE',

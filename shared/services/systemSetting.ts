@@ -1,11 +1,13 @@
 import * as z from 'zod';
+import { CHANNELS, type Channel } from '../delivery';
+import { isTimeZone } from '../plan/plan';
 import { isValidEmail, MESSAGES } from '../validation';
 import { operation } from './operation';
 import { TEST_MAIL_LIMITS } from './plan';
 
 /** A send rate: messages per second of one channel, for the whole deployment. */
 const rate = z.number().int().min(1, 'At least 1 message per second.').max(100_000, 'At most 100,000 messages per second.');
-export const sendRatesSchema = z.object({ EMAIL: rate, SMS: rate, PUSH_NATIVE: rate, LINE: rate, DIRECT_MAIL: rate });
+export const sendRatesSchema = z.object(Object.fromEntries(CHANNELS.map((c) => [c, rate])) as { [C in Channel]: typeof rate });
 
 const organizationSettingFields = {
   previewAppName: z.string().trim().max(100).default(''),
@@ -13,6 +15,12 @@ const organizationSettingFields = {
     .array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'))
     .max(300)
     .default([]),
+  defaultCountry: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, 'Use a two-letter country code (ISO 3166), such as JP or US.')
+    .default(''),
   languageAnalysis: z.boolean().default(false),
   singleMessageApprovalSheet: z.boolean().default(true),
   templateApprovalSheet: z.boolean().default(false),
@@ -26,11 +34,20 @@ const organizationSettingFields = {
     .array(z.string().trim().toLowerCase().max(254).refine(isValidEmail, MESSAGES.emailIncorrect))
     .max(TEST_MAIL_LIMITS.testAddresses, `At most ${TEST_MAIL_LIMITS.testAddresses} test addresses.`)
     .default([]),
+  defaultLanguage: z.enum(['en', 'zh', 'ja']).default('en'),
+  defaultTimeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone from the list, such as Asia/Tokyo.')
+    .default(''),
 };
 
 export const organizationSettingView = z.object({
   previewAppName: z.string(),
   countryList: z.array(z.string()),
+  /** where phone numbers without a country code are read ('' for none) */
+  defaultCountry: z.string(),
   languageAnalysis: z.boolean(),
   singleMessageApprovalSheet: z.boolean(),
   templateApprovalSheet: z.boolean(),
@@ -42,6 +59,9 @@ export const organizationSettingView = z.object({
   iotIdHash: z.boolean(),
   /** where a draft's test mails may go besides the members (plan.testEmail) */
   testAddresses: z.array(z.string()),
+  defaultLanguage: z.enum(['en', 'zh', 'ja']),
+  /** empty: each user's browser's */
+  defaultTimeZone: z.string(),
   /** 0 while the organization keeps the defaults */
   version: z.number().int(),
 });

@@ -107,6 +107,10 @@ describe('saves', () => {
       [{}, 'payload.id: Please input the id!'],
       [{ id: 'x', emails: ['not-an-address'] }, 'Please enter the correct email address.'],
       [{ id: 'x', country: 'Japan' }, 'two-letter country code'],
+      [{ id: 'x', phones: ['090-1234-5678'] }, 'payload.phones.0: Please enter a phone number with its country code'],
+      [{ id: 'x', phones: ['+819012345678', '+81 90 1234 5678'] }, 'The same phone number is listed twice.'],
+      [{ id: 'x', lineUserId: 'U1234' }, 'payload.lineUserId: A LINE user id is U followed by 32 hexadecimal digits.'],
+      [{ id: 'x', address: { lines: ['1', '2', '3', '4'] } }, 'payload.address.lines'],
       [{ id: 'x', attributes: { '1st': 1 } }, 'An attribute name starts with a letter'],
       [{ id: 'x'.repeat(65) }, 'payload.id'],
     ];
@@ -118,6 +122,21 @@ describe('saves', () => {
     expect((await admin.call('account.getListByPage', { size: 0 })).body.errorCode).toBe('400016');
     expect((await admin.call('account.getListByPage', { size: 101 })).body.errorCode).toBe('400016');
     expect((await admin.call('account.detail', {})).body.errorCode).toBe('400016');
+  });
+
+  it('keeps phone numbers in E.164, the LINE user id and the postal address, and shows them in the detail and the list (issue 20)', async () => {
+    const line = `U${'c0ffee00'.repeat(4)}`;
+    const address = { recipientName: 'Aiko Sato', lines: ['1-2-3 Shibuya', '', 'Room 401'], city: 'Shibuya-ku', region: 'Tokyo', postcode: '150-0002', country: 'jp' };
+    const phoned = await admin.ok('account.save', { id: 'phoned-1', phones: ['+81 90-1234-5678', '+1 (206) 555-0100'], lineUserId: line, address });
+    const expected = { phones: ['+819012345678', '+12065550100'], lineUserId: line, address: { ...address, lines: ['1-2-3 Shibuya', 'Room 401'], country: 'JP' } };
+    expect(phoned).toMatchObject(expected);
+    expect(await admin.ok('account.detail', { id: 'phoned-1' })).toMatchObject(expected);
+    expect((await admin.ok('account.getListByPage', { search: 'phoned-' })).list).toEqual([expect.objectContaining({ id: 'phoned-1', phones: expected.phones })]);
+    // a segment rule finds it by its primary number's prefix, and by having one
+    const byPrefix = await admin.ok('segment.count', { rule: { op: 'AND', conditions: [{ field: 'phone', operator: 'contains', value: '+8190' }] } });
+    const withPhone = await admin.ok('segment.count', { rule: { op: 'AND', conditions: [{ field: 'phone', operator: 'isSet' }] } });
+    expect([byPrefix.count, withPhone.count]).toEqual([1, 1]);
+    expect(await admin.ok('account.delete', { id: 'phoned-1' })).toEqual({ ok: true });
   });
 
   it("another organization's ids answer exactly as missing ones, and nothing changes", async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { DataImportCreatePayload } from '../../shared/services';
 import { IMPORT_CELL_MAX } from '../../shared/services';
+import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import iconv from 'iconv-lite';
 import { csvHead, decodeHead, looksLikeUtf8, uploadPages } from '../../shared/import/upload';
 import { type ApiClient, startHerald } from '../support/herald';
@@ -288,5 +289,53 @@ describe('encodings', () => {
     expect(done).toMatchObject({ status: 'DONE', created: 3, failed: 1 });
     expect(await failures(encodings, created.id)).toEqual([{ row: 5, key: `${tag}-x`, reason: 'The row has 2 columns; the header has 7.' }]);
     for (const [i, name] of names.entries()) expect((await encodings.ok('account.detail', { id: `${tag}-${i}` })).firstName).toBe(name);
+  });
+});
+
+describe('other addresses (issue 20)', () => {
+  it('imports phone numbers in E.164 with the default country, the LINE user id and the postal address; a bad phone fails its row (issue 20)', async () => {
+    const plan: Plan = {
+      primaryKeyColumn: 0,
+      mappings: [
+        { column: 1, target: 'phone' },
+        { column: 2, target: 'lineUserId' },
+        { column: 3, target: 'addressName' },
+        { column: 4, target: 'addressLine1' },
+        { column: 5, target: 'addressCity' },
+        { column: 6, target: 'addressPostcode' },
+        { column: 7, target: 'addressCountry' },
+      ],
+    };
+    const line = `U${'9f'.repeat(16)}`;
+    const csv = [
+      'id,phone,line,name,street,city,zip,country',
+      `P1,090-1234-5678;+86 138 0013 8000,${line},Aiko Sato,1-2-3 Shibuya,Shibuya-ku,150-0002,JP`,
+      'P2,+1 (206) 555-0100,,,,,,',
+      'P3,not a phone,,,,,,',
+      'P4,03-1234-5678 ext 9,,,,,,',
+    ].join('\n');
+    const setting = await admin.ok('systemSetting.detail', {});
+    await admin.ok('systemSetting.save', { ...setting.organization, defaultCountry: 'JP' });
+    const done = await importCsv(admin, `${csv}\n`, plan);
+    expect(done).toMatchObject({ status: 'DONE', created: 2, failed: 2 });
+    expect(await failures(admin, done.id)).toEqual([
+      { row: 4, key: 'P3', reason: `phone: ${ACCOUNT_MESSAGES.phone}` },
+      { row: 5, key: 'P4', reason: `phone: ${ACCOUNT_MESSAGES.phone}` },
+    ]);
+    expect(await admin.ok('account.detail', { id: 'P1' })).toMatchObject({
+      phones: ['+819012345678', '+8613800138000'],
+      lineUserId: line,
+      address: { recipientName: 'Aiko Sato', lines: ['1-2-3 Shibuya'], city: 'Shibuya-ku', postcode: '150-0002', country: 'JP' },
+    });
+    expect(await admin.ok('account.detail', { id: 'P2' })).toMatchObject({ phones: ['+12065550100'] });
+    // a later file with only the city keeps the rest of the address
+    await importCsv(admin, 'id,city\nP1,Minato-ku\n', { primaryKeyColumn: 0, mappings: [{ column: 1, target: 'addressCity' }] });
+    expect((await admin.ok('account.detail', { id: 'P1' })).address).toMatchObject({ recipientName: 'Aiko Sato', lines: ['1-2-3 Shibuya'], city: 'Minato-ku' });
+    // the account list carries them for the phone column
+    expect((await admin.ok('account.getListByPage', { search: 'P' })).list.map((a) => [a.id, a.phones?.[0]])).toEqual([
+      ['P1', '+819012345678'],
+      ['P2', '+12065550100'],
+    ]);
+    await admin.ok('systemSetting.save', { ...(await admin.ok('systemSetting.detail', {})).organization, defaultCountry: '' });
   });
 });

@@ -8,9 +8,10 @@ import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/delivery';
 import { unsubscriptionId } from '../../shared/entities';
+import { everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
-import { sesEmailSender } from '../../functions/channels/sesEmail';
+import { sesEmailSender } from '../../functions/channels/email/ses';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
@@ -58,7 +59,7 @@ function batches(orgId: number, planId: string, runId: string, list: Recipient[]
 
 function sendersWith(email: ChannelSender, clk: Clock): ChannelSenders {
   const other = new RecordingSender(clk);
-  return { EMAIL: email, SMS: other, PUSH_NATIVE: other, LINE: other, DIRECT_MAIL: other };
+  return { ...everyChannel(other), EMAIL: email };
 }
 
 function deps({ email, clk = clock, ratePerSecond = 1_000_000, ...over }: Partial<SendWorkerDeps> & { email: ChannelSender; clk?: Clock; ratePerSecond?: number }): SendWorkerDeps {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Ledger } from '../../functions/delivery/ledger';
 import { Store } from '../../functions/store/store';
-import type { EmailFeedback } from '../../functions/tracking/feedback';
+import type { EmailFeedback } from '../../functions/channels/email/feedback';
 import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 

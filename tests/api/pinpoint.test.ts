@@ -22,14 +22,14 @@ beforeAll(async () => {
 afterAll(() => herald?.stop());
 
 const USERS = 8000;
-/** user i has an email endpoint; every 4th also an SMS endpoint, every 8th a push endpoint; every 100th opted out of email */
+/** user i has an email endpoint; every 4th also an SMS endpoint (every 400th from the 4th opted out), every 8th a push endpoint; every 100th opted out of email */
 function exportLines(): string[] {
   const lines: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const user = { UserId: `pp-${i}`, UserAttributes: { FirstName: [`First${i}`], LastName: ['Lee'], Plan: [i % 2 ? 'gold' : 'silver'], 'Favourite colour': ['blue', 'green'] } };
     const common = { ApplicationId: 'app1', CohortId: String(i % 100), EffectiveDate: '2026-10-01T00:00:00Z', Demographic: { Locale: i % 3 ? 'en_US' : 'ja_JP', Timezone: i % 3 ? 'America/New_York' : 'Asia/Tokyo', Platform: 'ios' }, Location: { Country: i % 3 ? 'US' : 'JP', City: i % 3 ? 'New York' : 'Tokyo', PostalCode: '10001' }, User: user };
     lines.push(JSON.stringify({ ...common, Id: `e-${i}`, ChannelType: 'EMAIL', Address: `PP${i}@Example.com`, EndpointStatus: 'ACTIVE', OptOut: i % 100 === 0 ? 'ALL' : 'NONE', Attributes: { Interests: ['Sports'] } }));
-    if (i % 4 === 0) lines.push(JSON.stringify({ ...common, Id: `s-${i}`, ChannelType: 'SMS', Address: `+1555000${String(i).padStart(4, '0')}`, EndpointStatus: i % 8 === 0 ? 'INACTIVE' : 'ACTIVE', OptOut: 'NONE' }));
+    if (i % 4 === 0) lines.push(JSON.stringify({ ...common, Id: `s-${i}`, ChannelType: 'SMS', Address: `+1206555${String(i).padStart(4, '0')}`, EndpointStatus: i % 8 === 0 ? 'INACTIVE' : 'ACTIVE', OptOut: i % 400 === 4 ? 'ALL' : 'NONE' }));
     if (i % 8 === 0) lines.push(JSON.stringify({ ...common, Id: `p-${i}`, ChannelType: 'APNS', Address: `token${i}`, EndpointStatus: 'ACTIVE', OptOut: 'NONE' }));
   }
   return lines;
@@ -62,18 +62,25 @@ it('imports a 10,000-endpoint export into the right accounts and opt-outs', asyn
     emailConsent: false,
     smsConsent: false,
     pushConsent: true,
-    attributes: { Plan: 'silver', Favourite_colour: 'blue;green', Interests: 'Sports', city: 'Tokyo', zip: '10001', phone: '+15550000000' },
+    phones: ['+12065550000'],
+    attributes: { Plan: 'silver', Favourite_colour: 'blue;green', Interests: 'Sports', city: 'Tokyo', zip: '10001' },
   });
+  expect((await admin.ok('account.detail', { id: 'pp-0' })).attributes).not.toHaveProperty('phone');
   // its push endpoint is its device
   expect(await admin.ok('account.devices', { id: 'pp-0' })).toEqual([
     expect.objectContaining({ deviceId: 'p-0', accountId: 'pp-0', platform: 'IOS', channel: 'APNS', pushToken: 'token0', os: 'ios', permission: 'ALWAYS', active: true, source: 'IMPORT' }),
   ]);
   expect(await admin.ok('account.devices', { id: 'pp-1' })).toEqual([]);
-  expect(await admin.ok('account.detail', { id: 'pp-4' })).toMatchObject({ emailConsent: true, smsConsent: true, pushConsent: false, country: 'US', locale: 'en-US' });
+  expect(await admin.ok('account.detail', { id: 'pp-4' })).toMatchObject({ emailConsent: true, smsConsent: false, pushConsent: false, country: 'US', locale: 'en-US', phones: ['+12065550004'] });
+  expect(await admin.ok('account.detail', { id: 'pp-12' })).toMatchObject({ smsConsent: true, phones: ['+12065550012'] });
   expect(await admin.ok('account.detail', { id: 'pp-1' })).toMatchObject({ emailConsent: true, smsConsent: false });
   const list = await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 100, channelName: 'EMAIL' });
   expect(list.total).toBe(USERS / 100);
   expect(list.list.map((u) => u.id)).toContain(unsubscriptionId('EMAIL', 'pp100@example.com'));
+  // SMS endpoints opted out of everything: their numbers, in E.164, on the list
+  const sms = await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 100, channelName: 'SMS' });
+  expect(sms.list.map((u) => u.target).sort()).toEqual(Array.from({ length: USERS / 400 }, (_, k) => `+1206555${String(k * 400 + 4).padStart(4, '0')}`).sort());
+  expect(sms.list.map((u) => u.id)).toContain(unsubscriptionId('SMS', '+12065550004'));
   const sized = await admin.ok('segment.count', { rule: { op: 'AND', conditions: [{ field: 'attributes.Plan', operator: 'equals', value: 'gold' }] } });
   expect(sized.count).toBe(USERS / 2);
 }, 240_000);

@@ -252,6 +252,16 @@ describe('an email message, sent now', () => {
     expect(records.list[0]).toMatchObject({ action: 'sendToReview', byName: expect.any(String) });
   });
 
+  it('names people family name first to a ja or zh caller (plan.people, approvers)', async () => {
+    const role = await admin.ok('userRole.save', { name: 'Approver names', code: 'APPROVER_NAMES', permissions: ['NAV_HOME', 'PLAN_PASS', 'PLAN_REJECT'] });
+    const user = await admin.ok('user.save', { username: 'yamada', email: 'yamada@example.com', roleId: role.id, password: 'Approve@123', firstName: '太郎', lastName: '山田' });
+    const nameIn = async (lang: string) =>
+      ((await admin.call<{ id: string; name: string }[]>('plan.getApprovers', {}, { 'x-lang': lang })).payload ?? []).find((a) => a.id === user.id)?.name;
+    expect(await nameIn('ja')).toBe('山田 太郎');
+    expect(await nameIn('zh')).toBe('山田太郎');
+    expect(await nameIn('en')).toBe('太郎 山田');
+  });
+
   /** Keeps these test addresses in the organization's system setting. */
   async function keepTestAddresses(testAddresses: string[]) {
     const { organization } = await admin.ok('systemSetting.detail');

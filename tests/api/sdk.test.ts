@@ -350,6 +350,42 @@ describe('what the signing secret alone may do (issue 19)', () => {
     expect(Object.fromEntries((await devicesOf('owner-2')).map((d) => [d.deviceId, d.pushToken]))).toEqual({ 'victim-phone': 'rotated-token', 'new-phone': 'new-token' });
   });
 
+  it('phone numbers, the LINE user id and the postal address follow the e-mail rule (issue 20)', async () => {
+    const setting = await admin.ok('systemSetting.detail', {});
+    await admin.ok('systemSetting.save', { ...setting.organization, defaultCountry: 'JP' });
+    const line = `U${'4af4980629'.repeat(3)}ab`;
+    const address = { recipientName: 'Aiko Sato', lines: ['1-2-3 Shibuya', 'Room 401'], city: 'Shibuya-ku', region: 'Tokyo', postcode: '150-0002', country: 'jp' };
+    // a new user: national numbers read as the default country's, international ones as they are, stored in E.164
+    const created = await sdk.identify({ accountId: 'phone-1', phones: ['090-1234-5678', '+86 138 0013 8000', '+1 (206) 555-0100'], lineUserId: line, address });
+    expect(created.ignored).toBeUndefined();
+    expect(await admin.ok('account.detail', { id: 'phone-1' })).toMatchObject({
+      phones: ['+819012345678', '+8613800138000', '+12065550100'],
+      lineUserId: line,
+      address: { ...address, country: 'JP' },
+    });
+    // without a token an existing account keeps them, and says so; the same numbers typed another way are no change
+    const attack = await sdk.identify({ accountId: 'phone-1', phones: ['+81 80 0000 0000'], lineUserId: `U${'0'.repeat(32)}`, address: { lines: ['Elsewhere'] }, firstName: 'Aiko' });
+    expect(attack.ignored).toEqual(['phones', 'lineUserId', 'address']);
+    const same = await sdk.identify({ accountId: 'phone-1', phones: ['09012345678', '+8613800138000', '+12065550100'], lineUserId: line });
+    expect(same.ignored).toBeUndefined();
+    expect(await admin.ok('account.detail', { id: 'phone-1' })).toMatchObject({ firstName: 'Aiko', phones: ['+819012345678', '+8613800138000', '+12065550100'], lineUserId: line, address: { lines: ['1-2-3 Shibuya', 'Room 401'] } });
+    // an account the organization made takes none from the secret alone, even as its first
+    await admin.ok('account.save', { id: 'phone-imported', firstName: 'Imported' });
+    expect((await sdk.identify({ accountId: 'phone-imported', phones: ['+819011112222'], lineUserId: line, address })).ignored).toEqual(['phones', 'lineUserId', 'address']);
+    expect(await admin.ok('account.detail', { id: 'phone-imported' })).not.toHaveProperty('lineUserId');
+    // an account this app made takes its first ones; a user token replaces them
+    await sdk.identify({ accountId: 'phone-2', firstName: 'Later' });
+    expect((await sdk.identify({ accountId: 'phone-2', phones: ['03-1234-5678'] })).ignored).toBeUndefined();
+    expect((await sdk.identify({ accountId: 'phone-2', phones: ['03-9999-0000'] })).ignored).toEqual(['phones']);
+    await sdk.identify({ accountId: 'phone-2', phones: ['03-9999-0000'], lineUserId: line }, { userToken: await tokenFor('phone-2') });
+    expect(await admin.ok('account.detail', { id: 'phone-2' })).toMatchObject({ phones: ['+81399990000'], lineUserId: line });
+    // junk is a catalogue error that names the number, and nothing is written
+    const junk = await refusal(sdk.identify({ accountId: 'phone-3', phones: ['+81 90 1234 5678', 'call me'] }));
+    expect([junk.errorCode, junk.message]).toEqual(['400016', expect.stringContaining('phones.1')]);
+    expect((await refusal(sdk.identify({ accountId: 'phone-3', lineUserId: 'U123' }))).errorCode).toBe('400016');
+    expect((await admin.call('account.detail', { id: 'phone-3' })).body.errorCode).toBe('720003');
+  });
+
   it('a user token that does not check is refused, and nothing changes', async () => {
     await victim('victim-2');
     const change = { accountId: 'victim-2', emails: ['attacker@example.com'], firstName: 'Changed' };

@@ -27,9 +27,9 @@ afterAll(() => herald?.stop());
 describe("the organization's setting", () => {
   it('starts from the defaults, saves with its version, and refuses a stale save (720007)', async () => {
     const first = await admin.ok('systemSetting.detail');
-    expect(first.organization).toMatchObject({ version: 0, singleMessageApprovalSheet: true, countryList: [] });
-    const saved = await admin.ok('systemSetting.save', { ...first.organization, previewAppName: 'Herald Preview', countryList: ['jp', 'US', 'JP'] });
-    expect(saved).toMatchObject({ version: 1, previewAppName: 'Herald Preview', countryList: ['JP', 'US'] });
+    expect(first.organization).toMatchObject({ version: 0, singleMessageApprovalSheet: true, countryList: [], defaultCountry: '' });
+    const saved = await admin.ok('systemSetting.save', { ...first.organization, previewAppName: 'Herald Preview', countryList: ['jp', 'US', 'JP'], defaultCountry: 'jp' });
+    expect(saved).toMatchObject({ version: 1, previewAppName: 'Herald Preview', countryList: ['JP', 'US'], defaultCountry: 'JP' });
     const stale = await admin.call('systemSetting.save', { ...first.organization, previewAppName: 'Late' });
     expect(stale.body.errorCode).toBe('720007');
     expect((await admin.ok('systemSetting.detail')).organization.previewAppName).toBe('Herald Preview');
@@ -40,6 +40,8 @@ describe("the organization's setting", () => {
     const country = await admin.call('systemSetting.save', { ...organization, countryList: ['Japan'] });
     expect(country.status).toBe(400);
     expect(country.body.errorMessage).toContain('Use two-letter country codes');
+    const defaultCountry = await admin.call('systemSetting.save', { ...organization, defaultCountry: 'JPN' });
+    expect(defaultCountry.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('payload.defaultCountry') });
     const tips = await admin.call('systemSetting.save', { ...organization, approvalSheetTips: 'x'.repeat(501) });
     expect(tips.status).toBe(400);
     expect(tips.body.errorMessage).toContain('approvalSheetTips');
@@ -54,6 +56,22 @@ describe("the organization's setting", () => {
     expect(two.organization).toMatchObject({ version: 0, previewAppName: '' });
     await admin2.ok('systemSetting.save', { ...two.organization, previewAppName: 'Two' });
     expect((await admin.ok('systemSetting.detail')).organization.previewAppName).toBe('Herald Preview');
+  });
+});
+
+describe("the organization's locale defaults", () => {
+  it('start as English in the browser\u2019s zone, save, reach every member through the configuration, and refuse an unknown zone', async () => {
+    const { organization } = await admin2.ok('systemSetting.detail');
+    expect(organization).toMatchObject({ defaultLanguage: 'en', defaultTimeZone: '' });
+    expect((await admin2.ok('auth.configuration')).systemSetting).toMatchObject({ defaultLanguage: 'en', defaultTimeZone: '' });
+    const saved = await admin2.ok('systemSetting.save', { ...organization, defaultLanguage: 'ja', defaultTimeZone: 'Asia/Tokyo' });
+    expect(saved).toMatchObject({ defaultLanguage: 'ja', defaultTimeZone: 'Asia/Tokyo' });
+    expect((await admin2.ok('auth.configuration')).systemSetting).toMatchObject({ defaultLanguage: 'ja', defaultTimeZone: 'Asia/Tokyo' });
+    expect((await admin.ok('auth.configuration')).systemSetting).toMatchObject({ defaultLanguage: 'en', defaultTimeZone: '' });
+    const zone = await admin2.call('systemSetting.save', { ...saved, defaultTimeZone: 'Mars/Olympus' });
+    expect(zone.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('defaultTimeZone') });
+    const language = await admin2.call('systemSetting.save', { ...saved, defaultLanguage: 'fr' });
+    expect(language.status).toBe(400);
   });
 });
 

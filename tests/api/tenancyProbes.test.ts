@@ -130,6 +130,7 @@ const PROBES: Record<string, Probe> = {
   'plan.saveSingle (template)': (ids, own) => ({ name: 'Probe tpl', title: 'Probe', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: ids.template }, segmentId: own.segment }),
   'plan.detail': (ids) => ({ id: ids.plan }),
   'plan.delete': (ids) => ({ id: ids.plan }),
+  'plan.duplicateSingle': (ids) => ({ id: ids.plan }),
   'plan.testEmail': (ids) => ({ id: ids.plan, emails: ['probe-test@example.com'] }),
   'planAction.sendToReview': (ids) => ({ id: ids.plan, participants: [ids.user], deadline: Date.now() + DAY }),
   'planAction.pass': (ids) => ({ id: ids.pendingPlan }),

@@ -5,7 +5,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sesEmailSender } from '../../functions/channels/sesEmail';
+import { everyChannel } from '../../functions/channels';
+import { sesEmailSender } from '../../functions/channels/email/ses';
 import { RecordingSender } from '../../functions/channels/recording';
 import { Ledger } from '../../functions/delivery/ledger';
 import type { Recipient } from '../../functions/delivery/messages';
@@ -65,7 +66,7 @@ async function sendRun(n: number) {
     log: herald.rt.log,
     ledger: new Ledger(store, clock),
     rate: new RateLimiter(store, clock, () => 1_000_000),
-    senders: { EMAIL: sesEmailSender(herald.rt.aws.ses), SMS: other, PUSH_NATIVE: other, LINE: other, DIRECT_MAIL: other },
+    senders: { ...everyChannel(other), EMAIL: sesEmailSender(herald.rt.aws.ses) },
     content,
     links: signer,
     staleClaimMs: 60_000,

@@ -255,6 +255,7 @@ describe('system setting screen', () => {
 
     await page.fill('#system-preview-app', 'Herald Preview');
     await page.fill('#system-countries', 'jp, us');
+    await page.fill('#system-default-country', 'jp');
     await page.fill('#system-test-addresses', 'QA@example.com\nlead@example.com, qa@example.com');
     await page.click('label[for="system-templateApprovalSheet"]');
     await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: 'Save' }).click();
@@ -262,6 +263,7 @@ describe('system setting screen', () => {
     await expect.poll(async () => (await suite.admin.ok('systemSetting.detail')).organization).toMatchObject({
       previewAppName: 'Herald Preview',
       countryList: ['JP', 'US'],
+      defaultCountry: 'JP',
       testAddresses: ['qa@example.com', 'lead@example.com'],
       templateApprovalSheet: true,
     });
@@ -269,6 +271,7 @@ describe('system setting screen', () => {
     await page.reload();
     await expect.poll(() => page.inputValue('#system-countries')).toBe('JP, US');
     expect(await page.inputValue('#system-test-addresses')).toBe('qa@example.com\nlead@example.com');
+    expect(await page.inputValue('#system-default-country')).toBe('JP');
 
     await page.fill('#rate-EMAIL', '30');
     await page.locator('[data-testid="send-rates"]').getByRole('button', { name: 'Save' }).click();

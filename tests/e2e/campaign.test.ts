@@ -310,6 +310,18 @@ it('the list filters by tab, search and channel, keeps its tab while moving arou
   await page.locator('.app-confirm').getByRole('button', { name: 'Delete' }).click();
   await toast(page, '"Autumn draft" was deleted.');
   await page.locator('[data-testid="campaign-list"]', { hasText: 'No messages under this filter.' }).waitFor();
+
+  // Duplicate makes a draft copy, from the list and from the detail (which opens the copy).
+  await page.fill('#filter-name', 'winter');
+  await expect.poll(() => rows.locator('td:first-child').allTextContents()).toEqual(['Winter draft']);
+  await rows.getByRole('button', { name: 'Duplicate: Winter draft' }).click();
+  await toast(page, 'A copy "Winter draft (copy)" was made as a draft.');
+  await expect.poll(() => rows.locator('td:first-child').allTextContents()).toEqual(['Winter draft (copy)', 'Winter draft']);
+  await rows.getByRole('link', { name: 'Winter draft (copy)' }).click();
+  await page.getByRole('heading', { name: 'Winter draft (copy)' }).waitFor();
+  await page.locator('.page-header').getByRole('button', { name: 'Duplicate', exact: true }).click();
+  await page.getByRole('heading', { name: 'Winter draft (copy) (copy)' }).waitFor();
+  await toast(page, 'A copy "Winter draft (copy) (copy)" was made as a draft.');
   await context.close();
 }, 90_000);
 

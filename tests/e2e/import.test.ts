@@ -160,6 +160,7 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   const lines = Array.from({ length: 30 }, (_, i) =>
     JSON.stringify({ Id: `ep${i}`, ChannelType: 'EMAIL', Address: `pinpoint${i}@example.com`, OptOut: i === 0 ? 'ALL' : 'NONE', EndpointStatus: 'ACTIVE', User: { UserId: `pin-${i}`, UserAttributes: { FirstName: [`Pin ${i}`] } }, Demographic: { Locale: 'ja_JP' } }),
   );
+  lines.push(JSON.stringify({ Id: 'sms-1', ChannelType: 'SMS', Address: '+81 90 1234 5678', OptOut: 'NONE', User: { UserId: 'pin-1' } }));
   lines.push(JSON.stringify({ Id: 'push-1', ChannelType: 'GCM', Address: 'tok-1-abcdefghijklmnop', OptOut: 'NONE', User: { UserId: 'pin-1' }, Demographic: { Platform: 'android', PlatformVersion: '14', AppVersion: '2.1.0' } }));
   const path = join(mkdtempSync(join(tmpdir(), 'herald-import-pinpoint-')), 'endpoints.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
@@ -173,9 +174,13 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   // the account's devices and their permissions, on its detail
   await page.goto(`${suite.herald.portalUrl}#/library/account`);
   await page.fill('#account-search', 'pin-1');
+  // its SMS endpoint is its phone number, in the list's phone column and on the detail
   await page.locator('[data-testid="account-list"] tbody tr', { hasText: 'pin-1' }).first().waitFor();
+  await page.locator('[data-testid="account-list"] tbody tr', { hasText: '+819012345678' }).waitFor();
   await page.getByRole('button', { name: 'Show pin-1', exact: true }).click();
   const dialog = page.locator('#account-dialog');
+  expect(await dialog.getByTestId('account-phones').textContent()).toBe('+819012345678');
+  expect(await dialog.getByTestId('account-line').textContent()).toBe('--');
   await dialog.getByRole('tab', { name: 'Devices' }).click();
   await dialog.locator('[data-testid="account-devices"]', { hasText: 'tok-1' }).waitFor();
   await dialog.getByRole('tab', { name: 'Permissions' }).click();

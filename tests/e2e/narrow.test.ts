@@ -40,7 +40,7 @@ it('at 390 px the top bar keeps the menu button, the bell and the profile; organ
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${suite.herald.portalUrl}#/dashboard`);
   await page.locator('[data-testid="current-org"]').waitFor();
-  for (const selector of ['.topbar-toggle', '.topbar button[aria-label="Notifications"]', '.profile-button']) {
+  for (const selector of ['.topbar-toggle', '.topbar button[aria-label^="Notifications"]', '.profile-button']) {
     const box = (await page.locator(selector).boundingBox())!;
     expect(box, selector).not.toBeNull();
     expect(box.x, selector).toBeGreaterThanOrEqual(0);
@@ -67,5 +67,64 @@ it('at 390 px the top bar keeps the menu button, the bell and the profile; organ
   await page.locator('.profile-button').click();
   await menu.getByRole('menuitem', { name: 'Log Out' }).waitFor();
   expect(await menu.getByRole('menuitem', { name: '日本語' }).isVisible()).toBe(false);
+  await context.close();
+});
+
+it('at 390 px the campaign list shows each message with its name, channel and status, and its actions', async () => {
+  await suite.admin.ok('plan.saveSingle', {
+    name: 'Phone sale',
+    title: 'Phone sale',
+    channel: 'EMAIL',
+    content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Phone sale', blocks: [{ type: 'heading', text: 'Hello' }] } } } },
+  });
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${suite.herald.portalUrl}#/campaigns`);
+  const row = page.locator('[data-testid="campaign-list"] tbody tr', { hasText: 'Phone sale' });
+  await row.waitFor();
+  const headers = (await page.locator('[data-testid="campaign-list"] thead th').evaluateAll((ths) => ths.filter((th) => th.checkVisibility()).map((th) => th.textContent?.trim())));
+  expect(headers).toEqual(['Name', 'Channel', 'Status']);
+  for (const text of ['Phone sale', 'Email', 'Draft']) {
+    const box = (await row.locator('td', { hasText: text }).first().boundingBox())!;
+    expect(box.x, text).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, text).toBeLessThanOrEqual(390);
+  }
+  // the row's actions on a line of their own, all on screen
+  for (const button of await row.locator('td.actions-column button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  // neither the page nor the table scrolls sideways
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const wrapper = await page.locator('[data-testid="campaign-list"] .p-datatable-wrapper').evaluate((w) => [w.scrollWidth, w.clientWidth]);
+  expect(wrapper[0]).toBeLessThanOrEqual(wrapper[1]);
+  await expectAccessible(page, 'the campaign list at 390 px');
+  await context.close();
+});
+
+it("at 390 px in Japanese the wizard's buttons keep their labels on one line", async () => {
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.selectOption('#language-switcher', 'ja');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
+  await page.getByRole('button', { name: '下書き保存' }).waitFor();
+  const labels = await page.locator('.campaign-wizard .p-button-label').evaluateAll((spans) =>
+    spans
+      .filter((s) => s.checkVisibility() && s.textContent)
+      .map((s) => {
+        const box = s.getBoundingClientRect();
+        return { text: s.textContent, height: box.height, fontSize: parseFloat(getComputedStyle(s).fontSize), right: box.right };
+      }),
+  );
+  expect(labels.map((l) => l.text)).toEqual(expect.arrayContaining(['下書き保存', '戻る', '次へ']));
+  for (const l of labels) {
+    expect(l.height, `${l.text} is on one line`).toBeLessThan(2 * l.fontSize);
+    expect(l.right, `${l.text} is on screen`).toBeLessThanOrEqual(390);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.selectOption('#language-switcher', 'en');
+  await expect.poll(async () => (await suite.admin.ok('user.profile', {})).language).toBe('en');
   await context.close();
 });

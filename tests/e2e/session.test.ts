@@ -69,7 +69,11 @@ describe('sign-in', () => {
     const { context, page } = await openPage(suite.browser);
     await signIn(page, suite.herald.portalUrl);
     await waitForPath(page, '/dashboard');
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // a navigation puts the focus on the page's heading; a fresh load starts at the top, at the skip link
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => ({ cls: document.activeElement?.className, text: document.activeElement?.textContent }))).toEqual({ cls: 'skip-link', text: 'Skip to content' });
     // visible while focused

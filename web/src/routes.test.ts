@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDef } from '../../shared/entities';
 import { CRUD_ENTITIES } from '../../shared/services';
 import en from './i18n/locales/en';
-import { ROUTES } from './routes';
+import { DASHBOARD_LINKS, isComingSoon, ROUTES, routeFor } from './routes';
 
 describe('generic entity routes', () => {
   const entityRoutes = ROUTES.filter((r) => r.entity !== undefined);
@@ -21,5 +21,32 @@ describe('generic entity routes', () => {
     expect('crud' in def).toBe(true);
     expect(route.permissions).toEqual([def.permissions?.read]);
     expect((en.entity as Record<string, { title: string }>)[route.entity!].title).toBeTruthy();
+  });
+});
+
+describe('the honest menu', () => {
+  it('the dashboard links only to menu screens that are built', () => {
+    for (const path of DASHBOARD_LINKS) {
+      const route = routeFor(path);
+      expect(route?.menu, path).toBeDefined();
+      expect(isComingSoon(route!), path).toBe(false);
+    }
+  });
+
+  it('an entry is coming soon exactly when its route shows the "not available yet" page', () => {
+    expect(ROUTES.filter((r) => r.menu && isComingSoon(r)).map((r) => r.path)).toEqual([
+      '/library/ai-brand-voice',
+      '/library/message-console',
+      '/library/model',
+      '/builder',
+      '/push-channel',
+      '/plan-report',
+      '/requested',
+      '/monthly-reports',
+      '/behaviorInsights/accountTrack',
+      '/behaviorInsights/webAccountTrack',
+      '/organization',
+    ]);
+    expect(isComingSoon(routeFor('/campaigns')!)).toBe(false);
   });
 });

@@ -213,3 +213,24 @@ const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 export function routeFor(path: string): RouteDef | undefined {
   return byPath.get(path);
 }
+
+/** A screen a later release builds: its route shows the "not available yet" page, and the menu says so. */
+export function isComingSoon(route: RouteDef): boolean {
+  return route.page === 'notAvailable';
+}
+
+/** The dashboard's links, in this order: the screens a new user needs first (each shown only when permitted). */
+export const DASHBOARD_LINKS: readonly string[] = [
+  '/home',
+  '/campaigns',
+  '/library/message',
+  '/library/segment',
+  '/library/batches',
+  '/library/account',
+  '/library/s3-manage',
+  '/data-export',
+  '/admin-pennel',
+  '/admin-pennel-sso',
+  '/role',
+  '/systemSetting',
+];

@@ -1,10 +1,11 @@
 import type { Organization } from '../../../shared/entities';
 import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
+import { organizationSettingOf } from '../systemSetting';
 
 /** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
 export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {
-  const org = await ctx.store.get('organization', { id: ctx.identity.orgId });
+  const [org, setting] = await Promise.all([ctx.store.get('organization', { id: ctx.identity.orgId }), organizationSettingOf(ctx.tenant)]);
   return {
     orgId: org?.id ?? 1,
     orgIconUrl: org?.icon ?? '',
@@ -18,7 +19,8 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
       { code: 'dataIntegration', name: 'Data integration' },
       { code: 'empty', name: 'Empty' },
     ],
-    systemSetting: {},
+    // every member's locale defaults (read by the schedule, the date display and new templates)
+    systemSetting: { defaultLanguage: setting.defaultLanguage, defaultTimeZone: setting.defaultTimeZone },
     systemBaseSetting: {
       version: '4.1.0',
       supportSendMultiDevicesPerUser: org?.supportSendMultiDevicesPerUser ?? false,

@@ -20,12 +20,13 @@ import {
   cloudRecordKeyOf,
   type DataImport,
 } from '../../../shared/entities';
-import { type ImportPlan, rowChange } from '../../../shared/import/accountImport';
+import { type ImportPlan, rowChange, type RowOptions } from '../../../shared/import/accountImport';
 import { CsvError, csvPages } from '../../../shared/import/csv';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
 import { importRows } from '../dataImport';
+import { organizationSettingOf } from '../systemSetting';
 import { compilePattern } from './patterns';
 import { fileNameMatcher, openSource, type SourceFile, SourceProblem, type SourceReader } from './sources';
 
@@ -58,7 +59,7 @@ export function planOf(source: Pick<CloudSource, 'fileColumns' | 'uniqueIdField'
 const historyKey = (h: Pick<CloudSourceHistory, 'orgId' | 'sourceId'>) => ({ historyKey: cloudHistoryKeyOf(h.orgId, h.sourceId) });
 
 /** Checks rows one at a time, with the source's patterns compiled once. */
-function rowChecker(source: CloudSource, plan: ImportPlan) {
+function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOptions) {
   const patterns = source.fileColumns.map((c) => {
     if (!c.regex) return undefined;
     const compiled = compilePattern(c.regex);
@@ -71,7 +72,7 @@ function rowChecker(source: CloudSource, plan: ImportPlan) {
       const cell = cells[i]?.trim() ?? '';
       if (cell && patterns[i] && !patterns[i]!(cell)) return { reason: `${source.fileColumns[i]!.columnId}: The value does not match the column's pattern.` };
     }
-    const read = rowChange(cells, plan);
+    const read = rowChange(cells, plan, options);
     if (read && 'reason' in read) return { reason: read.reason };
     return { ok: true };
   };
@@ -143,7 +144,7 @@ async function readFile(
   const { rt, store } = deps;
   const tenant = store.forOrg(source.orgId);
   const plan = planOf(source);
-  const check = rowChecker(source, plan);
+  const check = rowChecker(source, plan, { defaultCountry: (await organizationSettingOf(tenant)).defaultCountry || undefined });
   const recordKey = cloudRecordKeyOf(source.orgId, source.id, history.id);
   const counts = { ...(opts.counts ?? NO_COUNTS) };
   const fromRow = opts.fromRow ?? 0;

@@ -7,9 +7,10 @@ import type { Account, DataImport } from '../../../shared/entities';
 import { deviceKeyOf, unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, rowChange } from '../../../shared/import/accountImport';
 import { DEVICE_IMPORT_MESSAGES, deviceRowChange, type DeviceFields, newDeviceDefaults } from '../../../shared/import/deviceImport';
-import { endpointChange, type EndpointChange, withEmail } from '../../../shared/import/pinpoint';
+import { endpointChange, type EndpointChange, withEmail, withPhone } from '../../../shared/import/pinpoint';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../account';
+import { organizationSettingOf } from '../systemSetting';
 import type { FailedRow } from './imports';
 
 export interface PageResult {
@@ -27,17 +28,19 @@ export async function importRows(
 ): Promise<PageResult> {
   if (record.kind === 'DEVICE') return importDeviceRows(tenant, record, fromRow, rows, stamp);
   const failures: FailedRow[] = [];
-  const changes: { row: number; change: AccountChange; email?: string }[] = [];
+  const changes: { row: number; change: AccountChange; email?: string; phone?: string }[] = [];
   const optOuts: NonNullable<EndpointChange['optOut']>[] = [];
   const devices: { accountId: string; device: NonNullable<EndpointChange['device']> }[] = [];
+  // national phone numbers are read as the organization's default country's
+  const options = { defaultCountry: (await organizationSettingOf(tenant)).defaultCountry || undefined };
   rows.forEach((cells, i) => {
     const row = fromRow + i;
     // a Pinpoint export's row is one endpoint as a line of JSON
-    const read = record.kind === 'PINPOINT_ENDPOINTS' ? endpointChange(cells[0] ?? '') : rowChange(cells, record);
+    const read = record.kind === 'PINPOINT_ENDPOINTS' ? endpointChange(cells[0] ?? '', options) : rowChange(cells, record, options);
     if (!read) return;
     if ('change' in read) {
       const endpoint = read as Partial<EndpointChange>;
-      changes.push({ row, change: read.change, email: endpoint.email });
+      changes.push({ row, change: read.change, email: endpoint.email, phone: endpoint.phone });
       if (endpoint.optOut) optOuts.push(endpoint.optOut);
       if (endpoint.device) devices.push({ accountId: read.change.id, device: endpoint.device });
     } else if (record.kind === 'PINPOINT_ENDPOINTS') {
@@ -51,10 +54,12 @@ export async function importRows(
   const written = new Map<string, Account>();
   let created = 0;
   let updated = 0;
-  for (const { row, change, email } of changes) {
+  for (const { row, change, email, phone } of changes) {
     const base = written.get(change.id) ?? stored.get(change.id);
     const emails = withEmail(base, email);
-    const result = applyChange(base, emails ? { ...change, set: { ...change.set, emails } } : change, { orgId: tenant.orgId, ...stamp });
+    const phones = withPhone(base, phone);
+    const set = { ...change.set, ...(emails ? { emails } : {}), ...(phones ? { phones } : {}) };
+    const result = applyChange(base, { ...change, set }, { orgId: tenant.orgId, ...stamp });
     if ('reason' in result) {
       failures.push({ row, reason: result.reason, key: change.id });
       continue;

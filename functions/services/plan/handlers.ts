@@ -2,16 +2,17 @@
  * Messages: drafts from the single-message wizard, the campaign and home lists, test mails, the actions of
  * the state machine, the operation record, the sent-records and the numbers of a sending.
  */
-import type { SendFailureReason } from '../../../shared/delivery';
+import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, planKeyOf, runShardKey, type SentRecord } from '../../../shared/entities';
-import { isEmailTemplate } from '../../../shared/content';
+import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { pickContent, renderEmail } from '../../../shared/render';
 import { fill } from '../../../shared/import/accountImport';
-import { PLAN_FILTERS, type PlanView, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
+import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { adapterOf } from '../../channels';
 import { badField } from '../../api/steps';
 import { Ledger, type RunTotals } from '../../delivery/ledger';
 import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
@@ -22,6 +23,8 @@ import { takeFromLimit } from '../auth';
 import { peopleOf, testRecipientsOf, toPlanView } from './plans';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
+/** What a duplicated message's name ends with (as a duplicated cloud source's does). */
+const COPY_SUFFIX = ' (copy)';
 
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
 function dueAtOf(plan: Plan, now: number): number {
@@ -32,10 +35,13 @@ function dueAtOf(plan: Plan, now: number): number {
 }
 
 /** The library template a message copies (so later edits to the template do not change an approved message). */
-async function templateContent(ctx: AuthedContext, templateId: string): Promise<Plan['content']> {
+async function templateContent(ctx: AuthedContext, templateId: string, channel: Channel): Promise<Plan['content']> {
   const source = await ctx.tenant.require('templateMessage', templateId);
-  if (!isEmailTemplate(source.template)) throw new AppError('720009', 'A message can use an email template only for now.');
-  return { kind: 'EMAIL', template: source.template };
+  const words = PLAN_CHANNEL_MESSAGES[ctx.lang];
+  if (channelOf(source.template) !== channel) throw new AppError('720009', words.otherChannel);
+  const content = adapterOf(channel).planContent(source.template);
+  if (!content) throw new AppError('720009', words.notSendable);
+  return content;
 }
 
 async function act(ctx: AuthedContext, id: string, version: number | undefined, action: PlanAction, extra: Partial<TransitionInput> = {}): Promise<PlanView> {
@@ -77,10 +83,11 @@ export const planHandlers: AreaHandlers<'plan'> = {
   async saveSingle(input, ctx) {
     const now = ctx.rt.clock.now();
     const by = ctx.identity.userId;
+    if (!adapterOf(input.channel).sendable) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
     if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
     // A template from the library is copied in: what is reviewed is exactly what is sent.
     let content = input.content;
-    if (content.kind === 'TEMPLATE') content = await templateContent(ctx, content.templateId);
+    if (content.kind === 'TEMPLATE') content = await templateContent(ctx, content.templateId, input.channel);
     if (input.trigger.kind === 'SCHEDULE') {
       const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
       if (!check.ok) throw new AppError(check.code);
@@ -102,6 +109,37 @@ export const planHandlers: AreaHandlers<'plan'> = {
       changes: { ...fields, id: stored.id, rejection: undefined },
     });
     return toPlanView(next!, ctx, await peopleOf(ctx));
+  },
+
+  async duplicateSingle({ id }, ctx) {
+    const source = await ctx.tenant.require('plan', id);
+    const now = ctx.rt.clock.now();
+    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
+    // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
+    const keep = trigger.kind === 'IMMEDIATELY' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+    // a segment deleted since is not carried over
+    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
+    const copy: Plan = {
+      orgId: ctx.identity.orgId,
+      id: newId(),
+      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+      title,
+      intro,
+      channel,
+      content,
+      segmentId,
+      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
+      tagIds,
+      categoryId,
+      groupId,
+      folderId,
+      type,
+      messageType,
+      status: 'DRAFT',
+      ...auditNew(now, ctx.identity.userId),
+    };
+    await ctx.store.transact([ctx.store.putNew('plan', copy, '720001')]);
+    return toPlanView(copy, ctx, await peopleOf(ctx));
   },
 
   async detail({ id }, ctx) {

@@ -1,5 +1,6 @@
 /** What the plan handlers share: the view of a plan for one caller, and reading a plan of the caller's organization. */
 import { permissionsOf } from '../../../shared/entities';
+import { displayName } from '../../../shared/format';
 import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
@@ -28,7 +29,7 @@ export async function peopleOf(ctx: AuthedContext): Promise<People> {
   const approvers = new Set<string>();
   const emails = new Map<string, string>();
   for (const link of links) {
-    names.set(link.userId, `${link.member.firstName} ${link.member.lastName}`.trim() || link.member.username);
+    names.set(link.userId, displayName(link.member.firstName, link.member.lastName, ctx.lang) || link.member.username);
     if (passing.has(link.roleId) && link.member.status === 'ACTIVE') approvers.add(link.userId);
     if (link.member.status === 'ACTIVE' && link.member.email) emails.set(link.userId, link.member.email.toLowerCase());
   }

@@ -23,7 +23,7 @@ export const COUNT_LIMITS: CountLimits = { ms: 10_000, accounts: 1_000_000 };
 function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   for (const node of group.conditions) {
     if (isGroup(node)) pathsOf(node, into);
-    else into.add(node.field === ('email' satisfies AccountField) ? 'emails' : node.field);
+    else into.add(node.field === ('email' satisfies AccountField) ? 'emails' : node.field === ('phone' satisfies AccountField) ? 'phones' : node.field);
   }
   return into;
 }

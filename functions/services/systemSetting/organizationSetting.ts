@@ -9,6 +9,7 @@ export const SETTING_ID = 'system';
 const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   previewAppName: '',
   countryList: [],
+  defaultCountry: '',
   languageAnalysis: false,
   singleMessageApprovalSheet: true,
   templateApprovalSheet: false,
@@ -19,6 +20,8 @@ const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   convertHyperlink: true,
   iotIdHash: false,
   testAddresses: [],
+  defaultLanguage: 'en',
+  defaultTimeZone: '',
 };
 
 export function viewOf(stored: SystemSetting | undefined): OrganizationSettingView {

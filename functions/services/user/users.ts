@@ -43,7 +43,8 @@ export function buildUser(f: NewUserFields): User {
     status: f.status,
     securityStamp: newSecurityStamp(),
     defaultLandingPage: '/dashboard',
-    timeZone: 'UTC',
+    // none chosen: the organization's default zone, else the browser's
+    timeZone: '',
     language: 'en',
     alertEmails: [],
     alertTypes: [],

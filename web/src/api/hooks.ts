@@ -30,6 +30,13 @@ export function useConfiguration() {
   return useCall(keys.configuration(), { fallbackData: cached, revalidateOnMount: !cached, onSuccess: storeConfiguration });
 }
 
+/** Loads the configuration again (after a system setting save): it is kept for the session otherwise. */
+export async function refreshConfiguration(): Promise<void> {
+  const configuration = await call('auth.configuration', {}, { quiet: true });
+  storeConfiguration(configuration);
+  await mutate(keys.configuration(), configuration, { revalidate: false });
+}
+
 export const useProfile = () => useCall(keys.profile());
 export const useMyInvitations = () => useCall(keys.myInvitations(), { revalidateOnFocus: true });
 export const useRoleOptions = (activeOnly = false) => useCall(keys.roleOptions(activeOnly), { dedupingInterval: 10_000 });

@@ -2,6 +2,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '../../../shared/errors';
+import { browserLanguage } from './browserLanguage';
 import en from './locales/en';
 
 export const LANGUAGES: readonly Lang[] = ['en', 'zh', 'ja'];
@@ -18,12 +19,14 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language chosen in this browser, else the browser's own (the sign-in page before any choice). */
 function storedLang(): Lang {
+  const fromBrowser = () => browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
   try {
     const v = localStorage.getItem(KEY);
-    return isLang(v) ? v : 'en';
+    return isLang(v) ? v : fromBrowser();
   } catch {
-    return 'en';
+    return fromBrowser();
   }
 }
 

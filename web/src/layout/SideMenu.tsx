@@ -1,8 +1,13 @@
-/** The side navigation: groups Dashboard, Library, Campaigns, Reports, Insights, Admin, permitted entries only. */
+/**
+ * The side navigation: groups Dashboard, Library, Campaigns, Reports, Insights, Admin, permitted entries only;
+ * entries whose screen a later release builds carry a "soon" tag.
+ */
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { Session } from '../api/session';
 import { menuFor } from '../app/access';
+import { isComingSoon } from '../routes';
+import './SideMenu.css';
 
 export function SideMenu({ session, onNavigate }: { session: Session; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -18,6 +23,12 @@ export function SideMenu({ session, onNavigate }: { session: Session; onNavigate
                 <NavLink to={item.path} end={item.path === '/dashboard'} className="menu-item" onClick={onNavigate}>
                   <i className={item.menu!.icon} aria-hidden="true" />
                   <span className="menu-label">{t(item.titleKey)}</span>
+                  {isComingSoon(item) && (
+                    <span className="menu-soon" data-testid="menu-soon">
+                      <span aria-hidden="true">{t('menu.soon')}</span>
+                      <span className="sr-only"> {t('menu.soonLabel')}</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

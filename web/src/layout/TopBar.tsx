@@ -13,7 +13,7 @@ import { BrandMark } from '../components/AuthCard';
 import { chooseLanguage, LanguageSwitcher } from '../components/LanguageSwitcher';
 import { currentLang, LANGUAGE_NAMES, LANGUAGES } from '../i18n';
 import { Select } from '../components/Select';
-import { routeFor } from '../routes';
+import { isComingSoon, routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
 import { shownName } from '../i18n/seededNames';
 
@@ -91,6 +91,8 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
   const role = shownName(session.userdetails.organizations.find((o) => o.isSelected)?.role.name ?? '');
   const { change: changeOrganization } = useOrganizationChange(session);
   const orgs = session.userdetails.organizations;
+  const bellRoute = routeFor('/notification');
+  const bellLabel = t(bellRoute && isComingSoon(bellRoute) ? 'layout.notificationsSoon' : 'layout.notifications');
   // On a phone the organization and the language leave the top bar for this menu (narrow-only items).
   const narrow = 'narrow-only';
   const items: MenuItem[] = [
@@ -145,8 +147,8 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
         text
         rounded
         className="topbar-icon"
-        aria-label={t('layout.notifications')}
-        tooltip={t('layout.notifications')}
+        aria-label={bellLabel}
+        tooltip={bellLabel}
         tooltipOptions={{ position: 'bottom' }}
         onClick={() => void navigate('/notification')}
       />

@@ -1,10 +1,14 @@
-/** The frame around every page: suspense while its chunk loads, an error boundary, scroll-to-top, the title. */
+/**
+ * The frame around every page: suspense while its chunk loads, an error boundary, scroll-to-top, the title, the
+ * focus on the heading.
+ */
 import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router-dom';
 import { PRODUCT_NAME } from '../app/constants';
 import { ChunkLoadError } from '../app/lazyPage';
 import type { RouteDef } from '../routes';
+import { useHeadingFocus } from './useHeadingFocus';
 
 export function PageSpinner() {
   return (
@@ -70,6 +74,7 @@ export function RootShell() {
   const location = useLocation();
   const navigation = useNavigation();
   useDocumentTitle();
+  useHeadingFocus();
   useEffect(() => {
     window.scrollTo(0, 0);
     document.querySelector('.layout-content')?.scrollTo(0, 0);

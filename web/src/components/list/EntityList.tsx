@@ -6,20 +6,22 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { type ReactNode, useId, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../../shared/entities/entity';
-import { formatCount, formatDateTime } from '../../../../shared/format';
+import { formatCount } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import { Select } from '../Select';
 import { FilterBar, type FilterField } from './FilterBar';
 import type { EntityListState } from './useEntityList';
+import './EntityList.css';
 
 type Row = Record<string, unknown>;
 
-function formatted(column: ListColumn, value: unknown, t: (k: string) => string): ReactNode {
+function formatted(column: ListColumn, value: unknown, t: (k: string) => string, dateTime: (value: number) => string): ReactNode {
   switch (column.format) {
     case 'dateTime':
-      return formatDateTime(value as number);
+      return dateTime(value as number);
     case 'count':
       return formatCount(value as number);
     case 'boolean':
@@ -46,6 +48,7 @@ export function EntityList<F extends Record<string, unknown>>({
   selection,
   onSelectionChange,
   selectLabel,
+  phoneColumns,
 }: {
   list: EntityListState;
   columns: readonly ListColumn[];
@@ -64,8 +67,11 @@ export function EntityList<F extends Record<string, unknown>>({
   onSelectionChange?: (rows: Row[]) => void;
   /** the field that names a row to a screen reader's check box */
   selectLabel?: string;
+  /** the fields that matter most: on a phone only these show, the row's actions on a line under them */
+  phoneColumns?: readonly string[];
 }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const { data, error, isLoading, isValidating } = list;
   const rows = (data?.list ?? []) as Row[];
   const rowsPerPageId = `${useId()}-rows`;
@@ -131,10 +137,10 @@ export function EntityList<F extends Record<string, unknown>>({
           ),
         }}
         currentPageReportTemplate={t('list.report')}
-        className="list-table"
+        className={phoneColumns ? 'list-table phone-fit' : 'list-table'}
+        style={phoneColumns ? ({ '--phone-columns': phoneColumns.length } as CSSProperties) : undefined}
         stripedRows
         size="small"
-        tableStyle={{ minWidth: '48rem' }}
       >
         {/* native check boxes: PrimeReact's selection column nests a focusable input in a role=checkbox box */}
         {onSelectionChange && (
@@ -169,7 +175,9 @@ export function EntityList<F extends Record<string, unknown>>({
             field={c.field}
             header={t(c.label)}
             sortable={c.sortable}
-            body={(row: Row) => (cells[c.field] ? cells[c.field](row) : formatted(c, row[c.field], t))}
+            className={phoneColumns && !phoneColumns.includes(c.field) ? 'phone-hidden' : undefined}
+            headerClassName={phoneColumns && !phoneColumns.includes(c.field) ? 'phone-hidden' : undefined}
+            body={(row: Row) => (cells[c.field] ? cells[c.field](row) : formatted(c, row[c.field], t, dateTime))}
           />
         ))}
         {actions && <Column header={t('common.actions')} body={actions} className="actions-column" headerClassName="actions-column" />}

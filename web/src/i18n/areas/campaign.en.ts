@@ -94,6 +94,11 @@ const campaignEn = {
       unarchive: '"{{name}}" was brought back from the archive.',
       delete: '"{{name}}" was deleted.',
     },
+    duplicate: {
+      label: 'Duplicate',
+      done: 'A copy "{{name}}" was made as a draft.',
+      doneUnscheduled: 'A copy "{{name}}" was made as a draft. Its date had passed, so it is set to send immediately: choose a new date before review.',
+    },
     reject: {
       title: 'Reject "{{name}}"',
       type: 'Type',
@@ -133,6 +138,7 @@ const campaignEn = {
       editTitle: 'Edit "{{name}}"',
       intro: 'An email to a segment, now or at a time of your choice, approved before it goes out.',
       steps: 'Wizard steps',
+      skipToForm: 'Skip to the form',
       stepOf: 'Step {{n}} of {{total}}: {{step}}',
       stepIncomplete: 'This step still needs something.',
       next: 'Next',

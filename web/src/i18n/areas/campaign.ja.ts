@@ -94,6 +94,11 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       unarchive: '「{{name}}」をアーカイブから戻しました。',
       delete: '「{{name}}」を削除しました。',
     },
+    duplicate: {
+      label: '複製',
+      done: 'コピー「{{name}}」を下書きとして作成しました。',
+      doneUnscheduled: 'コピー「{{name}}」を下書きとして作成しました。予定日時が過ぎていたため即時配信にしています。レビューに送る前に日時を選び直してください。',
+    },
     reject: {
       title: '「{{name}}」を却下',
       type: '種類',
@@ -133,6 +138,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       editTitle: '「{{name}}」を編集',
       intro: 'セグメントへのメールを、今すぐまたは指定した時刻に。配信前に承認が必要です。',
       steps: 'ウィザードの手順',
+      skipToForm: 'フォームへスキップ',
       stepOf: 'ステップ {{n}}/{{total}}：{{step}}',
       stepIncomplete: 'このステップはまだ完了していません。',
       next: '次へ',

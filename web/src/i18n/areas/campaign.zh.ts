@@ -94,6 +94,11 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       unarchive: '已将“{{name}}”从归档中恢复。',
       delete: '已删除“{{name}}”。',
     },
+    duplicate: {
+      label: '复制',
+      done: '已创建副本“{{name}}”（草稿）。',
+      doneUnscheduled: '已创建副本“{{name}}”（草稿）。原定时间已过，已改为立即发送：提交审核前请重新选择时间。',
+    },
     reject: {
       title: '驳回“{{name}}”',
       type: '类型',
@@ -133,6 +138,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       editTitle: '编辑“{{name}}”',
       intro: '一封发给分群的邮件，立即或按你选择的时间发送，发送前需审批。',
       steps: '向导步骤',
+      skipToForm: '跳到表单',
       stepOf: '第 {{n}} 步，共 {{total}} 步：{{step}}',
       stepIncomplete: '此步骤尚未完成。',
       next: '下一步',

@@ -20,6 +20,8 @@ const settingsEn = {
     emailConfirmSent: 'We sent a confirmation link to {{email}}. Your address changes when you open it.',
     defaultLandingPage: 'Default landing page',
     timeZone: 'Time zone',
+    timeZoneDefault: 'Organization default ({{zone}})',
+    timeZoneBrowser: "Organization default (this browser's zone)",
     portalLanguage: 'Portal language',
     notificationsTitle: 'In-portal notifications',
     notificationsText: 'Choose what the notifications bell tells you about.',

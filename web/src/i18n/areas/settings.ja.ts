@@ -14,6 +14,8 @@ const settingsJa: LocaleShape<SettingsTexts> = {
     emailConfirmSent: '{{email}} に確認リンクを送信しました。リンクを開くとアドレスが変更されます。',
     defaultLandingPage: '既定のスタートページ',
     timeZone: 'タイムゾーン',
+    timeZoneDefault: '組織の既定（{{zone}}）',
+    timeZoneBrowser: '組織の既定（このブラウザーのタイムゾーン）',
     portalLanguage: 'ポータルの言語',
     notificationsTitle: 'ポータル内のお知らせ',
     notificationsText: 'お知らせベルで通知する内容を選んでください。',

@@ -14,6 +14,8 @@ const settingsZh: LocaleShape<SettingsTexts> = {
     emailConfirmSent: '确认链接已发送至 {{email}}。打开链接后地址才会更改。',
     defaultLandingPage: '默认首页',
     timeZone: '时区',
+    timeZoneDefault: '组织默认（{{zone}}）',
+    timeZoneBrowser: '组织默认（本浏览器的时区）',
     portalLanguage: '门户语言',
     notificationsTitle: '门户内通知',
     notificationsText: '选择通知铃铛提醒您的事项。',

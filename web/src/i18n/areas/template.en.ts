@@ -88,6 +88,7 @@ const templateEn = {
     removeLanguageConfirm: 'Remove the {{language}} content of this template?',
     palette: 'Add a block',
     paletteHint: 'Click a block to add it after the selected one, or drag it into the content.',
+    skipPalette: 'Skip the block list',
     content: 'Content',
     noBlocks: 'No blocks yet. Add one from the list above.',
     reorderHint: 'Drag a block to move it, or select it and press Alt+Arrow Up or Alt+Arrow Down.',

@@ -87,6 +87,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
     removeLanguageConfirm: 'このテンプレートの {{language}} のコンテンツを削除しますか？',
     palette: 'ブロックを追加',
     paletteHint: 'クリックすると選択中のブロックの後に追加されます。コンテンツへドラッグすることもできます。',
+    skipPalette: 'ブロック一覧をスキップ',
     content: 'コンテンツ',
     noBlocks: 'ブロックはまだありません。上の一覧から追加してください。',
     reorderHint: 'ブロックはドラッグで移動できます。選択して Alt+上矢印 / Alt+下矢印 でも移動できます。',

@@ -87,6 +87,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
     removeLanguageConfirm: '确定删除该模板的 {{language}} 内容吗？',
     palette: '添加内容块',
     paletteHint: '点击内容块将其添加到所选块之后，或将其拖入内容区。',
+    skipPalette: '跳过内容块列表',
     content: '内容',
     noBlocks: '还没有内容块。请从上方列表中添加。',
     reorderHint: '拖动内容块可移动位置，或选中后按 Alt+上箭头 / Alt+下箭头。',

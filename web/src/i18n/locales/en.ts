@@ -71,6 +71,7 @@ const en = {
     switchedTo: 'Switched to {{name}}.',
     language: 'Language',
     notifications: 'Notifications',
+    notificationsSoon: 'Notifications (coming soon)',
     profileMenu: 'Profile menu',
     profile: 'Profile',
     changePassword: 'Change password',
@@ -85,6 +86,8 @@ const en = {
       insights: 'Insights',
       admin: 'Admin',
     },
+    soon: 'Soon',
+    soonLabel: '(coming soon, not available yet)',
   },
   page: {
     login: 'Sign in',

@@ -55,6 +55,7 @@ const ja: LocaleShape = {
     switchedTo: '{{name}} に切り替えました。',
     language: '言語',
     notifications: 'お知らせ',
+    notificationsSoon: 'お知らせ（準備中）',
     profileMenu: 'プロフィールメニュー',
     profile: 'プロフィール',
     changePassword: 'パスワード変更',
@@ -69,6 +70,8 @@ const ja: LocaleShape = {
       insights: 'インサイト',
       admin: '管理',
     },
+    soon: '準備中',
+    soonLabel: '（準備中、まだ利用できません）',
   },
   page: {
     login: 'サインイン',

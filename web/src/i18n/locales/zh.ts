@@ -55,6 +55,7 @@ const zh: LocaleShape = {
     switchedTo: '已切换到 {{name}}。',
     language: '语言',
     notifications: '通知',
+    notificationsSoon: '通知（即将上线）',
     profileMenu: '个人菜单',
     profile: '个人资料',
     changePassword: '修改密码',
@@ -69,6 +70,8 @@ const zh: LocaleShape = {
       insights: '洞察',
       admin: '管理',
     },
+    soon: '即将上线',
+    soonLabel: '（即将上线，暂不可用）',
   },
   page: {
     login: '登录',

@@ -12,6 +12,13 @@ import { useCursorPages } from '../../api/useCursorPages';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
 
 const CONSENTS = ['emailConsent', 'smsConsent', 'pushConsent', 'lineConsent'] as const;
+
+/** The postal address as it would be written on an envelope, a line each. */
+function addressLines(address: AccountView['address']): string[] {
+  if (!address) return [];
+  const place = [address.postcode, address.city, address.region].filter(Boolean).join(' ');
+  return [address.recipientName, ...address.lines, place, address.country].filter((line): line is string => Boolean(line));
+}
 const PERMISSION_SEVERITY = { ALWAYS: 'success', WHEN_IN_USE: 'info', ONLY_ONCE: 'warning', NOT_ALLOW: 'danger' } as const;
 
 /** The account's devices, or their notification permissions (spec 001 3.18). */
@@ -175,6 +182,21 @@ export function AccountDialog({ account, onHide, onDelete }: { account: AccountV
           <dd>{account.id}</dd>
           <dt>{t('account.emails')}</dt>
           <dd>{account.emails.join(', ') || '--'}</dd>
+          <dt>{t('account.phones')}</dt>
+          <dd data-testid="account-phones">{account.phones?.join(', ') || '--'}</dd>
+          <dt>{t('account.lineUserId')}</dt>
+          <dd data-testid="account-line">{text(account.lineUserId)}</dd>
+          <dt>{t('account.address')}</dt>
+          <dd data-testid="account-address">
+            {addressLines(account.address).length === 0
+              ? '--'
+              : addressLines(account.address).map((line, i) => (
+                  <span key={i} className="address-line">
+                    {line}
+                    <br />
+                  </span>
+                ))}
+          </dd>
           <dt>{t('account.firstName')}</dt>
           <dd>{text(account.firstName)}</dd>
           <dt>{t('account.lastName')}</dt>

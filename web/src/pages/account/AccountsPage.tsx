@@ -105,6 +105,7 @@ export default function AccountsPage() {
         >
           <Column field="id" header={t('account.id')} />
           <Column header={t('account.email')} body={(a: AccountView) => a.emails[0] ?? '--'} />
+          <Column header={t('account.phone')} body={(a: AccountView) => a.phones?.[0] ?? '--'} />
           <Column header={t('account.name')} body={(a: AccountView) => [a.firstName, a.lastName].filter(Boolean).join(' ') || '--'} />
           <Column header={t('account.country')} body={(a: AccountView) => a.country ?? '--'} />
           <Column header={t('account.locale')} body={(a: AccountView) => a.locale ?? '--'} />

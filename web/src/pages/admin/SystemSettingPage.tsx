@@ -6,14 +6,17 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type Channel } from '../../../../shared/delivery';
 import { type OrganizationSettingView, type SendRatesView, TEST_MAIL_LIMITS } from '../../../../shared/services';
 import { call } from '../../api/client';
-import { useCall } from '../../api/hooks';
+import { refreshConfiguration, useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
+import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
+import { offsetLabel, timeZoneNames } from '../campaign/schedule';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/admin';
 
@@ -40,13 +43,21 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
   const [form, setForm] = useState(() => formOf(view));
   const { busy, save } = useSave();
   useEffect(() => setForm(formOf(view)), [view]);
+  const zones = useMemo(() => {
+    const now = Date.now();
+    return [{ value: '', label: t('systemSetting.browserTimeZone') }, ...timeZoneNames().map((z) => ({ value: z, label: `${z} (${offsetLabel(z, now)})` }))];
+  }, [t]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const { countries, testAddressText, ...rest } = form;
     const list = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
     // a wrong country code or address, or a stale version: the client's toast says which
-    if (await save(() => call('systemSetting.save', { ...rest, countryList: list(countries), testAddresses: list(testAddressText) }), t('systemSetting.saved'))) onSaved();
+    if (await save(() => call('systemSetting.save', { ...rest, countryList: list(countries), testAddresses: list(testAddressText) }), t('systemSetting.saved'))) {
+      // the locale defaults reach every screen through the configuration
+      void refreshConfiguration().catch(() => undefined);
+      onSaved();
+    }
   }
 
   return (
@@ -70,6 +81,45 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
           value={form.countries}
           onChange={(countries) => setForm({ ...form, countries })}
         />
+        <TextField
+          id="system-default-country"
+          label={t('systemSetting.defaultCountry')}
+          hint={t('systemSetting.defaultCountryHint')}
+          value={form.defaultCountry}
+          maxLength={2}
+          onChange={(defaultCountry) => setForm({ ...form, defaultCountry: defaultCountry.toUpperCase() })}
+        />
+        <div className="field">
+          <label htmlFor="system-default-language">{t('systemSetting.defaultLanguage')}</label>
+          <Select
+            inputId="system-default-language"
+            label={t('systemSetting.defaultLanguage')}
+            labelled
+            value={form.defaultLanguage}
+            options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+            aria-describedby="system-default-language-hint"
+            onChange={(e) => setForm({ ...form, defaultLanguage: e.value as OrganizationForm['defaultLanguage'] })}
+          />
+          <small id="system-default-language-hint" className="muted">
+            {t('systemSetting.defaultLanguageHint')}
+          </small>
+        </div>
+        <div className="field">
+          <label htmlFor="system-default-zone">{t('systemSetting.defaultTimeZone')}</label>
+          <Select
+            inputId="system-default-zone"
+            label={t('systemSetting.defaultTimeZone')}
+            labelled
+            value={form.defaultTimeZone}
+            options={zones}
+            filter
+            aria-describedby="system-default-zone-hint"
+            onChange={(e) => setForm({ ...form, defaultTimeZone: e.value as string })}
+          />
+          <small id="system-default-zone-hint" className="muted">
+            {t('systemSetting.defaultTimeZoneHint')}
+          </small>
+        </div>
         <div className="field span-2">
           <label htmlFor="system-tips">{t('systemSetting.approvalSheetTips')}</label>
           <InputTextarea

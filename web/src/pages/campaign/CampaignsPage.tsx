@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { CHANNELS } from '../../../../shared/delivery';
 import { planEntity } from '../../../../shared/entities/plan';
-import { formatDateTime } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import type { PlanState } from '../../../../shared/plan/stateMachine';
 import { PLAN_FILTERS, type PlanFilter, type PlanListItem } from '../../../../shared/services/plan';
 import { useSession } from '../../api/hooks';
@@ -33,14 +33,16 @@ const COLUMNS = [
   { field: 'trigger', label: 'campaign.field.trigger' },
   planEntity.listColumns[3],
 ];
+const PHONE_COLUMNS = ['name', 'channel', 'status'];
 
 export default function CampaignsPage() {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const navigate = useNavigate();
   const session = useSession();
   const mayCreate = session?.userdetails.rolePermissions.includes('PLAN_CREATE') ?? false;
   const list = useEntityList('plan.getCateByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: CAMPAIGN_LIST_KEY });
-  const { elements, run } = usePlanActions();
+  const { elements, run, duplicate } = usePlanActions();
   const current = (list.filters.filter as PlanFilter) in PLAN_FILTERS ? (list.filters.filter as PlanFilter) : 'ALL';
 
   const choose = (filter: PlanFilter) => list.setFilters({ ...list.filters, filter } as typeof INITIAL_FILTERS);
@@ -86,6 +88,7 @@ export default function CampaignsPage() {
             testId="campaign-list"
             list={list}
             columns={COLUMNS}
+            phoneColumns={PHONE_COLUMNS}
             initialFilters={INITIAL_FILTERS}
             filters={[
               { name: 'name', type: 'text', label: t('campaign.search') },
@@ -100,10 +103,10 @@ export default function CampaignsPage() {
               channel: (row) => t(`campaign.channel.${String(row.channel)}`),
               status: (row) => <PlanStatusTag status={row.status as PlanState} />,
               trigger: (row) => <TriggerSummary trigger={(row as unknown as PlanListItem).trigger} />,
-              dateUpdated: (row) => formatDateTime(row.dateUpdated as number),
+              dateUpdated: (row) => dateTime(row.dateUpdated as number),
             }}
             emptyText={t(current === 'ALL' ? 'campaign.empty' : 'campaign.emptyFilter')}
-            actions={(row) => <PlanActionButtons plan={row as unknown as PlanListItem} run={run} compact />}
+            actions={(row) => <PlanActionButtons plan={row as unknown as PlanListItem} run={run} compact onDuplicate={mayCreate ? duplicate : undefined} />}
           />
         </div>
       </div>

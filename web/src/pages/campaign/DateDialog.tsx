@@ -6,6 +6,7 @@ import { useSession } from '../../api/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { checkTrigger, defaultTimeZone, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf } from './schedule';
 import { TriggerFields } from './TriggerFields';
+import { useOrgLocale } from '../../app/locale';
 
 type Schedule = Extract<TriggerDraft, { kind: 'SCHEDULE' }>;
 
@@ -24,6 +25,7 @@ export function DateDialog({
 }) {
   const { t } = useTranslation();
   const session = useSession();
+  const orgLocale = useOrgLocale();
   const [now, setNow] = useState(() => Date.now());
   const [trigger, setTrigger] = useState<TriggerDraft>({ kind: 'IMMEDIATELY' });
   const [schedule, setSchedule] = useState<Schedule>(() => suggestedSchedule(now, 'UTC') as Schedule);
@@ -36,9 +38,9 @@ export function DateDialog({
     const draft = triggerDraftOf(current);
     setNow(at);
     setTrigger(draft);
-    setSchedule(draft.kind === 'SCHEDULE' ? draft : (suggestedSchedule(at, defaultTimeZone(session?.userdetails.timeZone)) as Schedule));
+    setSchedule(draft.kind === 'SCHEDULE' ? draft : (suggestedSchedule(at, defaultTimeZone(session?.userdetails.timeZone, orgLocale.timeZone)) as Schedule));
     setTried(false);
-  }, [visible, current, session]);
+  }, [visible, current, session, orgLocale.timeZone]);
 
   async function submit() {
     setTried(true);

@@ -11,6 +11,7 @@ import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
 import { invalidate, useSession } from '../../api/hooks';
 import { EditorLoadState } from '../../components/EditorLoadState';
+import { SkipLink } from '../../components/SkipLink';
 import { useUnloadWarning } from '../../components/useLeaveGuard';
 import { showError, showSuccess } from '../../ui/toastBus';
 import { CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './paths';
@@ -39,6 +40,7 @@ import {
 import '../template/template.css';
 import '../../i18n/areas/campaign';
 import './campaign.css';
+import { useOrgLocale } from '../../app/locale';
 
 /** The clock the 5-minute rule is checked against, moving on while the page is open. */
 function useNow(everyMs: number): number {
@@ -61,10 +63,11 @@ export default function NewSinglePage() {
   const session = useSession();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const zone = defaultTimeZone(session?.userdetails.timeZone);
+  const orgLocale = useOrgLocale();
+  const zone = defaultTimeZone(session?.userdetails.timeZone, orgLocale.timeZone);
   const now = useNow(15_000);
 
-  const [form, setForm] = useState<WizardForm>(() => newForm(zone, Date.now()));
+  const [form, setForm] = useState<WizardForm>(() => newForm(zone, Date.now(), orgLocale.language));
   const [clean, setClean] = useState<WizardForm>(form);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [loading, setLoading] = useState<'no' | 'yes' | 'failed'>(id ? 'yes' : 'no');
@@ -106,7 +109,7 @@ export default function NewSinglePage() {
   useEffect(() => {
     if (id && id !== saved?.id) void load(id);
     else if (!id && saved) {
-      const fresh = newForm(zone, Date.now());
+      const fresh = newForm(zone, Date.now(), orgLocale.language);
       setForm(fresh);
       setClean(fresh);
       setSaved(null);
@@ -285,6 +288,7 @@ export default function NewSinglePage() {
         </div>
       )}
 
+      <SkipLink label={t('campaign.wizard.skipToForm')} target="step-title" />
       <nav aria-label={t('campaign.wizard.steps')}>
         <ol className="wizard-steps">
           {WIZARD_STEPS.map((s, i) => {

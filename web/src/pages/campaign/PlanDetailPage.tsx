@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { zonedTimeToUtc } from '../../../../shared/plan/plan';
 import type { PlanView } from '../../../../shared/services/plan';
-import { usePlan, usePlanStatistics } from '../../api/hooks';
+import { usePlan, usePlanStatistics, useSession } from '../../api/hooks';
 import { PageSpinner } from '../../router/RootShell';
 import { AnalyticsTab } from './detail/AnalyticsTab';
 import { OperationRecordTab } from './detail/OperationRecordTab';
@@ -62,7 +62,8 @@ export default function PlanDetailPage() {
   const plan = usePlan(id, { refreshInterval: (p) => (onItsWay(p) ? LIVE_MS : p && WAITING.has(p.status) ? WAITING_MS : 0) });
   const live = onItsWay(plan.data);
   const stats = usePlanStatistics(id, live);
-  const { elements, run } = usePlanActions((action) => (action === 'delete' ? navigate(CAMPAIGNS_PATH) : undefined));
+  const mayCreate = useSession()?.userdetails.rolePermissions.includes('PLAN_CREATE') ?? false;
+  const { elements, run, duplicate } = usePlanActions((action) => (action === 'delete' ? navigate(CAMPAIGNS_PATH) : undefined), { openCopy: true });
 
   // a change of state (approved, sending, sent) brings fresh numbers
   const status = plan.data?.status;
@@ -131,7 +132,7 @@ export default function PlanDetailPage() {
           </div>
           <p className="muted">{p.title}</p>
         </div>
-        <PlanActionButtons plan={p} run={run} />
+        <PlanActionButtons plan={p} run={run} onDuplicate={mayCreate ? duplicate : undefined} />
       </header>
       <div className="card">
         <TabView

@@ -38,7 +38,11 @@ export function TriggerFields({
   now: number;
 }) {
   const { t } = useTranslation();
-  const zones = useMemo(() => timeZoneNames().map((z) => ({ value: z, label: `${z} (${offsetLabel(z, now)})` })), [now]);
+  const zones = useMemo(() => {
+    // a zone the browser does not list (Etc/GMT-9 from an offset preference) is still offered
+    const names = timeZoneNames().includes(schedule.timeZone) ? timeZoneNames() : [schedule.timeZone, ...timeZoneNames()];
+    return names.map((z) => ({ value: z, label: `${z} (${offsetLabel(z, now)})` }));
+  }, [now, schedule.timeZone]);
   const scheduled = trigger.kind === 'SCHEDULE';
   const check = checkTrigger(trigger, now);
   const error = !check.ok && (showError || check.code === '750002') ? triggerError(check.code) : undefined;

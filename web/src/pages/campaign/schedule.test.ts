@@ -46,4 +46,15 @@ describe('the schedule of the trigger step', () => {
     expect(defaultTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
     expect(defaultTimeZone('UTC+09:00')).not.toBe('UTC+09:00');
   });
+
+  it("starts a new schedule in the user's zone, else the organization's, else the browser's, never UTC by default", () => {
+    expect(defaultTimeZone('America/New_York', 'Asia/Tokyo', 'Europe/Paris')).toBe('America/New_York');
+    expect(defaultTimeZone('UTC+09:00', 'Asia/Shanghai', 'Europe/Paris')).toBe('Etc/GMT-9');
+    expect(defaultTimeZone('UTC-05:00', '', 'Europe/Paris')).toBe('Etc/GMT+5');
+    expect(defaultTimeZone('', 'Asia/Tokyo', 'Europe/Paris')).toBe('Asia/Tokyo');
+    expect(defaultTimeZone('UTC+05:30', 'Asia/Shanghai', 'Europe/Paris')).toBe('Asia/Shanghai');
+    expect(defaultTimeZone(undefined, '', 'Asia/Shanghai')).toBe('Asia/Shanghai');
+    expect(defaultTimeZone(null, 'Mars/Olympus', '')).toBe('UTC');
+    expect(wallClock(NOW, defaultTimeZone('', 'Asia/Tokyo'))).toEqual(wallClock(NOW, 'Asia/Tokyo'));
+  });
 });

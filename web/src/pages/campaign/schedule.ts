@@ -34,11 +34,21 @@ export function wallClock(instant: number, timeZone: string): { date: string; ti
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** The user's own zone when it is an IANA name, else the browser's, else UTC. */
-export function defaultTimeZone(preferred?: string | null): string {
-  if (preferred && isTimeZone(preferred)) return preferred;
-  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return browser && isTimeZone(browser) ? browser : 'UTC';
+/** A whole-hour offset of the settings list as its IANA zone (UTC+09:00 is Etc/GMT-9: the sign is POSIX's). */
+function zoneOfOffset(offset: string): string | null {
+  const m = /^UTC([+-])(\d{2}):00$/.exec(offset);
+  if (!m) return null;
+  const hours = Number(m[2]);
+  return hours === 0 ? 'UTC' : `Etc/GMT${m[1] === '+' ? '-' : '+'}${hours}`;
+}
+
+/**
+ * The zone a new schedule starts in: the user's own (an IANA name, or a whole-hour offset), else the
+ * organization's default, else the browser's, else UTC.
+ */
+export function defaultTimeZone(preferred?: string | null, organization?: string | null, browser: string = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  for (const zone of [preferred, preferred ? zoneOfOffset(preferred) : null, organization, browser]) if (zone && isTimeZone(zone)) return zone;
+  return 'UTC';
 }
 
 const STEP = 5 * 60_000;

@@ -1,6 +1,7 @@
 /**
  * What may be done to a message now: exactly the `actions` the server lists for the caller, each behind its
  * confirmation (spec 001 section 4). Reject asks for a type and a reason; destructive questions start on Cancel.
+ * Duplicate (any state, for those who may create messages) makes a new draft and says so.
  * The list, the detail page and the home page share this.
  */
 import { Button } from 'primereact/button';
@@ -9,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Trigger } from '../../../../shared/plan/plan';
 import type { PlanAction, RejectType } from '../../../../shared/plan/stateMachine';
-import type { PlanListItem } from '../../../../shared/services/plan';
+import type { PlanListItem, PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
 import { DateDialog } from './DateDialog';
-import { wizardPath } from './paths';
+import { detailPath, wizardPath } from './paths';
 import { RejectDialog } from './RejectDialog';
 
 type Kind = 'confirm' | 'reject' | 'edit' | 'review' | 'date';
@@ -60,7 +61,10 @@ type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigge
 const refreshPlans = () =>
   invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
 
-export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => unknown) {
+/**
+ * `openCopy`: a duplicate opens at once (the detail page); otherwise the lists show it.
+ */
+export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => unknown, opts: { openCopy?: boolean } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirmElement, ask] = useConfirm();
@@ -107,6 +111,21 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
     }
   }
 
+  async function duplicate(plan: Target) {
+    let copy: PlanView;
+    try {
+      copy = await call('plan.duplicateSingle', { id: plan.id });
+    } catch {
+      // the client's toast says why (the message is gone: 720003)
+      await refreshPlans();
+      return;
+    }
+    await refreshPlans();
+    if (opts.openCopy) await navigate(detailPath(copy.id));
+    const unscheduled = plan.trigger.kind === 'SCHEDULE' && copy.trigger.kind !== 'SCHEDULE';
+    showSuccess(t(unscheduled ? 'campaign.duplicate.doneUnscheduled' : 'campaign.duplicate.done', { name: copy.name }));
+  }
+
   async function reject(input: { type: RejectType; reason: string }) {
     const plan = rejecting!;
     await call('planAction.reject', { id: plan.id, version: plan.version, ...input });
@@ -126,7 +145,7 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
       <DateDialog planName={dating?.name ?? ''} current={dating?.trigger ?? { kind: 'IMMEDIATELY' }} visible={dating !== null} onHide={() => setDating(null)} onSave={changeDate} />
     </>
   );
-  return { elements, run };
+  return { elements, run, duplicate };
 }
 
 /** A message's action buttons: icons with names in a list row, labelled buttons in a page header. */
@@ -135,15 +154,19 @@ export function PlanActionButtons({
   run,
   compact,
   only,
+  onDuplicate,
 }: {
   plan: Target;
   run: (plan: Target, action: PlanAction) => unknown;
   compact?: boolean;
   only?: readonly PlanAction[];
+  /** given to those who may create messages */
+  onDuplicate?: (plan: Target) => unknown;
 }) {
   const { t } = useTranslation();
   const actions = shownActions(plan, only);
-  if (actions.length === 0) return compact ? <span className="muted">--</span> : null;
+  if (actions.length === 0 && !onDuplicate) return compact ? <span className="muted">--</span> : null;
+  const copyLabel = t('campaign.duplicate.label');
   return (
     <div className={compact ? 'row-actions' : 'plan-actions'}>
       {actions.map((action) => {
@@ -164,6 +187,18 @@ export function PlanActionButtons({
           />
         );
       })}
+      {onDuplicate && (
+        <Button
+          type="button"
+          icon="pi pi-copy"
+          size="small"
+          data-action="duplicate"
+          {...(compact
+            ? { text: true, rounded: true, 'aria-label': t('campaign.actionOn', { action: copyLabel, name: plan.name }), tooltip: copyLabel, tooltipOptions: { position: 'top' } }
+            : { label: copyLabel, outlined: true })}
+          onClick={() => void onDuplicate(plan)}
+        />
+      )}
     </div>
   );
 }

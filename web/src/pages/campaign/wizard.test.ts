@@ -12,6 +12,13 @@ function filled(): WizardForm {
   return { ...form, name: 'Spring sale', title: 'Spring', email, segmentId: 'seg-1' };
 }
 
+describe("the wizard form's locale", () => {
+  it("starts the message's content in the organization's default language", () => {
+    expect(newForm('Asia/Shanghai', NOW, 'zh').email).toMatchObject({ defaultLanguage: 'zh', contents: { zh: { blocks: [] } } });
+    expect(newForm('Asia/Shanghai', NOW, 'zh').schedule).toMatchObject({ timeZone: 'Asia/Shanghai', date: '2026-11-22', time: '09:00' });
+  });
+});
+
 describe('the wizard form', () => {
   it('starts empty, sent immediately, with a schedule suggested in the user zone', () => {
     const form = newForm('Asia/Tokyo', NOW);

@@ -29,12 +29,12 @@ export interface WizardForm {
   schedule: Extract<TriggerDraft, { kind: 'SCHEDULE' }>;
 }
 
-export function newForm(timeZone: string, now: number): WizardForm {
+export function newForm(timeZone: string, now: number, language = 'en'): WizardForm {
   return {
     name: '',
     title: '',
     intro: '',
-    email: newDraft(),
+    email: newDraft(language),
     segmentId: null,
     trigger: { kind: 'IMMEDIATELY' },
     schedule: suggestedSchedule(now, timeZone) as WizardForm['schedule'],

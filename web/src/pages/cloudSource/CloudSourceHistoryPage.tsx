@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
-import { formatCount, formatDateTime } from '../../../../shared/format';
+import { formatCount } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import type { CloudSourceHistoryView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
@@ -56,6 +57,7 @@ export function NoSource({ text, title }: { text: string; title?: string }) {
 
 function History({ sourceId }: { sourceId: string }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const navigate = useNavigate();
   const [status, setStatus] = useState<string>('');
   const [confirmElement, ask] = useConfirm();
@@ -138,7 +140,7 @@ function History({ sourceId }: { sourceId: string }) {
           }
           row={(h: CloudSourceHistoryView) => (
             <tr key={h.id} data-status={h.status}>
-              <td>{formatDateTime(h.dateCreated)}</td>
+              <td>{dateTime(h.dateCreated)}</td>
               <td>
                 {h.fileName}
                 <div className="muted small">{sizeText(h.fileSize)}</div>
@@ -154,7 +156,7 @@ function History({ sourceId }: { sourceId: string }) {
               <td className="numeric">{formatCount(h.invalid)}</td>
               <td className="numeric">{formatCount(h.created)}</td>
               <td className="numeric">{formatCount(h.updated)}</td>
-              <td>{h.finishedAt ? formatDateTime(h.finishedAt) : '--'}</td>
+              <td>{h.finishedAt ? dateTime(h.finishedAt) : '--'}</td>
               <td className="row-actions">
                 {h.status === 'HELD' && (
                   <>

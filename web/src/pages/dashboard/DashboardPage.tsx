@@ -2,22 +2,27 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCount } from '../../../../shared/format';
+import { displayName, formatCount } from '../../../../shared/format';
 import { useConfiguration, useSession } from '../../api/hooks';
 import { menuFor } from '../../app/access';
 import { APP_VERSION } from '../../app/constants';
 import '../../i18n/areas/dashboard';
 import { shownName } from '../../i18n/seededNames';
+import { DASHBOARD_LINKS, isComingSoon } from '../../routes';
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const { data: configuration } = useConfiguration();
   if (!session) return null;
   const { userdetails } = session;
-  const name = `${userdetails.firstName} ${userdetails.lastName}`.trim() || userdetails.username;
+  const name = displayName(userdetails.firstName, userdetails.lastName, i18n.language) || userdetails.username;
   const selected = userdetails.organizations.find((o) => o.isSelected);
-  const areas = menuFor(session).filter((g) => g.group !== 'dashboard');
+  const rank = (path: string) => DASHBOARD_LINKS.indexOf(path);
+  // only screens that work, the ones a new user needs first
+  const areas = menuFor(session)
+    .map((g) => ({ group: g.group, items: g.items.filter((r) => rank(r.path) >= 0 && !isComingSoon(r)).sort((a, b) => rank(a.path) - rank(b.path)) }))
+    .filter((g) => g.items.length > 0);
 
   return (
     <section className="page">
@@ -80,7 +85,7 @@ export default function DashboardPage() {
               {areas.map((g) => (
                 <div key={g.group} className="quick-group">
                   <div className="menu-group-title">{t(`menu.group.${g.group}`)}</div>
-                  {g.items.slice(0, 4).map((item) => (
+                  {g.items.map((item) => (
                     <Link key={item.path} to={item.path} className="quick-link">
                       <i className={item.menu!.icon} aria-hidden="true" /> {t(item.titleKey)}
                     </Link>

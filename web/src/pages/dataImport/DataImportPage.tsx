@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CsvError, type CsvDelimiter, type CsvEncoding } from '../../../../shared/import/csv';
-import { csvHead, decodeHead, looksLikeJsonLines, looksLikeUtf8 } from '../../../../shared/import/upload';
+import { csvHead, decodeHead, detectEncoding, looksLikeJsonLines } from '../../../../shared/import/upload';
 import { formatCount } from '../../../../shared/format';
 import type { DataImportView } from '../../../../shared/services';
 import { invalidate } from '../../api/hooks';
@@ -30,7 +30,7 @@ function sizeText(bytes: number): string {
 }
 
 export default function DataImportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [phase, setPhase] = useState<Phase>('choose');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -61,8 +61,8 @@ export default function DataImportPage() {
         runWith(chosen, { kind: 'PINPOINT_ENDPOINTS', columns: ['endpoint'], mappings: [], primaryKeyColumn: 0 });
         return;
       }
-      // a file that is not UTF-8 starts as Shift_JIS, the commonest other encoding of our users' files; the step shows the header to check
-      const encoding: CsvEncoding = looksLikeUtf8(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()).subarray(0, HEAD_BYTES - 4)) ? 'UTF-8' : 'Shift_JIS';
+      // a guess the mapping step shows the header of, to check
+      const encoding = detectEncoding(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()).subarray(0, HEAD_BYTES - 4), i18n.language);
       const head = await readHead(chosen, undefined, encoding);
       setFile(chosen);
       setMapping(initialMapping(head, encoding));

@@ -3,7 +3,8 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { ImportStatus } from '../../../../shared/entities/dataImport';
-import { formatCount, formatDateTime } from '../../../../shared/format';
+import { formatCount } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import type { DataImportView } from '../../../../shared/services';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
@@ -13,6 +14,7 @@ const QUERY = { page: 0, size: 10 };
 
 export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => void }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const { data } = useCall(keys.list('dataImport.getListByPage', QUERY), {
     refreshInterval: (latest) => (latest?.list.some((r) => r.status === 'RUNNING') ? 2000 : 0),
   });
@@ -45,7 +47,7 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
                   <td>
                     <Tag value={t(`dataImport.statusOption.${r.status}`)} severity={SEVERITY[r.status]} rounded />
                   </td>
-                  <td>{formatDateTime(r.dateCreated)}</td>
+                  <td>{dateTime(r.dateCreated)}</td>
                   <td className="numeric">{formatCount(r.rowsRead)}</td>
                   <td className="numeric">{formatCount(r.created)}</td>
                   <td className="numeric">{formatCount(r.updated)}</td>

@@ -7,7 +7,8 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatCount, formatDateTime } from '../../../../shared/format';
+import { formatCount } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import { HOME_CARDS, type PlanListItem } from '../../../../shared/services/plan';
 import { usePagedList } from '../../api/hooks';
 import { detailPath } from '../campaign/paths';
@@ -31,6 +32,7 @@ const CARD_ACTIONS: Record<Card, readonly PlanListItem['actions'][number][]> = {
 
 function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanActions>['run'] }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const { nameOf } = useUserNames();
   const [page, setPage] = useState(0);
   const list = usePagedList('plan.getDashPlanByPage', { card, page, size: SIZE });
@@ -66,7 +68,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
                 <span className="muted small">
                   {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy) }) : <TriggerSummary trigger={plan.trigger} />}
                 </span>
-                {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: formatDateTime(plan.approval.deadline) })}</span>}
+                {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: dateTime(plan.approval.deadline) })}</span>}
                 {card === 'REJECTED' && plan.rejection && (
                   <p className="rejection-inline" data-testid="home-rejection">
                     <strong>{t(`campaign.rejectType.${plan.rejection.type}`)}:</strong> {plan.rejection.reason}

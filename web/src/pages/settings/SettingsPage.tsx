@@ -16,6 +16,7 @@ import { useProfile, useSession } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { patchUserDetails } from '../../api/session';
 import { menuFor } from '../../app/access';
+import { useOrgLocale } from '../../app/locale';
 import { TIME_ZONE_OPTIONS } from '../../app/timeZones';
 import { FieldError, TextField } from '../../components/TextField';
 import { chooseLanguage } from '../../components/LanguageSwitcher';
@@ -71,7 +72,7 @@ export default function SettingsPage() {
   const { busy, save } = useSave();
   const [info, setInfo] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [infoErrors, setInfoErrors] = useState<{ email?: string; password?: string }>({});
-  const [prefs, setPrefs] = useState({ defaultLandingPage: '/dashboard', timeZone: 'UTC', language: 'en' as Lang });
+  const [prefs, setPrefs] = useState({ defaultLandingPage: '/dashboard', timeZone: '', language: 'en' as Lang });
   const [alertTypes, setAlertTypes] = useState<string[]>([]);
   const [alertEmails, setAlertEmails] = useState<string[]>([]);
   const [alertError, setAlertError] = useState<string>();
@@ -88,10 +89,12 @@ export default function SettingsPage() {
     () => (session ? menuFor(session).flatMap((g) => g.items.map((r) => ({ value: r.path, label: t(r.titleKey) }))) : []),
     [session, t],
   );
-  const timeZones = useMemo(
-    () => (TIME_ZONE_OPTIONS.some((o) => o.value === prefs.timeZone) ? TIME_ZONE_OPTIONS : [{ value: prefs.timeZone, label: prefs.timeZone }, ...TIME_ZONE_OPTIONS]),
-    [prefs.timeZone],
-  );
+  const orgLocale = useOrgLocale();
+  const timeZones = useMemo(() => {
+    const none = { value: '', label: orgLocale.timeZone ? t('settings.timeZoneDefault', { zone: orgLocale.timeZone }) : t('settings.timeZoneBrowser') };
+    const listed = TIME_ZONE_OPTIONS.some((o) => o.value === prefs.timeZone) || prefs.timeZone === '';
+    return [none, ...(listed ? [] : [{ value: prefs.timeZone, label: prefs.timeZone }]), ...TIME_ZONE_OPTIONS];
+  }, [prefs.timeZone, orgLocale.timeZone, t]);
   const languageOptions = LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }));
 
   if (isLoading && !profile) return <PageSpinner />;

@@ -9,7 +9,7 @@ import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import type { TemplateMessageListItem } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
@@ -21,6 +21,7 @@ const SEVERITY = { DEFAULT: 'info', TRANSLATED: 'success', OUTDATED: 'warning', 
 
 export function LanguagesDialog({ template, onHide, onCopied }: { template: TemplateMessageListItem | null; onHide: () => void; onCopied: () => void }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const { data, error, isLoading } = useCall(template ? keys.templateLanguages(template.id) : null, { revalidateOnFocus: false });
   const [adding, setAdding] = useState<string[]>([]);
   const { busy, save } = useSave();
@@ -92,7 +93,7 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
                   <td>
                     <Tag value={t(`template.translations.states.${l.status}`)} severity={SEVERITY[l.status]} rounded />
                   </td>
-                  <td>{l.dateUpdated ? formatDateTime(l.dateUpdated) : '--'}</td>
+                  <td>{l.dateUpdated ? dateTime(l.dateUpdated) : '--'}</td>
                 </tr>
               ))}
             </tbody>

@@ -32,6 +32,7 @@ import { builderPath, LIBRARY_PATH } from './paths';
 import { validateDraft } from './validation';
 import './template.css';
 import '../../i18n/areas/template';
+import { useOrgLocale } from '../../app/locale';
 
 const TOKEN = '{{firstName|there}}';
 
@@ -47,7 +48,8 @@ export default function TemplateBuilderPage() {
   const folders = useMessageFolders();
   const [confirmElement, ask] = useConfirm();
 
-  const [history, dispatch] = useReducer(historyReducer<Draft>, undefined, () => startHistory(newDraft()));
+  const orgLocale = useOrgLocale();
+  const [history, dispatch] = useReducer(historyReducer<Draft>, undefined, () => startHistory(newDraft(orgLocale.language)));
   const draft = history.present;
   /** the draft as last loaded or saved: anything else is unsaved */
   const [clean, setClean] = useState<Draft>(history.present);
@@ -98,7 +100,7 @@ export default function TemplateBuilderPage() {
 
   useEffect(() => {
     if (id && id !== saved?.id) void load(id);
-    else if (!id && saved) start(newDraft(), null);
+    else if (!id && saved) start(newDraft(orgLocale.language), null);
     // `saved` changes with every save; only a different template in the address loads
   }, [id, load, start]);
 

@@ -150,6 +150,7 @@ export default function TemplatesPage() {
           testId="template-list"
           list={list}
           columns={templateMessageEntity.listColumns}
+          phoneColumns={['name', 'channel', 'active']}
           initialFilters={INITIAL_FILTERS}
           filters={filters}
           cells={{

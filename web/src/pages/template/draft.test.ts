@@ -6,6 +6,20 @@ import { draftFromView, languagesOf, newDraft, toSavePayload } from './draft';
 
 const ids = (d: edits.Draft, l = 'en') => d.contents[l].blocks.map((b) => b.type);
 
+describe("a new template in the organization's default language", () => {
+  it('starts its content in that language, and blocks added to it start with its texts', () => {
+    let d = newDraft('ja');
+    expect(d.defaultLanguage).toBe('ja');
+    expect(Object.keys(d.contents)).toEqual(['ja']);
+    [d] = edits.addBlock(d, 'ja', 'button');
+    [d] = edits.addBlock(d, 'ja', 'paragraph');
+    expect(d.contents.ja.blocks).toMatchObject([{ text: '詳しく見る' }, { text: 'ここに本文を入力します。' }]);
+    let zh = newDraft('zh');
+    [zh] = edits.addBlock(zh, 'zh', 'heading');
+    expect(zh.contents.zh.blocks[0]).toMatchObject({ text: '小标题' });
+  });
+});
+
 describe('block edits', () => {
   it('adds blocks with their registry defaults and a key, where asked', () => {
     let d = newDraft();

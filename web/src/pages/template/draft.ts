@@ -72,7 +72,7 @@ function editLanguage(draft: Draft, language: string, edit: (c: LanguageDraft) =
 
 /** Adds a new block of a type at `index` (the end when omitted); answers the draft and the block's key. */
 export function addBlock(draft: Draft, language: string, type: BlockType, index?: number): [Draft, string] {
-  const block = withId(createBlock(type) as Record<string, unknown>);
+  const block = withId(createBlock(type, language) as Record<string, unknown>);
   const next = editLanguage(draft, language, (c) => {
     const at = index === undefined ? c.blocks.length : Math.max(0, Math.min(index, c.blocks.length));
     return { ...c, blocks: [...c.blocks.slice(0, at), block, ...c.blocks.slice(at)] };

@@ -4,7 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../shared/format';
+import { useDateTime } from '../../../app/locale';
 import { usePagedList } from '../../../api/hooks';
 import { SYSTEM_ACTOR, useUserNames } from '../userNames';
 
@@ -12,6 +12,7 @@ type Row = { id: string; action: string; from: string; to: string; by: string; b
 
 export function OperationRecordTab({ planId }: { planId: string }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const { nameOf, me } = useUserNames();
   const [page, setPage] = useState({ page: 0, size: 10 });
   const records = usePagedList('operationRecord.getListByPage', { planId, ...page });
@@ -43,7 +44,7 @@ export function OperationRecordTab({ planId }: { planId: string }) {
         size="small"
         stripedRows
       >
-        <Column header={t('campaign.record.at')} body={(r: Row) => formatDateTime(r.at)} />
+        <Column header={t('campaign.record.at')} body={(r: Row) => dateTime(r.at)} />
         <Column header={t('campaign.record.action')} body={(r: Row) => t(`campaign.recordAction.${r.action}`, { defaultValue: r.action })} />
         <Column header={t('campaign.record.change')} body={(r: Row) => (r.from === r.to ? state(r.to) : `${state(r.from)} → ${state(r.to)}`)} />
         <Column header={t('campaign.record.by')} body={(r: Row) => (r.by === SYSTEM_ACTOR || r.by === me ? nameOf(r.by) : r.byName || nameOf(r.by))} />

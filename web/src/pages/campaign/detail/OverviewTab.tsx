@@ -2,7 +2,7 @@
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../shared/format';
+import { useDateTime } from '../../../app/locale';
 import type { PlanView } from '../../../../../shared/services/plan';
 import { useSegmentOptions } from '../../../api/hooks';
 import { triggerText } from '../TriggerSummary';
@@ -19,6 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | 'people'> }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const { nameOf } = useUserNames(plan.people);
   if (!plan.rejection) return null;
   const r = plan.rejection;
@@ -26,13 +27,14 @@ export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | '
     <div className="notice notice-warn rejection-notice" role="status" data-testid="rejection-notice">
       <strong>{t('campaign.rejection.title', { type: t(`campaign.rejectType.${r.type}`) })}</strong>
       <span className="rejection-reason">{r.reason}</span>
-      <span className="muted small">{t('campaign.rejection.by', { name: nameOf(r.by), time: formatDateTime(r.at) })}</span>
+      <span className="muted small">{t('campaign.rejection.by', { name: nameOf(r.by), time: dateTime(r.at) })}</span>
     </div>
   );
 }
 
 export function OverviewTab({ plan }: { plan: PlanView }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
   const segments = useSegmentOptions();
   const { nameOf } = useUserNames(plan.people);
   const segmentName = segments.data?.find((s) => s.id === plan.segmentId)?.name ?? plan.segmentId ?? '--';
@@ -57,8 +59,8 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
             <Row label={t('campaign.segment.label')}>{segmentName}</Row>
             <Row label={t('campaign.field.trigger')}>{triggerText(plan.trigger, t)}</Row>
             <Row label={t('campaign.field.createdBy')}>{nameOf(plan.createdBy)}</Row>
-            <Row label={t('common.dateCreated')}>{formatDateTime(plan.dateCreated)}</Row>
-            <Row label={t('common.dateUpdated')}>{formatDateTime(plan.dateUpdated)}</Row>
+            <Row label={t('common.dateCreated')}>{dateTime(plan.dateCreated)}</Row>
+            <Row label={t('common.dateUpdated')}>{dateTime(plan.dateUpdated)}</Row>
           </dl>
         </section>
         <section aria-labelledby="sheet-title">
@@ -68,7 +70,7 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
           {plan.approval ? (
             <>
               <dl className="summary-list">
-                <Row label={t('campaign.approval.deadline')}>{formatDateTime(plan.approval.deadline)}</Row>
+                <Row label={t('campaign.approval.deadline')}>{dateTime(plan.approval.deadline)}</Row>
                 <Row label={t('campaign.detail.revision')}>{plan.approval.revision}</Row>
               </dl>
               <table className="plain-table" data-testid="approval-sheet">

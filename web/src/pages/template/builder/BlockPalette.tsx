@@ -1,6 +1,8 @@
 /** The blocks of the registry, in its order: click to add, or drag into the content. */
 import { Button } from 'primereact/button';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusableAfter, SkipLink } from '../../../components/SkipLink';
 import { type BlockForm, type BlockType, blockTypesOf } from '../../../../../shared/render';
 
 /** Icons of the registry's blocks; a block without one here shows a generic box. */
@@ -22,8 +24,10 @@ export const NEW_BLOCK_DRAG = 'application/x-herald-new-block';
 /** `form`: the email builder's blocks, or the HTML (in-app) builder's. */
 export function BlockPalette({ onAdd, form = 'email' }: { onAdd: (type: BlockType) => void; form?: BlockForm }) {
   const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
   return (
-    <section className="block-palette" aria-labelledby="palette-title">
+    <section className="block-palette" aria-labelledby="palette-title" ref={section}>
+      <SkipLink label={t('template.skipPalette')} target={() => focusableAfter(section.current)} />
       <h2 id="palette-title" className="section-title" tabIndex={-1}>
         {t('template.palette')}
       </h2>

@@ -46,6 +46,7 @@ import '../template.css';
 import './channel.css';
 import '../../../i18n/areas/template';
 import '../../../i18n/areas/channelContent';
+import { useOrgLocale } from '../../../app/locale';
 
 const EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = { PUSH_NATIVE: PushEditor, SMS: SmsEditor, LINE: LineEditor, DIRECT_MAIL: LetterEditor };
 const companiesKey = ['company.getAll', {}] as const;
@@ -58,7 +59,8 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
   const companies = useCall(channel === 'DIRECT_MAIL' ? companiesKey : null, { dedupingInterval: 10_000 });
   const [confirmElement, ask] = useConfirm();
 
-  const [history, dispatch] = useReducer(historyReducer<ChannelDraft>, undefined, () => startHistory(newChannelDraft(channel)));
+  const orgLocale = useOrgLocale();
+  const [history, dispatch] = useReducer(historyReducer<ChannelDraft>, undefined, () => startHistory(newChannelDraft(channel, orgLocale.language)));
   const draft = history.present;
   const [clean, setClean] = useState<ChannelDraft>(history.present);
   const [saved, setSaved] = useState<{ id: string; version: number; name: string } | null>(null);
@@ -105,7 +107,7 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
 
   useEffect(() => {
     if (id && id !== saved?.id) void load(id);
-    else if (!id && saved) start(newChannelDraft(channel), null);
+    else if (!id && saved) start(newChannelDraft(channel, orgLocale.language), null);
   }, [id, load, start]);
 
   useLeaveGuard(dirty, ask, { header: t('template.leaveTitle'), message: t('template.leaveConfirm'), accept: t('template.leave') });

@@ -32,7 +32,7 @@ export function InAppBuilder({
   const px = PREVIEW_WIDTHS[width];
 
   function insert(type: BlockType, index = blocks.length) {
-    const block = { ...(createBlock(type) as Record<string, unknown>), id: newBlockId() } as BlockDraft;
+    const block = { ...(createBlock(type, language) as Record<string, unknown>), id: newBlockId() } as BlockDraft;
     onChange([...blocks.slice(0, index), block, ...blocks.slice(index)], 'blocks');
     setSelected(block.id);
   }

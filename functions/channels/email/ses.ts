@@ -1,12 +1,10 @@
 /**
  * Email through SESv2 with a configuration set (bounce, complaint, open and click events) and message tags.
- * SES throttling answers `throttled` (nothing was sent); a refused message `failed`; anything else is unknown.
+ * The answer is classified by ./answers.ts; an error it cannot classify is unknown and thrown.
  */
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import type { ChannelSender, Outbound, SendOutcome } from './sender';
-
-const THROTTLED = new Set(['TooManyRequestsException', 'LimitExceededException', 'ThrottlingException', 'SendingPausedException']);
-const REFUSED = new Set(['MessageRejected', 'BadRequestException', 'MailFromDomainNotVerifiedException', 'AccountSuspendedException']);
+import type { ChannelSender, Outbound, SendOutcome } from '../sender';
+import { classifySes } from './answers';
 
 /** SES tag values allow letters, digits, `_`, `-`, `.`, `@`. */
 const tagValue = (v: string) => v.replace(/[^A-Za-z0-9_.@-]/g, '_').slice(0, 256);
@@ -31,12 +29,11 @@ export function sesEmailSender(ses: SESv2Client, configurationSet?: string): Cha
             },
           }),
         );
-        return { kind: 'sent', providerId: out.MessageId ?? '' };
+        return classifySes({ ok: true, providerId: out.MessageId ?? '' })!;
       } catch (e) {
-        const name = (e as { name?: string }).name ?? '';
-        if (THROTTLED.has(name)) return { kind: 'throttled' };
-        if (REFUSED.has(name)) return { kind: 'failed', reason: 'UNEXPECTED', detail: name };
-        throw e;
+        const outcome = classifySes({ ok: false, code: (e as { name?: string }).name ?? '' });
+        if (!outcome) throw e;
+        return outcome;
       }
     },
   };

@@ -1,0 +1,49 @@
+/**
+ * Email: the account's first address and its email consent, the block builder's HTML with tracked links and
+ * the one-click unsubscribe headers, sent through SES (the SES stand-in locally). A dead address is a bounce.
+ */
+import { isEmailTemplate } from '../../../shared/content';
+import { pickContent, renderEmail } from '../../../shared/render';
+import type { ChannelAdapter } from '../adapter';
+import { consentAndOptOut, listAsBounced } from '../optOut';
+import { classifySes } from './answers';
+import { readSesFeedback } from './feedback';
+import { sesEmailSender } from './ses';
+
+export const emailAdapter: ChannelAdapter<'EMAIL'> = {
+  channel: 'EMAIL',
+  sendable: true,
+  async reach(accounts) {
+    return accounts.map((a) => {
+      const address = a.emails[0];
+      return address ? { address, consent: a.emailConsent } : { reason: 'USER_NOT_MATCHED' };
+    });
+  },
+  suppressed: (recipients, ctx) => consentAndOptOut('EMAIL', recipients, ctx),
+  planContent: (template) => (isEmailTemplate(template) ? { kind: 'EMAIL', template } : undefined),
+  prepare(content) {
+    if (content.kind !== 'EMAIL') return undefined;
+    const template = content.template;
+    return (r, links) =>
+      renderEmail(pickContent(template, r.locale), r, {
+        unsubscribeUrl: links.unsubscribeUrl,
+        openPixelUrl: links.openPixelUrl,
+        linkRewriter: links.click,
+        feedbackUrl: links.feedback,
+      });
+  },
+  message: ({ recipient, rendered, links, from, tags }) => ({
+    channel: 'EMAIL',
+    to: recipient.address,
+    from,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    headers: { 'List-Unsubscribe': `<${links.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    tags,
+  }),
+  classify: classifySes,
+  provider: (rt) => sesEmailSender(rt.aws.ses, rt.config.sesConfigurationSet),
+  readFeedback: readSesFeedback,
+  retire: (address, ctx) => listAsBounced('EMAIL', address, ctx),
+};

@@ -1,0 +1,38 @@
+/**
+ * The channel registry: one adapter per channel of shared/delivery.ts CHANNELS. A channel missing here is a
+ * compile error; adding one is its folder and its line below.
+ */
+import { CHANNELS, type Channel } from '../../shared/delivery';
+import type { Runtime } from '../platform/runtime';
+import type { ChannelAdapter } from './adapter';
+import { directMailAdapter } from './directMail';
+import { emailAdapter } from './email';
+import { lineAdapter } from './line';
+import { pushAdapter } from './push';
+import type { ChannelSender, ChannelSenders } from './sender';
+import { smsAdapter } from './sms';
+
+export const CHANNEL_ADAPTERS: { readonly [C in Channel]: ChannelAdapter<C> } = {
+  EMAIL: emailAdapter,
+  SMS: smsAdapter,
+  PUSH_NATIVE: pushAdapter,
+  LINE: lineAdapter,
+  DIRECT_MAIL: directMailAdapter,
+};
+
+export function adapterOf(channel: Channel): ChannelAdapter<Channel> {
+  return CHANNEL_ADAPTERS[channel] as ChannelAdapter<Channel>;
+}
+
+/** The provider of every channel, as the adapters choose them: on AWS, or locally with a recorder. */
+export function channelSenders(rt: Runtime, where: { local: false } | { local: true; recorder: ChannelSender }): ChannelSenders {
+  return Object.fromEntries(CHANNELS.map((c) => [c, adapterOf(c).provider(rt, where)])) as ChannelSenders;
+}
+
+/** One sender for every channel (benchmarks and tests put their provider over one channel's). */
+export function everyChannel(sender: ChannelSender): ChannelSenders {
+  return Object.fromEntries(CHANNELS.map((c) => [c, sender])) as ChannelSenders;
+}
+
+export type { ChannelAdapter, Reach, RecipientView, Rendered } from './adapter';
+export type { ChannelSender, ChannelSenders, Outbound, SendOutcome } from './sender';

@@ -1,0 +1,57 @@
+/**
+ * Phone numbers and LINE user ids as accounts keep them. A number is stored in E.164 (`+819012345678`); what
+ * people type (`090-1234-5678`, `+81 (90) 1234 5678`) is read with libphonenumber-js and the organization's
+ * default country. Only the edges that read typed numbers (imports, the app SDK) load the library, so the
+ * account schema, which the portal's first page carries, checks the stored form with a pattern.
+ */
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { Lang } from './errors';
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** A LINE user id as the Messaging API gives it: `U` and 32 lower-case hex digits. */
+export const LINE_USER_ID = /^U[0-9a-f]{32}$/;
+
+export const PHONE_TEXTS = {
+  phone: {
+    en: 'Please enter a phone number with its country code, such as +81 90 1234 5678.',
+    zh: '请输入带国家代码的电话号码，例如 +86 138 0013 8000。',
+    ja: '国番号付きの電話番号を入力してください（例：+81 90 1234 5678）。',
+  },
+  phoneTwice: {
+    en: 'The same phone number is listed twice.',
+    zh: '同一个电话号码出现了两次。',
+    ja: '同じ電話番号が2回指定されています。',
+  },
+  lineUserId: {
+    en: 'A LINE user id is U followed by 32 hexadecimal digits.',
+    zh: 'LINE 用户 ID 由 U 和 32 位十六进制数字组成。',
+    ja: 'LINE ユーザー ID は U と 32 桁の16進数です。',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+/**
+ * The number in E.164, or undefined when it is not a possible number. A number without `+` (or `00`) is read as
+ * a national number of `defaultCountry`; without one, only international numbers are read.
+ */
+export function normalizePhone(raw: string, defaultCountry?: string): string | undefined {
+  const text = raw.trim().replace(/^00(?=[1-9])/, '+');
+  // the library finds a number inside any text; an address must be only the number (no words, no extension)
+  if (text === '' || text.length > 40 || !/^\+?[\d\s().\-/]+$/.test(text)) return undefined;
+  const parsed = parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry: defaultCountry as CountryCode } : undefined);
+  if (!parsed || parsed.ext || !parsed.isValid()) return undefined;
+  const e164 = parsed.number;
+  return E164.test(e164) ? e164 : undefined;
+}
+
+/** Typed numbers in E.164 (duplicates dropped), or the first one that is not a number. */
+export function normalizePhones(list: readonly string[], defaultCountry?: string): { phones: string[] } | { bad: string } {
+  const phones: string[] = [];
+  for (const raw of list) {
+    const phone = normalizePhone(raw, defaultCountry);
+    if (!phone) return { bad: raw };
+    if (!phones.includes(phone)) phones.push(phone);
+  }
+  return { phones };
+}

@@ -1,0 +1,54 @@
+/**
+ * The locale every screen follows: the user's own choice, else the organization's default (system setting),
+ * else the browser's. Dates in lists and details go through `useDateTime`, so each shows the same zone, named.
+ */
+import { useCallback, useMemo } from 'react';
+import { formatDateTime, isDisplayZone } from '../../../shared/format';
+import type { Lang } from '../../../shared/errors';
+import type { Configuration } from '../../../shared/services';
+import { useConfiguration, useSession } from '../api/hooks';
+import { isLang } from '../i18n';
+
+export interface OrgLocale {
+  language: Lang;
+  /** an IANA zone, or empty when the organization leaves it to each browser */
+  timeZone: string;
+}
+
+export function orgLocaleOf(configuration: Configuration | undefined): OrgLocale {
+  const setting = configuration?.systemSetting ?? {};
+  return {
+    language: isLang(setting.defaultLanguage) ? setting.defaultLanguage : 'en',
+    timeZone: typeof setting.defaultTimeZone === 'string' ? setting.defaultTimeZone : '',
+  };
+}
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The zone dates are shown in: the first of the user's, the organization's and the browser's that can be shown. */
+export function displayTimeZone(user: string | null | undefined, org: string | null | undefined, browser: string = browserTimeZone()): string {
+  return [user, org, browser].find(isDisplayZone) ?? 'UTC';
+}
+
+export function useOrgLocale(): OrgLocale {
+  const { data } = useConfiguration();
+  return useMemo(() => orgLocaleOf(data), [data]);
+}
+
+export function useDisplayTimeZone(): string {
+  const session = useSession();
+  const org = useOrgLocale();
+  return displayTimeZone(session?.userdetails.timeZone, org.timeZone);
+}
+
+/** Formats an instant in the signed-in user's zone, named: the one date formatter of lists and details. */
+export function useDateTime(): (value: number | string | Date | null | undefined) => string {
+  const timeZone = useDisplayTimeZone();
+  return useCallback((value) => formatDateTime(value, { timeZone }), [timeZone]);
+}
