@@ -13,9 +13,26 @@ import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './platform/passwords';
 import { orgCodeGuard } from './services/organization';
 import { buildUser, emailGuard, ensureMemberListing, joinWrites, MEMBER_LISTING_READY, snapshotOf, usernameGuard } from './services/user';
-import { administratorRole, newDirectory, roleCodeGuard } from './services/userRole';
+import { administratorRole, approverRole, directoryName, newDirectory, roleCodeGuard } from './services/userRole';
 
 export const DEFAULT_ORG_ID = 1;
+/** Set once organization 1 was given the Approver role, so a role deleted later is not brought back. */
+const APPROVER_ROLE_SEEDED = 'seed#approverRole#1';
+
+/** A deployment seeded before the Approver role existed gets it once; a role someone already coded APPROVER wins. */
+async function ensureApproverRole(store: Store, now: number): Promise<void> {
+  if (await store.get('uniqueKey', { id: APPROVER_ROLE_SEEDED })) return;
+  const marker = store.putNew('uniqueKey', { id: APPROVER_ROLE_SEEDED, owner: 'system' });
+  const role = approverRole(DEFAULT_ORG_ID, now, 'system');
+  try {
+    await store.transact([marker, store.putNew('uniqueKey', { id: roleCodeGuard(DEFAULT_ORG_ID, role.code), owner: role.id }), store.putNew('userRole', role), directoryName(store, role)]);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await store.transact([marker]).catch((again: unknown) => {
+      if (!(again instanceof AppError)) throw again;
+    });
+  }
+}
 
 export interface SeedResult {
   seeded: boolean;
@@ -61,6 +78,7 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
   const portalAppSecret = await ensurePortalApp(store, rt);
   if (await store.get('organization', { id: DEFAULT_ORG_ID })) {
     await ensureMemberListing(store);
+    await ensureApproverRole(store, rt.clock.now());
     return { seeded: false, portalAppSecret };
   }
 
@@ -84,6 +102,7 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
     ...auditNew(now, 'system'),
   };
   const role = administratorRole(DEFAULT_ORG_ID, now, 'system');
+  const approver = approverRole(DEFAULT_ORG_ID, now, 'system');
   const username = rt.config.adminUser;
   const email = `${username.replace(/[^A-Za-z0-9._-]/g, '') || 'admin'}@herald.local`;
   const user: User = {
@@ -100,7 +119,10 @@ export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
       store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }),
       store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }),
       store.putNew('userRole', role),
-      store.putNew('roleDirectory', newDirectory(role, 1)),
+      store.putNew('uniqueKey', { id: roleCodeGuard(DEFAULT_ORG_ID, approver.code), owner: approver.id }),
+      store.putNew('userRole', approver),
+      store.putNew('roleDirectory', newDirectory(role, 1, approver)),
+      store.putNew('uniqueKey', { id: APPROVER_ROLE_SEEDED, owner: 'system' }),
       store.putNew('user', user),
       ...joinWrites(store, link, { roleCounted: true }),
       // A new deployment's listing is complete from the start: nothing to backfill.

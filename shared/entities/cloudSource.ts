@@ -35,7 +35,7 @@ export const CLOUD_MESSAGES = {
 export const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
 /** Why a run stopped before reading a file; the portal shows each in the user's language. */
-export const CLOUD_RUN_PROBLEMS = ['credentials', 'hostKeyUnconfirmed', 'hostKeyChanged', 'addressRefused', 'unreachable', 'ownAccountRole', 'roleRefused'] as const;
+export const CLOUD_RUN_PROBLEMS = ['credentials', 'hostKeyUnconfirmed', 'hostKeyChanged', 'addressRefused', 'unreachable', 'ownAccountRole', 'roleRefused', 'fileNameMismatch'] as const;
 export type CloudRunProblem = (typeof CLOUD_RUN_PROBLEMS)[number];
 
 /** A column of the file, in file order: what it must look like and what it fills. */

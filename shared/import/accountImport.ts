@@ -39,6 +39,14 @@ export const IMPORT_FIELDS = [
   'lineConsent',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const CONSENT_FIELDS = ['emailConsent', 'smsConsent', 'pushConsent', 'lineConsent'] as const;
+export type ConsentField = (typeof CONSENT_FIELDS)[number];
+
+/** The consents the import grants an account no column gave one: new accounts, and existing ones only if asked. */
+export function grantedConsentOf(plan: Pick<ImportPlan, 'grantedConsent' | 'grantedConsentUpdates'>, exists: boolean, set: Partial<Record<ConsentField, unknown>>): Partial<Record<ConsentField, boolean>> {
+  if (!plan.grantedConsent || (exists && !plan.grantedConsentUpdates)) return {};
+  return Object.fromEntries(Object.entries(plan.grantedConsent).filter(([field]) => set[field as ConsentField] === undefined));
+}
 export const IMPORT_TARGETS = [...IMPORT_FIELDS, 'attribute'] as const;
 export const ATTRIBUTE_TYPES = ['text', 'number', 'boolean', 'date'] as const;
 export const KEY_CASES = ['NORMAL', 'LOWER', 'UPPER'] as const;
@@ -98,6 +106,10 @@ export const importPlanSchema = z
     splitChar: z.enum(CSV_DELIMITERS).default(','),
     /** the file's encoding, kept with the import for its record */
     encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
+    /** what the file's people agreed to, per channel no column fills (issue 21: imported accounts default to none) */
+    grantedConsent: z.partialRecord(z.enum(CONSENT_FIELDS), z.boolean()).optional(),
+    /** whether `grantedConsent` also changes accounts that exist already (else only new ones get it) */
+    grantedConsentUpdates: z.boolean().optional(),
   })
   .superRefine((plan, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });

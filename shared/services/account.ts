@@ -56,6 +56,12 @@ export const accountServices = {
     }),
     response: z.object({ list: z.array(accountView), cursor: z.string().optional() }),
   }),
+  /** How many accounts the organization has; `complete: false` when counting stopped at its time cap (a lower bound). */
+  count: operation({
+    access: ACCESS,
+    payload: z.object({}).default({}),
+    response: z.object({ total: z.number().int(), complete: z.boolean() }),
+  }),
   detail: operation({ access: ACCESS, payload: idPayload, response: accountView }),
   /** The account's devices (spec 001 3.18), with their notification permission, newest first. */
   devices: operation({ access: ACCESS, payload: idPayload, response: z.array(deviceSchema.omit({ accountKey: true, orgId: true })) }),

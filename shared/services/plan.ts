@@ -108,14 +108,17 @@ export const TEST_MAIL_MESSAGES = {
   en: {
     notAllowed: '{address} is neither a member of this organization nor one of its test addresses (System settings).',
     tooMany: 'A message gets at most {max} test mails an hour; {left} left now. Try again in {minutes} min.',
+    noLanguage: 'The message has no content in {language}.',
   },
   zh: {
     notAllowed: '{address} 既不是本组织的成员，也不在本组织的测试地址（系统设置）中。',
     tooMany: '每条消息每小时最多发送 {max} 封测试邮件，当前还可发送 {left} 封。请在 {minutes} 分钟后重试。',
+    noLanguage: '该消息没有 {language} 的内容。',
   },
   ja: {
     notAllowed: '{address} はこの組織のメンバーでも、テスト用アドレス（システム設定）でもありません。',
     tooMany: 'テストメールは 1 メッセージにつき 1 時間に {max} 通までです（残り {left} 通）。{minutes} 分後にお試しください。',
+    noLanguage: 'このメッセージには {language} のコンテンツがありません。',
   },
 } as const;
 
@@ -125,6 +128,58 @@ export const PLAN_CHANNEL_MESSAGES = {
   zh: { notSendable: '该渠道暂时还不能发送消息。', otherChannel: '该模板所属的渠道与消息的渠道不一致。' },
   ja: { notSendable: 'このチャネルではまだメッセージを送信できません。', otherChannel: 'テンプレートのチャネルがメッセージのチャネルと異なります。' },
 } as const;
+
+/** Channel nouns and reasons for "n of m can receive" (sendToReview's refusal; the wizard says the same). */
+const REACH_WORDS = {
+  en: {
+    channel: { EMAIL: 'e-mail', SMS: 'SMS', PUSH_NATIVE: 'push notifications', LINE: 'LINE messages', DIRECT_MAIL: 'post' },
+    head: (reachable: number, count: number, ch: string) => `${reachable} of ${count} can receive ${ch}`,
+    noConsent: (n: number, ch: string) => `${n} have no ${ch} consent`,
+    noAddress: (n: number, ch: string) => `${n} have no ${ch} address`,
+    optedOut: (n: number, ch: string) => `${n} are on the ${ch} opt-out list`,
+    other: (n: number, reason: string) => `${n} cannot be reached (${reason})`,
+    sep: ', ',
+  },
+  zh: {
+    channel: { EMAIL: '邮件', SMS: '短信', PUSH_NATIVE: '推送通知', LINE: 'LINE 消息', DIRECT_MAIL: '邮寄' },
+    head: (reachable: number, count: number, ch: string) => `${count} 人中有 ${reachable} 人可以接收${ch}`,
+    noConsent: (n: number, ch: string) => `${n} 人未同意接收${ch}`,
+    noAddress: (n: number, ch: string) => `${n} 人没有${ch}地址`,
+    optedOut: (n: number, ch: string) => `${n} 人在${ch}退订名单中`,
+    other: (n: number, reason: string) => `${n} 人无法送达（${reason}）`,
+    sep: '，',
+  },
+  ja: {
+    channel: { EMAIL: 'メール', SMS: 'SMS', PUSH_NATIVE: 'プッシュ通知', LINE: 'LINE メッセージ', DIRECT_MAIL: '郵送' },
+    head: (reachable: number, count: number, ch: string) => `${count} 人中 ${reachable} 人が${ch}を受信できます`,
+    noConsent: (n: number, ch: string) => `${n} 人は${ch}の受信に同意していません`,
+    noAddress: (n: number, ch: string) => `${n} 人は${ch}の宛先がありません`,
+    optedOut: (n: number, ch: string) => `${n} 人は${ch}の配信停止リストにあります`,
+    other: (n: number, reason: string) => `${n} 人には届きません（${reason}）`,
+    sep: '、',
+  },
+} as const;
+
+/** "0 of 192 can receive e-mail: 192 have no e-mail consent", the reasons largest first. */
+export function reachText(
+  lang: 'en' | 'zh' | 'ja',
+  reach: { channel: (typeof CHANNELS)[number]; reachable: number; unreachable: Partial<Record<SendFailureReason, number>> },
+  count: number,
+): string {
+  const w = REACH_WORDS[lang];
+  const ch = w.channel[reach.channel];
+  const parts = (Object.entries(reach.unreachable) as [SendFailureReason, number][])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => {
+      if (reason === 'USER_SETTINGS_BLOCK') return w.noConsent(n, ch);
+      if (reason === 'USER_NOT_MATCHED' || reason === 'APP_UNINSTALLED') return w.noAddress(n, ch);
+      if (reason === 'UNSUBSCRIBED' || reason === 'BOUNCE' || reason === 'COMPLAINT') return w.optedOut(n, ch);
+      return w.other(n, reason);
+    });
+  const head = w.head(reach.reachable, count, ch);
+  return parts.length ? `${head}${lang === 'en' ? ': ' : '：'}${parts.join(w.sep)}` : head;
+}
 
 export const planServices = {
   saveSingle: operation({ access: 'PLAN_CREATE', payload: saveSingle, response: planView }),
@@ -156,7 +211,12 @@ export const planServices = {
   /** to members and the organization's test addresses only (getTestRecipients), TEST_MAIL_LIMITS a message */
   testEmail: operation({
     access: 'PLAN_CREATE',
-    payload: z.object({ id, emails: z.array(email).min(1, 'Please input the email!').max(TEST_MAIL_LIMITS.perCall) }),
+    payload: z.object({
+      id,
+      emails: z.array(email).min(1, 'Please input the email!').max(TEST_MAIL_LIMITS.perCall),
+      /** one of the content's languages, or ALL for one mail per language an address; else the default language */
+      language: z.string().trim().min(1).max(35).optional(),
+    }),
     response: z.object({ sent: z.number().int() }),
   }),
   /** The addresses a test mail may go to: the organization's test addresses, and its active members'. */

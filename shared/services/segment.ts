@@ -3,6 +3,7 @@
  * unsaved rule is asked while it is edited.
  */
 import * as z from 'zod';
+import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../delivery';
 import { idString, requiredText } from '../entities/entity';
 import { segmentSchema } from '../entities/segment';
 import { staticListSchema } from '../segment/members';
@@ -32,6 +33,14 @@ export const segmentCount = z.object({
   total: z.number().int(),
   /** false when the count stopped at its time or size cap: `count` is then a lower bound */
   complete: z.boolean(),
+  /** asked with a channel: of `count`, how many can receive on it, and the others by their spec 001 section 8 reason */
+  reach: z
+    .object({
+      channel: z.enum(CHANNELS),
+      reachable: z.number().int(),
+      unreachable: z.partialRecord(z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason, ...SendFailureReason[]]), z.number().int()),
+    })
+    .optional(),
 });
 export type SegmentCount = z.infer<typeof segmentCount>;
 
@@ -54,7 +63,13 @@ export const segmentServices = {
   count: operation({
     access: ['NAV_SEGMENT', 'NAV_CREATE_NOTIFICATION'],
     payload: z
-      .object({ id: idString.optional(), rule: ruleSchema.optional(), includeIds: staticListSchema, excludeIds: staticListSchema })
+      .object({
+        id: idString.optional(),
+        rule: ruleSchema.optional(),
+        includeIds: staticListSchema,
+        excludeIds: staticListSchema,
+        channel: z.enum(CHANNELS).optional(),
+      })
       .refine((p) => (p.id === undefined) !== (p.rule === undefined), 'Give either the id of a segment or a rule.'),
     response: segmentCount,
   }),

@@ -51,6 +51,12 @@ describe('cursor paging', () => {
     expect(pages).toBe(Math.ceil(SEEDED.length / 37));
   });
 
+  it("counts the organization's accounts across every shard for the list's total, and only its own", async () => {
+    expect(await admin.ok('account.count')).toEqual({ total: SEEDED.length, complete: true });
+    expect(await other.ok('account.count')).toEqual({ total: 0, complete: true });
+    expect((await nobody.call('account.count')).body.errorCode).toBe('730001');
+  });
+
   it('searches by id prefix across every shard, page by page', async () => {
     const wanted = SEEDED.filter((id) => id.startsWith('acc-01')).sort(compareIds);
     expect(wanted.length).toBeGreaterThan(50);

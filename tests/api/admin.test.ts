@@ -17,10 +17,10 @@ afterAll(() => herald?.stop());
 
 describe('roles', () => {
   it('role codes are unique (711001), also on rename', async () => {
-    await admin.ok('userRole.save', { name: 'Approver', code: 'APPROVER', permissions: ['NAV_HOME'] });
-    expect((await admin.call('userRole.save', { name: 'Other', code: 'approver', permissions: [] })).body.errorCode).toBe('711001');
+    await admin.ok('userRole.save', { name: 'Reviewer', code: 'REVIEWER', permissions: ['NAV_HOME'] });
+    expect((await admin.call('userRole.save', { name: 'Other', code: 'reviewer', permissions: [] })).body.errorCode).toBe('711001');
     const r = await admin.ok('userRole.save', { name: 'Editor', code: 'EDITOR', permissions: [] });
-    const clash = await admin.call('userRole.save', { ...r, code: 'APPROVER' });
+    const clash = await admin.call('userRole.save', { ...r, code: 'REVIEWER' });
     expect(clash.status).toBe(409);
     expect(clash.body.errorCode).toBe('711001');
     const renamed = await admin.ok('userRole.save', { ...r, code: 'EDITOR2' });
@@ -151,6 +151,22 @@ describe('permission checks', () => {
   });
 });
 
+describe('the ready-made Approver role', () => {
+  it('organization 1 has it from the seed; a member holding it may approve, see pending and messages, and create nothing', async () => {
+    const role = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'APPROVER')!;
+    expect(role).toMatchObject({ name: 'Approver', active: true });
+    const detail = await admin.ok('userRole.detail', { id: role.id });
+    expect(detail.description).toBe('Reviews messages and approves or rejects them.');
+    await admin.ok('user.save', { username: 'readyapprover', email: 'ready.approver@example.com', roleId: role.id, password: 'Ready@1234' });
+    const approver = new ApiClient(herald);
+    await approver.login('readyapprover', 'Ready@1234');
+    await approver.ok('plan.getDashPlanByPage', { card: 'ACTION_REQUIRED' });
+    await approver.ok('plan.getCateByPage', { filter: 'ALL' });
+    const create = await approver.call('plan.saveSingle', { name: 'x', title: 'x', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: randomUUID() } });
+    expect(create.body.errorCode).toBe('730001');
+  });
+});
+
 describe('organizations and tenant isolation', () => {
   let org2Admin: ApiClient;
   let org1UserId: string;
@@ -174,6 +190,14 @@ describe('organizations and tenant isolation', () => {
     admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
     org1RoleId = (await admin.ok('userRole.save', { name: 'Org1 only', code: 'ORG1ONLY', permissions: [] })).id;
     org1UserId = (await admin.ok('user.save', { username: 'org1user', email: 'org1@example.com', roleId: org1RoleId, password: 'Org1@1234' })).id;
+  });
+
+  it('a new organization starts with the ready-made Approver role beside the administrator, its code taken', async () => {
+    const roles = await org2Admin.ok('userRole.getAll');
+    expect(roles.map((r: { code: string }) => r.code)).toEqual(['ADMIN', 'APPROVER']);
+    const approver = await org2Admin.ok('userRole.detail', { id: roles[1].id });
+    expect([...approver.permissions].sort()).toEqual(['NAV_CREATE_NOTIFICATION', 'NAV_HOME', 'PLAN_PASS', 'PLAN_REJECT']);
+    expect((await org2Admin.call('userRole.save', { name: 'Again', code: 'approver', permissions: [] })).body.errorCode).toBe('711001');
   });
 
   it('a user of organization 2 gets, for organization 1 ids, exactly the answer for ids that do not exist', async () => {
@@ -207,13 +231,13 @@ describe('organizations and tenant isolation', () => {
     const users = await org2Admin.ok('user.getListByPage', { page: 0, size: 100 });
     expect(users.list.map((u: { username: string }) => u.username).sort()).toEqual(['admin', 'only2']);
     const roles = await org2Admin.ok('userRole.getListByPage', { page: 0, size: 100 });
-    expect(roles.list.map((r: { code: string }) => r.code)).toEqual(['ADMIN']);
+    expect(roles.list.map((r: { code: string }) => r.code).sort()).toEqual(['ADMIN', 'APPROVER']);
     expect((await org2Admin.ok('organization.list')).list.map((o: { id: number }) => o.id)).toEqual([2]);
   });
 
   it('pickers and organization edits stay inside the caller organization too', async () => {
     expect((await org2Admin.ok('user.getAll')).map((u: { username: string }) => u.username)).toEqual(['admin', 'only2']);
-    expect((await org2Admin.ok('userRole.getAll')).map((r: { code: string }) => r.code)).toEqual(['ADMIN']);
+    expect((await org2Admin.ok('userRole.getAll')).map((r: { code: string }) => r.code).sort()).toEqual(['ADMIN', 'APPROVER']);
     const edit = (id: number) => org2Admin.call('organization.save', { id, name: 'Taken over', code: `TAKE${id}` });
     const foreign = await edit(1);
     const missing = await edit(999);

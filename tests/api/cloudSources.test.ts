@@ -505,6 +505,24 @@ describe('uploads', () => {
   });
 });
 
+describe('uploads under another name', () => {
+  it("records a file whose name does not match the source's pattern as a failed delivery, once", async () => {
+    const saved = await admin.ok('cloudSource.save', source({ title: 'Named uploads', sourceType: 'UPLOAD', fileName: 'members*.csv' }));
+    await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: saved.id, fileName: 'x.csv' }, csv([HEADER, 'M0701,Wrong,wrong@example.com,gold']));
+    await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: saved.id, fileName: 'members-1.csv' }, csv([HEADER, 'M0702,Right,right@example.com,gold']));
+    const first = await runAndWait(admin, saved.id);
+    expect(first).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fileName: 'members-1.csv', status: 'DONE', created: 1 }),
+        expect.objectContaining({ fileName: 'x.csv', status: 'FAILED', problem: 'fileNameMismatch', error: "The file name x.csv does not match the source's pattern members*.csv." }),
+      ]),
+    );
+    // a second run does not record the same file again
+    const second = await runAndWait(admin, saved.id);
+    expect(second.filter((h: { fileName: string }) => h.fileName === 'x.csv')).toHaveLength(1);
+  });
+});
+
 describe('rules and tenancy', () => {
   it('bad input gets the spec\'s messages', async () => {
     const bad = async (extra: Partial<CloudSourceSavePayload>) => (await admin.call('cloudSource.save', source({ host: 'h', username: 'u', password: 'p', ...extra }))).body;

@@ -203,6 +203,28 @@ describe('import', () => {
   });
 });
 
+describe('consent the file grants (issue 21)', () => {
+  it('gives accounts it creates the consent the import says the file grants, and existing ones only when asked', async () => {
+    const tag = `G${Date.now().toString(36)}`;
+    const plan = (extra: Partial<Plan>): Plan => ({ primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }, { column: 2, target: 'smsConsent' }], ...extra });
+    const first = ['id,email,sms', `${tag}-1,${tag}-1@example.com,`, `${tag}-2,${tag}-2@example.com,true`].join('\n');
+    expect(await importCsv(admin, first, plan({ grantedConsent: { emailConsent: true, smsConsent: false, lineConsent: false } }))).toMatchObject({ created: 2, failed: 0 });
+    // the column wins over the import's answer for its channel; the others take the answer
+    expect(await admin.ok('account.detail', { id: `${tag}-1` })).toMatchObject({ emailConsent: true, smsConsent: false, lineConsent: false, pushConsent: false });
+    expect(await admin.ok('account.detail', { id: `${tag}-2` })).toMatchObject({ emailConsent: true, smsConsent: true });
+    // an existing account keeps its consent unless the import asks to change it
+    const again = ['id,email,sms', `${tag}-1,${tag}-1@example.com,`, `${tag}-3,${tag}-3@example.com,`].join('\n');
+    expect(await importCsv(admin, again, plan({ grantedConsent: { emailConsent: false, pushConsent: true } }))).toMatchObject({ created: 1, updated: 1 });
+    expect(await admin.ok('account.detail', { id: `${tag}-1` })).toMatchObject({ emailConsent: true, pushConsent: false });
+    expect(await admin.ok('account.detail', { id: `${tag}-3` })).toMatchObject({ emailConsent: false, pushConsent: true });
+    await importCsv(admin, again, plan({ grantedConsent: { emailConsent: false, pushConsent: true }, grantedConsentUpdates: true }));
+    expect(await admin.ok('account.detail', { id: `${tag}-1` })).toMatchObject({ emailConsent: false, pushConsent: true });
+    // without an answer, nothing changes: accounts default to no consent
+    await importCsv(admin, [`id,email,sms`, `${tag}-4,${tag}-4@example.com,`].join('\n'), plan({}));
+    expect(await admin.ok('account.detail', { id: `${tag}-4` })).toMatchObject({ emailConsent: false });
+  });
+});
+
 describe('devices', () => {
   const DEVICE_PLAN: Plan = {
     kind: 'DEVICE',

@@ -327,6 +327,38 @@ describe('an email message, sent now', () => {
     expect(await admin.ok('plan.testEmail', { id: other.id, emails: [kept[0]] })).toEqual({ sent: 1 });
   });
 
+  it('a test mail goes in the chosen language, or one per language marked in the subject, each counted against the limit', async () => {
+    await keepTestAddresses(['lang@example.com']);
+    const draft = await admin.ok('plan.saveSingle', { name: 'Languages', title: 'Languages', channel: 'EMAIL', content: emailContent('Langs'), segmentId: audience.segmentId });
+    const mails = async () => (await sentMail(herald)).filter((m) => m.destination.to.includes('lang@example.com') && m.subject.includes('Langs'));
+
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['lang@example.com'], language: 'ja' })).toEqual({ sent: 1 });
+    let got = await mails();
+    expect(got.map((m) => m.subject)).toEqual(['[TEST] Langs (ja)']);
+    expect(got[0]!.body.html).toContain('こんにちは');
+
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: ['lang@example.com'], language: 'ALL' })).toEqual({ sent: 2 });
+    got = (await mails()).slice(1);
+    expect(got.map((m) => m.subject).sort()).toEqual(['[TEST en] Langs', '[TEST ja] Langs (ja)']);
+    expect(got.find((m) => m.subject.startsWith('[TEST en]'))!.body.html).toContain('See the offer');
+    expect(got.find((m) => m.subject.startsWith('[TEST ja]'))!.body.html).toContain('こんにちは');
+
+    const missing = await admin.call('plan.testEmail', { id: draft.id, emails: ['lang@example.com'], language: 'fr' }, { 'x-lang': 'zh' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errorCode).toBe('400016');
+    expect(missing.body.errorMessage).toContain('payload.language: 该消息没有 fr 的内容');
+    expect(await mails()).toHaveLength(3);
+
+    // 3 taken so far; ALL to 10 addresses takes 20 a call: two fit (43), the third would pass 50 and is refused whole
+    const kept = Array.from({ length: 10 }, (_, i) => `lang${i}@example.com`);
+    await keepTestAddresses(['lang@example.com', ...kept]);
+    for (let i = 0; i < 2; i++) expect(await admin.ok('plan.testEmail', { id: draft.id, emails: kept, language: 'ALL' })).toEqual({ sent: 20 });
+    const over = await admin.call('plan.testEmail', { id: draft.id, emails: kept, language: 'ALL' });
+    expect(over.body.errorCode).toBe('400014');
+    expect(over.body.errorMessage).toContain('7 left now');
+    expect(await admin.ok('plan.testEmail', { id: draft.id, emails: kept.slice(0, 3), language: 'ALL' })).toEqual({ sent: 6 });
+  });
+
   it('a test-mail call that would pass the hourly limit is refused whole', async () => {
     const kept = Array.from({ length: 10 }, (_, i) => `qa${i}@example.com`);
     await keepTestAddresses(kept);

@@ -113,7 +113,9 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // axe-core is put into the page once per document (the portal changes screens without reloading) and run
   // there; @axe-core/playwright would inject its 550 KB again on every run. `evaluate` is not bound by the
   // page's Content-Security-Policy, which refuses inline scripts.
-  // Colours are checked as they end up: a dialog or menu still fading in would show blended ones.
+  // Colours are checked as they end up: a dialog or menu still fading in would show blended ones. (Two frames
+  // first, so a transition whose class was just added has begun and is among the animations.)
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   await page.evaluate(() =>
     Promise.all(
       document

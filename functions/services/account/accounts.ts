@@ -188,6 +188,42 @@ export class Accounts {
     };
   }
 
+  /**
+   * How many accounts there are: each shard counted page by page (keys only, in parallel). Past `ms` no further
+   * page is read and the count is a lower bound.
+   */
+  async count(ms: number): Promise<{ total: number; complete: boolean }> {
+    const until = Date.now() + ms;
+    let complete = true;
+    const counts = await Promise.all(
+      Array.from({ length: ACCOUNT_SHARDS }, async (_, shard) => {
+        const pk = accountPartition(this.orgId, shard);
+        let total = 0;
+        let start: Record<string, unknown> | undefined;
+        do {
+          if (Date.now() > until) {
+            complete = false;
+            break;
+          }
+          const out = await this.store.rt.aws.doc.send(
+            new QueryCommand({
+              TableName: this.table,
+              KeyConditionExpression: '#pk = :pk',
+              ExpressionAttributeNames: { '#pk': 'pk' },
+              ExpressionAttributeValues: { ':pk': pk },
+              Select: 'COUNT',
+              ExclusiveStartKey: start,
+            }),
+          );
+          total += out.Count ?? 0;
+          start = out.LastEvaluatedKey;
+        } while (start);
+        return total;
+      }),
+    );
+    return { total: counts.reduce((a, b) => a + b, 0), complete };
+  }
+
   /** The accounts whose primary address is `email` (any case), through the email index, in id order. */
   async byEmail(email: string, size: number): Promise<Account[]> {
     const out = await this.store.rt.aws.doc.send(

@@ -11,6 +11,9 @@ import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { orgCursor, partitionPage } from '../../store/orgCursor';
 import { Accounts } from './accounts';
 
+/** How long the accounts list's total may take; past it the total is shown as "at least". */
+const COUNT_MS = 5_000;
+
 const listPosition = z.object({ after: z.string(), search: z.string() });
 
 function cursors(ctx: AuthedContext) {
@@ -36,6 +39,10 @@ export const accountHandlers: AreaHandlers<'account'> = {
     const page = await accounts.page({ after: position?.after, prefix: search || undefined, size });
     const last = page.accounts.at(-1);
     return { list: page.accounts, cursor: page.more && last ? codec.encode(accounts.orgId, { after: last.id, search }) : undefined };
+  },
+
+  async count(_p, ctx) {
+    return new Accounts(ctx.tenant).count(COUNT_MS);
   },
 
   async detail({ id }, ctx) {

@@ -270,6 +270,29 @@ async function claimFile(store: Store, source: CloudSource, file: SourceFile): P
   }
 }
 
+/** A refused file is recorded once, whatever the source's multiSend. */
+async function claimRefusal(store: Store, source: CloudSource, file: SourceFile): Promise<boolean> {
+  try {
+    await store.put('uniqueKey', { id: `cloudRefused#${source.orgId}#${source.id}#${file.name}#${file.size}#${file.modified}`, owner: source.id }, CONDITIONS.isNew('id'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function refuseName(deps: Deps, source: CloudSource, file: SourceFile, trigger: CloudSourceHistory['trigger']): Promise<void> {
+  const now = deps.rt.clock.now();
+  const failed: CloudSourceHistory = {
+    ...newHistory(source, file, trigger, now),
+    status: 'FAILED',
+    problem: 'fileNameMismatch',
+    error: `The file name ${file.name.slice(0, 200)} does not match the source's pattern ${source.fileName}.`,
+    finishedAt: now,
+  };
+  await deps.store.put('cloudSourceHistory', failed);
+  await alert(deps, source, failed, 'FAILURE');
+}
+
 /** How a reading ends: the status it leaves and the alert it sends. */
 const FINISH: Record<ReadMode, { status: CloudSourceHistory['status']; alert: keyof typeof ALERT_TEXT }> = {
   CHECK: { status: 'HELD', alert: 'HELD' },
@@ -326,7 +349,12 @@ export async function runCloudSource(deps: Deps, orgId: number, id: string, trig
   try {
     reader = await open(deps, source);
     const matches = fileNameMatcher(source.fileName);
-    const files = (await reader.list()).filter((f) => matches(f.name)).sort((a, b) => a.name.localeCompare(b.name));
+    const listed = (await reader.list()).sort((a, b) => a.name.localeCompare(b.name));
+    const files = listed.filter((f) => matches(f.name));
+    // a file someone uploaded under another name is refused where they look, not silently left (issue 21)
+    if (source.sourceType === 'UPLOAD') {
+      for (const file of listed) if (!matches(file.name) && (await claimRefusal(store, source, file))) await refuseName(deps, source, file, trigger);
+    }
     for (const file of files) {
       if (await claimFile(store, source, file)) await deliver(deps, source, reader, file, trigger);
     }

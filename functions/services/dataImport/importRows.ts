@@ -5,7 +5,7 @@
  */
 import type { Account, DataImport } from '../../../shared/entities';
 import { deviceKeyOf, unsubscriptionId } from '../../../shared/entities';
-import { type AccountChange, applyChange, rowChange } from '../../../shared/import/accountImport';
+import { type AccountChange, applyChange, grantedConsentOf, rowChange } from '../../../shared/import/accountImport';
 import { DEVICE_IMPORT_MESSAGES, deviceRowChange, type DeviceFields, newDeviceDefaults } from '../../../shared/import/deviceImport';
 import { endpointChange, type EndpointChange, withEmail, withPhone } from '../../../shared/import/pinpoint';
 import type { TenantStore } from '../../store/store';
@@ -58,7 +58,8 @@ export async function importRows(
     const base = written.get(change.id) ?? stored.get(change.id);
     const emails = withEmail(base, email);
     const phones = withPhone(base, phone);
-    const set = { ...change.set, ...(emails ? { emails } : {}), ...(phones ? { phones } : {}) };
+    const consent = record.kind === 'ACCOUNT' ? grantedConsentOf(record, base !== undefined, change.set) : {};
+    const set = { ...consent, ...change.set, ...(emails ? { emails } : {}), ...(phones ? { phones } : {}) };
     const result = applyChange(base, { ...change, set }, { orgId: tenant.orgId, ...stamp });
     if ('reason' in result) {
       failures.push({ row, reason: result.reason, key: change.id });

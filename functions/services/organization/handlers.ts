@@ -6,7 +6,7 @@ import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { membershipsOf } from '../auth';
 import { joinWrites, snapshotOf } from '../user';
-import { administratorRole, newDirectory } from '../userRole';
+import { administratorRole, approverRole, newDirectory, roleCodeGuard } from '../userRole';
 import { nextOrganizationId, orgCodeGuard } from './organizations';
 
 function toOrganizationView(org: Organization): OrganizationView {
@@ -45,6 +45,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
       const id = await nextOrganizationId(store);
       const org: Organization = { ...p, id, appFeatureJson: '', ...auditNew(now, actor) };
       const role = administratorRole(id, now, actor);
+      const approver = approverRole(id, now, actor);
       const creator = await store.get('user', { id: actor });
       if (!creator) throw new AppError('710001');
       const link: OrganizationUser = { orgId: id, userId: actor, roleId: role.id, member: snapshotOf(creator), ...auditNew(now, actor) };
@@ -52,7 +53,9 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
         store.putNew('uniqueKey', { id: orgCodeGuard(org.code), owner: String(id) }, '720001'),
         store.putNew('organization', org),
         store.putNew('userRole', role),
-        store.putNew('roleDirectory', newDirectory(role, 1)),
+        store.putNew('uniqueKey', { id: roleCodeGuard(id, approver.code), owner: approver.id }),
+        store.putNew('userRole', approver),
+        store.putNew('roleDirectory', newDirectory(role, 1, approver)),
         ...joinWrites(store, link, { roleCounted: true }),
       ]);
       return toOrganizationView(org);

@@ -8,9 +8,9 @@ import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
-import { pickContent, renderEmail } from '../../../shared/render';
+import { pickContent, pickLanguage, renderEmail } from '../../../shared/render';
 import { fill } from '../../../shared/import/accountImport';
-import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
+import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/steps';
@@ -21,6 +21,7 @@ import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
 import { peopleOf, testRecipientsOf, toPlanView } from './plans';
+import { countMatching } from '../segment';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 /** What a duplicated message's name ends with (as a duplicated cloud source's does). */
@@ -193,7 +194,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     return { ok: true };
   },
 
-  async testEmail({ id, emails }, ctx) {
+  async testEmail({ id, emails, language }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
     if (plan.content.kind !== 'EMAIL') throw new AppError('400016', 'Only email messages can be tested by email.');
     const template = plan.content.template;
@@ -203,19 +204,26 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const outside = emails.findIndex((e) => !permitted.has(e.toLowerCase()));
     if (outside >= 0) badField(`emails.${outside}`, fill(words.notAllowed, { address: emails[outside] }));
     const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+    const all = language === 'ALL';
+    const languages = all ? Object.keys(template.contents) : [language ?? pickLanguage(template, undefined)];
+    if (language && !all && !Object.hasOwn(template.contents, language)) badField('language', fill(words.noLanguage, { language }));
     const now = ctx.rt.clock.now();
     const max = TEST_MAIL_LIMITS.perMessagePerHour;
-    const took = await takeFromLimit(ctx.store, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length);
+    const took = await takeFromLimit(ctx.store, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length * languages.length);
     if (!took.taken) {
       const { window } = took;
       const wait = Math.max(1, window.endsAt - Math.floor(now / 1000));
       throw new AppError('400014', fill(words.tooMany, { max, left: Math.max(0, max - window.count), minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
     }
     for (const to of unique) {
-      const rendered = renderEmail(pickContent(template, undefined), { email: to }, {});
-      await ctx.rt.mailer.send({ to, subject: `[TEST] ${rendered.subject}`, text: rendered.text, html: rendered.html });
+      for (const lang of languages) {
+        const rendered = renderEmail(pickContent(template, lang), { email: to }, {});
+        // with several languages in the inbox, the subject says which one each is
+        const mark = all ? `[TEST ${lang}]` : '[TEST]';
+        await ctx.rt.mailer.send({ to, subject: `${mark} ${rendered.subject}`, text: rendered.text, html: rendered.html });
+      }
     }
-    return { sent: unique.length };
+    return { sent: unique.length * languages.length };
   },
 
   async getTestRecipients(_p, ctx) {
@@ -232,6 +240,10 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const plan = await ctx.tenant.require('plan', id);
     const now = ctx.rt.clock.now();
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
+    // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
+    // an empty segment is left to the segment's own count
+    const size = await countMatching(ctx.tenant, await ctx.tenant.require('segment', plan.segmentId), now, undefined, plan.channel);
+    if (size.complete && size.count > 0 && size.reach?.reachable === 0) throw new AppError('720009', reachText(ctx.lang, size.reach, size.count));
     const sound = checkApprovalRequest({ participants, deadline }, plan.createdBy, now);
     if (!sound.ok) throw new AppError(sound.code, sound.detail);
     // every participant is an active member of this organization whose role holds the pass permission

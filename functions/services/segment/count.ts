@@ -10,6 +10,17 @@ import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../account';
 import { ACCOUNT_SHARDS } from '../../../shared/entities';
+import type { Channel, SendFailureReason } from '../../../shared/delivery';
+import { adapterOf } from '../../channels';
+
+/** The stored fields a channel's reach reads (push reads the devices besides). */
+const REACH_FIELDS: Record<Channel, string[]> = {
+  EMAIL: ['emails', 'emailConsent'],
+  SMS: ['phones', 'smsConsent'],
+  PUSH_NATIVE: ['pushConsent'],
+  LINE: ['lineUserId', 'lineConsent'],
+  DIRECT_MAIL: ['address'],
+};
 
 /** Past `ms` or `accounts` no further page is read; `page` caps a page (DynamoDB's 1 MB pages without it). */
 export interface CountLimits {
@@ -28,9 +39,23 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   return into;
 }
 
-export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = COUNT_LIMITS): Promise<SegmentCount> {
+/**
+ * With `channel`, the matched accounts are also asked of the channel's adapter (address, consent, opt-out list:
+ * one batch read per page) so the answer says how many can receive and why the others cannot.
+ */
+export async function countMatching(
+  tenant: TenantStore,
+  audience: SegmentAudience,
+  now: number,
+  limits: CountLimits = COUNT_LIMITS,
+  channel?: Channel,
+): Promise<SegmentCount> {
   const matches = compileSegment(audience, now);
-  const attributes = [...pathsOf(audience.rule)];
+  const attributes = [...new Set([...pathsOf(audience.rule), ...(channel ? REACH_FIELDS[channel] : [])])];
+  const adapter = channel ? adapterOf(channel) : undefined;
+  let reachable = 0;
+  const unreachable: Partial<Record<SendFailureReason, number>> = {};
+  const miss = (reason: SendFailureReason) => (unreachable[reason] = (unreachable[reason] ?? 0) + 1);
   const accounts = new Accounts(tenant);
   // a wall-clock budget for this request, whatever clock the runtime's business logic uses
   const deadline = performance.now() + limits.ms;
@@ -47,10 +72,25 @@ export async function countMatching(tenant: TenantStore, audience: SegmentAudien
         }
         const page = await accounts.readShardPage(shard, { after, attributes, limit: limits.page });
         total += page.accounts.length;
-        for (const account of page.accounts) if (matches(account)) count++;
+        const matched = page.accounts.filter((account) => matches(account));
+        count += matched.length;
+        if (adapter && matched.length > 0) {
+          const reaches = await adapter.reach(matched, { store: tenant.store, orgId: tenant.orgId });
+          const recipients = [];
+          for (const [i, reach] of reaches.entries()) {
+            if ('reason' in reach) miss(reach.reason);
+            else recipients.push({ accountId: matched[i]!.id, address: reach.address, consent: reach.consent });
+          }
+          const suppressed = recipients.length ? await adapter.suppressed(recipients, { store: tenant.store, orgId: tenant.orgId }) : new Map();
+          for (const r of recipients) {
+            const reason = suppressed.get(r.accountId);
+            if (reason) miss(reason);
+            else reachable++;
+          }
+        }
         after = page.next;
       } while (after !== undefined);
     }),
   );
-  return { count, total, complete };
+  return { count, total, complete, ...(channel ? { reach: { channel, reachable, unreachable } } : {}) };
 }

@@ -51,6 +51,6 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
 
   async count(p, ctx) {
     const audience = p.rule ? { rule: p.rule, includeIds: p.includeIds, excludeIds: p.excludeIds } : await ctx.tenant.require('segment', p.id!);
-    return countMatching(ctx.tenant, audience, ctx.rt.clock.now());
+    return countMatching(ctx.tenant, audience, ctx.rt.clock.now(), undefined, p.channel);
   },
 };

@@ -3,4 +3,4 @@
  * else in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
  */
 export { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
-export { administratorRole, directoryKey, memberCountChange, newDirectory, roleCodeGuard } from './roles';
+export { administratorRole, APPROVER_PERMISSIONS, approverRole, directoryKey, directoryName, memberCountChange, newDirectory, roleCodeGuard } from './roles';

@@ -24,9 +24,31 @@ export function administratorRole(orgId: number, now: number, actor: string): Us
   };
 }
 
-/** A new organization's directory: its first role, held by `members` members. */
-export function newDirectory(role: UserRole, members: number): RoleDirectory {
-  return { orgId: role.orgId, names: { [role.id]: role.name }, counts: { [role.id]: members } };
+/** What an approver needs: the pending list, the message list and detail (with its content), approving and rejecting. */
+export const APPROVER_PERMISSIONS = ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] as const;
+
+/** The ready-made approver role every organization starts with; an ordinary role its administrators may change. */
+export function approverRole(orgId: number, now: number, actor: string): UserRole {
+  return {
+    orgId,
+    id: newId(),
+    name: 'Approver',
+    code: 'APPROVER',
+    description: 'Reviews messages and approves or rejects them.',
+    active: true,
+    permissions: [...APPROVER_PERMISSIONS],
+    system: false,
+    ...auditNew(now, actor),
+  };
+}
+
+/** A new organization's directory: its first roles, the first held by `members` members. */
+export function newDirectory(role: UserRole, members: number, ...others: UserRole[]): RoleDirectory {
+  return {
+    orgId: role.orgId,
+    names: Object.fromEntries([role, ...others].map((r) => [r.id, r.name])),
+    counts: Object.fromEntries([[role.id, members], ...others.map((r) => [r.id, 0])]),
+  };
 }
 
 /** The organization's directory: role names and member counts. */

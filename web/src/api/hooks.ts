@@ -1,5 +1,6 @@
 /** SWR hooks over the client: `use<Thing>()`, keyed from `keys.ts`. */
 import { useSyncExternalStore } from 'react';
+import type { Channel } from '../../../shared/delivery';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import type { Result, ServiceName } from '../../../shared/services';
 import type { ApiError } from './apiError';
@@ -51,6 +52,8 @@ export const usePlanStatistics = (id: string | null, live = false) =>
   useCall(id ? keys.planStatistics(id) : null, { refreshInterval: (data) => (live || data?.running ? 2_000 : 0) });
 export const useSegmentOptions = () => useCall(keys.segmentOptions(), { dedupingInterval: 10_000 });
 export const useSegmentCount = (id: string | null) => useCall(id ? keys.segmentCount(id) : null, { revalidateOnFocus: false });
+/** The segment's size with how many can receive on `channel` and why the others cannot. */
+export const useSegmentReach = (id: string | null, channel: Channel) => useCall(id ? keys.segmentReach(id, channel) : null, { revalidateOnFocus: false });
 /** Who may be asked to approve a message: members whose role holds PLAN_PASS. */
 export const useApprovers = (enabled = true) =>
   useSWR(enabled ? keys.approvers() : null, () => call('plan.getApprovers', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });

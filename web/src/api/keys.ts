@@ -1,5 +1,6 @@
 /** SWR keys, all made here: `[service, payload]`, so a key names the call that fills it. */
 import type { PayloadIn, ServiceName } from '../../../shared/services';
+import type { Channel } from '../../../shared/delivery';
 
 export type CallKey<S extends ServiceName = ServiceName> = readonly [S, PayloadIn<S>];
 
@@ -21,6 +22,7 @@ export const keys = {
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
   segmentOptions: () => key('segment.getAll', {}),
   segmentCount: (id: string) => key('segment.count', { id }),
+  segmentReach: (id: string, channel: Channel) => key('segment.count', { id, channel }),
   approvers: () => key('plan.getApprovers', {}),
   testRecipients: () => key('plan.getTestRecipients', {}),
   emailTemplateOptions: () => key('templateMessage.getAll', { pushWay: 'EMAIL', activeOnly: true }),

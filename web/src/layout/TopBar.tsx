@@ -16,6 +16,7 @@ import { Select } from '../components/Select';
 import { isComingSoon, routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
 import { shownName } from '../i18n/seededNames';
+import { displayName } from '../../../shared/format';
 
 function initials(session: Session): string {
   const { firstName, lastName, username } = session.userdetails;
@@ -84,7 +85,7 @@ function OrganizationSwitcher({ session }: { session: Session }) {
 }
 
 export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; onToggleMenu: () => void; menuOpen: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const profileMenu = useRef<Menu>(null);
   const { username, firstName, lastName } = session.userdetails;
@@ -158,7 +159,7 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
           {initials(session)}
         </span>
         <span className="profile-text">
-          <span className="profile-name">{`${firstName} ${lastName}`.trim() || username}</span>
+          <span className="profile-name">{displayName(firstName, lastName, i18n.language) || username}</span>
           <span className="profile-role">{role}</span>
         </span>
         <span className="sr-only">{t('layout.profileMenu')}</span>

@@ -211,6 +211,8 @@ const campaignEn = {
       pick: 'Add an address',
       keptGroup: 'Test addresses',
       membersGroup: 'Members',
+      language: 'Language',
+      allLanguages: 'All {{n}} languages, one mail each',
     },
     approval: {
       title: 'Approval',
@@ -234,6 +236,12 @@ const campaignEn = {
       sentRecords: 'Sent records',
       abAnalytics: 'A/B Analytics',
     },
+    content: {
+      languages: 'Content languages',
+      default: 'default',
+      intro: 'The message as it is sent, in each of its languages ({{count}}).',
+      templateError: 'The template this message sends could not be loaded.',
+    },
     detail: {
       fields: 'Details',
       approvalSheet: 'Approval sheet',
@@ -241,6 +249,9 @@ const campaignEn = {
       revision: 'Revision',
       live: 'Live',
       notAvailable: 'Not available yet.',
+      nothingSent: 'Finished: nothing sent',
+      nothingSentWhy: 'The sending finished without sending anything: {{reasons}}.',
+      listSeparator: ', ',
       noneChosen: 'No message was chosen. Open one from the campaign list.',
       missing: 'This message does not exist or was deleted.',
       loadError: 'The message could not be loaded.',

@@ -211,6 +211,8 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       pick: 'アドレスを追加',
       keptGroup: 'テスト用アドレス',
       membersGroup: 'メンバー',
+      language: '言語',
+      allLanguages: 'すべての言語（{{n}} 言語、言語ごとに 1 通）',
     },
     approval: {
       title: '承認',
@@ -234,6 +236,12 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       sentRecords: '送信記録',
       abAnalytics: 'A/B 分析',
     },
+    content: {
+      languages: 'コンテンツの言語',
+      default: '既定',
+      intro: '送信されるとおりのメッセージです（{{count}} 言語）。',
+      templateError: 'このメッセージが送信するテンプレートを読み込めませんでした。',
+    },
     detail: {
       fields: '詳細',
       approvalSheet: '承認シート',
@@ -241,6 +249,9 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       revision: 'リビジョン',
       live: 'ライブ',
       notAvailable: 'まだ利用できません。',
+      nothingSent: '完了：送信なし',
+      nothingSentWhy: '配信は完了しましたが、何も送信されませんでした：{{reasons}}。',
+      listSeparator: '、',
       noneChosen: 'メッセージが選ばれていません。キャンペーン一覧から開いてください。',
       missing: 'このメッセージは存在しないか、削除されました。',
       loadError: 'メッセージを読み込めませんでした。',

@@ -211,6 +211,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       pick: '添加地址',
       keptGroup: '测试地址',
       membersGroup: '成员',
+      language: '语言',
+      allLanguages: '全部 {{n}} 种语言，每种一封',
     },
     approval: {
       title: '审批',
@@ -234,6 +236,12 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       sentRecords: '发送记录',
       abAnalytics: 'A/B 分析',
     },
+    content: {
+      languages: '内容语言',
+      default: '默认',
+      intro: '消息按发送时的样子显示，共 {{count}} 种语言。',
+      templateError: '无法加载此消息发送的模板。',
+    },
     detail: {
       fields: '详情',
       approvalSheet: '审批单',
@@ -241,6 +249,9 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       revision: '版本',
       live: '实时',
       notAvailable: '暂未提供。',
+      nothingSent: '已结束：未发送任何消息',
+      nothingSentWhy: '发送已结束，但没有发出任何消息：{{reasons}}。',
+      listSeparator: '，',
       noneChosen: '未选择消息。请从消息列表打开。',
       missing: '该消息不存在或已被删除。',
       loadError: '无法加载该消息。',

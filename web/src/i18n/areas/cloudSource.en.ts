@@ -125,6 +125,7 @@ const cloudSourceEn = {
       unreachable: 'The server could not be reached.',
       ownAccountRole: "A role in Herald's own AWS account cannot be assumed.",
       roleRefused: "The role could not be assumed. Its trust policy must allow sts:AssumeRole to Herald's job role, on the condition that sts:ExternalId equals this source's external id (shown in the source's dialog).",
+      fileNameMismatch: "The file name {{file}} does not match the source's file name pattern {{pattern}}, so it was not read. Upload it again under a name that matches.",
     },
     statusOption: { CHECKING: 'Checking', HELD: 'Held', IMPORTING: 'Importing', CONFIRMED: 'Confirmed', SKIPPED: 'Skipped', DONE: 'Done', FAILED: 'Failed' },
     confirm: 'Confirm {{file}}',

@@ -125,6 +125,7 @@ const cloudSourceJa = {
       unreachable: 'サーバーに接続できませんでした。',
       ownAccountRole: 'Herald 自身の AWS アカウントのロールは引き受けられません。',
       roleRefused: 'ロールを引き受けられませんでした。ロールの信頼ポリシーで、Herald のジョブロールに sts:AssumeRole を許可し、条件として sts:ExternalId がこのソースの外部 ID（ソースのダイアログに表示）と一致することを指定してください。',
+      fileNameMismatch: 'ファイル名 {{file}} がソースのファイル名パターン {{pattern}} に一致しないため、読み込みませんでした。パターンに合う名前で再度アップロードしてください。',
     },
     statusOption: { CHECKING: '検査中', HELD: '確認待ち', IMPORTING: '取り込み中', CONFIRMED: '確認済み', SKIPPED: 'スキップ', DONE: '完了', FAILED: '失敗' },
     confirm: '{{file}} を確認',

@@ -125,6 +125,7 @@ const cloudSourceZh = {
       unreachable: '无法连接到服务器。',
       ownAccountRole: '不能代入 Herald 自身 AWS 账户中的角色。',
       roleRefused: '无法代入该角色。角色的信任策略须允许 Herald 的作业角色执行 sts:AssumeRole，并以 sts:ExternalId 等于此数据源的外部 ID（见数据源对话框）为条件。',
+      fileNameMismatch: '文件名 {{file}} 与数据源的文件名模式 {{pattern}} 不匹配，因此未读取。请以符合模式的文件名重新上传。',
     },
     statusOption: { CHECKING: '检查中', HELD: '等待确认', IMPORTING: '导入中', CONFIRMED: '已确认', SKIPPED: '已跳过', DONE: '完成', FAILED: '失败' },
     confirm: '确认 {{file}}',

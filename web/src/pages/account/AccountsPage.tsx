@@ -12,11 +12,12 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../../shared/format';
+import { displayName, formatCount } from '../../../../shared/format';
 import type { AccountView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
+import { useDateTime } from '../../app/locale';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
 import { AccountDialog } from './AccountDialog';
@@ -27,7 +28,8 @@ const SIZE = 20;
 const SEARCH_DELAY_MS = 300;
 
 export default function AccountsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const formatDateTime = useDateTime();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   /** the cursor of each page shown so far; the last one is the current page's */
@@ -50,6 +52,7 @@ export default function AccountsPage() {
   const query = { search: search || undefined, cursor: cursors.at(-1), size: SIZE };
   const { data, error, isLoading, isValidating, mutate } = useCall(keys.list('account.getListByPage', query), { keepPreviousData: true });
   const rows = data?.list ?? [];
+  const count = useCall(keys.list('account.count', {}));
   const page = cursors.length;
 
   async function remove(account: AccountView) {
@@ -62,7 +65,12 @@ export default function AccountsPage() {
     }
     showSuccess(t('account.deleted', { id: account.id }));
     setOpen(null);
-    await mutate();
+    await Promise.all([mutate(), count.mutate()]);
+  }
+
+  async function saved(account: AccountView) {
+    setOpen(account);
+    await Promise.all([mutate(), count.mutate()]);
   }
 
   return (
@@ -79,6 +87,9 @@ export default function AccountsPage() {
       </header>
       <div className="card" data-testid="account-list">
         <div className="list-toolbar">
+          <p className="list-total" data-testid="account-total" aria-live="polite">
+            {count.data ? t(count.data.complete ? 'account.total' : 'account.totalAtLeast', { total: formatCount(count.data.total) }) : ''}
+          </p>
           <IconField iconPosition="left" className="account-search">
             <InputIcon className="pi pi-search" />
             <InputText id="account-search" type="search" value={typed} placeholder={t('account.search')} aria-label={t('account.search')} onChange={(e) => setTyped(e.target.value)} />
@@ -106,11 +117,11 @@ export default function AccountsPage() {
           <Column field="id" header={t('account.id')} />
           <Column header={t('account.email')} body={(a: AccountView) => a.emails[0] ?? '--'} />
           <Column header={t('account.phone')} body={(a: AccountView) => a.phones?.[0] ?? '--'} />
-          <Column header={t('account.name')} body={(a: AccountView) => [a.firstName, a.lastName].filter(Boolean).join(' ') || '--'} />
+          <Column header={t('account.name')} body={(a: AccountView) => displayName(a.firstName, a.lastName, i18n.language) || '--'} />
           <Column header={t('account.country')} body={(a: AccountView) => a.country ?? '--'} />
           <Column header={t('account.locale')} body={(a: AccountView) => a.locale ?? '--'} />
           <Column header={t('account.tags')} body={(a: AccountView) => (a.tags.length ? a.tags.map((tag) => <Tag key={tag} value={tag} className="mr-1" />) : '--')} />
-          <Column header={t('account.emailConsent')} body={(a: AccountView) => (a.emailConsent ? t('common.yes') : t('common.no'))} />
+          <Column header={t('account.emailConsentColumn')} body={(a: AccountView) => (a.emailConsent ? t('common.yes') : t('common.no'))} />
           <Column header={t('account.dateUpdated')} body={(a: AccountView) => formatDateTime(a.dateUpdated)} />
           <Column
             header={t('common.actions')}
@@ -133,7 +144,7 @@ export default function AccountsPage() {
           />
         </nav>
       </div>
-      <AccountDialog account={open} onHide={() => setOpen(null)} onDelete={(a) => void remove(a)} />
+      <AccountDialog account={open} onHide={() => setOpen(null)} onDelete={(a) => void remove(a)} onSaved={(a) => void saved(a)} />
       {confirmElement}
     </section>
   );

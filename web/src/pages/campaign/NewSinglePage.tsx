@@ -189,7 +189,9 @@ export default function NewSinglePage() {
     const view = await persist(true);
     if (!view) return setTest((s) => ({ ...s, busy: false }));
     try {
-      await call('plan.testEmail', { id: view.id, emails });
+      // a language the content no longer has falls back to the default
+      const language = test.language === 'ALL' || (test.language && Object.hasOwn(form.email.contents, test.language)) ? test.language : undefined;
+      await call('plan.testEmail', { id: view.id, emails, language });
       showSuccess(t('campaign.test.sent', { addresses: emails.join(', ') }));
     } catch {
       // the client's toast says why

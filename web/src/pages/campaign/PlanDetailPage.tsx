@@ -1,30 +1,34 @@
 /**
  * A message (/campaigns/detail?id=…): its state and what may be done now, then the tabs of spec 001 section 2.
- * Overview, Analytics (live while it sends), Operation Record and Sent records are filled; Content, Schedule,
+ * Overview, Content, Analytics (live while it sends), Operation Record and Sent records are filled; Schedule,
  * Plan Step and A/B Analytics come later. The page follows an approved message into sending by itself.
  */
 import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCount } from '../../../../shared/format';
 import { zonedTimeToUtc } from '../../../../shared/plan/plan';
 import type { PlanView } from '../../../../shared/services/plan';
 import { usePlan, usePlanStatistics, useSession } from '../../api/hooks';
 import { PageSpinner } from '../../router/RootShell';
 import { AnalyticsTab } from './detail/AnalyticsTab';
+import { ContentTab } from './detail/ContentTab';
 import { OperationRecordTab } from './detail/OperationRecordTab';
 import { OverviewTab } from './detail/OverviewTab';
 import { SentRecordsTab } from './detail/SentRecordsTab';
 import { CAMPAIGNS_PATH } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
+import { nothingSent } from './metrics';
 import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import './campaign.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
-const FILLED: ReadonlySet<Tab> = new Set(['overview', 'analytics', 'operationRecord', 'sentRecords']);
+const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'operationRecord', 'sentRecords']);
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
 const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
@@ -118,6 +122,7 @@ export default function PlanDetailPage() {
   }
 
   const p = plan.data;
+  const emptyRun = nothingSent(p.status, stats.data);
   const index = TABS.indexOf(tab);
 
   return (
@@ -127,10 +132,21 @@ export default function PlanDetailPage() {
           {back}
           <div className="title-row">
             <h1>{p.name}</h1>
-            <PlanStatusTag status={p.status} />
+            {emptyRun ? (
+              <Tag value={t('campaign.detail.nothingSent')} severity="warning" rounded data-status="NOTHING_SENT" />
+            ) : (
+              <PlanStatusTag status={p.status} />
+            )}
             {live && <span className="live-dot">{t('campaign.detail.live')}</span>}
           </div>
           <p className="muted">{p.title}</p>
+          {emptyRun && (
+            <p className="notice notice-warn" role="status" data-testid="nothing-sent">
+              {t('campaign.detail.nothingSentWhy', {
+                reasons: emptyRun.map((r) => `${t(`campaign.reason.${r.reason}`, { defaultValue: r.reason })} ${formatCount(r.count)}`).join(t('campaign.detail.listSeparator')) || '--',
+              })}
+            </p>
+          )}
         </div>
         <PlanActionButtons plan={p} run={run} onDuplicate={mayCreate ? duplicate : undefined} />
       </header>
@@ -148,6 +164,7 @@ export default function PlanDetailPage() {
             <TabPanel key={name} header={t(`campaign.tab.${name}`)}>
               {!FILLED.has(name) && <NotYet />}
               {name === 'overview' && <OverviewTab plan={p} />}
+              {name === 'content' && <ContentTab plan={p} />}
               {name === 'analytics' && <AnalyticsTab plan={p} stats={stats} />}
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, planMetrics, progressOf } from './metrics';
+import { chartSeries, nothingSent, planMetrics, progressOf } from './metrics';
 
 const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
 
@@ -78,5 +78,27 @@ describe('chartSeries', () => {
 
   it('has nothing to draw without counters', () => {
     expect(chartSeries([])).toEqual([]);
+  });
+});
+
+describe('nothingSent', () => {
+  const stats = (sent: number, running = false) => ({
+    totals: { sent },
+    reasons: { skipped: { USER_SETTINGS_BLOCK: 190, UNSUBSCRIBED: 0 }, failed: { USER_SETTINGS_BLOCK: 0, BOUNCE: 2 } },
+    running,
+  });
+
+  it('says a finished message that sent nothing, with its reasons largest first', () => {
+    expect(nothingSent('DEPLOYED', stats(0))).toEqual([
+      { reason: 'USER_SETTINGS_BLOCK', count: 190 },
+      { reason: 'BOUNCE', count: 2 },
+    ]);
+  });
+
+  it('leaves alone a message that sent something, is still sending, or has not finished', () => {
+    expect(nothingSent('DEPLOYED', stats(1))).toBeUndefined();
+    expect(nothingSent('DEPLOYED', stats(0, true))).toBeUndefined();
+    expect(nothingSent('IN_PROGRESS', stats(0))).toBeUndefined();
+    expect(nothingSent('DEPLOYED', undefined)).toBeUndefined();
   });
 });

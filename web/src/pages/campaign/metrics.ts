@@ -2,7 +2,7 @@
  * A message's numbers as the portal shows them (spec 001 section 9): counts with K and M, rates truncated to two
  * decimals, and '--' for a metric the channel cannot measure or a rate without a base.
  */
-import type { Channel } from '../../../../shared/delivery';
+import type { Channel, SendFailureReason } from '../../../../shared/delivery';
 import { formatCount, formatRate } from '../../../../shared/format';
 import type { PlanTotals } from '../../../../shared/services/plan';
 
@@ -108,4 +108,20 @@ export function chartSeries(hours: readonly { hour: string; sent: number; opens:
     p.clicks += h.clicks;
   }
   return [...points.values()];
+}
+
+/**
+ * A finished message that sent nothing (issue 21): the reasons its recipients were skipped or failed, largest
+ * first, so the page says "Finished: nothing sent" and why instead of its delivered state; undefined otherwise.
+ */
+export function nothingSent(
+  status: string,
+  stats: { totals: Pick<PlanTotals, 'sent'>; reasons: { failed: Partial<Record<SendFailureReason, number>>; skipped: Partial<Record<SendFailureReason, number>> }; running: boolean } | undefined,
+): { reason: SendFailureReason; count: number }[] | undefined {
+  if (status !== 'DEPLOYED' || !stats || stats.running || stats.totals.sent > 0) return undefined;
+  const counts = new Map<SendFailureReason, number>();
+  for (const byReason of [stats.reasons.skipped, stats.reasons.failed]) {
+    for (const [reason, n] of Object.entries(byReason) as [SendFailureReason, number][]) counts.set(reason, (counts.get(reason) ?? 0) + n);
+  }
+  return [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([reason, count]) => ({ reason, count }));
 }

@@ -14,10 +14,11 @@ export function useUserNames(people: Record<string, string> = {}) {
   const session = useSession();
   const me = session?.userdetails.id;
   const nameOf = useCallback(
-    (id: string) => {
+    // `named`: the names a list row carries, where one hook serves many messages
+    (id: string, named: Record<string, string> = people) => {
       if (id === me) return t('campaign.you');
       if (id === SYSTEM_ACTOR) return t('campaign.system');
-      return people[id] ?? t('campaign.userId', { id: id.slice(-6) });
+      return named[id] ?? t('campaign.userId', { id: id.slice(-6) });
     },
     [me, people, t],
   );

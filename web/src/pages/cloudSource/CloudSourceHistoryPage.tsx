@@ -149,7 +149,7 @@ function History({ sourceId }: { sourceId: string }) {
               <td>
                 <Tag value={t(`cloudHistory.statusOption.${h.status}`)} severity={SEVERITY[h.status]} rounded />
                 {RUNNING.has(h.status) && <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />}
-                {h.error && <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`) : h.error}</div>}
+                {h.error && <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: source.data?.fileName ?? '' }) : h.error}</div>}
               </td>
               <td className="numeric">{formatCount(h.rows)}</td>
               <td className="numeric">{formatCount(h.valid)}</td>

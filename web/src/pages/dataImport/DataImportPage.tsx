@@ -103,7 +103,7 @@ export default function DataImportPage() {
       .catch((e: unknown) => setRunError(e instanceof CsvError ? t('dataImport.readError', { reason: e.message }) : undefined))
       .finally(() => {
         run.current = null;
-        void invalidate('dataImport.getListByPage', 'account.getListByPage');
+        void invalidate('dataImport.getListByPage', 'account.getListByPage', 'account.count');
       });
   }
 

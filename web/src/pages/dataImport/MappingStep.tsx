@@ -1,14 +1,62 @@
 /** The mapping step: what each column of the file becomes, the primary key column, its case, the separator. */
 import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
 import { useTranslation } from 'react-i18next';
 import { type CsvDelimiter, CSV_DELIMITERS, type CsvEncoding, CSV_ENCODINGS } from '../../../../shared/import/csv';
 import { DEVICE_IMPORT_FIELDS } from '../../../../shared/entities/device';
-import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../../../../shared/import/accountImport';
+import { ATTRIBUTE_TYPES, type ConsentField, IMPORT_TARGETS, KEY_CASES } from '../../../../shared/import/accountImport';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
-import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState } from './mapping';
+import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+
+type ConsentAnswer = 'UNSET' | 'YES' | 'NO';
+
+/** Per channel no column fills: did the file's people agree to receive on it? Unanswered means no consent. */
+function ConsentQuestion({ state, onChange }: { state: MappingState; onChange: (next: MappingState) => void }) {
+  const { t } = useTranslation();
+  const asked = unmappedConsents(state.choices);
+  if (asked.length === 0) return null;
+  const answerOf = (f: ConsentField): ConsentAnswer => (state.consent?.[f] === undefined ? 'UNSET' : state.consent[f] ? 'YES' : 'NO');
+  const answer = (f: ConsentField, a: ConsentAnswer) => {
+    const consent = { ...state.consent };
+    if (a === 'UNSET') delete consent[f];
+    else consent[f] = a === 'YES';
+    onChange({ ...state, consent });
+  };
+  return (
+    <fieldset className="import-consent" data-testid="import-consent">
+      <legend className="section-title">{t('dataImport.consentTitle')}</legend>
+      <p className="notice notice-warn" id="import-consent-hint">
+        {t('dataImport.consentHint')}
+      </p>
+      <div className="form-grid">
+        {asked.map((f) => {
+          const channel = t(`dataImport.consentChannel.${f}`);
+          return (
+            <div className="field" key={f}>
+              <label htmlFor={`import-consent-${f}`}>{t('dataImport.consentOf', { channel })}</label>
+              <Select
+                inputId={`import-consent-${f}`}
+                label={t('dataImport.consentOf', { channel })}
+                labelled
+                value={answerOf(f)}
+                options={(['UNSET', 'YES', 'NO'] as const).map((a) => ({ label: t(`dataImport.consentOption.${a}`, { channel }), value: a }))}
+                onChange={(e) => answer(f, e.value as ConsentAnswer)}
+                aria-describedby="import-consent-hint"
+              />
+            </div>
+          );
+        })}
+      </div>
+      <div className="field-checkbox">
+        <Checkbox inputId="import-consent-updates" checked={state.consentUpdates ?? false} onChange={(e) => onChange({ ...state, consentUpdates: e.checked ?? false })} />
+        <label htmlFor="import-consent-updates">{t('dataImport.consentUpdates')}</label>
+      </div>
+    </fieldset>
+  );
+}
 
 export function MappingStep({
   state,
@@ -162,6 +210,7 @@ export function MappingStep({
           </tbody>
         </table>
       </div>
+      {!device && <ConsentQuestion state={state} onChange={onChange} />}
       <div className="form-actions">
         <Button type="button" label={t('dataImport.back')} outlined onClick={onBack} />
         <Button type="button" icon="pi pi-upload" label={t('dataImport.start')} onClick={onStart} />

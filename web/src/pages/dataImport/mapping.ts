@@ -1,6 +1,6 @@
 /** The mapping step's state and the import plan it makes, checked with the catalogue's schema before sending. */
 import type { CsvDelimiter, CsvEncoding } from '../../../../shared/import/csv';
-import { type ColumnMapping, guessMappings, type ImportPlan, importPlanSchema, type KEY_CASES } from '../../../../shared/import/accountImport';
+import { type ColumnMapping, CONSENT_FIELDS, type ConsentField, guessMappings, type ImportPlan, importPlanSchema, type KEY_CASES } from '../../../../shared/import/accountImport';
 import { devicePlanProblem } from '../../../../shared/import/deviceImport';
 import type { CsvHead } from '../../../../shared/import/upload';
 
@@ -22,7 +22,14 @@ export interface MappingState {
   choices: ColumnChoice[];
   primaryKeyColumn: number;
   keyCase: (typeof KEY_CASES)[number];
+  /** the consent the file grants on channels no column fills; unanswered ones stay "no consent" */
+  consent?: Partial<Record<ConsentField, boolean>>;
+  consentUpdates?: boolean;
 }
+
+/** The consent fields no column of the choices fills: the import asks about these. */
+export const unmappedConsents = (choices: readonly ColumnChoice[]): ConsentField[] =>
+  CONSENT_FIELDS.filter((f) => !choices.some((c) => c.target === f));
 
 export function initialMapping(head: CsvHead, encoding: CsvEncoding = 'UTF-8'): MappingState {
   const guess = guessMappings(head.header);
@@ -52,6 +59,9 @@ export function planOf(state: MappingState): { plan: ImportPlan & { kind: FileKi
     keyCase: state.keyCase,
     splitChar: state.delimiter,
     encoding: state.encoding,
+    ...(state.kind === 'ACCOUNT' && state.consent
+      ? { grantedConsent: Object.fromEntries(unmappedConsents(state.choices).flatMap((f) => (state.consent![f] === undefined ? [] : [[f, state.consent![f]]]))), grantedConsentUpdates: state.consentUpdates ?? false }
+      : {}),
   });
   if (parsed.success) {
     // the server's rule for a device file, shown where the key column's problems are

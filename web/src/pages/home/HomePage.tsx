@@ -66,7 +66,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
                 </Link>
                 <PlanStatusTag status={plan.status} />
                 <span className="muted small">
-                  {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy) }) : <TriggerSummary trigger={plan.trigger} />}
+                  {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy, plan.people) }) : <TriggerSummary trigger={plan.trigger} />}
                 </span>
                 {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: dateTime(plan.approval.deadline) })}</span>}
                 {card === 'REJECTED' && plan.rejection && (

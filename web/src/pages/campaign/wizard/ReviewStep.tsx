@@ -18,7 +18,7 @@ import type { WizardStepName } from '../paths';
 import { triggerText } from '../TriggerSummary';
 import { triggerOf } from '../schedule';
 import { fromLocalInput, MAX_TEST_ADDRESSES, stepValid, type WizardErrors, type WizardForm } from '../wizard';
-import { SegmentSize } from './SegmentStep';
+import { SegmentReach, SegmentSize } from './SegmentStep';
 
 export interface Approval {
   participants: string[];
@@ -28,6 +28,8 @@ export interface Approval {
 
 export interface TestMail {
   addresses: string;
+  /** one of the content's languages, or ALL; unset: the default language */
+  language?: string;
   error?: string;
   busy: boolean;
 }
@@ -74,6 +76,8 @@ export function ReviewStep({
     { label: t('campaign.test.keptGroup'), items: (recipients?.testAddresses ?? []).map((a) => ({ label: a, value: a })) },
     { label: t('campaign.test.membersGroup'), items: (recipients?.members ?? []).map((m) => ({ label: `${m.name} <${m.email}>`, value: m.email })) },
   ].filter((g) => g.items.length > 0);
+  const languages = languagesOf(form.email);
+  const testLanguage = test.language && (test.language === 'ALL' || languages.includes(test.language)) ? test.language : form.email.defaultLanguage;
 
   const edit = (step: WizardStepName, name: string) => (
     <Button type="button" text size="small" icon="pi pi-pencil" label={t('campaign.wizard.editStep', { step: name })} onClick={() => goTo(step)} />
@@ -117,6 +121,7 @@ export function ReviewStep({
               <Row label={t('campaign.segment.label')}>{segmentName ?? (form.segmentId ? form.segmentId : '--')}</Row>
             </dl>
             <SegmentSize segmentId={form.segmentId} />
+            <SegmentReach segmentId={form.segmentId} channel="EMAIL" />
             <div className="summary-head">
               <h4>{t('campaign.step.trigger')}</h4>
               {edit('trigger', t('campaign.step.trigger'))}
@@ -159,6 +164,19 @@ export function ReviewStep({
             />
             <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
           </form>
+          {languages.length > 1 && (
+            <div className="field">
+              <label htmlFor="test-language">{t('campaign.test.language')}</label>
+              <Select
+                inputId="test-language"
+                label={t('campaign.test.language')}
+                labelled
+                value={testLanguage}
+                options={[...languages.map((l) => ({ label: l, value: l })), { label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]}
+                onChange={(e) => onTest({ ...test, language: e.value as string, error: undefined })}
+              />
+            </div>
+          )}
           {recipientGroups.length > 0 && (
             <Select
               inputId="test-address-pick"

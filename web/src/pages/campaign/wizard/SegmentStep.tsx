@@ -3,7 +3,10 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../../../shared/format';
-import { useSegmentCount, useSegmentOptions } from '../../../api/hooks';
+import type { Channel } from '../../../../../shared/delivery';
+import { reachText } from '../../../../../shared/services/plan';
+import { useSegmentCount, useSegmentOptions, useSegmentReach } from '../../../api/hooks';
+import { currentLang } from '../../../i18n';
 import { Select } from '../../../components/Select';
 import { FieldError } from '../../../components/TextField';
 import type { StepProps } from './ContentStep';
@@ -30,6 +33,20 @@ export function SegmentSize({ segmentId }: { segmentId: string | null }) {
       ) : (
         <span>{t(size.data.complete ? 'campaign.segment.size' : 'campaign.segment.sizeAtLeast', { size: formatCount(size.data.count) })}</span>
       )}
+    </p>
+  );
+}
+
+/** How many of the segment can receive on the channel and why the others cannot (issue 21: nothing silent). */
+export function SegmentReach({ segmentId, channel }: { segmentId: string | null; channel: Channel }) {
+  const size = useSegmentReach(segmentId, channel);
+  const reach = size.data?.reach;
+  if (!segmentId || !size.data || !reach) return null;
+  const none = size.data.count > 0 && reach.reachable === 0;
+  return (
+    <p className={none ? 'notice notice-warn' : 'segment-size'} role="status" data-testid="segment-reach">
+      <i className={none ? 'pi pi-exclamation-triangle' : 'pi pi-send'} aria-hidden="true" />
+      <span>{reachText(currentLang(), reach, size.data.count)}</span>
     </p>
   );
 }

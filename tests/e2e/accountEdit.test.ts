@@ -1,0 +1,86 @@
+/**
+ * Issue 21 item 7 in a real browser, in Japanese: an account edited on /library/account (a field error shown
+ * under its input, then saved), a stale save told as a conflict, the list's total and one column per meaning,
+ * names family first and dates in the user's zone, named; axe on the list, the detail and the edit form.
+ */
+import { expect, it } from 'vitest';
+import { formatDateTime } from '../../shared/format';
+import { browserSuite, expectAccessible, openPage, signIn, waitForPath } from './browser';
+
+const suite = browserSuite();
+
+it('edits an account in ja: a field error under its input, the save, a stale save as a conflict', async () => {
+  const { admin } = suite;
+  const created = await admin.ok('account.save', { id: 'edit-1', emails: ['edit1@example.com'], firstName: '太郎', lastName: '山田', attributes: { score: 3 } });
+  await admin.ok('account.save', { id: 'edit-2', emails: ['edit2@example.com'] });
+  await admin.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo' });
+  try {
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
+    await page.goto(`${suite.herald.portalUrl}#/library/account`);
+    await waitForPath(page, '/library/account');
+    const list = page.getByTestId('account-list');
+
+    // the total, and no two columns with the same heading
+    const { total } = await admin.ok('account.count');
+    await page.getByTestId('account-total').filter({ hasText: `全 ${total.toLocaleString('en-US')} 件` }).waitFor();
+    await list.locator('tbody tr', { hasText: 'edit-1' }).waitFor();
+    const headings = (await list.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
+    expect(new Set(headings).size, headings.join(' | ')).toBe(headings.length);
+    expect(headings).toContain('メール配信の同意');
+    // family name first, dates in the user's zone with the zone named
+    const row = list.locator('tbody tr', { hasText: 'edit-1' });
+    expect(await row.textContent()).toContain('山田 太郎');
+    expect(await row.textContent()).toContain(formatDateTime(created.dateUpdated, { timeZone: 'Asia/Tokyo' }));
+    await expectAccessible(page, 'accounts list (ja)');
+
+    await row.getByRole('button', { name: 'edit-1 を表示' }).click();
+    const dialog = page.locator('#account-dialog');
+    expect(await dialog.getByTestId('account-name').textContent()).toBe('山田 太郎');
+    await dialog.getByText(formatDateTime(created.dateCreated, { timeZone: 'Asia/Tokyo' })).first().waitFor();
+    await expectAccessible(page, 'account detail (ja)');
+
+    // a bad phone number: the server's field error under the phones input, nothing saved
+    await dialog.getByRole('button', { name: '編集' }).click();
+    await dialog.locator('#account-edit-lastName').waitFor();
+    await expectAccessible(page, 'account edit form (ja)');
+    await page.fill('#account-edit-phones', '090-1234-5678');
+    await page.fill('#account-edit-lastName', '佐藤');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.locator('#account-edit-phones-error.p-error').waitFor();
+    expect(await page.locator('#account-edit-phones').getAttribute('aria-invalid')).toBe('true');
+    expect((await admin.ok('account.detail', { id: 'edit-1' })).version).toBe(1);
+
+    // fixed: saved, and the detail shows it
+    await page.fill('#account-edit-phones', '+81 90-1234-5678');
+    await page.fill('#account-edit-attributes', 'score: 7\nplan: gold');
+    await page.fill('#account-edit-tags', 'vip, 東京');
+    await page.locator('label[for="account-edit-smsConsent"]').click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.locator('.p-toast', { hasText: 'アカウント edit-1 を保存しました。' }).waitFor();
+    await dialog.getByTestId('account-name').filter({ hasText: '佐藤 太郎' }).waitFor();
+    expect(await admin.ok('account.detail', { id: 'edit-1' })).toMatchObject({
+      version: 2,
+      lastName: '佐藤',
+      firstName: '太郎',
+      phones: ['+819012345678'],
+      tags: ['vip', '東京'],
+      attributes: { score: 7, plan: 'gold' },
+      smsConsent: true,
+      emailConsent: false,
+      emails: ['edit1@example.com'],
+    });
+    await list.locator('tbody tr', { hasText: '佐藤 太郎' }).waitFor();
+
+    // someone else saves meanwhile: this save is refused as a conflict and changes nothing
+    await dialog.getByRole('button', { name: '編集' }).click();
+    const theirs = await admin.ok('account.save', { ...(await admin.ok('account.detail', { id: 'edit-1' })), firstName: '花子' });
+    await page.fill('#account-edit-firstName', '次郎');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByTestId('account-conflict').waitFor();
+    expect(await admin.ok('account.detail', { id: 'edit-1' })).toMatchObject({ version: theirs.version, firstName: '花子' });
+    await context.close();
+  } finally {
+    await admin.ok('user.saveProfile', { language: 'en' });
+  }
+});

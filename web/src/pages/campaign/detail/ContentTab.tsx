@@ -1,0 +1,103 @@
+/**
+ * The message as it is sent, one tab per content language (the default first): an email through the builder's
+ * own preview (the renderer's HTML in a sandboxed frame), another channel through its template editor's preview.
+ * Approvers read it here before they approve.
+ */
+import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlanView } from '../../../../../shared/services/plan';
+import { useCall } from '../../../api/hooks';
+import { PreviewPane } from '../../template/builder/PreviewPane';
+import { channelDraftFromView, channelLanguages, type ChannelDraft } from '../../template/channel/channelDraft';
+import { LetterPreview } from '../../template/channel/LetterContent';
+import { LinePreview } from '../../template/channel/LineContent';
+import { PushPreview } from '../../template/channel/PushContent';
+import { SmsPreview } from '../../template/channel/SmsContent';
+import { type Draft, draftFromView, languagesOf } from '../../template/draft';
+import { SAMPLE_RECIPIENT } from '../../template/preview';
+import { formFromPlan } from '../wizard';
+import '../../../i18n/areas/channelContent';
+import '../../template/template.css';
+
+type Shown = { kind: 'email'; draft: Draft } | { kind: 'channel'; draft: ChannelDraft };
+
+function LanguageSwitch({ languages, defaultLanguage, current, onSelect }: { languages: string[]; defaultLanguage: string; current: string; onSelect: (l: string) => void }) {
+  const { t } = useTranslation();
+  function keys(e: KeyboardEvent, index: number) {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = languages[(index + step + languages.length) % languages.length];
+    onSelect(next);
+    document.getElementById(`content-language-${next}`)?.focus();
+  }
+  return (
+    <div role="tablist" aria-label={t('campaign.content.languages')} className="tab-list" data-testid="content-languages">
+      {languages.map((l, index) => (
+        <button
+          key={l}
+          type="button"
+          role="tab"
+          id={`content-language-${l}`}
+          aria-selected={l === current}
+          aria-controls="content-language-panel"
+          tabIndex={l === current ? 0 : -1}
+          className={`tab${l === current ? ' active' : ''}`}
+          onClick={() => onSelect(l)}
+          onKeyDown={(e) => keys(e, index)}
+        >
+          <span lang={l}>{l}</span>
+          {l === defaultLanguage && <span className="muted small"> ({t('campaign.content.default')})</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Shown({ shown }: { shown: Shown }) {
+  const { t } = useTranslation();
+  const languages = shown.kind === 'email' ? languagesOf(shown.draft) : channelLanguages(shown.draft);
+  const [chosen, setChosen] = useState(shown.draft.defaultLanguage);
+  const current = languages.includes(chosen) ? chosen : shown.draft.defaultLanguage;
+  const content = shown.kind === 'channel' ? (shown.draft.contents[current] ?? {}) : {};
+  const preview = { content, language: current, recipient: SAMPLE_RECIPIENT };
+  return (
+    <div className="content-tab" data-testid="content-tab">
+      <p className="muted small">{t('campaign.content.intro', { count: languages.length })}</p>
+      <LanguageSwitch languages={languages} defaultLanguage={shown.draft.defaultLanguage} current={current} onSelect={setChosen} />
+      <div id="content-language-panel" role="tabpanel" aria-labelledby={`content-language-${current}`} lang={current}>
+        {shown.kind === 'email' ? (
+          <PreviewPane draft={shown.draft} language={current} />
+        ) : (
+          <>
+            {shown.draft.channel === 'PUSH_NATIVE' && <PushPreview {...preview} />}
+            {shown.draft.channel === 'SMS' && <SmsPreview {...preview} />}
+            {shown.draft.channel === 'LINE' && <LinePreview {...preview} />}
+            {shown.draft.channel === 'DIRECT_MAIL' && <LetterPreview draft={shown.draft} language={current} sender={null} recipient={SAMPLE_RECIPIENT} valid />}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LibraryContent({ templateId }: { templateId: string }) {
+  const { t } = useTranslation();
+  const { data, error } = useCall(['templateMessage.detail', { id: templateId }]);
+  if (error) {
+    return (
+      <p className="state-error" role="alert">
+        {t('campaign.content.templateError')}
+      </p>
+    );
+  }
+  if (!data) return <p className="muted">{t('campaign.loading')}</p>;
+  return <Shown shown={data.channel === 'EMAIL' ? { kind: 'email', draft: draftFromView(data) } : { kind: 'channel', draft: channelDraftFromView(data) }} />;
+}
+
+export function ContentTab({ plan }: { plan: PlanView }) {
+  // the wizard's own reading of a saved message: what it would send
+  const email = useMemo(() => (plan.content.kind === 'EMAIL' ? formFromPlan(plan, 'UTC', 0).email : null), [plan]);
+  if (plan.content.kind === 'TEMPLATE') return <LibraryContent templateId={plan.content.templateId} />;
+  return <Shown key={plan.id} shown={{ kind: 'email', draft: email! }} />;
+}
