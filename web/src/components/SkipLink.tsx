@@ -27,7 +27,7 @@ export function SkipLink({ label, target }: { label: string; target: string | ((
     el.focus();
   }
   return (
-    <a className="skip-inline" href={typeof target === 'string' ? `#${target}` : '#'} onClick={skip}>
+    <a className="sr-only skip-inline" href={typeof target === 'string' ? `#${target}` : '#'} onClick={skip}>
       {label}
     </a>
   );
