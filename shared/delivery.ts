@@ -30,3 +30,6 @@ export const SEND_FAILURE_REASONS = {
   UNEXPECTED: 14,
 } as const;
 export type SendFailureReason = keyof typeof SEND_FAILURE_REASONS;
+
+/** A recipient of a run: the account, or one of its several addresses on a channel (`<accountId>#<target>`). */
+export const recipientKeyOf = (r: { accountId: string; target?: string }): string => (r.target ? `${r.accountId}#${r.target}` : r.accountId);

@@ -10,14 +10,30 @@ import type { PlanContent } from '../../shared/plan/plan';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { RecipientLinks } from '../tracking/links';
+import type { LetterRendered } from './directMail/outbound';
+import type { LineRendered } from './line/outbound';
+import type { PushRendered } from './push/outbound';
 import type { ChannelSender, OutboundOf, SendOutcome } from './sender';
+import type { SmsRendered } from './sms/outbound';
 
-/** An account's address on a channel and whether it agreed to receive on it, or why it has none. */
-export type Reach = { address: string; consent: boolean } | { reason: SendFailureReason };
+/** One address of an account on a channel and whether it agreed to receive there. */
+export interface Target {
+  address: string;
+  consent: boolean;
+  /** which of the account's addresses this is, where it has several (a push device's id) */
+  target?: string;
+}
+
+/**
+ * An account's address on a channel, or why it has none. An account reached at several addresses (one message
+ * per active push device) names the others in `more`: each is a recipient of its own in the ledger.
+ */
+export type Reach = (Target & { more?: readonly Target[] }) | { reason: SendFailureReason };
 
 /** What a send knows of a recipient (functions/delivery/messages.ts `Recipient` fits). */
 export type RecipientView = {
   accountId: string;
+  target?: string;
   address: string;
   consent: boolean;
   locale?: string;
@@ -27,12 +43,24 @@ export type RecipientView = {
   preset?: Record<string, Record<string, string>>;
 };
 
-/** A recipient's message as rendered; every channel has a plain text, email adds its subject and HTML. */
-export interface Rendered {
+/** A recipient's email as rendered. */
+export interface EmailRendered {
   subject: string;
   html: string;
   text: string;
 }
+
+/** A recipient's message as each channel renders it (the other channels' shapes live in their folders). */
+export interface RenderedByChannel {
+  EMAIL: EmailRendered;
+  SMS: SmsRendered;
+  PUSH_NATIVE: PushRendered;
+  LINE: LineRendered;
+  DIRECT_MAIL: LetterRendered;
+}
+export type RenderedOf<C extends Channel> = RenderedByChannel[C];
+/** any channel's rendered message */
+export type Rendered = RenderedOf<Channel>;
 
 /** What a provider said to one message, before the adapter classifies it. */
 export type ProviderAnswer = { ok: true; providerId: string } | { ok: false; code: string; detail?: string };
@@ -50,20 +78,25 @@ export interface ChannelAdapter<C extends Channel> {
   readonly sendable: boolean;
   /** each account's address and consent on this channel, in the order given */
   reach(accounts: readonly Account[], ctx: { store: Store; orgId: number }): Promise<Reach[]>;
-  /** recipients not to attempt (no consent, on the opt-out list), by account id, with their spec 001 section 8 reason */
+  /** recipients not to attempt (no consent, on the opt-out list), by recipientKeyOf (shared/delivery), with their spec 001 section 8 reason */
   suppressed(recipients: readonly RecipientView[], ctx: { store: Store; orgId: number }): Promise<Map<string, SendFailureReason>>;
   /** the content a message copies from a library template of this channel; undefined while it has none */
   planContent(template: AnyTemplate): PlanContent | undefined;
   /** the renderer of a plan's content for this channel; undefined when the content is not this channel's */
-  prepare(content: PlanContent): ((recipient: RecipientView, links: RecipientLinks) => Rendered) | undefined;
+  prepare(content: PlanContent): ((recipient: RecipientView, links: RecipientLinks) => RenderedOf<C>) | undefined;
   /** the provider request of one recipient */
-  message(input: { recipient: RecipientView; rendered: Rendered; links: RecipientLinks; from: string; tags: Record<string, string> }): OutboundOf<C>;
+  message(input: { recipient: RecipientView; rendered: RenderedOf<C>; links: RecipientLinks; from: string; tags: Record<string, string> }): OutboundOf<C>;
   /** a provider answer as an outcome; undefined when it cannot say whether the message went out */
   classify(answer: ProviderAnswer): SendOutcome | undefined;
   /** the provider on AWS, and in `npm start` and the tests (`recorder` keeps what channels without a stand-in send) */
   provider(rt: Runtime, where: { local: false } | { local: true; recorder: ChannelSender }): ChannelSender;
   /** a provider event about messages sent earlier */
   readFeedback(event: unknown): FeedbackReading;
+  /**
+   * after a run of this channel completed (called once, by the check that completed it): work over the whole
+   * run, such as the letters' merged PDF and manifest; must be idempotent, as a retried check may call it again
+   */
+  afterRun?(run: { orgId: number; planId: string; runId: string }, ctx: { store: Store }): Promise<void>;
   /** a provider said the address is dead: keep it from being tried again */
   retire(address: string, ctx: { store: Store; orgId: number; planId: string }): Promise<void>;
 }

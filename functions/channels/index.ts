@@ -34,5 +34,5 @@ export function everyChannel(sender: ChannelSender): ChannelSenders {
   return Object.fromEntries(CHANNELS.map((c) => [c, sender])) as ChannelSenders;
 }
 
-export type { ChannelAdapter, Reach, RecipientView, Rendered } from './adapter';
+export type { ChannelAdapter, Reach, RecipientView, Rendered, RenderedOf, Target } from './adapter';
 export type { ChannelSender, ChannelSenders, Outbound, SendOutcome } from './sender';

@@ -2,7 +2,7 @@
  * The checks every channel makes before a send, with their spec 001 section 8 reasons: the recipient's consent
  * on the channel, and the organization's unsubscription list for the channel's address (one read per batch).
  */
-import type { Channel, SendFailureReason } from '../../shared/delivery';
+import { type Channel, recipientKeyOf, type SendFailureReason } from '../../shared/delivery';
 import { type MessageUnsubscription, unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { Store } from '../store/store';
@@ -27,8 +27,8 @@ export async function consentAndOptOut(
   recipients.forEach((r, i) => {
     const hit = found[i] as MessageUnsubscription | undefined;
     // no consent is the recipient's own setting: it wins over a listing
-    if (!r.consent) out.set(r.accountId, 'USER_SETTINGS_BLOCK');
-    else if (hit) out.set(r.accountId, LISTED_REASON[hit.source]);
+    if (!r.consent) out.set(recipientKeyOf(r), 'USER_SETTINGS_BLOCK');
+    else if (hit) out.set(recipientKeyOf(r), LISTED_REASON[hit.source]);
   });
   return out;
 }

@@ -5,6 +5,10 @@
  */
 import type { Channel } from '../../shared/delivery';
 import type { SendFailureReason } from '../../shared/delivery';
+import type { OutboundLetter } from './directMail/outbound';
+import type { OutboundLine } from './line/outbound';
+import type { OutboundPush } from './push/outbound';
+import type { OutboundSms } from './sms/outbound';
 
 export interface OutboundEmail {
   channel: 'EMAIL';
@@ -19,16 +23,9 @@ export interface OutboundEmail {
   tags: Record<string, string>;
 }
 
-/** Messages of channels whose providers are not reached from here yet carry their rendered body as text. */
-export interface OutboundOther {
-  channel: Exclude<Channel, 'EMAIL'>;
-  to: string;
-  body: string;
-  tags: Record<string, string>;
-}
-
-export type Outbound = OutboundEmail | OutboundOther;
-export type OutboundOf<C extends Channel> = C extends 'EMAIL' ? OutboundEmail : OutboundOther & { channel: C };
+/** Each channel's request shape lives in its folder (`<channel>/outbound.ts`). */
+export type Outbound = OutboundEmail | OutboundSms | OutboundPush | OutboundLine | OutboundLetter;
+export type OutboundOf<C extends Channel> = Extract<Outbound, { channel: C }>;
 
 export type SendOutcome =
   | { kind: 'sent'; providerId: string }

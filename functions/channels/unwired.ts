@@ -5,6 +5,8 @@
  * reachable on it.
  */
 import type { Channel } from '../../shared/delivery';
+import { channelOf } from '../../shared/content';
+import type { PlanContent } from '../../shared/plan/plan';
 import type { ChannelAdapter } from './adapter';
 import { consentAndOptOut } from './optOut';
 import type { ChannelSender, OutboundOf } from './sender';
@@ -20,9 +22,9 @@ export function unwiredChannel<C extends Exclude<Channel, 'EMAIL'>>(channel: C):
     channel,
     sendable: false,
     suppressed: (recipients, ctx) => consentAndOptOut(channel, recipients, ctx),
-    planContent: () => undefined,
+    planContent: (template) => (channelOf(template) === channel ? ({ kind: channel, template } as PlanContent) : undefined),
     prepare: () => undefined,
-    message: ({ recipient, rendered, tags }) => ({ channel, to: recipient.address, body: rendered.text, tags }) as OutboundOf<C>,
+    message: ({ recipient, rendered, tags }) => ({ channel, to: recipient.address, body: (rendered as { text: string }).text, tags }) as OutboundOf<C>,
     classify: (answer) => (answer.ok ? { kind: 'sent', providerId: answer.providerId } : { kind: 'failed', reason: 'UNEXPECTED', detail: answer.code }),
     provider: (_rt, where) => (where.local ? where.recorder : notWired),
     readFeedback: () => ({ kind: 'ignored' }),

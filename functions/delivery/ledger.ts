@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Channel, SendFailureReason, SentState } from '../../shared/delivery';
+import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
 import { DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
 import type { Store, TransactItem } from '../store/store';
@@ -17,6 +17,8 @@ export interface LedgerKey {
   runId: string;
   channel: Channel;
   accountId: string;
+  /** one of the account's several addresses on the channel (a push device) */
+  target?: string;
 }
 
 type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes';
@@ -53,7 +55,7 @@ export class Ledger {
   ) {}
 
   keyOf(k: LedgerKey) {
-    return { runShard: runShardKey(k.orgId, k.planId, k.runId, shardOf(k.accountId)), recipient: `${k.channel}#${k.accountId}` };
+    return { runShard: runShardKey(k.orgId, k.planId, k.runId, shardOf(k.accountId)), recipient: `${k.channel}#${recipientKeyOf(k)}` };
   }
 
   /**
@@ -116,6 +118,7 @@ export class Ledger {
       planId: k.planId,
       runId: k.runId,
       accountId: k.accountId,
+      ...(k.target ? { target: k.target } : {}),
       channel: k.channel,
       address,
       status: 'CLAIMED',
@@ -266,6 +269,7 @@ export class Ledger {
       planId: k.planId,
       runId: k.runId,
       accountId: k.accountId,
+      ...(k.target ? { target: k.target } : {}),
       channel: k.channel,
       address,
       status: 'SKIPPED',

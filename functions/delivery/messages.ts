@@ -11,6 +11,8 @@ export const DELIVERY_QUEUE = 'delivery';
 /** What a send needs of a recipient, read once by the audience fan-out. */
 export const recipientSchema = z.object({
   accountId: z.string().min(1).max(128),
+  /** which of the account's addresses on the channel this is (a push device's id); absent where it has one */
+  target: z.string().min(1).max(128).optional(),
   /** an email address, a phone number, a push token, a LINE user id or a printed postal address */
   address: z.string().min(1).max(1000),
   locale: z.string().max(35).optional(),

@@ -90,19 +90,23 @@ export function pipeline(deps: PipelineDeps) {
     const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
     const matched = page.accounts.filter(matches);
     const reach = await adapterOf(plan.channel).reach(matched, { store, orgId: m.orgId });
+    // an account reached at several addresses (push devices) is one recipient per address
     const reached = matched.flatMap((account, i) => {
       const r = reach[i]!;
       if (!('address' in r)) return [];
-      const recipient: Recipient = {
-        accountId: account.id,
-        address: r.address,
-        locale: account.locale,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        consent: r.consent,
-        attributes: account.attributes,
-      };
-      return [{ account, recipient }];
+      return [r, ...(r.more ?? [])].map((t) => {
+        const recipient: Recipient = {
+          accountId: account.id,
+          ...(t.target ? { target: t.target } : {}),
+          address: t.address,
+          locale: account.locale,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          consent: t.consent,
+          attributes: account.attributes,
+        };
+        return { account, recipient };
+      });
     });
     // the preset values the message asks for, read for the page's recipients at once and carried with each
     const presets = await presetValues(store.forOrg(m.orgId), presetTokens(JSON.stringify(plan.content)), reached.map((x) => x.account));
@@ -168,6 +172,7 @@ export function pipeline(deps: PipelineDeps) {
       return;
     }
     const now = clock.now();
+    let completed = false;
     try {
       await applyTransition(store, {
         plan,
@@ -188,9 +193,11 @@ export function pipeline(deps: PipelineDeps) {
           },
         ],
       });
+      completed = true;
     } catch (e) {
       if (!(e instanceof AppError)) throw e; // completed by another check
     }
+    if (completed) await adapterOf(plan.channel).afterRun?.({ orgId: m.orgId, planId: m.planId, runId: m.runId }, { store });
     await stopSchedule();
   }
 

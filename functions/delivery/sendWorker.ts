@@ -5,7 +5,7 @@
  * batch finds its recipients claimed and sends nobody twice; provider throttling gives the claim back and
  * retries later.
  */
-import type { Channel } from '../../shared/delivery';
+import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { adapterOf, type ChannelSenders, type Outbound, type Rendered } from '../channels';
 import type { Logger } from '../platform/logger';
 import type { Clock } from '../platform/runtime';
@@ -77,7 +77,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
     if (lapsed()) return wave.map(() => 'lapsed');
-    const keys: LedgerKey[] = wave.map((r) => ({ orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId }));
+    const keys: LedgerKey[] = wave.map((r) => ({ orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) }));
     const messages = wave.map((r) => outbound(batch, content, r));
     const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
     const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
@@ -135,8 +135,8 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const suppressed = await adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId });
     const queue: { r: Recipient; throttled: number }[] = [];
     for (const r of batch.recipients) {
-      const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId };
-      const reason = suppressed.get(r.accountId);
+      const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
+      const reason = suppressed.get(recipientKeyOf(r));
       if (reason) {
         await deps.ledger.skip(base, r.address, reason);
         deps.onRecorded?.();

@@ -1,6 +1,6 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver and aws-ses-v2-local (sesStandIn.ts). No AWS account and no Docker. DynamoDB Local, the one child
+ * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, push, LINE). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -13,6 +13,9 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { Endpoints } from '../platform/aws';
 import { stopWithThisProcess } from './orphanGuard';
 import { startSes } from './sesStandIn';
+import { startLineStandIn } from './standins/line';
+import { startPushStandIn } from './standins/push';
+import { startSmsStandIn } from './standins/sms';
 
 export const ASSET_BUCKET = 'herald-assets';
 
@@ -181,24 +184,28 @@ export interface StandInOptions {
 
 /** s3rver always needs a folder, so it keeps its files in `dataDir` either way. */
 export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
-  const started = await Promise.allSettled([
+  const kept = (name: string) => (opts.persistent ? join(opts.dataDir, 'channels', `${name}.jsonl`) : undefined);
+  const [dynamo, s3, ses, sms, pinpoint, line] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
     startS3(opts.dataDir),
     startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined }),
+    startSmsStandIn({ file: kept('sms') }),
+    startPushStandIn({ file: kept('push') }),
+    startLineStandIn({ file: kept('line') }),
   ]);
-  const [dynamo, s3, ses] = started;
+  const servers = [s3, ses, sms, pinpoint, line];
   const stop = () =>
     Promise.allSettled([
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
-      s3.status === 'fulfilled' ? s3.value.close() : undefined,
-      ses.status === 'fulfilled' ? ses.value.close() : undefined,
+      ...servers.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)),
     ]).then(() => undefined);
-  if (dynamo.status === 'rejected' || s3.status === 'rejected' || ses.status === 'rejected') {
+  const failed = [dynamo, ...servers].find((r) => r.status === 'rejected');
+  if (failed || dynamo.status === 'rejected' || s3.status === 'rejected' || ses.status === 'rejected' || sms.status === 'rejected' || pinpoint.status === 'rejected' || line.status === 'rejected') {
     await stop();
-    throw started.find((r) => r.status === 'rejected')!.reason;
+    throw (failed as PromiseRejectedResult).reason;
   }
   return {
-    endpoints: { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint },
+    endpoints: { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint, sms: sms.value.endpoint, pinpoint: pinpoint.value.endpoint, line: line.value.endpoint },
     mailViewerUrl: `${ses.value.endpoint}/`,
     stop,
   };

@@ -1,18 +1,28 @@
 /** One module per AWS client, configured once: region and, locally, an endpoint override. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PinpointClient } from '@aws-sdk/client-pinpoint';
+import { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 
 export interface Endpoints {
   dynamodb?: string;
   s3?: string;
   ses?: string;
+  /** End User Messaging SMS (the SMS and voice v2 JSON API) */
+  sms?: string;
+  /** End User Messaging push (the Pinpoint REST API) */
+  pinpoint?: string;
+  /** the LINE Messaging API (not AWS: https://api.line.me when not given) */
+  line?: string;
 }
 
 export interface AwsClients {
   dynamo: DynamoDBClient;
   doc: DynamoDBDocumentClient;
   ses: SESv2Client;
+  sms: PinpointSMSVoiceV2Client;
+  pinpoint: PinpointClient;
   /** the stand-ins' addresses locally (cloud sources reach S3 buckets through the same one); empty on AWS */
   endpoints: Endpoints;
 }
@@ -33,5 +43,7 @@ export function createAwsClients(region: string, endpoints: Endpoints = {}): Aws
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   const ses = new SESv2Client({ region, ...local(endpoints.ses) });
-  return { dynamo, doc, ses, endpoints };
+  const sms = new PinpointSMSVoiceV2Client({ region, ...local(endpoints.sms) });
+  const pinpoint = new PinpointClient({ region, ...local(endpoints.pinpoint) });
+  return { dynamo, doc, ses, sms, pinpoint, endpoints };
 }

@@ -22,12 +22,14 @@ export function shardOf(id: string, shards = DELIVERY_SHARDS): number {
  */
 export const sentRecordSchema = z.object({
   runShard: z.string(),
-  /** `<channel>#<accountId>` */
+  /** `<channel>#<accountId>`, and `#<target>` when the account is reached at several (a push device) */
   recipient: z.string(),
   orgId: z.number().int(),
   planId: z.string(),
   runId: z.string(),
   accountId: z.string(),
+  /** which of the account's addresses on the channel (a push device's id); absent where it has one */
+  target: z.string().optional(),
   channel: z.enum(CHANNELS),
   address: z.string(),
   status: z.enum(SENT_STATES),

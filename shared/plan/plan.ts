@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
 import { emailTemplateSchema } from '../render/template';
+import { letterTemplateSchema, lineTemplateSchema, pushTemplateSchema, smsTemplateSchema } from '../content';
 import { idString, requiredText, tenantFields } from '../entities/entity';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';
@@ -152,10 +153,17 @@ export const contentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('TEMPLATE'), templateId: idString }),
   /** an email written in the message: theme, default language and per-language subject, preheader and blocks */
   z.object({ kind: z.literal('EMAIL'), template: emailTemplateSchema }),
+  /** the other channels' content written in (or copied into) the message, per language as their templates */
+  z.object({ kind: z.literal('SMS'), template: smsTemplateSchema }),
+  z.object({ kind: z.literal('PUSH_NATIVE'), template: pushTemplateSchema }),
+  z.object({ kind: z.literal('LINE'), template: lineTemplateSchema }),
+  z.object({ kind: z.literal('DIRECT_MAIL'), template: letterTemplateSchema }),
 ]);
 export type PlanContent = z.output<typeof contentSchema>;
+/** Inline content of one channel: its kind is the channel's name. */
+export type PlanContentOf<C extends Channel> = Extract<PlanContent, { kind: C }>;
 /** The channel each inline content kind is written for. */
-export const CONTENT_CHANNEL: Record<Exclude<PlanContent['kind'], 'TEMPLATE'>, Channel> = { EMAIL: 'EMAIL' };
+export const CONTENT_CHANNEL: Record<Exclude<PlanContent['kind'], 'TEMPLATE'>, Channel> = { EMAIL: 'EMAIL', SMS: 'SMS', PUSH_NATIVE: 'PUSH_NATIVE', LINE: 'LINE', DIRECT_MAIL: 'DIRECT_MAIL' };
 
 export const rejectionSchema = rejectInputSchema.extend({ by: idString, at: z.number().int() });
 export type Rejection = z.output<typeof rejectionSchema>;

@@ -26,7 +26,7 @@ let ses: SesStandIn;
 beforeAll(async () => {
   const shared = inject('standIns');
   ses = await startSes({ port: 0 });
-  const standIns = { endpoints: { dynamodb: shared.dynamodb, s3: shared.s3, ses: ses.endpoint }, mailViewerUrl: `${ses.endpoint}/`, stop: async () => undefined };
+  const standIns = { endpoints: { dynamodb: shared.dynamodb, s3: shared.s3, ses: ses.endpoint, sms: shared.sms, pinpoint: shared.pinpoint, line: shared.line }, mailViewerUrl: `${ses.endpoint}/`, stop: async () => undefined };
   [herald, browser] = await Promise.all([startHerald({ standIns }), launchBrowser()]);
   store = new Store(herald.rt);
 });

@@ -10,7 +10,7 @@ import { startStandIns } from '../../functions/local/standins';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    standIns: { dynamodb: string; s3: string; ses: string; mailViewerUrl: string };
+    standIns: { dynamodb: string; s3: string; ses: string; sms: string; pinpoint: string; line: string; mailViewerUrl: string };
   }
 }
 

@@ -16,7 +16,7 @@ let counter = 0;
 export async function startHerald(opts: Partial<BootOptions> = {}): Promise<LocalHerald> {
   const provided = inject('standIns');
   const standIns: StandIns = {
-    endpoints: { dynamodb: provided.dynamodb, s3: provided.s3, ses: provided.ses },
+    endpoints: { dynamodb: provided.dynamodb, s3: provided.s3, ses: provided.ses, sms: provided.sms, pinpoint: provided.pinpoint, line: provided.line },
     mailViewerUrl: provided.mailViewerUrl,
     stop: async () => undefined,
   };
