@@ -95,17 +95,29 @@ export function errorMessage(code: ErrorCode, lang: Lang = 'en'): string {
   return ERROR_CATALOGUE[code][lang];
 }
 
-/** The one error class: expected failures carry a catalogue code; `detail` adds context (a field name, a wait time). */
+/** A detail in each language (a field error whose message the schema's own locale words). */
+export type LocalDetail = Readonly<Record<Lang, string>>;
+
+/**
+ * The one error class: expected failures carry a catalogue code; `detail` adds context (a field name, a wait
+ * time) in English, or in each language. `detail` is always the English (logs, tests); the answer takes the
+ * caller's language (functions/api/steps.ts `detailIn`).
+ */
 export class AppError extends Error {
+  readonly detail?: string;
+  readonly localDetail?: LocalDetail;
   constructor(
     readonly code: ErrorCode,
-    readonly detail?: string,
+    detail?: string | LocalDetail,
     readonly headers?: Record<string, string>,
     /** A status other than the code's usual one, e.g. 413 for an oversized body (401002). */
     readonly statusOverride?: number,
   ) {
-    super(detail ? `${ERROR_CATALOGUE[code].en} ${detail}` : ERROR_CATALOGUE[code].en);
+    const english = typeof detail === 'string' ? detail : detail?.en;
+    super(english ? `${ERROR_CATALOGUE[code].en} ${english}` : ERROR_CATALOGUE[code].en);
     this.name = 'AppError';
+    this.detail = english;
+    if (typeof detail === 'object') this.localDetail = detail;
   }
   get status(): number {
     return this.statusOverride ?? httpStatusOf(this.code);

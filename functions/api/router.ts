@@ -20,7 +20,7 @@ import { HANDLERS } from '../services';
 import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
 import type { Handler, Prefetching, RequestContext } from './context';
-import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
+import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, detailIn, dispatch, validate } from './steps';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -69,7 +69,7 @@ export function failure(err: AppError, lang: Lang): ApiResult {
     sign: null,
     errorCode: err.code,
     error: errorMessage(err.code, 'en'),
-    errorMessage: err.detail ? `${errorMessage(err.code, lang)} ${err.detail}` : errorMessage(err.code, lang),
+    errorMessage: err.detail ? `${errorMessage(err.code, lang)} ${detailIn(err, lang)}` : errorMessage(err.code, lang),
   };
   return reply(err.status, envelope, err.headers);
 }

@@ -1,7 +1,9 @@
 /** The answer check: handlers' results leave only through the operation's response schema. */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import type { User } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
+import { RENDER_MESSAGES } from '../../shared/render/fields';
 import { findOperation } from '../../shared/services';
 import { authHandlers } from '../services/auth/handlers';
 import type { HandlerTable } from '../services';
@@ -9,7 +11,7 @@ import { organizationHandlers } from '../services/organization/handlers';
 import { userHandlers } from '../services/user/handlers';
 import { createLogger } from '../platform/logger';
 import type { RequestContext } from './context';
-import { checkAnswer, payloadProblem } from './steps';
+import { checkAnswer, detailIn, issueDetail, payloadProblem } from './steps';
 
 const lines: string[] = [];
 const ctx = { rt: { log: createLogger('info', (l) => lines.push(l)) } } as unknown as RequestContext;
@@ -74,5 +76,32 @@ describe('payloadProblem', () => {
     let deep: unknown = '\uD800';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(payloadProblem(deep)).toMatch(/surrogate/);
+  });
+});
+
+describe('field errors in the caller language', () => {
+  const schema = z.object({ name: z.string().min(3), colour: z.string().regex(/^#[0-9a-f]{6}$/, RENDER_MESSAGES.hexColor) });
+
+  it("words zod's own messages in zh and ja, and translates the schemas' English ones", () => {
+    for (const [input, en, zh, ja] of [
+      [{ name: 'ab', colour: '#000000' }, /^payload\.name: Too small/, /^payload\.name: 数值过小/, /^payload\.name: 小さすぎる値/],
+      [{ name: 'abc', colour: 'red' }, /^payload\.colour: Invalid HEX color format$/, /^payload\.colour: HEX 颜色格式无效$/, /^payload\.colour: HEX カラーの形式が正しくありません$/],
+    ] as const) {
+      const parsed = schema.safeParse(input);
+      const detail = issueDetail(schema, input, parsed.error!);
+      expect(detail.en).toMatch(en);
+      expect(detail.zh).toMatch(zh);
+      expect(detail.ja).toMatch(ja);
+    }
+  });
+
+  it('answers a detail given in each language as given, and an English one translated', () => {
+    const local = new AppError('400016', { en: 'payload.x: Too big', zh: 'payload.x: 太大', ja: 'payload.x: 大きすぎる' });
+    expect(local.detail).toBe('payload.x: Too big');
+    expect(detailIn(local, 'ja')).toBe('payload.x: 大きすぎる');
+    const english = new AppError('720009', 'This is already your e-mail address.');
+    expect(detailIn(english, 'zh')).toBe('这已经是您的电子邮件地址。');
+    expect(detailIn(english, 'en')).toBe('This is already your e-mail address.');
+    expect(detailIn(new AppError('720003'), 'ja')).toBeUndefined();
   });
 });

@@ -3,8 +3,9 @@
  * answer. The router runs them for browser calls; a queue worker or a schedule can run the later ones with a
  * system identity bound to one organization.
  */
-import type * as z from 'zod';
-import { AppError } from '../../shared/errors';
+import * as z from 'zod';
+import { AppError, type Lang, type LocalDetail } from '../../shared/errors';
+import { translateServerText } from '../../shared/i18n';
 import { grants, type OperationDef } from '../../shared/services';
 import { authenticate, permissionsIn } from '../services/auth';
 import type { AuthedContext, Handler, Identity, Prefetching, RequestContext } from './context';
@@ -59,6 +60,36 @@ export function firstIssue(error: z.ZodError): string {
   return `${['payload', ...issue.path.map(String)].join('.')}: ${issue.message}`;
 }
 
+/** zod's own messages (a type, a length, an option) in the caller's language; ours come from shared/i18n. */
+const ZOD_LOCALES = { zh: z.locales.zhCN().localeError, ja: z.locales.ja().localeError } as const;
+
+/**
+ * The first problem of `input` under `schema` in each language: the schema is read again with zod's zh or ja
+ * wording when that language is asked for (an English caller costs nothing more), and the messages the schemas
+ * write in English are translated.
+ */
+export function issueDetail(schema: z.ZodType, input: unknown, error: z.ZodError): LocalDetail {
+  const read: Partial<Record<'zh' | 'ja', string>> = {};
+  const inLang = (lang: 'zh' | 'ja') => {
+    const again = schema.safeParse(input, { error: ZOD_LOCALES[lang] });
+    return translateServerText(again.success ? firstIssue(error) : firstIssue(again.error), lang);
+  };
+  return {
+    en: firstIssue(error),
+    get zh() {
+      return (read.zh ??= inLang('zh'));
+    },
+    get ja() {
+      return (read.ja ??= inLang('ja'));
+    },
+  };
+}
+
+/** An error's detail in the caller's language: as the thrower gave it in each language, or translated from English. */
+export function detailIn(err: AppError, lang: Lang): string | undefined {
+  return err.localDetail?.[lang] ?? (err.detail ? translateServerText(err.detail, lang) : undefined);
+}
+
 /** A rule the schema cannot state (it spans fields, or needs what is stored): 400016 naming the field. */
 export function badField(path: string, message: string): never {
   throw new AppError('400016', `payload.${path}: ${message}`);
@@ -98,7 +129,7 @@ export function validate(op: OperationDef, payload: unknown): unknown {
   const problem = payloadProblem(payload);
   if (problem) throw new AppError('400016', problem);
   const parsed = op.payload.safeParse(payload);
-  if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
+  if (!parsed.success) throw new AppError('400016', issueDetail(op.payload, payload, parsed.error));
   return parsed.data;
 }
 

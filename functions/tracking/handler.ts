@@ -6,7 +6,8 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type SentRecord, unsubscriptionId } from '../../shared/entities';
-import { AppError } from '../../shared/errors';
+import { AppError, type Lang } from '../../shared/errors';
+import { PAGE_TEXTS } from '../../shared/i18n';
 import { Ledger } from '../delivery/ledger';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
@@ -15,26 +16,14 @@ import { type LinkClaims, type LinkKind, LinkSigner, TRACKING_PATHS } from './li
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_STORE = { 'cache-control': 'no-store, private', 'referrer-policy': 'no-referrer' };
 
-function page(status: number, title: string, body: string): APIGatewayProxyStructuredResultV2 {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:Arial,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1f2933"><h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
-  return { statusCode: status, headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE }, body: html };
+/** A page in the reader's language: a title, and paragraphs (HTML) under it. */
+function page(status: number, lang: Lang, title: string, body: string): APIGatewayProxyStructuredResultV2 {
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:Arial,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1f2933"><h1 style="font-size:22px">${title}</h1>${body}</body></html>`;
+  return { statusCode: status, headers: { 'content-type': 'text/html; charset=utf-8', 'content-language': lang, ...NO_STORE }, body: html };
 }
 
-/** The thank-you page of a thumb-block answer, in the reader's language. */
-const THANKS = {
-  en: { title: 'Thank you for your feedback', body: 'Your answer helps us send messages you want.' },
-  zh: { title: '感谢您的反馈', body: '您的回答能帮助我们发送您想要的消息。' },
-  ja: { title: 'ご意見ありがとうございました', body: 'いただいた回答は、より良いメッセージをお届けするために役立てます。' },
-} as const;
-
-/** A link whose message or destination Herald does not hold (changed, or never sent), in the reader's language. */
-const UNAVAILABLE = {
-  en: { title: 'This link is no longer available', body: "Please visit the sender's website directly, or use a link in the message you received." },
-  zh: { title: '此链接已不可用', body: '请直接访问发件人的网站，或使用您收到的消息中的链接。' },
-  ja: { title: 'このリンクは利用できません', body: '送信元のウェブサイトに直接アクセスするか、受け取ったメッセージ内のリンクをご利用ください。' },
-} as const;
-
-function languageOf(acceptLanguage: string | undefined): keyof typeof THANKS {
+/** The recipient's language: the first of the browser's languages that Herald speaks (a mail link carries no account). */
+function languageOf(acceptLanguage: string | undefined): Lang {
   for (const part of (acceptLanguage ?? '').toLowerCase().split(',')) {
     const code = part.trim().slice(0, 2);
     if (code === 'zh' || code === 'ja' || code === 'en') return code;
@@ -103,23 +92,21 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     // links in mail sent before tokens were sealed: counted and honoured, except redirects
     const legacy = sealed ? undefined : links().verifyLegacy(token);
     const claims: LinkClaims | undefined = sealed ?? legacy;
-    const unavailable = () => {
-      const text = UNAVAILABLE[languageOf(event.headers?.['accept-language'])];
-      return page(404, text.title, `<p>${text.body}</p>`);
-    };
+    const lang = languageOf(event.headers?.['accept-language']);
+    const say = (key: keyof typeof PAGE_TEXTS) => PAGE_TEXTS[key][lang];
+    const unavailable = () => page(404, lang, say('unavailableTitle'), `<p>${say('unavailableBody')}</p>`);
     if (kind === 'open') {
       if (claims) await firstTime(claims, 'openedAt', 'opens');
       // a pixel whatever happened: a mail client shows nothing broken
       return { statusCode: 200, headers: { 'content-type': 'image/gif', ...NO_STORE }, body: PIXEL.toString('base64'), isBase64Encoded: true };
     }
-    if (!claims) return page(400, 'This link is not valid', '<p>The link may have been changed or cut short. Please use the link in the message you received.</p>');
+    if (!claims) return page(400, lang, say('invalidTitle'), `<p>${say('invalidBody')}</p>`);
     if (kind === 'feedback') {
-      if (!claims.f) return page(400, 'This link is not valid', '<p>The link may have been changed or cut short.</p>');
+      if (!claims.f) return page(400, lang, say('invalidTitle'), `<p>${say('invalidFeedbackBody')}</p>`);
       // an answer means the message was opened; a recipient's first answer counts, as opens and clicks do
       await firstTime(claims, 'openedAt', 'opens');
       await firstTime(claims, 'answeredAt', claims.f === 'like' ? 'likes' : 'dislikes');
-      const thanks = THANKS[languageOf(event.headers?.['accept-language'])];
-      return page(200, thanks.title, `<p>${thanks.body}</p>`);
+      return page(200, lang, say('thanksTitle'), `<p>${say('thanksBody')}</p>`);
     }
     if (kind === 'click') {
       // the destination is one of the links the message was sent with, never anything the URL says
@@ -134,14 +121,15 @@ export function trackingRoutes(rt: Runtime, store: Store) {
       const address = legacy ? legacy.e : (await sentRecordOf(claims))?.address;
       if (!address) return unavailable();
       await unsubscribe(claims, address);
-      return page(200, 'You are unsubscribed', '<p>You will no longer receive these messages at this address.</p>');
+      return page(200, lang, say('unsubscribedTitle'), `<p>${say('unsubscribedBody')}</p>`);
     }
-    if (method !== 'GET' && method !== 'HEAD') return page(405, 'Not allowed', '');
+    if (method !== 'GET' && method !== 'HEAD') return page(405, lang, say('notAllowedTitle'), '');
     const action = `${rt.config.publicUrl}${path}`.replace(/"/g, '&quot;');
     return page(
       200,
-      'Unsubscribe',
-      `<p>Stop receiving these messages at this address?</p><form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font-size:16px;padding:10px 20px;background:#0b6e99;color:#fff;border:0;border-radius:4px">Unsubscribe</button></form>`,
+      lang,
+      say('unsubscribeTitle'),
+      `<p>${say('unsubscribeQuestion')}</p><form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font-size:16px;padding:10px 20px;background:#0b6e99;color:#fff;border:0;border-radius:4px">${say('unsubscribeButton')}</button></form>`,
     );
   };
 }

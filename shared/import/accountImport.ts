@@ -9,6 +9,9 @@ import { DEVICE_IMPORT_FIELDS } from '../entities/device';
 import { toEpochMs } from '../segment/dates';
 import { LINE_USER_ID, normalizePhones } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
+import { FORM_TEXTS } from '../i18n/fieldTexts';
+import { IMPORT_TEXTS } from '../i18n/reasonTexts';
+import { fillText } from '../i18n/text';
 import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
 
 /**
@@ -53,27 +56,28 @@ export const KEY_CASES = ['NORMAL', 'LOWER', 'UPPER'] as const;
 
 export const IMPORT_LIMITS = { pageRows: 1000, headerText: 200, fileName: 255, keyLength: 64 } as const;
 
+/** Why a row or a mapping is refused, in English (stored so); their zh and ja in shared/i18n. */
 export const IMPORT_MESSAGES = {
   // spec 001 section 5
   fieldRequired: MESSAGES.fieldRequired,
   email: MESSAGES.emailIncorrect,
   phone: ACCOUNT_MESSAGES.phone,
-  tooManyPhones: `An account has at most ${ACCOUNT_LIMITS.phones} phone numbers.`,
+  tooManyPhones: fillText(FORM_TEXTS.tooManyPhones.en, { max: ACCOUNT_LIMITS.phones }),
   // ours
-  columns: 'The row has {count} columns; the header has {expected}.',
-  keyTooLong: `The value is longer than ${IMPORT_LIMITS.keyLength} characters.`,
-  boolean: 'The value must be true or false (also yes/no, 1/0).',
-  number: 'The value must be a number.',
-  date: 'The value must be a date such as 2026-01-31 or 2026-01-31T09:00:00Z.',
-  tooLong: 'The value is longer than {max} characters.',
-  tooManyTags: `An account has at most ${ACCOUNT_LIMITS.tags} tags.`,
-  attributeName: 'Please input the attribute name!',
-  targetTwice: "Only one column may fill '{target}'.",
-  attributeTwice: "Only one column may fill the attribute '{name}'.",
-  columnTwice: 'A column is mapped twice.',
-  keyColumn: 'Please choose the primary key column.',
-  noColumn: 'The mapping names a column the file does not have.',
-  notAccountField: 'The column fills a device field; an account import fills account fields.',
+  columns: IMPORT_TEXTS.columns.en,
+  keyTooLong: fillText(IMPORT_TEXTS.keyTooLong.en, { max: IMPORT_LIMITS.keyLength }),
+  boolean: IMPORT_TEXTS.boolean.en,
+  number: IMPORT_TEXTS.number.en,
+  date: IMPORT_TEXTS.date.en,
+  tooLong: IMPORT_TEXTS.keyTooLong.en,
+  tooManyTags: fillText(FORM_TEXTS.tooManyTags.en, { max: ACCOUNT_LIMITS.tags }),
+  attributeName: IMPORT_TEXTS.attributeName.en,
+  targetTwice: IMPORT_TEXTS.targetTwice.en,
+  attributeTwice: IMPORT_TEXTS.attributeTwice.en,
+  columnTwice: IMPORT_TEXTS.columnTwice.en,
+  keyColumn: IMPORT_TEXTS.keyColumn.en,
+  noColumn: IMPORT_TEXTS.noColumn.en,
+  notAccountField: IMPORT_TEXTS.notAccountField.en,
 } as const;
 
 export function fill(message: string, params: Record<string, string | number>): string {

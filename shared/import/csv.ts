@@ -3,6 +3,8 @@
  * CRLF, LF or CR line ends; a UTF-8 byte order mark is dropped). It holds one unfinished record at a time, so a
  * file of any size is read in constant memory. Pure, for the browser (the data import screen) and Node (bench).
  */
+import { IMPORT_TEXTS } from '../i18n/reasonTexts';
+import { fillText } from '../i18n/text';
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
@@ -24,11 +26,11 @@ export class CsvError extends Error {
     encoding: string = 'UTF-8',
   ) {
     super(
-      reason === 'encoding'
-        ? `Row ${row} is not ${encoding} text: choose the file's encoding.`
-        : reason === 'fieldTooLong'
-          ? `Row ${row} has a value longer than ${CSV_LIMITS.fieldChars} characters (is a quote left open?).`
-          : `Row ${row} has more than ${CSV_LIMITS.columns} columns.`,
+      fillText(IMPORT_TEXTS[reason === 'encoding' ? 'csvEncoding' : reason === 'fieldTooLong' ? 'csvFieldTooLong' : 'csvColumns'].en, {
+        row,
+        encoding,
+        max: reason === 'fieldTooLong' ? CSV_LIMITS.fieldChars : CSV_LIMITS.columns,
+      }),
     );
     this.name = 'CsvError';
   }

@@ -4,15 +4,16 @@
  * usual spellings (ios, Android, FCM, "always"). Reasons are prefixed with their column's name, as for accounts.
  */
 import { DEVICE_IMPORT_FIELDS, DEVICE_PLATFORMS, type DeviceImportField, NOTIFICATION_PERMISSIONS, type Device } from '../entities/device';
+import { IMPORT_TEXTS } from '../i18n/reasonTexts';
 import { fill, IMPORT_MESSAGES, type ImportPlan, parseBoolean, readRow } from './accountImport';
 
 export const DEVICE_IMPORT_MESSAGES = {
-  platform: 'The platform must be iOS, Android or Other.',
-  permission: 'The permission must be NOT_ALLOW, WHEN_IN_USE, ALWAYS or ONLY_ONCE.',
-  channel: 'The channel must be APNS, APNS_SANDBOX or GCM (FCM).',
-  needs: "A device import maps one column to 'deviceId' and one to 'platform'.",
-  onlyDevice: 'A device import fills device fields only.',
-  noAccount: 'The account {id} does not exist: import the accounts first.',
+  platform: IMPORT_TEXTS.platform.en,
+  permission: IMPORT_TEXTS.permission.en,
+  channel: IMPORT_TEXTS.channel.en,
+  needs: IMPORT_TEXTS.deviceNeeds.en,
+  onlyDevice: IMPORT_TEXTS.onlyDevice.en,
+  noAccount: IMPORT_TEXTS.noAccount.en,
 } as const;
 
 /** The fields a row gives a device (its empty cells give none); the import adds the account, organization and source. */

@@ -4,20 +4,22 @@
  * or empty (spec 001 section 5, template rules).
  */
 import * as z from 'zod';
+import { RENDER_TEXTS, VALIDATION_TEXTS } from '../i18n/fieldTexts';
+import { fillText } from '../i18n/text';
 import { safeUrl, type UrlKind } from './html';
 import { URL_MAX } from './limits';
 
-/** Messages of the block fields: the spec's where it has one, ours otherwise. */
+/** Messages of the block fields: the spec's where it has one, ours otherwise (their zh and ja in shared/i18n). */
 export const RENDER_MESSAGES = {
   /** spec 001 section 5 */
-  hexColor: 'Invalid HEX color format',
+  hexColor: RENDER_TEXTS.hexColor.en,
   /** spec 001 section 5 */
-  inputRequired: (param: string) => `Please input the ${param}!`,
-  tooLong: (param: string, max: number) => `The ${param} may be at most ${max} characters.`,
-  outOfRange: (param: string, min: number, max: number) => `The ${param} must be between ${min} and ${max}.`,
-  link: (param: string) => `Please enter a full link for the ${param} (http, https, mailto or tel).`,
-  imageLink: (param: string) => `Please enter a full http or https link for the ${param}.`,
-  dimension: (param: string, max: number) => `The ${param} must be a number of pixels up to ${max}, a percentage or auto.`,
+  inputRequired: (param: string) => fillText(VALIDATION_TEXTS.inputRequired.en, { param }),
+  tooLong: (param: string, max: number) => fillText(RENDER_TEXTS.tooLong.en, { param, max }),
+  outOfRange: (param: string, min: number, max: number) => fillText(RENDER_TEXTS.outOfRange.en, { param, min, max }),
+  link: (param: string) => fillText(RENDER_TEXTS.link.en, { param }),
+  imageLink: (param: string) => fillText(RENDER_TEXTS.imageLink.en, { param }),
+  dimension: (param: string, max: number) => fillText(RENDER_TEXTS.dimension.en, { param, max }),
 } as const;
 
 /** spec 001 section 3.6: align options center, left, right; padding options none or left-right */

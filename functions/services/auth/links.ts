@@ -4,7 +4,8 @@
  * link dies with the security stamp it was issued under.
  */
 import type { PasswordReset, User } from '../../../shared/entities';
-import { AppError } from '../../../shared/errors';
+import { AppError, type Lang } from '../../../shared/errors';
+import { MAIL_TEXTS, textIn } from '../../../shared/i18n';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { hashToken, randomToken } from '../../platform/randomTokens';
@@ -75,15 +76,21 @@ export async function spendLink({ rt, store }: Deps, token: string, purposes: Li
   return { link, user };
 }
 
-/** Mails a password link: a reset for an account that has one, an invitation for one still to be set up. */
-export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' | 'invite'): Promise<void> {
+/** The link's lifetime as the mail says it, in `lang`. */
+export function expiryText(lang: Lang, hours: number): string {
+  return hours === 1 ? MAIL_TEXTS.linkExpiryOne[lang] : textIn(MAIL_TEXTS.linkExpiry, lang, { hours });
+}
+
+/**
+ * Mails a password link, in the account's language unless the caller knows better (an invitation to a person
+ * who has never signed in goes in the inviting organization's language): a reset for an account that has one, an
+ * invitation for one still to be set up.
+ */
+export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' | 'invite', lang: Lang = user.language ?? 'en'): Promise<void> {
   const { url, hours } = await issueLink(deps, user, purpose);
-  const subject = purpose === 'invite' ? 'You are invited to Herald' : 'Reset your Herald password';
-  const intro =
-    purpose === 'invite'
-      ? `You have been invited to Herald. Your username is ${user.username}. Set your password to sign in:`
-      : `Someone asked to reset the password of ${user.username}. If it was you, set a new password here:`;
-  const expiry = `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
+  const subject = MAIL_TEXTS[purpose === 'invite' ? 'inviteSubject' : 'resetSubject'][lang];
+  const intro = textIn(MAIL_TEXTS[purpose === 'invite' ? 'inviteIntro' : 'resetIntro'], lang, { username: user.username });
+  const expiry = expiryText(lang, hours);
   await deps.rt.mailer.send({
     to: user.email,
     subject,

@@ -3,6 +3,7 @@
  * first counted attempt and lasts `windowSeconds`; windows aligned to the clock would let ten attempts through
  * in a second across a boundary. A window always ends, so nobody is locked out for good.
  */
+import { fillText, REQUEST_TEXTS } from '../../../shared/i18n';
 import { AppError } from '../../../shared/errors';
 import type { Store } from '../../store/store';
 
@@ -34,7 +35,7 @@ export async function countsOf(store: Store, now: number, limits: Limit[]): Prom
 export function tooMany(now: number, window: WindowCount): AppError {
   const wait = Math.max(1, window.endsAt - seconds(now));
   const minutes = Math.ceil(wait / 60);
-  return new AppError('400014', `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+  return new AppError('400014', minutes === 1 ? REQUEST_TEXTS.tooManyAttemptsOne.en : fillText(REQUEST_TEXTS.tooManyAttempts.en, { minutes }), {
     'retry-after': String(wait),
   });
 }

@@ -5,6 +5,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 
 export type AddressKind = 'public' | 'loopback' | 'private' | 'linkLocal' | 'unspecified' | 'multicast' | 'reserved';
 
@@ -57,7 +58,7 @@ export function addressKind(address: string): AddressKind {
 /** The host is refused: said the same way whatever is (or is not) listening there. */
 export class AddressRefused extends Error {
   constructor() {
-    super('The host is not a public internet address, so Herald does not connect to it.');
+    super(CLOUD_RUN_TEXTS.addressRefused.en);
   }
 }
 

@@ -14,13 +14,14 @@ import {
   cloudSourceSchema,
 } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
+import { translateServerText } from '../../../shared/i18n';
 import { csvLine } from '../../../shared/export/csv';
 import { importPlanSchema } from '../../../shared/import/accountImport';
 import { CLOUD_SAVE_TEXTS } from '../../../shared/services/cloudSource';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import type { AuthedContext } from '../../api/context';
 import type { AreaHandlers } from '../../api/context';
-import { badField as bad, firstIssue } from '../../api/steps';
+import { badField as bad, firstIssue, issueDetail } from '../../api/steps';
 import { seal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { importUploadLink } from '../dataImport';
@@ -107,8 +108,9 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     const kept = carried(stored, { host: fields.host ?? '', port: fields.port ?? 22 });
     // made once per source, by Herald: the customer's trust policy names it, so a caller can never choose it
     const externalId = kept.externalId ?? (fields.sourceType === 'S3' && fields.roleArn ? `herald-${randomBytes(16).toString('hex')}` : undefined);
-    const parsed = cloudSourceSchema.safeParse({ ...base, ...fields, ...kept, ...(externalId ? { externalId } : {}), credentialsNeeded: false, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) });
-    if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
+    const input = { ...base, ...fields, ...kept, ...(externalId ? { externalId } : {}), credentialsNeeded: false, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) };
+    const parsed = cloudSourceSchema.safeParse(input);
+    if (!parsed.success) throw new AppError('400016', issueDetail(cloudSourceSchema, input, parsed.error));
     const next = parsed.data;
     if (stored) await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
     else await ctx.store.put('cloudSource', next, CONDITIONS.isNew('id'));
@@ -208,7 +210,9 @@ export const cloudSourceHistoryHandlers: AreaHandlers<'cloudSourceHistory'> = {
       limit: size,
       ...(status ? { filter: { expression: '#st = :st', names: { '#st': 'status' }, values: { ':st': status } } } : {}),
     });
-    return { list: page.items as never, cursor: page.cursor };
+    // a run's reason is stored in English: the reader gets it in their language
+    const list = (page.items as CloudSourceHistory[]).map((h) => (h.error ? { ...h, error: translateServerText(h.error, ctx.lang) } : h));
+    return { list: list as never, cursor: page.cursor };
   },
 
   async confirm({ sourceId, id }, ctx) {
@@ -231,14 +235,14 @@ export const cloudSourceRecordHandlers: AreaHandlers<'cloudSourceRecord'> = {
       limit: size,
       startKey: afterRow > 0 ? { recordKey: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id), row: afterRow } : undefined,
     });
-    const list = page.items.map(({ recordKey: _k, ...r }) => r) as never[];
+    const list = page.items.map(({ recordKey: _k, ...r }) => ({ ...r, reason: translateServerText(String(r.reason), ctx.lang) })) as never[];
     return { list, nextRow: page.lastKey ? (page.lastKey.row as number) : undefined };
   },
 
   async export({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
     const records = await ctx.store.queryAll('cloudSourceRecord', { name: 'recordKey', value: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id) });
-    const lines = ['\uFEFF' + csvLine(['row', 'stage', 'key', 'reason']), ...records.map((r) => csvLine([r.row, r.stage, r.key ?? '', r.reason]))];
+    const lines = ['\uFEFF' + csvLine(['row', 'stage', 'key', 'reason']), ...records.map((r) => csvLine([r.row, r.stage, r.key ?? '', translateServerText(r.reason, ctx.lang)]))];
     const key = `exports/${ctx.tenant.orgId}/cloud-source-${sourceId}-${id}.csv`;
     await ctx.rt.ports.storage.put(key, lines.join(''), 'text/csv; charset=utf-8');
     const fileName = `${history.fileName.replace(/\.[^.]*$/, '') || 'delivery'}-records.csv`;

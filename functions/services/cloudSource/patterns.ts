@@ -5,9 +5,9 @@
  */
 import { RE2JS } from 're2js';
 import type { FileColumn } from '../../../shared/entities';
+import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 
-export const PATTERN_UNSUPPORTED =
-  'The pattern cannot be checked in linear time: look-arounds and back-references are not supported.';
+export const PATTERN_UNSUPPORTED = CLOUD_RUN_TEXTS.patternUnsupported.en;
 
 export type CellTest = (cell: string) => boolean;
 

@@ -20,13 +20,17 @@ import {
   cloudRecordKeyOf,
   type DataImport,
 } from '../../../shared/entities';
+import type { Lang } from '../../../shared/errors';
+import { ALERT_TEXTS, CLOUD_RUN_TEXTS, fillText, textIn, translateServerText } from '../../../shared/i18n';
 import { type ImportPlan, rowChange, type RowOptions } from '../../../shared/import/accountImport';
 import { CsvError, csvPages } from '../../../shared/import/csv';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
+import { permissionsIn } from '../auth';
 import { importRows } from '../dataImport';
 import { organizationSettingOf } from '../systemSetting';
+import { emailKeyOf, findUserBy } from '../user';
 import { compilePattern } from './patterns';
 import { fileNameMatcher, openSource, type SourceFile, SourceProblem, type SourceReader } from './sources';
 
@@ -70,7 +74,7 @@ function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOptions) 
     if (cells.length === 0 || cells.every((c) => c.trim() === '')) return { blank: true };
     for (let i = 0; i < patterns.length; i++) {
       const cell = cells[i]?.trim() ?? '';
-      if (cell && patterns[i] && !patterns[i]!(cell)) return { reason: `${source.fileColumns[i]!.columnId}: The value does not match the column's pattern.` };
+      if (cell && patterns[i] && !patterns[i]!(cell)) return { reason: `${source.fileColumns[i]!.columnId}: ${CLOUD_RUN_TEXTS.pattern.en}` };
     }
     const read = rowChange(cells, plan, options);
     if (read && 'reason' in read) return { reason: read.reason };
@@ -83,7 +87,7 @@ function headerProblem(source: CloudSource, header: readonly string[]): string |
   for (const [i, c] of source.fileColumns.entries()) {
     if (!c.checkTitle) continue;
     const found = (header[i] ?? '').trim();
-    if (found !== c.columnId) return `Column ${i + 1} of the header is '${found.slice(0, 100)}', not '${c.columnId}'.`;
+    if (found !== c.columnId) return fillText(CLOUD_RUN_TEXTS.header.en, { column: i + 1, found: found.slice(0, 100), expected: c.columnId });
   }
   return undefined;
 }
@@ -177,7 +181,7 @@ async function readFile(
         }
         counts.rows++;
         if (counts.rows > source.largeFileRowLimit) {
-          throw new DeliveryFailure(`The file has more than ${source.largeFileRowLimit.toLocaleString('en-US')} data rows (the source's large-file row limit).`);
+          throw new DeliveryFailure(fillText(CLOUD_RUN_TEXTS.rowLimit.en, { max: source.largeFileRowLimit.toLocaleString('en-US') }));
         }
         if ('reason' in result) {
           counts.invalid++;
@@ -215,25 +219,36 @@ async function setHistory(deps: Deps, history: CloudSourceHistory, change: Parti
   return next;
 }
 
-const ALERT_TEXT = {
-  FAILURE: 'failed',
-  HELD: 'is waiting for confirmation',
-  DONE: 'was imported',
-} as const;
+type AlertKind = 'FAILURE' | 'HELD' | 'DONE';
 
-/** Mails the source's receivers when they asked for this kind of news; a mail that fails is logged, not retried. */
-async function alert(deps: Deps, source: CloudSource, history: CloudSourceHistory, kind: keyof typeof ALERT_TEXT): Promise<void> {
-  if (!source.alertTypes.includes(kind) || source.emailReceivers.length === 0) return;
-  const subject = `Herald cloud source "${source.title}": ${history.fileName || 'a run'} ${ALERT_TEXT[kind]}`;
+/** The language a receiver reads: theirs when the address is a member's of the organization, else the organization's. */
+async function receiverLanguage(deps: Deps, orgId: number, address: string, fallback: Lang): Promise<Lang> {
+  const user = await findUserBy(deps.store, 'emailKey', emailKeyOf(address));
+  return user && (await permissionsIn(deps.store, user.id, orgId)) ? user.language : fallback;
+}
+
+/** The alert mail in `lang`: the run's file, status, counts and reason (translated like the portal shows it). */
+export function alertMail(source: CloudSource, history: CloudSourceHistory, kind: AlertKind, lang: Lang, publicUrl: string): { subject: string; text: string } {
+  const say = (key: keyof typeof ALERT_TEXTS, params?: Record<string, string | number>) => textIn(ALERT_TEXTS[key], lang, params);
+  const subject = say(`subject${kind}`, { source: source.title, file: history.fileName || say('aRun') });
   const text = [
-    `Cloud source: ${source.title} (${source.sourceType})`,
-    `File: ${history.fileName || '--'}`,
-    `Status: ${history.status}`,
-    `Data rows: ${history.rows}, passed: ${history.valid}, failed: ${history.invalid}, accounts created: ${history.created}, updated: ${history.updated}`,
-    ...(history.error ? [`Reason: ${history.error}`] : []),
-    `Open ${deps.rt.config.publicUrl}/portalui/#/library/cloud-source/history?source=${encodeURIComponent(source.id)} to see its records.`,
+    say('source', { source: source.title, type: source.sourceType }),
+    say('file', { file: history.fileName || '--' }),
+    say('status', { status: say(`status${history.status}`) }),
+    say('counts', { rows: history.rows, valid: history.valid, invalid: history.invalid, created: history.created, updated: history.updated }),
+    ...(history.error ? [say('reason', { reason: translateServerText(history.error, lang) })] : []),
+    say('open', { url: `${publicUrl}/portalui/#/library/cloud-source/history?source=${encodeURIComponent(source.id)}` }),
   ].join('\n');
+  return { subject, text };
+}
+
+/** Mails the source's receivers when they asked for this kind of news, each in their language; a mail that fails is logged, not retried. */
+async function alert(deps: Deps, source: CloudSource, history: CloudSourceHistory, kind: AlertKind): Promise<void> {
+  if (!source.alertTypes.includes(kind) || source.emailReceivers.length === 0) return;
+  const { defaultLanguage } = await organizationSettingOf(deps.store.forOrg(source.orgId));
   for (const to of source.emailReceivers) {
+    const lang = await receiverLanguage(deps, source.orgId, to, defaultLanguage).catch(() => defaultLanguage);
+    const { subject, text } = alertMail(source, history, kind, lang, deps.rt.config.publicUrl);
     await deps.rt.mailer.send({ to, subject, text }).catch((e: unknown) => deps.rt.log.warn('cloud source alert not sent', { sourceId: source.id, error: errorText(e) }));
   }
 }
@@ -286,7 +301,7 @@ async function refuseName(deps: Deps, source: CloudSource, file: SourceFile, tri
     ...newHistory(source, file, trigger, now),
     status: 'FAILED',
     problem: 'fileNameMismatch',
-    error: `The file name ${file.name.slice(0, 200)} does not match the source's pattern ${source.fileName}.`,
+    error: fillText(CLOUD_RUN_TEXTS.nameMismatch.en, { file: file.name.slice(0, 200), pattern: source.fileName }),
     finishedAt: now,
   };
   await deps.store.put('cloudSourceHistory', failed);
@@ -294,7 +309,7 @@ async function refuseName(deps: Deps, source: CloudSource, file: SourceFile, tri
 }
 
 /** How a reading ends: the status it leaves and the alert it sends. */
-const FINISH: Record<ReadMode, { status: CloudSourceHistory['status']; alert: keyof typeof ALERT_TEXT }> = {
+const FINISH: Record<ReadMode, { status: CloudSourceHistory['status']; alert: AlertKind }> = {
   CHECK: { status: 'HELD', alert: 'HELD' },
   CHECK_IMPORT: { status: 'DONE', alert: 'DONE' },
   IMPORT: { status: 'CONFIRMED', alert: 'DONE' },
@@ -386,9 +401,9 @@ export async function continueDelivery(deps: Deps, orgId: number, sourceId: stri
   try {
     reader = await open(deps, source);
     const now = (await reader.list()).find((f) => f.name === history!.fileName);
-    if (!now) throw new DeliveryFailure('The file is no longer at the source.');
+    if (!now) throw new DeliveryFailure(CLOUD_RUN_TEXTS.fileGone.en);
     if (now.size !== history.fileSize || now.modified !== history.fileModified) {
-      throw new DeliveryFailure(mode === 'IMPORT' ? 'The file changed after its check, so it was not imported: the next run checks the new file.' : 'The file changed while it was read: the next run reads the new file.');
+      throw new DeliveryFailure(CLOUD_RUN_TEXTS[mode === 'IMPORT' ? 'changedAfterCheck' : 'changedWhileRead'].en);
     }
     await readSlice(deps, source, history, reader, mode, fromRow);
   } catch (e) {

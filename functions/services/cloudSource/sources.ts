@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CloudRunProblem, CloudSource } from '../../../shared/entities';
+import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
 import { AddressRefused, checkedAddress } from './addresses';
@@ -51,14 +52,14 @@ export class SourceProblem extends Error {
   }
 }
 
+/** The reasons in English, as stored; answered in the reader's language from shared/i18n. */
 const PROBLEM_TEXT = {
-  credentials: 'The source has no complete credentials: save it with its password or private key (SFTP), or its access key and secret key or a role (S3).',
-  hostKeyUnconfirmed: "The SFTP server's host key is not confirmed yet: check its fingerprint on the source and confirm it, then run again. Nothing was sent to the server.",
-  hostKeyChanged: "The SFTP server showed a host key other than the confirmed one, so no password or key was sent and nothing was imported. If the partner changed the server's key, confirm the new fingerprint on the source.",
-  ownAccountRole: "A role in Herald's own AWS account cannot be assumed.",
-  roleRefused:
-    "The role could not be assumed. Its trust policy must allow sts:AssumeRole to Herald's job role, on the condition that sts:ExternalId equals this source's external id (shown on the source).",
-  unreachable: 'The server could not be reached.',
+  credentials: CLOUD_RUN_TEXTS.credentials.en,
+  hostKeyUnconfirmed: CLOUD_RUN_TEXTS.hostKeyUnconfirmed.en,
+  hostKeyChanged: CLOUD_RUN_TEXTS.hostKeyChanged.en,
+  ownAccountRole: CLOUD_RUN_TEXTS.ownAccountRole.en,
+  roleRefused: CLOUD_RUN_TEXTS.roleRefused.en,
+  unreachable: CLOUD_RUN_TEXTS.unreachable.en,
 } as const;
 
 const problem = (kind: keyof typeof PROBLEM_TEXT, fingerprint?: string) => new SourceProblem(kind, PROBLEM_TEXT[kind], fingerprint);

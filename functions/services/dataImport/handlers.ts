@@ -5,6 +5,7 @@
  */
 import { type DataImport, IMPORT_FAILURES_KEPT } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
+import { fillText, REQUEST_TEXTS, translateServerText } from '../../../shared/i18n';
 import type { AreaHandlers } from '../../api/context';
 import { auditNew, newId } from '../../store/audit';
 import { pageOfItems } from '../../store/paging';
@@ -34,8 +35,8 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
     const record = await requireImport(ctx.tenant, id);
     const end = fromRow + rows.length;
     if (record.nextRow >= end && fromRow < record.nextRow) return record; // applied already
-    if (record.status !== 'RUNNING') refuse('The import has ended.');
-    if (fromRow !== record.nextRow) refuse(`The next page starts at row ${record.nextRow}.`);
+    if (record.status !== 'RUNNING') refuse(REQUEST_TEXTS.importEnded.en);
+    if (fromRow !== record.nextRow) refuse(fillText(REQUEST_TEXTS.importNextRow.en, { row: record.nextRow }));
 
     const now = ctx.rt.clock.now();
     const page = await importRows(ctx.tenant, record, fromRow, rows, { now, actor: ctx.identity.userId });
@@ -85,6 +86,8 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
 
   async getFailures({ id, afterRow = 0, size }, ctx) {
     await requireImport(ctx.tenant, id);
-    return failuresAfter(ctx.store, ctx.tenant.orgId, id, afterRow, size);
+    const page = await failuresAfter(ctx.store, ctx.tenant.orgId, id, afterRow, size);
+    // reasons are stored in English: the reader gets them in their language
+    return { ...page, list: page.list.map((f) => ({ ...f, reason: translateServerText(f.reason, ctx.lang) })) };
   },
 };

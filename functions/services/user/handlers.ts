@@ -1,11 +1,13 @@
 import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
+import { MAIL_TEXTS, textIn } from '../../../shared/i18n';
 import { INVITE_REFUSALS, type PendingInvitationView, type UserView, usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
 import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { assertUnderLimits, countAttempt, escapeHtml, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
+import { assertUnderLimits, countAttempt, escapeHtml, expiryText, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
+import { organizationSettingOf } from '../systemSetting';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
@@ -80,18 +82,18 @@ function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) 
   ];
 }
 
-/** Asks an existing account by mail to join the caller's organization as `role`. */
+/** Asks an existing account by mail, in its language, to join the caller's organization as `role`. */
 async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
   const org = await ctx.store.get('organization', { id: ctx.tenant.orgId });
-  const text =
-    `${ctx.identity.username} invited your Herald account ${account.username} to join the organization ` +
-    `${org?.name ?? ctx.tenant.orgId} as ${role.name}. Sign in to accept or decline:`;
+  const lang = account.language ?? 'en';
+  const text = textIn(MAIL_TEXTS.joinIntro, lang, { inviter: ctx.identity.username, username: account.username, organization: org?.name ?? ctx.tenant.orgId, role: role.name });
+  const nothing = MAIL_TEXTS.joinNothing[lang];
   const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
   await ctx.rt.mailer.send({
     to: account.email,
-    subject: 'You are invited to another organization in Herald',
-    text: `${text}\n\n${url}\n\nNothing changes unless you accept.`,
-    html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p><p>Nothing changes unless you accept.</p>`,
+    subject: MAIL_TEXTS.joinSubject[lang],
+    text: `${text}\n\n${url}\n\n${nothing}`,
+    html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p><p>${escapeHtml(nothing)}</p>`,
   });
 }
 
@@ -104,7 +106,8 @@ const unanswered = (nowMs: number) => ({
 
 /** An account that has never set a password is sent a link to set one; any other is asked to join. */
 async function mailInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
-  if (account.status === 'INVITED') await sendPasswordLink(ctx, account, 'invite');
+  // a person who has never signed in has chosen no language: the organization's is the best guess
+  if (account.status === 'INVITED') await sendPasswordLink(ctx, account, 'invite', (await organizationSettingOf(ctx.tenant)).defaultLanguage);
   else await mailJoinInvitation(ctx, account, role);
 }
 
@@ -401,19 +404,19 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', 'This is already your e-mail address.');
     await assertEmailFree(ctx, email);
     const { url, hours } = await issueLink(ctx, user, 'email', email);
-    const expiry = `The link works once and expires in ${hours} hour${hours === 1 ? '' : 's'}.`;
+    const lang = user.language ?? 'en';
+    const expiry = expiryText(lang, hours);
+    const confirm = (html: boolean) => textIn(MAIL_TEXTS.emailConfirmIntro, lang, html ? { email: escapeHtml(email), username: escapeHtml(user.username) } : { email, username: user.username });
     await rt.mailer.send({
       to: email,
-      subject: 'Confirm your new Herald sign-in address',
-      text: `Open this link to make ${email} the sign-in address of the Herald account ${user.username}:\n\n${url}\n\n${expiry}`,
-      html: `<p>Open this link to make ${escapeHtml(email)} the sign-in address of the Herald account ${escapeHtml(user.username)}:</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
+      subject: MAIL_TEXTS.emailConfirmSubject[lang],
+      text: `${confirm(false)}\n\n${url}\n\n${expiry}`,
+      html: `<p>${confirm(true)}</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
     });
     await rt.mailer.send({
       to: user.email,
-      subject: 'A change of your Herald sign-in address was requested',
-      text:
-        `Someone signed in as ${user.username} asked to change the account's sign-in address to ${masked(email)}. ` +
-        'Nothing changes until the link sent to that address is opened. If it was not you, change your password now.',
+      subject: MAIL_TEXTS.emailRequestedSubject[lang],
+      text: textIn(MAIL_TEXTS.emailRequested, lang, { username: user.username, email: masked(email) }),
     });
     return { ok: true, pendingEmail: email };
   },
@@ -437,8 +440,8 @@ export const userHandlers: AreaHandlers<'user'> = {
     ]);
     await rt.mailer.send({
       to: user.email,
-      subject: 'Your Herald sign-in address was changed',
-      text: `The sign-in address of the Herald account ${user.username} is now ${masked(email)}. If it was not you, contact your administrator.`,
+      subject: MAIL_TEXTS.emailChangedSubject[user.language ?? 'en'],
+      text: textIn(MAIL_TEXTS.emailChanged, user.language ?? 'en', { username: user.username, email: masked(email) }),
     });
     return { ok: true, email };
   },

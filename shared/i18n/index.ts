@@ -1,0 +1,45 @@
+/**
+ * Every server text table, and the translator over them. A table is listed here once; the parity test
+ * (serverTexts.test.ts) checks each has en, zh and ja with the same placeholders.
+ */
+import { PHONE_TEXTS } from '../phone';
+import { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
+import { LINE_TEXTS } from './lineTexts';
+import { PUSH_TEXTS } from './pushTexts';
+import { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
+import { PAGE_TEXTS } from './pageTexts';
+import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
+import { REQUEST_TEXTS } from './requestTexts';
+import { type TextTable, translator } from './text';
+
+export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
+export { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
+export { LINE_TEXTS } from './lineTexts';
+export { PUSH_TEXTS } from './pushTexts';
+export { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
+export { PAGE_TEXTS } from './pageTexts';
+export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
+export { REQUEST_TEXTS } from './requestTexts';
+
+/** Every table of texts the server shows a person, by name. */
+export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
+  VALIDATION_TEXTS,
+  RENDER_TEXTS,
+  FORM_TEXTS,
+  ENTITY_TEXTS,
+  REQUEST_TEXTS,
+  IMPORT_TEXTS,
+  CLOUD_RUN_TEXTS,
+  MAIL_TEXTS,
+  ALERT_TEXTS,
+  PAGE_TEXTS,
+  PHONE_TEXTS,
+  LINE_TEXTS,
+  PUSH_TEXTS,
+};
+
+/**
+ * A text written in English (a field message, a reason, a detail), in `lang`: see `translator`. Mails and pages
+ * choose their texts by key instead: their short words ("Done", "Unsubscribe") must not rewrite other sentences.
+ */
+export const translateServerText = translator([VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS]);
