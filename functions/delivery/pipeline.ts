@@ -35,11 +35,13 @@ export interface PipelineDeps {
 export const planScheduleName = (orgId: number, planId: string) => `plan-${orgId}-${planId}`;
 export const checkScheduleName = (orgId: number, planId: string, runId: string) => `check-${orgId}-${planId}-${runId}`;
 export const runIdOf = (dueAt: number) => `r${dueAt}`;
+/** Delivery work is queued per organization, so organizations' runs interleave (fair queues). */
+const fairTo = (orgId: number) => ({ group: String(orgId) });
 
 /** Schedules the plan's fire at its instant (or at once). */
 export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: number, now: number): Promise<void> {
   const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
-  if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload);
+  if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload, fairTo(plan.orgId));
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
 }
 
@@ -72,7 +74,7 @@ export function pipeline(deps: PipelineDeps) {
     }
     await Promise.all(
       Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
-        deps.ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>),
+        deps.ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId)),
       ),
     );
     await deps.ports.scheduler.every(checkScheduleName(m.orgId, m.planId, runId), 1, {
@@ -132,10 +134,10 @@ export function pipeline(deps: PipelineDeps) {
         runId: m.runId,
         channel: plan.channel,
         recipients: recipients.slice(i, i + SEND_BATCH),
-      } satisfies DeliveryMessageOf<'send'>);
+      } satisfies DeliveryMessageOf<'send'>, fairTo(m.orgId));
     }
     if (page.next) {
-      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: page.next } satisfies DeliveryMessageOf<'audience'>);
+      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: page.next } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId));
       return;
     }
     await store.rt.aws.doc.send(

@@ -2,9 +2,11 @@
  * A send rate shared by every worker: each second of each channel is a counter in DynamoDB; a worker takes
  * slots with a conditional add that never lets the count pass the rate, and waits for the next second when
  * none are left. Workers take several slots at a time, so the counter costs one write per batch, not per send.
+ * An organization may take at most its share of a second (HERALD_ORG_RATE_SHARE): its own counter moves in
+ * the same transaction, so one organization's large run always leaves room for the others'.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel } from '../../shared/delivery';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
@@ -21,38 +23,48 @@ export class RateLimiter {
     private readonly clock: Clock,
     private readonly ratePerSecond: (channel: Channel) => number | Promise<number>,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    /** the part of a second's rate one organization may take (0 < share ≤ 1) */
+    private readonly orgShare = 1,
   ) {}
 
-  /** Takes between 1 and `wanted` slots of the current second, waiting for a later second while none are left. */
-  async take(channel: Channel, wanted: number): Promise<SendSlots> {
+  /**
+   * Takes between 1 and `wanted` slots of the current second, waiting for a later second while none are left;
+   * with `orgId`, never more than the organization's share of the second.
+   */
+  async take(channel: Channel, wanted: number, orgId?: number): Promise<SendSlots> {
     const rate = await this.ratePerSecond(channel);
+    const own = orgId !== undefined && this.orgShare < 1 ? { orgId, cap: Math.max(1, Math.floor(rate * this.orgShare)) } : undefined;
     for (;;) {
       const now = this.clock.now();
       const second = Math.floor(now / 1000);
-      let ask = Math.min(wanted, rate);
+      let ask = Math.min(wanted, rate, own?.cap ?? rate);
       while (ask >= 1) {
-        if (await this.tryTake(channel, second, ask, rate)) return { second, count: ask };
+        if (await this.tryTake(channel, second, ask, rate, own)) return { second, count: ask };
         ask = Math.floor(ask / 2);
       }
       await this.sleep((second + 1) * 1000 - now + 1);
     }
   }
 
-  private async tryTake(channel: Channel, second: number, n: number, rate: number): Promise<boolean> {
+  private windowAdd(window: string, second: number, n: number, max: number) {
+    return {
+      TableName: this.store.table('rateWindow'),
+      Key: { window },
+      UpdateExpression: 'ADD #c :n SET #e = :e',
+      ConditionExpression: 'attribute_not_exists(#c) OR #c <= :max',
+      ExpressionAttributeNames: { '#c': 'count', '#e': 'expiresAt' },
+      ExpressionAttributeValues: { ':n': n, ':max': max - n, ':e': second + 120 },
+    };
+  }
+
+  private async tryTake(channel: Channel, second: number, n: number, rate: number, own?: { orgId: number; cap: number }): Promise<boolean> {
+    const all = this.windowAdd(`${channel}#${second}`, second, n, rate);
     try {
-      await this.store.rt.aws.doc.send(
-        new UpdateCommand({
-          TableName: this.store.table('rateWindow'),
-          Key: { window: `${channel}#${second}` },
-          UpdateExpression: 'ADD #c :n SET #e = :e',
-          ConditionExpression: 'attribute_not_exists(#c) OR #c <= :max',
-          ExpressionAttributeNames: { '#c': 'count', '#e': 'expiresAt' },
-          ExpressionAttributeValues: { ':n': n, ':max': rate - n, ':e': second + 120 },
-        }),
-      );
+      if (!own) await this.store.rt.aws.doc.send(new UpdateCommand(all));
+      else await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: all }, { Update: this.windowAdd(`${channel}#org${own.orgId}#${second}`, second, n, own.cap) }] }));
       return true;
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException) return false;
+      if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) return false;
       throw e;
     }
   }

@@ -143,7 +143,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       } else queue.push({ r, throttled: 0 });
     }
     while (queue.length > 0) {
-      const slots = await deps.rate.take(batch.channel, queue.length);
+      const slots = await deps.rate.take(batch.channel, queue.length, batch.orgId);
       const taken = queue.splice(0, slots.count);
       let throttledNow = 0;
       for (let w = 0; w < taken.length; w += deps.concurrency) {

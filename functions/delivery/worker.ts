@@ -45,7 +45,7 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     clock: rt.clock,
     log: rt.log,
     ledger,
-    rate: new RateLimiter(store, rt.clock, opts.ratePerSecond),
+    rate: new RateLimiter(store, rt.clock, opts.ratePerSecond, undefined, rt.config.orgRateShare),
     senders: opts.senders,
     content: planContentSource(store, rt.config.mailFrom),
     links: new LinkSigner(rt.keys.sealKey, rt.config.publicUrl),

@@ -5,53 +5,109 @@
  * handler Lambda would run, as SQS records.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
 import type { QueueMessage } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import type { QueuePort, QueueWorker } from '../platform/queue';
+import type { QueuePort, QueueWorker, SendOptions } from '../platform/queue';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
 import type { Store, TransactItem } from '../store/store';
 
 export interface Received {
+  /** the message's id, with its group's lane when it has one (`<group>/<id>`): what `ack` takes */
   id: string;
   body: unknown;
   receipt: string;
   receiveCount: number;
 }
 
+/** Ungrouped messages live under the queue's name; a group's under its lane, listed on the queue's lanes item. */
+const laneOf = (queue: string, group: string) => (group ? `${queue}#lane#${group}` : queue);
+const lanesKey = (queue: string) => ({ queue: `${queue}#lanes`, id: 'lanes' });
+const splitId = (id: string): { group: string; id: string } => {
+  const slash = id.indexOf('/');
+  return slash < 0 ? { group: '', id } : { group: id.slice(0, slash), id: id.slice(slash + 1) };
+};
+
+/**
+ * The local stand-in for SQS, durable in the local DynamoDB, fair between groups as SQS fair queues are: a
+ * message sent with a group (an organization) waits in its group's lane, and each receive takes from every lane
+ * in turn, so a run of 200,000 recipients queued first does not hold up another organization's ten.
+ */
 export class LocalQueue implements QueuePort {
+  /** where the next receive starts its round over the lanes */
+  private turn = 0;
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly maxReceives = 5,
   ) {}
 
-  async send(queue: string, body: unknown): Promise<string> {
-    const item = this.sendItem(queue, body);
-    await this.store.transact([item]);
-    return (item.Put!.Item as QueueMessage).id;
+  async send(queue: string, body: unknown, opts?: SendOptions): Promise<string> {
+    const group = opts?.group ?? '';
+    const item = this.sendItem(queue, body, group);
+    const items: TransactItem[] = [item];
+    // the lane is listed with the message, in one transaction: a receive never misses a lane that has one
+    if (group) items.push({ Update: { TableName: this.store.table('queueMessage'), Key: lanesKey(queue), UpdateExpression: 'ADD #g :g', ExpressionAttributeNames: { '#g': 'groups' }, ExpressionAttributeValues: { ':g': new Set([group]) } } });
+    await this.store.transact(items);
+    const id = (item.Put!.Item as QueueMessage).id;
+    return group ? `${group}/${id}` : id;
   }
 
   /** The write that enqueues a message, for a transaction with other writes (a schedule firing). */
-  sendItem(queue: string, body: unknown): TransactItem {
+  sendItem(queue: string, body: unknown, group = ''): TransactItem {
     const now = this.clock.now();
     // ids sort by send time, so receives take the oldest first
     const id = `${String(now).padStart(15, '0')}-${randomUUID()}`;
-    const message: QueueMessage = { queue, id, body, sentAt: now, visibleAt: now, receiveCount: 0 };
+    const message: QueueMessage = { queue: laneOf(queue, group), id, body, sentAt: now, visibleAt: now, receiveCount: 0 };
     return { Put: { TableName: this.store.table('queueMessage'), Item: message } };
   }
 
-  /** Takes up to `max` visible messages, hiding each for `visibilitySeconds` under a new receipt. */
+  /** The groups with a lane, ungrouped ('') first. */
+  private async lanes(queue: string): Promise<string[]> {
+    const out = await this.store.rt.aws.doc.send(new GetCommand({ TableName: this.store.table('queueMessage'), Key: lanesKey(queue) }));
+    const groups = (out.Item?.groups as Set<string> | undefined) ?? new Set<string>();
+    return ['', ...[...groups].sort()];
+  }
+
+  /**
+   * Takes up to `max` visible messages, hiding each for `visibilitySeconds` under a new receipt: an equal share
+   * from each lane in turn (starting one lane further each time), the rest from the lanes that have more.
+   */
   async receive(queue: string, max: number, visibilitySeconds: number): Promise<Received[]> {
     const now = this.clock.now();
-    const visible = await this.visibleMessages(queue, now, max * 2);
+    const lanes = await this.lanes(queue);
+    const start = this.turn++ % lanes.length;
+    const order = [...lanes.slice(start), ...lanes.slice(0, start)];
+    const share = Math.max(1, Math.ceil(max / order.length));
+    const taken: Received[] = [];
+    const more: string[] = [];
+    for (const group of order) {
+      const want = Math.min(share, max - taken.length);
+      if (want <= 0) break;
+      const got = await this.receiveFrom(queue, group, want, visibilitySeconds, now);
+      taken.push(...got);
+      // a lane that filled its share may have more for the room others left
+      if (got.length === want) more.push(group);
+    }
+    for (const group of more) {
+      if (taken.length >= max) break;
+      taken.push(...(await this.receiveFrom(queue, group, max - taken.length, visibilitySeconds, now)));
+    }
+    return taken;
+  }
+
+  private async receiveFrom(queue: string, group: string, max: number, visibilitySeconds: number, now: number): Promise<Received[]> {
+    const lane = laneOf(queue, group);
+    const visible = await this.visibleMessages(lane, now, max * 2);
+    if (visible.length === 0 && group) await this.dropLaneIfEmpty(queue, group);
     const taken: Received[] = [];
     for (const m of visible) {
       if (taken.length >= max) break;
       if (m.receiveCount >= this.maxReceives) {
-        await this.deadLetter(m);
+        await this.deadLetter(m, queue);
         continue;
       }
       const receipt = randomUUID();
@@ -59,7 +115,7 @@ export class LocalQueue implements QueuePort {
         // Claimed only if nobody else claimed it since it was read.
         await this.store.update(
           'queueMessage',
-          { queue, id: m.id },
+          { queue: lane, id: m.id },
           { visibleAt: now + visibilitySeconds * 1000, receipt, receiveCount: m.receiveCount + 1 },
           { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'visibleAt' }, ExpressionAttributeValues: { ':v': m.visibleAt } },
         );
@@ -67,15 +123,28 @@ export class LocalQueue implements QueuePort {
         if (e instanceof AppError) continue;
         throw e;
       }
-      taken.push({ id: m.id, body: m.body, receipt, receiveCount: m.receiveCount + 1 });
+      taken.push({ id: group ? `${group}/${m.id}` : m.id, body: m.body, receipt, receiveCount: m.receiveCount + 1 });
     }
     return taken;
   }
 
+  /**
+   * Unlists a lane with no message at all. A send lists its lane in the same transaction as its message, so
+   * one that lands between the look and the unlisting is found by the second look, which lists the lane again.
+   */
+  private async dropLaneIfEmpty(queue: string, group: string): Promise<void> {
+    if ((await this.countIn(laneOf(queue, group), 1)) > 0) return;
+    const set = (action: 'ADD' | 'DELETE') =>
+      this.store.rt.aws.doc.send(new UpdateCommand({ TableName: this.store.table('queueMessage'), Key: lanesKey(queue), UpdateExpression: `${action} #g :g`, ExpressionAttributeNames: { '#g': 'groups' }, ExpressionAttributeValues: { ':g': new Set([group]) } }));
+    await set('DELETE');
+    if ((await this.countIn(laneOf(queue, group), 1)) > 0) await set('ADD');
+  }
+
   /** Deletes the message if `receipt` is still its holder's; false when it was redelivered to another. */
   async ack(queue: string, id: string, receipt: string): Promise<boolean> {
+    const at = splitId(id);
     try {
-      await this.store.deleteIf('queueMessage', { queue, id }, { ConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'receipt' }, ExpressionAttributeValues: { ':r': receipt } });
+      await this.store.deleteIf('queueMessage', { queue: laneOf(queue, at.group), id: at.id }, { ConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'receipt' }, ExpressionAttributeValues: { ':r': receipt } });
       return true;
     } catch (e) {
       if (e instanceof AppError) return false;
@@ -83,8 +152,8 @@ export class LocalQueue implements QueuePort {
     }
   }
 
-  /** The oldest visible messages, a page at a time: a long queue is never read whole to take a few. */
-  private async visibleMessages(queue: string, now: number, wanted: number): Promise<QueueMessage[]> {
+  /** The oldest visible messages of a lane, a page at a time: a long queue is never read whole to take a few. */
+  private async visibleMessages(lane: string, now: number, wanted: number): Promise<QueueMessage[]> {
     const found: QueueMessage[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -94,7 +163,7 @@ export class LocalQueue implements QueuePort {
           KeyConditionExpression: '#q = :q',
           FilterExpression: '#v <= :now',
           ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
-          ExpressionAttributeValues: { ':q': queue, ':now': now },
+          ExpressionAttributeValues: { ':q': lane, ':now': now },
           Limit: 100,
           ExclusiveStartKey: start,
         }),
@@ -105,8 +174,8 @@ export class LocalQueue implements QueuePort {
     return found;
   }
 
-  /** Messages waiting or in flight. */
-  async depth(queue: string): Promise<number> {
+  /** Messages waiting or in flight in one lane (up to `limit`). */
+  private async countIn(lane: string, limit = Infinity): Promise<number> {
     let count = 0;
     let start: Record<string, unknown> | undefined;
     do {
@@ -115,72 +184,98 @@ export class LocalQueue implements QueuePort {
           TableName: this.store.table('queueMessage'),
           KeyConditionExpression: '#q = :q',
           ExpressionAttributeNames: { '#q': 'queue' },
-          ExpressionAttributeValues: { ':q': queue },
+          ExpressionAttributeValues: { ':q': lane },
           Select: 'COUNT',
           ExclusiveStartKey: start,
         }),
       );
       count += out.Count ?? 0;
       start = out.LastEvaluatedKey;
-    } while (start);
+    } while (start && count < limit);
     return count;
   }
 
-  private async deadLetter(m: QueueMessage): Promise<void> {
+  /** Messages waiting or in flight, in every lane. */
+  async depth(queue: string): Promise<number> {
+    let count = 0;
+    for (const group of await this.lanes(queue)) count += await this.countIn(laneOf(queue, group));
+    return count;
+  }
+
+  /** A message received too often goes to `<queue>-dlq` (ungrouped there: it waits for a person, not a worker). */
+  private async deadLetter(m: QueueMessage, queue: string): Promise<void> {
     await this.store.transact([
-      this.store.putNew('queueMessage', { ...m, queue: `${m.queue}-dlq`, visibleAt: this.clock.now(), receiveCount: 0, receipt: undefined }),
+      this.store.putNew('queueMessage', { ...m, queue: `${queue}-dlq`, visibleAt: this.clock.now(), receiveCount: 0, receipt: undefined }),
       this.store.deleteItem('queueMessage', { queue: m.queue, id: m.id }),
     ]);
   }
 }
 
-/** Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. */
-export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: QueueWorker; log: Logger; pollMs?: number; visibilitySeconds?: number }) {
+/**
+ * Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. Up to
+ * `concurrency` messages are in hand at once, each handed over as soon as a slot frees (as Lambda's concurrent
+ * invocations take them), so one long message never holds up the ones received with it.
+ */
+export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: QueueWorker; log: Logger; pollMs?: number; visibilitySeconds?: number; concurrency?: number }) {
   const { queue, name, worker, log } = opts;
+  const concurrency = opts.concurrency ?? 10;
   let stopped = false;
-  let busy = false;
+  let receiving = false;
+  let inFlight = 0;
   let timer: NodeJS.Timeout | undefined;
 
-  async function drainOnce(): Promise<number> {
-    const messages = await queue.receive(name, 10, opts.visibilitySeconds ?? 60);
-    if (messages.length === 0) return 0;
-    const Records = messages.map((m) => ({ messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body), attributes: { ApproximateReceiveCount: String(m.receiveCount) } }) as unknown as SQSRecord);
-    let failed = new Set<string>(messages.map((m) => m.id));
+  async function handle(m: Received): Promise<void> {
+    const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body), attributes: { ApproximateReceiveCount: String(m.receiveCount) } } as unknown as SQSRecord;
+    let failed = true;
     try {
-      const out = await worker({ Records });
-      failed = new Set(out.batchItemFailures.map((f) => f.itemIdentifier));
+      const out = await worker({ Records: [record] });
+      failed = out.batchItemFailures.some((f) => f.itemIdentifier === m.id);
     } catch (e) {
       log.error('queue worker failed', { queue: name, error: e instanceof Error ? e.message : String(e) });
     }
-    await Promise.all(messages.filter((m) => !failed.has(m.id)).map((m) => queue.ack(name, m.id, m.receipt)));
-    return messages.length;
+    if (!failed) await queue.ack(name, m.id, m.receipt);
   }
 
-  async function tick() {
-    if (stopped || busy) return;
-    busy = true;
+  /** Fills the free slots; polls again after `pollMs` when the queue had nothing. */
+  async function fill(): Promise<void> {
+    if (stopped || receiving || inFlight >= concurrency) return;
+    receiving = true;
+    let got = 0;
     try {
-      while (!stopped && (await drainOnce()) > 0);
+      const messages = await queue.receive(name, concurrency - inFlight, opts.visibilitySeconds ?? 60);
+      got = messages.length;
+      for (const m of messages) {
+        inFlight++;
+        handle(m)
+          .catch((e: unknown) => log.error('queue loop failed', { queue: name, error: e instanceof Error ? e.message : String(e) }))
+          .finally(() => {
+            inFlight--;
+            schedule(0);
+          });
+      }
     } catch (e) {
       log.error('queue loop failed', { queue: name, error: e instanceof Error ? e.message : String(e) });
     } finally {
-      busy = false;
-      if (!stopped) timer = setTimeout(tick, opts.pollMs ?? 250);
+      receiving = false;
     }
+    if (inFlight < concurrency) schedule(got > 0 ? 0 : (opts.pollMs ?? 250));
   }
-  timer = setTimeout(tick, 0);
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void fill(), ms);
+  }
+  schedule(0);
 
   return {
     /** polls now instead of at the next interval */
     kick() {
-      if (timer && !busy) {
-        clearTimeout(timer);
-        timer = setTimeout(tick, 0);
-      }
+      schedule(0);
     },
     /** resolves once the queue is empty and the worker idle */
     async idle() {
-      while (busy || (await queue.depth(name)) > 0) {
+      while (receiving || inFlight > 0 || (await queue.depth(name)) > 0) {
         this.kick();
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -188,7 +283,7 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      while (busy) await new Promise((r) => setTimeout(r, 10));
+      while (receiving || inFlight > 0) await new Promise((r) => setTimeout(r, 10));
     },
   };
 }

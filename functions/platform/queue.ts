@@ -5,9 +5,17 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
+export interface SendOptions {
+  /**
+   * the fairness group (an organization): receives interleave the groups, so one group's backlog never holds up
+   * another's messages (SQS fair queues' message group id on AWS; lanes in the local queue)
+   */
+  group?: string;
+}
+
 export interface QueuePort {
   /** answers the message id */
-  send(queue: string, body: unknown): Promise<string>;
+  send(queue: string, body: unknown, opts?: SendOptions): Promise<string>;
 }
 
 /** A worker as Lambda's SQS event source calls it: the records it could not handle are reported back. */

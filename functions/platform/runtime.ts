@@ -54,8 +54,17 @@ export interface RuntimeConfig {
   /** messages per second per channel, shared by every send worker (provider quotas: SES starts at 14/s) */
   /** a channel without its default rate here is a compile error */
   sendRates: Record<Channel, number>;
+  /** the part of each channel's rate one organization may take in a second (0 < share ≤ 1): room left for the others */
+  orgRateShare: number;
   /** the SES configuration set that receives bounce, complaint, open and click events */
   sesConfigurationSet?: string;
+  /**
+   * SMS through AWS End User Messaging SMS (HERALD_SMS_*): the origination identity (a phone number, pool or
+   * sender id, or its ARN; AWS picks one of the account's when absent), the configuration set that receives
+   * events, the most to pay per message part in USD ("0.05"; none when absent) and how long a message may wait
+   * for hand-off to the carrier
+   */
+  sms: { originationIdentity?: string; configurationSet?: string; maxPrice?: string; ttlSeconds: number };
   /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
   viewerIpHeader?: string;
   /**
@@ -126,6 +135,7 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
     sdk: { ratePerMinute: num('HERALD_SDK_RATE_PER_MINUTE', 600), eventRetentionDays: num('HERALD_SDK_EVENT_DAYS', 400) },
     jobSliceMs: num('HERALD_JOB_SLICE_MS', 240_000),
     mapTiles: { url: MAP_TILE_URL.test(env.HERALD_MAP_TILE_URL ?? '') ? env.HERALD_MAP_TILE_URL! : '', attribution: (env.HERALD_MAP_ATTRIBUTION ?? '').slice(0, 200) },
+    orgRateShare: Math.min(1, Math.max(0.05, Number(env.HERALD_ORG_RATE_SHARE || 0.8) || 0.8)),
     sendRates: {
       EMAIL: num('HERALD_RATE_EMAIL', 14),
       SMS: num('HERALD_RATE_SMS', 20),
@@ -134,6 +144,14 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
       DIRECT_MAIL: num('HERALD_RATE_DIRECT_MAIL', 1000),
     },
     sesConfigurationSet: env.HERALD_SES_CONFIGURATION_SET || undefined,
+    sms: {
+      originationIdentity: env.HERALD_SMS_ORIGINATION_IDENTITY || undefined,
+      configurationSet: env.HERALD_SMS_CONFIGURATION_SET || undefined,
+      // the API's own pattern for MaxPrice; anything else would fail every message
+      maxPrice: /^\d{0,2}\.\d{1,5}$/.test(env.HERALD_SMS_MAX_PRICE ?? '') ? env.HERALD_SMS_MAX_PRICE : undefined,
+      // a promotion a day late is worse than none; the API takes 5 s to 72 h
+      ttlSeconds: Math.min(259_200, Math.max(5, Math.round(num('HERALD_SMS_TTL_SECONDS', 86_400)))),
+    },
     viewerIpHeader: env.HERALD_VIEWER_IP_HEADER?.toLowerCase() || undefined,
     cloudSources: {
       allowPrivateAddresses: env.HERALD_ALLOW_PRIVATE_SOURCES === 'true',

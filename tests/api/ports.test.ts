@@ -57,6 +57,32 @@ describe('local queue', () => {
     expect(await q.receive(name, 10, 30)).toEqual([]);
   });
 
+  it('is fair between groups: a backlog of one group does not hold up another group sent later', async () => {
+    const q = herald.queue;
+    const name = `q-${randomUUID()}`;
+    for (let i = 0; i < 60; i++) {
+      await q.send(name, { org: 'big', i }, { group: '7' });
+      clock.advance(1); // ids order by send time, to the millisecond
+    }
+    const small = [await q.send(name, { org: 'small', i: 0 }, { group: '8' }), await q.send(name, { org: 'small', i: 1 }, { group: '8' })];
+    // the first receive after the small group's messages arrive takes them, though 60 older ones wait
+    const first = await q.receive(name, 10, 30);
+    expect(first).toHaveLength(10);
+    expect(first.filter((m) => (m.body as { org: string }).org === 'small').map((m) => m.id).sort()).toEqual([...small].sort());
+    // each lane in order, oldest first within it
+    expect(first.filter((m) => (m.body as { org: string }).org === 'big').map((m) => (m.body as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(await q.depth(name)).toBe(62);
+    for (const m of first) expect(await q.ack(name, m.id, m.receipt)).toBe(true);
+    expect(await q.depth(name)).toBe(52);
+    // an emptied lane is unlisted, and a later message lists it again
+    const rest = await q.receive(name, 100, 30);
+    expect(rest).toHaveLength(52);
+    for (const m of rest) await q.ack(name, m.id, m.receipt);
+    expect(await q.receive(name, 10, 30)).toEqual([]);
+    const again = await q.send(name, { org: 'small', i: 2 }, { group: '8' });
+    expect((await q.receive(name, 10, 30)).map((m) => m.id)).toEqual([again]);
+  });
+
   it('moves a message that keeps failing to the dead-letter queue after five receives', async () => {
     const q = herald.queue;
     const name = `q-${randomUUID()}`;
