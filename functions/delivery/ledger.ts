@@ -21,7 +21,7 @@ export interface LedgerKey {
   target?: string;
 }
 
-type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes';
+type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'held' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes';
 /** The outcomes whose reasons are counted too. */
 type ReasonCounter = 'failed' | 'skipped';
 
@@ -352,7 +352,7 @@ export class Ledger {
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
   async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
     const items = await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) });
-    const total: Record<Counter, number> = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
+    const total: Record<Counter, number> = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, held: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours: Record<string, Partial<Record<Counter, number>>> = {};
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     for (const item of items as Record<string, unknown>[]) {

@@ -16,6 +16,8 @@ export const recipientSchema = z.object({
   /** an email address, a phone number, a push token, a LINE user id or a printed postal address */
   address: z.string().min(1).max(1000),
   locale: z.string().max(35).optional(),
+  /** IANA zone, for quiet hours; the organization's when absent */
+  timeZone: z.string().max(64).optional(),
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),
   consent: z.boolean(),

@@ -102,6 +102,7 @@ export function pipeline(deps: PipelineDeps) {
           ...(t.target ? { target: t.target } : {}),
           address: t.address,
           locale: account.locale,
+          ...(account.timeZone ? { timeZone: account.timeZone } : {}),
           firstName: account.firstName,
           lastName: account.lastName,
           consent: t.consent,

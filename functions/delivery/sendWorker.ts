@@ -13,6 +13,7 @@ import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../tracking/links';
 import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
+import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';
 import type { RateLimiter } from './rate';
 
 /** A message ready to be personalised: loaded once per batch. */
@@ -44,6 +45,10 @@ export interface SendWorkerDeps {
   /** recipients of one batch in flight at once: a wave, claimed and completed together */
   concurrency: number;
   sleep?: (ms: number) => Promise<void>;
+  /** the organization's sending rules (quiet hours, frequency caps); none when not given */
+  policy?: (orgId: number) => Promise<SendPolicy>;
+  /** sends `batch` again at `until` (quiet hours), counted as held once however often it is held */
+  hold?: (batch: SendBatch, until: number) => Promise<void>;
   /** called after each recipient's outcome is in the ledger (progress; tests stop a worker here as a crash would) */
   onRecorded?: () => void;
 }
@@ -133,15 +138,28 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const content = await deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel);
     if (content.stopped) return;
     const suppressed = await adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId });
+    const policy = await deps.policy?.(batch.orgId);
+    const now = deps.clock.now();
+    const held = new Map<number, Recipient[]>();
     const queue: { r: Recipient; throttled: number }[] = [];
+    const cap = policy?.caps[batch.channel] ?? 0;
+    const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
     for (const r of batch.recipients) {
       const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
-      const reason = suppressed.get(recipientKeyOf(r));
+      let reason = suppressed.get(recipientKeyOf(r));
+      const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
+      if (until !== undefined) {
+        held.set(until, [...(held.get(until) ?? []), r]);
+        continue;
+      }
+      if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap))) reason = 'PER_USER_LIMIT_REACHED';
       if (reason) {
         await deps.ledger.skip(base, r.address, reason);
         deps.onRecorded?.();
       } else queue.push({ r, throttled: 0 });
     }
+    // quiet where they are: the same batch again when the window opens, for those recipients only
+    for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
     while (queue.length > 0) {
       const slots = await deps.rate.take(batch.channel, queue.length, batch.orgId);
       const taken = queue.splice(0, slots.count);

@@ -2,15 +2,19 @@
  * The delivery worker: every message of the delivery queue, parsed by its schema and handed to its step.
  * Lambda runs it on AWS (one SQS event source); the local queue loop runs it in `npm start`.
  */
-import type { Channel } from '../../shared/delivery';
+import { createHash } from 'node:crypto';
+import { type Channel, recipientKeyOf } from '../../shared/delivery';
+import { AppError } from '../../shared/errors';
 import { adapterOf, type ChannelSenders } from '../channels';
 import type { QueueWorker } from '../platform/queue';
-import type { Runtime } from '../platform/runtime';
+import type { Clock, Runtime } from '../platform/runtime';
+import { organizationSettingOf } from '../services/systemSetting';
 import { queueWorker } from '../platform/worker';
 import type { Store } from '../store/store';
 import { LinkSigner } from '../tracking/links';
-import { Ledger } from './ledger';
-import { deliveryMessageSchema } from './messages';
+import { Ledger, runKeyOf } from './ledger';
+import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
+import type { SendPolicy } from './policy';
 import { pipeline } from './pipeline';
 import { RateLimiter } from './rate';
 import { type ContentSource, sendBatchHandler } from './sendWorker';
@@ -24,6 +28,39 @@ export function planContentSource(store: Store, from: string): ContentSource {
       if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
       return { stopped: false, from, render };
     },
+  };
+}
+
+/** Each organization's sending rules, read again after `ttlMs` (a saved setting holds within seconds). */
+export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId: number) => Promise<SendPolicy> {
+  const cache = new Map<number, { at: number; policy: Promise<SendPolicy> }>();
+  return (orgId) => {
+    const hit = cache.get(orgId);
+    if (hit && clock.now() - hit.at < ttlMs) return hit.policy;
+    const policy = organizationSettingOf(store.forOrg(orgId)).then((s) => ({ caps: s.frequencyCaps, quietHours: s.quietHours, defaultTimeZone: s.defaultTimeZone || 'UTC' }));
+    policy.catch(() => cache.delete(orgId));
+    cache.set(orgId, { at: clock.now(), policy });
+    return policy;
+  };
+}
+
+/**
+ * Quiet hours: the batch comes back through the scheduler when the window opens (a schedule of the same name
+ * is replaced, so a redelivered batch holds its recipients once), counted as held once per hold.
+ */
+export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
+  return async (batch: SendBatch, until: number): Promise<void> => {
+    const keys = batch.recipients.map((r) => recipientKeyOf(r)).sort().join(',');
+    const name = `hold-${createHash('sha256').update(`${batch.orgId}|${batch.planId}|${batch.runId}|${batch.channel}|${until}|${keys}`).digest('hex').slice(0, 40)}`;
+    await rt.ports.scheduler.at(name, until, { queue: DELIVERY_QUEUE, payload: batch });
+    try {
+      await store.transact([
+        store.putNew('deliveryCounter', { runKey: `${runKeyOf(batch)}#held`, slot: name }, '720001'),
+        ...ledger.counterItems({ ...batch, accountId: batch.recipients[0]!.accountId }, { held: batch.recipients.length }),
+      ]);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+    }
   };
 }
 
@@ -54,6 +91,8 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     backoffMs: 200,
     // half a batch per wave: two ledger transactions each (claims, outcomes) for 25 provider calls in flight
     concurrency: 25,
+    policy: sendPolicies(store, rt.clock),
+    hold: holdForQuietHours(rt, store, ledger),
     onRecorded: opts.onRecorded,
   });
   return queueWorker(

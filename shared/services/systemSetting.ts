@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
+import { frequencyCapsSchema, NO_FREQUENCY_CAPS, quietHoursSchema } from '../entities/systemSetting';
 import { isTimeZone } from '../plan/plan';
 import { isValidEmail, MESSAGES } from '../validation';
 import { operation } from './operation';
@@ -41,6 +42,8 @@ const organizationSettingFields = {
     .max(64)
     .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone from the list, such as Asia/Tokyo.')
     .default(''),
+  frequencyCaps: frequencyCapsSchema.default(NO_FREQUENCY_CAPS),
+  quietHours: quietHoursSchema.default({ enabled: false, start: '21:00', end: '08:00' }),
 };
 
 export const organizationSettingView = z.object({
@@ -62,6 +65,10 @@ export const organizationSettingView = z.object({
   defaultLanguage: z.enum(['en', 'zh', 'ja']),
   /** empty: each user's browser's */
   defaultTimeZone: z.string(),
+  /** messages per recipient per channel and day (UTC); 0: none */
+  frequencyCaps: frequencyCapsSchema,
+  /** SMS and push wait while it is quiet where the recipient is */
+  quietHours: quietHoursSchema,
   /** 0 while the organization keeps the defaults */
   version: z.number().int(),
 });

@@ -16,6 +16,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import { holdForQuietHours } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { Clock } from '../../functions/platform/runtime';
 import { queueWorker } from '../../functions/platform/worker';
@@ -331,5 +332,86 @@ describe('SES', () => {
       expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
       expect(mine[0]!.body.html).toContain('/service/t/c/');
     }
+  });
+});
+
+describe('sending rules', () => {
+  const smsContent: ContentSource = {
+    async load() {
+      return { stopped: false, from: '', render: () => ({ text: 'Sale today', language: 'en', parts: 1, encoding: 'GSM-7' as const }) };
+    },
+  };
+  const phones = (zones: string[], prefix = String(Date.now() % 100_000).padStart(5, '0')) =>
+    zones.map((timeZone, i) => ({ accountId: `${prefix}-${i}`, address: `+1415${prefix}${String(i).padStart(2, '0')}`.slice(0, 12), consent: true, timeZone }));
+
+  it('quiet hours hold SMS where it is night for the recipient, send when the window opens, and count them held once', async () => {
+    const clk = manualClock(Date.UTC(2026, 10, 22, 9, 0, 0));
+    const orgId = 9101;
+    const run = { orgId, planId: `p-${randomUUID()}`, runId: 'r1' };
+    // 09:00 UTC: 18:00 in Tokyo and 10:00 in Berlin (send); 04:00 in New York and 01:00 in Los Angeles (quiet)
+    const list = phones(['Asia/Tokyo', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles']);
+    const provider = new RecordingSender(clk);
+    const ledger = new Ledger(store, clk);
+    const held: { batch: SendBatch; until: number }[] = [];
+    const realHold = holdForQuietHours(herald.rt, store, ledger);
+    const handler = sendBatchHandler({
+      ...deps({ email: provider, clk }),
+      senders: everyChannel(provider),
+      content: smsContent,
+      policy: async () => ({ caps: {}, quietHours: { enabled: true, start: '21:00', end: '08:00' }, defaultTimeZone: 'UTC' }),
+      hold: async (batch, until) => {
+        held.push({ batch, until });
+        await realHold(batch, until);
+      },
+    });
+    const batch = batches(orgId, run.planId, run.runId, list, 'SMS')[0]!;
+    await handler(batch);
+    await handler(batch); // redelivered: nobody sent twice, nobody held twice
+    expect(provider.sent.map((s) => s.message.to).sort()).toEqual([list[0]!.address, list[1]!.address].sort());
+    const nyOpens = Date.UTC(2026, 10, 22, 13, 0, 0); // 08:00 EST
+    const laOpens = Date.UTC(2026, 10, 22, 16, 0, 0); // 08:00 PST
+    expect(held.map((h) => [h.until, h.batch.recipients.map((r) => r.accountId)])).toEqual([
+      [nyOpens, [list[2]!.accountId]],
+      [laOpens, [list[3]!.accountId]],
+      [nyOpens, [list[2]!.accountId]],
+      [laOpens, [list[3]!.accountId]],
+    ]);
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 2, failed: 0, skipped: 0, held: 2 });
+    // the window opens in New York: its held batch goes; Los Angeles is still asleep and stays held
+    clk.t = nyOpens;
+    await handler(held[0]!.batch);
+    clk.t = laOpens + 1000;
+    await handler(held[1]!.batch);
+    expect(provider.sent.map((s) => s.message.to).sort()).toEqual(list.map((r) => r.address).sort());
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 4, failed: 0, skipped: 0 });
+  });
+
+  it('a frequency cap lets each recipient get N messages of a channel a day; a redelivery never counts twice', async () => {
+    const clk = manualClock(Date.UTC(2026, 10, 23, 10, 0, 0));
+    const orgId = 9102;
+    const list = phones(['UTC', 'UTC']);
+    const provider = new RecordingSender(clk);
+    const ledger = new Ledger(store, clk);
+    const handler = sendBatchHandler({
+      ...deps({ email: provider, clk }),
+      senders: everyChannel(provider),
+      content: smsContent,
+      policy: async () => ({ caps: { SMS: 1 }, quietHours: { enabled: false, start: '21:00', end: '08:00' }, defaultTimeZone: 'UTC' }),
+    });
+    const runOf = (planId: string) => ({ orgId, planId, runId: 'r1' });
+    const first = runOf(`p-${randomUUID()}`);
+    await handler(batches(orgId, first.planId, 'r1', list, 'SMS')[0]!);
+    await handler(batches(orgId, first.planId, 'r1', list, 'SMS')[0]!); // redelivered
+    expect(provider.sent).toHaveLength(2);
+    const second = runOf(`p-${randomUUID()}`);
+    await handler(batches(orgId, second.planId, 'r1', list, 'SMS')[0]!);
+    expect(provider.sent).toHaveLength(2);
+    expect((await ledger.totals(second)).reasons.skipped).toEqual({ PER_USER_LIMIT_REACHED: 2 });
+    // email is not capped; the next day SMS may go again
+    clk.advance(24 * 3600_000);
+    const third = runOf(`p-${randomUUID()}`);
+    await handler(batches(orgId, third.planId, 'r1', list, 'SMS')[0]!);
+    expect(provider.sent).toHaveLength(4);
+    expect((await ledger.totals(third)).total).toMatchObject({ sent: 2, skipped: 0 });
   });
 });

@@ -1,5 +1,5 @@
 /** An organization's own setting (spec 001 3.11) as stored, and as the other areas read it. */
-import type { SystemSetting } from '../../../shared/entities';
+import { NO_FREQUENCY_CAPS, type SystemSetting } from '../../../shared/entities';
 import type { OrganizationSettingView } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 
@@ -22,6 +22,8 @@ const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   testAddresses: [],
   defaultLanguage: 'en',
   defaultTimeZone: '',
+  frequencyCaps: NO_FREQUENCY_CAPS,
+  quietHours: { enabled: false, start: '21:00', end: '08:00' },
 };
 
 export function viewOf(stored: SystemSetting | undefined): OrganizationSettingView {

@@ -1,0 +1,80 @@
+/**
+ * An organization's sending rules (its system setting), applied by the send worker before a recipient is
+ * claimed: quiet hours, in the recipient's time zone, hold SMS and push until the window opens (held, not
+ * failed); a frequency cap lets each recipient get at most N messages of a channel per day (UTC), the rest
+ * skipped with PER_USER_LIMIT_REACHED.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Channel } from '../../shared/delivery';
+import type { QuietHours } from '../../shared/entities';
+import { isTimeZone, zonedTimeToUtc } from '../../shared/plan/plan';
+import type { Clock } from '../platform/runtime';
+import type { Store } from '../store/store';
+
+/** The channels that wake a phone: quiet hours hold them. Email and letters wait in an inbox or a box anyway. */
+export const QUIET_CHANNELS: readonly Channel[] = ['SMS', 'PUSH_NATIVE'];
+
+export interface SendPolicy {
+  /** messages per recipient per day, by channel; 0 or absent: no cap */
+  caps: Partial<Record<Channel, number>>;
+  quietHours: QuietHours;
+  /** the zone of recipients who have none: the organization's, else UTC */
+  defaultTimeZone: string;
+}
+
+export const NO_POLICY: SendPolicy = { caps: {}, quietHours: { enabled: false, start: '21:00', end: '08:00' }, defaultTimeZone: 'UTC' };
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The wall-clock date and minute of the day at `instant` in `zone`. */
+function wallClock(instant: number, zone: string): { date: string; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * When a message to someone in `zone` may go, if `now` falls in the quiet window (start inclusive, end
+ * exclusive; a window past midnight, 21:00–08:00, wraps); undefined when it may go now.
+ */
+export function quietUntil(now: number, zone: string, quiet: QuietHours): number | undefined {
+  if (!quiet.enabled) return undefined;
+  const start = minutesOf(quiet.start);
+  const end = minutesOf(quiet.end);
+  if (start === end) return undefined;
+  const here = wallClock(now, isTimeZone(zone) ? zone : 'UTC');
+  const inside = start < end ? here.minutes >= start && here.minutes < end : here.minutes >= start || here.minutes < end;
+  if (!inside) return undefined;
+  const endDate = here.minutes < end ? here.date : nextDate(here.date);
+  return zonedTimeToUtc(`${endDate}T${quiet.end}`, isTimeZone(zone) ? zone : 'UTC');
+}
+
+/**
+ * Counts the run against the recipient's cap for the day: true while under it. The day's item keeps the runs
+ * that reached the recipient, so a redelivered batch or a retried claim of the same run never counts twice.
+ */
+export async function withinCap(store: Store, clock: Clock, k: { orgId: number; channel: Channel; accountId: string; runKey: string }, cap: number): Promise<boolean> {
+  const day = Math.floor(clock.now() / 86_400_000);
+  try {
+    await store.rt.aws.doc.send(
+      new UpdateCommand({
+        TableName: store.table('rateWindow'),
+        Key: { window: `cap#${k.orgId}#${k.channel}#${k.accountId}#${day}` },
+        UpdateExpression: 'ADD #r :run SET #e = :e',
+        ConditionExpression: 'attribute_not_exists(#r) OR size(#r) < :cap OR contains(#r, :id)',
+        ExpressionAttributeNames: { '#r': 'runs', '#e': 'expiresAt' },
+        ExpressionAttributeValues: { ':run': new Set([k.runKey]), ':id': k.runKey, ':cap': cap, ':e': (day + 2) * 86_400 },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (e instanceof ConditionalCheckFailedException) return false;
+    throw e;
+  }
+}
