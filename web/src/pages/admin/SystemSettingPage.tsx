@@ -145,6 +145,49 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.testAddressesHint', { max: TEST_MAIL_LIMITS.testAddresses })}
           </small>
         </div>
+        <fieldset className="span-2 sending-rules">
+          <legend>{t('systemSetting.sendingRules')}</legend>
+          <div className="checkbox-row">
+            <Checkbox
+              inputId="system-quiet-enabled"
+              checked={form.quietHours.enabled}
+              aria-describedby="system-quiet-hint"
+              onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, enabled: Boolean(e.checked) } })}
+            />
+            <label htmlFor="system-quiet-enabled">{t('systemSetting.quietHours')}</label>
+          </div>
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor="system-quiet-start">{t('systemSetting.quietStart')}</label>
+              <input id="system-quiet-start" className="p-inputtext" type="time" value={form.quietHours.start} disabled={!form.quietHours.enabled} onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, start: e.target.value } })} />
+            </div>
+            <div className="field">
+              <label htmlFor="system-quiet-end">{t('systemSetting.quietEnd')}</label>
+              <input id="system-quiet-end" className="p-inputtext" type="time" value={form.quietHours.end} disabled={!form.quietHours.enabled} onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, end: e.target.value } })} />
+            </div>
+          </div>
+          <small id="system-quiet-hint" className="muted">
+            {t('systemSetting.quietHoursHint')}
+          </small>
+          <div className="form-grid">
+            {CHANNELS.map((channel) => (
+              <div key={channel} className="field">
+                <label htmlFor={`system-cap-${channel}`}>{t('systemSetting.capOf', { channel: t(`systemSetting.channel.${channel}`) })}</label>
+                <InputNumber
+                  inputId={`system-cap-${channel}`}
+                  value={form.frequencyCaps[channel]}
+                  min={0}
+                  max={100}
+                  aria-describedby="system-cap-hint"
+                  onValueChange={(e) => setForm({ ...form, frequencyCaps: { ...form.frequencyCaps, [channel]: e.value ?? 0 } })}
+                />
+              </div>
+            ))}
+          </div>
+          <small id="system-cap-hint" className="muted">
+            {t('systemSetting.capHint')}
+          </small>
+        </fieldset>
         <fieldset className="span-2 checkbox-list switch-list">
           <legend>{t('systemSetting.switches')}</legend>
           {SWITCHES.map((name) => (
