@@ -31,6 +31,8 @@ import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-l
 import { EventBus, EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { PATHS } from '../shared/paths';
 import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../shared/sdk/contract';
@@ -353,6 +355,10 @@ export class HeraldApiStack extends Stack {
     this.deliveryQueue.grantSendMessages(this.deliveryFunction);
     this.deliveryFunction.addToRolePolicy(manageSchedules);
     this.schedulerRole.grantPassRole(this.deliveryFunction.grantPrincipal);
+    // letters: each recipient's PDF, and after the run the merged PDF and manifest (functions/channels/directMail)
+    props.storageBucket.grantReadWrite(this.deliveryFunction, 'letters/*');
+    this.addSms(config, environment, tableAccess, retention);
+    this.addPush();
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${this.stackName}-api`,
@@ -386,6 +392,77 @@ export class HeraldApiStack extends Stack {
     new CfnOutput(this, 'KeySecretArn', { value: this.keySecret.secretArn });
     new CfnOutput(this, 'RouterFunctionName', { value: this.routerFunction.functionName });
     new CfnOutput(this, 'JobDeadLetterQueueUrl', { value: this.jobDeadLetters.queueUrl });
+  }
+
+  /**
+   * Push through End User Messaging push (functions/channels/push): the delivery worker sends to the apps'
+   * channels; the router saves the push channel settings (an app made on the first save, its APNs, APNs sandbox
+   * and FCM channels written and removed) and sends test notifications.
+   */
+  private addPush(): void {
+    const apps = (path = '') => `arn:${Aws.PARTITION}:mobiletargeting:${Aws.REGION}:${Aws.ACCOUNT_ID}:apps${path}`;
+    const sendPush = new PolicyStatement({ actions: ['mobiletargeting:SendMessages'], resources: [apps('/*'), apps('/*/messages')] });
+    this.deliveryFunction.addToRolePolicy(sendPush);
+    this.routerFunction.addToRolePolicy(sendPush);
+    this.routerFunction.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'mobiletargeting:CreateApp',
+          'mobiletargeting:TagResource',
+          'mobiletargeting:UpdateApnsChannel',
+          'mobiletargeting:UpdateApnsSandboxChannel',
+          'mobiletargeting:UpdateGcmChannel',
+          'mobiletargeting:DeleteApnsChannel',
+          'mobiletargeting:DeleteApnsSandboxChannel',
+          'mobiletargeting:DeleteGcmChannel',
+        ],
+        resources: [apps(), apps('/*'), apps('/*/channels/*')],
+      }),
+    );
+  }
+
+  /**
+   * SMS through End User Messaging SMS: the deployment's settings to the functions that send (the delivery
+   * worker, and the router for test sends), `sms-voice:SendTextMessage` on the origination identity and the
+   * configuration set only, and two-way SMS: a topic the origination number's two-way channel publishes replies
+   * to (set it on the number: output SmsInboundTopicArn) and the function that lists a STOP
+   * (functions/channels/sms/lambda.ts).
+   */
+  private addSms(config: HeraldConfig, environment: Record<string, string>, tableAccess: PolicyStatement, retention: RetentionDays): void {
+    const smsEnvironment = {
+      HERALD_SMS_ORIGINATION_IDENTITY: config.smsOriginationIdentity,
+      HERALD_SMS_CONFIGURATION_SET: config.smsConfigurationSet,
+      HERALD_SMS_MAX_PRICE: config.smsMaxPrice,
+      HERALD_SMS_TTL_SECONDS: config.smsTtlSeconds,
+    };
+    const smsVoice = (type: string, id = '*') => `arn:${Aws.PARTITION}:sms-voice:${Aws.REGION}:${Aws.ACCOUNT_ID}:${type}/${id}`;
+    const identity = config.smsOriginationIdentity;
+    // an ARN names its one resource; a number or id may be a phone number, a pool or a sender id of the account
+    const origination = identity.startsWith('arn:') ? [identity] : [smsVoice('phone-number'), smsVoice('pool'), smsVoice('sender-id')];
+    const configurationSet = config.smsConfigurationSet.startsWith('arn:') ? config.smsConfigurationSet : smsVoice('configuration-set', config.smsConfigurationSet || '*');
+    const sendSms = new PolicyStatement({
+      actions: ['sms-voice:SendTextMessage'],
+      resources: [...origination, configurationSet, smsVoice('opt-out-list')],
+    });
+    for (const fn of [this.deliveryFunction, this.routerFunction]) {
+      for (const [name, value] of Object.entries(smsEnvironment)) if (value) fn.addEnvironment(name, value);
+      fn.addToRolePolicy(sendSms);
+    }
+
+    const inboundTopic = new Topic(this, 'SmsInboundTopic', { displayName: 'Herald two-way SMS' });
+    inboundTopic.grantPublish(new ServicePrincipal('sms-voice.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }));
+    const inbound = new NodejsFunction(this, 'SmsInboundFunction', {
+      description: 'Herald two-way SMS (opt-out replies)',
+      ...bundledFunction('functions/channels/sms/lambda.ts'),
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      logGroup: new LogGroup(this, 'SmsInboundLogs', { retention, removalPolicy: RemovalPolicy.DESTROY }),
+      environment,
+    });
+    inbound.addToRolePolicy(tableAccess);
+    this.keySecret.grantRead(inbound);
+    inboundTopic.addSubscription(new LambdaSubscription(inbound));
+    new CfnOutput(this, 'SmsInboundTopicArn', { value: inboundTopic.topicArn });
   }
 
   /**

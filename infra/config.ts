@@ -23,6 +23,15 @@ export interface HeraldConfig {
   mapTileUrl: string;
   /** the credit the tile provider asks for (HERALD_MAP_ATTRIBUTION) */
   mapAttribution: string;
+  /**
+   * End User Messaging SMS (HERALD_SMS_*): the origination identity (a phone number, pool or sender id, or its
+   * ARN; empty: AWS picks one of the account's), the SMS configuration set for events, the most to pay per
+   * part in USD ("0.05") and how long a message may wait for the carrier, in seconds (empty: Herald's default)
+   */
+  smsOriginationIdentity: string;
+  smsConfigurationSet: string;
+  smsMaxPrice: string;
+  smsTtlSeconds: string;
 }
 
 export const DEFAULT_CONFIG: HeraldConfig = {
@@ -34,6 +43,10 @@ export const DEFAULT_CONFIG: HeraldConfig = {
   logLevel: 'info',
   mapTileUrl: '',
   mapAttribution: '',
+  smsOriginationIdentity: '',
+  smsConfigurationSet: '',
+  smsMaxPrice: '',
+  smsTtlSeconds: '',
 };
 
 export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): HeraldConfig {
@@ -51,7 +64,17 @@ export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): H
     logLevel: ctx('logLevel') as HeraldConfig['logLevel'],
     mapTileUrl: ctx('mapTileUrl'),
     mapAttribution: ctx('mapAttribution'),
+    smsOriginationIdentity: ctx('smsOriginationIdentity'),
+    smsConfigurationSet: ctx('smsConfigurationSet'),
+    smsMaxPrice: ctx('smsMaxPrice'),
+    smsTtlSeconds: ctx('smsTtlSeconds'),
   };
+  if (config.smsMaxPrice && !/^\d{0,2}\.\d{1,5}$/.test(config.smsMaxPrice)) {
+    throw new Error(`herald:smsMaxPrice must be US dollars such as 0.05, not "${config.smsMaxPrice}"`);
+  }
+  if (config.smsOriginationIdentity && !/^[A-Za-z0-9_:/+-]{1,256}$/.test(config.smsOriginationIdentity)) {
+    throw new Error(`herald:smsOriginationIdentity must be a phone number, pool or sender id, or its ARN, not "${config.smsOriginationIdentity}"`);
+  }
   if (config.mapTileUrl && !MAP_TILE_URL.test(config.mapTileUrl)) {
     throw new Error(`herald:mapTileUrl must be an https address with {z}, {x} and {y}, not "${config.mapTileUrl}"`);
   }

@@ -163,13 +163,14 @@ describe('api stack', () => {
     expect(statements.some((s) => [s.Action].flat().includes('ses:SendEmail'))).toBe(true);
   });
 
-  it('names the storage bucket to every function and lets only the router and the job worker read and write it', () => {
+  it('names the storage bucket to every function and lets only the router and the job worker read and write it (the delivery worker its letters)', () => {
     const bucketId = Object.keys(data.findResources('AWS::S3::Bucket'))[0]!;
     const imported = (attribute: string) => JSON.stringify(api.toJSON()).match(new RegExp(`HeraldData:ExportsOutput${attribute}${bucketId}\\w*`))?.[0];
     const name = { 'Fn::ImportValue': imported('Ref') };
     const arn = { 'Fn::ImportValue': imported('FnGetAtt') };
     const functions = Object.values(api.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Herald ') } }));
-    expect(functions).toHaveLength(3);
+    // router, job worker, delivery worker, two-way SMS
+    expect(functions).toHaveLength(4);
     for (const fn of functions) expect(fn.Properties.Environment.Variables.HERALD_STORAGE_BUCKET).toEqual(name);
     const storageStatements = (role: string) => statementsOf(role).filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')));
     for (const role of ['RouterFunction', 'JobFunction']) {
@@ -178,7 +179,37 @@ describe('api stack', () => {
       expect(st!.Action).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
       expect(st!.Resource).toEqual([arn, { 'Fn::Join': ['', [arn, '/*']] }]);
     }
-    expect(storageStatements('DeliveryFunction')).toEqual([]);
+    // the delivery worker stores letters only (functions/channels/directMail): their keys, not the rest of the bucket
+    const [letters, ...moreDelivery] = storageStatements('DeliveryFunction');
+    expect(moreDelivery).toEqual([]);
+    expect(letters!.Resource).toEqual([arn, { 'Fn::Join': ['', [arn, '/letters/*']] }]);
+  });
+
+  it('lets the delivery worker and the router send SMS from the account\'s identities only, and hands two-way SMS replies to their own function', () => {
+    for (const role of ['DeliveryFunction', 'RouterFunction']) {
+      const sms = statementsOf(role).filter((st) => [st.Action].flat().includes('sms-voice:SendTextMessage'));
+      expect(sms).toHaveLength(1);
+      expect(JSON.stringify(sms[0]!.Resource)).toMatch(/:phone-number\/\*/);
+      expect(JSON.stringify(sms[0]!.Resource)).not.toMatch(/"\*"/);
+    }
+    expect(JSON.stringify(statementsOf('JobFunction'))).not.toContain('sms-voice:');
+    const fn = Object.entries(api.findResources('AWS::Lambda::Function', { Properties: { Description: 'Herald two-way SMS (opt-out replies)' } }));
+    expect(fn).toHaveLength(1);
+    api.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', Endpoint: { 'Fn::GetAtt': [fn[0]![0], 'Arn'] } });
+    expect(JSON.stringify(api.findResources('AWS::SNS::TopicPolicy'))).toContain('sms-voice.amazonaws.com');
+  });
+
+  it('lets the delivery worker and the router send push through End User Messaging, and only the router set up its apps and channels', () => {
+    for (const role of ['DeliveryFunction', 'RouterFunction']) {
+      const send = statementsOf(role).filter((st) => [st.Action].flat().includes('mobiletargeting:SendMessages'));
+      expect(send).toHaveLength(1);
+      expect(JSON.stringify(send[0]!.Resource)).toMatch(/:apps\/\*\/messages/);
+    }
+    const setup = (role: string) => statementsOf(role).filter((st) => [st.Action].flat().includes('mobiletargeting:UpdateApnsChannel'));
+    expect(setup('RouterFunction')).toHaveLength(1);
+    expect(setup('RouterFunction')[0]!.Action).toEqual(expect.arrayContaining(['mobiletargeting:CreateApp', 'mobiletargeting:UpdateGcmChannel', 'mobiletargeting:UpdateApnsSandboxChannel']));
+    expect(setup('DeliveryFunction')).toEqual([]);
+    expect(JSON.stringify(statementsOf('JobFunction'))).not.toContain('mobiletargeting:');
   });
 
   it('lets the job worker assume a customer\'s role only with a Herald external id, and never a role of its own account', () => {

@@ -18,6 +18,9 @@ const SIZE = { sender: 9, body: 11, subject: 13 } as const;
 const LEADING = 1.45;
 
 let fontBytes: Buffer | undefined;
+/** the font as fontkit parsed it: parsing the CJK font is most of a letter's cost, so it is done once per thread */
+let parsedFont: Promise<unknown> | undefined;
+let characterSet: Set<number> | undefined;
 
 /** The font: beside the bundle on Lambda (copied there at bundling, infra/apiStack.ts), else from the package. */
 export function letterFontPath(): string {
@@ -72,15 +75,23 @@ export function wrapText(text: string, maxWidth: number, measure: Measure): stri
  * for the font alone, so only the worker calls it (renderLettersPdf in letterPdfWorker.ts).
  */
 export async function drawLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
+  return (await drawLetters(letters, title)).pdf;
+}
+
+/** The letters as one PDF and its page count. */
+export async function drawLetters(letters: readonly LetterLayout[], title = 'Letter'): Promise<{ pdf: Uint8Array; pages: number }> {
   const [{ PDFDocument, rgb }, fontkitModule] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
-  const fontkit = (fontkitModule as unknown as { default?: unknown }).default ?? fontkitModule;
+  const fontkit = ((fontkitModule as unknown as { default?: unknown }).default ?? fontkitModule) as { create(data: Uint8Array): Promise<unknown> };
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit as Parameters<typeof doc.registerFontkit>[0]);
+  // pdf-lib asks fontkit to parse the font for every document; the letter font is always the same bytes
+  const once = { create: (data: Uint8Array) => (data === fontBytes ? (parsedFont ??= Promise.resolve(fontkit.create(data))) : fontkit.create(data)) };
+  doc.registerFontkit(once as unknown as Parameters<typeof doc.registerFontkit>[0]);
   doc.setTitle(title);
   doc.setProducer('Herald');
   fontBytes ??= readFileSync(letterFontPath());
   const font = await doc.embedFont(fontBytes, { subset: true });
-  const known = new Set(font.getCharacterSet());
+  // the same font every time: its character set (tens of thousands of code points) is read once per thread
+  const known = (characterSet ??= new Set(font.getCharacterSet()));
   const printable = (text: string) => Array.from(text, (ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
   const maxWidth = A4.width - MARGIN.left - MARGIN.right;
   const grey = rgb(0.35, 0.35, 0.35);
@@ -121,5 +132,24 @@ export async function drawLettersPdf(letters: readonly LetterLayout[], title = '
     y -= SIZE.body;
     for (const line of letter.closing) paragraph(line, SIZE.body);
   }
-  return doc.save();
+  return { pdf: await doc.save(), pages: doc.getPageCount() };
+}
+
+/**
+ * PDFs one after another in one file (a run's letters for the print provider), with each one's page count in
+ * order. Each letter keeps its own font subset, so the file is the sum of the letters.
+ */
+export async function mergePdfs(pdfs: readonly Uint8Array[], title: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
+  const { PDFDocument } = await import('pdf-lib');
+  const merged = await PDFDocument.create();
+  merged.setTitle(title);
+  merged.setProducer('Herald');
+  const pages: number[] = [];
+  for (const bytes of pdfs) {
+    const one = await PDFDocument.load(bytes);
+    const copied = await merged.copyPages(one, one.getPageIndices());
+    for (const page of copied) merged.addPage(page);
+    pages.push(copied.length);
+  }
+  return { pdf: await merged.save(), pages };
 }

@@ -8,23 +8,24 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { LetterLayout } from '../../shared/content';
-import { drawLettersPdf } from './letterPdf';
+import { drawLetters, mergePdfs } from './letterPdf';
 
 const ROLE = 'herald-letter-pdf';
 /** A render that takes longer is a fault: the worker is ended and the next letter gets a new one. */
 const RENDER_TIMEOUT_MS = 60_000;
 
-interface Job {
-  id: number;
-  letters: readonly LetterLayout[];
-  title: string;
-}
-type Answer = { id: number; pdf: Uint8Array } | { id: number; error: string };
+/** draw letters, or merge PDFs drawn before (a run's letters for the print provider) */
+type Work = { title: string } & ({ kind: 'draw'; letters: readonly LetterLayout[] } | { kind: 'merge'; pdfs: readonly Uint8Array[] });
+type Job = Work & { id: number };
+/** `pages`: the drawn file's page count, or each merged file's */
+type Done = { pdf: Uint8Array; pages: number | number[] };
+type Answer = ({ id: number } & Done) | { id: number; error: string };
 
 if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
   parentPort!.on('message', (job: Job) => {
-    drawLettersPdf(job.letters, job.title).then(
-      (pdf) => parentPort!.postMessage({ id: job.id, pdf } satisfies Answer, [pdf.buffer as ArrayBuffer]),
+    const work: Promise<Done> = job.kind === 'draw' ? drawLetters(job.letters, job.title) : mergePdfs(job.pdfs, job.title);
+    work.then(
+      (done) => parentPort!.postMessage({ id: job.id, ...done } satisfies Answer, [done.pdf.buffer as ArrayBuffer]),
       (e: unknown) => parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Answer),
     );
   });
@@ -32,7 +33,7 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === ROLE) {
 
 let worker: Worker | undefined;
 let nextId = 0;
-const pending = new Map<number, { resolve(pdf: Uint8Array): void; reject(e: Error): void; timer: NodeJS.Timeout }>();
+const pending = new Map<number, { resolve(done: Done): void; reject(e: Error): void; timer: NodeJS.Timeout }>();
 
 function failAll(error: Error): void {
   for (const p of pending.values()) {
@@ -58,7 +59,7 @@ function startWorker(): Worker {
     if (!p) return;
     pending.delete(answer.id);
     clearTimeout(p.timer);
-    if ('pdf' in answer) p.resolve(answer.pdf);
+    if ('pdf' in answer) p.resolve(answer);
     else p.reject(new Error(`letter PDF: ${answer.error}`));
     if (pending.size === 0) w.unref();
   });
@@ -70,21 +71,32 @@ function startWorker(): Worker {
   return w;
 }
 
-/** The letters as one PDF, a page (or more, for a long body) per letter, drawn on the worker thread. */
-export function renderLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
+function run(job: Work, timeoutMs = RENDER_TIMEOUT_MS): Promise<Done> {
   worker ??= startWorker();
   const w = worker;
   const id = nextId++;
-  return new Promise<Uint8Array>((resolve, reject) => {
+  return new Promise<Done>((resolve, reject) => {
     const timer = setTimeout(() => {
       void w.terminate();
-      reject(new Error(`letter PDF took longer than ${RENDER_TIMEOUT_MS} ms`));
-    }, RENDER_TIMEOUT_MS);
+      reject(new Error(`letter PDF took longer than ${timeoutMs} ms`));
+    }, timeoutMs);
     timer.unref();
     pending.set(id, { resolve, reject, timer });
     w.ref();
-    w.postMessage({ id, letters, title } satisfies Job);
+    w.postMessage({ id, ...job } as Job);
   });
+}
+
+/** The letters as one PDF, a page (or more, for a long body) per letter, drawn on the worker thread. */
+export async function renderLettersPdf(letters: readonly LetterLayout[], title = 'Letter'): Promise<Uint8Array> {
+  return (await run({ kind: 'draw', letters, title })).pdf;
+}
+
+/** PDFs merged into one on the worker thread, with each one's page count in order. */
+export async function mergeLetterPdfs(pdfs: readonly Uint8Array[], title: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
+  // a run's letters: more time the more there are (a letter merges in well under 10 ms)
+  const done = await run({ kind: 'merge', pdfs, title }, RENDER_TIMEOUT_MS + pdfs.length * 20);
+  return { pdf: done.pdf, pages: done.pages as number[] };
 }
 
 /** Ends the worker (tests, shutdown); the next letter starts a new one. */

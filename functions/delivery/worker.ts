@@ -89,8 +89,8 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     staleClaimMs,
     throttleRetries: 5,
     backoffMs: 200,
-    // half a batch per wave: two ledger transactions each (claims, outcomes) for 25 provider calls in flight
-    concurrency: 25,
+    // a whole batch per wave: two ledger transactions (claims, outcomes) for its 50 provider calls in flight
+    concurrency: 50,
     policy: sendPolicies(store, rt.clock),
     hold: holdForQuietHours(rt, store, ledger),
     onRecorded: opts.onRecorded,

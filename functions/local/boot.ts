@@ -25,6 +25,7 @@ import { RecordingSender } from '../channels/recording';
 import { DELIVERY_QUEUE } from '../delivery/messages';
 import { deliveryWorker } from '../delivery/worker';
 import { storedSendRates } from '../services/systemSetting';
+import { startSmsInbound } from '../channels/sms/localInbound';
 
 /** How long a delivery message stays hidden while a worker holds it (and after which its claims are stale). */
 const DELIVERY_VISIBILITY_S = 300;
@@ -116,6 +117,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       log: rt.log,
       visibilitySeconds: DELIVERY_VISIBILITY_S,
     });
+    // two-way SMS: the stand-in's replies (STOP) reach this Herald as SNS reaches the Lambda on AWS
+    const smsInbound = await startSmsInbound({ store, log: rt.log }, standIns.endpoints.sms);
     return {
       url,
       portalUrl: `${url}/portalui/`,
@@ -133,6 +136,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
         await new Promise<void>((r) => server.close(() => r()));
         // Loops stop after their current turn; unfinished messages and schedules stay in the data folder.
         await Promise.all([jobs.stop(), schedules.stop(), delivery.stop()]);
+        await smsInbound.close();
         rt.aws.dynamo.destroy();
         if (ownStandIns) await standIns.stop();
       },

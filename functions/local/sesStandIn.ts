@@ -1,5 +1,6 @@
 /**
- * The local SES (aws-ses-v2-local) and its mail viewer, on the same port. Given a mail file, the sent mails are
+ * The local SES (aws-ses-v2-local) and the message viewer, on the same port: the mail viewer is its Email tab,
+ * and given the other channels' stand-ins (messageViewer.ts) a tab each for SMS, push, LINE and letters. Given a mail file, the sent mails are
  * kept there (one JSON line per mail, appended as they are sent) and shown again after a restart. The viewer
  * page is the package's own, changed so that links open in a new tab (a password link clicked inside the mail
  * would otherwise open the portal inside the viewer's small frame), and so that remote images stay blocked until
@@ -10,6 +11,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { MESSAGE_VIEWER_TEXTS, messageViewer, TAB_STYLE, tabBar, type ViewerSources, viewerLangOf } from './messageViewer';
 
 interface Mail {
   messageId: string;
@@ -27,6 +29,8 @@ export interface SesStandIn {
 }
 
 const NEW_TAB = '<base target="_blank">';
+/** where each request's tab bar goes, in the language the browser asks for */
+const TABS_HERE = '<!--herald-tabs-->';
 
 /** The viewer's own words, in the browser's language. */
 export const VIEWER_TEXTS = {
@@ -63,7 +67,8 @@ const VIEWER_SCRIPT = `<script>
 /** The package's markup this changes: each part found exactly as written, else the page is left as it is. */
 const CHANGES: [string | RegExp, string][] = [
   ['<head>', `<head>\n    ${NEW_TAB}`],
-  ['</head>', `${VIEWER_SCRIPT}</head>`],
+  ['</head>', `${VIEWER_SCRIPT}<style>${TAB_STYLE}</style></head>`],
+  ['<body>', `<body>\n    ${TABS_HERE}`],
   [
     '<button onclick="downloadEmail(\'${e.messageId}\')">Email Download</button>',
     '<button onclick="downloadEmail(\'${e.messageId}\')">Email Download</button>\n' +
@@ -125,7 +130,7 @@ function mailKeeper(store: MailStore, file: string): () => void {
   return keep;
 }
 
-export async function startSes(opts: { port: number; mailFile?: string }): Promise<SesStandIn> {
+export async function startSes(opts: { port: number; mailFile?: string; channels?: ViewerSources }): Promise<SesStandIn> {
   const require = createRequire(import.meta.url);
   const start = require('aws-ses-v2-local').default as (c: { host: string; port: number }) => Promise<Server>;
   const { getStoreReadonly } = require('aws-ses-v2-local/dist/store.js') as { getStoreReadonly(): MailStore };
@@ -144,13 +149,23 @@ export async function startSes(opts: { port: number; mailFile?: string }): Promi
   if (!server.listening) throw new Error(`The mail viewer cannot listen on port ${opts.port}: it is taken (another Herald running?).`);
   const [app] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
+  const viewer = messageViewer(opts.channels ?? {});
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'GET' && (req.url === '/' || req.url?.startsWith('/?'))) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      const tabs = tabBar('email', MESSAGE_VIEWER_TEXTS[viewerLangOf(req.headers['accept-language'])]);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page.replace(TABS_HERE, tabs));
       return;
     }
-    res.once('finish', keep);
-    app(req, res);
+    viewer(req, res).then(
+      (served) => {
+        if (served) return;
+        res.once('finish', keep);
+        app(req, res);
+      },
+      () => {
+        if (!res.headersSent) res.writeHead(500).end();
+      },
+    );
   });
 
   const { port } = server.address() as { port: number };

@@ -185,13 +185,22 @@ export interface StandInOptions {
 /** s3rver always needs a folder, so it keeps its files in `dataDir` either way. */
 export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const kept = (name: string) => (opts.persistent ? join(opts.dataDir, 'channels', `${name}.jsonl`) : undefined);
+  // the message viewer (served with the local SES) shows what the channel stand-ins and the letters' bucket hold
+  const smsStarted = startSmsStandIn({ file: kept('sms') });
+  const pushStarted = startPushStandIn({ file: kept('push') });
+  const lineStarted = startLineStandIn({ file: kept('line') });
+  const s3Started = startS3(opts.dataDir);
+  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started]).then(
+    ([a, b, c, d]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET }),
+    () => ({}),
+  );
   const [dynamo, s3, ses, sms, pinpoint, line] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
-    startS3(opts.dataDir),
-    startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined }),
-    startSmsStandIn({ file: kept('sms') }),
-    startPushStandIn({ file: kept('push') }),
-    startLineStandIn({ file: kept('line') }),
+    s3Started,
+    channels.then((sources) => startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined, channels: sources })),
+    smsStarted,
+    pushStarted,
+    lineStarted,
   ]);
   const servers = [s3, ses, sms, pinpoint, line];
   const stop = () =>

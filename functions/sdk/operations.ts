@@ -24,6 +24,7 @@ import type { SDK_PROTECTED_FIELDS, SdkOperation, SdkRequest, SdkResponse } from
 import { firstIssue } from '../api/steps';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../services/account';
+import { deleteInboxItems, listInbox, markInboxRead } from '../services/inbox';
 import { organizationSettingOf } from '../services/systemSetting';
 import type { Store, TenantStore } from '../store/store';
 
@@ -153,6 +154,8 @@ async function putDevice(
     permission,
     active: true,
     source: 'SDK',
+    // the app's push channels send to the devices it registered
+    appId: ctx.app.id,
     dateUpdated: now,
   };
   await ctx.store.put('device', device);
@@ -334,4 +337,24 @@ const signOut: Op<'signOut'> = async (p, ctx) => {
   return { accountId: p.accountId, deviceId: p.deviceId };
 };
 
-export const SDK_HANDLERS: { [O in SdkOperation]: Op<O> } = { identify, device, attributes, events, permission, signOut };
+/** The inbox is the person's own: only a call with a user token for the account reads or changes it. */
+function inboxOwner(ctx: SdkContext): void {
+  if (!ctx.proven) throw new AppError('400018', 'The inbox is read only with a user token for the account.');
+}
+
+const inbox: Op<'inbox'> = async (p, ctx) => {
+  inboxOwner(ctx);
+  return listInbox(ctx.store, ctx.tenant.orgId, p.accountId, { page: p.page ?? 0, size: p.size ?? 20, unreadOnly: p.unreadOnly ?? false }, ctx.rt.clock.now());
+};
+
+const inboxRead: Op<'inboxRead'> = async (p, ctx) => {
+  inboxOwner(ctx);
+  return { accountId: p.accountId, changed: await markInboxRead(ctx.store, ctx.tenant.orgId, p.accountId, p.ids, ctx.rt.clock.now()) };
+};
+
+const inboxDelete: Op<'inboxDelete'> = async (p, ctx) => {
+  inboxOwner(ctx);
+  return { accountId: p.accountId, deleted: await deleteInboxItems(ctx.store, ctx.tenant.orgId, p.accountId, p.ids) };
+};
+
+export const SDK_HANDLERS: { [O in SdkOperation]: Op<O> } = { identify, device, attributes, events, permission, signOut, inbox, inboxRead, inboxDelete };

@@ -13,6 +13,9 @@ import { authHandlers } from './auth/handlers';
 import { crudHandlers } from './crud/handlers';
 import { dataExportHandlers, exportSettingOverrides } from './dataExport/handlers';
 import { dataImportHandlers } from './dataImport/handlers';
+import { directMailHandlers } from './directMail/handlers';
+import { lineChannelHandlers } from './lineChannel/handlers';
+import { pushChannelSettingHandlers, templateMessagePushHandlers } from './pushChannel/handlers';
 import { organizationHandlers } from './organization/handlers';
 import { segmentHandlers } from './segment/handlers';
 import { systemSettingHandlers } from './systemSetting/handlers';
@@ -40,6 +43,7 @@ const AREAS: HandlerTable = {
   segment: segmentHandlers,
   dataImport: dataImportHandlers,
   dataExport: dataExportHandlers,
+  directMail: directMailHandlers,
   exportSetting: exportSettingOverrides(crudAreas.exportSetting),
   application: applicationHandlers(crudAreas.application as never),
   cloudSource: cloudSourceHandlers,
@@ -47,7 +51,7 @@ const AREAS: HandlerTable = {
   cloudSourceRecord: cloudSourceRecordHandlers,
   presetParameter: presetParameterHandlers(crudAreas.presetParameter as never),
   presetRecord: presetRecordHandlers,
-  templateMessage: templateMessageHandlers,
+  templateMessage: { ...templateMessageHandlers, ...templateMessagePushHandlers },
   plan: planHandlers,
   planAction: planActionHandlers,
   planStatistics: planStatisticsHandlers,
@@ -57,6 +61,8 @@ const AREAS: HandlerTable = {
   systemSetting: systemSettingHandlers,
   upload: uploadHandlers,
   s3Manager: s3ManagerHandlers,
+  lineChannel: lineChannelHandlers,
+  pushChannelSetting: pushChannelSettingHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

@@ -29,6 +29,8 @@ export const deviceSchema = z.object({
   permission: z.enum(NOTIFICATION_PERMISSIONS),
   active: z.boolean(),
   source: z.enum(['IMPORT', 'SDK']),
+  /** the Herald application that registered the device (SDK): its push channels send to it */
+  appId: z.string().max(64).optional(),
   dateUpdated: z.number().int(),
 });
 export type Device = z.infer<typeof deviceSchema>;
@@ -42,5 +44,7 @@ export const deviceEntity = defineEntity({
   schema: deviceSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
   sortKey: { name: 'deviceId', type: 'S' },
+  // a push service's "dead token" answer names the token only: this finds its device (filtered by organization)
+  indexes: [{ name: 'byToken', partitionKey: { name: 'pushToken', type: 'S' }, projection: 'KEYS_ONLY' }],
   permissions: { read: 'NAV_ACCOUNT', write: 'NAV_ACCOUNT' },
 });

@@ -11,6 +11,7 @@ import { beaconEntity, geofenceEntity } from './geofence';
 import { geofenceTagEntity } from './geofenceTag';
 import { beaconGroupEntity, beaconMajorEntity } from './beaconGroup';
 import { messageUnsubscriptionEntity } from './messageUnsubscription';
+import { smsContactEntity } from './smsContact';
 import { operationRecordEntity, planEntity, planRunEntity } from './plan';
 import { segmentEntity } from './segment';
 import { segmentNodeEntity, segmentTagEntity } from './segmentTag';
@@ -22,6 +23,9 @@ import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { kpiTargetEntity } from './kpiTarget';
 import { languageEntity } from './language';
+import { lineChannelEntity } from './lineChannel';
+import { pushChannelEntity } from './pushChannel';
+import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
 import { organizationEntity } from './organization';
 import { planCategoryEntity } from './planCategory';
@@ -71,6 +75,7 @@ export const ENTITIES = {
   deliveryCounter: deliveryCounterEntity,
   rateWindow: rateWindowEntity,
   messageUnsubscription: messageUnsubscriptionEntity,
+  smsContact: smsContactEntity,
   // messages
   plan: planEntity,
   operationRecord: operationRecordEntity,
@@ -96,6 +101,9 @@ export const ENTITIES = {
   // settings
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
+  lineChannel: lineChannelEntity,
+  pushChannel: pushChannelEntity,
+  inboxItem: inboxItemEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -144,3 +152,6 @@ export * from './device';
 export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
+export * from './lineChannel';
+export * from './pushChannel';
+export * from './inbox';

@@ -141,6 +141,32 @@ export const permissionRequest = accountRef.extend({
 
 export const signOutRequest = accountRef.extend({ deviceId });
 
+/** The app inbox (push messages sent with an inbox mode): the signed-in user's own items only. */
+export const SDK_INBOX_LIMITS = { pageSize: 100, idsPerCall: 100 } as const;
+export const inboxListRequest = accountRef.extend({
+  page: z.number().int().min(0).max(10_000).default(0),
+  size: z.number().int().min(1).max(SDK_INBOX_LIMITS.pageSize).default(20),
+  unreadOnly: z.boolean().default(false),
+});
+export const inboxIdsRequest = accountRef.extend({ ids: z.array(z.string().min(1).max(300)).min(1).max(SDK_INBOX_LIMITS.idsPerCall) });
+export const inboxItemAnswer = z.object({
+  id: z.string(),
+  planId: z.string(),
+  title: z.string(),
+  subtitle: z.string().optional(),
+  body: z.string(),
+  contentType: z.string(),
+  url: z.string().optional(),
+  html: z.string().optional(),
+  buttons: z.array(z.object({ id: z.string(), text: z.string(), action: z.string(), value: z.string() })),
+  media: z.object({ type: z.string(), url: z.string() }).optional(),
+  extras: z.record(z.string(), z.string()),
+  sentAt: z.number().int(),
+  expiresAt: z.number().int(),
+  read: z.boolean(),
+  readAt: z.number().int().optional(),
+});
+
 const accountAnswer = z.object({ accountId: z.string(), created: z.boolean(), version: z.number().int() });
 
 /** What an identify call without a user token left unchanged on an existing account (field paths). */
@@ -190,6 +216,25 @@ export const SDK_OPERATIONS = {
     description: 'The device stops receiving the account\'s messages until it identifies again.',
     request: signOutRequest,
     response: z.object({ accountId: z.string(), deviceId: z.string() }),
+  },
+  inbox: {
+    summary: "List the signed-in user's inbox",
+    description:
+      'The push messages sent to the account with an inbox mode (inbox only, or push and inbox) that have not expired, newest first, a page at a time, with the number unread. Needs a user token for the accountId (400018 without one).',
+    request: inboxListRequest,
+    response: z.object({ list: z.array(inboxItemAnswer), total: z.number().int(), unread: z.number().int(), page: z.number().int(), size: z.number().int() }),
+  },
+  inboxRead: {
+    summary: 'Mark inbox items read',
+    description: "Marks the named items of the account's inbox read (an item read before keeps its first time); ids that are not the account's are ignored. Needs a user token.",
+    request: inboxIdsRequest,
+    response: z.object({ accountId: z.string(), changed: z.number().int() }),
+  },
+  inboxDelete: {
+    summary: 'Delete inbox items',
+    description: "Deletes the named items of the account's inbox; ids that are not the account's are ignored. Needs a user token.",
+    request: inboxIdsRequest,
+    response: z.object({ accountId: z.string(), deleted: z.number().int() }),
   },
 } as const;
 

@@ -8,8 +8,11 @@ import { accountServices } from './account';
 import { applicationServices } from './application';
 import { cloudSourceHistoryServices, cloudSourceRecordServices, cloudSourceServices } from './cloudSource';
 import { presetParameterServices, presetRecordServices } from './presetParameter';
+import { lineChannelServices } from './lineChannel';
+import { pushChannelSettingServices, templateMessagePushServices } from './pushChannel';
 import { s3ManagerServices, uploadServices } from './asset';
 import { dataExportServices } from './dataExport';
+import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { segmentServices } from './segment';
@@ -33,7 +36,8 @@ export const SERVICE_AREAS = {
   segment: segmentServices,
   dataImport: dataImportServices,
   dataExport: dataExportServices,
-  templateMessage: templateMessageServices,
+  directMail: directMailServices,
+  templateMessage: { ...templateMessageServices, ...templateMessagePushServices },
   plan: planServices,
   planAction: planActionServices,
   planStatistics: planStatisticsServices,
@@ -50,6 +54,8 @@ export const SERVICE_AREAS = {
   cloudSourceRecord: cloudSourceRecordServices,
   presetParameter: presetParameterServices,
   presetRecord: presetRecordServices,
+  lineChannel: lineChannelServices,
+  pushChannelSetting: pushChannelSettingServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -97,3 +103,6 @@ export * from './asset';
 export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
+export * from './lineChannel';
+export * from './pushChannel';
+export * from './directMail';

@@ -6,8 +6,9 @@
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
-import { contentSchema, triggerSchema } from '../plan/plan';
+import { CONTENT_CHANNEL, contentSchema, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
+import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
@@ -93,6 +94,11 @@ const saveSingle = z.object({
   tagIds: z.array(id).max(50).default([]),
   categoryId: id.optional(),
   groupId: id.optional(),
+}).superRefine((plan, ctx) => {
+  // content written in the message is for one channel: SMS content cannot go out as an email
+  if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
+  }
 });
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
@@ -128,6 +134,62 @@ export const PLAN_CHANNEL_MESSAGES = {
   zh: { notSendable: '该渠道暂时还不能发送消息。', otherChannel: '该模板所属的渠道与消息的渠道不一致。' },
   ja: { notSendable: 'このチャネルではまだメッセージを送信できません。', otherChannel: 'テンプレートのチャネルがメッセージのチャネルと異なります。' },
 } as const;
+
+/**
+ * Test sends on the other channels (plan.testSend) go, like test mails, only to the organization's own people:
+ * the accounts whose primary address is a member's or one of the kept test addresses (plan.getTestTargets), at
+ * the address each channel reaches them at; they count against the same TEST_MAIL_LIMITS of the message.
+ */
+export const TEST_SEND_CHANNELS = ['SMS', 'PUSH_NATIVE', 'LINE', 'DIRECT_MAIL'] as const;
+export type TestSendChannel = (typeof TEST_SEND_CHANNELS)[number];
+
+/** The server's words for a refused test send, in the caller's language. */
+export const TEST_SEND_MESSAGES = {
+  en: {
+    notAllowed: '{address} is not the address of an account of a member or of a test address (System settings) on this channel.',
+    noTargets: 'No account of a member or of a test address can be reached on this channel: add the address to such an account first.',
+    otherChannel: 'The message is sent on another channel.',
+    refused: 'The provider refused the test to {address}: {reason}.',
+  },
+  zh: {
+    notAllowed: '{address} 不是本组织成员或测试地址（系统设置）所对应账户在此渠道上的地址。',
+    noTargets: '本组织成员或测试地址对应的账户在此渠道上都无法送达：请先为这些账户添加地址。',
+    otherChannel: '该消息通过其他渠道发送。',
+    refused: '服务商拒绝了发往 {address} 的测试：{reason}。',
+  },
+  ja: {
+    notAllowed: '{address} は、このチャネルでのメンバーまたはテスト用アドレス（システム設定）のアカウントの宛先ではありません。',
+    noTargets: 'このチャネルで届けられるメンバーまたはテスト用アドレスのアカウントがありません。先にアカウントに宛先を追加してください。',
+    otherChannel: 'このメッセージは別のチャネルで送信されます。',
+    refused: 'プロバイダーが {address} へのテストを拒否しました：{reason}。',
+  },
+} as const;
+
+const testLanguage = z.string().trim().min(1).max(35).optional();
+/** What a test of each channel goes to: phone numbers, devices (none named: every test device), LINE user ids; a letter is its PDF. */
+export const testSendTarget = z.discriminatedUnion('channel', [
+  z.object({
+    channel: z.literal('SMS'),
+    // as accounts keep numbers: spaces and punctuation around an international number are dropped
+    to: z
+      .array(z.string().trim().max(40).transform((v) => (v.startsWith('+') ? v.replace(/[\s().-]/g, '') : v)).refine((v) => E164.test(v), PHONE_TEXTS.phone.en))
+      .min(1)
+      .max(TEST_MAIL_LIMITS.perCall),
+  }),
+  z.object({ channel: z.literal('PUSH_NATIVE'), to: z.array(z.string().trim().min(1).max(200)).min(1).max(TEST_MAIL_LIMITS.perCall).optional() }),
+  z.object({ channel: z.literal('LINE'), to: z.array(z.string().trim().regex(LINE_USER_ID, PHONE_TEXTS.lineUserId.en)).min(1).max(TEST_MAIL_LIMITS.perCall) }),
+  z.object({ channel: z.literal('DIRECT_MAIL') }),
+]);
+export type TestSendTarget = z.infer<typeof testSendTarget>;
+
+export const testTargetView = z.object({
+  /** the account's name, or its primary address */
+  name: z.string(),
+  /** what a test names: the phone number, the LINE user id, the device id (a push token is never shown) */
+  to: z.string(),
+  /** a push device's platform and model */
+  detail: z.string().optional(),
+});
 
 /** Channel nouns and reasons for "n of m can receive" (sendToReview's refusal; the wizard says the same). */
 const REACH_WORDS = {
@@ -218,6 +280,42 @@ export const planServices = {
       language: z.string().trim().min(1).max(35).optional(),
     }),
     response: z.object({ sent: z.number().int() }),
+  }),
+  /** Each channel, and whether messages may be written for it yet (the channel registry decides; saveSingle refuses the others with 720009). */
+  getChannels: operation({
+    access: ['NAV_CREATE_NOTIFICATION', 'NAV_TEMPLATE_MESSAGE', 'PLAN_CREATE'],
+    payload: z.object({}).default({}),
+    response: z.object({
+      channels: z.array(z.object({ channel: z.enum(CHANNELS), sendable: z.boolean() })),
+      /** the most an SMS part may cost (USD, the deployment's HERALD_SMS_MAX_PRICE), for the review's cost line */
+      smsMaxPrice: z.string().optional(),
+    }),
+  }),
+  /** Where a test of the message's channel may go (TEST_SEND_MESSAGES): the test accounts' addresses on it. */
+  getTestTargets: operation({
+    access: 'PLAN_CREATE',
+    payload: z.object({ channel: z.enum(TEST_SEND_CHANNELS) }),
+    response: z.object({ targets: z.array(testTargetView) }),
+  }),
+  /**
+   * A test of a saved message on its channel, rendered and sent by the channel's own adapter and provider as
+   * the real sending is; a letter answers its PDF instead. TEST_MAIL_LIMITS a message, as test mails.
+   */
+  testSend: operation({
+    access: 'PLAN_CREATE',
+    payload: z.object({
+      id,
+      target: testSendTarget,
+      /** one of the content's languages, or ALL for one test per language and address; else each account's own */
+      language: testLanguage,
+    }),
+    response: z.object({
+      sent: z.number().int(),
+      /** tests the provider refused, with its reason */
+      refused: z.array(z.object({ to: z.string(), reason: z.string() })),
+      /** a letter's PDF, as printed for the first test account (or a sample recipient) */
+      file: z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }).optional(),
+    }),
   }),
   /** The addresses a test mail may go to: the organization's test addresses, and its active members'. */
   getTestRecipients: operation({

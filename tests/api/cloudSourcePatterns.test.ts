@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('column patterns', () => {
-  it('(a+)+b against 50-character cells: the run refuses the rows while an unrelated call answers within 1 s', async () => {
+  it('(a+)+b against 50-character cells: the run refuses the rows while an unrelated call answers within 3 s', async () => {
     const saved = await admin.ok('cloudSource.save', source('(a+)+b'));
     const rows = ['id,code', 'P1,aaab'];
     for (let i = 2; i <= 3000; i++) rows.push(`P${i},${'a'.repeat(50)}`);
@@ -54,7 +54,8 @@ describe('column patterns', () => {
     await admin.ok('cloudSource.getAll', {});
     const answeredIn = performance.now() - started;
     await run;
-    expect(answeredIn).toBeLessThan(1000);
+    // backtracking on (a+)+b would hold the event loop for minutes; a loaded 2-core machine answers in about 1 s
+    expect(answeredIn).toBeLessThan(3000);
 
     const [delivery] = (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: saved.id, size: 5 })).list;
     expect(delivery).toMatchObject({ status: 'DONE', rows: 3000, valid: 1, invalid: 2999 });

@@ -539,6 +539,9 @@ describe('the OpenAPI file', () => {
       },
       permission: { good: [{ accountId: 'a', deviceId: 'd', permission: 'WHEN_IN_USE' }], bad: [{ accountId: 'a', deviceId: 'd', permission: 'MAYBE' }, { accountId: 'a', permission: 'ALWAYS' }] },
       signOut: { good: [{ accountId: 'a', deviceId: 'd' }], bad: [{ accountId: 'a' }, { deviceId: 'd' }] },
+      inbox: { good: [{ accountId: 'a' }, { accountId: 'a', page: 1, size: 50, unreadOnly: true }], bad: [{}, { accountId: 'a', size: 0 }, { accountId: 'a', size: 101 }] },
+      inboxRead: { good: [{ accountId: 'a', ids: ['p#r'] }], bad: [{ accountId: 'a', ids: [] }, { accountId: 'a' }] },
+      inboxDelete: { good: [{ accountId: 'a', ids: ['p#r'] }], bad: [{ accountId: 'a', ids: [''] }, { ids: ['x'] }] },
     };
     for (const name of SDK_OPERATION_NAMES) {
       const validate = ajv.compile(file.paths[`${SDK_BASE_PATH}/${name}`]!.post.requestBody.content['application/json'].schema as object);

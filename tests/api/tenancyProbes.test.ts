@@ -8,7 +8,7 @@
  * An operation that takes an id and has no probe here fails the coverage test: a new area cannot forget it.
  * The generic CRUD entities are probed the same way in crud.test.ts, generated from the registry.
  */
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { LocalHerald } from '../../functions/local/boot';
@@ -39,6 +39,7 @@ interface Ids {
   cloudSource: string;
   cloudDelivery: string;
   presetParameter: string;
+  pushChannel: string;
 }
 
 const emailContent = {
@@ -49,6 +50,13 @@ const templateContent = { defaultLanguage: 'en', contents: { en: { subject: 'Pro
 const letterTemplate = { channel: 'DIRECT_MAIL', defaultLanguage: 'en', contents: { en: { subject: 'Probe', body: 'Hello' } } };
 const rule = { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] };
 const DAY = 24 * 3600_000;
+/** an FCM service account for the push channel probes (shared/services/pushChannel.ts) */
+const PROBE_SERVICE_JSON = JSON.stringify({
+  type: 'service_account',
+  project_id: 'probe',
+  client_email: 'probe@probe.iam.gserviceaccount.com',
+  private_key: generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+});
 
 /**
  * One probe per operation that names a record: the payload it is called with, given the ids to name and, for
@@ -70,6 +78,12 @@ const PROBES: Record<string, Probe> = {
   'account.permissionRecords': (ids) => ({ id: ids.account }),
   'account.events': (ids) => ({ id: ids.account }),
   'application.issueSecret': (ids) => ({ id: ids.application }),
+  'pushChannelSetting.detail': (ids) => ({ id: ids.pushChannel }),
+  'pushChannelSetting.save': (ids) => ({ id: ids.pushChannel, title: 'Probe push', appId: ids.application, type: 'GCM', version: 1 }),
+  'pushChannelSetting.save (app)': (ids) => ({ title: 'Probe push', appId: ids.application, type: 'GCM', serviceJson: PROBE_SERVICE_JSON }),
+  'pushChannelSetting.delete': (ids) => ({ id: ids.pushChannel }),
+  'pushChannelSetting.testSend': (ids) => ({ id: ids.pushChannel, accountId: ids.account }),
+  'templateMessage.getPushChannels': (ids) => ({ id: ids.template }),
   'cloudSource.detail': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.save': (ids) => ({ id: ids.cloudSource, version: 1, title: 'Probe', sourceType: 'UPLOAD', fileName: 'x.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id' }),
   'cloudSource.delete': (ids) => ({ id: ids.cloudSource }),
@@ -132,6 +146,7 @@ const PROBES: Record<string, Probe> = {
   'plan.delete': (ids) => ({ id: ids.plan }),
   'plan.duplicateSingle': (ids) => ({ id: ids.plan }),
   'plan.testEmail': (ids) => ({ id: ids.plan, emails: ['probe-test@example.com'] }),
+  'plan.testSend': (ids) => ({ id: ids.plan, target: { channel: 'SMS', to: ['+15555550100'] } }),
   'planAction.sendToReview': (ids) => ({ id: ids.plan, participants: [ids.user], deadline: Date.now() + DAY }),
   'planAction.pass': (ids) => ({ id: ids.pendingPlan }),
   'planAction.reject': (ids) => ({ id: ids.pendingPlan, type: 'CONTENT', reason: 'Probe' }),
@@ -155,6 +170,7 @@ const NOT_RECORDS: Record<string, string> = {
   'user.declineInvitation': "names an organization; only the caller's own invitation (authorization.test.ts hole 1)",
   'organization.detail': 'names an organization; membership is checked (authorization.test.ts hole 2)',
   'organization.save': 'names an organization; its permission is checked there (authorization.test.ts hole 2)',
+  'lineChannel.save': "channelId is LINE's channel number, not a record; the setting is the caller's organization's own (channelLine.test.ts)",
 };
 
 const CRUD = new Set(CRUD_ENTITIES.map((d) => d.name as string));
@@ -206,6 +222,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
       cloudSource: await admin.ok('cloudSource.detail', { id: ids.cloudSource }),
       cloudDeliveries: (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list,
       preset: await admin.ok('presetParameter.detail', { id: ids.presetParameter }),
+      pushChannel: await admin.ok('pushChannelSetting.detail', { id: ids.pushChannel }),
       presetRecords: (await admin.ok('presetRecord.getListByPage', { parameterId: ids.presetParameter })).list,
     };
   }
@@ -224,6 +241,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
+    ids.pushChannel = (await admin.ok('pushChannelSetting.save', { title: 'Owned push', appId: ids.application, type: 'GCM', serviceJson: PROBE_SERVICE_JSON })).id;
     ids.cloudSource = (await admin.ok('cloudSource.save', { title: 'Owned drop', sourceType: 'UPLOAD', fileName: '*.csv', fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE', holdForConfirmation: true })).id;
     await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: ids.cloudSource, fileName: 'owned.csv' }, 'id,mail\r\nbad id!,x\r\n');
     await admin.ok('cloudSource.runNow', { id: ids.cloudSource });

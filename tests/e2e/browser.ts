@@ -1,5 +1,6 @@
 /**
- * Browser-test helpers: one Chromium per test file, sign-in, and reading what the portal shows.
+ * Browser-test helpers: one Herald per test file and one Chromium per worker, sign-in, and reading what the portal
+ * shows.
  * Every page opened here reports Content-Security-Policy violations, and a test whose pages caused one fails.
  */
 import { readFileSync } from 'node:fs';
@@ -20,11 +21,15 @@ export interface BrowserSuite {
   admin: ApiClient;
 }
 
-/** One Herald and one Chromium for a test file, started before its tests and stopped after them. */
+/**
+ * One Herald for a test file, started before its tests and stopped after them, and the worker's Chromium
+ * (sharedBrowser). Every page a file opens is in a context of its own, and contexts the file left open are closed
+ * after it, so files share no cookies, storage or pages.
+ */
 export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
-    [suite.herald, suite.browser] = await Promise.all([startHerald(opts), launchBrowser()]);
+    [suite.herald, suite.browser] = await Promise.all([startHerald(opts), sharedBrowser()]);
     suite.admin = new ApiClient(suite.herald);
     await suite.admin.login();
   });
@@ -32,10 +37,25 @@ export function browserSuite(opts: Partial<BootOptions> = {}): BrowserSuite {
     expect(cspViolations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
-    await suite.browser?.close();
+    // a context a failed test left open must not talk to the next file's Herald
+    if (suite.browser?.isConnected()) await Promise.all(suite.browser.contexts().map((c) => c.close()));
     await suite.herald?.stop();
   });
   return suite;
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every browser file the worker process runs (the browser files share their worker's loaded
+ * code, see vitest.config.ts), launched on first use and again if it went away; Playwright ends it when the
+ * process exits. A file that wants a browser of its own (other launch options, closing it) uses launchBrowser.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const current = await shared?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -90,6 +110,15 @@ export async function signIn(page: Page, portalUrl: string, username = 'admin', 
   await page.fill('#password', password);
   await page.click('form button[type=submit]');
   await page.waitForSelector('.side-menu');
+}
+
+/**
+ * Closes the toasts on show (each has a close button) and waits until none is left: a check that needs the toasts
+ * gone (a toast fading out reads as low contrast to axe) need not wait out their 3 s life.
+ */
+export async function closeToasts(page: Page, timeout = 15_000): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.p-toast-message .p-toast-icon-close').forEach((b) => b.click()));
+  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout });
 }
 
 /** The axe-core rules run on every screen: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */

@@ -13,7 +13,7 @@ import { Store } from '../../functions/store/store';
 import { accountKey } from '../../shared/entities';
 import { unsubscriptionId } from '../../shared/entities/messageUnsubscription';
 import { sentMail } from '../support/herald';
-import { browserSuite, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { browserSuite, closeToasts, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const suite = browserSuite({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
 const APPROVER = { username: 'mia.approver', password: 'Approve@1234' };
@@ -68,7 +68,7 @@ function tokyo(minutes: number): [string, string] {
 
 /** axe-core once the toasts are gone (a toast fading out reads as low contrast). */
 async function accessible(page: Page, label: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout: 15_000 });
+  await closeToasts(page);
   await expectAccessible(page, label);
 }
 

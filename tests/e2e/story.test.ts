@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { ApiClient, sentMail } from '../support/herald';
-import { browserSuite, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { browserSuite, closeToasts, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 // 100,000 mails a second: at the default 14 a second, 1,000 mails would take 70 s.
 const suite = browserSuite({ config: { sendRates: { EMAIL: 100_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } } });
@@ -83,7 +83,7 @@ beforeAll(async () => {
 
 /** axe-core once the toasts are gone (a toast fading out reads as low contrast). */
 async function accessible(page: Page, label: string): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout: 30_000 });
+  await closeToasts(page, 30_000);
   await expectAccessible(page, label);
 }
 

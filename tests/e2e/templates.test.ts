@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { browserSuite, expectAccessible, hashPath as hashPathOf, openPage, signIn, waitForPath } from './browser';
+import { browserSuite, closeToasts, expectAccessible, hashPath as hashPathOf, openPage, signIn, waitForPath } from './browser';
 
 const suite = browserSuite();
 
@@ -219,7 +219,7 @@ it('locks and unlocks from the list, exports the library to a file and imports i
   await page.locator('.p-toast-message', { hasText: 'Portable is locked.' }).waitFor();
   await row.getByTestId('locked-mark').waitFor();
   expect((await suite.admin.ok('templateMessage.detail', { id: saved.id })).locked).toBe(true);
-  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout: 30_000 });
+  await closeToasts(page, 30_000);
   await expectAccessible(page, 'the template library with a locked template');
   await row.getByRole('button', { name: 'Unlock Portable' }).click();
   await page.locator('.p-toast-message', { hasText: 'Portable is unlocked.' }).waitFor();
@@ -240,7 +240,7 @@ it('locks and unlocks from the list, exports the library to a file and imports i
   await page.locator('.p-toast-message', { hasText: `Imported: 0 new, ${file.templates.length} updated.` }).waitFor();
   await page.getByTestId('template-import-report').getByText('Entry', { exact: false }).waitFor();
   expect(await page.getByTestId('template-import-report').textContent()).toContain(`Entry ${doctored.templates.length} (Ghost): Invalid template id`);
-  await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout: 30_000 });
+  await closeToasts(page, 30_000);
   await expectAccessible(page, 'the template library with an import report');
   await context.close();
 });

@@ -21,14 +21,22 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
     stop: async () => undefined,
   };
   const prefix = `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
-  return bootLocal({
+  const bootedAt = Date.now();
+  const herald = await bootLocal({
     dataDir: mkdtempSync(join(tmpdir(), 'herald-')),
     standIns,
     logLevel: 'silent',
     ...opts,
     config: { tablePrefix: prefix, adminPassword: ADMIN_PASSWORD, ...opts.config },
   });
+  // a Herald booted again on an earlier one's tables (a restart) reads that one's mail too
+  const tables = herald.rt.config.tablePrefix;
+  if (!firstBoot.has(tables)) firstBoot.set(tables, bootedAt);
+  return herald;
 }
+
+/** When the first Herald on each table prefix began to boot: no mail of those tables was sent before. */
+const firstBoot = new Map<string, number>();
 
 export interface CallResult<T = unknown> {
   status: number;
@@ -149,9 +157,14 @@ export function manualClock(start = Date.now()) {
   };
 }
 
-/** Mail sent through the local SES (aws-ses-v2-local keeps it in memory). */
+/**
+ * Mail sent through the local SES (aws-ses-v2-local keeps it in memory). The run's SES holds every file's mail
+ * (thousands, with their HTML, by the end of a run), so only what was sent since this Herald (or the first on its
+ * tables) began to boot is fetched. `since` is in whole seconds: other files' mail of that second may be among them.
+ */
 export async function sentMail(herald: LocalHerald): Promise<{ subject: string; destination: { to: string[] }; body: { text?: string; html?: string } }[]> {
-  const res = await fetch(`${herald.standIns.endpoints.ses}/store`);
+  const bootedAt = firstBoot.get(herald.rt.config.tablePrefix);
+  const res = await fetch(`${herald.standIns.endpoints.ses}/store${bootedAt === undefined ? '' : `?since=${Math.floor(bootedAt / 1000)}`}`);
   const data = (await res.json()) as { emails: any[] };
   return data.emails;
 }

@@ -39,7 +39,6 @@ describe('the honest menu', () => {
       '/library/message-console',
       '/library/model',
       '/builder',
-      '/push-channel',
       '/plan-report',
       '/requested',
       '/monthly-reports',

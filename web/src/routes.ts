@@ -41,6 +41,7 @@ export type PageKey =
   | 'cloudSourceRecords'
   | 'presetParameters'
   | 'presetRecords'
+  | 'pushChannel'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -166,7 +167,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'], { page: 'newSingle' }),
   screen('/campaigns/detail', 'page.campaignDetail', ['NAV_CREATE_NOTIFICATION'], { page: 'planDetail' }),
   screen('/builder', 'page.builder', ['PLAN_BUILDER'], menu('campaigns', 'pi pi-objects-column')),
-  screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], menu('campaigns', 'pi pi-mobile')),
+  screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], { page: 'pushChannel', ...menu('campaigns', 'pi pi-mobile') }),
 
   // Reports
   screen('/plan-report', 'page.planReport', ['NAV_PLAN_REPORT'], menu('reports', 'pi pi-chart-line')),

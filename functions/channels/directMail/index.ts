@@ -1,24 +1,57 @@
 /**
  * Letters: the account's postal address, one line per part as it is printed. A letter needs no opt-in, so a
- * printable address is consent enough; the unsubscription list still applies. Not sent yet (issue 20 item 6).
+ * printable address is consent enough; the unsubscription list still applies. Each letter is drawn as a PDF
+ * in the recipient's language with the sender company and stored in S3 under its run (./s3.ts); after the run,
+ * the merged PDF and the print provider's manifest (./runFiles.ts).
  */
+import { channelOf, type ChannelTemplate } from '../../../shared/content';
+import { errorFields } from '../../platform/logger';
 import type { ChannelAdapter } from '../adapter';
-import { addressesOf, type PostalAddressView } from '../addresses';
-import { unwiredChannel } from '../unwired';
-
-function printed(p: PostalAddressView): string | undefined {
-  const town = [p.city, p.region, p.postcode].filter(Boolean).join(' ');
-  const body = [...(p.lines ?? []), town].filter(Boolean);
-  return body.length ? [p.recipientName, ...body, p.country].filter(Boolean).join('\n') : undefined;
-}
+import { addressesOf } from '../addresses';
+import { consentAndOptOut } from '../optOut';
+import { letterKey } from './keys';
+import { printedAddress, renderLetter } from './render';
+import { buildRunFiles } from './runFiles';
+import { classifyLetter, s3LetterSender } from './s3';
 
 export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
-  ...unwiredChannel('DIRECT_MAIL'),
+  channel: 'DIRECT_MAIL',
+  sendable: true,
   async reach(accounts) {
     return accounts.map((a) => {
       const postal = addressesOf(a).address;
-      const address = postal && printed(postal);
+      const address = postal && printedAddress(postal);
       return address ? { address, consent: true } : { reason: 'USER_NOT_MATCHED' };
     });
   },
+  suppressed: (recipients, ctx) => consentAndOptOut('DIRECT_MAIL', recipients, ctx),
+  planContent: (template) => (channelOf(template) === 'DIRECT_MAIL' ? { kind: 'DIRECT_MAIL', template: template as ChannelTemplate<'DIRECT_MAIL'> } : undefined),
+  prepare(content) {
+    if (content.kind !== 'DIRECT_MAIL') return undefined;
+    return (r) => renderLetter(content, r);
+  },
+  message: ({ recipient, rendered, tags }) => ({
+    channel: 'DIRECT_MAIL',
+    to: recipient.address,
+    key: letterKey({ orgId: Number(tags.org), planId: tags.plan!, runId: tags.run! }, recipient.accountId),
+    language: rendered.language,
+    layout: rendered.layout,
+    ...(rendered.companyId ? { companyId: rendered.companyId } : {}),
+    tags,
+  }),
+  classify: classifyLetter,
+  // S3 locally too (s3rver), through the same storage port
+  provider: (rt) => s3LetterSender(rt),
+  // S3 sends no word about a stored letter later
+  readFeedback: () => ({ kind: 'ignored' }),
+  async afterRun(run, ctx) {
+    try {
+      await buildRunFiles(ctx.store, run);
+    } catch (e) {
+      // not retried: the download builds them when they are missing
+      ctx.store.rt.log.warn('the run\'s merged letters and manifest were not built; a download builds them', { ...run, ...errorFields(e) });
+    }
+  },
+  // S3 never says an address is dead: a returned letter is listed by hand (the unsubscription list)
+  retire: async () => {},
 };

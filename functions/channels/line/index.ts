@@ -1,14 +1,50 @@
-/** LINE: the account's LINE user id and its LINE consent. Not sent yet (issue 20 item 5). */
+/**
+ * LINE: the account's LINE user id and its LINE consent; the plan's messages as the Messaging API's message
+ * objects in the recipient's language, pushed with the organization's channel access token and a retry key of
+ * (plan, run, recipient), through the LINE stand-in locally. A user who cannot receive from the account (not a
+ * friend, or blocked it) is put on the LINE list and not tried again.
+ */
+import { randomUUID } from 'node:crypto';
+import { recipientKeyOf } from '../../../shared/delivery';
+import { type ChannelTemplate, channelOf } from '../../../shared/content';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
-import { unwiredChannel } from '../unwired';
+import { consentAndOptOut, listAsBounced } from '../optOut';
+import { classifyLine } from './answers';
+import { lineSender } from './api';
+import { renderLine } from './render';
+import { lineRetryKey } from './retryKey';
 
 export const lineAdapter: ChannelAdapter<'LINE'> = {
-  ...unwiredChannel('LINE'),
+  channel: 'LINE',
+  sendable: true,
   async reach(accounts) {
     return accounts.map((a) => {
       const userId = addressesOf(a).lineUserId;
       return userId ? { address: userId, consent: a.lineConsent } : { reason: 'USER_NOT_MATCHED' };
     });
   },
+  suppressed: (recipients, ctx) => consentAndOptOut('LINE', recipients, ctx),
+  planContent: (template) => (channelOf(template) === 'LINE' ? { kind: 'LINE', template: template as ChannelTemplate<'LINE'> } : undefined),
+  prepare(content) {
+    if (content.kind !== 'LINE') return undefined;
+    const template = content.template;
+    return (r, links) => renderLine(template, r, links);
+  },
+  message: ({ recipient, rendered, tags }) => ({
+    channel: 'LINE',
+    to: recipient.address,
+    messages: rendered.messages,
+    // a run's recipient always sends the same key; a test send (no run, or plan.testSend's 'test') is a new
+    // message each time, which the same key would have LINE refuse as a repeat for 24 hours
+    retryKey:
+      tags.run && tags.run !== 'test'
+        ? lineRetryKey({ orgId: tags.org ?? '', planId: tags.plan ?? '', runId: tags.run, recipient: recipientKeyOf(recipient) })
+        : randomUUID(),
+    tags,
+  }),
+  classify: classifyLine,
+  provider: (rt) => lineSender(rt),
+  readFeedback: () => ({ kind: 'ignored' }),
+  retire: (address, ctx) => listAsBounced('LINE', address, ctx),
 };

@@ -1,23 +1,63 @@
 /**
- * Push: the push token of the account's most recently updated active device, and its push consent; a device
- * whose notifications the person turned off counts as no consent. Not sent yet (issue 20 item 4 sends one
- * message per active device).
+ * Push (native): one message per active device of the account (each device its own recipient, `target` = the
+ * device's id, address = its push token), with the account's push consent and the device's notification
+ * permission; rendered from the plan's push content in the recipient's language; sent through End User
+ * Messaging push (./pinpoint.ts; the Pinpoint stand-in locally) to the application's APNs or FCM channel. A
+ * token the push service calls dead deactivates its device, so the next message skips it.
  */
+import { channelOf } from '../../../shared/content';
 import { type Device, deviceKeyOf } from '../../../shared/entities';
-import type { ChannelAdapter, Reach } from '../adapter';
-import { unwiredChannel } from '../unwired';
+import { Store } from '../../store/store';
+import type { ChannelAdapter, Reach, Target } from '../adapter';
+import { consentAndOptOut } from '../optOut';
+import { classifyPush } from './answers';
+import { pinpointPushSender } from './pinpoint';
+import { renderPush } from './render';
+
+/** The longest recipient target the delivery messages carry: a longer device id cannot be one. */
+const MAX_TARGET = 128;
 
 export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
-  ...unwiredChannel('PUSH_NATIVE'),
+  channel: 'PUSH_NATIVE',
+  sendable: true,
   async reach(accounts, { store, orgId }) {
     return Promise.all(
       accounts.map(async (a): Promise<Reach> => {
         const devices: Device[] = await store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(orgId, a.id) });
         if (devices.length === 0) return { reason: 'USER_NOT_MATCHED' };
-        const live = devices.filter((d) => d.active && d.pushToken).sort((x, y) => y.dateUpdated - x.dateUpdated)[0];
-        if (!live?.pushToken) return { reason: 'APP_UNINSTALLED' };
-        return { address: live.pushToken, consent: a.pushConsent && live.permission !== 'NOT_ALLOW' };
+        const live = devices.filter((d) => d.active && d.pushToken && d.deviceId.length <= MAX_TARGET).sort((x, y) => y.dateUpdated - x.dateUpdated);
+        if (live.length === 0) return { reason: 'APP_UNINSTALLED' };
+        const [first, ...others] = live.map((d): Target => ({ address: d.pushToken!, consent: a.pushConsent && d.permission !== 'NOT_ALLOW', target: d.deviceId }));
+        return others.length ? { ...first!, more: others } : first!;
       }),
+    );
+  },
+  suppressed: (recipients, ctx) => consentAndOptOut('PUSH_NATIVE', recipients, ctx),
+  planContent: (template) => (channelOf(template) === 'PUSH_NATIVE' && template.channel === 'PUSH_NATIVE' ? { kind: 'PUSH_NATIVE', template } : undefined),
+  prepare(content) {
+    if (content.kind !== 'PUSH_NATIVE') return undefined;
+    const template = content.template;
+    return (r, links) => renderPush(template, r, links);
+  },
+  message: ({ recipient, rendered, tags }) => ({
+    channel: 'PUSH_NATIVE',
+    to: recipient.address,
+    accountId: recipient.accountId,
+    ...(recipient.target ? { deviceId: recipient.target } : {}),
+    rendered,
+    tags,
+  }),
+  classify: classifyPush,
+  provider: (rt) => pinpointPushSender(rt, new Store(rt)),
+  readFeedback: () => ({ kind: 'ignored' }),
+  /** the devices of the organization holding the token stop receiving: the next message skips them */
+  async retire(address, { store, orgId }) {
+    const { items } = await store.queryPage('device', { index: 'byToken', partition: { name: 'pushToken', value: address } });
+    const mine = items.filter((d) => typeof d.accountKey === 'string' && d.accountKey.startsWith(`${orgId}#`));
+    await Promise.all(
+      mine.map((d) =>
+        store.update('device', { accountKey: d.accountKey as string, deviceId: d.deviceId as string }, { active: false, dateUpdated: store.rt.clock.now() }),
+      ),
     );
   },
 };

@@ -1,14 +1,61 @@
-/** SMS: the account's primary phone number (E.164) and its SMS consent. Not sent yet (issue 20 item 3). */
+/**
+ * SMS: the account's primary phone number (E.164) and its SMS consent; the plan's SMS text in the recipient's
+ * language with its STOP footer, counted in parts; sent through AWS End User Messaging SMS (./sender.ts; the
+ * stand-in locally). Numbers that replied STOP (./inbound.ts) or that the service says opted out are listed as
+ * unsubscribed, other dead numbers as bounced, and are never attempted again.
+ */
+import { pickLanguage } from '../../../shared/render/template';
+import { channelOf } from '../../../shared/content';
+import { renderSms } from '../../../shared/content/sms';
+import { countSms } from '../../../shared/sms/segments';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
-import { unwiredChannel } from '../unwired';
+import { consentAndOptOut } from '../optOut';
+import { classifySms } from './answers';
+import { listNumber, recordContacts, takeDead } from './contacts';
+import { deploymentSmsSender } from './sender';
 
 export const smsAdapter: ChannelAdapter<'SMS'> = {
-  ...unwiredChannel('SMS'),
+  channel: 'SMS',
+  sendable: true,
   async reach(accounts) {
     return accounts.map((a) => {
       const phone = addressesOf(a).phones?.[0];
       return phone ? { address: phone, consent: a.smsConsent } : { reason: 'USER_NOT_MATCHED' };
     });
+  },
+  async suppressed(recipients, ctx) {
+    // the numbers this organization texts, noted beside the list read: a STOP from one finds it (./inbound.ts)
+    const [skipped] = await Promise.all([
+      consentAndOptOut('SMS', recipients, ctx),
+      recordContacts(ctx.store, ctx.orgId, recipients.filter((r) => r.consent).map((r) => r.address)),
+    ]);
+    return skipped;
+  },
+  planContent: (template) => (channelOf(template) === 'SMS' ? { kind: 'SMS', template: template as Extract<typeof template, { channel: 'SMS' }> } : undefined),
+  prepare(content) {
+    if (content.kind !== 'SMS') return undefined;
+    const template = content.template;
+    return (r) => {
+      const language = pickLanguage(template, r.locale);
+      const text = renderSms(template.contents[language]!, language, r);
+      const { segments, encoding } = countSms(text);
+      return { text, language, parts: segments, encoding };
+    };
+  },
+  message: ({ recipient, rendered, tags }) => ({
+    channel: 'SMS',
+    to: recipient.address,
+    body: rendered.text,
+    parts: rendered.parts,
+    encoding: rendered.encoding,
+    tags,
+  }),
+  classify: classifySms,
+  provider: (rt) => deploymentSmsSender(rt),
+  // delivery receipts carry nothing to list; replies arrive through ./inbound.ts
+  readFeedback: () => ({ kind: 'ignored' }),
+  async retire(address, ctx) {
+    await listNumber(ctx.store, { orgId: ctx.orgId, phone: address, source: takeDead(address), planId: ctx.planId });
   },
 };

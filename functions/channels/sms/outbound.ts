@@ -1,15 +1,30 @@
-/** What a SMS message is between the adapter's renderer and its provider call. */
+/** What a SMS message is between the adapter's renderer and its provider call (AWS End User Messaging SMS). */
+import type { SmsEncoding } from '../../../shared/sms/segments';
+
+/** End User Messaging's message types: TRANSACTIONAL for lifecycle messages, PROMOTIONAL for ad hoc ones. */
+export type SmsMessageType = 'TRANSACTIONAL' | 'PROMOTIONAL';
 
 /** one recipient's message as rendered from the plan's content */
 export interface SmsRendered {
+  /** the text as sent: personalised, with the STOP footer in the recipient's language */
   text: string;
+  /** the template language chosen for the recipient */
+  language: string;
+  /** parts the text takes and their encoding (shared/sms countSms): what the carrier bills */
+  parts: number;
+  encoding: SmsEncoding;
 }
 
 /** the provider request of one recipient, as the sender port takes it */
 export interface OutboundSms {
   channel: 'SMS';
+  /** E.164 */
   to: string;
   body: string;
-  /** provider tags for events (org, plan, run) */
+  parts: number;
+  encoding: SmsEncoding;
+  /** when absent, the sender reads it from the plan named in `tags` (the plan's messageType, spec 001 3.1) */
+  messageType?: SmsMessageType;
+  /** provider context for events (org, plan, run) */
   tags: Record<string, string>;
 }

@@ -21,6 +21,7 @@ import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
 import { peopleOf, testRecipientsOf, toPlanView } from './plans';
+import { getChannels, getTestTargets, testSend } from './testSends';
 import { countMatching } from '../segment';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
@@ -225,6 +226,10 @@ export const planHandlers: AreaHandlers<'plan'> = {
     }
     return { sent: unique.length * languages.length };
   },
+
+  getChannels,
+  getTestTargets,
+  testSend,
 
   async getTestRecipients(_p, ctx) {
     const recipients = await testRecipientsOf(ctx);

@@ -28,7 +28,8 @@ import {
 
 const SORTABLE = ['name', 'channel', 'subject', 'active', 'dateCreated', 'dateUpdated'];
 
-export const templateMessageHandlers: AreaHandlers<'templateMessage'> = {
+// getPushChannels is the push channel settings' (functions/services/pushChannel)
+export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'getPushChannels'> = {
   async getListByPage(q, ctx) {
     const rows = (await templateSummaries(ctx.tenant)).filter(
       (t) =>

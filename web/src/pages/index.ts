@@ -37,6 +37,7 @@ export const pages = {
   cloudSourceRecords: lazyPage(() => import('./cloudSource/CloudSourceRecordsPage')),
   presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),
   presetRecords: lazyPage(() => import('./preset/PresetRecordsPage')),
+  pushChannel: lazyPage(() => import('./pushChannel/PushChannelPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

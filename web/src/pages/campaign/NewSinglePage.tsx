@@ -1,7 +1,8 @@
 /**
  * The Create New Notification wizard (/campaigns/new-single; `?id=` edits a saved draft, `&step=review` opens
- * its review): Message Content, Segmentation, Trigger, Review. A draft can be saved at any step; a test goes to
- * chosen addresses; "Send to review" saves and asks the chosen participants to approve by a deadline.
+ * its review): Message Content, Segmentation, Trigger, Company (letters), Review, on any channel. A draft can be
+ * saved at any step; a test goes to chosen addresses; "Send to review" saves and asks the chosen participants to
+ * approve by a deadline.
  */
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -20,6 +21,7 @@ import { defaultTimeZone } from './schedule';
 import { TriggerFields } from './TriggerFields';
 import { ContentStep } from './wizard/ContentStep';
 import { type Approval, ReviewStep, type TestMail } from './wizard/ReviewStep';
+import { CompanyStep } from './wizard/CompanyStep';
 import { SegmentStep } from './wizard/SegmentStep';
 import {
   DEFAULT_REVIEW_HOURS,
@@ -32,6 +34,7 @@ import {
   newForm,
   parseAddresses,
   savePayload,
+  stepsFor,
   stepValid,
   validateForm,
   WIZARD_STEPS,
@@ -52,7 +55,7 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-const isStep = (s: string | null): s is WizardStepName => WIZARD_STEPS.includes(s as WizardStepName);
+const isStep = (s: string | null): s is WizardStepName => [...WIZARD_STEPS, 'company'].includes(s as WizardStepName);
 const EDITABLE = new Set(['DRAFT', 'REJECTED', 'EXPIRED']);
 
 type Saved = Pick<PlanView, 'id' | 'version' | 'status' | 'rejection' | 'actions' | 'name'>;
@@ -82,6 +85,7 @@ export default function NewSinglePage() {
   const errors = useMemo(() => validateForm(form, now), [form, now]);
   const dirty = form !== clean;
   const editable = !saved || (EDITABLE.has(saved.status) && saved.actions.includes('saveDraft'));
+  const steps = stepsFor(form.channel);
 
   const start = useCallback((view: PlanView) => {
     const next = formFromPlan(view, zone, Date.now());
@@ -138,12 +142,13 @@ export default function NewSinglePage() {
   }
 
   function next() {
-    if (!stepValid(errors, step)) {
+    const at = steps.includes(step) ? step : 'review';
+    if (!stepValid(errors, at)) {
       setShowAll(true);
       showError(t('campaign.wizard.fixStep'));
       return;
     }
-    goTo(WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1]);
+    goTo(steps[steps.indexOf(at) + 1]);
   }
 
   /** Saves when there is anything to save; answers the saved message, or null when refused. */
@@ -263,7 +268,9 @@ export default function NewSinglePage() {
     );
   }
 
-  const index = WIZARD_STEPS.indexOf(step);
+  // a step the channel has not (Company, after a switch away from letters) shows the review
+  const index = steps.includes(step) ? steps.indexOf(step) : steps.length - 1;
+  const current = steps[index];
 
   return (
     <section className="page campaign-wizard">
@@ -293,12 +300,12 @@ export default function NewSinglePage() {
       <SkipLink label={t('campaign.wizard.skipToForm')} target="step-title" />
       <nav aria-label={t('campaign.wizard.steps')}>
         <ol className="wizard-steps">
-          {WIZARD_STEPS.map((s, i) => {
+          {steps.map((s, i) => {
             const done = i < index && stepValid(errors, s);
             const problem = showAll && i <= index && s !== 'review' && !stepValid(errors, s);
             return (
-              <li key={s} className={`wizard-step${s === step ? ' current' : ''}${done ? ' done' : ''}${problem ? ' invalid' : ''}`}>
-                <button type="button" aria-current={s === step ? 'step' : undefined} onClick={() => goTo(s)}>
+              <li key={s} className={`wizard-step${s === current ? ' current' : ''}${done ? ' done' : ''}${problem ? ' invalid' : ''}`}>
+                <button type="button" aria-current={s === current ? 'step' : undefined} onClick={() => goTo(s)}>
                   <span className="step-number" aria-hidden="true">
                     {done ? <i className="pi pi-check" /> : problem ? <i className="pi pi-exclamation-circle" /> : i + 1}
                   </span>
@@ -313,11 +320,12 @@ export default function NewSinglePage() {
 
       <section className="wizard-body" aria-labelledby="step-title">
         <h2 id="step-title" className="step-title" tabIndex={-1}>
-          {t('campaign.wizard.stepOf', { n: index + 1, total: WIZARD_STEPS.length, step: t(`campaign.step.${step}`) })}
+          {t('campaign.wizard.stepOf', { n: index + 1, total: steps.length, step: t(`campaign.step.${current}`) })}
         </h2>
-        {step === 'content' && <ContentStep form={form} errors={errors} shown={shown} onChange={change} />}
-        {step === 'segmentation' && <SegmentStep form={form} errors={errors} shown={shown} onChange={change} />}
-        {step === 'trigger' && (
+        {current === 'content' && <ContentStep form={form} errors={errors} shown={shown} onChange={change} />}
+        {current === 'segmentation' && <SegmentStep form={form} errors={errors} shown={shown} onChange={change} />}
+        {current === 'company' && <CompanyStep form={form} errors={errors} shown={shown} onChange={change} />}
+        {current === 'trigger' && (
           <section className="card wizard-section" aria-labelledby="trigger-title">
             <h3 id="trigger-title" className="card-title">
               {t('campaign.trigger.title')}
@@ -332,7 +340,7 @@ export default function NewSinglePage() {
             />
           </section>
         )}
-        {step === 'review' && (
+        {current === 'review' && (
           <ReviewStep
             form={form}
             errors={errors}
@@ -342,14 +350,15 @@ export default function NewSinglePage() {
             test={test}
             onTest={setTest}
             onSendTest={() => void sendTest()}
+            saveForTest={async () => (await persist(true))?.id ?? null}
             goTo={goTo}
           />
         )}
       </section>
 
       <footer className="wizard-footer">
-        <Button type="button" outlined icon="pi pi-arrow-left" label={t('campaign.wizard.back')} disabled={index === 0} onClick={() => goTo(WIZARD_STEPS[index - 1])} />
-        {step === 'review' ? (
+        <Button type="button" outlined icon="pi pi-arrow-left" label={t('campaign.wizard.back')} disabled={index === 0} onClick={() => goTo(steps[index - 1])} />
+        {current === 'review' ? (
           <Button type="button" icon="pi pi-send" label={t('campaign.action.sendToReview')} loading={busy === 'review'} disabled={busy !== null} onClick={() => void sendToReview()} />
         ) : (
           <Button type="button" icon="pi pi-arrow-right" iconPos="right" label={t('campaign.wizard.next')} onClick={next} />

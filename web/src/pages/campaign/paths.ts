@@ -5,7 +5,7 @@ export const DETAIL_PATH = '/campaigns/detail';
 /** The list keeps its tab, page, sort and search under this key: a plain link to CAMPAIGNS_PATH finds it as it was left. */
 export const CAMPAIGN_LIST_KEY = 'campaigns';
 
-export type WizardStepName = 'content' | 'segmentation' | 'trigger' | 'review';
+export type WizardStepName = 'content' | 'segmentation' | 'trigger' | 'company' | 'review';
 
 export const wizardPath = (id?: string, step?: WizardStepName) => {
   const q = new URLSearchParams();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { planServices, type PlanView } from '../../../../shared/services/plan';
 import * as edits from '../template/draft';
-import { draftSavable, firstInvalidStep, formFromPlan, fromLocalInput, localInputValue, newForm, parseAddresses, savePayload, stepValid, validateForm, type WizardForm } from './wizard';
+import { withContent } from '../template/channel/channelDraft';
+import { draftSavable, firstInvalidStep, formFromPlan, fromLocalInput, hasContent, localInputValue, newForm, parseAddresses, parseTargets, savePayload, smsCost, stepsFor, stepValid, validateForm, withChannel, type WizardForm } from './wizard';
+import { E164, LINE_USER_ID } from '../../../../shared/phone';
 
 const NOW = Date.UTC(2026, 10, 22, 0, 0, 0);
 
@@ -75,5 +77,86 @@ describe('test addresses and the review deadline', () => {
     expect(localInputValue(at)).toBe('2026-11-23T09:30');
     expect(fromLocalInput('2026-11-23T09:30')).toBe(at);
     expect(fromLocalInput('')).toBeNull();
+  });
+});
+
+/** A saved message's view as the server answers it, from the payload the wizard sent. */
+function viewOf(payload: ReturnType<typeof savePayload>): PlanView {
+  const parsed = planServices.saveSingle.payload.parse(payload);
+  return { ...parsed, id: 'p1', status: 'DRAFT', actions: [], createdBy: 'u', version: 3, dateCreated: NOW, dateUpdated: NOW, people: {} } as unknown as PlanView;
+}
+
+describe('every channel', () => {
+  const named = () => ({ ...newForm('Asia/Tokyo', NOW), name: 'Spring', title: 'Spring', segmentId: 'seg-1' });
+
+  it('writes an SMS in two languages into the plan payload and reads it back', () => {
+    let form = withChannel(named(), 'SMS');
+    expect(form.message.channel).toBe('SMS');
+    expect(firstInvalidStep(validateForm(form, NOW))).toBe('content');
+    form = { ...form, message: withContent(withContent(form.message, 'en', { text: 'Hi {{firstName|there}}', stopFooter: true }), 'ja', { text: 'こんにちは', stopFooter: false }) };
+    expect(hasContent(form)).toBe(true);
+    expect(firstInvalidStep(validateForm(form, NOW))).toBeNull();
+    const payload = savePayload(form);
+    expect(planServices.saveSingle.payload.safeParse(payload).success).toBe(true);
+    expect(payload).toMatchObject({ channel: 'SMS', content: { kind: 'SMS', template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}' }, ja: { text: 'こんにちは', stopFooter: false } } } } });
+    const back = formFromPlan(viewOf(payload), 'UTC', NOW);
+    expect(back.channel).toBe('SMS');
+    expect(back.message.contents).toEqual(form.message.contents);
+    expect(stepsFor('SMS')).toEqual(['content', 'segmentation', 'trigger', 'review']);
+  });
+
+  it('writes push and LINE content, checked by the channel editors\' own schema', () => {
+    let push = withChannel(named(), 'PUSH_NATIVE');
+    push = { ...push, message: withContent(push.message, 'en', { ...push.message.contents.en, title: 'Sale', body: 'Today only', buttons: [{ text: 'Open', action: 'WEBSITE', value: 'https://example.com' }] }) };
+    expect(validateForm(push, NOW).message.count).toBe(0);
+    const pushPayload = savePayload(push);
+    expect(planServices.saveSingle.payload.safeParse(pushPayload).success).toBe(true);
+    expect(formFromPlan(viewOf(pushPayload), 'UTC', NOW).message.contents.en).toMatchObject({ title: 'Sale', buttons: [{ text: 'Open', action: 'WEBSITE' }] });
+
+    const line = withChannel(named(), 'LINE');
+    const empty = validateForm(line, NOW);
+    expect(empty.message.count).toBeGreaterThan(0);
+    expect(stepValid(empty, 'content')).toBe(false);
+    const written = { ...line, message: withContent(line.message, 'en', { messages: [{ type: 'text', text: 'Hello' }] }) };
+    const payload = savePayload(written);
+    expect(payload.content).toMatchObject({ kind: 'LINE', template: { contents: { en: { messages: [{ type: 'text', text: 'Hello' }] } } } });
+    expect(planServices.saveSingle.payload.safeParse(payload).success).toBe(true);
+  });
+
+  it('asks a letter for its company in the Company step, and keeps it in the content', () => {
+    let form = withChannel(named(), 'DIRECT_MAIL');
+    form = { ...form, message: withContent(form.message, 'en', { ...form.message.contents.en, subject: 'Notice', body: 'Dear {{firstName}}', closing: 'Regards' }) };
+    expect(stepsFor('DIRECT_MAIL')).toEqual(['content', 'segmentation', 'trigger', 'company', 'review']);
+    const noCompany = validateForm(form, NOW);
+    expect(noCompany.company).toBe('required');
+    expect(firstInvalidStep(noCompany)).toBe('company');
+    expect(draftSavable(noCompany)).toBe(true);
+    form = { ...form, message: { ...form.message, companyId: 'co-1' } };
+    expect(firstInvalidStep(validateForm(form, NOW))).toBeNull();
+    const payload = savePayload(form);
+    expect(payload.content).toMatchObject({ kind: 'DIRECT_MAIL', template: { channel: 'DIRECT_MAIL', companyId: 'co-1' } });
+    expect(planServices.saveSingle.payload.safeParse(payload).success).toBe(true);
+    expect(formFromPlan(viewOf(payload), 'UTC', NOW).message.companyId).toBe('co-1');
+  });
+
+  it('keeps the email aside while another channel is chosen', () => {
+    const form = filled();
+    const sms = withChannel(form, 'SMS');
+    expect(validateForm(sms, NOW).email.count).toBe(0);
+    const back = withChannel(sms, 'EMAIL');
+    expect(back.email).toBe(form.email);
+    expect(savePayload(back).content.kind).toBe('EMAIL');
+  });
+});
+
+describe('test targets and the SMS cost line', () => {
+  it('reads numbers with their spaces and LINE ids, separated by commas', () => {
+    expect(parseTargets('+81 90 1234 5678, +1 (206) 555-0100;+819012345678, 0901234', E164)).toEqual({ values: ['+819012345678', '+12065550100'], invalid: ['0901234'] });
+    expect(parseTargets(`U${'a'.repeat(32)}\nnope`, LINE_USER_ID)).toEqual({ values: [`U${'a'.repeat(32)}`], invalid: ['nope'] });
+  });
+
+  it('counts the parts of a sending and what they cost at most', () => {
+    expect(smsCost(2, 1500)).toEqual({ parts: 3000 });
+    expect(smsCost(2, 1500, '0.00581')).toEqual({ parts: 3000, max: '17.43' });
   });
 });

@@ -1,18 +1,24 @@
 /**
- * The Create New Notification wizard's working copy of a single email message and its checks per step: Message
- * Content (name, title, intro and the email, checked with the template builder's own rules), Segmentation (a
- * segment is needed before review), Trigger (the 5-minute rule), Review.
+ * The Create New Notification wizard's working copy of a single message on any channel and its checks per step:
+ * Message Content (name, title, intro and the content: an email checked with the template builder's own rules,
+ * another channel's with its template editor's), Segmentation (a segment is needed before review), Trigger (the
+ * 5-minute rule), Company (letters: the sending company, spec 001 section 5), Review.
  */
+import type { Channel } from '../../../../shared/delivery';
 import { THEME_DEFAULT } from '../../../../shared/render';
 import { isValidEmail } from '../../../../shared/validation';
 import type { PayloadIn } from '../../../../shared/services';
 import type { PlanView } from '../../../../shared/services/plan';
+import { type ChannelDraft, type ChannelErrors, type ContentChannel, isContentChannel, newChannelDraft, toChannelPayload, validateChannelDraft } from '../template/channel/channelDraft';
 import { type BlockDraft, type Draft, newBlockId, newDraft } from '../template/draft';
 import { type DraftErrors, NO_ERRORS, validateDraft } from '../template/validation';
 import type { WizardStepName } from './paths';
 import { checkTrigger, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf } from './schedule';
 
+/** The steps of an email, push, SMS or LINE message; a letter adds the Company step before Review. */
 export const WIZARD_STEPS: readonly WizardStepName[] = ['content', 'segmentation', 'trigger', 'review'];
+const LETTER_STEPS: readonly WizardStepName[] = ['content', 'segmentation', 'trigger', 'company', 'review'];
+export const stepsFor = (channel: Channel): readonly WizardStepName[] => (channel === 'DIRECT_MAIL' ? LETTER_STEPS : WIZARD_STEPS);
 
 export const FIELD_MAX = { name: 100, title: 200, intro: 500 } as const;
 export type MessageField = keyof typeof FIELD_MAX;
@@ -21,8 +27,11 @@ export interface WizardForm {
   name: string;
   title: string;
   intro: string;
+  channel: Channel;
   /** the email: the builder's draft (its template name and category are not used here) */
   email: Draft;
+  /** another channel's content: its template editor's draft (only its languages and a letter's company are used) */
+  message: ChannelDraft;
   segmentId: string | null;
   trigger: TriggerDraft;
   /** kept while "immediately" is chosen, so switching back finds the time as it was */
@@ -34,11 +43,27 @@ export function newForm(timeZone: string, now: number, language = 'en'): WizardF
     name: '',
     title: '',
     intro: '',
+    channel: 'EMAIL',
     email: newDraft(language),
+    message: newChannelDraft('PUSH_NATIVE', language),
     segmentId: null,
     trigger: { kind: 'IMMEDIATELY' },
     schedule: suggestedSchedule(now, timeZone) as WizardForm['schedule'],
   };
+}
+
+/** The channel chosen: a content channel's draft starts empty in the email's default language, unless it is already that channel's. */
+export function withChannel(form: WizardForm, channel: Channel): WizardForm {
+  if (channel === form.channel) return form;
+  const message = isContentChannel(channel) && form.message.channel !== channel ? newChannelDraft(channel, form.email.defaultLanguage) : form.message;
+  return { ...form, channel, message };
+}
+
+/** Whether the message's content has anything written (choosing a template or another channel asks first then). */
+export function hasContent(form: WizardForm): boolean {
+  if (form.channel === 'EMAIL') return Object.values(form.email.contents).some((c) => c.subject.trim() || c.blocks.length > 0);
+  const empty = newChannelDraft(form.message.channel, form.message.defaultLanguage).contents[form.message.defaultLanguage];
+  return Object.values(form.message.contents).some((c) => JSON.stringify(c) !== JSON.stringify(empty));
 }
 
 /** A saved message back in the wizard. */
@@ -46,8 +71,10 @@ export function formFromPlan(view: PlanView, timeZone: string, now: number): Wiz
   const base = newForm(timeZone, now);
   const trigger = triggerDraftOf(view.trigger);
   let email = base.email;
-  if (view.content.kind === 'EMAIL') {
-    const { template } = view.content;
+  let message = base.message;
+  const content = view.content;
+  if (content.kind === 'EMAIL') {
+    const { template } = content;
     email = {
       ...email,
       theme: { ...THEME_DEFAULT, ...template.theme },
@@ -59,33 +86,56 @@ export function formFromPlan(view: PlanView, timeZone: string, now: number): Wiz
         ]),
       ),
     };
+  } else if (content.kind !== 'TEMPLATE') {
+    const template = content.template as { defaultLanguage: string; contents: Record<string, Record<string, unknown>>; companyId?: string };
+    message = {
+      ...newChannelDraft(content.kind, template.defaultLanguage),
+      companyId: template.companyId ?? null,
+      contents: structuredClone(template.contents),
+    };
   }
   return {
     ...base,
     name: view.name,
     title: view.title,
     intro: view.intro,
+    channel: view.channel,
     email,
+    message,
     segmentId: view.segmentId ?? null,
     trigger,
     schedule: trigger.kind === 'SCHEDULE' ? trigger : base.schedule,
   };
 }
 
-/** A library template's content as the message's own email (a copy: later edits to the template leave it). */
+/** A library email template's content as the message's own email (a copy: later edits to the template leave it). */
 export function withTemplate(form: WizardForm, template: Draft): WizardForm {
-  return { ...form, email: { ...template, name: '', categoryId: null } };
+  return { ...form, channel: 'EMAIL', email: { ...template, name: '', categoryId: null } };
+}
+
+/** A library template of another channel as the message's own content (its company too, for a letter). */
+export function withChannelTemplate(form: WizardForm, template: ChannelDraft): WizardForm {
+  return { ...form, channel: template.channel, message: { ...structuredClone(template), name: '', categoryId: null, folderId: null, active: true } };
+}
+
+/** The message's content as the plan stores it. */
+export function contentOf(form: WizardForm): PayloadIn<'plan.saveSingle'>['content'] {
+  if (form.channel === 'EMAIL') {
+    const { theme, defaultLanguage, contents } = form.email;
+    return { kind: 'EMAIL', template: { theme, defaultLanguage, contents } };
+  }
+  const { template } = toChannelPayload({ ...form.message, channel: form.channel as ContentChannel });
+  return { kind: form.channel, template } as PayloadIn<'plan.saveSingle'>['content'];
 }
 
 export function savePayload(form: WizardForm, saved?: { id: string; version: number }): PayloadIn<'plan.saveSingle'> {
-  const { theme, defaultLanguage, contents } = form.email;
   return {
     ...(saved ? { id: saved.id, version: saved.version } : {}),
     name: form.name.trim(),
     title: form.title.trim(),
     intro: form.intro.trim(),
-    channel: 'EMAIL',
-    content: { kind: 'EMAIL', template: { theme, defaultLanguage, contents } },
+    channel: form.channel,
+    content: contentOf(form),
     ...(form.segmentId ? { segmentId: form.segmentId } : {}),
     trigger: triggerOf(form.trigger),
   };
@@ -96,7 +146,11 @@ export interface WizardErrors {
   fields: Partial<Record<MessageField, 'required' | 'tooLong'>>;
   /** the builder's messages for the email */
   email: DraftErrors;
+  /** the channel editor's messages for another channel's content, by `<language>.<path>` */
+  message: ChannelErrors;
   segment?: 'required';
+  /** a letter needs its sending company (the Company step) */
+  company?: 'required';
   /** the catalogue code refusing the schedule (750002: too close, 401005: not a time) */
   trigger?: string;
 }
@@ -108,30 +162,39 @@ export function validateForm(form: WizardForm, now: number): WizardErrors {
     if (!value && field !== 'intro') fields[field] = 'required';
     else if (value.length > FIELD_MAX[field]) fields[field] = 'tooLong';
   }
-  // the builder checks a template, whose name is ours to give
-  const email = validateDraft({ ...form.email, name: 'message', categoryId: null });
+  // the editors check a template, whose name is ours to give; only the chosen channel's content counts
+  const email = form.channel === 'EMAIL' ? validateDraft({ ...form.email, name: 'message', categoryId: null }) : NO_ERRORS;
+  const message = form.channel === 'EMAIL' ? NO_CHANNEL_ERRORS : validateChannelDraft({ ...form.message, channel: form.channel as ContentChannel, name: 'message' });
   const trigger = checkTrigger(form.trigger, now);
   return {
     fields,
     email: email.count ? email : NO_ERRORS,
+    message,
     ...(form.segmentId ? {} : { segment: 'required' as const }),
+    ...(form.channel === 'DIRECT_MAIL' && !form.message.companyId ? { company: 'required' as const } : {}),
     ...(trigger.ok ? {} : { trigger: trigger.code }),
   };
 }
+
+const NO_CHANNEL_ERRORS: ChannelErrors = { messages: {}, languages: new Set(), count: 0 };
 
 /** Whether a step's part of the form is complete. */
 export function stepValid(errors: WizardErrors, step: WizardStepName): boolean {
   switch (step) {
     case 'content':
-      return Object.keys(errors.fields).length === 0 && errors.email.count === 0;
+      return Object.keys(errors.fields).length === 0 && errors.email.count === 0 && errors.message.count === 0;
     case 'segmentation':
       return !errors.segment;
     case 'trigger':
       return !errors.trigger;
+    case 'company':
+      return !errors.company;
     case 'review':
-      return WIZARD_STEPS.slice(0, 3).every((s) => stepValid(errors, s));
+      return BEFORE_REVIEW.every((s) => stepValid(errors, s));
   }
 }
+
+const BEFORE_REVIEW: readonly WizardStepName[] = ['content', 'segmentation', 'trigger', 'company'];
 
 /** What saving a draft needs: the content and a sound trigger; the segment may come later. */
 export function draftSavable(errors: WizardErrors): boolean {
@@ -139,7 +202,7 @@ export function draftSavable(errors: WizardErrors): boolean {
 }
 
 export function firstInvalidStep(errors: WizardErrors): WizardStepName | null {
-  return WIZARD_STEPS.slice(0, 3).find((s) => !stepValid(errors, s)) ?? null;
+  return BEFORE_REVIEW.find((s) => !stepValid(errors, s)) ?? null;
 }
 
 /** The review deadline suggested: a day ahead. */
@@ -162,6 +225,30 @@ export function parseAddresses(text: string): { emails: string[]; invalid: strin
     }
   }
   return { emails, invalid };
+}
+
+/**
+ * Phone numbers or LINE user ids typed into one field, separated by commas, semicolons or new lines (a number
+ * may hold spaces, brackets and dashes, dropped here); checked against `pattern`, repeats counted once.
+ */
+export function parseTargets(text: string, pattern: RegExp): { values: string[]; invalid: string[] } {
+  const values: string[] = [];
+  const invalid: string[] = [];
+  for (const part of text.split(/[,;\n]+/).map((s) => s.trim()).filter(Boolean)) {
+    const value = part.replace(/[\s().-]/g, '');
+    if (!pattern.test(value)) invalid.push(part);
+    else if (!values.includes(value)) values.push(value);
+  }
+  return { values, invalid };
+}
+
+/** The SMS parts a text is sent as, and what a sending of it to `recipients` costs at most. */
+export function smsCost(parts: number, recipients: number, maxPrice?: string): { parts: number; max?: string } {
+  const total = parts * recipients;
+  if (!maxPrice) return { parts: total };
+  // whole hundred-thousandths (MaxPrice has at most 5 decimals), so no floating-point dust
+  const units = Math.round(Number(maxPrice) * 100_000) * total;
+  return { parts: total, max: (units / 100_000).toFixed(2) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

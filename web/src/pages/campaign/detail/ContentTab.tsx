@@ -16,6 +16,7 @@ import { SmsPreview } from '../../template/channel/SmsContent';
 import { type Draft, draftFromView, languagesOf } from '../../template/draft';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
 import { formFromPlan } from '../wizard';
+import { useCompanies } from '../wizard/ChannelContent';
 import '../../../i18n/areas/channelContent';
 import '../../template/template.css';
 
@@ -54,6 +55,13 @@ function LanguageSwitch({ languages, defaultLanguage, current, onSelect }: { lan
   );
 }
 
+/** A letter as printed, with the company it is sent by. */
+function LetterOf({ draft, language }: { draft: ChannelDraft; language: string }) {
+  const companies = useCompanies();
+  const sender = companies.list.find((c) => c.id === draft.companyId) ?? null;
+  return <LetterPreview draft={draft} language={language} sender={sender} recipient={SAMPLE_RECIPIENT} valid />;
+}
+
 function Shown({ shown }: { shown: Shown }) {
   const { t } = useTranslation();
   const languages = shown.kind === 'email' ? languagesOf(shown.draft) : channelLanguages(shown.draft);
@@ -73,7 +81,7 @@ function Shown({ shown }: { shown: Shown }) {
             {shown.draft.channel === 'PUSH_NATIVE' && <PushPreview {...preview} />}
             {shown.draft.channel === 'SMS' && <SmsPreview {...preview} />}
             {shown.draft.channel === 'LINE' && <LinePreview {...preview} />}
-            {shown.draft.channel === 'DIRECT_MAIL' && <LetterPreview draft={shown.draft} language={current} sender={null} recipient={SAMPLE_RECIPIENT} valid />}
+            {shown.draft.channel === 'DIRECT_MAIL' && <LetterOf draft={shown.draft} language={current} />}
           </>
         )}
       </div>
@@ -97,7 +105,7 @@ function LibraryContent({ templateId }: { templateId: string }) {
 
 export function ContentTab({ plan }: { plan: PlanView }) {
   // the wizard's own reading of a saved message: what it would send
-  const email = useMemo(() => (plan.content.kind === 'EMAIL' ? formFromPlan(plan, 'UTC', 0).email : null), [plan]);
+  const form = useMemo(() => (plan.content.kind === 'TEMPLATE' ? null : formFromPlan(plan, 'UTC', 0)), [plan]);
   if (plan.content.kind === 'TEMPLATE') return <LibraryContent templateId={plan.content.templateId} />;
-  return <Shown key={plan.id} shown={{ kind: 'email', draft: email! }} />;
+  return <Shown key={plan.id} shown={plan.content.kind === 'EMAIL' ? { kind: 'email', draft: form!.email } : { kind: 'channel', draft: form!.message }} />;
 }

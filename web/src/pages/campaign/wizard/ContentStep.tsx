@@ -1,14 +1,18 @@
 /**
- * Step 1, Message Content: name, title, intro and channel, then the email, started from a library template or
- * written here with the template builder's own block palette, block editor and preview (one renderer, shared/).
+ * Step 1, Message Content: name, title, intro and channel (every channel; one the server cannot send yet is shown
+ * disabled, with why), then the content, started from a library template of the channel or written here: an
+ * email with the template builder's own block palette, block editor and preview (one renderer, shared/), another
+ * channel with the template library's own channel editor and preview.
  */
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHANNELS, type Channel } from '../../../../../shared/delivery';
 import type { BlockType } from '../../../../../shared/render';
 import { call } from '../../../api/client';
-import { useEmailTemplateOptions, useSession } from '../../../api/hooks';
+import { useCall, useSession } from '../../../api/hooks';
 import { Select } from '../../../components/Select';
 import { FieldError, TextField } from '../../../components/TextField';
 import { useConfirm } from '../../../components/useConfirm';
@@ -19,7 +23,9 @@ import { LanguageTabs } from '../../template/builder/LanguageTabs';
 import { PreviewPane } from '../../template/builder/PreviewPane';
 import * as edits from '../../template/draft';
 import { draftFromView, languagesOf } from '../../template/draft';
-import { FIELD_MAX, type MessageField, type WizardErrors, type WizardForm, withTemplate } from '../wizard';
+import { channelDraftFromView } from '../../template/channel/channelDraft';
+import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
+import { ChannelContent, useChannels } from './ChannelContent';
 
 const TOKEN = '{{firstName|there}}';
 
@@ -31,12 +37,48 @@ export interface StepProps {
   onChange: (next: WizardForm, touch?: string) => void;
 }
 
+/** The channel of the message: all five, those the server cannot send yet disabled with the reason. */
+function ChannelChoice({ form, onChange, ask }: { form: WizardForm; onChange: StepProps['onChange']; ask: ReturnType<typeof useConfirm>[1] }) {
+  const { t } = useTranslation();
+  const channels = useChannels();
+  async function choose(channel: Channel) {
+    // the email is kept aside; another channel's content is replaced by the new channel's
+    const loses = form.channel !== 'EMAIL' && channel !== 'EMAIL' && channel !== form.channel && hasContent(form);
+    if (loses && !(await ask({ header: t('campaign.wizard.channelChangeTitle'), message: t('campaign.wizard.channelChangeConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
+    onChange(withChannel(form, channel), 'channel');
+  }
+  return (
+    <fieldset className="choice-group span-2 channel-choice" aria-describedby="plan-channel-hint">
+      <legend>{t('plan.channel')}</legend>
+      <div className="channel-options">
+        {CHANNELS.map((channel) => {
+          const sendable = channels.sendable(channel);
+          // a saved message on a channel that stopped sending stays shown as chosen
+          const disabled = !sendable && form.channel !== channel;
+          return (
+            <div key={channel} className={`channel-option${disabled ? ' disabled' : ''}`} data-testid={`channel-${channel}`}>
+              <RadioButton inputId={`plan-channel-${channel}`} name="plan-channel" value={channel} checked={form.channel === channel} disabled={disabled} onChange={() => void choose(channel)} />
+              <label htmlFor={`plan-channel-${channel}`}>
+                {t(`campaign.channel.${channel}`)}
+                {!sendable && channels.data && <span className="muted small"> {t('campaign.wizard.channelNotSendable')}</span>}
+              </label>
+            </div>
+          );
+        })}
+      </div>
+      <small id="plan-channel-hint" className="field-hint">
+        {channels.error ? t('campaign.wizard.channelsError') : t('campaign.wizard.channelHint')}
+      </small>
+    </fieldset>
+  );
+}
+
 export function ContentStep({ form, errors, shown, onChange }: StepProps) {
   const { t } = useTranslation();
   const session = useSession();
   const [confirmElement, ask] = useConfirm();
   const mayUseLibrary = session?.userdetails.rolePermissions.includes('NAV_TEMPLATE_MESSAGE') ?? false;
-  const templates = useEmailTemplateOptions(mayUseLibrary);
+  const templates = useCall(mayUseLibrary ? ['templateMessage.getAll', { pushWay: form.channel, activeOnly: true }] : null, { dedupingInterval: 10_000, shouldRetryOnError: false });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
   const [language, setLanguage] = useState(form.email.defaultLanguage);
@@ -58,15 +100,15 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
 
   async function useTemplate() {
     if (!templateId) return;
-    const hasContent = Object.values(draft.contents).some((c) => c.subject.trim() || c.blocks.length > 0);
-    if (hasContent && !(await ask({ header: t('campaign.wizard.replaceTitle'), message: t('campaign.wizard.replaceConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
+    if (hasContent(form) && !(await ask({ header: t('campaign.wizard.replaceTitle'), message: t('campaign.wizard.replaceConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
     setLoadingTemplate(true);
     try {
       const view = await call('templateMessage.detail', { id: templateId });
-      const next = withTemplate(form, draftFromView(view));
+      const next = view.channel === 'EMAIL' ? withTemplate(form, draftFromView(view)) : withChannelTemplate(form, channelDraftFromView(view));
       onChange(next);
       setLanguage(next.email.defaultLanguage);
       setSelected(null);
+      setTemplateId(null);
       showSuccess(t('campaign.wizard.templateUsed', { name: view.name }));
     } catch {
       // the client's toast says why
@@ -95,15 +137,11 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
           <TextField id="plan-name" label={t('campaign.field.name')} value={form.name} maxLength={FIELD_MAX.name} error={fieldError('name')} onChange={(v) => onChange({ ...form, name: v }, 'name')} />
           <TextField id="plan-title" label={t('campaign.field.title')} value={form.title} maxLength={FIELD_MAX.title} error={fieldError('title')} onChange={(v) => onChange({ ...form, title: v }, 'title')} />
           <div className="field">
-            <label htmlFor="plan-channel">{t('plan.channel')}</label>
-            <Select inputId="plan-channel" label={t('plan.channel')} labelled value="EMAIL" options={[{ value: 'EMAIL', label: t('campaign.channel.EMAIL') }]} onChange={() => undefined} />
-            <small className="field-hint">{t('campaign.wizard.channelHint')}</small>
-          </div>
-          <div className="field">
             <label htmlFor="plan-intro">{t('campaign.field.intro')}</label>
             <InputTextarea id="plan-intro" value={form.intro} rows={2} maxLength={FIELD_MAX.intro} autoResize onChange={(e) => onChange({ ...form, intro: e.target.value }, 'intro')} />
             <FieldError id="plan-intro-error" text={fieldError('intro')} />
           </div>
+          <ChannelChoice form={form} onChange={onChange} ask={ask} />
         </div>
       </section>
 
@@ -121,9 +159,9 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                 inputId="plan-template"
                 label={t('campaign.wizard.template')}
                 labelled
-                value={templateId}
+                value={(templates.data ?? []).some((tm) => tm.id === templateId) ? templateId : null}
                 options={(templates.data ?? []).map((tm) => ({ value: tm.id, label: tm.name }))}
-                placeholder={templates.isLoading ? t('campaign.loading') : (templates.data ?? []).length === 0 ? t('campaign.wizard.noTemplates') : t('campaign.wizard.chooseTemplate')}
+                placeholder={templates.isLoading ? t('campaign.loading') : (templates.data ?? []).length === 0 ? t('campaign.wizard.noTemplatesOf', { channel: t(`campaign.channel.${form.channel}`) }) : t('campaign.wizard.chooseTemplate')}
                 disabled={(templates.data ?? []).length === 0}
                 filter
                 pt={{ filterInput: { 'aria-label': t('campaign.wizard.searchTemplates') } }}
@@ -135,6 +173,9 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
         )}
       </section>
 
+      {form.channel !== 'EMAIL' ? (
+        <ChannelContent key={form.message.channel} draft={form.message} errors={errors.message} shown={shown} onChange={(message, touch) => onChange({ ...form, message }, touch)} />
+      ) : (
       <div className="builder-grid">
         <section className="card builder-editor" aria-labelledby="email-title">
           <h3 id="email-title" className="card-title">
@@ -205,6 +246,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
         </section>
         <PreviewPane draft={draft} language={current} />
       </div>
+      )}
       {confirmElement}
     </>
   );

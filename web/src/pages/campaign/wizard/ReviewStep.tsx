@@ -1,24 +1,31 @@
 /**
- * Step 4, Review: what will be sent, to whom and when; the rendered email at 600 and 393 px; a test to chosen
- * members or kept test addresses (plan.testEmail) exactly as recipients get it; and the approval sheet:
- * participants and a deadline.
+ * The last step, Review: what will be sent, on which channel, to whom and when; the content as recipients get it
+ * (the rendered email at 600 and 393 px, another channel through its own preview; an SMS with its parts, encoding
+ * and cost, a letter with its company); a test to chosen members or kept test addresses (plan.testEmail, or
+ * plan.testSend on the other channels) exactly as recipients get it; and the approval sheet: participants and a
+ * deadline.
  */
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../shared/format';
-import { useApprovers, useSegmentOptions, useTestRecipients } from '../../../api/hooks';
+import { renderSms, summaryLine } from '../../../../../shared/content';
+import { formatCount, formatDateTime } from '../../../../../shared/format';
+import { countSms } from '../../../../../shared/sms/segments';
+import { useApprovers, useSegmentOptions, useSegmentReach, useTestRecipients } from '../../../api/hooks';
 import { Select } from '../../../components/Select';
 import { FieldError, TextField } from '../../../components/TextField';
 import { PreviewPane } from '../../template/builder/PreviewPane';
+import { channelLanguages } from '../../template/channel/channelDraft';
 import { languagesOf } from '../../template/draft';
 import type { WizardStepName } from '../paths';
 import { triggerText } from '../TriggerSummary';
 import { triggerOf } from '../schedule';
-import { fromLocalInput, MAX_TEST_ADDRESSES, stepValid, type WizardErrors, type WizardForm } from '../wizard';
+import { fromLocalInput, MAX_TEST_ADDRESSES, smsCost, stepValid, type WizardErrors, type WizardForm } from '../wizard';
+import { ChannelPreview, useChannels, useCompanies } from './ChannelContent';
 import { SegmentReach, SegmentSize } from './SegmentStep';
+import { TestSend } from './TestSend';
 
 export interface Approval {
   participants: string[];
@@ -52,6 +59,7 @@ export function ReviewStep({
   test,
   onTest,
   onSendTest,
+  saveForTest,
   goTo,
 }: {
   form: WizardForm;
@@ -62,6 +70,8 @@ export function ReviewStep({
   test: TestMail;
   onTest: (next: TestMail) => void;
   onSendTest: () => void;
+  /** saves the message for a test on another channel: its id, or null when refused */
+  saveForTest: () => Promise<string | null>;
   goTo: (step: WizardStepName) => void;
 }) {
   const { t } = useTranslation();
@@ -76,7 +86,15 @@ export function ReviewStep({
     { label: t('campaign.test.keptGroup'), items: (recipients?.testAddresses ?? []).map((a) => ({ label: a, value: a })) },
     { label: t('campaign.test.membersGroup'), items: (recipients?.members ?? []).map((m) => ({ label: `${m.name} <${m.email}>`, value: m.email })) },
   ].filter((g) => g.items.length > 0);
-  const languages = languagesOf(form.email);
+  const isEmail = form.channel === 'EMAIL';
+  const languages = isEmail ? languagesOf(form.email) : channelLanguages(form.message);
+  const defaultLanguage = isEmail ? form.email.defaultLanguage : form.message.defaultLanguage;
+  const channels = useChannels();
+  const companies = useCompanies(form.channel === 'DIRECT_MAIL');
+  const company = companies.list.find((c) => c.id === form.message.companyId) ?? null;
+  const reach = useSegmentReach(form.channel === 'SMS' ? form.segmentId : null, 'SMS');
+  const sms = form.channel === 'SMS' ? countSms(renderSms({ text: String(form.message.contents[defaultLanguage]?.text ?? ''), stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false }, defaultLanguage)) : null;
+  const cost = sms && reach.data?.reach ? smsCost(sms.segments, reach.data.reach.reachable, channels.data?.smsMaxPrice) : null;
   const testLanguage = test.language && (test.language === 'ALL' || languages.includes(test.language)) ? test.language : form.email.defaultLanguage;
 
   const edit = (step: WizardStepName, name: string) => (
@@ -106,10 +124,42 @@ export function ReviewStep({
               <Row label={t('campaign.field.name')}>{form.name || '--'}</Row>
               <Row label={t('campaign.field.title')}>{form.title || '--'}</Row>
               <Row label={t('campaign.field.intro')}>{form.intro || '--'}</Row>
-              <Row label={t('plan.channel')}>{t('campaign.channel.EMAIL')}</Row>
-              <Row label={t('template.subject')}>{content?.subject || '--'}</Row>
-              <Row label={t('campaign.wizard.languages')}>{languagesOf(form.email).join(', ')}</Row>
+              <Row label={t('plan.channel')}>{t(`campaign.channel.${form.channel}`)}</Row>
+              {isEmail ? (
+                <Row label={t('template.subject')}>{content?.subject || '--'}</Row>
+              ) : (
+                <Row label={t('campaign.reviewContent.summaryLine')}>{summaryLine(form.channel, form.message.contents[defaultLanguage]) || '--'}</Row>
+              )}
+              <Row label={t('campaign.wizard.languages')}>{languages.join(', ')}</Row>
+              {sms && (
+                <Row label={t('campaign.reviewContent.smsParts')}>
+                  <span data-testid="review-sms-parts">{t('campaign.reviewContent.smsPartsValue', { segments: sms.segments, encoding: sms.encoding, units: sms.units })}</span>
+                </Row>
+              )}
+              {sms && (
+                <Row label={t('campaign.reviewContent.cost')}>
+                  <span data-testid="review-sms-cost">
+                    {!cost
+                      ? t('campaign.reviewContent.costNeedsSegment')
+                      : cost.max
+                        ? t('campaign.reviewContent.costMax', { parts: formatCount(cost.parts), max: cost.max })
+                        : t('campaign.reviewContent.costParts', { parts: formatCount(cost.parts) })}
+                  </span>
+                </Row>
+              )}
             </dl>
+            {form.channel === 'DIRECT_MAIL' && (
+              <>
+                <div className="summary-head">
+                  <h4>{t('campaign.step.company')}</h4>
+                  {edit('company', t('campaign.step.company'))}
+                </div>
+                {missing('company')}
+                <dl className="summary-list">
+                  <Row label={t('campaign.company.label')}>{company?.company ?? '--'}</Row>
+                </dl>
+              </>
+            )}
           </div>
           <div>
             <div className="summary-head">
@@ -121,7 +171,7 @@ export function ReviewStep({
               <Row label={t('campaign.segment.label')}>{segmentName ?? (form.segmentId ? form.segmentId : '--')}</Row>
             </dl>
             <SegmentSize segmentId={form.segmentId} />
-            <SegmentReach segmentId={form.segmentId} channel="EMAIL" />
+            <SegmentReach segmentId={form.segmentId} channel={form.channel} />
             <div className="summary-head">
               <h4>{t('campaign.step.trigger')}</h4>
               {edit('trigger', t('campaign.step.trigger'))}
@@ -134,11 +184,14 @@ export function ReviewStep({
         </div>
       </section>
 
-      <div className="review-preview">
-        <PreviewPane draft={form.email} language={form.email.defaultLanguage} />
+      <div className="review-preview" data-testid="review-preview" lang={defaultLanguage}>
+        {isEmail ? <PreviewPane draft={form.email} language={form.email.defaultLanguage} /> : <ChannelPreview draft={form.message} language={defaultLanguage} sender={company} />}
       </div>
 
       <div className="grid-2 review-cards">
+        {!isEmail ? (
+          <TestSend channel={form.channel as Exclude<typeof form.channel, 'EMAIL'>} languages={languages} defaultLanguage={defaultLanguage} save={saveForTest} />
+        ) : (
         <section className="card" aria-labelledby="test-title">
           <h3 id="test-title" className="card-title">
             {t('campaign.test.title')}
@@ -191,6 +244,7 @@ export function ReviewStep({
             />
           )}
         </section>
+        )}
 
         <section className="card" aria-labelledby="approval-title">
           <h3 id="approval-title" className="card-title">

@@ -1,4 +1,4 @@
-/** Step 2, Segmentation: the saved segment the message goes to, with its live size. */
+/** Step 2, Segmentation: the saved segment the message goes to, with its live size and how many the channel reaches. */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -91,6 +91,7 @@ export function SegmentStep({ form, errors, shown, onChange }: StepProps) {
         </div>
       )}
       <SegmentSize segmentId={form.segmentId} />
+      <SegmentReach segmentId={form.segmentId} channel={form.channel} />
     </section>
   );
 }

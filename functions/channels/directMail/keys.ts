@@ -1,0 +1,19 @@
+/**
+ * Where a run's letters are kept in storage: one PDF per recipient under the run's folder, and beside the folder
+ * the run's merged PDF and the print provider's manifest (never inside it, so no account id can name them).
+ */
+export interface RunRef {
+  orgId: number;
+  planId: string;
+  runId: string;
+}
+
+const seg = (s: string) => encodeURIComponent(s);
+const runBase = (r: RunRef) => `letters/${r.orgId}/${seg(r.planId)}/${seg(r.runId)}`;
+
+/** one recipient's letter */
+export const letterKey = (r: RunRef, accountId: string) => `${runBase(r)}/${seg(accountId)}.pdf`;
+/** every letter of the run in one PDF */
+export const mergedKey = (r: RunRef) => `${runBase(r)}.pdf`;
+/** one CSV row per letter of the merged PDF, in its order */
+export const manifestKey = (r: RunRef) => `${runBase(r)}.csv`;

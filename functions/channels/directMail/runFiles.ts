@@ -1,0 +1,122 @@
+/**
+ * A run's files for the print provider: every letter the ledger says was stored (SENT), in one PDF, and a CSV
+ * manifest with one row per letter in the same order (the postal address in columns, the letter's key, its pages
+ * and where it starts in the merged file). Built after the run (the adapter's afterRun) and again on download
+ * when they are missing, since afterRun is not retried; building twice writes the same files.
+ */
+import { accountKey, type Account, DELIVERY_SHARDS, runShardKey, type SentRecord } from '../../../shared/entities';
+import { csvLine } from '../../../shared/export/csv';
+import type { Store } from '../../store/store';
+import { addressesOf, type PostalAddressView } from '../addresses';
+import { mergeLetterPdfs } from '../letterPdfWorker';
+import { manifestKey, mergedKey, type RunRef } from './keys';
+import { printedAddress } from './render';
+
+export const MANIFEST_COLUMNS = ['accountId', 'recipientName', 'addressLine1', 'addressLine2', 'addressLine3', 'city', 'region', 'postcode', 'country', 'file', 'pages', 'firstPage'] as const;
+
+/** Letters read from storage at once while merging. */
+const READS_IN_FLIGHT = 16;
+
+export interface SentLetter {
+  accountId: string;
+  /** the address as printed on the letter */
+  address: string;
+  /** its storage key (the provider id) */
+  key: string;
+}
+
+/** The run's stored letters, by account id. */
+export async function sentLetters(store: Store, run: RunRef): Promise<SentLetter[]> {
+  const out: SentLetter[] = [];
+  for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await store.queryPage('sentRecord', {
+        partition: { name: 'runShard', value: runShardKey(run.orgId, run.planId, run.runId, shard) },
+        sortPrefix: { name: 'recipient', value: 'DIRECT_MAIL#' },
+        filter: { expression: '#st = :sent', names: { '#st': 'status' }, values: { ':sent': 'SENT' } },
+        attributes: ['accountId', 'address', 'providerId'],
+        startKey,
+      });
+      for (const r of page.items as Pick<SentRecord, 'accountId' | 'address' | 'providerId'>[]) {
+        if (r.providerId) out.push({ accountId: r.accountId, address: r.address, key: r.providerId });
+      }
+      startKey = page.lastKey;
+    } while (startKey);
+  }
+  return out.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+}
+
+async function bytesOf(store: Store, key: string): Promise<Uint8Array | undefined> {
+  const stored = await store.rt.ports.storage.get(key);
+  if (!stored) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** The accounts' postal addresses now, by id (read in pages of 100). */
+async function postalAddresses(store: Store, orgId: number, ids: readonly string[]): Promise<Map<string, PostalAddressView>> {
+  const out = new Map<string, PostalAddressView>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const found = await store.getMany(ids.slice(i, i + 100).map((id) => ({ entity: 'account', key: accountKey(orgId, id) })));
+    for (const a of found as (Account | undefined)[]) {
+      const postal = a && addressesOf(a).address;
+      if (a && postal) out.set(a.id, postal);
+    }
+  }
+  return out;
+}
+
+/**
+ * The manifest's address columns: the account's postal address when it still prints as on the letter; otherwise
+ * (changed or removed since) the letter's own lines, the first as the name and the rest as address lines.
+ */
+function addressColumns(letter: SentLetter, postal: PostalAddressView | undefined): unknown[] {
+  if (postal && printedAddress(postal) === letter.address) {
+    const lines = postal.lines ?? [];
+    return [postal.recipientName, lines[0], lines[1], lines.slice(2).join(', '), postal.city, postal.region, postal.postcode, postal.country];
+  }
+  const [name, ...rest] = letter.address.split('\n');
+  return [name, rest[0], rest[1], rest.slice(2).join(', '), '', '', '', ''];
+}
+
+/** Builds and stores the run's merged PDF and manifest; answers how many letters they hold. */
+export async function buildRunFiles(store: Store, run: RunRef): Promise<{ letters: number }> {
+  const letters = await sentLetters(store, run);
+  const pdfs: (Uint8Array | undefined)[] = new Array(letters.length);
+  for (let i = 0; i < letters.length; i += READS_IN_FLIGHT) {
+    await Promise.all(letters.slice(i, i + READS_IN_FLIGHT).map(async (l, j) => (pdfs[i + j] = await bytesOf(store, l.key))));
+  }
+  // a letter removed from storage since it was stored cannot be printed: it is left out, and said so
+  const kept = letters.filter((_, i) => pdfs[i]);
+  if (kept.length < letters.length) store.rt.log.warn('letters missing from storage are left out of the run files', { ...run, missing: letters.length - kept.length });
+  const plan = await store.forOrg(run.orgId).get('plan', run.planId);
+  const title = `${plan?.name ?? run.planId} (${run.runId})`;
+  const merged = kept.length ? await mergeLetterPdfs(pdfs.filter((p): p is Uint8Array => Boolean(p)), title) : undefined;
+  const postal = await postalAddresses(store, run.orgId, kept.map((l) => l.accountId));
+  let page = 1;
+  const rows = kept.map((l, i) => {
+    const pages = merged!.pages[i]!;
+    const row = csvLine([l.accountId, ...addressColumns(l, postal.get(l.accountId)), l.key, pages, page]);
+    page += pages;
+    return row;
+  });
+  const storage = store.rt.ports.storage;
+  if (merged) await storage.put(mergedKey(run), merged.pdf, 'application/pdf');
+  // a UTF-8 byte order mark, so spreadsheets read Japanese and Chinese names as written
+  await storage.put(manifestKey(run), `\uFEFF${csvLine(MANIFEST_COLUMNS)}${rows.join('')}`, 'text/csv; charset=utf-8');
+  return { letters: kept.length };
+}
+
+async function exists(store: Store, key: string): Promise<boolean> {
+  const stored = await store.rt.ports.storage.get(key);
+  stored?.body.destroy();
+  return Boolean(stored);
+}
+
+/** The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF). */
+export async function ensureRunFiles(store: Store, run: RunRef): Promise<{ merged: boolean }> {
+  if (await exists(store, manifestKey(run))) return { merged: await exists(store, mergedKey(run)) };
+  return { merged: (await buildRunFiles(store, run)).letters > 0 };
+}

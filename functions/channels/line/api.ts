@@ -1,0 +1,110 @@
+/**
+ * LINE through the Messaging API over HTTPS (plain fetch): `POST /v2/bot/message/push` with the organization's
+ * channel access token and the message's `X-Line-Retry-Key`. An answer LINE may not have acted on (a 5xx, a
+ * network error) is retried a few times with the same key, which LINE de-duplicates (409 then carries the
+ * accepted request's id); when the outcome stays unknown the error is thrown and the claim left uncertain.
+ *
+ * The sender port is one recipient per call, so each recipient is a push. Multicast (`/v2/bot/message/multicast`,
+ * up to 500 users, one retry key for the group) would need a port taking a batch of recipients with the same
+ * messages, answering per recipient; LINE's multicast answers for the group only, so it suits unpersonalised
+ * messages alone.
+ */
+import { LINE_TEXTS } from '../../../shared/i18n/lineTexts';
+import type { Runtime } from '../../platform/runtime';
+import { lineAccessTokenOf } from '../../services/lineChannel';
+import { Store } from '../../store/store';
+import type { ChannelSender, Outbound, SendOutcome } from '../sender';
+import { classifyLine } from './answers';
+
+export const LINE_API = 'https://api.line.me';
+/** a token read is kept this long, so a busy run reads it a few times a minute, not once a message */
+const TOKEN_CACHE_MS = 10_000;
+const TIMEOUT_MS = 10_000;
+
+export interface LineSenderOptions {
+  baseUrl?: string;
+  /** the organization's channel access token (default: the stored, sealed one) */
+  tokenOf?: (orgId: number) => Promise<string | undefined>;
+  /** tries after the first when LINE's answer is unknown */
+  retries?: number;
+  retryDelayMs?: number;
+}
+
+/** The error body LINE answers: `message`, and per field `details` of `message` and `property`. */
+function detailOf(body: unknown): string {
+  if (!body || typeof body !== 'object') return '';
+  const { message, details } = body as { message?: unknown; details?: unknown };
+  const parts = typeof message === 'string' ? [message] : [];
+  if (Array.isArray(details)) {
+    for (const d of details.slice(0, 5)) {
+      if (d && typeof d === 'object') parts.push(`${String((d as { property?: unknown }).property ?? '')}: ${String((d as { message?: unknown }).message ?? '')}`);
+    }
+  }
+  return parts.join('; ').slice(0, 500);
+}
+
+export function lineSender(rt: Runtime, opts: LineSenderOptions = {}): ChannelSender {
+  const baseUrl = (opts.baseUrl ?? rt.aws.endpoints.line ?? LINE_API).replace(/\/+$/, '');
+  const retries = opts.retries ?? 2;
+  const retryDelayMs = opts.retryDelayMs ?? 500;
+  let store: Store | undefined;
+  const cache = new Map<number, { at: number; token: Promise<string | undefined> }>();
+  const tokenOf =
+    opts.tokenOf ??
+    ((orgId: number) => {
+      const hit = cache.get(orgId);
+      if (hit && rt.clock.now() - hit.at < TOKEN_CACHE_MS) return hit.token;
+      const token = lineAccessTokenOf((store ??= new Store(rt)), orgId);
+      cache.set(orgId, { at: rt.clock.now(), token });
+      token.catch(() => cache.delete(orgId));
+      return token;
+    });
+
+  async function post(message: Extract<Outbound, { channel: 'LINE' }>, token: string): Promise<SendOutcome | undefined> {
+    const res = await fetch(`${baseUrl}/v2/bot/message/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-line-retry-key': message.retryKey },
+      body: JSON.stringify({ to: message.to, messages: message.messages }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (res.status === 200) return classifyLine({ ok: true, providerId: res.headers.get('x-line-request-id') ?? '' });
+    // the retry key was accepted before: that request's message went out
+    if (res.status === 409 && res.headers.get('x-line-accepted-request-id')) return classifyLine({ ok: true, providerId: res.headers.get('x-line-accepted-request-id')! });
+    return classifyLine({ ok: false, code: String(res.status), detail: detailOf(body) });
+  }
+
+  return {
+    async send(message: Outbound): Promise<SendOutcome> {
+      if (message.channel !== 'LINE') throw new Error('the LINE sender sends LINE messages only');
+      const orgId = Number(message.tags.org);
+      let token: string | undefined;
+      try {
+        token = Number.isSafeInteger(orgId) ? await tokenOf(orgId) : undefined;
+      } catch {
+        // the setting could not be read: nothing went to LINE, so the claim is given back and tried later
+        return { kind: 'throttled' };
+      }
+      if (!token) return classifyLine({ ok: false, code: 'NO_TOKEN', detail: LINE_TEXTS.noToken.en })!;
+      let unknown: unknown;
+      for (let attempt = 0; attempt <= retries; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
+        try {
+          const outcome = await post(message, token);
+          if (outcome) return outcome;
+          unknown = new Error('LINE answered with a server error; the message may have been sent');
+        } catch (e) {
+          // a network error or a timeout: the same retry key makes a second try safe
+          unknown = new Error(`LINE did not answer: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      throw unknown;
+    },
+  };
+}

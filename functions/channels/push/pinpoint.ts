@@ -1,0 +1,80 @@
+/**
+ * Push through AWS End User Messaging push (Pinpoint's SendMessages; the stand-in locally): one message to one
+ * device. The inbox item is written first (once per account and run, whatever the inbox mode but "push without
+ * inbox"), so the app finds it when the notification is tapped; "inbox only" stops there. The device is read
+ * again, so a device deactivated since the audience was read (a dead token in another batch) is not tried.
+ */
+import { type MessageRequest, type PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
+import { type Device, deviceKeyOf } from '../../../shared/entities';
+import type { Runtime } from '../../platform/runtime';
+import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../services/inbox';
+import type { Store } from '../../store/store';
+import type { ChannelSender, Outbound, SendOutcome } from '../sender';
+import { classifyPush } from './answers';
+import type { OutboundPush, PushRendered } from './outbound';
+import { expiresAt, messageRequest, type PushChannelType, timeToLive } from './render';
+import { channelReader, routeOf } from './settings';
+
+/** Calls SendMessages for one address and classifies Pinpoint's answer; throws when the outcome is unknown. */
+export async function sendPushRequest(pinpoint: PinpointClient, applicationId: string, request: MessageRequest, token: string): Promise<SendOutcome> {
+  let result;
+  try {
+    const out = await pinpoint.send(new SendMessagesCommand({ ApplicationId: applicationId, MessageRequest: request }));
+    result = out.MessageResponse?.Result?.[token];
+  } catch (e) {
+    const outcome = classifyPush({ ok: false, code: (e as { name?: string }).name ?? '', detail: (e as Error).message });
+    if (!outcome) throw e;
+    return outcome;
+  }
+  if (!result) throw new Error('End User Messaging answered without a result for the address');
+  const outcome = classifyPush(
+    result.DeliveryStatus === 'SUCCESSFUL'
+      ? { ok: true, providerId: result.MessageId ?? '' }
+      : { ok: false, code: result.DeliveryStatus ?? 'UNKNOWN_FAILURE', detail: `${result.StatusCode ?? ''} ${result.StatusMessage ?? ''}`.trim() },
+  );
+  if (!outcome) throw new Error(`End User Messaging could not say whether the message went out: ${result.StatusCode} ${result.StatusMessage}`);
+  return outcome;
+}
+
+/** The inbox item of a message for its account (idempotent); its id goes in the payload. */
+function inboxItemOf(m: PushRendered, ids: { orgId: number; accountId: string; planId: string; runId: string }, now: number) {
+  return {
+    ...ids,
+    title: m.title,
+    ...(m.subtitle ? { subtitle: m.subtitle } : {}),
+    body: m.body,
+    contentType: m.contentType,
+    ...(m.url ? { url: m.url } : {}),
+    ...(m.html ? { html: m.html } : {}),
+    buttons: m.buttons,
+    ...(m.media ? { media: m.media } : {}),
+    extras: m.extras,
+    language: m.language,
+    sentAt: now,
+    expiresAt: expiresAt(m.expiry, now, INBOX_DEFAULT_DAYS),
+  };
+}
+
+export function pinpointPushSender(rt: Runtime, store: Store): ChannelSender {
+  const channels = channelReader(store);
+  return {
+    async send(outbound: Outbound): Promise<SendOutcome> {
+      if (outbound.channel !== 'PUSH_NATIVE') throw new Error('the push sender sends push only');
+      const message: OutboundPush = outbound;
+      const m = message.rendered;
+      const orgId = Number(message.tags.org);
+      const ids = { orgId, accountId: message.accountId, planId: message.tags.plan ?? '', runId: message.tags.run ?? '' };
+      const now = rt.clock.now();
+      if (m.expiry.kind === 'DATE' && m.expiry.at <= now) return { kind: 'failed', reason: 'UNEXPECTED', detail: 'The message expired before it was sent.' };
+      const inboxId = m.inboxMode === 'PUSH_ONLY' ? undefined : await writeInboxItem(store, inboxItemOf(m, ids, now));
+      if (m.inboxMode === 'INBOX_ONLY') return { kind: 'sent', providerId: `inbox:${inboxId}` };
+
+      const device: Device | undefined = message.deviceId ? await store.get('device', { accountKey: deviceKeyOf(orgId, message.accountId), deviceId: message.deviceId }) : undefined;
+      if (!device || !device.active || device.pushToken !== message.to) return { kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' };
+      const route = routeOf(await channels(orgId), device);
+      if (!route.ok) return { kind: 'failed', reason: 'UNEXPECTED', detail: route.detail };
+      const request = messageRequest(m, { token: message.to, channelType: route.channelType as PushChannelType }, { planId: ids.planId, runId: ids.runId, inboxId }, timeToLive(m.expiry, now));
+      return sendPushRequest(rt.aws.pinpoint, route.pinpointAppId, request, message.to);
+    },
+  };
+}

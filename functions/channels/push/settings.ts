@@ -1,0 +1,38 @@
+/**
+ * Which Pinpoint application and channel a device's message goes through: the push channel (issue 20 item 7) of
+ * the device's Herald application and the device's push service (APNs, APNs sandbox, FCM), or for a device that
+ * names no application (an imported one) the organization's default channel of that service. The organization's
+ * channels are read once every few seconds per sender, not once per message.
+ */
+import { PUSH_SERVICE_TYPES, type PushChannel, type PushServiceType } from '../../../shared/entities';
+import type { Store } from '../../store/store';
+
+const KEEP_MS = 5_000;
+
+export type PushRoute = { ok: true; channel: PushChannel; pinpointAppId: string; channelType: PushServiceType } | { ok: false; detail: string };
+
+export const isPushServiceType = (v: string): v is PushServiceType => (PUSH_SERVICE_TYPES as readonly string[]).includes(v);
+
+/** The channel a device's message takes among an organization's channels. */
+export function routeOf(channels: readonly PushChannel[], device: { channel: string; appId?: string }): PushRoute {
+  if (!isPushServiceType(device.channel)) return { ok: false, detail: `The device's push service ${device.channel} is not one Herald sends to (APNS, APNS_SANDBOX, GCM).` };
+  const type = device.channel;
+  const found = device.appId ? channels.find((c) => c.type === type && c.appId === device.appId) : channels.find((c) => c.type === type && c.isDefault);
+  if (!found) return { ok: false, detail: device.appId ? `The device's application has no ${type} push channel.` : `The organization has no default ${type} push channel.` };
+  if (!found.enabled) return { ok: false, detail: `The ${type} push channel "${found.title}" is disabled.` };
+  if (!found.pinpointAppId) return { ok: false, detail: `The ${type} push channel "${found.title}" is not set up with End User Messaging.` };
+  return { ok: true, channel: found, pinpointAppId: found.pinpointAppId, channelType: type };
+}
+
+/** The organization's channels, kept for a few seconds. */
+export function channelReader(store: Store): (orgId: number) => Promise<PushChannel[]> {
+  const kept = new Map<number, { at: number; list: Promise<PushChannel[]> }>();
+  return (orgId) => {
+    const hit = kept.get(orgId);
+    if (hit && Date.now() - hit.at < KEEP_MS) return hit.list;
+    const list = store.forOrg(orgId).list('pushChannel');
+    kept.set(orgId, { at: Date.now(), list });
+    list.catch(() => kept.delete(orgId));
+    return list;
+  };
+}

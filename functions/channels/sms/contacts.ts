@@ -1,0 +1,73 @@
+/**
+ * The numbers an organization texts (smsContact, so a STOP finds the organizations it concerns) and the SMS
+ * listings: a number that replied STOP or that the service said opted out is unsubscribed, another dead number
+ * bounced. An address listed already keeps its first entry.
+ */
+import { unsubscriptionId } from '../../../shared/entities';
+import type { MessageUnsubscription } from '../../../shared/entities/messageUnsubscription';
+import { AppError } from '../../../shared/errors';
+import type { Store } from '../../store/store';
+
+/** "+81 90-1234-5678" → "+819012345678"; undefined when it is no E.164 number. */
+export function e164(number: string): string | undefined {
+  const digits = number.trim().replace(/[\s().-]/g, '');
+  const plain = digits.startsWith('+') ? digits : `+${digits}`;
+  return /^\+[1-9]\d{1,14}$/.test(plain) ? plain : undefined;
+}
+
+/**
+ * Notes that `orgId` texts these numbers: one read of the batch, and a write only for a pair not seen before
+ * (the first message to a number), so a steady send costs one batch read per 50 recipients.
+ */
+export async function recordContacts(store: Store, orgId: number, numbers: readonly string[]): Promise<void> {
+  const phones = [...new Set(numbers.map(e164).filter((n): n is string => n !== undefined))];
+  if (phones.length === 0) return;
+  const found = await store.getMany(phones.map((phone) => ({ entity: 'smsContact', key: { phone, orgId }, attributes: ['phone'] })));
+  const now = store.rt.clock.now();
+  const fresh = phones.filter((_, i) => !found[i]).map((phone) => ({ phone, orgId, dateCreated: now }));
+  if (fresh.length > 0) await store.putMany('smsContact', fresh);
+}
+
+/** The organizations that have texted a number. */
+export async function organizationsTexting(store: Store, phone: string): Promise<number[]> {
+  const contacts = await store.queryAll('smsContact', { name: 'phone', value: phone }, undefined, ['orgId']);
+  return contacts.map((c) => c.orgId);
+}
+
+/** Lists a number on an organization's SMS list; answers whether it was new there. */
+export async function listNumber(store: Store, listing: { orgId: number; phone: string; source: MessageUnsubscription['source']; planId?: string }): Promise<boolean> {
+  const target = listing.phone.trim().toLowerCase();
+  const item = {
+    orgId: listing.orgId,
+    id: unsubscriptionId('SMS', target),
+    channelName: 'SMS',
+    target,
+    source: listing.source,
+    ...(listing.planId ? { planId: listing.planId } : {}),
+    dateCreated: store.rt.clock.now(),
+  };
+  try {
+    await store.transact([store.putNew('messageUnsubscription', item, '720001')]);
+    return true;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return false;
+  }
+}
+
+/**
+ * Why numbers died, from the sender to `retire` (the worker calls both in one process, right after each other,
+ * and tells `retire` only the address). Bounded: an entry `retire` never takes is dropped in time.
+ */
+const deadSources = new Map<string, 'UNSUBSCRIBE' | 'BOUNCE'>();
+
+export function noteDead(phone: string, source: 'UNSUBSCRIBE' | 'BOUNCE'): void {
+  if (deadSources.size >= 10_000) deadSources.delete(deadSources.keys().next().value!);
+  deadSources.set(phone, source);
+}
+
+export function takeDead(phone: string): 'UNSUBSCRIBE' | 'BOUNCE' {
+  const source = deadSources.get(phone) ?? 'BOUNCE';
+  deadSources.delete(phone);
+  return source;
+}

@@ -1,0 +1,29 @@
+/**
+ * The two-way SMS Lambda: subscribed to the SNS topic End User Messaging SMS publishes inbound messages to
+ * (infra/apiStack.ts); each record goes to ./inbound.ts. A record it cannot read is logged and dropped.
+ */
+import type { SNSEvent } from 'aws-lambda';
+import { awsDeliveryPorts } from '../../platform/awsPorts';
+import { loadKeysFromSecretsManager } from '../../platform/keys';
+import { createRuntime, defaultConfig, type Runtime } from '../../platform/runtime';
+import { sqsJobQueue } from '../../platform/sqsJobs';
+import { Store } from '../../store/store';
+import { recordInboundSms } from './inbound';
+
+let ready: Promise<{ rt: Runtime; store: Store }> | undefined;
+
+async function init() {
+  const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
+  const config = defaultConfig();
+  const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''), ports: awsDeliveryPorts(config.region) });
+  return { rt, store: new Store(rt) };
+}
+
+export async function handler(event: SNSEvent): Promise<void> {
+  ready ??= init().catch((e) => {
+    ready = undefined;
+    throw e;
+  });
+  const { rt, store } = await ready;
+  for (const record of event.Records ?? []) await recordInboundSms({ store, log: rt.log }, record.Sns?.Message);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
+
+const en = MESSAGE_VIEWER_TEXTS.en;
+
+describe('the message viewer', () => {
+  it("speaks the browser's language", () => {
+    expect(viewerLangOf('ja-JP,ja;q=0.9,en;q=0.8')).toBe('ja');
+    expect(viewerLangOf('fr-FR,zh-CN;q=0.8')).toBe('zh');
+    expect(viewerLangOf(undefined)).toBe('en');
+    expect(tabBar('sms', MESSAGE_VIEWER_TEXTS.ja)).toContain('<a href="/messages/sms" aria-current="page">SMS</a>');
+  });
+
+  it('shows an SMS with its number, parts and text, escaped', () => {
+    const html = smsHtml([{ at: 0, parts: 2, encoding: 'UCS-2', request: { DestinationPhoneNumber: '+819012345678', MessageBody: 'Hi <b>there</b>' } }], en);
+    expect(html).toContain('+819012345678');
+    expect(html).toContain('2 part(s), UCS-2');
+    expect(html).toContain('Hi &lt;b&gt;there&lt;/b&gt;');
+  });
+
+  it("reads a push notification from APNs' payload and from FCM's data, and never shows a whole token", () => {
+    const buttons = [{ id: 'b1', text: 'Shop', action: 'WEBSITE' }];
+    const apns = { address: 'f'.repeat(64), channelType: 'APNS', request: { MessageConfiguration: { APNSMessage: { Title: 'T', Body: 'B', RawContent: JSON.stringify({ aps: { alert: { title: 'Sale', body: 'Today' } }, herald: { buttons, media: { url: 'https://example.com/a.png' } } }) } } } };
+    expect(pushShown(apns)).toMatchObject({ title: 'Sale', body: 'Today', buttons: [{ text: 'Shop', action: 'WEBSITE' }], media: 'https://example.com/a.png' });
+    const gcm = { address: 'tok', channelType: 'GCM', request: { MessageConfiguration: { GCMMessage: { Title: 'Sale', Body: 'Today', Data: { 'herald.buttons': JSON.stringify(buttons) } } } } };
+    expect(pushShown(gcm)).toMatchObject({ title: 'Sale', body: 'Today', buttons: [{ text: 'Shop', action: 'WEBSITE' }] });
+    expect(pushHtml([apns], en)).not.toContain('f'.repeat(64));
+  });
+
+  it('draws LINE message objects as bubbles', () => {
+    const html = lineHtml([{ at: 0, request: { to: 'Uabc', messages: [{ type: 'text', text: 'Hello' }, { type: 'template', altText: 'Menu', template: { type: 'buttons', text: 'Pick', actions: [{ label: 'Yes' }] } }] } }], en);
+    expect(html).toContain('<div class="bubble" data-testid="line-text">Hello</div>');
+    expect(html).toContain('<li>Yes</li>');
+  });
+
+  it("groups the letters by run, with the run's merged PDF and manifest", () => {
+    const run = 'tX-letters/1/plan-1/run-1';
+    const html = lettersHtml([`${run}/acct-1.pdf`, `${run}/acct-2.pdf`, `${run}.pdf`, `${run}.csv`, 'tX-uploads/other.pdf'], en);
+    expect(html.match(/data-testid="letter-file"/g)).toHaveLength(2);
+    expect(html).toContain(`key=${encodeURIComponent(`${run}.pdf`)}`);
+    expect(html).toContain('Manifest (CSV)');
+    expect(html).not.toContain('other.pdf');
+    expect(lettersHtml([], en)).toContain(en.none);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Direct mail's downloads: a run's merged letters, its print manifest, or one recipient's letter, each a link
+ * that works for LETTER_LINK_SECONDS. The plan is read in the caller's organization, so another's answers as
+ * missing. The merged PDF and manifest are built after the run; one that is missing (that step failed) is
+ * built here.
+ */
+import { planKeyOf, type PlanRun } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { LETTER_DOWNLOAD_MESSAGES as WORDS, LETTER_LINK_SECONDS } from '../../../shared/services/directMail';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { manifestKey, mergedKey } from '../../channels/directMail/keys';
+import { ensureRunFiles } from '../../channels/directMail/runFiles';
+import { Ledger } from '../../delivery/ledger';
+
+/** a file name from the plan's name, in any script */
+const baseName = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letters';
+
+async function runOf(ctx: AuthedContext, planId: string, runId: string | undefined): Promise<PlanRun> {
+  const planKey = planKeyOf(ctx.tenant.orgId, planId);
+  if (runId) {
+    const run = await ctx.store.get('planRun', { planKey, runId });
+    if (!run) throw new AppError('720003', WORDS.noRun);
+    return run;
+  }
+  const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKey });
+  const latest = runs.sort((a, b) => b.startedAt - a.startedAt)[0];
+  if (!latest) throw new AppError('720003', WORDS.notSent);
+  return latest;
+}
+
+export const directMailHandlers: AreaHandlers<'directMail'> = {
+  async downloadPdf(p, ctx) {
+    const plan = await ctx.tenant.require('plan', p.planId);
+    if (plan.channel !== 'DIRECT_MAIL') throw new AppError('720009', WORDS.notLetters);
+    const run = await runOf(ctx, plan.id, p.runId);
+    const ref = { orgId: ctx.tenant.orgId, planId: plan.id, runId: run.runId };
+    const link = async (key: string, fileName: string, contentType: string) => ({
+      url: await ctx.rt.ports.storage.signedGetUrl(key, LETTER_LINK_SECONDS, fileName),
+      fileName,
+      contentType,
+      expiresAt: ctx.rt.clock.now() + LETTER_LINK_SECONDS * 1000,
+      runId: run.runId,
+    });
+    const name = `${baseName(plan.name)}-${run.runId}`;
+    if (p.file === 'LETTER') {
+      const record = await ctx.store.get('sentRecord', new Ledger(ctx.store, ctx.rt.clock).keyOf({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId }));
+      if (record?.status !== 'SENT' || !record.providerId) throw new AppError('720003', WORDS.noLetter);
+      return link(record.providerId, `${name}-${baseName(p.accountId)}.pdf`, 'application/pdf');
+    }
+    // the run's files exist once it has ended (completed, or stopped with the letters made so far)
+    if (run.status === 'RUNNING') throw new AppError('720009', WORDS.stillSending);
+    const files = await ensureRunFiles(ctx.store, ref);
+    if (p.file === 'MANIFEST') return link(manifestKey(ref), `${name}.csv`, 'text/csv');
+    if (!files.merged) throw new AppError('720003', WORDS.noLetters);
+    return link(mergedKey(ref), `${name}.pdf`, 'application/pdf');
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * The app inbox (issue 20 item 4): push messages sent with an inbox mode keep an item per account, which the
+ * app lists, marks read and deletes through the app SDK API (functions/sdk). Every key is built from the
+ * organization and the account, so no call reaches another account's or organization's inbox.
+ */
+import { type InboxItem, inboxItemIdOf, inboxKeyOf } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { CONDITIONS, type Store } from '../../store/store';
+
+/** Items without an expiry of their own stay listed this long. */
+export const INBOX_DEFAULT_DAYS = 30;
+/** DynamoDB removes an item this long after it expired. */
+const KEEP_AFTER_EXPIRY_MS = 7 * 86_400_000;
+/** An account's inbox is read whole and paged in memory (it is small: items expire); at most this many. */
+const MAX_ITEMS = 1000;
+
+export type InboxWrite = Omit<InboxItem, 'accountKey' | 'itemId' | 'ttl' | 'readAt'>;
+
+/** Writes a message's item once: a redelivered message finds it written and leaves it (and its read mark) alone. */
+export async function writeInboxItem(store: Store, item: InboxWrite): Promise<string> {
+  const itemId = inboxItemIdOf(item.planId, item.runId);
+  const full: InboxItem = { ...item, accountKey: inboxKeyOf(item.orgId, item.accountId), itemId, ttl: Math.ceil((item.expiresAt + KEEP_AFTER_EXPIRY_MS) / 1000) };
+  try {
+    await store.put('inboxItem', full, CONDITIONS.isNew('itemId'), '720001');
+  } catch (e) {
+    if (!(e instanceof AppError && e.code === '720001')) throw e;
+  }
+  return itemId;
+}
+
+/** What the app sees of an item. */
+export function inboxView(i: InboxItem) {
+  return {
+    id: i.itemId,
+    planId: i.planId,
+    title: i.title,
+    ...(i.subtitle ? { subtitle: i.subtitle } : {}),
+    body: i.body,
+    contentType: i.contentType,
+    ...(i.url ? { url: i.url } : {}),
+    ...(i.html ? { html: i.html } : {}),
+    buttons: i.buttons,
+    ...(i.media ? { media: i.media } : {}),
+    extras: i.extras,
+    sentAt: i.sentAt,
+    expiresAt: i.expiresAt,
+    read: i.readAt !== undefined,
+    ...(i.readAt !== undefined ? { readAt: i.readAt } : {}),
+  };
+}
+
+/** The account's items not expired, newest first, a page at a time (page from 0). */
+export async function listInbox(store: Store, orgId: number, accountId: string, q: { page: number; size: number; unreadOnly?: boolean }, now: number) {
+  const { items } = await store.queryPage('inboxItem', { partition: { name: 'accountKey', value: inboxKeyOf(orgId, accountId) }, limit: MAX_ITEMS });
+  const live = (items as InboxItem[]).filter((i) => i.expiresAt > now).sort((a, b) => b.sentAt - a.sentAt || (a.itemId < b.itemId ? 1 : -1));
+  const listed = q.unreadOnly ? live.filter((i) => i.readAt === undefined) : live;
+  return {
+    list: listed.slice(q.page * q.size, (q.page + 1) * q.size).map(inboxView),
+    total: listed.length,
+    unread: live.filter((i) => i.readAt === undefined).length,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** Marks items read (an item read before keeps its first time); ids that are not the account's are ignored. */
+export async function markInboxRead(store: Store, orgId: number, accountId: string, ids: readonly string[], now: number): Promise<number> {
+  const accountKey = inboxKeyOf(orgId, accountId);
+  let changed = 0;
+  for (const itemId of new Set(ids)) {
+    try {
+      await store.update('inboxItem', { accountKey, itemId }, { readAt: now }, { ConditionExpression: 'attribute_exists(#i) AND attribute_not_exists(#r)', ExpressionAttributeNames: { '#i': 'itemId', '#r': 'readAt' } });
+      changed += 1;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+    }
+  }
+  return changed;
+}
+
+/** Deletes items of the account; ids that are not the account's are ignored. */
+export async function deleteInboxItems(store: Store, orgId: number, accountId: string, ids: readonly string[]): Promise<number> {
+  const accountKey = inboxKeyOf(orgId, accountId);
+  const found = await store.getMany([...new Set(ids)].map((itemId) => ({ entity: 'inboxItem' as const, key: { accountKey, itemId }, attributes: ['itemId'] })));
+  const present = found.filter((f): f is NonNullable<typeof f> => f !== undefined).map((f) => ({ accountKey, itemId: f.itemId as string }));
+  await store.deleteMany('inboxItem', present);
+  return present.length;
+}

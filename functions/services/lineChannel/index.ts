@@ -1,0 +1,13 @@
+/**
+ * The LINE channel area's public module: what the LINE channel adapter reads of an organization's channel (its
+ * access token, unsealed only here, on the way to the provider).
+ */
+import { LINE_CHANNEL_ID } from '../../../shared/entities';
+import { unseal } from '../../platform/keys';
+import type { Store } from '../../store/store';
+
+/** The organization's channel access token, or undefined when it has none. Never log or answer it. */
+export async function lineAccessTokenOf(store: Store, orgId: number): Promise<string | undefined> {
+  const stored = await store.forOrg(orgId).get('lineChannel', LINE_CHANNEL_ID);
+  return stored?.accessTokenSealed ? unseal(store.rt.keys, stored.accessTokenSealed) : undefined;
+}

@@ -1,0 +1,177 @@
+/**
+ * Tests of a message on the channels beyond email (plan.testSend): SMS to a phone number, push to test devices,
+ * LINE to a user id, and a letter's PDF. Like test mails they go only to the organization's own people, here
+ * their accounts (primary address a member's or a kept test address), at the address the channel's adapter
+ * reaches each at; they are rendered, built and sent by that adapter and its provider, as the real sending is.
+ */
+import { CHANNELS, type Channel } from '../../../shared/delivery';
+import { type ChannelTemplate, layoutLetter } from '../../../shared/content';
+import type { Account } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { displayName } from '../../../shared/format';
+import { fill } from '../../../shared/import/accountImport';
+import type { Plan } from '../../../shared/plan/plan';
+import { pickLanguage } from '../../../shared/render';
+import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type Result, type TestSendChannel } from '../../../shared/services';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { badField } from '../../api/steps';
+import { adapterOf, type ChannelSender, type RecipientView } from '../../channels';
+import { renderLettersPdf } from '../../channels/letterPdfWorker';
+import type { Runtime } from '../../platform/runtime';
+import type { RecipientLinks } from '../../tracking/links';
+import { Accounts } from '../account';
+import { takeFromLimit } from '../auth';
+import { testRecipientsOf } from './plans';
+
+/** A test account's address on a channel: `to` is what a test names (a device's id for push, never its token). */
+interface TestTarget {
+  name: string;
+  to: string;
+  detail?: string;
+  recipient: RecipientView;
+}
+
+/** Test accounts per primary address looked up; an address names one person, so a few is plenty. */
+const ACCOUNTS_PER_ADDRESS = 5;
+
+/**
+ * The organization's test accounts: those whose primary address is a member's or a kept test address. Offered
+ * in a list, other members' are for those who manage users, as plan.getTestRecipients offers them.
+ */
+async function testAccounts(ctx: AuthedContext, offered: boolean): Promise<Account[]> {
+  const allowed = await testRecipientsOf(ctx);
+  let members = allowed.members.map((m) => m.email);
+  if (offered && !ctx.identity.permissions.includes('NAV_PORTAL_USER')) {
+    const own = (await ctx.tenant.get('organizationUser', ctx.identity.userId))?.member.email?.toLowerCase();
+    members = members.filter((m) => m === own);
+  }
+  const emails = [...new Set([...allowed.testAddresses, ...members])];
+  const accounts = new Accounts(ctx.tenant);
+  const found = await Promise.all(emails.map((e) => accounts.byEmail(e, ACCOUNTS_PER_ADDRESS)));
+  return found.flat();
+}
+
+/** Each test account's addresses on the channel, as its adapter reaches them (every device for push). */
+export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offered = false): Promise<TestTarget[]> {
+  const accounts = await testAccounts(ctx, offered);
+  const reaches = await adapterOf(channel).reach(accounts, { store: ctx.store, orgId: ctx.identity.orgId });
+  const targets: TestTarget[] = [];
+  reaches.forEach((reach, i) => {
+    if ('reason' in reach) return;
+    const a = accounts[i]!;
+    const name = displayName(a.firstName, a.lastName, ctx.lang) || a.emails[0] || a.id;
+    for (const t of [reach, ...(reach.more ?? [])]) {
+      // a push token is a credential of the device: a test names the device instead
+      const to = channel === 'PUSH_NATIVE' ? (t.target ?? a.id) : t.address;
+      const recipient: RecipientView = {
+        accountId: a.id,
+        ...(t.target ? { target: t.target } : {}),
+        address: t.address,
+        consent: true,
+        locale: a.locale,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        attributes: a.attributes,
+      };
+      targets.push({ name, to, recipient, ...(channel === 'PUSH_NATIVE' && t.target ? { detail: t.target } : {}) });
+    }
+  });
+  return targets;
+}
+
+/** Links of a test: untracked, as in test mails (a click on a test is no click of the message). */
+function testLinks(rt: Runtime): RecipientLinks {
+  return { openPixelUrl: '', unsubscribeUrl: `${rt.config.publicUrl}/`, linkTable: () => [], click: (target) => target, feedback: () => '' };
+}
+
+/** The providers test sends use, one per runtime and channel (an SDK client is made once). */
+const providers = new WeakMap<Runtime, Map<Channel, ChannelSender>>();
+function providerOf(rt: Runtime, channel: Channel): ChannelSender {
+  let byChannel = providers.get(rt);
+  if (!byChannel) providers.set(rt, (byChannel = new Map()));
+  let sender = byChannel.get(channel);
+  if (!sender) byChannel.set(channel, (sender = adapterOf(channel).provider(rt, { local: false })));
+  return sender;
+}
+
+/** The message's languages a test is sent in: the one asked, every one (ALL), or each account's own (none). */
+function languagesOf(plan: Plan, language: string | undefined, ctx: AuthedContext): (string | undefined)[] {
+  const template = (plan.content as { template: { contents: Record<string, unknown> } }).template;
+  if (!language) return [undefined];
+  if (language === 'ALL') return Object.keys(template.contents);
+  if (!Object.hasOwn(template.contents, language)) badField('language', fill(TEST_MAIL_MESSAGES[ctx.lang].noLanguage, { language }));
+  return [language];
+}
+
+async function takeTests(ctx: AuthedContext, plan: Plan, n: number): Promise<void> {
+  const now = ctx.rt.clock.now();
+  const max = TEST_MAIL_LIMITS.perMessagePerHour;
+  // the same count as the message's test mails: one limit a message, whatever its channel
+  const took = await takeFromLimit(ctx.store, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, n);
+  if (took.taken) return;
+  const wait = Math.max(1, took.window.endsAt - Math.floor(now / 1000));
+  throw new AppError('400014', fill(TEST_MAIL_MESSAGES[ctx.lang].tooMany, { max, left: Math.max(0, max - took.window.count), minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
+}
+
+/** A letter's PDF as printed for the first test account with a postal address, else for a sample recipient. */
+async function letterFile(ctx: AuthedContext, plan: Plan, language: string | undefined): Promise<NonNullable<Result<'plan.testSend'>['file']>> {
+  const letter = (plan.content as { template: ChannelTemplate<'DIRECT_MAIL'> }).template;
+  const company = letter.companyId ? await ctx.tenant.get('company', letter.companyId) : undefined;
+  const [first] = await testTargetsOf(ctx, 'DIRECT_MAIL', true);
+  const recipient = first?.recipient ?? { firstName: 'Sample', lastName: 'Recipient', attributes: { address: '1-2-3 Example Street' } };
+  const code = language && language !== 'ALL' ? language : pickLanguage(letter, first?.recipient.locale);
+  const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
+  const pdf = await renderLettersPdf([layout], layout.subject);
+  const fileName = `${layout.subject.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letter'}.pdf`;
+  return { fileName, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') };
+}
+
+export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, language }, ctx) => {
+  const plan = await ctx.tenant.require('plan', id);
+  const words = TEST_SEND_MESSAGES[ctx.lang];
+  const channel: TestSendChannel = target.channel;
+  if (plan.channel !== channel || plan.content.kind !== channel) throw new AppError('720009', words.otherChannel);
+  const languages = languagesOf(plan, language, ctx);
+  if (target.channel === 'DIRECT_MAIL') {
+    await takeTests(ctx, plan, 1);
+    return { sent: 0, refused: [], file: await letterFile(ctx, plan, language) };
+  }
+  const adapter = adapterOf(channel);
+  const render = adapter.sendable ? adapter.prepare(plan.content) : undefined;
+  if (!render) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
+
+  const targets = await testTargetsOf(ctx, channel);
+  if (targets.length === 0) throw new AppError('720009', words.noTargets);
+  const asked = target.to ? [...new Set(target.to)] : undefined;
+  const chosen = asked ? asked.map((to) => targets.find((t) => t.to === to)) : targets.slice(0, TEST_MAIL_LIMITS.perCall);
+  const outside = chosen.findIndex((t) => !t);
+  if (outside >= 0) badField(`target.to.${outside}`, fill(words.notAllowed, { address: asked![outside]! }));
+
+  await takeTests(ctx, plan, chosen.length * languages.length);
+  const provider = providerOf(ctx.rt, channel);
+  const links = testLinks(ctx.rt);
+  const tags = { org: String(ctx.identity.orgId), plan: plan.id, run: 'test' };
+  let sent = 0;
+  const refused: { to: string; reason: string }[] = [];
+  for (const t of chosen as TestTarget[]) {
+    for (const lang of languages) {
+      const recipient = lang ? { ...t.recipient, locale: lang } : t.recipient;
+      const message = adapter.message({ recipient, rendered: render(recipient, links), links, from: ctx.rt.config.mailFrom, tags });
+      const outcome = await provider.send(message);
+      if (outcome.kind === 'sent') sent++;
+      else refused.push({ to: t.to, reason: outcome.kind === 'throttled' ? 'THROTTLED' : outcome.reason });
+    }
+  }
+  return { sent, refused };
+};
+
+export const getTestTargets: AreaHandlers<'plan'>['getTestTargets'] = async ({ channel }, ctx) => {
+  const targets = await testTargetsOf(ctx, channel, true);
+  return { targets: targets.map(({ name, to, detail }) => ({ name, to, ...(detail ? { detail } : {}) })) };
+};
+
+/** Each channel and whether it sends yet, from the channel registry (the wizard's channel choice follows it). */
+export const getChannels: AreaHandlers<'plan'>['getChannels'] = async (_p, ctx) => ({
+  channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
+  ...(ctx.rt.config.sms?.maxPrice ? { smsMaxPrice: ctx.rt.config.sms.maxPrice } : {}),
+});

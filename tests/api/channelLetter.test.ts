@@ -1,0 +1,588 @@
+/**
+ * Letters (issue 20 item 6): a direct-mail message from draft to S3 (s3rver) through the catalogue, review,
+ * approval and the send pipeline, each recipient's PDF in their language with the sender company; the run's
+ * merged PDF and print manifest; directMail.downloadPdf with its refusals and another organization's ids
+ * answering as missing; the crash, duplicate and throttle (S3 SlowDown) tests of email repeated for letters.
+ */
+import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import type { SQSRecord } from 'aws-lambda';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyChannel } from '../../functions/channels';
+import { directMailAdapter } from '../../functions/channels/directMail';
+import { letterKey, manifestKey, mergedKey } from '../../functions/channels/directMail/keys';
+import { classifyLetter, s3LetterSender } from '../../functions/channels/directMail/s3';
+import { stopLetterWorker } from '../../functions/channels/letterPdfWorker';
+import { RecordingSender } from '../../functions/channels/recording';
+import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { Ledger } from '../../functions/delivery/ledger';
+import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { RateLimiter } from '../../functions/delivery/rate';
+import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalHerald } from '../../functions/local/boot';
+import { LocalQueue } from '../../functions/local/queue';
+import type { Clock, Runtime } from '../../functions/platform/runtime';
+import type { StoragePort } from '../../functions/platform/storage';
+import { queueWorker } from '../../functions/platform/worker';
+import { Store } from '../../functions/store/store';
+import { LinkSigner } from '../../functions/tracking/links';
+import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
+import { contentSchema, type PlanContent } from '../../shared/plan/plan';
+import { ApiClient, manualClock, startHerald } from '../support/herald';
+import { type Callers, twoOrganizations } from '../support/organizations';
+
+const DAY = 24 * 3600_000;
+const RATES = { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 };
+
+let herald: LocalHerald;
+let store: Store;
+let callers: Callers;
+let admin: ApiClient;
+let approver: { id: string; client: ApiClient };
+const logs: string[] = [];
+
+beforeAll(async () => {
+  herald = await startHerald({ config: { sendRates: RATES }, logLevel: 'info', logSink: (line) => logs.push(line) });
+  store = new Store(herald.rt);
+  callers = await twoOrganizations(herald, 'letter');
+  admin = callers.admin;
+  const role = await admin.ok('userRole.save', { name: 'Letter approver', code: 'LETTER_APPROVER', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const user = await admin.ok('user.save', { username: 'letter-approver', email: 'letter-approver@example.com', roleId: role.id, password: 'Approve@123' });
+  const client = new ApiClient(herald);
+  client.autoRefresh = true;
+  await client.login('letter-approver', 'Approve@123');
+  approver = { id: user.id, client };
+}, 120_000);
+afterAll(async () => {
+  await herald?.stop();
+  await stopLetterWorker();
+});
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 90_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function bytesAt(storage: StoragePort, key: string): Promise<Buffer | undefined> {
+  const stored = await storage.get(key);
+  if (!stored) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const c of stored.body) chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+// --- Reading a PDF's text back: the drawn strings (glyph ids) mapped through each font's ToUnicode CMap
+
+function streamBytes(s: PDFRawStream): Buffer {
+  return s.dict.get(PDFName.of('Filter')) ? inflateSync(Buffer.from(s.contents)) : Buffer.from(s.contents);
+}
+
+function utf16be(hex: string): string {
+  const b = Buffer.from(hex, 'hex');
+  let out = '';
+  for (let i = 0; i + 1 < b.length; i += 2) out += String.fromCharCode(b.readUInt16BE(i));
+  return out;
+}
+
+function cmapOf(text: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(m[1]!, 16), utf16be(m[2]!));
+  }
+  for (const block of block3(text)) {
+    for (const m of block.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+      const [from, to, base] = [parseInt(m[1]!, 16), parseInt(m[2]!, 16), utf16be(m[3]!)];
+      for (let g = from; g <= to; g++) map.set(g, base.slice(0, -1) + String.fromCharCode(base.charCodeAt(base.length - 1) + (g - from)));
+    }
+  }
+  return map;
+}
+const block3 = (text: string) => [...text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)].map((m) => m[1]!);
+
+/** Each page's drawn lines, in drawing order. */
+async function pdfText(bytes: Uint8Array): Promise<string[][]> {
+  const doc = await PDFDocument.load(bytes);
+  return doc.getPages().map((page) => {
+    const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+    const maps = new Map<string, Map<number, string>>();
+    for (const [name, ref] of fonts.entries()) {
+      const font = doc.context.lookup(ref, PDFDict);
+      maps.set(name.asString(), cmapOf(streamBytes(font.lookup(PDFName.of('ToUnicode')) as PDFRawStream).toString('latin1')));
+    }
+    const contents = page.node.Contents()!;
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r) as PDFRawStream) : [contents as unknown as PDFRawStream];
+    const ops = streams.map((s) => streamBytes(s).toString('latin1')).join('\n');
+    const lines: string[] = [];
+    let font: Map<number, string> | undefined;
+    for (const m of ops.matchAll(/(\/\S+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      if (m[1]) {
+        font = maps.get(m[1]);
+        continue;
+      }
+      let s = '';
+      for (let i = 0; i < m[2]!.length; i += 4) s += font?.get(parseInt(m[2]!.slice(i, i + 4), 16)) ?? '?';
+      lines.push(s);
+    }
+    return lines;
+  });
+}
+
+// --- A real message through the catalogue
+
+const COMPANY = {
+  company: 'Acme Trading',
+  directMailType: 'LETTER',
+  fullName: 'Acme Trading K.K.',
+  address: '1-2-3 Marunouchi\nChiyoda-ku, Tokyo',
+  website: 'https://acme.example',
+  name: 'Hanako Sato',
+  phone: '+81 3 1234 5678',
+  email: 'letters@acme.example',
+};
+
+const letterContent = (companyId: string) => ({
+  kind: 'DIRECT_MAIL',
+  template: {
+    channel: 'DIRECT_MAIL',
+    defaultLanguage: 'en',
+    companyId,
+    contents: {
+      en: { subject: 'Spring offer for {{firstName|you}}', body: 'Dear {{firstName}},\n\nOur spring catalogue is here.', closing: 'Kind regards' },
+      ja: { subject: '{{firstName}}様 春のご案内', body: 'いつもご利用いただきありがとうございます。\n\n春のカタログをお届けします。', closing: '敬具' },
+    },
+  },
+});
+
+async function seedLetterAudience(tag: string) {
+  const now = herald.rt.clock.now();
+  const people = [
+    { id: `${tag}-a`, locale: 'en-US', firstName: 'Alice', address: { recipientName: 'Alice Smith', lines: ['1 Main Street', 'Apt 2'], city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' } },
+    { id: `${tag}-b`, locale: 'ja-JP', firstName: '太郎', address: { recipientName: '山田 太郎 様', lines: ['丸の内1-1-1'], city: '千代田区', region: '東京都', postcode: '100-0005', country: 'JP' } },
+    // a name a spreadsheet would run as a formula
+    { id: `${tag}-c`, locale: 'en', firstName: 'Eve', address: { recipientName: '=HYPERLINK("http://evil.example","x")', lines: ['2 Side Road'], city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' } },
+    // no postal address: not reached
+    { id: `${tag}-d`, locale: 'en', firstName: 'Nobody' },
+    // on the letters' unsubscription list: skipped
+    { id: `${tag}-e`, locale: 'en', firstName: 'Quiet', address: { recipientName: 'Quiet Person', lines: ['3 Hush Lane'], city: 'Bath', country: 'GB' } },
+  ];
+  for (const p of people) {
+    await store.put('account', {
+      ...accountKey(1, p.id),
+      orgId: 1,
+      emails: [],
+      locale: p.locale,
+      firstName: p.firstName,
+      ...(p.address ? { address: p.address } : {}),
+      emailConsent: false,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      tags: [],
+      attributes: { letters: tag },
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
+  }
+  const quiet = 'Quiet Person\n3 Hush Lane\nBath\nGB'.toLowerCase();
+  await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('DIRECT_MAIL', quiet), channelName: 'DIRECT_MAIL', target: quiet, source: 'MANUAL', dateCreated: now });
+  const segmentId = randomUUID();
+  await store.put('segment', {
+    orgId: 1,
+    id: segmentId,
+    name: `Letters ${tag}`,
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'attributes.letters', operator: 'equals', value: tag }] },
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
+  });
+  return { segmentId, ids: people.map((p) => p.id) };
+}
+
+async function fetchBytes(url: string): Promise<Buffer> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe('a letter message, sent now', () => {
+  let planId: string;
+  let runId: string;
+  let ids: string[];
+  let company: { id: string };
+
+  beforeAll(async () => {
+    const tag = `lt${Date.now().toString(36)}`;
+    const audience = await seedLetterAudience(tag);
+    ids = audience.ids;
+    company = await admin.ok('company.save', COMPANY);
+    const draft = await admin.ok('plan.saveSingle', { name: 'Spring letters', title: 'Spring letters', channel: 'DIRECT_MAIL', content: letterContent(company.id), segmentId: audience.segmentId });
+    expect(draft).toMatchObject({ status: 'DRAFT', channel: 'DIRECT_MAIL' });
+    planId = draft.id;
+    await admin.ok('planAction.sendToReview', { id: planId, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
+    await approver.client.ok('planAction.pass', { id: planId });
+    await until('the letters to be made', () => admin.ok('plan.detail', { id: planId }), (p) => p.status === 'DEPLOYED');
+    runId = (await admin.ok('directMail.downloadPdf', { planId, file: 'MANIFEST' })).runId;
+  }, 180_000);
+
+  it('stores one PDF per reached recipient under the run, in their language, with the sender company; skips the listed', async () => {
+    const stats = await admin.ok('planStatistics.detail', { id: planId });
+    expect(stats.totals).toMatchObject({ sent: 3, skipped: 1, failed: 0, uncertain: 0 });
+    const sent = await admin.ok('sentRecord.getListByPage', { planId, size: 50 });
+    const byAccount = Object.fromEntries(sent.list.map((r: { accountId: string }) => [r.accountId, r]));
+    expect(byAccount[ids[4]!]).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });
+    expect(byAccount[ids[3]!]).toBeUndefined();
+
+    const storage = herald.rt.ports.storage;
+    const run = { orgId: 1, planId, runId };
+    const listing = await storage.list(`letters/1/${planId}/${runId}/`);
+    expect(listing.files.map((f) => f.key).sort()).toEqual([0, 1, 2].map((i) => letterKey(run, ids[i]!)).sort());
+
+    const object = await storage.get(letterKey(run, ids[0]!));
+    object!.body.destroy();
+    expect(object!.contentType).toBe('application/pdf');
+    const en = (await pdfText((await bytesAt(storage, letterKey(run, ids[0]!)))!)).flat();
+    // the sender's lines, the postal address in the window, the subject, the body, the closing and the sender's names
+    expect(en).toEqual(
+      expect.arrayContaining([
+        'Acme Trading',
+        '1-2-3 Marunouchi',
+        'Chiyoda-ku, Tokyo',
+        '+81 3 1234 5678',
+        'letters@acme.example',
+        'https://acme.example',
+        'Alice Smith',
+        '1 Main Street',
+        'Apt 2',
+        'Springfield IL 62701',
+        'US',
+        'Spring offer for Alice',
+        'Dear Alice,',
+        'Our spring catalogue is here.',
+        'Kind regards',
+        'Hanako Sato',
+        'Acme Trading K.K.',
+      ]),
+    );
+    expect(en.indexOf('Alice Smith')).toBeLessThan(en.indexOf('Spring offer for Alice'));
+    const ja = await pdfText((await bytesAt(storage, letterKey(run, ids[1]!)))!);
+    expect(ja).toHaveLength(1);
+    expect(ja[0]).toEqual(expect.arrayContaining(['山田 太郎 様', '丸の内1-1-1', '千代田区 東京都 100-0005', 'JP', '太郎様 春のご案内', 'いつもご利用いただきありがとうございます。', '春のカタログをお届けします。', '敬具', 'Acme Trading']));
+    // dated in Japanese
+    expect(ja[0]!.some((line) => /^\d{4}年\d{1,2}月\d{1,2}日$/.test(line))).toBe(true);
+  });
+
+  it('makes the merged PDF and the print manifest after the run, and downloads them and one letter by link', async () => {
+    const merged = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS' });
+    expect(merged).toMatchObject({ runId, contentType: 'application/pdf', fileName: `Spring-letters-${runId}.pdf` });
+    const pages = await pdfText(await fetchBytes(merged.url));
+    expect(pages).toHaveLength(3);
+    // in the manifest's order (by account id)
+    expect(pages.map((p) => p.find((l) => /Spring offer|春のご案内/.test(l)))).toEqual(['Spring offer for Alice', '太郎様 春のご案内', 'Spring offer for Eve']);
+
+    const manifest = await admin.ok('directMail.downloadPdf', { planId, runId, file: 'MANIFEST' });
+    expect(manifest.contentType).toBe('text/csv');
+    const csv = (await fetchBytes(manifest.url)).toString('utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows = csv.slice(1).trimEnd().split('\r\n');
+    expect(rows[0]).toBe('accountId,recipientName,addressLine1,addressLine2,addressLine3,city,region,postcode,country,file,pages,firstPage');
+    const run = { orgId: 1, planId, runId };
+    expect(rows.slice(1)).toEqual([
+      `${ids[0]},Alice Smith,1 Main Street,Apt 2,,Springfield,IL,62701,US,${letterKey(run, ids[0]!)},1,1`,
+      `${ids[1]},山田 太郎 様,丸の内1-1-1,,,千代田区,東京都,100-0005,JP,${letterKey(run, ids[1]!)},1,2`,
+      // CSV-injection safe: the formula is text
+      `${ids[2]},"'=HYPERLINK(""http://evil.example"",""x"")",2 Side Road,,,Leeds,,LS1 1AA,GB,${letterKey(run, ids[2]!)},1,3`,
+    ]);
+
+    const one = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTER', accountId: ids[1]! });
+    expect(await fetchBytes(one.url)).toEqual(await bytesAt(herald.rt.ports.storage, letterKey(run, ids[1]!)));
+  });
+
+  it('builds the merged PDF and manifest on download when the after-run step left none', async () => {
+    const run = { orgId: 1, planId, runId };
+    await herald.rt.ports.storage.delete(mergedKey(run));
+    await herald.rt.ports.storage.delete(manifestKey(run));
+    const merged = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS' });
+    expect(await pdfText(await fetchBytes(merged.url))).toHaveLength(3);
+    expect(await bytesAt(herald.rt.ports.storage, manifestKey(run))).toBeDefined();
+  });
+
+  it('refuses bad input with catalogue errors, and answers another organization\'s plan as missing', async () => {
+    const code = async (client: ApiClient, payload: unknown) => (await client.call('directMail.downloadPdf', payload)).body.errorCode;
+    expect(await code(admin, {})).toBe('400016');
+    expect(await code(admin, { planId, file: 'EVERYTHING' })).toBe('400016');
+    expect(await code(admin, { planId, file: 'LETTER' })).toBe('400016');
+    expect(await code(admin, { planId: '', file: 'LETTERS' })).toBe('400016');
+    expect(await code(admin, { planId: 'x'.repeat(65), file: 'LETTERS' })).toBe('400016');
+    expect(await code(admin, { planId: randomUUID(), file: 'LETTERS' })).toBe('720003');
+    expect(await code(admin, { planId, runId: 'r0', file: 'LETTERS' })).toBe('720003');
+    expect(await code(admin, { planId, file: 'LETTER', accountId: ids[4]! })).toBe('720003');
+    expect(await code(admin, { planId, file: 'LETTER', accountId: ids[3]! })).toBe('720003');
+    // another organization's plan, its run and its letters are missing to the caller; a role without the permission is refused
+    expect(await code(callers.other, { planId, file: 'LETTERS' })).toBe('720003');
+    expect(await code(callers.other, { planId, runId, file: 'LETTER', accountId: ids[0]! })).toBe('720003');
+    expect(await code(callers.nobody, { planId, file: 'LETTERS' })).toBe('730001');
+    // the refusals' words in the caller's language
+    const refused = await admin.call('directMail.downloadPdf', { planId, file: 'LETTER', accountId: ids[4]! }, { 'x-lang': 'ja' });
+    expect(refused.body.errorMessage).toContain('この送信では、この受信者への手紙は作成されていません。');
+
+    // an email message has no letters
+    const email = await admin.ok('plan.saveSingle', {
+      name: 'Not a letter',
+      title: 'Not a letter',
+      channel: 'EMAIL',
+      content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [{ type: 'heading', text: 'Hi' }] } } } },
+    });
+    expect(await code(admin, { planId: email.id, file: 'LETTERS' })).toBe('720009');
+    // a letter message never sent, then one still sending
+    const draft = await admin.ok('plan.saveSingle', { name: 'Unsent letters', title: 'Unsent letters', channel: 'DIRECT_MAIL', content: letterContent(company.id) });
+    expect(await code(admin, { planId: draft.id, file: 'MANIFEST' })).toBe('720003');
+    await store.put('planRun', { planKey: planKeyOf(1, draft.id), runId: 'r1', orgId: 1, planId: draft.id, status: 'RUNNING', dueAt: 1, startedAt: herald.rt.clock.now() });
+    expect(await code(admin, { planId: draft.id, file: 'LETTERS' })).toBe('720009');
+  });
+
+  it('logs no signed link', () => {
+    expect(logs.join('\n')).not.toMatch(/X-Amz-Signature/);
+  });
+});
+
+// --- Exactly once, as email's delivery tests
+
+const clock = manualClock(Date.UTC(2026, 10, 25, 9, 0, 0));
+/** a queue on the test's clock, so a dead worker's message comes back when the clock moves past its visibility timeout */
+let queues: LocalQueue;
+beforeAll(() => {
+  queues = new LocalQueue(store, clock);
+});
+
+const TEMPLATE: PlanContent = contentSchema.parse({
+  kind: 'DIRECT_MAIL',
+  template: { channel: 'DIRECT_MAIL', defaultLanguage: 'en', contents: { en: { recipientBlock: '{{firstName}}\n{{address}}', subject: 'Offer {{firstName}}', body: 'Hello' } } },
+});
+
+const content: ContentSource = {
+  async load() {
+    return { stopped: false, from: '', render: directMailAdapter.prepare(TEMPLATE)! };
+  },
+};
+
+function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
+  return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `R${i}\n${i} Letter Lane\nTown`, firstName: `R${i}`, consent: true }));
+}
+
+function batches(run: { orgId: number; planId: string; runId: string }, list: Recipient[]): SendBatch[] {
+  const out: SendBatch[] = [];
+  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel: 'DIRECT_MAIL', recipients: list.slice(i, i + SEND_BATCH) });
+  return out;
+}
+
+/** The storage port as the letter sender sees it, counting the letters it stores (and, when told, answering SlowDown first). */
+function countingStorage(opts: { slowDown?: () => boolean } = {}) {
+  const stored = new Map<string, number>();
+  let slowDowns = 0;
+  const base = herald.rt.ports.storage;
+  const storage: StoragePort = {
+    ...base,
+    async put(key, body, contentType) {
+      if (opts.slowDown?.()) {
+        slowDowns += 1;
+        // what the S3 client throws for a 503 SlowDown answer: nothing was stored
+        throw Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } });
+      }
+      await base.put(key, body, contentType);
+      stored.set(key, (stored.get(key) ?? 0) + 1);
+    },
+  };
+  const rt: Runtime = { ...herald.rt, ports: { ...herald.rt.ports, storage } };
+  return { stored, slowDowns: () => slowDowns, sender: s3LetterSender(rt) };
+}
+
+function sendersWith(letters: ChannelSender, clk: Clock): ChannelSenders {
+  return { ...everyChannel(new RecordingSender(clk)), DIRECT_MAIL: letters };
+}
+
+function deps({ letters, clk = clock, ratePerSecond = 1_000_000, ...over }: Partial<SendWorkerDeps> & { letters: ChannelSender; clk?: Clock; ratePerSecond?: number }): SendWorkerDeps {
+  return {
+    store,
+    clock: clk,
+    log: herald.rt.log,
+    ledger: new Ledger(store, clk),
+    rate: new RateLimiter(store, clk, () => ratePerSecond, over.sleep),
+    senders: sendersWith(letters, clk),
+    content,
+    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
+    staleClaimMs: 60_000,
+    throttleRetries: 8,
+    backoffMs: 1,
+    concurrency: 8,
+    ...over,
+  };
+}
+
+async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
+  const [m] = await queues.receive(queue, 1, 60);
+  if (!m) return 'empty';
+  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
+  const out = await worker({ Records: [record] });
+  if (out.batchItemFailures.length > 0) return 'failed';
+  await queues.ack(queue, m.id, m.receipt);
+  return 'acked';
+}
+
+async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
+  for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
+}
+
+const workerOf = (d: SendWorkerDeps) =>
+  queueWorker(
+    deliveryMessageSchema,
+    async (m) => {
+      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
+      await sendBatchHandler(d)(m);
+    },
+    herald.rt.log,
+  );
+
+class Killed extends Error {}
+
+describe('each letter exactly once', () => {
+  it.each([1, 20, 39])('a worker killed after %i of 40 letters, then restarted: each letter stored once, 40 terminal records', async (killAfter) => {
+    const N = 40;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(N);
+    for (const b of batches(run, list)) await queues.send(queue, b);
+    const s3 = countingStorage();
+    let done = 0;
+    const dying = workerOf(
+      deps({
+        letters: s3.sender,
+        concurrency: 1,
+        onRecorded: () => {
+          done += 1;
+          if (done === killAfter) throw new Killed();
+        },
+      }),
+    );
+    let outcome: string;
+    do outcome = await deliverOne(dying, queue);
+    while (outcome === 'acked');
+    expect(outcome).toBe('failed');
+    expect(s3.stored.size).toBe(killAfter);
+
+    clock.advance(61_000);
+    await drain(workerOf(deps({ letters: s3.sender })), queue);
+
+    expect([...s3.stored.keys()].sort()).toEqual(list.map((r) => letterKey(run, r.accountId)).sort());
+    expect([...s3.stored.values()].every((n) => n === 1)).toBe(true);
+    const ledger = new Ledger(store, clock);
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
+    expect(await ledger.openClaims(run)).toEqual([]);
+    // the provider id is the letter's key
+    const record = await store.get('sentRecord', ledger.keyOf({ ...run, channel: 'DIRECT_MAIL', accountId: list[7]!.accountId }));
+    expect(record).toMatchObject({ status: 'SENT', providerId: letterKey(run, list[7]!.accountId) });
+  }, 120_000);
+
+  it('every batch delivered twice, in series and in parallel: each letter stored and counted once', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(100);
+    const all = batches(run, list);
+    const s3 = countingStorage();
+    await queues.send(queue, all[0]);
+    await queues.send(queue, all[0]);
+    await drain(workerOf(deps({ letters: s3.sender })), queue);
+    await queues.send(queue, all[1]);
+    await queues.send(queue, all[1]);
+    await Promise.all([drain(workerOf(deps({ letters: s3.sender })), queue), drain(workerOf(deps({ letters: s3.sender })), queue)]);
+
+    expect(s3.stored.size).toBe(100);
+    expect(Math.max(...s3.stored.values())).toBe(1);
+    expect((await new Ledger(store, clock).totals(run)).total).toMatchObject({ sent: 100, failed: 0, uncertain: 0 });
+  }, 120_000);
+
+  it('a worker that dies between S3 and the ledger leaves an uncertain letter, never stored again nor printed', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(3);
+    await queues.send(queue, batches(run, list)[0]);
+    const s3 = countingStorage();
+    const dying: ChannelSender = {
+      async send(m) {
+        const out = await s3.sender.send(m);
+        if (m.to === list[1]!.address) throw new Killed();
+        return out;
+      },
+    };
+    expect(await deliverOne(workerOf(deps({ letters: dying })), queue)).toBe('failed');
+    clock.advance(61_000);
+    await drain(workerOf(deps({ letters: s3.sender })), queue);
+
+    expect([...s3.stored.values()]).toEqual([1, 1, 1]);
+    const { total } = await new Ledger(store, clock).totals(run);
+    expect(total).toMatchObject({ sent: 2, uncertain: 1 });
+    // the print run holds the two the ledger knows were stored
+    await directMailAdapter.afterRun!(run, { store });
+    const csv = (await bytesAt(herald.rt.ports.storage, manifestKey(run)))!.toString('utf8');
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
+    expect(csv).not.toContain(list[1]!.accountId);
+    expect(await pdfText((await bytesAt(herald.rt.ports.storage, mergedKey(run)))!)).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('S3 throttling', () => {
+  it('classifies S3 answers: SlowDown is throttled, a refusal fails, the unknown is thrown', () => {
+    expect(classifyLetter({ ok: true, providerId: 'letters/1/p/r/a.pdf' })).toEqual({ kind: 'sent', providerId: 'letters/1/p/r/a.pdf' });
+    expect(classifyLetter({ ok: false, code: 'SlowDown' })).toEqual({ kind: 'throttled' });
+    expect(classifyLetter({ ok: false, code: 'AccessDenied' })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED' });
+    expect(classifyLetter({ ok: false, code: 'InternalError' })).toBeUndefined();
+  });
+
+  it('fails a letter whose sender company was deleted after approval, storing nothing', async () => {
+    const s3 = countingStorage();
+    const [r] = recipients(1);
+    const rendered = directMailAdapter.prepare(TEMPLATE)!(r!, {} as never);
+    const message = directMailAdapter.message({ recipient: r!, rendered: { ...rendered, companyId: randomUUID() }, links: {} as never, from: '', tags: { org: '1', plan: 'p-gone', run: 'r1' } });
+    expect(await s3.sender.send(message)).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
+    expect(s3.stored.size).toBe(0);
+  });
+
+  it('with 30 % of S3 writes answered SlowDown, every letter is stored once, and none counted twice', async () => {
+    const realClock: Clock = { now: () => Date.now() };
+    const RATE = 25;
+    const N = 60;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    for (const b of batches(run, recipients(N))) await queues.send(queue, b);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const s3 = countingStorage({ slowDown: () => random() < 0.3 });
+    const at: number[] = [];
+    const timed: ChannelSender = {
+      async send(m) {
+        const out = await s3.sender.send(m);
+        if (out.kind === 'sent') at.push(Date.now());
+        return out;
+      },
+    };
+    const d = () => deps({ letters: timed, clk: realClock, ratePerSecond: RATE, backoffMs: 5, throttleRetries: 20 });
+    await Promise.all([drain(workerOf(d()), queue), drain(workerOf(d()), queue)]);
+
+    expect(s3.slowDowns()).toBeGreaterThan(N * 0.15);
+    expect(s3.stored.size).toBe(N);
+    expect(Math.max(...s3.stored.values())).toBe(1);
+    expect((await new Ledger(store, realClock).totals(run)).total).toMatchObject({ sent: N, failed: 0, uncertain: 0 });
+    expect(at.length).toBe(N);
+  }, 120_000);
+});

@@ -1,0 +1,479 @@
+/**
+ * SMS through AWS End User Messaging SMS, against its local stand-in (the SMS and voice v2 JSON protocol): the
+ * request the adapter builds as the service receives it; a plan from draft to phone in en and ja; every
+ * recipient exactly once through crashes, duplicated deliveries and throttling; a STOP reply lists the number in
+ * the organizations that text it, and the next run skips it; the service's opt-out answer lists the number too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SQSRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { smsTemplateSchema } from '../../shared/content';
+import { renderSms } from '../../shared/content/sms';
+import { accountKey, unsubscriptionId } from '../../shared/entities';
+import { countSms } from '../../shared/sms/segments';
+import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
+import { RecordingSender } from '../../functions/channels/recording';
+import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
+import { deploymentSmsSender } from '../../functions/channels/sms/sender';
+import { recordInboundSms } from '../../functions/channels/sms/inbound';
+import { Ledger } from '../../functions/delivery/ledger';
+import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { RateLimiter } from '../../functions/delivery/rate';
+import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalHerald } from '../../functions/local/boot';
+import type { ReceivedSms } from '../../functions/local/standins/sms';
+import { queueWorker } from '../../functions/platform/worker';
+import { Store } from '../../functions/store/store';
+import { LinkSigner } from '../../functions/tracking/links';
+import { ApiClient, startHerald } from '../support/herald';
+import { twoOrganizations, type Callers } from '../support/organizations';
+
+const DAY = 24 * 3600_000;
+const SMS_CONFIG = { originationIdentity: '+12065550100', configurationSet: 'herald-sms-events', maxPrice: '0.50', ttlSeconds: 3600 };
+
+let herald: LocalHerald;
+let store: Store;
+let callers: Callers;
+let sender: ChannelSender;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  herald = await startHerald({
+    config: { sms: SMS_CONFIG, sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } },
+    logLevel: 'debug',
+    logSink: (line) => logs.push(line),
+  });
+  store = new Store(herald.rt);
+  sender = deploymentSmsSender(herald.rt);
+  callers = await twoOrganizations(herald, 'sms');
+});
+afterAll(() => herald?.stop());
+
+// --- helpers
+
+/** Numbers no other test file uses: the stand-in is shared by the whole run. */
+const prefix = String(Math.floor(Math.random() * 900) + 100);
+let seq = 0;
+const usNumber = () => `+1555${prefix}${String(seq++).padStart(4, '0')}`;
+const jpNumber = () => `+8190${prefix}${String(seq++).padStart(5, '0')}`;
+
+async function received(numbers: Iterable<string>): Promise<ReceivedSms[]> {
+  const wanted = new Set(numbers);
+  const all = (await (await fetch(`${herald.standIns.endpoints.sms}/_standin/received`)).json()) as ReceivedSms[];
+  return all.filter((r) => wanted.has(r.request.DestinationPhoneNumber as string));
+}
+
+function perNumber(list: ReceivedSms[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of list) counts.set(r.request.DestinationPhoneNumber as string, (counts.get(r.request.DestinationPhoneNumber as string) ?? 0) + 1);
+  return counts;
+}
+
+const answer = (address: string, a: 'throttled' | 'failed' | 'dead' | 'ok', times?: number) =>
+  fetch(`${herald.standIns.endpoints.sms}/_standin/answers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, answer: a, ...(times ? { times } : {}) }) });
+
+const reply = (from: string, body: string) =>
+  fetch(`${herald.standIns.endpoints.sms}/_standin/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, body }) });
+
+const TEMPLATE = {
+  channel: 'SMS',
+  defaultLanguage: 'en',
+  contents: {
+    en: { text: 'Hi {{firstName|there}}, 20% off today at Herald Store.' },
+    ja: { text: '{{firstName|お客様}}さん、本日は全品20%オフです。' },
+  },
+} as const;
+
+const smsContent: ContentSource = (() => {
+  const render = CHANNEL_ADAPTERS.SMS.prepare({ kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) })!;
+  return { load: async () => ({ stopped: false, from: '', render }) };
+})();
+
+function recipients(n: number, number = usNumber): Recipient[] {
+  const tag = randomUUID().slice(0, 8);
+  return Array.from({ length: n }, (_, i) => ({ accountId: `${tag}-${i}`, address: number(), firstName: `R${i}`, consent: true }));
+}
+
+function batches(run: { orgId: number; planId: string; runId: string }, list: Recipient[]): SendBatch[] {
+  const out: SendBatch[] = [];
+  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel: 'SMS', recipients: list.slice(i, i + SEND_BATCH) });
+  return out;
+}
+
+function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
+  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };
+  return {
+    store,
+    clock: herald.rt.clock,
+    log: herald.rt.log,
+    ledger: new Ledger(store, herald.rt.clock),
+    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
+    senders,
+    content: smsContent,
+    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
+    staleClaimMs: 60_000,
+    throttleRetries: 8,
+    backoffMs: 1,
+    concurrency: 8,
+    ...over,
+  };
+}
+
+const workerOf = (d: SendWorkerDeps) =>
+  queueWorker(
+    deliveryMessageSchema,
+    async (m) => {
+      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
+      await sendBatchHandler(d)(m);
+    },
+    herald.rt.log,
+  );
+
+async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
+  const [m] = await herald.queue.receive(queue, 1, 60);
+  if (!m) return 'empty';
+  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
+  const out = await worker({ Records: [record] });
+  if (out.batchItemFailures.length > 0) return 'failed';
+  await herald.queue.ack(queue, m.id, m.receipt);
+  return 'acked';
+}
+
+async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
+  for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
+}
+
+/** Sends one run straight through the send worker with the deployment's SMS sender. */
+async function sendRun(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {
+  const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+  for (const b of batches(run, list)) await herald.queue.send(queue, b);
+  await drain(workerOf(deps(sender)), queue);
+}
+
+const recordOf = (run: { orgId: number; planId: string; runId: string }, accountId: string) =>
+  store.get('sentRecord', new Ledger(store, herald.rt.clock).keyOf({ ...run, channel: 'SMS', accountId }));
+
+class Killed extends Error {}
+
+// --- the contract
+
+describe('the request the service receives', () => {
+  it('is SendTextMessage with the API’s field names: destination, origination, body, type, configuration set, max price, TTL, context', async () => {
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const [en] = recipients(1);
+    const ja = { ...recipients(1, jpNumber)[0]!, locale: 'ja-JP', firstName: '花子' };
+    await sendRun(run, [en!, ja]);
+    const got = await received([en!.address, ja.address]);
+    expect(got).toHaveLength(2);
+    const enText = renderSms({ ...TEMPLATE.contents.en, stopFooter: true }, 'en', en!);
+    expect(enText).toBe('Hi R0, 20% off today at Herald Store.\nReply STOP to opt out.');
+    const byNumber = Object.fromEntries(got.map((g) => [g.request.DestinationPhoneNumber, g]));
+    expect(byNumber[en!.address]!.request).toEqual({
+      DestinationPhoneNumber: en!.address,
+      OriginationIdentity: SMS_CONFIG.originationIdentity,
+      MessageBody: enText,
+      MessageType: 'PROMOTIONAL',
+      ConfigurationSetName: SMS_CONFIG.configurationSet,
+      MaxPrice: SMS_CONFIG.maxPrice,
+      TimeToLive: SMS_CONFIG.ttlSeconds,
+      Context: { org: '1', plan: run.planId, run: 'r1' },
+    });
+    expect(byNumber[en!.address]).toMatchObject({ parts: 1, encoding: 'GSM-7', messageId: expect.any(String) });
+    const jaText = '花子さん、本日は全品20%オフです。\n配信停止は STOP と返信してください。';
+    expect(byNumber[ja.address]).toMatchObject({ request: { MessageBody: jaText }, parts: countSms(jaText).segments, encoding: 'UCS-2' });
+    // the ledger keeps the service's message id
+    expect(await recordOf(run, en!.accountId)).toMatchObject({ status: 'SENT', providerId: byNumber[en!.address]!.messageId });
+  });
+
+  it('a lifecycle plan’s messages are TRANSACTIONAL, an ad hoc plan’s PROMOTIONAL', async () => {
+    const planId = `p-${randomUUID()}`;
+    const now = herald.rt.clock.now();
+    await store.put('plan', {
+      orgId: 1, id: planId, name: 'Lifecycle', title: 'Lifecycle', intro: '', channel: 'SMS', type: 'SINGLE', messageType: 2, status: 'IN_PROGRESS',
+      content: { kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, trigger: { kind: 'IMMEDIATELY' }, tagIds: [],
+      version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+    });
+    const list = recipients(1);
+    await sendRun({ orgId: 1, planId, runId: 'r1' }, list);
+    expect((await received([list[0]!.address]))[0]!.request.MessageType).toBe('TRANSACTIONAL');
+  });
+
+  it('the stand-in refuses as the service does: no signature, no destination, a number not in E.164, a body over 1,600', async () => {
+    const unsigned = await fetch(`${herald.standIns.endpoints.sms}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'PinpointSMSVoiceV2.SendTextMessage' },
+      body: JSON.stringify({ DestinationPhoneNumber: usNumber(), MessageBody: 'Hi' }),
+    });
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.json()).toMatchObject({ __type: expect.stringMatching(/MissingAuthenticationTokenException$/) });
+
+    const client = new PinpointSMSVoiceV2Client({ region: 'us-east-1', endpoint: herald.standIns.endpoints.sms, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+    const refusal = async (input: Record<string, unknown>) => {
+      try {
+        await client.send(new SendTextMessageCommand(input as never));
+        return undefined;
+      } catch (e) {
+        const err = e as { name: string; Reason?: string; Fields?: { Name: string }[]; $metadata?: { httpStatusCode?: number } };
+        return { name: err.name, reason: err.Reason, fields: err.Fields?.map((f) => f.Name), status: err.$metadata?.httpStatusCode };
+      }
+    };
+    expect(await refusal({ MessageBody: 'Hi' })).toMatchObject({ name: 'ValidationException', reason: 'MISSING_PARAMETER', status: 400 });
+    expect(await refusal({ DestinationPhoneNumber: '090-1234-5678', MessageBody: 'Hi' })).toMatchObject({ name: 'ValidationException', fields: ['DestinationPhoneNumber'] });
+    expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'x'.repeat(1601) })).toMatchObject({ name: 'ValidationException', fields: ['MessageBody'] });
+    expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'Hi', MessageType: 'MARKETING' })).toMatchObject({ name: 'ValidationException', fields: ['MessageType'] });
+    expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'Hi', MaxPrice: '1' })).toMatchObject({ name: 'ValidationException', fields: ['MaxPrice'] });
+    client.destroy();
+  });
+
+  it('classifies the service’s answers: throttled, failed for the deployment, dead for a number that opted out', async () => {
+    const [throttled, failed, dead] = [usNumber(), usNumber(), usNumber()];
+    await answer(throttled, 'throttled', 1);
+    await answer(failed, 'failed');
+    await answer(dead, 'dead');
+    const send = (to: string) => sender.send({ channel: 'SMS', to, body: 'Hi', parts: 1, encoding: 'GSM-7', messageType: 'PROMOTIONAL', tags: {} });
+    expect(await send(throttled)).toEqual({ kind: 'throttled' });
+    // told once: the next attempt goes through
+    expect(await send(throttled)).toMatchObject({ kind: 'sent' });
+    expect(await send(failed)).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: 'ValidationException: DESTINATION_COUNTRY_BLOCKED' });
+    expect(await send(dead)).toMatchObject({ kind: 'dead', reason: 'UNSUBSCRIBED' });
+    await answer(failed, 'ok');
+    expect(await send(failed)).toMatchObject({ kind: 'sent' });
+    expect(perNumber(await received([throttled, failed, dead]))).toEqual(new Map([[throttled, 1], [failed, 1]]));
+    // the stand-in's own controls refuse what they cannot read
+    expect((await answer('0901234', 'dead')).status).toBe(400);
+    expect((await answer(usNumber(), 'bounce' as never)).status).toBe(400);
+    const subscribe = await fetch(`${herald.standIns.endpoints.sms}/_standin/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"ftp://x"}' });
+    expect(subscribe.status).toBe(400);
+  });
+});
+
+// --- a real plan
+
+async function approverOf(admin: ApiClient, name: string) {
+  const role = await admin.ok('userRole.save', { name: `Approver ${name}`, code: `APPROVER_${name.toUpperCase()}`, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
+  const client = new ApiClient(herald);
+  client.autoRefresh = true;
+  await client.login(name, 'Approve@123');
+  return { id: user.id as string, client };
+}
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('an SMS message from draft to phone', () => {
+  it('goes through saveSingle, review, approval and the pipeline to each number once, in the recipient’s language', async () => {
+    const { admin, other } = callers;
+    const approver = await approverOf(admin, 'smsapprover');
+    const tag = `sms${Date.now().toString(36)}`;
+    const now = herald.rt.clock.now();
+    const people = [
+      { id: `${tag}-en`, phones: [usNumber()], firstName: 'Ann', locale: 'en-US', smsConsent: true },
+      { id: `${tag}-ja`, phones: [jpNumber()], firstName: '花子', locale: 'ja-JP', smsConsent: true },
+      { id: `${tag}-none`, phones: [usNumber()], firstName: 'Nao', locale: 'ja', smsConsent: false },
+      { id: `${tag}-nophone`, firstName: 'Nobody', smsConsent: true },
+    ];
+    for (const p of people) {
+      await store.put('account', {
+        ...accountKey(1, p.id), orgId: 1, ...p, emails: [], emailConsent: false, pushConsent: false, lineConsent: false, tags: [], attributes: { campaign: tag },
+        version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+      });
+    }
+    const segmentId = randomUUID();
+    await store.put('segment', {
+      orgId: 1, id: segmentId, name: `SMS ${tag}`, description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
+      version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+    });
+    const draft = await admin.ok('plan.saveSingle', { name: `SMS ${tag}`, title: `SMS ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
+    expect(draft).toMatchObject({ channel: 'SMS', content: { kind: 'SMS' }, status: 'DRAFT' });
+    // another organization's caller finds no such message
+    expect((await other.call('plan.detail', { id: draft.id })).body.errorCode).toBe('720003');
+    await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
+    await approver.client.ok('planAction.pass', { id: draft.id });
+    await until('the message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+
+    const numbers = people.flatMap((p) => p.phones ?? []);
+    const got = await received(numbers);
+    expect(perNumber(got)).toEqual(new Map([[people[0]!.phones![0]!, 1], [people[1]!.phones![0]!, 1]]));
+    const bodyOf = (n: string) => got.find((g) => g.request.DestinationPhoneNumber === n)!;
+    expect(bodyOf(people[0]!.phones![0]!)).toMatchObject({ request: { MessageBody: 'Hi Ann, 20% off today at Herald Store.\nReply STOP to opt out.', MessageType: 'PROMOTIONAL', Context: { org: '1', plan: draft.id } }, parts: 1, encoding: 'GSM-7' });
+    expect(bodyOf(people[1]!.phones![0]!)).toMatchObject({ request: { MessageBody: '花子さん、本日は全品20%オフです。\n配信停止は STOP と返信してください。' }, parts: 1, encoding: 'UCS-2' });
+  });
+
+  it('refuses SMS content that breaks its rules with a catalogue error, storing nothing', async () => {
+    const bad = async (template: unknown) => (await callers.admin.call('plan.saveSingle', { name: 'Bad SMS', title: 'Bad SMS', channel: 'SMS', content: { kind: 'SMS', template } })).body;
+    expect(await bad({ channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: '  ' } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
+    expect(await bad({ channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'x'.repeat(1531) } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
+    // an SMS text in another language's slot than the template's default is refused too
+    expect(await bad({ channel: 'SMS', defaultLanguage: 'ja', contents: { en: { text: 'Hi' } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
+  });
+});
+
+// --- exactly once
+
+describe('every recipient exactly once', () => {
+  it.each([1, 100, 199])('a worker killed after %i of 200 sends, then restarted: each number once', async (killAfter) => {
+    const N = 200;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(N);
+    for (const b of batches(run, list)) await herald.queue.send(queue, b);
+    let done = 0;
+    const dying = workerOf(deps(sender, { concurrency: 1, onRecorded: () => { if (++done === killAfter) throw new Killed(); } }));
+    let outcome: string;
+    do outcome = await deliverOne(dying, queue);
+    while (outcome === 'acked');
+    expect(outcome).toBe('failed');
+    expect(await received(list.map((r) => r.address))).toHaveLength(killAfter);
+    // the queue hands the batches out again (the dead worker's held message, and duplicates of the others)
+    for (const b of batches(run, list)) await herald.queue.send(queue, b);
+    await drain(workerOf(deps(sender)), queue);
+
+    const counts = perNumber(await received(list.map((r) => r.address)));
+    expect(counts.size).toBe(N);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+    expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
+  });
+
+  it('every batch delivered twice, in series and in parallel: one message per number', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(300);
+    const all = batches(run, list);
+    for (const b of all.slice(0, 3)) {
+      await herald.queue.send(queue, b);
+      await herald.queue.send(queue, b);
+    }
+    await drain(workerOf(deps(sender)), queue);
+    for (const b of all.slice(3)) {
+      await herald.queue.send(queue, b);
+      await herald.queue.send(queue, b);
+    }
+    await Promise.all([drain(workerOf(deps(sender)), queue), drain(workerOf(deps(sender)), queue)]);
+    const counts = perNumber(await received(list.map((r) => r.address)));
+    expect(counts.size).toBe(300);
+    expect(Math.max(...counts.values())).toBe(1);
+    expect((await new Ledger(store, herald.rt.clock).totals(run)).total.sent).toBe(300);
+  });
+
+  it('a worker that dies between the service and the ledger leaves an uncertain record, never resent', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(3);
+    await herald.queue.send(queue, batches(run, list)[0]);
+    const dying: ChannelSender = {
+      async send(m) {
+        const out = await sender.send(m);
+        if (m.channel === 'SMS' && m.to === list[1]!.address) throw new Killed();
+        return out;
+      },
+    };
+    expect(await deliverOne(workerOf(deps(dying)), queue)).toBe('failed');
+    // the batch comes back once the claim is stale
+    await new Promise((r) => setTimeout(r, 50));
+    await herald.queue.send(queue, batches(run, list)[0]);
+    await drain(workerOf(deps(sender, { staleClaimMs: 0 })), queue);
+    expect([...perNumber(await received(list.map((r) => r.address))).values()]).toEqual([1, 1, 1]);
+    expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: 2, uncertain: 1 });
+  });
+
+  it('numbers the service throttles are retried until sent, none twice, never counted before they go', async () => {
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(150);
+    const throttledNumbers = list.filter((_, i) => i % 3 === 0).map((r) => r.address);
+    for (const n of throttledNumbers) await answer(n, 'throttled', 2);
+    let throttled = 0;
+    const counting: ChannelSender = {
+      async send(m): Promise<SendOutcome> {
+        const out = await sender.send(m);
+        if (out.kind === 'throttled') throttled++;
+        return out;
+      },
+    };
+    for (const b of batches(run, list)) await herald.queue.send(queue, b);
+    await Promise.all([drain(workerOf(deps(counting)), queue), drain(workerOf(deps(counting)), queue)]);
+    expect(throttled).toBe(throttledNumbers.length * 2);
+    const counts = perNumber(await received(list.map((r) => r.address)));
+    expect(counts.size).toBe(150);
+    expect(Math.max(...counts.values())).toBe(1);
+    expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: 150, failed: 0 });
+  });
+});
+
+// --- opt-out
+
+describe('opting out', () => {
+  it('a STOP reply lists the number at once in the organizations that text it; the next run skips it and the service gets nothing', async () => {
+    const list = recipients(2);
+    const [stopper, stays] = list;
+    const first = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    await sendRun(first, list);
+    expect(await received([stopper!.address])).toHaveLength(1);
+
+    const res = await reply(stopper!.address, ' stop ');
+    expect(await res.json()).toMatchObject({ optOut: true, delivered: expect.any(Number) });
+    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({ channelName: 'SMS', source: 'UNSUBSCRIBE', target: stopper!.address });
+    // organization 2 never texted the number: it learns nothing of it
+    const orgs = await callers.admin.ok('organization.list', { page: 0, size: 50 });
+    const otherOrg = orgs.list.find((o: { code: string }) => o.code === 'OTHER_SMS')!.id as number;
+    expect(await store.get('messageUnsubscription', { orgId: otherOrg, id: unsubscriptionId('SMS', stopper!.address) })).toBeUndefined();
+
+    const second = { ...first, runId: 'r2' };
+    await sendRun(second, list);
+    expect(await recordOf(second, stopper!.accountId)).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });
+    expect(await recordOf(second, stays!.accountId)).toMatchObject({ status: 'SENT' });
+    expect(await received([stopper!.address])).toHaveLength(1);
+    expect(await received([stays!.address])).toHaveLength(2);
+
+    // an organization that texts the number later is refused by the service's opt-out list, and lists it too
+    const later = { orgId: otherOrg, planId: `p-${randomUUID()}`, runId: 'r1' };
+    await sendRun(later, [stopper!]);
+    expect(await recordOf(later, stopper!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNSUBSCRIBED' });
+    expect(await store.get('messageUnsubscription', { orgId: otherOrg, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({ source: 'UNSUBSCRIBE', planId: later.planId });
+    expect(await received([stopper!.address])).toHaveLength(1);
+  });
+
+  it('a reply that is not an opt-out, and an event that cannot be read, list nothing', async () => {
+    const [r] = recipients(1);
+    await sendRun({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' }, [r!]);
+    expect(await (await reply(r!.address, 'Thanks, see you tomorrow')).json()).toMatchObject({ optOut: false });
+    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', r!.address) })).toBeUndefined();
+    const deps = { store, log: herald.rt.log };
+    expect(await recordInboundSms(deps, 'not json')).toEqual({ kind: 'unreadable' });
+    expect(await recordInboundSms(deps, { originationNumber: 'abc', messageBody: 'STOP' })).toEqual({ kind: 'unreadable' });
+    expect(await recordInboundSms(deps, JSON.stringify({ originationNumber: usNumber(), messageBody: 'STOP' }))).toEqual({ kind: 'optOut', organizations: 0, listed: 0 });
+    // the stand-in refuses a reply without a number or text
+    expect((await reply('12345', 'STOP')).status).toBe(400);
+    expect((await reply(usNumber(), '')).status).toBe(400);
+  });
+
+  it('a number the service says opted out fails as unsubscribed, is listed, and is skipped next time', async () => {
+    const list = recipients(2);
+    await answer(list[0]!.address, 'dead');
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    await sendRun(run, list);
+    expect(await recordOf(run, list[0]!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNSUBSCRIBED' });
+    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', list[0]!.address) })).toMatchObject({ source: 'UNSUBSCRIBE' });
+    await answer(list[0]!.address, 'ok');
+    await sendRun({ ...run, runId: 'r2' }, list);
+    expect(await recordOf({ ...run, runId: 'r2' }, list[0]!.accountId)).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });
+    expect(await received([list[0]!.address])).toHaveLength(0);
+  });
+});
+
+describe('secrets', () => {
+  it('no AWS credential or signature reaches a log line', () => {
+    expect(logs.length).toBeGreaterThan(0);
+    const all = logs.join('\n');
+    expect(all).not.toMatch(/AWS4-HMAC-SHA256|Signature=|secretAccessKey|S3RVER/);
+  });
+});
