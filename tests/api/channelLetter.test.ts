@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import type { SQSRecord } from 'aws-lambda';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyChannel } from '../../functions/channels';
@@ -17,20 +16,22 @@ import { stopLetterWorker } from '../../functions/channels/letterPdfWorker';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
-import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { LocalQueue } from '../../functions/local/queue';
 import type { Clock, Runtime } from '../../functions/platform/runtime';
 import type { StoragePort } from '../../functions/platform/storage';
-import { queueWorker } from '../../functions/platform/worker';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/tracking/links';
 import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
 import { contentSchema, type PlanContent } from '../../shared/plan/plan';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
+import { Killed, sendHarness } from '../support/sendHarness';
+
+const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: queues, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const RATES = { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 };
@@ -429,32 +430,6 @@ function deps({ letters, clk = clock, ratePerSecond = 1_000_000, ...over }: Part
     ...over,
   };
 }
-
-async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
-  const [m] = await queues.receive(queue, 1, 60);
-  if (!m) return 'empty';
-  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
-  const out = await worker({ Records: [record] });
-  if (out.batchItemFailures.length > 0) return 'failed';
-  await queues.ack(queue, m.id, m.receipt);
-  return 'acked';
-}
-
-async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
-  for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
-}
-
-const workerOf = (d: SendWorkerDeps) =>
-  queueWorker(
-    deliveryMessageSchema,
-    async (m) => {
-      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
-      await sendBatchHandler(d)(m);
-    },
-    herald.rt.log,
-  );
-
-class Killed extends Error {}
 
 describe('each letter exactly once', () => {
   it.each([1, 20, 39])('a worker killed after %i of 40 letters, then restarted: each letter stored once, 40 terminal records', async (killAfter) => {

@@ -8,7 +8,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTemplateSchema } from '../../shared/content';
 import { accountKey, LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
@@ -21,18 +20,20 @@ import { lineRetryKey } from '../../functions/channels/line/retryKey';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender } from '../../functions/channels/sender';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { type LineReceived, lineTokenFingerprint } from '../../functions/local/standins/line';
 import { seal } from '../../functions/platform/keys';
 import type { Clock } from '../../functions/platform/runtime';
-import { queueWorker } from '../../functions/platform/worker';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/tracking/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
+import { Killed, sendHarness } from '../support/sendHarness';
+
+const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
 
 const DAY = 24 * 3600_000;
 const logLines: string[] = [];
@@ -373,35 +374,9 @@ function deps({ line, clk = clock, ...over }: Partial<SendWorkerDeps> & { line: 
   };
 }
 
-const workerOf = (d: SendWorkerDeps) =>
-  queueWorker(
-    deliveryMessageSchema,
-    async (m) => {
-      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
-      await sendBatchHandler(d)(m);
-    },
-    herald.rt.log,
-  );
 
 /** the body of the message taken last (a crash test puts it back as the queue would after its visibility timeout) */
 let lastTaken: unknown;
-
-async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
-  const [m] = await herald.queue.receive(queue, 1, 60);
-  if (!m) return 'empty';
-  lastTaken = m.body;
-  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
-  const out = await worker({ Records: [record] });
-  if (out.batchItemFailures.length > 0) return 'failed';
-  await herald.queue.ack(queue, m.id, m.receipt);
-  return 'acked';
-}
-
-async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
-  for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
-}
-
-class Killed extends Error {}
 
 /** Each recipient got exactly one request, in its language, with the retry key of (plan, run, recipient). */
 async function expectEachOnce(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {

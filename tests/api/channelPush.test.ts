@@ -6,7 +6,6 @@
  * exactly once through crashes, duplicated deliveries and throttling; no credential in a log.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, pushTemplateSchema } from '../../shared/content';
@@ -16,16 +15,18 @@ import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
 import { sendPushRequest } from '../../functions/channels/push/pinpoint';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
-import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
-import { queueWorker } from '../../functions/platform/worker';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/tracking/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
+import { Killed, sendHarness } from '../support/sendHarness';
+
+const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const push = CHANNEL_ADAPTERS.PUSH_NATIVE;
@@ -145,30 +146,6 @@ function deps(s: ChannelSender, over: Partial<SendWorkerDeps> & { template?: unk
   };
 }
 
-const workerOf = (d: SendWorkerDeps) =>
-  queueWorker(
-    deliveryMessageSchema,
-    async (m) => {
-      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
-      await sendBatchHandler(d)(m);
-    },
-    herald.rt.log,
-  );
-
-async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
-  const [m] = await herald.queue.receive(queue, 1, 60);
-  if (!m) return 'empty';
-  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
-  const out = await worker({ Records: [record] });
-  if (out.batchItemFailures.length > 0) return 'failed';
-  await herald.queue.ack(queue, m.id, m.receipt);
-  return 'acked';
-}
-
-async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
-  for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
-}
-
 function batches(run: { orgId: number; planId: string; runId: string }, list: Recipient[]): SendBatch[] {
   const out: SendBatch[] = [];
   for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel: 'PUSH_NATIVE', recipients: list.slice(i, i + SEND_BATCH) });
@@ -200,7 +177,6 @@ async function sendRun(run: { orgId: number; planId: string; runId: string }, li
 const recordOf = (run: { orgId: number; planId: string; runId: string }, accountId: string, target?: string) =>
   store.get('sentRecord', new Ledger(store, herald.rt.clock).keyOf({ ...run, channel: 'PUSH_NATIVE', accountId, ...(target ? { target } : {}) }));
 
-class Killed extends Error {}
 
 // --- the contract
 

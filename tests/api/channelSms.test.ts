@@ -5,7 +5,6 @@
  * the organizations that text it, and the next run skips it; the service's opt-out answer lists the number too.
  */
 import { randomUUID } from 'node:crypto';
-import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { smsTemplateSchema } from '../../shared/content';
@@ -18,16 +17,18 @@ import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions
 import { deploymentSmsSender } from '../../functions/channels/sms/sender';
 import { recordInboundSms } from '../../functions/channels/sms/inbound';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
-import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
-import { queueWorker } from '../../functions/platform/worker';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/tracking/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
+import { Killed, sendHarness } from '../support/sendHarness';
+
+const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const SMS_CONFIG = { originationIdentity: '+12065550100', configurationSet: 'herald-sms-events', maxPrice: '0.50', ttlSeconds: 3600 };
@@ -120,30 +121,6 @@ function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorke
   };
 }
 
-const workerOf = (d: SendWorkerDeps) =>
-  queueWorker(
-    deliveryMessageSchema,
-    async (m) => {
-      if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
-      await sendBatchHandler(d)(m);
-    },
-    herald.rt.log,
-  );
-
-async function deliverOne(worker: ReturnType<typeof queueWorker>, queue: string): Promise<'empty' | 'acked' | 'failed'> {
-  const [m] = await herald.queue.receive(queue, 1, 60);
-  if (!m) return 'empty';
-  const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
-  const out = await worker({ Records: [record] });
-  if (out.batchItemFailures.length > 0) return 'failed';
-  await herald.queue.ack(queue, m.id, m.receipt);
-  return 'acked';
-}
-
-async function drain(worker: ReturnType<typeof queueWorker>, queue: string): Promise<void> {
-  for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
-}
-
 /** Sends one run straight through the send worker with the deployment's SMS sender. */
 async function sendRun(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {
   const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
@@ -154,7 +131,6 @@ async function sendRun(run: { orgId: number; planId: string; runId: string }, li
 const recordOf = (run: { orgId: number; planId: string; runId: string }, accountId: string) =>
   store.get('sentRecord', new Ledger(store, herald.rt.clock).keyOf({ ...run, channel: 'SMS', accountId }));
 
-class Killed extends Error {}
 
 // --- the contract
 

@@ -2,7 +2,7 @@
  * The template library and the email builder in Chromium: build a template with a heading, a paragraph and a
  * button, reorder by keyboard and buttons, undo and redo, see it in the sandboxed preview at 600px and 393px (an
  * image too, then removed), add a language, save, find it in the list and reopen it; duplicate, deactivate and
- * delete from the list. axe-core on both screens.
+ * delete from the list. axe-core on both screens. The image block's picture chosen from the asset manager.
  */
 import type { EmailTemplate } from '../../shared/render';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -315,5 +315,57 @@ it('edits the links of a link group item by item: change, remove, add up to five
   await panel.locator('[id$="-items-4-href"]').fill('https://example.com/careers');
   await expect.poll(() => preview(page).locator('a', { hasText: 'Careers' }).getAttribute('href')).toBe('https://example.com/careers');
   await expectAccessible(page, 'the builder with a link group');
+  await context.close();
+});
+
+it("chooses the image block's picture from the assets: folders, a name filter, and the asset's public address in the preview", async () => {
+  // set up through the API: two pictures and a file that is no picture, in a folder
+  const onePixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  await suite.admin.ok('s3Manager.saveFolder', { baseDir: '', name: 'picker' });
+  const uploaded = await suite.admin.ok('upload.index', {
+    baseDir: 'picker',
+    use: 'image',
+    files: [
+      { name: 'spring-hero.png', contentBase64: onePixel },
+      { name: 'autumn.png', contentBase64: onePixel },
+    ],
+  });
+  await suite.admin.ok('upload.index', { baseDir: 'picker', use: 'file', files: [{ name: 'notes.txt', contentBase64: Buffer.from('not a picture').toString('base64') }] });
+  const hero = uploaded.files.find((f) => f.name === 'spring-hero.png')!;
+
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await page.getByRole('heading', { name: 'New email template' }).waitFor();
+  await addBlock(page, 'image');
+  const open = page.locator('.block-item.selected').getByRole('button', { name: 'Choose from assets' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Choose an image from the assets' });
+  await dialog.getByRole('button', { name: 'Open folder picker' }).click();
+  const items = dialog.locator('.asset-picker-item');
+  // pictures only, each with its thumbnail at its public address
+  await expect.poll(() => items.locator('.asset-picker-name').allTextContents()).toEqual(['autumn.png', 'spring-hero.png']);
+  expect(await items.nth(1).locator('img').getAttribute('src')).toBe(hero.url);
+  await dialog.getByLabel('Filter by name').fill('HERO');
+  await expect.poll(() => items.locator('.asset-picker-name').allTextContents()).toEqual(['spring-hero.png']);
+  await expectAccessible(page, 'the asset picker');
+  await dialog.getByLabel('Filter by name').fill('winter');
+  await dialog.getByText('No picture here has "winter" in its name.').waitFor();
+  await dialog.getByLabel('Filter by name').fill('hero');
+
+  // by keyboard: Tab to the picture and Enter
+  await dialog.getByLabel('Filter by name').focus();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Use spring-hero.png');
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await selectedField(page, 'image').inputValue()).toBe(hero.url);
+  await expect.poll(() => preview(page).locator('img').first().getAttribute('src')).toBe(hero.url);
+  // focus is back on the button that opened the picker
+  await expect.poll(() => open.evaluate((b) => b === document.activeElement)).toBe(true);
+
+  // a typed address still works
+  await selectedField(page, 'image').fill('https://example.com/typed.png');
+  await expect.poll(() => preview(page).locator('img').first().getAttribute('src')).toBe('https://example.com/typed.png');
   await context.close();
 });

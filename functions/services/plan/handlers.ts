@@ -20,7 +20,7 @@ import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../deliv
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
-import { peopleOf, testRecipientsOf, toPlanView } from './plans';
+import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
 import { countMatching } from '../segment';
 
@@ -155,8 +155,8 @@ export const planHandlers: AreaHandlers<'plan'> = {
       (p) => states.includes(p.status) && (!q.channel || p.channel === q.channel) && (matchesText(p.name, q.name) || matchesText(p.title, q.name)),
     );
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
-    const people = await peopleOf(ctx);
-    return { ...page, list: page.list.map((p) => toPlanView(p, ctx, people)) };
+    const [people, empty] = await Promise.all([peopleOf(ctx), sentNothingOf(ctx, page.list)]);
+    return { ...page, list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }) })) };
   },
 
   async getDashPlanByPage(q, ctx) {

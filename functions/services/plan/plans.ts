@@ -1,10 +1,11 @@
 /** What the plan handlers share: the view of a plan for one caller, and reading a plan of the caller's organization. */
-import { permissionsOf } from '../../../shared/entities';
+import { permissionsOf, planKeyOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
 import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
+import { Ledger } from '../../delivery/ledger';
 import { organizationSettingOf } from '../systemSetting';
 
 /** The actions this caller may take now: the state machine's, and approving only where they are asked to. */
@@ -56,4 +57,25 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
     actions: actionsFor(plan, ctx),
     people: namesFor(plan, people),
   };
+}
+
+/**
+ * Of a page of messages, the finished ones whose runs sent nobody (issue 21), so the list says "Finished: nothing
+ * sent" as the detail does instead of "Deployed". Reads the runs and run counters of the page's DEPLOYED rows only
+ * (a handful of counter items each), never per-recipient records, so a page costs the same in any organization.
+ */
+export async function sentNothingOf(ctx: AuthedContext, plans: readonly Plan[]): Promise<Set<string>> {
+  const ledger = new Ledger(ctx.store, ctx.rt.clock);
+  const empty = await Promise.all(
+    plans
+      .filter((p) => p.status === 'DEPLOYED')
+      .map(async (p) => {
+        const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(p.orgId, p.id) });
+        if (runs.some((r) => r.status === 'RUNNING')) return undefined;
+        // newest first: a resend that reached someone answers at once
+        for (const run of runs.sort((a, b) => b.startedAt - a.startedAt)) if ((await ledger.totals(run)).total.sent > 0) return undefined;
+        return p.id;
+      }),
+  );
+  return new Set(empty.filter((id): id is string => id !== undefined));
 }

@@ -177,6 +177,23 @@ const templateEn = {
       underline: 'Underline',
       link: 'Link',
     },
+    assetPicker: {
+      open: 'Choose from assets',
+      title: 'Choose an image from the assets',
+      folders: 'Asset folders',
+      top: 'Assets',
+      openFolder: 'Open folder {{name}}',
+      filter: 'Filter by name',
+      images: 'Images',
+      choose: 'Use {{name}}',
+      loading: 'Loading the assets…',
+      loadFailed: 'The assets could not be loaded.',
+      retry: 'Try again',
+      empty: 'No PNG, JPEG or GIF pictures in this folder.',
+      noMatch: 'No picture here has "{{filter}}" in its name.',
+      truncated: 'This folder holds more files than are listed.',
+      uploadHint: 'Upload new pictures in Library › Assets.',
+    },
   },
 };
 

@@ -176,6 +176,23 @@ const templateJa: LocaleShape<TemplateTexts> = {
       underline: '下線',
       link: 'リンク',
     },
+    assetPicker: {
+      open: 'アセットから選択',
+      title: 'アセットから画像を選択',
+      folders: 'アセットのフォルダー',
+      top: 'アセット',
+      openFolder: 'フォルダー {{name}} を開く',
+      filter: '名前で絞り込み',
+      images: '画像',
+      choose: '{{name}} を使用',
+      loading: 'アセットを読み込んでいます…',
+      loadFailed: 'アセットを読み込めませんでした。',
+      retry: '再試行',
+      empty: 'このフォルダーには PNG・JPEG・GIF の画像がありません。',
+      noMatch: '名前に「{{filter}}」を含む画像はありません。',
+      truncated: 'このフォルダーには表示されている以上のファイルがあります。',
+      uploadHint: '新しい画像は「ライブラリ › アセット」でアップロードしてください。',
+    },
   },
 };
 

@@ -176,6 +176,23 @@ const templateZh: LocaleShape<TemplateTexts> = {
       underline: '下划线',
       link: '链接',
     },
+    assetPicker: {
+      open: '从素材中选择',
+      title: '从素材中选择图片',
+      folders: '素材文件夹',
+      top: '素材',
+      openFolder: '打开文件夹 {{name}}',
+      filter: '按名称筛选',
+      images: '图片',
+      choose: '使用 {{name}}',
+      loading: '正在加载素材…',
+      loadFailed: '无法加载素材。',
+      retry: '重试',
+      empty: '此文件夹中没有 PNG、JPEG 或 GIF 图片。',
+      noMatch: '此处没有名称包含“{{filter}}”的图片。',
+      truncated: '此文件夹中的文件多于列出的数量。',
+      uploadHint: '新图片请在“资源库 › 素材”中上传。',
+    },
   },
 };
 

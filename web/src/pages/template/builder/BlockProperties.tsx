@@ -8,6 +8,7 @@ import { Select } from '../../../components/Select';
 import { FieldError, TextField } from '../../../components/TextField';
 import { blockControls, type FieldControl } from '../blockFields';
 import type { BlockDraft } from '../draft';
+import { AssetPicker } from './AssetPicker';
 import { ColorField } from './ColorField';
 import { RichTextField } from './RichTextField';
 
@@ -165,7 +166,10 @@ export function BlockProperties({
             error={error}
             hint={hint}
             onChange={(v) => onChange(c.field, v)}
-          />
+          >
+            {/* typed addresses still work; the picker fills in an asset's public address */}
+            {c.kind === 'image' && <AssetPicker onPick={(url) => onChange(c.field, url)} />}
+          </TextField>
         );
       }
     }

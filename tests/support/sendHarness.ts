@@ -1,0 +1,49 @@
+/**
+ * The send worker driven one queue message at a time, as Lambda invokes it with a batch of one: the unit a
+ * crash interrupts. The exactly-once, crash, duplicate and throttle tests of every channel share it.
+ */
+import type { SQSRecord } from 'aws-lambda';
+import { deliveryMessageSchema } from '../../functions/delivery/messages';
+import { sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalQueue } from '../../functions/local/queue';
+import type { Logger } from '../../functions/platform/logger';
+import { queueWorker } from '../../functions/platform/worker';
+
+export type SendQueueWorker = ReturnType<typeof queueWorker>;
+
+/** A worker that dies mid-batch throws this (from `onRecorded`). */
+export class Killed extends Error {}
+
+/**
+ * `use` is read when called (test files boot their Herald in beforeAll): the queue the batches wait in and the
+ * log; `onTaken` sees each message body as it is received (a crash test puts it back as the queue would).
+ */
+export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts: { onTaken?: (body: unknown) => void } = {}) {
+  const workerOf = (d: SendWorkerDeps): SendQueueWorker =>
+    queueWorker(
+      deliveryMessageSchema,
+      async (m) => {
+        if (m.kind !== 'send') throw new Error(`unexpected ${m.kind}`);
+        await sendBatchHandler(d)(m);
+      },
+      use().log,
+    );
+
+  /** Receives one message and hands it to `worker`: acknowledged when it succeeded, left to come back when not. */
+  async function deliverOne(worker: SendQueueWorker, queue: string): Promise<'empty' | 'acked' | 'failed'> {
+    const [m] = await use().queue.receive(queue, 1, 60);
+    if (!m) return 'empty';
+    opts.onTaken?.(m.body);
+    const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
+    const out = await worker({ Records: [record] });
+    if (out.batchItemFailures.length > 0) return 'failed';
+    await use().queue.ack(queue, m.id, m.receipt);
+    return 'acked';
+  }
+
+  async function drain(worker: SendQueueWorker, queue: string): Promise<void> {
+    for (let guard = 0; guard < 10_000; guard++) if ((await deliverOne(worker, queue)) === 'empty') return;
+  }
+
+  return { workerOf, deliverOne, drain };
+}
