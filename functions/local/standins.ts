@@ -208,14 +208,16 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
       ...servers.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)),
     ]).then(() => undefined);
-  const failed = [dynamo, ...servers].find((r) => r.status === 'rejected');
-  if (failed || dynamo.status === 'rejected' || s3.status === 'rejected' || ses.status === 'rejected' || sms.status === 'rejected' || pinpoint.status === 'rejected' || line.status === 'rejected') {
+  const failed = [dynamo, ...servers].find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
     await stop();
-    throw (failed as PromiseRejectedResult).reason;
+    throw failed.reason;
   }
+  // none failed: every one is up
+  const up = <T,>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
   return {
-    endpoints: { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint, sms: sms.value.endpoint, pinpoint: pinpoint.value.endpoint, line: line.value.endpoint },
-    mailViewerUrl: `${ses.value.endpoint}/`,
+    endpoints: { dynamodb: up(dynamo).endpoint, s3: up(s3).endpoint, ses: up(ses).endpoint, sms: up(sms).endpoint, pinpoint: up(pinpoint).endpoint, line: up(line).endpoint },
+    mailViewerUrl: `${up(ses).endpoint}/`,
     stop,
   };
 }
