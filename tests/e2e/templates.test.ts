@@ -187,8 +187,12 @@ it('builds, previews, saves and reopens an email template', async () => {
   await expect.poll(() => listRows(page).count()).toBe(2);
   await page.getByRole('button', { name: 'Deactivate Spring welcome (copy)' }).click();
   await page.locator('.p-toast-message', { hasText: 'Spring welcome (copy) is inactive now.' }).waitFor();
+  // the list has read the row again before the delete is asked for, so no reload runs under the dialog
+  await page.getByRole('button', { name: 'Activate Spring welcome (copy)' }).waitFor();
   await page.getByRole('button', { name: 'Delete Spring welcome (copy)' }).click();
+  await page.locator('.app-confirm', { hasText: 'Spring welcome (copy)' }).waitFor();
   await page.locator('.app-confirm').getByRole('button', { name: 'Delete' }).click();
+  await page.locator('.app-confirm').waitFor({ state: 'detached' });
   await page.locator('.p-toast-message', { hasText: 'Template Spring welcome (copy) was deleted.' }).waitFor();
   await expect.poll(() => listRows(page).count()).toBe(1);
   await context.close();
