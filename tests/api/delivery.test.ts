@@ -288,6 +288,41 @@ describe('throttling', () => {
   }, 60_000);
 });
 
+describe('slow claims', () => {
+  it('a wave whose claim outlasts its second is sent on the next second\'s slots: no claim given back, the rate still held', async () => {
+    const clk = manualClock(Date.UTC(2026, 10, 22, 10, 0, 0));
+    const RATE = 20;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    for (const b of batches(run.orgId, run.planId, run.runId, recipients(45))) await herald.queue.send(queue, b);
+    const provider = new RecordingSender(clk);
+    // the ledger of a loaded table: every claim request takes a second and a half
+    const ledger = new Ledger(store, clk);
+    const claimMany = ledger.claimMany.bind(ledger);
+    ledger.claimMany = async (entries) => {
+      const out = await claimMany(entries);
+      clk.advance(1_500);
+      return out;
+    };
+    let released = 0;
+    const release = ledger.release.bind(ledger);
+    ledger.release = async (k, attempt) => {
+      released += 1;
+      return release(k, attempt);
+    };
+    const sleep = async (ms: number) => clk.advance(ms);
+    await drain(workerOf(deps({ email: provider, clk, ledger, ratePerSecond: RATE, sleep, rate: new RateLimiter(store, clk, () => RATE, sleep) })), queue);
+
+    expect(released).toBe(0);
+    expect(perAddress(provider).size).toBe(45);
+    expect(provider.sent).toHaveLength(45);
+    const perSecond = new Map<number, number>();
+    for (const s of provider.sent) perSecond.set(Math.floor(s.at / 1000), (perSecond.get(Math.floor(s.at / 1000)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(RATE);
+    expect((await new Ledger(store, clk).totals(run)).total).toMatchObject({ sent: 45, failed: 0 });
+  });
+});
+
 describe('SES', () => {
   it('sends through the SES stand-in with both unsubscribe headers, tags and signed links', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
@@ -310,7 +345,7 @@ describe('SES', () => {
 describe('sending rules', () => {
   const smsContent: ContentSource = {
     async load() {
-      return { stopped: false, from: '', render: () => ({ text: 'Sale today', language: 'en', parts: 1, encoding: 'GSM-7' as const }) };
+      return { stopped: false, from: '', render: () => ({ text: 'Sale today', language: 'en', parts: 1, encoding: 'GSM-7' as const, messageType: 'PROMOTIONAL' as const }) };
     },
   };
   const phones = (zones: string[], prefix = String(Date.now() % 100_000).padStart(5, '0')) =>
