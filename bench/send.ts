@@ -22,6 +22,7 @@ import { bootLocal } from '../functions/local/boot';
 import { startQueueLoop } from '../functions/local/queue';
 import { Store } from '../functions/store/store';
 import { CHANNEL_TEMPLATES } from '../shared/content';
+import { ACCOUNT_SHARDS, planKeyOf } from '../shared/entities';
 import type { Channel } from '../shared/delivery';
 import type { PlanContent } from '../shared/plan/plan';
 
@@ -79,8 +80,11 @@ const CONTENTS: Record<Channel, unknown> = {
   DIRECT_MAIL: { subject: 'Spring sale', body: 'Dear {{firstName|customer}},\n\neverything is 20% off this week.' },
 };
 
-/** A plan in progress on `channel`, so the content source renders it. */
-async function planInProgress(channel: Channel): Promise<string> {
+/**
+ * A plan in progress on `channel`, so the content source renders it, with its run as the send step finds it
+ * mid-run: every audience shard read and `matched` counted, so each batch's check reads what a real one does.
+ */
+async function planInProgress(channel: Channel, matched: number): Promise<string> {
   const id = randomUUID();
   const now = Date.now();
   const template = CHANNEL_TEMPLATES[channel].template.parse({ channel, defaultLanguage: 'en', contents: { en: CONTENTS[channel] } });
@@ -89,6 +93,11 @@ async function planInProgress(channel: Channel): Promise<string> {
     content: { kind: channel, template } as PlanContent,
     trigger: { kind: 'IMMEDIATELY' }, tagIds: [], version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench',
   });
+  await store.put('planRun', {
+    planKey: planKeyOf(1, id), runId: 'r1', orgId: 1, planId: id, status: 'RUNNING', dueAt: now, startedAt: now,
+    shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
+  });
+  await new Ledger(store, herald.rt.clock).count({ orgId: 1, planId: id, runId: 'r1', accountId: id }, { matched });
   return id;
 }
 
@@ -98,7 +107,9 @@ const addressOf = (channel: Channel, i: number) =>
 
 async function run(label: string, sender: ChannelSender, channels: readonly Channel[], n = N): Promise<number> {
   const plans = new Map<Channel, string>();
-  for (const channel of channels) plans.set(channel, await planInProgress(channel));
+  const batchCount = Math.ceil(n / SEND_BATCH);
+  const recipientsOf = (c: number) => Array.from({ length: batchCount }, (_, b) => b).filter((b) => b % channels.length === c).reduce((sum, b) => sum + Math.min(SEND_BATCH, n - b * SEND_BATCH), 0);
+  for (const [c, channel] of channels.entries()) plans.set(channel, await planInProgress(channel, recipientsOf(c)));
   const runId = 'r1';
   const queueName = `${DELIVERY_QUEUE}-${label}`;
   for (let i = 0, b = 0; i < n; i += SEND_BATCH, b++) {
@@ -118,6 +129,8 @@ async function run(label: string, sender: ChannelSender, channels: readonly Chan
   let sent = 0;
   for (const planId of plans.values()) sent += (await new Ledger(store, herald.rt.clock).totals({ orgId: 1, planId, runId })).total.sent;
   if (sent !== n) throw new Error(`${label}: ${sent} of ${n} sent`);
+  // the last batch's check completed each run, as on a real send
+  for (const planId of plans.values()) if ((await store.forOrg(1).get('plan', planId))?.status !== 'DEPLOYED') throw new Error(`${label}: a run was not completed`);
   return n / seconds;
 }
 

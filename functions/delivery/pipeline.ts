@@ -155,25 +155,31 @@ export function pipeline(deps: PipelineDeps) {
   }
 
   /** Completes the run when every shard is read and every match has an outcome. */
-  async function check(m: DeliveryMessageOf<'check'>): Promise<void> {
+  async function check(m: DeliveryMessageOf<'check'>, opts: { afterSend?: boolean } = {}): Promise<void> {
     const run = await getRun(m.orgId, m.planId, m.runId);
     const stopSchedule = () => deps.ports.scheduler.cancel(checkScheduleName(m.orgId, m.planId, m.runId));
     if (!run || run.status !== 'RUNNING') return stopSchedule();
-    const plan = await getPlan(m.orgId, m.planId);
-    if (!plan || plan.status !== 'IN_PROGRESS') {
+    const stopped = async () => {
       // stopped by a person: the run ends where it is
       await store.update('planRun', { planKey: run.planKey, runId: run.runId }, { status: 'STOPPED', finishedAt: clock.now() });
       return stopSchedule();
-    }
+    };
+    // After each sent batch only what could complete the run is read (the run and its counters, two requests);
+    // a stop and claims left by dead workers are seen by the run's scheduled check.
+    let plan = opts.afterSend ? undefined : await getPlan(m.orgId, m.planId);
+    if (!opts.afterSend && (!plan || plan.status !== 'IN_PROGRESS')) return stopped();
     if ((run.shardsDone?.size ?? 0) < ACCOUNT_SHARDS) return;
     const { total } = await ledger.totals(m);
     const outcomes = total.sent + total.failed + total.skipped + total.uncertain;
     if (outcomes < total.matched) {
+      if (opts.afterSend) return;
       // claims held longer than a worker can live were left by dead ones
       const stale = clock.now() - deps.staleClaimMs;
       for (const claim of await ledger.openClaims(m)) if (claim.claimedAt < stale) await ledger.markUncertain(claim, stale);
       return;
     }
+    plan ??= await getPlan(m.orgId, m.planId);
+    if (!plan || plan.status !== 'IN_PROGRESS') return stopped();
     const now = clock.now();
     let completed = false;
     try {

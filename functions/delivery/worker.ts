@@ -106,7 +106,7 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
         case 'send':
           await send(m);
           // the batch may have been the run's last
-          return steps.check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId });
+          return steps.check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId }, { afterSend: true });
         case 'check':
           return steps.check(m);
         default: {
