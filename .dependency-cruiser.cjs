@@ -14,6 +14,24 @@ const PUBLIC_MODULE = '^functions/services/[^/]+/index\\.ts$';
 const DISPATCH_TABLE = '^functions/services/index\\.ts$';
 const TEST_FILE = '\\.test\\.tsx?$';
 
+/**
+ * The DynamoDB client, resolved (node_modules/...) or not (a fixture without node_modules): only the store may
+ * hold it, so every read and write of tenant data goes through its tenant-bound API.
+ */
+const DYNAMODB_CLIENT = '(^|/)@aws-sdk/(lib|client)-dynamodb(/|$)';
+/** Production modules besides functions/store allowed the DynamoDB client, each for a reason. */
+const DYNAMODB_PLATFORM_MODULES = [
+  // the store itself: the tenant store, the org-keyed tables, table creation
+  '^functions/store/',
+  // makes the client every module is handed through the runtime
+  '^functions/platform/aws\\.ts$',
+  // the delivery pipeline's own bookkeeping (ledger, rate windows, policy counters): transactions and conditional
+  // updates on the hot send path, each keyed from the run it works on, never from a caller's payload
+  '^functions/delivery/(ledger|pipeline|policy|rate)\\.ts$',
+  // the local stand-ins (the SQS-like queue on a table, the tables of a fresh DynamoDB Local): not deployed
+  '^functions/local/(queue|standins)\\.ts$',
+];
+
 module.exports = {
   forbidden: [
     {
@@ -64,6 +82,14 @@ module.exports = {
       comment: "The dispatch table imports each area's handlers.ts (its operations) and public module, nothing else of it.",
       from: { path: DISPATCH_TABLE },
       to: { path: AREA, pathNot: '^functions/services/[^/]+/(index|handlers)\\.ts$' },
+    },
+    {
+      name: 'dynamodb-client-only-in-store',
+      severity: 'error',
+      comment:
+        'The DynamoDB client is imported only inside functions/store (and the platform modules listed in DYNAMODB_PLATFORM_MODULES, with their reason): handlers reach data through the tenant store.',
+      from: { path: '^functions/', pathNot: [...DYNAMODB_PLATFORM_MODULES, TEST_FILE] },
+      to: { path: DYNAMODB_CLIENT },
     },
     {
       name: 'pipeline-names-no-channel',

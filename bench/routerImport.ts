@@ -1,11 +1,11 @@
 /**
  * The router Lambda's cold import: bundles functions/api/lambda.ts as the API stack does (infra/lambdaBundling.ts)
  * and times `await import(bundle)` in fresh Node processes. The bundle sits under node_modules/.cache so its
- * external packages (the AWS SDK, argon2) resolve from the repository's node_modules, as they do from the
- * Lambda runtime's.
+ * external packages (argon2, and the PDF libraries the Lambda has beside its bundle) resolve from the repository's
+ * node_modules, as they do from the Lambda's own.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -54,4 +54,20 @@ export function timeColdImports(bundle: string, runs: number): { wall: number; c
     times.push(JSON.parse(out.trim().split('\n').pop()!) as { wall: number; cpu: number });
   }
   return times;
+}
+
+/** The bundle file's size in bytes (what the Lambda reads and parses at a cold start). */
+export function bundleBytes(bundle: string): number {
+  return statSync(bundle).size;
+}
+
+// `npx tsx bench/routerImport.ts`: the router's figures alone, without bench/api.ts's server runs.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const bundle = await buildRouterBundle();
+  const times = timeColdImports(bundle, 5);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`router bundle: ${bundleBytes(bundle)} bytes (${(bundleBytes(bundle) / 1024 / 1024).toFixed(2)} MB)`);
+  console.log(
+    `router bundle cold import: median ${median(times.map((t) => t.wall)).toFixed(0)} ms wall of 5, ${median(times.map((t) => t.cpu)).toFixed(0)} ms CPU`,
+  );
 }

@@ -37,7 +37,7 @@ import type { Construct } from 'constructs';
 import { PATHS } from '../shared/paths';
 import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../shared/sdk/contract';
 import type { HeraldConfig } from './config';
-import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS } from './lambdaBundling';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, packagesBesideCopyCommands } from './lambdaBundling';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -138,7 +138,11 @@ function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'ha
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_inputDir, outputDir) => [...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir)],
+        afterBundling: (_inputDir, outputDir) => [
+          ...argon2CopyCommands(outputDir),
+          ...letterFontCopyCommands(outputDir),
+          ...packagesBesideCopyCommands(outputDir),
+        ],
       },
     },
   };

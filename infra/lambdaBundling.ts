@@ -5,6 +5,18 @@
  * resolved, read and scanned for its exports), and the SDK's version is the one tested. The API stack hands these
  * to CDK; `bench/api.ts` builds the router with the same settings to time its cold import.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Packages that stay out of the bundle and are copied beside it (`node_modules/`), because only a few requests
+ * use them and they load by `import()` at that point: pdf-lib and fontkit (letters, functions/channels/letterPdf.ts)
+ * are 1.5 MB of the router's 3.5 MB. esbuild inlines a dynamic `import()` into the one file it writes, where
+ * every cold start would read and parse it.
+ */
+export const LAMBDA_PACKAGES_BESIDE = ['pdf-lib', '@pdf-lib/fontkit'] as const;
+
 export const LAMBDA_BUNDLING = {
   format: 'esm',
   target: 'node22',
@@ -12,9 +24,50 @@ export const LAMBDA_BUNDLING = {
   banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
   // ssh2 (SFTP cloud sources) tries its optional native speed-ups inside try/catch and falls back to plain JS:
   // left out of the bundle, they are simply absent at run time
-  external: ['@node-rs/argon2', 'cpu-features', '*.node'],
+  external: ['@node-rs/argon2', 'cpu-features', '*.node', ...LAMBDA_PACKAGES_BESIDE],
   minify: true,
 } as const;
+
+/** Budgets of the router Lambda (issue 22): its bundle file, and `await import(bundle)` in a fresh process. */
+export const ROUTER_BUNDLE_BUDGET_BYTES = 1.5 * 1024 * 1024;
+export const ROUTER_COLD_IMPORT_BUDGET_MS = 150;
+
+/** The installed package's folder as Node finds it from the folder `from` (node_modules upwards; no `exports` map in the way). */
+function packageDir(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} is not installed (looked from ${from})`);
+  }
+}
+
+/**
+ * The installed copies of LAMBDA_PACKAGES_BESIDE and of everything they depend on, as [folder, path under
+ * node_modules]: the versions the tests ran with, all plain JavaScript, so no install for the Lambda's platform.
+ * A dependency nested in its parent's own node_modules comes along with the parent's folder.
+ */
+export function packagesBeside(root = dirname(fileURLToPath(import.meta.url))): [string, string][] {
+  const found = new Map<string, string>();
+  const visit = (name: string, from: string) => {
+    const dir = packageDir(name, from);
+    if (found.has(dir)) return;
+    const under = dir.slice(dir.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    found.set(dir, under);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, dir);
+  };
+  for (const name of LAMBDA_PACKAGES_BESIDE) visit(name, root);
+  // a folder inside an already copied one (its own node_modules) is copied with it
+  return [...found].filter(([dir]) => ![...found.keys()].some((other) => other !== dir && dir.startsWith(`${other}/`)));
+}
+
+/** Copies LAMBDA_PACKAGES_BESIDE (and their dependencies) into `outputDir/node_modules`; CDK's afterBundling step. */
+export function packagesBesideCopyCommands(outputDir: string): string[] {
+  return packagesBeside().flatMap(([dir, under]) => {
+    const target = join(outputDir, 'node_modules', under);
+    return [`mkdir -p "${dirname(target)}"`, `cp -R "${dir}" "${target}"`];
+  });
+}
 
 /**
  * Node options of every Herald Lambda. A young generation of 32 MB instead of the default 16: the AWS SDK

@@ -19,6 +19,13 @@ export interface Identity {
 
 export interface RequestContext {
   rt: Runtime;
+  /**
+   * The untenanted store, for truly global platform work only: sign-in and sessions, unique keys, the user
+   * directory, system settings, job bookkeeping. Tenant data goes through `tenant` (AuthedContext), bound to the
+   * caller's organization; asking for this by name keeps every global access greppable.
+   */
+  platform: Store;
+  /** @deprecated the same as `platform`, for the handlers not yet converted (grep `ctx.store`) */
   store: Store;
   app: App;
   deviceId: string;

@@ -206,6 +206,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     const afterCommit = afterCommitQueue();
     const ctx: RequestContext = {
       rt,
+      platform: store,
       store,
       app: registered.app,
       deviceId: headers['x-device-id']!,

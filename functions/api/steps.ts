@@ -4,6 +4,9 @@
  * system identity bound to one organization.
  */
 import * as z from 'zod';
+// the two locales by path: `z.locales.ja` would keep all of zod's locales in the router's bundle (250 KB)
+import zodJa from 'zod/v4/locales/ja.js';
+import zodZhCN from 'zod/v4/locales/zh-CN.js';
 import { AppError, type Lang, type LocalDetail } from '../../shared/errors';
 import { translateServerText } from '../../shared/i18n';
 import { grants, type OperationDef } from '../../shared/services';
@@ -49,7 +52,7 @@ export function authorize(op: OperationDef, held: readonly string[]): void {
 export async function authorizeInTarget(op: OperationDef, ctx: RequestContext, identity: Identity, payload: unknown): Promise<void> {
   const target = op.orgOf?.(payload);
   if (target === undefined || target === identity.orgId) return authorize(op, identity.permissions);
-  const held = await permissionsIn(ctx.store, identity.userId, target);
+  const held = await permissionsIn(ctx.platform, identity.userId, target);
   if (!held) throw new AppError('720003');
   authorize(op, held);
 }
@@ -61,7 +64,7 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 /** zod's own messages (a type, a length, an option) in the caller's language; ours come from shared/i18n. */
-const ZOD_LOCALES = { zh: z.locales.zhCN().localeError, ja: z.locales.ja().localeError } as const;
+const ZOD_LOCALES = { zh: zodZhCN().localeError, ja: zodJa().localeError } as const;
 
 /**
  * The first problem of `input` under `schema` in each language: the schema is read again with zod's zh or ja
@@ -135,7 +138,7 @@ export function validate(op: OperationDef, payload: unknown): unknown {
 
 export function dispatch(handler: Handler<never>, payload: unknown, ctx: RequestContext): Promise<unknown> {
   const { identity } = ctx;
-  const handlerCtx: RequestContext | AuthedContext = identity ? { ...ctx, identity, tenant: ctx.store.forOrg(identity.orgId) } : ctx;
+  const handlerCtx: RequestContext | AuthedContext = identity ? { ...ctx, identity, tenant: ctx.platform.forOrg(identity.orgId) } : ctx;
   return (handler as (p: unknown, c: RequestContext) => Promise<unknown>)(payload, handlerCtx);
 }
 

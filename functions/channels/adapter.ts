@@ -6,7 +6,8 @@
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import type { AnyTemplate } from '../../shared/content';
 import type { Account } from '../../shared/entities';
-import type { PlanContent } from '../../shared/plan/plan';
+import type { LocalText } from '../../shared/i18n/text';
+import type { Plan, PlanContent } from '../../shared/plan/plan';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { RecipientLinks } from '../tracking/links';
@@ -42,6 +43,12 @@ export type RecipientView = {
   attributes?: Record<string, unknown>;
   preset?: Record<string, Record<string, string>>;
 };
+
+/**
+ * What the plan says of its sending beyond the content, handed to the renderer with it by whoever read the plan
+ * (the send worker's content source, once per batch; a test send): the adapter needs no store read of its own.
+ */
+export type SendContext = Pick<Plan, 'messageType'>;
 
 /** A recipient's email as rendered. */
 export interface EmailRendered {
@@ -83,13 +90,18 @@ export interface ChannelAdapter<C extends Channel> {
   /** the content a message copies from a library template of this channel; undefined while it has none */
   planContent(template: AnyTemplate): PlanContent | undefined;
   /** the renderer of a plan's content for this channel; undefined when the content is not this channel's */
-  prepare(content: PlanContent): ((recipient: RecipientView, links: RecipientLinks) => RenderedOf<C>) | undefined;
+  prepare(content: PlanContent, send: SendContext): ((recipient: RecipientView, links: RecipientLinks) => RenderedOf<C>) | undefined;
   /** the provider request of one recipient */
   message(input: { recipient: RecipientView; rendered: RenderedOf<C>; links: RecipientLinks; from: string; tags: Record<string, string> }): OutboundOf<C>;
   /** a provider answer as an outcome; undefined when it cannot say whether the message went out */
   classify(answer: ProviderAnswer): SendOutcome | undefined;
-  /** the provider on AWS, and in `npm start` and the tests (`recorder` keeps what channels without a stand-in send) */
-  provider(rt: Runtime, where: { local: false } | { local: true; recorder: ChannelSender }): ChannelSender;
+  /** the provider: on AWS, and in `npm start` and the tests by endpoint override to the stand-ins */
+  provider(rt: Runtime): ChannelSender;
+  /**
+   * what the organization has yet to set up before this channel can send (its LINE channel, a push channel), as
+   * the words to show; undefined when nothing is missing. Asked when a message is sent for approval.
+   */
+  missingSetup?(ctx: { store: Store; orgId: number }): Promise<LocalText | undefined>;
   /** a provider event about messages sent earlier */
   readFeedback(event: unknown): FeedbackReading;
   /**

@@ -24,9 +24,9 @@ export function adapterOf(channel: Channel): ChannelAdapter<Channel> {
   return CHANNEL_ADAPTERS[channel] as ChannelAdapter<Channel>;
 }
 
-/** The provider of every channel, as the adapters choose them: on AWS, or locally with a recorder. */
-export function channelSenders(rt: Runtime, where: { local: false } | { local: true; recorder: ChannelSender }): ChannelSenders {
-  return Object.fromEntries(CHANNELS.map((c) => [c, adapterOf(c).provider(rt, where)])) as ChannelSenders;
+/** The provider of every channel, as the adapters choose them: on AWS, and locally the same code reaching the stand-ins. */
+export function channelSenders(rt: Runtime): ChannelSenders {
+  return Object.fromEntries(CHANNELS.map((c) => [c, adapterOf(c).provider(rt)])) as ChannelSenders;
 }
 
 /** One sender for every channel (benchmarks and tests put their provider over one channel's). */
@@ -34,5 +34,5 @@ export function everyChannel(sender: ChannelSender): ChannelSenders {
   return Object.fromEntries(CHANNELS.map((c) => [c, sender])) as ChannelSenders;
 }
 
-export type { ChannelAdapter, Reach, RecipientView, Rendered, RenderedOf, Target } from './adapter';
+export type { ChannelAdapter, Reach, RecipientView, Rendered, RenderedOf, SendContext, Target } from './adapter';
 export type { ChannelSender, ChannelSenders, Outbound, SendOutcome } from './sender';

@@ -1,6 +1,6 @@
 /**
- * The local adapter of channels whose providers cannot be reached from here (SMS, push, LINE, direct mail):
- * it records what would have been sent, with the time, so the portal and the tests can show and count it.
+ * A null provider: answers every message sent and keeps it with the time, for benchmarks (bench/send.ts) and for
+ * tests that put it under the channels they do not look at.
  */
 import type { Clock } from '../platform/runtime';
 import type { ChannelSender, Outbound, SendOutcome } from './sender';

@@ -18,7 +18,7 @@ async function init() {
   const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''), ports: awsDeliveryPorts(config.region) });
   const store = new Store(rt);
   return deliveryWorker(rt, store, {
-    senders: channelSenders(rt, { local: false }),
+    senders: channelSenders(rt),
     ratePerSecond: storedSendRates(store, config.sendRates, rt.clock),
     staleClaimMs: Number(process.env.HERALD_DELIVERY_VISIBILITY_S ?? 720) * 1000,
   });

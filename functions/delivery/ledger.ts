@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
-import { DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
+import { addressKeyOf, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
 import type { Store, TransactItem } from '../store/store';
 
@@ -111,8 +111,11 @@ export class Ledger {
 
   private claimRecord(k: LedgerKey, address: string, links?: string[]): SentRecord {
     const key = this.keyOf(k);
+    // the completion has no address to write; without doneAt the claim is not in the byAddress index yet
+    const addressKey = addressKeyOf(k.orgId, address);
     return {
       ...(links && links.length > 0 ? { links } : {}),
+      ...(addressKey ? { addressKey } : {}),
       ...key,
       orgId: k.orgId,
       planId: k.planId,
@@ -263,8 +266,10 @@ export class Ledger {
   async skip(k: LedgerKey, address: string, reason: SendFailureReason): Promise<boolean> {
     const key = this.keyOf(k);
     const now = this.clock.now();
+    const addressKey = addressKeyOf(k.orgId, address);
     const record: SentRecord = {
       ...key,
+      ...(addressKey ? { addressKey } : {}),
       orgId: k.orgId,
       planId: k.planId,
       runId: k.runId,

@@ -32,6 +32,8 @@ export class RateLimiter {
    * with `orgId`, never more than the organization's share of the second.
    */
   async take(channel: Channel, wanted: number, orgId?: number): Promise<SendSlots> {
+    // nothing wanted is nothing to wait for (asking for 0 would wait forever)
+    if (wanted < 1) return { second: Math.floor(this.clock.now() / 1000), count: 0 };
     const rate = await this.ratePerSecond(channel);
     const own = orgId !== undefined && this.orgShare < 1 ? { orgId, cap: Math.max(1, Math.floor(rate * this.orgShare)) } : undefined;
     for (;;) {

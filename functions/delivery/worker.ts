@@ -24,7 +24,8 @@ export function planContentSource(store: Store, from: string): ContentSource {
   return {
     async load(orgId, planId, _runId, channel) {
       const plan = await store.forOrg(orgId).get('plan', planId);
-      const render = plan?.status === 'IN_PROGRESS' ? adapterOf(channel).prepare(plan.content) : undefined;
+      // the plan read once per batch hands the adapter its send context along with the content
+      const render = plan?.status === 'IN_PROGRESS' ? adapterOf(channel).prepare(plan.content, { messageType: plan.messageType }) : undefined;
       if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
       return { stopped: false, from, render };
     },

@@ -21,7 +21,6 @@ import { LocalScheduler, startSchedulerLoop } from './scheduler';
 import { ASSET_BUCKET, startStandIns, type StandIns } from './standins';
 import { lazyS3Storage } from '../platform/awsPorts';
 import { channelSenders } from '../channels';
-import { RecordingSender } from '../channels/recording';
 import { DELIVERY_QUEUE } from '../delivery/messages';
 import { deliveryWorker } from '../delivery/worker';
 import { storedSendRates } from '../services/systemSetting';
@@ -41,8 +40,6 @@ export interface LocalHerald {
   scheduler: LocalScheduler;
   /** the loop running the send pipeline; tests wait for it with `delivery.idle()` */
   delivery: ReturnType<typeof startQueueLoop>;
-  /** what the channels not reachable from here (SMS, push, LINE, direct mail) would have sent */
-  recorded: RecordingSender;
   seed: SeedResult;
   standIns: StandIns;
   stop(): Promise<void>;
@@ -108,8 +105,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     const url = `http://localhost:${port}`;
     if (!opts.config?.publicUrl && !(opts.env ?? process.env).HERALD_PUBLIC_URL) rt.config.publicUrl = url;
     // The sender signs links with the public address, known only now.
-    const recorded = new RecordingSender(rt.clock);
-    const senders = channelSenders(rt, { local: true, recorder: recorded });
+    const senders = channelSenders(rt);
     const delivery = startQueueLoop({
       queue,
       name: DELIVERY_QUEUE,
@@ -128,7 +124,6 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       queue,
       scheduler,
       delivery,
-      recorded,
       seed,
       standIns,
       async stop() {

@@ -57,11 +57,15 @@ if (herald.seed.generatedAdminPassword) {
 const adminUser = herald.rt.config.adminUser;
 if (!stopping) console.log(`
 Herald is running.
-  Portal:       ${herald.portalUrl}
-  Mail viewer:  ${herald.mailViewerUrl}   (mail sent through the local SES, kept in the data folder)
-  Data folder:  ${dataDir}
-  Sign in as:   ${adminUser}
-  Password:     ${
+  Portal:          ${herald.portalUrl}
+  Message viewer:  ${herald.mailViewerUrl}   (a tab per channel: email, SMS, push, LINE, letters)
+  What each stand-in received, as JSON:
+    SMS:           ${herald.standIns.endpoints.sms}/_standin/received
+    Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
+    LINE:          ${herald.standIns.endpoints.line}/_standin/received
+  Data folder:     ${dataDir}
+  Sign in as:      ${adminUser}
+  Password:        ${
     herald.seed.generatedAdminPassword
       ? `${herald.seed.generatedAdminPassword}   (generated on first start; also in ${passwordFile})`
       : herald.seed.seeded

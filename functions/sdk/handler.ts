@@ -250,7 +250,7 @@ export function sdkApi(rt: Runtime, store: Store) {
     const token = headers[SDK_HEADERS.userToken];
     const accountId = (parsed.data as { accountId: string }).accountId;
     if (token !== undefined) await checkUserToken(appKey, found, token, accountId);
-    const ctx = { rt, store, tenant: store.forOrg(found.app.orgId), app: found.app, proven: token !== undefined };
+    const ctx = { rt, platform: store, tenant: store.forOrg(found.app.orgId), app: found.app, proven: token !== undefined };
     const result = await (SDK_HANDLERS[op] as (p: unknown, c: typeof ctx) => Promise<unknown>)(parsed.data, ctx);
     return SDK_OPERATIONS[op].response.parse(result);
   };

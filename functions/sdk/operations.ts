@@ -30,7 +30,8 @@ import type { Store, TenantStore } from '../store/store';
 
 export interface SdkContext {
   rt: Runtime;
-  store: Store;
+  /** the untenanted store: nothing here needs it yet beyond what `tenant` reaches (kept named, greppable) */
+  platform: Store;
   tenant: TenantStore;
   app: Application;
   /** the call carries a valid user token for its accountId */
@@ -90,14 +91,13 @@ async function requireAccount(ctx: SdkContext, id: string): Promise<Account> {
 }
 
 function deviceKey(ctx: SdkContext, accountId: string, deviceId: string) {
-  return { accountKey: deviceKeyOf(ctx.tenant.orgId, accountId), deviceId };
+  return ctx.tenant.keyed('device').key(accountId, deviceId) as { accountKey: string; deviceId: string };
 }
 
 const timeKey = (at: number) => String(Math.max(0, Math.min(at, 9_999_999_999_999))).padStart(13, '0');
 
 async function recordPermission(ctx: SdkContext, accountId: string, deviceId: string, from: string | undefined, to: string, at: number): Promise<void> {
-  await ctx.store.put('permissionRecord', {
-    accountKey: deviceKeyOf(ctx.tenant.orgId, accountId),
+  await ctx.tenant.keyed('permissionRecord').put(accountId, {
     recordKey: `${timeKey(at)}#${deviceId}`,
     orgId: ctx.tenant.orgId,
     accountId,
@@ -112,7 +112,7 @@ async function recordPermission(ctx: SdkContext, accountId: string, deviceId: st
 type Protected = (typeof SDK_PROTECTED_FIELDS)[number];
 
 async function hasDevices(ctx: SdkContext, accountId: string): Promise<boolean> {
-  const page = await ctx.store.queryPage('device', { partition: { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, accountId) }, limit: 1, attributes: ['deviceId'] });
+  const page = await ctx.tenant.keyed('device').queryPage(accountId, { limit: 1, attributes: ['deviceId'] });
   return page.items.length > 0;
 }
 
@@ -131,7 +131,7 @@ async function putDevice(
   refuse = false,
 ): Promise<{ created: boolean; ignored: Protected[] }> {
   const key = deviceKey(ctx, accountId, given.deviceId);
-  const stored = await ctx.store.get('device', key);
+  const stored = await ctx.tenant.keyed('device').get(accountId, given.deviceId);
   if (!trusted && !stored && (!ownAccount || (await hasDevices(ctx, accountId)))) {
     if (refuse) throw new AppError('400018', ownAccount ? 'This account has devices: a new one needs a user token.' : 'This account was not made by this app: a device needs a user token.');
     return { created: false, ignored: ['device'] };
@@ -158,7 +158,7 @@ async function putDevice(
     appId: ctx.app.id,
     dateUpdated: now,
   };
-  await ctx.store.put('device', device);
+  await ctx.tenant.keyed('device').put(accountId, device);
   if (given.permission && given.permission !== stored?.permission) await recordPermission(ctx, accountId, given.deviceId, stored?.permission, given.permission, now);
   return { created: !stored, ignored: keepToken ? ['device.pushToken'] : [] };
 }
@@ -279,13 +279,14 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
   const wanted = [
     ...new Set(events.flatMap((e) => [e.geofenceId && `geofence:${e.geofenceId}`, e.beaconId && `beacon:${e.beaconId}`, e.planId && `plan:${e.planId}`]).filter(Boolean) as string[]),
   ];
-  const found = await ctx.store.getMany(
-    wanted.map((w) => {
-      const [entity, id] = w.split(/:(.*)/s) as ['geofence' | 'beacon' | 'plan', string];
-      return { entity, key: { orgId: ctx.tenant.orgId, id }, attributes: ['id'] };
-    }),
-  );
-  const missing = wanted.filter((_w, i) => !found[i]);
+  const found = new Set<string>();
+  for (const entity of ['geofence', 'beacon', 'plan'] as const) {
+    const ids = wanted.filter((w) => w.startsWith(`${entity}:`)).map((w) => w.slice(entity.length + 1));
+    if (ids.length === 0) continue;
+    const got = await ctx.tenant.getMany(entity, ids, ['id']);
+    ids.forEach((id, i) => got[i] && found.add(`${entity}:${id}`));
+  }
+  const missing = wanted.filter((w) => !found.has(w));
   if (missing.length > 0) throw new AppError('720003', `No ${missing[0]!.replace(':', ' ')}.`);
 }
 
@@ -309,13 +310,13 @@ const events: Op<'events'> = async (p, ctx) => {
       (['name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
     ),
   }));
-  await ctx.store.putMany('accountEvent', items);
+  await ctx.tenant.keyed('accountEvent').putMany(items.map((item) => ({ rest: p.accountId, item })));
   return { accepted: items.length };
 };
 
 async function requireDevice(ctx: SdkContext, accountId: string, deviceId: string): Promise<Device> {
   await requireAccount(ctx, accountId);
-  const stored = await ctx.store.get('device', deviceKey(ctx, accountId, deviceId));
+  const stored = await ctx.tenant.keyed('device').get(accountId, deviceId);
   if (!stored) throw new AppError('720003', `No device ${deviceId} on account ${accountId}.`);
   return stored as Device;
 }
@@ -325,7 +326,7 @@ const permission: Op<'permission'> = async (p, ctx) => {
   const changed = stored.permission !== p.permission;
   if (changed) {
     const now = ctx.rt.clock.now();
-    await ctx.store.update('device', deviceKey(ctx, p.accountId, p.deviceId), { permission: p.permission, dateUpdated: now });
+    await ctx.tenant.keyed('device').update(p.accountId, p.deviceId, { permission: p.permission, dateUpdated: now });
     await recordPermission(ctx, p.accountId, p.deviceId, stored.permission, p.permission, now);
   }
   return { accountId: p.accountId, deviceId: p.deviceId, permission: p.permission, changed };
@@ -333,7 +334,7 @@ const permission: Op<'permission'> = async (p, ctx) => {
 
 const signOut: Op<'signOut'> = async (p, ctx) => {
   await requireDevice(ctx, p.accountId, p.deviceId);
-  await ctx.store.update('device', deviceKey(ctx, p.accountId, p.deviceId), { active: false, dateUpdated: ctx.rt.clock.now() });
+  await ctx.tenant.keyed('device').update(p.accountId, p.deviceId, { active: false, dateUpdated: ctx.rt.clock.now() });
   return { accountId: p.accountId, deviceId: p.deviceId };
 };
 
@@ -344,17 +345,17 @@ function inboxOwner(ctx: SdkContext): void {
 
 const inbox: Op<'inbox'> = async (p, ctx) => {
   inboxOwner(ctx);
-  return listInbox(ctx.store, ctx.tenant.orgId, p.accountId, { page: p.page ?? 0, size: p.size ?? 20, unreadOnly: p.unreadOnly ?? false }, ctx.rt.clock.now());
+  return listInbox(ctx.tenant, p.accountId, { page: p.page ?? 0, size: p.size ?? 20, unreadOnly: p.unreadOnly ?? false }, ctx.rt.clock.now());
 };
 
 const inboxRead: Op<'inboxRead'> = async (p, ctx) => {
   inboxOwner(ctx);
-  return { accountId: p.accountId, changed: await markInboxRead(ctx.store, ctx.tenant.orgId, p.accountId, p.ids, ctx.rt.clock.now()) };
+  return { accountId: p.accountId, changed: await markInboxRead(ctx.tenant, p.accountId, p.ids, ctx.rt.clock.now()) };
 };
 
 const inboxDelete: Op<'inboxDelete'> = async (p, ctx) => {
   inboxOwner(ctx);
-  return { accountId: p.accountId, deleted: await deleteInboxItems(ctx.store, ctx.tenant.orgId, p.accountId, p.ids) };
+  return { accountId: p.accountId, deleted: await deleteInboxItems(ctx.tenant, p.accountId, p.ids) };
 };
 
 export const SDK_HANDLERS: { [O in SdkOperation]: Op<O> } = { identify, device, attributes, events, permission, signOut, inbox, inboxRead, inboxDelete };

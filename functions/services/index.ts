@@ -20,6 +20,7 @@ import { organizationHandlers } from './organization/handlers';
 import { segmentHandlers } from './segment/handlers';
 import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
+import { consoleCloudHandlers, messageHandlers } from './message/handlers';
 import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
@@ -63,6 +64,9 @@ const AREAS: HandlerTable = {
   s3Manager: s3ManagerHandlers,
   lineChannel: lineChannelHandlers,
   pushChannelSetting: pushChannelSettingHandlers,
+  message: messageHandlers,
+  // the console's delivery records are the cloud-source area's own reads
+  consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

@@ -5,10 +5,10 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
-import { ENTITIES, type EntityName } from '../../shared/entities';
+import { ENTITIES } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { KeyRing } from '../platform/keys';
-import type { Item, PageRead, Store } from './store';
+import type { Item, OrgKeyedEntity, TenantPageRead, TenantStore } from './store';
 
 const REFUSED = 'payload.cursor: The cursor is not valid for this list. Start again from the first page.';
 
@@ -50,18 +50,21 @@ const partitionPosition = z.object({ list: z.record(z.string(), z.string()), aft
  * "The cursor belongs to another <what>", so a cursor never carries a reader from one list into another.
  */
 export async function partitionPage(
-  deps: { store: Store; keys: KeyRing; orgId: number },
-  entity: EntityName,
-  page: { purpose: string; list: Record<string, string>; what?: string; cursor?: string } & Omit<PageRead, 'startKey'>,
+  deps: { tenant: TenantStore; keys: KeyRing },
+  entity: OrgKeyedEntity,
+  page: { purpose: string; list: Record<string, string>; what?: string; cursor?: string; rest: string } & Omit<TenantPageRead, 'startKey' | 'index'>,
 ): Promise<{ items: Item[]; cursor?: string }> {
-  const { purpose, list, what = 'list', cursor, ...read } = page;
+  const { purpose, list, what = 'list', cursor, rest, ...read } = page;
+  const { orgId } = deps.tenant;
   const codec = orgCursor(deps.keys, purpose, partitionPosition);
-  const position = cursor ? codec.decode(deps.orgId, cursor) : undefined;
+  const position = cursor ? codec.decode(orgId, cursor) : undefined;
   if (position && Object.entries(list).some(([k, v]) => position.list[k] !== v)) {
     throw new AppError('400016', `payload.cursor: The cursor belongs to another ${what}. Start again from the first page.`);
   }
+  // the partition is the caller's organization's: the tenant store builds `<orgId>#<rest>`
+  const keyed = deps.tenant.keyed(entity);
+  const found = await keyed.queryPage(rest, { ...read, startKey: position ? keyed.key(rest, position.after) : undefined });
   const sortKey = (ENTITIES[entity] as { sortKey?: { name: string } }).sortKey!.name;
-  const found = await deps.store.queryPage(entity, { ...read, startKey: position ? { [read.partition.name]: read.partition.value, [sortKey]: position.after } : undefined });
   const last = found.lastKey?.[sortKey] as string | undefined;
-  return { items: found.items, cursor: last ? codec.encode(deps.orgId, { list, after: last }) : undefined };
+  return { items: found.items, cursor: last ? codec.encode(orgId, { list, after: last }) : undefined };
 }

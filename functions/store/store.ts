@@ -11,6 +11,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  type QueryCommandInput,
   ScanCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
@@ -42,6 +43,9 @@ export interface PageRead {
   startKey?: Item;
   count?: boolean;
 }
+
+/** A condition piece (see CONDITIONS): it names attributes, never the key. */
+export type Condition = { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Item };
 
 /** Named condition pieces. */
 export const CONDITIONS = {
@@ -182,6 +186,22 @@ export class Store {
     return { items: (out.Items ?? []) as Item[], count: out.Count ?? 0, lastKey: out.LastEvaluatedKey };
   }
 
+  /**
+   * A query as DynamoDB takes it, on the entity's table: for a repository in the store's domain whose key
+   * conditions the helpers above do not state (a sort-key range, nested projections). Answers one page.
+   */
+  async query(entity: EntityName, input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
+    const out = await this.rt.aws.doc.send(new QueryCommand({ ...input, TableName: this.table(entity) }));
+    return { items: (out.Items ?? []) as Item[], count: out.Count ?? 0, lastKey: out.LastEvaluatedKey };
+  }
+
+  /** One BatchGetItem of up to 100 keys of one table: what it found and the keys DynamoDB left unprocessed. */
+  async batchGetKeys(entity: EntityName, keys: readonly Item[]): Promise<{ items: Item[]; unprocessed: Item[] }> {
+    const TableName = this.table(entity);
+    const out = await this.rt.aws.doc.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [...keys], ConsistentRead: true } } }));
+    return { items: (out.Responses?.[TableName] ?? []) as Item[], unprocessed: (out.UnprocessedKeys?.[TableName]?.Keys ?? []) as Item[] };
+  }
+
   /** Every item of a table: for the local stand-ins' own state and one-time upgrades, never on a request path. */
   async scanAll<E extends EntityName>(entity: E): Promise<RecordOf<E>[]> {
     const items: RecordOf<E>[] = [];
@@ -194,7 +214,7 @@ export class Store {
     return items;
   }
 
-  async put(entity: EntityName, item: Item, condition?: ReturnType<(typeof CONDITIONS)[keyof typeof CONDITIONS]>, onFail: ErrorCode = '720007'): Promise<void> {
+  async put(entity: EntityName, item: Item, condition?: Condition, onFail: ErrorCode = '720007'): Promise<void> {
     try {
       await this.rt.aws.doc.send(new PutCommand({ TableName: this.table(entity), Item: item, ...condition }));
     } catch (e) {
@@ -388,20 +408,161 @@ export type TenantEntity = {
   [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant' ? ((typeof ENTITIES)[K] extends { shardedPartition: object } ? never : K) : never;
 }[EntityName];
 
-/** The only way to tenant data: every key starts with the caller's organization. */
-export class TenantStore {
+/**
+ * A record of a tenant entity as a handler writes it: without `orgId`, which the tenant store fills in. An object
+ * literal naming `orgId` does not compile; one spread from a stored record may carry it, and the store overwrites it.
+ */
+export type TenantRecord<E extends TenantEntity> = Omit<RecordOf<E>, 'orgId'>;
+
+declare const BOUND: unique symbol;
+/**
+ * A transaction item bound to one organization: only the tenant store (and the store's domain functions that take
+ * it) make one, so a transaction a handler runs cannot name another organization's item.
+ */
+export type BoundItem = TransactItem & { failCode?: ErrorCode; readonly [BOUND]: true };
+
+/** What `TenantStore.queryPage` reads: a page of the organization's partition (or of an index partitioned by orgId). */
+export type TenantPageRead = Omit<PageRead, 'partition'>;
+
+/**
+ * Tables declared global whose partition key starts with the organization, `<orgId>#<rest>` (to be moved to
+ * organization-first keys with a data migration). The tenant store builds that prefix; a caller names only the rest.
+ */
+export const ORG_KEYED = {
+  accountEvent: 'accountKey',
+  permissionRecord: 'accountKey',
+  device: 'accountKey',
+  inboxItem: 'accountKey',
+  presetRecord: 'recordKey',
+  dataImportFailure: 'importKey',
+  cloudSourceHistory: 'historyKey',
+  cloudSourceRecord: 'recordKey',
+  planRun: 'planKey',
+  operationRecord: 'planKey',
+  deliveryCounter: 'runKey',
+  sentRecord: 'runShard',
+} as const satisfies Partial<Record<EntityName, string>>;
+export type OrgKeyedEntity = keyof typeof ORG_KEYED;
+/** A record of an org-keyed table as a caller writes it: its partition key is the store's to build. */
+export type OrgKeyedRecord<E extends OrgKeyedEntity> = Omit<RecordOf<E>, (typeof ORG_KEYED)[E]>;
+
+/** One org-keyed table seen from one organization: every partition it names is `<orgId>#<rest>`. */
+export class OrgKeyed<E extends OrgKeyedEntity> {
+  readonly #store: Store;
+  readonly #orgId: number;
+
   constructor(
-    readonly store: Store,
+    store: Store,
+    orgId: number,
+    readonly entity: E,
+  ) {
+    this.#store = store;
+    this.#orgId = orgId;
+  }
+
+  /** The partition of `rest` in this organization. */
+  partition(rest: string): string {
+    return `${this.#orgId}#${rest}`;
+  }
+
+  key(rest: string, sort?: string | number): Key {
+    const def: EntityDef = ENTITIES[this.entity];
+    return { [ORG_KEYED[this.entity]]: this.partition(rest), ...(def.sortKey && sort !== undefined ? { [def.sortKey.name]: sort } : {}) };
+  }
+
+  private placed(rest: string, item: object): Item {
+    return { ...item, [ORG_KEYED[this.entity]]: this.partition(rest) };
+  }
+
+  get(rest: string, sort?: string | number): Promise<RecordOf<E> | undefined> {
+    return this.#store.get(this.entity, this.key(rest, sort));
+  }
+
+  async getMany(keys: readonly { rest: string; sort?: string | number }[], attributes?: readonly string[]): Promise<(RecordOf<E> | undefined)[]> {
+    const found: (Item | undefined)[] = [];
+    for (let i = 0; i < keys.length; i += 100) {
+      found.push(...(await this.#store.getMany(keys.slice(i, i + 100).map((k) => ({ entity: this.entity, key: this.key(k.rest, k.sort), attributes })))));
+    }
+    return found as (RecordOf<E> | undefined)[];
+  }
+
+  put(rest: string, item: OrgKeyedRecord<E>, condition?: Condition, onFail?: ErrorCode): Promise<void> {
+    return this.#store.put(this.entity, this.placed(rest, item), condition, onFail);
+  }
+
+  putMany(items: readonly { rest: string; item: OrgKeyedRecord<E> }[]): Promise<void> {
+    return this.#store.putMany(this.entity, items.map((i) => this.placed(i.rest, i.item)));
+  }
+
+  delete(rest: string, sort?: string | number): Promise<void> {
+    return this.#store.delete(this.entity, this.key(rest, sort));
+  }
+
+  deleteIf(rest: string, sort: string | number | undefined, condition: Condition, onFail?: ErrorCode): Promise<void> {
+    return this.#store.deleteIf(this.entity, this.key(rest, sort), condition, onFail);
+  }
+
+  deleteMany(keys: readonly { rest: string; sort?: string | number }[]): Promise<void> {
+    return this.#store.deleteMany(this.entity, keys.map((k) => this.key(k.rest, k.sort)));
+  }
+
+  list(rest: string, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
+    return this.#store.queryAll(this.entity, { name: ORG_KEYED[this.entity], value: this.partition(rest) }, undefined, attributes);
+  }
+
+  pages(rest: string, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
+    return this.#store.queryPages(this.entity, { name: ORG_KEYED[this.entity], value: this.partition(rest) }, undefined, attributes);
+  }
+
+  queryPage(rest: string, q: TenantPageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
+    if (q.index) throw new Error(`queryPage: ${this.entity}.${q.index} is not partitioned by the organization`);
+    return this.#store.queryPage(this.entity, { ...q, partition: { name: ORG_KEYED[this.entity], value: this.partition(rest) } });
+  }
+
+  update(rest: string, sort: string | number | undefined, set: Item, condition?: Condition, onFail?: ErrorCode): Promise<RecordOf<E>> {
+    const { [ORG_KEYED[this.entity]]: _forged, ...rest_ } = set;
+    return this.#store.update(this.entity, this.key(rest, sort), rest_, condition, onFail) as Promise<RecordOf<E>>;
+  }
+
+  putNew(rest: string, item: OrgKeyedRecord<E>, failCode?: ErrorCode): BoundItem {
+    return this.#store.putNew(this.entity, this.placed(rest, item), failCode) as unknown as BoundItem;
+  }
+
+  deleteItem(rest: string, sort?: string | number): BoundItem {
+    return this.#store.deleteItem(this.entity, this.key(rest, sort)) as unknown as BoundItem;
+  }
+}
+
+/**
+ * The only way to tenant data: every key starts with the caller's organization, which the store fills in from the
+ * verified identity. The untenanted store inside is private: a handler holding this can name no other organization.
+ */
+export class TenantStore {
+  readonly #store: Store;
+
+  constructor(
+    store: Store,
     readonly orgId: number,
-  ) {}
+  ) {
+    this.#store = store;
+  }
 
   private key(entity: TenantEntity, id: string): Key {
     const def: EntityDef = ENTITIES[entity];
     return { [def.partitionKey.name]: this.orgId, [def.sortKey!.name]: id };
   }
 
+  /** The item with the organization stamped last, so a forged `orgId` in what a caller spread in is overwritten. */
+  private owned(entity: TenantEntity, item: object): Item {
+    return { ...item, [ENTITIES[entity].partitionKey.name]: this.orgId };
+  }
+
+  private bound<T extends TransactItem>(item: T & { failCode?: ErrorCode }): BoundItem {
+    return item as unknown as BoundItem;
+  }
+
   get<E extends TenantEntity>(entity: E, id: string): Promise<RecordOf<E> | undefined> {
-    return this.store.get(entity, this.key(entity, id));
+    return this.#store.get(entity, this.key(entity, id));
   }
 
   /** Like `get`, but a missing item (including one of another organization) answers 720003. */
@@ -411,11 +572,42 @@ export class TenantStore {
     return item;
   }
 
+  /** Several of the organization's records in one round trip, in the order asked (undefined where missing). */
+  async getMany<E extends TenantEntity>(entity: E, ids: readonly string[], attributes?: readonly string[]): Promise<(RecordOf<E> | undefined)[]> {
+    const found: (Item | undefined)[] = [];
+    // BatchGetItem takes 100 keys a call
+    for (let i = 0; i < ids.length; i += 100) {
+      found.push(...(await this.#store.getMany(ids.slice(i, i + 100).map((id) => ({ entity, key: this.key(entity, id), attributes })))));
+    }
+    return found as (RecordOf<E> | undefined)[];
+  }
+
   /** The organization's records; with `attributes`, only those fields of each. */
   list<E extends TenantEntity>(entity: E): Promise<RecordOf<E>[]>;
   list<E extends TenantEntity, K extends keyof RecordOf<E> & string>(entity: E, attributes: readonly K[]): Promise<Pick<RecordOf<E>, K>[]>;
   list<E extends TenantEntity>(entity: E, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
-    return this.store.queryAll(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId }, undefined, attributes);
+    return this.#store.queryAll(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId }, undefined, attributes);
+  }
+
+  /** The organization's records a page (up to 1 MB) at a time. */
+  pages<E extends TenantEntity>(entity: E, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
+    return this.#store.queryPages(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId }, undefined, attributes);
+  }
+
+  /**
+   * One page of the organization's partition, or of an index whose partition is the organization: an index keyed
+   * by anything else is refused (it could reach other organizations' items).
+   */
+  queryPage(entity: TenantEntity, q: TenantPageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
+    const def: EntityDef = ENTITIES[entity];
+    const partitionName = q.index ? def.indexes?.find((i) => i.name === q.index)?.partitionKey.name : def.partitionKey.name;
+    if (partitionName !== def.partitionKey.name) throw new Error(`queryPage: ${entity}.${q.index} is not partitioned by the organization`);
+    return this.#store.queryPage(entity, { ...q, partition: { name: partitionName, value: this.orgId } });
+  }
+
+  /** An org-keyed table (ORG_KEYED) of this organization. */
+  keyed<E extends OrgKeyedEntity>(entity: E): OrgKeyed<E> {
+    return new OrgKeyed(this.#store, this.orgId, entity);
   }
 
   /** Stamps orgId onto an item before writing it. */
@@ -423,7 +615,67 @@ export class TenantStore {
     return { ...item, orgId: this.orgId };
   }
 
-  deleteItem(entity: TenantEntity, id: string): TransactItem {
-    return this.store.deleteItem(entity, this.key(entity, id));
+  /** Writes a record of the organization; a failed `condition` answers `onFail`. */
+  put<E extends TenantEntity>(entity: E, item: TenantRecord<E>, condition?: Condition, onFail?: ErrorCode): Promise<void> {
+    return this.#store.put(entity, this.owned(entity, item), condition, onFail);
+  }
+
+  /** Unconditional puts of the organization's records in batches (imports). */
+  putMany<E extends TenantEntity>(entity: E, items: readonly TenantRecord<E>[]): Promise<void> {
+    return this.#store.putMany(entity, items.map((item) => this.owned(entity, item)));
+  }
+
+  /** A partial update of the organization's record `id`; `set` cannot move it to another organization. */
+  update<E extends TenantEntity>(entity: E, id: string, set: Partial<TenantRecord<E>>, condition?: Condition, onFail?: ErrorCode): Promise<RecordOf<E>> {
+    const { orgId: _forged, ...rest } = set as Item;
+    return this.#store.update(entity, this.key(entity, id), rest, condition, onFail) as Promise<RecordOf<E>>;
+  }
+
+  delete(entity: TenantEntity, id: string): Promise<void> {
+    return this.#store.delete(entity, this.key(entity, id));
+  }
+
+  /** Deletes the organization's record `id` only when `condition` holds; otherwise answers `onFail`. */
+  deleteIf(entity: TenantEntity, id: string, condition: Condition, onFail?: ErrorCode): Promise<void> {
+    return this.#store.deleteIf(entity, this.key(entity, id), condition, onFail);
+  }
+
+  /** Put of a new record inside a transaction, failing with `failCode` when it exists. */
+  putNew<E extends TenantEntity>(entity: E, item: TenantRecord<E>, failCode?: ErrorCode): BoundItem {
+    return this.bound(this.#store.putNew(entity, this.owned(entity, item), failCode));
+  }
+
+  /** Put replacing a record whose stored version is `version`, inside a transaction. */
+  putVersioned<E extends TenantEntity>(entity: E, item: TenantRecord<E>, version: number): BoundItem {
+    return this.bound(this.#store.putVersioned(entity, this.owned(entity, item), version));
+  }
+
+  /** A partial update inside a transaction (SET of `set`, ADD of `add`). */
+  updateItem<E extends TenantEntity>(
+    entity: E,
+    id: string,
+    change: { set?: Partial<TenantRecord<E>>; add?: Record<string, number> },
+    condition?: Condition,
+    failCode?: ErrorCode,
+  ): BoundItem {
+    const { orgId: _forged, ...set } = (change.set ?? {}) as Item;
+    return this.bound(this.#store.updateItem(entity, this.key(entity, id), { set, add: change.add }, condition, failCode));
+  }
+
+  deleteItem(entity: TenantEntity, id: string, failCode?: ErrorCode): BoundItem {
+    return this.bound({ ...this.#store.deleteItem(entity, this.key(entity, id)), ...(failCode ? { failCode } : {}) });
+  }
+
+  /** All-or-nothing writes of items this store (or a domain function given it) made. */
+  transact(items: readonly BoundItem[], onFail?: ErrorCode): Promise<void> {
+    return this.#store.transact([...items], onFail);
+  }
+
+  /**
+   * For the store's own domain modules (unique values, the ledger, records of global tables whose keys embed the
+   * organization): the untenanted store and the organization, never handed to a handler.
+   */
+  static internals(tenant: TenantStore): { store: Store; orgId: number; bind: (item: TransactItem & { failCode?: ErrorCode }) => BoundItem } {
+    return { store: tenant.#store, orgId: tenant.orgId, bind: (item) => item as unknown as BoundItem };
   }
 }

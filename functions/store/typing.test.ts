@@ -17,4 +17,28 @@ export function reads(store: Store, tenant: TenantStore) {
   void tenant.list('planTag').then((tags) => tags.map((t) => t.name));
 }
 
-it('is checked by the type checker', () => expect(reads).toBeTypeOf('function'));
+/** Writes through the tenant store name no organization: it fills in its own. */
+export function writes(store: Store, tenant: TenantStore) {
+  const tag = { id: 't1', name: 'Tag', color: '', description: '', version: 1, dateCreated: 0, dateUpdated: 0, createdBy: 'u', updatedBy: 'u' };
+  void tenant.put('planTag', tag);
+  // @ts-expect-error a record that names its organization does not compile
+  void tenant.put('planTag', { ...tag, orgId: 2 });
+  // @ts-expect-error nor does an update that moves it
+  void tenant.update('planTag', 't1', { orgId: 2 });
+  // @ts-expect-error a key is an id alone, never one that names the organization
+  void tenant.delete('planTag', { orgId: 2, id: 't1' });
+  // @ts-expect-error a global entity is not writable through the tenant store
+  void tenant.put('user', { id: 'u1' });
+  // @ts-expect-error a transaction takes only items a tenant store made, not a raw one naming any table and key
+  void tenant.transact([store.deleteItem('planTag', { orgId: 2, id: 't1' })]);
+  void tenant.transact([tenant.deleteItem('planTag', 't1'), tenant.putNew('planTag', tag)]);
+  // @ts-expect-error an org-keyed table's partition is the store's to build
+  void tenant.keyed('device').put('acc-1', { accountKey: '2#acc-1', deviceId: 'd1' });
+  // @ts-expect-error the untenanted store inside is private
+  void tenant.store;
+}
+
+it('is checked by the type checker', () => {
+  expect(reads).toBeTypeOf('function');
+  expect(writes).toBeTypeOf('function');
+});

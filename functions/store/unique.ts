@@ -3,7 +3,7 @@
  * same transaction as the record, so two saves racing for one value cannot both win.
  */
 import { AppError, type ErrorCode } from '../../shared/errors';
-import type { Store, TransactItem } from './store';
+import { type BoundItem, TenantStore } from './store';
 
 /** The guard that keeps a value unique within one organization, whatever its case. */
 export function uniqueGuard(entity: string, orgId: number, field: string, value: unknown): string {
@@ -12,7 +12,6 @@ export function uniqueGuard(entity: string, orgId: number, field: string, value:
 
 export interface UniqueChange {
   entity: string;
-  orgId: number;
   field: string;
   /** the record holding the value */
   owner: string;
@@ -28,17 +27,20 @@ export interface UniqueChange {
  * The writes that move a record's unique value from `old` to `next`: none when it keeps its value (in any case);
  * a value another record holds is refused at once with `code`, and a race is caught by the guard's condition.
  */
-export async function uniqueWrites(store: Store, change: UniqueChange): Promise<(TransactItem & { failCode?: ErrorCode })[]> {
-  const guard = uniqueGuard(change.entity, change.orgId, change.field, change.next);
-  const old = change.old === undefined ? undefined : uniqueGuard(change.entity, change.orgId, change.field, change.old);
+export async function uniqueWrites(tenant: TenantStore, change: UniqueChange): Promise<BoundItem[]> {
+  // the guards are of the tenant store's own organization: a caller cannot name another's
+  const { store, orgId, bind } = TenantStore.internals(tenant);
+  const guard = uniqueGuard(change.entity, orgId, change.field, change.next);
+  const old = change.old === undefined ? undefined : uniqueGuard(change.entity, orgId, change.field, change.old);
   if (guard === old) return [];
   if (await store.get('uniqueKey', { id: guard })) throw new AppError(change.code, change.message);
-  const writes: (TransactItem & { failCode?: ErrorCode })[] = [store.putNew('uniqueKey', { id: guard, owner: change.owner }, change.code)];
-  if (old) writes.push(store.deleteItem('uniqueKey', { id: old }));
+  const writes = [bind(store.putNew('uniqueKey', { id: guard, owner: change.owner }, change.code))];
+  if (old) writes.push(bind(store.deleteItem('uniqueKey', { id: old })));
   return writes;
 }
 
 /** The write that frees a deleted record's unique value. */
-export function releaseUnique(store: Store, entity: string, orgId: number, field: string, value: unknown): TransactItem {
-  return store.deleteItem('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) });
+export function releaseUnique(tenant: TenantStore, entity: string, field: string, value: unknown): BoundItem {
+  const { store, orgId, bind } = TenantStore.internals(tenant);
+  return bind(store.deleteItem('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }));
 }

@@ -10,6 +10,17 @@ export function runShardKey(orgId: number, planId: string, runId: string, shard:
   return `${orgId}#${planId}#${runId}#${shard}`;
 }
 
+/**
+ * The message console's search key of a send: `<orgId>#<address>`, an e-mail lower-cased (phones are kept in
+ * E.164 by the accounts already), so the same person typed either way finds the same sends. None for an address
+ * too long to be an index key (a printed letter address can be).
+ */
+export function addressKeyOf(orgId: number, address: string): string | undefined {
+  const text = address.trim();
+  if (text === '' || text.length > 1000) return undefined;
+  return `${orgId}#${text.includes('@') ? text.toLowerCase() : text}`;
+}
+
 /** A stable shard for a recipient id, the same on every worker. */
 export function shardOf(id: string, shards = DELIVERY_SHARDS): number {
   return partitionShard(id, shards);
@@ -41,6 +52,8 @@ export const sentRecordSchema = z.object({
   doneAt: z.number().int().optional(),
   providerId: z.string().optional(),
   openClaim: z.string().optional(),
+  /** the console's search by address (addressKeyOf); indexed only once the record is done (doneAt is the index's sort key) */
+  addressKey: z.string().optional(),
   /** the message's tracked link destinations by place, written with the claim: click redirects go only here */
   links: z.array(z.string()).optional(),
 });
@@ -52,7 +65,11 @@ export const sentRecordEntity = defineEntity({
   schema: sentRecordSchema,
   partitionKey: { name: 'runShard', type: 'S' },
   sortKey: { name: 'recipient', type: 'S' },
-  indexes: [{ name: 'openClaims', partitionKey: { name: 'openClaim', type: 'S' }, sortKey: { name: 'claimedAt', type: 'N' } }],
+  indexes: [
+    { name: 'openClaims', partitionKey: { name: 'openClaim', type: 'S' }, sortKey: { name: 'claimedAt', type: 'N' } },
+    // sparse twice over: a claim carries addressKey but no doneAt, so only finished sends are written to it
+    { name: 'byAddress', partitionKey: { name: 'addressKey', type: 'S' }, sortKey: { name: 'doneAt', type: 'N' } },
+  ],
 });
 
 /**

@@ -47,6 +47,7 @@ export const RENDER_TEXTS = {
     '{type} 区块属于 HTML（应用内）编辑器，不能用于邮件。',
     '{type} ブロックは HTML（アプリ内）ビルダー用で、メールには使えません。',
   ),
+  languageCode: entry('Use a language code such as en, ja or zh-Hant.', '请使用语言代码，例如 en、ja 或 zh-Hant。', 'en、ja、zh-Hant のような言語コードを使ってください。'),
   maxLanguages: entry('A template holds at most {max} languages.', '一个模板最多包含 {max} 种语言。', 'テンプレートに含められる言語は {max} 個までです。'),
   defaultLanguage: entry('The default language needs content.', '默认语言必须有内容。', '既定の言語にはコンテンツが必要です。'),
   oneBlock: entry('Please add at least one block.', '请至少添加一个区块。', 'ブロックを1つ以上追加してください。'),

@@ -3,6 +3,7 @@
  * (serverTexts.test.ts) checks each has en, zh and ja with the same placeholders.
  */
 import { PHONE_TEXTS } from '../phone';
+import { FIELD_NAMES } from './fieldNames';
 import { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 import { LINE_TEXTS } from './lineTexts';
 import { PUSH_TEXTS } from './pushTexts';
@@ -13,6 +14,7 @@ import { REQUEST_TEXTS } from './requestTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
+export { FIELD_NAMES } from './fieldNames';
 export { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 export { LINE_TEXTS } from './lineTexts';
 export { PUSH_TEXTS } from './pushTexts';
@@ -36,10 +38,15 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   PHONE_TEXTS,
   LINE_TEXTS,
   PUSH_TEXTS,
+  // field names, not sentences: only a sentence's `{param}` value is looked up there
+  FIELD_NAMES,
 };
 
 /**
  * A text written in English (a field message, a reason, a detail), in `lang`: see `translator`. Mails and pages
  * choose their texts by key instead: their short words ("Done", "Unsubscribe") must not rewrite other sentences.
  */
-export const translateServerText = translator([VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS]);
+export const translateServerText = translator(
+  [VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS],
+  FIELD_NAMES,
+);

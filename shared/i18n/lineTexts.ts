@@ -16,4 +16,9 @@ export const LINE_TEXTS = {
     '该组织尚未设置 LINE 渠道访问令牌：请在渠道设置页面保存。',
     'この組織には LINE のチャネルアクセストークンがありません。チャネル設定画面で保存してください。',
   ),
+  planWithoutChannel: t(
+    'A LINE message needs the organization’s LINE channel: save its channel access token on the LINE channel settings screen first.',
+    'LINE 消息需要本组织的 LINE 渠道：请先在 LINE 渠道设置页面保存渠道访问令牌。',
+    'LINE メッセージには組織の LINE チャネルが必要です。先に LINE チャネル設定画面でチャネルアクセストークンを保存してください。',
+  ),
 } as const;

@@ -66,4 +66,9 @@ export const PUSH_TEXTS = {
     '仅凭该账户的用户令牌才能读取收件箱。',
     '受信箱はアカウントのユーザートークンがある場合にのみ読み取れます。',
   ),
+  planWithoutChannel: t(
+    'A push message needs a push channel: add an enabled APNs or FCM channel on the push channel settings screen first.',
+    '推送消息需要推送渠道：请先在推送渠道设置页面添加一个已启用的 APNs 或 FCM 渠道。',
+    'プッシュメッセージにはプッシュチャネルが必要です。先にプッシュチャネル設定画面で有効な APNs または FCM チャネルを追加してください。',
+  ),
 } as const;

@@ -39,6 +39,9 @@ export const REQUEST_TEXTS = {
   invitationAnswered: entry('This invitation has been answered already.', '该邀请已回复。', 'この招待にはすでに回答済みです。'),
   invitationRoleGone: entry('The role of this invitation no longer exists; ask for a new invitation.', '该邀请的角色已不存在；请重新申请邀请。', 'この招待のロールはもうありません。新しい招待を依頼してください。'),
   invitationRoleCancel: entry('The role of this invitation no longer exists; cancel it and invite again.', '该邀请的角色已不存在；请取消后重新邀请。', 'この招待のロールはもうありません。取り消してから招待し直してください。'),
+  // the invitation refusals (720001), shared/services/user.ts INVITE_REFUSALS
+  inviteMember: entry('This account is already a member of the organization.', '该账号已是本组织的成员。', 'このアカウントはすでに組織のメンバーです。'),
+  inviteInvited: entry('This account has already been invited and has not answered yet.', '该账号已被邀请，尚未回复。', 'このアカウントはすでに招待されていて、まだ回答していません。'),
   emailTaken: entry('This e-mail address belongs to another account.', '该电子邮件地址属于另一个账号。', 'このメールアドレスは別のアカウントのものです。'),
   ownEmail: entry('This is already your e-mail address.', '这已经是您的电子邮件地址。', 'これはすでにあなたのメールアドレスです。'),
   usernameEmail: entry(

@@ -61,6 +61,15 @@ describe('translator', () => {
     expect(translate(text, 'en')).toBe(text);
     expect(translate('Something else.', 'ja')).toBe('Something else.');
   });
+
+  it("puts a sentence's field name in the reader's language too, when it knows the name", () => {
+    expect(translateServerText('Please input the title!', 'ja')).toBe('タイトルを入力してください！');
+    expect(translateServerText('payload.fileName: Please input the file name!', 'zh')).toBe('payload.fileName: 请输入文件名！');
+    expect(translateServerText('The subject may be at most 200 characters.', 'ja')).toBe('件名は 200 文字以内にしてください。');
+    // a name no table knows (a column of the file) stays as written; other values are never looked up
+    expect(translateServerText("The field 'customer_id' is required.", 'ja')).toBe('項目「customer_id」は必須です。');
+    expect(translateServerText('Unknown column(s) for this export: name.', 'ja')).toBe('このエクスポートにない列です：name。');
+  });
 });
 
 /** Sample values for the message functions: a field name and numbers. */
@@ -106,9 +115,6 @@ describe('English texts written in the code', () => {
     'USER_NOT_MATCHED',
     'not implemented',
     'x',
-    // an invitation refusal: the portal matches its English form and shows its own words (web/src/pages/admin/InviteDialog.tsx)
-    'This account is already a member of the organization.',
-    'This account has already been invited and has not answered yet.',
   ]);
   /** Folders whose texts reach a person through the portal or a page; functions/sdk and local tools speak to developers. */
   const FOLDERS = ['shared', 'functions/api', 'functions/services', 'functions/tracking'];

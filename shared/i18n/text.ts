@@ -58,10 +58,13 @@ function compile(entry: LocalText): Compiled {
 /**
  * Translates English server texts into `lang`: each English form found is replaced by its `lang` form with the
  * same values; text no table knows (a name, a value, a column header) stays as it is. Longer forms first, so a
- * sentence is not taken for a shorter one inside it.
+ * sentence is not taken for a shorter one inside it. A `{param}` value (a field's name) is put in `lang` too
+ * when `fieldNames` knows it.
  */
-export function translator(tables: readonly TextTable[]): (text: string, lang: Lang) => string {
+export function translator(tables: readonly TextTable[], fieldNames: TextTable = {}): (text: string, lang: Lang) => string {
   let compiled: Compiled[] | undefined;
+  let known: Map<string, LocalText> | undefined;
+  const nameIn = (value: string, lang: Lang) => ((known ??= new Map(Object.values(fieldNames).map((e) => [e.en, e]))).get(value)?.[lang] ?? value);
   const all = () =>
     (compiled ??= tables
       .flatMap((t) => Object.values(t))
@@ -74,7 +77,7 @@ export function translator(tables: readonly TextTable[]): (text: string, lang: L
     for (const { pattern, names, entry } of all()) {
       if (!out.includes(entry.en.split(PLACEHOLDER)[0]!)) continue;
       out = out.replace(pattern, (...m: unknown[]) => {
-        const params = Object.fromEntries(names.map((n, i) => [n, String(m[i + 1])]));
+        const params = Object.fromEntries(names.map((n, i) => [n, n === 'param' ? nameIn(String(m[i + 1]), lang) : String(m[i + 1])]));
         return fillText(entry[lang], params);
       });
     }

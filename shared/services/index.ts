@@ -16,6 +16,7 @@ import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { segmentServices } from './segment';
+import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
 import { systemSettingServices } from './systemSetting';
 import { templateMessageServices } from './templateMessage';
@@ -56,6 +57,8 @@ export const SERVICE_AREAS = {
   presetRecord: presetRecordServices,
   lineChannel: lineChannelServices,
   pushChannelSetting: pushChannelSettingServices,
+  message: messageServices,
+  consoleCloud: consoleCloudServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -106,3 +109,4 @@ export * from './presetParameter';
 export * from './lineChannel';
 export * from './pushChannel';
 export * from './directMail';
+export * from './message';

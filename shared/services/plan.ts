@@ -78,7 +78,10 @@ export type PlanView = z.infer<typeof planView>;
 
 export const planListItem = planView.pick({ id: true, name: true, title: true, channel: true, status: true, trigger: true, createdBy: true, dateCreated: true, dateUpdated: true, version: true, rejection: true, approval: true, people: true }).extend({
   actions: z.array(z.enum(PLAN_ACTION_NAMES)),
-  /** true for a finished (DEPLOYED) message whose runs sent nobody: the list shows "Finished: nothing sent" (issue 21) */
+  /**
+   * true for a finished (DEPLOYED) message whose runs sent nobody: the campaign list and the home page's approved
+   * card (`getCateByPage`, `getDashPlanByPage`) show "Finished: nothing sent" (issue 21)
+   */
   nothingSent: z.boolean().optional(),
 });
 export type PlanListItem = z.infer<typeof planListItem>;

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { LANGS } from '../errors';
+import { REQUEST_TEXTS } from '../i18n/requestTexts';
 import { emailSchema, passwordSchema } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { signInView } from './auth';
@@ -73,11 +75,19 @@ const userIdPayload = z.object({ userId: z.string().min(1).max(64) });
 
 const orgIdPayload = z.object({ orgId: z.number().int().positive() });
 
-/** Why an invitation is refused (720001), as the server words it; the portal shows each in the user's language. */
-export const INVITE_REFUSALS = {
-  member: 'This account is already a member of the organization.',
-  invited: 'This account has already been invited and has not answered yet.',
-} as const;
+/** Why an invitation is refused (720001), in English: the answer carries it in the caller's language. */
+const INVITE_REFUSAL_TEXTS = { member: REQUEST_TEXTS.inviteMember, invited: REQUEST_TEXTS.inviteInvited } as const;
+export type InviteRefusal = keyof typeof INVITE_REFUSAL_TEXTS;
+export const INVITE_REFUSALS: Readonly<Record<InviteRefusal, string>> = { member: INVITE_REFUSAL_TEXTS.member.en, invited: INVITE_REFUSAL_TEXTS.invited.en };
+
+/**
+ * Which refusal a 720001 answer's message ends with, in whichever language the server worded it (the portal's
+ * language may have changed while the call was under way); undefined for any other 720001.
+ */
+export function inviteRefusalOf(message: string | null | undefined): InviteRefusal | undefined {
+  if (!message) return undefined;
+  return (Object.keys(INVITE_REFUSAL_TEXTS) as InviteRefusal[]).find((k) => LANGS.some((lang) => message.endsWith(INVITE_REFUSAL_TEXTS[k][lang])));
+}
 
 export const userServices = {
   getListByPage: operation({

@@ -30,6 +30,7 @@ import { contentSchema, type PlanContent } from '../../shared/plan/plan';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';
+import { AD_HOC, capturedLog } from '../support/channelStandIns';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: queues, log: herald.rt.log }));
 
@@ -41,10 +42,10 @@ let store: Store;
 let callers: Callers;
 let admin: ApiClient;
 let approver: { id: string; client: ApiClient };
-const logs: string[] = [];
+const log = capturedLog();
 
 beforeAll(async () => {
-  herald = await startHerald({ config: { sendRates: RATES }, logLevel: 'info', logSink: (line) => logs.push(line) });
+  herald = await startHerald({ config: { sendRates: RATES }, logLevel: 'info', logSink: log.sink });
   store = new Store(herald.rt);
   callers = await twoOrganizations(herald, 'letter');
   admin = callers.admin;
@@ -354,7 +355,7 @@ describe('a letter message, sent now', () => {
   });
 
   it('logs no signed link', () => {
-    expect(logs.join('\n')).not.toMatch(/X-Amz-Signature/);
+    expect(log.text()).not.toMatch(/X-Amz-Signature/);
   });
 });
 
@@ -374,7 +375,7 @@ const TEMPLATE: PlanContent = contentSchema.parse({
 
 const content: ContentSource = {
   async load() {
-    return { stopped: false, from: '', render: directMailAdapter.prepare(TEMPLATE)! };
+    return { stopped: false, from: '', render: directMailAdapter.prepare(TEMPLATE, AD_HOC)! };
   },
 };
 
@@ -527,7 +528,7 @@ describe('S3 throttling', () => {
   it('fails a letter whose sender company was deleted after approval, storing nothing', async () => {
     const s3 = countingStorage();
     const [r] = recipients(1);
-    const rendered = directMailAdapter.prepare(TEMPLATE)!(r!, {} as never);
+    const rendered = directMailAdapter.prepare(TEMPLATE, AD_HOC)!(r!, {} as never);
     const message = directMailAdapter.message({ recipient: r!, rendered: { ...rendered, companyId: randomUUID() }, links: {} as never, from: '', tags: { org: '1', plan: 'p-gone', run: 'r1' } });
     expect(await s3.sender.send(message)).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
     expect(s3.stored.size).toBe(0);

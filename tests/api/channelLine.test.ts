@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTemplateSchema } from '../../shared/content';
+import { LINE_TEXTS } from '../../shared/i18n';
 import { accountKey, LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
 import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
@@ -32,11 +33,12 @@ import { LinkSigner } from '../../functions/tracking/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';
+import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
 
 const DAY = 24 * 3600_000;
-const logLines: string[] = [];
+const log = capturedLog();
 /** a long-lived channel access token as LINE issues them (172 characters of base64) */
 const TOKEN = randomBytes(129).toString('base64');
 const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -54,7 +56,7 @@ const userId = () => `U${randomBytes(16).toString('hex')}`;
 beforeAll(async () => {
   herald = await startHerald({
     logLevel: 'debug',
-    logSink: (l) => logLines.push(l),
+    logSink: log.sink,
     config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } },
   });
   store = new Store(herald.rt);
@@ -66,11 +68,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => herald?.stop());
 
-async function received(to: readonly string[]): Promise<LineReceived[]> {
-  const all = (await (await fetch(`${lineUrl}/_standin/received`)).json()) as LineReceived[];
-  const wanted = new Set(to);
-  return all.filter((r) => (Array.isArray(r.request.to) ? r.request.to.some((t) => wanted.has(t)) : wanted.has(r.request.to)));
-}
+const received = (to: readonly string[]) => receivedAt<LineReceived>(herald.standIns.endpoints, 'line', to);
 
 async function tell(address: string, answer: 'throttled' | 'failed' | 'dead' | 'ok', times?: number) {
   const res = await fetch(`${lineUrl}/_standin/answers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, answer, times }) });
@@ -279,7 +277,7 @@ describe('the request the adapter builds', () => {
     const content = { kind: 'LINE', template: lineTemplateSchema.parse({ channel: 'LINE', defaultLanguage: 'en', contents: { en: { messages } } }) } as PlanContent;
     const r: Recipient = { accountId: `a-${randomUUID()}`, address: to, consent: true, firstName: 'Aiko', ...recipient };
     const recipientLinks = links.forRecipient({ o: 1, p: 'p1', r: 'r1', a: r.accountId, c: 'LINE' });
-    const message = line.message({ recipient: r, rendered: line.prepare(content)!(r, recipientLinks), links: recipientLinks, from: '', tags: { org: '1', plan: 'p1', run: 'r1' } });
+    const message = line.message({ recipient: r, rendered: line.prepare(content, AD_HOC)!(r, recipientLinks), links: recipientLinks, from: '', tags: { org: '1', plan: 'p1', run: 'r1' } });
     const outcome = await lineSender(herald.rt).send(message);
     const [held] = await received([to]);
     return { to, message, outcome, held: held!, r };
@@ -339,7 +337,7 @@ const tag = `line${Date.now().toString(36)}`;
 const template = lineTemplate(tag);
 const content: ContentSource = {
   async load() {
-    return { stopped: false, from: '', render: CHANNEL_ADAPTERS.LINE.prepare({ kind: 'LINE', template } as PlanContent)! };
+    return { stopped: false, from: '', render: CHANNEL_ADAPTERS.LINE.prepare({ kind: 'LINE', template } as PlanContent, AD_HOC)! };
   },
 };
 
@@ -644,15 +642,35 @@ describe('a LINE message from the library, sent now', () => {
   }, 90_000);
 });
 
+describe('a LINE message without the organization’s LINE channel', () => {
+  it('is refused when sent for approval with a catalogue error in the caller’s language, and no longer once the channel is saved', async () => {
+    const other = callers.other;
+    const detail = await other.ok('lineChannel.detail');
+    if (detail.accessTokenSet) await other.ok('lineChannel.remove', { version: detail.version });
+    const tag = randomBytes(3).toString('hex');
+    const segment = await other.ok('segment.save', { name: `LINE ${tag}`, rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'TW' }] } });
+    const draft = await other.ok('plan.saveSingle', { name: `LINE ${tag}`, title: `LINE ${tag}`, channel: 'LINE', content: { kind: 'LINE', template: lineTemplate(tag) }, segmentId: segment.id });
+    const submit = async (lang: string) =>
+      (await other.call('planAction.sendToReview', { id: draft.id, participants: [randomUUID()], deadline: herald.rt.clock.now() + DAY }, { 'x-lang': lang })).body;
+    for (const lang of ['en', 'zh', 'ja'] as const) {
+      expect(await submit(lang)).toMatchObject({ state: 'F', errorCode: '720009', errorMessage: expect.stringContaining(LINE_TEXTS.planWithoutChannel[lang]) });
+    }
+    expect(await other.ok('plan.detail', { id: draft.id })).toMatchObject({ status: 'DRAFT' });
+    // with the channel saved the check passes (the made-up participant is what is refused now)
+    const saved = await other.ok('lineChannel.save', { channelId: '1657000042', accessToken: randomBytes(129).toString('base64'), version: (await other.ok('lineChannel.detail')).version });
+    expect(await submit('en')).toMatchObject({ errorCode: '720003' });
+    await other.ok('lineChannel.remove', { version: saved.version });
+  });
+});
+
 describe('the token', () => {
   it('never appears in an answer, a log line or what the stand-in keeps', async () => {
     expect(answers.length).toBeGreaterThan(3);
     expect(JSON.stringify(answers)).not.toContain(TOKEN);
-    expect(logLines.length).toBeGreaterThan(0);
-    const logged = logLines.join('\n');
+    expect(log.lines.length).toBeGreaterThan(0);
+    const logged = log.text();
     expect(logged).not.toContain(TOKEN);
     expect(logged).not.toContain(TOKEN.slice(0, 40));
-    const all = await (await fetch(`${lineUrl}/_standin/received`)).text();
-    expect(all).not.toContain(TOKEN);
+    expect(JSON.stringify(await receivedAt(herald.standIns.endpoints, 'line'))).not.toContain(TOKEN);
   });
 });

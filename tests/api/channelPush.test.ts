@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
+import { PUSH_TEXTS } from '../../shared/i18n';
 import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
@@ -25,6 +26,7 @@ import { LinkSigner } from '../../functions/tracking/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';
+import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
@@ -37,7 +39,7 @@ let callers: Callers;
 let sender: ChannelSender;
 let appId: string;
 let pinpointAppId: string;
-const logs: string[] = [];
+const log = capturedLog();
 const secrets: string[] = [];
 
 const tokenKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
@@ -48,10 +50,10 @@ beforeAll(async () => {
   herald = await startHerald({
     config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } },
     logLevel: 'debug',
-    logSink: (line) => logs.push(line),
+    logSink: log.sink,
   });
   store = new Store(herald.rt);
-  sender = push.provider(herald.rt, { local: false });
+  sender = push.provider(herald.rt);
   callers = await twoOrganizations(herald, 'push');
   const app = await callers.admin.ok('application.save', { name: `Push app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.push' });
   appId = app.id;
@@ -67,11 +69,7 @@ afterAll(() => herald?.stop());
 const apnsToken = () => randomBytes(32).toString('hex');
 const fcmToken = () => `${randomBytes(8).toString('base64url')}:APA91b${randomBytes(105).toString('base64url')}`;
 
-async function received(tokens: Iterable<string>): Promise<ReceivedPush[]> {
-  const wanted = new Set(tokens);
-  const all = (await (await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/received`)).json()) as ReceivedPush[];
-  return all.filter((r) => wanted.has(r.address));
-}
+const received = (tokens: Iterable<string>) => receivedAt<ReceivedPush>(herald.standIns.endpoints, 'pinpoint', tokens);
 
 function perToken(list: ReceivedPush[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -122,7 +120,7 @@ const TEMPLATE = {
 } as const;
 
 function contentOf(template: unknown): ContentSource {
-  const render = push.prepare({ kind: 'PUSH_NATIVE', template: pushTemplateSchema.parse(template) })!;
+  const render = push.prepare({ kind: 'PUSH_NATIVE', template: pushTemplateSchema.parse(template) }, AD_HOC)!;
   return { load: async () => ({ stopped: false, from: '', render }) };
 }
 
@@ -514,11 +512,26 @@ describe('inbox only', () => {
   });
 });
 
+describe('a push message without a push channel', () => {
+  it('is refused when sent for approval with a catalogue error in the caller’s language', async () => {
+    const other = callers.other;
+    expect((await other.ok('pushChannelSetting.list', {})).list).toEqual([]);
+    const tag = randomUUID().slice(0, 6);
+    const segment = await other.ok('segment.save', { name: `Push ${tag}`, rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'KR' }] } });
+    const draft = await other.ok('plan.saveSingle', { name: `Push ${tag}`, title: `Push ${tag}`, channel: 'PUSH_NATIVE', content: { kind: 'PUSH_NATIVE', template: TEMPLATE }, segmentId: segment.id });
+    for (const lang of ['en', 'zh', 'ja'] as const) {
+      const answer = await other.call('planAction.sendToReview', { id: draft.id, participants: [randomUUID()], deadline: herald.rt.clock.now() + DAY }, { 'x-lang': lang });
+      expect(answer.body).toMatchObject({ state: 'F', errorCode: '720009', errorMessage: expect.stringContaining(PUSH_TEXTS.planWithoutChannel[lang]) });
+    }
+    expect(await other.ok('plan.detail', { id: draft.id })).toMatchObject({ status: 'DRAFT' });
+  });
+});
+
 describe('secrets', () => {
   it('no credential, AWS signature or key reaches a log line', () => {
-    expect(logs.length).toBeGreaterThan(0);
-    const all = logs.join('\n');
-    expect(all).not.toMatch(/AWS4-HMAC-SHA256|Signature=|secretAccessKey|S3RVER/);
+    expect(log.lines.length).toBeGreaterThan(0);
+    const all = log.text();
+    expect(all).not.toMatch(AWS_SECRETS);
     for (const s of secrets) expect(all).not.toContain(s);
   });
 });

@@ -20,6 +20,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import { planContentSource } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
 import { Store } from '../../functions/store/store';
@@ -27,6 +28,7 @@ import { LinkSigner } from '../../functions/tracking/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';
+import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
@@ -37,13 +39,13 @@ let herald: LocalHerald;
 let store: Store;
 let callers: Callers;
 let sender: ChannelSender;
-const logs: string[] = [];
+const log = capturedLog();
 
 beforeAll(async () => {
   herald = await startHerald({
     config: { sms: SMS_CONFIG, sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } },
     logLevel: 'debug',
-    logSink: (line) => logs.push(line),
+    logSink: log.sink,
   });
   store = new Store(herald.rt);
   sender = deploymentSmsSender(herald.rt);
@@ -59,11 +61,7 @@ let seq = 0;
 const usNumber = () => `+1555${prefix}${String(seq++).padStart(4, '0')}`;
 const jpNumber = () => `+8190${prefix}${String(seq++).padStart(5, '0')}`;
 
-async function received(numbers: Iterable<string>): Promise<ReceivedSms[]> {
-  const wanted = new Set(numbers);
-  const all = (await (await fetch(`${herald.standIns.endpoints.sms}/_standin/received`)).json()) as ReceivedSms[];
-  return all.filter((r) => wanted.has(r.request.DestinationPhoneNumber as string));
-}
+const received = (numbers: Iterable<string>) => receivedAt<ReceivedSms>(herald.standIns.endpoints, 'sms', numbers);
 
 function perNumber(list: ReceivedSms[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -87,7 +85,7 @@ const TEMPLATE = {
 } as const;
 
 const smsContent: ContentSource = (() => {
-  const render = CHANNEL_ADAPTERS.SMS.prepare({ kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) })!;
+  const render = CHANNEL_ADAPTERS.SMS.prepare({ kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, AD_HOC)!;
   return { load: async () => ({ stopped: false, from: '', render }) };
 })();
 
@@ -122,10 +120,10 @@ function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorke
 }
 
 /** Sends one run straight through the send worker with the deployment's SMS sender. */
-async function sendRun(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {
+async function sendRun(run: { orgId: number; planId: string; runId: string }, list: Recipient[], content = smsContent) {
   const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
   for (const b of batches(run, list)) await herald.queue.send(queue, b);
-  await drain(workerOf(deps(sender)), queue);
+  await drain(workerOf(deps(sender, { content })), queue);
 }
 
 const recordOf = (run: { orgId: number; planId: string; runId: string }, accountId: string) =>
@@ -162,16 +160,33 @@ describe('the request the service receives', () => {
     expect(await recordOf(run, en!.accountId)).toMatchObject({ status: 'SENT', providerId: byNumber[en!.address]!.messageId });
   });
 
-  it('a lifecycle plan’s messages are TRANSACTIONAL, an ad hoc plan’s PROMOTIONAL', async () => {
-    const planId = `p-${randomUUID()}`;
+  it('a lifecycle plan’s messages are TRANSACTIONAL, its type handed to the adapter with the plan the worker reads once per batch', async () => {
     const now = herald.rt.clock.now();
-    await store.put('plan', {
-      orgId: 1, id: planId, name: 'Lifecycle', title: 'Lifecycle', intro: '', channel: 'SMS', type: 'SINGLE', messageType: 2, status: 'IN_PROGRESS',
-      content: { kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, trigger: { kind: 'IMMEDIATELY' }, tagIds: [],
-      version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
-    });
+    const plan = (id: string, messageType: 1 | 2) =>
+      store.put('plan', {
+        orgId: 1, id, name: 'Lifecycle', title: 'Lifecycle', intro: '', channel: 'SMS', type: 'SINGLE', messageType, status: 'IN_PROGRESS',
+        content: { kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, trigger: { kind: 'IMMEDIATELY' }, tagIds: [],
+        version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+      });
+    // the worker's content source over a store that counts the plan reads
+    const counted = new Store(herald.rt);
+    const get = counted.get.bind(counted);
+    let planReads = 0;
+    counted.get = ((entity, key) => (entity === 'plan' && planReads++, get(entity, key))) as Store['get'];
+    const [lifecycle, adHoc] = [`p-${randomUUID()}`, `p-${randomUUID()}`];
+    await Promise.all([plan(lifecycle, 2), plan(adHoc, 1)]);
+    const [first, second] = [recipients(3), recipients(1)];
+    await sendRun({ orgId: 1, planId: lifecycle, runId: 'r1' }, first, planContentSource(counted, ''));
+    expect(planReads).toBe(1);
+    expect((await received(first.map((r) => r.address))).map((r) => r.request.MessageType)).toEqual(['TRANSACTIONAL', 'TRANSACTIONAL', 'TRANSACTIONAL']);
+    await sendRun({ orgId: 1, planId: adHoc, runId: 'r1' }, second, planContentSource(counted, ''));
+    expect((await received([second[0]!.address]))[0]!.request.MessageType).toBe('PROMOTIONAL');
+  });
+
+  it('the sender reads no plan: a message rendered for a lifecycle plan goes TRANSACTIONAL though no such plan is stored', async () => {
+    const render = CHANNEL_ADAPTERS.SMS.prepare({ kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, { messageType: 2 })!;
     const list = recipients(1);
-    await sendRun({ orgId: 1, planId, runId: 'r1' }, list);
+    await sendRun({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' }, list, { load: async () => ({ stopped: false, from: '', render }) });
     expect((await received([list[0]!.address]))[0]!.request.MessageType).toBe('TRANSACTIONAL');
   });
 
@@ -448,8 +463,7 @@ describe('opting out', () => {
 
 describe('secrets', () => {
   it('no AWS credential or signature reaches a log line', () => {
-    expect(logs.length).toBeGreaterThan(0);
-    const all = logs.join('\n');
-    expect(all).not.toMatch(/AWS4-HMAC-SHA256|Signature=|secretAccessKey|S3RVER/);
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(log.text()).not.toMatch(AWS_SECRETS);
   });
 });

@@ -294,7 +294,8 @@ describe('slow claims', () => {
     const RATE = 20;
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
     const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    for (const b of batches(run.orgId, run.planId, run.runId, recipients(45))) await herald.queue.send(queue, b);
+    const list = recipients(45);
+    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
     const provider = new RecordingSender(clk);
     // the ledger of a loaded table: every claim request takes a second and a half
     const ledger = new Ledger(store, clk);
@@ -320,6 +321,11 @@ describe('slow claims', () => {
     for (const s of provider.sent) perSecond.set(Math.floor(s.at / 1000), (perSecond.get(Math.floor(s.at / 1000)) ?? 0) + 1);
     expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(RATE);
     expect((await new Ledger(store, clk).totals(run)).total).toMatchObject({ sent: 45, failed: 0 });
+
+    // the same batches again: every claim is answered as taken, so the lapsed second has nothing to send
+    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
+    await drain(workerOf(deps({ email: provider, clk, ledger, ratePerSecond: RATE, sleep, rate: new RateLimiter(store, clk, () => RATE, sleep) })), queue);
+    expect(provider.sent).toHaveLength(45);
   });
 });
 

@@ -72,9 +72,9 @@ describe('a push message in the inbox', () => {
     const recipient = { accountId, target: 'phone', address: pushToken, consent: true };
     const planId = `p-${randomUUID()}`;
     const links = new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl).forRecipient({ o: 1, p: planId, r: 'r1', a: accountId, c: 'PUSH_NATIVE' });
-    const rendered = push.prepare({ kind: 'PUSH_NATIVE', template })!(recipient, links);
+    const rendered = push.prepare({ kind: 'PUSH_NATIVE', template }, { messageType: 1 })!(recipient, links);
     const message = push.message({ recipient, rendered, links, from: '', tags: { org: '1', plan: planId, run: 'r1' } });
-    const sender = push.provider(herald.rt, { local: false });
+    const sender = push.provider(herald.rt);
     expect(await sender.send(message)).toMatchObject({ kind: 'sent' });
     // delivered again (a redelivered batch that lost its ledger claim): still one inbox item
     await sender.send(message);

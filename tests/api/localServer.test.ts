@@ -101,7 +101,8 @@ it('SIGTERM to npm start leaves no Herald or Java process behind; mail survives 
   const mailViewerPort = await freePort();
 
   const first = await start(dataDir, port, mailViewerPort);
-  expect(first.output(), 'the viewer port is printed').toContain(`Mail viewer:  http://127.0.0.1:${mailViewerPort}/`);
+  expect(first.output(), 'the viewer port is printed').toContain(`Message viewer:  http://127.0.0.1:${mailViewerPort}/`);
+  for (const name of ['SMS', 'Push', 'LINE']) expect(first.output(), `the ${name} stand-in's received list is printed`).toMatch(new RegExp(`${name}: +http://127\\.0\\.0\\.1:\\d+/_standin/received`));
   // a mail through the local SES, as Herald's sender sends it
   const ses = new SESv2Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${mailViewerPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await ses.send(

@@ -1,6 +1,7 @@
 /**
  * Issue 21: a finished message whose run sent nobody is marked `nothingSent` in the campaign list, so the list
  * says "Finished: nothing sent" instead of "Deployed"; a message that reached someone, and one not sent yet, are not.
+ * The home page's approved card (`plan.getDashPlanByPage`) marks it the same way.
  * Another organization's list never shows either.
  */
 import { randomUUID } from 'node:crypto';
@@ -73,6 +74,14 @@ it('marks only the finished message that sent nobody', async () => {
   expect(byId.get(waiting.id)).not.toHaveProperty('nothingSent');
   // the detail's numbers agree: nothing sent, everyone skipped
   expect((await admin.ok('planStatistics.detail', { id: nobody.id })).totals).toMatchObject({ sent: 0, skipped: 3 });
+
+  // the author's home card of approved messages says the same
+  const card = await admin.ok('plan.getDashPlanByPage', { card: 'APPROVED', page: 0, size: 10 });
+  const onCard = new Map(card.list.map((p: { id: string }) => [p.id, p]));
+  expect(onCard.get(nobody.id)).toMatchObject({ status: 'DEPLOYED', nothingSent: true });
+  expect(onCard.get(reached.id)).toMatchObject({ status: 'DEPLOYED' });
+  expect(onCard.get(reached.id)).not.toHaveProperty('nothingSent');
+  expect((await other.ok('plan.getDashPlanByPage', { card: 'APPROVED', page: 0, size: 10 })).list).toHaveLength(0);
 
   const theirs = await other.ok('plan.getCateByPage', { filter: 'ALL', page: 0, size: 10 });
   expect(theirs.list.map((p: { id: string }) => p.id)).not.toEqual(expect.arrayContaining([nobody.id]));

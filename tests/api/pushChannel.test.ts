@@ -17,12 +17,13 @@ import type { ReceivedPush } from '../../functions/local/standins/push';
 import { Store } from '../../functions/store/store';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startHerald } from '../support/herald';
+import { capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { type Callers, twoOrganizations } from '../support/organizations';
 
 let herald: LocalHerald;
 let store: Store;
 let callers: Callers;
-const logs: string[] = [];
+const log = capturedLog();
 
 /** Every key a test made: none may reach a log line. */
 const secrets: string[] = [];
@@ -44,17 +45,13 @@ const serviceJson = (project = 'herald-test') =>
 const apnsToken = () => randomBytes(32).toString('hex');
 
 beforeAll(async () => {
-  herald = await startHerald({ logLevel: 'debug', logSink: (line) => logs.push(line) });
+  herald = await startHerald({ logLevel: 'debug', logSink: log.sink });
   store = new Store(herald.rt);
   callers = await twoOrganizations(herald, 'pushcfg');
 });
 afterAll(() => herald?.stop());
 
-async function received(tokens: Iterable<string>): Promise<ReceivedPush[]> {
-  const wanted = new Set(tokens);
-  const all = (await (await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/received`)).json()) as ReceivedPush[];
-  return all.filter((r) => wanted.has(r.address));
-}
+const received = (tokens: Iterable<string>) => receivedAt<ReceivedPush>(herald.standIns.endpoints, 'pinpoint', tokens);
 
 async function newApp(name: string) {
   return (await callers.admin.ok('application.save', { name: `${name} ${randomBytes(3).toString('hex')}`, appType: 'IOS', bundleId: 'com.example.shop' })) as { id: string; name: string };
@@ -103,7 +100,7 @@ describe('saving a channel', () => {
       expect(JSON.stringify(answer)).not.toMatch(/PRIVATE KEY|private_key|Sealed/);
     }
     // no secret reached a log line
-    const all = logs.join('\n');
+    const all = log.text();
     expect(all).not.toContain(tokenKey.split('\n')[1]);
     expect(all).not.toContain(JSON.parse(json).private_key.split('\n')[1]);
   });
@@ -131,6 +128,28 @@ describe('saving a channel', () => {
     const gcm = (await callers.admin.ok('pushChannelSetting.list', {})).list.filter((c) => c.type === 'GCM');
     expect(gcm.filter((c) => c.isDefault).map((c) => c.id)).toEqual([second.id]);
     expect(gcm.some((c) => c.id === first.id)).toBe(true);
+  });
+
+  it('two channels saved as the default of one service at once leave exactly one default; the later save conflicts', async () => {
+    const apps = [await newApp('Race X'), await newApp('Race A'), await newApp('Race B')];
+    const made = [];
+    for (const [i, app] of apps.entries()) made.push(await callers.admin.ok('pushChannelSetting.save', keyChannel(app.id, { type: 'APNS', title: `Race ${i}`, isDefault: false })));
+    const [, a, b] = made;
+    const versions = new Map([a!, b!].map((c) => [c.id, c.version]));
+    const defaults = async () => (await callers.admin.ok('pushChannelSetting.list', {})).list.filter((c) => c.type === 'APNS' && c.isDefault);
+    // several rounds, each racing the two saves; whichever wins, one default is left
+    for (let round = 0; round < 4; round++) {
+      const [first, second] = round % 2 === 0 ? [a!, b!] : [b!, a!];
+      const answers = await Promise.all(
+        [first, second].map((c) => callers.admin.call('pushChannelSetting.save', { ...keyChannel(c.appId, { type: 'APNS', title: c.title }), tokenKey: undefined, id: c.id, version: versions.get(c.id), isDefault: true })),
+      );
+      const outcomes = answers.map((x) => (x.body.state === 'S' ? 'saved' : x.body.errorCode));
+      for (const outcome of outcomes) expect(outcome).toMatch(/^(saved|720007)$/);
+      expect(outcomes).toContain('saved');
+      const left = await defaults();
+      expect(left).toHaveLength(1);
+      for (const c of [a!, b!]) versions.set(c.id, (await callers.admin.ok('pushChannelSetting.detail', { id: c.id })).version);
+    }
   });
 
   it('deletes a channel from End User Messaging too', async () => {
@@ -246,8 +265,8 @@ describe('a test send', () => {
 
 describe('secrets', () => {
   it('no key, certificate or service account of any test above reached a log line', () => {
-    expect(logs.length).toBeGreaterThan(0);
-    const all = logs.join('\n');
+    expect(log.lines.length).toBeGreaterThan(0);
+    const all = log.text();
     expect(secrets.length).toBeGreaterThan(10);
     for (const s of secrets) expect(all).not.toContain(s);
     expect(all).not.toMatch(/PRIVATE KEY|private_key|s3cret/);

@@ -18,6 +18,7 @@ import { renderSms } from '../../shared/content';
 import { accountKey, deviceKeyOf } from '../../shared/entities';
 import { countSms } from '../../shared/sms/segments';
 import type { ApiClient } from '../support/herald';
+import { received } from '../support/channelStandIns';
 import { ApiClient as Client } from '../support/herald';
 import { browserSuite, closeToasts, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
 
@@ -182,8 +183,6 @@ async function writeAndApprove(channel: Case): Promise<string> {
   return id;
 }
 
-const received = async (endpoint: string): Promise<any[]> => (await (await fetch(`${endpoint}/_standin/received`)).json()) as any[];
-
 /** The message viewer's tab of a channel, in a browser asking for `lang`: it shows `text`, and axe finds nothing. */
 async function viewerShows(path: string, lang: string, text: string): Promise<void> {
   const context = await suite.browser.newContext({ locale: lang });
@@ -201,9 +200,8 @@ it('the wizard offers every channel, as the server says it can send', async () =
 
 it.skipIf(!sendable('SMS'))('an SMS message goes through the wizard and approval to the SMS stand-in, in en and ja, with its parts', async () => {
   await writeAndApprove('SMS');
-  const all = await received(suite.herald.standIns.endpoints.sms);
   for (const [lang, p] of Object.entries(people)) {
-    const mine = all.filter((r) => r.request.DestinationPhoneNumber === p.phone);
+    const mine = await received(suite.herald.standIns.endpoints, 'sms', [p.phone]);
     const want = renderSms((TEMPLATES.SMS as any).contents[lang], lang, { firstName: p.firstName });
     expect(mine.map((r) => r.request.MessageBody)).toEqual([want]);
     expect(mine[0].parts).toBe(countSms(want).segments);
@@ -213,9 +211,8 @@ it.skipIf(!sendable('SMS'))('an SMS message goes through the wizard and approval
 
 it.skipIf(!sendable('PUSH_NATIVE'))('a push message reaches each device with its title, body and buttons, in en and ja', async () => {
   await writeAndApprove('PUSH_NATIVE');
-  const all = await received(suite.herald.standIns.endpoints.pinpoint);
   for (const [lang, p] of Object.entries(people)) {
-    const mine = all.filter((r) => r.address === p.token);
+    const mine = await received(suite.herald.standIns.endpoints, 'pinpoint', [p.token]);
     expect(mine).toHaveLength(1);
     const apns = mine[0].request.MessageConfiguration.APNSMessage;
     const content = (TEMPLATES.PUSH_NATIVE as any).contents[lang];
@@ -229,9 +226,8 @@ it.skipIf(!sendable('PUSH_NATIVE'))('a push message reaches each device with its
 
 it.skipIf(!sendable('LINE'))('a LINE message arrives as the content says, each recipient in their language', async () => {
   await writeAndApprove('LINE');
-  const all = await received(suite.herald.standIns.endpoints.line);
   for (const [lang, p] of Object.entries(people)) {
-    const mine = all.filter((r) => r.request.to === p.line || (Array.isArray(r.request.to) && r.request.to.includes(p.line)));
+    const mine = await received(suite.herald.standIns.endpoints, 'line', [p.line]);
     expect(mine).toHaveLength(1);
     const text = (TEMPLATES.LINE as any).contents[lang].messages[0].text.replace('{{firstName}}', p.firstName);
     expect(mine[0].request.messages).toEqual([{ type: 'text', text }]);

@@ -39,6 +39,9 @@ export type PageKey =
   | 'cloudSources'
   | 'cloudSourceHistory'
   | 'cloudSourceRecords'
+  | 'messageConsole'
+  | 'messageConsoleRecords'
+  | 'messageConsoleCloudRecords'
   | 'presetParameters'
   | 'presetRecords'
   | 'pushChannel'
@@ -144,11 +147,11 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], menu('library', 'pi pi-sparkles')),
   screen('/library/ai-brand-voice/config', 'page.brandVoiceConfig', ['NAV_BRAND_VOICE']),
   screen('/library/unsubscription', 'page.unsubscription', ['NAV_MESSAGE_UNSUBSCRIPTION'], { page: 'unsubscriptions', ...menu('library', 'pi pi-ban') }),
-  screen('/library/message-console', 'page.messageConsole', ['NAV_MESSAGE_CONSOLE'], menu('library', 'pi pi-desktop')),
-  screen('/library/message-console/campaigns', 'page.messageConsoleCampaigns', ['NAV_MESSAGE_CONSOLE']),
-  screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE']),
-  screen('/library/message-console/cloud-sources', 'page.messageConsoleCloudSources', ['NAV_MESSAGE_CONSOLE']),
-  screen('/library/message-console/cloud-sources/records', 'page.messageConsoleCloudSourceRecords', ['NAV_MESSAGE_CONSOLE']),
+  screen('/library/message-console', 'page.messageConsole', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole', ...menu('library', 'pi pi-desktop') }),
+  screen('/library/message-console/campaigns', 'page.messageConsoleCampaigns', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole' }),
+  screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleRecords' }),
+  screen('/library/message-console/cloud-sources', 'page.messageConsoleCloudSources', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole' }),
+  screen('/library/message-console/cloud-sources/records', 'page.messageConsoleCloudSourceRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleCloudRecords' }),
   screen('/library/model', 'page.models', ['NAV_CAMPAIGN_CUSTOMIZED_NODE'], menu('library', 'pi pi-sitemap')),
   screen('/library/model/history', 'page.modelHistory', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
   screen('/library/model/history/record', 'page.modelRecords', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { recipientKeyOf } from '../../../shared/delivery';
 import { type ChannelTemplate, channelOf } from '../../../shared/content';
+import { LINE_TEXTS } from '../../../shared/i18n';
+import { lineChannelSetUp } from '../../services/lineChannel';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
 import { consentAndOptOut, listAsBounced } from '../optOut';
@@ -25,6 +27,8 @@ export const lineAdapter: ChannelAdapter<'LINE'> = {
     });
   },
   suppressed: (recipients, ctx) => consentAndOptOut('LINE', recipients, ctx),
+  // without the organization's access token every recipient would fail at send
+  missingSetup: async (ctx) => ((await lineChannelSetUp(ctx.store, ctx.orgId)) ? undefined : LINE_TEXTS.planWithoutChannel),
   planContent: (template) => (channelOf(template) === 'LINE' ? { kind: 'LINE', template: template as ChannelTemplate<'LINE'> } : undefined),
   prepare(content) {
     if (content.kind !== 'LINE') return undefined;

@@ -7,6 +7,7 @@
  */
 import { channelOf } from '../../../shared/content';
 import { type Device, deviceKeyOf } from '../../../shared/entities';
+import { PUSH_TEXTS } from '../../../shared/i18n';
 import { Store } from '../../store/store';
 import type { ChannelAdapter, Reach, Target } from '../adapter';
 import { consentAndOptOut } from '../optOut';
@@ -33,6 +34,11 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
     );
   },
   suppressed: (recipients, ctx) => consentAndOptOut('PUSH_NATIVE', recipients, ctx),
+  // with no enabled channel set up in End User Messaging, no device could be reached (./settings.ts routeOf)
+  async missingSetup(ctx) {
+    const channels = await ctx.store.forOrg(ctx.orgId).list('pushChannel', ['enabled', 'pinpointAppId']);
+    return channels.some((c) => c.enabled && c.pinpointAppId) ? undefined : PUSH_TEXTS.planWithoutChannel;
+  },
   planContent: (template) => (channelOf(template) === 'PUSH_NATIVE' && template.channel === 'PUSH_NATIVE' ? { kind: 'PUSH_NATIVE', template } : undefined),
   prepare(content) {
     if (content.kind !== 'PUSH_NATIVE') return undefined;

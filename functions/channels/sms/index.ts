@@ -1,12 +1,14 @@
 /**
  * SMS: the account's primary phone number (E.164) and its SMS consent; the plan's SMS text in the recipient's
- * language with its STOP footer, counted in parts; sent through AWS End User Messaging SMS (./sender.ts; the
- * stand-in locally). Numbers that replied STOP (./inbound.ts) or that the service says opted out are listed as
- * unsubscribed, other dead numbers as bounced, and are never attempted again.
+ * language with its STOP footer, counted in parts, of the message type the plan's send context gives; sent
+ * through AWS End User Messaging SMS (./sender.ts; the stand-in locally). Numbers that replied STOP
+ * (./inbound.ts) or that the service says opted out are listed as unsubscribed, other dead numbers as bounced,
+ * and are never attempted again.
  */
 import { pickLanguage } from '../../../shared/render/template';
 import { channelOf } from '../../../shared/content';
 import { renderSms } from '../../../shared/content/sms';
+import { MESSAGE_TYPES } from '../../../shared/plan/plan';
 import { countSms } from '../../../shared/sms/segments';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
@@ -33,14 +35,15 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     return skipped;
   },
   planContent: (template) => (channelOf(template) === 'SMS' ? { kind: 'SMS', template: template as Extract<typeof template, { channel: 'SMS' }> } : undefined),
-  prepare(content) {
+  prepare(content, send) {
     if (content.kind !== 'SMS') return undefined;
     const template = content.template;
+    const messageType = send.messageType === MESSAGE_TYPES.LIFECYCLE ? 'TRANSACTIONAL' : 'PROMOTIONAL';
     return (r) => {
       const language = pickLanguage(template, r.locale);
       const text = renderSms(template.contents[language]!, language, r);
       const { segments, encoding } = countSms(text);
-      return { text, language, parts: segments, encoding };
+      return { text, language, parts: segments, encoding, messageType };
     };
   },
   message: ({ recipient, rendered, tags }) => ({
@@ -49,6 +52,7 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     body: rendered.text,
     parts: rendered.parts,
     encoding: rendered.encoding,
+    messageType: rendered.messageType,
     tags,
   }),
   classify: classifySms,

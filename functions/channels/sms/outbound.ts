@@ -13,6 +13,8 @@ export interface SmsRendered {
   /** parts the text takes and their encoding (shared/sms countSms): what the carrier bills */
   parts: number;
   encoding: SmsEncoding;
+  /** from the plan's messageType (spec 001 3.1): a lifecycle message is TRANSACTIONAL */
+  messageType: SmsMessageType;
 }
 
 /** the provider request of one recipient, as the sender port takes it */
@@ -23,8 +25,7 @@ export interface OutboundSms {
   body: string;
   parts: number;
   encoding: SmsEncoding;
-  /** when absent, the sender reads it from the plan named in `tags` (the plan's messageType, spec 001 3.1) */
-  messageType?: SmsMessageType;
+  messageType: SmsMessageType;
   /** provider context for events (org, plan, run) */
   tags: Record<string, string>;
 }

@@ -1,16 +1,14 @@
 /**
  * SMS through AWS End User Messaging SMS: `SendTextMessage` of the SMS and voice v2 API with the deployment's
- * origination identity, configuration set, max price and time to live (RuntimeConfig.sms), the message type of
- * the plan, and the organization, plan and run as Context for events. Locally the same client reaches the
- * stand-in (functions/local/standins/sms.ts) by endpoint override.
+ * origination identity, configuration set, max price and time to live (RuntimeConfig.sms), the message type the
+ * adapter took from the plan, and the organization, plan and run as Context for events. Locally the same client
+ * reaches the stand-in (functions/local/standins/sms.ts) by endpoint override.
  */
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import type { Runtime } from '../../platform/runtime';
-import { Store } from '../../store/store';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifySms, deadSourceOf } from './answers';
 import { noteDead } from './contacts';
-import type { SmsMessageType } from './outbound';
 
 export interface SmsSenderOptions {
   client: PinpointSMSVoiceV2Client;
@@ -18,8 +16,6 @@ export interface SmsSenderOptions {
   configurationSet?: string;
   maxPrice?: string;
   ttlSeconds?: number;
-  /** the message type of a message without one, from its tags (the plan's messageType) */
-  messageTypeOf?: (tags: Record<string, string>) => Promise<SmsMessageType>;
 }
 
 /** Context values the API takes: 1 to 800 characters without whitespace. */
@@ -37,7 +33,6 @@ export function smsSender(opts: SmsSenderOptions): ChannelSender {
   return {
     async send(message: Outbound): Promise<SendOutcome> {
       if (message.channel !== 'SMS') throw new Error('the SMS sender sends SMS only');
-      const messageType = message.messageType ?? (await opts.messageTypeOf?.(message.tags)) ?? 'PROMOTIONAL';
       const context = Object.fromEntries(Object.entries(message.tags).map(([k, v]) => [k, contextValue(v)]));
       try {
         const out = await opts.client.send(
@@ -45,7 +40,7 @@ export function smsSender(opts: SmsSenderOptions): ChannelSender {
             DestinationPhoneNumber: message.to,
             OriginationIdentity: opts.originationIdentity,
             MessageBody: message.body,
-            MessageType: messageType,
+            MessageType: message.messageType,
             ConfigurationSetName: opts.configurationSet,
             MaxPrice: opts.maxPrice,
             TimeToLive: opts.ttlSeconds,
@@ -64,29 +59,6 @@ export function smsSender(opts: SmsSenderOptions): ChannelSender {
   };
 }
 
-/** Plans' message types, read once per plan and process: an approved plan's type no longer changes. */
-function planMessageTypes(rt: Runtime): (tags: Record<string, string>) => Promise<SmsMessageType> {
-  const store = new Store(rt);
-  const known = new Map<string, Promise<SmsMessageType>>();
-  return (tags) => {
-    const orgId = Number(tags.org);
-    if (!Number.isSafeInteger(orgId) || !tags.plan) return Promise.resolve('PROMOTIONAL');
-    const key = `${orgId}#${tags.plan}`;
-    let found = known.get(key);
-    if (!found) {
-      found = store
-        .forOrg(orgId)
-        .get('plan', tags.plan)
-        .then((plan) => (plan?.messageType === 2 ? 'TRANSACTIONAL' : 'PROMOTIONAL') as SmsMessageType);
-      // a failed read is not kept: the next message reads again
-      found.catch(() => known.delete(key));
-      if (known.size >= 1000) known.delete(known.keys().next().value!);
-      known.set(key, found);
-    }
-    return found;
-  };
-}
-
 /**
  * The deployment's SMS sender. Its own client makes one attempt per message: the SDK's retries would resend a
  * message after a timeout in which the service may have taken it; throttling is retried by the send worker.
@@ -94,7 +66,7 @@ function planMessageTypes(rt: Runtime): (tags: Record<string, string>) => Promis
 const senders = new WeakMap<Runtime, ChannelSender>();
 
 export function deploymentSmsSender(rt: Runtime): ChannelSender {
-  // one client and one plan cache per runtime, however often a caller asks for the provider (test sends)
+  // one client per runtime, however often a caller asks for the provider (test sends)
   let sender = senders.get(rt);
   if (!sender) senders.set(rt, (sender = newSender(rt)));
   return sender;
@@ -113,6 +85,5 @@ function newSender(rt: Runtime): ChannelSender {
     configurationSet: rt.config.sms.configurationSet,
     maxPrice: rt.config.sms.maxPrice,
     ttlSeconds: rt.config.sms.ttlSeconds,
-    messageTypeOf: planMessageTypes(rt),
   });
 }

@@ -6,7 +6,6 @@
  * Reads that cover a whole organization ask its ACCOUNT_SHARDS partitions in parallel: a list page merges the
  * shards' next ids, an audience fan-out or a count reads each shard page by page. Nothing here scans the table.
  */
-import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type Account,
   ACCOUNT_SHARDS,
@@ -15,7 +14,7 @@ import {
   accountKey,
   accountPartition,
 } from '../../../shared/entities';
-import { CONDITIONS, type Item, type Store, type TenantStore } from '../../store/store';
+import { CONDITIONS, type Item, type Store, TenantStore } from '../../store/store';
 
 type Key = { pk: string; id: string };
 
@@ -73,12 +72,9 @@ export class Accounts {
   readonly orgId: number;
 
   constructor(tenant: TenantStore) {
-    this.store = tenant.store;
+    // the sharded repository builds its keys from the tenant store's organization (see the header)
+    this.store = TenantStore.internals(tenant).store;
     this.orgId = tenant.orgId;
-  }
-
-  private get table(): string {
-    return this.store.table('account');
   }
 
   private key(id: string): Key {
@@ -102,11 +98,9 @@ export class Accounts {
         for (let attempt = 0; keys.length > 0; attempt++) {
           if (attempt === 8) throw new Error('account read left keys unprocessed');
           if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-          const out: BatchGetCommandOutput = await this.store.rt.aws.doc.send(
-            new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keys, ConsistentRead: true } } }),
-          );
-          for (const item of out.Responses?.[this.table] ?? []) found.set(item.id as string, toAccount(item));
-          keys = out.UnprocessedKeys?.[this.table]?.Keys ?? [];
+          const out = await this.store.batchGetKeys('account', keys);
+          for (const item of out.items) found.set(item.id as string, toAccount(item));
+          keys = out.unprocessed;
         }
       }),
     );
@@ -144,18 +138,15 @@ export class Accounts {
   async readShardPage(shard: number, opts: { after?: string; limit?: number; attributes?: readonly string[] } = {}): Promise<ShardPage> {
     const pk = accountPartition(this.orgId, shard);
     const projected = opts.attributes ? projection(['id', ...opts.attributes]) : undefined;
-    const out = await this.store.rt.aws.doc.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk', ...projected?.ExpressionAttributeNames },
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: projected?.ProjectionExpression,
-        ExclusiveStartKey: opts.after === undefined ? undefined : { pk, id: opts.after },
-        Limit: opts.limit,
-      }),
-    );
-    return { accounts: (out.Items ?? []).map(toAccount), next: out.LastEvaluatedKey?.id as string | undefined };
+    const out = await this.store.query('account', {
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'pk', ...projected?.ExpressionAttributeNames },
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: projected?.ProjectionExpression,
+      ExclusiveStartKey: opts.after === undefined ? undefined : { pk, id: opts.after },
+      Limit: opts.limit,
+    });
+    return { accounts: out.items.map(toAccount), next: out.lastKey?.id as string | undefined };
   }
 
   /**
@@ -168,17 +159,14 @@ export class Accounts {
     const reads = await Promise.all(
       Array.from({ length: ACCOUNT_SHARDS }, async (_, shard) => {
         const pk = accountPartition(this.orgId, shard);
-        const out = await this.store.rt.aws.doc.send(
-          new QueryCommand({
-            TableName: this.table,
-            KeyConditionExpression: q.prefix ? '#pk = :pk AND begins_with(#id, :prefix)' : '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': 'pk', ...(q.prefix ? { '#id': 'id' } : {}) },
-            ExpressionAttributeValues: { ':pk': pk, ...(q.prefix ? { ':prefix': q.prefix } : {}) },
-            ExclusiveStartKey: q.after === undefined ? undefined : { pk, id: q.after },
-            Limit: q.size,
-          }),
-        );
-        return { items: out.Items ?? [], more: Boolean(out.LastEvaluatedKey) };
+        const out = await this.store.query('account', {
+          KeyConditionExpression: q.prefix ? '#pk = :pk AND begins_with(#id, :prefix)' : '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': 'pk', ...(q.prefix ? { '#id': 'id' } : {}) },
+          ExpressionAttributeValues: { ':pk': pk, ...(q.prefix ? { ':prefix': q.prefix } : {}) },
+          ExclusiveStartKey: q.after === undefined ? undefined : { pk, id: q.after },
+          Limit: q.size,
+        });
+        return { items: out.items, more: Boolean(out.lastKey) };
       }),
     );
     const merged = reads.flatMap((r) => r.items).sort((a, b) => compareIds(a.id as string, b.id as string));
@@ -205,18 +193,15 @@ export class Accounts {
             complete = false;
             break;
           }
-          const out = await this.store.rt.aws.doc.send(
-            new QueryCommand({
-              TableName: this.table,
-              KeyConditionExpression: '#pk = :pk',
-              ExpressionAttributeNames: { '#pk': 'pk' },
-              ExpressionAttributeValues: { ':pk': pk },
-              Select: 'COUNT',
-              ExclusiveStartKey: start,
-            }),
-          );
-          total += out.Count ?? 0;
-          start = out.LastEvaluatedKey;
+          const out = await this.store.query('account', {
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': 'pk' },
+            ExpressionAttributeValues: { ':pk': pk },
+            Select: 'COUNT',
+            ExclusiveStartKey: start,
+          });
+          total += out.count;
+          start = out.lastKey;
         } while (start);
         return total;
       }),
@@ -226,17 +211,14 @@ export class Accounts {
 
   /** The accounts whose primary address is `email` (any case), through the email index, in id order. */
   async byEmail(email: string, size: number): Promise<Account[]> {
-    const out = await this.store.rt.aws.doc.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: 'byEmail',
-        KeyConditionExpression: '#e = :e',
-        ExpressionAttributeNames: { '#e': 'emailKey' },
-        ExpressionAttributeValues: { ':e': accountEmailKey(this.orgId, email) },
-        Limit: size,
-      }),
-    );
-    const found = await this.getMany((out.Items ?? []).map((k) => k.id as string));
+    const out = await this.store.query('account', {
+      IndexName: 'byEmail',
+      KeyConditionExpression: '#e = :e',
+      ExpressionAttributeNames: { '#e': 'emailKey' },
+      ExpressionAttributeValues: { ':e': accountEmailKey(this.orgId, email) },
+      Limit: size,
+    });
+    const found = await this.getMany(out.items.map((k) => k.id as string));
     // the index is eventually consistent: an address changed a moment ago may still point at its old account
     const wanted = email.trim().toLowerCase();
     return [...found.values()].filter((a) => a.emails[0]?.toLowerCase() === wanted).sort((a, b) => compareIds(a.id, b.id));

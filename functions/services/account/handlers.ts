@@ -52,14 +52,13 @@ export const accountHandlers: AreaHandlers<'account'> = {
   async devices({ id }, ctx) {
     // the account first: another organization's id answers as a missing one
     await requireAccount(new Accounts(ctx.tenant), id);
-    const devices = await ctx.store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, id) });
+    const devices = await ctx.tenant.keyed('device').list(id);
     return devices.sort((a, b) => b.dateUpdated - a.dateUpdated);
   },
 
   async permissionRecords({ id }, ctx) {
     await requireAccount(new Accounts(ctx.tenant), id);
-    const page = await ctx.store.queryPage('permissionRecord', {
-      partition: { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, id) },
+    const page = await ctx.tenant.keyed('permissionRecord').queryPage(id, {
       forward: false,
       limit: 200,
     });
@@ -68,13 +67,12 @@ export const accountHandlers: AreaHandlers<'account'> = {
 
   async events({ id, cursor, size }, ctx) {
     await requireAccount(new Accounts(ctx.tenant), id);
-    const orgId = ctx.tenant.orgId;
-    const page = await partitionPage({ store: ctx.store, keys: ctx.rt.keys, orgId }, 'accountEvent', {
+    const page = await partitionPage({ tenant: ctx.tenant, keys: ctx.rt.keys }, 'accountEvent', {
       purpose: 'account.events',
       list: { id },
       what: 'account',
       cursor,
-      partition: { name: 'accountKey', value: deviceKeyOf(orgId, id) },
+      rest: id,
       forward: false,
       limit: size,
     });

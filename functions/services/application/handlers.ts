@@ -15,7 +15,7 @@ export function applicationHandlers(generic: Omit<AreaHandlers<'application'>, '
       const saved = (await generic.save(p, ctx)) as unknown as Application;
       if (saved.appKey) return saved as never;
       const appKey = appKeyOf(ctx.tenant.orgId, saved.id);
-      const updated = await ctx.store.update('application', { orgId: ctx.tenant.orgId, id: saved.id }, { appKey });
+      const updated = await ctx.tenant.update('application', saved.id, { appKey });
       return { ...saved, ...updated, appKey } as never;
     },
     async issueSecret({ id, key }, ctx) {
@@ -26,8 +26,8 @@ export function applicationHandlers(generic: Omit<AreaHandlers<'application'>, '
       // a server key comes with the first signing secret and is then replaced only on its own
       const secret = key === 'signing' ? fresh() : undefined;
       const serverKey = key === 'server' || !app.serverKeySealed ? fresh() : undefined;
-      await ctx.store.transact([
-        ctx.store.putVersioned(
+      await ctx.tenant.transact([
+        ctx.tenant.putVersioned(
           'application',
           {
             ...app,

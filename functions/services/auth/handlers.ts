@@ -42,20 +42,20 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const usernameKey = username.trim().toLowerCase();
     const now = ctx.rt.clock.now();
     const limits = loginLimits(ctx, usernameKey);
-    const [pair, ...soft] = await countsOf(ctx.store, now, [limits.pair, limits.address, limits.user]);
+    const [pair, ...soft] = await countsOf(ctx.platform, now, [limits.pair, limits.address, limits.user]);
     if (pair.count >= limits.pair.max) throw tooMany(now, pair);
     const delay = slowDown(ctx, soft.map((w) => w.count), [limits.address, limits.user]);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const user = await findUserBy(ctx.store, 'usernameKey', usernameKey);
+    const user = await findUserBy(ctx.platform, 'usernameKey', usernameKey);
     // Unknown user and wrong password answer alike (710002), in about the same time.
     const passed = await verifyPassword(user?.passwordHash, password);
     if (!user || !passed) {
-      await countAttempt(ctx.store, now, [limits.pair, limits.address, limits.user]);
+      await countAttempt(ctx.platform, now, [limits.pair, limits.address, limits.user]);
       throw new AppError('710002');
     }
     if (user.status !== 'ACTIVE') throw new AppError('710003');
-    await clearLimit(ctx.store, now, limits.pair);
-    return startSession(ctx, user, await membershipsOf(ctx.store, user.id));
+    await clearLimit(ctx.platform, now, limits.pair);
+    return startSession(ctx, user, await membershipsOf(ctx.platform, user.id));
   },
 
   async getToken(_p, ctx) {
@@ -75,11 +75,11 @@ export const authHandlers: AreaHandlers<'auth'> = {
   },
 
   async logout({ refreshToken }, ctx) {
-    if (ctx.identity) await revokeSession(ctx.store, ctx.identity.sessionId, 'logout');
+    if (ctx.identity) await revokeSession(ctx.platform, ctx.identity.sessionId, 'logout');
     const parts = refreshToken ? splitRefreshToken(refreshToken) : null;
     if (parts) {
-      const session = await ctx.store.get('session', { id: parts.sessionId });
-      if (session && session.currentTokenHash === hashToken(parts.secret)) await revokeSession(ctx.store, parts.sessionId, 'logout');
+      const session = await ctx.platform.get('session', { id: parts.sessionId });
+      if (session && session.currentTokenHash === hashToken(parts.secret)) await revokeSession(ctx.platform, parts.sessionId, 'logout');
     }
     return { ok: true, logoutUrl: null };
   },
@@ -108,8 +108,8 @@ export const authHandlers: AreaHandlers<'auth'> = {
       { key: `reset:email:${emailKey}`, max: t.perEmail, windowSeconds: 3600 },
       { key: `reset:ip:${ctx.sourceIp}`, max: t.perAddress, windowSeconds: 3600 },
     ];
-    await assertUnderLimits(ctx.store, now, limits);
-    await countAttempt(ctx.store, now, limits);
+    await assertUnderLimits(ctx.platform, now, limits);
+    await countAttempt(ctx.platform, now, limits);
     // The look-up and the mail happen after the answer: same answer, same time, account or not.
     ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'passwordEmail', email: emailKey }));
     return { ok: true };
@@ -117,7 +117,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
 
   async resetPassword({ token, oldPassword, password, confirmPassword }, ctx) {
     if (password !== confirmPassword) throw new AppError('710006');
-    const { store } = ctx;
+    const { platform: store } = ctx;
     if (token) {
       const { user } = await spendLink(ctx, token, ['reset', 'invite']);
       await setPassword(ctx, user, password, user.id);

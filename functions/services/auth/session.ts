@@ -97,7 +97,7 @@ export async function startSession(ctx: RequestContext, user: User, memberships:
     expiresAt: Math.floor(now / 1000) + ctx.rt.config.refreshTokenSeconds,
     sourceIp: ctx.sourceIp,
   };
-  await ctx.store.put('session', session);
+  await ctx.platform.put('session', session);
   return signInObject(ctx, user, session, `${id}.${secret}`, memberships);
 }
 
@@ -136,7 +136,7 @@ export const ROTATION_GRACE_MS = 10_000;
 export async function rotateSession(ctx: RequestContext, refreshToken: string): Promise<SignIn> {
   const parts = splitRefreshToken(refreshToken);
   if (!parts) throw new AppError('710004');
-  const { store, rt } = ctx;
+  const { platform: store, rt } = ctx;
   const session = await store.get('session', { id: parts.sessionId });
   const now = rt.clock.now();
   if (session?.revokedReason === 'deleted') throw new AppError('710001');
@@ -178,7 +178,7 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
 
 /** Re-issues tokens for another organization of the same user within the same session. */
 export async function switchSessionOrg(ctx: RequestContext, identity: Identity, orgId: number): Promise<SignIn> {
-  const { store } = ctx;
+  const { platform: store } = ctx;
   const user = await loadUserState(store, identity.userId);
   const memberships = await membershipsOf(store, user.id);
   // An organization the user does not belong to answers like one that does not exist.
@@ -210,7 +210,7 @@ export async function authenticate(ctx: RequestContext, token: string, prefetch?
   const claims = await verifyAccessToken(ctx.rt, token);
   const extra = prefetch?.(claims.org) ?? [];
   // Only what the checks and the identity need: a whole user and an administrator role are a few hundred values.
-  const found = await ctx.store.getMany([
+  const found = await ctx.platform.getMany([
     { entity: 'user', key: { id: claims.sub }, attributes: ['username', 'securityStamp', 'status', 'loginType'] },
     { entity: 'session', key: { id: claims.sid }, attributes: ['revoked'] },
     { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub }, attributes: ['roleId'] },

@@ -59,7 +59,7 @@ async function requireSource(ctx: AuthedContext, id: string): Promise<CloudSourc
 
 async function requireHistory(ctx: AuthedContext, sourceId: string, id: string): Promise<CloudSourceHistory> {
   await requireSource(ctx, sourceId);
-  const history = await ctx.store.get('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id });
+  const history = await ctx.tenant.keyed('cloudSourceHistory').get(sourceId, id);
   if (!history) throw new AppError('720003');
   return history as CloudSourceHistory;
 }
@@ -112,8 +112,8 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     const parsed = cloudSourceSchema.safeParse(input);
     if (!parsed.success) throw new AppError('400016', issueDetail(cloudSourceSchema, input, parsed.error));
     const next = parsed.data;
-    if (stored) await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
-    else await ctx.store.put('cloudSource', next, CONDITIONS.isNew('id'));
+    if (stored) await ctx.tenant.transact([ctx.tenant.putVersioned('cloudSource', next, stored.version)]);
+    else await ctx.tenant.put('cloudSource', next, CONDITIONS.isNew('id'));
     ctx.afterCommit(async () => {
       await applyCloudLoop(ctx.rt, next);
       if (next.status === 'ACTIVE' && next.loopType === 'ONCE') await ctx.rt.jobs.post({ kind: 'cloudSource', orgId: next.orgId, id: next.id, trigger: 'MANUAL' });
@@ -123,7 +123,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
 
   async delete({ id }, ctx) {
     await requireSource(ctx, id);
-    await ctx.store.transact([{ ...ctx.tenant.deleteItem('cloudSource', id), failCode: '720007' }]);
+    await ctx.tenant.transact([ctx.tenant.deleteItem('cloudSource', id, '720007')]);
     const orgId = ctx.tenant.orgId;
     ctx.afterCommit(async () => {
       await ctx.rt.ports.scheduler.cancel(cloudScheduleName(orgId, id));
@@ -146,7 +146,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
       credentialsNeeded: stored.sourceType !== 'UPLOAD',
       ...auditNew(now, ctx.identity.userId),
     };
-    await ctx.store.put('cloudSource', copy, CONDITIONS.isNew('id'));
+    await ctx.tenant.put('cloudSource', copy, CONDITIONS.isNew('id'));
     return view(copy, ctx);
   },
 
@@ -167,14 +167,14 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     if (stored.sourceType !== 'SFTP') throw new AppError('720009', 'Only an SFTP source has a host key.');
     const { pendingHostKey: _p, ...rest } = stored;
     const next: CloudSource = { ...rest, hostKey: fingerprint, ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
-    await ctx.store.transact([ctx.store.putVersioned('cloudSource', next, stored.version)]);
+    await ctx.tenant.transact([ctx.tenant.putVersioned('cloudSource', next, stored.version)]);
     return view(next, ctx);
   },
 
   async deleteHistoryRecord({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
     if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', 'The delivery is still being read: delete it once it ends.');
-    await removeDelivery(ctx.store, ctx.tenant.orgId, sourceId, id);
+    await removeDelivery(ctx.platform, ctx.tenant.orgId, sourceId, id);
     return { ok: true as const };
   },
 };
@@ -184,9 +184,9 @@ async function decide(ctx: AuthedContext, sourceId: string, id: string, status: 
   await requireHistory(ctx, sourceId, id);
   const now = ctx.rt.clock.now();
   const change = { status, decidedBy: ctx.identity.userId, dateUpdated: now, ...(status === 'SKIPPED' ? { finishedAt: now } : {}) };
-  const updated = await ctx.store.update(
-    'cloudSourceHistory',
-    { historyKey: cloudHistoryKeyOf(ctx.tenant.orgId, sourceId), id },
+  const updated = await ctx.tenant.keyed('cloudSourceHistory').update(
+    sourceId,
+    id,
     change,
     { ConditionExpression: '#s = :held', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':held': 'HELD' } },
     '720009',
@@ -200,12 +200,11 @@ async function decide(ctx: AuthedContext, sourceId: string, id: string, status: 
 export const cloudSourceHistoryHandlers: AreaHandlers<'cloudSourceHistory'> = {
   async getListByPage({ sourceId, cursor, size, status = '' }, ctx) {
     await requireSource(ctx, sourceId);
-    const orgId = ctx.tenant.orgId;
-    const page = await partitionPage({ store: ctx.store, keys: ctx.rt.keys, orgId }, 'cloudSourceHistory', {
+    const page = await partitionPage({ tenant: ctx.tenant, keys: ctx.rt.keys }, 'cloudSourceHistory', {
       purpose: 'cloudSourceHistory.list',
       list: { sourceId, status },
       cursor,
-      partition: { name: 'historyKey', value: cloudHistoryKeyOf(orgId, sourceId) },
+      rest: sourceId,
       forward: false,
       limit: size,
       ...(status ? { filter: { expression: '#st = :st', names: { '#st': 'status' }, values: { ':st': status } } } : {}),
@@ -230,18 +229,15 @@ export const cloudSourceHistoryHandlers: AreaHandlers<'cloudSourceHistory'> = {
 export const cloudSourceRecordHandlers: AreaHandlers<'cloudSourceRecord'> = {
   async getListByPage({ sourceId, id, afterRow, size }, ctx) {
     await requireHistory(ctx, sourceId, id);
-    const page = await ctx.store.queryPage('cloudSourceRecord', {
-      partition: { name: 'recordKey', value: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id) },
-      limit: size,
-      startKey: afterRow > 0 ? { recordKey: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id), row: afterRow } : undefined,
-    });
+    const records = ctx.tenant.keyed('cloudSourceRecord');
+    const page = await records.queryPage(`${sourceId}#${id}`, { limit: size, startKey: afterRow > 0 ? records.key(`${sourceId}#${id}`, afterRow) : undefined });
     const list = page.items.map(({ recordKey: _k, ...r }) => ({ ...r, reason: translateServerText(String(r.reason), ctx.lang) })) as never[];
     return { list, nextRow: page.lastKey ? (page.lastKey.row as number) : undefined };
   },
 
   async export({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
-    const records = await ctx.store.queryAll('cloudSourceRecord', { name: 'recordKey', value: cloudRecordKeyOf(ctx.tenant.orgId, sourceId, id) });
+    const records = await ctx.tenant.keyed('cloudSourceRecord').list(`${sourceId}#${id}`);
     const lines = ['\uFEFF' + csvLine(['row', 'stage', 'key', 'reason']), ...records.map((r) => csvLine([r.row, r.stage, r.key ?? '', translateServerText(r.reason, ctx.lang)]))];
     const key = `exports/${ctx.tenant.orgId}/cloud-source-${sourceId}-${id}.csv`;
     await ctx.rt.ports.storage.put(key, lines.join(''), 'text/csv; charset=utf-8');

@@ -8,12 +8,12 @@ import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems, type PageQuery } from '../../store/paging';
-import type { TenantEntity, TransactItem } from '../../store/store';
+import type { BoundItem, TenantEntity } from '../../store/store';
 import { releaseUnique, uniqueWrites as uniqueValueWrites } from '../../store/unique';
-import { AppError, type ErrorCode } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 
 type Row = Record<string, unknown>;
-type Write = TransactItem & { failCode?: ErrorCode };
+type Write = BoundItem;
 
 export function crudHandlers(def: CrudEntityDef) {
   const entity = def.name as TenantEntity;
@@ -42,8 +42,8 @@ export function crudHandlers(def: CrudEntityDef) {
   async function uniqueWrites(ctx: AuthedContext, id: string, next: Row, stored?: Row): Promise<Write[]> {
     const writes: Write[] = [];
     for (const u of unique) {
-      const change = { entity: def.name, orgId: ctx.tenant.orgId, field: u.field, owner: id, next: next[u.field], old: stored?.[u.field] };
-      writes.push(...(await uniqueValueWrites(ctx.store, { ...change, code: u.code, message: u.message })));
+      const change = { entity: def.name, field: u.field, owner: id, next: next[u.field], old: stored?.[u.field] };
+      writes.push(...(await uniqueValueWrites(ctx.tenant, { ...change, code: u.code, message: u.message })));
     }
     return writes;
   }
@@ -65,7 +65,7 @@ export function crudHandlers(def: CrudEntityDef) {
     const holders = (await all(ctx)).filter((r) => r.id !== id && r[onlyOne] === true);
     const now = ctx.rt.clock.now();
     return holders.map((r) =>
-      ctx.store.putVersioned(entity, { ...r, [onlyOne]: false, ...auditNext(r as never, now, ctx.identity.userId) }, r.version as number),
+      ctx.tenant.putVersioned(entity, { ...r, [onlyOne]: false, ...auditNext(r as never, now, ctx.identity.userId) } as never, r.version as number),
     );
   }
 
@@ -96,11 +96,11 @@ export function crudHandlers(def: CrudEntityDef) {
         ? { ...stored, ...fields, ...auditNext(stored as never, now, ctx.identity.userId) }
         : ctx.tenant.own({ id, ...fields, ...auditNew(now, ctx.identity.userId) });
       const writes: Write[] = [
-        stored ? ctx.store.putVersioned(entity, next, stored.version as number) : ctx.store.putNew(entity, next),
+        stored ? ctx.tenant.putVersioned(entity, next as never, stored.version as number) : ctx.tenant.putNew(entity, next as never),
         ...(await uniqueWrites(ctx, id, next, stored)),
         ...(await onlyOneWrites(ctx, id, next)),
       ];
-      await ctx.store.transact(writes);
+      await ctx.tenant.transact(writes);
       return view(next);
     },
 
@@ -111,9 +111,9 @@ export function crudHandlers(def: CrudEntityDef) {
         const holders = (await ctx.tenant.list(pointer.entity as TenantEntity, [pointer.field] as never)) as Row[];
         if (holders.some((h) => h[pointer.field] === id || (Array.isArray(h[pointer.field]) && (h[pointer.field] as unknown[]).includes(id)))) throw new AppError('720009', pointer.message);
       }
-      await ctx.store.transact([
-        { ...ctx.tenant.deleteItem(entity, id), failCode: '720007' },
-        ...unique.map((u) => releaseUnique(ctx.store, def.name, ctx.tenant.orgId, u.field, stored[u.field])),
+      await ctx.tenant.transact([
+        ctx.tenant.deleteItem(entity, id, '720007'),
+        ...unique.map((u) => releaseUnique(ctx.tenant, def.name, u.field, stored[u.field])),
       ]);
       return { ok: true as const };
     },

@@ -18,7 +18,8 @@ export const dataExportHandlers: AreaHandlers<'dataExport'> = {
   async create(p, ctx) {
     if (p.segmentId && !(await ctx.tenant.get('segment', p.segmentId))) throw new AppError('720009', 'The segment does not exist.');
     const run = newRun(ctx.tenant.orgId, ctx.rt.clock.now(), ctx.identity.userId, p);
-    await ctx.store.put('dataExport', run);
+    await // newRun leaves the audit fields of a run without an actor unset, which the record's type does not say
+    await ctx.tenant.put('dataExport', run as never);
     ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'dataExport', orgId: ctx.tenant.orgId, id: run.id }));
     return run;
   },
@@ -42,7 +43,7 @@ export const dataExportHandlers: AreaHandlers<'dataExport'> = {
 
   async delete({ id }, ctx) {
     const run = await requireRun(ctx, id);
-    await ctx.store.transact([{ ...ctx.tenant.deleteItem('dataExport', id), failCode: '720007' }]);
+    await ctx.tenant.transact([ctx.tenant.deleteItem('dataExport', id, '720007')]);
     if (run.fileKey) await ctx.rt.ports.storage.delete(run.fileKey);
     return { ok: true };
   },
@@ -61,7 +62,7 @@ export function exportSettingOverrides(generic: AreaHandlers<'exportSetting'>): 
       const orgId = ctx.tenant.orgId;
       const next = nextRun(saved, now);
       const startDate = saved.startDate ?? now;
-      const updated = await ctx.store.update('exportSetting', { orgId, id: saved.id }, { startDate, ...(next !== undefined ? { nextExecutionDate: next } : {}) });
+      const updated = await ctx.tenant.update('exportSetting', saved.id, { startDate, ...(next !== undefined ? { nextExecutionDate: next } : {}) });
       ctx.afterCommit(async () => {
         await applyLoop(ctx.rt, orgId, saved);
         if (saved.state === 'ACTIVE' && saved.loopType === 'ONCE') await ctx.rt.jobs.post({ kind: 'exportSetting', orgId, id: saved.id });

@@ -27,7 +27,7 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
       failed: 0,
       ...auditNew(ctx.rt.clock.now(), ctx.identity.userId),
     });
-    await ctx.store.put('dataImport', record, CONDITIONS.isNew('id'));
+    await ctx.tenant.put('dataImport', record, CONDITIONS.isNew('id'));
     return record;
   },
 
@@ -41,7 +41,7 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
     const now = ctx.rt.clock.now();
     const page = await importRows(ctx.tenant, record, fromRow, rows, { now, actor: ctx.identity.userId });
     const room = Math.max(0, IMPORT_FAILURES_KEPT - record.failed);
-    await saveFailures(ctx.store, ctx.tenant.orgId, id, page.failures.slice(0, room));
+    await saveFailures(ctx.tenant, id, page.failures.slice(0, room));
     const change: Partial<DataImport> = {
       nextRow: end,
       bytesRead: Math.max(record.bytesRead, Math.min(bytesRead, record.totalBytes || bytesRead)),
@@ -86,7 +86,7 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
 
   async getFailures({ id, afterRow = 0, size }, ctx) {
     await requireImport(ctx.tenant, id);
-    const page = await failuresAfter(ctx.store, ctx.tenant.orgId, id, afterRow, size);
+    const page = await failuresAfter(ctx.tenant, id, afterRow, size);
     // reasons are stored in English: the reader gets them in their language
     return { ...page, list: page.list.map((f) => ({ ...f, reason: translateServerText(f.reason, ctx.lang) })) };
   },

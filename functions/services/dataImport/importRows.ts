@@ -4,7 +4,7 @@
  * the results written with BatchWriteItem. Answers the counts and the failed rows.
  */
 import type { Account, DataImport } from '../../../shared/entities';
-import { deviceKeyOf, unsubscriptionId } from '../../../shared/entities';
+import { unsubscriptionId } from '../../../shared/entities';
 import { type AccountChange, applyChange, grantedConsentOf, rowChange } from '../../../shared/import/accountImport';
 import { DEVICE_IMPORT_MESSAGES, deviceRowChange, type DeviceFields, newDeviceDefaults } from '../../../shared/import/deviceImport';
 import { endpointChange, type EndpointChange, withEmail, withPhone } from '../../../shared/import/pinpoint';
@@ -74,14 +74,13 @@ export async function importRows(
   // one write per device: a later line for the same device wins
   const imported = [...new Map(devices.filter((d) => written.has(d.accountId)).map((d) => [`${d.accountId}\u0000${d.device.deviceId}`, d])).values()];
   if (imported.length) {
-    await tenant.store.putMany(
-      'device',
-      imported.map(({ accountId, device }) => ({ ...device, accountKey: deviceKeyOf(tenant.orgId, accountId), orgId: tenant.orgId, accountId, source: 'IMPORT', dateUpdated: stamp.now })),
+    await tenant.keyed('device').putMany(
+      imported.map(({ accountId, device }) => ({ rest: accountId, item: { ...device, orgId: tenant.orgId, accountId, source: 'IMPORT', dateUpdated: stamp.now } as never })),
     );
   }
   // opted-out addresses go on the unsubscription list, as a recipient's own unsubscribe does
   for (const o of optOuts) {
-    await tenant.store.put('messageUnsubscription', { orgId: tenant.orgId, id: unsubscriptionId(o.channel, o.target), channelName: o.channel, target: o.target.toLowerCase(), source: 'UNSUBSCRIBE', dateCreated: stamp.now });
+    await tenant.put('messageUnsubscription', { id: unsubscriptionId(o.channel, o.target), channelName: o.channel, target: o.target.toLowerCase(), source: 'UNSUBSCRIBE', dateCreated: stamp.now });
   }
   return { created, updated, failures: failures.sort((a, b) => a.row - b.row) };
 }
@@ -108,12 +107,13 @@ async function importDeviceRows(tenant: TenantStore, record: DataImport, fromRow
     else devices.set(`${r.accountId}\u0000${r.device.deviceId}`, r);
   }
   const list = [...devices.values()];
-  const keyOf = (r: (typeof read)[number]) => ({ accountKey: deviceKeyOf(tenant.orgId, r.accountId), deviceId: r.device.deviceId });
-  const stored: (Record<string, unknown> | undefined)[] = [];
-  for (let i = 0; i < list.length; i += 100) stored.push(...(await tenant.store.getMany(list.slice(i, i + 100).map((r) => ({ entity: 'device', key: keyOf(r) })))));
-  await tenant.store.putMany(
-    'device',
-    list.map((r, i) => ({ ...newDeviceDefaults(r.device.platform), ...stored[i], ...r.device, ...keyOf(r), orgId: tenant.orgId, accountId: r.accountId, source: 'IMPORT', dateUpdated: stamp.now })),
+  const devicesOfOrg = tenant.keyed('device');
+  const stored: (Record<string, unknown> | undefined)[] = await devicesOfOrg.getMany(list.map((r) => ({ rest: r.accountId, sort: r.device.deviceId })));
+  await devicesOfOrg.putMany(
+    list.map((r, i) => ({
+      rest: r.accountId,
+      item: { ...newDeviceDefaults(r.device.platform), ...stored[i], ...r.device, deviceId: r.device.deviceId, orgId: tenant.orgId, accountId: r.accountId, source: 'IMPORT', dateUpdated: stamp.now } as never,
+    })),
   );
   const updated = stored.filter(Boolean).length;
   return { created: list.length - updated, updated, failures: failures.sort((a, b) => a.row - b.row) };

@@ -16,13 +16,13 @@ import { Ledger } from '../../delivery/ledger';
 const baseName = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letters';
 
 async function runOf(ctx: AuthedContext, planId: string, runId: string | undefined): Promise<PlanRun> {
-  const planKey = planKeyOf(ctx.tenant.orgId, planId);
+  const runsOfOrg = ctx.tenant.keyed('planRun');
   if (runId) {
-    const run = await ctx.store.get('planRun', { planKey, runId });
+    const run = await runsOfOrg.get(planId, runId);
     if (!run) throw new AppError('720003', WORDS.noRun);
     return run;
   }
-  const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKey });
+  const runs = await runsOfOrg.list(planId);
   const latest = runs.sort((a, b) => b.startedAt - a.startedAt)[0];
   if (!latest) throw new AppError('720003', WORDS.notSent);
   return latest;
@@ -43,13 +43,13 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     });
     const name = `${baseName(plan.name)}-${run.runId}`;
     if (p.file === 'LETTER') {
-      const record = await ctx.store.get('sentRecord', new Ledger(ctx.store, ctx.rt.clock).keyOf({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId }));
+      const record = await ctx.platform.get('sentRecord', new Ledger(ctx.platform, ctx.rt.clock).keyOf({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId }));
       if (record?.status !== 'SENT' || !record.providerId) throw new AppError('720003', WORDS.noLetter);
       return link(record.providerId, `${name}-${baseName(p.accountId)}.pdf`, 'application/pdf');
     }
     // the run's files exist once it has ended (completed, or stopped with the letters made so far)
     if (run.status === 'RUNNING') throw new AppError('720009', WORDS.stillSending);
-    const files = await ensureRunFiles(ctx.store, ref);
+    const files = await ensureRunFiles(ctx.platform, ref);
     if (p.file === 'MANIFEST') return link(manifestKey(ref), `${name}.csv`, 'text/csv');
     if (!files.merged) throw new AppError('720003', WORDS.noLetters);
     return link(mergedKey(ref), `${name}.pdf`, 'application/pdf');

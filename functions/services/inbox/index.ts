@@ -5,7 +5,7 @@
  */
 import { type InboxItem, inboxItemIdOf, inboxKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { CONDITIONS, type Store } from '../../store/store';
+import { CONDITIONS, type Store, type TenantStore } from '../../store/store';
 
 /** Items without an expiry of their own stay listed this long. */
 export const INBOX_DEFAULT_DAYS = 30;
@@ -50,8 +50,8 @@ export function inboxView(i: InboxItem) {
 }
 
 /** The account's items not expired, newest first, a page at a time (page from 0). */
-export async function listInbox(store: Store, orgId: number, accountId: string, q: { page: number; size: number; unreadOnly?: boolean }, now: number) {
-  const { items } = await store.queryPage('inboxItem', { partition: { name: 'accountKey', value: inboxKeyOf(orgId, accountId) }, limit: MAX_ITEMS });
+export async function listInbox(tenant: TenantStore, accountId: string, q: { page: number; size: number; unreadOnly?: boolean }, now: number) {
+  const { items } = await tenant.keyed('inboxItem').queryPage(accountId, { limit: MAX_ITEMS });
   const live = (items as InboxItem[]).filter((i) => i.expiresAt > now).sort((a, b) => b.sentAt - a.sentAt || (a.itemId < b.itemId ? 1 : -1));
   const listed = q.unreadOnly ? live.filter((i) => i.readAt === undefined) : live;
   return {
@@ -64,12 +64,12 @@ export async function listInbox(store: Store, orgId: number, accountId: string, 
 }
 
 /** Marks items read (an item read before keeps its first time); ids that are not the account's are ignored. */
-export async function markInboxRead(store: Store, orgId: number, accountId: string, ids: readonly string[], now: number): Promise<number> {
-  const accountKey = inboxKeyOf(orgId, accountId);
+export async function markInboxRead(tenant: TenantStore, accountId: string, ids: readonly string[], now: number): Promise<number> {
+  const inbox = tenant.keyed('inboxItem');
   let changed = 0;
   for (const itemId of new Set(ids)) {
     try {
-      await store.update('inboxItem', { accountKey, itemId }, { readAt: now }, { ConditionExpression: 'attribute_exists(#i) AND attribute_not_exists(#r)', ExpressionAttributeNames: { '#i': 'itemId', '#r': 'readAt' } });
+      await inbox.update(accountId, itemId, { readAt: now }, { ConditionExpression: 'attribute_exists(#i) AND attribute_not_exists(#r)', ExpressionAttributeNames: { '#i': 'itemId', '#r': 'readAt' } });
       changed += 1;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -79,10 +79,10 @@ export async function markInboxRead(store: Store, orgId: number, accountId: stri
 }
 
 /** Deletes items of the account; ids that are not the account's are ignored. */
-export async function deleteInboxItems(store: Store, orgId: number, accountId: string, ids: readonly string[]): Promise<number> {
-  const accountKey = inboxKeyOf(orgId, accountId);
-  const found = await store.getMany([...new Set(ids)].map((itemId) => ({ entity: 'inboxItem' as const, key: { accountKey, itemId }, attributes: ['itemId'] })));
-  const present = found.filter((f): f is NonNullable<typeof f> => f !== undefined).map((f) => ({ accountKey, itemId: f.itemId as string }));
-  await store.deleteMany('inboxItem', present);
+export async function deleteInboxItems(tenant: TenantStore, accountId: string, ids: readonly string[]): Promise<number> {
+  const inbox = tenant.keyed('inboxItem');
+  const found = await inbox.getMany([...new Set(ids)].map((itemId) => ({ rest: accountId, sort: itemId })), ['itemId']);
+  const present = found.filter((f): f is NonNullable<typeof f> => f !== undefined).map((f) => ({ rest: accountId, sort: f.itemId }));
+  await inbox.deleteMany(present);
   return present.length;
 }

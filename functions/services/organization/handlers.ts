@@ -16,7 +16,7 @@ function toOrganizationView(org: Organization): OrganizationView {
 
 /** An organization the caller belongs to, active or not; any other answers exactly like one that does not exist. */
 async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<Organization> {
-  const memberships = await membershipsOf(ctx.store, ctx.identity.userId, true);
+  const memberships = await membershipsOf(ctx.platform, ctx.identity.userId, true);
   const m = memberships.find((x) => x.org.id === id);
   if (!m) throw new AppError('720003');
   return m.org;
@@ -25,7 +25,7 @@ async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<O
 export const organizationHandlers: AreaHandlers<'organization'> = {
   async list(q, ctx) {
     // Inactive organizations stay listed for their members, so an administrator can find and restore one.
-    const memberships = await membershipsOf(ctx.store, ctx.identity.userId, true);
+    const memberships = await membershipsOf(ctx.platform, ctx.identity.userId, true);
     const all = memberships
       .filter((m) => matchesText(m.org.name, q.keyword) || matchesText(m.org.code, q.keyword))
       .map((m) => ({ ...toOrganizationView(m.org), isSelected: m.org.id === ctx.identity.orgId, roleName: m.role.name }));
@@ -37,7 +37,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
   },
 
   async save(p, ctx) {
-    const { store } = ctx;
+    const { platform: store } = ctx;
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     if (!p.id) {

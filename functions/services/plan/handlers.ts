@@ -6,6 +6,7 @@ import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, planKeyOf, runShardKey, type SentRecord } from '../../../shared/entities';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
+import { textIn } from '../../../shared/i18n';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { pickContent, pickLanguage, renderEmail } from '../../../shared/render';
@@ -23,6 +24,7 @@ import { takeFromLimit } from '../auth';
 import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
 import { countMatching } from '../segment';
+import { sentRecordPage } from '../message';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 /** What a duplicated message's name ends with (as a duplicated cloud source's does). */
@@ -174,8 +176,9 @@ export const planHandlers: AreaHandlers<'plan'> = {
       }
     });
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
-    const people = await peopleOf(ctx);
-    return { ...page, list: page.list.map((p) => toPlanView(p, ctx, people)) };
+    // the approved card says "Finished: nothing sent" as the campaign list does, never a bare "Deployed"
+    const [people, empty] = await Promise.all([peopleOf(ctx), sentNothingOf(ctx, page.list)]);
+    return { ...page, list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }) })) };
   },
 
   async getApprovers(_p, ctx) {
@@ -245,6 +248,9 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const plan = await ctx.tenant.require('plan', id);
     const now = ctx.rt.clock.now();
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
+    // a channel the organization has not set up (LINE, push) would fail every recipient at send
+    const missing = await adapterOf(plan.channel).missingSetup?.({ store: ctx.store, orgId: ctx.tenant.orgId });
+    if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
     // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
     // an empty segment is left to the segment's own count
     const size = await countMatching(ctx.tenant, await ctx.tenant.require('segment', plan.segmentId), now, undefined, plan.channel);
@@ -395,49 +401,15 @@ export const operationRecordHandlers: AreaHandlers<'operationRecord'> = {
   },
 };
 
-/** A sent-record cursor: the run, the shard and where the shard's page ended. */
-interface SentCursor {
-  run: string;
-  shard: number;
-  after?: string;
-}
-
 export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
   async getListByPage({ planId, status, cursor, size }, ctx) {
     await ctx.tenant.require('plan', planId);
     const run = await latestRun(ctx, planId);
     if (!run) return { list: [] };
-    let at: SentCursor = { run: run.runId, shard: 0 };
-    if (cursor) {
-      try {
-        at = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as SentCursor;
-      } catch {
-        throw new AppError('400016', 'The cursor is not valid.');
-      }
-      if (at.run !== run.runId || !Number.isInteger(at.shard) || at.shard < 0 || at.shard >= DELIVERY_SHARDS) throw new AppError('400016', 'The cursor is not valid.');
-    }
-    const list: SentRecord[] = [];
-    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    while (list.length < size && at.shard < DELIVERY_SHARDS) {
-      const out = await ctx.store.rt.aws.doc.send(
-        new QueryCommand({
-          TableName: ctx.store.table('sentRecord'),
-          KeyConditionExpression: '#p = :p',
-          ...(status ? { FilterExpression: '#s = :s' } : {}),
-          ExpressionAttributeNames: { '#p': 'runShard', ...(status ? { '#s': 'status' } : {}) },
-          ExpressionAttributeValues: { ':p': runShardKey(ctx.identity.orgId, planId, run.runId, at.shard), ...(status ? { ':s': status } : {}) },
-          ExclusiveStartKey: at.after ? { runShard: runShardKey(ctx.identity.orgId, planId, run.runId, at.shard), recipient: at.after } : undefined,
-          Limit: size - list.length,
-        }),
-      );
-      list.push(...((out.Items ?? []) as SentRecord[]));
-      const last = out.LastEvaluatedKey?.recipient as string | undefined;
-      at = last ? { ...at, after: last } : { run: run.runId, shard: at.shard + 1 };
-    }
-    const next = at.shard < DELIVERY_SHARDS ? Buffer.from(JSON.stringify(at)).toString('base64url') : undefined;
+    const page = await sentRecordPage(ctx, { planId, runId: run.runId, status, cursor, size });
     return {
-      list: list.map(({ accountId, address, status: s, reason, doneAt, claimedAt }) => ({ accountId, address, status: s, reason, doneAt, claimedAt })),
-      cursor: next,
+      list: page.list.map(({ accountId, address, status: s, reason, doneAt, claimedAt }) => ({ accountId, address, status: s, reason, doneAt, claimedAt })),
+      cursor: page.cursor,
     };
   },
 };

@@ -90,7 +90,7 @@ function providerOf(rt: Runtime, channel: Channel): ChannelSender {
   let byChannel = providers.get(rt);
   if (!byChannel) providers.set(rt, (byChannel = new Map()));
   let sender = byChannel.get(channel);
-  if (!sender) byChannel.set(channel, (sender = adapterOf(channel).provider(rt, { local: false })));
+  if (!sender) byChannel.set(channel, (sender = adapterOf(channel).provider(rt)));
   return sender;
 }
 
@@ -137,7 +137,7 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
     return { sent: 0, refused: [], file: await letterFile(ctx, plan, language) };
   }
   const adapter = adapterOf(channel);
-  const render = adapter.sendable ? adapter.prepare(plan.content) : undefined;
+  const render = adapter.sendable ? adapter.prepare(plan.content, { messageType: plan.messageType }) : undefined;
   if (!render) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
 
   const targets = await testTargetsOf(ctx, channel);

@@ -61,7 +61,7 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
       if (param.type === 'CLOUD_SOURCE' && !param.cloudSourceId) bad('cloudSourceId', PRESET_MESSAGES.cloudSource);
       if (param.type === 'CLOUD_SOURCE' && !param.fileName && !fileName) bad('fileName', PRESET_MESSAGES.fileName);
       if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000) throw new AppError('720009', 'The file of this parameter is being loaded. Wait until it ends.');
-      await ctx.store.transact([ctx.store.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', ...auditNext(param, ctx.rt.clock.now(), ctx.identity.userId) }, param.version)]);
+      await ctx.tenant.transact([ctx.tenant.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', ...auditNext(param, ctx.rt.clock.now(), ctx.identity.userId) }, param.version)]);
       const orgId = ctx.tenant.orgId;
       ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'presetLoad', orgId, id, ...(fileName ? { fileName } : {}) }));
       return { ok: true as const };
@@ -74,12 +74,11 @@ const view = ({ recordKey: _r, entry: _e, loadId: _l, ...r }: Record<string, unk
 export const presetRecordHandlers: AreaHandlers<'presetRecord'> = {
   async getListByPage({ parameterId, key = '', cursor, size }, ctx) {
     await requireParameter(ctx, parameterId);
-    const orgId = ctx.tenant.orgId;
-    const page = await partitionPage({ store: ctx.store, keys: ctx.rt.keys, orgId }, 'presetRecord', {
+    const page = await partitionPage({ tenant: ctx.tenant, keys: ctx.rt.keys }, 'presetRecord', {
       purpose: 'presetRecord.list',
       list: { parameterId, key },
       cursor,
-      partition: { name: 'recordKey', value: presetRecordKeyOf(orgId, parameterId) },
+      rest: parameterId,
       limit: size,
       // entries sort by key, then alias: the keys that start with the text are one range
       ...(key ? { sortPrefix: { name: 'entry', value: key } } : {}),
@@ -91,14 +90,13 @@ export const presetRecordHandlers: AreaHandlers<'presetRecord'> = {
     await requireParameter(ctx, parameterId);
     const record = { recordKey: presetRecordKeyOf(ctx.tenant.orgId, parameterId), entry: presetEntryOf(key, alias), key, alias, value, dateUpdated: ctx.rt.clock.now() };
     // a record typed here belongs to no load: the next load of the file decides whether it stays
-    await ctx.store.put('presetRecord', record);
+    await ctx.tenant.keyed('presetRecord').put(parameterId, record);
     return view(record);
   },
 
   async delete({ parameterId, key, alias }, ctx) {
     await requireParameter(ctx, parameterId);
-    const recordKey = presetRecordKeyOf(ctx.tenant.orgId, parameterId);
-    await ctx.store.deleteIf('presetRecord', { recordKey, entry: presetEntryOf(key, alias) }, { ConditionExpression: 'attribute_exists(#e)', ExpressionAttributeNames: { '#e': 'entry' } }, '720007');
+    await ctx.tenant.keyed('presetRecord').deleteIf(parameterId, presetEntryOf(key, alias), { ConditionExpression: 'attribute_exists(#e)', ExpressionAttributeNames: { '#e': 'entry' } }, '720007');
     return { ok: true as const };
   },
 };

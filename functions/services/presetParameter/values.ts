@@ -3,7 +3,7 @@
  * the parameter's record under the recipient's key. Read for a page of recipients at once (BatchGetItem, 100 keys
  * a request), so a page costs a few reads whatever the number of tokens.
  */
-import { type Account, type PresetParameter, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
+import { type Account, type PresetParameter, presetEntryOf } from '../../../shared/entities';
 import { lookupValue } from '../../../shared/render/personalize';
 import type { TenantStore } from '../../store/store';
 
@@ -33,19 +33,19 @@ export async function presetValues(tenant: TenantStore, wanted: Map<string, Set<
   const out = new Map<string, PresetValues>();
   if (wanted.size === 0 || accounts.length === 0) return out;
   const params = ((await tenant.list('presetParameter')) as PresetParameter[]).filter((p) => p.state === 'ACTIVE' && wanted.has(p.variable));
-  const requests: { accountId: string; variable: string; alias: string; key: { recordKey: string; entry: string } }[] = [];
+  const requests: { accountId: string; variable: string; alias: string; key: { rest: string; sort: string } }[] = [];
   for (const account of accounts) {
     for (const param of params) {
       const key = keyOf(param, account);
       if (!key) continue;
       for (const alias of wanted.get(param.variable)!) {
-        requests.push({ accountId: account.id, variable: param.variable, alias, key: { recordKey: presetRecordKeyOf(param.orgId, param.id), entry: presetEntryOf(key, alias) } });
+        requests.push({ accountId: account.id, variable: param.variable, alias, key: { rest: param.id, sort: presetEntryOf(key, alias) } });
       }
     }
   }
   for (let i = 0; i < requests.length; i += 100) {
     const slice = requests.slice(i, i + 100);
-    const found = await tenant.store.getMany(slice.map((r) => ({ entity: 'presetRecord', key: r.key, attributes: ['value'] })));
+    const found = await tenant.keyed('presetRecord').getMany(slice.map((r) => r.key), ['value']);
     slice.forEach((r, j) => {
       const value = found[j]?.value;
       if (typeof value !== 'string') return;

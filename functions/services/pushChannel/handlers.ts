@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/client-pinpoint';
 import { channelOf } from '../../../shared/content';
 import { type Device, deviceKeyOf, type PushChannel, type PushServiceType } from '../../../shared/entities';
-import { AppError } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../../shared/errors';
 import { PUSH_TEXTS, textIn } from '../../../shared/i18n';
 import { PUSH_CHANNEL_MESSAGES as M, type Payload, type PushChannelView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
@@ -26,7 +26,8 @@ import { sendPushRequest } from '../../channels/push/pinpoint';
 import { messageRequest } from '../../channels/push/render';
 import { seal, unseal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
-import { CONDITIONS } from '../../store/store';
+import { CONDITIONS, type TransactItem } from '../../store/store';
+import { uniqueGuard } from '../../store/unique';
 import { Accounts } from '../account';
 import { Pkcs12Error, readPkcs12 } from './pkcs12';
 
@@ -211,7 +212,9 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (stored) checkVersion(stored, p.version);
     const app = await ctx.tenant.get('application', p.appId);
     if (!app) throw new AppError('720003', M.appMissing);
-    const channels = await ctx.tenant.list('pushChannel');
+    const defaultGuard = uniqueGuard('pushChannel', ctx.tenant.orgId, 'default', p.type);
+    // the guard is read before the channels: a default set after this read changes it, and the save conflicts
+    const [guard, channels] = await Promise.all([ctx.store.get('uniqueKey', { id: defaultGuard }), ctx.tenant.list('pushChannel')]);
     const others = channels.filter((c) => c.id !== stored?.id);
     if (others.some((c) => c.appId === p.appId && c.type === p.type)) throw new AppError('720001', M.taken);
     const credentials = credentialsOf(p, stored, ctx);
@@ -239,12 +242,23 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     }
     // a channel moved to another application or service leaves its old place
     if (stored && (stored.type !== next.type || stored.appId !== next.appId)) await dropPinpointChannel(ctx, stored);
-    await ctx.store.put('pushChannel', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('id'), '720007');
+    // The channel, the other defaults of its service unset, and the service's default guard, all or nothing: of
+    // two saves making a default at once, the second finds the guard or an unset channel changed and conflicts.
+    const writes: (TransactItem & { failCode?: ErrorCode })[] = [stored ? ctx.store.putVersioned('pushChannel', next, stored.version) : ctx.store.putNew('pushChannel', next, '720007')];
     if (isDefault) {
-      await Promise.all(
-        others.filter((c) => c.type === next.type && c.isDefault).map((c) => ctx.store.update('pushChannel', { orgId: c.orgId, id: c.id }, { isDefault: false }).catch(() => undefined)),
-      );
+      for (const c of others.filter((o) => o.type === next.type && o.isDefault)) {
+        writes.push(ctx.store.updateItem('pushChannel', { orgId: c.orgId, id: c.id }, { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } }, CONDITIONS.versionIs(c.version)));
+      }
+      writes.push({
+        Put: {
+          TableName: ctx.store.table('uniqueKey'),
+          Item: { id: defaultGuard, owner: next.id },
+          ...(guard ? { ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': guard.owner } } : CONDITIONS.isNew('id')),
+        },
+        failCode: '720007',
+      });
     }
+    await ctx.store.transact(writes, '720007');
     return viewOf(next, new Map([[app.id, app.name]]));
   },
 

@@ -9,7 +9,7 @@ import { countMatching } from './count';
 const SORTABLE = ['name', 'dateCreated', 'dateUpdated'];
 
 const nameChange = (ctx: AuthedContext, owner: string, next: string, old?: string) =>
-  uniqueWrites(ctx.store, { entity: 'segment', orgId: ctx.tenant.orgId, field: 'name', owner, next, old, code: '720001' });
+  uniqueWrites(ctx.tenant, { entity: 'segment', field: 'name', owner, next, old, code: '720001' });
 
 export const segmentHandlers: AreaHandlers<'segment'> = {
   async getListByPage(q, ctx) {
@@ -33,8 +33,8 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
     const fields = { name: p.name, description: p.description, rule: p.rule, includeIds: p.includeIds, excludeIds: p.excludeIds };
     const id = stored?.id ?? newId();
     const next: Segment = stored ? { ...stored, ...fields, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id, ...fields, ...auditNew(now, actor) });
-    await ctx.store.transact([
-      stored ? ctx.store.putVersioned('segment', next, stored.version) : ctx.store.putNew('segment', next),
+    await ctx.tenant.transact([
+      stored ? ctx.tenant.putVersioned('segment', next, stored.version) : ctx.tenant.putNew('segment', next),
       ...(await nameChange(ctx, id, next.name, stored?.name)),
     ]);
     return next;
@@ -42,9 +42,9 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
 
   async delete({ id }, ctx) {
     const stored = await ctx.tenant.require('segment', id);
-    await ctx.store.transact([
-      { ...ctx.tenant.deleteItem('segment', id), failCode: '720007' },
-      releaseUnique(ctx.store, 'segment', ctx.tenant.orgId, 'name', stored.name),
+    await ctx.tenant.transact([
+      ctx.tenant.deleteItem('segment', id, '720007'),
+      releaseUnique(ctx.tenant, 'segment', 'name', stored.name),
     ]);
     return { ok: true };
   },

@@ -21,7 +21,7 @@ function mayChangeRates(ctx: AuthedContext): boolean {
 }
 
 async function sendingView(ctx: AuthedContext) {
-  const { rates, version } = await currentSendRates(ctx.store, ctx.rt.config.sendRates);
+  const { rates, version } = await currentSendRates(ctx.platform, ctx.rt.config.sendRates);
   return { rates, version, editable: mayChangeRates(ctx) };
 }
 
@@ -44,7 +44,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
       ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)),
     });
     // a first save only where none exists, a later one only over the version read
-    await ctx.store.put('systemSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
+    await ctx.tenant.put('systemSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
     return viewOf(next);
   },
 
@@ -52,10 +52,10 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     if (!mayChangeRates(ctx)) throw new AppError('730001', "Send rates are the deployment's: only the first organization's administrators change them.");
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
-    const stored = await ctx.store.get('sendRateSetting', SEND_RATES_KEY);
+    const stored = await ctx.platform.get('sendRateSetting', SEND_RATES_KEY);
     checkVersion(stored ?? { version: 0 }, version);
     const next = { ...SEND_RATES_KEY, rates, ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)) };
-    await ctx.store.put('sendRateSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('id'), '720007');
+    await ctx.platform.put('sendRateSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('id'), '720007');
     return sendingView(ctx);
   },
 };

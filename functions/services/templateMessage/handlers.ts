@@ -78,8 +78,8 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
       ? { ...stored, ...fields, ...auditNext(stored, now, actor) }
       : ctx.tenant.own({ id, ...fields, locked: false, ...auditNew(now, actor) });
     assertStorable(next);
-    await ctx.store.transact([
-      stored ? ctx.store.putVersioned('templateMessage', next, stored.version) : ctx.store.putNew('templateMessage', next),
+    await ctx.tenant.transact([
+      stored ? ctx.tenant.putVersioned('templateMessage', next, stored.version) : ctx.tenant.putNew('templateMessage', next),
       ...(await nameWrites(ctx, id, next.name, stored?.name)),
     ]);
     return next;
@@ -88,7 +88,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
   async delete({ id }, ctx) {
     const stored = await requireTemplate(ctx.tenant, id);
     assertUnlockedFor(ctx, stored);
-    await ctx.store.transact([{ ...ctx.tenant.deleteItem('templateMessage', id), failCode: '720007' }, releaseName(ctx, stored.name)]);
+    await ctx.tenant.transact([ctx.tenant.deleteItem('templateMessage', id, '720007'), releaseName(ctx, stored.name)]);
     return { ok: true };
   },
 
@@ -98,7 +98,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const name = p.name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
     const { lockedBy: _lockedBy, ...rest } = source;
     const copy: TemplateMessage = { ...rest, id: newId(), name, locked: false, ...auditNew(now, ctx.identity.userId) };
-    await ctx.store.transact([ctx.store.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
+    await ctx.tenant.transact([ctx.tenant.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
     return copy;
   },
 
@@ -138,7 +138,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
       ...auditNext(stored, now, ctx.identity.userId),
     };
     assertStorable(next);
-    await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
+    await ctx.tenant.transact([ctx.tenant.putVersioned('templateMessage', next, stored.version)]);
     return next;
   },
 
@@ -157,7 +157,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     for (const code of added) times[code] = 0;
     const copy: TemplateMessage = { ...rest, id: newId(), name: newName, template, ...summaryOf(template), languageUpdatedAt: times, locked: false, ...auditNew(now, ctx.identity.userId) };
     assertStorable(copy);
-    await ctx.store.transact([ctx.store.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
+    await ctx.tenant.transact([ctx.tenant.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
     return copy;
   },
 
@@ -179,7 +179,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     checkVersion(stored, version);
     assertUnlockedFor(ctx, stored);
     const next: TemplateMessage = { ...stored, active, ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
-    await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
+    await ctx.tenant.transact([ctx.tenant.putVersioned('templateMessage', next, stored.version)]);
     return next;
   },
 
@@ -214,6 +214,6 @@ async function setLock(ctx: AuthedContext, id: string, version: number | undefin
   assertUnlockedFor(ctx, stored);
   const { lockedBy: _lockedBy, ...rest } = stored;
   const next: TemplateMessage = { ...rest, locked, ...(locked ? { lockedBy: ctx.identity.userId } : {}), ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
-  await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version)]);
+  await ctx.tenant.transact([ctx.tenant.putVersioned('templateMessage', next, stored.version)]);
   return next;
 }

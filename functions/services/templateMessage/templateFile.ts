@@ -103,7 +103,7 @@ export async function importTemplates(ctx: AuthedContext, p: Payload<'templateMe
         assertUnlockedFor(ctx, stored);
         const next: TemplateMessage = { ...stored, ...fields, ...auditNext(stored, now, actor) };
         assertStorable(next);
-        await ctx.store.transact([ctx.store.putVersioned('templateMessage', next, stored.version), ...(await nameWrites(ctx, stored.id, next.name, stored.name))]);
+        await ctx.tenant.transact([ctx.tenant.putVersioned('templateMessage', next, stored.version), ...(await nameWrites(ctx, stored.id, next.name, stored.name))]);
         names.push(next.name);
         result.updated++;
       } catch (err) {
@@ -116,7 +116,7 @@ export async function importTemplates(ctx: AuthedContext, p: Payload<'templateMe
     const created: TemplateMessage = ctx.tenant.own({ id: newId(), ...fields, name, categoryId: p.categoryId, locked: false, languageUpdatedAt: languageTimes(fields.template, undefined, now), ...auditNew(now, actor) });
     try {
       assertStorable(created);
-      await ctx.store.transact([ctx.store.putNew('templateMessage', created), ...(await nameWrites(ctx, created.id, created.name))]);
+      await ctx.tenant.transact([ctx.tenant.putNew('templateMessage', created), ...(await nameWrites(ctx, created.id, created.name))]);
       names.push(name);
       result.created++;
     } catch (err) {

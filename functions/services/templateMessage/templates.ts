@@ -80,15 +80,15 @@ export async function assertCategory(ctx: AuthedContext, categoryId: string | un
   }
 }
 
-const guard = (ctx: AuthedContext) => ({ entity: 'templateMessage', orgId: ctx.tenant.orgId, field: 'name', code: '720001' as const, message: TEMPLATE_NAME_TAKEN });
+const guard = (ctx: AuthedContext) => ({ entity: 'templateMessage', field: 'name', code: '720001' as const, message: TEMPLATE_NAME_TAKEN });
 
 /** The writes that keep names unique in the organization (case-insensitive). */
 export function nameWrites(ctx: AuthedContext, owner: string, next: string, old?: string) {
-  return uniqueWrites(ctx.store, { ...guard(ctx), owner, next, old });
+  return uniqueWrites(ctx.tenant, { ...guard(ctx), owner, next, old });
 }
 
 export function releaseName(ctx: AuthedContext, name: string) {
-  return releaseUnique(ctx.store, 'templateMessage', ctx.tenant.orgId, 'name', name);
+  return releaseUnique(ctx.tenant, 'templateMessage', 'name', name);
 }
 
 /** "Welcome (copy)", then "Welcome (copy 2)", …: the first name no template of the organization has. */

@@ -45,7 +45,7 @@ async function requireRole(ctx: AuthedContext, roleId: string): Promise<UserRole
 /** A member of the caller's organization; anyone else answers exactly like an id that does not exist. */
 async function requireMember(ctx: AuthedContext, userId: string): Promise<{ user: User; link: OrganizationUser }> {
   const link = await ctx.tenant.get('organizationUser', userId);
-  const user = link ? await ctx.store.get('user', { id: userId }) : undefined;
+  const user = link ? await ctx.platform.get('user', { id: userId }) : undefined;
   if (!link || !user) throw new AppError('720003');
   return { user, link };
 }
@@ -58,7 +58,7 @@ async function assertMayManageMember(ctx: AuthedContext, link: OrganizationUser)
 
 /** An address already used by another account answers 720001 with a plain reason (the guard catches races). */
 async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void> {
-  if (await findUserBy(ctx.store, 'emailKey', emailKeyOf(email))) {
+  if (await findUserBy(ctx.platform, 'emailKey', emailKeyOf(email))) {
     throw new AppError('720001', 'This e-mail address belongs to another account.');
   }
 }
@@ -73,7 +73,7 @@ function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUs
 
 /** The writes that create an account with its unique guards, and its first membership when it has one. */
 function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) {
-  const { store } = ctx;
+  const { platform: store } = ctx;
   return [
     store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
     store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
@@ -84,7 +84,7 @@ function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) 
 
 /** Asks an existing account by mail, in its language, to join the caller's organization as `role`. */
 async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
-  const org = await ctx.store.get('organization', { id: ctx.tenant.orgId });
+  const org = await ctx.platform.get('organization', { id: ctx.tenant.orgId });
   const lang = account.language ?? 'en';
   const text = textIn(MAIL_TEXTS.joinIntro, lang, { inviter: ctx.identity.username, username: account.username, organization: org?.name ?? ctx.tenant.orgId, role: role.name });
   const nothing = MAIL_TEXTS.joinNothing[lang];
@@ -119,7 +119,7 @@ type Typed = { username: string; email: string; firstName: string; lastName: str
  * what was typed alone, so the organization cannot tell whether the address had an account elsewhere.
  */
 async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: User | undefined): Promise<UserView> {
-  const { store, tenant } = ctx;
+  const { platform: store, tenant } = ctx;
   const now = ctx.rt.clock.now();
   if (found) {
     const link = await tenant.get('organizationUser', found.id);
@@ -150,7 +150,7 @@ const PENDING_MAX = 200;
 
 /** A member's leaving; an account that belongs nowhere else goes with it (its sessions end). */
 async function removeMember(ctx: AuthedContext, user: User, link: OrganizationUser): Promise<void> {
-  const { store } = ctx;
+  const { platform: store } = ctx;
   const others = (await linksOf(store, user.id)).filter((l) => l.orgId !== ctx.identity.orgId);
   const writes = leaveWrites(store, link);
   if (others.length === 0) {
@@ -181,7 +181,7 @@ async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> 
  * membership, no other organization's invitation): its link dies with it.
  */
 async function unclaimedAccountWrites(ctx: AuthedContext, invitation: Invitation): Promise<TransactItem[]> {
-  const { store } = ctx;
+  const { platform: store } = ctx;
   const account = await store.get('user', { id: invitation.userId });
   if (!account || account.status !== 'INVITED') return [];
   const nowS = Math.floor(ctx.rt.clock.now() / 1000);
@@ -209,7 +209,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   getListByPage: prefetching<Handler<'user.getListByPage'>>((q, ctx) => memberPage(ctx, q), (orgId) => [directoryKey(orgId)]),
 
   async save(p, ctx) {
-    const { store } = ctx;
+    const { platform: store } = ctx;
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     const role = await requireRole(ctx, p.roleId);
@@ -287,7 +287,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async pendingInvitations(_p, ctx) {
-    const { store, tenant } = ctx;
+    const { platform: store, tenant } = ctx;
     const nowS = Math.floor(ctx.rt.clock.now() / 1000);
     const [invitations, directory] = await Promise.all([tenant.list('invitation'), store.get(directoryKey(tenant.orgId).entity, directoryKey(tenant.orgId).key)]);
     const roleName = (id: string) => directory?.names[id] ?? '';
@@ -311,7 +311,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   async resendInvitation({ userId }, ctx) {
     const now = ctx.rt.clock.now();
     const invitation = await findPending(ctx, userId);
-    const [account, role] = (await ctx.store.getMany([
+    const [account, role] = (await ctx.platform.getMany([
       { entity: 'user', key: { id: invitation.userId } },
       { entity: 'userRole', key: { orgId: ctx.tenant.orgId, id: invitation.roleId } },
     ])) as [User | undefined, UserRole | undefined];
@@ -320,7 +320,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     assertWithinRights(ctx, role, 'member');
     await assertMaySend(ctx, account.id, account.email, true);
     // a new answering period from now, for the invitation as it was read (a concurrent answer wins)
-    await ctx.store.put(
+    await ctx.platform.put(
       'invitation',
       { ...invitation, ...auditNext(invitation, now, ctx.identity.userId), expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds },
       CONDITIONS.versionIs(invitation.version),
@@ -338,12 +338,12 @@ export const userHandlers: AreaHandlers<'user'> = {
     const gone = await unclaimedAccountWrites(ctx, invitation);
     const key = { orgId: invitation.orgId, userId: invitation.userId };
     // answered meanwhile: the answer wins
-    await ctx.store.transact([{ Delete: { TableName: ctx.store.table('invitation'), Key: key, ...CONDITIONS.versionIs(invitation.version) }, failCode: '720003' }, ...gone]);
+    await ctx.platform.transact([{ Delete: { TableName: ctx.platform.table('invitation'), Key: key, ...CONDITIONS.versionIs(invitation.version) }, failCode: '720003' }, ...gone]);
     return { ok: true };
   },
 
   async invited(p, ctx) {
-    const { store } = ctx;
+    const { platform: store } = ctx;
     const role = await requireRole(ctx, p.roleId);
     assertMayGrant(ctx, permissionsOf(role));
     const username = p.username ?? p.email;
@@ -368,10 +368,10 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async updateUsageGuide({ key, done }, ctx) {
-    const user = await ctx.store.get('user', { id: ctx.identity.userId });
+    const user = await ctx.platform.get('user', { id: ctx.identity.userId });
     if (!user) throw new AppError('710001');
     const usageGuide = Object.fromEntries([...Object.entries(user.usageGuide ?? {}), [key, done]]);
-    await ctx.store.update('user', { id: user.id }, { usageGuide });
+    await ctx.platform.update('user', { id: user.id }, { usageGuide });
     return { usageGuide };
   },
 
@@ -387,13 +387,13 @@ export const userHandlers: AreaHandlers<'user'> = {
     for (const key of ['firstName', 'lastName', 'language', 'timeZone', 'defaultLandingPage', 'alertEmails', 'alertTypes'] as const) {
       if (p[key] !== undefined) Object.assign(next, { [key]: p[key] });
     }
-    await ctx.store.transact([ctx.store.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.store, next))]);
+    await ctx.platform.transact([ctx.platform.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.platform, next))]);
     const role = await ctx.tenant.get('userRole', link.roleId);
     return { ...toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? ''), alertEmails: next.alertEmails, alertTypes: next.alertTypes };
   },
 
   async changeEmail({ email, password }, ctx) {
-    const { store, rt } = ctx;
+    const { platform: store, rt } = ctx;
     const now = rt.clock.now();
     const limit = { key: `email:user:${ctx.identity.userId}`, max: 5, windowSeconds: 3600 };
     await assertUnderLimits(store, now, [limit]);
@@ -422,7 +422,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async confirmEmail({ token }, ctx) {
-    const { store, rt } = ctx;
+    const { platform: store, rt } = ctx;
     const { link, user } = await spendLink(ctx, token, ['email']);
     const email = link.newEmail ?? '';
     const next: User = {
@@ -447,7 +447,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async myInvitations(_p, ctx) {
-    const { store, rt } = ctx;
+    const { platform: store, rt } = ctx;
     const nowS = Math.floor(rt.clock.now() / 1000);
     const pending = (await store.queryAll('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter(
       (i) => i.expiresAt > nowS,
@@ -469,7 +469,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async acceptInvitation({ orgId }, ctx) {
-    const { store, rt } = ctx;
+    const { platform: store, rt } = ctx;
     const userId = ctx.identity.userId;
     const invitation = await store.get('invitation', { orgId, userId });
     if (!invitation || invitation.expiresAt * 1000 <= rt.clock.now()) throw new AppError('720003');
@@ -489,9 +489,9 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async declineInvitation({ orgId }, ctx) {
-    await ctx.store.transact([
+    await ctx.platform.transact([
       {
-        Delete: { TableName: ctx.store.table('invitation'), Key: { orgId, userId: ctx.identity.userId }, ...CONDITIONS.exists('userId') },
+        Delete: { TableName: ctx.platform.table('invitation'), Key: { orgId, userId: ctx.identity.userId }, ...CONDITIONS.exists('userId') },
         failCode: '720003',
       },
     ]);

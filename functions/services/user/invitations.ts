@@ -51,10 +51,10 @@ function limitsOf(orgId: number, subject: string, address: string) {
 /** Refuses with 400014 (and its wait) while a limit of this send is reached; the gap runs from the last send. */
 export async function assertMaySend(ctx: AuthedContext, subject: string, address: string, resend: boolean): Promise<void> {
   const l = limitsOf(ctx.tenant.orgId, subject, address);
-  await assertUnderLimits(ctx.store, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.mailbox]);
+  await assertUnderLimits(ctx.platform, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.mailbox]);
 }
 
 export async function countSend(ctx: AuthedContext, subject: string, address: string, resend: boolean): Promise<void> {
   const l = limitsOf(ctx.tenant.orgId, subject, address);
-  await countAttempt(ctx.store, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.gap, l.mailbox]);
+  await countAttempt(ctx.platform, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.gap, l.mailbox]);
 }

@@ -124,7 +124,7 @@ const VIEW_ATTRIBUTES = ['view'] as const;
 async function directoryOf(ctx: AuthedContext): Promise<RoleDirectory> {
   const { entity, key } = directoryKey(ctx.tenant.orgId);
   const prefetched = ctx.prefetched?.get(entity) as RoleDirectory | undefined;
-  return prefetched ?? (await ctx.store.get(entity, key)) ?? { orgId: ctx.tenant.orgId, names: {}, counts: {} };
+  return prefetched ?? (await ctx.platform.get(entity, key)) ?? { orgId: ctx.tenant.orgId, names: {}, counts: {} };
 }
 
 /** The rows of a segment that match its filter, from `startKey` on, counted by DynamoDB. */
@@ -193,7 +193,7 @@ async function fill(store: Store, segment: Segment, page: Filling): Promise<{ ma
 
 /** One page of the organization's members, sorted and filtered as asked. */
 export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Page<UserView>> {
-  const { store } = ctx;
+  const { platform: store } = ctx;
   const orgId = ctx.tenant.orgId;
   const sortable = q.sortField !== undefined && (q.sortField === 'roleName' || Object.hasOwn(SORTED_INDEXES, q.sortField));
   const field = (sortable ? q.sortField : DEFAULT_SORT.field) as SortField;

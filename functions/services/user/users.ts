@@ -112,7 +112,7 @@ async function invitationAnswers(store: Store, user: User, now: number): Promise
 
 /** Sets a new password; the new security stamp ends every older session of the user (600005). */
 export async function setPassword(ctx: RequestContext, user: User, password: string, actor: string): Promise<void> {
-  const { store } = ctx;
+  const { platform: store } = ctx;
   const now = ctx.rt.clock.now();
   const next: User = {
     ...user,

@@ -1,13 +1,13 @@
 import { permissionsOf, type RoleDirectory, type UserRole } from '../../../shared/entities';
-import { AppError, type ErrorCode } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../../../shared/permissions';
 import type { RoleView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import type { TransactItem } from '../../store/store';
+import type { BoundItem } from '../../store/store';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
-import { directoryKey, directoryName, directoryRemoval, roleCodeGuard } from './roles';
+import { roleTablesOf } from './roles';
 
 const SORTABLE = ['name', 'code', 'active', 'userCount', 'dateCreated', 'dateUpdated'];
 
@@ -18,8 +18,7 @@ function toRoleView(role: UserRole, userCount: number): RoleView {
 
 /** Member counts by role, from the organization's directory. */
 async function countsOf(ctx: AuthedContext): Promise<RoleDirectory['counts']> {
-  const { entity, key } = directoryKey(ctx.tenant.orgId);
-  return (await ctx.store.get(entity, key))?.counts ?? {};
+  return (await roleTablesOf(ctx.tenant).directory())?.counts ?? {};
 }
 
 async function rolesWithCounts(ctx: AuthedContext): Promise<RoleView[]> {
@@ -56,7 +55,8 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
   },
 
   async save(p, ctx) {
-    const { store, tenant } = ctx;
+    const { tenant } = ctx;
+    const roleWrites = roleTablesOf(tenant);
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     const permissions = [...new Set(p.permissions)];
@@ -72,11 +72,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
         system: false,
         ...auditNew(now, actor),
       });
-      await store.transact([
-        store.putNew('uniqueKey', { id: roleCodeGuard(tenant.orgId, role.code), owner: role.id }, '711001'),
-        store.putNew('userRole', role),
-        directoryName(store, role),
-      ]);
+      await tenant.transact([roleWrites.claimCode(role.id, role.code), tenant.putNew('userRole', role), roleWrites.directoryName(role)]);
       return toRoleView(role, 0);
     }
     const role = await tenant.require('userRole', p.id);
@@ -90,12 +86,12 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     if (changed || p.active !== role.active) assertNotOwnRole(ctx, role.id);
     const stored = role.system ? [] : permissions;
     const next: UserRole = { ...role, ...auditNext(role, now, actor), name: p.name, code: p.code, description: p.description, active: p.active, permissions: stored };
-    const writes: (TransactItem & { failCode?: ErrorCode })[] = [store.putVersioned('userRole', next, role.version), directoryName(store, next)];
+    const writes: BoundItem[] = [tenant.putVersioned('userRole', next, role.version), roleWrites.directoryName(next)];
     if (p.code.toUpperCase() !== role.code.toUpperCase()) {
-      writes.push(store.putNew('uniqueKey', { id: roleCodeGuard(tenant.orgId, p.code), owner: role.id }, '711001'));
-      writes.push({ ...store.deleteItem('uniqueKey', { id: roleCodeGuard(tenant.orgId, role.code) }), failCode: '720007' });
+      writes.push(roleWrites.claimCode(role.id, p.code));
+      writes.push(roleWrites.releaseCode(role.code, '720007'));
     }
-    await store.transact(writes);
+    await tenant.transact(writes);
     return toRoleView(next, (await countsOf(ctx))[role.id] ?? 0);
   },
 
@@ -104,11 +100,8 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     if (role.system) throw new AppError('730010', 'The administrator role cannot be deleted.');
     assertWithinRights(ctx, role, 'role');
     if (((await countsOf(ctx))[id] ?? 0) > 0) throw new AppError('711002');
-    await ctx.store.transact([
-      ctx.tenant.deleteItem('userRole', id),
-      directoryRemoval(ctx.store, ctx.tenant.orgId, id),
-      ctx.store.deleteItem('uniqueKey', { id: roleCodeGuard(ctx.tenant.orgId, role.code) }),
-    ]);
+    const roleWrites = roleTablesOf(ctx.tenant);
+    await ctx.tenant.transact([ctx.tenant.deleteItem('userRole', id), roleWrites.directoryRemoval(id), roleWrites.releaseCode(role.code)]);
     return { ok: true };
   },
 };

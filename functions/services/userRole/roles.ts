@@ -1,7 +1,7 @@
 /** Role records other code creates too: the administrator role every organization starts with, the code guard, and the role directory. */
 import type { RoleDirectory, UserRole } from '../../../shared/entities';
 import { auditNew, newId } from '../../store/audit';
-import type { Store, TransactItem } from '../../store/store';
+import { type BoundItem, type Store, TenantStore, type TransactItem } from '../../store/store';
 
 /** The unique-key item that keeps role codes unique within an organization. */
 export const roleCodeGuard = (orgId: number, code: string) => `roleCode#${orgId}#${code.toUpperCase()}`;
@@ -110,5 +110,22 @@ export function memberCountChange(store: Store, orgId: number, deltas: Record<st
       ExpressionAttributeValues: values,
     },
     failCode: '720003',
+  };
+}
+
+/**
+ * The role directory and code guards of the tenant store's organization (global tables keyed by it): a handler
+ * reads the directory and puts these writes in one transaction with its tenant writes, never naming the org.
+ */
+export function roleTablesOf(tenant: TenantStore) {
+  const { store, orgId, bind } = TenantStore.internals(tenant);
+  return {
+    directory: (): Promise<RoleDirectory | undefined> => store.get('roleDirectory', { orgId }),
+    directoryName: (role: Pick<UserRole, 'id' | 'name'>): BoundItem => bind(directoryName(store, { ...role, orgId })),
+    directoryRemoval: (roleId: string): BoundItem => bind(directoryRemoval(store, orgId, roleId)),
+    /** the guard of a code new to the role; 711001 when another role holds it */
+    claimCode: (owner: string, code: string): BoundItem => bind(store.putNew('uniqueKey', { id: roleCodeGuard(orgId, code), owner }, '711001')),
+    /** frees the guard of a code the role no longer holds */
+    releaseCode: (code: string, failCode?: '720007'): BoundItem => bind({ ...store.deleteItem('uniqueKey', { id: roleCodeGuard(orgId, code) }), ...(failCode ? { failCode } : {}) }),
   };
 }

@@ -191,7 +191,8 @@ describe('every page loads the area texts it uses', () => {
     const texts = [...graph].filter((f) => AREA_EN[f]).reduce<Tree>((all, f) => merge(all, AREA_EN[f], []), en as Tree);
     const known = flatten(texts);
     const missing = [...graph]
-      .filter((f) => !f.startsWith(join(root, 'i18n')))
+      // web sources only: shared/ never calls the portal's t() (its own tables may name a helper t)
+      .filter((f) => !f.startsWith(join(root, 'i18n')) && !relative(root, f).startsWith('..'))
       .flatMap((f) => literalKeys(readFileSync(f, 'utf8')).filter((k) => !known.has(k)).map((k) => `${relative(root, f)}: ${k}`));
     expect(missing).toEqual([]);
   });

@@ -10,6 +10,17 @@ interface ToastHandle {
 
 let handle: ToastHandle | null = null;
 let queued: ToastMessage[] = [];
+/** The app root's call to load the toast area (not part of the sign-in page's code until a message comes). */
+let wanted: (() => void) | null = null;
+
+/** `listener` runs when a message waits for a toast area (now, if one already does); returns the unsubscribe. */
+export function whenToastWanted(listener: () => void): () => void {
+  wanted = listener;
+  if (queued.length) listener();
+  return () => {
+    if (wanted === listener) wanted = null;
+  };
+}
 
 export function registerToast(next: ToastHandle | null): void {
   handle = next;
@@ -21,7 +32,10 @@ export function registerToast(next: ToastHandle | null): void {
 
 function show(message: ToastMessage) {
   if (handle) handle.show(message);
-  else queued.push(message);
+  else {
+    queued.push(message);
+    wanted?.();
+  }
 }
 
 export function showError(detail: ReactNode, opts: { sticky?: boolean; summary?: string } = {}): void {

@@ -10,7 +10,7 @@ import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 import { ApiError } from '../../api/apiError';
 import { handleApiError } from '../../api/errorHandler';
-import { INVITE_REFUSALS } from '../../../../shared/services/user';
+import { inviteRefusalOf } from '../../../../shared/services/user';
 import { clearedErrors } from '../../components/fieldErrors';
 import { shownName } from '../../i18n/seededNames';
 
@@ -47,7 +47,7 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
       onHide();
     } catch (e) {
       // a member or a pending invitation: said at the address, in plain words; anything else in the toast
-      const refusal = e instanceof ApiError && e.code === '720001' ? (Object.keys(INVITE_REFUSALS) as (keyof typeof INVITE_REFUSALS)[]).find((k) => e.serverMessage?.endsWith(INVITE_REFUSALS[k])) : undefined;
+      const refusal = e instanceof ApiError && e.code === '720001' ? inviteRefusalOf(e.serverMessage) : undefined;
       if (refusal) setErrors({ email: t(refusal === 'member' ? 'user.inviteIsMember' : 'user.inviteIsInvited', { email: form.email.trim() }) });
       else handleApiError(e);
     } finally {

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,8 +6,9 @@ import { call } from '../../api/client';
 import { useSession } from '../../api/hooks';
 import { landingPath } from '../../app/access';
 import { PRODUCT_NAME } from '../../app/constants';
+// PrimeReact's look without its component core: the page the portal opens on loads as little as it can
+import { PlainButton as Button, PlainTextField as TextField } from '../../app/plainControls';
 import { AuthCard } from '../../components/AuthCard';
-import { TextField } from '../../components/TextField';
 import { clearedErrors } from '../../components/fieldErrors';
 
 export default function LoginPage() {

@@ -4,7 +4,6 @@
  * its state and the caller's role allow now, each behind a confirmation.
  */
 import { Button } from 'primereact/button';
-import { Tag } from 'primereact/tag';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -103,12 +102,7 @@ export default function CampaignsPage() {
               ),
               channel: (row) => t(`campaign.channel.${String(row.channel)}`),
               // a finished run that reached nobody is not shown as delivered (issue 21), as on the detail page
-              status: (row) =>
-                (row as unknown as PlanListItem).nothingSent ? (
-                  <Tag value={t('campaign.detail.nothingSent')} severity="warning" rounded data-status="NOTHING_SENT" />
-                ) : (
-                  <PlanStatusTag status={row.status as PlanState} />
-                ),
+              status: (row) => <PlanStatusTag status={row.status as PlanState} nothingSent={(row as unknown as PlanListItem).nothingSent} />,
               trigger: (row) => <TriggerSummary trigger={(row as unknown as PlanListItem).trigger} />,
               dateUpdated: (row) => dateTime(row.dateUpdated as number),
             }}

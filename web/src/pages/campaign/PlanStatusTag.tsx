@@ -16,7 +16,9 @@ const SEVERITY: Record<PlanState, TagProps['severity']> = {
   ARCHIVE: 'secondary',
 };
 
-export function PlanStatusTag({ status }: { status: PlanState }) {
+/** `nothingSent`: a finished run that reached nobody is not shown as delivered (issue 21), as the campaign list says. */
+export function PlanStatusTag({ status, nothingSent }: { status: PlanState; nothingSent?: boolean }) {
   const { t } = useTranslation();
+  if (nothingSent) return <Tag value={t('campaign.detail.nothingSent')} severity="warning" rounded data-status="NOTHING_SENT" />;
   return <Tag value={t(`campaign.state.${status}`)} severity={SEVERITY[status]} rounded data-status={status} />;
 }

@@ -21,6 +21,7 @@ import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { handleApiError } from '../../api/errorHandler';
 import { FormDialog } from '../../components/FormDialog';
+import { fieldErrorsOf, safeParseIn, schemaText } from '../../components/schemaErrors';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
@@ -152,12 +153,11 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
 
   async function submit() {
     const payload = payloadOf(form, current);
-    const parsed = cloudSourceSavePayload.safeParse(payload);
-    const found: Record<string, string> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) found[i.path.join('.')] ||= i.message;
+    const parsed = safeParseIn(cloudSourceSavePayload, payload);
+    const found: Record<string, string> = parsed.success ? {} : fieldErrorsOf(parsed.error);
     // the server's own rule: a stored credential counts, so an edit need not type it again
-    if (form.sourceType === 'SFTP' && !form.password && !form.privateKey && !source?.hasPassword && !source?.hasPrivateKey) found.password ||= CLOUD_MESSAGES.credential;
-    if (form.sourceType === 'S3' && !form.roleArn && !(form.accessKey && (form.secretKey || source?.hasSecretKey))) found.accessKey ||= CLOUD_MESSAGES.s3Credential;
+    if (form.sourceType === 'SFTP' && !form.password && !form.privateKey && !source?.hasPassword && !source?.hasPrivateKey) found.password ||= schemaText(CLOUD_MESSAGES.credential);
+    if (form.sourceType === 'S3' && !form.roleArn && !(form.accessKey && (form.secretKey || source?.hasSecretKey))) found.accessKey ||= schemaText(CLOUD_MESSAGES.s3Credential);
     if (source?.credentialsNeeded && !form.password && !form.privateKey && !form.secretKey && form.sourceType !== 'UPLOAD' && !(form.sourceType === 'S3' && form.roleArn)) {
       found[form.sourceType === 'S3' ? 'secretKey' : 'password'] ||= t('cloudSource.hint.credentialsNeeded');
     }

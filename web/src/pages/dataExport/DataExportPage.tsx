@@ -17,6 +17,7 @@ import { call } from '../../api/client';
 import { handleApiError } from '../../api/errorHandler';
 import { useSegmentOptions } from '../../api/hooks';
 import { FormDialog } from '../../components/FormDialog';
+import { fieldErrorsOf, safeParseIn } from '../../components/schemaErrors';
 import { EntityList } from '../../components/list/EntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
@@ -60,9 +61,9 @@ export default function DataExportPage() {
   async function submit() {
     if (!form) return;
     const payload = { title: form.title, exportType: form.exportType, columns: form.columns, ...(form.segmentId ? { segmentId: form.segmentId } : {}) };
-    const parsed = dataExportCreatePayload.safeParse(payload);
+    const parsed = safeParseIn(dataExportCreatePayload, payload);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(fieldErrorsOf(parsed.error, (path) => String(path[0])));
       return;
     }
     setBusy(true);

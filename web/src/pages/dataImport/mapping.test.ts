@@ -15,3 +15,13 @@ describe('the consent the file grants (issue 21)', () => {
     expect('plan' in unanswered && unanswered.plan.grantedConsent).toBeUndefined();
   });
 });
+
+describe('the mapping problems in the portal language (issue 21)', () => {
+  it('says what is wrong with a column in ja and zh, not in English', () => {
+    const state = initialMapping(head);
+    const unnamed = { ...state, choices: state.choices.map((c, i) => (i === 2 ? { ...c, target: 'attribute' as const, attribute: ' ' } : c)) };
+    expect(planOf(unnamed, 'en')).toEqual({ errors: { columns: { 2: 'Please input the attribute name!' }, key: undefined } });
+    expect(planOf(unnamed, 'ja')).toEqual({ errors: { columns: { 2: '属性名を入力してください！' }, key: undefined } });
+    expect(planOf(unnamed, 'zh')).toEqual({ errors: { columns: { 2: '请输入属性名！' }, key: undefined } });
+  });
+});

@@ -3,6 +3,8 @@ import type { CsvDelimiter, CsvEncoding } from '../../../../shared/import/csv';
 import { type ColumnMapping, CONSENT_FIELDS, type ConsentField, guessMappings, type ImportPlan, importPlanSchema, type KEY_CASES } from '../../../../shared/import/accountImport';
 import { devicePlanProblem } from '../../../../shared/import/deviceImport';
 import type { CsvHead } from '../../../../shared/import/upload';
+import type { Lang } from '../../../../shared/errors';
+import { safeParseIn, schemaText } from '../../components/schemaErrors';
 
 export interface ColumnChoice {
   target: 'ignore' | ColumnMapping['target'];
@@ -48,25 +50,29 @@ export function deviceChoices(header: readonly string[]): ColumnChoice[] {
 }
 
 /** The plan, or the problems to show: per column, and for the key column. */
-export function planOf(state: MappingState): { plan: ImportPlan & { kind: FileKind } } | { errors: { columns: Record<number, string>; key?: string } } {
+export function planOf(state: MappingState, lang?: Lang): { plan: ImportPlan & { kind: FileKind } } | { errors: { columns: Record<number, string>; key?: string } } {
   const mappings = state.choices.flatMap((c, column) =>
     c.target === 'ignore' ? [] : [{ column, target: c.target, attribute: c.target === 'attribute' ? c.attribute.trim() : undefined, type: c.type }],
   );
-  const parsed = importPlanSchema.safeParse({
-    columns: state.header,
-    mappings,
-    primaryKeyColumn: state.primaryKeyColumn,
-    keyCase: state.keyCase,
-    splitChar: state.delimiter,
-    encoding: state.encoding,
-    ...(state.kind === 'ACCOUNT' && state.consent
-      ? { grantedConsent: Object.fromEntries(unmappedConsents(state.choices).flatMap((f) => (state.consent![f] === undefined ? [] : [[f, state.consent![f]]]))), grantedConsentUpdates: state.consentUpdates ?? false }
-      : {}),
-  });
+  const parsed = safeParseIn(
+    importPlanSchema,
+    {
+      columns: state.header,
+      mappings,
+      primaryKeyColumn: state.primaryKeyColumn,
+      keyCase: state.keyCase,
+      splitChar: state.delimiter,
+      encoding: state.encoding,
+      ...(state.kind === 'ACCOUNT' && state.consent
+        ? { grantedConsent: Object.fromEntries(unmappedConsents(state.choices).flatMap((f) => (state.consent![f] === undefined ? [] : [[f, state.consent![f]]]))), grantedConsentUpdates: state.consentUpdates ?? false }
+        : {}),
+    },
+    lang,
+  );
   if (parsed.success) {
     // the server's rule for a device file, shown where the key column's problems are
     const problem = state.kind === 'DEVICE' ? devicePlanProblem(parsed.data) : undefined;
-    return problem ? { errors: { columns: {}, key: problem } } : { plan: { ...parsed.data, kind: state.kind } };
+    return problem ? { errors: { columns: {}, key: schemaText(problem, lang) } } : { plan: { ...parsed.data, kind: state.kind } };
   }
   const columns: Record<number, string> = {};
   let key: string | undefined;

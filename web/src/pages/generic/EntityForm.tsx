@@ -16,6 +16,7 @@ import { useConfiguration } from '../../api/hooks';
 import { handleApiError } from '../../api/errorHandler';
 import { FormDialog } from '../../components/FormDialog';
 import { LocationPicker } from '../../components/LocationPicker';
+import { fieldErrorsOf, safeParseIn } from '../../components/schemaErrors';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
@@ -62,9 +63,9 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
     // a cleared choice is no value, as the schema reads optional fields
     const given = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null));
     const payload = { ...(record ? { id: record.id, version: record.version } : {}), ...given };
-    const parsed = schema.safeParse(payload);
+    const parsed = safeParseIn(schema, payload);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(fieldErrorsOf(parsed.error, (path) => String(path[0])));
       return;
     }
     setBusy(true);

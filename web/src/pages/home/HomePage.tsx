@@ -64,7 +64,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
                 <Link to={detailPath(plan.id)} className="cell-link">
                   {plan.name}
                 </Link>
-                <PlanStatusTag status={plan.status} />
+                <PlanStatusTag status={plan.status} nothingSent={plan.nothingSent} />
                 <span className="muted small">
                   {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy, plan.people) }) : <TriggerSummary trigger={plan.trigger} />}
                 </span>

@@ -14,6 +14,7 @@ import type { SegmentView } from '../../../../shared/services';
 import { isApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
+import { schemaText } from '../../components/schemaErrors';
 import { FieldError, TextField } from '../../components/TextField';
 import { currentLang } from '../../i18n';
 import { PageSpinner } from '../../router/RootShell';
@@ -32,8 +33,9 @@ const idsOf = (text: string) => [...new Set(text.split(/[\n,]+/).map((s) => s.tr
 
 /** Why a list cannot be saved, in the server's words. */
 function listProblem(ids: string[]): string | undefined {
-  if (ids.length > STATIC_LIST_MAX) return STATIC_LIST_MESSAGES.tooMany;
-  if (ids.some((id) => id.length > 64)) return STATIC_LIST_MESSAGES.idTooLong;
+  // the server's sentences, in the portal's language
+  if (ids.length > STATIC_LIST_MAX) return schemaText(STATIC_LIST_MESSAGES.tooMany);
+  if (ids.some((id) => id.length > 64)) return schemaText(STATIC_LIST_MESSAGES.idTooLong);
   return undefined;
 }
 

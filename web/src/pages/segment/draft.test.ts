@@ -54,5 +54,10 @@ describe('rule draft', () => {
       [badDays.key, RULE_MESSAGES.days],
     ]);
     expect(checkDraft({ ...group, conditions: [] })).toEqual({ problems: new Map([[group.key, RULE_MESSAGES.empty]]) });
+    // in a zh or ja portal, the portal's language
+    const zh = checkDraft(group, 'zh');
+    expect('problems' in zh && [...zh.problems.values()]).toEqual(['值必须是 1 到 256 个字符的文本。', '值必须是 1 到 3650 之间的整数天数。']);
+    const ja = checkDraft({ ...group, conditions: [] }, 'ja');
+    expect('problems' in ja && [...ja.problems.values()]).toEqual(['検索範囲を絞り込む条件を追加してください']);
   });
 });

@@ -2,6 +2,8 @@
  * The rule editor's working copy: every value as typed, so a half-made condition can be shown, and the rule it
  * makes, checked with the one rule schema (shared/segment) so the editor says what the server would.
  */
+import type { Lang } from '../../../../shared/errors';
+import { safeParseIn } from '../../components/schemaErrors';
 import { ACCOUNT_FIELDS, type AccountField, ATTRIBUTE_PREFIX, fieldKind, type FieldKind, isGroup, type Operator, OPERATORS_BY_KIND, type Rule, type RuleGroup, type RuleNode, ruleSchema } from '../../../../shared/segment';
 
 export type FieldChoice = AccountField | 'attribute';
@@ -108,8 +110,8 @@ export function fromRule(rule: Rule): DraftGroup {
 }
 
 /** The rule, or the first problem of each condition (by its key) and of the whole rule. */
-export function checkDraft(group: DraftGroup): { rule: Rule } | { problems: Map<string, string> } {
-  const parsed = ruleSchema.safeParse(toRule(group));
+export function checkDraft(group: DraftGroup, lang?: Lang): { rule: Rule } | { problems: Map<string, string> } {
+  const parsed = safeParseIn(ruleSchema, toRule(group), lang);
   if (parsed.success) return { rule: parsed.data };
   const problems = new Map<string, string>();
   for (const issue of parsed.error.issues) {

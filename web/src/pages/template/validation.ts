@@ -4,6 +4,8 @@
  */
 import { blockSchema } from '../../../../shared/render';
 import { templateMessageSavePayload } from '../../../../shared/services/templateMessage';
+import type { Lang } from '../../../../shared/errors';
+import { safeParseIn } from '../../components/schemaErrors';
 import { type BlockDraft, type Draft, toSavePayload } from './draft';
 
 export interface DraftErrors {
@@ -18,8 +20,8 @@ export interface DraftErrors {
 
 export const NO_ERRORS: DraftErrors = { fields: {}, languages: {}, blocks: {}, count: 0 };
 
-export function validateDraft(draft: Draft): DraftErrors {
-  const parsed = templateMessageSavePayload.safeParse(toSavePayload(draft));
+export function validateDraft(draft: Draft, lang?: Lang): DraftErrors {
+  const parsed = safeParseIn(templateMessageSavePayload, toSavePayload(draft), lang);
   if (parsed.success) return NO_ERRORS;
   const errors: DraftErrors = { fields: {}, languages: {}, blocks: {}, count: 0 };
   for (const issue of parsed.error.issues) {

@@ -7,6 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageCodeSchema } from '../../../../../shared/render';
+import { safeParseIn } from '../../../components/schemaErrors';
 import { FieldError } from '../../../components/TextField';
 
 export const languageTabId = (code: string) => `language-tab-${code}`;
@@ -51,7 +52,7 @@ export function LanguageTabs({
 
   function add() {
     const value = code.trim();
-    const parsed = languageCodeSchema.safeParse(value);
+    const parsed = safeParseIn(languageCodeSchema, value);
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     if (languages.some((l) => l.toLowerCase() === value.toLowerCase())) return setError(t('template.languageExists'));
     onAdd(value);

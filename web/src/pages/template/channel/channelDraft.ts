@@ -7,6 +7,8 @@ import type { Channel } from '../../../../../shared/delivery';
 import { LETTER_RECIPIENT_DEFAULT } from '../../../../../shared/content';
 import type { TemplateMessageSavePayload, TemplateMessageView } from '../../../../../shared/services/templateMessage';
 import { templateMessageSavePayload } from '../../../../../shared/services/templateMessage';
+import type { Lang } from '../../../../../shared/errors';
+import { safeParseIn } from '../../../components/schemaErrors';
 
 export type ContentChannel = Exclude<Channel, 'EMAIL'>;
 export const CONTENT_CHANNELS: readonly ContentChannel[] = ['PUSH_NATIVE', 'SMS', 'LINE', 'DIRECT_MAIL'];
@@ -86,8 +88,8 @@ export interface ChannelErrors {
   count: number;
 }
 
-export function validateChannelDraft(draft: ChannelDraft): ChannelErrors {
-  const parsed = templateMessageSavePayload.safeParse(toChannelPayload(draft));
+export function validateChannelDraft(draft: ChannelDraft, lang?: Lang): ChannelErrors {
+  const parsed = safeParseIn(templateMessageSavePayload, toChannelPayload(draft), lang);
   const errors: ChannelErrors = { messages: {}, languages: new Set(), count: 0 };
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {

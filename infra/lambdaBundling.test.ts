@@ -1,0 +1,74 @@
+/**
+ * The Lambda bundles as the API stack makes them: the router leaves the PDF libraries out (they are copied beside
+ * it and loaded by `import()` when a letter is drawn) and keeps only the zod locales it uses; a Lambda folder laid
+ * out by the stack's own copy commands draws a letter with nothing else installed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type BuildOptions, build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LetterLayout } from '../shared/content';
+import { LAMBDA_BUNDLING, packagesBesideCopyCommands } from './lambdaBundling';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+const bundling: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: LAMBDA_BUNDLING.format,
+  target: LAMBDA_BUNDLING.target,
+  mainFields: [...LAMBDA_BUNDLING.mainFields],
+  banner: { js: LAMBDA_BUNDLING.banner },
+  external: [...LAMBDA_BUNDLING.external],
+  minify: LAMBDA_BUNDLING.minify,
+  logLevel: 'silent',
+};
+
+describe('the router bundle', () => {
+  it('holds neither the PDF libraries nor zod locales it does not use', async () => {
+    const out = await build({ ...bundling, entryPoints: [join(ROOT, 'functions/api/lambda.ts')], write: false, metafile: true, outdir: 'unused' });
+    const output = Object.values(out.metafile!.outputs).find((o) => o.entryPoint)!;
+    // what is in the file (the metafile's inputs also list what tree shaking dropped)
+    const inputs = Object.entries(output.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([f]) => f);
+    expect(inputs.filter((f) => /node_modules\/(pdf-lib|@pdf-lib)\//.test(f))).toEqual([]);
+    const locales = inputs.filter((f) => f.includes('node_modules/zod/v4/locales/')).map((f) => f.split('/').pop());
+    expect(locales.sort()).toEqual(['en.js', 'ja.js', 'zh-CN.js']);
+    // 3.5 MB with the PDF libraries and every locale
+    expect(output.bytes).toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
+describe('a Lambda folder with the packages beside its bundle', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'herald-lambda-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('draws a letter from the bundle, pdf-lib and fontkit loaded from the copied node_modules', async () => {
+    await build({ ...bundling, entryPoints: [join(ROOT, 'functions/channels/letterPdf.ts')], outfile: join(dir, 'index.mjs') });
+    // the commands CDK runs after bundling
+    for (const command of packagesBesideCopyCommands(dir)) execFileSync('bash', ['-c', command]);
+    const letterPdf = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as typeof import('../functions/channels/letterPdf');
+    const saved = process.env.HERALD_LETTER_FONT;
+    // the stack copies the font beside the bundle too (apiStack.ts); here it is named
+    process.env.HERALD_LETTER_FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
+    try {
+      const letter: LetterLayout = {
+        sender: ['Acme 株式会社'],
+        recipient: ['山田 太郎 様', '4-5-6 Minato, Tokyo'],
+        date: '2026-11-25',
+        subject: 'ご案内',
+        paragraphs: ['The quick brown fox.'],
+        closing: ['敬具'],
+      };
+      const { pdf, pages } = await letterPdf.drawLetters([letter], 'beside');
+      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      expect(pages).toBe(1);
+    } finally {
+      if (saved === undefined) delete process.env.HERALD_LETTER_FONT;
+      else process.env.HERALD_LETTER_FONT = saved;
+    }
+  });
+});

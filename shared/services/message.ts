@@ -1,0 +1,151 @@
+/**
+ * The message console (spec 000: /library/message-console, service groups `message` and `consoleCloud`): every
+ * campaign run of the organization with its counts, each run's sends (status, channel, address, provider id,
+ * failure reason), a search by address over all the organization's sends, and every cloud-source delivery. Like
+ * the Pinpoint and Braze message logs: lists read runs and counters, never the sends themselves.
+ */
+import * as z from 'zod';
+import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES, type SentState } from '../delivery';
+import { cloudSourceRecordSchema } from '../entities/cloudSource';
+import type { Lang } from '../errors';
+import type { LocalText } from '../i18n/text';
+import { idString } from '../entities/entity';
+import { operation } from './operation';
+import { cloudSourceHistoryView } from './cloudSource';
+
+const ACCESS = 'NAV_MESSAGE_CONSOLE' as const;
+const cursor = z.string().max(2000).optional();
+const size = z.number().int().min(1).max(100).default(20);
+const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.number().int(), rows: z.number().int() });
+
+/** One campaign run: what the list shows, from the plan, the run and its counters. */
+export const consoleRunRow = z.object({
+  planId: z.string(),
+  runId: z.string(),
+  planName: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(['RUNNING', 'DONE', 'STOPPED']),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  matched: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  uncertain: z.number().int(),
+});
+export type ConsoleRunRow = z.infer<typeof consoleRunRow>;
+
+/** One send as the console shows it. */
+export const consoleSendRow = z.object({
+  planId: z.string(),
+  runId: z.string(),
+  /** only in an address search: the sends come from several plans */
+  planName: z.string().optional(),
+  accountId: z.string(),
+  channel: z.enum(CHANNELS),
+  address: z.string(),
+  status: z.enum(SENT_STATES),
+  reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason]).optional(),
+  /** the reason in the reader's language */
+  reasonText: z.string().optional(),
+  /** what the provider said, as it said it */
+  detail: z.string().optional(),
+  providerId: z.string().optional(),
+  claimedAt: z.number(),
+  doneAt: z.number().optional(),
+});
+export type ConsoleSendRow = z.infer<typeof consoleSendRow>;
+
+export const messageServices = {
+  /** The organization's campaign runs, newest first, by cursor; filters on channel and plan name. */
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({ channel: z.enum(CHANNELS).optional(), planName: z.string().trim().max(200).optional(), cursor, size }),
+    response: z.object({ list: z.array(consoleRunRow), cursor: z.string().optional() }),
+  }),
+  /**
+   * The sends of one run by cursor (optionally of one status), or, with `address` instead of a run, the
+   * organization's sends to that address across every campaign, newest first.
+   */
+  detail: operation({
+    access: ACCESS,
+    payload: z.union([
+      z.object({ planId: idString, runId: z.string().min(1).max(64), status: z.enum(SENT_STATES).optional(), cursor, size }),
+      z.object({ address: z.string().trim().min(1).max(320), cursor, size }),
+    ]),
+    response: z.object({ list: z.array(consoleSendRow), cursor: z.string().optional() }),
+  }),
+  /** The run's sends as a CSV file, behind a link that works for 15 minutes (at most EXPORT_CAP of them). */
+  export: operation({
+    access: ACCESS,
+    payload: z.object({ planId: idString, runId: z.string().min(1).max(64), status: z.enum(SENT_STATES).optional() }),
+    response: downloadLink,
+  }),
+} as const;
+
+export const consoleCloudRow = cloudSourceHistoryView.extend({ sourceTitle: z.string() });
+export type ConsoleCloudRow = z.infer<typeof consoleCloudRow>;
+
+const deliveryRef = z.object({ sourceId: idString, id: z.string().min(1).max(64) });
+
+export const consoleCloudServices = {
+  /** Every cloud-source delivery of the organization, newest first, by cursor; filters on source and status. */
+  getListByPage: operation({
+    access: ACCESS,
+    payload: z.object({ sourceId: idString.optional(), status: z.string().max(20).optional(), cursor, size }),
+    response: z.object({ list: z.array(consoleCloudRow), cursor: z.string().optional() }),
+  }),
+  /** One delivery and its refused rows, in row order after `afterRow`. */
+  detail: operation({
+    access: ACCESS,
+    payload: deliveryRef.extend({ afterRow: z.number().int().min(0).default(0), size: z.number().int().min(1).max(500).default(50) }),
+    response: z.object({ delivery: consoleCloudRow, list: z.array(cloudSourceRecordSchema.omit({ recordKey: true })), nextRow: z.number().int().optional() }),
+  }),
+  /** The delivery's refused rows as a CSV file. */
+  export: operation({ access: ACCESS, payload: deliveryRef, response: downloadLink }),
+} as const;
+
+const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja });
+
+/** The console's server texts: errors, and the CSV's headings and values. */
+export const MESSAGE_CONSOLE_TEXTS = {
+  runMissing: entry('The run does not exist.', '该发送批次不存在。', 'その配信回は存在しません。'),
+  exportTooLarge: entry(
+    'The run holds more than {cap} sends: export one status at a time.',
+    '该批次的发送记录超过 {cap} 条：请按状态分别导出。',
+    'この配信回の送信記録は {cap} 件を超えています。ステータスごとにエクスポートしてください。',
+  ),
+  noData: entry('There is no data to export!', '没有可导出的数据！', 'エクスポートするデータがありません！'),
+} as const;
+
+export const CONSOLE_CSV_HEADINGS: Record<Lang, readonly string[]> = {
+  en: ['Account', 'Channel', 'Address', 'Status', 'Reason', 'Reason text', 'Provider detail', 'Provider id', 'Claimed (UTC)', 'Done (UTC)'],
+  zh: ['账户', '渠道', '地址', '状态', '原因', '原因说明', '服务商详情', '服务商 ID', '领取时间 (UTC)', '完成时间 (UTC)'],
+  ja: ['アカウント', 'チャネル', '宛先', 'ステータス', '理由', '理由の説明', 'プロバイダーの詳細', 'プロバイダー ID', '処理開始 (UTC)', '完了 (UTC)'],
+};
+
+export const SENT_STATE_TEXTS: Record<SentState, LocalText> = {
+  CLAIMED: entry('Sending', '发送中', '送信中'),
+  SENT: entry('Sent', '已发送', '送信済み'),
+  FAILED: entry('Failed', '失败', '失敗'),
+  SKIPPED: entry('Skipped', '已跳过', 'スキップ'),
+  UNCERTAIN: entry('Uncertain', '不确定', '不確定'),
+};
+
+/** spec 001 section 8's send-failure reasons in words (the web's campaign texts say the same). */
+export const SEND_REASON_TEXTS: Record<SendFailureReason, LocalText> = {
+  LOGGED_OUT: entry('Logged out', '已退出登录', 'ログアウト済み'),
+  APP_UNINSTALLED: entry('App uninstalled', '应用已卸载', 'アプリがアンインストール済み'),
+  USER_SETTINGS_BLOCK: entry('Blocked by the recipient settings (no consent)', '被收件人设置阻止（未同意）', '受信者の設定でブロック（同意なし）'),
+  STALE_PUSH_TOKEN: entry('Stale push token', '推送令牌失效', 'プッシュトークンが無効'),
+  USER_NOT_FOUND: entry('User not found', '用户不存在', 'ユーザーが見つかりません'),
+  USER_NOT_MATCHED: entry('User not matched', '用户不匹配', 'ユーザーが一致しません'),
+  APP_VERSION_TOO_LOW: entry('App version too low', '应用版本过低', 'アプリのバージョンが古い'),
+  INBOX_DISABLED: entry('Inbox disabled', '收件箱已关闭', '受信箱が無効'),
+  UNSUBSCRIBED: entry('Unsubscribed', '已退订', '配信停止済み'),
+  CHANNEL_LIMIT_REACHED: entry('Channel send limit reached', '渠道发送已达上限', 'チャネルの送信上限に到達'),
+  PER_USER_LIMIT_REACHED: entry('Per-user limit reached', '单用户已达上限', 'ユーザーごとの上限に到達'),
+  BOUNCE: entry('Bounce', '退信', 'バウンス'),
+  COMPLAINT: entry('Complaint', '投诉', '苦情'),
+  UNEXPECTED: entry('Unexpected', '意外错误', '予期しないエラー'),
+};

@@ -1,0 +1,38 @@
+/**
+ * The JavaScript the sign-in page waits for stays within its budget (bench/bundle.ts): PrimeReact's component core,
+ * the toast and the signed-in shell load later. Reads web/dist, which `npm test` builds before any suite runs (the
+ * browser tests use it); run alone without one, it builds the portal into a folder of its own.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, expect, it } from 'vitest';
+import { LOGIN_ROUTE_BUDGET, measureBundle } from '../../../bench/bundle';
+
+const dist = resolve(import.meta.dirname, '../../dist');
+const built = existsSync(join(dist, '.vite/manifest.json'));
+const outDir = built ? dist : mkdtempSync(join(tmpdir(), 'herald-web-'));
+afterAll(() => {
+  if (!built) rmSync(outDir, { recursive: true, force: true });
+});
+
+async function buildInto(dir: string) {
+  // as `npm run build:web` does: vitest's NODE_ENV=test would give React's development build
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: resolve(import.meta.dirname, '../../vite.config.ts'), mode: 'production', build: { outDir: dir, emptyOutDir: true }, logLevel: 'silent' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+it('loads the login route within its budget', async () => {
+  if (!built) await buildInto(outDir);
+  const { loginRoute } = measureBundle(outDir);
+  expect(loginRoute.gzip).toBeLessThanOrEqual(LOGIN_ROUTE_BUDGET);
+  // the shell after sign-in, the toast and PrimeReact's components are chunks of their own, not the sign-in page's
+  expect(loginRoute.files.filter((f) => /AppLayout|ToastHost|componentbase|button\.esm|inputtext\.esm/.test(f))).toEqual([]);
+}, 120_000);

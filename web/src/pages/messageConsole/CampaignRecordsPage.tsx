@@ -1,0 +1,128 @@
+/**
+ * One campaign run's sends (/library/message-console/campaigns/records?plan=<id>&run=<id>), a page at a time by
+ * cursor: status, channel, address, the provider's message id and the failure reason in words; filtered by
+ * status and exported as CSV behind a link that works for 15 minutes.
+ */
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SENT_STATES, type SentState } from '../../../../shared/delivery';
+import type { ConsoleSendRow } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { downloadUrl } from '../../api/fileTransfer';
+import { useCursorPages } from '../../api/useCursorPages';
+import { useDateTime } from '../../app/locale';
+import { CursorTable } from '../../components/list/CursorTable';
+import { NoRecordPage } from '../../components/NoRecordPage';
+import { Select } from '../../components/Select';
+import { CAMPAIGNS_PATH } from './paths';
+import { ReasonCell, StatusTag } from './SendCells';
+import '../../i18n/areas/campaign';
+import '../../i18n/areas/messageConsole';
+import '../../styles/audience.css';
+
+const PAGE = 50;
+
+export default function CampaignRecordsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const planId = params.get('plan') ?? '';
+  const runId = params.get('run') ?? '';
+  if (!planId || !runId) return <NoRun text={t('messageConsole.sends.noRun')} />;
+  return <Records planId={planId} runId={runId} key={`${planId}/${runId}`} />;
+}
+
+function NoRun({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return <NoRecordPage title={t('page.messageConsoleCampaignRecords')} text={text} back={CAMPAIGNS_PATH} backLabel={t('messageConsole.sends.back')} />;
+}
+
+function Records({ planId, runId }: { planId: string; runId: string }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const [status, setStatus] = useState<SentState | ''>('');
+  const [exporting, setExporting] = useState(false);
+  const pages = useCursorPages(
+    ['message.detail', planId, runId, status],
+    (cursor: string | undefined) => call('message.detail', { planId, runId, size: PAGE, cursor, ...(status ? { status } : {}) }, { quiet: cursor === undefined }),
+    { items: (page) => page.list, next: (page) => page.cursor },
+  );
+
+  if (pages.first.error) return <NoRun text={t('messageConsole.sends.noRun')} />;
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const link = await call('message.export', { planId, runId, ...(status ? { status } : {}) });
+      downloadUrl(link.url, link.fileName);
+    } catch {
+      // the toast says why (too many sends to export at once)
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.messageConsoleCampaignRecords')}</h1>
+          <p className="muted">
+            <Link to={CAMPAIGNS_PATH}>{t('messageConsole.sends.back')}</Link>
+          </p>
+        </div>
+        <Button type="button" icon="pi pi-download" label={t('messageConsole.sends.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
+      </header>
+      <div className="card">
+        <div className="list-toolbar">
+          <div className="field">
+            <label htmlFor="console-send-status">{t('messageConsole.sends.status')}</label>
+            <Select
+              inputId="console-send-status"
+              label={t('messageConsole.sends.status')}
+              labelled
+              value={status}
+              options={[{ value: '', label: t('messageConsole.sends.allStatuses') }, ...SENT_STATES.map((value) => ({ value, label: t(`campaign.sentState.${value}`) }))]}
+              onChange={(e) => setStatus((e.value ?? '') as SentState | '')}
+            />
+          </div>
+          <Button type="button" icon="pi pi-refresh" text label={t('messageConsole.refresh')} onClick={() => void pages.refresh()} />
+        </div>
+        <CursorTable
+          pages={pages}
+          testId="console-sends"
+          texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.sends.empty'), more: t('messageConsole.more') }}
+          head={
+            <>
+              <th scope="col">{t('messageConsole.sends.address')}</th>
+              <th scope="col">{t('messageConsole.sends.channel')}</th>
+              <th scope="col">{t('messageConsole.sends.status')}</th>
+              <th scope="col">{t('messageConsole.sends.providerId')}</th>
+              <th scope="col">{t('messageConsole.sends.reason')}</th>
+              <th scope="col">{t('messageConsole.sends.claimedAt')}</th>
+              <th scope="col">{t('messageConsole.sends.doneAt')}</th>
+              <th scope="col">{t('messageConsole.sends.account')}</th>
+            </>
+          }
+          row={(s: ConsoleSendRow) => (
+            <tr key={`${s.accountId}/${s.claimedAt}/${s.address}`} data-status={s.status}>
+              <td className="break-all">{s.address}</td>
+              <td>{t(`campaign.channel.${s.channel}`)}</td>
+              <td>
+                <StatusTag status={s.status} />
+              </td>
+              <td className="break-all">{s.providerId ?? '--'}</td>
+              <td>
+                <ReasonCell send={s} />
+              </td>
+              <td>{dateTime(s.claimedAt)}</td>
+              <td>{s.doneAt ? dateTime(s.doneAt) : '--'}</td>
+              <td className="muted small">{s.accountId}</td>
+            </tr>
+          )}
+        />
+      </div>
+    </section>
+  );
+}

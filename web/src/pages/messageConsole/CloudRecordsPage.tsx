@@ -1,0 +1,113 @@
+/**
+ * One cloud-source delivery's refused rows (/library/message-console/cloud-sources/records?source=<id>&delivery=<id>)
+ * in row order, with the delivery's counts above them, exported as CSV.
+ */
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatCount } from '../../../../shared/format';
+import type { Result } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { downloadUrl } from '../../api/fileTransfer';
+import { useCursorPages } from '../../api/useCursorPages';
+import { CursorTable } from '../../components/list/CursorTable';
+import { NoRecordPage } from '../../components/NoRecordPage';
+import { CLOUD_PATH } from './paths';
+import '../../i18n/areas/cloudSource';
+import '../../i18n/areas/messageConsole';
+import '../../styles/audience.css';
+
+const PAGE = 100;
+type Detail = Result<'consoleCloud.detail'>;
+
+export default function CloudRecordsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const sourceId = params.get('source') ?? '';
+  const deliveryId = params.get('delivery') ?? '';
+  if (!sourceId || !deliveryId) return <NoDelivery text={t('messageConsole.cloud.noDelivery')} />;
+  return <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} />;
+}
+
+function NoDelivery({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return <NoRecordPage title={t('page.messageConsoleCloudSourceRecords')} text={text} back={CLOUD_PATH} backLabel={t('messageConsole.sends.back')} />;
+}
+
+function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  const ref = { sourceId, id: deliveryId };
+  const pages = useCursorPages(
+    ['consoleCloud.detail', sourceId, deliveryId],
+    (afterRow: number | undefined) => call('consoleCloud.detail', { ...ref, size: PAGE, ...(afterRow ? { afterRow } : {}) }, { quiet: afterRow === undefined }),
+    { items: (page): Detail['list'] => page.list, next: (page) => page.nextRow },
+  );
+  if (pages.first.error) return <NoDelivery text={t('messageConsole.cloud.noDelivery')} />;
+  const delivery = pages.first.data?.delivery;
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const link = await call('consoleCloud.export', ref);
+      downloadUrl(link.url, link.fileName);
+    } catch {
+      // the toast says why
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.messageConsoleCloudSourceRecords')}</h1>
+          <p className="muted">
+            <Link to={CLOUD_PATH}>{t('messageConsole.sends.back')}</Link>
+            {delivery && (
+              <>
+                {' '}
+                / {delivery.sourceTitle} / {delivery.fileName}
+              </>
+            )}
+          </p>
+          {delivery && (
+            <p className="muted">
+              {t('messageConsole.cloud.rows')} {formatCount(delivery.rows)} · {t('messageConsole.cloud.valid')} {formatCount(delivery.valid)} · {t('messageConsole.cloud.invalid')}{' '}
+              {formatCount(delivery.invalid)} · {t('messageConsole.cloud.created')} {formatCount(delivery.created)} · {t('messageConsole.cloud.updated')} {formatCount(delivery.updated)}
+            </p>
+          )}
+        </div>
+        <Button type="button" icon="pi pi-download" label={t('messageConsole.cloud.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
+      </header>
+      <div className="card">
+        <CursorTable
+          pages={pages}
+          testId="console-cloud-records"
+          texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.cloud.recordsEmpty'), more: t('messageConsole.more') }}
+          head={
+            <>
+              <th scope="col" className="numeric">{t('messageConsole.cloud.row')}</th>
+              <th scope="col">{t('messageConsole.cloud.stage')}</th>
+              <th scope="col">{t('messageConsole.cloud.key')}</th>
+              <th scope="col">{t('messageConsole.cloud.reason')}</th>
+            </>
+          }
+          row={(r: Detail['list'][number]) => (
+            <tr key={r.row}>
+              <td className="numeric">{r.row}</td>
+              <td>
+                <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
+              </td>
+              <td>{r.key ?? '--'}</td>
+              <td>{r.reason}</td>
+            </tr>
+          )}
+        />
+      </div>
+    </section>
+  );
+}

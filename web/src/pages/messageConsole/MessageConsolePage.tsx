@@ -1,0 +1,292 @@
+/**
+ * The message console (/library/message-console, tabs at /campaigns and /cloud-sources): every campaign run with
+ * its counts, newest first, filtered by channel and message name, and a search by address over all the
+ * organization's sends; and every cloud-source delivery across sources. Lists read by cursor ("show more").
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { Tag } from 'primereact/tag';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { CHANNELS } from '../../../../shared/delivery';
+import { CLOUD_HISTORY_STATUSES } from '../../../../shared/entities/cloudSource';
+import { formatCount } from '../../../../shared/format';
+import type { ConsoleCloudRow, ConsoleRunRow, ConsoleSendRow } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { useCursorPages } from '../../api/useCursorPages';
+import { useDateTime } from '../../app/locale';
+import { CursorTable } from '../../components/list/CursorTable';
+import { Select } from '../../components/Select';
+import { CAMPAIGNS_PATH, campaignRecordsPath, CLOUD_PATH, cloudRecordsPath } from './paths';
+import { ReasonCell, StatusTag } from './SendCells';
+import '../../i18n/areas/campaign';
+import '../../i18n/areas/cloudSource';
+import '../../i18n/areas/messageConsole';
+import '../../styles/audience.css';
+
+const PAGE = 20;
+const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'secondary' } as const;
+
+export default function MessageConsolePage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const cloud = pathname.startsWith(CLOUD_PATH);
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.messageConsole')}</h1>
+          <p className="muted">{t('messageConsole.intro')}</p>
+        </div>
+      </header>
+      <TabView activeIndex={cloud ? 1 : 0} onTabChange={(e) => navigate(e.index === 1 ? CLOUD_PATH : CAMPAIGNS_PATH)}>
+        <TabPanel header={t('messageConsole.tab.campaigns')}>{!cloud && <Campaigns />}</TabPanel>
+        <TabPanel header={t('messageConsole.tab.cloudSources')}>{cloud && <CloudDeliveries />}</TabPanel>
+      </TabView>
+    </section>
+  );
+}
+
+function Campaigns() {
+  const { t } = useTranslation();
+  const [channel, setChannel] = useState('');
+  const [nameInput, setNameInput] = useState('');
+  const [planName, setPlanName] = useState('');
+  const [addressInput, setAddressInput] = useState('');
+  const [address, setAddress] = useState('');
+
+  function searchName(e: FormEvent) {
+    e.preventDefault();
+    setPlanName(nameInput.trim());
+  }
+  function searchAddress(e: FormEvent) {
+    e.preventDefault();
+    setAddress(addressInput.trim());
+  }
+
+  return (
+    <div className="card">
+      <form className="list-toolbar" onSubmit={searchAddress} role="search" aria-label={t('messageConsole.address')}>
+        <div className="field">
+          <label htmlFor="console-address">{t('messageConsole.address')}</label>
+          <InputText id="console-address" value={addressInput} placeholder={t('messageConsole.addressPlaceholder')} maxLength={320} onChange={(e) => setAddressInput(e.target.value)} aria-describedby="console-address-hint" />
+          <small id="console-address-hint" className="muted">{t('messageConsole.addressHint')}</small>
+        </div>
+        <Button type="submit" icon="pi pi-search" label={t('messageConsole.search')} disabled={addressInput.trim() === ''} />
+        {address && (
+          <Button
+            type="button"
+            icon="pi pi-times"
+            text
+            label={t('messageConsole.clearAddress')}
+            onClick={() => {
+              setAddress('');
+              setAddressInput('');
+            }}
+          />
+        )}
+      </form>
+      {address ? (
+        <AddressSends address={address} key={address} />
+      ) : (
+        <>
+          <form className="list-toolbar" onSubmit={searchName}>
+            <div className="field">
+              <label htmlFor="console-channel">{t('messageConsole.channel')}</label>
+              <Select
+                inputId="console-channel"
+                label={t('messageConsole.channel')}
+                labelled
+                value={channel}
+                options={[{ value: '', label: t('messageConsole.allChannels') }, ...CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) }))]}
+                onChange={(e) => setChannel(String(e.value ?? ''))}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="console-plan-name">{t('messageConsole.planName')}</label>
+              <InputText id="console-plan-name" value={nameInput} placeholder={t('messageConsole.planNamePlaceholder')} maxLength={200} onChange={(e) => setNameInput(e.target.value)} />
+            </div>
+            <Button type="submit" icon="pi pi-filter" label={t('messageConsole.search')} />
+          </form>
+          <Runs channel={channel} planName={planName} key={`${channel}/${planName}`} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Runs({ channel, planName }: { channel: string; planName: string }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const pages = useCursorPages(
+    ['message.getListByPage', channel, planName],
+    (cursor: string | undefined) =>
+      call('message.getListByPage', { size: PAGE, cursor, ...(channel ? { channel: channel as ConsoleRunRow['channel'] } : {}), ...(planName ? { planName } : {}) }, { quiet: cursor === undefined }),
+    { items: (page) => page.list, next: (page) => page.cursor },
+    // follow runs still sending
+    { refreshInterval: (data) => (data?.list.some((r) => r.status === 'RUNNING') ? 2000 : 0) },
+  );
+  return (
+    <>
+      <div className="list-toolbar">
+        <Button type="button" icon="pi pi-refresh" text label={t('messageConsole.refresh')} onClick={() => void pages.refresh()} />
+      </div>
+      <CursorTable
+        pages={pages}
+        testId="console-runs"
+        texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.runs.empty'), more: t('messageConsole.more') }}
+        head={
+          <>
+            <th scope="col">{t('messageConsole.runs.started')}</th>
+            <th scope="col">{t('messageConsole.runs.plan')}</th>
+            <th scope="col">{t('messageConsole.runs.channel')}</th>
+            <th scope="col">{t('messageConsole.runs.status')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.runs.matched')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.runs.sent')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.runs.failed')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.runs.skipped')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.runs.uncertain')}</th>
+          </>
+        }
+        row={(r: ConsoleRunRow) => (
+          <tr key={`${r.planId}/${r.runId}`} data-status={r.status}>
+            <td>{dateTime(r.startedAt)}</td>
+            <td>
+              <Link to={campaignRecordsPath(r.planId, r.runId)} aria-label={t('messageConsole.runs.open', { name: r.planName })}>
+                {r.planName}
+              </Link>
+            </td>
+            <td>{t(`campaign.channel.${r.channel}`)}</td>
+            <td>
+              <Tag value={t(`messageConsole.runs.statusOption.${r.status}`)} severity={RUN_SEVERITY[r.status]} rounded />
+            </td>
+            <td className="numeric">{formatCount(r.matched)}</td>
+            <td className="numeric">{formatCount(r.sent)}</td>
+            <td className="numeric">{formatCount(r.failed)}</td>
+            <td className="numeric">{formatCount(r.skipped)}</td>
+            <td className="numeric">{formatCount(r.uncertain)}</td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
+/** The organization's sends to one address, across every campaign, newest first. */
+function AddressSends({ address }: { address: string }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const pages = useCursorPages(
+    ['message.detail', 'address', address],
+    (cursor: string | undefined) => call('message.detail', { address, size: PAGE, cursor }, { quiet: cursor === undefined }),
+    { items: (page) => page.list, next: (page) => page.cursor },
+  );
+  return (
+    <>
+      <h2 className="section-title">{t('messageConsole.addressResults', { address })}</h2>
+      <CursorTable
+        pages={pages}
+        testId="console-address-sends"
+        texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.addressEmpty'), more: t('messageConsole.more') }}
+        head={
+          <>
+            <th scope="col">{t('messageConsole.sends.doneAt')}</th>
+            <th scope="col">{t('messageConsole.sends.plan')}</th>
+            <th scope="col">{t('messageConsole.sends.channel')}</th>
+            <th scope="col">{t('messageConsole.sends.address')}</th>
+            <th scope="col">{t('messageConsole.sends.status')}</th>
+            <th scope="col">{t('messageConsole.sends.providerId')}</th>
+            <th scope="col">{t('messageConsole.sends.reason')}</th>
+          </>
+        }
+        row={(s: ConsoleSendRow) => (
+          <tr key={`${s.planId}/${s.runId}/${s.accountId}/${s.claimedAt}`} data-status={s.status}>
+            <td>{dateTime(s.doneAt ?? s.claimedAt)}</td>
+            <td>
+              <Link to={campaignRecordsPath(s.planId, s.runId)}>{s.planName || s.planId}</Link>
+            </td>
+            <td>{t(`campaign.channel.${s.channel}`)}</td>
+            <td className="break-all">{s.address}</td>
+            <td>
+              <StatusTag status={s.status} />
+            </td>
+            <td className="break-all">{s.providerId ?? '--'}</td>
+            <td>
+              <ReasonCell send={s} />
+            </td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
+function CloudDeliveries() {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const [status, setStatus] = useState('');
+  const pages = useCursorPages(
+    ['consoleCloud.getListByPage', status],
+    (cursor: string | undefined) => call('consoleCloud.getListByPage', { size: PAGE, cursor, ...(status ? { status } : {}) }, { quiet: cursor === undefined }),
+    { items: (page) => page.list, next: (page) => page.cursor },
+  );
+  return (
+    <div className="card">
+      <div className="list-toolbar">
+        <div className="field">
+          <label htmlFor="console-cloud-status">{t('messageConsole.cloud.status')}</label>
+          <Select
+            inputId="console-cloud-status"
+            label={t('messageConsole.cloud.status')}
+            labelled
+            value={status}
+            options={[{ value: '', label: t('messageConsole.cloud.allStatuses') }, ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) }))]}
+            onChange={(e) => setStatus(String(e.value ?? ''))}
+          />
+        </div>
+        <Button type="button" icon="pi pi-refresh" text label={t('messageConsole.refresh')} onClick={() => void pages.refresh()} />
+      </div>
+      <CursorTable
+        pages={pages}
+        testId="console-cloud"
+        texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.cloud.empty'), more: t('messageConsole.more') }}
+        head={
+          <>
+            <th scope="col">{t('messageConsole.cloud.started')}</th>
+            <th scope="col">{t('messageConsole.cloud.source')}</th>
+            <th scope="col">{t('messageConsole.cloud.fileName')}</th>
+            <th scope="col">{t('messageConsole.cloud.status')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.cloud.rows')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.cloud.valid')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.cloud.invalid')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.cloud.created')}</th>
+            <th scope="col" className="numeric">{t('messageConsole.cloud.updated')}</th>
+          </>
+        }
+        row={(d: ConsoleCloudRow) => (
+          <tr key={`${d.sourceId}/${d.id}`} data-status={d.status}>
+            <td>{dateTime(d.dateCreated)}</td>
+            <td>{d.sourceTitle}</td>
+            <td>
+              <Link to={cloudRecordsPath(d.sourceId, d.id)} aria-label={t('messageConsole.cloud.open', { file: d.fileName })}>
+                {d.fileName}
+              </Link>
+              {d.error && <div className="p-error small">{d.error}</div>}
+            </td>
+            <td>
+              <Tag value={t(`cloudHistory.statusOption.${d.status}`)} severity={d.status === 'FAILED' ? 'danger' : d.status === 'HELD' ? 'warning' : d.status === 'DONE' || d.status === 'CONFIRMED' ? 'success' : 'info'} rounded />
+            </td>
+            <td className="numeric">{formatCount(d.rows)}</td>
+            <td className="numeric">{formatCount(d.valid)}</td>
+            <td className="numeric">{formatCount(d.invalid)}</td>
+            <td className="numeric">{formatCount(d.created)}</td>
+            <td className="numeric">{formatCount(d.updated)}</td>
+          </tr>
+        )}
+      />
+    </div>
+  );
+}
