@@ -25,8 +25,6 @@ export interface RequestContext {
    * caller's organization; asking for this by name keeps every global access greppable.
    */
   platform: Store;
-  /** @deprecated the same as `platform`, for the handlers not yet converted (grep `ctx.store`) */
-  store: Store;
   app: App;
   deviceId: string;
   sourceIp: string;

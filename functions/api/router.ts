@@ -207,7 +207,6 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     const ctx: RequestContext = {
       rt,
       platform: store,
-      store,
       app: registered.app,
       deviceId: headers['x-device-id']!,
       sourceIp: (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown',

@@ -279,14 +279,13 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
   const wanted = [
     ...new Set(events.flatMap((e) => [e.geofenceId && `geofence:${e.geofenceId}`, e.beaconId && `beacon:${e.beaconId}`, e.planId && `plan:${e.planId}`]).filter(Boolean) as string[]),
   ];
-  const found = new Set<string>();
-  for (const entity of ['geofence', 'beacon', 'plan'] as const) {
-    const ids = wanted.filter((w) => w.startsWith(`${entity}:`)).map((w) => w.slice(entity.length + 1));
-    if (ids.length === 0) continue;
-    const got = await ctx.tenant.getMany(entity, ids, ['id']);
-    ids.forEach((id, i) => got[i] && found.add(`${entity}:${id}`));
-  }
-  const missing = wanted.filter((w) => !found.has(w));
+  const found = await ctx.tenant.getEach(
+    wanted.map((w) => {
+      const [entity, id] = w.split(/:(.*)/s) as ['geofence' | 'beacon' | 'plan', string];
+      return { entity, id, attributes: ['id'] };
+    }),
+  );
+  const missing = wanted.filter((_w, i) => !found[i]);
   if (missing.length > 0) throw new AppError('720003', `No ${missing[0]!.replace(':', ' ')}.`);
 }
 

@@ -34,6 +34,7 @@ import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
+import { until } from '../support/until';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
 
@@ -372,7 +373,6 @@ function deps({ line, clk = clock, ...over }: Partial<SendWorkerDeps> & { line: 
   };
 }
 
-
 /** the body of the message taken last (a crash test puts it back as the queue would after its visibility timeout) */
 let lastTaken: unknown;
 
@@ -562,16 +562,6 @@ describe('LINE’s refusals', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('a LINE message from the library, sent now', () => {
   it('reaches every LINE friend in the segment once, in their language, with tracked links; the rest are not matched', async () => {

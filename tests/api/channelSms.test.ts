@@ -29,6 +29,7 @@ import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
+import { until } from '../support/until';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
@@ -128,7 +129,6 @@ async function sendRun(run: { orgId: number; planId: string; runId: string }, li
 
 const recordOf = (run: { orgId: number; planId: string; runId: string }, accountId: string) =>
   store.get('sentRecord', new Ledger(store, herald.rt.clock).keyOf({ ...run, channel: 'SMS', accountId }));
-
 
 // --- the contract
 
@@ -248,16 +248,6 @@ async function approverOf(admin: ApiClient, name: string) {
   client.autoRefresh = true;
   await client.login(name, 'Approve@123');
   return { id: user.id as string, client };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('an SMS message from draft to phone', () => {

@@ -12,6 +12,7 @@ import { Store } from '../../functions/store/store';
 import { accountKey } from '../../shared/entities';
 import { ApiClient, startHerald, uploadThroughLink } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
+import { until } from '../support/until';
 
 const DAY = 24 * 3600_000;
 const SMS_CONFIG = { originationIdentity: '+12065550100', configurationSet: 'herald-sms-events', maxPrice: '0.50', ttlSeconds: 3600 };
@@ -25,16 +26,6 @@ const digits = String(Math.floor(Math.random() * 9e7) + 1e7);
 const phone = `+8190${digits}`;
 const nationalPhone = `090-${digits.slice(0, 4)}-${digits.slice(4)}`;
 const mixedCase = `Ann.${tag}@Example.com`;
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function approverOf(admin: ApiClient, name: string) {
   const role = await admin.ok('userRole.save', { name: `Approver ${name}`, code: `APPROVER_${name.toUpperCase()}`, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });

@@ -13,18 +13,9 @@ import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
 import { zonedTimeToUtc } from '../../shared/plan/plan';
 import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { until } from '../support/until';
 
 const DAY = 24 * 3600_000;
-
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Accounts and a segment written straight to the store: this file tests sending, not the import. */
 async function seedAudience(herald: LocalHerald, orgId: number, tag: string, n: number) {

@@ -11,9 +11,10 @@ import type { Store } from '../../store/store';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 
 export type LinkPurpose = PasswordReset['purpose'];
+/** Sign-in links are platform work: the user directory and the link table are global. */
 interface Deps {
   rt: Runtime;
-  store: Store;
+  platform: Store;
 }
 
 const PAGE: Record<LinkPurpose, string> = { reset: 'password-new', invite: 'password-new', email: 'email-confirm' };
@@ -35,7 +36,7 @@ async function supersede(store: Store, userId: string, purpose: LinkPurpose): Pr
 }
 
 /** Stores a new link and answers its address in the portal. */
-export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPurpose, newEmail?: string): Promise<{ url: string; hours: number }> {
+export async function issueLink({ rt, platform: store }: Deps, user: User, purpose: LinkPurpose, newEmail?: string): Promise<{ url: string; hours: number }> {
   await supersede(store, user.id, purpose);
   const token = randomToken(32);
   const lifetime = lifetimeOf(rt, purpose);
@@ -57,7 +58,7 @@ export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPu
  * Spends a link of one of `purposes`: answers it and its user, or 400017 when it is unknown, used, expired, of
  * another kind, or issued before the user's password, role or e-mail last changed.
  */
-export async function spendLink({ rt, store }: Deps, token: string, purposes: LinkPurpose[]): Promise<{ link: PasswordReset; user: User }> {
+export async function spendLink({ rt, platform: store }: Deps, token: string, purposes: LinkPurpose[]): Promise<{ link: PasswordReset; user: User }> {
   const link = await store.get('passwordReset', { id: hashToken(token) });
   if (!link || link.used || link.expiresAt * 1000 <= rt.clock.now() || !purposes.includes(link.purpose ?? 'reset')) {
     throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');

@@ -6,5 +6,5 @@ import { sendPasswordLink } from './links';
 
 export async function runPasswordEmailJob(deps: { rt: Runtime; store: Store }, emailKey: string): Promise<void> {
   const user = await findUserBy(deps.store, 'emailKey', emailKey);
-  if (user && user.status !== 'INACTIVE') await sendPasswordLink(deps, user, user.status === 'INVITED' ? 'invite' : 'reset');
+  if (user && user.status !== 'INACTIVE') await sendPasswordLink({ rt: deps.rt, platform: deps.store }, user, user.status === 'INVITED' ? 'invite' : 'reset');
 }

@@ -1,13 +1,14 @@
 /** Removing deliveries: one from its history row, or all of a deleted source's (a job). */
-import { cloudHistoryKeyOf, cloudRecordKeyOf } from '../../../shared/entities';
-import type { Store } from '../../store/store';
+import { cloudHistoryKeyOf } from '../../../shared/entities';
+import type { Store, TenantStore } from '../../store/store';
 
 /** A delivery and its records. */
-export async function removeDelivery(store: Store, orgId: number, sourceId: string, id: string): Promise<void> {
-  const recordKey = cloudRecordKeyOf(orgId, sourceId, id);
-  const records = await store.queryAll('cloudSourceRecord', { name: 'recordKey', value: recordKey }, undefined, ['row']);
-  await store.deleteMany('cloudSourceRecord', records.map((r) => ({ recordKey, row: r.row })));
-  await store.delete('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(orgId, sourceId), id });
+export async function removeDelivery(tenant: TenantStore, sourceId: string, id: string): Promise<void> {
+  const records = tenant.keyed('cloudSourceRecord');
+  const rest = `${sourceId}#${id}`;
+  const rows = await records.list(rest, ['row']);
+  await records.deleteMany(rows.map((r) => ({ rest, sort: r.row })));
+  await tenant.keyed('cloudSourceHistory').delete(sourceId, id);
 }
 
 /**
@@ -16,6 +17,6 @@ export async function removeDelivery(store: Store, orgId: number, sourceId: stri
  */
 export async function removeSourceDeliveries(store: Store, orgId: number, sourceId: string): Promise<void> {
   for await (const page of store.queryPages('cloudSourceHistory', { name: 'historyKey', value: cloudHistoryKeyOf(orgId, sourceId) }, undefined, ['id'])) {
-    for (const d of page) await removeDelivery(store, orgId, sourceId, d.id);
+    for (const d of page) await removeDelivery(store.forOrg(orgId), sourceId, d.id);
   }
 }

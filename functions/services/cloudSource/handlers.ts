@@ -9,8 +9,6 @@ import {
   CLOUD_MESSAGES,
   type CloudSource,
   type CloudSourceHistory,
-  cloudHistoryKeyOf,
-  cloudRecordKeyOf,
   cloudSourceSchema,
 } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -174,7 +172,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async deleteHistoryRecord({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
     if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', 'The delivery is still being read: delete it once it ends.');
-    await removeDelivery(ctx.platform, ctx.tenant.orgId, sourceId, id);
+    await removeDelivery(ctx.tenant, sourceId, id);
     return { ok: true as const };
   },
 };

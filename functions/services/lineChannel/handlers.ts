@@ -38,14 +38,14 @@ export const lineChannelHandlers: AreaHandlers<'lineChannel'> = {
       channelSecretSealed: channelSecret ? seal(ctx.rt.keys, channelSecret) : stored?.channelSecretSealed,
       ...(stored ? auditNext(stored, now, ctx.identity.userId) : auditNew(now, ctx.identity.userId)),
     });
-    await ctx.store.put('lineChannel', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
+    await ctx.tenant.put('lineChannel', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
     return viewOf(next);
   },
 
   async remove({ version }, ctx) {
     const stored = await ctx.tenant.require('lineChannel', LINE_CHANNEL_ID);
     checkVersion(stored, version);
-    await ctx.store.deleteIf('lineChannel', { orgId: ctx.tenant.orgId, id: LINE_CHANNEL_ID }, CONDITIONS.versionIs(stored.version), '720007');
+    await ctx.tenant.deleteIf('lineChannel', LINE_CHANNEL_ID, CONDITIONS.versionIs(stored.version), '720007');
     return viewOf(undefined);
   },
 };

@@ -3,7 +3,7 @@
  * the state machine, the operation record, the sent-records and the numbers of a sending.
  */
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
-import { DELIVERY_SHARDS, planKeyOf, runShardKey, type SentRecord } from '../../../shared/entities';
+import { DELIVERY_SHARDS, runShardKey, type SentRecord } from '../../../shared/entities';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
@@ -52,7 +52,7 @@ async function act(ctx: AuthedContext, id: string, version: number | undefined, 
   const plan = await ctx.tenant.require('plan', id);
   if (version !== undefined && version !== plan.version) throw new AppError('720007');
   const now = ctx.rt.clock.now();
-  const next = await applyTransition(ctx.store, {
+  const next = await applyTransition(ctx.platform, {
     plan,
     action,
     actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: plan.createdBy === ctx.identity.userId },
@@ -68,18 +68,18 @@ async function act(ctx: AuthedContext, id: string, version: number | undefined, 
 async function activateAndSchedule(ctx: AuthedContext, plan: Plan): Promise<Plan> {
   const now = ctx.rt.clock.now();
   const dueAt = dueAtOf(plan, now);
-  const active = await applyTransition(ctx.store, { plan, action: 'activate', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now });
+  const active = await applyTransition(ctx.platform, { plan, action: 'activate', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now });
   await scheduleFire(ctx.rt.ports, active!, dueAt, now);
   return active!;
 }
 
 async function expireIfLate(ctx: AuthedContext, plan: Plan): Promise<Plan> {
   if (plan.status !== 'PENDING_APPROVAL' || !plan.approval || !isApprovalExpired(plan.approval, ctx.rt.clock.now())) return plan;
-  return (await applyTransition(ctx.store, { plan, action: 'expire', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now: ctx.rt.clock.now() }))!;
+  return (await applyTransition(ctx.platform, { plan, action: 'expire', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now: ctx.rt.clock.now() }))!;
 }
 
 async function latestRun(ctx: AuthedContext, planId: string) {
-  const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(ctx.identity.orgId, planId) });
+  const runs = await ctx.tenant.keyed('planRun').list(planId);
   return runs.sort((a, b) => b.startedAt - a.startedAt)[0];
 }
 
@@ -99,12 +99,12 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const fields = { ...input, content, id: undefined, version: undefined };
     if (!input.id) {
       const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
-      await ctx.store.transact([ctx.store.putNew('plan', plan, '720001')]);
+      await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
       return toPlanView(plan, ctx, await peopleOf(ctx));
     }
     const stored = await ctx.tenant.require('plan', input.id);
     if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
-    const next = await applyTransition(ctx.store, {
+    const next = await applyTransition(ctx.platform, {
       plan: stored,
       action: 'saveDraft',
       actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
@@ -142,7 +142,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       status: 'DRAFT',
       ...auditNew(now, ctx.identity.userId),
     };
-    await ctx.store.transact([ctx.store.putNew('plan', copy, '720001')]);
+    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
     return toPlanView(copy, ctx, await peopleOf(ctx));
   },
 
@@ -213,7 +213,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     if (language && !all && !Object.hasOwn(template.contents, language)) badField('language', fill(words.noLanguage, { language }));
     const now = ctx.rt.clock.now();
     const max = TEST_MAIL_LIMITS.perMessagePerHour;
-    const took = await takeFromLimit(ctx.store, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length * languages.length);
+    const took = await takeFromLimit(ctx.platform, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length * languages.length);
     if (!took.taken) {
       const { window } = took;
       const wait = Math.max(1, window.endsAt - Math.floor(now / 1000));
@@ -249,7 +249,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const now = ctx.rt.clock.now();
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
     // a channel the organization has not set up (LINE, push) would fail every recipient at send
-    const missing = await adapterOf(plan.channel).missingSetup?.({ store: ctx.store, orgId: ctx.tenant.orgId });
+    const missing = await adapterOf(plan.channel).missingSetup?.({ store: ctx.platform, orgId: ctx.tenant.orgId });
     if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
     // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
     // an empty segment is left to the segment's own count
@@ -278,7 +278,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (!outcome.ok) throw new AppError(outcome.code);
     if (!outcome.complete) {
       // one participant's pass: the message waits for the others
-      const next = await applyTransition(ctx.store, {
+      const next = await applyTransition(ctx.platform, {
         plan,
         action: 'recordPass',
         actor: { kind: 'system' },
@@ -288,7 +288,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
       });
       return toPlanView(next!, ctx, await peopleOf(ctx));
     }
-    const passed = await applyTransition(ctx.store, {
+    const passed = await applyTransition(ctx.platform, {
       plan,
       action: 'pass',
       actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: false },
@@ -360,8 +360,8 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
 export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
   async detail({ id }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
-    const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(plan.orgId, plan.id) });
-    const ledger = new Ledger(ctx.store, ctx.rt.clock);
+    const runs = await ctx.tenant.keyed('planRun').list(plan.id);
+    const ledger = new Ledger(ctx.platform, ctx.rt.clock);
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
@@ -391,7 +391,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
 export const operationRecordHandlers: AreaHandlers<'operationRecord'> = {
   async getListByPage(q, ctx) {
     await ctx.tenant.require('plan', q.planId);
-    const records = await ctx.store.queryAll('operationRecord', { name: 'planKey', value: planKeyOf(ctx.identity.orgId, q.planId) });
+    const records = await ctx.tenant.keyed('operationRecord').list(q.planId);
     const page = pageOfItems(records, q, ['at', 'action'], { field: 'at', order: 'desc' });
     const people = await peopleOf(ctx);
     return {
@@ -424,7 +424,7 @@ export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'
     const chosen = [...new Set(ids ?? [id!])];
     // every one must be this organization's: another's answers as missing, and nothing is deleted
     await Promise.all(chosen.map((one) => ctx.tenant.require('messageUnsubscription', one)));
-    await ctx.store.transact(chosen.map((one) => ({ ...ctx.tenant.deleteItem('messageUnsubscription', one), failCode: '720007' as const })));
+    await ctx.tenant.transact(chosen.map((one) => ctx.tenant.deleteItem('messageUnsubscription', one, '720007')));
     return { ok: true };
   },
 };

@@ -1,5 +1,5 @@
 /** What the plan handlers share: the view of a plan for one caller, and reading a plan of the caller's organization. */
-import { permissionsOf, planKeyOf } from '../../../shared/entities';
+import { permissionsOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
 import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
@@ -65,12 +65,12 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
  * (a handful of counter items each), never per-recipient records, so a page costs the same in any organization.
  */
 export async function sentNothingOf(ctx: AuthedContext, plans: readonly Plan[]): Promise<Set<string>> {
-  const ledger = new Ledger(ctx.store, ctx.rt.clock);
+  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
   const empty = await Promise.all(
     plans
       .filter((p) => p.status === 'DEPLOYED')
       .map(async (p) => {
-        const runs = await ctx.store.queryAll('planRun', { name: 'planKey', value: planKeyOf(p.orgId, p.id) });
+        const runs = await ctx.tenant.keyed('planRun').list(p.id);
         if (runs.some((r) => r.status === 'RUNNING')) return undefined;
         // newest first: a resend that reached someone answers at once
         for (const run of runs.sort((a, b) => b.startedAt - a.startedAt)) if ((await ledger.totals(run)).total.sent > 0) return undefined;

@@ -16,7 +16,7 @@ import {
   UpdateGcmChannelCommand,
 } from '@aws-sdk/client-pinpoint';
 import { channelOf } from '../../../shared/content';
-import { type Device, deviceKeyOf, type PushChannel, type PushServiceType } from '../../../shared/entities';
+import { type Device, type PushChannel, type PushServiceType } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { PUSH_TEXTS, textIn } from '../../../shared/i18n';
 import { PUSH_CHANNEL_MESSAGES as M, type Payload, type PushChannelView } from '../../../shared/services';
@@ -214,7 +214,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (!app) throw new AppError('720003', M.appMissing);
     const defaultGuard = uniqueGuard('pushChannel', ctx.tenant.orgId, 'default', p.type);
     // the guard is read before the channels: a default set after this read changes it, and the save conflicts
-    const [guard, channels] = await Promise.all([ctx.store.get('uniqueKey', { id: defaultGuard }), ctx.tenant.list('pushChannel')]);
+    const [guard, channels] = await Promise.all([ctx.platform.get('uniqueKey', { id: defaultGuard }), ctx.tenant.list('pushChannel')]);
     const others = channels.filter((c) => c.id !== stored?.id);
     if (others.some((c) => c.appId === p.appId && c.type === p.type)) throw new AppError('720001', M.taken);
     const credentials = credentialsOf(p, stored, ctx);
@@ -244,21 +244,21 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (stored && (stored.type !== next.type || stored.appId !== next.appId)) await dropPinpointChannel(ctx, stored);
     // The channel, the other defaults of its service unset, and the service's default guard, all or nothing: of
     // two saves making a default at once, the second finds the guard or an unset channel changed and conflicts.
-    const writes: (TransactItem & { failCode?: ErrorCode })[] = [stored ? ctx.store.putVersioned('pushChannel', next, stored.version) : ctx.store.putNew('pushChannel', next, '720007')];
+    const writes: (TransactItem & { failCode?: ErrorCode })[] = [stored ? ctx.platform.putVersioned('pushChannel', next, stored.version) : ctx.platform.putNew('pushChannel', next, '720007')];
     if (isDefault) {
       for (const c of others.filter((o) => o.type === next.type && o.isDefault)) {
-        writes.push(ctx.store.updateItem('pushChannel', { orgId: c.orgId, id: c.id }, { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } }, CONDITIONS.versionIs(c.version)));
+        writes.push(ctx.platform.updateItem('pushChannel', { orgId: c.orgId, id: c.id }, { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } }, CONDITIONS.versionIs(c.version)));
       }
       writes.push({
         Put: {
-          TableName: ctx.store.table('uniqueKey'),
+          TableName: ctx.platform.table('uniqueKey'),
           Item: { id: defaultGuard, owner: next.id },
           ...(guard ? { ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': guard.owner } } : CONDITIONS.isNew('id')),
         },
         failCode: '720007',
       });
     }
-    await ctx.store.transact(writes, '720007');
+    await ctx.platform.transact(writes, '720007');
     return viewOf(next, new Map([[app.id, app.name]]));
   },
 
@@ -266,7 +266,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     const stored = await ctx.tenant.require('pushChannel', id);
     checkVersion(stored, version);
     await dropPinpointChannel(ctx, stored);
-    await ctx.store.deleteIf('pushChannel', { orgId: ctx.tenant.orgId, id }, CONDITIONS.versionIs(stored.version), '720007');
+    await ctx.tenant.deleteIf('pushChannel', id, CONDITIONS.versionIs(stored.version), '720007');
     return { ok: true as const };
   },
 
@@ -275,7 +275,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (!channel.enabled) throw new AppError('720009', M.testDisabled);
     const account = await new Accounts(ctx.tenant).get(accountId);
     if (!account) throw new AppError('720003');
-    const devices = (await ctx.store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(ctx.tenant.orgId, accountId) })).filter(reachedBy(channel));
+    const devices = (await ctx.tenant.keyed('device').list(accountId)).filter(reachedBy(channel));
     if (devices.length === 0 || !channel.pinpointAppId) throw new AppError('720009', M.testNoDevice);
     const message = testMessage(ctx, channel, title, body);
     const ids = { planId: 'test', runId: `t${ctx.rt.clock.now()}` };
@@ -287,7 +287,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
           if (outcome.kind === 'sent') return { deviceId: d.deviceId, status: 'SENT' as const, providerId: outcome.providerId };
           if (outcome.kind === 'throttled') return { deviceId: d.deviceId, status: 'THROTTLED' as const };
           if (outcome.kind === 'dead') {
-            await adapterOf('PUSH_NATIVE').retire(token, { store: ctx.store, orgId: ctx.tenant.orgId, planId: ids.planId });
+            await adapterOf('PUSH_NATIVE').retire(token, { store: ctx.platform, orgId: ctx.tenant.orgId, planId: ids.planId });
             return { deviceId: d.deviceId, status: 'DEAD' as const, detail: outcome.detail };
           }
           return { deviceId: d.deviceId, status: 'FAILED' as const, detail: outcome.detail };
