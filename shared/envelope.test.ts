@@ -56,7 +56,7 @@ describe('envelope codec', () => {
     const key = CryptoJS.SHA256(SECRET);
     const iv = CryptoJS.lib.WordArray.random(16);
     const w: number[] = [];
-    bomb.forEach((b, i) => (w[i >>> 2] |= b << (24 - (i % 4) * 8)));
+    for (const [i, b] of bomb.entries()) w[i >>> 2] |= b << (24 - (i % 4) * 8);
     const cipher = CryptoJS.AES.encrypt(CryptoJS.lib.WordArray.create(w, bomb.length), key, { iv });
     const encoded = iv.clone().concat(cipher.ciphertext).toString(CryptoJS.enc.Base64);
     let err: unknown;

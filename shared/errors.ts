@@ -84,7 +84,7 @@ export const ERROR_CATALOGUE = {
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 export function isErrorCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, code);
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
 }
 
 export function httpStatusOf(code: ErrorCode): number {

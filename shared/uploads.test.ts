@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assetNameProblem, checkUpload, gifFrames, sniffType, UPLOAD_MESSAGES } from './uploads';
+import { gif } from './fixtures/gif';
 
-/** A minimal valid GIF with `frames` 1×1 frames. */
-export function gif(frames: number): Uint8Array {
-  const header = [...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255];
-  const netscape = [0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0];
-  const frame = [0x21, 0xf9, 4, 0, 10, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0];
-  return Uint8Array.from([...header, ...(frames > 1 ? netscape : []), ...Array.from({ length: frames }, () => frame).flat(), 0x3b]);
-}
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from('IHDR')]);
 const jpg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...Buffer.from('JFIF')]);
 

@@ -214,7 +214,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       identity: null,
       afterCommit: afterCommit.add,
     };
-    ctx.identity = await authenticateFor(op, ctx, headers['authorization'], (handler as Prefetching).prefetch);
+    ctx.identity = await authenticateFor(op, ctx, headers.authorization, (handler as Prefetching).prefetch);
     // An operation that names its organization is authorized there, once its payload is read.
     if (ctx.identity && !op.orgOf) authorize(op, ctx.identity.permissions);
     const input = validate(op, payload);

@@ -61,6 +61,7 @@ describe('checkAnswer', () => {
 
 // Type-level: a handler table without an area does not compile (`npm run typecheck` fails if it does).
 // @ts-expect-error the userRole area is missing
+// biome-ignore lint/suspicious/noExportsInTest: exported so this compile-time-only check is not an unused variable
 export const incomplete: HandlerTable = { auth: authHandlers, user: userHandlers, organization: organizationHandlers };
 
 describe('payloadProblem', () => {
@@ -68,7 +69,7 @@ describe('payloadProblem', () => {
     expect(payloadProblem({ a: ['x', { b: 'ok \uD83D\uDE00' }], n: 1, z: null })).toBeNull();
     expect(payloadProblem({ a: ['x', { b: 'bad \uD800' }] })).toMatch(/^payload\.a\.1\.b: .*surrogate/);
     expect(payloadProblem({ a: 'bad \uDC00 alone' })).toMatch(/^payload\.a: /);
-    expect(payloadProblem({ ['k\uDBFF']: 1 })).toMatch(/surrogate/);
+    expect(payloadProblem({ 'k\uDBFF': 1 })).toMatch(/surrogate/);
     expect(payloadProblem(JSON.parse('{"x": {"__proto__": {"polluted": 1}}}'))).toMatch(/^payload\.x\.__proto__: .*reserved/);
     expect(payloadProblem({ attributes: { constructor: 'x' } })).toMatch(/^payload\.attributes\.constructor: /);
     expect(payloadProblem([{ prototype: 1 }])).toMatch(/^payload\.0\.prototype: /);

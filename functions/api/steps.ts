@@ -114,7 +114,9 @@ export function payloadProblem(payload: unknown): string | null {
     if (typeof value === 'string') {
       if (LONE_SURROGATE.test(value)) return `${path}: The text holds an unpaired UTF-16 surrogate.`;
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: `${path}.${i}` }));
+      value.forEach((v, i) => {
+        stack.push({ value: v, path: `${path}.${i}` });
+      });
     } else if (typeof value === 'object' && value !== null) {
       for (const key of Object.keys(value)) {
         const at = `${path}.${key.slice(0, 64)}`;

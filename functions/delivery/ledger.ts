@@ -145,13 +145,13 @@ export class Ledger {
         records.map((Item) => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })),
       );
       if (outcome === 'done') {
-        chunk.forEach((i, j) => (results[i] = { claimed: true, attempt: records[j]!.attempt }));
+        for (const [j, i] of chunk.entries()) results[i] = { claimed: true, attempt: records[j]!.attempt };
         return [];
       }
       const held = chunk.filter((_, j) => outcome.failed.has(j));
       const existing = await this.store.getMany(held.map((i) => ({ entity: 'sentRecord' as const, key: this.keyOf(entries[i]!.key) })));
       // held and still there: answered; released in between: tried again with the rest
-      held.forEach((i, j) => existing[j] && (results[i] = { claimed: false, existing: existing[j] as SentRecord }));
+      for (const [j, i] of held.entries()) if (existing[j]) results[i] = { claimed: false, existing: existing[j] as SentRecord };
       return chunk.filter((i) => results[i] === undefined);
     });
     return results;
@@ -257,7 +257,7 @@ export class Ledger {
     } catch (e) {
       if (!(e instanceof TransactionCanceledException)) throw e;
       const failed = new Set<number>();
-      (e.CancellationReasons ?? []).forEach((r, j) => r.Code === 'ConditionalCheckFailed' && failed.add(j));
+      for (const [j, r] of (e.CancellationReasons ?? []).entries()) if (r.Code === 'ConditionalCheckFailed') failed.add(j);
       return { failed };
     }
   }

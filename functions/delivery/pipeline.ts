@@ -53,7 +53,7 @@ export function pipeline(deps: PipelineDeps) {
 
   async function fire(m: DeliveryMessageOf<'fire'>): Promise<void> {
     const plan = await getPlan(m.orgId, m.planId);
-    if (!plan || plan.status !== 'ACTIVE') return; // cancelled, stopped, or fired already
+    if (plan?.status !== 'ACTIVE') return; // cancelled, stopped, or fired already
     const runId = runIdOf(m.dueAt);
     const now = clock.now();
     const run: PlanRun = { planKey: planKeyOf(m.orgId, m.planId), runId, orgId: m.orgId, planId: m.planId, status: 'RUNNING', dueAt: m.dueAt, startedAt: now };
@@ -86,7 +86,7 @@ export function pipeline(deps: PipelineDeps) {
   async function audience(m: DeliveryMessageOf<'audience'>): Promise<void> {
     const run = await getRun(m.orgId, m.planId, m.runId);
     const plan = await getPlan(m.orgId, m.planId);
-    if (!run || run.status !== 'RUNNING' || !plan || plan.status !== 'IN_PROGRESS' || !plan.segmentId) return;
+    if (run?.status !== 'RUNNING' || !plan || plan.status !== 'IN_PROGRESS' || !plan.segmentId) return;
     const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
     const matches = segment ? compileSegment(segment, clock.now()) : () => false;
     const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
@@ -158,7 +158,7 @@ export function pipeline(deps: PipelineDeps) {
   async function check(m: DeliveryMessageOf<'check'>, opts: { afterSend?: boolean } = {}): Promise<void> {
     const run = await getRun(m.orgId, m.planId, m.runId);
     const stopSchedule = () => deps.ports.scheduler.cancel(checkScheduleName(m.orgId, m.planId, m.runId));
-    if (!run || run.status !== 'RUNNING') return stopSchedule();
+    if (run?.status !== 'RUNNING') return stopSchedule();
     const stopped = async () => {
       // stopped by a person: the run ends where it is
       await store.update('planRun', { planKey: run.planKey, runId: run.runId }, { status: 'STOPPED', finishedAt: clock.now() });
@@ -167,7 +167,7 @@ export function pipeline(deps: PipelineDeps) {
     // After each sent batch only what could complete the run is read (the run and its counters, two requests);
     // a stop and claims left by dead workers are seen by the run's scheduled check.
     let plan = opts.afterSend ? undefined : await getPlan(m.orgId, m.planId);
-    if (!opts.afterSend && (!plan || plan.status !== 'IN_PROGRESS')) return stopped();
+    if (!opts.afterSend && plan?.status !== 'IN_PROGRESS') return stopped();
     if ((run.shardsDone?.size ?? 0) < ACCOUNT_SHARDS) return;
     const { total } = await ledger.totals(m);
     const outcomes = total.sent + total.failed + total.skipped + total.uncertain;
@@ -179,7 +179,7 @@ export function pipeline(deps: PipelineDeps) {
       return;
     }
     plan ??= await getPlan(m.orgId, m.planId);
-    if (!plan || plan.status !== 'IN_PROGRESS') return stopped();
+    if (plan?.status !== 'IN_PROGRESS') return stopped();
     const now = clock.now();
     let completed = false;
     try {

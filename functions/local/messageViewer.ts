@@ -297,7 +297,7 @@ async function letterKeys(s3: S3Client, bucket: string): Promise<string[] | unde
     let token: string | undefined;
     do {
       const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-      for (const o of out.Contents ?? []) if (o.Key && o.Key.includes('letters/') && /\.(pdf|csv)$/.test(o.Key)) keys.push(o.Key);
+      for (const o of out.Contents ?? []) if (o.Key?.includes('letters/') && /\.(pdf|csv)$/.test(o.Key)) keys.push(o.Key);
       token = out.IsTruncated ? out.NextContinuationToken : undefined;
     } while (token && keys.length < 5000);
     return keys;

@@ -172,7 +172,7 @@ export function sdkApi(rt: Runtime, store: Store) {
   }
 
   /** The nonce is written once; a second write of it is a replayed call. */
-  async function useNonce(appKey: string, nonce: string, timestamp: number): Promise<void> {
+  async function spendNonce(appKey: string, nonce: string, timestamp: number): Promise<void> {
     const expiresAt = Math.ceil((timestamp + rt.config.maxClockSkewMs) / 1000) + 60;
     try {
       await store.put('sdkNonce', { id: `${appKey}#${nonce}`, expiresAt }, CONDITIONS.isNew('id'), '400009');
@@ -234,7 +234,7 @@ export function sdkApi(rt: Runtime, store: Store) {
       }
     }
     const found = kept.entry;
-    await Promise.all([useNonce(appKey, nonce, Number(timestamp)), countCall(found.app)]);
+    await Promise.all([spendNonce(appKey, nonce, Number(timestamp)), countCall(found.app)]);
 
     let json: unknown;
     try {

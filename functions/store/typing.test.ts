@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { User } from '../../shared/entities';
 import type { Store, TenantStore } from './store';
 
-export function reads(store: Store, tenant: TenantStore) {
+function reads(store: Store, tenant: TenantStore) {
   // @ts-expect-error a result type chosen by the caller does not compile
   void store.get<User>('userRole', { orgId: 1, id: 'r1' });
   // The entity decides: a role answers its permissions...

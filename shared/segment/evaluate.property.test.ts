@@ -27,7 +27,7 @@ function naiveRead(account: unknown, field: string): unknown {
   if (field.startsWith('attributes.')) {
     const attrs = a.attributes;
     const name = field.split('.')[1];
-    return typeof attrs === 'object' && attrs !== null && Object.prototype.hasOwnProperty.call(attrs, name)
+    return typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name)
       ? (attrs as Record<string, unknown>)[name]
       : undefined;
   }

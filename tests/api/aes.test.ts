@@ -64,7 +64,7 @@ describe('AES256 mode', () => {
   it('a gzip bomb is stopped at the inflate limit with HTTP 413', async () => {
     const bomb = gzip(new Uint8Array(64 * 1024 * 1024).fill(32));
     const words: number[] = [];
-    bomb.forEach((b, i) => (words[i >>> 2] |= b << (24 - (i % 4) * 8)));
+    for (const [i, b] of bomb.entries()) words[i >>> 2] |= b << (24 - (i % 4) * 8);
     const iv = CryptoJS.lib.WordArray.random(16);
     const cipher = CryptoJS.AES.encrypt(CryptoJS.lib.WordArray.create(words, bomb.length), CryptoJS.SHA256(secret), { iv });
     const payload = iv.clone().concat(cipher.ciphertext).toString(CryptoJS.enc.Base64);

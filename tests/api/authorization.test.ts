@@ -13,7 +13,6 @@ let admin: ApiClient;
 let adminRoleId: string;
 /** administrator of organization 2 only */
 let boss2: ApiClient;
-let boss2Id: string;
 /** administrator of organization 1 only */
 let alice: { id: string; email: string };
 
@@ -46,7 +45,7 @@ beforeAll(async () => {
   await admin.ok('organization.save', { name: 'Second', code: 'SECOND' });
   const admin2 = await inOrg(admin, 2);
   const role2 = (await admin2.ok('userRole.getAll'))[0].id;
-  boss2Id = (await admin2.ok('user.save', { username: 'boss2', email: 'boss2@example.com', roleId: role2, password: 'Boss2@123' })).id;
+  await admin2.ok('user.save', { username: 'boss2', email: 'boss2@example.com', roleId: role2, password: 'Boss2@123' });
   boss2 = await signedIn('boss2', 'Boss2@123');
   admin = await signedIn('admin', ADMIN_PASSWORD);
   admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;

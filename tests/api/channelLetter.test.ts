@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyChannel } from '../../functions/channels';
 import { directMailAdapter } from '../../functions/channels/directMail';

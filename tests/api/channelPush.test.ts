@@ -7,7 +7,7 @@
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
+import { type PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
 import { PUSH_TEXTS } from '../../shared/i18n';

@@ -9,7 +9,7 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { Ledger } from '../../functions/delivery/ledger';
 import { Store } from '../../functions/store/store';
 import type { EmailFeedback } from '../../functions/channels/email/feedback';
-import { ApiClient, startHerald } from '../support/herald';
+import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
 let herald: LocalHerald;

@@ -55,7 +55,7 @@ async function assertSameListing(q: Omit<Query, 'page'>) {
     const values = (list: Record<string, unknown>[]) => list.map((u) => u[field]);
     const [gotValues, wantValues] = [values(got.list), values(want)];
     expect(gotValues.length, `${what} page ${page}`).toBe(wantValues.length);
-    gotValues.forEach((v, i) => expect(compareValues(v, wantValues[i]), `${what} page ${page}: ${String(v)} at ${i}, expected ${String(wantValues[i])}`).toBe(0));
+    for (const [i, v] of gotValues.entries()) expect(compareValues(v, wantValues[i]), `${what} page ${page}: ${String(v)} at ${i}, expected ${String(wantValues[i])}`).toBe(0);
     seen.push(...got.list.map((u: UserView) => u.id));
     for (const u of got.list) expect(u, what).toEqual(all.find((x) => x.id === u.id));
   }

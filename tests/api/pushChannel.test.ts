@@ -27,7 +27,10 @@ const log = capturedLog();
 
 /** Every key a test made: none may reach a log line. */
 const secrets: string[] = [];
-const kept = (pem: string) => (secrets.push(pem.split('\n')[1]!), pem);
+const kept = (pem: string) => {
+  secrets.push(pem.split('\n')[1]!);
+  return pem;
+};
 /** A .p8 token key as Apple issues them (an EC P-256 key, PKCS#8 PEM). */
 const p8 = () => kept(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
 /** made once, before the server starts: an RSA key made while a request waits blocks the loop for a while */

@@ -11,7 +11,7 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { CHANNELS } from '../../shared/delivery';
 import { deviceKeyOf } from '../../shared/entities';
-import { ApiClient, startHerald } from '../support/herald';
+import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
 let herald: LocalHerald;

@@ -8,7 +8,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { PATHS } from '../../shared/paths';
-import { gif } from '../../shared/uploads.test';
+import { gif } from '../../shared/fixtures/gif';
 import { ApiClient, goodHeaders, rawPost, startHerald } from '../support/herald';
 
 let herald: LocalHerald;

@@ -3,7 +3,7 @@
  * rename and delete after a confirmation that starts on Cancel.
  */
 import { expect, it } from 'vitest';
-import { gif } from '../../shared/uploads.test';
+import { gif } from '../../shared/fixtures/gif';
 import { browserSuite, expectAccessible, openPage, signIn, waitForPath } from './browser';
 
 const suite = browserSuite();

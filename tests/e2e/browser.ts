@@ -117,7 +117,9 @@ export async function signIn(page: Page, portalUrl: string, username = 'admin', 
  * gone (a toast fading out reads as low contrast to axe) need not wait out their 3 s life.
  */
 export async function closeToasts(page: Page, timeout = 15_000): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.p-toast-message .p-toast-icon-close').forEach((b) => b.click()));
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.p-toast-message .p-toast-icon-close').forEach((b) => {
+    b.click();
+  }));
   await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout });
 }
 

@@ -1,4 +1,3 @@
-import type { Organization } from '../../../shared/entities';
 import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { organizationSettingOf } from '../systemSetting';

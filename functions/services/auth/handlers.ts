@@ -1,4 +1,3 @@
-import type { User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { APP_VERSION } from '../../../shared/services';
 import type { AreaHandlers, RequestContext } from '../../api/context';

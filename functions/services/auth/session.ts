@@ -31,7 +31,7 @@ export async function membershipsOf(store: Store, userId: string, includeInactiv
 }
 
 export function effectivePermissions(role: UserRole | undefined): string[] {
-  return role && role.active ? [...permissionsOf(role)] : [];
+  return role?.active ? [...permissionsOf(role)] : [];
 }
 
 function pickOrg(memberships: Membership[], wanted?: number): Membership {

@@ -50,7 +50,7 @@ export async function runExportSetting(deps: { rt: Runtime; store: Store }, orgI
   const tenant = deps.store.forOrg(orgId);
   const setting = await tenant.get('exportSetting', id);
   const now = deps.rt.clock.now();
-  if (!setting || setting.state !== 'ACTIVE' || (setting.endDate !== undefined && now > setting.endDate)) {
+  if (setting?.state !== 'ACTIVE' || (setting.endDate !== undefined && now > setting.endDate)) {
     await deps.rt.ports.scheduler.cancel(scheduleName(orgId, id));
     return;
   }

@@ -68,7 +68,7 @@ const DATE_COLUMNS = new Set(['dateCreated', 'dateUpdated']);
 export async function runDataExport(deps: { rt: Runtime; store: Store }, orgId: number, id: string): Promise<void> {
   const tenant = deps.store.forOrg(orgId);
   const run = await tenant.get('dataExport', id);
-  if (!run || run.state !== 'RUNNING') return;
+  if (run?.state !== 'RUNNING') return;
   const now = deps.rt.clock.now();
   let next: DataExport;
   try {

@@ -1,4 +1,4 @@
-import type { Organization, OrganizationUser, User } from '../../../shared/entities';
+import type { Organization, OrganizationUser } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { OrganizationView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';

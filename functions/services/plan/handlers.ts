@@ -174,6 +174,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
         case 'REJECTED':
           return p.status === 'REJECTED' && p.createdBy === me;
       }
+      return false;
     });
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
     // the approved card says "Finished: nothing sent" as the campaign list does, never a bare "Deployed"

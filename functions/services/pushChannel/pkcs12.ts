@@ -63,7 +63,7 @@ function read(buf: Buffer, at: number, depth = 0): { node: Node; end: number } {
 const parse = (buf: Buffer): Node => read(buf, 0).node;
 
 function oid(node: Node | undefined): string {
-  if (!node || node.tag !== 0x06) return fail('OID expected');
+  if (node?.tag !== 0x06) return fail('OID expected');
   const b = node.content;
   const parts = [Math.floor(b[0]! / 40), b[0]! % 40];
   let v = 0;
@@ -78,7 +78,7 @@ function oid(node: Node | undefined): string {
 }
 
 function int(node: Node | undefined): number {
-  if (!node || node.tag !== 0x02 || node.content.length > 6) return fail('INTEGER expected');
+  if (node?.tag !== 0x02 || node.content.length > 6) return fail('INTEGER expected');
   return node.content.reduce((n, b) => n * 256 + b, 0);
 }
 

@@ -4,7 +4,7 @@
  * administrators of the first organization, the deployment's operators, change them; everyone with the
  * permission sees them.
  */
-import { type SystemSetting } from '../../../shared/entities';
+import type { SystemSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Payload } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';

@@ -11,7 +11,6 @@ import { organizationSettingOf } from '../systemSetting';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
-import { sortKey } from '../../store/sortKeys';
 import {
   buildUser,
   emailGuard,
@@ -183,7 +182,7 @@ async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> 
 async function unclaimedAccountWrites(ctx: AuthedContext, invitation: Invitation): Promise<TransactItem[]> {
   const { platform: store } = ctx;
   const account = await store.get('user', { id: invitation.userId });
-  if (!account || account.status !== 'INVITED') return [];
+  if (account?.status !== 'INVITED') return [];
   const nowS = Math.floor(ctx.rt.clock.now() / 1000);
   const [links, others] = await Promise.all([
     linksOf(store, account.id),
@@ -478,7 +477,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       { entity: 'userRole', key: { orgId, id: invitation.roleId } },
       { entity: 'user', key: { id: userId } },
     ])) as [Organization | undefined, UserRole | undefined, User | undefined];
-    if (!org || org.status !== 'ACTIVE' || !user) throw new AppError('720003');
+    if (org?.status !== 'ACTIVE' || !user) throw new AppError('720003');
     if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; ask for a new invitation.');
     const link: OrganizationUser = { orgId, userId, roleId: role.id, member: snapshotOf(user), ...auditNew(rt.clock.now(), userId) };
     await store.transact([
