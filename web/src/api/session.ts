@@ -118,6 +118,7 @@ function receive(data: unknown): void {
     return;
   }
   if (!isForSession(message, current)) return;
+  // biome-ignore lint/nursery/useExhaustiveSwitchCases: flush, hello and welcome returned above (Biome does not narrow by them; tsc does)
   switch (message.type) {
     case 'query':
       if (current && !current.ended) announce({ type: 'refreshed', sid: message.sid, session: current });

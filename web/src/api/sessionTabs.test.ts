@@ -153,7 +153,7 @@ describe('tabs sharing a session', () => {
     const [sid, other] = [newSession(), newSession()];
     const [a, b, c] = [await openTab(), await openTab(), await openTab()];
     const handlers = [vi.fn(), vi.fn(), vi.fn()];
-    [a, b, c].forEach((tab, i) => tab.setRemoteSignOutHandler(handlers[i]));
+    for (const [i, tab] of [a, b, c].entries()) tab.setRemoteSignOutHandler(handlers[i]);
     const mine = a.startSession(server.signIn(sid, 1, 900));
     b.startSession(server.signIn(sid, 1, 900));
     c.startSession(server.signIn(other, 1, 900));

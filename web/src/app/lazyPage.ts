@@ -25,6 +25,7 @@ export function withChunkTimeout<T>(load: Promise<T>, ms = CHUNK_TIMEOUT_MS): Pr
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: pages differ in props; one lazy wrapper takes any page component
 export type PageModule = { default: ComponentType<any> };
 
 export function lazyPage(load: () => Promise<PageModule>) {

@@ -184,6 +184,7 @@ export function LocationPicker({
 
   return (
     <div className="location-picker span-2" data-testid="location-picker" data-mode={tiles ? 'tiles' : 'grid'}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the latitude and longitude fields beside the map are the keyboard way to place the point */}
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(tiles ? 'crud.map.tilePicture' : 'crud.map.picture', { zoom: view.zoom })} onClick={pick}>
         {picture}
       </svg>

@@ -3,7 +3,6 @@
  * reloading the tab through the browser's own.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import type { useConfirm } from './useConfirm';
 

@@ -132,6 +132,7 @@ export function EntityList<F extends Record<string, unknown>>({
         emptyMessage={error ? t('list.errorShort') : (emptyText ?? t('list.empty'))}
         paginatorTemplate={{
           layout: 'RowsPerPageDropdown PrevPageLink PageLinks NextPageLink CurrentPageReport',
+          // biome-ignore lint/correctness/noComponentHookFactories: PrimeReact's paginator template is a render callback, not a component
           RowsPerPageDropdown: (o) => (
             <Select inputId={rowsPerPageId} label={t('list.rowsPerPage')} value={o.value} options={o.options} onChange={o.onChange} disabled={o.disabled} />
           ),

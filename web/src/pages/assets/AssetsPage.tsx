@@ -26,7 +26,7 @@ import '../../i18n/areas/assets';
 type Row = { kind: 'folder'; name: string; path: string } | ({ kind: 'file' } & AssetFileView);
 
 /** The use a file is checked and stored for, by what its bytes are. */
-function useOf(bytes: Uint8Array): UploadUse {
+function uploadUseOf(bytes: Uint8Array): UploadUse {
   const type = sniffType(bytes);
   if (type === 'gif') return 'gif';
   if (type === 'png' || type === 'jpg') return 'image';
@@ -75,7 +75,7 @@ export default function AssetsPage() {
     const byUse = new Map<UploadUse, File[]>();
     for (const file of chosen) {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const use = useOf(bytes);
+      const use = uploadUseOf(bytes);
       const check = checkUpload(use, file.name, bytes);
       if (!check.ok) problems.push({ name: file.name, message: localMessage(check.message!) });
       else byUse.set(use, [...(byUse.get(use) ?? []), file]);

@@ -130,7 +130,10 @@ export default function DataExportPage() {
             rows: (row) => Number(row.rows).toLocaleString(),
           }}
           emptyText={t('dataExport.empty')}
-          toolbar={<Button type="button" icon="pi pi-plus" label={t('dataExport.new')} onClick={() => (setErrors({}), setForm(blank()))} />}
+          toolbar={<Button type="button" icon="pi pi-plus" label={t('dataExport.new')} onClick={() => {
+                setErrors({});
+                setForm(blank());
+              }} />}
           actions={(raw) => {
             const row = raw as unknown as Row;
             return (
@@ -150,7 +153,10 @@ export default function DataExportPage() {
       <FormDialog id="data-export-dialog" header={t('dataExport.new')} visible={form !== null} onHide={() => setForm(null)} onSubmit={submit} busy={busy} submitLabel={t('dataExport.start')} wide>
         {form && (
           <>
-            <TextField id="export-title" fieldClassName="span-2" label={t('export.field.title')} value={form.title} maxLength={100} error={errors.title} onChange={(v) => (setErrors({ ...errors, title: '' }), setForm({ ...form, title: v }))} />
+            <TextField id="export-title" fieldClassName="span-2" label={t('export.field.title')} value={form.title} maxLength={100} error={errors.title} onChange={(v) => {
+                setErrors({ ...errors, title: '' });
+                setForm({ ...form, title: v });
+              }} />
             <div className="field">
               <label htmlFor="export-type">{t('export.field.exportType')}</label>
               <Select inputId="export-type" label={t('export.field.exportType')} labelled value={form.exportType} options={EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) }))} onChange={(e) => setForm({ ...form, exportType: e.value as ExportType, segmentId: null, columns: [...COLUMNS_OF[e.value as ExportType]] })} />
@@ -169,7 +175,10 @@ export default function DataExportPage() {
                 invalid={Boolean(errors.columns)}
                 aria-describedby="export-columns-error"
                 pt={{ headerCheckbox: { input: { 'aria-label': t('dataExport.allColumns') } }, filterInput: { 'aria-label': t('dataExport.columns') } }}
-                onChange={(e) => (setErrors({ ...errors, columns: '' }), setForm({ ...form, columns: e.value as string[] }))}
+                onChange={(e) => {
+                  setErrors({ ...errors, columns: '' });
+                  setForm({ ...form, columns: e.value as string[] });
+                }}
               />
               <FieldError id="export-columns-error" text={errors.columns} />
             </div>

@@ -109,7 +109,7 @@ export function MappingStep({
             label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
             labelled
             value={state.primaryKeyColumn}
-            options={header.map((h, i) => ({ label: columnName(i), value: i }))}
+            options={header.map((_, i) => ({ label: columnName(i), value: i }))}
             onChange={(e) => onChange({ ...state, primaryKeyColumn: e.value as number })}
             aria-describedby="import-key-hint"
           />

@@ -7,7 +7,7 @@ import { Tag } from 'primereact/tag';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENTITIES } from '../../../../shared/entities';
-import { type CrudEntityDef, type CrudEntityName, type ServiceName } from '../../../../shared/services';
+import type { CrudEntityDef, CrudEntityName, ServiceName } from '../../../../shared/services';
 import { call } from '../../api/client';
 import type { ListService } from '../../api/hooks';
 import { invalidate } from '../../api/hooks';

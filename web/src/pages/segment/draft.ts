@@ -49,7 +49,7 @@ function scalarOf(text: string): string | number | boolean {
   return t !== '' && String(Number(t)) === t ? Number(t) : t;
 }
 
-function valueOf(c: DraftCondition): unknown {
+function conditionValue(c: DraftCondition): unknown {
   const kind = kindOf(c.field);
   const text = c.value.trim();
   switch (c.operator) {
@@ -82,7 +82,7 @@ export function toRule(group: DraftGroup): unknown {
     conditions: group.conditions.map((n) =>
       isDraftGroup(n)
         ? toRule(n)
-        : { field: n.field === 'attribute' ? `${ATTRIBUTE_PREFIX}${n.attribute.trim()}` : n.field, operator: n.operator, value: valueOf(n) },
+        : { field: n.field === 'attribute' ? `${ATTRIBUTE_PREFIX}${n.attribute.trim()}` : n.field, operator: n.operator, value: conditionValue(n) },
     ),
   };
 }

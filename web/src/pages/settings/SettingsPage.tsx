@@ -246,7 +246,10 @@ export default function SettingsPage() {
           </TabPanel>
 
           <TabPanel header={t('settings.tabs.notifications')} leftIcon="pi pi-bell">
-            <form onSubmit={(e) => (e.preventDefault(), void run({ alertTypes }))} noValidate>
+            <form onSubmit={(e) => {
+              e.preventDefault();
+              void run({ alertTypes });
+            }} noValidate>
               <Section title={t('settings.notificationsTitle')} text={t('settings.notificationsText')}>
                 <div className="checkbox-list">
                   {ALERT_TYPES.map((type) => (

@@ -58,7 +58,12 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
         </div>
       }
     >
-      {isLoading && <i className="pi pi-spin pi-spinner" aria-label={t('template.translations.loading')} />}
+      {isLoading && (
+        <>
+          <i className="pi pi-spin pi-spinner" aria-hidden="true" />
+          <span className="sr-only">{t('template.translations.loading')}</span>
+        </>
+      )}
       {error && <p>{t('template.translations.loadFailed')}</p>}
       {data && (
         <>

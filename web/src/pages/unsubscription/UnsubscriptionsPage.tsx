@@ -8,7 +8,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS } from '../../../../shared/delivery';
-import { messageUnsubscriptionEntity, UNSUBSCRIPTION_SOURCES } from '../../../../shared/entities/messageUnsubscription';
+import { messageUnsubscriptionEntity, type UNSUBSCRIPTION_SOURCES } from '../../../../shared/entities/messageUnsubscription';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { EntityList } from '../../components/list/EntityList';

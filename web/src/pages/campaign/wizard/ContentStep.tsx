@@ -98,7 +98,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
   }
   const emailError = (path: string, message: string | undefined) => (message && shown(path) ? message : undefined);
 
-  async function useTemplate() {
+  async function applyTemplate() {
     if (!templateId) return;
     if (hasContent(form) && !(await ask({ header: t('campaign.wizard.replaceTitle'), message: t('campaign.wizard.replaceConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
     setLoadingTemplate(true);
@@ -168,7 +168,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                 onChange={(e) => setTemplateId(e.value as string)}
               />
             </div>
-            <Button type="button" outlined icon="pi pi-copy" label={t('campaign.wizard.useTemplate')} disabled={!templateId} loading={loadingTemplate} onClick={() => void useTemplate()} />
+            <Button type="button" outlined icon="pi pi-copy" label={t('campaign.wizard.useTemplate')} disabled={!templateId} loading={loadingTemplate} onClick={() => void applyTemplate()} />
           </div>
         )}
       </section>

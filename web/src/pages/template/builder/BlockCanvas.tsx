@@ -93,6 +93,7 @@ export function BlockCanvas({
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop zone for the mouse; the keyboard moves blocks with the arrow keys on each block
     <div
       className={`block-canvas${dropAt === blocks.length ? ' drop-end' : ''}`}
       onDragOver={(e) => over(e, null)}
@@ -118,6 +119,7 @@ export function BlockCanvas({
                 onDragOver={(e) => over(e, index)}
                 onDrop={(e) => drop(e, index)}
               >
+                {/* biome-ignore lint/a11y/noStaticElementInteractions: a drag handle for the mouse; the keyboard moves blocks with the arrow keys */}
                 <div
                   className="block-head"
                   draggable

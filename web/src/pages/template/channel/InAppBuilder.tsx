@@ -91,7 +91,7 @@ export function InAppBuilder({
           ))}
         </div>
       </div>
-      {/* focusable: at 600 px the page may scroll sideways within the editor's column */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable because at 600 px the page may scroll sideways within the editor's column */}
       <div className="preview-stage" tabIndex={0} role="region" aria-label={t('channelContent.push.inAppFrame', { width: px })}>
         <iframe title={t('channelContent.push.inAppFrame', { width: px })} sandbox="" srcDoc={page.html} width={px} style={{ width: `${px}px` }} className="preview-frame" data-testid="in-app-preview" />
       </div>
