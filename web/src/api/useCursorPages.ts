@@ -15,6 +15,7 @@ export function useCursorPages<P, T, C>(
   const [later, setLater] = useState<P[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const keyText = JSON.stringify(key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies(keyText): a new key drops the pages read under the old one
   useEffect(() => setLater([]), [keyText]);
 
   const last = later.at(-1) ?? first.data;

@@ -53,6 +53,7 @@ export default function AppLayout() {
   const toggle = useCallback(() => (narrow ? setNarrowOpen((v) => !v) : setWideOpen((v) => !v)), [narrow]);
   const closeOverlay = useCallback(() => setNarrowOpen(false), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): each new path closes the narrow menu
   useEffect(() => {
     setNarrowOpen(false);
   }, [location.pathname]);

@@ -75,6 +75,7 @@ export function RootShell() {
   const navigation = useNavigation();
   useDocumentTitle();
   useHeadingFocus();
+  // biome-ignore lint/correctness/useExhaustiveDependencies(location.pathname): each new path starts at the top
   useEffect(() => {
     window.scrollTo(0, 0);
     document.querySelector('.layout-content')?.scrollTo(0, 0);

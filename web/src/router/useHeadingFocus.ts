@@ -18,6 +18,7 @@ export function useHeadingFocus(): void {
   const moved = useRef(false);
   if (key !== firstKey.current) moved.current = true;
   const fresh = !moved.current;
+  // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): each new path moves the focus to its heading
   useEffect(() => {
     if (fresh) return;
     const before = document.activeElement;

@@ -361,6 +361,8 @@ export function AccountDialog({
   const [busy, setBusy] = useState(false);
   useCloseOnNavigation(account !== null, onHide);
   // another account, or the same one saved: back to reading
+  // biome-ignore lint/correctness/useExhaustiveDependencies(account?.id): another account is read first
+  // biome-ignore lint/correctness/useExhaustiveDependencies(account?.version): the same account saved is read again
   useEffect(() => setEditing(false), [account?.id, account?.version]);
   return (
     <Dialog

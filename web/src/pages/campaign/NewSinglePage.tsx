@@ -5,7 +5,7 @@
  * approve by a deadline.
  */
 import { Button } from 'primereact/button';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PlanView } from '../../../../shared/services/plan';
@@ -110,17 +110,19 @@ export default function NewSinglePage() {
     [start],
   );
 
-  useEffect(() => {
-    if (id && id !== saved?.id) void load(id);
-    else if (!id && saved) {
+  // reads the latest `saved`, zone and language without running again when they change
+  const followAddress = useEffectEvent((address: string | null, loadPlan: typeof load) => {
+    if (address && address !== saved?.id) void loadPlan(address);
+    else if (!address && saved) {
       const fresh = newForm(zone, Date.now(), orgLocale.language);
       setForm(fresh);
       setClean(fresh);
       setSaved(null);
       setStep('content');
     }
-    // only a different message in the address loads; `saved` changes with every save
-  }, [id, load]);
+  });
+  // only a different message in the address loads; `saved` changes with every save
+  useEffect(() => followAddress(id, load), [id, load]);
 
   // a link to another step of the same message (the list's "Send to review") moves there
   const askedStep = params.get('step');

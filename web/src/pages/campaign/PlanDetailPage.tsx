@@ -73,7 +73,7 @@ export default function PlanDetailPage() {
   const status = plan.data?.status;
   useEffect(() => {
     if (status) void stats.mutate();
-  }, [status]);
+  }, [status, stats.mutate]);
 
   const back = (
     <Link to={CAMPAIGNS_PATH} className="back-link">

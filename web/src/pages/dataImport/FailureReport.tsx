@@ -1,6 +1,6 @@
 /** The failed rows of an import, in row order, a page at a time. */
 import { Button } from 'primereact/button';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FAILURES_KEPT } from '../../../../shared/entities/dataImport';
 import { formatCount } from '../../../../shared/format';
@@ -15,25 +15,27 @@ export function FailureReport({ importId, failed, title }: { importId: string; f
   const [next, setNext] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
 
-  async function load(afterRow?: number) {
-    setBusy(true);
-    try {
-      const page = await call('dataImport.getFailures', { id: importId, afterRow, size: PAGE });
-      setRows((prev) => (afterRow === undefined ? page.list : [...prev, ...page.list]));
-      setNext(page.nextRow);
-    } catch {
-      // the client's toast says why
-    } finally {
-      setBusy(false);
-    }
-  }
+  const load = useCallback(
+    async (afterRow?: number) => {
+      setBusy(true);
+      try {
+        const page = await call('dataImport.getFailures', { id: importId, afterRow, size: PAGE });
+        setRows((prev) => (afterRow === undefined ? page.list : [...prev, ...page.list]));
+        setNext(page.nextRow);
+      } catch {
+        // the client's toast says why
+      } finally {
+        setBusy(false);
+      }
+    },
+    [importId],
+  );
 
-  // the first page again whenever the import or its number of failures changes
-  const firstPage = `${importId}:${failed}`;
+  // the first page again whenever the import (and so `load`) or its number of failures changes
   useEffect(() => {
     setRows([]);
     if (failed > 0) void load();
-  }, [firstPage]);
+  }, [failed, load]);
 
   return (
     <section className="card failure-report" aria-labelledby={`failures-${importId}`} data-testid="import-failures">

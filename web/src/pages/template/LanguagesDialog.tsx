@@ -26,6 +26,7 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
   const [adding, setAdding] = useState<string[]>([]);
   const { busy, save } = useSave();
   useCloseOnNavigation(template !== null, onHide);
+  // biome-ignore lint/correctness/useExhaustiveDependencies(template): another template starts with no language chosen
   useEffect(() => setAdding([]), [template]);
 
   const missing = (data?.languages ?? []).filter((l) => l.status === 'MISSING');

@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Tag } from 'primereact/tag';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BlockType } from '../../../../shared/render';
@@ -98,11 +98,13 @@ export default function TemplateBuilderPage() {
     [start, navigate],
   );
 
-  useEffect(() => {
-    if (id && id !== saved?.id) void load(id);
-    else if (!id && saved) start(newDraft(orgLocale.language), null);
-    // `saved` changes with every save; only a different template in the address loads
-  }, [id, load, start]);
+  // reads the latest `saved` and language without running again when they change
+  const followAddress = useEffectEvent((address: string | null, loadTemplate: typeof load, startDraft: typeof start) => {
+    if (address && address !== saved?.id) void loadTemplate(address);
+    else if (!address && saved) startDraft(newDraft(orgLocale.language), null);
+  });
+  // `saved` changes with every save; only a different template in the address loads
+  useEffect(() => followAddress(id, load, start), [id, load, start]);
 
   useLeaveGuard(dirty, ask, { header: t('template.leaveTitle'), message: t('template.leaveConfirm'), accept: t('template.leave') });
 

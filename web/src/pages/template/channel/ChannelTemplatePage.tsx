@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Tag } from 'primereact/tag';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LetterSender } from '../../../../../shared/content';
@@ -105,10 +105,13 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
     [start, channel, navigate],
   );
 
-  useEffect(() => {
-    if (id && id !== saved?.id) void load(id);
-    else if (!id && saved) start(newChannelDraft(channel, orgLocale.language), null);
-  }, [id, load, start]);
+  // reads the latest `saved`, channel and language without running again when they change
+  const followAddress = useEffectEvent((address: string | null, loadTemplate: typeof load, startDraft: typeof start) => {
+    if (address && address !== saved?.id) void loadTemplate(address);
+    else if (!address && saved) startDraft(newChannelDraft(channel, orgLocale.language), null);
+  });
+  // `saved` changes with every save; only a different template in the address loads
+  useEffect(() => followAddress(id, load, start), [id, load, start]);
 
   useLeaveGuard(dirty, ask, { header: t('template.leaveTitle'), message: t('template.leaveConfirm'), accept: t('template.leave') });
 
