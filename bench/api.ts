@@ -67,9 +67,7 @@ for (const r of rows) {
   );
 }
 for (const r of rows) {
-  console.log(
-    `  ${r.members} members: ${r.requests} requests, ${r.errors} errors; calls per request: ${r.perCommand}; idle server: ${r.backgroundCpuMsPerS.toFixed(1)} ms CPU/s`,
-  );
+  console.log(`  ${r.members} members: ${r.requests} requests, ${r.errors} errors; calls per request: ${r.perCommand}; idle server: ${r.backgroundCpuMsPerS.toFixed(1)} ms CPU/s`);
 }
 
 if (process.env.BENCH_SKIP_IMPORT) process.exit(process.exitCode ?? 0);

@@ -44,9 +44,31 @@ const theme = { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' };
 function plan(orgId: number, status: Plan['status'], segmentId?: string): Plan {
   const now = Date.now();
   return {
-    orgId, id: randomUUID(), name: `Fair ${orgId}`, title: 'Fair', intro: '', channel: 'EMAIL', type: 'SINGLE', messageType: 1, status,
-    content: { kind: 'EMAIL', template: { theme, defaultLanguage: 'en', contents: { en: { subject: 'Hello {{firstName|there}}', preheader: '', blocks: [{ type: 'paragraph', text: 'Hello', align: 'left', padding: 'leftRight' }] } } } },
-    segmentId, trigger: { kind: 'IMMEDIATELY' }, tagIds: [], version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench',
+    orgId,
+    id: randomUUID(),
+    name: `Fair ${orgId}`,
+    title: 'Fair',
+    intro: '',
+    channel: 'EMAIL',
+    type: 'SINGLE',
+    messageType: 1,
+    status,
+    content: {
+      kind: 'EMAIL',
+      template: {
+        theme,
+        defaultLanguage: 'en',
+        contents: { en: { subject: 'Hello {{firstName|there}}', preheader: '', blocks: [{ type: 'paragraph', text: 'Hello', align: 'left', padding: 'leftRight' }] } },
+      },
+    },
+    segmentId,
+    trigger: { kind: 'IMMEDIATELY' },
+    tagIds: [],
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'bench',
+    updatedBy: 'bench',
   } as unknown as Plan;
 }
 
@@ -57,7 +79,11 @@ const queuedAt = performance.now();
 const sends: Promise<string>[] = [];
 for (let i = 0; i < BIG; i += SEND_BATCH) {
   const batch: SendBatch = {
-    kind: 'send', orgId: 1, planId: big.id, runId: 'r1', channel: 'EMAIL',
+    kind: 'send',
+    orgId: 1,
+    planId: big.id,
+    runId: 'r1',
+    channel: 'EMAIL',
     recipients: Array.from({ length: Math.min(SEND_BATCH, BIG - i) }, (_, j) => ({ accountId: `a${i + j}`, address: `a${i + j}@example.com`, consent: true })),
   };
   sends.push(herald.queue.send(DELIVERY_QUEUE, batch, { group: '1' }));
@@ -69,12 +95,37 @@ console.log(`queued ${BIG} recipients of organization 1 in ${((performance.now()
 // Organization 2's audience: ten accounts and a segment of them.
 const now = Date.now();
 const accounts = Array.from({ length: SMALL }, (_, i) => ({
-  orgId: 2, id: `small-${i}`, emails: [`small${i}@example.com`], emailConsent: true, smsConsent: false, pushConsent: false, lineConsent: false,
-  tags: [], attributes: { bench: 'fair' }, version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench',
+  orgId: 2,
+  id: `small-${i}`,
+  emails: [`small${i}@example.com`],
+  emailConsent: true,
+  smsConsent: false,
+  pushConsent: false,
+  lineConsent: false,
+  tags: [],
+  attributes: { bench: 'fair' },
+  version: 1,
+  dateCreated: now,
+  dateUpdated: now,
+  createdBy: 'bench',
+  updatedBy: 'bench',
 })) as unknown as Account[];
 await new Accounts(store.forOrg(2)).putMany(accounts);
 const segmentId = randomUUID();
-await store.put('segment', { orgId: 2, id: segmentId, name: 'Fair', description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.bench', operator: 'equals', value: 'fair' }] }, includeIds: [], excludeIds: [], version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench' } as never);
+await store.put('segment', {
+  orgId: 2,
+  id: segmentId,
+  name: 'Fair',
+  description: '',
+  rule: { op: 'AND', conditions: [{ field: 'attributes.bench', operator: 'equals', value: 'fair' }] },
+  includeIds: [],
+  excludeIds: [],
+  version: 1,
+  dateCreated: now,
+  dateUpdated: now,
+  createdBy: 'bench',
+  updatedBy: 'bench',
+} as never);
 
 const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(new RecordingSender(herald.rt.clock)), ratePerSecond: () => RATE });
 const loops = Array.from({ length: 2 }, () => startQueueLoop({ queue: herald.queue, name: DELIVERY_QUEUE, worker, log: herald.rt.log, pollMs: 5, visibilitySeconds: 600 }));
@@ -99,8 +150,12 @@ const smallSeconds = (performance.now() - approvedAt) / 1000;
 const bigAtDone = await sentOf(1, big.id, 'r1');
 const bigRate = bigAtDone / ((performance.now() - started) / 1000);
 
-console.log(`organization 1: ${bigAtApproval} of ${BIG} sent when organization 2 approved; ${bigAtDone} when its message was done (${bigRate.toFixed(0)} recipients/s, rate ${RATE}/s, its share ${herald.rt.config.orgRateShare})`);
-console.log(`organization 2: ${smallSent} of ${SMALL} recipients sent ${smallSeconds.toFixed(2)} s after approval (goal <= ${GOAL_S} s) ${smallSent === SMALL && smallSeconds <= GOAL_S ? 'PASS' : 'FAIL'}`);
+console.log(
+  `organization 1: ${bigAtApproval} of ${BIG} sent when organization 2 approved; ${bigAtDone} when its message was done (${bigRate.toFixed(0)} recipients/s, rate ${RATE}/s, its share ${herald.rt.config.orgRateShare})`,
+);
+console.log(
+  `organization 2: ${smallSent} of ${SMALL} recipients sent ${smallSeconds.toFixed(2)} s after approval (goal <= ${GOAL_S} s) ${smallSent === SMALL && smallSeconds <= GOAL_S ? 'PASS' : 'FAIL'}`,
+);
 await Promise.all(loops.map((l) => l.stop()));
 await herald.stop();
 rmSync(dataDir, { recursive: true, force: true });

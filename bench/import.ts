@@ -39,7 +39,9 @@ async function writeCsv(): Promise<void> {
   for (let i = 0; i < ROWS; i++) {
     const bad = i % 200 === 199;
     const email = bad ? 'not-an-address' : `c${i}@example.com`;
-    await write(`C${String(i).padStart(7, '0')},${email},"First ${i}",Last,${countries[i % 5]},ja-JP,${['gold', 'silver', 'free'][i % 3]},${i % 1000},2025-0${(i % 9) + 1}-15,vip;news\r\n`);
+    await write(
+      `C${String(i).padStart(7, '0')},${email},"First ${i}",Last,${countries[i % 5]},ja-JP,${['gold', 'silver', 'free'][i % 3]},${i % 1000},2025-0${(i % 9) + 1}-15,vip;news\r\n`,
+    );
   }
   out.end();
   await once(out, 'finish');
@@ -68,9 +70,24 @@ async function call(service: string, payload: unknown, token?: string) {
 async function rawWriteRate(): Promise<number> {
   const accounts = new Accounts(new Store(herald.rt).forOrg(999));
   const items: Account[] = Array.from({ length: RAW_ITEMS }, (_, i) => ({
-    orgId: 999, id: `R${i}`, emails: [`r${i}@example.com`], firstName: `First ${i}`, lastName: 'Last', country: 'JP', locale: 'ja-JP',
-    tags: ['vip', 'news'], attributes: { plan: 'gold', score: i % 1000, joined: '2025-01-15T00:00:00.000Z' },
-    emailConsent: false, smsConsent: false, pushConsent: false, lineConsent: false, version: 1, dateCreated: 1, dateUpdated: 1, createdBy: 'b', updatedBy: 'b',
+    orgId: 999,
+    id: `R${i}`,
+    emails: [`r${i}@example.com`],
+    firstName: `First ${i}`,
+    lastName: 'Last',
+    country: 'JP',
+    locale: 'ja-JP',
+    tags: ['vip', 'news'],
+    attributes: { plan: 'gold', score: i % 1000, joined: '2025-01-15T00:00:00.000Z' },
+    emailConsent: false,
+    smsConsent: false,
+    pushConsent: false,
+    lineConsent: false,
+    version: 1,
+    dateCreated: 1,
+    dateUpdated: 1,
+    createdBy: 'b',
+    updatedBy: 'b',
   }));
   const started = performance.now();
   for (let i = 0; i < items.length; i += 500) await accounts.putMany(items.slice(i, i + 500));
@@ -85,7 +102,9 @@ try {
   const headText = await new Promise<string>((resolve, reject) => {
     const s = createReadStream(file, { start: 0, end: 65535, encoding: 'utf8' });
     let text = '';
-    s.on('data', (d) => (text += d)).on('end', () => resolve(text)).on('error', reject);
+    s.on('data', (d) => (text += d))
+      .on('end', () => resolve(text))
+      .on('error', reject);
   });
   const head = csvHead(headText);
   const created = await call(
@@ -142,7 +161,9 @@ try {
   console.log(`  time          ${seconds.toFixed(1)} s`);
   console.log(`  rows/s        ${rate.toFixed(0)}`);
   console.log(`  raw writes/s  ${rawRate.toFixed(0)} (BatchWriteItem of the same accounts, no HTTP and no reads; ratio ${(rate / rawRate).toFixed(2)})`);
-  console.log(`  RSS           before ${(baseline / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - baseline) / MB).toFixed(0)} MB for a ${(totalBytes / MB).toFixed(1)} MB file)`);
+  console.log(
+    `  RSS           before ${(baseline / MB).toFixed(0)} MB, peak ${(peak / MB).toFixed(0)} MB (+${((peak - baseline) / MB).toFixed(0)} MB for a ${(totalBytes / MB).toFixed(1)} MB file)`,
+  );
   console.log(`  RSS by progress  ${checkpoints.join(', ')}`);
   if (record.status !== 'DONE' || record.rowsRead !== ROWS) process.exitCode = 1;
 } finally {

@@ -41,5 +41,7 @@ const start = performance.now();
 for (let i = 0; i < RUNS; i++) bytes += renderEmail(content, recipient(i), options(i)).html.length;
 const perRender = (performance.now() - start) / RUNS;
 
-console.log(`render: ${RUNS} renders of a 10-block email, ${(perRender * 1000).toFixed(1)} µs each (target < ${TARGET_MS * 1000} µs), ${Math.round(bytes / RUNS)} bytes of HTML each`);
+console.log(
+  `render: ${RUNS} renders of a 10-block email, ${(perRender * 1000).toFixed(1)} µs each (target < ${TARGET_MS * 1000} µs), ${Math.round(bytes / RUNS)} bytes of HTML each`,
+);
 if (perRender > TARGET_MS) process.exitCode = 1;

@@ -67,7 +67,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const times = timeColdImports(bundle, 5);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`router bundle: ${bundleBytes(bundle)} bytes (${(bundleBytes(bundle) / 1024 / 1024).toFixed(2)} MB)`);
-  console.log(
-    `router bundle cold import: median ${median(times.map((t) => t.wall)).toFixed(0)} ms wall of 5, ${median(times.map((t) => t.cpu)).toFixed(0)} ms CPU`,
-  );
+  console.log(`router bundle cold import: median ${median(times.map((t) => t.wall)).toFixed(0)} ms wall of 5, ${median(times.map((t) => t.cpu)).toFixed(0)} ms CPU`);
 }

@@ -24,7 +24,9 @@ function signed(appKey: string, secret: string, path: string, body: string): Rec
   const timestamp = String(Date.now());
   const nonce = randomBytes(18).toString('base64url');
   const bodySha256 = createHash('sha256').update(body).digest('hex');
-  const signature = createHmac('sha256', secret).update(sdkStringToSign({ method: 'POST', path, timestamp, nonce, bodySha256 })).digest('base64url');
+  const signature = createHmac('sha256', secret)
+    .update(sdkStringToSign({ method: 'POST', path, timestamp, nonce, bodySha256 }))
+    .digest('base64url');
   return { 'content-type': 'application/json', [SDK_HEADERS.appKey]: appKey, [SDK_HEADERS.timestamp]: timestamp, [SDK_HEADERS.nonce]: nonce, [SDK_HEADERS.signature]: signature };
 }
 
@@ -85,7 +87,9 @@ try {
 console.log(`\napp SDK calls, each signed afresh: ${CONNECTIONS} connections, ${DURATION} s each, load from a separate process`);
 console.log('  operation   req/s   p50 ms   p99 ms   server CPU ms/call   DynamoDB calls/call');
 for (const r of rows) {
-  console.log(`  ${r.op.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${r.cpuMs.toFixed(2).padStart(20)} ${r.dbCalls.toFixed(2).padStart(21)}`);
+  console.log(
+    `  ${r.op.padEnd(9)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${r.cpuMs.toFixed(2).padStart(20)} ${r.dbCalls.toFixed(2).padStart(21)}`,
+  );
 }
 for (const r of rows) console.log(`  ${r.op}: ${r.requests} calls, ${r.errors} errors; calls per call: ${r.perCommand}`);
 const worst = Math.max(...rows.map((r) => r.cpuMs));

@@ -14,7 +14,17 @@ const ORG_ID = 1;
 export async function seedMembers(rt: Runtime, count: number): Promise<void> {
   const store = new Store(rt);
   const now = rt.clock.now();
-  const role: UserRole = { orgId: ORG_ID, id: newId(), name: 'Bench', code: 'BENCH', description: '', active: true, permissions: ['NAV_DASHBOARD'], system: false, ...auditNew(now, 'bench') };
+  const role: UserRole = {
+    orgId: ORG_ID,
+    id: newId(),
+    name: 'Bench',
+    code: 'BENCH',
+    description: '',
+    active: true,
+    permissions: ['NAV_DASHBOARD'],
+    system: false,
+    ...auditNew(now, 'bench'),
+  };
   await store.put('userRole', role);
   const directory = (await store.get('roleDirectory', { orgId: ORG_ID }))!;
   await store.put('roleDirectory', { ...directory, names: { ...directory.names, [role.id]: role.name }, counts: { ...directory.counts, [role.id]: count } });
@@ -35,7 +45,13 @@ export async function seedMembers(rt: Runtime, count: number): Promise<void> {
     links.push({ orgId: ORG_ID, userId: user.id, roleId: role.id, member: snapshotOf(user), ...auditNew(user.dateCreated, 'bench') });
   }
   await store.putMany('user', users);
-  await store.putMany('uniqueKey', users.flatMap((u) => [{ id: usernameGuard(u.usernameKey), owner: u.id }, { id: emailGuard(u.emailKey), owner: u.id }]));
+  await store.putMany(
+    'uniqueKey',
+    users.flatMap((u) => [
+      { id: usernameGuard(u.usernameKey), owner: u.id },
+      { id: emailGuard(u.emailKey), owner: u.id },
+    ]),
+  );
   await store.putMany('organizationUser', links);
   await store.putMany('memberListing', links.map(listingRow));
 }

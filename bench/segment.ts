@@ -45,7 +45,12 @@ function generate(count: number): Account[] {
     [['DE', 'de-DE', 'Europe/Berlin'], 10],
     [['SG', 'en-SG', 'Asia/Singapore'], 5],
   ] as const);
-  const plan = weighted(random, [['free', 50], ['silver', 25], ['gold', 15], ['platinum', 10]] as const);
+  const plan = weighted(random, [
+    ['free', 50],
+    ['silver', 25],
+    ['gold', 15],
+    ['platinum', 10],
+  ] as const);
   const TAGS = ['vip', 'newsletter', 'beta', 'churn-risk', 'app-user', 'store-visitor'];
   const accounts = new Array<Account>(count);
   for (let i = 0; i < count; i++) {

@@ -38,7 +38,12 @@ const herald = await bootLocal({
   dataDir,
   persistent: false,
   logLevel: 'silent',
-  config: { adminPassword: 'Bench@1234', tablePrefix: 'bench-', orgRateShare: 1, sendRates: { EMAIL: 1_000_000, SMS: 1_000_000, PUSH_NATIVE: 1_000_000, LINE: 1_000_000, DIRECT_MAIL: 1_000_000 } },
+  config: {
+    adminPassword: 'Bench@1234',
+    tablePrefix: 'bench-',
+    orgRateShare: 1,
+    sendRates: { EMAIL: 1_000_000, SMS: 1_000_000, PUSH_NATIVE: 1_000_000, LINE: 1_000_000, DIRECT_MAIL: 1_000_000 },
+  },
 });
 const store = new Store(herald.rt);
 // the boot's own delivery loop is not part of this measurement
@@ -46,9 +51,11 @@ await herald.delivery.stop();
 
 async function pool(n: number, concurrency: number, work: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await work(next++);
+    }),
+  );
 }
 
 /** The floor: conditional puts of new keys, as many in flight as the workers have. */
@@ -70,13 +77,21 @@ async function rawConditionalWrites(): Promise<number> {
 
 /** Each channel's content, as a library template of it would hold it. */
 const CONTENTS: Record<Channel, unknown> = {
-  EMAIL: { subject: 'Hello {{firstName|there}}', preheader: '', blocks: [
-    { type: 'heading', text: 'Spring sale', level: 2, align: 'left', padding: 'leftRight' },
-    { type: 'paragraph', text: 'Dear {{firstName|customer}}, <b>everything</b> is 20% off this week.', align: 'left', padding: 'leftRight' },
-    { type: 'button', text: 'Shop now', href: 'https://example.com/shop', align: 'center', padding: 'leftRight' },
-  ] },
+  EMAIL: {
+    subject: 'Hello {{firstName|there}}',
+    preheader: '',
+    blocks: [
+      { type: 'heading', text: 'Spring sale', level: 2, align: 'left', padding: 'leftRight' },
+      { type: 'paragraph', text: 'Dear {{firstName|customer}}, <b>everything</b> is 20% off this week.', align: 'left', padding: 'leftRight' },
+      { type: 'button', text: 'Shop now', href: 'https://example.com/shop', align: 'center', padding: 'leftRight' },
+    ],
+  },
   SMS: { text: 'Dear {{firstName|customer}}, everything is 20% off this week: https://example.com/shop' },
-  PUSH_NATIVE: { title: 'Spring sale', body: 'Dear {{firstName|customer}}, everything is 20% off this week.', buttons: [{ text: 'Shop', action: 'WEBSITE', value: 'https://example.com/shop' }] },
+  PUSH_NATIVE: {
+    title: 'Spring sale',
+    body: 'Dear {{firstName|customer}}, everything is 20% off this week.',
+    buttons: [{ text: 'Shop', action: 'WEBSITE', value: 'https://example.com/shop' }],
+  },
   LINE: { messages: [{ type: 'text', text: 'Dear {{firstName|customer}}, everything is 20% off this week.' }] },
   DIRECT_MAIL: { subject: 'Spring sale', body: 'Dear {{firstName|customer}},\n\neverything is 20% off this week.' },
 };
@@ -90,12 +105,32 @@ async function planInProgress(channel: Channel, matched: number): Promise<string
   const now = Date.now();
   const template = CHANNEL_TEMPLATES[channel].template.parse({ channel, defaultLanguage: 'en', contents: { en: CONTENTS[channel] } });
   await store.put('plan', {
-    orgId: 1, id, name: 'Bench', title: 'Bench', intro: '', channel, type: 'SINGLE', messageType: 1, status: 'IN_PROGRESS',
+    orgId: 1,
+    id,
+    name: 'Bench',
+    title: 'Bench',
+    intro: '',
+    channel,
+    type: 'SINGLE',
+    messageType: 1,
+    status: 'IN_PROGRESS',
     content: { kind: channel, template } as PlanContent,
-    trigger: { kind: 'IMMEDIATELY' }, tagIds: [], version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench',
+    trigger: { kind: 'IMMEDIATELY' },
+    tagIds: [],
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'bench',
+    updatedBy: 'bench',
   });
   await store.put('planRun', {
-    planKey: planKeyOf(1, id), runId: 'r1', orgId: 1, planId: id, status: 'RUNNING', dueAt: now, startedAt: now,
+    planKey: planKeyOf(1, id),
+    runId: 'r1',
+    orgId: 1,
+    planId: id,
+    status: 'RUNNING',
+    dueAt: now,
+    startedAt: now,
     shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
   });
   await new Ledger(store, herald.rt.clock).count({ orgId: 1, planId: id, runId: 'r1', accountId: id }, { matched });
@@ -104,7 +139,13 @@ async function planInProgress(channel: Channel, matched: number): Promise<string
 
 /** A recipient's address on each channel. */
 const addressOf = (channel: Channel, i: number) =>
-  ({ EMAIL: `a${i}@example.com`, SMS: `+1415${String(i).padStart(7, '0')}`, PUSH_NATIVE: 'a'.repeat(56) + String(i).padStart(8, '0'), LINE: `U${String(i).padStart(32, '0')}`, DIRECT_MAIL: `R${i}\n1 Main St\nSpringfield` })[channel];
+  ({
+    EMAIL: `a${i}@example.com`,
+    SMS: `+1415${String(i).padStart(7, '0')}`,
+    PUSH_NATIVE: 'a'.repeat(56) + String(i).padStart(8, '0'),
+    LINE: `U${String(i).padStart(32, '0')}`,
+    DIRECT_MAIL: `R${i}\n1 Main St\nSpringfield`,
+  })[channel];
 
 /**
  * `via: 'queue'` drives the worker through the durable local queue (whose own bookkeeping, about six DynamoDB
@@ -114,7 +155,10 @@ const addressOf = (channel: Channel, i: number) =>
 async function run(label: string, sender: ChannelSender, channels: readonly Channel[], n = N, via: 'queue' | 'direct' = 'queue'): Promise<number> {
   const plans = new Map<Channel, string>();
   const batchCount = Math.ceil(n / SEND_BATCH);
-  const recipientsOf = (c: number) => Array.from({ length: batchCount }, (_, b) => b).filter((b) => b % channels.length === c).reduce((sum, b) => sum + Math.min(SEND_BATCH, n - b * SEND_BATCH), 0);
+  const recipientsOf = (c: number) =>
+    Array.from({ length: batchCount }, (_, b) => b)
+      .filter((b) => b % channels.length === c)
+      .reduce((sum, b) => sum + Math.min(SEND_BATCH, n - b * SEND_BATCH), 0);
   for (const [c, channel] of channels.entries()) plans.set(channel, await planInProgress(channel, recipientsOf(c)));
   const runId = 'r1';
   const queueName = `${DELIVERY_QUEUE}-${label}`;
@@ -122,8 +166,17 @@ async function run(label: string, sender: ChannelSender, channels: readonly Chan
   for (let i = 0, b = 0; i < n; i += SEND_BATCH, b++) {
     const channel = channels[b % channels.length]!;
     const batch: SendBatch = {
-      kind: 'send', orgId: 1, planId: plans.get(channel)!, runId, channel,
-      recipients: Array.from({ length: Math.min(SEND_BATCH, n - i) }, (_, j) => ({ accountId: `a${i + j}`, address: addressOf(channel, i + j), firstName: `R${i + j}`, consent: true })),
+      kind: 'send',
+      orgId: 1,
+      planId: plans.get(channel)!,
+      runId,
+      channel,
+      recipients: Array.from({ length: Math.min(SEND_BATCH, n - i) }, (_, j) => ({
+        accountId: `a${i + j}`,
+        address: addressOf(channel, i + j),
+        firstName: `R${i + j}`,
+        consent: true,
+      })),
     };
     if (via === 'queue') await herald.queue.send(queueName, batch);
     else pending.push(batch);

@@ -61,7 +61,6 @@ export async function quiet(pid: number) {
   }
 }
 
-
 export interface LoadCost {
   /** requests a second, and latency in ms, as the load saw them */
   rps: number;

@@ -25,7 +25,12 @@ async function ensureApproverRole(store: Store, now: number): Promise<void> {
   const marker = store.putNew('uniqueKey', { id: APPROVER_ROLE_SEEDED, owner: 'system' });
   const role = approverRole(DEFAULT_ORG_ID, now, 'system');
   try {
-    await store.transact([marker, store.putNew('uniqueKey', { id: roleCodeGuard(DEFAULT_ORG_ID, role.code), owner: role.id }), store.putNew('userRole', role), directoryName(store, role)]);
+    await store.transact([
+      marker,
+      store.putNew('uniqueKey', { id: roleCodeGuard(DEFAULT_ORG_ID, role.code), owner: role.id }),
+      store.putNew('userRole', role),
+      directoryName(store, role),
+    ]);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     await store.transact([marker]).catch((again: unknown) => {

@@ -95,15 +95,10 @@ function argon2CopyCommands(outputDir: string): string[] {
     binaryDir = undefined;
   }
   if (binaryDir && existsSync(binaryDir)) {
-    return [
-      `mkdir -p "${target}"`,
-      `cp -R "${mainDir}" "${join(target, 'argon2')}"`,
-      `cp -R "${binaryDir}" "${join(target, 'argon2-linux-x64-gnu')}"`,
-    ];
+    return [`mkdir -p "${target}"`, `cp -R "${mainDir}" "${join(target, 'argon2')}"`, `cp -R "${binaryDir}" "${join(target, 'argon2-linux-x64-gnu')}"`];
   }
   return [
-    `npm install --prefix "${outputDir}" --no-save --no-package-lock --os=linux --cpu=x64 --libc=glibc ` +
-      `@node-rs/argon2@${version} @node-rs/argon2-linux-x64-gnu@${version}`,
+    `npm install --prefix "${outputDir}" --no-save --no-package-lock --os=linux --cpu=x64 --libc=glibc ` + `@node-rs/argon2@${version} @node-rs/argon2-linux-x64-gnu@${version}`,
   ];
 }
 
@@ -138,11 +133,7 @@ function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'ha
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        afterBundling: (_inputDir, outputDir) => [
-          ...argon2CopyCommands(outputDir),
-          ...letterFontCopyCommands(outputDir),
-          ...packagesBesideCopyCommands(outputDir),
-        ],
+        afterBundling: (_inputDir, outputDir) => [...argon2CopyCommands(outputDir), ...letterFontCopyCommands(outputDir), ...packagesBesideCopyCommands(outputDir)],
       },
     },
   };
@@ -286,10 +277,7 @@ export class HeraldApiStack extends Stack {
     };
     const sendMail = new PolicyStatement({
       actions: ['ses:SendEmail'],
-      resources: [
-        `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`,
-        `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/*`,
-      ],
+      resources: [`arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/*`, `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/*`],
     });
 
     const logGroup = new LogGroup(this, 'RouterLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });

@@ -58,9 +58,7 @@ export class HeraldDataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       versioned: true,
-      lifecycleRules: [
-        { abortIncompleteMultipartUploadAfter: Duration.days(7), noncurrentVersionExpiration: Duration.days(30) },
-      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7), noncurrentVersionExpiration: Duration.days(30) }],
       // the portal PUTs large files (a cloud source's upload) straight to a presigned link: the link is the permission
       cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
       removalPolicy: RemovalPolicy.RETAIN,

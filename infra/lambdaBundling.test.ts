@@ -33,7 +33,9 @@ describe('the router bundle', () => {
     const out = await build({ ...bundling, entryPoints: [join(ROOT, 'functions/api/lambda.ts')], write: false, metafile: true, outdir: 'unused' });
     const output = Object.values(out.metafile!.outputs).find((o) => o.entryPoint)!;
     // what is in the file (the metafile's inputs also list what tree shaking dropped)
-    const inputs = Object.entries(output.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([f]) => f);
+    const inputs = Object.entries(output.inputs)
+      .filter(([, v]) => v.bytesInOutput > 0)
+      .map(([f]) => f);
     expect(inputs.filter((f) => /node_modules\/(pdf-lib|@pdf-lib)\//.test(f))).toEqual([]);
     const locales = inputs.filter((f) => f.includes('node_modules/zod/v4/locales/')).map((f) => f.split('/').pop());
     expect(locales.sort()).toEqual(['en.js', 'ja.js', 'zh-CN.js']);

@@ -79,7 +79,7 @@ describe('data stack', () => {
     expect(() => new HeraldDataStack(newApp(), 'Twice', { tablePrefix: 'x-', entities: twice })).toThrow(/registered twice/);
   });
 
-  it('has an encrypted, private, versioned, TLS-only, retained assets bucket (the storage port\'s)', () => {
+  it("has an encrypted, private, versioned, TLS-only, retained assets bucket (the storage port's)", () => {
     data.resourceCountIs('AWS::S3::Bucket', 1);
     data.hasResource('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
@@ -98,9 +98,7 @@ describe('data stack', () => {
     data.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: bucketId },
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Principal: { AWS: '*' }, Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 's3:*', Principal: { AWS: '*' }, Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
       },
     });
   });
@@ -151,7 +149,8 @@ describe('api stack', () => {
   it('grants read/write on every table and its indexes, the key secret and SES', () => {
     const statements = statementsOf('RouterFunction');
     const dynamo = statements.filter((s) => [s.Action].flat().includes('dynamodb:PutItem'));
-    for (const st of dynamo) expect(st.Action).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem']));
+    for (const st of dynamo)
+      expect(st.Action).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem']));
     // one statement on the deployment's prefix covers every table of the registry and its indexes
     expect(dynamo).toHaveLength(1);
     expect(JSON.stringify(dynamo[0]!.Resource)).toContain(`:table/${prefix}*`);
@@ -185,7 +184,7 @@ describe('api stack', () => {
     expect(letters!.Resource).toEqual([arn, { 'Fn::Join': ['', [arn, '/letters/*']] }]);
   });
 
-  it('lets the delivery worker and the router send SMS from the account\'s identities only, and hands two-way SMS replies to their own function', () => {
+  it("lets the delivery worker and the router send SMS from the account's identities only, and hands two-way SMS replies to their own function", () => {
     for (const role of ['DeliveryFunction', 'RouterFunction']) {
       const sms = statementsOf(role).filter((st) => [st.Action].flat().includes('sms-voice:SendTextMessage'));
       expect(sms).toHaveLength(1);
@@ -207,12 +206,14 @@ describe('api stack', () => {
     }
     const setup = (role: string) => statementsOf(role).filter((st) => [st.Action].flat().includes('mobiletargeting:UpdateApnsChannel'));
     expect(setup('RouterFunction')).toHaveLength(1);
-    expect(setup('RouterFunction')[0]!.Action).toEqual(expect.arrayContaining(['mobiletargeting:CreateApp', 'mobiletargeting:UpdateGcmChannel', 'mobiletargeting:UpdateApnsSandboxChannel']));
+    expect(setup('RouterFunction')[0]!.Action).toEqual(
+      expect.arrayContaining(['mobiletargeting:CreateApp', 'mobiletargeting:UpdateGcmChannel', 'mobiletargeting:UpdateApnsSandboxChannel']),
+    );
     expect(setup('DeliveryFunction')).toEqual([]);
     expect(JSON.stringify(statementsOf('JobFunction'))).not.toContain('mobiletargeting:');
   });
 
-  it('lets the job worker assume a customer\'s role only with a Herald external id, and never a role of its own account', () => {
+  it("lets the job worker assume a customer's role only with a Herald external id, and never a role of its own account", () => {
     const assume = statementsOf('JobFunction').filter((st) => [st.Action].flat().includes('sts:AssumeRole'));
     const allows = assume.filter((st) => st.Effect === 'Allow');
     expect(allows.length).toBeGreaterThan(0);
@@ -428,9 +429,7 @@ describe('web stack', () => {
     });
     web.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
-        ]),
+        Statement: Match.arrayWith([Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } })]),
       },
     });
   });
@@ -446,7 +445,7 @@ describe('web stack', () => {
     expect(b.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
   });
 
-  it('adds the local server\'s hardening headers, and HSTS, to every behaviour', () => {
+  it("adds the local server's hardening headers, and HSTS, to every behaviour", () => {
     const policies = web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
     const [policyId, ...others] = Object.keys(policies);
     expect(others).toEqual([]);
@@ -489,7 +488,9 @@ describe('web stack', () => {
   });
 
   it('overwrites the viewer-address header on API requests, whatever the viewer sent', () => {
-    const out = runInNewContext(`${VIEWER_IP}; handler({ viewer: { ip: '203.0.113.9' }, request: { uri: '/service/web/api/index', headers: { 'x-herald-viewer-ip': { value: '1.2.3.4' } } } })`);
+    const out = runInNewContext(
+      `${VIEWER_IP}; handler({ viewer: { ip: '203.0.113.9' }, request: { uri: '/service/web/api/index', headers: { 'x-herald-viewer-ip': { value: '1.2.3.4' } } } })`,
+    );
     expect(out.headers['x-herald-viewer-ip'].value).toBe('203.0.113.9');
     const service = (distribution().CacheBehaviors as Json[]).find((b) => b.PathPattern === '/service/*')!;
     const fnId = service.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];

@@ -57,7 +57,11 @@ export function sniffType(bytes: Uint8Array): SniffedType {
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'jpg';
   if (/^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return 'gif';
   if (ascii(bytes, 0, 5) === '%PDF-') return 'pdf';
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/^(<!doctype html|<html|<head|<body|<table|<div|<p[\s>])/.test(head)) return 'html';
   // text: no NUL and valid UTF-8 in what was read (streaming, so a character cut at the window's end is fine)
   const window = bytes.subarray(0, 4096);

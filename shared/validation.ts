@@ -5,8 +5,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
 
 export const MESSAGES = {
-  passwordRule:
-    'The password must be 8 to 16 characters with at least one digit, one uppercase letter, one lowercase letter and one of @ # $ % &.',
+  passwordRule: 'The password must be 8 to 16 characters with at least one digit, one uppercase letter, one lowercase letter and one of @ # $ % &.',
   passwordsInconsistent: 'The two passwords are inconsistent!',
   usernameRequired: 'Please enter your username!',
   passwordRequired: 'Please enter your password!',

@@ -61,10 +61,7 @@ export interface AuthedContext extends RequestContext {
 }
 
 /** Public and optional operations may have no identity; every other handler always has one. */
-export type Handler<S extends ServiceName> = (
-  payload: Payload<S>,
-  ctx: AccessOf<S> extends 'public' | 'optional' ? RequestContext : AuthedContext,
-) => Promise<Result<S>>;
+export type Handler<S extends ServiceName> = (payload: Payload<S>, ctx: AccessOf<S> extends 'public' | 'optional' ? RequestContext : AuthedContext) => Promise<Result<S>>;
 
 /** One area's handlers, checked against the catalogue: none missing, none extra. */
 export type AreaHandlers<A extends keyof typeof SERVICE_AREAS> = {

@@ -117,7 +117,11 @@ async function uploadPayload(event: ApiEvent, kind: 'json' | 'form', path: strin
   }
   let form: FormData;
   try {
-    form = await new Request(`http://upload${path}`, { method: 'POST', headers: { 'content-type': event.headers?.['content-type'] ?? '' }, body: new Uint8Array(bytes) }).formData();
+    form = await new Request(`http://upload${path}`, {
+      method: 'POST',
+      headers: { 'content-type': event.headers?.['content-type'] ?? '' },
+      body: new Uint8Array(bytes),
+    }).formData();
   } catch {
     throw new AppError('401002', 'The body is not a multipart form.');
   }

@@ -86,7 +86,12 @@ describe('field errors in the caller language', () => {
   it("words zod's own messages in zh and ja, and translates the schemas' English ones", () => {
     for (const [input, en, zh, ja] of [
       [{ name: 'ab', colour: '#000000' }, /^payload\.name: Too small/, /^payload\.name: 数值过小/, /^payload\.name: 小さすぎる値/],
-      [{ name: 'abc', colour: 'red' }, /^payload\.colour: Invalid HEX color format$/, /^payload\.colour: HEX 颜色格式无效$/, /^payload\.colour: HEX カラーの形式が正しくありません$/],
+      [
+        { name: 'abc', colour: 'red' },
+        /^payload\.colour: Invalid HEX color format$/,
+        /^payload\.colour: HEX 颜色格式无效$/,
+        /^payload\.colour: HEX カラーの形式が正しくありません$/,
+      ],
     ] as const) {
       const parsed = schema.safeParse(input);
       const detail = issueDetail(schema, input, parsed.error!);

@@ -3,7 +3,7 @@
  * answer. The router runs them for browser calls; a queue worker or a schedule can run the later ones with a
  * system identity bound to one organization.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 // the two locales by path: `z.locales.ja` would keep all of zod's locales in the router's bundle (250 KB)
 import zodJa from 'zod/v4/locales/ja.js';
 import zodZhCN from 'zod/v4/locales/zh-CN.js';
@@ -20,12 +20,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * (a failing store still fails); every other one needs a valid token. The records a handler names (`prefetch`)
  * are read with the caller's and land in `ctx.prefetched`.
  */
-export async function authenticateFor(
-  op: OperationDef,
-  ctx: RequestContext,
-  authorization: string | undefined,
-  prefetch?: Prefetching['prefetch'],
-): Promise<Identity | null> {
+export async function authenticateFor(op: OperationDef, ctx: RequestContext, authorization: string | undefined, prefetch?: Prefetching['prefetch']): Promise<Identity | null> {
   const token = BEARER.exec(authorization ?? '')?.[1];
   if (op.access === 'public') return null;
   if (op.access === 'optional') {

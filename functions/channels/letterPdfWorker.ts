@@ -48,7 +48,11 @@ function workerOf(entry: string): Worker {
   const options = { workerData: { role: ROLE } };
   if (!entry.endsWith('.ts')) return new Worker(new URL(entry), options);
   // the package's ES module entry (`require` would resolve its CommonJS one, which cannot register from here)
-  const tsx = pathToFileURL(createRequire(entry).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(entry)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { ...options, eval: true });
 }
 

@@ -15,14 +15,8 @@ const LISTED_REASON: Record<MessageUnsubscription['source'], SendFailureReason> 
   COMPLAINT: 'COMPLAINT',
 };
 
-export async function consentAndOptOut(
-  channel: Channel,
-  recipients: readonly RecipientView[],
-  ctx: { store: Store; orgId: number },
-): Promise<Map<string, SendFailureReason>> {
-  const found = await ctx.store.getMany(
-    recipients.map((r) => ({ entity: 'messageUnsubscription', key: { orgId: ctx.orgId, id: unsubscriptionId(channel, r.address) } })),
-  );
+export async function consentAndOptOut(channel: Channel, recipients: readonly RecipientView[], ctx: { store: Store; orgId: number }): Promise<Map<string, SendFailureReason>> {
+  const found = await ctx.store.getMany(recipients.map((r) => ({ entity: 'messageUnsubscription', key: { orgId: ctx.orgId, id: unsubscriptionId(channel, r.address) } })));
   const out = new Map<string, SendFailureReason>();
   recipients.forEach((r, i) => {
     const hit = found[i] as MessageUnsubscription | undefined;
@@ -36,7 +30,15 @@ export async function consentAndOptOut(
 /** Puts a dead address on the channel's list as a bounce; an address listed already keeps its first entry. */
 export async function listAsBounced(channel: Channel, address: string, ctx: { store: Store; orgId: number; planId: string }): Promise<void> {
   const target = address.trim().toLowerCase();
-  const listing = { orgId: ctx.orgId, id: unsubscriptionId(channel, target), channelName: channel, target, source: 'BOUNCE', planId: ctx.planId, dateCreated: ctx.store.rt.clock.now() };
+  const listing = {
+    orgId: ctx.orgId,
+    id: unsubscriptionId(channel, target),
+    channelName: channel,
+    target,
+    source: 'BOUNCE',
+    planId: ctx.planId,
+    dateCreated: ctx.store.rt.clock.now(),
+  };
   try {
     await ctx.store.transact([ctx.store.putNew('messageUnsubscription', listing, '720001')]);
   } catch (e) {

@@ -73,12 +73,7 @@ export class Ledger {
   }
 
   /** One counter item's add: totals and this hour's counts of `add`, and reason counts (`failed:BOUNCE`). */
-  private counterUpdate(
-    run: { orgId: number; planId: string; runId: string },
-    slot: number,
-    add: Partial<Record<Counter, number>>,
-    reasons: Record<string, number>,
-  ): TransactItem {
+  private counterUpdate(run: { orgId: number; planId: string; runId: string }, slot: number, add: Partial<Record<Counter, number>>, reasons: Record<string, number>): TransactItem {
     const hour = hourOf(this.clock.now());
     const names: Record<string, string> = {};
     const values: Record<string, number> = {};
@@ -139,21 +134,22 @@ export class Ledger {
   async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[]): Promise<ClaimResult[]> {
     if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address, entries[0]!.links)];
     const results: ClaimResult[] = new Array(entries.length);
-    await this.inChunks(entries.map((_, i) => i), async (chunk) => {
-      const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address, entries[i]!.links));
-      const outcome = await this.transactChunk(
-        records.map((Item) => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })),
-      );
-      if (outcome === 'done') {
-        for (const [j, i] of chunk.entries()) results[i] = { claimed: true, attempt: records[j]!.attempt };
-        return [];
-      }
-      const held = chunk.filter((_, j) => outcome.failed.has(j));
-      const existing = await this.store.getMany(held.map((i) => ({ entity: 'sentRecord' as const, key: this.keyOf(entries[i]!.key) })));
-      // held and still there: answered; released in between: tried again with the rest
-      for (const [j, i] of held.entries()) if (existing[j]) results[i] = { claimed: false, existing: existing[j] as SentRecord };
-      return chunk.filter((i) => results[i] === undefined);
-    });
+    await this.inChunks(
+      entries.map((_, i) => i),
+      async (chunk) => {
+        const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address, entries[i]!.links));
+        const outcome = await this.transactChunk(records.map((Item) => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })));
+        if (outcome === 'done') {
+          for (const [j, i] of chunk.entries()) results[i] = { claimed: true, attempt: records[j]!.attempt };
+          return [];
+        }
+        const held = chunk.filter((_, j) => outcome.failed.has(j));
+        const existing = await this.store.getMany(held.map((i) => ({ entity: 'sentRecord' as const, key: this.keyOf(entries[i]!.key) })));
+        // held and still there: answered; released in between: tried again with the rest
+        for (const [j, i] of held.entries()) if (existing[j]) results[i] = { claimed: false, existing: existing[j] as SentRecord };
+        return chunk.filter((i) => results[i] === undefined);
+      },
+    );
     return results;
   }
 
@@ -218,20 +214,23 @@ export class Ledger {
    */
   async completeMany(completions: readonly Completion[]): Promise<void> {
     if (completions.length === 0) return;
-    await this.inChunks(completions.map((_, i) => i), async (chunk) => {
-      const add: Partial<Record<Counter, number>> = {};
-      const reasons: Record<string, number> = {};
-      for (const i of chunk) {
-        const { outcome } = completions[i]!;
-        const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
-        add[counter] = (add[counter] ?? 0) + 1;
-        if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
-      }
-      const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
-      const outcome = await this.transactChunk([...chunk.map((i) => this.completion(completions[i]!)), this.counterUpdate(completions[chunk[0]!]!.key, slot, add, reasons)]);
-      // the refused ones are not this attempt's to record; the rest go again
-      return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
-    });
+    await this.inChunks(
+      completions.map((_, i) => i),
+      async (chunk) => {
+        const add: Partial<Record<Counter, number>> = {};
+        const reasons: Record<string, number> = {};
+        for (const i of chunk) {
+          const { outcome } = completions[i]!;
+          const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
+          add[counter] = (add[counter] ?? 0) + 1;
+          if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
+        }
+        const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
+        const outcome = await this.transactChunk([...chunk.map((i) => this.completion(completions[i]!)), this.counterUpdate(completions[chunk[0]!]!.key, slot, add, reasons)]);
+        // the refused ones are not this attempt's to record; the rest go again
+        return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
+      },
+    );
   }
 
   /**
@@ -357,7 +356,21 @@ export class Ledger {
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
   async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
     const items = await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) });
-    const total: Record<Counter, number> = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, held: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
+    const total: Record<Counter, number> = {
+      matched: 0,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      uncertain: 0,
+      held: 0,
+      opens: 0,
+      clicks: 0,
+      unsubscribes: 0,
+      bounces: 0,
+      complaints: 0,
+      likes: 0,
+      dislikes: 0,
+    };
     const hours: Record<string, Partial<Record<Counter, number>>> = {};
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     for (const item of items as Record<string, unknown>[]) {

@@ -74,7 +74,11 @@ export function pipeline(deps: PipelineDeps) {
     }
     await Promise.all(
       Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
-        deps.ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId)),
+        deps.ports.queue.send(
+          DELIVERY_QUEUE,
+          { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>,
+          fairTo(m.orgId),
+        ),
       ),
     );
     await deps.ports.scheduler.every(checkScheduleName(m.orgId, m.planId, runId), 1, {
@@ -112,7 +116,11 @@ export function pipeline(deps: PipelineDeps) {
       });
     });
     // the preset values the message asks for, read for the page's recipients at once and carried with each
-    const presets = await presetValues(store.forOrg(m.orgId), presetTokens(JSON.stringify(plan.content)), reached.map((x) => x.account));
+    const presets = await presetValues(
+      store.forOrg(m.orgId),
+      presetTokens(JSON.stringify(plan.content)),
+      reached.map((x) => x.account),
+    );
     const recipients = reached.map(({ account, recipient }) => {
       const preset = presets.get(account.id);
       return preset ? { ...recipient, preset } : recipient;
@@ -128,14 +136,18 @@ export function pipeline(deps: PipelineDeps) {
       if (!(e instanceof AppError)) throw e;
     }
     for (let i = 0; i < recipients.length; i += SEND_BATCH) {
-      await deps.ports.queue.send(DELIVERY_QUEUE, {
-        kind: 'send',
-        orgId: m.orgId,
-        planId: m.planId,
-        runId: m.runId,
-        channel: plan.channel,
-        recipients: recipients.slice(i, i + SEND_BATCH),
-      } satisfies DeliveryMessageOf<'send'>, fairTo(m.orgId));
+      await deps.ports.queue.send(
+        DELIVERY_QUEUE,
+        {
+          kind: 'send',
+          orgId: m.orgId,
+          planId: m.planId,
+          runId: m.runId,
+          channel: plan.channel,
+          recipients: recipients.slice(i, i + SEND_BATCH),
+        } satisfies DeliveryMessageOf<'send'>,
+        fairTo(m.orgId),
+      );
     }
     if (page.next) {
       await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: page.next } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId));
@@ -212,4 +224,3 @@ export function pipeline(deps: PipelineDeps) {
 
   return { fire, audience, check };
 }
-

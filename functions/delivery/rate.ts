@@ -63,7 +63,10 @@ export class RateLimiter {
     const all = this.windowAdd(`${channel}#${second}`, second, n, rate);
     try {
       if (!own) await this.store.rt.aws.doc.send(new UpdateCommand(all));
-      else await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: all }, { Update: this.windowAdd(`${channel}#org${own.orgId}#${second}`, second, n, own.cap) }] }));
+      else
+        await this.store.rt.aws.doc.send(
+          new TransactWriteCommand({ TransactItems: [{ Update: all }, { Update: this.windowAdd(`${channel}#org${own.orgId}#${second}`, second, n, own.cap) }] }),
+        );
       return true;
     } catch (e) {
       if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) return false;

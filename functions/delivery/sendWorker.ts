@@ -82,7 +82,14 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
     if (lapsed()) return wave.map(() => 'lapsed');
-    const keys: LedgerKey[] = wave.map((r) => ({ orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) }));
+    const keys: LedgerKey[] = wave.map((r) => ({
+      orgId: batch.orgId,
+      planId: batch.planId,
+      runId: batch.runId,
+      channel: batch.channel,
+      accountId: r.accountId,
+      ...(r.target ? { target: r.target } : {}),
+    }));
     const messages = wave.map((r) => outbound(batch, content, r));
     const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
     const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
@@ -157,7 +164,8 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         held.set(until, [...(held.get(until) ?? []), r]);
         continue;
       }
-      if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap))) reason = 'PER_USER_LIMIT_REACHED';
+      if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
+        reason = 'PER_USER_LIMIT_REACHED';
       if (reason) {
         await deps.ledger.skip(base, r.address, reason);
         deps.onRecorded?.();
@@ -171,7 +179,12 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       let throttledNow = 0;
       for (let w = 0; w < taken.length; w += deps.concurrency) {
         const wave = taken.slice(w, w + deps.concurrency);
-        const results = await sendWave(batch, content, wave.map((next) => next.r), slots.second);
+        const results = await sendWave(
+          batch,
+          content,
+          wave.map((next) => next.r),
+          slots.second,
+        );
         results.forEach((result, i) => {
           const next = wave[i]!;
           if (result === 'done') return;

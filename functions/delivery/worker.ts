@@ -51,7 +51,10 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
  */
 export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
   return async (batch: SendBatch, until: number): Promise<void> => {
-    const keys = batch.recipients.map((r) => recipientKeyOf(r)).sort().join(',');
+    const keys = batch.recipients
+      .map((r) => recipientKeyOf(r))
+      .sort()
+      .join(',');
     const name = `hold-${createHash('sha256').update(`${batch.orgId}|${batch.planId}|${batch.runId}|${batch.channel}|${until}|${keys}`).digest('hex').slice(0, 40)}`;
     await rt.ports.scheduler.at(name, until, { queue: DELIVERY_QUEUE, payload: batch });
     try {

@@ -121,7 +121,14 @@ function serveStatic(res: ServerResponse, webRoot: string, pathname: string, ext
 }
 
 /** `uploadOrigins`: where the portal PUTs large files by presigned link (the local storage stand-in). */
-export function startHttpServer(opts: { handler: LambdaHandler; webRoot: string; port: number; host?: string; headers?: Record<string, string>; uploadOrigins?: readonly string[] }): Promise<Server> {
+export function startHttpServer(opts: {
+  handler: LambdaHandler;
+  webRoot: string;
+  port: number;
+  host?: string;
+  headers?: Record<string, string>;
+  uploadOrigins?: readonly string[];
+}): Promise<Server> {
   const hardening = securityHeaders(opts.uploadOrigins);
   const context = { functionName: 'herald-local-api', awsRequestId: 'local', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
   const server = createServer(async (req, res) => {

@@ -55,7 +55,8 @@ if (herald.seed.generatedAdminPassword) {
   writeFileSync(passwordFile, herald.seed.generatedAdminPassword + '\n', { mode: 0o600 });
 }
 const adminUser = herald.rt.config.adminUser;
-if (!stopping) console.log(`
+if (!stopping)
+  console.log(`
 Herald is running.
   Portal:          ${herald.portalUrl}
   Message viewer:  ${herald.mailViewerUrl}   (a tab per channel: email, SMS, push, LINE, letters)
@@ -74,4 +75,3 @@ Herald is running.
   }
 Press Ctrl-C to stop; data is kept for the next start.
 `);
-

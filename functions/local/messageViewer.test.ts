@@ -20,15 +20,45 @@ describe('the message viewer', () => {
 
   it("reads a push notification from APNs' payload and from FCM's data, and never shows a whole token", () => {
     const buttons = [{ id: 'b1', text: 'Shop', action: 'WEBSITE' }];
-    const apns = { address: 'f'.repeat(64), channelType: 'APNS', request: { MessageConfiguration: { APNSMessage: { Title: 'T', Body: 'B', RawContent: JSON.stringify({ aps: { alert: { title: 'Sale', body: 'Today' } }, herald: { buttons, media: { url: 'https://example.com/a.png' } } }) } } } };
+    const apns = {
+      address: 'f'.repeat(64),
+      channelType: 'APNS',
+      request: {
+        MessageConfiguration: {
+          APNSMessage: {
+            Title: 'T',
+            Body: 'B',
+            RawContent: JSON.stringify({ aps: { alert: { title: 'Sale', body: 'Today' } }, herald: { buttons, media: { url: 'https://example.com/a.png' } } }),
+          },
+        },
+      },
+    };
     expect(pushShown(apns)).toMatchObject({ title: 'Sale', body: 'Today', buttons: [{ text: 'Shop', action: 'WEBSITE' }], media: 'https://example.com/a.png' });
-    const gcm = { address: 'tok', channelType: 'GCM', request: { MessageConfiguration: { GCMMessage: { Title: 'Sale', Body: 'Today', Data: { 'herald.buttons': JSON.stringify(buttons) } } } } };
+    const gcm = {
+      address: 'tok',
+      channelType: 'GCM',
+      request: { MessageConfiguration: { GCMMessage: { Title: 'Sale', Body: 'Today', Data: { 'herald.buttons': JSON.stringify(buttons) } } } },
+    };
     expect(pushShown(gcm)).toMatchObject({ title: 'Sale', body: 'Today', buttons: [{ text: 'Shop', action: 'WEBSITE' }] });
     expect(pushHtml([apns], en)).not.toContain('f'.repeat(64));
   });
 
   it('draws LINE message objects as bubbles', () => {
-    const html = lineHtml([{ at: 0, request: { to: 'Uabc', messages: [{ type: 'text', text: 'Hello' }, { type: 'template', altText: 'Menu', template: { type: 'buttons', text: 'Pick', actions: [{ label: 'Yes' }] } }] } }], en);
+    const html = lineHtml(
+      [
+        {
+          at: 0,
+          request: {
+            to: 'Uabc',
+            messages: [
+              { type: 'text', text: 'Hello' },
+              { type: 'template', altText: 'Menu', template: { type: 'buttons', text: 'Pick', actions: [{ label: 'Yes' }] } },
+            ],
+          },
+        },
+      ],
+      en,
+    );
     expect(html).toContain('<div class="bubble" data-testid="line-text">Hello</div>');
     expect(html).toContain('<li>Yes</li>');
   });

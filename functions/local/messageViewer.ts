@@ -124,9 +124,7 @@ const webUrl = (v: unknown) => (typeof v === 'string' && /^https?:\/\//i.test(v)
 
 /** The tab bar every page of the viewer starts with (the mail viewer's page too). */
 export function tabBar(current: ViewerTab, w: Words): string {
-  const items = VIEWER_TABS.map(
-    (tab) => `<li><a href="${TAB_PATHS[tab]}"${tab === current ? ' aria-current="page"' : ''}>${esc(w.tab[tab])}</a></li>`,
-  ).join('');
+  const items = VIEWER_TABS.map((tab) => `<li><a href="${TAB_PATHS[tab]}"${tab === current ? ' aria-current="page"' : ''}>${esc(w.tab[tab])}</a></li>`).join('');
   return `<nav class="herald-tabs" aria-label="${esc(w.tabs)}"><ul>${items}</ul></nav>`;
 }
 
@@ -204,7 +202,9 @@ export function pushHtml(records: readonly Record<string, unknown>[], w: Words):
       const rows = [
         `<dt>${esc(w.device)}</dt><dd>${esc(shortToken(r.address))}</dd>`,
         `<dt>${esc(w.platform)}</dt><dd>${esc(r.channelType)}</dd>`,
-        s.buttons.length ? `<dt>${esc(w.buttons)}</dt><dd><ul data-testid="push-buttons">${s.buttons.map((b) => `<li>${esc(b.text)} (${esc(b.action)})</li>`).join('')}</ul></dd>` : '',
+        s.buttons.length
+          ? `<dt>${esc(w.buttons)}</dt><dd><ul data-testid="push-buttons">${s.buttons.map((b) => `<li>${esc(b.text)} (${esc(b.action)})</li>`).join('')}</ul></dd>`
+          : '',
         s.media ? `<dt>${esc(w.media)}</dt><dd>${webUrl(s.media) ? `<a href="${esc(s.media)}" rel="noopener noreferrer">${esc(s.media)}</a>` : esc(s.media)}</dd>` : '',
         s.url ? `<dt>${esc(w.link)}</dt><dd>${esc(s.url)}</dd>` : '',
         s.sound ? `<dt>${esc(w.sound)}</dt><dd>${esc(s.sound)}</dd>` : '',
@@ -348,7 +348,12 @@ export function messageViewer(sources: ViewerSources) {
         try {
           const out = await s3.send(new GetObjectCommand({ Bucket: sources.bucket, Key: key }));
           const bytes = await out.Body!.transformToByteArray();
-          res.writeHead(200, { 'content-type': key.endsWith('.pdf') ? 'application/pdf' : 'text/csv; charset=utf-8', 'content-disposition': `inline; filename="${key.slice(key.lastIndexOf('/') + 1).replace(/[^\w.-]/g, '_')}"` }).end(Buffer.from(bytes));
+          res
+            .writeHead(200, {
+              'content-type': key.endsWith('.pdf') ? 'application/pdf' : 'text/csv; charset=utf-8',
+              'content-disposition': `inline; filename="${key.slice(key.lastIndexOf('/') + 1).replace(/[^\w.-]/g, '_')}"`,
+            })
+            .end(Buffer.from(bytes));
         } catch {
           html(res, 404, page('letters', lang, none(w)));
         }

@@ -50,7 +50,16 @@ export class LocalQueue implements QueuePort {
     const item = this.sendItem(queue, body, group);
     const items: TransactItem[] = [item];
     // the lane is listed with the message, in one transaction: a receive never misses a lane that has one
-    if (group) items.push({ Update: { TableName: this.store.table('queueMessage'), Key: lanesKey(queue), UpdateExpression: 'ADD #g :g', ExpressionAttributeNames: { '#g': 'groups' }, ExpressionAttributeValues: { ':g': new Set([group]) } } });
+    if (group)
+      items.push({
+        Update: {
+          TableName: this.store.table('queueMessage'),
+          Key: lanesKey(queue),
+          UpdateExpression: 'ADD #g :g',
+          ExpressionAttributeNames: { '#g': 'groups' },
+          ExpressionAttributeValues: { ':g': new Set([group]) },
+        },
+      });
     await this.store.transact(items);
     const id = (item.Put!.Item as QueueMessage).id;
     return group ? `${group}/${id}` : id;
@@ -135,7 +144,15 @@ export class LocalQueue implements QueuePort {
   private async dropLaneIfEmpty(queue: string, group: string): Promise<void> {
     if ((await this.countIn(laneOf(queue, group), 1)) > 0) return;
     const set = (action: 'ADD' | 'DELETE') =>
-      this.store.rt.aws.doc.send(new UpdateCommand({ TableName: this.store.table('queueMessage'), Key: lanesKey(queue), UpdateExpression: `${action} #g :g`, ExpressionAttributeNames: { '#g': 'groups' }, ExpressionAttributeValues: { ':g': new Set([group]) } }));
+      this.store.rt.aws.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table('queueMessage'),
+          Key: lanesKey(queue),
+          UpdateExpression: `${action} #g :g`,
+          ExpressionAttributeNames: { '#g': 'groups' },
+          ExpressionAttributeValues: { ':g': new Set([group]) },
+        }),
+      );
     await set('DELETE');
     if ((await this.countIn(laneOf(queue, group), 1)) > 0) await set('ADD');
   }
@@ -144,7 +161,11 @@ export class LocalQueue implements QueuePort {
   async ack(queue: string, id: string, receipt: string): Promise<boolean> {
     const at = splitId(id);
     try {
-      await this.store.deleteIf('queueMessage', { queue: laneOf(queue, at.group), id: at.id }, { ConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'receipt' }, ExpressionAttributeValues: { ':r': receipt } });
+      await this.store.deleteIf(
+        'queueMessage',
+        { queue: laneOf(queue, at.group), id: at.id },
+        { ConditionExpression: '#r = :r', ExpressionAttributeNames: { '#r': 'receipt' }, ExpressionAttributeValues: { ':r': receipt } },
+      );
       return true;
     } catch (e) {
       if (e instanceof AppError) return false;
@@ -225,7 +246,12 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
   let timer: NodeJS.Timeout | undefined;
 
   async function handle(m: Received): Promise<void> {
-    const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body), attributes: { ApproximateReceiveCount: String(m.receiveCount) } } as unknown as SQSRecord;
+    const record = {
+      messageId: m.id,
+      receiptHandle: m.receipt,
+      body: JSON.stringify(m.body),
+      attributes: { ApproximateReceiveCount: String(m.receiveCount) },
+    } as unknown as SQSRecord;
     let failed = true;
     try {
       const out = await worker({ Records: [record] });

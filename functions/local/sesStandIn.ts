@@ -120,7 +120,11 @@ function mailKeeper(store: MailStore, file: string): () => void {
   const keep = () => {
     const emails = store.emails;
     if (emails === kept && emails.length === count) return;
-    const lines = (from: number) => emails.slice(from).map((m) => JSON.stringify(m) + '\n').join('');
+    const lines = (from: number) =>
+      emails
+        .slice(from)
+        .map((m) => JSON.stringify(m) + '\n')
+        .join('');
     if (emails === kept && emails.length > count) appendFileSync(file, lines(count));
     else writeFileSync(file, lines(0));
     kept = emails;

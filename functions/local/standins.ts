@@ -75,7 +75,9 @@ function spawnDynamo(port: number, path: string | null): ChildProcess {
   }
   if (!warnedAllInterfaces) {
     warnedAllInterfaces = true;
-    console.warn(`Warning: Java has no compiler module (a JRE without a JDK), so DynamoDB Local listens on every network interface, without authentication, on port ${port}. Install a JDK (apt-get install openjdk-17-jdk-headless) or block the port with a firewall.`);
+    console.warn(
+      `Warning: Java has no compiler module (a JRE without a JDK), so DynamoDB Local listens on every network interface, without authentication, on port ${port}. Install a JDK (apt-get install openjdk-17-jdk-headless) or block the port with a firewall.`,
+    );
   }
   return spawn('java', [library, '-jar', join(dir, 'DynamoDBLocal.jar'), ...server], { cwd: dir, stdio: 'pipe' });
 }
@@ -214,7 +216,7 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
     throw failed.reason;
   }
   // none failed: every one is up
-  const up = <T,>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
+  const up = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
   return {
     endpoints: { dynamodb: up(dynamo).endpoint, s3: up(s3).endpoint, ses: up(ses).endpoint, sms: up(sms).endpoint, pinpoint: up(pinpoint).endpoint, line: up(line).endpoint },
     mailViewerUrl: `${up(ses).endpoint}/`,

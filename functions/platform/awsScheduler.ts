@@ -1,5 +1,13 @@
 /** The scheduler on AWS: EventBridge Scheduler schedules in Herald's group, targeting Herald's SQS queues. */
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient, UpdateScheduleCommand, type CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+  UpdateScheduleCommand,
+  type CreateScheduleCommandInput,
+} from '@aws-sdk/client-scheduler';
 import { assertTimeZone, parseCron } from './cron';
 import type { SchedulerPort, ScheduleTarget } from './scheduler';
 

@@ -161,7 +161,11 @@ const days: fc.Arbitrary<{ dom: string; dow: string; rule: DayRule }> = fc.oneof
   fc.integer({ min: 1, max: 31 }).map((n) => ({ dom: `${n}W`, dow: '?', rule: (y: number, m: number, d: number) => n <= lastDayOf(y, m) && d === nearestWeekdayTo(y, m, n) })),
   fc.constant({ dom: '?', dow: '*', rule: () => true }),
   fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 3 }).chain((ws) =>
-    fc.boolean().map((named) => ({ dom: '?', dow: ws.map((w) => (named ? NAMES[w - 1] : String(w))).join(','), rule: (y: number, m: number, d: number) => ws.includes(weekdayOf(y, m, d)) })),
+    fc.boolean().map((named) => ({
+      dom: '?',
+      dow: ws.map((w) => (named ? NAMES[w - 1] : String(w))).join(','),
+      rule: (y: number, m: number, d: number) => ws.includes(weekdayOf(y, m, d)),
+    })),
   ),
   fc.tuple(fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 })).map(([a, b]) => {
     const [lo, hi] = [Math.min(a, b), Math.max(a, b)];

@@ -9,11 +9,7 @@ import type * as z from 'zod';
 import type { Logger } from './logger';
 import type { QueueWorker } from './queue';
 
-export function queueWorker<S extends z.ZodType>(
-  schema: S,
-  handle: (body: z.output<S>, record: SQSRecord) => Promise<void>,
-  log: Logger,
-): QueueWorker {
+export function queueWorker<S extends z.ZodType>(schema: S, handle: (body: z.output<S>, record: SQSRecord) => Promise<void>, log: Logger): QueueWorker {
   return async (event) => {
     const processor = new BatchProcessor(EventType.SQS);
     return processPartialResponse(

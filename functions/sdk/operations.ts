@@ -9,14 +9,7 @@
  * stored (docs/sdk/README.md states the rules).
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type Account,
-  type AccountEvent,
-  accountSchema,
-  type Application,
-  type Device,
-  deviceKeyOf,
-} from '../../shared/entities';
+import { type Account, type AccountEvent, accountSchema, type Application, type Device, deviceKeyOf } from '../../shared/entities';
 import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
 import { normalizePhones } from '../../shared/phone';
@@ -43,7 +36,6 @@ type Op<O extends SdkOperation> = (p: Parsed<O>, ctx: SdkContext) => Promise<Sdk
 
 const actor = (app: Application) => `app:${app.id}`;
 
-
 /** Attributes merged: a null removes one. */
 function mergeAttributes(stored: Account['attributes'], given: Record<string, unknown> | undefined): Account['attributes'] {
   if (!given) return stored;
@@ -63,11 +55,7 @@ function checked(account: Account): Account {
 }
 
 /** Reads, changes and writes an account, again from the read when another call changed it in between. */
-async function changeAccount(
-  ctx: SdkContext,
-  id: string,
-  change: (stored: Account | undefined) => Account | undefined,
-): Promise<{ account: Account; created: boolean }> {
+async function changeAccount(ctx: SdkContext, id: string, change: (stored: Account | undefined) => Account | undefined): Promise<{ account: Account; created: boolean }> {
   const accounts = new Accounts(ctx.tenant);
   for (let attempt = 0; ; attempt++) {
     const stored = await accounts.get(id);
@@ -133,7 +121,8 @@ async function putDevice(
   const key = deviceKey(ctx, accountId, given.deviceId);
   const stored = await ctx.tenant.keyed('device').get(accountId, given.deviceId);
   if (!trusted && !stored && (!ownAccount || (await hasDevices(ctx, accountId)))) {
-    if (refuse) throw new AppError('400018', ownAccount ? 'This account has devices: a new one needs a user token.' : 'This account was not made by this app: a device needs a user token.');
+    if (refuse)
+      throw new AppError('400018', ownAccount ? 'This account has devices: a new one needs a user token.' : 'This account was not made by this app: a device needs a user token.');
     return { created: false, ignored: ['device'] };
   }
   const keepToken = !trusted && stored !== undefined && given.pushToken !== undefined && given.pushToken !== stored.pushToken;
@@ -277,7 +266,9 @@ const attributes: Op<'attributes'> = async (p, ctx) => {
 /** The organization's records the events name; any missing one refuses the whole call. */
 async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['events']): Promise<void> {
   const wanted = [
-    ...new Set(events.flatMap((e) => [e.geofenceId && `geofence:${e.geofenceId}`, e.beaconId && `beacon:${e.beaconId}`, e.planId && `plan:${e.planId}`]).filter(Boolean) as string[]),
+    ...new Set(
+      events.flatMap((e) => [e.geofenceId && `geofence:${e.geofenceId}`, e.beaconId && `beacon:${e.beaconId}`, e.planId && `plan:${e.planId}`]).filter(Boolean) as string[],
+    ),
   ];
   const found = await ctx.tenant.getEach(
     wanted.map((w) => {

@@ -70,7 +70,5 @@ const AREAS: HandlerTable = {
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(
-  Object.entries(AREAS).flatMap(([area, ops]) =>
-    Object.entries(ops).map(([name, fn]) => [`${area}.${name}`, fn as Handler<ServiceName>] as const),
-  ),
+  Object.entries(AREAS).flatMap(([area, ops]) => Object.entries(ops).map(([name, fn]) => [`${area}.${name}`, fn as Handler<ServiceName>] as const)),
 );

@@ -26,12 +26,7 @@ export function compareValues(a: unknown, b: unknown): number {
   return collator.compare(String(a), String(b));
 }
 
-export function pageOfItems<T extends object>(
-  items: T[],
-  query: PageQuery,
-  sortable: readonly string[],
-  defaultSort: { field: string; order: 'asc' | 'desc' },
-): Page<T> {
+export function pageOfItems<T extends object>(items: T[], query: PageQuery, sortable: readonly string[], defaultSort: { field: string; order: 'asc' | 'desc' }): Page<T> {
   const field = query.sortField && sortable.includes(query.sortField) ? query.sortField : defaultSort.field;
   const order = query.sortField && sortable.includes(query.sortField) ? (query.sortOrder ?? 'asc') : defaultSort.order;
   const sorted = [...items].sort((x, y) => {
@@ -44,5 +39,7 @@ export function pageOfItems<T extends object>(
 
 export function matchesText(value: unknown, needle: string | undefined): boolean {
   if (!needle) return true;
-  return String(value ?? '').toLowerCase().includes(needle.trim().toLowerCase());
+  return String(value ?? '')
+    .toLowerCase()
+    .includes(needle.trim().toLowerCase());
 }

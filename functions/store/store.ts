@@ -121,12 +121,7 @@ export class Store {
    * All items under one partition (admin-sized sets), optionally through an index; with `attributes`, only those
    * attributes of each item (a list that leaves large bodies unread).
    */
-  async queryAll<E extends EntityName>(
-    entity: E,
-    partition: { name: string; value: string | number },
-    index?: string,
-    attributes?: readonly string[],
-  ): Promise<RecordOf<E>[]> {
+  async queryAll<E extends EntityName>(entity: E, partition: { name: string; value: string | number }, index?: string, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
     const items: RecordOf<E>[] = [];
     for await (const page of this.queryPages(entity, partition, index, attributes)) items.push(...page);
     return items;
@@ -225,12 +220,18 @@ export class Store {
 
   /** Unconditional puts in batches of 25 (bulk loads: seeds, imports); retries what DynamoDB leaves unprocessed. */
   async putMany(entity: EntityName, items: Item[]): Promise<void> {
-    await this.writeMany(entity, items.map((Item) => ({ PutRequest: { Item } })));
+    await this.writeMany(
+      entity,
+      items.map((Item) => ({ PutRequest: { Item } })),
+    );
   }
 
   /** Unconditional deletes in batches of 25 (a replaced load's leftovers). */
   async deleteMany(entity: EntityName, keys: Key[]): Promise<void> {
-    await this.writeMany(entity, keys.map((Key) => ({ DeleteRequest: { Key } })));
+    await this.writeMany(
+      entity,
+      keys.map((Key) => ({ DeleteRequest: { Key } })),
+    );
   }
 
   private async writeMany(entity: EntityName, requests: ({ PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } })[]): Promise<void> {
@@ -375,9 +376,7 @@ export class Store {
         })
         .join(', ')}`;
     };
-    const expression = [clause('SET', Object.entries(change.set ?? {}), 's', ' = '), clause('ADD', Object.entries(change.add ?? {}), 'n', ' ')]
-      .filter(Boolean)
-      .join(' ');
+    const expression = [clause('SET', Object.entries(change.set ?? {}), 's', ' = '), clause('ADD', Object.entries(change.add ?? {}), 'n', ' ')].filter(Boolean).join(' ');
     return {
       Update: {
         TableName: this.table(entity),
@@ -491,7 +490,10 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
   }
 
   putMany(items: readonly { rest: string; item: OrgKeyedRecord<E> }[]): Promise<void> {
-    return this.#store.putMany(this.entity, items.map((i) => this.placed(i.rest, i.item)));
+    return this.#store.putMany(
+      this.entity,
+      items.map((i) => this.placed(i.rest, i.item)),
+    );
   }
 
   delete(rest: string, sort?: string | number): Promise<void> {
@@ -503,7 +505,10 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
   }
 
   deleteMany(keys: readonly { rest: string; sort?: string | number }[]): Promise<void> {
-    return this.#store.deleteMany(this.entity, keys.map((k) => this.key(k.rest, k.sort)));
+    return this.#store.deleteMany(
+      this.entity,
+      keys.map((k) => this.key(k.rest, k.sort)),
+    );
   }
 
   list(rest: string, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
@@ -627,7 +632,10 @@ export class TenantStore {
 
   /** Unconditional puts of the organization's records in batches (imports). */
   putMany<E extends TenantEntity>(entity: E, items: readonly TenantRecord<E>[]): Promise<void> {
-    return this.#store.putMany(entity, items.map((item) => this.owned(entity, item)));
+    return this.#store.putMany(
+      entity,
+      items.map((item) => this.owned(entity, item)),
+    );
   }
 
   /** A partial update of the organization's record `id`; `set` cannot move it to another organization. */

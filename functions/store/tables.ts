@@ -45,9 +45,7 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
       }
       await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
       if (def.ttlAttribute) {
-        await client.send(
-          new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }),
-        );
+        await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
       }
     }),
   );

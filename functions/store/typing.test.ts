@@ -18,7 +18,7 @@ function reads(store: Store, tenant: TenantStore) {
 }
 
 /** Writes through the tenant store name no organization: it fills in its own. */
-export function writes(store: Store, tenant: TenantStore) {
+function writes(store: Store, tenant: TenantStore) {
   const tag = { id: 't1', name: 'Tag', color: '', description: '', version: 1, dateCreated: 0, dateUpdated: 0, createdBy: 'u', updatedBy: 'u' };
   void tenant.put('planTag', tag);
   // @ts-expect-error a record that names its organization does not compile

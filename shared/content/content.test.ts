@@ -17,7 +17,15 @@ describe('SMS', () => {
 describe('letters', () => {
   it('lays out the sender, the personalised address without empty lines, a localized date and paragraphs', () => {
     const content = letterContentSchema.parse({ subject: 'Offer for {{firstName}}', body: 'First line\nsame paragraph\n\n\nSecond paragraph', closing: 'Sincerely' });
-    const sender = { company: 'Acme', fullName: 'Acme Ltd', address: '1 Main St\nTokyo', website: 'https://acme.example', name: 'Mia Chen', phone: '+81 3 0000', email: 'mia@acme.example' };
+    const sender = {
+      company: 'Acme',
+      fullName: 'Acme Ltd',
+      address: '1 Main St\nTokyo',
+      website: 'https://acme.example',
+      name: 'Mia Chen',
+      phone: '+81 3 0000',
+      email: 'mia@acme.example',
+    };
     const layout = layoutLetter(content, sender, 'ja', { firstName: 'Taro', lastName: 'Yamada' }, new Date(Date.UTC(2026, 10, 24, 12)));
     expect(layout.sender).toEqual(['Acme', '1 Main St', 'Tokyo', '+81 3 0000', 'mia@acme.example', 'https://acme.example']);
     expect(layout.recipient).toEqual(['Taro Yamada']);

@@ -41,7 +41,11 @@ export interface LetterLayout {
   closing: string[];
 }
 
-const lines = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 
 /** The letter as lines of text, personalised for one recipient, dated in the letter's language. */
 export function layoutLetter(content: LetterContent, sender: LetterSender | null, language: string, recipient: Recipient = {}, date = new Date()): LetterLayout {

@@ -55,9 +55,6 @@ export const lineMessageSchema = z.discriminatedUnion('type', [
 export type LineMessage = z.output<typeof lineMessageSchema>;
 
 export const lineContentSchema = z.object({
-  messages: z
-    .array(lineMessageSchema)
-    .min(1, 'Please add at least one message.')
-    .max(LINE_MESSAGES_MAX, `LINE sends at most ${LINE_MESSAGES_MAX} messages at once.`),
+  messages: z.array(lineMessageSchema).min(1, 'Please add at least one message.').max(LINE_MESSAGES_MAX, `LINE sends at most ${LINE_MESSAGES_MAX} messages at once.`),
 });
 export type LineContent = z.output<typeof lineContentSchema>;

@@ -40,14 +40,22 @@ const buttonSchema = z
   .superRefine((b, ctx) => {
     if (b.action === 'WEBSITE' && !(b.value && isStorableUrl(b.value, 'link'))) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.link('button') });
     if (b.action === 'OPEN_PAGE' && !b.value) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.inputRequired('page') });
-    if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Please enter a phone number (digits, spaces, ( ) and -).' });
+    if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Please enter a phone number (digits, spaces, ( ) and -).' });
   });
 
 const expirySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('NONE') }),
   /** epoch milliseconds */
   z.object({ kind: z.literal('DATE'), at: z.number().int().positive() }),
-  z.object({ kind: z.literal('DAYS'), days: z.number().int().min(1).max(PUSH_LIMITS.expiryDays, RENDER_MESSAGES.outOfRange('expiry days', 1, PUSH_LIMITS.expiryDays)) }),
+  z.object({
+    kind: z.literal('DAYS'),
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(PUSH_LIMITS.expiryDays, RENDER_MESSAGES.outOfRange('expiry days', 1, PUSH_LIMITS.expiryDays)),
+  }),
 ]);
 
 export const pushContentSchema = z
@@ -75,11 +83,21 @@ export const pushContentSchema = z
       .nullable()
       .default(null),
     extras: z
-      .array(z.object({ key: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('key')).max(PUSH_LIMITS.extraKey), value: z.string().max(PUSH_LIMITS.extraValue, RENDER_MESSAGES.tooLong('value', PUSH_LIMITS.extraValue)) }))
+      .array(
+        z.object({
+          key: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('key')).max(PUSH_LIMITS.extraKey),
+          value: z.string().max(PUSH_LIMITS.extraValue, RENDER_MESSAGES.tooLong('value', PUSH_LIMITS.extraValue)),
+        }),
+      )
       .max(PUSH_LIMITS.extras, `At most ${PUSH_LIMITS.extras} extra parameters.`)
       .refine((list) => new Set(list.map((e) => e.key)).size === list.length, 'Each extra parameter needs its own key.')
       .default([]),
-    sound: z.string().trim().max(PUSH_LIMITS.sound).regex(/^[\w.-]*$/, 'A sound is a file name such as default or chime.caf.').default('default'),
+    sound: z
+      .string()
+      .trim()
+      .max(PUSH_LIMITS.sound)
+      .regex(/^[\w.-]*$/, 'A sound is a file name such as default or chime.caf.')
+      .default('default'),
     expiry: expirySchema.default({ kind: 'NONE' }),
     priority: z.enum(PUSH_PRIORITIES).default('FOLLOW_USER_SETTINGS'),
     inboxMode: z.enum(PUSH_INBOX_MODES).default('PUSH_AND_INBOX'),

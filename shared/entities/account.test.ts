@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, ACCOUNT_SHARDS, accountEntity, accountKey, accountSchema, accountShard } from './account';
 
 const base = { orgId: 7, id: 'cust-1', version: 0, dateCreated: 1, dateUpdated: 1, createdBy: 'u', updatedBy: 'u' };
-const issues = (extra: Record<string, unknown>) =>
-  accountSchema.safeParse({ ...base, ...extra }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+const issues = (extra: Record<string, unknown>) => accountSchema.safeParse({ ...base, ...extra }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('account schema', () => {
   it('canonicalizes locale, time zone and country; consents default to no', () => {
@@ -25,15 +24,18 @@ describe('account schema', () => {
     expect(issues({ address: { lines: ['1', '2', '3', '4'], country: 'JPN' } })).toHaveLength(2);
     expect(issues({ attributes: { '1st': 1 } })).toEqual([`attributes.1st: ${ACCOUNT_MESSAGES.attributeName}`]);
     expect(issues({ attributes: { plan: { nested: true } } })).toHaveLength(1);
-    expect(issues({ attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) })).toEqual([
-      `attributes: ${ACCOUNT_MESSAGES.tooManyAttributes}`,
-    ]);
+    expect(issues({ attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) })).toEqual([`attributes: ${ACCOUNT_MESSAGES.tooManyAttributes}`]);
   });
 });
 
 describe('phones, LINE user id and postal address', () => {
   it('keeps phones in E.164 and the address with its empty lines dropped', () => {
-    const a = accountSchema.parse({ ...base, phones: ['+81 90-1234-5678', '+1 (206) 555-0100'], lineUserId: `U${'ab'.repeat(16)}`, address: { lines: ['1-2-3 Shibuya', '', ''], country: 'jp' } });
+    const a = accountSchema.parse({
+      ...base,
+      phones: ['+81 90-1234-5678', '+1 (206) 555-0100'],
+      lineUserId: `U${'ab'.repeat(16)}`,
+      address: { lines: ['1-2-3 Shibuya', '', ''], country: 'jp' },
+    });
     expect(a).toMatchObject({ phones: ['+819012345678', '+12065550100'], lineUserId: `U${'ab'.repeat(16)}`, address: { lines: ['1-2-3 Shibuya'], country: 'JP' } });
     // accounts stored before phones existed have none
     expect(accountSchema.parse(base).phones).toBeUndefined();

@@ -85,7 +85,12 @@ export const postalAddressSchema = z.object({
   region: addressText.optional(),
   postcode: z.string().trim().max(20).optional(),
   /** ISO 3166-1 alpha-2, upper case */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.country).optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.country)
+    .optional(),
 });
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
 
@@ -125,7 +130,12 @@ export const accountSchema = z.object({
     .transform((v, ctx) => canonical(canonicalTimeZone(v), ctx, ACCOUNT_MESSAGES.timeZone))
     .optional(),
   /** ISO 3166-1 alpha-2, upper case */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.country).optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.country)
+    .optional(),
   tags: z
     .array(z.string().trim().min(1).max(ACCOUNT_LIMITS.tagLength))
     .max(ACCOUNT_LIMITS.tags)

@@ -35,7 +35,16 @@ export const CLOUD_MESSAGES = {
 export const HOST_KEY_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
 /** Why a run stopped before reading a file; the portal shows each in the user's language. */
-export const CLOUD_RUN_PROBLEMS = ['credentials', 'hostKeyUnconfirmed', 'hostKeyChanged', 'addressRefused', 'unreachable', 'ownAccountRole', 'roleRefused', 'fileNameMismatch'] as const;
+export const CLOUD_RUN_PROBLEMS = [
+  'credentials',
+  'hostKeyUnconfirmed',
+  'hostKeyChanged',
+  'addressRefused',
+  'unreachable',
+  'ownAccountRole',
+  'roleRefused',
+  'fileNameMismatch',
+] as const;
 export type CloudRunProblem = (typeof CLOUD_RUN_PROBLEMS)[number];
 
 /** A column of the file, in file order: what it must look like and what it fills. */
@@ -73,7 +82,12 @@ export const cloudSourceSchema = z.object({
   /** a folder on the server, or a key prefix in the bucket */
   filePath: z.string().trim().max(1024).default(''),
   /** the file's name; `*` matches any characters (orders_*.csv) */
-  fileName: z.string({ error: CLOUD_MESSAGES.fileName }).trim().min(1, CLOUD_MESSAGES.fileName).max(255).regex(/^[^/\\]+$/, CLOUD_MESSAGES.fileName),
+  fileName: z
+    .string({ error: CLOUD_MESSAGES.fileName })
+    .trim()
+    .min(1, CLOUD_MESSAGES.fileName)
+    .max(255)
+    .regex(/^[^/\\]+$/, CLOUD_MESSAGES.fileName),
   username: z.string().trim().max(128).default(''),
   accessKey: z.string().trim().max(128).default(''),
   roleArn: z
@@ -83,7 +97,12 @@ export const cloudSourceSchema = z.object({
     .regex(/^(arn:aws[a-z-]*:iam::[0-9]{12}:role\/[\w+=,.@/-]+)?$/, CLOUD_MESSAGES.roleArn)
     .default(''),
   bucket: z.string().trim().max(63).default(''),
-  region: z.string().trim().max(32).regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, 'Please choose a region such as ap-northeast-1.').default(''),
+  region: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, 'Please choose a region such as ap-northeast-1.')
+    .default(''),
   resourceName: z.string().trim().max(200).default(''),
   fileColumns: z.array(fileColumnSchema).min(1, CLOUD_MESSAGES.columnId).max(200),
   /** the columnId of the accounts' key */

@@ -8,7 +8,23 @@ export type ExportType = (typeof EXPORT_TYPES)[number];
  * Columns an account export may hold, in file order; a custom export picks some. `attributes` becomes one column
  * per attribute name (`attributes.<name>`, as the import maps them).
  */
-export const ACCOUNT_EXPORT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'locale', 'timeZone', 'country', 'tags', 'attributes', 'emailConsent', 'smsConsent', 'pushConsent', 'lineConsent', 'dateCreated', 'dateUpdated'] as const;
+export const ACCOUNT_EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'locale',
+  'timeZone',
+  'country',
+  'tags',
+  'attributes',
+  'emailConsent',
+  'smsConsent',
+  'pushConsent',
+  'lineConsent',
+  'dateCreated',
+  'dateUpdated',
+] as const;
 export const UNSUBSCRIPTION_EXPORT_COLUMNS = ['dateCreated', 'channelName', 'target', 'source'] as const;
 export const EXPORT_STATES = ['RUNNING', 'DONE', 'EMPTY', 'FAILED'] as const;
 /** spec 001 3.16 "loop type": how often an export setting runs */

@@ -144,4 +144,8 @@ export function shardedPartitionValue(orgId: number, shard: number): string {
 }
 
 /** A 6-digit hex colour with a leading # (spec 001 section 5's brand colour rule). */
-export const hexColor = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'Invalid HEX color format').default('#33CCFF');
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'Invalid HEX color format')
+  .default('#33CCFF');

@@ -4,7 +4,10 @@ import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from 
 export const RADIUS_UNITS = ['M', 'KM'] as const;
 
 const latitude = z.number({ error: 'Please input the latitude!' }).min(-90, 'The latitude must be between -90 and 90.').max(90, 'The latitude must be between -90 and 90.');
-const longitude = z.number({ error: 'Please input the longitude!' }).min(-180, 'The longitude must be between -180 and 180.').max(180, 'The longitude must be between -180 and 180.');
+const longitude = z
+  .number({ error: 'Please input the longitude!' })
+  .min(-180, 'The longitude must be between -180 and 180.')
+  .max(180, 'The longitude must be between -180 and 180.');
 
 /**
  * A geofence (spec 001 3.14: name, tags, radius and unit, address, location): a circle around a point that
@@ -12,14 +15,14 @@ const longitude = z.number({ error: 'Please input the longitude!' }).min(-180, '
  * coordinates themselves.
  */
 export const geofenceSchema = z.object({
-    ...tenantFields,
-    name: requiredText('name', 100),
-    tagIds: z.array(idString).max(20, 'A geofence has at most 20 tags.').default([]),
-    radius: z.number({ error: 'Please input the radius!' }).positive('The radius must be more than 0.').max(100_000, 'The radius must be at most 100000.'),
-    radiusUnit: z.enum(RADIUS_UNITS, { error: 'Please select the unit!' }).default('M'),
-    address: z.string().trim().max(300).default(''),
-    latitude,
-    longitude,
+  ...tenantFields,
+  name: requiredText('name', 100),
+  tagIds: z.array(idString).max(20, 'A geofence has at most 20 tags.').default([]),
+  radius: z.number({ error: 'Please input the radius!' }).positive('The radius must be more than 0.').max(100_000, 'The radius must be at most 100000.'),
+  radiusUnit: z.enum(RADIUS_UNITS, { error: 'Please select the unit!' }).default('M'),
+  address: z.string().trim().max(300).default(''),
+  latitude,
+  longitude,
 });
 
 export const geofenceEntity = defineEntity({
@@ -56,7 +59,11 @@ export const geofenceEntity = defineEntity({
 /** iBeacon identifiers: a UUID, and major and minor numbers of 16 bits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uint16 = (param: string) =>
-  z.number({ error: `Please input the ${param}!` }).int(`The ${param} must be a whole number from 0 to 65535.`).min(0, `The ${param} must be a whole number from 0 to 65535.`).max(65535, `The ${param} must be a whole number from 0 to 65535.`);
+  z
+    .number({ error: `Please input the ${param}!` })
+    .int(`The ${param} must be a whole number from 0 to 65535.`)
+    .min(0, `The ${param} must be a whole number from 0 to 65535.`)
+    .max(65535, `The ${param} must be a whole number from 0 to 65535.`);
 
 /**
  * A beacon (spec 001 3.14: name, uuid, major, minor, latitude, longitude, radius, address) in a beacon group.

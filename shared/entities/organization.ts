@@ -10,7 +10,10 @@ export const organizationSchema = z.object({
   icon: z.string().max(2048).default(''),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   supportSendMultiDevicesPerUser: z.boolean().default(false),
-  appFeatureJson: z.string().max(60 * 1024).default(''),
+  appFeatureJson: z
+    .string()
+    .max(60 * 1024)
+    .default(''),
   transferredUserId: z.string().optional(),
   ...auditFields,
 });

@@ -24,12 +24,20 @@ export const presetParameterSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
   /** the name content uses: `{{preset.<variable>.<alias>}}` */
-  variable: z.string({ error: PRESET_MESSAGES.variable }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, PRESET_MESSAGES.variable),
+  variable: z
+    .string({ error: PRESET_MESSAGES.variable })
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, PRESET_MESSAGES.variable),
   type: z.enum(PRESET_TYPES, { error: 'Please select the type!' }).default('UPLOAD'),
   /** CLOUD_SOURCE: the source whose connection reads the file */
   cloudSourceId: idString.optional(),
   /** CLOUD_SOURCE: the file's name at the source (`*` matches any characters; the newest match is read) */
-  fileName: z.string().trim().max(255).regex(/^[^/\\]*$/, 'A file name has no slashes.').default(''),
+  fileName: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^[^/\\]*$/, 'A file name has no slashes.')
+    .default(''),
   fileFirstDataRow: z.number().int().min(2, 'The header is row 1: data starts at row 2 or later.').max(1_000_000).default(2),
   fileLastDataRow: z.number().int().min(2).max(50_000_000).optional(),
   fileEncoding: z.enum(CSV_ENCODINGS).default('UTF-8'),

@@ -14,7 +14,14 @@ export const ALLOW_VALUES_MAX = 1000;
 
 /** The allowed values of a tag, from their comma-separated text. */
 export function allowedValues(text: string | undefined): string[] {
-  return [...new Set((text ?? '').split(',').map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /**
@@ -22,27 +29,26 @@ export function allowedValues(text: string | undefined): string[] {
  * value source, allowed values): a named, typed view of one account field or attribute that the segment editor
  * offers with the operators its type allows and its allowed values as choices.
  */
-export const segmentTagSchema = z
-  .object({
-    ...tenantFields,
-    name: requiredText('name', 100),
-    code: requiredText('code', 64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'A code starts with a letter and has letters, digits, _ or -.'),
-    valueType: z.enum(SEGMENT_TAG_TYPES, { error: 'Please select the value type!' }),
-    /** an account field (country) or an attribute (attributes.plan) */
-    columnName: requiredText('column name', 80).refine(
-      (c) => Object.hasOwn(ACCOUNT_FIELDS, c) || (c.startsWith(ATTRIBUTE_PREFIX) && ATTRIBUTE_NAME.test(c.slice(ATTRIBUTE_PREFIX.length))),
-      'Use an account field such as country, or attributes.<name>.',
-    ),
-    superTag: z.boolean().default(false),
-    tagGroup: z.string().trim().max(100).default(''),
-    groupType: z.enum(SEGMENT_TAG_GROUP_TYPES).default('PROFILE'),
-    allowValueSource: z.enum(ALLOW_VALUE_SOURCES).default('NONE'),
-    allowValues: z
-      .string()
-      .max(20_000)
-      .refine((v) => allowedValues(v).length <= ALLOW_VALUES_MAX, `At most ${ALLOW_VALUES_MAX} values, separated by commas.`)
-      .default(''),
-  });
+export const segmentTagSchema = z.object({
+  ...tenantFields,
+  name: requiredText('name', 100),
+  code: requiredText('code', 64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'A code starts with a letter and has letters, digits, _ or -.'),
+  valueType: z.enum(SEGMENT_TAG_TYPES, { error: 'Please select the value type!' }),
+  /** an account field (country) or an attribute (attributes.plan) */
+  columnName: requiredText('column name', 80).refine(
+    (c) => Object.hasOwn(ACCOUNT_FIELDS, c) || (c.startsWith(ATTRIBUTE_PREFIX) && ATTRIBUTE_NAME.test(c.slice(ATTRIBUTE_PREFIX.length))),
+    'Use an account field such as country, or attributes.<name>.',
+  ),
+  superTag: z.boolean().default(false),
+  tagGroup: z.string().trim().max(100).default(''),
+  groupType: z.enum(SEGMENT_TAG_GROUP_TYPES).default('PROFILE'),
+  allowValueSource: z.enum(ALLOW_VALUE_SOURCES).default('NONE'),
+  allowValues: z
+    .string()
+    .max(20_000)
+    .refine((v) => allowedValues(v).length <= ALLOW_VALUES_MAX, `At most ${ALLOW_VALUES_MAX} values, separated by commas.`)
+    .default(''),
+});
 
 export type SegmentTag = z.output<typeof segmentTagSchema>;
 

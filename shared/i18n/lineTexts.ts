@@ -4,7 +4,11 @@ import type { LocalText } from './text';
 const t = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja });
 
 export const LINE_TEXTS = {
-  channelId: t('The channel ID is the number shown in the LINE Developers console.', '渠道 ID 是 LINE Developers 控制台中显示的数字。', 'チャネル ID は LINE Developers コンソールに表示される数字です。'),
+  channelId: t(
+    'The channel ID is the number shown in the LINE Developers console.',
+    '渠道 ID 是 LINE Developers 控制台中显示的数字。',
+    'チャネル ID は LINE Developers コンソールに表示される数字です。',
+  ),
   accessToken: t(
     'The channel access token is not one LINE issues: copy it whole from the LINE Developers console.',
     '该渠道访问令牌不是 LINE 签发的格式：请从 LINE Developers 控制台完整复制。',

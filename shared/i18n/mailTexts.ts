@@ -53,7 +53,11 @@ export const ALERT_TEXTS = {
     'Herald 云数据源“{source}”：{file} 等待确认',
     'Herald クラウドソース「{source}」：{file} が確認待ちです',
   ),
-  subjectDONE: entry('Herald cloud source "{source}": {file} was imported', 'Herald 云数据源“{source}”：{file} 已导入', 'Herald クラウドソース「{source}」：{file} をインポートしました'),
+  subjectDONE: entry(
+    'Herald cloud source "{source}": {file} was imported',
+    'Herald 云数据源“{source}”：{file} 已导入',
+    'Herald クラウドソース「{source}」：{file} をインポートしました',
+  ),
   aRun: entry('a run', '一次运行', '実行'),
   source: entry('Cloud source: {source} ({type})', '云数据源：{source}（{type}）', 'クラウドソース：{source}（{type}）'),
   file: entry('File: {file}', '文件：{file}', 'ファイル：{file}'),

@@ -6,8 +6,16 @@ const t = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja });
 export const PUSH_TEXTS = {
   title: t('Please input the title!', '请输入标题！', 'タイトルを入力してください！'),
   app: t('Please select the application!', '请选择应用！', 'アプリケーションを選択してください！'),
-  type: t('Please select the push service (APNs, APNs sandbox or FCM)!', '请选择推送服务（APNs、APNs 沙盒或 FCM）！', 'プッシュサービス（APNs、APNs サンドボックス、FCM）を選択してください！'),
-  authMethod: t('Please choose a token key (.p8) or a certificate (.p12) for APNs.', '请为 APNs 选择令牌密钥（.p8）或证书（.p12）。', 'APNs にはトークンキー（.p8）か証明書（.p12）を選んでください。'),
+  type: t(
+    'Please select the push service (APNs, APNs sandbox or FCM)!',
+    '请选择推送服务（APNs、APNs 沙盒或 FCM）！',
+    'プッシュサービス（APNs、APNs サンドボックス、FCM）を選択してください！',
+  ),
+  authMethod: t(
+    'Please choose a token key (.p8) or a certificate (.p12) for APNs.',
+    '请为 APNs 选择令牌密钥（.p8）或证书（.p12）。',
+    'APNs にはトークンキー（.p8）か証明書（.p12）を選んでください。',
+  ),
   bundleId: t('Please enter a bundle id such as com.example.app.', '请输入 Bundle ID，例如 com.example.app。', 'com.example.app のようなバンドル ID を入力してください。'),
   teamId: t(
     'The team ID is the 10 letters and digits shown in your Apple developer account.',
@@ -48,19 +56,39 @@ export const PUSH_TEXTS = {
     'サービスアカウント JSON は Firebase から取得するファイル（プロジェクトの設定 > サービスアカウント）で、type service_account、project_id、client_email、private_key を含みます。',
   ),
   serviceJsonMissing: t('Please add the FCM service account JSON file.', '请添加 FCM 服务账号 JSON 文件。', 'FCM のサービスアカウント JSON ファイルを追加してください。'),
-  taken: t('This application already has a channel for this push service.', '该应用已有此推送服务的渠道。', 'このアプリケーションにはこのプッシュサービスのチャネルがすでにあります。'),
+  taken: t(
+    'This application already has a channel for this push service.',
+    '该应用已有此推送服务的渠道。',
+    'このアプリケーションにはこのプッシュサービスのチャネルがすでにあります。',
+  ),
   appMissing: t('The application does not exist.', '该应用不存在。', 'このアプリケーションは存在しません。'),
-  refused: t('End User Messaging refused the credentials ({detail}).', 'End User Messaging 拒绝了该凭据（{detail}）。', 'End User Messaging が認証情報を拒否しました（{detail}）。'),
+  refused: t(
+    'End User Messaging refused the credentials ({detail}).',
+    'End User Messaging 拒绝了该凭据（{detail}）。',
+    'End User Messaging が認証情報を拒否しました（{detail}）。',
+  ),
   unreachable: t(
     'End User Messaging cannot be reached; nothing was saved. Try again later.',
     '无法连接 End User Messaging，未保存任何内容。请稍后再试。',
     'End User Messaging に接続できないため、何も保存されていません。しばらくしてから再度お試しください。',
   ),
-  testNoDevice: t('The account has no active device on this push service.', '该账户在此推送服务上没有有效设备。', 'このアカウントにはこのプッシュサービスの有効な端末がありません。'),
-  testDisabled: t('The channel is disabled: enable it before a test send.', '该渠道已停用：请先启用再进行测试发送。', 'このチャネルは無効です。テスト送信の前に有効にしてください。'),
+  testNoDevice: t(
+    'The account has no active device on this push service.',
+    '该账户在此推送服务上没有有效设备。',
+    'このアカウントにはこのプッシュサービスの有効な端末がありません。',
+  ),
+  testDisabled: t(
+    'The channel is disabled: enable it before a test send.',
+    '该渠道已停用：请先启用再进行测试发送。',
+    'このチャネルは無効です。テスト送信の前に有効にしてください。',
+  ),
   account: t('Please input the account!', '请输入账户！', 'アカウントを入力してください！'),
   testTitle: t('Herald test notification', 'Herald 测试通知', 'Herald テスト通知'),
-  testBody: t('If you can read this, the push channel "{title}" works.', '如果您能看到这条消息，说明推送渠道“{title}”工作正常。', 'このメッセージが表示されていれば、プッシュチャネル「{title}」は正常に動作しています。'),
+  testBody: t(
+    'If you can read this, the push channel "{title}" works.',
+    '如果您能看到这条消息，说明推送渠道“{title}”工作正常。',
+    'このメッセージが表示されていれば、プッシュチャネル「{title}」は正常に動作しています。',
+  ),
   inboxNeedsUser: t(
     'The inbox is read only with a user token for the account.',
     '仅凭该账户的用户令牌才能读取收件箱。',

@@ -51,7 +51,10 @@ describe('server text tables', () => {
 
 describe('translator', () => {
   const translate = translator([
-    { a: { en: "The field '{param}' is required.", zh: '字段“{param}”为必填项。', ja: '項目「{param}」は必須です。' }, b: { en: 'The value must be a number.', zh: '值必须是数字。', ja: '値は数値にしてください。' } },
+    {
+      a: { en: "The field '{param}' is required.", zh: '字段“{param}”为必填项。', ja: '項目「{param}」は必須です。' },
+      b: { en: 'The value must be a number.', zh: '值必须是数字。', ja: '値は数値にしてください。' },
+    },
   ]);
 
   it('translates each sentence of a text and keeps what it does not know', () => {
@@ -91,7 +94,15 @@ const MESSAGE_CONSTANTS: Record<string, Record<string, unknown>> = {
 
 describe('the English messages of the schemas and the import', () => {
   const english = Object.entries(MESSAGE_CONSTANTS).flatMap(([name, messages]) =>
-    Object.entries(messages).map(([key, m]) => [`${name}.${key}`, typeof m === 'function' ? sample(m as never) : fillText(String(m), { param: 'name', id: 'A1', count: 3, expected: 4, max: 9, target: 'email', name: 'shop', field: 'age', operator: 'gt' })] as const),
+    Object.entries(messages).map(
+      ([key, m]) =>
+        [
+          `${name}.${key}`,
+          typeof m === 'function'
+            ? sample(m as never)
+            : fillText(String(m), { param: 'name', id: 'A1', count: 3, expected: 4, max: 9, target: 'email', name: 'shop', field: 'age', operator: 'gt' }),
+        ] as const,
+    ),
   );
   it.each(english)('%s is known in zh and ja', (_key, text) => {
     for (const lang of ['zh', 'ja'] as const) expect(translateServerText(text, lang), lang).not.toBe(text);

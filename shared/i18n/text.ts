@@ -64,7 +64,7 @@ function compile(entry: LocalText): Compiled {
 export function translator(tables: readonly TextTable[], fieldNames: TextTable = {}): (text: string, lang: Lang) => string {
   let compiled: Compiled[] | undefined;
   let known: Map<string, LocalText> | undefined;
-  const nameIn = (value: string, lang: Lang) => ((known ??= new Map(Object.values(fieldNames).map((e) => [e.en, e]))).get(value)?.[lang] ?? value);
+  const nameIn = (value: string, lang: Lang) => (known ??= new Map(Object.values(fieldNames).map((e) => [e.en, e]))).get(value)?.[lang] ?? value;
   const all = () =>
     (compiled ??= tables
       .flatMap((t) => Object.values(t))

@@ -72,7 +72,15 @@ describe('import plan', () => {
   it('refuses a field mapped twice, an attribute without a name, and columns the file lacks', () => {
     const issues = (p: object) => importPlanSchema.safeParse(p).error?.issues.map((i) => i.message) ?? [];
     const base = { columns: ['id', 'a', 'b'], primaryKeyColumn: 0 };
-    expect(issues({ ...base, mappings: [{ column: 1, target: 'email' }, { column: 2, target: 'email' }] })).toEqual(["Only one column may fill 'email'."]);
+    expect(
+      issues({
+        ...base,
+        mappings: [
+          { column: 1, target: 'email' },
+          { column: 2, target: 'email' },
+        ],
+      }),
+    ).toEqual(["Only one column may fill 'email'."]);
     expect(issues({ ...base, mappings: [{ column: 1, target: 'attribute' }] })).toEqual(['Please input the attribute name!']);
     expect(issues({ ...base, primaryKeyColumn: 5, mappings: [{ column: 7, target: 'tags' }] })).toHaveLength(2);
   });

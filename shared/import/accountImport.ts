@@ -46,7 +46,11 @@ export const CONSENT_FIELDS = ['emailConsent', 'smsConsent', 'pushConsent', 'lin
 export type ConsentField = (typeof CONSENT_FIELDS)[number];
 
 /** The consents the import grants an account no column gave one: new accounts, and existing ones only if asked. */
-export function grantedConsentOf(plan: Pick<ImportPlan, 'grantedConsent' | 'grantedConsentUpdates'>, exists: boolean, set: Partial<Record<ConsentField, unknown>>): Partial<Record<ConsentField, boolean>> {
+export function grantedConsentOf(
+  plan: Pick<ImportPlan, 'grantedConsent' | 'grantedConsentUpdates'>,
+  exists: boolean,
+  set: Partial<Record<ConsentField, unknown>>,
+): Partial<Record<ConsentField, boolean>> {
   if (!plan.grantedConsent || (exists && !plan.grantedConsentUpdates)) return {};
   return Object.fromEntries(Object.entries(plan.grantedConsent).filter(([field]) => set[field as ConsentField] === undefined));
 }
@@ -87,7 +91,11 @@ export function fill(message: string, params: Record<string, string | number>): 
 export const columnMappingSchema = z
   .object({
     /** index of the column in the header */
-    column: z.number().int().min(0).max(CSV_LIMITS.columns - 1),
+    column: z
+      .number()
+      .int()
+      .min(0)
+      .max(CSV_LIMITS.columns - 1),
     /** an account field or attribute; a device field in a DEVICE import */
     target: z.enum([...IMPORT_TARGETS, ...DEVICE_IMPORT_FIELDS]),
     attribute: z.string().trim().optional(),
@@ -126,7 +134,10 @@ export const importPlanSchema = z
       columns.add(m.column);
       const target = m.target === 'attribute' ? `attributes.${m.attribute}` : m.target;
       if (targets.has(target)) {
-        issue(['mappings', i, 'target'], m.target === 'attribute' ? fill(IMPORT_MESSAGES.attributeTwice, { name: m.attribute ?? '' }) : fill(IMPORT_MESSAGES.targetTwice, { target }));
+        issue(
+          ['mappings', i, 'target'],
+          m.target === 'attribute' ? fill(IMPORT_MESSAGES.attributeTwice, { name: m.attribute ?? '' }) : fill(IMPORT_MESSAGES.targetTwice, { target }),
+        );
       }
       targets.add(target);
     });
@@ -163,8 +174,22 @@ export interface RowOptions {
 }
 
 const BOOLEANS: Record<string, boolean> = {
-  true: true, false: false, yes: true, no: false, y: true, n: false, '1': true, '0': false, on: true, off: false,
-  はい: true, いいえ: false, 是: true, 否: false, 真: true, 假: false,
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  y: true,
+  n: false,
+  '1': true,
+  '0': false,
+  on: true,
+  off: false,
+  はい: true,
+  いいえ: false,
+  是: true,
+  否: false,
+  真: true,
+  假: false,
 };
 
 /** Yes/no in English, Japanese or Chinese; NFKC so full-width "ＹＥＳ" or "１" from a Japanese sheet count too. */
@@ -179,7 +204,10 @@ function readCell(m: ColumnMapping, cell: string, options: RowOptions): { value:
   const tooLong = (max: number) => ({ reason: fill(IMPORT_MESSAGES.tooLong, { max }) });
   switch (m.target) {
     case 'phone': {
-      const list = cell.split(/[;,]/).map((p) => p.trim()).filter(Boolean);
+      const list = cell
+        .split(/[;,]/)
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (list.length > ACCOUNT_LIMITS.phones) return { reason: IMPORT_MESSAGES.tooManyPhones };
       const read = normalizePhones(list, options.defaultCountry);
       return 'bad' in read ? { reason: IMPORT_MESSAGES.phone } : { value: read.phones };
@@ -203,7 +231,14 @@ function readCell(m: ColumnMapping, cell: string, options: RowOptions): { value:
       return { value: emails };
     }
     case 'tags': {
-      const tags = [...new Set(cell.split(/[;,|]/).map((t) => t.trim()).filter(Boolean))];
+      const tags = [
+        ...new Set(
+          cell
+            .split(/[;,|]/)
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ];
       if (tags.length > ACCOUNT_LIMITS.tags) return { reason: IMPORT_MESSAGES.tooManyTags };
       if (tags.some((t) => t.length > ACCOUNT_LIMITS.tagLength)) return tooLong(ACCOUNT_LIMITS.tagLength);
       return { value: tags };
@@ -262,7 +297,11 @@ export interface ReadRow {
  * The skeleton every kind of import reads a row with: the column count, the key (with its case transform), and
  * each non-empty mapped cell through `cellValue`. `undefined` for a blank row, which is skipped.
  */
-export function readRow(row: readonly string[], plan: ImportPlan, cellValue: (m: ColumnMapping, cell: string) => { value: unknown } | { reason: string }): ReadRow | { reason: string } | undefined {
+export function readRow(
+  row: readonly string[],
+  plan: ImportPlan,
+  cellValue: (m: ColumnMapping, cell: string) => { value: unknown } | { reason: string },
+): ReadRow | { reason: string } | undefined {
   if (row.length === 0 || (row.length === 1 && row[0].trim() === '')) return undefined;
   if (row.length !== plan.columns.length) return { reason: fill(IMPORT_MESSAGES.columns, { count: row.length, expected: plan.columns.length }) };
   const reasons: string[] = [];
@@ -309,11 +348,7 @@ function changedAddress(stored: PostalAddress | undefined, change: AddressChange
  * The stored account after a change: a new one (version 1) or the next version of `existing`; or the reason the
  * result is not a valid account (too many attributes, an address listed twice).
  */
-export function applyChange(
-  existing: Account | undefined,
-  change: AccountChange,
-  stamp: { orgId: number; now: number; actor: string },
-): { account: Account } | { reason: string } {
+export function applyChange(existing: Account | undefined, change: AccountChange, stamp: { orgId: number; now: number; actor: string }): { account: Account } | { reason: string } {
   const candidate = {
     ...(existing ?? { orgId: stamp.orgId, id: change.id, dateCreated: stamp.now, createdBy: stamp.actor }),
     ...change.set,
@@ -399,7 +434,11 @@ export function guessMappings(columns: readonly string[]): { mappings: ColumnMap
       mappings.push({ column, target: field, type: 'text' });
       return;
     }
-    const name = header.trim().replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^[^A-Za-z]+/, '').slice(0, 64);
+    const name = header
+      .trim()
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .replace(/^[^A-Za-z]+/, '')
+      .slice(0, 64);
     if (name && ATTRIBUTE_NAME.test(name) && !used.has(`attributes.${name}`)) {
       used.add(`attributes.${name}`);
       mappings.push({ column, target: 'attribute', attribute: name, type: 'text' });

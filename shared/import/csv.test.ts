@@ -32,7 +32,10 @@ describe('CsvParser', () => {
   });
 
   it('drops a UTF-8 byte order mark', () => {
-    expect(parse('\uFEFFid,email\n1,a@b.co\n')).toEqual([['id', 'email'], ['1', 'a@b.co']]);
+    expect(parse('\uFEFFid,email\n1,a@b.co\n')).toEqual([
+      ['id', 'email'],
+      ['1', 'a@b.co'],
+    ]);
   });
 
   it('gives the same records however the text is cut into chunks', () => {
@@ -42,7 +45,10 @@ describe('CsvParser', () => {
   });
 
   it('reads other delimiters and guesses them from the header', () => {
-    expect(parse('a;b\n1;"2;3"\n', ';')).toEqual([['a', 'b'], ['1', '2;3']]);
+    expect(parse('a;b\n1;"2;3"\n', ';')).toEqual([
+      ['a', 'b'],
+      ['1', '2;3'],
+    ]);
     expect(guessDelimiter('id;email;"first;name"')).toBe(';');
     expect(guessDelimiter('id\temail')).toBe('\t');
     expect(guessDelimiter('id')).toBe(',');
@@ -63,8 +69,20 @@ describe('csvPages', () => {
       pages.push(page);
     }
     expect(pages.map((p) => [p.fromRow, p.rows])).toEqual([
-      [1, [['id', 'name'], ['1', '名前']]],
-      [3, [['2', 'b'], ['3', 'c']]],
+      [
+        1,
+        [
+          ['id', 'name'],
+          ['1', '名前'],
+        ],
+      ],
+      [
+        3,
+        [
+          ['2', 'b'],
+          ['3', 'c'],
+        ],
+      ],
     ]);
     expect(pages.at(-1)!.bytesRead).toBe(new TextEncoder().encode('\uFEFFid,name\n1,名前\n2,b\n3,c\n').byteLength);
   });

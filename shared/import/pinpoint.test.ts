@@ -11,7 +11,11 @@ describe('Pinpoint SMS endpoints (issue 20)', () => {
   });
 
   it("OptOut 'ALL' puts the number on the unsubscription list and withdraws SMS consent", () => {
-    expect(endpointChange(sms('+819012345678', { OptOut: 'ALL' }))).toMatchObject({ phone: '+819012345678', optOut: { channel: 'SMS', target: '+819012345678' }, change: { set: { smsConsent: false } } });
+    expect(endpointChange(sms('+819012345678', { OptOut: 'ALL' }))).toMatchObject({
+      phone: '+819012345678',
+      optOut: { channel: 'SMS', target: '+819012345678' },
+      change: { set: { smsConsent: false } },
+    });
   });
 
   it('an address that is not a phone number fails the line', () => {

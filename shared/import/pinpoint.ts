@@ -107,7 +107,11 @@ export function endpointChange(line: string, options: RowOptions = {}): Endpoint
   const location = object(endpoint.Location);
   const country = text(location.Country);
   if (country && /^[A-Za-z]{2}$/.test(country)) change.set.country = country.toUpperCase();
-  for (const [key, name] of [['City', 'city'], ['PostalCode', 'zip'], ['Region', 'region']] as const) {
+  for (const [key, name] of [
+    ['City', 'city'],
+    ['PostalCode', 'zip'],
+    ['Region', 'region'],
+  ] as const) {
     const value = text(location[key]);
     if (value) change.attributes[name] = value.slice(0, 1000);
   }

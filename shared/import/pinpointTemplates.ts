@@ -40,7 +40,10 @@ function defaultsOf(t: Json): Record<string, string> {
 /** The body of an HTML document, comments and head left out. */
 function bodyOf(html: string): string {
   const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-  return body.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, '').trim();
+  return body
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, '')
+    .trim();
 }
 
 export interface PinpointTemplateEntry {

@@ -40,11 +40,49 @@ const inRanges = (b: number, ranges: readonly Range[]) => ranges.some(([lo, hi])
  * the first-level ideographs). Text in another encoding often decodes without error but lands on rare pairs.
  */
 const LEGACY: Record<Exclude<CsvEncoding, 'UTF-8'>, { lead: Range[]; trail: Range[]; common: (lead: number, trail: number) => boolean }> = {
-  Shift_JIS: { lead: [[0x81, 0x9f], [0xe0, 0xfc]], trail: [[0x40, 0x7e], [0x80, 0xfc]], common: (l, t) => (l >= 0x81 && l <= 0x83) || (l === 0x88 && t >= 0x9f) || (l >= 0x89 && l <= 0x98) },
-  'EUC-JP': { lead: [[0x8e, 0x8e], [0xa1, 0xfe]], trail: [[0xa1, 0xfe]], common: (l) => (l >= 0xa1 && l <= 0xa5) || (l >= 0xb0 && l <= 0xcf) },
-  GBK: { lead: [[0x81, 0xfe]], trail: [[0x40, 0x7e], [0x80, 0xfe]], common: (l, t) => t >= 0xa1 && ((l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xd7)) },
-  GB18030: { lead: [[0x81, 0xfe]], trail: [[0x40, 0x7e], [0x80, 0xfe]], common: (l, t) => t >= 0xa1 && ((l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xd7)) },
-  Big5: { lead: [[0x81, 0xfe]], trail: [[0x40, 0x7e], [0xa1, 0xfe]], common: (l) => l >= 0xa1 && l <= 0xc6 },
+  Shift_JIS: {
+    lead: [
+      [0x81, 0x9f],
+      [0xe0, 0xfc],
+    ],
+    trail: [
+      [0x40, 0x7e],
+      [0x80, 0xfc],
+    ],
+    common: (l, t) => (l >= 0x81 && l <= 0x83) || (l === 0x88 && t >= 0x9f) || (l >= 0x89 && l <= 0x98),
+  },
+  'EUC-JP': {
+    lead: [
+      [0x8e, 0x8e],
+      [0xa1, 0xfe],
+    ],
+    trail: [[0xa1, 0xfe]],
+    common: (l) => (l >= 0xa1 && l <= 0xa5) || (l >= 0xb0 && l <= 0xcf),
+  },
+  GBK: {
+    lead: [[0x81, 0xfe]],
+    trail: [
+      [0x40, 0x7e],
+      [0x80, 0xfe],
+    ],
+    common: (l, t) => t >= 0xa1 && ((l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xd7)),
+  },
+  GB18030: {
+    lead: [[0x81, 0xfe]],
+    trail: [
+      [0x40, 0x7e],
+      [0x80, 0xfe],
+    ],
+    common: (l, t) => t >= 0xa1 && ((l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xd7)),
+  },
+  Big5: {
+    lead: [[0x81, 0xfe]],
+    trail: [
+      [0x40, 0x7e],
+      [0xa1, 0xfe],
+    ],
+    common: (l) => l >= 0xa1 && l <= 0xc6,
+  },
   'EUC-KR': { lead: [[0xa1, 0xfe]], trail: [[0xa1, 0xfe]], common: (l) => (l >= 0xa1 && l <= 0xa3) || (l >= 0xb0 && l <= 0xc8) },
 };
 
@@ -154,7 +192,10 @@ export async function* linePages(chunks: AsyncIterable<Uint8Array>, opts: { cell
   let bytesRead = 0;
   let chars = 0;
   const take = (line: string) => {
-    const cell = line.replace(/\r$/, '').replace(/^\uFEFF/, '').slice(0, opts.cellMax);
+    const cell = line
+      .replace(/\r$/, '')
+      .replace(/^\uFEFF/, '')
+      .slice(0, opts.cellMax);
     rows.push([cell]);
     chars += cell.length + 4;
   };

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkedPlanSchema,
-  checkScheduleTime,
-  missingForReview,
-  operationRecordSchema,
-  parseLocalDateTime,
-  planSchema,
-  triggerSchema,
-  zonedTimeToUtc,
-} from './plan';
+import { checkedPlanSchema, checkScheduleTime, missingForReview, operationRecordSchema, parseLocalDateTime, planSchema, triggerSchema, zonedTimeToUtc } from './plan';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -128,7 +119,8 @@ describe('planSchema', () => {
       content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { preheader: '' } } } },
     });
     expect(planSchema.parse({ ...base, content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Hi' } } } } }).content).toMatchObject({
-      kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } },
+      kind: 'EMAIL',
+      template: { defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } },
     });
     expect(missingForReview(plan)).toEqual(['segmentId', 'approval']);
   });

@@ -114,12 +114,7 @@ export type ScheduleCheck = { ok: true; instant: number } | { ok: false; code: E
  * A schedule time must lie at least 5 minutes ahead (750002), and a changed one at least 5 minutes from the
  * time it replaces. A time or zone that cannot be read answers 401005 ("check time and time zone settings").
  */
-export function checkScheduleTime(
-  at: string,
-  timeZone: string,
-  now: number | Date,
-  previous?: number,
-): ScheduleCheck {
+export function checkScheduleTime(at: string, timeZone: string, now: number | Date, previous?: number): ScheduleCheck {
   if (!parseLocalDateTime(at) || !isTimeZone(timeZone)) return { ok: false, code: '401005' };
   const instant = zonedTimeToUtc(at, timeZone);
   if (instant - Number(now) < MIN_SCHEDULE_GAP_MS) return { ok: false, code: '750002' };
@@ -129,16 +124,11 @@ export function checkScheduleTime(
 
 // --- Schema
 
-const localDateTime = z
-  .string()
-  .refine((v) => parseLocalDateTime(v) !== null, 'Please choose a valid date and time.');
+const localDateTime = z.string().refine((v) => parseLocalDateTime(v) !== null, 'Please choose a valid date and time.');
 const timeZone = z.string().refine(isTimeZone, 'Please choose a valid time zone.');
 
 /** Delivery (spec 001 sections 3.1 and 3.4): immediately, or at a wall-clock time in a zone. */
-export const triggerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('IMMEDIATELY') }),
-  z.object({ kind: z.literal('SCHEDULE'), at: localDateTime, timeZone }),
-]);
+export const triggerSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('IMMEDIATELY') }), z.object({ kind: z.literal('SCHEDULE'), at: localDateTime, timeZone })]);
 export type Trigger = z.output<typeof triggerSchema>;
 export const TRIGGER_PERMISSION: Record<Trigger['kind'], Permission> = {
   IMMEDIATELY: 'DELIVERY_IMMEDIATELY',
@@ -163,7 +153,13 @@ export type PlanContent = z.output<typeof contentSchema>;
 /** Inline content of one channel: its kind is the channel's name. */
 export type PlanContentOf<C extends Channel> = Extract<PlanContent, { kind: C }>;
 /** The channel each inline content kind is written for. */
-export const CONTENT_CHANNEL: Record<Exclude<PlanContent['kind'], 'TEMPLATE'>, Channel> = { EMAIL: 'EMAIL', SMS: 'SMS', PUSH_NATIVE: 'PUSH_NATIVE', LINE: 'LINE', DIRECT_MAIL: 'DIRECT_MAIL' };
+export const CONTENT_CHANNEL: Record<Exclude<PlanContent['kind'], 'TEMPLATE'>, Channel> = {
+  EMAIL: 'EMAIL',
+  SMS: 'SMS',
+  PUSH_NATIVE: 'PUSH_NATIVE',
+  LINE: 'LINE',
+  DIRECT_MAIL: 'DIRECT_MAIL',
+};
 
 export const rejectionSchema = rejectInputSchema.extend({ by: idString, at: z.number().int() });
 export type Rejection = z.output<typeof rejectionSchema>;

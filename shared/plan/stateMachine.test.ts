@@ -58,7 +58,9 @@ recordPass       720007  PA      720007  720007  730003  720007  720007  730002 
 expire           720007  EX      720007  720007  730003  720007  720007  720007  720007  720007
 `;
 
-const [header, ...rows] = EXPECTED.trim().split('\n').map((line) => line.trim().split(/\s+/));
+const [header, ...rows] = EXPECTED.trim()
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/));
 const columns = header.slice(1).map((s) => SHORT[s] as PlanState);
 const expected = new Map(rows.map(([action, ...cells]) => [action, new Map(cells.map((c, i) => [columns[i], c]))]));
 
@@ -81,7 +83,9 @@ describe('the plan state machine', () => {
   }
 
   it('every action needs a known plan permission, or none as a system action', () => {
-    const system = Object.entries(PLAN_ACTIONS).filter(([, d]) => d.permission === null).map(([a]) => a);
+    const system = Object.entries(PLAN_ACTIONS)
+      .filter(([, d]) => d.permission === null)
+      .map(([a]) => a);
     expect(system.sort()).toEqual(['activate', 'complete', 'expire', 'fire', 'recordPass']);
     for (const def of Object.values(PLAN_ACTIONS)) {
       if (def.permission !== null) {
@@ -115,12 +119,8 @@ describe('allowedActions', () => {
     expect(allowedActions('DEPLOYED', ['PLAN_RESEND', 'PLAN_DELETE'], { isAuthor: false })).toEqual(['resend', 'archive']);
   });
   it('offers each state its user actions with every permission held', () => {
-    expect(allowedActions('DRAFT', ALL, { isAuthor: true })).toEqual([
-      'saveDraft', 'sendToReview', 'delete', 'modifyDateRange', 'editBaseInfo',
-    ]);
-    expect(allowedActions('APPROVED', ALL, { isAuthor: true })).toEqual([
-      'cancel', 'active', 'inactive', 'delete', 'modifyDateRange', 'editBaseInfo',
-    ]);
+    expect(allowedActions('DRAFT', ALL, { isAuthor: true })).toEqual(['saveDraft', 'sendToReview', 'delete', 'modifyDateRange', 'editBaseInfo']);
+    expect(allowedActions('APPROVED', ALL, { isAuthor: true })).toEqual(['cancel', 'active', 'inactive', 'delete', 'modifyDateRange', 'editBaseInfo']);
     expect(allowedActions('ACTIVE', ALL, { isAuthor: true })).toEqual(['cancel', 'inactive', 'modifyDateRange', 'editBaseInfo']);
     expect(allowedActions('IN_PROGRESS', ALL, { isAuthor: true })).toEqual(['stop', 'editBaseInfo']);
     expect(allowedActions('ARCHIVE', ALL, { isAuthor: true })).toEqual(['unarchive']);

@@ -19,18 +19,7 @@ import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';
 
 /** Spec 001 section 4: the campaign list's states (less the "All" filter) and the further message states. */
-export const PLAN_STATES = [
-  'DRAFT',
-  'PENDING_APPROVAL',
-  'APPROVED',
-  'REJECTED',
-  'EXPIRED',
-  'ACTIVE',
-  'INACTIVE',
-  'IN_PROGRESS',
-  'DEPLOYED',
-  'ARCHIVE',
-] as const;
+export const PLAN_STATES = ['DRAFT', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'EXPIRED', 'ACTIVE', 'INACTIVE', 'IN_PROGRESS', 'DEPLOYED', 'ARCHIVE'] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
 
 /** The state a new plan is saved in. */
@@ -70,9 +59,7 @@ export interface PlanActionDef {
   notByAuthor?: true;
 }
 
-const SENT = { IN_PROGRESS: '730002', DEPLOYED: '730002', ARCHIVE: '730002' } as const satisfies Partial<
-  Record<PlanState, ErrorCode>
->;
+const SENT = { IN_PROGRESS: '730002', DEPLOYED: '730002', ARCHIVE: '730002' } as const satisfies Partial<Record<PlanState, ErrorCode>>;
 
 const defineActions = <const T extends Record<string, PlanActionDef>>(actions: T): T => actions;
 
@@ -257,11 +244,7 @@ export function checkAction(state: PlanState, action: PlanAction, actor: PlanAct
 }
 
 /** The user actions a screen offers for a plan in `state`, in declaration order. */
-export function allowedActions(
-  state: PlanState,
-  heldPermissions: readonly string[],
-  { isAuthor }: { isAuthor: boolean },
-): PlanAction[] {
+export function allowedActions(state: PlanState, heldPermissions: readonly string[], { isAuthor }: { isAuthor: boolean }): PlanAction[] {
   const actor: UserActor = { kind: 'user', permissions: heldPermissions, isAuthor };
   return PLAN_ACTION_NAMES.filter((a) => ACTION_DEFS[a].from.includes(state) && mayInvoke(a, actor));
 }
@@ -274,11 +257,7 @@ export const REJECT_REASON_MAX = 1000;
 
 export const rejectInputSchema = z.object({
   type: z.enum(REJECT_TYPES, { error: 'Please choose the type!' }),
-  reason: z
-    .string({ error: 'Please write the reason!' })
-    .trim()
-    .min(1, 'Please write the reason!')
-    .max(REJECT_REASON_MAX),
+  reason: z.string({ error: 'Please write the reason!' }).trim().min(1, 'Please write the reason!').max(REJECT_REASON_MAX),
 });
 export type RejectInput = z.output<typeof rejectInputSchema>;
 
@@ -327,11 +306,7 @@ export function approvalComplete(approval: Pick<Approval, 'participants' | 'pass
  * One participant's pass. The plan takes the `pass` transition only when `complete`; until then it stays
  * PENDING_APPROVAL and a confirm answers 730013. Passing twice changes nothing.
  */
-export function recordPass(
-  approval: Approval,
-  userId: string,
-  now: number,
-): { ok: true; approval: Approval; complete: boolean } | { ok: false; code: ErrorCode } {
+export function recordPass(approval: Approval, userId: string, now: number): { ok: true; approval: Approval; complete: boolean } | { ok: false; code: ErrorCode } {
   if (!approval.participants.includes(userId)) return { ok: false, code: '730001' };
   if (isApprovalExpired(approval, now)) return { ok: false, code: '730003' };
   const passedBy = approval.passedBy.includes(userId) ? approval.passedBy : [...approval.passedBy, userId];

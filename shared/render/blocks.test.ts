@@ -4,8 +4,7 @@ import { IN_APP_CSP, renderInApp } from './inApp';
 import { createRenderContext } from './context';
 import { THEME_DEFAULT } from './fields';
 
-const render = (input: BlockInput, recipient = {}) =>
-  renderBlock(blockSchema.parse(input), createRenderContext(recipient, { ...THEME_DEFAULT }));
+const render = (input: BlockInput, recipient = {}) => renderBlock(blockSchema.parse(input), createRenderContext(recipient, { ...THEME_DEFAULT }));
 const issues = (input: unknown) => {
   const result = blockSchema.safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -13,7 +12,26 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual(['logo', 'hero', 'title', 'heading', 'paragraph', 'list', 'image', 'multiImages', 'video', 'button', 'divider', 'spacer', 'textLinkGroup', 'iconLinkGroup', 'thumb', 'legal', 'tip', 'carousel']);
+    expect(BLOCK_TYPES).toEqual([
+      'logo',
+      'hero',
+      'title',
+      'heading',
+      'paragraph',
+      'list',
+      'image',
+      'multiImages',
+      'video',
+      'button',
+      'divider',
+      'spacer',
+      'textLinkGroup',
+      'iconLinkGroup',
+      'thumb',
+      'legal',
+      'tip',
+      'carousel',
+    ]);
     for (const type of BLOCK_TYPES) {
       const block = createBlock(type);
       expect(block.type).toBe(type);
@@ -94,9 +112,7 @@ describe('maxima and messages', () => {
     expect(issues({ type: 'spacer', backgroundColor: 'red' })).toEqual(['backgroundColor: Invalid HEX color format']);
   });
   it('takes full links of allowed schemes or a leading personalisation token, nothing else', () => {
-    expect(issues({ type: 'button', href: 'javascript:alert(1)' })).toEqual([
-      'href: Please enter a full link for the href (http, https, mailto or tel).',
-    ]);
+    expect(issues({ type: 'button', href: 'javascript:alert(1)' })).toEqual(['href: Please enter a full link for the href (http, https, mailto or tel).']);
     expect(issues({ type: 'image', image: 'data:image/png;base64,AAAA' })).toEqual(['image: Please enter a full http or https link for the image.']);
     expect(issues({ type: 'image', image: 'mailto:a@example.com' })).toHaveLength(1);
     expect(issues({ type: 'button', href: '/relative' })).toHaveLength(1);
@@ -118,7 +134,9 @@ describe('rendering, one snapshot per block', () => {
         "text": "Spring sale",
       }
     `);
-    expect(render({ type: 'heading' }).html).toMatchInlineSnapshot(`"<tr><td align="left" class="hd-px" style="padding:8px 24px;text-align:left"><h2 style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:22px;line-height:30px;font-weight:bold;color:#333333">Heading</h2></td></tr>"`);
+    expect(render({ type: 'heading' }).html).toMatchInlineSnapshot(
+      `"<tr><td align="left" class="hd-px" style="padding:8px 24px;text-align:left"><h2 style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:22px;line-height:30px;font-weight:bold;color:#333333">Heading</h2></td></tr>"`,
+    );
   });
   it('paragraph', () => {
     expect(
@@ -143,7 +161,9 @@ describe('rendering, one snapshot per block', () => {
         "text": "Herald (https://herald.example)",
       }
     `);
-    expect(render({ type: 'image', image: 'https://cdn.example/hero.png', width: '100%', padding: 'leftRight' }).html).toMatchInlineSnapshot(`"<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><img src="https://cdn.example/hero.png" alt="" width="100%" border="0" style="display:block;margin:0 auto;border:0;outline:none;text-decoration:none;max-width:100%;width:100%;height:auto"></td></tr>"`);
+    expect(render({ type: 'image', image: 'https://cdn.example/hero.png', width: '100%', padding: 'leftRight' }).html).toMatchInlineSnapshot(
+      `"<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><img src="https://cdn.example/hero.png" alt="" width="100%" border="0" style="display:block;margin:0 auto;border:0;outline:none;text-decoration:none;max-width:100%;width:100%;height:auto"></td></tr>"`,
+    );
     expect(render({ type: 'image' })).toEqual({ html: '', text: '' });
   });
   it('button', () => {
@@ -153,7 +173,9 @@ describe('rendering, one snapshot per block', () => {
         "text": "Shop now (https://shop.example)",
       }
     `);
-    expect(render({ type: 'button', text: 'No link', backgroundColor: '#F0F0F0', align: 'left', padding: 'none' }).html).toMatchInlineSnapshot(`"<tr><td align="left" style="padding:8px 0;text-align:left"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0"><tr><td align="center" bgcolor="#F0F0F0" style="border-radius:4px;background-color:#F0F0F0"><span style="display:inline-block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:20px;font-weight:bold;color:#222222;text-decoration:none;text-align:center;border-radius:4px;background-color:#F0F0F0">No link</span></td></tr></table></td></tr>"`);
+    expect(render({ type: 'button', text: 'No link', backgroundColor: '#F0F0F0', align: 'left', padding: 'none' }).html).toMatchInlineSnapshot(
+      `"<tr><td align="left" style="padding:8px 0;text-align:left"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0"><tr><td align="center" bgcolor="#F0F0F0" style="border-radius:4px;background-color:#F0F0F0"><span style="display:inline-block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:20px;font-weight:bold;color:#222222;text-decoration:none;text-align:center;border-radius:4px;background-color:#F0F0F0">No link</span></td></tr></table></td></tr>"`,
+    );
   });
   it('divider', () => {
     expect(render({ type: 'divider', color: '#FF0000', backgroundColor: '#EEEEEE' })).toMatchInlineSnapshot(`
@@ -170,7 +192,9 @@ describe('rendering, one snapshot per block', () => {
         "text": "",
       }
     `);
-    expect(render({ type: 'spacer', height: 40, backgroundColor: '#123456' }).html).toMatchInlineSnapshot(`"<tr><td align="center" bgcolor="#123456" height="40" style="padding:0;background-color:#123456;text-align:center;height:40px;line-height:40px;font-size:1px">&nbsp;</td></tr>"`);
+    expect(render({ type: 'spacer', height: 40, backgroundColor: '#123456' }).html).toMatchInlineSnapshot(
+      `"<tr><td align="center" bgcolor="#123456" height="40" style="padding:0;background-color:#123456;text-align:center;height:40px;line-height:40px;font-size:1px">&nbsp;</td></tr>"`,
+    );
   });
   it('title', () => {
     expect(render({ type: 'title', text: 'Autumn sale' })).toMatchInlineSnapshot(`
@@ -195,7 +219,16 @@ describe('rendering, one snapshot per block', () => {
     expect(render({ type: 'list', items: [' ', ''] })).toEqual({ html: '', text: '' });
   });
   it('textLinkGroup', () => {
-    expect(render({ type: 'textLinkGroup', items: [{ text: 'Shop', href: 'https://shop.example' }, { text: '', href: 'https://hidden.example' }, { text: 'No link', href: '' }] })).toMatchInlineSnapshot(`
+    expect(
+      render({
+        type: 'textLinkGroup',
+        items: [
+          { text: 'Shop', href: 'https://shop.example' },
+          { text: '', href: 'https://hidden.example' },
+          { text: 'No link', href: '' },
+        ],
+      }),
+    ).toMatchInlineSnapshot(`
       {
         "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><div style="margin:0;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:22px;color:#333333"><a href="https://shop.example" target="_blank" rel="noopener" style="color:#33CCFF;text-decoration:underline">Shop</a> <span style="color:#9CA3AF">|</span> No link</div></td></tr>",
         "text": "Shop (https://shop.example) | No link",
@@ -205,7 +238,16 @@ describe('rendering, one snapshot per block', () => {
     expect(blockSchema.safeParse({ type: 'textLinkGroup', items: Array.from({ length: 6 }, () => ({ text: 'x' })) }).success).toBe(false);
   });
   it('multiImages', () => {
-    expect(render({ type: 'multiImages', items: [{ image: 'https://cdn.example/a.png', alt: 'A', href: 'https://shop.example/a' }, { image: '', alt: 'none' }, { image: 'https://cdn.example/b.png', alt: 'B' }] })).toMatchInlineSnapshot(`
+    expect(
+      render({
+        type: 'multiImages',
+        items: [
+          { image: 'https://cdn.example/a.png', alt: 'A', href: 'https://shop.example/a' },
+          { image: '', alt: 'none' },
+          { image: 'https://cdn.example/b.png', alt: 'B' },
+        ],
+      }),
+    ).toMatchInlineSnapshot(`
       {
         "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0"><tr><td width="50%" style="padding:0 4px;vertical-align:top"><a href="https://shop.example/a" target="_blank" rel="noopener" style="text-decoration:none"><img src="https://cdn.example/a.png" alt="A" width="100%" border="0" style="display:block;width:100%;max-width:100%;height:auto;border:0"></a></td><td width="50%" style="padding:0 4px;vertical-align:top"><img src="https://cdn.example/b.png" alt="B" width="100%" border="0" style="display:block;width:100%;max-width:100%;height:auto;border:0"></td></tr></table></td></tr>",
         "text": "A (https://shop.example/a)
@@ -216,7 +258,15 @@ describe('rendering, one snapshot per block', () => {
     expect(render({ type: 'multiImages' })).toEqual({ html: '', text: '' });
   });
   it('iconLinkGroup', () => {
-    expect(render({ type: 'iconLinkGroup', items: [{ icon: 'https://cdn.example/fb.png', alt: 'Facebook', href: 'https://facebook.example/herald' }, { icon: 'https://cdn.example/ig.png', alt: 'Instagram' }] })).toMatchInlineSnapshot(`
+    expect(
+      render({
+        type: 'iconLinkGroup',
+        items: [
+          { icon: 'https://cdn.example/fb.png', alt: 'Facebook', href: 'https://facebook.example/herald' },
+          { icon: 'https://cdn.example/ig.png', alt: 'Instagram' },
+        ],
+      }),
+    ).toMatchInlineSnapshot(`
       {
         "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><a href="https://facebook.example/herald" target="_blank" rel="noopener" style="text-decoration:none;margin:0 6px"><img src="https://cdn.example/fb.png" alt="Facebook" width="32" height="32" border="0" style="display:inline-block;width:32px;height:32px;border:0"></a><span style="margin:0 6px"><img src="https://cdn.example/ig.png" alt="Instagram" width="32" height="32" border="0" style="display:inline-block;width:32px;height:32px;border:0"></span></td></tr>",
         "text": "Facebook (https://facebook.example/herald) | Instagram",
@@ -265,7 +315,7 @@ describe('rendering, one snapshot per block', () => {
 
 describe('the thumb block and the in-app blocks', () => {
   const links = (answer: string) => `https://t.example/f/${answer}`;
-  it('thumb: the recipient\'s own answer links in a mail, inert choices in a preview, nothing without a prompt', () => {
+  it("thumb: the recipient's own answer links in a mail, inert choices in a preview, nothing without a prompt", () => {
     const block = blockSchema.parse({ type: 'thumb', text: 'Did you like it, {{firstName|friend}}?' });
     expect(renderBlock(block, createRenderContext({ firstName: 'Mia' }, { ...THEME_DEFAULT }, undefined, links))).toMatchInlineSnapshot(`
       {
@@ -290,7 +340,10 @@ describe('the thumb block and the in-app blocks', () => {
         "text": "Swipe left to see more.",
       }
     `);
-    const carousel = blockSchema.parse({ type: 'carousel', items: [{ image: 'https://cdn.example/1.jpg', alt: 'One' }, { image: '' }, { image: 'https://cdn.example/2.jpg', alt: 'Two', href: 'https://shop.example' }] });
+    const carousel = blockSchema.parse({
+      type: 'carousel',
+      items: [{ image: 'https://cdn.example/1.jpg', alt: 'One' }, { image: '' }, { image: 'https://cdn.example/2.jpg', alt: 'Two', href: 'https://shop.example' }],
+    });
     expect(renderBlock(carousel, ctx)).toEqual({ html: '', text: '' });
     const inApp = renderBlock(carousel, ctx, 'inApp');
     expect(inApp).toMatchInlineSnapshot(`
@@ -318,22 +371,44 @@ const EXAMPLES: Record<BlockType, BlockInput> = {
   paragraph: { type: 'paragraph', text: 'Hi <b>{{firstName|there}}</b>, see <a href="https://shop.example">the shop</a>.' },
   list: { type: 'list', items: ['Free delivery', 'Easy returns'] },
   image: { type: 'image', image: 'https://cdn.example/a.png', alt: 'A picture', href: 'https://shop.example/a' },
-  multiImages: { type: 'multiImages', items: [{ image: 'https://cdn.example/1.png', alt: 'One', href: '' }, { image: 'https://cdn.example/2.png', alt: 'Two', href: '' }] },
+  multiImages: {
+    type: 'multiImages',
+    items: [
+      { image: 'https://cdn.example/1.png', alt: 'One', href: '' },
+      { image: 'https://cdn.example/2.png', alt: 'Two', href: '' },
+    ],
+  },
   video: { type: 'video', video: 'https://video.example/intro' },
   button: { type: 'button', text: 'Shop now', href: 'https://shop.example' },
   divider: { type: 'divider' },
   spacer: { type: 'spacer', height: 16 },
-  textLinkGroup: { type: 'textLinkGroup', items: [{ text: 'Help', href: 'https://example.com/help' }, { text: 'Terms', href: 'https://example.com/terms' }] },
+  textLinkGroup: {
+    type: 'textLinkGroup',
+    items: [
+      { text: 'Help', href: 'https://example.com/help' },
+      { text: 'Terms', href: 'https://example.com/terms' },
+    ],
+  },
   iconLinkGroup: { type: 'iconLinkGroup', items: [{ icon: 'https://cdn.example/x.png', alt: 'X', href: 'https://x.example' }] },
   thumb: { type: 'thumb' },
   legal: { type: 'legal', text: 'Herald Inc., 1 Main St.' },
   tip: { type: 'tip', content: 'Tap a picture to open it.' },
-  carousel: { type: 'carousel', items: [{ image: 'https://cdn.example/1.jpg', alt: 'One', href: '' }, { image: 'https://cdn.example/2.jpg', alt: 'Two', href: '' }] },
+  carousel: {
+    type: 'carousel',
+    items: [
+      { image: 'https://cdn.example/1.jpg', alt: 'One', href: '' },
+      { image: 'https://cdn.example/2.jpg', alt: 'Two', href: '' },
+    ],
+  },
 };
 
 describe('the in-app form: one snapshot per block, as the page an app shows', () => {
   it.each(BLOCK_TYPES)('%s', (type) => {
-    const page = renderInApp({ language: 'en', theme: { ...THEME_DEFAULT }, title: 'Example', blocks: [blockSchema.parse(EXAMPLES[type])] }, { firstName: 'Mia' }, { feedbackUrl: (a) => `https://t.example/f/${a}` });
+    const page = renderInApp(
+      { language: 'en', theme: { ...THEME_DEFAULT }, title: 'Example', blocks: [blockSchema.parse(EXAMPLES[type])] },
+      { firstName: 'Mia' },
+      { feedbackUrl: (a) => `https://t.example/f/${a}` },
+    );
     expect(page.html).toMatchSnapshot();
     expect(page.html).toContain(`<meta http-equiv="Content-Security-Policy" content="${IN_APP_CSP}">`);
   });
@@ -342,10 +417,7 @@ describe('the in-app form: one snapshot per block, as the page an app shows', ()
 describe('rendering stored blocks that never passed the schema', () => {
   const ctx = () => createRenderContext({}, { ...THEME_DEFAULT });
   it('falls back on bad enums, numbers and colours instead of writing them', () => {
-    const html = renderBlock(
-      { type: 'button', text: 'x', align: 'middle', padding: 'huge', width: 'wide', backgroundColor: 'red', color: 'url(x)' },
-      ctx(),
-    ).html;
+    const html = renderBlock({ type: 'button', text: 'x', align: 'middle', padding: 'huge', width: 'wide', backgroundColor: 'red', color: 'url(x)' }, ctx()).html;
     expect(html).toContain('align="center"');
     expect(html).toContain('background-color:#33CCFF');
     expect(html).not.toMatch(/red|wide|huge|middle|url\(/);

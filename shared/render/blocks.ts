@@ -52,10 +52,7 @@ export const BLOCK_TYPES = Object.keys(BLOCKS) as BlockType[];
 type BlockSchema = (typeof BLOCKS)[BlockType]['schema'];
 
 /** Any block, told apart by its `type`. */
-export const blockSchema = z.discriminatedUnion(
-  'type',
-  Object.values(BLOCKS).map((block) => block.schema) as [BlockSchema, ...BlockSchema[]],
-);
+export const blockSchema = z.discriminatedUnion('type', Object.values(BLOCKS).map((block) => block.schema) as [BlockSchema, ...BlockSchema[]]);
 export type Block = z.output<typeof blockSchema>;
 export type BlockInput = z.input<typeof blockSchema>;
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;

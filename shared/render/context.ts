@@ -52,9 +52,7 @@ export interface BlockDefinition<T extends string = string, S extends z.ZodType<
   forms?: readonly BlockForm[];
 }
 
-export function defineBlock<T extends string, S extends z.ZodType<{ type: T }>>(
-  def: Omit<BlockDefinition<T, S>, 'create'>,
-): BlockDefinition<T, S> {
+export function defineBlock<T extends string, S extends z.ZodType<{ type: T }>>(def: Omit<BlockDefinition<T, S>, 'create'>): BlockDefinition<T, S> {
   return { ...def, create: () => def.schema.parse({ type: def.type }) };
 }
 
@@ -92,10 +90,7 @@ export const SIDE_PADDING_CLASS = 'hd-px';
  * A block's table row with the common options applied: align, padding (none or left-right) and, where the block
  * has one, a background colour. Top and bottom padding default to the spec's spacing of 8px.
  */
-export function blockRow(
-  inner: string,
-  options: { align?: unknown; padding?: unknown; backgroundColor?: unknown; paddingY?: number; height?: number },
-): string {
+export function blockRow(inner: string, options: { align?: unknown; padding?: unknown; backgroundColor?: unknown; paddingY?: number; height?: number }): string {
   const align: Align = oneOf(options.align, ALIGNS, 'left');
   const padding: Padding = oneOf(options.padding, PADDINGS, 'leftRight');
   const background = safeColor(options.backgroundColor, '');

@@ -14,7 +14,10 @@ function content(blocks: BlockInput[], extra: Partial<EmailContent> = {}): Email
 const newsletter = content([
   { type: 'image', image: 'https://cdn.example/logo.png', alt: 'Herald', width: '160px', href: 'https://herald.example/' },
   { type: 'heading', text: 'Spring offers for {{firstName|you}}', level: 1 },
-  { type: 'paragraph', text: '<p>Your plan: <b>{{attributes.plan|Basic}}</b>.</p><p>Read <a href="https://herald.example/blog?u={{id}}">the blog</a> or <a href="mailto:help@herald.example">write to us</a>.</p>' },
+  {
+    type: 'paragraph',
+    text: '<p>Your plan: <b>{{attributes.plan|Basic}}</b>.</p><p>Read <a href="https://herald.example/blog?u={{id}}">the blog</a> or <a href="mailto:help@herald.example">write to us</a>.</p>',
+  },
   { type: 'divider' },
   { type: 'button', text: 'Shop now', href: '{{attributes.shopUrl}}' },
   { type: 'spacer', height: 24 },
@@ -69,9 +72,7 @@ describe('renderEmail', () => {
     expect(renderEmail(content([], { preheader: '' })).html).not.toContain('display:none');
   });
   it('keeps the subject to one header-safe line', () => {
-    expect(renderEmail(content([], { subject: 'Hi {{firstName}}\r\nBcc: x@evil.example' }), { firstName: 'A\nB' }).subject).toBe(
-      'Hi A B Bcc: x@evil.example',
-    );
+    expect(renderEmail(content([], { subject: 'Hi {{firstName}}\r\nBcc: x@evil.example' }), { firstName: 'A\nB' }).subject).toBe('Hi A B Bcc: x@evil.example');
   });
 });
 
@@ -108,7 +109,9 @@ describe('click tracking and the open pixel', () => {
   });
   it('appends the pixel as a 1x1 image at the end of the body, and only a safe one', () => {
     const { html } = renderEmail(newsletter, ann, tracking());
-    expect(html.endsWith('<img src="https://herald.example/o/abc.gif" width="1" height="1" alt="" border="0" style="display:block;width:1px;height:1px;border:0"></body></html>')).toBe(true);
+    expect(
+      html.endsWith('<img src="https://herald.example/o/abc.gif" width="1" height="1" alt="" border="0" style="display:block;width:1px;height:1px;border:0"></body></html>'),
+    ).toBe(true);
     expect(renderEmail(newsletter, ann).html).not.toContain('width="1"');
     expect(renderEmail(newsletter, ann, { openPixelUrl: 'javascript:alert(1)' }).html).not.toContain('javascript');
   });
@@ -117,9 +120,7 @@ describe('click tracking and the open pixel', () => {
     expect(email.html).toContain('>配信停止</a>');
     expect(email.text).toBe('配信停止: https://herald.example/u/1\n');
     expect(renderEmail(content([], { language: 'zh-TW' }), {}, { unsubscribeUrl: 'https://h.example/u' }).text).toContain('退订');
-    expect(renderEmail(content([]), {}, { unsubscribeUrl: 'https://h.example/u', unsubscribeLabel: 'Stop <these>' }).html).toContain(
-      '>Stop &lt;these&gt;</a>',
-    );
+    expect(renderEmail(content([]), {}, { unsubscribeUrl: 'https://h.example/u', unsubscribeLabel: 'Stop <these>' }).html).toContain('>Stop &lt;these&gt;</a>');
   });
 });
 

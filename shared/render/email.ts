@@ -91,9 +91,7 @@ export function renderEmail(content: EmailContent, recipient: Recipient = {}, op
     footer +
     `<!--[if mso]></td></tr></table><![endif]-->` +
     `</td></tr></table>` +
-    (pixel
-      ? `<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" border="0" style="display:block;width:1px;height:1px;border:0">`
-      : '') +
+    (pixel ? `<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" border="0" style="display:block;width:1px;height:1px;border:0">` : '') +
     `</body></html>`;
 
   return { subject, html, text: textParts.join('\n\n') + '\n' };

@@ -84,10 +84,7 @@ export function urlField(param: string, kind: UrlKind) {
     .string()
     .trim()
     .max(URL_MAX, RENDER_MESSAGES.tooLong(param, URL_MAX))
-    .refine(
-      (value) => isStorableUrl(value, kind),
-      kind === 'image' ? RENDER_MESSAGES.imageLink(param) : RENDER_MESSAGES.link(param),
-    )
+    .refine((value) => isStorableUrl(value, kind), kind === 'image' ? RENDER_MESSAGES.imageLink(param) : RENDER_MESSAGES.link(param))
     .default('');
 }
 

@@ -17,8 +17,20 @@ describe('output helpers', () => {
     expect(safeUrl('tel:+81312345678')).toBe('tel:+81312345678');
     expect(safeUrl('mailto:a@example.com', 'image')).toBeNull();
     expect(safeUrl('https://example.com/a.png', 'image')).toBe('https://example.com/a.png');
-    for (const bad of ['javascript:alert(1)', 'java\tscript:alert(1)', '\u0001javascript:x', 'data:text/html,x', 'vbscript:x',
-      '//evil.example', '/relative', 'https:///x', 'https:\\\\evil', 'java\u0000script:x', 'https://a.example/\u0000x', '']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      '\u0001javascript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.example',
+      '/relative',
+      'https:///x',
+      'https:\\\\evil',
+      'java\u0000script:x',
+      'https://a.example/\u0000x',
+      '',
+    ]) {
       expect(safeUrl(bad), JSON.stringify(bad)).toBeNull();
     }
   });

@@ -32,8 +32,6 @@ describe('personalisation tokens', () => {
     expect(personalizeUrl('https://shop.example/?n={{firstName}}&p={{attributes.plan|none}}', { firstName: 'A&B =1', attributes: {} })).toBe(
       'https://shop.example/?n=A%26B%20%3D1&p=none',
     );
-    expect(personalizeUrl(' {{attributes.url}}?x={{firstName}}', { attributes: { url: 'https://a.example/p' }, firstName: '"' })).toBe(
-      ' https://a.example/p?x=%22',
-    );
+    expect(personalizeUrl(' {{attributes.url}}?x={{firstName}}', { attributes: { url: 'https://a.example/p' }, firstName: '"' })).toBe(' https://a.example/p?x=%22');
   });
 });

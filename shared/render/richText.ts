@@ -29,8 +29,24 @@ const FORMATTING: Record<string, Formatting> = {
 const BLOCK_LEVEL = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'tr', 'pre']);
 /** Elements dropped together with their content. */
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'applet', 'noscript', 'noembed', 'noframes',
-  'template', 'textarea', 'title', 'xmp', 'select', 'svg', 'math', 'head',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'applet',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'textarea',
+  'title',
+  'xmp',
+  'select',
+  'svg',
+  'math',
+  'head',
 ]);
 const MAX_DEPTH = 16;
 const TAG_START = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)/y;
@@ -136,8 +152,7 @@ function parseMarkup(input: string): RichNode[] {
       }
       if (name === 'a') close('a'); // a link inside a link closes the first, as in a browser
       if (stack.length >= MAX_DEPTH) continue;
-      const node: RichNode & Container =
-        name === 'a' ? { kind: 'link', href: readHref(attributes), children: [] } : { kind: formatting, children: [] };
+      const node: RichNode & Container = name === 'a' ? { kind: 'link', href: readHref(attributes), children: [] } : { kind: formatting, children: [] };
       current().children.push(node);
       stack.push({ tag, node });
     }

@@ -8,7 +8,8 @@ function inert(html: string): boolean {
 
 describe('uploaded HTML', () => {
   it('keeps a normal email layout', () => {
-    const html = '<!DOCTYPE html><html><body><table width="600" cellpadding="0"><tr><td style="color:#333"><a href="https://example.com/?a=1&amp;b=2" target="_blank">Shop</a><img src="https://cdn.example.com/a.png" alt="A"></td></tr></table></body></html>';
+    const html =
+      '<!DOCTYPE html><html><body><table width="600" cellpadding="0"><tr><td style="color:#333"><a href="https://example.com/?a=1&amp;b=2" target="_blank">Shop</a><img src="https://cdn.example.com/a.png" alt="A"></td></tr></table></body></html>';
     expect(sanitizeHtml(html)).toBe(
       '<html><body><table width="600" cellpadding="0"><tr><td style="color:#333"><a href="https://example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">Shop</a><img src="https://cdn.example.com/a.png" alt="A"></td></tr></table></body></html>',
     );

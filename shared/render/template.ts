@@ -25,7 +25,8 @@ export const emailContentSchema = z.object({
     .superRefine((blocks, ctx) => {
       // the HTML builder's blocks (tip, carousel) have no place in a mail
       blocks.forEach((block, i) => {
-        if (!blockInForm(block.type, 'email')) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: `The ${block.type} block belongs to the HTML (in-app) builder, not to email.` });
+        if (!blockInForm(block.type, 'email'))
+          ctx.addIssue({ code: 'custom', path: [i, 'type'], message: `The ${block.type} block belongs to the HTML (in-app) builder, not to email.` });
       });
     })
     .default([]),
@@ -72,7 +73,11 @@ export interface EmailContent {
 
 /** "zh_TW.UTF-8", "ZH-tw" → "zh-tw" */
 function normalizeLocale(locale: string): string {
-  return locale.trim().replace(/[.@].*$/, '').replace(/_/g, '-').toLowerCase();
+  return locale
+    .trim()
+    .replace(/[.@].*$/, '')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }
 
 /**

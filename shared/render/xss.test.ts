@@ -88,16 +88,13 @@ const PAYLOADS = [
   '<a href="https://ok.example/">ok</a><a href="jav\tascript:alert(1)">x</a>',
 ];
 
-const ALLOWED_ELEMENTS = new Set(
-  'html head body meta title style table tbody tr td div span a img h1 h2 h3 ul ol li strong em u br'.split(' '),
-);
-const ALLOWED_ATTRIBUTES = new Set(
-  'lang dir charset name content style role border cellpadding cellspacing width height bgcolor align class href target rel src alt'.split(' '),
-);
+const ALLOWED_ELEMENTS = new Set('html head body meta title style table tbody tr td div span a img h1 h2 h3 ul ol li strong em u br'.split(' '));
+const ALLOWED_ATTRIBUTES = new Set('lang dir charset name content style role border cellpadding cellspacing width height bgcolor align class href target rel src alt'.split(' '));
 /** what only the in-app page has: its CSP meta, its base style and the carousel's CSS animation */
 const IN_APP_ATTRIBUTES = new Set(['http-equiv', 'aria-roledescription']);
 const IN_APP_BASE_STYLE = /^body\{margin:0;padding:0;background-color:#[0-9A-Fa-f]{6};-webkit-text-size-adjust:100%\}img\{max-width:100%\}table\{border-collapse:collapse\}$/;
-const CAROUSEL_STYLE = /^@keyframes hd-carousel-[2-5]\{([0-9.]+%(,[0-9.]+%)?\{transform:translateX\(-?[0-9.]+%\)\})+100%\{transform:translateX\(0\)\}\}@media \(prefers-reduced-motion:reduce\)\{\.hd-carousel-strip\{animation:none!important\}\}$/;
+const CAROUSEL_STYLE =
+  /^@keyframes hd-carousel-[2-5]\{([0-9.]+%(,[0-9.]+%)?\{transform:translateX\(-?[0-9.]+%\)\})+100%\{transform:translateX\(0\)\}\}@media \(prefers-reduced-motion:reduce\)\{\.hd-carousel-strip\{animation:none!important\}\}$/;
 const RAW_TAG = /<\s*\/?\s*(script|iframe|object|embed|form|svg|math|base|link|frame|applet|input|button|textarea|noscript|template|details|video|audio|source)\b/i;
 const STYLE_DANGER = /expression|javascript|vbscript|url\s*\(|@import|behavior|binding|\\|<|>/i;
 const MEDIA_QUERY = '@media only screen and (max-width:393px){.hd-px{padding-left:16px!important;padding-right:16px!important}}';
@@ -140,7 +137,12 @@ function problems(html: string, inApp = false): string[] {
       if (name === 'style' && STYLE_DANGER.test(value)) found.push(`style="${value}"`);
       if (name === 'content' && !/^(utf-8|width=device-width,initial-scale=1)$/.test(value) && !(inApp && value === IN_APP_CSP)) found.push(`content ${value}`);
     }
-    if (tag === 'meta' && element.hasAttribute('http-equiv') && !(inApp && element.getAttribute('http-equiv') === 'Content-Security-Policy' && element.getAttribute('content') === IN_APP_CSP)) found.push('meta http-equiv');
+    if (
+      tag === 'meta' &&
+      element.hasAttribute('http-equiv') &&
+      !(inApp && element.getAttribute('http-equiv') === 'Content-Security-Policy' && element.getAttribute('content') === IN_APP_CSP)
+    )
+      found.push('meta http-equiv');
   }
   if (styles !== 1) found.push(`${styles} style elements`);
   return found;
@@ -164,16 +166,51 @@ function direct(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'logo', image: p, alt: p, width: p, height: p, backgroundColor: p, align: any },
     { type: 'hero', image: p, alt: p, title: p, subtitle: p, position: any, align: any },
     { type: 'hero', image: 'https://ok.example/h.jpg', alt: p, title: p, subtitle: p },
-    { type: 'multiImages', items: [{ image: p, alt: p, href: p }, { image: 'https://ok.example/i.png', alt: p, href: p }], align: any, padding: any },
-    { type: 'iconLinkGroup', items: [{ icon: p, alt: p, href: p }, { icon: 'https://ok.example/i.png', alt: p, href: p }], width: any, height: any, align: any },
-    { type: 'textLinkGroup', items: [{ text: p, href: p }, { text: 'x', href: p }], color: p, align: any, padding: any },
+    {
+      type: 'multiImages',
+      items: [
+        { image: p, alt: p, href: p },
+        { image: 'https://ok.example/i.png', alt: p, href: p },
+      ],
+      align: any,
+      padding: any,
+    },
+    {
+      type: 'iconLinkGroup',
+      items: [
+        { icon: p, alt: p, href: p },
+        { icon: 'https://ok.example/i.png', alt: p, href: p },
+      ],
+      width: any,
+      height: any,
+      align: any,
+    },
+    {
+      type: 'textLinkGroup',
+      items: [
+        { text: p, href: p },
+        { text: 'x', href: p },
+      ],
+      color: p,
+      align: any,
+      padding: any,
+    },
     { type: 'list', items: [p, `<b>${p}</b>`], style: any, color: p, align: any, padding: any },
     { type: 'legal', text: p, backgroundColor: p, align: any, padding: any },
     { type: 'legal', text: `<a href="${p}">x</a> <b>${p}</b>` },
     { type: 'thumb', text: p, likeText: p, dislikeText: p, align: any, padding: any },
     { type: 'tip', content: p, align: any, padding: any },
     { type: 'tip', content: `<a href="${p}">x</a> <b>${p}</b>` },
-    { type: 'carousel', items: [{ image: p, alt: p, href: p }, { image: 'https://ok.example/c.png', alt: p, href: p }, { image: 'https://ok.example/d.png', alt: p, href: p }], align: any, padding: any },
+    {
+      type: 'carousel',
+      items: [
+        { image: p, alt: p, href: p },
+        { image: 'https://ok.example/c.png', alt: p, href: p },
+        { image: 'https://ok.example/d.png', alt: p, href: p },
+      ],
+      align: any,
+      padding: any,
+    },
   ];
   const content = { language: p, theme: { primaryColor: p, secondaryColor: p }, subject: p, preheader: p, blocks } as never;
   return [content, {}, { unsubscribeUrl: p, unsubscribeLabel: p, openPixelUrl: p, linkRewriter: () => p, feedbackUrl: () => p }];
@@ -192,14 +229,32 @@ function personalised(p: string): [EmailContent, Recipient, RenderOptions] {
     { type: 'title', text: '{{v}}' },
     { type: 'video', video: '{{v}}', text: '{{v}}' },
     { type: 'hero', image: 'https://ok.example/{{v}}.jpg', alt: '{{v}}', title: '{{v}}', subtitle: '{{v}}' },
-    { type: 'multiImages', items: [{ image: '{{v}}', alt: '{{v}}', href: '{{v}}' }, { image: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: 'https://ok.example/?q={{v}}' }] },
+    {
+      type: 'multiImages',
+      items: [
+        { image: '{{v}}', alt: '{{v}}', href: '{{v}}' },
+        { image: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: 'https://ok.example/?q={{v}}' },
+      ],
+    },
     { type: 'iconLinkGroup', items: [{ icon: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: '{{v}}' }] },
-    { type: 'textLinkGroup', items: [{ text: '{{v}}', href: '{{v}}' }, { text: 'q', href: 'https://ok.example/?q={{v}}' }] },
+    {
+      type: 'textLinkGroup',
+      items: [
+        { text: '{{v}}', href: '{{v}}' },
+        { text: 'q', href: 'https://ok.example/?q={{v}}' },
+      ],
+    },
     { type: 'list', items: ['{{v}}', 'x {{firstName|y}}'] },
     { type: 'legal', text: 'Sent to {{v}}. <a href="{{v}}">{{v}}</a>' },
     { type: 'thumb', text: '{{v}}', likeText: '{{v}}', dislikeText: '{{firstName|no}}' },
     { type: 'tip', content: 'Tip for {{v}} <a href="{{v}}">{{v}}</a>' },
-    { type: 'carousel', items: [{ image: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: '{{v}}' }, { image: '{{v}}', alt: '{{v}}', href: 'https://ok.example/?q={{v}}' }] },
+    {
+      type: 'carousel',
+      items: [
+        { image: 'https://ok.example/{{v}}.png', alt: '{{v}}', href: '{{v}}' },
+        { image: '{{v}}', alt: '{{v}}', href: 'https://ok.example/?q={{v}}' },
+      ],
+    },
   ];
   const content = { language: 'en', theme: { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' }, subject: '{{v}}', preheader: '{{v}}', blocks } as never;
   const recipient = { v: p, firstName: p, attributes: { v: p } };
@@ -208,8 +263,7 @@ function personalised(p: string): [EmailContent, Recipient, RenderOptions] {
 
 describe('the checker', () => {
   it('finds what it looks for', () => {
-    const page = (body: string) =>
-      `<!doctype html><html><head><style>${MEDIA_QUERY}</style></head><body>${body}</body></html>`;
+    const page = (body: string) => `<!doctype html><html><head><style>${MEDIA_QUERY}</style></head><body>${body}</body></html>`;
     expect(problems(page('<p>ok</p>'))).toEqual(['element <p>']);
     expect(problems(page('<a href="https://ok.example">ok</a>'))).toEqual([]);
     expect(problems(page('<a href="jav&#x09;ascript:alert(1)">x</a>'))).toEqual(['href jav\tascript:alert(1)']);

@@ -33,7 +33,12 @@ export const SDK_USER_TOKEN = { algorithm: 'HS256', maxLifetimeSeconds: 3600 } a
 export const SDK_LIMITS = { eventsPerCall: 100, propertiesPerEvent: 50, nonceLength: 64 } as const;
 
 const accountFields = accountSchema.shape;
-const accountId = z.string().trim().min(1).max(64).regex(/^[^#\s]+$/, 'An account id has no spaces and no #.');
+const accountId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^#\s]+$/, 'An account id has no spaces and no #.');
 const deviceId = z.string().trim().min(1).max(200);
 const propertyValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
@@ -170,7 +175,18 @@ export const inboxItemAnswer = z.object({
 const accountAnswer = z.object({ accountId: z.string(), created: z.boolean(), version: z.number().int() });
 
 /** What an identify call without a user token left unchanged on an existing account (field paths). */
-export const SDK_PROTECTED_FIELDS = ['emails', 'phones', 'lineUserId', 'address', 'consents.email', 'consents.sms', 'consents.push', 'consents.line', 'device', 'device.pushToken'] as const;
+export const SDK_PROTECTED_FIELDS = [
+  'emails',
+  'phones',
+  'lineUserId',
+  'address',
+  'consents.email',
+  'consents.sms',
+  'consents.push',
+  'consents.line',
+  'device',
+  'device.pushToken',
+] as const;
 const identifyAnswer = accountAnswer.extend({
   /** given but not applied: an existing account's addresses (e-mail, phone, LINE, postal), consents or push need a user token */
   ignored: z.array(z.enum(SDK_PROTECTED_FIELDS)).optional(),
@@ -181,7 +197,7 @@ export const SDK_OPERATIONS = {
   identify: {
     summary: 'Register or update an account, and optionally its device',
     description:
-      'Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one). Phone numbers are stored in E.164; one without a country code is read as the organization\'s default country\'s, and one that is not a phone number is refused (400016). On an existing account, e-mail addresses, phone numbers, the LINE user id, the postal address and a new device (except the first ones of an account this app made), consents and a new push token are applied only with a valid user token; without one they are left as stored and named in `ignored`.',
+      "Creates the account on first sight. Given fields replace the stored ones; attributes are merged (null removes one). Phone numbers are stored in E.164; one without a country code is read as the organization's default country's, and one that is not a phone number is refused (400016). On an existing account, e-mail addresses, phone numbers, the LINE user id, the postal address and a new device (except the first ones of an account this app made), consents and a new push token are applied only with a valid user token; without one they are left as stored and named in `ignored`.",
     request: identifyRequest,
     response: identifyAnswer,
   },
@@ -201,19 +217,19 @@ export const SDK_OPERATIONS = {
   events: {
     summary: 'Track events',
     description:
-      'Custom events; message received, opened, clicked, button tapped and dismissed; geofence and beacon enter and exit. Geofences, beacons and plans are those of the app\'s organization.',
+      "Custom events; message received, opened, clicked, button tapped and dismissed; geofence and beacon enter and exit. Geofences, beacons and plans are those of the app's organization.",
     request: eventsRequest,
     response: z.object({ accepted: z.number().int() }),
   },
   permission: {
     summary: 'Report a notification-permission change',
-    description: 'Sets the device\'s permission state and adds a row to the account\'s permission record.',
+    description: "Sets the device's permission state and adds a row to the account's permission record.",
     request: permissionRequest,
     response: z.object({ accountId: z.string(), deviceId: z.string(), permission: z.enum(NOTIFICATION_PERMISSIONS), changed: z.boolean() }),
   },
   signOut: {
     summary: 'Sign a device out of an account',
-    description: 'The device stops receiving the account\'s messages until it identifies again.',
+    description: "The device stops receiving the account's messages until it identifies again.",
     request: signOutRequest,
     response: z.object({ accountId: z.string(), deviceId: z.string() }),
   },

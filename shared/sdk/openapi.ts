@@ -70,10 +70,10 @@ export function sdkOpenApi(): Json {
       title: 'Herald app SDK API',
       version: APP_VERSION,
       description: [
-        'What an organization\'s iOS and Android apps send to Herald: accounts, devices, attributes and tags, events, notification permissions and sign-outs.',
+        "What an organization's iOS and Android apps send to Herald: accounts, devices, attributes and tags, events, notification permissions and sign-outs.",
         'Every call is signed. The string to sign is the method, the path, the timestamp, the nonce and the hex SHA-256 of the body, joined by newlines;',
         `the signature is HMAC-SHA256 of it with the app's signing secret, base64url, sent in ${SDK_HEADERS.signature}.`,
-        'A timestamp more than five minutes from the server\'s clock answers 401005; a nonce used before answers 400009; an unknown app key 400001;',
+        "A timestamp more than five minutes from the server's clock answers 401005; a nonce used before answers 400009; an unknown app key 400001;",
         'a wrong signature 400009; too many calls a minute, or too many wrong signatures from one address, 400014 with Retry-After.',
         `The signing secret ships in the app, so it proves only the app: an existing account's addresses, consents and push change only with a user token in ${SDK_HEADERS.userToken},`,
         `an HS256 JWT the organization's back end signs with the app's server key (sub: the account id, aud: the app key, exp at most ${SDK_USER_TOKEN.maxLifetimeSeconds} s after iat).`,
@@ -89,7 +89,11 @@ export function sdkOpenApi(): Json {
         Nonce: header(SDK_HEADERS.nonce, 'A value never used before with this app key (16 to 64 letters, digits, - or _).', '^[A-Za-z0-9_-]{16,64}$'),
         Signature: header(SDK_HEADERS.signature, 'HMAC-SHA256 of the string to sign, base64url.', '^[A-Za-z0-9_-]{43}$'),
         UserToken: {
-          ...header(SDK_HEADERS.userToken, "Optional: a user token for the body's accountId, signed by the organization's back end with the app's server key.", '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$'),
+          ...header(
+            SDK_HEADERS.userToken,
+            "Optional: a user token for the body's accountId, signed by the organization's back end with the app's server key.",
+            '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+          ),
           required: false,
         },
       },

@@ -27,9 +27,7 @@ function naiveRead(account: unknown, field: string): unknown {
   if (field.startsWith('attributes.')) {
     const attrs = a.attributes;
     const name = field.split('.')[1];
-    return typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name)
-      ? (attrs as Record<string, unknown>)[name]
-      : undefined;
+    return typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name) ? (attrs as Record<string, unknown>)[name] : undefined;
   }
   if (field === 'email') return Array.isArray(a.emails) && typeof a.emails[0] === 'string' ? a.emails[0] : undefined;
   const v = a[field];
@@ -97,9 +95,7 @@ function naive(node: RuleNode, account: unknown): boolean {
 
 // ---- generators -------------------------------------------------------------------------------------------
 
-const isoDate = fc
-  .integer({ min: NOW - 400 * DAY, max: NOW + 30 * DAY })
-  .chain((t) => fc.constantFrom(t, new Date(t).toISOString()));
+const isoDate = fc.integer({ min: NOW - 400 * DAY, max: NOW + 30 * DAY }).chain((t) => fc.constantFrom(t, new Date(t).toISOString()));
 const junk = fc.constantFrom<unknown>(null, 'soon', 0, -1, true, false, [], {}, ['JP'], Number.NaN, '');
 const text = fc.constantFrom('JP', 'jp', 'US', 'kr', 'ja-JP', 'ja-jp', 'en-US', 'Ann', 'ann', 'Johnson', 'a@example.com', 'A@Example.COM');
 const plan = fc.constantFrom('gold', 'platinum', 'Gold', 'silver');
@@ -157,11 +153,13 @@ function valueFor(field: string, operator: Condition['operator']): fc.Arbitrary<
   }
 }
 
-const condition: fc.Arbitrary<Condition> = fc.constantFrom(...FIELDS, ...ATTRIBUTES).chain((field) =>
-  fc
-    .constantFrom(...OPERATORS_BY_KIND[fieldKind(field)!])
-    .chain((operator) => valueFor(field, operator).map((value): Condition => (value === undefined ? { field, operator } : { field, operator, value }))),
-);
+const condition: fc.Arbitrary<Condition> = fc
+  .constantFrom(...FIELDS, ...ATTRIBUTES)
+  .chain((field) =>
+    fc
+      .constantFrom(...OPERATORS_BY_KIND[fieldKind(field)!])
+      .chain((operator) => valueFor(field, operator).map((value): Condition => (value === undefined ? { field, operator } : { field, operator, value }))),
+  );
 
 const { rule } = fc.letrec<{ rule: Rule; node: RuleNode }>((tie) => ({
   rule: fc.record({ op: fc.constantFrom('AND' as const, 'OR' as const), conditions: fc.array(tie('node'), { minLength: 1, maxLength: 4 }) }),

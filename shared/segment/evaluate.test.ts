@@ -22,11 +22,7 @@ type Case = [condition: Condition, yes: unknown[], no: unknown[]];
 
 const CASES: Case[] = [
   [{ field: 'country', operator: 'equals', value: 'JP' }, [{ country: 'JP' }, { country: 'jp' }], [{ country: 'US' }, ...ODD]],
-  [
-    { field: 'email', operator: 'equals', value: 'Ann@Example.com' },
-    [{ emails: ['ann@example.COM', 'x@y.co'] }],
-    [{ emails: ['x@y.co', 'ann@example.com'] }, ...ODD],
-  ],
+  [{ field: 'email', operator: 'equals', value: 'Ann@Example.com' }, [{ emails: ['ann@example.COM', 'x@y.co'] }], [{ emails: ['x@y.co', 'ann@example.com'] }, ...ODD]],
   [{ field: 'firstName', operator: 'equals', value: 'Ann' }, [{ firstName: 'Ann' }], [{ firstName: 'ann' }, ...ODD]],
   [{ field: 'emailConsent', operator: 'equals', value: true }, [{ emailConsent: true }], [{ emailConsent: false }, ...ODD]],
   [{ field: 'attributes.score', operator: 'equals', value: 5 }, [{ attributes: { score: 5 } }], [{ attributes: { score: '5' } }, ...ODD]],
@@ -45,49 +41,21 @@ const CASES: Case[] = [
     [{ attributes: { note: 'ok' } }, { attributes: { note: 3 } }, ...ODD],
     [{ attributes: { note: 'SPAM here' } }],
   ],
-  [
-    { field: 'attributes.score', operator: 'gt', value: 10 },
-    [{ attributes: { score: 10.5 } }],
-    [{ attributes: { score: 10 } }, { attributes: { score: '11' } }, ...ODD],
-  ],
-  [
-    { field: 'attributes.score', operator: 'gte', value: 10 },
-    [{ attributes: { score: 10 } }],
-    [{ attributes: { score: 9 } }, { attributes: { score: true } }, ...ODD],
-  ],
-  [
-    { field: 'attributes.score', operator: 'lt', value: 0 },
-    [{ attributes: { score: -1 } }],
-    [{ attributes: { score: 0 } }, { attributes: { score: null } }, ...ODD],
-  ],
-  [
-    { field: 'attributes.score', operator: 'lte', value: 0 },
-    [{ attributes: { score: 0 } }, { attributes: { score: -0 } }],
-    [{ attributes: { score: 1 } }, ...ODD],
-  ],
+  [{ field: 'attributes.score', operator: 'gt', value: 10 }, [{ attributes: { score: 10.5 } }], [{ attributes: { score: 10 } }, { attributes: { score: '11' } }, ...ODD]],
+  [{ field: 'attributes.score', operator: 'gte', value: 10 }, [{ attributes: { score: 10 } }], [{ attributes: { score: 9 } }, { attributes: { score: true } }, ...ODD]],
+  [{ field: 'attributes.score', operator: 'lt', value: 0 }, [{ attributes: { score: -1 } }], [{ attributes: { score: 0 } }, { attributes: { score: null } }, ...ODD]],
+  [{ field: 'attributes.score', operator: 'lte', value: 0 }, [{ attributes: { score: 0 } }, { attributes: { score: -0 } }], [{ attributes: { score: 1 } }, ...ODD]],
   [{ field: 'firstName', operator: 'isSet' }, [{ firstName: 'A' }], [{ firstName: '' }, ...ODD]],
   [{ field: 'tags', operator: 'isSet' }, [{ tags: ['a'] }], [{ tags: [] }, ...ODD.filter((a) => a !== ODD[3])]],
-  [
-    { field: 'attributes.plan', operator: 'isSet' },
-    [{ attributes: { plan: false } }, { attributes: { plan: 0 } }],
-    [{ attributes: { plan: null } }, { attributes: {} }, ...ODD],
-  ],
+  [{ field: 'attributes.plan', operator: 'isSet' }, [{ attributes: { plan: false } }, { attributes: { plan: 0 } }], [{ attributes: { plan: null } }, { attributes: {} }, ...ODD]],
   [{ field: 'email', operator: 'isNotSet' }, [{ emails: [] }, ...ODD], [{ emails: ['a@b.co'] }]],
-  [
-    { field: 'dateCreated', operator: 'before', value: '2026-01-01' },
-    [{ dateCreated: Date.UTC(2025, 11, 31, 23) }],
-    [{ dateCreated: Date.UTC(2026, 0, 1) }, ...ODD],
-  ],
+  [{ field: 'dateCreated', operator: 'before', value: '2026-01-01' }, [{ dateCreated: Date.UTC(2025, 11, 31, 23) }], [{ dateCreated: Date.UTC(2026, 0, 1) }, ...ODD]],
   [
     { field: 'attributes.renewal', operator: 'before', value: Date.UTC(2026, 0, 1) },
     [{ attributes: { renewal: '2025-12-31T23:59:59Z' } }, { attributes: { renewal: '2026-01-01T08:00+09:00' } }],
     [{ attributes: { renewal: '2026-01-01 00:00' } }, { attributes: { renewal: 'Dec 31 2025' } }, ...ODD],
   ],
-  [
-    { field: 'dateUpdated', operator: 'after', value: '2026-01-01T00:00:00Z' },
-    [{ dateUpdated: Date.UTC(2026, 0, 1, 0, 0, 1) }],
-    [{ dateUpdated: Date.UTC(2026, 0, 1) }, ...ODD],
-  ],
+  [{ field: 'dateUpdated', operator: 'after', value: '2026-01-01T00:00:00Z' }, [{ dateUpdated: Date.UTC(2026, 0, 1, 0, 0, 1) }], [{ dateUpdated: Date.UTC(2026, 0, 1) }, ...ODD]],
   [
     { field: 'dateCreated', operator: 'withinLastDays', value: 30 },
     [{ dateCreated: NOW }, { dateCreated: NOW - 30 * DAY_MS }],
@@ -137,10 +105,7 @@ describe('groups', () => {
       conditions: [
         {
           op: 'AND',
-          conditions: [
-            jp,
-            { op: 'OR', conditions: [vip, { op: 'AND', conditions: [recent, { field: 'emailConsent', operator: 'equals', value: true }] }] },
-          ],
+          conditions: [jp, { op: 'OR', conditions: [vip, { op: 'AND', conditions: [recent, { field: 'emailConsent', operator: 'equals', value: true }] }] }],
         },
         { field: 'country', operator: 'equals', value: 'KR' },
       ],

@@ -41,7 +41,13 @@ describe('rule structure', () => {
 
   it('names the group operator, with the path of the nested group', () => {
     expect(problems({ op: 'XOR', conditions: [{ field: 'country', operator: 'isSet' }] })).toEqual([`op: ${RULE_MESSAGES.groupOp}`]);
-    const rule = { op: 'AND', conditions: [{ field: 'country', operator: 'isSet' }, { op: 'and', conditions: [{ field: 'country', operator: 'isSet' }] }] };
+    const rule = {
+      op: 'AND',
+      conditions: [
+        { field: 'country', operator: 'isSet' },
+        { op: 'and', conditions: [{ field: 'country', operator: 'isSet' }] },
+      ],
+    };
     expect(problems(rule)).toEqual([`conditions.1.op: ${RULE_MESSAGES.groupOp}`]);
   });
 
@@ -84,14 +90,73 @@ describe('rule structure', () => {
 describe('values per operator', () => {
   const bad = (message: string) => [`conditions.0.value: ${message}`];
   const cases: [field: string, operator: Condition['operator'], good: unknown[], wrong: [unknown, string][]][] = [
-    ['country', 'equals', ['JP'], [[1, RULE_MESSAGES.text], ['', RULE_MESSAGES.text], [undefined, RULE_MESSAGES.text]]],
-    ['emailConsent', 'notEquals', [true, false], [['true', RULE_MESSAGES.boolean], [1, RULE_MESSAGES.boolean]]],
-    ['attributes.plan', 'equals', ['gold', 3, false], [[undefined, RULE_MESSAGES.scalar], [' ', RULE_MESSAGES.text], [['a'], RULE_MESSAGES.scalar]]],
-    ['country', 'in', [['JP', 'US']], [[[], RULE_MESSAGES.valuesRequired], ['JP', RULE_MESSAGES.valuesRequired], [['JP', 1], RULE_MESSAGES.textList]]],
-    ['attributes.plan', 'notIn', [['gold', 2]], [[undefined, RULE_MESSAGES.valuesRequired], [['a', ''], RULE_MESSAGES.list]]],
-    ['firstName', 'contains', ['an'], [[1, RULE_MESSAGES.text], ['x'.repeat(RULE_LIMITS.text + 1), RULE_MESSAGES.text]]],
+    [
+      'country',
+      'equals',
+      ['JP'],
+      [
+        [1, RULE_MESSAGES.text],
+        ['', RULE_MESSAGES.text],
+        [undefined, RULE_MESSAGES.text],
+      ],
+    ],
+    [
+      'emailConsent',
+      'notEquals',
+      [true, false],
+      [
+        ['true', RULE_MESSAGES.boolean],
+        [1, RULE_MESSAGES.boolean],
+      ],
+    ],
+    [
+      'attributes.plan',
+      'equals',
+      ['gold', 3, false],
+      [
+        [undefined, RULE_MESSAGES.scalar],
+        [' ', RULE_MESSAGES.text],
+        [['a'], RULE_MESSAGES.scalar],
+      ],
+    ],
+    [
+      'country',
+      'in',
+      [['JP', 'US']],
+      [
+        [[], RULE_MESSAGES.valuesRequired],
+        ['JP', RULE_MESSAGES.valuesRequired],
+        [['JP', 1], RULE_MESSAGES.textList],
+      ],
+    ],
+    [
+      'attributes.plan',
+      'notIn',
+      [['gold', 2]],
+      [
+        [undefined, RULE_MESSAGES.valuesRequired],
+        [['a', ''], RULE_MESSAGES.list],
+      ],
+    ],
+    [
+      'firstName',
+      'contains',
+      ['an'],
+      [
+        [1, RULE_MESSAGES.text],
+        ['x'.repeat(RULE_LIMITS.text + 1), RULE_MESSAGES.text],
+      ],
+    ],
     ['lastName', 'notContains', ['son'], [[' ', RULE_MESSAGES.text]]],
-    ['attributes.score', 'gt', [0, -1.5], [['5', RULE_MESSAGES.number], [undefined, RULE_MESSAGES.number]]],
+    [
+      'attributes.score',
+      'gt',
+      [0, -1.5],
+      [
+        ['5', RULE_MESSAGES.number],
+        [undefined, RULE_MESSAGES.number],
+      ],
+    ],
     ['attributes.score', 'gte', [0], [[[1], RULE_MESSAGES.number]]],
     ['attributes.score', 'lt', [10], [[true, RULE_MESSAGES.number]]],
     ['attributes.score', 'lte', [10], [[null, RULE_MESSAGES.valueType]]],
@@ -101,16 +166,35 @@ describe('values per operator', () => {
       'dateCreated',
       'before',
       ['2026-01-31', '2026-01-31T09:00:00Z', '2026-01-31T09:00:00.5+09:00', 1_700_000_000_000],
-      [['2026-02-30', RULE_MESSAGES.date], ['yesterday', RULE_MESSAGES.date], [true, RULE_MESSAGES.date], [undefined, RULE_MESSAGES.date]],
+      [
+        ['2026-02-30', RULE_MESSAGES.date],
+        ['yesterday', RULE_MESSAGES.date],
+        [true, RULE_MESSAGES.date],
+        [undefined, RULE_MESSAGES.date],
+      ],
     ],
     ['attributes.renewal', 'after', ['2026-01-31 10:00'], [['31/01/2026', RULE_MESSAGES.date]]],
     [
       'dateCreated',
       'withinLastDays',
       [1, 30, RULE_LIMITS.days],
-      [[0, RULE_MESSAGES.days], [1.5, RULE_MESSAGES.days], [RULE_LIMITS.days + 1, RULE_MESSAGES.days], ['7', RULE_MESSAGES.days]],
+      [
+        [0, RULE_MESSAGES.days],
+        [1.5, RULE_MESSAGES.days],
+        [RULE_LIMITS.days + 1, RULE_MESSAGES.days],
+        ['7', RULE_MESSAGES.days],
+      ],
     ],
-    ['tags', 'hasTag', ['vip'], [['', RULE_MESSAGES.tag], [['vip'], RULE_MESSAGES.tag], ['x'.repeat(65), RULE_MESSAGES.tag]]],
+    [
+      'tags',
+      'hasTag',
+      ['vip'],
+      [
+        ['', RULE_MESSAGES.tag],
+        [['vip'], RULE_MESSAGES.tag],
+        ['x'.repeat(65), RULE_MESSAGES.tag],
+      ],
+    ],
     ['tags', 'notHasTag', ['vip'], [[undefined, RULE_MESSAGES.tag]]],
   ];
 
@@ -127,7 +211,19 @@ describe('values per operator', () => {
 
   it('refuses values of no rule type, and lists over 1000 values', () => {
     expect(valueProblems('country', 'equals', { a: 1 })).toEqual(bad(RULE_MESSAGES.valueType));
-    expect(valueProblems('country', 'in', Array.from({ length: RULE_LIMITS.values }, (_, i) => `c${i}`))).toEqual([]);
-    expect(valueProblems('country', 'in', Array.from({ length: RULE_LIMITS.values + 1 }, (_, i) => `c${i}`))).toEqual(bad(RULE_MESSAGES.textList));
+    expect(
+      valueProblems(
+        'country',
+        'in',
+        Array.from({ length: RULE_LIMITS.values }, (_, i) => `c${i}`),
+      ),
+    ).toEqual([]);
+    expect(
+      valueProblems(
+        'country',
+        'in',
+        Array.from({ length: RULE_LIMITS.values + 1 }, (_, i) => `c${i}`),
+      ),
+    ).toEqual(bad(RULE_MESSAGES.textList));
   });
 });

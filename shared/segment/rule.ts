@@ -145,9 +145,7 @@ function valueProblem(kind: FieldKind, operator: Operator, value: unknown): stri
     case 'after':
       return Number.isNaN(toEpochMs(value)) ? RULE_MESSAGES.date : undefined;
     case 'withinLastDays':
-      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= RULE_LIMITS.days
-        ? undefined
-        : RULE_MESSAGES.days;
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= RULE_LIMITS.days ? undefined : RULE_MESSAGES.days;
     case 'hasTag':
     case 'notHasTag':
       return isText(value, ACCOUNT_LIMITS.tagLength) ? undefined : RULE_MESSAGES.tag;
@@ -164,8 +162,7 @@ export const conditionSchema = z
     if (!c.field) return; // already answered 'The field is required.'
     const kind = fieldKind(c.field);
     const params = { field: c.field, operator: c.operator };
-    const fail = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message: fill(message, params) });
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message: fill(message, params) });
     if (!kind) return fail('field', RULE_MESSAGES.fieldUnknown);
     if (!OPERATORS_BY_KIND[kind].includes(c.operator)) return fail('operator', RULE_MESSAGES.operatorNotForField);
     const problem = valueProblem(kind, c.operator, c.value);
@@ -217,10 +214,7 @@ const nodeSchema: z.ZodType<RuleNode> = z.lazy(() =>
 const groupSchema: z.ZodType<RuleGroup> = z.object(
   {
     op: z.enum(GROUP_OPS, { error: RULE_MESSAGES.groupOp }),
-    conditions: z
-      .array(nodeSchema, { error: RULE_MESSAGES.empty })
-      .min(1, RULE_MESSAGES.empty)
-      .max(RULE_LIMITS.conditions, RULE_MESSAGES.tooMany),
+    conditions: z.array(nodeSchema, { error: RULE_MESSAGES.empty }).min(1, RULE_MESSAGES.empty).max(RULE_LIMITS.conditions, RULE_MESSAGES.tooMany),
   },
   { error: RULE_MESSAGES.empty },
 );

@@ -58,7 +58,11 @@ export const s3ManagerServices = {
   }),
   saveFolder: operation({ access: 'NAV_S3', payload: z.object({ baseDir: folderPath, name: assetName }), response: ok }),
   /** A file, or a folder that holds nothing. */
-  delete: operation({ access: 'NAV_S3', payload: z.object({ path: folderPath.refine((p) => p !== '', 'Name a file or a folder.'), folder: z.boolean().default(false) }), response: ok }),
+  delete: operation({
+    access: 'NAV_S3',
+    payload: z.object({ path: folderPath.refine((p) => p !== '', 'Name a file or a folder.'), folder: z.boolean().default(false) }),
+    response: ok,
+  }),
   /** A file's new name in the same folder. */
   rename: operation({ access: 'NAV_S3', payload: z.object({ path: folderPath.refine((p) => p !== '', 'Name a file.'), name: assetName }), response: assetFileView }),
 } as const;

@@ -40,8 +40,22 @@ const secret = z.string().max(16_384).optional();
 /** The form: the source's fields, and its credentials when they are given (left out: the stored ones stay). */
 export const cloudSourceSavePayload = cloudSourceSchema
   .omit({
-    orgId: true, id: true, version: true, dateCreated: true, dateUpdated: true, createdBy: true, updatedBy: true, passwordSealed: true, privateKeySealed: true, secretKeySealed: true,
-    nextExecuteTime: true, lastExecuteTime: true, externalId: true, hostKey: true, pendingHostKey: true, credentialsNeeded: true,
+    orgId: true,
+    id: true,
+    version: true,
+    dateCreated: true,
+    dateUpdated: true,
+    createdBy: true,
+    updatedBy: true,
+    passwordSealed: true,
+    privateKeySealed: true,
+    secretKeySealed: true,
+    nextExecuteTime: true,
+    lastExecuteTime: true,
+    externalId: true,
+    hostKey: true,
+    pendingHostKey: true,
+    credentialsNeeded: true,
   })
   .extend({
     id: idString.optional(),
@@ -98,7 +112,15 @@ export const cloudSourceServices = {
   /** An upload source: a link the browser PUTs the file to (15 minutes); the next run reads it. */
   uploadUrl: operation({
     access: ACCESS,
-    payload: idPayload.extend({ fileName: z.string().trim().min(1).max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.'), size: importFileSize }),
+    payload: idPayload.extend({
+      fileName: z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .regex(/^[^/\\]+$/, 'A file name has no slashes.'),
+      size: importFileSize,
+    }),
     response: uploadLink,
   }),
   /**

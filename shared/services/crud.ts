@@ -37,9 +37,7 @@ export function crudSavePayload(def: CrudEntityDef) {
 }
 
 export function crudListPayload(def: CrudEntityDef) {
-  const filters = (def.listColumns ?? [])
-    .filter((c) => c.filter)
-    .map((c) => [c.field, c.filter === 'boolean' ? z.boolean().optional() : z.string().max(100).optional()] as const);
+  const filters = (def.listColumns ?? []).filter((c) => c.filter).map((c) => [c.field, c.filter === 'boolean' ? z.boolean().optional() : z.string().max(100).optional()] as const);
   return z.object({ ...pageRequest, ...Object.fromEntries(filters) });
 }
 

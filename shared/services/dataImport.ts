@@ -32,7 +32,8 @@ export const dataImportCreatePayload = importPlanSchema
       if (problem) ctx.addIssue({ code: 'custom', path: ['mappings'], message: problem });
     } else if (p.kind === 'ACCOUNT') {
       p.mappings.forEach((m, i) => {
-        if ((DEVICE_IMPORT_FIELDS as readonly string[]).includes(m.target)) ctx.addIssue({ code: 'custom', path: ['mappings', i, 'target'], message: IMPORT_MESSAGES.notAccountField });
+        if ((DEVICE_IMPORT_FIELDS as readonly string[]).includes(m.target))
+          ctx.addIssue({ code: 'custom', path: ['mappings', i, 'target'], message: IMPORT_MESSAGES.notAccountField });
       });
     }
   });
@@ -49,7 +50,10 @@ export const dataImportServices = {
     payload: z.object({
       id: idString,
       fromRow: z.number().int().min(2),
-      rows: z.array(z.array(z.string().max(IMPORT_CELL_MAX))).min(1).max(IMPORT_LIMITS.pageRows),
+      rows: z
+        .array(z.array(z.string().max(IMPORT_CELL_MAX)))
+        .min(1)
+        .max(IMPORT_LIMITS.pageRows),
       bytesRead: z.number().int().nonnegative(),
     }),
     response: dataImportView,

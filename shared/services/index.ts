@@ -66,13 +66,7 @@ export type ServiceName = {
   [A in keyof Areas]: `${A & string}.${keyof Areas[A] & string}`;
 }[keyof Areas];
 
-type OpOf<S extends ServiceName> = S extends `${infer A}.${infer O}`
-  ? A extends keyof Areas
-    ? O extends keyof Areas[A]
-      ? Areas[A][O]
-      : never
-    : never
-  : never;
+type OpOf<S extends ServiceName> = S extends `${infer A}.${infer O}` ? (A extends keyof Areas ? (O extends keyof Areas[A] ? Areas[A][O] : never) : never) : never;
 
 export type PayloadIn<S extends ServiceName> = OpOf<S> extends OperationDef<infer P, z.ZodType> ? z.input<P> : never;
 export type Payload<S extends ServiceName> = OpOf<S> extends OperationDef<infer P, z.ZodType> ? z.output<P> : never;
@@ -81,9 +75,7 @@ export type Result<S extends ServiceName> = OpOf<S> extends OperationDef<z.ZodTy
 export type AccessOf<S extends ServiceName> = OpOf<S>['access'];
 
 export const CATALOGUE: ReadonlyMap<string, OperationDef> = new Map(
-  Object.entries(SERVICE_AREAS).flatMap(([area, ops]) =>
-    Object.entries(ops).map(([name, def]) => [`${area}.${name}`, def as OperationDef] as const),
-  ),
+  Object.entries(SERVICE_AREAS).flatMap(([area, ops]) => Object.entries(ops).map(([name, def]) => [`${area}.${name}`, def as OperationDef] as const)),
 );
 
 export function findOperation(service: string): OperationDef | undefined {

@@ -42,12 +42,7 @@ export const lineChannelServices = {
   save: operation({
     access: 'NAV_PUSH_CHANNEL',
     payload: z.object({
-      channelId: z
-        .string()
-        .trim()
-        .max(32, LINE_CHANNEL_MESSAGES.channelId)
-        .regex(/^\d*$/, LINE_CHANNEL_MESSAGES.channelId)
-        .default(''),
+      channelId: z.string().trim().max(32, LINE_CHANNEL_MESSAGES.channelId).regex(/^\d*$/, LINE_CHANNEL_MESSAGES.channelId).default(''),
       accessToken: optionalSecret(LINE_ACCESS_TOKEN, LINE_CHANNEL_MESSAGES.accessToken),
       channelSecret: optionalSecret(LINE_CHANNEL_SECRET, LINE_CHANNEL_MESSAGES.channelSecret),
       version: z.number().int().nonnegative(),

@@ -25,9 +25,7 @@ export function grants(access: Permission | readonly Permission[], held: readonl
   return typeof access === 'string' ? held.includes(access) : access.some((p) => held.includes(p));
 }
 
-export function operation<P extends z.ZodType, R extends z.ZodType, const A extends Access>(
-  def: OperationDef<P, R, A>,
-): OperationDef<P, R, A> {
+export function operation<P extends z.ZodType, R extends z.ZodType, const A extends Access>(def: OperationDef<P, R, A>): OperationDef<P, R, A> {
   return def;
 }
 

@@ -61,9 +61,7 @@ export const planView = z.object({
   tagIds: z.array(z.string()),
   categoryId: z.string().optional(),
   groupId: z.string().optional(),
-  approval: z
-    .object({ participants: z.array(z.string()), deadline: z.number(), passedBy: z.array(z.string()), revision: z.number() })
-    .optional(),
+  approval: z.object({ participants: z.array(z.string()), deadline: z.number(), passedBy: z.array(z.string()), revision: z.number() }).optional(),
   rejection: z.object({ type: z.enum(REJECT_TYPES), reason: z.string(), by: z.string(), at: z.number() }).optional(),
   /** the actions the caller may take now */
   actions: z.array(z.enum(PLAN_ACTION_NAMES)),
@@ -76,35 +74,53 @@ export const planView = z.object({
 });
 export type PlanView = z.infer<typeof planView>;
 
-export const planListItem = planView.pick({ id: true, name: true, title: true, channel: true, status: true, trigger: true, createdBy: true, dateCreated: true, dateUpdated: true, version: true, rejection: true, approval: true, people: true }).extend({
-  actions: z.array(z.enum(PLAN_ACTION_NAMES)),
-  /**
-   * true for a finished (DEPLOYED) message whose runs sent nobody: the campaign list and the home page's approved
-   * card (`getCateByPage`, `getDashPlanByPage`) show "Finished: nothing sent" (issue 21)
-   */
-  nothingSent: z.boolean().optional(),
-});
+export const planListItem = planView
+  .pick({
+    id: true,
+    name: true,
+    title: true,
+    channel: true,
+    status: true,
+    trigger: true,
+    createdBy: true,
+    dateCreated: true,
+    dateUpdated: true,
+    version: true,
+    rejection: true,
+    approval: true,
+    people: true,
+  })
+  .extend({
+    actions: z.array(z.enum(PLAN_ACTION_NAMES)),
+    /**
+     * true for a finished (DEPLOYED) message whose runs sent nobody: the campaign list and the home page's approved
+     * card (`getCateByPage`, `getDashPlanByPage`) show "Finished: nothing sent" (issue 21)
+     */
+    nothingSent: z.boolean().optional(),
+  });
 export type PlanListItem = z.infer<typeof planListItem>;
 
-const saveSingle = z.object({
-  id: id.optional(),
-  version: z.number().int().optional(),
-  name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
-  title: z.string({ error: 'Please input the title!' }).trim().min(1, 'Please input the title!').max(200),
-  intro: z.string().trim().max(500).default(''),
-  channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
-  content: contentSchema,
-  segmentId: id.optional(),
-  trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
-  tagIds: z.array(id).max(50).default([]),
-  categoryId: id.optional(),
-  groupId: id.optional(),
-}).superRefine((plan, ctx) => {
-  // content written in the message is for one channel: SMS content cannot go out as an email
-  if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
-    ctx.addIssue({ code: 'custom', path: ['content'], message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
-  }
-});
+const saveSingle = z
+  .object({
+    id: id.optional(),
+    version: z.number().int().optional(),
+    name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
+    title: z.string({ error: 'Please input the title!' }).trim().min(1, 'Please input the title!').max(200),
+    intro: z.string().trim().max(500).default(''),
+    channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+    content: contentSchema,
+    segmentId: id.optional(),
+    trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
+    tagIds: z.array(id).max(50).default([]),
+    categoryId: id.optional(),
+    groupId: id.optional(),
+  })
+  .superRefine((plan, ctx) => {
+    // content written in the message is for one channel: SMS content cannot go out as an email
+    if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
+    }
+  });
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
 
@@ -177,7 +193,14 @@ export const testSendTarget = z.discriminatedUnion('channel', [
     channel: z.literal('SMS'),
     // as accounts keep numbers: spaces and punctuation around an international number are dropped
     to: z
-      .array(z.string().trim().max(40).transform((v) => (v.startsWith('+') ? v.replace(/[\s().-]/g, '') : v)).refine((v) => E164.test(v), PHONE_TEXTS.phone.en))
+      .array(
+        z
+          .string()
+          .trim()
+          .max(40)
+          .transform((v) => (v.startsWith('+') ? v.replace(/[\s().-]/g, '') : v))
+          .refine((v) => E164.test(v), PHONE_TEXTS.phone.en),
+      )
       .min(1)
       .max(TEST_MAIL_LIMITS.perCall),
   }),
@@ -434,7 +457,11 @@ export const messageUnsubscriptionServices = {
       .object({
         id: z.string().min(1).max(400).optional(),
         /** spec 001 section 5: 'No target were selected' */
-        ids: z.array(z.string().min(1).max(400)).min(1, UNSUBSCRIPTION_NONE_SELECTED).max(UNSUBSCRIPTION_DELETE_MAX, `At most ${UNSUBSCRIPTION_DELETE_MAX} entries at once.`).optional(),
+        ids: z
+          .array(z.string().min(1).max(400))
+          .min(1, UNSUBSCRIPTION_NONE_SELECTED)
+          .max(UNSUBSCRIPTION_DELETE_MAX, `At most ${UNSUBSCRIPTION_DELETE_MAX} entries at once.`)
+          .optional(),
       })
       .refine((p) => (p.id === undefined) !== (p.ids === undefined), { message: UNSUBSCRIPTION_NONE_SELECTED, path: ['ids'] }),
     response: ok,

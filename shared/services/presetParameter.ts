@@ -10,7 +10,12 @@ import { type CrudEntityDef, crudServices } from './crud';
 import { idPayload, importFileSize, ok, operation, uploadLink } from './operation';
 
 const ACCESS = 'NAV_PRESET_PARAMETER';
-const fileName = z.string().trim().min(1, 'Please upload a file first.').max(255).regex(/^[^/\\]+$/, 'A file name has no slashes.');
+const fileName = z
+  .string()
+  .trim()
+  .min(1, 'Please upload a file first.')
+  .max(255)
+  .regex(/^[^/\\]+$/, 'A file name has no slashes.');
 
 export const presetRecordView = presetRecordSchema.omit({ recordKey: true, entry: true, loadId: true });
 export type PresetRecordView = z.infer<typeof presetRecordView>;
@@ -32,7 +37,12 @@ export const presetRecordServices = {
   /** A parameter's records in key order, a page at a time; `key`: only the keys that start with it. */
   getListByPage: operation({
     access: ACCESS,
-    payload: z.object({ parameterId: idString, key: z.string().trim().max(200).optional(), cursor: z.string().max(500).optional(), size: z.number().int().min(1).max(100).default(20) }),
+    payload: z.object({
+      parameterId: idString,
+      key: z.string().trim().max(200).optional(),
+      cursor: z.string().max(500).optional(),
+      size: z.number().int().min(1).max(100).default(20),
+    }),
     response: z.object({ list: z.array(presetRecordView), cursor: z.string().optional() }),
   }),
   /** Adds a record, or changes the value of a key's alias. */

@@ -27,7 +27,8 @@ export const PUSH_CHANNEL_MESSAGES = {
   certificateMissing: 'Please add the .p12 certificate file and its password.',
   certificateUnreadable: 'The .p12 file cannot be opened with this password, or holds no certificate and private key.',
   certificateExpired: 'The certificate has expired: export a current one from Keychain Access.',
-  serviceJson: 'The service account JSON is the file Firebase gives you (Project settings, Service accounts): it names type service_account, project_id, client_email and private_key.',
+  serviceJson:
+    'The service account JSON is the file Firebase gives you (Project settings, Service accounts): it names type service_account, project_id, client_email and private_key.',
   serviceJsonMissing: 'Please add the FCM service account JSON file.',
   taken: 'This application already has a channel for this push service.',
   appMissing: 'The application does not exist.',

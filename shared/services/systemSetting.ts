@@ -13,7 +13,13 @@ export const sendRatesSchema = z.object(Object.fromEntries(CHANNELS.map((c) => [
 const organizationSettingFields = {
   previewAppName: z.string().trim().max(100).default(''),
   countryList: z
-    .array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'))
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'),
+    )
     .max(300)
     .default([]),
   defaultCountry: z
@@ -102,5 +108,3 @@ export const systemSettingServices = {
     response: sendRatesView,
   }),
 } as const;
-
-

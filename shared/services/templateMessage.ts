@@ -26,17 +26,19 @@ export const templateMessageListItem = templateMessageView.omit({ template: true
 export type TemplateMessageListItem = z.infer<typeof templateMessageListItem>;
 
 /** What the builder saves; the organization, the audit fields and the lock are the server's. */
-export const templateMessageSavePayload = z.object({
-  id: idString.optional(),
-  version: z.number().int().optional(),
-  name: templateMessageSchema.shape.name,
-  /** the template's own channel when left out */
-  channel: z.enum(TEMPLATE_CHANNELS).optional(),
-  categoryId: idString.optional(),
-  folderId: idString.optional(),
-  active: z.boolean().default(true),
-  template: templateInput,
-}).transform(parseChannelTemplate);
+export const templateMessageSavePayload = z
+  .object({
+    id: idString.optional(),
+    version: z.number().int().optional(),
+    name: templateMessageSchema.shape.name,
+    /** the template's own channel when left out */
+    channel: z.enum(TEMPLATE_CHANNELS).optional(),
+    categoryId: idString.optional(),
+    folderId: idString.optional(),
+    active: z.boolean().default(true),
+    template: templateInput,
+  })
+  .transform(parseChannelTemplate);
 export type TemplateMessageSavePayload = z.input<typeof templateMessageSavePayload>;
 
 /** The file `export` answers and `importFile` reads: a format name and version, then the templates. */
@@ -50,14 +52,16 @@ export const TEMPLATE_IMPORT_REASONS = {
   regex: 'Regex mismatch',
 } as const;
 
-export const templateFileEntry = z.object({
-  /** the template's id where it was exported; an import updates that template when this organization has it */
-  id: z.string().max(200).optional(),
-  name: templateMessageSchema.shape.name,
-  channel: z.enum(TEMPLATE_CHANNELS).optional(),
-  active: z.boolean().default(true),
-  template: templateInput,
-}).transform(parseChannelTemplate);
+export const templateFileEntry = z
+  .object({
+    /** the template's id where it was exported; an import updates that template when this organization has it */
+    id: z.string().max(200).optional(),
+    name: templateMessageSchema.shape.name,
+    channel: z.enum(TEMPLATE_CHANNELS).optional(),
+    active: z.boolean().default(true),
+    template: templateInput,
+  })
+  .transform(parseChannelTemplate);
 export const templateFile = z.object({
   format: z.literal(TEMPLATE_FILE_FORMAT),
   version: z.literal(TEMPLATE_FILE_VERSION),

@@ -4,7 +4,24 @@ import { estimateSmsCost, smsCostLine } from './cost';
 
 describe('opt-out replies', () => {
   it('take the keywords trimmed, in any case, full-width or with closing punctuation', () => {
-    for (const reply of ['STOP', ' stop ', 'Stop.', 'ＳＴＯＰ', 'stopall', 'Unsubscribe', 'cancel', 'END', 'quit!', 'OptOut', 'opt-out', '停止', '配信停止。', 'ストップ', '退订', 'TD']) {
+    for (const reply of [
+      'STOP',
+      ' stop ',
+      'Stop.',
+      'ＳＴＯＰ',
+      'stopall',
+      'Unsubscribe',
+      'cancel',
+      'END',
+      'quit!',
+      'OptOut',
+      'opt-out',
+      '停止',
+      '配信停止。',
+      'ストップ',
+      '退订',
+      'TD',
+    ]) {
       expect(isOptOutReply(reply), reply).toBe(true);
     }
   });

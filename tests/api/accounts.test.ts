@@ -38,7 +38,20 @@ beforeAll(async () => {
   herald = await startHerald();
   ({ admin, other, nobody } = (await twoOrganizations(herald, 'acc')) satisfies Callers);
   const accounts = new Accounts(new Store(herald.rt).forOrg(1));
-  await accounts.putMany(SEEDED.map((id, i) => ({ orgId: 1, id, emails: [`user${i}@example.com`], tags: [], attributes: {}, emailConsent: true, smsConsent: false, pushConsent: false, lineConsent: false, ...stamp })));
+  await accounts.putMany(
+    SEEDED.map((id, i) => ({
+      orgId: 1,
+      id,
+      emails: [`user${i}@example.com`],
+      tags: [],
+      attributes: {},
+      emailConsent: true,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      ...stamp,
+    })),
+  );
 });
 afterAll(() => herald?.stop());
 
@@ -96,7 +109,15 @@ describe('saves', () => {
   let saved: Result<'account.save'>;
 
   it('creates, reads, updates with the version read; a stale save answers 720007, a taken id 720001', async () => {
-    saved = await admin.ok('account.save', { id: 'new-1', emails: ['new1@example.com'], firstName: 'Aiko', locale: 'ja-jp', timeZone: 'asia/tokyo', country: 'jp', attributes: { plan: 'gold' } });
+    saved = await admin.ok('account.save', {
+      id: 'new-1',
+      emails: ['new1@example.com'],
+      firstName: 'Aiko',
+      locale: 'ja-jp',
+      timeZone: 'asia/tokyo',
+      country: 'jp',
+      attributes: { plan: 'gold' },
+    });
     expect(saved).toMatchObject({ id: 'new-1', version: 1, locale: 'ja-JP', timeZone: 'Asia/Tokyo', country: 'JP', emailConsent: false });
     expect(JSON.stringify(saved)).not.toMatch(/"orgId"|"pk"|"emailKey"|"createdBy"/);
     expect(await admin.ok('account.detail', { id: 'new-1' })).toEqual(saved);

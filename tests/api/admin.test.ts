@@ -248,7 +248,10 @@ describe('organizations and tenant isolation', () => {
 
   it('a member of several organizations switches between them, with the role of each', async () => {
     const orgs = await admin.ok('organization.list');
-    expect(orgs.list.map((o: { id: number; isSelected: boolean }) => [o.id, o.isSelected])).toEqual([[1, true], [2, false]]);
+    expect(orgs.list.map((o: { id: number; isSelected: boolean }) => [o.id, o.isSelected])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
     const s = await admin.ok('user.switchOrganization', { orgId: 2 });
     expect(s.userdetails.organizations.find((o: { isSelected: boolean }) => o.isSelected)!.id).toBe(2);
     const c = new ApiClient(herald);

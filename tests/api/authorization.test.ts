@@ -59,7 +59,9 @@ describe('hole 1: an account shared between organizations belongs to its owner',
     expect(invited).toMatchObject({ status: 'INVITED', username: 'alice', email: 'whatever@example.com', firstName: '' });
     expect(invited.id).not.toBe(alice.id);
     // Not a member: organization 2 cannot touch the account and does not list it.
-    expect((await boss2.call('user.save', { id: alice.id, username: 'alice', email: 'evil@example.com', roleId: invited.roleId, password: 'Evil@1234' })).body.errorCode).toBe('720003');
+    expect((await boss2.call('user.save', { id: alice.id, username: 'alice', email: 'evil@example.com', roleId: invited.roleId, password: 'Evil@1234' })).body.errorCode).toBe(
+      '720003',
+    );
     expect((await boss2.ok('user.getListByPage', { page: 0, size: 100 })).list.map((u: { id: string }) => u.id)).not.toContain(alice.id);
     // The mail went to the account's own address, not the one the inviter typed.
     const mails = await sentMail(herald);
@@ -293,7 +295,9 @@ describe('hole 5: forgot-password takes the same time whether or not the address
         if (known > unknown) slower++;
       }
       rounds.push({ known: median(times.known), unknown: median(times.unknown), slower });
-      console.log(`forgot-password round ${round + 1}: medians known ${rounds[round]!.known.toFixed(2)} ms, unknown ${rounds[round]!.unknown.toFixed(2)} ms; known slower in ${slower} of 100 pairs`);
+      console.log(
+        `forgot-password round ${round + 1}: medians known ${rounds[round]!.known.toFixed(2)} ms, unknown ${rounds[round]!.unknown.toFixed(2)} ms; known slower in ${slower} of 100 pairs`,
+      );
       if (Math.abs(rounds[round]!.known - rounds[round]!.unknown) < 2) break;
     }
     const last = rounds.at(-1)!;

@@ -14,9 +14,17 @@ import { ApiClient, startHerald } from '../support/herald';
 
 /** Operations of these areas that only read. */
 const READS = new Set([
-  'user.getListByPage', 'user.getAll', 'user.profile', 'user.myInvitations', 'user.pendingInvitations',
-  'userRole.getAll', 'userRole.getRolePermissions', 'userRole.getListByPage', 'userRole.detail',
-  'organization.list', 'organization.detail',
+  'user.getListByPage',
+  'user.getAll',
+  'user.profile',
+  'user.myInvitations',
+  'user.pendingInvitations',
+  'userRole.getAll',
+  'userRole.getRolePermissions',
+  'userRole.getListByPage',
+  'userRole.detail',
+  'organization.list',
+  'organization.detail',
 ]);
 const WRITES = [...CATALOGUE.keys()].filter((s) => /^(user|userRole|organization)\./.test(s) && !READS.has(s));
 

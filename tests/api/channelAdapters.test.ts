@@ -86,8 +86,22 @@ describe('email reachability', () => {
     const [fine, refused, unsubscribed, manual, bounced, complained, elsewhere] = Array.from({ length: 7 }, () => account());
     refused!.emailConsent = false;
     const list = (a: Account, source: MessageUnsubscription['source'], orgId = 1) =>
-      store.put('messageUnsubscription', { orgId, id: unsubscriptionId('EMAIL', a.emails[0]!), channelName: 'EMAIL', target: a.emails[0]!.toLowerCase(), source, dateCreated: herald.rt.clock.now() });
-    await Promise.all([list(refused!, 'UNSUBSCRIBE'), list(unsubscribed!, 'UNSUBSCRIBE'), list(manual!, 'MANUAL'), list(bounced!, 'BOUNCE'), list(complained!, 'COMPLAINT'), list(elsewhere!, 'BOUNCE', 2)]);
+      store.put('messageUnsubscription', {
+        orgId,
+        id: unsubscriptionId('EMAIL', a.emails[0]!),
+        channelName: 'EMAIL',
+        target: a.emails[0]!.toLowerCase(),
+        source,
+        dateCreated: herald.rt.clock.now(),
+      });
+    await Promise.all([
+      list(refused!, 'UNSUBSCRIBE'),
+      list(unsubscribed!, 'UNSUBSCRIBE'),
+      list(manual!, 'MANUAL'),
+      list(bounced!, 'BOUNCE'),
+      list(complained!, 'COMPLAINT'),
+      list(elsewhere!, 'BOUNCE', 2),
+    ]);
     const all = [fine!, refused!, unsubscribed!, manual!, bounced!, complained!, elsewhere!];
     const skipped = await email.suppressed(all.map(view), ctx());
     expect(all.map((a) => skipped.get(a.id))).toEqual([undefined, 'USER_SETTINGS_BLOCK', 'UNSUBSCRIBED', 'UNSUBSCRIBED', 'BOUNCE', 'COMPLAINT', undefined]);
@@ -113,7 +127,19 @@ describe('the other channels’ reachability', () => {
   it('push reaches every active device, newest first, each its own target; none is not matched, only inactive ones are uninstalled (2), notifications off is no consent', async () => {
     const [active, inactive, muted, none] = Array.from({ length: 4 }, () => account());
     const device = (a: Account, deviceId: string, over: Record<string, unknown>) =>
-      store.put('device', { accountKey: deviceKeyOf(1, a.id), deviceId, orgId: 1, accountId: a.id, platform: 'IOS', channel: 'APNS', permission: 'ALWAYS', active: true, source: 'IMPORT', dateUpdated: 1, ...over });
+      store.put('device', {
+        accountKey: deviceKeyOf(1, a.id),
+        deviceId,
+        orgId: 1,
+        accountId: a.id,
+        platform: 'IOS',
+        channel: 'APNS',
+        permission: 'ALWAYS',
+        active: true,
+        source: 'IMPORT',
+        dateUpdated: 1,
+        ...over,
+      });
     await Promise.all([
       device(active!, 'old', { pushToken: 'token-old', dateUpdated: 1 }),
       device(active!, 'new', { pushToken: 'token-new', dateUpdated: 2 }),
@@ -181,8 +207,14 @@ describe('plan.saveSingle asks the registry', () => {
     const plan = (channel: string, templateId: string) => ({ name: 'Registry', title: 'Registry', channel, content: { kind: 'TEMPLATE', templateId } });
 
     expect(await admin.ok('plan.saveSingle', plan('SMS', sms.id))).toMatchObject({ channel: 'SMS', content: { kind: 'SMS', template: { channel: 'SMS' } } });
-    expect((await admin.call('plan.saveSingle', plan('SMS', mail.id), { 'x-lang': 'ja' })).body).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('テンプレートのチャネルがメッセージのチャネルと異なります') });
-    expect((await admin.call('plan.saveSingle', plan('EMAIL', sms.id), { 'x-lang': 'zh' })).body).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('该模板所属的渠道与消息的渠道不一致') });
+    expect((await admin.call('plan.saveSingle', plan('SMS', mail.id), { 'x-lang': 'ja' })).body).toMatchObject({
+      errorCode: '720009',
+      errorMessage: expect.stringContaining('テンプレートのチャネルがメッセージのチャネルと異なります'),
+    });
+    expect((await admin.call('plan.saveSingle', plan('EMAIL', sms.id), { 'x-lang': 'zh' })).body).toMatchObject({
+      errorCode: '720009',
+      errorMessage: expect.stringContaining('该模板所属的渠道与消息的渠道不一致'),
+    });
     expect(await admin.ok('plan.saveSingle', plan('EMAIL', mail.id))).toMatchObject({ channel: 'EMAIL', content: { kind: 'EMAIL' } });
     // SMS content sent as an email is refused before anything is stored
     const smsContent = { kind: 'SMS', template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi' } } } };

@@ -50,7 +50,11 @@ beforeAll(async () => {
   store = new Store(herald.rt);
   callers = await twoOrganizations(herald, 'letter');
   admin = callers.admin;
-  const role = await admin.ok('userRole.save', { name: 'Letter approver', code: 'LETTER_APPROVER', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const role = await admin.ok('userRole.save', {
+    name: 'Letter approver',
+    code: 'LETTER_APPROVER',
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+  });
   const user = await admin.ok('user.save', { username: 'letter-approver', email: 'letter-approver@example.com', roleId: role.id, password: 'Approve@123' });
   const client = new ApiClient(herald);
   client.autoRefresh = true;
@@ -158,10 +162,25 @@ const letterContent = (companyId: string) => ({
 async function seedLetterAudience(tag: string) {
   const now = herald.rt.clock.now();
   const people = [
-    { id: `${tag}-a`, locale: 'en-US', firstName: 'Alice', address: { recipientName: 'Alice Smith', lines: ['1 Main Street', 'Apt 2'], city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' } },
-    { id: `${tag}-b`, locale: 'ja-JP', firstName: '太郎', address: { recipientName: '山田 太郎 様', lines: ['丸の内1-1-1'], city: '千代田区', region: '東京都', postcode: '100-0005', country: 'JP' } },
+    {
+      id: `${tag}-a`,
+      locale: 'en-US',
+      firstName: 'Alice',
+      address: { recipientName: 'Alice Smith', lines: ['1 Main Street', 'Apt 2'], city: 'Springfield', region: 'IL', postcode: '62701', country: 'US' },
+    },
+    {
+      id: `${tag}-b`,
+      locale: 'ja-JP',
+      firstName: '太郎',
+      address: { recipientName: '山田 太郎 様', lines: ['丸の内1-1-1'], city: '千代田区', region: '東京都', postcode: '100-0005', country: 'JP' },
+    },
     // a name a spreadsheet would run as a formula
-    { id: `${tag}-c`, locale: 'en', firstName: 'Eve', address: { recipientName: '=HYPERLINK("http://evil.example","x")', lines: ['2 Side Road'], city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' } },
+    {
+      id: `${tag}-c`,
+      locale: 'en',
+      firstName: 'Eve',
+      address: { recipientName: '=HYPERLINK("http://evil.example","x")', lines: ['2 Side Road'], city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' },
+    },
     // no postal address: not reached
     { id: `${tag}-d`, locale: 'en', firstName: 'Nobody' },
     // on the letters' unsubscription list: skipped
@@ -223,12 +242,22 @@ describe('a letter message, sent now', () => {
     const audience = await seedLetterAudience(tag);
     ids = audience.ids;
     company = await admin.ok('company.save', COMPANY);
-    const draft = await admin.ok('plan.saveSingle', { name: 'Spring letters', title: 'Spring letters', channel: 'DIRECT_MAIL', content: letterContent(company.id), segmentId: audience.segmentId });
+    const draft = await admin.ok('plan.saveSingle', {
+      name: 'Spring letters',
+      title: 'Spring letters',
+      channel: 'DIRECT_MAIL',
+      content: letterContent(company.id),
+      segmentId: audience.segmentId,
+    });
     expect(draft).toMatchObject({ status: 'DRAFT', channel: 'DIRECT_MAIL' });
     planId = draft.id;
     await admin.ok('planAction.sendToReview', { id: planId, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     await approver.client.ok('planAction.pass', { id: planId });
-    await until('the letters to be made', () => admin.ok('plan.detail', { id: planId }), (p) => p.status === 'DEPLOYED');
+    await until(
+      'the letters to be made',
+      () => admin.ok('plan.detail', { id: planId }),
+      (p) => p.status === 'DEPLOYED',
+    );
     runId = (await admin.ok('directMail.downloadPdf', { planId, file: 'MANIFEST' })).runId;
   }, 180_000);
 
@@ -274,7 +303,19 @@ describe('a letter message, sent now', () => {
     expect(en.indexOf('Alice Smith')).toBeLessThan(en.indexOf('Spring offer for Alice'));
     const ja = await pdfText((await bytesAt(storage, letterKey(run, ids[1]!)))!);
     expect(ja).toHaveLength(1);
-    expect(ja[0]).toEqual(expect.arrayContaining(['山田 太郎 様', '丸の内1-1-1', '千代田区 東京都 100-0005', 'JP', '太郎様 春のご案内', 'いつもご利用いただきありがとうございます。', '春のカタログをお届けします。', '敬具', 'Acme Trading']));
+    expect(ja[0]).toEqual(
+      expect.arrayContaining([
+        '山田 太郎 様',
+        '丸の内1-1-1',
+        '千代田区 東京都 100-0005',
+        'JP',
+        '太郎様 春のご案内',
+        'いつもご利用いただきありがとうございます。',
+        '春のカタログをお届けします。',
+        '敬具',
+        'Acme Trading',
+      ]),
+    );
     // dated in Japanese
     expect(ja[0]!.some((line) => /^\d{4}年\d{1,2}月\d{1,2}日$/.test(line))).toBe(true);
   });
@@ -314,7 +355,7 @@ describe('a letter message, sent now', () => {
     expect(await bytesAt(herald.rt.ports.storage, manifestKey(run))).toBeDefined();
   });
 
-  it('refuses bad input with catalogue errors, and answers another organization\'s plan as missing', async () => {
+  it("refuses bad input with catalogue errors, and answers another organization's plan as missing", async () => {
     const code = async (client: ApiClient, payload: unknown) => (await client.call('directMail.downloadPdf', payload)).body.errorCode;
     expect(await code(admin, {})).toBe('400016');
     expect(await code(admin, { planId, file: 'EVERYTHING' })).toBe('400016');
@@ -408,7 +449,12 @@ function sendersWith(letters: ChannelSender, clk: Clock): ChannelSenders {
   return { ...everyChannel(new RecordingSender(clk)), DIRECT_MAIL: letters };
 }
 
-function deps({ letters, clk = clock, ratePerSecond = 1_000_000, ...over }: Partial<SendWorkerDeps> & { letters: ChannelSender; clk?: Clock; ratePerSecond?: number }): SendWorkerDeps {
+function deps({
+  letters,
+  clk = clock,
+  ratePerSecond = 1_000_000,
+  ...over
+}: Partial<SendWorkerDeps> & { letters: ChannelSender; clk?: Clock; ratePerSecond?: number }): SendWorkerDeps {
   return {
     store,
     clock: clk,
@@ -427,42 +473,46 @@ function deps({ letters, clk = clock, ratePerSecond = 1_000_000, ...over }: Part
 }
 
 describe('each letter exactly once', () => {
-  it.each([1, 20, 39])('a worker killed after %i of 40 letters, then restarted: each letter stored once, 40 terminal records', async (killAfter) => {
-    const N = 40;
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(N);
-    for (const b of batches(run, list)) await queues.send(queue, b);
-    const s3 = countingStorage();
-    let done = 0;
-    const dying = workerOf(
-      deps({
-        letters: s3.sender,
-        concurrency: 1,
-        onRecorded: () => {
-          done += 1;
-          if (done === killAfter) throw new Killed();
-        },
-      }),
-    );
-    let outcome: string;
-    do outcome = await deliverOne(dying, queue);
-    while (outcome === 'acked');
-    expect(outcome).toBe('failed');
-    expect(s3.stored.size).toBe(killAfter);
+  it.each([1, 20, 39])(
+    'a worker killed after %i of 40 letters, then restarted: each letter stored once, 40 terminal records',
+    async (killAfter) => {
+      const N = 40;
+      const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+      const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+      const list = recipients(N);
+      for (const b of batches(run, list)) await queues.send(queue, b);
+      const s3 = countingStorage();
+      let done = 0;
+      const dying = workerOf(
+        deps({
+          letters: s3.sender,
+          concurrency: 1,
+          onRecorded: () => {
+            done += 1;
+            if (done === killAfter) throw new Killed();
+          },
+        }),
+      );
+      let outcome: string;
+      do outcome = await deliverOne(dying, queue);
+      while (outcome === 'acked');
+      expect(outcome).toBe('failed');
+      expect(s3.stored.size).toBe(killAfter);
 
-    clock.advance(61_000);
-    await drain(workerOf(deps({ letters: s3.sender })), queue);
+      clock.advance(61_000);
+      await drain(workerOf(deps({ letters: s3.sender })), queue);
 
-    expect([...s3.stored.keys()].sort()).toEqual(list.map((r) => letterKey(run, r.accountId)).sort());
-    expect([...s3.stored.values()].every((n) => n === 1)).toBe(true);
-    const ledger = new Ledger(store, clock);
-    expect((await ledger.totals(run)).total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
-    expect(await ledger.openClaims(run)).toEqual([]);
-    // the provider id is the letter's key
-    const record = await store.get('sentRecord', ledger.keyOf({ ...run, channel: 'DIRECT_MAIL', accountId: list[7]!.accountId }));
-    expect(record).toMatchObject({ status: 'SENT', providerId: letterKey(run, list[7]!.accountId) });
-  }, 120_000);
+      expect([...s3.stored.keys()].sort()).toEqual(list.map((r) => letterKey(run, r.accountId)).sort());
+      expect([...s3.stored.values()].every((n) => n === 1)).toBe(true);
+      const ledger = new Ledger(store, clock);
+      expect((await ledger.totals(run)).total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
+      expect(await ledger.openClaims(run)).toEqual([]);
+      // the provider id is the letter's key
+      const record = await store.get('sentRecord', ledger.keyOf({ ...run, channel: 'DIRECT_MAIL', accountId: list[7]!.accountId }));
+      expect(record).toMatchObject({ status: 'SENT', providerId: letterKey(run, list[7]!.accountId) });
+    },
+    120_000,
+  );
 
   it('every batch delivered twice, in series and in parallel: each letter stored and counted once', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
@@ -523,7 +573,13 @@ describe('S3 throttling', () => {
     const s3 = countingStorage();
     const [r] = recipients(1);
     const rendered = directMailAdapter.prepare(TEMPLATE, AD_HOC)!(r!, {} as never);
-    const message = directMailAdapter.message({ recipient: r!, rendered: { ...rendered, companyId: randomUUID() }, links: {} as never, from: '', tags: { org: '1', plan: 'p-gone', run: 'r1' } });
+    const message = directMailAdapter.message({
+      recipient: r!,
+      rendered: { ...rendered, companyId: randomUUID() },
+      links: {} as never,
+      from: '',
+      tags: { org: '1', plan: 'p-gone', run: 'r1' },
+    });
     expect(await s3.sender.send(message)).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
     expect(s3.stored.size).toBe(0);
   });

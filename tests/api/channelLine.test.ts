@@ -64,7 +64,12 @@ beforeAll(async () => {
   lineUrl = herald.rt.aws.endpoints.line!;
   callers = await twoOrganizations(herald, 'line');
   admin = callers.admin;
-  const saved = await admin.ok('lineChannel.save', { channelId: '1657000000', accessToken: TOKEN, channelSecret: randomBytes(16).toString('hex'), version: (await admin.ok('lineChannel.detail')).version });
+  const saved = await admin.ok('lineChannel.save', {
+    channelId: '1657000000',
+    accessToken: TOKEN,
+    channelSecret: randomBytes(16).toString('hex'),
+    version: (await admin.ok('lineChannel.detail')).version,
+  });
   answers.push(saved);
 }, 60_000);
 afterAll(() => herald?.stop());
@@ -157,7 +162,10 @@ describe('the LINE channel settings', () => {
     const version = (await admin.ok('lineChannel.detail')).version;
     const bad = async (payload: Record<string, unknown>, lang = 'en') => (await admin.call('lineChannel.save', { version, ...payload }, { 'x-lang': lang })).body;
     expect(await bad({ accessToken: 'not a token' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('payload.accessToken') });
-    expect(await bad({ accessToken: 'short' }, 'ja')).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('LINE Developers コンソールからそのままコピーしてください') });
+    expect(await bad({ accessToken: 'short' }, 'ja')).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('LINE Developers コンソールからそのままコピーしてください'),
+    });
     expect(await bad({ channelSecret: 'xyz' }, 'zh')).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('渠道密钥为 32 个字符') });
     expect(await bad({ channelId: 'abc' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('The channel ID is the number shown') });
     expect(await bad({ version: 'one' })).toMatchObject({ errorCode: '400016' });
@@ -189,7 +197,11 @@ describe('the LINE channel settings', () => {
 
 describe('the LINE stand-in checks what the Messaging API checks', () => {
   const push = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${lineUrl}/v2/bot/message/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers }, body: JSON.stringify(body) });
+    fetch(`${lineUrl}/v2/bot/message/push`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}`, ...headers },
+      body: JSON.stringify(body),
+    });
   const text = (t: string) => ({ type: 'text', text: t });
 
   it('refuses a missing or malformed token (401), a bad `to`, too many or malformed messages and a bad retry key (400)', async () => {
@@ -201,7 +213,10 @@ describe('the LINE stand-in checks what the Messaging API checks', () => {
     const badTo = await push({ to: 'u123', messages: [text('x')] });
     expect([badTo.status, await badTo.json()]).toEqual([400, { message: "The property, 'to', in the request body is invalid (line: -, column: -)" }]);
     const six = await push({ to, messages: Array.from({ length: 6 }, () => text('x')) });
-    expect([six.status, await six.json()]).toEqual([400, { message: 'The request body has 1 error(s)', details: [{ message: 'Size must be between 1 and 5', property: 'messages' }] }]);
+    expect([six.status, await six.json()]).toEqual([
+      400,
+      { message: 'The request body has 1 error(s)', details: [{ message: 'Size must be between 1 and 5', property: 'messages' }] },
+    ]);
     const malformed = await push({
       to,
       messages: [
@@ -212,13 +227,7 @@ describe('the LINE stand-in checks what the Messaging API checks', () => {
     });
     expect(malformed.status).toBe(400);
     const details = ((await malformed.json()) as { details: { property: string }[] }).details.map((d) => d.property);
-    expect(details).toEqual([
-      'messages[0].text',
-      'messages[1].originalContentUrl',
-      'messages[1].previewImageUrl',
-      'messages[2].template.text',
-      'messages[2].template.actions',
-    ]);
+    expect(details).toEqual(['messages[0].text', 'messages[1].originalContentUrl', 'messages[1].previewImageUrl', 'messages[2].template.text', 'messages[2].template.actions']);
     const badKey = await push({ to, messages: [text('x')] }, { 'x-line-retry-key': 'again' });
     expect([badKey.status, await badKey.json()]).toEqual([400, { message: "The value for the 'X-Line-Retry-Key' header is invalid" }]);
     expect(await received([to])).toEqual([]);
@@ -237,7 +246,12 @@ describe('the LINE stand-in checks what the Messaging API checks', () => {
     expect(await again.json()).toEqual({ message: 'The retry key is already accepted', sentMessages: firstBody.sentMessages });
     const held = await received([to]);
     expect(held).toHaveLength(1);
-    expect(held[0]).toMatchObject({ retryKey: key, requestId: first.headers.get('x-line-request-id'), tokenFingerprint: lineTokenFingerprint(TOKEN), request: { to, messages: [text('once')] } });
+    expect(held[0]).toMatchObject({
+      retryKey: key,
+      requestId: first.headers.get('x-line-request-id'),
+      tokenFingerprint: lineTokenFingerprint(TOKEN),
+      request: { to, messages: [text('once')] },
+    });
     // the stand-in keeps no token
     expect(JSON.stringify(held)).not.toContain(TOKEN);
   });
@@ -252,7 +266,10 @@ describe('the LINE stand-in checks what the Messaging API checks', () => {
     expect((await push({ to: slow, messages: [text('x')] })).status).toBe(200);
     await tell(gone, 'dead');
     const dead = await push({ to: gone, messages: [text('x')] });
-    expect([dead.status, await dead.json()]).toEqual([400, { message: 'Failed to send messages', details: [{ message: "The user hasn't added the LINE Official Account as a friend or has blocked it.", property: 'to' }] }]);
+    expect([dead.status, await dead.json()]).toEqual([
+      400,
+      { message: 'Failed to send messages', details: [{ message: "The user hasn't added the LINE Official Account as a friend or has blocked it.", property: 'to' }] },
+    ]);
     await tell(wrong, 'failed');
     expect((await push({ to: wrong, messages: [text('x')] })).status).toBe(400);
     await tell(wrong, 'ok');
@@ -261,9 +278,17 @@ describe('the LINE stand-in checks what the Messaging API checks', () => {
 
   it('takes a multicast of up to 500 users', async () => {
     const to = Array.from({ length: 3 }, userId);
-    const res = await fetch(`${lineUrl}/v2/bot/message/multicast`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ to, messages: [text('all')] }) });
+    const res = await fetch(`${lineUrl}/v2/bot/message/multicast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ to, messages: [text('all')] }),
+    });
     expect([res.status, await res.json()]).toEqual([200, {}]);
-    const tooMany = await fetch(`${lineUrl}/v2/bot/message/multicast`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ to: Array.from({ length: 501 }, userId), messages: [text('all')] }) });
+    const tooMany = await fetch(`${lineUrl}/v2/bot/message/multicast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ to: Array.from({ length: 501 }, userId), messages: [text('all')] }),
+    });
     expect(tooMany.status).toBe(400);
     expect((await received(to)).map((r) => r.path)).toEqual(['/v2/bot/message/multicast']);
   });
@@ -278,7 +303,13 @@ describe('the request the adapter builds', () => {
     const content = { kind: 'LINE', template: lineTemplateSchema.parse({ channel: 'LINE', defaultLanguage: 'en', contents: { en: { messages } } }) } as PlanContent;
     const r: Recipient = { accountId: `a-${randomUUID()}`, address: to, consent: true, firstName: 'Aiko', ...recipient };
     const recipientLinks = links.forRecipient({ o: 1, p: 'p1', r: 'r1', a: r.accountId, c: 'LINE' });
-    const message = line.message({ recipient: r, rendered: line.prepare(content, AD_HOC)!(r, recipientLinks), links: recipientLinks, from: '', tags: { org: '1', plan: 'p1', run: 'r1' } });
+    const message = line.message({
+      recipient: r,
+      rendered: line.prepare(content, AD_HOC)!(r, recipientLinks),
+      links: recipientLinks,
+      from: '',
+      tags: { org: '1', plan: 'p1', run: 'r1' },
+    });
     const outcome = await lineSender(herald.rt).send(message);
     const [held] = await received([to]);
     return { to, message, outcome, held: held!, r };
@@ -297,17 +328,32 @@ describe('the request the adapter builds', () => {
 
     const plain = await sendContent([{ type: 'buttons', altText: 'Sale', text: 'Pick one', actions: [{ label: 'Call', uri: 'tel:0312345678' }] }]);
     // no title and no picture: the optional fields are left out, not sent empty
-    expect(plain.held.request.messages).toEqual([{ type: 'template', altText: 'Sale', template: { type: 'buttons', text: 'Pick one', actions: [{ type: 'uri', label: 'Call', uri: 'tel:0312345678' }] } }]);
+    expect(plain.held.request.messages).toEqual([
+      { type: 'template', altText: 'Sale', template: { type: 'buttons', text: 'Pick one', actions: [{ type: 'uri', label: 'Call', uri: 'tel:0312345678' }] } },
+    ]);
 
     const full = await sendContent([
-      { type: 'buttons', altText: 'Sale {{firstName}}', title: 'Sale', thumbnailImageUrl: 'https://cdn.example.com/t.jpg', text: 'Up to 50%', actions: [{ label: 'Shop', uri: 'https://shop.example.com/?n={{firstName}}' }] },
+      {
+        type: 'buttons',
+        altText: 'Sale {{firstName}}',
+        title: 'Sale',
+        thumbnailImageUrl: 'https://cdn.example.com/t.jpg',
+        text: 'Up to 50%',
+        actions: [{ label: 'Shop', uri: 'https://shop.example.com/?n={{firstName}}' }],
+      },
       { type: 'text', text: 'Bye' },
     ]);
     expect(full.held.request.messages).toEqual([
       {
         type: 'template',
         altText: 'Sale Aiko',
-        template: { type: 'buttons', thumbnailImageUrl: 'https://cdn.example.com/t.jpg', title: 'Sale', text: 'Up to 50%', actions: [{ type: 'uri', label: 'Shop', uri: expect.stringMatching(/^https:\/\/herald\.example\.com\/service\/t\/c\//) }] },
+        template: {
+          type: 'buttons',
+          thumbnailImageUrl: 'https://cdn.example.com/t.jpg',
+          title: 'Sale',
+          text: 'Up to 50%',
+          actions: [{ type: 'uri', label: 'Shop', uri: expect.stringMatching(/^https:\/\/herald\.example\.com\/service\/t\/c\//) }],
+        },
       },
       { type: 'text', text: 'Bye' },
     ]);
@@ -316,7 +362,14 @@ describe('the request the adapter builds', () => {
   it('gives a recipient of a run the same retry key every time, and another run or recipient another', () => {
     const a = lineRetryKey({ orgId: '1', planId: 'p', runId: 'r1', recipient: 'acc' });
     expect(lineRetryKey({ orgId: '1', planId: 'p', runId: 'r1', recipient: 'acc' })).toBe(a);
-    expect(new Set([a, lineRetryKey({ orgId: '1', planId: 'p', runId: 'r2', recipient: 'acc' }), lineRetryKey({ orgId: '1', planId: 'p', runId: 'r1', recipient: 'acc2' }), lineRetryKey({ orgId: '2', planId: 'p', runId: 'r1', recipient: 'acc' })]).size).toBe(4);
+    expect(
+      new Set([
+        a,
+        lineRetryKey({ orgId: '1', planId: 'p', runId: 'r2', recipient: 'acc' }),
+        lineRetryKey({ orgId: '1', planId: 'p', runId: 'r1', recipient: 'acc2' }),
+        lineRetryKey({ orgId: '2', planId: 'p', runId: 'r1', recipient: 'acc' }),
+      ]).size,
+    ).toBe(4);
   });
 
   it('classifies LINE’s answers: 429 throttled (the monthly limit is a channel limit), 401/403 the token, 400 by its words, 5xx unknown', () => {
@@ -324,8 +377,13 @@ describe('the request the adapter builds', () => {
     expect(classifyLine({ ok: false, code: '429', detail: 'You have reached your monthly limit.' })).toMatchObject({ kind: 'failed', reason: 'CHANNEL_LIMIT_REACHED' });
     expect(classifyLine({ ok: false, code: '401', detail: 'Authentication failed' })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED' });
     expect(classifyLine({ ok: false, code: '403', detail: 'Access to this API is not available' })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED' });
-    expect(classifyLine({ ok: false, code: '400', detail: "Failed to send messages; to: The user hasn't added the LINE Official Account as a friend or has blocked it." })).toMatchObject({ kind: 'dead', reason: 'USER_SETTINGS_BLOCK' });
-    expect(classifyLine({ ok: false, code: '400', detail: "The property, 'to', in the request body is invalid (line: -, column: -)" })).toMatchObject({ kind: 'failed', reason: 'USER_NOT_FOUND' });
+    expect(
+      classifyLine({ ok: false, code: '400', detail: "Failed to send messages; to: The user hasn't added the LINE Official Account as a friend or has blocked it." }),
+    ).toMatchObject({ kind: 'dead', reason: 'USER_SETTINGS_BLOCK' });
+    expect(classifyLine({ ok: false, code: '400', detail: "The property, 'to', in the request body is invalid (line: -, column: -)" })).toMatchObject({
+      kind: 'failed',
+      reason: 'USER_NOT_FOUND',
+    });
     expect(classifyLine({ ok: false, code: '400', detail: 'The request body has 1 error(s)' })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED' });
     expect(classifyLine({ ok: false, code: '500' })).toBeUndefined();
   });
@@ -394,33 +452,37 @@ async function expectEachOnce(run: { orgId: number; planId: string; runId: strin
 }
 
 describe('exactly once through the LINE stand-in', () => {
-  it.each([1, 30, 59])('a worker killed after %i of 60 sends, then restarted: everyone exactly once', async (killAfter) => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(60);
-    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
-    let done = 0;
-    const dying = workerOf(
-      deps({
-        line: lineSender(herald.rt),
-        concurrency: 1,
-        onRecorded: () => {
-          done += 1;
-          if (done === killAfter) throw new Killed();
-        },
-      }),
-    );
-    let outcome: string;
-    do outcome = await deliverOne(dying, queue);
-    while (outcome === 'acked');
-    expect(outcome).toBe('failed');
-    expect(await received(list.map((r) => r.address))).toHaveLength(killAfter);
-    // the dead worker's message comes back after its visibility timeout (the queue keeps real time here)
-    await herald.queue.send(queue, lastTaken!);
-    clock.advance(61_000);
-    await drain(workerOf(deps({ line: lineSender(herald.rt) })), queue);
-    await expectEachOnce(run, list);
-  }, 60_000);
+  it.each([1, 30, 59])(
+    'a worker killed after %i of 60 sends, then restarted: everyone exactly once',
+    async (killAfter) => {
+      const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+      const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+      const list = recipients(60);
+      for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
+      let done = 0;
+      const dying = workerOf(
+        deps({
+          line: lineSender(herald.rt),
+          concurrency: 1,
+          onRecorded: () => {
+            done += 1;
+            if (done === killAfter) throw new Killed();
+          },
+        }),
+      );
+      let outcome: string;
+      do outcome = await deliverOne(dying, queue);
+      while (outcome === 'acked');
+      expect(outcome).toBe('failed');
+      expect(await received(list.map((r) => r.address))).toHaveLength(killAfter);
+      // the dead worker's message comes back after its visibility timeout (the queue keeps real time here)
+      await herald.queue.send(queue, lastTaken!);
+      clock.advance(61_000);
+      await drain(workerOf(deps({ line: lineSender(herald.rt) })), queue);
+      await expectEachOnce(run, list);
+    },
+    60_000,
+  );
 
   it('a worker that dies between LINE and the ledger leaves an uncertain record, never resent', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
@@ -551,12 +613,30 @@ describe('LINE’s refusals', () => {
     const planId = `p-${randomUUID()}`;
     const [a, b] = recipients(2);
     await sendOnce(9001, 'r1', planId, [a!]);
-    expect(await recordOf(9001, planId, 'r1', a!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNEXPECTED', detail: expect.stringContaining('no LINE channel access token') });
+    expect(await recordOf(9001, planId, 'r1', a!.accountId)).toMatchObject({
+      status: 'FAILED',
+      reason: 'UNEXPECTED',
+      detail: expect.stringContaining('no LINE channel access token'),
+    });
     // a token of another shape than LINE's, as a revoked or mistyped one would be refused
     const now = herald.rt.clock.now();
-    await store.put('lineChannel', { orgId: 9002, id: LINE_CHANNEL_ID, channelId: '', accessTokenSealed: seal(herald.rt.keys, 'revoked token'), version: 1, dateCreated: now, dateUpdated: now, createdBy: 't', updatedBy: 't' });
+    await store.put('lineChannel', {
+      orgId: 9002,
+      id: LINE_CHANNEL_ID,
+      channelId: '',
+      accessTokenSealed: seal(herald.rt.keys, 'revoked token'),
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 't',
+      updatedBy: 't',
+    });
     await sendOnce(9002, 'r1', planId, [b!]);
-    expect(await recordOf(9002, planId, 'r1', b!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNEXPECTED', detail: expect.stringContaining('LINE refused the channel access token (401)') });
+    expect(await recordOf(9002, planId, 'r1', b!.accountId)).toMatchObject({
+      status: 'FAILED',
+      reason: 'UNEXPECTED',
+      detail: expect.stringContaining('LINE refused the channel access token (401)'),
+    });
     expect(await received([a!.address, b!.address])).toEqual([]);
   });
 });
@@ -599,19 +679,44 @@ describe('a LINE message from the library, sent now', () => {
       ),
     );
     const segmentId = randomUUID();
-    await store.put('segment', { orgId: 1, id: segmentId, name: `LINE ${audience}`, description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.reach', operator: 'equals', value: audience }] }, version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' });
+    await store.put('segment', {
+      orgId: 1,
+      id: segmentId,
+      name: `LINE ${audience}`,
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'attributes.reach', operator: 'equals', value: audience }] },
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
     expect(await admin.ok('segment.count', { id: segmentId, channel: 'LINE' })).toMatchObject({ reach: { channel: 'LINE', reachable: 4, unreachable: { USER_NOT_MATCHED: 1 } } });
 
     const saved = await admin.ok('templateMessage.save', { name: `LINE ${audience}`, template: lineTemplate(tag) });
-    const draft = await admin.ok('plan.saveSingle', { name: `LINE ${audience}`, title: `LINE ${audience}`, channel: 'LINE', content: { kind: 'TEMPLATE', templateId: saved.id }, segmentId });
+    const draft = await admin.ok('plan.saveSingle', {
+      name: `LINE ${audience}`,
+      title: `LINE ${audience}`,
+      channel: 'LINE',
+      content: { kind: 'TEMPLATE', templateId: saved.id },
+      segmentId,
+    });
     expect(draft).toMatchObject({ channel: 'LINE', content: { kind: 'LINE' } });
-    const role = await admin.ok('userRole.save', { name: 'LINE approver', code: 'LINE_APPROVER', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+    const role = await admin.ok('userRole.save', {
+      name: 'LINE approver',
+      code: 'LINE_APPROVER',
+      permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+    });
     const user = await admin.ok('user.save', { username: 'lineapprover', email: 'lineapprover@example.com', roleId: role.id, password: 'Approve@123' });
     const approver = new ApiClient(herald);
     await approver.login('lineapprover', 'Approve@123');
     await admin.ok('planAction.sendToReview', { id: draft.id, participants: [user.id], deadline: herald.rt.clock.now() + DAY });
     await approver.ok('planAction.pass', { id: draft.id });
-    await until('the LINE message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+    await until(
+      'the LINE message to be sent',
+      () => admin.ok('plan.detail', { id: draft.id }),
+      (p) => p.status === 'DEPLOYED',
+    );
 
     const reached = people.filter((p) => p.lineUserId);
     const held = await received(reached.map((p) => p.lineUserId!));
@@ -639,7 +744,13 @@ describe('a LINE message without the organization’s LINE channel', () => {
     if (detail.accessTokenSet) await other.ok('lineChannel.remove', { version: detail.version });
     const tag = randomBytes(3).toString('hex');
     const segment = await other.ok('segment.save', { name: `LINE ${tag}`, rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'TW' }] } });
-    const draft = await other.ok('plan.saveSingle', { name: `LINE ${tag}`, title: `LINE ${tag}`, channel: 'LINE', content: { kind: 'LINE', template: lineTemplate(tag) }, segmentId: segment.id });
+    const draft = await other.ok('plan.saveSingle', {
+      name: `LINE ${tag}`,
+      title: `LINE ${tag}`,
+      channel: 'LINE',
+      content: { kind: 'LINE', template: lineTemplate(tag) },
+      segmentId: segment.id,
+    });
     const submit = async (lang: string) =>
       (await other.call('planAction.sendToReview', { id: draft.id, participants: [randomUUID()], deadline: herald.rt.clock.now() + DAY }, { 'x-lang': lang })).body;
     for (const lang of ['en', 'zh', 'ja'] as const) {
@@ -647,7 +758,11 @@ describe('a LINE message without the organization’s LINE channel', () => {
     }
     expect(await other.ok('plan.detail', { id: draft.id })).toMatchObject({ status: 'DRAFT' });
     // with the channel saved the check passes (the made-up participant is what is refused now)
-    const saved = await other.ok('lineChannel.save', { channelId: '1657000042', accessToken: randomBytes(129).toString('base64'), version: (await other.ok('lineChannel.detail')).version });
+    const saved = await other.ok('lineChannel.save', {
+      channelId: '1657000042',
+      accessToken: randomBytes(129).toString('base64'),
+      version: (await other.ok('lineChannel.detail')).version,
+    });
     expect(await submit('en')).toMatchObject({ errorCode: '720003' });
     await other.ok('lineChannel.remove', { version: saved.version });
   });

@@ -58,7 +58,16 @@ beforeAll(async () => {
   callers = await twoOrganizations(herald, 'push');
   const app = await callers.admin.ok('application.save', { name: `Push app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.push' });
   appId = app.id;
-  const ios = await callers.admin.ok('pushChannelSetting.save', { title: 'iOS', appId, type: 'APNS_SANDBOX', authMethod: 'KEY', bundleId: 'com.example.push', teamId: 'TEAM123456', keyId: 'KEYID12345', tokenKey });
+  const ios = await callers.admin.ok('pushChannelSetting.save', {
+    title: 'iOS',
+    appId,
+    type: 'APNS_SANDBOX',
+    authMethod: 'KEY',
+    bundleId: 'com.example.push',
+    teamId: 'TEAM123456',
+    keyId: 'KEYID12345',
+    tokenKey,
+  });
   await callers.admin.ok('pushChannelSetting.save', { title: 'Android', appId, type: 'GCM', serviceJson });
   pinpointAppId = ios.pinpointAppId!;
   secrets.push(tokenKey.split('\n')[1]!, fcmKey.split('\n')[1]!);
@@ -79,21 +88,50 @@ function perToken(list: ReceivedPush[]): Map<string, number> {
 }
 
 const answer = (address: string, a: 'throttled' | 'failed' | 'dead' | 'ok', times?: number) =>
-  fetch(`${herald.standIns.endpoints.pinpoint}/_standin/answers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, answer: a, ...(times ? { times } : {}) }) });
+  fetch(`${herald.standIns.endpoints.pinpoint}/_standin/answers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, answer: a, ...(times ? { times } : {}) }),
+  });
 
 async function putAccount(id: string, over: Record<string, unknown> = {}) {
   const now = herald.rt.clock.now();
   await store.put('account', {
-    ...accountKey(1, id), orgId: 1, id, emails: [], tags: [], attributes: {}, emailConsent: false, smsConsent: false, pushConsent: true, lineConsent: false,
-    version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test', ...over,
+    ...accountKey(1, id),
+    orgId: 1,
+    id,
+    emails: [],
+    tags: [],
+    attributes: {},
+    emailConsent: false,
+    smsConsent: false,
+    pushConsent: true,
+    lineConsent: false,
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
+    ...over,
   });
 }
 
 type Kind = 'APNS_SANDBOX' | 'GCM';
 async function putDevice(accountId: string, deviceId: string, kind: Kind, token: string, over: Record<string, unknown> = {}) {
   await store.put('device', {
-    accountKey: deviceKeyOf(1, accountId), deviceId, orgId: 1, accountId, platform: kind === 'GCM' ? 'ANDROID' : 'IOS', channel: kind, pushToken: token,
-    permission: 'ALWAYS', active: true, source: 'SDK', appId, dateUpdated: herald.rt.clock.now(), ...over,
+    accountKey: deviceKeyOf(1, accountId),
+    deviceId,
+    orgId: 1,
+    accountId,
+    platform: kind === 'GCM' ? 'ANDROID' : 'IOS',
+    channel: kind,
+    pushToken: token,
+    permission: 'ALWAYS',
+    active: true,
+    source: 'SDK',
+    appId,
+    dateUpdated: herald.rt.clock.now(),
+    ...over,
   });
 }
 
@@ -110,13 +148,22 @@ const TEMPLATE = {
         { text: 'Call us', action: 'CALL', value: '+1 206 555 0100' },
       ],
       media: { type: 'THUMBNAIL', url: 'https://cdn.example.com/spring.png' },
-      extras: [{ key: 'promo', value: 'SPRING' }, { key: 'badge', value: '3' }],
+      extras: [
+        { key: 'promo', value: 'SPRING' },
+        { key: 'badge', value: '3' },
+      ],
       sound: 'chime.caf',
       expiry: { kind: 'DAYS', days: 2 },
       priority: 'SEND_ANYWAY',
       inboxMode: 'PUSH_AND_INBOX',
     },
-    ja: { title: '{{firstName|お客様}}さん、こんにちは', intro: '春のセール', body: '本日は全品20%オフです。', buttons: [{ text: '今すぐ見る', action: 'OPEN_PAGE', value: 'myshop://sale' }], inboxMode: 'PUSH_AND_INBOX' },
+    ja: {
+      title: '{{firstName|お客様}}さん、こんにちは',
+      intro: '春のセール',
+      body: '本日は全品20%オフです。',
+      buttons: [{ text: '今すぐ見る', action: 'OPEN_PAGE', value: 'myshop://sale' }],
+      inboxMode: 'PUSH_AND_INBOX',
+    },
   },
 } as const;
 
@@ -160,10 +207,23 @@ async function devices(n: number): Promise<Recipient[]> {
     const token = kind === 'GCM' ? fcmToken() : apnsToken();
     list.push({ accountId: `${tag}-${i}`, target: `d${i}`, address: token, firstName: `R${i}`, consent: true });
   }
-  await store.putMany('device', list.map((r, i) => ({
-    accountKey: deviceKeyOf(1, r.accountId), deviceId: r.target, orgId: 1, accountId: r.accountId, platform: i % 2 ? 'ANDROID' : 'IOS', channel: i % 2 ? 'GCM' : 'APNS_SANDBOX',
-    pushToken: r.address, permission: 'ALWAYS', active: true, source: 'SDK', appId, dateUpdated: 1,
-  })));
+  await store.putMany(
+    'device',
+    list.map((r, i) => ({
+      accountKey: deviceKeyOf(1, r.accountId),
+      deviceId: r.target,
+      orgId: 1,
+      accountId: r.accountId,
+      platform: i % 2 ? 'ANDROID' : 'IOS',
+      channel: i % 2 ? 'GCM' : 'APNS_SANDBOX',
+      pushToken: r.address,
+      permission: 'ALWAYS',
+      active: true,
+      source: 'SDK',
+      appId,
+      dateUpdated: 1,
+    })),
+  );
   return list;
 }
 
@@ -188,7 +248,17 @@ describe('the SendMessages request', () => {
     const request = got!.request as any;
     expect(request.Addresses).toEqual({ [list[0]!.address]: { ChannelType: 'APNS_SANDBOX' } });
     const apns = request.MessageConfiguration.APNSMessage;
-    expect(apns).toMatchObject({ APNSPushType: 'alert', Title: 'Hi R0', Body: '20% off everything today.', Action: 'OPEN_APP', Sound: 'chime.caf', Badge: 3, Priority: 'high', TimeToLive: 2 * 86400, MediaUrl: 'https://cdn.example.com/spring.png' });
+    expect(apns).toMatchObject({
+      APNSPushType: 'alert',
+      Title: 'Hi R0',
+      Body: '20% off everything today.',
+      Action: 'OPEN_APP',
+      Sound: 'chime.caf',
+      Badge: 3,
+      Priority: 'high',
+      TimeToLive: 2 * 86400,
+      MediaUrl: 'https://cdn.example.com/spring.png',
+    });
     const raw = JSON.parse(apns.RawContent);
     expect(raw.aps).toEqual({
       alert: { title: 'Hi R0', subtitle: 'Spring sale', body: '20% off everything today.' },
@@ -199,7 +269,14 @@ describe('the SendMessages request', () => {
       'interruption-level': 'time-sensitive',
       'thread-id': run.planId,
     });
-    expect(raw.herald).toMatchObject({ planId: run.planId, runId: 'r1', contentType: 'text', inboxMode: 'PUSH_AND_INBOX', inboxId: `${run.planId}#r1`, media: { type: 'THUMBNAIL', url: 'https://cdn.example.com/spring.png' } });
+    expect(raw.herald).toMatchObject({
+      planId: run.planId,
+      runId: 'r1',
+      contentType: 'text',
+      inboxMode: 'PUSH_AND_INBOX',
+      inboxId: `${run.planId}#r1`,
+      media: { type: 'THUMBNAIL', url: 'https://cdn.example.com/spring.png' },
+    });
     expect(raw.herald.buttons).toEqual([
       { id: 'b1', text: 'Shop now', action: 'WEBSITE', value: expect.stringMatching(/^https?:\/\/[^/]+\/service\/t\/c\/[\w-]+$/) },
       { id: 'b2', text: 'Call us', action: 'CALL', value: '+1 206 555 0100' },
@@ -217,8 +294,24 @@ describe('the SendMessages request', () => {
     const request = got!.request as any;
     expect(request.Addresses).toEqual({ [list[0]!.address]: { ChannelType: 'GCM' } });
     const gcm = request.MessageConfiguration.GCMMessage;
-    expect(gcm).toMatchObject({ Title: 'Hi R1', Body: '20% off everything today.', Action: 'OPEN_APP', ImageUrl: 'https://cdn.example.com/spring.png', Sound: 'chime.caf', Priority: 'high', TimeToLive: 2 * 86400, PreferredAuthenticationMethod: 'TOKEN' });
-    expect(gcm.Data).toMatchObject({ promo: 'SPRING', 'herald.planId': run.planId, 'herald.inboxMode': 'PUSH_AND_INBOX', 'herald.inboxId': `${run.planId}#r1`, 'herald.subtitle': 'Spring sale', 'herald.badge': '3' });
+    expect(gcm).toMatchObject({
+      Title: 'Hi R1',
+      Body: '20% off everything today.',
+      Action: 'OPEN_APP',
+      ImageUrl: 'https://cdn.example.com/spring.png',
+      Sound: 'chime.caf',
+      Priority: 'high',
+      TimeToLive: 2 * 86400,
+      PreferredAuthenticationMethod: 'TOKEN',
+    });
+    expect(gcm.Data).toMatchObject({
+      promo: 'SPRING',
+      'herald.planId': run.planId,
+      'herald.inboxMode': 'PUSH_AND_INBOX',
+      'herald.inboxId': `${run.planId}#r1`,
+      'herald.subtitle': 'Spring sale',
+      'herald.badge': '3',
+    });
     expect(JSON.parse(gcm.Data['herald.buttons']).map((b: { action: string }) => b.action)).toEqual(['WEBSITE', 'CALL']);
     expect(Object.values(gcm.Data).every((v) => typeof v === 'string')).toBe(true);
   });
@@ -269,11 +362,22 @@ describe('the stand-in answers as the service does', () => {
     const token = apnsToken();
     const request = { Addresses: { [token]: { ChannelType: 'APNS_SANDBOX' as const } }, MessageConfiguration: { APNSMessage: { Title: 'x', Body: 'y' } } };
     await expect(client.send(new SendMessagesCommand({ ApplicationId: 'no-such-app', MessageRequest: request }))).rejects.toMatchObject({ name: 'NotFoundException' });
-    await expect(client.send(new SendMessagesCommand({ ApplicationId: pinpointAppId, MessageRequest: { Addresses: request.Addresses } as never }))).rejects.toMatchObject({ name: 'BadRequestException' });
-    await expect(client.send(new SendMessagesCommand({ ApplicationId: pinpointAppId, MessageRequest: { ...request, MessageConfiguration: { GCMMessage: { Title: 'x' } } } }))).rejects.toMatchObject({ name: 'BadRequestException' });
+    await expect(client.send(new SendMessagesCommand({ ApplicationId: pinpointAppId, MessageRequest: { Addresses: request.Addresses } as never }))).rejects.toMatchObject({
+      name: 'BadRequestException',
+    });
+    await expect(
+      client.send(new SendMessagesCommand({ ApplicationId: pinpointAppId, MessageRequest: { ...request, MessageConfiguration: { GCMMessage: { Title: 'x' } } } })),
+    ).rejects.toMatchObject({ name: 'BadRequestException' });
     // per address: a token that is no APNs token, a service the application has no channel for
-    expect(await sendPushRequest(client, pinpointAppId, { ...request, Addresses: { abc: { ChannelType: 'APNS_SANDBOX' } } }, 'abc')).toMatchObject({ kind: 'dead', reason: 'STALE_PUSH_TOKEN', detail: '400 BadDeviceToken' });
-    expect(await sendPushRequest(client, pinpointAppId, { ...request, Addresses: { [token]: { ChannelType: 'APNS' } } }, token)).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED' });
+    expect(await sendPushRequest(client, pinpointAppId, { ...request, Addresses: { abc: { ChannelType: 'APNS_SANDBOX' } } }, 'abc')).toMatchObject({
+      kind: 'dead',
+      reason: 'STALE_PUSH_TOKEN',
+      detail: '400 BadDeviceToken',
+    });
+    expect(await sendPushRequest(client, pinpointAppId, { ...request, Addresses: { [token]: { ChannelType: 'APNS' } } }, token)).toMatchObject({
+      kind: 'failed',
+      reason: 'UNEXPECTED',
+    });
     expect(await sendPushRequest(client, pinpointAppId, request, token)).toMatchObject({ kind: 'sent' });
   });
 
@@ -299,7 +403,11 @@ describe('the stand-in answers as the service does', () => {
 // --- a real plan
 
 async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', { name: `Approver ${name}`, code: `APPROVER_${name.toUpperCase()}`, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const role = await admin.ok('userRole.save', {
+    name: `Approver ${name}`,
+    code: `APPROVER_${name.toUpperCase()}`,
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+  });
   const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
   const client = new ApiClient(herald);
   client.autoRefresh = true;
@@ -326,18 +434,42 @@ describe('a push message from draft to devices', () => {
     const now = herald.rt.clock.now();
     const segmentId = randomUUID();
     await store.put('segment', {
-      orgId: 1, id: segmentId, name: `Push ${tag}`, description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+      orgId: 1,
+      id: segmentId,
+      name: `Push ${tag}`,
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
     });
-    const draft = await admin.ok('plan.saveSingle', { name: `Push ${tag}`, title: `Push ${tag}`, channel: 'PUSH_NATIVE', content: { kind: 'PUSH_NATIVE', template: TEMPLATE }, segmentId });
+    const draft = await admin.ok('plan.saveSingle', {
+      name: `Push ${tag}`,
+      title: `Push ${tag}`,
+      channel: 'PUSH_NATIVE',
+      content: { kind: 'PUSH_NATIVE', template: TEMPLATE },
+      segmentId,
+    });
     expect(draft).toMatchObject({ channel: 'PUSH_NATIVE', content: { kind: 'PUSH_NATIVE' }, status: 'DRAFT' });
     expect((await other.call('plan.detail', { id: draft.id })).body.errorCode).toBe('720003');
     await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     await approver.client.ok('planAction.pass', { id: draft.id });
-    await until('the message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+    await until(
+      'the message to be sent',
+      () => admin.ok('plan.detail', { id: draft.id }),
+      (p) => p.status === 'DEPLOYED',
+    );
 
     const got = await received(Object.values(tokens));
-    expect(perToken(got)).toEqual(new Map([[tokens.enIos, 1], [tokens.enAndroid, 1], [tokens.jaIos, 1]]));
+    expect(perToken(got)).toEqual(
+      new Map([
+        [tokens.enIos, 1],
+        [tokens.enAndroid, 1],
+        [tokens.jaIos, 1],
+      ]),
+    );
     const apnsOf = (t: string) => JSON.parse((got.find((g) => g.address === t)!.request as any).MessageConfiguration.APNSMessage.RawContent);
     expect(apnsOf(tokens.enIos).aps.alert).toEqual({ title: 'Hi Ann', subtitle: 'Spring sale', body: '20% off everything today.' });
     expect(apnsOf(tokens.jaIos).aps.alert).toEqual({ title: '花子さん、こんにちは', subtitle: '春のセール', body: '本日は全品20%オフです。' });
@@ -393,7 +525,19 @@ describe('a dead token', () => {
 
   it('in another organization the same token is not touched', async () => {
     const token = apnsToken();
-    await store.put('device', { accountKey: deviceKeyOf(2, 'x'), deviceId: 'd', orgId: 2, accountId: 'x', platform: 'IOS', channel: 'APNS', pushToken: token, permission: 'ALWAYS', active: true, source: 'IMPORT', dateUpdated: 1 });
+    await store.put('device', {
+      accountKey: deviceKeyOf(2, 'x'),
+      deviceId: 'd',
+      orgId: 2,
+      accountId: 'x',
+      platform: 'IOS',
+      channel: 'APNS',
+      pushToken: token,
+      permission: 'ALWAYS',
+      active: true,
+      source: 'IMPORT',
+      dateUpdated: 1,
+    });
     await push.retire(token, { store, orgId: 1, planId: 'p' });
     expect((await store.get('device', { accountKey: deviceKeyOf(2, 'x'), deviceId: 'd' }))?.active).toBe(true);
   });
@@ -409,7 +553,14 @@ describe('every (plan, device) exactly once', () => {
     const list = await devices(N);
     for (const b of batches(run, list)) await herald.queue.send(queue, b);
     let done = 0;
-    const dying = workerOf(deps(sender, { concurrency: 1, onRecorded: () => { if (++done === killAfter) throw new Killed(); } }));
+    const dying = workerOf(
+      deps(sender, {
+        concurrency: 1,
+        onRecorded: () => {
+          if (++done === killAfter) throw new Killed();
+        },
+      }),
+    );
     let outcome: string;
     do outcome = await deliverOne(dying, queue);
     while (outcome === 'acked');
@@ -508,7 +659,13 @@ describe('a push message without a push channel', () => {
     expect((await other.ok('pushChannelSetting.list', {})).list).toEqual([]);
     const tag = randomUUID().slice(0, 6);
     const segment = await other.ok('segment.save', { name: `Push ${tag}`, rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'KR' }] } });
-    const draft = await other.ok('plan.saveSingle', { name: `Push ${tag}`, title: `Push ${tag}`, channel: 'PUSH_NATIVE', content: { kind: 'PUSH_NATIVE', template: TEMPLATE }, segmentId: segment.id });
+    const draft = await other.ok('plan.saveSingle', {
+      name: `Push ${tag}`,
+      title: `Push ${tag}`,
+      channel: 'PUSH_NATIVE',
+      content: { kind: 'PUSH_NATIVE', template: TEMPLATE },
+      segmentId: segment.id,
+    });
     for (const lang of ['en', 'zh', 'ja'] as const) {
       const answer = await other.call('planAction.sendToReview', { id: draft.id, participants: [randomUUID()], deadline: herald.rt.clock.now() + DAY }, { 'x-lang': lang });
       expect(answer.body).toMatchObject({ state: 'F', errorCode: '720009', errorMessage: expect.stringContaining(PUSH_TEXTS.planWithoutChannel[lang]) });

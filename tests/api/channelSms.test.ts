@@ -71,7 +71,11 @@ function perNumber(list: ReceivedSms[]): Map<string, number> {
 }
 
 const answer = (address: string, a: 'throttled' | 'failed' | 'dead' | 'ok', times?: number) =>
-  fetch(`${herald.standIns.endpoints.sms}/_standin/answers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, answer: a, ...(times ? { times } : {}) }) });
+  fetch(`${herald.standIns.endpoints.sms}/_standin/answers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, answer: a, ...(times ? { times } : {}) }),
+  });
 
 const reply = (from: string, body: string) =>
   fetch(`${herald.standIns.endpoints.sms}/_standin/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from, body }) });
@@ -164,15 +168,32 @@ describe('the request the service receives', () => {
     const now = herald.rt.clock.now();
     const plan = (id: string, messageType: 1 | 2) =>
       store.put('plan', {
-        orgId: 1, id, name: 'Lifecycle', title: 'Lifecycle', intro: '', channel: 'SMS', type: 'SINGLE', messageType, status: 'IN_PROGRESS',
-        content: { kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, trigger: { kind: 'IMMEDIATELY' }, tagIds: [],
-        version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+        orgId: 1,
+        id,
+        name: 'Lifecycle',
+        title: 'Lifecycle',
+        intro: '',
+        channel: 'SMS',
+        type: 'SINGLE',
+        messageType,
+        status: 'IN_PROGRESS',
+        content: { kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) },
+        trigger: { kind: 'IMMEDIATELY' },
+        tagIds: [],
+        version: 1,
+        dateCreated: now,
+        dateUpdated: now,
+        createdBy: 'test',
+        updatedBy: 'test',
       });
     // the worker's content source over a store that counts the plan reads
     const counted = new Store(herald.rt);
     const get = counted.get.bind(counted);
     let planReads = 0;
-    counted.get = ((entity, key) => (entity === 'plan' && planReads++, get(entity, key))) as Store['get'];
+    counted.get = ((entity, key) => {
+      if (entity === 'plan') planReads++;
+      return get(entity, key);
+    }) as Store['get'];
     const [lifecycle, adHoc] = [`p-${randomUUID()}`, `p-${randomUUID()}`];
     await Promise.all([plan(lifecycle, 2), plan(adHoc, 1)]);
     const [first, second] = [recipients(3), recipients(1)];
@@ -199,7 +220,12 @@ describe('the request the service receives', () => {
     expect(unsigned.status).toBe(403);
     expect(await unsigned.json()).toMatchObject({ __type: expect.stringMatching(/MissingAuthenticationTokenException$/) });
 
-    const client = new PinpointSMSVoiceV2Client({ region: 'us-east-1', endpoint: herald.standIns.endpoints.sms, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+    const client = new PinpointSMSVoiceV2Client({
+      region: 'us-east-1',
+      endpoint: herald.standIns.endpoints.sms,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
     const refusal = async (input: Record<string, unknown>) => {
       try {
         await client.send(new SendTextMessageCommand(input as never));
@@ -212,7 +238,10 @@ describe('the request the service receives', () => {
     expect(await refusal({ MessageBody: 'Hi' })).toMatchObject({ name: 'ValidationException', reason: 'MISSING_PARAMETER', status: 400 });
     expect(await refusal({ DestinationPhoneNumber: '090-1234-5678', MessageBody: 'Hi' })).toMatchObject({ name: 'ValidationException', fields: ['DestinationPhoneNumber'] });
     expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'x'.repeat(1601) })).toMatchObject({ name: 'ValidationException', fields: ['MessageBody'] });
-    expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'Hi', MessageType: 'MARKETING' })).toMatchObject({ name: 'ValidationException', fields: ['MessageType'] });
+    expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'Hi', MessageType: 'MARKETING' })).toMatchObject({
+      name: 'ValidationException',
+      fields: ['MessageType'],
+    });
     expect(await refusal({ DestinationPhoneNumber: usNumber(), MessageBody: 'Hi', MaxPrice: '1' })).toMatchObject({ name: 'ValidationException', fields: ['MaxPrice'] });
     client.destroy();
   });
@@ -230,11 +259,20 @@ describe('the request the service receives', () => {
     expect(await send(dead)).toMatchObject({ kind: 'dead', reason: 'UNSUBSCRIBED' });
     await answer(failed, 'ok');
     expect(await send(failed)).toMatchObject({ kind: 'sent' });
-    expect(perNumber(await received([throttled, failed, dead]))).toEqual(new Map([[throttled, 1], [failed, 1]]));
+    expect(perNumber(await received([throttled, failed, dead]))).toEqual(
+      new Map([
+        [throttled, 1],
+        [failed, 1],
+      ]),
+    );
     // the stand-in's own controls refuse what they cannot read
     expect((await answer('0901234', 'dead')).status).toBe(400);
     expect((await answer(usNumber(), 'bounce' as never)).status).toBe(400);
-    const subscribe = await fetch(`${herald.standIns.endpoints.sms}/_standin/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"ftp://x"}' });
+    const subscribe = await fetch(`${herald.standIns.endpoints.sms}/_standin/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"url":"ftp://x"}',
+    });
     expect(subscribe.status).toBe(400);
   });
 });
@@ -242,7 +280,11 @@ describe('the request the service receives', () => {
 // --- a real plan
 
 async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', { name: `Approver ${name}`, code: `APPROVER_${name.toUpperCase()}`, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const role = await admin.ok('userRole.save', {
+    name: `Approver ${name}`,
+    code: `APPROVER_${name.toUpperCase()}`,
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+  });
   const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
   const client = new ApiClient(herald);
   client.autoRefresh = true;
@@ -264,14 +306,34 @@ describe('an SMS message from draft to phone', () => {
     ];
     for (const p of people) {
       await store.put('account', {
-        ...accountKey(1, p.id), orgId: 1, ...p, emails: [], emailConsent: false, pushConsent: false, lineConsent: false, tags: [], attributes: { campaign: tag },
-        version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+        ...accountKey(1, p.id),
+        orgId: 1,
+        ...p,
+        emails: [],
+        emailConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        tags: [],
+        attributes: { campaign: tag },
+        version: 1,
+        dateCreated: now,
+        dateUpdated: now,
+        createdBy: 'test',
+        updatedBy: 'test',
       });
     }
     const segmentId = randomUUID();
     await store.put('segment', {
-      orgId: 1, id: segmentId, name: `SMS ${tag}`, description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+      orgId: 1,
+      id: segmentId,
+      name: `SMS ${tag}`,
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
     });
     const draft = await admin.ok('plan.saveSingle', { name: `SMS ${tag}`, title: `SMS ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
     expect(draft).toMatchObject({ channel: 'SMS', content: { kind: 'SMS' }, status: 'DRAFT' });
@@ -279,20 +341,41 @@ describe('an SMS message from draft to phone', () => {
     expect((await other.call('plan.detail', { id: draft.id })).body.errorCode).toBe('720003');
     await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     await approver.client.ok('planAction.pass', { id: draft.id });
-    await until('the message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+    await until(
+      'the message to be sent',
+      () => admin.ok('plan.detail', { id: draft.id }),
+      (p) => p.status === 'DEPLOYED',
+    );
 
     const numbers = people.flatMap((p) => p.phones ?? []);
     const got = await received(numbers);
-    expect(perNumber(got)).toEqual(new Map([[people[0]!.phones![0]!, 1], [people[1]!.phones![0]!, 1]]));
+    expect(perNumber(got)).toEqual(
+      new Map([
+        [people[0]!.phones![0]!, 1],
+        [people[1]!.phones![0]!, 1],
+      ]),
+    );
     const bodyOf = (n: string) => got.find((g) => g.request.DestinationPhoneNumber === n)!;
-    expect(bodyOf(people[0]!.phones![0]!)).toMatchObject({ request: { MessageBody: 'Hi Ann, 20% off today at Herald Store.\nReply STOP to opt out.', MessageType: 'PROMOTIONAL', Context: { org: '1', plan: draft.id } }, parts: 1, encoding: 'GSM-7' });
-    expect(bodyOf(people[1]!.phones![0]!)).toMatchObject({ request: { MessageBody: '花子さん、本日は全品20%オフです。\n配信停止は STOP と返信してください。' }, parts: 1, encoding: 'UCS-2' });
+    expect(bodyOf(people[0]!.phones![0]!)).toMatchObject({
+      request: { MessageBody: 'Hi Ann, 20% off today at Herald Store.\nReply STOP to opt out.', MessageType: 'PROMOTIONAL', Context: { org: '1', plan: draft.id } },
+      parts: 1,
+      encoding: 'GSM-7',
+    });
+    expect(bodyOf(people[1]!.phones![0]!)).toMatchObject({
+      request: { MessageBody: '花子さん、本日は全品20%オフです。\n配信停止は STOP と返信してください。' },
+      parts: 1,
+      encoding: 'UCS-2',
+    });
   });
 
   it('refuses SMS content that breaks its rules with a catalogue error, storing nothing', async () => {
-    const bad = async (template: unknown) => (await callers.admin.call('plan.saveSingle', { name: 'Bad SMS', title: 'Bad SMS', channel: 'SMS', content: { kind: 'SMS', template } })).body;
+    const bad = async (template: unknown) =>
+      (await callers.admin.call('plan.saveSingle', { name: 'Bad SMS', title: 'Bad SMS', channel: 'SMS', content: { kind: 'SMS', template } })).body;
     expect(await bad({ channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: '  ' } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
-    expect(await bad({ channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'x'.repeat(1531) } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
+    expect(await bad({ channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'x'.repeat(1531) } } })).toMatchObject({
+      state: 'F',
+      errorCode: expect.stringMatching(/^\d{6}$/),
+    });
     // an SMS text in another language's slot than the template's default is refused too
     expect(await bad({ channel: 'SMS', defaultLanguage: 'ja', contents: { en: { text: 'Hi' } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
   });
@@ -308,7 +391,14 @@ describe('every recipient exactly once', () => {
     const list = recipients(N);
     for (const b of batches(run, list)) await herald.queue.send(queue, b);
     let done = 0;
-    const dying = workerOf(deps(sender, { concurrency: 1, onRecorded: () => { if (++done === killAfter) throw new Killed(); } }));
+    const dying = workerOf(
+      deps(sender, {
+        concurrency: 1,
+        onRecorded: () => {
+          if (++done === killAfter) throw new Killed();
+        },
+      }),
+    );
     let outcome: string;
     do outcome = await deliverOne(dying, queue);
     while (outcome === 'acked');
@@ -402,7 +492,11 @@ describe('opting out', () => {
 
     const res = await reply(stopper!.address, ' stop ');
     expect(await res.json()).toMatchObject({ optOut: true, delivered: expect.any(Number) });
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({ channelName: 'SMS', source: 'UNSUBSCRIBE', target: stopper!.address });
+    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({
+      channelName: 'SMS',
+      source: 'UNSUBSCRIBE',
+      target: stopper!.address,
+    });
     // organization 2 never texted the number: it learns nothing of it
     const orgs = await callers.admin.ok('organization.list', { page: 0, size: 50 });
     const otherOrg = orgs.list.find((o: { code: string }) => o.code === 'OTHER_SMS')!.id as number;
@@ -419,7 +513,10 @@ describe('opting out', () => {
     const later = { orgId: otherOrg, planId: `p-${randomUUID()}`, runId: 'r1' };
     await sendRun(later, [stopper!]);
     expect(await recordOf(later, stopper!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNSUBSCRIBED' });
-    expect(await store.get('messageUnsubscription', { orgId: otherOrg, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({ source: 'UNSUBSCRIBE', planId: later.planId });
+    expect(await store.get('messageUnsubscription', { orgId: otherOrg, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({
+      source: 'UNSUBSCRIBE',
+      planId: later.planId,
+    });
     expect(await received([stopper!.address])).toHaveLength(1);
   });
 

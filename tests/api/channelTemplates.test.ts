@@ -37,7 +37,11 @@ const push = {
     ja: { title: '春のセール', body: '本日最大30%オフ' },
   },
 };
-const sms = { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}, your code is ready.' }, ja: { text: 'コードの準備ができました', stopFooter: false } } };
+const sms = {
+  channel: 'SMS',
+  defaultLanguage: 'en',
+  contents: { en: { text: 'Hi {{firstName|there}}, your code is ready.' }, ja: { text: 'コードの準備ができました', stopFooter: false } },
+};
 const line = {
   channel: 'LINE',
   defaultLanguage: 'ja',
@@ -51,7 +55,11 @@ const line = {
     },
   },
 };
-const letter = { channel: 'DIRECT_MAIL', defaultLanguage: 'ja', contents: { ja: { subject: '春のご案内', body: '{{lastName}}様\n\nいつもありがとうございます。', closing: '敬具' } } };
+const letter = {
+  channel: 'DIRECT_MAIL',
+  defaultLanguage: 'ja',
+  contents: { ja: { subject: '春のご案内', body: '{{lastName}}様\n\nいつもありがとうございます。', closing: '敬具' } },
+};
 
 const save = (name: string, template: unknown, extra: Record<string, unknown> = {}) => admin.call('templateMessage.save', { name, template, ...extra });
 
@@ -93,7 +101,9 @@ describe("bad content answers 400016 with the channel's own message", () => {
     expect(await message({ ...push, contents: { en: { body: 'x' } } })).toContain('Please input the title!');
     const three = [1, 2, 3].map((n) => ({ text: `B${n}`, action: 'CLOSE' }));
     expect(await message({ ...push, contents: { en: { title: 't', body: 'b', buttons: three } } })).toContain('at most 2 buttons');
-    expect(await message({ ...push, contents: { en: { title: 't', body: 'b', buttons: [{ text: 'x', action: 'WEBSITE', value: 'javascript:alert(1)' }] } } })).toContain('full link');
+    expect(await message({ ...push, contents: { en: { title: 't', body: 'b', buttons: [{ text: 'x', action: 'WEBSITE', value: 'javascript:alert(1)' }] } } })).toContain(
+      'full link',
+    );
     expect(await message({ ...push, contents: { en: { title: 't', body: 'b', buttons: [{ text: 'x', action: 'CALL', value: 'call me' }] } } })).toContain('phone number');
     expect(await message({ ...push, contents: { en: { title: 't', body: 'b', location: { latitude: 91, longitude: 0 } } } })).toContain('latitude');
     expect(await message({ ...push, contents: { en: { title: 't', contentType: 'url' } } })).toContain('Please input the url!');
@@ -104,8 +114,15 @@ describe("bad content answers 400016 with the channel's own message", () => {
     expect(await message({ ...line, contents: { ja: { messages: [] } } })).toContain('at least one message');
     const six = Array.from({ length: 6 }, () => ({ type: 'text', text: 'x' }));
     expect(await message({ ...line, contents: { ja: { messages: six } } })).toContain('at most 5 messages');
-    expect(await message({ ...line, contents: { ja: { messages: [{ type: 'image', originalContentUrl: 'http://cdn.example/a.jpg', previewImageUrl: 'https://cdn.example/b.jpg' }] } } })).toContain('https');
-    expect(await message({ ...line, contents: { ja: { messages: [{ type: 'buttons', altText: 'a', title: 'T', text: 'x'.repeat(61), actions: [{ label: 'Go', uri: 'https://x.example' }] }] } } })).toContain('at most 60');
+    expect(
+      await message({ ...line, contents: { ja: { messages: [{ type: 'image', originalContentUrl: 'http://cdn.example/a.jpg', previewImageUrl: 'https://cdn.example/b.jpg' }] } } }),
+    ).toContain('https');
+    expect(
+      await message({
+        ...line,
+        contents: { ja: { messages: [{ type: 'buttons', altText: 'a', title: 'T', text: 'x'.repeat(61), actions: [{ label: 'Go', uri: 'https://x.example' }] }] } },
+      }),
+    ).toContain('at most 60');
     expect(await message({ ...letter, contents: { ja: { subject: 'S' } } })).toContain('Please input the body!');
   });
   it('a payload naming another channel than its content, or an unknown channel', async () => {
@@ -130,26 +147,46 @@ it('translations, duplicates and the template file work for every channel', asyn
   expect(await statuses(saved.id)).toMatchObject({ en: 'DEFAULT', ja: 'MISSING' });
   const copy = await admin.ok('templateMessage.duplicateWithTranslation', { id: saved.id, languages: ['ja'] });
   expect(copy.template.contents).toHaveProperty('ja');
-  const translated = await admin.ok('templateMessage.saveMultiLanguages', { id: copy.id, version: copy.version, template: { ...copy.template, contents: { ...copy.template.contents, ja: { text: 'こんにちは' } } } });
+  const translated = await admin.ok('templateMessage.saveMultiLanguages', {
+    id: copy.id,
+    version: copy.version,
+    template: { ...copy.template, contents: { ...copy.template.contents, ja: { text: 'こんにちは' } } },
+  });
   expect(translated.channel).toBe('SMS');
   expect(await statuses(copy.id)).toMatchObject({ en: 'DEFAULT', ja: 'TRANSLATED' });
 
   const ids = [];
-  for (const [name, template] of [['File push', push], ['File line', line], ['File letter', letter]] as const) ids.push((await admin.ok('templateMessage.save', { name, template })).id);
+  for (const [name, template] of [
+    ['File push', push],
+    ['File line', line],
+    ['File letter', letter],
+  ] as const)
+    ids.push((await admin.ok('templateMessage.save', { name, template })).id);
   const file = await admin.ok('templateMessage.export', { ids: [...ids, copy.id] });
   // imported as new templates (a file without ids, as into another deployment): every channel's content comes back unchanged
   for (const id of [...ids, copy.id]) await admin.ok('templateMessage.delete', { id });
   const result = await admin.ok('templateMessage.importFile', { file: JSON.stringify({ ...file, templates: file.templates.map(({ id: _id, ...t }) => t) }) });
   expect(result).toMatchObject({ created: 4, updated: 0 });
-  const again = await admin.ok('templateMessage.export', { ids: (await admin.ok('templateMessage.getListByPage', { page: 0, size: 100, name: 'File' })).list.map((t) => t.id).concat(
-    (await admin.ok('templateMessage.getListByPage', { page: 0, size: 100, name: 'SMS languages (copy)' })).list.map((t) => t.id),
-  ) });
+  const again = await admin.ok('templateMessage.export', {
+    ids: (await admin.ok('templateMessage.getListByPage', { page: 0, size: 100, name: 'File' })).list
+      .map((t) => t.id)
+      .concat((await admin.ok('templateMessage.getListByPage', { page: 0, size: 100, name: 'SMS languages (copy)' })).list.map((t) => t.id)),
+  });
   const byName = (f: typeof file) => Object.fromEntries(f.templates.map((t) => [t.name, [t.channel, t.template]]));
   expect(byName(again)).toEqual(byName(file));
 });
 
 describe('letter preview', () => {
-  const company = { company: 'Acme 株式会社', directMailType: 'LETTER', fullName: 'Acme Corporation', address: '東京都渋谷区1-2-3', website: 'https://acme.example', name: 'Mia Chen', phone: '+81 3 1234 5678', email: 'mia@acme.example' };
+  const company = {
+    company: 'Acme 株式会社',
+    directMailType: 'LETTER',
+    fullName: 'Acme Corporation',
+    address: '東京都渋谷区1-2-3',
+    website: 'https://acme.example',
+    name: 'Mia Chen',
+    phone: '+81 3 1234 5678',
+    email: 'mia@acme.example',
+  };
 
   /** The text a PDF's fonts can print: every ToUnicode map's code points (pdf-lib writes one per embedded font). */
   async function printedCharacters(base64: string): Promise<Set<string>> {

@@ -93,7 +93,10 @@ afterAll(async () => {
 
 describe('SFTP', () => {
   it('imports with a password, then with a private key; a file is delivered once', async () => {
-    sftp.files.set('/outbox/members_1.csv', { data: Buffer.from(csv([HEADER, 'M0001,Tanaka,tanaka@example.com,gold', 'M0002,Suzuki,suzuki@example.com,silver'])), mtime: 1_700_000_000 });
+    sftp.files.set('/outbox/members_1.csv', {
+      data: Buffer.from(csv([HEADER, 'M0001,Tanaka,tanaka@example.com,gold', 'M0002,Suzuki,suzuki@example.com,silver'])),
+      mtime: 1_700_000_000,
+    });
     sftp.files.set('/outbox/other.csv', { data: Buffer.from('not ours'), mtime: 1_700_000_000 });
     const saved = await saveTrusted(source({ host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/outbox' }));
     expect(saved).toMatchObject({ hasPassword: true, hasPrivateKey: false });
@@ -109,7 +112,9 @@ describe('SFTP', () => {
     expect(await runAndWait(admin, saved.id)).toHaveLength(1);
 
     // now by private key: the password is replaced by a key
-    const byKey = await saveTrusted(source({ title: 'Partner by key', host: '127.0.0.1', port: sftp.port, username: sftp.username, privateKey: sftp.privateKey, filePath: '/outbox', fileName: 'members_2.csv' }));
+    const byKey = await saveTrusted(
+      source({ title: 'Partner by key', host: '127.0.0.1', port: sftp.port, username: sftp.username, privateKey: sftp.privateKey, filePath: '/outbox', fileName: 'members_2.csv' }),
+    );
     expect(byKey).toMatchObject({ hasPassword: false, hasPrivateKey: true });
     sftp.files.set('/outbox/members_2.csv', { data: Buffer.from(csv([HEADER, 'M0003,Sato,sato@example.com,gold'])), mtime: 1_700_000_100 });
     expect((await runAndWait(admin, byKey.id))[0]).toMatchObject({ status: 'DONE', created: 1 });
@@ -117,22 +122,31 @@ describe('SFTP', () => {
   });
 
   it('a wrong password fails the run with its reason, and mails the receivers', async () => {
-    const wrong = await saveTrusted(source({ title: 'Wrong password', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: 'nope', emailReceivers: ['ops@example.com'] }));
+    const wrong = await saveTrusted(
+      source({ title: 'Wrong password', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: 'nope', emailReceivers: ['ops@example.com'] }),
+    );
     const [failed] = await runAndWait(admin, wrong.id);
     expect(failed).toMatchObject({ status: 'FAILED', fileName: '', error: expect.stringMatching(/authentication/i) });
-    await expect.poll(async () => (await sentMail(herald)).some((m) => m.destination.to.includes('ops@example.com') && m.subject.includes('Wrong password') && m.subject.includes('failed'))).toBe(true);
+    await expect
+      .poll(async () => (await sentMail(herald)).some((m) => m.destination.to.includes('ops@example.com') && m.subject.includes('Wrong password') && m.subject.includes('failed')))
+      .toBe(true);
     expect(JSON.stringify(await sentMail(herald))).not.toContain(sftp.password);
   });
 });
 
 describe('S3', () => {
   it('imports from a bucket with keys; rows that fail are records with their row numbers, exported as CSV', async () => {
-    await s3.send(new PutObjectCommand({
-      Bucket: 'partner-drop',
-      Key: 'daily/members_0301.csv',
-      Body: csv([HEADER, 'M0101,Kato,kato@example.com,gold', 'X9,Bad id,bad@example.com,gold', '', 'M0103,Ito,not-an-address,gold', 'M0104,Abe,abe@example.com']),
-    }));
-    const saved = await admin.ok('cloudSource.save', source({ title: 'Bucket', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER', filePath: 'daily' }));
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: 'partner-drop',
+        Key: 'daily/members_0301.csv',
+        Body: csv([HEADER, 'M0101,Kato,kato@example.com,gold', 'X9,Bad id,bad@example.com,gold', '', 'M0103,Ito,not-an-address,gold', 'M0104,Abe,abe@example.com']),
+      }),
+    );
+    const saved = await admin.ok(
+      'cloudSource.save',
+      source({ title: 'Bucket', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER', filePath: 'daily' }),
+    );
     expect(saved).toMatchObject({ hasSecretKey: true, accessKey: 'S3RVER' });
     const [delivery] = await runAndWait(admin, saved.id);
     // a row short of a column is malformed, and told by its row number too
@@ -175,26 +189,45 @@ describe('credentials are never optional (issue 19 item 1)', () => {
       expect(listed.Contents?.map((o) => o.Key)).toContain(`${exportsOfA}/accounts.csv`);
       envSigned.destroy();
 
-      const attack = { title: 'Their exports', sourceType: 'S3' as const, bucket: ASSET_BUCKET, region: 'us-east-1', accessKey: 'AKIAONLYTHEKEY', filePath: exportsOfA, fileName: 'accounts.csv' };
+      const attack = {
+        title: 'Their exports',
+        sourceType: 'S3' as const,
+        bucket: ASSET_BUCKET,
+        region: 'us-east-1',
+        accessKey: 'AKIAONLYTHEKEY',
+        filePath: exportsOfA,
+        fileName: 'accounts.csv',
+      };
       const refused = await other.call('cloudSource.save', source(attack));
       expect(refused.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('access key and secret key, or a role ARN') });
 
       // a duplicate keeps no secret, is marked, and its save asks for the secret again
-      const own = await other.ok('cloudSource.save', source({ title: 'Own bucket', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER', filePath: 'theirs' }));
+      const own = await other.ok(
+        'cloudSource.save',
+        source({ title: 'Own bucket', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', accessKey: 'S3RVER', secretKey: 'S3RVER', filePath: 'theirs' }),
+      );
       const copy = await other.ok('cloudSource.duplicate', { id: own.id });
       expect(copy).toMatchObject({ hasSecretKey: false, accessKey: 'S3RVER', credentialsNeeded: true, status: 'INACTIVE' });
-      expect((await other.call('cloudSource.save', { ...source(attack), id: copy.id, version: copy.version })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('A copy keeps no secret') });
+      expect((await other.call('cloudSource.save', { ...source(attack), id: copy.id, version: copy.version })).body).toMatchObject({
+        errorCode: '400016',
+        errorMessage: expect.stringContaining('A copy keeps no secret'),
+      });
       expect(await runOnce(other, copy.id)).toMatchObject([{ status: 'FAILED', problem: 'credentials', rows: 0 }]);
 
       // the item written straight to the store (past every check of the save) runs, and reads nothing
       const store = new Store(herald.rt);
       const stored = (await store.scanAll('cloudSource')).find((x) => x.id === copy.id)!;
       await store.put('cloudSource', { ...stored, ...attack, credentialsNeeded: false });
-      expect(await runOnce(other, copy.id)).toMatchObject([{ status: 'FAILED', problem: 'credentials', rows: 0, created: 0, error: expect.stringContaining('no complete credentials') }]);
+      expect(await runOnce(other, copy.id)).toMatchObject([
+        { status: 'FAILED', problem: 'credentials', rows: 0, created: 0, error: expect.stringContaining('no complete credentials') },
+      ]);
       expect((await other.call('account.detail', { id: 'M0901' })).body.errorCode).toBe('720003');
       expect((await admin.call('account.detail', { id: 'M0901' })).body.errorCode).toBe('720003');
     } finally {
-      for (const [name, value] of [['AWS_ACCESS_KEY_ID', saved.id], ['AWS_SECRET_ACCESS_KEY', saved.secret]] as const) {
+      for (const [name, value] of [
+        ['AWS_ACCESS_KEY_ID', saved.id],
+        ['AWS_SECRET_ACCESS_KEY', saved.secret],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
@@ -226,10 +259,14 @@ describe('roles (issue 19 item 2)', () => {
         // a role whose trust policy does not name Herald: STS refuses as it does on AWS
         if (params.get('RoleArn')?.endsWith('/Untrusting')) {
           res.statusCode = 403;
-          res.end('<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>User is not authorized to perform: sts:AssumeRole</Message></Error><RequestId>r</RequestId></ErrorResponse>');
+          res.end(
+            '<ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>User is not authorized to perform: sts:AssumeRole</Message></Error><RequestId>r</RequestId></ErrorResponse>',
+          );
           return;
         }
-        res.end(`<AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><Credentials><AccessKeyId>S3RVER</AccessKeyId><SecretAccessKey>role-secret</SecretAccessKey><SessionToken>role-token</SessionToken><Expiration>2099-01-01T00:00:00Z</Expiration></Credentials><AssumedRoleUser><Arn>arn:aws:sts::210987654321:assumed-role/HeraldReader/s</Arn><AssumedRoleId>AROA:s</AssumedRoleId></AssumedRoleUser></AssumeRoleResult></AssumeRoleResponse>`);
+        res.end(
+          `<AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><AssumeRoleResult><Credentials><AccessKeyId>S3RVER</AccessKeyId><SecretAccessKey>role-secret</SecretAccessKey><SessionToken>role-token</SessionToken><Expiration>2099-01-01T00:00:00Z</Expiration></Credentials><AssumedRoleUser><Arn>arn:aws:sts::210987654321:assumed-role/HeraldReader/s</Arn><AssumedRoleId>AROA:s</AssumedRoleId></AssumedRoleUser></AssumeRoleResult></AssumeRoleResponse>`,
+        );
       });
     });
     await new Promise<void>((r) => sts.listen(0, '127.0.0.1', r));
@@ -241,7 +278,10 @@ describe('roles (issue 19 item 2)', () => {
     try {
       await s3.send(new PutObjectCommand({ Bucket: 'partner-drop', Key: 'role/members_1.csv', Body: csv([HEADER, 'M0951,Role,role@example.com,gold']) }));
       const roleArn = 'arn:aws:iam::210987654321:role/HeraldReader';
-      const payload = { ...source({ title: 'By role', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn, filePath: 'role' }), externalId: 'herald-chosen-by-caller' };
+      const payload = {
+        ...source({ title: 'By role', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn, filePath: 'role' }),
+        externalId: 'herald-chosen-by-caller',
+      };
       const saved = await admin.ok('cloudSource.save', payload);
       expect(saved.externalId).toMatch(/^herald-[0-9a-f]{32}$/);
       // kept by later saves, whatever they send
@@ -257,14 +297,23 @@ describe('roles (issue 19 item 2)', () => {
       expect(copySaved.externalId).not.toBe(saved.externalId);
 
       // a role that does not trust Herald: the delivery says what its trust policy must hold
-      const untrusting = await admin.ok('cloudSource.save', source({ title: 'Untrusting', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn: 'arn:aws:iam::210987654321:role/Untrusting', filePath: 'role' }));
+      const untrusting = await admin.ok(
+        'cloudSource.save',
+        source({ title: 'Untrusting', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn: 'arn:aws:iam::210987654321:role/Untrusting', filePath: 'role' }),
+      );
       const [refused] = await runAndWait(admin, untrusting.id);
       expect(refused).toMatchObject({ status: 'FAILED', problem: 'roleRefused', error: expect.stringContaining('sts:ExternalId'), created: 0 });
 
       // the deployment's own account: refused at save, in the caller's language, and at run
       config.awsAccountId = '123456789012';
       config.jobRoleArn = 'arn:aws:iam::123456789012:role/HeraldApi-JobFunctionServiceRole';
-      const ownRole = source({ title: 'Own account', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn: 'arn:aws:iam::123456789012:role/cdk-hnb659fds-lookup-role' });
+      const ownRole = source({
+        title: 'Own account',
+        sourceType: 'S3',
+        bucket: 'partner-drop',
+        region: 'us-east-1',
+        roleArn: 'arn:aws:iam::123456789012:role/cdk-hnb659fds-lookup-role',
+      });
       expect((await admin.call('cloudSource.save', ownRole)).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining("Herald's own AWS account") });
       expect((await admin.call('cloudSource.save', ownRole, { 'x-lang': 'ja' })).body.errorMessage).toContain('Herald 自身の AWS アカウント');
       expect((await admin.ok('cloudSource.detail', { id: saved.id })).trustPrincipal).toBe(config.jobRoleArn);
@@ -288,7 +337,10 @@ describe('SFTP host keys (issue 19 item 3)', () => {
     const server = await startSftpServer();
     try {
       server.files.set('/keyed/members_1.csv', { data: Buffer.from(csv([HEADER, 'M0971,First,first@example.com,gold'])), mtime: 1_700_010_000 });
-      const saved = await admin.ok('cloudSource.save', source({ title: 'Pinned', host: '127.0.0.1', port: server.port, username: server.username, password: server.password, filePath: '/keyed' }));
+      const saved = await admin.ok(
+        'cloudSource.save',
+        source({ title: 'Pinned', host: '127.0.0.1', port: server.port, username: server.username, password: server.password, filePath: '/keyed' }),
+      );
       expect(saved).toMatchObject({ hasPassword: true });
       expect(saved.hostKey).toBeUndefined();
 
@@ -328,7 +380,11 @@ describe('SFTP host keys (issue 19 item 3)', () => {
 
       // another server (host or port) forgets the key; a malformed fingerprint is refused
       const current = await admin.ok('cloudSource.detail', { id: saved.id });
-      const moved = await admin.ok('cloudSource.save', { ...source({ title: 'Pinned', host: 'localhost', port: server.port, username: server.username, filePath: '/keyed' }), id: saved.id, version: current.version });
+      const moved = await admin.ok('cloudSource.save', {
+        ...source({ title: 'Pinned', host: 'localhost', port: server.port, username: server.username, filePath: '/keyed' }),
+        id: saved.id,
+        version: current.version,
+      });
       expect(moved.hostKey).toBeUndefined();
       expect((await admin.call('cloudSource.confirmHostKey', { id: saved.id, fingerprint: 'SHA256:short' })).body.errorCode).toBe('400016');
     } finally {
@@ -344,7 +400,12 @@ describe('outbound addresses (issue 19, SFTP host and port as an oracle)', () =>
     try {
       const closed = await freePort();
       const errors: unknown[] = [];
-      for (const [host, port] of [['127.0.0.1', sftp.port], ['127.0.0.1', closed], ['localhost', sftp.port], ['10.0.0.1', 22]] as const) {
+      for (const [host, port] of [
+        ['127.0.0.1', sftp.port],
+        ['127.0.0.1', closed],
+        ['localhost', sftp.port],
+        ['10.0.0.1', 22],
+      ] as const) {
         const saved = await saveTrusted(source({ title: `Inside ${host}:${port}`, host, port, username: sftp.username, password: sftp.password, filePath: '/outbox' }));
         const before = sftp.attempts.length;
         const [run] = await runAndWait(admin, saved.id);
@@ -361,7 +422,22 @@ describe('outbound addresses (issue 19, SFTP host and port as an oracle)', () =>
 
 describe('loops and confirmation', () => {
   it('a loop fires on the clock; held deliveries wait; one is confirmed and another skipped', async () => {
-    const saved = await saveTrusted(source({ title: 'Held', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/held', fileName: '*.csv', loopType: 'EVERY_5_MINUTES', status: 'ACTIVE', holdForConfirmation: true, alertTypes: ['HELD'], emailReceivers: ['approver@example.com'] }));
+    const saved = await saveTrusted(
+      source({
+        title: 'Held',
+        host: '127.0.0.1',
+        port: sftp.port,
+        username: sftp.username,
+        password: sftp.password,
+        filePath: '/held',
+        fileName: '*.csv',
+        loopType: 'EVERY_5_MINUTES',
+        status: 'ACTIVE',
+        holdForConfirmation: true,
+        alertTypes: ['HELD'],
+        emailReceivers: ['approver@example.com'],
+      }),
+    );
     sftp.files.set('/held/a.csv', { data: Buffer.from(csv([HEADER, 'M0201,Ono,ono@example.com,gold'])), mtime: 1_700_000_200 });
     // nothing before the loop's time
     await drained();
@@ -372,7 +448,9 @@ describe('loops and confirmation', () => {
     expect(held).toMatchObject({ fileName: 'a.csv', status: 'HELD', rows: 1, valid: 1, created: 0, trigger: 'LOOP' });
     expect((await admin.call('account.detail', { id: 'M0201' })).body.errorCode).toBe('720003');
     expect((await admin.ok('cloudSource.detail', { id: saved.id })).nextExecuteTime).toBe(clock.now() + 5 * 60_000);
-    await expect.poll(async () => (await sentMail(herald)).some((m) => m.destination.to.includes('approver@example.com') && m.subject.includes('waiting for confirmation'))).toBe(true);
+    await expect
+      .poll(async () => (await sentMail(herald)).some((m) => m.destination.to.includes('approver@example.com') && m.subject.includes('waiting for confirmation')))
+      .toBe(true);
 
     const confirmed = await admin.ok('cloudSourceHistory.confirm', { sourceId: saved.id, id: held.id });
     expect(confirmed.status).toBe('IMPORTING');
@@ -401,7 +479,10 @@ describe('loops and confirmation', () => {
     sftp.files.set('/held/c.csv', { data: Buffer.from(csv([HEADER, 'M0203,Kudo,kudo@example.com,gold', 'M0204,Sneaky,sneaky@example.com,gold'])), mtime: 1_700_000_500 });
     await admin.ok('cloudSourceHistory.confirm', { sourceId: saved.id, id: third.id });
     await drained();
-    expect((await deliveries(admin, saved.id)).find((d: { id: string }) => d.id === third.id)).toMatchObject({ status: 'FAILED', error: expect.stringContaining('changed after its check') });
+    expect((await deliveries(admin, saved.id)).find((d: { id: string }) => d.id === third.id)).toMatchObject({
+      status: 'FAILED',
+      error: expect.stringContaining('changed after its check'),
+    });
     expect((await admin.call('account.detail', { id: 'M0204' })).body.errorCode).toBe('720003');
 
     // made inactive, the loop stops
@@ -429,7 +510,18 @@ describe('long files', () => {
     try {
       const rows = Array.from({ length: 2500 }, (_, i) => (i === 1497 ? 'X1,Bad,bad@example.com,gold' : `M${String(5000 + i)},Long${i},long${i}@example.com,gold`));
       sftp.files.set('/long/all.csv', { data: Buffer.from(csv([HEADER, ...rows])), mtime: 1_700_001_000 });
-      const saved = await saveTrusted(source({ title: 'Long', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/long', fileName: '*.csv', holdForConfirmation: true }));
+      const saved = await saveTrusted(
+        source({
+          title: 'Long',
+          host: '127.0.0.1',
+          port: sftp.port,
+          username: sftp.username,
+          password: sftp.password,
+          filePath: '/long',
+          fileName: '*.csv',
+          holdForConfirmation: true,
+        }),
+      );
       const [held] = await runAndWait(admin, saved.id);
       expect(held).toMatchObject({ status: 'HELD', rows: 2500, valid: 2499, invalid: 1 });
       expect(resumed).toEqual([1001, 2001, 2502]);
@@ -459,30 +551,66 @@ describe('encodings and limits', () => {
     ] as const) {
       const fileName = `names_${encoding}.csv`;
       sftp.files.set(`/enc/${fileName}`, { data: iconv.encode(csv([HEADER, `${id},${name},${id.toLowerCase()}@example.com,gold`]), encoding), mtime: 1_700_001_000 });
-      const saved = await saveTrusted(source({ title: `Names ${encoding}`, host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/enc', fileName, encoding }));
+      const saved = await saveTrusted(
+        source({ title: `Names ${encoding}`, host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/enc', fileName, encoding }),
+      );
       expect((await runAndWait(admin, saved.id))[0]).toMatchObject({ status: 'DONE', created: 1 });
       expect((await admin.ok('account.detail', { id })).lastName).toBe(name);
     }
   });
 
   it('a file in the wrong encoding fails naming the row; a header that differs fails; a large file stops at its limit', async () => {
-    sftp.files.set('/bad/sjis.csv', { data: iconv.encode(csv([HEADER, 'M0401,Plain,plain@example.com,gold', 'M0402,山田,yamada@example.com,gold']), 'Shift_JIS'), mtime: 1_700_002_000 });
-    const utf8 = await saveTrusted(source({ title: 'Wrong encoding', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/bad', fileName: 'sjis.csv' }));
-    expect((await runAndWait(admin, utf8.id))[0]).toMatchObject({ status: 'FAILED', error: 'Row 3 is not UTF-8 text: choose the file\'s encoding.' });
+    sftp.files.set('/bad/sjis.csv', {
+      data: iconv.encode(csv([HEADER, 'M0401,Plain,plain@example.com,gold', 'M0402,山田,yamada@example.com,gold']), 'Shift_JIS'),
+      mtime: 1_700_002_000,
+    });
+    const utf8 = await saveTrusted(
+      source({ title: 'Wrong encoding', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/bad', fileName: 'sjis.csv' }),
+    );
+    expect((await runAndWait(admin, utf8.id))[0]).toMatchObject({ status: 'FAILED', error: "Row 3 is not UTF-8 text: choose the file's encoding." });
 
     sftp.files.set('/bad/header.csv', { data: Buffer.from(csv(['id,name,mail,group', 'M0403,A,a@example.com,gold'])), mtime: 1_700_002_000 });
-    const header = await saveTrusted(source({ title: 'Header', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/bad', fileName: 'header.csv' }));
+    const header = await saveTrusted(
+      source({ title: 'Header', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/bad', fileName: 'header.csv' }),
+    );
     expect((await runAndWait(admin, header.id))[0]).toMatchObject({ status: 'FAILED', error: "Column 1 of the header is 'id', not 'member_id'." });
 
     const rows = Array.from({ length: 30 }, (_, i) => `M${String(5000 + i)},N${i},n${i}@example.com,gold`);
     sftp.files.set('/bad/big.csv', { data: Buffer.from(csv([HEADER, ...rows])), mtime: 1_700_002_000 });
-    const big = await saveTrusted(source({ title: 'Big', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/bad', fileName: 'big.csv', largeFileRowLimit: 10, holdForConfirmation: true }));
+    const big = await saveTrusted(
+      source({
+        title: 'Big',
+        host: '127.0.0.1',
+        port: sftp.port,
+        username: sftp.username,
+        password: sftp.password,
+        filePath: '/bad',
+        fileName: 'big.csv',
+        largeFileRowLimit: 10,
+        holdForConfirmation: true,
+      }),
+    );
     expect((await runAndWait(admin, big.id))[0]).toMatchObject({ status: 'FAILED', error: expect.stringContaining('more than 10 data rows') });
   });
 
   it('first and last data rows bound what is read', async () => {
-    sftp.files.set('/rows/r.csv', { data: Buffer.from(csv(['report of the day', HEADER, 'M0501,A,a5@example.com,gold', 'M0502,B,b5@example.com,gold', 'total 2'])), mtime: 1_700_003_000 });
-    const saved = await saveTrusted(source({ title: 'Rows', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password, filePath: '/rows', fileName: 'r.csv', firstDataRow: 3, lastDataRow: 4 }));
+    sftp.files.set('/rows/r.csv', {
+      data: Buffer.from(csv(['report of the day', HEADER, 'M0501,A,a5@example.com,gold', 'M0502,B,b5@example.com,gold', 'total 2'])),
+      mtime: 1_700_003_000,
+    });
+    const saved = await saveTrusted(
+      source({
+        title: 'Rows',
+        host: '127.0.0.1',
+        port: sftp.port,
+        username: sftp.username,
+        password: sftp.password,
+        filePath: '/rows',
+        fileName: 'r.csv',
+        firstDataRow: 3,
+        lastDataRow: 4,
+      }),
+    );
     expect((await runAndWait(admin, saved.id))[0]).toMatchObject({ status: 'DONE', rows: 2, created: 2 });
   });
 });
@@ -498,7 +626,10 @@ describe('uploads', () => {
     // a link is signed for one file's exact size and type, and none is made for an empty or too large file
     const link = new URL((await admin.ok('cloudSource.uploadUrl', { id: saved.id, fileName: 'next.csv', size: 1234 })).url);
     expect(link.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
-    for (const [size, message] of [[0, 'Please upload a file first.'], [2048 * 1024 * 1024 + 1, 'The maximum file size is 2GB, please re-upload!']] as const) {
+    for (const [size, message] of [
+      [0, 'Please upload a file first.'],
+      [2048 * 1024 * 1024 + 1, 'The maximum file size is 2GB, please re-upload!'],
+    ] as const) {
       const refused = (await admin.call('cloudSource.uploadUrl', { id: saved.id, fileName: 'next.csv', size })).body;
       expect([refused.errorCode, refused.errorMessage]).toEqual(['400016', expect.stringContaining(message)]);
     }
@@ -514,7 +645,12 @@ describe('uploads under another name', () => {
     expect(first).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ fileName: 'members-1.csv', status: 'DONE', created: 1 }),
-        expect.objectContaining({ fileName: 'x.csv', status: 'FAILED', problem: 'fileNameMismatch', error: "The file name x.csv does not match the source's pattern members*.csv." }),
+        expect.objectContaining({
+          fileName: 'x.csv',
+          status: 'FAILED',
+          problem: 'fileNameMismatch',
+          error: "The file name x.csv does not match the source's pattern members*.csv.",
+        }),
       ]),
     );
     // a second run does not record the same file again
@@ -524,21 +660,26 @@ describe('uploads under another name', () => {
 });
 
 describe('rules and tenancy', () => {
-  it('bad input gets the spec\'s messages', async () => {
+  it("bad input gets the spec's messages", async () => {
     const bad = async (extra: Partial<CloudSourceSavePayload>) => (await admin.call('cloudSource.save', source({ host: 'h', username: 'u', password: 'p', ...extra }))).body;
     expect(await bad({ fileColumns: [{ columnId: '' } as never] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('The Column Id is required!') });
     expect(await bad({ fileColumns: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('The Column Id is required!') });
-    expect(await bad({ fileColumns: [{ ...COLUMNS[0]!, regex: '([' }, ...COLUMNS.slice(1)] })).toMatchObject({ errorMessage: expect.stringContaining('not a valid regular expression') });
+    expect(await bad({ fileColumns: [{ ...COLUMNS[0]!, regex: '([' }, ...COLUMNS.slice(1)] })).toMatchObject({
+      errorMessage: expect.stringContaining('not a valid regular expression'),
+    });
     expect(await bad({ uniqueIdField: 'nope' })).toMatchObject({ errorMessage: expect.stringContaining('Choose one of the file columns') });
     expect(await bad({ host: '' })).toMatchObject({ errorMessage: expect.stringContaining('Please input the host!') });
     expect(await bad({ password: undefined })).toMatchObject({ errorMessage: expect.stringContaining('password or the private key') });
     expect(await bad({ firstDataRow: 5, lastDataRow: 2 })).toMatchObject({ errorMessage: expect.stringContaining('last data row') });
-    expect(await bad({ fileColumns: [...COLUMNS, { columnId: 'mail2', fieldType: 'email' }] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining("Only one column may fill 'email'") });
+    expect(await bad({ fileColumns: [...COLUMNS, { columnId: 'mail2', fieldType: 'email' }] })).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining("Only one column may fill 'email'"),
+    });
     expect(await bad({ emailReceivers: ['not-an-address'] })).toMatchObject({ errorMessage: expect.stringContaining('Please enter the correct email address.') });
     expect(await bad({ fileName: 'a/b.csv' })).toMatchObject({ errorCode: '400016' });
   });
 
-  it('another organization\'s sources, deliveries and records answer as missing', async () => {
+  it("another organization's sources, deliveries and records answer as missing", async () => {
     // (their session is refreshed first: the loops above moved the clock past its access token)
     // (only the two it made itself in the credential test above: its bucket, and the copy turned to the attack)
     expect((await other.ok('cloudSource.getListByPage', { page: 0, size: 100 })).list.map((s: { title: string }) => s.title).sort()).toEqual(['Own bucket', 'Their exports']);

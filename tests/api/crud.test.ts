@@ -24,13 +24,19 @@ function sample(def: CrudEntityDef, field: string, n: number): unknown {
   if (kind.kind === 'refs') return [];
   if (kind.kind === 'ref') return undefined;
   const candidates: unknown[] =
-    kind.kind === 'select' ? [kind.options![n % kind.options!.length]]
-    : kind.kind === 'boolean' ? [false]
-    : kind.kind === 'number' ? [n * 10, n + 1]
-    : kind.kind === 'color' ? [`#${String(100000 + n).slice(-6)}`]
-    : kind.kind === 'email' ? [`contact${n}@example.com`]
-    : kind.kind === 'url' ? [`https://example.com/${n}`]
-    : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `attributes.sample${n}`];
+    kind.kind === 'select'
+      ? [kind.options![n % kind.options!.length]]
+      : kind.kind === 'boolean'
+        ? [false]
+        : kind.kind === 'number'
+          ? [n * 10, n + 1]
+          : kind.kind === 'color'
+            ? [`#${String(100000 + n).slice(-6)}`]
+            : kind.kind === 'email'
+              ? [`contact${n}@example.com`]
+              : kind.kind === 'url'
+                ? [`https://example.com/${n}`]
+                : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `attributes.sample${n}`];
   const value = candidates.find((c) => schema.safeParse(c).success);
   if (value === undefined) throw new Error(`no sample for ${def.name}.${field}`);
   return value;

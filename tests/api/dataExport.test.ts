@@ -102,14 +102,18 @@ describe('account exports', () => {
 
   it('refuses bad input with catalogue errors, and other organizations see none of it', async () => {
     const bad = async (payload: unknown) => (await admin.call('dataExport.create', payload)).body;
-    expect(await bad({ title: 'x', exportType: 'ACCOUNTS', columns: ['passwordHash'] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Unknown column') });
+    expect(await bad({ title: 'x', exportType: 'ACCOUNTS', columns: ['passwordHash'] })).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('Unknown column'),
+    });
     expect(await bad({ title: 'x', exportType: 'ACCOUNTS', columns: [] })).toMatchObject({ errorCode: '400016' });
     expect(await bad({ title: '', exportType: 'ACCOUNTS' })).toMatchObject({ errorCode: '400016' });
     expect(await bad({ title: 'x', exportType: 'PLANS' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Please select the export type!') });
     const segment = await admin.ok('segment.save', { name: 'Mine', rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] } });
     expect((await other.call('dataExport.create', { title: 'x', exportType: 'ACCOUNTS', segmentId: segment.id })).body.errorCode).toBe('720009');
     const mine = (await admin.ok('dataExport.getListByPage', { page: 0, size: 50 })).list[0]!;
-    for (const service of ['dataExport.detail', 'dataExport.download', 'dataExport.delete']) expect((await other.call(service, { id: mine.id })).body.errorCode, service).toBe('720003');
+    for (const service of ['dataExport.detail', 'dataExport.download', 'dataExport.delete'])
+      expect((await other.call(service, { id: mine.id })).body.errorCode, service).toBe('720003');
     expect((await other.ok('dataExport.getListByPage', { page: 0, size: 50 })).total).toBe(0);
   });
 
@@ -118,7 +122,18 @@ describe('account exports', () => {
     const orgs = await admin.ok('organization.list', { page: 0, size: 50 });
     const orgId = orgs.list.find((o: { code: string }) => o.code === 'OTHER_EXP')!.id as number;
     const now = clock.now();
-    const many = Array.from({ length: EXPORT_CAP + 1 }, (_, i) => accountSchema.parse({ orgId, id: `c${String(i).padStart(6, '0')}`, emails: [`c${i}@example.com`], version: 1, dateCreated: now, dateUpdated: now, createdBy: 'seed', updatedBy: 'seed' }));
+    const many = Array.from({ length: EXPORT_CAP + 1 }, (_, i) =>
+      accountSchema.parse({
+        orgId,
+        id: `c${String(i).padStart(6, '0')}`,
+        emails: [`c${i}@example.com`],
+        version: 1,
+        dateCreated: now,
+        dateUpdated: now,
+        createdBy: 'seed',
+        updatedBy: 'seed',
+      }),
+    );
     await new Accounts(new Store(herald.rt).forOrg(orgId)).putMany(many);
     const run = await other.ok('dataExport.create', { title: 'Everyone', exportType: 'ACCOUNTS', columns: ['id'] });
     const done = await finished(other, run.id);

@@ -42,7 +42,13 @@ const PLAN: Plan = {
 /** Imports a CSV text the way the import screen does; answers the finished import. */
 async function importCsv(client: ApiClient, text: string, plan: Plan = PLAN) {
   const head = csvHead(text.slice(0, 4096));
-  const created = await client.ok('dataImport.create', { fileName: 'people.csv', totalBytes: new TextEncoder().encode(text).byteLength, columns: head.header, splitChar: head.delimiter, ...plan });
+  const created = await client.ok('dataImport.create', {
+    fileName: 'people.csv',
+    totalBytes: new TextEncoder().encode(text).byteLength,
+    columns: head.header,
+    splitChar: head.delimiter,
+    ...plan,
+  });
   for await (const page of uploadPages(chunks(text), { delimiter: head.delimiter, cellMax: IMPORT_CELL_MAX })) {
     await client.ok('dataImport.appendRows', { id: created.id, ...page });
   }
@@ -109,7 +115,7 @@ describe('import', () => {
       }
       for await (const _ of uploadPages(one(), { delimiter: ',', cellMax: IMPORT_CELL_MAX, encoding: 'UTF-8' })) void _;
     };
-    await expect(pages()).rejects.toMatchObject({ reason: 'encoding', row: 2, message: 'Row 2 is not UTF-8 text: choose the file\'s encoding.' });
+    await expect(pages()).rejects.toMatchObject({ reason: 'encoding', row: 2, message: "Row 2 is not UTF-8 text: choose the file's encoding." });
   });
 
   it('re-imports by primary key: updates instead of duplicating, and keeps what the new file does not set', async () => {
@@ -124,7 +130,12 @@ describe('import', () => {
     });
     // the second row for C0004 in the same file is applied after the first, and counts as an update
     expect(again).toMatchObject({ created: 1, updated: 3, failed: 0 });
-    expect(await admin.ok('account.detail', { id: 'C0003' })).toMatchObject({ country: 'US', firstName: 'Name 3', attributes: { plan: 'silver', score: 3, tier: 'A' }, version: 2 });
+    expect(await admin.ok('account.detail', { id: 'C0003' })).toMatchObject({
+      country: 'US',
+      firstName: 'Name 3',
+      attributes: { plan: 'silver', score: 3, tier: 'A' },
+      version: 2,
+    });
     expect(await admin.ok('account.detail', { id: 'C0004' })).toMatchObject({ country: 'JP', attributes: { plan: 'bronze', tier: 'B' }, version: 3 });
     const ids: string[] = [];
     let cursor: string | undefined;
@@ -138,8 +149,22 @@ describe('import', () => {
   });
 
   it('applies a page once: a page sent again is answered without change; a gap or an ended import is refused', async () => {
-    const created = await admin.ok('dataImport.create', { fileName: 'a.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] });
-    const page = { id: created.id, fromRow: 2, rows: [['R1', 'r1@example.com'], ['R2', 'r2@example.com']], bytesRead: 50 };
+    const created = await admin.ok('dataImport.create', {
+      fileName: 'a.csv',
+      totalBytes: 100,
+      columns: ['id', 'email'],
+      primaryKeyColumn: 0,
+      mappings: [{ column: 1, target: 'email' }],
+    });
+    const page = {
+      id: created.id,
+      fromRow: 2,
+      rows: [
+        ['R1', 'r1@example.com'],
+        ['R2', 'r2@example.com'],
+      ],
+      bytesRead: 50,
+    };
     const once = await admin.ok('dataImport.appendRows', page);
     expect(once).toMatchObject({ created: 2, nextRow: 4 });
     expect(await admin.ok('dataImport.appendRows', page)).toEqual(once);
@@ -161,7 +186,16 @@ describe('import', () => {
       [{ ...base, fileName: '' }, 'Please upload a file first.'],
       [{ ...base, primaryKeyColumn: 4 }, 'payload.primaryKeyColumn'],
       [{ ...base, mappings: [{ column: 1, target: 'attribute' }] }, 'Please input the attribute name!'],
-      [{ ...base, mappings: [{ column: 1, target: 'email' }, { column: 0, target: 'email' }] }, "Only one column may fill 'email'."],
+      [
+        {
+          ...base,
+          mappings: [
+            { column: 1, target: 'email' },
+            { column: 0, target: 'email' },
+          ],
+        },
+        "Only one column may fill 'email'.",
+      ],
       [{ ...base, mappings: [{ column: 1, target: 'password' }] }, 'payload.mappings.0.target'],
     ];
     for (const [payload, text] of cases) {
@@ -206,7 +240,14 @@ describe('import', () => {
 describe('consent the file grants (issue 21)', () => {
   it('gives accounts it creates the consent the import says the file grants, and existing ones only when asked', async () => {
     const tag = `G${Date.now().toString(36)}`;
-    const plan = (extra: Partial<Plan>): Plan => ({ primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }, { column: 2, target: 'smsConsent' }], ...extra });
+    const plan = (extra: Partial<Plan>): Plan => ({
+      primaryKeyColumn: 0,
+      mappings: [
+        { column: 1, target: 'email' },
+        { column: 2, target: 'smsConsent' },
+      ],
+      ...extra,
+    });
     const first = ['id,email,sms', `${tag}-1,${tag}-1@example.com,`, `${tag}-2,${tag}-2@example.com,true`].join('\n');
     expect(await importCsv(admin, first, plan({ grantedConsent: { emailConsent: true, smsConsent: false, lineConsent: false } }))).toMatchObject({ created: 2, failed: 0 });
     // the column wins over the import's answer for its channel; the others take the answer
@@ -237,7 +278,8 @@ describe('devices', () => {
       { column: 5, target: 'appVersion' },
     ],
   };
-  const devicesOf = async (id: string) => (await admin.ok('account.devices', { id })) as { deviceId: string; platform: string; channel: string; pushToken?: string; permission: string; appVersion?: string }[];
+  const devicesOf = async (id: string) =>
+    (await admin.ok('account.devices', { id })) as { deviceId: string; platform: string; channel: string; pushToken?: string; permission: string; appVersion?: string }[];
 
   it('imports devices of existing accounts; unknown accounts and bad values are failed rows with their reasons', async () => {
     await importCsv(admin, `${header}\n${row(9001)}\n${row(9002)}\n`);
@@ -274,7 +316,13 @@ describe('devices', () => {
     const create = (plan: object) => admin.call('dataImport.create', { fileName: 'd.csv', totalBytes: 10, columns: ['a', 'b', 'c'], primaryKeyColumn: 0, ...plan });
     const noPlatform = await create({ kind: 'DEVICE', mappings: [{ column: 1, target: 'deviceId' }] });
     expect(noPlatform.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining("maps one column to 'deviceId' and one to 'platform'") });
-    const mixed = await create({ kind: 'DEVICE', mappings: [{ column: 1, target: 'deviceId' }, { column: 2, target: 'email' }] });
+    const mixed = await create({
+      kind: 'DEVICE',
+      mappings: [
+        { column: 1, target: 'deviceId' },
+        { column: 2, target: 'email' },
+      ],
+    });
     expect(mixed.body.errorMessage).toContain('A device import fills device fields only.');
     const accountWithDevice = await create({ kind: 'ACCOUNT', mappings: [{ column: 1, target: 'pushToken' }] });
     expect(accountWithDevice.body.errorMessage).toContain('an account import fills account fields');
@@ -300,13 +348,21 @@ describe('encodings', () => {
     expect(looksLikeUtf8(bytes)).toBe(false);
     const head = csvHead(decodeHead(bytes.subarray(0, 4096), encoding));
     expect(head.header).toEqual(header.split(','));
-    const created = await encodings.ok('dataImport.create', { fileName: `${tag}.csv`, totalBytes: bytes.byteLength, columns: head.header, splitChar: head.delimiter, encoding, ...PLAN });
+    const created = await encodings.ok('dataImport.create', {
+      fileName: `${tag}.csv`,
+      totalBytes: bytes.byteLength,
+      columns: head.header,
+      splitChar: head.delimiter,
+      encoding,
+      ...PLAN,
+    });
     expect(created.encoding).toBe(encoding);
     async function* byteChunks() {
       // small chunks split multi-byte characters between them
       for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
     }
-    for await (const page of uploadPages(byteChunks(), { delimiter: head.delimiter, cellMax: IMPORT_CELL_MAX, encoding })) await encodings.ok('dataImport.appendRows', { id: created.id, ...page });
+    for await (const page of uploadPages(byteChunks(), { delimiter: head.delimiter, cellMax: IMPORT_CELL_MAX, encoding }))
+      await encodings.ok('dataImport.appendRows', { id: created.id, ...page });
     const done = await encodings.ok('dataImport.finish', { id: created.id });
     expect(done).toMatchObject({ status: 'DONE', created: 3, failed: 1 });
     expect(await failures(encodings, created.id)).toEqual([{ row: 5, key: `${tag}-x`, reason: 'The row has 2 columns; the header has 7.' }]);

@@ -89,43 +89,47 @@ function perAddress(sent: RecordingSender): Map<string, number> {
 }
 
 describe('exactly once', () => {
-  it.each([1, 1000, 1999])('a worker killed after %i of 2,000 sends, then restarted: everyone exactly once, 2,000 terminal records', async (killAfter) => {
-    const N = 2000;
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(N);
-    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
+  it.each([1, 1000, 1999])(
+    'a worker killed after %i of 2,000 sends, then restarted: everyone exactly once, 2,000 terminal records',
+    async (killAfter) => {
+      const N = 2000;
+      const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+      const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+      const list = recipients(N);
+      for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
 
-    const provider = new RecordingSender(clock);
-    let done = 0;
-    // one recipient at a time, so "killed after k sends" is an exact point
-    const dying = workerOf(
-      deps({
-        email: provider,
-        concurrency: 1,
-        onRecorded: () => {
-          done += 1;
-          if (done === killAfter) throw new Killed();
-        },
-      }),
-    );
-    let outcome: string;
-    do outcome = await deliverOne(dying, queue);
-    while (outcome === 'acked');
-    expect(outcome).toBe('failed'); // the process died holding a message
-    expect(provider.sent).toHaveLength(killAfter);
+      const provider = new RecordingSender(clock);
+      let done = 0;
+      // one recipient at a time, so "killed after k sends" is an exact point
+      const dying = workerOf(
+        deps({
+          email: provider,
+          concurrency: 1,
+          onRecorded: () => {
+            done += 1;
+            if (done === killAfter) throw new Killed();
+          },
+        }),
+      );
+      let outcome: string;
+      do outcome = await deliverOne(dying, queue);
+      while (outcome === 'acked');
+      expect(outcome).toBe('failed'); // the process died holding a message
+      expect(provider.sent).toHaveLength(killAfter);
 
-    // The dead worker's message comes back after its visibility timeout; a new worker finishes the run.
-    clock.advance(61_000);
-    await drain(workerOf(deps({ email: provider })), queue);
+      // The dead worker's message comes back after its visibility timeout; a new worker finishes the run.
+      clock.advance(61_000);
+      await drain(workerOf(deps({ email: provider })), queue);
 
-    const counts = perAddress(provider);
-    expect(counts.size).toBe(N);
-    expect([...counts.values()].every((c) => c === 1)).toBe(true);
-    const { total } = await new Ledger(store, clock).totals(run);
-    expect(total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
-    expect(await new Ledger(store, clock).openClaims(run)).toEqual([]);
-  }, 180_000); // 2,000 sends one at a time: a loaded 2-core machine needs more than the default minute
+      const counts = perAddress(provider);
+      expect(counts.size).toBe(N);
+      expect([...counts.values()].every((c) => c === 1)).toBe(true);
+      const { total } = await new Ledger(store, clock).totals(run);
+      expect(total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
+      expect(await new Ledger(store, clock).openClaims(run)).toEqual([]);
+    },
+    180_000,
+  ); // 2,000 sends one at a time: a loaded 2-core machine needs more than the default minute
 
   it('every queue message delivered twice, in series and in parallel: one send each', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
@@ -207,7 +211,7 @@ describe('the ledger in chunks', () => {
     expect(sends).toEqual(['TransactWriteCommand', 'BatchGetCommand', 'TransactWriteCommand']);
   });
 
-  it('completes many with their sums and reasons counted once; a claim no longer the attempt\'s is left out', async () => {
+  it("completes many with their sums and reasons counted once; a claim no longer the attempt's is left out", async () => {
     const ledger = new Ledger(store, clock);
     const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
     const ids = Array.from({ length: 120 }, (_, i) => `m${i}`);
@@ -243,7 +247,14 @@ describe('suppression', () => {
     await put(list[1]!.address, 'UNSUBSCRIBE');
     await put(list[2]!.address.toUpperCase(), 'BOUNCE');
     // another organization's unsubscription does not apply here
-    await store.put('messageUnsubscription', { orgId: 8, id: unsubscriptionId('EMAIL', list[3]!.address), channelName: 'EMAIL', target: list[3]!.address, source: 'UNSUBSCRIBE', dateCreated: clock.now() });
+    await store.put('messageUnsubscription', {
+      orgId: 8,
+      id: unsubscriptionId('EMAIL', list[3]!.address),
+      channelName: 'EMAIL',
+      target: list[3]!.address,
+      source: 'UNSUBSCRIBE',
+      dateCreated: clock.now(),
+    });
     await herald.queue.send(queue, batches(run.orgId, run.planId, run.runId, list)[0]);
     const provider = new RecordingSender(clock);
     await drain(workerOf(deps({ email: provider })), queue);
@@ -266,7 +277,7 @@ describe('throttling', () => {
     for (const b of batches(run.orgId, run.planId, run.runId, recipients(N))) await herald.queue.send(queue, b);
     const provider = new RecordingSender(realClock);
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let throttled = 0;
     const flaky: ChannelSender = {
       async send(m): Promise<SendOutcome> {
@@ -292,7 +303,7 @@ describe('throttling', () => {
 });
 
 describe('slow claims', () => {
-  it('a wave whose claim outlasts its second is sent on the next second\'s slots: no claim given back, the rate still held', async () => {
+  it("a wave whose claim outlasts its second is sent on the next second's slots: no claim given back, the rate still held", async () => {
     const clk = manualClock(Date.UTC(2026, 10, 22, 10, 0, 0));
     const RATE = 20;
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;

@@ -27,16 +27,21 @@ type Probe = { body: string | Uint8Array; headers?: Record<string, string | unde
 
 const probes: fc.Arbitrary<Probe> = fc.oneof(
   // bad JSON
-  fc.string({ maxLength: 200 }).filter((s) => {
-    try {
-      const v = JSON.parse(s);
-      return typeof v !== 'object' || v === null || Array.isArray(v);
-    } catch {
-      return true;
-    }
-  }).map((body) => ({ body })),
+  fc
+    .string({ maxLength: 200 })
+    .filter((s) => {
+      try {
+        const v = JSON.parse(s);
+        return typeof v !== 'object' || v === null || Array.isArray(v);
+      } catch {
+        return true;
+      }
+    })
+    .map((body) => ({ body })),
   // wrong types for service and payload
-  fc.record({ service: fc.oneof(fc.integer(), fc.constant(null), fc.array(fc.string()), fc.object(), fc.constant('')), payload: fc.anything() }).map((o) => ({ body: JSON.stringify(o) })),
+  fc
+    .record({ service: fc.oneof(fc.integer(), fc.constant(null), fc.array(fc.string()), fc.object(), fc.constant('')), payload: fc.anything() })
+    .map((o) => ({ body: JSON.stringify(o) })),
   // unknown services
   fc.record({ service: fc.string({ minLength: 1, maxLength: 100 }).filter((s) => !CATALOGUE.has(s)), payload: fc.object() }).map((o) => ({ body: JSON.stringify(o) })),
   // known services with payloads of the wrong shape
@@ -51,10 +56,15 @@ const probes: fc.Arbitrary<Probe> = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 500 }).map((bytes) => ({ body: bytes })),
   fc.constantFrom(new Uint8Array([0xff, 0xfe, 0x7b, 0x7d]), new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d])).map((body) => ({ body })),
   // bad headers on an otherwise fine request
-  fc.record({
-    header: fc.constantFrom('x-device-id', 'x-app-key', 'x-timestamp', 'content-type'),
-    value: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 300 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')), fc.constantFrom('0', '99999999999999999', 'application/xml')),
-  })
+  fc
+    .record({
+      header: fc.constantFrom('x-device-id', 'x-app-key', 'x-timestamp', 'content-type'),
+      value: fc.oneof(
+        fc.constant(undefined),
+        fc.string({ maxLength: 300 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+        fc.constantFrom('0', '99999999999999999', 'application/xml'),
+      ),
+    })
     .filter(({ header, value }) => !(header === 'content-type' && value !== undefined && /^application\/json\b/i.test(value)))
     .map(({ header, value }) => ({ body: JSON.stringify({ service: 'user.getListByPage', payload: { page: 0, size: 10 } }), headers: { [header]: value } })),
 );
@@ -94,7 +104,12 @@ describe('malformed envelopes', () => {
   it('300 random payload strings and signatures in AES256 mode all get 4xx catalogue errors', async () => {
     const aesProbe = fc.record({
       service: fc.constantFrom(...services),
-      payload: fc.oneof(fc.string({ maxLength: 400 }), fc.base64String({ maxLength: 400 }), fc.uint8Array({ minLength: 16, maxLength: 256 }).map((b) => Buffer.from(b).toString('base64')), notAnObject),
+      payload: fc.oneof(
+        fc.string({ maxLength: 400 }),
+        fc.base64String({ maxLength: 400 }),
+        fc.uint8Array({ minLength: 16, maxLength: 256 }).map((b) => Buffer.from(b).toString('base64')),
+        notAnObject,
+      ),
       sign: fc.oneof(fc.constant(undefined), fc.stringMatching(/^[0-9a-f]{64}$/), fc.string({ maxLength: 80 })),
     });
     await fc.assert(

@@ -23,7 +23,15 @@ const UUID = 'F7826DA6-4FA2-4E98-8024-BC5B71E0893E';
 describe('geofences', () => {
   it('keep their tags, location and radius; a used tag cannot be deleted', async () => {
     const tag = await admin.ok('geofenceTag.save', { name: 'Stores', color: '#FF8800' });
-    const fence = await admin.ok('geofence.save', { name: 'Shibuya store', tagIds: [tag.id], latitude: 35.6595, longitude: 139.7005, radius: 200, radiusUnit: 'M', address: 'Shibuya, Tokyo' });
+    const fence = await admin.ok('geofence.save', {
+      name: 'Shibuya store',
+      tagIds: [tag.id],
+      latitude: 35.6595,
+      longitude: 139.7005,
+      radius: 200,
+      radiusUnit: 'M',
+      address: 'Shibuya, Tokyo',
+    });
     expect(fence).toMatchObject({ tagIds: [tag.id], latitude: 35.6595, longitude: 139.7005, radius: 200, radiusUnit: 'M' });
     const used = await admin.call('geofenceTag.delete', { id: tag.id });
     expect(used.body).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('used by a geofence') });
@@ -31,8 +39,9 @@ describe('geofences', () => {
     await admin.ok('geofenceTag.delete', { id: tag.id });
   });
 
-  it('refuses bad coordinates and radii, and another organization\'s tags', async () => {
-    const bad = async (payload: Record<string, unknown>) => (await admin.call('geofence.save', { name: `Bad ${Math.random()}`, latitude: 35, longitude: 139, radius: 100, ...payload })).body;
+  it("refuses bad coordinates and radii, and another organization's tags", async () => {
+    const bad = async (payload: Record<string, unknown>) =>
+      (await admin.call('geofence.save', { name: `Bad ${Math.random()}`, latitude: 35, longitude: 139, radius: 100, ...payload })).body;
     expect(await bad({ latitude: 91 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('latitude must be between -90 and 90') });
     expect(await bad({ longitude: -181 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('longitude') });
     expect(await bad({ radius: 0 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('radius') });
@@ -59,7 +68,7 @@ describe('beacons', () => {
     await admin.ok('beacon.save', { name: 'Side door', uuid: UUID, major: 1, minor: 7 });
   });
 
-  it('refuses a bad uuid, out-of-range major and minor, and another organization\'s group', async () => {
+  it("refuses a bad uuid, out-of-range major and minor, and another organization's group", async () => {
     const bad = async (payload: Record<string, unknown>) => (await admin.call('beacon.save', { name: `B ${Math.random()}`, uuid: UUID, major: 2, minor: 2, ...payload })).body;
     expect(await bad({ uuid: 'not-a-uuid' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('UUID') });
     expect(await bad({ major: 65536 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('0 to 65535') });
@@ -75,7 +84,10 @@ describe('beacons', () => {
     expect(major).toMatchObject({ name: 'Shibuya store', major: 12, groupId: group.id });
     const refused = await admin.call('beaconGroup.delete', { id: group.id });
     expect(refused.body).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('named majors') });
-    expect((await admin.call('beaconMajor.save', { name: 'Too big', major: 70000 })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('0 to 65535') });
+    expect((await admin.call('beaconMajor.save', { name: 'Too big', major: 70000 })).body).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('0 to 65535'),
+    });
     const theirs = await other.ok('beaconGroup.save', { name: 'Their stores' });
     expect((await admin.call('beaconMajor.save', { name: 'Elsewhere', major: 3, groupId: theirs.id })).body.errorCode).toBe('720009');
     await admin.ok('beaconMajor.delete', { id: major.id });

@@ -49,13 +49,27 @@ beforeAll(async () => {
 afterAll(() => herald?.stop());
 
 async function refusal(promise: Promise<unknown>): Promise<SdkError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(SdkError);
   return err as SdkError;
 }
 
 const item = (orgId: number, accountId: string, planId: string, sentAt: number, over: Record<string, unknown> = {}) => ({
-  orgId, accountId, planId, runId: 'r1', title: `Title ${planId}`, body: 'Body', contentType: 'text', buttons: [], extras: {}, sentAt, expiresAt: sentAt + 86_400_000, ...over,
+  orgId,
+  accountId,
+  planId,
+  runId: 'r1',
+  title: `Title ${planId}`,
+  body: 'Body',
+  contentType: 'text',
+  buttons: [],
+  extras: {},
+  sentAt,
+  expiresAt: sentAt + 86_400_000,
+  ...over,
 });
 
 describe('a push message in the inbox', () => {
@@ -63,12 +77,28 @@ describe('a push message in the inbox', () => {
     const accountId = `inbox-${randomUUID().slice(0, 8)}`;
     const pushToken = randomBytes(32).toString('hex');
     const userToken = await tokenFor(accountId);
-    await sdk.identify({ accountId, consents: { push: true }, device: { deviceId: 'phone', platform: 'IOS', channel: 'APNS_SANDBOX', pushToken, permission: 'ALWAYS' } }, { userToken });
+    await sdk.identify(
+      { accountId, consents: { push: true }, device: { deviceId: 'phone', platform: 'IOS', channel: 'APNS_SANDBOX', pushToken, permission: 'ALWAYS' } },
+      { userToken },
+    );
     const tokenKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    const channel = await admin.ok('pushChannelSetting.save', { title: 'Inbox iOS', appId: ours.id, type: 'APNS_SANDBOX', authMethod: 'KEY', bundleId: 'com.example.inbox', teamId: 'TEAM123456', keyId: 'KEYID12345', tokenKey });
+    const channel = await admin.ok('pushChannelSetting.save', {
+      title: 'Inbox iOS',
+      appId: ours.id,
+      type: 'APNS_SANDBOX',
+      authMethod: 'KEY',
+      bundleId: 'com.example.inbox',
+      teamId: 'TEAM123456',
+      keyId: 'KEYID12345',
+      tokenKey,
+    });
 
     const push = CHANNEL_ADAPTERS.PUSH_NATIVE;
-    const template = pushTemplateSchema.parse({ channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Your order shipped', body: 'It arrives Friday.', extras: [{ key: 'order', value: '42' }], inboxMode: 'PUSH_AND_INBOX' } } });
+    const template = pushTemplateSchema.parse({
+      channel: 'PUSH_NATIVE',
+      defaultLanguage: 'en',
+      contents: { en: { title: 'Your order shipped', body: 'It arrives Friday.', extras: [{ key: 'order', value: '42' }], inboxMode: 'PUSH_AND_INBOX' } },
+    });
     const recipient = { accountId, target: 'phone', address: pushToken, consent: true };
     const planId = `p-${randomUUID()}`;
     const links = new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl).forRecipient({ o: 1, p: planId, r: 'r1', a: accountId, c: 'PUSH_NATIVE' });
@@ -82,7 +112,11 @@ describe('a push message in the inbox', () => {
     const got = ((await (await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/received`)).json()) as ReceivedPush[]).filter((r) => r.address === pushToken);
     expect(got[0]).toMatchObject({ applicationId: channel.pinpointAppId, channelType: 'APNS_SANDBOX' });
     const listed = await sdk.inbox({ accountId }, { userToken });
-    expect(listed).toMatchObject({ total: 1, unread: 1, list: [{ id: `${planId}#r1`, planId, title: 'Your order shipped', body: 'It arrives Friday.', extras: { order: '42' }, read: false }] });
+    expect(listed).toMatchObject({
+      total: 1,
+      unread: 1,
+      list: [{ id: `${planId}#r1`, planId, title: 'Your order shipped', body: 'It arrives Friday.', extras: { order: '42' }, read: false }],
+    });
     expect(JSON.parse((got[0]!.request as any).MessageConfiguration.APNSMessage.RawContent).herald.inboxId).toBe(`${planId}#r1`);
   });
 });

@@ -35,9 +35,7 @@ describe('a new account invited by e-mail', () => {
   it('is listed until it sets a password; a resend sends a new link and the earlier one stops working', async () => {
     const role = await admin.ok('userRole.save', { name: 'Writers', code: 'WRITERS', permissions: ['NAV_HOME'] });
     const invited = await admin.ok('user.invited', { email: 'nina@example.com', roleId: role.id });
-    expect(await pending()).toContainEqual(
-      expect.objectContaining({ userId: invited.id, username: 'nina@example.com', email: 'nina@example.com', roleName: 'Writers' }),
-    );
+    expect(await pending()).toContainEqual(expect.objectContaining({ userId: invited.id, username: 'nina@example.com', email: 'nina@example.com', roleName: 'Writers' }));
     const [first] = await mailsTo('nina@example.com');
     expect(first.body.text).toContain('Your username is nina@example.com');
 
@@ -67,9 +65,7 @@ describe('a new account invited by e-mail', () => {
     expect((await pending()).map((r: { userId: string }) => r.userId)).not.toContain(invited.id);
     expect((await admin.ok('user.getListByPage', { page: 0, size: 50, keyword: 'omar' })).list).toEqual([]);
     const anon = new ApiClient(herald);
-    expect((await anon.call('auth.resetPassword', { token: tokenIn(mail.body.text!), password: 'Omar@1234', confirmPassword: 'Omar@1234' })).body.errorCode).toBe(
-      '400017',
-    );
+    expect((await anon.call('auth.resetPassword', { token: tokenIn(mail.body.text!), password: 'Omar@1234', confirmPassword: 'Omar@1234' })).body.errorCode).toBe('400017');
     expect((await admin.call('user.cancelInvitation', { userId: invited.id })).body.errorCode).toBe('720003');
     await admin.ok('user.invited', { email: 'omar@example.com', roleId: adminRoleId });
   });
@@ -144,7 +140,7 @@ describe('an existing account asked to join', () => {
   });
 });
 
-it('the list reads the organization\'s invitations alone: members, who answered, cost nothing', async () => {
+it("the list reads the organization's invitations alone: members, who answered, cost nothing", async () => {
   for (let i = 0; i < 30; i++) await admin.ok('user.save', { username: `settled${i}`, email: `settled${i}@example.com`, roleId: adminRoleId, password: 'Settled@1' });
   const stored = (await new Store(herald.rt).forOrg(1).list('invitation')).length;
   const queries: { table: string; scanned: number }[] = [];
@@ -195,7 +191,10 @@ describe('what an invitation tells the inviting organization', () => {
       const { id, username, email, dateCreated, dateUpdated, ...rest } = v;
       return { idShape: /^[0-9a-f-]{36}$/.test(String(id)), ...rest };
     };
-    for (const [a, b] of [[existing, fresh], [existingNamed, freshNamed]]) {
+    for (const [a, b] of [
+      [existing, fresh],
+      [existingNamed, freshNamed],
+    ]) {
       expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
       expect(comparable(a)).toEqual(comparable(b));
     }
@@ -221,7 +220,10 @@ describe('what an invitation tells the inviting organization', () => {
     const roleId = (await inOrg2.ok('userRole.getAll'))[0].id;
     const tess = await inOrg2.ok('user.invited', { email: 'tess@example.com', roleId });
     const sven = await inOrg2.ok('user.invited', { email: 'sven.mail@example.com', roleId });
-    for (const [invited, address] of [[tess, 'tess@example.com'], [sven, 'sven.mail@example.com']] as const) {
+    for (const [invited, address] of [
+      [tess, 'tess@example.com'],
+      [sven, 'sven.mail@example.com'],
+    ] as const) {
       const before = (await mailsTo(address)).length;
       const early = await inOrg2.call('user.resendInvitation', { userId: invited.id });
       expect(early.status).toBe(429);

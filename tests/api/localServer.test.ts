@@ -55,7 +55,14 @@ function commandOf(pid: number): string {
 /** Starts `npm start` and resolves once it prints that Herald is running, with everything it printed. */
 async function start(dataDir: string, port: number, mailViewerPort: number): Promise<{ proc: ChildProcess; output: () => string }> {
   const proc = spawn('npm', ['start'], {
-    env: { ...process.env, PORT: String(port), HERALD_MAIL_VIEWER_PORT: String(mailViewerPort), HERALD_DATA_DIR: dataDir, HERALD_ADMIN_PASSWORD: 'Local@1234', HERALD_LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HERALD_MAIL_VIEWER_PORT: String(mailViewerPort),
+      HERALD_DATA_DIR: dataDir,
+      HERALD_ADMIN_PASSWORD: 'Local@1234',
+      HERALD_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -102,7 +109,8 @@ it('SIGTERM to npm start leaves no Herald or Java process behind; mail survives 
 
   const first = await start(dataDir, port, mailViewerPort);
   expect(first.output(), 'the viewer port is printed').toContain(`Message viewer:  http://127.0.0.1:${mailViewerPort}/`);
-  for (const name of ['SMS', 'Push', 'LINE']) expect(first.output(), `the ${name} stand-in's received list is printed`).toMatch(new RegExp(`${name}: +http://127\\.0\\.0\\.1:\\d+/_standin/received`));
+  for (const name of ['SMS', 'Push', 'LINE'])
+    expect(first.output(), `the ${name} stand-in's received list is printed`).toMatch(new RegExp(`${name}: +http://127\\.0\\.0\\.1:\\d+/_standin/received`));
   // a mail through the local SES, as Herald's sender sends it
   const ses = new SESv2Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${mailViewerPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await ses.send(
@@ -114,8 +122,14 @@ it('SIGTERM to npm start leaves no Herald or Java process behind; mail survives 
   );
   expect(await viewerSubjects(mailViewerPort)).toContain('Kept across a restart');
   const tree = descendants(first.proc.pid!);
-  expect(tree.map(commandOf).some((c) => c.includes('java')), 'DynamoDB Local runs below npm').toBe(true);
-  expect(tree.map(commandOf).some((c) => c.includes('functions/local/main.ts')), 'Herald runs below npm').toBe(true);
+  expect(
+    tree.map(commandOf).some((c) => c.includes('java')),
+    'DynamoDB Local runs below npm',
+  ).toBe(true);
+  expect(
+    tree.map(commandOf).some((c) => c.includes('functions/local/main.ts')),
+    'Herald runs below npm',
+  ).toBe(true);
   const left = await stopWith(first.proc, 'SIGTERM');
   expect(left.filter(alive).map(commandOf)).toEqual([]);
 

@@ -38,7 +38,7 @@ const outward = Object.values(networkInterfaces())
   .map((a) => a!.address);
 
 describe('local stand-ins', () => {
-  it.skipIf(outward.length === 0)('listen on loopback only: nothing answers on the machine\'s network addresses', async () => {
+  it.skipIf(outward.length === 0)("listen on loopback only: nothing answers on the machine's network addresses", async () => {
     const standIns = inject('standIns');
     const ports = {
       dynamodb: Number(new URL(standIns.dynamodb).port),

@@ -11,7 +11,9 @@ let herald: LocalHerald;
 let admin: ApiClient;
 
 beforeAll(async () => {
-  herald = await startHerald({ config: { mapTiles: defaultConfig({ HERALD_MAP_TILE_URL: 'https://tile.example.org/{z}/{x}/{y}.png', HERALD_MAP_ATTRIBUTION: '© Example contributors' }).mapTiles } });
+  herald = await startHerald({
+    config: { mapTiles: defaultConfig({ HERALD_MAP_TILE_URL: 'https://tile.example.org/{z}/{x}/{y}.png', HERALD_MAP_ATTRIBUTION: '© Example contributors' }).mapTiles },
+  });
   admin = new ApiClient(herald);
   await admin.login();
 });

@@ -35,7 +35,10 @@ async function expected(q: Query) {
     .map((l) => ({ id: l.userId, ...l.member, roleId: l.roleId, roleName: roleName.get(l.roleId) ?? '' }))
     .filter(
       (u) =>
-        (!q.keyword || [u.username, u.email, `${u.firstName} ${u.lastName}`, `${u.lastName} ${u.firstName}`, `${u.lastName}${u.firstName}`].some((v) => matchesText(v, q.keyword?.replace(/\s+/g, ' ')))) &&
+        (!q.keyword ||
+          [u.username, u.email, `${u.firstName} ${u.lastName}`, `${u.lastName} ${u.firstName}`, `${u.lastName}${u.firstName}`].some((v) =>
+            matchesText(v, q.keyword?.replace(/\s+/g, ' ')),
+          )) &&
         (!q.roleId || u.roleId === q.roleId) &&
         (!q.status || u.status === q.status),
     );

@@ -28,7 +28,11 @@ const nationalPhone = `090-${digits.slice(0, 4)}-${digits.slice(4)}`;
 const mixedCase = `Ann.${tag}@Example.com`;
 
 async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', { name: `Approver ${name}`, code: `APPROVER_${name.toUpperCase()}`, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const role = await admin.ok('userRole.save', {
+    name: `Approver ${name}`,
+    code: `APPROVER_${name.toUpperCase()}`,
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+  });
   const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
   const client = new ApiClient(herald);
   await client.login(name, 'Approve@123');
@@ -40,14 +44,37 @@ async function audience(orgId: number, group: string, people: Record<string, unk
   const now = herald.rt.clock.now();
   for (const [i, p] of people.entries()) {
     await store.put('account', {
-      ...accountKey(orgId, `${group}-${i}`), orgId, emails: [], phones: [], emailConsent: false, smsConsent: false, pushConsent: false, lineConsent: false,
-      tags: [], attributes: { group }, firstName: `Reader${i}`, ...p, version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+      ...accountKey(orgId, `${group}-${i}`),
+      orgId,
+      emails: [],
+      phones: [],
+      emailConsent: false,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      tags: [],
+      attributes: { group },
+      firstName: `Reader${i}`,
+      ...p,
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
     });
   }
   const segmentId = randomUUID();
   await store.put('segment', {
-    orgId, id: segmentId, name: `Console ${group}`, description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.group', operator: 'equals', value: group }] },
-    version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test',
+    orgId,
+    id: segmentId,
+    name: `Console ${group}`,
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'attributes.group', operator: 'equals', value: group }] },
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
   });
   return segmentId;
 }
@@ -62,7 +89,11 @@ async function send(author: ApiClient, approver: { id: string; client: ApiClient
   const draft = await author.ok('plan.saveSingle', { name, title: name, channel, content, segmentId });
   await author.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
   await approver.client.ok('planAction.pass', { id: draft.id });
-  await until(`${name} to be sent`, () => author.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+  await until(
+    `${name} to be sent`,
+    () => author.ok('plan.detail', { id: draft.id }),
+    (p) => p.status === 'DEPLOYED',
+  );
   return draft.id as string;
 }
 
@@ -163,7 +194,10 @@ describe('the campaign console', () => {
     const link = await admin.ok('message.export', { planId: emailPlan, runId: emailRun.runId });
     expect(link.rows).toBe(3);
     const file = await (await fetch(link.url)).text();
-    const lines = file.replace(/^\uFEFF/, '').trim().split(/\r\n/);
+    const lines = file
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe('Account,Channel,Address,Status,Reason,Reason text,Provider detail,Provider id,Claimed (UTC),Done (UTC)');
     expect(lines).toHaveLength(4);
     expect(lines.some((l) => l.includes(`cy.${tag}@example.com`) && l.includes('Skipped'))).toBe(true);
@@ -187,7 +221,13 @@ describe('the campaign console', () => {
       ['message.detail', { planId: emailPlan, runId: emailRun.runId, cursor: 'bad' }],
       ['message.detail', { planId: emailPlan, runId: emailRun.runId, cursor: Buffer.from(JSON.stringify({ run: emailRun.runId, shard: 99 })).toString('base64url') }],
       // a cursor that would open another organization's address partition
-      ['message.detail', { address: mixedCase, cursor: Buffer.from(JSON.stringify({ form: 0, after: { addressKey: `2#${mixedCase.toLowerCase()}`, doneAt: 1, runShard: 'x', recipient: 'y' } })).toString('base64url') }],
+      [
+        'message.detail',
+        {
+          address: mixedCase,
+          cursor: Buffer.from(JSON.stringify({ form: 0, after: { addressKey: `2#${mixedCase.toLowerCase()}`, doneAt: 1, runShard: 'x', recipient: 'y' } })).toString('base64url'),
+        },
+      ],
       ['message.detail', { planId: emailPlan }],
       ['consoleCloud.getListByPage', { cursor: '%%' }],
     ] as const) {
@@ -203,7 +243,13 @@ describe('the campaign console', () => {
 describe('the cloud source console', () => {
   it("lists every source's deliveries newest first with their counts, opens their refused rows and exports them", async () => {
     const { admin, other } = callers;
-    const columns = { fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE', holdForConfirmation: true };
+    const columns = {
+      fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }],
+      uniqueIdField: 'id',
+      loopType: 'ONCE',
+      status: 'INACTIVE',
+      holdForConfirmation: true,
+    };
     const first = await admin.ok('cloudSource.save', { title: `Drop A ${tag}`, sourceType: 'UPLOAD', fileName: '*.csv', ...columns });
     const second = await admin.ok('cloudSource.save', { title: `Drop B ${tag}`, sourceType: 'UPLOAD', fileName: '*.csv', ...columns });
     await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: first.id, fileName: 'a.csv' }, 'id,mail\r\nbad id!,x\r\nA1,a1@example.com\r\n');
@@ -214,7 +260,10 @@ describe('the cloud source console', () => {
     await herald.jobs.idle();
 
     const list = (await admin.ok('consoleCloud.getListByPage', { size: 100 })).list.filter((d: { sourceTitle: string }) => d.sourceTitle.endsWith(tag));
-    expect(list.map((d: { sourceTitle: string; fileName: string }) => [d.sourceTitle, d.fileName])).toEqual([[`Drop B ${tag}`, 'b.csv'], [`Drop A ${tag}`, 'a.csv']]);
+    expect(list.map((d: { sourceTitle: string; fileName: string }) => [d.sourceTitle, d.fileName])).toEqual([
+      [`Drop B ${tag}`, 'b.csv'],
+      [`Drop A ${tag}`, 'a.csv'],
+    ]);
     expect(list[1]).toMatchObject({ sourceId: first.id, rows: 2, valid: 1, invalid: 1 });
     const one = await admin.ok('consoleCloud.getListByPage', { sourceId: first.id });
     expect(one.list.map((d: { fileName: string }) => d.fileName)).toEqual(['a.csv']);

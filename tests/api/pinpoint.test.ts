@@ -27,9 +27,36 @@ function exportLines(): string[] {
   const lines: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const user = { UserId: `pp-${i}`, UserAttributes: { FirstName: [`First${i}`], LastName: ['Lee'], Plan: [i % 2 ? 'gold' : 'silver'], 'Favourite colour': ['blue', 'green'] } };
-    const common = { ApplicationId: 'app1', CohortId: String(i % 100), EffectiveDate: '2026-10-01T00:00:00Z', Demographic: { Locale: i % 3 ? 'en_US' : 'ja_JP', Timezone: i % 3 ? 'America/New_York' : 'Asia/Tokyo', Platform: 'ios' }, Location: { Country: i % 3 ? 'US' : 'JP', City: i % 3 ? 'New York' : 'Tokyo', PostalCode: '10001' }, User: user };
-    lines.push(JSON.stringify({ ...common, Id: `e-${i}`, ChannelType: 'EMAIL', Address: `PP${i}@Example.com`, EndpointStatus: 'ACTIVE', OptOut: i % 100 === 0 ? 'ALL' : 'NONE', Attributes: { Interests: ['Sports'] } }));
-    if (i % 4 === 0) lines.push(JSON.stringify({ ...common, Id: `s-${i}`, ChannelType: 'SMS', Address: `+1206555${String(i).padStart(4, '0')}`, EndpointStatus: i % 8 === 0 ? 'INACTIVE' : 'ACTIVE', OptOut: i % 400 === 4 ? 'ALL' : 'NONE' }));
+    const common = {
+      ApplicationId: 'app1',
+      CohortId: String(i % 100),
+      EffectiveDate: '2026-10-01T00:00:00Z',
+      Demographic: { Locale: i % 3 ? 'en_US' : 'ja_JP', Timezone: i % 3 ? 'America/New_York' : 'Asia/Tokyo', Platform: 'ios' },
+      Location: { Country: i % 3 ? 'US' : 'JP', City: i % 3 ? 'New York' : 'Tokyo', PostalCode: '10001' },
+      User: user,
+    };
+    lines.push(
+      JSON.stringify({
+        ...common,
+        Id: `e-${i}`,
+        ChannelType: 'EMAIL',
+        Address: `PP${i}@Example.com`,
+        EndpointStatus: 'ACTIVE',
+        OptOut: i % 100 === 0 ? 'ALL' : 'NONE',
+        Attributes: { Interests: ['Sports'] },
+      }),
+    );
+    if (i % 4 === 0)
+      lines.push(
+        JSON.stringify({
+          ...common,
+          Id: `s-${i}`,
+          ChannelType: 'SMS',
+          Address: `+1206555${String(i).padStart(4, '0')}`,
+          EndpointStatus: i % 8 === 0 ? 'INACTIVE' : 'ACTIVE',
+          OptOut: i % 400 === 4 ? 'ALL' : 'NONE',
+        }),
+      );
     if (i % 8 === 0) lines.push(JSON.stringify({ ...common, Id: `p-${i}`, ChannelType: 'APNS', Address: `token${i}`, EndpointStatus: 'ACTIVE', OptOut: 'NONE' }));
   }
   return lines;
@@ -39,7 +66,14 @@ it('imports a 10,000-endpoint export into the right accounts and opt-outs', asyn
   const lines = exportLines();
   lines.splice(5000, 0, '{"ChannelType":"EMAIL", broken');
   expect(lines.length).toBe(USERS + USERS / 4 + USERS / 8 + 1);
-  const created = await admin.ok('dataImport.create', { kind: 'PINPOINT_ENDPOINTS', fileName: 'endpoints.jsonl', totalBytes: lines.join('\n').length, columns: ['endpoint'], mappings: [], primaryKeyColumn: 0 });
+  const created = await admin.ok('dataImport.create', {
+    kind: 'PINPOINT_ENDPOINTS',
+    fileName: 'endpoints.jsonl',
+    totalBytes: lines.join('\n').length,
+    columns: ['endpoint'],
+    mappings: [],
+    primaryKeyColumn: 0,
+  });
   for (let at = 0; at < lines.length; at += UPLOAD_PAGE.rows) {
     const rows = lines.slice(at, at + UPLOAD_PAGE.rows).map((l) => [l.slice(0, IMPORT_CELL_MAX)]);
     await admin.ok('dataImport.appendRows', { id: created.id, fromRow: at + 2, rows, bytesRead: 0 });
@@ -68,10 +102,27 @@ it('imports a 10,000-endpoint export into the right accounts and opt-outs', asyn
   expect((await admin.ok('account.detail', { id: 'pp-0' })).attributes).not.toHaveProperty('phone');
   // its push endpoint is its device
   expect(await admin.ok('account.devices', { id: 'pp-0' })).toEqual([
-    expect.objectContaining({ deviceId: 'p-0', accountId: 'pp-0', platform: 'IOS', channel: 'APNS', pushToken: 'token0', os: 'ios', permission: 'ALWAYS', active: true, source: 'IMPORT' }),
+    expect.objectContaining({
+      deviceId: 'p-0',
+      accountId: 'pp-0',
+      platform: 'IOS',
+      channel: 'APNS',
+      pushToken: 'token0',
+      os: 'ios',
+      permission: 'ALWAYS',
+      active: true,
+      source: 'IMPORT',
+    }),
   ]);
   expect(await admin.ok('account.devices', { id: 'pp-1' })).toEqual([]);
-  expect(await admin.ok('account.detail', { id: 'pp-4' })).toMatchObject({ emailConsent: true, smsConsent: false, pushConsent: false, country: 'US', locale: 'en-US', phones: ['+12065550004'] });
+  expect(await admin.ok('account.detail', { id: 'pp-4' })).toMatchObject({
+    emailConsent: true,
+    smsConsent: false,
+    pushConsent: false,
+    country: 'US',
+    locale: 'en-US',
+    phones: ['+12065550004'],
+  });
   expect(await admin.ok('account.detail', { id: 'pp-12' })).toMatchObject({ smsConsent: true, phones: ['+12065550012'] });
   expect(await admin.ok('account.detail', { id: 'pp-1' })).toMatchObject({ emailConsent: true, smsConsent: false });
   const list = await admin.ok('messageUnsubscription.getListByPage', { page: 0, size: 100, channelName: 'EMAIL' });
@@ -93,12 +144,19 @@ it('imports Pinpoint email, SMS and push templates as Herald templates, with the
           TemplateName: 'PP welcome',
           TemplateType: 'EMAIL',
           Subject: 'Welcome, {{User.UserAttributes.FirstName}}',
-          HtmlPart: '<html><head><style>p{color:red}</style></head><body><p>Hi <b>{{User.UserAttributes.FirstName}}</b>, your plan is {{Attributes.Plan}}.</p><script>alert(1)</script><a href="https://shop.example">Shop</a></body></html>',
+          HtmlPart:
+            '<html><head><style>p{color:red}</style></head><body><p>Hi <b>{{User.UserAttributes.FirstName}}</b>, your plan is {{Attributes.Plan}}.</p><script>alert(1)</script><a href="https://shop.example">Shop</a></body></html>',
           DefaultSubstitutions: '{"User.UserAttributes.FirstName":"there"}',
         },
       },
       { SMSTemplateResponse: { TemplateName: 'PP code', TemplateType: 'SMS', Body: 'Your code, {{User.UserAttributes.FirstName}}: 1234' } },
-      { PushNotificationTemplateResponse: { TemplateName: 'PP sale', TemplateType: 'PUSH', Default: { Title: 'Sale', Body: 'Up to 30% off', Action: 'URL', Url: 'https://shop.example/sale', Sound: 'chime.caf' } } },
+      {
+        PushNotificationTemplateResponse: {
+          TemplateName: 'PP sale',
+          TemplateType: 'PUSH',
+          Default: { Title: 'Sale', Body: 'Up to 30% off', Action: 'URL', Url: 'https://shop.example/sale', Sound: 'chime.caf' },
+        },
+      },
       { VoiceTemplateResponse: { TemplateName: 'PP voice', TemplateType: 'VOICE' }, TemplateName: 'PP voice', TemplateType: 'VOICE' },
     ],
   };
@@ -116,5 +174,8 @@ it('imports Pinpoint email, SMS and push templates as Herald templates, with the
   // the document's head and scripts stay behind; what remains is rendered through the rich-text subset
   expect(en.blocks[0]!.text).not.toMatch(/<style|<script/);
   expect((await byName('PP code')).template).toMatchObject({ channel: 'SMS', contents: { en: { text: 'Your code, {{firstName}}: 1234' } } });
-  expect((await byName('PP sale')).template).toMatchObject({ channel: 'PUSH_NATIVE', contents: { en: { contentType: 'url', title: 'Sale', body: 'Up to 30% off', url: 'https://shop.example/sale', sound: 'chime.caf' } } });
+  expect((await byName('PP sale')).template).toMatchObject({
+    channel: 'PUSH_NATIVE',
+    contents: { en: { contentType: 'url', title: 'Sale', body: 'Up to 30% off', url: 'https://shop.example/sale', sound: 'chime.caf' } },
+  });
 });

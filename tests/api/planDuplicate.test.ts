@@ -93,7 +93,11 @@ describe('duplicating a message', () => {
     const foreign = await other.call('plan.duplicateSingle', { id: source.id });
     const missing = await other.call('plan.duplicateSingle', { id: 'no-such-message' });
     expect(foreign.body.errorCode).toBe('720003');
-    expect({ status: foreign.status, code: foreign.body.errorCode, message: foreign.body.errorMessage }).toEqual({ status: missing.status, code: missing.body.errorCode, message: missing.body.errorMessage });
+    expect({ status: foreign.status, code: foreign.body.errorCode, message: foreign.body.errorMessage }).toEqual({
+      status: missing.status,
+      code: missing.body.errorCode,
+      message: missing.body.errorMessage,
+    });
     expect((await other.ok('plan.getCateByPage', { page: 0, size: 50 })).total).toBe(0);
     expect((await nobody.call('plan.duplicateSingle', { id: source.id })).body.errorCode).toBe('730001');
     expect((await admin.ok('plan.getCateByPage', { page: 0, size: 50 })).total).toBe(before);

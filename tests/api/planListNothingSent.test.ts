@@ -27,7 +27,18 @@ async function seedAccounts(emailConsent: boolean) {
   const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
   await Promise.all(
     IDS.map((id) =>
-      store.put('account', { ...accountKey(1, id), orgId: 1, emails: [`${id}@example.com`], emailConsent, smsConsent: false, pushConsent: false, lineConsent: false, tags: [], attributes: { cohort: 'ns' }, ...audit }),
+      store.put('account', {
+        ...accountKey(1, id),
+        orgId: 1,
+        emails: [`${id}@example.com`],
+        emailConsent,
+        smsConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        tags: [],
+        attributes: { cohort: 'ns' },
+        ...audit,
+      }),
     ),
   );
 }
@@ -43,12 +54,29 @@ beforeAll(async () => {
   await seedAccounts(true);
   segmentId = randomUUID();
   const now = herald.rt.clock.now();
-  await store.put('segment', { orgId: 1, id: segmentId, name: 'ns', description: '', rule: { op: 'AND', conditions: [{ field: 'attributes.cohort', operator: 'equals', value: 'ns' }] }, version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' });
+  await store.put('segment', {
+    orgId: 1,
+    id: segmentId,
+    name: 'ns',
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'attributes.cohort', operator: 'equals', value: 'ns' }] },
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
+  });
 });
 afterAll(() => herald?.stop());
 
 const draft = (name: string) =>
-  admin.ok('plan.saveSingle', { name, title: name, channel: 'EMAIL', segmentId, content: { kind: 'EMAIL', template: { contents: { en: { subject: name, blocks: [{ type: 'heading', text: 'Hi' }] } } } } });
+  admin.ok('plan.saveSingle', {
+    name,
+    title: name,
+    channel: 'EMAIL',
+    segmentId,
+    content: { kind: 'EMAIL', template: { contents: { en: { subject: name, blocks: [{ type: 'heading', text: 'Hi' }] } } } },
+  });
 
 async function sendOut(id: string, beforeApproval?: () => Promise<void>) {
   await admin.ok('planAction.sendToReview', { id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });

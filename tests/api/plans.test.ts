@@ -115,13 +115,21 @@ describe('an email message, sent now', () => {
     expect(home.list.find((p: { id: string }) => p.id === draft.id)!.actions).toEqual(expect.arrayContaining(['pass', 'reject']));
     const approved = await approver.client.ok('planAction.pass', { id: draft.id });
     expect(['ACTIVE', 'IN_PROGRESS', 'DEPLOYED']).toContain(approved.status);
-    await until('the message to be sent', () => admin.ok('plan.detail', { id: draft.id }), (p) => p.status === 'DEPLOYED');
+    await until(
+      'the message to be sent',
+      () => admin.ok('plan.detail', { id: draft.id }),
+      (p) => p.status === 'DEPLOYED',
+    );
     return draft.id as string;
   }
 
   it('goes to every matching recipient exactly once, with unsubscribe headers, counted on its detail', async () => {
     const id = await sendOnce('Spring sale');
-    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Spring sale') as unknown as { destination: { to: string[] }; headers?: { name: string; value: string }[]; body: { html: string } }[];
+    const mails = (await sentMail(herald)).filter((m) => m.subject === 'Spring sale') as unknown as {
+      destination: { to: string[] };
+      headers?: { name: string; value: string }[];
+      body: { html: string };
+    }[];
     const to = mails.flatMap((m) => m.destination.to).sort();
     expect(to).toEqual([...audience.jp].sort());
     for (const m of mails) {
@@ -375,7 +383,13 @@ describe('an email message, sent now', () => {
 
   it('a library template is copied into the message, so later edits to the template do not change it', async () => {
     const template = await admin.ok('templateMessage.save', { name: `Library ${Date.now()}`, template: emailContent('From the library').template });
-    const plan = await admin.ok('plan.saveSingle', { name: 'From library', title: 'From library', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: template.id }, segmentId: audience.segmentId });
+    const plan = await admin.ok('plan.saveSingle', {
+      name: 'From library',
+      title: 'From library',
+      channel: 'EMAIL',
+      content: { kind: 'TEMPLATE', templateId: template.id },
+      segmentId: audience.segmentId,
+    });
     expect(plan.content).toMatchObject({ kind: 'EMAIL', template: { contents: { en: { subject: 'From the library' } } } });
     await admin.ok('templateMessage.save', { id: template.id, version: template.version, name: template.name, template: emailContent('Changed later').template });
     expect((await admin.ok<any>('plan.detail', { id: plan.id })).content.template.contents.en.subject).toBe('From the library');
@@ -384,13 +398,29 @@ describe('an email message, sent now', () => {
 
   it('refusals store nothing; another organization sees nothing', async () => {
     const draft = await admin.ok('plan.saveSingle', { name: 'Draft only', title: 'Draft only', channel: 'EMAIL', content: emailContent('Draft'), segmentId: audience.segmentId });
-    for (const [action, code] of [['stop', '740001'], ['archive', '720007'], ['unarchive', '720007']] as const) {
+    for (const [action, code] of [
+      ['stop', '740001'],
+      ['archive', '720007'],
+      ['unarchive', '720007'],
+    ] as const) {
       expect((await admin.call(`planAction.${action}`, { id: draft.id })).body.errorCode).toBe(code);
     }
     expect(await admin.ok('plan.detail', { id: draft.id })).toMatchObject({ status: 'DRAFT', version: draft.version });
     expect((await admin.call('plan.saveSingle', { name: '', title: 'x', channel: 'EMAIL', content: emailContent('x') })).body.errorCode).toBe('400016');
-    expect((await admin.call('plan.saveSingle', { id: draft.id, version: draft.version - 1, name: 'x', title: 'x', channel: 'EMAIL', content: emailContent('x') })).body.errorCode).toBe('720007');
-    expect((await admin.call('plan.saveSingle', { name: 'x', title: 'x', channel: 'EMAIL', content: emailContent('x'), trigger: { kind: 'SCHEDULE', at: '2020-01-01T09:00', timeZone: 'Asia/Tokyo' } })).body.errorCode).toBe('750002');
+    expect(
+      (await admin.call('plan.saveSingle', { id: draft.id, version: draft.version - 1, name: 'x', title: 'x', channel: 'EMAIL', content: emailContent('x') })).body.errorCode,
+    ).toBe('720007');
+    expect(
+      (
+        await admin.call('plan.saveSingle', {
+          name: 'x',
+          title: 'x',
+          channel: 'EMAIL',
+          content: emailContent('x'),
+          trigger: { kind: 'SCHEDULE', at: '2020-01-01T09:00', timeZone: 'Asia/Tokyo' },
+        })
+      ).body.errorCode,
+    ).toBe('750002');
 
     await admin.ok('organization.save', { name: `Other ${Date.now()}`, code: `OTHER${Date.now().toString(36).toUpperCase()}` });
     const orgs = (await admin.ok('organization.list')).list as { id: number }[];
@@ -453,10 +483,14 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
     await herald.queue.send('delivery', { kind: 'fire', orgId: 1, planId: plan.id, dueAt: due });
     await herald.scheduler.fireDue();
     await herald.scheduler.fireDue();
-    await until('the run to finish', async () => {
-      await herald.delivery.idle();
-      return admin.ok('plan.detail', { id: plan.id });
-    }, (p) => p.status === 'DEPLOYED');
+    await until(
+      'the run to finish',
+      async () => {
+        await herald.delivery.idle();
+        return admin.ok('plan.detail', { id: plan.id });
+      },
+      (p) => p.status === 'DEPLOYED',
+    );
     const runs = await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) });
     expect(runs).toHaveLength(1);
     const mails = (await sentMail(herald)).filter((m) => m.subject === 'Tokyo morning');
@@ -465,7 +499,17 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
 
   it('a schedule less than 5 minutes ahead is refused with 750002', async () => {
     const soon = new Date(clock.now() + 9 * 3600_000 + 2 * 60_000).toISOString().slice(0, 16); // Tokyo wall clock
-    expect((await admin.call('plan.saveSingle', { name: 'Too soon', title: 't', channel: 'EMAIL', content: emailContent('t'), trigger: { kind: 'SCHEDULE', at: soon, timeZone: 'Asia/Tokyo' } })).body.errorCode).toBe('750002');
+    expect(
+      (
+        await admin.call('plan.saveSingle', {
+          name: 'Too soon',
+          title: 't',
+          channel: 'EMAIL',
+          content: emailContent('t'),
+          trigger: { kind: 'SCHEDULE', at: soon, timeZone: 'Asia/Tokyo' },
+        })
+      ).body.errorCode,
+    ).toBe('750002');
   });
 
   it('a rejection needs a type and a reason, and the author sees them', async () => {
@@ -498,10 +542,14 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
     const both = await Promise.all([approver.client.call('planAction.pass', { id: plan.id }), approver.client.call('planAction.pass', { id: plan.id })]);
     expect(both.filter((r) => r.body.state === 'S')).toHaveLength(1);
     expect(second.id).toBeTruthy();
-    await until('the run to finish', async () => {
-      await herald.delivery.idle();
-      return admin.ok('plan.detail', { id: plan.id });
-    }, (p) => p.status === 'DEPLOYED');
+    await until(
+      'the run to finish',
+      async () => {
+        await herald.delivery.idle();
+        return admin.ok('plan.detail', { id: plan.id });
+      },
+      (p) => p.status === 'DEPLOYED',
+    );
     expect(await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) })).toHaveLength(1);
   }, 60_000);
 });
@@ -515,7 +563,14 @@ describe('the unsubscription list', () => {
     ({ admin, other } = await twoOrganizations(herald, 'uns'));
     const store = new Store(herald.rt);
     for (const target of ['a@example.com', 'b@example.com', 'c@example.com']) {
-      await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: 'MANUAL', dateCreated: herald.rt.clock.now() });
+      await store.put('messageUnsubscription', {
+        orgId: 1,
+        id: unsubscriptionId('EMAIL', target),
+        channelName: 'EMAIL',
+        target,
+        source: 'MANUAL',
+        dateCreated: herald.rt.clock.now(),
+      });
     }
   });
   afterAll(() => herald?.stop());

@@ -68,7 +68,12 @@ describe('local queue', () => {
     // the first receive after the small group's messages arrive takes them, though 60 older ones wait
     const first = await q.receive(name, 10, 30);
     expect(first).toHaveLength(10);
-    expect(first.filter((m) => (m.body as { org: string }).org === 'small').map((m) => m.id).sort()).toEqual([...small].sort());
+    expect(
+      first
+        .filter((m) => (m.body as { org: string }).org === 'small')
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([...small].sort());
     // each lane in order, oldest first within it
     expect(first.filter((m) => (m.body as { org: string }).org === 'big').map((m) => (m.body as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(await q.depth(name)).toBe(62);
@@ -221,7 +226,7 @@ describe('local scheduler', () => {
     await expect(herald.scheduler.cron('bad-3', '0 9 * * ? *', 'Asia/Nowhere', target)).rejects.toThrow(/time zone/);
   });
 
-  it('a cron schedule across New York\'s changes and a restart: the skipped reading fires at the jump, the repeated hour once', async () => {
+  it("a cron schedule across New York's changes and a restart: the skipped reading fires at the jump, the repeated hour once", async () => {
     const tablePrefix = `tcron${Date.now().toString(36)}-`;
     // 01:40 EST, twenty minutes before the clocks jump from 02:00 to 03:00 (07:00 UTC)
     const nyClock = manualClock(Date.parse('2026-03-08T06:40:00Z'));

@@ -138,7 +138,15 @@ it('a parameter reads its file through a cloud source (the newest match)', async
     status: 'INACTIVE',
   });
   await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: source.id, fileName: 'tiers_2026.csv' }, 'tier;label\ngold;Gold member\nfree;Friend\n');
-  const param = await admin.ok('presetParameter.save', { title: 'Tiers', variable: 'tier', type: 'CLOUD_SOURCE', cloudSourceId: source.id, fileName: 'tiers_*.csv', primaryKey: 'tier', fileSplitBy: ';' });
+  const param = await admin.ok('presetParameter.save', {
+    title: 'Tiers',
+    variable: 'tier',
+    type: 'CLOUD_SOURCE',
+    cloudSourceId: source.id,
+    fileName: 'tiers_*.csv',
+    primaryKey: 'tier',
+    fileSplitBy: ';',
+  });
   const loaded = await load(param.id);
   expect(loaded).toMatchObject({ loadState: 'DONE', records: 2, loadedFile: 'tiers_2026.csv' });
   expect(await records(param.id)).toEqual([
@@ -152,10 +160,31 @@ it('reading through a cloud source needs the cloud source permission too', async
   await admin.ok('user.save', { username: 'preset-editor', email: 'preset-editor@example.com', roleId: role.id, password: 'Preset@1234' });
   const editor = new ApiClient(herald);
   await editor.login('preset-editor', 'Preset@1234');
-  const source = await admin.ok('cloudSource.save', { title: 'Their drop', sourceType: 'UPLOAD', fileName: 'x.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id', status: 'INACTIVE' });
-  const refused = await editor.call('presetParameter.save', { title: 'Via source', variable: 'via', type: 'CLOUD_SOURCE', cloudSourceId: source.id, fileName: 'x.csv', primaryKey: 'id' });
+  const source = await admin.ok('cloudSource.save', {
+    title: 'Their drop',
+    sourceType: 'UPLOAD',
+    fileName: 'x.csv',
+    fileColumns: [{ columnId: 'id' }],
+    uniqueIdField: 'id',
+    status: 'INACTIVE',
+  });
+  const refused = await editor.call('presetParameter.save', {
+    title: 'Via source',
+    variable: 'via',
+    type: 'CLOUD_SOURCE',
+    cloudSourceId: source.id,
+    fileName: 'x.csv',
+    primaryKey: 'id',
+  });
   expect(refused.body.errorCode).toBe('730001');
-  const theirs = await admin.ok('presetParameter.save', { title: 'Admin via source', variable: 'adminvia', type: 'CLOUD_SOURCE', cloudSourceId: source.id, fileName: 'x.csv', primaryKey: 'id' });
+  const theirs = await admin.ok('presetParameter.save', {
+    title: 'Admin via source',
+    variable: 'adminvia',
+    type: 'CLOUD_SOURCE',
+    cloudSourceId: source.id,
+    fileName: 'x.csv',
+    primaryKey: 'id',
+  });
   expect((await editor.call('presetParameter.load', { id: theirs.id })).body.errorCode).toBe('730001');
   // an uploaded file is the editor's own
   const own = await editor.ok('presetParameter.save', { title: 'Editor upload', variable: 'editorup', primaryKey: 'id' });
@@ -167,13 +196,23 @@ it('refuses bad input with catalogue errors', async () => {
   expect(await refusal({ variable: 'x', primaryKey: 'k' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Please input the title!') });
   expect(await refusal({ title: 'A', variable: '1st', primaryKey: 'k' })).toMatchObject({ errorMessage: expect.stringContaining(PRESET_MESSAGES.variable) });
   expect(await refusal({ title: 'A', variable: 'a', primaryKey: '' })).toMatchObject({ errorMessage: expect.stringContaining('Please input the primary key!') });
-  expect(await refusal({ title: 'A', variable: 'a', primaryKey: 'k', accountField: 'password' })).toMatchObject({ errorMessage: expect.stringContaining(PRESET_MESSAGES.accountField) });
-  expect(await refusal({ title: 'A', variable: 'a', primaryKey: 'k', fileFirstDataRow: 5, fileLastDataRow: 3 })).toMatchObject({ errorMessage: expect.stringContaining(PRESET_MESSAGES.lastRow) });
+  expect(await refusal({ title: 'A', variable: 'a', primaryKey: 'k', accountField: 'password' })).toMatchObject({
+    errorMessage: expect.stringContaining(PRESET_MESSAGES.accountField),
+  });
+  expect(await refusal({ title: 'A', variable: 'a', primaryKey: 'k', fileFirstDataRow: 5, fileLastDataRow: 3 })).toMatchObject({
+    errorMessage: expect.stringContaining(PRESET_MESSAGES.lastRow),
+  });
   // a cloud source parameter is saved unfinished, and loads once it names its source
   const unfinished = await admin.ok('presetParameter.save', { title: 'No source yet', variable: 'nosource', primaryKey: 'k', type: 'CLOUD_SOURCE', fileName: 'a.csv' });
-  expect((await admin.call('presetParameter.load', { id: unfinished.id })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining(PRESET_MESSAGES.cloudSource) });
+  expect((await admin.call('presetParameter.load', { id: unfinished.id })).body).toMatchObject({
+    errorCode: '400016',
+    errorMessage: expect.stringContaining(PRESET_MESSAGES.cloudSource),
+  });
   const param = await admin.ok('presetParameter.save', { title: 'Upload first', variable: 'first', primaryKey: 'k' });
-  expect((await admin.call('presetParameter.load', { id: param.id })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Please upload a file first.') });
+  expect((await admin.call('presetParameter.load', { id: param.id })).body).toMatchObject({
+    errorCode: '400016',
+    errorMessage: expect.stringContaining('Please upload a file first.'),
+  });
   expect((await admin.call('presetParameter.save', { title: 'Upload first', variable: 'second', primaryKey: 'k' })).body.errorCode).toBe('720001');
   expect((await admin.call('presetParameter.save', { title: 'Other', variable: 'first', primaryKey: 'k' })).body.errorCode).toBe('720001');
 });

@@ -57,7 +57,10 @@ afterAll(() => herald?.stop());
 const received = (tokens: Iterable<string>) => receivedAt<ReceivedPush>(herald.standIns.endpoints, 'pinpoint', tokens);
 
 async function newApp(name: string) {
-  return (await callers.admin.ok('application.save', { name: `${name} ${randomBytes(3).toString('hex')}`, appType: 'IOS', bundleId: 'com.example.shop' })) as { id: string; name: string };
+  return (await callers.admin.ok('application.save', { name: `${name} ${randomBytes(3).toString('hex')}`, appType: 'IOS', bundleId: 'com.example.shop' })) as {
+    id: string;
+    name: string;
+  };
 }
 
 const keyChannel = (appId: string, over: Record<string, unknown> = {}) => ({
@@ -78,11 +81,25 @@ describe('saving a channel', () => {
     const tokenKey = p8();
     const saved = await callers.admin.ok('pushChannelSetting.save', keyChannel(app.id, { tokenKey }));
     expect((await callers.admin.ok('pushChannelSetting.applications', {})).list).toEqual(expect.arrayContaining([{ id: app.id, name: app.name, appType: 'IOS' }]));
-    expect(saved).toMatchObject({ title: 'iOS sandbox', appId: app.id, appName: app.name, type: 'APNS_SANDBOX', authMethod: 'KEY', teamId: 'ABCDE12345', keyId: 'KEY1234567', credentialSet: true, isDefault: true, enabled: true, version: 1 });
+    expect(saved).toMatchObject({
+      title: 'iOS sandbox',
+      appId: app.id,
+      appName: app.name,
+      type: 'APNS_SANDBOX',
+      authMethod: 'KEY',
+      teamId: 'ABCDE12345',
+      keyId: 'KEY1234567',
+      credentialSet: true,
+      isDefault: true,
+      enabled: true,
+      version: 1,
+    });
     expect(saved.pinpointAppId).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(saved)).not.toContain('PRIVATE KEY');
     // the stand-in has the app and its channel, enabled, with a token key
-    const channel = await (await fetch(`${herald.standIns.endpoints.pinpoint}/v1/apps/${saved.pinpointAppId}/channels/apns_sandbox`, { headers: { authorization: 'AWS4-HMAC-SHA256 Credential=x' } })).json();
+    const channel = await (
+      await fetch(`${herald.standIns.endpoints.pinpoint}/v1/apps/${saved.pinpointAppId}/channels/apns_sandbox`, { headers: { authorization: 'AWS4-HMAC-SHA256 Credential=x' } })
+    ).json();
     expect(channel).toMatchObject({ Platform: 'APNS_SANDBOX', Enabled: true, HasTokenKey: true, DefaultAuthenticationMethod: 'KEY' });
     // stored sealed: the key's text is nowhere in the table
     const rows = await herald.rt.aws.doc.send(new ScanCommand({ TableName: tableName(herald.rt.config.tablePrefix, 'pushChannel') }));
@@ -91,7 +108,13 @@ describe('saving a channel', () => {
     // FCM on the same application goes to the same End User Messaging application
     const json = serviceJson('shop-prod');
     const fcm = await callers.admin.ok('pushChannelSetting.save', { title: 'Android', appId: app.id, type: 'GCM', serviceJson: json });
-    expect(fcm).toMatchObject({ type: 'GCM', projectId: 'shop-prod', clientEmail: 'herald@shop-prod.iam.gserviceaccount.com', credentialSet: true, pinpointAppId: saved.pinpointAppId });
+    expect(fcm).toMatchObject({
+      type: 'GCM',
+      projectId: 'shop-prod',
+      clientEmail: 'herald@shop-prod.iam.gserviceaccount.com',
+      credentialSet: true,
+      pinpointAppId: saved.pinpointAppId,
+    });
     expect(JSON.stringify(fcm)).not.toContain('PRIVATE KEY');
 
     // an edit without the key keeps it; list and detail show no secret either
@@ -110,8 +133,28 @@ describe('saving a channel', () => {
 
   it('reads a .p12 certificate with its password, shows its subject and expiry, and refuses a wrong password', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'p12-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'k.pem'), '-out', join(dir, 'c.pem'), '-days', '30', '-subj', '/CN=Apple Push Services: com.example.cert'], { stdio: 'ignore' });
-    execFileSync('openssl', ['pkcs12', '-export', '-in', join(dir, 'c.pem'), '-inkey', join(dir, 'k.pem'), '-out', join(dir, 'c.p12'), '-passout', 'pass:s3cret'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'k.pem'),
+        '-out',
+        join(dir, 'c.pem'),
+        '-days',
+        '30',
+        '-subj',
+        '/CN=Apple Push Services: com.example.cert',
+      ],
+      { stdio: 'ignore' },
+    );
+    execFileSync('openssl', ['pkcs12', '-export', '-in', join(dir, 'c.pem'), '-inkey', join(dir, 'k.pem'), '-out', join(dir, 'c.p12'), '-passout', 'pass:s3cret'], {
+      stdio: 'ignore',
+    });
     const certificate = readFileSync(join(dir, 'c.p12')).toString('base64');
     const app = await newApp('Cert');
     const channel = { title: 'iOS prod', appId: app.id, type: 'APNS', authMethod: 'CERTIFICATE', bundleId: 'com.example.cert', certificate };
@@ -120,7 +163,9 @@ describe('saving a channel', () => {
     const saved = await callers.admin.ok('pushChannelSetting.save', { ...channel, certificatePassword: 's3cret' });
     expect(saved).toMatchObject({ type: 'APNS', authMethod: 'CERTIFICATE', credentialSet: true, certificateSubject: expect.stringContaining('com.example.cert') });
     expect(saved.certificateExpiresAt).toBeGreaterThan(Date.now());
-    const pinpointChannel = await (await fetch(`${herald.standIns.endpoints.pinpoint}/v1/apps/${saved.pinpointAppId}/channels/apns`, { headers: { authorization: 'AWS4-HMAC-SHA256 Credential=x' } })).json();
+    const pinpointChannel = await (
+      await fetch(`${herald.standIns.endpoints.pinpoint}/v1/apps/${saved.pinpointAppId}/channels/apns`, { headers: { authorization: 'AWS4-HMAC-SHA256 Credential=x' } })
+    ).json();
     expect(pinpointChannel).toMatchObject({ Platform: 'APNS', DefaultAuthenticationMethod: 'CERTIFICATE', HasCredential: true });
   });
 
@@ -144,7 +189,15 @@ describe('saving a channel', () => {
     for (let round = 0; round < 4; round++) {
       const [first, second] = round % 2 === 0 ? [a!, b!] : [b!, a!];
       const answers = await Promise.all(
-        [first, second].map((c) => callers.admin.call('pushChannelSetting.save', { ...keyChannel(c.appId, { type: 'APNS', title: c.title }), tokenKey: undefined, id: c.id, version: versions.get(c.id), isDefault: true })),
+        [first, second].map((c) =>
+          callers.admin.call('pushChannelSetting.save', {
+            ...keyChannel(c.appId, { type: 'APNS', title: c.title }),
+            tokenKey: undefined,
+            id: c.id,
+            version: versions.get(c.id),
+            isDefault: true,
+          }),
+        ),
       );
       const outcomes = answers.map((x) => (x.body.state === 'S' ? 'saved' : x.body.errorCode));
       for (const outcome of outcomes) expect(outcome).toMatch(/^(saved|720007)$/);
@@ -173,19 +226,27 @@ describe('bad input', () => {
     const code = async (payload: unknown, lang = 'en') => (await admin.call('pushChannelSetting.save', payload, { 'x-lang': lang })).body;
     expect(await code({ ...keyChannel(app.id), title: '' })).toMatchObject({ errorCode: '400016' });
     expect(await code({ ...keyChannel(app.id), type: 'WNS' })).toMatchObject({ errorCode: '400016' });
-    expect(await code({ ...keyChannel(app.id), teamId: 'short' }, 'zh')).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Team ID 是 Apple 开发者账号') });
+    expect(await code({ ...keyChannel(app.id), teamId: 'short' }, 'zh')).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('Team ID 是 Apple 开发者账号'),
+    });
     expect(await code({ ...keyChannel(app.id), keyId: undefined })).toMatchObject({ errorCode: '400016' });
     expect(await code({ ...keyChannel(app.id), authMethod: undefined })).toMatchObject({ errorCode: '400016' });
     expect(await code({ ...keyChannel(app.id), tokenKey: 'not a key' })).toMatchObject({ errorCode: '400016' });
     // a PEM that is not an EC key is not a .p8
     const rsa = kept(RSA_KEY);
-    expect(await code({ ...keyChannel(app.id), tokenKey: rsa }, 'ja')).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('トークンキーは Apple から受け取った') });
+    expect(await code({ ...keyChannel(app.id), tokenKey: rsa }, 'ja')).toMatchObject({
+      errorCode: '720009',
+      errorMessage: expect.stringContaining('トークンキーは Apple から受け取った'),
+    });
     expect(await code({ ...keyChannel(app.id), tokenKey: undefined })).toMatchObject({ errorCode: '720006' });
     expect(await code({ title: 'FCM', appId: app.id, type: 'GCM', serviceJson: '{"type":"user"}' })).toMatchObject({ errorCode: '720009' });
     expect(await code({ title: 'FCM', appId: app.id, type: 'GCM', serviceJson: 'not json' })).toMatchObject({ errorCode: '720009' });
     expect(await code({ title: 'FCM', appId: app.id, type: 'GCM' })).toMatchObject({ errorCode: '720006' });
     expect(await code({ ...keyChannel('no-such-app') })).toMatchObject({ errorCode: '720003' });
-    expect(await code({ ...keyChannel(app.id), authMethod: 'CERTIFICATE', certificate: Buffer.from('garbage').toString('base64'), certificatePassword: 'x' })).toMatchObject({ errorCode: '720009' });
+    expect(await code({ ...keyChannel(app.id), authMethod: 'CERTIFICATE', certificate: Buffer.from('garbage').toString('base64'), certificatePassword: 'x' })).toMatchObject({
+      errorCode: '720009',
+    });
     expect((await admin.ok('pushChannelSetting.list', {})).list.length).toBe(before);
     // the same service twice on one application
     await admin.ok('pushChannelSetting.save', keyChannel(app.id));
@@ -218,7 +279,10 @@ describe('other organizations and permissions', () => {
     expect((await other.ok('pushChannelSetting.list', {})).list.map((c) => c.id)).not.toContain(saved.id);
     expect((await nobody.call('pushChannelSetting.list', {})).body.errorCode).toBe('730001');
     expect((await other.ok('pushChannelSetting.applications', {})).list.map((a) => a.id)).not.toContain(app.id);
-    const template = await admin.ok('templateMessage.save', { name: `Push ${randomBytes(3).toString('hex')}`, template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'There' } } } });
+    const template = await admin.ok('templateMessage.save', {
+      name: `Push ${randomBytes(3).toString('hex')}`,
+      template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'There' } } },
+    });
     expect((await other.call('templateMessage.getPushChannels', { id: template.id })).body.errorCode).toBe('720003');
     expect((await admin.ok('pushChannelSetting.detail', { id: saved.id })).id).toBe(saved.id);
   });
@@ -230,8 +294,14 @@ describe('templateMessage.getPushChannels', () => {
     const app = await newApp('Templates');
     const on = await admin.ok('pushChannelSetting.save', keyChannel(app.id, { type: 'APNS', title: 'On' }));
     const off = await admin.ok('pushChannelSetting.save', { title: 'Off', appId: app.id, type: 'GCM', serviceJson: serviceJson(), enabled: false });
-    const push = await admin.ok('templateMessage.save', { name: `Push ${randomBytes(3).toString('hex')}`, template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'There' } } } });
-    const mail = await admin.ok('templateMessage.save', { name: `Mail ${randomBytes(3).toString('hex')}`, template: { defaultLanguage: 'en', contents: { en: { subject: 'Hello' } } } });
+    const push = await admin.ok('templateMessage.save', {
+      name: `Push ${randomBytes(3).toString('hex')}`,
+      template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'There' } } },
+    });
+    const mail = await admin.ok('templateMessage.save', {
+      name: `Mail ${randomBytes(3).toString('hex')}`,
+      template: { defaultLanguage: 'en', contents: { en: { subject: 'Hello' } } },
+    });
     const ids = (await admin.ok('templateMessage.getPushChannels', { id: push.id })).list.map((c) => c.id);
     expect(ids).toContain(on.id);
     expect(ids).not.toContain(off.id);
@@ -246,15 +316,52 @@ describe('a test send', () => {
     const channel = await admin.ok('pushChannelSetting.save', keyChannel(app.id));
     const accountId = `push-test-${randomBytes(4).toString('hex')}`;
     const now = Date.now();
-    await store.put('account', { ...accountKey(1, accountId), orgId: 1, id: accountId, emails: [], tags: [], attributes: {}, emailConsent: false, smsConsent: false, pushConsent: true, lineConsent: false, version: 1, dateCreated: now, dateUpdated: now, createdBy: 't', updatedBy: 't' });
+    await store.put('account', {
+      ...accountKey(1, accountId),
+      orgId: 1,
+      id: accountId,
+      emails: [],
+      tags: [],
+      attributes: {},
+      emailConsent: false,
+      smsConsent: false,
+      pushConsent: true,
+      lineConsent: false,
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 't',
+      updatedBy: 't',
+    });
     const [live, dead, android] = [apnsToken(), apnsToken(), 'f'.repeat(150)];
     const device = (deviceId: string, pushToken: string, over: Record<string, unknown> = {}) =>
-      store.put('device', { accountKey: deviceKeyOf(1, accountId), deviceId, orgId: 1, accountId, platform: 'IOS', channel: 'APNS_SANDBOX', pushToken, permission: 'ALWAYS', active: true, source: 'SDK', appId: app.id, dateUpdated: 1, ...over });
+      store.put('device', {
+        accountKey: deviceKeyOf(1, accountId),
+        deviceId,
+        orgId: 1,
+        accountId,
+        platform: 'IOS',
+        channel: 'APNS_SANDBOX',
+        pushToken,
+        permission: 'ALWAYS',
+        active: true,
+        source: 'SDK',
+        appId: app.id,
+        dateUpdated: 1,
+        ...over,
+      });
     await Promise.all([device('live', live), device('dead', dead), device('android', android, { platform: 'ANDROID', channel: 'GCM' })]);
-    await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/answers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: dead, answer: 'dead' }) });
+    await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/answers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: dead, answer: 'dead' }),
+    });
 
     const { results } = await admin.ok('pushChannelSetting.testSend', { id: channel.id, accountId });
-    expect(results.map((r) => [r.deviceId, r.status]).sort()).toEqual([['dead', 'DEAD'], ['live', 'SENT']]);
+    expect(results.map((r) => [r.deviceId, r.status]).sort()).toEqual([
+      ['dead', 'DEAD'],
+      ['live', 'SENT'],
+    ]);
     const got = await received([live, dead, android]);
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({ address: live, channelType: 'APNS_SANDBOX', applicationId: channel.pinpointAppId });

@@ -78,7 +78,14 @@ describe('reachability', () => {
       { consent: true },
     ]);
     const target = `${tag}-c@example.com`;
-    await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: 'UNSUBSCRIBE', dateCreated: herald.rt.clock.now() });
+    await store.put('messageUnsubscription', {
+      orgId: 1,
+      id: unsubscriptionId('EMAIL', target),
+      channelName: 'EMAIL',
+      target,
+      source: 'UNSUBSCRIBE',
+      dateCreated: herald.rt.clock.now(),
+    });
     expect(await admin.ok('segment.count', { id: segmentId, channel: 'EMAIL' })).toEqual({
       count: 5,
       total: expect.any(Number),
@@ -98,19 +105,22 @@ describe('reachability', () => {
     await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
   });
 
-  it('refuses to send to review a message nobody in its segment can receive, saying why in the caller\'s language', async () => {
+  it("refuses to send to review a message nobody in its segment can receive, saying why in the caller's language", async () => {
     const tag = `none${Date.now().toString(36)}`;
-    const segmentId = await seed(tag, [
-      ...Array.from({ length: 4 }, (_, i) => ({ email: `${tag}-${i}@example.com`, consent: false })),
-      { consent: false },
-    ]);
+    const segmentId = await seed(tag, [...Array.from({ length: 4 }, (_, i) => ({ email: `${tag}-${i}@example.com`, consent: false })), { consent: false }]);
     const draft = await draftTo(segmentId, `Nobody ${tag}`);
     const approver = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN')!.id;
     const user = await admin.ok('user.save', { username: `reach-none-${tag}`, email: `reach-none-${tag}@example.com`, roleId: approver, password: 'Approve@1234' });
     const payload = { id: draft.id, participants: [user.id], deadline: herald.rt.clock.now() + DAY };
     const refused = async (lang: string) => (await admin.call('planAction.sendToReview', payload, { 'x-lang': lang })).body;
-    expect(await refused('en')).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('0 of 5 can receive e-mail: 4 have no e-mail consent, 1 have no e-mail address') });
-    expect(await refused('ja')).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('5 人中 0 人がメールを受信できます：4 人はメールの受信に同意していません、1 人はメールの宛先がありません') });
+    expect(await refused('en')).toMatchObject({
+      errorCode: '720009',
+      errorMessage: expect.stringContaining('0 of 5 can receive e-mail: 4 have no e-mail consent, 1 have no e-mail address'),
+    });
+    expect(await refused('ja')).toMatchObject({
+      errorCode: '720009',
+      errorMessage: expect.stringContaining('5 人中 0 人がメールを受信できます：4 人はメールの受信に同意していません、1 人はメールの宛先がありません'),
+    });
     expect(await refused('zh')).toMatchObject({ errorCode: '720009', errorMessage: expect.stringContaining('5 人中有 0 人可以接收邮件：4 人未同意接收邮件，1 人没有邮件地址') });
     // nothing changed: the message is still a draft
     expect(await admin.ok('plan.detail', { id: draft.id })).toMatchObject({ status: 'DRAFT', version: draft.version });

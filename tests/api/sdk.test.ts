@@ -111,7 +111,18 @@ describe('signed calls', () => {
     expect(again.created).toBe(false);
 
     const account = await admin.ok('account.detail', { id: 'u-100' });
-    expect(account).toMatchObject({ emails: ['hana@example.com'], firstName: 'Hana', locale: 'ja-JP', timeZone: 'Asia/Tokyo', country: 'JP', pushConsent: true, emailConsent: true, smsConsent: false, tags: ['vip'], attributes: { visits: 4 } });
+    expect(account).toMatchObject({
+      emails: ['hana@example.com'],
+      firstName: 'Hana',
+      locale: 'ja-JP',
+      timeZone: 'Asia/Tokyo',
+      country: 'JP',
+      pushConsent: true,
+      emailConsent: true,
+      smsConsent: false,
+      tags: ['vip'],
+      attributes: { visits: 4 },
+    });
     expect(account.attributes).not.toHaveProperty('plan');
 
     await sdk.attributes({ accountId: 'u-100', addTags: ['new', 'vip'], removeTags: ['vip'], attributes: { tier: 2 } });
@@ -120,7 +131,9 @@ describe('signed calls', () => {
     expect(await sdk.permission({ accountId: 'u-100', deviceId: 'ios-1', permission: 'NOT_ALLOW' })).toMatchObject({ changed: true });
     expect(await sdk.permission({ accountId: 'u-100', deviceId: 'ios-1', permission: 'NOT_ALLOW' })).toMatchObject({ changed: false });
     const devices = await admin.ok('account.devices', { id: 'u-100' });
-    expect(devices).toEqual([expect.objectContaining({ deviceId: 'ios-1', platform: 'IOS', channel: 'APNS', permission: 'NOT_ALLOW', active: true, source: 'SDK', appVersion: '2.3.0' })]);
+    expect(devices).toEqual([
+      expect.objectContaining({ deviceId: 'ios-1', platform: 'IOS', channel: 'APNS', permission: 'NOT_ALLOW', active: true, source: 'SDK', appVersion: '2.3.0' }),
+    ]);
     const records = await admin.ok('account.permissionRecords', { id: 'u-100' });
     expect(records.map((r: { from?: string; to: string }) => [r.from, r.to])).toEqual([
       ['ALWAYS', 'NOT_ALLOW'],
@@ -154,14 +167,22 @@ describe('signed calls', () => {
     const rest = await admin.ok('account.events', { id: 'u-200', size: 2, cursor: page.cursor });
     expect(rest.list).toEqual([expect.objectContaining({ type: 'custom', name: 'purchase', properties: { amount: 1200, currency: 'JPY' } })]);
     // another organization's geofence answers as missing, and nothing of the call is kept
-    const refused = await refusal(sdk.events({ accountId: 'u-200', events: [{ type: 'custom', name: 'x', at }, { type: 'geofence.exit', geofenceId: theirFence.id, at }] }));
+    const refused = await refusal(
+      sdk.events({
+        accountId: 'u-200',
+        events: [
+          { type: 'custom', name: 'x', at },
+          { type: 'geofence.exit', geofenceId: theirFence.id, at },
+        ],
+      }),
+    );
     expect(refused.errorCode).toBe('720003');
     expect((await admin.ok('account.events', { id: 'u-200', size: 10 })).list).toHaveLength(3);
     // an event without what its type needs
     expect((await refusal(sdk.events({ accountId: 'u-200', events: [{ type: 'message.buttonTapped', planId: 'p1', at } as never] }))).errorCode).toBe('400016');
   });
 
-  it('never reach another organization\'s accounts', async () => {
+  it("never reach another organization's accounts", async () => {
     await sdk.identify({ accountId: 'shared-id', firstName: 'Ours', attributes: { secret: 'ours' } });
     // the other organization's app writes its own account of the same id
     expect(await sdkOther.identify({ accountId: 'shared-id', firstName: 'Theirs' })).toMatchObject({ created: true });
@@ -181,7 +202,7 @@ describe('signed calls', () => {
     expect((await admin.ok('account.detail', { id: 'u-100' })).tags).toEqual(['new']);
   });
 
-  it('refuse bad input with the catalogue\'s codes', async () => {
+  it("refuse bad input with the catalogue's codes", async () => {
     expect((await refusal(sdk.identify({ accountId: '' }))).errorCode).toBe('400016');
     expect((await refusal(sdk.identify({ accountId: 'a#b' }))).errorCode).toBe('400016');
     expect((await refusal(sdk.identify({ accountId: 'x', locale: 'not a locale!' }))).errorCode).toBe('400016');
@@ -195,7 +216,12 @@ describe('signed calls', () => {
     const tooMany = await signedPost(path, JSON.stringify({ accountId: 'x', attributes: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`a${i}`, i])) }));
     expect(tooMany.body.errorCode).toBe('400016');
     // a lone surrogate or a prototype key is refused by name, never a 5xx
-    for (const raw of ['{"accountId":"x","firstName":"\\ud800"}', '{"accountId":"x","attributes":{"constructor":"x"}}', '{"accountId":"x","attributes":{"__proto__":{"polluted":1}}}', '{"accountId":"x","attributes":{"prototype":1}}']) {
+    for (const raw of [
+      '{"accountId":"x","firstName":"\\ud800"}',
+      '{"accountId":"x","attributes":{"constructor":"x"}}',
+      '{"accountId":"x","attributes":{"__proto__":{"polluted":1}}}',
+      '{"accountId":"x","attributes":{"prototype":1}}',
+    ]) {
       const r = await signedPost(path, raw);
       expect([r.status, r.body.errorCode]).toEqual([400, '400016']);
     }
@@ -276,10 +302,21 @@ describe('what the signing secret alone may do (issue 19)', () => {
 
   it("an app's new user gets addresses, consents and push; another account with the same address is untouched", async () => {
     await victim('owner-1');
-    const created = await sdk.identify({ accountId: 'newcomer-1', emails: ['owner-1@example.com'], consents: { sms: true }, device: { deviceId: 'n-1', platform: 'ANDROID', pushToken: 'n'.repeat(40) } });
+    const created = await sdk.identify({
+      accountId: 'newcomer-1',
+      emails: ['owner-1@example.com'],
+      consents: { sms: true },
+      device: { deviceId: 'n-1', platform: 'ANDROID', pushToken: 'n'.repeat(40) },
+    });
     expect(created).toEqual({ accountId: 'newcomer-1', created: true, version: 1 });
     expect(await admin.ok('account.detail', { id: 'newcomer-1' })).toMatchObject({ emails: ['owner-1@example.com'], smsConsent: true });
-    expect(await admin.ok('account.detail', { id: 'owner-1' })).toMatchObject({ emails: ['owner-1@example.com'], emailConsent: true, pushConsent: true, smsConsent: false, version: 1 });
+    expect(await admin.ok('account.detail', { id: 'owner-1' })).toMatchObject({
+      emails: ['owner-1@example.com'],
+      emailConsent: true,
+      pushConsent: true,
+      smsConsent: false,
+      version: 1,
+    });
     expect((await devicesOf('owner-1')).map((d) => [d.deviceId, d.pushToken])).toEqual([['victim-phone', 'v'.repeat(64)]]);
   });
 
@@ -319,7 +356,11 @@ describe('what the signing secret alone may do (issue 19)', () => {
   it('without a user token, what is missing is added only to an account the app made; an imported account takes nothing', async () => {
     // the organization's own account: the secret alone adds no address and no device (no push takeover)
     await admin.ok('account.save', { id: 'imported-1', firstName: 'Imported' });
-    const answer = await sdk.identify({ accountId: 'imported-1', emails: ['imported-1@example.com'], device: { deviceId: 'first-phone', platform: 'IOS', pushToken: 'f'.repeat(64) } });
+    const answer = await sdk.identify({
+      accountId: 'imported-1',
+      emails: ['imported-1@example.com'],
+      device: { deviceId: 'first-phone', platform: 'IOS', pushToken: 'f'.repeat(64) },
+    });
     expect(answer.ignored).toEqual(['emails', 'device']);
     expect(await admin.ok('account.detail', { id: 'imported-1' })).toMatchObject({ emails: [] });
     expect(await devicesOf('imported-1')).toEqual([]);
@@ -331,7 +372,11 @@ describe('what the signing secret alone may do (issue 19)', () => {
 
     // the app's own user, made without an address or a device: its first address and first device come later
     await sdk.identify({ accountId: 'app-made-1', firstName: 'Later' });
-    const later = await sdk.identify({ accountId: 'app-made-1', emails: ['later@example.com'], device: { deviceId: 'later-phone', platform: 'ANDROID', pushToken: 'l'.repeat(40) } });
+    const later = await sdk.identify({
+      accountId: 'app-made-1',
+      emails: ['later@example.com'],
+      device: { deviceId: 'later-phone', platform: 'ANDROID', pushToken: 'l'.repeat(40) },
+    });
     expect(later.ignored).toBeUndefined();
     expect(await admin.ok('account.detail', { id: 'app-made-1' })).toMatchObject({ emails: ['later@example.com'] });
     expect((await devicesOf('app-made-1')).map((d) => d.deviceId)).toEqual(['later-phone']);
@@ -341,7 +386,12 @@ describe('what the signing secret alone may do (issue 19)', () => {
     await victim('owner-2');
     const userToken = await tokenFor('owner-2');
     const answer = await sdk.identify(
-      { accountId: 'owner-2', emails: ['new-address@example.com'], consents: { email: false, sms: true }, device: { deviceId: 'new-phone', platform: 'ANDROID', pushToken: 'new-token' } },
+      {
+        accountId: 'owner-2',
+        emails: ['new-address@example.com'],
+        consents: { email: false, sms: true },
+        device: { deviceId: 'new-phone', platform: 'ANDROID', pushToken: 'new-token' },
+      },
       { userToken },
     );
     expect(answer.ignored).toBeUndefined();
@@ -364,11 +414,22 @@ describe('what the signing secret alone may do (issue 19)', () => {
       address: { ...address, country: 'JP' },
     });
     // without a token an existing account keeps them, and says so; the same numbers typed another way are no change
-    const attack = await sdk.identify({ accountId: 'phone-1', phones: ['+81 80 0000 0000'], lineUserId: `U${'0'.repeat(32)}`, address: { lines: ['Elsewhere'] }, firstName: 'Aiko' });
+    const attack = await sdk.identify({
+      accountId: 'phone-1',
+      phones: ['+81 80 0000 0000'],
+      lineUserId: `U${'0'.repeat(32)}`,
+      address: { lines: ['Elsewhere'] },
+      firstName: 'Aiko',
+    });
     expect(attack.ignored).toEqual(['phones', 'lineUserId', 'address']);
     const same = await sdk.identify({ accountId: 'phone-1', phones: ['09012345678', '+8613800138000', '+12065550100'], lineUserId: line });
     expect(same.ignored).toBeUndefined();
-    expect(await admin.ok('account.detail', { id: 'phone-1' })).toMatchObject({ firstName: 'Aiko', phones: ['+819012345678', '+8613800138000', '+12065550100'], lineUserId: line, address: { lines: ['1-2-3 Shibuya', 'Room 401'] } });
+    expect(await admin.ok('account.detail', { id: 'phone-1' })).toMatchObject({
+      firstName: 'Aiko',
+      phones: ['+819012345678', '+8613800138000', '+12065550100'],
+      lineUserId: line,
+      address: { lines: ['1-2-3 Shibuya', 'Room 401'] },
+    });
     // an account the organization made takes none from the secret alone, even as its first
     await admin.ok('account.save', { id: 'phone-imported', firstName: 'Imported' });
     expect((await sdk.identify({ accountId: 'phone-imported', phones: ['+819011112222'], lineUserId: line, address })).ignored).toEqual(['phones', 'lineUserId', 'address']);
@@ -517,27 +578,65 @@ describe('the OpenAPI file', () => {
     expect(await served.json()).toEqual(file);
   });
 
-  it('names exactly the typed client\'s operations, at the paths the client calls', () => {
+  it("names exactly the typed client's operations, at the paths the client calls", () => {
     const documented = Object.entries(file.paths).map(([p, item]) => [p, item.post.operationId]);
     expect(documented).toEqual(SDK_OPERATION_NAMES.map((name) => [`${SDK_BASE_PATH}/${name}`, name]));
     expect(Object.keys(sdk).sort()).toEqual([...SDK_OPERATION_NAMES].sort());
   });
 
-  it('takes the requests the client\'s types take, and refuses what the server refuses', () => {
+  it("takes the requests the client's types take, and refuses what the server refuses", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     const samples: { [O in SdkOperation]: { good: unknown[]; bad: unknown[] } } = {
       identify: {
-        good: [{ accountId: 'a1' }, { accountId: 'a1', emails: ['a@example.com'], locale: 'ja-JP', consents: { push: true }, attributes: { n: 1, s: 'x', b: true, gone: null }, device: { deviceId: 'd', platform: 'IOS', permission: 'ALWAYS' } }],
+        good: [
+          { accountId: 'a1' },
+          {
+            accountId: 'a1',
+            emails: ['a@example.com'],
+            locale: 'ja-JP',
+            consents: { push: true },
+            attributes: { n: 1, s: 'x', b: true, gone: null },
+            device: { deviceId: 'd', platform: 'IOS', permission: 'ALWAYS' },
+          },
+        ],
         bad: [{}, { accountId: '' }, { accountId: 'a#1' }, { accountId: 'a', device: { deviceId: 'd', platform: 'WINDOWS' } }, { accountId: 'a', consents: { push: 'yes' } }],
       },
-      device: { good: [{ accountId: 'a', device: { deviceId: 'd', platform: 'ANDROID', channel: 'GCM', pushToken: 't' } }], bad: [{ accountId: 'a' }, { accountId: 'a', device: { deviceId: '', platform: 'IOS' } }] },
-      attributes: { good: [{ accountId: 'a', addTags: ['x'], removeTags: [], attributes: { k: 'v' } }], bad: [{ accountId: 'a', addTags: [''] }, { accountId: 'a', attributes: { k: { nested: 1 } } }] },
-      events: {
-        good: [{ accountId: 'a', events: [{ type: 'custom', name: 'n', at: 1, properties: { p: 1 } }, { type: 'geofence.enter', geofenceId: 'g', at: 2 }] }],
-        bad: [{ accountId: 'a', events: [] }, { accountId: 'a', events: [{ type: 'unknown', at: 1 }] }, { accountId: 'a', events: [{ type: 'custom', name: 'n', at: 0 }] }, { accountId: 'a', events: [{ type: 'custom', name: 'n', at: 1, properties: { '1x': 1 } }] }],
+      device: {
+        good: [{ accountId: 'a', device: { deviceId: 'd', platform: 'ANDROID', channel: 'GCM', pushToken: 't' } }],
+        bad: [{ accountId: 'a' }, { accountId: 'a', device: { deviceId: '', platform: 'IOS' } }],
       },
-      permission: { good: [{ accountId: 'a', deviceId: 'd', permission: 'WHEN_IN_USE' }], bad: [{ accountId: 'a', deviceId: 'd', permission: 'MAYBE' }, { accountId: 'a', permission: 'ALWAYS' }] },
+      attributes: {
+        good: [{ accountId: 'a', addTags: ['x'], removeTags: [], attributes: { k: 'v' } }],
+        bad: [
+          { accountId: 'a', addTags: [''] },
+          { accountId: 'a', attributes: { k: { nested: 1 } } },
+        ],
+      },
+      events: {
+        good: [
+          {
+            accountId: 'a',
+            events: [
+              { type: 'custom', name: 'n', at: 1, properties: { p: 1 } },
+              { type: 'geofence.enter', geofenceId: 'g', at: 2 },
+            ],
+          },
+        ],
+        bad: [
+          { accountId: 'a', events: [] },
+          { accountId: 'a', events: [{ type: 'unknown', at: 1 }] },
+          { accountId: 'a', events: [{ type: 'custom', name: 'n', at: 0 }] },
+          { accountId: 'a', events: [{ type: 'custom', name: 'n', at: 1, properties: { '1x': 1 } }] },
+        ],
+      },
+      permission: {
+        good: [{ accountId: 'a', deviceId: 'd', permission: 'WHEN_IN_USE' }],
+        bad: [
+          { accountId: 'a', deviceId: 'd', permission: 'MAYBE' },
+          { accountId: 'a', permission: 'ALWAYS' },
+        ],
+      },
       signOut: { good: [{ accountId: 'a', deviceId: 'd' }], bad: [{ accountId: 'a' }, { deviceId: 'd' }] },
       inbox: { good: [{ accountId: 'a' }, { accountId: 'a', page: 1, size: 50, unreadOnly: true }], bad: [{}, { accountId: 'a', size: 0 }, { accountId: 'a', size: 101 }] },
       inboxRead: { good: [{ accountId: 'a', ids: ['p#r'] }], bad: [{ accountId: 'a', ids: [] }, { accountId: 'a' }] },

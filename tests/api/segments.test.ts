@@ -24,12 +24,12 @@ const ACCOUNTS = 2000;
 /** A small seeded generator, so every run sees the same accounts. */
 function random(seed: number) {
   let s = seed;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function seedAccounts(): Account[] {
   const r = random(42);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
   return Array.from({ length: ACCOUNTS }, (_, i) => {
     const attributes: Account['attributes'] = {};
     const plan = pick(['gold', 'silver', 'bronze', undefined]);
@@ -62,7 +62,13 @@ const seeded = seedAccounts();
 const CASES: [string, Rule, (a: Account) => boolean][] = [
   [
     'country is JP and plan is gold',
-    { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'jp' }, { field: 'attributes.plan', operator: 'equals', value: 'gold' }] },
+    {
+      op: 'AND',
+      conditions: [
+        { field: 'country', operator: 'equals', value: 'jp' },
+        { field: 'attributes.plan', operator: 'equals', value: 'gold' },
+      ],
+    },
     (a) => a.country === 'JP' && a.attributes.plan === 'gold',
   ],
   [
@@ -71,24 +77,48 @@ const CASES: [string, Rule, (a: Account) => boolean][] = [
       op: 'OR',
       conditions: [
         { field: 'tags', operator: 'hasTag', value: 'vip' },
-        { op: 'AND', conditions: [{ field: 'attributes.score', operator: 'gt', value: 80 }, { field: 'emailConsent', operator: 'equals', value: true }] },
+        {
+          op: 'AND',
+          conditions: [
+            { field: 'attributes.score', operator: 'gt', value: 80 },
+            { field: 'emailConsent', operator: 'equals', value: true },
+          ],
+        },
       ],
     },
     (a) => a.tags.includes('vip') || ((a.attributes.score as number) > 80 && a.emailConsent),
   ],
   [
     'not in JP (no country counts) and created within 30 days',
-    { op: 'AND', conditions: [{ field: 'country', operator: 'notEquals', value: 'JP' }, { field: 'dateCreated', operator: 'withinLastDays', value: 30 }] },
+    {
+      op: 'AND',
+      conditions: [
+        { field: 'country', operator: 'notEquals', value: 'JP' },
+        { field: 'dateCreated', operator: 'withinLastDays', value: 30 },
+      ],
+    },
     (a) => a.country !== 'JP' && a.dateCreated >= NOW - 30 * DAY_MS,
   ],
   [
     'address at test.jp, or no locale',
-    { op: 'OR', conditions: [{ field: 'email', operator: 'contains', value: 'TEST.JP' }, { field: 'locale', operator: 'isNotSet' }] },
+    {
+      op: 'OR',
+      conditions: [
+        { field: 'email', operator: 'contains', value: 'TEST.JP' },
+        { field: 'locale', operator: 'isNotSet' },
+      ],
+    },
     (a) => (a.emails[0] ?? '').includes('test.jp') || a.locale === undefined,
   ],
   [
     'plan gold or silver, without tags',
-    { op: 'AND', conditions: [{ field: 'attributes.plan', operator: 'in', value: ['gold', 'silver'] }, { field: 'tags', operator: 'isNotSet' }] },
+    {
+      op: 'AND',
+      conditions: [
+        { field: 'attributes.plan', operator: 'in', value: ['gold', 'silver'] },
+        { field: 'tags', operator: 'isNotSet' },
+      ],
+    },
     (a) => ['gold', 'silver'].includes(a.attributes.plan as string) && a.tags.length === 0,
   ],
 ];
@@ -168,7 +198,11 @@ describe('segments', () => {
     expect(await admin.ok('segment.getAll')).toEqual(expect.arrayContaining([{ id: saved.id, name: 'Americans' }]));
     expect(await admin.ok('segment.detail', { id: saved.id })).toEqual(saved);
     expect((await admin.call('segment.save', { name: 'AMERICANS', rule })).body.errorCode).toBe('720001');
-    const edited = await admin.ok('segment.save', { ...saved, name: 'US', rule: { op: 'OR', conditions: [...rule.conditions, { field: 'country', operator: 'equals', value: 'CA' }] } });
+    const edited = await admin.ok('segment.save', {
+      ...saved,
+      name: 'US',
+      rule: { op: 'OR', conditions: [...rule.conditions, { field: 'country', operator: 'equals', value: 'CA' }] },
+    });
     expect(edited.version).toBe(2);
     expect((await admin.call('segment.save', { ...saved, name: 'Late' })).body.errorCode).toBe('720007');
     // the old name is free again

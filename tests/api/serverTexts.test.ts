@@ -64,20 +64,42 @@ describe('answers, in the caller language', () => {
     expect((await refusal(noRole, 'zh')).errorMessage).toMatch(/^参数无效。 payload\.roleId: 无效输入/);
   });
 
-  it("a detail a handler adds to a catalogue error", async () => {
+  it('a detail a handler adds to a catalogue error', async () => {
     const page = { fromRow: 9, rows: [['R1', 'r1@example.com']], bytesRead: 10 };
-    const created = await admin.ok('dataImport.create', { fileName: 'a.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] });
+    const created = await admin.ok('dataImport.create', {
+      fileName: 'a.csv',
+      totalBytes: 100,
+      columns: ['id', 'email'],
+      primaryKeyColumn: 0,
+      mappings: [{ column: 1, target: 'email' }],
+    });
     const gap = async (lang: string) => (await admin.call('dataImport.appendRows', { id: created.id, ...page }, { 'x-lang': lang })).body.errorMessage;
     expect(await gap('ja')).toBe('この項目は無効です。 次のページは 2 行目から始まります。');
     expect(await gap('zh')).toBe('该项无效。 下一页从第 2 行开始。');
   });
 
   it('an import failure reason, stored once and read in each language', async () => {
-    const created = await admin.ok('dataImport.create', { fileName: 'b.csv', totalBytes: 100, columns: ['id', 'email', 'vip'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }, { column: 2, target: 'attribute', attribute: 'vip', type: 'boolean' }] });
+    const created = await admin.ok('dataImport.create', {
+      fileName: 'b.csv',
+      totalBytes: 100,
+      columns: ['id', 'email', 'vip'],
+      primaryKeyColumn: 0,
+      mappings: [
+        { column: 1, target: 'email' },
+        { column: 2, target: 'attribute', attribute: 'vip', type: 'boolean' },
+      ],
+    });
     await admin.ok('dataImport.appendRows', { id: created.id, fromRow: 2, rows: [['R1', 'not-mail', 'maybe'], ['R2']], bytesRead: 30 });
-    const reasons = async (lang: string) => (await admin.call<{ list: { row: number; reason: string }[] }>('dataImport.getFailures', { id: created.id, size: 10 }, { 'x-lang': lang })).payload.list.map((f) => f.reason);
-    expect(await reasons('en')).toEqual(['email: Please enter the correct email address. vip: The value must be true or false (also yes/no, 1/0).', 'The row has 1 columns; the header has 3.']);
-    expect(await reasons('ja')).toEqual(['email: 正しいメールアドレスを入力してください。 vip: 値は true か false にしてください（yes/no、1/0 も可）。', 'この行は 1 列ですが、ヘッダーは 3 列です。']);
+    const reasons = async (lang: string) =>
+      (await admin.call<{ list: { row: number; reason: string }[] }>('dataImport.getFailures', { id: created.id, size: 10 }, { 'x-lang': lang })).payload.list.map((f) => f.reason);
+    expect(await reasons('en')).toEqual([
+      'email: Please enter the correct email address. vip: The value must be true or false (also yes/no, 1/0).',
+      'The row has 1 columns; the header has 3.',
+    ]);
+    expect(await reasons('ja')).toEqual([
+      'email: 正しいメールアドレスを入力してください。 vip: 値は true か false にしてください（yes/no、1/0 も可）。',
+      'この行は 1 列ですが、ヘッダーは 3 列です。',
+    ]);
     expect(await reasons('zh')).toEqual(['email: 请输入正确的电子邮件地址。 vip: 值必须是 true 或 false（也可用 yes/no、1/0）。', '该行有 1 列，表头有 3 列。']);
   });
 });
@@ -114,7 +136,8 @@ describe('a cloud source: its reasons in the reader language, its alerts in the 
   });
   afterAll(() => setDefaultLanguage('en'));
 
-  const history = async (lang: string) => (await admin.call<{ list: { id: string; fileName: string; error?: string }[] }>('cloudSourceHistory.getListByPage', { sourceId, size: 10 }, { 'x-lang': lang })).payload.list;
+  const history = async (lang: string) =>
+    (await admin.call<{ list: { id: string; fileName: string; error?: string }[] }>('cloudSourceHistory.getListByPage', { sourceId, size: 10 }, { 'x-lang': lang })).payload.list;
 
   it("a refused file's reason and a refused row's reason", async () => {
     const refused = (list: { fileName: string; error?: string }[]) => list.find((h) => h.fileName === 'x.csv')?.error;
@@ -123,7 +146,10 @@ describe('a cloud source: its reasons in the reader language, its alerts in the 
     expect(refused(await history('zh'))).toBe('文件名 x.csv 与数据源的模式 members*.csv 不匹配。');
 
     const done = (await history('en')).find((h) => h.fileName === 'members-1.csv')!;
-    const records = async (lang: string) => (await admin.call<{ list: { reason: string }[] }>('cloudSourceRecord.getListByPage', { sourceId, id: done.id, afterRow: 0, size: 10 }, { 'x-lang': lang })).payload.list.map((r) => r.reason);
+    const records = async (lang: string) =>
+      (await admin.call<{ list: { reason: string }[] }>('cloudSourceRecord.getListByPage', { sourceId, id: done.id, afterRow: 0, size: 10 }, { 'x-lang': lang })).payload.list.map(
+        (r) => r.reason,
+      );
     expect(await records('en')).toEqual(["member_id: The value does not match the column's pattern."]);
     expect(await records('ja')).toEqual(['member_id: 値が列のパターンに一致しません。']);
     expect(await records('zh')).toEqual(['member_id: 该值与列的模式不匹配。']);
@@ -132,7 +158,10 @@ describe('a cloud source: its reasons in the reader language, its alerts in the 
   it('alert mails: a member in their language, another address in the organization language', async () => {
     const toMember = await mailsTo(jaReader.email);
     const toDesk = await mailsTo('partner.desk@example.com');
-    expect(toMember.map((m) => m.subject).sort()).toEqual(['Herald クラウドソース「Shop drop」：members-1.csv をインポートしました', 'Herald クラウドソース「Shop drop」：x.csv が失敗しました']);
+    expect(toMember.map((m) => m.subject).sort()).toEqual([
+      'Herald クラウドソース「Shop drop」：members-1.csv をインポートしました',
+      'Herald クラウドソース「Shop drop」：x.csv が失敗しました',
+    ]);
     expect(toDesk.map((m) => m.subject).sort()).toEqual(['Herald 云数据源“Shop drop”：members-1.csv 已导入', 'Herald 云数据源“Shop drop”：x.csv 失败']);
     const failedJa = toMember.find((m) => m.subject.includes('x.csv'))!.body.text!;
     expect(failedJa).toContain('ステータス：失敗');
@@ -200,7 +229,7 @@ describe('mails to a person, in their language', () => {
     }
   });
 
-  it("an invitation: a new person in the organization language, an existing account in its own", async () => {
+  it('an invitation: a new person in the organization language, an existing account in its own', async () => {
     await setDefaultLanguage('ja');
     try {
       await admin.ok('user.invited', { email: 'new.person@example.com', roleId: adminRoleId });

@@ -47,9 +47,7 @@ describe('login', () => {
     const c = new ApiClient(herald);
     const s = await c.login();
     expect(s).toMatchObject({ tokenType: 'Bearer', loginType: 'NATIVE', loginUrl: null, logoutUrl: null });
-    expect(s.userdetails.organizations).toEqual([
-      expect.objectContaining({ id: 1, isSelected: true, role: expect.objectContaining({ code: 'ADMIN' }) }),
-    ]);
+    expect(s.userdetails.organizations).toEqual([expect.objectContaining({ id: 1, isSelected: true, role: expect.objectContaining({ code: 'ADMIN' }) })]);
     expect(s.userdetails.rolePermissions).toContain('NAV_PORTAL_USER');
     expect(JSON.stringify(s)).not.toMatch(/passwordHash|securityStamp|argon2/);
   });
@@ -136,7 +134,10 @@ describe('login', () => {
   });
 
   it('a username attacked from many addresses is slowed down, never locked: the right password still works', async () => {
-    const local = await startHerald({ clock: manualClock(midWindow()), config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUser: 5, delayStepMs: 100, maxDelayMs: 300 }) } });
+    const local = await startHerald({
+      clock: manualClock(midWindow()),
+      config: { viewerIpHeader: 'x-herald-viewer-ip', loginThrottle: throttle({ perUser: 5, delayStepMs: 100, maxDelayMs: 300 }) },
+    });
     for (let i = 0; i < 8; i++) {
       const bot = new ApiClient(local);
       bot.headers['x-herald-viewer-ip'] = `198.51.100.${i + 1}`;

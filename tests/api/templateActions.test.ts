@@ -91,7 +91,14 @@ describe('export and import', () => {
     const b = await mia.ok('templateMessage.save', { name: 'Autumn', template: content('Autumn is here') });
     ids = [a.id, b.id];
     const exported = await mia.ok('templateMessage.export', { ids });
-    expect(exported).toMatchObject({ format: 'herald.templateMessages', version: 1, templates: [{ id: a.id, name: 'Spring' }, { id: b.id, name: 'Autumn' }] });
+    expect(exported).toMatchObject({
+      format: 'herald.templateMessages',
+      version: 1,
+      templates: [
+        { id: a.id, name: 'Spring' },
+        { id: b.id, name: 'Autumn' },
+      ],
+    });
     expect((exported.templates[0].template as EmailTemplate).contents.en!.subject).toBe('Spring is here');
     file = JSON.stringify(exported);
     expect((await viewer.call('templateMessage.export', { ids })).body.errorCode).toBe('730001');
@@ -116,7 +123,10 @@ describe('export and import', () => {
     expect((await other.ok('templateMessage.getAll')).map((t: { name: string }) => t.name).sort()).toEqual(['Autumn', 'Autumn (copy)', 'Spring', 'Spring (copy)']);
 
     // at home, the ids update the templates
-    const changed = JSON.stringify({ ...doc, templates: doc.templates.map((t: { template: { contents: { en: { subject: string } } } }) => ({ ...t, template: content(`${t.template.contents.en.subject}!`) })) });
+    const changed = JSON.stringify({
+      ...doc,
+      templates: doc.templates.map((t: { template: { contents: { en: { subject: string } } } }) => ({ ...t, template: content(`${t.template.contents.en.subject}!`) })),
+    });
     expect(await mia.ok('templateMessage.importFile', { file: changed })).toEqual({ created: 0, updated: 2, failures: [] });
     expect((await mia.ok('templateMessage.detail', { id: ids[0] })).subject).toBe('Spring is here!');
   });

@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => herald?.stop());
 
-const statuses = async (id: string) =>
-  Object.fromEntries((await admin.ok('templateMessage.getMultiLanguages', { id })).languages.map((l) => [l.code, l.status]));
+const statuses = async (id: string) => Object.fromEntries((await admin.ok('templateMessage.getMultiLanguages', { id })).languages.map((l) => [l.code, l.status]));
 
 it('tells each language translated, outdated or missing, against the default language and the organization’s languages', async () => {
   const saved = await admin.ok('templateMessage.save', { name: 'Welcome', template: { defaultLanguage: 'en', contents: { en: lang('Hello'), ja: lang('こんにちは') } } });
@@ -42,7 +41,11 @@ it('tells each language translated, outdated or missing, against the default lan
   const translated = await admin.ok('templateMessage.saveMultiLanguages', {
     id: saved.id,
     version: edited.version,
-    template: { defaultLanguage: 'en', theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' }, contents: { en: lang('Hello again'), ja: lang('またこんにちは'), zh: lang('你好') } },
+    template: {
+      defaultLanguage: 'en',
+      theme: { primaryColor: '#000000', secondaryColor: '#FFFFFF' },
+      contents: { en: lang('Hello again'), ja: lang('またこんにちは'), zh: lang('你好') },
+    },
   });
   expect(translated.template.theme).toEqual(saved.template.theme);
   expect(translated.languages).toEqual(['en', 'ja', 'zh']);

@@ -121,7 +121,10 @@ describe('bad input gets catalogue errors', () => {
     // the HTML builder's blocks have no place in a mail
     const inApp = content();
     inApp.contents.en.blocks.push({ type: 'carousel', text: '' });
-    expect((await save(admin, { name: 'In-app block', template: inApp })).body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('belongs to the HTML (in-app) builder') });
+    expect((await save(admin, { name: 'In-app block', template: inApp })).body).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('belongs to the HTML (in-app) builder'),
+    });
     const noDefault = await save(admin, { name: 'No default', template: { ...content(), defaultLanguage: 'fr' } });
     expect(noDefault.body.errorMessage).toContain('The default language needs content.');
     expect((await save(admin, { name: 'x'.repeat(101), template: content() })).body.errorCode).toBe('400016');
@@ -171,7 +174,11 @@ describe('lists and pickers', () => {
   it('reads only the list fields from the table, never the content', async () => {
     const rows = await new Store(herald.rt).forOrg(1).list('templateMessage', LIST_FIELDS);
     expect(rows.length).toBeGreaterThanOrEqual(names.length);
-    for (const row of rows) expect(Object.keys(row).every((k) => (LIST_FIELDS as readonly string[]).includes(k)), JSON.stringify(row)).toBe(true);
+    for (const row of rows)
+      expect(
+        Object.keys(row).every((k) => (LIST_FIELDS as readonly string[]).includes(k)),
+        JSON.stringify(row),
+      ).toBe(true);
     expect(rows.find((r) => r.name === 'Paged A')).toMatchObject({ subject: 'Subject 0', categoryId: category, active: true });
   });
 

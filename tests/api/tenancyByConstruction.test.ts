@@ -36,9 +36,24 @@ beforeAll(async () => {
   owned.tag = (await admin.ok('planTag.save', { name: 'Owned tag' })).id;
   owned.template = (await admin.ok('templateMessage.save', { name: 'Owned template', template })).id;
   await admin.ok('account.save', { id: owned.account, emails: ['owned@example.com'], firstName: 'Owned' });
-  owned.dataImport = (await admin.ok('dataImport.create', { fileName: 'owned.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] })).id;
+  owned.dataImport = (
+    await admin.ok('dataImport.create', { fileName: 'owned.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] })
+  ).id;
   // a device of organization 1's account, in the org-keyed device table
-  await store.forOrg(1).keyed('device').put(owned.account, { deviceId: 'owned-device', orgId: 1, accountId: owned.account, platform: 'ANDROID', channel: 'GCM', permission: 'ALLOW', active: true, source: 'SDK', dateUpdated: 1 } as never);
+  await store
+    .forOrg(1)
+    .keyed('device')
+    .put(owned.account, {
+      deviceId: 'owned-device',
+      orgId: 1,
+      accountId: owned.account,
+      platform: 'ANDROID',
+      channel: 'GCM',
+      permission: 'ALLOW',
+      active: true,
+      source: 'SDK',
+      dateUpdated: 1,
+    } as never);
 });
 
 afterAll(() => herald?.stop());
@@ -75,7 +90,7 @@ describe('a handler given a forged organization id', () => {
     expect(segmentEdit.body.errorCode).toBe('720003');
     const created = await other.ok('planTag.save', forged({ name: 'Forged tag' }));
     expect((await store.forOrg(1).require('planTag', owned.tag)).name).toBe('Owned tag');
-    expect((await store.forOrg(1).get('planTag', created.id))).toBeUndefined();
+    expect(await store.forOrg(1).get('planTag', created.id)).toBeUndefined();
     expect((await store.forOrg(otherOrg).require('planTag', created.id)).name).toBe('Forged tag');
     expect((await store.forOrg(1).require('segment', owned.segment)).name).toBe('Owned segment');
   });
@@ -136,7 +151,18 @@ describe('the tenant store', () => {
 
   it('builds the org-keyed partitions itself: a forged partition key is overwritten', async () => {
     const devices = store.forOrg(otherOrg).keyed('device');
-    await devices.put(owned.account, { deviceId: 'forged-device', accountKey: deviceKeyOf(1, owned.account), orgId: otherOrg, accountId: owned.account, platform: 'IOS', channel: 'APNS', permission: 'ALLOW', active: true, source: 'SDK', dateUpdated: 1 } as never);
+    await devices.put(owned.account, {
+      deviceId: 'forged-device',
+      accountKey: deviceKeyOf(1, owned.account),
+      orgId: otherOrg,
+      accountId: owned.account,
+      platform: 'IOS',
+      channel: 'APNS',
+      permission: 'ALLOW',
+      active: true,
+      source: 'SDK',
+      dateUpdated: 1,
+    } as never);
     expect(await store.get('device', { accountKey: deviceKeyOf(1, owned.account), deviceId: 'forged-device' })).toBeUndefined();
     expect(await store.get('device', { accountKey: deviceKeyOf(otherOrg, owned.account), deviceId: 'forged-device' })).toBeDefined();
     expect(await devices.get(owned.account, 'owned-device')).toBeUndefined();

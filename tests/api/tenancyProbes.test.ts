@@ -85,7 +85,15 @@ const PROBES: Record<string, Probe> = {
   'pushChannelSetting.testSend': (ids) => ({ id: ids.pushChannel, accountId: ids.account }),
   'templateMessage.getPushChannels': (ids) => ({ id: ids.template }),
   'cloudSource.detail': (ids) => ({ id: ids.cloudSource }),
-  'cloudSource.save': (ids) => ({ id: ids.cloudSource, version: 1, title: 'Probe', sourceType: 'UPLOAD', fileName: 'x.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id' }),
+  'cloudSource.save': (ids) => ({
+    id: ids.cloudSource,
+    version: 1,
+    title: 'Probe',
+    sourceType: 'UPLOAD',
+    fileName: 'x.csv',
+    fileColumns: [{ columnId: 'id' }],
+    uniqueIdField: 'id',
+  }),
   'cloudSource.delete': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.duplicate': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.runNow': (ids) => ({ id: ids.cloudSource }),
@@ -132,8 +140,13 @@ const PROBES: Record<string, Probe> = {
   'templateMessage.unlock': (ids) => ({ id: ids.template }),
   'templateMessage.export': (ids) => ({ ids: [ids.template] }),
   'templateMessage.export (category)': (ids) => ({ categoryId: ids.templateCategory }),
-  'templateMessage.importFile': (ids) => ({ file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [{ id: ids.template, name: 'Probe import', template: templateContent }] }) }),
-  'templateMessage.importFile (category)': (ids) => ({ file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [] }), categoryId: ids.templateCategory }),
+  'templateMessage.importFile': (ids) => ({
+    file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [{ id: ids.template, name: 'Probe import', template: templateContent }] }),
+  }),
+  'templateMessage.importFile (category)': (ids) => ({
+    file: JSON.stringify({ format: 'herald.templateMessages', version: 1, exportedAt: 0, templates: [] }),
+    categoryId: ids.templateCategory,
+  }),
   'dataExport.create': (ids) => ({ title: 'Probe export', exportType: 'ACCOUNTS', segmentId: ids.segment }),
   'dataExport.detail': (ids) => ({ id: ids.dataExport }),
   'dataExport.download': (ids) => ({ id: ids.dataExport }),
@@ -143,9 +156,22 @@ const PROBES: Record<string, Probe> = {
   'plan.saveSingle': (ids, own) => ({ id: ids.plan, name: 'Probe plan', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, version: 1 }),
   'plan.saveSingle (segment)': (ids) => ({ name: 'Probe seg', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: ids.segment }),
   'plan.saveSingle (tags)': (ids, own) => ({ name: 'Probe tags', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, tagIds: [ids.planTag] }),
-  'plan.saveSingle (category)': (ids, own) => ({ name: 'Probe cat', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, categoryId: ids.planCategory }),
+  'plan.saveSingle (category)': (ids, own) => ({
+    name: 'Probe cat',
+    title: 'Probe',
+    channel: 'EMAIL',
+    content: emailContent,
+    segmentId: own.segment,
+    categoryId: ids.planCategory,
+  }),
   'plan.saveSingle (group)': (ids, own) => ({ name: 'Probe group', title: 'Probe', channel: 'EMAIL', content: emailContent, segmentId: own.segment, groupId: ids.planGroup }),
-  'plan.saveSingle (template)': (ids, own) => ({ name: 'Probe tpl', title: 'Probe', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId: ids.template }, segmentId: own.segment }),
+  'plan.saveSingle (template)': (ids, own) => ({
+    name: 'Probe tpl',
+    title: 'Probe',
+    channel: 'EMAIL',
+    content: { kind: 'TEMPLATE', templateId: ids.template },
+    segmentId: own.segment,
+  }),
   'plan.detail': (ids) => ({ id: ids.plan }),
   'plan.delete': (ids) => ({ id: ids.plan }),
   'plan.duplicateSingle': (ids) => ({ id: ids.plan }),
@@ -184,7 +210,8 @@ function referenceKeys(schema: z.ZodType): string[] {
   let shape: Record<string, unknown> = {};
   let s: unknown = schema;
   // unwrap defaults and pipes to the object
-  for (let i = 0; i < 5 && s && !(s instanceof z.ZodObject); i++) s = (s as { def?: { innerType?: unknown; in?: unknown } }).def?.innerType ?? (s as { def?: { in?: unknown } }).def?.in;
+  for (let i = 0; i < 5 && s && !(s instanceof z.ZodObject); i++)
+    s = (s as { def?: { innerType?: unknown; in?: unknown } }).def?.innerType ?? (s as { def?: { in?: unknown } }).def?.in;
   if (s instanceof z.ZodObject) shape = s.shape;
   return Object.keys(shape).filter((k) => /(^id|Id|Ids)$/.test(k));
 }
@@ -239,32 +266,68 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.user = (await admin.ok('user.save', { username: 'probe-owner', email: 'probe-owner@example.com', roleId: role.id, password: 'Owner@1234' })).id;
     ids.account = (await admin.ok('account.save', { id: 'probe-account', emails: ['probe-owned@example.com'], firstName: 'Owned', country: 'jp', emailConsent: true })).id;
     ids.segment = (await admin.ok('segment.save', { name: 'Probe owned', rule })).id;
-    ids.dataImport = (await admin.ok('dataImport.create', { fileName: 'p.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] })).id;
+    ids.dataImport = (
+      await admin.ok('dataImport.create', { fileName: 'p.csv', totalBytes: 100, columns: ['id', 'email'], primaryKeyColumn: 0, mappings: [{ column: 1, target: 'email' }] })
+    ).id;
     ids.templateCategory = (await admin.ok('templateCategory.save', { name: 'Probe category' })).id;
     ids.template = (await admin.ok('templateMessage.save', { name: 'Probe owned', categoryId: ids.templateCategory, template: templateContent })).id;
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
     ids.pushChannel = (await admin.ok('pushChannelSetting.save', { title: 'Owned push', appId: ids.application, type: 'GCM', serviceJson: PROBE_SERVICE_JSON })).id;
-    ids.cloudSource = (await admin.ok('cloudSource.save', { title: 'Owned drop', sourceType: 'UPLOAD', fileName: '*.csv', fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE', holdForConfirmation: true })).id;
+    ids.cloudSource = (
+      await admin.ok('cloudSource.save', {
+        title: 'Owned drop',
+        sourceType: 'UPLOAD',
+        fileName: '*.csv',
+        fileColumns: [{ columnId: 'id' }, { columnId: 'mail', fieldType: 'email' }],
+        uniqueIdField: 'id',
+        loopType: 'ONCE',
+        status: 'INACTIVE',
+        holdForConfirmation: true,
+      })
+    ).id;
     await uploadThroughLink(admin, 'cloudSource.uploadUrl', { id: ids.cloudSource, fileName: 'owned.csv' }, 'id,mail\r\nbad id!,x\r\n');
     await admin.ok('cloudSource.runNow', { id: ids.cloudSource });
     await herald.jobs.idle();
     ids.cloudDelivery = (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list[0]!.id;
     ids.presetParameter = (await admin.ok('presetParameter.save', { title: 'Owned preset', variable: 'owned', primaryKey: 'store' })).id;
     await admin.ok('presetRecord.save', { parameterId: ids.presetParameter, key: 'owned-key', alias: 'label', value: 'Owned value' });
-    ids.company = (await admin.ok('company.save', { company: 'Owned Co', directMailType: 'LETTER', fullName: 'Owned Company Ltd', address: '1 Owned Street', website: 'https://owned.example', name: 'Owned Sender', phone: '+81 3 0000 0000', email: 'owned-sender@example.com' })).id;
+    ids.company = (
+      await admin.ok('company.save', {
+        company: 'Owned Co',
+        directMailType: 'LETTER',
+        fullName: 'Owned Company Ltd',
+        address: '1 Owned Street',
+        website: 'https://owned.example',
+        name: 'Owned Sender',
+        phone: '+81 3 0000 0000',
+        email: 'owned-sender@example.com',
+      })
+    ).id;
     ids.planCategory = (await admin.ok('planCategory.save', sampleOf('planCategory'))).id;
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;
     const plan = { title: 'Owned', channel: 'EMAIL', content: emailContent, segmentId: ids.segment };
     ids.plan = (await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned draft' })).id;
-    const approver = await admin.ok('user.save', { username: 'probe-approver', email: 'probe-approver@example.com', roleId: (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN')!.id, password: 'Approve@1234' });
+    const approver = await admin.ok('user.save', {
+      username: 'probe-approver',
+      email: 'probe-approver@example.com',
+      roleId: (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN')!.id,
+      password: 'Approve@1234',
+    });
     const pending = await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned pending' });
     await admin.ok('planAction.sendToReview', { id: pending.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     ids.pendingPlan = pending.id;
     // unsubscriptions arrive by link or import, not by the portal's API
     ids.unsubscription = unsubscriptionId('EMAIL', 'probe-owned@example.com');
-    await new Store(herald.rt).put('messageUnsubscription', { orgId: 1, id: ids.unsubscription, channelName: 'EMAIL', target: 'probe-owned@example.com', source: 'MANUAL', dateCreated: herald.rt.clock.now() });
+    await new Store(herald.rt).put('messageUnsubscription', {
+      orgId: 1,
+      id: ids.unsubscription,
+      channelName: 'EMAIL',
+      target: 'probe-owned@example.com',
+      source: 'MANUAL',
+      dateCreated: herald.rt.clock.now(),
+    });
 
     own = {
       role: (await other.ok('userRole.getAll'))[0].id,
@@ -275,7 +338,8 @@ describe("another organization's ids answer exactly as missing ones", () => {
   afterAll(() => herald?.stop());
 
   /** ids that exist in no organization */
-  const nowhere = (): Ids => Object.fromEntries(Object.keys(ids).map((k) => [k, k === 'unsubscription' ? unsubscriptionId('EMAIL', `${randomUUID()}@example.com`) : randomUUID()])) as unknown as Ids;
+  const nowhere = (): Ids =>
+    Object.fromEntries(Object.keys(ids).map((k) => [k, k === 'unsubscription' ? unsubscriptionId('EMAIL', `${randomUUID()}@example.com`) : randomUUID()])) as unknown as Ids;
 
   it.each(Object.keys(PROBES))('%s', async (probe) => {
     const service = probe.split(' ')[0]!;
@@ -304,7 +368,8 @@ function sampleOf(name: string): Record<string, unknown> {
   const shape = def.schema.shape as Record<string, z.ZodType>;
   return Object.fromEntries(
     def.crud.form.map((f) => {
-      const candidates: unknown[] = f.kind === 'select' ? [f.options![0]] : f.kind === 'boolean' ? [false] : f.kind === 'number' ? [1] : f.kind === 'color' ? ['#336699'] : [`Probe ${name}`, `probe_${name}`];
+      const candidates: unknown[] =
+        f.kind === 'select' ? [f.options![0]] : f.kind === 'boolean' ? [false] : f.kind === 'number' ? [1] : f.kind === 'color' ? ['#336699'] : [`Probe ${name}`, `probe_${name}`];
       return [f.field, candidates.find((c) => shape[f.field]!.safeParse(c).success)];
     }),
   );

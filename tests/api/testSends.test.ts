@@ -36,15 +36,27 @@ async function received(endpoint: string): Promise<any[]> {
 
 const smsContent = {
   kind: 'SMS',
-  template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}, sale today', stopFooter: true }, ja: { text: '{{firstName}}さん、本日セール', stopFooter: false } } },
+  template: {
+    channel: 'SMS',
+    defaultLanguage: 'en',
+    contents: { en: { text: 'Hi {{firstName|there}}, sale today', stopFooter: true }, ja: { text: '{{firstName}}さん、本日セール', stopFooter: false } },
+  },
 };
 const lineContent = {
   kind: 'LINE',
-  template: { channel: 'LINE', defaultLanguage: 'en', contents: { en: { messages: [{ type: 'text', text: 'Hello {{firstName}}' }] }, ja: { messages: [{ type: 'text', text: 'こんにちは {{firstName}}' }] } } },
+  template: {
+    channel: 'LINE',
+    defaultLanguage: 'en',
+    contents: { en: { messages: [{ type: 'text', text: 'Hello {{firstName}}' }] }, ja: { messages: [{ type: 'text', text: 'こんにちは {{firstName}}' }] } },
+  },
 };
 const letterContent = {
   kind: 'DIRECT_MAIL',
-  template: { channel: 'DIRECT_MAIL', defaultLanguage: 'en', contents: { en: { recipientBlock: '{{firstName}} {{lastName}}', subject: 'Your notice', body: 'Dear {{firstName}}', closing: 'Regards' } } },
+  template: {
+    channel: 'DIRECT_MAIL',
+    defaultLanguage: 'en',
+    contents: { en: { recipientBlock: '{{firstName}} {{lastName}}', subject: 'Your notice', body: 'Dear {{firstName}}', closing: 'Regards' } },
+  },
 };
 
 async function draft(channel: string, content: unknown): Promise<string> {
@@ -58,10 +70,33 @@ beforeAll(async () => {
   const { organization } = await admin.ok('systemSetting.detail');
   await admin.ok('systemSetting.save', { ...organization, testAddresses: [testAddress] });
   // the test address's account: a number, a LINE id and a device; and a stranger nobody may test to
-  await admin.ok('account.save', { id: `tester-${tag}`, emails: [testAddress], phones: [phone], lineUserId: lineId, firstName: 'Aki', lastName: 'Sato', locale: 'ja-JP', smsConsent: true, lineConsent: true, pushConsent: true });
+  await admin.ok('account.save', {
+    id: `tester-${tag}`,
+    emails: [testAddress],
+    phones: [phone],
+    lineUserId: lineId,
+    firstName: 'Aki',
+    lastName: 'Sato',
+    locale: 'ja-JP',
+    smsConsent: true,
+    lineConsent: true,
+    pushConsent: true,
+  });
   await admin.ok('account.save', { id: `stranger-${tag}`, emails: [`stranger-${tag}@example.com`], phones: [strangerPhone], smsConsent: true });
   const now = herald.rt.clock.now();
-  await store.put('device', { accountKey: deviceKeyOf(1, `tester-${tag}`), deviceId, orgId: 1, accountId: `tester-${tag}`, platform: 'IOS', channel: 'APNS', pushToken, permission: 'ALWAYS', active: true, source: 'IMPORT', dateUpdated: now });
+  await store.put('device', {
+    accountKey: deviceKeyOf(1, `tester-${tag}`),
+    deviceId,
+    orgId: 1,
+    accountId: `tester-${tag}`,
+    platform: 'IOS',
+    channel: 'APNS',
+    pushToken,
+    permission: 'ALWAYS',
+    active: true,
+    source: 'IMPORT',
+    dateUpdated: now,
+  });
   sendable = Object.fromEntries((await admin.ok('plan.getChannels')).channels.map((c) => [c.channel, c.sendable]));
 }, 120_000);
 afterAll(() => herald?.stop());
@@ -132,7 +167,10 @@ describe('plan.testSend', () => {
     expect((await admin.call('plan.testSend', { id, target: { channel: 'FAX', to: [phone] } })).body.errorCode).toBe('400016');
     expect((await admin.call('plan.testSend', { id, target: { channel: 'LINE', to: [lineId] } })).body.errorCode).toBe('720009');
     expect((await admin.call('plan.testSend', { id, target: { channel: 'SMS', to: [phone] }, language: 'fr' })).body.errorCode).toBe('400016');
-    const device = await admin.call('plan.testSend', { id: await draft('PUSH_NATIVE', { kind: 'PUSH_NATIVE', template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'B' } } } }), target: { channel: 'PUSH_NATIVE', to: ['not-a-test-device'] } });
+    const device = await admin.call('plan.testSend', {
+      id: await draft('PUSH_NATIVE', { kind: 'PUSH_NATIVE', template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'B' } } } }),
+      target: { channel: 'PUSH_NATIVE', to: ['not-a-test-device'] },
+    });
     expect(device.body.errorCode).toBe(sendable.PUSH_NATIVE ? '400016' : '720009');
     // nothing went to the stranger
     expect((await received(herald.standIns.endpoints.sms)).filter((r) => r.request.DestinationPhoneNumber === strangerPhone)).toEqual([]);

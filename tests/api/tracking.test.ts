@@ -57,7 +57,12 @@ const content: ContentSource = {
 async function sendRun(n: number) {
   const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
   const tag = randomUUID().slice(0, 8);
-  const recipients: Recipient[] = Array.from({ length: n }, (_, i) => ({ accountId: `acct-${tag}-${i}`, address: `reader-${tag}-${i}@example.com`, firstName: `R${i}`, consent: true }));
+  const recipients: Recipient[] = Array.from({ length: n }, (_, i) => ({
+    accountId: `acct-${tag}-${i}`,
+    address: `reader-${tag}-${i}@example.com`,
+    firstName: `R${i}`,
+    consent: true,
+  }));
   const clock = herald.rt.clock;
   const other = new RecordingSender(clock);
   await sendBatchHandler({
@@ -157,7 +162,10 @@ describe('click redirects', () => {
       name: subject,
       title: subject,
       channel: 'EMAIL',
-      content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject, blocks: [{ type: 'button', text: 'Go', href: 'https://evil.example/landing' }] } } } },
+      content: {
+        kind: 'EMAIL',
+        template: { defaultLanguage: 'en', contents: { en: { subject, blocks: [{ type: 'button', text: 'Go', href: 'https://evil.example/landing' }] } } },
+      },
     });
     // the organization's own user: an address test mails go to
     await admin.ok('plan.testEmail', { id: draft.id, emails: [me.email] });

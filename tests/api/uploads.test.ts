@@ -57,7 +57,15 @@ describe('uploads', () => {
   it('takes a multipart form too (fileData, or several files)', async () => {
     const one = await formUpload(admin, { baseDir: 'form', use: 'image' }, [{ name: 'one.png', bytes: png }]);
     expect(one.body.payload.files.map((f: { path: string }) => f.path)).toEqual(['form/one.png']);
-    const two = await formUpload(admin, { baseDir: 'form', use: 'gif' }, [{ name: 'a.gif', bytes: gif(2) }, { name: 'b.gif', bytes: gif(1) }], `${PATHS.upload}/uploadS3Form`);
+    const two = await formUpload(
+      admin,
+      { baseDir: 'form', use: 'gif' },
+      [
+        { name: 'a.gif', bytes: gif(2) },
+        { name: 'b.gif', bytes: gif(1) },
+      ],
+      `${PATHS.upload}/uploadS3Form`,
+    );
     expect(two.body.payload.files.map((f: { path: string }) => f.path)).toEqual(['form/a.gif', 'form/b.gif']);
   });
 
@@ -113,9 +121,19 @@ describe('uploads', () => {
     try {
       const client = new ApiClient(aes);
       await client.login();
-      const json = await rawPost(aes, PATHS.upload, JSON.stringify({ baseDir: 'aes', use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } }), goodHeaders(aes, { authorization: `Bearer ${client.token}` }));
+      const json = await rawPost(
+        aes,
+        PATHS.upload,
+        JSON.stringify({ baseDir: 'aes', use: 'image', uploadBase64Info: { fileName: 'a.png', content: b64(png) } }),
+        goodHeaders(aes, { authorization: `Bearer ${client.token}` }),
+      );
       expect(json.json.payload.files[0].path).toBe('aes/a.png');
-      const renamed = await rawPost(aes, PATHS.upload, JSON.stringify({ use: 'gif', uploadBase64Info: { fileName: 'fake.gif', content: b64(png) } }), goodHeaders(aes, { authorization: `Bearer ${client.token}` }));
+      const renamed = await rawPost(
+        aes,
+        PATHS.upload,
+        JSON.stringify({ use: 'gif', uploadBase64Info: { fileName: 'fake.gif', content: b64(png) } }),
+        goodHeaders(aes, { authorization: `Bearer ${client.token}` }),
+      );
       expect(renamed.json.errorMessage).toContain('You need upload the image again!');
     } finally {
       await aes.stop();
@@ -215,11 +233,26 @@ describe('signed upload links', () => {
 
   /** The signature S3 computes for a PUT to `link` with these headers: it matches the link's only if they are what was signed. */
   async function signatureFor(link: URL, headers: Record<string, string>): Promise<string> {
-    const signer = new SignatureV4({ service: 's3', region: herald.rt.config.region, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, sha256, uriEscapePath: false, applyChecksum: false });
+    const signer = new SignatureV4({
+      service: 's3',
+      region: herald.rt.config.region,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      sha256,
+      uriEscapePath: false,
+      applyChecksum: false,
+    });
     const query = Object.fromEntries([...link.searchParams].filter(([name]) => !name.startsWith('X-Amz-') || name === 'x-id'));
     const stamp = link.searchParams.get('X-Amz-Date')!;
     const signingDate = new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
-    const request = { method: 'PUT', protocol: link.protocol, hostname: link.hostname, port: Number(link.port), path: link.pathname, query, headers: { host: link.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', ...headers } };
+    const request = {
+      method: 'PUT',
+      protocol: link.protocol,
+      hostname: link.hostname,
+      port: Number(link.port),
+      path: link.pathname,
+      query,
+      headers: { host: link.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', ...headers },
+    };
     const signed = await signer.presign(request, { signingDate, expiresIn: Number(link.searchParams.get('X-Amz-Expires')), signableHeaders: new Set(Object.keys(headers)) });
     return (signed.query as Record<string, string>)['X-Amz-Signature']!;
   }

@@ -58,9 +58,11 @@ async function settled(): Promise<void> {
 async function show(path: string): Promise<void> {
   await setHash(PARKING);
   await visible('.status-code');
-  await page.evaluate(() => document.querySelectorAll('h1').forEach((h) => {
-    h.setAttribute('data-seen', '');
-  }));
+  await page.evaluate(() =>
+    document.querySelectorAll('h1').forEach((h) => {
+      h.setAttribute('data-seen', '');
+    }),
+  );
   await setHash(path);
   await settled();
 }

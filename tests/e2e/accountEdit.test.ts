@@ -23,7 +23,10 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
 
     // the total, and no two columns with the same heading
     const { total } = await admin.ok('account.count');
-    await page.getByTestId('account-total').filter({ hasText: `全 ${total.toLocaleString('en-US')} 件` }).waitFor();
+    await page
+      .getByTestId('account-total')
+      .filter({ hasText: `全 ${total.toLocaleString('en-US')} 件` })
+      .waitFor();
     await list.locator('tbody tr', { hasText: 'edit-1' }).waitFor();
     const headings = (await list.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
     expect(new Set(headings).size, headings.join(' | ')).toBe(headings.length);
@@ -37,7 +40,10 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
     await row.getByRole('button', { name: 'edit-1 を表示' }).click();
     const dialog = page.locator('#account-dialog');
     expect(await dialog.getByTestId('account-name').textContent()).toBe('山田 太郎');
-    await dialog.getByText(formatDateTime(created.dateCreated, { timeZone: 'Asia/Tokyo' })).first().waitFor();
+    await dialog
+      .getByText(formatDateTime(created.dateCreated, { timeZone: 'Asia/Tokyo' }))
+      .first()
+      .waitFor();
     await expectAccessible(page, 'account detail (ja)');
 
     // a bad phone number: the server's field error under the phones input, nothing saved

@@ -57,7 +57,9 @@ describe('roles screen', () => {
     await remove.hover({ force: true });
     await page.locator('.p-tooltip', { hasText: reason }).waitFor();
     expect(await rowsOf(page, 'role-list').count()).toBe(1);
-    expect((await suite.admin.call('userRole.delete', { id: (await suite.admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'HELD_ROLE')!.id })).body.errorCode).toBe('711002');
+    expect(
+      (await suite.admin.call('userRole.delete', { id: (await suite.admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'HELD_ROLE')!.id })).body.errorCode,
+    ).toBe('711002');
     await context.close();
   });
 
@@ -90,10 +92,7 @@ describe('roles screen', () => {
 
     // By label: only the matching permissions and their groups stay; "select all" takes what is shown.
     await page.fill('#permission-filter', 'geofence');
-    await expect.poll(() => dialog.locator('.checkbox-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).toEqual([
-      'NAV_GEOFENCE',
-      'DELIVERY_GEOFENCE',
-    ]);
+    await expect.poll(() => dialog.locator('.checkbox-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).toEqual(['NAV_GEOFENCE', 'DELIVERY_GEOFENCE']);
     await page.click('label[for="perm-all-deliveryType"]');
     // By code.
     await page.fill('#permission-filter', 'plan_pass');
@@ -260,13 +259,15 @@ describe('system setting screen', () => {
     await page.click('label[for="system-templateApprovalSheet"]');
     await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: 'Save' }).click();
     await page.locator('.p-toast-message-success', { hasText: 'The settings were saved.' }).waitFor();
-    await expect.poll(async () => (await suite.admin.ok('systemSetting.detail')).organization).toMatchObject({
-      previewAppName: 'Herald Preview',
-      countryList: ['JP', 'US'],
-      defaultCountry: 'JP',
-      testAddresses: ['qa@example.com', 'lead@example.com'],
-      templateApprovalSheet: true,
-    });
+    await expect
+      .poll(async () => (await suite.admin.ok('systemSetting.detail')).organization)
+      .toMatchObject({
+        previewAppName: 'Herald Preview',
+        countryList: ['JP', 'US'],
+        defaultCountry: 'JP',
+        testAddresses: ['qa@example.com', 'lead@example.com'],
+        templateApprovalSheet: true,
+      });
     // shown as saved after a reload
     await page.reload();
     await expect.poll(() => page.inputValue('#system-countries')).toBe('JP, US');

@@ -78,7 +78,10 @@ it('issues a secret once, and the account an app registered shows its device, pe
   expect(await page.getByTestId('account-events').textContent()).toContain('add_to_cart');
   await expectAccessible(page, 'the account events');
 
-  for (const [lang, title] of [['zh', '应用'], ['ja', 'アプリ']] as const) {
+  for (const [lang, title] of [
+    ['zh', '应用'],
+    ['ja', 'アプリ'],
+  ] as const) {
     await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
     await page.goto(`${suite.herald.portalUrl}#/application`);
     await page.reload();

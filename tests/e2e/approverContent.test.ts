@@ -35,7 +35,14 @@ beforeAll(async () => {
     ...audit,
   });
   const segmentId = randomUUID();
-  await store.put('segment', { orgId: 1, id: segmentId, name: 'Readers in China', description: '', rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'CN' }] }, ...audit });
+  await store.put('segment', {
+    orgId: 1,
+    id: segmentId,
+    name: 'Readers in China',
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'CN' }] },
+    ...audit,
+  });
 
   const authorRole = await admin.ok('userRole.save', { name: 'Author', code: 'AUTHOR', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'] });
   await admin.ok('user.save', { ...AUTHOR, firstName: '伟', lastName: '王', email: 'wang.wei@example.com', roleId: authorRole.id });

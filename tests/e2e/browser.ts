@@ -117,9 +117,11 @@ export async function signIn(page: Page, portalUrl: string, username = 'admin', 
  * gone (a toast fading out reads as low contrast to axe) need not wait out their 3 s life.
  */
 export async function closeToasts(page: Page, timeout = 15_000): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.p-toast-message .p-toast-icon-close').forEach((b) => {
-    b.click();
-  }));
+  await page.evaluate(() =>
+    document.querySelectorAll<HTMLElement>('.p-toast-message .p-toast-icon-close').forEach((b) => {
+      b.click();
+    }),
+  );
   await page.waitForFunction(() => !document.querySelector('.p-toast-message'), undefined, { timeout });
 }
 
@@ -156,7 +158,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     ),
   );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource());
-  const results = await page.evaluate((tags) => (window as unknown as { axe: AxeRunner }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }), AXE_TAGS);
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: AxeRunner }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    AXE_TAGS,
+  );
   const problems = results.violations.flatMap((rule) =>
     rule.nodes
       .filter((node) => {

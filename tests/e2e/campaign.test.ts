@@ -46,7 +46,14 @@ beforeAll(async () => {
   await Promise.all(accounts.map((a) => store.put('account', a)));
   matching = accounts.filter((a) => a.country === 'JP').map((a) => a.emails[0]);
   segmentId = randomUUID();
-  await store.put('segment', { orgId: 1, id: segmentId, name: 'Readers in Japan', description: '', rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] }, ...audit });
+  await store.put('segment', {
+    orgId: 1,
+    id: segmentId,
+    name: 'Readers in Japan',
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] },
+    ...audit,
+  });
   ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] }));
   const { organization } = await admin.ok('systemSetting.detail');
   await admin.ok('systemSetting.save', { ...organization, testAddresses: ['spring-qa@example.com'] });
@@ -216,13 +223,9 @@ it('the author writes, tests and sends to review; the approver approves on /home
   await accessible(page, 'the message detail, analytics');
 
   await page.getByRole('tab', { name: 'Operation Record' }).click();
-  await expect.poll(() => page.getByTestId('operation-records').locator('tbody tr td:nth-child(2)').allTextContents()).toEqual([
-    'Sending finished',
-    'Sending started',
-    'Scheduled',
-    'Approved',
-    'Sent to review',
-  ]);
+  await expect
+    .poll(() => page.getByTestId('operation-records').locator('tbody tr td:nth-child(2)').allTextContents())
+    .toEqual(['Sending finished', 'Sending started', 'Scheduled', 'Approved', 'Sent to review']);
   await accessible(page, 'the message detail, operation record');
   await page.getByRole('tab', { name: 'Sent records' }).click();
   await expect.poll(() => page.getByTestId('sent-records').locator('tbody tr td:first-child').allTextContents()).toHaveLength(matching.length);
@@ -328,7 +331,10 @@ it('the list filters by tab, search and channel, keeps its tab while moving arou
 it('the unsubscription list searches, filters and deletes after a confirmation', async () => {
   const store = new Store(suite.herald.rt);
   const now = suite.herald.rt.clock.now();
-  for (const [target, source] of [['gone@example.com', 'UNSUBSCRIBE'], ['bounced@example.com', 'BOUNCE']] as const) {
+  for (const [target, source] of [
+    ['gone@example.com', 'UNSUBSCRIBE'],
+    ['bounced@example.com', 'BOUNCE'],
+  ] as const) {
     await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source, dateCreated: now });
   }
   const { context, page } = await openPage(suite.browser);

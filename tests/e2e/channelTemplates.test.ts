@@ -127,7 +127,16 @@ it('builds the in-app page of an html push message from blocks, tip and carousel
 });
 
 it('writes LINE messages and a letter with its PDF', async () => {
-  const sender = await suite.admin.ok('company.save', { company: 'Acme 株式会社', directMailType: 'LETTER', fullName: 'Acme Corporation', address: '東京都渋谷区1-2-3', website: 'https://acme.example', name: 'Mia Chen', phone: '+81 3 1234 5678', email: 'mia@acme.example' });
+  const sender = await suite.admin.ok('company.save', {
+    company: 'Acme 株式会社',
+    directMailType: 'LETTER',
+    fullName: 'Acme Corporation',
+    address: '東京都渋谷区1-2-3',
+    website: 'https://acme.example',
+    name: 'Mia Chen',
+    phone: '+81 3 1234 5678',
+    email: 'mia@acme.example',
+  });
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
 

@@ -39,30 +39,73 @@ const digits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
 
 /** two recipients per channel: one reads English, one Japanese */
 const people = {
-  en: { id: `en-${tag}`, firstName: 'Alex', locale: 'en-US', phone: `+6591${digits().slice(0, 6)}`, line: `U${randomBytes(16).toString('hex')}`, token: randomBytes(32).toString('hex') },
-  ja: { id: `ja-${tag}`, firstName: 'Aki', locale: 'ja-JP', phone: `+6598${digits().slice(0, 6)}`, line: `U${randomBytes(16).toString('hex')}`, token: randomBytes(32).toString('hex') },
+  en: {
+    id: `en-${tag}`,
+    firstName: 'Alex',
+    locale: 'en-US',
+    phone: `+6591${digits().slice(0, 6)}`,
+    line: `U${randomBytes(16).toString('hex')}`,
+    token: randomBytes(32).toString('hex'),
+  },
+  ja: {
+    id: `ja-${tag}`,
+    firstName: 'Aki',
+    locale: 'ja-JP',
+    phone: `+6598${digits().slice(0, 6)}`,
+    line: `U${randomBytes(16).toString('hex')}`,
+    token: randomBytes(32).toString('hex'),
+  },
 };
 
 const TEMPLATES: Record<Case, unknown> = {
-  SMS: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName}}, the spring sale starts today.', stopFooter: true }, ja: { text: '{{firstName}}さん、春のセールが今日から始まります。', stopFooter: true } } },
+  SMS: {
+    channel: 'SMS',
+    defaultLanguage: 'en',
+    contents: {
+      en: { text: 'Hi {{firstName}}, the spring sale starts today.', stopFooter: true },
+      ja: { text: '{{firstName}}さん、春のセールが今日から始まります。', stopFooter: true },
+    },
+  },
   PUSH_NATIVE: {
     channel: 'PUSH_NATIVE',
     defaultLanguage: 'en',
     contents: {
-      en: { title: 'Spring sale', body: 'Hello {{firstName}}, it starts today', buttons: [{ text: 'Shop now', action: 'WEBSITE', value: 'https://example.com/sale' }, { text: 'Later', action: 'CLOSE', value: '' }] },
-      ja: { title: '春のセール', body: '{{firstName}}さん、今日から', buttons: [{ text: '今すぐ見る', action: 'WEBSITE', value: 'https://example.com/sale' }, { text: 'あとで', action: 'CLOSE', value: '' }] },
+      en: {
+        title: 'Spring sale',
+        body: 'Hello {{firstName}}, it starts today',
+        buttons: [
+          { text: 'Shop now', action: 'WEBSITE', value: 'https://example.com/sale' },
+          { text: 'Later', action: 'CLOSE', value: '' },
+        ],
+      },
+      ja: {
+        title: '春のセール',
+        body: '{{firstName}}さん、今日から',
+        buttons: [
+          { text: '今すぐ見る', action: 'WEBSITE', value: 'https://example.com/sale' },
+          { text: 'あとで', action: 'CLOSE', value: '' },
+        ],
+      },
     },
   },
   LINE: {
     channel: 'LINE',
     defaultLanguage: 'en',
-    contents: { en: { messages: [{ type: 'text', text: 'Hello {{firstName}}, the sale starts today.' }] }, ja: { messages: [{ type: 'text', text: '{{firstName}}さん、セールは今日からです。' }] } },
+    contents: {
+      en: { messages: [{ type: 'text', text: 'Hello {{firstName}}, the sale starts today.' }] },
+      ja: { messages: [{ type: 'text', text: '{{firstName}}さん、セールは今日からです。' }] },
+    },
   },
   DIRECT_MAIL: {
     channel: 'DIRECT_MAIL',
     defaultLanguage: 'en',
     contents: {
-      en: { recipientBlock: '{{firstName}} {{lastName}}\n{{attributes.address}}', subject: 'Your spring catalogue', body: 'Dear {{firstName}},\nour catalogue is here.', closing: 'Kind regards' },
+      en: {
+        recipientBlock: '{{firstName}} {{lastName}}\n{{attributes.address}}',
+        subject: 'Your spring catalogue',
+        body: 'Dear {{firstName}},\nour catalogue is here.',
+        closing: 'Kind regards',
+      },
       ja: { recipientBlock: '{{lastName}} {{firstName}} 様\n{{attributes.address}}', subject: '春のカタログ', body: '{{firstName}}様\nカタログをお届けします。', closing: '敬具' },
     },
   },
@@ -82,10 +125,34 @@ beforeAll(async () => {
   // the providers' settings: a push application with its APNs channel, a LINE channel, a sending company
   const app = await admin.ok('application.save', { name: `Channels app ${tag}`, appType: 'IOS', bundleId: 'com.example.channels' });
   const tokenKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-  await admin.ok('pushChannelSetting.save', { title: 'iOS', appId: app.id, type: 'APNS_SANDBOX', authMethod: 'KEY', bundleId: 'com.example.channels', teamId: 'TEAM123456', keyId: 'KEYID12345', tokenKey, isDefault: true });
-  await admin.ok('lineChannel.save', { channelId: '1657000000', accessToken: randomBytes(40).toString('base64url'), channelSecret: randomBytes(16).toString('hex'), version: (await admin.ok('lineChannel.detail')).version });
+  await admin.ok('pushChannelSetting.save', {
+    title: 'iOS',
+    appId: app.id,
+    type: 'APNS_SANDBOX',
+    authMethod: 'KEY',
+    bundleId: 'com.example.channels',
+    teamId: 'TEAM123456',
+    keyId: 'KEYID12345',
+    tokenKey,
+    isDefault: true,
+  });
+  await admin.ok('lineChannel.save', {
+    channelId: '1657000000',
+    accessToken: randomBytes(40).toString('base64url'),
+    channelSecret: randomBytes(16).toString('hex'),
+    version: (await admin.ok('lineChannel.detail')).version,
+  });
   company = `Herald Print ${tag}`;
-  await admin.ok('company.save', { company, directMailType: 'LETTER', fullName: 'Herald Print Co., Ltd.', address: '1-2-3 Example, Tokyo', website: 'https://example.com', name: 'Mina', phone: '+81 3 1234 5678', email: 'print@example.com' });
+  await admin.ok('company.save', {
+    company,
+    directMailType: 'LETTER',
+    fullName: 'Herald Print Co., Ltd.',
+    address: '1-2-3 Example, Tokyo',
+    website: 'https://example.com',
+    name: 'Mina',
+    phone: '+81 3 1234 5678',
+    email: 'print@example.com',
+  });
 
   for (const c of Object.keys(COUNTRY) as Case[]) {
     for (const [lang, p] of Object.entries(people)) {
@@ -110,10 +177,30 @@ beforeAll(async () => {
         ...audit,
       });
       if (c === 'PUSH_NATIVE') {
-        await store.put('device', { accountKey: deviceKeyOf(1, id), deviceId: `dev-${id}`, orgId: 1, accountId: id, appId: app.id, platform: 'IOS', channel: 'APNS_SANDBOX', pushToken: p.token, permission: 'ALWAYS', active: true, source: 'SDK', dateUpdated: now });
+        await store.put('device', {
+          accountKey: deviceKeyOf(1, id),
+          deviceId: `dev-${id}`,
+          orgId: 1,
+          accountId: id,
+          appId: app.id,
+          platform: 'IOS',
+          channel: 'APNS_SANDBOX',
+          pushToken: p.token,
+          permission: 'ALWAYS',
+          active: true,
+          source: 'SDK',
+          dateUpdated: now,
+        });
       }
     }
-    await store.put('segment', { orgId: 1, id: randomUUID(), name: SEGMENT(c), description: '', rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: COUNTRY[c] }] }, ...audit });
+    await store.put('segment', {
+      orgId: 1,
+      id: randomUUID(),
+      name: SEGMENT(c),
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: COUNTRY[c] }] },
+      ...audit,
+    });
     if (sendable(c)) await admin.ok('templateMessage.save', { name: TEMPLATE(c), template: TEMPLATES[c] });
   }
 });
@@ -219,7 +306,9 @@ it.skipIf(!sendable('PUSH_NATIVE'))('a push message reaches each device with its
     expect(apns.Title).toBe(content.title);
     expect(apns.Body).toBe(content.body.replace('{{firstName}}', p.firstName));
     const raw = JSON.parse(apns.RawContent);
-    expect(raw.herald.buttons.map((b: { text: string; action: string }) => [b.text, b.action])).toEqual(content.buttons.map((b: { text: string; action: string }) => [b.text, b.action]));
+    expect(raw.herald.buttons.map((b: { text: string; action: string }) => [b.text, b.action])).toEqual(
+      content.buttons.map((b: { text: string; action: string }) => [b.text, b.action]),
+    );
   }
   await viewerShows('/messages/push', 'en-US', 'Hello Alex, it starts today');
 });
@@ -239,7 +328,12 @@ it.skipIf(!sendable('DIRECT_MAIL'))("a letter is printed per recipient into the 
   const id = await writeAndApprove('DIRECT_MAIL');
   const plan = await suite.admin.ok('plan.detail', { id });
   expect((plan.content as { template: { companyId?: string } }).template.companyId).toBeTruthy();
-  const s3 = new S3Client({ endpoint: suite.herald.standIns.endpoints.s3, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const s3 = new S3Client({
+    endpoint: suite.herald.standIns.endpoints.s3,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: ASSET_BUCKET, Prefix: suite.herald.rt.config.tablePrefix }));
   const files = (listed.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(`/${encodeURIComponent(id)}/`));
   // one PDF per recipient in the run's folder; the merged PDF and the manifest beside it

@@ -91,7 +91,10 @@ it('makes an upload source, holds its delivery until confirmed, and lists the fa
   expect(await failed.first().locator('td').first().textContent()).toBe('3');
   await expectAccessible(page, 'the failed rows');
 
-  for (const [lang, title] of [['zh', '云数据源'], ['ja', 'クラウドソース']] as const) {
+  for (const [lang, title] of [
+    ['zh', '云数据源'],
+    ['ja', 'クラウドソース'],
+  ] as const) {
     await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
     await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);
     await page.reload();
@@ -107,11 +110,26 @@ it('shows the host key a first run met, trusts it, and shows a role source its e
   const { context, page } = await openPage(suite.browser);
   try {
     const base = { fileName: 'members_*.csv', fileColumns: [{ columnId: 'id' }], uniqueIdField: 'id', loopType: 'ONCE', status: 'INACTIVE' };
-    const keyed = await suite.admin.ok('cloudSource.save', { ...base, title: 'Partner server', sourceType: 'SFTP', host: '127.0.0.1', port: sftp.port, username: sftp.username, password: sftp.password });
+    const keyed = await suite.admin.ok('cloudSource.save', {
+      ...base,
+      title: 'Partner server',
+      sourceType: 'SFTP',
+      host: '127.0.0.1',
+      port: sftp.port,
+      username: sftp.username,
+      password: sftp.password,
+    });
     await suite.admin.ok('cloudSource.runNow', { id: keyed.id });
     await expect.poll(async () => (await suite.admin.ok('cloudSource.detail', { id: keyed.id })).pendingHostKey, { timeout: 30_000 }).toBe(sftp.hostKey);
     expect(sftp.attempts).toEqual([]);
-    await suite.admin.ok('cloudSource.save', { ...base, title: 'Partner bucket', sourceType: 'S3', bucket: 'partner-drop', region: 'us-east-1', roleArn: 'arn:aws:iam::210987654321:role/HeraldReader' });
+    await suite.admin.ok('cloudSource.save', {
+      ...base,
+      title: 'Partner bucket',
+      sourceType: 'S3',
+      bucket: 'partner-drop',
+      region: 'us-east-1',
+      roleArn: 'arn:aws:iam::210987654321:role/HeraldReader',
+    });
 
     await signIn(page, suite.herald.portalUrl);
     await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);

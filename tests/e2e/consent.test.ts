@@ -60,8 +60,16 @@ it('asks the consent a file grants, and the review step says who can receive', a
     await signIn(page, suite.herald.portalUrl);
     await importFile(page, path);
 
-    const segment = await admin.ok('segment.save', { name: `Cohort ${tag}`, rule: { op: 'AND', conditions: [{ field: 'attributes.cohort', operator: 'equals', value: tag }] }, includeIds: [], excludeIds: [] });
-    const content = { kind: 'EMAIL', template: { defaultLanguage: 'ja', contents: { ja: { subject: 'こんにちは', preheader: '', blocks: [{ type: 'heading', text: 'こんにちは' }] } } } };
+    const segment = await admin.ok('segment.save', {
+      name: `Cohort ${tag}`,
+      rule: { op: 'AND', conditions: [{ field: 'attributes.cohort', operator: 'equals', value: tag }] },
+      includeIds: [],
+      excludeIds: [],
+    });
+    const content = {
+      kind: 'EMAIL',
+      template: { defaultLanguage: 'ja', contents: { ja: { subject: 'こんにちは', preheader: '', blocks: [{ type: 'heading', text: 'こんにちは' }] } } },
+    };
     const draft = await admin.ok('plan.saveSingle', { name: `Consent ${tag}`, title: 'こんにちは', channel: 'EMAIL', content, segmentId: segment.id });
     const review = async () => {
       await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}&step=review`);
@@ -104,7 +112,9 @@ it('asks the consent a file grants, and the review step says who can receive', a
     await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${empty.id}`);
     const header = page.locator('.page-header');
     await header.locator('[data-status="NOTHING_SENT"]', { hasText: '完了：送信なし' }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('nothing-sent').textContent(), { timeout: 15_000 }).toBe('配信は完了しましたが、何も送信されませんでした：受信者の設定でブロック（同意なし） 3。');
+    await expect
+      .poll(() => page.getByTestId('nothing-sent').textContent(), { timeout: 15_000 })
+      .toBe('配信は完了しましたが、何も送信されませんでした：受信者の設定でブロック（同意なし） 3。');
     expect(await header.textContent()).not.toContain('配信済み');
     await closeToasts(page);
     await expectAccessible(page, 'the detail of a message that sent nothing');

@@ -39,7 +39,9 @@ it('exports chosen account columns, downloads the file, and sets up a loop', asy
 
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Names' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Names-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = Buffer.concat(await (await download.createReadStream())!.toArray()).toString('utf8').replace(/^\uFEFF/, '');
+  const text = Buffer.concat(await (await download.createReadStream())!.toArray())
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   expect(text).toBe(`id,email,firstName\r\nx1,x1@example.com,"'=HYPERLINK(""http://evil.example"",""x"")"\r\nx2,x2@example.com,Kim\r\n`);
 
   // nobody unsubscribed yet: the export says so

@@ -58,7 +58,10 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
     if (type === 'title') await fillSelected(page, 'text', TEXTS.en.title);
     if (type === 'heading') await fillSelected(page, 'text', TEXTS.en.heading);
   }
-  await page.getByRole('button', { name: /^Paragraph \d+/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Paragraph \d+/ })
+    .first()
+    .click();
   await fillSelected(page, 'text', TEXTS.en.paragraph);
   expect(await page.locator('.block-item .p-error').count(), 'no block has a message').toBe(0);
   const names = await blockNames(page);
@@ -71,11 +74,20 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
     await page.locator('.language-add button[type="submit"]').click();
     await page.getByRole('tab', { name: new RegExp(`^${lang}`) }).waitFor();
     await page.fill('#template-subject', TEXTS[lang].subject);
-    for (const [type, text] of [['Title', TEXTS[lang].title], ['Heading', TEXTS[lang].heading]] as const) {
-      await page.getByRole('button', { name: new RegExp(`^${type} \\d+`) }).first().click();
+    for (const [type, text] of [
+      ['Title', TEXTS[lang].title],
+      ['Heading', TEXTS[lang].heading],
+    ] as const) {
+      await page
+        .getByRole('button', { name: new RegExp(`^${type} \\d+`) })
+        .first()
+        .click();
       await fillSelected(page, 'text', text);
     }
-    await page.getByRole('button', { name: /^Paragraph \d+/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Paragraph \d+/ })
+      .first()
+      .click();
     await fillSelected(page, 'text', TEXTS[lang].paragraph);
   }
 
@@ -112,7 +124,11 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
   }
 
   // sent to one recipient per language through review, approval and the delivery worker
-  const approver = await userWithRole(suite.admin, { username: 'every.approver', password: 'Approve@1234', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const approver = await userWithRole(suite.admin, {
+    username: 'every.approver',
+    password: 'Approve@1234',
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+  });
   const approverClient = new ApiClient(suite.herald);
   await approverClient.login('every.approver', 'Approve@1234');
   const locales = { en: 'en-US', zh: 'zh-CN', ja: 'ja-JP' } as const;
@@ -120,7 +136,13 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
     await suite.admin.ok('account.save', { id: `${RUN}-${lang}`, emails: [`${lang}@${DOMAIN}`], locale: locales[lang], emailConsent: true, tags: [RUN] });
   }
   const segment = await suite.admin.ok('segment.save', { name: `Every block ${RUN}`, rule: { op: 'AND', conditions: [{ field: 'tags', operator: 'hasTag', value: RUN }] } });
-  const plan = await suite.admin.ok('plan.saveSingle', { name: `Every block ${RUN}`, title: 'Every block', channel: 'EMAIL', content: { kind: 'TEMPLATE', templateId }, segmentId: segment.id });
+  const plan = await suite.admin.ok('plan.saveSingle', {
+    name: `Every block ${RUN}`,
+    title: 'Every block',
+    channel: 'EMAIL',
+    content: { kind: 'TEMPLATE', templateId },
+    segmentId: segment.id,
+  });
   await suite.admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.userId], deadline: suite.herald.rt.clock.now() + 86_400_000 });
   await approverClient.ok('planAction.pass', { id: plan.id });
   await expect.poll(async () => (await sentMail(suite.herald)).filter((m) => m.destination.to[0]?.endsWith(`@${DOMAIN}`)).length, LONG).toBe(3);

@@ -80,7 +80,10 @@ it('imports 1,000 rows with progress and a bad-rows report, lists them, and size
   await page.locator('.notice-success', { hasText: 'Import finished: 997 created, 0 updated, 3 failed.' }).waitFor({ timeout: 60_000 });
   const seen = await page.evaluate(() => (window as unknown as { seenRows: string[] }).seenRows);
   expect(seen.at(-1)).toBe('1,000');
-  expect(seen.some((v) => v !== '0' && v !== '1,000'), `rows read as shown: ${seen.join(' → ')}`).toBe(true);
+  expect(
+    seen.some((v) => v !== '0' && v !== '1,000'),
+    `rows read as shown: ${seen.join(' → ')}`,
+  ).toBe(true);
   expect(await page.locator('[data-testid="import-progress"] [role="progressbar"]').getAttribute('aria-valuenow')).toBe('100');
 
   // The report of bad rows: row numbers and reasons.
@@ -151,24 +154,45 @@ it('reads a Shift_JIS file: the encoding is chosen for it, and Japanese names im
   expect(await page.locator('tr[data-column="2"]').textContent()).toContain('山田太郎');
   await expectAccessible(page, 'data import, a Shift_JIS file');
   await page.getByRole('button', { name: 'Start import' }).click();
-  await expect.poll(async () => ((await suite.admin.call('account.detail', { id: 'SJ1' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 }).toBe('山田太郎');
+  await expect
+    .poll(async () => ((await suite.admin.call('account.detail', { id: 'SJ1' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 })
+    .toBe('山田太郎');
   expect((await suite.admin.ok('account.detail', { id: 'SJ2' })).firstName).toBe('ｶﾀｶﾅ');
   await context.close();
 });
 
 it('imports an Amazon Pinpoint endpoint export without a mapping step', async () => {
   const lines = Array.from({ length: 30 }, (_, i) =>
-    JSON.stringify({ Id: `ep${i}`, ChannelType: 'EMAIL', Address: `pinpoint${i}@example.com`, OptOut: i === 0 ? 'ALL' : 'NONE', EndpointStatus: 'ACTIVE', User: { UserId: `pin-${i}`, UserAttributes: { FirstName: [`Pin ${i}`] } }, Demographic: { Locale: 'ja_JP' } }),
+    JSON.stringify({
+      Id: `ep${i}`,
+      ChannelType: 'EMAIL',
+      Address: `pinpoint${i}@example.com`,
+      OptOut: i === 0 ? 'ALL' : 'NONE',
+      EndpointStatus: 'ACTIVE',
+      User: { UserId: `pin-${i}`, UserAttributes: { FirstName: [`Pin ${i}`] } },
+      Demographic: { Locale: 'ja_JP' },
+    }),
   );
   lines.push(JSON.stringify({ Id: 'sms-1', ChannelType: 'SMS', Address: '+81 90 1234 5678', OptOut: 'NONE', User: { UserId: 'pin-1' } }));
-  lines.push(JSON.stringify({ Id: 'push-1', ChannelType: 'GCM', Address: 'tok-1-abcdefghijklmnop', OptOut: 'NONE', User: { UserId: 'pin-1' }, Demographic: { Platform: 'android', PlatformVersion: '14', AppVersion: '2.1.0' } }));
+  lines.push(
+    JSON.stringify({
+      Id: 'push-1',
+      ChannelType: 'GCM',
+      Address: 'tok-1-abcdefghijklmnop',
+      OptOut: 'NONE',
+      User: { UserId: 'pin-1' },
+      Demographic: { Platform: 'android', PlatformVersion: '14', AppVersion: '2.1.0' },
+    }),
+  );
   const path = join(mkdtempSync(join(tmpdir(), 'herald-import-pinpoint-')), 'endpoints.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
   await page.goto(`${suite.herald.portalUrl}#/library/batches`);
   await page.setInputFiles('#import-file', path);
-  await expect.poll(async () => ((await suite.admin.call('account.detail', { id: 'pin-29' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 }).toBe('Pin 29');
+  await expect
+    .poll(async () => ((await suite.admin.call('account.detail', { id: 'pin-29' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 })
+    .toBe('Pin 29');
   await expectAccessible(page, 'data import, a Pinpoint export');
   expect(await suite.admin.ok('account.detail', { id: 'pin-0' })).toMatchObject({ emails: ['pinpoint0@example.com'], locale: 'ja-JP', emailConsent: false });
   // the account's devices and their permissions, on its detail
@@ -185,7 +209,7 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   await dialog.locator('[data-testid="account-devices"]', { hasText: 'tok-1' }).waitFor();
   await dialog.getByRole('tab', { name: 'Permissions' }).click();
   await dialog.locator('[data-testid="account-permissions"]', { hasText: 'Always' }).waitFor();
-  await expectAccessible(page, 'an account\'s devices');
+  await expectAccessible(page, "an account's devices");
   await context.close();
 });
 
@@ -207,6 +231,8 @@ it('imports devices of existing accounts: the kind is chosen, the device columns
   await page.getByRole('button', { name: 'Start import' }).click();
   await page.locator('.notice-success', { hasText: 'Import finished: 1 created, 0 updated, 1 failed.' }).waitFor({ timeout: 30_000 });
   await page.locator('[data-testid="import-failures"]', { hasText: 'The account DEV-NONE does not exist: import the accounts first.' }).first().waitFor();
-  expect(await suite.admin.ok('account.devices', { id: 'DEV-A' })).toEqual([expect.objectContaining({ deviceId: 'iphone-9', platform: 'IOS', pushToken: 'tok-123', permission: 'WHEN_IN_USE' })]);
+  expect(await suite.admin.ok('account.devices', { id: 'DEV-A' })).toEqual([
+    expect.objectContaining({ deviceId: 'iphone-9', platform: 'IOS', pushToken: 'tok-123', permission: 'WHEN_IN_USE' }),
+  ]);
   await context.close();
 });

@@ -77,8 +77,18 @@ it("guesses a file's encoding with the portal's language", async () => {
   };
   const cases = [
     { lang: 'zh', path: file('gbk.csv', 'customer_id,email,first_name\r\nGB1,gb1@example.com,张伟\r\nGB2,gb2@example.com,欧阳娜娜\r\n', 'GBK'), encoding: 'GBK', name: '张伟' },
-    { lang: 'zh', path: file('big5.csv', 'customer_id,email,first_name\r\nB51,b51@example.com,陳大文\r\nB52,b52@example.com,許功蓋\r\n', 'Big5'), encoding: 'Big5', name: '陳大文' },
-    { lang: 'ja', path: file('sjis.csv', 'customer_id,email,first_name\r\nSJ1,sj1@example.com,山田太郎\r\nSJ2,sj2@example.com,ｶﾀｶﾅ\r\n', 'Shift_JIS'), encoding: 'Shift_JIS', name: '山田太郎' },
+    {
+      lang: 'zh',
+      path: file('big5.csv', 'customer_id,email,first_name\r\nB51,b51@example.com,陳大文\r\nB52,b52@example.com,許功蓋\r\n', 'Big5'),
+      encoding: 'Big5',
+      name: '陳大文',
+    },
+    {
+      lang: 'ja',
+      path: file('sjis.csv', 'customer_id,email,first_name\r\nSJ1,sj1@example.com,山田太郎\r\nSJ2,sj2@example.com,ｶﾀｶﾅ\r\n', 'Shift_JIS'),
+      encoding: 'Shift_JIS',
+      name: '山田太郎',
+    },
   ];
   for (const c of cases) {
     await admin.ok('user.saveProfile', { language: c.lang });

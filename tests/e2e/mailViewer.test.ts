@@ -26,7 +26,11 @@ let ses: SesStandIn;
 beforeAll(async () => {
   const shared = inject('standIns');
   ses = await startSes({ port: 0 });
-  const standIns = { endpoints: { dynamodb: shared.dynamodb, s3: shared.s3, ses: ses.endpoint, sms: shared.sms, pinpoint: shared.pinpoint, line: shared.line }, mailViewerUrl: `${ses.endpoint}/`, stop: async () => undefined };
+  const standIns = {
+    endpoints: { dynamodb: shared.dynamodb, s3: shared.s3, ses: ses.endpoint, sms: shared.sms, pinpoint: shared.pinpoint, line: shared.line },
+    mailViewerUrl: `${ses.endpoint}/`,
+    stop: async () => undefined,
+  };
   [herald, browser] = await Promise.all([startHerald({ standIns }), launchBrowser()]);
   store = new Store(herald.rt);
 });
@@ -43,7 +47,13 @@ async function sendTrackedMail(subject: string) {
   const address = `viewer-${randomUUID().slice(0, 8)}@example.com`;
   const links = new LinkSigner(herald.rt.keys.sealKey, herald.url).forRecipient({ o: run.orgId, p: run.planId, r: run.runId, a: key.accountId, c: 'EMAIL' });
   const mail = renderEmail(
-    { subject, blocks: [{ type: 'heading', text: 'Hello {{firstName}}' }, { type: 'button', text: 'See the offer', href: 'https://example.com/offer' }] } as never,
+    {
+      subject,
+      blocks: [
+        { type: 'heading', text: 'Hello {{firstName}}' },
+        { type: 'button', text: 'See the offer', href: 'https://example.com/offer' },
+      ],
+    } as never,
     { firstName: 'Aki', email: address },
     { unsubscribeUrl: links.unsubscribeUrl, openPixelUrl: links.openPixelUrl, linkRewriter: links.click },
   );

@@ -83,7 +83,7 @@ it('at 390 px the campaign list shows each message with its name, channel and st
   await page.goto(`${suite.herald.portalUrl}#/campaigns`);
   const row = page.locator('[data-testid="campaign-list"] tbody tr', { hasText: 'Phone sale' });
   await row.waitFor();
-  const headers = (await page.locator('[data-testid="campaign-list"] thead th').evaluateAll((ths) => ths.filter((th) => th.checkVisibility()).map((th) => th.textContent?.trim())));
+  const headers = await page.locator('[data-testid="campaign-list"] thead th').evaluateAll((ths) => ths.filter((th) => th.checkVisibility()).map((th) => th.textContent?.trim()));
   expect(headers).toEqual(['Name', 'Channel', 'Status']);
   for (const text of ['Phone sale', 'Email', 'Draft']) {
     const box = (await row.locator('td', { hasText: text }).first().boundingBox())!;

@@ -27,9 +27,9 @@ it('marks the menu entries and the bell whose screen is not built yet, in en, zh
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
 
-  const entries = await page.locator('.side-menu a.menu-item').evaluateAll((links) =>
-    links.map((a) => ({ label: a.querySelector('.menu-label')?.textContent?.trim(), soon: a.querySelector('[data-testid="menu-soon"]') !== null })),
-  );
+  const entries = await page
+    .locator('.side-menu a.menu-item')
+    .evaluateAll((links) => links.map((a) => ({ label: a.querySelector('.menu-label')?.textContent?.trim(), soon: a.querySelector('[data-testid="menu-soon"]') !== null })));
   expect(entries.filter((e) => e.soon).map((e) => e.label)).toEqual(COMING.map((r) => pageTitle(r.titleKey)));
   expect(entries.find((e) => e.label === 'Campaigns')?.soon).toBe(false);
   // a screen reader hears it with the entry's name; the bell says so too

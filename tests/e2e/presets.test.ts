@@ -64,7 +64,10 @@ it('makes a parameter, refuses a file without its key, loads a good one and edit
   await page.locator('.p-toast-message-success', { hasText: 'phone of S2 was saved.' }).waitFor();
   await expect.poll(() => values.count()).toBe(3);
 
-  for (const [lang, title] of [['zh', '预设参数'], ['ja', 'プリセットパラメータ']] as const) {
+  for (const [lang, title] of [
+    ['zh', '预设参数'],
+    ['ja', 'プリセットパラメータ'],
+  ] as const) {
     await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
     await page.goto(`${suite.herald.portalUrl}#/library/preset-parameter`);
     await page.reload();

@@ -69,7 +69,17 @@ it('adds, lists, edits and deletes a push channel; the key never comes back to t
 
   // the screen in Japanese
   await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
-  await suite.admin.ok('pushChannelSetting.save', { title: 'Android', appId: app.id, type: 'GCM', serviceJson: JSON.stringify({ type: 'service_account', project_id: 'p', client_email: 'a@p.iam.gserviceaccount.com', private_key: generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) }) });
+  await suite.admin.ok('pushChannelSetting.save', {
+    title: 'Android',
+    appId: app.id,
+    type: 'GCM',
+    serviceJson: JSON.stringify({
+      type: 'service_account',
+      project_id: 'p',
+      client_email: 'a@p.iam.gserviceaccount.com',
+      private_key: generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    }),
+  });
   await page.reload();
   await page.getByRole('button', { name: 'プッシュチャネルを追加' }).waitFor();
   await expect.poll(() => page.locator('[data-testid="push-channels"]').textContent()).toContain('FCM');

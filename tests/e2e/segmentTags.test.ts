@@ -15,7 +15,11 @@ async function choose(page: Page, dropdown: Locator, option: string): Promise<vo
 }
 
 it('offers a tag with its operators and allowed values, and the segment counts right', async () => {
-  for (const [id, plan] of [['t1', 'gold'], ['t2', 'gold'], ['t3', 'silver']] as const) {
+  for (const [id, plan] of [
+    ['t1', 'gold'],
+    ['t2', 'gold'],
+    ['t3', 'silver'],
+  ] as const) {
     await suite.admin.ok('account.save', { id, emails: [`${id}@example.com`], attributes: { plan } });
   }
   const { context, page } = await openPage(suite.browser);

@@ -75,7 +75,10 @@ describe('sign-in', () => {
     await page.locator('main h1').waitFor();
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => ({ cls: document.activeElement?.className, text: document.activeElement?.textContent }))).toEqual({ cls: 'skip-link', text: 'Skip to content' });
+    expect(await page.evaluate(() => ({ cls: document.activeElement?.className, text: document.activeElement?.textContent }))).toEqual({
+      cls: 'skip-link',
+      text: 'Skip to content',
+    });
     // visible while focused
     expect((await page.locator('.skip-link').boundingBox())!.y).toBeGreaterThanOrEqual(0);
     await page.keyboard.press('Enter');

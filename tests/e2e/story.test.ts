@@ -140,7 +140,10 @@ it('the author imports 1,000 accounts with progress and a bad-rows report, and b
   await page.locator('.notice-success', { hasText: 'Import finished: 1,000 created, 0 updated, 3 failed.' }).waitFor({ timeout: 90_000 });
   const seen = await page.evaluate(() => (window as unknown as { seenRows: string[] }).seenRows);
   expect(seen.at(-1)).toBe('1,003');
-  expect(seen.some((v) => v !== '0' && v !== '1,003'), `rows read as shown: ${seen.join(' → ')}`).toBe(true);
+  expect(
+    seen.some((v) => v !== '0' && v !== '1,003'),
+    `rows read as shown: ${seen.join(' → ')}`,
+  ).toBe(true);
   expect(await page.locator('[data-testid="import-progress"] [role="progressbar"]').getAttribute('aria-valuenow')).toBe('100');
   const report = page.locator('[data-testid="import-failures"]').first();
   await expect.poll(() => report.locator('tbody tr').count(), LONG).toBe(3);

@@ -83,7 +83,9 @@ it('builds, previews, saves and reopens an email template', async () => {
   // ends of each drag, as a drag that scrolls the page is not one a test can make).
   await page.setViewportSize({ width: 1440, height: 1400 });
   const item = (n: number) => page.locator('.block-item').nth(n);
-  await item(2).locator('.block-head').dragTo(item(0), { targetPosition: { x: 40, y: 4 } });
+  await item(2)
+    .locator('.block-head')
+    .dragTo(item(0), { targetPosition: { x: 40, y: 4 } });
   await expect.poll(() => blockNames(page)).toEqual(['Button 1', 'Heading 2', 'Paragraph 3']);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
@@ -101,7 +103,11 @@ it('builds, previews, saves and reopens an email template', async () => {
   await preview(page).locator('strong', { hasText: 'Alex' }).waitFor();
   expect(await preview(page).getByRole('link', { name: 'Start now' }).getAttribute('href')).toBe('https://example.com/start');
   expect(await page.getByTestId('preview-subject').textContent()).toBe('Subject: Hello Alex');
-  const sidePadding = () => preview(page).locator('td.hd-px').first().evaluate((td) => getComputedStyle(td).paddingLeft);
+  const sidePadding = () =>
+    preview(page)
+      .locator('td.hd-px')
+      .first()
+      .evaluate((td) => getComputedStyle(td).paddingLeft);
   expect(await sidePadding()).toBe('24px');
   await page.getByRole('button', { name: 'Mobile, 393 px' }).click();
   await expect.poll(async () => Math.round((await frame.boundingBox())!.width)).toBe(393);
@@ -252,18 +258,19 @@ it('locks and unlocks from the list, exports the library to a file and imports i
 it("shows a template's languages with their status and copies it with a missing one added", async () => {
   await suite.admin.ok('language.save', { name: 'Japanese', code: 'ja' });
   await suite.admin.ok('language.save', { name: 'Chinese', code: 'zh' });
-  await suite.admin.ok('templateMessage.save', { name: 'Multilingual', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hello' }, ja: { subject: 'こんにちは' } } } });
+  await suite.admin.ok('templateMessage.save', {
+    name: 'Multilingual',
+    template: { defaultLanguage: 'en', contents: { en: { subject: 'Hello' }, ja: { subject: 'こんにちは' } } },
+  });
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
   await page.goto(`${suite.herald.portalUrl}#/library/message`);
   await page.getByRole('button', { name: 'Languages of Multilingual' }).click();
   const dialog = page.locator('#template-languages');
   const rows = dialog.locator('[data-testid="template-language-list"] tbody tr');
-  await expect.poll(() => rows.allTextContents()).toEqual([
-    expect.stringMatching(/^en \(en\)Default/),
-    expect.stringMatching(/^Japanese \(ja\)Translated/),
-    expect.stringMatching(/^Chinese \(zh\)Missing--$/),
-  ]);
+  await expect
+    .poll(() => rows.allTextContents())
+    .toEqual([expect.stringMatching(/^en \(en\)Default/), expect.stringMatching(/^Japanese \(ja\)Translated/), expect.stringMatching(/^Chinese \(zh\)Missing--$/)]);
   await expectAccessible(page, 'template languages');
   await dialog.locator('label[for="add-language-zh"]').click();
   await dialog.getByRole('button', { name: 'Copy with 1 language(s)' }).click();

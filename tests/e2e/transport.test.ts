@@ -30,9 +30,7 @@ describe('AES256 mode and silent refresh', () => {
     expect(JSON.stringify(login)).not.toContain('Admin@1234');
 
     const firstRefreshToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth')!).refreshToken);
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth')!).refreshToken), { timeout: 8_000 })
-      .not.toBe(firstRefreshToken);
+    await expect.poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('herald.auth')!).refreshToken), { timeout: 8_000 }).not.toBe(firstRefreshToken);
 
     // Through several rotations the session keeps working: no refresh was ever replayed (that would revoke it).
     await page.waitForTimeout(4_500);

@@ -18,6 +18,12 @@ function isExecutable(path: string): boolean {
 /** HERALD_CHROMIUM when set (and nothing else then), else Debian's /usr/bin/chromium, else `chromium` on PATH. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.HERALD_CHROMIUM) return isExecutable(env.HERALD_CHROMIUM) ? env.HERALD_CHROMIUM : undefined;
-  const candidates = ['/usr/bin/chromium', ...(env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'chromium'))];
+  const candidates = [
+    '/usr/bin/chromium',
+    ...(env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'chromium')),
+  ];
   return candidates.find(isExecutable);
 }

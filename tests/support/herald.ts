@@ -94,7 +94,10 @@ export class ApiClient {
    * catalogue; a name built at run time, and the generic CRUD areas (whose records are typed by the registry at
    * run time, not by the catalogue's types), get `any`.
    */
-  async ok<S extends string, T = S extends ServiceName ? (S extends `${CrudEntityName}.${string}` ? any : Result<S>) : any>(service: S, payload?: S extends ServiceName ? PayloadIn<S> | Record<string, unknown> : unknown): Promise<T> {
+  async ok<S extends string, T = S extends ServiceName ? (S extends `${CrudEntityName}.${string}` ? any : Result<S>) : any>(
+    service: S,
+    payload?: S extends ServiceName ? PayloadIn<S> | Record<string, unknown> : unknown,
+  ): Promise<T> {
     let r = await this.call<T>(service, payload ?? {});
     if (this.autoRefresh && r.body.errorCode === '710005' && this.credentials) {
       const refreshed = await this.call<any>('auth.refreshToken', { refreshToken: this.refresh });
@@ -123,7 +126,7 @@ export class ApiClient {
 
 /** Posts raw bytes to a path with chosen headers (for malformed-request tests). */
 export async function rawPost(herald: LocalHerald, path: string, body: string | Uint8Array, headers: Record<string, string>) {
-  const res = await fetch(`${herald.url}${path}`, { method: "POST", headers, body: body as BodyInit });
+  const res = await fetch(`${herald.url}${path}`, { method: 'POST', headers, body: body as BodyInit });
   const text = await res.text();
   let json: any;
   try {
@@ -173,7 +176,12 @@ export async function sentMail(herald: LocalHerald): Promise<{ subject: string; 
  * Uploads a file as the portal does: asks `service` (cloudSource.uploadUrl or presetParameter.uploadUrl) for a
  * link signed for the file's size, then PUTs it with the signed Content-Type. Answers the PUT's response.
  */
-export async function uploadThroughLink(client: ApiClient, service: 'cloudSource.uploadUrl' | 'presetParameter.uploadUrl', payload: { id: string; fileName: string }, body: string | Uint8Array): Promise<Response> {
+export async function uploadThroughLink(
+  client: ApiClient,
+  service: 'cloudSource.uploadUrl' | 'presetParameter.uploadUrl',
+  payload: { id: string; fileName: string },
+  body: string | Uint8Array,
+): Promise<Response> {
   const bytes = Buffer.from(body);
   const link = await client.ok(service, { ...payload, size: bytes.byteLength });
   return fetch(link.url, { method: 'PUT', body: bytes, headers: { 'content-type': link.contentType } });

@@ -103,7 +103,14 @@ export async function startSftpServer(opts: { username?: string; password?: stri
               buf.writeUInt32BE(id, 0);
               return buf;
             };
-            const norm = (p: string) => ('/' + p.split('/').filter((s) => s && s !== '.').join('/')).replace(/\/+$/, '') || '/';
+            const norm = (p: string) =>
+              (
+                '/' +
+                p
+                  .split('/')
+                  .filter((s) => s && s !== '.')
+                  .join('/')
+              ).replace(/\/+$/, '') || '/';
             const isDir = (p: string) => p === '/' || [...files.keys()].some((f) => f.startsWith(`${p}/`));
             const attrsOf = (p: string) => {
               const f = files.get(p);

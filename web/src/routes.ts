@@ -85,12 +85,7 @@ const publicPage = (path: string, titleKey: string, page: PageKey): RouteDef => 
   shell: 'bare',
 });
 
-const screen = (
-  path: string,
-  titleKey: string,
-  permissions: readonly Permission[],
-  extra: Partial<Pick<RouteDef, 'page' | 'menu' | 'adminPage'>> = {},
-): RouteDef => ({
+const screen = (path: string, titleKey: string, permissions: readonly Permission[], extra: Partial<Pick<RouteDef, 'page' | 'menu' | 'adminPage'>> = {}): RouteDef => ({
   path,
   titleKey,
   page: extra.page ?? 'notAvailable',

@@ -49,7 +49,7 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
       await buildRunFiles(ctx.store, run);
     } catch (e) {
       // not retried: the download builds them when they are missing
-      ctx.store.rt.log.warn('the run\'s merged letters and manifest were not built; a download builds them', { ...run, ...errorFields(e) });
+      ctx.store.rt.log.warn("the run's merged letters and manifest were not built; a download builds them", { ...run, ...errorFields(e) });
     }
   },
   // S3 never says an address is dead: a returned letter is listed by hand (the unsubscription list)

@@ -12,7 +12,20 @@ import { mergeLetterPdfs } from '../letterPdfWorker';
 import { manifestKey, mergedKey, type RunRef } from './keys';
 import { printedAddress } from './render';
 
-export const MANIFEST_COLUMNS = ['accountId', 'recipientName', 'addressLine1', 'addressLine2', 'addressLine3', 'city', 'region', 'postcode', 'country', 'file', 'pages', 'firstPage'] as const;
+export const MANIFEST_COLUMNS = [
+  'accountId',
+  'recipientName',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'city',
+  'region',
+  'postcode',
+  'country',
+  'file',
+  'pages',
+  'firstPage',
+] as const;
 
 /** Letters read from storage at once while merging. */
 const READS_IN_FLIGHT = 16;
@@ -93,8 +106,17 @@ export async function buildRunFiles(store: Store, run: RunRef): Promise<{ letter
   if (kept.length < letters.length) store.rt.log.warn('letters missing from storage are left out of the run files', { ...run, missing: letters.length - kept.length });
   const plan = await store.forOrg(run.orgId).get('plan', run.planId);
   const title = `${plan?.name ?? run.planId} (${run.runId})`;
-  const merged = kept.length ? await mergeLetterPdfs(pdfs.filter((p): p is Uint8Array => Boolean(p)), title) : undefined;
-  const postal = await postalAddresses(store, run.orgId, kept.map((l) => l.accountId));
+  const merged = kept.length
+    ? await mergeLetterPdfs(
+        pdfs.filter((p): p is Uint8Array => Boolean(p)),
+        title,
+      )
+    : undefined;
+  const postal = await postalAddresses(
+    store,
+    run.orgId,
+    kept.map((l) => l.accountId),
+  );
   let page = 1;
   const rows = kept.map((l, i) => {
     const pages = merged!.pages[i]!;

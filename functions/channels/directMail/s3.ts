@@ -48,7 +48,7 @@ export function s3LetterSender(rt: Runtime): ChannelSender {
       let company: Company | null = null;
       if (message.companyId) {
         const found = await companyOf(Number(message.tags.org), message.companyId);
-        if (!found) return classifyLetter({ ok: false, code: 'NoSenderCompany', detail: 'the letter\'s sender company no longer exists' })!;
+        if (!found) return classifyLetter({ ok: false, code: 'NoSenderCompany', detail: "the letter's sender company no longer exists" })!;
         company = found;
       }
       const layout = signLetter(message.layout, company, message.language, new Date(rt.clock.now()));

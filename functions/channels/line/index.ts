@@ -42,9 +42,7 @@ export const lineAdapter: ChannelAdapter<'LINE'> = {
     // a run's recipient always sends the same key; a test send (no run, or plan.testSend's 'test') is a new
     // message each time, which the same key would have LINE refuse as a repeat for 24 hours
     retryKey:
-      tags.run && tags.run !== 'test'
-        ? lineRetryKey({ orgId: tags.org ?? '', planId: tags.plan ?? '', runId: tags.run, recipient: recipientKeyOf(recipient) })
-        : randomUUID(),
+      tags.run && tags.run !== 'test' ? lineRetryKey({ orgId: tags.org ?? '', planId: tags.plan ?? '', runId: tags.run, recipient: recipientKeyOf(recipient) }) : randomUUID(),
     tags,
   }),
   classify: classifyLine,

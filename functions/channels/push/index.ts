@@ -61,9 +61,7 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
     const { items } = await store.queryPage('device', { index: 'byToken', partition: { name: 'pushToken', value: address } });
     const mine = items.filter((d) => typeof d.accountKey === 'string' && d.accountKey.startsWith(`${orgId}#`));
     await Promise.all(
-      mine.map((d) =>
-        store.update('device', { accountKey: d.accountKey as string, deviceId: d.deviceId as string }, { active: false, dateUpdated: store.rt.clock.now() }),
-      ),
+      mine.map((d) => store.update('device', { accountKey: d.accountKey as string, deviceId: d.deviceId as string }, { active: false, dateUpdated: store.rt.clock.now() })),
     );
   },
 };

@@ -69,11 +69,19 @@ export function pinpointPushSender(rt: Runtime, store: Store): ChannelSender {
       const inboxId = m.inboxMode === 'PUSH_ONLY' ? undefined : await writeInboxItem(store, inboxItemOf(m, ids, now));
       if (m.inboxMode === 'INBOX_ONLY') return { kind: 'sent', providerId: `inbox:${inboxId}` };
 
-      const device: Device | undefined = message.deviceId ? await store.get('device', { accountKey: deviceKeyOf(orgId, message.accountId), deviceId: message.deviceId }) : undefined;
-      if (!device?.active || device.pushToken !== message.to) return { kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' };
+      const device: Device | undefined = message.deviceId
+        ? await store.get('device', { accountKey: deviceKeyOf(orgId, message.accountId), deviceId: message.deviceId })
+        : undefined;
+      if (!device?.active || device.pushToken !== message.to)
+        return { kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' };
       const route = routeOf(await channels(orgId), device);
       if (!route.ok) return { kind: 'failed', reason: 'UNEXPECTED', detail: route.detail };
-      const request = messageRequest(m, { token: message.to, channelType: route.channelType as PushChannelType }, { planId: ids.planId, runId: ids.runId, inboxId }, timeToLive(m.expiry, now));
+      const request = messageRequest(
+        m,
+        { token: message.to, channelType: route.channelType as PushChannelType },
+        { planId: ids.planId, runId: ids.runId, inboxId },
+        timeToLive(m.expiry, now),
+      );
       return sendPushRequest(rt.aws.pinpoint, route.pinpointAppId, request, message.to);
     },
   };

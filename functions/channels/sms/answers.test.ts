@@ -17,7 +17,11 @@ describe('End User Messaging SMS answers', () => {
     expect(deadSourceOf(invalid!)).toBe('BOUNCE');
   });
   it('refusals about the deployment fail the message without blaming the number', () => {
-    expect(no('ValidationException', 'DESTINATION_COUNTRY_BLOCKED')).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: 'ValidationException: DESTINATION_COUNTRY_BLOCKED' });
+    expect(no('ValidationException', 'DESTINATION_COUNTRY_BLOCKED')).toMatchObject({
+      kind: 'failed',
+      reason: 'UNEXPECTED',
+      detail: 'ValidationException: DESTINATION_COUNTRY_BLOCKED',
+    });
     expect(no('ValidationException', 'PRICE_OVER_THRESHOLD DestinationPhoneNumber')).toMatchObject({ kind: 'failed' });
     expect(no('ServiceQuotaExceededException', 'MONTHLY_SPEND_LIMIT_REACHED_FOR_TEXT')).toMatchObject({ kind: 'failed', reason: 'CHANNEL_LIMIT_REACHED' });
     expect(no('AccessDeniedException', 'ACCOUNT_DISABLED')).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED' });

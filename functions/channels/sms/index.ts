@@ -30,7 +30,11 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     // the numbers this organization texts, noted beside the list read: a STOP from one finds it (./inbound.ts)
     const [skipped] = await Promise.all([
       consentAndOptOut('SMS', recipients, ctx),
-      recordContacts(ctx.store, ctx.orgId, recipients.filter((r) => r.consent).map((r) => r.address)),
+      recordContacts(
+        ctx.store,
+        ctx.orgId,
+        recipients.filter((r) => r.consent).map((r) => r.address),
+      ),
     ]);
     return skipped;
   },

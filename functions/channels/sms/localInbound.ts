@@ -28,8 +28,7 @@ export async function startSmsInbound(deps: { store: Store; log: Logger }, stand
     sendJson(res, 200, result);
   });
   const url = `${endpoint}/sms-inbound`;
-  const subscription = (path: string) =>
-    fetch(`${standIn}/_standin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
+  const subscription = (path: string) => fetch(`${standIn}/_standin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
   const subscribed = await subscription('subscribe');
   if (!subscribed.ok) {
     await closeServer(server);

@@ -38,7 +38,19 @@ type Answer = 'throttled' | 'failed' | 'dead' | 'ok';
 const TOKEN = /^[A-Za-z0-9+/=._-]{32,2000}$/;
 const USER = /^[UCR][0-9a-f]{32}$/;
 const RETRY_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const LIMITS = { messages: 5, multicastTo: 500, text: 5000, altText: 400, title: 40, buttonText: 160, buttonTextWithHeader: 60, actions: 4, label: 20, imageUrl: 2000, uri: 1000 } as const;
+const LIMITS = {
+  messages: 5,
+  multicastTo: 500,
+  text: 5000,
+  altText: 400,
+  title: 40,
+  buttonText: 160,
+  buttonTextWithHeader: 60,
+  actions: 4,
+  label: 20,
+  imageUrl: 2000,
+  uri: 1000,
+} as const;
 
 export const LINE_ERRORS = {
   rateLimit: 'The API rate limit has been exceeded. Try again later.',
@@ -88,7 +100,11 @@ function checkMessage(m: unknown, at: string): Detail[] {
       const maxText = header ? LIMITS.buttonTextWithHeader : LIMITS.buttonText;
       need(!isString(t.text) || [...t.text].length <= maxText, 'template.text', `Length must be between 0 and ${maxText}`);
       need(t.title === undefined || (isString(t.title) && [...t.title].length <= LIMITS.title), 'template.title', `Length must be between 0 and ${LIMITS.title}`);
-      need(t.thumbnailImageUrl === undefined || (isString(t.thumbnailImageUrl) && https(t.thumbnailImageUrl) && t.thumbnailImageUrl.length <= LIMITS.imageUrl), 'template.thumbnailImageUrl', 'invalid uri (https only)');
+      need(
+        t.thumbnailImageUrl === undefined || (isString(t.thumbnailImageUrl) && https(t.thumbnailImageUrl) && t.thumbnailImageUrl.length <= LIMITS.imageUrl),
+        'template.thumbnailImageUrl',
+        'invalid uri (https only)',
+      );
       const actions = t.actions;
       need(Array.isArray(actions) && actions.length >= 1 && actions.length <= LIMITS.actions, 'template.actions', `Size must be between 1 and ${LIMITS.actions}`);
       if (Array.isArray(actions)) {
@@ -96,7 +112,11 @@ function checkMessage(m: unknown, at: string): Detail[] {
           const p = `template.actions[${k}]`;
           need(a?.type === 'uri', `${p}.type`, 'unsupported action type (the stand-in knows uri)');
           need(isString(a?.label) && a.label.length > 0 && [...a.label].length <= LIMITS.label, `${p}.label`, `Length must be between 1 and ${LIMITS.label}`);
-          need(isString(a?.uri) && /^(https?:\/\/|line:\/\/|tel:)\S+$/i.test(a.uri) && a.uri.length <= LIMITS.uri, `${p}.uri`, 'invalid uri (http, https, line or tel, at most 1000 characters)');
+          need(
+            isString(a?.uri) && /^(https?:\/\/|line:\/\/|tel:)\S+$/i.test(a.uri) && a.uri.length <= LIMITS.uri,
+            `${p}.uri`,
+            'invalid uri (http, https, line or tel, at most 1000 characters)',
+          );
         });
       }
       break;
@@ -108,7 +128,8 @@ function checkMessage(m: unknown, at: string): Detail[] {
 }
 
 function checkMessages(messages: unknown): Detail[] {
-  if (!Array.isArray(messages) || messages.length < 1 || messages.length > LIMITS.messages) return [{ message: `Size must be between 1 and ${LIMITS.messages}`, property: 'messages' }];
+  if (!Array.isArray(messages) || messages.length < 1 || messages.length > LIMITS.messages)
+    return [{ message: `Size must be between 1 and ${LIMITS.messages}`, property: 'messages' }];
   return messages.flatMap((m, i) => checkMessage(m, `messages[${i}]`));
 }
 
@@ -153,7 +174,8 @@ export async function startLineStandIn(opts: StandInOptions = {}): Promise<Provi
         return sendJson(res, 400, { message: 'a JSON body { address, answer, times? } is needed' });
       }
       const answer = told.answer as Answer;
-      if (!isString(told.address) || !['throttled', 'failed', 'dead', 'ok'].includes(answer)) return sendJson(res, 400, { message: 'address and answer (throttled, failed, dead, ok) are needed' });
+      if (!isString(told.address) || !['throttled', 'failed', 'dead', 'ok'].includes(answer))
+        return sendJson(res, 400, { message: 'address and answer (throttled, failed, dead, ok) are needed' });
       const times = typeof told.times === 'number' && told.times > 0 ? Math.floor(told.times) : undefined;
       if (answer === 'ok') answers.delete(told.address);
       else answers.set(told.address, { answer, ...(times ? { times } : {}) });
@@ -168,7 +190,13 @@ export async function startLineStandIn(opts: StandInOptions = {}): Promise<Provi
 
     if (url.pathname === '/v2/bot/info' && req.method === 'GET') {
       const id = fingerprint(token);
-      return lineJson(200, { userId: `U${createHash('md5').update(id).digest('hex')}`, basicId: `@${id.slice(0, 8)}`, displayName: 'Herald stand-in', chatMode: 'bot', markAsReadMode: 'auto' });
+      return lineJson(200, {
+        userId: `U${createHash('md5').update(id).digest('hex')}`,
+        basicId: `@${id.slice(0, 8)}`,
+        displayName: 'Herald stand-in',
+        chatMode: 'bot',
+        markAsReadMode: 'auto',
+      });
     }
     const path = url.pathname;
     if (req.method !== 'POST' || (path !== '/v2/bot/message/push' && path !== '/v2/bot/message/multicast')) return lineJson(404, { message: 'Not found' });
@@ -186,7 +214,10 @@ export async function startLineStandIn(opts: StandInOptions = {}): Promise<Provi
     const to = body.to;
     if (multicast) {
       if (!Array.isArray(to) || to.length < 1 || to.length > LIMITS.multicastTo || !to.every((u) => isString(u) && /^U[0-9a-f]{32}$/.test(u))) {
-        return lineJson(400, { message: 'The request body has 1 error(s)', details: [{ message: `Size must be between 1 and ${LIMITS.multicastTo}, each a user id`, property: 'to' }] });
+        return lineJson(400, {
+          message: 'The request body has 1 error(s)',
+          details: [{ message: `Size must be between 1 and ${LIMITS.multicastTo}, each a user id`, property: 'to' }],
+        });
       }
     } else if (!isString(to) || !USER.test(to)) return lineJson(400, { message: LINE_ERRORS.badTo });
     const details = checkMessages(body.messages);
@@ -195,7 +226,11 @@ export async function startLineStandIn(opts: StandInOptions = {}): Promise<Provi
     const keyOfRetry = retryKey ? `${fingerprint(token)}:${retryKey}` : undefined;
     const before = keyOfRetry ? accepted.get(keyOfRetry) : undefined;
     if (before) {
-      return lineJson(409, { message: LINE_ERRORS.retryKeyAccepted, ...(multicast ? {} : { sentMessages: before.sentMessages }) }, { 'x-line-accepted-request-id': before.requestId });
+      return lineJson(
+        409,
+        { message: LINE_ERRORS.retryKeyAccepted, ...(multicast ? {} : { sentMessages: before.sentMessages }) },
+        { 'x-line-accepted-request-id': before.requestId },
+      );
     }
     const addresses = (Array.isArray(to) ? to : [to]) as string[];
     const told = addresses.map(toldFor);

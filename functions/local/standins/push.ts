@@ -84,7 +84,8 @@ function channelProblem(type: PushChannelType, body: Record<string, unknown>): s
   if (type === 'GCM') {
     if (!text('ApiKey') && !text('ServiceJson')) return 'Either ApiKey or ServiceJson is required.';
     if (text('ServiceJson') && !isServiceJson(body.ServiceJson)) return 'ServiceJson is not a valid service account JSON.';
-    if (body.DefaultAuthenticationMethod !== undefined && !['KEY', 'TOKEN'].includes(String(body.DefaultAuthenticationMethod))) return 'DefaultAuthenticationMethod must be KEY or TOKEN.';
+    if (body.DefaultAuthenticationMethod !== undefined && !['KEY', 'TOKEN'].includes(String(body.DefaultAuthenticationMethod)))
+      return 'DefaultAuthenticationMethod must be KEY or TOKEN.';
     return undefined;
   }
   const certificate = text('Certificate') && text('PrivateKey');
@@ -95,7 +96,8 @@ function channelProblem(type: PushChannelType, body: Record<string, unknown>): s
   if (text('TokenKey') && !/-----BEGIN PRIVATE KEY-----/.test(String(body.TokenKey))) return 'TokenKey must be the .p8 key file (PEM).';
   if (text('TokenKeyId') && !/^[A-Z0-9]{10}$/.test(String(body.TokenKeyId))) return 'TokenKeyId must be 10 letters or digits.';
   if (text('TeamId') && !/^[A-Z0-9]{10}$/.test(String(body.TeamId))) return 'TeamId must be 10 letters or digits.';
-  if (body.DefaultAuthenticationMethod !== undefined && !['CERTIFICATE', 'KEY', 'TOKEN'].includes(String(body.DefaultAuthenticationMethod))) return 'DefaultAuthenticationMethod must be CERTIFICATE or KEY.';
+  if (body.DefaultAuthenticationMethod !== undefined && !['CERTIFICATE', 'KEY', 'TOKEN'].includes(String(body.DefaultAuthenticationMethod)))
+    return 'DefaultAuthenticationMethod must be CERTIFICATE or KEY.';
   return undefined;
 }
 
@@ -173,7 +175,8 @@ export async function startPushStandIn(opts: StandInOptions = {}): Promise<Provi
     const now = Date.now();
     for (const [address, conf] of Object.entries(addresses)) {
       const type = isObject(conf) ? (conf.ChannelType as PushChannelType) : undefined;
-      if (!type || !PUSH_CHANNEL_TYPES.includes(type)) return fail(res, 400, 'BadRequestException', `ChannelType of address ${address.slice(0, 12)}… must be one of ${PUSH_CHANNEL_TYPES.join(', ')}.`);
+      if (!type || !PUSH_CHANNEL_TYPES.includes(type))
+        return fail(res, 400, 'BadRequestException', `ChannelType of address ${address.slice(0, 12)}… must be one of ${PUSH_CHANNEL_TYPES.join(', ')}.`);
       const apns = type !== 'GCM';
       const message = apns ? (config.APNSMessage ?? config.DefaultPushNotificationMessage) : (config.GCMMessage ?? config.DefaultPushNotificationMessage);
       if (!isObject(message)) return fail(res, 400, 'BadRequestException', `MessageConfiguration has no message for channel ${type}.`);
@@ -214,7 +217,8 @@ export async function startPushStandIn(opts: StandInOptions = {}): Promise<Provi
       return sendJson(res, 200, { ok: true });
     }
     // every Pinpoint call is signed (SigV4); an unsigned one is refused before anything else
-    if (!/^AWS4-HMAC-SHA256 Credential=/.test(req.headers.authorization ?? '')) return sendJson(res, 403, { message: 'Missing Authentication Token' }, { 'x-amzn-errortype': 'MissingAuthenticationTokenException' });
+    if (!/^AWS4-HMAC-SHA256 Credential=/.test(req.headers.authorization ?? ''))
+      return sendJson(res, 403, { message: 'Missing Authentication Token' }, { 'x-amzn-errortype': 'MissingAuthenticationTokenException' });
     let raw: string;
     try {
       raw = await bodyOf(req, 1_000_000);
@@ -228,7 +232,14 @@ export async function startPushStandIn(opts: StandInOptions = {}): Promise<Provi
       if (!isObject(body) || typeof body.Name !== 'string' || !body.Name.trim()) return fail(res, 400, 'BadRequestException', 'Name is required.');
       if (body.Name.length > 64) return fail(res, 400, 'BadRequestException', 'Name is at most 64 characters.');
       const id = randomUUID().replace(/-/g, '');
-      const app: AppState = { Id: id, Name: body.Name, Arn: `arn:aws:mobiletargeting:us-east-1:000000000000:apps/${id}`, CreationDate: new Date().toISOString(), tags: isObject(body.tags) ? (body.tags as Record<string, string>) : {}, channels: {} };
+      const app: AppState = {
+        Id: id,
+        Name: body.Name,
+        Arn: `arn:aws:mobiletargeting:us-east-1:000000000000:apps/${id}`,
+        CreationDate: new Date().toISOString(),
+        tags: isObject(body.tags) ? (body.tags as Record<string, string>) : {},
+        channels: {},
+      };
       keep(app);
       return sendJson(res, 201, appView(app));
     }
@@ -259,7 +270,16 @@ export async function startPushStandIn(opts: StandInOptions = {}): Promise<Provi
         const tokenKey = type === 'GCM' ? typeof body.ServiceJson === 'string' : typeof body.TokenKey === 'string';
         const channel: ChannelState = {
           Enabled: body.Enabled !== false,
-          DefaultAuthenticationMethod: typeof body.DefaultAuthenticationMethod === 'string' ? body.DefaultAuthenticationMethod : type === 'GCM' ? (tokenKey ? 'TOKEN' : 'KEY') : tokenKey ? 'KEY' : 'CERTIFICATE',
+          DefaultAuthenticationMethod:
+            typeof body.DefaultAuthenticationMethod === 'string'
+              ? body.DefaultAuthenticationMethod
+              : type === 'GCM'
+                ? tokenKey
+                  ? 'TOKEN'
+                  : 'KEY'
+                : tokenKey
+                  ? 'KEY'
+                  : 'CERTIFICATE',
           HasCredential: true,
           HasTokenKey: tokenKey,
           Version: (stored?.Version ?? 0) + 1,

@@ -119,7 +119,11 @@ function checkSendTextMessage(r: Record<string, unknown>): void {
       if (typeof v !== 'string' || v.length < 1 || v.length > 800 || /\s/.test(v)) throw invalid('Context', 'Map values must have length between 1 and 800 and no whitespace');
     }
   }
-  if (r.MessageBody === undefined) throw new ApiError('ValidationException', 'MessageBody is required for a text message.', { Reason: 'MISSING_PARAMETER', Fields: [{ Name: 'MessageBody', Message: 'Member must not be null' }] });
+  if (r.MessageBody === undefined)
+    throw new ApiError('ValidationException', 'MessageBody is required for a text message.', {
+      Reason: 'MISSING_PARAMETER',
+      Fields: [{ Name: 'MessageBody', Message: 'Member must not be null' }],
+    });
 }
 
 /** What the service answers a number told to fail so. */
@@ -130,12 +134,21 @@ function scriptedError(answer: Exclude<Answer, 'ok'>, to: string): ApiError {
     case 'failed':
       return new ApiError('ValidationException', `The destination country of ${to} is blocked.`, { Reason: 'DESTINATION_COUNTRY_BLOCKED' });
     case 'dead':
-      return new ApiError('ConflictException', 'The destination phone number is opted out.', { Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT', ResourceType: 'opt-out-list', ResourceId: 'Default' });
+      return new ApiError('ConflictException', 'The destination phone number is opted out.', {
+        Reason: 'DESTINATION_PHONE_NUMBER_OPTED_OUT',
+        ResourceType: 'opt-out-list',
+        ResourceId: 'Default',
+      });
   }
 }
 
 function sendError(res: Parameters<typeof sendJson>[0], e: ApiError): void {
-  sendJson(res, e.status, { __type: `com.amazonaws.pinpointsmsvoicev2#${e.type}`, Message: e.message, message: e.message, ...e.extra }, { 'x-amzn-requestid': randomUUID(), 'x-amzn-errortype': `${e.type}:` });
+  sendJson(
+    res,
+    e.status,
+    { __type: `com.amazonaws.pinpointsmsvoicev2#${e.type}`, Message: e.message, message: e.message, ...e.extra },
+    { 'x-amzn-requestid': randomUUID(), 'x-amzn-errortype': `${e.type}:` },
+  );
 }
 
 async function deliver(url: string, record: InboundSmsRecord): Promise<boolean> {
@@ -215,10 +228,24 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
       }
       if (path === '/_standin/inbound' && req.method === 'POST') {
         const { from, to, body } = await readJson(req);
-        if (typeof from !== 'string' || !E164.test(from) || typeof body !== 'string' || body.length < 1 || body.length > 1600 || (to !== undefined && (typeof to !== 'string' || !E164.test(to)))) {
+        if (
+          typeof from !== 'string' ||
+          !E164.test(from) ||
+          typeof body !== 'string' ||
+          body.length < 1 ||
+          body.length > 1600 ||
+          (to !== undefined && (typeof to !== 'string' || !E164.test(to)))
+        ) {
           return sendJson(res, 400, { message: 'give { from: an E.164 number, to?: an E.164 number, body: 1 to 1600 characters }' });
         }
-        const record: InboundSmsRecord = { at: Date.now(), inboundMessageId: randomUUID(), from, to: (to as string | undefined) ?? STAND_IN_NUMBER, body, optOut: isOptOutReply(body) };
+        const record: InboundSmsRecord = {
+          at: Date.now(),
+          inboundMessageId: randomUUID(),
+          from,
+          to: (to as string | undefined) ?? STAND_IN_NUMBER,
+          body,
+          optOut: isOptOutReply(body),
+        };
         inbound.add(record);
         if (record.optOut) optedOut.add(from);
         const delivered = await Promise.all([...subscribers].map((url) => deliver(url, record)));
@@ -232,7 +259,8 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
       if (!target.startsWith(TARGET_PREFIX)) throw new ApiError('UnknownOperationException', 'Unknown operation');
       if (!String(req.headers['content-type'] ?? '').startsWith(JSON_10)) throw new ApiError('UnknownOperationException', `Content-Type must be ${JSON_10}`);
       const request = await readJson(req);
-      if (target !== `${TARGET_PREFIX}SendTextMessage`) throw new ApiError('UnknownOperationException', `${target.slice(TARGET_PREFIX.length)} is not served by the local stand-in`);
+      if (target !== `${TARGET_PREFIX}SendTextMessage`)
+        throw new ApiError('UnknownOperationException', `${target.slice(TARGET_PREFIX.length)} is not served by the local stand-in`);
       checkSendTextMessage(request);
       const to = request.DestinationPhoneNumber as string;
       if (optedOut.has(to)) throw scriptedError('dead', to);
@@ -247,7 +275,8 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
       sendJson(res, 200, { MessageId: messageId }, { 'content-type': JSON_10, 'x-amzn-requestid': randomUUID() });
     } catch (e) {
       if (e instanceof ApiError) return sendError(res, e);
-      if (e instanceof Error && e.message === 'body too large') return sendError(res, new ApiError('ValidationException', 'Request is too large', { Reason: 'MAXIMUM_SIZE_EXCEEDED' }, 413));
+      if (e instanceof Error && e.message === 'body too large')
+        return sendError(res, new ApiError('ValidationException', 'Request is too large', { Reason: 'MAXIMUM_SIZE_EXCEEDED' }, 413));
       throw e;
     }
   }, opts.port);

@@ -6,14 +6,7 @@
  * Reads that cover a whole organization ask its ACCOUNT_SHARDS partitions in parallel: a list page merges the
  * shards' next ids, an audience fan-out or a count reads each shard page by page. Nothing here scans the table.
  */
-import {
-  type Account,
-  ACCOUNT_SHARDS,
-  ACCOUNT_STORAGE_FIELDS,
-  accountEmailKey,
-  accountKey,
-  accountPartition,
-} from '../../../shared/entities';
+import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition } from '../../../shared/entities';
 import { CONDITIONS, type Item, type Store, TenantStore } from '../../store/store';
 
 type Key = { pk: string; id: string };

@@ -4,7 +4,6 @@
  */
 import * as z from 'zod';
 import type { Account } from '../../../shared/entities';
-import { deviceKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';

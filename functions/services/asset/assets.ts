@@ -26,7 +26,8 @@ export function assetKey(orgId: number, path: string, opts: { accessible?: boole
   if (path.split('/').some((name) => Buffer.byteLength(name) > MAX_ASSET_NAME_BYTES)) {
     badField(field, `A folder or file name is at most ${MAX_ASSET_NAME_BYTES} bytes in UTF-8.`);
   }
-  if (Buffer.byteLength(key) > MAX_ASSET_KEY_BYTES) badField(field, `The path is longer than storage allows (${MAX_ASSET_KEY_BYTES - Buffer.byteLength(assetPrefix(orgId))} bytes in UTF-8).`);
+  if (Buffer.byteLength(key) > MAX_ASSET_KEY_BYTES)
+    badField(field, `The path is longer than storage allows (${MAX_ASSET_KEY_BYTES - Buffer.byteLength(assetPrefix(orgId))} bytes in UTF-8).`);
   return key;
 }
 

@@ -43,7 +43,11 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const limits = loginLimits(ctx, usernameKey);
     const [pair, ...soft] = await countsOf(ctx.platform, now, [limits.pair, limits.address, limits.user]);
     if (pair.count >= limits.pair.max) throw tooMany(now, pair);
-    const delay = slowDown(ctx, soft.map((w) => w.count), [limits.address, limits.user]);
+    const delay = slowDown(
+      ctx,
+      soft.map((w) => w.count),
+      [limits.address, limits.user],
+    );
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const user = await findUserBy(ctx.platform, 'usernameKey', usernameKey);
     // Unknown user and wrong password answer alike (710002), in about the same time.

@@ -28,11 +28,7 @@ function lifetimeOf(rt: Runtime, purpose: LinkPurpose): number {
 /** Marks the user's unused links of the family used, so only the newest link works. */
 async function supersede(store: Store, userId: string, purpose: LinkPurpose): Promise<void> {
   const links = await store.queryAll('passwordReset', { name: 'userId', value: userId }, 'byUser');
-  await Promise.all(
-    links
-      .filter((l) => !l.used && FAMILY[purpose].includes(l.purpose ?? 'reset'))
-      .map((l) => store.update('passwordReset', { id: l.id }, { used: true })),
-  );
+  await Promise.all(links.filter((l) => !l.used && FAMILY[purpose].includes(l.purpose ?? 'reset')).map((l) => store.update('passwordReset', { id: l.id }, { used: true })));
 }
 
 /** Stores a new link and answers its address in the portal. */

@@ -59,14 +59,22 @@ async function countOne(store: Store, now: number, limit: Limit): Promise<void> 
   const names = { '#s': 'startedAt' };
   for (let attempt = 0; attempt < 4; attempt++) {
     try {
-      await store.increment('rateLimit', keyOf(limit), 1, undefined, { ConditionExpression: '#s > :cut', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':cut': cutoff } });
+      await store.increment('rateLimit', keyOf(limit), 1, undefined, {
+        ConditionExpression: '#s > :cut',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':cut': cutoff },
+      });
       return;
     } catch (e) {
       if (!conflict(e)) throw e;
     }
     try {
       const opened = { count: 1, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
-      await store.update('rateLimit', keyOf(limit), opened, { ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':cut': cutoff } });
+      await store.update('rateLimit', keyOf(limit), opened, {
+        ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':cut': cutoff },
+      });
       return;
     } catch (e) {
       if (!conflict(e)) throw e;
@@ -95,7 +103,11 @@ export async function takeFromLimit(store: Store, now: number, limit: Limit, n: 
     }
     try {
       const opened = { count: n, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
-      await store.update('rateLimit', keyOf(limit), opened, { ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut', ExpressionAttributeNames: { '#s': 'startedAt' }, ExpressionAttributeValues: { ':cut': cutoff } });
+      await store.update('rateLimit', keyOf(limit), opened, {
+        ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut',
+        ExpressionAttributeNames: { '#s': 'startedAt' },
+        ExpressionAttributeValues: { ':cut': cutoff },
+      });
       return { taken: true };
     } catch (e) {
       if (!conflict(e)) throw e;

@@ -5,12 +5,7 @@
  * organization's source, delivery or record answers 720003.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  CLOUD_MESSAGES,
-  type CloudSource,
-  type CloudSourceHistory,
-  cloudSourceSchema,
-} from '../../../shared/entities';
+import { CLOUD_MESSAGES, type CloudSource, type CloudSourceHistory, cloudSourceSchema } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { translateServerText } from '../../../shared/i18n';
 import { csvLine } from '../../../shared/export/csv';
@@ -106,7 +101,14 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
     const kept = carried(stored, { host: fields.host ?? '', port: fields.port ?? 22 });
     // made once per source, by Herald: the customer's trust policy names it, so a caller can never choose it
     const externalId = kept.externalId ?? (fields.sourceType === 'S3' && fields.roleArn ? `herald-${randomBytes(16).toString('hex')}` : undefined);
-    const input = { ...base, ...fields, ...kept, ...(externalId ? { externalId } : {}), credentialsNeeded: false, ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)) };
+    const input = {
+      ...base,
+      ...fields,
+      ...kept,
+      ...(externalId ? { externalId } : {}),
+      credentialsNeeded: false,
+      ...Object.fromEntries(Object.entries(sealed).filter(([, v]) => v !== undefined)),
+    };
     const parsed = cloudSourceSchema.safeParse(input);
     if (!parsed.success) throw new AppError('400016', issueDetail(cloudSourceSchema, input, parsed.error));
     const next = parsed.data;
@@ -182,16 +184,13 @@ async function decide(ctx: AuthedContext, sourceId: string, id: string, status: 
   await requireHistory(ctx, sourceId, id);
   const now = ctx.rt.clock.now();
   const change = { status, decidedBy: ctx.identity.userId, dateUpdated: now, ...(status === 'SKIPPED' ? { finishedAt: now } : {}) };
-  const updated = await ctx.tenant.keyed('cloudSourceHistory').update(
-    sourceId,
-    id,
-    change,
-    { ConditionExpression: '#s = :held', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':held': 'HELD' } },
-    '720009',
-  ).catch((e: unknown) => {
-    if (e instanceof AppError && e.code === '720009') throw new AppError('720009', 'Only a delivery waiting for confirmation can be confirmed or skipped.');
-    throw e;
-  });
+  const updated = await ctx.tenant
+    .keyed('cloudSourceHistory')
+    .update(sourceId, id, change, { ConditionExpression: '#s = :held', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':held': 'HELD' } }, '720009')
+    .catch((e: unknown) => {
+      if (e instanceof AppError && e.code === '720009') throw new AppError('720009', 'Only a delivery waiting for confirmation can be confirmed or skipped.');
+      throw e;
+    });
   return updated as CloudSourceHistory;
 }
 

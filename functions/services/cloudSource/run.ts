@@ -57,7 +57,14 @@ export function planOf(source: Pick<CloudSource, 'fileColumns' | 'uniqueIdField'
     else if (c.columnId === source.groupColumn) mappings.push({ column, target: 'tags', type: 'text' });
     else if (c.columnId === source.localeColumn) mappings.push({ column, target: 'locale', type: 'text' });
   });
-  return { columns, mappings, primaryKeyColumn: Math.max(0, columns.indexOf(source.uniqueIdField)), keyCase: source.keyCase, splitChar: source.splitChar, encoding: source.encoding };
+  return {
+    columns,
+    mappings,
+    primaryKeyColumn: Math.max(0, columns.indexOf(source.uniqueIdField)),
+    keyCase: source.keyCase,
+    splitChar: source.splitChar,
+    encoding: source.encoding,
+  };
 }
 
 const historyKey = (h: Pick<CloudSourceHistory, 'orgId' | 'sourceId'>) => ({ historyKey: cloudHistoryKeyOf(h.orgId, h.sourceId) });
@@ -107,12 +114,17 @@ async function open(deps: Deps, source: CloudSource): Promise<SourceReader> {
   } catch (e) {
     if (e instanceof SourceProblem && e.fingerprint && e.fingerprint !== source.pendingHostKey) {
       await deps.store
-        .update('cloudSource', { orgId: source.orgId, id: source.id }, { pendingHostKey: e.fingerprint }, {
-          // (the source still names the server that showed the key)
-          ConditionExpression: 'attribute_exists(id) AND #h = :h AND #p = :p',
-          ExpressionAttributeNames: { '#h': 'host', '#p': 'port' },
-          ExpressionAttributeValues: { ':h': source.host, ':p': source.port },
-        })
+        .update(
+          'cloudSource',
+          { orgId: source.orgId, id: source.id },
+          { pendingHostKey: e.fingerprint },
+          {
+            // (the source still names the server that showed the key)
+            ConditionExpression: 'attribute_exists(id) AND #h = :h AND #p = :p',
+            ExpressionAttributeNames: { '#h': 'host', '#p': 'port' },
+            ExpressionAttributeValues: { ':h': source.host, ':p': source.port },
+          },
+        )
         .catch(() => undefined);
     }
     throw e;
@@ -157,7 +169,11 @@ async function readFile(
   const keep = async (records: Omit<CloudSourceRecord, 'recordKey'>[]) => {
     const room = records.slice(0, Math.max(0, CLOUD_RECORDS_KEPT - kept));
     kept += room.length;
-    if (room.length) await store.putMany('cloudSourceRecord', room.map((r) => ({ recordKey, ...r })));
+    if (room.length)
+      await store.putMany(
+        'cloudSourceRecord',
+        room.map((r) => ({ recordKey, ...r })),
+      );
   };
   const headerRow = source.firstDataRow - 1;
   const last = source.lastDataRow ?? Number.MAX_SAFE_INTEGER;

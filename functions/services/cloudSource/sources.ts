@@ -28,7 +28,12 @@ export const uploadFolder = (orgId: number, sourceId: string) => `cloud-sources/
 
 /** `*` matches any run of characters; everything else is itself. */
 export function fileNameMatcher(pattern: string): (name: string) => boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return (name) => re.test(name);
 }
 
@@ -71,7 +76,9 @@ export const hostKeyFingerprint = (key: Buffer) => `SHA256:${createHash('sha256'
 export const roleAccountOf = (roleArn: string) => /^arn:[^:]+:iam::([0-9]{12}):/.exec(roleArn)?.[1];
 
 /** Whether a source holds every credential its type needs (and is not a copy still waiting for them). */
-export function credentialsComplete(source: Pick<CloudSource, 'sourceType' | 'passwordSealed' | 'privateKeySealed' | 'roleArn' | 'accessKey' | 'secretKeySealed' | 'externalId' | 'credentialsNeeded'>): boolean {
+export function credentialsComplete(
+  source: Pick<CloudSource, 'sourceType' | 'passwordSealed' | 'privateKeySealed' | 'roleArn' | 'accessKey' | 'secretKeySealed' | 'externalId' | 'credentialsNeeded'>,
+): boolean {
   if (source.credentialsNeeded) return false;
   if (source.sourceType === 'SFTP') return Boolean(source.passwordSealed || source.privateKeySealed);
   if (source.sourceType === 'S3') return source.roleArn ? Boolean(source.externalId) : Boolean(source.accessKey && source.secretKeySealed);
@@ -147,7 +154,9 @@ async function s3Credentials(rt: Runtime, source: CloudSource): Promise<S3Creden
     // (AssumeRole itself is signed by the worker's role: that is the principal the customer's trust policy names)
     const sts = new STSClient({ region: source.region });
     try {
-      const out = await sts.send(new AssumeRoleCommand({ RoleArn: source.roleArn, ExternalId: source.externalId, RoleSessionName: `herald-cloud-source-${source.id}`.slice(0, 64), DurationSeconds: 3600 }));
+      const out = await sts.send(
+        new AssumeRoleCommand({ RoleArn: source.roleArn, ExternalId: source.externalId, RoleSessionName: `herald-cloud-source-${source.id}`.slice(0, 64), DurationSeconds: 3600 }),
+      );
       const c = out.Credentials;
       if (!c?.AccessKeyId || !c.SecretAccessKey) throw new Error('The role gave no credentials.');
       return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken };

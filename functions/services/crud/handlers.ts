@@ -64,9 +64,7 @@ export function crudHandlers(def: CrudEntityDef) {
     if (!onlyOne || next[onlyOne] !== true) return [];
     const holders = (await all(ctx)).filter((r) => r.id !== id && r[onlyOne] === true);
     const now = ctx.rt.clock.now();
-    return holders.map((r) =>
-      ctx.tenant.putVersioned(entity, { ...r, [onlyOne]: false, ...auditNext(r as never, now, ctx.identity.userId) } as never, r.version as number),
-    );
+    return holders.map((r) => ctx.tenant.putVersioned(entity, { ...r, [onlyOne]: false, ...auditNext(r as never, now, ctx.identity.userId) } as never, r.version as number));
   }
 
   return {
@@ -109,12 +107,10 @@ export function crudHandlers(def: CrudEntityDef) {
       for (const pointer of inUse === undefined ? [] : Array.isArray(inUse) ? (inUse as readonly InUse[]) : [inUse as InUse]) {
         // the organization's records of the other entity, their pointer only (an admin-sized set)
         const holders = (await ctx.tenant.list(pointer.entity as TenantEntity, [pointer.field] as never)) as Row[];
-        if (holders.some((h) => h[pointer.field] === id || (Array.isArray(h[pointer.field]) && (h[pointer.field] as unknown[]).includes(id)))) throw new AppError('720009', pointer.message);
+        if (holders.some((h) => h[pointer.field] === id || (Array.isArray(h[pointer.field]) && (h[pointer.field] as unknown[]).includes(id))))
+          throw new AppError('720009', pointer.message);
       }
-      await ctx.tenant.transact([
-        ctx.tenant.deleteItem(entity, id, '720007'),
-        ...unique.map((u) => releaseUnique(ctx.tenant, def.name, u.field, stored[u.field])),
-      ]);
+      await ctx.tenant.transact([ctx.tenant.deleteItem(entity, id, '720007'), ...unique.map((u) => releaseUnique(ctx.tenant, def.name, u.field, stored[u.field]))]);
       return { ok: true as const };
     },
   };

@@ -26,7 +26,12 @@ export async function applyLoop(rt: Runtime, orgId: number, setting: ExportSetti
 }
 
 /** A new run of an export, RUNNING until its job writes the file. */
-export function newRun(orgId: number, now: number, actor: string | undefined, fields: { title: string; exportType: ExportSetting['exportType']; columns?: string[]; segmentId?: string; settingId?: string }) {
+export function newRun(
+  orgId: number,
+  now: number,
+  actor: string | undefined,
+  fields: { title: string; exportType: ExportSetting['exportType']; columns?: string[]; segmentId?: string; settingId?: string },
+) {
   return {
     orgId,
     id: newId(),

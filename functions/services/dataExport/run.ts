@@ -85,7 +85,15 @@ export async function runDataExport(deps: { rt: Runtime; store: Store }, orgId: 
       const fileKey = exportKey(orgId, id);
       await deps.rt.ports.storage.put(fileKey, parts.join(''), 'text/csv; charset=utf-8');
       const day = new Date(now).toISOString().slice(0, 10);
-      next = { ...run, state: 'DONE', rows: rows.length, capped, fileKey, fileName: `${run.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'export'}-${day}.csv`, finishedAt: deps.rt.clock.now() };
+      next = {
+        ...run,
+        state: 'DONE',
+        rows: rows.length,
+        capped,
+        fileKey,
+        fileName: `${run.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'export'}-${day}.csv`,
+        finishedAt: deps.rt.clock.now(),
+      };
     }
   } catch (e) {
     next = { ...run, state: 'FAILED', error: e instanceof Error ? e.message.slice(0, 500) : 'The export failed.', finishedAt: deps.rt.clock.now() };

@@ -19,13 +19,7 @@ export interface PageResult {
   failures: FailedRow[];
 }
 
-export async function importRows(
-  tenant: TenantStore,
-  record: DataImport,
-  fromRow: number,
-  rows: readonly string[][],
-  stamp: { now: number; actor: string },
-): Promise<PageResult> {
+export async function importRows(tenant: TenantStore, record: DataImport, fromRow: number, rows: readonly string[][], stamp: { now: number; actor: string }): Promise<PageResult> {
   if (record.kind === 'DEVICE') return importDeviceRows(tenant, record, fromRow, rows, stamp);
   const failures: FailedRow[] = [];
   const changes: { row: number; change: AccountChange; email?: string; phone?: string }[] = [];
@@ -74,13 +68,21 @@ export async function importRows(
   // one write per device: a later line for the same device wins
   const imported = [...new Map(devices.filter((d) => written.has(d.accountId)).map((d) => [`${d.accountId}\u0000${d.device.deviceId}`, d])).values()];
   if (imported.length) {
-    await tenant.keyed('device').putMany(
-      imported.map(({ accountId, device }) => ({ rest: accountId, item: { ...device, orgId: tenant.orgId, accountId, source: 'IMPORT', dateUpdated: stamp.now } as never })),
-    );
+    await tenant
+      .keyed('device')
+      .putMany(
+        imported.map(({ accountId, device }) => ({ rest: accountId, item: { ...device, orgId: tenant.orgId, accountId, source: 'IMPORT', dateUpdated: stamp.now } as never })),
+      );
   }
   // opted-out addresses go on the unsubscription list, as a recipient's own unsubscribe does
   for (const o of optOuts) {
-    await tenant.put('messageUnsubscription', { id: unsubscriptionId(o.channel, o.target), channelName: o.channel, target: o.target.toLowerCase(), source: 'UNSUBSCRIBE', dateCreated: stamp.now });
+    await tenant.put('messageUnsubscription', {
+      id: unsubscriptionId(o.channel, o.target),
+      channelName: o.channel,
+      target: o.target.toLowerCase(),
+      source: 'UNSUBSCRIBE',
+      dateCreated: stamp.now,
+    });
   }
   return { created, updated, failures: failures.sort((a, b) => a.row - b.row) };
 }
@@ -112,7 +114,16 @@ async function importDeviceRows(tenant: TenantStore, record: DataImport, fromRow
   await devicesOfOrg.putMany(
     list.map((r, i) => ({
       rest: r.accountId,
-      item: { ...newDeviceDefaults(r.device.platform), ...stored[i], ...r.device, deviceId: r.device.deviceId, orgId: tenant.orgId, accountId: r.accountId, source: 'IMPORT', dateUpdated: stamp.now } as never,
+      item: {
+        ...newDeviceDefaults(r.device.platform),
+        ...stored[i],
+        ...r.device,
+        deviceId: r.device.deviceId,
+        orgId: tenant.orgId,
+        accountId: r.accountId,
+        source: 'IMPORT',
+        dateUpdated: stamp.now,
+      } as never,
     })),
   );
   const updated = stored.filter(Boolean).length;

@@ -4,7 +4,7 @@
  * missing. The merged PDF and manifest are built after the run; one that is missing (that step failed) is
  * built here.
  */
-import { planKeyOf, type PlanRun } from '../../../shared/entities';
+import type { PlanRun } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { LETTER_DOWNLOAD_MESSAGES as WORDS, LETTER_LINK_SECONDS } from '../../../shared/services/directMail';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
@@ -13,7 +13,11 @@ import { ensureRunFiles } from '../../channels/directMail/runFiles';
 import { Ledger } from '../../delivery/ledger';
 
 /** a file name from the plan's name, in any script */
-const baseName = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letters';
+const baseName = (name: string) =>
+  name
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'letters';
 
 async function runOf(ctx: AuthedContext, planId: string, runId: string | undefined): Promise<PlanRun> {
   const runsOfOrg = ctx.tenant.keyed('planRun');

@@ -69,7 +69,12 @@ export async function markInboxRead(tenant: TenantStore, accountId: string, ids:
   let changed = 0;
   for (const itemId of new Set(ids)) {
     try {
-      await inbox.update(accountId, itemId, { readAt: now }, { ConditionExpression: 'attribute_exists(#i) AND attribute_not_exists(#r)', ExpressionAttributeNames: { '#i': 'itemId', '#r': 'readAt' } });
+      await inbox.update(
+        accountId,
+        itemId,
+        { readAt: now },
+        { ConditionExpression: 'attribute_exists(#i) AND attribute_not_exists(#r)', ExpressionAttributeNames: { '#i': 'itemId', '#r': 'readAt' } },
+      );
       changed += 1;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -81,7 +86,10 @@ export async function markInboxRead(tenant: TenantStore, accountId: string, ids:
 /** Deletes items of the account; ids that are not the account's are ignored. */
 export async function deleteInboxItems(tenant: TenantStore, accountId: string, ids: readonly string[]): Promise<number> {
   const inbox = tenant.keyed('inboxItem');
-  const found = await inbox.getMany([...new Set(ids)].map((itemId) => ({ rest: accountId, sort: itemId })), ['itemId']);
+  const found = await inbox.getMany(
+    [...new Set(ids)].map((itemId) => ({ rest: accountId, sort: itemId })),
+    ['itemId'],
+  );
   const present = found.filter((f): f is NonNullable<typeof f> => f !== undefined).map((f) => ({ rest: accountId, sort: f.itemId }));
   await inbox.deleteMany(present);
   return present.length;

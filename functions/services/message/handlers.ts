@@ -4,7 +4,7 @@
  * the caller's organization: another organization's plan, run or source answers 720003 like a missing one.
  */
 import type { SentState } from '../../../shared/delivery';
-import { type CloudSource, type CloudSourceHistory, addressKeyOf, cloudHistoryKeyOf, planKeyOf, type PlanRun, type SentRecord } from '../../../shared/entities';
+import { type CloudSource, type CloudSourceHistory, addressKeyOf, type PlanRun, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { csvLine, EXPORT_CAP } from '../../../shared/export/csv';
 import { REQUEST_TEXTS, textIn, translateServerText } from '../../../shared/i18n';

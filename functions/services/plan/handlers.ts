@@ -3,7 +3,6 @@
  * the state machine, the operation record, the sent-records and the numbers of a sending.
  */
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
-import { DELIVERY_SHARDS, runShardKey, type SentRecord } from '../../../shared/entities';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
@@ -166,9 +165,14 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const plans = (await ctx.tenant.list('plan')).filter((p) => {
       switch (q.card) {
         case 'ACTION_REQUIRED':
-          return p.status === 'PENDING_APPROVAL' && !!p.approval?.participants.includes(me) && !p.approval.passedBy.includes(me) && !isApprovalExpired(p.approval, ctx.rt.clock.now());
+          return (
+            p.status === 'PENDING_APPROVAL' && !!p.approval?.participants.includes(me) && !p.approval.passedBy.includes(me) && !isApprovalExpired(p.approval, ctx.rt.clock.now())
+          );
         case 'EXPIRED':
-          return (p.status === 'EXPIRED' || (p.status === 'PENDING_APPROVAL' && !!p.approval && isApprovalExpired(p.approval, ctx.rt.clock.now()))) && (p.createdBy === me || !!p.approval?.participants.includes(me));
+          return (
+            (p.status === 'EXPIRED' || (p.status === 'PENDING_APPROVAL' && !!p.approval && isApprovalExpired(p.approval, ctx.rt.clock.now()))) &&
+            (p.createdBy === me || !!p.approval?.participants.includes(me))
+          );
         case 'APPROVED':
           return ['APPROVED', 'ACTIVE', 'IN_PROGRESS', 'DEPLOYED'].includes(p.status) && p.createdBy === me;
         case 'REJECTED':
@@ -397,7 +401,17 @@ export const operationRecordHandlers: AreaHandlers<'operationRecord'> = {
     const people = await peopleOf(ctx);
     return {
       ...page,
-      list: page.list.map(({ id, action, from, to, by, at, reason, rejectType }) => ({ id, action, from, to, by, byName: by === SYSTEM_ACTOR ? SYSTEM_ACTOR : (people.names.get(by) ?? ''), at, reason, rejectType })),
+      list: page.list.map(({ id, action, from, to, by, at, reason, rejectType }) => ({
+        id,
+        action,
+        from,
+        to,
+        by,
+        byName: by === SYSTEM_ACTOR ? SYSTEM_ACTOR : (people.names.get(by) ?? ''),
+        at,
+        reason,
+        rejectType,
+      })),
     };
   },
 };
@@ -429,4 +443,3 @@ export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'
     return { ok: true };
   },
 };
-

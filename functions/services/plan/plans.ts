@@ -51,9 +51,27 @@ function namesFor(plan: Plan, people: People): Record<string, string> {
 }
 
 export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): PlanView {
-  const { id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated } = plan;
+  const { id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated } =
+    plan;
   return {
-    id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated,
+    id,
+    name,
+    title,
+    intro,
+    channel,
+    status,
+    content,
+    segmentId,
+    trigger,
+    tagIds,
+    categoryId,
+    groupId,
+    approval,
+    rejection,
+    createdBy,
+    version,
+    dateCreated,
+    dateUpdated,
     actions: actionsFor(plan, ctx),
     people: namesFor(plan, people),
   };

@@ -110,7 +110,9 @@ async function takeTests(ctx: AuthedContext, plan: Plan, n: number): Promise<voi
   const took = await takeFromLimit(ctx.platform, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, n);
   if (took.taken) return;
   const wait = Math.max(1, took.window.endsAt - Math.floor(now / 1000));
-  throw new AppError('400014', fill(TEST_MAIL_MESSAGES[ctx.lang].tooMany, { max, left: Math.max(0, max - took.window.count), minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
+  throw new AppError('400014', fill(TEST_MAIL_MESSAGES[ctx.lang].tooMany, { max, left: Math.max(0, max - took.window.count), minutes: Math.ceil(wait / 60) }), {
+    'retry-after': String(wait),
+  });
 }
 
 /** A letter's PDF as printed for the first test account with a postal address, else for a sample recipient. */
@@ -122,7 +124,12 @@ async function letterFile(ctx: AuthedContext, plan: Plan, language: string | und
   const code = language && language !== 'ALL' ? language : pickLanguage(letter, first?.recipient.locale);
   const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
   const pdf = await renderLettersPdf([layout], layout.subject);
-  const fileName = `${layout.subject.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letter'}.pdf`;
+  const fileName = `${
+    layout.subject
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'letter'
+  }.pdf`;
   return { fileName, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') };
 }
 

@@ -12,7 +12,6 @@ import { partitionPage } from '../../store/orgCursor';
 import { importUploadLink } from '../dataImport';
 import { presetFolder } from './load';
 
-
 async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetParameter> {
   return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
 }
@@ -60,8 +59,11 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
       // a cloud source parameter may be saved unfinished; it loads once it names its source and file
       if (param.type === 'CLOUD_SOURCE' && !param.cloudSourceId) bad('cloudSourceId', PRESET_MESSAGES.cloudSource);
       if (param.type === 'CLOUD_SOURCE' && !param.fileName && !fileName) bad('fileName', PRESET_MESSAGES.fileName);
-      if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000) throw new AppError('720009', 'The file of this parameter is being loaded. Wait until it ends.');
-      await ctx.tenant.transact([ctx.tenant.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', ...auditNext(param, ctx.rt.clock.now(), ctx.identity.userId) }, param.version)]);
+      if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000)
+        throw new AppError('720009', 'The file of this parameter is being loaded. Wait until it ends.');
+      await ctx.tenant.transact([
+        ctx.tenant.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', ...auditNext(param, ctx.rt.clock.now(), ctx.identity.userId) }, param.version),
+      ]);
       const orgId = ctx.tenant.orgId;
       ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'presetLoad', orgId, id, ...(fileName ? { fileName } : {}) }));
       return { ok: true as const };
@@ -96,7 +98,9 @@ export const presetRecordHandlers: AreaHandlers<'presetRecord'> = {
 
   async delete({ parameterId, key, alias }, ctx) {
     await requireParameter(ctx, parameterId);
-    await ctx.tenant.keyed('presetRecord').deleteIf(parameterId, presetEntryOf(key, alias), { ConditionExpression: 'attribute_exists(#e)', ExpressionAttributeNames: { '#e': 'entry' } }, '720007');
+    await ctx.tenant
+      .keyed('presetRecord')
+      .deleteIf(parameterId, presetEntryOf(key, alias), { ConditionExpression: 'attribute_exists(#e)', ExpressionAttributeNames: { '#e': 'entry' } }, '720007');
     return { ok: true as const };
   },
 };

@@ -27,7 +27,11 @@ interface Deps {
 }
 
 /** The parameter's file as a byte stream, and its name; `close` ends the connection behind it. */
-async function openFile(deps: Deps, param: PresetParameter, fileName: string | undefined): Promise<{ body: Readable | AsyncIterable<Uint8Array>; name: string; close(): Promise<void> }> {
+async function openFile(
+  deps: Deps,
+  param: PresetParameter,
+  fileName: string | undefined,
+): Promise<{ body: Readable | AsyncIterable<Uint8Array>; name: string; close(): Promise<void> }> {
   if (param.type === 'UPLOAD') {
     if (!fileName) throw new LoadFailure('Please upload a file first.');
     const stored = await deps.rt.ports.storage.get(`${presetFolder(param.orgId, param.id)}${fileName}`);
@@ -58,7 +62,10 @@ export async function pruneRecords(store: Store, orgId: number, id: string, drop
   for await (const page of store.queryPages('presetRecord', { name: 'recordKey', value: recordKey }, undefined, ['entry', 'loadId'])) {
     const gone = page.filter(drop);
     kept += page.length - gone.length;
-    await store.deleteMany('presetRecord', gone.map((r) => ({ recordKey, entry: r.entry })));
+    await store.deleteMany(
+      'presetRecord',
+      gone.map((r) => ({ recordKey, entry: r.entry })),
+    );
   }
   return kept;
 }
@@ -105,7 +112,8 @@ export async function loadPresetFile(deps: Deps, orgId: number, id: string, file
         });
       }
       written += records.size;
-      if (written > PRESET_RECORDS_MAX) throw new LoadFailure(`The file has more than ${PRESET_RECORDS_MAX.toLocaleString('en-US')} values; a preset parameter is a look-up table.`);
+      if (written > PRESET_RECORDS_MAX)
+        throw new LoadFailure(`The file has more than ${PRESET_RECORDS_MAX.toLocaleString('en-US')} values; a preset parameter is a look-up table.`);
       await store.putMany('presetRecord', [...records.values()]);
     }
     if (!header) throw new LoadFailure('The file is empty.');

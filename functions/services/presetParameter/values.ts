@@ -45,7 +45,10 @@ export async function presetValues(tenant: TenantStore, wanted: Map<string, Set<
   }
   for (let i = 0; i < requests.length; i += 100) {
     const slice = requests.slice(i, i + 100);
-    const found = await tenant.keyed('presetRecord').getMany(slice.map((r) => r.key), ['value']);
+    const found = await tenant.keyed('presetRecord').getMany(
+      slice.map((r) => r.key),
+      ['value'],
+    );
     slice.forEach((r, j) => {
       const value = found[j]?.value;
       if (typeof value !== 'string') return;

@@ -16,7 +16,7 @@ import {
   UpdateGcmChannelCommand,
 } from '@aws-sdk/client-pinpoint';
 import { channelOf } from '../../../shared/content';
-import { type Device, type PushChannel, type PushServiceType } from '../../../shared/entities';
+import type { Device, PushChannel, PushServiceType } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { PUSH_TEXTS, textIn } from '../../../shared/i18n';
 import { PUSH_CHANNEL_MESSAGES as M, type Payload, type PushChannelView } from '../../../shared/services';
@@ -77,7 +77,8 @@ function credentialsOf(p: SavePayload, stored: PushChannel | undefined, ctx: Aut
     let json: Record<string, unknown>;
     try {
       json = JSON.parse(p.serviceJson) as Record<string, unknown>;
-      if (json.type !== 'service_account' || typeof json.project_id !== 'string' || typeof json.client_email !== 'string' || typeof json.private_key !== 'string') throw new Error();
+      if (json.type !== 'service_account' || typeof json.project_id !== 'string' || typeof json.client_email !== 'string' || typeof json.private_key !== 'string')
+        throw new Error();
       createPrivateKey(json.private_key);
     } catch {
       throw new AppError('720009', M.serviceJson);
@@ -99,7 +100,12 @@ function credentialsOf(p: SavePayload, stored: PushChannel | undefined, ctx: Aut
   }
   if (!p.certificate) {
     if (apnsStored?.certificateSealed && apnsStored.privateKeySealed) {
-      return { certificateSealed: apnsStored.certificateSealed, privateKeySealed: apnsStored.privateKeySealed, certificateSubject: apnsStored.certificateSubject, certificateExpiresAt: apnsStored.certificateExpiresAt };
+      return {
+        certificateSealed: apnsStored.certificateSealed,
+        privateKeySealed: apnsStored.privateKeySealed,
+        certificateSubject: apnsStored.certificateSubject,
+        certificateExpiresAt: apnsStored.certificateExpiresAt,
+      };
     }
     throw new AppError('720006', M.certificateMissing);
   }
@@ -111,7 +117,12 @@ function credentialsOf(p: SavePayload, stored: PushChannel | undefined, ctx: Aut
     throw new AppError('720009', M.certificateUnreadable);
   }
   if (read.expiresAt <= ctx.rt.clock.now()) throw new AppError('720009', M.certificateExpired);
-  return { certificateSealed: seal(keys, read.certificatePem), privateKeySealed: seal(keys, read.privateKeyPem), certificateSubject: read.subject, certificateExpiresAt: read.expiresAt };
+  return {
+    certificateSealed: seal(keys, read.certificatePem),
+    privateKeySealed: seal(keys, read.privateKeyPem),
+    certificateSubject: read.subject,
+    certificateExpiresAt: read.expiresAt,
+  };
 }
 
 /** Pinpoint's error as a catalogue error: a refusal of the request is the credentials', anything else the network's. */
@@ -142,7 +153,12 @@ async function putPinpointChannel(ctx: AuthedContext, pinpointAppId: string, c: 
   const open = (sealed: string | undefined) => (sealed ? unseal(ctx.rt.keys, sealed) : undefined);
   const pinpoint = ctx.rt.aws.pinpoint;
   if (c.type === 'GCM') {
-    await pinpoint.send(new UpdateGcmChannelCommand({ ApplicationId: pinpointAppId, GCMChannelRequest: { ServiceJson: open(c.serviceJsonSealed), DefaultAuthenticationMethod: 'TOKEN', Enabled: c.enabled } }));
+    await pinpoint.send(
+      new UpdateGcmChannelCommand({
+        ApplicationId: pinpointAppId,
+        GCMChannelRequest: { ServiceJson: open(c.serviceJsonSealed), DefaultAuthenticationMethod: 'TOKEN', Enabled: c.enabled },
+      }),
+    );
     return;
   }
   const request =
@@ -159,7 +175,9 @@ async function pinpointAppOf(ctx: AuthedContext, appId: string, channels: readon
   if (known) return known;
   try {
     const out = await ctx.rt.aws.pinpoint.send(
-      new CreateAppCommand({ CreateApplicationRequest: { Name: `herald-${ctx.tenant.orgId}-${appId}`.slice(0, 64), tags: { 'herald:org': String(ctx.tenant.orgId), 'herald:app': appId } } }),
+      new CreateAppCommand({
+        CreateApplicationRequest: { Name: `herald-${ctx.tenant.orgId}-${appId}`.slice(0, 64), tags: { 'herald:org': String(ctx.tenant.orgId), 'herald:app': appId } },
+      }),
     );
     if (!out.ApplicationResponse?.Id) throw new Error('CreateApp answered no id');
     return out.ApplicationResponse.Id;
@@ -244,10 +262,19 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (stored && (stored.type !== next.type || stored.appId !== next.appId)) await dropPinpointChannel(ctx, stored);
     // The channel, the other defaults of its service unset, and the service's default guard, all or nothing: of
     // two saves making a default at once, the second finds the guard or an unset channel changed and conflicts.
-    const writes: (TransactItem & { failCode?: ErrorCode })[] = [stored ? ctx.platform.putVersioned('pushChannel', next, stored.version) : ctx.platform.putNew('pushChannel', next, '720007')];
+    const writes: (TransactItem & { failCode?: ErrorCode })[] = [
+      stored ? ctx.platform.putVersioned('pushChannel', next, stored.version) : ctx.platform.putNew('pushChannel', next, '720007'),
+    ];
     if (isDefault) {
       for (const c of others.filter((o) => o.type === next.type && o.isDefault)) {
-        writes.push(ctx.platform.updateItem('pushChannel', { orgId: c.orgId, id: c.id }, { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } }, CONDITIONS.versionIs(c.version)));
+        writes.push(
+          ctx.platform.updateItem(
+            'pushChannel',
+            { orgId: c.orgId, id: c.id },
+            { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } },
+            CONDITIONS.versionIs(c.version),
+          ),
+        );
       }
       writes.push({
         Put: {

@@ -56,7 +56,8 @@ function read(buf: Buffer, at: number, depth = 0): { node: Node; end: number } {
     }
   }
   // a BER constructed OCTET STRING is its chunks
-  const joined = constructed && (tag === 0x24 || tag === 0xa0) && children.every((c) => c.tag === 0x04) && children.length > 0 ? Buffer.concat(children.map((c) => c.content)) : content;
+  const joined =
+    constructed && (tag === 0x24 || tag === 0xa0) && children.every((c) => c.tag === 0x04) && children.length > 0 ? Buffer.concat(children.map((c) => c.content)) : content;
   return { node: { tag, content: tag === 0x24 ? joined : content, children }, end };
 }
 
@@ -240,6 +241,12 @@ function encodeNode(node: Node): Buffer {
   const body = node.children.length && node.tag !== 0x04 ? Buffer.concat(node.children.map(encodeNode)) : node.content;
   const len = body.length;
   const head =
-    len < 0x80 ? Buffer.from([node.tag, len]) : len < 0x100 ? Buffer.from([node.tag, 0x81, len]) : len < 0x10000 ? Buffer.from([node.tag, 0x82, len >> 8, len & 0xff]) : Buffer.from([node.tag, 0x83, len >> 16, (len >> 8) & 0xff, len & 0xff]);
+    len < 0x80
+      ? Buffer.from([node.tag, len])
+      : len < 0x100
+        ? Buffer.from([node.tag, 0x81, len])
+        : len < 0x10000
+          ? Buffer.from([node.tag, 0x82, len >> 8, len & 0xff])
+          : Buffer.from([node.tag, 0x83, len >> 16, (len >> 8) & 0xff, len & 0xff]);
   return Buffer.concat([head, body]);
 }

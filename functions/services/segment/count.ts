@@ -43,13 +43,7 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
  * With `channel`, the matched accounts are also asked of the channel's adapter (address, consent, opt-out list:
  * one batch read per page) so the answer says how many can receive and why the others cannot.
  */
-export async function countMatching(
-  tenant: TenantStore,
-  audience: SegmentAudience,
-  now: number,
-  limits: CountLimits = COUNT_LIMITS,
-  channel?: Channel,
-): Promise<SegmentCount> {
+export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = COUNT_LIMITS, channel?: Channel): Promise<SegmentCount> {
   const matches = compileSegment(audience, now);
   const attributes = [...new Set([...pathsOf(audience.rule), ...(channel ? REACH_FIELDS[channel] : [])])];
   const adapter = channel ? adapterOf(channel) : undefined;

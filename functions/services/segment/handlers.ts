@@ -42,10 +42,7 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
 
   async delete({ id }, ctx) {
     const stored = await ctx.tenant.require('segment', id);
-    await ctx.tenant.transact([
-      ctx.tenant.deleteItem('segment', id, '720007'),
-      releaseUnique(ctx.tenant, 'segment', 'name', stored.name),
-    ]);
+    await ctx.tenant.transact([ctx.tenant.deleteItem('segment', id, '720007'), releaseUnique(ctx.tenant, 'segment', 'name', stored.name)]);
     return { ok: true };
   },
 

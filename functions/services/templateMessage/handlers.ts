@@ -74,9 +74,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
       languageUpdatedAt: languageTimes(p.template, stored, now),
     };
     const id = stored?.id ?? newId();
-    const next: TemplateMessage = stored
-      ? { ...stored, ...fields, ...auditNext(stored, now, actor) }
-      : ctx.tenant.own({ id, ...fields, locked: false, ...auditNew(now, actor) });
+    const next: TemplateMessage = stored ? { ...stored, ...fields, ...auditNext(stored, now, actor) } : ctx.tenant.own({ id, ...fields, locked: false, ...auditNew(now, actor) });
     assertStorable(next);
     await ctx.tenant.transact([
       stored ? ctx.tenant.putVersioned('templateMessage', next, stored.version) : ctx.tenant.putNew('templateMessage', next),
@@ -95,7 +93,12 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
   async duplicate(p, ctx) {
     const now = ctx.rt.clock.now();
     const source = await requireTemplate(ctx.tenant, p.id);
-    const name = p.name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
+    const name =
+      p.name ??
+      copyName(
+        source.name,
+        (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name),
+      );
     const { lockedBy: _lockedBy, ...rest } = source;
     const copy: TemplateMessage = { ...rest, id: newId(), name, locked: false, ...auditNew(now, ctx.identity.userId) };
     await ctx.tenant.transact([ctx.tenant.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
@@ -116,7 +119,14 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
       languages: codes.map((code) => ({
         code,
         name: nameOf.get(code) ?? code,
-        status: code === defaultLanguage ? ('DEFAULT' as const) : !Object.hasOwn(contents, code) ? ('MISSING' as const) : timeOf(code) >= timeOf(defaultLanguage) ? ('TRANSLATED' as const) : ('OUTDATED' as const),
+        status:
+          code === defaultLanguage
+            ? ('DEFAULT' as const)
+            : !Object.hasOwn(contents, code)
+              ? ('MISSING' as const)
+              : timeOf(code) >= timeOf(defaultLanguage)
+                ? ('TRANSLATED' as const)
+                : ('OUTDATED' as const),
         dateUpdated: Object.hasOwn(contents, code) ? timeOf(code) : null,
       })),
     };
@@ -127,7 +137,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const stored = await requireTemplate(ctx.tenant, id);
     checkVersion(stored, version);
     assertUnlockedFor(ctx, stored);
-    if (channel !== stored.channel) throw new AppError('720009', 'The content is not for this template\'s channel.');
+    if (channel !== stored.channel) throw new AppError('720009', "The content is not for this template's channel.");
     // the theme (and a letter's sender) are the builder's; the translators' save changes the languages only
     const merged = { ...stored.template, ...template, theme: stored.template.theme } as AnyTemplate;
     const next: TemplateMessage = {
@@ -150,12 +160,26 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const added = languages.filter((code) => !Object.hasOwn(contents, code));
     const template = { ...source.template, contents: { ...contents, ...Object.fromEntries(added.map((code) => [code, contents[defaultLanguage]!])) } } as AnyTemplate;
     if (Object.keys(template.contents).length > MAX_LANGUAGES) throw new AppError('720009', `A template holds at most ${MAX_LANGUAGES} languages.`);
-    const newName = name ?? copyName(source.name, (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name));
+    const newName =
+      name ??
+      copyName(
+        source.name,
+        (await ctx.tenant.list('templateMessage', ['name'])).map((t) => t.name),
+      );
     const { lockedBy: _lockedBy, ...rest } = source;
     const times = { ...source.languageUpdatedAt };
     // an added language is a copy of the default language still to be translated: older than it, so OUTDATED
     for (const code of added) times[code] = 0;
-    const copy: TemplateMessage = { ...rest, id: newId(), name: newName, template, ...summaryOf(template), languageUpdatedAt: times, locked: false, ...auditNew(now, ctx.identity.userId) };
+    const copy: TemplateMessage = {
+      ...rest,
+      id: newId(),
+      name: newName,
+      template,
+      ...summaryOf(template),
+      languageUpdatedAt: times,
+      locked: false,
+      ...auditNew(now, ctx.identity.userId),
+    };
     assertStorable(copy);
     await ctx.tenant.transact([ctx.tenant.putNew('templateMessage', copy), ...(await nameWrites(ctx, copy.id, copy.name))]);
     return copy;
@@ -170,7 +194,12 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const code = language && Object.hasOwn(letter.contents, language) ? language : letter.defaultLanguage;
     const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
     const pdf = await renderLettersPdf([layout], layout.subject);
-    const fileName = `${layout.subject.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'letter'}.pdf`;
+    const fileName = `${
+      layout.subject
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'letter'
+    }.pdf`;
     return { fileName, contentType: 'application/pdf' as const, base64: Buffer.from(pdf).toString('base64') };
   },
 

@@ -7,15 +7,7 @@
 import type { TemplateMessage } from '../../../shared/entities';
 import { pinpointTemplateEntries } from '../../../shared/import/pinpointTemplates';
 import { AppError } from '../../../shared/errors';
-import {
-  TEMPLATE_FILE_FORMAT,
-  TEMPLATE_FILE_VERSION,
-  TEMPLATE_IMPORT_MAX,
-  TEMPLATE_IMPORT_REASONS,
-  templateFileEntry,
-  type Payload,
-  type Result,
-} from '../../../shared/services';
+import { TEMPLATE_FILE_FORMAT, TEMPLATE_FILE_VERSION, TEMPLATE_IMPORT_MAX, TEMPLATE_IMPORT_REASONS, templateFileEntry, type Payload, type Result } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
 import { assertCategory, assertStorable, assertUnlockedFor, copyName, languageTimes, nameWrites, summaryOf, templateSummaries } from './templates';
@@ -61,7 +53,10 @@ function readFile(text: string): unknown[] {
     throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: the file is not a Herald template export.`);
   }
   if (head.version !== TEMPLATE_FILE_VERSION) {
-    throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: version ${String(head.version)} of the template file is not supported (this Herald reads version ${TEMPLATE_FILE_VERSION}).`);
+    throw new AppError(
+      '720009',
+      `${TEMPLATE_IMPORT_REASONS.format}: version ${String(head.version)} of the template file is not supported (this Herald reads version ${TEMPLATE_FILE_VERSION}).`,
+    );
   }
   if (head.templates.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', `A file holds at most ${TEMPLATE_IMPORT_MAX} templates.`);
   return head.templates;
@@ -113,7 +108,15 @@ export async function importTemplates(ctx: AuthedContext, p: Payload<'templateMe
       continue;
     }
     const name = names.some((n) => n.trim().toLowerCase() === e.name.trim().toLowerCase()) ? copyName(e.name, names) : e.name;
-    const created: TemplateMessage = ctx.tenant.own({ id: newId(), ...fields, name, categoryId: p.categoryId, locked: false, languageUpdatedAt: languageTimes(fields.template, undefined, now), ...auditNew(now, actor) });
+    const created: TemplateMessage = ctx.tenant.own({
+      id: newId(),
+      ...fields,
+      name,
+      categoryId: p.categoryId,
+      locked: false,
+      languageUpdatedAt: languageTimes(fields.template, undefined, now),
+      ...auditNew(now, actor),
+    });
     try {
       assertStorable(created);
       await ctx.tenant.transact([ctx.tenant.putNew('templateMessage', created), ...(await nameWrites(ctx, created.id, created.name))]);

@@ -9,7 +9,19 @@ import { releaseUnique, uniqueWrites } from '../../store/unique';
 
 /** The fields a list row shows: everything but the content, which may be large. */
 export const LIST_FIELDS = [
-  'id', 'name', 'channel', 'categoryId', 'folderId', 'active', 'locked', 'lockedBy', 'subject', 'languages', 'version', 'dateCreated', 'dateUpdated',
+  'id',
+  'name',
+  'channel',
+  'categoryId',
+  'folderId',
+  'active',
+  'locked',
+  'lockedBy',
+  'subject',
+  'languages',
+  'version',
+  'dateCreated',
+  'dateUpdated',
 ] as const satisfies readonly (keyof TemplateMessage)[];
 export type TemplateSummary = Pick<TemplateMessage, (typeof LIST_FIELDS)[number]>;
 
@@ -33,7 +45,9 @@ export function templateSummaries(tenant: TenantStore): Promise<TemplateSummary[
  * the start of a text), and the languages, default first.
  */
 export function summaryOf(template: AnyTemplate): Pick<TemplateMessage, 'subject' | 'languages'> {
-  const others = Object.keys(template.contents).filter((code) => code !== template.defaultLanguage).sort();
+  const others = Object.keys(template.contents)
+    .filter((code) => code !== template.defaultLanguage)
+    .sort();
   const contents = template.contents as Record<string, unknown>;
   return { subject: summaryLine(channelOf(template), contents[template.defaultLanguage]), languages: [template.defaultLanguage, ...others] };
 }
@@ -80,11 +94,11 @@ export async function assertCategory(ctx: AuthedContext, categoryId: string | un
   }
 }
 
-const guard = (ctx: AuthedContext) => ({ entity: 'templateMessage', field: 'name', code: '720001' as const, message: TEMPLATE_NAME_TAKEN });
+const guard = () => ({ entity: 'templateMessage', field: 'name', code: '720001' as const, message: TEMPLATE_NAME_TAKEN });
 
 /** The writes that keep names unique in the organization (case-insensitive). */
 export function nameWrites(ctx: AuthedContext, owner: string, next: string, old?: string) {
-  return uniqueWrites(ctx.tenant, { ...guard(ctx), owner, next, old });
+  return uniqueWrites(ctx.tenant, { ...guard(), owner, next, old });
 }
 
 export function releaseName(ctx: AuthedContext, name: string) {

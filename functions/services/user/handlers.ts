@@ -11,28 +11,13 @@ import { organizationSettingOf } from '../systemSetting';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
-import {
-  buildUser,
-  emailGuard,
-  emailKeyOf,
-  findUserBy,
-  linksOf,
-  newSecurityStamp,
-  snapshotOf,
-  snapshotWrites,
-  toUserView,
-  usernameGuard,
-} from './users';
+import { buildUser, emailGuard, emailKeyOf, findUserBy, linksOf, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
 
-const SHARED_ACCOUNT =
-  'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
+const SHARED_ACCOUNT = 'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
 
 /** The organization's members with their users and role names. */
 async function members(ctx: AuthedContext) {
-  const [links, roles] = await Promise.all([
-    ctx.tenant.list('organizationUser'),
-    ctx.tenant.list('userRole'),
-  ]);
+  const [links, roles] = await Promise.all([ctx.tenant.list('organizationUser'), ctx.tenant.list('userRole')]);
   const roleName = new Map(roles.map((r) => [r.id, r.name]));
   return links.map((link) => toUserView(link, roleName.get(link.roleId) ?? ''));
 }
@@ -184,10 +169,7 @@ async function unclaimedAccountWrites(ctx: AuthedContext, invitation: Invitation
   const account = await store.get('user', { id: invitation.userId });
   if (account?.status !== 'INVITED') return [];
   const nowS = Math.floor(ctx.rt.clock.now() / 1000);
-  const [links, others] = await Promise.all([
-    linksOf(store, account.id),
-    store.queryAll('invitation', { name: 'userId', value: account.id }, 'byUser'),
-  ]);
+  const [links, others] = await Promise.all([linksOf(store, account.id), store.queryAll('invitation', { name: 'userId', value: account.id }, 'byUser')]);
   if (links.length > 0 || others.some((i) => i.orgId !== invitation.orgId && i.expiresAt > nowS)) return [];
   return [
     // a password set meanwhile wins: the account stays
@@ -205,7 +187,10 @@ function masked(email: string): string {
 
 export const userHandlers: AreaHandlers<'user'> = {
   // The organization's role directory (names, member counts) is read with the caller's own records.
-  getListByPage: prefetching<Handler<'user.getListByPage'>>((q, ctx) => memberPage(ctx, q), (orgId) => [directoryKey(orgId)]),
+  getListByPage: prefetching<Handler<'user.getListByPage'>>(
+    (q, ctx) => memberPage(ctx, q),
+    (orgId) => [directoryKey(orgId)],
+  ),
 
   async save(p, ctx) {
     const { platform: store } = ctx;
@@ -357,9 +342,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async getAll(_p, ctx) {
-    return (await members(ctx))
-      .map(({ id, username, firstName, lastName }) => ({ id, username, firstName, lastName }))
-      .sort((a, b) => a.username.localeCompare(b.username));
+    return (await members(ctx)).map(({ id, username, firstName, lastName }) => ({ id, username, firstName, lastName })).sort((a, b) => a.username.localeCompare(b.username));
   },
 
   async switchOrganization({ orgId }, ctx) {
@@ -405,7 +388,8 @@ export const userHandlers: AreaHandlers<'user'> = {
     const { url, hours } = await issueLink(ctx, user, 'email', email);
     const lang = user.language ?? 'en';
     const expiry = expiryText(lang, hours);
-    const confirm = (html: boolean) => textIn(MAIL_TEXTS.emailConfirmIntro, lang, html ? { email: escapeHtml(email), username: escapeHtml(user.username) } : { email, username: user.username });
+    const confirm = (html: boolean) =>
+      textIn(MAIL_TEXTS.emailConfirmIntro, lang, html ? { email: escapeHtml(email), username: escapeHtml(user.username) } : { email, username: user.username });
     await rt.mailer.send({
       to: email,
       subject: MAIL_TEXTS.emailConfirmSubject[lang],
@@ -448,9 +432,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   async myInvitations(_p, ctx) {
     const { platform: store, rt } = ctx;
     const nowS = Math.floor(rt.clock.now() / 1000);
-    const pending = (await store.queryAll('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter(
-      (i) => i.expiresAt > nowS,
-    );
+    const pending = (await store.queryAll('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter((i) => i.expiresAt > nowS);
     const found = await store.getMany([
       ...pending.map((i) => ({ entity: 'organization' as const, key: { id: i.orgId } })),
       ...pending.map((i) => ({ entity: 'userRole' as const, key: { orgId: i.orgId, id: i.roleId } })),

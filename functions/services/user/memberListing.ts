@@ -63,11 +63,7 @@ function putRow(store: Store, link: OrganizationUser): TransactItem {
  * transaction with the member already counted (a new organization's administrator).
  */
 export function joinWrites(store: Store, link: OrganizationUser, opts: { roleCounted?: boolean } = {}): TransactItem[] {
-  return [
-    store.putNew('organizationUser', link, '720001'),
-    putRow(store, link),
-    ...(opts.roleCounted ? [] : [memberCountChange(store, link.orgId, { [link.roleId]: 1 })]),
-  ];
+  return [store.putNew('organizationUser', link, '720001'), putRow(store, link), ...(opts.roleCounted ? [] : [memberCountChange(store, link.orgId, { [link.roleId]: 1 })])];
 }
 
 /** A membership replaced by `next` (version-checked), its listing row, and both roles' counts when the role changes. */

@@ -43,9 +43,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
   },
 
   async getListByPage(q, ctx) {
-    const all = (await rolesWithCounts(ctx)).filter(
-      (r) => matchesText(r.name, q.name) && matchesText(r.code, q.code) && (q.active === undefined || r.active === q.active),
-    );
+    const all = (await rolesWithCounts(ctx)).filter((r) => matchesText(r.name, q.name) && matchesText(r.code, q.code) && (q.active === undefined || r.active === q.active));
     return pageOfItems(all, q, SORTABLE, { field: 'dateCreated', order: 'asc' });
   },
 

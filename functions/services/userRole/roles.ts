@@ -126,6 +126,7 @@ export function roleTablesOf(tenant: TenantStore) {
     /** the guard of a code new to the role; 711001 when another role holds it */
     claimCode: (owner: string, code: string): BoundItem => bind(store.putNew('uniqueKey', { id: roleCodeGuard(orgId, code), owner }, '711001')),
     /** frees the guard of a code the role no longer holds */
-    releaseCode: (code: string, failCode?: '720007'): BoundItem => bind({ ...store.deleteItem('uniqueKey', { id: roleCodeGuard(orgId, code) }), ...(failCode ? { failCode } : {}) }),
+    releaseCode: (code: string, failCode?: '720007'): BoundItem =>
+      bind({ ...store.deleteItem('uniqueKey', { id: roleCodeGuard(orgId, code) }), ...(failCode ? { failCode } : {}) }),
   };
 }

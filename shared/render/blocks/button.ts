@@ -47,9 +47,7 @@ export const buttonBlock = defineBlock({
       'border-radius': '4px',
       'background-color': background,
     });
-    const inner = url
-      ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="${face}">${label}</a>`
-      : `<span style="${face}">${label}</span>`;
+    const inner = url ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="${face}">${label}</a>` : `<span style="${face}">${label}</span>`;
     const cell = style({ 'border-radius': '4px', 'background-color': background, width: width ? `${width}px` : '' });
     const table =
       `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:${MARGINS[align]}">` +

@@ -53,7 +53,12 @@ export const carouselBlock = defineBlock({
   render(block, ctx) {
     const items = (Array.isArray(block.items) ? block.items : []).slice(0, CAROUSEL_MAX);
     const slides = items
-      .map((item) => ({ src: ctx.image(item?.image), alt: ctx.html(item?.alt), altText: ctx.text(item?.alt), href: typeof item?.href === 'string' && item.href.trim() ? ctx.link(item.href) : null }))
+      .map((item) => ({
+        src: ctx.image(item?.image),
+        alt: ctx.html(item?.alt),
+        altText: ctx.text(item?.alt),
+        href: typeof item?.href === 'string' && item.href.trim() ? ctx.link(item.href) : null,
+      }))
       .filter((s): s is { src: string; alt: string; altText: string; href: string | null } => s.src !== null);
     if (slides.length === 0) return { html: '', text: '' };
     const n = slides.length;

@@ -38,8 +38,7 @@ export const heroBlock = defineBlock({
     const picture = src
       ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(ctx.text(block.alt))}" width="600" border="0" style="display:block;width:100%;max-width:100%;height:auto;border:0">`
       : '';
-    const order =
-      position === 'top' ? [titleHtml, subtitleHtml, picture] : position === 'center' ? [titleHtml, picture, subtitleHtml] : [picture, titleHtml, subtitleHtml];
+    const order = position === 'top' ? [titleHtml, subtitleHtml, picture] : position === 'center' ? [titleHtml, picture, subtitleHtml] : [picture, titleHtml, subtitleHtml];
     const inner = order.join('');
     if (inner === '') return { html: '', text: '' };
     const text = [ctx.text(block.title), ctx.text(block.subtitle)].filter((s) => s.trim()).join('\n');

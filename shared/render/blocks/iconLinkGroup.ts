@@ -47,10 +47,15 @@ export const iconLinkGroupBlock = defineBlock({
     const html = icons
       .map((i) => {
         const img = `<img src="${escapeHtml(i.src)}" alt="${escapeHtml(i.alt)}" width="${width}" height="${height}" border="0" style="${imgCss}">`;
-        return i.link ? `<a href="${escapeHtml(i.link)}" target="_blank" rel="noopener" style="text-decoration:none;margin:0 6px">${img}</a>` : `<span style="margin:0 6px">${img}</span>`;
+        return i.link
+          ? `<a href="${escapeHtml(i.link)}" target="_blank" rel="noopener" style="text-decoration:none;margin:0 6px">${img}</a>`
+          : `<span style="margin:0 6px">${img}</span>`;
       })
       .join('');
-    const text = icons.map((i) => (i.link ? `${i.alt || i.link} (${i.link})` : i.alt)).filter(Boolean).join(' | ');
+    const text = icons
+      .map((i) => (i.link ? `${i.alt || i.link} (${i.link})` : i.alt))
+      .filter(Boolean)
+      .join(' | ');
     // not the block itself: blockRow reads `height` as a spacer's row height
     return { html: blockRow(html, { align: block.align, padding: block.padding }), text };
   },

@@ -31,7 +31,15 @@ export const listBlock = defineBlock({
     if (items.length === 0) return { html: '', text: '' };
     const numbered = block.style === 'numbered';
     const tag = numbered ? 'ol' : 'ul';
-    const listCss = style({ margin: '0', 'padding-left': '24px', 'font-family': FONT_FAMILY, 'font-size': '16px', 'line-height': '24px', color: safeColor(block.color, TEXT_COLOR), 'text-align': 'left' });
+    const listCss = style({
+      margin: '0',
+      'padding-left': '24px',
+      'font-family': FONT_FAMILY,
+      'font-size': '16px',
+      'line-height': '24px',
+      color: safeColor(block.color, TEXT_COLOR),
+      'text-align': 'left',
+    });
     const html = `<${tag} style="${listCss}">${items.map((i) => `<li style="margin:0 0 4px">${ctx.html(i)}</li>`).join('')}</${tag}>`;
     const text = items.map((i, n) => `${numbered ? `${n + 1}.` : '-'} ${ctx.text(i)}`).join('\n');
     return { html: blockRow(html, block), text };

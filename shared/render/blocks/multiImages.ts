@@ -47,7 +47,10 @@ export const multiImagesBlock = defineBlock({
       return `<td width="${share}%" style="padding:0 4px;vertical-align:top">${img}</td>`;
     });
     const html = `<table role="presentation" width="100%" border="0" cellpadding="0" cellspacing="0"><tr>${cells.join('')}</tr></table>`;
-    const text = pictures.map((p) => (p.link ? `${p.alt || p.link} (${p.link})` : p.alt)).filter(Boolean).join('\n');
+    const text = pictures
+      .map((p) => (p.link ? `${p.alt || p.link} (${p.link})` : p.alt))
+      .filter(Boolean)
+      .join('\n');
     return { html: blockRow(html, { align: block.align, padding: block.padding }), text };
   },
 });

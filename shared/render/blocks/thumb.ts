@@ -46,7 +46,9 @@ export const thumbBlock = defineBlock({
     const html = `<div style="${promptCss}">${prompt}</div>${choice('like', block.likeText)}&nbsp;&nbsp;${choice('dislike', block.dislikeText)}`;
     const like = ctx.feedback('like');
     const dislike = ctx.feedback('dislike');
-    const text = [ctx.text(block.text).trim(), like ? `${ctx.text(block.likeText)}: ${like}` : '', dislike ? `${ctx.text(block.dislikeText)}: ${dislike}` : ''].filter(Boolean).join('\n');
+    const text = [ctx.text(block.text).trim(), like ? `${ctx.text(block.likeText)}: ${like}` : '', dislike ? `${ctx.text(block.dislikeText)}: ${dislike}` : '']
+      .filter(Boolean)
+      .join('\n');
     return { html: blockRow(html, { align: block.align, padding: block.padding }), text };
   },
 });

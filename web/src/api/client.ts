@@ -17,13 +17,19 @@ export interface CallOptions {
 }
 
 /** Calls that never carry a token. */
-const ANONYMOUS = new Set<ServiceName>(['auth.login', 'auth.refreshToken', 'auth.passwordEmail', 'auth.init', 'auth.checkSsoUserLoginState', 'auth.checkVersion', 'user.confirmEmail']);
+const ANONYMOUS = new Set<ServiceName>([
+  'auth.login',
+  'auth.refreshToken',
+  'auth.passwordEmail',
+  'auth.init',
+  'auth.checkSsoUserLoginState',
+  'auth.checkVersion',
+  'user.confirmEmail',
+]);
 
 const catalogue = () => import('../../../shared/services');
 
-type PayloadArgs<S extends ServiceName> = undefined extends PayloadIn<S>
-  ? [payload?: PayloadIn<S>, opts?: CallOptions]
-  : [payload: PayloadIn<S>, opts?: CallOptions];
+type PayloadArgs<S extends ServiceName> = undefined extends PayloadIn<S> ? [payload?: PayloadIn<S>, opts?: CallOptions] : [payload: PayloadIn<S>, opts?: CallOptions];
 
 /** The answer as the catalogue reads it; one that breaks its schema is refused, never used. */
 async function validated<S extends ServiceName>(service: S, raw: unknown): Promise<Result<S>> {

@@ -61,7 +61,10 @@ export const useApprovers = (enabled = true) =>
 export const useTestRecipients = () =>
   useSWR(keys.testRecipients(), () => call('plan.getTestRecipients', {}, { quiet: true }), { dedupingInterval: 30_000, shouldRetryOnError: false });
 export const useEmailTemplateOptions = (enabled = true) =>
-  useSWR(enabled ? keys.emailTemplateOptions() : null, ([, payload]) => call('templateMessage.getAll', payload, { quiet: true }), { dedupingInterval: 10_000, shouldRetryOnError: false });
+  useSWR(enabled ? keys.emailTemplateOptions() : null, ([, payload]) => call('templateMessage.getAll', payload, { quiet: true }), {
+    dedupingInterval: 10_000,
+    shouldRetryOnError: false,
+  });
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession);

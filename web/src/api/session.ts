@@ -7,17 +7,7 @@
 import type { SignIn } from '../../../shared/services';
 import { REFRESH_AHEAD_MS } from '../app/constants';
 import type { Session, SessionHandlers } from './sessionTypes';
-import {
-  CHANNEL_NAME,
-  isForSession,
-  LOCK_NAME,
-  parseSessionMessage,
-  planRefresh,
-  selectedOrgId,
-  type SessionMessage,
-  sessionIdOf,
-  shouldAdopt,
-} from './sessionSync';
+import { CHANNEL_NAME, isForSession, LOCK_NAME, parseSessionMessage, planRefresh, selectedOrgId, type SessionMessage, sessionIdOf, shouldAdopt } from './sessionSync';
 import { post } from './transport';
 
 export type { Session } from './sessionTypes';

@@ -81,10 +81,7 @@ export function isFresh(session: Session, now: number, aheadMs: number): boolean
   return session.expiresAt - now > aheadMs;
 }
 
-export type RefreshPlan =
-  | { kind: 'gone' }
-  | { kind: 'adopt'; session: Session }
-  | { kind: 'refresh'; refreshToken: string };
+export type RefreshPlan = { kind: 'gone' } | { kind: 'adopt'; session: Session } | { kind: 'refresh'; refreshToken: string };
 
 /**
  * Inside the refresh lock: `from` is the sign-in object the refresh was asked for, `latest` what this tab holds

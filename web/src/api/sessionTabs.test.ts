@@ -34,8 +34,7 @@ const server = vi.hoisted(() => {
 
 vi.mock('./transport', () => ({ post: (service: string, payload: { refreshToken: string }) => server.post(service, payload) }));
 
-server.signIn = (sid, n, expiresIn, orgId = 1) =>
-  testSignIn({ accessToken: `access-${sid}-${n}`, refreshToken: `${sid}.${n}`, expiresIn, orgIds: [1, 2], selectedOrg: orgId });
+server.signIn = (sid, n, expiresIn, orgId = 1) => testSignIn({ accessToken: `access-${sid}-${n}`, refreshToken: `${sid}.${n}`, expiresIn, orgIds: [1, 2], selectedOrg: orgId });
 
 /** Web Locks as the browser grants them: one holder at a time, in request order. */
 function fakeLocks() {

@@ -17,9 +17,7 @@ export function menuFor(session: Session | null): { group: MenuGroup; items: Rou
   const loginType = session?.loginType ?? 'NATIVE';
   return MENU_GROUPS.map((group) => ({
     group,
-    items: ROUTES.filter(
-      (r) => r.menu?.group === group && (!r.menu.loginType || r.menu.loginType === loginType) && mayOpen(r, session),
-    ),
+    items: ROUTES.filter((r) => r.menu?.group === group && (!r.menu.loginType || r.menu.loginType === loginType) && mayOpen(r, session)),
   })).filter((g) => g.items.length > 0);
 }
 

@@ -34,4 +34,3 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
     </div>
   );
 }
-

@@ -4,7 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../router/RootShell';
 
-export function EditorLoadState({ title, state, error, onRetry, back, backLabel }: { title: string; state: 'yes' | 'failed'; error: string; onRetry: () => void; back: string; backLabel: string }) {
+export function EditorLoadState({
+  title,
+  state,
+  error,
+  onRetry,
+  back,
+  backLabel,
+}: {
+  title: string;
+  state: 'yes' | 'failed';
+  error: string;
+  onRetry: () => void;
+  back: string;
+  backLabel: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="page">

@@ -24,11 +24,7 @@ export function LanguageSwitcher({ id = 'language-switcher', compact = false }: 
     <label className={`language-switcher${compact ? ' compact' : ''}`} htmlFor={id}>
       <i className="pi pi-globe" aria-hidden="true" />
       <span className="sr-only">{t('layout.language')}</span>
-      <select
-        id={id}
-        value={currentLang()}
-        onChange={(e) => isLang(e.target.value) && void chooseLanguage(e.target.value, { saveToProfile: true })}
-      >
+      <select id={id} value={currentLang()} onChange={(e) => isLang(e.target.value) && void chooseLanguage(e.target.value, { saveToProfile: true })}>
         {LANGUAGES.map((l) => (
           <option key={l} value={l}>
             {LANGUAGE_NAMES[l]}

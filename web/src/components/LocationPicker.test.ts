@@ -40,9 +40,7 @@ describe('map tiles (Web Mercator)', () => {
   it('asks for the tiles that cover the view, wrapped across the date line, none beyond the poles', () => {
     // at zoom 2 the world is 4 tiles wide; centred on the date line the view takes tiles 2, 3 and then 0, 1 again
     const tiles = tilesOf({ lat: 0, lon: 180, zoom: 2 }, 'https://tiles.example/{z}/{x}/{y}.png');
-    expect(tiles.map((t) => t.href).sort()).toEqual(
-      [0, 1, 2, 3].flatMap((x) => [1, 2].map((y) => `https://tiles.example/2/${x}/${y}.png`)).sort(),
-    );
+    expect(tiles.map((t) => t.href).sort()).toEqual([0, 1, 2, 3].flatMap((x) => [1, 2].map((y) => `https://tiles.example/2/${x}/${y}.png`)).sort());
     expect(tilesOf({ lat: 84, lon: 0, zoom: 3 }, '{z}/{x}/{y}').every((t) => Number(t.href.split('/')[2]) >= 0)).toBe(true);
     expect(tiles.every((t) => t.x > -256 && t.x < W && t.y > -256 && t.y < H)).toBe(true);
   });

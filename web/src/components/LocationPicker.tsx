@@ -174,7 +174,15 @@ export function LocationPicker({
         ))}
         {has && (
           <g className="location-point">
-            {r > 0 && <ellipse cx={x(longitude)} cy={y(latitude)} rx={(r / Math.max(0.01, Math.cos((latitude * Math.PI) / 180)) / span.lon) * W} ry={(r / span.lat) * H} className="location-radius" />}
+            {r > 0 && (
+              <ellipse
+                cx={x(longitude)}
+                cy={y(latitude)}
+                rx={(r / Math.max(0.01, Math.cos((latitude * Math.PI) / 180)) / span.lon) * W}
+                ry={(r / span.lat) * H}
+                className="location-radius"
+              />
+            )}
             <circle cx={x(longitude)} cy={y(latitude)} r={5} />
           </g>
         )}
@@ -193,7 +201,15 @@ export function LocationPicker({
         {tiles && attribution && <span className="muted small location-credit">{attribution}</span>}
         <Button type="button" icon="pi pi-search-plus" text rounded aria-label={t('crud.map.zoomIn')} disabled={view.zoom >= maxZoom} onClick={() => zoom(1)} />
         <Button type="button" icon="pi pi-search-minus" text rounded aria-label={t('crud.map.zoomOut')} disabled={view.zoom <= minZoom} onClick={() => zoom(-1)} />
-        <Button type="button" icon="pi pi-map-marker" text rounded aria-label={t('crud.map.center')} disabled={!has} onClick={() => has && setView((v) => ({ lat: latitude, lon: longitude, zoom: Math.max(v.zoom, close) }))} />
+        <Button
+          type="button"
+          icon="pi pi-map-marker"
+          text
+          rounded
+          aria-label={t('crud.map.center')}
+          disabled={!has}
+          onClick={() => has && setView((v) => ({ lat: latitude, lon: longitude, zoom: Math.max(v.zoom, close) }))}
+        />
       </div>
     </div>
   );

@@ -5,7 +5,8 @@
 import type { MouseEvent } from 'react';
 import './SkipLink.css';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
 /** The first control after `container` in document order (outside it), for skipping past it. */
 export function focusableAfter(container: Element | null): HTMLElement | null {

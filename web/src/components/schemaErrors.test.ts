@@ -36,7 +36,9 @@ describe('schemaErrors: a shared schema checked in the browser, in the portal la
     expect(schemaText(CLOUD_MESSAGES.credential, 'en')).toBe(CLOUD_MESSAGES.credential);
     expect(schemaText(CLOUD_MESSAGES.credential, 'ja')).not.toBe(CLOUD_MESSAGES.credential);
     // the segment editor's static lists
-    expect(schemaText(STATIC_LIST_MESSAGES.tooMany, 'ja')).toBe('リストに入れられるアカウント ID は 2,000 件までです。それ以上はアカウントにタグを付け、タグの条件を追加してください。');
+    expect(schemaText(STATIC_LIST_MESSAGES.tooMany, 'ja')).toBe(
+      'リストに入れられるアカウント ID は 2,000 件までです。それ以上はアカウントにタグを付け、タグの条件を追加してください。',
+    );
     expect(schemaText(STATIC_LIST_MESSAGES.idTooLong, 'zh')).toBe('账户 ID 最多 64 个字符。');
   });
 });

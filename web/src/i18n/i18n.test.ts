@@ -39,8 +39,7 @@ function merge(into: Tree, add: Tree, clashes: string[], prefix = ''): Tree {
   return out;
 }
 
-const withAreas = (lang: string, main: Tree, clashes: string[] = []): Tree =>
-  areasOf(lang).reduce<Tree>((all, [, mod]) => merge(all, mod.default, clashes), main);
+const withAreas = (lang: string, main: Tree, clashes: string[] = []): Tree => areasOf(lang).reduce<Tree>((all, [, mod]) => merge(all, mod.default, clashes), main);
 
 const EN = flatten(withAreas('en', en as Tree));
 const OTHERS = { zh: flatten(withAreas('zh', zh as Tree)), ja: flatten(withAreas('ja', ja as Tree)) };
@@ -65,10 +64,16 @@ function sourceFiles(dir: string): string[] {
 
 describe.each(Object.entries(OTHERS))('%s', (lang, keys) => {
   it('has every key of en', () => {
-    expect([...EN.keys()].filter((k) => !keys.has(k)), `missing in ${lang}`).toEqual([]);
+    expect(
+      [...EN.keys()].filter((k) => !keys.has(k)),
+      `missing in ${lang}`,
+    ).toEqual([]);
   });
   it('has no key that en lacks', () => {
-    expect([...keys.keys()].filter((k) => !EN.has(k)), `only in ${lang}`).toEqual([]);
+    expect(
+      [...keys.keys()].filter((k) => !EN.has(k)),
+      `only in ${lang}`,
+    ).toEqual([]);
   });
   it('keeps en placeholders', () => {
     const differing = [...EN].filter(([k, v]) => keys.has(k) && placeholders(v).join() !== placeholders(keys.get(k)!).join()).map(([k]) => k);
@@ -193,7 +198,11 @@ describe('every page loads the area texts it uses', () => {
     const missing = [...graph]
       // web sources only: shared/ never calls the portal's t() (its own tables may name a helper t)
       .filter((f) => !f.startsWith(join(root, 'i18n')) && !relative(root, f).startsWith('..'))
-      .flatMap((f) => literalKeys(readFileSync(f, 'utf8')).filter((k) => !known.has(k)).map((k) => `${relative(root, f)}: ${k}`));
+      .flatMap((f) =>
+        literalKeys(readFileSync(f, 'utf8'))
+          .filter((k) => !known.has(k))
+          .map((k) => `${relative(root, f)}: ${k}`),
+      );
     expect(missing).toEqual([]);
   });
 });

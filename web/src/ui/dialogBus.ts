@@ -17,4 +17,3 @@ export function useCloseOnNavigation(open: boolean, close: () => void): void {
     };
   }, [open, close]);
 }
-

@@ -94,15 +94,7 @@ export function EntityList<F extends Record<string, unknown>>({
         {title && <h2 className="card-title">{title}</h2>}
         <FilterBar fields={filters} value={list.filters as F} onChange={(f) => list.setFilters(f)} initial={initialFilters} />
         <div className="list-actions">
-          <Button
-            type="button"
-            icon="pi pi-refresh"
-            text
-            rounded
-            aria-label={t('common.refresh')}
-            loading={isValidating && !isLoading}
-            onClick={() => void list.reload()}
-          />
+          <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void list.reload()} />
           {toolbar}
         </div>
       </div>

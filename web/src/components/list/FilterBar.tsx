@@ -39,17 +39,7 @@ function TextFilter({ field, value, onChange }: { field: FilterField; value: str
   );
 }
 
-export function FilterBar<F extends Record<string, unknown>>({
-  fields,
-  value,
-  onChange,
-  initial,
-}: {
-  fields: FilterField[];
-  value: F;
-  onChange: (next: F) => void;
-  initial: F;
-}) {
+export function FilterBar<F extends Record<string, unknown>>({ fields, value, onChange, initial }: { fields: FilterField[]; value: F; onChange: (next: F) => void; initial: F }) {
   const { t } = useTranslation();
   const set = (name: string, v: unknown) => onChange({ ...value, [name]: v });
   const dirty = fields.some((f) => value[f.name] !== initial[f.name]);

@@ -23,7 +23,8 @@ const adminEn = {
     edit: 'Edit user',
     invite: 'Invite user',
     sendInvite: 'Send invitation',
-    inviteHint: 'The user gets an e-mail: a link to set a password, or, for an address that already has a Herald account, a request to join. Either way they become a member once they answer.',
+    inviteHint:
+      'The user gets an e-mail: a link to set a password, or, for an address that already has a Herald account, a request to join. Either way they become a member once they answer.',
     passwordOptional: 'Leave the password empty to keep the current one. A new password signs the user out.',
     created: 'User {{username}} was added.',
     updated: 'User {{username}} was saved.',
@@ -69,7 +70,8 @@ const adminEn = {
     quietHours: 'Quiet hours for SMS and push',
     quietStart: 'Quiet from',
     quietEnd: 'until',
-    quietHoursHint: "Messages wait while it is quiet where the recipient is (their time zone, else the organization's) and go when the window opens; they are counted as held, not failed.",
+    quietHoursHint:
+      "Messages wait while it is quiet where the recipient is (their time zone, else the organization's) and go when the window opens; they are counted as held, not failed.",
     capOf: '{{channel}} a day per recipient',
     capHint: '0 means no cap. A recipient over the cap is skipped with the reason "per-user limit reached".',
     defaultTimeZoneHint: 'Schedules start in it, and dates are shown in it, for members who have not chosen their own.',
@@ -86,7 +88,7 @@ const adminEn = {
     iotIdHash: 'Hash IoT ids',
     saved: 'The settings were saved.',
     ratesTitle: 'Send rates (all organizations)',
-    ratesText: 'Messages per second per channel, shared by every organization and every worker. Keep them within your providers\' quotas.',
+    ratesText: "Messages per second per channel, shared by every organization and every worker. Keep them within your providers' quotas.",
     ratesReadOnly: "Messages per second per channel, shared by every organization. The deployment's operators (the first organization's administrators) change them.",
     ratesHint: "SES starts at 14 messages per second in a new AWS account; raise the email rate once AWS has raised the account's quota.",
     ratesSaved: 'The send rates were saved; every worker uses them within 10 seconds.',

@@ -202,9 +202,13 @@ const campaignEn = {
         PUSH_NATIVE: 'The notification goes to the chosen test devices exactly as recipients get it.',
         LINE: 'The messages go to these LINE user ids exactly as recipients get them. Up to {{max}} ids, separated by commas.',
       },
-      where: 'Tests go only to the accounts of members of this organization and of the test addresses in System settings (their primary e-mail address), at the number, device or LINE id the account has.',
+      where:
+        'Tests go only to the accounts of members of this organization and of the test addresses in System settings (their primary e-mail address), at the number, device or LINE id the account has.',
       to: { SMS: 'Test phone numbers', LINE: 'Test LINE user ids' },
-      incorrect: { SMS: '{{value}} is not a phone number with its country code, such as +81 90 1234 5678.', LINE: '{{value}} is not a LINE user id (U and 32 hexadecimal digits).' },
+      incorrect: {
+        SMS: '{{value}} is not a phone number with its country code, such as +81 90 1234 5678.',
+        LINE: '{{value}} is not a LINE user id (U and 32 hexadecimal digits).',
+      },
       none: { SMS: 'Please enter at least one phone number.', LINE: 'Please enter at least one LINE user id.' },
       devices: 'Test devices',
       allDevices: 'None chosen: every test device.',

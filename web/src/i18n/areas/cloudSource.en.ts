@@ -62,10 +62,12 @@ const cloudSourceEn = {
       filePathSftp: 'A folder on the server, such as /outbox.',
       filePathS3: 'A key prefix in the bucket, such as exports/daily/.',
       fileName: '* matches any characters: members_*.csv takes the newest matching file.',
-      trustPolicy: "Herald assumes this role with the external id above, made for this source. The role's trust policy must allow sts:AssumeRole to {{principal}}, with the condition that sts:ExternalId equals {{externalId}}.",
+      trustPolicy:
+        "Herald assumes this role with the external id above, made for this source. The role's trust policy must allow sts:AssumeRole to {{principal}}, with the condition that sts:ExternalId equals {{externalId}}.",
       jobRole: "Herald's job role (your Herald administrator can give its ARN)",
       externalIdAtSave: "Herald makes this source's external id when you save it; the role's trust policy must then require it.",
-      hostKeyNone: "No host key is confirmed yet. The first run fetches the server's key without sending the password or key; compare its fingerprint with the one your partner gives (ssh-keygen -lf) and trust it.",
+      hostKeyNone:
+        "No host key is confirmed yet. The first run fetches the server's key without sending the password or key; compare its fingerprint with the one your partner gives (ssh-keygen -lf) and trust it.",
       hostKeyPending: 'Compare this fingerprint with the one your partner gives before you trust it. No password or key is sent until it is trusted.',
       credentialsNeeded: 'This copy keeps no password, private key or secret key: type them again before it can run.',
       storedSecret: 'Stored. Leave empty to keep it; type a new one to replace it.',
@@ -120,11 +122,13 @@ const cloudSourceEn = {
     problem: {
       credentials: 'The source has no complete credentials: type its password or private key, or its access key and secret key, and save it.',
       hostKeyUnconfirmed: "The server's host key is not confirmed yet: compare it in the source's dialog and trust it. Nothing was sent to the server.",
-      hostKeyChanged: "The server showed another host key, so no password or key was sent and nothing was imported. If your partner changed the key, trust the new one in the source's dialog.",
+      hostKeyChanged:
+        "The server showed another host key, so no password or key was sent and nothing was imported. If your partner changed the key, trust the new one in the source's dialog.",
       addressRefused: 'The host is not a public internet address, so Herald does not connect to it.',
       unreachable: 'The server could not be reached.',
       ownAccountRole: "A role in Herald's own AWS account cannot be assumed.",
-      roleRefused: "The role could not be assumed. Its trust policy must allow sts:AssumeRole to Herald's job role, on the condition that sts:ExternalId equals this source's external id (shown in the source's dialog).",
+      roleRefused:
+        "The role could not be assumed. Its trust policy must allow sts:AssumeRole to Herald's job role, on the condition that sts:ExternalId equals this source's external id (shown in the source's dialog).",
       fileNameMismatch: "The file name {{file}} does not match the source's file name pattern {{pattern}}, so it was not read. Upload it again under a name that matches.",
     },
     statusOption: { CHECKING: 'Checking', HELD: 'Held', IMPORTING: 'Importing', CONFIRMED: 'Confirmed', SKIPPED: 'Skipped', DONE: 'Done', FAILED: 'Failed' },
@@ -148,7 +152,7 @@ const cloudSourceEn = {
   },
   cloudRecords: {
     intro: 'The rows of the delivery that failed their check or their import, with their row numbers in the file.',
-    noDelivery: 'Choose a delivery in a source\'s history to see its failed rows.',
+    noDelivery: "Choose a delivery in a source's history to see its failed rows.",
     back: 'History',
     empty: 'No row failed.',
     row: 'Row',

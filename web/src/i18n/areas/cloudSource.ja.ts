@@ -62,10 +62,12 @@ const cloudSourceJa = {
       filePathSftp: 'サーバー上のフォルダー（例: /outbox）。',
       filePathS3: 'バケット内のキーのプレフィックス（例: exports/daily/）。',
       fileName: '* は任意の文字に一致します。members_*.csv は一致する最新のファイルを読みます。',
-      trustPolicy: 'Herald はこのソース用に作成した上記の外部 ID でこのロールを引き受けます。ロールの信頼ポリシーで {{principal}} に sts:AssumeRole を許可し、条件として sts:ExternalId が {{externalId}} と等しいことを求めてください。',
+      trustPolicy:
+        'Herald はこのソース用に作成した上記の外部 ID でこのロールを引き受けます。ロールの信頼ポリシーで {{principal}} に sts:AssumeRole を許可し、条件として sts:ExternalId が {{externalId}} と等しいことを求めてください。',
       jobRole: 'Herald のジョブロール（ARN は Herald の管理者に確認してください）',
       externalIdAtSave: '保存時に Herald がこのソースの外部 ID を作成します。その後、ロールの信頼ポリシーでその ID を必須にしてください。',
-      hostKeyNone: 'ホスト鍵はまだ確認されていません。最初の実行では、パスワードや鍵を送らずにサーバーの鍵だけを取得します。フィンガープリントを取引先から受け取ったもの（ssh-keygen -lf）と照合してから信頼してください。',
+      hostKeyNone:
+        'ホスト鍵はまだ確認されていません。最初の実行では、パスワードや鍵を送らずにサーバーの鍵だけを取得します。フィンガープリントを取引先から受け取ったもの（ssh-keygen -lf）と照合してから信頼してください。',
       hostKeyPending: '信頼する前に、このフィンガープリントを取引先から受け取ったものと照合してください。信頼するまでパスワードや鍵は送信されません。',
       credentialsNeeded: 'このコピーにはパスワード、秘密鍵、シークレットキーが引き継がれていません。実行する前に入力し直してください。',
       storedSecret: '保存済みです。空欄のままなら変更しません。新しい値を入力すると置き換えます。',
@@ -120,11 +122,13 @@ const cloudSourceJa = {
     problem: {
       credentials: 'ソースの認証情報が揃っていません。パスワードまたは秘密鍵、あるいはアクセスキーとシークレットキーを入力して保存してください。',
       hostKeyUnconfirmed: 'サーバーのホスト鍵がまだ確認されていません。ソースのダイアログで照合して信頼してください。サーバーには何も送信していません。',
-      hostKeyChanged: 'サーバーが別のホスト鍵を提示したため、パスワードや鍵は送信せず、何も取り込みませんでした。取引先が鍵を変更した場合は、ソースのダイアログで新しい鍵を信頼してください。',
+      hostKeyChanged:
+        'サーバーが別のホスト鍵を提示したため、パスワードや鍵は送信せず、何も取り込みませんでした。取引先が鍵を変更した場合は、ソースのダイアログで新しい鍵を信頼してください。',
       addressRefused: 'このホストはインターネット上の公開アドレスではないため、Herald は接続しません。',
       unreachable: 'サーバーに接続できませんでした。',
       ownAccountRole: 'Herald 自身の AWS アカウントのロールは引き受けられません。',
-      roleRefused: 'ロールを引き受けられませんでした。ロールの信頼ポリシーで、Herald のジョブロールに sts:AssumeRole を許可し、条件として sts:ExternalId がこのソースの外部 ID（ソースのダイアログに表示）と一致することを指定してください。',
+      roleRefused:
+        'ロールを引き受けられませんでした。ロールの信頼ポリシーで、Herald のジョブロールに sts:AssumeRole を許可し、条件として sts:ExternalId がこのソースの外部 ID（ソースのダイアログに表示）と一致することを指定してください。',
       fileNameMismatch: 'ファイル名 {{file}} がソースのファイル名パターン {{pattern}} に一致しないため、読み込みませんでした。パターンに合う名前で再度アップロードしてください。',
     },
     statusOption: { CHECKING: '検査中', HELD: '確認待ち', IMPORTING: '取り込み中', CONFIRMED: '確認済み', SKIPPED: 'スキップ', DONE: '完了', FAILED: '失敗' },

@@ -209,7 +209,8 @@ const entityEn = {
     presetParameter: {
       taken: 'This title or variable name is already used.',
       one: 'preset parameter',
-      intro: 'Look-up tables loaded from a file: each row under its primary key, each other column a value. In a message, preset.<variable>.<column> in double curly braces is the value of the row whose key is the recipient\'s account field.',
+      intro:
+        "Look-up tables loaded from a file: each row under its primary key, each other column a value. In a message, preset.<variable>.<column> in double curly braces is the value of the row whose key is the recipient's account field.",
       empty: 'No preset parameters yet.',
       fields: { title: 'Title' },
       variable: 'Variable name',
@@ -262,7 +263,7 @@ const entityEn = {
       issueConfirm: 'A new secret for {{name}} replaces the current one within 30 seconds: apps signing with the old secret are refused from then on.',
       issueAccept: 'Issue secret',
       issuedTitle: 'Signing secret for {{name}}',
-      issuedNote: 'Copy the secret now and keep it in your app\'s build secrets. It is not shown again.',
+      issuedNote: "Copy the secret now and keep it in your app's build secrets. It is not shown again.",
       secret: 'Signing secret',
       copy: 'Copy',
       copied: 'Copied',
@@ -272,7 +273,8 @@ const entityEn = {
       issueServerAccept: 'Issue server key',
       issuedServerTitle: 'Server key for {{name}}',
       serverKey: 'Server key',
-      serverKeyNote: 'Keep the server key on your own back end, never in the app: it signs the user tokens that let the app change an existing account\'s addresses, consents and push. It is not shown again.',
+      serverKeyNote:
+        "Keep the server key on your own back end, never in the app: it signs the user tokens that let the app change an existing account's addresses, consents and push. It is not shown again.",
     },
     geofenceTag: {
       taken: 'The tags name is already used.',
@@ -295,7 +297,7 @@ const entityEn = {
     beaconMajor: {
       taken: 'The name is already taken.',
       one: 'beacon major',
-      intro: 'Major numbers given a name within a beacon group, as a store\'s beacons share the store\'s major.',
+      intro: "Major numbers given a name within a beacon group, as a store's beacons share the store's major.",
       empty: 'No beacon majors yet.',
       name: 'Name',
       major: 'Major (0–65535)',

@@ -8,7 +8,7 @@ const presetEn = {
     search: 'Key starts with',
     find: 'Find',
     loading: 'Loading values',
-    empty: 'No values. Upload the parameter\'s file, or add a value.',
+    empty: "No values. Upload the parameter's file, or add a value.",
     key: 'Key',
     alias: 'Alias',
     value: 'Value',

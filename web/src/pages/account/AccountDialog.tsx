@@ -38,8 +38,18 @@ function AccountDevices({ id, view }: { id: string; view: 'devices' | 'permissio
   const formatDateTime = useDateTime();
   const { data, error, isLoading } = useSWR(['account.devices', { id }], () => call('account.devices', { id }, { quiet: true }));
   if (isLoading) return <p className="muted">{t('account.loadingDevices')}</p>;
-  if (error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
-  if (!data?.length) return <p className="muted" data-testid="no-devices">{t('account.noDevices')}</p>;
+  if (error)
+    return (
+      <p className="p-error" role="alert">
+        {t('list.errorShort')}
+      </p>
+    );
+  if (!data?.length)
+    return (
+      <p className="muted" data-testid="no-devices">
+        {t('account.noDevices')}
+      </p>
+    );
   return (
     <div className="table-scroll">
       <table className="simple-table" data-testid={`account-${view}`}>
@@ -90,7 +100,12 @@ function PermissionRecord({ id }: { id: string }) {
   const formatDateTime = useDateTime();
   const { data, error, isLoading } = useSWR(['account.permissionRecords', { id }], () => call('account.permissionRecords', { id }, { quiet: true }));
   if (isLoading) return null;
-  if (error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
+  if (error)
+    return (
+      <p className="p-error" role="alert">
+        {t('list.errorShort')}
+      </p>
+    );
   return (
     <section aria-labelledby="permission-record-title">
       <h3 id="permission-record-title">{t('account.permissionRecord')}</h3>
@@ -136,8 +151,18 @@ function AccountEvents({ id }: { id: string }) {
     { items: (page): AccountEventRow[] => page.list, next: (page) => page.cursor },
   );
   if (first.isLoading) return <p className="muted">{t('account.loadingDevices')}</p>;
-  if (first.error) return <p className="p-error" role="alert">{t('list.errorShort')}</p>;
-  if (rows.length === 0) return <p className="muted" data-testid="no-events">{t('account.noEvents')}</p>;
+  if (first.error)
+    return (
+      <p className="p-error" role="alert">
+        {t('list.errorShort')}
+      </p>
+    );
+  if (rows.length === 0)
+    return (
+      <p className="muted" data-testid="no-events">
+        {t('account.noEvents')}
+      </p>
+    );
   const detail = (e: AccountEventRow) => [e.name, e.planId, e.buttonId, e.geofenceId, e.beaconId, e.url].filter(Boolean).join(' · ') || '--';
   return (
     <div className="table-scroll">
@@ -236,15 +261,7 @@ function AccountOverview({ account }: { account: AccountView }) {
 const FORM_ID = 'account-edit-form';
 
 /** The account's own fields as inputs; the server's field error shows under its input. */
-function AccountEditor({
-  account,
-  onSaved,
-  onBusy,
-}: {
-  account: AccountView;
-  onSaved: (a: AccountView) => void;
-  onBusy: (busy: boolean) => void;
-}) {
+function AccountEditor({ account, onSaved, onBusy }: { account: AccountView; onSaved: (a: AccountView) => void; onBusy: (busy: boolean) => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<AccountForm>(() => formOf(account));
   const [errors, setErrors] = useState<AccountFormErrors>({});

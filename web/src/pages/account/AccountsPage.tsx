@@ -92,7 +92,14 @@ export default function AccountsPage() {
           </p>
           <IconField iconPosition="left" className="account-search">
             <InputIcon className="pi pi-search" />
-            <InputText id="account-search" type="search" value={typed} placeholder={t('account.search')} aria-label={t('account.search')} onChange={(e) => setTyped(e.target.value)} />
+            <InputText
+              id="account-search"
+              type="search"
+              value={typed}
+              placeholder={t('account.search')}
+              aria-label={t('account.search')}
+              onChange={(e) => setTyped(e.target.value)}
+            />
           </IconField>
           <div className="list-actions">
             <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void mutate()} />

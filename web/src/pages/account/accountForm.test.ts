@@ -44,7 +44,10 @@ describe('account edit form', () => {
   });
 
   it("finds the input of the server's field error after the catalogue's sentence", () => {
-    expect(fieldErrorOf('入力が正しくありません。 payload.phones.0: Please enter a phone number with its country code')).toEqual({ field: 'phones', text: 'Please enter a phone number with its country code' });
+    expect(fieldErrorOf('入力が正しくありません。 payload.phones.0: Please enter a phone number with its country code')).toEqual({
+      field: 'phones',
+      text: 'Please enter a phone number with its country code',
+    });
     expect(fieldErrorOf('Bad. payload.address.country: two letters')).toEqual({ field: 'addressCountry', text: 'two letters' });
     expect(fieldErrorOf('Bad. payload.version: x')).toBeNull();
     expect(fieldErrorOf(null)).toBeNull();

@@ -129,8 +129,19 @@ export function fieldErrorOf(message: string | null | undefined): { field: Accou
   const m = /(?:^|\s)payload\.([\w.]+): ([\s\S]*)$/.exec(message ?? '');
   if (!m) return null;
   const [head, sub] = m[1]!.split('.');
-  const field: AccountFormField | undefined =
-    head === 'address' ? (sub ? ADDRESS_FIELDS[sub] : 'addressLines') : (head as AccountFormField | undefined);
-  const known: readonly string[] = ['firstName', 'lastName', 'emails', 'phones', 'lineUserId', 'country', 'locale', 'timeZone', 'tags', 'attributes', ...Object.values(ADDRESS_FIELDS)];
+  const field: AccountFormField | undefined = head === 'address' ? (sub ? ADDRESS_FIELDS[sub] : 'addressLines') : (head as AccountFormField | undefined);
+  const known: readonly string[] = [
+    'firstName',
+    'lastName',
+    'emails',
+    'phones',
+    'lineUserId',
+    'country',
+    'locale',
+    'timeZone',
+    'tags',
+    'attributes',
+    ...Object.values(ADDRESS_FIELDS),
+  ];
   return field && known.includes(field) ? { field, text: m[2]! } : null;
 }

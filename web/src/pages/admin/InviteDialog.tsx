@@ -57,7 +57,15 @@ export function InviteDialog({ visible, onHide, onSaved }: { visible: boolean; o
 
   return (
     <FormDialog id="invite-dialog" header={t('user.invite')} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} submitLabel={t('user.sendInvite')}>
-      <TextField id="invite-email" type="email" fieldClassName="span-2" label={`${t('user.email')} *`} value={form.email} error={errors.email} onChange={(email) => change({ email })} />
+      <TextField
+        id="invite-email"
+        type="email"
+        fieldClassName="span-2"
+        label={`${t('user.email')} *`}
+        value={form.email}
+        error={errors.email}
+        onChange={(email) => change({ email })}
+      />
       <div className="field span-2">
         <label htmlFor="invite-role">{t('user.role')} *</label>
         <Select

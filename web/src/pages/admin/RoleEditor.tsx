@@ -76,7 +76,17 @@ function PermissionGroup({
   );
 }
 
-function PermissionPicker({ groups, selected, onChange, disabled }: { groups: Record<string, string[]>; selected: Set<string>; onChange: (codes: string[], on: boolean) => void; disabled: boolean }) {
+function PermissionPicker({
+  groups,
+  selected,
+  onChange,
+  disabled,
+}: {
+  groups: Record<string, string[]>;
+  selected: Set<string>;
+  onChange: (codes: string[], on: boolean) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const label = usePermissionLabel();
   const [query, setQuery] = useState('');
@@ -130,7 +140,7 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
   function toggle(codes: string[], on: boolean) {
     setSelected((prev) => {
       const next = new Set(prev);
-      for (const c of codes) (on ? next.add(c) : next.delete(c));
+      for (const c of codes) on ? next.add(c) : next.delete(c);
       return next;
     });
   }
@@ -188,11 +198,7 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
           {t('role.permissions')} <span className="muted">({selected.size})</span>
         </h3>
         {system && <p className="muted small">{t('role.systemHint')}</p>}
-        {isLoading || !catalogue ? (
-          <PageSpinner />
-        ) : (
-          <PermissionPicker key={String(visible)} groups={catalogue.groups} selected={selected} onChange={toggle} disabled={system} />
-        )}
+        {isLoading || !catalogue ? <PageSpinner /> : <PermissionPicker key={String(visible)} groups={catalogue.groups} selected={selected} onChange={toggle} disabled={system} />}
       </div>
     </FormDialog>
   );

@@ -159,11 +159,25 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
           <div className="form-grid">
             <div className="field">
               <label htmlFor="system-quiet-start">{t('systemSetting.quietStart')}</label>
-              <input id="system-quiet-start" className="p-inputtext" type="time" value={form.quietHours.start} disabled={!form.quietHours.enabled} onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, start: e.target.value } })} />
+              <input
+                id="system-quiet-start"
+                className="p-inputtext"
+                type="time"
+                value={form.quietHours.start}
+                disabled={!form.quietHours.enabled}
+                onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, start: e.target.value } })}
+              />
             </div>
             <div className="field">
               <label htmlFor="system-quiet-end">{t('systemSetting.quietEnd')}</label>
-              <input id="system-quiet-end" className="p-inputtext" type="time" value={form.quietHours.end} disabled={!form.quietHours.enabled} onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, end: e.target.value } })} />
+              <input
+                id="system-quiet-end"
+                className="p-inputtext"
+                type="time"
+                value={form.quietHours.end}
+                disabled={!form.quietHours.enabled}
+                onChange={(e) => setForm({ ...form, quietHours: { ...form.quietHours, end: e.target.value } })}
+              />
             </div>
           </div>
           <small id="system-quiet-hint" className="muted">

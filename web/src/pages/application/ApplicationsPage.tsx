@@ -96,7 +96,12 @@ export default function ApplicationsPage() {
                   <label htmlFor={id}>{t(`entity.application.${which}`)}</label>
                   <div className="p-inputgroup">
                     <InputText id={id} value={value} readOnly />
-                    <Button type="button" icon={copied === which ? 'pi pi-check' : 'pi pi-copy'} label={copied === which ? t('entity.application.copied') : t('entity.application.copy')} onClick={() => void copy(which)} />
+                    <Button
+                      type="button"
+                      icon={copied === which ? 'pi pi-check' : 'pi pi-copy'}
+                      label={copied === which ? t('entity.application.copied') : t('entity.application.copy')}
+                      onClick={() => void copy(which)}
+                    />
                   </div>
                 </Fragment>
               );

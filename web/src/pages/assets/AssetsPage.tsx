@@ -87,9 +87,23 @@ export default function AssetsPage() {
     for (const [use, files] of byUse) {
       const size = files.reduce((n, f) => n + f.size, 0);
       try {
-        const done = await uploadFiles({ baseDir: folder, use }, files, (f) => setProgress({ count: accepted.length, fraction: (sent + f * size) / Math.max(1, accepted.reduce((n, x) => n + x.size, 0)) }), {
-          quiet: true,
-        });
+        const done = await uploadFiles(
+          { baseDir: folder, use },
+          files,
+          (f) =>
+            setProgress({
+              count: accepted.length,
+              fraction:
+                (sent + f * size) /
+                Math.max(
+                  1,
+                  accepted.reduce((n, x) => n + x.size, 0),
+                ),
+            }),
+          {
+            quiet: true,
+          },
+        );
         uploaded += done.files.length;
       } catch (err) {
         const text = err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err);
@@ -157,13 +171,7 @@ export default function AssetsPage() {
             {crumbs.map((c, i) => (
               <span key={i}>
                 <i className="pi pi-angle-right" aria-hidden="true" />
-                <Button
-                  type="button"
-                  text
-                  label={c}
-                  onClick={() => setFolder(crumbs.slice(0, i + 1).join('/'))}
-                  aria-current={i === crumbs.length - 1 ? 'page' : undefined}
-                />
+                <Button type="button" text label={c} onClick={() => setFolder(crumbs.slice(0, i + 1).join('/'))} aria-current={i === crumbs.length - 1 ? 'page' : undefined} />
               </span>
             ))}
           </nav>
@@ -207,7 +215,15 @@ export default function AssetsPage() {
             header={t('assets.name')}
             body={(r: Row) =>
               r.kind === 'folder' ? (
-                <Button type="button" text className="asset-folder" icon="pi pi-folder" label={r.name} aria-label={t('assets.open', { name: r.name })} onClick={() => setFolder(r.path)} />
+                <Button
+                  type="button"
+                  text
+                  className="asset-folder"
+                  icon="pi pi-folder"
+                  label={r.name}
+                  aria-label={t('assets.open', { name: r.name })}
+                  onClick={() => setFolder(r.path)}
+                />
               ) : (
                 <span className="cell-with-tag">
                   {/\.(png|jpe?g|gif)$/i.test(r.name) ? <img className="asset-thumb" src={r.url} alt="" /> : <i className="pi pi-file" aria-hidden="true" />}
@@ -229,7 +245,14 @@ export default function AssetsPage() {
                 {r.kind === 'file' && (
                   <>
                     <Button type="button" icon="pi pi-link" text rounded aria-label={t('assets.copyLink', { name: r.name })} onClick={() => void copyLink(r)} />
-                    <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('assets.rename', { name: r.name })} onClick={() => openDialog({ kind: 'rename', file: r })} />
+                    <Button
+                      type="button"
+                      icon="pi pi-pencil"
+                      text
+                      rounded
+                      aria-label={t('assets.rename', { name: r.name })}
+                      onClick={() => openDialog({ kind: 'rename', file: r })}
+                    />
                   </>
                 )}
                 <Button

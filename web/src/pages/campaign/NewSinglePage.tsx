@@ -87,15 +87,18 @@ export default function NewSinglePage() {
   const editable = !saved || (EDITABLE.has(saved.status) && saved.actions.includes('saveDraft'));
   const steps = stepsFor(form.channel);
 
-  const start = useCallback((view: PlanView) => {
-    const next = formFromPlan(view, zone, Date.now());
-    setForm(next);
-    setClean(next);
-    setSaved(view);
-    setTouched(new Set());
-    setShowAll(false);
-    if (view.approval) setApproval((a) => ({ ...a, participants: view.approval!.participants }));
-  }, [zone]);
+  const start = useCallback(
+    (view: PlanView) => {
+      const next = formFromPlan(view, zone, Date.now());
+      setForm(next);
+      setClean(next);
+      setSaved(view);
+      setTouched(new Set());
+      setShowAll(false);
+      if (view.approval) setApproval((a) => ({ ...a, participants: view.approval!.participants }));
+    },
+    [zone],
+  );
 
   const load = useCallback(
     async (planId: string) => {
@@ -248,7 +251,16 @@ export default function NewSinglePage() {
   const title = saved ? t('campaign.wizard.editTitle', { name: saved.name }) : t('campaign.wizard.title');
 
   if (loading !== 'no') {
-    return <EditorLoadState title={t('campaign.wizard.title')} state={loading} error={t('campaign.wizard.loadError')} onRetry={() => id && void load(id)} back={CAMPAIGNS_PATH} backLabel={t('campaign.back')} />;
+    return (
+      <EditorLoadState
+        title={t('campaign.wizard.title')}
+        state={loading}
+        error={t('campaign.wizard.loadError')}
+        onRetry={() => id && void load(id)}
+        back={CAMPAIGNS_PATH}
+        backLabel={t('campaign.back')}
+      />
+    );
   }
 
   if (!editable && saved) {
@@ -288,7 +300,15 @@ export default function NewSinglePage() {
         <div className="builder-actions">
           {saved && <PlanStatusTag status={saved.status} />}
           {dirty && <span className="unsaved-note">{t('campaign.wizard.unsaved')}</span>}
-          <Button type="button" outlined icon="pi pi-save" label={t('campaign.wizard.saveDraft')} loading={busy === 'save'} disabled={busy !== null} onClick={() => void saveDraft()} />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-save"
+            label={t('campaign.wizard.saveDraft')}
+            loading={busy === 'save'}
+            disabled={busy !== null}
+            onClick={() => void saveDraft()}
+          />
         </div>
       </header>
 
@@ -361,7 +381,14 @@ export default function NewSinglePage() {
       <footer className="wizard-footer">
         <Button type="button" outlined icon="pi pi-arrow-left" label={t('campaign.wizard.back')} disabled={index === 0} onClick={() => goTo(steps[index - 1])} />
         {current === 'review' ? (
-          <Button type="button" icon="pi pi-send" label={t('campaign.action.sendToReview')} loading={busy === 'review'} disabled={busy !== null} onClick={() => void sendToReview()} />
+          <Button
+            type="button"
+            icon="pi pi-send"
+            label={t('campaign.action.sendToReview')}
+            loading={busy === 'review'}
+            disabled={busy !== null}
+            onClick={() => void sendToReview()}
+          />
         ) : (
           <Button type="button" icon="pi pi-arrow-right" iconPos="right" label={t('campaign.wizard.next')} onClick={next} />
         )}

@@ -132,18 +132,15 @@ export default function PlanDetailPage() {
           {back}
           <div className="title-row">
             <h1>{p.name}</h1>
-            {emptyRun ? (
-              <Tag value={t('campaign.detail.nothingSent')} severity="warning" rounded data-status="NOTHING_SENT" />
-            ) : (
-              <PlanStatusTag status={p.status} />
-            )}
+            {emptyRun ? <Tag value={t('campaign.detail.nothingSent')} severity="warning" rounded data-status="NOTHING_SENT" /> : <PlanStatusTag status={p.status} />}
             {live && <span className="live-dot">{t('campaign.detail.live')}</span>}
           </div>
           <p className="muted">{p.title}</p>
           {emptyRun && (
             <p className="notice notice-warn" role="status" data-testid="nothing-sent">
               {t('campaign.detail.nothingSentWhy', {
-                reasons: emptyRun.map((r) => `${t(`campaign.reason.${r.reason}`, { defaultValue: r.reason })} ${formatCount(r.count)}`).join(t('campaign.detail.listSeparator')) || '--',
+                reasons:
+                  emptyRun.map((r) => `${t(`campaign.reason.${r.reason}`, { defaultValue: r.reason })} ${formatCount(r.count)}`).join(t('campaign.detail.listSeparator')) || '--',
               })}
             </p>
           )}

@@ -50,7 +50,15 @@ export function RejectDialog({
   }
 
   return (
-    <FormDialog id="reject-dialog" header={t('campaign.reject.title', { name: planName })} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} submitLabel={t('campaign.action.reject')}>
+    <FormDialog
+      id="reject-dialog"
+      header={t('campaign.reject.title', { name: planName })}
+      visible={visible}
+      onHide={onHide}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('campaign.action.reject')}
+    >
       <div className="field span-2">
         <label htmlFor="reject-type">{t('campaign.reject.type')}</label>
         <Select

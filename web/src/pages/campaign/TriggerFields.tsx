@@ -58,7 +58,13 @@ export function TriggerFields({
       <fieldset className="choice-group">
         <legend>{t('campaign.trigger.delivery')}</legend>
         <div className="checkbox-row">
-          <RadioButton inputId={`${idPrefix}-now`} name={`${idPrefix}-kind`} value="IMMEDIATELY" checked={!scheduled} onChange={() => onChange({ kind: 'IMMEDIATELY' }, schedule)} />
+          <RadioButton
+            inputId={`${idPrefix}-now`}
+            name={`${idPrefix}-kind`}
+            value="IMMEDIATELY"
+            checked={!scheduled}
+            onChange={() => onChange({ kind: 'IMMEDIATELY' }, schedule)}
+          />
           <label htmlFor={`${idPrefix}-now`}>{t('campaign.trigger.immediately')}</label>
         </div>
         <div className="checkbox-row">

@@ -67,13 +67,12 @@ describe('chartSeries', () => {
     expect(series.map((p) => p.label)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
     expect(series[0]).toEqual({ label: '2026-03-01', sent: 2, opens: 1, clicks: 0 });
     expect(series[4].sent).toBe(4);
-    expect(chartSeries([{ hour: '2026-03-01T23', sent: 1, opens: 0, clicks: 0 }, { hour: '2026-03-05T00', sent: 1, opens: 0, clicks: 0 }]).map((p) => p.label)).toEqual([
-      '2026-03-01',
-      '2026-03-02',
-      '2026-03-03',
-      '2026-03-04',
-      '2026-03-05',
-    ]);
+    expect(
+      chartSeries([
+        { hour: '2026-03-01T23', sent: 1, opens: 0, clicks: 0 },
+        { hour: '2026-03-05T00', sent: 1, opens: 0, clicks: 0 },
+      ]).map((p) => p.label),
+    ).toEqual(['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
   });
 
   it('has nothing to draw without counters', () => {

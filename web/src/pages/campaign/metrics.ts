@@ -116,12 +116,17 @@ export function chartSeries(hours: readonly { hour: string; sent: number; opens:
  */
 export function nothingSent(
   status: string,
-  stats: { totals: Pick<PlanTotals, 'sent'>; reasons: { failed: Partial<Record<SendFailureReason, number>>; skipped: Partial<Record<SendFailureReason, number>> }; running: boolean } | undefined,
+  stats:
+    | { totals: Pick<PlanTotals, 'sent'>; reasons: { failed: Partial<Record<SendFailureReason, number>>; skipped: Partial<Record<SendFailureReason, number>> }; running: boolean }
+    | undefined,
 ): { reason: SendFailureReason; count: number }[] | undefined {
   if (status !== 'DEPLOYED' || !stats || stats.running || stats.totals.sent > 0) return undefined;
   const counts = new Map<SendFailureReason, number>();
   for (const byReason of [stats.reasons.skipped, stats.reasons.failed]) {
     for (const [reason, n] of Object.entries(byReason) as [SendFailureReason, number][]) counts.set(reason, (counts.get(reason) ?? 0) + n);
   }
-  return [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([reason, count]) => ({ reason, count }));
+  return [...counts]
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, count]) => ({ reason, count }));
 }

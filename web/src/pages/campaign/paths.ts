@@ -15,5 +15,4 @@ export const wizardPath = (id?: string, step?: WizardStepName) => {
   return s ? `${WIZARD_PATH}?${s}` : WIZARD_PATH;
 };
 
-export const detailPath = (id: string, tab?: string) =>
-  `${DETAIL_PATH}?id=${encodeURIComponent(id)}${tab ? `&tab=${encodeURIComponent(tab)}` : ''}`;
+export const detailPath = (id: string, tab?: string) => `${DETAIL_PATH}?id=${encodeURIComponent(id)}${tab ? `&tab=${encodeURIComponent(tab)}` : ''}`;

@@ -58,8 +58,7 @@ type SimpleAction = keyof typeof SIMPLE;
 
 type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigger'>;
 
-const refreshPlans = () =>
-  invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
+const refreshPlans = () => invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
 
 /**
  * `openCopy`: a duplicate opens at once (the detail page); otherwise the lists show it.

@@ -2,7 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { planServices, type PlanView } from '../../../../shared/services/plan';
 import * as edits from '../template/draft';
 import { withContent } from '../template/channel/channelDraft';
-import { draftSavable, firstInvalidStep, formFromPlan, fromLocalInput, hasContent, localInputValue, newForm, parseAddresses, parseTargets, savePayload, smsCost, stepsFor, stepValid, validateForm, withChannel, type WizardForm } from './wizard';
+import {
+  draftSavable,
+  firstInvalidStep,
+  formFromPlan,
+  fromLocalInput,
+  hasContent,
+  localInputValue,
+  newForm,
+  parseAddresses,
+  parseTargets,
+  savePayload,
+  smsCost,
+  stepsFor,
+  stepValid,
+  validateForm,
+  withChannel,
+  type WizardForm,
+} from './wizard';
 import { E164, LINE_USER_ID } from '../../../../shared/phone';
 
 const NOW = Date.UTC(2026, 10, 22, 0, 0, 0);
@@ -93,21 +110,38 @@ describe('every channel', () => {
     let form = withChannel(named(), 'SMS');
     expect(form.message.channel).toBe('SMS');
     expect(firstInvalidStep(validateForm(form, NOW))).toBe('content');
-    form = { ...form, message: withContent(withContent(form.message, 'en', { text: 'Hi {{firstName|there}}', stopFooter: true }), 'ja', { text: 'こんにちは', stopFooter: false }) };
+    form = {
+      ...form,
+      message: withContent(withContent(form.message, 'en', { text: 'Hi {{firstName|there}}', stopFooter: true }), 'ja', { text: 'こんにちは', stopFooter: false }),
+    };
     expect(hasContent(form)).toBe(true);
     expect(firstInvalidStep(validateForm(form, NOW))).toBeNull();
     const payload = savePayload(form);
     expect(planServices.saveSingle.payload.safeParse(payload).success).toBe(true);
-    expect(payload).toMatchObject({ channel: 'SMS', content: { kind: 'SMS', template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}' }, ja: { text: 'こんにちは', stopFooter: false } } } } });
+    expect(payload).toMatchObject({
+      channel: 'SMS',
+      content: {
+        kind: 'SMS',
+        template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}' }, ja: { text: 'こんにちは', stopFooter: false } } },
+      },
+    });
     const back = formFromPlan(viewOf(payload), 'UTC', NOW);
     expect(back.channel).toBe('SMS');
     expect(back.message.contents).toEqual(form.message.contents);
     expect(stepsFor('SMS')).toEqual(['content', 'segmentation', 'trigger', 'review']);
   });
 
-  it('writes push and LINE content, checked by the channel editors\' own schema', () => {
+  it("writes push and LINE content, checked by the channel editors' own schema", () => {
     let push = withChannel(named(), 'PUSH_NATIVE');
-    push = { ...push, message: withContent(push.message, 'en', { ...push.message.contents.en, title: 'Sale', body: 'Today only', buttons: [{ text: 'Open', action: 'WEBSITE', value: 'https://example.com' }] }) };
+    push = {
+      ...push,
+      message: withContent(push.message, 'en', {
+        ...push.message.contents.en,
+        title: 'Sale',
+        body: 'Today only',
+        buttons: [{ text: 'Open', action: 'WEBSITE', value: 'https://example.com' }],
+      }),
+    };
     expect(validateForm(push, NOW).message.count).toBe(0);
     const pushPayload = savePayload(push);
     expect(planServices.saveSingle.payload.safeParse(pushPayload).success).toBe(true);

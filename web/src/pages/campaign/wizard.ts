@@ -9,7 +9,15 @@ import { THEME_DEFAULT } from '../../../../shared/render';
 import { isValidEmail } from '../../../../shared/validation';
 import type { PayloadIn } from '../../../../shared/services';
 import type { PlanView } from '../../../../shared/services/plan';
-import { type ChannelDraft, type ChannelErrors, type ContentChannel, isContentChannel, newChannelDraft, toChannelPayload, validateChannelDraft } from '../template/channel/channelDraft';
+import {
+  type ChannelDraft,
+  type ChannelErrors,
+  type ContentChannel,
+  isContentChannel,
+  newChannelDraft,
+  toChannelPayload,
+  validateChannelDraft,
+} from '../template/channel/channelDraft';
 import { type BlockDraft, type Draft, newBlockId, newDraft } from '../template/draft';
 import { type DraftErrors, NO_ERRORS, validateDraft } from '../template/validation';
 import type { WizardStepName } from './paths';
@@ -213,7 +221,10 @@ export const MAX_TEST_ADDRESSES = 10;
 
 /** Test addresses typed into one field, separated by commas, semicolons or spaces; repeats counted once. */
 export function parseAddresses(text: string): { emails: string[]; invalid: string[] } {
-  const parts = text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const seen = new Set<string>();
   const emails: string[] = [];
   const invalid: string[] = [];
@@ -234,7 +245,10 @@ export function parseAddresses(text: string): { emails: string[]; invalid: strin
 export function parseTargets(text: string, pattern: RegExp): { values: string[]; invalid: string[] } {
   const values: string[] = [];
   const invalid: string[] = [];
-  for (const part of text.split(/[,;\n]+/).map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(/[,;\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const value = part.replace(/[\s().-]/g, '');
     if (!pattern.test(value)) invalid.push(part);
     else if (!values.includes(value)) values.push(value);

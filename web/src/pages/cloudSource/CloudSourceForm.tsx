@@ -156,7 +156,8 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
     const parsed = safeParseIn(cloudSourceSavePayload, payload);
     const found: Record<string, string> = parsed.success ? {} : fieldErrorsOf(parsed.error);
     // the server's own rule: a stored credential counts, so an edit need not type it again
-    if (form.sourceType === 'SFTP' && !form.password && !form.privateKey && !source?.hasPassword && !source?.hasPrivateKey) found.password ||= schemaText(CLOUD_MESSAGES.credential);
+    if (form.sourceType === 'SFTP' && !form.password && !form.privateKey && !source?.hasPassword && !source?.hasPrivateKey)
+      found.password ||= schemaText(CLOUD_MESSAGES.credential);
     if (form.sourceType === 'S3' && !form.roleArn && !(form.accessKey && (form.secretKey || source?.hasSecretKey))) found.accessKey ||= schemaText(CLOUD_MESSAGES.s3Credential);
     if (source?.credentialsNeeded && !form.password && !form.privateKey && !form.secretKey && form.sourceType !== 'UPLOAD' && !(form.sourceType === 'S3' && form.roleArn)) {
       found[form.sourceType === 'S3' ? 'secretKey' : 'password'] ||= t('cloudSource.hint.credentialsNeeded');
@@ -205,7 +206,15 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
         aria-describedby={errors[key] || hint ? `cloud-${key}-error` : undefined}
         onChange={(e) => set(key, (e.value ?? (key === 'lastDataRow' ? null : 0)) as never)}
       />
-      {errors[key] ? <FieldError id={`cloud-${key}-error`} text={errors[key]} /> : hint && <small id={`cloud-${key}-error`} className="field-hint">{hint}</small>}
+      {errors[key] ? (
+        <FieldError id={`cloud-${key}-error`} text={errors[key]} />
+      ) : (
+        hint && (
+          <small id={`cloud-${key}-error`} className="field-hint">
+            {hint}
+          </small>
+        )
+      )}
     </div>
   );
   const select = <K extends keyof Form>(key: K, options: readonly { value: string; label: string }[], clear = false) => (
@@ -265,7 +274,11 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
             {number('port')}
             {text('username', undefined, { autoComplete: 'off' })}
             {secret('password', source?.hasPassword)}
-            {source?.credentialsNeeded && <p className="muted span-2" data-testid="cloud-credentials-needed">{t('cloudSource.hint.credentialsNeeded')}</p>}
+            {source?.credentialsNeeded && (
+              <p className="muted span-2" data-testid="cloud-credentials-needed">
+                {t('cloudSource.hint.credentialsNeeded')}
+              </p>
+            )}
             <div className="field span-2">
               <label htmlFor="cloud-privateKey">{f('privateKey')}</label>
               <InputTextarea
@@ -286,7 +299,11 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
             {text('accessKey', t('cloudSource.hint.s3Credential'), { autoComplete: 'off' })}
             {secret('secretKey', source?.hasSecretKey)}
             {text('roleArn', undefined, { placeholder: 'arn:aws:iam::123456789012:role/HeraldReader', fieldClassName: 'span-2' })}
-            {source?.credentialsNeeded && <p className="muted span-2" data-testid="cloud-credentials-needed">{t('cloudSource.hint.credentialsNeeded')}</p>}
+            {source?.credentialsNeeded && (
+              <p className="muted span-2" data-testid="cloud-credentials-needed">
+                {t('cloudSource.hint.credentialsNeeded')}
+              </p>
+            )}
             {form.roleArn && <RoleTrust source={current} />}
           </>
         ) : (
@@ -298,8 +315,14 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
         <>
           {form.sourceType !== 'UPLOAD' && text('filePath', t(form.sourceType === 'S3' ? 'cloudSource.hint.filePathS3' : 'cloudSource.hint.filePathSftp'))}
           {text('fileName', t('cloudSource.hint.fileName'))}
-          {select('encoding', CSV_ENCODINGS.map((value) => ({ value, label: value })))}
-          {select('splitChar', CSV_DELIMITERS.map((value) => ({ value, label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[value]}`) })))}
+          {select(
+            'encoding',
+            CSV_ENCODINGS.map((value) => ({ value, label: value })),
+          )}
+          {select(
+            'splitChar',
+            CSV_DELIMITERS.map((value) => ({ value, label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[value]}`) })),
+          )}
           {number('firstDataRow')}
           {number('lastDataRow', t('cloudSource.hint.lastDataRow'))}
           {number('largeFileRowLimit')}
@@ -331,14 +354,32 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
                   <tr key={i}>
                     <td>{n}</td>
                     <td>
-                      <InputText id={`cloud-col-${i}-columnId`} value={c.columnId} aria-label={t('cloudSource.column.columnIdOf', { n })} invalid={Boolean(err('columnId'))} onChange={(e) => setColumn(i, { columnId: e.target.value })} />
+                      <InputText
+                        id={`cloud-col-${i}-columnId`}
+                        value={c.columnId}
+                        aria-label={t('cloudSource.column.columnIdOf', { n })}
+                        invalid={Boolean(err('columnId'))}
+                        onChange={(e) => setColumn(i, { columnId: e.target.value })}
+                      />
                       <FieldError id={`cloud-col-${i}-columnId-error`} text={err('columnId')} />
                     </td>
                     <td>
-                      <Checkbox inputId={`cloud-col-${i}-checkTitle`} checked={c.checkTitle} aria-label={t('cloudSource.column.checkTitleOf', { n })} onChange={(e) => setColumn(i, { checkTitle: Boolean(e.checked) })} />
+                      <Checkbox
+                        inputId={`cloud-col-${i}-checkTitle`}
+                        checked={c.checkTitle}
+                        aria-label={t('cloudSource.column.checkTitleOf', { n })}
+                        onChange={(e) => setColumn(i, { checkTitle: Boolean(e.checked) })}
+                      />
                     </td>
                     <td>
-                      <InputText id={`cloud-col-${i}-regex`} value={c.regex} placeholder="^[0-9]+$" aria-label={t('cloudSource.column.regexOf', { n })} invalid={Boolean(err('regex'))} onChange={(e) => setColumn(i, { regex: e.target.value })} />
+                      <InputText
+                        id={`cloud-col-${i}-regex`}
+                        value={c.regex}
+                        placeholder="^[0-9]+$"
+                        aria-label={t('cloudSource.column.regexOf', { n })}
+                        invalid={Boolean(err('regex'))}
+                        onChange={(e) => setColumn(i, { regex: e.target.value })}
+                      />
                       <FieldError id={`cloud-col-${i}-regex-error`} text={err('regex')} />
                     </td>
                     <td>
@@ -353,7 +394,13 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
                     <td>
                       {c.fieldType === 'attribute' && (
                         <div className="cloud-attribute">
-                          <InputText id={`cloud-col-${i}-attribute`} value={c.attribute ?? ''} aria-label={t('cloudSource.column.attributeOf', { n })} invalid={Boolean(err('attribute'))} onChange={(e) => setColumn(i, { attribute: e.target.value })} />
+                          <InputText
+                            id={`cloud-col-${i}-attribute`}
+                            value={c.attribute ?? ''}
+                            aria-label={t('cloudSource.column.attributeOf', { n })}
+                            invalid={Boolean(err('attribute'))}
+                            onChange={(e) => setColumn(i, { attribute: e.target.value })}
+                          />
                           <Select
                             inputId={`cloud-col-${i}-format`}
                             label={t('cloudSource.column.formatOf', { n })}
@@ -384,14 +431,24 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
             </tbody>
           </table>
           <FieldError id="cloud-fileColumns-error" text={errors.fileColumns} />
-          <Button type="button" icon="pi pi-plus" label={t('cloudSource.column.add')} text disabled={form.fileColumns.length >= 200} onClick={() => setForm((old) => ({ ...old, fileColumns: [...old.fileColumns, newColumn()] }))} />
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            label={t('cloudSource.column.add')}
+            text
+            disabled={form.fileColumns.length >= 200}
+            onClick={() => setForm((old) => ({ ...old, fileColumns: [...old.fileColumns, newColumn()] }))}
+          />
         </div>,
       )}
       {section(
         'keys',
         <>
           {select('uniqueIdField', columnOptions)}
-          {select('keyCase', KEY_CASES.map((value) => ({ value, label: t(`dataImport.keyCaseOption.${value}`) })))}
+          {select(
+            'keyCase',
+            KEY_CASES.map((value) => ({ value, label: t(`dataImport.keyCaseOption.${value}`) })),
+          )}
           {select('groupColumn', columnOptions, true)}
           {select('localeColumn', columnOptions, true)}
         </>,
@@ -426,12 +483,19 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
 /** The external id Herald made for the source, and what the customer's trust policy must say about it. */
 function RoleTrust({ source }: { source: CloudSourceView | null }) {
   const { t } = useTranslation();
-  if (!source?.externalId) return <p className="muted span-2" data-testid="cloud-trust">{t('cloudSource.hint.externalIdAtSave')}</p>;
+  if (!source?.externalId)
+    return (
+      <p className="muted span-2" data-testid="cloud-trust">
+        {t('cloudSource.hint.externalIdAtSave')}
+      </p>
+    );
   return (
     <div className="field span-2" data-testid="cloud-trust">
       <span className="muted">{t('cloudSource.field.externalId')}</span>
       <code id="cloud-externalId">{source.externalId}</code>
-      <small className="field-hint">{t('cloudSource.hint.trustPolicy', { principal: source.trustPrincipal ?? t('cloudSource.hint.jobRole'), externalId: source.externalId })}</small>
+      <small className="field-hint">
+        {t('cloudSource.hint.trustPolicy', { principal: source.trustPrincipal ?? t('cloudSource.hint.jobRole'), externalId: source.externalId })}
+      </small>
     </div>
   );
 }

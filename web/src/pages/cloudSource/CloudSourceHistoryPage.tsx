@@ -81,7 +81,13 @@ function History({ sourceId }: { sourceId: string }) {
       danger: how === 'skip',
     });
     // a refusal's toast says why (someone else decided first)
-    if (ok && (await save(() => call(how === 'confirm' ? 'cloudSourceHistory.confirm' : 'cloudSourceHistory.skip', { sourceId, id: h.id }), t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName })))) {
+    if (
+      ok &&
+      (await save(
+        () => call(how === 'confirm' ? 'cloudSourceHistory.confirm' : 'cloudSourceHistory.skip', { sourceId, id: h.id }),
+        t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName }),
+      ))
+    ) {
       await pages.refresh();
     }
   }
@@ -129,11 +135,21 @@ function History({ sourceId }: { sourceId: string }) {
               <th scope="col">{t('cloudHistory.fileName')}</th>
               <th scope="col">{t('cloudHistory.trigger')}</th>
               <th scope="col">{t('cloudHistory.status')}</th>
-              <th scope="col" className="numeric">{t('cloudHistory.rows')}</th>
-              <th scope="col" className="numeric">{t('cloudHistory.valid')}</th>
-              <th scope="col" className="numeric">{t('cloudHistory.invalid')}</th>
-              <th scope="col" className="numeric">{t('cloudHistory.created')}</th>
-              <th scope="col" className="numeric">{t('cloudHistory.updated')}</th>
+              <th scope="col" className="numeric">
+                {t('cloudHistory.rows')}
+              </th>
+              <th scope="col" className="numeric">
+                {t('cloudHistory.valid')}
+              </th>
+              <th scope="col" className="numeric">
+                {t('cloudHistory.invalid')}
+              </th>
+              <th scope="col" className="numeric">
+                {t('cloudHistory.created')}
+              </th>
+              <th scope="col" className="numeric">
+                {t('cloudHistory.updated')}
+              </th>
               <th scope="col">{t('cloudHistory.finished')}</th>
               <th scope="col">{t('cloudHistory.actions')}</th>
             </>
@@ -148,8 +164,12 @@ function History({ sourceId }: { sourceId: string }) {
               <td>{t(`cloudHistory.triggerOption.${h.trigger}`)}</td>
               <td>
                 <Tag value={t(`cloudHistory.statusOption.${h.status}`)} severity={SEVERITY[h.status]} rounded />
-                {RUNNING.has(h.status) && <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />}
-                {h.error && <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: source.data?.fileName ?? '' }) : h.error}</div>}
+                {RUNNING.has(h.status) && (
+                  <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />
+                )}
+                {h.error && (
+                  <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: source.data?.fileName ?? '' }) : h.error}</div>
+                )}
               </td>
               <td className="numeric">{formatCount(h.rows)}</td>
               <td className="numeric">{formatCount(h.valid)}</td>
@@ -160,12 +180,45 @@ function History({ sourceId }: { sourceId: string }) {
               <td className="row-actions">
                 {h.status === 'HELD' && (
                   <>
-                    <Button type="button" icon="pi pi-check" text rounded severity="success" aria-label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
-                    <Button type="button" icon="pi pi-ban" text rounded severity="warning" aria-label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
+                    <Button
+                      type="button"
+                      icon="pi pi-check"
+                      text
+                      rounded
+                      severity="success"
+                      aria-label={t('cloudHistory.confirm', { file: h.fileName })}
+                      onClick={() => void decide(h, 'confirm')}
+                    />
+                    <Button
+                      type="button"
+                      icon="pi pi-ban"
+                      text
+                      rounded
+                      severity="warning"
+                      aria-label={t('cloudHistory.skip', { file: h.fileName })}
+                      onClick={() => void decide(h, 'skip')}
+                    />
                   </>
                 )}
-                <Button type="button" icon="pi pi-list" text rounded aria-label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(recordsPath(sourceId, h.id))} />
-                {!RUNNING.has(h.status) && <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />}
+                <Button
+                  type="button"
+                  icon="pi pi-list"
+                  text
+                  rounded
+                  aria-label={t('cloudHistory.records', { file: h.fileName })}
+                  onClick={() => navigate(recordsPath(sourceId, h.id))}
+                />
+                {!RUNNING.has(h.status) && (
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    text
+                    rounded
+                    severity="danger"
+                    aria-label={t('cloudHistory.deleteItem', { file: h.fileName })}
+                    onClick={() => void remove(h)}
+                  />
+                )}
               </td>
             </tr>
           )}

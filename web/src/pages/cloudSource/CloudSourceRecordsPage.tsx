@@ -27,7 +27,11 @@ export default function CloudSourceRecordsPage() {
   const [params] = useSearchParams();
   const sourceId = params.get('source') ?? '';
   const deliveryId = params.get('delivery') ?? '';
-  return sourceId && deliveryId ? <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} /> : <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
+  return sourceId && deliveryId ? (
+    <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} />
+  ) : (
+    <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />
+  );
 }
 
 function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
@@ -75,7 +79,9 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
           texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }}
           head={
             <>
-              <th scope="col" className="numeric">{t('cloudRecords.row')}</th>
+              <th scope="col" className="numeric">
+                {t('cloudRecords.row')}
+              </th>
               <th scope="col">{t('cloudRecords.stage')}</th>
               <th scope="col">{t('cloudRecords.key')}</th>
               <th scope="col">{t('cloudRecords.reason')}</th>

@@ -83,7 +83,9 @@ export default function CloudSourcesPage() {
     }
   }
 
-  const option = (group: string) => (row: Record<string, unknown>) => <Tag value={t(`cloudSource.option.${group}.${String(row[group])}`)} severity={group === 'status' && row.status !== 'ACTIVE' ? 'secondary' : 'info'} rounded />;
+  const option = (group: string) => (row: Record<string, unknown>) => (
+    <Tag value={t(`cloudSource.option.${group}.${String(row[group])}`)} severity={group === 'status' && row.status !== 'ACTIVE' ? 'secondary' : 'info'} rounded />
+  );
 
   return (
     <section className="page">
@@ -101,7 +103,12 @@ export default function CloudSourcesPage() {
           initialFilters={INITIAL_FILTERS}
           filters={[
             { name: 'title', type: 'text', label: t('cloudSource.field.title') },
-            { name: 'sourceType', type: 'select', label: t('cloudSource.field.sourceType'), options: CLOUD_SOURCE_TYPES.map((value) => ({ value, label: t(`cloudSource.option.sourceType.${value}`) })) },
+            {
+              name: 'sourceType',
+              type: 'select',
+              label: t('cloudSource.field.sourceType'),
+              options: CLOUD_SOURCE_TYPES.map((value) => ({ value, label: t(`cloudSource.option.sourceType.${value}`) })),
+            },
           ]}
           cells={{ sourceType: option('sourceType'), loopType: option('loopType'), status: option('status') }}
           emptyText={t('cloudSource.empty')}
@@ -136,7 +143,14 @@ export default function CloudSourcesPage() {
                     }}
                   />
                 ) : (
-                  <Button type="button" icon="pi pi-play" text rounded aria-label={t('cloudSource.runNow', { title })} onClick={() => void act(() => call('cloudSource.runNow', { id: row.id }), t('cloudSource.ran', { title }))} />
+                  <Button
+                    type="button"
+                    icon="pi pi-play"
+                    text
+                    rounded
+                    aria-label={t('cloudSource.runNow', { title })}
+                    onClick={() => void act(() => call('cloudSource.runNow', { id: row.id }), t('cloudSource.ran', { title }))}
+                  />
                 )}
                 <Button
                   type="button"
@@ -168,7 +182,15 @@ export default function CloudSourcesPage() {
             );
           }}
         />
-        <input ref={fileInput} id="cloud-source-upload" type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" hidden aria-label={t('cloudSource.upload', { title: '' })} onChange={(e) => void upload(e.target.files?.[0])} />
+        <input
+          ref={fileInput}
+          id="cloud-source-upload"
+          type="file"
+          accept=".csv,.txt,.tsv,text/csv,text/plain"
+          hidden
+          aria-label={t('cloudSource.upload', { title: '' })}
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
       </div>
       <CloudSourceForm source={editing} visible={open} onHide={() => setOpen(false)} onSaved={refresh} />
       {confirmElement}

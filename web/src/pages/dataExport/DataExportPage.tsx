@@ -57,7 +57,6 @@ export default function DataExportPage() {
     return () => clearInterval(timer);
   }, [running, list]);
 
-
   async function submit() {
     if (!form) return;
     const payload = { title: form.title, exportType: form.exportType, columns: form.columns, ...(form.segmentId ? { segmentId: form.segmentId } : {}) };
@@ -130,40 +129,96 @@ export default function DataExportPage() {
             rows: (row) => Number(row.rows).toLocaleString(),
           }}
           emptyText={t('dataExport.empty')}
-          toolbar={<Button type="button" icon="pi pi-plus" label={t('dataExport.new')} onClick={() => {
+          toolbar={
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('dataExport.new')}
+              onClick={() => {
                 setErrors({});
                 setForm(blank());
-              }} />}
+              }}
+            />
+          }
           actions={(raw) => {
             const row = raw as unknown as Row;
             return (
               <div className="row-actions">
-                <Button type="button" icon="pi pi-download" text rounded aria-label={t('dataExport.downloadItem', { title: row.title })} disabled={row.state !== 'DONE'} onClick={() => void download(row)} />
+                <Button
+                  type="button"
+                  icon="pi pi-download"
+                  text
+                  rounded
+                  aria-label={t('dataExport.downloadItem', { title: row.title })}
+                  disabled={row.state !== 'DONE'}
+                  onClick={() => void download(row)}
+                />
                 <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: row.title })} onClick={() => void remove(row)} />
               </div>
             );
           }}
         />
-        {rows.filter((r) => r.capped || r.state === 'FAILED' || r.state === 'EMPTY').slice(0, 3).map((r) => (
-          <p key={r.id} className={r.state === 'FAILED' ? 'p-error' : 'muted'} role="status" data-testid="export-note">
-            {r.state === 'EMPTY' ? t('dataExport.noData', { title: r.title }) : r.state === 'FAILED' ? t('dataExport.failed', { title: r.title, error: r.error ?? '' }) : `${r.title}: ${t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })}`}
-          </p>
-        ))}
+        {rows
+          .filter((r) => r.capped || r.state === 'FAILED' || r.state === 'EMPTY')
+          .slice(0, 3)
+          .map((r) => (
+            <p key={r.id} className={r.state === 'FAILED' ? 'p-error' : 'muted'} role="status" data-testid="export-note">
+              {r.state === 'EMPTY'
+                ? t('dataExport.noData', { title: r.title })
+                : r.state === 'FAILED'
+                  ? t('dataExport.failed', { title: r.title, error: r.error ?? '' })
+                  : `${r.title}: ${t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })}`}
+            </p>
+          ))}
       </div>
-      <FormDialog id="data-export-dialog" header={t('dataExport.new')} visible={form !== null} onHide={() => setForm(null)} onSubmit={submit} busy={busy} submitLabel={t('dataExport.start')} wide>
+      <FormDialog
+        id="data-export-dialog"
+        header={t('dataExport.new')}
+        visible={form !== null}
+        onHide={() => setForm(null)}
+        onSubmit={submit}
+        busy={busy}
+        submitLabel={t('dataExport.start')}
+        wide
+      >
         {form && (
           <>
-            <TextField id="export-title" fieldClassName="span-2" label={t('export.field.title')} value={form.title} maxLength={100} error={errors.title} onChange={(v) => {
+            <TextField
+              id="export-title"
+              fieldClassName="span-2"
+              label={t('export.field.title')}
+              value={form.title}
+              maxLength={100}
+              error={errors.title}
+              onChange={(v) => {
                 setErrors({ ...errors, title: '' });
                 setForm({ ...form, title: v });
-              }} />
+              }}
+            />
             <div className="field">
               <label htmlFor="export-type">{t('export.field.exportType')}</label>
-              <Select inputId="export-type" label={t('export.field.exportType')} labelled value={form.exportType} options={EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) }))} onChange={(e) => setForm({ ...form, exportType: e.value as ExportType, segmentId: null, columns: [...COLUMNS_OF[e.value as ExportType]] })} />
+              <Select
+                inputId="export-type"
+                label={t('export.field.exportType')}
+                labelled
+                value={form.exportType}
+                options={EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) }))}
+                onChange={(e) => setForm({ ...form, exportType: e.value as ExportType, segmentId: null, columns: [...COLUMNS_OF[e.value as ExportType]] })}
+              />
             </div>
             <div className="field">
               <label htmlFor="export-segment">{t('dataExport.segment')}</label>
-              <Select inputId="export-segment" label={t('dataExport.segment')} labelled value={form.segmentId} disabled={form.exportType !== 'ACCOUNTS'} showClear placeholder={t('dataExport.allAccounts')} options={(segments.data ?? []).map((s: { id: string; name: string }) => ({ value: s.id, label: s.name }))} onChange={(e) => setForm({ ...form, segmentId: (e.value as string) ?? null })} />
+              <Select
+                inputId="export-segment"
+                label={t('dataExport.segment')}
+                labelled
+                value={form.segmentId}
+                disabled={form.exportType !== 'ACCOUNTS'}
+                showClear
+                placeholder={t('dataExport.allAccounts')}
+                options={(segments.data ?? []).map((s: { id: string; name: string }) => ({ value: s.id, label: s.name }))}
+                onChange={(e) => setForm({ ...form, segmentId: (e.value as string) ?? null })}
+              />
             </div>
             <div className="field span-2">
               <label htmlFor="export-columns">{t('dataExport.columns')}</label>

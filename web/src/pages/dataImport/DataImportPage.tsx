@@ -161,7 +161,15 @@ export default function DataImportPage() {
           <p className="file-summary">
             <i className="pi pi-file" aria-hidden="true" /> {t('dataImport.fileSummary', { name: file.name, size: sizeText(file.size) })}
           </p>
-          <MappingStep state={mapping} errors={errors} onChange={setMapping} onDelimiter={(d) => void changeDelimiter(d)} onEncoding={(e) => void changeEncoding(e)} onStart={start} onBack={reset} />
+          <MappingStep
+            state={mapping}
+            errors={errors}
+            onChange={setMapping}
+            onDelimiter={(d) => void changeDelimiter(d)}
+            onEncoding={(e) => void changeEncoding(e)}
+            onStart={start}
+            onBack={reset}
+          />
         </>
       )}
 
@@ -174,19 +182,27 @@ export default function DataImportPage() {
           <div className="stat-row" aria-live="polite">
             <div className="stat">
               <span className="stat-label">{t('dataImport.rowsRead')}</span>
-              <span className="stat-value" data-stat="rowsRead">{formatCount(record?.rowsRead ?? 0)}</span>
+              <span className="stat-value" data-stat="rowsRead">
+                {formatCount(record?.rowsRead ?? 0)}
+              </span>
             </div>
             <div className="stat">
               <span className="stat-label">{t('dataImport.created')}</span>
-              <span className="stat-value" data-stat="created">{formatCount(record?.created ?? 0)}</span>
+              <span className="stat-value" data-stat="created">
+                {formatCount(record?.created ?? 0)}
+              </span>
             </div>
             <div className="stat">
               <span className="stat-label">{t('dataImport.updated')}</span>
-              <span className="stat-value" data-stat="updated">{formatCount(record?.updated ?? 0)}</span>
+              <span className="stat-value" data-stat="updated">
+                {formatCount(record?.updated ?? 0)}
+              </span>
             </div>
             <div className="stat">
               <span className="stat-label">{t('dataImport.failed')}</span>
-              <span className="stat-value" data-stat="failed">{formatCount(record?.failed ?? 0)}</span>
+              <span className="stat-value" data-stat="failed">
+                {formatCount(record?.failed ?? 0)}
+              </span>
             </div>
           </div>
           {running && <p className="muted small">{t('dataImport.rate', { rate: formatCount(rate) })}</p>}

@@ -34,10 +34,18 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
                 <th scope="col">{t('dataImport.fileName')}</th>
                 <th scope="col">{t('dataImport.status')}</th>
                 <th scope="col">{t('dataImport.started')}</th>
-                <th scope="col" className="numeric">{t('dataImport.rowsRead')}</th>
-                <th scope="col" className="numeric">{t('dataImport.created')}</th>
-                <th scope="col" className="numeric">{t('dataImport.updated')}</th>
-                <th scope="col" className="numeric">{t('dataImport.failed')}</th>
+                <th scope="col" className="numeric">
+                  {t('dataImport.rowsRead')}
+                </th>
+                <th scope="col" className="numeric">
+                  {t('dataImport.created')}
+                </th>
+                <th scope="col" className="numeric">
+                  {t('dataImport.updated')}
+                </th>
+                <th scope="col" className="numeric">
+                  {t('dataImport.failed')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -53,7 +61,14 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
                   <td className="numeric">{formatCount(r.updated)}</td>
                   <td className="numeric">
                     {r.failed > 0 ? (
-                      <Button type="button" link className="inline-link" label={formatCount(r.failed)} aria-label={t('dataImport.showFailures', { name: r.fileName, count: formatCount(r.failed) })} onClick={() => onShow(r)} />
+                      <Button
+                        type="button"
+                        link
+                        className="inline-link"
+                        label={formatCount(r.failed)}
+                        aria-label={t('dataImport.showFailures', { name: r.fileName, count: formatCount(r.failed) })}
+                        onClick={() => onShow(r)}
+                      />
                     ) : (
                       formatCount(r.failed)
                     )}

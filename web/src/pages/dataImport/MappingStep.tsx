@@ -78,8 +78,7 @@ export function MappingStep({
 }) {
   const { t } = useTranslation();
   const { header, sample, choices } = state;
-  const setChoice = (i: number, change: Partial<ColumnChoice>) =>
-    onChange({ ...state, choices: choices.map((c, j) => (j === i ? { ...c, ...change } : c)) });
+  const setChoice = (i: number, change: Partial<ColumnChoice>) => onChange({ ...state, choices: choices.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const columnName = (i: number) => header[i] || `#${i + 1}`;
   const device = state.kind === 'DEVICE';
   const targets = device ? DEVICE_IMPORT_FIELDS : IMPORT_TARGETS;
@@ -172,7 +171,13 @@ export function MappingStep({
                     {columnName(i)}
                     {isKey && <span className="key-badge">{t('dataImport.key')}</span>}
                   </th>
-                  <td className="sample-cell">{sample.map((r) => r[i] ?? '').filter(Boolean).slice(0, 3).join(', ') || '--'}</td>
+                  <td className="sample-cell">
+                    {sample
+                      .map((r) => r[i] ?? '')
+                      .filter(Boolean)
+                      .slice(0, 3)
+                      .join(', ') || '--'}
+                  </td>
                   <td>
                     <div className="mapping-choice">
                       <Select

@@ -30,8 +30,7 @@ export interface MappingState {
 }
 
 /** The consent fields no column of the choices fills: the import asks about these. */
-export const unmappedConsents = (choices: readonly ColumnChoice[]): ConsentField[] =>
-  CONSENT_FIELDS.filter((f) => !choices.some((c) => c.target === f));
+export const unmappedConsents = (choices: readonly ColumnChoice[]): ConsentField[] => CONSENT_FIELDS.filter((f) => !choices.some((c) => c.target === f));
 
 export function initialMapping(head: CsvHead, encoding: CsvEncoding = 'UTF-8'): MappingState {
   const guess = guessMappings(head.header);
@@ -45,7 +44,19 @@ export function initialMapping(head: CsvHead, encoding: CsvEncoding = 'UTF-8'): 
 /** The columns' first guess for a device file: the usual names of device fields; the rest not imported. */
 export function deviceChoices(header: readonly string[]): ColumnChoice[] {
   const norm = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
-  const names: Record<string, ColumnChoice['target']> = { deviceid: 'deviceId', device: 'deviceId', platform: 'platform', os: 'os', channel: 'channel', pushtoken: 'pushToken', token: 'pushToken', appversion: 'appVersion', model: 'model', permission: 'permission', active: 'active' };
+  const names: Record<string, ColumnChoice['target']> = {
+    deviceid: 'deviceId',
+    device: 'deviceId',
+    platform: 'platform',
+    os: 'os',
+    channel: 'channel',
+    pushtoken: 'pushToken',
+    token: 'pushToken',
+    appversion: 'appVersion',
+    model: 'model',
+    permission: 'permission',
+    active: 'active',
+  };
   return header.map((h) => ({ target: names[norm(h)] ?? 'ignore', attribute: '', type: 'text' }));
 }
 
@@ -64,7 +75,10 @@ export function planOf(state: MappingState, lang?: Lang): { plan: ImportPlan & {
       splitChar: state.delimiter,
       encoding: state.encoding,
       ...(state.kind === 'ACCOUNT' && state.consent
-        ? { grantedConsent: Object.fromEntries(unmappedConsents(state.choices).flatMap((f) => (state.consent![f] === undefined ? [] : [[f, state.consent![f]]]))), grantedConsentUpdates: state.consentUpdates ?? false }
+        ? {
+            grantedConsent: Object.fromEntries(unmappedConsents(state.choices).flatMap((f) => (state.consent![f] === undefined ? [] : [[f, state.consent![f]]]))),
+            grantedConsentUpdates: state.consentUpdates ?? false,
+          }
         : {}),
     },
     lang,

@@ -95,7 +95,15 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
         return (
           <div key={f.field} className={`field ${wide ?? ''}`}>
             <label htmlFor={id}>{label}</label>
-            <InputTextarea id={id} value={String(value ?? '')} rows={3} autoResize invalid={Boolean(errors[f.field])} aria-describedby={`${id}-error`} onChange={(e) => set(f.field, e.target.value)} />
+            <InputTextarea
+              id={id}
+              value={String(value ?? '')}
+              rows={3}
+              autoResize
+              invalid={Boolean(errors[f.field])}
+              aria-describedby={`${id}-error`}
+              onChange={(e) => set(f.field, e.target.value)}
+            />
             <FieldError id={`${id}-error`} text={errors[f.field]} />
           </div>
         );
@@ -103,7 +111,14 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
         return (
           <div key={f.field} className={`field ${wide ?? ''}`}>
             <label htmlFor={id}>{label}</label>
-            <InputNumber inputId={id} value={(value as number | null) ?? null} invalid={Boolean(errors[f.field])} aria-describedby={`${id}-error`} maxFractionDigits={6} onChange={(e) => set(f.field, e.value ?? undefined)} />
+            <InputNumber
+              inputId={id}
+              value={(value as number | null) ?? null}
+              invalid={Boolean(errors[f.field])}
+              aria-describedby={`${id}-error`}
+              maxFractionDigits={6}
+              onChange={(e) => set(f.field, e.value ?? undefined)}
+            />
             <FieldError id={`${id}-error`} text={errors[f.field]} />
           </div>
         );
@@ -191,15 +206,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   };
 
   return (
-    <FormDialog
-      id={`${def.name}-dialog`}
-      header={t(record ? 'crud.edit' : 'crud.add', { one: text('one') })}
-      visible={visible}
-      onHide={onHide}
-      onSubmit={submit}
-      busy={busy}
-      wide
-    >
+    <FormDialog id={`${def.name}-dialog`} header={t(record ? 'crud.edit' : 'crud.add', { one: text('one') })} visible={visible} onHide={onHide} onSubmit={submit} busy={busy} wide>
       {map && (
         <LocationPicker
           key={String(record?.id ?? 'new')}

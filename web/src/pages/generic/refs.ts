@@ -15,16 +15,19 @@ export interface RefOption {
 /** The choices of every entity the given fields name, keyed by entity. */
 export function useRefOptions(entities: readonly string[]): Record<string, RefOption[]> {
   const unique = [...new Set(entities)].sort();
-  const { data } = useSWR(unique.length ? ['refs', ...unique] : null, async () =>
-    Object.fromEntries(
-      await Promise.all(
-        unique.map(async (entity) => {
-          const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
-          const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true })) as unknown as Record<string, unknown>[];
-          return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.title ?? r.id) }))] as const;
-        }),
+  const { data } = useSWR(
+    unique.length ? ['refs', ...unique] : null,
+    async () =>
+      Object.fromEntries(
+        await Promise.all(
+          unique.map(async (entity) => {
+            const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
+            const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true })) as unknown as Record<string, unknown>[];
+            return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.title ?? r.id) }))] as const;
+          }),
+        ),
       ),
-    ),
-  { dedupingInterval: 5_000 });
+    { dedupingInterval: 5_000 },
+  );
   return data ?? {};
 }

@@ -43,8 +43,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
   return (
     <section className="card home-card" aria-labelledby={titleId} data-testid={`home-card-${card}`}>
       <h2 id={titleId} className="card-title">
-        <i className={ICONS[card]} aria-hidden="true" /> {t(`home.card.${card}`)}{' '}
-        <span className="muted">({list.data ? formatCount(total) : '--'})</span>
+        <i className={ICONS[card]} aria-hidden="true" /> {t(`home.card.${card}`)} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
       </h2>
       {list.error ? (
         <div className="state-error" role="alert">

@@ -74,7 +74,12 @@ export function LineChannelSection() {
     e.preventDefault();
     setShown(true);
     if (!data || Object.keys(errorsOf(form, t)).length > 0) return;
-    const payload = { channelId: form.channelId.trim(), accessToken: form.accessToken.trim() || undefined, channelSecret: form.channelSecret.trim() || undefined, version: data.version };
+    const payload = {
+      channelId: form.channelId.trim(),
+      accessToken: form.accessToken.trim() || undefined,
+      channelSecret: form.channelSecret.trim() || undefined,
+      version: data.version,
+    };
     if (await save(() => call('lineChannel.save', payload), t('lineChannel.saved'))) {
       setShown(false);
       void mutate();
@@ -93,12 +98,36 @@ export function LineChannelSection() {
       <p className="muted">{t('lineChannel.text')}</p>
       {error && <p role="alert">{t('lineChannel.loadFailed')}</p>}
       <div className="form-grid">
-        <TextField id="line-channel-id" label={t('lineChannel.channelId')} value={form.channelId} maxLength={32} inputMode="numeric" error={errors.channelId} onChange={(channelId) => setForm({ ...form, channelId })} />
-        <SecretField id="line-access-token" label={t('lineChannel.accessToken')} set={Boolean(data?.accessTokenSet)} value={form.accessToken} error={errors.accessToken} onChange={(accessToken) => setForm({ ...form, accessToken })} />
-        <SecretField id="line-channel-secret" label={t('lineChannel.channelSecret')} set={Boolean(data?.channelSecretSet)} value={form.channelSecret} error={errors.channelSecret} onChange={(channelSecret) => setForm({ ...form, channelSecret })} />
+        <TextField
+          id="line-channel-id"
+          label={t('lineChannel.channelId')}
+          value={form.channelId}
+          maxLength={32}
+          inputMode="numeric"
+          error={errors.channelId}
+          onChange={(channelId) => setForm({ ...form, channelId })}
+        />
+        <SecretField
+          id="line-access-token"
+          label={t('lineChannel.accessToken')}
+          set={Boolean(data?.accessTokenSet)}
+          value={form.accessToken}
+          error={errors.accessToken}
+          onChange={(accessToken) => setForm({ ...form, accessToken })}
+        />
+        <SecretField
+          id="line-channel-secret"
+          label={t('lineChannel.channelSecret')}
+          set={Boolean(data?.channelSecretSet)}
+          value={form.channelSecret}
+          error={errors.channelSecret}
+          onChange={(channelSecret) => setForm({ ...form, channelSecret })}
+        />
       </div>
       <div className="form-actions">
-        {data && data.version > 0 && <Button type="button" label={t('lineChannel.remove')} icon="pi pi-trash" severity="danger" outlined disabled={busy} onClick={() => void remove(data)} />}
+        {data && data.version > 0 && (
+          <Button type="button" label={t('lineChannel.remove')} icon="pi pi-trash" severity="danger" outlined disabled={busy} onClick={() => void remove(data)} />
+        )}
         <Button type="submit" label={t('common.save')} icon="pi pi-check" loading={busy} disabled={!data} />
       </div>
     </form>

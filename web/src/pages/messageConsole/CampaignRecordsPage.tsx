@@ -72,7 +72,14 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
             <Link to={CAMPAIGNS_PATH}>{t('messageConsole.sends.back')}</Link>
           </p>
         </div>
-        <Button type="button" icon="pi pi-download" label={t('messageConsole.sends.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label={t('messageConsole.sends.export')}
+          loading={exporting}
+          disabled={pages.rows.length === 0}
+          onClick={() => void exportCsv()}
+        />
       </header>
       <div className="card">
         <div className="list-toolbar">

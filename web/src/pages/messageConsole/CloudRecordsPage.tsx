@@ -77,11 +77,19 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
           {delivery && (
             <p className="muted">
               {t('messageConsole.cloud.rows')} {formatCount(delivery.rows)} · {t('messageConsole.cloud.valid')} {formatCount(delivery.valid)} · {t('messageConsole.cloud.invalid')}{' '}
-              {formatCount(delivery.invalid)} · {t('messageConsole.cloud.created')} {formatCount(delivery.created)} · {t('messageConsole.cloud.updated')} {formatCount(delivery.updated)}
+              {formatCount(delivery.invalid)} · {t('messageConsole.cloud.created')} {formatCount(delivery.created)} · {t('messageConsole.cloud.updated')}{' '}
+              {formatCount(delivery.updated)}
             </p>
           )}
         </div>
-        <Button type="button" icon="pi pi-download" label={t('messageConsole.cloud.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label={t('messageConsole.cloud.export')}
+          loading={exporting}
+          disabled={pages.rows.length === 0}
+          onClick={() => void exportCsv()}
+        />
       </header>
       <div className="card">
         <CursorTable
@@ -90,7 +98,9 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
           texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.cloud.recordsEmpty'), more: t('messageConsole.more') }}
           head={
             <>
-              <th scope="col" className="numeric">{t('messageConsole.cloud.row')}</th>
+              <th scope="col" className="numeric">
+                {t('messageConsole.cloud.row')}
+              </th>
               <th scope="col">{t('messageConsole.cloud.stage')}</th>
               <th scope="col">{t('messageConsole.cloud.key')}</th>
               <th scope="col">{t('messageConsole.cloud.reason')}</th>

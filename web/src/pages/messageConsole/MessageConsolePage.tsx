@@ -72,8 +72,17 @@ function Campaigns() {
       <form className="list-toolbar" onSubmit={searchAddress} role="search" aria-label={t('messageConsole.address')}>
         <div className="field">
           <label htmlFor="console-address">{t('messageConsole.address')}</label>
-          <InputText id="console-address" value={addressInput} placeholder={t('messageConsole.addressPlaceholder')} maxLength={320} onChange={(e) => setAddressInput(e.target.value)} aria-describedby="console-address-hint" />
-          <small id="console-address-hint" className="muted">{t('messageConsole.addressHint')}</small>
+          <InputText
+            id="console-address"
+            value={addressInput}
+            placeholder={t('messageConsole.addressPlaceholder')}
+            maxLength={320}
+            onChange={(e) => setAddressInput(e.target.value)}
+            aria-describedby="console-address-hint"
+          />
+          <small id="console-address-hint" className="muted">
+            {t('messageConsole.addressHint')}
+          </small>
         </div>
         <Button type="submit" icon="pi pi-search" label={t('messageConsole.search')} disabled={addressInput.trim() === ''} />
         {address && (
@@ -107,7 +116,13 @@ function Campaigns() {
             </div>
             <div className="field">
               <label htmlFor="console-plan-name">{t('messageConsole.planName')}</label>
-              <InputText id="console-plan-name" value={nameInput} placeholder={t('messageConsole.planNamePlaceholder')} maxLength={200} onChange={(e) => setNameInput(e.target.value)} />
+              <InputText
+                id="console-plan-name"
+                value={nameInput}
+                placeholder={t('messageConsole.planNamePlaceholder')}
+                maxLength={200}
+                onChange={(e) => setNameInput(e.target.value)}
+              />
             </div>
             <Button type="submit" icon="pi pi-filter" label={t('messageConsole.search')} />
           </form>
@@ -124,7 +139,11 @@ function Runs({ channel, planName }: { channel: string; planName: string }) {
   const pages = useCursorPages(
     ['message.getListByPage', channel, planName],
     (cursor: string | undefined) =>
-      call('message.getListByPage', { size: PAGE, cursor, ...(channel ? { channel: channel as ConsoleRunRow['channel'] } : {}), ...(planName ? { planName } : {}) }, { quiet: cursor === undefined }),
+      call(
+        'message.getListByPage',
+        { size: PAGE, cursor, ...(channel ? { channel: channel as ConsoleRunRow['channel'] } : {}), ...(planName ? { planName } : {}) },
+        { quiet: cursor === undefined },
+      ),
     { items: (page) => page.list, next: (page) => page.cursor },
     // follow runs still sending
     { refreshInterval: (data) => (data?.list.some((r) => r.status === 'RUNNING') ? 2000 : 0) },
@@ -144,11 +163,21 @@ function Runs({ channel, planName }: { channel: string; planName: string }) {
             <th scope="col">{t('messageConsole.runs.plan')}</th>
             <th scope="col">{t('messageConsole.runs.channel')}</th>
             <th scope="col">{t('messageConsole.runs.status')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.runs.matched')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.runs.sent')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.runs.failed')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.runs.skipped')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.runs.uncertain')}</th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.runs.matched')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.runs.sent')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.runs.failed')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.runs.skipped')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.runs.uncertain')}
+            </th>
           </>
         }
         row={(r: ConsoleRunRow) => (
@@ -243,7 +272,10 @@ function CloudDeliveries() {
             label={t('messageConsole.cloud.status')}
             labelled
             value={status}
-            options={[{ value: '', label: t('messageConsole.cloud.allStatuses') }, ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) }))]}
+            options={[
+              { value: '', label: t('messageConsole.cloud.allStatuses') },
+              ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
+            ]}
             onChange={(e) => setStatus(String(e.value ?? ''))}
           />
         </div>
@@ -259,11 +291,21 @@ function CloudDeliveries() {
             <th scope="col">{t('messageConsole.cloud.source')}</th>
             <th scope="col">{t('messageConsole.cloud.fileName')}</th>
             <th scope="col">{t('messageConsole.cloud.status')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.cloud.rows')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.cloud.valid')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.cloud.invalid')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.cloud.created')}</th>
-            <th scope="col" className="numeric">{t('messageConsole.cloud.updated')}</th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.cloud.rows')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.cloud.valid')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.cloud.invalid')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.cloud.created')}
+            </th>
+            <th scope="col" className="numeric">
+              {t('messageConsole.cloud.updated')}
+            </th>
           </>
         }
         row={(d: ConsoleCloudRow) => (
@@ -277,7 +319,11 @@ function CloudDeliveries() {
               {d.error && <div className="p-error small">{d.error}</div>}
             </td>
             <td>
-              <Tag value={t(`cloudHistory.statusOption.${d.status}`)} severity={d.status === 'FAILED' ? 'danger' : d.status === 'HELD' ? 'warning' : d.status === 'DONE' || d.status === 'CONFIRMED' ? 'success' : 'info'} rounded />
+              <Tag
+                value={t(`cloudHistory.statusOption.${d.status}`)}
+                severity={d.status === 'FAILED' ? 'danger' : d.status === 'HELD' ? 'warning' : d.status === 'DONE' || d.status === 'CONFIRMED' ? 'success' : 'info'}
+                rounded
+              />
             </td>
             <td className="numeric">{formatCount(d.rows)}</td>
             <td className="numeric">{formatCount(d.valid)}</td>

@@ -112,14 +112,36 @@ export default function PresetParametersPage() {
                   }}
                 />
               ) : (
-                <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('entity.presetParameter.loadItem', { name })} onClick={() => void start(row).catch(() => undefined)} />
+                <Button
+                  type="button"
+                  icon="pi pi-refresh"
+                  text
+                  rounded
+                  aria-label={t('entity.presetParameter.loadItem', { name })}
+                  onClick={() => void start(row).catch(() => undefined)}
+                />
               )}
-              <Button type="button" icon="pi pi-list" text rounded aria-label={t('entity.presetParameter.recordsItem', { name })} onClick={() => navigate(recordsPath(String(row.id)))} />
+              <Button
+                type="button"
+                icon="pi pi-list"
+                text
+                rounded
+                aria-label={t('entity.presetParameter.recordsItem', { name })}
+                onClick={() => navigate(recordsPath(String(row.id)))}
+              />
             </>
           );
         }}
       />
-      <input ref={fileInput} id="preset-upload" type="file" accept=".csv,.txt,.tsv,text/csv,text/plain" hidden aria-label={t('entity.presetParameter.uploadItem', { name: '' })} onChange={(e) => void upload(e.target.files?.[0])} />
+      <input
+        ref={fileInput}
+        id="preset-upload"
+        type="file"
+        accept=".csv,.txt,.tsv,text/csv,text/plain"
+        hidden
+        aria-label={t('entity.presetParameter.uploadItem', { name: '' })}
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
     </>
   );
 }

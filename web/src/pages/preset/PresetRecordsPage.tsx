@@ -62,7 +62,12 @@ function Records({ parameterId }: { parameterId: string }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     let saved = draft;
-    if (await run(async () => (saved = await call('presetRecord.save', { parameterId, ...draft })), () => t('preset.saved', { key: saved.key, alias: saved.alias }))) {
+    if (
+      await run(
+        async () => (saved = await call('presetRecord.save', { parameterId, ...draft })),
+        () => t('preset.saved', { key: saved.key, alias: saved.alias }),
+      )
+    ) {
       setDraft(null);
       await pages.refresh();
     }
@@ -70,7 +75,8 @@ function Records({ parameterId }: { parameterId: string }) {
 
   async function remove(r: PresetRecordView) {
     const ok = await ask({ header: t('preset.deleteTitle'), message: t('preset.deleteConfirm', { key: r.key, alias: r.alias }), acceptLabel: t('common.delete'), danger: true });
-    if (ok && (await run(() => call('presetRecord.delete', { parameterId, key: r.key, alias: r.alias }), t('preset.deleted', { key: r.key, alias: r.alias })))) await pages.refresh();
+    if (ok && (await run(() => call('presetRecord.delete', { parameterId, key: r.key, alias: r.alias }), t('preset.deleted', { key: r.key, alias: r.alias }))))
+      await pages.refresh();
   }
 
   if (param.error) return <NoParameter title={t('page.presetParameterRecords')} />;
@@ -122,8 +128,23 @@ function Records({ parameterId }: { parameterId: string }) {
               <td>{r.alias}</td>
               <td>{r.value}</td>
               <td className="row-actions">
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('preset.editItem', { key: r.key, alias: r.alias })} onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })} />
-                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
+                <Button
+                  type="button"
+                  icon="pi pi-pencil"
+                  text
+                  rounded
+                  aria-label={t('preset.editItem', { key: r.key, alias: r.alias })}
+                  onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })}
+                />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('preset.deleteItem', { key: r.key, alias: r.alias })}
+                  onClick={() => void remove(r)}
+                />
               </td>
             </tr>
           )}
@@ -133,8 +154,22 @@ function Records({ parameterId }: { parameterId: string }) {
         {draft && (
           <>
             <TextField id="preset-record-key" label={t('preset.key')} value={draft.key} maxLength={200} error={errors.key} onChange={(v) => setDraft({ ...draft, key: v })} />
-            <TextField id="preset-record-alias" label={t('preset.alias')} value={draft.alias} maxLength={200} error={errors.alias} onChange={(v) => setDraft({ ...draft, alias: v })} />
-            <TextField id="preset-record-value" label={t('preset.value')} value={draft.value} maxLength={10_000} fieldClassName="span-2" onChange={(v) => setDraft({ ...draft, value: v })} />
+            <TextField
+              id="preset-record-alias"
+              label={t('preset.alias')}
+              value={draft.alias}
+              maxLength={200}
+              error={errors.alias}
+              onChange={(v) => setDraft({ ...draft, alias: v })}
+            />
+            <TextField
+              id="preset-record-value"
+              label={t('preset.value')}
+              value={draft.value}
+              maxLength={10_000}
+              fieldClassName="span-2"
+              onChange={(v) => setDraft({ ...draft, value: v })}
+            />
           </>
         )}
       </FormDialog>

@@ -57,15 +57,42 @@ interface Form {
 type Errors = Partial<Record<keyof Form, string>>;
 
 const EMPTY: Form = {
-  title: '', appId: '', type: '', isDefault: false, enabled: true, authMethod: 'KEY', bundleId: '', teamId: '', keyId: '',
-  tokenKey: '', tokenKeyName: '', certificate: '', certificateName: '', certificatePassword: '', serviceJson: '', serviceJsonName: '',
+  title: '',
+  appId: '',
+  type: '',
+  isDefault: false,
+  enabled: true,
+  authMethod: 'KEY',
+  bundleId: '',
+  teamId: '',
+  keyId: '',
+  tokenKey: '',
+  tokenKeyName: '',
+  certificate: '',
+  certificateName: '',
+  certificatePassword: '',
+  serviceJson: '',
+  serviceJsonName: '',
 };
 
 const TEN = /^[A-Z0-9]{10}$/;
 const BUNDLE = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+$/;
 
 function formOf(v: PushChannelView): Form {
-  return { ...EMPTY, id: v.id, version: v.version, title: v.title, appId: v.appId, type: v.type, isDefault: v.isDefault, enabled: v.enabled, authMethod: v.authMethod ?? 'KEY', bundleId: v.bundleId ?? '', teamId: v.teamId ?? '', keyId: v.keyId ?? '' };
+  return {
+    ...EMPTY,
+    id: v.id,
+    version: v.version,
+    title: v.title,
+    appId: v.appId,
+    type: v.type,
+    isDefault: v.isDefault,
+    enabled: v.enabled,
+    authMethod: v.authMethod ?? 'KEY',
+    bundleId: v.bundleId ?? '',
+    teamId: v.teamId ?? '',
+    keyId: v.keyId ?? '',
+  };
 }
 
 /** What the form lacks, as the server would say it; `stored` is the channel being edited (its credentials may stay). */
@@ -130,7 +157,23 @@ function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
   });
 }
 
-function FileField({ id, label, accept, chosen, set, error, onFile }: { id: string; label: string; accept: string; chosen: string; set: boolean; error?: string; onFile: (file: File) => void }) {
+function FileField({
+  id,
+  label,
+  accept,
+  chosen,
+  set,
+  error,
+  onFile,
+}: {
+  id: string;
+  label: string;
+  accept: string;
+  chosen: string;
+  set: boolean;
+  error?: string;
+  onFile: (file: File) => void;
+}) {
   const { t } = useTranslation();
   const messageId = `${id}-message`;
   return (
@@ -154,7 +197,17 @@ function FileField({ id, label, accept, chosen, set, error, onFile }: { id: stri
   );
 }
 
-function ChannelDialog({ editing, apps, onClose, onSaved }: { editing: PushChannelView | null | undefined; apps: { id: string; name: string }[]; onClose: () => void; onSaved: () => void }) {
+function ChannelDialog({
+  editing,
+  apps,
+  onClose,
+  onSaved,
+}: {
+  editing: PushChannelView | null | undefined;
+  apps: { id: string; name: string }[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const stored = editing ?? undefined;
   const [form, setForm] = useState<Form>(stored ? formOf(stored) : EMPTY);
@@ -189,39 +242,115 @@ function ChannelDialog({ editing, apps, onClose, onSaved }: { editing: PushChann
       <div className="form-grid">
         <TextField id="push-title" label={t('pushChannel.field.title')} value={form.title} maxLength={100} error={errors.title} onChange={(title) => set({ title })} />
         <div className="field">
-          <Select inputId="push-app" label={t('pushChannel.field.app')} value={form.appId} options={apps.map((a) => ({ label: a.name, value: a.id }))} invalid={Boolean(errors.appId)} aria-describedby="push-app-error" onChange={(e) => set({ appId: String(e.value) })} />
+          <Select
+            inputId="push-app"
+            label={t('pushChannel.field.app')}
+            value={form.appId}
+            options={apps.map((a) => ({ label: a.name, value: a.id }))}
+            invalid={Boolean(errors.appId)}
+            aria-describedby="push-app-error"
+            onChange={(e) => set({ appId: String(e.value) })}
+          />
           <FieldError id="push-app-error" text={errors.appId} />
         </div>
         <div className="field">
-          <Select inputId="push-type" label={t('pushChannel.field.type')} value={form.type} options={PUSH_SERVICE_TYPES.map((v) => ({ label: t(`pushChannel.type.${v}`), value: v }))} invalid={Boolean(errors.type)} aria-describedby="push-type-error" onChange={(e) => set({ type: e.value as ServiceType })} />
+          <Select
+            inputId="push-type"
+            label={t('pushChannel.field.type')}
+            value={form.type}
+            options={PUSH_SERVICE_TYPES.map((v) => ({ label: t(`pushChannel.type.${v}`), value: v }))}
+            invalid={Boolean(errors.type)}
+            aria-describedby="push-type-error"
+            onChange={(e) => set({ type: e.value as ServiceType })}
+          />
           <FieldError id="push-type-error" text={errors.type} />
         </div>
         {form.type && form.type !== 'GCM' && (
           <>
             <div className="field">
-              <Select inputId="push-auth" label={t('pushChannel.field.authMethod')} value={form.authMethod} options={APNS_AUTH_METHODS.map((v) => ({ label: t(`pushChannel.auth.${v}`), value: v }))} invalid={Boolean(errors.authMethod)} aria-describedby="push-auth-error" onChange={(e) => set({ authMethod: e.value as AuthMethod })} />
+              <Select
+                inputId="push-auth"
+                label={t('pushChannel.field.authMethod')}
+                value={form.authMethod}
+                options={APNS_AUTH_METHODS.map((v) => ({ label: t(`pushChannel.auth.${v}`), value: v }))}
+                invalid={Boolean(errors.authMethod)}
+                aria-describedby="push-auth-error"
+                onChange={(e) => set({ authMethod: e.value as AuthMethod })}
+              />
               <FieldError id="push-auth-error" text={errors.authMethod} />
             </div>
-            <TextField id="push-bundle" label={t('pushChannel.field.bundleId')} value={form.bundleId} maxLength={200} error={errors.bundleId} onChange={(bundleId) => set({ bundleId })} />
+            <TextField
+              id="push-bundle"
+              label={t('pushChannel.field.bundleId')}
+              value={form.bundleId}
+              maxLength={200}
+              error={errors.bundleId}
+              onChange={(bundleId) => set({ bundleId })}
+            />
             {form.authMethod === 'KEY' ? (
               <>
-                <TextField id="push-team" label={t('pushChannel.field.teamId')} value={form.teamId} maxLength={10} error={errors.teamId} onChange={(teamId) => set({ teamId: teamId.toUpperCase() })} />
-                <TextField id="push-key-id" label={t('pushChannel.field.keyId')} value={form.keyId} maxLength={10} error={errors.keyId} onChange={(keyId) => set({ keyId: keyId.toUpperCase() })} />
-                <FileField id="push-token-key" label={t('pushChannel.field.tokenKey')} accept=".p8" chosen={form.tokenKeyName} set={keeps('KEY')} error={errors.tokenKey} onFile={file('tokenKey', 'text')} />
+                <TextField
+                  id="push-team"
+                  label={t('pushChannel.field.teamId')}
+                  value={form.teamId}
+                  maxLength={10}
+                  error={errors.teamId}
+                  onChange={(teamId) => set({ teamId: teamId.toUpperCase() })}
+                />
+                <TextField
+                  id="push-key-id"
+                  label={t('pushChannel.field.keyId')}
+                  value={form.keyId}
+                  maxLength={10}
+                  error={errors.keyId}
+                  onChange={(keyId) => set({ keyId: keyId.toUpperCase() })}
+                />
+                <FileField
+                  id="push-token-key"
+                  label={t('pushChannel.field.tokenKey')}
+                  accept=".p8"
+                  chosen={form.tokenKeyName}
+                  set={keeps('KEY')}
+                  error={errors.tokenKey}
+                  onFile={file('tokenKey', 'text')}
+                />
               </>
             ) : (
               <>
-                <FileField id="push-certificate" label={t('pushChannel.field.certificate')} accept=".p12,.pfx" chosen={form.certificateName} set={keeps('CERTIFICATE')} error={errors.certificate} onFile={file('certificate', 'base64')} />
+                <FileField
+                  id="push-certificate"
+                  label={t('pushChannel.field.certificate')}
+                  accept=".p12,.pfx"
+                  chosen={form.certificateName}
+                  set={keeps('CERTIFICATE')}
+                  error={errors.certificate}
+                  onFile={file('certificate', 'base64')}
+                />
                 <div className="field">
                   <label htmlFor="push-certificate-password">{t('pushChannel.field.certificatePassword')}</label>
-                  <Password inputId="push-certificate-password" value={form.certificatePassword} feedback={false} toggleMask autoComplete="off" onChange={(e) => set({ certificatePassword: e.target.value })} />
+                  <Password
+                    inputId="push-certificate-password"
+                    value={form.certificatePassword}
+                    feedback={false}
+                    toggleMask
+                    autoComplete="off"
+                    onChange={(e) => set({ certificatePassword: e.target.value })}
+                  />
                 </div>
               </>
             )}
           </>
         )}
         {form.type === 'GCM' && (
-          <FileField id="push-service-json" label={t('pushChannel.field.serviceJson')} accept=".json,application/json" chosen={form.serviceJsonName} set={keeps('GCM')} error={errors.serviceJson} onFile={file('serviceJson', 'text')} />
+          <FileField
+            id="push-service-json"
+            label={t('pushChannel.field.serviceJson')}
+            accept=".json,application/json"
+            chosen={form.serviceJsonName}
+            set={keeps('GCM')}
+            error={errors.serviceJson}
+            onFile={file('serviceJson', 'text')}
+          />
         )}
         <div className="field-checkbox">
           <Checkbox inputId="push-default" checked={form.isDefault} onChange={(e) => set({ isDefault: Boolean(e.checked) })} />
@@ -250,7 +379,16 @@ function TestDialog({ channel, onClose }: { channel: PushChannelView; onClose: (
     setError(undefined);
     setBusy(true);
     try {
-      setResults((await call('pushChannelSetting.testSend', { id: channel.id, accountId: accountId.trim(), ...(title.trim() ? { title: title.trim() } : {}), ...(body.trim() ? { body: body.trim() } : {}) })).results);
+      setResults(
+        (
+          await call('pushChannelSetting.testSend', {
+            id: channel.id,
+            accountId: accountId.trim(),
+            ...(title.trim() ? { title: title.trim() } : {}),
+            ...(body.trim() ? { body: body.trim() } : {}),
+          })
+        ).results,
+      );
     } catch {
       // the client's toast says why
     }
@@ -258,7 +396,15 @@ function TestDialog({ channel, onClose }: { channel: PushChannelView; onClose: (
   }
 
   return (
-    <FormDialog id="push-test-dialog" header={t('pushChannel.testTitle', { name: channel.title })} visible onHide={onClose} onSubmit={send} busy={busy} submitLabel={t('pushChannel.testSend')}>
+    <FormDialog
+      id="push-test-dialog"
+      header={t('pushChannel.testTitle', { name: channel.title })}
+      visible
+      onHide={onClose}
+      onSubmit={send}
+      busy={busy}
+      submitLabel={t('pushChannel.testSend')}
+    >
       <p className="muted">{t('pushChannel.testText')}</p>
       <div className="form-grid">
         <TextField id="push-test-account" label={t('pushChannel.testAccount')} value={accountId} maxLength={128} error={error} onChange={setAccountId} />
@@ -272,7 +418,8 @@ function TestDialog({ channel, onClose }: { channel: PushChannelView; onClose: (
             header={t('pushChannel.testOutcome')}
             body={(r: (typeof results)[number]) => (
               <span>
-                <Tag severity={r.status === 'SENT' ? 'success' : r.status === 'THROTTLED' ? 'warning' : 'danger'} value={t(`pushChannel.testResult.${r.status}`)} /> {r.detail ?? ''}
+                <Tag severity={r.status === 'SENT' ? 'success' : r.status === 'THROTTLED' ? 'warning' : 'danger'} value={t(`pushChannel.testResult.${r.status}`)} />{' '}
+                {r.detail ?? ''}
               </span>
             )}
           />
@@ -301,7 +448,8 @@ export default function PushChannelPage() {
 
   const credential = (c: PushChannelView) => {
     if (!c.credentialSet) return <Tag severity="danger" value={t('pushChannel.credentialMissing')} />;
-    const kind = c.type === 'GCM' ? (c.projectId ?? 'FCM') : c.authMethod === 'KEY' ? t('pushChannel.keyIdLabel', { keyId: c.keyId, teamId: c.teamId }) : t('pushChannel.auth.CERTIFICATE');
+    const kind =
+      c.type === 'GCM' ? (c.projectId ?? 'FCM') : c.authMethod === 'KEY' ? t('pushChannel.keyIdLabel', { keyId: c.keyId, teamId: c.teamId }) : t('pushChannel.auth.CERTIFICATE');
     return (
       <span>
         {kind}
@@ -324,7 +472,10 @@ export default function PushChannelPage() {
         <Column header={t('pushChannel.col.type')} body={(c: PushChannelView) => t(`pushChannel.type.${c.type}`)} />
         <Column header={t('pushChannel.col.credential')} body={credential} />
         <Column header={t('pushChannel.col.default')} body={(c: PushChannelView) => (c.isDefault ? <Tag value={t('pushChannel.yes')} /> : t('pushChannel.no'))} />
-        <Column header={t('pushChannel.col.enabled')} body={(c: PushChannelView) => <Tag severity={c.enabled ? 'success' : 'secondary'} value={c.enabled ? t('pushChannel.yes') : t('pushChannel.no')} />} />
+        <Column
+          header={t('pushChannel.col.enabled')}
+          body={(c: PushChannelView) => <Tag severity={c.enabled ? 'success' : 'secondary'} value={c.enabled ? t('pushChannel.yes') : t('pushChannel.no')} />}
+        />
         <Column
           header={t('common.actions')}
           body={(c: PushChannelView) => (

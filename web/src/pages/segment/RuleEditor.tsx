@@ -17,17 +17,45 @@ interface NodeProps<N> {
   onChange: (next: N) => void;
 }
 
-function ValueInput({ c, label, onChange, invalid, describedBy, choices }: { c: DraftCondition; label: string; onChange: (value: string) => void; invalid: boolean; describedBy?: string; choices?: string[] }) {
+function ValueInput({
+  c,
+  label,
+  onChange,
+  invalid,
+  describedBy,
+  choices,
+}: {
+  c: DraftCondition;
+  label: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy?: string;
+  choices?: string[];
+}) {
   const { t } = useTranslation();
   const id = `rule-value-${c.key}`;
   const kind = kindOf(c.field);
   const aria = `${t('segment.value')} ${label}`;
   // a segment tag's allowed values: one for equals, several for in
   if (choices && choices.length > 0 && (c.operator === 'equals' || c.operator === 'notEquals')) {
-    return <Select inputId={id} label={aria} value={c.value || null} placeholder={t('crud.choose')} filter options={choices.map((v) => ({ label: v, value: v }))} invalid={invalid} onChange={(e) => onChange(String(e.value ?? ''))} />;
+    return (
+      <Select
+        inputId={id}
+        label={aria}
+        value={c.value || null}
+        placeholder={t('crud.choose')}
+        filter
+        options={choices.map((v) => ({ label: v, value: v }))}
+        invalid={invalid}
+        onChange={(e) => onChange(String(e.value ?? ''))}
+      />
+    );
   }
   if (choices && choices.length > 0 && (c.operator === 'in' || c.operator === 'notIn')) {
-    const chosen = c.value.split(',').map((v) => v.trim()).filter(Boolean);
+    const chosen = c.value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     return (
       <MultiSelect
         inputId={id}
@@ -119,7 +147,14 @@ function ConditionRow({ node: c, label, problems, onChange, onRemove }: NodeProp
         onChange={(e) => onChange({ ...c, operator: e.value, value: takesValue(e.value) ? c.value : '' })}
       />
       {takesValue(c.operator) && (
-        <ValueInput c={c} label={label} choices={tag?.values} invalid={Boolean(problem)} describedBy={problem ? errorId : undefined} onChange={(value) => onChange({ ...c, value })} />
+        <ValueInput
+          c={c}
+          label={label}
+          choices={tag?.values}
+          invalid={Boolean(problem)}
+          describedBy={problem ? errorId : undefined}
+          onChange={(value) => onChange({ ...c, value })}
+        />
       )}
       <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('segment.removeCondition', { n: label })} onClick={onRemove} />
       <FieldError id={errorId} text={problem} />
@@ -154,7 +189,14 @@ export function GroupEditor({ node: group, label, problems, onChange, onRemove, 
       )}
       <FieldError id={`rule-error-${group.key}`} text={problem} />
       <div className="rule-actions">
-        <Button type="button" icon="pi pi-plus" label={t('segment.addCondition')} outlined size="small" onClick={() => onChange({ ...group, conditions: [...group.conditions, newCondition()] })} />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('segment.addCondition')}
+          outlined
+          size="small"
+          onClick={() => onChange({ ...group, conditions: [...group.conditions, newCondition()] })}
+        />
         <Button
           type="button"
           icon="pi pi-sitemap"

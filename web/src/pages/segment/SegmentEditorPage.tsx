@@ -29,7 +29,14 @@ import '../../i18n/areas/entity';
 import '../../styles/audience.css';
 
 /** Account ids typed one per line (or separated by commas), each once. */
-const idsOf = (text: string) => [...new Set(text.split(/[\n,]+/).map((s) => s.trim()).filter(Boolean))];
+const idsOf = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\n,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** Why a list cannot be saved, in the server's words. */
 function listProblem(ids: string[]): string | undefined {
@@ -54,7 +61,13 @@ function SizePanel({ rule, lists }: { rule: Parameters<typeof useLiveSize>[0]; l
             {formatCount(shown.count)}
           </p>
         )}
-        {shown && <p className="muted">{shown.complete ? t('segment.sizeValue', { count: formatCount(shown.count), total: formatCount(shown.total) }) : t('segment.sizePartial', { count: formatCount(shown.count), total: formatCount(shown.total) })}</p>}
+        {shown && (
+          <p className="muted">
+            {shown.complete
+              ? t('segment.sizeValue', { count: formatCount(shown.count), total: formatCount(shown.total) })
+              : t('segment.sizePartial', { count: formatCount(shown.count), total: formatCount(shown.total) })}
+          </p>
+        )}
         {size.state === 'counting' && <p className="muted small">{t('segment.sizeCounting')}</p>}
         {size.state === 'idle' && <p className="muted">{t('segment.sizeIncomplete')}</p>}
         {size.state === 'failed' && <p className="muted">{t('list.errorShort')}</p>}
@@ -158,12 +171,28 @@ export default function SegmentEditorPage() {
             <p className="muted span-2">{t('segment.staticListsIntro')}</p>
             <div className="field">
               <label htmlFor="segment-include">{t('segment.includeIds', { count: includeIds.length })}</label>
-              <InputTextarea id="segment-include" value={includeText} rows={4} spellCheck={false} invalid={Boolean(includeProblem)} aria-describedby="segment-include-error" onChange={(e) => setIncludeText(e.target.value)} />
+              <InputTextarea
+                id="segment-include"
+                value={includeText}
+                rows={4}
+                spellCheck={false}
+                invalid={Boolean(includeProblem)}
+                aria-describedby="segment-include-error"
+                onChange={(e) => setIncludeText(e.target.value)}
+              />
               <FieldError id="segment-include-error" text={includeProblem} />
             </div>
             <div className="field">
               <label htmlFor="segment-exclude">{t('segment.excludeIds', { count: excludeIds.length })}</label>
-              <InputTextarea id="segment-exclude" value={excludeText} rows={4} spellCheck={false} invalid={Boolean(excludeProblem)} aria-describedby="segment-exclude-error" onChange={(e) => setExcludeText(e.target.value)} />
+              <InputTextarea
+                id="segment-exclude"
+                value={excludeText}
+                rows={4}
+                spellCheck={false}
+                invalid={Boolean(excludeProblem)}
+                aria-describedby="segment-exclude-error"
+                onChange={(e) => setExcludeText(e.target.value)}
+              />
               <FieldError id="segment-exclude-error" text={excludeProblem} />
             </div>
           </div>

@@ -38,7 +38,13 @@ describe('rule draft', () => {
       op: 'AND',
       conditions: [
         { field: 'country', operator: 'equals', value: 'JP' },
-        { op: 'OR', conditions: [{ field: 'attributes.plan', operator: 'in', value: ['gold', 'silver'] }, { field: 'dateCreated', operator: 'after', value: '2026-01-31' }] },
+        {
+          op: 'OR',
+          conditions: [
+            { field: 'attributes.plan', operator: 'in', value: ['gold', 'silver'] },
+            { field: 'dateCreated', operator: 'after', value: '2026-01-31' },
+          ],
+        },
       ],
     };
     expect(toRule(fromRule(rule))).toEqual(rule);

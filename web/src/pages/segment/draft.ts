@@ -4,7 +4,20 @@
  */
 import type { Lang } from '../../../../shared/errors';
 import { safeParseIn } from '../../components/schemaErrors';
-import { ACCOUNT_FIELDS, type AccountField, ATTRIBUTE_PREFIX, fieldKind, type FieldKind, isGroup, type Operator, OPERATORS_BY_KIND, type Rule, type RuleGroup, type RuleNode, ruleSchema } from '../../../../shared/segment';
+import {
+  ACCOUNT_FIELDS,
+  type AccountField,
+  ATTRIBUTE_PREFIX,
+  fieldKind,
+  type FieldKind,
+  isGroup,
+  type Operator,
+  OPERATORS_BY_KIND,
+  type Rule,
+  type RuleGroup,
+  type RuleNode,
+  ruleSchema,
+} from '../../../../shared/segment';
 
 export type FieldChoice = AccountField | 'attribute';
 export const FIELD_CHOICES: readonly FieldChoice[] = [...(Object.keys(ACCOUNT_FIELDS) as AccountField[]), 'attribute'];
@@ -58,8 +71,16 @@ function conditionValue(c: DraftCondition): unknown {
       return undefined;
     case 'in':
     case 'notIn': {
-      const items = text.split(',').map((v) => v.trim()).filter(Boolean);
-      return kind === 'attribute' ? items.map((v) => { const s = scalarOf(v); return typeof s === 'boolean' ? v : s; }) : items;
+      const items = text
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      return kind === 'attribute'
+        ? items.map((v) => {
+            const s = scalarOf(v);
+            return typeof s === 'boolean' ? v : s;
+          })
+        : items;
     }
     case 'gt':
     case 'gte':
@@ -80,9 +101,7 @@ export function toRule(group: DraftGroup): unknown {
   return {
     op: group.op,
     conditions: group.conditions.map((n) =>
-      isDraftGroup(n)
-        ? toRule(n)
-        : { field: n.field === 'attribute' ? `${ATTRIBUTE_PREFIX}${n.attribute.trim()}` : n.field, operator: n.operator, value: conditionValue(n) },
+      isDraftGroup(n) ? toRule(n) : { field: n.field === 'attribute' ? `${ATTRIBUTE_PREFIX}${n.attribute.trim()}` : n.field, operator: n.operator, value: conditionValue(n) },
     ),
   };
 }

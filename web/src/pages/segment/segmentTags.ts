@@ -29,7 +29,13 @@ export function useSegmentTags(): SegmentTagOption[] {
   const { data } = useSWR(['segmentTag.getAll', {}], () => call('segmentTag.getAll', {}, { quiet: true }), { dedupingInterval: 10_000, shouldRetryOnError: false });
   // the generic CRUD answers plain rows, checked by the registry's schema on the server
   const rows = (data ?? []) as unknown as SegmentTag[];
-  return rows.map((t) => ({ id: t.id, name: t.name, valueType: t.valueType, columnName: t.columnName, values: t.allowValueSource === 'MANUAL' ? allowedValues(t.allowValues) : [] }));
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    valueType: t.valueType,
+    columnName: t.columnName,
+    values: t.allowValueSource === 'MANUAL' ? allowedValues(t.allowValues) : [],
+  }));
 }
 
 /** The condition's field as a tag's column sets it. */

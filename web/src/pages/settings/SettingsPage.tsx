@@ -85,10 +85,7 @@ export default function SettingsPage() {
     setAlertEmails(profile.alertEmails);
   }, [profile]);
 
-  const landingOptions = useMemo(
-    () => (session ? menuFor(session).flatMap((g) => g.items.map((r) => ({ value: r.path, label: t(r.titleKey) }))) : []),
-    [session, t],
-  );
+  const landingOptions = useMemo(() => (session ? menuFor(session).flatMap((g) => g.items.map((r) => ({ value: r.path, label: t(r.titleKey) }))) : []), [session, t]);
   const orgLocale = useOrgLocale();
   const timeZones = useMemo(() => {
     const none = { value: '', label: orgLocale.timeZone ? t('settings.timeZoneDefault', { zone: orgLocale.timeZone }) : t('settings.timeZoneBrowser') };
@@ -111,7 +108,11 @@ export default function SettingsPage() {
   if (!profile) return null;
 
   // the saved text is read after the save: a language just chosen already speaks in it
-  const run = (patch: ProfilePatch) => save(() => storeProfile(patch), () => i18n.t('settings.saved'));
+  const run = (patch: ProfilePatch) =>
+    save(
+      () => storeProfile(patch),
+      () => i18n.t('settings.saved'),
+    );
 
   const emailChanged = Boolean(profile) && info.email.trim().toLowerCase() !== profile!.email.toLowerCase();
 
@@ -246,10 +247,13 @@ export default function SettingsPage() {
           </TabPanel>
 
           <TabPanel header={t('settings.tabs.notifications')} leftIcon="pi pi-bell">
-            <form onSubmit={(e) => {
-              e.preventDefault();
-              void run({ alertTypes });
-            }} noValidate>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void run({ alertTypes });
+              }}
+              noValidate
+            >
               <Section title={t('settings.notificationsTitle')} text={t('settings.notificationsText')}>
                 <div className="checkbox-list">
                   {ALERT_TYPES.map((type) => (

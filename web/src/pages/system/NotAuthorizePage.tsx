@@ -18,9 +18,7 @@ export default function NotAuthorizePage() {
       <p>{t('notAuthorize.text', { product: PRODUCT_NAME })}</p>
       <p className="muted">{t('notAuthorize.noPermission')}</p>
       <div className="button-row">
-        {landing && landing !== '/not-authorize' && (
-          <Button label={t('notAuthorize.home')} icon="pi pi-home" onClick={() => void navigate(landing)} />
-        )}
+        {landing && landing !== '/not-authorize' && <Button label={t('notAuthorize.home')} icon="pi pi-home" onClick={() => void navigate(landing)} />}
         <Button
           label={session ? t('notAuthorize.switchAccount') : t('notAuthorize.signIn')}
           icon="pi pi-sign-in"

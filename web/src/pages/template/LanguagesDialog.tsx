@@ -33,7 +33,10 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
 
   async function copyWithLanguages() {
     if (!template || adding.length === 0) return;
-    const ok = await save(() => call('templateMessage.duplicateWithTranslation', { id: template.id, languages: adding }), t('template.translations.copied', { name: template.name }));
+    const ok = await save(
+      () => call('templateMessage.duplicateWithTranslation', { id: template.id, languages: adding }),
+      t('template.translations.copied', { name: template.name }),
+    );
     if (ok) {
       onCopied();
       onHide();
@@ -54,7 +57,14 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
         <div className="dialog-footer">
           <Button type="button" label={t('common.close')} outlined onClick={onHide} />
           {missing.length > 0 && (
-            <Button type="button" icon="pi pi-copy" label={t('template.translations.copy', { count: adding.length })} disabled={adding.length === 0} loading={busy} onClick={() => void copyWithLanguages()} />
+            <Button
+              type="button"
+              icon="pi pi-copy"
+              label={t('template.translations.copy', { count: adding.length })}
+              disabled={adding.length === 0}
+              loading={busy}
+              onClick={() => void copyWithLanguages()}
+            />
           )}
         </div>
       }

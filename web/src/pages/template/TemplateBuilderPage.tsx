@@ -36,8 +36,7 @@ import { useOrgLocale } from '../../app/locale';
 
 const TOKEN = '{{firstName|there}}';
 
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export default function TemplateBuilderPage() {
   const { t } = useTranslation();
@@ -160,7 +159,10 @@ export default function TemplateBuilderPage() {
   }
 
   async function removeLanguage(code: string) {
-    if (!(await ask({ header: t('template.removeLanguageTitle'), message: t('template.removeLanguageConfirm', { language: code }), acceptLabel: t('common.delete'), danger: true }))) return;
+    if (
+      !(await ask({ header: t('template.removeLanguageTitle'), message: t('template.removeLanguageConfirm', { language: code }), acceptLabel: t('common.delete'), danger: true }))
+    )
+      return;
     edit(edits.removeLanguage(draft, code));
     setLanguage(draft.defaultLanguage);
   }
@@ -205,13 +207,20 @@ export default function TemplateBuilderPage() {
   }
 
   if (loading !== 'no') {
-    return <EditorLoadState title={t('page.templateEditor')} state={loading} error={t('template.loadError')} onRetry={() => id && void load(id)} back={LIBRARY_PATH} backLabel={t('template.back')} />;
+    return (
+      <EditorLoadState
+        title={t('page.templateEditor')}
+        state={loading}
+        error={t('template.loadError')}
+        onRetry={() => id && void load(id)}
+        back={LIBRARY_PATH}
+        backLabel={t('template.back')}
+      />
+    );
   }
 
   const languages = languagesOf(draft);
-  const invalidLanguages = new Set(
-    languages.filter((l) => errors.languages[l] || draft.contents[l].blocks.some((b) => errors.blocks[b.id])),
-  );
+  const invalidLanguages = new Set(languages.filter((l) => errors.languages[l] || draft.contents[l].blocks.some((b) => errors.blocks[b.id])));
 
   return (
     <section className="page template-builder">
@@ -226,8 +235,27 @@ export default function TemplateBuilderPage() {
         </div>
         <div className="builder-actions">
           {dirty && <Tag value={t('template.unsaved')} severity="warning" rounded />}
-          <Button type="button" icon="pi pi-undo" text rounded aria-label={t('template.undo')} title={t('template.undo')} disabled={history.past.length === 0} onClick={() => dispatch({ type: 'undo' })} />
-          <Button type="button" icon="pi pi-undo" text rounded className="flip" aria-label={t('template.redo')} title={t('template.redo')} disabled={history.future.length === 0} onClick={() => dispatch({ type: 'redo' })} />
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            text
+            rounded
+            aria-label={t('template.undo')}
+            title={t('template.undo')}
+            disabled={history.past.length === 0}
+            onClick={() => dispatch({ type: 'undo' })}
+          />
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            text
+            rounded
+            className="flip"
+            aria-label={t('template.redo')}
+            title={t('template.redo')}
+            disabled={history.future.length === 0}
+            onClick={() => dispatch({ type: 'redo' })}
+          />
           <Button type="button" icon="pi pi-save" label={t('common.save')} loading={busy} onClick={() => void save()} />
         </div>
       </header>
@@ -348,11 +376,7 @@ export default function TemplateBuilderPage() {
               blocks={content.blocks}
               selectedId={selected}
               invalidIds={new Set(Object.keys(errors.blocks))}
-              errorsOf={(blockId) =>
-                Object.fromEntries(
-                  Object.entries(errors.blocks[blockId] ?? {}).filter(([field]) => showAll || touched.has(`${blockId}.${field}`)),
-                )
-              }
+              errorsOf={(blockId) => Object.fromEntries(Object.entries(errors.blocks[blockId] ?? {}).filter(([field]) => showAll || touched.has(`${blockId}.${field}`)))}
               onSelect={setSelected}
               onMove={moveBlock}
               onRemove={removeBlock}

@@ -14,7 +14,5 @@ export default function TemplateEditorPage() {
   const [params] = useSearchParams();
   const channel = params.get('channel');
   const id = params.get('id');
-  return (
-    <Suspense fallback={<PageSpinner />}>{isContentChannel(channel) ? <ChannelEditor key={channel} channel={channel} id={id} /> : <EmailBuilder />}</Suspense>
-  );
+  return <Suspense fallback={<PageSpinner />}>{isContentChannel(channel) ? <ChannelEditor key={channel} channel={channel} id={id} /> : <EmailBuilder />}</Suspense>;
 }

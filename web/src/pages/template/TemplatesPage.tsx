@@ -51,7 +51,12 @@ export default function TemplatesPage() {
   const filters: FilterField[] = [
     { name: 'name', type: 'text', label: t('template.name') },
     { name: 'categoryId', type: 'select', label: t('template.category'), options: [...categoryName].map(([value, label]) => ({ value, label })) },
-    { name: 'folderId', type: 'select', label: t('template.folder'), options: [...(folders.data ?? [])].sort((a, b) => Number(a.orderIndex) - Number(b.orderIndex)).map((f) => ({ value: String(f.id), label: String(f.title) })) },
+    {
+      name: 'folderId',
+      type: 'select',
+      label: t('template.folder'),
+      options: [...(folders.data ?? [])].sort((a, b) => Number(a.orderIndex) - Number(b.orderIndex)).map((f) => ({ value: String(f.id), label: String(f.title) })),
+    },
     { name: 'pushWay', type: 'select', label: t('channelContent.channel'), options: TEMPLATE_CHANNELS.map((value) => ({ value, label: channelName(value) })) },
     { name: 'active', type: 'boolean', label: t('template.active') },
   ];
@@ -182,12 +187,22 @@ export default function TemplatesPage() {
           emptyText={t('template.empty')}
           toolbar={
             <div className="toolbar-buttons">
-              <Button type="button" icon="pi pi-plus" label={t('template.add')} aria-haspopup="menu" aria-controls="new-template-menu" onClick={(e) => newMenu.current?.toggle(e)} />
+              <Button
+                type="button"
+                icon="pi pi-plus"
+                label={t('template.add')}
+                aria-haspopup="menu"
+                aria-controls="new-template-menu"
+                onClick={(e) => newMenu.current?.toggle(e)}
+              />
               <Menu
                 id="new-template-menu"
                 ref={newMenu}
                 popup
-                model={TEMPLATE_CHANNELS.map((channel) => ({ label: t('channelContent.newOf', { channel: channelName(channel) }), command: () => void navigate(builderPath(undefined, channel)) }))}
+                model={TEMPLATE_CHANNELS.map((channel) => ({
+                  label: t('channelContent.newOf', { channel: channelName(channel) }),
+                  command: () => void navigate(builderPath(undefined, channel)),
+                }))}
               />
               {may('TEMPLATE_EXPORT') && (
                 <Button type="button" icon="pi pi-download" outlined label={t('template.export')} loading={busy === 'export'} onClick={() => void exportFile()} />
@@ -195,7 +210,15 @@ export default function TemplatesPage() {
               {may('TEMPLATE_IMPORT') && (
                 <>
                   <Button type="button" icon="pi pi-upload" outlined label={t('template.import')} loading={busy === 'import'} onClick={() => fileInput.current?.click()} />
-                  <input ref={fileInput} id="template-import-file" type="file" accept="application/json,.json" hidden aria-label={t('template.import')} onChange={(e) => void importFile(e)} />
+                  <input
+                    ref={fileInput}
+                    id="template-import-file"
+                    type="file"
+                    accept="application/json,.json"
+                    hidden
+                    aria-label={t('template.import')}
+                    onChange={(e) => void importFile(e)}
+                  />
                 </>
               )}
             </div>
@@ -204,7 +227,14 @@ export default function TemplatesPage() {
             const row = raw as unknown as TemplateMessageListItem;
             return (
               <div className="row-actions">
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: row.name })} onClick={() => void navigate(builderPath(row.id, row.channel))} />
+                <Button
+                  type="button"
+                  icon="pi pi-pencil"
+                  text
+                  rounded
+                  aria-label={t('common.editItem', { name: row.name })}
+                  onClick={() => void navigate(builderPath(row.id, row.channel))}
+                />
                 <Button type="button" icon="pi pi-copy" text rounded aria-label={t('template.duplicateItem', { name: row.name })} onClick={() => void duplicate(row)} />
                 <Button type="button" icon="pi pi-language" text rounded aria-label={t('template.translations.open', { name: row.name })} onClick={() => setLanguagesOf(row)} />
                 <Button
@@ -236,9 +266,7 @@ export default function TemplatesPage() {
           <h2 className="section-title">{t('template.importFailures', { count: imported.failures.length })}</h2>
           <ul className="plain-list">
             {imported.failures.map((f) => (
-              <li key={f.entry}>
-                {t('template.importFailure', { entry: f.entry, name: f.name ?? '--', reason: f.reason })}
-              </li>
+              <li key={f.entry}>{t('template.importFailure', { entry: f.entry, name: f.name ?? '--', reason: f.reason })}</li>
             ))}
           </ul>
         </div>

@@ -74,8 +74,17 @@ describe('to and from the server', () => {
     expect(payload.categoryId).toBeUndefined();
     const template = emailTemplateSchema.parse(payload.template);
     const view = templateMessageView.parse({
-      id: 't1', version: 3, name: 'Welcome', channel: 'EMAIL', active: true, locked: false, template, subject: 'Hi', languages: ['en'],
-      dateCreated: 1, dateUpdated: 2,
+      id: 't1',
+      version: 3,
+      name: 'Welcome',
+      channel: 'EMAIL',
+      active: true,
+      locked: false,
+      template,
+      subject: 'Hi',
+      languages: ['en'],
+      dateCreated: 1,
+      dateUpdated: 2,
     });
     const back = draftFromView(view);
     expect(back.contents.en.blocks[0].id).toBe(d.contents.en.blocks[0].id);
@@ -85,7 +94,17 @@ describe('to and from the server', () => {
   it('gives stored blocks without a key one', () => {
     const template = emailTemplateSchema.parse({ contents: { en: { subject: 'x', blocks: [{ type: 'spacer' }] } } });
     const view = templateMessageView.parse({
-      id: 't1', version: 1, name: 'n', channel: 'EMAIL', active: true, locked: false, template, subject: 'x', languages: ['en'], dateCreated: 1, dateUpdated: 1,
+      id: 't1',
+      version: 1,
+      name: 'n',
+      channel: 'EMAIL',
+      active: true,
+      locked: false,
+      template,
+      subject: 'x',
+      languages: ['en'],
+      dateCreated: 1,
+      dateUpdated: 1,
     });
     expect(draftFromView(view).contents.en.blocks[0].id).toMatch(/^b/);
   });

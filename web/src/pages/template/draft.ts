@@ -34,8 +34,7 @@ export function newDraft(language = 'en'): Draft {
   return { name: '', categoryId: null, folderId: null, active: true, theme: { ...THEME_DEFAULT }, defaultLanguage: language, contents: { [language]: emptyLanguage() } };
 }
 
-const withId = (block: Record<string, unknown>): BlockDraft =>
-  ({ ...block, id: typeof block.id === 'string' && block.id ? block.id : newBlockId() }) as BlockDraft;
+const withId = (block: Record<string, unknown>): BlockDraft => ({ ...block, id: typeof block.id === 'string' && block.id ? block.id : newBlockId() }) as BlockDraft;
 
 export function draftFromView(view: TemplateMessageView): Draft {
   const { template } = view;
@@ -46,9 +45,7 @@ export function draftFromView(view: TemplateMessageView): Draft {
     active: view.active,
     theme: { ...template.theme },
     defaultLanguage: template.defaultLanguage,
-    contents: Object.fromEntries(
-      Object.entries(template.contents).map(([code, c]) => [code, { subject: c.subject, preheader: c.preheader, blocks: c.blocks.map(withId) }]),
-    ),
+    contents: Object.fromEntries(Object.entries(template.contents).map(([code, c]) => [code, { subject: c.subject, preheader: c.preheader, blocks: c.blocks.map(withId) }])),
   };
 }
 
@@ -125,5 +122,10 @@ export function setDefaultLanguage(draft: Draft, code: string): Draft {
 
 /** The languages in tab order: the default first, then by code. */
 export function languagesOf(draft: Draft): string[] {
-  return [draft.defaultLanguage, ...Object.keys(draft.contents).filter((c) => c !== draft.defaultLanguage).sort()];
+  return [
+    draft.defaultLanguage,
+    ...Object.keys(draft.contents)
+      .filter((c) => c !== draft.defaultLanguage)
+      .sort(),
+  ];
 }

@@ -13,11 +13,7 @@ export interface History<T> {
 export const MAX_STEPS = 100;
 export const COALESCE_MS = 1000;
 
-export type HistoryAction<T> =
-  | { type: 'edit'; value: T; key?: string; at: number }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'reset'; value: T };
+export type HistoryAction<T> = { type: 'edit'; value: T; key?: string; at: number } | { type: 'undo' } | { type: 'redo' } | { type: 'reset'; value: T };
 
 export function startHistory<T>(value: T): History<T> {
   return { past: [], present: value, future: [] };

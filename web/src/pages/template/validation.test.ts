@@ -36,7 +36,10 @@ describe('validateDraft', () => {
     const ja = validateDraft(d, 'ja');
     expect(ja.fields).toEqual({ name: '名前を入力してください！', 'theme.primaryColor': 'HEX カラーの形式が正しくありません' });
     expect(ja.languages).toEqual({ ja: { subject: '件名を入力してください！' } });
-    expect(ja.blocks[button.id]).toEqual({ href: 'リンク先には完全なリンク（http、https、mailto、tel）を入力してください。', backgroundColor: 'HEX カラーの形式が正しくありません' });
+    expect(ja.blocks[button.id]).toEqual({
+      href: 'リンク先には完全なリンク（http、https、mailto、tel）を入力してください。',
+      backgroundColor: 'HEX カラーの形式が正しくありません',
+    });
     expect(validateDraft(d, 'zh').blocks[button.id]).toEqual({ href: '请为链接地址输入完整链接（http、https、mailto 或 tel）。', backgroundColor: 'HEX 颜色格式无效' });
   });
 });

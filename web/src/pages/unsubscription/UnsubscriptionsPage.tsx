@@ -69,7 +69,12 @@ export default function UnsubscriptionsPage() {
           initialFilters={INITIAL_FILTERS}
           filters={[
             { name: 'target', type: 'text', label: t('unsubscription.search') },
-            { name: 'channelName', type: 'select', label: t('entity.messageUnsubscription.channelName'), options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })) },
+            {
+              name: 'channelName',
+              type: 'select',
+              label: t('entity.messageUnsubscription.channelName'),
+              options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })),
+            },
           ]}
           cells={{
             channelName: (row) => t(`campaign.channel.${String(row.channelName)}`),
@@ -83,13 +88,28 @@ export default function UnsubscriptionsPage() {
           onSelectionChange={(rows) => setSelected(rows as unknown as Row[])}
           selectLabel="target"
           toolbar={
-            <Button type="button" icon="pi pi-trash" outlined severity="danger" label={t('unsubscription.deleteSelected', { count: selected.length })} onClick={() => void removeSelected()} />
+            <Button
+              type="button"
+              icon="pi pi-trash"
+              outlined
+              severity="danger"
+              label={t('unsubscription.deleteSelected', { count: selected.length })}
+              onClick={() => void removeSelected()}
+            />
           }
           actions={(row) => {
             const item = row as unknown as Row;
             return (
               <div className="row-actions">
-                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: item.target })} onClick={() => void remove(item)} />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('common.deleteItem', { name: item.target })}
+                  onClick={() => void remove(item)}
+                />
               </div>
             );
           }}

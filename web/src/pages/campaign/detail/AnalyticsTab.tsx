@@ -54,7 +54,8 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
       {running && (
         <div className="live-progress" data-testid="live-progress">
           <p id="progress-label">
-            <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {t('campaign.analytics.sending', { done: formatCount(totals.sent + totals.failed + totals.skipped + totals.uncertain), of: formatCount(totals.matched) })}
+            <i className="pi pi-spin pi-spinner" aria-hidden="true" />{' '}
+            {t('campaign.analytics.sending', { done: formatCount(totals.sent + totals.failed + totals.skipped + totals.uncertain), of: formatCount(totals.matched) })}
           </p>
           <ProgressBar value={progress ?? 0} showValue={progress !== null} aria-labelledby="progress-label" />
         </div>

@@ -48,10 +48,7 @@ export function OperationRecordTab({ planId }: { planId: string }) {
         <Column header={t('campaign.record.action')} body={(r: Row) => t(`campaign.recordAction.${r.action}`, { defaultValue: r.action })} />
         <Column header={t('campaign.record.change')} body={(r: Row) => (r.from === r.to ? state(r.to) : `${state(r.from)} → ${state(r.to)}`)} />
         <Column header={t('campaign.record.by')} body={(r: Row) => (r.by === SYSTEM_ACTOR || r.by === me ? nameOf(r.by) : r.byName || nameOf(r.by))} />
-        <Column
-          header={t('campaign.record.reason')}
-          body={(r: Row) => (r.reason ? `${r.rejectType ? `${t(`campaign.rejectType.${r.rejectType}`)}: ` : ''}${r.reason}` : '--')}
-        />
+        <Column header={t('campaign.record.reason')} body={(r: Row) => (r.reason ? `${r.rejectType ? `${t(`campaign.rejectType.${r.rejectType}`)}: ` : ''}${r.reason}` : '--')} />
       </DataTable>
     </div>
   );

@@ -70,7 +70,15 @@ export function SentRecordsTab({ planId }: { planId: string }) {
           <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void load(rows.length ? cursor : undefined, rows.length > 0)} />
         </div>
       )}
-      <DataTable value={rows} dataKey="accountId" loading={state === 'loading' && rows.length === 0} emptyMessage={state === 'loading' ? t('campaign.loading') : t('campaign.sent.empty')} className="list-table" size="small" stripedRows>
+      <DataTable
+        value={rows}
+        dataKey="accountId"
+        loading={state === 'loading' && rows.length === 0}
+        emptyMessage={state === 'loading' ? t('campaign.loading') : t('campaign.sent.empty')}
+        className="list-table"
+        size="small"
+        stripedRows
+      >
         <Column field="address" header={t('campaign.sent.address')} />
         <Column header={t('campaign.sent.status')} body={(r: Row) => <Tag value={t(`campaign.sentState.${r.status}`)} severity={SEVERITY[r.status]} rounded />} />
         <Column header={t('campaign.sent.reason')} body={(r: Row) => (r.reason ? t(`campaign.reason.${r.reason}`, { defaultValue: r.reason }) : '--')} />
@@ -82,7 +90,15 @@ export function SentRecordsTab({ planId }: { planId: string }) {
           {t('campaign.sent.shown', { n: rows.length })}
         </span>
         {cursor && rows.length > 0 && (
-          <Button type="button" outlined size="small" icon="pi pi-angle-down" label={t('campaign.sent.loadMore')} loading={state === 'loading'} onClick={() => void load(cursor, true)} />
+          <Button
+            type="button"
+            outlined
+            size="small"
+            icon="pi pi-angle-down"
+            label={t('campaign.sent.loadMore')}
+            loading={state === 'loading'}
+            onClick={() => void load(cursor, true)}
+          />
         )}
       </div>
     </div>

@@ -8,7 +8,16 @@ import type { LetterSender } from '../../../../../shared/content';
 import type { Channel } from '../../../../../shared/delivery';
 import { useCall } from '../../../api/hooks';
 import { LanguageTabs } from '../../template/builder/LanguageTabs';
-import { addChannelLanguage, type ChannelDraft, channelLanguages, type ChannelErrors, type Content, type ContentChannel, removeChannelLanguage, withContent } from '../../template/channel/channelDraft';
+import {
+  addChannelLanguage,
+  type ChannelDraft,
+  channelLanguages,
+  type ChannelErrors,
+  type Content,
+  type ContentChannel,
+  removeChannelLanguage,
+  withContent,
+} from '../../template/channel/channelDraft';
 import type { EditorProps } from '../../template/channel/fields';
 import { LetterEditor, LetterPreview } from '../../template/channel/LetterContent';
 import { LineEditor, LinePreview } from '../../template/channel/LineContent';
@@ -18,7 +27,12 @@ import { SAMPLE_RECIPIENT } from '../../template/preview';
 import '../../template/channel/channel.css';
 import '../../../i18n/areas/channelContent';
 
-export const CHANNEL_EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = { PUSH_NATIVE: PushEditor, SMS: SmsEditor, LINE: LineEditor, DIRECT_MAIL: LetterEditor };
+export const CHANNEL_EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = {
+  PUSH_NATIVE: PushEditor,
+  SMS: SmsEditor,
+  LINE: LineEditor,
+  DIRECT_MAIL: LetterEditor,
+};
 
 /**
  * Each channel and whether it sends yet, as the server's channel registry answers (plan.getChannels): a channel

@@ -44,7 +44,11 @@ function ChannelChoice({ form, onChange, ask }: { form: WizardForm; onChange: St
   async function choose(channel: Channel) {
     // the email is kept aside; another channel's content is replaced by the new channel's
     const loses = form.channel !== 'EMAIL' && channel !== 'EMAIL' && channel !== form.channel && hasContent(form);
-    if (loses && !(await ask({ header: t('campaign.wizard.channelChangeTitle'), message: t('campaign.wizard.channelChangeConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
+    if (
+      loses &&
+      !(await ask({ header: t('campaign.wizard.channelChangeTitle'), message: t('campaign.wizard.channelChangeConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))
+    )
+      return;
     onChange(withChannel(form, channel), 'channel');
   }
   return (
@@ -57,7 +61,14 @@ function ChannelChoice({ form, onChange, ask }: { form: WizardForm; onChange: St
           const disabled = !sendable && form.channel !== channel;
           return (
             <div key={channel} className={`channel-option${disabled ? ' disabled' : ''}`} data-testid={`channel-${channel}`}>
-              <RadioButton inputId={`plan-channel-${channel}`} name="plan-channel" value={channel} checked={form.channel === channel} disabled={disabled} onChange={() => void choose(channel)} />
+              <RadioButton
+                inputId={`plan-channel-${channel}`}
+                name="plan-channel"
+                value={channel}
+                checked={form.channel === channel}
+                disabled={disabled}
+                onChange={() => void choose(channel)}
+              />
               <label htmlFor={`plan-channel-${channel}`}>
                 {t(`campaign.channel.${channel}`)}
                 {!sendable && channels.data && <span className="muted small"> {t('campaign.wizard.channelNotSendable')}</span>}
@@ -78,7 +89,10 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
   const session = useSession();
   const [confirmElement, ask] = useConfirm();
   const mayUseLibrary = session?.userdetails.rolePermissions.includes('NAV_TEMPLATE_MESSAGE') ?? false;
-  const templates = useCall(mayUseLibrary ? ['templateMessage.getAll', { pushWay: form.channel, activeOnly: true }] : null, { dedupingInterval: 10_000, shouldRetryOnError: false });
+  const templates = useCall(mayUseLibrary ? ['templateMessage.getAll', { pushWay: form.channel, activeOnly: true }] : null, {
+    dedupingInterval: 10_000,
+    shouldRetryOnError: false,
+  });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
   const [language, setLanguage] = useState(form.email.defaultLanguage);
@@ -100,7 +114,11 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
 
   async function applyTemplate() {
     if (!templateId) return;
-    if (hasContent(form) && !(await ask({ header: t('campaign.wizard.replaceTitle'), message: t('campaign.wizard.replaceConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))) return;
+    if (
+      hasContent(form) &&
+      !(await ask({ header: t('campaign.wizard.replaceTitle'), message: t('campaign.wizard.replaceConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))
+    )
+      return;
     setLoadingTemplate(true);
     try {
       const view = await call('templateMessage.detail', { id: templateId });
@@ -134,11 +152,32 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
           {t('campaign.wizard.messageFields')}
         </h3>
         <div className="form-grid">
-          <TextField id="plan-name" label={t('campaign.field.name')} value={form.name} maxLength={FIELD_MAX.name} error={fieldError('name')} onChange={(v) => onChange({ ...form, name: v }, 'name')} />
-          <TextField id="plan-title" label={t('campaign.field.title')} value={form.title} maxLength={FIELD_MAX.title} error={fieldError('title')} onChange={(v) => onChange({ ...form, title: v }, 'title')} />
+          <TextField
+            id="plan-name"
+            label={t('campaign.field.name')}
+            value={form.name}
+            maxLength={FIELD_MAX.name}
+            error={fieldError('name')}
+            onChange={(v) => onChange({ ...form, name: v }, 'name')}
+          />
+          <TextField
+            id="plan-title"
+            label={t('campaign.field.title')}
+            value={form.title}
+            maxLength={FIELD_MAX.title}
+            error={fieldError('title')}
+            onChange={(v) => onChange({ ...form, title: v }, 'title')}
+          />
           <div className="field">
             <label htmlFor="plan-intro">{t('campaign.field.intro')}</label>
-            <InputTextarea id="plan-intro" value={form.intro} rows={2} maxLength={FIELD_MAX.intro} autoResize onChange={(e) => onChange({ ...form, intro: e.target.value }, 'intro')} />
+            <InputTextarea
+              id="plan-intro"
+              value={form.intro}
+              rows={2}
+              maxLength={FIELD_MAX.intro}
+              autoResize
+              onChange={(e) => onChange({ ...form, intro: e.target.value }, 'intro')}
+            />
             <FieldError id="plan-intro-error" text={fieldError('intro')} />
           </div>
           <ChannelChoice form={form} onChange={onChange} ask={ask} />
@@ -161,91 +200,111 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                 labelled
                 value={(templates.data ?? []).some((tm) => tm.id === templateId) ? templateId : null}
                 options={(templates.data ?? []).map((tm) => ({ value: tm.id, label: tm.name }))}
-                placeholder={templates.isLoading ? t('campaign.loading') : (templates.data ?? []).length === 0 ? t('campaign.wizard.noTemplatesOf', { channel: t(`campaign.channel.${form.channel}`) }) : t('campaign.wizard.chooseTemplate')}
+                placeholder={
+                  templates.isLoading
+                    ? t('campaign.loading')
+                    : (templates.data ?? []).length === 0
+                      ? t('campaign.wizard.noTemplatesOf', { channel: t(`campaign.channel.${form.channel}`) })
+                      : t('campaign.wizard.chooseTemplate')
+                }
                 disabled={(templates.data ?? []).length === 0}
                 filter
                 pt={{ filterInput: { 'aria-label': t('campaign.wizard.searchTemplates') } }}
                 onChange={(e) => setTemplateId(e.value as string)}
               />
             </div>
-            <Button type="button" outlined icon="pi pi-copy" label={t('campaign.wizard.useTemplate')} disabled={!templateId} loading={loadingTemplate} onClick={() => void applyTemplate()} />
+            <Button
+              type="button"
+              outlined
+              icon="pi pi-copy"
+              label={t('campaign.wizard.useTemplate')}
+              disabled={!templateId}
+              loading={loadingTemplate}
+              onClick={() => void applyTemplate()}
+            />
           </div>
         )}
       </section>
 
       {form.channel !== 'EMAIL' ? (
-        <ChannelContent key={form.message.channel} draft={form.message} errors={errors.message} shown={shown} onChange={(message, touch) => onChange({ ...form, message }, touch)} />
+        <ChannelContent
+          key={form.message.channel}
+          draft={form.message}
+          errors={errors.message}
+          shown={shown}
+          onChange={(message, touch) => onChange({ ...form, message }, touch)}
+        />
       ) : (
-      <div className="builder-grid">
-        <section className="card builder-editor" aria-labelledby="email-title">
-          <h3 id="email-title" className="card-title">
-            {t('campaign.wizard.email')}
-          </h3>
-          <LanguageTabs
-            languages={languages}
-            defaultLanguage={draft.defaultLanguage}
-            current={current}
-            invalid={invalidLanguages}
-            onSelect={(l) => {
-              setLanguage(l);
-              setSelected(null);
-            }}
-            onAdd={(code) => {
-              setEmail(edits.addLanguage(draft, code));
-              setLanguage(code);
-              setSelected(null);
-            }}
-            onMakeDefault={(code) => setEmail(edits.setDefaultLanguage(draft, code))}
-            onRemove={(code) => {
-              setEmail(edits.removeLanguage(draft, code));
-              setLanguage(draft.defaultLanguage);
-            }}
-          >
-            <div className="form-grid">
-              <TextField
-                id="template-subject"
-                label={t('template.subject')}
-                value={content.subject}
-                maxLength={255}
-                error={emailError(`${current}.subject`, errors.email.languages[current]?.subject)}
-                hint={t('template.personalHint', { token: TOKEN })}
-                fieldClassName="span-2"
-                onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'subject', v), `${current}.subject`)}
-              />
-              <TextField
-                id="template-preheader"
-                label={t('template.preheader')}
-                value={content.preheader}
-                maxLength={255}
-                error={emailError(`${current}.preheader`, errors.email.languages[current]?.preheader)}
-                hint={t('template.preheaderHint')}
-                fieldClassName="span-2"
-                onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'preheader', v), `${current}.preheader`)}
-              />
-            </div>
-            <BlockPalette onAdd={addBlock} />
-            <BlockCanvas
-              blocks={content.blocks}
-              selectedId={selected}
-              invalidIds={new Set(Object.keys(errors.email.blocks))}
-              errorsOf={(blockId) => Object.fromEntries(Object.entries(errors.email.blocks[blockId] ?? {}).filter(([field]) => shown(`${blockId}.${field}`)))}
-              onSelect={setSelected}
-              onMove={(blockId, to) => setEmail(edits.moveBlock(draft, current, blockId, to))}
-              onRemove={(blockId) => {
-                setEmail(edits.removeBlock(draft, current, blockId));
-                if (selected === blockId) setSelected(null);
+        <div className="builder-grid">
+          <section className="card builder-editor" aria-labelledby="email-title">
+            <h3 id="email-title" className="card-title">
+              {t('campaign.wizard.email')}
+            </h3>
+            <LanguageTabs
+              languages={languages}
+              defaultLanguage={draft.defaultLanguage}
+              current={current}
+              invalid={invalidLanguages}
+              onSelect={(l) => {
+                setLanguage(l);
+                setSelected(null);
               }}
-              onInsert={(type, index) => {
-                const [next, id] = edits.addBlock(draft, current, type, index);
-                setEmail(next);
-                setSelected(id);
+              onAdd={(code) => {
+                setEmail(edits.addLanguage(draft, code));
+                setLanguage(code);
+                setSelected(null);
               }}
-              onChange={(blockId, field, value) => setEmail(edits.updateBlock(draft, current, blockId, field, value), `${blockId}.${field}`)}
-            />
-          </LanguageTabs>
-        </section>
-        <PreviewPane draft={draft} language={current} />
-      </div>
+              onMakeDefault={(code) => setEmail(edits.setDefaultLanguage(draft, code))}
+              onRemove={(code) => {
+                setEmail(edits.removeLanguage(draft, code));
+                setLanguage(draft.defaultLanguage);
+              }}
+            >
+              <div className="form-grid">
+                <TextField
+                  id="template-subject"
+                  label={t('template.subject')}
+                  value={content.subject}
+                  maxLength={255}
+                  error={emailError(`${current}.subject`, errors.email.languages[current]?.subject)}
+                  hint={t('template.personalHint', { token: TOKEN })}
+                  fieldClassName="span-2"
+                  onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'subject', v), `${current}.subject`)}
+                />
+                <TextField
+                  id="template-preheader"
+                  label={t('template.preheader')}
+                  value={content.preheader}
+                  maxLength={255}
+                  error={emailError(`${current}.preheader`, errors.email.languages[current]?.preheader)}
+                  hint={t('template.preheaderHint')}
+                  fieldClassName="span-2"
+                  onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'preheader', v), `${current}.preheader`)}
+                />
+              </div>
+              <BlockPalette onAdd={addBlock} />
+              <BlockCanvas
+                blocks={content.blocks}
+                selectedId={selected}
+                invalidIds={new Set(Object.keys(errors.email.blocks))}
+                errorsOf={(blockId) => Object.fromEntries(Object.entries(errors.email.blocks[blockId] ?? {}).filter(([field]) => shown(`${blockId}.${field}`)))}
+                onSelect={setSelected}
+                onMove={(blockId, to) => setEmail(edits.moveBlock(draft, current, blockId, to))}
+                onRemove={(blockId) => {
+                  setEmail(edits.removeBlock(draft, current, blockId));
+                  if (selected === blockId) setSelected(null);
+                }}
+                onInsert={(type, index) => {
+                  const [next, id] = edits.addBlock(draft, current, type, index);
+                  setEmail(next);
+                  setSelected(id);
+                }}
+                onChange={(blockId, field, value) => setEmail(edits.updateBlock(draft, current, blockId, field, value), `${blockId}.${field}`)}
+              />
+            </LanguageTabs>
+          </section>
+          <PreviewPane draft={draft} language={current} />
+        </div>
       )}
       {confirmElement}
     </>

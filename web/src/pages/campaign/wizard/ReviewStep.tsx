@@ -93,7 +93,15 @@ export function ReviewStep({
   const companies = useCompanies(form.channel === 'DIRECT_MAIL');
   const company = companies.list.find((c) => c.id === form.message.companyId) ?? null;
   const reach = useSegmentReach(form.channel === 'SMS' ? form.segmentId : null, 'SMS');
-  const sms = form.channel === 'SMS' ? countSms(renderSms({ text: String(form.message.contents[defaultLanguage]?.text ?? ''), stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false }, defaultLanguage)) : null;
+  const sms =
+    form.channel === 'SMS'
+      ? countSms(
+          renderSms(
+            { text: String(form.message.contents[defaultLanguage]?.text ?? ''), stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false },
+            defaultLanguage,
+          ),
+        )
+      : null;
   const cost = sms && reach.data?.reach ? smsCost(sms.segments, reach.data.reach.reachable, channels.data?.smsMaxPrice) : null;
   const testLanguage = test.language && (test.language === 'ALL' || languages.includes(test.language)) ? test.language : form.email.defaultLanguage;
 
@@ -192,58 +200,58 @@ export function ReviewStep({
         {!isEmail ? (
           <TestSend channel={form.channel as Exclude<typeof form.channel, 'EMAIL'>} languages={languages} defaultLanguage={defaultLanguage} save={saveForTest} />
         ) : (
-        <section className="card" aria-labelledby="test-title">
-          <h3 id="test-title" className="card-title">
-            {t('campaign.test.title')}
-          </h3>
-          <p className="muted small">{t('campaign.test.intro', { max: MAX_TEST_ADDRESSES })}</p>
-          <p className="muted small">{t('campaign.test.where', { perHour: recipients?.perMessagePerHour ?? 50 })}</p>
-          <form
-            className="inline-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSendTest();
-            }}
-          >
-            <TextField
-              id="test-addresses"
-              label={t('campaign.test.addresses')}
-              value={test.addresses}
-              error={test.error}
-              placeholder="qa@example.com, lead@example.com"
-              fieldClassName="grow"
-              onChange={(addresses) => onTest({ ...test, addresses, error: undefined })}
-            />
-            <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
-          </form>
-          {languages.length > 1 && (
-            <div className="field">
-              <label htmlFor="test-language">{t('campaign.test.language')}</label>
-              <Select
-                inputId="test-language"
-                label={t('campaign.test.language')}
-                labelled
-                value={testLanguage}
-                options={[...languages.map((l) => ({ label: l, value: l })), { label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]}
-                onChange={(e) => onTest({ ...test, language: e.value as string, error: undefined })}
+          <section className="card" aria-labelledby="test-title">
+            <h3 id="test-title" className="card-title">
+              {t('campaign.test.title')}
+            </h3>
+            <p className="muted small">{t('campaign.test.intro', { max: MAX_TEST_ADDRESSES })}</p>
+            <p className="muted small">{t('campaign.test.where', { perHour: recipients?.perMessagePerHour ?? 50 })}</p>
+            <form
+              className="inline-form"
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                onSendTest();
+              }}
+            >
+              <TextField
+                id="test-addresses"
+                label={t('campaign.test.addresses')}
+                value={test.addresses}
+                error={test.error}
+                placeholder="qa@example.com, lead@example.com"
+                fieldClassName="grow"
+                onChange={(addresses) => onTest({ ...test, addresses, error: undefined })}
               />
-            </div>
-          )}
-          {recipientGroups.length > 0 && (
-            <Select
-              inputId="test-address-pick"
-              label={t('campaign.test.pick')}
-              placeholder={t('campaign.test.pick')}
-              value={null}
-              options={recipientGroups}
-              optionGroupLabel="label"
-              optionGroupChildren="items"
-              filter
-              onChange={(e) => onTest({ ...test, addresses: [test.addresses.trim(), e.value as string].filter(Boolean).join(', '), error: undefined })}
-            />
-          )}
-        </section>
+              <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
+            </form>
+            {languages.length > 1 && (
+              <div className="field">
+                <label htmlFor="test-language">{t('campaign.test.language')}</label>
+                <Select
+                  inputId="test-language"
+                  label={t('campaign.test.language')}
+                  labelled
+                  value={testLanguage}
+                  options={[...languages.map((l) => ({ label: l, value: l })), { label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]}
+                  onChange={(e) => onTest({ ...test, language: e.value as string, error: undefined })}
+                />
+              </div>
+            )}
+            {recipientGroups.length > 0 && (
+              <Select
+                inputId="test-address-pick"
+                label={t('campaign.test.pick')}
+                placeholder={t('campaign.test.pick')}
+                value={null}
+                options={recipientGroups}
+                optionGroupLabel="label"
+                optionGroupChildren="items"
+                filter
+                onChange={(e) => onTest({ ...test, addresses: [test.addresses.trim(), e.value as string].filter(Boolean).join(', '), error: undefined })}
+              />
+            )}
+          </section>
         )}
 
         <section className="card" aria-labelledby="approval-title">
@@ -266,13 +274,9 @@ export function ReviewStep({
                     <Checkbox
                       inputId={`participant-${u.id}`}
                       checked={approval.participants.includes(u.id)}
-                      onChange={(e) =>
-                        onApproval({ ...approval, participants: e.checked ? [...approval.participants, u.id] : approval.participants.filter((p) => p !== u.id) })
-                      }
+                      onChange={(e) => onApproval({ ...approval, participants: e.checked ? [...approval.participants, u.id] : approval.participants.filter((p) => p !== u.id) })}
                     />
-                    <label htmlFor={`participant-${u.id}`}>
-                      {u.name}
-                    </label>
+                    <label htmlFor={`participant-${u.id}`}>{u.name}</label>
                   </div>
                 ))}
               </div>

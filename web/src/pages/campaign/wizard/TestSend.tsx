@@ -69,7 +69,8 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
       if (!id) return;
       const answer = await call('plan.testSend', { id, target: chosen, language: chosenLanguage });
       if (answer.file) downloadPdf(answer.file.fileName, answer.file.base64);
-      else if (answer.refused.length) showError(t('campaign.testSend.refused', { count: answer.refused.length, reasons: answer.refused.map((r) => `${r.to}: ${r.reason}`).join(', ') }));
+      else if (answer.refused.length)
+        showError(t('campaign.testSend.refused', { count: answer.refused.length, reasons: answer.refused.map((r) => `${r.to}: ${r.reason}`).join(', ') }));
       else showSuccess(t('campaign.testSend.sent', { count: answer.sent }));
     } catch {
       // the client's toast says why
@@ -86,7 +87,11 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
         label={t('campaign.test.language')}
         labelled
         value={chosenLanguage ?? ''}
-        options={[{ label: t('campaign.testSend.ownLanguage'), value: '' }, ...languages.map((l) => ({ label: l, value: l })), ...(channel === 'DIRECT_MAIL' ? [] : [{ label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }])]}
+        options={[
+          { label: t('campaign.testSend.ownLanguage'), value: '' },
+          ...languages.map((l) => ({ label: l, value: l })),
+          ...(channel === 'DIRECT_MAIL' ? [] : [{ label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]),
+        ]}
         onChange={(e) => setLanguage((e.value as string) || undefined)}
       />
     </div>
@@ -128,7 +133,11 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
             <p className="muted small">{t('campaign.testSend.allDevices')}</p>
             {list.map((d) => (
               <div key={d.to} className="checkbox-row">
-                <Checkbox inputId={`test-device-${d.to}`} checked={devices.includes(d.to)} onChange={(e) => setDevices(e.checked ? [...devices, d.to] : devices.filter((x) => x !== d.to))} />
+                <Checkbox
+                  inputId={`test-device-${d.to}`}
+                  checked={devices.includes(d.to)}
+                  onChange={(e) => setDevices(e.checked ? [...devices, d.to] : devices.filter((x) => x !== d.to))}
+                />
                 <label htmlFor={`test-device-${d.to}`}>
                   {d.name} — {d.to}
                 </label>

@@ -27,7 +27,10 @@ describe('imageAssets', () => {
 
 describe('matchingFolders', () => {
   it('narrows folders by the same filter', () => {
-    const folders = [{ name: 'Spring', path: 'Spring' }, { name: 'autumn', path: 'autumn' }];
+    const folders = [
+      { name: 'Spring', path: 'Spring' },
+      { name: 'autumn', path: 'autumn' },
+    ];
     expect(matchingFolders(folders, '')).toEqual(folders);
     expect(matchingFolders(folders, 'spr')).toEqual([folders[0]]);
   });

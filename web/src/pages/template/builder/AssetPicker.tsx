@@ -110,7 +110,15 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
     <div className="asset-picker">
       <div className="asset-picker-toolbar">
         <nav aria-label={t('template.assetPicker.folders')} className="asset-crumbs">
-          <Button type="button" text size="small" icon="pi pi-home" label={t('template.assetPicker.top')} aria-current={folder === '' ? 'page' : undefined} onClick={() => go('')} />
+          <Button
+            type="button"
+            text
+            size="small"
+            icon="pi pi-home"
+            label={t('template.assetPicker.top')}
+            aria-current={folder === '' ? 'page' : undefined}
+            onClick={() => go('')}
+          />
           {crumbs.map((c, i) => (
             <span key={i}>
               <i className="pi pi-angle-right" aria-hidden="true" />
@@ -148,7 +156,15 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
             <ul className="asset-picker-folders" aria-label={t('template.assetPicker.folders')}>
               {folders.map((f) => (
                 <li key={f.path}>
-                  <Button type="button" text size="small" icon="pi pi-folder" label={f.name} aria-label={t('template.assetPicker.openFolder', { name: f.name })} onClick={() => go(f.path)} />
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    icon="pi pi-folder"
+                    label={f.name}
+                    aria-label={t('template.assetPicker.openFolder', { name: f.name })}
+                    onClick={() => go(f.path)}
+                  />
                 </li>
               ))}
             </ul>

@@ -16,7 +16,10 @@ const MOVE_BLOCK_DRAG = 'application/x-herald-move-block';
 /** A line of what the block says, for its title in the list. */
 function summaryOf(block: BlockDraft): string {
   const source = typeof block.text === 'string' ? block.text : typeof block.alt === 'string' && block.alt ? block.alt : typeof block.image === 'string' ? block.image : '';
-  const text = source.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = source
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
@@ -49,8 +52,7 @@ export function BlockCanvas({
   const { t } = useTranslation();
   /** where a drop would land: before the block at this index (blocks.length: at the end) */
   const [dropAt, setDropAt] = useState<number | null>(null);
-  const name = (block: BlockDraft, index: number) =>
-    t('template.blockLabel', { block: t(`template.block.${block.type}`, { defaultValue: block.type }), position: index + 1 });
+  const name = (block: BlockDraft, index: number) => t('template.blockLabel', { block: t(`template.block.${block.type}`, { defaultValue: block.type }), position: index + 1 });
 
   const accepts = (e: DragEvent) => e.dataTransfer.types.includes(NEW_BLOCK_DRAG) || e.dataTransfer.types.includes(MOVE_BLOCK_DRAG);
 
@@ -151,7 +153,16 @@ export function BlockCanvas({
                     )}
                   </button>
                   <span className="block-tools">
-                    <Button type="button" icon="pi pi-arrow-up" text rounded size="small" disabled={index === 0} aria-label={t('template.moveUp', { block: label })} onClick={() => onMove(block.id, index - 1)} />
+                    <Button
+                      type="button"
+                      icon="pi pi-arrow-up"
+                      text
+                      rounded
+                      size="small"
+                      disabled={index === 0}
+                      aria-label={t('template.moveUp', { block: label })}
+                      onClick={() => onMove(block.id, index - 1)}
+                    />
                     <Button
                       type="button"
                       icon="pi pi-arrow-down"
@@ -162,7 +173,16 @@ export function BlockCanvas({
                       aria-label={t('template.moveDown', { block: label })}
                       onClick={() => onMove(block.id, index + 1)}
                     />
-                    <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('template.removeBlock', { block: label })} onClick={() => onRemove(block.id)} />
+                    <Button
+                      type="button"
+                      icon="pi pi-trash"
+                      text
+                      rounded
+                      size="small"
+                      severity="danger"
+                      aria-label={t('template.removeBlock', { block: label })}
+                      onClick={() => onRemove(block.id)}
+                    />
                   </span>
                 </div>
                 {selected && (

@@ -64,7 +64,14 @@ export function BlockProperties({
                 </div>
               </div>
             ))}
-            <Button type="button" icon="pi pi-plus" outlined label={t('template.addItem', { max })} disabled={items.length >= max} onClick={() => set([...items, { ...c.blank }])} />
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              outlined
+              label={t('template.addItem', { max })}
+              disabled={items.length >= max}
+              onClick={() => set([...items, { ...c.blank }])}
+            />
             <FieldError id={`${id}-error`} text={error} />
           </fieldset>
         );
@@ -150,11 +157,15 @@ export function BlockProperties({
         );
       default: {
         const hint =
-          c.kind === 'dimension' ? t('template.hint.dimension')
-          : c.kind === 'url' ? t('template.hint.url')
-          : c.kind === 'image' ? t('template.hint.image')
-          : c.field === 'text' ? t('template.personalHint', { token: TOKEN })
-          : undefined;
+          c.kind === 'dimension'
+            ? t('template.hint.dimension')
+            : c.kind === 'url'
+              ? t('template.hint.url')
+              : c.kind === 'image'
+                ? t('template.hint.image')
+                : c.field === 'text'
+                  ? t('template.personalHint', { token: TOKEN })
+                  : undefined;
         return (
           <TextField
             key={c.field}

@@ -93,7 +93,15 @@ export function LanguageTabs({
           {current !== defaultLanguage && (
             <>
               <Button type="button" text size="small" icon="pi pi-star" label={t('template.makeDefault', { language: current })} onClick={() => onMakeDefault(current)} />
-              <Button type="button" text size="small" severity="danger" icon="pi pi-times" label={t('template.removeLanguage', { language: current })} onClick={() => onRemove(current)} />
+              <Button
+                type="button"
+                text
+                size="small"
+                severity="danger"
+                icon="pi pi-times"
+                label={t('template.removeLanguage', { language: current })}
+                onClick={() => onRemove(current)}
+              />
             </>
           )}
           <Button type="button" text size="small" icon="pi pi-plus" label={t('template.addLanguage')} aria-expanded={adding} onClick={() => setAdding((a) => !a)} />
@@ -121,7 +129,13 @@ export function LanguageTabs({
                 setError('');
               }}
             />
-            {error ? <FieldError id="language-code-error" text={error} /> : <small id="language-code-error" className="field-hint">{t('template.languageHint')}</small>}
+            {error ? (
+              <FieldError id="language-code-error" text={error} />
+            ) : (
+              <small id="language-code-error" className="field-hint">
+                {t('template.languageHint')}
+              </small>
+            )}
           </div>
           <Button type="submit" size="small" label={t('template.addLanguage')} />
         </form>

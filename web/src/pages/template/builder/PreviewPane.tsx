@@ -25,7 +25,14 @@ export function PreviewPane({ draft, language }: { draft: Draft; language: strin
         </h2>
         <div className="width-toggle" role="group" aria-label={t('template.previewWidth')}>
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((w) => (
-            <button key={w} type="button" className={`width-option${w === width ? ' active' : ''}`} aria-pressed={w === width} data-width={PREVIEW_WIDTHS[w]} onClick={() => setWidth(w)}>
+            <button
+              key={w}
+              type="button"
+              className={`width-option${w === width ? ' active' : ''}`}
+              aria-pressed={w === width}
+              data-width={PREVIEW_WIDTHS[w]}
+              onClick={() => setWidth(w)}
+            >
               <i className={w === 'desktop' ? 'pi pi-desktop' : 'pi pi-mobile'} aria-hidden="true" />
               <span>{t(`template.${w}`)}</span>
             </button>

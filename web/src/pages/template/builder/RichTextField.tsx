@@ -78,7 +78,13 @@ export function RichTextField({
         aria-describedby={messageId}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error ? <FieldError id={messageId} text={error} /> : <small id={messageId} className="field-hint">{hint}</small>}
+      {error ? (
+        <FieldError id={messageId} text={error} />
+      ) : (
+        <small id={messageId} className="field-hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }

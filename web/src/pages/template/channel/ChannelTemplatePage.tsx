@@ -121,7 +121,10 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
   }
 
   async function removeLanguage(code: string) {
-    if (!(await ask({ header: t('template.removeLanguageTitle'), message: t('template.removeLanguageConfirm', { language: code }), acceptLabel: t('common.delete'), danger: true }))) return;
+    if (
+      !(await ask({ header: t('template.removeLanguageTitle'), message: t('template.removeLanguageConfirm', { language: code }), acceptLabel: t('common.delete'), danger: true }))
+    )
+      return;
     edit(removeChannelLanguage(draft, code));
     setLanguage(draft.defaultLanguage);
   }
@@ -155,7 +158,16 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
 
   const channelName = t(`channelContent.channels.${channel}`);
   if (loading !== 'no') {
-    return <EditorLoadState title={t('page.templateEditor')} state={loading} error={t('template.loadError')} onRetry={() => id && void load(id)} back={LIBRARY_PATH} backLabel={t('template.back')} />;
+    return (
+      <EditorLoadState
+        title={t('page.templateEditor')}
+        state={loading}
+        error={t('template.loadError')}
+        onRetry={() => id && void load(id)}
+        back={LIBRARY_PATH}
+        backLabel={t('template.back')}
+      />
+    );
   }
 
   const Editor = EDITORS[channel];
@@ -178,8 +190,27 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
         <div className="builder-actions">
           <Tag value={channelName} rounded />
           {dirty && <Tag value={t('template.unsaved')} severity="warning" rounded />}
-          <Button type="button" icon="pi pi-undo" text rounded aria-label={t('template.undo')} title={t('template.undo')} disabled={history.past.length === 0} onClick={() => dispatch({ type: 'undo' })} />
-          <Button type="button" icon="pi pi-undo" text rounded className="flip" aria-label={t('template.redo')} title={t('template.redo')} disabled={history.future.length === 0} onClick={() => dispatch({ type: 'redo' })} />
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            text
+            rounded
+            aria-label={t('template.undo')}
+            title={t('template.undo')}
+            disabled={history.past.length === 0}
+            onClick={() => dispatch({ type: 'undo' })}
+          />
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            text
+            rounded
+            className="flip"
+            aria-label={t('template.redo')}
+            title={t('template.redo')}
+            disabled={history.future.length === 0}
+            onClick={() => dispatch({ type: 'redo' })}
+          />
           <Button type="button" icon="pi pi-save" label={t('common.save')} loading={busy} onClick={() => void save()} />
         </div>
       </header>
@@ -202,16 +233,44 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
           />
           <div className="field">
             <label htmlFor="template-category">{t('template.category')}</label>
-            <Select inputId="template-category" label={t('template.category')} labelled value={draft.categoryId} options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))} placeholder={t('template.noCategory')} showClear onChange={(e) => edit({ ...draft, categoryId: e.value ?? null })} />
+            <Select
+              inputId="template-category"
+              label={t('template.category')}
+              labelled
+              value={draft.categoryId}
+              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
+              placeholder={t('template.noCategory')}
+              showClear
+              onChange={(e) => edit({ ...draft, categoryId: e.value ?? null })}
+            />
           </div>
           <div className="field">
             <label htmlFor="template-folder">{t('template.folder')}</label>
-            <Select inputId="template-folder" label={t('template.folder')} labelled value={draft.folderId} options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: String(f.title) }))} placeholder={t('template.noFolder')} showClear onChange={(e) => edit({ ...draft, folderId: e.value ?? null })} />
+            <Select
+              inputId="template-folder"
+              label={t('template.folder')}
+              labelled
+              value={draft.folderId}
+              options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: String(f.title) }))}
+              placeholder={t('template.noFolder')}
+              showClear
+              onChange={(e) => edit({ ...draft, folderId: e.value ?? null })}
+            />
           </div>
           {channel === 'DIRECT_MAIL' && (
             <div className="field">
               <label htmlFor="template-company">{t('channelContent.letter.company')}</label>
-              <Select inputId="template-company" label={t('channelContent.letter.company')} labelled value={draft.companyId} options={companyList.map((c) => ({ value: c.id, label: c.company }))} placeholder={t('channelContent.letter.noCompany')} emptyMessage={t('channelContent.letter.noCompanies')} showClear onChange={(e) => edit({ ...draft, companyId: e.value ?? null })} />
+              <Select
+                inputId="template-company"
+                label={t('channelContent.letter.company')}
+                labelled
+                value={draft.companyId}
+                options={companyList.map((c) => ({ value: c.id, label: c.company }))}
+                placeholder={t('channelContent.letter.noCompany')}
+                emptyMessage={t('channelContent.letter.noCompanies')}
+                showClear
+                onChange={(e) => edit({ ...draft, companyId: e.value ?? null })}
+              />
             </div>
           )}
           <div className="field checkbox-row">

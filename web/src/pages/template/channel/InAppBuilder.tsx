@@ -52,11 +52,9 @@ export function InAppBuilder({
     }
     return out;
   };
-  const page = renderInApp(
-    { language, theme: { ...THEME_DEFAULT }, title, blocks: blocks.map(previewBlock) as never },
-    SAMPLE_RECIPIENT,
-    { feedbackUrl: (answer) => `https://example.com/feedback/${answer}` },
-  );
+  const page = renderInApp({ language, theme: { ...THEME_DEFAULT }, title, blocks: blocks.map(previewBlock) as never }, SAMPLE_RECIPIENT, {
+    feedbackUrl: (answer) => `https://example.com/feedback/${answer}`,
+  });
 
   return (
     <div className="in-app-builder span-2">
@@ -69,11 +67,19 @@ export function InAppBuilder({
         onSelect={setSelected}
         onMove={move}
         onRemove={(id) => {
-          onChange(blocks.filter((b) => b.id !== id), 'blocks');
+          onChange(
+            blocks.filter((b) => b.id !== id),
+            'blocks',
+          );
           if (selected === id) setSelected(null);
         }}
         onInsert={insert}
-        onChange={(id, field, value) => onChange(blocks.map((b) => (b.id === id ? { ...b, [field]: value } : b)), `blocks.${id}.${field}`)}
+        onChange={(id, field, value) =>
+          onChange(
+            blocks.map((b) => (b.id === id ? { ...b, [field]: value } : b)),
+            `blocks.${id}.${field}`,
+          )
+        }
       />
       {errorAt('blocks') && (
         <p className="p-error" role="alert">
@@ -84,7 +90,14 @@ export function InAppBuilder({
         <h3 className="section-title">{t('channelContent.push.inAppPreview')}</h3>
         <div className="width-toggle" role="group" aria-label={t('template.previewWidth')}>
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((w) => (
-            <button key={w} type="button" className={`width-option${w === width ? ' active' : ''}`} aria-pressed={w === width} data-width={PREVIEW_WIDTHS[w]} onClick={() => setWidth(w)}>
+            <button
+              key={w}
+              type="button"
+              className={`width-option${w === width ? ' active' : ''}`}
+              aria-pressed={w === width}
+              data-width={PREVIEW_WIDTHS[w]}
+              onClick={() => setWidth(w)}
+            >
               <i className={w === 'desktop' ? 'pi pi-desktop' : 'pi pi-mobile'} aria-hidden="true" />
               <span>{t(`template.${w}`)}</span>
             </button>
@@ -93,7 +106,15 @@ export function InAppBuilder({
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable because at 600 px the page may scroll sideways within the editor's column */}
       <div className="preview-stage" tabIndex={0} role="region" aria-label={t('channelContent.push.inAppFrame', { width: px })}>
-        <iframe title={t('channelContent.push.inAppFrame', { width: px })} sandbox="" srcDoc={page.html} width={px} style={{ width: `${px}px` }} className="preview-frame" data-testid="in-app-preview" />
+        <iframe
+          title={t('channelContent.push.inAppFrame', { width: px })}
+          sandbox=""
+          srcDoc={page.html}
+          width={px}
+          style={{ width: `${px}px` }}
+          className="preview-frame"
+          data-testid="in-app-preview"
+        />
       </div>
     </div>
   );

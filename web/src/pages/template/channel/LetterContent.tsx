@@ -19,10 +19,48 @@ export function LetterEditor({ content, set, error, idPrefix }: EditorProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <div className="form-grid">
-      <AreaField id={id('recipient')} className="span-2" rows={3} label={t('channelContent.letter.recipient')} value={text(content.recipientBlock)} maxLength={LETTER_LIMITS.address} error={error('recipientBlock')} hint={t('channelContent.letter.recipientHint')} onChange={(v) => set({ recipientBlock: v }, 'recipientBlock')} />
-      <TextField id={id('subject')} fieldClassName="span-2" label={t('channelContent.letter.subject')} value={text(content.subject)} maxLength={LETTER_LIMITS.subject} error={error('subject')} hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })} onChange={(v) => set({ subject: v }, 'subject')} />
-      <AreaField id={id('body')} className="span-2" rows={10} label={t('channelContent.letter.body')} value={text(content.body)} maxLength={LETTER_LIMITS.body} error={error('body')} hint={t('channelContent.letter.bodyHint')} onChange={(v) => set({ body: v }, 'body')} />
-      <AreaField id={id('closing')} className="span-2" rows={2} label={t('channelContent.letter.closing')} value={text(content.closing)} maxLength={LETTER_LIMITS.closing} error={error('closing')} onChange={(v) => set({ closing: v }, 'closing')} />
+      <AreaField
+        id={id('recipient')}
+        className="span-2"
+        rows={3}
+        label={t('channelContent.letter.recipient')}
+        value={text(content.recipientBlock)}
+        maxLength={LETTER_LIMITS.address}
+        error={error('recipientBlock')}
+        hint={t('channelContent.letter.recipientHint')}
+        onChange={(v) => set({ recipientBlock: v }, 'recipientBlock')}
+      />
+      <TextField
+        id={id('subject')}
+        fieldClassName="span-2"
+        label={t('channelContent.letter.subject')}
+        value={text(content.subject)}
+        maxLength={LETTER_LIMITS.subject}
+        error={error('subject')}
+        hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })}
+        onChange={(v) => set({ subject: v }, 'subject')}
+      />
+      <AreaField
+        id={id('body')}
+        className="span-2"
+        rows={10}
+        label={t('channelContent.letter.body')}
+        value={text(content.body)}
+        maxLength={LETTER_LIMITS.body}
+        error={error('body')}
+        hint={t('channelContent.letter.bodyHint')}
+        onChange={(v) => set({ body: v }, 'body')}
+      />
+      <AreaField
+        id={id('closing')}
+        className="span-2"
+        rows={2}
+        label={t('channelContent.letter.closing')}
+        value={text(content.closing)}
+        maxLength={LETTER_LIMITS.closing}
+        error={error('closing')}
+        onChange={(v) => set({ closing: v }, 'closing')}
+      />
     </div>
   );
 }
@@ -32,7 +70,19 @@ function downloadPdf(fileName: string, base64: string) {
   downloadBlob(new Blob([bytes], { type: 'application/pdf' }), fileName);
 }
 
-export function LetterPreview({ draft, language, sender, recipient, valid }: { draft: ChannelDraft; language: string; sender: LetterSender | null; recipient: Recipient; valid: boolean }) {
+export function LetterPreview({
+  draft,
+  language,
+  sender,
+  recipient,
+  valid,
+}: {
+  draft: ChannelDraft;
+  language: string;
+  sender: LetterSender | null;
+  recipient: Recipient;
+  valid: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const c = draft.contents[language] ?? {};
@@ -52,10 +102,34 @@ export function LetterPreview({ draft, language, sender, recipient, valid }: { d
   }
   return (
     <div className="letter-preview-wrap">
-      <Button type="button" icon="pi pi-file-pdf" outlined size="small" label={t('channelContent.letter.pdf')} loading={busy} disabled={!valid} title={valid ? undefined : t('channelContent.letter.pdfInvalid')} onClick={() => void pdf()} />
-      <figure className="letter-page" aria-label={t('channelContent.previewOf', { channel: t('channelContent.channels.DIRECT_MAIL') })} lang={language} data-testid="letter-preview" data-ui-language={i18n.language}>
-        <div className="letter-sender">{layout.sender.map((l, i) => <p key={i}>{l}</p>)}</div>
-        <div className="letter-recipient">{layout.recipient.map((l, i) => <p key={i}>{l}</p>)}</div>
+      <Button
+        type="button"
+        icon="pi pi-file-pdf"
+        outlined
+        size="small"
+        label={t('channelContent.letter.pdf')}
+        loading={busy}
+        disabled={!valid}
+        title={valid ? undefined : t('channelContent.letter.pdfInvalid')}
+        onClick={() => void pdf()}
+      />
+      <figure
+        className="letter-page"
+        aria-label={t('channelContent.previewOf', { channel: t('channelContent.channels.DIRECT_MAIL') })}
+        lang={language}
+        data-testid="letter-preview"
+        data-ui-language={i18n.language}
+      >
+        <div className="letter-sender">
+          {layout.sender.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+        </div>
+        <div className="letter-recipient">
+          {layout.recipient.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+        </div>
         <p className="letter-date">{layout.date}</p>
         <p className="letter-subject">{layout.subject}</p>
         {layout.paragraphs.map((p, i) => (
@@ -63,7 +137,11 @@ export function LetterPreview({ draft, language, sender, recipient, valid }: { d
             {p}
           </p>
         ))}
-        <div className="letter-closing">{layout.closing.map((l, i) => <p key={i}>{l}</p>)}</div>
+        <div className="letter-closing">
+          {layout.closing.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+        </div>
       </figure>
     </div>
   );

@@ -36,34 +36,151 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
           <fieldset key={i} className="sub-form">
             <legend>{t('channelContent.line.message', { n: i + 1, count: messages.length })}</legend>
             <div className="form-grid">
-              <SelectField id={id('type')} label={t('channelContent.line.type')} value={m.type} options={TYPES.map((value) => ({ value, label: t(`channelContent.line.types.${value}`) }))} onChange={(v) => put(i, blank(v), 'type')} />
+              <SelectField
+                id={id('type')}
+                label={t('channelContent.line.type')}
+                value={m.type}
+                options={TYPES.map((value) => ({ value, label: t(`channelContent.line.types.${value}`) }))}
+                onChange={(v) => put(i, blank(v), 'type')}
+              />
               <div className="item-actions">
-                <Button type="button" icon="pi pi-arrow-up" text rounded aria-label={t('channelContent.line.moveUp', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, i - 1)} />
-                <Button type="button" icon="pi pi-arrow-down" text rounded aria-label={t('channelContent.line.moveDown', { n: i + 1 })} disabled={i === messages.length - 1} onClick={() => move(i, i + 1)} />
-                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('channelContent.line.remove', { n: i + 1 })} disabled={messages.length === 1} onClick={() => set({ messages: messages.filter((_, j) => j !== i) }, 'messages')} />
+                <Button
+                  type="button"
+                  icon="pi pi-arrow-up"
+                  text
+                  rounded
+                  aria-label={t('channelContent.line.moveUp', { n: i + 1 })}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                />
+                <Button
+                  type="button"
+                  icon="pi pi-arrow-down"
+                  text
+                  rounded
+                  aria-label={t('channelContent.line.moveDown', { n: i + 1 })}
+                  disabled={i === messages.length - 1}
+                  onClick={() => move(i, i + 1)}
+                />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('channelContent.line.remove', { n: i + 1 })}
+                  disabled={messages.length === 1}
+                  onClick={() => set({ messages: messages.filter((_, j) => j !== i) }, 'messages')}
+                />
               </div>
-              {m.type === 'text' && <AreaField id={id('text')} className="span-2" label={t('channelContent.line.text')} value={text(m.text)} maxLength={LINE_LIMITS.text} error={err('text')} hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })} onChange={(v) => put(i, { ...m, text: v }, 'text')} />}
+              {m.type === 'text' && (
+                <AreaField
+                  id={id('text')}
+                  className="span-2"
+                  label={t('channelContent.line.text')}
+                  value={text(m.text)}
+                  maxLength={LINE_LIMITS.text}
+                  error={err('text')}
+                  hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })}
+                  onChange={(v) => put(i, { ...m, text: v }, 'text')}
+                />
+              )}
               {m.type === 'image' && (
                 <>
-                  <TextField id={id('original')} label={t('channelContent.line.image')} value={text(m.originalContentUrl)} placeholder="https://" error={err('originalContentUrl')} onChange={(v) => put(i, { ...m, originalContentUrl: v }, 'originalContentUrl')} />
-                  <TextField id={id('preview')} label={t('channelContent.line.previewImage')} value={text(m.previewImageUrl)} placeholder="https://" error={err('previewImageUrl')} onChange={(v) => put(i, { ...m, previewImageUrl: v }, 'previewImageUrl')} />
+                  <TextField
+                    id={id('original')}
+                    label={t('channelContent.line.image')}
+                    value={text(m.originalContentUrl)}
+                    placeholder="https://"
+                    error={err('originalContentUrl')}
+                    onChange={(v) => put(i, { ...m, originalContentUrl: v }, 'originalContentUrl')}
+                  />
+                  <TextField
+                    id={id('preview')}
+                    label={t('channelContent.line.previewImage')}
+                    value={text(m.previewImageUrl)}
+                    placeholder="https://"
+                    error={err('previewImageUrl')}
+                    onChange={(v) => put(i, { ...m, previewImageUrl: v }, 'previewImageUrl')}
+                  />
                 </>
               )}
               {m.type === 'buttons' && (
                 <>
-                  <TextField id={id('alt')} label={t('channelContent.line.altText')} value={text(m.altText)} maxLength={LINE_LIMITS.altText} error={err('altText')} hint={t('channelContent.line.altHint')} onChange={(v) => put(i, { ...m, altText: v }, 'altText')} />
-                  <TextField id={id('title')} label={t('channelContent.line.title')} value={text(m.title)} maxLength={LINE_LIMITS.title} error={err('title')} onChange={(v) => put(i, { ...m, title: v }, 'title')} />
-                  <TextField id={id('thumb')} label={t('channelContent.line.picture')} value={text(m.thumbnailImageUrl)} placeholder="https://" error={err('thumbnailImageUrl')} onChange={(v) => put(i, { ...m, thumbnailImageUrl: v }, 'thumbnailImageUrl')} />
-                  <AreaField id={id('btext')} label={t('channelContent.line.text')} value={text(m.text)} rows={2} maxLength={LINE_LIMITS.buttonText} error={err('text')} onChange={(v) => put(i, { ...m, text: v }, 'text')} />
+                  <TextField
+                    id={id('alt')}
+                    label={t('channelContent.line.altText')}
+                    value={text(m.altText)}
+                    maxLength={LINE_LIMITS.altText}
+                    error={err('altText')}
+                    hint={t('channelContent.line.altHint')}
+                    onChange={(v) => put(i, { ...m, altText: v }, 'altText')}
+                  />
+                  <TextField
+                    id={id('title')}
+                    label={t('channelContent.line.title')}
+                    value={text(m.title)}
+                    maxLength={LINE_LIMITS.title}
+                    error={err('title')}
+                    onChange={(v) => put(i, { ...m, title: v }, 'title')}
+                  />
+                  <TextField
+                    id={id('thumb')}
+                    label={t('channelContent.line.picture')}
+                    value={text(m.thumbnailImageUrl)}
+                    placeholder="https://"
+                    error={err('thumbnailImageUrl')}
+                    onChange={(v) => put(i, { ...m, thumbnailImageUrl: v }, 'thumbnailImageUrl')}
+                  />
+                  <AreaField
+                    id={id('btext')}
+                    label={t('channelContent.line.text')}
+                    value={text(m.text)}
+                    rows={2}
+                    maxLength={LINE_LIMITS.buttonText}
+                    error={err('text')}
+                    onChange={(v) => put(i, { ...m, text: v }, 'text')}
+                  />
                   {actions.map((a, k) => (
                     <div key={k} className="item-row span-2">
-                      <TextField id={id(`a${k}-label`)} label={t('channelContent.line.actionLabel', { n: k + 1 })} value={a.label} maxLength={LINE_LIMITS.label} error={err(`actions.${k}.label`)} onChange={(v) => put(i, { ...m, actions: actions.map((x, j) => (j === k ? { ...x, label: v } : x)) }, `actions.${k}.label`)} />
-                      <TextField id={id(`a${k}-uri`)} label={t('channelContent.line.actionLink', { n: k + 1 })} value={a.uri} placeholder="https://" error={err(`actions.${k}.uri`)} onChange={(v) => put(i, { ...m, actions: actions.map((x, j) => (j === k ? { ...x, uri: v } : x)) }, `actions.${k}.uri`)} />
-                      <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('channelContent.line.removeAction', { n: k + 1 })} disabled={actions.length === 1} onClick={() => put(i, { ...m, actions: actions.filter((_, j) => j !== k) }, 'actions')} />
+                      <TextField
+                        id={id(`a${k}-label`)}
+                        label={t('channelContent.line.actionLabel', { n: k + 1 })}
+                        value={a.label}
+                        maxLength={LINE_LIMITS.label}
+                        error={err(`actions.${k}.label`)}
+                        onChange={(v) => put(i, { ...m, actions: actions.map((x, j) => (j === k ? { ...x, label: v } : x)) }, `actions.${k}.label`)}
+                      />
+                      <TextField
+                        id={id(`a${k}-uri`)}
+                        label={t('channelContent.line.actionLink', { n: k + 1 })}
+                        value={a.uri}
+                        placeholder="https://"
+                        error={err(`actions.${k}.uri`)}
+                        onChange={(v) => put(i, { ...m, actions: actions.map((x, j) => (j === k ? { ...x, uri: v } : x)) }, `actions.${k}.uri`)}
+                      />
+                      <Button
+                        type="button"
+                        icon="pi pi-times"
+                        text
+                        rounded
+                        severity="secondary"
+                        aria-label={t('channelContent.line.removeAction', { n: k + 1 })}
+                        disabled={actions.length === 1}
+                        onClick={() => put(i, { ...m, actions: actions.filter((_, j) => j !== k) }, 'actions')}
+                      />
                     </div>
                   ))}
                   <FieldError id={id('actions-error')} text={err('actions')} />
-                  <Button type="button" icon="pi pi-plus" outlined size="small" label={t('channelContent.line.addAction')} disabled={actions.length >= LINE_LIMITS.actions} onClick={() => put(i, { ...m, actions: [...actions, { label: '', uri: '' }] }, 'actions')} />
+                  <Button
+                    type="button"
+                    icon="pi pi-plus"
+                    outlined
+                    size="small"
+                    label={t('channelContent.line.addAction')}
+                    disabled={actions.length >= LINE_LIMITS.actions}
+                    onClick={() => put(i, { ...m, actions: [...actions, { label: '', uri: '' }] }, 'actions')}
+                  />
                 </>
               )}
             </div>
@@ -71,7 +188,14 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
         );
       })}
       <FieldError id={`${idPrefix}-messages-error`} text={error('messages')} />
-      <Button type="button" icon="pi pi-plus" outlined label={t('channelContent.line.add')} disabled={messages.length >= LINE_MESSAGES_MAX} onClick={() => set({ messages: [...messages, blank('text')] }, 'messages')} />
+      <Button
+        type="button"
+        icon="pi pi-plus"
+        outlined
+        label={t('channelContent.line.add')}
+        disabled={messages.length >= LINE_MESSAGES_MAX}
+        onClick={() => set({ messages: [...messages, blank('text')] }, 'messages')}
+      />
     </div>
   );
 }
@@ -84,7 +208,12 @@ export function LinePreview({ content, recipient }: { content: Record<string, un
     <figure className="phone-frame" aria-label={t('channelContent.previewOf', { channel: 'LINE' })}>
       <div className="phone-screen chat line" data-testid="line-preview">
         {messages.map((m, i) => {
-          if (m.type === 'text') return text(m.text).trim() ? <p key={i} className="bubble incoming">{personalizeText(text(m.text), recipient)}</p> : null;
+          if (m.type === 'text')
+            return text(m.text).trim() ? (
+              <p key={i} className="bubble incoming">
+                {personalizeText(text(m.text), recipient)}
+              </p>
+            ) : null;
           if (m.type === 'image') {
             const src = image(m.previewImageUrl) ?? image(m.originalContentUrl);
             return src ? <img key={i} className="bubble-image" src={src} alt="" /> : null;

@@ -36,40 +36,131 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
 
   return (
     <div className="form-grid">
-      <SelectField id={id('type')} label={t('channelContent.push.contentType')} value={contentType} options={option('types', PUSH_CONTENT_TYPES)} onChange={(v) => set({ contentType: v }, 'contentType')} />
-      <TextField id={id('sound')} label={t('channelContent.push.sound')} value={text(content.sound)} maxLength={PUSH_LIMITS.sound} error={error('sound')} onChange={(v) => set({ sound: v }, 'sound')} />
-      <TextField id={id('title')} fieldClassName="span-2" label={t('channelContent.push.title')} value={text(content.title)} maxLength={PUSH_LIMITS.title} error={error('title')} hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })} onChange={(v) => set({ title: v }, 'title')} />
-      <TextField id={id('intro')} fieldClassName="span-2" label={t('channelContent.push.intro')} value={text(content.intro)} maxLength={PUSH_LIMITS.intro} error={error('intro')} onChange={(v) => set({ intro: v }, 'intro')} />
-      <AreaField id={id('body')} className="span-2" label={t('channelContent.push.body')} value={text(content.body)} maxLength={PUSH_LIMITS.body} error={error('body')} onChange={(v) => set({ body: v }, 'body')} />
+      <SelectField
+        id={id('type')}
+        label={t('channelContent.push.contentType')}
+        value={contentType}
+        options={option('types', PUSH_CONTENT_TYPES)}
+        onChange={(v) => set({ contentType: v }, 'contentType')}
+      />
+      <TextField
+        id={id('sound')}
+        label={t('channelContent.push.sound')}
+        value={text(content.sound)}
+        maxLength={PUSH_LIMITS.sound}
+        error={error('sound')}
+        onChange={(v) => set({ sound: v }, 'sound')}
+      />
+      <TextField
+        id={id('title')}
+        fieldClassName="span-2"
+        label={t('channelContent.push.title')}
+        value={text(content.title)}
+        maxLength={PUSH_LIMITS.title}
+        error={error('title')}
+        hint={t('channelContent.personalHint', { token: '{{firstName|there}}' })}
+        onChange={(v) => set({ title: v }, 'title')}
+      />
+      <TextField
+        id={id('intro')}
+        fieldClassName="span-2"
+        label={t('channelContent.push.intro')}
+        value={text(content.intro)}
+        maxLength={PUSH_LIMITS.intro}
+        error={error('intro')}
+        onChange={(v) => set({ intro: v }, 'intro')}
+      />
+      <AreaField
+        id={id('body')}
+        className="span-2"
+        label={t('channelContent.push.body')}
+        value={text(content.body)}
+        maxLength={PUSH_LIMITS.body}
+        error={error('body')}
+        onChange={(v) => set({ body: v }, 'body')}
+      />
       {contentType === 'html' && (
-        <InAppBuilder
-          blocks={list<BlockDraft>(content.blocks)}
-          title={text(content.title)}
-          language={language}
-          errorAt={error}
-          onChange={(blocks, key) => set({ blocks }, key)}
+        <InAppBuilder blocks={list<BlockDraft>(content.blocks)} title={text(content.title)} language={language} errorAt={error} onChange={(blocks, key) => set({ blocks }, key)} />
+      )}
+      {contentType === 'url' && (
+        <TextField
+          id={id('url')}
+          fieldClassName="span-2"
+          label={t('channelContent.push.url')}
+          value={text(content.url)}
+          error={error('url')}
+          placeholder="https://"
+          onChange={(v) => set({ url: v }, 'url')}
         />
       )}
-      {contentType === 'url' && <TextField id={id('url')} fieldClassName="span-2" label={t('channelContent.push.url')} value={text(content.url)} error={error('url')} placeholder="https://" onChange={(v) => set({ url: v }, 'url')} />}
 
       <fieldset className="span-2 sub-form">
         <legend>{t('channelContent.push.buttons', { count: buttons.length, max: PUSH_LIMITS.buttons })}</legend>
         {buttons.map((b, i) => (
           <div key={i} className="item-row">
-            <TextField id={id(`button-${i}-text`)} label={t('channelContent.push.buttonText', { n: i + 1 })} value={b.text} maxLength={PUSH_LIMITS.buttonText} error={error(`buttons.${i}.text`)} onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, text: v } : x)) }, `buttons.${i}.text`)} />
-            <SelectField id={id(`button-${i}-action`)} label={t('channelContent.push.buttonAction', { n: i + 1 })} value={b.action} options={option('actions', PUSH_BUTTON_ACTIONS)} error={error(`buttons.${i}.action`)} onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, action: v } : x)) }, `buttons.${i}.action`)} />
+            <TextField
+              id={id(`button-${i}-text`)}
+              label={t('channelContent.push.buttonText', { n: i + 1 })}
+              value={b.text}
+              maxLength={PUSH_LIMITS.buttonText}
+              error={error(`buttons.${i}.text`)}
+              onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, text: v } : x)) }, `buttons.${i}.text`)}
+            />
+            <SelectField
+              id={id(`button-${i}-action`)}
+              label={t('channelContent.push.buttonAction', { n: i + 1 })}
+              value={b.action}
+              options={option('actions', PUSH_BUTTON_ACTIONS)}
+              error={error(`buttons.${i}.action`)}
+              onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, action: v } : x)) }, `buttons.${i}.action`)}
+            />
             {NEEDS_VALUE.has(b.action) && (
-              <TextField id={id(`button-${i}-value`)} label={t(`channelContent.push.value.${b.action}`)} value={b.value} error={error(`buttons.${i}.value`)} onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, value: v } : x)) }, `buttons.${i}.value`)} />
+              <TextField
+                id={id(`button-${i}-value`)}
+                label={t(`channelContent.push.value.${b.action}`)}
+                value={b.value}
+                error={error(`buttons.${i}.value`)}
+                onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, value: v } : x)) }, `buttons.${i}.value`)}
+              />
             )}
-            <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('channelContent.push.removeButton', { n: i + 1 })} onClick={() => set({ buttons: buttons.filter((_, j) => j !== i) }, 'buttons')} />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              severity="secondary"
+              aria-label={t('channelContent.push.removeButton', { n: i + 1 })}
+              onClick={() => set({ buttons: buttons.filter((_, j) => j !== i) }, 'buttons')}
+            />
           </div>
         ))}
-        <Button type="button" icon="pi pi-plus" outlined size="small" label={t('channelContent.push.addButton')} disabled={buttons.length >= PUSH_LIMITS.buttons} onClick={() => set({ buttons: [...buttons, { text: '', action: 'WEBSITE', value: '' }] }, 'buttons')} />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          outlined
+          size="small"
+          label={t('channelContent.push.addButton')}
+          disabled={buttons.length >= PUSH_LIMITS.buttons}
+          onClick={() => set({ buttons: [...buttons, { text: '', action: 'WEBSITE', value: '' }] }, 'buttons')}
+        />
       </fieldset>
 
-      <SelectField id={id('media-type')} label={t('channelContent.push.mediaType')} value={media.type} options={option('media', PUSH_MEDIA_TYPES)} onChange={(v) => set({ media: { ...media, type: v } }, 'media.type')} />
+      <SelectField
+        id={id('media-type')}
+        label={t('channelContent.push.mediaType')}
+        value={media.type}
+        options={option('media', PUSH_MEDIA_TYPES)}
+        onChange={(v) => set({ media: { ...media, type: v } }, 'media.type')}
+      />
       {media.type !== 'NONE' ? (
-        <TextField id={id('media-url')} label={t('channelContent.push.mediaUrl')} value={media.url} error={error('media.url')} placeholder="https://" onChange={(v) => set({ media: { ...media, url: v } }, 'media.url')} />
+        <TextField
+          id={id('media-url')}
+          label={t('channelContent.push.mediaUrl')}
+          value={media.url}
+          error={error('media.url')}
+          placeholder="https://"
+          onChange={(v) => set({ media: { ...media, url: v } }, 'media.url')}
+        />
       ) : (
         <span />
       )}
@@ -77,22 +168,48 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
       <fieldset className="span-2 sub-form">
         <legend>{t('channelContent.push.location')}</legend>
         <div className="field checkbox-row">
-          <Checkbox inputId={id('location-on')} checked={location !== null} onChange={(e) => set({ location: e.checked ? { latitude: 35.6812, longitude: 139.7671, label: '' } : null }, 'location')} />
+          <Checkbox
+            inputId={id('location-on')}
+            checked={location !== null}
+            onChange={(e) => set({ location: e.checked ? { latitude: 35.6812, longitude: 139.7671, label: '' } : null }, 'location')}
+          />
           <label htmlFor={id('location-on')}>{t('channelContent.push.withLocation')}</label>
         </div>
         {location && (
           <div className="item-row">
             <div className="field">
               <label htmlFor={id('latitude')}>{t('channelContent.push.latitude')}</label>
-              <InputNumber inputId={id('latitude')} value={location.latitude} minFractionDigits={0} maxFractionDigits={6} min={-90} max={90} onValueChange={(e) => set({ location: { ...location, latitude: e.value ?? 0 } }, 'location.latitude')} />
+              <InputNumber
+                inputId={id('latitude')}
+                value={location.latitude}
+                minFractionDigits={0}
+                maxFractionDigits={6}
+                min={-90}
+                max={90}
+                onValueChange={(e) => set({ location: { ...location, latitude: e.value ?? 0 } }, 'location.latitude')}
+              />
               <FieldError id={id('latitude-error')} text={error('location.latitude')} />
             </div>
             <div className="field">
               <label htmlFor={id('longitude')}>{t('channelContent.push.longitude')}</label>
-              <InputNumber inputId={id('longitude')} value={location.longitude} minFractionDigits={0} maxFractionDigits={6} min={-180} max={180} onValueChange={(e) => set({ location: { ...location, longitude: e.value ?? 0 } }, 'location.longitude')} />
+              <InputNumber
+                inputId={id('longitude')}
+                value={location.longitude}
+                minFractionDigits={0}
+                maxFractionDigits={6}
+                min={-180}
+                max={180}
+                onValueChange={(e) => set({ location: { ...location, longitude: e.value ?? 0 } }, 'location.longitude')}
+              />
               <FieldError id={id('longitude-error')} text={error('location.longitude')} />
             </div>
-            <TextField id={id('place')} label={t('channelContent.push.place')} value={location.label} maxLength={100} onChange={(v) => set({ location: { ...location, label: v } }, 'location.label')} />
+            <TextField
+              id={id('place')}
+              label={t('channelContent.push.place')}
+              value={location.label}
+              maxLength={100}
+              onChange={(v) => set({ location: { ...location, label: v } }, 'location.label')}
+            />
           </div>
         )}
       </fieldset>
@@ -101,33 +218,93 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         <legend>{t('channelContent.push.extras', { count: extras.length, max: PUSH_LIMITS.extras })}</legend>
         {extras.map((x, i) => (
           <div key={i} className="item-row">
-            <TextField id={id(`extra-${i}-key`)} label={t('channelContent.push.extraKey', { n: i + 1 })} value={x.key} maxLength={PUSH_LIMITS.extraKey} error={error(`extras.${i}.key`)} onChange={(v) => set({ extras: extras.map((e, j) => (j === i ? { ...e, key: v } : e)) }, `extras.${i}.key`)} />
-            <TextField id={id(`extra-${i}-value`)} label={t('channelContent.push.extraValue', { n: i + 1 })} value={x.value} maxLength={PUSH_LIMITS.extraValue} onChange={(v) => set({ extras: extras.map((e, j) => (j === i ? { ...e, value: v } : e)) }, `extras.${i}.value`)} />
-            <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('channelContent.push.removeExtra', { n: i + 1 })} onClick={() => set({ extras: extras.filter((_, j) => j !== i) }, 'extras')} />
+            <TextField
+              id={id(`extra-${i}-key`)}
+              label={t('channelContent.push.extraKey', { n: i + 1 })}
+              value={x.key}
+              maxLength={PUSH_LIMITS.extraKey}
+              error={error(`extras.${i}.key`)}
+              onChange={(v) => set({ extras: extras.map((e, j) => (j === i ? { ...e, key: v } : e)) }, `extras.${i}.key`)}
+            />
+            <TextField
+              id={id(`extra-${i}-value`)}
+              label={t('channelContent.push.extraValue', { n: i + 1 })}
+              value={x.value}
+              maxLength={PUSH_LIMITS.extraValue}
+              onChange={(v) => set({ extras: extras.map((e, j) => (j === i ? { ...e, value: v } : e)) }, `extras.${i}.value`)}
+            />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              severity="secondary"
+              aria-label={t('channelContent.push.removeExtra', { n: i + 1 })}
+              onClick={() => set({ extras: extras.filter((_, j) => j !== i) }, 'extras')}
+            />
           </div>
         ))}
         {error('extras') && <FieldError id={id('extras-error')} text={error('extras')} />}
-        <Button type="button" icon="pi pi-plus" outlined size="small" label={t('channelContent.push.addExtra')} disabled={extras.length >= PUSH_LIMITS.extras} onClick={() => set({ extras: [...extras, { key: '', value: '' }] }, 'extras')} />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          outlined
+          size="small"
+          label={t('channelContent.push.addExtra')}
+          disabled={extras.length >= PUSH_LIMITS.extras}
+          onClick={() => set({ extras: [...extras, { key: '', value: '' }] }, 'extras')}
+        />
       </fieldset>
 
-      <SelectField id={id('expiry')} label={t('channelContent.push.expiry')} value={expiry.kind} options={option('expiryKinds', ['NONE', 'DATE', 'DAYS'] as const)} onChange={(v) => set({ expiry: v === 'DATE' ? { kind: 'DATE', at: Date.now() + 7 * 86_400_000 } : v === 'DAYS' ? { kind: 'DAYS', days: 7 } : { kind: 'NONE' } }, 'expiry')} />
+      <SelectField
+        id={id('expiry')}
+        label={t('channelContent.push.expiry')}
+        value={expiry.kind}
+        options={option('expiryKinds', ['NONE', 'DATE', 'DAYS'] as const)}
+        onChange={(v) => set({ expiry: v === 'DATE' ? { kind: 'DATE', at: Date.now() + 7 * 86_400_000 } : v === 'DAYS' ? { kind: 'DAYS', days: 7 } : { kind: 'NONE' } }, 'expiry')}
+      />
       {expiry.kind === 'DATE' ? (
         <div className="field">
           <label htmlFor={id('expiry-at')}>{t('channelContent.push.expiryAt')}</label>
-          <Calendar inputId={id('expiry-at')} value={new Date(expiry.at)} showTime hourFormat="24" onChange={(e) => e.value instanceof Date && set({ expiry: { kind: 'DATE', at: e.value.getTime() } }, 'expiry.at')} />
+          <Calendar
+            inputId={id('expiry-at')}
+            value={new Date(expiry.at)}
+            showTime
+            hourFormat="24"
+            onChange={(e) => e.value instanceof Date && set({ expiry: { kind: 'DATE', at: e.value.getTime() } }, 'expiry.at')}
+          />
           <FieldError id={id('expiry-at-error')} text={error('expiry.at')} />
         </div>
       ) : expiry.kind === 'DAYS' ? (
         <div className="field">
           <label htmlFor={id('expiry-days')}>{t('channelContent.push.expiryDays')}</label>
-          <InputNumber inputId={id('expiry-days')} value={expiry.days} min={1} max={PUSH_LIMITS.expiryDays} showButtons onValueChange={(e) => set({ expiry: { kind: 'DAYS', days: e.value ?? 1 } }, 'expiry.days')} />
+          <InputNumber
+            inputId={id('expiry-days')}
+            value={expiry.days}
+            min={1}
+            max={PUSH_LIMITS.expiryDays}
+            showButtons
+            onValueChange={(e) => set({ expiry: { kind: 'DAYS', days: e.value ?? 1 } }, 'expiry.days')}
+          />
           <FieldError id={id('expiry-days-error')} text={error('expiry.days')} />
         </div>
       ) : (
         <span />
       )}
-      <SelectField id={id('priority')} label={t('channelContent.push.priority')} value={text(content.priority) || 'FOLLOW_USER_SETTINGS'} options={option('priorities', PUSH_PRIORITIES)} onChange={(v) => set({ priority: v }, 'priority')} />
-      <SelectField id={id('inbox')} label={t('channelContent.push.inboxMode')} value={text(content.inboxMode) || 'PUSH_AND_INBOX'} options={option('inboxModes', PUSH_INBOX_MODES)} onChange={(v) => set({ inboxMode: v }, 'inboxMode')} />
+      <SelectField
+        id={id('priority')}
+        label={t('channelContent.push.priority')}
+        value={text(content.priority) || 'FOLLOW_USER_SETTINGS'}
+        options={option('priorities', PUSH_PRIORITIES)}
+        onChange={(v) => set({ priority: v }, 'priority')}
+      />
+      <SelectField
+        id={id('inbox')}
+        label={t('channelContent.push.inboxMode')}
+        value={text(content.inboxMode) || 'PUSH_AND_INBOX'}
+        options={option('inboxModes', PUSH_INBOX_MODES)}
+        onChange={(v) => set({ inboxMode: v }, 'inboxMode')}
+      />
     </div>
   );
 }

@@ -43,7 +43,13 @@ export function SmsPreview({ content, language, recipient }: { content: Record<s
     <figure className="phone-frame" aria-label={t('channelContent.previewOf', { channel: 'SMS' })}>
       <div className="phone-screen chat">
         <p className="chat-sender">Herald</p>
-        {body.trim() ? <p className="bubble incoming" data-testid="sms-preview">{body}</p> : <p className="muted small">{t('channelContent.emptyPreview')}</p>}
+        {body.trim() ? (
+          <p className="bubble incoming" data-testid="sms-preview">
+            {body}
+          </p>
+        ) : (
+          <p className="muted small">{t('channelContent.emptyPreview')}</p>
+        )}
       </div>
     </figure>
   );

@@ -31,7 +31,22 @@ export interface ChannelDraft {
 export function newContent(channel: ContentChannel): Content {
   switch (channel) {
     case 'PUSH_NATIVE':
-      return { contentType: 'text', title: '', intro: '', body: '', url: '', buttons: [], media: { type: 'NONE', url: '' }, location: null, extras: [], sound: 'default', expiry: { kind: 'NONE' }, priority: 'FOLLOW_USER_SETTINGS', inboxMode: 'PUSH_AND_INBOX', blocks: [] };
+      return {
+        contentType: 'text',
+        title: '',
+        intro: '',
+        body: '',
+        url: '',
+        buttons: [],
+        media: { type: 'NONE', url: '' },
+        location: null,
+        extras: [],
+        sound: 'default',
+        expiry: { kind: 'NONE' },
+        priority: 'FOLLOW_USER_SETTINGS',
+        inboxMode: 'PUSH_AND_INBOX',
+        blocks: [],
+      };
     case 'SMS':
       return { text: '', stopFooter: true };
     case 'LINE':
@@ -78,7 +93,12 @@ export function toChannelPayload(draft: ChannelDraft, saved?: { id: string; vers
 
 /** The default language first, then the others by code. */
 export function channelLanguages(draft: ChannelDraft): string[] {
-  return [draft.defaultLanguage, ...Object.keys(draft.contents).filter((c) => c !== draft.defaultLanguage).sort()];
+  return [
+    draft.defaultLanguage,
+    ...Object.keys(draft.contents)
+      .filter((c) => c !== draft.defaultLanguage)
+      .sort(),
+  ];
 }
 
 export interface ChannelErrors {

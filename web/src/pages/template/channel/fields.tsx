@@ -16,18 +16,71 @@ export interface EditorProps {
   idPrefix: string;
 }
 
-export function AreaField({ id, label, value, onChange, error, hint, rows = 4, maxLength, className }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string; rows?: number; maxLength?: number; className?: string }) {
+export function AreaField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  rows = 4,
+  maxLength,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  hint?: string;
+  rows?: number;
+  maxLength?: number;
+  className?: string;
+}) {
   const messageId = `${id}-error`;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
-      <InputTextarea id={id} value={value} rows={rows} maxLength={maxLength} autoResize invalid={Boolean(error)} aria-describedby={error || hint ? messageId : undefined} onChange={(e) => onChange(e.target.value)} />
-      {error ? <FieldError id={messageId} text={error} /> : hint && <small id={messageId} className="field-hint">{hint}</small>}
+      <InputTextarea
+        id={id}
+        value={value}
+        rows={rows}
+        maxLength={maxLength}
+        autoResize
+        invalid={Boolean(error)}
+        aria-describedby={error || hint ? messageId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error ? (
+        <FieldError id={messageId} text={error} />
+      ) : (
+        hint && (
+          <small id={messageId} className="field-hint">
+            {hint}
+          </small>
+        )
+      )}
     </div>
   );
 }
 
-export function SelectField<T extends string>({ id, label, value, options, onChange, error, className }: { id: string; label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (v: T) => void; error?: string; className?: string }) {
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  className,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (v: T) => void;
+  error?: string;
+  className?: string;
+}) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
