@@ -524,6 +524,13 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return this.#store.queryPage(this.entity, { ...q, partition: { name: ORG_KEYED[this.entity], value: this.partition(rest) } });
   }
 
+  /** A page of an index whose partition is the organization itself (`orgId`): never another organization's. */
+  orgIndexPage(index: string, q: Omit<TenantPageRead, 'index'>): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
+    const def = (ENTITIES[this.entity] as EntityDef).indexes?.find((i) => i.name === index);
+    if (def?.partitionKey.name !== 'orgId') throw new Error(`orgIndexPage: ${this.entity}.${index} is not partitioned by orgId`);
+    return this.#store.queryPage(this.entity, { ...q, index, partition: { name: 'orgId', value: this.#orgId } });
+  }
+
   update(rest: string, sort: string | number | undefined, set: Item, condition?: Condition, onFail?: ErrorCode): Promise<RecordOf<E>> {
     const { [ORG_KEYED[this.entity]]: _forged, ...rest_ } = set;
     return this.#store.update(this.entity, this.key(rest, sort), rest_, condition, onFail) as Promise<RecordOf<E>>;

@@ -52,4 +52,6 @@ export const planRunEntity = defineEntity({
   schema: planRunSchema,
   partitionKey: { name: 'planKey', type: 'S' },
   sortKey: { name: 'runId', type: 'S' },
+  // the organization's runs newest first (the message console), a page at a time whatever the number of plans
+  indexes: [{ name: 'orgRuns', partitionKey: { name: 'orgId', type: 'N' }, sortKey: { name: 'startedAt', type: 'N' } }],
 });

@@ -97,7 +97,7 @@ async function send(author: ApiClient, approver: { id: string; client: ApiClient
   return draft.id as string;
 }
 
-type Run = { planId: string; runId: string; planName: string; channel: string; sent: number; failed: number; skipped: number; uncertain: number };
+type Run = { planId: string; runId: string; planName: string; channel: string; startedAt: number; sent: number; failed: number; skipped: number; uncertain: number };
 type Send = { planId: string; runId: string; planName?: string; address: string; status: string; reason?: string; reasonText?: string; providerId?: string; channel: string };
 
 let emailPlan: string;
@@ -153,6 +153,49 @@ describe('the campaign console', () => {
     expect(second.cursor).toBeUndefined();
     // another organization's runs are not listed
     expect((await admin.ok('message.getListByPage', { size: 100 })).list.map((r: Run) => r.planId)).not.toContain(otherPlan);
+  });
+
+  it("pages the organization's runs without a filter through its own index, newest first, each once; a cursor naming another organization is refused", async () => {
+    const { admin } = callers;
+    const seen: Run[] = [];
+    let cursor: string | undefined;
+    for (let guard = 0; guard < 100; guard++) {
+      const page = await admin.ok('message.getListByPage', { size: 1, ...(cursor ? { cursor } : {}) });
+      seen.push(...(page.list as Run[]));
+      cursor = page.cursor;
+      if (!cursor) break;
+    }
+    const ids = seen.map((r) => `${r.planId}/${r.runId}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(seen.map((r) => r.planId)).toEqual(expect.arrayContaining([smsPlan, emailPlan]));
+    expect(seen.map((r) => r.planId)).not.toContain(otherPlan);
+    expect(seen.map((r) => r.startedAt)).toEqual([...seen.map((r) => r.startedAt)].sort((a, b) => b - a));
+    // one query of the index for the page, not one per plan (this organization has several)
+    const runQueries: string[] = [];
+    const table = new Store(herald.rt).table('planRun');
+    herald.rt.aws.dynamo.middlewareStack.add(
+      (next, context) => (args) => {
+        const input = args.input as { TableName?: string; IndexName?: string };
+        if (context.commandName === 'QueryCommand' && input.TableName === table) runQueries.push(input.IndexName ?? 'table');
+        return next(args);
+      },
+      { step: 'initialize', name: 'consoleRunQueries' },
+    );
+    try {
+      await admin.ok('message.getListByPage', { size: 20 });
+    } finally {
+      herald.rt.aws.dynamo.middlewareStack.remove('consoleRunQueries');
+    }
+    expect(runQueries).toEqual(['orgRuns']);
+    const ownOrg = await orgIdOf(admin);
+    const forged = (after: object) => Buffer.from(JSON.stringify({ after })).toString('base64url');
+    for (const after of [
+      { orgId: ownOrg + 1, planKey: `${ownOrg + 1}#${otherPlan}`, runId: 'r', startedAt: 1 },
+      { orgId: ownOrg, planKey: `${ownOrg + 1}#${otherPlan}`, runId: 'r', startedAt: 1 },
+      { orgId: ownOrg, planKey: `${ownOrg}#${smsPlan}`, runId: 'r', startedAt: 1, extra: 1 },
+    ]) {
+      expect((await admin.call('message.getListByPage', { cursor: forged(after) })).body.errorCode).toBe('400016');
+    }
   });
 
   it("pages a run's sends by cursor with status, provider id and the failure reason in words", async () => {

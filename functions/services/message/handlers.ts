@@ -3,7 +3,7 @@
  * the organization's sends to an address, CSV exports, and every cloud-source delivery. Every read starts from
  * the caller's organization: another organization's plan, run or source answers 720003 like a missing one.
  */
-import type { SentState } from '../../../shared/delivery';
+import type { Channel, SentState } from '../../../shared/delivery';
 import { type CloudSource, type CloudSourceHistory, addressKeyOf, type PlanRun, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { csvLine, EXPORT_CAP } from '../../../shared/export/csv';
@@ -63,8 +63,66 @@ async function addressForms(ctx: AuthedContext, typed: string): Promise<string[]
 
 const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
 
+/** The console's rows of these runs: their plans' names and channels, and each run's counters (never its sends). */
+async function runRows(ctx: AuthedContext, page: readonly PlanRun[], byId: ReadonlyMap<string, { name: string; channel: Channel }>): Promise<ConsoleRunRow[]> {
+  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+  return Promise.all(
+    page.map(async (run): Promise<ConsoleRunRow> => {
+      const { total } = await ledger.totals(run);
+      const plan = byId.get(run.planId)!;
+      return {
+        planId: run.planId,
+        runId: run.runId,
+        planName: plan.name,
+        channel: plan.channel,
+        status: run.status,
+        startedAt: run.startedAt,
+        ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
+        matched: total.matched,
+        sent: total.sent,
+        failed: total.failed,
+        skipped: total.skipped,
+        uncertain: total.uncertain,
+      };
+    }),
+  );
+}
+
+/** The organization's runs newest first through the orgRuns index: a page costs the same with 10 plans or 100,000. */
+async function recentRuns(ctx: AuthedContext, cursor: string | undefined, size: number) {
+  const orgId = ctx.identity.orgId;
+  let startKey: Record<string, unknown> | undefined;
+  if (cursor) {
+    const { after } = decodeCursor<{ after?: Record<string, unknown> }>(cursor);
+    const ok =
+      !!after &&
+      typeof after === 'object' &&
+      Object.keys(after).sort().join() === 'orgId,planKey,runId,startedAt' &&
+      after.orgId === orgId &&
+      typeof after.planKey === 'string' &&
+      after.planKey.startsWith(`${orgId}#`) &&
+      typeof after.runId === 'string' &&
+      Number.isInteger(after.startedAt);
+    if (!ok) throw new AppError('400016', REQUEST_TEXTS.cursor);
+    startKey = after;
+  }
+  const page = await ctx.tenant.keyed('planRun').orgIndexPage('orgRuns', { forward: false, limit: size, startKey });
+  const runs = page.items as PlanRun[];
+  const ids = [...new Set(runs.map((r) => r.planId))];
+  const plans = await ctx.tenant.getMany('plan', ids, ['id', 'name', 'channel']);
+  const byId = new Map(plans.filter((p) => p !== undefined).map((p) => [p.id, { name: p.name, channel: p.channel }]));
+  // a run whose plan was deleted is not listed
+  const list = await runRows(
+    ctx,
+    runs.filter((r) => byId.has(r.planId)),
+    byId,
+  );
+  return { list, cursor: page.lastKey ? encodeCursor({ after: page.lastKey }) : undefined };
+}
+
 export const messageHandlers: AreaHandlers<'message'> = {
   async getListByPage({ channel, planName, cursor, size }, ctx) {
+    if (!channel && !planName) return recentRuns(ctx, cursor, size);
     const offset = offsetOf(cursor);
     const plans = (await ctx.tenant.list('plan', ['id', 'name', 'channel'])).filter(
       (p) => (!channel || p.channel === channel) && (!planName || p.name.toLowerCase().includes(planName.toLowerCase())),
@@ -73,28 +131,7 @@ export const messageHandlers: AreaHandlers<'message'> = {
     const runs = (await Promise.all(plans.map((p) => ctx.tenant.keyed('planRun').list(p.id)))).flat();
     runs.sort((a, b) => b.startedAt - a.startedAt || b.runId.localeCompare(a.runId));
     const page = runs.slice(offset, offset + size);
-    const byId = new Map(plans.map((p) => [p.id, p]));
-    const ledger = new Ledger(ctx.platform, ctx.rt.clock);
-    const list = await Promise.all(
-      page.map(async (run): Promise<ConsoleRunRow> => {
-        const { total } = await ledger.totals(run);
-        const plan = byId.get(run.planId)!;
-        return {
-          planId: run.planId,
-          runId: run.runId,
-          planName: plan.name,
-          channel: plan.channel,
-          status: run.status,
-          startedAt: run.startedAt,
-          ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
-          matched: total.matched,
-          sent: total.sent,
-          failed: total.failed,
-          skipped: total.skipped,
-          uncertain: total.uncertain,
-        };
-      }),
-    );
+    const list = await runRows(ctx, page, new Map(plans.map((p) => [p.id, p])));
     const next = offset + size;
     return { list, cursor: next < runs.length && next <= MAX_OFFSET ? encodeCursor({ offset: next }) : undefined };
   },
