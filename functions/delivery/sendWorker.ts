@@ -107,7 +107,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     // The claim outlasted the slot's second: the claims are kept and sent on slots of the second now running
     // (giving 50 claims back and taking them again cost 100 writes, and under load it happened to most waves).
     let sending = mine;
-    if (mine.length > 0 && lapsed()) {
+    if (lapsed()) {
       const again = await deps.rate.take(batch.channel, mine.length, batch.orgId);
       sending = mine.slice(0, again.count);
       const later = mine.slice(again.count);

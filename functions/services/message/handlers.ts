@@ -139,7 +139,9 @@ export const messageHandlers: AreaHandlers<'message'> = {
   async detail(q, ctx) {
     if ('address' in q) {
       const page = await sendsToAddress(ctx, await addressForms(ctx, q.address), q);
-      const names = new Map((await ctx.tenant.list('plan', ['id', 'name'])).map((p) => [p.id, p.name]));
+      // the names of this page's plans only, not the organization's every plan
+      const plans = await ctx.tenant.getMany('plan', [...new Set(page.list.map((r) => r.planId))], ['id', 'name']);
+      const names = new Map(plans.filter((p) => p !== undefined).map((p) => [p.id, p.name]));
       return { list: page.list.map((r) => sendRow(r, ctx, names.get(r.planId) ?? '')), cursor: page.cursor };
     }
     await requireRun(ctx, q.planId, q.runId);

@@ -5,7 +5,6 @@
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -17,7 +16,7 @@ import { NoSource } from './CloudSourceHistoryPage';
 import { historyPath } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../styles/audience.css';
-import { downloadUrl } from '../../api/fileTransfer';
+import { useLinkDownload } from '../../components/useLinkDownload';
 
 const PAGE = 100;
 type RecordRow = Result<'cloudSourceRecord.getListByPage'>['list'][number];
@@ -36,7 +35,7 @@ export default function CloudSourceRecordsPage() {
 
 function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, download] = useLinkDownload();
   const ref = { sourceId, id: deliveryId };
   const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
   const pages = useCursorPages(
@@ -47,17 +46,7 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
 
   if (source.error || pages.first.error) return <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const link = await call('cloudSourceRecord.export', ref);
-      downloadUrl(link.url, link.fileName);
-    } catch {
-      // the toast says why
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = () => download(() => call('cloudSourceRecord.export', ref));
 
   return (
     <section className="page">

@@ -3,14 +3,13 @@
  * cursor: status, channel, address, the provider's message id and the failure reason in words; filtered by
  * status and exported as CSV behind a link that works for 15 minutes.
  */
-import { Button } from 'primereact/button';
 import { useState } from 'react';
+import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SENT_STATES, type SentState } from '../../../../shared/delivery';
 import type { ConsoleSendRow } from '../../../../shared/services';
 import { call } from '../../api/client';
-import { downloadUrl } from '../../api/fileTransfer';
 import { useCursorPages } from '../../api/useCursorPages';
 import { useDateTime } from '../../app/locale';
 import { CursorTable } from '../../components/list/CursorTable';
@@ -21,6 +20,7 @@ import { ReasonCell, StatusTag } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/messageConsole';
 import '../../styles/audience.css';
+import { useLinkDownload } from '../../components/useLinkDownload';
 
 const PAGE = 50;
 
@@ -42,7 +42,7 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const [status, setStatus] = useState<SentState | ''>('');
-  const [exporting, setExporting] = useState(false);
+  const [exporting, download] = useLinkDownload();
   const pages = useCursorPages(
     ['message.detail', planId, runId, status],
     (cursor: string | undefined) => call('message.detail', { planId, runId, size: PAGE, cursor, ...(status ? { status } : {}) }, { quiet: cursor === undefined }),
@@ -51,17 +51,7 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
 
   if (pages.first.error) return <NoRun text={t('messageConsole.sends.noRun')} />;
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const link = await call('message.export', { planId, runId, ...(status ? { status } : {}) });
-      downloadUrl(link.url, link.fileName);
-    } catch {
-      // the toast says why (too many sends to export at once)
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = () => download(() => call('message.export', { planId, runId, ...(status ? { status } : {}) }));
 
   return (
     <section className="page">

@@ -4,13 +4,11 @@
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatCount } from '../../../../shared/format';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
-import { downloadUrl } from '../../api/fileTransfer';
 import { useCursorPages } from '../../api/useCursorPages';
 import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
@@ -18,6 +16,7 @@ import { CLOUD_PATH } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
 import '../../styles/audience.css';
+import { useLinkDownload } from '../../components/useLinkDownload';
 
 const PAGE = 100;
 type Detail = Result<'consoleCloud.detail'>;
@@ -38,7 +37,7 @@ function NoDelivery({ text }: { text: string }) {
 
 function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
+  const [exporting, download] = useLinkDownload();
   const ref = { sourceId, id: deliveryId };
   const pages = useCursorPages(
     ['consoleCloud.detail', sourceId, deliveryId],
@@ -48,17 +47,7 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
   if (pages.first.error) return <NoDelivery text={t('messageConsole.cloud.noDelivery')} />;
   const delivery = pages.first.data?.delivery;
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const link = await call('consoleCloud.export', ref);
-      downloadUrl(link.url, link.fileName);
-    } catch {
-      // the toast says why
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = () => download(() => call('consoleCloud.export', ref));
 
   return (
     <section className="page">
