@@ -32,8 +32,49 @@ const DYNAMODB_PLATFORM_MODULES = [
   '^functions/local/(queue|standins)\\.ts$',
 ];
 
+/**
+ * The layers of functions/, top to bottom: a module imports its own layer and the ones below, never one above,
+ * so the send path goes one way. Operations hand work to the pipeline through the ports (queue, scheduler) and
+ * the pipeline's door; the pipeline and tracking never reach an operation; what both read (organization
+ * settings, send rates, accounts, preset values, the inbox, the LINE channel) lives in functions/domain, below
+ * both. `api/context` and `api/problems` are the operation contract every layer may use; the router, its Lambda
+ * and its steps are the entry.
+ */
+const LAYERS = [
+  { name: 'entry', paths: ['^functions/local/', '^functions/seed\\.ts$', '^functions/api/(router|lambda|steps)\\.ts$'] },
+  { name: 'operations', paths: ['^functions/(services|sdk|jobs)/'] },
+  { name: 'tracking', paths: ['^functions/tracking/'] },
+  { name: 'delivery', paths: ['^functions/delivery/'] },
+  { name: 'channels', paths: ['^functions/channels/'] },
+  { name: 'base', paths: ['^functions/(domain|store|platform)/', '^functions/api/(context|problems)\\.ts$'] },
+];
+const LAYER_RULES = LAYERS.slice(1).map((layer, i) => ({
+  name: `${layer.name}-imports-no-layer-above`,
+  severity: 'error',
+  comment: `functions/ goes one way (LAYERS): ${layer.name} never imports ${LAYERS.slice(0, i + 1)
+    .map((l) => l.name)
+    .join(', ')}.`,
+  from: { path: layer.paths, pathNot: TEST_FILE },
+  to: { path: LAYERS.slice(0, i + 1).flatMap((l) => l.paths) },
+}));
+
 module.exports = {
   forbidden: [
+    ...LAYER_RULES,
+    {
+      name: 'operations-hand-work-down',
+      severity: 'error',
+      comment: 'A service area hands work to a job or the app SDK through the ports (queue, events after commit), never by importing them.',
+      from: { path: '^functions/services/', pathNot: TEST_FILE },
+      to: { path: '^functions/(sdk|jobs)/' },
+    },
+    {
+      name: 'delivery-through-its-door',
+      severity: 'error',
+      comment: "Outside functions/delivery, the pipeline (the ledger, plan state changes, the worker) is reached only through its door, functions/delivery/index.ts, which binds handlers' ledger to their tenant store.",
+      from: { path: '^functions/', pathNot: ['^functions/delivery/', TEST_FILE] },
+      to: { path: '^functions/delivery/', pathNot: '^functions/delivery/index\\.ts$' },
+    },
     {
       name: 'no-circular',
       severity: 'error',
@@ -96,7 +137,7 @@ module.exports = {
       severity: 'error',
       comment: "The pipeline, ledger, worker and tracking reach a channel only through the registry (functions/channels/index.ts) and its interface, never a channel's own folder or provider.",
       from: { path: '^functions/(delivery|tracking)/' },
-      to: { path: '^functions/channels/', pathNot: '^functions/channels/(index|adapter|sender)\\.ts$' },
+      to: { path: '^functions/channels/', pathNot: '^functions/channels/(index|adapter|sender|links)\\.ts$' },
     },
     {
       name: 'route-data-loads-no-page',

@@ -18,7 +18,7 @@ import { runIdOf, scheduleFire } from '../functions/delivery/pipeline';
 import { deliveryWorker } from '../functions/delivery/worker';
 import { bootLocal } from '../functions/local/boot';
 import { startQueueLoop } from '../functions/local/queue';
-import { Accounts } from '../functions/services/account';
+import { Accounts } from '../functions/domain/accounts';
 import { Store } from '../functions/store/store';
 import type { Account } from '../shared/entities';
 import type { Plan } from '../shared/plan/plan';

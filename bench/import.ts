@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { bootLocal } from '../functions/local/boot';
-import { Accounts } from '../functions/services/account';
+import { Accounts } from '../functions/domain/accounts';
 import { Store } from '../functions/store/store';
 import type { Account } from '../shared/entities';
 import { csvHead, uploadPages } from '../shared/import/upload';

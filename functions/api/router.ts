@@ -20,7 +20,8 @@ import { HANDLERS } from '../services';
 import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
 import type { Handler, Prefetching, RequestContext } from './context';
-import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, detailIn, dispatch, validate } from './steps';
+import { detailIn } from './problems';
+import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;

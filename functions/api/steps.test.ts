@@ -11,7 +11,8 @@ import { organizationHandlers } from '../services/organization/handlers';
 import { userHandlers } from '../services/user/handlers';
 import { createLogger } from '../platform/logger';
 import type { RequestContext } from './context';
-import { checkAnswer, detailIn, issueDetail, payloadProblem } from './steps';
+import { detailIn, issueDetail, payloadProblem } from './problems';
+import { checkAnswer } from './steps';
 
 const lines: string[] = [];
 const ctx = { rt: { log: createLogger('info', (l) => lines.push(l)) } } as unknown as RequestContext;

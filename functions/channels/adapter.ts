@@ -10,7 +10,7 @@ import type { LocalText } from '../../shared/i18n/text';
 import type { Plan, PlanContent } from '../../shared/plan/plan';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
-import type { RecipientLinks } from '../tracking/links';
+import type { RecipientLinks } from './links';
 import type { LetterRendered } from './directMail/outbound';
 import type { LineRendered } from './line/outbound';
 import type { PushRendered } from './push/outbound';

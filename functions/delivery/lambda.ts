@@ -8,7 +8,7 @@ import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
 import { Store } from '../store/store';
 import { deliveryWorker } from './worker';
-import { storedSendRates } from '../services/systemSetting';
+import { storedSendRates } from '../domain/sendRates';
 
 let ready: Promise<QueueWorker> | undefined;
 

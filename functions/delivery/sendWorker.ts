@@ -10,7 +10,7 @@ import { adapterOf, type ChannelSenders, type Outbound, type Rendered } from '..
 import type { Logger } from '../platform/logger';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
-import type { LinkSigner, RecipientLinks } from '../tracking/links';
+import type { LinkSigner, RecipientLinks } from '../channels/links';
 import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';

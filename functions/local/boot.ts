@@ -21,10 +21,9 @@ import { LocalScheduler, startSchedulerLoop } from './scheduler';
 import { ASSET_BUCKET, startStandIns, type StandIns } from './standins';
 import { lazyS3Storage } from '../platform/awsPorts';
 import { channelSenders } from '../channels';
-import { DELIVERY_QUEUE } from '../delivery/messages';
-import { deliveryWorker } from '../delivery/worker';
-import { storedSendRates } from '../services/systemSetting';
-import { startSmsInbound } from '../channels/sms/localInbound';
+import { DELIVERY_QUEUE, deliveryWorker } from '../delivery';
+import { storedSendRates } from '../domain/sendRates';
+import { startSmsInbound } from './standins/smsInbound';
 
 /** How long a delivery message stays hidden while a worker holds it (and after which its claims are stale). */
 const DELIVERY_VISIBILITY_S = 300;

@@ -14,7 +14,7 @@ import { type Application, APP_KEY_PATTERN } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, SDK_USER_TOKEN, type SdkOperation, sdkStringToSign } from '../../shared/sdk/contract';
 import { unseal } from '../platform/keys';
-import { firstIssue, payloadProblem } from '../api/steps';
+import { firstIssue, payloadProblem } from '../api/problems';
 import type { Runtime } from '../platform/runtime';
 import { CONDITIONS, type Store } from '../store/store';
 import { SDK_HANDLERS } from './operations';

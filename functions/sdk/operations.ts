@@ -14,11 +14,11 @@ import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
 import { normalizePhones } from '../../shared/phone';
 import type { SDK_PROTECTED_FIELDS, SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
-import { firstIssue } from '../api/steps';
+import { firstIssue } from '../api/problems';
 import type { Runtime } from '../platform/runtime';
-import { Accounts } from '../services/account';
-import { deleteInboxItems, listInbox, markInboxRead } from '../services/inbox';
-import { organizationSettingOf } from '../services/systemSetting';
+import { Accounts } from '../domain/accounts';
+import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
+import { organizationSettingOf } from '../domain/organizationSetting';
 import type { Store, TenantStore } from '../store/store';
 
 export interface SdkContext {

@@ -9,7 +9,8 @@ import { expect, it } from 'vitest';
 const ALLOWED = new Map([
   ['functions/store/store.ts', 'defines it'],
   ['functions/store/unique.ts', 'unique-value guards of the tenant store organization'],
-  ['functions/services/account/accounts.ts', 'the sharded account repository builds its keys from the tenant store organization'],
+  ['functions/domain/accounts.ts', 'the sharded account repository builds its keys from the tenant store organization'],
+  ['functions/delivery/index.ts', "the pipeline's door binds the ledger and plan state changes to the tenant store organization"],
   ['functions/services/userRole/roles.ts', 'the role directory and code guards, global tables keyed by the tenant store organization'],
   ['functions/services/segment/count.ts', 'hands the channel adapters (pipeline modules) the tenant store organization'],
 ]);

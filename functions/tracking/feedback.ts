@@ -13,7 +13,7 @@ import type { Channel } from '../../shared/delivery';
 import { unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { adapterOf } from '../channels';
-import { Ledger } from '../delivery/ledger';
+import { Ledger } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 

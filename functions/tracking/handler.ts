@@ -8,10 +8,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { type SentRecord, unsubscriptionId } from '../../shared/entities';
 import { AppError, type Lang } from '../../shared/errors';
 import { PAGE_TEXTS } from '../../shared/i18n';
-import { Ledger } from '../delivery/ledger';
+import { Ledger } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
-import { type LinkClaims, type LinkKind, LinkSigner, TRACKING_PATHS } from './links';
+import { type LinkClaims, type LinkKind, LinkSigner, TRACKING_PATHS } from '../channels/links';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_STORE = { 'cache-control': 'no-store, private', 'referrer-policy': 'no-referrer' };

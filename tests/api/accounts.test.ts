@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import { Accounts, compareIds } from '../../functions/services/account';
+import { Accounts, compareIds } from '../../functions/domain/accounts';
 import { Store } from '../../functions/store/store';
 import type { Result } from '../../shared/services';
 import { type ApiClient, startHerald } from '../support/herald';

@@ -15,7 +15,7 @@ import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, startHerald } from '../support/herald';
 
 let herald: LocalHerald;

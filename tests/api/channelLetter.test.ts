@@ -24,7 +24,7 @@ import { LocalQueue } from '../../functions/local/queue';
 import type { Clock, Runtime } from '../../functions/platform/runtime';
 import type { StoragePort } from '../../functions/platform/storage';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
 import { contentSchema, type PlanContent } from '../../shared/plan/plan';
 import { ApiClient, manualClock, startHerald } from '../support/herald';

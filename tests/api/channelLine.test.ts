@@ -29,7 +29,7 @@ import { type LineReceived, lineTokenFingerprint } from '../../functions/local/s
 import { seal } from '../../functions/platform/keys';
 import type { Clock } from '../../functions/platform/runtime';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';

@@ -22,7 +22,7 @@ import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sen
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';

@@ -24,7 +24,7 @@ import { planContentSource } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
 import { Killed, sendHarness } from '../support/sendHarness';

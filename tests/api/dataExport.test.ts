@@ -4,7 +4,7 @@
  * 100,000 records gives the first 100,000 and says it was capped; export settings loop on the scheduler port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Accounts } from '../../functions/services/account';
+import { Accounts } from '../../functions/domain/accounts';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { accountSchema } from '../../shared/entities';

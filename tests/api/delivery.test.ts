@@ -19,7 +19,7 @@ import { holdForQuietHours } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { Clock } from '../../functions/platform/runtime';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { manualClock, sentMail, startHerald } from '../support/herald';
 import { Killed, sendHarness } from '../support/sendHarness';
 

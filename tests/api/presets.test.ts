@@ -8,7 +8,7 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import { presetTokens, presetValues } from '../../functions/services/presetParameter';
+import { presetTokens, presetValues } from '../../functions/domain/presetValues';
 import { Store } from '../../functions/store/store';
 import { type Account, PRESET_MESSAGES } from '../../shared/entities';
 import { personalizeText } from '../../shared/render/personalize';

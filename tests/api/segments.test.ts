@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import { Accounts } from '../../functions/services/account';
+import { Accounts } from '../../functions/domain/accounts';
 import { countMatching } from '../../functions/services/segment';
 import { Store } from '../../functions/store/store';
 import type { Account } from '../../shared/entities';

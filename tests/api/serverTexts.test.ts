@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import { LinkSigner, TRACKING_PATHS } from '../../functions/tracking/links';
+import { LinkSigner, TRACKING_PATHS } from '../../functions/channels/links';
 import type { CloudSourceSavePayload } from '../../shared/services/cloudSource';
 import { ApiClient, manualClock, sentMail, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';

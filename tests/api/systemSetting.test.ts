@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import { storedSendRates } from '../../functions/services/systemSetting';
+import { storedSendRates } from '../../functions/domain/sendRates';
 import { Store } from '../../functions/store/store';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 

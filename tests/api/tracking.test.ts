@@ -14,7 +14,7 @@ import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { type LinkClaims, LinkSigner, TRACKING_PATHS } from '../../functions/tracking/links';
+import { type LinkClaims, LinkSigner, TRACKING_PATHS } from '../../functions/channels/links';
 import { unsubscriptionId } from '../../shared/entities';
 import { renderEmail } from '../../shared/render';
 import { ApiClient, sentMail, startHerald } from '../support/herald';

@@ -11,7 +11,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import type { LocalHerald } from '../../functions/local/boot';
 import { type SesStandIn, startSes } from '../../functions/local/sesStandIn';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { renderEmail } from '../../shared/render';
 import { startHerald } from '../support/herald';
 import { launchBrowser } from './browser';

@@ -11,7 +11,7 @@
  */
 import { LINE_TEXTS } from '../../../shared/i18n/lineTexts';
 import type { Runtime } from '../../platform/runtime';
-import { lineAccessTokenOf } from '../../services/lineChannel';
+import { lineAccessTokenOf } from '../../domain/lineChannel';
 import { Store } from '../../store/store';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifyLine } from './answers';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { recipientKeyOf } from '../../../shared/delivery';
 import { type ChannelTemplate, channelOf } from '../../../shared/content';
 import { LINE_TEXTS } from '../../../shared/i18n';
-import { lineChannelSetUp } from '../../services/lineChannel';
+import { lineChannelSetUp } from '../../domain/lineChannel';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
 import { consentAndOptOut, listAsBounced } from '../optOut';

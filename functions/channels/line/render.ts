@@ -6,7 +6,7 @@
 import type { ChannelTemplate, LineContent, LineMessage } from '../../../shared/content';
 import { pickLanguage, personalizeText, personalizeUrl } from '../../../shared/render';
 import type { Recipient } from '../../../shared/render/personalize';
-import type { RecipientLinks } from '../../tracking/links';
+import type { RecipientLinks } from '../links';
 import type { LineApiMessage, LineRendered } from './outbound';
 
 /** LINE takes a uri action of at most 1,000 characters (a tracked link is far shorter). */

@@ -7,7 +7,7 @@
 import { type MessageRequest, type PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
 import { type Device, deviceKeyOf } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
-import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../services/inbox';
+import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../domain/inbox';
 import type { Store } from '../../store/store';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifyPush } from './answers';

@@ -11,7 +11,7 @@ import type { pushTemplateSchema } from '../../../shared/content';
 import { personalizeText, personalizeUrl, pickLanguage, renderInApp } from '../../../shared/render';
 import type * as z from 'zod';
 import type { RecipientView } from '../adapter';
-import type { RecipientLinks } from '../../tracking/links';
+import type { RecipientLinks } from '../links';
 import type { PushButton, PushRendered } from './outbound';
 
 type PushTemplate = z.output<typeof pushTemplateSchema>;

@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { orgCursor, partitionPage } from '../../store/orgCursor';
-import { Accounts } from './accounts';
+import { Accounts } from '../../domain/accounts';
 
 /** How long the accounts list's total may take; past it the total is shown as "at least". */
 const COUNT_MS = 5_000;

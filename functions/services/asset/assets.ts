@@ -5,7 +5,7 @@
  */
 import { PATHS } from '../../../shared/paths';
 import type { AssetFileView } from '../../../shared/services';
-import { badField } from '../../api/steps';
+import { badField } from '../../api/problems';
 import type { StoragePort } from '../../platform/storage';
 
 export const PRIVATE_LINK_SECONDS = 3600;

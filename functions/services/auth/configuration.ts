@@ -1,6 +1,6 @@
 import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
-import { organizationSettingOf } from '../systemSetting';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 
 /** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
 export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {

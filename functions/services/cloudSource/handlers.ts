@@ -14,7 +14,7 @@ import { CLOUD_SAVE_TEXTS } from '../../../shared/services/cloudSource';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import type { AuthedContext } from '../../api/context';
 import type { AreaHandlers } from '../../api/context';
-import { badField as bad, firstIssue, issueDetail } from '../../api/steps';
+import { badField as bad, firstIssue, issueDetail } from '../../api/problems';
 import { seal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { importUploadLink } from '../dataImport';

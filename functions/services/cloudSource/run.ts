@@ -29,7 +29,7 @@ import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
 import { permissionsIn } from '../auth';
 import { importRows } from '../dataImport';
-import { organizationSettingOf } from '../systemSetting';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 import { emailKeyOf, findUserBy } from '../user';
 import { compilePattern } from './patterns';
 import { fileNameMatcher, openSource, type SourceFile, SourceProblem, type SourceReader } from './sources';

@@ -10,7 +10,7 @@ import { compileSegment, type SegmentAudience } from '../../../shared/segment';
 import { COLUMNS_OF } from '../../../shared/services/dataExport';
 import type { Runtime } from '../../platform/runtime';
 import type { Store, TenantStore } from '../../store/store';
-import { Accounts, compareIds } from '../account';
+import { Accounts, compareIds } from '../../domain/accounts';
 
 export const exportKey = (orgId: number, id: string) => `exports/${orgId}/${id}.csv`;
 

@@ -9,8 +9,8 @@ import { type AccountChange, applyChange, grantedConsentOf, rowChange } from '..
 import { DEVICE_IMPORT_MESSAGES, deviceRowChange, type DeviceFields, newDeviceDefaults } from '../../../shared/import/deviceImport';
 import { endpointChange, type EndpointChange, withEmail, withPhone } from '../../../shared/import/pinpoint';
 import type { TenantStore } from '../../store/store';
-import { Accounts } from '../account';
-import { organizationSettingOf } from '../systemSetting';
+import { Accounts } from '../../domain/accounts';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 import type { FailedRow } from './imports';
 
 export interface PageResult {

@@ -13,10 +13,8 @@ import { fill } from '../../../shared/import/accountImport';
 import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
-import { badField } from '../../api/steps';
-import { Ledger, type RunTotals } from '../../delivery/ledger';
-import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
-import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../delivery/planState';
+import { badField } from '../../api/problems';
+import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type TransitionInput, tenantLedger, transitionPlan } from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
@@ -51,7 +49,7 @@ async function act(ctx: AuthedContext, id: string, version: number | undefined, 
   const plan = await ctx.tenant.require('plan', id);
   if (version !== undefined && version !== plan.version) throw new AppError('720007');
   const now = ctx.rt.clock.now();
-  const next = await applyTransition(ctx.platform, {
+  const next = await transitionPlan(ctx.tenant, {
     plan,
     action,
     actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: plan.createdBy === ctx.identity.userId },
@@ -67,14 +65,14 @@ async function act(ctx: AuthedContext, id: string, version: number | undefined, 
 async function activateAndSchedule(ctx: AuthedContext, plan: Plan): Promise<Plan> {
   const now = ctx.rt.clock.now();
   const dueAt = dueAtOf(plan, now);
-  const active = await applyTransition(ctx.platform, { plan, action: 'activate', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now });
+  const active = await transitionPlan(ctx.tenant, { plan, action: 'activate', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now });
   await scheduleFire(ctx.rt.ports, active!, dueAt, now);
   return active!;
 }
 
 async function expireIfLate(ctx: AuthedContext, plan: Plan): Promise<Plan> {
   if (plan.status !== 'PENDING_APPROVAL' || !plan.approval || !isApprovalExpired(plan.approval, ctx.rt.clock.now())) return plan;
-  return (await applyTransition(ctx.platform, { plan, action: 'expire', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now: ctx.rt.clock.now() }))!;
+  return (await transitionPlan(ctx.tenant, { plan, action: 'expire', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now: ctx.rt.clock.now() }))!;
 }
 
 async function latestRun(ctx: AuthedContext, planId: string) {
@@ -103,7 +101,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     }
     const stored = await ctx.tenant.require('plan', input.id);
     if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
-    const next = await applyTransition(ctx.platform, {
+    const next = await transitionPlan(ctx.tenant, {
       plan: stored,
       action: 'saveDraft',
       actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
@@ -283,7 +281,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (!outcome.ok) throw new AppError(outcome.code);
     if (!outcome.complete) {
       // one participant's pass: the message waits for the others
-      const next = await applyTransition(ctx.platform, {
+      const next = await transitionPlan(ctx.tenant, {
         plan,
         action: 'recordPass',
         actor: { kind: 'system' },
@@ -293,7 +291,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
       });
       return toPlanView(next!, ctx, await peopleOf(ctx));
     }
-    const passed = await applyTransition(ctx.platform, {
+    const passed = await transitionPlan(ctx.tenant, {
       plan,
       action: 'pass',
       actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: false },
@@ -366,7 +364,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
   async detail({ id }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
     const runs = await ctx.tenant.keyed('planRun').list(plan.id);
-    const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+    const ledger = tenantLedger(ctx.tenant, ctx.rt.clock);
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };

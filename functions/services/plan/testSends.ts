@@ -14,12 +14,12 @@ import type { Plan } from '../../../shared/plan/plan';
 import { pickLanguage } from '../../../shared/render';
 import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type Result, type TestSendChannel } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { badField } from '../../api/steps';
+import { badField } from '../../api/problems';
 import { adapterOf, type ChannelSender, type RecipientView } from '../../channels';
 import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { Runtime } from '../../platform/runtime';
-import type { RecipientLinks } from '../../tracking/links';
-import { Accounts } from '../account';
+import type { RecipientLinks } from '../../channels/links';
+import { Accounts } from '../../domain/accounts';
 import { takeFromLimit } from '../auth';
 import { testRecipientsOf } from './plans';
 

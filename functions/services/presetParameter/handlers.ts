@@ -6,7 +6,7 @@
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { badField as bad } from '../../api/steps';
+import { badField as bad } from '../../api/problems';
 import { auditNext } from '../../store/audit';
 import { partitionPage } from '../../store/orgCursor';
 import { importUploadLink } from '../dataImport';

@@ -1,3 +1,5 @@
-/** The preset parameter area's public module: the load and removal jobs, and the values a send puts into its messages. */
+/**
+ * The preset parameter area's public module: the load and removal jobs. The values a send puts into its
+ * messages are read in functions/domain/presetValues.ts, below the delivery pipeline.
+ */
 export { loadPresetFile, pruneRecords } from './load';
-export { presetTokens, presetValues, type PresetValues } from './values';

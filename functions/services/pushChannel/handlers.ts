@@ -28,7 +28,7 @@ import { seal, unseal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { CONDITIONS, type TransactItem } from '../../store/store';
 import { uniqueGuard } from '../../store/unique';
-import { Accounts } from '../account';
+import { Accounts } from '../../domain/accounts';
 import { Pkcs12Error, readPkcs12 } from './pkcs12';
 
 type SavePayload = Payload<'pushChannelSetting.save'>;

@@ -8,7 +8,7 @@
 import { type AccountField, compileSegment, isGroup, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
 import { TenantStore } from '../../store/store';
-import { Accounts } from '../account';
+import { Accounts } from '../../domain/accounts';
 import { ACCOUNT_SHARDS } from '../../../shared/entities';
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { adapterOf } from '../../channels';

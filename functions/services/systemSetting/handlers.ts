@@ -10,8 +10,8 @@ import type { Payload } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
-import { currentSendRates, SEND_RATES_KEY } from './rates';
-import { SETTING_ID, viewOf } from './organizationSetting';
+import { currentSendRates, SEND_RATES_KEY } from '../../domain/sendRates';
+import { SETTING_ID, viewOf } from '../../domain/organizationSetting';
 
 /** The deployment's operators: the administrators of the organization the first start creates. */
 const OPERATORS_ORG_ID = 1;

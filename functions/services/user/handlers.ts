@@ -7,7 +7,7 @@ import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertUnderLimits, countAttempt, escapeHtml, expiryText, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
-import { organizationSettingOf } from '../systemSetting';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';

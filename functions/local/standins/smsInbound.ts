@@ -1,12 +1,12 @@
 /**
  * Two-way SMS locally: a loopback HTTP endpoint that takes the SMS stand-in's SNS-style HTTP notifications
- * (functions/local/standins/sms.ts) and hands them to the same code the AWS Lambda runs (./inbound.ts).
+ * (./sms.ts) and hands them to the same code the AWS Lambda runs (functions/channels/sms/inbound.ts).
  * Subscribed at boot (functions/local/boot.ts), unsubscribed at stop.
  */
 import type { Logger } from '../../platform/logger';
-import { bodyOf, closeServer, listen, sendJson } from '../../local/standins/provider';
+import { bodyOf, closeServer, listen, sendJson } from './provider';
 import type { Store } from '../../store/store';
-import { recordInboundSms, snsMessageOf } from './inbound';
+import { recordInboundSms, snsMessageOf } from '../../channels/sms/inbound';
 
 export interface SmsInboundEndpoint {
   url: string;

@@ -1,7 +1,7 @@
 /** An organization's own setting (spec 001 3.11) as stored, and as the other areas read it. */
-import { NO_FREQUENCY_CAPS, type SystemSetting } from '../../../shared/entities';
-import type { OrganizationSettingView } from '../../../shared/services';
-import type { TenantStore } from '../../store/store';
+import { NO_FREQUENCY_CAPS, type SystemSetting } from '../../shared/entities';
+import type { OrganizationSettingView } from '../../shared/services';
+import type { TenantStore } from '../store/store';
 
 export const SETTING_ID = 'system';
 

@@ -3,9 +3,9 @@
  * app lists, marks read and deletes through the app SDK API (functions/sdk). Every key is built from the
  * organization and the account, so no call reaches another account's or organization's inbox.
  */
-import { type InboxItem, inboxItemIdOf, inboxKeyOf } from '../../../shared/entities';
-import { AppError } from '../../../shared/errors';
-import { CONDITIONS, type Store, type TenantStore } from '../../store/store';
+import { type InboxItem, inboxItemIdOf, inboxKeyOf } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import { CONDITIONS, type Store, type TenantStore } from '../store/store';
 
 /** Items without an expiry of their own stay listed this long. */
 export const INBOX_DEFAULT_DAYS = 30;

@@ -2,9 +2,9 @@
  * The LINE channel area's public module: what the LINE channel adapter reads of an organization's channel (its
  * access token, unsealed only here, on the way to the provider).
  */
-import { LINE_CHANNEL_ID } from '../../../shared/entities';
-import { unseal } from '../../platform/keys';
-import type { Store } from '../../store/store';
+import { LINE_CHANNEL_ID } from '../../shared/entities';
+import { unseal } from '../platform/keys';
+import type { Store } from '../store/store';
 
 /** Whether the organization has saved its channel access token: a LINE message can be sent. */
 export async function lineChannelSetUp(store: Store, orgId: number): Promise<boolean> {

@@ -3,10 +3,10 @@
  * (HERALD_RATE_*). Workers read them through a short cache, so a saved rate holds everywhere within seconds
  * and a busy worker reads the setting once per cache period, not once per batch.
  */
-import type { Channel } from '../../../shared/delivery';
-import type { SendRates } from '../../../shared/entities';
-import type { Clock } from '../../platform/runtime';
-import type { Store } from '../../store/store';
+import type { Channel } from '../../shared/delivery';
+import type { SendRates } from '../../shared/entities';
+import type { Clock } from '../platform/runtime';
+import type { Store } from '../store/store';
 
 export const SEND_RATES_KEY = { id: 'rates' } as const;
 /** How long a worker keeps the rates it read. */

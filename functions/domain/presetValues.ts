@@ -3,9 +3,9 @@
  * the parameter's record under the recipient's key. Read for a page of recipients at once (BatchGetItem, 100 keys
  * a request), so a page costs a few reads whatever the number of tokens.
  */
-import { type Account, type PresetParameter, presetEntryOf } from '../../../shared/entities';
-import { lookupValue } from '../../../shared/render/personalize';
-import type { TenantStore } from '../../store/store';
+import { type Account, type PresetParameter, presetEntryOf } from '../../shared/entities';
+import { lookupValue } from '../../shared/render/personalize';
+import type { TenantStore } from '../store/store';
 
 /** `{{preset.store.name}}`, `{{ preset.store.name | our shop }}`: the variable and the alias. */
 const PRESET_TOKEN = /\{\{\s*preset\.([A-Za-z][A-Za-z0-9_]*)\.([\w$-]+)\s*(?:\|[^{}]*)?\}\}/g;

@@ -6,8 +6,8 @@
  * Reads that cover a whole organization ask its ACCOUNT_SHARDS partitions in parallel: a list page merges the
  * shards' next ids, an audience fan-out or a count reads each shard page by page. Nothing here scans the table.
  */
-import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition } from '../../../shared/entities';
-import { CONDITIONS, type Item, type Store, TenantStore } from '../../store/store';
+import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition } from '../../shared/entities';
+import { CONDITIONS, type Item, type Store, TenantStore } from '../store/store';
 
 type Key = { pk: string; id: string };
 
@@ -216,4 +216,12 @@ export class Accounts {
     const wanted = email.trim().toLowerCase();
     return [...found.values()].filter((a) => a.emails[0]?.toLowerCase() === wanted).sort((a, b) => compareIds(a.id, b.id));
   }
+}
+
+/**
+ * One page of one account shard of an organization, after the id `after` (the previous page's `next`): the
+ * audience fan-out reads the ACCOUNT_SHARDS shards in parallel, each page by page.
+ */
+export function readShardPage(store: Store, orgId: number, shard: number, after: string | undefined, limit: number): Promise<ShardPage> {
+  return new Accounts(store.forOrg(orgId)).readShardPage(shard, { after, limit });
 }

@@ -1,0 +1,79 @@
+/**
+ * Architecture rules of .dependency-cruiser.cjs (run by `npm run lint:deps`), shown on planted imports: a handler
+ * that imports the DynamoDB client is reported and the store is not; functions/ goes one way (the pipeline and
+ * tracking never import an operation, nothing enters the pipeline but by its door). The files are planted in a
+ * temporary tree laid out like the repository (its node_modules linked), so the real tree is never touched.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+let root: string;
+
+function plant(path: string, text: string): void {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+async function violationsOf(paths: string[], rule = 'dynamodb-client-only-in-store'): Promise<{ from: string; to: string }[]> {
+  const options = await extractDepcruiseOptions(resolve('.dependency-cruiser.cjs'));
+  // the repository's tsconfig is not needed for plain package imports; the cruise runs from the planted tree
+  const ruleSet = options.ruleSet as (typeof options.ruleSet & { options?: Record<string, unknown> }) | undefined;
+  const { tsConfig: _t, ...ruleOptions } = ruleSet?.options ?? {};
+  const result = await cruise(paths, { ...options, ruleSet: { ...ruleSet, options: ruleOptions } as typeof options.ruleSet, baseDir: root, validate: true, outputType: 'json' });
+  const output = JSON.parse(String(result.output)) as ICruiseResult;
+  return output.summary.violations.filter((v) => v.rule.name === rule).map((v) => ({ from: v.from, to: v.to }));
+}
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'dynamo-rule-'));
+  symlinkSync(resolve('node_modules'), join(root, 'node_modules'), 'dir');
+  plant('functions/services/planted/handlers.ts', "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const planted = GetCommand;\n");
+  plant('functions/services/planted/raw.ts', "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const raw = DynamoDBClient;\n");
+  plant('functions/store/store.ts', "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const allowed = GetCommand;\n");
+  // the layers: an operation, the pipeline's door and its ledger, a domain read, and importers of each
+  plant('functions/services/plan/handlers.ts', 'export const operation = 1;\n');
+  plant('functions/delivery/ledger.ts', 'export const ledger = 1;\n');
+  plant('functions/delivery/index.ts', "export { ledger } from './ledger';\n");
+  plant('functions/domain/settings.ts', 'export const setting = 1;\n');
+  plant(
+    'functions/delivery/worker.ts',
+    "import { operation } from '../services/plan/handlers';\nimport { setting } from '../domain/settings';\nexport const w = operation + setting;\n",
+  );
+  plant('functions/tracking/handler.ts', "import { ledger } from '../delivery/ledger';\nexport const t = ledger;\n");
+  plant('functions/services/message/handlers.ts', "import { ledger } from '../../delivery';\nexport const m = ledger;\n");
+  plant('functions/channels/email/index.ts', "import { ledger } from '../../delivery';\nexport const c = ledger;\n");
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it('reports a handler that imports the DynamoDB document or low-level client', async () => {
+  const found = await violationsOf(['functions/services/planted']);
+  expect(found.map((v) => v.from).sort()).toEqual(['functions/services/planted/handlers.ts', 'functions/services/planted/raw.ts']);
+  expect(found.every((v) => /@aws-sdk\/(lib|client)-dynamodb/.test(v.to))).toBe(true);
+}, 60_000);
+
+it('lets the store import it', async () => {
+  expect(await violationsOf(['functions/store'])).toEqual([]);
+}, 60_000);
+
+it('reports the pipeline importing an operation, but not a domain read', async () => {
+  expect(await violationsOf(['functions/delivery/worker.ts'], 'delivery-imports-no-layer-above')).toEqual([
+    { from: 'functions/delivery/worker.ts', to: 'functions/services/plan/handlers.ts' },
+  ]);
+}, 60_000);
+
+it('lets code outside the pipeline in only by its door', async () => {
+  expect(await violationsOf(['functions/tracking/handler.ts', 'functions/services/message/handlers.ts'], 'delivery-through-its-door')).toEqual([
+    { from: 'functions/tracking/handler.ts', to: 'functions/delivery/ledger.ts' },
+  ]);
+}, 60_000);
+
+it('reports a channel adapter reaching up into the pipeline', async () => {
+  expect(await violationsOf(['functions/channels/email/index.ts'], 'channels-imports-no-layer-above')).toEqual([
+    { from: 'functions/channels/email/index.ts', to: 'functions/delivery/index.ts' },
+  ]);
+}, 60_000);
