@@ -236,6 +236,7 @@ export const FORM_TEXTS = {
     'JP や US のような2文字の国コード（ISO 3166）を使ってください。',
   ),
   testAddressesMax: entry('At most {max} test addresses.', '最多 {max} 个测试地址。', 'テスト用アドレスは {max} 件までです。'),
+  reportMailsMax: entry('At most {max} report addresses.', '报告地址最多 {max} 个。', 'レポートの送付先は {max} 件までです。'),
   quietStart: entry('Use a time such as 21:00.', '请使用 21:00 这样的时间。', '21:00 のような時刻を使ってください。'),
   quietEnd: entry('Use a time such as 08:00.', '请使用 08:00 这样的时间。', '08:00 のような時刻を使ってください。'),
   capMin: entry('A cap is 0 (none) or more.', '上限为 0（不限）或更大。', '上限は 0（なし）以上です。'),

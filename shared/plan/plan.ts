@@ -180,6 +180,8 @@ export const planSchema = z.object({
   tagIds: z.array(idString).max(50).default([]),
   categoryId: idString.optional(),
   groupId: idString.optional(),
+  /** who is mailed the message's report when it is made (issue 24's plan reports) */
+  reportMails: z.array(z.string()).max(20).optional(),
   approval: approvalSchema.optional(),
   rejection: rejectionSchema.optional(),
 });

@@ -61,6 +61,7 @@ export const planView = z.object({
   tagIds: z.array(z.string()),
   categoryId: z.string().optional(),
   groupId: z.string().optional(),
+  reportMails: z.array(z.string()).optional(),
   approval: z.object({ participants: z.array(z.string()), deadline: z.number(), passedBy: z.array(z.string()), revision: z.number() }).optional(),
   rejection: z.object({ type: z.enum(REJECT_TYPES), reason: z.string(), by: z.string(), at: z.number() }).optional(),
   /** the actions the caller may take now */
@@ -112,8 +113,9 @@ const saveSingle = z
     segmentId: id.optional(),
     trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
     tagIds: z.array(id).max(50).default([]),
-    categoryId: id.optional(),
-    groupId: id.optional(),
+    /** a draft is saved whole: absent or null means none */
+    categoryId: id.nullable().optional(),
+    groupId: id.nullable().optional(),
   })
   .superRefine((plan, ctx) => {
     // content written in the message is for one channel: SMS content cannot go out as an email
@@ -123,6 +125,18 @@ const saveSingle = z
   });
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
+
+/** A message's base info: what can change in any state but archived, its content and audience aside. */
+const editBaseInfo = z.object({
+  id,
+  version: z.number().int().optional(),
+  name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
+  intro: z.string().trim().max(500).default(''),
+  tagIds: z.array(id).max(50).default([]),
+  /** null clears it */
+  categoryId: id.nullable().optional(),
+  groupId: id.nullable().optional(),
+});
 
 /**
  * Test mails of a draft go only to the organization's members or to the test addresses its administrators keep
@@ -281,8 +295,25 @@ export const planServices = {
       filter: z.enum(Object.keys(PLAN_FILTERS) as [PlanFilter, ...PlanFilter[]]).default('ALL'),
       name: z.string().max(100).optional(),
       channel: z.enum(CHANNELS).optional(),
+      tagId: id.optional(),
+      categoryId: id.optional(),
+      groupId: id.optional(),
     }),
     response: pageOf(planListItem),
+  }),
+  /** edit base info (spec 000 section 4): name, intro, tags, category and group, in any state but archived */
+  edit: operation({ access: 'PLAN_CHANGE_CONTENT', payload: editBaseInfo, response: planView }),
+  /** the addresses the message's reports are mailed to */
+  editReportMails: operation({
+    access: 'PLAN_CHANGE_CONTENT',
+    payload: z.object({ id, version: z.number().int().optional(), reportMails: z.array(email).max(20, 'At most 20 report addresses.') }),
+    response: planView,
+  }),
+  /** every message of the organization by name, newest first, for pickers (reports, dashboards): at most 1,000 */
+  getAll: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({ name: z.string().max(100).optional(), channel: z.enum(CHANNELS).optional() }).default({}),
+    response: z.array(z.object({ id: z.string(), name: z.string(), channel: z.enum(CHANNELS), status: z.enum(PLAN_STATES), dateUpdated: z.number() })),
   }),
   getDashPlanByPage: operation({
     access: 'NAV_HOME',

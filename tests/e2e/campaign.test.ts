@@ -328,6 +328,50 @@ it('the list filters by tab, search and channel, keeps its tab while moving arou
   await context.close();
 }, 90_000);
 
+it('base info: tags, group and report recipients on the detail, then the list filters by the tag', async () => {
+  const { admin } = suite;
+  await admin.ok('planTag.save', { name: 'Loyalty', color: '#2255aa' });
+  await admin.ok('planGroup.save', { name: 'Members club' });
+  const draft = await admin.ok('plan.saveSingle', {
+    name: 'Base info draft',
+    title: 'Base',
+    channel: 'EMAIL',
+    content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Base' } } } },
+  });
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${draft.id}`);
+  await page.getByRole('heading', { name: 'Base info draft' }).waitFor();
+  await page.locator('.page-header').getByRole('button', { name: 'Base info' }).click();
+  const dialog = page.locator('#base-info-dialog');
+  await dialog.waitFor();
+  await page.locator('.p-multiselect:has(#base-info-tags)').click();
+  await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: 'Loyalty' }).click();
+  // a click outside closes the panel (Escape would close the dialog too)
+  await dialog.locator('.p-dialog-title').click();
+  await page.locator('.p-multiselect-panel').waitFor({ state: 'detached' });
+  await pick(page, 'base-info-groupId', 'Members club');
+  await page.fill('#base-info-mails', 'not-an-address');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.locator('.field-error', { hasText: '"not-an-address" is not a valid e-mail address.' }).waitFor();
+  await accessible(page, 'the base info dialog with an error');
+  await page.fill('#base-info-mails', 'lead@example.com\nboss@example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await toast(page, 'The base info of "Base info draft" was saved.');
+  await page.locator('.summary-row', { hasText: 'Report recipients' }).getByText('lead@example.com, boss@example.com').waitFor();
+  await page.locator('.summary-row', { hasText: 'Group' }).getByText('Members club').waitFor();
+  expect(await admin.ok('plan.detail', { id: draft.id })).toMatchObject({ tagIds: [expect.any(String)], reportMails: ['lead@example.com', 'boss@example.com'] });
+
+  await page.click('.side-menu a[href="#/campaigns"]');
+  await waitForPath(page, '/campaigns');
+  await page.getByRole('tab', { name: 'All' }).click();
+  await page.fill('#filter-name', '');
+  await pick(page, 'filter-tagId', 'Loyalty');
+  const rows = page.locator('[data-testid="campaign-list"] tbody tr:not(.p-datatable-emptymessage)');
+  await expect.poll(() => rows.locator('td:first-child').allTextContents()).toEqual(['Base info draft']);
+  await context.close();
+}, 60_000);
+
 it('the unsubscription list searches, filters and deletes after a confirmation', async () => {
   const store = new Store(suite.herald.rt);
   const now = suite.herald.rt.clock.now();

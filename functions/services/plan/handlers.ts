@@ -18,6 +18,7 @@ import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type Tran
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
+import { editBaseInfo, editReportMails, requireClassification } from './baseInfo';
 import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
 import { countMatching } from '../segment';
@@ -86,6 +87,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const by = ctx.identity.userId;
     if (!adapterOf(input.channel).sendable) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
     if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
+    await requireClassification(ctx, input);
     // A template from the library is copied in: what is reviewed is exactly what is sent.
     let content = input.content;
     if (content.kind === 'TEMPLATE') content = await templateContent(ctx, content.templateId, input.channel);
@@ -93,7 +95,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
       if (!check.ok) throw new AppError(check.code);
     }
-    const fields = { ...input, content, id: undefined, version: undefined };
+    const fields = { ...input, content, id: undefined, version: undefined, categoryId: input.categoryId ?? undefined, groupId: input.groupId ?? undefined };
     if (!input.id) {
       const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
       await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
@@ -151,11 +153,28 @@ export const planHandlers: AreaHandlers<'plan'> = {
   async getCateByPage(q, ctx) {
     const states: readonly string[] = PLAN_FILTERS[q.filter];
     const plans = (await ctx.tenant.list('plan')).filter(
-      (p) => states.includes(p.status) && (!q.channel || p.channel === q.channel) && (matchesText(p.name, q.name) || matchesText(p.title, q.name)),
+      (p) =>
+        states.includes(p.status) &&
+        (!q.channel || p.channel === q.channel) &&
+        (!q.tagId || p.tagIds.includes(q.tagId)) &&
+        (!q.categoryId || p.categoryId === q.categoryId) &&
+        (!q.groupId || p.groupId === q.groupId) &&
+        (matchesText(p.name, q.name) || matchesText(p.title, q.name)),
     );
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
     const [people, empty] = await Promise.all([peopleOf(ctx), sentNothingOf(ctx, page.list)]);
     return { ...page, list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }) })) };
+  },
+
+  edit: editBaseInfo,
+  editReportMails,
+
+  async getAll(q, ctx) {
+    const plans = (await ctx.tenant.list('plan')).filter((p) => p.status !== 'ARCHIVE' && (!q.channel || p.channel === q.channel) && matchesText(p.name, q.name));
+    return plans
+      .sort((a, b) => b.dateUpdated - a.dateUpdated)
+      .slice(0, 1000)
+      .map(({ id, name, channel, status, dateUpdated }) => ({ id, name, channel, status, dateUpdated }));
   },
 
   async getDashPlanByPage(q, ctx) {

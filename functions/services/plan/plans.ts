@@ -51,8 +51,27 @@ function namesFor(plan: Plan, people: People): Record<string, string> {
 }
 
 export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): PlanView {
-  const { id, name, title, intro, channel, status, content, segmentId, trigger, tagIds, categoryId, groupId, approval, rejection, createdBy, version, dateCreated, dateUpdated } =
-    plan;
+  const {
+    id,
+    name,
+    title,
+    intro,
+    channel,
+    status,
+    content,
+    segmentId,
+    trigger,
+    tagIds,
+    categoryId,
+    groupId,
+    reportMails,
+    approval,
+    rejection,
+    createdBy,
+    version,
+    dateCreated,
+    dateUpdated,
+  } = plan;
   return {
     id,
     name,
@@ -66,6 +85,7 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
     tagIds,
     categoryId,
     groupId,
+    ...(reportMails ? { reportMails } : {}),
     approval,
     rejection,
     createdBy,

@@ -17,13 +17,14 @@ import { EntityList } from '../../components/list/EntityList';
 import { useEntityList } from '../../components/list/useEntityList';
 import { CAMPAIGN_LIST_KEY, detailPath, WIZARD_PATH } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
+import { usePlanClassifications } from './classifications';
 import { TriggerSummary } from './TriggerSummary';
 import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import './campaign.css';
 
 const FILTERS = Object.keys(PLAN_FILTERS) as PlanFilter[];
-const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string } = { filter: 'ALL' };
+const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string; tagId?: string; categoryId?: string; groupId?: string } = { filter: 'ALL' };
 
 const COLUMNS = [
   planEntity.listColumns[0],
@@ -43,6 +44,7 @@ export default function CampaignsPage() {
   const mayCreate = session?.userdetails.rolePermissions.includes('PLAN_CREATE') ?? false;
   const list = useEntityList('plan.getCateByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: CAMPAIGN_LIST_KEY });
   const { elements, run, duplicate } = usePlanActions();
+  const { tags, categories, groups } = usePlanClassifications();
   const current = (list.filters.filter as PlanFilter) in PLAN_FILTERS ? (list.filters.filter as PlanFilter) : 'ALL';
 
   const choose = (filter: PlanFilter) => list.setFilters({ ...list.filters, filter } as typeof INITIAL_FILTERS);
@@ -93,6 +95,10 @@ export default function CampaignsPage() {
             filters={[
               { name: 'name', type: 'text', label: t('campaign.search') },
               { name: 'channel', type: 'select', label: t('plan.channel'), options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })) },
+              // a role that may not read tags, categories or groups gets no such filter
+              ...(tags.length ? [{ name: 'tagId', type: 'select' as const, label: t('campaign.baseInfo.tags'), options: tags }] : []),
+              ...(categories.length ? [{ name: 'categoryId', type: 'select' as const, label: t('campaign.baseInfo.category'), options: categories }] : []),
+              ...(groups.length ? [{ name: 'groupId', type: 'select' as const, label: t('campaign.baseInfo.group'), options: groups }] : []),
             ]}
             cells={{
               name: (row) => (

@@ -15,14 +15,18 @@ import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
+import { BaseInfoDialog } from './BaseInfoDialog';
 import { DateDialog } from './DateDialog';
 import { detailPath, wizardPath } from './paths';
 import { RejectDialog } from './RejectDialog';
 
-type Kind = 'confirm' | 'reject' | 'edit' | 'review' | 'date';
+type Kind = 'confirm' | 'reject' | 'edit' | 'review' | 'date' | 'baseInfo';
 
-/** The actions a screen offers, in this order; the rest (resend, edit base info, system actions) have no screen yet. */
-const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?: true }>> = {
+/**
+ * The actions a screen offers, in this order; the rest (resend, system actions) have no screen yet. `detailOnly`:
+ * offered on the message's own page, where the whole message is at hand, not in list rows.
+ */
+const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?: true; detailOnly?: true }>> = {
   pass: { icon: 'pi pi-check', kind: 'confirm' },
   reject: { icon: 'pi pi-times', kind: 'reject', danger: true },
   saveDraft: { icon: 'pi pi-pencil', kind: 'edit' },
@@ -30,6 +34,7 @@ const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?:
   active: { icon: 'pi pi-play', kind: 'confirm' },
   inactive: { icon: 'pi pi-pause', kind: 'confirm', danger: true },
   modifyDateRange: { icon: 'pi pi-calendar', kind: 'date' },
+  editBaseInfo: { icon: 'pi pi-tags', kind: 'baseInfo', detailOnly: true },
   stop: { icon: 'pi pi-stop-circle', kind: 'confirm', danger: true },
   cancel: { icon: 'pi pi-undo', kind: 'confirm', danger: true },
   archive: { icon: 'pi pi-box', kind: 'confirm' },
@@ -39,8 +44,8 @@ const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?:
 const ORDER = Object.keys(ACTION_UI) as PlanAction[];
 
 /** The actions of a plan a screen shows, in display order. */
-export function shownActions(plan: Pick<PlanListItem, 'actions'>, only?: readonly PlanAction[]): PlanAction[] {
-  return ORDER.filter((a) => plan.actions.includes(a) && (!only || only.includes(a)));
+export function shownActions(plan: Pick<PlanListItem, 'actions'>, only?: readonly PlanAction[], inList = false): PlanAction[] {
+  return ORDER.filter((a) => plan.actions.includes(a) && (!only || only.includes(a)) && !(inList && ACTION_UI[a]?.detailOnly));
 }
 
 /** The state changes that are one call with the id and the version read. */
@@ -69,6 +74,7 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
   const [confirmElement, ask] = useConfirm();
   const [rejecting, setRejecting] = useState<Target | null>(null);
   const [dating, setDating] = useState<Target | null>(null);
+  const [editing, setEditing] = useState<PlanView | null>(null);
 
   const finished = async (action: PlanAction, plan: Target) => {
     await refreshPlans();
@@ -89,6 +95,9 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
         return setRejecting(plan);
       case 'date':
         return setDating(plan);
+      case 'baseInfo':
+        // offered only where the whole message is at hand (detailOnly)
+        return 'intro' in plan ? setEditing(plan as PlanView) : undefined;
       case 'confirm': {
         const ok = await ask({
           header: t(`campaign.confirm.${action}.title`),
@@ -141,6 +150,7 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
     <>
       {confirmElement}
       <RejectDialog planName={rejecting?.name ?? ''} visible={rejecting !== null} onHide={() => setRejecting(null)} onReject={reject} />
+      <BaseInfoDialog plan={editing} onHide={() => setEditing(null)} onSaved={(saved) => finished('editBaseInfo', saved)} />
       <DateDialog planName={dating?.name ?? ''} current={dating?.trigger ?? { kind: 'IMMEDIATELY' }} visible={dating !== null} onHide={() => setDating(null)} onSave={changeDate} />
     </>
   );
@@ -163,7 +173,7 @@ export function PlanActionButtons({
   onDuplicate?: (plan: Target) => unknown;
 }) {
   const { t } = useTranslation();
-  const actions = shownActions(plan, only);
+  const actions = shownActions(plan, only, compact);
   if (actions.length === 0 && !onDuplicate) return compact ? <span className="muted">--</span> : null;
   const copyLabel = t('campaign.duplicate.label');
   return (

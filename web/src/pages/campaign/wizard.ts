@@ -35,6 +35,10 @@ export interface WizardForm {
   name: string;
   title: string;
   intro: string;
+  /** tags, category and group (null: none) */
+  tagIds: string[];
+  categoryId: string | null;
+  groupId: string | null;
   channel: Channel;
   /** the email: the builder's draft (its template name and category are not used here) */
   email: Draft;
@@ -51,6 +55,9 @@ export function newForm(timeZone: string, now: number, language = 'en'): WizardF
     name: '',
     title: '',
     intro: '',
+    tagIds: [],
+    categoryId: null,
+    groupId: null,
     channel: 'EMAIL',
     email: newDraft(language),
     message: newChannelDraft('PUSH_NATIVE', language),
@@ -107,6 +114,9 @@ export function formFromPlan(view: PlanView, timeZone: string, now: number): Wiz
     name: view.name,
     title: view.title,
     intro: view.intro,
+    tagIds: view.tagIds,
+    categoryId: view.categoryId ?? null,
+    groupId: view.groupId ?? null,
     channel: view.channel,
     email,
     message,
@@ -142,6 +152,9 @@ export function savePayload(form: WizardForm, saved?: { id: string; version: num
     name: form.name.trim(),
     title: form.title.trim(),
     intro: form.intro.trim(),
+    tagIds: form.tagIds,
+    categoryId: form.categoryId,
+    groupId: form.groupId,
     channel: form.channel,
     content: contentOf(form),
     ...(form.segmentId ? { segmentId: form.segmentId } : {}),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateTime } from '../../../app/locale';
 import type { PlanView } from '../../../../../shared/services/plan';
 import { useSegmentOptions } from '../../../api/hooks';
+import { namesOf, usePlanClassifications } from '../classifications';
 import { triggerText } from '../TriggerSummary';
 import { useUserNames } from '../userNames';
 
@@ -37,6 +38,7 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
   const dateTime = useDateTime();
   const segments = useSegmentOptions();
   const { nameOf } = useUserNames(plan.people);
+  const { tags, categories, groups } = usePlanClassifications();
   const segmentName = segments.data?.find((s) => s.id === plan.segmentId)?.name ?? plan.segmentId ?? '--';
   const subject = plan.content.kind === 'EMAIL' ? plan.content.template.contents[plan.content.template.defaultLanguage]?.subject : undefined;
   const languages = plan.content.kind === 'EMAIL' ? Object.keys(plan.content.template.contents).join(', ') : '--';
@@ -58,6 +60,10 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
             <Row label={t('campaign.wizard.languages')}>{languages}</Row>
             <Row label={t('campaign.segment.label')}>{segmentName}</Row>
             <Row label={t('campaign.field.trigger')}>{triggerText(plan.trigger, t)}</Row>
+            <Row label={t('campaign.baseInfo.tags')}>{namesOf(tags, plan.tagIds)}</Row>
+            <Row label={t('campaign.baseInfo.category')}>{namesOf(categories, plan.categoryId ? [plan.categoryId] : [])}</Row>
+            <Row label={t('campaign.baseInfo.group')}>{namesOf(groups, plan.groupId ? [plan.groupId] : [])}</Row>
+            <Row label={t('campaign.baseInfo.reportMails')}>{plan.reportMails?.length ? plan.reportMails.join(', ') : '--'}</Row>
             <Row label={t('campaign.field.createdBy')}>{nameOf(plan.createdBy)}</Row>
             <Row label={t('common.dateCreated')}>{dateTime(plan.dateCreated)}</Row>
             <Row label={t('common.dateUpdated')}>{dateTime(plan.dateUpdated)}</Row>

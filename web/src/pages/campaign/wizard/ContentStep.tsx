@@ -25,6 +25,7 @@ import * as edits from '../../template/draft';
 import { draftFromView, languagesOf } from '../../template/draft';
 import { channelDraftFromView } from '../../template/channel/channelDraft';
 import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
+import { ClassificationFields } from '../ClassificationFields';
 import { ChannelContent, useChannels } from './ChannelContent';
 
 const TOKEN = '{{firstName|there}}';
@@ -180,6 +181,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
             />
             <FieldError id="plan-intro-error" text={fieldError('intro')} />
           </div>
+          <ClassificationFields idPrefix="plan" value={{ tagIds: form.tagIds, categoryId: form.categoryId, groupId: form.groupId }} onChange={(c) => onChange({ ...form, ...c })} />
           <ChannelChoice form={form} onChange={onChange} ask={ask} />
         </div>
       </section>
