@@ -15,6 +15,7 @@ import { dataExportServices } from './dataExport';
 import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
+import { reportServices } from './report';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
@@ -58,6 +59,7 @@ export const SERVICE_AREAS = {
   lineChannel: lineChannelServices,
   pushChannelSetting: pushChannelSettingServices,
   message: messageServices,
+  report: reportServices,
   consoleCloud: consoleCloudServices,
 } as const;
 

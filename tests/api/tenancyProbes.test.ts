@@ -175,6 +175,7 @@ const PROBES: Record<string, Probe> = {
   'plan.detail': (ids) => ({ id: ids.plan }),
   'plan.delete': (ids) => ({ id: ids.plan }),
   'plan.duplicateSingle': (ids) => ({ id: ids.plan }),
+  'report.plan': (ids) => ({ planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
   'plan.edit': (ids) => ({ id: ids.plan, name: 'Probe edit', intro: '', tagIds: [] }),
   'plan.editReportMails': (ids) => ({ id: ids.plan, reportMails: [] }),
   'plan.getCateByPage category': (ids) => ({ page: 0, size: 10, filter: 'ALL', categoryId: ids.planCategory }),

@@ -372,6 +372,35 @@ it('base info: tags, group and report recipients on the detail, then the list fi
   await context.close();
 }, 60_000);
 
+it('the plan report asks for messages, then shows the counts the API gives, with a CSV', async () => {
+  const { admin } = suite;
+  const spring = (await admin.ok('plan.getAll', { name: 'Spring sale' }))[0];
+  const today = new Date().toISOString().slice(0, 10);
+  const expected = await admin.ok('report.plan', { planIds: [spring.id], start: today, end: today });
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/plan-report`);
+  await page.getByRole('heading', { name: 'Plan report' }).waitFor();
+  await page.getByRole('button', { name: 'Make the report' }).click();
+  await page.locator('#report-plans-error', { hasText: 'Please choose at least one message!' }).waitFor();
+  await page.locator('.p-multiselect:has(#report-plans)').click();
+  await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: 'Spring sale' }).first().click();
+  await page.locator('.page-header h1').click();
+  await page.locator('.p-multiselect-panel').waitFor({ state: 'detached' });
+  await page.fill('#report-start', today);
+  await page.fill('#report-end', today);
+  await page.getByRole('button', { name: 'Make the report' }).click();
+  const row = page.locator('[data-testid="plan-report"] tbody tr', { hasText: 'Spring sale' });
+  await row.waitFor();
+  expect(await row.locator('[data-metric="sent"]').textContent()).toBe(String(expected.rows[0].totals.sent));
+  expect(expected.rows[0].totals.sent).toBeGreaterThan(0);
+  await accessible(page, 'the plan report');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe(`plan-report-${today}-${today}.csv`);
+  await context.close();
+}, 60_000);
+
 it('the unsubscription list searches, filters and deletes after a confirmation', async () => {
   const store = new Store(suite.herald.rt);
   const now = suite.herald.rt.clock.now();

@@ -31,7 +31,7 @@ describe('route guard', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await waitForPath(page, '/plan-report');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByTestId('not-available').textContent()).toContain('Plan report');
+    await page.getByRole('heading', { name: 'Plan report' }).waitFor();
 
     // Opened directly as a fresh load (no page before it), cancel goes to the user's start page.
     await page.goto('about:blank');

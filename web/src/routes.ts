@@ -40,6 +40,7 @@ export type PageKey =
   | 'cloudSourceHistory'
   | 'cloudSourceRecords'
   | 'messageConsole'
+  | 'planReport'
   | 'messageConsoleRecords'
   | 'messageConsoleCloudRecords'
   | 'presetParameters'
@@ -168,7 +169,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], { page: 'pushChannel', ...menu('campaigns', 'pi pi-mobile') }),
 
   // Reports
-  screen('/plan-report', 'page.planReport', ['NAV_PLAN_REPORT'], menu('reports', 'pi pi-chart-line')),
+  screen('/plan-report', 'page.planReport', ['NAV_PLAN_REPORT'], { page: 'planReport', ...menu('reports', 'pi pi-chart-line') }),
   screen('/requested', 'page.requested', ['NAV_REQUESTED_REPORT'], menu('reports', 'pi pi-file')),
   screen('/requested/requested-reports', 'page.requestedReports', ['NAV_REQUESTED_REPORT']),
   screen('/requested/summary-reports', 'page.summaryReports', ['NAV_SUMMARY_REPORT']),

@@ -36,6 +36,7 @@ export const pages = {
   cloudSourceHistory: lazyPage(() => import('./cloudSource/CloudSourceHistoryPage')),
   cloudSourceRecords: lazyPage(() => import('./cloudSource/CloudSourceRecordsPage')),
   messageConsole: lazyPage(() => import('./messageConsole/MessageConsolePage')),
+  planReport: lazyPage(() => import('./report/PlanReportPage')),
   messageConsoleRecords: lazyPage(() => import('./messageConsole/CampaignRecordsPage')),
   messageConsoleCloudRecords: lazyPage(() => import('./messageConsole/CloudRecordsPage')),
   presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),

@@ -1,0 +1,56 @@
+/**
+ * Reports (spec 000: /plan-report, service group `report`): the plan report compares chosen messages over a date
+ * range with the rows of spec 001 section 3.20. It reads each run's counters (per hour), never the sends, so a
+ * report costs the same however many recipients the messages had.
+ */
+import * as z from 'zod';
+import { CHANNELS } from '../delivery';
+import { idString } from '../entities/entity';
+import { operation } from './operation';
+import { planTotals } from './plan';
+
+/** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
+export const PLAN_REPORT_LIMITS = { warnAbove: 10, maxMessages: 50, maxDays: 366 } as const;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-01.');
+const DAY_MS = 86_400_000;
+/** The instant a UTC day starts, or NaN for a day the calendar does not have (2026-02-31). */
+export function utcDayStart(day: string): number {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day ? ms : Number.NaN;
+}
+
+export const planReportRow = z.object({
+  planId: z.string(),
+  name: z.string(),
+  channel: z.enum(CHANNELS),
+  groupName: z.string().optional(),
+  /** the counts of sends, opens and clicks whose hour falls in the range (UTC days, both ends included) */
+  totals: planTotals,
+});
+export type PlanReportRow = z.infer<typeof planReportRow>;
+
+export const reportServices = {
+  plan: operation({
+    access: 'NAV_PLAN_REPORT',
+    payload: z
+      .object({
+        planIds: z
+          .array(idString)
+          .min(1, 'Please choose at least one message!')
+          .max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
+        start: day,
+        end: day,
+      })
+      .superRefine((p, ctx) => {
+        const start = utcDayStart(p.start);
+        const end = utcDayStart(p.end);
+        if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
+        else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
+        else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
+        else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
+          ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
+      }),
+    response: z.object({ rows: z.array(planReportRow), total: planTotals }),
+  }),
+};

@@ -1,0 +1,138 @@
+/**
+ * The plan report (report.plan, issue 24 item 3): chosen messages over a range of UTC days, each row counted from
+ * its runs' hourly counters. Two messages sent three days apart through the real pipeline and the SES stand-in:
+ * the report's sends equal the mails the stand-in received for each, a range holding one day holds one message's
+ * sends, and the group's name comes along. Bad input gets catalogue errors; another organization's message is missing.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
+import { accountKey } from '../../shared/entities';
+import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
+import { twoOrganizations } from '../support/organizations';
+import { until } from '../support/until';
+
+const DAY = 24 * 3600_000;
+// near the real time: session tokens are checked against it too
+const clock = manualClock(Date.now());
+const startedAt = clock.t;
+const dayOf = (offset: number) => new Date(startedAt - (startedAt % DAY) + offset * DAY).toISOString().slice(0, 10);
+let d0: string;
+let herald: LocalHerald;
+let admin: ApiClient;
+let other: ApiClient;
+let nobody: ApiClient;
+let approver: ApiClient;
+let approverId: string;
+let segmentId: string;
+let groupId: string;
+const sent: Record<string, string> = {};
+const AUDIENCE = ['rp-0', 'rp-1', 'rp-2', 'rp-3'];
+
+async function sendOut(name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  await admin.login(...admin.credentials!);
+  await approver.login('rp.approver', 'Approve@1234');
+  const plan = await admin.ok('plan.saveSingle', {
+    name,
+    title: name,
+    channel: 'EMAIL',
+    segmentId,
+    content: { kind: 'EMAIL', template: { contents: { en: { subject: `Report ${name}`, blocks: [{ type: 'heading', text: 'Hi' }] } } } },
+    ...extra,
+  });
+  await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approverId], deadline: clock.now() + DAY });
+  await approver.ok('planAction.pass', { id: plan.id });
+  await herald.delivery.idle();
+  await until(
+    `${name} sent`,
+    async () => (await admin.ok('plan.detail', { id: plan.id })).status,
+    (s) => s === 'DEPLOYED',
+    30_000,
+  );
+  return plan.id as string;
+}
+
+beforeAll(async () => {
+  herald = await startHerald({ clock, config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
+  ({ admin, other, nobody } = await twoOrganizations(herald, 'rp'));
+  const store = new Store(herald.rt);
+  const now = clock.now();
+  const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
+  await Promise.all(
+    AUDIENCE.map((id, i) =>
+      store.put('account', {
+        ...accountKey(1, id),
+        orgId: 1,
+        emails: [`${id}@example.com`],
+        // one has withdrawn: matched and skipped, never mailed
+        emailConsent: i !== 3,
+        smsConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        tags: [],
+        attributes: { cohort: 'rp' },
+        ...audit,
+      }),
+    ),
+  );
+  segmentId = (await admin.ok('segment.save', { name: 'Report cohort', rule: { op: 'AND', conditions: [{ field: 'attributes.cohort', operator: 'equals', value: 'rp' }] } })).id;
+  groupId = (await admin.ok('planGroup.save', { name: 'Newsletters' })).id;
+  const role = await admin.ok('userRole.save', { name: 'Approver rp', code: 'APPROVER_RP', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  approverId = (await admin.ok('user.save', { username: 'rp.approver', email: 'rp.approver@example.com', roleId: role.id, password: 'Approve@1234' })).id;
+  approver = new ApiClient(herald);
+  d0 = dayOf(0);
+  sent.first = await sendOut('First', { groupId });
+  clock.advance(3 * DAY);
+  sent.second = await sendOut('Second');
+}, 120_000);
+afterAll(() => herald?.stop());
+
+/** What the SES stand-in received for a message: the raw events, counted apart from the ledger. */
+async function mailsOf(name: string): Promise<number> {
+  return (await sentMail(herald)).filter((m) => m.subject === `Report ${name}`).length;
+}
+
+it('counts each message from its runs, equal to the mails the provider received', async () => {
+  const report = await admin.ok('report.plan', { planIds: [sent.first, sent.second], start: d0, end: dayOf(3) });
+  expect(report.rows.map((r: { name: string }) => r.name)).toEqual(['First', 'Second']);
+  const [first, second] = report.rows;
+  expect(first).toMatchObject({ planId: sent.first, channel: 'EMAIL', groupName: 'Newsletters' });
+  expect(second.groupName).toBeUndefined();
+  expect(first.totals.sent).toBe(await mailsOf('First'));
+  expect(second.totals.sent).toBe(await mailsOf('Second'));
+  expect(first.totals).toMatchObject({ matched: 4, sent: 3, skipped: 1, failed: 0 });
+  expect(report.total).toMatchObject({ matched: 8, sent: 6, skipped: 2 });
+});
+
+it('takes only the hours within the chosen UTC days', async () => {
+  const day1 = await admin.ok('report.plan', { planIds: [sent.first, sent.second], start: d0, end: d0 });
+  expect(day1.rows.map((r: { totals: { sent: number } }) => r.totals.sent)).toEqual([3, 0]);
+  const day5 = await admin.ok('report.plan', { planIds: [sent.first, sent.second], start: dayOf(1), end: dayOf(5) });
+  expect(day5.rows.map((r: { totals: { sent: number } }) => r.totals.sent)).toEqual([0, 3]);
+  const before = await admin.ok('report.plan', { planIds: [sent.first], start: dayOf(-30), end: dayOf(-1) });
+  expect(before.total.sent).toBe(0);
+});
+
+it('refuses bad input with catalogue errors, in the caller language', async () => {
+  const bad = async (payload: Record<string, unknown>) => (await admin.call('report.plan', payload)).body;
+  expect(await bad({ planIds: [], start: '2026-11-01', end: '2026-11-02' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one message') });
+  expect(await bad({ planIds: [sent.first], start: '2026-11-05', end: '2026-11-01' })).toMatchObject({
+    errorCode: '400016',
+    errorMessage: expect.stringContaining('start date must be before'),
+  });
+  expect(await bad({ planIds: [sent.first], start: '2026-02-31', end: '2026-03-01' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('2026-11-01') });
+  expect(await bad({ planIds: [sent.first], start: '2025-01-01', end: '2026-11-01' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('366 days') });
+  expect(await bad({ planIds: Array.from({ length: 51 }, (_, i) => `p${i}`), start: '2026-11-01', end: '2026-11-02' })).toMatchObject({ errorCode: '400016' });
+  const ja = await admin.call('report.plan', { planIds: [sent.first], start: '2026-11-05', end: '2026-11-01' }, { 'x-lang': 'ja' });
+  expect(ja.body.errorMessage).toContain('開始日は終了日より前にしてください');
+});
+
+it("answers another organization's message as missing, and a caller without the permission 730001", async () => {
+  const range = { start: dayOf(-1), end: dayOf(5) };
+  // the clock moved three days on since they signed in
+  await other.login(...other.credentials!);
+  await nobody.login(...nobody.credentials!);
+  expect((await other.call('report.plan', { planIds: [sent.first], ...range })).body).toMatchObject({ errorCode: '720003' });
+  expect((await other.call('report.plan', { planIds: ['no-such-plan'], ...range })).body).toMatchObject({ errorCode: '720003' });
+  expect((await nobody.call('report.plan', { planIds: [sent.first], ...range })).body).toMatchObject({ errorCode: '730001' });
+});

@@ -1,0 +1,185 @@
+/**
+ * The plan report (/plan-report): chosen messages compared over a range of UTC days, with the rows of spec 001
+ * section 3.20, the totals, and a CSV of what is shown. Messages and both dates are required, the start before
+ * the end; over 10 messages a warning says the report may take long (spec 001 section 9).
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { MultiSelect } from 'primereact/multiselect';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { csvLine } from '../../../../shared/export/csv';
+import { PLAN_REPORT_LIMITS, type PlanReportRow } from '../../../../shared/services/report';
+import type { Result } from '../../../../shared/services';
+import { call } from '../../api/client';
+import { useCall } from '../../api/hooks';
+import { FieldError } from '../../components/TextField';
+import { planMetrics } from '../campaign/metrics';
+import { detailPath } from '../campaign/paths';
+import '../../i18n/areas/campaign';
+import '../../i18n/areas/report';
+
+const DAY = 86_400_000;
+const COLUMNS = ['sent', 'successRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export default function PlanReportPage() {
+  const { t } = useTranslation();
+  const plans = useCall(['plan.getAll', {}], { dedupingInterval: 10_000 });
+  const [planIds, setPlanIds] = useState<string[]>([]);
+  const [start, setStart] = useState(() => utcDay(Date.now() - 29 * DAY));
+  const [end, setEnd] = useState(() => utcDay(Date.now()));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<Result<'report.plan'> | null>(null);
+
+  const errors = {
+    planIds:
+      planIds.length === 0
+        ? t('report.plan.chooseMessages')
+        : planIds.length > PLAN_REPORT_LIMITS.maxMessages
+          ? t('report.plan.tooMany', { max: PLAN_REPORT_LIMITS.maxMessages })
+          : undefined,
+    start: !start ? t('report.plan.dateRequired') : undefined,
+    end: !end ? t('report.plan.dateRequired') : start && end < start ? t('report.plan.startBeforeEnd') : undefined,
+  };
+  const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);
+
+  async function run() {
+    setTried(true);
+    if (errors.planIds || errors.start || errors.end) return;
+    setBusy(true);
+    try {
+      setReport(await call('report.plan', { planIds, start, end }));
+    } catch {
+      // the client's toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const headings = [t('report.plan.message'), t('report.plan.group'), t('plan.channel'), ...COLUMNS.map((c) => t(`campaign.metric.${c}`))];
+  const cellsOf = (row: Pick<PlanReportRow, 'channel' | 'totals'>) => {
+    const m = planMetrics(row.channel, row.totals);
+    return COLUMNS.map((c) => m[c]);
+  };
+
+  function download() {
+    if (!report) return;
+    const lines = [csvLine(headings), ...report.rows.map((r) => csvLine([r.name, r.groupName ?? '', t(`campaign.channel.${r.channel}`), ...cellsOf(r)]))];
+    const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `plan-report-${start}-${end}.csv`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  }
+
+  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.planReport')}</h1>
+          <p className="muted">{t('report.plan.intro')}</p>
+        </div>
+      </header>
+      <form
+        className="card form-grid"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <div className="field span-2">
+          <label htmlFor="report-plans">{t('report.plan.messages')}</label>
+          <MultiSelect
+            inputId="report-plans"
+            value={planIds}
+            options={options}
+            display="chip"
+            filter
+            placeholder={t('report.plan.choose')}
+            emptyMessage={plans.isLoading ? t('report.plan.loading') : t('report.plan.noMessages')}
+            invalid={Boolean(shown('planIds'))}
+            aria-describedby="report-plans-error report-plans-warning"
+            pt={{ headerCheckbox: { input: { 'aria-label': t('report.plan.messages') } }, filterInput: { 'aria-label': t('report.plan.messages') } }}
+            onChange={(e) => setPlanIds(e.value as string[])}
+          />
+          <FieldError id="report-plans-error" text={shown('planIds')} />
+          {planIds.length > PLAN_REPORT_LIMITS.warnAbove && (
+            <p id="report-plans-warning" className="notice notice-warn" role="status">
+              {t('report.plan.slow', { count: planIds.length, max: PLAN_REPORT_LIMITS.warnAbove })}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="report-start">{t('report.plan.start')}</label>
+          <InputText
+            id="report-start"
+            type="date"
+            value={start}
+            invalid={Boolean(shown('start'))}
+            aria-describedby="report-start-error"
+            onChange={(e) => setStart(e.target.value)}
+          />
+          <FieldError id="report-start-error" text={shown('start')} />
+        </div>
+        <div className="field">
+          <label htmlFor="report-end">{t('report.plan.end')}</label>
+          <InputText id="report-end" type="date" value={end} invalid={Boolean(shown('end'))} aria-describedby="report-end-error" onChange={(e) => setEnd(e.target.value)} />
+          <FieldError id="report-end-error" text={shown('end')} />
+        </div>
+        <div className="span-2 form-actions">
+          <Button type="submit" icon="pi pi-chart-bar" label={t('report.plan.run')} loading={busy} />
+          <Button type="button" icon="pi pi-download" label={t('report.plan.csv')} outlined disabled={!report || report.rows.length === 0} onClick={download} />
+        </div>
+      </form>
+      {report && (
+        <div className="card" style={{ overflowX: 'auto' }}>
+          <table className="plain-table" data-testid="plan-report">
+            <caption className="sr-only">{t('report.plan.caption', { start, end })}</caption>
+            <thead>
+              <tr>
+                {headings.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.rows.map((r) => (
+                <tr key={r.planId}>
+                  <th scope="row">
+                    <Link to={detailPath(r.planId)}>{r.name}</Link>
+                  </th>
+                  <td>{r.groupName ?? '--'}</td>
+                  <td>{t(`campaign.channel.${r.channel}`)}</td>
+                  {cellsOf(r).map((v, i) => (
+                    <td key={COLUMNS[i]} data-metric={COLUMNS[i]}>
+                      {v}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('report.plan.total')}
+                </th>
+                {/* opens and clicks apply to the total when any message measures them: counted as e-mail */}
+                {cellsOf({ channel: 'EMAIL', totals: report.total }).map((v, i) => (
+                  <td key={COLUMNS[i]}>{v}</td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
