@@ -5,6 +5,7 @@ import { runPasswordEmailJob } from '../services/auth';
 import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSource } from '../services/cloudSource';
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
+import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import type { Store } from '../store/store';
 import { recordProviderFeedback } from '../tracking/feedback';
 
@@ -31,6 +32,9 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return loadPresetFile(deps, job.orgId, job.id, job.fileName);
     case 'presetRecordsRemove':
       await pruneRecords(deps.store, job.orgId, job.id, () => true);
+      return;
+    case 'keyMigration':
+      await migrateOrgFirstKeys(deps.store, deps.rt.log);
       return;
     default:
       return assertUnreachable(job);

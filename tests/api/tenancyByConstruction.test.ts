@@ -168,4 +168,22 @@ describe('the tenant store', () => {
     expect(await devices.get(owned.account, 'owned-device')).toBeUndefined();
     expect((await devices.list(owned.account)).map((d) => d.deviceId)).toEqual(['forged-device']);
   });
+
+  it('builds the organization-first keys of the moved tables itself: a forged key or organization is overwritten', async () => {
+    const runs = store.forOrg(otherOrg).keyed('planRun');
+    const forgedKeys = { orgId: 1, planKey: '1#forged-plan', sk: 'forged-plan#r1' };
+    await runs.put('forged-plan', { runId: 'r1', planId: 'forged-plan', status: 'RUNNING', dueAt: 1, startedAt: 1, ...forgedKeys } as never);
+    expect(await store.forOrg(1).keyed('planRun').list('forged-plan')).toEqual([]);
+    expect((await store.forOrg(1).keyed('planRun').orgIndexPage('orgRuns', {})).items.map((r) => r.planId)).not.toContain('forged-plan');
+    await runs.update('forged-plan', 'r1', { ...forgedKeys, status: 'DONE' });
+    expect(await runs.get('forged-plan', 'r1')).toMatchObject({ orgId: otherOrg, planKey: `${otherOrg}#forged-plan`, status: 'DONE' });
+    expect(await store.forOrg(1).keyed('planRun').get('forged-plan', 'r1')).toBeUndefined();
+    const phone = '+819099990000';
+    await store
+      .forOrg(otherOrg)
+      .keyed('smsContact')
+      .put(phone, { phone, dateCreated: 1, orgId: 1, contactKey: `1#${phone}` } as never);
+    expect(await store.forOrg(1).keyed('smsContact').get(phone)).toBeUndefined();
+    expect(await store.forOrg(otherOrg).keyed('smsContact').get(phone)).toMatchObject({ orgId: otherOrg, contactKey: `${otherOrg}#${phone}` });
+  });
 });

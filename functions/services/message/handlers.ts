@@ -97,11 +97,10 @@ async function recentRuns(ctx: AuthedContext, cursor: string | undefined, size: 
     const ok =
       !!after &&
       typeof after === 'object' &&
-      Object.keys(after).sort().join() === 'orgId,planKey,runId,startedAt' &&
+      // the index's keys and the table's (organization first: `sk` is `<planId>#<runId>` within it)
+      Object.keys(after).sort().join() === 'orgId,sk,startedAt' &&
       after.orgId === orgId &&
-      typeof after.planKey === 'string' &&
-      after.planKey.startsWith(`${orgId}#`) &&
-      typeof after.runId === 'string' &&
+      typeof after.sk === 'string' &&
       Number.isInteger(after.startedAt);
     if (!ok) throw new AppError('400016', REQUEST_TEXTS.cursor);
     startKey = after;
@@ -208,7 +207,7 @@ async function newestDeliveries(ctx: AuthedContext, sourceId: string, n: number,
 type CloudRecordOps = AreaHandlers<'cloudSourceRecord'>;
 
 function cloudRow(h: CloudSourceHistory, title: string, ctx: AuthedContext) {
-  const { historyKey: _k, orgId: _o, ...rest } = h;
+  const { historyKey: _k, orgId: _o, sk: _s, ...rest } = h as CloudSourceHistory & { sk?: string };
   // a run's reason is stored in English: the reader gets it in their language
   return { ...rest, ...(h.error ? { error: translateServerText(h.error, ctx.lang) } : {}), sourceTitle: title };
 }
