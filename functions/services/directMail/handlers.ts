@@ -10,7 +10,7 @@ import { LETTER_DOWNLOAD_MESSAGES as WORDS, LETTER_LINK_SECONDS } from '../../..
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { manifestKey, mergedKey } from '../../channels/directMail/keys';
 import { ensureRunFiles } from '../../channels/directMail/runFiles';
-import { Ledger } from '../../delivery/ledger';
+import { tenantLedger } from '../../delivery/ledger';
 
 /** a file name from the plan's name, in any script */
 const baseName = (name: string) =>
@@ -47,7 +47,7 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     });
     const name = `${baseName(plan.name)}-${run.runId}`;
     if (p.file === 'LETTER') {
-      const record = await ctx.platform.get('sentRecord', new Ledger(ctx.platform, ctx.rt.clock).keyOf({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId }));
+      const record = await tenantLedger(ctx.tenant).record({ planId: plan.id, runId: run.runId, channel: 'DIRECT_MAIL', accountId: p.accountId });
       if (record?.status !== 'SENT' || !record.providerId) throw new AppError('720003', WORDS.noLetter);
       return link(record.providerId, `${name}-${baseName(p.accountId)}.pdf`, 'application/pdf');
     }

@@ -12,7 +12,7 @@ import { normalizePhone } from '../../../shared/phone';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import { CONSOLE_CSV_HEADINGS, type ConsoleRunRow, type ConsoleSendRow, MESSAGE_CONSOLE_TEXTS, SEND_REASON_TEXTS, SENT_STATE_TEXTS } from '../../../shared/services/message';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { Ledger } from '../../delivery/ledger';
+import { tenantLedger } from '../../delivery/ledger';
 import { organizationSettingOf } from '../systemSetting';
 import { allSentRecords, decodeCursor, encodeCursor, sendsToAddress, sentRecordPage } from './records';
 
@@ -65,7 +65,7 @@ const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).to
 
 /** The console's rows of these runs: their plans' names and channels, and each run's counters (never its sends). */
 async function runRows(ctx: AuthedContext, page: readonly PlanRun[], byId: ReadonlyMap<string, { name: string; channel: Channel }>): Promise<ConsoleRunRow[]> {
-  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+  const ledger = tenantLedger(ctx.tenant);
   return Promise.all(
     page.map(async (run): Promise<ConsoleRunRow> => {
       const { total } = await ledger.totals(run);
@@ -151,7 +151,7 @@ export const messageHandlers: AreaHandlers<'message'> = {
   async export({ planId, runId, status }, ctx) {
     const { plan, run } = await requireRun(ctx, planId, runId);
     // the counters say how many there are before a single record is read
-    const { total } = await new Ledger(ctx.platform, ctx.rt.clock).totals(run);
+    const { total } = await tenantLedger(ctx.tenant).totals(run);
     const counted: Partial<Record<SentState, number>> = { SENT: total.sent, FAILED: total.failed, SKIPPED: total.skipped, UNCERTAIN: total.uncertain };
     const size = status ? (counted[status] ?? 0) : total.sent + total.failed + total.skipped + total.uncertain;
     if (size > EXPORT_CAP) {

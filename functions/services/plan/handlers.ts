@@ -14,7 +14,7 @@ import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAI
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/steps';
-import { Ledger, type RunTotals } from '../../delivery/ledger';
+import { type RunTotals, tenantLedger } from '../../delivery/ledger';
 import { planScheduleName, scheduleFire } from '../../delivery/pipeline';
 import { applyTransition, SYSTEM_ACTOR, type TransitionInput } from '../../delivery/planState';
 import { auditNew, newId } from '../../store/audit';
@@ -366,7 +366,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
   async detail({ id }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
     const runs = await ctx.tenant.keyed('planRun').list(plan.id);
-    const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+    const ledger = tenantLedger(ctx.tenant);
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };

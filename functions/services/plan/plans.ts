@@ -5,7 +5,7 @@ import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
-import { Ledger } from '../../delivery/ledger';
+import { tenantLedger } from '../../delivery/ledger';
 import { organizationSettingOf } from '../systemSetting';
 
 /** The actions this caller may take now: the state machine's, and approving only where they are asked to. */
@@ -83,7 +83,7 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
  * (a handful of counter items each), never per-recipient records, so a page costs the same in any organization.
  */
 export async function sentNothingOf(ctx: AuthedContext, plans: readonly Plan[]): Promise<Set<string>> {
-  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+  const ledger = tenantLedger(ctx.tenant);
   const empty = await Promise.all(
     plans
       .filter((p) => p.status === 'DEPLOYED')
