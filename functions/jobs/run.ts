@@ -33,9 +33,12 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
     case 'presetRecordsRemove':
       await pruneRecords(deps.store, job.orgId, job.id, () => true);
       return;
-    case 'keyMigration':
-      await migrateOrgFirstKeys(deps.store, deps.rt.log);
+    case 'keyMigration': {
+      // a table too large for one job's time goes on in the next, from its saved position
+      const moved = await migrateOrgFirstKeys(deps.store, { log: deps.rt.log, deadline: Date.now() + deps.rt.config.jobSliceMs });
+      if (!moved.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
       return;
+    }
     default:
       return assertUnreachable(job);
   }

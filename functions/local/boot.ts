@@ -93,7 +93,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     scheduler = new LocalScheduler(store, queue, rt.clock);
     await ensureTables(rt.aws.dynamo, config.tablePrefix);
     // before any worker or request reads the moved tables (on AWS the seed step posts it as a job)
-    await migrateOrgFirstKeys(store, rt.log);
+    await migrateOrgFirstKeys(store, { log: rt.log });
     const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log });
     const schedules = startSchedulerLoop(scheduler, rt.log);
     const seed = await ensureSeed(rt);

@@ -9,10 +9,21 @@
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import { createLegacyTables, KEY_MIGRATION_DONE, keyMigrationProgressId, LEGACY_TABLES, migrateOrgFirstKeys } from '../../functions/store/migrations/orgFirstKeys';
+import { runJob } from '../../functions/jobs/run';
+import { ensureSeed } from '../../functions/seed';
+import {
+  createLegacyTables,
+  KEY_MIGRATION_DONE,
+  KEY_MIGRATION_JOB_CLAIM,
+  keyMigrationDone,
+  keyMigrationProgressId,
+  LEGACY_TABLES,
+  migrateOrgFirstKeys,
+} from '../../functions/store/migrations/orgFirstKeys';
 import { type Item, Store } from '../../functions/store/store';
 import { composedSortKey, type EntityName } from '../../shared/entities';
 import { startHerald } from '../support/herald';
+import { until } from '../support/until';
 
 let herald: LocalHerald;
 let store: Store;
@@ -92,7 +103,7 @@ afterAll(() => herald?.stop());
 describe('the key migration', () => {
   it('copies every old-layout item; each reads back through the tenant store of its organization only', async () => {
     const result = await migrateOrgFirstKeys(store);
-    expect(result).toEqual({ skipped: false, copied: total, present: 0, unplaced: 0 });
+    expect(result).toEqual({ skipped: false, finished: true, copied: total, present: 0, unplaced: 0 });
     for (const orgId of ORGS) {
       const old = oldItems(orgId);
       const tenant = store.forOrg(orgId);
@@ -132,7 +143,7 @@ describe('the key migration', () => {
 
   it('is skipped once done, and changes nothing', async () => {
     const before = await scanCount('operationRecord');
-    expect(await migrateOrgFirstKeys(store)).toEqual({ skipped: true, copied: 0, present: 0, unplaced: 0 });
+    expect(await migrateOrgFirstKeys(store)).toEqual({ skipped: true, finished: true, copied: 0, present: 0, unplaced: 0 });
     expect(await scanCount('operationRecord')).toBe(before);
   });
 
@@ -146,7 +157,7 @@ describe('the key migration', () => {
       .delete(SOURCE, `${'4'.padStart(13, '0')}-abc`);
     await runs.update('p-a', 'r1000', { status: 'STOPPED' });
     await forgetMigration();
-    expect(await migrateOrgFirstKeys(store)).toEqual({ skipped: false, copied: 2, present: total - 2, unplaced: 0 });
+    expect(await migrateOrgFirstKeys(store)).toEqual({ skipped: false, finished: true, copied: 2, present: total - 2, unplaced: 0 });
     expect(await runs.get('p-b', 'r1002')).toMatchObject({ runId: 'r1002', status: 'DONE' });
     expect(await runs.get('p-a', 'r1000')).toMatchObject({ status: 'STOPPED' });
     expect(await store.forOrg(4242).keyed('cloudSourceHistory').list(SOURCE)).toHaveLength(4);
@@ -157,6 +168,61 @@ describe('the key migration', () => {
     await writeOld('planRun', [{ planKey: 'no-organization', runId: 'r1', planId: 'x' }]);
     await forgetMigration();
     expect(await migrateOrgFirstKeys(store)).toMatchObject({ copied: 0, unplaced: 1 });
+  });
+
+  it('out of time, stops after a page with its position saved; the next run goes on from there', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) => ({ phone: `+1555${String(i).padStart(7, '0')}`, orgId: 4242, dateCreated: 6 }));
+    await writeOld('smsContact', many);
+    await forgetMigration();
+    const first = await migrateOrgFirstKeys(store, { deadline: Date.now() - 1 });
+    expect(first).toMatchObject({ finished: false });
+    expect(await keyMigrationDone(store)).toBe(false);
+    const second = await migrateOrgFirstKeys(store);
+    expect(second).toMatchObject({ finished: true });
+    expect(first.copied + second.copied).toBe(many.length);
+    expect(await scanCount('smsContact')).toBe(ORGS.length * PHONES.length + many.length);
+  });
+
+  it("on AWS runs as a job that posts the next while a table outlasts a job's time", async () => {
+    await forgetMigration();
+    const config = herald.rt.config as { jobSliceMs: number };
+    const slice = config.jobSliceMs;
+    config.jobSliceMs = 0;
+    try {
+      await runJob({ rt: herald.rt, store }, { kind: 'keyMigration' });
+      await until(
+        'the posted jobs to finish the migration',
+        () => keyMigrationDone(store),
+        (done) => done,
+      );
+    } finally {
+      config.jobSliceMs = slice;
+    }
+    expect(await scanCount('smsContact')).toBe(ORGS.length * PHONES.length + 1200);
+    expect(await store.forOrg(4242).keyed('smsContact').get('+15550001199')).toMatchObject({ orgId: 4242, phone: '+15550001199' });
+  });
+
+  it('is posted as a job by the seed step (a Lambda cold start) while unfinished, once while one is under way', async () => {
+    await forgetMigration();
+    await store.delete('uniqueKey', { id: KEY_MIGRATION_JOB_CLAIM });
+    const posted: unknown[] = [];
+    const post = herald.rt.jobs.post;
+    herald.rt.jobs.post = (job) => {
+      posted.push(job);
+      return post(job);
+    };
+    try {
+      await Promise.all([ensureSeed(herald.rt), ensureSeed(herald.rt)]);
+      await until(
+        'the posted job to finish the migration',
+        () => keyMigrationDone(store),
+        (done) => done,
+      );
+    } finally {
+      herald.rt.jobs.post = post;
+    }
+    expect(posted).toEqual([{ kind: 'keyMigration' }]);
+    expect(await scanCount('planRun')).toBe(ORGS.length * oldItems(1).planRun.length);
   });
 });
 

@@ -62,14 +62,18 @@ export const LEGACY_TABLES: readonly LegacyTable[] = [
 export const KEY_MIGRATION_DONE = 'upgrade#orgFirstKeys';
 /** A table's saved scan position (`uniqueKey`), and the claim of a posted job. */
 export const keyMigrationProgressId = (table: string) => `${KEY_MIGRATION_DONE}#${table}`;
-const JOB_CLAIM = `${KEY_MIGRATION_DONE}#job`;
+export const KEY_MIGRATION_JOB_CLAIM = `${KEY_MIGRATION_DONE}#job`;
 
 /** Items written at once: a page is copied in rounds of this many conditional puts. */
 const PARALLEL_PUTS = 25;
+/** Items a scan page reads: the unit of saved progress (a crash repeats at most this many conditional puts). */
+const SCAN_PAGE = 500;
 
 export interface KeyMigrationResult {
   /** true when an earlier run had finished: nothing was read */
   skipped: boolean;
+  /** false when the time ran out first: the next run goes on from the saved positions */
+  finished: boolean;
   /** items written into the new tables */
   copied: number;
   /** items whose new key was taken already (an earlier, interrupted run, or a write since) */
@@ -93,7 +97,7 @@ export async function claimKeyMigrationJob(store: Store, now: number): Promise<b
   try {
     await store.put(
       'uniqueKey',
-      { id: JOB_CLAIM, owner: 'system', postedAt: now },
+      { id: KEY_MIGRATION_JOB_CLAIM, owner: 'system', postedAt: now },
       {
         ConditionExpression: 'attribute_not_exists(#id) OR #at < :stale',
         ExpressionAttributeNames: { '#id': 'id', '#at': 'postedAt' },
@@ -107,19 +111,30 @@ export async function claimKeyMigrationJob(store: Store, now: number): Promise<b
   }
 }
 
-/** Copies every old table into its new layout, once (see the module's note). */
-export async function migrateOrgFirstKeys(store: Store, log?: Logger): Promise<KeyMigrationResult> {
-  const result: KeyMigrationResult = { skipped: false, copied: 0, present: 0, unplaced: 0 };
+/**
+ * Copies every old table into its new layout, once (see the module's note). With a `deadline` (epoch ms, a job's
+ * time), it stops after the page during which the time ran out, its position saved, and answers `finished: false`.
+ */
+export async function migrateOrgFirstKeys(store: Store, opts: { log?: Logger; deadline?: number } = {}): Promise<KeyMigrationResult> {
+  const result: KeyMigrationResult = { skipped: false, finished: true, copied: 0, present: 0, unplaced: 0 };
   if (await keyMigrationDone(store)) return { ...result, skipped: true };
-  for (const legacy of LEGACY_TABLES) await copyTable(store, legacy, result, log);
+  for (const legacy of LEGACY_TABLES) {
+    if (!(await copyTable(store, legacy, result, opts))) {
+      // the job that goes on is posted now: keep the seed step from posting another meanwhile
+      await store.put('uniqueKey', { id: KEY_MIGRATION_JOB_CLAIM, owner: 'system', postedAt: store.rt.clock.now() });
+      return { ...result, finished: false };
+    }
+  }
   await store.put('uniqueKey', { id: KEY_MIGRATION_DONE, owner: 'system' });
-  if (result.copied + result.unplaced > 0) log?.info('moved tables to organization-first keys', { ...result });
+  if (result.copied + result.unplaced > 0) opts.log?.info('moved tables to organization-first keys', { ...result });
   return result;
 }
 
-async function copyTable(store: Store, legacy: LegacyTable, result: KeyMigrationResult, log?: Logger): Promise<void> {
+/** Copies one old table from its saved position; false when the deadline passed before its end. */
+async function copyTable(store: Store, legacy: LegacyTable, result: KeyMigrationResult, opts: { log?: Logger; deadline?: number }): Promise<boolean> {
+  const { log } = opts;
   const progress = await store.get('uniqueKey', { id: keyMigrationProgressId(legacy.table) });
-  if ((progress as { done?: boolean } | undefined)?.done) return;
+  if ((progress as { done?: boolean } | undefined)?.done) return true;
   const saved = (progress as { after?: string } | undefined)?.after;
   let ExclusiveStartKey: Item | undefined = saved ? (JSON.parse(saved) as Item) : undefined;
   const def: EntityDef = ENTITIES[legacy.entity];
@@ -127,7 +142,9 @@ async function copyTable(store: Store, legacy: LegacyTable, result: KeyMigration
   do {
     let page: { Items?: Item[]; LastEvaluatedKey?: Item };
     try {
-      page = await store.rt.aws.doc.send(new ScanCommand({ TableName: `${store.rt.config.tablePrefix}${legacy.table}`, ExclusiveStartKey, ConsistentRead: true }));
+      page = await store.rt.aws.doc.send(
+        new ScanCommand({ TableName: `${store.rt.config.tablePrefix}${legacy.table}`, ExclusiveStartKey, ConsistentRead: true, Limit: SCAN_PAGE }),
+      );
     } catch (e) {
       // a deployment that never had the old layout
       if (e instanceof ResourceNotFoundException) break;
@@ -160,7 +177,9 @@ async function copyTable(store: Store, legacy: LegacyTable, result: KeyMigration
       owner: 'system',
       ...(ExclusiveStartKey ? { after: JSON.stringify(ExclusiveStartKey) } : { done: true }),
     });
+    if (ExclusiveStartKey && opts.deadline !== undefined && Date.now() >= opts.deadline) return false;
   } while (ExclusiveStartKey);
+  return true;
 }
 
 /** The old tables, created empty with their old keys: for tests that write data in the old layout. */
