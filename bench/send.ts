@@ -23,7 +23,7 @@ import { bootLocal } from '../functions/local/boot';
 import { startQueueLoop } from '../functions/local/queue';
 import { Store } from '../functions/store/store';
 import { CHANNEL_TEMPLATES } from '../shared/content';
-import { ACCOUNT_SHARDS, planKeyOf } from '../shared/entities';
+import { ACCOUNT_SHARDS } from '../shared/entities';
 import type { Channel } from '../shared/delivery';
 import type { PlanContent } from '../shared/plan/plan';
 
@@ -123,16 +123,18 @@ async function planInProgress(channel: Channel, matched: number): Promise<string
     createdBy: 'bench',
     updatedBy: 'bench',
   });
-  await store.put('planRun', {
-    planKey: planKeyOf(1, id),
-    runId: 'r1',
-    orgId: 1,
-    planId: id,
-    status: 'RUNNING',
-    dueAt: now,
-    startedAt: now,
-    shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
-  });
+  await store
+    .forOrg(1)
+    .keyed('planRun')
+    .put(id, {
+      runId: 'r1',
+      orgId: 1,
+      planId: id,
+      status: 'RUNNING',
+      dueAt: now,
+      startedAt: now,
+      shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
+    });
   await new Ledger(store, herald.rt.clock).count({ orgId: 1, planId: id, runId: 'r1', accountId: id }, { matched });
   return id;
 }

@@ -9,6 +9,7 @@ import { isValidPassword, MESSAGES } from '../shared/validation';
 import { seal, unseal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
+import { claimKeyMigrationJob, keyMigrationDone } from './store/migrations/orgFirstKeys';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './platform/passwords';
 import { orgCodeGuard } from './services/organization';
@@ -78,8 +79,18 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
   }
 }
 
+/**
+ * A deployment whose tables moved to organization-first keys copies the old ones in a job (it may outlast a
+ * request); local start runs the copy itself before seeding, so it finds it done.
+ */
+async function ensureKeyMigration(store: Store, rt: Runtime): Promise<void> {
+  if (await keyMigrationDone(store)) return;
+  if (await claimKeyMigrationJob(store, rt.clock.now())) await rt.jobs.post({ kind: 'keyMigration' });
+}
+
 export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
   const store = new Store(rt);
+  await ensureKeyMigration(store, rt);
   const portalAppSecret = await ensurePortalApp(store, rt);
   if (await store.get('organization', { id: DEFAULT_ORG_ID })) {
     await ensureMemberListing(store);

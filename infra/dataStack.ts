@@ -30,7 +30,8 @@ export class HeraldDataStack extends Stack {
     const tables = new Map<string, ITable>();
     for (const def of props.entities ?? DEPLOYED_ENTITIES) {
       if (tables.has(def.name)) throw new Error(`Entity "${def.name}" is registered twice`);
-      const table = new Table(this, `${pascal(def.name)}Table`, {
+      // by the physical table, so a layout moved to a new table is a new resource and the old one is retained
+      const table = new Table(this, `${pascal(def.table ?? def.name)}Table`, {
         tableName: tableName(props.tablePrefix, def),
         partitionKey: attr(def.partitionKey),
         sortKey: def.sortKey ? attr(def.sortKey) : undefined,

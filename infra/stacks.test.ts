@@ -74,6 +74,17 @@ describe('data stack', () => {
     });
   }
 
+  it('makes a layout moved to a new table a new resource, so the old table is retained for the key migration to read', () => {
+    const moved = ENTITY_LIST.filter((d) => d.table);
+    expect(moved.map((d) => d.name).sort()).toEqual(['cloudSourceHistory', 'operationRecord', 'planRun', 'smsContact']);
+    const logicalIds = [...tablesByName().values()].map((t) => String(t.logicalId));
+    for (const def of moved) {
+      expect(tablesByName().get(tableName(prefix, def))!.logicalId).toMatch(new RegExp(`^${def.table!.charAt(0).toUpperCase()}${def.table!.slice(1)}Table`));
+      // the old table's resource is no longer in the template: with its Retain policy CloudFormation leaves it in place
+      expect(logicalIds.some((id) => id.startsWith(`${def.name.charAt(0).toUpperCase()}${def.name.slice(1)}Table`))).toBe(false);
+    }
+  });
+
   it('refuses an entity registered twice', () => {
     const twice = [ENTITY_LIST[0], ENTITY_LIST[0]];
     expect(() => new HeraldDataStack(newApp(), 'Twice', { tablePrefix: 'x-', entities: twice })).toThrow(/registered twice/);

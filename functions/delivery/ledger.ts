@@ -9,7 +9,7 @@ import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
 import { addressKeyOf, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
-import type { Store, TransactItem } from '../store/store';
+import type { Store, TenantStore, TransactItem } from '../store/store';
 
 export interface LedgerKey {
   orgId: number;
@@ -355,38 +355,61 @@ export class Ledger {
 
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
   async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
-    const items = await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) });
-    const total: Record<Counter, number> = {
-      matched: 0,
-      sent: 0,
-      failed: 0,
-      skipped: 0,
-      uncertain: 0,
-      held: 0,
-      opens: 0,
-      clicks: 0,
-      unsubscribes: 0,
-      bounces: 0,
-      complaints: 0,
-      likes: 0,
-      dislikes: 0,
-    };
-    const hours: Record<string, Partial<Record<Counter, number>>> = {};
-    const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
-    for (const item of items as Record<string, unknown>[]) {
-      for (const [name, value] of Object.entries(item)) {
-        if (typeof value !== 'number') continue;
-        const [of, reason] = name.split(':') as [ReasonCounter, SendFailureReason | undefined];
-        if (reason && (of === 'failed' || of === 'skipped')) {
-          reasons[of][reason] = (reasons[of][reason] ?? 0) + value;
-          continue;
-        }
-        const [field, hour] = name.split('@') as [Counter, string | undefined];
-        if (!(field in total) || typeof value !== 'number') continue;
-        if (hour) (hours[hour] ??= {})[field] = (hours[hour]![field] ?? 0) + value;
-        else total[field] += value;
-      }
-    }
-    return { total, hours, reasons };
+    return sumCounters(await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) }));
   }
+}
+
+/** A run's counter items summed: totals, counts per hour (`sent@<hour>`) and per reason (`failed:BOUNCE`). */
+function sumCounters(items: readonly object[]): RunTotals {
+  const total: Record<Counter, number> = {
+    matched: 0,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    uncertain: 0,
+    held: 0,
+    opens: 0,
+    clicks: 0,
+    unsubscribes: 0,
+    bounces: 0,
+    complaints: 0,
+    likes: 0,
+    dislikes: 0,
+  };
+  const hours: Record<string, Partial<Record<Counter, number>>> = {};
+  const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
+  for (const item of items as Record<string, unknown>[]) {
+    for (const [name, value] of Object.entries(item)) {
+      if (typeof value !== 'number') continue;
+      const [of, reason] = name.split(':') as [ReasonCounter, SendFailureReason | undefined];
+      if (reason && (of === 'failed' || of === 'skipped')) {
+        reasons[of][reason] = (reasons[of][reason] ?? 0) + value;
+        continue;
+      }
+      const [field, hour] = name.split('@') as [Counter, string | undefined];
+      if (!(field in total) || typeof value !== 'number') continue;
+      if (hour) (hours[hour] ??= {})[field] = (hours[hour]![field] ?? 0) + value;
+      else total[field] += value;
+    }
+  }
+  return { total, hours, reasons };
+}
+
+/**
+ * The ledger's door for handlers: the counters and sent records of the caller's organization, read through its
+ * tenant store (the organization comes from `ctx.tenant`, never from a run or payload). The pipeline and
+ * tracking keep `Ledger` over the platform store for their own bookkeeping.
+ */
+export function tenantLedger(tenant: TenantStore) {
+  return {
+    /** A run's totals, as `Ledger.totals`. */
+    async totals(run: { planId: string; runId: string }): Promise<RunTotals> {
+      return sumCounters(await tenant.keyed('deliveryCounter').list(`${run.planId}#${run.runId}`));
+    },
+    /** The sent record of one recipient of a run, if any. */
+    record(k: Omit<LedgerKey, 'orgId'>): Promise<SentRecord | undefined> {
+      const shard = shardOf(k.accountId);
+      return tenant.keyed('sentRecord').get(`${k.planId}#${k.runId}#${shard}`, `${k.channel}#${recipientKeyOf(k)}`);
+    },
+  };
 }

@@ -49,7 +49,9 @@ export function pipeline(deps: PipelineDeps) {
   const { store, clock, ledger } = deps;
 
   const getPlan = (orgId: number, planId: string) => store.forOrg(orgId).get('plan', planId);
-  const getRun = (orgId: number, planId: string, runId: string) => store.get('planRun', { planKey: planKeyOf(orgId, planId), runId });
+  /** A plan's runs, in its organization (the tenant store builds their keys). */
+  const runsOf = (orgId: number) => store.forOrg(orgId).keyed('planRun');
+  const getRun = (orgId: number, planId: string, runId: string) => runsOf(orgId).get(planId, runId);
 
   async function fire(m: DeliveryMessageOf<'fire'>): Promise<void> {
     const plan = await getPlan(m.orgId, m.planId);
@@ -65,7 +67,7 @@ export function pipeline(deps: PipelineDeps) {
         by: SYSTEM_ACTOR,
         now,
         staleCode: '730005',
-        with: [store.putNew('planRun', run, '730005')],
+        with: [runsOf(m.orgId).putNew(m.planId, run, '730005')],
       });
     } catch (e) {
       // another firing won (a doubled schedule, a retry): it runs the audience
@@ -157,7 +159,7 @@ export function pipeline(deps: PipelineDeps) {
       // a string set: marking a shard done twice is harmless
       new UpdateCommand({
         TableName: store.table('planRun'),
-        Key: { planKey: planKeyOf(m.orgId, m.planId), runId: m.runId },
+        Key: runsOf(m.orgId).key(m.planId, m.runId),
         UpdateExpression: 'ADD #s :s',
         ExpressionAttributeNames: { '#s': 'shardsDone' },
         ExpressionAttributeValues: { ':s': new Set([String(m.shard)]) },
@@ -173,7 +175,7 @@ export function pipeline(deps: PipelineDeps) {
     if (run?.status !== 'RUNNING') return stopSchedule();
     const stopped = async () => {
       // stopped by a person: the run ends where it is
-      await store.update('planRun', { planKey: run.planKey, runId: run.runId }, { status: 'STOPPED', finishedAt: clock.now() });
+      await runsOf(m.orgId).update(m.planId, m.runId, { status: 'STOPPED', finishedAt: clock.now() });
       return stopSchedule();
     };
     // After each sent batch only what could complete the run is read (the run and its counters, two requests);
@@ -205,7 +207,7 @@ export function pipeline(deps: PipelineDeps) {
           {
             Update: {
               TableName: store.table('planRun'),
-              Key: { planKey: run.planKey, runId: run.runId },
+              Key: runsOf(m.orgId).key(m.planId, m.runId),
               UpdateExpression: 'SET #st = :d, #f = :f',
               ConditionExpression: '#st = :r',
               ExpressionAttributeNames: { '#st': 'status', '#f': 'finishedAt' },

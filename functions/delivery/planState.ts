@@ -55,6 +55,8 @@ export async function applyTransition(store: Store, input: TransitionInput): Pro
     ...(input.reason ? { reason: input.reason } : {}),
     ...(input.rejectType ? { rejectType: input.rejectType } : {}),
   };
+  // keyed in the plan's organization by the tenant store (operation records are org-keyed)
+  const placed = store.forOrg(plan.orgId).keyed('operationRecord').place(plan.id, record);
   const key = { orgId: plan.orgId, id: plan.id };
   const versionIs = {
     ConditionExpression: '#v = :v',
@@ -65,7 +67,7 @@ export async function applyTransition(store: Store, input: TransitionInput): Pro
   if (to === DELETED) {
     await store.transact([
       { Delete: { TableName: store.table('plan'), Key: key, ...versionIs }, failCode: staleCode },
-      { Put: { TableName: store.table('operationRecord'), Item: record } },
+      { Put: { TableName: store.table('operationRecord'), Item: placed } },
       ...(input.with ?? []),
     ]);
     return undefined;
@@ -73,7 +75,7 @@ export async function applyTransition(store: Store, input: TransitionInput): Pro
   const next: Plan = { ...plan, ...input.changes, status: to, version: plan.version + 1, dateUpdated: now, updatedBy: input.by };
   await store.transact([
     { Put: { TableName: store.table('plan'), Item: next, ...versionIs }, failCode: staleCode },
-    { Put: { TableName: store.table('operationRecord'), Item: record } },
+    { Put: { TableName: store.table('operationRecord'), Item: placed } },
     ...(input.with ?? []),
   ]);
   return next;

@@ -5,6 +5,7 @@ import { runPasswordEmailJob } from '../services/auth';
 import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSource } from '../services/cloudSource';
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
+import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import type { Store } from '../store/store';
 import { recordProviderFeedback } from '../tracking/feedback';
 
@@ -32,6 +33,12 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
     case 'presetRecordsRemove':
       await pruneRecords(deps.store, job.orgId, job.id, () => true);
       return;
+    case 'keyMigration': {
+      // a table too large for one job's time goes on in the next, from its saved position
+      const moved = await migrateOrgFirstKeys(deps.store, { log: deps.rt.log, deadline: Date.now() + deps.rt.config.jobSliceMs });
+      if (!moved.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
+      return;
+    }
     default:
       return assertUnreachable(job);
   }

@@ -33,6 +33,8 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('presetLoad'), orgId: z.number().int(), id: z.string().max(64), fileName: z.string().max(255).optional() }),
   /** a deleted preset parameter's records to remove */
   z.object({ kind: z.literal('presetRecordsRemove'), orgId: z.number().int(), id: z.string().max(64) }),
+  /** copy the old-layout tables into their organization-first ones (functions/store/migrations), once */
+  z.object({ kind: z.literal('keyMigration') }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

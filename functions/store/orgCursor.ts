@@ -5,7 +5,6 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
-import { ENTITIES } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { KeyRing } from '../platform/keys';
 import type { Item, OrgKeyedEntity, TenantPageRead, TenantStore } from './store';
@@ -61,10 +60,9 @@ export async function partitionPage(
   if (position && Object.entries(list).some(([k, v]) => position.list[k] !== v)) {
     throw new AppError('400016', `payload.cursor: The cursor belongs to another ${what}. Start again from the first page.`);
   }
-  // the partition is the caller's organization's: the tenant store builds `<orgId>#<rest>`
+  // the keys are the caller's organization's: the tenant store builds them from `rest`
   const keyed = deps.tenant.keyed(entity);
   const found = await keyed.queryPage(rest, { ...read, startKey: position ? keyed.key(rest, position.after) : undefined });
-  const sortKey = (ENTITIES[entity] as { sortKey?: { name: string } }).sortKey!.name;
-  const last = found.lastKey?.[sortKey] as string | undefined;
-  return { items: found.items, cursor: last ? codec.encode(orgId, { list, after: last }) : undefined };
+  const last = found.lastKey ? keyed.sortOf(rest, found.lastKey) : undefined;
+  return { items: found.items, cursor: last !== undefined ? codec.encode(orgId, { list, after: String(last) }) : undefined };
 }

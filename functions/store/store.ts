@@ -18,7 +18,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import { ENTITIES, type EntityDef, type EntityName, tableName } from '../../shared/entities';
+import { composedSortKey, ENTITIES, type EntityDef, type EntityName, tableName } from '../../shared/entities';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import type { Runtime } from '../platform/runtime';
 
@@ -400,11 +400,18 @@ export class Store {
 }
 
 /**
- * Entities keyed by orgId first. A sharded one (accounts) is left out: an orgId-only key would miss its shards, so
- * it has its own repository that builds keys with the shard.
+ * Entities keyed `orgId` + `id`. Left out: a sharded one (accounts), whose keys need the shard (its own
+ * repository builds them); the org-keyed ones (OrgKeyedEntity, reached through `tenant.keyed`); and one item an
+ * organization without an id (the role directory, kept by the role domain code).
  */
 export type TenantEntity = {
-  [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant' ? ((typeof ENTITIES)[K] extends { shardedPartition: object } ? never : K) : never;
+  [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant'
+    ? (typeof ENTITIES)[K] extends { shardedPartition: object } | { orgKey: object }
+      ? never
+      : (typeof ENTITIES)[K] extends { sortKey: object }
+        ? K
+        : never
+    : never;
 }[EntityName];
 
 /**
@@ -424,31 +431,31 @@ export type BoundItem = TransactItem & { failCode?: ErrorCode; readonly [BOUND]:
 export type TenantPageRead = Omit<PageRead, 'partition'>;
 
 /**
- * Tables declared global whose partition key starts with the organization, `<orgId>#<rest>` (to be moved to
- * organization-first keys with a data migration). The tenant store builds that prefix; a caller names only the rest.
+ * Tenant tables keyed otherwise than `orgId` + `id` (`orgKey` in the registry, see OrgKeyForm): the tenant store
+ * builds their keys from its organization; a caller names only the rest (an account, a plan, a run shard).
  */
-export const ORG_KEYED = {
-  accountEvent: 'accountKey',
-  permissionRecord: 'accountKey',
-  device: 'accountKey',
-  inboxItem: 'accountKey',
-  presetRecord: 'recordKey',
-  dataImportFailure: 'importKey',
-  cloudSourceHistory: 'historyKey',
-  cloudSourceRecord: 'recordKey',
-  planRun: 'planKey',
-  operationRecord: 'planKey',
-  deliveryCounter: 'runKey',
-  sentRecord: 'runShard',
-} as const satisfies Partial<Record<EntityName, string>>;
-export type OrgKeyedEntity = keyof typeof ORG_KEYED;
-/** A record of an org-keyed table as a caller writes it: its partition key is the store's to build. */
-export type OrgKeyedRecord<E extends OrgKeyedEntity> = Omit<RecordOf<E>, (typeof ORG_KEYED)[E]>;
+export type OrgKeyedEntity = { [K in EntityName]: (typeof ENTITIES)[K] extends { orgKey: object } ? K : never }[EntityName];
+/** The attribute holding `<orgId>#<rest>`: the partition key (prefixed) or the `restKey` (composed). */
+type RestAttribute<E extends OrgKeyedEntity> = (typeof ENTITIES)[E] extends { orgKey: { restKey: infer R extends string } } ? R : (typeof ENTITIES)[E]['partitionKey']['name'];
+/**
+ * A record of an org-keyed table as a caller writes it: its keys are the store's to build, and an `orgId` it
+ * names is overwritten with the store's own.
+ */
+export type OrgKeyedRecord<E extends OrgKeyedEntity> = Omit<RecordOf<E>, RestAttribute<E> | 'orgId' | 'sk'> & { orgId?: number };
 
-/** One org-keyed table seen from one organization: every partition it names is `<orgId>#<rest>`. */
+/** The registry's org-key form of `entity`, with the attribute that holds `<orgId>#<rest>`. */
+function orgKeyOf(entity: OrgKeyedEntity): { def: EntityDef; restAttribute: string; composed?: { sort: string } } {
+  const def: EntityDef = ENTITIES[entity];
+  const form = def.orgKey!;
+  if (form.form === 'composed') return { def, restAttribute: form.restKey, composed: { sort: form.sort.name } };
+  return { def, restAttribute: def.partitionKey.name };
+}
+
+/** One org-keyed table seen from one organization: every key it builds is in its organization. */
 export class OrgKeyed<E extends OrgKeyedEntity> {
   readonly #store: Store;
   readonly #orgId: number;
+  readonly #form: ReturnType<typeof orgKeyOf>;
 
   constructor(
     store: Store,
@@ -457,20 +464,50 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
   ) {
     this.#store = store;
     this.#orgId = orgId;
+    this.#form = orgKeyOf(entity);
   }
 
-  /** The partition of `rest` in this organization. */
+  /** `<orgId>#<rest>`: the partition of `rest` (prefixed), or its `restKey` attribute (composed). */
   partition(rest: string): string {
     return `${this.#orgId}#${rest}`;
   }
 
   key(rest: string, sort?: string | number): Key {
-    const def: EntityDef = ENTITIES[this.entity];
-    return { [ORG_KEYED[this.entity]]: this.partition(rest), ...(def.sortKey && sort !== undefined ? { [def.sortKey.name]: sort } : {}) };
+    const { def, composed } = this.#form;
+    if (composed) return { orgId: this.#orgId, sk: composedSortKey(rest, sort) };
+    return { [def.partitionKey.name]: this.partition(rest), ...(def.sortKey && sort !== undefined ? { [def.sortKey.name]: sort } : {}) };
   }
 
-  private placed(rest: string, item: object): Item {
-    return { ...item, [ORG_KEYED[this.entity]]: this.partition(rest) };
+  /** The item's own sort value in a key this table answered (a page's `lastKey`): a cursor's position. */
+  sortOf(rest: string, key: Item): string | number | undefined {
+    const { def, composed } = this.#form;
+    if (!composed) return def.sortKey ? (key[def.sortKey.name] as string | number | undefined) : undefined;
+    const sk = key.sk as string | undefined;
+    const head = composedSortKey(rest);
+    if (!sk?.startsWith(head)) return undefined;
+    const form = def.orgKey as { sort: { type: 'S' | 'N' } };
+    return form.sort.type === 'N' ? Number(sk.slice(head.length)) : sk.slice(head.length);
+  }
+
+  /**
+   * The item as stored: its keys built here, over whatever the caller spread in. For the store's own modules (a
+   * transaction item of a domain function, the key migration); a handler writes with `put`.
+   */
+  place(rest: string, item: object): Item {
+    const { def, restAttribute, composed } = this.#form;
+    const placed: Item = { ...item, [restAttribute]: this.partition(rest) };
+    if (composed) return { ...placed, orgId: this.#orgId, sk: composedSortKey(rest, (item as Item)[composed.sort] as string | number) };
+    // a record that names its organization names the store's
+    if ('orgId' in def.schema.shape) placed.orgId = this.#orgId;
+    return placed;
+  }
+
+  /** The key condition of one rest: its partition (prefixed), or the organization's items whose `sk` starts with it. */
+  private read(rest: string, sortPrefix?: PageRead['sortPrefix']): Pick<PageRead, 'partition' | 'sortPrefix'> {
+    const { composed, restAttribute } = this.#form;
+    if (!composed) return { partition: { name: restAttribute, value: this.partition(rest) }, sortPrefix };
+    if (sortPrefix && sortPrefix.name !== composed.sort) throw new Error(`queryPage: ${this.entity} reads a sort prefix of ${composed.sort} only`);
+    return { partition: { name: 'orgId', value: this.#orgId }, sortPrefix: { name: 'sk', value: composedSortKey(rest) + (sortPrefix?.value ?? '') } };
   }
 
   get(rest: string, sort?: string | number): Promise<RecordOf<E> | undefined> {
@@ -486,13 +523,13 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
   }
 
   put(rest: string, item: OrgKeyedRecord<E>, condition?: Condition, onFail?: ErrorCode): Promise<void> {
-    return this.#store.put(this.entity, this.placed(rest, item), condition, onFail);
+    return this.#store.put(this.entity, this.place(rest, item), condition, onFail);
   }
 
   putMany(items: readonly { rest: string; item: OrgKeyedRecord<E> }[]): Promise<void> {
     return this.#store.putMany(
       this.entity,
-      items.map((i) => this.placed(i.rest, i.item)),
+      items.map((i) => this.place(i.rest, i.item)),
     );
   }
 
@@ -511,17 +548,25 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     );
   }
 
-  list(rest: string, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
-    return this.#store.queryAll(this.entity, { name: ORG_KEYED[this.entity], value: this.partition(rest) }, undefined, attributes);
+  async list(rest: string, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
+    const items: RecordOf<E>[] = [];
+    for await (const page of this.pages(rest, attributes)) items.push(...page);
+    return items;
   }
 
-  pages(rest: string, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
-    return this.#store.queryPages(this.entity, { name: ORG_KEYED[this.entity], value: this.partition(rest) }, undefined, attributes);
+  async *pages(rest: string, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
+    let startKey: Item | undefined;
+    do {
+      const page = await this.#store.queryPage(this.entity, { ...this.read(rest), attributes, startKey });
+      yield page.items as RecordOf<E>[];
+      startKey = page.lastKey;
+    } while (startKey);
   }
 
+  /** A page of one rest; a `sortPrefix` names the item's own sort attribute. */
   queryPage(rest: string, q: TenantPageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
     if (q.index) throw new Error(`queryPage: ${this.entity}.${q.index} is not partitioned by the organization`);
-    return this.#store.queryPage(this.entity, { ...q, partition: { name: ORG_KEYED[this.entity], value: this.partition(rest) } });
+    return this.#store.queryPage(this.entity, { ...q, ...this.read(rest, q.sortPrefix) });
   }
 
   /** A page of an index whose partition is the organization itself (`orgId`): never another organization's. */
@@ -532,12 +577,13 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
   }
 
   update(rest: string, sort: string | number | undefined, set: Item, condition?: Condition, onFail?: ErrorCode): Promise<RecordOf<E>> {
-    const { [ORG_KEYED[this.entity]]: _forged, ...rest_ } = set;
-    return this.#store.update(this.entity, this.key(rest, sort), rest_, condition, onFail) as Promise<RecordOf<E>>;
+    // keys and the organization are the store's: a `set` naming them is ignored there
+    const { [this.#form.restAttribute]: _rest, orgId: _org, sk: _sk, ...kept } = set;
+    return this.#store.update(this.entity, this.key(rest, sort), kept, condition, onFail) as Promise<RecordOf<E>>;
   }
 
   putNew(rest: string, item: OrgKeyedRecord<E>, failCode?: ErrorCode): BoundItem {
-    return this.#store.putNew(this.entity, this.placed(rest, item), failCode) as unknown as BoundItem;
+    return this.#store.putNew(this.entity, this.place(rest, item), failCode) as unknown as BoundItem;
   }
 
   deleteItem(rest: string, sort?: string | number): BoundItem {
@@ -622,7 +668,7 @@ export class TenantStore {
     return this.#store.queryPage(entity, { ...q, partition: { name: partitionName, value: this.orgId } });
   }
 
-  /** An org-keyed table (ORG_KEYED) of this organization. */
+  /** An org-keyed table (`orgKey` in the registry) of this organization. */
   keyed<E extends OrgKeyedEntity>(entity: E): OrgKeyed<E> {
     return new OrgKeyed(this.#store, this.orgId, entity);
   }

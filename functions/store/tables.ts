@@ -34,21 +34,21 @@ export function keySchemaOf(def: EntityDef) {
 }
 
 export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<void> {
-  await Promise.all(
-    ENTITY_LIST.map(async (def) => {
-      const TableName = tableName(prefix, def);
-      try {
-        await client.send(new CreateTableCommand({ TableName, BillingMode: 'PAY_PER_REQUEST', ...keySchemaOf(def) }));
-      } catch (e) {
-        if (e instanceof ResourceInUseException) return addMissingIndexes(client, TableName, def);
-        throw e;
-      }
-      await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
-      if (def.ttlAttribute) {
-        await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
-      }
-    }),
-  );
+  await Promise.all(ENTITY_LIST.map((def) => ensureTable(client, tableName(prefix, def), def)));
+}
+
+/** One table with `def`'s keys, indexes and TTL (also an old layout's, for the key migration's tests). */
+export async function ensureTable(client: DynamoDBClient, TableName: string, def: EntityDef): Promise<void> {
+  try {
+    await client.send(new CreateTableCommand({ TableName, BillingMode: 'PAY_PER_REQUEST', ...keySchemaOf(def) }));
+  } catch (e) {
+    if (e instanceof ResourceInUseException) return addMissingIndexes(client, TableName, def);
+    throw e;
+  }
+  await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
+  if (def.ttlAttribute) {
+    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+  }
 }
 
 /** A data folder from an older version lacks indexes added to the registry since; DynamoDB adds one per update. */

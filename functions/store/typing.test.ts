@@ -34,6 +34,27 @@ function writes(store: Store, tenant: TenantStore) {
   void tenant.transact([tenant.deleteItem('planTag', 't1'), tenant.putNew('planTag', tag)]);
   // @ts-expect-error an org-keyed table's partition is the store's to build
   void tenant.keyed('device').put('acc-1', { accountKey: '2#acc-1', deviceId: 'd1' });
+  // The tables moved to organization-first keys are reached only through `keyed`, which builds every key...
+  const run = { runId: 'r1', planId: 'p1', status: 'RUNNING' as const, dueAt: 1, startedAt: 1 };
+  void tenant.keyed('planRun').put('p1', run);
+  void tenant.keyed('planRun').update('p1', 'r1', { status: 'DONE' });
+  void tenant.keyed('smsContact').put('+819012345678', { phone: '+819012345678', dateCreated: 1 });
+  // @ts-expect-error ...so a record naming its old partition does not compile...
+  void tenant.keyed('planRun').put('p1', { ...run, planKey: '2#p1' });
+  const operation = { id: 'o1', planId: 'p1', action: 'fire' as const, from: 'ACTIVE' as const, to: 'IN_PROGRESS' as const, by: 'u', at: 1 };
+  void tenant.keyed('operationRecord').put('p1', operation);
+  // @ts-expect-error ...nor one naming its composed sort key...
+  void tenant.keyed('operationRecord').put('p1', { ...operation, sk: 'p2#o1' });
+  // @ts-expect-error ...nor a contact naming its organization-first key
+  void tenant.keyed('smsContact').put('+819012345678', { phone: '+819012345678', dateCreated: 1, contactKey: '2#+819012345678' });
+  // @ts-expect-error an org-keyed table has no `orgId` + `id` key: the id-keyed door does not take it
+  void tenant.get('planRun', 'r1');
+  // @ts-expect-error nor the id-keyed writes
+  void tenant.put('cloudSourceHistory', { id: 'h1' });
+  // @ts-expect-error nor a high-volume table with sharded `<orgId>#...` partitions
+  void tenant.delete('sentRecord', 'r1');
+  // @ts-expect-error the role directory (one item an organization, no id) is kept by the role domain code
+  void tenant.get('roleDirectory', '1');
   // @ts-expect-error the untenanted store inside is private
   void tenant.store;
 }

@@ -95,7 +95,9 @@ export type AccountEvent = z.infer<typeof accountEventSchema>;
 
 export const accountEventEntity = defineEntity({
   name: 'accountEvent',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: accountEventSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
   sortKey: { name: 'eventKey', type: 'S' },
@@ -119,7 +121,9 @@ export type PermissionRecord = z.infer<typeof permissionRecordSchema>;
 
 export const permissionRecordEntity = defineEntity({
   name: 'permissionRecord',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: permissionRecordSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
   sortKey: { name: 'recordKey', type: 'S' },

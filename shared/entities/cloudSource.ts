@@ -8,7 +8,7 @@ import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../import/accountImp
 import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
 import { isValidEmail, MESSAGES } from '../validation';
 import { EXPORT_LOOPS } from './dataExport';
-import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { COMPOSED_KEYS, defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 export const CLOUD_SOURCE_TYPES = ['SFTP', 'S3', 'UPLOAD'] as const;
 export const CLOUD_ALERT_TYPES = ['FAILURE', 'HELD', 'DONE'] as const;
@@ -186,10 +186,12 @@ export type CloudSourceHistory = z.infer<typeof cloudSourceHistorySchema>;
 
 export const cloudSourceHistoryEntity = defineEntity({
   name: 'cloudSourceHistory',
-  scope: 'global',
+  // a delivery per file: organization first, `sk` = `<sourceId>#<id>` (moved from `historyKey` + `id`)
+  table: 'cloudSourceHistoryV2',
+  scope: 'tenant',
+  orgKey: { form: 'composed', restKey: 'historyKey', sort: { name: 'id', type: 'S' } },
   schema: cloudSourceHistorySchema,
-  partitionKey: { name: 'historyKey', type: 'S' },
-  sortKey: { name: 'id', type: 'S' },
+  ...COMPOSED_KEYS,
 });
 
 /** `<orgId>#<sourceId>#<historyId>`: the partition of one delivery's records. */
@@ -207,7 +209,9 @@ export type CloudSourceRecord = z.infer<typeof cloudSourceRecordSchema>;
 
 export const cloudSourceRecordEntity = defineEntity({
   name: 'cloudSourceRecord',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: cloudSourceRecordSchema,
   partitionKey: { name: 'recordKey', type: 'S' },
   sortKey: { name: 'row', type: 'N' },

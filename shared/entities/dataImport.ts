@@ -62,7 +62,9 @@ export type DataImportFailure = z.infer<typeof dataImportFailureSchema>;
 
 export const dataImportFailureEntity = defineEntity({
   name: 'dataImportFailure',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: dataImportFailureSchema,
   partitionKey: { name: 'importKey', type: 'S' },
   sortKey: { name: 'row', type: 'N' },

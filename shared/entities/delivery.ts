@@ -61,7 +61,9 @@ export type SentRecord = z.infer<typeof sentRecordSchema>;
 
 export const sentRecordEntity = defineEntity({
   name: 'sentRecord',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: sentRecordSchema,
   partitionKey: { name: 'runShard', type: 'S' },
   sortKey: { name: 'recipient', type: 'S' },
@@ -94,7 +96,9 @@ export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
 
 export const deliveryCounterEntity = defineEntity({
   name: 'deliveryCounter',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: deliveryCounterSchema,
   partitionKey: { name: 'runKey', type: 'S' },
   sortKey: { name: 'slot', type: 'S' },

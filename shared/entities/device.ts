@@ -39,8 +39,9 @@ export const deviceKeyOf = (orgId: number, accountId: string) => `${orgId}#${acc
 
 export const deviceEntity = defineEntity({
   name: 'device',
-  // keyed by organization and account together; reads always build the key from the caller's organization
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: deviceSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
   sortKey: { name: 'deviceId', type: 'S' },

@@ -76,8 +76,42 @@ export interface ShardedPartition {
   shards: number;
 }
 
+/**
+ * How a tenant table keyed otherwise than `orgId` + `id` places an organization's items. The tenant store
+ * (`tenant.keyed(entity)`) builds every key from its own organization; a caller names only the rest.
+ * - `prefixed`: the partition key holds `<orgId>#<rest>` (a rest per account, run shard or file). For high-volume
+ *   tables: organization first, and one organization's writes spread over as many partitions as it has rests,
+ *   where a partition `orgId` would be one hot key at send or import rate.
+ * - `composed`: partition `orgId` (N) and sort key `sk` = `<rest>#<sort value>` (composedSortKey), the layout of
+ *   the other tenant tables, for admin-sized tables (a plan's runs, a source's deliveries). `restKey` keeps
+ *   `<orgId>#<rest>` and `sort` the item's own sort value as plain attributes, so records read as before.
+ */
+export type OrgKeyForm = { form: 'prefixed' } | { form: 'composed'; restKey: string; sort: KeyAttribute };
+
+/** Keys of a `composed` org-keyed table (see OrgKeyForm). */
+export const COMPOSED_KEYS = { partitionKey: { name: 'orgId', type: 'N' }, sortKey: { name: 'sk', type: 'S' } } as const;
+
+/** Numbers in a composed sort key are zero-padded to this width, so their order is kept. */
+const SORT_NUMBER_WIDTH = 16;
+
+/**
+ * The `sk` of a composed org-keyed item: the rest with `%` and `#` escaped (a rest never reads as the head of
+ * another), `#`, then the item's sort value; without a sort value, the prefix of every item of the rest.
+ */
+export function composedSortKey(rest: string, sort?: string | number): string {
+  const head = `${rest.replaceAll('%', '%25').replaceAll('#', '%23')}#`;
+  if (sort === undefined) return head;
+  return head + (typeof sort === 'number' ? String(sort).padStart(SORT_NUMBER_WIDTH, '0') : sort);
+}
+
 export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   name: string;
+  /**
+   * The physical table (under the deployment's prefix) when it is not the entity's name: a layout that moved to
+   * a new table, since DynamoDB cannot change a table's keys (`<name>V2`; the old table is retained for the
+   * operator to delete once functions/store/migrations has copied it).
+   */
+  table?: string;
   /** state of a local stand-in (queue, scheduler): created by the local server, never deployed */
   localOnly?: true;
   /** tenant entities are keyed by orgId first; the store takes orgId from the verified identity */
@@ -87,6 +121,8 @@ export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   sortKey?: KeyAttribute;
   /** the partition key is `${orgId}#${shard}` rather than orgId (see ShardedPartition) */
   shardedPartition?: ShardedPartition;
+  /** a tenant table reached through `tenant.keyed(entity)`: how it places an organization's items */
+  orgKey?: OrgKeyForm;
   /** global secondary indexes; `KEYS_ONLY` keeps just the keys (a lookup then reads the items), else ALL */
   indexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute; projection?: 'ALL' | 'KEYS_ONLY' }[];
   /** DynamoDB TTL attribute (epoch seconds) */

@@ -41,7 +41,9 @@ export const inboxItemIdOf = (planId: string, runId: string) => `${planId}#${run
 
 export const inboxItemEntity = defineEntity({
   name: 'inboxItem',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: inboxItemSchema,
   partitionKey: { name: 'accountKey', type: 'S' },
   sortKey: { name: 'itemId', type: 'S' },

@@ -113,8 +113,8 @@ export const DEPLOYED_ENTITIES: readonly EntityDef[] = ENTITY_LIST.filter((d) =>
 
 /** The physical table name of an entity under a deployment's prefix. */
 export function tableName(prefix: string, entity: EntityName | EntityDef): string {
-  const name = typeof entity === 'string' ? entity : entity.name;
-  return `${prefix}${name}`;
+  const def: EntityDef = typeof entity === 'string' ? ENTITIES[entity] : entity;
+  return `${prefix}${def.table ?? def.name}`;
 }
 
 export * from './entity';

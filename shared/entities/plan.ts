@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { operationRecordSchema, planSchema } from '../plan/plan';
-import { defineEntity, TENANT_KEYS } from './entity';
+import { COMPOSED_KEYS, defineEntity, TENANT_KEYS } from './entity';
 
 /** Messages (plans) of an organization: admin-sized lists, keyed like every tenant entity. */
 export const planEntity = defineEntity({
@@ -23,10 +23,12 @@ export const planKeyOf = (orgId: number, planId: string) => `${orgId}#${planId}`
 /** The operation record of a plan: one row per transition, oldest first (ids sort by time). */
 export const operationRecordEntity = defineEntity({
   name: 'operationRecord',
-  scope: 'global',
+  // admin-sized (a row per transition): organization first, `sk` = `<planId>#<id>` (moved from `planKey` + `id`)
+  table: 'operationRecordV2',
+  scope: 'tenant',
+  orgKey: { form: 'composed', restKey: 'planKey', sort: { name: 'id', type: 'S' } },
   schema: operationRecordSchema.extend({ planKey: z.string() }),
-  partitionKey: { name: 'planKey', type: 'S' },
-  sortKey: { name: 'id', type: 'S' },
+  ...COMPOSED_KEYS,
 });
 
 /**
@@ -48,10 +50,12 @@ export type PlanRun = z.infer<typeof planRunSchema>;
 
 export const planRunEntity = defineEntity({
   name: 'planRun',
-  scope: 'global',
+  // admin-sized (a run per sending): organization first, `sk` = `<planId>#<runId>` (moved from `planKey` + `runId`)
+  table: 'planRunV2',
+  scope: 'tenant',
+  orgKey: { form: 'composed', restKey: 'planKey', sort: { name: 'runId', type: 'S' } },
   schema: planRunSchema,
-  partitionKey: { name: 'planKey', type: 'S' },
-  sortKey: { name: 'runId', type: 'S' },
+  ...COMPOSED_KEYS,
   // the organization's runs newest first (the message console), a page at a time whatever the number of plans
   indexes: [{ name: 'orgRuns', partitionKey: { name: 'orgId', type: 'N' }, sortKey: { name: 'startedAt', type: 'N' } }],
 });

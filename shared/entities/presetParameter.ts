@@ -127,7 +127,9 @@ export type PresetRecord = z.infer<typeof presetRecordSchema>;
 
 export const presetRecordEntity = defineEntity({
   name: 'presetRecord',
-  scope: 'global',
+  scope: 'tenant',
+  // organization first, spread over its accounts, run shards or files (high volume: see OrgKeyForm)
+  orgKey: { form: 'prefixed' },
   schema: presetRecordSchema,
   partitionKey: { name: 'recordKey', type: 'S' },
   sortKey: { name: 'entry', type: 'S' },

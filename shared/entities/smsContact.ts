@@ -5,9 +5,11 @@ import { defineEntity } from './entity';
  * Which organizations have texted a phone number through this deployment (written by the SMS adapter before a
  * send, once per number and organization). Every organization sends from the deployment's origination
  * identities, so a STOP the number replies reaches all of them alike: the inbound handler lists the number in
- * each organization found here, and in no other. Never shown: it holds numbers of several organizations.
+ * each organization found here (the `byPhone` index), and in no other. Never shown.
  */
 export const smsContactSchema = z.object({
+  /** `<orgId>#<phone>` */
+  contactKey: z.string(),
   /** E.164 */
   phone: z.string().min(2).max(20),
   orgId: z.number().int(),
@@ -17,8 +19,13 @@ export type SmsContact = z.infer<typeof smsContactSchema>;
 
 export const smsContactEntity = defineEntity({
   name: 'smsContact',
-  scope: 'global',
+  // organization first, one partition a number (written at send rate: an `orgId` partition would be hot); moved
+  // from the phone-first `phone` + `orgId` table
+  table: 'smsContactV2',
+  scope: 'tenant',
+  orgKey: { form: 'prefixed' },
   schema: smsContactSchema,
-  partitionKey: { name: 'phone', type: 'S' },
-  sortKey: { name: 'orgId', type: 'N' },
+  partitionKey: { name: 'contactKey', type: 'S' },
+  // an inbound STOP names the number only: the organizations that texted it
+  indexes: [{ name: 'byPhone', partitionKey: { name: 'phone', type: 'S' }, sortKey: { name: 'orgId', type: 'N' }, projection: 'KEYS_ONLY' }],
 });

@@ -54,8 +54,8 @@ export type RoleDirectory = z.infer<typeof roleDirectorySchema>;
 
 export const roleDirectoryEntity = defineEntity({
   name: 'roleDirectory',
-  // Keyed by the organization alone, as organizations are; the store takes the id from the verified identity.
-  scope: 'global',
+  // Keyed by the organization alone: one item an organization, kept by the role domain code (userRole/roles.ts).
+  scope: 'tenant',
   schema: roleDirectorySchema,
   partitionKey: { name: 'orgId', type: 'N' },
 });

@@ -25,7 +25,7 @@ import type { Clock, Runtime } from '../../functions/platform/runtime';
 import type { StoragePort } from '../../functions/platform/storage';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
-import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
+import { accountKey, unsubscriptionId } from '../../shared/entities';
 import { contentSchema, type PlanContent } from '../../shared/plan/plan';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
@@ -385,7 +385,7 @@ describe('a letter message, sent now', () => {
     // a letter message never sent, then one still sending
     const draft = await admin.ok('plan.saveSingle', { name: 'Unsent letters', title: 'Unsent letters', channel: 'DIRECT_MAIL', content: letterContent(company.id) });
     expect(await code(admin, { planId: draft.id, file: 'MANIFEST' })).toBe('720003');
-    await store.put('planRun', { planKey: planKeyOf(1, draft.id), runId: 'r1', orgId: 1, planId: draft.id, status: 'RUNNING', dueAt: 1, startedAt: herald.rt.clock.now() });
+    await store.forOrg(1).keyed('planRun').put(draft.id, { runId: 'r1', orgId: 1, planId: draft.id, status: 'RUNNING', dueAt: 1, startedAt: herald.rt.clock.now() });
     expect(await code(admin, { planId: draft.id, file: 'LETTERS' })).toBe('720009');
   });
 

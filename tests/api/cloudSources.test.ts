@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { ASSET_BUCKET, freePort } from '../../functions/local/standins';
 import { Store } from '../../functions/store/store';
-import { cloudHistoryKeyOf, cloudRecordKeyOf } from '../../shared/entities';
+import { cloudRecordKeyOf } from '../../shared/entities';
 import type { CloudSourceSavePayload } from '../../shared/services';
 import { type ApiClient, manualClock, sentMail, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -722,7 +722,7 @@ describe('rules and tenancy', () => {
     await admin.ok('cloudSource.delete', { id: saved.id });
     await drained();
     const store = new Store(herald.rt);
-    expect(await store.queryAll('cloudSourceHistory', { name: 'historyKey', value: cloudHistoryKeyOf(1, saved.id) })).toEqual([]);
+    expect(await store.forOrg(1).keyed('cloudSourceHistory').list(saved.id)).toEqual([]);
     expect(await store.queryAll('cloudSourceRecord', { name: 'recordKey', value: cloudRecordKeyOf(1, saved.id, delivery.id) })).toEqual([]);
   });
 });

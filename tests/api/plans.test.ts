@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { takeFromLimit } from '../../functions/services/auth';
 import { Store } from '../../functions/store/store';
-import { accountKey, planKeyOf, unsubscriptionId } from '../../shared/entities';
+import { accountKey, unsubscriptionId } from '../../shared/entities';
 import { zonedTimeToUtc } from '../../shared/plan/plan';
 import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -491,7 +491,7 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
       },
       (p) => p.status === 'DEPLOYED',
     );
-    const runs = await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) });
+    const runs = await new Store(herald.rt).forOrg(1).keyed('planRun').list(plan.id);
     expect(runs).toHaveLength(1);
     const mails = (await sentMail(herald)).filter((m) => m.subject === 'Tokyo morning');
     expect(mails.map((m) => m.destination.to[0]).sort()).toEqual([...audience.jp].sort());
@@ -550,7 +550,7 @@ describe('approval rules and a schedule in Asia/Tokyo', () => {
       },
       (p) => p.status === 'DEPLOYED',
     );
-    expect(await new Store(herald.rt).queryAll('planRun', { name: 'planKey', value: planKeyOf(1, plan.id) })).toHaveLength(1);
+    expect(await new Store(herald.rt).forOrg(1).keyed('planRun').list(plan.id)).toHaveLength(1);
   }, 60_000);
 });
 

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
+import { Ledger, tenantLedger } from '../../functions/delivery/ledger';
 import { Store } from '../../functions/store/store';
 import { deviceKeyOf } from '../../shared/entities';
 import { type ApiClient, startHerald } from '../support/herald';
@@ -167,5 +168,35 @@ describe('the tenant store', () => {
     expect(await store.get('device', { accountKey: deviceKeyOf(otherOrg, owned.account), deviceId: 'forged-device' })).toBeDefined();
     expect(await devices.get(owned.account, 'owned-device')).toBeUndefined();
     expect((await devices.list(owned.account)).map((d) => d.deviceId)).toEqual(['forged-device']);
+  });
+
+  it("the ledger's tenant door reads only its organization's counters and sent records", async () => {
+    const ledger = new Ledger(store, herald.rt.clock);
+    const send = { orgId: 1, planId: 'ledger-plan', runId: 'r1', channel: 'EMAIL' as const, accountId: owned.account };
+    await ledger.count(send, { matched: 3 });
+    expect((await ledger.claim(send, 'owned@example.com')).claimed).toBe(true);
+    expect((await tenantLedger(store.forOrg(1)).totals(send)).total.matched).toBe(3);
+    expect(await tenantLedger(store.forOrg(1)).record(send)).toMatchObject({ orgId: 1, address: 'owned@example.com', status: 'CLAIMED' });
+    // the same plan, run and recipient named by another organization: nothing
+    expect((await tenantLedger(store.forOrg(otherOrg)).totals({ ...send, orgId: 1 } as never)).total.matched).toBe(0);
+    expect(await tenantLedger(store.forOrg(otherOrg)).record({ ...send, orgId: 1 } as never)).toBeUndefined();
+  });
+
+  it('builds the organization-first keys of the moved tables itself: a forged key or organization is overwritten', async () => {
+    const runs = store.forOrg(otherOrg).keyed('planRun');
+    const forgedKeys = { orgId: 1, planKey: '1#forged-plan', sk: 'forged-plan#r1' };
+    await runs.put('forged-plan', { runId: 'r1', planId: 'forged-plan', status: 'RUNNING', dueAt: 1, startedAt: 1, ...forgedKeys } as never);
+    expect(await store.forOrg(1).keyed('planRun').list('forged-plan')).toEqual([]);
+    expect((await store.forOrg(1).keyed('planRun').orgIndexPage('orgRuns', {})).items.map((r) => r.planId)).not.toContain('forged-plan');
+    await runs.update('forged-plan', 'r1', { ...forgedKeys, status: 'DONE' });
+    expect(await runs.get('forged-plan', 'r1')).toMatchObject({ orgId: otherOrg, planKey: `${otherOrg}#forged-plan`, status: 'DONE' });
+    expect(await store.forOrg(1).keyed('planRun').get('forged-plan', 'r1')).toBeUndefined();
+    const phone = '+819099990000';
+    await store
+      .forOrg(otherOrg)
+      .keyed('smsContact')
+      .put(phone, { phone, dateCreated: 1, orgId: 1, contactKey: `1#${phone}` } as never);
+    expect(await store.forOrg(1).keyed('smsContact').get(phone)).toBeUndefined();
+    expect(await store.forOrg(otherOrg).keyed('smsContact').get(phone)).toMatchObject({ orgId: otherOrg, contactKey: `${otherOrg}#${phone}` });
   });
 });

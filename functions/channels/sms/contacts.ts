@@ -22,15 +22,19 @@ export function e164(number: string): string | undefined {
 export async function recordContacts(store: Store, orgId: number, numbers: readonly string[]): Promise<void> {
   const phones = [...new Set(numbers.map(e164).filter((n): n is string => n !== undefined))];
   if (phones.length === 0) return;
-  const found = await store.getMany(phones.map((phone) => ({ entity: 'smsContact', key: { phone, orgId }, attributes: ['phone'] })));
+  const contacts = store.forOrg(orgId).keyed('smsContact');
+  const found = await contacts.getMany(
+    phones.map((phone) => ({ rest: phone })),
+    ['phone'],
+  );
   const now = store.rt.clock.now();
-  const fresh = phones.filter((_, i) => !found[i]).map((phone) => ({ phone, orgId, dateCreated: now }));
-  if (fresh.length > 0) await store.putMany('smsContact', fresh);
+  const fresh = phones.filter((_, i) => !found[i]).map((phone) => ({ rest: phone, item: { phone, dateCreated: now } }));
+  if (fresh.length > 0) await contacts.putMany(fresh);
 }
 
-/** The organizations that have texted a number. */
+/** The organizations that have texted a number: a platform read across organizations, by the number's index. */
 export async function organizationsTexting(store: Store, phone: string): Promise<number[]> {
-  const contacts = await store.queryAll('smsContact', { name: 'phone', value: phone }, undefined, ['orgId']);
+  const contacts = await store.queryAll('smsContact', { name: 'phone', value: phone }, 'byPhone', ['orgId']);
   return contacts.map((c) => c.orgId);
 }
 

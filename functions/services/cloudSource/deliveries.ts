@@ -1,5 +1,4 @@
 /** Removing deliveries: one from its history row, or all of a deleted source's (a job). */
-import { cloudHistoryKeyOf } from '../../../shared/entities';
 import type { Store, TenantStore } from '../../store/store';
 
 /** A delivery and its records. */
@@ -16,7 +15,7 @@ export async function removeDelivery(tenant: TenantStore, sourceId: string, id: 
  * a hundred thousand deliveries a year, too many to remove while the delete is answered.
  */
 export async function removeSourceDeliveries(store: Store, orgId: number, sourceId: string): Promise<void> {
-  for await (const page of store.queryPages('cloudSourceHistory', { name: 'historyKey', value: cloudHistoryKeyOf(orgId, sourceId) }, undefined, ['id'])) {
+  for await (const page of store.forOrg(orgId).keyed('cloudSourceHistory').pages(sourceId, ['id'])) {
     for (const d of page) await removeDelivery(store.forOrg(orgId), sourceId, d.id);
   }
 }

@@ -68,6 +68,9 @@ export function planOf(source: Pick<CloudSource, 'fileColumns' | 'uniqueIdField'
 }
 
 const historyKey = (h: Pick<CloudSourceHistory, 'orgId' | 'sourceId'>) => ({ historyKey: cloudHistoryKeyOf(h.orgId, h.sourceId) });
+/** A source's deliveries, in the source's organization (the tenant store builds their keys). */
+const histories = (store: Store, orgId: number) => store.forOrg(orgId).keyed('cloudSourceHistory');
+const saveHistory = (store: Store, h: CloudSourceHistory) => histories(store, h.orgId).put(h.sourceId, h);
 
 /** Checks rows one at a time, with the source's patterns compiled once. */
 function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOptions) {
@@ -218,7 +221,7 @@ async function readFile(
         counts.valid -= result.failures.length;
         await keep(result.failures.map((f) => ({ row: f.row, stage: 'IMPORT', reason: f.reason, key: f.key })));
       }
-      await store.update('cloudSourceHistory', { ...historyKey(history), id: history.id }, { ...counts, dateUpdated: rt.clock.now() });
+      await histories(store, history.orgId).update(history.sourceId, history.id, { ...counts, dateUpdated: rt.clock.now() });
       // (a page wholly before `fromRow` was done by an earlier job: passing over it is not this job's work)
       if (opts.deadline !== undefined && Date.now() >= opts.deadline && page.fromRow + page.rows.length > fromRow) throw new SliceEnd(page.fromRow + page.rows.length);
     }
@@ -231,7 +234,7 @@ async function readFile(
 
 async function setHistory(deps: Deps, history: CloudSourceHistory, change: Partial<CloudSourceHistory>): Promise<CloudSourceHistory> {
   const next = { ...history, ...change, dateUpdated: deps.rt.clock.now() };
-  await deps.store.put('cloudSourceHistory', next);
+  await saveHistory(deps.store, next);
   return next;
 }
 
@@ -320,7 +323,7 @@ async function refuseName(deps: Deps, source: CloudSource, file: SourceFile, tri
     error: fillText(CLOUD_RUN_TEXTS.nameMismatch.en, { file: file.name.slice(0, 200), pattern: source.fileName }),
     finishedAt: now,
   };
-  await deps.store.put('cloudSourceHistory', failed);
+  await saveHistory(deps.store, failed);
   await alert(deps, source, failed, 'FAILURE');
 }
 
@@ -361,7 +364,7 @@ async function readSlice(deps: Deps, source: CloudSource, history: CloudSourceHi
 
 async function deliver(deps: Deps, source: CloudSource, reader: SourceReader, file: SourceFile, trigger: CloudSourceHistory['trigger']): Promise<void> {
   const history = newHistory(source, file, trigger, deps.rt.clock.now());
-  await deps.store.put('cloudSourceHistory', history);
+  await saveHistory(deps.store, history);
   await readSlice(deps, source, history, reader, source.holdForConfirmation ? 'CHECK' : 'CHECK_IMPORT', 0);
 }
 
@@ -392,7 +395,7 @@ export async function runCloudSource(deps: Deps, orgId: number, id: string, trig
   } catch (e) {
     // the source could not be reached or listed: one failed history row says why
     const failed = { ...newHistory(source, undefined, trigger, rt.clock.now()), status: 'FAILED' as const, ...failureOf(e), finishedAt: rt.clock.now() };
-    await store.put('cloudSourceHistory', failed);
+    await saveHistory(store, failed);
     await alert(deps, source, failed, 'FAILURE');
   } finally {
     await reader?.close();
@@ -411,7 +414,7 @@ export async function importConfirmed(deps: Deps, orgId: number, sourceId: strin
 export async function continueDelivery(deps: Deps, orgId: number, sourceId: string, historyId: string, mode: ReadMode, fromRow: number): Promise<void> {
   const { rt, store } = deps;
   const source = await store.forOrg(orgId).get('cloudSource', sourceId);
-  let history = (await store.get('cloudSourceHistory', { historyKey: cloudHistoryKeyOf(orgId, sourceId), id: historyId })) as CloudSourceHistory | undefined;
+  let history = (await histories(store, orgId).get(sourceId, historyId)) as CloudSourceHistory | undefined;
   if (!source || !history || history.status !== (mode === 'IMPORT' ? 'IMPORTING' : 'CHECKING')) return;
   let reader: SourceReader | undefined;
   try {

@@ -47,7 +47,7 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     });
     const name = `${baseName(plan.name)}-${run.runId}`;
     if (p.file === 'LETTER') {
-      const record = await tenantLedger(ctx.tenant, ctx.rt.clock).sentRecord({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId });
+      const record = await tenantLedger(ctx.tenant).record({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId });
       if (record?.status !== 'SENT' || !record.providerId) throw new AppError('720003', WORDS.noLetter);
       return link(record.providerId, `${name}-${baseName(p.accountId)}.pdf`, 'application/pdf');
     }

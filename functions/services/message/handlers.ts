@@ -65,7 +65,7 @@ const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).to
 
 /** The console's rows of these runs: their plans' names and channels, and each run's counters (never its sends). */
 async function runRows(ctx: AuthedContext, page: readonly PlanRun[], byId: ReadonlyMap<string, { name: string; channel: Channel }>): Promise<ConsoleRunRow[]> {
-  const ledger = tenantLedger(ctx.tenant, ctx.rt.clock);
+  const ledger = tenantLedger(ctx.tenant);
   return Promise.all(
     page.map(async (run): Promise<ConsoleRunRow> => {
       const { total } = await ledger.totals(run);
@@ -97,11 +97,10 @@ async function recentRuns(ctx: AuthedContext, cursor: string | undefined, size: 
     const ok =
       !!after &&
       typeof after === 'object' &&
-      Object.keys(after).sort().join() === 'orgId,planKey,runId,startedAt' &&
+      // the index's keys and the table's (organization first: `sk` is `<planId>#<runId>` within it)
+      Object.keys(after).sort().join() === 'orgId,sk,startedAt' &&
       after.orgId === orgId &&
-      typeof after.planKey === 'string' &&
-      after.planKey.startsWith(`${orgId}#`) &&
-      typeof after.runId === 'string' &&
+      typeof after.sk === 'string' &&
       Number.isInteger(after.startedAt);
     if (!ok) throw new AppError('400016', REQUEST_TEXTS.cursor);
     startKey = after;
@@ -152,7 +151,7 @@ export const messageHandlers: AreaHandlers<'message'> = {
   async export({ planId, runId, status }, ctx) {
     const { plan, run } = await requireRun(ctx, planId, runId);
     // the counters say how many there are before a single record is read
-    const { total } = await tenantLedger(ctx.tenant, ctx.rt.clock).totals(run);
+    const { total } = await tenantLedger(ctx.tenant).totals(run);
     const counted: Partial<Record<SentState, number>> = { SENT: total.sent, FAILED: total.failed, SKIPPED: total.skipped, UNCERTAIN: total.uncertain };
     const size = status ? (counted[status] ?? 0) : total.sent + total.failed + total.skipped + total.uncertain;
     if (size > EXPORT_CAP) {
@@ -208,7 +207,7 @@ async function newestDeliveries(ctx: AuthedContext, sourceId: string, n: number,
 type CloudRecordOps = AreaHandlers<'cloudSourceRecord'>;
 
 function cloudRow(h: CloudSourceHistory, title: string, ctx: AuthedContext) {
-  const { historyKey: _k, orgId: _o, ...rest } = h;
+  const { historyKey: _k, orgId: _o, sk: _s, ...rest } = h as CloudSourceHistory & { sk?: string };
   // a run's reason is stored in English: the reader gets it in their language
   return { ...rest, ...(h.error ? { error: translateServerText(h.error, ctx.lang) } : {}), sourceTitle: title };
 }

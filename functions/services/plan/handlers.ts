@@ -383,7 +383,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
   async detail({ id }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
     const runs = await ctx.tenant.keyed('planRun').list(plan.id);
-    const ledger = tenantLedger(ctx.tenant, ctx.rt.clock);
+    const ledger = tenantLedger(ctx.tenant);
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };

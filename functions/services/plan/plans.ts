@@ -103,7 +103,7 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
  * (a handful of counter items each), never per-recipient records, so a page costs the same in any organization.
  */
 export async function sentNothingOf(ctx: AuthedContext, plans: readonly Plan[]): Promise<Set<string>> {
-  const ledger = tenantLedger(ctx.tenant, ctx.rt.clock);
+  const ledger = tenantLedger(ctx.tenant);
   const empty = await Promise.all(
     plans
       .filter((p) => p.status === 'DEPLOYED')

@@ -23,7 +23,7 @@ export const reportHandlers: AreaHandlers<'report'> = {
     // hour keys are `YYYY-MM-DDTHH` in UTC: a day range compares as text
     const from = new Date(utcDayStart(start)).toISOString().slice(0, 10);
     const to = new Date(utcDayStart(end)).toISOString().slice(0, 10);
-    const ledger = tenantLedger(ctx.tenant, ctx.rt.clock);
+    const ledger = tenantLedger(ctx.tenant);
     const total = zero();
     const rows = await Promise.all(
       plans.map(async (plan) => {
