@@ -422,6 +422,19 @@ export const planStatisticsServices = {
       reasons: z.object({ failed: reasonCounts, skipped: reasonCounts }),
       hours: z.array(z.object({ hour: z.string(), sent: z.number().int(), opens: z.number().int(), clicks: z.number().int() })),
       running: z.boolean(),
+      /** every run of the message, newest first: when it went out and what it reached (the Schedule tab) */
+      runs: z.array(
+        z.object({
+          runId: z.string(),
+          status: z.enum(['RUNNING', 'DONE', 'STOPPED']),
+          startedAt: z.number(),
+          finishedAt: z.number().optional(),
+          matched: z.number().int(),
+          sent: z.number().int(),
+          failed: z.number().int(),
+          skipped: z.number().int(),
+        }),
+      ),
     }),
   }),
 } as const;

@@ -398,6 +398,15 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toBe(`plan-report-${today}-${today}.csv`);
+
+  // the row leads to the message; its Schedule tab lists the run that sent it
+  await row.getByRole('link', { name: 'Spring sale' }).click();
+  await waitForPath(page, '/campaigns/detail');
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  const runs = page.getByTestId('schedule-runs').locator('tbody tr');
+  await expect.poll(() => runs.count()).toBe(1);
+  expect(await runs.first().textContent()).toContain('Done');
+  await accessible(page, 'the message detail, schedule');
   await context.close();
 }, 60_000);
 

@@ -387,8 +387,19 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
+    const runRows = [];
     for (const run of runs) {
       const t = await ledger.totals(run);
+      runRows.push({
+        runId: run.runId,
+        status: run.status,
+        startedAt: run.startedAt,
+        ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
+        matched: t.total.matched,
+        sent: t.total.sent,
+        failed: t.total.failed,
+        skipped: t.total.skipped,
+      });
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += t.total[k];
       for (const of of ['failed', 'skipped'] as const) {
         for (const [reason, n] of Object.entries(t.reasons[of]) as [SendFailureReason, number][]) reasons[of][reason] = (reasons[of][reason] ?? 0) + n;
@@ -406,6 +417,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       reasons,
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       running: runs.some((r) => r.status === 'RUNNING'),
+      runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
     };
   },
 };

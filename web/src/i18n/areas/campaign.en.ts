@@ -9,6 +9,17 @@ const campaignEn = {
     status: 'Status',
   },
   campaign: {
+    schedule: {
+      state: 'Now',
+      waiting: 'Waiting for its time',
+      sent: 'Sent',
+      notScheduled: 'Not scheduled yet',
+      runs: 'Runs',
+      noRuns: 'It has not gone out yet.',
+      started: 'Started',
+      finished: 'Finished',
+      run: { RUNNING: 'Sending', DONE: 'Done', STOPPED: 'Stopped' },
+    },
     baseInfo: {
       choose: 'Select…',
       title: 'Edit base info: {{name}}',

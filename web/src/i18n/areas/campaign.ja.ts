@@ -9,6 +9,17 @@ const campaignJa: LocaleShape<CampaignTexts> = {
     status: 'ステータス',
   },
   campaign: {
+    schedule: {
+      state: '現在',
+      waiting: '配信時刻を待っています',
+      sent: '配信済み',
+      notScheduled: 'まだ予定されていません',
+      runs: '配信履歴',
+      noRuns: 'まだ配信されていません。',
+      started: '開始',
+      finished: '終了',
+      run: { RUNNING: '配信中', DONE: '完了', STOPPED: '停止' },
+    },
     baseInfo: {
       choose: '選択してください…',
       title: '基本情報の編集：{{name}}',

@@ -9,6 +9,17 @@ const campaignZh: LocaleShape<CampaignTexts> = {
     status: '状态',
   },
   campaign: {
+    schedule: {
+      state: '当前',
+      waiting: '等待发送时间',
+      sent: '已发送',
+      notScheduled: '尚未排期',
+      runs: '发送记录',
+      noRuns: '尚未发送。',
+      started: '开始时间',
+      finished: '结束时间',
+      run: { RUNNING: '发送中', DONE: '已完成', STOPPED: '已停止' },
+    },
     baseInfo: {
       choose: '请选择…',
       title: '编辑基本信息：{{name}}',

@@ -1,7 +1,7 @@
 /**
  * A message (/campaigns/detail?id=…): its state and what may be done now, then the tabs of spec 001 section 2.
- * Overview, Content, Analytics (live while it sends), Operation Record and Sent records are filled; Schedule,
- * Plan Step and A/B Analytics come later. The page follows an approved message into sending by itself.
+ * Overview, Content, Analytics (live while it sends), Schedule, Operation Record and Sent records are filled;
+ * Plan Step and A/B Analytics come with the campaign builder. The page follows an approved message into sending by itself.
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -18,6 +18,7 @@ import { AnalyticsTab } from './detail/AnalyticsTab';
 import { ContentTab } from './detail/ContentTab';
 import { OperationRecordTab } from './detail/OperationRecordTab';
 import { OverviewTab } from './detail/OverviewTab';
+import { ScheduleTab } from './detail/ScheduleTab';
 import { SentRecordsTab } from './detail/SentRecordsTab';
 import { CAMPAIGNS_PATH } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
@@ -28,7 +29,7 @@ import './campaign.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
-const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'operationRecord', 'sentRecords']);
+const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'schedule', 'operationRecord', 'sentRecords']);
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
 const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
@@ -163,6 +164,7 @@ export default function PlanDetailPage() {
               {name === 'overview' && <OverviewTab plan={p} />}
               {name === 'content' && <ContentTab plan={p} />}
               {name === 'analytics' && <AnalyticsTab plan={p} stats={stats} />}
+              {name === 'schedule' && <ScheduleTab plan={p} runs={stats.data?.runs} />}
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}
             </TabPanel>
