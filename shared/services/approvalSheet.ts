@@ -65,6 +65,12 @@ export const approvalSheetServices = {
       ...confirmable.shape,
     }),
   }),
+  /** the organization's approval tips and switches, for the screens that ask for an approval */
+  settings: operation({
+    access: READERS,
+    payload: z.object({}).default({}),
+    response: z.object({ tips: z.string(), singleMessageApprovalSheet: z.boolean(), templateApprovalSheet: z.boolean() }),
+  }),
   /** the sheet's events newest first: who did what, when, in which revision */
   history: operation({ access: READERS, payload: z.object({ ...subjectRef, ...pageRequest }), response: pageOf(sheetHistoryItem) }),
   /** a new revision: the participants and deadline given, every one's status NEW again */

@@ -71,6 +71,11 @@ export const approvalSheetHandlers: AreaHandlers<'approvalSheet'> = {
     };
   },
 
+  async settings(_p, ctx) {
+    const { approvalSheetTips: tips, singleMessageApprovalSheet, templateApprovalSheet } = await organizationSettingOf(ctx.tenant);
+    return { tips, singleMessageApprovalSheet, templateApprovalSheet };
+  },
+
   async history({ subject, id, ...q }, ctx) {
     const { sheet } = await subjectOf(ctx, subject, id);
     const events = (sheet?.history ?? []).map((e, i) => ({ ...e, i }));
