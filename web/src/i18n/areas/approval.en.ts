@@ -32,6 +32,7 @@ const approvalEn = {
     markRead: 'Mark read',
     markUnread: 'Mark unread',
     empty: 'No notifications.',
+    loading: 'Loading…',
     more: 'Show more',
     unread: 'Unread',
     open: 'Open',

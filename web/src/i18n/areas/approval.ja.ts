@@ -32,6 +32,7 @@ const approvalJa = {
     markRead: '既読にする',
     markUnread: '未読にする',
     empty: '通知はありません。',
+    loading: '読み込み中…',
     more: 'さらに表示',
     unread: '未読',
     open: '開く',

@@ -32,6 +32,7 @@ const approvalZh = {
     markRead: '标为已读',
     markUnread: '标为未读',
     empty: '暂无通知。',
+    loading: '加载中…',
     more: '显示更多',
     unread: '未读',
     open: '打开',
