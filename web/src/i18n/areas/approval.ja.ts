@@ -23,10 +23,10 @@ const approvalJa = {
     unknown: '退出したメンバー',
   },
   notification: {
-    title: '通知',
+    title: 'お知らせ',
     intro: 'あなたへの承認依頼、あなたのメッセージへの回答、送信の完了をお知らせします。',
-    bell: '通知',
-    bellUnread: '通知、未読 {{count}} 件',
+    bell: 'お知らせ',
+    bellUnread: 'お知らせ、未読 {{count}} 件',
     unreadOnly: '未読のみ',
     readAll: 'すべて既読にする',
     markRead: '既読にする',
