@@ -116,6 +116,20 @@ describe('approval sheets', () => {
     expect((await admin.call('approvalSheet.resendAll', { subject: 'PLAN', id })).body.errorCode).toBe('720009');
   });
 
+  it("with the single-message approval sheet switched off, one participant's pass approves the message", async () => {
+    const setting = (await admin.ok('systemSetting.detail')).organization;
+    await admin.ok('systemSetting.save', { ...setting, singleMessageApprovalSheet: false });
+    try {
+      const id = await toReview('One pass is enough');
+      expect(['ACTIVE', 'IN_PROGRESS', 'DEPLOYED']).toContain((await ann.client.ok('planAction.pass', { id })).status);
+      const sheet = await sheetOf(id);
+      expect(sheet.status).toBe('PASS');
+      expect(Object.fromEntries(sheet.participants.map((p) => [p.userId, p.status]))).toEqual({ [ann.id]: 'PASS', [ben.id]: 'NEW' });
+    } finally {
+      await admin.ok('systemSetting.save', { ...(await admin.ok('systemSetting.detail')).organization, singleMessageApprovalSheet: true });
+    }
+  });
+
   it('a direct confirm of a draft is refused with 730012', async () => {
     const plan = await draft('Straight to send');
     expect((await admin.call('planAction.active', { id: plan.id })).body.errorCode).toBe('730012');

@@ -60,11 +60,14 @@ async function requireApprovedTemplate(ctx: AuthedContext, templateId: string): 
 }
 
 /** A participant's answer on the message's sheet, written with the plan's change; a sheet of a revision it does not hold is left. */
-async function sheetAnswer(ctx: AuthedContext, plan: Plan, answer: 'PASS' | 'REJECT', now: number, reason = '') {
+async function sheetAnswer(ctx: AuthedContext, plan: Plan, answer: 'PASS' | 'REJECT', now: number, reason = '', approved = false) {
   const sheet = await sheetOf(ctx, 'PLAN', plan.id);
   if (!sheet || sheet.revision !== plan.approval?.revision) return [];
   const next = answer === 'PASS' ? passSheet(sheet, ctx.identity.userId, now) : rejectSheet(sheet, ctx.identity.userId, now, reason);
-  return next.ok && next.sheet !== sheet ? [sheetWrite(ctx, sheet, next.sheet)] : [];
+  if (!next.ok) return [];
+  // a message approved by one pass (the single-message switch off) has a passed sheet, whoever else was asked
+  const written = approved ? { ...next.sheet, status: 'PASS' as const } : next.sheet;
+  return written !== sheet ? [sheetWrite(ctx, sheet, written.version === sheet.version ? { ...written, version: sheet.version + 1 } : written)] : [];
 }
 
 /** Who hears of an answer: the message's author and whoever shared its sheet. */
@@ -317,8 +320,11 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (plan.createdBy === ctx.identity.userId) throw new AppError('730001');
     const outcome = recordPass(plan.approval, ctx.identity.userId, ctx.rt.clock.now());
     if (!outcome.ok) throw new AppError(outcome.code);
-    const sheetChange = await sheetAnswer(ctx, plan, 'PASS', ctx.rt.clock.now());
-    if (!outcome.complete) {
+    // with the single-message approval sheet switched off, one participant's pass approves the message
+    const oneSuffices = !(await organizationSettingOf(ctx.tenant)).singleMessageApprovalSheet;
+    const complete = outcome.complete || oneSuffices;
+    const sheetChange = await sheetAnswer(ctx, plan, 'PASS', ctx.rt.clock.now(), '', complete);
+    if (!complete) {
       // one participant's pass: the message waits for the others
       const next = await applyTransition(ctx.platform, {
         plan,
