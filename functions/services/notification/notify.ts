@@ -15,6 +15,8 @@ export interface NotifyDeps {
   rt: Runtime;
   tenant: TenantStore;
   platform: Store;
+  /** a request's own: the mails then go after its answer, never delaying it (AuthedContext.afterCommit) */
+  afterCommit?(work: () => Promise<unknown>): void;
 }
 
 export interface NotifyInput {
@@ -67,13 +69,17 @@ export async function notifyPeople(deps: NotifyDeps, n: NotifyInput): Promise<vo
   if (items.length === 0) return;
   await deps.tenant.putMany('notification', items);
   const actor = byId.get(n.by)?.member;
-  for (const item of items) {
-    try {
-      await mailIfAsked(deps, item, n, actor ? (lang) => displayName(actor.firstName, actor.lastName, lang) || actor.username : undefined);
-    } catch (e) {
-      deps.rt.log.warn('notification mail failed', { kind: n.kind, userId: item.userId, error: (e as Error).name });
+  const mail = async () => {
+    for (const item of items) {
+      try {
+        await mailIfAsked(deps, item, n, actor ? (lang) => displayName(actor.firstName, actor.lastName, lang) || actor.username : undefined);
+      } catch (e) {
+        deps.rt.log.warn('notification mail failed', { kind: n.kind, userId: item.userId, error: (e as Error).name });
+      }
     }
-  }
+  };
+  if (deps.afterCommit) deps.afterCommit(mail);
+  else await mail();
 }
 
 async function mailIfAsked(deps: NotifyDeps, item: Notification, n: NotifyInput, actorName?: (lang: 'en' | 'zh' | 'ja') => string): Promise<void> {
