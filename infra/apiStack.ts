@@ -345,6 +345,8 @@ export class HeraldApiStack extends Stack {
     this.keySecret.grantRead(this.deliveryFunction);
     this.deliveryFunction.addToRolePolicy(sendMail);
     this.deliveryQueue.grantSendMessages(this.deliveryFunction);
+    // a finished run's notifications are a job (functions/services/notification)
+    this.jobQueue.grantSendMessages(this.deliveryFunction);
     this.deliveryFunction.addToRolePolicy(manageSchedules);
     this.schedulerRole.grantPassRole(this.deliveryFunction.grantPrincipal);
     // letters: each recipient's PDF, and after the run the merged PDF and manifest (functions/channels/directMail)

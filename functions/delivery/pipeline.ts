@@ -30,6 +30,8 @@ export interface PipelineDeps {
   ledger: Ledger;
   /** a claim older than this was left by a dead worker */
   staleClaimMs: number;
+  /** told once a run completes (the worker posts a job: the requesters are notified off the send path) */
+  onRunEnd?: (run: { orgId: number; planId: string; runId: string }) => Promise<void>;
 }
 
 export const planScheduleName = (orgId: number, planId: string) => `plan-${orgId}-${planId}`;
@@ -221,6 +223,7 @@ export function pipeline(deps: PipelineDeps) {
       if (!(e instanceof AppError)) throw e; // completed by another check
     }
     if (completed) await adapterOf(plan.channel).afterRun?.({ orgId: m.orgId, planId: m.planId, runId: m.runId }, { store });
+    if (completed) await deps.onRunEnd?.({ orgId: m.orgId, planId: m.planId, runId: m.runId });
     await stopSchedule();
   }
 

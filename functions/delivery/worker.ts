@@ -80,7 +80,7 @@ export interface DeliveryWorkerOptions {
 export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOptions): QueueWorker {
   const ledger = new Ledger(store, rt.clock);
   const staleClaimMs = opts.staleClaimMs ?? 5 * 60_000;
-  const steps = pipeline({ store, clock: rt.clock, log: rt.log, ports: rt.ports, ledger, staleClaimMs });
+  const steps = pipeline({ store, clock: rt.clock, log: rt.log, ports: rt.ports, ledger, staleClaimMs, onRunEnd: (run) => rt.jobs.post({ kind: 'runFinished', ...run }) });
   const send = sendBatchHandler({
     store,
     clock: rt.clock,

@@ -4,6 +4,7 @@ import type { Runtime } from '../platform/runtime';
 import { runPasswordEmailJob } from '../services/auth';
 import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSource } from '../services/cloudSource';
 import { runDataExport, runExportSetting } from '../services/dataExport';
+import { notifyRunFinished } from '../services/notification';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import type { Store } from '../store/store';
@@ -30,6 +31,8 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return removeSourceDeliveries(deps.store, job.orgId, job.id);
     case 'presetLoad':
       return loadPresetFile(deps, job.orgId, job.id, job.fileName);
+    case 'runFinished':
+      return notifyRunFinished(deps, job.orgId, job.planId, job.runId);
     case 'presetRecordsRemove':
       await pruneRecords(deps.store, job.orgId, job.id, () => true);
       return;

@@ -31,6 +31,8 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cloudSourceRemove'), orgId: z.number().int(), id: z.string().max(64) }),
   /** a preset parameter's file to read into its records */
   z.object({ kind: z.literal('presetLoad'), orgId: z.number().int(), id: z.string().max(64), fileName: z.string().max(255).optional() }),
+  /** a plan's run finished: its requesters are told (functions/services/notification) */
+  z.object({ kind: z.literal('runFinished'), orgId: z.number().int(), planId: z.string().max(64), runId: z.string().max(64) }),
   /** a deleted preset parameter's records to remove */
   z.object({ kind: z.literal('presetRecordsRemove'), orgId: z.number().int(), id: z.string().max(64) }),
   /** copy the old-layout tables into their organization-first ones (functions/store/migrations), once */

@@ -6,6 +6,8 @@ import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceNam
 import type { AreaHandlers, Handler } from '../api/context';
 import { accountHandlers } from './account/handlers';
 import { applicationHandlers } from './application/handlers';
+import { approvalSheetHandlers } from './approvalSheet/handlers';
+import { notificationHandlers } from './notification/handlers';
 import { cloudSourceHandlers, cloudSourceHistoryHandlers, cloudSourceRecordHandlers } from './cloudSource/handlers';
 import { presetParameterHandlers, presetRecordHandlers } from './presetParameter/handlers';
 import { s3ManagerHandlers, uploadHandlers } from './asset/handlers';
@@ -69,6 +71,8 @@ const AREAS: HandlerTable = {
   report: reportHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
+  approvalSheet: approvalSheetHandlers,
+  notification: notificationHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

@@ -1,5 +1,7 @@
 /** The entity registry: the one list of entities, driving tables (CDK and local), store and screens. */
 import { actionListEntity } from './actionList';
+import { approvalSheetEntity } from './approvalSheet';
+import { notificationEntity } from './notification';
 import { appEntity } from './app';
 import { cloudSourceEntity, cloudSourceHistoryEntity, cloudSourceRecordEntity } from './cloudSource';
 import { presetParameterEntity, presetRecordEntity } from './presetParameter';
@@ -80,6 +82,8 @@ export const ENTITIES = {
   plan: planEntity,
   operationRecord: operationRecordEntity,
   planRun: planRunEntity,
+  approvalSheet: approvalSheetEntity,
+  notification: notificationEntity,
   segment: segmentEntity,
   segmentTag: segmentTagEntity,
   segmentNode: segmentNodeEntity,
@@ -155,3 +159,5 @@ export * from './presetParameter';
 export * from './lineChannel';
 export * from './pushChannel';
 export * from './inbox';
+export * from './approvalSheet';
+export * from './notification';

@@ -5,6 +5,8 @@ import { authServices } from './auth';
 import { type CrudEntityDef, crudServices, type CrudServices } from './crud';
 import type { OperationDef } from './operation';
 import { accountServices } from './account';
+import { approvalSheetServices } from './approvalSheet';
+import { notificationServices } from './notification';
 import { applicationServices } from './application';
 import { cloudSourceHistoryServices, cloudSourceRecordServices, cloudSourceServices } from './cloudSource';
 import { presetParameterServices, presetRecordServices } from './presetParameter';
@@ -61,6 +63,8 @@ export const SERVICE_AREAS = {
   message: messageServices,
   report: reportServices,
   consoleCloud: consoleCloudServices,
+  approvalSheet: approvalSheetServices,
+  notification: notificationServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -104,3 +108,5 @@ export * from './lineChannel';
 export * from './pushChannel';
 export * from './directMail';
 export * from './message';
+export * from './approvalSheet';
+export * from './notification';

@@ -196,6 +196,15 @@ const PROBES: Record<string, Probe> = {
   'operationRecord.getListByPage': (ids) => ({ page: 0, size: 10, planId: ids.pendingPlan }),
   'sentRecord.getListByPage': (ids) => ({ planId: ids.pendingPlan }),
   'messageUnsubscription.delete': (ids) => ({ id: ids.unsubscription }),
+  'approvalSheet.detail': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan }),
+  'approvalSheet.history': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan }),
+  'approvalSheet.canConfirm': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan }),
+  'approvalSheet.share': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan, participants: [ids.user], deadline: Date.now() + DAY }),
+  'approvalSheet.share (template)': (ids) => ({ subject: 'TEMPLATE', id: ids.template, participants: [ids.user], deadline: Date.now() + DAY }),
+  'approvalSheet.resend': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan, userId: ids.user }),
+  'approvalSheet.resendAll': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan }),
+  'approvalSheet.pass': (ids) => ({ subject: 'TEMPLATE', id: ids.template }),
+  'approvalSheet.reject': (ids) => ({ subject: 'TEMPLATE', id: ids.template, reason: 'Probe' }),
 };
 
 /** Operations whose named record is an organization or the caller's own: probed where that is the subject. */
@@ -205,6 +214,8 @@ const NOT_RECORDS: Record<string, string> = {
   'user.declineInvitation': "names an organization; only the caller's own invitation (authorization.test.ts hole 1)",
   'organization.detail': 'names an organization; membership is checked (authorization.test.ts hole 2)',
   'organization.save': 'names an organization; its permission is checked there (authorization.test.ts hole 2)',
+  'notification.read': "names the caller's own notification: another user's or organization's answers 720003 (notifications.test.ts)",
+  'notification.unread': "names the caller's own notification: another user's or organization's answers 720003 (notifications.test.ts)",
   'lineChannel.save': "channelId is LINE's channel number, not a record; the setting is the caller's organization's own (channelLine.test.ts)",
 };
 

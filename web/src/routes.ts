@@ -32,6 +32,7 @@ export type PageKey =
   | 'newSingle'
   | 'planDetail'
   | 'home'
+  | 'notifications'
   | 'unsubscriptions'
   | 'systemSetting'
   | 'assets'
@@ -196,7 +197,7 @@ export const ROUTES: readonly RouteDef[] = [
   entityScreen('/actionList', 'actionList', 'NAV_ACTION', menu('admin', 'pi pi-list')),
   entityScreen('/segmentTag', 'segmentTag', 'NAV_SEGMENT', menu('admin', 'pi pi-tag')),
   entityScreen('/segmentNode', 'segmentNode', 'NAV_SEGMENT', menu('admin', 'pi pi-share-alt')),
-  screen('/notification', 'page.notifications', []),
+  screen('/notification', 'page.notifications', [], { page: 'notifications' }),
   screen('/settings', 'page.settings', [], { page: 'settings' }),
 
   // Onboarding

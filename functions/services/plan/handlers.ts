@@ -8,6 +8,8 @@ import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
+import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
+import { APPROVAL_TEXTS } from '../../../shared/i18n';
 import { pickContent, pickLanguage, renderEmail } from '../../../shared/render';
 import { fill } from '../../../shared/import/accountImport';
 import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
@@ -22,6 +24,9 @@ import { editBaseInfo, editReportMails, requireClassification } from './baseInfo
 import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
 import { countMatching } from '../segment';
+import { organizationSettingOf } from '../../domain/organizationSetting';
+import { sheetOf, sheetWrite } from '../approvalSheet';
+import { notifyPeople } from '../notification';
 import { sentRecordPage } from '../message';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
@@ -44,6 +49,30 @@ async function templateContent(ctx: AuthedContext, templateId: string, channel: 
   const content = adapterOf(channel).planContent(source.template);
   if (!content) throw new AppError('720009', words.notSendable);
   return content;
+}
+
+/** With the system setting's template approval switch on, a template is used only as its passed sheet approved it. */
+async function requireApprovedTemplate(ctx: AuthedContext, templateId: string): Promise<void> {
+  if (!(await organizationSettingOf(ctx.tenant)).templateApprovalSheet) return;
+  const [template, sheet] = await Promise.all([ctx.tenant.require('templateMessage', templateId), sheetOf(ctx, 'TEMPLATE', templateId)]);
+  if (!sheetConfirmable(sheet, ctx.rt.clock.now(), template.version).ok) throw new AppError('730013', APPROVAL_TEXTS.templateNotApproved);
+}
+
+/** A participant's answer on the message's sheet, written with the plan's change; a sheet of a revision it does not hold is left. */
+async function sheetAnswer(ctx: AuthedContext, plan: Plan, answer: 'PASS' | 'REJECT', now: number, reason = '', approved = false) {
+  const sheet = await sheetOf(ctx, 'PLAN', plan.id);
+  if (!sheet || sheet.revision !== plan.approval?.revision) return [];
+  const next = answer === 'PASS' ? passSheet(sheet, ctx.identity.userId, now) : rejectSheet(sheet, ctx.identity.userId, now, reason);
+  if (!next.ok) return [];
+  // a message approved by one pass (the single-message switch off) has a passed sheet, whoever else was asked
+  const written = approved ? { ...next.sheet, status: 'PASS' as const } : next.sheet;
+  return written !== sheet ? [sheetWrite(ctx, sheet, written.version === sheet.version ? { ...written, version: sheet.version + 1 } : written)] : [];
+}
+
+/** Who hears of an answer: the message's author and whoever shared its sheet. */
+async function requestersOf(ctx: AuthedContext, plan: Plan): Promise<string[]> {
+  const sheet = await sheetOf(ctx, 'PLAN', plan.id);
+  return [plan.createdBy, ...(sheet ? [sheet.requestedBy] : [])];
 }
 
 async function act(ctx: AuthedContext, id: string, version: number | undefined, action: PlanAction, extra: Partial<TransitionInput> = {}): Promise<PlanView> {
@@ -90,7 +119,10 @@ export const planHandlers: AreaHandlers<'plan'> = {
     await requireClassification(ctx, input);
     // A template from the library is copied in: what is reviewed is exactly what is sent.
     let content = input.content;
-    if (content.kind === 'TEMPLATE') content = await templateContent(ctx, content.templateId, input.channel);
+    if (content.kind === 'TEMPLATE') {
+      await requireApprovedTemplate(ctx, content.templateId);
+      content = await templateContent(ctx, content.templateId, input.channel);
+    }
     if (input.trigger.kind === 'SCHEDULE') {
       const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
       if (!check.ok) throw new AppError(check.code);
@@ -284,9 +316,16 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (participants.some((p) => !people.names.has(p))) throw new AppError('720003');
     if (participants.some((p) => !people.approvers.has(p))) throw new AppError('720009', 'A participant cannot approve messages.');
     if (plan.trigger.kind === 'SCHEDULE') dueAtOf(plan, now);
-    return act(ctx, id, version, 'sendToReview', {
-      changes: { approval: { participants, deadline, passedBy: [], revision: (plan.approval?.revision ?? 0) + 1 }, rejection: undefined },
+    const revision = (plan.approval?.revision ?? 0) + 1;
+    // the sheet people see is shared with the same revision, in the same transaction
+    const sheet = await sheetOf(ctx, 'PLAN', id);
+    const shared = shareSheet(sheet, { orgId: ctx.tenant.orgId, subject: 'PLAN', subjectId: id, name: plan.name, participants, deadline, by: ctx.identity.userId, now, revision });
+    const view = await act(ctx, id, version, 'sendToReview', {
+      changes: { approval: { participants, deadline, passedBy: [], revision }, rejection: undefined },
+      with: [sheetWrite(ctx, sheet, shared)],
     });
+    await notifyPeople(ctx, { kind: 'APPROVAL_REQUEST', to: participants, subject: 'PLAN', subjectId: id, name: plan.name, by: ctx.identity.userId });
+    return view;
   },
 
   async pass({ id, version }, ctx) {
@@ -298,7 +337,11 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (plan.createdBy === ctx.identity.userId) throw new AppError('730001');
     const outcome = recordPass(plan.approval, ctx.identity.userId, ctx.rt.clock.now());
     if (!outcome.ok) throw new AppError(outcome.code);
-    if (!outcome.complete) {
+    // with the single-message approval sheet switched off, one participant's pass approves the message
+    const oneSuffices = !(await organizationSettingOf(ctx.tenant)).singleMessageApprovalSheet;
+    const complete = outcome.complete || oneSuffices;
+    const sheetChange = await sheetAnswer(ctx, plan, 'PASS', ctx.rt.clock.now(), '', complete);
+    if (!complete) {
       // one participant's pass: the message waits for the others
       const next = await transitionPlan(ctx.tenant, {
         plan,
@@ -307,6 +350,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
         by: ctx.identity.userId,
         now: ctx.rt.clock.now(),
         changes: { approval: outcome.approval },
+        with: sheetChange,
       });
       return toPlanView(next!, ctx, await peopleOf(ctx));
     }
@@ -317,7 +361,9 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
       by: ctx.identity.userId,
       now: ctx.rt.clock.now(),
       changes: { approval: outcome.approval },
+      with: sheetChange,
     });
+    await notifyPeople(ctx, { kind: 'APPROVED', to: await requestersOf(ctx, plan), subject: 'PLAN', subjectId: id, name: plan.name, by: ctx.identity.userId });
     return toPlanView(await activateAndSchedule(ctx, passed!), ctx, await peopleOf(ctx));
   },
 
@@ -330,11 +376,14 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const check = checkReject(plan.approval, ctx.identity.userId, ctx.rt.clock.now());
     if (!check.ok) throw new AppError(check.code);
     const now = ctx.rt.clock.now();
-    return act(ctx, id, plan.version, 'reject', {
+    const view = await act(ctx, id, plan.version, 'reject', {
       changes: { rejection: { type, reason, by: ctx.identity.userId, at: now } },
       reason,
       rejectType: type,
+      with: await sheetAnswer(ctx, plan, 'REJECT', now, reason),
     });
+    await notifyPeople(ctx, { kind: 'REJECTED', to: await requestersOf(ctx, plan), subject: 'PLAN', subjectId: id, name: plan.name, by: ctx.identity.userId, reason });
+    return view;
   },
 
   async cancel({ id, version }, ctx) {

@@ -13,8 +13,9 @@ import { BrandMark } from '../components/AuthCard';
 import { chooseLanguage, LanguageSwitcher } from '../components/LanguageSwitcher';
 import { currentLang, LANGUAGE_NAMES, LANGUAGES } from '../i18n';
 import { Select } from '../components/Select';
-import { isComingSoon, routeFor } from '../routes';
+import { routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
+import { NotificationBell } from '../pages/notification/NotificationBell';
 import { shownName } from '../i18n/seededNames';
 import { displayName } from '../../../shared/format';
 
@@ -92,8 +93,6 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
   const role = shownName(session.userdetails.organizations.find((o) => o.isSelected)?.role.name ?? '');
   const { change: changeOrganization } = useOrganizationChange(session);
   const orgs = session.userdetails.organizations;
-  const bellRoute = routeFor('/notification');
-  const bellLabel = t(bellRoute && isComingSoon(bellRoute) ? 'layout.notificationsSoon' : 'layout.notifications');
   // On a phone the organization and the language leave the top bar for this menu (narrow-only items).
   const narrow = 'narrow-only';
   const items: MenuItem[] = [
@@ -143,16 +142,7 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
       <div className="topbar-spacer" />
       <OrganizationSwitcher session={session} />
       <LanguageSwitcher compact />
-      <Button
-        icon="pi pi-bell"
-        text
-        rounded
-        className="topbar-icon"
-        aria-label={bellLabel}
-        tooltip={bellLabel}
-        tooltipOptions={{ position: 'bottom' }}
-        onClick={() => void navigate('/notification')}
-      />
+      <NotificationBell />
       {/* Named by what it shows (the name and role, so speech input can say them) plus what it opens. */}
       <button type="button" className="profile-button" aria-haspopup="menu" onClick={(e) => profileMenu.current?.toggle(e)}>
         <span className="avatar" aria-hidden="true">

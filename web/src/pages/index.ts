@@ -27,6 +27,7 @@ export const pages = {
   newSingle: lazyPage(() => import('./campaign/NewSinglePage')),
   planDetail: lazyPage(() => import('./campaign/PlanDetailPage')),
   home: lazyPage(() => import('./home/HomePage')),
+  notifications: lazyPage(() => import('./notification/NotificationPage')),
   unsubscriptions: lazyPage(() => import('./unsubscription/UnsubscriptionsPage')),
   systemSetting: lazyPage(() => import('./admin/SystemSettingPage')),
   assets: lazyPage(() => import('./assets/AssetsPage')),

@@ -15,6 +15,7 @@ import type { PlanView } from '../../../../shared/services/plan';
 import { usePlan, usePlanStatistics, useSession } from '../../api/hooks';
 import { PageSpinner } from '../../router/RootShell';
 import { AnalyticsTab } from './detail/AnalyticsTab';
+import { ApprovalTab } from './detail/ApprovalTab';
 import { ContentTab } from './detail/ContentTab';
 import { OperationRecordTab } from './detail/OperationRecordTab';
 import { OverviewTab } from './detail/OverviewTab';
@@ -27,9 +28,9 @@ import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import './campaign.css';
 
-const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'sentRecords', 'abAnalytics'] as const;
+const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
-const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'schedule', 'operationRecord', 'sentRecords']);
+const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'schedule', 'operationRecord', 'approval', 'sentRecords']);
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
 const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
@@ -166,6 +167,7 @@ export default function PlanDetailPage() {
               {name === 'analytics' && <AnalyticsTab plan={p} stats={stats} />}
               {name === 'schedule' && <ScheduleTab plan={p} runs={stats.data?.runs} />}
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
+              {name === 'approval' && <ApprovalTab plan={p} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}
             </TabPanel>
           ))}

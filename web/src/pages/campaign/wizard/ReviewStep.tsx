@@ -26,6 +26,7 @@ import { fromLocalInput, MAX_TEST_ADDRESSES, smsCost, stepValid, type WizardErro
 import { ChannelPreview, useChannels, useCompanies } from './ChannelContent';
 import { SegmentReach, SegmentSize } from './SegmentStep';
 import { TestSend } from './TestSend';
+import { ApprovalTips } from '../../approval/ApprovalTips';
 
 export interface Approval {
   participants: string[];
@@ -259,6 +260,7 @@ export function ReviewStep({
             {t('campaign.approval.title')}
           </h3>
           <p className="muted small">{t('campaign.approval.intro')}</p>
+          <ApprovalTips />
           <fieldset className="choice-group" aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
             <legend>{t('campaign.approval.participants')}</legend>
             {approvers.error ? (

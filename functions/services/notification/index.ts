@@ -1,0 +1,2 @@
+/** The notification area's public module: what the approval areas and the delivery side use to notify people. */
+export { notifyPeople, notifyRunFinished, type NotifyDeps, type NotifyInput } from './notify';

@@ -1,0 +1,123 @@
+/**
+ * Writing notifications: one item per person concerned, in the organization the event happened in, and a mail
+ * in the person's language when their alert settings ask for that kind (the settings' Notifications tab; the
+ * Alerts tab's addresses, else their sign-in address). A mail that fails is logged, never the operation's failure.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
+import { displayName } from '../../../shared/format';
+import { NOTIFICATION_TEXTS, textIn } from '../../../shared/i18n';
+import { tenantLedger } from '../../delivery';
+import type { Runtime } from '../../platform/runtime';
+import type { Store, TenantStore } from '../../store/store';
+
+export interface NotifyDeps {
+  rt: Runtime;
+  tenant: TenantStore;
+  platform: Store;
+  /** a request's own: the mails then go after its answer, never delaying it (AuthedContext.afterCommit) */
+  afterCommit?(work: () => Promise<unknown>): void;
+}
+
+export interface NotifyInput {
+  kind: NotificationKind;
+  /** user ids; the person who caused it is never told of their own act */
+  to: readonly string[];
+  subject: 'PLAN' | 'TEMPLATE';
+  subjectId: string;
+  name: string;
+  by: string;
+  reason?: string;
+  sent?: number;
+  failed?: number;
+  /** makes the items' ids fixed, so a retried job writes the same notifications again rather than new ones */
+  once?: { at: number; key: string };
+}
+
+/** Ids sort by time within a user's: `<userId>#<15-digit ms>-<random>`. */
+export const notificationIdOf = (userId: string, at: number, key = randomUUID().slice(0, 8)) => `${notificationPrefixOf(userId)}${String(at).padStart(15, '0')}-${key}`;
+
+/** Where the mail's link leads: the message's or template's page. */
+function linkOf(rt: Runtime, n: NotifyInput): string {
+  const base = rt.config.publicUrl.replace(/\/$/, '');
+  return n.subject === 'PLAN' ? `${base}/campaigns/detail?id=${encodeURIComponent(n.subjectId)}&tab=approval` : `${base}/notification`;
+}
+
+export async function notifyPeople(deps: NotifyDeps, n: NotifyInput): Promise<void> {
+  const to = [...new Set(n.to)].filter((id) => id !== n.by);
+  if (to.length === 0) return;
+  const now = deps.rt.clock.now();
+  // only members of this organization hear of its messages
+  const members = await deps.tenant.getMany('organizationUser', [...to, ...(n.by === 'system' ? [] : [n.by])]);
+  const byId = new Map(members.filter((m) => m !== undefined).map((m) => [m.userId, m]));
+  const items: Notification[] = to
+    .filter((id) => byId.has(id))
+    .map((userId) => ({
+      orgId: deps.tenant.orgId,
+      id: n.once ? notificationIdOf(userId, n.once.at, n.once.key) : notificationIdOf(userId, now),
+      userId,
+      kind: n.kind,
+      subject: n.subject,
+      subjectId: n.subjectId,
+      name: n.name.slice(0, 200),
+      by: n.by,
+      ...(n.reason ? { reason: n.reason.slice(0, 1000) } : {}),
+      ...(n.sent !== undefined ? { sent: n.sent, failed: n.failed ?? 0 } : {}),
+      read: false,
+      at: n.once?.at ?? now,
+    }));
+  if (items.length === 0) return;
+  await deps.tenant.putMany('notification', items);
+  const actor = byId.get(n.by)?.member;
+  const mail = async () => {
+    for (const item of items) {
+      try {
+        await mailIfAsked(deps, item, n, actor ? (lang) => displayName(actor.firstName, actor.lastName, lang) || actor.username : undefined);
+      } catch (e) {
+        deps.rt.log.warn('notification mail failed', { kind: n.kind, userId: item.userId, error: (e as Error).name });
+      }
+    }
+  };
+  if (deps.afterCommit) deps.afterCommit(mail);
+  else await mail();
+}
+
+async function mailIfAsked(deps: NotifyDeps, item: Notification, n: NotifyInput, actorName?: (lang: 'en' | 'zh' | 'ja') => string): Promise<void> {
+  const user = await deps.platform.get('user', { id: item.userId });
+  if (user?.status !== 'ACTIVE' || !user.alertTypes.includes(NOTIFICATION_ALERT_TYPE[item.kind])) return;
+  const lang = user.language;
+  const params = {
+    name: item.name,
+    by: actorName?.(lang) ?? textIn(NOTIFICATION_TEXTS.system, lang),
+    reason: item.reason ?? '',
+    sent: item.sent ?? 0,
+    failed: item.failed ?? 0,
+    url: linkOf(deps.rt, n),
+  };
+  const subject = textIn(NOTIFICATION_TEXTS[`subject${item.kind}`], lang, params);
+  const text = `${textIn(NOTIFICATION_TEXTS[`body${item.kind}`], lang, params)}\n\n${textIn(NOTIFICATION_TEXTS.open, lang, params)}\n`;
+  const addresses = user.alertEmails.length > 0 ? user.alertEmails : [user.email];
+  for (const address of new Set(addresses.map((a) => a.toLowerCase()))) await deps.rt.mailer.send({ to: address, subject, text });
+}
+
+/** A plan's run finished (the job the delivery worker posts): its author and whoever shared its sheet hear the counts. */
+export async function notifyRunFinished(deps: { rt: Runtime; store: Store }, orgId: number, planId: string, runId: string): Promise<void> {
+  const tenant = deps.store.forOrg(orgId);
+  const [plan, sheet, run] = await Promise.all([tenant.get('plan', planId), tenant.get('approvalSheet', sheetIdOf('PLAN', planId)), tenant.keyed('planRun').get(planId, runId)]);
+  if (!plan || !run) return;
+  const { total } = await tenantLedger(tenant).totals({ planId, runId });
+  await notifyPeople(
+    { rt: deps.rt, tenant, platform: deps.store },
+    {
+      kind: 'SEND_FINISHED',
+      to: [plan.createdBy, ...(sheet ? [sheet.requestedBy] : [])],
+      subject: 'PLAN',
+      subjectId: planId,
+      name: plan.name,
+      by: 'system',
+      sent: total.sent,
+      failed: total.failed + total.uncertain,
+      once: { at: run.finishedAt ?? deps.rt.clock.now(), key: runId },
+    },
+  );
+}

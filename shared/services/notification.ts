@@ -1,0 +1,36 @@
+/** A user's notifications in the selected organization (spec 000 section 4: mark read, mark unread, mark all read). */
+import * as z from 'zod';
+import { NOTIFICATION_KINDS } from '../entities/notification';
+import { ok, operation } from './operation';
+
+const id = z.string().min(1).max(200);
+
+export const notificationView = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  subject: z.enum(['PLAN', 'TEMPLATE']),
+  subjectId: z.string(),
+  name: z.string(),
+  by: z.string(),
+  byName: z.string(),
+  reason: z.string().optional(),
+  sent: z.number().int().optional(),
+  failed: z.number().int().optional(),
+  read: z.boolean(),
+  at: z.number(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+
+/** Any signed-in user has their own notifications: no permission is listed for /notification. */
+export const notificationServices = {
+  /** newest first, a page at a time by cursor; `unread` for the unread only */
+  getListByPage: operation({
+    access: 'authenticated',
+    payload: z.object({ unread: z.boolean().default(false), size: z.number().int().min(1).max(100).default(20), cursor: z.string().max(400).optional() }),
+    response: z.object({ list: z.array(notificationView), cursor: z.string().optional() }),
+  }),
+  unreadCount: operation({ access: 'authenticated', payload: z.object({}).default({}), response: z.object({ count: z.number().int() }) }),
+  read: operation({ access: 'authenticated', payload: z.object({ id }), response: ok }),
+  unread: operation({ access: 'authenticated', payload: z.object({ id }), response: ok }),
+  readAll: operation({ access: 'authenticated', payload: z.object({}).default({}), response: z.object({ count: z.number().int() }) }),
+} as const;
