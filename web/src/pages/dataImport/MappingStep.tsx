@@ -8,6 +8,7 @@ import { ATTRIBUTE_TYPES, type ConsentField, IMPORT_TARGETS, KEY_CASES } from '.
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
+import { Field, hintId } from '../../components/Field';
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -101,8 +102,12 @@ export function MappingStep({
             onChange={(e) => setKind(e.value as FileKind)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="import-key">{t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}</label>
+        <Field
+          id="import-key"
+          label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
+          hint={t(device ? 'dataImport.accountKeyHint' : 'dataImport.primaryKeyHint')}
+          error={errors.key}
+        >
           <Select
             inputId="import-key"
             label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
@@ -110,13 +115,9 @@ export function MappingStep({
             value={state.primaryKeyColumn}
             options={header.map((_, i) => ({ label: columnName(i), value: i }))}
             onChange={(e) => onChange({ ...state, primaryKeyColumn: e.value as number })}
-            aria-describedby="import-key-hint"
+            aria-describedby={hintId('import-key')}
           />
-          <small id="import-key-hint" className="field-hint">
-            {t(device ? 'dataImport.accountKeyHint' : 'dataImport.primaryKeyHint')}
-          </small>
-          <FieldError id="import-key-error" text={errors.key} />
-        </div>
+        </Field>
         <div className="field">
           <label htmlFor="import-key-case">{t('dataImport.keyCase')}</label>
           <Select
