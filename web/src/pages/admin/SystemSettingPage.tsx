@@ -19,6 +19,7 @@ import { offsetLabel, timeZoneNames } from '../campaign/schedule';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/admin';
 import { TextAreaField } from '../../components/Field';
+import styles from './SystemSettingPage.module.css';
 
 const SWITCHES = [
   'singleMessageApprovalSheet',
@@ -194,7 +195,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.capHint')}
           </small>
         </fieldset>
-        <fieldset className="span-2 checkbox-list switch-list">
+        <fieldset className={`${styles.switchList} span-2 checkbox-list`}>
           <legend>{t('systemSetting.switches')}</legend>
           {SWITCHES.map((name) => (
             <div key={name} className="checkbox-row">
@@ -278,7 +279,7 @@ export default function SystemSettingPage() {
         </div>
       )}
       {data && (
-        <div className="page-stack">
+        <div className={styles.pageStack}>
           <OrganizationSection view={data.organization} onSaved={reload} />
           <SendRatesSection sending={data.sending} onSaved={reload} />
         </div>

@@ -10,6 +10,7 @@ import type { FormField } from '../../../../shared/entities/entity';
 import { errorId, Field, TextAreaField } from '../../components/Field';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import styles from '../../components/colorSwatch.module.css';
 
 export interface ControlProps {
   field: FormField;
@@ -97,7 +98,7 @@ export const FIELD_CONTROLS: Record<FormField['kind'], (props: ControlProps) => 
   ),
   color: ({ id, label, value, error, className, set }) => (
     <TextField id={id} label={label} value={String(value ?? '')} maxLength={7} error={error} fieldClassName={className} onChange={set}>
-      <span className="color-swatch" style={{ background: swatch(value) }} aria-hidden="true" />
+      <span className={styles.colorSwatch} style={{ background: swatch(value) }} aria-hidden="true" />
     </TextField>
   ),
 };

@@ -16,6 +16,7 @@ import { messageFor } from '../../../api/errorHandler';
 import { keys } from '../../../api/keys';
 import { useCloseOnNavigation } from '../../../ui/dialogBus';
 import './AssetPicker.css';
+import styles from '../../assets/assets.module.css';
 
 export const PICKER_PAGE_SIZE = 12;
 
@@ -109,7 +110,7 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
   return (
     <div className="asset-picker">
       <div className="asset-picker-toolbar">
-        <nav aria-label={t('template.assetPicker.folders')} className="asset-crumbs">
+        <nav aria-label={t('template.assetPicker.folders')} className={styles.assetCrumbs}>
           <Button
             type="button"
             text
