@@ -36,7 +36,7 @@ export function InvitationsBar() {
   return (
     <section className={styles.invitationsBar} aria-label={t('invitations.title')}>
       {data.map((i) => (
-        <div key={i.orgId} className={`${styles.invitationRow} notice notice-info`}>
+        <div key={i.orgId} className={`${styles.invitationRow} notice notice-info`} data-testid="invitation">
           <i className="pi pi-envelope" aria-hidden="true" />
           <span>{t('invitations.text', { inviter: i.invitedBy, org: shownName(i.orgName), role: shownName(i.roleName) })}</span>
           <span className={styles.invitationActions}>

@@ -68,7 +68,7 @@ function PermissionGroup({
             <Checkbox inputId={`perm-${code}`} value={code} checked={selected.has(code)} disabled={disabled} onChange={(e) => onChange([code], Boolean(e.checked))} />
             <label htmlFor={`perm-${code}`} className={styles.permissionLabel}>
               <span className="permission-name">{label(code)}</span>
-              <span className={`${styles.code} muted`}>{code}</span>
+              <span className="code muted">{code}</span>
             </label>
           </div>
         ))}

@@ -9,6 +9,7 @@ import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
 import { Field, hintId } from '../../components/Field';
+import styles from './dataImport.module.css';
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -170,9 +171,9 @@ export function MappingStep({
                 <tr key={i} data-column={i}>
                   <th scope="row">
                     {columnName(i)}
-                    {isKey && <span className="key-badge">{t('dataImport.key')}</span>}
+                    {isKey && <span className={styles.keyBadge}>{t('dataImport.key')}</span>}
                   </th>
-                  <td className="sample-cell">
+                  <td className={styles.sampleCell}>
                     {sample
                       .map((r) => r[i] ?? '')
                       .filter(Boolean)
@@ -180,7 +181,7 @@ export function MappingStep({
                       .join(', ') || '--'}
                   </td>
                   <td>
-                    <div className="mapping-choice">
+                    <div className={styles.mappingChoice}>
                       <Select
                         inputId={`import-target-${i}`}
                         label={t('dataImport.targetOf', { column: columnName(i) })}
@@ -193,7 +194,7 @@ export function MappingStep({
                           <TextField
                             id={`import-attribute-${i}`}
                             label={t('dataImport.attributeName', { column: columnName(i) })}
-                            fieldClassName="compact-field"
+                            fieldClassName={styles.compactField}
                             value={c.attribute}
                             maxLength={64}
                             onChange={(attribute) => setChoice(i, { attribute })}
