@@ -31,7 +31,8 @@ import { LineEditor, LinePreview } from './LineContent';
 import { PushEditor, PushPreview } from './PushContent';
 import { SmsEditor, SmsPreview } from './SmsContent';
 import '../template.css';
-import './channel.css';
+// the channel editors' styles, with the page's sub-form and item rows
+import './channel.module.css';
 import '../../../i18n/areas/template';
 import '../../../i18n/areas/channelContent';
 import { useOrgLocale } from '../../../app/locale';

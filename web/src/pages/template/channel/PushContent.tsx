@@ -14,6 +14,7 @@ import { FieldError, TextField } from '../../../components/TextField';
 import type { BlockDraft } from '../draft';
 import { AreaField, type EditorProps, FieldRows, list, patchAt, SelectField, text } from './fields';
 import { InAppBuilder } from './InAppBuilder';
+import styles from './channel.module.css';
 
 type PushButton = { text: string; action: (typeof PUSH_BUTTON_ACTIONS)[number]; value: string };
 type Extra = { key: string; value: string };
@@ -301,7 +302,7 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
   const buttons = list<PushButton>(content.buttons).filter((b) => b.text.trim());
   const withoutPush = content.inboxMode === 'INBOX_ONLY';
   return (
-    <div className="push-preview">
+    <div className={styles.pushPreview}>
       <div className="width-toggle" role="group" aria-label={t('channelContent.push.previewOs')}>
         {(['ios', 'android'] as const).map((value) => (
           <button key={value} type="button" className={`width-option${value === os ? ' active' : ''}`} aria-pressed={value === os} onClick={() => setOs(value)}>
@@ -310,26 +311,26 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
           </button>
         ))}
       </div>
-      <figure className={`phone-frame ${os}`} aria-label={t('channelContent.previewOf', { channel: os === 'ios' ? 'iOS' : 'Android' })}>
-        <div className="phone-screen lock">
+      <figure className={`${styles.phoneFrame} ${os}`} data-testid="phone-frame" aria-label={t('channelContent.previewOf', { channel: os === 'ios' ? 'iOS' : 'Android' })}>
+        <div className={`${styles.phoneScreen} lock`}>
           {withoutPush ? (
             <p className="muted small">{t('channelContent.push.inboxOnly')}</p>
           ) : (
-            <div className="notification" data-testid="push-preview">
-              <p className="notification-app">
-                <span className="app-icon" aria-hidden="true" /> Herald · {t('channelContent.push.now')}
+            <div className={styles.notification} data-testid="push-preview">
+              <p className={styles.notificationApp}>
+                <span className={styles.appIcon} aria-hidden="true" /> Herald · {t('channelContent.push.now')}
               </p>
-              <div className="notification-main">
+              <div className={styles.notificationMain}>
                 <div>
-                  <p className="notification-title">{title || t('channelContent.push.title')}</p>
-                  {intro && <p className="notification-intro">{intro}</p>}
-                  {body && <p className="notification-body">{body}</p>}
+                  <p className={styles.notificationTitle}>{title || t('channelContent.push.title')}</p>
+                  {intro && <p className={styles.notificationIntro}>{intro}</p>}
+                  {body && <p className={styles.notificationBody}>{body}</p>}
                 </div>
-                {picture && <img src={picture} alt="" className="notification-thumb" />}
+                {picture && <img src={picture} alt="" className={styles.notificationThumb} />}
               </div>
               {media.type === 'VIDEO' && media.url && <p className="notification-media">▶ {t('channelContent.push.media.VIDEO')}</p>}
               {buttons.length > 0 && (
-                <p className="notification-actions">
+                <p className={styles.notificationActions} data-testid="notification-actions">
                   {buttons.map((b, i) => (
                     <span key={i}>{b.text}</span>
                   ))}
