@@ -32,11 +32,14 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { Killed, sendHarness } from '../support/sendHarness';
+import { sendHarness } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
+import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
+const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
+
+const { workerOf, drain } = harness;
 
 const DAY = 24 * 3600_000;
 const log = capturedLog();
@@ -451,77 +454,34 @@ async function expectEachOnce(run: { orgId: number; planId: string; runId: strin
   return held;
 }
 
-describe('exactly once through the LINE stand-in', () => {
-  it.each([1, 30, 59])(
-    'a worker killed after %i of 60 sends, then restarted: everyone exactly once',
-    async (killAfter) => {
-      const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-      const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-      const list = recipients(60);
-      for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
-      let done = 0;
-      const dying = workerOf(
-        deps({
-          line: lineSender(herald.rt),
-          concurrency: 1,
-          onRecorded: () => {
-            done += 1;
-            if (done === killAfter) throw new Killed();
-          },
-        }),
-      );
-      let outcome: string;
-      do outcome = await deliverOne(dying, queue);
-      while (outcome === 'acked');
-      expect(outcome).toBe('failed');
-      expect(await received(list.map((r) => r.address))).toHaveLength(killAfter);
-      // the dead worker's message comes back after its visibility timeout (the queue keeps real time here)
-      await herald.queue.send(queue, lastTaken!);
-      clock.advance(61_000);
-      await drain(workerOf(deps({ line: lineSender(herald.rt) })), queue);
-      await expectEachOnce(run, list);
-    },
-    60_000,
-  );
-
-  it('a worker that dies between LINE and the ledger leaves an uncertain record, never resent', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(3);
-    await herald.queue.send(queue, batches(run.orgId, run.planId, run.runId, list)[0]!);
-    const line = lineSender(herald.rt);
-    const dying: ChannelSender = {
-      async send(m) {
-        const out = await line.send(m);
-        if (m.to === list[1]!.address) throw new Killed();
-        return out;
-      },
-    };
-    expect(await deliverOne(workerOf(deps({ line: dying })), queue)).toBe('failed');
+exactlyOnceSuite({
+  title: 'exactly once through the LINE stand-in',
+  channel: 'LINE',
+  noun: 'recipient',
+  harness,
+  queue: () => herald.queue,
+  ledger: () => new Ledger(store, clock),
+  sender: () => lineSender(herald.rt),
+  deps: (line, over) => deps({ line, ...over }),
+  recipients,
+  batches: (run, list) => batches(run.orgId, run.planId, run.runId, list),
+  perAddress: async (addresses) => {
+    const counts = new Map<string, number>();
+    for (const h of await received(addresses)) counts.set(h.request.to as string, (counts.get(h.request.to as string) ?? 0) + 1);
+    return counts;
+  },
+  throttle: (address, times) => tell(address, 'throttled', times),
+  redeliver: async (queue) => {
+    // the dead worker's message comes back after its visibility timeout (the queue keeps real time here)
     await herald.queue.send(queue, lastTaken!);
     clock.advance(61_000);
-    await drain(workerOf(deps({ line })), queue);
-    const held = await received(list.map((r) => r.address));
-    expect(held.map((h) => h.request.to).sort()).toEqual(list.map((r) => r.address).sort());
-    expect((await new Ledger(store, clock).totals(run)).total).toMatchObject({ sent: 2, uncertain: 1 });
-  }, 60_000);
+  },
+  eachOnce: expectEachOnce,
+  sizes: { crash: 60, killAfter: [1, 30, 59], duplicates: 150, inSeries: 1, throttled: 60 },
+  timeout: 60_000,
+});
 
-  it('every queue message delivered twice, in series and in parallel: one request each', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(150);
-    const all = batches(run.orgId, run.planId, run.runId, list);
-    await herald.queue.send(queue, all[0]!);
-    await herald.queue.send(queue, all[0]!);
-    await drain(workerOf(deps({ line: lineSender(herald.rt) })), queue);
-    for (const b of all.slice(1)) {
-      await herald.queue.send(queue, b);
-      await herald.queue.send(queue, b);
-    }
-    await Promise.all([drain(workerOf(deps({ line: lineSender(herald.rt) })), queue), drain(workerOf(deps({ line: lineSender(herald.rt) })), queue)]);
-    await expectEachOnce(run, list);
-  }, 60_000);
-
+describe('exactly once through the LINE stand-in, when answers are lost', () => {
   it('an answer lost on the way back is asked again with the same retry key: LINE answers 409, one message, its id recorded', async () => {
     // a proxy before the stand-in that lets each first request through and then drops the connection
     const seen = new Set<string>();
@@ -561,27 +521,6 @@ describe('exactly once through the LINE stand-in', () => {
       proxy.closeAllConnections();
       await new Promise<void>((r) => proxy.close(() => r()));
     }
-  }, 60_000);
-
-  it('throttled (429) recipients are retried until sent, none twice, the retry key unchanged', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(60);
-    const slow = list.filter((_, i) => i % 3 === 0);
-    await Promise.all(slow.map((r) => tell(r.address, 'throttled', 2)));
-    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
-    let throttled = 0;
-    const line = lineSender(herald.rt);
-    const counting: ChannelSender = {
-      async send(m) {
-        const out = await line.send(m);
-        if (out.kind === 'throttled') throttled += 1;
-        return out;
-      },
-    };
-    await Promise.all([drain(workerOf(deps({ line: counting })), queue), drain(workerOf(deps({ line: counting })), queue)]);
-    expect(throttled).toBe(slow.length * 2);
-    await expectEachOnce(run, list);
   }, 60_000);
 });
 

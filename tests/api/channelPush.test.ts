@@ -13,7 +13,7 @@ import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../share
 import { PUSH_TEXTS } from '../../shared/i18n';
 import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
+import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
 import { sendPushRequest } from '../../functions/channels/push/pinpoint';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
@@ -25,11 +25,12 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { Killed, sendHarness } from '../support/sendHarness';
+import { sendHarness } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
+import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
+const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const push = CHANNEL_ADAPTERS.PUSH_NATIVE;
@@ -73,6 +74,8 @@ beforeAll(async () => {
   secrets.push(tokenKey.split('\n')[1]!, fcmKey.split('\n')[1]!);
 });
 afterAll(() => herald?.stop());
+
+const { workerOf, drain } = harness;
 
 // --- helpers
 
@@ -545,100 +548,31 @@ describe('a dead token', () => {
 
 // --- exactly once
 
-describe('every (plan, device) exactly once', () => {
-  it.each([1, 100, 199])('a worker killed after %i of 200 sends, then restarted: each device once', async (killAfter) => {
-    const N = 200;
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = await devices(N);
-    for (const b of batches(run, list)) await herald.queue.send(queue, b);
-    let done = 0;
-    const dying = workerOf(
-      deps(sender, {
-        concurrency: 1,
-        onRecorded: () => {
-          if (++done === killAfter) throw new Killed();
-        },
-      }),
-    );
-    let outcome: string;
-    do outcome = await deliverOne(dying, queue);
-    while (outcome === 'acked');
-    expect(outcome).toBe('failed');
-    expect(await received(list.map((r) => r.address))).toHaveLength(killAfter);
-    for (const b of batches(run, list)) await herald.queue.send(queue, b);
-    await drain(workerOf(deps(sender)), queue);
-    const counts = perToken(await received(list.map((r) => r.address)));
-    expect(counts.size).toBe(N);
-    expect([...counts.values()].every((c) => c === 1)).toBe(true);
-    expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
-  });
-
-  it('every batch delivered twice, in series and in parallel: one message per device, one inbox item per account', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = await devices(300);
-    const all = batches(run, list);
-    for (const b of all.slice(0, 3)) {
-      await herald.queue.send(queue, b);
-      await herald.queue.send(queue, b);
-    }
-    await drain(workerOf(deps(sender)), queue);
-    for (const b of all.slice(3)) {
-      await herald.queue.send(queue, b);
-      await herald.queue.send(queue, b);
-    }
-    await Promise.all([drain(workerOf(deps(sender)), queue), drain(workerOf(deps(sender)), queue)]);
-    const counts = perToken(await received(list.map((r) => r.address)));
-    expect(counts.size).toBe(300);
-    expect(Math.max(...counts.values())).toBe(1);
-    expect((await new Ledger(store, herald.rt.clock).totals(run)).total.sent).toBe(300);
+exactlyOnceSuite({
+  title: 'every (plan, device) exactly once',
+  channel: 'PUSH_NATIVE',
+  noun: 'device',
+  harness,
+  queue: () => herald.queue,
+  ledger: () => new Ledger(store, herald.rt.clock),
+  sender: () => sender,
+  deps: (s, over) => deps(s, over),
+  recipients: devices,
+  batches,
+  perAddress: async (addresses) => perToken(await received(addresses)),
+  throttle: (address, times) => answer(address, 'throttled', times),
+  redeliver: async (queue, lost) => {
+    // the claim of a send that never reached the ledger goes stale
+    await new Promise((r) => setTimeout(r, 50));
+    for (const b of lost) await herald.queue.send(queue, b);
+  },
+  afterUncertain: { staleClaimMs: 0 },
+  // one inbox item per account however often its batch came
+  afterDuplicates: async (list) => {
     const items = await store.queryAll('inboxItem', { name: 'accountKey', value: inboxKeyOf(1, list[7]!.accountId) });
     expect(items).toHaveLength(1);
-  });
-
-  it('a worker that dies between the service and the ledger leaves an uncertain record, never resent', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = await devices(3);
-    await herald.queue.send(queue, batches(run, list)[0]);
-    const dying: ChannelSender = {
-      async send(m) {
-        const out = await sender.send(m);
-        if (m.channel === 'PUSH_NATIVE' && m.to === list[1]!.address) throw new Killed();
-        return out;
-      },
-    };
-    expect(await deliverOne(workerOf(deps(dying)), queue)).toBe('failed');
-    await new Promise((r) => setTimeout(r, 50));
-    await herald.queue.send(queue, batches(run, list)[0]);
-    await drain(workerOf(deps(sender, { staleClaimMs: 0 })), queue);
-    expect([...perToken(await received(list.map((r) => r.address))).values()]).toEqual([1, 1, 1]);
-    expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: 2, uncertain: 1 });
-  });
-
-  it('devices the service throttles are retried until sent, none twice, never counted before they go', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = await devices(150);
-    const throttledTokens = list.filter((_, i) => i % 3 === 0).map((r) => r.address);
-    for (const t of throttledTokens) await answer(t, 'throttled', 2);
-    let throttled = 0;
-    const counting: ChannelSender = {
-      async send(m): Promise<SendOutcome> {
-        const out = await sender.send(m);
-        if (out.kind === 'throttled') throttled++;
-        return out;
-      },
-    };
-    for (const b of batches(run, list)) await herald.queue.send(queue, b);
-    await Promise.all([drain(workerOf(deps(counting)), queue), drain(workerOf(deps(counting)), queue)]);
-    expect(throttled).toBe(throttledTokens.length * 2);
-    const counts = perToken(await received(list.map((r) => r.address)));
-    expect(counts.size).toBe(150);
-    expect(Math.max(...counts.values())).toBe(1);
-    expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: 150, failed: 0 });
-  });
+  },
+  sizes: { crash: 200, killAfter: [1, 100, 199], duplicates: 300, inSeries: 3, throttled: 150 },
 });
 
 describe('inbox only', () => {

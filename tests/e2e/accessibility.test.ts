@@ -57,7 +57,7 @@ async function settled(): Promise<void> {
 /** Opens a path from the parking page, so even a redirect back to the same screen shows a fresh one. */
 async function show(path: string): Promise<void> {
   await setHash(PARKING);
-  await visible('.status-code');
+  await visible('[data-testid="status-code"]');
   await page.evaluate(() =>
     document.querySelectorAll('h1').forEach((h) => {
       h.setAttribute('data-seen', '');
@@ -92,7 +92,7 @@ describe('signed out', () => {
 
   it('the 404 page', async () => {
     await setHash('/no/such/page');
-    await visible('.status-code');
+    await visible('[data-testid="status-code"]');
     await expectAccessible(page, 'the 404 page (signed out)');
   });
 });
@@ -149,13 +149,13 @@ describe('signed in as the admin', () => {
 
   it('the settings page on each tab', async () => {
     await show('/settings');
-    const tabs = page.locator('.settings-tabs [role="tab"]');
+    const tabs = page.locator('.p-tabview [role="tab"]');
     const count = await tabs.count();
     for (let i = 0; i < count; i++) {
       const tab = tabs.nth(i);
       await tab.click();
-      await page.waitForFunction((n) => document.querySelectorAll('.settings-tabs [role="tab"]')[n]?.getAttribute('aria-selected') === 'true', i);
-      await visible('.settings-tabs [role="tabpanel"]');
+      await page.waitForFunction((n) => document.querySelectorAll('.p-tabview [role="tab"]')[n]?.getAttribute('aria-selected') === 'true', i);
+      await visible('.p-tabview [role="tabpanel"]');
       await animationsDone();
       await expectAccessible(page, `the settings tab "${(await tab.textContent())?.trim()}"`);
     }
@@ -178,7 +178,7 @@ describe('signed in as the admin', () => {
 
   it('the 404 page', async () => {
     await setHash('/no/such/page');
-    await visible('.status-code');
+    await visible('[data-testid="status-code"]');
     await expectAccessible(page, 'the 404 page (signed in)');
   });
 

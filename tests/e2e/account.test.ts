@@ -195,7 +195,7 @@ describe('sign-in address and invitations', () => {
 
     const { context, page } = await openPage(suite.browser);
     await signIn(page, suite.herald.portalUrl, 'joiner', 'Joiner@1234');
-    const row = page.locator('.invitation-row', { hasText: 'Partner agency' });
+    const row = page.locator('[data-testid="invitation"]', { hasText: 'Partner agency' });
     await row.waitFor();
     expect(await row.textContent()).toContain('admin invited you to join Partner agency as Administrator.');
     await row.getByRole('button', { name: 'Accept' }).click();

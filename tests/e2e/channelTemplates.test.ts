@@ -83,10 +83,10 @@ it('writes a push notification with buttons and previews it on iOS and Android',
   const preview = page.locator('[data-testid="push-preview"]');
   await expect.poll(() => preview.textContent()).toContain('Spring sale, Alex');
   expect(await preview.textContent()).toContain('Up to 30% off today');
-  expect(await preview.locator('.notification-actions').textContent()).toContain('Shop');
+  expect(await preview.locator('[data-testid="notification-actions"]').textContent()).toContain('Shop');
   await expectAccessible(page, 'the push editor (iOS)');
   await page.getByRole('button', { name: 'Android' }).click();
-  await page.locator('.phone-frame.android').waitFor();
+  await page.locator('[data-testid="phone-frame"].android').waitFor();
   await expectAccessible(page, 'the push editor (Android)');
 
   await saveAndReopen(page, 'Spring push', 'Push');
@@ -153,7 +153,7 @@ it('writes LINE messages and a letter with its PDF', async () => {
   await page.fill('#content-en-m1-a0-uri', 'https://shop.example');
   const line = page.locator('[data-testid="line-preview"]');
   await expect.poll(() => line.textContent()).toContain('Hello Alex');
-  expect(await line.locator('.line-card').textContent()).toContain('See what is new');
+  expect(await line.locator('[data-testid="line-card"]').textContent()).toContain('See what is new');
   await expectAccessible(page, 'the LINE editor');
   await saveAndReopen(page, 'LINE sale', 'LINE');
   expect(await page.inputValue('#content-en-m1-a0-uri')).toBe('https://shop.example');
@@ -166,8 +166,8 @@ it('writes LINE messages and a letter with its PDF', async () => {
   await page.fill('#content-en-body', 'Dear {{firstName|customer}},\n\nOur spring offer is here.');
   const letter = page.locator('[data-testid="letter-preview"]');
   await expect.poll(() => letter.textContent()).toContain('Spring offer for Alex');
-  expect(await letter.locator('.letter-sender').textContent()).toContain('東京都渋谷区1-2-3');
-  expect(await letter.locator('.letter-closing').textContent()).toContain('Mia Chen');
+  expect(await letter.locator('[data-testid="letter-sender"]').textContent()).toContain('東京都渋谷区1-2-3');
+  expect(await letter.locator('[data-testid="letter-closing"]').textContent()).toContain('Mia Chen');
   await expectAccessible(page, 'the letter editor');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
   expect(download.suggestedFilename()).toBe('Spring-offer-for-Alex.pdf');

@@ -114,10 +114,10 @@ it('imports 1,000 rows with progress and a bad-rows report, lists them, and size
   await page.getByRole('button', { name: 'New segment' }).click();
   await waitForPath(page, '/library/segment/create-segment');
   await page.fill('#segment-name', 'JP gold');
-  const first = page.locator('.rule-condition[data-condition="1"]');
+  const first = page.locator('[data-condition="1"]');
   await first.getByRole('textbox', { name: 'Value 1', exact: true }).fill('JP');
   await page.getByRole('button', { name: 'Add condition' }).click();
-  const second = page.locator('.rule-condition[data-condition="2"]');
+  const second = page.locator('[data-condition="2"]');
   await choose(page, second.locator('.p-dropdown').first(), 'Custom attribute');
   await second.getByRole('textbox', { name: 'Attribute name 2', exact: true }).fill('plan');
   await second.getByRole('textbox', { name: 'Value 2', exact: true }).fill('gold');

@@ -38,14 +38,14 @@ it('marks the menu entries whose screen is not built yet (the bell now has its s
   await expectAccessible(page, 'the dashboard with the marked menu');
 
   // the dashboard's links: the screens a new user needs, none of them unfinished
-  const links = await page.locator('.quick-links a').evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').replace(/^#/, '')));
+  const links = await page.locator('[data-testid="quick-links"] a').evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').replace(/^#/, '')));
   for (const path of ['/home', '/campaigns', '/library/message', '/library/segment', '/library/batches', '/library/account']) expect(links).toContain(path);
   for (const path of links) {
     const route = ROUTES.find((r) => r.path === path);
     expect(route && !isComingSoon(route), path).toBe(true);
   }
   for (const path of links) {
-    await page.locator(`.quick-links a[href="#${path}"]`).click();
+    await page.locator(`[data-testid="quick-links"] a[href="#${path}"]`).click();
     await waitForPath(page, path);
     await page.locator('main h1').waitFor();
     expect(await page.getByTestId('not-available').count(), path).toBe(0);

@@ -69,7 +69,7 @@ describe('route guard', () => {
     const { context, page } = await openPage(suite.browser);
     await signIn(page, suite.herald.portalUrl);
     await openByHash(page, '/no/such/page');
-    await page.locator('.status-code', { hasText: '404' }).waitFor();
+    await page.locator('[data-testid="status-code"]', { hasText: '404' }).waitFor();
     await openByHash(page, '/dashboard/groups');
     await page.getByTestId('not-available').waitFor();
     expect(await page.locator('.side-menu').count()).toBe(1);

@@ -44,7 +44,7 @@ it('offers a tag with its operators and allowed values, and the segment counts r
 
   await page.goto(`${suite.herald.portalUrl}#/library/segment/create-segment`);
   await page.fill('#segment-name', 'Gold plan');
-  const first = page.locator('.rule-condition[data-condition="1"]');
+  const first = page.locator('[data-condition="1"]');
   await choose(page, first.locator('.p-dropdown').first(), 'Tag: Plan');
   // an ENUM tag: equality and lists only, and its values as choices
   await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });

@@ -353,12 +353,12 @@ it("chooses the image block's picture from the assets: folders, a name filter, a
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Choose an image from the assets' });
   await dialog.getByRole('button', { name: 'Open folder picker' }).click();
-  const items = dialog.locator('.asset-picker-item');
+  const items = dialog.locator('[data-testid="asset-picker-item"]');
   // pictures only, each with its thumbnail at its public address
-  await expect.poll(() => items.locator('.asset-picker-name').allTextContents()).toEqual(['autumn.png', 'spring-hero.png']);
+  await expect.poll(() => items.locator('[data-testid="asset-picker-name"]').allTextContents()).toEqual(['autumn.png', 'spring-hero.png']);
   expect(await items.nth(1).locator('img').getAttribute('src')).toBe(hero.url);
   await dialog.getByLabel('Filter by name').fill('HERO');
-  await expect.poll(() => items.locator('.asset-picker-name').allTextContents()).toEqual(['spring-hero.png']);
+  await expect.poll(() => items.locator('[data-testid="asset-picker-name"]').allTextContents()).toEqual(['spring-hero.png']);
   await expectAccessible(page, 'the asset picker');
   await dialog.getByLabel('Filter by name').fill('winter');
   await dialog.getByText('No picture here has "winter" in its name.').waitFor();

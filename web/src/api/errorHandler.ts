@@ -9,6 +9,7 @@ import { clearToasts, showError } from '../ui/toastBus';
 import { ApiError, CLIENT_CODES } from './apiError';
 import { getSession, markSessionEnded } from './session';
 import { forgetSession, redirectAfterLogout } from './signOut';
+import toastStyles from './toastAction.module.css';
 
 /** Codes whose toast shows the server's own text instead of the catalogue's. */
 const SERVER_TEXT_CODES = new Set(['720005', '720006', '720007', '720009']);
@@ -40,7 +41,7 @@ function showConflict(text: string): void {
       { className: 'toast-with-action' },
       text,
       ' ',
-      createElement('button', { type: 'button', className: 'toast-action', onClick: loadLatest }, i18n.t('common.loadLatest')),
+      createElement('button', { type: 'button', className: toastStyles.toastAction, onClick: loadLatest }, i18n.t('common.loadLatest')),
     ),
     { sticky: true },
   );

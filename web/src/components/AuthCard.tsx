@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, PRODUCT_NAME } from '../app/constants';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import styles from './AuthCard.module.css';
 
 export function BrandMark({ size = 36 }: { size?: number }) {
   return (
@@ -16,21 +17,21 @@ export function BrandMark({ size = 36 }: { size?: number }) {
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="auth-page">
-      <div className="auth-topbar">
+    <div className={styles.authPage}>
+      <div className={styles.authTopbar}>
         <LanguageSwitcher />
       </div>
-      <main className="auth-card">
-        <div className="auth-brand">
+      <main className={styles.authCard}>
+        <div className={styles.authBrand}>
           <BrandMark />
-          <span className="auth-brand-name">{PRODUCT_NAME}</span>
+          <span className={styles.authBrandName}>{PRODUCT_NAME}</span>
         </div>
-        <h1 className="auth-title">{title}</h1>
-        {subtitle && <p className="auth-subtitle">{subtitle}</p>}
+        <h1 className={styles.authTitle}>{title}</h1>
+        {subtitle && <p className={styles.authSubtitle}>{subtitle}</p>}
         {children}
-        {footer && <div className="auth-footer">{footer}</div>}
+        {footer && <div className={styles.authFooter}>{footer}</div>}
       </main>
-      <p className="auth-version">{t('app.version', { version: APP_VERSION })}</p>
+      <p className={styles.authVersion}>{t('app.version', { version: APP_VERSION })}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@
 import { Button } from 'primereact/button';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './LocationPicker.module.css';
 
 export const W = 600;
 export const H = 300;
@@ -128,13 +129,13 @@ export function LocationPicker({
     const r = at && radiusMetres ? radiusMetres / ((METRES_PER_PIXEL_Z0 * Math.cos((latitude! * Math.PI) / 180)) / 2 ** view.zoom) : 0;
     picture = (
       <>
-        <rect width={W} height={H} className="location-sea" />
+        <rect width={W} height={H} className={styles.locationSea} />
         {tilesOf(view, tileUrl!).map((tile) => (
           <image key={tile.key} href={tile.href} x={tile.x} y={tile.y} width={TILE} height={TILE} />
         ))}
         {at && (
-          <g className="location-point">
-            {r > 0 && <circle cx={at.x} cy={at.y} r={r} className="location-radius" />}
+          <g className={styles.locationPoint}>
+            {r > 0 && <circle cx={at.x} cy={at.y} r={r} className={styles.locationRadius} />}
             <circle cx={at.x} cy={at.y} r={5} />
           </g>
         )}
@@ -155,32 +156,32 @@ export function LocationPicker({
     const r = radiusMetres && has ? radiusMetres / METRES_PER_DEGREE : 0;
     picture = (
       <>
-        <rect width={W} height={H} className="location-sea" />
+        <rect width={W} height={H} className={styles.locationSea} />
         {lines(Math.max(-90, north - span.lat), Math.min(90, north)).map((lat) => (
           <g key={`lat${lat}`}>
-            <line x1={0} x2={W} y1={y(lat)} y2={y(lat)} className={lat === 0 ? 'location-axis' : 'location-grid'} />
-            <text x={3} y={y(lat) - 3} className="location-label">
+            <line x1={0} x2={W} y1={y(lat)} y2={y(lat)} className={lat === 0 ? styles.locationAxis : styles.locationGrid} />
+            <text x={3} y={y(lat) - 3} className={styles.locationLabel}>
               {lat}°
             </text>
           </g>
         ))}
         {lines(west, west + span.lon).map((lon) => (
           <g key={`lon${lon}`}>
-            <line y1={0} y2={H} x1={x(lon)} x2={x(lon)} className={lon === 0 ? 'location-axis' : 'location-grid'} />
-            <text x={x(lon) + 3} y={H - 4} className="location-label">
+            <line y1={0} y2={H} x1={x(lon)} x2={x(lon)} className={lon === 0 ? styles.locationAxis : styles.locationGrid} />
+            <text x={x(lon) + 3} y={H - 4} className={styles.locationLabel}>
               {lon}°
             </text>
           </g>
         ))}
         {has && (
-          <g className="location-point">
+          <g className={styles.locationPoint}>
             {r > 0 && (
               <ellipse
                 cx={x(longitude)}
                 cy={y(latitude)}
                 rx={(r / Math.max(0.01, Math.cos((latitude * Math.PI) / 180)) / span.lon) * W}
                 ry={(r / span.lat) * H}
-                className="location-radius"
+                className={styles.locationRadius}
               />
             )}
             <circle cx={x(longitude)} cy={y(latitude)} r={5} />
@@ -191,12 +192,12 @@ export function LocationPicker({
   }
 
   return (
-    <div className="location-picker span-2" data-testid="location-picker" data-mode={tiles ? 'tiles' : 'grid'}>
+    <div className={`${styles.locationPicker} span-2`} data-testid="location-picker" data-mode={tiles ? 'tiles' : 'grid'}>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the latitude and longitude fields beside the map are the keyboard way to place the point */}
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t(tiles ? 'crud.map.tilePicture' : 'crud.map.picture', { zoom: view.zoom })} onClick={pick}>
         {picture}
       </svg>
-      <div className="location-tools">
+      <div className={styles.locationTools}>
         <span className="muted small">{has ? t('crud.map.at', { latitude, longitude }) : t('crud.map.hint')}</span>
         {tiles && attribution && <span className="muted small location-credit">{attribution}</span>}
         <Button type="button" icon="pi pi-search-plus" text rounded aria-label={t('crud.map.zoomIn')} disabled={view.zoom >= maxZoom} onClick={() => zoom(1)} />

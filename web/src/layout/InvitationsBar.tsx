@@ -11,6 +11,7 @@ import { useMyInvitations } from '../api/hooks';
 import { refreshSession } from '../api/session';
 import { showSuccess } from '../ui/toastBus';
 import { shownName } from '../i18n/seededNames';
+import styles from './InvitationsBar.module.css';
 
 export function InvitationsBar() {
   const { t } = useTranslation();
@@ -33,12 +34,12 @@ export function InvitationsBar() {
   }
 
   return (
-    <section className="invitations-bar" aria-label={t('invitations.title')}>
+    <section className={styles.invitationsBar} aria-label={t('invitations.title')}>
       {data.map((i) => (
-        <div key={i.orgId} className="notice notice-info invitation-row">
+        <div key={i.orgId} className={`${styles.invitationRow} notice notice-info`} data-testid="invitation">
           <i className="pi pi-envelope" aria-hidden="true" />
           <span>{t('invitations.text', { inviter: i.invitedBy, org: shownName(i.orgName), role: shownName(i.roleName) })}</span>
-          <span className="invitation-actions">
+          <span className={styles.invitationActions}>
             <Button label={t('invitations.accept')} icon="pi pi-check" size="small" loading={busy === i.orgId} onClick={() => void answer(i, true)} />
             <Button label={t('invitations.decline')} severity="secondary" outlined size="small" disabled={busy === i.orgId} onClick={() => void answer(i, false)} />
           </span>

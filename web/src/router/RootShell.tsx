@@ -9,6 +9,7 @@ import { PRODUCT_NAME } from '../app/constants';
 import { ChunkLoadError } from '../app/lazyPage';
 import type { RouteDef } from '../routes';
 import { useHeadingFocus } from './useHeadingFocus';
+import styles from './RootShell.module.css';
 
 export function PageSpinner() {
   return (
@@ -22,8 +23,8 @@ function ProblemView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunk = error instanceof ChunkLoadError;
   return (
-    <div className="problem-view" role="alert">
-      <i className="pi pi-exclamation-triangle problem-icon" aria-hidden="true" />
+    <div className={styles.problemView} role="alert">
+      <i className={`${styles.problemIcon} pi pi-exclamation-triangle`} aria-hidden="true" />
       <h2>{chunk ? t('problem.chunkTitle') : t('problem.title')}</h2>
       <p>{chunk ? (error.reason === 'timeout' ? t('problem.chunkTimeout') : t('problem.chunkFailed')) : t('problem.text')}</p>
       <button type="button" className="p-button p-component" onClick={() => window.location.reload()}>

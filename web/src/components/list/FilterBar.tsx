@@ -6,6 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../Select';
+import filterStyles from './FilterBar.module.css';
 
 export interface FilterField {
   name: string;
@@ -25,7 +26,7 @@ function TextFilter({ field, value, onChange }: { field: FilterField; value: str
     return () => clearTimeout(timer);
   }, [text, value, onChange]);
   return (
-    <IconField iconPosition="left" className="filter-text">
+    <IconField iconPosition="left" className={filterStyles.filterText}>
       <InputIcon className="pi pi-search" />
       <InputText
         id={`filter-${field.name}`}
@@ -44,7 +45,7 @@ export function FilterBar<F extends Record<string, unknown>>({ fields, value, on
   const set = (name: string, v: unknown) => onChange({ ...value, [name]: v });
   const dirty = fields.some((f) => value[f.name] !== initial[f.name]);
   return (
-    <div className="filter-bar" role="search">
+    <div className={filterStyles.filterBar} role="search">
       {fields.map((f) => {
         if (f.type === 'text') {
           return <TextFilter key={f.name} field={f} value={String(value[f.name] ?? '')} onChange={(v) => set(f.name, v)} />;
@@ -62,7 +63,7 @@ export function FilterBar<F extends Record<string, unknown>>({ fields, value, on
             key={f.name}
             inputId={`filter-${f.name}`}
             label={f.label}
-            className="filter-select"
+            className={filterStyles.filterSelect}
             value={current === undefined ? null : String(current)}
             options={options}
             placeholder={f.label}

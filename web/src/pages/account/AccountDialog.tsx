@@ -23,6 +23,7 @@ import { FieldError, TextField } from '../../components/TextField';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
 import { showSuccess } from '../../ui/toastBus';
 import { type AccountForm, type AccountFormErrors, type AccountFormField, CONSENT_FIELDS as CONSENTS, fieldErrorOf, formOf, payloadOf } from './accountForm';
+import styles from './account.module.css';
 
 /** The postal address as it would be written on an envelope, a line each. */
 function addressLines(address: AccountView['address']): string[] {
@@ -198,7 +199,7 @@ function AccountOverview({ account }: { account: AccountView }) {
   const attributes = Object.entries(account.attributes);
   const text = (v: string | undefined) => v || '--';
   return (
-    <dl className="account-detail">
+    <dl className={styles.accountDetail}>
       <dt>{t('account.id')}</dt>
       <dd>{account.id}</dd>
       <dt>{t('account.name')}</dt>

@@ -23,6 +23,7 @@ import { showSuccess } from '../../ui/toastBus';
 import { AccountDialog } from './AccountDialog';
 import '../../i18n/areas/audience';
 import '../../styles/audience.css';
+import styles from './account.module.css';
 
 const SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -90,7 +91,7 @@ export default function AccountsPage() {
           <p className="list-total" data-testid="account-total" aria-live="polite">
             {count.data ? t(count.data.complete ? 'account.total' : 'account.totalAtLeast', { total: formatCount(count.data.total) }) : ''}
           </p>
-          <IconField iconPosition="left" className="account-search">
+          <IconField iconPosition="left" className={styles.accountSearch}>
             <InputIcon className="pi pi-search" />
             <InputText
               id="account-search"

@@ -19,6 +19,7 @@ import { PageSpinner } from '../../router/RootShell';
 import { showSuccess } from '../../ui/toastBus';
 import { filterPermissions, usePermissionLabel } from './permissionLabels';
 import { clearedErrors } from '../../components/fieldErrors';
+import styles from './RoleEditor.module.css';
 
 const CODE = /^[A-Za-z0-9_-]+$/;
 
@@ -44,28 +45,28 @@ function PermissionGroup({
   const shownHeld = shown.filter((c) => selected.has(c)).length;
   const all = shownHeld === shown.length && shown.length > 0;
   return (
-    <fieldset className="permission-group" data-group={group}>
+    <fieldset className={styles.permissionGroup} data-group={group}>
       <legend>
         <span>{t(`permissionGroup.${group}`)}</span>
         <span className="muted">
           ({held}/{codes.length})
         </span>
-        <span className="select-all">
+        <span className={styles.selectAll}>
           <Checkbox
             inputId={`perm-all-${group}`}
             checked={all}
-            className={shownHeld > 0 && !all ? 'partial' : undefined}
+            className={shownHeld > 0 && !all ? styles.partial : undefined}
             disabled={disabled}
             onChange={(e) => onChange(shown, Boolean(e.checked))}
           />
           <label htmlFor={`perm-all-${group}`}>{t('role.selectAll')}</label>
         </span>
       </legend>
-      <div className="permission-grid">
+      <div className={styles.permissionGrid}>
         {shown.map((code) => (
           <div key={code} className="checkbox-row" data-code={code}>
             <Checkbox inputId={`perm-${code}`} value={code} checked={selected.has(code)} disabled={disabled} onChange={(e) => onChange([code], Boolean(e.checked))} />
-            <label htmlFor={`perm-${code}`} className="permission-label">
+            <label htmlFor={`perm-${code}`} className={styles.permissionLabel}>
               <span className="permission-name">{label(code)}</span>
               <span className="code muted">{code}</span>
             </label>
@@ -95,7 +96,7 @@ function PermissionPicker({
     .filter((g) => g.shown.length > 0);
   return (
     <>
-      <IconField iconPosition="left" className="permission-filter">
+      <IconField iconPosition="left" className={styles.permissionFilter}>
         <InputIcon className="pi pi-search" />
         <InputText
           id="permission-filter"
@@ -108,7 +109,7 @@ function PermissionPicker({
           onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
         />
       </IconField>
-      <div className="permission-groups">
+      <div className={styles.permissionGroups}>
         {shown.map((g) => (
           <PermissionGroup key={g.group} group={g.group} codes={g.codes} shown={g.shown} selected={selected} onChange={onChange} disabled={disabled} />
         ))}

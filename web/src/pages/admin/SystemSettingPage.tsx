@@ -5,7 +5,6 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, type Channel } from '../../../../shared/delivery';
@@ -19,6 +18,8 @@ import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { offsetLabel, timeZoneNames } from '../campaign/schedule';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/admin';
+import { TextAreaField } from '../../components/Field';
+import styles from './SystemSettingPage.module.css';
 
 const SWITCHES = [
   'singleMessageApprovalSheet',
@@ -120,31 +121,23 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.defaultTimeZoneHint')}
           </small>
         </div>
-        <div className="field span-2">
-          <label htmlFor="system-tips">{t('systemSetting.approvalSheetTips')}</label>
-          <InputTextarea
-            id="system-tips"
-            value={form.approvalSheetTips}
-            maxLength={500}
-            rows={2}
-            autoResize
-            onChange={(e) => setForm({ ...form, approvalSheetTips: e.target.value })}
-          />
-        </div>
-        <div className="field span-2">
-          <label htmlFor="system-test-addresses">{t('systemSetting.testAddresses')}</label>
-          <InputTextarea
-            id="system-test-addresses"
-            value={form.testAddressText}
-            rows={3}
-            autoResize
-            aria-describedby="system-test-addresses-hint"
-            onChange={(e) => setForm({ ...form, testAddressText: e.target.value })}
-          />
-          <small id="system-test-addresses-hint" className="muted">
-            {t('systemSetting.testAddressesHint', { max: TEST_MAIL_LIMITS.testAddresses })}
-          </small>
-        </div>
+        <TextAreaField
+          id="system-tips"
+          className="span-2"
+          label={t('systemSetting.approvalSheetTips')}
+          value={form.approvalSheetTips}
+          maxLength={500}
+          onChange={(approvalSheetTips) => setForm({ ...form, approvalSheetTips })}
+        />
+        <TextAreaField
+          id="system-test-addresses"
+          className="span-2"
+          label={t('systemSetting.testAddresses')}
+          value={form.testAddressText}
+          rows={3}
+          hint={t('systemSetting.testAddressesHint', { max: TEST_MAIL_LIMITS.testAddresses })}
+          onChange={(testAddressText) => setForm({ ...form, testAddressText })}
+        />
         <fieldset className="span-2 sending-rules">
           <legend>{t('systemSetting.sendingRules')}</legend>
           <div className="checkbox-row">
@@ -202,7 +195,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.capHint')}
           </small>
         </fieldset>
-        <fieldset className="span-2 checkbox-list switch-list">
+        <fieldset className={`${styles.switchList} span-2 checkbox-list`}>
           <legend>{t('systemSetting.switches')}</legend>
           {SWITCHES.map((name) => (
             <div key={name} className="checkbox-row">
@@ -286,7 +279,7 @@ export default function SystemSettingPage() {
         </div>
       )}
       {data && (
-        <div className="page-stack">
+        <div className={styles.pageStack}>
           <OrganizationSection view={data.organization} onSaved={reload} />
           <SendRatesSection sending={data.sending} onSaved={reload} />
         </div>

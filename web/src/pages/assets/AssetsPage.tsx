@@ -22,6 +22,7 @@ import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/assets';
+import styles from './assets.module.css';
 
 type Row = { kind: 'folder'; name: string; path: string } | ({ kind: 'file' } & AssetFileView);
 
@@ -166,7 +167,7 @@ export default function AssetsPage() {
       </header>
       <div className="card" data-testid="asset-list">
         <div className="list-toolbar">
-          <nav aria-label={t('assets.breadcrumb')} className="asset-crumbs">
+          <nav aria-label={t('assets.breadcrumb')} className={styles.assetCrumbs}>
             <Button type="button" text label={t('assets.top')} icon="pi pi-home" onClick={() => setFolder('')} aria-current={folder === '' ? 'page' : undefined} />
             {crumbs.map((c, i) => (
               <span key={i}>
@@ -183,13 +184,13 @@ export default function AssetsPage() {
         </div>
         <p className="muted small">{t('assets.limits', { image: UPLOAD_RULES.image.maxLabel })}</p>
         {progress && (
-          <div className="asset-progress" role="status">
+          <div className={styles.assetProgress} role="status">
             <span>{t('assets.uploading', { count: progress.count })}</span>
             <ProgressBar value={Math.round(progress.fraction * 100)} aria-label={t('assets.uploading', { count: progress.count })} />
           </div>
         )}
         {refused.length > 0 && (
-          <div className="asset-refused" role="alert" data-testid="asset-refused">
+          <div className={styles.assetRefused} role="alert" data-testid="asset-refused">
             <strong>{t('assets.refused')}</strong>
             <ul>
               {refused.map((r, i) => (
@@ -226,7 +227,7 @@ export default function AssetsPage() {
                 />
               ) : (
                 <span className="cell-with-tag">
-                  {/\.(png|jpe?g|gif)$/i.test(r.name) ? <img className="asset-thumb" src={r.url} alt="" /> : <i className="pi pi-file" aria-hidden="true" />}
+                  {/\.(png|jpe?g|gif)$/i.test(r.name) ? <img className={styles.assetThumb} src={r.url} alt="" /> : <i className="pi pi-file" aria-hidden="true" />}
                   <a href={r.url} target="_blank" rel="noopener noreferrer">
                     {r.name}
                   </a>

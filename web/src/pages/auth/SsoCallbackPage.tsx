@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { PageSpinner } from '../../router/RootShell';
+import styles from '../system/statusPage.module.css';
 
 export default function SsoCallbackPage() {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export default function SsoCallbackPage() {
   }, [navigate, redirect]);
 
   return (
-    <div className="center-page">
+    <div className={styles.centerPage}>
       <PageSpinner />
       <p>{t('sso.checking')}</p>
     </div>

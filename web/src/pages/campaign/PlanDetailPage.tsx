@@ -27,6 +27,7 @@ import { nothingSent } from './metrics';
 import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import './campaign.css';
+import styles from '../system/notAvailable.module.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -52,8 +53,8 @@ function onItsWay(plan: PlanView | undefined): boolean {
 function NotYet() {
   const { t } = useTranslation();
   return (
-    <div className="not-available" data-testid="tab-not-available">
-      <i className="pi pi-wrench not-available-icon" aria-hidden="true" />
+    <div className={styles.notAvailable} data-testid="tab-not-available">
+      <i className={`${styles.notAvailableIcon} pi pi-wrench`} aria-hidden="true" />
       <p className="muted">{t('campaign.detail.notAvailable')}</p>
     </div>
   );
@@ -100,7 +101,7 @@ export default function PlanDetailPage() {
             <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void plan.mutate()} />
           </div>
         ) : (
-          <div className="card not-available">
+          <div className={`${styles.notAvailable} card`}>
             <p className="muted">{t('campaign.detail.noneChosen')}</p>
             <Link to={CAMPAIGNS_PATH}>{t('campaign.back')}</Link>
           </div>

@@ -25,6 +25,7 @@ import { fieldErrorsOf, safeParseIn, schemaText } from '../../components/schemaE
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
+import styles from './CloudSourceForm.module.css';
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
 
@@ -243,7 +244,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
   const secret = (key: 'password' | 'secretKey', stored: boolean | undefined) =>
     text(key, stored ? t('cloudSource.hint.storedSecret') : undefined, { type: 'password', autoComplete: 'new-password' });
   const section = (key: string, body: ReactNode) => (
-    <fieldset className="span-2 form-section" key={key}>
+    <fieldset className={`${styles.formSection} span-2`} key={key}>
       <legend>{t(`cloudSource.section.${key}`)}</legend>
       <div className="form-grid">{body}</div>
     </fieldset>
@@ -332,7 +333,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
         'columns',
         <div className="span-2">
           <p className="muted">{t('cloudSource.hint.columns')}</p>
-          <table className="plain-table cloud-columns" data-testid="cloud-columns">
+          <table className={`${styles.cloudColumns} plain-table`} data-testid="cloud-columns">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -393,7 +394,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
                     </td>
                     <td>
                       {c.fieldType === 'attribute' && (
-                        <div className="cloud-attribute">
+                        <div className={styles.cloudAttribute}>
                           <InputText
                             id={`cloud-col-${i}-attribute`}
                             value={c.attribute ?? ''}

@@ -19,12 +19,12 @@ import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
 import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
-import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { recordsPath, SOURCES_PATH } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../styles/audience.css';
+import { ListToolbar } from '../../components/list/ListToolbar';
 
 const PAGE = 20;
 const SEVERITY: Record<CloudHistoryStatus, 'info' | 'warning' | 'success' | 'secondary' | 'danger'> = {
@@ -111,20 +111,18 @@ function History({ sourceId }: { sourceId: string }) {
         </div>
       </header>
       <div className="card">
-        <div className="list-toolbar">
-          <div className="field">
-            <label htmlFor="cloud-history-status">{t('cloudHistory.status')}</label>
-            <Select
-              inputId="cloud-history-status"
-              label={t('cloudHistory.status')}
-              labelled
-              value={status}
-              options={[{ value: '', label: t('cloudHistory.allStatuses') }, ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) }))]}
-              onChange={(e) => setStatus(String(e.value ?? ''))}
-            />
-          </div>
-          <Button type="button" icon="pi pi-refresh" text label={t('common.refresh')} onClick={() => void pages.refresh()} />
-        </div>
+        <ListToolbar
+          status={{
+            id: 'cloud-history-status',
+            label: t('cloudHistory.status'),
+            value: status,
+            allLabel: t('cloudHistory.allStatuses'),
+            options: CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
+            onChange: setStatus,
+          }}
+          refreshLabel={t('common.refresh')}
+          onRefresh={() => void pages.refresh()}
+        />
         <CursorTable
           pages={pages}
           testId="cloud-history"

@@ -4,16 +4,15 @@
  * exported as a CSV file behind a link that works for 15 minutes.
  */
 import { Button } from 'primereact/button';
-import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
-import { CursorTable } from '../../components/list/CursorTable';
 import { NoSource } from './CloudSourceHistoryPage';
 import { historyPath } from './paths';
+import { RefusedRowsTable } from './RefusedRowsTable';
 import '../../i18n/areas/cloudSource';
 import '../../styles/audience.css';
 import { useLinkDownload } from '../../components/useLinkDownload';
@@ -62,31 +61,7 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
         <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
       </header>
       <div className="card">
-        <CursorTable
-          pages={pages}
-          testId="cloud-records"
-          texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }}
-          head={
-            <>
-              <th scope="col" className="numeric">
-                {t('cloudRecords.row')}
-              </th>
-              <th scope="col">{t('cloudRecords.stage')}</th>
-              <th scope="col">{t('cloudRecords.key')}</th>
-              <th scope="col">{t('cloudRecords.reason')}</th>
-            </>
-          }
-          row={(r: RecordRow) => (
-            <tr key={r.row}>
-              <td className="numeric">{r.row}</td>
-              <td>
-                <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
-              </td>
-              <td>{r.key ?? '--'}</td>
-              <td>{r.reason}</td>
-            </tr>
-          )}
-        />
+        <RefusedRowsTable pages={pages} testId="cloud-records" texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }} />
       </div>
     </section>
   );

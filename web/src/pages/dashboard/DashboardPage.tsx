@@ -9,6 +9,7 @@ import { APP_VERSION } from '../../app/constants';
 import '../../i18n/areas/dashboard';
 import { shownName } from '../../i18n/seededNames';
 import { DASHBOARD_LINKS, isComingSoon } from '../../routes';
+import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -61,11 +62,11 @@ export default function DashboardPage() {
           <h2 className="card-title">{t('dashboard.yourOrganizations')}</h2>
           <ul className="plain-list">
             {userdetails.organizations.map((o) => (
-              <li key={o.id} className="org-row">
-                <span className="org-icon" aria-hidden="true">
+              <li key={o.id} className={styles.orgRow}>
+                <span className={styles.orgIcon} aria-hidden="true">
                   {o.icon ? <img src={o.icon} alt="" /> : <i className="pi pi-building" />}
                 </span>
-                <span className="org-text">
+                <span className={styles.orgText}>
                   <strong>{shownName(o.name)}</strong>
                   <small className="muted">
                     {o.code} · {shownName(o.role.name)}
@@ -81,12 +82,12 @@ export default function DashboardPage() {
           {areas.length === 0 ? (
             <p className="muted">{t('dashboard.noAreas')}</p>
           ) : (
-            <div className="quick-links">
+            <div className={styles.quickLinks} data-testid="quick-links">
               {areas.map((g) => (
-                <div key={g.group} className="quick-group">
+                <div key={g.group} className={styles.quickGroup}>
                   <div className="menu-group-title">{t(`menu.group.${g.group}`)}</div>
                   {g.items.map((item) => (
-                    <Link key={item.path} to={item.path} className="quick-link">
+                    <Link key={item.path} to={item.path} className={styles.quickLink}>
                       <i className={item.menu!.icon} aria-hidden="true" /> {t(item.titleKey)}
                     </Link>
                   ))}

@@ -19,6 +19,7 @@ import { MappingStep } from './MappingStep';
 import { type ImportRun, startImport } from './runImport';
 import '../../i18n/areas/audience';
 import '../../styles/audience.css';
+import styles from './dataImport.module.css';
 
 /** Enough of the file's start for its header and a few rows. */
 const HEAD_BYTES = 64 * 1024;
@@ -132,8 +133,8 @@ export default function DataImportPage() {
       </header>
 
       {phase === 'choose' && (
-        <div className="card file-step">
-          <label htmlFor="import-file" className="file-label">
+        <div className={`${styles.fileStep} card`}>
+          <label htmlFor="import-file" className={styles.fileLabel}>
             <i className="pi pi-file-import" aria-hidden="true" />
             <span>{t('dataImport.chooseFile')}</span>
           </label>
@@ -158,7 +159,7 @@ export default function DataImportPage() {
 
       {phase === 'map' && file && mapping && (
         <>
-          <p className="file-summary">
+          <p className={styles.fileSummary}>
             <i className="pi pi-file" aria-hidden="true" /> {t('dataImport.fileSummary', { name: file.name, size: sizeText(file.size) })}
           </p>
           <MappingStep
@@ -174,11 +175,11 @@ export default function DataImportPage() {
       )}
 
       {phase === 'run' && file && (
-        <section className="card import-progress" aria-labelledby="import-progress-title" data-testid="import-progress">
+        <section className={`${styles.importProgress} card`} aria-labelledby="import-progress-title" data-testid="import-progress">
           <h2 className="card-title" id="import-progress-title">
             {t('dataImport.progressTitle', { name: file.name })}
           </h2>
-          <ProgressBar value={percent} aria-label={t('dataImport.progressLabel')} className="import-bar" />
+          <ProgressBar value={percent} aria-label={t('dataImport.progressLabel')} className={styles.importBar} />
           <div className="stat-row" aria-live="polite">
             <div className="stat">
               <span className="stat-label">{t('dataImport.rowsRead')}</span>

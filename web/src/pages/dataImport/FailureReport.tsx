@@ -6,6 +6,7 @@ import { IMPORT_FAILURES_KEPT } from '../../../../shared/entities/dataImport';
 import { formatCount } from '../../../../shared/format';
 import type { ImportFailureView } from '../../../../shared/services';
 import { call } from '../../api/client';
+import styles from './dataImport.module.css';
 
 const PAGE = 100;
 
@@ -38,7 +39,7 @@ export function FailureReport({ importId, failed, title }: { importId: string; f
   }, [failed, load]);
 
   return (
-    <section className="card failure-report" aria-labelledby={`failures-${importId}`} data-testid="import-failures">
+    <section className={`${styles.failureReport} card`} aria-labelledby={`failures-${importId}`} data-testid="import-failures">
       <h2 className="card-title" id={`failures-${importId}`}>
         {title} <span className="muted">({formatCount(failed)})</span>
       </h2>

@@ -8,6 +8,8 @@ import { ATTRIBUTE_TYPES, type ConsentField, IMPORT_TARGETS, KEY_CASES } from '.
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
+import { Field, hintId } from '../../components/Field';
+import styles from './dataImport.module.css';
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -101,8 +103,12 @@ export function MappingStep({
             onChange={(e) => setKind(e.value as FileKind)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="import-key">{t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}</label>
+        <Field
+          id="import-key"
+          label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
+          hint={t(device ? 'dataImport.accountKeyHint' : 'dataImport.primaryKeyHint')}
+          error={errors.key}
+        >
           <Select
             inputId="import-key"
             label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
@@ -110,13 +116,9 @@ export function MappingStep({
             value={state.primaryKeyColumn}
             options={header.map((_, i) => ({ label: columnName(i), value: i }))}
             onChange={(e) => onChange({ ...state, primaryKeyColumn: e.value as number })}
-            aria-describedby="import-key-hint"
+            aria-describedby={hintId('import-key')}
           />
-          <small id="import-key-hint" className="field-hint">
-            {t(device ? 'dataImport.accountKeyHint' : 'dataImport.primaryKeyHint')}
-          </small>
-          <FieldError id="import-key-error" text={errors.key} />
-        </div>
+        </Field>
         <div className="field">
           <label htmlFor="import-key-case">{t('dataImport.keyCase')}</label>
           <Select
@@ -169,9 +171,9 @@ export function MappingStep({
                 <tr key={i} data-column={i}>
                   <th scope="row">
                     {columnName(i)}
-                    {isKey && <span className="key-badge">{t('dataImport.key')}</span>}
+                    {isKey && <span className={styles.keyBadge}>{t('dataImport.key')}</span>}
                   </th>
-                  <td className="sample-cell">
+                  <td className={styles.sampleCell}>
                     {sample
                       .map((r) => r[i] ?? '')
                       .filter(Boolean)
@@ -179,7 +181,7 @@ export function MappingStep({
                       .join(', ') || '--'}
                   </td>
                   <td>
-                    <div className="mapping-choice">
+                    <div className={styles.mappingChoice}>
                       <Select
                         inputId={`import-target-${i}`}
                         label={t('dataImport.targetOf', { column: columnName(i) })}
@@ -192,7 +194,7 @@ export function MappingStep({
                           <TextField
                             id={`import-attribute-${i}`}
                             label={t('dataImport.attributeName', { column: columnName(i) })}
-                            fieldClassName="compact-field"
+                            fieldClassName={styles.compactField}
                             value={c.attribute}
                             maxLength={64}
                             onChange={(attribute) => setChoice(i, { attribute })}

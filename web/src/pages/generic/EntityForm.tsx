@@ -2,10 +2,6 @@
  * The generic form dialog of a registry entity: one control per form field, checked with the same schema the
  * server uses before sending; server refusals (a taken name, a stale version) come back as the client's toast.
  */
-import { Checkbox } from 'primereact/checkbox';
-import { InputNumber } from 'primereact/inputnumber';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormField } from '../../../../shared/entities/entity';
@@ -17,9 +13,8 @@ import { handleApiError } from '../../api/errorHandler';
 import { FormDialog } from '../../components/FormDialog';
 import { LocationPicker } from '../../components/LocationPicker';
 import { fieldErrorsOf, safeParseIn } from '../../components/schemaErrors';
-import { Select } from '../../components/Select';
-import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
+import { FIELD_CONTROLS } from './fieldControls';
 import { useRefOptions } from './refs';
 
 type Row = Record<string, unknown>;
@@ -86,123 +81,27 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   }
 
   const control = (f: FormField) => {
-    const id = `${def.name}-${f.field}`;
-    const label = text(f.field);
-    const value = form[f.field];
-    const wide = f.wide ? 'span-2' : undefined;
-    switch (f.kind) {
-      case 'textarea':
-        return (
-          <div key={f.field} className={`field ${wide ?? ''}`}>
-            <label htmlFor={id}>{label}</label>
-            <InputTextarea
-              id={id}
-              value={String(value ?? '')}
-              rows={3}
-              autoResize
-              invalid={Boolean(errors[f.field])}
-              aria-describedby={`${id}-error`}
-              onChange={(e) => set(f.field, e.target.value)}
-            />
-            <FieldError id={`${id}-error`} text={errors[f.field]} />
-          </div>
-        );
-      case 'number':
-        return (
-          <div key={f.field} className={`field ${wide ?? ''}`}>
-            <label htmlFor={id}>{label}</label>
-            <InputNumber
-              inputId={id}
-              value={(value as number | null) ?? null}
-              invalid={Boolean(errors[f.field])}
-              aria-describedby={`${id}-error`}
-              maxFractionDigits={6}
-              onChange={(e) => set(f.field, e.value ?? undefined)}
-            />
-            <FieldError id={`${id}-error`} text={errors[f.field]} />
-          </div>
-        );
-      case 'boolean':
-        return (
-          <div key={f.field} className={`field checkbox-row ${wide ?? ''}`}>
-            <Checkbox inputId={id} checked={Boolean(value)} onChange={(e) => set(f.field, Boolean(e.checked))} />
-            <label htmlFor={id}>{label}</label>
-          </div>
-        );
-      case 'select':
-        return (
-          <div key={f.field} className={`field ${wide ?? ''}`}>
-            <label htmlFor={id}>{label}</label>
-            <Select
-              inputId={id}
-              label={label}
-              labelled
-              value={value ?? null}
-              options={(f.options ?? []).map((o) => ({ value: o, label: text(`option.${f.field}.${o}`) }))}
-              placeholder={t('crud.choose')}
-              invalid={Boolean(errors[f.field])}
-              onChange={(e) => set(f.field, e.value)}
-            />
-            <FieldError id={`${id}-error`} text={errors[f.field]} />
-          </div>
-        );
-      case 'ref':
-        return (
-          <div key={f.field} className={`field ${wide ?? ''}`}>
-            <label htmlFor={id}>{label}</label>
-            <Select
-              inputId={id}
-              label={label}
-              labelled
-              value={value ?? null}
-              options={refOptions[f.ref ?? ''] ?? []}
-              placeholder={t('crud.choose')}
-              showClear
-              invalid={Boolean(errors[f.field])}
-              onChange={(e) => set(f.field, e.value ?? null)}
-            />
-            <FieldError id={`${id}-error`} text={errors[f.field]} />
-          </div>
-        );
-      case 'refs':
-        return (
-          <div key={f.field} className={`field ${wide ?? ''}`}>
-            <label htmlFor={id}>{label}</label>
-            <MultiSelect
-              inputId={id}
-              value={(value as string[] | undefined) ?? []}
-              options={refOptions[f.ref ?? ''] ?? []}
-              display="chip"
-              filter
-              placeholder={t('crud.choose')}
-              invalid={Boolean(errors[f.field])}
-              aria-describedby={`${id}-error`}
-              pt={{ headerCheckbox: { input: { 'aria-label': label } }, filterInput: { 'aria-label': label } }}
-              onChange={(e) => set(f.field, e.value as string[])}
-            />
-            <FieldError id={`${id}-error`} text={errors[f.field]} />
-          </div>
-        );
-      case 'color':
-        return (
-          <TextField key={f.field} id={id} label={label} value={String(value ?? '')} maxLength={7} error={errors[f.field]} fieldClassName={wide} onChange={(v) => set(f.field, v)}>
-            <span className="color-swatch" style={{ background: /^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : 'transparent' }} aria-hidden="true" />
-          </TextField>
-        );
-      default:
-        return (
-          <TextField
-            key={f.field}
-            id={id}
-            type={f.kind === 'email' ? 'email' : f.kind === 'url' ? 'url' : 'text'}
-            label={label}
-            value={String(value ?? '')}
-            error={errors[f.field]}
-            fieldClassName={wide}
-            onChange={(v) => set(f.field, v)}
-          />
-        );
-    }
+    const Control = FIELD_CONTROLS[f.kind];
+    const options =
+      f.kind === 'select'
+        ? (f.options ?? []).map((o) => ({ value: o, label: text(`option.${f.field}.${o}`) }))
+        : f.kind === 'ref' || f.kind === 'refs'
+          ? (refOptions[f.ref ?? ''] ?? [])
+          : [];
+    return (
+      <Control
+        key={f.field}
+        field={f}
+        id={`${def.name}-${f.field}`}
+        label={text(f.field)}
+        value={form[f.field]}
+        error={errors[f.field]}
+        className={f.wide ? 'span-2' : undefined}
+        set={(value) => set(f.field, value)}
+        options={options}
+        placeholder={t('crud.choose')}
+      />
+    );
   };
 
   return (

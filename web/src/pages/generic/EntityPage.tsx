@@ -18,6 +18,7 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { EntityForm } from './EntityForm';
 import { useRefOptions } from './refs';
 import '../../i18n/areas/entity';
+import styles from '../../components/colorSwatch.module.css';
 
 type Row = Record<string, unknown>;
 const NO_FILTERS: Row = {};
@@ -63,7 +64,7 @@ export default function EntityPage({ entity, rowActions }: { entity: CrudEntityN
                 </span>
               ) : c.format === 'color' ? (
                 <span className="cell-with-tag">
-                  <span className="color-swatch" style={{ background: String(row[c.field]) }} aria-hidden="true" />
+                  <span className={styles.colorSwatch} style={{ background: String(row[c.field]) }} aria-hidden="true" />
                   {String(row[c.field])}
                 </span>
               ) : (

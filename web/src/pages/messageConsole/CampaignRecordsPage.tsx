@@ -14,13 +14,13 @@ import { useCursorPages } from '../../api/useCursorPages';
 import { useDateTime } from '../../app/locale';
 import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
-import { Select } from '../../components/Select';
 import { CAMPAIGNS_PATH } from './paths';
 import { ReasonCell, StatusTag } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/messageConsole';
 import '../../styles/audience.css';
 import { useLinkDownload } from '../../components/useLinkDownload';
+import { ListToolbar } from '../../components/list/ListToolbar';
 
 const PAGE = 50;
 
@@ -72,20 +72,18 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
         />
       </header>
       <div className="card">
-        <div className="list-toolbar">
-          <div className="field">
-            <label htmlFor="console-send-status">{t('messageConsole.sends.status')}</label>
-            <Select
-              inputId="console-send-status"
-              label={t('messageConsole.sends.status')}
-              labelled
-              value={status}
-              options={[{ value: '', label: t('messageConsole.sends.allStatuses') }, ...SENT_STATES.map((value) => ({ value, label: t(`campaign.sentState.${value}`) }))]}
-              onChange={(e) => setStatus((e.value ?? '') as SentState | '')}
-            />
-          </div>
-          <Button type="button" icon="pi pi-refresh" text label={t('messageConsole.refresh')} onClick={() => void pages.refresh()} />
-        </div>
+        <ListToolbar
+          status={{
+            id: 'console-send-status',
+            label: t('messageConsole.sends.status'),
+            value: status,
+            allLabel: t('messageConsole.sends.allStatuses'),
+            options: SENT_STATES.map((value) => ({ value, label: t(`campaign.sentState.${value}`) })),
+            onChange: (value) => setStatus(value as SentState | ''),
+          }}
+          refreshLabel={t('messageConsole.refresh')}
+          onRefresh={() => void pages.refresh()}
+        />
         <CursorTable
           pages={pages}
           testId="console-sends"

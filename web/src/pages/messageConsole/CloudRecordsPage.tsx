@@ -3,15 +3,14 @@
  * in row order, with the delivery's counts above them, exported as CSV.
  */
 import { Button } from 'primereact/button';
-import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatCount } from '../../../../shared/format';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
-import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
+import { RefusedRowsTable } from '../cloudSource/RefusedRowsTable';
 import { CLOUD_PATH } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
@@ -81,30 +80,10 @@ function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: strin
         />
       </header>
       <div className="card">
-        <CursorTable
+        <RefusedRowsTable
           pages={pages}
           testId="console-cloud-records"
           texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.cloud.recordsEmpty'), more: t('messageConsole.more') }}
-          head={
-            <>
-              <th scope="col" className="numeric">
-                {t('messageConsole.cloud.row')}
-              </th>
-              <th scope="col">{t('messageConsole.cloud.stage')}</th>
-              <th scope="col">{t('messageConsole.cloud.key')}</th>
-              <th scope="col">{t('messageConsole.cloud.reason')}</th>
-            </>
-          }
-          row={(r: Detail['list'][number]) => (
-            <tr key={r.row}>
-              <td className="numeric">{r.row}</td>
-              <td>
-                <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
-              </td>
-              <td>{r.key ?? '--'}</td>
-              <td>{r.reason}</td>
-            </tr>
-          )}
         />
       </div>
     </section>

@@ -25,6 +25,7 @@ import '../../i18n/areas/campaign';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
 import '../../styles/audience.css';
+import { ListToolbar } from '../../components/list/ListToolbar';
 
 const PAGE = 20;
 const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'secondary' } as const;
@@ -150,9 +151,7 @@ function Runs({ channel, planName }: { channel: string; planName: string }) {
   );
   return (
     <>
-      <div className="list-toolbar">
-        <Button type="button" icon="pi pi-refresh" text label={t('messageConsole.refresh')} onClick={() => void pages.refresh()} />
-      </div>
+      <ListToolbar refreshLabel={t('messageConsole.refresh')} onRefresh={() => void pages.refresh()} />
       <CursorTable
         pages={pages}
         testId="console-runs"
@@ -264,23 +263,18 @@ function CloudDeliveries() {
   );
   return (
     <div className="card">
-      <div className="list-toolbar">
-        <div className="field">
-          <label htmlFor="console-cloud-status">{t('messageConsole.cloud.status')}</label>
-          <Select
-            inputId="console-cloud-status"
-            label={t('messageConsole.cloud.status')}
-            labelled
-            value={status}
-            options={[
-              { value: '', label: t('messageConsole.cloud.allStatuses') },
-              ...CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
-            ]}
-            onChange={(e) => setStatus(String(e.value ?? ''))}
-          />
-        </div>
-        <Button type="button" icon="pi pi-refresh" text label={t('messageConsole.refresh')} onClick={() => void pages.refresh()} />
-      </div>
+      <ListToolbar
+        status={{
+          id: 'console-cloud-status',
+          label: t('messageConsole.cloud.status'),
+          value: status,
+          allLabel: t('messageConsole.cloud.allStatuses'),
+          options: CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
+          onChange: setStatus,
+        }}
+        refreshLabel={t('messageConsole.refresh')}
+        onRefresh={() => void pages.refresh()}
+      />
       <CursorTable
         pages={pages}
         testId="console-cloud"

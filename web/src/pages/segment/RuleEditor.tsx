@@ -8,6 +8,7 @@ import { Select } from '../../components/Select';
 import { FieldError } from '../../components/TextField';
 import { type DraftCondition, type DraftGroup, type DraftNode, FIELD_CHOICES, isDraftGroup, kindOf, newCondition, newGroup, operatorsOf, takesValue } from './draft';
 import { tagOperators, useSegmentTags, withTag } from './segmentTags';
+import styles from './segment.module.css';
 
 interface NodeProps<N> {
   node: N;
@@ -111,7 +112,7 @@ function ConditionRow({ node: c, label, problems, onChange, onRemove }: NodeProp
   const tag = c.tagId ? tags.find((x) => x.id === c.tagId) : undefined;
   const operators = tag ? tagOperators(tag) : operatorsOf(c.field);
   return (
-    <div className="rule-condition" data-condition={label}>
+    <div className={styles.ruleCondition} data-condition={label}>
       <Select
         inputId={`rule-field-${c.key}`}
         label={`${t('segment.field')} ${label}`}
@@ -169,8 +170,8 @@ export function GroupEditor({ node: group, label, problems, onChange, onRemove, 
   const childLabel = (i: number) => (label ? `${label}.${i + 1}` : String(i + 1));
   const problem = problems.get(group.key);
   return (
-    <div className="rule-group" role="group" aria-label={label ? t('segment.condition', { n: label }) : t('segment.rule')}>
-      <div className="rule-group-head">
+    <div className={styles.ruleGroup} role="group" aria-label={label ? t('segment.condition', { n: label }) : t('segment.rule')}>
+      <div className={styles.ruleGroupHead}>
         <Select
           inputId={`rule-op-${group.key}`}
           label={`${t('segment.groupOp')} ${label}`.trim()}
@@ -188,7 +189,7 @@ export function GroupEditor({ node: group, label, problems, onChange, onRemove, 
         ),
       )}
       <FieldError id={`rule-error-${group.key}`} text={problem} />
-      <div className="rule-actions">
+      <div className={styles.ruleActions}>
         <Button
           type="button"
           icon="pi pi-plus"

@@ -27,6 +27,7 @@ import '../../i18n/areas/audience';
 // the rule editor's pickers use the generic screens' placeholder (crud.choose)
 import '../../i18n/areas/entity';
 import '../../styles/audience.css';
+import styles from './segment.module.css';
 
 /** Account ids typed one per line (or separated by commas), each once. */
 const idsOf = (text: string) => [
@@ -153,7 +154,7 @@ export default function SegmentEditorPage() {
           <p className="muted">{t('segment.editorIntro')}</p>
         </div>
       </header>
-      <div className="segment-editor">
+      <div className={styles.segmentEditor}>
         <div>
           <div className="card form-grid">
             <TextField id="segment-name" label={`${t('segment.name')} *`} value={name} maxLength={100} error={nameError} onChange={setName} />

@@ -13,6 +13,7 @@ import { editorPath } from './paths';
 import { ruleText } from './ruleText';
 import '../../i18n/areas/audience';
 import '../../styles/audience.css';
+import styles from './segment.module.css';
 
 const INITIAL_FILTERS: { name?: string } = {};
 const COLUMNS: ListColumn[] = [
@@ -53,7 +54,7 @@ export default function SegmentsPage() {
           columns={COLUMNS}
           initialFilters={INITIAL_FILTERS}
           filters={[{ name: 'name', type: 'text', label: t('segment.name') }]}
-          cells={{ rule: (row) => <span className="rule-summary">{ruleText((row as unknown as SegmentView).rule, t)}</span> }}
+          cells={{ rule: (row) => <span className={styles.ruleSummary}>{ruleText((row as unknown as SegmentView).rule, t)}</span> }}
           emptyText={t('segment.empty')}
           toolbar={<Button type="button" icon="pi pi-plus" label={t('segment.add')} onClick={() => void navigate(editorPath())} />}
           actions={(row) => {

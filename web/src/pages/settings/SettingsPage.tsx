@@ -26,6 +26,7 @@ import { PageSpinner } from '../../router/RootShell';
 import '../../i18n/areas/settings';
 import { shownName } from '../../i18n/seededNames';
 import { useSave } from '../../components/useSave';
+import styles from './SettingsPage.module.css';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 
@@ -163,7 +164,7 @@ export default function SettingsPage() {
         </div>
       </header>
       <div className="card">
-        <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} className="settings-tabs">
+        <TabView activeIndex={tab} onTabChange={(e) => setTab(e.index)} className={styles.settingsTabs}>
           <TabPanel header={t('settings.tabs.myInfo')} leftIcon="pi pi-user">
             <form className="form-grid" onSubmit={saveInfo} noValidate>
               <TextField id="settings-username" label={t('user.username')} value={profile.username} disabled />

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router-dom';
 import type { RouteDef } from '../../routes';
+import styles from './notAvailable.module.css';
 
 export default function NotAvailablePage() {
   const { t } = useTranslation();
@@ -13,8 +14,8 @@ export default function NotAvailablePage() {
       <header className="page-header">
         <h1>{title}</h1>
       </header>
-      <div className="card not-available" data-testid="not-available">
-        <i className="pi pi-wrench not-available-icon" aria-hidden="true" />
+      <div className={`${styles.notAvailable} card`} data-testid="not-available">
+        <i className={`${styles.notAvailableIcon} pi pi-wrench`} aria-hidden="true" />
         <h2>{t('notAvailable.title', { page: title })}</h2>
         <p className="muted">{t('notAvailable.text')}</p>
         <Link to="/dashboard" className="auth-link">

@@ -26,6 +26,7 @@ import '../../i18n/areas/template';
 import '../../i18n/areas/channelContent';
 import { LanguagesDialog } from './LanguagesDialog';
 import { downloadBlob } from '../../api/fileTransfer';
+import styles from '../../components/colorSwatch.module.css';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
@@ -177,7 +178,7 @@ export default function TemplatesPage() {
               if (!folder) return <span className="muted">{t('template.noFolder')}</span>;
               return (
                 <span className="cell-with-tag">
-                  <span className="color-swatch" style={{ background: folder.color }} aria-hidden="true" />
+                  <span className={styles.colorSwatch} style={{ background: folder.color }} aria-hidden="true" />
                   {folder.title}
                 </span>
               );

@@ -10,6 +10,7 @@ import { useDateTime } from '../../../app/locale';
 import type { Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
 import { Select } from '../../../components/Select';
+import filterStyles from '../../../components/list/FilterBar.module.css';
 
 type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
@@ -47,11 +48,11 @@ export function SentRecordsTab({ planId }: { planId: string }) {
   return (
     <div data-testid="sent-records">
       <div className="list-toolbar">
-        <div className="filter-bar">
+        <div className={filterStyles.filterBar}>
           <Select
             inputId="sent-status"
             label={t('campaign.sent.status')}
-            className="filter-select"
+            className={filterStyles.filterSelect}
             value={status}
             options={SENT_STATES.map((s) => ({ value: s, label: t(`campaign.sentState.${s}`) }))}
             placeholder={t('campaign.sent.allStates')}

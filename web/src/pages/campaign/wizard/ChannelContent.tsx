@@ -24,7 +24,8 @@ import { LineEditor, LinePreview } from '../../template/channel/LineContent';
 import { PushEditor, PushPreview } from '../../template/channel/PushContent';
 import { SmsEditor, SmsPreview } from '../../template/channel/SmsContent';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
-import '../../template/channel/channel.css';
+// the channel editors' styles, with the page's sub-form and item rows
+import '../../template/channel/channel.module.css';
 import '../../../i18n/areas/channelContent';
 
 export const CHANNEL_EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = {

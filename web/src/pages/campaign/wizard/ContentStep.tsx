@@ -5,7 +5,6 @@
  * channel with the template library's own channel editor and preview.
  */
 import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import type { BlockType } from '../../../../../shared/render';
 import { call } from '../../../api/client';
 import { useCall, useSession } from '../../../api/hooks';
 import { Select } from '../../../components/Select';
-import { FieldError, TextField } from '../../../components/TextField';
+import { TextField } from '../../../components/TextField';
 import { useConfirm } from '../../../components/useConfirm';
 import { showSuccess } from '../../../ui/toastBus';
 import { BlockCanvas } from '../../template/builder/BlockCanvas';
@@ -27,6 +26,7 @@ import { channelDraftFromView } from '../../template/channel/channelDraft';
 import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
 import { ClassificationFields } from '../ClassificationFields';
 import { ChannelContent, useChannels } from './ChannelContent';
+import { TextAreaField } from '../../../components/Field';
 
 const TOKEN = '{{firstName|there}}';
 
@@ -169,18 +169,14 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
             error={fieldError('title')}
             onChange={(v) => onChange({ ...form, title: v }, 'title')}
           />
-          <div className="field">
-            <label htmlFor="plan-intro">{t('campaign.field.intro')}</label>
-            <InputTextarea
-              id="plan-intro"
-              value={form.intro}
-              rows={2}
-              maxLength={FIELD_MAX.intro}
-              autoResize
-              onChange={(e) => onChange({ ...form, intro: e.target.value }, 'intro')}
-            />
-            <FieldError id="plan-intro-error" text={fieldError('intro')} />
-          </div>
+          <TextAreaField
+            id="plan-intro"
+            label={t('campaign.field.intro')}
+            value={form.intro}
+            maxLength={FIELD_MAX.intro}
+            error={fieldError('intro')}
+            onChange={(intro) => onChange({ ...form, intro }, 'intro')}
+          />
           <ClassificationFields idPrefix="plan" value={{ tagIds: form.tagIds, categoryId: form.categoryId, groupId: form.groupId }} onChange={(c) => onChange({ ...form, ...c })} />
           <ChannelChoice form={form} onChange={onChange} ask={ask} />
         </div>

@@ -15,7 +15,8 @@ import { call } from '../../../api/client';
 import { messageFor } from '../../../api/errorHandler';
 import { keys } from '../../../api/keys';
 import { useCloseOnNavigation } from '../../../ui/dialogBus';
-import './AssetPicker.css';
+import styles from '../../assets/assets.module.css';
+import pickerStyles from './AssetPicker.module.css';
 
 export const PICKER_PAGE_SIZE = 12;
 
@@ -55,7 +56,7 @@ export function AssetPicker({ onPick }: { onPick: (url: string) => void }) {
     <>
       <Button
         type="button"
-        className="asset-picker-open"
+        className={pickerStyles.assetPickerOpen}
         icon="pi pi-images"
         label={t('template.assetPicker.open')}
         outlined
@@ -70,7 +71,7 @@ export function AssetPicker({ onPick }: { onPick: (url: string) => void }) {
         header={t('template.assetPicker.title')}
         visible={visible}
         onHide={close}
-        className="asset-picker-dialog"
+        className={pickerStyles.assetPickerDialog}
         breakpoints={{ '1023px': '90vw', '640px': '100vw' }}
         modal
         draggable={false}
@@ -108,8 +109,8 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
 
   return (
     <div className="asset-picker">
-      <div className="asset-picker-toolbar">
-        <nav aria-label={t('template.assetPicker.folders')} className="asset-crumbs">
+      <div className={pickerStyles.assetPickerToolbar}>
+        <nav aria-label={t('template.assetPicker.folders')} className={styles.assetCrumbs}>
           <Button
             type="button"
             text
@@ -126,7 +127,7 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
             </span>
           ))}
         </nav>
-        <div className="field asset-picker-filter">
+        <div className={`${pickerStyles.assetPickerFilter} field`}>
           <label htmlFor={filterId}>{t('template.assetPicker.filter')}</label>
           <InputText
             id={filterId}
@@ -140,11 +141,11 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
         </div>
       </div>
       {isLoading ? (
-        <p role="status" className="asset-picker-state">
+        <p role="status" className={pickerStyles.assetPickerState}>
           <i className="pi pi-spin pi-spinner" aria-hidden="true" /> {t('template.assetPicker.loading')}
         </p>
       ) : error ? (
-        <div role="alert" className="asset-picker-state">
+        <div role="alert" className={pickerStyles.assetPickerState}>
           <p>
             {t('template.assetPicker.loadFailed')} {messageFor(error)}
           </p>
@@ -153,7 +154,7 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
       ) : (
         <>
           {folders.length > 0 && (
-            <ul className="asset-picker-folders" aria-label={t('template.assetPicker.folders')}>
+            <ul className={pickerStyles.assetPickerFolders} aria-label={t('template.assetPicker.folders')}>
               {folders.map((f) => (
                 <li key={f.path}>
                   <Button
@@ -170,16 +171,25 @@ function PickerBody({ onPick }: { onPick: (url: string) => void }) {
             </ul>
           )}
           {images.length === 0 ? (
-            <p role="status" className="asset-picker-state muted">
+            <p role="status" className={`${pickerStyles.assetPickerState} muted`}>
               {filter.trim() ? t('template.assetPicker.noMatch', { filter: filter.trim() }) : t('template.assetPicker.empty')}
             </p>
           ) : (
-            <ul className="asset-picker-grid" aria-label={t('template.assetPicker.images')}>
+            <ul className={pickerStyles.assetPickerGrid} aria-label={t('template.assetPicker.images')}>
               {page.items.map((f) => (
                 <li key={f.path}>
-                  <button type="button" className="asset-picker-item" aria-label={t('template.assetPicker.choose', { name: f.name })} title={f.name} onClick={() => onPick(f.url)}>
+                  <button
+                    type="button"
+                    className={pickerStyles.assetPickerItem}
+                    data-testid="asset-picker-item"
+                    aria-label={t('template.assetPicker.choose', { name: f.name })}
+                    title={f.name}
+                    onClick={() => onPick(f.url)}
+                  >
                     <img src={f.url} alt="" loading="lazy" />
-                    <span className="asset-picker-name">{f.name}</span>
+                    <span className={pickerStyles.assetPickerName} data-testid="asset-picker-name">
+                      {f.name}
+                    </span>
                   </button>
                 </li>
               ))}

@@ -11,6 +11,7 @@ import type { BlockDraft } from '../draft';
 import { AssetPicker } from './AssetPicker';
 import { ColorField } from './ColorField';
 import { RichTextField } from './RichTextField';
+import styles from './BlockProperties.module.css';
 
 const TOKEN = '{{firstName|there}}';
 
@@ -41,11 +42,11 @@ export function BlockProperties({
         const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
         const max = c.maxItems ?? 5;
         return (
-          <fieldset key={c.field} className="span-2 item-list" aria-describedby={error ? `${id}-error` : undefined}>
+          <fieldset key={c.field} className={`${styles.itemList} span-2`} aria-describedby={error ? `${id}-error` : undefined}>
             <legend>{label(c.field)}</legend>
             {items.map((item, n) => (
               <div key={n} className="item-row" data-testid={`${id}-${n}`}>
-                <div className="item-head">
+                <div className={styles.itemHead}>
                   <span>{t('template.itemN', { n: n + 1 })}</span>
                   <Button
                     type="button"

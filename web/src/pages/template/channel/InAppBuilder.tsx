@@ -11,6 +11,7 @@ import { BlockPalette } from '../builder/BlockPalette';
 import { type BlockDraft, newBlockId } from '../draft';
 import { PREVIEW_WIDTHS, type PreviewWidth, SAMPLE_RECIPIENT } from '../preview';
 import { previewBlock } from '../validation';
+import styles from './channel.module.css';
 
 export function InAppBuilder({
   blocks,
@@ -57,7 +58,7 @@ export function InAppBuilder({
   });
 
   return (
-    <div className="in-app-builder span-2">
+    <div className={`${styles.inAppBuilder} span-2`}>
       <BlockPalette form="inApp" onAdd={(type) => insert(type, selected ? blocks.findIndex((b) => b.id === selected) + 1 : blocks.length)} />
       <BlockCanvas
         blocks={blocks}

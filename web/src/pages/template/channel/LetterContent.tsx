@@ -13,6 +13,7 @@ import type { ChannelDraft } from './channelDraft';
 import { toChannelPayload } from './channelDraft';
 import { AreaField, type EditorProps, text } from './fields';
 import { downloadBlob } from '../../../api/fileTransfer';
+import styles from './channel.module.css';
 
 export function LetterEditor({ content, set, error, idPrefix }: EditorProps) {
   const { t } = useTranslation();
@@ -101,7 +102,7 @@ export function LetterPreview({
     }
   }
   return (
-    <div className="letter-preview-wrap">
+    <div className={styles.letterPreviewWrap}>
       <Button
         type="button"
         icon="pi pi-file-pdf"
@@ -114,30 +115,30 @@ export function LetterPreview({
         onClick={() => void pdf()}
       />
       <figure
-        className="letter-page"
+        className={styles.letterPage}
         aria-label={t('channelContent.previewOf', { channel: t('channelContent.channels.DIRECT_MAIL') })}
         lang={language}
         data-testid="letter-preview"
         data-ui-language={i18n.language}
       >
-        <div className="letter-sender">
+        <div className={styles.letterSender} data-testid="letter-sender">
           {layout.sender.map((l, i) => (
             <p key={i}>{l}</p>
           ))}
         </div>
-        <div className="letter-recipient">
+        <div className={styles.letterRecipient}>
           {layout.recipient.map((l, i) => (
             <p key={i}>{l}</p>
           ))}
         </div>
-        <p className="letter-date">{layout.date}</p>
-        <p className="letter-subject">{layout.subject}</p>
+        <p className={styles.letterDate}>{layout.date}</p>
+        <p className={styles.letterSubject}>{layout.subject}</p>
         {layout.paragraphs.map((p, i) => (
-          <p key={i} className="letter-paragraph">
+          <p key={i} className={styles.letterParagraph}>
             {p}
           </p>
         ))}
-        <div className="letter-closing">
+        <div className={styles.letterClosing} data-testid="letter-closing">
           {layout.closing.map((l, i) => (
             <p key={i}>{l}</p>
           ))}

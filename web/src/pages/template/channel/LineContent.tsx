@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LINE_LIMITS, LINE_MESSAGES_MAX } from '../../../../../shared/content';
 import { personalizeText, type Recipient, safeUrl } from '../../../../../shared/render';
 import { FieldError, TextField } from '../../../components/TextField';
-import { AreaField, type EditorProps, list, SelectField, text } from './fields';
+import { AreaField, type EditorProps, FieldRows, list, patchAt, SelectField, text } from './fields';
+import styles from './channel.module.css';
 
 type Action = { label: string; uri: string };
 type Message = Record<string, unknown> & { type: 'text' | 'image' | 'buttons' };
@@ -27,7 +28,7 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
     set({ messages: next }, 'messages');
   };
   return (
-    <div className="line-editor">
+    <div className={styles.lineEditor}>
       {messages.map((m, i) => {
         const id = (name: string) => `${idPrefix}-m${i}-${name}`;
         const err = (path: string) => error(`messages.${i}.${path}`);
@@ -141,45 +142,37 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
                     error={err('text')}
                     onChange={(v) => put(i, { ...m, text: v }, 'text')}
                   />
-                  {actions.map((a, k) => (
-                    <div key={k} className="item-row span-2">
-                      <TextField
-                        id={id(`a${k}-label`)}
-                        label={t('channelContent.line.actionLabel', { n: k + 1 })}
-                        value={a.label}
-                        maxLength={LINE_LIMITS.label}
-                        error={err(`actions.${k}.label`)}
-                        onChange={(v) => put(i, { ...m, actions: actions.map((x, j) => (j === k ? { ...x, label: v } : x)) }, `actions.${k}.label`)}
-                      />
-                      <TextField
-                        id={id(`a${k}-uri`)}
-                        label={t('channelContent.line.actionLink', { n: k + 1 })}
-                        value={a.uri}
-                        placeholder="https://"
-                        error={err(`actions.${k}.uri`)}
-                        onChange={(v) => put(i, { ...m, actions: actions.map((x, j) => (j === k ? { ...x, uri: v } : x)) }, `actions.${k}.uri`)}
-                      />
-                      <Button
-                        type="button"
-                        icon="pi pi-times"
-                        text
-                        rounded
-                        severity="secondary"
-                        aria-label={t('channelContent.line.removeAction', { n: k + 1 })}
-                        disabled={actions.length === 1}
-                        onClick={() => put(i, { ...m, actions: actions.filter((_, j) => j !== k) }, 'actions')}
-                      />
-                    </div>
-                  ))}
-                  <FieldError id={id('actions-error')} text={err('actions')} />
-                  <Button
-                    type="button"
-                    icon="pi pi-plus"
-                    outlined
-                    size="small"
-                    label={t('channelContent.line.addAction')}
-                    disabled={actions.length >= LINE_LIMITS.actions}
-                    onClick={() => put(i, { ...m, actions: [...actions, { label: '', uri: '' }] }, 'actions')}
+                  <FieldRows
+                    items={actions}
+                    rowClassName="span-2"
+                    row={(a, k) => (
+                      <>
+                        <TextField
+                          id={id(`a${k}-label`)}
+                          label={t('channelContent.line.actionLabel', { n: k + 1 })}
+                          value={a.label}
+                          maxLength={LINE_LIMITS.label}
+                          error={err(`actions.${k}.label`)}
+                          onChange={(v) => put(i, { ...m, actions: patchAt(actions, k, { label: v }) }, `actions.${k}.label`)}
+                        />
+                        <TextField
+                          id={id(`a${k}-uri`)}
+                          label={t('channelContent.line.actionLink', { n: k + 1 })}
+                          value={a.uri}
+                          placeholder="https://"
+                          error={err(`actions.${k}.uri`)}
+                          onChange={(v) => put(i, { ...m, actions: patchAt(actions, k, { uri: v }) }, `actions.${k}.uri`)}
+                        />
+                      </>
+                    )}
+                    removeLabel={(k) => t('channelContent.line.removeAction', { n: k + 1 })}
+                    minimum={1}
+                    onRemove={(k) => put(i, { ...m, actions: actions.filter((_, j) => j !== k) }, 'actions')}
+                    errorId={id('actions-error')}
+                    error={err('actions')}
+                    addLabel={t('channelContent.line.addAction')}
+                    maximum={LINE_LIMITS.actions}
+                    onAdd={() => put(i, { ...m, actions: [...actions, { label: '', uri: '' }] }, 'actions')}
                   />
                 </>
               )}
@@ -205,27 +198,27 @@ export function LinePreview({ content, recipient }: { content: Record<string, un
   const messages = list<Message>(content.messages);
   const image = (url: unknown) => safeUrl(text(url), 'image');
   return (
-    <figure className="phone-frame" aria-label={t('channelContent.previewOf', { channel: 'LINE' })}>
-      <div className="phone-screen chat line" data-testid="line-preview">
+    <figure className={styles.phoneFrame} aria-label={t('channelContent.previewOf', { channel: 'LINE' })}>
+      <div className={`${styles.phoneScreen} chat line`} data-testid="line-preview">
         {messages.map((m, i) => {
           if (m.type === 'text')
             return text(m.text).trim() ? (
-              <p key={i} className="bubble incoming">
+              <p key={i} className={`${styles.bubble} incoming`}>
                 {personalizeText(text(m.text), recipient)}
               </p>
             ) : null;
           if (m.type === 'image') {
             const src = image(m.previewImageUrl) ?? image(m.originalContentUrl);
-            return src ? <img key={i} className="bubble-image" src={src} alt="" /> : null;
+            return src ? <img key={i} className={styles.bubbleImage} src={src} alt="" /> : null;
           }
           const thumb = image(m.thumbnailImageUrl);
           return (
-            <div key={i} className="line-card">
+            <div key={i} className={styles.lineCard} data-testid="line-card">
               {thumb && <img src={thumb} alt="" />}
-              {text(m.title) && <p className="line-card-title">{text(m.title)}</p>}
+              {text(m.title) && <p className={styles.lineCardTitle}>{text(m.title)}</p>}
               <p>{personalizeText(text(m.text), recipient)}</p>
               {list<Action>(m.actions).map((a, k) => (
-                <p key={k} className="line-card-action">
+                <p key={k} className={styles.lineCardAction}>
                   {a.label}
                 </p>
               ))}

@@ -3,7 +3,6 @@
  * with their actions, media, a map location, extra parameters, sound, expiry, priority and inbox mode; and a
  * phone-frame preview of the notification as iOS and Android show it.
  */
-import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
@@ -13,8 +12,9 @@ import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, PUSH_INBOX_MODES, PUSH_LIMITS,
 import { personalizeText, type Recipient, safeUrl } from '../../../../../shared/render';
 import { FieldError, TextField } from '../../../components/TextField';
 import type { BlockDraft } from '../draft';
-import { AreaField, type EditorProps, list, SelectField, text } from './fields';
+import { AreaField, type EditorProps, FieldRows, list, patchAt, SelectField, text } from './fields';
 import { InAppBuilder } from './InAppBuilder';
+import styles from './channel.module.css';
 
 type PushButton = { text: string; action: (typeof PUSH_BUTTON_ACTIONS)[number]; value: string };
 type Extra = { key: string; value: string };
@@ -96,52 +96,43 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
 
       <fieldset className="span-2 sub-form">
         <legend>{t('channelContent.push.buttons', { count: buttons.length, max: PUSH_LIMITS.buttons })}</legend>
-        {buttons.map((b, i) => (
-          <div key={i} className="item-row">
-            <TextField
-              id={id(`button-${i}-text`)}
-              label={t('channelContent.push.buttonText', { n: i + 1 })}
-              value={b.text}
-              maxLength={PUSH_LIMITS.buttonText}
-              error={error(`buttons.${i}.text`)}
-              onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, text: v } : x)) }, `buttons.${i}.text`)}
-            />
-            <SelectField
-              id={id(`button-${i}-action`)}
-              label={t('channelContent.push.buttonAction', { n: i + 1 })}
-              value={b.action}
-              options={option('actions', PUSH_BUTTON_ACTIONS)}
-              error={error(`buttons.${i}.action`)}
-              onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, action: v } : x)) }, `buttons.${i}.action`)}
-            />
-            {NEEDS_VALUE.has(b.action) && (
+        <FieldRows
+          items={buttons}
+          row={(b, i) => (
+            <>
               <TextField
-                id={id(`button-${i}-value`)}
-                label={t(`channelContent.push.value.${b.action}`)}
-                value={b.value}
-                error={error(`buttons.${i}.value`)}
-                onChange={(v) => set({ buttons: buttons.map((x, j) => (j === i ? { ...x, value: v } : x)) }, `buttons.${i}.value`)}
+                id={id(`button-${i}-text`)}
+                label={t('channelContent.push.buttonText', { n: i + 1 })}
+                value={b.text}
+                maxLength={PUSH_LIMITS.buttonText}
+                error={error(`buttons.${i}.text`)}
+                onChange={(v) => set({ buttons: patchAt(buttons, i, { text: v }) }, `buttons.${i}.text`)}
               />
-            )}
-            <Button
-              type="button"
-              icon="pi pi-times"
-              text
-              rounded
-              severity="secondary"
-              aria-label={t('channelContent.push.removeButton', { n: i + 1 })}
-              onClick={() => set({ buttons: buttons.filter((_, j) => j !== i) }, 'buttons')}
-            />
-          </div>
-        ))}
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          outlined
-          size="small"
-          label={t('channelContent.push.addButton')}
-          disabled={buttons.length >= PUSH_LIMITS.buttons}
-          onClick={() => set({ buttons: [...buttons, { text: '', action: 'WEBSITE', value: '' }] }, 'buttons')}
+              <SelectField
+                id={id(`button-${i}-action`)}
+                label={t('channelContent.push.buttonAction', { n: i + 1 })}
+                value={b.action}
+                options={option('actions', PUSH_BUTTON_ACTIONS)}
+                error={error(`buttons.${i}.action`)}
+                onChange={(v) => set({ buttons: patchAt(buttons, i, { action: v }) }, `buttons.${i}.action`)}
+              />
+              {NEEDS_VALUE.has(b.action) && (
+                <TextField
+                  id={id(`button-${i}-value`)}
+                  label={t(`channelContent.push.value.${b.action}`)}
+                  value={b.value}
+                  error={error(`buttons.${i}.value`)}
+                  onChange={(v) => set({ buttons: patchAt(buttons, i, { value: v }) }, `buttons.${i}.value`)}
+                />
+              )}
+            </>
+          )}
+          removeLabel={(i) => t('channelContent.push.removeButton', { n: i + 1 })}
+          onRemove={(i) => set({ buttons: buttons.filter((_, j) => j !== i) }, 'buttons')}
+          errorId={id('buttons-error')}
+          addLabel={t('channelContent.push.addButton')}
+          maximum={PUSH_LIMITS.buttons}
+          onAdd={() => set({ buttons: [...buttons, { text: '', action: 'WEBSITE', value: '' }] }, 'buttons')}
         />
       </fieldset>
 
@@ -216,43 +207,34 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
 
       <fieldset className="span-2 sub-form">
         <legend>{t('channelContent.push.extras', { count: extras.length, max: PUSH_LIMITS.extras })}</legend>
-        {extras.map((x, i) => (
-          <div key={i} className="item-row">
-            <TextField
-              id={id(`extra-${i}-key`)}
-              label={t('channelContent.push.extraKey', { n: i + 1 })}
-              value={x.key}
-              maxLength={PUSH_LIMITS.extraKey}
-              error={error(`extras.${i}.key`)}
-              onChange={(v) => set({ extras: extras.map((e, j) => (j === i ? { ...e, key: v } : e)) }, `extras.${i}.key`)}
-            />
-            <TextField
-              id={id(`extra-${i}-value`)}
-              label={t('channelContent.push.extraValue', { n: i + 1 })}
-              value={x.value}
-              maxLength={PUSH_LIMITS.extraValue}
-              onChange={(v) => set({ extras: extras.map((e, j) => (j === i ? { ...e, value: v } : e)) }, `extras.${i}.value`)}
-            />
-            <Button
-              type="button"
-              icon="pi pi-times"
-              text
-              rounded
-              severity="secondary"
-              aria-label={t('channelContent.push.removeExtra', { n: i + 1 })}
-              onClick={() => set({ extras: extras.filter((_, j) => j !== i) }, 'extras')}
-            />
-          </div>
-        ))}
-        {error('extras') && <FieldError id={id('extras-error')} text={error('extras')} />}
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          outlined
-          size="small"
-          label={t('channelContent.push.addExtra')}
-          disabled={extras.length >= PUSH_LIMITS.extras}
-          onClick={() => set({ extras: [...extras, { key: '', value: '' }] }, 'extras')}
+        <FieldRows
+          items={extras}
+          row={(x, i) => (
+            <>
+              <TextField
+                id={id(`extra-${i}-key`)}
+                label={t('channelContent.push.extraKey', { n: i + 1 })}
+                value={x.key}
+                maxLength={PUSH_LIMITS.extraKey}
+                error={error(`extras.${i}.key`)}
+                onChange={(v) => set({ extras: patchAt(extras, i, { key: v }) }, `extras.${i}.key`)}
+              />
+              <TextField
+                id={id(`extra-${i}-value`)}
+                label={t('channelContent.push.extraValue', { n: i + 1 })}
+                value={x.value}
+                maxLength={PUSH_LIMITS.extraValue}
+                onChange={(v) => set({ extras: patchAt(extras, i, { value: v }) }, `extras.${i}.value`)}
+              />
+            </>
+          )}
+          removeLabel={(i) => t('channelContent.push.removeExtra', { n: i + 1 })}
+          onRemove={(i) => set({ extras: extras.filter((_, j) => j !== i) }, 'extras')}
+          errorId={id('extras-error')}
+          error={error('extras')}
+          addLabel={t('channelContent.push.addExtra')}
+          maximum={PUSH_LIMITS.extras}
+          onAdd={() => set({ extras: [...extras, { key: '', value: '' }] }, 'extras')}
         />
       </fieldset>
 
@@ -320,7 +302,7 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
   const buttons = list<PushButton>(content.buttons).filter((b) => b.text.trim());
   const withoutPush = content.inboxMode === 'INBOX_ONLY';
   return (
-    <div className="push-preview">
+    <div className={styles.pushPreview}>
       <div className="width-toggle" role="group" aria-label={t('channelContent.push.previewOs')}>
         {(['ios', 'android'] as const).map((value) => (
           <button key={value} type="button" className={`width-option${value === os ? ' active' : ''}`} aria-pressed={value === os} onClick={() => setOs(value)}>
@@ -329,26 +311,26 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
           </button>
         ))}
       </div>
-      <figure className={`phone-frame ${os}`} aria-label={t('channelContent.previewOf', { channel: os === 'ios' ? 'iOS' : 'Android' })}>
-        <div className="phone-screen lock">
+      <figure className={`${styles.phoneFrame} ${os}`} data-testid="phone-frame" aria-label={t('channelContent.previewOf', { channel: os === 'ios' ? 'iOS' : 'Android' })}>
+        <div className={`${styles.phoneScreen} lock`}>
           {withoutPush ? (
             <p className="muted small">{t('channelContent.push.inboxOnly')}</p>
           ) : (
-            <div className="notification" data-testid="push-preview">
-              <p className="notification-app">
-                <span className="app-icon" aria-hidden="true" /> Herald · {t('channelContent.push.now')}
+            <div className={styles.notification} data-testid="push-preview">
+              <p className={styles.notificationApp}>
+                <span className={styles.appIcon} aria-hidden="true" /> Herald · {t('channelContent.push.now')}
               </p>
-              <div className="notification-main">
+              <div className={styles.notificationMain}>
                 <div>
-                  <p className="notification-title">{title || t('channelContent.push.title')}</p>
-                  {intro && <p className="notification-intro">{intro}</p>}
-                  {body && <p className="notification-body">{body}</p>}
+                  <p className={styles.notificationTitle}>{title || t('channelContent.push.title')}</p>
+                  {intro && <p className={styles.notificationIntro}>{intro}</p>}
+                  {body && <p className={styles.notificationBody}>{body}</p>}
                 </div>
-                {picture && <img src={picture} alt="" className="notification-thumb" />}
+                {picture && <img src={picture} alt="" className={styles.notificationThumb} />}
               </div>
               {media.type === 'VIDEO' && media.url && <p className="notification-media">▶ {t('channelContent.push.media.VIDEO')}</p>}
               {buttons.length > 0 && (
-                <p className="notification-actions">
+                <p className={styles.notificationActions} data-testid="notification-actions">
                   {buttons.map((b, i) => (
                     <span key={i}>{b.text}</span>
                   ))}

@@ -5,6 +5,7 @@ import { renderSms } from '../../../../../shared/content';
 import type { Recipient } from '../../../../../shared/render';
 import { countSms } from '../../../../../shared/sms/segments';
 import { AreaField, type EditorProps, text } from './fields';
+import styles from './channel.module.css';
 
 const smsOf = (content: Record<string, unknown>) => ({ text: text(content.text), stopFooter: content.stopFooter !== false });
 
@@ -28,7 +29,7 @@ export function SmsEditor({ content, language, set, error, idPrefix }: EditorPro
         <Checkbox inputId={`${idPrefix}-stop`} checked={sms.stopFooter} onChange={(e) => set({ stopFooter: Boolean(e.checked) }, 'stopFooter')} />
         <label htmlFor={`${idPrefix}-stop`}>{t('channelContent.sms.stopFooter')}</label>
       </div>
-      <p className="sms-counter span-2" data-testid="sms-counter" aria-live="polite">
+      <p className={`${styles.smsCounter} span-2`} data-testid="sms-counter" aria-live="polite">
         {t('channelContent.sms.counter', { encoding: count.encoding, units: count.units, segments: count.segments, remaining: count.remaining })}
         {count.nonGsm.length > 0 && <span className="muted"> {t('channelContent.sms.nonGsm', { characters: count.nonGsm.slice(0, 10).join(' ') })}</span>}
       </p>
@@ -40,11 +41,11 @@ export function SmsPreview({ content, language, recipient }: { content: Record<s
   const { t } = useTranslation();
   const body = renderSms(smsOf(content), language, recipient);
   return (
-    <figure className="phone-frame" aria-label={t('channelContent.previewOf', { channel: 'SMS' })}>
-      <div className="phone-screen chat">
-        <p className="chat-sender">Herald</p>
+    <figure className={styles.phoneFrame} aria-label={t('channelContent.previewOf', { channel: 'SMS' })}>
+      <div className={`${styles.phoneScreen} chat`}>
+        <p className={styles.chatSender}>Herald</p>
         {body.trim() ? (
-          <p className="bubble incoming" data-testid="sms-preview">
+          <p className={`${styles.bubble} incoming`} data-testid="sms-preview">
             {body}
           </p>
         ) : (

@@ -1,5 +1,10 @@
-/** Small form pieces the channel editors share: a labelled text area, a labelled dropdown, and the props every editor takes. */
+/**
+ * Small form pieces the channel editors share: a labelled text area, a labelled dropdown, rows of fields for a
+ * list (push buttons and extras, LINE actions), and the props every editor takes.
+ */
+import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
+import type { ReactNode } from 'react';
 import { Select } from '../../../components/Select';
 import { FieldError } from '../../../components/TextField';
 import type { Content } from './channelDraft';
@@ -92,3 +97,48 @@ export function SelectField<T extends string>({
 
 export const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export const list = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** The list with the item at `i` patched. */
+export const patchAt = <T,>(items: readonly T[], i: number, patch: Partial<T>): T[] => items.map((x, j) => (j === i ? { ...x, ...patch } : x));
+
+/** A list edited as rows of fields: each row with its remove button, then the list's message and the add button. */
+export function FieldRows<T>({
+  items,
+  rowClassName,
+  row,
+  removeLabel,
+  minimum = 0,
+  onRemove,
+  errorId,
+  error,
+  addLabel,
+  maximum,
+  onAdd,
+}: {
+  items: readonly T[];
+  rowClassName?: string;
+  /** the row's fields */
+  row: (item: T, i: number) => ReactNode;
+  removeLabel: (i: number) => string;
+  /** rows that cannot be removed */
+  minimum?: number;
+  onRemove: (i: number) => void;
+  errorId: string;
+  error?: string;
+  addLabel: string;
+  maximum: number;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      {items.map((item, i) => (
+        <div key={i} className={rowClassName ? `item-row ${rowClassName}` : 'item-row'}>
+          {row(item, i)}
+          <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={removeLabel(i)} disabled={items.length <= minimum} onClick={() => onRemove(i)} />
+        </div>
+      ))}
+      <FieldError id={errorId} text={error} />
+      <Button type="button" icon="pi pi-plus" outlined size="small" label={addLabel} disabled={items.length >= maximum} onClick={onAdd} />
+    </>
+  );
+}

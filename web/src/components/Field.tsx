@@ -1,0 +1,63 @@
+/**
+ * A labelled form field: the label, the control it names, a hint under it and the field's message. The control
+ * gets `<id>-hint` or `<id>-error` through `describedBy` to point its aria-describedby at them.
+ */
+import { InputTextarea, type InputTextareaProps } from 'primereact/inputtextarea';
+import type { ReactNode } from 'react';
+import { FieldError } from './TextField';
+
+export const hintId = (id: string) => `${id}-hint`;
+export const errorId = (id: string) => `${id}-error`;
+/** what a field's control is described by: its message, else its hint */
+export const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? errorId(id) : hint ? hintId(id) : undefined);
+
+export function Field({ id, label, hint, error, className, children }: { id: string; label: string; hint?: ReactNode; error?: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <small id={hintId(id)} className="field-hint">
+          {hint}
+        </small>
+      )}
+      <FieldError id={errorId(id)} text={error} />
+    </div>
+  );
+}
+
+/** A labelled text area that grows with its text. */
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  value,
+  onChange,
+  rows = 2,
+  ...input
+}: Omit<InputTextareaProps, 'id' | 'value' | 'onChange'> & {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <InputTextarea
+        id={id}
+        value={value}
+        rows={rows}
+        autoResize
+        invalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        onChange={(e) => onChange(e.target.value)}
+        {...input}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The frame of every template editor: while loading the load state; then the header (back link, title, unsaved
+ * tag, undo, redo, save), the details every template has (name, category, folder, active, with the editor's own
+ * after them), the content card with its language tabs, and the editor's preview beside it.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Tag } from 'primereact/tag';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useMessageFolders, useTemplateCategories } from '../../../api/hooks';
+import { EditorLoadState } from '../../../components/EditorLoadState';
+import { Select } from '../../../components/Select';
+import { TextField } from '../../../components/TextField';
+import { LanguageTabs } from '../builder/LanguageTabs';
+import { LIBRARY_PATH } from '../paths';
+import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
+
+type ShellDraft = EditorDraft & { categoryId: string | null; folderId: string | null; active: boolean };
+
+export function TemplateEditorShell<D extends ShellDraft>({
+  editor,
+  className,
+  channel,
+  title,
+  intro,
+  tags,
+  nameError,
+  details,
+  languages,
+  invalidLanguages,
+  onAddLanguage,
+  onSave,
+  preview,
+  children,
+  after,
+}: {
+  editor: TemplateEditor<D>;
+  className?: string;
+  /** the channel editors mark their page with the channel */
+  channel?: string;
+  title: string;
+  intro: string;
+  /** before the unsaved tag */
+  tags?: ReactNode;
+  nameError: string | undefined;
+  /** the editor's own details, after the shared ones */
+  details?: ReactNode;
+  languages: readonly string[];
+  invalidLanguages: ReadonlySet<string>;
+  onAddLanguage: (code: string) => void;
+  onSave: () => void;
+  preview: ReactNode;
+  /** the current language's content */
+  children: ReactNode;
+  /** after the content and preview (a live region) */
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const categories = useTemplateCategories();
+  const folders = useMessageFolders();
+  const { draft, edit, history, dispatch } = editor;
+
+  if (editor.loading !== 'no') {
+    return (
+      <EditorLoadState
+        title={t('page.templateEditor')}
+        state={editor.loading}
+        error={t('template.loadError')}
+        onRetry={editor.reload}
+        back={LIBRARY_PATH}
+        backLabel={t('template.back')}
+      />
+    );
+  }
+
+  return (
+    <section className={['page template-builder', className].filter(Boolean).join(' ')} data-channel={channel}>
+      <header className="page-header">
+        <div>
+          <Link to={LIBRARY_PATH} className="back-link">
+            <i className="pi pi-arrow-left" aria-hidden="true" />
+            <span>{t('template.back')}</span>
+          </Link>
+          <h1>{editor.saved ? editor.saved.name : title}</h1>
+          <p className="muted">{intro}</p>
+        </div>
+        <div className="builder-actions">
+          {tags}
+          {editor.dirty && <Tag value={t('template.unsaved')} severity="warning" rounded />}
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            text
+            rounded
+            aria-label={t('template.undo')}
+            title={t('template.undo')}
+            disabled={history.past.length === 0}
+            onClick={() => dispatch({ type: 'undo' })}
+          />
+          <Button
+            type="button"
+            icon="pi pi-undo"
+            text
+            rounded
+            className="flip"
+            aria-label={t('template.redo')}
+            title={t('template.redo')}
+            disabled={history.future.length === 0}
+            onClick={() => dispatch({ type: 'redo' })}
+          />
+          <Button type="button" icon="pi pi-save" label={t('common.save')} loading={editor.busy} onClick={onSave} />
+        </div>
+      </header>
+
+      <section className="card template-details" aria-labelledby="details-title">
+        <h2 id="details-title" className="card-title">
+          {t('template.details')}
+        </h2>
+        <div className="details-grid">
+          <TextField
+            id="template-name"
+            label={t('template.name')}
+            value={draft.name}
+            maxLength={100}
+            error={editor.nameTaken || nameError}
+            onChange={(v) => {
+              editor.clearNameTaken();
+              edit({ ...draft, name: v }, 'name', 'name');
+            }}
+          />
+          <div className="field">
+            <label htmlFor="template-category">{t('template.category')}</label>
+            <Select
+              inputId="template-category"
+              label={t('template.category')}
+              labelled
+              value={draft.categoryId}
+              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
+              placeholder={t('template.noCategory')}
+              showClear
+              onChange={(e) => edit({ ...draft, categoryId: e.value ?? null })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="template-folder">{t('template.folder')}</label>
+            <Select
+              inputId="template-folder"
+              label={t('template.folder')}
+              labelled
+              value={draft.folderId}
+              options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: String(f.title) }))}
+              placeholder={t('template.noFolder')}
+              showClear
+              onChange={(e) => edit({ ...draft, folderId: e.value ?? null })}
+            />
+          </div>
+          <div className="field checkbox-row">
+            <Checkbox inputId="template-active" checked={draft.active} onChange={(e) => edit({ ...draft, active: Boolean(e.checked) })} />
+            <label htmlFor="template-active">{t('template.active')}</label>
+          </div>
+          {details}
+        </div>
+      </section>
+
+      <div className="builder-grid">
+        <section className="card builder-editor" aria-labelledby="content-title">
+          <h2 id="content-title" className="card-title">
+            {t('template.content')}
+          </h2>
+          <LanguageTabs
+            languages={languages}
+            defaultLanguage={draft.defaultLanguage}
+            current={editor.current}
+            invalid={invalidLanguages}
+            onSelect={editor.showLanguage}
+            onAdd={(code) => {
+              onAddLanguage(code);
+              editor.showLanguage(code);
+            }}
+            onMakeDefault={(code) => edit({ ...draft, defaultLanguage: code })}
+            onRemove={(code) => void editor.removeLanguage(code)}
+          >
+            {children}
+          </LanguageTabs>
+        </section>
+        {preview}
+      </div>
+      {after}
+      {editor.confirmElement}
+    </section>
+  );
+}
