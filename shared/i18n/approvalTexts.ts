@@ -31,5 +31,5 @@ export const NOTIFICATION_TEXTS = {
     '「{name}」の送信が完了しました：送信 {sent} 件、失敗 {failed} 件。',
   ),
   open: entry('Open {url} to see it.', '打开 {url} 查看。', '{url} を開いて確認してください。'),
-  system: entry('Herald', 'Herald', 'Herald'),
+  system: entry('Herald (system)', 'Herald（系统）', 'Herald（システム）'),
 } as const;
