@@ -147,10 +147,13 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   }
 
   return async function handleSend(batch: SendBatch): Promise<void> {
-    const content = await deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel);
+    // three independent reads at once: one round trip before the first claim, not three
+    const [content, suppressed, policy] = await Promise.all([
+      deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel),
+      adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId }),
+      deps.policy?.(batch.orgId),
+    ]);
     if (content.stopped) return;
-    const suppressed = await adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId });
-    const policy = await deps.policy?.(batch.orgId);
     const now = deps.clock.now();
     const held = new Map<number, Recipient[]>();
     const queue: { r: Recipient; throttled: number }[] = [];
