@@ -14,7 +14,7 @@ import type { LinkSigner, RecipientLinks } from '../tracking/links';
 import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';
-import type { RateLimiter } from './rate';
+import type { RateLimiter, SendSlots } from './rate';
 
 /** A message ready to be personalised: loaded once per batch. */
 export interface PreparedContent {
@@ -147,63 +147,77 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   }
 
   return async function handleSend(batch: SendBatch): Promise<void> {
-    // three independent reads at once: one round trip before the first claim, not three
-    const [content, suppressed, policy] = await Promise.all([
+    // The send slots are taken along with the three reads, for the whole batch (what suppression leaves unused
+    // goes back): one round trip before the first claim, not four.
+    const early = deps.rate.take(batch.channel, batch.recipients.length, batch.orgId);
+    const reads = Promise.all([
       deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel),
       adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId }),
       deps.policy?.(batch.orgId),
     ]);
-    if (content.stopped) return;
-    const now = deps.clock.now();
-    const held = new Map<number, Recipient[]>();
-    const queue: { r: Recipient; throttled: number }[] = [];
-    const cap = policy?.caps[batch.channel] ?? 0;
-    const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
-    for (const r of batch.recipients) {
-      const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
-      let reason = suppressed.get(recipientKeyOf(r));
-      const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
-      if (until !== undefined) {
-        held.set(until, [...(held.get(until) ?? []), r]);
-        continue;
+    const [first, [content, suppressed, policy]] = await Promise.all([early, reads]);
+    let unused = first.count;
+    try {
+      if (content.stopped) return;
+      const now = deps.clock.now();
+      const held = new Map<number, Recipient[]>();
+      const queue: { r: Recipient; throttled: number }[] = [];
+      const cap = policy?.caps[batch.channel] ?? 0;
+      const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
+      for (const r of batch.recipients) {
+        const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
+        let reason = suppressed.get(recipientKeyOf(r));
+        const until =
+          !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
+        if (until !== undefined) {
+          held.set(until, [...(held.get(until) ?? []), r]);
+          continue;
+        }
+        if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
+          reason = 'PER_USER_LIMIT_REACHED';
+        if (reason) {
+          await deps.ledger.skip(base, r.address, reason);
+          deps.onRecorded?.();
+        } else queue.push({ r, throttled: 0 });
       }
-      if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
-        reason = 'PER_USER_LIMIT_REACHED';
-      if (reason) {
-        await deps.ledger.skip(base, r.address, reason);
-        deps.onRecorded?.();
-      } else queue.push({ r, throttled: 0 });
-    }
-    // quiet where they are: the same batch again when the window opens, for those recipients only
-    for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
-    while (queue.length > 0) {
-      const slots = await deps.rate.take(batch.channel, queue.length, batch.orgId);
-      const taken = queue.splice(0, slots.count);
-      let throttledNow = 0;
-      for (let w = 0; w < taken.length; w += deps.concurrency) {
-        const wave = taken.slice(w, w + deps.concurrency);
-        const results = await sendWave(
-          batch,
-          content,
-          wave.map((next) => next.r),
-          slots.second,
-        );
-        results.forEach((result, i) => {
-          const next = wave[i]!;
-          if (result === 'done') return;
-          if (result === 'throttled') {
-            next.throttled += 1;
-            throttledNow = Math.max(throttledNow, next.throttled);
-          }
-          queue.push(next);
-        });
-        if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
+      // quiet where they are: the same batch again when the window opens, for those recipients only
+      for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
+      // the first wave goes on the slots taken with the reads
+      let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
+      unused = first.count - (ready?.count ?? 0);
+      while (queue.length > 0) {
+        const slots = ready ?? (await deps.rate.take(batch.channel, queue.length, batch.orgId));
+        ready = undefined;
+        const taken = queue.splice(0, slots.count);
+        let throttledNow = 0;
+        for (let w = 0; w < taken.length; w += deps.concurrency) {
+          const wave = taken.slice(w, w + deps.concurrency);
+          const results = await sendWave(
+            batch,
+            content,
+            wave.map((next) => next.r),
+            slots.second,
+          );
+          results.forEach((result, i) => {
+            const next = wave[i]!;
+            if (result === 'done') return;
+            if (result === 'throttled') {
+              next.throttled += 1;
+              throttledNow = Math.max(throttledNow, next.throttled);
+            }
+            queue.push(next);
+          });
+          if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
+        }
+        if (throttledNow > 0) {
+          const wait = deps.backoffMs * 2 ** (throttledNow - 1);
+          deps.log.warn('provider throttled; backing off', { channel: batch.channel, ms: wait });
+          await sleep(wait);
+        }
       }
-      if (throttledNow > 0) {
-        const wait = deps.backoffMs * 2 ** (throttledNow - 1);
-        deps.log.warn('provider throttled; backing off', { channel: batch.channel, ms: wait });
-        await sleep(wait);
-      }
+    } finally {
+      // slots taken for recipients not sent to (suppressed, held, stopped) are given back while their second lasts
+      if (unused > 0) await deps.rate.giveBack(batch.channel, { second: first.second, count: unused }, batch.orgId);
     }
   };
 }
