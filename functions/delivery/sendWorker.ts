@@ -156,68 +156,61 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       deps.policy?.(batch.orgId),
     ]);
     const [first, [content, suppressed, policy]] = await Promise.all([early, reads]);
-    let unused = first.count;
-    try {
-      if (content.stopped) return;
-      const now = deps.clock.now();
-      const held = new Map<number, Recipient[]>();
-      const queue: { r: Recipient; throttled: number }[] = [];
-      const cap = policy?.caps[batch.channel] ?? 0;
-      const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
-      for (const r of batch.recipients) {
-        const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
-        let reason = suppressed.get(recipientKeyOf(r));
-        const until =
-          !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
-        if (until !== undefined) {
-          held.set(until, [...(held.get(until) ?? []), r]);
-          continue;
-        }
-        if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
-          reason = 'PER_USER_LIMIT_REACHED';
-        if (reason) {
-          await deps.ledger.skip(base, r.address, reason);
-          deps.onRecorded?.();
-        } else queue.push({ r, throttled: 0 });
+    if (content.stopped) return deps.rate.giveBack(batch.channel, first, batch.orgId);
+    const now = deps.clock.now();
+    const held = new Map<number, Recipient[]>();
+    const queue: { r: Recipient; throttled: number }[] = [];
+    const cap = policy?.caps[batch.channel] ?? 0;
+    const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
+    for (const r of batch.recipients) {
+      const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
+      let reason = suppressed.get(recipientKeyOf(r));
+      const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
+      if (until !== undefined) {
+        held.set(until, [...(held.get(until) ?? []), r]);
+        continue;
       }
-      // quiet where they are: the same batch again when the window opens, for those recipients only
-      for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
-      // the first wave goes on the slots taken with the reads
-      let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
-      unused = first.count - (ready?.count ?? 0);
-      while (queue.length > 0) {
-        const slots = ready ?? (await deps.rate.take(batch.channel, queue.length, batch.orgId));
-        ready = undefined;
-        const taken = queue.splice(0, slots.count);
-        let throttledNow = 0;
-        for (let w = 0; w < taken.length; w += deps.concurrency) {
-          const wave = taken.slice(w, w + deps.concurrency);
-          const results = await sendWave(
-            batch,
-            content,
-            wave.map((next) => next.r),
-            slots.second,
-          );
-          results.forEach((result, i) => {
-            const next = wave[i]!;
-            if (result === 'done') return;
-            if (result === 'throttled') {
-              next.throttled += 1;
-              throttledNow = Math.max(throttledNow, next.throttled);
-            }
-            queue.push(next);
-          });
-          if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
-        }
-        if (throttledNow > 0) {
-          const wait = deps.backoffMs * 2 ** (throttledNow - 1);
-          deps.log.warn('provider throttled; backing off', { channel: batch.channel, ms: wait });
-          await sleep(wait);
-        }
+      if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
+        reason = 'PER_USER_LIMIT_REACHED';
+      if (reason) {
+        await deps.ledger.skip(base, r.address, reason);
+        deps.onRecorded?.();
+      } else queue.push({ r, throttled: 0 });
+    }
+    // quiet where they are: the same batch again when the window opens, for those recipients only
+    for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
+    // the first wave goes on the slots taken with the reads; those of the recipients skipped or held go back
+    let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
+    await deps.rate.giveBack(batch.channel, { second: first.second, count: first.count - (ready?.count ?? 0) }, batch.orgId);
+    while (queue.length > 0) {
+      const slots = ready ?? (await deps.rate.take(batch.channel, queue.length, batch.orgId));
+      ready = undefined;
+      const taken = queue.splice(0, slots.count);
+      let throttledNow = 0;
+      for (let w = 0; w < taken.length; w += deps.concurrency) {
+        const wave = taken.slice(w, w + deps.concurrency);
+        const results = await sendWave(
+          batch,
+          content,
+          wave.map((next) => next.r),
+          slots.second,
+        );
+        results.forEach((result, i) => {
+          const next = wave[i]!;
+          if (result === 'done') return;
+          if (result === 'throttled') {
+            next.throttled += 1;
+            throttledNow = Math.max(throttledNow, next.throttled);
+          }
+          queue.push(next);
+        });
+        if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
       }
-    } finally {
-      // slots taken for recipients not sent to (suppressed, held, stopped) are given back while their second lasts
-      if (unused > 0) await deps.rate.giveBack(batch.channel, { second: first.second, count: unused }, batch.orgId);
+      if (throttledNow > 0) {
+        const wait = deps.backoffMs * 2 ** (throttledNow - 1);
+        deps.log.warn('provider throttled; backing off', { channel: batch.channel, ms: wait });
+        await sleep(wait);
+      }
     }
   };
 }
