@@ -8,7 +8,7 @@
  * Goal: recipients per second over mixed channels at least 0.6 × the raw conditional-write rate.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -49,6 +49,45 @@ const store = new Store(herald.rt);
 // the boot's own delivery loop is not part of this measurement
 await herald.delivery.stop();
 
+/**
+ * CPU seconds used so far by this process's DynamoDB Local (its java child): with the bench process's own, the
+ * work a recipient costs, which other load on the machine does not change as it changes the rates.
+ */
+function dynamoCpuSeconds(): number {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // after the command's name in parentheses: state, ppid, …; utime and stime are the 12th and 13th after it
+    const [name, rest] = [stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), stat.slice(stat.lastIndexOf(')') + 2).split(' ')];
+    if (name === 'java' && Number(rest[1]) === process.pid) return (Number(rest[11]) + Number(rest[12])) / 100;
+  }
+  return Number.NaN;
+}
+const nodeCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** DynamoDB requests by operation, counted while a run is measured (the figure to compare: requests per recipient). */
+let requests = new Map<string, number>();
+herald.rt.aws.dynamo.middlewareStack.add(
+  (next, context) => (args) => {
+    const name = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+    requests.set(name, (requests.get(name) ?? 0) + 1);
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRequestCount' },
+);
+const perRecipient = (counted: Map<string, number>, n: number) =>
+  `${([...counted.values()].reduce((a, b) => a + b, 0) / n).toFixed(3)} (${[...counted.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => `${name} ${(count / n).toFixed(3)}`)
+    .join(', ')})`;
+
 async function pool(n: number, concurrency: number, work: (i: number) => Promise<void>) {
   let next = 0;
   await Promise.all(
@@ -59,8 +98,9 @@ async function pool(n: number, concurrency: number, work: (i: number) => Promise
 }
 
 /** The floor: conditional puts of new keys, as many in flight as the workers have. */
-async function rawConditionalWrites(): Promise<number> {
+async function rawConditionalWrites(): Promise<{ rate: number; work: string }> {
   const run = randomUUID();
+  const [node, dynamo] = [nodeCpuSeconds(), dynamoCpuSeconds()];
   const started = performance.now();
   await pool(RAW_WRITES, CONCURRENCY, async (i) => {
     await herald.rt.aws.doc.send(
@@ -72,8 +112,12 @@ async function rawConditionalWrites(): Promise<number> {
       }),
     );
   });
-  return RAW_WRITES / ((performance.now() - started) / 1000);
+  return { rate: RAW_WRITES / ((performance.now() - started) / 1000), work: workOf(node, dynamo, RAW_WRITES, 'write') };
 }
+
+/** CPU ms per unit since the readings `node` and `dynamo`. */
+const workOf = (node: number, dynamo: number, n: number, unit = 'recipient') =>
+  `CPU per ${unit}: bench process ${(((nodeCpuSeconds() - node) / n) * 1000).toFixed(2)} ms, DynamoDB Local ${(((dynamoCpuSeconds() - dynamo) / n) * 1000).toFixed(2)} ms`;
 
 /** Each channel's content, as a library template of it would hold it. */
 const CONTENTS: Record<Channel, unknown> = {
@@ -154,7 +198,13 @@ const addressOf = (channel: Channel, i: number) =>
  * requests per batch, is SQS's on AWS); `via: 'direct'` hands it the batches as SQS hands a Lambda its records,
  * LOOPS at a time, so only the pipeline's own requests reach DynamoDB.
  */
-async function run(label: string, sender: ChannelSender, channels: readonly Channel[], n = N, via: 'queue' | 'direct' = 'queue'): Promise<number> {
+async function run(
+  label: string,
+  sender: ChannelSender,
+  channels: readonly Channel[],
+  n = N,
+  via: 'queue' | 'direct' = 'queue',
+): Promise<{ rate: number; requests: string; work: string }> {
   const plans = new Map<Channel, string>();
   const batchCount = Math.ceil(n / SEND_BATCH);
   const recipientsOf = (c: number) =>
@@ -184,6 +234,8 @@ async function run(label: string, sender: ChannelSender, channels: readonly Chan
     else pending.push(batch);
   }
   const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(sender), ratePerSecond: () => 1_000_000 });
+  requests = new Map();
+  const [node, dynamo] = [nodeCpuSeconds(), dynamoCpuSeconds()];
   const started = performance.now();
   if (via === 'queue') {
     const loops = Array.from({ length: LOOPS }, () => startQueueLoop({ queue: herald.queue, name: queueName, worker, log: herald.rt.log, pollMs: 5, visibilitySeconds: 600 }));
@@ -196,26 +248,45 @@ async function run(label: string, sender: ChannelSender, channels: readonly Chan
     });
   }
   const seconds = (performance.now() - started) / 1000;
+  const work = workOf(node, dynamo, n);
+  const counted = requests;
+  requests = new Map();
   let sent = 0;
   for (const planId of plans.values()) sent += (await new Ledger(store, herald.rt.clock).totals({ orgId: 1, planId, runId })).total.sent;
   if (sent !== n) throw new Error(`${label}: ${sent} of ${n} sent`);
   // the last batch's check completed each run, as on a real send
   for (const planId of plans.values()) if ((await store.forOrg(1).get('plan', planId))?.status !== 'DEPLOYED') throw new Error(`${label}: a run was not completed`);
-  return n / seconds;
+  return { rate: n / seconds, requests: perRecipient(counted, n), work };
 }
 
 // the first thousands warm the JIT and DynamoDB Local up: measured runs come after
 await run('warm-up', new RecordingSender(herald.rt.clock), ['EMAIL', 'SMS', 'PUSH_NATIVE', 'LINE', 'DIRECT_MAIL'], Math.min(5_000, N));
-const raw = await rawConditionalWrites();
 const MIXED = (process.env.BENCH_CHANNELS ?? 'EMAIL,SMS,PUSH_NATIVE,LINE,DIRECT_MAIL').split(',') as Channel[];
-const nullRate = await run('null', new RecordingSender(herald.rt.clock), MIXED);
-const directRate = await run('direct', new RecordingSender(herald.rt.clock), MIXED, N, 'direct');
-const sesRate = await run('ses', sesEmailSender(herald.rt.aws.ses), ['EMAIL']);
+/** which runs to make (BENCH_MODES, comma-separated): direct, queue, ses */
+const MODES = new Set((process.env.BENCH_MODES ?? 'direct,queue,ses').split(','));
+// The raw rate is measured before and after each run and the run compared with their mean: other work on the
+// machine changes both rates within minutes, and a single reading before the run would skew the ratio.
+let rawBefore = await rawConditionalWrites();
+console.log(`raw conditional writes (local DynamoDB, ${CONCURRENCY} in flight): ${rawBefore.rate.toFixed(0)}/s; ${rawBefore.work}`);
+async function measured(label: string, go: () => ReturnType<typeof run>) {
+  const r = await go();
+  const rawAfter = await rawConditionalWrites();
+  const raw = (rawBefore.rate + rawAfter.rate) / 2;
+  console.log(`${label}: ${r.rate.toFixed(0)} recipients/s, ratio ${(r.rate / raw).toFixed(2)} to the raw rate around it (${raw.toFixed(0)}/s)`);
+  console.log(`  DynamoDB requests per recipient ${r.requests}`);
+  console.log(`  ${r.work}`);
+  console.log(`raw conditional writes (local DynamoDB, ${CONCURRENCY} in flight): ${rawAfter.rate.toFixed(0)}/s; ${rawAfter.work}`);
+  rawBefore = rawAfter;
+}
+// the direct run is what AWS does (SQS hands the Lambda its records): the goal's figure
+if (MODES.has('direct'))
+  await measured(`null providers, ${MIXED.join(' ')}, ${N} recipients, the worker fed as SQS feeds its Lambda (goal >= 0.6)`, () =>
+    run('direct', new RecordingSender(herald.rt.clock), MIXED, N, 'direct'),
+  );
+if (MODES.has('queue'))
+  await measured(`null providers, ${MIXED.join(' ')}, ${N} recipients, through the local queue`, () => run('null', new RecordingSender(herald.rt.clock), MIXED));
+if (MODES.has('ses')) await measured(`SES stand-in, EMAIL, ${N} recipients, through the local queue`, () => run('ses', sesEmailSender(herald.rt.aws.ses), ['EMAIL']));
 const rss = Math.round(process.memoryUsage().rss / 1e6);
-console.log(`raw conditional writes (local DynamoDB, ${CONCURRENCY} in flight): ${raw.toFixed(0)}/s`);
-console.log(`null providers, ${MIXED.join(' ')}: ${N} recipients, ${nullRate.toFixed(0)} recipients/s, ratio to raw ${(nullRate / raw).toFixed(2)} (goal >= 0.6)`);
-console.log(`null providers, the worker fed as SQS feeds its Lambda (no local queue): ${directRate.toFixed(0)} recipients/s, ratio to raw ${(directRate / raw).toFixed(2)}`);
-console.log(`SES stand-in: ${N} recipients, ${sesRate.toFixed(0)} recipients/s, ratio to raw ${(sesRate / raw).toFixed(2)}`);
 console.log(`bench process RSS ${rss} MB`);
 await herald.stop();
 rmSync(dataDir, { recursive: true, force: true });

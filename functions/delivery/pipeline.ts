@@ -170,9 +170,16 @@ export function pipeline(deps: PipelineDeps) {
     await check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId });
   }
 
+  /**
+   * Runs this worker has seen with every shard read: their `matched` is final (a page is counted before its shard
+   * is marked done), so after a send their counters are read alongside the run instead of after it.
+   */
+  const audienceRead = new Set<string>();
+
   /** Completes the run when every shard is read and every match has an outcome. */
   async function check(m: DeliveryMessageOf<'check'>, opts: { afterSend?: boolean } = {}): Promise<void> {
-    const run = await getRun(m.orgId, m.planId, m.runId);
+    const runKey = runKeyOf(m);
+    const [run, counted] = await Promise.all([getRun(m.orgId, m.planId, m.runId), opts.afterSend && audienceRead.has(runKey) ? ledger.totals(m) : undefined]);
     const stopSchedule = () => deps.ports.scheduler.cancel(checkScheduleName(m.orgId, m.planId, m.runId));
     if (run?.status !== 'RUNNING') return stopSchedule();
     const stopped = async () => {
@@ -185,7 +192,12 @@ export function pipeline(deps: PipelineDeps) {
     let plan = opts.afterSend ? undefined : await getPlan(m.orgId, m.planId);
     if (!opts.afterSend && plan?.status !== 'IN_PROGRESS') return stopped();
     if ((run.shardsDone?.size ?? 0) < ACCOUNT_SHARDS) return;
-    const { total } = await ledger.totals(m);
+    if (!audienceRead.has(runKey)) {
+      // a long-lived worker forgets old runs (a forgotten run costs one sequential read again, nothing more)
+      if (audienceRead.size >= 10_000) audienceRead.clear();
+      audienceRead.add(runKey);
+    }
+    const { total } = counted ?? (await ledger.totals(m));
     const outcomes = total.sent + total.failed + total.skipped + total.uncertain;
     if (outcomes < total.matched) {
       if (opts.afterSend) return;

@@ -48,6 +48,31 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Gives back slots taken and not used (their recipients were suppressed or held) while their second lasts, so
+   * other sends may have them; a past second's slots are of use to nobody and are left as they are.
+   */
+  async giveBack(channel: Channel, slots: SendSlots, orgId?: number): Promise<void> {
+    if (slots.count < 1 || Math.floor(this.clock.now() / 1000) !== slots.second) return;
+    const back = (window: string) => ({
+      TableName: this.store.table('rateWindow'),
+      Key: { window },
+      UpdateExpression: 'ADD #c :n',
+      // only a window the slots were taken from: an expired one is not made again without its expiry
+      ConditionExpression: 'attribute_exists(#c)',
+      ExpressionAttributeNames: { '#c': 'count' },
+      ExpressionAttributeValues: { ':n': -slots.count },
+    });
+    const all = back(`${channel}#${slots.second}`);
+    try {
+      if (orgId === undefined || this.orgShare >= 1) await this.store.rt.aws.doc.send(new UpdateCommand(all));
+      else await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: all }, { Update: back(`${channel}#org${orgId}#${slots.second}`) }] }));
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException) return;
+      throw e;
+    }
+  }
+
   private windowAdd(window: string, second: number, n: number, max: number) {
     return {
       TableName: this.store.table('rateWindow'),

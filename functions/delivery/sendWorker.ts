@@ -14,7 +14,7 @@ import type { LinkSigner, RecipientLinks } from '../channels/links';
 import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';
-import type { RateLimiter } from './rate';
+import type { RateLimiter, SendSlots } from './rate';
 
 /** A message ready to be personalised: loaded once per batch. */
 export interface PreparedContent {
@@ -147,10 +147,16 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   }
 
   return async function handleSend(batch: SendBatch): Promise<void> {
-    const content = await deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel);
-    if (content.stopped) return;
-    const suppressed = await adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId });
-    const policy = await deps.policy?.(batch.orgId);
+    // The send slots are taken along with the three reads, for the whole batch (what suppression leaves unused
+    // goes back): one round trip before the first claim, not four.
+    const early = deps.rate.take(batch.channel, batch.recipients.length, batch.orgId);
+    const reads = Promise.all([
+      deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel),
+      adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId }),
+      deps.policy?.(batch.orgId),
+    ]);
+    const [first, [content, suppressed, policy]] = await Promise.all([early, reads]);
+    if (content.stopped) return deps.rate.giveBack(batch.channel, first, batch.orgId);
     const now = deps.clock.now();
     const held = new Map<number, Recipient[]>();
     const queue: { r: Recipient; throttled: number }[] = [];
@@ -173,8 +179,12 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     }
     // quiet where they are: the same batch again when the window opens, for those recipients only
     for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
+    // the first wave goes on the slots taken with the reads; those of the recipients skipped or held go back
+    let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
+    await deps.rate.giveBack(batch.channel, { second: first.second, count: first.count - (ready?.count ?? 0) }, batch.orgId);
     while (queue.length > 0) {
-      const slots = await deps.rate.take(batch.channel, queue.length, batch.orgId);
+      const slots = ready ?? (await deps.rate.take(batch.channel, queue.length, batch.orgId));
+      ready = undefined;
       const taken = queue.splice(0, slots.count);
       let throttledNow = 0;
       for (let w = 0; w < taken.length; w += deps.concurrency) {
