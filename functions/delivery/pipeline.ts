@@ -36,6 +36,8 @@ export interface PipelineDeps {
 
 export const planScheduleName = (orgId: number, planId: string) => `plan-${orgId}-${planId}`;
 export const checkScheduleName = (orgId: number, planId: string, runId: string) => `check-${orgId}-${planId}-${runId}`;
+/** A run's end is written once: only while it is still running. */
+const STILL_RUNNING = { ConditionExpression: '#s = :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'RUNNING' } };
 export const runIdOf = (dueAt: number) => `r${dueAt}`;
 /** Delivery work is queued per organization, so organizations' runs interleave (fair queues). */
 const fairTo = (orgId: number) => ({ group: String(orgId) });
@@ -183,8 +185,12 @@ export function pipeline(deps: PipelineDeps) {
     const stopSchedule = () => deps.ports.scheduler.cancel(checkScheduleName(m.orgId, m.planId, m.runId));
     if (run?.status !== 'RUNNING') return stopSchedule();
     const stopped = async () => {
-      // stopped by a person: the run ends where it is
-      await runsOf(m.orgId).update(m.planId, m.runId, { status: 'STOPPED', finishedAt: clock.now() });
+      // stopped by a person: the run ends where it is, unless a racing check has just completed it (DONE stays)
+      try {
+        await runsOf(m.orgId).update(m.planId, m.runId, { status: 'STOPPED', finishedAt: clock.now() }, STILL_RUNNING, '720007');
+      } catch (e) {
+        if (!(e instanceof AppError && e.code === '720007')) throw e;
+      }
       return stopSchedule();
     };
     // After each sent batch only what could complete the run is read (the run and its counters, two requests);

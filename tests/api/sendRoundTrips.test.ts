@@ -17,7 +17,7 @@ import { sendBatchHandler } from '../../functions/delivery/sendWorker';
 import { deliveryWorker } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/tracking/links';
+import { LinkSigner } from '../../functions/channels/links';
 import { CHANNEL_TEMPLATES } from '../../shared/content';
 import { ACCOUNT_SHARDS, planKeyOf, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
