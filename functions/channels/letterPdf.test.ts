@@ -37,7 +37,8 @@ describe('renderLettersPdf', () => {
       last = now;
     }, 10);
     const started = performance.now();
-    const pdfs = await Promise.all([renderLettersPdf([letter(1), letter(2)], 'a'), renderLettersPdf([letter(3)], 'b')]);
+    // enough letters that drawing them on this thread would stall the timer even on a fast, quiet machine
+    const pdfs = await Promise.all([renderLettersPdf([letter(1), letter(2), letter(3), letter(4)], 'a'), renderLettersPdf([letter(5), letter(6), letter(7)], 'b')]);
     const took = performance.now() - started;
     clearInterval(ticker);
     for (const pdf of pdfs) expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');

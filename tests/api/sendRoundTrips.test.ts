@@ -19,7 +19,7 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { CHANNEL_TEMPLATES } from '../../shared/content';
-import { ACCOUNT_SHARDS, planKeyOf, unsubscriptionId } from '../../shared/entities';
+import { ACCOUNT_SHARDS, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
 import { manualClock, startHerald } from '../support/herald';
 
@@ -142,16 +142,18 @@ describe('the check after a send', () => {
       createdBy: 'test',
       updatedBy: 'test',
     });
-    await store.put('planRun', {
-      planKey: planKeyOf(1, id),
-      runId: 'r1',
-      orgId: 1,
-      planId: id,
-      status: 'RUNNING',
-      dueAt: now,
-      startedAt: now,
-      shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
-    });
+    await store
+      .forOrg(1)
+      .keyed('planRun')
+      .put(id, {
+        runId: 'r1',
+        orgId: 1,
+        planId: id,
+        status: 'RUNNING',
+        dueAt: now,
+        startedAt: now,
+        shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
+      });
     await new Ledger(store, clock).count({ orgId: 1, planId: id, runId: 'r1', accountId: id }, { matched });
     return id;
   }
@@ -176,7 +178,7 @@ describe('the check after a send', () => {
 
     await deliver(2);
     expect((await store.forOrg(1).get('plan', planId))?.status).toBe('DEPLOYED');
-    expect((await store.get('planRun', { planKey: planKeyOf(1, planId), runId: 'r1' }))?.status).toBe('DONE');
+    expect((await store.forOrg(1).keyed('planRun').get(planId, 'r1'))?.status).toBe('DONE');
     expect((await new Ledger(store, clock).totals({ orgId: 1, planId, runId: 'r1' })).total).toMatchObject({ matched: 30, sent: 30 });
   });
 });
