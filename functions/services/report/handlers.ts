@@ -5,7 +5,6 @@
  */
 import { AppError } from '../../../shared/errors';
 import type { PlanTotals } from '../../../shared/services/plan';
-import { utcDayStart } from '../../../shared/services/report';
 import type { AreaHandlers } from '../../api/context';
 import { tenantLedger } from '../../delivery';
 
@@ -20,9 +19,6 @@ export const reportHandlers: AreaHandlers<'report'> = {
     const groupIds = [...new Set(plans.map((p) => p!.groupId).filter((g): g is string => !!g))];
     const groups = groupIds.length ? await ctx.tenant.getMany('planGroup', groupIds, ['id', 'name']) : [];
     const groupName = new Map(groups.filter((g) => !!g).map((g) => [g!.id, g!.name]));
-    // hour keys are `YYYY-MM-DDTHH` in UTC: a day range compares as text
-    const from = new Date(utcDayStart(start)).toISOString().slice(0, 10);
-    const to = new Date(utcDayStart(end)).toISOString().slice(0, 10);
     const ledger = tenantLedger(ctx.tenant);
     const total = zero();
     const rows = await Promise.all(
@@ -32,8 +28,9 @@ export const reportHandlers: AreaHandlers<'report'> = {
         for (const run of await ctx.tenant.keyed('planRun').list(p.id)) {
           const { hours } = await ledger.totals(run);
           for (const [hour, counts] of Object.entries(hours)) {
+            // hour keys are `YYYY-MM-DDTHH` in UTC and the schema admits only real days: a range compares as text
             const day = hour.slice(0, 10);
-            if (day < from || day > to) continue;
+            if (day < start || day > end) continue;
             for (const f of FIELDS) totals[f] += counts[f] ?? 0;
           }
         }

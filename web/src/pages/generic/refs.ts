@@ -22,7 +22,8 @@ export function useRefOptions(entities: readonly string[]): Record<string, RefOp
         await Promise.all(
           unique.map(async (entity) => {
             const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
-            const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true })) as unknown as Record<string, unknown>[];
+            // an entity the caller may not read offers no choices; the others still do
+            const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true }).catch(() => [])) as unknown as Record<string, unknown>[];
             return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.title ?? r.id) }))] as const;
           }),
         ),
