@@ -3,27 +3,15 @@
  * AES256 mode: JSON -> gzip (pako) -> AES-256-CBC (crypto-js, key = SHA-256 of the app secret, random IV
  * prefixed) -> base64; `sign` is HMAC-SHA256 (hex) of that base64 string with the app secret.
  * With the secret in the browser this is obfuscation, not secrecy: TLS and server-side checks protect data.
+ * The router has the same codec on Node's crypto and zlib (functions/api/envelope.ts), so crypto-js and pako
+ * stay out of its bundle; tests/support's client uses this one against it.
  */
 import CryptoJS from 'crypto-js';
 import { Inflate, gzip } from 'pako';
 import { AppError } from './errors';
+import { type AuthType, isBase64, MAX_PAYLOAD_BYTES, type ResponseEnvelope } from './envelopeFormat';
 
-export type AuthType = 'NONE' | 'AES256';
-export const AUTH_TYPES: readonly AuthType[] = ['NONE', 'AES256'];
-
-/** Largest inflated payload the router accepts; checked while inflating, so a gzip bomb stops early. */
-export const MAX_PAYLOAD_BYTES = 1024 * 1024;
-
-export interface ResponseEnvelope {
-  state: 'S' | 'F';
-  payload: unknown;
-  sign: string | null;
-  errorCode: string | null;
-  error: string | null;
-  errorMessage: string | null;
-}
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+export { AUTH_TYPES, type AuthType, isBase64, MAX_PAYLOAD_BYTES, type ResponseEnvelope } from './envelopeFormat';
 
 function bytesToWords(bytes: Uint8Array): CryptoJS.lib.WordArray {
   const words: number[] = [];
@@ -86,7 +74,7 @@ function inflateLimited(data: Uint8Array, limit: number): Uint8Array {
 }
 
 export function decryptPayload(text: unknown, secret: string, limit = MAX_PAYLOAD_BYTES): unknown {
-  if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) {
+  if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !isBase64(text)) {
     throw new AppError('400010', 'The payload is not base64.');
   }
   const raw = CryptoJS.enc.Base64.parse(text);

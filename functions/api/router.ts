@@ -5,7 +5,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { App } from '../../shared/entities';
-import { decryptPayload, encryptPayload, MAX_PAYLOAD_BYTES, signPayload, verifySign, type ResponseEnvelope } from '../../shared/envelope';
+import { MAX_PAYLOAD_BYTES, type ResponseEnvelope } from '../../shared/envelopeFormat';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
 import { trackingRoutes } from '../tracking/handler';
 import { sdkApi } from '../sdk/handler';
@@ -20,6 +20,7 @@ import { HANDLERS } from '../services';
 import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
 import type { Handler, Prefetching, RequestContext } from './context';
+import { decryptPayload, encryptPayload, signPayload, verifySign } from './envelope';
 import { detailIn } from './problems';
 import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 

@@ -1,7 +1,7 @@
 /** One module per AWS client, configured once: region and, locally, an endpoint override. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { PinpointClient } from '@aws-sdk/client-pinpoint';
+import type { PinpointClient } from '@aws-sdk/client-pinpoint';
 import { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 
@@ -22,7 +22,8 @@ export interface AwsClients {
   doc: DynamoDBDocumentClient;
   ses: SESv2Client;
   sms: PinpointSMSVoiceV2Client;
-  pinpoint: PinpointClient;
+  /** made on first use: the Pinpoint SDK (69 KB) loads only in a Lambda that sends or sets up push */
+  pinpoint: () => Promise<PinpointClient>;
   /** the stand-ins' addresses locally (cloud sources reach S3 buckets through the same one); empty on AWS */
   endpoints: Endpoints;
 }
@@ -32,6 +33,12 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Stand-ins accept any credentials; real AWS uses the default provider chain. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/**
+ * The Pinpoint SDK's commands and client, loaded by `import()`: on AWS it sits beside the bundles
+ * (infra/lambdaBundling.ts), so a router cold start that never touches push does not read it.
+ */
+export const pinpointSdk = () => import('@aws-sdk/client-pinpoint');
 
 export function createAwsClients(region: string, endpoints: Endpoints = {}): AwsClients {
   const local = (endpoint?: string) => (endpoint ? { endpoint, credentials: LOCAL_CREDENTIALS } : {});
@@ -44,6 +51,7 @@ export function createAwsClients(region: string, endpoints: Endpoints = {}): Aws
   });
   const ses = new SESv2Client({ region, ...local(endpoints.ses) });
   const sms = new PinpointSMSVoiceV2Client({ region, ...local(endpoints.sms) });
-  const pinpoint = new PinpointClient({ region, ...local(endpoints.pinpoint) });
-  return { dynamo, doc, ses, sms, pinpoint, endpoints };
+  let pinpoint: Promise<PinpointClient> | undefined;
+  const pinpointClient = () => (pinpoint ??= pinpointSdk().then(({ PinpointClient }) => new PinpointClient({ region, ...local(endpoints.pinpoint) })));
+  return { dynamo, doc, ses, sms, pinpoint: pinpointClient, endpoints };
 }

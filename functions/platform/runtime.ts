@@ -2,7 +2,7 @@
  * Everything a handler needs, built once per process: configuration, AWS clients, keys, clock, logger.
  * The Lambda entry builds it from the environment; the local server and tests build it with endpoints.
  */
-import type { AuthType } from '../../shared/envelope';
+import type { AuthType } from '../../shared/envelopeFormat';
 import type { Channel } from '../../shared/delivery';
 import { MAP_TILE_URL } from '../../shared/validation';
 import { type AwsClients, createAwsClients, type Endpoints } from './aws';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AUTH_TYPES } from '../envelope';
+import { AUTH_TYPES } from '../envelopeFormat';
 import { MESSAGES, passwordSchema } from '../validation';
 import { empty, ok, operation } from './operation';
 

@@ -361,7 +361,7 @@ describe('the stand-in answers as the service does', () => {
   it('refuses an unsigned call, an unknown application, a request without a message, and a malformed token as APNs does', async () => {
     const unsigned = await fetch(`${herald.standIns.endpoints.pinpoint}/v1/apps/${pinpointAppId}/messages`, { method: 'POST', body: '{}' });
     expect(unsigned.status).toBe(403);
-    const client = herald.rt.aws.pinpoint as PinpointClient;
+    const client = (await herald.rt.aws.pinpoint()) as PinpointClient;
     const token = apnsToken();
     const request = { Addresses: { [token]: { ChannelType: 'APNS_SANDBOX' as const } }, MessageConfiguration: { APNSMessage: { Title: 'x', Body: 'y' } } };
     await expect(client.send(new SendMessagesCommand({ ApplicationId: 'no-such-app', MessageRequest: request }))).rejects.toMatchObject({ name: 'NotFoundException' });
@@ -385,7 +385,7 @@ describe('the stand-in answers as the service does', () => {
   });
 
   it('classifies the answers it is told to give: throttled, failed, dead (410)', async () => {
-    const client = herald.rt.aws.pinpoint as PinpointClient;
+    const client = (await herald.rt.aws.pinpoint()) as PinpointClient;
     const send = (t: string, type: 'APNS_SANDBOX' | 'GCM') =>
       sendPushRequest(client, pinpointAppId, { Addresses: { [t]: { ChannelType: type } }, MessageConfiguration: { APNSMessage: { Title: 'x' }, GCMMessage: { Title: 'x' } } }, t);
     const [a, b, c, d] = [apnsToken(), apnsToken(), fcmToken(), fcmToken()];

@@ -4,7 +4,8 @@
  * inbox"), so the app finds it when the notification is tapped; "inbox only" stops there. The device is read
  * again, so a device deactivated since the audience was read (a dead token in another batch) is not tried.
  */
-import { type MessageRequest, type PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoint';
+import type { MessageRequest, PinpointClient } from '@aws-sdk/client-pinpoint';
+import { pinpointSdk } from '../../platform/aws';
 import { type Device, deviceKeyOf } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
 import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../domain/inbox';
@@ -17,6 +18,7 @@ import { channelReader, routeOf } from './settings';
 
 /** Calls SendMessages for one address and classifies Pinpoint's answer; throws when the outcome is unknown. */
 export async function sendPushRequest(pinpoint: PinpointClient, applicationId: string, request: MessageRequest, token: string): Promise<SendOutcome> {
+  const { SendMessagesCommand } = await pinpointSdk();
   let result;
   try {
     const out = await pinpoint.send(new SendMessagesCommand({ ApplicationId: applicationId, MessageRequest: request }));
@@ -82,7 +84,7 @@ export function pinpointPushSender(rt: Runtime, store: Store): ChannelSender {
         { planId: ids.planId, runId: ids.runId, inboxId },
         timeToLive(m.expiry, now),
       );
-      return sendPushRequest(rt.aws.pinpoint, route.pinpointAppId, request, message.to);
+      return sendPushRequest(await rt.aws.pinpoint(), route.pinpointAppId, request, message.to);
     },
   };
 }

@@ -77,7 +77,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
   async save({ id, version, password, privateKey, secretKey, ...fields }, ctx) {
     const plan = importPlanSchema.safeParse(planOf(fields as CloudSource));
     if (!plan.success) bad('fileColumns', firstIssue(plan.error).replace(/^payload\./, ''));
-    const pattern = patternProblem(fields.fileColumns);
+    const pattern = await patternProblem(fields.fileColumns);
     if (pattern) bad(`fileColumns.${pattern.index}.regex`, pattern.problem);
     const stored = id ? await requireSource(ctx, id) : undefined;
     if (stored) checkVersion(stored, version);

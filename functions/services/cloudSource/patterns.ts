@@ -3,7 +3,6 @@
  * as `(a+)+b` cannot hold the job worker, whatever the file holds. RE2 has no look-around or back-reference; a
  * pattern that needs them is refused when the source is saved, and fails the delivery if one was stored before.
  */
-import { RE2JS } from 're2js';
 import type { FileColumn } from '../../../shared/entities';
 import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 
@@ -11,8 +10,13 @@ export const PATTERN_UNSUPPORTED = CLOUD_RUN_TEXTS.patternUnsupported.en;
 
 export type CellTest = (cell: string) => boolean;
 
+// re2js (147 KB) loads when a pattern is first compiled, not on every cold start of the router (the Lambda has
+// it beside its bundle: infra/lambdaBundling.ts)
+let re2js: Promise<typeof import('re2js')> | undefined;
+
 /** The compiled full-cell test of a pattern, or the reason it cannot be compiled. */
-export function compilePattern(regex: string): CellTest | { problem: string } {
+export async function compilePattern(regex: string): Promise<CellTest | { problem: string }> {
+  const { RE2JS } = await (re2js ??= import('re2js'));
   try {
     const re = RE2JS.compile(regex);
     return (cell) => re.matches(cell);
@@ -22,10 +26,10 @@ export function compilePattern(regex: string): CellTest | { problem: string } {
 }
 
 /** The first column whose pattern RE2 refuses: its index and the reason. */
-export function patternProblem(columns: readonly Pick<FileColumn, 'regex'>[]): { index: number; problem: string } | undefined {
+export async function patternProblem(columns: readonly Pick<FileColumn, 'regex'>[]): Promise<{ index: number; problem: string } | undefined> {
   for (const [index, c] of columns.entries()) {
     if (!c.regex) continue;
-    const compiled = compilePattern(c.regex);
+    const compiled = await compilePattern(c.regex);
     if (typeof compiled !== 'function') return { index, problem: compiled.problem };
   }
   return undefined;

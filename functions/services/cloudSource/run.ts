@@ -73,13 +73,15 @@ const histories = (store: Store, orgId: number) => store.forOrg(orgId).keyed('cl
 const saveHistory = (store: Store, h: CloudSourceHistory) => histories(store, h.orgId).put(h.sourceId, h);
 
 /** Checks rows one at a time, with the source's patterns compiled once. */
-function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOptions) {
-  const patterns = source.fileColumns.map((c) => {
-    if (!c.regex) return undefined;
-    const compiled = compilePattern(c.regex);
-    if (typeof compiled !== 'function') throw new DeliveryFailure(`${c.columnId}: ${compiled.problem}`);
-    return compiled;
-  });
+async function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOptions) {
+  const patterns = await Promise.all(
+    source.fileColumns.map(async (c) => {
+      if (!c.regex) return undefined;
+      const compiled = await compilePattern(c.regex);
+      if (typeof compiled !== 'function') throw new DeliveryFailure(`${c.columnId}: ${compiled.problem}`);
+      return compiled;
+    }),
+  );
   return (cells: readonly string[]): { blank: true } | { reason: string } | { ok: true } => {
     if (cells.length === 0 || cells.every((c) => c.trim() === '')) return { blank: true };
     for (let i = 0; i < patterns.length; i++) {
@@ -163,7 +165,7 @@ async function readFile(
   const { rt, store } = deps;
   const tenant = store.forOrg(source.orgId);
   const plan = planOf(source);
-  const check = rowChecker(source, plan, { defaultCountry: (await organizationSettingOf(tenant)).defaultCountry || undefined });
+  const check = await rowChecker(source, plan, { defaultCountry: (await organizationSettingOf(tenant)).defaultCountry || undefined });
   const recordKey = cloudRecordKeyOf(source.orgId, source.id, history.id);
   const counts = { ...(opts.counts ?? NO_COUNTS) };
   const fromRow = opts.fromRow ?? 0;

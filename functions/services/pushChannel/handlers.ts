@@ -6,15 +6,6 @@
  * organization's accounts on the channel's service.
  */
 import { createPrivateKey } from 'node:crypto';
-import {
-  DeleteApnsChannelCommand,
-  DeleteApnsSandboxChannelCommand,
-  DeleteGcmChannelCommand,
-  CreateAppCommand,
-  UpdateApnsChannelCommand,
-  UpdateApnsSandboxChannelCommand,
-  UpdateGcmChannelCommand,
-} from '@aws-sdk/client-pinpoint';
 import { channelOf } from '../../../shared/content';
 import type { Device, PushChannel, PushServiceType } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
@@ -24,6 +15,7 @@ import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { sendPushRequest } from '../../channels/push/pinpoint';
 import { messageRequest } from '../../channels/push/render';
+import { pinpointSdk } from '../../platform/aws';
 import { seal, unseal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { CONDITIONS, type TransactItem } from '../../store/store';
@@ -133,16 +125,17 @@ function pinpointError(e: unknown): AppError {
 }
 
 const DELETE_COMMANDS = {
-  APNS: (ApplicationId: string) => new DeleteApnsChannelCommand({ ApplicationId }),
-  APNS_SANDBOX: (ApplicationId: string) => new DeleteApnsSandboxChannelCommand({ ApplicationId }),
-  GCM: (ApplicationId: string) => new DeleteGcmChannelCommand({ ApplicationId }),
+  APNS: 'DeleteApnsChannelCommand',
+  APNS_SANDBOX: 'DeleteApnsSandboxChannelCommand',
+  GCM: 'DeleteGcmChannelCommand',
 } as const;
 
 /** Removes a channel from its Pinpoint application; one already gone is fine. */
 async function dropPinpointChannel(ctx: AuthedContext, c: PushChannel): Promise<void> {
   if (!c.pinpointAppId) return;
   try {
-    await ctx.rt.aws.pinpoint.send(DELETE_COMMANDS[c.type](c.pinpointAppId) as never);
+    const [sdk, pinpoint] = await Promise.all([pinpointSdk(), ctx.rt.aws.pinpoint()]);
+    await pinpoint.send(new sdk[DELETE_COMMANDS[c.type]]({ ApplicationId: c.pinpointAppId }) as never);
   } catch (e) {
     if ((e as { name?: string }).name !== 'NotFoundException') throw pinpointError(e);
   }
@@ -151,7 +144,7 @@ async function dropPinpointChannel(ctx: AuthedContext, c: PushChannel): Promise<
 /** Writes the channel's credentials to its Pinpoint application. */
 async function putPinpointChannel(ctx: AuthedContext, pinpointAppId: string, c: PushChannel): Promise<void> {
   const open = (sealed: string | undefined) => (sealed ? unseal(ctx.rt.keys, sealed) : undefined);
-  const pinpoint = ctx.rt.aws.pinpoint;
+  const [{ UpdateApnsChannelCommand, UpdateApnsSandboxChannelCommand, UpdateGcmChannelCommand }, pinpoint] = await Promise.all([pinpointSdk(), ctx.rt.aws.pinpoint()]);
   if (c.type === 'GCM') {
     await pinpoint.send(
       new UpdateGcmChannelCommand({
@@ -173,8 +166,9 @@ async function putPinpointChannel(ctx: AuthedContext, pinpointAppId: string, c: 
 async function pinpointAppOf(ctx: AuthedContext, appId: string, channels: readonly PushChannel[]): Promise<string> {
   const known = channels.find((c) => c.appId === appId && c.pinpointAppId)?.pinpointAppId;
   if (known) return known;
+  const [{ CreateAppCommand }, pinpoint] = await Promise.all([pinpointSdk(), ctx.rt.aws.pinpoint()]);
   try {
-    const out = await ctx.rt.aws.pinpoint.send(
+    const out = await pinpoint.send(
       new CreateAppCommand({
         CreateApplicationRequest: { Name: `herald-${ctx.tenant.orgId}-${appId}`.slice(0, 64), tags: { 'herald:org': String(ctx.tenant.orgId), 'herald:app': appId } },
       }),
@@ -310,7 +304,12 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
       devices.map(async (d) => {
         const token = d.pushToken!;
         try {
-          const outcome = await sendPushRequest(ctx.rt.aws.pinpoint, channel.pinpointAppId!, messageRequest(message, { token, channelType: channel.type }, ids, undefined), token);
+          const outcome = await sendPushRequest(
+            await ctx.rt.aws.pinpoint(),
+            channel.pinpointAppId!,
+            messageRequest(message, { token, channelType: channel.type }, ids, undefined),
+            token,
+          );
           if (outcome.kind === 'sent') return { deviceId: d.deviceId, status: 'SENT' as const, providerId: outcome.providerId };
           if (outcome.kind === 'throttled') return { deviceId: d.deviceId, status: 'THROTTLED' as const };
           if (outcome.kind === 'dead') {
