@@ -23,7 +23,7 @@ import { segmentHandlers } from './segment/handlers';
 import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
 import { consoleCloudHandlers, messageHandlers } from './message/handlers';
-import { reportHandlers } from './report/handlers';
+import { reportExportHandlers, reportHandlers } from './report/handlers';
 import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
@@ -69,6 +69,7 @@ const AREAS: HandlerTable = {
   pushChannelSetting: pushChannelSettingHandlers,
   message: messageHandlers,
   report: reportHandlers,
+  reportExport: reportExportHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,

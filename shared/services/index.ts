@@ -17,7 +17,7 @@ import { dataExportServices } from './dataExport';
 import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
-import { reportServices } from './report';
+import { reportExportServices, reportServices } from './report';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
@@ -62,6 +62,7 @@ export const SERVICE_AREAS = {
   pushChannelSetting: pushChannelSettingServices,
   message: messageServices,
   report: reportServices,
+  reportExport: reportExportServices,
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,

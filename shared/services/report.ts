@@ -30,27 +30,45 @@ export const planReportRow = z.object({
 });
 export type PlanReportRow = z.infer<typeof planReportRow>;
 
+/** The plan report's question: messages and UTC days, the end not before the start, within the limits. */
+export const planReportPayload = z
+  .object({
+    planIds: z
+      .array(idString)
+      .min(1, 'Please choose at least one message!')
+      .max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
+    start: day,
+    end: day,
+  })
+  .superRefine((p, ctx) => {
+    const start = utcDayStart(p.start);
+    const end = utcDayStart(p.end);
+    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
+    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
+    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
+    else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
+  });
+
+/** How long the Word report's download link works. */
+export const REPORT_LINK_SECONDS = 15 * 60;
+
 export const reportServices = {
   plan: operation({
     access: 'NAV_PLAN_REPORT',
-    payload: z
-      .object({
-        planIds: z
-          .array(idString)
-          .min(1, 'Please choose at least one message!')
-          .max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
-        start: day,
-        end: day,
-      })
-      .superRefine((p, ctx) => {
-        const start = utcDayStart(p.start);
-        const end = utcDayStart(p.end);
-        if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
-        else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-        else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
-        else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
-          ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
-      }),
+    payload: planReportPayload,
     response: z.object({ rows: z.array(planReportRow), total: planTotals }),
+  }),
+};
+
+/**
+ * Reports as documents (service group `reportExport`): the plan report as a Word file in the reader's language,
+ * with the organization's name, the figures and a chart, answered as a link that works for REPORT_LINK_SECONDS.
+ */
+export const reportExportServices = {
+  downloadWordReport: operation({
+    access: 'NAV_PLAN_REPORT',
+    payload: planReportPayload,
+    response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int() }),
   }),
 };

@@ -3,8 +3,10 @@
  * its runs' hourly counters. Two messages sent three days apart through the real pipeline and the SES stand-in:
  * the report's sends equal the mails the stand-in received for each, a range holding one day holds one message's
  * sends, and the group's name comes along. Bad input gets catalogue errors; another organization's message is missing.
+ * The same report as a Word file (reportExport.downloadWordReport) is read back with mammoth and holds the same figures.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import mammoth from 'mammoth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { accountKey } from '../../shared/entities';
@@ -135,4 +137,67 @@ it("answers another organization's message as missing, and a caller without the 
   expect((await other.call('report.plan', { planIds: [sent.first], ...range })).body).toMatchObject({ errorCode: '720003' });
   expect((await other.call('report.plan', { planIds: ['no-such-plan'], ...range })).body).toMatchObject({ errorCode: '720003' });
   expect((await nobody.call('report.plan', { planIds: [sent.first], ...range })).body).toMatchObject({ errorCode: '730001' });
+});
+
+describe('the Word report (reportExport.downloadWordReport)', () => {
+  /** The document behind the answer's link, as text and as HTML (images as data URLs), read back with mammoth. */
+  async function wordOf(client: ApiClient, payload: Record<string, unknown>, lang = 'en') {
+    const answer = await client.call('reportExport.downloadWordReport', payload, { 'x-lang': lang });
+    expect(answer.body.errorCode, JSON.stringify(answer.body)).toBeNull();
+    const link = answer.body.payload as { url: string; fileName: string; contentType: string };
+    const res = await fetch(link.url);
+    expect(res.status).toBe(200);
+    const buffer = Buffer.from(await res.arrayBuffer());
+    const [{ value: text }, { value: html }] = await Promise.all([mammoth.extractRawText({ buffer }), mammoth.convertToHtml({ buffer })]);
+    return { link, text, html };
+  }
+
+  it('holds the organization, the period, a chart and the same figures as the report, in the reader language', async () => {
+    await admin.login(...admin.credentials!);
+    const payload = { planIds: [sent.first, sent.second], start: d0, end: dayOf(3) };
+    const report = await admin.ok('report.plan', payload);
+    const org = await new Store(herald.rt).get('organization', { id: 1 });
+    const { link, text, html } = await wordOf(admin, payload);
+    expect(link).toMatchObject({ fileName: `plan-report-${d0}-${dayOf(3)}.docx`, contentType: expect.stringContaining('wordprocessingml') });
+    expect(text).toContain('Message report');
+    expect(text).toContain(`Organization: ${org!.name}`);
+    expect(text).toContain(`Period (UTC): ${d0} to ${dayOf(3)}`);
+    // one PNG chart, described for screen readers
+    expect(html.match(/<img [^>]*src="data:image\/png;base64,/g)).toHaveLength(1);
+    expect(html).toContain('alt="Bar chart of sent, opens and clicks per message"');
+    // the table: a row per message and the total, each cell as the report screen shows it
+    const rows = [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, '')));
+    expect(rows[0]).toEqual(['Message', 'Group', 'Channel', 'Sent', 'Success rate', 'Failures', 'Opens', 'Open rate', 'Clicks', 'CTR', 'Unsubscribes', 'Hard bounces']);
+    const sentOf = (r: { totals: { sent: number } }) => String(r.totals.sent);
+    expect(rows[1]!.slice(0, 4)).toEqual(['First', 'Newsletters', 'Email', sentOf(report.rows[0])]);
+    expect(rows[2]!.slice(0, 4)).toEqual(['Second', '', 'Email', sentOf(report.rows[1])]);
+    expect(rows[3]!.slice(0, 4)).toEqual(['Total', '', '', String(report.total.sent)]);
+    // and the sends are the provider's own count, not only the report's
+    expect(Number(rows[1]![3])).toBe(await mailsOf('First'));
+    expect(Number(rows[3]![3])).toBe((await mailsOf('First')) + (await mailsOf('Second')));
+    expect(rows[1]![4]).toBe('100.00%');
+  });
+
+  it('is written in Japanese and Chinese for readers of those languages', async () => {
+    const payload = { planIds: [sent.first], start: d0, end: dayOf(3) };
+    const ja = await wordOf(admin, payload, 'ja');
+    expect(ja.text).toContain('メッセージレポート');
+    expect(ja.text).toContain(`期間（UTC）：${d0} ～ ${dayOf(3)}`);
+    expect(ja.html).toContain('送信数');
+    expect(ja.html).toContain('メール');
+    const zh = await wordOf(admin, payload, 'zh');
+    expect(zh.text).toContain('消息报告');
+    expect(zh.html).toContain('打开率');
+  });
+
+  it("refuses bad input as the report does, and answers another organization's message as missing", async () => {
+    const bad = async (client: ApiClient, payload: Record<string, unknown>) => (await client.call('reportExport.downloadWordReport', payload)).body;
+    expect(await bad(admin, { planIds: [], start: '2026-11-01', end: '2026-11-02' })).toMatchObject({ errorCode: '400016' });
+    expect(await bad(admin, { planIds: [sent.first], start: '2026-11-05', end: '2026-11-01' })).toMatchObject({ errorCode: '400016' });
+    expect(await bad(admin, { planIds: [sent.first], start: 'yesterday', end: '2026-11-01' })).toMatchObject({ errorCode: '400016' });
+    await other.login(...other.credentials!);
+    await nobody.login(...nobody.credentials!);
+    expect(await bad(other, { planIds: [sent.first], start: d0, end: dayOf(3) })).toMatchObject({ errorCode: '720003' });
+    expect(await bad(nobody, { planIds: [sent.first], start: d0, end: dayOf(3) })).toMatchObject({ errorCode: '730001' });
+  });
 });

@@ -16,6 +16,7 @@ const reportEn = {
       startBeforeEnd: 'The start date must be before the end date.',
       run: 'Make the report',
       csv: 'Download CSV',
+      word: 'Download Word',
       message: 'Message',
       group: 'Group',
       total: 'Total',

@@ -16,6 +16,7 @@ const reportJa = {
       startBeforeEnd: '開始日は終了日より前にしてください。',
       run: 'レポートを作成',
       csv: 'CSV をダウンロード',
+      word: 'Word をダウンロード',
       message: 'メッセージ',
       group: 'グループ',
       total: '合計',

@@ -16,6 +16,7 @@ const reportZh = {
       startBeforeEnd: '开始日期必须早于结束日期。',
       run: '生成报告',
       csv: '下载 CSV',
+      word: '下载 Word',
       message: '消息',
       group: '分组',
       total: '合计',

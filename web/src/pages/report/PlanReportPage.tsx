@@ -33,6 +33,9 @@ export default function PlanReportPage() {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<Result<'report.plan'> | null>(null);
+  /** what the shown report answers: the Word file is made for the same messages and days */
+  const [asked, setAsked] = useState<{ planIds: string[]; start: string; end: string } | null>(null);
+  const [making, setMaking] = useState(false);
 
   const errors = {
     planIds:
@@ -52,6 +55,7 @@ export default function PlanReportPage() {
     setBusy(true);
     try {
       setReport(await call('report.plan', { planIds, start, end }));
+      setAsked({ planIds, start, end });
     } catch {
       // the client's toast says why
     } finally {
@@ -64,6 +68,22 @@ export default function PlanReportPage() {
     const m = planMetrics(row.channel, row.totals);
     return COLUMNS.map((c) => m[c]);
   };
+
+  async function downloadWord() {
+    if (!asked) return;
+    setMaking(true);
+    try {
+      const file = await call('reportExport.downloadWordReport', asked);
+      const a = document.createElement('a');
+      a.href = file.url;
+      a.download = file.fileName;
+      a.click();
+    } catch {
+      // the client's toast says why
+    } finally {
+      setMaking(false);
+    }
+  }
 
   function download() {
     if (!report) return;
@@ -135,6 +155,15 @@ export default function PlanReportPage() {
         <div className="span-2 form-actions">
           <Button type="submit" icon="pi pi-chart-bar" label={t('report.plan.run')} loading={busy} />
           <Button type="button" icon="pi pi-download" label={t('report.plan.csv')} outlined disabled={!report || report.rows.length === 0} onClick={download} />
+          <Button
+            type="button"
+            icon="pi pi-file-word"
+            label={t('report.plan.word')}
+            outlined
+            loading={making}
+            disabled={!report || report.rows.length === 0}
+            onClick={() => void downloadWord()}
+          />
         </div>
       </form>
       {report && (

@@ -1,0 +1,73 @@
+/**
+ * The plan report as a Word document (the `docx` package): the organization's name, the period, a bar chart of
+ * sent, opens and clicks per message, and the table of the report screen with its total, all in the reader's
+ * language and with the figures as the portal shows them (shared/metrics). `docx` loads on the first report: on
+ * AWS it sits beside the router's bundle (infra/lambdaBundling.ts), out of every other cold start.
+ */
+import type { Lang } from '../../../shared/errors';
+import { REPORT_TEXTS, textIn } from '../../../shared/i18n';
+import { planMetrics } from '../../../shared/metrics';
+import type { PlanTotals } from '../../../shared/services/plan';
+import type { PlanReportRow } from '../../../shared/services/report';
+import { barChartPng } from './chartImage';
+
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The report screen's columns, in its order. */
+export const WORD_COLUMNS = ['sent', 'successRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
+
+export interface PlanReportDocument {
+  rows: readonly PlanReportRow[];
+  total: PlanTotals;
+  organization: string;
+  start: string;
+  end: string;
+  madeAt: number;
+  lang: Lang;
+}
+
+export async function planReportDocx(report: PlanReportDocument): Promise<Buffer> {
+  const { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } = await import('docx');
+  const cell = (text: string, bold = false) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
+  const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], report.lang, params);
+  const header = new TableRow({
+    tableHeader: true,
+    children: [t('message'), t('group'), t('channel'), ...WORD_COLUMNS.map((c) => t(c))].map((h) => cell(h, true)),
+  });
+  const rows = report.rows.map((r) => {
+    const m = planMetrics(r.channel, r.totals);
+    return new TableRow({ children: [r.name, r.groupName ?? '', t(r.channel), ...WORD_COLUMNS.map((c) => m[c])].map((v) => cell(v)) });
+  });
+  // the total is read as the report screen reads it: every channel's figures, measured as email's
+  const totals = planMetrics('EMAIL', report.total);
+  const totalRow = new TableRow({ children: [t('total'), '', '', ...WORD_COLUMNS.map((c) => totals[c])].map((v, i) => cell(v, i === 0)) });
+  const chart = barChartPng(report.rows.map((r) => ({ values: [r.totals.sent, r.totals.opens, r.totals.clicks] })));
+  const doc = new Document({
+    creator: 'Herald',
+    title: t('planReportTitle'),
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(t('planReportTitle'))] }),
+          new Paragraph({ children: [new TextRun(t('organization', { name: report.organization }))] }),
+          new Paragraph({ children: [new TextRun(t('range', { start: report.start, end: report.end }))] }),
+          new Paragraph({ children: [new TextRun(t('madeAt', { at: new Date(report.madeAt).toISOString().slice(0, 16).replace('T', ' ') }))] }),
+          new Paragraph({
+            children: [
+              new ImageRun({
+                type: 'png',
+                data: chart,
+                transformation: { width: 640, height: 260 },
+                altText: { name: 'chart', title: t('chartAlt'), description: t('chartAlt') },
+              }),
+            ],
+          }),
+          new Paragraph({ children: [new TextRun({ text: t('chartCaption'), italics: true })] }),
+          new Paragraph({ children: [new TextRun({ text: t('legend'), italics: true })] }),
+          new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [header, ...rows, totalRow] }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}

@@ -1,0 +1,36 @@
+/** The texts of the documents Herald writes for people (the Word report), in the reader's language. */
+import type { LocalText } from './text';
+
+const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja });
+
+export const REPORT_TEXTS = {
+  planReportTitle: entry('Message report', '消息报告', 'メッセージレポート'),
+  organization: entry('Organization: {name}', '组织：{name}', '組織：{name}'),
+  range: entry('Period (UTC): {start} to {end}', '期间（UTC）：{start} 至 {end}', '期間（UTC）：{start} ～ {end}'),
+  madeAt: entry('Made at {at} (UTC)', '生成于 {at}（UTC）', '作成日時 {at}（UTC）'),
+  chartCaption: entry(
+    'Sent, opens and clicks per message (left to right as in the table below).',
+    '每条消息的发送数、打开数和点击数（从左到右与下表顺序相同）。',
+    'メッセージごとの送信数・開封数・クリック数（左から右へ、下の表と同じ順）。',
+  ),
+  chartAlt: entry('Bar chart of sent, opens and clicks per message', '每条消息的发送数、打开数和点击数柱状图', 'メッセージごとの送信数・開封数・クリック数の棒グラフ'),
+  legend: entry('Dark blue: sent. Green: opens. Orange: clicks.', '深蓝：发送。绿色：打开。橙色：点击。', '紺：送信。緑：開封。オレンジ：クリック。'),
+  message: entry('Message', '消息', 'メッセージ'),
+  group: entry('Group', '分组', 'グループ'),
+  channel: entry('Channel', '渠道', 'チャネル'),
+  total: entry('Total', '合计', '合計'),
+  sent: entry('Sent', '已发送', '送信数'),
+  successRate: entry('Success rate', '成功率', '成功率'),
+  failed: entry('Failures', '失败', '失敗'),
+  opens: entry('Opens', '打开数', '開封数'),
+  openRate: entry('Open rate', '打开率', '開封率'),
+  clicks: entry('Clicks', '点击数', 'クリック数'),
+  ctr: entry('CTR', '点击率', 'クリック率'),
+  unsubscribes: entry('Unsubscribes', '退订数', '配信停止数'),
+  bounces: entry('Hard bounces', '硬退信数', 'ハードバウンス数'),
+  EMAIL: entry('Email', '邮件', 'メール'),
+  SMS: entry('SMS', '短信', 'ショートメッセージ'),
+  PUSH_NATIVE: entry('Push', '推送', 'プッシュ'),
+  LINE: entry('LINE', 'LINE 消息', 'LINE メッセージ'),
+  DIRECT_MAIL: entry('Direct mail', '直邮', 'ダイレクトメール'),
+} as const;
