@@ -10,6 +10,7 @@ import { seal, unseal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
 import { claimKeyMigrationJob, keyMigrationDone } from './store/migrations/orgFirstKeys';
+import { scheduleMonthlyReports } from './services/report';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './platform/passwords';
 import { orgCodeGuard } from './services/organization';
@@ -91,6 +92,7 @@ async function ensureKeyMigration(store: Store, rt: Runtime): Promise<void> {
 export async function ensureSeed(rt: Runtime): Promise<SeedResult> {
   const store = new Store(rt);
   await ensureKeyMigration(store, rt);
+  await scheduleMonthlyReports(rt);
   const portalAppSecret = await ensurePortalApp(store, rt);
   if (await store.get('organization', { id: DEFAULT_ORG_ID })) {
     await ensureMemberListing(store);

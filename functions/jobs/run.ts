@@ -6,6 +6,7 @@ import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSour
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import { notifyRunFinished } from '../services/notification';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
+import { makeMonthlyReport, postMonthlyReports } from '../services/report';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import type { Store } from '../store/store';
 import { recordProviderFeedback } from '../tracking/feedback';
@@ -42,6 +43,10 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       if (!moved.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
       return;
     }
+    case 'monthlyReports':
+      return postMonthlyReports(deps);
+    case 'monthlyReport':
+      return makeMonthlyReport(deps, job.orgId, job.month);
     default:
       return assertUnreachable(job);
   }

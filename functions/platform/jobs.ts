@@ -37,6 +37,9 @@ export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('presetRecordsRemove'), orgId: z.number().int(), id: z.string().max(64) }),
   /** copy the old-layout tables into their organization-first ones (functions/store/migrations), once */
   z.object({ kind: z.literal('keyMigration') }),
+  /** the first of the month: each organization's report of the month before (functions/services/report/monthly.ts) */
+  z.object({ kind: z.literal('monthlyReports') }),
+  z.object({ kind: z.literal('monthlyReport'), orgId: z.number().int(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

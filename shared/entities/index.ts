@@ -24,6 +24,7 @@ import { dataExportEntity, exportSettingEntity } from './dataExport';
 import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { kpiTargetEntity } from './kpiTarget';
+import { monthlyReportEntity } from './monthlyReport';
 import { languageEntity } from './language';
 import { lineChannelEntity } from './lineChannel';
 import { pushChannelEntity } from './pushChannel';
@@ -65,6 +66,7 @@ export const ENTITIES = {
   actionList: actionListEntity,
   company: companyEntity,
   kpiTarget: kpiTargetEntity,
+  monthlyReport: monthlyReportEntity,
   geofenceTag: geofenceTagEntity,
   beaconGroup: beaconGroupEntity,
   beaconMajor: beaconMajorEntity,
@@ -138,6 +140,7 @@ export * from './language';
 export * from './actionList';
 export * from './company';
 export * from './kpiTarget';
+export * from './monthlyReport';
 export * from './geofenceTag';
 export * from './beaconGroup';
 export * from './delivery';

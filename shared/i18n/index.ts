@@ -11,7 +11,7 @@ import { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 import { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
 import { PAGE_TEXTS } from './pageTexts';
 import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
-import { REPORT_TEXTS } from './reportTexts';
+import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
 import { type TextTable, translator } from './text';
 
@@ -24,7 +24,7 @@ export { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 export { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
 export { PAGE_TEXTS } from './pageTexts';
 export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
-export { REPORT_TEXTS } from './reportTexts';
+export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
 
 /** Every table of texts the server shows a person, by name. */
@@ -45,6 +45,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   APPROVAL_TEXTS,
   NOTIFICATION_TEXTS,
   REPORT_TEXTS,
+  MONTHLY_REPORT_MAIL_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };

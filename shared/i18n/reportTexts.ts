@@ -34,3 +34,14 @@ export const REPORT_TEXTS = {
   LINE: entry('LINE', 'LINE 消息', 'LINE メッセージ'),
   DIRECT_MAIL: entry('Direct mail', '直邮', 'ダイレクトメール'),
 } as const;
+
+/** The mail that brings a monthly report to its recipients. */
+export const MONTHLY_REPORT_MAIL_TEXTS = {
+  subject: entry('Herald monthly report for {month}', 'Herald {month} 月度报告', 'Herald {month} の月次レポート'),
+  body: entry(
+    'The report of {organization} for {month} is ready: {messages} messages, {sent} sent, {opens} opens and {clicks} clicks.',
+    '{organization} 的 {month} 报告已生成：{messages} 条消息，发送 {sent}，打开 {opens}，点击 {clicks}。',
+    '{organization} の {month} のレポートができました：メッセージ {messages} 件、送信 {sent}、開封 {opens}、クリック {clicks}。',
+  ),
+  open: entry('Download it as a Word file here: {url}', '在此下载 Word 文件：{url}', 'Word ファイルはこちらからダウンロードできます：{url}'),
+} as const;

@@ -72,3 +72,33 @@ export const reportExportServices = {
     response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int() }),
   }),
 };
+
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month such as 2026-11.');
+const monthlyReportRow = z.object({
+  month: z.string(),
+  status: z.enum(['MAKING', 'DONE']),
+  messages: z.number().int(),
+  sent: z.number().int(),
+  opens: z.number().int(),
+  clicks: z.number().int(),
+  mailedTo: z.array(z.string()),
+  madeAt: z.number().int(),
+});
+export type MonthlyReportRow = z.infer<typeof monthlyReportRow>;
+
+/**
+ * Monthly reports (/monthly-reports): made by the scheduler on the first of each month for the month before,
+ * newest first, each downloadable as its Word file.
+ */
+export const monthlyReportServices = {
+  list: operation({
+    access: 'NAV_MONTHLY_REPORT',
+    payload: z.object({}).default({}),
+    response: z.object({ rows: z.array(monthlyReportRow) }),
+  }),
+  download: operation({
+    access: 'NAV_MONTHLY_REPORT',
+    payload: z.object({ month }),
+    response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int() }),
+  }),
+};

@@ -201,3 +201,66 @@ describe('the Word report (reportExport.downloadWordReport)', () => {
     expect(await bad(nobody, { planIds: [sent.first], start: d0, end: dayOf(3) })).toMatchObject({ errorCode: '730001' });
   });
 });
+
+describe('the monthly report', () => {
+  it('is made once on the first of the month from the scheduler, mailed to the report mails, and downloads as Word', async () => {
+    await admin.login(...admin.credentials!);
+    await admin.ok('plan.editReportMails', { id: sent.first, reportMails: ['Lead@example.com', 'boss@example.com'] });
+    const now = new Date(clock.now());
+    const month = now.toISOString().slice(0, 7);
+    const mailsAbout = async () => (await sentMail(herald)).filter((m) => m.subject === `Herald monthly report for ${month}`);
+    // nothing before the month is over
+    await herald.scheduler.fireDue();
+    await herald.jobs.idle();
+    expect(await mailsAbout()).toHaveLength(0);
+    clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 0, 0, 30) - clock.now());
+    await herald.scheduler.fireDue();
+    await herald.jobs.idle();
+    await until('the monthly report mailed', mailsAbout, (m) => m.length === 2, 20_000);
+    const mails = await mailsAbout();
+    expect(mails.flatMap((m) => m.destination.to).sort()).toEqual(['boss@example.com', 'lead@example.com']);
+    const sentInMonth = (await mailsOf('First')) + (await mailsOf('Second'));
+    expect(mails[0]!.body.text).toContain(`2 messages, ${sentInMonth} sent`);
+    expect(mails[0]!.body.text).toContain('/monthly-reports');
+
+    await admin.login(...admin.credentials!);
+    const { rows } = await admin.ok('monthlyReport.list', {});
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ month, status: 'DONE', messages: 2, sent: sentInMonth, mailedTo: ['lead@example.com', 'boss@example.com'] });
+    const link = await admin.ok('monthlyReport.download', { month });
+    const buffer = Buffer.from(await (await fetch(link.url)).arrayBuffer());
+    const { value: text } = await mammoth.extractRawText({ buffer });
+    expect(text).toContain('First');
+    expect(text).toContain('Second');
+    const { start, end } = { start: `${month}-01`, end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10) };
+    expect(text).toContain(`Period (UTC): ${start} to ${end}`);
+
+    // the schedule firing again, or its job delivered twice, makes and mails nothing more
+    clock.advance(60_000);
+    await herald.scheduler.fireDue();
+    await herald.rt.jobs.post({ kind: 'monthlyReport', orgId: 1, month });
+    await herald.rt.jobs.post({ kind: 'monthlyReports' });
+    await herald.jobs.idle();
+    expect(await mailsAbout()).toHaveLength(2);
+    expect((await admin.ok('monthlyReport.list', {})).rows).toHaveLength(1);
+  });
+
+  it("keeps each organization's reports to itself and refuses bad months", async () => {
+    await other.login(...other.credentials!);
+    await nobody.login(...nobody.credentials!);
+    const month = monthOfClock();
+    const theirs = await other.ok('monthlyReport.list', {});
+    expect(theirs.rows.every((r: { messages: number; sent: number }) => r.messages === 0 && r.sent === 0)).toBe(true);
+    expect((await other.call('monthlyReport.download', { month: '1999-01' })).body).toMatchObject({ errorCode: '720003' });
+    expect((await admin.call('monthlyReport.download', { month: '2026-13' })).body).toMatchObject({ errorCode: '400016' });
+    expect((await admin.call('monthlyReport.download', { month: 'november' })).body).toMatchObject({ errorCode: '400016' });
+    expect((await nobody.call('monthlyReport.list', {})).body).toMatchObject({ errorCode: '730001' });
+    expect(month).toMatch(/^\d{4}-\d{2}$/);
+  });
+});
+
+/** The month before the clock's (the one the monthly report covered). */
+function monthOfClock(): string {
+  const d = new Date(clock.now());
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+}

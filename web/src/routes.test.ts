@@ -39,7 +39,6 @@ describe('the honest menu', () => {
       '/library/model',
       '/builder',
       '/requested',
-      '/monthly-reports',
       '/behaviorInsights/accountTrack',
       '/behaviorInsights/webAccountTrack',
       '/organization',

@@ -42,6 +42,7 @@ export type PageKey =
   | 'cloudSourceRecords'
   | 'messageConsole'
   | 'planReport'
+  | 'monthlyReports'
   | 'messageConsoleRecords'
   | 'messageConsoleCloudRecords'
   | 'presetParameters'
@@ -176,7 +177,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/requested/summary-reports', 'page.summaryReports', ['NAV_SUMMARY_REPORT']),
   screen('/requested/survey-reports', 'page.surveyReports', ['NAV_SURVEY_REPORT']),
   screen('/requested/custom-reports', 'page.customReports', ['NAV_CUSTOM_REPORT']),
-  screen('/monthly-reports', 'page.monthlyReports', ['NAV_MONTHLY_REPORT'], menu('reports', 'pi pi-calendar')),
+  screen('/monthly-reports', 'page.monthlyReports', ['NAV_MONTHLY_REPORT'], { page: 'monthlyReports', ...menu('reports', 'pi pi-calendar') }),
   screen('/data-export', 'page.dataExport', ['NAV_DATA_EXPORT'], { page: 'dataExport', ...menu('reports', 'pi pi-file-export') }),
 
   // Insights

@@ -38,6 +38,7 @@ export const pages = {
   cloudSourceRecords: lazyPage(() => import('./cloudSource/CloudSourceRecordsPage')),
   messageConsole: lazyPage(() => import('./messageConsole/MessageConsolePage')),
   planReport: lazyPage(() => import('./report/PlanReportPage')),
+  monthlyReports: lazyPage(() => import('./report/MonthlyReportsPage')),
   messageConsoleRecords: lazyPage(() => import('./messageConsole/CampaignRecordsPage')),
   messageConsoleCloudRecords: lazyPage(() => import('./messageConsole/CloudRecordsPage')),
   presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),

@@ -22,6 +22,19 @@ const reportEn = {
       total: 'Total',
       caption: 'Plan report from {{start}} to {{end}}',
     },
+    monthly: {
+      intro: 'Made on the first of each month for the month before, and mailed to the report mails of the messages it covers.',
+      empty: 'No monthly report yet: the first is made on the first of next month.',
+      failed: 'The monthly reports could not be loaded.',
+      month: 'Month',
+      messages: 'Messages',
+      sent: 'Sent',
+      opens: 'Opens',
+      clicks: 'Clicks',
+      mailedTo: 'Mailed to',
+      file: 'File',
+      making: 'Being made…',
+    },
   },
 };
 export default reportEn;

@@ -22,6 +22,19 @@ const reportJa = {
       total: '合計',
       caption: '{{start}} から {{end}} までのプランレポート',
     },
+    monthly: {
+      intro: '毎月1日に前月分を作成し、対象メッセージのレポート送信先にメールで届けます。',
+      empty: '月次レポートはまだありません。最初のレポートは来月1日に作成されます。',
+      failed: '月次レポートを読み込めませんでした。',
+      month: '月',
+      messages: 'メッセージ数',
+      sent: '送信数',
+      opens: '開封数',
+      clicks: 'クリック数',
+      mailedTo: '送信先',
+      file: 'ファイル',
+      making: '作成中…',
+    },
   },
 };
 export default reportJa;

@@ -22,6 +22,19 @@ const reportZh = {
       total: '合计',
       caption: '{{start}} 至 {{end}} 的计划报告',
     },
+    monthly: {
+      intro: '每月 1 日生成上个月的报告，并发送给所涵盖消息的报告收件人。',
+      empty: '尚无月度报告：第一份将在下月 1 日生成。',
+      failed: '无法加载月度报告。',
+      month: '月份',
+      messages: '消息数',
+      sent: '已发送',
+      opens: '打开数',
+      clicks: '点击数',
+      mailedTo: '已发送至',
+      file: '文件',
+      making: '正在生成…',
+    },
   },
 };
 export default reportZh;

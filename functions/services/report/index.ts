@@ -1,0 +1,1 @@
+export { makeMonthlyReport, postMonthlyReports, scheduleMonthlyReports } from './monthly';

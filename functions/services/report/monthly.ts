@@ -1,0 +1,151 @@
+/**
+ * Monthly reports: on the first of each month at 00:00 UTC the scheduler puts one job on the job queue; it posts a
+ * job per organization, and each makes the organization's report of the month before once (a record keyed by the
+ * month, created with a condition, so a fired-twice schedule or a redelivered job makes and mails nothing twice),
+ * writes it as a Word file and mails it to the report mails of the messages it covers.
+ */
+import type { MonthlyReport } from '../../../shared/entities';
+import type { Lang } from '../../../shared/errors';
+import { MONTHLY_REPORT_MAIL_TEXTS, textIn } from '../../../shared/i18n';
+import { organizationSettingOf } from '../../domain/organizationSetting';
+import { JOB_QUEUE } from '../../platform/jobs';
+import type { Runtime } from '../../platform/runtime';
+import type { Store, TenantStore } from '../../store/store';
+import { planReport } from './handlers';
+import { DOCX_TYPE, planReportDocx } from './word';
+
+export const MONTHLY_REPORT_SCHEDULE = 'monthly-reports';
+/** 00:00 UTC on the first of every month */
+const FIRST_OF_THE_MONTH = '0 0 1 * ? *';
+/** a report left MAKING this long by a job that died is made again by the next delivery of its job */
+const STALE_MS = 15 * 60_000;
+
+export const monthlyReportKey = (orgId: number, month: string) => `reports/${orgId}/monthly-${month}.docx`;
+
+/** Puts the monthly schedule in place (the seed step: locally on start, on AWS on each deploy). */
+export function scheduleMonthlyReports(rt: Runtime): Promise<void> {
+  return rt.ports.scheduler.cron(MONTHLY_REPORT_SCHEDULE, FIRST_OF_THE_MONTH, 'UTC', { queue: JOB_QUEUE, payload: { kind: 'monthlyReports' } });
+}
+
+/** `YYYY-MM` of the month before the one `now` falls in (UTC). */
+export function monthBefore(now: number): string {
+  const d = new Date(now);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+}
+
+/** The first and last UTC day of `month`. */
+export function daysOf(month: string): { start: string; end: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+}
+
+/** The scheduler fired: a job per organization, so one organization's report never waits for another's. */
+export async function postMonthlyReports(deps: { rt: Runtime; store: Store }): Promise<void> {
+  const month = monthBefore(deps.rt.clock.now());
+  for (const org of await deps.store.scanAll('organization')) {
+    if (org.status === 'ACTIVE') await deps.rt.jobs.post({ kind: 'monthlyReport', orgId: org.id, month });
+  }
+}
+
+/** Takes the month's report for this job: a new record, or one a dead job left MAKING. */
+async function claim(tenant: TenantStore, month: string, now: number): Promise<boolean> {
+  const record: MonthlyReport = {
+    orgId: tenant.orgId,
+    id: month,
+    status: 'MAKING',
+    planIds: [],
+    sent: 0,
+    opens: 0,
+    clicks: 0,
+    mailedTo: [],
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'system',
+    updatedBy: 'system',
+  };
+  try {
+    await tenant.transact([tenant.putNew('monthlyReport', record)]);
+    return true;
+  } catch {
+    const held = await tenant.get('monthlyReport', month);
+    if (!held || held.status === 'DONE' || held.dateUpdated > now - STALE_MS) return false;
+    try {
+      await tenant.transact([
+        tenant.updateItem(
+          'monthlyReport',
+          month,
+          { set: { dateUpdated: now } },
+          { ConditionExpression: '#u = :u', ExpressionAttributeNames: { '#u': 'dateUpdated' }, ExpressionAttributeValues: { ':u': held.dateUpdated } },
+        ),
+      ]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export async function makeMonthlyReport(deps: { rt: Runtime; store: Store }, orgId: number, month: string): Promise<void> {
+  const { rt, store } = deps;
+  const tenant = store.forOrg(orgId);
+  const now = rt.clock.now();
+  if (!(await claim(tenant, month, now))) return;
+  const { start, end } = daysOf(month);
+  const [monthStart, monthEnd] = [Date.parse(`${start}T00:00:00Z`), Date.parse(`${end}T00:00:00Z`) + 86_400_000];
+  // the messages with a run in the month (a run's counters are per hour, so its later hours count in their days)
+  const plans = await tenant.list('plan', ['id', 'reportMails']);
+  const ran = await Promise.all(
+    plans.map(async (p) => ((await tenant.keyed('planRun').list(p.id)).some((r) => r.startedAt < monthEnd && (r.finishedAt ?? now) >= monthStart) ? p : undefined)),
+  );
+  const covered = ran.filter((p) => !!p);
+  const [org, setting] = await Promise.all([store.get('organization', { id: orgId }), organizationSettingOf(tenant)]);
+  const lang = (['en', 'zh', 'ja'].includes(setting.defaultLanguage) ? setting.defaultLanguage : 'en') as Lang;
+  const report = covered.length > 0 ? await planReport(tenant, { planIds: covered.map((p) => p.id), start, end }) : undefined;
+  const total = report?.total ?? { sent: 0, opens: 0, clicks: 0 };
+  const file = await planReportDocx({
+    rows: report?.rows ?? [],
+    total: report?.total ?? { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 },
+    organization: org?.name ?? '',
+    start,
+    end,
+    madeAt: now,
+    lang,
+  });
+  await rt.ports.storage.put(monthlyReportKey(orgId, month), file, DOCX_TYPE);
+  const recipients = [...new Set(covered.flatMap((p) => p.reportMails ?? []).map((a) => a.trim().toLowerCase()))].filter((a) => a.includes('@'));
+  const params = {
+    organization: org?.name ?? '',
+    month,
+    messages: covered.length,
+    sent: total.sent,
+    opens: total.opens,
+    clicks: total.clicks,
+    url: `${rt.config.publicUrl.replace(/\/$/, '')}/monthly-reports`,
+  };
+  const subject = textIn(MONTHLY_REPORT_MAIL_TEXTS.subject, lang, params);
+  const text = `${textIn(MONTHLY_REPORT_MAIL_TEXTS.body, lang, params)}\n\n${textIn(MONTHLY_REPORT_MAIL_TEXTS.open, lang, params)}\n`;
+  const mailed: string[] = [];
+  for (const to of recipients) {
+    try {
+      await rt.mailer.send({ to, subject, text });
+      mailed.push(to);
+    } catch (e) {
+      rt.log.warn('monthly report mail failed', { orgId, month, error: (e as Error).name });
+    }
+  }
+  await tenant.transact([
+    tenant.updateItem('monthlyReport', month, {
+      set: {
+        status: 'DONE',
+        planIds: covered.map((p) => p.id),
+        sent: total.sent,
+        opens: total.opens,
+        clicks: total.clicks,
+        fileKey: monthlyReportKey(orgId, month),
+        mailedTo: mailed,
+        dateUpdated: rt.clock.now(),
+      },
+    }),
+  ]);
+}
