@@ -11,6 +11,7 @@ import type { Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
 import { Select } from '../../../components/Select';
 import filterStyles from '../../../components/list/FilterBar.module.css';
+import styles from './SentRecordsTab.module.css';
 
 type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
@@ -86,7 +87,7 @@ export function SentRecordsTab({ planId }: { planId: string }) {
         <Column header={t('campaign.sent.claimedAt')} body={(r: Row) => dateTime(r.claimedAt)} />
         <Column header={t('campaign.sent.doneAt')} body={(r: Row) => dateTime(r.doneAt)} />
       </DataTable>
-      <div className="load-more">
+      <div className={styles.loadMore}>
         <span className="muted small" role="status">
           {t('campaign.sent.shown', { n: rows.length })}
         </span>

@@ -187,5 +187,5 @@ export function BlockProperties({
     }
   };
 
-  return <div className="form-grid block-fields">{blockControls(block.type).map((c) => control(c))}</div>;
+  return <div className={`form-grid ${styles.blockFields}`}>{blockControls(block.type).map((c) => control(c))}</div>;
 }

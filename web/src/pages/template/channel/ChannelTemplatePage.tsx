@@ -30,7 +30,6 @@ import { LetterEditor, LetterPreview } from './LetterContent';
 import { LineEditor, LinePreview } from './LineContent';
 import { PushEditor, PushPreview } from './PushContent';
 import { SmsEditor, SmsPreview } from './SmsContent';
-import '../template.css';
 // the channel editors' styles, with the page's sub-form and item rows
 import './channel.module.css';
 import '../../../i18n/areas/template';
