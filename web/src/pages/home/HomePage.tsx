@@ -19,6 +19,7 @@ import { useUserNames } from '../campaign/userNames';
 import '../../i18n/areas/campaign';
 import partStyles from '../campaign/planParts.module.css';
 import styles from './HomePage.module.css';
+import statStyles from '../../components/stat.module.css';
 
 type Card = (typeof HOME_CARDS)[number];
 const SIZE = 5;
@@ -95,7 +96,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
 function Summary() {
   const { t } = useTranslation();
   return (
-    <div className="stat-row" aria-label={t('home.summary')} role="group">
+    <div className={statStyles.statRow} aria-label={t('home.summary')} role="group">
       {HOME_CARDS.map((card) => (
         <SummaryStat key={card} card={card} label={t(`home.card.${card}`)} />
       ))}
@@ -106,9 +107,9 @@ function Summary() {
 function SummaryStat({ card, label }: { card: Card; label: string }) {
   const list = usePagedList('plan.getDashPlanByPage', { card, page: 0, size: SIZE });
   return (
-    <div className="card stat">
-      <span className="stat-label">{label}</span>
-      <span className="stat-value" data-testid={`home-count-${card}`}>
+    <div className={`card ${statStyles.stat}`}>
+      <span className={statStyles.statLabel}>{label}</span>
+      <span className={statStyles.statValue} data-testid={`home-count-${card}`}>
         {list.data ? formatCount(list.data.total) : '--'}
       </span>
     </div>

@@ -27,6 +27,7 @@ import { LanguagesDialog } from './LanguagesDialog';
 import { downloadBlob } from '../../api/fileTransfer';
 import styles from '../../components/colorSwatch.module.css';
 import pageStyles from './TemplatesPage.module.css';
+import linkStyles from '../../components/headerLink.module.css';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
@@ -146,7 +147,7 @@ export default function TemplatesPage() {
           <h1>{t('page.templateMessages')}</h1>
           <p className="muted">{t('template.intro')}</p>
         </div>
-        <Link to="/library/template-category" className={pageStyles.headerLink}>
+        <Link to="/library/template-category" className={linkStyles.headerLink}>
           <i className="pi pi-folder" aria-hidden="true" />
           <span>{t('template.categories')}</span>
         </Link>

@@ -168,7 +168,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
           <label htmlFor={id('location-on')}>{t('channelContent.push.withLocation')}</label>
         </div>
         {location && (
-          <div className="item-row">
+          <div className={`${styles.itemRow} item-row`}>
             <div className="field">
               <label htmlFor={id('latitude')}>{t('channelContent.push.latitude')}</label>
               <InputNumber
