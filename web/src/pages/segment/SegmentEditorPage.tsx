@@ -53,7 +53,7 @@ function SizePanel({ rule, lists }: { rule: Parameters<typeof useLiveSize>[0]; l
   const size = useLiveSize(rule, lists);
   const shown = size.state === 'done' ? size.size : size.state === 'counting' ? size.last : undefined;
   return (
-    <aside className="card segment-size" aria-labelledby="segment-size-title">
+    <aside className={`card ${styles.sizePanel}`} aria-labelledby="segment-size-title">
       <h2 className="card-title" id="segment-size-title">
         {t('segment.size')}
       </h2>

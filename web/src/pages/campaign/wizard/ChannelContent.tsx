@@ -24,8 +24,6 @@ import { LineEditor, LinePreview } from '../../template/channel/LineContent';
 import { PushEditor, PushPreview } from '../../template/channel/PushContent';
 import { SmsEditor, SmsPreview } from '../../template/channel/SmsContent';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
-// the channel editors' styles, with the page's sub-form and item rows
-import '../../template/channel/channel.module.css';
 import '../../../i18n/areas/channelContent';
 import shellStyles from '../../template/editor/TemplateEditorShell.module.css';
 

@@ -95,7 +95,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         />
       )}
 
-      <fieldset className="span-2 sub-form">
+      <fieldset className={`span-2 ${styles.subForm}`}>
         <legend>{t('channelContent.push.buttons', { count: buttons.length, max: PUSH_LIMITS.buttons })}</legend>
         <FieldRows
           items={buttons}
@@ -157,7 +157,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         <span />
       )}
 
-      <fieldset className="span-2 sub-form">
+      <fieldset className={`span-2 ${styles.subForm}`}>
         <legend>{t('channelContent.push.location')}</legend>
         <div className="field checkbox-row">
           <Checkbox
@@ -168,7 +168,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
           <label htmlFor={id('location-on')}>{t('channelContent.push.withLocation')}</label>
         </div>
         {location && (
-          <div className={`${styles.itemRow} item-row`}>
+          <div className={styles.itemRow}>
             <div className="field">
               <label htmlFor={id('latitude')}>{t('channelContent.push.latitude')}</label>
               <InputNumber
@@ -206,7 +206,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         )}
       </fieldset>
 
-      <fieldset className="span-2 sub-form">
+      <fieldset className={`span-2 ${styles.subForm}`}>
         <legend>{t('channelContent.push.extras', { count: extras.length, max: PUSH_LIMITS.extras })}</legend>
         <FieldRows
           items={extras}

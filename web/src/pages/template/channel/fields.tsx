@@ -133,7 +133,7 @@ export function FieldRows<T>({
   return (
     <>
       {items.map((item, i) => (
-        <div key={i} className={`${styles.itemRow} item-row${rowClassName ? ` ${rowClassName}` : ''}`}>
+        <div key={i} className={`${styles.itemRow}${rowClassName ? ` ${rowClassName}` : ''}`}>
           {row(item, i)}
           <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={removeLabel(i)} disabled={items.length <= minimum} onClick={() => onRemove(i)} />
         </div>
