@@ -24,7 +24,7 @@ import { AccountDialog } from './AccountDialog';
 import '../../i18n/areas/audience';
 import styles from './account.module.css';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
-import linkStyles from '../../components/headerLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const SIZE = 20;
 const SEARCH_DELAY_MS = 300;

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import '../../i18n/areas/auth';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
 

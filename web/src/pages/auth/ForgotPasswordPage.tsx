@@ -8,7 +8,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { TextField } from '../../components/TextField';
 import '../../i18n/areas/auth';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

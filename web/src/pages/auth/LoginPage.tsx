@@ -11,7 +11,7 @@ import { PlainButton as Button, PlainTextField as TextField } from '../../app/pl
 import { AuthCard } from '../../components/AuthCard';
 import { clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();

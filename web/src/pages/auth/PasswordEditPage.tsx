@@ -13,7 +13,7 @@ import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/auth';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 export default function PasswordEditPage() {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { handleApiError } from '../../api/errorHandler';
 import '../../i18n/areas/auth';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 export default function PasswordNewPage() {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ import { TriggerSummary } from './TriggerSummary';
 import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import styles from './CampaignsPage.module.css';
-import partStyles from './planParts.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const FILTERS = Object.keys(PLAN_FILTERS) as PlanFilter[];
 const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string; tagId?: string; categoryId?: string; groupId?: string } = { filter: 'ALL' };
@@ -103,7 +103,7 @@ export default function CampaignsPage() {
             ]}
             cells={{
               name: (row) => (
-                <Link className={partStyles.cellLink} to={detailPath(String(row.id))}>
+                <Link className={linkStyles.cellLink} to={detailPath(String(row.id))}>
                   {String(row.name)}
                 </Link>
               ),

@@ -45,6 +45,7 @@ import { useOrgLocale } from '../../app/locale';
 import partStyles from './planParts.module.css';
 import styles from './NewSinglePage.module.css';
 import wizardStyles from './wizard/wizard.module.css';
+import linkStyles from '../../components/links.module.css';
 
 /** The clock the 5-minute rule is checked against, moving on while the page is open. */
 function useNow(everyMs: number): number {
@@ -269,7 +270,7 @@ export default function NewSinglePage() {
       <section className="page">
         <header className="page-header">
           <div>
-            <Link to={CAMPAIGNS_PATH} className={partStyles.backLink}>
+            <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
               <i className="pi pi-arrow-left" aria-hidden="true" />
               <span>{t('campaign.back')}</span>
             </Link>
@@ -291,7 +292,7 @@ export default function NewSinglePage() {
     <section className="page campaign-wizard">
       <header className="page-header">
         <div>
-          <Link to={CAMPAIGNS_PATH} className={partStyles.backLink}>
+          <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span>{t('campaign.back')}</span>
           </Link>

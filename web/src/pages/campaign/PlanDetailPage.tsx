@@ -28,7 +28,7 @@ import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
 import styles from '../system/notAvailable.module.css';
 import pageStyles from './PlanDetailPage.module.css';
-import partStyles from './planParts.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -80,7 +80,7 @@ export default function PlanDetailPage() {
   }, [status, stats.mutate]);
 
   const back = (
-    <Link to={CAMPAIGNS_PATH} className={partStyles.backLink}>
+    <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
       <i className="pi pi-arrow-left" aria-hidden="true" />
       <span>{t('campaign.back')}</span>
     </Link>

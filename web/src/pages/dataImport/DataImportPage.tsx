@@ -20,7 +20,7 @@ import { type ImportRun, startImport } from './runImport';
 import '../../i18n/areas/audience';
 import styles from './dataImport.module.css';
 import statStyles from '../../components/stat.module.css';
-import linkStyles from '../../components/headerLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 /** Enough of the file's start for its header and a few rows. */
 const HEAD_BYTES = 64 * 1024;

@@ -17,9 +17,9 @@ import { TriggerSummary } from '../campaign/TriggerSummary';
 import { PlanActionButtons, usePlanActions } from '../campaign/usePlanActions';
 import { useUserNames } from '../campaign/userNames';
 import '../../i18n/areas/campaign';
-import partStyles from '../campaign/planParts.module.css';
 import styles from './HomePage.module.css';
 import statStyles from '../../components/stat.module.css';
+import linkStyles from '../../components/links.module.css';
 
 type Card = (typeof HOME_CARDS)[number];
 const SIZE = 5;
@@ -62,7 +62,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
           {rows.map((plan) => (
             <li key={plan.id} className={styles.homeRow} data-plan-id={plan.id}>
               <div className={styles.homeRowMain}>
-                <Link to={detailPath(plan.id)} className={partStyles.cellLink}>
+                <Link to={detailPath(plan.id)} className={linkStyles.cellLink}>
                   {plan.name}
                 </Link>
                 <PlanStatusTag status={plan.status} nothingSent={plan.nothingSent} />

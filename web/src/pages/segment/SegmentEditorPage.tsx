@@ -28,7 +28,7 @@ import '../../i18n/areas/audience';
 import '../../i18n/areas/entity';
 import styles from './segment.module.css';
 import statStyles from '../../components/stat.module.css';
-import linkStyles from '../../components/headerLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 /** Account ids typed one per line (or separated by commas), each once. */
 const idsOf = (text: string) => [

@@ -27,7 +27,7 @@ import '../../i18n/areas/settings';
 import { shownName } from '../../i18n/seededNames';
 import { useSave } from '../../components/useSave';
 import styles from './SettingsPage.module.css';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router-dom';
 import type { RouteDef } from '../../routes';
 import styles from './notAvailable.module.css';
-import linkStyles from '../../components/authLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 export default function NotAvailablePage() {
   const { t } = useTranslation();

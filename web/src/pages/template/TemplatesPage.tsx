@@ -27,7 +27,7 @@ import { LanguagesDialog } from './LanguagesDialog';
 import { downloadBlob } from '../../api/fileTransfer';
 import styles from '../../components/colorSwatch.module.css';
 import pageStyles from './TemplatesPage.module.css';
-import linkStyles from '../../components/headerLink.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
@@ -163,7 +163,7 @@ export default function TemplatesPage() {
           cells={{
             name: (row) => (
               <>
-                <Link to={builderPath(String(row.id), String(row.channel))} className={pageStyles.cellLink}>
+                <Link to={builderPath(String(row.id), String(row.channel))} className={linkStyles.cellLink}>
                   {String(row.name)}
                 </Link>
                 {row.locked ? (

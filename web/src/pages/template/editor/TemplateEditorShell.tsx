@@ -17,6 +17,7 @@ import { LanguageTabs } from '../builder/LanguageTabs';
 import { LIBRARY_PATH } from '../paths';
 import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
 import styles from './TemplateEditorShell.module.css';
+import linkStyles from '../../../components/links.module.css';
 
 type ShellDraft = EditorDraft & { categoryId: string | null; folderId: string | null; active: boolean };
 
@@ -80,7 +81,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
     <section className={['page template-builder', className].filter(Boolean).join(' ')} data-channel={channel}>
       <header className="page-header">
         <div>
-          <Link to={LIBRARY_PATH} className={styles.backLink}>
+          <Link to={LIBRARY_PATH} className={linkStyles.backLink}>
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span>{t('template.back')}</span>
           </Link>
