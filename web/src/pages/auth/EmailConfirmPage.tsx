@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import '../../i18n/areas/auth';
-import linkStyles from '../../components/links.module.css';
+import cardStyles from '../../components/AuthCard.module.css';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
 
@@ -27,7 +27,7 @@ export default function EmailConfirmPage() {
   }, [token]);
 
   const toLogin = (
-    <Link to="/login" className={linkStyles.authLink}>
+    <Link to="/login" className={cardStyles.authLink}>
       <i className="pi pi-sign-in" aria-hidden="true" /> {t('emailConfirm.toLogin')}
     </Link>
   );

@@ -8,7 +8,6 @@ import { AuthCard } from '../../components/AuthCard';
 import { TextField } from '../../components/TextField';
 import '../../i18n/areas/auth';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/links.module.css';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -37,7 +36,7 @@ export default function ForgotPasswordPage() {
   }
 
   const back = (
-    <Link to="/login" className={linkStyles.authLink}>
+    <Link to="/login" className={cardStyles.authLink}>
       <i className="pi pi-arrow-left" aria-hidden="true" /> {t('forgot.backToLogin')}
     </Link>
   );

@@ -11,7 +11,6 @@ import { PlainButton as Button, PlainTextField as TextField } from '../../app/pl
 import { AuthCard } from '../../components/AuthCard';
 import { clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/links.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -52,7 +51,7 @@ export default function LoginPage() {
       title={t('login.title', { product: PRODUCT_NAME })}
       subtitle={t('login.subtitle')}
       footer={
-        <Link to="/forgot-password" className={linkStyles.authLink}>
+        <Link to="/forgot-password" className={cardStyles.authLink}>
           {t('login.forgotPassword')}
         </Link>
       }

@@ -13,7 +13,6 @@ import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/auth';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/links.module.css';
 
 export default function PasswordEditPage() {
   const { t } = useTranslation();
@@ -51,7 +50,7 @@ export default function PasswordEditPage() {
       title={t('passwordEdit.title')}
       subtitle={t('passwordEdit.subtitle', { username: session.userdetails.username })}
       footer={
-        <Link to="/settings" className={linkStyles.authLink}>
+        <Link to="/settings" className={cardStyles.authLink}>
           <i className="pi pi-arrow-left" aria-hidden="true" /> {t('passwordEdit.back')}
         </Link>
       }

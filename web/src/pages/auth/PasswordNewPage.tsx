@@ -12,7 +12,6 @@ import { handleApiError } from '../../api/errorHandler';
 import '../../i18n/areas/auth';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
-import linkStyles from '../../components/links.module.css';
 
 export default function PasswordNewPage() {
   const { t } = useTranslation();
@@ -26,7 +25,7 @@ export default function PasswordNewPage() {
   const [spent, setSpent] = useState(false);
 
   const back = (
-    <Link to="/login" className={linkStyles.authLink}>
+    <Link to="/login" className={cardStyles.authLink}>
       <i className="pi pi-arrow-left" aria-hidden="true" /> {t('forgot.backToLogin')}
     </Link>
   );
@@ -38,7 +37,7 @@ export default function PasswordNewPage() {
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
           <span>{t(spent ? 'passwordNew.spent' : 'passwordNew.noToken')}</span>
         </div>
-        <Link to="/forgot-password" className={linkStyles.authLink}>
+        <Link to="/forgot-password" className={cardStyles.authLink}>
           {t('passwordNew.askAgain')}
         </Link>
       </AuthCard>

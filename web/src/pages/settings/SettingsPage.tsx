@@ -198,7 +198,7 @@ export default function SettingsPage() {
                 </TextField>
               )}
               <div className="field span-2">
-                <Link to="/password-edit" className={linkStyles.authLink}>
+                <Link to="/password-edit" className={linkStyles.quietLink}>
                   <i className="pi pi-key" aria-hidden="true" /> {t('layout.changePassword')}
                 </Link>
               </div>

@@ -19,7 +19,7 @@ export default function NotAvailablePage() {
         <i className={`${styles.notAvailableIcon} pi pi-wrench`} aria-hidden="true" />
         <h2>{t('notAvailable.title', { page: title })}</h2>
         <p className="muted">{t('notAvailable.text')}</p>
-        <Link to="/dashboard" className={linkStyles.authLink}>
+        <Link to="/dashboard" className={linkStyles.quietLink}>
           {t('notAvailable.back')}
         </Link>
       </div>
