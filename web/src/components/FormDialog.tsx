@@ -4,6 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCloseOnNavigation } from '../ui/dialogBus';
+import styles from './FormDialog.module.css';
 
 export function FormDialog({
   id,
@@ -38,12 +39,12 @@ export function FormDialog({
       header={header}
       visible={visible}
       onHide={onHide}
-      className={`form-dialog${wide ? ' form-dialog-wide' : ''}`}
+      className={`${styles.formDialog}${wide ? ` ${styles.wide}` : ''}`}
       breakpoints={{ '1023px': '90vw', '640px': '100vw' }}
       modal
       draggable={false}
       footer={
-        <div className="dialog-footer">
+        <div className={styles.dialogFooter}>
           <Button type="button" label={t('common.cancel')} outlined onClick={onHide} disabled={busy} />
           <Button type="submit" form={`${id}-form`} label={submitLabel ?? t('common.save')} icon="pi pi-check" loading={busy} />
         </div>

@@ -8,7 +8,6 @@ import { InvitationsBar } from './InvitationsBar';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { usePrimeLocale } from './usePrimeLocale';
-import './AppLayout.css';
 
 const NARROW = '(max-width: 1023px)';
 

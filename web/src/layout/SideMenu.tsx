@@ -7,7 +7,6 @@ import { NavLink } from 'react-router-dom';
 import type { Session } from '../api/session';
 import { menuFor } from '../app/access';
 import { isComingSoon } from '../routes';
-import './SideMenu.css';
 
 export function SideMenu({ session, onNavigate }: { session: Session; onNavigate?: () => void }) {
   const { t } = useTranslation();

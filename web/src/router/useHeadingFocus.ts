@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import './headingFocus.css';
 
 const WATCH_MS = 5_000;
 /** the signed-in layout's main region; bare pages (sign-in and the like) have none */

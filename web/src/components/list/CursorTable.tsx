@@ -6,6 +6,7 @@ import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import styles from './CursorTable.module.css';
 
 export function CursorTable<T>({
   pages,
@@ -41,8 +42,8 @@ export function CursorTable<T>({
     );
   }
   return (
-    <div className="table-scroll">
-      <table className="plain-table" data-testid={testId}>
+    <div className={styles.tableScroll}>
+      <table className={`plain-table ${styles.table}`} data-testid={testId}>
         <thead>
           <tr>{head}</tr>
         </thead>

@@ -14,7 +14,8 @@ import { useDateTime } from '../../app/locale';
 import { Select } from '../Select';
 import { FilterBar, type FilterField } from './FilterBar';
 import type { EntityListState } from './useEntityList';
-import './EntityList.css';
+import toolbarStyles from './ListToolbar.module.css';
+import styles from './EntityList.module.css';
 
 type Row = Record<string, unknown>;
 
@@ -90,10 +91,10 @@ export function EntityList<F extends Record<string, unknown>>({
 
   return (
     <div className="entity-list" data-testid={testId}>
-      <div className="list-toolbar">
+      <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
         {title && <h2 className="card-title">{title}</h2>}
         <FilterBar fields={filters} value={list.filters as F} onChange={(f) => list.setFilters(f)} initial={initialFilters} />
-        <div className="list-actions">
+        <div className={toolbarStyles.listActions}>
           <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void list.reload()} />
           {toolbar}
         </div>
@@ -130,7 +131,7 @@ export function EntityList<F extends Record<string, unknown>>({
           ),
         }}
         currentPageReportTemplate={t('list.report')}
-        className={phoneColumns ? 'list-table phone-fit' : 'list-table'}
+        className={`list-table ${styles.listTable}${phoneColumns ? ` ${styles.phoneFit}` : ''}`}
         style={phoneColumns ? ({ '--phone-columns': phoneColumns.length } as CSSProperties) : undefined}
         stripedRows
         size="small"
@@ -168,8 +169,8 @@ export function EntityList<F extends Record<string, unknown>>({
             field={c.field}
             header={t(c.label)}
             sortable={c.sortable}
-            className={phoneColumns && !phoneColumns.includes(c.field) ? 'phone-hidden' : undefined}
-            headerClassName={phoneColumns && !phoneColumns.includes(c.field) ? 'phone-hidden' : undefined}
+            className={phoneColumns && !phoneColumns.includes(c.field) ? styles.phoneHidden : undefined}
+            headerClassName={phoneColumns && !phoneColumns.includes(c.field) ? styles.phoneHidden : undefined}
             body={(row: Row) => (cells[c.field] ? cells[c.field](row) : formatted(c, row[c.field], t, dateTime))}
           />
         ))}

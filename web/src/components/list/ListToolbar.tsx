@@ -1,6 +1,7 @@
 /** The row above a cursor list: a status to narrow it by (with "all" first), and a refresh button. */
 import { Button } from 'primereact/button';
 import { Select } from '../Select';
+import styles from './ListToolbar.module.css';
 
 export interface StatusFilter {
   id: string;
@@ -14,7 +15,7 @@ export interface StatusFilter {
 
 export function ListToolbar({ status, refreshLabel, onRefresh }: { status?: StatusFilter; refreshLabel: string; onRefresh: () => void }) {
   return (
-    <div className="list-toolbar">
+    <div className={`${styles.listToolbar} list-toolbar`}>
       {status && (
         <div className="field">
           <label htmlFor={status.id}>{status.label}</label>

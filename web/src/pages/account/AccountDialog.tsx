@@ -24,6 +24,8 @@ import { useCloseOnNavigation } from '../../ui/dialogBus';
 import { showSuccess } from '../../ui/toastBus';
 import { type AccountForm, type AccountFormErrors, type AccountFormField, CONSENT_FIELDS as CONSENTS, fieldErrorOf, formOf, payloadOf } from './accountForm';
 import styles from './account.module.css';
+import dialogStyles from '../../components/FormDialog.module.css';
+import tableStyles from '../../components/list/CursorTable.module.css';
 
 /** The postal address as it would be written on an envelope, a line each. */
 function addressLines(address: AccountView['address']): string[] {
@@ -52,7 +54,7 @@ function AccountDevices({ id, view }: { id: string; view: 'devices' | 'permissio
       </p>
     );
   return (
-    <div className="table-scroll">
+    <div className={tableStyles.tableScroll}>
       <table className="simple-table" data-testid={`account-${view}`}>
         <thead>
           <tr>
@@ -113,7 +115,7 @@ function PermissionRecord({ id }: { id: string }) {
       {!data?.length ? (
         <p className="muted">{t('account.noPermissionChanges')}</p>
       ) : (
-        <div className="table-scroll">
+        <div className={tableStyles.tableScroll}>
           <table className="simple-table" data-testid="account-permission-record">
             <thead>
               <tr>
@@ -166,7 +168,7 @@ function AccountEvents({ id }: { id: string }) {
     );
   const detail = (e: AccountEventRow) => [e.name, e.planId, e.buttonId, e.geofenceId, e.beaconId, e.url].filter(Boolean).join(' · ') || '--';
   return (
-    <div className="table-scroll">
+    <div className={tableStyles.tableScroll}>
       <table className="simple-table" data-testid="account-events">
         <thead>
           <tr>
@@ -388,19 +390,19 @@ export function AccountDialog({
       header={account ? t(editing ? 'account.edit.title' : 'account.detailTitle', { id: account.id }) : ''}
       visible={account !== null}
       onHide={onHide}
-      className="form-dialog form-dialog-wide"
+      className={`${dialogStyles.formDialog} ${dialogStyles.wide}`}
       breakpoints={{ '1023px': '90vw', '640px': '100vw' }}
       modal
       draggable={false}
       footer={
         // keyed, so a button is never reused for the other mode's (its colours would be caught mid-transition)
         editing ? (
-          <div key="edit" className="dialog-footer">
+          <div key="edit" className={`${dialogStyles.dialogFooter} dialog-footer`}>
             <Button type="button" label={t('common.cancel')} outlined disabled={busy} onClick={() => setEditing(false)} />
             <Button type="submit" form={FORM_ID} icon="pi pi-check" label={t('common.save')} loading={busy} />
           </div>
         ) : (
-          <div key="read" className="dialog-footer">
+          <div key="read" className={`${dialogStyles.dialogFooter} dialog-footer`}>
             <Button type="button" icon="pi pi-trash" label={t('common.delete')} severity="danger" outlined onClick={() => account && onDelete(account)} />
             <Button type="button" icon="pi pi-pencil" label={t('account.edit.button')} outlined onClick={() => setEditing(true)} />
             <Button type="button" label={t('account.close')} onClick={onHide} />

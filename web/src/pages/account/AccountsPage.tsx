@@ -22,8 +22,9 @@ import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
 import { AccountDialog } from './AccountDialog';
 import '../../i18n/areas/audience';
-import '../../styles/audience.css';
 import styles from './account.module.css';
+import toolbarStyles from '../../components/list/ListToolbar.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const SIZE = 20;
 const SEARCH_DELAY_MS = 300;
@@ -81,13 +82,13 @@ export default function AccountsPage() {
           <h1>{t('page.accounts')}</h1>
           <p className="muted">{t('account.intro')}</p>
         </div>
-        <Link to="/library/batches" className="page-link">
+        <Link to="/library/batches" className={linkStyles.headerLink}>
           <i className="pi pi-upload" aria-hidden="true" />
           <span>{t('account.importLink')}</span>
         </Link>
       </header>
       <div className="card" data-testid="account-list">
-        <div className="list-toolbar">
+        <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
           <p className="list-total" data-testid="account-total" aria-live="polite">
             {count.data ? t(count.data.complete ? 'account.total' : 'account.totalAtLeast', { total: formatCount(count.data.total) }) : ''}
           </p>
@@ -102,7 +103,7 @@ export default function AccountsPage() {
               onChange={(e) => setTyped(e.target.value)}
             />
           </IconField>
-          <div className="list-actions">
+          <div className={toolbarStyles.listActions}>
             <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void mutate()} />
           </div>
         </div>
@@ -138,7 +139,7 @@ export default function AccountsPage() {
             body={(a: AccountView) => <Button type="button" icon="pi pi-eye" text rounded aria-label={t('account.view', { id: a.id })} onClick={() => setOpen(a)} />}
           />
         </DataTable>
-        <nav className="pager" aria-label={t('account.pager')}>
+        <nav className={styles.pager} aria-label={t('account.pager')}>
           <Button type="button" icon="pi pi-angle-left" label={t('account.previous')} text disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))} />
           <span aria-live="polite">{t('account.pageNumber', { page })}</span>
           <Button

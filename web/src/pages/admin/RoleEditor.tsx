@@ -183,7 +183,7 @@ export function RoleEditor({ role, visible, onHide, onSaved }: { role: RoleView 
         <label htmlFor="role-description">{t('role.description')}</label>
         <InputTextarea id="role-description" value={form.description} maxLength={500} rows={2} autoResize onChange={(e) => setForm({ ...form, description: e.target.value })} />
       </div>
-      <div className="field span-2 switch-field">
+      <div className={`field span-2 ${styles.switchField}`}>
         <InputSwitch
           inputId="role-active"
           checked={form.active}

@@ -20,6 +20,7 @@ import { useSave } from '../../components/useSave';
 import '../../i18n/areas/admin';
 import { TextAreaField } from '../../components/Field';
 import styles from './SystemSettingPage.module.css';
+import settingsStyles from '../settings/SettingsPage.module.css';
 
 const SWITCHES = [
   'singleMessageApprovalSheet',
@@ -62,7 +63,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
   }
 
   return (
-    <form className="card settings-section" onSubmit={submit} noValidate aria-labelledby="system-org-title">
+    <form className={`card ${settingsStyles.settingsSection}`} onSubmit={submit} noValidate aria-labelledby="system-org-title">
       <h2 id="system-org-title" className="card-title">
         {t('systemSetting.organizationTitle')}
       </h2>
@@ -195,7 +196,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.capHint')}
           </small>
         </fieldset>
-        <fieldset className={`${styles.switchList} span-2 checkbox-list`}>
+        <fieldset className={`${styles.switchList} span-2 ${settingsStyles.checkboxList}`}>
           <legend>{t('systemSetting.switches')}</legend>
           {SWITCHES.map((name) => (
             <div key={name} className="checkbox-row">
@@ -224,7 +225,7 @@ function SendRatesSection({ sending, onSaved }: { sending: SendRatesView; onSave
   }
 
   return (
-    <form className="card settings-section" onSubmit={submit} noValidate aria-labelledby="system-rates-title" data-testid="send-rates">
+    <form className={`card ${settingsStyles.settingsSection}`} onSubmit={submit} noValidate aria-labelledby="system-rates-title" data-testid="send-rates">
       <h2 id="system-rates-title" className="card-title">
         {t('systemSetting.ratesTitle')}
       </h2>

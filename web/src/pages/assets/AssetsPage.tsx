@@ -23,6 +23,7 @@ import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/assets';
 import styles from './assets.module.css';
+import toolbarStyles from '../../components/list/ListToolbar.module.css';
 
 type Row = { kind: 'folder'; name: string; path: string } | ({ kind: 'file' } & AssetFileView);
 
@@ -166,7 +167,7 @@ export default function AssetsPage() {
         </div>
       </header>
       <div className="card" data-testid="asset-list">
-        <div className="list-toolbar">
+        <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
           <nav aria-label={t('assets.breadcrumb')} className={styles.assetCrumbs}>
             <Button type="button" text label={t('assets.top')} icon="pi pi-home" onClick={() => setFolder('')} aria-current={folder === '' ? 'page' : undefined} />
             {crumbs.map((c, i) => (
@@ -176,7 +177,7 @@ export default function AssetsPage() {
               </span>
             ))}
           </nav>
-          <div className="list-actions">
+          <div className={toolbarStyles.listActions}>
             <Button type="button" icon="pi pi-folder-plus" label={t('assets.newFolder')} outlined onClick={() => openDialog({ kind: 'folder' })} />
             <Button type="button" icon="pi pi-upload" label={t('assets.upload')} onClick={() => fileInput.current?.click()} disabled={progress !== null} />
             <input ref={fileInput} id="asset-upload" type="file" multiple hidden aria-label={t('assets.upload')} onChange={(e) => void pickFiles(e)} />

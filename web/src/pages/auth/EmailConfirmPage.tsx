@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import '../../i18n/areas/auth';
+import cardStyles from '../../components/AuthCard.module.css';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
 
@@ -26,7 +27,7 @@ export default function EmailConfirmPage() {
   }, [token]);
 
   const toLogin = (
-    <Link to="/login" className="auth-link">
+    <Link to="/login" className={cardStyles.authLink}>
       <i className="pi pi-sign-in" aria-hidden="true" /> {t('emailConfirm.toLogin')}
     </Link>
   );

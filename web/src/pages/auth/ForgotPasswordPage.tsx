@@ -7,6 +7,7 @@ import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import { TextField } from '../../components/TextField';
 import '../../i18n/areas/auth';
+import cardStyles from '../../components/AuthCard.module.css';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export default function ForgotPasswordPage() {
   }
 
   const back = (
-    <Link to="/login" className="auth-link">
+    <Link to="/login" className={cardStyles.authLink}>
       <i className="pi pi-arrow-left" aria-hidden="true" /> {t('forgot.backToLogin')}
     </Link>
   );
@@ -52,9 +53,9 @@ export default function ForgotPasswordPage() {
   }
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={back}>
-      <form className="form-stack" onSubmit={submit} noValidate>
+      <form className={cardStyles.formStack} onSubmit={submit} noValidate>
         <TextField id="email" type="email" label={t('forgot.email')} autoComplete="email" autoFocus value={email} error={error} onChange={setEmail} />
-        <Button type="submit" label={t('forgot.submit')} icon="pi pi-send" loading={busy} className="w-full" />
+        <Button type="submit" label={t('forgot.submit')} icon="pi pi-send" loading={busy} className={cardStyles.fullWidth} />
       </form>
     </AuthCard>
   );

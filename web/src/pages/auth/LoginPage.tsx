@@ -10,6 +10,7 @@ import { PRODUCT_NAME } from '../../app/constants';
 import { PlainButton as Button, PlainTextField as TextField } from '../../app/plainControls';
 import { AuthCard } from '../../components/AuthCard';
 import { clearedErrors } from '../../components/fieldErrors';
+import cardStyles from '../../components/AuthCard.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -50,12 +51,12 @@ export default function LoginPage() {
       title={t('login.title', { product: PRODUCT_NAME })}
       subtitle={t('login.subtitle')}
       footer={
-        <Link to="/forgot-password" className="auth-link">
+        <Link to="/forgot-password" className={cardStyles.authLink}>
           {t('login.forgotPassword')}
         </Link>
       }
     >
-      <form className="form-stack" onSubmit={submit} noValidate>
+      <form className={cardStyles.formStack} onSubmit={submit} noValidate>
         <TextField
           id="username"
           name="username"
@@ -82,7 +83,7 @@ export default function LoginPage() {
             setErrors((e) => clearedErrors(e, ['password']));
           }}
         />
-        <Button type="submit" label={t('login.submit')} icon="pi pi-sign-in" loading={busy} className="w-full" />
+        <Button type="submit" label={t('login.submit')} icon="pi pi-sign-in" loading={busy} className={cardStyles.fullWidth} />
       </form>
     </AuthCard>
   );

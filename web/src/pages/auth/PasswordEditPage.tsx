@@ -12,6 +12,7 @@ import { type PasswordPair, PasswordFields, passwordPairErrors } from '../../com
 import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/auth';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
+import cardStyles from '../../components/AuthCard.module.css';
 
 export default function PasswordEditPage() {
   const { t } = useTranslation();
@@ -49,12 +50,12 @@ export default function PasswordEditPage() {
       title={t('passwordEdit.title')}
       subtitle={t('passwordEdit.subtitle', { username: session.userdetails.username })}
       footer={
-        <Link to="/settings" className="auth-link">
+        <Link to="/settings" className={cardStyles.authLink}>
           <i className="pi pi-arrow-left" aria-hidden="true" /> {t('passwordEdit.back')}
         </Link>
       }
     >
-      <form className="form-stack" onSubmit={submit} noValidate>
+      <form className={cardStyles.formStack} onSubmit={submit} noValidate>
         <TextField
           id="old-password"
           type="password"
@@ -76,7 +77,7 @@ export default function PasswordEditPage() {
           }}
           errors={errors}
         />
-        <Button type="submit" label={t('passwordEdit.submit')} icon="pi pi-check" loading={busy} className="w-full" />
+        <Button type="submit" label={t('passwordEdit.submit')} icon="pi pi-check" loading={busy} className={cardStyles.fullWidth} />
       </form>
     </AuthCard>
   );

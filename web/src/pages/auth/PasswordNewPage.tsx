@@ -11,6 +11,7 @@ import { showSuccess } from '../../ui/toastBus';
 import { handleApiError } from '../../api/errorHandler';
 import '../../i18n/areas/auth';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
+import cardStyles from '../../components/AuthCard.module.css';
 
 export default function PasswordNewPage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function PasswordNewPage() {
   const [spent, setSpent] = useState(false);
 
   const back = (
-    <Link to="/login" className="auth-link">
+    <Link to="/login" className={cardStyles.authLink}>
       <i className="pi pi-arrow-left" aria-hidden="true" /> {t('forgot.backToLogin')}
     </Link>
   );
@@ -36,7 +37,7 @@ export default function PasswordNewPage() {
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
           <span>{t(spent ? 'passwordNew.spent' : 'passwordNew.noToken')}</span>
         </div>
-        <Link to="/forgot-password" className="auth-link">
+        <Link to="/forgot-password" className={cardStyles.authLink}>
           {t('passwordNew.askAgain')}
         </Link>
       </AuthCard>
@@ -63,7 +64,7 @@ export default function PasswordNewPage() {
 
   return (
     <AuthCard title={t('passwordNew.title')} subtitle={t('passwordNew.subtitle')} footer={back}>
-      <form className="form-stack" onSubmit={submit} noValidate>
+      <form className={cardStyles.formStack} onSubmit={submit} noValidate>
         <PasswordFields
           value={pair}
           onChange={(next) => {
@@ -72,7 +73,7 @@ export default function PasswordNewPage() {
           }}
           errors={errors}
         />
-        <Button type="submit" label={t('passwordNew.submit')} icon="pi pi-check" loading={busy} className="w-full" />
+        <Button type="submit" label={t('passwordNew.submit')} icon="pi pi-check" loading={busy} className={cardStyles.fullWidth} />
       </form>
     </AuthCard>
   );

@@ -21,7 +21,8 @@ import { usePlanClassifications } from './classifications';
 import { TriggerSummary } from './TriggerSummary';
 import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
-import './campaign.css';
+import styles from './CampaignsPage.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const FILTERS = Object.keys(PLAN_FILTERS) as PlanFilter[];
 const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string; tagId?: string; categoryId?: string; groupId?: string } = { filter: 'ALL' };
@@ -67,7 +68,7 @@ export default function CampaignsPage() {
         {mayCreate && <Button type="button" icon="pi pi-plus" label={t('campaign.newSingle')} onClick={() => void navigate(WIZARD_PATH)} />}
       </header>
       <div className="card">
-        <div className="filter-tabs" role="tablist" aria-label={t('campaign.filters')}>
+        <div className={styles.filterTabs} role="tablist" aria-label={t('campaign.filters')}>
           {FILTERS.map((f, i) => (
             <button
               key={f}
@@ -77,7 +78,7 @@ export default function CampaignsPage() {
               aria-selected={f === current}
               aria-controls="campaign-tabpanel"
               tabIndex={f === current ? 0 : -1}
-              className={`filter-tab${f === current ? ' active' : ''}`}
+              className={`${styles.filterTab}${f === current ? ` ${styles.active}` : ''}`}
               onClick={() => choose(f)}
               onKeyDown={(e) => onTabKey(e, i)}
             >
@@ -102,7 +103,7 @@ export default function CampaignsPage() {
             ]}
             cells={{
               name: (row) => (
-                <Link className="cell-link" to={detailPath(String(row.id))}>
+                <Link className={linkStyles.cellLink} to={detailPath(String(row.id))}>
                   {String(row.name)}
                 </Link>
               ),

@@ -40,10 +40,12 @@ import {
   WIZARD_STEPS,
   type WizardForm,
 } from './wizard';
-import '../template/template.css';
 import '../../i18n/areas/campaign';
-import './campaign.css';
 import { useOrgLocale } from '../../app/locale';
+import partStyles from './planParts.module.css';
+import styles from './NewSinglePage.module.css';
+import wizardStyles from './wizard/wizard.module.css';
+import linkStyles from '../../components/links.module.css';
 
 /** The clock the 5-minute rule is checked against, moving on while the page is open. */
 function useNow(everyMs: number): number {
@@ -268,7 +270,7 @@ export default function NewSinglePage() {
       <section className="page">
         <header className="page-header">
           <div>
-            <Link to={CAMPAIGNS_PATH} className="back-link">
+            <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
               <i className="pi pi-arrow-left" aria-hidden="true" />
               <span>{t('campaign.back')}</span>
             </Link>
@@ -290,16 +292,16 @@ export default function NewSinglePage() {
     <section className="page campaign-wizard">
       <header className="page-header">
         <div>
-          <Link to={CAMPAIGNS_PATH} className="back-link">
+          <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span>{t('campaign.back')}</span>
           </Link>
           <h1>{title}</h1>
           <p className="muted">{t('campaign.wizard.intro')}</p>
         </div>
-        <div className="builder-actions">
+        <div className={styles.builderActions}>
           {saved && <PlanStatusTag status={saved.status} />}
-          {dirty && <span className="unsaved-note">{t('campaign.wizard.unsaved')}</span>}
+          {dirty && <span className={styles.unsavedNote}>{t('campaign.wizard.unsaved')}</span>}
           <Button
             type="button"
             outlined
@@ -313,7 +315,7 @@ export default function NewSinglePage() {
       </header>
 
       {saved?.rejection && (
-        <div className="notice notice-warn rejection-notice" role="status" data-testid="rejection-notice">
+        <div className={`notice notice-warn ${partStyles.rejectionNotice}`} role="status" data-testid="rejection-notice">
           <strong>{t('campaign.rejection.title', { type: t(`campaign.rejectType.${saved.rejection.type}`) })}</strong>
           <span>{saved.rejection.reason}</span>
         </div>
@@ -321,14 +323,14 @@ export default function NewSinglePage() {
 
       <SkipLink label={t('campaign.wizard.skipToForm')} target="step-title" />
       <nav aria-label={t('campaign.wizard.steps')}>
-        <ol className="wizard-steps">
+        <ol className={styles.wizardSteps}>
           {steps.map((s, i) => {
             const done = i < index && stepValid(errors, s);
             const problem = showAll && i <= index && s !== 'review' && !stepValid(errors, s);
             return (
-              <li key={s} className={`wizard-step${s === current ? ' current' : ''}${done ? ' done' : ''}${problem ? ' invalid' : ''}`}>
+              <li key={s} className={[styles.wizardStep, s === current && styles.current, done && styles.done, problem && styles.invalid].filter(Boolean).join(' ')}>
                 <button type="button" aria-current={s === current ? 'step' : undefined} onClick={() => goTo(s)}>
-                  <span className="step-number" aria-hidden="true">
+                  <span className={styles.stepNumber} aria-hidden="true">
                     {done ? <i className="pi pi-check" /> : problem ? <i className="pi pi-exclamation-circle" /> : i + 1}
                   </span>
                   <span>{t(`campaign.step.${s}`)}</span>
@@ -341,14 +343,14 @@ export default function NewSinglePage() {
       </nav>
 
       <section className="wizard-body" aria-labelledby="step-title">
-        <h2 id="step-title" className="step-title" tabIndex={-1}>
+        <h2 id="step-title" className={styles.stepTitle} tabIndex={-1}>
           {t('campaign.wizard.stepOf', { n: index + 1, total: steps.length, step: t(`campaign.step.${current}`) })}
         </h2>
         {current === 'content' && <ContentStep form={form} errors={errors} shown={shown} onChange={change} />}
         {current === 'segmentation' && <SegmentStep form={form} errors={errors} shown={shown} onChange={change} />}
         {current === 'company' && <CompanyStep form={form} errors={errors} shown={shown} onChange={change} />}
         {current === 'trigger' && (
-          <section className="card wizard-section" aria-labelledby="trigger-title">
+          <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="trigger-title">
             <h3 id="trigger-title" className="card-title">
               {t('campaign.trigger.title')}
             </h3>
@@ -378,7 +380,7 @@ export default function NewSinglePage() {
         )}
       </section>
 
-      <footer className="wizard-footer">
+      <footer className={styles.wizardFooter}>
         <Button type="button" outlined icon="pi pi-arrow-left" label={t('campaign.wizard.back')} disabled={index === 0} onClick={() => goTo(steps[index - 1])} />
         {current === 'review' ? (
           <Button

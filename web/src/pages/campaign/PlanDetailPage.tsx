@@ -26,8 +26,9 @@ import { PlanStatusTag } from './PlanStatusTag';
 import { nothingSent } from './metrics';
 import { PlanActionButtons, usePlanActions } from './usePlanActions';
 import '../../i18n/areas/campaign';
-import './campaign.css';
 import styles from '../system/notAvailable.module.css';
+import pageStyles from './PlanDetailPage.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -79,7 +80,7 @@ export default function PlanDetailPage() {
   }, [status, stats.mutate]);
 
   const back = (
-    <Link to={CAMPAIGNS_PATH} className="back-link">
+    <Link to={CAMPAIGNS_PATH} className={linkStyles.backLink}>
       <i className="pi pi-arrow-left" aria-hidden="true" />
       <span>{t('campaign.back')}</span>
     </Link>
@@ -133,10 +134,10 @@ export default function PlanDetailPage() {
       <header className="page-header">
         <div>
           {back}
-          <div className="title-row">
+          <div className={pageStyles.titleRow}>
             <h1>{p.name}</h1>
             {emptyRun ? <Tag value={t('campaign.detail.nothingSent')} severity="warning" rounded data-status="NOTHING_SENT" /> : <PlanStatusTag status={p.status} />}
-            {live && <span className="live-dot">{t('campaign.detail.live')}</span>}
+            {live && <span className={pageStyles.liveDot}>{t('campaign.detail.live')}</span>}
           </div>
           <p className="muted">{p.title}</p>
           {emptyRun && (

@@ -12,6 +12,8 @@ import { FieldError } from '../../components/TextField';
 import { Select } from '../../components/Select';
 import { currentLang } from '../../i18n';
 import { checkTrigger, offsetLabel, timeZoneNames, type TriggerDraft } from './schedule';
+import partStyles from './planParts.module.css';
+import styles from './TriggerFields.module.css';
 
 type Schedule = Extract<TriggerDraft, { kind: 'SCHEDULE' }>;
 
@@ -55,7 +57,7 @@ export function TriggerFields({
 
   return (
     <div className="trigger-fields">
-      <fieldset className="choice-group">
+      <fieldset className={partStyles.choiceGroup}>
         <legend>{t('campaign.trigger.delivery')}</legend>
         <div className="checkbox-row">
           <RadioButton
@@ -73,7 +75,7 @@ export function TriggerFields({
         </div>
       </fieldset>
       {scheduled && (
-        <div className="schedule-grid">
+        <div className={styles.scheduleGrid}>
           <div className="field">
             <label htmlFor={`${idPrefix}-date`}>{t('campaign.trigger.date')}</label>
             <InputText
@@ -120,7 +122,7 @@ export function TriggerFields({
               </small>
             )}
             {check.ok && check.instant !== null && (
-              <p className="schedule-instant" data-testid="schedule-instant">
+              <p className={styles.scheduleInstant} data-testid="schedule-instant">
                 {t('campaign.trigger.sendsAt', { time: formatDateTime(check.instant) })}
               </p>
             )}

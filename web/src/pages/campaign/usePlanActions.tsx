@@ -19,6 +19,7 @@ import { BaseInfoDialog } from './BaseInfoDialog';
 import { DateDialog } from './DateDialog';
 import { detailPath, wizardPath } from './paths';
 import { RejectDialog } from './RejectDialog';
+import styles from './usePlanActions.module.css';
 
 type Kind = 'confirm' | 'reject' | 'edit' | 'review' | 'date' | 'baseInfo';
 
@@ -177,7 +178,8 @@ export function PlanActionButtons({
   if (actions.length === 0 && !onDuplicate) return compact ? <span className="muted">--</span> : null;
   const copyLabel = t('campaign.duplicate.label');
   return (
-    <div className={compact ? 'row-actions' : 'plan-actions'}>
+    // plan-actions stays as a plain name: the home rows and the lists' phone layout place the buttons by it
+    <div className={compact ? 'row-actions' : `${styles.planActions} plan-actions`}>
       {actions.map((action) => {
         const ui = ACTION_UI[action]!;
         const label = t(`campaign.action.${action}`);

@@ -26,6 +26,7 @@ import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
 import styles from './CloudSourceForm.module.css';
+import tableStyles from '../../components/list/CursorTable.module.css';
 
 const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
 
@@ -333,7 +334,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
         'columns',
         <div className="span-2">
           <p className="muted">{t('cloudSource.hint.columns')}</p>
-          <table className={`${styles.cloudColumns} plain-table`} data-testid="cloud-columns">
+          <table className={`${styles.cloudColumns} plain-table ${tableStyles.table}`} data-testid="cloud-columns">
             <thead>
               <tr>
                 <th scope="col">#</th>

@@ -23,7 +23,6 @@ import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { recordsPath, SOURCES_PATH } from './paths';
 import '../../i18n/areas/cloudSource';
-import '../../styles/audience.css';
 import { ListToolbar } from '../../components/list/ListToolbar';
 
 const PAGE = 20;

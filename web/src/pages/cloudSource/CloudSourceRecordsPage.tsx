@@ -14,7 +14,6 @@ import { NoSource } from './CloudSourceHistoryPage';
 import { historyPath } from './paths';
 import { RefusedRowsTable } from './RefusedRowsTable';
 import '../../i18n/areas/cloudSource';
-import '../../styles/audience.css';
 import { useLinkDownload } from '../../components/useLinkDownload';
 
 const PAGE = 100;

@@ -24,7 +24,6 @@ import { CloudSourceForm } from './CloudSourceForm';
 import { historyPath } from './paths';
 import '../../i18n/areas/audience';
 import '../../i18n/areas/cloudSource';
-import '../../styles/audience.css';
 
 type Row = Record<string, unknown> & CloudSourceView;
 const INITIAL_FILTERS: { title?: string; sourceType?: string } = {};

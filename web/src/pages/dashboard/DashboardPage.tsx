@@ -10,6 +10,7 @@ import '../../i18n/areas/dashboard';
 import { shownName } from '../../i18n/seededNames';
 import { DASHBOARD_LINKS, isComingSoon } from '../../routes';
 import styles from './DashboardPage.module.css';
+import statStyles from '../../components/stat.module.css';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -34,26 +35,26 @@ export default function DashboardPage() {
         </div>
       </header>
 
-      <div className="stat-row">
-        <div className="card stat">
-          <span className="stat-label">{t('dashboard.organization')}</span>
-          <span className="stat-value" data-testid="current-org">
+      <div className={statStyles.statRow}>
+        <div className={`card ${statStyles.stat}`}>
+          <span className={statStyles.statLabel}>{t('dashboard.organization')}</span>
+          <span className={statStyles.statValue} data-testid="current-org">
             {selected ? shownName(selected.name) : '--'}
           </span>
         </div>
-        <div className="card stat">
-          <span className="stat-label">{t('dashboard.role')}</span>
-          <span className="stat-value" data-testid="current-role">
+        <div className={`card ${statStyles.stat}`}>
+          <span className={statStyles.statLabel}>{t('dashboard.role')}</span>
+          <span className={statStyles.statValue} data-testid="current-role">
             {selected ? shownName(selected.role.name) : '--'}
           </span>
         </div>
-        <div className="card stat">
-          <span className="stat-label">{t('dashboard.permissions')}</span>
-          <span className="stat-value">{formatCount(userdetails.rolePermissions.length)}</span>
+        <div className={`card ${statStyles.stat}`}>
+          <span className={statStyles.statLabel}>{t('dashboard.permissions')}</span>
+          <span className={statStyles.statValue}>{formatCount(userdetails.rolePermissions.length)}</span>
         </div>
-        <div className="card stat">
-          <span className="stat-label">{t('dashboard.channels')}</span>
-          <span className="stat-value">{configuration ? formatCount(configuration.pushChannelTypes.length) : '--'}</span>
+        <div className={`card ${statStyles.stat}`}>
+          <span className={statStyles.statLabel}>{t('dashboard.channels')}</span>
+          <span className={statStyles.statValue}>{configuration ? formatCount(configuration.pushChannelTypes.length) : '--'}</span>
         </div>
       </div>
 
@@ -97,7 +98,7 @@ export default function DashboardPage() {
           )}
         </div>
       </div>
-      <p className="muted page-foot">{t('app.version', { version: APP_VERSION })}</p>
+      <p className={`muted ${styles.pageFoot}`}>{t('app.version', { version: APP_VERSION })}</p>
     </section>
   );
 }

@@ -18,8 +18,9 @@ import { initialMapping, type MappingState, planOf } from './mapping';
 import { MappingStep } from './MappingStep';
 import { type ImportRun, startImport } from './runImport';
 import '../../i18n/areas/audience';
-import '../../styles/audience.css';
 import styles from './dataImport.module.css';
+import statStyles from '../../components/stat.module.css';
+import linkStyles from '../../components/links.module.css';
 
 /** Enough of the file's start for its header and a few rows. */
 const HEAD_BYTES = 64 * 1024;
@@ -120,13 +121,13 @@ export default function DataImportPage() {
   const percent = record ? Math.min(100, Math.floor((record.bytesRead / Math.max(1, record.totalBytes)) * 100)) : 0;
 
   return (
-    <section className="page">
+    <section className={`page ${styles.importPage}`}>
       <header className="page-header">
         <div>
           <h1>{t('page.dataImport')}</h1>
           <p className="muted">{t('dataImport.intro')}</p>
         </div>
-        <Link to="/library/account" className="page-link">
+        <Link to="/library/account" className={linkStyles.headerLink}>
           <i className="pi pi-id-card" aria-hidden="true" />
           <span>{t('page.accounts')}</span>
         </Link>
@@ -180,28 +181,28 @@ export default function DataImportPage() {
             {t('dataImport.progressTitle', { name: file.name })}
           </h2>
           <ProgressBar value={percent} aria-label={t('dataImport.progressLabel')} className={styles.importBar} />
-          <div className="stat-row" aria-live="polite">
-            <div className="stat">
-              <span className="stat-label">{t('dataImport.rowsRead')}</span>
-              <span className="stat-value" data-stat="rowsRead">
+          <div className={statStyles.statRow} aria-live="polite">
+            <div className={statStyles.stat}>
+              <span className={statStyles.statLabel}>{t('dataImport.rowsRead')}</span>
+              <span className={`${statStyles.statValue} stat-value`} data-stat="rowsRead">
                 {formatCount(record?.rowsRead ?? 0)}
               </span>
             </div>
-            <div className="stat">
-              <span className="stat-label">{t('dataImport.created')}</span>
-              <span className="stat-value" data-stat="created">
+            <div className={statStyles.stat}>
+              <span className={statStyles.statLabel}>{t('dataImport.created')}</span>
+              <span className={`${statStyles.statValue} stat-value`} data-stat="created">
                 {formatCount(record?.created ?? 0)}
               </span>
             </div>
-            <div className="stat">
-              <span className="stat-label">{t('dataImport.updated')}</span>
-              <span className="stat-value" data-stat="updated">
+            <div className={statStyles.stat}>
+              <span className={statStyles.statLabel}>{t('dataImport.updated')}</span>
+              <span className={`${statStyles.statValue} stat-value`} data-stat="updated">
                 {formatCount(record?.updated ?? 0)}
               </span>
             </div>
-            <div className="stat">
-              <span className="stat-label">{t('dataImport.failed')}</span>
-              <span className="stat-value" data-stat="failed">
+            <div className={statStyles.stat}>
+              <span className={statStyles.statLabel}>{t('dataImport.failed')}</span>
+              <span className={`${statStyles.statValue} stat-value`} data-stat="failed">
                 {formatCount(record?.failed ?? 0)}
               </span>
             </div>

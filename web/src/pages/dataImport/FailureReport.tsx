@@ -7,6 +7,7 @@ import { formatCount } from '../../../../shared/format';
 import type { ImportFailureView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import styles from './dataImport.module.css';
+import tableStyles from '../../components/list/CursorTable.module.css';
 
 const PAGE = 100;
 
@@ -48,8 +49,8 @@ export function FailureReport({ importId, failed, title }: { importId: string; f
       ) : (
         <>
           {failed > IMPORT_FAILURES_KEPT && <p className="muted small">{t('dataImport.keptOnly', { count: IMPORT_FAILURES_KEPT })}</p>}
-          <div className="table-scroll">
-            <table className="plain-table">
+          <div className={tableStyles.tableScroll}>
+            <table className={`plain-table ${tableStyles.table}`}>
               <thead>
                 <tr>
                   <th scope="col">{t('dataImport.row')}</th>

@@ -8,6 +8,8 @@ import { useDateTime } from '../../app/locale';
 import type { DataImportView } from '../../../../shared/services';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
+import tableStyles from '../../components/list/CursorTable.module.css';
+import styles from './dataImport.module.css';
 
 const SEVERITY: Record<ImportStatus, 'info' | 'success' | 'secondary'> = { RUNNING: 'info', DONE: 'success', CANCELLED: 'secondary' };
 const QUERY = { page: 0, size: 10 };
@@ -27,8 +29,8 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
       {rows.length === 0 ? (
         <p className="muted">{t('dataImport.historyEmpty')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="plain-table" data-testid="import-history">
+        <div className={tableStyles.tableScroll}>
+          <table className={`plain-table ${tableStyles.table}`} data-testid="import-history">
             <thead>
               <tr>
                 <th scope="col">{t('dataImport.fileName')}</th>
@@ -64,7 +66,7 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
                       <Button
                         type="button"
                         link
-                        className="inline-link"
+                        className={styles.inlineLink}
                         label={formatCount(r.failed)}
                         aria-label={t('dataImport.showFailures', { name: r.fileName, count: formatCount(r.failed) })}
                         onClick={() => onShow(r)}

@@ -10,6 +10,7 @@ import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
 import { Field, hintId } from '../../components/Field';
 import styles from './dataImport.module.css';
+import tableStyles from '../../components/list/CursorTable.module.css';
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -154,8 +155,8 @@ export function MappingStep({
           <small className="field-hint">{t('dataImport.encodingHint')}</small>
         </div>
       </div>
-      <div className="table-scroll">
-        <table className="mapping-table">
+      <div className={tableStyles.tableScroll}>
+        <table className={tableStyles.table}>
           <thead>
             <tr>
               <th scope="col">{t('dataImport.column')}</th>

@@ -17,7 +17,9 @@ import { TriggerSummary } from '../campaign/TriggerSummary';
 import { PlanActionButtons, usePlanActions } from '../campaign/usePlanActions';
 import { useUserNames } from '../campaign/userNames';
 import '../../i18n/areas/campaign';
-import '../campaign/campaign.css';
+import styles from './HomePage.module.css';
+import statStyles from '../../components/stat.module.css';
+import linkStyles from '../../components/links.module.css';
 
 type Card = (typeof HOME_CARDS)[number];
 const SIZE = 5;
@@ -41,7 +43,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
   const titleId = `home-${card}`;
 
   return (
-    <section className="card home-card" aria-labelledby={titleId} data-testid={`home-card-${card}`}>
+    <section className={`card ${styles.homeCard}`} aria-labelledby={titleId} data-testid={`home-card-${card}`}>
       <h2 id={titleId} className="card-title">
         <i className={ICONS[card]} aria-hidden="true" /> {t(`home.card.${card}`)} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
       </h2>
@@ -58,9 +60,9 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
       ) : (
         <ul className="plain-list home-list">
           {rows.map((plan) => (
-            <li key={plan.id} className="home-row" data-plan-id={plan.id}>
-              <div className="home-row-main">
-                <Link to={detailPath(plan.id)} className="cell-link">
+            <li key={plan.id} className={styles.homeRow} data-plan-id={plan.id}>
+              <div className={styles.homeRowMain}>
+                <Link to={detailPath(plan.id)} className={linkStyles.cellLink}>
                   {plan.name}
                 </Link>
                 <PlanStatusTag status={plan.status} nothingSent={plan.nothingSent} />
@@ -69,7 +71,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
                 </span>
                 {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: dateTime(plan.approval.deadline) })}</span>}
                 {card === 'REJECTED' && plan.rejection && (
-                  <p className="rejection-inline" data-testid="home-rejection">
+                  <p className={styles.rejectionInline} data-testid="home-rejection">
                     <strong>{t(`campaign.rejectType.${plan.rejection.type}`)}:</strong> {plan.rejection.reason}
                   </p>
                 )}
@@ -80,7 +82,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
         </ul>
       )}
       {total > SIZE && (
-        <div className="home-pager">
+        <div className={styles.homePager}>
           <Button type="button" text size="small" icon="pi pi-angle-left" aria-label={t('home.previous')} disabled={page === 0} onClick={() => setPage(page - 1)} />
           <span className="small">{t('home.pageOf', { from: page * SIZE + 1, to: Math.min(total, (page + 1) * SIZE), total })}</span>
           <Button type="button" text size="small" icon="pi pi-angle-right" aria-label={t('home.next')} disabled={(page + 1) * SIZE >= total} onClick={() => setPage(page + 1)} />
@@ -94,7 +96,7 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
 function Summary() {
   const { t } = useTranslation();
   return (
-    <div className="stat-row" aria-label={t('home.summary')} role="group">
+    <div className={statStyles.statRow} aria-label={t('home.summary')} role="group">
       {HOME_CARDS.map((card) => (
         <SummaryStat key={card} card={card} label={t(`home.card.${card}`)} />
       ))}
@@ -105,9 +107,9 @@ function Summary() {
 function SummaryStat({ card, label }: { card: Card; label: string }) {
   const list = usePagedList('plan.getDashPlanByPage', { card, page: 0, size: SIZE });
   return (
-    <div className="card stat">
-      <span className="stat-label">{label}</span>
-      <span className="stat-value" data-testid={`home-count-${card}`}>
+    <div className={`card ${statStyles.stat}`}>
+      <span className={statStyles.statLabel}>{label}</span>
+      <span className={statStyles.statValue} data-testid={`home-count-${card}`}>
         {list.data ? formatCount(list.data.total) : '--'}
       </span>
     </div>
@@ -126,7 +128,7 @@ export default function HomePage() {
         </div>
       </header>
       <Summary />
-      <div className="home-grid">
+      <div className={styles.homeGrid}>
         {HOME_CARDS.map((card) => (
           <PlanCard key={card} card={card} run={run} />
         ))}

@@ -14,6 +14,7 @@ import type { CallKey } from '../../api/keys';
 import { FieldError, TextField } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/lineChannel';
+import settingsStyles from '../settings/SettingsPage.module.css';
 
 const DETAIL: CallKey<'lineChannel.detail'> = ['lineChannel.detail', {}];
 
@@ -91,7 +92,7 @@ export function LineChannelSection() {
   }
 
   return (
-    <form className="card settings-section" onSubmit={submit} noValidate aria-labelledby="line-channel-title" data-testid="line-channel">
+    <form className={`card ${settingsStyles.settingsSection}`} onSubmit={submit} noValidate aria-labelledby="line-channel-title" data-testid="line-channel">
       <h2 id="line-channel-title" className="card-title">
         {t('lineChannel.title')}
       </h2>

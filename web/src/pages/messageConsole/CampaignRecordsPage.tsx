@@ -18,7 +18,6 @@ import { CAMPAIGNS_PATH } from './paths';
 import { ReasonCell, StatusTag } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/messageConsole';
-import '../../styles/audience.css';
 import { useLinkDownload } from '../../components/useLinkDownload';
 import { ListToolbar } from '../../components/list/ListToolbar';
 

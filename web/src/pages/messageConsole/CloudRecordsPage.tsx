@@ -14,7 +14,6 @@ import { RefusedRowsTable } from '../cloudSource/RefusedRowsTable';
 import { CLOUD_PATH } from './paths';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
-import '../../styles/audience.css';
 import { useLinkDownload } from '../../components/useLinkDownload';
 
 const PAGE = 100;

@@ -24,8 +24,8 @@ import { ReasonCell, StatusTag } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
-import '../../styles/audience.css';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import toolbarStyles from '../../components/list/ListToolbar.module.css';
 
 const PAGE = 20;
 const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'secondary' } as const;
@@ -70,7 +70,7 @@ function Campaigns() {
 
   return (
     <div className="card">
-      <form className="list-toolbar" onSubmit={searchAddress} role="search" aria-label={t('messageConsole.address')}>
+      <form className={`${toolbarStyles.listToolbar} list-toolbar`} onSubmit={searchAddress} role="search" aria-label={t('messageConsole.address')}>
         <div className="field">
           <label htmlFor="console-address">{t('messageConsole.address')}</label>
           <InputText
@@ -103,7 +103,7 @@ function Campaigns() {
         <AddressSends address={address} key={address} />
       ) : (
         <>
-          <form className="list-toolbar" onSubmit={searchName}>
+          <form className={`${toolbarStyles.listToolbar} list-toolbar`} onSubmit={searchName}>
             <div className="field">
               <label htmlFor="console-channel">{t('messageConsole.channel')}</label>
               <Select

@@ -20,7 +20,7 @@ import { useSave } from '../../components/useSave';
 import { CursorTable } from '../../components/list/CursorTable';
 import { PARAMETERS_PATH } from './paths';
 import '../../i18n/areas/preset';
-import '../../styles/audience.css';
+import toolbarStyles from '../../components/list/ListToolbar.module.css';
 
 const PAGE = 50;
 
@@ -97,7 +97,7 @@ function Records({ parameterId }: { parameterId: string }) {
       </header>
       <div className="card">
         <form
-          className="list-toolbar"
+          className={`${toolbarStyles.listToolbar} list-toolbar`}
           role="search"
           onSubmit={(e) => {
             e.preventDefault();

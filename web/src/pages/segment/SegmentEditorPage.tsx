@@ -26,8 +26,9 @@ import { useLiveSize } from './useLiveSize';
 import '../../i18n/areas/audience';
 // the rule editor's pickers use the generic screens' placeholder (crud.choose)
 import '../../i18n/areas/entity';
-import '../../styles/audience.css';
 import styles from './segment.module.css';
+import statStyles from '../../components/stat.module.css';
+import linkStyles from '../../components/links.module.css';
 
 /** Account ids typed one per line (or separated by commas), each once. */
 const idsOf = (text: string) => [
@@ -52,13 +53,13 @@ function SizePanel({ rule, lists }: { rule: Parameters<typeof useLiveSize>[0]; l
   const size = useLiveSize(rule, lists);
   const shown = size.state === 'done' ? size.size : size.state === 'counting' ? size.last : undefined;
   return (
-    <aside className="card segment-size" aria-labelledby="segment-size-title">
+    <aside className={`card ${styles.sizePanel}`} aria-labelledby="segment-size-title">
       <h2 className="card-title" id="segment-size-title">
         {t('segment.size')}
       </h2>
       <div aria-live="polite" data-testid="segment-size">
         {shown && (
-          <p className="stat-value" data-count={shown.count}>
+          <p className={`${statStyles.statValue} stat-value`} data-count={shown.count}>
             {formatCount(shown.count)}
           </p>
         )}
@@ -146,7 +147,7 @@ export default function SegmentEditorPage() {
     <section className="page">
       <header className="page-header">
         <div>
-          <Link to={SEGMENTS_PATH} className="page-link">
+          <Link to={SEGMENTS_PATH} className={linkStyles.headerLink}>
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span>{t('segment.back')}</span>
           </Link>

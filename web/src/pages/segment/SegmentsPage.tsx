@@ -12,7 +12,6 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { editorPath } from './paths';
 import { ruleText } from './ruleText';
 import '../../i18n/areas/audience';
-import '../../styles/audience.css';
 import styles from './segment.module.css';
 
 const INITIAL_FILTERS: { name?: string } = {};

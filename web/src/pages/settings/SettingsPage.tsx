@@ -27,6 +27,7 @@ import '../../i18n/areas/settings';
 import { shownName } from '../../i18n/seededNames';
 import { useSave } from '../../components/useSave';
 import styles from './SettingsPage.module.css';
+import linkStyles from '../../components/links.module.css';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 
@@ -57,7 +58,7 @@ function SaveBar({ busy }: { busy: boolean }) {
 
 function Section({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
   return (
-    <div className="settings-section">
+    <div className={styles.settingsSection}>
       <h2 className="card-title">{title}</h2>
       {text && <p className="muted">{text}</p>}
       {children}
@@ -197,7 +198,7 @@ export default function SettingsPage() {
                 </TextField>
               )}
               <div className="field span-2">
-                <Link to="/password-edit" className="auth-link">
+                <Link to="/password-edit" className={linkStyles.quietLink}>
                   <i className="pi pi-key" aria-hidden="true" /> {t('layout.changePassword')}
                 </Link>
               </div>
@@ -256,7 +257,7 @@ export default function SettingsPage() {
               noValidate
             >
               <Section title={t('settings.notificationsTitle')} text={t('settings.notificationsText')}>
-                <div className="checkbox-list">
+                <div className={styles.checkboxList}>
                   {ALERT_TYPES.map((type) => (
                     <div key={type} className="checkbox-row">
                       <Checkbox
@@ -303,7 +304,7 @@ export default function SettingsPage() {
 
           <TabPanel header={t('settings.tabs.language')} leftIcon="pi pi-globe">
             <Section title={t('settings.languageTitle')} text={t('settings.languageText')}>
-              <div className="checkbox-list" role="radiogroup" aria-label={t('settings.portalLanguage')}>
+              <div className={styles.checkboxList} role="radiogroup" aria-label={t('settings.portalLanguage')}>
                 {LANGUAGES.map((l) => (
                   <div key={l} className="checkbox-row">
                     <RadioButton inputId={`lang-${l}`} name="language" value={l} checked={prefs.language === l} onChange={() => void pickLanguage(l)} />

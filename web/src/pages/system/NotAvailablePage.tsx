@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router-dom';
 import type { RouteDef } from '../../routes';
 import styles from './notAvailable.module.css';
+import linkStyles from '../../components/links.module.css';
 
 export default function NotAvailablePage() {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export default function NotAvailablePage() {
         <i className={`${styles.notAvailableIcon} pi pi-wrench`} aria-hidden="true" />
         <h2>{t('notAvailable.title', { page: title })}</h2>
         <p className="muted">{t('notAvailable.text')}</p>
-        <Link to="/dashboard" className="auth-link">
+        <Link to="/dashboard" className={linkStyles.quietLink}>
           {t('notAvailable.back')}
         </Link>
       </div>

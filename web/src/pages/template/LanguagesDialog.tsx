@@ -16,6 +16,7 @@ import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useSave } from '../../components/useSave';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
+import dialogStyles from '../../components/FormDialog.module.css';
 
 const SEVERITY = { DEFAULT: 'info', TRANSLATED: 'success', OUTDATED: 'warning', MISSING: 'secondary' } as const;
 
@@ -49,12 +50,12 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
       header={template ? t('template.translations.title', { name: template.name }) : ''}
       visible={template !== null}
       onHide={onHide}
-      className="form-dialog"
+      className={dialogStyles.formDialog}
       breakpoints={{ '640px': '100vw' }}
       modal
       draggable={false}
       footer={
-        <div className="dialog-footer">
+        <div className={dialogStyles.dialogFooter}>
           <Button type="button" label={t('common.close')} outlined onClick={onHide} />
           {missing.length > 0 && (
             <Button

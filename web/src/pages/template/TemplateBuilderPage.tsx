@@ -17,7 +17,6 @@ import { type Draft, draftFromView, languagesOf, newDraft, toSavePayload } from 
 import { TemplateEditorShell } from './editor/TemplateEditorShell';
 import { useTemplateEditor } from './editor/useTemplateEditor';
 import { validateDraft } from './validation';
-import './template.css';
 import '../../i18n/areas/template';
 import { useOrgLocale } from '../../app/locale';
 

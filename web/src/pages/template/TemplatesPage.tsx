@@ -21,12 +21,13 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { showSuccess } from '../../ui/toastBus';
 import type { Result } from '../../../../shared/services';
 import { builderPath } from './paths';
-import './template.css';
 import '../../i18n/areas/template';
 import '../../i18n/areas/channelContent';
 import { LanguagesDialog } from './LanguagesDialog';
 import { downloadBlob } from '../../api/fileTransfer';
 import styles from '../../components/colorSwatch.module.css';
+import pageStyles from './TemplatesPage.module.css';
+import linkStyles from '../../components/links.module.css';
 
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
@@ -146,7 +147,7 @@ export default function TemplatesPage() {
           <h1>{t('page.templateMessages')}</h1>
           <p className="muted">{t('template.intro')}</p>
         </div>
-        <Link to="/library/template-category" className="header-link">
+        <Link to="/library/template-category" className={linkStyles.headerLink}>
           <i className="pi pi-folder" aria-hidden="true" />
           <span>{t('template.categories')}</span>
         </Link>
@@ -162,11 +163,11 @@ export default function TemplatesPage() {
           cells={{
             name: (row) => (
               <>
-                <Link to={builderPath(String(row.id), String(row.channel))} className="cell-link">
+                <Link to={builderPath(String(row.id), String(row.channel))} className={linkStyles.cellLink}>
                   {String(row.name)}
                 </Link>
                 {row.locked ? (
-                  <i className="pi pi-lock lock-mark" role="img" aria-label={t('template.lockedMark')} title={t('template.lockedMark')} data-testid="locked-mark" />
+                  <i className={`pi pi-lock ${pageStyles.lockMark}`} role="img" aria-label={t('template.lockedMark')} title={t('template.lockedMark')} data-testid="locked-mark" />
                 ) : null}
               </>
             ),
@@ -187,7 +188,7 @@ export default function TemplatesPage() {
           }}
           emptyText={t('template.empty')}
           toolbar={
-            <div className="toolbar-buttons">
+            <div className={pageStyles.toolbarButtons}>
               <Button
                 type="button"
                 icon="pi pi-plus"
@@ -263,7 +264,7 @@ export default function TemplatesPage() {
         />
       </div>
       {imported && imported.failures.length > 0 && (
-        <div className="card import-report" data-testid="template-import-report" role="status">
+        <div className={`card ${pageStyles.importReport}`} data-testid="template-import-report" role="status">
           <h2 className="section-title">{t('template.importFailures', { count: imported.failures.length })}</h2>
           <ul className="plain-list">
             {imported.failures.map((f) => (

@@ -6,6 +6,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../../shared/format';
 import type { ChartPoint } from '../metrics';
+import partStyles from '../planParts.module.css';
+import styles from './ActivityChart.module.css';
 
 const SERIES = [
   { key: 'sent', color: '#2563eb' },
@@ -43,16 +45,16 @@ export function ActivityChart({ points }: { points: readonly ChartPoint[] }) {
   const totals = Object.fromEntries(SERIES.map((s) => [s.key, points.reduce((n, p) => n + p[s.key], 0)])) as Record<(typeof SERIES)[number]['key'], number>;
 
   return (
-    <figure className="activity-chart" data-testid="activity-chart">
-      <ul className="chart-legend">
+    <figure className={styles.activityChart} data-testid="activity-chart">
+      <ul className={styles.chartLegend}>
         {SERIES.map((s) => (
           <li key={s.key}>
-            <span className="legend-swatch" style={{ background: s.color }} aria-hidden="true" />
+            <span className={styles.legendSwatch} style={{ background: s.color }} aria-hidden="true" />
             {t(`campaign.analytics.${s.key}`)}
           </li>
         ))}
       </ul>
-      <div className="chart-scroll">
+      <div className={styles.chartScroll}>
         <svg viewBox={`0 0 ${width} ${HEIGHT}`} width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
           <title id={`${id}-title`}>{t('campaign.analytics.chartTitle')}</title>
           <desc id={`${id}-desc`}>
@@ -66,8 +68,8 @@ export function ActivityChart({ points }: { points: readonly ChartPoint[] }) {
           </desc>
           {ticks.map((v) => (
             <g key={v}>
-              <line x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} className="chart-grid" />
-              <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className="chart-axis">
+              <line x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} className={styles.chartGrid} />
+              <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className={styles.chartAxis}>
                 {formatCount(v)}
               </text>
             </g>
@@ -80,21 +82,21 @@ export function ActivityChart({ points }: { points: readonly ChartPoint[] }) {
                   <rect key={s.key} x={x0 + j * bar} y={y(p[s.key])} width={Math.max(1, bar - 1)} height={Math.max(0, PAD.top + plotH - y(p[s.key]))} fill={s.color} />
                 ))}
                 {i % labelEvery === 0 && (
-                  <text x={PAD.left + i * slot + slot / 2} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className="chart-axis">
+                  <text x={PAD.left + i * slot + slot / 2} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className={styles.chartAxis}>
                     {p.label.length > 10 ? p.label.slice(11) : p.label.slice(5)}
                   </text>
                 )}
               </g>
             );
           })}
-          <text x={PAD.left} y={HEIGHT - 8} className="chart-axis">
+          <text x={PAD.left} y={HEIGHT - 8} className={styles.chartAxis}>
             {t('campaign.analytics.axisUtc', { day: points[0].label.slice(0, 10) })}
           </text>
         </svg>
       </div>
-      <details className="chart-data">
+      <details className={styles.chartData}>
         <summary>{t('campaign.analytics.showTable')}</summary>
-        <table className="plain-table">
+        <table className={`plain-table ${partStyles.plainTable}`}>
           <caption className="sr-only">{t('campaign.analytics.chartTitle')}</caption>
           <thead>
             <tr>

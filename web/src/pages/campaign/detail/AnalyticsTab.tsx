@@ -11,6 +11,7 @@ import type { PlanView } from '../../../../../shared/services/plan';
 import type { usePlanStatistics } from '../../../api/hooks';
 import { chartSeries, METRICS, type Metric, planMetrics, progressOf } from '../metrics';
 import { ActivityChart } from './ActivityChart';
+import styles from './AnalyticsTab.module.css';
 
 /** The reasons of failed or skipped sends, as counted with the sends themselves (every record, not a sample). */
 function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED' | 'SKIPPED'>; counts: Partial<Record<SendFailureReason, number>>; total: number }) {
@@ -18,9 +19,9 @@ function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED
   if (total === 0) return null;
   const rows = (Object.entries(counts) as [SendFailureReason, number][]).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
   return (
-    <section className="reason-box" aria-labelledby={`reasons-${status}`}>
+    <section className={`${styles.reasonBox} reason-box`} aria-labelledby={`reasons-${status}`}>
       <h4 id={`reasons-${status}`}>{t(`campaign.analytics.reasonsOf.${status}`)}</h4>
-      <ul className="plain-list reason-list">
+      <ul className={`plain-list ${styles.reasonList}`}>
         {rows.map(([reason, n]) => (
           <li key={reason}>
             <span>{t(`campaign.reason.${reason}`, { defaultValue: reason })}</span>
@@ -52,7 +53,7 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
   return (
     <div className="analytics">
       {running && (
-        <div className="live-progress" data-testid="live-progress">
+        <div className={styles.liveProgress} data-testid="live-progress">
           <p id="progress-label">
             <i className="pi pi-spin pi-spinner" aria-hidden="true" />{' '}
             {t('campaign.analytics.sending', { done: formatCount(totals.sent + totals.failed + totals.skipped + totals.uncertain), of: formatCount(totals.matched) })}
@@ -61,16 +62,16 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
         </div>
       )}
       {!sentYet && <p className="notice notice-info">{t('campaign.analytics.notSent')}</p>}
-      <dl className="metric-grid" data-testid="metrics">
+      <dl className={styles.metricGrid} data-testid="metrics">
         {METRICS.map((m: Metric) => (
-          <div key={m} className="metric" data-metric={m}>
+          <div key={m} className={styles.metric} data-metric={m}>
             <dt>{t(`campaign.metric.${m}`)}</dt>
             <dd>{shown[m]}</dd>
           </div>
         ))}
       </dl>
       {(totals.failed > 0 || totals.skipped > 0) && (
-        <div className="grid-2 reasons">
+        <div className={`grid-2 ${styles.reasons}`}>
           <Reasons status="FAILED" counts={reasons.failed} total={totals.failed} />
           <Reasons status="SKIPPED" counts={reasons.skipped} total={totals.skipped} />
         </div>

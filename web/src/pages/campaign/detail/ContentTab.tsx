@@ -18,7 +18,7 @@ import { SAMPLE_RECIPIENT } from '../../template/preview';
 import { formFromPlan } from '../wizard';
 import { useCompanies } from '../wizard/ChannelContent';
 import '../../../i18n/areas/channelContent';
-import '../../template/template.css';
+import tabStyles from '../../template/builder/LanguageTabs.module.css';
 
 type Shown = { kind: 'email'; draft: Draft } | { kind: 'channel'; draft: ChannelDraft };
 
@@ -33,7 +33,7 @@ function LanguageSwitch({ languages, defaultLanguage, current, onSelect }: { lan
     document.getElementById(`content-language-${next}`)?.focus();
   }
   return (
-    <div role="tablist" aria-label={t('campaign.content.languages')} className="tab-list" data-testid="content-languages">
+    <div role="tablist" aria-label={t('campaign.content.languages')} className={tabStyles.tabList} data-testid="content-languages">
       {languages.map((l, index) => (
         <button
           key={l}
@@ -43,7 +43,7 @@ function LanguageSwitch({ languages, defaultLanguage, current, onSelect }: { lan
           aria-selected={l === current}
           aria-controls="content-language-panel"
           tabIndex={l === current ? 0 : -1}
-          className={`tab${l === current ? ' active' : ''}`}
+          className={`${tabStyles.tab}${l === current ? ` ${tabStyles.active}` : ''}`}
           onClick={() => onSelect(l)}
           onKeyDown={(e) => keys(e, index)}
         >

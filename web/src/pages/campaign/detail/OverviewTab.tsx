@@ -8,10 +8,11 @@ import { useSegmentOptions } from '../../../api/hooks';
 import { namesOf, usePlanClassifications } from '../classifications';
 import { triggerText } from '../TriggerSummary';
 import { useUserNames } from '../userNames';
+import partStyles from '../planParts.module.css';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="summary-row">
+    <div className={`${partStyles.summaryRow} summary-row`}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -25,7 +26,7 @@ export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | '
   if (!plan.rejection) return null;
   const r = plan.rejection;
   return (
-    <div className="notice notice-warn rejection-notice" role="status" data-testid="rejection-notice">
+    <div className={`notice notice-warn ${partStyles.rejectionNotice}`} role="status" data-testid="rejection-notice">
       <strong>{t('campaign.rejection.title', { type: t(`campaign.rejectType.${r.type}`) })}</strong>
       <span className="rejection-reason">{r.reason}</span>
       <span className="muted small">{t('campaign.rejection.by', { name: nameOf(r.by), time: dateTime(r.at) })}</span>
@@ -51,7 +52,7 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
           <h3 id="fields-title" className="section-title">
             {t('campaign.detail.fields')}
           </h3>
-          <dl className="summary-list">
+          <dl className={partStyles.summaryList}>
             <Row label={t('campaign.field.name')}>{plan.name}</Row>
             <Row label={t('campaign.field.title')}>{plan.title}</Row>
             <Row label={t('campaign.field.intro')}>{plan.intro || '--'}</Row>
@@ -75,11 +76,11 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
           </h3>
           {plan.approval ? (
             <>
-              <dl className="summary-list">
+              <dl className={partStyles.summaryList}>
                 <Row label={t('campaign.approval.deadline')}>{dateTime(plan.approval.deadline)}</Row>
                 <Row label={t('campaign.detail.revision')}>{plan.approval.revision}</Row>
               </dl>
-              <table className="plain-table" data-testid="approval-sheet">
+              <table className={`plain-table ${partStyles.plainTable}`} data-testid="approval-sheet">
                 <caption className="sr-only">{t('campaign.detail.approvalSheet')}</caption>
                 <thead>
                   <tr>

@@ -9,6 +9,7 @@ import type { PlanView } from '../../../../../shared/services/plan';
 import type { Result } from '../../../../../shared/services';
 import { useDateTime } from '../../../app/locale';
 import { triggerText } from '../TriggerSummary';
+import partStyles from '../planParts.module.css';
 
 type Runs = Result<'planStatistics.detail'>['runs'];
 const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'warning' } as const;
@@ -19,12 +20,12 @@ export function ScheduleTab({ plan, runs }: { plan: PlanView; runs: Runs | undef
   const waiting = plan.status === 'ACTIVE' || plan.status === 'APPROVED' || plan.status === 'PENDING_APPROVAL';
   return (
     <div data-testid="schedule-tab">
-      <dl className="summary-list">
-        <div className="summary-row">
+      <dl className={partStyles.summaryList}>
+        <div className={`${partStyles.summaryRow} summary-row`}>
           <dt>{t('campaign.field.trigger')}</dt>
           <dd>{triggerText(plan.trigger, t)}</dd>
         </div>
-        <div className="summary-row">
+        <div className={`${partStyles.summaryRow} summary-row`}>
           <dt>{t('campaign.schedule.state')}</dt>
           <dd>{t(waiting ? 'campaign.schedule.waiting' : runs?.length ? 'campaign.schedule.sent' : 'campaign.schedule.notScheduled')}</dd>
         </div>
@@ -35,7 +36,7 @@ export function ScheduleTab({ plan, runs }: { plan: PlanView; runs: Runs | undef
       ) : runs.length === 0 ? (
         <p className="muted">{t('campaign.schedule.noRuns')}</p>
       ) : (
-        <table className="plain-table" data-testid="schedule-runs">
+        <table className={`plain-table ${partStyles.plainTable}`} data-testid="schedule-runs">
           <caption className="sr-only">{t('campaign.schedule.runs')}</caption>
           <thead>
             <tr>

@@ -11,6 +11,8 @@ import type { Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
 import { Select } from '../../../components/Select';
 import filterStyles from '../../../components/list/FilterBar.module.css';
+import styles from './SentRecordsTab.module.css';
+import toolbarStyles from '../../../components/list/ListToolbar.module.css';
 
 type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
@@ -47,7 +49,7 @@ export function SentRecordsTab({ planId }: { planId: string }) {
 
   return (
     <div data-testid="sent-records">
-      <div className="list-toolbar">
+      <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
         <div className={filterStyles.filterBar}>
           <Select
             inputId="sent-status"
@@ -60,7 +62,7 @@ export function SentRecordsTab({ planId }: { planId: string }) {
             onChange={(e) => setStatus((e.value as SentState) ?? null)}
           />
         </div>
-        <div className="list-actions">
+        <div className={toolbarStyles.listActions}>
           <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} onClick={() => void load(undefined, false)} />
         </div>
       </div>
@@ -86,7 +88,7 @@ export function SentRecordsTab({ planId }: { planId: string }) {
         <Column header={t('campaign.sent.claimedAt')} body={(r: Row) => dateTime(r.claimedAt)} />
         <Column header={t('campaign.sent.doneAt')} body={(r: Row) => dateTime(r.doneAt)} />
       </DataTable>
-      <div className="load-more">
+      <div className={styles.loadMore}>
         <span className="muted small" role="status">
           {t('campaign.sent.shown', { n: rows.length })}
         </span>

@@ -24,9 +24,8 @@ import { LineEditor, LinePreview } from '../../template/channel/LineContent';
 import { PushEditor, PushPreview } from '../../template/channel/PushContent';
 import { SmsEditor, SmsPreview } from '../../template/channel/SmsContent';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
-// the channel editors' styles, with the page's sub-form and item rows
-import '../../template/channel/channel.module.css';
 import '../../../i18n/areas/channelContent';
+import shellStyles from '../../template/editor/TemplateEditorShell.module.css';
 
 export const CHANNEL_EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = {
   PUSH_NATIVE: PushEditor,
@@ -88,7 +87,7 @@ export function ChannelContent({
   const sender = companies.list.find((c) => c.id === draft.companyId) ?? null;
 
   return (
-    <div className="builder-grid" data-channel={draft.channel}>
+    <div className={shellStyles.builderGrid} data-channel={draft.channel}>
       <section className="card builder-editor" aria-labelledby="channel-content-title">
         <h3 id="channel-content-title" className="card-title">
           {t('campaign.wizard.contentOf', { channel: channelName })}

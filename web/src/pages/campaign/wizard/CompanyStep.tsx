@@ -10,6 +10,8 @@ import { FieldError } from '../../../components/TextField';
 import type { StepProps } from './ContentStep';
 import '../../../i18n/areas/entity';
 import { useCompanies } from './ChannelContent';
+import partStyles from '../planParts.module.css';
+import wizardStyles from './wizard.module.css';
 
 const COMPANIES_PATH = '/campaigns/companies';
 const SHOWN = ['directMailType', 'fullName', 'address', 'website', 'name', 'phone', 'email'] as const;
@@ -21,7 +23,7 @@ export function CompanyStep({ form, errors, shown, onChange }: StepProps) {
   const chosen = companies.list.find((c) => c.id === form.message.companyId) as (Record<string, string> & { id: string }) | undefined;
 
   return (
-    <section className="card wizard-section" aria-labelledby="company-title">
+    <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="company-title">
       <h3 id="company-title" className="card-title">
         {t('campaign.company.title')}
       </h3>
@@ -37,7 +39,7 @@ export function CompanyStep({ form, errors, shown, onChange }: StepProps) {
           <span>{t('campaign.company.none')}</span> <Link to={COMPANIES_PATH}>{t('campaign.company.create')}</Link>
         </div>
       ) : (
-        <div className="field segment-field">
+        <div className={`field ${wizardStyles.segmentField}`}>
           <label htmlFor="plan-company">{t('campaign.company.label')}</label>
           <Select
             inputId="plan-company"
@@ -53,9 +55,9 @@ export function CompanyStep({ form, errors, shown, onChange }: StepProps) {
         </div>
       )}
       {chosen && (
-        <dl className="summary-list" data-testid="company-details">
+        <dl className={partStyles.summaryList} data-testid="company-details">
           {SHOWN.map((field) => (
-            <div key={field} className="summary-row">
+            <div key={field} className={`${partStyles.summaryRow} summary-row`}>
               <dt>{t(`entity.company.${field}`)}</dt>
               <dd>{field === 'directMailType' ? t(`entity.company.option.directMailType.${chosen[field]}`) : chosen[field]}</dd>
             </div>

@@ -27,6 +27,9 @@ import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type Wizar
 import { ClassificationFields } from '../ClassificationFields';
 import { ChannelContent, useChannels } from './ChannelContent';
 import { TextAreaField } from '../../../components/Field';
+import partStyles from '../planParts.module.css';
+import shellStyles from '../../template/editor/TemplateEditorShell.module.css';
+import wizardStyles from './wizard.module.css';
 
 const TOKEN = '{{firstName|there}}';
 
@@ -53,15 +56,15 @@ function ChannelChoice({ form, onChange, ask }: { form: WizardForm; onChange: St
     onChange(withChannel(form, channel), 'channel');
   }
   return (
-    <fieldset className="choice-group span-2 channel-choice" aria-describedby="plan-channel-hint">
+    <fieldset className={`${partStyles.choiceGroup} span-2`} aria-describedby="plan-channel-hint">
       <legend>{t('plan.channel')}</legend>
-      <div className="channel-options">
+      <div className={wizardStyles.channelOptions}>
         {CHANNELS.map((channel) => {
           const sendable = channels.sendable(channel);
           // a saved message on a channel that stopped sending stays shown as chosen
           const disabled = !sendable && form.channel !== channel;
           return (
-            <div key={channel} className={`channel-option${disabled ? ' disabled' : ''}`} data-testid={`channel-${channel}`}>
+            <div key={channel} className={`${wizardStyles.channelOption}${disabled ? ` ${wizardStyles.disabled}` : ''}`} data-testid={`channel-${channel}`}>
               <RadioButton
                 inputId={`plan-channel-${channel}`}
                 name="plan-channel"
@@ -148,7 +151,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
 
   return (
     <>
-      <section className="card wizard-section" aria-labelledby="message-fields-title">
+      <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="message-fields-title">
         <h3 id="message-fields-title" className="card-title">
           {t('campaign.wizard.messageFields')}
         </h3>
@@ -182,14 +185,14 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
         </div>
       </section>
 
-      <section className="card wizard-section" aria-labelledby="library-title">
+      <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="library-title">
         <h3 id="library-title" className="card-title">
           {t('campaign.wizard.fromLibrary')}
         </h3>
         {!mayUseLibrary || templates.error ? (
           <p className="muted">{t('campaign.wizard.libraryUnavailable')}</p>
         ) : (
-          <div className="inline-form">
+          <div className={wizardStyles.inlineForm}>
             <div className="field">
               <label htmlFor="plan-template">{t('campaign.wizard.template')}</label>
               <Select
@@ -233,7 +236,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
           onChange={(message, touch) => onChange({ ...form, message }, touch)}
         />
       ) : (
-        <div className="builder-grid">
+        <div className={shellStyles.builderGrid}>
           <section className="card builder-editor" aria-labelledby="email-title">
             <h3 id="email-title" className="card-title">
               {t('campaign.wizard.email')}

@@ -27,6 +27,8 @@ import { ChannelPreview, useChannels, useCompanies } from './ChannelContent';
 import { SegmentReach, SegmentSize } from './SegmentStep';
 import { TestSend } from './TestSend';
 import { ApprovalTips } from '../../approval/ApprovalTips';
+import partStyles from '../planParts.module.css';
+import wizardStyles from './wizard.module.css';
 
 export interface Approval {
   participants: string[];
@@ -44,7 +46,7 @@ export interface TestMail {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="summary-row">
+    <div className={`${partStyles.summaryRow} summary-row`}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -118,18 +120,18 @@ export function ReviewStep({
 
   return (
     <>
-      <section className="card wizard-section" aria-labelledby="summary-title">
+      <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="summary-title">
         <h3 id="summary-title" className="card-title">
           {t('campaign.wizard.summary')}
         </h3>
-        <div className="summary-grid">
+        <div className={wizardStyles.summaryGrid}>
           <div>
-            <div className="summary-head">
+            <div className={wizardStyles.summaryHead}>
               <h4>{t('campaign.step.content')}</h4>
               {edit('content', t('campaign.step.content'))}
             </div>
             {missing('content')}
-            <dl className="summary-list">
+            <dl className={partStyles.summaryList}>
               <Row label={t('campaign.field.name')}>{form.name || '--'}</Row>
               <Row label={t('campaign.field.title')}>{form.title || '--'}</Row>
               <Row label={t('campaign.field.intro')}>{form.intro || '--'}</Row>
@@ -159,45 +161,49 @@ export function ReviewStep({
             </dl>
             {form.channel === 'DIRECT_MAIL' && (
               <>
-                <div className="summary-head">
+                <div className={wizardStyles.summaryHead}>
                   <h4>{t('campaign.step.company')}</h4>
                   {edit('company', t('campaign.step.company'))}
                 </div>
                 {missing('company')}
-                <dl className="summary-list">
+                <dl className={partStyles.summaryList}>
                   <Row label={t('campaign.company.label')}>{company?.company ?? '--'}</Row>
                 </dl>
               </>
             )}
           </div>
           <div>
-            <div className="summary-head">
+            <div className={wizardStyles.summaryHead}>
               <h4>{t('campaign.step.segmentation')}</h4>
               {edit('segmentation', t('campaign.step.segmentation'))}
             </div>
             {missing('segmentation')}
-            <dl className="summary-list">
+            <dl className={partStyles.summaryList}>
               <Row label={t('campaign.segment.label')}>{segmentName ?? (form.segmentId ? form.segmentId : '--')}</Row>
             </dl>
             <SegmentSize segmentId={form.segmentId} />
             <SegmentReach segmentId={form.segmentId} channel={form.channel} />
-            <div className="summary-head">
+            <div className={wizardStyles.summaryHead}>
               <h4>{t('campaign.step.trigger')}</h4>
               {edit('trigger', t('campaign.step.trigger'))}
             </div>
             {missing('trigger')}
-            <dl className="summary-list">
+            <dl className={partStyles.summaryList}>
               <Row label={t('campaign.field.trigger')}>{triggerText(triggerOf(form.trigger), t)}</Row>
             </dl>
           </div>
         </div>
       </section>
 
-      <div className="review-preview" data-testid="review-preview" lang={defaultLanguage}>
-        {isEmail ? <PreviewPane draft={form.email} language={form.email.defaultLanguage} /> : <ChannelPreview draft={form.message} language={defaultLanguage} sender={company} />}
+      <div data-testid="review-preview" lang={defaultLanguage}>
+        {isEmail ? (
+          <PreviewPane draft={form.email} language={form.email.defaultLanguage} inline />
+        ) : (
+          <ChannelPreview draft={form.message} language={defaultLanguage} sender={company} />
+        )}
       </div>
 
-      <div className="grid-2 review-cards">
+      <div className={`grid-2 ${wizardStyles.reviewCards}`}>
         {!isEmail ? (
           <TestSend channel={form.channel as Exclude<typeof form.channel, 'EMAIL'>} languages={languages} defaultLanguage={defaultLanguage} save={saveForTest} />
         ) : (
@@ -208,7 +214,7 @@ export function ReviewStep({
             <p className="muted small">{t('campaign.test.intro', { max: MAX_TEST_ADDRESSES })}</p>
             <p className="muted small">{t('campaign.test.where', { perHour: recipients?.perMessagePerHour ?? 50 })}</p>
             <form
-              className="inline-form"
+              className={wizardStyles.inlineForm}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
@@ -221,7 +227,7 @@ export function ReviewStep({
                 value={test.addresses}
                 error={test.error}
                 placeholder="qa@example.com, lead@example.com"
-                fieldClassName="grow"
+                fieldClassName={wizardStyles.grow}
                 onChange={(addresses) => onTest({ ...test, addresses, error: undefined })}
               />
               <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
@@ -261,7 +267,7 @@ export function ReviewStep({
           </h3>
           <p className="muted small">{t('campaign.approval.intro')}</p>
           <ApprovalTips />
-          <fieldset className="choice-group" aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
+          <fieldset className={partStyles.choiceGroup} aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
             <legend>{t('campaign.approval.participants')}</legend>
             {approvers.error ? (
               <p className="notice notice-warn">{t('campaign.approval.noUserList')}</p>
@@ -270,7 +276,7 @@ export function ReviewStep({
             ) : candidates.length === 0 ? (
               <p className="muted">{t('campaign.approval.noCandidates')}</p>
             ) : (
-              <div className="participant-list">
+              <div className={`${wizardStyles.participantList} participant-list`}>
                 {candidates.map((u) => (
                   <div key={u.id} className="checkbox-row">
                     <Checkbox

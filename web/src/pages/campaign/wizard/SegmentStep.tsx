@@ -10,6 +10,7 @@ import { currentLang } from '../../../i18n';
 import { Select } from '../../../components/Select';
 import { FieldError } from '../../../components/TextField';
 import type { StepProps } from './ContentStep';
+import wizardStyles from './wizard.module.css';
 
 /** The live size of a segment: how many accounts it matches now. */
 export function SegmentSize({ segmentId }: { segmentId: string | null }) {
@@ -26,7 +27,7 @@ export function SegmentSize({ segmentId }: { segmentId: string | null }) {
     );
   }
   return (
-    <p className="segment-size" role="status" aria-live="polite" data-testid="segment-size">
+    <p className={wizardStyles.segmentSize} role="status" aria-live="polite" data-testid="segment-size">
       <i className="pi pi-users" aria-hidden="true" />
       {size.data === undefined ? (
         <span>{t('campaign.segment.counting')}</span>
@@ -44,7 +45,7 @@ export function SegmentReach({ segmentId, channel }: { segmentId: string | null;
   if (!segmentId || !size.data || !reach) return null;
   const none = size.data.count > 0 && reach.reachable === 0;
   return (
-    <p className={none ? 'notice notice-warn' : 'segment-size'} role="status" data-testid="segment-reach">
+    <p className={none ? 'notice notice-warn' : wizardStyles.segmentSize} role="status" data-testid="segment-reach">
       <i className={none ? 'pi pi-exclamation-triangle' : 'pi pi-send'} aria-hidden="true" />
       <span>{reachText(currentLang(), reach, size.data.count)}</span>
     </p>
@@ -57,7 +58,7 @@ export function SegmentStep({ form, errors, shown, onChange }: StepProps) {
   const error = errors.segment && shown('segment') ? t('campaign.segment.required') : undefined;
 
   return (
-    <section className="card wizard-section" aria-labelledby="segment-title">
+    <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="segment-title">
       <h3 id="segment-title" className="card-title">
         {t('campaign.segment.title')}
       </h3>
@@ -73,7 +74,7 @@ export function SegmentStep({ form, errors, shown, onChange }: StepProps) {
           <span>{t('campaign.segment.none')}</span> <Link to="/library/segment/create-segment">{t('campaign.segment.create')}</Link>
         </div>
       ) : (
-        <div className="field segment-field">
+        <div className={`field ${wizardStyles.segmentField}`}>
           <label htmlFor="plan-segment">{t('campaign.segment.label')}</label>
           <Select
             inputId="plan-segment"

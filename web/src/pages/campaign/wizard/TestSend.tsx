@@ -16,6 +16,8 @@ import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { showError, showSuccess } from '../../../ui/toastBus';
 import { MAX_TEST_ADDRESSES, parseTargets } from '../wizard';
+import partStyles from '../planParts.module.css';
+import wizardStyles from './wizard.module.css';
 
 export interface TestSendProps {
   channel: TestSendChannel;
@@ -120,7 +122,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
       {targets.error && <p className="notice notice-warn">{t('campaign.testSend.targetsError')}</p>}
       {!targets.error && targets.data && list.length === 0 && <p className="notice notice-info">{t('campaign.testSend.noTargets')}</p>}
       <form
-        className="inline-form"
+        className={wizardStyles.inlineForm}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -128,7 +130,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
         }}
       >
         {channel === 'PUSH_NATIVE' ? (
-          <fieldset className="choice-group grow" aria-describedby={error ? 'test-send-error' : undefined}>
+          <fieldset className={`${partStyles.choiceGroup} ${wizardStyles.grow}`} aria-describedby={error ? 'test-send-error' : undefined}>
             <legend>{t('campaign.testSend.devices')}</legend>
             <p className="muted small">{t('campaign.testSend.allDevices')}</p>
             {list.map((d) => (
@@ -156,7 +158,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
             value={text}
             error={error}
             placeholder={channel === 'SMS' ? '+81 90 1234 5678' : `U${'0'.repeat(32)}`}
-            fieldClassName="grow"
+            fieldClassName={wizardStyles.grow}
             onChange={(v) => {
               setText(v);
               setError(undefined);

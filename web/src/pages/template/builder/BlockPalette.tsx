@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusableAfter, SkipLink } from '../../../components/SkipLink';
 import { type BlockForm, type BlockType, blockTypesOf } from '../../../../../shared/render';
+import styles from './BlockPalette.module.css';
 
 /** Icons of the registry's blocks; a block without one here shows a generic box. */
 export const BLOCK_ICONS: Partial<Record<BlockType, string>> = {
@@ -26,13 +27,13 @@ export function BlockPalette({ onAdd, form = 'email' }: { onAdd: (type: BlockTyp
   const { t } = useTranslation();
   const section = useRef<HTMLElement>(null);
   return (
-    <section className="block-palette" aria-labelledby="palette-title" ref={section}>
+    <section className={`${styles.blockPalette} block-palette`} aria-labelledby="palette-title" ref={section}>
       <SkipLink label={t('template.skipPalette')} target={() => focusableAfter(section.current)} />
       <h2 id="palette-title" className="section-title" tabIndex={-1}>
         {t('template.palette')}
       </h2>
       <p className="muted small">{t('template.paletteHint')}</p>
-      <ul className="palette-list">
+      <ul className={`${styles.paletteList} palette-list`}>
         {blockTypesOf(form).map((type) => (
           <li
             key={type}

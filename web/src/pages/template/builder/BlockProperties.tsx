@@ -45,7 +45,7 @@ export function BlockProperties({
           <fieldset key={c.field} className={`${styles.itemList} span-2`} aria-describedby={error ? `${id}-error` : undefined}>
             <legend>{label(c.field)}</legend>
             {items.map((item, n) => (
-              <div key={n} className="item-row" data-testid={`${id}-${n}`}>
+              <div key={n} className={styles.itemRow} data-testid={`${id}-${n}`}>
                 <div className={styles.itemHead}>
                   <span>{t('template.itemN', { n: n + 1 })}</span>
                   <Button
@@ -187,5 +187,5 @@ export function BlockProperties({
     }
   };
 
-  return <div className="form-grid block-fields">{blockControls(block.type).map((c) => control(c))}</div>;
+  return <div className={`form-grid ${styles.blockFields}`}>{blockControls(block.type).map((c) => control(c))}</div>;
 }

@@ -2,6 +2,7 @@
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/TextField';
+import styles from './ColorField.module.css';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -26,10 +27,10 @@ export function ColorField({
   return (
     <div className="field color-field">
       <label htmlFor={id}>{label}</label>
-      <div className="color-input">
+      <div className={styles.colorInput}>
         <input
           type="color"
-          className="color-picker"
+          className={styles.colorPicker}
           value={valid ? value.toLowerCase() : '#ffffff'}
           aria-label={t('template.pickColor', { name: label })}
           onChange={(e) => onChange(e.target.value.toUpperCase())}

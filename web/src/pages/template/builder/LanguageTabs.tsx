@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { languageCodeSchema } from '../../../../../shared/render';
 import { safeParseIn } from '../../../components/schemaErrors';
 import { FieldError } from '../../../components/TextField';
+import styles from './LanguageTabs.module.css';
 
 export const languageTabId = (code: string) => `language-tab-${code}`;
 export const LANGUAGE_PANEL_ID = 'language-panel';
@@ -63,8 +64,8 @@ export function LanguageTabs({
 
   return (
     <div className="language-tabs">
-      <div className="language-bar">
-        <div role="tablist" aria-label={t('template.languageTabs')} className="tab-list">
+      <div className={styles.languageBar}>
+        <div role="tablist" aria-label={t('template.languageTabs')} className={styles.tabList}>
           {languages.map((l, index) => (
             <button
               key={l}
@@ -74,22 +75,22 @@ export function LanguageTabs({
               aria-selected={l === current}
               aria-controls={LANGUAGE_PANEL_ID}
               tabIndex={l === current ? 0 : -1}
-              className={`tab${l === current ? ' active' : ''}`}
+              className={`${styles.tab}${l === current ? ` ${styles.active}` : ''}`}
               onClick={() => onSelect(l)}
               onKeyDown={(e) => keys(e, index)}
             >
               <span lang={l}>{l}</span>
-              {l === defaultLanguage && <span className="tab-note">{t('template.defaultLanguage')}</span>}
+              {l === defaultLanguage && <span className={styles.tabNote}>{t('template.defaultLanguage')}</span>}
               {invalid.has(l) && (
                 <>
-                  <i className="pi pi-exclamation-circle tab-invalid" aria-hidden="true" />
+                  <i className={`pi pi-exclamation-circle ${styles.tabInvalid}`} aria-hidden="true" />
                   <span className="sr-only">{t('template.hasErrors')}</span>
                 </>
               )}
             </button>
           ))}
         </div>
-        <div className="language-actions">
+        <div className={styles.languageActions}>
           {current !== defaultLanguage && (
             <>
               <Button type="button" text size="small" icon="pi pi-star" label={t('template.makeDefault', { language: current })} onClick={() => onMakeDefault(current)} />
@@ -109,7 +110,7 @@ export function LanguageTabs({
       </div>
       {adding && (
         <form
-          className="language-add"
+          className={`${styles.languageAdd} language-add`}
           onSubmit={(e) => {
             e.preventDefault();
             add();

@@ -7,8 +7,10 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from '../draft';
 import { PREVIEW_WIDTHS, type PreviewWidth, previewEmail, SAMPLE_RECIPIENT } from '../preview';
+import styles from './PreviewPane.module.css';
 
-export function PreviewPane({ draft, language }: { draft: Draft; language: string }) {
+/** `inline` on the wizard's review, where the preview is one section among others rather than kept in view. */
+export function PreviewPane({ draft, language, inline = false }: { draft: Draft; language: string; inline?: boolean }) {
   const { t } = useTranslation();
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [personalised, setPersonalised] = useState(true);
@@ -18,17 +20,17 @@ export function PreviewPane({ draft, language }: { draft: Draft; language: strin
   const px = PREVIEW_WIDTHS[width];
 
   return (
-    <section className="card preview-pane" aria-labelledby="preview-title">
-      <div className="preview-toolbar">
+    <section className={`card ${styles.previewPane}${inline ? ` ${styles.inline}` : ''}`} aria-labelledby="preview-title">
+      <div className={styles.previewToolbar}>
         <h2 id="preview-title" className="card-title">
           {t('template.preview')}
         </h2>
-        <div className="width-toggle" role="group" aria-label={t('template.previewWidth')}>
+        <div className={styles.widthToggle} role="group" aria-label={t('template.previewWidth')}>
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((w) => (
             <button
               key={w}
               type="button"
-              className={`width-option${w === width ? ' active' : ''}`}
+              className={`${styles.widthOption} width-option${w === width ? ` ${styles.active}` : ''}`}
               aria-pressed={w === width}
               data-width={PREVIEW_WIDTHS[w]}
               onClick={() => setWidth(w)}
@@ -39,21 +41,21 @@ export function PreviewPane({ draft, language }: { draft: Draft; language: strin
           ))}
         </div>
       </div>
-      <div className="checkbox-row preview-sample">
+      <div className={`checkbox-row ${styles.previewSample}`}>
         <Checkbox inputId="preview-sample" checked={personalised} onChange={(e) => setPersonalised(Boolean(e.checked))} />
         <label htmlFor="preview-sample">{t('template.sampleRecipient')}</label>
       </div>
-      <p className="preview-subject" data-testid="preview-subject">
+      <p className={styles.previewSubject} data-testid="preview-subject">
         {t('template.subjectLine', { subject: email.subject || t('template.noSubject') })}
       </p>
-      <div className="preview-stage">
+      <div className={styles.previewStage}>
         <iframe
           title={t('template.previewFrame', { width: px })}
           sandbox=""
           srcDoc={email.html}
           width={px}
           style={{ width: `${px}px` }}
-          className="preview-frame"
+          className={styles.previewFrame}
           data-testid="template-preview"
         />
       </div>

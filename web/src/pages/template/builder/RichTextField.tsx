@@ -7,6 +7,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/TextField';
+import styles from './RichTextField.module.css';
 
 /** PrimeIcons has no bold, italic or underline icon: those buttons show a styled letter. */
 const FORMATS = [
@@ -50,16 +51,16 @@ export function RichTextField({
 
   const messageId = `${id}-error`;
   return (
-    <div className="field rich-text-field">
+    <div className={`field ${styles.richTextField}`}>
       <label htmlFor={id}>{label}</label>
-      <div className="format-bar" role="toolbar" aria-label={t('template.format.toolbar')} aria-controls={id}>
+      <div className={styles.formatBar} role="toolbar" aria-label={t('template.format.toolbar')} aria-controls={id}>
         {FORMATS.map((f) => (
           <Button
             key={f.key}
             type="button"
             icon={'icon' in f ? f.icon : undefined}
             label={'letter' in f ? f.letter : undefined}
-            className={`format-${f.key}`}
+            className={styles[f.key]}
             text
             size="small"
             aria-label={t(`template.format.${f.key}`)}

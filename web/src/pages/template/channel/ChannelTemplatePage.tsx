@@ -30,9 +30,7 @@ import { LetterEditor, LetterPreview } from './LetterContent';
 import { LineEditor, LinePreview } from './LineContent';
 import { PushEditor, PushPreview } from './PushContent';
 import { SmsEditor, SmsPreview } from './SmsContent';
-import '../template.css';
-// the channel editors' styles, with the page's sub-form and item rows
-import './channel.module.css';
+import styles from './channel.module.css';
 import '../../../i18n/areas/template';
 import '../../../i18n/areas/channelContent';
 import { useOrgLocale } from '../../../app/locale';
@@ -66,7 +64,7 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
   return (
     <TemplateEditorShell
       editor={editor}
-      className="channel-template"
+      className={styles.channelTemplate}
       channel={channel}
       title={t('channelContent.newTitle', { channel: channelName })}
       intro={t(`channelContent.intro.${channel}`)}

@@ -11,6 +11,7 @@ import { BlockPalette } from '../builder/BlockPalette';
 import { type BlockDraft, newBlockId } from '../draft';
 import { PREVIEW_WIDTHS, type PreviewWidth, SAMPLE_RECIPIENT } from '../preview';
 import { previewBlock } from '../validation';
+import previewStyles from '../builder/PreviewPane.module.css';
 import styles from './channel.module.css';
 
 export function InAppBuilder({
@@ -87,14 +88,14 @@ export function InAppBuilder({
           {errorAt('blocks')}
         </p>
       )}
-      <div className="preview-toolbar">
+      <div className={previewStyles.previewToolbar}>
         <h3 className="section-title">{t('channelContent.push.inAppPreview')}</h3>
-        <div className="width-toggle" role="group" aria-label={t('template.previewWidth')}>
+        <div className={previewStyles.widthToggle} role="group" aria-label={t('template.previewWidth')}>
           {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((w) => (
             <button
               key={w}
               type="button"
-              className={`width-option${w === width ? ' active' : ''}`}
+              className={`${previewStyles.widthOption} width-option${w === width ? ` ${previewStyles.active}` : ''}`}
               aria-pressed={w === width}
               data-width={PREVIEW_WIDTHS[w]}
               onClick={() => setWidth(w)}
@@ -106,14 +107,14 @@ export function InAppBuilder({
         </div>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable because at 600 px the page may scroll sideways within the editor's column */}
-      <div className="preview-stage" tabIndex={0} role="region" aria-label={t('channelContent.push.inAppFrame', { width: px })}>
+      <div className={previewStyles.previewStage} tabIndex={0} role="region" aria-label={t('channelContent.push.inAppFrame', { width: px })}>
         <iframe
           title={t('channelContent.push.inAppFrame', { width: px })}
           sandbox=""
           srcDoc={page.html}
           width={px}
           style={{ width: `${px}px` }}
-          className="preview-frame"
+          className={previewStyles.previewFrame}
           data-testid="in-app-preview"
         />
       </div>

@@ -34,7 +34,7 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
         const err = (path: string) => error(`messages.${i}.${path}`);
         const actions = list<Action>(m.actions);
         return (
-          <fieldset key={i} className="sub-form">
+          <fieldset key={i} className={styles.subForm}>
             <legend>{t('channelContent.line.message', { n: i + 1, count: messages.length })}</legend>
             <div className="form-grid">
               <SelectField
@@ -44,7 +44,7 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
                 options={TYPES.map((value) => ({ value, label: t(`channelContent.line.types.${value}`) }))}
                 onChange={(v) => put(i, blank(v), 'type')}
               />
-              <div className="item-actions">
+              <div className={styles.itemActions}>
                 <Button
                   type="button"
                   icon="pi pi-arrow-up"

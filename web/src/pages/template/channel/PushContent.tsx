@@ -14,6 +14,7 @@ import { FieldError, TextField } from '../../../components/TextField';
 import type { BlockDraft } from '../draft';
 import { AreaField, type EditorProps, FieldRows, list, patchAt, SelectField, text } from './fields';
 import { InAppBuilder } from './InAppBuilder';
+import previewStyles from '../builder/PreviewPane.module.css';
 import styles from './channel.module.css';
 
 type PushButton = { text: string; action: (typeof PUSH_BUTTON_ACTIONS)[number]; value: string };
@@ -94,7 +95,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         />
       )}
 
-      <fieldset className="span-2 sub-form">
+      <fieldset className={`span-2 ${styles.subForm}`}>
         <legend>{t('channelContent.push.buttons', { count: buttons.length, max: PUSH_LIMITS.buttons })}</legend>
         <FieldRows
           items={buttons}
@@ -156,7 +157,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         <span />
       )}
 
-      <fieldset className="span-2 sub-form">
+      <fieldset className={`span-2 ${styles.subForm}`}>
         <legend>{t('channelContent.push.location')}</legend>
         <div className="field checkbox-row">
           <Checkbox
@@ -167,7 +168,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
           <label htmlFor={id('location-on')}>{t('channelContent.push.withLocation')}</label>
         </div>
         {location && (
-          <div className="item-row">
+          <div className={styles.itemRow}>
             <div className="field">
               <label htmlFor={id('latitude')}>{t('channelContent.push.latitude')}</label>
               <InputNumber
@@ -205,7 +206,7 @@ export function PushEditor({ content, language, set, error, idPrefix }: EditorPr
         )}
       </fieldset>
 
-      <fieldset className="span-2 sub-form">
+      <fieldset className={`span-2 ${styles.subForm}`}>
         <legend>{t('channelContent.push.extras', { count: extras.length, max: PUSH_LIMITS.extras })}</legend>
         <FieldRows
           items={extras}
@@ -303,9 +304,15 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
   const withoutPush = content.inboxMode === 'INBOX_ONLY';
   return (
     <div className={styles.pushPreview}>
-      <div className="width-toggle" role="group" aria-label={t('channelContent.push.previewOs')}>
+      <div className={previewStyles.widthToggle} role="group" aria-label={t('channelContent.push.previewOs')}>
         {(['ios', 'android'] as const).map((value) => (
-          <button key={value} type="button" className={`width-option${value === os ? ' active' : ''}`} aria-pressed={value === os} onClick={() => setOs(value)}>
+          <button
+            key={value}
+            type="button"
+            className={`${previewStyles.widthOption} width-option${value === os ? ` ${previewStyles.active}` : ''}`}
+            aria-pressed={value === os}
+            onClick={() => setOs(value)}
+          >
             <i className={value === 'ios' ? 'pi pi-apple' : 'pi pi-android'} aria-hidden="true" />
             <span>{value === 'ios' ? 'iOS' : 'Android'}</span>
           </button>

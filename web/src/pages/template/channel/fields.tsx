@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Select } from '../../../components/Select';
 import { FieldError } from '../../../components/TextField';
 import type { Content } from './channelDraft';
+import styles from './channel.module.css';
 
 export interface EditorProps {
   /** the language's content */
@@ -132,7 +133,7 @@ export function FieldRows<T>({
   return (
     <>
       {items.map((item, i) => (
-        <div key={i} className={rowClassName ? `item-row ${rowClassName}` : 'item-row'}>
+        <div key={i} className={`${styles.itemRow}${rowClassName ? ` ${rowClassName}` : ''}`}>
           {row(item, i)}
           <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={removeLabel(i)} disabled={items.length <= minimum} onClick={() => onRemove(i)} />
         </div>

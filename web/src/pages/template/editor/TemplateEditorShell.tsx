@@ -16,6 +16,8 @@ import { TextField } from '../../../components/TextField';
 import { LanguageTabs } from '../builder/LanguageTabs';
 import { LIBRARY_PATH } from '../paths';
 import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
+import styles from './TemplateEditorShell.module.css';
+import linkStyles from '../../../components/links.module.css';
 
 type ShellDraft = EditorDraft & { categoryId: string | null; folderId: string | null; active: boolean };
 
@@ -79,14 +81,14 @@ export function TemplateEditorShell<D extends ShellDraft>({
     <section className={['page template-builder', className].filter(Boolean).join(' ')} data-channel={channel}>
       <header className="page-header">
         <div>
-          <Link to={LIBRARY_PATH} className="back-link">
+          <Link to={LIBRARY_PATH} className={linkStyles.backLink}>
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span>{t('template.back')}</span>
           </Link>
           <h1>{editor.saved ? editor.saved.name : title}</h1>
           <p className="muted">{intro}</p>
         </div>
-        <div className="builder-actions">
+        <div className={`${styles.builderActions} builder-actions`}>
           {tags}
           {editor.dirty && <Tag value={t('template.unsaved')} severity="warning" rounded />}
           <Button
@@ -104,7 +106,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
             icon="pi pi-undo"
             text
             rounded
-            className="flip"
+            className={styles.flip}
             aria-label={t('template.redo')}
             title={t('template.redo')}
             disabled={history.future.length === 0}
@@ -114,11 +116,11 @@ export function TemplateEditorShell<D extends ShellDraft>({
         </div>
       </header>
 
-      <section className="card template-details" aria-labelledby="details-title">
+      <section className={`card ${styles.templateDetails}`} aria-labelledby="details-title">
         <h2 id="details-title" className="card-title">
           {t('template.details')}
         </h2>
-        <div className="details-grid">
+        <div className={styles.detailsGrid}>
           <TextField
             id="template-name"
             label={t('template.name')}
@@ -164,7 +166,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
         </div>
       </section>
 
-      <div className="builder-grid">
+      <div className={styles.builderGrid}>
         <section className="card builder-editor" aria-labelledby="content-title">
           <h2 id="content-title" className="card-title">
             {t('template.content')}
