@@ -6,7 +6,7 @@ import { continueDelivery, importConfirmed, removeSourceDeliveries, runCloudSour
 import { runDataExport, runExportSetting } from '../services/dataExport';
 import { notifyRunFinished } from '../services/notification';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
-import { makeMonthlyReport, postMonthlyReports } from '../services/report';
+import { makeMonthlyReport, makeRequestedReport, postMonthlyReports } from '../services/report';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import type { Store } from '../store/store';
 import { recordProviderFeedback } from '../tracking/feedback';
@@ -47,6 +47,8 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return postMonthlyReports(deps);
     case 'monthlyReport':
       return makeMonthlyReport(deps, job.orgId, job.month);
+    case 'requestedReport':
+      return makeRequestedReport(deps, job.orgId, job.id);
     default:
       return assertUnreachable(job);
   }

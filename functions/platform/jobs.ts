@@ -40,6 +40,8 @@ export const jobSchema = z.discriminatedUnion('kind', [
   /** the first of the month: each organization's report of the month before (functions/services/report/monthly.ts) */
   z.object({ kind: z.literal('monthlyReports') }),
   z.object({ kind: z.literal('monthlyReport'), orgId: z.number().int(), month: z.string().regex(/^\d{4}-\d{2}$/) }),
+  /** a report someone asked for (functions/services/report/requested.ts) */
+  z.object({ kind: z.literal('requestedReport'), orgId: z.number().int(), id: z.string().max(64) }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 

@@ -23,7 +23,7 @@ import { segmentHandlers } from './segment/handlers';
 import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
 import { consoleCloudHandlers, messageHandlers } from './message/handlers';
-import { monthlyReportHandlers, reportExportHandlers, reportHandlers } from './report/handlers';
+import { monthlyReportHandlers, reportExportHandlers, reportHandlers, requestedReportHandlers } from './report/handlers';
 import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
@@ -71,6 +71,7 @@ const AREAS: HandlerTable = {
   report: reportHandlers,
   reportExport: reportExportHandlers,
   monthlyReport: monthlyReportHandlers,
+  requestedReport: requestedReportHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,

@@ -25,6 +25,7 @@ import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { kpiTargetEntity } from './kpiTarget';
 import { monthlyReportEntity } from './monthlyReport';
+import { requestedReportEntity } from './requestedReport';
 import { languageEntity } from './language';
 import { lineChannelEntity } from './lineChannel';
 import { pushChannelEntity } from './pushChannel';
@@ -67,6 +68,7 @@ export const ENTITIES = {
   company: companyEntity,
   kpiTarget: kpiTargetEntity,
   monthlyReport: monthlyReportEntity,
+  requestedReport: requestedReportEntity,
   geofenceTag: geofenceTagEntity,
   beaconGroup: beaconGroupEntity,
   beaconMajor: beaconMajorEntity,
@@ -141,6 +143,7 @@ export * from './actionList';
 export * from './company';
 export * from './kpiTarget';
 export * from './monthlyReport';
+export * from './requestedReport';
 export * from './geofenceTag';
 export * from './beaconGroup';
 export * from './delivery';

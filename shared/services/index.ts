@@ -17,7 +17,7 @@ import { dataExportServices } from './dataExport';
 import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
-import { monthlyReportServices, reportExportServices, reportServices } from './report';
+import { monthlyReportServices, reportExportServices, reportServices, requestedReportServices } from './report';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
@@ -64,6 +64,7 @@ export const SERVICE_AREAS = {
   report: reportServices,
   reportExport: reportExportServices,
   monthlyReport: monthlyReportServices,
+  requestedReport: requestedReportServices,
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,

@@ -5,8 +5,9 @@
  */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
+import { CUSTOM_REPORT_COLUMNS, REQUESTED_REPORT_KINDS, REQUESTED_REPORT_STATES } from '../entities/requestedReport';
 import { idString } from '../entities/entity';
-import { operation } from './operation';
+import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { planTotals } from './plan';
 
 /** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
@@ -101,4 +102,76 @@ export const monthlyReportServices = {
     payload: z.object({ month }),
     response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int() }),
   }),
+};
+
+/** Who may ask for and read each kind of requested report: the tab's permission. */
+export const REQUESTED_REPORT_PERMISSION = {
+  REQUESTED: 'NAV_REQUESTED_REPORT',
+  SUMMARY: 'NAV_SUMMARY_REPORT',
+  SURVEY: 'NAV_SURVEY_REPORT',
+  CUSTOM: 'NAV_CUSTOM_REPORT',
+} as const;
+
+const requestedReportView = z.object({
+  id: z.string(),
+  kind: z.enum(REQUESTED_REPORT_KINDS),
+  name: z.string(),
+  planIds: z.array(z.string()),
+  columns: z.array(z.enum(CUSTOM_REPORT_COLUMNS)),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(REQUESTED_REPORT_STATES),
+  progress: z.number().int(),
+  fileName: z.string().optional(),
+  error: z.string().optional(),
+  createdBy: z.string(),
+  dateCreated: z.number().int(),
+});
+export type RequestedReportView = z.infer<typeof requestedReportView>;
+
+/**
+ * The days every requested report covers, and its kind: chosen messages for a requested, survey or custom
+ * report (a summary takes every message with a send in the range), chosen columns for a custom one.
+ */
+const requestedReportPayload = z
+  .object({
+    kind: z.enum(REQUESTED_REPORT_KINDS, { error: 'Please choose the kind of report!' }),
+    name: z.string().trim().min(1, 'Please input the name!').max(100),
+    planIds: z.array(idString).max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`).default([]),
+    columns: z.array(z.enum(CUSTOM_REPORT_COLUMNS)).max(CUSTOM_REPORT_COLUMNS.length).default([]),
+    start: day,
+    end: day,
+  })
+  .superRefine((p, ctx) => {
+    if (p.kind !== 'SUMMARY' && p.planIds.length === 0) ctx.addIssue({ code: 'custom', path: ['planIds'], message: 'Please choose at least one message!' });
+    if (p.kind === 'CUSTOM' && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Please choose at least one column!' });
+    const start = utcDayStart(p.start);
+    const end = utcDayStart(p.end);
+    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
+    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
+    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
+    else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
+  });
+
+/**
+ * Requested reports (/requested and its tabs): asked for, made by a job with progress, listed per kind, downloaded
+ * (spec 000: /service/web/requestedReport/download) and deleted. An operation admits holders of any tab's
+ * permission; the handlers check the permission of the report's kind.
+ */
+const ANY_REPORT_TAB = ['NAV_REQUESTED_REPORT', 'NAV_SUMMARY_REPORT', 'NAV_SURVEY_REPORT', 'NAV_CUSTOM_REPORT'] as const;
+export const requestedReportServices = {
+  create: operation({ access: ANY_REPORT_TAB, payload: requestedReportPayload, response: requestedReportView }),
+  getListByPage: operation({
+    access: ANY_REPORT_TAB,
+    payload: z.object({ ...pageRequest, kind: z.enum(REQUESTED_REPORT_KINDS) }),
+    response: pageOf(requestedReportView),
+  }),
+  detail: operation({ access: ANY_REPORT_TAB, payload: idPayload, response: requestedReportView }),
+  download: operation({
+    access: ANY_REPORT_TAB,
+    payload: idPayload,
+    response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int() }),
+  }),
+  delete: operation({ access: ANY_REPORT_TAB, payload: idPayload, response: ok }),
 };

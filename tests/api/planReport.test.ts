@@ -264,3 +264,97 @@ function monthOfClock(): string {
   const d = new Date(clock.now());
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }
+
+describe('requested reports', () => {
+  const range = () => ({ start: d0, end: dayOf(3) });
+  /** Asks for a report and waits for its job: the record as it ends. */
+  async function made(client: ApiClient, payload: Record<string, unknown>) {
+    const asked = await client.ok('requestedReport.create', { ...range(), ...payload });
+    expect(asked).toMatchObject({ status: 'QUEUED', progress: 0 });
+    await herald.jobs.idle();
+    return until(
+      'the report made',
+      () => client.ok('requestedReport.detail', { id: asked.id }),
+      (r: { status: string }) => r.status === 'DONE' || r.status === 'FAILED',
+      20_000,
+    );
+  }
+  const fileOf = async (client: ApiClient, id: string) => Buffer.from(await (await fetch((await client.ok('requestedReport.download', { id })).url)).arrayBuffer());
+
+  it('makes a requested plan report and a summary as Word files with the same figures as the plan report', async () => {
+    await admin.login(...admin.credentials!);
+    const report = await admin.ok('report.plan', { planIds: [sent.first, sent.second], ...range() });
+    const requested = await made(admin, { kind: 'REQUESTED', name: 'Both', planIds: [sent.first, sent.second] });
+    expect(requested).toMatchObject({ status: 'DONE', progress: 100, fileName: `requested-report-${d0}-${dayOf(3)}.docx` });
+    const text = (await mammoth.extractRawText({ buffer: await fileOf(admin, requested.id) })).value;
+    expect(text).toContain('Message report');
+    expect(text).toMatch(new RegExp(`Total\\s+${report.total.sent}\\s`));
+    // the summary finds every message sent in the range by itself
+    const summary = await made(admin, { kind: 'SUMMARY', name: 'All' });
+    expect(summary.planIds).toEqual([]);
+    const summaryText = (await mammoth.extractRawText({ buffer: await fileOf(admin, summary.id) })).value;
+    expect(summaryText).toContain('Summary report');
+    expect(summaryText).toContain('First');
+    expect(summaryText).toContain('Second');
+    const listed = await admin.ok('requestedReport.getListByPage', { kind: 'REQUESTED', page: 0, size: 10 });
+    expect(listed.list.map((r: { id: string }) => r.id)).toContain(requested.id);
+    expect(listed.list.every((r: { kind: string }) => r.kind === 'REQUESTED')).toBe(true);
+  });
+
+  it('writes survey answers and custom columns as CSV in the requester language', async () => {
+    const survey = await made(admin, { kind: 'SURVEY', name: 'Thumbs', planIds: [sent.first] });
+    const surveyCsv = (await fileOf(admin, survey.id)).toString('utf8');
+    expect(surveyCsv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Message,Channel,Sent,Answers,Likes,Dislikes,Like rate');
+    // a cell that starts with '-' is quoted against spreadsheet formulas
+    expect(surveyCsv).toContain(`First,Email,${await mailsOf('First')},0,0,0,'--`);
+    const asked = await admin.call(
+      'requestedReport.create',
+      { ...range(), kind: 'CUSTOM', name: 'Mine', planIds: [sent.second], columns: ['sent', 'openRate'] },
+      { 'x-lang': 'ja' },
+    );
+    await herald.jobs.idle();
+    const custom = await until(
+      'custom made',
+      () => admin.ok('requestedReport.detail', { id: (asked.body.payload as { id: string }).id }),
+      (r: { status: string }) => r.status === 'DONE',
+      20_000,
+    );
+    const customCsv = (await fileOf(admin, custom.id))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(customCsv[0]).toBe('メッセージ,グループ,チャネル,送信数,開封率');
+    expect(customCsv[1]).toBe(`Second,,メール,${await mailsOf('Second')},0.00%`);
+  });
+
+  it('keeps each tab to its permission and each organization to itself, refuses bad input, and deletes', async () => {
+    const role = await admin.ok('userRole.save', { name: 'Summary reader', code: 'SUMMARY_READER', permissions: ['NAV_HOME', 'NAV_SUMMARY_REPORT'] });
+    await admin.ok('user.save', { username: 'rp.summary', email: 'rp.summary@example.com', roleId: role.id, password: 'Summary@1234' });
+    const reader = new ApiClient(herald);
+    await reader.login('rp.summary', 'Summary@1234');
+    const mine = await made(reader, { kind: 'SUMMARY', name: 'Reader summary' });
+    expect(mine.status).toBe('DONE');
+    const theirs = (await admin.ok('requestedReport.getListByPage', { kind: 'REQUESTED', page: 0, size: 10 })).list[0];
+    expect((await reader.call('requestedReport.create', { ...range(), kind: 'REQUESTED', name: 'x', planIds: [sent.first] })).body.errorCode).toBe('730001');
+    expect((await reader.call('requestedReport.getListByPage', { kind: 'REQUESTED', page: 0, size: 10 })).body.errorCode).toBe('730001');
+    expect((await reader.call('requestedReport.detail', { id: theirs.id })).body.errorCode).toBe('720003');
+    expect((await reader.call('requestedReport.download', { id: theirs.id })).body.errorCode).toBe('720003');
+
+    await other.login(...other.credentials!);
+    expect((await other.call('requestedReport.detail', { id: theirs.id })).body.errorCode).toBe('720003');
+    expect((await other.call('requestedReport.delete', { id: theirs.id })).body.errorCode).toBe('720003');
+    expect((await other.call('requestedReport.create', { ...range(), kind: 'REQUESTED', name: 'x', planIds: [sent.first] })).body.errorCode).toBe('720003');
+    expect((await other.ok('requestedReport.getListByPage', { kind: 'REQUESTED', page: 0, size: 10 })).total).toBe(0);
+
+    const bad = async (payload: Record<string, unknown>) => (await admin.call('requestedReport.create', { ...range(), name: 'Bad', ...payload })).body;
+    expect(await bad({ kind: 'REQUESTED', planIds: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one message') });
+    expect(await bad({ kind: 'CUSTOM', planIds: [sent.first], columns: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one column') });
+    expect(await bad({ kind: 'CUSTOM', planIds: [sent.first], columns: ['secret'] })).toMatchObject({ errorCode: '400016' });
+    expect(await bad({ kind: 'WEEKLY' })).toMatchObject({ errorCode: '400016' });
+    expect(await bad({ kind: 'SUMMARY', start: dayOf(3), end: d0 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('start date must be before') });
+    expect(await bad({ kind: 'SUMMARY', name: '' })).toMatchObject({ errorCode: '400016' });
+
+    await admin.ok('requestedReport.delete', { id: theirs.id });
+    expect((await admin.call('requestedReport.detail', { id: theirs.id })).body.errorCode).toBe('720003');
+  });
+});

@@ -176,6 +176,8 @@ const PROBES: Record<string, Probe> = {
   'plan.delete': (ids) => ({ id: ids.plan }),
   'plan.duplicateSingle': (ids) => ({ id: ids.plan }),
   'report.plan': (ids) => ({ planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
+  'reportExport.downloadWordReport': (ids) => ({ planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
+  'requestedReport.create': (ids) => ({ kind: 'REQUESTED', name: 'Probe', planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
   'plan.edit': (ids) => ({ id: ids.plan, name: 'Probe edit', intro: '', tagIds: [] }),
   'plan.editReportMails': (ids) => ({ id: ids.plan, reportMails: [] }),
   'plan.getCateByPage category': (ids) => ({ page: 0, size: 10, filter: 'ALL', categoryId: ids.planCategory }),
@@ -216,6 +218,9 @@ const NOT_RECORDS: Record<string, string> = {
   'organization.save': 'names an organization; its permission is checked there (authorization.test.ts hole 2)',
   'notification.read': "names the caller's own notification: another user's or organization's answers 720003 (notifications.test.ts)",
   'notification.unread': "names the caller's own notification: another user's or organization's answers 720003 (notifications.test.ts)",
+  'requestedReport.detail': "names a requested report: another organization's answers 720003 (planReport.test.ts, requested reports)",
+  'requestedReport.download': "names a requested report: another organization's answers 720003 (planReport.test.ts, requested reports)",
+  'requestedReport.delete': "names a requested report: another organization's answers 720003 and it stays (planReport.test.ts, requested reports)",
   'lineChannel.save': "channelId is LINE's channel number, not a record; the setting is the caller's organization's own (channelLine.test.ts)",
 };
 

@@ -38,7 +38,6 @@ describe('the honest menu', () => {
       '/library/ai-brand-voice',
       '/library/model',
       '/builder',
-      '/requested',
       '/behaviorInsights/accountTrack',
       '/behaviorInsights/webAccountTrack',
       '/organization',

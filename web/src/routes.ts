@@ -43,6 +43,7 @@ export type PageKey =
   | 'messageConsole'
   | 'planReport'
   | 'monthlyReports'
+  | 'requestedReports'
   | 'messageConsoleRecords'
   | 'messageConsoleCloudRecords'
   | 'presetParameters'
@@ -172,11 +173,11 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Reports
   screen('/plan-report', 'page.planReport', ['NAV_PLAN_REPORT'], { page: 'planReport', ...menu('reports', 'pi pi-chart-line') }),
-  screen('/requested', 'page.requested', ['NAV_REQUESTED_REPORT'], menu('reports', 'pi pi-file')),
-  screen('/requested/requested-reports', 'page.requestedReports', ['NAV_REQUESTED_REPORT']),
-  screen('/requested/summary-reports', 'page.summaryReports', ['NAV_SUMMARY_REPORT']),
-  screen('/requested/survey-reports', 'page.surveyReports', ['NAV_SURVEY_REPORT']),
-  screen('/requested/custom-reports', 'page.customReports', ['NAV_CUSTOM_REPORT']),
+  screen('/requested', 'page.requested', ['NAV_REQUESTED_REPORT'], { page: 'requestedReports', ...menu('reports', 'pi pi-file') }),
+  screen('/requested/requested-reports', 'page.requestedReports', ['NAV_REQUESTED_REPORT'], { page: 'requestedReports' }),
+  screen('/requested/summary-reports', 'page.summaryReports', ['NAV_SUMMARY_REPORT'], { page: 'requestedReports' }),
+  screen('/requested/survey-reports', 'page.surveyReports', ['NAV_SURVEY_REPORT'], { page: 'requestedReports' }),
+  screen('/requested/custom-reports', 'page.customReports', ['NAV_CUSTOM_REPORT'], { page: 'requestedReports' }),
   screen('/monthly-reports', 'page.monthlyReports', ['NAV_MONTHLY_REPORT'], { page: 'monthlyReports', ...menu('reports', 'pi pi-calendar') }),
   screen('/data-export', 'page.dataExport', ['NAV_DATA_EXPORT'], { page: 'dataExport', ...menu('reports', 'pi pi-file-export') }),
 

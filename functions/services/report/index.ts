@@ -1,1 +1,2 @@
 export { makeMonthlyReport, postMonthlyReports, scheduleMonthlyReports } from './monthly';
+export { makeRequestedReport } from './requested';

@@ -11,7 +11,7 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 import { JOB_QUEUE } from '../../platform/jobs';
 import type { Runtime } from '../../platform/runtime';
 import type { Store, TenantStore } from '../../store/store';
-import { planReport } from './handlers';
+import { planReport, zeroTotals } from './planReport';
 import { DOCX_TYPE, planReportDocx } from './word';
 
 export const MONTHLY_REPORT_SCHEDULE = 'monthly-reports';
@@ -37,6 +37,19 @@ export function monthBefore(now: number): string {
 export function daysOf(month: string): { start: string; end: string } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return { start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+}
+
+/**
+ * The organization's messages with a run during the UTC days `start` to `end` (a run's counters are per hour, so
+ * only its hours in those days count), with their report mails.
+ */
+export async function plansSentIn(tenant: TenantStore, start: string, end: string, now: number): Promise<{ id: string; reportMails?: string[] }[]> {
+  const [from, to] = [Date.parse(`${start}T00:00:00Z`), Date.parse(`${end}T00:00:00Z`) + 86_400_000];
+  const plans = await tenant.list('plan', ['id', 'reportMails']);
+  const ran = await Promise.all(
+    plans.map(async (p) => ((await tenant.keyed('planRun').list(p.id)).some((r) => r.startedAt < to && (r.finishedAt ?? now) >= from) ? p : undefined)),
+  );
+  return ran.filter((p) => !!p);
 }
 
 /** The scheduler fired: a job per organization, so one organization's report never waits for another's. */
@@ -92,20 +105,14 @@ export async function makeMonthlyReport(deps: { rt: Runtime; store: Store }, org
   const now = rt.clock.now();
   if (!(await claim(tenant, month, now))) return;
   const { start, end } = daysOf(month);
-  const [monthStart, monthEnd] = [Date.parse(`${start}T00:00:00Z`), Date.parse(`${end}T00:00:00Z`) + 86_400_000];
-  // the messages with a run in the month (a run's counters are per hour, so its later hours count in their days)
-  const plans = await tenant.list('plan', ['id', 'reportMails']);
-  const ran = await Promise.all(
-    plans.map(async (p) => ((await tenant.keyed('planRun').list(p.id)).some((r) => r.startedAt < monthEnd && (r.finishedAt ?? now) >= monthStart) ? p : undefined)),
-  );
-  const covered = ran.filter((p) => !!p);
+  const covered = await plansSentIn(tenant, start, end, now);
   const [org, setting] = await Promise.all([store.get('organization', { id: orgId }), organizationSettingOf(tenant)]);
   const lang = (['en', 'zh', 'ja'].includes(setting.defaultLanguage) ? setting.defaultLanguage : 'en') as Lang;
   const report = covered.length > 0 ? await planReport(tenant, { planIds: covered.map((p) => p.id), start, end }) : undefined;
   const total = report?.total ?? { sent: 0, opens: 0, clicks: 0 };
   const file = await planReportDocx({
     rows: report?.rows ?? [],
-    total: report?.total ?? { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 },
+    total: report?.total ?? zeroTotals(),
     organization: org?.name ?? '',
     start,
     end,

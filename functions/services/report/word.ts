@@ -24,6 +24,8 @@ export interface PlanReportDocument {
   end: string;
   madeAt: number;
   lang: Lang;
+  /** the document's title: the plan report's unless named */
+  title?: 'planReportTitle' | 'summaryTitle';
 }
 
 export async function planReportDocx(report: PlanReportDocument): Promise<Buffer> {
@@ -44,11 +46,11 @@ export async function planReportDocx(report: PlanReportDocument): Promise<Buffer
   const chart = barChartPng(report.rows.map((r) => ({ values: [r.totals.sent, r.totals.opens, r.totals.clicks] })));
   const doc = new Document({
     creator: 'Herald',
-    title: t('planReportTitle'),
+    title: t(report.title ?? 'planReportTitle'),
     sections: [
       {
         children: [
-          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(t('planReportTitle'))] }),
+          new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(t(report.title ?? 'planReportTitle'))] }),
           new Paragraph({ children: [new TextRun(t('organization', { name: report.organization }))] }),
           new Paragraph({ children: [new TextRun(t('range', { start: report.start, end: report.end }))] }),
           new Paragraph({ children: [new TextRun(t('madeAt', { at: new Date(report.madeAt).toISOString().slice(0, 16).replace('T', ' ') }))] }),

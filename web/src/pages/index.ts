@@ -39,6 +39,7 @@ export const pages = {
   messageConsole: lazyPage(() => import('./messageConsole/MessageConsolePage')),
   planReport: lazyPage(() => import('./report/PlanReportPage')),
   monthlyReports: lazyPage(() => import('./report/MonthlyReportsPage')),
+  requestedReports: lazyPage(() => import('./report/RequestedReportsPage')),
   messageConsoleRecords: lazyPage(() => import('./messageConsole/CampaignRecordsPage')),
   messageConsoleCloudRecords: lazyPage(() => import('./messageConsole/CloudRecordsPage')),
   presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),

@@ -1,0 +1,285 @@
+/**
+ * Requested reports (/requested and its tabs): a report is asked for here, made by a job whose progress the list
+ * shows (polled while one is made), then downloaded or deleted. Requested plan reports and summaries are Word
+ * files; survey answers and custom columns are CSV. Each tab shows only with its permission.
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { MultiSelect } from 'primereact/multiselect';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import { CUSTOM_REPORT_COLUMNS, type RequestedReportKind } from '../../../../shared/entities/requestedReport';
+import { PLAN_REPORT_LIMITS, REQUESTED_REPORT_PERMISSION } from '../../../../shared/services/report';
+import { call } from '../../api/client';
+import { useCall, useSession } from '../../api/hooks';
+import { useDateTime } from '../../app/locale';
+import { FieldError } from '../../components/TextField';
+import { useConfirm } from '../../components/useConfirm';
+import '../../i18n/areas/campaign';
+import '../../i18n/areas/report';
+
+const DAY = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const TABS: { kind: RequestedReportKind; path: string }[] = [
+  { kind: 'REQUESTED', path: '/requested/requested-reports' },
+  { kind: 'SUMMARY', path: '/requested/summary-reports' },
+  { kind: 'SURVEY', path: '/requested/survey-reports' },
+  { kind: 'CUSTOM', path: '/requested/custom-reports' },
+];
+const SEVERITY = { QUEUED: 'secondary', RUNNING: 'info', DONE: 'success', FAILED: 'danger' } as const;
+
+export default function RequestedReportsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const allowed = TABS.filter((tab) => session?.userdetails.rolePermissions.includes(REQUESTED_REPORT_PERMISSION[tab.kind]));
+  const kind = (TABS.find((tab) => pathname.startsWith(tab.path)) ?? allowed[0] ?? TABS[0]!).kind;
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('page.requested')}</h1>
+          <p className="muted">{t('report.requested.intro')}</p>
+        </div>
+      </header>
+      <nav aria-label={t('page.requested')} className="card">
+        {allowed.map((tab) => (
+          <NavLink key={tab.kind} to={tab.path} className="p-button p-button-text p-button-sm" aria-current={tab.kind === kind ? 'page' : undefined}>
+            {t(`report.requested.tab.${tab.kind}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <RequestForm key={`form-${kind}`} kind={kind} />
+      <RequestList key={`list-${kind}`} kind={kind} />
+    </section>
+  );
+}
+
+function RequestForm({ kind }: { kind: RequestedReportKind }) {
+  const { t } = useTranslation();
+  const plans = useCall(kind === 'SUMMARY' ? null : ['plan.getAll', {}], { dedupingInterval: 10_000 });
+  const [name, setName] = useState('');
+  const [planIds, setPlanIds] = useState<string[]>([]);
+  const [columns, setColumns] = useState<string[]>(['sent', 'openRate', 'ctr']);
+  const [start, setStart] = useState(() => utcDay(Date.now() - 29 * DAY));
+  const [end, setEnd] = useState(() => utcDay(Date.now()));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const errors = {
+    name: name.trim() ? undefined : t('report.requested.nameRequired'),
+    planIds:
+      kind === 'SUMMARY'
+        ? undefined
+        : planIds.length === 0
+          ? t('report.plan.chooseMessages')
+          : planIds.length > PLAN_REPORT_LIMITS.maxMessages
+            ? t('report.plan.tooMany', { max: PLAN_REPORT_LIMITS.maxMessages })
+            : undefined,
+    columns: kind === 'CUSTOM' && columns.length === 0 ? t('report.requested.columnsRequired') : undefined,
+    start: !start ? t('report.plan.dateRequired') : undefined,
+    end: !end ? t('report.plan.dateRequired') : start && end < start ? t('report.plan.startBeforeEnd') : undefined,
+  };
+  const shown = (field: keyof typeof errors) => (tried ? errors[field] : undefined);
+
+  async function submit() {
+    setTried(true);
+    if (Object.values(errors).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await call('requestedReport.create', {
+        kind,
+        name: name.trim(),
+        planIds: kind === 'SUMMARY' ? [] : planIds,
+        columns: kind === 'CUSTOM' ? (columns as never) : [],
+        start,
+        end,
+      });
+      setName('');
+      setTried(false);
+    } catch {
+      // the client's toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  return (
+    <form
+      className="card form-grid"
+      noValidate
+      aria-label={t('report.requested.ask')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="field">
+        <label htmlFor="requested-name">{t('report.requested.name')}</label>
+        <InputText id="requested-name" value={name} invalid={Boolean(shown('name'))} aria-describedby="requested-name-error" onChange={(e) => setName(e.target.value)} />
+        <FieldError id="requested-name-error" text={shown('name')} />
+      </div>
+      {kind !== 'SUMMARY' && (
+        <div className="field">
+          <label htmlFor="requested-plans">{t('report.plan.messages')}</label>
+          <MultiSelect
+            inputId="requested-plans"
+            value={planIds}
+            options={options}
+            onChange={(e) => setPlanIds(e.value)}
+            filter
+            placeholder={t('report.plan.choose')}
+            emptyMessage={plans.isLoading ? t('report.plan.loading') : t('report.plan.noMessages')}
+            invalid={Boolean(shown('planIds'))}
+            aria-describedby="requested-plans-error"
+            pt={{ headerCheckbox: { input: { 'aria-label': t('report.plan.messages') } }, filterInput: { 'aria-label': t('report.plan.messages') } }}
+          />
+          <FieldError id="requested-plans-error" text={shown('planIds')} />
+        </div>
+      )}
+      {kind === 'CUSTOM' && (
+        <div className="field">
+          <label htmlFor="requested-columns">{t('report.requested.columns')}</label>
+          <MultiSelect
+            inputId="requested-columns"
+            value={columns}
+            options={CUSTOM_REPORT_COLUMNS.map((c) => ({ value: c, label: t(`campaign.metric.${c}`) }))}
+            onChange={(e) => setColumns(e.value)}
+            invalid={Boolean(shown('columns'))}
+            aria-describedby="requested-columns-error"
+            pt={{ headerCheckbox: { input: { 'aria-label': t('report.requested.columns') } } }}
+          />
+          <FieldError id="requested-columns-error" text={shown('columns')} />
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="requested-start">{t('report.plan.start')}</label>
+        <InputText
+          id="requested-start"
+          type="date"
+          value={start}
+          invalid={Boolean(shown('start'))}
+          aria-describedby="requested-start-error"
+          onChange={(e) => setStart(e.target.value)}
+        />
+        <FieldError id="requested-start-error" text={shown('start')} />
+      </div>
+      <div className="field">
+        <label htmlFor="requested-end">{t('report.plan.end')}</label>
+        <InputText id="requested-end" type="date" value={end} invalid={Boolean(shown('end'))} aria-describedby="requested-end-error" onChange={(e) => setEnd(e.target.value)} />
+        <FieldError id="requested-end-error" text={shown('end')} />
+      </div>
+      <div>
+        <Button type="submit" icon="pi pi-send" label={t('report.requested.ask')} loading={busy} />
+      </div>
+    </form>
+  );
+}
+
+function RequestList({ kind }: { kind: RequestedReportKind }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const [page, setPage] = useState(0);
+  const size = 20;
+  const list = useCall(['requestedReport.getListByPage', { kind, page, size }], {
+    refreshInterval: (latest) => (latest?.list.some((r) => r.status === 'QUEUED' || r.status === 'RUNNING') ? 1500 : 0),
+  });
+  const [confirm, ask] = useConfirm();
+  const rows = list.data?.list ?? [];
+  const total = list.data?.total ?? 0;
+
+  async function download(id: string) {
+    try {
+      const file = await call('requestedReport.download', { id });
+      const a = document.createElement('a');
+      a.href = file.url;
+      a.download = file.fileName;
+      a.click();
+    } catch {
+      // the client's toast says why
+    }
+  }
+  async function remove(id: string, name: string) {
+    if (!(await ask({ header: t('report.requested.deleteTitle'), message: t('report.requested.deleteQuestion', { name }), danger: true }))) return;
+    try {
+      await call('requestedReport.delete', { id });
+      await list.mutate();
+    } catch {
+      // the client's toast says why
+    }
+  }
+
+  return (
+    <div className="card" style={{ overflowX: 'auto' }}>
+      {confirm}
+      {list.error ? (
+        <p role="alert">{t('report.requested.failedToLoad')}</p>
+      ) : list.isLoading ? (
+        <p role="status">{t('report.plan.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p data-testid="requested-empty">{t('report.requested.empty')}</p>
+      ) : (
+        <table className="plain-table" data-testid="requested-reports">
+          <caption className="sr-only">{t(`report.requested.tab.${kind}`)}</caption>
+          <thead>
+            <tr>
+              {(['name', 'period', 'asked', 'status', 'actions'] as const).map((c) => (
+                <th key={c} scope="col">
+                  {t(`report.requested.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{r.name}</th>
+                <td>
+                  {r.start} – {r.end}
+                </td>
+                <td>{dateTime(r.dateCreated)}</td>
+                <td>
+                  {r.status === 'RUNNING' ? (
+                    <ProgressBar value={r.progress} aria-label={t('report.requested.progress', { name: r.name })} style={{ height: '1rem', minWidth: '6rem' }} />
+                  ) : (
+                    <Tag value={t(`report.requested.status.${r.status}`)} severity={SEVERITY[r.status]} rounded title={r.error} />
+                  )}
+                </td>
+                <td>
+                  <Button
+                    type="button"
+                    icon="pi pi-download"
+                    text
+                    size="small"
+                    aria-label={`${t('report.requested.download')}: ${r.name}`}
+                    disabled={r.status !== 'DONE'}
+                    onClick={() => void download(r.id)}
+                  />
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    text
+                    severity="danger"
+                    size="small"
+                    aria-label={`${t('report.requested.delete')}: ${r.name}`}
+                    onClick={() => void remove(r.id, r.name)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {total > size && (
+        <div>
+          <Button type="button" text label={t('report.requested.previous')} disabled={page === 0} onClick={() => setPage(page - 1)} />
+          <span>{t('report.requested.pageOf', { page: page + 1, pages: Math.ceil(total / size) })}</span>
+          <Button type="button" text label={t('report.requested.next')} disabled={(page + 1) * size >= total} onClick={() => setPage(page + 1)} />
+        </div>
+      )}
+    </div>
+  );
+}
