@@ -6,6 +6,7 @@ import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
+import { type BuilderPlan, type Journey, journeyOf, messageSteps } from '../../../shared/plan/journey';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
@@ -110,6 +111,28 @@ async function latestRun(ctx: AuthedContext, planId: string) {
   return runs.sort((a, b) => b.startedAt - a.startedAt)[0];
 }
 
+/**
+ * A journey as it is sent: each message step's channel must be sendable, and a library template is copied in
+ * (under the template approval switch, only an approved one), as a single message's is.
+ */
+async function sendableJourney(ctx: AuthedContext, journey: Journey): Promise<Journey> {
+  const steps: Journey['steps'] = { ...journey.steps };
+  for (const [id, step] of Object.entries(journey.steps)) {
+    if (step.type !== 'MESSAGE') continue;
+    if (!adapterOf(step.channel).sendable) badField(`journey.steps.${id}.channel`, PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
+    if (step.content.kind !== 'TEMPLATE') continue;
+    await requireApprovedTemplate(ctx, step.content.templateId);
+    steps[id] = { ...step, content: await templateContent(ctx, step.content.templateId, step.channel) };
+  }
+  return { ...journey, steps };
+}
+
+/** What lists show of a builder campaign: its first message's channel and content. */
+function firstMessage(journey: Journey): Pick<Plan, 'channel' | 'content'> {
+  const first = messageSteps(journey)[0]!.step;
+  return { channel: first.channel, content: first.content };
+}
+
 export const planHandlers: AreaHandlers<'plan'> = {
   async saveSingle(input, ctx) {
     const now = ctx.rt.clock.now();
@@ -146,8 +169,83 @@ export const planHandlers: AreaHandlers<'plan'> = {
     return toPlanView(next!, ctx, await peopleOf(ctx));
   },
 
+  async saveDynamic(input, ctx) {
+    const now = ctx.rt.clock.now();
+    const by = ctx.identity.userId;
+    if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
+    await requireClassification(ctx, input);
+    const journey = await sendableJourney(ctx, input.journey);
+    if (input.trigger.kind === 'SCHEDULE') {
+      const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
+      if (!check.ok) throw new AppError(check.code);
+    }
+    const fields = {
+      ...input,
+      ...firstMessage(journey),
+      journey,
+      title: input.title || input.name,
+      id: undefined,
+      version: undefined,
+      categoryId: input.categoryId ?? undefined,
+      groupId: input.groupId ?? undefined,
+    };
+    if (!input.id) {
+      const plan: BuilderPlan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'BUILDER', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
+      await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
+      return toPlanView(plan, ctx, await peopleOf(ctx));
+    }
+    const stored = await ctx.tenant.require('plan', input.id);
+    // a single message is not turned into a campaign (nor the other way): its id answers as another kind's
+    if (stored.type !== 'BUILDER') throw new AppError('720009');
+    if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
+    const changes: Partial<BuilderPlan> = { ...fields, id: stored.id, rejection: undefined };
+    const next = await transitionPlan(ctx.tenant, {
+      plan: stored,
+      action: 'saveDraft',
+      actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
+      by,
+      now,
+      changes,
+    });
+    return toPlanView(next!, ctx, await peopleOf(ctx));
+  },
+
+  async duplicateBuilder({ id }, ctx) {
+    const source = await ctx.tenant.require('plan', id);
+    const journey = journeyOf(source);
+    if (source.type !== 'BUILDER' || !journey) throw new AppError('720009');
+    const now = ctx.rt.clock.now();
+    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
+    const keep = trigger.kind === 'IMMEDIATELY' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
+    const copy: BuilderPlan = {
+      orgId: ctx.identity.orgId,
+      id: newId(),
+      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+      title,
+      intro,
+      channel,
+      content,
+      journey,
+      segmentId,
+      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
+      tagIds,
+      categoryId,
+      groupId,
+      folderId,
+      type: 'BUILDER',
+      messageType,
+      status: 'DRAFT',
+      ...auditNew(now, ctx.identity.userId),
+    };
+    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
+    return toPlanView(copy, ctx, await peopleOf(ctx));
+  },
+
   async duplicateSingle({ id }, ctx) {
     const source = await ctx.tenant.require('plan', id);
+    // a campaign is copied with its journey (duplicateBuilder)
+    if (source.type === 'BUILDER') throw new AppError('720009');
     const now = ctx.rt.clock.now();
     const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
     // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
