@@ -20,7 +20,7 @@ import { bucketOf, dueAtOf, dueMinuteOf, type Journey, journeyOf, type StepOf, s
 import type { Plan } from '../../shared/plan/plan';
 import { Accounts } from '../domain/accounts';
 import type { Clock, DeliveryPorts } from '../platform/runtime';
-import type { Store, TransactItem } from '../store/store';
+import type { Store, TenantStore, TransactItem } from '../store/store';
 import { type Ledger, runKeyOf } from './ledger';
 import { DELIVERY_QUEUE, type DeliveryMessageOf, JOURNEY_BATCH, SEND_BATCH, type SendBatch } from './messages';
 import type { JourneyDoor, RunRef } from './pipeline';
@@ -273,20 +273,7 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
   }
 
   async function totals(run: RunRef): Promise<JourneyTotals> {
-    const totals: JourneyTotals = { entered: 0, exited: 0, steps: {} };
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await store.queryPage('deliveryCounter', { partition: { name: 'runKey', value: countersOf(run) }, startKey });
-      for (const item of page.items) {
-        for (const [field, value] of Object.entries(item)) {
-          if (typeof value !== 'number') continue;
-          if (field === 'entered' || field === 'exited') totals[field] += value;
-          else if (field.startsWith('at:')) totals.steps[field.slice(3)] = (totals.steps[field.slice(3)] ?? 0) + value;
-        }
-      }
-      startKey = page.lastKey;
-    } while (startKey);
-    return totals;
+    return sumJourneyCounters(await store.forOrg(run.orgId).keyed('deliveryCounter').list(`${run.planId}#${run.runId}#journey`));
   }
 
   return {
@@ -424,6 +411,28 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
     async finished(run) {
       const { entered, exited } = await totals(run);
       return exited >= entered;
+    },
+  };
+}
+
+/** A run's journey counters summed: who entered and left, and how many reached each step. */
+function sumJourneyCounters(items: readonly Record<string, unknown>[]): JourneyTotals {
+  const totals: JourneyTotals = { entered: 0, exited: 0, steps: {} };
+  for (const item of items) {
+    for (const [field, value] of Object.entries(item)) {
+      if (typeof value !== 'number') continue;
+      if (field === 'entered' || field === 'exited') totals[field] += value;
+      else if (field.startsWith('at:')) totals.steps[field.slice(3)] = (totals.steps[field.slice(3)] ?? 0) + value;
+    }
+  }
+  return totals;
+}
+
+/** A run's journey counters read in the caller's organization (the Plan Step tab). */
+export function tenantJourney(tenant: TenantStore) {
+  return {
+    async totals(run: { planId: string; runId: string }): Promise<JourneyTotals> {
+      return sumJourneyCounters(await tenant.keyed('deliveryCounter').list(`${run.planId}#${run.runId}#journey`));
     },
   };
 }

@@ -211,20 +211,25 @@ export const journeySchema = journeyShape.superRefine((j, ctx) => {
 export type BuilderPlan = Plan & { journey: Journey };
 export const journeyOf = (plan: Plan): Journey | undefined => (plan as Partial<BuilderPlan>).journey;
 
-/** The message steps in the order a walk from the entry meets them: the first is the plan's channel and content in lists. */
-export function messageSteps(j: Journey): { id: string; step: StepOf<'MESSAGE'> }[] {
+/** The steps in the order a walk from the entry meets them (breadth first). */
+export function walkOrder(j: Journey): { id: string; step: JourneyStep }[] {
   const seen = new Set<string>();
-  const out: { id: string; step: StepOf<'MESSAGE'> }[] = [];
+  const out: { id: string; step: JourneyStep }[] = [];
   const queue = [j.entry];
   while (queue.length > 0) {
     const id = queue.shift()!;
-    if (seen.has(id) || !j.steps[id]) continue;
+    if (seen.has(id) || !Object.hasOwn(j.steps, id)) continue;
     seen.add(id);
     const step = j.steps[id]!;
-    if (step.type === 'MESSAGE') out.push({ id, step });
+    out.push({ id, step });
     queue.push(...nextOf(step));
   }
   return out;
+}
+
+/** The message steps in walk order: the first is the plan's channel and content in lists. */
+export function messageSteps(j: Journey): { id: string; step: StepOf<'MESSAGE'> }[] {
+  return walkOrder(j).flatMap(({ id, step }) => (step.type === 'MESSAGE' ? [{ id, step }] : []));
 }
 
 // --- What the engine needs of the model: runs of steps, due times, variants

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
-import { journeySchema } from '../plan/journey';
+import { journeySchema, STEP_TYPES } from '../plan/journey';
 import { CONTENT_CHANNEL, contentSchema, PLAN_TYPES, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
 import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
@@ -459,6 +459,25 @@ export const planStatisticsServices = {
           skipped: z.number().int(),
         }),
       ),
+      /**
+       * a builder campaign's steps (the Plan Step tab), in the order a walk from the entry meets them: how many
+       * reached each, and what each message step sent and drew, over all runs
+       */
+      steps: z
+        .array(
+          z.object({
+            stepId: z.string(),
+            type: z.enum(STEP_TYPES),
+            name: z.string(),
+            reached: z.number().int(),
+            sent: z.number().int().optional(),
+            failed: z.number().int().optional(),
+            skipped: z.number().int().optional(),
+            opens: z.number().int().optional(),
+            clicks: z.number().int().optional(),
+          }),
+        )
+        .optional(),
     }),
   }),
 } as const;

@@ -150,6 +150,19 @@ describe('a builder campaign with a wait, a branch on clicked and an A/B split',
     await settle();
     await admin.login(); // the session has aged a day on the clock
     expect((await admin.ok('plan.detail', { id: draft.id })).status).toBe('DEPLOYED');
+    // the Plan Step tab's numbers: who reached each step, what each message sent and drew
+    const stats = await admin.ok('planStatistics.detail', { id: draft.id });
+    const steps = Object.fromEntries(stats.steps!.map((x) => [x.stepId, x]));
+    expect(stats.steps!.map((x) => x.stepId)).toEqual(['welcome', 'day', 'clicked', 'ab', 'reminder', 'offerA', 'offerB', 'end']);
+    expect(steps.welcome).toMatchObject({ type: 'MESSAGE', reached: N, sent: N, clicks: clickers.length });
+    expect(steps.day!.reached).toBe(N);
+    expect(steps.clicked!.reached).toBe(N);
+    expect(steps.ab!.reached).toBe(clickers.length);
+    expect(steps.reminder).toMatchObject({ reached: N - clickers.length, sent: N - clickers.length });
+    expect(steps.offerA!.sent! + steps.offerB!.sent!).toBe(clickers.length);
+    expect(steps.end!.reached).toBe(N);
+    expect(stats.totals).toMatchObject({ sent: 2 * N, clicks: clickers.length });
+    expect(stats.runs[0]).toMatchObject({ status: 'DONE', matched: N, sent: 2 * N });
     const states = await statesOf(draft.id);
     expect(states).toHaveLength(N);
     expect(states.every((s) => s.status === 'EXITED' && s.stepId === 'end')).toBe(true);

@@ -6,7 +6,7 @@ import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
-import { type BuilderPlan, type Journey, journeyOf, messageSteps } from '../../../shared/plan/journey';
+import { type BuilderPlan, type Journey, journeyOf, messageSteps, stepRunId, walkOrder } from '../../../shared/plan/journey';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
@@ -17,7 +17,7 @@ import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAI
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/problems';
-import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type TransitionInput, tenantLedger, transitionPlan } from '../../delivery';
+import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type TransitionInput, tenantJourney, tenantLedger, transitionPlan } from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
@@ -125,6 +125,23 @@ async function sendableJourney(ctx: AuthedContext, journey: Journey): Promise<Jo
     steps[id] = { ...step, content: await templateContent(ctx, step.content.templateId, step.channel) };
   }
   return { ...journey, steps };
+}
+
+/** Several runs' totals as one (a campaign's message steps' runs). */
+function sumRunTotals(all: readonly RunTotals[]): RunTotals {
+  if (all.length === 1) return all[0]!;
+  const sum: RunTotals = { total: { ...all[0]!.total }, hours: {}, reasons: { failed: {}, skipped: {} } };
+  for (const k of Object.keys(sum.total) as (keyof RunTotals['total'])[]) sum.total[k] = all.reduce((n, t) => n + (t.total[k] ?? 0), 0);
+  for (const t of all) {
+    for (const [hour, c] of Object.entries(t.hours)) {
+      const h = (sum.hours[hour] ??= {});
+      for (const [k, n] of Object.entries(c) as [keyof RunTotals['total'], number][]) h[k] = (h[k] ?? 0) + n;
+    }
+    for (const of of ['failed', 'skipped'] as const) {
+      for (const [reason, n] of Object.entries(t.reasons[of]) as [SendFailureReason, number][]) sum.reasons[of][reason] = (sum.reasons[of][reason] ?? 0) + n;
+    }
+  }
+  return sum;
 }
 
 /** What lists show of a builder campaign: its first message's channel and content. */
@@ -535,17 +552,35 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     const runRows = [];
+    // a campaign sends under each message step's run (`<runId>~<stepId>`); who entered is its journey's count
+    const journey = journeyOf(plan);
+    const walk = journey ? walkOrder(journey) : [];
+    const stepRows = new Map(
+      walk.map(({ id, step }) => [
+        id,
+        { stepId: id, type: step.type, name: step.name, reached: 0, ...(step.type === 'MESSAGE' ? { sent: 0, failed: 0, skipped: 0, opens: 0, clicks: 0 } : {}) },
+      ]),
+    );
     for (const run of runs) {
-      const t = await ledger.totals(run);
+      const parts = journey ? messageSteps(journey).map(({ id }) => ({ stepId: id, runId: stepRunId(run.runId, id) })) : [{ stepId: undefined, runId: run.runId }];
+      const all = await Promise.all(parts.map((p) => ledger.totals({ planId: plan.id, runId: p.runId })));
+      const entered = journey ? await tenantJourney(ctx.tenant).totals(run) : undefined;
+      const t = sumRunTotals(all);
       runRows.push({
         runId: run.runId,
         status: run.status,
         startedAt: run.startedAt,
         ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
-        matched: t.total.matched,
+        matched: entered ? entered.entered : t.total.matched,
         sent: t.total.sent,
         failed: t.total.failed,
         skipped: t.total.skipped,
+      });
+      for (const [id, n] of Object.entries(entered?.steps ?? {})) if (stepRows.has(id)) stepRows.get(id)!.reached += n;
+      parts.forEach((p, i) => {
+        const row = p.stepId ? stepRows.get(p.stepId) : undefined;
+        if (!row || row.sent === undefined) return;
+        for (const k of ['sent', 'failed', 'skipped', 'opens', 'clicks'] as const) row[k] = (row[k] ?? 0) + all[i]!.total[k];
       });
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += t.total[k];
       for (const of of ['failed', 'skipped'] as const) {
@@ -565,6 +600,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       running: runs.some((r) => r.status === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
+      ...(journey ? { steps: [...stepRows.values()] } : {}),
     };
   },
 };
