@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { JOURNEY_SHARDS } from '../../shared/entities';
+import { bucketOf, type StepOf, variantOf } from '../../shared/plan/journey';
 import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 import { approverOf, emailContent, seedAudience } from '../support/plans';
@@ -179,6 +180,65 @@ async function reconnect() {
   await client.login('jules', 'Approve@123');
   approver = { id: approver.id, client };
 }
+
+describe('an A/B split with a winner rule', () => {
+  beforeEach(reconnect);
+
+  it('holds its holdout back for the window, then sends it the variant with the best click rate, once each', async () => {
+    const tag = `W${Date.now().toString(36)}`;
+    const more = await seedAudience(herald, 1, `jw${Date.now().toString(36)}`, 30);
+    // the segment matches every account of the organization: the first test's and these
+    const everyone = [...audience.emails, ...more.emails];
+    const plan = await admin.ok('plan.saveDynamic', {
+      name: `${tag} winner`,
+      segmentId: more.segmentId,
+      journey: {
+        entry: 'ab',
+        steps: {
+          ab: {
+            type: 'SPLIT',
+            variants: [
+              { share: 40, next: 'offerA' },
+              { share: 40, next: 'offerB' },
+            ],
+            winner: { metric: 'CLICK', windowMinutes: 60, holdout: 20 },
+          },
+          offerA: { type: 'MESSAGE', channel: 'EMAIL', content: withLink(`${tag} offer A`), next: 'end' },
+          offerB: { type: 'MESSAGE', channel: 'EMAIL', content: withLink(`${tag} offer B`), next: 'end' },
+          end: { type: 'EXIT' },
+        },
+      },
+    });
+    // who goes where is the same on every worker: the test reads it as the engine does
+    const split = plan.journey!.steps.ab as StepOf<'SPLIT'>;
+    const side = (email: string) => variantOf(split, bucketOf(plan.id, 'ab', email.split('@')[0]!));
+    const [a, b, held] = [everyone.filter((e) => side(e) === 0), everyone.filter((e) => side(e) === 1), everyone.filter((e) => side(e) === 'HOLDOUT')];
+    expect(Math.min(a.length, b.length, held.length)).toBeGreaterThan(0);
+
+    await approve(plan.id);
+    await settle();
+    expect(await mailsTo(`${tag} offer A`)).toEqual(a.sort());
+    expect(await mailsTo(`${tag} offer B`)).toEqual(b.sort());
+
+    // B draws clicks, A none: after the window the holdout gets B
+    const mails = (await sentMail(herald)).filter((m) => m.subject === `${tag} offer B`) as unknown as { body: { html: string } }[];
+    for (const m of mails.slice(0, 2)) {
+      const link = /href="([^"]+\/service\/t\/c\/[^"]+)"/.exec(m.body.html)![1]!.replace(/&amp;/g, '&');
+      expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
+    }
+    clock.advance(30 * MINUTE);
+    await settle();
+    expect(await mailsTo(`${tag} offer B`)).toHaveLength(b.length);
+    clock.advance(31 * MINUTE);
+    await settle();
+    expect(await mailsTo(`${tag} offer B`)).toEqual([...b, ...held].sort());
+    expect(await mailsTo(`${tag} offer A`)).toEqual(a.sort());
+    clock.advance(2 * MINUTE);
+    await settle();
+    await admin.login();
+    expect((await admin.ok('plan.detail', { id: plan.id })).status).toBe('DEPLOYED');
+  }, 120_000);
+});
 
 async function runIdOf(planId: string): Promise<string | undefined> {
   return (await new Store(herald.rt).forOrg(1).keyed('planRun').list(planId))[0]?.runId;
