@@ -166,7 +166,7 @@ export function draftOf(journey: Journey): JourneyDraft {
           winner: !!s.winner,
           ...(s.winner ? { metric: s.winner.metric, windowMinutes: s.winner.windowMinutes, holdout: s.winner.holdout } : {}),
         };
-      case 'EXIT':
+      default:
         return step;
     }
   });
