@@ -104,5 +104,13 @@ it('builds a journey on the canvas with the keyboard only, in Japanese', async (
     },
   });
   expect(Object.keys(plan.journey!.steps).sort()).toEqual(['s1', 's2', 's3']);
+
+  // the message detail's Plan Step tab lists the steps in the journey's order, with their numbers
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${encodeURIComponent(saved.id)}&tab=planStep`);
+  const steps = page.locator('[data-testid="plan-steps"] tbody tr');
+  await steps.first().waitFor();
+  expect(await steps.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-step')))).toEqual(['s1', 's2', 's3']);
+  expect(await steps.first().textContent()).toContain('メッセージ');
+  await expectAccessible(page, 'the Plan Step tab in Japanese');
   await context.close();
 }, 120_000);

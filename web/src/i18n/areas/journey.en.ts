@@ -45,6 +45,10 @@ const journeyEn = {
     exitHint: 'The journey ends here.',
     save: 'Save draft',
     saved: 'The campaign was saved.',
+    reached: 'Reached',
+    opens: 'Opens',
+    clicks: 'Clicks',
+    singleStep: 'This message is a single step: its numbers are on the Analytics tab.',
   },
 };
 export default journeyEn;

@@ -45,6 +45,10 @@ const journeyJa = {
     exitHint: 'ジャーニーはここで終わります。',
     save: '下書きを保存',
     saved: 'キャンペーンを保存しました。',
+    reached: '到達',
+    opens: '開封',
+    clicks: 'クリック',
+    singleStep: 'このメッセージは 1 ステップです。数値は「分析」タブにあります。',
   },
 };
 export default journeyJa;

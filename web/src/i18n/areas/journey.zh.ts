@@ -45,6 +45,10 @@ const journeyZh = {
     exitHint: '旅程在此结束。',
     save: '保存草稿',
     saved: '营销活动已保存。',
+    reached: '到达',
+    opens: '打开',
+    clicks: '点击',
+    singleStep: '此消息只有一个步骤：其数据见“分析”标签页。',
   },
 };
 export default journeyZh;
