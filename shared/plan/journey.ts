@@ -15,6 +15,7 @@ import { CONTENT_CHANNEL, contentSchema, isTimeZone, parseLocalDateTime, type Pl
 /** Spec 001 sections 5 and 9: a delay (and a branch's or a winner's window) is at most 7 days. */
 export const MAX_DELAY_MINUTES = 7 * 24 * 60;
 export const MAX_STEPS = 100;
+export const MAX_VARIANTS = 5;
 export const REPEAT_MODES = ['ONCE', 'NEW', 'ALL'] as const;
 export const STEP_TYPES = ['MESSAGE', 'WAIT', 'BRANCH', 'SPLIT', 'EXIT'] as const;
 export type StepType = (typeof STEP_TYPES)[number];

@@ -291,6 +291,14 @@ describe('bad journeys and other organizations', () => {
     expect((await other.call('plan.saveDynamic', { name: 'seg', journey: journey('x'), segmentId: audience.segmentId })).body.errorCode).toBe('720003');
     expect((await admin.ok('plan.detail', { id: mine.id })).name).toBe('own bad');
 
+    // the builder's choices and limits: this organization's segments only
+    const config = await admin.ok('planConfig.initBuilder', {});
+    expect(config.limits).toEqual({ maxDelayMinutes: 7 * 1440, maxSteps: 100, maxVariants: 5 });
+    expect(config.stepTypes).toEqual(['MESSAGE', 'WAIT', 'BRANCH', 'SPLIT', 'EXIT']);
+    expect(config.segments.map((x) => x.id)).toContain(audience.segmentId);
+    expect((await other.ok('planConfig.initBuilder', {})).segments.map((x) => x.id)).not.toContain(audience.segmentId);
+    expect((await approver.client.call('planConfig.initBuilder', {})).body.errorCode).toBe('730001');
+
     // a campaign is copied with its journey; a single message is not a campaign
     const copy = await admin.ok('plan.duplicateBuilder', { id: mine.id });
     expect(copy).toMatchObject({ type: 'BUILDER', status: 'DRAFT', name: 'own bad (copy)', journey: mine.journey });

@@ -2,11 +2,23 @@
  * Messages: drafts from the single-message wizard, the campaign and home lists, test mails, the actions of
  * the state machine, the operation record, the sent-records and the numbers of a sending.
  */
-import type { Channel, SendFailureReason } from '../../../shared/delivery';
+import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
-import { type BuilderPlan, type Journey, journeyOf, messageSteps, stepRunId, walkOrder } from '../../../shared/plan/journey';
+import {
+  type BuilderPlan,
+  type Journey,
+  journeyOf,
+  MAX_DELAY_MINUTES,
+  MAX_STEPS,
+  MAX_VARIANTS,
+  messageSteps,
+  REPEAT_MODES,
+  STEP_TYPES,
+  stepRunId,
+  walkOrder,
+} from '../../../shared/plan/journey';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
@@ -653,5 +665,19 @@ export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'
     await Promise.all(chosen.map((one) => ctx.tenant.require('messageUnsubscription', one)));
     await ctx.tenant.transact(chosen.map((one) => ctx.tenant.deleteItem('messageUnsubscription', one, '720007')));
     return { ok: true };
+  },
+};
+
+/** planConfig: what the campaign builder needs before it draws (its choices and limits, the organization's lists). */
+export const planConfigHandlers: AreaHandlers<'planConfig'> = {
+  async initBuilder(_p, ctx) {
+    const segments = await ctx.tenant.list('segment', ['id', 'name']);
+    return {
+      stepTypes: [...STEP_TYPES],
+      repeatModes: [...REPEAT_MODES],
+      limits: { maxDelayMinutes: MAX_DELAY_MINUTES, maxSteps: MAX_STEPS, maxVariants: MAX_VARIANTS },
+      channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
+      segments: segments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    };
   },
 };
