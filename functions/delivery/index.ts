@@ -9,6 +9,7 @@ import type { Plan } from '../../shared/plan/plan';
 import { TenantStore } from '../store/store';
 import { applyTransition, type TransitionInput } from './planState';
 
+export { type JourneyTotals, tenantJourney } from './journey';
 export { Ledger, type RunTotals, tenantLedger } from './ledger';
 export { DELIVERY_QUEUE } from './messages';
 export { planScheduleName, scheduleFire } from './pipeline';

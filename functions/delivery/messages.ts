@@ -31,6 +31,8 @@ const runRef = { orgId: z.number().int(), planId: z.string().min(1), runId: z.st
 
 /** Batches hold at most this many recipients (well inside SQS's 256 KB). */
 export const SEND_BATCH = 50;
+/** A journey message moves at most this many recipients (one ledger-sized transaction each chunk). */
+export const JOURNEY_BATCH = 50;
 
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   /** a plan's time came (from its schedule, or at once for "immediately") */
@@ -40,6 +42,10 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('send'), ...runRef, channel: z.enum(CHANNELS), recipients: z.array(recipientSchema).min(1).max(SEND_BATCH) }),
   /** is the run done? (and claims left by dead workers become uncertain) */
   z.object({ kind: z.literal('check'), ...runRef }),
+  /** these recipients of a builder plan's run are at `stepId` (or were: a redelivery finds them moved on) */
+  z.object({ kind: z.literal('journey'), ...runRef, stepId: z.string().min(1).max(64), accountIds: z.array(z.string().min(1).max(128)).min(1).max(JOURNEY_BATCH) }),
+  /** the minute came when recipients waiting at `stepId` (a wait, a branch's window, a holdout) are due */
+  z.object({ kind: z.literal('journeyDue'), ...runRef, stepId: z.string().min(1).max(64), minute: z.number().int() }),
 ]);
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 export type SendBatch = Extract<DeliveryMessage, { kind: 'send' }>;

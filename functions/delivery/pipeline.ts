@@ -7,8 +7,9 @@
  *             workers become uncertain.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ACCOUNT_SHARDS, planKeyOf, type PlanRun } from '../../shared/entities';
+import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
+import { journeyOf, messageSteps, stepRunId } from '../../shared/plan/journey';
 import type { Plan } from '../../shared/plan/plan';
 import { compileSegment } from '../../shared/segment';
 import { adapterOf } from '../channels';
@@ -16,11 +17,11 @@ import type { DeliveryPorts } from '../platform/runtime';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
 import { readShardPage } from '../domain/accounts';
-import { presetTokens, presetValues } from '../domain/presetValues';
 import type { Store } from '../store/store';
 import { type Ledger, runKeyOf } from './ledger';
-import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
+import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, SEND_BATCH } from './messages';
 import { applyTransition, SYSTEM_ACTOR } from './planState';
+import { recipientsOf } from './recipients';
 
 export interface PipelineDeps {
   store: Store;
@@ -32,6 +33,21 @@ export interface PipelineDeps {
   staleClaimMs: number;
   /** told once a run completes (the worker posts a job: the requesters are notified off the send path) */
   onRunEnd?: (run: { orgId: number; planId: string; runId: string }) => Promise<void>;
+  /** a builder plan's journey (journey.ts): its audience enters there, and its run ends when everyone has exited */
+  journey?: JourneyDoor;
+}
+
+export interface RunRef {
+  orgId: number;
+  planId: string;
+  runId: string;
+}
+
+/** What the pipeline asks of the journey engine. */
+export interface JourneyDoor {
+  enter(run: RunRef, plan: Plan, accounts: readonly Account[]): Promise<void>;
+  /** everyone who entered the run has exited */
+  finished(run: RunRef): Promise<boolean>;
 }
 
 export const planScheduleName = (orgId: number, planId: string) => `plan-${orgId}-${planId}`;
@@ -101,36 +117,13 @@ export function pipeline(deps: PipelineDeps) {
     const matches = segment ? compileSegment(segment, clock.now()) : () => false;
     const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
     const matched = page.accounts.filter(matches);
-    const reach = await adapterOf(plan.channel).reach(matched, { store, orgId: m.orgId });
-    // an account reached at several addresses (push devices) is one recipient per address
-    const reached = matched.flatMap((account, i) => {
-      const r = reach[i]!;
-      if (!('address' in r)) return [];
-      return [r, ...(r.more ?? [])].map((t) => {
-        const recipient: Recipient = {
-          accountId: account.id,
-          ...(t.target ? { target: t.target } : {}),
-          address: t.address,
-          locale: account.locale,
-          ...(account.timeZone ? { timeZone: account.timeZone } : {}),
-          firstName: account.firstName,
-          lastName: account.lastName,
-          consent: t.consent,
-          attributes: account.attributes,
-        };
-        return { account, recipient };
-      });
-    });
-    // the preset values the message asks for, read for the page's recipients at once and carried with each
-    const presets = await presetValues(
-      store.forOrg(m.orgId),
-      presetTokens(JSON.stringify(plan.content)),
-      reached.map((x) => x.account),
-    );
-    const recipients = reached.map(({ account, recipient }) => {
-      const preset = presets.get(account.id);
-      return preset ? { ...recipient, preset } : recipient;
-    });
+    if (plan.type === 'BUILDER') {
+      // a campaign's audience enters its journey: the journey counts who entered and moves them on
+      if (!deps.journey) throw new Error('a builder plan needs the journey engine');
+      await deps.journey.enter({ orgId: m.orgId, planId: m.planId, runId: m.runId }, plan, matched);
+      return nextPage(m, page.next);
+    }
+    const recipients = await recipientsOf(store, m.orgId, plan.channel, matched, plan.content);
     // The page is counted once however often it is read: its marker and the count go in together.
     const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${m.shard}#${m.page}` };
     try {
@@ -155,8 +148,13 @@ export function pipeline(deps: PipelineDeps) {
         fairTo(m.orgId),
       );
     }
-    if (page.next) {
-      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: page.next } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId));
+    return nextPage(m, page.next);
+  }
+
+  /** The shard's next page, or the shard marked done and the run checked. */
+  async function nextPage(m: DeliveryMessageOf<'audience'>, next: string | undefined): Promise<void> {
+    if (next) {
+      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId));
       return;
     }
     await store.rt.aws.doc.send(
@@ -198,19 +196,24 @@ export function pipeline(deps: PipelineDeps) {
     let plan = opts.afterSend ? undefined : await getPlan(m.orgId, m.planId);
     if (!opts.afterSend && plan?.status !== 'IN_PROGRESS') return stopped();
     if ((run.shardsDone?.size ?? 0) < ACCOUNT_SHARDS) return;
-    if (!audienceRead.has(runKey)) {
-      // a long-lived worker forgets old runs (a forgotten run costs one sequential read again, nothing more)
-      if (audienceRead.size >= 10_000) audienceRead.clear();
-      audienceRead.add(runKey);
-    }
-    const { total } = counted ?? (await ledger.totals(m));
-    const outcomes = total.sent + total.failed + total.skipped + total.uncertain;
-    if (outcomes < total.matched) {
-      if (opts.afterSend) return;
-      // claims held longer than a worker can live were left by dead ones
-      const stale = clock.now() - deps.staleClaimMs;
-      for (const claim of await ledger.openClaims(m)) if (claim.claimedAt < stale) await ledger.markUncertain(claim, stale);
-      return;
+    if (plan?.type === 'BUILDER') {
+      // a campaign's run lasts until everyone who entered its journey has left it (its sends are its steps')
+      if (!(await deps.journey?.finished(m))) return;
+    } else {
+      if (!audienceRead.has(runKey)) {
+        // a long-lived worker forgets old runs (a forgotten run costs one sequential read again, nothing more)
+        if (audienceRead.size >= 10_000) audienceRead.clear();
+        audienceRead.add(runKey);
+      }
+      const { total } = counted ?? (await ledger.totals(m));
+      const outcomes = total.sent + total.failed + total.skipped + total.uncertain;
+      if (outcomes < total.matched) {
+        if (opts.afterSend) return;
+        // claims held longer than a worker can live were left by dead ones
+        const stale = clock.now() - deps.staleClaimMs;
+        for (const claim of await ledger.openClaims(m)) if (claim.claimedAt < stale) await ledger.markUncertain(claim, stale);
+        return;
+      }
     }
     plan ??= await getPlan(m.orgId, m.planId);
     if (plan?.status !== 'IN_PROGRESS') return stopped();
@@ -240,7 +243,10 @@ export function pipeline(deps: PipelineDeps) {
     } catch (e) {
       if (!(e instanceof AppError)) throw e; // completed by another check
     }
-    if (completed) await adapterOf(plan.channel).afterRun?.({ orgId: m.orgId, planId: m.planId, runId: m.runId }, { store });
+    const journey = journeyOf(plan);
+    // a campaign's sends are its message steps' runs: each is finished (letters printed) as a single run is
+    const sent = journey ? messageSteps(journey).map(({ id, step }) => ({ channel: step.channel, runId: stepRunId(m.runId, id) })) : [{ channel: plan.channel, runId: m.runId }];
+    if (completed) for (const s of sent) await adapterOf(s.channel).afterRun?.({ orgId: m.orgId, planId: m.planId, runId: s.runId }, { store });
     if (completed) await deps.onRunEnd?.({ orgId: m.orgId, planId: m.planId, runId: m.runId });
     await stopSchedule();
   }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { AppError } from '../../shared/errors';
+import { journeyOf, parseStepRun } from '../../shared/plan/journey';
 import { adapterOf, type ChannelSenders } from '../channels';
 import type { QueueWorker } from '../platform/queue';
 import type { Clock, Runtime } from '../platform/runtime';
@@ -12,6 +13,7 @@ import { organizationSettingOf } from '../domain/organizationSetting';
 import { queueWorker } from '../platform/worker';
 import type { Store } from '../store/store';
 import { LinkSigner } from '../channels/links';
+import { journeyEngine } from './journey';
 import { Ledger, runKeyOf } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
 import type { SendPolicy } from './policy';
@@ -24,8 +26,12 @@ export function planContentSource(store: Store, from: string): ContentSource {
   return {
     async load(orgId, planId, _runId, channel) {
       const plan = await store.forOrg(orgId).get('plan', planId);
+      // a builder plan's message step sends under its own run (`<runId>~<stepId>`): the step's content
+      const step = parseStepRun(_runId);
+      const stepContent = step && plan ? journeyOf(plan)?.steps[step.stepId] : undefined;
+      const content = step ? (stepContent?.type === 'MESSAGE' && stepContent.channel === channel ? stepContent.content : undefined) : plan?.content;
       // the plan read once per batch hands the adapter its send context along with the content
-      const render = plan?.status === 'IN_PROGRESS' ? adapterOf(channel).prepare(plan.content, { messageType: plan.messageType }) : undefined;
+      const render = plan?.status === 'IN_PROGRESS' && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType }) : undefined;
       if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
       return { stopped: false, from, render };
     },
@@ -80,7 +86,6 @@ export interface DeliveryWorkerOptions {
 export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOptions): QueueWorker {
   const ledger = new Ledger(store, rt.clock);
   const staleClaimMs = opts.staleClaimMs ?? 5 * 60_000;
-  const steps = pipeline({ store, clock: rt.clock, log: rt.log, ports: rt.ports, ledger, staleClaimMs, onRunEnd: (run) => rt.jobs.post({ kind: 'runFinished', ...run }) });
   const send = sendBatchHandler({
     store,
     clock: rt.clock,
@@ -99,6 +104,18 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     hold: holdForQuietHours(rt, store, ledger),
     onRecorded: opts.onRecorded,
   });
+  const journey = journeyEngine({ store, clock: rt.clock, ports: rt.ports, ledger, sendBatch: send });
+  const steps = pipeline({
+    store,
+    clock: rt.clock,
+    log: rt.log,
+    ports: rt.ports,
+    ledger,
+    staleClaimMs,
+    onRunEnd: (run) => rt.jobs.post({ kind: 'runFinished', ...run }),
+    journey,
+  });
+  const runOf = (m: { orgId: number; planId: string; runId: string }) => ({ kind: 'check' as const, orgId: m.orgId, planId: m.planId, runId: m.runId });
   return queueWorker(
     deliveryMessageSchema,
     async (m) => {
@@ -109,10 +126,20 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
           return steps.audience(m);
         case 'send':
           await send(m);
+          // a journey step's batch (held for quiet hours) belongs to no run of its own: the journey ends its run
+          if (parseStepRun(m.runId)) return;
           // the batch may have been the run's last
-          return steps.check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId }, { afterSend: true });
+          return steps.check(runOf(m), { afterSend: true });
         case 'check':
           return steps.check(m);
+        case 'journey': {
+          const { exited } = await journey.step(m);
+          // the last to leave may end the run
+          if (exited > 0) await steps.check(runOf(m));
+          return;
+        }
+        case 'journeyDue':
+          return journey.due(m);
         default: {
           const never: never = m;
           throw new Error(`unknown delivery message ${JSON.stringify(never)}`);

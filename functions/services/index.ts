@@ -24,7 +24,15 @@ import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
 import { consoleCloudHandlers, messageHandlers } from './message/handlers';
 import { monthlyReportHandlers, reportExportHandlers, reportHandlers, requestedReportHandlers } from './report/handlers';
-import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
+import {
+  messageUnsubscriptionHandlers,
+  operationRecordHandlers,
+  planActionHandlers,
+  planConfigHandlers,
+  planHandlers,
+  planStatisticsHandlers,
+  sentRecordHandlers,
+} from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
@@ -59,6 +67,7 @@ const AREAS: HandlerTable = {
   plan: planHandlers,
   planAction: planActionHandlers,
   planStatistics: planStatisticsHandlers,
+  planConfig: planConfigHandlers,
   operationRecord: operationRecordHandlers,
   sentRecord: sentRecordHandlers,
   messageUnsubscription: messageUnsubscriptionHandlers,

@@ -23,6 +23,7 @@ import { deviceEntity } from './device';
 import { dataExportEntity, exportSettingEntity } from './dataExport';
 import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
+import { journeyStateEntity } from './journeyState';
 import { kpiTargetEntity } from './kpiTarget';
 import { monthlyReportEntity } from './monthlyReport';
 import { requestedReportEntity } from './requestedReport';
@@ -86,6 +87,7 @@ export const ENTITIES = {
   plan: planEntity,
   operationRecord: operationRecordEntity,
   planRun: planRunEntity,
+  journeyState: journeyStateEntity,
   approvalSheet: approvalSheetEntity,
   notification: notificationEntity,
   segment: segmentEntity,
@@ -141,6 +143,7 @@ export * from './planGroup';
 export * from './language';
 export * from './actionList';
 export * from './company';
+export * from './journeyState';
 export * from './kpiTarget';
 export * from './monthlyReport';
 export * from './requestedReport';

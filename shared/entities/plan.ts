@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { journeySchema } from '../plan/journey';
 import { operationRecordSchema, planSchema } from '../plan/plan';
 import { COMPOSED_KEYS, defineEntity, TENANT_KEYS } from './entity';
 
@@ -6,7 +7,8 @@ import { COMPOSED_KEYS, defineEntity, TENANT_KEYS } from './entity';
 export const planEntity = defineEntity({
   name: 'plan',
   scope: 'tenant',
-  schema: planSchema,
+  // a builder plan carries its journey (shared/plan/journey.ts)
+  schema: planSchema.extend({ journey: journeySchema.optional() }),
   ...TENANT_KEYS,
   listColumns: [
     { field: 'name', label: 'plan.name', sortable: true, filter: 'text' },

@@ -9,6 +9,7 @@ import { LINE_TEXTS } from './lineTexts';
 import { PUSH_TEXTS } from './pushTexts';
 import { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 import { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
+import { JOURNEY_TEXTS } from './journeyTexts';
 import { PAGE_TEXTS } from './pageTexts';
 import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
@@ -22,6 +23,7 @@ export { LINE_TEXTS } from './lineTexts';
 export { PUSH_TEXTS } from './pushTexts';
 export { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 export { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
+export { JOURNEY_TEXTS } from './journeyTexts';
 export { PAGE_TEXTS } from './pageTexts';
 export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
@@ -46,6 +48,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   NOTIFICATION_TEXTS,
   REPORT_TEXTS,
   MONTHLY_REPORT_MAIL_TEXTS,
+  JOURNEY_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
@@ -55,6 +58,6 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
  * choose their texts by key instead: their short words ("Done", "Unsubscribe") must not rewrite other sentences.
  */
 export const translateServerText = translator(
-  [VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS, APPROVAL_TEXTS],
+  [VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS, APPROVAL_TEXTS, JOURNEY_TEXTS],
   FIELD_NAMES,
 );

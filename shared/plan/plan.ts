@@ -14,8 +14,8 @@ import { approvalSchema, DELETED, PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, 
 /** Spec 001 section 3.1: MIXED exists for display only and is never stored on a plan. */
 export const DISPLAY_CHANNELS = [...CHANNELS, 'MIXED'] as const;
 
-/** Plan kinds: single messages now; campaigns (builder) and trigger messages join later. */
-export const PLAN_TYPES = ['SINGLE'] as const;
+/** Plan kinds: single messages and campaigns of the builder (shared/plan/journey.ts); trigger messages join later. */
+export const PLAN_TYPES = ['SINGLE', 'BUILDER'] as const;
 
 /** Spec 001 section 3.1: Ad-Hoc (1), Lifecycle (2), each gated by its MESSAGE_TYPE_* permission. */
 export const MESSAGE_TYPES = { AD_HOC: 1, LIFECYCLE: 2 } as const;

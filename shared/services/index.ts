@@ -21,6 +21,7 @@ import { monthlyReportServices, reportExportServices, reportServices, requestedR
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
+import { planConfigServices } from './planConfig';
 import { systemSettingServices } from './systemSetting';
 import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
@@ -45,6 +46,7 @@ export const SERVICE_AREAS = {
   plan: planServices,
   planAction: planActionServices,
   planStatistics: planStatisticsServices,
+  planConfig: planConfigServices,
   operationRecord: operationRecordServices,
   sentRecord: sentRecordServices,
   messageUnsubscription: messageUnsubscriptionServices,

@@ -6,7 +6,8 @@
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
-import { CONTENT_CHANNEL, contentSchema, triggerSchema } from '../plan/plan';
+import { journeySchema, STEP_TYPES } from '../plan/journey';
+import { CONTENT_CHANNEL, contentSchema, PLAN_TYPES, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
 import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
@@ -55,6 +56,9 @@ export const planView = z.object({
   intro: z.string(),
   channel: z.enum(CHANNELS),
   status: z.enum(PLAN_STATES),
+  /** SINGLE, or BUILDER with its journey (a builder plan's channel and content are its first message step's) */
+  type: z.enum(PLAN_TYPES).optional(),
+  journey: journeySchema.optional(),
   content: contentSchema,
   segmentId: z.string().optional(),
   trigger: triggerSchema,
@@ -123,6 +127,22 @@ const saveSingle = z
       ctx.addIssue({ code: 'custom', path: ['content'], message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
     }
   });
+
+/** A campaign of the builder (spec 000 /builder): its journey of steps, audience and trigger; saved whole as a draft. */
+const saveDynamic = z.object({
+  id: id.optional(),
+  version: z.number().int().optional(),
+  name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
+  /** the campaign's title in lists; its name when absent */
+  title: z.string().trim().max(200).optional(),
+  intro: z.string().trim().max(500).default(''),
+  journey: journeySchema,
+  segmentId: id.optional(),
+  trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
+  tagIds: z.array(id).max(50).default([]),
+  categoryId: id.nullable().optional(),
+  groupId: id.nullable().optional(),
+});
 
 const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailIncorrect);
 
@@ -287,6 +307,8 @@ export function reachText(
 
 export const planServices = {
   saveSingle: operation({ access: 'PLAN_CREATE', payload: saveSingle, response: planView }),
+  /** a builder campaign's draft (new, or saved again whole while a draft): its message steps' templates are copied in */
+  saveDynamic: operation({ access: 'PLAN_BUILDER', payload: saveDynamic, response: planView }),
   detail: operation({ access: 'NAV_CREATE_NOTIFICATION', payload: idPayload, response: planView }),
   getCateByPage: operation({
     access: 'NAV_CREATE_NOTIFICATION',
@@ -323,6 +345,8 @@ export const planServices = {
   delete: operation({ access: 'PLAN_DELETE', payload: idPayload.extend({ version: z.number().int().optional() }), response: ok }),
   /** a new draft with the message's content, segment and channel, named " (copy)"; a schedule already due is dropped */
   duplicateSingle: operation({ access: 'PLAN_CREATE', payload: idPayload, response: planView }),
+  /** a new builder draft with the campaign's journey, segment and trigger, named " (copy)" (a schedule already due is dropped) */
+  duplicateBuilder: operation({ access: 'PLAN_BUILDER', payload: idPayload, response: planView }),
   /** who may be asked to approve: members of the organization whose role holds PLAN_PASS, the caller aside */
   getApprovers: operation({
     access: 'PLAN_CREATE',
@@ -435,6 +459,25 @@ export const planStatisticsServices = {
           skipped: z.number().int(),
         }),
       ),
+      /**
+       * a builder campaign's steps (the Plan Step tab), in the order a walk from the entry meets them: how many
+       * reached each, and what each message step sent and drew, over all runs
+       */
+      steps: z
+        .array(
+          z.object({
+            stepId: z.string(),
+            type: z.enum(STEP_TYPES),
+            name: z.string(),
+            reached: z.number().int(),
+            sent: z.number().int().optional(),
+            failed: z.number().int().optional(),
+            skipped: z.number().int().optional(),
+            opens: z.number().int().optional(),
+            clicks: z.number().int().optional(),
+          }),
+        )
+        .optional(),
     }),
   }),
 } as const;

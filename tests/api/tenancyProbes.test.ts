@@ -46,6 +46,11 @@ const emailContent = {
   kind: 'EMAIL',
   template: { defaultLanguage: 'en', contents: { en: { subject: 'Probe', blocks: [{ type: 'heading', text: 'Hello' }] } } },
 };
+/** a builder journey of one message step (plan.saveDynamic) */
+const probeJourney = (content: unknown) => ({
+  entry: 'hello',
+  steps: { hello: { type: 'MESSAGE', channel: 'EMAIL', content, next: 'end' }, end: { type: 'EXIT' } },
+});
 const templateContent = { defaultLanguage: 'en', contents: { en: { subject: 'Probe', blocks: [{ type: 'heading', text: 'Hello' }] } } };
 const letterTemplate = { channel: 'DIRECT_MAIL', defaultLanguage: 'en', contents: { en: { subject: 'Probe', body: 'Hello' } } };
 const rule = { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] };
@@ -172,6 +177,10 @@ const PROBES: Record<string, Probe> = {
     content: { kind: 'TEMPLATE', templateId: ids.template },
     segmentId: own.segment,
   }),
+  'plan.saveDynamic': (ids, own) => ({ id: ids.plan, name: 'Probe journey', journey: probeJourney(emailContent), segmentId: own.segment, version: 1 }),
+  'plan.saveDynamic (segment)': (ids) => ({ name: 'Probe journey seg', journey: probeJourney(emailContent), segmentId: ids.segment }),
+  'plan.saveDynamic (template)': (ids, own) => ({ name: 'Probe journey tpl', journey: probeJourney({ kind: 'TEMPLATE', templateId: ids.template }), segmentId: own.segment }),
+  'plan.duplicateBuilder': (ids) => ({ id: ids.plan }),
   'plan.detail': (ids) => ({ id: ids.plan }),
   'plan.delete': (ids) => ({ id: ids.plan }),
   'plan.duplicateSingle': (ids) => ({ id: ids.plan }),

@@ -37,7 +37,6 @@ describe('the honest menu', () => {
     expect(ROUTES.filter((r) => r.menu && isComingSoon(r)).map((r) => r.path)).toEqual([
       '/library/ai-brand-voice',
       '/library/model',
-      '/builder',
       '/behaviorInsights/accountTrack',
       '/behaviorInsights/webAccountTrack',
       '/organization',

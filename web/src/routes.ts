@@ -30,6 +30,7 @@ export type PageKey =
   | 'templateBuilder'
   | 'campaigns'
   | 'newSingle'
+  | 'builder'
   | 'planDetail'
   | 'home'
   | 'notifications'
@@ -168,7 +169,7 @@ export const ROUTES: readonly RouteDef[] = [
   entityScreen('/campaigns/companies', 'company', 'NAV_CREATE_NOTIFICATION', menu('campaigns', 'pi pi-building')),
   screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'], { page: 'newSingle' }),
   screen('/campaigns/detail', 'page.campaignDetail', ['NAV_CREATE_NOTIFICATION'], { page: 'planDetail' }),
-  screen('/builder', 'page.builder', ['PLAN_BUILDER'], menu('campaigns', 'pi pi-objects-column')),
+  screen('/builder', 'page.builder', ['PLAN_BUILDER'], { page: 'builder', ...menu('campaigns', 'pi pi-objects-column') }),
   screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], { page: 'pushChannel', ...menu('campaigns', 'pi pi-mobile') }),
 
   // Reports

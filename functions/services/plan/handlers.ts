@@ -2,10 +2,23 @@
  * Messages: drafts from the single-message wizard, the campaign and home lists, test mails, the actions of
  * the state machine, the operation record, the sent-records and the numbers of a sending.
  */
-import type { Channel, SendFailureReason } from '../../../shared/delivery';
+import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
+import {
+  type BuilderPlan,
+  type Journey,
+  journeyOf,
+  MAX_DELAY_MINUTES,
+  MAX_STEPS,
+  MAX_VARIANTS,
+  messageSteps,
+  REPEAT_MODES,
+  STEP_TYPES,
+  stepRunId,
+  walkOrder,
+} from '../../../shared/plan/journey';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
@@ -16,7 +29,7 @@ import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAI
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/problems';
-import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type TransitionInput, tenantLedger, transitionPlan } from '../../delivery';
+import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type TransitionInput, tenantJourney, tenantLedger, transitionPlan } from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
@@ -110,6 +123,45 @@ async function latestRun(ctx: AuthedContext, planId: string) {
   return runs.sort((a, b) => b.startedAt - a.startedAt)[0];
 }
 
+/**
+ * A journey as it is sent: each message step's channel must be sendable, and a library template is copied in
+ * (under the template approval switch, only an approved one), as a single message's is.
+ */
+async function sendableJourney(ctx: AuthedContext, journey: Journey): Promise<Journey> {
+  const steps: Journey['steps'] = { ...journey.steps };
+  for (const [id, step] of Object.entries(journey.steps)) {
+    if (step.type !== 'MESSAGE') continue;
+    if (!adapterOf(step.channel).sendable) badField(`journey.steps.${id}.channel`, PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
+    if (step.content.kind !== 'TEMPLATE') continue;
+    await requireApprovedTemplate(ctx, step.content.templateId);
+    steps[id] = { ...step, content: await templateContent(ctx, step.content.templateId, step.channel) };
+  }
+  return { ...journey, steps };
+}
+
+/** Several runs' totals as one (a campaign's message steps' runs). */
+function sumRunTotals(all: readonly RunTotals[]): RunTotals {
+  if (all.length === 1) return all[0]!;
+  const sum: RunTotals = { total: { ...all[0]!.total }, hours: {}, reasons: { failed: {}, skipped: {} } };
+  for (const k of Object.keys(sum.total) as (keyof RunTotals['total'])[]) sum.total[k] = all.reduce((n, t) => n + (t.total[k] ?? 0), 0);
+  for (const t of all) {
+    for (const [hour, c] of Object.entries(t.hours)) {
+      const h = (sum.hours[hour] ??= {});
+      for (const [k, n] of Object.entries(c) as [keyof RunTotals['total'], number][]) h[k] = (h[k] ?? 0) + n;
+    }
+    for (const of of ['failed', 'skipped'] as const) {
+      for (const [reason, n] of Object.entries(t.reasons[of]) as [SendFailureReason, number][]) sum.reasons[of][reason] = (sum.reasons[of][reason] ?? 0) + n;
+    }
+  }
+  return sum;
+}
+
+/** What lists show of a builder campaign: its first message's channel and content. */
+function firstMessage(journey: Journey): Pick<Plan, 'channel' | 'content'> {
+  const first = messageSteps(journey)[0]!.step;
+  return { channel: first.channel, content: first.content };
+}
+
 export const planHandlers: AreaHandlers<'plan'> = {
   async saveSingle(input, ctx) {
     const now = ctx.rt.clock.now();
@@ -146,8 +198,83 @@ export const planHandlers: AreaHandlers<'plan'> = {
     return toPlanView(next!, ctx, await peopleOf(ctx));
   },
 
+  async saveDynamic(input, ctx) {
+    const now = ctx.rt.clock.now();
+    const by = ctx.identity.userId;
+    if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
+    await requireClassification(ctx, input);
+    const journey = await sendableJourney(ctx, input.journey);
+    if (input.trigger.kind === 'SCHEDULE') {
+      const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
+      if (!check.ok) throw new AppError(check.code);
+    }
+    const fields = {
+      ...input,
+      ...firstMessage(journey),
+      journey,
+      title: input.title || input.name,
+      id: undefined,
+      version: undefined,
+      categoryId: input.categoryId ?? undefined,
+      groupId: input.groupId ?? undefined,
+    };
+    if (!input.id) {
+      const plan: BuilderPlan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'BUILDER', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
+      await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
+      return toPlanView(plan, ctx, await peopleOf(ctx));
+    }
+    const stored = await ctx.tenant.require('plan', input.id);
+    // a single message is not turned into a campaign (nor the other way): its id answers as another kind's
+    if (stored.type !== 'BUILDER') throw new AppError('720009');
+    if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
+    const changes: Partial<BuilderPlan> = { ...fields, id: stored.id, rejection: undefined };
+    const next = await transitionPlan(ctx.tenant, {
+      plan: stored,
+      action: 'saveDraft',
+      actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
+      by,
+      now,
+      changes,
+    });
+    return toPlanView(next!, ctx, await peopleOf(ctx));
+  },
+
+  async duplicateBuilder({ id }, ctx) {
+    const source = await ctx.tenant.require('plan', id);
+    const journey = journeyOf(source);
+    if (source.type !== 'BUILDER' || !journey) throw new AppError('720009');
+    const now = ctx.rt.clock.now();
+    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
+    const keep = trigger.kind === 'IMMEDIATELY' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
+    const copy: BuilderPlan = {
+      orgId: ctx.identity.orgId,
+      id: newId(),
+      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+      title,
+      intro,
+      channel,
+      content,
+      journey,
+      segmentId,
+      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
+      tagIds,
+      categoryId,
+      groupId,
+      folderId,
+      type: 'BUILDER',
+      messageType,
+      status: 'DRAFT',
+      ...auditNew(now, ctx.identity.userId),
+    };
+    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
+    return toPlanView(copy, ctx, await peopleOf(ctx));
+  },
+
   async duplicateSingle({ id }, ctx) {
     const source = await ctx.tenant.require('plan', id);
+    // a campaign is copied with its journey (duplicateBuilder)
+    if (source.type === 'BUILDER') throw new AppError('720009');
     const now = ctx.rt.clock.now();
     const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
     // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
@@ -437,17 +564,35 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     const runRows = [];
+    // a campaign sends under each message step's run (`<runId>~<stepId>`); who entered is its journey's count
+    const journey = journeyOf(plan);
+    const walk = journey ? walkOrder(journey) : [];
+    const stepRows = new Map(
+      walk.map(({ id, step }) => [
+        id,
+        { stepId: id, type: step.type, name: step.name, reached: 0, ...(step.type === 'MESSAGE' ? { sent: 0, failed: 0, skipped: 0, opens: 0, clicks: 0 } : {}) },
+      ]),
+    );
     for (const run of runs) {
-      const t = await ledger.totals(run);
+      const parts = journey ? messageSteps(journey).map(({ id }) => ({ stepId: id, runId: stepRunId(run.runId, id) })) : [{ stepId: undefined, runId: run.runId }];
+      const all = await Promise.all(parts.map((p) => ledger.totals({ planId: plan.id, runId: p.runId })));
+      const entered = journey ? await tenantJourney(ctx.tenant).totals(run) : undefined;
+      const t = sumRunTotals(all);
       runRows.push({
         runId: run.runId,
         status: run.status,
         startedAt: run.startedAt,
         ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
-        matched: t.total.matched,
+        matched: entered ? entered.entered : t.total.matched,
         sent: t.total.sent,
         failed: t.total.failed,
         skipped: t.total.skipped,
+      });
+      for (const [id, n] of Object.entries(entered?.steps ?? {})) if (stepRows.has(id)) stepRows.get(id)!.reached += n;
+      parts.forEach((p, i) => {
+        const row = p.stepId ? stepRows.get(p.stepId) : undefined;
+        if (!row || row.sent === undefined) return;
+        for (const k of ['sent', 'failed', 'skipped', 'opens', 'clicks'] as const) row[k] = (row[k] ?? 0) + all[i]!.total[k];
       });
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += t.total[k];
       for (const of of ['failed', 'skipped'] as const) {
@@ -467,6 +612,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       running: runs.some((r) => r.status === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
+      ...(journey ? { steps: [...stepRows.values()] } : {}),
     };
   },
 };
@@ -519,5 +665,19 @@ export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'
     await Promise.all(chosen.map((one) => ctx.tenant.require('messageUnsubscription', one)));
     await ctx.tenant.transact(chosen.map((one) => ctx.tenant.deleteItem('messageUnsubscription', one, '720007')));
     return { ok: true };
+  },
+};
+
+/** planConfig: what the campaign builder needs before it draws (its choices and limits, the organization's lists). */
+export const planConfigHandlers: AreaHandlers<'planConfig'> = {
+  async initBuilder(_p, ctx) {
+    const segments = await ctx.tenant.list('segment', ['id', 'name']);
+    return {
+      stepTypes: [...STEP_TYPES],
+      repeatModes: [...REPEAT_MODES],
+      limits: { maxDelayMinutes: MAX_DELAY_MINUTES, maxSteps: MAX_STEPS, maxVariants: MAX_VARIANTS },
+      channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
+      segments: segments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    };
   },
 };

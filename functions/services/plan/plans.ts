@@ -1,6 +1,7 @@
 /** What the plan handlers share: the view of a plan for one caller, and reading a plan of the caller's organization. */
 import { permissionsOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
+import { journeyOf } from '../../../shared/plan/journey';
 import type { Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
@@ -72,6 +73,7 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
     dateCreated,
     dateUpdated,
   } = plan;
+  const journey = journeyOf(plan);
   return {
     id,
     name,
@@ -80,6 +82,8 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
     channel,
     status,
     content,
+    type: plan.type,
+    ...(journey ? { journey } : {}),
     segmentId,
     trigger,
     tagIds,

@@ -25,6 +25,7 @@ export const pages = {
   templateBuilder: lazyPage(() => import('./template/TemplateEditorPage')),
   campaigns: lazyPage(() => import('./campaign/CampaignsPage')),
   newSingle: lazyPage(() => import('./campaign/NewSinglePage')),
+  builder: lazyPage(() => import('./campaign/BuilderPage')),
   planDetail: lazyPage(() => import('./campaign/PlanDetailPage')),
   home: lazyPage(() => import('./home/HomePage')),
   notifications: lazyPage(() => import('./notification/NotificationPage')),

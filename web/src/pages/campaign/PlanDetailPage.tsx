@@ -1,7 +1,7 @@
 /**
  * A message (/campaigns/detail?id=…): its state and what may be done now, then the tabs of spec 001 section 2.
  * Overview, Content, Analytics (live while it sends), Schedule, Operation Record and Sent records are filled;
- * Plan Step and A/B Analytics come with the campaign builder. The page follows an approved message into sending by itself.
+ * Plan Step lists a builder campaign's steps with their numbers; A/B Analytics is still to come. The page follows an approved message into sending by itself.
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -19,6 +19,7 @@ import { ApprovalTab } from './detail/ApprovalTab';
 import { ContentTab } from './detail/ContentTab';
 import { OperationRecordTab } from './detail/OperationRecordTab';
 import { OverviewTab } from './detail/OverviewTab';
+import { PlanStepTab } from './detail/PlanStepTab';
 import { ScheduleTab } from './detail/ScheduleTab';
 import { SentRecordsTab } from './detail/SentRecordsTab';
 import { CAMPAIGNS_PATH } from './paths';
@@ -32,7 +33,7 @@ import linkStyles from '../../components/links.module.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
-const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'schedule', 'operationRecord', 'approval', 'sentRecords']);
+const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords']);
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
 const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
@@ -168,6 +169,7 @@ export default function PlanDetailPage() {
               {name === 'content' && <ContentTab plan={p} />}
               {name === 'analytics' && <AnalyticsTab plan={p} stats={stats} />}
               {name === 'schedule' && <ScheduleTab plan={p} runs={stats.data?.runs} />}
+              {name === 'planStep' && <PlanStepTab steps={stats.data?.steps} loading={!stats.data} />}
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'approval' && <ApprovalTab plan={p} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}

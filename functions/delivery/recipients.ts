@@ -1,0 +1,43 @@
+/**
+ * Accounts as a channel's recipients: an account reached at several addresses (push devices) is one recipient
+ * per address, and carries the preset values the message asks for. Read by the audience fan-out and by a
+ * journey's message steps.
+ */
+import type { Account } from '../../shared/entities';
+import type { Channel } from '../../shared/delivery';
+import { adapterOf } from '../channels';
+import { presetTokens, presetValues } from '../domain/presetValues';
+import type { Store } from '../store/store';
+import type { Recipient } from './messages';
+
+export async function recipientsOf(store: Store, orgId: number, channel: Channel, accounts: readonly Account[], content: unknown): Promise<Recipient[]> {
+  const reach = await adapterOf(channel).reach([...accounts], { store, orgId });
+  const reached = accounts.flatMap((account, i) => {
+    const r = reach[i]!;
+    if (!('address' in r)) return [];
+    return [r, ...(r.more ?? [])].map((t) => {
+      const recipient: Recipient = {
+        accountId: account.id,
+        ...(t.target ? { target: t.target } : {}),
+        address: t.address,
+        locale: account.locale,
+        ...(account.timeZone ? { timeZone: account.timeZone } : {}),
+        firstName: account.firstName,
+        lastName: account.lastName,
+        consent: t.consent,
+        attributes: account.attributes,
+      };
+      return { account, recipient };
+    });
+  });
+  // the preset values the message asks for, read for the page's recipients at once and carried with each
+  const presets = await presetValues(
+    store.forOrg(orgId),
+    presetTokens(JSON.stringify(content)),
+    reached.map((x) => x.account),
+  );
+  return reached.map(({ account, recipient }) => {
+    const preset = presets.get(account.id);
+    return preset ? { ...recipient, preset } : recipient;
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * The campaign builder's journey (spec 000 /builder, spec 001 sections 3.2 and 4): a plan of type BUILDER
+ * carries a graph of steps keyed by step id. Its audience enters the entry step; each step moves a recipient
+ * on: a message (any channel) sends once and goes on, a wait holds for a delay (at most 7 days) or until a
+ * local date-time, a branch looks at the end of its window whether the recipient opened or clicked a message of
+ * the journey (or converted by an event code), an A/B split sends each recipient down one variant by share
+ * (with a winner rule, a holdout waits out the window and follows the variant with the best rate), an exit ends.
+ * Repeat modes (spec 001 section 4): once, new recipients only, all.
+ */
+import * as z from 'zod';
+import { CHANNELS } from '../delivery';
+import { partitionShard } from '../entities/entity';
+import { CONTENT_CHANNEL, contentSchema, isTimeZone, parseLocalDateTime, type Plan, zonedTimeToUtc } from './plan';
+
+/** Spec 001 sections 5 and 9: a delay (and a branch's or a winner's window) is at most 7 days. */
+export const MAX_DELAY_MINUTES = 7 * 24 * 60;
+export const MAX_STEPS = 100;
+export const MAX_VARIANTS = 5;
+export const REPEAT_MODES = ['ONCE', 'NEW', 'ALL'] as const;
+export const STEP_TYPES = ['MESSAGE', 'WAIT', 'BRANCH', 'SPLIT', 'EXIT'] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+/** Texts the journey's checks say; shared/i18n/journeyTexts.ts holds their zh and ja. */
+export const JOURNEY_MESSAGES = {
+  stepId: 'A step id is 1 to 32 letters, digits, - or _.',
+  delay: 'Setting exceeding maximum delay time!',
+  delayMin: 'A delay is at least 1 minute.',
+  localDateTime: 'Please choose a valid date and time.',
+  timeZone: 'Please choose a valid time zone.',
+  missingStep: 'This step does not exist.',
+  entry: 'The journey needs exactly one entry step.',
+  cycle: 'The journey goes round in a circle here: every path must end at an exit.',
+  unreachable: 'No path from the entry reaches this step.',
+  shares: 'The shares must add up to 100.',
+  variants: 'An A/B split needs 2 to 5 variants.',
+  notMessage: 'This must be a message step of the journey.',
+  notBefore: 'The message must come before this branch.',
+  winnerVariants: 'With a winner rule every variant must lead to a message.',
+  content: 'The content cannot be sent over this channel.',
+  tooMany: 'A journey has at most 100 steps.',
+  noMessage: 'The journey needs at least one message step.',
+} as const;
+
+export const stepIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, JOURNEY_MESSAGES.stepId);
+const minutes = z.number({ error: JOURNEY_MESSAGES.delayMin }).int().min(1, JOURNEY_MESSAGES.delayMin).max(MAX_DELAY_MINUTES, JOURNEY_MESSAGES.delay);
+
+export const messageStepSchema = z.object({
+  type: z.literal('MESSAGE'),
+  /** the name the canvas and the Plan Step tab show */
+  name: z.string().trim().max(100).default(''),
+  channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+  content: contentSchema,
+  next: stepIdSchema,
+});
+
+export const waitSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('DELAY'), minutes }),
+  z.object({
+    kind: z.literal('UNTIL'),
+    at: z.string().refine((v) => parseLocalDateTime(v) !== null, JOURNEY_MESSAGES.localDateTime),
+    timeZone: z.string().refine(isTimeZone, JOURNEY_MESSAGES.timeZone),
+  }),
+]);
+
+export const branchConditionSchema = z.discriminatedUnion('kind', [
+  /** the recipient opened (or clicked) the message of step `stepId` */
+  z.object({ kind: z.literal('OPENED'), stepId: stepIdSchema }),
+  z.object({ kind: z.literal('CLICKED'), stepId: stepIdSchema }),
+  /** the recipient's app reported an event of this code (the app SDK API's events) */
+  z.object({ kind: z.literal('CONVERTED'), eventCode: z.string().trim().min(1).max(100) }),
+]);
+
+const stepSchema = z.discriminatedUnion('type', [
+  messageStepSchema,
+  z.object({ type: z.literal('WAIT'), name: z.string().trim().max(100).default(''), wait: waitSchema, next: stepIdSchema }),
+  z.object({
+    type: z.literal('BRANCH'),
+    name: z.string().trim().max(100).default(''),
+    condition: branchConditionSchema,
+    /** `not` asks the opposite: did not open, did not click, did not convert */
+    not: z.boolean().default(false),
+    /** how long the branch waits for the condition before it looks */
+    windowMinutes: minutes,
+    yes: stepIdSchema,
+    no: stepIdSchema,
+  }),
+  z.object({
+    type: z.literal('SPLIT'),
+    name: z.string().trim().max(100).default(''),
+    variants: z
+      .array(z.object({ share: z.number().int().min(1).max(100), next: stepIdSchema }))
+      .min(2, JOURNEY_MESSAGES.variants)
+      .max(5, JOURNEY_MESSAGES.variants),
+    /**
+     * After `windowMinutes` the variant with the best open or click rate goes to the rest: `holdout` per cent of
+     * the recipients wait at the split for the window, then follow the winner.
+     */
+    winner: z.object({ metric: z.enum(['OPEN', 'CLICK']), windowMinutes: minutes, holdout: z.number().int().min(1).max(98) }).optional(),
+  }),
+  z.object({ type: z.literal('EXIT'), name: z.string().trim().max(100).default('') }),
+]);
+export type JourneyStep = z.output<typeof stepSchema>;
+export type StepOf<T extends StepType> = Extract<JourneyStep, { type: T }>;
+
+const journeyShape = z.object({
+  // ids are checked with the other rules (journeyIssues), so a bad one is named in our words
+  steps: z.record(z.string().max(64), stepSchema).refine((s) => Object.keys(s).length <= MAX_STEPS, JOURNEY_MESSAGES.tooMany),
+  entry: stepIdSchema,
+  repeat: z.enum(REPEAT_MODES).default('ONCE'),
+});
+export type Journey = z.output<typeof journeyShape>;
+
+/** The steps a step leads to. */
+export function nextOf(step: JourneyStep): string[] {
+  switch (step.type) {
+    case 'MESSAGE':
+    case 'WAIT':
+      return [step.next];
+    case 'BRANCH':
+      return [step.yes, step.no];
+    case 'SPLIT':
+      return step.variants.map((v) => v.next);
+    case 'EXIT':
+      return [];
+  }
+}
+
+/** Where each step's links point, named by path (`steps.a.next`), for the checks' messages. */
+function linksOf(id: string, step: JourneyStep): { path: (string | number)[]; to: string }[] {
+  switch (step.type) {
+    case 'MESSAGE':
+    case 'WAIT':
+      return [{ path: ['steps', id, 'next'], to: step.next }];
+    case 'BRANCH':
+      return [
+        { path: ['steps', id, 'yes'], to: step.yes },
+        { path: ['steps', id, 'no'], to: step.no },
+      ];
+    case 'SPLIT':
+      return step.variants.map((v, i) => ({ path: ['steps', id, 'variants', i, 'next'], to: v.next }));
+    case 'EXIT':
+      return [];
+  }
+}
+
+export interface JourneyIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules across steps: every link names a step, exactly one entry, no circle (so every path ends at an
+ * exit: only an exit leads nowhere), every step reachable, shares adding up to 100, a branch's message before it,
+ * a message's content for its channel.
+ */
+export function journeyIssues(j: Journey): JourneyIssue[] {
+  const issues: JourneyIssue[] = [];
+  const ids = Object.keys(j.steps);
+  const badIds = ids.filter((id) => !stepIdSchema.safeParse(id).success);
+  if (badIds.length > 0) return badIds.map((id) => ({ path: ['steps', id], message: JOURNEY_MESSAGES.stepId }));
+  if (!Object.hasOwn(j.steps, j.entry)) return [{ path: ['entry'], message: JOURNEY_MESSAGES.entry }];
+  for (const id of ids) {
+    for (const link of linksOf(id, j.steps[id]!)) if (!Object.hasOwn(j.steps, link.to)) issues.push({ path: link.path, message: JOURNEY_MESSAGES.missingStep });
+  }
+  if (issues.length > 0) return issues;
+  // depth-first from the entry: a step met again on the current path closes a circle
+  const state = new Map<string, 'open' | 'done'>();
+  const ancestors = new Map<string, Set<string>>(ids.map((id) => [id, new Set<string>()]));
+  let cycle: JourneyIssue | undefined;
+  const visit = (id: string, path: string[]) => {
+    if (cycle) return;
+    for (const a of path) ancestors.get(id)!.add(a);
+    if (state.get(id) === 'open') {
+      cycle = { path: ['steps', path[path.length - 1]!], message: JOURNEY_MESSAGES.cycle };
+      return;
+    }
+    // a step seen before is visited again for its ancestors only when a new one reaches it
+    if (state.get(id) === 'done' && path.every((a) => ancestors.get(id)!.has(a))) return;
+    state.set(id, 'open');
+    for (const next of nextOf(j.steps[id]!)) visit(next, [...path, id]);
+    state.set(id, 'done');
+  };
+  visit(j.entry, []);
+  if (cycle) return [cycle];
+  for (const id of ids) if (!state.has(id)) issues.push({ path: ['steps', id], message: JOURNEY_MESSAGES.unreachable });
+  if (!ids.some((id) => j.steps[id]!.type === 'MESSAGE')) issues.push({ path: ['steps'], message: JOURNEY_MESSAGES.noMessage });
+  for (const id of ids) {
+    const step = j.steps[id]!;
+    if (step.type === 'MESSAGE' && step.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[step.content.kind] !== step.channel) {
+      issues.push({ path: ['steps', id, 'content'], message: JOURNEY_MESSAGES.content });
+    }
+    if (step.type === 'BRANCH' && step.condition.kind !== 'CONVERTED') {
+      const target = j.steps[step.condition.stepId];
+      if (target?.type !== 'MESSAGE') issues.push({ path: ['steps', id, 'condition', 'stepId'], message: JOURNEY_MESSAGES.notMessage });
+      else if (!ancestors.get(id)!.has(step.condition.stepId)) issues.push({ path: ['steps', id, 'condition', 'stepId'], message: JOURNEY_MESSAGES.notBefore });
+    }
+    if (step.type === 'SPLIT') {
+      const total = step.variants.reduce((s, v) => s + v.share, 0) + (step.winner?.holdout ?? 0);
+      if (total !== 100) issues.push({ path: ['steps', id, 'variants'], message: JOURNEY_MESSAGES.shares });
+      if (step.winner && step.variants.some((v) => j.steps[v.next]?.type !== 'MESSAGE')) issues.push({ path: ['steps', id, 'winner'], message: JOURNEY_MESSAGES.winnerVariants });
+    }
+  }
+  return issues;
+}
+
+/** The journey with its rules across steps: what `plan.saveDynamic` takes. */
+export const journeySchema = journeyShape.superRefine((j, ctx) => {
+  for (const issue of journeyIssues(j)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
+
+/** A builder plan as stored: a plan with its journey. */
+export type BuilderPlan = Plan & { journey: Journey };
+export const journeyOf = (plan: Plan): Journey | undefined => (plan as Partial<BuilderPlan>).journey;
+
+/** The steps in the order a walk from the entry meets them (breadth first). */
+export function walkOrder(j: Journey): { id: string; step: JourneyStep }[] {
+  const seen = new Set<string>();
+  const out: { id: string; step: JourneyStep }[] = [];
+  const queue = [j.entry];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (seen.has(id) || !Object.hasOwn(j.steps, id)) continue;
+    seen.add(id);
+    const step = j.steps[id]!;
+    out.push({ id, step });
+    queue.push(...nextOf(step));
+  }
+  return out;
+}
+
+/** The message steps in walk order: the first is the plan's channel and content in lists. */
+export function messageSteps(j: Journey): { id: string; step: StepOf<'MESSAGE'> }[] {
+  return walkOrder(j).flatMap(({ id, step }) => (step.type === 'MESSAGE' ? [{ id, step }] : []));
+}
+
+// --- What the engine needs of the model: runs of steps, due times, variants
+
+/**
+ * The run a message step sends under: the plan's run and the step (`r1764..~welcome`), so the ledger's claim
+ * per (run, recipient) is one per (plan, step, recipient), and opens and clicks land on that step's records.
+ */
+export const STEP_RUN_SEPARATOR = '~';
+export const stepRunId = (runId: string, stepId: string) => `${runId}${STEP_RUN_SEPARATOR}${stepId}`;
+export function parseStepRun(runId: string): { runId: string; stepId: string } | undefined {
+  const at = runId.indexOf(STEP_RUN_SEPARATOR);
+  return at < 0 ? undefined : { runId: runId.slice(0, at), stepId: runId.slice(at + 1) };
+}
+
+const MINUTE = 60_000;
+
+/** When a recipient who arrived at `arrivedAt` may leave a timed step (a wait, a branch, a holdout); none for the others. */
+export function dueAtOf(step: JourneyStep, arrivedAt: number, holdout = false): number | undefined {
+  if (step.type === 'WAIT') return step.wait.kind === 'DELAY' ? arrivedAt + step.wait.minutes * MINUTE : zonedTimeToUtc(step.wait.at, step.wait.timeZone);
+  if (step.type === 'BRANCH') return arrivedAt + step.windowMinutes * MINUTE;
+  if (step.type === 'SPLIT' && holdout && step.winner) return arrivedAt + step.winner.windowMinutes * MINUTE;
+  return undefined;
+}
+
+/** The minute a due time is looked at: recipients due in the same minute move on one scheduled message. */
+export const dueMinuteOf = (dueAt: number) => Math.ceil(dueAt / MINUTE) * MINUTE;
+
+/** A recipient's place in 0..99 for a split: the same on every worker and every redelivery. */
+export function bucketOf(planId: string, stepId: string, accountId: string): number {
+  return partitionShard(`${planId}|${stepId}|${accountId}`, 100);
+}
+
+/** The variant a recipient goes down (its index), or 'HOLDOUT' when it waits for the winner. */
+export function variantOf(step: StepOf<'SPLIT'>, bucket: number): number | 'HOLDOUT' {
+  let edge = 0;
+  for (const [i, v] of step.variants.entries()) {
+    edge += v.share;
+    if (bucket < edge) return i;
+  }
+  return 'HOLDOUT';
+}
