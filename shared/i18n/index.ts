@@ -12,6 +12,7 @@ import { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
 import { PAGE_TEXTS } from './pageTexts';
 import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 import { REQUEST_TEXTS } from './requestTexts';
+import { TRIGGER_TEXTS } from './triggerTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
@@ -24,6 +25,7 @@ export { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
 export { PAGE_TEXTS } from './pageTexts';
 export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 export { REQUEST_TEXTS } from './requestTexts';
+export { TRIGGER_TEXTS } from './triggerTexts';
 
 /** Every table of texts the server shows a person, by name. */
 export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
@@ -42,6 +44,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   PUSH_TEXTS,
   APPROVAL_TEXTS,
   NOTIFICATION_TEXTS,
+  TRIGGER_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
@@ -51,6 +54,6 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
  * choose their texts by key instead: their short words ("Done", "Unsubscribe") must not rewrite other sentences.
  */
 export const translateServerText = translator(
-  [VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS, APPROVAL_TEXTS],
+  [VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS, APPROVAL_TEXTS, TRIGGER_TEXTS],
   FIELD_NAMES,
 );

@@ -7,6 +7,7 @@ import { channelOf } from '../../../shared/content';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
+import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
 import { APPROVAL_TEXTS } from '../../../shared/i18n';
@@ -35,7 +36,12 @@ const COPY_SUFFIX = ' (copy)';
 
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
 function dueAtOf(plan: Plan, now: number): number {
-  if (plan.trigger.kind === 'IMMEDIATELY') return now;
+  if (plan.trigger.kind !== 'SCHEDULE') {
+    // a recurring schedule or an event trigger starts when active (its firings are the pipeline's)
+    const standing = checkStandingTrigger(plan.trigger, now);
+    if (!standing.ok) throw new AppError(standing.code, standing.detail);
+    return now;
+  }
   const check = checkScheduleTime(plan.trigger.at, plan.trigger.timeZone, now);
   if (!check.ok) throw new AppError(check.code);
   return check.instant;
@@ -151,7 +157,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const now = ctx.rt.clock.now();
     const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
     // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
-    const keep = trigger.kind === 'IMMEDIATELY' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
     // a segment deleted since is not carried over
     const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
     const copy: Plan = {
