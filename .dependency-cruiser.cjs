@@ -26,8 +26,9 @@ const DYNAMODB_PLATFORM_MODULES = [
   // makes the client every module is handed through the runtime
   '^functions/platform/aws\\.ts$',
   // the delivery pipeline's own bookkeeping (ledger, rate windows, policy counters): transactions and conditional
-  // updates on the hot send path, each keyed from the run it works on, never from a caller's payload
-  '^functions/delivery/(ledger|pipeline|policy|rate)\\.ts$',
+  // updates on the hot send path, each keyed from the run it works on, never from a caller's payload; the
+  // standing triggers' limiter windows, throttles and index reads, keyed from the plan and account at hand
+  '^functions/delivery/(ledger|pipeline|policy|rate|triggers)\\.ts$',
   // the local stand-ins (the SQS-like queue on a table, the tables of a fresh DynamoDB Local): not deployed
   '^functions/local/(queue|standins)\\.ts$',
 ];

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { AppError } from '../../shared/errors';
+import { isSending } from '../../shared/plan/trigger';
 import { adapterOf, type ChannelSenders } from '../channels';
 import type { QueueWorker } from '../platform/queue';
 import type { Clock, Runtime } from '../platform/runtime';
@@ -16,6 +17,7 @@ import { Ledger, runKeyOf } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
 import type { SendPolicy } from './policy';
 import { pipeline } from './pipeline';
+import { isTriggerRun, triggerSteps } from './triggers';
 import { RateLimiter } from './rate';
 import { type ContentSource, sendBatchHandler } from './sendWorker';
 
@@ -25,7 +27,7 @@ export function planContentSource(store: Store, from: string): ContentSource {
     async load(orgId, planId, _runId, channel) {
       const plan = await store.forOrg(orgId).get('plan', planId);
       // the plan read once per batch hands the adapter its send context along with the content
-      const render = plan?.status === 'IN_PROGRESS' ? adapterOf(channel).prepare(plan.content, { messageType: plan.messageType }) : undefined;
+      const render = plan && isSending(plan) ? adapterOf(channel).prepare(plan.content, { messageType: plan.messageType }) : undefined;
       if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
       return { stopped: false, from, render };
     },
@@ -80,7 +82,17 @@ export interface DeliveryWorkerOptions {
 export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOptions): QueueWorker {
   const ledger = new Ledger(store, rt.clock);
   const staleClaimMs = opts.staleClaimMs ?? 5 * 60_000;
-  const steps = pipeline({ store, clock: rt.clock, log: rt.log, ports: rt.ports, ledger, staleClaimMs, onRunEnd: (run) => rt.jobs.post({ kind: 'runFinished', ...run }) });
+  const deps = {
+    store,
+    clock: rt.clock,
+    log: rt.log,
+    ports: rt.ports,
+    ledger,
+    staleClaimMs,
+    onRunEnd: (run: { orgId: number; planId: string; runId: string }) => rt.jobs.post({ kind: 'runFinished', ...run }),
+  };
+  const steps = pipeline(deps);
+  const triggers = triggerSteps(deps);
   const send = sendBatchHandler({
     store,
     clock: rt.clock,
@@ -109,10 +121,18 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
           return steps.audience(m);
         case 'send':
           await send(m);
+          // an event trigger's window is no run with an audience to finish
+          if (isTriggerRun(m.runId)) return;
           // the batch may have been the run's last
           return steps.check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId }, { afterSend: true });
         case 'check':
           return steps.check(m);
+        case 'recurring':
+          return triggers.recurring(m);
+        case 'events':
+          return triggers.events(m);
+        case 'triggerSend':
+          return triggers.triggerSend(m);
         default: {
           const never: never = m;
           throw new Error(`unknown delivery message ${JSON.stringify(never)}`);

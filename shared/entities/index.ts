@@ -38,6 +38,7 @@ import { memberListingEntity, organizationUserEntity, userEntity } from './user'
 import { templateCategoryEntity } from './templateCategory';
 import { messageFolderEntity } from './messageFolder';
 import { templateMessageEntity } from './templateMessage';
+import { triggerStateEntity } from './trigger';
 import { roleDirectoryEntity, userRoleEntity } from './userRole';
 
 export const ENTITIES = {
@@ -76,6 +77,7 @@ export const ENTITIES = {
   sentRecord: sentRecordEntity,
   deliveryCounter: deliveryCounterEntity,
   rateWindow: rateWindowEntity,
+  triggerState: triggerStateEntity,
   messageUnsubscription: messageUnsubscriptionEntity,
   smsContact: smsContactEntity,
   // messages
@@ -161,3 +163,4 @@ export * from './pushChannel';
 export * from './inbox';
 export * from './approvalSheet';
 export * from './notification';
+export * from './trigger';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translateServerText } from '../i18n';
 import { checkStandingTrigger, eventKeysOf, nextFiring, nextOccurrence, type RecurringTrigger, triggerSchema } from './trigger';
 
 const recurring = (over: Partial<RecurringTrigger> = {}): RecurringTrigger => {
@@ -72,6 +73,9 @@ describe('trigger fields', () => {
       'The start date should be earlier than the end date!',
     );
     expect(bad({ kind: 'RECURRING', unit: 'WEEK', hours: [9], startDate: '2026-03-02', timeZone: 'UTC' })).toBe('Please choose at least one weekday.');
+    // the reader's language: the catalogue of trigger texts
+    expect(translateServerText('payload.trigger.delayMinutes: Setting exceeding maximum delay time!', 'ja')).toContain('設定が最大遅延時間を超えています！');
+    expect(translateServerText('Please choose at least one weekday.', 'zh')).toBe('请至少选择一个星期几。');
     expect(triggerSchema.safeParse({ kind: 'GEOFENCE', geofenceId: 'g1', on: 'ENTER' }).data).toMatchObject({ limiter: { kind: 'ONCE' }, delayMinutes: 0 });
   });
 
