@@ -24,7 +24,15 @@ import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
 import { consoleCloudHandlers, messageHandlers } from './message/handlers';
 import { reportHandlers } from './report/handlers';
-import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
+import {
+  messageUnsubscriptionHandlers,
+  operationRecordHandlers,
+  planActionHandlers,
+  planHandlers,
+  planStatisticsHandlers,
+  sentRecordHandlers,
+  triggerHandlers,
+} from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
@@ -58,6 +66,7 @@ const AREAS: HandlerTable = {
   templateMessage: { ...templateMessageHandlers, ...templateMessagePushHandlers },
   plan: planHandlers,
   planAction: planActionHandlers,
+  trigger: triggerHandlers,
   planStatistics: planStatisticsHandlers,
   operationRecord: operationRecordHandlers,
   sentRecord: sentRecordHandlers,

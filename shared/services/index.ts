@@ -20,7 +20,7 @@ import { organizationServices } from './organization';
 import { reportServices } from './report';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
-import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
+import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices, triggerServices } from './plan';
 import { systemSettingServices } from './systemSetting';
 import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
@@ -44,6 +44,7 @@ export const SERVICE_AREAS = {
   templateMessage: { ...templateMessageServices, ...templateMessagePushServices },
   plan: planServices,
   planAction: planActionServices,
+  trigger: triggerServices,
   planStatistics: planStatisticsServices,
   operationRecord: operationRecordServices,
   sentRecord: sentRecordServices,

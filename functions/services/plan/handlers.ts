@@ -24,6 +24,9 @@ import { takeFromLimit } from '../auth';
 import { editBaseInfo, editReportMails, requireClassification } from './baseInfo';
 import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
+import { checkTriggerToSave } from './trigger';
+
+export { triggerHandlers } from './trigger';
 import { countMatching } from '../segment';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { sheetOf, sheetWrite } from '../approvalSheet';
@@ -129,10 +132,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       await requireApprovedTemplate(ctx, content.templateId);
       content = await templateContent(ctx, content.templateId, input.channel);
     }
-    if (input.trigger.kind === 'SCHEDULE') {
-      const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
-      if (!check.ok) throw new AppError(check.code);
-    }
+    await checkTriggerToSave(ctx, input.trigger);
     const fields = { ...input, content, id: undefined, version: undefined, categoryId: input.categoryId ?? undefined, groupId: input.groupId ?? undefined };
     if (!input.id) {
       const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
