@@ -64,7 +64,8 @@ export function triggerSteps(deps: PipelineDeps) {
     ]);
     const fallback = setting.defaultTimeZone && isTimeZone(setting.defaultTimeZone) ? setting.defaultTimeZone : 'UTC';
     const entries = [...((item.Item?.zones as Set<string> | undefined) ?? [])].sort();
-    return { entries, fallback };
+    // no account yet: the organization's zone keeps the chain going, and zones join as accounts bring them
+    return { entries: entries.length > 0 ? entries : [NO_ZONE], fallback };
   }
 
   /** Schedules the firing after `after`: the earliest occurrence over the zones in use, with every zone on it. */
@@ -85,7 +86,7 @@ export function triggerSteps(deps: PipelineDeps) {
         else if (at === next.at) next.zones.push(entry);
       }
     }
-    if (!next) return; // the range has ended (or no account yet: the next account's zone starts it again at activation)
+    if (!next) return; // the range has ended
     const payload: DeliveryMessageOf<'recurring'> = { kind: 'recurring', orgId: plan.orgId, planId: plan.id, dueAt: next.at, zones: next.zones };
     await ports.scheduler.at(recurringScheduleName(plan.orgId, plan.id), next.at, { queue: DELIVERY_QUEUE, payload });
   }
