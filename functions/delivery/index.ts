@@ -14,6 +14,7 @@ export { Ledger, type RunTotals, tenantLedger } from './ledger';
 export { DELIVERY_QUEUE } from './messages';
 export { planScheduleName, scheduleFire } from './pipeline';
 export { SYSTEM_ACTOR, type TransitionInput } from './planState';
+export { announceEvents, recurringScheduleName } from './triggers';
 export { deliveryWorker } from './worker';
 
 /** A plan's state change by an operation: only a plan of the caller's organization (another answers as missing). */

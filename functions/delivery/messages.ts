@@ -37,8 +37,18 @@ export const JOURNEY_BATCH = 50;
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   /** a plan's time came (from its schedule, or at once for "immediately") */
   z.object({ kind: z.literal('fire'), orgId: z.number().int(), planId: z.string().min(1), dueAt: z.number().int() }),
-  /** one page of one account shard of a run's audience; `cursor` is the id of the last account read */
-  z.object({ kind: z.literal('audience'), ...runRef, shard: z.number().int().min(0), page: z.number().int().min(0), cursor: z.string().max(4000).optional() }),
+  /**
+   * one page of one account shard of a run's audience; `cursor` is the id of the last account read; with `zone`,
+   * of that zone's accounts only (a recurring schedule's firing: NO_ZONE reads those without a zone)
+   */
+  z.object({
+    kind: z.literal('audience'),
+    ...runRef,
+    shard: z.number().int().min(0),
+    page: z.number().int().min(0),
+    cursor: z.string().max(4000).optional(),
+    zone: z.string().min(1).max(64).optional(),
+  }),
   z.object({ kind: z.literal('send'), ...runRef, channel: z.enum(CHANNELS), recipients: z.array(recipientSchema).min(1).max(SEND_BATCH) }),
   /** is the run done? (and claims left by dead workers become uncertain) */
   z.object({ kind: z.literal('check'), ...runRef }),
@@ -46,6 +56,31 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('journey'), ...runRef, stepId: z.string().min(1).max(64), accountIds: z.array(z.string().min(1).max(128)).min(1).max(JOURNEY_BATCH) }),
   /** the minute came when recipients waiting at `stepId` (a wait, a branch's window, a holdout) are due */
   z.object({ kind: z.literal('journeyDue'), ...runRef, stepId: z.string().min(1).max(64), minute: z.number().int() }),
+  /**
+   * a recurring schedule's firing for the zones whose occurrence is `dueAt` (all accounts when the schedule is
+   * not in the recipients' zones); `start` only schedules the first firing (the plan was just made active)
+   */
+  z.object({
+    kind: z.literal('recurring'),
+    orgId: z.number().int(),
+    planId: z.string().min(1),
+    dueAt: z.number().int(),
+    zones: z.array(z.string().min(1).max(64)).max(1000),
+    start: z.boolean().optional(),
+  }),
+  /** an account's app events, as the app SDK API recorded them, with the trigger index keys each may wake */
+  z.object({
+    kind: z.literal('events'),
+    orgId: z.number().int(),
+    accountId: z.string().min(1).max(128),
+    receivedAt: z.number().int(),
+    events: z
+      .array(z.object({ id: z.string().min(1).max(64), keys: z.array(z.string().min(1).max(200)).max(4) }))
+      .min(1)
+      .max(100),
+  }),
+  /** an event trigger's message to one recipient in one limiter window (`runId` names the window) */
+  z.object({ kind: z.literal('triggerSend'), ...runRef, accountId: z.string().min(1).max(128) }),
 ]);
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;
 export type SendBatch = Extract<DeliveryMessage, { kind: 'send' }>;

@@ -11,12 +11,13 @@ import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../sha
 import { AppError } from '../../shared/errors';
 import { journeyOf, messageSteps, stepRunId } from '../../shared/plan/journey';
 import type { Plan } from '../../shared/plan/plan';
+import { isEventTrigger, isSending } from '../../shared/plan/trigger';
 import { compileSegment } from '../../shared/segment';
 import { adapterOf } from '../channels';
 import type { DeliveryPorts } from '../platform/runtime';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
-import { readShardPage } from '../domain/accounts';
+import { readShardPage, readZonePage } from '../domain/accounts';
 import type { Store } from '../store/store';
 import { type Ledger, runKeyOf } from './ledger';
 import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, SEND_BATCH } from './messages';
@@ -58,8 +59,18 @@ export const runIdOf = (dueAt: number) => `r${dueAt}`;
 /** Delivery work is queued per organization, so organizations' runs interleave (fair queues). */
 const fairTo = (orgId: number) => ({ group: String(orgId) });
 
-/** Schedules the plan's fire at its instant (or at once). */
+/**
+ * Schedules the plan's fire at its instant (or at once). A recurring schedule's firings are planned by the
+ * pipeline from the organization's zones (triggers.ts); an event trigger waits for its events (the index of
+ * ACTIVE plans is written with the plan's state, in planState.ts).
+ */
 export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: number, now: number): Promise<void> {
+  if (plan.trigger.kind === 'RECURRING') {
+    const start: DeliveryMessageOf<'recurring'> = { kind: 'recurring', orgId: plan.orgId, planId: plan.id, dueAt: now, zones: [], start: true };
+    await ports.queue.send(DELIVERY_QUEUE, start, fairTo(plan.orgId));
+    return;
+  }
+  if (isEventTrigger(plan.trigger)) return;
   const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
   if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload, fairTo(plan.orgId));
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
@@ -76,6 +87,7 @@ export function pipeline(deps: PipelineDeps) {
   async function fire(m: DeliveryMessageOf<'fire'>): Promise<void> {
     const plan = await getPlan(m.orgId, m.planId);
     if (plan?.status !== 'ACTIVE') return; // cancelled, stopped, or fired already
+    if (plan.trigger.kind !== 'IMMEDIATELY' && plan.trigger.kind !== 'SCHEDULE') return; // its firings are triggers.ts's
     const runId = runIdOf(m.dueAt);
     const now = clock.now();
     const run: PlanRun = { planKey: planKeyOf(m.orgId, m.planId), runId, orgId: m.orgId, planId: m.planId, status: 'RUNNING', dueAt: m.dueAt, startedAt: now };
@@ -112,10 +124,10 @@ export function pipeline(deps: PipelineDeps) {
   async function audience(m: DeliveryMessageOf<'audience'>): Promise<void> {
     const run = await getRun(m.orgId, m.planId, m.runId);
     const plan = await getPlan(m.orgId, m.planId);
-    if (run?.status !== 'RUNNING' || !plan || plan.status !== 'IN_PROGRESS' || !plan.segmentId) return;
+    if (run?.status !== 'RUNNING' || !plan || !isSending(plan) || !plan.segmentId) return;
     const segment = await store.forOrg(m.orgId).get('segment', plan.segmentId);
     const matches = segment ? compileSegment(segment, clock.now()) : () => false;
-    const page = await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
+    const page = m.zone ? await readZonePage(store, m.orgId, m.zone, m.shard, m.cursor, AUDIENCE_PAGE) : await readShardPage(store, m.orgId, m.shard, m.cursor, AUDIENCE_PAGE);
     const matched = page.accounts.filter(matches);
     if (plan.type === 'BUILDER') {
       // a campaign's audience enters its journey: the journey counts who entered and moves them on
@@ -125,11 +137,12 @@ export function pipeline(deps: PipelineDeps) {
     }
     const recipients = await recipientsOf(store, m.orgId, plan.channel, matched, plan.content);
     // The page is counted once however often it is read: its marker and the count go in together.
-    const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${m.shard}#${m.page}` };
+    const part = m.zone ? `${m.zone}|${m.shard}` : String(m.shard);
+    const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${part}#${m.page}` };
     try {
       await store.transact([
         store.putNew('deliveryCounter', { ...pageKey, matched: recipients.length }, '720001'),
-        ...(recipients.length ? ledger.counterItems({ ...m, accountId: `shard-${m.shard}-page-${m.page}` }, { matched: recipients.length }) : []),
+        ...(recipients.length ? ledger.counterItems({ ...m, accountId: `shard-${part}-page-${m.page}` }, { matched: recipients.length }) : []),
       ]);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -157,6 +170,8 @@ export function pipeline(deps: PipelineDeps) {
       await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId));
       return;
     }
+    // a zone's shard (a recurring firing in the recipients' zones) or a shard of all accounts
+    const part = m.zone ? `${m.zone}|${m.shard}` : String(m.shard);
     await store.rt.aws.doc.send(
       // a string set: marking a shard done twice is harmless
       new UpdateCommand({
@@ -164,7 +179,7 @@ export function pipeline(deps: PipelineDeps) {
         Key: runsOf(m.orgId).key(m.planId, m.runId),
         UpdateExpression: 'ADD #s :s',
         ExpressionAttributeNames: { '#s': 'shardsDone' },
-        ExpressionAttributeValues: { ':s': new Set([String(m.shard)]) },
+        ExpressionAttributeValues: { ':s': new Set([part]) },
       }),
     );
     await check({ kind: 'check', orgId: m.orgId, planId: m.planId, runId: m.runId });
@@ -194,8 +209,8 @@ export function pipeline(deps: PipelineDeps) {
     // After each sent batch only what could complete the run is read (the run and its counters, two requests);
     // a stop and claims left by dead workers are seen by the run's scheduled check.
     let plan = opts.afterSend ? undefined : await getPlan(m.orgId, m.planId);
-    if (!opts.afterSend && plan?.status !== 'IN_PROGRESS') return stopped();
-    if ((run.shardsDone?.size ?? 0) < ACCOUNT_SHARDS) return;
+    if (!opts.afterSend && !(plan && isSending(plan))) return stopped();
+    if ((run.shardsDone?.size ?? 0) < (run.parts ?? ACCOUNT_SHARDS)) return;
     if (plan?.type === 'BUILDER') {
       // a campaign's run lasts until everyone who entered its journey has left it (its sends are its steps')
       if (!(await deps.journey?.finished(m))) return;
@@ -216,29 +231,33 @@ export function pipeline(deps: PipelineDeps) {
       }
     }
     plan ??= await getPlan(m.orgId, m.planId);
-    if (plan?.status !== 'IN_PROGRESS') return stopped();
+    if (!plan || !isSending(plan)) return stopped();
     const now = clock.now();
     let completed = false;
     try {
-      await applyTransition(store, {
-        plan,
-        action: 'complete',
-        actor: { kind: 'system' },
-        by: SYSTEM_ACTOR,
-        now,
-        with: [
-          {
-            Update: {
-              TableName: store.table('planRun'),
-              Key: runsOf(m.orgId).key(m.planId, m.runId),
-              UpdateExpression: 'SET #st = :d, #f = :f',
-              ConditionExpression: '#st = :r',
-              ExpressionAttributeNames: { '#st': 'status', '#f': 'finishedAt' },
-              ExpressionAttributeValues: { ':d': 'DONE', ':f': now, ':r': 'RUNNING' },
+      // a standing trigger's run ends on its own: the plan stays ACTIVE for the next firing
+      if (plan.status === 'ACTIVE') {
+        await runsOf(m.orgId).update(m.planId, m.runId, { status: 'DONE', finishedAt: now }, STILL_RUNNING, '720007');
+      } else
+        await applyTransition(store, {
+          plan,
+          action: 'complete',
+          actor: { kind: 'system' },
+          by: SYSTEM_ACTOR,
+          now,
+          with: [
+            {
+              Update: {
+                TableName: store.table('planRun'),
+                Key: runsOf(m.orgId).key(m.planId, m.runId),
+                UpdateExpression: 'SET #st = :d, #f = :f',
+                ConditionExpression: '#st = :r',
+                ExpressionAttributeNames: { '#st': 'status', '#f': 'finishedAt' },
+                ExpressionAttributeValues: { ':d': 'DONE', ':f': now, ':r': 'RUNNING' },
+              },
             },
-          },
-        ],
-      });
+          ],
+        });
       completed = true;
     } catch (e) {
       if (!(e instanceof AppError)) throw e; // completed by another check

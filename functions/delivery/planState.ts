@@ -11,6 +11,7 @@ import { planKeyOf } from '../../shared/entities';
 import type { OperationRecord, Plan } from '../../shared/plan/plan';
 import { checkAction, DELETED, type PlanAction, type PlanActor, type PlanState } from '../../shared/plan/stateMachine';
 import type { Store, TransactItem } from '../store/store';
+import { triggerIndexWrites } from './triggerIndex';
 
 export const SYSTEM_ACTOR = 'system';
 
@@ -69,6 +70,7 @@ export async function applyTransition(store: Store, input: TransitionInput): Pro
       { Delete: { TableName: store.table('plan'), Key: key, ...versionIs }, failCode: staleCode },
       { Put: { TableName: store.table('operationRecord'), Item: placed } },
       ...(input.with ?? []),
+      ...triggerIndexWrites(store, plan, undefined),
     ]);
     return undefined;
   }
@@ -77,6 +79,8 @@ export async function applyTransition(store: Store, input: TransitionInput): Pro
     { Put: { TableName: store.table('plan'), Item: next, ...versionIs }, failCode: staleCode },
     { Put: { TableName: store.table('operationRecord'), Item: placed } },
     ...(input.with ?? []),
+    // an event trigger listens while ACTIVE: the index of listening plans changes with the state
+    ...triggerIndexWrites(store, plan, next),
   ]);
   return next;
 }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { AppError } from '../../shared/errors';
 import { journeyOf, parseStepRun } from '../../shared/plan/journey';
+import { isSending } from '../../shared/plan/trigger';
 import { adapterOf, type ChannelSenders } from '../channels';
 import type { QueueWorker } from '../platform/queue';
 import type { Clock, Runtime } from '../platform/runtime';
@@ -18,6 +19,7 @@ import { Ledger, runKeyOf } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
 import type { SendPolicy } from './policy';
 import { pipeline } from './pipeline';
+import { isTriggerRun, triggerSteps } from './triggers';
 import { RateLimiter } from './rate';
 import { type ContentSource, sendBatchHandler } from './sendWorker';
 
@@ -31,7 +33,7 @@ export function planContentSource(store: Store, from: string): ContentSource {
       const stepContent = step && plan ? journeyOf(plan)?.steps[step.stepId] : undefined;
       const content = step ? (stepContent?.type === 'MESSAGE' && stepContent.channel === channel ? stepContent.content : undefined) : plan?.content;
       // the plan read once per batch hands the adapter its send context along with the content
-      const render = plan?.status === 'IN_PROGRESS' && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType }) : undefined;
+      const render = plan && isSending(plan) && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType }) : undefined;
       if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
       return { stopped: false, from, render };
     },
@@ -86,6 +88,16 @@ export interface DeliveryWorkerOptions {
 export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOptions): QueueWorker {
   const ledger = new Ledger(store, rt.clock);
   const staleClaimMs = opts.staleClaimMs ?? 5 * 60_000;
+  const deps = {
+    store,
+    clock: rt.clock,
+    log: rt.log,
+    ports: rt.ports,
+    ledger,
+    staleClaimMs,
+    onRunEnd: (run: { orgId: number; planId: string; runId: string }) => rt.jobs.post({ kind: 'runFinished', ...run }),
+  };
+  const triggers = triggerSteps(deps);
   const send = sendBatchHandler({
     store,
     clock: rt.clock,
@@ -105,16 +117,7 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     onRecorded: opts.onRecorded,
   });
   const journey = journeyEngine({ store, clock: rt.clock, ports: rt.ports, ledger, sendBatch: send });
-  const steps = pipeline({
-    store,
-    clock: rt.clock,
-    log: rt.log,
-    ports: rt.ports,
-    ledger,
-    staleClaimMs,
-    onRunEnd: (run) => rt.jobs.post({ kind: 'runFinished', ...run }),
-    journey,
-  });
+  const steps = pipeline({ ...deps, journey });
   const runOf = (m: { orgId: number; planId: string; runId: string }) => ({ kind: 'check' as const, orgId: m.orgId, planId: m.planId, runId: m.runId });
   return queueWorker(
     deliveryMessageSchema,
@@ -126,8 +129,9 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
           return steps.audience(m);
         case 'send':
           await send(m);
-          // a journey step's batch (held for quiet hours) belongs to no run of its own: the journey ends its run
-          if (parseStepRun(m.runId)) return;
+          // a journey step's batch (held for quiet hours) belongs to no run of its own: the journey ends its run;
+          // an event trigger's window is no run with an audience to finish
+          if (parseStepRun(m.runId) || isTriggerRun(m.runId)) return;
           // the batch may have been the run's last
           return steps.check(runOf(m), { afterSend: true });
         case 'check':
@@ -140,6 +144,12 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
         }
         case 'journeyDue':
           return journey.due(m);
+        case 'recurring':
+          return triggers.recurring(m);
+        case 'events':
+          return triggers.events(m);
+        case 'triggerSend':
+          return triggers.triggerSend(m);
         default: {
           const never: never = m;
           throw new Error(`unknown delivery message ${JSON.stringify(never)}`);

@@ -6,7 +6,7 @@
  * Reads that cover a whole organization ask its ACCOUNT_SHARDS partitions in parallel: a list page merges the
  * shards' next ids, an audience fan-out or a count reads each shard page by page. Nothing here scans the table.
  */
-import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition } from '../../shared/entities';
+import { type Account, ACCOUNT_SHARDS, ACCOUNT_STORAGE_FIELDS, accountEmailKey, accountKey, accountPartition, accountShard, accountZoneKey, NO_ZONE } from '../../shared/entities';
 import { CONDITIONS, type Item, type Store, TenantStore } from '../store/store';
 
 type Key = { pk: string; id: string };
@@ -32,7 +32,36 @@ function toItem(account: Account): Item {
     ...account,
     ...accountKey(account.orgId, account.id),
     ...(primary ? { emailKey: accountEmailKey(account.orgId, primary) } : {}),
+    zoneKey: accountZoneKey(account.orgId, account.timeZone, accountShard(account.id)),
   };
+}
+
+/** Zones this process has already put in an organization's zone set (by table and organization). */
+const knownZones = new Map<string, Set<string>>();
+
+/**
+ * Adds the accounts' time zones to the organization's zone set (the zones a recurring schedule fires for): one
+ * write the first time this process sees a zone of the organization, nothing after (adding twice is harmless).
+ */
+async function noteZones(store: Store, orgId: number, accounts: readonly Account[]): Promise<void> {
+  const key = `zones#${orgId}`;
+  const cacheKey = `${store.table('triggerState')}|${key}`;
+  const known = knownZones.get(cacheKey) ?? new Set<string>();
+  knownZones.set(cacheKey, known);
+  const fresh = [...new Set(accounts.map((a) => a.timeZone || NO_ZONE))].filter((z) => !known.has(z));
+  if (fresh.length === 0) return;
+  await store.transact([
+    {
+      Update: {
+        TableName: store.table('triggerState'),
+        Key: { key },
+        UpdateExpression: 'ADD #z :z',
+        ExpressionAttributeNames: { '#z': 'zones' },
+        ExpressionAttributeValues: { ':z': new Set(fresh) },
+      },
+    },
+  ]);
+  for (const z of fresh) known.add(z);
 }
 
 /** A projection of (possibly nested: `attributes.plan`) attribute paths, with its name placeholders. */
@@ -101,13 +130,15 @@ export class Accounts {
   }
 
   /** A new account; 720001 when the id is taken. */
-  create(account: Account): Promise<void> {
-    return this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.isNew('id'), '720001');
+  async create(account: Account): Promise<void> {
+    await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.isNew('id'), '720001');
+    await noteZones(this.store, this.orgId, [account]);
   }
 
   /** Replaces the account stored at `version`; 720007 when it changed or was deleted since. */
-  replace(account: Account, version: number): Promise<void> {
-    return this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.versionIs(version), '720007');
+  async replace(account: Account, version: number): Promise<void> {
+    await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.versionIs(version), '720007');
+    await noteZones(this.store, this.orgId, [account]);
   }
 
   /** 720003 when there is no such account. */
@@ -125,6 +156,24 @@ export class Accounts {
     const groups: Item[][] = [];
     for (let i = 0; i < items.length; i += groupSize) groups.push(items.slice(i, i + groupSize));
     await Promise.all(groups.map((group) => this.store.putMany('account', group)));
+    await noteZones(this.store, this.orgId, accounts);
+  }
+
+  /**
+   * One page of one shard of the accounts in `zone` (NO_ZONE: those without one), after the id `after`: through
+   * the zone index, so a firing for Tokyo reads Tokyo's accounts only.
+   */
+  async readZonePage(zone: string, shard: number, opts: { after?: string; limit?: number } = {}): Promise<ShardPage> {
+    const zoneKey = accountZoneKey(this.orgId, zone === NO_ZONE ? undefined : zone, shard);
+    const out = await this.store.query('account', {
+      IndexName: 'byZone',
+      KeyConditionExpression: '#z = :z',
+      ExpressionAttributeNames: { '#z': 'zoneKey' },
+      ExpressionAttributeValues: { ':z': zoneKey },
+      ExclusiveStartKey: opts.after === undefined ? undefined : { zoneKey, ...accountKey(this.orgId, opts.after) },
+      Limit: opts.limit,
+    });
+    return { accounts: out.items.map(toAccount), next: out.lastKey?.id as string | undefined };
   }
 
   /** One page of one shard, after the id `after`; `attributes` reads only those paths (and the id). */
@@ -224,4 +273,9 @@ export class Accounts {
  */
 export function readShardPage(store: Store, orgId: number, shard: number, after: string | undefined, limit: number): Promise<ShardPage> {
   return new Accounts(store.forOrg(orgId)).readShardPage(shard, { after, limit });
+}
+
+/** The pipeline's read of one shard of one zone's accounts (a recurring schedule's firing). */
+export function readZonePage(store: Store, orgId: number, zone: string, shard: number, after: string | undefined, limit: number): Promise<ShardPage> {
+  return new Accounts(store.forOrg(orgId)).readZonePage(zone, shard, { after, limit });
 }

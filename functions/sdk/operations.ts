@@ -15,6 +15,7 @@ import { AppError } from '../../shared/errors';
 import { normalizePhones } from '../../shared/phone';
 import type { SDK_PROTECTED_FIELDS, SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
 import { firstIssue } from '../api/problems';
+import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
@@ -301,6 +302,13 @@ const events: Op<'events'> = async (p, ctx) => {
     ),
   }));
   await ctx.tenant.keyed('accountEvent').putMany(items.map((item) => ({ rest: p.accountId, item })));
+  // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds
+  await announceEvents(ctx.rt.ports, {
+    orgId: ctx.tenant.orgId,
+    accountId: p.accountId,
+    receivedAt: now,
+    events: items.map((item) => ({ ...item, id: item.eventKey })),
+  });
   return { accepted: items.length };
 };
 

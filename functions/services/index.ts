@@ -32,6 +32,7 @@ import {
   planHandlers,
   planStatisticsHandlers,
   sentRecordHandlers,
+  triggerHandlers,
 } from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
@@ -66,6 +67,7 @@ const AREAS: HandlerTable = {
   templateMessage: { ...templateMessageHandlers, ...templateMessagePushHandlers },
   plan: planHandlers,
   planAction: planActionHandlers,
+  trigger: triggerHandlers,
   planStatistics: planStatisticsHandlers,
   planConfig: planConfigHandlers,
   operationRecord: operationRecordHandlers,

@@ -185,7 +185,7 @@ export function accountEmailKey(orgId: number, email: string): string {
 }
 
 /** Stored attributes that are keys only (the shard partition and the email index key), never part of a record. */
-export const ACCOUNT_STORAGE_FIELDS = [ACCOUNT_PARTITION_KEY, 'emailKey'] as const;
+export const ACCOUNT_STORAGE_FIELDS = [ACCOUNT_PARTITION_KEY, 'emailKey', 'zoneKey'] as const;
 
 /**
  * Accounts: millions per organization, so not a plain entity. No `crud` block; its store builds keys with
@@ -198,6 +198,10 @@ export const accountEntity = defineEntity({
   partitionKey: { name: ACCOUNT_PARTITION_KEY, type: 'S' },
   sortKey: { name: 'id', type: 'S' },
   shardedPartition: { shards: ACCOUNT_SHARDS },
-  indexes: [{ name: 'byEmail', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' }],
+  indexes: [
+    { name: 'byEmail', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' },
+    // a recurring schedule's firing reads only the accounts of the zones it fires for (shared/entities/trigger.ts)
+    { name: 'byZone', partitionKey: { name: 'zoneKey', type: 'S' }, sortKey: { name: 'id', type: 'S' } },
+  ],
   permissions: { read: 'NAV_ACCOUNT', write: 'NAV_ACCOUNT' },
 });

@@ -41,6 +41,7 @@ import { memberListingEntity, organizationUserEntity, userEntity } from './user'
 import { templateCategoryEntity } from './templateCategory';
 import { messageFolderEntity } from './messageFolder';
 import { templateMessageEntity } from './templateMessage';
+import { triggerStateEntity } from './trigger';
 import { roleDirectoryEntity, userRoleEntity } from './userRole';
 
 export const ENTITIES = {
@@ -81,6 +82,7 @@ export const ENTITIES = {
   sentRecord: sentRecordEntity,
   deliveryCounter: deliveryCounterEntity,
   rateWindow: rateWindowEntity,
+  triggerState: triggerStateEntity,
   messageUnsubscription: messageUnsubscriptionEntity,
   smsContact: smsContactEntity,
   // messages
@@ -170,3 +172,4 @@ export * from './pushChannel';
 export * from './inbox';
 export * from './approvalSheet';
 export * from './notification';
+export * from './trigger';

@@ -47,6 +47,8 @@ export const planRunSchema = z.object({
   startedAt: z.number().int(),
   finishedAt: z.number().int().optional(),
   shardsDone: z.set(z.string()).optional(),
+  /** the audience parts to read before the run is done: ACCOUNT_SHARDS, or zones × shards for a recurring firing */
+  parts: z.number().int().optional(),
 });
 export type PlanRun = z.infer<typeof planRunSchema>;
 

@@ -14,6 +14,7 @@ import { PAGE_TEXTS } from './pageTexts';
 import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
+import { TRIGGER_TEXTS } from './triggerTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
@@ -28,6 +29,7 @@ export { PAGE_TEXTS } from './pageTexts';
 export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
+export { TRIGGER_TEXTS } from './triggerTexts';
 
 /** Every table of texts the server shows a person, by name. */
 export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
@@ -49,6 +51,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   REPORT_TEXTS,
   MONTHLY_REPORT_MAIL_TEXTS,
   JOURNEY_TEXTS,
+  TRIGGER_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
@@ -58,6 +61,20 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
  * choose their texts by key instead: their short words ("Done", "Unsubscribe") must not rewrite other sentences.
  */
 export const translateServerText = translator(
-  [VALIDATION_TEXTS, RENDER_TEXTS, FORM_TEXTS, ENTITY_TEXTS, REQUEST_TEXTS, IMPORT_TEXTS, CLOUD_RUN_TEXTS, PHONE_TEXTS, LINE_TEXTS, PUSH_TEXTS, APPROVAL_TEXTS, JOURNEY_TEXTS],
+  [
+    VALIDATION_TEXTS,
+    RENDER_TEXTS,
+    FORM_TEXTS,
+    ENTITY_TEXTS,
+    REQUEST_TEXTS,
+    IMPORT_TEXTS,
+    CLOUD_RUN_TEXTS,
+    PHONE_TEXTS,
+    LINE_TEXTS,
+    PUSH_TEXTS,
+    APPROVAL_TEXTS,
+    JOURNEY_TEXTS,
+    TRIGGER_TEXTS,
+  ],
   FIELD_NAMES,
 );

@@ -20,7 +20,7 @@ import { organizationServices } from './organization';
 import { monthlyReportServices, reportExportServices, reportServices, requestedReportServices } from './report';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
-import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
+import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices, triggerServices } from './plan';
 import { planConfigServices } from './planConfig';
 import { systemSettingServices } from './systemSetting';
 import { templateMessageServices } from './templateMessage';
@@ -45,6 +45,7 @@ export const SERVICE_AREAS = {
   templateMessage: { ...templateMessageServices, ...templateMessagePushServices },
   plan: planServices,
   planAction: planActionServices,
+  trigger: triggerServices,
   planStatistics: planStatisticsServices,
   planConfig: planConfigServices,
   operationRecord: operationRecordServices,

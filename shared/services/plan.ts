@@ -435,6 +435,14 @@ export const planActionServices = {
   modifyDateRange: operation({ access: 'PLAN_CHANGE_DATE', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
 } as const;
 
+/**
+ * Spec 000's `trigger.save`: a draft's trigger (spec 001 section 3.4): immediately, a date, a recurring schedule,
+ * or an app event (action code, geofence, beacon) with its delay, throttling, limiter rule and reset events.
+ */
+export const triggerServices = {
+  save: operation({ access: 'PLAN_CREATE_TRIGGER', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
+} as const;
+
 export const planStatisticsServices = {
   /** a message's numbers: totals of its runs and sends, opens and clicks per hour (UTC) */
   detail: operation({

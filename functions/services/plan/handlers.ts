@@ -20,6 +20,7 @@ import {
   walkOrder,
 } from '../../../shared/plan/journey';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
+import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
 import { APPROVAL_TEXTS } from '../../../shared/i18n';
@@ -36,6 +37,9 @@ import { takeFromLimit } from '../auth';
 import { editBaseInfo, editReportMails, requireClassification } from './baseInfo';
 import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
+import { checkTriggerToSave } from './trigger';
+
+export { triggerHandlers } from './trigger';
 import { countMatching } from '../segment';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { sheetOf, sheetWrite } from '../approvalSheet';
@@ -48,7 +52,12 @@ const COPY_SUFFIX = ' (copy)';
 
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
 function dueAtOf(plan: Plan, now: number): number {
-  if (plan.trigger.kind === 'IMMEDIATELY') return now;
+  if (plan.trigger.kind !== 'SCHEDULE') {
+    // a recurring schedule or an event trigger starts when active (its firings are the pipeline's)
+    const standing = checkStandingTrigger(plan.trigger, now);
+    if (!standing.ok) throw new AppError(standing.code, standing.detail);
+    return now;
+  }
   const check = checkScheduleTime(plan.trigger.at, plan.trigger.timeZone, now);
   if (!check.ok) throw new AppError(check.code);
   return check.instant;
@@ -175,10 +184,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       await requireApprovedTemplate(ctx, content.templateId);
       content = await templateContent(ctx, content.templateId, input.channel);
     }
-    if (input.trigger.kind === 'SCHEDULE') {
-      const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
-      if (!check.ok) throw new AppError(check.code);
-    }
+    await checkTriggerToSave(ctx, input.trigger);
     const fields = { ...input, content, id: undefined, version: undefined, categoryId: input.categoryId ?? undefined, groupId: input.groupId ?? undefined };
     if (!input.id) {
       const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
@@ -245,7 +251,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     if (source.type !== 'BUILDER' || !journey) throw new AppError('720009');
     const now = ctx.rt.clock.now();
     const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
-    const keep = trigger.kind === 'IMMEDIATELY' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
     const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
     const copy: BuilderPlan = {
       orgId: ctx.identity.orgId,
@@ -278,7 +284,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const now = ctx.rt.clock.now();
     const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
     // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
-    const keep = trigger.kind === 'IMMEDIATELY' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
     // a segment deleted since is not carried over
     const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
     const copy: Plan = {

@@ -78,7 +78,7 @@ export default function BuilderPage() {
         journey: journeyOf(draft) as never,
       });
       showSuccess(t('journey.saved'));
-      navigate(detailPath(view.id));
+      void navigate(detailPath(view.id));
     } catch {
       // the client shows the catalogue's message
     } finally {

@@ -45,6 +45,8 @@ function onItsWay(plan: PlanView | undefined): boolean {
   if (plan.status === 'IN_PROGRESS') return true;
   if (plan.status !== 'ACTIVE') return false;
   if (plan.trigger.kind === 'IMMEDIATELY') return true;
+  // a standing trigger sends run after run while active: its numbers are read when asked
+  if (plan.trigger.kind !== 'SCHEDULE') return false;
   try {
     return zonedTimeToUtc(plan.trigger.at, plan.trigger.timeZone) <= Date.now();
   } catch {

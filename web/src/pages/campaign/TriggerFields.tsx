@@ -1,6 +1,7 @@
 /**
- * When a message goes out: immediately, or at a date and time on the clock of a chosen time zone. Shows the UTC
- * instant that names and, plainly, the 5-minute rule (750002) when the time is too close.
+ * When a message goes out: immediately, or at a date and time on the clock of a chosen time zone (showing the UTC
+ * instant that names and, plainly, the 5-minute rule (750002) when the time is too close); or a standing trigger,
+ * a recurring schedule or an app event, whose fields are StandingTriggerFields'.
  */
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
@@ -11,9 +12,18 @@ import { formatDateTime } from '../../../../shared/format';
 import { FieldError } from '../../components/TextField';
 import { Select } from '../../components/Select';
 import { currentLang } from '../../i18n';
-import { checkTrigger, offsetLabel, timeZoneNames, type TriggerDraft } from './schedule';
+import { checkTrigger, offsetLabel, type StandingTrigger, timeZoneNames, type TriggerDraft } from './schedule';
+import { StandingTriggerFields, standingDraft } from './StandingTriggerFields';
 import partStyles from './planParts.module.css';
 import styles from './TriggerFields.module.css';
+
+const STANDING_KINDS: readonly StandingTrigger['kind'][] = ['RECURRING', 'ACTION', 'GEOFENCE', 'BEACON'];
+const KIND_LABEL: Record<StandingTrigger['kind'], string> = {
+  RECURRING: 'campaign.trigger.recurring',
+  ACTION: 'campaign.trigger.action',
+  GEOFENCE: 'campaign.trigger.geofence',
+  BEACON: 'campaign.trigger.beacon',
+};
 
 type Schedule = Extract<TriggerDraft, { kind: 'SCHEDULE' }>;
 
@@ -64,7 +74,7 @@ export function TriggerFields({
             inputId={`${idPrefix}-now`}
             name={`${idPrefix}-kind`}
             value="IMMEDIATELY"
-            checked={!scheduled}
+            checked={trigger.kind === 'IMMEDIATELY'}
             onChange={() => onChange({ kind: 'IMMEDIATELY' }, schedule)}
           />
           <label htmlFor={`${idPrefix}-now`}>{t('campaign.trigger.immediately')}</label>
@@ -73,7 +83,25 @@ export function TriggerFields({
           <RadioButton inputId={`${idPrefix}-schedule`} name={`${idPrefix}-kind`} value="SCHEDULE" checked={scheduled} onChange={() => onChange(schedule, schedule)} />
           <label htmlFor={`${idPrefix}-schedule`}>{t('campaign.trigger.scheduled')}</label>
         </div>
+        {STANDING_KINDS.map((kind) => (
+          <div className="checkbox-row" key={kind}>
+            <RadioButton
+              inputId={`${idPrefix}-${kind.toLowerCase()}`}
+              name={`${idPrefix}-kind`}
+              value={kind}
+              checked={trigger.kind === kind}
+              onChange={() => onChange(standingDraft(kind, schedule), schedule)}
+            />
+            <label htmlFor={`${idPrefix}-${kind.toLowerCase()}`}>{t(KIND_LABEL[kind])}</label>
+          </div>
+        ))}
       </fieldset>
+      {trigger.kind !== 'IMMEDIATELY' && trigger.kind !== 'SCHEDULE' && (
+        <>
+          <StandingTriggerFields idPrefix={idPrefix} trigger={trigger} zones={zones} onChange={(next) => onChange(next, schedule)} />
+          {error && <FieldError id={errorId} text={error} />}
+        </>
+      )}
       {scheduled && (
         <div className={styles.scheduleGrid}>
           <div className="field">

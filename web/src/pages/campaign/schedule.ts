@@ -5,8 +5,11 @@
 import type { ErrorCode } from '../../../../shared/errors';
 import { formatUtcOffset } from '../../../../shared/format';
 import { checkScheduleTime, isTimeZone, type Trigger } from '../../../../shared/plan/plan';
+import { checkStandingTrigger, triggerSchema } from '../../../../shared/plan/trigger';
 
-export type TriggerDraft = { kind: 'IMMEDIATELY' } | { kind: 'SCHEDULE'; date: string; time: string; timeZone: string };
+/** A standing trigger (recurring, or on an app event) is edited as the trigger itself. */
+export type StandingTrigger = Exclude<Trigger, { kind: 'IMMEDIATELY' | 'SCHEDULE' }>;
+export type TriggerDraft = { kind: 'IMMEDIATELY' } | { kind: 'SCHEDULE'; date: string; time: string; timeZone: string } | StandingTrigger;
 
 let zones: string[] | null = null;
 /** Every zone the browser knows, UTC first. */
@@ -59,11 +62,13 @@ export function suggestedSchedule(now: number, timeZone: string): TriggerDraft {
 }
 
 export function triggerOf(draft: TriggerDraft): Trigger {
-  return draft.kind === 'IMMEDIATELY' ? { kind: 'IMMEDIATELY' } : { kind: 'SCHEDULE', at: `${draft.date}T${draft.time}`, timeZone: draft.timeZone };
+  if (draft.kind === 'IMMEDIATELY') return { kind: 'IMMEDIATELY' };
+  if (draft.kind === 'SCHEDULE') return { kind: 'SCHEDULE', at: `${draft.date}T${draft.time}`, timeZone: draft.timeZone };
+  return draft;
 }
 
 export function triggerDraftOf(trigger: Trigger): TriggerDraft {
-  if (trigger.kind === 'IMMEDIATELY') return trigger;
+  if (trigger.kind !== 'SCHEDULE') return trigger;
   const [date, time] = trigger.at.split('T');
   return { kind: 'SCHEDULE', date, time: time.slice(0, 5), timeZone: trigger.timeZone };
 }
@@ -73,6 +78,13 @@ export type TriggerCheck = { ok: true; instant: number | null } | { ok: false; c
 /** "Immediately" is always fine; a schedule must name a real time at least 5 minutes ahead. */
 export function checkTrigger(draft: TriggerDraft, now: number): TriggerCheck {
   if (draft.kind === 'IMMEDIATELY') return { ok: true, instant: null };
+  if (draft.kind !== 'SCHEDULE') {
+    // the server's own rules: the fields' schema (a 7-day delay at most, dates in order), then a time left to run
+    const parsed = triggerSchema.safeParse(draft);
+    if (!parsed.success) return { ok: false, code: '400016' };
+    const standing = checkStandingTrigger(parsed.data, now);
+    return standing.ok ? { ok: true, instant: null } : { ok: false, code: standing.code };
+  }
   if (!draft.date || !draft.time) return { ok: false, code: '401005' };
   const check = checkScheduleTime(`${draft.date}T${draft.time}`, draft.timeZone, now);
   return check.ok ? { ok: true, instant: check.instant } : check;

@@ -1,0 +1,34 @@
+/**
+ * The trigger engine's keys in the triggerState table (shared/entities/trigger.ts), and the index of the ACTIVE
+ * plans an app event wakes, written in the same transaction as the plan's change of state.
+ */
+import { isEventTrigger, listenKeyOf, resetKeysOf } from '../../shared/plan/trigger';
+import type { Plan } from '../../shared/plan/plan';
+import type { Store, TransactItem } from '../store/store';
+
+export const zonesKey = (orgId: number) => `zones#${orgId}`;
+export const listenKey = (orgId: number, key: string) => `on#${orgId}#${key}`;
+export const limitKey = (orgId: number, planId: string, accountId: string) => `limit#${orgId}#${planId}#${accountId}`;
+
+/** The trigger index keys a plan listens on while ACTIVE. */
+const indexKeysOf = (plan: { orgId: number; trigger: Plan['trigger'] }): string[] =>
+  isEventTrigger(plan.trigger) ? [listenKeyOf(plan.trigger), ...resetKeysOf(plan.trigger)].map((k) => listenKey(plan.orgId, k)) : [];
+
+/**
+ * The index writes of a plan's change of state (written in the change's transaction): listening from when it
+ * becomes ACTIVE, no longer once it leaves ACTIVE or is deleted, and on new events when its trigger changes.
+ */
+export function triggerIndexWrites(store: Store, before: Plan, after: Plan | undefined): TransactItem[] {
+  const old = before.status === 'ACTIVE' ? indexKeysOf(before) : [];
+  const next = after?.status === 'ACTIVE' ? indexKeysOf(after) : [];
+  const write = (key: string, op: 'ADD' | 'DELETE'): TransactItem => ({
+    Update: {
+      TableName: store.table('triggerState'),
+      Key: { key },
+      UpdateExpression: `${op} #p :p`,
+      ExpressionAttributeNames: { '#p': 'plans' },
+      ExpressionAttributeValues: { ':p': new Set([before.id]) },
+    },
+  });
+  return [...old.filter((k) => !next.includes(k)).map((k) => write(k, 'DELETE')), ...next.filter((k) => !old.includes(k)).map((k) => write(k, 'ADD'))];
+}

@@ -1,0 +1,93 @@
+/**
+ * Wall-clock times in IANA time zones, through Intl (no zone data of our own): one-time schedules, recurring
+ * schedules in each recipient's zone, quiet hours. Daylight-saving changes are the runtime's.
+ */
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** 'YYYY-MM-DDTHH:mm[:ss]' without offset, checked against the calendar (no 30 February). */
+export function parseLocalDateTime(value: string): WallClock | null {
+  const m = LOCAL_DATE_TIME.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => (s === undefined ? 0 : Number(s)));
+  if (year < 1970 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  if (day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return { year, month, day, hour, minute, second };
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** An IANA zone name the runtime knows ('Asia/Tokyo', 'UTC'); fixed offsets like '+09:00' are not zones. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    formatterFor(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC in ms at an instant (+9 h for Tokyo). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The instant (epoch ms) a wall-clock time in `timeZone` names. Like Temporal's 'compatible' choice: a time the
+ * clocks repeat (autumn) means the earlier one; a time the clocks skip (spring) is moved on by the gap, so
+ * 02:30 in New York on the morning clocks go forward is 03:30 daylight time.
+ */
+export function zonedTimeToUtc(localDateTime: string, timeZone: string): number {
+  const wall = parseLocalDateTime(localDateTime);
+  if (!wall) throw new RangeError(`Not a local date-time: ${localDateTime}`);
+  if (!isTimeZone(timeZone)) throw new RangeError(`Not a time zone: ${timeZone}`);
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  // Zones change offset at most once in any two days, so the offsets a day either side are the only candidates.
+  const before = offsetAt(naive - DAY, timeZone);
+  const after = offsetAt(naive + DAY, timeZone);
+  const fits = [before, after].map((o) => naive - o).filter((t) => naive - offsetAt(t, timeZone) === t);
+  if (fits.length > 0) return Math.min(...fits);
+  return naive - before;
+}
+
+/** The wall-clock date ('YYYY-MM-DD') at `instant` in `timeZone`. */
+export function localDateOf(instant: number, timeZone: string): string {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return `${String(parts.year).padStart(4, '0')}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+}

@@ -1,0 +1,300 @@
+/**
+ * Standing triggers on the controllable clock: a recurring 09:00 schedule reaches Tokyo, Berlin, New York and an
+ * account without a zone (the organization's) each at their own 09:00, across the US and EU daylight-saving
+ * changes; app events posted to the SDK API (geofence enter, beacon exit, a custom action code) send their
+ * trigger's message once per limiter window, after the delay, again after a reset event; `trigger.save` refuses
+ * bad input with catalogue codes and answers another organization's ids as missing.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Accounts } from '../../functions/domain/accounts';
+import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
+import { createSdkClient, type SdkClient } from '../../shared/sdk/client';
+import { type ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
+import { twoOrganizations } from '../support/organizations';
+import { approverOf, emailContent } from '../support/plans';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const clock = manualClock(Date.UTC(2026, 2, 5, 12, 0, 0));
+let herald: LocalHerald;
+let admin: ApiClient;
+let other: ApiClient;
+let approver: { id: string; client: ApiClient };
+
+beforeAll(async () => {
+  herald = await startHerald({ clock, config: { sendRates: { EMAIL: 1_000_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } } });
+  ({ admin, other } = await twoOrganizations(herald, 'trg'));
+  admin.autoRefresh = true;
+  approver = await approverOf(admin, herald, 'tina');
+});
+afterAll(() => herald?.stop());
+// the clock moves by hours and days: sign in afresh for each test
+beforeEach(async () => {
+  await admin.login();
+  admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+  await approver.client.login(...approver.client.credentials!);
+  await other.login(...other.credentials!);
+});
+
+async function segmentOf(country: string): Promise<string> {
+  const id = randomUUID();
+  const now = clock.now();
+  await new Store(herald.rt).put('segment', {
+    orgId: 1,
+    id,
+    name: `From ${country}`,
+    description: '',
+    rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: country }] },
+    version: 1,
+    dateCreated: now,
+    dateUpdated: now,
+    createdBy: 'test',
+    updatedBy: 'test',
+  });
+  return id;
+}
+
+/** A message with `trigger`, approved and so ACTIVE. */
+async function activePlan(subject: string, segmentId: string, trigger: unknown): Promise<string> {
+  const draft = await admin.ok('plan.saveSingle', { name: subject, title: subject, channel: 'EMAIL', content: emailContent(subject), segmentId, trigger });
+  await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: clock.now() + DAY });
+  expect((await approver.client.ok('planAction.pass', { id: draft.id })).status).toBe('ACTIVE');
+  await herald.delivery.idle();
+  return draft.id as string;
+}
+
+async function settle(): Promise<void> {
+  await herald.scheduler.fireDue();
+  await herald.delivery.idle();
+  await herald.scheduler.fireDue();
+  await herald.delivery.idle();
+}
+
+const mailsTo = async (subject: string) => (await sentMail(herald)).filter((m) => m.subject === subject).flatMap((m) => m.destination.to);
+
+describe('a recurring 09:00 schedule in each recipient’s time zone', () => {
+  /** Steps the clock an hour at a time to `end`, noting when each recipient's mail went out. */
+  async function walk(subject: string, end: number): Promise<Record<string, string[]>> {
+    const seen: Record<string, string[]> = {};
+    let count = (await mailsTo(subject)).length;
+    while (clock.now() < end) {
+      clock.advance(HOUR);
+      await settle();
+      const to = await mailsTo(subject);
+      for (const address of to.slice(count)) (seen[address.split('@')[0]!] ??= []).push(new Date(clock.now()).toISOString().slice(0, 16));
+      count = to.length;
+    }
+    return seen;
+  }
+
+  it('reaches Tokyo, Berlin, New York and the organization’s zone each at their 09:00, across the daylight-saving changes', async () => {
+    const tag = Date.now().toString(36);
+    const accounts = new Accounts(new Store(herald.rt).forOrg(1));
+    const now = clock.now();
+    const zones = { tokyo: 'Asia/Tokyo', berlin: 'Europe/Berlin', newyork: 'America/New_York', nozone: undefined } as const;
+    for (const [name, timeZone] of Object.entries(zones)) {
+      await accounts.create({
+        orgId: 1,
+        id: `${name}-${tag}`,
+        emails: [`${name}-${tag}@example.com`],
+        country: 'US',
+        ...(timeZone ? { timeZone } : {}),
+        emailConsent: true,
+        smsConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        tags: [],
+        attributes: {},
+        version: 1,
+        dateCreated: now,
+        dateUpdated: now,
+        createdBy: 'test',
+        updatedBy: 'test',
+      });
+    }
+    const segmentId = await segmentOf('US');
+    const at = (name: string) => `${name}-${tag}`;
+
+    // 6 to 9 March 2026: New York moves to daylight time on the 8th
+    const spring = 'Good morning (US change)';
+    await activePlan(spring, segmentId, { kind: 'RECURRING', unit: 'DAY', hours: [9], startDate: '2026-03-06', endDate: '2026-03-09', timeZone: 'UTC' });
+    const us = await walk(spring, Date.UTC(2026, 2, 10, 12));
+    expect(us[at('tokyo')]).toEqual(['2026-03-06T00:00', '2026-03-07T00:00', '2026-03-08T00:00', '2026-03-09T00:00']);
+    expect(us[at('berlin')]).toEqual(['2026-03-06T08:00', '2026-03-07T08:00', '2026-03-08T08:00', '2026-03-09T08:00']);
+    expect(us[at('newyork')]).toEqual(['2026-03-06T14:00', '2026-03-07T14:00', '2026-03-08T13:00', '2026-03-09T13:00']);
+    // no zone of its own: the organization's (none set: UTC)
+    expect(us[at('nozone')]).toEqual(['2026-03-06T09:00', '2026-03-07T09:00', '2026-03-08T09:00', '2026-03-09T09:00']);
+    expect(Object.keys(us)).toHaveLength(4);
+
+    // 28 to 30 March 2026: Berlin moves to summer time on the 29th
+    const eu = 'Good morning (EU change)';
+    clock.t = Date.UTC(2026, 2, 27, 12);
+    await admin.login();
+    admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    await approver.client.login(...approver.client.credentials!);
+    const planId = await activePlan(eu, segmentId, { kind: 'RECURRING', unit: 'DAY', hours: [9], startDate: '2026-03-28', endDate: '2026-03-29', timeZone: 'UTC' });
+    const summer = await walk(eu, Date.UTC(2026, 2, 30, 12));
+    expect(summer[at('berlin')]).toEqual(['2026-03-28T08:00', '2026-03-29T07:00']);
+    expect(summer[at('newyork')]).toEqual(['2026-03-28T13:00', '2026-03-29T13:00']);
+    expect(summer[at('tokyo')]).toEqual(['2026-03-28T00:00', '2026-03-29T00:00']);
+    // each firing instant is a run of its own, finished, and the plan stays ACTIVE for the next
+    const runs = await new Store(herald.rt).forOrg(1).keyed('planRun').list(planId);
+    expect(runs.map((r) => r.status)).toEqual(Array(runs.length).fill('DONE'));
+    // Tokyo, Berlin, New York and UTC never share an instant: four runs a day
+    expect(runs).toHaveLength(8);
+    await admin.login();
+    admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    expect((await admin.ok('plan.detail', { id: planId })).status).toBe('ACTIVE');
+  }, 240_000);
+});
+
+describe('app events posted to the SDK API', () => {
+  let sdk: SdkClient;
+  let segmentId: string;
+  let geofenceId: string;
+  let beaconId: string;
+
+  beforeAll(async () => {
+    await admin.login();
+    admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    const app = await admin.ok('application.save', { name: 'Shop', appType: 'IOS', bundleId: 'com.example.shop' });
+    const issued = await admin.ok('application.issueSecret', { id: app.id });
+    sdk = createSdkClient({ baseUrl: herald.url, appKey: issued.appKey, secret: issued.secret, now: () => clock.now() });
+    segmentId = await segmentOf('JP');
+    geofenceId = (await admin.ok('geofence.save', { name: 'Shibuya store', latitude: 35.6595, longitude: 139.7005, radius: 200, radiusUnit: 'M' })).id;
+    beaconId = (await admin.ok('beacon.save', { name: 'Front door', uuid: randomUUID(), major: 1, minor: 7 })).id;
+  });
+
+  async function person(): Promise<string> {
+    const id = `p-${randomUUID().slice(0, 8)}`;
+    await sdk.identify({ accountId: id, emails: [`${id}@example.com`], country: 'JP', consents: { email: true } });
+    return id;
+  }
+  const post = async (accountId: string, ...events: Record<string, unknown>[]) => {
+    await sdk.events({ accountId, events: events.map((e) => ({ at: clock.now(), ...e })) as Parameters<SdkClient['events']>[0]['events'] });
+    await settle();
+  };
+
+  it('a geofence enter sends once per limiter window (once every 2 days), and again after it', async () => {
+    const subject = `Welcome to the store ${randomUUID().slice(0, 6)}`;
+    await activePlan(subject, segmentId, { kind: 'GEOFENCE', geofenceId, on: 'ENTER', limiter: { kind: 'EVERY_DAYS', days: 2 } });
+    const ana = await person();
+    await post(ana, { type: 'geofence.enter', geofenceId });
+    expect(await mailsTo(subject)).toEqual([`${ana}@example.com`]);
+    // inside the window: nothing more, whether another enter or the same one delivered twice
+    clock.advance(HOUR);
+    await post(ana, { type: 'geofence.enter', geofenceId }, { type: 'geofence.enter', geofenceId });
+    // leaving is not entering
+    await post(ana, { type: 'geofence.exit', geofenceId });
+    expect(await mailsTo(subject)).toHaveLength(1);
+    // another person has a window of their own
+    const ben = await person();
+    await post(ben, { type: 'geofence.enter', geofenceId });
+    expect((await mailsTo(subject)).sort()).toEqual([`${ana}@example.com`, `${ben}@example.com`].sort());
+    // after the window: again
+    clock.advance(2 * DAY);
+    await post(ana, { type: 'geofence.enter', geofenceId });
+    expect((await mailsTo(subject)).filter((to) => to === `${ana}@example.com`)).toHaveLength(2);
+  }, 60_000);
+
+  it('a beacon exit sends once only, and again after a reset event', async () => {
+    const subject = `See you soon ${randomUUID().slice(0, 6)}`;
+    await activePlan(subject, segmentId, { kind: 'BEACON', beaconId, on: 'EXIT', limiter: { kind: 'ONCE' }, resetEvents: ['checkout'] });
+    const cleo = await person();
+    await post(cleo, { type: 'beacon.enter', beaconId });
+    expect(await mailsTo(subject)).toEqual([]);
+    await post(cleo, { type: 'beacon.exit', beaconId });
+    clock.advance(10 * DAY);
+    await post(cleo, { type: 'beacon.exit', beaconId });
+    expect(await mailsTo(subject)).toEqual([`${cleo}@example.com`]);
+    await post(cleo, { type: 'custom', name: 'checkout' });
+    await post(cleo, { type: 'beacon.exit', beaconId });
+    expect(await mailsTo(subject)).toEqual([`${cleo}@example.com`, `${cleo}@example.com`]);
+  }, 60_000);
+
+  it('a custom action code sends after its delay; a made-inactive plan hears nothing', async () => {
+    const subject = `Your cart ${randomUUID().slice(0, 6)}`;
+    const planId = await activePlan(subject, segmentId, { kind: 'ACTION', actionCode: 'add_to_cart', delayMinutes: 30, limiter: { kind: 'EACH_EVENT' } });
+    const dan = await person();
+    await post(dan, { type: 'custom', name: 'add_to_cart' });
+    await post(dan, { type: 'custom', name: 'view_item' });
+    expect(await mailsTo(subject)).toEqual([]);
+    clock.advance(30 * 60_000);
+    await settle();
+    expect(await mailsTo(subject)).toEqual([`${dan}@example.com`]);
+    // every event sends under EACH_EVENT; none once the plan is inactive
+    await post(dan, { type: 'custom', name: 'add_to_cart' });
+    await admin.ok('planAction.inactive', { id: planId });
+    clock.advance(31 * 60_000);
+    await post(dan, { type: 'custom', name: 'add_to_cart' });
+    clock.advance(31 * 60_000);
+    await settle();
+    expect(await mailsTo(subject)).toEqual([`${dan}@example.com`]);
+  }, 60_000);
+
+  it('throttling holds sends over the rate until the next window', async () => {
+    const subject = `Flash sale ${randomUUID().slice(0, 6)}`;
+    await activePlan(subject, segmentId, { kind: 'ACTION', actionCode: 'open_sale', limiter: { kind: 'ONCE' }, throttle: { rate: 2, per: 'HOUR' } });
+    clock.t = Math.ceil(clock.now() / HOUR) * HOUR + 60_000;
+    await settle();
+    const people = [await person(), await person(), await person()];
+    for (const p of people) await post(p, { type: 'custom', name: 'open_sale' });
+    expect(await mailsTo(subject)).toHaveLength(2);
+    clock.advance(HOUR);
+    await settle();
+    expect((await mailsTo(subject)).sort()).toEqual(people.map((p) => `${p}@example.com`).sort());
+  }, 60_000);
+});
+
+describe('trigger.save', () => {
+  let planId: string;
+  beforeAll(async () => {
+    await admin.login();
+    admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    planId = (await admin.ok('plan.saveSingle', { name: 'Trigger draft', title: 't', channel: 'EMAIL', content: emailContent('t') })).id;
+  });
+  const save = (trigger: unknown, id = planId, caller = admin) => caller.call('trigger.save', { id, trigger });
+
+  it('saves each kind on the draft', async () => {
+    const recurring = { kind: 'RECURRING', unit: 'WEEK', every: 2, hours: [9, 18], weekdays: [2, 6], startDate: '2026-12-01', timeZone: 'Asia/Tokyo' };
+    const saved = await save(recurring);
+    expect((saved.payload as { trigger: unknown }).trigger).toMatchObject({ ...recurring, recipientTimeZone: true, minute: 0 });
+    const fence = await admin.ok('geofence.save', { name: 'Kept fence', latitude: 35, longitude: 139, radius: 100, radiusUnit: 'M' });
+    expect(((await save({ kind: 'GEOFENCE', geofenceId: fence.id, on: 'EXIT', delayMinutes: 7 * 24 * 60 })).payload as { trigger: unknown }).trigger).toMatchObject({
+      kind: 'GEOFENCE',
+      limiter: { kind: 'ONCE' },
+    });
+    expect((await admin.ok('plan.detail', { id: planId })).trigger.kind).toBe('GEOFENCE');
+  });
+
+  it('bad input answers catalogue codes and stores nothing', async () => {
+    const before = await admin.ok('plan.detail', { id: planId });
+    const late = await save({ kind: 'ACTION', actionCode: 'buy', delayMinutes: 7 * 24 * 60 + 1 });
+    expect(late.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Setting exceeding maximum delay time!') });
+    expect((await save({ kind: 'RECURRING', unit: 'WEEK', hours: [9], weekdays: [8], startDate: '2026-12-01', timeZone: 'UTC' })).body.errorCode).toBe('400016');
+    expect((await save({ kind: 'RECURRING', unit: 'DAY', hours: [24], startDate: '2026-12-01', timeZone: 'UTC' })).body.errorCode).toBe('400016');
+    expect((await save({ kind: 'RECURRING', unit: 'DAY', hours: [9], startDate: '2026-12-02', endDate: '2026-12-01', timeZone: 'UTC' })).body.errorMessage).toContain(
+      'The start date should be earlier than the end date!',
+    );
+    // a range already over, and a one-time schedule under 5 minutes ahead
+    expect((await save({ kind: 'RECURRING', unit: 'DAY', hours: [9], startDate: '2020-01-01', endDate: '2020-01-02', timeZone: 'UTC' })).body.errorCode).toBe('750004');
+    const soon = new Date(clock.now() + 2 * 60_000).toISOString().slice(0, 16);
+    expect((await save({ kind: 'SCHEDULE', at: soon, timeZone: 'UTC' })).body.errorCode).toBe('750002');
+    expect((await save({ kind: 'GEOFENCE', geofenceId: 'nope', on: 'SIDEWAYS' })).body.errorCode).toBe('400016');
+    expect((await admin.ok('plan.detail', { id: planId })).version).toBe(before.version);
+  });
+
+  it('another organization’s plan and geofence answer as missing', async () => {
+    const theirs = await other.ok('geofence.save', { name: 'Their fence', latitude: 35, longitude: 139, radius: 100, radiusUnit: 'M' });
+    const foreignFence = await save({ kind: 'GEOFENCE', geofenceId: theirs.id, on: 'ENTER' });
+    const noFence = await save({ kind: 'GEOFENCE', geofenceId: randomUUID(), on: 'ENTER' });
+    expect(foreignFence.body.errorCode).toBe('720003');
+    expect(foreignFence.body).toEqual(noFence.body);
+    const foreignPlan = await save({ kind: 'IMMEDIATELY' }, planId, other);
+    const noPlan = await save({ kind: 'IMMEDIATELY' }, randomUUID(), other);
+    expect(foreignPlan.body.errorCode).toBe('720003');
+    expect(foreignPlan.body).toEqual(noPlan.body);
+  });
+});
