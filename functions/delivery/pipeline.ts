@@ -110,6 +110,7 @@ export function pipeline(deps: PipelineDeps) {
         const recipient: Recipient = {
           accountId: account.id,
           ...(t.target ? { target: t.target } : {}),
+          ...(t.os ? { os: t.os } : {}),
           address: t.address,
           locale: account.locale,
           ...(account.timeZone ? { timeZone: account.timeZone } : {}),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, SENT_STATES } from '../delivery';
+import { DEVICE_PLATFORMS } from './device';
 import { defineEntity, partitionShard } from './entity';
 
 /** Sent-records and counters of a run spread over this many partitions, so no key is hot at any send rate. */
@@ -42,6 +43,8 @@ export const sentRecordSchema = z.object({
   /** which of the account's addresses on the channel (a push device's id); absent where it has one */
   target: z.string().optional(),
   channel: z.enum(CHANNELS),
+  /** a push device's platform, so an outcome recorded later still counts per OS */
+  os: z.enum(DEVICE_PLATFORMS).optional(),
   address: z.string(),
   status: z.enum(SENT_STATES),
   reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [keyof typeof SEND_FAILURE_REASONS]).optional(),
@@ -93,6 +96,31 @@ export const deliveryCounterSchema = z.looseObject({
   dislikes: z.number().int().optional(),
 });
 export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
+
+/** The device platform a push send went to, counted per OS (`sent|IOS`); other channels have none. */
+export type CounterOs = (typeof DEVICE_PLATFORMS)[number];
+
+/**
+ * The organization's day counters live in the same table as the runs' (`runKey` = `<orgId>#@day#<YYYY-MM>`): a
+ * dashboard reads one partition per month, whatever the organization's size. A day has ORG_DAY_SHARDS items of
+ * counts (`slot` = `D#<YYYY-MM-DD>#<shard>`) and as many of the messages' shares (`P#...`), so no item takes every
+ * write and the totals are read without the shares. `@` is in no plan id.
+ */
+export const ORG_DAY_SHARDS = 4;
+export const orgMonthRest = (month: string) => `@day#${month}`;
+export const ORG_DAY_KINDS = { counts: 'D', plans: 'P' } as const;
+export const orgDaySlot = (kind: keyof typeof ORG_DAY_KINDS, day: string, shard: number) => `${ORG_DAY_KINDS[kind]}#${day}#${shard}`;
+
+/**
+ * Attribute names of a day's items: `sent` (the day's total), `sent@09` (its UTC hour), `sent|EMAIL` (a channel),
+ * `sent|PUSH_NATIVE|IOS` (a channel's OS); on the shares' items `sent~<planId>` (a message's share).
+ */
+export const orgDayField = {
+  hour: (field: string, hour: string) => `${field}@${hour}`,
+  channel: (field: string, channel: string) => `${field}|${channel}`,
+  os: (field: string, channel: string, os: string) => `${field}|${channel}|${os}`,
+  plan: (field: string, planId: string) => `${field}~${planId}`,
+};
 
 export const deliveryCounterEntity = defineEntity({
   name: 'deliveryCounter',
