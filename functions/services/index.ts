@@ -24,6 +24,7 @@ import { systemSettingHandlers } from './systemSetting/handlers';
 import { templateMessageHandlers } from './templateMessage/handlers';
 import { consoleCloudHandlers, messageHandlers } from './message/handlers';
 import { reportHandlers } from './report/handlers';
+import { dashboardMetricHandlers } from './dashboard/handlers';
 import { messageUnsubscriptionHandlers, operationRecordHandlers, planActionHandlers, planHandlers, planStatisticsHandlers, sentRecordHandlers } from './plan/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
@@ -69,6 +70,7 @@ const AREAS: HandlerTable = {
   pushChannelSetting: pushChannelSettingHandlers,
   message: messageHandlers,
   report: reportHandlers,
+  dashboardMetric: dashboardMetricHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,

@@ -18,6 +18,7 @@ import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { reportServices } from './report';
+import { dashboardMetricServices } from './dashboard';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices } from './plan';
@@ -62,6 +63,7 @@ export const SERVICE_AREAS = {
   pushChannelSetting: pushChannelSettingServices,
   message: messageServices,
   report: reportServices,
+  dashboardMetric: dashboardMetricServices,
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,
@@ -110,3 +112,4 @@ export * from './directMail';
 export * from './message';
 export * from './approvalSheet';
 export * from './notification';
+export * from './dashboard';

@@ -2,14 +2,9 @@
  * A message's numbers as the portal shows them (spec 001 section 9): counts with K and M, rates truncated to two
  * decimals, and '--' for a metric the channel cannot measure or a rate without a base.
  */
-import type { Channel, SendFailureReason } from '../../../../shared/delivery';
+import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS, type SendFailureReason } from '../../../../shared/delivery';
 import { formatCount, formatRate } from '../../../../shared/format';
 import type { PlanTotals } from '../../../../shared/services/plan';
-
-/** Channels whose opens are tracked (a pixel in an email, an app open of a push); SMS, LINE and direct mail have none. */
-const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
-/** Channels whose link clicks are tracked; a letter has no links. */
-const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'LINE']);
 
 export const METRICS = [
   'matched',
