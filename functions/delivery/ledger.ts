@@ -7,7 +7,22 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
-import { addressKeyOf, type CounterOs, DELIVERY_SHARDS, ORG_DAY_SHARDS, orgDayField, orgDaySlot, orgMonthRest, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
+import {
+  addressKeyOf,
+  type CounterOs,
+  DAILY_IN_MONTH,
+  DELIVERY_SHARDS,
+  ORG_DAY_SHARDS,
+  orgDayField,
+  orgDaySlot,
+  orgMonthRest,
+  orgMonthSlot,
+  orgYearRest,
+  runShardKey,
+  type SentRecord,
+  SHARE_FIELDS,
+  shardOf,
+} from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
 import type { Store, TenantStore, TransactItem } from '../store/store';
 
@@ -99,32 +114,42 @@ export class Ledger {
   }
 
   /**
-   * The organization's day item of an event of a known channel (see orgMonthRest): totals, the UTC hour, the
-   * channel, the channel's OS and the message's share. None when nothing in `parts` is a recipient's event.
+   * The organization's items of an event of a known channel (shared/entities/delivery.ts orgMonthRest): the day's
+   * counts, hour and shares, and the month's counts (with the day's trend counts) and shares. None when nothing
+   * in `parts` is a recipient's event.
    */
   private orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[]): TransactItem[] {
     if (!k.channel) return [];
     const iso = new Date(this.clock.now()).toISOString();
+    const [day, month, year, dayOfMonth, hour] = [iso.slice(0, 10), iso.slice(0, 7), iso.slice(0, 4), iso.slice(8, 10), iso.slice(11, 13)];
     const counts = new Map<string, number>();
+    const hours = new Map<string, number>();
     const shares = new Map<string, number>();
+    const daily = new Map<string, number>();
     const plus = (to: Map<string, number>, name: string, n: number) => to.set(name, (to.get(name) ?? 0) + n);
     for (const { os, add } of parts) {
       for (const [field, n] of Object.entries(add) as [Counter, number][]) {
         if (!n || !EVENT_COUNTERS.has(field)) continue;
         plus(counts, field, n);
-        plus(counts, orgDayField.hour(field, iso.slice(11, 13)), n);
         plus(counts, orgDayField.channel(field, k.channel), n);
         if (os) plus(counts, orgDayField.os(field, k.channel, os), n);
-        plus(shares, orgDayField.plan(field, k.planId), n);
+        plus(hours, orgDayField.hour(field, hour), n);
+        if ((SHARE_FIELDS as readonly string[]).includes(field)) plus(shares, orgDayField.plan(field, k.channel, k.planId), n);
+        if ((DAILY_IN_MONTH as readonly string[]).includes(field)) plus(daily, orgDayField.day(field, dayOfMonth), n);
       }
     }
     if (counts.size === 0) return [];
-    const runKey = `${k.orgId}#${orgMonthRest(iso.slice(0, 7))}`;
-    const day = iso.slice(0, 10);
-    const item = (kind: 'counts' | 'plans', adds: Map<string, number>): TransactItem => ({
-      Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey, slot: orgDaySlot(kind, day, shard % ORG_DAY_SHARDS) }, ...addExpression(adds) },
-    });
-    return [item('counts', counts), item('plans', shares)];
+    const s = shard % ORG_DAY_SHARDS;
+    const item = (runKey: string, slot: string, adds: ReadonlyMap<string, number>): TransactItem[] =>
+      // an event no message share counts (an answer, an unsubscribe) adds to no share item
+      adds.size ? [{ Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: `${k.orgId}#${runKey}`, slot }, ...addExpression(adds) } }] : [];
+    return [
+      ...item(orgMonthRest(month), orgDaySlot('counts', day, s), counts),
+      ...item(orgMonthRest(month), orgDaySlot('hours', day, s), hours),
+      ...item(orgMonthRest(month), orgDaySlot('plans', day, s), shares),
+      ...item(orgYearRest(year), orgMonthSlot('counts', month, s), new Map([...counts, ...daily])),
+      ...item(orgYearRest(year), orgMonthSlot('plans', month, s), shares),
+    ];
   }
 
   /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */

@@ -101,25 +101,35 @@ export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
 export type CounterOs = (typeof DEVICE_PLATFORMS)[number];
 
 /**
- * The organization's day counters live in the same table as the runs' (`runKey` = `<orgId>#@day#<YYYY-MM>`): a
- * dashboard reads one partition per month, whatever the organization's size. A day has ORG_DAY_SHARDS items of
- * counts (`slot` = `D#<YYYY-MM-DD>#<shard>`) and as many of the messages' shares (`P#...`), so no item takes every
- * write and the totals are read without the shares. `@` is in no plan id.
+ * The organization's counters live in the same table as the runs'. Per UTC day (`runKey` = `<orgId>#@day#<YYYY-MM>`,
+ * `slot` = `<kind>#<YYYY-MM-DD>#<shard>`): counts (D: totals, channels, push OS), hours (H) and the messages'
+ * shares (P). Per month (`runKey` = `<orgId>#@month#<YYYY>`, `slot` = `<kind>#<YYYY-MM>#<shard>`) the same counts
+ * with each day's trend counts (M) and the month's shares (N), so a long range reads a dozen items a month. Each
+ * kind has ORG_DAY_SHARDS items so no item takes every write; a dashboard request reads a few partitions, never
+ * raw events. `@` is in no plan id.
  */
 export const ORG_DAY_SHARDS = 4;
 export const orgMonthRest = (month: string) => `@day#${month}`;
-export const ORG_DAY_KINDS = { counts: 'D', plans: 'P' } as const;
+export const orgYearRest = (year: string) => `@month#${year}`;
+export const ORG_DAY_KINDS = { counts: 'D', hours: 'H', plans: 'P' } as const;
+export const ORG_MONTH_KINDS = { counts: 'M', plans: 'N' } as const;
 export const orgDaySlot = (kind: keyof typeof ORG_DAY_KINDS, day: string, shard: number) => `${ORG_DAY_KINDS[kind]}#${day}#${shard}`;
+export const orgMonthSlot = (kind: keyof typeof ORG_MONTH_KINDS, month: string, shard: number) => `${ORG_MONTH_KINDS[kind]}#${month}#${shard}`;
+/** The counts a month item keeps per day too (the trend's). */
+export const DAILY_IN_MONTH = ['sent', 'bounces', 'opens', 'clicks'] as const;
+/** The counts kept per message (P and N items): what ranking by open rate needs, and no more, since a month's share items hold every message of the month. */
+export const SHARE_FIELDS = ['sent', 'failed', 'uncertain', 'bounces', 'opens', 'clicks'] as const;
 
 /**
- * Attribute names of a day's items: `sent` (the day's total), `sent@09` (its UTC hour), `sent|EMAIL` (a channel),
- * `sent|PUSH_NATIVE|IOS` (a channel's OS); on the shares' items `sent~<planId>` (a message's share).
+ * Attribute names: `sent` (the total), `sent@09` (a UTC hour, H items), `sent|EMAIL` (a channel),
+ * `sent|PUSH_NATIVE|IOS` (a channel's OS), `sent#07` (a day of the month, M items), `sent~EMAIL~<planId>` (a message's, P and N items).
  */
 export const orgDayField = {
   hour: (field: string, hour: string) => `${field}@${hour}`,
   channel: (field: string, channel: string) => `${field}|${channel}`,
   os: (field: string, channel: string, os: string) => `${field}|${channel}|${os}`,
-  plan: (field: string, planId: string) => `${field}~${planId}`,
+  day: (field: string, dayOfMonth: string) => `${field}#${dayOfMonth}`,
+  plan: (field: string, channel: string, planId: string) => `${field}~${channel}~${planId}`,
 };
 
 export const deliveryCounterEntity = defineEntity({

@@ -16,6 +16,8 @@ export type DashboardResolution = (typeof DASHBOARD_RESOLUTIONS)[number];
 export const DASHBOARD_BUCKETS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
 export type DashboardBucket = (typeof DASHBOARD_BUCKETS)[number];
 
+/** The ranking answers the best RANKED_MAX messages (its average is over all of them). */
+export const RANKED_MAX = 50;
 /** A custom range holds at most a leap year; "all" goes back at most ten years (its months are read one by one). */
 export const DASHBOARD_LIMITS = { customDays: 366, allDays: 3653 } as const;
 /** The days each preset covers, today included. */
@@ -134,12 +136,15 @@ export const dashboardMetricServices = {
       range: rangeAnswer,
       /** opens per message delivered over the ranked messages; null when none is ranked */
       averageOpenRate: z.number().nullable(),
+      /** the messages with sends in the range; `plans` holds the first RANKED_MAX of them */
+      total: z.number().int(),
       plans: z.array(
         z.object({
           planId: z.string(),
           name: z.string(),
           channel: z.enum(CHANNELS),
-          counts: dashboardCounts,
+          /** the message's sends, deliveries, opens and clicks in the range */
+          counts: dashboardCounts.pick({ attempted: true, sent: true, delivered: true, opens: true, clicks: true }),
           openRate: z.number().nullable(),
           rank: z.enum(RANK_GRADES).nullable(),
         }),

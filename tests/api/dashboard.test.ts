@@ -252,6 +252,15 @@ async function checkEverything(): Promise<void> {
   const onFirst = await admin.ok('dashboardMetric.summary', { preset: 'CUSTOM', start: first.day, end: first.day });
   expect(onFirst.totals).toEqual(expected(first));
 
+  // whole months are read from the month items: the same numbers
+  const lastDay = (day: string) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  const months = { preset: 'CUSTOM', start: `${first.day.slice(0, 7)}-01`, end: lastDay(second.day) } as const;
+  expect((await admin.ok('dashboardMetric.summary', months)).totals).toEqual(all);
+  const daily = await admin.ok('dashboardMetric.trend', { range: months, resolution: 'FINE' });
+  expect(daily.bucket).toBe('DAY');
+  for (const p of daily.points) expect(p.opens).toBe(sends.find((x) => x.day === p.label) ? expected(sends.find((x) => x.day === p.label)!).opens : 0);
+  expect((await admin.ok('dashboardMetric.ranking', months)).plans.map((p: { planId: string }) => p.planId).sort()).toEqual(sends.map((x) => x.id).sort());
+
   const trend = await admin.ok('dashboardMetric.trend', { range: week, resolution: 'DEFAULT' });
   expect(trend.bucket).toBe('DAY');
   expect(trend.points).toHaveLength(7);
@@ -274,9 +283,13 @@ async function checkEverything(): Promise<void> {
   const average = (rates[0]! + rates[1]!) / 2;
   expect(ranking.averageOpenRate).toBeCloseTo(average, 10);
   const rows = sends
-    .map((s, i) => ({ planId: s.id, name: s.name, channel: 'EMAIL', counts: expected(s), openRate: rates[i], rank: rankOf(rates[i]!, average) }))
+    .map((s, i) => {
+      const { attempted, sent, delivered, opens, clicks } = expected(s);
+      return { planId: s.id, name: s.name, channel: 'EMAIL', counts: { attempted, sent, delivered, opens, clicks }, openRate: rates[i], rank: rankOf(rates[i]!, average) };
+    })
     .sort((a, b) => b.openRate! - a.openRate!);
   expect(ranking.plans).toHaveLength(2);
+  expect(ranking.total).toBe(2);
   for (const [i, row] of rows.entries()) {
     expect(ranking.plans[i]).toMatchObject({ ...row, openRate: expect.closeTo(row.openRate!, 10) });
   }

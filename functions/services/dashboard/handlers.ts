@@ -2,12 +2,12 @@
  * The dashboard's numbers (`dashboardMetric`): the organization's day counters over a range (./dayCounters.ts),
  * read through the caller's tenant store only. A request reads one partition per month of its range.
  */
-import { CHANNELS, OPEN_CHANNELS } from '../../../shared/delivery';
-import { DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
-import { bucketOf, type DashboardBucket, type DashboardRange, rankOf, resolveRange } from '../../../shared/services/dashboard';
+import { type Channel, CHANNELS, OPEN_CHANNELS } from '../../../shared/delivery';
+import { DAILY_IN_MONTH, DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
+import { bucketOf, type DashboardBucket, type DashboardRange, RANKED_MAX, rankOf, resolveRange } from '../../../shared/services/dashboard';
 import { utcDayStart } from '../../../shared/services/report';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { addInto, countsOf, DAY_FIELDS, type DayCounts, OS_CHANNEL, readDays, SUMMARY_ATTRIBUTES } from './dayCounters';
+import { addInto, countsOf, DAY_FIELDS, OS_CHANNEL, readDaily, readDays, readRange, SUMMARY_ATTRIBUTES } from './dayCounters';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -44,7 +44,7 @@ function pointsOf(bucket: DashboardBucket, start: string, end: string): string[]
   return labels;
 }
 
-const TREND_FIELDS = ['sent', 'bounces', 'opens', 'clicks'] as const;
+const TREND_FIELDS = DAILY_IN_MONTH;
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
 /** The start of a KPI period containing `now` (UTC): its month, quarter or year. */
@@ -58,7 +58,7 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
   async summary(range, ctx) {
     const r = await rangeOf(range, ctx);
     const raw: Record<string, number> = {};
-    for (const item of await readDays(ctx.tenant, 'counts', r.start, r.end, SUMMARY_ATTRIBUTES)) addInto(raw, item.counts);
+    for (const counts of await readRange(ctx.tenant, 'counts', r.start, r.end, SUMMARY_ATTRIBUTES)) addInto(raw, counts);
     return {
       range: r,
       totals: countsOf(raw),
@@ -70,9 +70,18 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
   async trend({ range, resolution }, ctx) {
     const r = await rangeOf(range, ctx);
     const bucket = bucketOf(r.days, resolution);
-    const attributes = bucket === 'HOUR' ? TREND_FIELDS.flatMap((f) => HOURS.map((h) => orgDayField.hour(f, h))) : [...TREND_FIELDS];
     const sums = new Map<string, Record<string, number>>(pointsOf(bucket, r.start, r.end).map((label) => [label, {}]));
-    for (const { day, counts } of await readDays(ctx.tenant, 'counts', r.start, r.end, attributes)) {
+    const days =
+      bucket === 'HOUR'
+        ? await readDays(
+            ctx.tenant,
+            'hours',
+            r.start,
+            r.end,
+            TREND_FIELDS.flatMap((f) => HOURS.map((h) => orgDayField.hour(f, h))),
+          )
+        : await readDaily(ctx.tenant, r.start, r.end);
+    for (const { day, counts } of days) {
       if (bucket !== 'HOUR') {
         addInto(sums.get(pointOf(bucket, day, r.start))!, counts);
         continue;
@@ -94,35 +103,41 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
 
   async ranking(range, ctx) {
     const r = await rangeOf(range, ctx);
-    const byPlan = new Map<string, Record<string, number>>();
-    for (const { counts } of await readDays(ctx.tenant, 'plans', r.start, r.end)) {
+    const byPlan = new Map<string, { channel: Channel; raw: Record<string, number> }>();
+    for (const counts of await readRange(ctx.tenant, 'plans', r.start, r.end)) {
       for (const [name, n] of Object.entries(counts)) {
-        const at = name.lastIndexOf('~');
-        if (at < 0 || typeof n !== 'number') continue;
-        const planId = name.slice(at + 1);
-        const raw = byPlan.get(planId) ?? {};
-        byPlan.set(planId, raw);
-        raw[name.slice(0, at)] = (raw[name.slice(0, at)] ?? 0) + n;
+        const [field, channel, ...id] = name.split('~');
+        if (!id.length || typeof n !== 'number' || !(CHANNELS as readonly string[]).includes(channel!)) continue;
+        const planId = id.join('~');
+        const plan = byPlan.get(planId) ?? { channel: channel as Channel, raw: {} };
+        byPlan.set(planId, plan);
+        plan.raw[field!] = (plan.raw[field!] ?? 0) + n;
       }
     }
-    const ids = [...byPlan.keys()];
-    const plans = ids.length ? await ctx.tenant.getMany('plan', ids, ['id', 'name', 'channel']) : [];
-    // a message deleted since is left out: its counts stay in the totals
-    const rows = plans
-      .filter((p) => !!p)
-      .map((p) => {
-        const counts = countsOf(byPlan.get(p!.id)! as DayCounts);
-        const openRate = OPEN_CHANNELS.has(p!.channel) && counts.delivered > 0 ? counts.opens / counts.delivered : null;
-        return { planId: p!.id, name: p!.name, channel: p!.channel, counts, openRate };
-      });
+    // rates and grades from the counters alone; only the messages answered are read, for their names
+    const rows = [...byPlan].map(([planId, { channel, raw }]) => {
+      const { attempted, sent, delivered, opens, clicks } = countsOf(raw);
+      const openRate = OPEN_CHANNELS.has(channel) && delivered > 0 ? opens / delivered : null;
+      return { planId, channel, counts: { attempted, sent, delivered, opens, clicks }, openRate };
+    });
     const rated = rows.filter((row) => row.openRate !== null);
     const averageOpenRate = rated.length ? rated.reduce((s, row) => s + row.openRate!, 0) / rated.length : null;
+    const shown = rows.sort((a, b) => (b.openRate ?? -1) - (a.openRate ?? -1) || b.counts.attempted - a.counts.attempted || a.planId.localeCompare(b.planId)).slice(0, RANKED_MAX);
+    const plans = shown.length
+      ? await ctx.tenant.getMany(
+          'plan',
+          shown.map((row) => row.planId),
+          ['id', 'name'],
+        )
+      : [];
     return {
       range: r,
       averageOpenRate,
-      plans: rows
-        .map((row) => ({ ...row, rank: row.openRate !== null && averageOpenRate !== null ? rankOf(row.openRate, averageOpenRate) : null }))
-        .sort((a, b) => (b.openRate ?? -1) - (a.openRate ?? -1) || b.counts.attempted - a.counts.attempted || a.name.localeCompare(b.name)),
+      total: rows.length,
+      // a message deleted since is left out: its counts stay in the totals
+      plans: shown.flatMap((row, i) =>
+        plans[i] ? [{ ...row, name: plans[i]!.name, rank: row.openRate !== null && averageOpenRate !== null ? rankOf(row.openRate, averageOpenRate) : null }] : [],
+      ),
     };
   },
 
@@ -132,14 +147,19 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     const now = ctx.rt.clock.now();
     const today = isoDay(now);
     const starts = targets.map((t) => periodStart(t.period, now));
-    // one read of the longest period; the shorter ones are its later days
-    const days = await readDays(ctx.tenant, 'counts', [...starts].sort()[0]!, today, DAY_FIELDS);
+    // each period read once (a month, quarter and year start on month boundaries: mostly month items)
+    const periods = new Map<string, Record<string, number>>();
+    await Promise.all(
+      [...new Set(starts)].map(async (start) => {
+        const raw: Record<string, number> = {};
+        for (const counts of await readRange(ctx.tenant, 'counts', start, today, DAY_FIELDS)) addInto(raw, counts);
+        periods.set(start, raw);
+      }),
+    );
     return {
       targets: targets
         .map((t, i) => {
-          const raw: Record<string, number> = {};
-          for (const d of days) if (d.day >= starts[i]!) addInto(raw, d.counts);
-          const c = countsOf(raw);
+          const c = countsOf(periods.get(starts[i]!)!);
           const rate = (n: number, of: number) => (of > 0 ? (n / of) * 100 : null);
           const actual =
             t.metric === 'SENT'
