@@ -38,7 +38,7 @@ export interface LedgerKey {
   os?: CounterOs;
 }
 
-type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'held' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes';
+type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'held' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes' | 'parts';
 /** What recipients did, counted on the organization's days too (matched and held are a run's bookkeeping). */
 const EVENT_COUNTERS: ReadonlySet<Counter> = new Set(['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes']);
 /** The counter key of one event: its run, and where known its channel (the organization's days count it) and OS. */
@@ -66,6 +66,8 @@ export interface Completion {
   key: LedgerKey;
   attempt: string;
   outcome: { status: Extract<SentState, 'SENT' | 'FAILED'>; providerId?: string; reason?: SendFailureReason; detail?: string };
+  /** the units the provider bills for the message (an SMS's parts), counted when it was sent */
+  parts?: number;
 }
 
 /** Records in one ledger transaction: with a counter item, well under DynamoDB's 100 items per transaction. */
@@ -274,11 +276,12 @@ export class Ledger {
         const byOs = new Map<CounterOs | undefined, Partial<Record<Counter, number>>>();
         const reasons: Record<string, number> = {};
         for (const i of chunk) {
-          const { outcome, key } = completions[i]!;
+          const { outcome, key, parts } = completions[i]!;
           const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
           const add = byOs.get(key.os) ?? {};
           byOs.set(key.os, add);
           add[counter] = (add[counter] ?? 0) + 1;
+          if (parts && outcome.status === 'SENT') add.parts = (add.parts ?? 0) + parts;
           if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
         }
         const parts = [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add }));
@@ -438,6 +441,7 @@ function sumCounters(items: readonly object[]): RunTotals {
     complaints: 0,
     likes: 0,
     dislikes: 0,
+    parts: 0,
   };
   const hours: Record<string, Partial<Record<Counter, number>>> = {};
   const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };

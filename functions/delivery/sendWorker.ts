@@ -133,9 +133,11 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         return;
       }
       if (outcome.kind === 'dead') dead.push(wave[i]!.address);
+      const sent = messages[i]!.message;
       completions.push({
         key: keys[i]!,
         attempt,
+        ...('parts' in sent && typeof sent.parts === 'number' ? { parts: sent.parts } : {}),
         outcome: outcome.kind === 'sent' ? { status: 'SENT', providerId: outcome.providerId } : { status: 'FAILED', reason: outcome.reason, detail: outcome.detail },
       });
     });

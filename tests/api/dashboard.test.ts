@@ -6,6 +6,7 @@
  * delivered a second time. Another organization's numbers are never seen; bad ranges get catalogue errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger } from '../../functions/delivery/ledger';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { accountKey } from '../../shared/entities';
@@ -367,5 +368,52 @@ describe('bad input', () => {
     expect(await bad('dashboardMetric.trend', { range: week, resolution: 'ULTRA' })).toMatchObject({ errorCode: '400016' });
     expect((await bad('dashboardMetric.summary', { preset: 'CUSTOM', start: '2026-11-05', end: '2026-11-01' }, 'ja')).errorMessage).toContain('開始日は終了日より前にしてください');
     expect((await bad('dashboardMetric.summary', { preset: 'CUSTOM', start: '2024-01-01', end: '2026-01-01' }, 'zh')).errorMessage).toContain('仪表板最多显示 366 天');
+  });
+});
+
+describe("a message's analytics (issue 24 item 6)", () => {
+  it("answers the message's numbers as its raw events count them", async () => {
+    for (const s of sends) {
+      const { totals } = await admin.ok('planStatistics.detail', { id: s.id });
+      const e = expected(s);
+      expect(totals).toMatchObject({ sent: e.sent, opens: e.opens, clicks: e.clicks, unsubscribes: e.unsubscribes, bounces: e.bounces, likes: e.likes });
+    }
+  });
+
+  it('counts push sends per device OS and SMS parts with the outcomes, once however often an outcome is recorded', async () => {
+    const ledger = new Ledger(new Store(herald.rt), clock);
+    const before = (await admin.ok('dashboardMetric.summary', { preset: 'TODAY' })).os;
+    const record = async (channel: 'PUSH_NATIVE' | 'SMS', people: { id: string; os?: 'IOS' | 'ANDROID'; ok: boolean; parts?: number }[]) => {
+      const run = { orgId: 1, planId: `p-${channel}-${clock.now()}`, runId: 'r1' };
+      const keys = people.map((p) => ({ ...run, channel, accountId: p.id, ...(p.os ? { os: p.os } : {}) }));
+      const claims = await ledger.claimMany(keys.map((key) => ({ key, address: `${key.accountId}-address` })));
+      const completions = claims.map((c, i) => ({
+        key: keys[i]!,
+        attempt: (c as { attempt: string }).attempt,
+        outcome: people[i]!.ok ? ({ status: 'SENT' } as const) : ({ status: 'FAILED', reason: 'STALE_PUSH_TOKEN' } as const),
+        ...(people[i]!.parts ? { parts: people[i]!.parts } : {}),
+      }));
+      await ledger.completeMany(completions);
+      // a redelivered batch records the same outcomes again: refused, counted nowhere
+      await ledger.completeMany(completions);
+      return ledger.totals(run);
+    };
+    const push = await record('PUSH_NATIVE', [
+      { id: 'd1', os: 'IOS', ok: true },
+      { id: 'd2', os: 'IOS', ok: true },
+      { id: 'd3', os: 'ANDROID', ok: false },
+    ]);
+    expect(push.os).toEqual({ IOS: { sent: 2 }, ANDROID: { failed: 1 } });
+    const sms = await record('SMS', [
+      { id: 's1', ok: true, parts: 2 },
+      { id: 's2', ok: true, parts: 3 },
+      { id: 's3', ok: false, parts: 1 },
+    ]);
+    expect(sms.total).toMatchObject({ sent: 2, failed: 1, parts: 5 });
+    // and the organization's day counts the push devices per OS
+    const after = (await admin.ok('dashboardMetric.summary', { preset: 'TODAY' })).os;
+    const attempted = (list: { os: string; counts: { attempted: number } }[], os: string) => list.find((o) => o.os === os)!.counts.attempted;
+    expect(attempted(after, 'IOS') - attempted(before, 'IOS')).toBe(2);
+    expect(attempted(after, 'ANDROID') - attempted(before, 'ANDROID')).toBe(1);
   });
 });

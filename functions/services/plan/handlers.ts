@@ -4,6 +4,7 @@
  */
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
+import { type CounterOs, DEVICE_PLATFORMS } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
@@ -437,8 +438,16 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     const runRows = [];
+    let smsParts = 0;
+    const os = new Map(DEVICE_PLATFORMS.map((p) => [p, { os: p, sent: 0, failed: 0 }]));
     for (const run of runs) {
       const t = await ledger.totals(run);
+      smsParts += t.total.parts;
+      for (const [p, c] of Object.entries(t.os) as [CounterOs, { sent?: number; failed?: number }][]) {
+        const at = os.get(p)!;
+        at.sent += c.sent ?? 0;
+        at.failed += c.failed ?? 0;
+      }
       runRows.push({
         runId: run.runId,
         status: run.status,
@@ -465,6 +474,8 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       totals,
       reasons,
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
+      smsParts,
+      os: [...os.values()],
       running: runs.some((r) => r.status === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
     };
