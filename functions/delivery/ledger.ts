@@ -154,6 +154,14 @@ export class Ledger {
     ];
   }
 
+  /**
+   * The organization's adds of an event outside a run (an app reporting that a push was opened): its day and
+   * month items only, written by the caller in one transaction with the record that makes the event count once.
+   */
+  orgCounterItems(k: { orgId: number; planId: string; channel: Channel; accountId: string; os?: CounterOs }, add: Partial<Record<Counter, number>>): TransactItem[] {
+    return this.orgDayUpdate(k, shardOf(k.accountId), [{ ...(k.os ? { os: k.os } : {}), add }]);
+  }
+
   /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
   async count(k: CounterKey, add: Partial<Record<Counter, number>>): Promise<void> {
     await this.store.transact(this.counterItems(k, add));

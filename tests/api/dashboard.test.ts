@@ -10,6 +10,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { accountKey } from '../../shared/entities';
+import { createSdkClient } from '../../shared/sdk/client';
 import { rankOf } from '../../shared/services/dashboard';
 import { type ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -415,5 +416,30 @@ describe("a message's analytics (issue 24 item 6)", () => {
     const attempted = (list: { os: string; counts: { attempted: number } }[], os: string) => list.find((o) => o.os === os)!.counts.attempted;
     expect(attempted(after, 'IOS') - attempted(before, 'IOS')).toBe(2);
     expect(attempted(after, 'ANDROID') - attempted(before, 'ANDROID')).toBe(1);
+  });
+});
+
+describe("an app's message events (the SDK)", () => {
+  it('counts a push opened and clicked once per account and device, per OS, however often the app reports it', async () => {
+    const app = await admin.ok('application.save', { name: 'Dash app', appType: 'IOS', bundleId: 'com.example.dash' });
+    const issued = await admin.ok('application.issueSecret', { id: app.id });
+    const sdk = createSdkClient({ baseUrl: herald.url, appKey: issued.appKey, secret: issued.secret, now: () => clock.now() });
+    await sdk.identify({ accountId: 'dash-app-user' });
+    await sdk.device({ accountId: 'dash-app-user', device: { deviceId: 'dash-phone', platform: 'ANDROID', channel: 'GCM', pushToken: 'tok-dash', permission: 'ALWAYS' } });
+    const plan = sends[0]?.id as string;
+    const osCounts = async () => (await admin.ok('dashboardMetric.summary', { preset: 'TODAY' })).os.find((o: { os: string }) => o.os === 'ANDROID')!.counts;
+    const before = await osCounts();
+    const at = clock.now();
+    const opened = { type: 'message.opened', planId: plan, deviceId: 'dash-phone', at } as const;
+    const clicked = { type: 'message.clicked', planId: plan, deviceId: 'dash-phone', at: at + 1, url: OFFER } as const;
+    // reported, retried, and opened again later: one open and one click
+    await sdk.events({ accountId: 'dash-app-user', events: [opened, clicked] });
+    await sdk.events({ accountId: 'dash-app-user', events: [opened, clicked] });
+    await sdk.events({ accountId: 'dash-app-user', events: [{ ...opened, at: at + 60_000 }] });
+    const after = await osCounts();
+    expect(after.opens - before.opens).toBe(1);
+    expect(after.clicks - before.clicks).toBe(1);
+    // another organization's dashboard never counts them
+    expect((await other.ok('dashboardMetric.summary', { preset: 'TODAY' })).totals.opens).toBe(0);
   });
 });
