@@ -5,6 +5,11 @@
 export const CHANNELS = ['PUSH_NATIVE', 'SMS', 'EMAIL', 'DIRECT_MAIL', 'LINE'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** Channels whose opens are tracked (a pixel in an email, an app open of a push); SMS, LINE and direct mail have none. */
+export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
+/** Channels whose link clicks are tracked; a letter has no links. */
+export const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'LINE']);
+
 /**
  * A sent-record's life: CLAIMED before the provider is called, then SENT, FAILED or SKIPPED. A claim left by a
  * worker that died between the provider and the ledger is UNCERTAIN: shown to operators, never resent blindly.

@@ -3,14 +3,9 @@
  * decimals, and '--' for a metric the channel cannot measure or a rate without a base. The portal's screens and
  * the server's documents (the Word report) show the same figures from here.
  */
-import type { Channel } from './delivery';
+import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS } from './delivery';
 import { formatCount, formatRate } from './format';
 import type { PlanTotals } from './services/plan';
-
-/** Channels whose opens are tracked (a pixel in an email, an app open of a push); SMS, LINE and direct mail have none. */
-const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
-/** Channels whose link clicks are tracked; a letter has no links. */
-const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'LINE']);
 
 export const METRICS = [
   'matched',

@@ -5,7 +5,7 @@
  */
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import type { AnyTemplate } from '../../shared/content';
-import type { Account } from '../../shared/entities';
+import type { Account, CounterOs } from '../../shared/entities';
 import type { LocalText } from '../../shared/i18n/text';
 import type { Plan, PlanContent } from '../../shared/plan/plan';
 import type { Runtime } from '../platform/runtime';
@@ -23,6 +23,8 @@ export interface Target {
   consent: boolean;
   /** which of the account's addresses this is, where it has several (a push device's id) */
   target?: string;
+  /** a push device's platform: sends and their outcomes are counted per OS */
+  os?: CounterOs;
 }
 
 /**

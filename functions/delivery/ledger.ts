@@ -7,7 +7,22 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
-import { addressKeyOf, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
+import {
+  addressKeyOf,
+  type CounterOs,
+  DAILY_IN_MONTH,
+  DELIVERY_SHARDS,
+  ORG_DAY_SHARDS,
+  orgDayField,
+  orgDaySlot,
+  orgMonthRest,
+  orgMonthSlot,
+  orgYearRest,
+  runShardKey,
+  type SentRecord,
+  SHARE_FIELDS,
+  shardOf,
+} from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
 import type { Store, TenantStore, TransactItem } from '../store/store';
 
@@ -19,14 +34,24 @@ export interface LedgerKey {
   accountId: string;
   /** one of the account's several addresses on the channel (a push device) */
   target?: string;
+  /** the push device's platform, counted per OS */
+  os?: CounterOs;
 }
 
-type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'held' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes';
+type Counter = 'matched' | 'sent' | 'failed' | 'skipped' | 'uncertain' | 'held' | 'opens' | 'clicks' | 'unsubscribes' | 'bounces' | 'complaints' | 'likes' | 'dislikes' | 'parts';
+/** What recipients did, counted on the organization's days too (matched and held are a run's bookkeeping). */
+const EVENT_COUNTERS: ReadonlySet<Counter> = new Set(['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes']);
+/** The counter key of one event: its run, and where known its channel (the organization's days count it) and OS. */
+export type CounterKey = { orgId: number; planId: string; runId: string; accountId: string; channel?: Channel; os?: CounterOs };
+/** Adds of one OS (none: not a push device, or not known). */
+type OsAdd = { os?: CounterOs; add: Partial<Record<Counter, number>> };
 /** The outcomes whose reasons are counted too. */
 type ReasonCounter = 'failed' | 'skipped';
 
 export interface RunTotals {
   total: Record<Counter, number>;
+  /** push sends, opens and clicks per device OS */
+  os: Partial<Record<CounterOs, Partial<Record<Counter, number>>>>;
   hours: Record<string, Partial<Record<Counter, number>>>;
   /** failures and skips by reason */
   reasons: Record<ReasonCounter, Partial<Record<SendFailureReason, number>>>;
@@ -41,6 +66,8 @@ export interface Completion {
   key: LedgerKey;
   attempt: string;
   outcome: { status: Extract<SentState, 'SENT' | 'FAILED'>; providerId?: string; reason?: SendFailureReason; detail?: string };
+  /** the units the provider bills for the message (an SMS's parts), counted when it was sent */
+  parts?: number;
 }
 
 /** Records in one ledger transaction: with a counter item, well under DynamoDB's 100 items per transaction. */
@@ -59,48 +86,84 @@ export class Ledger {
   }
 
   /**
-   * The counter add of one event: one item per (run, shard) holds the run's totals (`sent`) and the same counts
-   * per hour (`sent@2026-11-22T09`), so an outcome moves both in a single item write. A failure or a skip also
-   * counts its reason (`failed:BOUNCE`, totals only), so the detail page shows every reason without reading
-   * records.
+   * The counter adds of one event: one item per (run, shard) holds the run's totals (`sent`), the same counts per
+   * hour (`sent@2026-11-22T09`) and per OS (`sent|IOS`), so an outcome moves them all in a single item write. A
+   * failure or a skip also counts its reason (`failed:BOUNCE`, totals only), so the detail page shows every
+   * reason without reading records. An event of a known channel adds to the organization's day as well, in the
+   * same transaction as the record it counts: a redelivered event whose record is refused counts nowhere.
    */
-  counterItems(
-    k: { orgId: number; planId: string; runId: string; accountId: string },
-    add: Partial<Record<Counter, number>>,
-    reason?: { of: ReasonCounter; reason: SendFailureReason },
-  ): TransactItem[] {
-    return [this.counterUpdate(k, shardOf(k.accountId), add, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {})];
+  counterItems(k: CounterKey, add: Partial<Record<Counter, number>>, reason?: { of: ReasonCounter; reason: SendFailureReason }): TransactItem[] {
+    const parts: OsAdd[] = [{ ...(k.os ? { os: k.os } : {}), add }];
+    const shard = shardOf(k.accountId);
+    return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}), ...this.orgDayUpdate(k, shard, parts)];
   }
 
-  /** One counter item's add: totals and this hour's counts of `add`, and reason counts (`failed:BOUNCE`). */
-  private counterUpdate(run: { orgId: number; planId: string; runId: string }, slot: number, add: Partial<Record<Counter, number>>, reasons: Record<string, number>): TransactItem {
+  /** One counter item's add: totals, this hour's and each OS's counts of `parts`, and reason counts (`failed:BOUNCE`). */
+  private counterUpdate(run: { orgId: number; planId: string; runId: string }, slot: number, parts: readonly OsAdd[], reasons: Record<string, number>): TransactItem {
     const hour = hourOf(this.clock.now());
-    const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
-    const parts = Object.entries(add).flatMap(([field, n], i) => {
-      names[`#f${i}`] = field;
-      names[`#h${i}`] = `${field}@${hour}`;
-      values[`:n${i}`] = n!;
-      return [`#f${i} :n${i}`, `#h${i} :n${i}`];
-    });
-    Object.entries(reasons).forEach(([name, n], i) => {
-      names[`#r${i}`] = name;
-      values[`:r${i}`] = n;
-      parts.push(`#r${i} :r${i}`);
-    });
-    return {
-      Update: {
-        TableName: this.store.table('deliveryCounter'),
-        Key: { runKey: runKeyOf(run), slot: String(slot) },
-        UpdateExpression: `ADD ${parts.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
+    const adds = new Map<string, number>();
+    const plus = (name: string, n: number) => adds.set(name, (adds.get(name) ?? 0) + n);
+    for (const { os, add } of parts) {
+      for (const [field, n] of Object.entries(add)) {
+        if (!n) continue;
+        plus(field, n);
+        plus(`${field}@${hour}`, n);
+        if (os) plus(`${field}|${os}`, n);
+      }
+    }
+    for (const [name, n] of Object.entries(reasons)) plus(name, n);
+    return { Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: runKeyOf(run), slot: String(slot) }, ...addExpression(adds) } };
+  }
+
+  /**
+   * The organization's items of an event of a known channel (shared/entities/delivery.ts orgMonthRest): the day's
+   * counts, hour and shares, and the month's counts (with the day's trend counts) and shares. None when nothing
+   * in `parts` is a recipient's event.
+   */
+  private orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[]): TransactItem[] {
+    if (!k.channel) return [];
+    const iso = new Date(this.clock.now()).toISOString();
+    const [day, month, year, dayOfMonth, hour] = [iso.slice(0, 10), iso.slice(0, 7), iso.slice(0, 4), iso.slice(8, 10), iso.slice(11, 13)];
+    const counts = new Map<string, number>();
+    const hours = new Map<string, number>();
+    const shares = new Map<string, number>();
+    const daily = new Map<string, number>();
+    const plus = (to: Map<string, number>, name: string, n: number) => to.set(name, (to.get(name) ?? 0) + n);
+    for (const { os, add } of parts) {
+      for (const [field, n] of Object.entries(add) as [Counter, number][]) {
+        if (!n || !EVENT_COUNTERS.has(field)) continue;
+        plus(counts, field, n);
+        plus(counts, orgDayField.channel(field, k.channel), n);
+        if (os) plus(counts, orgDayField.os(field, k.channel, os), n);
+        plus(hours, orgDayField.hour(field, hour), n);
+        if ((SHARE_FIELDS as readonly string[]).includes(field)) plus(shares, orgDayField.plan(field, k.channel, k.planId), n);
+        if ((DAILY_IN_MONTH as readonly string[]).includes(field)) plus(daily, orgDayField.day(field, dayOfMonth), n);
+      }
+    }
+    if (counts.size === 0) return [];
+    const s = shard % ORG_DAY_SHARDS;
+    const item = (runKey: string, slot: string, adds: ReadonlyMap<string, number>): TransactItem[] =>
+      // an event no message share counts (an answer, an unsubscribe) adds to no share item
+      adds.size ? [{ Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: `${k.orgId}#${runKey}`, slot }, ...addExpression(adds) } }] : [];
+    return [
+      ...item(orgMonthRest(month), orgDaySlot('counts', day, s), counts),
+      ...item(orgMonthRest(month), orgDaySlot('hours', day, s), hours),
+      ...item(orgMonthRest(month), orgDaySlot('plans', day, s), shares),
+      ...item(orgYearRest(year), orgMonthSlot('counts', month, s), new Map([...counts, ...daily])),
+      ...item(orgYearRest(year), orgMonthSlot('plans', month, s), shares),
+    ];
+  }
+
+  /**
+   * The organization's adds of an event outside a run (an app reporting that a push was opened): its day and
+   * month items only, written by the caller in one transaction with the record that makes the event count once.
+   */
+  orgCounterItems(k: { orgId: number; planId: string; channel: Channel; accountId: string; os?: CounterOs }, add: Partial<Record<Counter, number>>): TransactItem[] {
+    return this.orgDayUpdate(k, shardOf(k.accountId), [{ ...(k.os ? { os: k.os } : {}), add }]);
   }
 
   /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
-  async count(k: { orgId: number; planId: string; runId: string; accountId: string }, add: Partial<Record<Counter, number>>): Promise<void> {
+  async count(k: CounterKey, add: Partial<Record<Counter, number>>): Promise<void> {
     await this.store.transact(this.counterItems(k, add));
   }
 
@@ -117,6 +180,7 @@ export class Ledger {
       runId: k.runId,
       accountId: k.accountId,
       ...(k.target ? { target: k.target } : {}),
+      ...(k.os ? { os: k.os } : {}),
       channel: k.channel,
       address,
       status: 'CLAIMED',
@@ -217,16 +281,25 @@ export class Ledger {
     await this.inChunks(
       completions.map((_, i) => i),
       async (chunk) => {
-        const add: Partial<Record<Counter, number>> = {};
+        const byOs = new Map<CounterOs | undefined, Partial<Record<Counter, number>>>();
         const reasons: Record<string, number> = {};
         for (const i of chunk) {
-          const { outcome } = completions[i]!;
+          const { outcome, key, parts } = completions[i]!;
           const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
+          const add = byOs.get(key.os) ?? {};
+          byOs.set(key.os, add);
           add[counter] = (add[counter] ?? 0) + 1;
+          if (parts && outcome.status === 'SENT') add.parts = (add.parts ?? 0) + parts;
           if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
         }
+        const parts = [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add }));
         const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
-        const outcome = await this.transactChunk([...chunk.map((i) => this.completion(completions[i]!)), this.counterUpdate(completions[chunk[0]!]!.key, slot, add, reasons)]);
+        const first = completions[chunk[0]!]!.key;
+        const outcome = await this.transactChunk([
+          ...chunk.map((i) => this.completion(completions[i]!)),
+          this.counterUpdate(first, slot, parts, reasons),
+          ...this.orgDayUpdate(first, slot, parts),
+        ]);
         // the refused ones are not this attempt's to record; the rest go again
         return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
       },
@@ -274,6 +347,7 @@ export class Ledger {
       runId: k.runId,
       accountId: k.accountId,
       ...(k.target ? { target: k.target } : {}),
+      ...(k.os ? { os: k.os } : {}),
       channel: k.channel,
       address,
       status: 'SKIPPED',
@@ -375,12 +449,20 @@ function sumCounters(items: readonly object[]): RunTotals {
     complaints: 0,
     likes: 0,
     dislikes: 0,
+    parts: 0,
   };
   const hours: Record<string, Partial<Record<Counter, number>>> = {};
   const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
+  const os: RunTotals['os'] = {};
   for (const item of items as Record<string, unknown>[]) {
     for (const [name, value] of Object.entries(item)) {
       if (typeof value !== 'number') continue;
+      const [counted, platform] = name.split('|') as [Counter, CounterOs | undefined];
+      if (platform) {
+        const of = (os[platform] ??= {});
+        of[counted] = (of[counted] ?? 0) + value;
+        continue;
+      }
       const [of, reason] = name.split(':') as [ReasonCounter, SendFailureReason | undefined];
       if (reason && (of === 'failed' || of === 'skipped')) {
         reasons[of][reason] = (reasons[of][reason] ?? 0) + value;
@@ -392,7 +474,19 @@ function sumCounters(items: readonly object[]): RunTotals {
       else total[field] += value;
     }
   }
-  return { total, hours, reasons };
+  return { total, os, hours, reasons };
+}
+
+/** An ADD of every name in `adds` (attribute names are data here: each goes through a placeholder). */
+function addExpression(adds: ReadonlyMap<string, number>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts = [...adds].map(([name, n], i) => {
+    names[`#a${i}`] = name;
+    values[`:a${i}`] = n;
+    return `#a${i} :a${i}`;
+  });
+  return { UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }
 
 /**

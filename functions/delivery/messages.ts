@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { CHANNELS } from '../../shared/delivery';
+import { DEVICE_PLATFORMS } from '../../shared/entities';
 
 /** The queue delivery work travels on. */
 export const DELIVERY_QUEUE = 'delivery';
@@ -13,6 +14,8 @@ export const recipientSchema = z.object({
   accountId: z.string().min(1).max(128),
   /** which of the account's addresses on the channel this is (a push device's id); absent where it has one */
   target: z.string().min(1).max(128).optional(),
+  /** a push device's platform, for the counters per OS */
+  os: z.enum(DEVICE_PLATFORMS).optional(),
   /** an email address, a phone number, a push token, a LINE user id or a printed postal address */
   address: z.string().min(1).max(1000),
   locale: z.string().max(35).optional(),

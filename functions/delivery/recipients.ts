@@ -19,6 +19,7 @@ export async function recipientsOf(store: Store, orgId: number, channel: Channel
       const recipient: Recipient = {
         accountId: account.id,
         ...(t.target ? { target: t.target } : {}),
+        ...(t.os ? { os: t.os } : {}),
         address: t.address,
         locale: account.locale,
         ...(account.timeZone ? { timeZone: account.timeZone } : {}),

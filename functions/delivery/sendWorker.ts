@@ -89,6 +89,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       channel: batch.channel,
       accountId: r.accountId,
       ...(r.target ? { target: r.target } : {}),
+      ...(r.os ? { os: r.os } : {}),
     }));
     const messages = wave.map((r) => outbound(batch, content, r));
     const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
@@ -132,9 +133,11 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         return;
       }
       if (outcome.kind === 'dead') dead.push(wave[i]!.address);
+      const sent = messages[i]!.message;
       completions.push({
         key: keys[i]!,
         attempt,
+        ...('parts' in sent && typeof sent.parts === 'number' ? { parts: sent.parts } : {}),
         outcome: outcome.kind === 'sent' ? { status: 'SENT', providerId: outcome.providerId } : { status: 'FAILED', reason: outcome.reason, detail: outcome.detail },
       });
     });
@@ -163,7 +166,15 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const cap = policy?.caps[batch.channel] ?? 0;
     const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
     for (const r of batch.recipients) {
-      const base = { orgId: batch.orgId, planId: batch.planId, runId: batch.runId, channel: batch.channel, accountId: r.accountId, ...(r.target ? { target: r.target } : {}) };
+      const base = {
+        orgId: batch.orgId,
+        planId: batch.planId,
+        runId: batch.runId,
+        channel: batch.channel,
+        accountId: r.accountId,
+        ...(r.target ? { target: r.target } : {}),
+        ...(r.os ? { os: r.os } : {}),
+      };
       let reason = suppressed.get(recipientKeyOf(r));
       const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
       if (until !== undefined) {

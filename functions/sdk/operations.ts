@@ -21,6 +21,7 @@ import { Accounts } from '../domain/accounts';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import type { Store, TenantStore } from '../store/store';
+import { Ledger } from '../delivery';
 
 export interface SdkContext {
   rt: Runtime;
@@ -281,6 +282,37 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
   if (missing.length > 0) throw new AppError('720003', `No ${missing[0]!.replace(':', ' ')}.`);
 }
 
+/** App events that count on the dashboard: an app's push opened and clicked, as the tracking links count mail's. */
+const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.opened': 'opens', 'message.clicked': 'clicks' };
+
+/**
+ * Counts an account's message events on the organization's day and month items, once per (message, account,
+ * device, kind): a marker put only if new, in the same transaction as the counters, so an event sent again (a
+ * retried call, a second open) counts nowhere. The device's platform gives the OS.
+ */
+async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
+  const counted = items.filter((e) => e.planId && COUNTED_EVENTS[e.type]);
+  if (counted.length === 0) return;
+  const devices = new Map<string, Device | undefined>();
+  for (const id of new Set(counted.flatMap((e) => (e.deviceId ? [e.deviceId] : [])))) devices.set(id, await ctx.tenant.keyed('device').get(accountId, id));
+  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+  const markers = ctx.tenant.keyed('deliveryCounter');
+  for (const e of counted) {
+    const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
+    const marker = markers.putNew(`@sdk#${e.planId}`, { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}` }, '720001');
+    const adds = ledger.orgCounterItems(
+      { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
+      { [COUNTED_EVENTS[e.type]!]: 1 },
+    );
+    try {
+      // the counters' keys are the ledger's, built from this organization's id
+      await ctx.platform.transact([marker, ...adds]);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err; // counted before
+    }
+  }
+}
+
 const events: Op<'events'> = async (p, ctx) => {
   await requireAccount(ctx, p.accountId);
   await requireReferences(ctx, p.events);
@@ -302,6 +334,7 @@ const events: Op<'events'> = async (p, ctx) => {
     ),
   }));
   await ctx.tenant.keyed('accountEvent').putMany(items.map((item) => ({ rest: p.accountId, item })));
+  await countMessageEvents(ctx, p.accountId, items);
   // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds
   await announceEvents(ctx.rt.ports, {
     orgId: ctx.tenant.orgId,

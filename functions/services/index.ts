@@ -34,6 +34,7 @@ import {
   sentRecordHandlers,
   triggerHandlers,
 } from './plan/handlers';
+import { dashboardMetricHandlers } from './dashboard/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
@@ -83,6 +84,7 @@ const AREAS: HandlerTable = {
   reportExport: reportExportHandlers,
   monthlyReport: monthlyReportHandlers,
   requestedReport: requestedReportHandlers,
+  dashboardMetric: dashboardMetricHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,

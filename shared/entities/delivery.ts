@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, SENT_STATES } from '../delivery';
+import { DEVICE_PLATFORMS } from './device';
 import { defineEntity, partitionShard } from './entity';
 
 /** Sent-records and counters of a run spread over this many partitions, so no key is hot at any send rate. */
@@ -42,6 +43,8 @@ export const sentRecordSchema = z.object({
   /** which of the account's addresses on the channel (a push device's id); absent where it has one */
   target: z.string().optional(),
   channel: z.enum(CHANNELS),
+  /** a push device's platform, so an outcome recorded later still counts per OS */
+  os: z.enum(DEVICE_PLATFORMS).optional(),
   address: z.string(),
   status: z.enum(SENT_STATES),
   reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [keyof typeof SEND_FAILURE_REASONS]).optional(),
@@ -93,6 +96,41 @@ export const deliveryCounterSchema = z.looseObject({
   dislikes: z.number().int().optional(),
 });
 export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
+
+/** The device platform a push send went to, counted per OS (`sent|IOS`); other channels have none. */
+export type CounterOs = (typeof DEVICE_PLATFORMS)[number];
+
+/**
+ * The organization's counters live in the same table as the runs'. Per UTC day (`runKey` = `<orgId>#@day#<YYYY-MM>`,
+ * `slot` = `<kind>#<YYYY-MM-DD>#<shard>`): counts (D: totals, channels, push OS), hours (H) and the messages'
+ * shares (P). Per month (`runKey` = `<orgId>#@month#<YYYY>`, `slot` = `<kind>#<YYYY-MM>#<shard>`) the same counts
+ * with each day's trend counts (M) and the month's shares (N), so a long range reads a dozen items a month. Each
+ * kind has ORG_DAY_SHARDS items so no item takes every write; a dashboard request reads a few partitions, never
+ * raw events. `@` is in no plan id.
+ */
+export const ORG_DAY_SHARDS = 4;
+export const orgMonthRest = (month: string) => `@day#${month}`;
+export const orgYearRest = (year: string) => `@month#${year}`;
+export const ORG_DAY_KINDS = { counts: 'D', hours: 'H', plans: 'P' } as const;
+export const ORG_MONTH_KINDS = { counts: 'M', plans: 'N' } as const;
+export const orgDaySlot = (kind: keyof typeof ORG_DAY_KINDS, day: string, shard: number) => `${ORG_DAY_KINDS[kind]}#${day}#${shard}`;
+export const orgMonthSlot = (kind: keyof typeof ORG_MONTH_KINDS, month: string, shard: number) => `${ORG_MONTH_KINDS[kind]}#${month}#${shard}`;
+/** The counts a month item keeps per day too (the trend's). */
+export const DAILY_IN_MONTH = ['sent', 'bounces', 'opens', 'clicks'] as const;
+/** The counts kept per message (P and N items): what ranking by open rate needs, and no more, since a month's share items hold every message of the month. */
+export const SHARE_FIELDS = ['sent', 'failed', 'uncertain', 'bounces', 'opens', 'clicks'] as const;
+
+/**
+ * Attribute names: `sent` (the total), `sent@09` (a UTC hour, H items), `sent|EMAIL` (a channel),
+ * `sent|PUSH_NATIVE|IOS` (a channel's OS), `sent#07` (a day of the month, M items), `sent~EMAIL~<planId>` (a message's, P and N items).
+ */
+export const orgDayField = {
+  hour: (field: string, hour: string) => `${field}@${hour}`,
+  channel: (field: string, channel: string) => `${field}|${channel}`,
+  os: (field: string, channel: string, os: string) => `${field}|${channel}|${os}`,
+  day: (field: string, dayOfMonth: string) => `${field}#${dayOfMonth}`,
+  plan: (field: string, channel: string, planId: string) => `${field}~${channel}~${planId}`,
+};
 
 export const deliveryCounterEntity = defineEntity({
   name: 'deliveryCounter',

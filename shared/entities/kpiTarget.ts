@@ -13,6 +13,8 @@ export const kpiTargetSchema = z.object({
   period: z.enum(KPI_PERIODS, { error: 'Please select the period!' }),
 });
 
+export type KpiTarget = z.infer<typeof kpiTargetSchema>;
+
 export const kpiTargetEntity = defineEntity({
   name: 'kpiTarget',
   scope: 'tenant',

@@ -233,6 +233,8 @@ export const FORM_TEXTS = {
   monthLike: entry('Use a month such as 2026-11.', '请使用 2026-11 这样的月份。', '2026-11 のような月を使ってください。'),
   reportMessagesMax: entry('At most {max} messages in one report.', '一份报告最多 {max} 条消息。', '1つのレポートに含められるメッセージは {max} 件までです。'),
   reportDaysMax: entry('At most {max} days in one report.', '一份报告最多 {max} 天。', '1つのレポートの期間は {max} 日までです。'),
+  dashboardDaysMax: entry('At most {max} days on the dashboard.', '仪表板最多显示 {max} 天。', 'ダッシュボードの期間は {max} 日までです。'),
+  customRangeDays: entry('Choose the first and the last day of a custom range.', '请选择自定义范围的第一天和最后一天。', 'カスタム期間の最初の日と最後の日を選んでください。'),
   startBeforeEnd: entry('The start date must be before the end date.', '开始日期必须早于结束日期。', '開始日は終了日より前にしてください。'),
   dayLike: entry('Use a date such as 2026-11-01.', '请使用 2026-11-01 这样的日期。', '2026-11-01 のような日付を使ってください。'),
   entriesMax: entry('At most {max} entries at once.', '一次最多 {max} 项。', '一度に指定できるのは {max} 件までです。'),

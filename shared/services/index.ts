@@ -18,6 +18,7 @@ import { directMailServices } from './directMail';
 import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { monthlyReportServices, reportExportServices, reportServices, requestedReportServices } from './report';
+import { dashboardMetricServices } from './dashboard';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices, triggerServices } from './plan';
@@ -68,6 +69,7 @@ export const SERVICE_AREAS = {
   reportExport: reportExportServices,
   monthlyReport: monthlyReportServices,
   requestedReport: requestedReportServices,
+  dashboardMetric: dashboardMetricServices,
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,
@@ -116,3 +118,4 @@ export * from './directMail';
 export * from './message';
 export * from './approvalSheet';
 export * from './notification';
+export * from './dashboard';

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
+import { DEVICE_PLATFORMS } from '../entities/device';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
 import { journeySchema, STEP_TYPES } from '../plan/journey';
 import { CONTENT_CHANNEL, contentSchema, PLAN_TYPES, triggerSchema } from '../plan/plan';
@@ -453,6 +454,10 @@ export const planStatisticsServices = {
       /** failures and skips by their send-failure reason, over all runs */
       reasons: z.object({ failed: reasonCounts, skipped: reasonCounts }),
       hours: z.array(z.object({ hour: z.string(), sent: z.number().int(), opens: z.number().int(), clicks: z.number().int() })),
+      /** the parts an SMS message's sends took (what the carrier bills) */
+      smsParts: z.number().int(),
+      /** a push message's sends and failures per device OS */
+      os: z.array(z.object({ os: z.enum(DEVICE_PLATFORMS), sent: z.number().int(), failed: z.number().int() })),
       running: z.boolean(),
       /** every run of the message, newest first: when it went out and what it reached (the Schedule tab) */
       runs: z.array(

@@ -28,7 +28,7 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
         if (devices.length === 0) return { reason: 'USER_NOT_MATCHED' };
         const live = devices.filter((d) => d.active && d.pushToken && d.deviceId.length <= MAX_TARGET).sort((x, y) => y.dateUpdated - x.dateUpdated);
         if (live.length === 0) return { reason: 'APP_UNINSTALLED' };
-        const [first, ...others] = live.map((d): Target => ({ address: d.pushToken!, consent: a.pushConsent && d.permission !== 'NOT_ALLOW', target: d.deviceId }));
+        const [first, ...others] = live.map((d): Target => ({ address: d.pushToken!, consent: a.pushConsent && d.permission !== 'NOT_ALLOW', target: d.deviceId, os: d.platform }));
         return others.length ? { ...first!, more: others } : first!;
       }),
     );

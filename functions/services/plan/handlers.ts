@@ -4,6 +4,7 @@
  */
 import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
+import { type CounterOs, DEVICE_PLATFORMS } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import {
@@ -151,9 +152,13 @@ async function sendableJourney(ctx: AuthedContext, journey: Journey): Promise<Jo
 /** Several runs' totals as one (a campaign's message steps' runs). */
 function sumRunTotals(all: readonly RunTotals[]): RunTotals {
   if (all.length === 1) return all[0]!;
-  const sum: RunTotals = { total: { ...all[0]!.total }, hours: {}, reasons: { failed: {}, skipped: {} } };
+  const sum: RunTotals = { total: { ...all[0]!.total }, os: {}, hours: {}, reasons: { failed: {}, skipped: {} } };
   for (const k of Object.keys(sum.total) as (keyof RunTotals['total'])[]) sum.total[k] = all.reduce((n, t) => n + (t.total[k] ?? 0), 0);
   for (const t of all) {
+    for (const [platform, c] of Object.entries(t.os) as [keyof RunTotals['os'], Partial<RunTotals['total']>][]) {
+      const o = (sum.os[platform] ??= {});
+      for (const [k, n] of Object.entries(c) as [keyof RunTotals['total'], number][]) o[k] = (o[k] ?? 0) + n;
+    }
     for (const [hour, c] of Object.entries(t.hours)) {
       const h = (sum.hours[hour] ??= {});
       for (const [k, n] of Object.entries(c) as [keyof RunTotals['total'], number][]) h[k] = (h[k] ?? 0) + n;
@@ -570,6 +575,8 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
     const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
     const runRows = [];
+    let smsParts = 0;
+    const os = new Map(DEVICE_PLATFORMS.map((p) => [p, { os: p, sent: 0, failed: 0 }]));
     // a campaign sends under each message step's run (`<runId>~<stepId>`); who entered is its journey's count
     const journey = journeyOf(plan);
     const walk = journey ? walkOrder(journey) : [];
@@ -584,6 +591,12 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       const all = await Promise.all(parts.map((p) => ledger.totals({ planId: plan.id, runId: p.runId })));
       const entered = journey ? await tenantJourney(ctx.tenant).totals(run) : undefined;
       const t = sumRunTotals(all);
+      smsParts += t.total.parts;
+      for (const [p, c] of Object.entries(t.os) as [CounterOs, { sent?: number; failed?: number }][]) {
+        const at = os.get(p)!;
+        at.sent += c.sent ?? 0;
+        at.failed += c.failed ?? 0;
+      }
       runRows.push({
         runId: run.runId,
         status: run.status,
@@ -616,6 +629,8 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       totals,
       reasons,
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
+      smsParts,
+      os: [...os.values()],
       running: runs.some((r) => r.status === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
       ...(journey ? { steps: [...stepRows.values()] } : {}),

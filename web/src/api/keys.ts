@@ -1,6 +1,9 @@
 /** SWR keys, all made here: `[service, payload]`, so a key names the call that fills it. */
 import type { PayloadIn, ServiceName } from '../../../shared/services';
 import type { Channel } from '../../../shared/delivery';
+import type { DashboardResolution } from '../../../shared/services/dashboard';
+
+type DashboardRangeIn = PayloadIn<'dashboardMetric.summary'>;
 
 export type CallKey<S extends ServiceName = ServiceName> = readonly [S, PayloadIn<S>];
 
@@ -20,6 +23,10 @@ export const keys = {
   templateLanguages: (id: string) => key('templateMessage.getMultiLanguages', { id }),
   plan: (id: string) => key('plan.detail', { id }),
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
+  dashboardSummary: (range: DashboardRangeIn) => key('dashboardMetric.summary', range),
+  dashboardTrend: (range: DashboardRangeIn, resolution: DashboardResolution) => key('dashboardMetric.trend', { range, resolution }),
+  dashboardRanking: (range: DashboardRangeIn) => key('dashboardMetric.ranking', range),
+  kpiProgress: () => key('dashboardMetric.kpiProgress', {}),
   segmentOptions: () => key('segment.getAll', {}),
   segmentCount: (id: string) => key('segment.count', { id }),
   segmentReach: (id: string, channel: Channel) => key('segment.count', { id, channel }),

@@ -390,6 +390,15 @@ const campaignEn = {
       complaints: 'Complaints',
     },
     analytics: {
+      byChannel: {
+        title: 'On this channel',
+        smsParts: 'SMS parts billed',
+        letters: 'Letters produced',
+        osSent: '{{os}} sent',
+        osShare: '{{os}} share of sends',
+        osFailed: '{{os}} failed',
+      },
+      osName: { IOS: 'iOS', ANDROID: 'Android', OTHER: 'Other' },
       error: 'The numbers could not be loaded.',
       notSent: 'This message has not been sent yet.',
       sending: 'Sending: {{done}} of {{of}} recipients done.',

@@ -386,6 +386,15 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       complaints: '苦情数',
     },
     analytics: {
+      byChannel: {
+        title: 'このチャネル',
+        smsParts: '課金された SMS の通数',
+        letters: '作成されたレター',
+        osSent: '{{os}} 送信',
+        osShare: '{{os}} の送信の割合',
+        osFailed: '{{os}} 失敗',
+      },
+      osName: { IOS: 'iOS', ANDROID: 'Android', OTHER: 'その他' },
       error: '数値を読み込めませんでした。',
       notSent: 'このメッセージはまだ配信されていません。',
       sending: '配信中：{{of}} 件中 {{done}} 件完了。',

@@ -386,6 +386,15 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       complaints: '投诉数',
     },
     analytics: {
+      byChannel: {
+        title: '本渠道',
+        smsParts: '计费短信条数',
+        letters: '已生成信件',
+        osSent: '{{os}} 发送',
+        osShare: '{{os}} 发送占比',
+        osFailed: '{{os}} 失败',
+      },
+      osName: { IOS: 'iOS', ANDROID: 'Android', OTHER: '其他' },
       error: '无法加载数据。',
       notSent: '该消息尚未发送。',
       sending: '发送中：已处理 {{done}} / {{of}} 个收件人。',

@@ -1,4 +1,4 @@
-/** A welcome for now: who you are, your organizations and roles, and where you can go. */
+/** The dashboard: who you are and where you can go, then the organization's numbers (./DashboardMetrics.tsx). */
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { APP_VERSION } from '../../app/constants';
 import '../../i18n/areas/dashboard';
 import { shownName } from '../../i18n/seededNames';
 import { DASHBOARD_LINKS, isComingSoon } from '../../routes';
+import { DashboardMetrics } from './DashboardMetrics';
 import styles from './DashboardPage.module.css';
 import statStyles from '../../components/stat.module.css';
 
@@ -98,6 +99,7 @@ export default function DashboardPage() {
           )}
         </div>
       </div>
+      <DashboardMetrics />
       <p className={`muted ${styles.pageFoot}`}>{t('app.version', { version: APP_VERSION })}</p>
     </section>
   );

@@ -5,8 +5,8 @@
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import type { SendFailureReason, SentState } from '../../../../../shared/delivery';
-import { formatCount } from '../../../../../shared/format';
+import type { Channel, SendFailureReason, SentState } from '../../../../../shared/delivery';
+import { formatCount, formatRate } from '../../../../../shared/format';
 import type { PlanView } from '../../../../../shared/services/plan';
 import type { usePlanStatistics } from '../../../api/hooks';
 import { chartSeries, METRICS, type Metric, planMetrics, progressOf } from '../metrics';
@@ -29,6 +29,39 @@ function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** What only this message's channel has (spec 001 section 9): SMS parts, letters produced, push sends per device OS. */
+function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullable<ReturnType<typeof usePlanStatistics>['data']> }) {
+  const { t } = useTranslation();
+  const sent = stats.totals.sent;
+  const rows: [string, string, string][] = [];
+  if (channel === 'SMS') rows.push(['smsParts', t('campaign.analytics.byChannel.smsParts'), formatCount(stats.smsParts)]);
+  if (channel === 'DIRECT_MAIL') rows.push(['letters', t('campaign.analytics.byChannel.letters'), formatCount(sent)]);
+  if (channel === 'PUSH_NATIVE') {
+    for (const o of stats.os.filter((x) => x.os !== 'OTHER' || x.sent + x.failed > 0)) {
+      const os = t(`campaign.analytics.osName.${o.os}`);
+      rows.push([`sent-${o.os}`, t('campaign.analytics.byChannel.osSent', { os }), formatCount(o.sent)]);
+      rows.push([`share-${o.os}`, t('campaign.analytics.byChannel.osShare', { os }), formatRate(sent > 0 ? o.sent / sent : null)]);
+      rows.push([`failed-${o.os}`, t('campaign.analytics.byChannel.osFailed', { os }), formatCount(o.failed)]);
+    }
+  }
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="channel-figures-title">
+      <h3 id="channel-figures-title" className="section-title">
+        {t('campaign.analytics.byChannel.title')}
+      </h3>
+      <dl className="metric-grid" data-testid="channel-metrics">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="metric" data-metric={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
@@ -70,6 +103,7 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
           </div>
         ))}
       </dl>
+      <ChannelFigures channel={plan.channel} stats={stats.data} />
       {(totals.failed > 0 || totals.skipped > 0) && (
         <div className={`grid-2 ${styles.reasons}`}>
           <Reasons status="FAILED" counts={reasons.failed} total={totals.failed} />

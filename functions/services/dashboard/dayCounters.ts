@@ -1,0 +1,147 @@
+/**
+ * The organization's counters as the dashboard reads them (written by the ledger, functions/delivery), through
+ * the tenant store, with only the attributes the answer needs: the months a range covers whole from their month
+ * items (one query a calendar year), its other days from day items (a query per ten days at most). Whatever the
+ * organization's size, a year is a few dozen items.
+ */
+import { type Channel, CHANNELS } from '../../../shared/delivery';
+import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, ORG_DAY_KINDS, ORG_MONTH_KINDS, orgDayField, orgMonthRest, orgYearRest } from '../../../shared/entities';
+import type { DashboardCounts } from '../../../shared/services/dashboard';
+import type { TenantStore } from '../../store/store';
+
+/** The counters recipients' events add to (the ledger's EVENT_COUNTERS). */
+export const DAY_FIELDS = ['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes'] as const;
+export type DayField = (typeof DAY_FIELDS)[number];
+export type DayCounts = Partial<Record<string, number>>;
+
+/** One day item as read: its UTC day and its counters by attribute name. */
+export interface DayItem {
+  day: string;
+  counts: DayCounts;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const lastDayOf = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${pad(new Date(Date.UTC(y, m, 0)).getUTCDate())}`;
+};
+
+/** The months `start`..`end` touch: those the range covers whole, and the parts of the others (first and last day). */
+function partsOf(start: string, end: string): { whole: string[]; partial: { from: string; to: string }[] } {
+  const whole: string[] = [];
+  const partial: { from: string; to: string }[] = [];
+  let [y, m] = start.slice(0, 7).split('-').map(Number) as [number, number];
+  for (;;) {
+    const month = `${y}-${pad(m)}`;
+    if (month > end.slice(0, 7)) return { whole, partial };
+    const [first, last] = [`${month}-01`, lastDayOf(month)];
+    if (start <= first && end >= last) whole.push(month);
+    else partial.push({ from: start > first ? start : first, to: end < last ? end : last });
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+}
+
+/** Sort prefixes that read days `from`..`to` of one month and little else: the day itself, or its tens of days. */
+function dayPrefixes(from: string, to: string): string[] {
+  if (from === to) return [from];
+  const tens = new Set<string>();
+  for (let d = Number(from.slice(8)); d <= Number(to.slice(8)); d++) tens.add(`${from.slice(0, 8)}${Math.floor(d / 10)}`);
+  return [...tens];
+}
+
+/** Every item of one partition whose slot starts with `prefix`, with only `attributes` when given. */
+async function query(tenant: TenantStore, rest: string, prefix: string, attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+  const counters = tenant.keyed('deliveryCounter');
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await counters.queryPage(rest, { sortPrefix: { name: 'slot', value: prefix }, ...(attributes ? { attributes: ['slot', ...attributes] } : {}), startKey });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey);
+  return items;
+}
+
+/** The day items of `kind` from `from` to `to` (UTC days, both included). */
+export async function readDays(tenant: TenantStore, kind: keyof typeof ORG_DAY_KINDS, from: string, to: string, attributes?: readonly string[]): Promise<DayItem[]> {
+  const { whole, partial } = partsOf(from, to);
+  const segments = [...whole.map((m) => ({ from: `${m}-01`, to: lastDayOf(m) })), ...partial];
+  const reads = segments.flatMap((seg) =>
+    dayPrefixes(seg.from, seg.to).map((prefix) => query(tenant, orgMonthRest(seg.from.slice(0, 7)), `${ORG_DAY_KINDS[kind]}#${prefix}`, attributes)),
+  );
+  return (await Promise.all(reads))
+    .flat()
+    .map((item) => ({ day: String(item.slot).split('#')[1]!, counts: item as DayCounts }))
+    .filter((i) => i.day >= from && i.day <= to);
+}
+
+/** The month items of `kind` of `months`: one query per calendar year. */
+async function readMonths(tenant: TenantStore, kind: keyof typeof ORG_MONTH_KINDS, months: readonly string[], attributes?: readonly string[]) {
+  const byYear = new Map<string, string[]>();
+  for (const m of months) byYear.set(m.slice(0, 4), [...(byYear.get(m.slice(0, 4)) ?? []), m]);
+  const wanted = new Set(months);
+  const reads = [...byYear].map(([year, of]) => query(tenant, orgYearRest(year), `${ORG_MONTH_KINDS[kind]}#${of.length === 1 ? of[0] : year}`, attributes));
+  return (await Promise.all(reads))
+    .flat()
+    .map((item) => ({ month: String(item.slot).split('#')[1]!, counts: item as DayCounts }))
+    .filter((i) => wanted.has(i.month));
+}
+
+/**
+ * The counters of `kind` (counts or shares) from `start` to `end`: the months the range covers whole from their
+ * month items, the rest from day items. Answers the items' counters, to be summed.
+ */
+export async function readRange(tenant: TenantStore, kind: 'counts' | 'plans', start: string, end: string, attributes?: readonly string[]): Promise<DayCounts[]> {
+  const { whole, partial } = partsOf(start, end);
+  const [months, ...days] = await Promise.all([readMonths(tenant, kind, whole, attributes), ...partial.map((p) => readDays(tenant, kind, p.from, p.to, attributes))]);
+  return [...months.map((m) => m.counts), ...days.flat().map((d) => d.counts)];
+}
+
+/** The trend counts (DAILY_IN_MONTH) of each day from `start` to `end`. */
+export async function readDaily(tenant: TenantStore, start: string, end: string): Promise<DayItem[]> {
+  const { whole, partial } = partsOf(start, end);
+  const attributes = DAILY_IN_MONTH.flatMap((f) => Array.from({ length: 31 }, (_, d) => orgDayField.day(f, pad(d + 1))));
+  const [months, ...days] = await Promise.all([readMonths(tenant, 'counts', whole, attributes), ...partial.map((p) => readDays(tenant, 'counts', p.from, p.to, DAILY_IN_MONTH))]);
+  const out: DayItem[] = days.flat();
+  for (const { month, counts } of months) {
+    for (const [name, n] of Object.entries(counts)) {
+      const [field, dayOfMonth] = name.split('#');
+      if (dayOfMonth && typeof n === 'number') out.push({ day: `${month}-${dayOfMonth}`, counts: { [field!]: n } });
+    }
+  }
+  return out;
+}
+
+/** Adds every numeric counter of `from` into `into`. */
+export function addInto(into: Record<string, number>, from: DayCounts): void {
+  for (const [name, n] of Object.entries(from)) if (typeof n === 'number') into[name] = (into[name] ?? 0) + n;
+}
+
+/** The counts of the dashboard from raw counters named `<field><suffix>`. */
+export function countsOf(raw: DayCounts, suffix = ''): DashboardCounts {
+  const n = (f: DayField) => raw[`${f}${suffix}`] ?? 0;
+  return {
+    attempted: n('sent') + n('failed') + n('uncertain'),
+    sent: n('sent'),
+    delivered: Math.max(0, n('sent') - n('bounces')),
+    failed: n('failed'),
+    skipped: n('skipped'),
+    opens: n('opens'),
+    clicks: n('clicks'),
+    unsubscribes: n('unsubscribes'),
+    bounces: n('bounces'),
+    complaints: n('complaints'),
+    likes: n('likes'),
+    dislikes: n('dislikes'),
+  };
+}
+
+/** Push is the channel counted per device OS. */
+export const OS_CHANNEL: Channel = 'PUSH_NATIVE';
+
+/** The attributes of the summary: totals, per channel, and per OS of push. */
+export const SUMMARY_ATTRIBUTES: readonly string[] = DAY_FIELDS.flatMap((f) => [
+  f,
+  ...CHANNELS.map((c) => orgDayField.channel(f, c)),
+  ...DEVICE_PLATFORMS.map((os: CounterOs) => orgDayField.os(f, OS_CHANNEL, os)),
+]);

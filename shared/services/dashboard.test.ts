@@ -1,0 +1,52 @@
+/** The dashboard's pure rules: the days each preset covers, the chart's points by resolution, and rank A to D. */
+import { describe, expect, it } from 'vitest';
+import { bucketOf, dashboardRange, rankOf, resolveRange } from './dashboard';
+
+const NOW = Date.parse('2026-11-26T09:30:00Z');
+const DAY = 86_400_000;
+
+describe('resolveRange', () => {
+  it('ends a preset today (UTC) and counts today in', () => {
+    expect(resolveRange({ preset: 'TODAY' }, NOW)).toEqual({ start: '2026-11-26', end: '2026-11-26', days: 1 });
+    expect(resolveRange({ preset: 'WEEK' }, NOW)).toEqual({ start: '2026-11-20', end: '2026-11-26', days: 7 });
+    expect(resolveRange({ preset: 'MONTH' }, NOW).days).toBe(30);
+    expect(resolveRange({ preset: 'QUARTER' }, NOW).days).toBe(90);
+    expect(resolveRange({ preset: 'YEAR' }, NOW)).toEqual({ start: '2025-11-27', end: '2026-11-26', days: 365 });
+  });
+
+  it('starts "all" on the organization\'s first day, at most ten years back', () => {
+    expect(resolveRange({ preset: 'ALL' }, NOW, NOW - 40 * DAY)).toEqual({ start: '2026-10-17', end: '2026-11-26', days: 41 });
+    expect(resolveRange({ preset: 'ALL' }, NOW, Date.parse('2001-01-01')).days).toBe(3653);
+  });
+
+  it('takes a custom range as given, and refuses one that ends before it starts or is too long', () => {
+    expect(resolveRange({ preset: 'CUSTOM', start: '2026-02-01', end: '2026-02-28' }, NOW)).toEqual({ start: '2026-02-01', end: '2026-02-28', days: 28 });
+    expect(dashboardRange.safeParse({ preset: 'CUSTOM', start: '2026-03-02', end: '2026-03-01' }).success).toBe(false);
+    expect(dashboardRange.safeParse({ preset: 'CUSTOM', start: '2025-01-01', end: '2026-01-02' }).success).toBe(false);
+    expect(dashboardRange.safeParse({ preset: 'CUSTOM', start: '2026-03-01' }).success).toBe(false);
+    expect(dashboardRange.safeParse({ preset: 'FORTNIGHT' }).success).toBe(false);
+  });
+});
+
+describe('bucketOf', () => {
+  it('draws hours for a day, days for a month, weeks for a year; fine and coarse step once', () => {
+    expect(bucketOf(1, 'DEFAULT')).toBe('HOUR');
+    expect(bucketOf(30, 'DEFAULT')).toBe('DAY');
+    expect(bucketOf(365, 'DEFAULT')).toBe('WEEK');
+    expect(bucketOf(2000, 'DEFAULT')).toBe('MONTH');
+    expect(bucketOf(7, 'FINE')).toBe('HOUR');
+    // an hour a point is too many beyond a week
+    expect(bucketOf(30, 'FINE')).toBe('DAY');
+    expect(bucketOf(1, 'COARSE')).toBe('DAY');
+    expect(bucketOf(365, 'COARSE')).toBe('MONTH');
+  });
+});
+
+describe('rankOf', () => {
+  it('grades an open rate against the average', () => {
+    expect(rankOf(0.5, 0.4)).toBe('A');
+    expect(rankOf(0.4, 0.4)).toBe('B');
+    expect(rankOf(0.3, 0.4)).toBe('C');
+    expect(rankOf(0.2, 0.4)).toBe('D');
+  });
+});

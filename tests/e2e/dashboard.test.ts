@@ -1,0 +1,84 @@
+/**
+ * The dashboard's charts in the browser (issue 24 item 2): an organization whose counters hold e-mail and push
+ * numbers (written through the ledger's counter API, as sends and opens write them) and a KPI target. In each of
+ * en, zh and ja, one sign-in: the trend, funnel and OS charts are drawn (their canvases hold pixels) at 1440 and
+ * 768 px, each with its table, and the page passes axe. Screenshots go to test-results/dashboard (not committed).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { Ledger } from '../../functions/delivery/ledger';
+import { Store } from '../../functions/store/store';
+import { emailContent } from '../support/plans';
+import { browserSuite, closeToasts, expectAccessible, openPage, signIn } from './browser';
+
+const suite = browserSuite();
+const OUT = join(process.cwd(), 'test-results', 'dashboard');
+
+/** Whether every chart's canvas has something drawn on it. */
+async function chartsDrawn(page: Page): Promise<Record<string, boolean>> {
+  return page.evaluate(() => {
+    const drawn: Record<string, boolean> = {};
+    for (const figure of document.querySelectorAll<HTMLElement>('[data-testid^="chart-"]')) {
+      const canvas = figure.querySelector('canvas');
+      const ctx = canvas?.getContext('2d');
+      let painted = false;
+      if (canvas && ctx && canvas.width > 0 && canvas.height > 0) {
+        const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        for (let i = 3; i < pixels.length; i += 4) {
+          if (pixels[i]! > 0) {
+            painted = true;
+            break;
+          }
+        }
+      }
+      drawn[figure.dataset.testid!] = painted;
+    }
+    return drawn;
+  });
+}
+
+it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and passes axe', async () => {
+  const { herald, admin } = suite;
+  mkdirSync(OUT, { recursive: true });
+  const plan = await admin.ok('plan.saveSingle', { name: 'Autumn news', title: 'Autumn news', channel: 'EMAIL', content: emailContent('Autumn news') });
+  const push = await admin.ok('plan.saveSingle', {
+    name: 'App offer',
+    title: 'App offer',
+    channel: 'PUSH_NATIVE',
+    content: { kind: 'PUSH_NATIVE', template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Offer', body: '20% off today.' } } } },
+  });
+  const ledger = new Ledger(new Store(herald.rt), herald.rt.clock);
+  const run = { orgId: 1, runId: 'r1', accountId: 'seed' };
+  await ledger.count({ ...run, planId: plan.id, channel: 'EMAIL' }, { sent: 1200, failed: 30, opens: 420, clicks: 96, unsubscribes: 4, bounces: 12 });
+  await ledger.count({ ...run, planId: push.id, channel: 'PUSH_NATIVE', os: 'IOS' }, { sent: 640, opens: 210, clicks: 40 });
+  await ledger.count({ ...run, planId: push.id, channel: 'PUSH_NATIVE', os: 'ANDROID' }, { sent: 910, opens: 260, clicks: 55 });
+  await admin.ok('kpiTarget.save', { name: 'Monthly sends', metric: 'SENT', target: 5000, period: 'MONTH' });
+
+  for (const lang of ['en', 'zh', 'ja'] as const) {
+    await admin.ok('user.saveProfile', { language: lang });
+    const { context, page } = await openPage(suite.browser, 1440);
+    await signIn(page, herald.portalUrl);
+    await page.goto(`${herald.portalUrl}#/dashboard`);
+    await page.locator('[data-testid="dashboard-ranking"]').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    for (const width of [1440, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.locator('[data-testid="chart-trend"] canvas').waitFor();
+      await expect.poll(() => chartsDrawn(page), { timeout: 10_000 }).toEqual({ 'chart-trend': true, 'chart-funnel': true, 'chart-os': true });
+      // each chart's numbers are there as a table too
+      expect(await page.locator('[data-testid^="chart-"] table').count()).toBe(3);
+      expect(await page.locator('[data-testid="chart-funnel"] tbody tr').count()).toBe(4);
+      // counts as spec 001 section 9 shows them: 1,200 + 30 e-mail and 1,550 push attempts
+      expect(await page.locator('[data-testid="dashboard-totals"] [data-metric="attempted"] dd').textContent()).toBe('2,780');
+      // every text is the language's own, never a missing key
+      expect(await page.locator('[data-testid="dashboard-metrics"]').textContent()).not.toMatch(/dashboard\.\w/);
+      await page.screenshot({ path: join(OUT, `dashboard-${lang}-${width}.png`), fullPage: true });
+    }
+    await closeToasts(page);
+    await expectAccessible(page, `the dashboard in ${lang}`);
+    await context.close();
+  }
+  await admin.ok('user.saveProfile', { language: 'en' });
+}, 120_000);

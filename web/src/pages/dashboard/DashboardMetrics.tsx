@@ -1,0 +1,344 @@
+/**
+ * The dashboard's numbers (issue 24 item 2): a date range (presets or custom UTC days), the graph's resolution
+ * and type, totals with their rates, the trend, the funnel, the push split per device OS, the channels, the
+ * messages ranked A to D by open rate, and the KPI targets' progress. Display rules of spec 001 section 9:
+ * counts with K and M, rates cut to two decimals, '--' where a channel cannot measure a metric, UTC days.
+ */
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS } from '../../../../shared/delivery';
+import { formatCount, formatRate } from '../../../../shared/format';
+import { utcDayStart } from '../../../../shared/services/report';
+import {
+  DASHBOARD_LIMITS,
+  DASHBOARD_PRESETS,
+  DASHBOARD_RESOLUTIONS,
+  type DashboardCounts,
+  type DashboardPreset,
+  type DashboardResolution,
+} from '../../../../shared/services/dashboard';
+import { useCall } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { FieldError } from '../../components/TextField';
+import { Select } from '../../components/Select';
+import { ChartFigure } from './ChartFigure';
+import styles from './DashboardMetrics.module.css';
+
+const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null);
+const COLORS = { sent: '#2563eb', delivered: '#0f766e', opens: '#15803d', clicks: '#c2410c' } as const;
+const GRADE_SEVERITY = { A: 'success', B: 'info', C: 'warning', D: 'danger' } as const;
+
+/** What a custom range's days say is wrong, in the words of the server's own check. */
+function customProblem(start: string, end: string): 'startBeforeEnd' | 'tooLong' | undefined {
+  const s = utcDayStart(start);
+  const e = utcDayStart(end);
+  if (Number.isNaN(s) || Number.isNaN(e)) return undefined;
+  if (s > e) return 'startBeforeEnd';
+  return (e - s) / 86_400_000 + 1 > DASHBOARD_LIMITS.customDays ? 'tooLong' : undefined;
+}
+
+export function DashboardMetrics() {
+  const { t } = useTranslation();
+  const [preset, setPreset] = useState<DashboardPreset>('MONTH');
+  const [resolution, setResolution] = useState<DashboardResolution>('DEFAULT');
+  const [chartType, setChartType] = useState<'line' | 'bar'>('line');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [custom, setCustom] = useState<{ start: string; end: string } | null>(null);
+  const problem = start && end ? customProblem(start, end) : undefined;
+
+  const range = preset === 'CUSTOM' ? (custom ? { preset, ...custom } : null) : { preset };
+  const summary = useCall(range ? keys.dashboardSummary(range) : null);
+  const trend = useCall(range ? keys.dashboardTrend(range, resolution) : null);
+  const ranking = useCall(range ? keys.dashboardRanking(range) : null);
+  const kpis = useCall(keys.kpiProgress());
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    if (start && end && !problem) setCustom({ start, end });
+  };
+  const label = (k: string) => t(`dashboard.metrics.${k}`);
+  const channelName = (c: Channel) => t(`dashboard.metrics.channelName.${c}`);
+
+  const totals = summary.data?.totals;
+  const failedToLoad = summary.error || trend.error || ranking.error;
+
+  return (
+    <section className={`card ${styles.metrics}`} aria-labelledby="metrics-title" data-testid="dashboard-metrics">
+      <h2 id="metrics-title" className="card-title">
+        {label('title')}
+      </h2>
+      <form className={styles.controls} onSubmit={apply}>
+        <div className="field">
+          <label htmlFor="dash-preset">{label('range')}</label>
+          <Select
+            inputId="dash-preset"
+            label={label('range')}
+            labelled
+            value={preset}
+            options={DASHBOARD_PRESETS.map((p) => ({ value: p, label: t(`dashboard.metrics.preset.${p}`) }))}
+            onChange={(e) => setPreset(e.value as DashboardPreset)}
+          />
+        </div>
+        {preset === 'CUSTOM' && (
+          <>
+            <div className="field">
+              <label htmlFor="dash-start">{label('start')}</label>
+              <InputText id="dash-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="dash-end">{label('end')}</label>
+              <InputText id="dash-end" type="date" value={end} invalid={Boolean(problem)} aria-describedby="dash-end-error" onChange={(e) => setEnd(e.target.value)} />
+              <FieldError id="dash-end-error" text={problem ? t(`dashboard.metrics.${problem}`, { max: DASHBOARD_LIMITS.customDays }) : undefined} />
+            </div>
+            <div className={styles.apply}>
+              <Button type="submit" label={label('apply')} icon="pi pi-check" disabled={!start || !end || Boolean(problem)} />
+            </div>
+          </>
+        )}
+        <div className="field">
+          <label htmlFor="dash-resolution">{label('resolution')}</label>
+          <Select
+            inputId="dash-resolution"
+            label={label('resolution')}
+            labelled
+            value={resolution}
+            options={DASHBOARD_RESOLUTIONS.map((r) => ({ value: r, label: t(`dashboard.metrics.resolutions.${r}`) }))}
+            onChange={(e) => setResolution(e.value as DashboardResolution)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="dash-chart-type">{label('chartType')}</label>
+          <Select
+            inputId="dash-chart-type"
+            label={label('chartType')}
+            labelled
+            value={chartType}
+            options={(['line', 'bar'] as const).map((c) => ({ value: c, label: t(`dashboard.metrics.chartTypes.${c}`) }))}
+            onChange={(e) => setChartType(e.value as 'line' | 'bar')}
+          />
+        </div>
+      </form>
+
+      {failedToLoad && (
+        <p className="notice notice-error" role="alert">
+          {label('error')}
+        </p>
+      )}
+      {range && !summary.data && !failedToLoad && <p className="muted">{label('loading')}</p>}
+      {summary.data && totals && (
+        <>
+          <p className="muted small" data-testid="dashboard-range">
+            {t('dashboard.metrics.rangeShown', summary.data.range)}
+          </p>
+          <dl className={styles.totals} data-testid="dashboard-totals">
+            {(['attempted', 'sent', 'delivered', 'opens', 'clicks', 'unsubscribes', 'bounces'] as const).map((k) => (
+              <div key={k} className={styles.total} data-metric={k}>
+                <dt>{t(`dashboard.metrics.counts.${k}`)}</dt>
+                <dd>{formatCount(totals[k])}</dd>
+              </div>
+            ))}
+            {(
+              [
+                ['deliveryRate', ratio(totals.delivered, totals.attempted)],
+                ['openRate', ratio(totals.opens, totals.delivered)],
+                ['ctr', ratio(totals.clicks, totals.delivered)],
+                ['unsubscribeRate', ratio(totals.unsubscribes, totals.opens)],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k} className={styles.total} data-metric={k}>
+                <dt>{t(`dashboard.metrics.rates.${k}`)}</dt>
+                <dd>{formatRate(v)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+
+      <div className={styles.charts}>
+        {trend.data && (
+          <ChartFigure
+            testId="chart-trend"
+            title={`${label('trendTitle')} · ${t(`dashboard.metrics.bucket.${trend.data.bucket}`)}`}
+            summary={t('dashboard.metrics.trendSummary', {
+              from: trend.data.points[0]?.label ?? '--',
+              to: trend.data.points[trend.data.points.length - 1]?.label ?? '--',
+              sent: formatCount(trend.data.points.reduce((n, p) => n + p.sent, 0)),
+              opens: formatCount(trend.data.points.reduce((n, p) => n + p.opens, 0)),
+              clicks: formatCount(trend.data.points.reduce((n, p) => n + p.clicks, 0)),
+            })}
+            type={chartType}
+            labels={trend.data.points.map((p) => p.label)}
+            series={(['sent', 'delivered', 'opens', 'clicks'] as const).map((k) => ({
+              label: t(`dashboard.metrics.counts.${k}`),
+              values: trend.data!.points.map((p) => p[k]),
+              color: COLORS[k],
+            }))}
+            show={formatCount}
+            rowHeader={label('timeUtc')}
+          />
+        )}
+        {totals && (
+          <ChartFigure
+            testId="chart-funnel"
+            title={label('funnelTitle')}
+            summary={t('dashboard.metrics.funnelSummary', {
+              sent: formatCount(totals.attempted),
+              delivered: formatCount(totals.delivered),
+              opens: formatCount(totals.opens),
+              clicks: formatCount(totals.clicks),
+            })}
+            type="bar"
+            horizontal
+            labels={(['attempted', 'delivered', 'opens', 'clicks'] as const).map((k) => t(`dashboard.metrics.counts.${k}`))}
+            series={[{ label: label('value'), values: [totals.attempted, totals.delivered, totals.opens, totals.clicks], color: COLORS.sent }]}
+            show={formatCount}
+            rowHeader={label('funnelTitle')}
+          />
+        )}
+        {summary.data && <OsSplit os={summary.data.os} />}
+      </div>
+
+      {summary.data && (
+        <div className={styles.block}>
+          <h3 className={styles.subTitle}>{label('channelsTitle')}</h3>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable because on a narrow screen the table scrolls sideways */}
+          <div className={styles.scroll} role="region" aria-label={label('channelsTitle')} tabIndex={0}>
+            <table className="plain-table" data-testid="dashboard-channels">
+              <caption className="sr-only">{label('channelsTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{label('channel')}</th>
+                  <th scope="col">{t('dashboard.metrics.counts.attempted')}</th>
+                  <th scope="col">{t('dashboard.metrics.counts.delivered')}</th>
+                  <th scope="col">{t('dashboard.metrics.counts.opens')}</th>
+                  <th scope="col">{t('dashboard.metrics.rates.openRate')}</th>
+                  <th scope="col">{t('dashboard.metrics.counts.clicks')}</th>
+                  <th scope="col">{t('dashboard.metrics.rates.ctr')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.data.channels.map(({ channel, counts }) => (
+                  <ChannelRow key={channel} name={channelName(channel)} channel={channel} counts={counts} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      {ranking.data && (
+        <div className={styles.block}>
+          <h3 className={styles.subTitle}>{label('rankingTitle')}</h3>
+          <p className="muted small">{t('dashboard.metrics.rankingHint', { average: formatRate(ranking.data.averageOpenRate) })}</p>
+          {ranking.data.plans.length === 0 ? (
+            <p className="muted">{label('noMessages')}</p>
+          ) : (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable because on a narrow screen the table scrolls sideways
+            <div className={styles.scroll} role="region" aria-label={label('rankingTitle')} tabIndex={0}>
+              <table className="plain-table" data-testid="dashboard-ranking">
+                <caption className="sr-only">{label('rankingTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{label('message')}</th>
+                    <th scope="col">{label('channel')}</th>
+                    <th scope="col">{t('dashboard.metrics.counts.attempted')}</th>
+                    <th scope="col">{t('dashboard.metrics.counts.opens')}</th>
+                    <th scope="col">{t('dashboard.metrics.rates.openRate')}</th>
+                    <th scope="col">{label('rank')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ranking.data.plans.map((p) => (
+                    <tr key={p.planId}>
+                      <th scope="row">
+                        <Link to={`/campaigns/detail?id=${encodeURIComponent(p.planId)}`}>{p.name}</Link>
+                      </th>
+                      <td>{channelName(p.channel)}</td>
+                      <td>{formatCount(p.counts.attempted)}</td>
+                      <td>{OPEN_CHANNELS.has(p.channel) ? formatCount(p.counts.opens) : '--'}</td>
+                      <td>{formatRate(p.openRate)}</td>
+                      <td>{p.rank ? <Tag value={p.rank} severity={GRADE_SEVERITY[p.rank]} /> : '--'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+
+      <div className={styles.block}>
+        <h3 className={styles.subTitle}>{label('kpiTitle')}</h3>
+        {kpis.data && kpis.data.targets.length === 0 && (
+          <p className="muted">
+            {label('kpiNone')} <Link to="/dashboard/setTarget">{label('kpiSet')}</Link>
+          </p>
+        )}
+        <ul className={`plain-list ${styles.kpis}`} data-testid="dashboard-kpis">
+          {kpis.data?.targets.map((k) => {
+            const show = (v: number | null) => (v === null ? '--' : k.metric === 'SENT' ? formatCount(v) : formatRate(v / 100));
+            return (
+              <li key={k.id}>
+                <div className={styles.kpiHead}>
+                  <strong id={`kpi-${k.id}`}>{k.name}</strong>
+                  <span className="muted small">
+                    {t(`dashboard.metrics.kpiMetric.${k.metric}`)} · {t(`dashboard.metrics.period.${k.period}`)}
+                  </span>
+                </div>
+                <ProgressBar value={k.progress === null ? 0 : Math.min(100, Math.floor(k.progress))} showValue={false} aria-labelledby={`kpi-${k.id}`} />
+                <span className="small">{t('dashboard.metrics.kpiLine', { actual: show(k.actual), target: show(k.target), start: k.start, end: k.end })}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ChannelRow({ name, channel, counts }: { name: string; channel: Channel; counts: DashboardCounts }) {
+  const opens = OPEN_CHANNELS.has(channel);
+  const clicks = CLICK_CHANNELS.has(channel);
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td>{formatCount(counts.attempted)}</td>
+      <td>{formatCount(counts.delivered)}</td>
+      <td>{opens ? formatCount(counts.opens) : '--'}</td>
+      <td>{opens ? formatRate(ratio(counts.opens, counts.delivered)) : '--'}</td>
+      <td>{clicks ? formatCount(counts.clicks) : '--'}</td>
+      <td>{clicks ? formatRate(ratio(counts.clicks, counts.delivered)) : '--'}</td>
+    </tr>
+  );
+}
+
+/** Push sends, opens and clicks per device OS. */
+function OsSplit({ os }: { os: readonly { os: 'IOS' | 'ANDROID' | 'OTHER'; counts: DashboardCounts }[] }) {
+  const { t } = useTranslation();
+  const none = os.every((o) => o.counts.attempted === 0);
+  return (
+    <div>
+      <ChartFigure
+        testId="chart-os"
+        title={t('dashboard.metrics.osTitle')}
+        summary={t('dashboard.metrics.osSummary', { parts: os.map((o) => `${t(`dashboard.metrics.os.${o.os}`)} ${formatCount(o.counts.attempted)}`).join(', ') })}
+        type="bar"
+        labels={os.map((o) => t(`dashboard.metrics.os.${o.os}`))}
+        series={(['attempted', 'opens', 'clicks'] as const).map((k) => ({
+          label: t(`dashboard.metrics.counts.${k}`),
+          values: os.map((o) => o.counts[k]),
+          color: k === 'attempted' ? COLORS.sent : COLORS[k],
+        }))}
+        show={formatCount}
+        rowHeader={t('dashboard.metrics.osTitle')}
+      />
+      {none && <p className="muted small">{t('dashboard.metrics.noPush')}</p>}
+    </div>
+  );
+}
