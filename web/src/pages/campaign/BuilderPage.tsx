@@ -22,7 +22,6 @@ import { type DraftStep, draftOf, type JourneyDraft, journeyOf, newStep, removeS
 import { detailPath } from './paths';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/journey';
-import './campaign.css';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
