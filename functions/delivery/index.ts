@@ -12,7 +12,7 @@ import { applyTransition, type TransitionInput } from './planState';
 export { type JourneyTotals, tenantJourney } from './journey';
 export { Ledger, type RunTotals, tenantLedger } from './ledger';
 export { DELIVERY_QUEUE } from './messages';
-export { planScheduleName, scheduleFire } from './pipeline';
+export { planScheduleName, runIdOf, scheduleFire, startRun } from './pipeline';
 export { SYSTEM_ACTOR, type TransitionInput } from './planState';
 export { announceEvents, recurringScheduleName } from './triggers';
 export { deliveryWorker } from './worker';

@@ -76,6 +76,19 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
 }
 
+/** A run just written RUNNING: its audience read shard by shard, and its check scheduled every minute. */
+export async function startRun(ports: DeliveryPorts, run: { orgId: number; planId: string; runId: string }): Promise<void> {
+  await Promise.all(
+    Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
+      ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', ...run, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>, fairTo(run.orgId)),
+    ),
+  );
+  await ports.scheduler.every(checkScheduleName(run.orgId, run.planId, run.runId), 1, {
+    queue: DELIVERY_QUEUE,
+    payload: { kind: 'check', ...run } satisfies DeliveryMessageOf<'check'>,
+  });
+}
+
 export function pipeline(deps: PipelineDeps) {
   const { store, clock, ledger } = deps;
 
@@ -106,19 +119,7 @@ export function pipeline(deps: PipelineDeps) {
       if (e instanceof AppError && e.code === '730005') return;
       throw e;
     }
-    await Promise.all(
-      Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
-        deps.ports.queue.send(
-          DELIVERY_QUEUE,
-          { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>,
-          fairTo(m.orgId),
-        ),
-      ),
-    );
-    await deps.ports.scheduler.every(checkScheduleName(m.orgId, m.planId, runId), 1, {
-      queue: DELIVERY_QUEUE,
-      payload: { kind: 'check', orgId: m.orgId, planId: m.planId, runId } satisfies DeliveryMessageOf<'check'>,
-    });
+    await startRun(deps.ports, { orgId: m.orgId, planId: m.planId, runId });
   }
 
   async function audience(m: DeliveryMessageOf<'audience'>): Promise<void> {

@@ -6,7 +6,7 @@ const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja }
 
 export const JOURNEY_TEXTS = {
   stepId: entry(M.stepId, '步骤 ID 为 1 到 32 个字母、数字、- 或 _。', 'ステップ ID は 1〜32 文字の英数字、- または _ です。'),
-  delay: entry(M.delay, '设置超过最大延迟时间！', '最大遅延時間を超えています！'),
+  delay: entry(M.delay, '设置超过最大延迟时间！', '設定が最大遅延時間を超えています！'),
   delayMin: entry(M.delayMin, '延迟至少为 1 分钟。', '遅延は 1 分以上にしてください。'),
   localDateTime: entry(M.localDateTime, '请选择有效的日期和时间。', '有効な日時を選んでください。'),
   missingStep: entry(M.missingStep, '该步骤不存在。', 'このステップは存在しません。'),

@@ -431,6 +431,8 @@ export const planActionServices = {
   active: operation({ access: 'PLAN_ACTIVE', payload: actionPayload, response: planView }),
   inactive: operation({ access: 'PLAN_INACTIVE', payload: actionPayload, response: planView }),
   stop: operation({ access: 'PLAN_STOP', payload: actionPayload, response: planView }),
+  /** a sent single message again to its segment, as a new run (who has opted out since is skipped) */
+  resend: operation({ access: 'PLAN_RESEND', payload: actionPayload, response: planView }),
   archive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
   unarchive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
   modifyDateRange: operation({ access: 'PLAN_CHANGE_DATE', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),

@@ -1,10 +1,14 @@
 /**
  * What the plan screens need before they draw (spec 000 service catalogue `planConfig`): the campaign builder's
- * choices and limits (`initBuilder`).
+ * choices and limits (`initBuilder`), the single-message wizard's (`initSingle`), the actions a message's page
+ * offers the caller now (`getPageActions`), the segments to choose from (`getSegments`) and the cloud sources'
+ * columns the personalization fields map to (`getCloudMapping`).
  */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { REPEAT_MODES, STEP_TYPES } from '../plan/journey';
+import { PLAN_ACTION_NAMES, PLAN_STATES } from '../plan/stateMachine';
+import { idPayload } from './operation';
 import { operation } from './operation';
 
 export const planConfigServices = {
@@ -19,5 +23,40 @@ export const planConfigServices = {
       channels: z.array(z.object({ channel: z.enum(CHANNELS), sendable: z.boolean() })),
       segments: z.array(z.object({ id: z.string(), name: z.string() })),
     }),
+  }),
+  /** the wizard's choices for the caller: channels, the message types and trigger kinds their role may use, segments */
+  initSingle: operation({
+    access: 'PLAN_CREATE',
+    payload: z.object({}).default({}),
+    response: z.object({
+      channels: z.array(z.object({ channel: z.enum(CHANNELS), sendable: z.boolean() })),
+      messageTypes: z.array(z.union([z.literal(1), z.literal(2)])),
+      triggerKinds: z.array(z.string()),
+      segments: z.array(z.object({ id: z.string(), name: z.string() })),
+      limits: z.object({ reportMails: z.number().int(), tags: z.number().int(), nameMax: z.number().int(), titleMax: z.number().int() }),
+    }),
+  }),
+  /** what the message's page may offer the caller in its state (the same actions the message detail lists) */
+  getPageActions: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: idPayload,
+    response: z.object({ id: z.string(), status: z.enum(PLAN_STATES), actions: z.array(z.enum(PLAN_ACTION_NAMES)) }),
+  }),
+  getSegments: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({}).default({}),
+    response: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  /** each cloud source's columns and the account field or attribute each fills: what personalization can name */
+  getCloudMapping: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({}).default({}),
+    response: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        columns: z.array(z.object({ columnId: z.string(), fieldType: z.string(), attribute: z.string().optional() })),
+      }),
+    ),
   }),
 } as const;

@@ -148,9 +148,10 @@ describe('the other channels’ reachability', () => {
       device(muted!, 'd', { pushToken: 'token-m', permission: 'NOT_ALLOW' }),
     ]);
     expect(await CHANNEL_ADAPTERS.PUSH_NATIVE.reach([active!, inactive!, muted!, none!], ctx())).toEqual([
-      { address: 'token-new', consent: true, target: 'new', more: [{ address: 'token-old', consent: true, target: 'old' }] },
+      // each device's platform comes along, so its sends count per OS
+      { address: 'token-new', consent: true, target: 'new', os: 'IOS', more: [{ address: 'token-old', consent: true, target: 'old', os: 'IOS' }] },
       { reason: 'APP_UNINSTALLED' },
-      { address: 'token-m', consent: false, target: 'd' },
+      { address: 'token-m', consent: false, target: 'd', os: 'IOS' },
       { reason: 'USER_NOT_MATCHED' },
     ]);
   });

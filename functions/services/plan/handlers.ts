@@ -4,7 +4,7 @@
  */
 import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
-import { type CounterOs, DEVICE_PLATFORMS } from '../../../shared/entities';
+import { type CounterOs, DEVICE_PLATFORMS, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import {
@@ -20,7 +20,7 @@ import {
   stepRunId,
   walkOrder,
 } from '../../../shared/plan/journey';
-import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
+import { checkScheduleTime, MESSAGE_TYPE_PERMISSION, type Plan, TRIGGER_PERMISSION } from '../../../shared/plan/plan';
 import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
@@ -31,12 +31,12 @@ import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAI
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/problems';
-import { planScheduleName, type RunTotals, SYSTEM_ACTOR, scheduleFire, type TransitionInput, tenantJourney, tenantLedger, transitionPlan } from '../../delivery';
+import { planScheduleName, type RunTotals, runIdOf, SYSTEM_ACTOR, scheduleFire, startRun, type TransitionInput, tenantJourney, tenantLedger, transitionPlan } from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
 import { editBaseInfo, editReportMails, requireClassification } from './baseInfo';
-import { peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
+import { actionsFor, peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
 import { checkTriggerToSave } from './trigger';
 
@@ -553,6 +553,23 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     return view;
   },
 
+  async resend({ id, version }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    // a campaign or a standing trigger sends on its own schedule; only a single message is sent again by hand
+    if (plan.type !== 'SINGLE' || (plan.trigger.kind !== 'IMMEDIATELY' && plan.trigger.kind !== 'SCHEDULE')) throw new AppError('730004');
+    const runs = await ctx.tenant.keyed('planRun').list(id);
+    if (runs.some((r) => r.status === 'RUNNING')) throw new AppError('730005');
+    const latest = runs.sort((a, b) => b.startedAt - a.startedAt)[0];
+    if (latest && (await tenantLedger(ctx.tenant).totals(latest)).total.matched > RESEND_MAX_RECIPIENTS) throw new AppError('730006');
+    const now = ctx.rt.clock.now();
+    const runId = runIdOf(now);
+    const run = { planKey: planKeyOf(ctx.tenant.orgId, id), runId, orgId: ctx.tenant.orgId, planId: id, status: 'RUNNING' as const, dueAt: now, startedAt: now };
+    // the state and the new run in one transaction: two resends at once make one run
+    const view = await act(ctx, id, version, 'resend', { with: [ctx.tenant.keyed('planRun').putNew(id, run, '730005')], staleCode: '730005' });
+    await startRun(ctx.rt.ports, { orgId: ctx.tenant.orgId, planId: id, runId });
+    return view;
+  },
+
   archive: ({ id, version }, ctx) => act(ctx, id, version, 'archive'),
   unarchive: ({ id, version }, ctx) => act(ctx, id, version, 'unarchive'),
 
@@ -701,4 +718,40 @@ export const planConfigHandlers: AreaHandlers<'planConfig'> = {
       segments: segments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
     };
   },
+  async initSingle(_p, ctx) {
+    const held = ctx.identity.permissions;
+    return {
+      channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
+      messageTypes: ([1, 2] as const).filter((t) => held.includes(MESSAGE_TYPE_PERMISSION[t])),
+      triggerKinds: Object.entries(TRIGGER_PERMISSION)
+        .filter(([, permission]) => held.includes(permission))
+        .map(([kind]) => kind),
+      segments: await segmentChoices(ctx),
+      limits: { reportMails: 20, tags: 50, nameMax: 100, titleMax: 200 },
+    };
+  },
+  async getPageActions({ id }, ctx) {
+    const plan = await ctx.tenant.require('plan', id);
+    return { id: plan.id, status: plan.status, actions: actionsFor(plan, ctx) };
+  },
+  getSegments: (_p, ctx) => segmentChoices(ctx),
+  async getCloudMapping(_p, ctx) {
+    const sources = await ctx.tenant.list('cloudSource', ['id', 'title', 'fileColumns']);
+    return sources
+      .map((s) => ({
+        id: s.id,
+        name: s.title,
+        columns: s.fileColumns.map((c) => ({ columnId: c.columnId, fieldType: c.fieldType, ...(c.attribute ? { attribute: c.attribute } : {}) })),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  },
 };
+
+/** Spec 000's 730006: a message whose last send reached more than this many recipients is not resent by hand. */
+const RESEND_MAX_RECIPIENTS = 1_000_000;
+
+/** The organization's segments by name, for the wizard's and builder's audience choice. */
+async function segmentChoices(ctx: AuthedContext): Promise<{ id: string; name: string }[]> {
+  const segments = await ctx.tenant.list('segment', ['id', 'name']);
+  return segments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -24,7 +24,7 @@ import styles from './usePlanActions.module.css';
 type Kind = 'confirm' | 'reject' | 'edit' | 'review' | 'date' | 'baseInfo';
 
 /**
- * The actions a screen offers, in this order; the rest (resend, system actions) have no screen yet. `detailOnly`:
+ * The actions a screen offers, in this order; the rest (system actions) have no screen. `detailOnly`:
  * offered on the message's own page, where the whole message is at hand, not in list rows.
  */
 const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?: true; detailOnly?: true }>> = {
@@ -37,6 +37,7 @@ const ACTION_UI: Partial<Record<PlanAction, { icon: string; kind: Kind; danger?:
   modifyDateRange: { icon: 'pi pi-calendar', kind: 'date' },
   editBaseInfo: { icon: 'pi pi-tags', kind: 'baseInfo', detailOnly: true },
   stop: { icon: 'pi pi-stop-circle', kind: 'confirm', danger: true },
+  resend: { icon: 'pi pi-replay', kind: 'confirm', detailOnly: true },
   cancel: { icon: 'pi pi-undo', kind: 'confirm', danger: true },
   archive: { icon: 'pi pi-box', kind: 'confirm' },
   unarchive: { icon: 'pi pi-replay', kind: 'confirm' },
@@ -56,6 +57,7 @@ const SIMPLE = {
   active: 'planAction.active',
   inactive: 'planAction.inactive',
   stop: 'planAction.stop',
+  resend: 'planAction.resend',
   archive: 'planAction.archive',
   unarchive: 'planAction.unarchive',
   delete: 'plan.delete',
