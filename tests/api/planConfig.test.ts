@@ -22,7 +22,7 @@ beforeAll(async () => {
   herald = await startHerald({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
   ({ admin, other, nobody } = await twoOrganizations(herald, 'pc'));
   ({ segmentId } = await seedAudience(herald, 1, 'pc', 3));
-  approver = await approverOf(admin, herald, 'pc.approver');
+  approver = await approverOf(admin, herald, 'pcapprover');
 }, 60_000);
 afterAll(() => herald?.stop());
 

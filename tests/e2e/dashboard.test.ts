@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { Ledger } from '../../functions/delivery/ledger';
 import { Store } from '../../functions/store/store';
+import { ApiClient } from '../support/herald';
 import { emailContent } from '../support/plans';
 import { browserSuite, closeToasts, expectAccessible, openPage, signIn } from './browser';
 
@@ -56,10 +57,15 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
   await ledger.count({ ...run, planId: push.id, channel: 'PUSH_NATIVE', os: 'ANDROID' }, { sent: 910, opens: 260, clicks: 55 });
   await admin.ok('kpiTarget.save', { name: 'Monthly sends', metric: 'SENT', target: 5000, period: 'MONTH' });
 
+  // a reader of its own: the shared administrator's language is other browser files' too
+  const adminRole = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN');
+  await admin.ok('user.save', { username: 'dash.reader', email: 'dash.reader@example.com', roleId: adminRole!.id, password: 'Reader@1234' });
+  const reader = new ApiClient(herald);
+  await reader.login('dash.reader', 'Reader@1234');
   for (const lang of ['en', 'zh', 'ja'] as const) {
-    await admin.ok('user.saveProfile', { language: lang });
+    await reader.ok('user.saveProfile', { language: lang });
     const { context, page } = await openPage(suite.browser, 1440);
-    await signIn(page, herald.portalUrl);
+    await signIn(page, herald.portalUrl, 'dash.reader', 'Reader@1234');
     await page.goto(`${herald.portalUrl}#/dashboard`);
     await page.locator('[data-testid="dashboard-ranking"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
@@ -80,5 +86,4 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
     await expectAccessible(page, `the dashboard in ${lang}`);
     await context.close();
   }
-  await admin.ok('user.saveProfile', { language: 'en' });
 }, 120_000);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../../shared/format';
 import { call } from '../../api/client';
+import { downloadUrl } from '../../api/fileTransfer';
 import { useCall } from '../../api/hooks';
 import '../../i18n/areas/report';
 
@@ -19,10 +20,7 @@ export default function MonthlyReportsPage() {
     setFetching(month);
     try {
       const file = await call('monthlyReport.download', { month });
-      const a = document.createElement('a');
-      a.href = file.url;
-      a.download = file.fileName;
-      a.click();
+      downloadUrl(file.url, file.fileName);
     } catch {
       // the client's toast says why
     } finally {

@@ -4,8 +4,6 @@
  * the end; over 10 messages a warning says the report may take long (spec 001 section 9).
  */
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { MultiSelect } from 'primereact/multiselect';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,9 +11,9 @@ import { csvLine } from '../../../../shared/export/csv';
 import { PLAN_REPORT_LIMITS, type PlanReportRow } from '../../../../shared/services/report';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
-import { useCall } from '../../api/hooks';
-import { FieldError } from '../../components/TextField';
+import { downloadBlob, downloadUrl } from '../../api/fileTransfer';
 import { planMetrics } from '../campaign/metrics';
+import { DayField, MessagesField } from './ReportFields';
 import { detailPath } from '../campaign/paths';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/report';
@@ -26,7 +24,6 @@ const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export default function PlanReportPage() {
   const { t } = useTranslation();
-  const plans = useCall(['plan.getAll', {}], { dedupingInterval: 10_000 });
   const [planIds, setPlanIds] = useState<string[]>([]);
   const [start, setStart] = useState(() => utcDay(Date.now() - 29 * DAY));
   const [end, setEnd] = useState(() => utcDay(Date.now()));
@@ -74,10 +71,7 @@ export default function PlanReportPage() {
     setMaking(true);
     try {
       const file = await call('reportExport.downloadWordReport', asked);
-      const a = document.createElement('a');
-      a.href = file.url;
-      a.download = file.fileName;
-      a.click();
+      downloadUrl(file.url, file.fileName);
     } catch {
       // the client's toast says why
     } finally {
@@ -88,15 +82,9 @@ export default function PlanReportPage() {
   function download() {
     if (!report) return;
     const lines = [csvLine(headings), ...report.rows.map((r) => csvLine([r.name, r.groupName ?? '', t(`campaign.channel.${r.channel}`), ...cellsOf(r)]))];
-    const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `plan-report-${start}-${end}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
+    downloadBlob(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), `plan-report-${start}-${end}.csv`);
   }
 
-  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.name }));
   return (
     <section className="page">
       <header className="page-header">
@@ -113,45 +101,9 @@ export default function PlanReportPage() {
           void run();
         }}
       >
-        <div className="field span-2">
-          <label htmlFor="report-plans">{t('report.plan.messages')}</label>
-          <MultiSelect
-            inputId="report-plans"
-            value={planIds}
-            options={options}
-            display="chip"
-            filter
-            placeholder={t('report.plan.choose')}
-            emptyMessage={plans.isLoading ? t('report.plan.loading') : t('report.plan.noMessages')}
-            invalid={Boolean(shown('planIds'))}
-            aria-describedby="report-plans-error report-plans-warning"
-            pt={{ headerCheckbox: { input: { 'aria-label': t('report.plan.messages') } }, filterInput: { 'aria-label': t('report.plan.messages') } }}
-            onChange={(e) => setPlanIds(e.value as string[])}
-          />
-          <FieldError id="report-plans-error" text={shown('planIds')} />
-          {planIds.length > PLAN_REPORT_LIMITS.warnAbove && (
-            <p id="report-plans-warning" className="notice notice-warn" role="status">
-              {t('report.plan.slow', { count: planIds.length, max: PLAN_REPORT_LIMITS.warnAbove })}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="report-start">{t('report.plan.start')}</label>
-          <InputText
-            id="report-start"
-            type="date"
-            value={start}
-            invalid={Boolean(shown('start'))}
-            aria-describedby="report-start-error"
-            onChange={(e) => setStart(e.target.value)}
-          />
-          <FieldError id="report-start-error" text={shown('start')} />
-        </div>
-        <div className="field">
-          <label htmlFor="report-end">{t('report.plan.end')}</label>
-          <InputText id="report-end" type="date" value={end} invalid={Boolean(shown('end'))} aria-describedby="report-end-error" onChange={(e) => setEnd(e.target.value)} />
-          <FieldError id="report-end-error" text={shown('end')} />
-        </div>
+        <MessagesField id="report-plans" wide value={planIds} onChange={setPlanIds} error={shown('planIds')} />
+        <DayField id="report-start" label={t('report.plan.start')} value={start} onChange={setStart} error={shown('start')} />
+        <DayField id="report-end" label={t('report.plan.end')} value={end} onChange={setEnd} error={shown('end')} />
         <div className="span-2 form-actions">
           <Button type="submit" icon="pi pi-chart-bar" label={t('report.plan.run')} loading={busy} />
           <Button type="button" icon="pi pi-download" label={t('report.plan.csv')} outlined disabled={!report || report.rows.length === 0} onClick={download} />

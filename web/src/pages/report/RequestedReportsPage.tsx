@@ -14,12 +14,14 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { CUSTOM_REPORT_COLUMNS, type RequestedReportKind } from '../../../../shared/entities/requestedReport';
 import { PLAN_REPORT_LIMITS, REQUESTED_REPORT_PERMISSION } from '../../../../shared/services/report';
 import { call } from '../../api/client';
+import { downloadUrl } from '../../api/fileTransfer';
 import { useCall, useSession } from '../../api/hooks';
 import { useDateTime } from '../../app/locale';
 import { FieldError } from '../../components/TextField';
 import { useConfirm } from '../../components/useConfirm';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/report';
+import { DayField, MessagesField } from './ReportFields';
 
 const DAY = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -60,7 +62,6 @@ export default function RequestedReportsPage() {
 
 function RequestForm({ kind }: { kind: RequestedReportKind }) {
   const { t } = useTranslation();
-  const plans = useCall(kind === 'SUMMARY' ? null : ['plan.getAll', {}], { dedupingInterval: 10_000 });
   const [name, setName] = useState('');
   const [planIds, setPlanIds] = useState<string[]>([]);
   const [columns, setColumns] = useState<string[]>(['sent', 'openRate', 'ctr']);
@@ -106,7 +107,6 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
     }
   }
 
-  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.name }));
   return (
     <form
       className="card form-grid"
@@ -122,24 +122,7 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
         <InputText id="requested-name" value={name} invalid={Boolean(shown('name'))} aria-describedby="requested-name-error" onChange={(e) => setName(e.target.value)} />
         <FieldError id="requested-name-error" text={shown('name')} />
       </div>
-      {kind !== 'SUMMARY' && (
-        <div className="field">
-          <label htmlFor="requested-plans">{t('report.plan.messages')}</label>
-          <MultiSelect
-            inputId="requested-plans"
-            value={planIds}
-            options={options}
-            onChange={(e) => setPlanIds(e.value)}
-            filter
-            placeholder={t('report.plan.choose')}
-            emptyMessage={plans.isLoading ? t('report.plan.loading') : t('report.plan.noMessages')}
-            invalid={Boolean(shown('planIds'))}
-            aria-describedby="requested-plans-error"
-            pt={{ headerCheckbox: { input: { 'aria-label': t('report.plan.messages') } }, filterInput: { 'aria-label': t('report.plan.messages') } }}
-          />
-          <FieldError id="requested-plans-error" text={shown('planIds')} />
-        </div>
-      )}
+      {kind !== 'SUMMARY' && <MessagesField id="requested-plans" value={planIds} onChange={setPlanIds} error={shown('planIds')} />}
       {kind === 'CUSTOM' && (
         <div className="field">
           <label htmlFor="requested-columns">{t('report.requested.columns')}</label>
@@ -155,23 +138,8 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
           <FieldError id="requested-columns-error" text={shown('columns')} />
         </div>
       )}
-      <div className="field">
-        <label htmlFor="requested-start">{t('report.plan.start')}</label>
-        <InputText
-          id="requested-start"
-          type="date"
-          value={start}
-          invalid={Boolean(shown('start'))}
-          aria-describedby="requested-start-error"
-          onChange={(e) => setStart(e.target.value)}
-        />
-        <FieldError id="requested-start-error" text={shown('start')} />
-      </div>
-      <div className="field">
-        <label htmlFor="requested-end">{t('report.plan.end')}</label>
-        <InputText id="requested-end" type="date" value={end} invalid={Boolean(shown('end'))} aria-describedby="requested-end-error" onChange={(e) => setEnd(e.target.value)} />
-        <FieldError id="requested-end-error" text={shown('end')} />
-      </div>
+      <DayField id="requested-start" label={t('report.plan.start')} value={start} onChange={setStart} error={shown('start')} />
+      <DayField id="requested-end" label={t('report.plan.end')} value={end} onChange={setEnd} error={shown('end')} />
       <div>
         <Button type="submit" icon="pi pi-send" label={t('report.requested.ask')} loading={busy} />
       </div>
@@ -194,10 +162,7 @@ function RequestList({ kind }: { kind: RequestedReportKind }) {
   async function download(id: string) {
     try {
       const file = await call('requestedReport.download', { id });
-      const a = document.createElement('a');
-      a.href = file.url;
-      a.download = file.fileName;
-      a.click();
+      downloadUrl(file.url, file.fileName);
     } catch {
       // the client's toast says why
     }
