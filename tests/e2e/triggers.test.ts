@@ -41,7 +41,8 @@ it('a draft gets a weekly schedule in each recipient’s zone, then an action-co
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
   await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}`);
-  await page.getByRole('heading', { name: 'Create New Notification' }).waitFor();
+  // the wizard's first load (its chunk and the draft) can take over 10 s on a busy 2-core runner
+  await page.getByRole('heading', { name: 'Create New Notification' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Step 2 of 4: Segmentation' }).waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
