@@ -20,7 +20,8 @@ import type { Logger } from '../platform/logger';
 import { readShardPage, readZonePage } from '../domain/accounts';
 import type { Store } from '../store/store';
 import { type Ledger, runKeyOf } from './ledger';
-import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, SEND_BATCH } from './messages';
+import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
+import type { Channel } from '../../shared/delivery';
 import { applyTransition, SYSTEM_ACTOR } from './planState';
 import { recipientsOf } from './recipients';
 
@@ -74,6 +75,22 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
   const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
   if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload, fairTo(plan.orgId));
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
+}
+
+/** A run's recipients on the delivery queue, SEND_BATCH to a message, in the organization's fair share. */
+export async function queueSendBatches(
+  ports: DeliveryPorts,
+  run: { orgId: number; planId: string; runId: string },
+  channel: Channel,
+  recipients: readonly Recipient[],
+): Promise<void> {
+  for (let i = 0; i < recipients.length; i += SEND_BATCH) {
+    await ports.queue.send(
+      DELIVERY_QUEUE,
+      { kind: 'send', orgId: run.orgId, planId: run.planId, runId: run.runId, channel, recipients: recipients.slice(i, i + SEND_BATCH) } satisfies DeliveryMessageOf<'send'>,
+      fairTo(run.orgId),
+    );
+  }
 }
 
 /** A run just written RUNNING: its audience read shard by shard, and its check scheduled every minute. */
@@ -148,20 +165,7 @@ export function pipeline(deps: PipelineDeps) {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
     }
-    for (let i = 0; i < recipients.length; i += SEND_BATCH) {
-      await deps.ports.queue.send(
-        DELIVERY_QUEUE,
-        {
-          kind: 'send',
-          orgId: m.orgId,
-          planId: m.planId,
-          runId: m.runId,
-          channel: plan.channel,
-          recipients: recipients.slice(i, i + SEND_BATCH),
-        } satisfies DeliveryMessageOf<'send'>,
-        fairTo(m.orgId),
-      );
-    }
+    await queueSendBatches(deps.ports, m, plan.channel, recipients);
     return nextPage(m, page.next);
   }
 

@@ -27,8 +27,8 @@ import type { DeliveryPorts } from '../platform/runtime';
 
 import { runKeyOf } from './ledger';
 import { limitKey, listenKey, zonesKey } from './triggerIndex';
-import { DELIVERY_QUEUE, type DeliveryMessageOf, SEND_BATCH } from './messages';
-import { checkScheduleName, type PipelineDeps, runIdOf } from './pipeline';
+import { DELIVERY_QUEUE, type DeliveryMessageOf } from './messages';
+import { checkScheduleName, type PipelineDeps, queueSendBatches, runIdOf } from './pipeline';
 import { recipientsOf } from './recipients';
 
 const DAY = 86_400_000;
@@ -246,20 +246,7 @@ export function triggerSteps(deps: PipelineDeps) {
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
     }
-    for (let i = 0; i < recipients.length; i += SEND_BATCH) {
-      await ports.queue.send(
-        DELIVERY_QUEUE,
-        {
-          kind: 'send',
-          orgId: m.orgId,
-          planId: m.planId,
-          runId: m.runId,
-          channel: plan.channel,
-          recipients: recipients.slice(i, i + SEND_BATCH),
-        } satisfies DeliveryMessageOf<'send'>,
-        fairTo(m.orgId),
-      );
-    }
+    await queueSendBatches(ports, m, plan.channel, recipients);
   }
 
   return { recurring, events, triggerSend };
