@@ -16,10 +16,7 @@ async function accessible(page: Page, label: string): Promise<void> {
   await expectAccessible(page, label);
 }
 
-// Skipped: since the last merges the wizard opened on this API-made draft renders no step on some runs (the page
-// shows only its header, with no console error), while the wizard tests of campaign.test.ts pass. The standing
-// triggers themselves are covered by tests/api/triggers.test.ts; finding why is the next session's first task.
-it.skip('a draft gets a weekly schedule in each recipient’s zone, then an action-code trigger with a delay', async () => {
+it('a draft gets a weekly schedule in each recipient’s zone, then an action-code trigger with a delay', async () => {
   const now = Date.now();
   const segmentId = randomUUID();
   await new Store(suite.herald.rt).put('segment', {
@@ -44,8 +41,9 @@ it.skip('a draft gets a weekly schedule in each recipient’s zone, then an acti
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
   await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}`);
-  // the wizard's first load (its chunk and the draft) can take over 10 s on a busy 2-core runner
-  await page.getByRole('heading', { name: 'Create New Notification' }).waitFor({ timeout: 30_000 });
+  // a saved draft opens under its own name; the wizard's first load can take over 10 s on a busy 2-core runner
+  await page.getByRole('heading', { name: 'Edit "Weekly digest"' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { name: 'Step 1 of 4: Message Content' }).waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Step 2 of 4: Segmentation' }).waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
