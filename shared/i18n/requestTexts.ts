@@ -108,6 +108,8 @@ export const REQUEST_TEXTS = {
   noAccount: entry('No account {id}.', '没有账户 {id}。', 'アカウント {id} はありません。'),
   noDevice: entry('No device {device} on account {account}.', '账户 {account} 上没有设备 {device}。', 'アカウント {account} にデバイス {device} はありません。'),
   segmentRequired: entry('Please choose the segment!', '请选择细分！', 'セグメントを選択してください！'),
+  singleHasNoSteps: entry('A single message has no steps.', '单条消息没有步骤。', '単一メッセージにはステップがありません。'),
+  stepRequired: entry('Please choose a message step.', '请选择一个消息步骤。', 'メッセージのステップを選択してください。'),
   segmentMissing: entry('The segment does not exist.', '该细分不存在。', 'セグメントが存在しません。'),
   companyMissing: entry('The company does not exist.', '该公司不存在。', '会社が存在しません。'),
   folderMissing: entry('The message folder does not exist.', '该消息文件夹不存在。', 'メッセージフォルダが存在しません。'),

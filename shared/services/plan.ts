@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { DEVICE_PLATFORMS } from '../entities/device';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
-import { journeySchema, STEP_TYPES } from '../plan/journey';
+import { journeySchema, STEP_TYPES, stepIdSchema } from '../plan/journey';
 import { CONTENT_CHANNEL, contentSchema, PLAN_TYPES, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
 import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
@@ -399,6 +399,29 @@ export const planServices = {
       refused: z.array(z.object({ to: z.string(), reason: z.string() })),
       /** a letter's PDF, as printed for the first test account (or a sample recipient) */
       file: z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }).optional(),
+    }),
+  }),
+  /**
+   * The message with its placeholders replaced, as one account would receive it (or a sample recipient when no
+   * account is named): rendered by the channel's adapter as the send renders it, with untracked links. A
+   * campaign of the builder names the message step. Naming an account needs the right to see accounts.
+   */
+  getReplacedTemplateMessage: operation({
+    access: 'NAV_CREATE_NOTIFICATION',
+    payload: z.object({
+      id,
+      stepId: stepIdSchema.optional(),
+      accountId: id.optional(),
+      /** one of the content's languages; else the account's own (or the default) */
+      language: z.string().trim().min(1).max(35).optional(),
+    }),
+    response: z.object({
+      channel: z.enum(CHANNELS),
+      language: z.string(),
+      /** who it was rendered for: the account's name, or "sample" */
+      recipient: z.object({ accountId: z.string().optional(), name: z.string() }),
+      /** the channel's rendered message (email: subject, html, text; SMS: text and parts; push, LINE, letter: their fields) */
+      message: z.record(z.string(), z.unknown()),
     }),
   }),
   /** The addresses a test mail may go to: the organization's test addresses, and its active members'. */

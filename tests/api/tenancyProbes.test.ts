@@ -192,6 +192,7 @@ const PROBES: Record<string, Probe> = {
   'plan.getCateByPage category': (ids) => ({ page: 0, size: 10, filter: 'ALL', categoryId: ids.planCategory }),
   'plan.getCateByPage group': (ids) => ({ page: 0, size: 10, filter: 'ALL', groupId: ids.planGroup }),
   'plan.testEmail': (ids) => ({ id: ids.plan, emails: ['probe-test@example.com'] }),
+  'plan.getReplacedTemplateMessage': (ids) => ({ id: ids.plan, accountId: ids.account }),
   'plan.testSend': (ids) => ({ id: ids.plan, target: { channel: 'SMS', to: ['+15555550100'] } }),
   'planAction.sendToReview': (ids) => ({ id: ids.plan, participants: [ids.user], deadline: Date.now() + DAY }),
   'planAction.pass': (ids) => ({ id: ids.pendingPlan }),

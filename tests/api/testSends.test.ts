@@ -193,3 +193,47 @@ describe('plan.testSend', () => {
     expect(over.body.errorCode).toBe('400014');
   });
 });
+
+describe('plan.getReplacedTemplateMessage', () => {
+  it("renders the message with an account's values in its language, or the one asked, or a sample's fallbacks", async () => {
+    const id = await draft('SMS', smsContent);
+    const asAccount = await admin.ok('plan.getReplacedTemplateMessage', { id, accountId: `tester-${tag}` });
+    expect(asAccount).toMatchObject({ channel: 'SMS', language: 'ja', recipient: { accountId: `tester-${tag}`, name: expect.stringContaining('Aki') } });
+    expect(asAccount.message.text).toContain('Akiさん、本日セール');
+    const inEnglish = await admin.ok('plan.getReplacedTemplateMessage', { id, accountId: `tester-${tag}`, language: 'en' });
+    expect(inEnglish.message.text).toContain('Hi Aki, sale today');
+    expect(inEnglish.message.parts).toBeGreaterThanOrEqual(1);
+    const sample = await admin.ok('plan.getReplacedTemplateMessage', { id });
+    expect(sample).toMatchObject({ language: 'en', recipient: { name: 'sample' } });
+    expect(sample.message.text).toContain('Hi there, sale today');
+  });
+
+  it('leaves an email’s links untracked and adds no open pixel', async () => {
+    const id = await draft('EMAIL', {
+      kind: 'EMAIL',
+      template: {
+        contents: {
+          en: { subject: 'Hello {{firstName|friend}}', blocks: [{ type: 'button', text: 'Shop', href: 'https://example.com/shop' }] },
+        },
+      },
+    });
+    const { message } = await admin.ok('plan.getReplacedTemplateMessage', { id, accountId: `tester-${tag}` });
+    expect(message.subject).toBe('Hello Aki');
+    expect(message.html).toContain('https://example.com/shop');
+    expect(message.html).not.toMatch(/\/t\/o\/|\/t\/c\//);
+  });
+
+  it('refuses bad input and another organization’s message or account with catalogue errors', async () => {
+    const id = await draft('SMS', smsContent);
+    expect((await admin.call('plan.getReplacedTemplateMessage', { id, language: 'fr' })).body.errorCode).toBe('400016');
+    expect((await admin.call('plan.getReplacedTemplateMessage', { id, stepId: 'm1' })).body.errorCode).toBe('400016');
+    expect((await admin.call('plan.getReplacedTemplateMessage', { id, accountId: 42 })).body.errorCode).toBe('400016');
+    expect((await admin.call('plan.getReplacedTemplateMessage', {})).body.errorCode).toBe('400016');
+    const missing = await other.call('plan.getReplacedTemplateMessage', { id: randomUUID() });
+    const foreign = await other.call('plan.getReplacedTemplateMessage', { id });
+    expect(foreign.body.errorCode).toBe(missing.body.errorCode);
+    expect(foreign.body.errorMessage).toBe(missing.body.errorMessage);
+    const otherDraft = (await other.ok('plan.saveSingle', { name: 'Theirs', title: 'T', channel: 'SMS', content: smsContent })).id;
+    expect((await other.call('plan.getReplacedTemplateMessage', { id: otherDraft, accountId: `tester-${tag}` })).body.errorCode).toBe('720003');
+  });
+});

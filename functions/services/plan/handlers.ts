@@ -38,6 +38,7 @@ import { takeFromLimit } from '../auth';
 import { editBaseInfo, editReportMails, requireClassification } from './baseInfo';
 import { actionsFor, peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
+import { getReplacedTemplateMessage } from './preview';
 import { checkTriggerToSave } from './trigger';
 
 export { triggerHandlers } from './trigger';
@@ -425,6 +426,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
   getChannels,
   getTestTargets,
   testSend,
+  getReplacedTemplateMessage,
 
   async getTestRecipients(_p, ctx) {
     const recipients = await testRecipientsOf(ctx);

@@ -80,7 +80,7 @@ export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offere
 }
 
 /** Links of a test: untracked, as in test mails (a click on a test is no click of the message). */
-function testLinks(rt: Runtime): RecipientLinks {
+export function testLinks(rt: Runtime): RecipientLinks {
   return { openPixelUrl: '', unsubscribeUrl: `${rt.config.publicUrl}/`, linkTable: () => [], click: (target) => target, feedback: () => '' };
 }
 
