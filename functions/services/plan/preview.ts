@@ -33,7 +33,7 @@ function messageOf(
   }
   const step = stepId ? journey.steps[stepId] : undefined;
   if (!stepId) badField('stepId', 'Please choose a message step.');
-  if (!step || step.type !== 'MESSAGE') throw new AppError('720003');
+  if (step?.type !== 'MESSAGE') throw new AppError('720003');
   return { channel: step.channel, content: step.content };
 }
 
