@@ -259,6 +259,9 @@ it('a rejection needs a type and a reason, and the author sees them', async () =
   await page.goto(`${suite.herald.portalUrl}#/home`);
   const mine = page.locator(`[data-testid="home-card-REJECTED"] li[data-plan-id="${planId}"]`);
   expect(await mine.getByTestId('home-rejection').textContent()).toBe('Content: The price is wrong.');
+  // the day's summary: what went out today, as the dashboard counts it (in this file, the first test's sends)
+  const today = (await suite.admin.ok('dashboardMetric.summary', { preset: 'TODAY' })).totals;
+  await expect.poll(() => page.getByTestId('home-today-sent').textContent()).toBe(String(today.sent));
   await accessible(page, 'the home page with a rejected message');
   await mine.getByRole('link', { name: 'Summer sale' }).click();
   await waitForPath(page, '/campaigns/detail');

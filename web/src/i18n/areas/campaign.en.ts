@@ -485,6 +485,8 @@ const campaignEn = {
   home: {
     intro: 'Messages waiting for your approval, and what happened to yours.',
     summary: 'Today',
+    sentToday: 'Sent today (UTC)',
+    today: { sent: 'Sent today', delivered: 'Delivered today', opens: 'Opened today', clicks: 'Clicked today' },
     card: {
       ACTION_REQUIRED: 'Action required',
       EXPIRED: 'Expired',

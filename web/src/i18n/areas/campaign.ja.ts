@@ -481,6 +481,8 @@ const campaignJa: LocaleShape<CampaignTexts> = {
   home: {
     intro: 'あなたの承認を待つメッセージと、あなたのメッセージの状況。',
     summary: '本日',
+    sentToday: '本日の送信（UTC）',
+    today: { sent: '本日の送信', delivered: '本日の配信', opens: '本日の開封', clicks: '本日のクリック' },
     card: {
       ACTION_REQUIRED: '要対応',
       EXPIRED: '期限切れ',

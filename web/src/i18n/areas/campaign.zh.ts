@@ -481,6 +481,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
   home: {
     intro: '等待你审批的消息，以及你的消息的进展。',
     summary: '今日',
+    sentToday: '今日发送（UTC）',
+    today: { sent: '今日发送', delivered: '今日送达', opens: '今日打开', clicks: '今日点击' },
     card: {
       ACTION_REQUIRED: '待处理',
       EXPIRED: '已过期',

@@ -10,7 +10,9 @@ import { Link } from 'react-router-dom';
 import { formatCount } from '../../../../shared/format';
 import { useDateTime } from '../../app/locale';
 import { HOME_CARDS, type PlanListItem } from '../../../../shared/services/plan';
-import { usePagedList } from '../../api/hooks';
+import { useCall, usePagedList, useSession } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { holdsAll } from '../../../../shared/permissions';
 import { detailPath } from '../campaign/paths';
 import { PlanStatusTag } from '../campaign/PlanStatusTag';
 import { TriggerSummary } from '../campaign/TriggerSummary';
@@ -116,6 +118,28 @@ function SummaryStat({ card, label }: { card: Card; label: string }) {
   );
 }
 
+/** What went out today (UTC) over every channel, from the dashboard's counters: for those who may see the dashboard. */
+const TODAY = ['sent', 'delivered', 'opens', 'clicks'] as const;
+function SentToday() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const allowed = !!session && holdsAll(session.userdetails.rolePermissions, ['NAV_DASHBOARD']);
+  const summary = useCall(allowed ? keys.dashboardSummary({ preset: 'TODAY' }) : null);
+  if (!allowed) return null;
+  return (
+    <div className={statStyles.statRow} aria-label={t('home.sentToday')} role="group" data-testid="home-today">
+      {TODAY.map((k) => (
+        <div key={k} className={`card ${statStyles.stat}`}>
+          <span className={statStyles.statLabel}>{t(`home.today.${k}`)}</span>
+          <span className={statStyles.statValue} data-testid={`home-today-${k}`}>
+            {summary.data ? formatCount(summary.data.totals[k]) : '--'}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function HomePage() {
   const { t } = useTranslation();
   const { elements, run } = usePlanActions();
@@ -128,6 +152,7 @@ export default function HomePage() {
         </div>
       </header>
       <Summary />
+      <SentToday />
       <div className={styles.homeGrid}>
         {HOME_CARDS.map((card) => (
           <PlanCard key={card} card={card} run={run} />
