@@ -4,13 +4,14 @@
  * push stand-in. The approval sheet switches and the tips have theirs in approvalSheets.test.ts. Only a role
  * with the system setting permission changes the setting; bad input answers with a catalogue error.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
 import { TRACKING_PATHS } from '../../functions/channels/links';
 import { Store } from '../../functions/store/store';
 import { accountKey, deviceKeyOf } from '../../shared/entities';
+import { createSdkClient } from '../../shared/sdk/client';
 import { received } from '../support/channelStandIns';
 import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
@@ -233,5 +234,31 @@ describe('the sending switches', () => {
   it('ignore account notify setting: on, a push reaches an account that turned notifications off in the app, never a phone that does not allow them', () => {
     expect(before.pushes.map((g) => g.address).sort()).toEqual([tokens.consents]);
     expect(after.pushes.map((g) => g.address).sort()).toEqual([tokens.consents, tokens.declines].sort());
+  });
+});
+
+describe('iotId hash', () => {
+  it('on, the device ids apps send are kept and matched as their SHA-256; off, as sent', async () => {
+    const app = await admin.ok('application.save', { name: `Hash app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.hash' });
+    const issued = await admin.ok('application.issueSecret', { id: app.id });
+    const sdk = createSdkClient({ baseUrl: herald.url, appKey: issued.appKey, secret: issued.secret, now: () => clock.now() });
+    const device = (deviceId: string) => ({ deviceId, platform: 'IOS' as const, pushToken: randomBytes(32).toString('hex'), permission: 'ALWAYS' as const });
+    const deviceIds = async (id: string) => (await admin.ok('account.devices', { id })).map((d: { deviceId: string }) => d.deviceId);
+
+    await sdk.identify({ accountId: 'iot-plain', device: device('VIN-0001') });
+    expect(await deviceIds('iot-plain')).toEqual(['VIN-0001']);
+
+    await setSwitches({ iotIdHash: true });
+    try {
+      const hashed = createHash('sha256').update('VIN-0002').digest('hex');
+      await sdk.identify({ accountId: 'iot-hashed', device: device('VIN-0002') });
+      expect(await deviceIds('iot-hashed')).toEqual([hashed]);
+      // the app keeps naming the device by its own id, and Herald finds it by the hash
+      expect(await sdk.permission({ accountId: 'iot-hashed', deviceId: 'VIN-0002', permission: 'NOT_ALLOW' })).toMatchObject({ deviceId: hashed, changed: true });
+      expect(await admin.ok('account.devices', { id: 'iot-hashed' })).toEqual([expect.objectContaining({ deviceId: hashed, permission: 'NOT_ALLOW' })]);
+      expect(JSON.stringify(await admin.ok('account.devices', { id: 'iot-hashed' }))).not.toContain('VIN-0002');
+    } finally {
+      await setSwitches({ iotIdHash: false });
+    }
   });
 });
