@@ -50,7 +50,10 @@ export type RecipientView = {
  * What the plan says of its sending beyond the content, handed to the renderer with it by whoever read the plan
  * (the send worker's content source, once per batch; a test send): the adapter needs no store read of its own.
  */
-export type SendContext = Pick<Plan, 'messageType'>;
+export type SendContext = Pick<Plan, 'messageType'> & {
+  /** the system setting's mutable content: every iOS push may be changed by the app's notification service extension */
+  mutableContent?: boolean;
+};
 
 /** A recipient's email as rendered. */
 export interface EmailRendered {

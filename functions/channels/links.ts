@@ -114,3 +114,8 @@ export class LinkSigner {
   }
 }
 export type RecipientLinks = ReturnType<LinkSigner['forRecipient']>;
+
+/** The links of a recipient whose message keeps its hyperlinks as written (the system setting's convert hyperlink off). */
+export function untracked(links: RecipientLinks): RecipientLinks {
+  return { ...links, click: (target) => target };
+}

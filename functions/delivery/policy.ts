@@ -21,6 +21,10 @@ export interface SendPolicy {
   quietHours: QuietHours;
   /** the zone of recipients who have none: the organization's, else UTC */
   defaultTimeZone: string;
+  /** every iOS push asks for mutable content (system setting; absent: only with media or buttons) */
+  mutableContent?: boolean;
+  /** false: links in messages go out as written, without click tracking (system setting; absent: tracked) */
+  convertHyperlink?: boolean;
 }
 
 export const NO_POLICY: SendPolicy = { caps: {}, quietHours: { enabled: false, start: '21:00', end: '08:00' }, defaultTimeZone: 'UTC' };

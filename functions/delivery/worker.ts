@@ -13,7 +13,7 @@ import type { Clock, Runtime } from '../platform/runtime';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { queueWorker } from '../platform/worker';
 import type { Store } from '../store/store';
-import { LinkSigner } from '../channels/links';
+import { LinkSigner, untracked } from '../channels/links';
 import { journeyEngine } from './journey';
 import { Ledger, runKeyOf } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
@@ -24,17 +24,20 @@ import { RateLimiter } from './rate';
 import { type ContentSource, sendBatchHandler } from './sendWorker';
 
 /** The message a plan sends, as approved: the plan holds its content, so what was reviewed is what goes out. */
-export function planContentSource(store: Store, from: string): ContentSource {
+export function planContentSource(store: Store, from: string, policies?: (orgId: number) => Promise<SendPolicy>): ContentSource {
   return {
     async load(orgId, planId, _runId, channel) {
-      const plan = await store.forOrg(orgId).get('plan', planId);
+      // the organization's rules come from the send worker's cache: read with the plan, not after it
+      const [plan, policy] = await Promise.all([store.forOrg(orgId).get('plan', planId), policies?.(orgId)]);
       // a builder plan's message step sends under its own run (`<runId>~<stepId>`): the step's content
       const step = parseStepRun(_runId);
       const stepContent = step && plan ? journeyOf(plan)?.steps[step.stepId] : undefined;
       const content = step ? (stepContent?.type === 'MESSAGE' && stepContent.channel === channel ? stepContent.content : undefined) : plan?.content;
       // the plan read once per batch hands the adapter its send context along with the content
-      const render = plan && isSending(plan) && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType }) : undefined;
-      if (!render) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
+      const prepared =
+        plan && isSending(plan) && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType, mutableContent: policy?.mutableContent }) : undefined;
+      if (!prepared) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
+      const render: typeof prepared = policy?.convertHyperlink === false ? (r, links) => prepared(r, untracked(links)) : prepared;
       return { stopped: false, from, render };
     },
   };
@@ -46,7 +49,13 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
   return (orgId) => {
     const hit = cache.get(orgId);
     if (hit && clock.now() - hit.at < ttlMs) return hit.policy;
-    const policy = organizationSettingOf(store.forOrg(orgId)).then((s) => ({ caps: s.frequencyCaps, quietHours: s.quietHours, defaultTimeZone: s.defaultTimeZone || 'UTC' }));
+    const policy = organizationSettingOf(store.forOrg(orgId)).then((s) => ({
+      caps: s.frequencyCaps,
+      quietHours: s.quietHours,
+      defaultTimeZone: s.defaultTimeZone || 'UTC',
+      mutableContent: s.mutableContent,
+      convertHyperlink: s.convertHyperlink,
+    }));
     policy.catch(() => cache.delete(orgId));
     cache.set(orgId, { at: clock.now(), policy });
     return policy;
@@ -98,6 +107,7 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     onRunEnd: (run: { orgId: number; planId: string; runId: string }) => rt.jobs.post({ kind: 'runFinished', ...run }),
   };
   const triggers = triggerSteps(deps);
+  const policies = sendPolicies(store, rt.clock);
   const send = sendBatchHandler({
     store,
     clock: rt.clock,
@@ -105,14 +115,14 @@ export function deliveryWorker(rt: Runtime, store: Store, opts: DeliveryWorkerOp
     ledger,
     rate: new RateLimiter(store, rt.clock, opts.ratePerSecond, undefined, rt.config.orgRateShare),
     senders: opts.senders,
-    content: planContentSource(store, rt.config.mailFrom),
+    content: planContentSource(store, rt.config.mailFrom, policies),
     links: new LinkSigner(rt.keys.sealKey, rt.config.publicUrl),
     staleClaimMs,
     throttleRetries: 5,
     backoffMs: 200,
     // a whole batch per wave: two ledger transactions (claims, outcomes) for its 50 provider calls in flight
     concurrency: 50,
-    policy: sendPolicies(store, rt.clock),
+    policy: policies,
     hold: holdForQuietHours(rt, store, ledger),
     onRecorded: opts.onRecorded,
   });

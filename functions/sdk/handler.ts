@@ -4,7 +4,7 @@
  * signature, then the nonce (a second use is a replay) and the app's calls this minute; only then the body and
  * an optional user token (the organization's proof that the call acts for its accountId).
  * Costs per call: one read of the app (kept 30 s), one conditional write of the nonce and one counter
- * update, in parallel, then the operation's own reads and writes. A wrong signature costs no read while the app
+ * update, in parallel, then (for a call naming a device) the organization's setting, and the operation's own reads and writes. A wrong signature costs no read while the app
  * is kept, except one every 5 s (so a replaced secret works within 5 s); wrong signatures are counted in memory.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -16,8 +16,29 @@ import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, SDK_USER_TOKEN, type SdkOpe
 import { unseal } from '../platform/keys';
 import { firstIssue, payloadProblem } from '../api/problems';
 import type { Runtime } from '../platform/runtime';
-import { CONDITIONS, type Store } from '../store/store';
+import { organizationSettingOf } from '../domain/organizationSetting';
+import { CONDITIONS, type Store, type TenantStore } from '../store/store';
 import { SDK_HANDLERS } from './operations';
+
+/** A device id (iotId) as Herald keeps it under the system setting's iotId hash: its SHA-256, in hex. */
+export const hashedDeviceId = (deviceId: string) => createHash('sha256').update(deviceId, 'utf8').digest('hex');
+
+/** Every `deviceId` of a request with each replaced (deep: a device, events). */
+function replaceDeviceIds(value: unknown, replace: (id: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => replaceDeviceIds(v, replace));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'deviceId' && typeof v === 'string' ? replace(v) : replaceDeviceIds(v, replace)]));
+}
+
+/**
+ * The iotId hash switch (system setting, docs/settings.md): on, the device ids apps send are kept, matched and
+ * answered as their SHA-256, so Herald never holds a device's own identifier. Read only for calls naming one.
+ */
+async function withIotIdHash(tenant: TenantStore, data: unknown): Promise<unknown> {
+  if (!JSON.stringify(data).includes('"deviceId"')) return data;
+  if (!(await organizationSettingOf(tenant)).iotIdHash) return data;
+  return replaceDeviceIds(data, hashedDeviceId);
+}
 
 /** Largest SDK body: a hundred events with their properties fit easily. */
 export const SDK_MAX_BODY_BYTES = 256 * 1024;
@@ -251,7 +272,8 @@ export function sdkApi(rt: Runtime, store: Store) {
     const accountId = (parsed.data as { accountId: string }).accountId;
     if (token !== undefined) await checkUserToken(appKey, found, token, accountId);
     const ctx = { rt, platform: store, tenant: store.forOrg(found.app.orgId), app: found.app, proven: token !== undefined };
-    const result = await (SDK_HANDLERS[op] as (p: unknown, c: typeof ctx) => Promise<unknown>)(parsed.data, ctx);
+    const request = await withIotIdHash(ctx.tenant, parsed.data);
+    const result = await (SDK_HANDLERS[op] as (p: unknown, c: typeof ctx) => Promise<unknown>)(request, ctx);
     return SDK_OPERATIONS[op].response.parse(result);
   };
 }

@@ -245,6 +245,11 @@ export const FORM_TEXTS = {
     '请使用两个字母的国家代码（ISO 3166），例如 CN 或 US。',
     'JP や US のような2文字の国コード（ISO 3166）を使ってください。',
   ),
+  defaultCountryListed: entry(
+    'Choose the default country from the country list, or leave the list empty.',
+    '请从国家列表中选择默认国家，或将列表留空。',
+    'デフォルトの国は国リストから選ぶか、リストを空にしてください。',
+  ),
   testAddressesMax: entry('At most {max} test addresses.', '最多 {max} 个测试地址。', 'テスト用アドレスは {max} 件までです。'),
   reportMailsMax: entry('At most {max} report addresses.', '报告地址最多 {max} 个。', 'レポートの送付先は {max} 件までです。'),
   quietStart: entry('Use a time such as 21:00.', '请使用 21:00 这样的时间。', '21:00 のような時刻を使ってください。'),

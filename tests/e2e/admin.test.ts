@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { MESSAGES } from '../../shared/validation';
-import { sentMail } from '../support/herald';
+import { ApiClient, sentMail } from '../support/herald';
 import { browserSuite, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const suite = browserSuite();
@@ -278,6 +278,33 @@ describe('system setting screen', () => {
     await page.locator('[data-testid="send-rates"]').getByRole('button', { name: 'Save' }).click();
     await page.locator('.p-toast-message-success', { hasText: 'The send rates were saved' }).waitFor();
     await expect.poll(async () => (await suite.admin.ok('systemSetting.detail')).sending.rates.EMAIL).toBe(30);
+    await context.close();
+  });
+
+  it('shows every switch with what it does in ja, and refuses a default country outside the country list', async () => {
+    suite.admin.token = (await suite.admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    await userWithRole(suite.admin, { username: 'settings-ja', password: 'Settings@123', permissions: ['NAV_HOME', 'NAV_SYSTEM_SETTING'] });
+    const member = new ApiClient(suite.herald);
+    await member.login('settings-ja', 'Settings@123');
+    await member.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo' });
+    const before = (await suite.admin.ok('systemSetting.detail')).organization;
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl, 'settings-ja', 'Settings@123');
+    await page.goto(`${suite.herald.portalUrl}#/systemSetting`);
+    await waitForPath(page, '/systemSetting');
+    await page.locator('#system-mutableContent').waitFor();
+    for (const name of ['singleMessageApprovalSheet', 'templateApprovalSheet', 'mutableContent', 'ignoreAccountNotifySetting', 'convertHyperlink', 'iotIdHash']) {
+      const hint = (await page.locator(`#system-${name}-hint`).textContent()) ?? '';
+      expect(hint, name).toMatch(/[ぁ-んァ-ン]/);
+    }
+    expect(await page.locator('#system-mutableContent-hint').textContent()).toContain('mutable content');
+    await page.fill('#system-countries', 'JP');
+    await page.fill('#system-default-country', 'us');
+    await page.locator('#system-default-country-error', { hasText: 'デフォルトの国は国リストから選ぶ' }).waitFor();
+    await expectAccessible(page, 'system setting (ja)');
+    await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('system-default-country');
+    expect((await suite.admin.ok('systemSetting.detail')).organization).toMatchObject({ version: before.version, defaultCountry: before.defaultCountry });
     await context.close();
   });
 });

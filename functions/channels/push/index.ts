@@ -8,6 +8,7 @@
 import { channelOf } from '../../../shared/content';
 import { type Device, deviceKeyOf } from '../../../shared/entities';
 import { PUSH_TEXTS } from '../../../shared/i18n';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 import { Store } from '../../store/store';
 import type { ChannelAdapter, Reach, Target } from '../adapter';
 import { consentAndOptOut } from '../optOut';
@@ -22,13 +23,17 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
   channel: 'PUSH_NATIVE',
   sendable: true,
   async reach(accounts, { store, orgId }) {
+    // ignoring the account's notify setting (system setting) still honours the device's own permission
+    const { ignoreAccountNotifySetting } = await organizationSettingOf(store.forOrg(orgId));
     return Promise.all(
       accounts.map(async (a): Promise<Reach> => {
         const devices: Device[] = await store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(orgId, a.id) });
         if (devices.length === 0) return { reason: 'USER_NOT_MATCHED' };
         const live = devices.filter((d) => d.active && d.pushToken && d.deviceId.length <= MAX_TARGET).sort((x, y) => y.dateUpdated - x.dateUpdated);
         if (live.length === 0) return { reason: 'APP_UNINSTALLED' };
-        const [first, ...others] = live.map((d): Target => ({ address: d.pushToken!, consent: a.pushConsent && d.permission !== 'NOT_ALLOW', target: d.deviceId, os: d.platform }));
+        const [first, ...others] = live.map(
+          (d): Target => ({ address: d.pushToken!, consent: (a.pushConsent || ignoreAccountNotifySetting) && d.permission !== 'NOT_ALLOW', target: d.deviceId, os: d.platform }),
+        );
         return others.length ? { ...first!, more: others } : first!;
       }),
     );
@@ -40,10 +45,10 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
     return channels.some((c) => c.enabled && c.pinpointAppId) ? undefined : PUSH_TEXTS.planWithoutChannel;
   },
   planContent: (template) => (channelOf(template) === 'PUSH_NATIVE' && template.channel === 'PUSH_NATIVE' ? { kind: 'PUSH_NATIVE', template } : undefined),
-  prepare(content) {
+  prepare(content, send) {
     if (content.kind !== 'PUSH_NATIVE') return undefined;
     const template = content.template;
-    return (r, links) => renderPush(template, r, links);
+    return (r, links) => ({ ...renderPush(template, r, links), ...(send.mutableContent ? { mutableContent: true } : {}) });
   },
   message: ({ recipient, rendered, tags }) => ({
     channel: 'PUSH_NATIVE',

@@ -34,6 +34,8 @@ export interface PushRendered {
   expiry: PushContent['expiry'];
   priority: PushContent['priority'];
   inboxMode: PushContent['inboxMode'];
+  /** the organization asks for mutable content on every iOS push (system setting), not only with media or buttons */
+  mutableContent?: boolean;
 }
 
 /** the provider request of one recipient (one device), as the sender port takes it */

@@ -144,7 +144,7 @@ export function messageRequest(
     ...(m.sound ? { sound: m.sound } : {}),
     ...(m.badge !== undefined ? { badge: m.badge } : {}),
     // the app's notification service extension fetches the media and draws the buttons
-    ...(m.media || m.buttons.length ? { 'mutable-content': 1 } : {}),
+    ...(m.media || m.buttons.length || m.mutableContent ? { 'mutable-content': 1 } : {}),
     ...(m.buttons.length ? { category: `HERALD_BUTTONS_${m.buttons.length}` } : {}),
     'interruption-level': m.priority === 'SEND_ANYWAY' ? 'time-sensitive' : 'active',
     'thread-id': ids.planId,

@@ -19,8 +19,14 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
       { code: 'dataIntegration', name: 'Data integration' },
       { code: 'empty', name: 'Empty' },
     ],
-    // every member's locale defaults (read by the schedule, the date display and new templates)
-    systemSetting: { defaultLanguage: setting.defaultLanguage, defaultTimeZone: setting.defaultTimeZone },
+    // every member's locale defaults (read by the schedule, the date display and new templates), the push
+    // preview's app name and the countries offered where one is chosen (docs/settings.md)
+    systemSetting: {
+      defaultLanguage: setting.defaultLanguage,
+      defaultTimeZone: setting.defaultTimeZone,
+      previewAppName: setting.previewAppName,
+      countryList: setting.countryList,
+    },
     systemBaseSetting: {
       version: '4.1.0',
       supportSendMultiDevicesPerUser: org?.supportSendMultiDevicesPerUser ?? false,

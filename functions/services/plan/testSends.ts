@@ -15,6 +15,7 @@ import { pickLanguage } from '../../../shared/render';
 import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type Result, type TestSendChannel } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 import { adapterOf, type ChannelSender, type RecipientView } from '../../channels';
 import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { Runtime } from '../../platform/runtime';
@@ -144,7 +145,9 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
     return { sent: 0, refused: [], file: await letterFile(ctx, plan, language) };
   }
   const adapter = adapterOf(channel);
-  const render = adapter.sendable ? adapter.prepare(plan.content, { messageType: plan.messageType }) : undefined;
+  // a test push asks for mutable content as the organization's real ones do (system setting)
+  const { mutableContent } = await organizationSettingOf(ctx.tenant);
+  const render = adapter.sendable ? adapter.prepare(plan.content, { messageType: plan.messageType, mutableContent }) : undefined;
   if (!render) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
 
   const targets = await testTargetsOf(ctx, channel);

@@ -7,7 +7,9 @@
 import type { SystemSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Payload } from '../../../shared/services';
+import { FORM_TEXTS } from '../../../shared/i18n';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { badField } from '../../api/problems';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { currentSendRates, SEND_RATES_KEY } from '../../domain/sendRates';
@@ -36,6 +38,10 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     const actor = ctx.identity.userId;
     const stored = await ctx.tenant.get('systemSetting', SETTING_ID);
     checkVersion(stored ?? { version: 0 }, version);
+    // the country list is what the screens offer: the default country must be one of them
+    if (fields.countryList.length > 0 && fields.defaultCountry && !fields.countryList.includes(fields.defaultCountry)) {
+      badField('defaultCountry', FORM_TEXTS.defaultCountryListed.en);
+    }
     const next: SystemSetting = ctx.tenant.own({
       id: SETTING_ID,
       ...fields,

@@ -18,6 +18,7 @@ import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { offsetLabel, timeZoneNames } from '../campaign/schedule';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/admin';
+import '../../i18n/areas/systemSetting';
 import { TextAreaField } from '../../components/Field';
 import styles from './SystemSettingPage.module.css';
 import settingsStyles from '../settings/SettingsPage.module.css';
@@ -34,6 +35,14 @@ const SWITCHES = [
 ] as const;
 
 type OrganizationForm = Omit<OrganizationSettingView, 'countryList' | 'testAddresses'> & { countries: string; testAddressText: string };
+
+const listOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
+
+/** The default country must be on the country list when there is one (the server says so too). */
+function defaultCountryListed(form: OrganizationForm): boolean {
+  const countries = listOf(form.countries).map((c) => c.toUpperCase());
+  return countries.length === 0 || !form.defaultCountry || countries.includes(form.defaultCountry);
+}
 
 function formOf(view: OrganizationSettingView): OrganizationForm {
   const { countryList, testAddresses, ...rest } = view;
@@ -52,10 +61,13 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (!defaultCountryListed(form)) {
+      document.getElementById('system-default-country')?.focus();
+      return;
+    }
     const { countries, testAddressText, ...rest } = form;
-    const list = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
     // a wrong country code or address, or a stale version: the client's toast says which
-    if (await save(() => call('systemSetting.save', { ...rest, countryList: list(countries), testAddresses: list(testAddressText) }), t('systemSetting.saved'))) {
+    if (await save(() => call('systemSetting.save', { ...rest, countryList: listOf(countries), testAddresses: listOf(testAddressText) }), t('systemSetting.saved'))) {
       // the locale defaults reach every screen through the configuration
       void refreshConfiguration().catch(() => undefined);
       onSaved();
@@ -72,6 +84,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
         <TextField
           id="system-preview-app"
           label={t('systemSetting.previewAppName')}
+          hint={t('systemSetting.previewAppNameHint')}
           value={form.previewAppName}
           maxLength={100}
           onChange={(previewAppName) => setForm({ ...form, previewAppName })}
@@ -87,6 +100,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
           id="system-default-country"
           label={t('systemSetting.defaultCountry')}
           hint={t('systemSetting.defaultCountryHint')}
+          error={defaultCountryListed(form) ? undefined : t('systemSetting.defaultCountryNotListed')}
           value={form.defaultCountry}
           maxLength={2}
           onChange={(defaultCountry) => setForm({ ...form, defaultCountry: defaultCountry.toUpperCase() })}
@@ -199,9 +213,19 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
         <fieldset className={`${styles.switchList} span-2 ${settingsStyles.checkboxList}`}>
           <legend>{t('systemSetting.switches')}</legend>
           {SWITCHES.map((name) => (
-            <div key={name} className="checkbox-row">
-              <Checkbox inputId={`system-${name}`} checked={form[name]} onChange={(e) => setForm({ ...form, [name]: Boolean(e.checked) })} />
-              <label htmlFor={`system-${name}`}>{t(`systemSetting.${name}`)}</label>
+            <div key={name}>
+              <div className="checkbox-row">
+                <Checkbox
+                  inputId={`system-${name}`}
+                  checked={form[name]}
+                  aria-describedby={`system-${name}-hint`}
+                  onChange={(e) => setForm({ ...form, [name]: Boolean(e.checked) })}
+                />
+                <label htmlFor={`system-${name}`}>{t(`systemSetting.${name}`)}</label>
+              </div>
+              <small id={`system-${name}-hint`} className="muted small">
+                {t(`systemSetting.hint.${name}`)}
+              </small>
             </div>
           ))}
         </fieldset>

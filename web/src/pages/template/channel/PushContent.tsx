@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, PUSH_INBOX_MODES, PUSH_LIMITS, PUSH_MEDIA_TYPES, PUSH_PRIORITIES } from '../../../../../shared/content';
 import { personalizeText, type Recipient, safeUrl } from '../../../../../shared/render';
+import { useConfiguration } from '../../../api/hooks';
 import { FieldError, TextField } from '../../../components/TextField';
 import type { BlockDraft } from '../draft';
 import { AreaField, type EditorProps, FieldRows, list, patchAt, SelectField, text } from './fields';
@@ -302,6 +303,9 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
   const body = personalizeText(text(content.body), recipient);
   const buttons = list<PushButton>(content.buttons).filter((b) => b.text.trim());
   const withoutPush = content.inboxMode === 'INBOX_ONLY';
+  // the system setting's preview app name (spec 001 3.11), as the organization's app shows it
+  const previewApp = useConfiguration().data?.systemSetting.previewAppName;
+  const appName = typeof previewApp === 'string' && previewApp ? previewApp : 'Herald';
   return (
     <div className={styles.pushPreview}>
       <div className={previewStyles.widthToggle} role="group" aria-label={t('channelContent.push.previewOs')}>
@@ -325,7 +329,7 @@ export function PushPreview({ content, recipient }: { content: Record<string, un
           ) : (
             <div className={styles.notification} data-testid="push-preview">
               <p className={styles.notificationApp}>
-                <span className={styles.appIcon} aria-hidden="true" /> Herald · {t('channelContent.push.now')}
+                <span className={styles.appIcon} aria-hidden="true" /> {appName} · {t('channelContent.push.now')}
               </p>
               <div className={styles.notificationMain}>
                 <div>

@@ -1,0 +1,20 @@
+/** The system setting's switch hints in English: what each switch does where it is enforced (docs/settings.md). */
+const systemSettingEn = {
+  systemSetting: {
+    previewAppNameHint: 'The app name the push preview shows above a notification (Herald when empty).',
+    defaultCountryNotListed: 'Choose the default country from the country list, or leave the list empty.',
+    hint: {
+      singleMessageApprovalSheet: "On: every participant of a single message's approval sheet must pass it. Off: one participant's pass approves it.",
+      templateApprovalSheet: 'On: a message or campaign uses a library template only after its approval sheet passed.',
+      languageAnalysis: 'Kept with the setting; it has no effect in Herald yet.',
+      apiPushCheckDeletedTemplate: 'Kept with the setting; it has no effect in Herald yet.',
+      mutableContent: "On: every iOS push asks for mutable content, so the app's notification service extension can change it (always with media or buttons).",
+      ignoreAccountNotifySetting:
+        'On: push messages also reach accounts that turned notifications off in the app; never a phone that does not allow notifications, nor an unsubscribed address.',
+      convertHyperlink: 'On: links in messages go out as click-tracking links. Off: they go out as written and their clicks are not counted.',
+      iotIdHash: 'On: the device ids apps send are kept as their SHA-256 hash; the apps keep naming devices by their own ids.',
+    },
+  },
+};
+
+export default systemSettingEn;

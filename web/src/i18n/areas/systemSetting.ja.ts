@@ -1,0 +1,19 @@
+/** システム設定の各スイッチの説明（日本語）：各スイッチの働きと適用箇所（docs/settings.md）。 */
+const systemSettingJa = {
+  systemSetting: {
+    previewAppNameHint: 'プッシュのプレビューで通知の上に表示するアプリ名（空欄のときは Herald）。',
+    defaultCountryNotListed: 'デフォルトの国は国リストから選ぶか、リストを空にしてください。',
+    hint: {
+      singleMessageApprovalSheet: 'オン：単発メッセージの承認シートは参加者全員の承認が必要です。オフ：参加者1人の承認で承認されます。',
+      templateApprovalSheet: 'オン：メッセージやキャンペーンは、承認シートが通ったライブラリのテンプレートだけを使えます。',
+      languageAnalysis: '設定として保存されますが、Herald ではまだ働きがありません。',
+      apiPushCheckDeletedTemplate: '設定として保存されますが、Herald ではまだ働きがありません。',
+      mutableContent: 'オン：すべての iOS プッシュで mutable content を要求し、アプリの通知サービス拡張が内容を変更できます（メディアやボタンがあるときは常に要求）。',
+      ignoreAccountNotifySetting: 'オン：アプリで通知をオフにしたアカウントにもプッシュを送ります。通知を許可していない端末や配信停止済みのアドレスには送りません。',
+      convertHyperlink: 'オン：メッセージ内のリンクをクリック計測用のリンクにして送ります。オフ：リンクはそのまま送られ、クリックは数えられません。',
+      iotIdHash: 'オン：アプリが送る端末 ID を SHA-256 ハッシュで保存します。アプリは引き続き自分の ID で端末を指定できます。',
+    },
+  },
+};
+
+export default systemSettingJa;

@@ -1,0 +1,19 @@
+/** 系统设置各开关的说明（中文）：每个开关的作用及其生效之处（docs/settings.md）。 */
+const systemSettingZh = {
+  systemSetting: {
+    previewAppNameHint: '推送预览中通知上方显示的应用名称（留空时为 Herald）。',
+    defaultCountryNotListed: '请从国家列表中选择默认国家，或将列表留空。',
+    hint: {
+      singleMessageApprovalSheet: '开启：单条消息审批单的每位参与者都须通过。关闭：任一参与者通过即批准。',
+      templateApprovalSheet: '开启：消息或活动只能在模板审批单通过后使用模板库中的模板。',
+      languageAnalysis: '随设置保存；目前在 Herald 中尚无作用。',
+      apiPushCheckDeletedTemplate: '随设置保存；目前在 Herald 中尚无作用。',
+      mutableContent: '开启：每条 iOS 推送都请求 mutable content，以便应用的通知服务扩展修改内容（带媒体或按钮时始终请求）。',
+      ignoreAccountNotifySetting: '开启：推送消息也会发送给在应用中关闭了通知的账户；但不会发送给不允许通知的手机或已退订的地址。',
+      convertHyperlink: '开启：消息中的链接以点击跟踪链接发送。关闭：链接按原样发送，不统计点击。',
+      iotIdHash: '开启：应用发送的设备 ID 以其 SHA-256 哈希保存；应用仍使用自己的 ID 指代设备。',
+    },
+  },
+};
+
+export default systemSettingZh;
