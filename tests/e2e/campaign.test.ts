@@ -231,7 +231,7 @@ it('the author writes, tests and sends to review; the approver approves on /home
   await expect.poll(() => page.getByTestId('sent-records').locator('tbody tr td:first-child').allTextContents()).toHaveLength(matching.length);
   await accessible(page, 'the message detail, sent records');
   await page.getByRole('tab', { name: 'A/B Analytics' }).click();
-  await page.getByTestId('tab-not-available').waitFor();
+  await page.getByText('This message has no A/B split.').waitFor();
   await context.close();
 }, 180_000);
 

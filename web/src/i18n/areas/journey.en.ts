@@ -49,6 +49,15 @@ const journeyEn = {
     opens: 'Opens',
     clicks: 'Clicks',
     singleStep: 'This message is a single step: its numbers are on the Analytics tab.',
+    ab: {
+      none: 'This message has no A/B split.',
+      rule: 'After {{minutes}} minutes the variant with the best {{metric}} goes to the {{holdout}}% held back.',
+      noRule: 'No winner rule: each variant keeps its share.',
+      variant: 'Variant',
+      share: 'Share',
+      message: 'Message step',
+      leader: 'Leading',
+    },
   },
 };
 export default journeyEn;

@@ -49,6 +49,15 @@ const journeyJa = {
     opens: '開封',
     clicks: 'クリック',
     singleStep: 'このメッセージは 1 ステップです。数値は「分析」タブにあります。',
+    ab: {
+      none: 'このメッセージには A/B 分割がありません。',
+      rule: '{{minutes}} 分後、{{metric}}が最も高いバリアントを、残しておいた {{holdout}}% に送ります。',
+      noRule: '勝者のルールはありません。各バリアントは割合のまま送られます。',
+      variant: 'バリアント',
+      share: '割合',
+      message: 'メッセージのステップ',
+      leader: 'リード中',
+    },
   },
 };
 export default journeyJa;

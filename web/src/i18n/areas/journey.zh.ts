@@ -49,6 +49,15 @@ const journeyZh = {
     opens: '打开',
     clicks: '点击',
     singleStep: '此消息只有一个步骤：其数据见“分析”标签页。',
+    ab: {
+      none: '该消息没有 A/B 拆分。',
+      rule: '{{minutes}} 分钟后，{{metric}}最高的变体将发送给预留的 {{holdout}}% 收件人。',
+      noRule: '没有胜出规则：每个变体保持其比例。',
+      variant: '变体',
+      share: '比例',
+      message: '消息步骤',
+      leader: '领先',
+    },
   },
 };
 export default journeyZh;

@@ -1,7 +1,7 @@
 /**
  * A message (/campaigns/detail?id=…): its state and what may be done now, then the tabs of spec 001 section 2.
  * Overview, Content, Analytics (live while it sends), Schedule, Operation Record and Sent records are filled;
- * Plan Step lists a builder campaign's steps with their numbers; A/B Analytics is still to come. The page follows an approved message into sending by itself.
+ * Plan Step lists a builder campaign's steps with their numbers, and A/B Analytics its splits' variants side by side. The page follows an approved message into sending by itself.
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -14,6 +14,7 @@ import { zonedTimeToUtc } from '../../../../shared/plan/plan';
 import type { PlanView } from '../../../../shared/services/plan';
 import { usePlan, usePlanStatistics, useSession } from '../../api/hooks';
 import { PageSpinner } from '../../router/RootShell';
+import { AbAnalyticsTab } from './detail/AbAnalyticsTab';
 import { AnalyticsTab } from './detail/AnalyticsTab';
 import { ApprovalTab } from './detail/ApprovalTab';
 import { ContentTab } from './detail/ContentTab';
@@ -33,7 +34,6 @@ import linkStyles from '../../components/links.module.css';
 
 const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
 type Tab = (typeof TABS)[number];
-const FILLED: ReadonlySet<Tab> = new Set(['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords']);
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
 const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
@@ -52,16 +52,6 @@ function onItsWay(plan: PlanView | undefined): boolean {
   } catch {
     return false;
   }
-}
-
-function NotYet() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.notAvailable} data-testid="tab-not-available">
-      <i className={`${styles.notAvailableIcon} pi pi-wrench`} aria-hidden="true" />
-      <p className="muted">{t('campaign.detail.notAvailable')}</p>
-    </div>
-  );
 }
 
 export default function PlanDetailPage() {
@@ -166,7 +156,6 @@ export default function PlanDetailPage() {
         >
           {TABS.map((name) => (
             <TabPanel key={name} header={t(`campaign.tab.${name}`)}>
-              {!FILLED.has(name) && <NotYet />}
               {name === 'overview' && <OverviewTab plan={p} />}
               {name === 'content' && <ContentTab plan={p} />}
               {name === 'analytics' && <AnalyticsTab plan={p} stats={stats} />}
@@ -175,6 +164,7 @@ export default function PlanDetailPage() {
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'approval' && <ApprovalTab plan={p} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}
+              {name === 'abAnalytics' && <AbAnalyticsTab journey={p.journey} steps={stats.data?.steps} loading={!stats.data} />}
             </TabPanel>
           ))}
         </TabView>
