@@ -59,6 +59,8 @@ export const planView = z.object({
   status: z.enum(PLAN_STATES),
   /** SINGLE, or BUILDER with its journey (a builder plan's channel and content are its first message step's) */
   type: z.enum(PLAN_TYPES).optional(),
+  /** 1 ad hoc, 2 lifecycle (spec 001 3.1) */
+  messageType: z.union([z.literal(1), z.literal(2)]).optional(),
   journey: journeySchema.optional(),
   content: contentSchema,
   segmentId: z.string().optional(),

@@ -232,6 +232,9 @@ it('the author writes, tests and sends to review; the approver approves on /home
   await accessible(page, 'the message detail, sent records');
   await page.getByRole('tab', { name: 'A/B Analytics' }).click();
   await page.getByText('This message has no A/B split.').waitFor();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect.poll(() => page.getByTestId('plan-settings').textContent()).toMatch(/Message type\s*Ad hoc[\s\S]*Delivery\s*Immediately/);
+  await accessible(page, 'the message detail, settings');
   await context.close();
 }, 180_000);
 

@@ -83,6 +83,7 @@ export function toPlanView(plan: Plan, ctx: AuthedContext, people: People): Plan
     status,
     content,
     type: plan.type,
+    messageType: plan.messageType,
     ...(journey ? { journey } : {}),
     segmentId,
     trigger,

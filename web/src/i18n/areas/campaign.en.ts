@@ -343,6 +343,7 @@ const campaignEn = {
       deadlineHint: 'On your computer clock; {{utc}} UTC.',
       deadlineFuture: 'The deadline must be in the future.',
     },
+    settingsTab: { messageType: 'Message type', messageTypes: { 1: 'Ad hoc', 2: 'Lifecycle' }, resetEvents: 'Reset events' },
     tab: {
       overview: 'Overview',
       content: 'Content',
@@ -352,6 +353,7 @@ const campaignEn = {
       operationRecord: 'Operation Record',
       sentRecords: 'Sent records',
       abAnalytics: 'A/B Analytics',
+      settings: 'Settings',
     },
     content: {
       languages: 'Content languages',

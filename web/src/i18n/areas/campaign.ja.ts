@@ -339,6 +339,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       deadlineHint: 'お使いのコンピューターの時刻で指定します（{{utc}} UTC）。',
       deadlineFuture: '期限は未来の日時にしてください。',
     },
+    settingsTab: { messageType: 'メッセージの種類', messageTypes: { 1: 'アドホック', 2: 'ライフサイクル' }, resetEvents: 'リセットイベント' },
     tab: {
       overview: '概要',
       content: 'コンテンツ',
@@ -348,6 +349,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       operationRecord: '操作履歴',
       sentRecords: '送信記録',
       abAnalytics: 'A/B 分析',
+      settings: '設定',
     },
     content: {
       languages: 'コンテンツの言語',

@@ -339,6 +339,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       deadlineHint: '按你电脑的时钟；即 {{utc}} UTC。',
       deadlineFuture: '截止时间必须晚于现在。',
     },
+    settingsTab: { messageType: '消息类型', messageTypes: { 1: '临时', 2: '生命周期' }, resetEvents: '重置事件' },
     tab: {
       overview: '概览',
       content: '内容',
@@ -348,6 +349,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       operationRecord: '操作记录',
       sentRecords: '发送记录',
       abAnalytics: 'A/B 分析',
+      settings: '设置',
     },
     content: {
       languages: '内容语言',

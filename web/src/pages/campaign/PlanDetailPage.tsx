@@ -23,6 +23,7 @@ import { OverviewTab } from './detail/OverviewTab';
 import { PlanStepTab } from './detail/PlanStepTab';
 import { ScheduleTab } from './detail/ScheduleTab';
 import { SentRecordsTab } from './detail/SentRecordsTab';
+import { SettingsTab } from './detail/SettingsTab';
 import { CAMPAIGNS_PATH } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
 import { nothingSent } from './metrics';
@@ -32,7 +33,7 @@ import styles from '../system/notAvailable.module.css';
 import pageStyles from './PlanDetailPage.module.css';
 import linkStyles from '../../components/links.module.css';
 
-const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics'] as const;
+const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
@@ -164,6 +165,7 @@ export default function PlanDetailPage() {
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'approval' && <ApprovalTab plan={p} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}
+              {name === 'settings' && <SettingsTab plan={p} />}
               {name === 'abAnalytics' && <AbAnalyticsTab journey={p.journey} steps={stats.data?.steps} loading={!stats.data} />}
             </TabPanel>
           ))}
