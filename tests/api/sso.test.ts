@@ -11,9 +11,10 @@ import { decodeProtectedHeader, importJWK, SignJWT, decodeJwt, exportJWK } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { authorizationUrl, discover, exchangeCode, providerKeys, verifyIdToken } from '../../functions/services/auth/oidc';
+import { STARTS_PER_ADDRESS } from '../../functions/services/auth/sso';
 import { randomToken } from '../../functions/platform/randomTokens';
 import { capturedLog } from '../support/channelStandIns';
-import { ApiClient, startHerald } from '../support/herald';
+import { ApiClient, sentMail, startHerald } from '../support/herald';
 import { type LocalOidc, startOidcProvider } from '../support/oidcProvider';
 import { type Callers, twoOrganizations } from '../support/organizations';
 
@@ -23,6 +24,8 @@ let callers: Callers;
 let staffRoleId: string;
 let orgCode: string;
 const log = capturedLog();
+/** codes, states and tokens met on the way: none may reach a log line */
+const credentials: string[] = [];
 
 async function ssoSettingVersion(client: ApiClient): Promise<number> {
   return (await client.ok('ssoSetting.detail')).version;
@@ -35,6 +38,7 @@ async function signInThroughProvider(login: string) {
   const back = await oidc.signIn(started.loginUrl!, login);
   const callback = { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
   const answer = await anon.call<any>('auth.checkSsoUserLoginState', callback);
+  credentials.push(callback.code, callback.state, answer.payload?.signIn?.refreshToken ?? '');
   return { anon, started, callback, answer };
 }
 
@@ -46,6 +50,7 @@ async function genuineIdToken(nonce = randomToken(16)) {
   const url = authorizationUrl(meta, { clientId: oidc.clientId, redirectUri, state: randomToken(16), nonce, codeVerifier });
   const back = await oidc.signIn(url, 'token-holder');
   const { idToken } = await exchangeCode(meta, { clientId: oidc.clientId, clientSecret: oidc.clientSecret, code: back.searchParams.get('code')!, redirectUri, codeVerifier });
+  credentials.push(idToken);
   return { idToken, nonce, meta };
 }
 
@@ -150,6 +155,15 @@ describe('signing in through the provider', () => {
     expect(again.answer.payload.signIn.userdetails.id).toBe(signIn.userdetails.id);
   });
 
+  it('an account made by single sign-on has no password: no reset link, no password sign-in', async () => {
+    expect((await signInThroughProvider('erin')).answer.body.state).toBe('S');
+    const anon = new ApiClient(herald);
+    await anon.ok('auth.passwordEmail', { email: 'erin@idp.example' });
+    for (let i = 0; i < 3; i++) await herald.jobs.idle();
+    expect((await sentMail(herald)).filter((m) => m.destination.to.includes('erin@idp.example'))).toEqual([]);
+    expect((await anon.call('auth.login', { username: 'erin', password: 'Erin@12345' })).body.errorCode).toBe('710002');
+  });
+
   it('a replayed callback is refused: the state is spent by the first', async () => {
     const { anon, callback, answer } = await signInThroughProvider('bob');
     expect(answer.body.state).toBe('S');
@@ -224,5 +238,25 @@ describe('ID tokens that are refused', () => {
     const hs = await new SignJWT(decodeJwt(idToken)).setProtectedHeader({ alg: 'HS256', kid }).sign(new TextEncoder().encode(oidc.clientSecret));
     await expect(verifyIdToken(hs, providerKeys(meta), { issuer: oidc.issuer, clientId: oidc.clientId, nonce, now: Date.now() })).rejects.toMatchObject({ code: '400017' });
     expect(h).toBeTruthy();
+  });
+});
+
+describe('logs', () => {
+  it('no client secret, code, state or token reaches a log line', () => {
+    const text = log.text();
+    expect(text.length).toBeGreaterThan(0);
+    for (const secret of [oidc.clientSecret, ...credentials.filter(Boolean)]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('starting sign-ins', () => {
+  it('one address starts a bounded number of sign-ins (each is a stored record), then gets 400014', async () => {
+    const anon = new ApiClient(herald);
+    let refused: any;
+    for (let i = 0; i <= STARTS_PER_ADDRESS && !refused; i++) {
+      const r = await anon.call('auth.checkSsoUserLoginState', { orgCode });
+      if (r.body.state !== 'S') refused = r;
+    }
+    expect(refused?.body).toMatchObject({ errorCode: '400014' });
   });
 });

@@ -25,7 +25,7 @@ describe('single sign-on', () => {
   it('signs a new person in through the identity provider and out through it again', async () => {
     const { context, page } = await openPage(suite.browser);
     await page.goto(`${suite.herald.portalUrl}#/login`);
-    await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await page.getByRole('button', { name: 'Use single sign-on (SSO)' }).click();
     await page.fill('#sso-org-code', 'NO_SUCH_ORG');
     await page.getByRole('button', { name: 'Continue to your identity provider' }).click();
     await expect.poll(() => page.locator('#sso-org-code-error').textContent()).toBe('Single sign-on is not set up for this organization.');

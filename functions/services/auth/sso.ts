@@ -16,10 +16,13 @@ import { enabledSsoSetting, ssoPostLogoutRedirectUri, ssoRedirectUri } from '../
 import { buildUser, emailGuard, emailKeyOf, findUserBy, joinWrites, snapshotOf, usernameGuard } from '../user';
 import { authorizationUrl, discover, exchangeCode, type IdClaims, type ProviderMetadata, providerKeys, verifyIdToken } from './oidc';
 import { membershipsOf, startSession } from './session';
+import { assertUnderLimits, countAttempt, type Limit } from './throttle';
 
 /** How long a person has to finish signing in at the provider. */
 const STATE_SECONDS = 600;
 const SYSTEM_ACTOR = 'sso';
+/** sign-ins one address may start in ten minutes */
+export const STARTS_PER_ADDRESS = 60;
 
 const stateSpent = () => new AppError('400017', SSO_MESSAGES.stateSpent);
 
@@ -45,6 +48,11 @@ async function organizationByCode(ctx: RequestContext, code: string) {
 
 /** A new one-time sign-in at the organization's provider; null when the organization has none. */
 export async function startSsoSignIn(ctx: RequestContext, orgCode: string): Promise<string | null> {
+  // anyone may start a sign-in, and each start is a stored record: an address starts a bounded number
+  const starts: Limit = { key: `sso:ip:${ctx.sourceIp}`, max: STARTS_PER_ADDRESS, windowSeconds: 600 };
+  const now = ctx.rt.clock.now();
+  await assertUnderLimits(ctx.platform, now, [starts]);
+  await countAttempt(ctx.platform, now, [starts]);
   const org = await organizationByCode(ctx, orgCode);
   const found = org ? await enabledSsoSetting(ctx.platform, ctx.rt, org.id) : null;
   if (!org || !found) return null;

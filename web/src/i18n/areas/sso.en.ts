@@ -2,7 +2,7 @@
 const ssoEn = {
   ssoLogin: {
     or: 'or',
-    start: 'Sign in with SSO',
+    start: 'Use single sign-on (SSO)',
     orgCode: 'Organization code',
     orgCodeHint: 'The code of your organization in Herald. You sign in at its identity provider.',
     orgCodeRequired: 'Please enter your organization code.',

@@ -3,7 +3,7 @@ import type { SsoTexts } from './sso.en';
 const ssoJa: SsoTexts = {
   ssoLogin: {
     or: 'または',
-    start: 'SSO でサインイン',
+    start: 'シングルサインオン（SSO）を使う',
     orgCode: '組織コード',
     orgCodeHint: 'Herald での組織のコードです。その組織の ID プロバイダーでサインインします。',
     orgCodeRequired: '組織コードを入力してください。',

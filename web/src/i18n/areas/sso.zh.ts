@@ -3,7 +3,7 @@ import type { SsoTexts } from './sso.en';
 const ssoZh: SsoTexts = {
   ssoLogin: {
     or: '或',
-    start: '使用单点登录',
+    start: '使用单点登录（SSO）',
     orgCode: '组织代码',
     orgCodeHint: '您的组织在 Herald 中的代码。您将在其身份提供方处登录。',
     orgCodeRequired: '请输入组织代码。',
