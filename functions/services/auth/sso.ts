@@ -71,9 +71,12 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
   const pending = await ctx.platform.get('ssoState', { id });
   if (!pending) throw stateSpent();
   // one spend only: of two callbacks racing with the same state, the second finds it gone
-  await ctx.platform.deleteIf('ssoState', { id }, CONDITIONS.exists('id'), '400017').catch(() => {
-    throw stateSpent();
-  });
+  try {
+    await ctx.platform.deleteIf('ssoState', { id }, CONDITIONS.exists('id'), '400017');
+  } catch (e) {
+    if (e instanceof AppError) throw stateSpent();
+    throw e;
+  }
   if (pending.expiresAt * 1000 <= ctx.rt.clock.now()) throw stateSpent();
   const org = await ctx.platform.get('organization', { id: pending.orgId });
   const found = org?.status === 'ACTIVE' ? await enabledSsoSetting(ctx.platform, ctx.rt, pending.orgId) : null;
