@@ -135,6 +135,13 @@ module.exports = {
       to: { path: DYNAMODB_CLIENT },
     },
     {
+      name: 'identity-provider-only-in-tests',
+      severity: 'error',
+      comment: 'oidc-provider is the local OpenID provider of the SSO tests (a dev dependency): production code speaks plain OpenID Connect over HTTP with jose.',
+      from: { path: '^(functions|shared|web|infra)/', pathNot: TEST_FILE },
+      to: { path: 'node_modules/oidc-provider/' },
+    },
+    {
       name: 'pipeline-names-no-channel',
       severity: 'error',
       comment: "The pipeline, ledger, worker and tracking reach a channel only through the registry (functions/channels/index.ts) and its interface, never a channel's own folder or provider.",

@@ -17,6 +17,7 @@ import { dataExportHandlers, exportSettingOverrides } from './dataExport/handler
 import { dataImportHandlers } from './dataImport/handlers';
 import { directMailHandlers } from './directMail/handlers';
 import { lineChannelHandlers } from './lineChannel/handlers';
+import { ssoSettingHandlers } from './ssoSetting/handlers';
 import { pushChannelSettingHandlers, templateMessagePushHandlers } from './pushChannel/handlers';
 import { organizationHandlers } from './organization/handlers';
 import { segmentHandlers } from './segment/handlers';
@@ -78,6 +79,7 @@ const AREAS: HandlerTable = {
   upload: uploadHandlers,
   s3Manager: s3ManagerHandlers,
   lineChannel: lineChannelHandlers,
+  ssoSetting: ssoSettingHandlers,
   pushChannelSetting: pushChannelSettingHandlers,
   message: messageHandlers,
   report: reportHandlers,

@@ -29,6 +29,7 @@ import { monthlyReportEntity } from './monthlyReport';
 import { requestedReportEntity } from './requestedReport';
 import { languageEntity } from './language';
 import { lineChannelEntity } from './lineChannel';
+import { ssoIdentityEntity, ssoSettingEntity, ssoStateEntity } from './ssoSetting';
 import { pushChannelEntity } from './pushChannel';
 import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
@@ -114,6 +115,9 @@ export const ENTITIES = {
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
   lineChannel: lineChannelEntity,
+  ssoSetting: ssoSettingEntity,
+  ssoState: ssoStateEntity,
+  ssoIdentity: ssoIdentityEntity,
   pushChannel: pushChannelEntity,
   inboxItem: inboxItemEntity,
 } as const satisfies Record<string, EntityDef>;
@@ -168,6 +172,7 @@ export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
 export * from './lineChannel';
+export * from './ssoSetting';
 export * from './pushChannel';
 export * from './inbox';
 export * from './approvalSheet';

@@ -21,6 +21,9 @@ export const sessionSchema = z.object({
   /** epoch seconds; DynamoDB TTL removes ended sessions */
   expiresAt: z.number().int(),
   sourceIp: z.string().optional(),
+  /** a session begun through single sign-on: where to sign in again, and the provider's logout address */
+  loginUrl: z.string().optional(),
+  logoutUrl: z.string().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

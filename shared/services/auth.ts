@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { AUTH_TYPES } from '../envelopeFormat';
 import { MESSAGES, passwordSchema } from '../validation';
 import { empty, ok, operation } from './operation';
+import { SSO_MESSAGES } from './ssoSetting';
 
 export { APP_VERSION } from '../version';
 
@@ -102,10 +103,25 @@ export const authServices = {
     payload: z.object({ version: z.string().max(32).optional() }).default({}),
     response: z.object({ version: z.string(), upToDate: z.boolean() }),
   }),
+  /**
+   * Single sign-on (OpenID Connect, authorization code with PKCE): with an organization code, whether it signs in
+   * through a provider and the provider's sign-in address for a new one-time sign-in; with the provider's `code`
+   * and `state` (the callback), the ordinary Herald sign-in; with neither, SSO is off.
+   */
   checkSsoUserLoginState: operation({
     access: 'public',
-    payload: empty,
-    response: z.object({ enabled: z.boolean(), loginUrl: z.string().nullable() }),
+    payload: z
+      .object({
+        orgCode: z.string().trim().min(1).max(50).optional(),
+        code: z.string().min(1).max(4096).optional(),
+        state: z.string().min(1).max(256).optional(),
+      })
+      .default({})
+      .refine((p) => (p.code === undefined && p.state === undefined) || (p.code !== undefined && p.state !== undefined && p.orgCode === undefined), {
+        message: SSO_MESSAGES.callback,
+        path: ['state'],
+      }),
+    response: z.object({ enabled: z.boolean(), loginUrl: z.string().nullable(), signIn: signInView.nullable() }),
   }),
   passwordEmail: operation({
     access: 'public',

@@ -11,6 +11,7 @@ import { applicationServices } from './application';
 import { cloudSourceHistoryServices, cloudSourceRecordServices, cloudSourceServices } from './cloudSource';
 import { presetParameterServices, presetRecordServices } from './presetParameter';
 import { lineChannelServices } from './lineChannel';
+import { ssoSettingServices } from './ssoSetting';
 import { pushChannelSettingServices, templateMessagePushServices } from './pushChannel';
 import { s3ManagerServices, uploadServices } from './asset';
 import { dataExportServices } from './dataExport';
@@ -63,6 +64,7 @@ export const SERVICE_AREAS = {
   presetParameter: presetParameterServices,
   presetRecord: presetRecordServices,
   lineChannel: lineChannelServices,
+  ssoSetting: ssoSettingServices,
   pushChannelSetting: pushChannelSettingServices,
   message: messageServices,
   report: reportServices,
@@ -113,6 +115,7 @@ export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
 export * from './lineChannel';
+export * from './ssoSetting';
 export * from './pushChannel';
 export * from './directMail';
 export * from './message';

@@ -74,6 +74,7 @@ const PROBES: Record<string, Probe> = {
   'user.save (role)': (ids) => ({ username: 'probe-new', email: 'probe-new@example.com', roleId: ids.role, password: 'Probe@1234' }),
   'user.delete': (ids) => ({ id: ids.user }),
   'user.invited': (ids) => ({ email: 'probe-invited@example.com', roleId: ids.role }),
+  'ssoSetting.save (role)': (ids) => ({ enabled: true, issuer: 'https://idp.example', clientId: 'probe', defaultRoleId: ids.role, version: 0 }),
   'user.resendInvitation': (ids) => ({ userId: ids.user }),
   'user.cancelInvitation': (ids) => ({ userId: ids.user }),
   'userRole.detail': (ids) => ({ id: ids.role }),

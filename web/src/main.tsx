@@ -3,6 +3,7 @@ import 'primeicons/primeicons.css';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/ssoReturn';
 import { App } from './app/App';
 import { initI18n } from './i18n';
 

@@ -6,6 +6,7 @@ import { membershipsOf, revokeSession, rotateSession, startSession } from './ses
 import { verifyPassword } from '../../platform/passwords';
 import { hashToken } from '../../platform/randomTokens';
 import { spendLink } from './links';
+import { finishSsoSignIn, startSsoSignIn } from './sso';
 import { assertUnderLimits, clearLimit, countAttempt, countsOf, type Limit, tooMany } from './throttle';
 import { issueAccessToken, splitRefreshToken } from './tokens';
 import { emailKeyOf, findUserBy, setPassword } from '../user';
@@ -78,13 +79,21 @@ export const authHandlers: AreaHandlers<'auth'> = {
   },
 
   async logout({ refreshToken }, ctx) {
-    if (ctx.identity) await revokeSession(ctx.platform, ctx.identity.sessionId, 'logout');
+    let logoutUrl: string | null = null;
+    if (ctx.identity) {
+      await revokeSession(ctx.platform, ctx.identity.sessionId, 'logout');
+      logoutUrl = (await ctx.platform.get('session', { id: ctx.identity.sessionId }))?.logoutUrl ?? null;
+    }
     const parts = refreshToken ? splitRefreshToken(refreshToken) : null;
     if (parts) {
       const session = await ctx.platform.get('session', { id: parts.sessionId });
-      if (session && session.currentTokenHash === hashToken(parts.secret)) await revokeSession(ctx.platform, parts.sessionId, 'logout');
+      if (session && session.currentTokenHash === hashToken(parts.secret)) {
+        await revokeSession(ctx.platform, parts.sessionId, 'logout');
+        logoutUrl ??= session.logoutUrl ?? null;
+      }
     }
-    return { ok: true, logoutUrl: null };
+    // a single sign-on session ends at the provider too (spec 000 section 4)
+    return { ok: true, logoutUrl };
   },
 
   async validToken(_p, ctx) {
@@ -99,8 +108,13 @@ export const authHandlers: AreaHandlers<'auth'> = {
     return { version: APP_VERSION, upToDate: !version || version === APP_VERSION };
   },
 
-  async checkSsoUserLoginState() {
-    return { enabled: false, loginUrl: null };
+  async checkSsoUserLoginState({ orgCode, code, state }, ctx) {
+    if (code !== undefined && state !== undefined) {
+      const signIn = await finishSsoSignIn(ctx, code, state);
+      return { enabled: true, loginUrl: signIn.loginUrl, signIn };
+    }
+    const loginUrl = orgCode ? await startSsoSignIn(ctx, orgCode) : null;
+    return { enabled: loginUrl !== null, loginUrl, signIn: null };
   },
 
   async passwordEmail({ email }, ctx) {

@@ -6,5 +6,7 @@ import { sendPasswordLink } from './links';
 
 export async function runPasswordEmailJob(deps: { rt: Runtime; store: Store }, emailKey: string): Promise<void> {
   const user = await findUserBy(deps.store, 'emailKey', emailKey);
-  if (user && user.status !== 'INACTIVE') await sendPasswordLink({ rt: deps.rt, platform: deps.store }, user, user.status === 'INVITED' ? 'invite' : 'reset');
+  // an account made by single sign-on has no password: its provider alone signs it in
+  if (user && user.status !== 'INACTIVE' && user.loginType !== 'SSO')
+    await sendPasswordLink({ rt: deps.rt, platform: deps.store }, user, user.status === 'INVITED' ? 'invite' : 'reset');
 }

@@ -73,13 +73,19 @@ async function signInObject(ctx: RequestContext, user: User, session: Session, r
       rolePermissions: effectivePermissions(selected.role),
     },
     loginType: user.loginType,
-    loginUrl: null,
-    logoutUrl: null,
+    loginUrl: session.loginUrl ?? null,
+    logoutUrl: session.logoutUrl ?? null,
   };
 }
 
 /** Opens a new session (a new refresh-token family) for a user who proved who they are. */
-export async function startSession(ctx: RequestContext, user: User, memberships: Membership[], wantedOrg?: number): Promise<SignIn> {
+export async function startSession(
+  ctx: RequestContext,
+  user: User,
+  memberships: Membership[],
+  wantedOrg?: number,
+  sso?: { loginUrl: string; logoutUrl?: string },
+): Promise<SignIn> {
   if (memberships.length === 0) throw new AppError('710003');
   const now = ctx.rt.clock.now();
   const selected = pickOrg(memberships, wantedOrg ?? user.lastOrgId);
@@ -96,6 +102,7 @@ export async function startSession(ctx: RequestContext, user: User, memberships:
     lastUsedAt: now,
     expiresAt: Math.floor(now / 1000) + ctx.rt.config.refreshTokenSeconds,
     sourceIp: ctx.sourceIp,
+    ...(sso ? { loginUrl: sso.loginUrl, logoutUrl: sso.logoutUrl } : {}),
   };
   await ctx.platform.put('session', session);
   return signInObject(ctx, user, session, `${id}.${secret}`, memberships);

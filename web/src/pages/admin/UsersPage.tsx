@@ -1,4 +1,4 @@
-/** Portal users (/admin-pennel, and /admin-pennel-sso for SSO logins): list, add, invite, edit, delete. */
+/** Portal users (/admin-pennel, and /admin-pennel-sso for SSO logins): list, add, invite, edit, delete; the SSO provider. */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useCallback, useState } from 'react';
@@ -12,6 +12,7 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
+import { SsoSettingsSection } from './SsoSettingsSection';
 import { UserDialog } from './UserDialog';
 import '../../i18n/areas/admin';
 import { shownName } from '../../i18n/seededNames';
@@ -120,6 +121,7 @@ export default function UsersPage() {
         />
       </div>
       <PendingInvitations onWithdrawn={refresh} />
+      <SsoSettingsSection />
       <UserDialog user={editing} visible={dialog === 'user'} onHide={closeDialog} onSaved={refresh} sso={sso} />
       <InviteDialog visible={dialog === 'invite'} onHide={closeDialog} onSaved={refresh} />
       {confirmElement}

@@ -11,6 +11,7 @@ import { PlainButton as Button, PlainTextField as TextField } from '../../app/pl
 import { AuthCard } from '../../components/AuthCard';
 import { clearedErrors } from '../../components/fieldErrors';
 import cardStyles from '../../components/AuthCard.module.css';
+import { SsoSignIn } from './SsoSignIn';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -85,6 +86,7 @@ export default function LoginPage() {
         />
         <Button type="submit" label={t('login.submit')} icon="pi pi-sign-in" loading={busy} className={cardStyles.fullWidth} />
       </form>
+      <SsoSignIn initialCode={params.get('sso')} redirect={params.get('redirect')} />
     </AuthCard>
   );
 }

@@ -1,0 +1,145 @@
+/**
+ * Plain OpenID Connect over HTTP, as a relying party: the provider's discovery document, the token endpoint
+ * (authorization code with PKCE), and the ID token verified with jose against the provider's published keys.
+ */
+import { createHash } from 'node:crypto';
+import { createRemoteJWKSet, errors as joseErrors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { AppError } from '../../../shared/errors';
+import { SSO_MESSAGES } from '../../../shared/services';
+
+export interface ProviderMetadata {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
+  end_session_endpoint?: string;
+}
+
+const TIMEOUT_MS = 10_000;
+/** Discovery documents change rarely; a provider's key rotation is followed by jose's key set itself. */
+const DISCOVERY_TTL_MS = 10 * 60_000;
+const discovered = new Map<string, { at: number; meta: ProviderMetadata }>();
+const keySets = new Map<string, JWTVerifyGetKey>();
+
+const unreachable = () => new AppError('400017', SSO_MESSAGES.providerUnreachable);
+
+export async function discover(issuer: string): Promise<ProviderMetadata> {
+  const hit = discovered.get(issuer);
+  if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.meta;
+  let meta: Partial<ProviderMetadata>;
+  try {
+    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!res.ok) throw unreachable();
+    meta = (await res.json()) as Partial<ProviderMetadata>;
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw unreachable();
+  }
+  // OpenID Connect Discovery 1.0 section 4.3: the document must name exactly the issuer it was fetched for
+  if (meta.issuer !== issuer || !meta.authorization_endpoint || !meta.token_endpoint || !meta.jwks_uri) throw unreachable();
+  const full = meta as ProviderMetadata;
+  discovered.set(issuer, { at: Date.now(), meta: full });
+  return full;
+}
+
+export function providerKeys(meta: ProviderMetadata): JWTVerifyGetKey {
+  let keys = keySets.get(meta.jwks_uri);
+  if (!keys) keySets.set(meta.jwks_uri, (keys = createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: TIMEOUT_MS })));
+  return keys;
+}
+
+/** RFC 7636 S256: the challenge sent with the authorization request for the verifier kept with the state. */
+export function codeChallengeOf(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+export function authorizationUrl(meta: ProviderMetadata, p: { clientId: string; redirectUri: string; state: string; nonce: string; codeVerifier: string }): string {
+  const url = new URL(meta.authorization_endpoint);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: p.clientId,
+    redirect_uri: p.redirectUri,
+    scope: 'openid email profile',
+    state: p.state,
+    nonce: p.nonce,
+    code_challenge: codeChallengeOf(p.codeVerifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}
+
+/** The code for tokens at the token endpoint; a confidential client authenticates with HTTP Basic (client_secret_basic). */
+export async function exchangeCode(
+  meta: ProviderMetadata,
+  p: { clientId: string; clientSecret?: string; code: string; redirectUri: string; codeVerifier: string },
+): Promise<{ idToken: string }> {
+  const body = new URLSearchParams({ grant_type: 'authorization_code', code: p.code, redirect_uri: p.redirectUri, code_verifier: p.codeVerifier });
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  if (p.clientSecret) {
+    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(p.clientId)}:${encodeURIComponent(p.clientSecret)}`).toString('base64')}`;
+  } else {
+    body.set('client_id', p.clientId);
+  }
+  let answer: { id_token?: unknown };
+  try {
+    const res = await fetch(meta.token_endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!res.ok) throw unreachable();
+    answer = (await res.json()) as { id_token?: unknown };
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw unreachable();
+  }
+  if (typeof answer.id_token !== 'string') throw unreachable();
+  return { idToken: answer.id_token };
+}
+
+export interface IdClaims {
+  iss: string;
+  sub: string;
+  email?: string;
+  emailVerified?: boolean;
+  name?: string;
+  givenName?: string;
+  familyName?: string;
+  preferredUsername?: string;
+}
+
+/** Asymmetric algorithms only: an HS256 token would be signed with the client secret, which Herald also holds. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/**
+ * OpenID Connect Core 3.1.3.7: the signature against the provider's keys, the issuer, this client as audience
+ * (and as authorized party when there are several), expiry, and the nonce of this sign-in.
+ */
+export async function verifyIdToken(idToken: string, keys: JWTVerifyGetKey, p: { issuer: string; clientId: string; nonce: string; now: number }): Promise<IdClaims> {
+  const refused = () => new AppError('400017', SSO_MESSAGES.idToken);
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(idToken, keys, {
+      issuer: p.issuer,
+      audience: p.clientId,
+      algorithms: ALGORITHMS,
+      currentDate: new Date(p.now),
+      requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+      clockTolerance: 30,
+    }));
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError || e instanceof TypeError) throw refused();
+    throw e;
+  }
+  if (payload.nonce !== p.nonce) throw refused();
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== p.clientId) throw refused();
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const sub = text(payload.sub);
+  if (!sub) throw refused();
+  return {
+    iss: p.issuer,
+    sub,
+    email: text(payload.email),
+    emailVerified: payload.email_verified === true,
+    name: text(payload.name),
+    givenName: text(payload.given_name),
+    familyName: text(payload.family_name),
+    preferredUsername: text(payload.preferred_username),
+  };
+}

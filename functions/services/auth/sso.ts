@@ -1,0 +1,148 @@
+/**
+ * Single sign-on through an organization's OpenID Connect provider: a one-time sign-in (state, nonce and PKCE
+ * verifier kept server-side under the state's hash), the callback that spends it, and just-in-time accounts.
+ * The provider's ID token only proves who the person is; what they get is an ordinary Herald session.
+ */
+import { createHash } from 'node:crypto';
+import type { OrganizationUser, User } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { SSO_MESSAGES, type SignIn, usernameSchema } from '../../../shared/services';
+import type { RequestContext } from '../../api/context';
+import { hashToken, randomToken } from '../../platform/randomTokens';
+import { auditNew } from '../../store/audit';
+import { CONDITIONS } from '../../store/store';
+import { orgCodeGuard } from '../organization';
+import { enabledSsoSetting, ssoPostLogoutRedirectUri, ssoRedirectUri } from '../ssoSetting';
+import { buildUser, emailGuard, emailKeyOf, findUserBy, joinWrites, snapshotOf, usernameGuard } from '../user';
+import { authorizationUrl, discover, exchangeCode, type IdClaims, type ProviderMetadata, providerKeys, verifyIdToken } from './oidc';
+import { membershipsOf, startSession } from './session';
+import { assertUnderLimits, countAttempt, type Limit } from './throttle';
+
+/** How long a person has to finish signing in at the provider. */
+const STATE_SECONDS = 600;
+const SYSTEM_ACTOR = 'sso';
+/** sign-ins one address may start in ten minutes */
+export const STARTS_PER_ADDRESS = 60;
+
+const stateSpent = () => new AppError('400017', SSO_MESSAGES.stateSpent);
+
+/** The address to sign in again after a session ends: the sign-in page with the organization's SSO chosen. */
+function loginUrlOf(ctx: RequestContext, orgCode: string): string {
+  return `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/login?sso=${encodeURIComponent(orgCode)}`;
+}
+
+/** RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0), back to Herald's sign-in page. */
+function logoutUrlOf(ctx: RequestContext, meta: ProviderMetadata, clientId: string): string | undefined {
+  if (!meta.end_session_endpoint) return undefined;
+  const url = new URL(meta.end_session_endpoint);
+  url.searchParams.set('client_id', clientId);
+  url.searchParams.set('post_logout_redirect_uri', ssoPostLogoutRedirectUri(ctx.rt));
+  return url.toString();
+}
+
+async function organizationByCode(ctx: RequestContext, code: string) {
+  const guard = await ctx.platform.get('uniqueKey', { id: orgCodeGuard(code) });
+  const org = guard ? await ctx.platform.get('organization', { id: Number(guard.owner) }) : undefined;
+  return org?.status === 'ACTIVE' ? org : undefined;
+}
+
+/** A new one-time sign-in at the organization's provider; null when the organization has none. */
+export async function startSsoSignIn(ctx: RequestContext, orgCode: string): Promise<string | null> {
+  // anyone may start a sign-in, and each start is a stored record: an address starts a bounded number
+  const starts: Limit = { key: `sso:ip:${ctx.sourceIp}`, max: STARTS_PER_ADDRESS, windowSeconds: 600 };
+  const now = ctx.rt.clock.now();
+  await assertUnderLimits(ctx.platform, now, [starts]);
+  await countAttempt(ctx.platform, now, [starts]);
+  const org = await organizationByCode(ctx, orgCode);
+  const found = org ? await enabledSsoSetting(ctx.platform, ctx.rt, org.id) : null;
+  if (!org || !found) return null;
+  const meta = await discover(found.setting.issuer);
+  const state = randomToken(32);
+  const nonce = randomToken(24);
+  const codeVerifier = randomToken(48);
+  const expiresAt = Math.floor(ctx.rt.clock.now() / 1000) + STATE_SECONDS;
+  await ctx.platform.put('ssoState', { id: hashToken(state), orgId: org.id, nonce, codeVerifier, expiresAt });
+  return authorizationUrl(meta, { clientId: found.setting.clientId, redirectUri: ssoRedirectUri(ctx.rt), state, nonce, codeVerifier });
+}
+
+/** The provider's callback: spends the state (a replay finds none), verifies the ID token, signs the person in. */
+export async function finishSsoSignIn(ctx: RequestContext, code: string, state: string): Promise<SignIn> {
+  const id = hashToken(state);
+  const pending = await ctx.platform.get('ssoState', { id });
+  if (!pending) throw stateSpent();
+  // one spend only: of two callbacks racing with the same state, the second finds it gone
+  try {
+    await ctx.platform.deleteIf('ssoState', { id }, CONDITIONS.exists('id'), '400017');
+  } catch (e) {
+    if (e instanceof AppError) throw stateSpent();
+    throw e;
+  }
+  if (pending.expiresAt * 1000 <= ctx.rt.clock.now()) throw stateSpent();
+  const org = await ctx.platform.get('organization', { id: pending.orgId });
+  const found = org?.status === 'ACTIVE' ? await enabledSsoSetting(ctx.platform, ctx.rt, pending.orgId) : null;
+  if (!org || !found) throw new AppError('400017', SSO_MESSAGES.notConfigured);
+  const { setting, clientSecret } = found;
+  const meta = await discover(setting.issuer);
+  const { idToken } = await exchangeCode(meta, { clientId: setting.clientId, clientSecret, code, redirectUri: ssoRedirectUri(ctx.rt), codeVerifier: pending.codeVerifier });
+  const claims = await verifyIdToken(idToken, providerKeys(meta), { issuer: setting.issuer, clientId: setting.clientId, nonce: pending.nonce, now: ctx.rt.clock.now() });
+  const user = await accountOf(ctx, claims, pending.orgId, setting.defaultRoleId);
+  if (user.status !== 'ACTIVE') throw new AppError('710003');
+  return startSession(ctx, user, await membershipsOf(ctx.platform, user.id), pending.orgId, {
+    loginUrl: loginUrlOf(ctx, org.code),
+    logoutUrl: logoutUrlOf(ctx, meta, setting.clientId),
+  });
+}
+
+/** The person's key: the provider's subject is unique only within its issuer. */
+const identityIdOf = (claims: IdClaims) => createHash('sha256').update(`${claims.iss}\n${claims.sub}`).digest('base64url');
+
+/**
+ * The Herald account of the provider's person: found by issuer and subject, else made just in time with the
+ * organization's default role. An account is never taken over by its e-mail address: a provider vouches only
+ * for the people it made.
+ */
+async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, defaultRoleId: string): Promise<User> {
+  const store = ctx.platform;
+  const now = ctx.rt.clock.now();
+  const identityId = identityIdOf(claims);
+  const known = await store.get('ssoIdentity', { id: identityId });
+  const existing = known ? await store.get('user', { id: known.userId }) : undefined;
+  const role = await store.get('userRole', { orgId, id: defaultRoleId });
+  const newLink = (user: User): OrganizationUser => ({ orgId, userId: user.id, roleId: defaultRoleId, member: snapshotOf(user), ...auditNew(now, SYSTEM_ACTOR) });
+  if (existing) {
+    if (!(await store.get('organizationUser', { orgId, userId: existing.id }))) {
+      if (!role) throw new AppError('710003');
+      await store.transact(joinWrites(store, newLink(existing)));
+    }
+    return existing;
+  }
+  if (!role) throw new AppError('710003');
+  const email = claims.email ?? `${identityId.slice(0, 24)}@sso.invalid`;
+  if (await findUserBy(store, 'emailKey', emailKeyOf(email))) throw new AppError('710003', SSO_MESSAGES.emailTaken);
+  const username = await freeUsername(ctx, claims, identityId);
+  const user: User = {
+    ...buildUser({ username, email, firstName: claims.givenName ?? claims.name ?? '', lastName: claims.familyName ?? '', status: 'ACTIVE', orgId, actor: SYSTEM_ACTOR, now }),
+    loginType: 'SSO',
+  };
+  await store.transact([
+    store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
+    store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
+    store.putNew('user', user),
+    store.putNew('ssoIdentity', { id: identityId, userId: user.id, issuer: claims.iss, dateCreated: now }, '720001'),
+    ...joinWrites(store, newLink(user)),
+  ]);
+  return user;
+}
+
+/** The provider's username or e-mail when Herald allows it and it is free, else one made from the subject. */
+async function freeUsername(ctx: RequestContext, claims: IdClaims, identityId: string): Promise<string> {
+  const suffix = identityId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
+  for (const wanted of [claims.preferredUsername, claims.email]) {
+    const parsed = usernameSchema.safeParse(wanted);
+    if (!parsed.success) continue;
+    for (const candidate of [parsed.data, `${parsed.data.slice(0, 55)}-${suffix}`]) {
+      if (!(await findUserBy(ctx.platform, 'usernameKey', candidate.toLowerCase()))) return candidate;
+    }
+  }
+  return `sso-${suffix}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * The organization's single sign-on provider (OpenID Connect, issue 25 item 2), set on /admin-pennel-sso. The
+ * client secret is write-only: an answer says whether one is set, never what it is; leaving it out (or empty)
+ * on a save keeps the stored one.
+ */
+import * as z from 'zod';
+import { idString } from '../entities/entity';
+import { operation } from './operation';
+
+export const SSO_MESSAGES = {
+  issuer: 'The issuer is the https address of the identity provider (its discovery document is at /.well-known/openid-configuration).',
+  clientId: 'Please enter the client ID the identity provider issued for Herald.',
+  clientSecret: 'The client secret may be at most 1000 characters.',
+  callback: 'A sign-in callback needs both code and state, and no organization code.',
+  stateSpent: 'This sign-in has already been used or has expired. Please sign in again.',
+  notConfigured: 'Single sign-on is not set up for this organization.',
+  providerUnreachable: 'The identity provider could not be reached or refused the sign-in.',
+  idToken: 'The identity token from the identity provider could not be verified.',
+  emailTaken: 'An account with this e-mail address already exists: ask an administrator to add it to the organization.',
+  roleMissing: 'The default role does not exist in this organization.',
+} as const;
+
+/** https, or http on the loopback interface (a provider on the same machine, as in local runs and tests). */
+export function isIssuerUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.search || url.hash || url.username || url.password) return false;
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const ssoSettingView = z.object({
+  enabled: z.boolean(),
+  issuer: z.string(),
+  clientId: z.string(),
+  /** whether a client secret is stored (the secret itself never leaves the server) */
+  clientSecretSet: z.boolean(),
+  defaultRoleId: z.string(),
+  /** the addresses to register at the provider for Herald's client */
+  redirectUri: z.string(),
+  postLogoutRedirectUri: z.string(),
+  /** 0 while the organization has none */
+  version: z.number().int(),
+  dateUpdated: z.number().int().optional(),
+  updatedBy: z.string().optional(),
+});
+export type SsoSettingView = z.infer<typeof ssoSettingView>;
+
+export const ssoSettingServices = {
+  detail: operation({ access: 'NAV_PORTAL_USER', payload: z.object({}).default({}), response: ssoSettingView }),
+  save: operation({
+    access: 'NAV_PORTAL_USER',
+    payload: z.object({
+      enabled: z.boolean().default(false),
+      issuer: z
+        .string()
+        .trim()
+        .max(500, SSO_MESSAGES.issuer)
+        .refine((v) => isIssuerUrl(v), SSO_MESSAGES.issuer),
+      clientId: z.string().trim().min(1, SSO_MESSAGES.clientId).max(255, SSO_MESSAGES.clientId),
+      clientSecret: z.string().trim().max(1000, SSO_MESSAGES.clientSecret).optional(),
+      defaultRoleId: idString,
+      version: z.number().int().nonnegative(),
+    }),
+    response: ssoSettingView,
+  }),
+  /** forgets the provider: sign-in through it stops */
+  remove: operation({ access: 'NAV_PORTAL_USER', payload: z.object({ version: z.number().int().positive() }), response: ssoSettingView }),
+} as const;
