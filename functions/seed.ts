@@ -9,6 +9,7 @@ import { isValidPassword, MESSAGES } from '../shared/validation';
 import { seal, unseal } from './platform/keys';
 import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
+import { zoneBackfillDone } from './store/migrations/accountZones';
 import { claimKeyMigrationJob, keyMigrationDone } from './store/migrations/orgFirstKeys';
 import { scheduleMonthlyReports } from './services/report';
 import { CONDITIONS, Store } from './store/store';
@@ -85,7 +86,7 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
  * request); local start runs the copy itself before seeding, so it finds it done.
  */
 async function ensureKeyMigration(store: Store, rt: Runtime): Promise<void> {
-  if (await keyMigrationDone(store)) return;
+  if ((await keyMigrationDone(store)) && (await zoneBackfillDone(store))) return;
   if (await claimKeyMigrationJob(store, rt.clock.now())) await rt.jobs.post({ kind: 'keyMigration' });
 }
 

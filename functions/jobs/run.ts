@@ -7,6 +7,7 @@ import { runDataExport, runExportSetting } from '../services/dataExport';
 import { notifyRunFinished } from '../services/notification';
 import { loadPresetFile, pruneRecords } from '../services/presetParameter';
 import { makeMonthlyReport, makeRequestedReport, postMonthlyReports } from '../services/report';
+import { backfillAccountZones } from '../store/migrations/accountZones';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import type { Store } from '../store/store';
 import { recordProviderFeedback } from '../tracking/feedback';
@@ -39,8 +40,11 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       return;
     case 'keyMigration': {
       // a table too large for one job's time goes on in the next, from its saved position
-      const moved = await migrateOrgFirstKeys(deps.store, { log: deps.rt.log, deadline: Date.now() + deps.rt.config.jobSliceMs });
-      if (!moved.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
+      const deadline = Date.now() + deps.rt.config.jobSliceMs;
+      const moved = await migrateOrgFirstKeys(deps.store, { log: deps.rt.log, deadline });
+      // then the accounts saved before the index by time zone (they are read where they now are)
+      const indexed = moved.finished ? await backfillAccountZones(deps.store, { log: deps.rt.log, deadline }) : undefined;
+      if (!indexed?.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
       return;
     }
     case 'monthlyReports':

@@ -14,6 +14,7 @@ import type { LogLevel } from '../platform/logger';
 import { Store } from '../store/store';
 import { createRuntime, defaultConfig, type Clock, type DeliveryPorts, type Runtime, type RuntimeConfig } from '../platform/runtime';
 import { ensureSeed, type SeedResult } from '../seed';
+import { backfillAccountZones } from '../store/migrations/accountZones';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
 import { ensureTables } from '../store/tables';
 import { startHttpServer } from './httpAdapter';
@@ -93,6 +94,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     await ensureTables(rt.aws.dynamo, config.tablePrefix);
     // before any worker or request reads the moved tables (on AWS the seed step posts it as a job)
     await migrateOrgFirstKeys(store, { log: rt.log });
+    await backfillAccountZones(store, { log: rt.log });
     const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log });
     const schedules = startSchedulerLoop(scheduler, rt.log);
     const seed = await ensureSeed(rt);
