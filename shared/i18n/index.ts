@@ -15,6 +15,7 @@ import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
 import { TRIGGER_TEXTS } from './triggerTexts';
+import { AI_TEXTS } from './aiTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
@@ -30,6 +31,7 @@ export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
 export { TRIGGER_TEXTS } from './triggerTexts';
+export { AI_TEXTS } from './aiTexts';
 
 /** Every table of texts the server shows a person, by name. */
 export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
@@ -52,6 +54,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   MONTHLY_REPORT_MAIL_TEXTS,
   JOURNEY_TEXTS,
   TRIGGER_TEXTS,
+  AI_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
