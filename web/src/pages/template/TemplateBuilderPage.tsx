@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { BlockType } from '../../../../shared/render';
 import { TextField } from '../../components/TextField';
 import { BlockCanvas, blockSelectId } from './builder/BlockCanvas';
+import { AiComposer } from './builder/AiComposer';
 import { BlockPalette } from './builder/BlockPalette';
 import { ColorField } from './builder/ColorField';
 import { PreviewPane } from './builder/PreviewPane';
@@ -168,6 +169,14 @@ export default function TemplateBuilderPage() {
             />
           </div>
           {errors.fields.contents && <p className="p-error">{errors.fields.contents}</p>}
+          <AiComposer
+            languages={languages}
+            defaultLanguage={draft.defaultLanguage}
+            onComposed={(template) => {
+              edit(edits.withComposed(draft, template));
+              setSelected(null);
+            }}
+          />
           <BlockPalette onAdd={(type) => addBlock(type)} />
           <p id="reorder-hint" className="muted small">
             {t('template.reorderHint')}
