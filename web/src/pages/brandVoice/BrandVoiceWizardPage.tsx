@@ -99,7 +99,14 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
       <ol className="plain-list" aria-label={t('page.brandVoiceConfig')}>
         {STEPS.map((s, i) => (
           <li key={s} style={{ display: 'inline-block', marginRight: '1rem' }}>
-            <Button type="button" link label={`${i + 1}. ${t(`brandVoice.steps.${s}`)}`} aria-current={i === step ? 'step' : undefined} onClick={() => goTo(i)} />
+            <Button
+              type="button"
+              size="small"
+              outlined={i !== step}
+              label={`${i + 1}. ${t(`brandVoice.steps.${s}`)}`}
+              aria-current={i === step ? 'step' : undefined}
+              onClick={() => goTo(i)}
+            />
           </li>
         ))}
       </ol>
