@@ -146,6 +146,14 @@ export default function TemplateBuilderPage() {
     >
       {content && (
         <>
+          <AiComposer
+            languages={languages}
+            defaultLanguage={draft.defaultLanguage}
+            onComposed={(template) => {
+              edit(edits.withComposed(draft, template));
+              setSelected(null);
+            }}
+          />
           <div className="form-grid">
             <TextField
               id="template-subject"
@@ -169,14 +177,6 @@ export default function TemplateBuilderPage() {
             />
           </div>
           {errors.fields.contents && <p className="p-error">{errors.fields.contents}</p>}
-          <AiComposer
-            languages={languages}
-            defaultLanguage={draft.defaultLanguage}
-            onComposed={(template) => {
-              edit(edits.withComposed(draft, template));
-              setSelected(null);
-            }}
-          />
           <BlockPalette onAdd={(type) => addBlock(type)} />
           <p id="reorder-hint" className="muted small">
             {t('template.reorderHint')}

@@ -262,6 +262,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                 setLanguage(draft.defaultLanguage);
               }}
             >
+              <AiComposer languages={languages} defaultLanguage={draft.defaultLanguage} onComposed={(template) => setEmail(edits.withComposed(draft, template))} />
               <div className="form-grid">
                 <TextField
                   id="template-subject"
@@ -284,7 +285,6 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                   onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'preheader', v), `${current}.preheader`)}
                 />
               </div>
-              <AiComposer languages={languages} defaultLanguage={draft.defaultLanguage} onComposed={(template) => setEmail(edits.withComposed(draft, template))} />
               <BlockPalette onAdd={addBlock} />
               <BlockCanvas
                 blocks={content.blocks}
