@@ -294,6 +294,13 @@ export class HeraldApiStack extends Stack {
     this.routerFunction.addToRolePolicy(tableAccess);
     this.keySecret.grantRead(this.routerFunction);
     this.routerFunction.addToRolePolicy(sendMail);
+    // the AI composer (functions/platform/ai.ts): Converse on the foundation models and inference profiles
+    this.routerFunction.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['bedrock:InvokeModel'],
+        resources: [`arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`, `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/*`],
+      }),
+    );
     this.jobQueue.grantSendMessages(this.routerFunction);
     this.deliveryQueue.grantSendMessages(this.routerFunction);
     // The router and the delivery worker schedule in Herald's group only, handing the scheduler its own role.

@@ -4,7 +4,7 @@
  * browser checks a file before sending it and the server checks it again with the same code.
  */
 
-export type UploadUse = 'image' | 'gif' | 'thumbnail' | 'file' | 'list';
+export type UploadUse = 'image' | 'gif' | 'thumbnail' | 'file' | 'list' | 'brandSample';
 export type SniffedType = 'png' | 'jpg' | 'gif' | 'pdf' | 'html' | 'text' | 'other';
 
 interface UseRule {
@@ -31,6 +31,8 @@ export const UPLOAD_RULES: Record<UploadUse, UseRule> = {
   file: { maxBytes: MB, maxLabel: '1MB' },
   /** organization lists (text) */
   list: { maxBytes: 60 * KB, maxLabel: '60KB', types: ['text'] },
+  /** the brand voice's reference materials: PDF only */
+  brandSample: { maxBytes: 3 * MB, maxLabel: '3MB', types: ['pdf'] },
 };
 
 /**

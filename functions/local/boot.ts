@@ -26,6 +26,9 @@ import { channelSenders } from '../channels';
 import { DELIVERY_QUEUE, deliveryWorker } from '../delivery';
 import { storedSendRates } from '../domain/sendRates';
 import { startSmsInbound } from './standins/smsInbound';
+import { startTranslationStandIn } from './standins/translation';
+import { type AiProvider, bedrockProvider } from '../platform/ai';
+import { offlineAiProvider } from '../platform/aiOffline';
 
 /** How long a delivery message stays hidden while a worker holds it (and after which its claims are stale). */
 const DELIVERY_VISIBILITY_S = 300;
@@ -61,6 +64,8 @@ export interface BootOptions {
   logLevel?: LogLevel;
   logSink?: (line: string) => void;
   webRoot?: string;
+  /** an AI provider other than the offline one (tests that watch prompts) */
+  ai?: AiProvider;
 }
 
 export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
@@ -68,10 +73,14 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
   mkdirSync(dataDir, { recursive: true });
   const ownStandIns = !opts.standIns;
   const standIns = opts.standIns ?? (await startStandIns({ dataDir, persistent: opts.persistent ?? true, mailViewerPort: opts.mailViewerPort }));
+  let translationStandIn: Awaited<ReturnType<typeof startTranslationStandIn>> | undefined;
   try {
     const keys = loadOrCreateKeyFile(join(dataDir, 'keys.json'));
     // locally the partners' servers are test servers on this machine: cloud sources may reach private addresses
     const config = { ...defaultConfig({ HERALD_ALLOW_PRIVATE_SOURCES: 'true', ...(opts.env ?? process.env) }), ...opts.config };
+    // without a translation system of its own, this Herald has the stand-in, in this process
+    translationStandIn = config.translation.url ? undefined : await startTranslationStandIn();
+    if (translationStandIn) config.translation = { url: translationStandIn.endpoint };
     // The runtime posts jobs to the local queue, which needs the runtime's store: bound once both exist.
     let queue: LocalQueue | undefined;
     const jobQueue: JobQueue = { post: async (job) => void (await queue!.send(JOB_QUEUE, jobSchema.parse(job))) };
@@ -87,7 +96,17 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       // each Herald's objects under its table prefix: tests share the stand-ins' bucket
       storage: lazyS3Storage({ region: config.region, bucket: ASSET_BUCKET, endpoint: standIns.endpoints.s3, keyPrefix: config.tablePrefix }),
     };
-    const rt = createRuntime({ config, keys, jobs: jobQueue, ports, endpoints: standIns.endpoints, clock: opts.clock, logLevel: opts.logLevel ?? 'warn', logSink: opts.logSink });
+    const rt = createRuntime({
+      config,
+      keys,
+      jobs: jobQueue,
+      ports,
+      endpoints: standIns.endpoints,
+      clock: opts.clock,
+      logLevel: opts.logLevel ?? 'warn',
+      logSink: opts.logSink,
+      ai: opts.ai ?? (config.ai.provider === 'bedrock' ? bedrockProvider(config.region) : offlineAiProvider),
+    });
     const store = new Store(rt);
     queue = new LocalQueue(store, rt.clock);
     scheduler = new LocalScheduler(store, queue, rt.clock);
@@ -136,11 +155,13 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
         // Loops stop after their current turn; unfinished messages and schedules stay in the data folder.
         await Promise.all([jobs.stop(), schedules.stop(), delivery.stop()]);
         await smsInbound.close();
+        await translationStandIn?.close();
         rt.aws.dynamo.destroy();
         if (ownStandIns) await standIns.stop();
       },
     };
   } catch (e) {
+    await translationStandIn?.close();
     if (ownStandIns) await standIns.stop();
     throw e;
   }

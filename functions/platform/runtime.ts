@@ -5,6 +5,9 @@
 import type { AuthType } from '../../shared/envelopeFormat';
 import type { Channel } from '../../shared/delivery';
 import { MAP_TILE_URL } from '../../shared/validation';
+import { AI_DAILY_LIMIT_DEFAULT } from '../../shared/services/brandVoice';
+import { type AiProvider, bedrockProvider } from './ai';
+import { httpTranslation, noTranslation, type TranslationPort } from './translation';
 import { type AwsClients, createAwsClients, type Endpoints } from './aws';
 import type { JobQueue } from './jobs';
 import type { KeyRing } from './keys';
@@ -73,6 +76,14 @@ export interface RuntimeConfig {
    * role their owners' trust policies name
    */
   cloudSources: { allowPrivateAddresses: boolean; awsAccountId?: string; jobRoleArn?: string };
+  /**
+   * the AI composer (HERALD_AI_*): Bedrock (always in Lambda) or, on the local server, the offline provider unless
+   * HERALD_AI_PROVIDER=bedrock; the Bedrock model a brand voice without its own uses; the generations an
+   * organization may ask for per UTC day
+   */
+  ai: { provider: 'bedrock' | 'offline'; modelId: string; dailyLimit: number };
+  /** the external translation system's JSON API (HERALD_TRANSLATION_URL, _API_KEY); none when empty */
+  translation: { url: string; apiKey?: string };
 }
 
 export interface Clock {
@@ -99,6 +110,8 @@ export interface Runtime {
   jobs: JobQueue;
   clock: Clock;
   log: Logger;
+  ai: AiProvider;
+  translation: TranslationPort;
 }
 
 export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
@@ -158,6 +171,12 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
       awsAccountId: env.HERALD_AWS_ACCOUNT_ID || undefined,
       jobRoleArn: env.HERALD_JOB_ROLE_ARN || undefined,
     },
+    ai: {
+      provider: env.HERALD_AI_PROVIDER === 'bedrock' ? 'bedrock' : 'offline',
+      modelId: env.HERALD_BEDROCK_MODEL_ID || 'amazon.nova-lite-v1:0',
+      dailyLimit: Math.round(num('HERALD_AI_DAILY_LIMIT', AI_DAILY_LIMIT_DEFAULT)),
+    },
+    translation: { url: env.HERALD_TRANSLATION_URL ?? '', apiKey: env.HERALD_TRANSLATION_API_KEY || undefined },
   };
 }
 
@@ -170,6 +189,8 @@ export function createRuntime(opts: {
   clock?: Clock;
   logLevel?: LogLevel;
   logSink?: (line: string) => void;
+  /** Bedrock when not given; the local server gives the offline provider (it stays out of the Lambda bundles) */
+  ai?: AiProvider;
 }): Runtime {
   const aws = createAwsClients(opts.config.region, opts.endpoints);
   return {
@@ -181,5 +202,7 @@ export function createRuntime(opts: {
     ports: opts.ports,
     clock: opts.clock ?? systemClock,
     log: createLogger(opts.logLevel ?? 'info', opts.logSink),
+    ai: opts.ai ?? bedrockProvider(opts.config.region),
+    translation: opts.config.translation.url ? httpTranslation(opts.config.translation.url, opts.config.translation.apiKey) : noTranslation,
   };
 }

@@ -38,6 +38,8 @@ import {
 import { dashboardMetricHandlers } from './dashboard/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
+import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
+import { junctionHandlers } from './junction/handlers';
 
 /** Every area of the catalogue with all its operations. */
 export type HandlerTable = { [A in keyof typeof SERVICE_AREAS]: AreaHandlers<A> };
@@ -91,6 +93,9 @@ const AREAS: HandlerTable = {
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,
   notification: notificationHandlers,
+  brandVoice: brandVoiceHandlers,
+  aiBot: aiBotHandlers,
+  junction: junctionHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

@@ -40,6 +40,7 @@ import { planTagEntity } from './planTag';
 import { passwordResetEntity, rateLimitEntity, sessionEntity, uniqueKeyEntity } from './session';
 import { memberListingEntity, organizationUserEntity, userEntity } from './user';
 import { templateCategoryEntity } from './templateCategory';
+import { brandVoiceEntity, translationSyncEntity } from './brandVoice';
 import { messageFolderEntity } from './messageFolder';
 import { templateMessageEntity } from './templateMessage';
 import { triggerStateEntity } from './trigger';
@@ -111,6 +112,8 @@ export const ENTITIES = {
   cloudSourceRecord: cloudSourceRecordEntity,
   presetParameter: presetParameterEntity,
   presetRecord: presetRecordEntity,
+  brandVoice: brandVoiceEntity,
+  translationSync: translationSyncEntity,
   // settings
   systemSetting: systemSettingEntity,
   sendRateSetting: sendRateSettingEntity,
@@ -178,3 +181,4 @@ export * from './inbox';
 export * from './approvalSheet';
 export * from './notification';
 export * from './trigger';
+export * from './brandVoice';

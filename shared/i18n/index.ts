@@ -16,6 +16,7 @@ import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
 import { TRIGGER_TEXTS } from './triggerTexts';
 import { SSO_TEXTS } from './ssoTexts';
+import { AI_TEXTS } from './aiTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
@@ -32,6 +33,7 @@ export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
 export { TRIGGER_TEXTS } from './triggerTexts';
 export { SSO_TEXTS } from './ssoTexts';
+export { AI_TEXTS } from './aiTexts';
 
 /** Every table of texts the server shows a person, by name. */
 export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
@@ -55,6 +57,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   JOURNEY_TEXTS,
   TRIGGER_TEXTS,
   SSO_TEXTS,
+  AI_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };

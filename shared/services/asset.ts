@@ -34,10 +34,10 @@ export const uploadServices = {
    * (`/service/web/upload/...`, JSON with base64 or multipart form) arrive here.
    */
   index: operation({
-    access: ['NAV_S3', 'NAV_TEMPLATE_MESSAGE', 'NAV_CREATE_NOTIFICATION'],
+    access: ['NAV_S3', 'NAV_TEMPLATE_MESSAGE', 'NAV_CREATE_NOTIFICATION', 'NAV_BRAND_VOICE'],
     payload: z.object({
       baseDir: folderPath,
-      use: z.enum(['image', 'gif', 'thumbnail', 'file', 'list']).default('file'),
+      use: z.enum(['image', 'gif', 'thumbnail', 'file', 'list', 'brandSample']).default('file'),
       /** public (an address anyone may fetch, as images in mail need) or private (signed links only) */
       accessible: z.boolean().default(true),
       files: z

@@ -25,6 +25,7 @@ import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices, triggerServices } from './plan';
 import { planConfigServices } from './planConfig';
 import { systemSettingServices } from './systemSetting';
+import { aiBotServices, brandVoiceServices, junctionServices } from './brandVoice';
 import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
@@ -75,6 +76,9 @@ export const SERVICE_AREAS = {
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,
+  brandVoice: brandVoiceServices,
+  aiBot: aiBotServices,
+  junction: junctionServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -122,3 +126,4 @@ export * from './message';
 export * from './approvalSheet';
 export * from './notification';
 export * from './dashboard';
+export * from './brandVoice';

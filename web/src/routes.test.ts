@@ -35,7 +35,6 @@ describe('the honest menu', () => {
 
   it('an entry is coming soon exactly when its route shows the "not available yet" page', () => {
     expect(ROUTES.filter((r) => r.menu && isComingSoon(r)).map((r) => r.path)).toEqual([
-      '/library/ai-brand-voice',
       '/library/model',
       '/behaviorInsights/accountTrack',
       '/behaviorInsights/webAccountTrack',

@@ -50,6 +50,8 @@ export type PageKey =
   | 'presetParameters'
   | 'presetRecords'
   | 'pushChannel'
+  | 'brandVoice'
+  | 'brandVoiceConfig'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -144,8 +146,8 @@ export const ROUTES: readonly RouteDef[] = [
   entityScreen('/library/message-folder', 'messageFolder', 'NAV_TEMPLATE_MESSAGE', menu('library', 'pi pi-folder-open')),
   screen('/library/segment', 'page.segments', ['NAV_SEGMENT'], { page: 'segments', ...menu('library', 'pi pi-users') }),
   screen('/library/segment/create-segment', 'page.createSegment', ['NAV_SEGMENT'], { page: 'segmentEditor' }),
-  screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], menu('library', 'pi pi-sparkles')),
-  screen('/library/ai-brand-voice/config', 'page.brandVoiceConfig', ['NAV_BRAND_VOICE']),
+  screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], { page: 'brandVoice', ...menu('library', 'pi pi-sparkles') }),
+  screen('/library/ai-brand-voice/config', 'page.brandVoiceConfig', ['NAV_BRAND_VOICE'], { page: 'brandVoiceConfig' }),
   screen('/library/unsubscription', 'page.unsubscription', ['NAV_MESSAGE_UNSUBSCRIPTION'], { page: 'unsubscriptions', ...menu('library', 'pi pi-ban') }),
   screen('/library/message-console', 'page.messageConsole', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole', ...menu('library', 'pi pi-desktop') }),
   screen('/library/message-console/campaigns', 'page.messageConsoleCampaigns', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole' }),

@@ -5,6 +5,7 @@
 import type { PayloadIn, Result, ServiceName } from '../../../shared/services';
 import { ApiError } from './apiError';
 import { PATHS } from '../../../shared/paths';
+import type { UploadUse } from '../../../shared/uploads';
 import { API_ROOT } from '../app/constants';
 import { handleApiError } from './errorHandler';
 import { freshAccessToken, getSession, refreshSession } from './session';
@@ -79,7 +80,7 @@ export async function call<S extends ServiceName>(service: S, ...[payload, opts]
  * spec's message in the server's text.
  */
 export async function uploadFiles(
-  fields: { baseDir: string; use: 'image' | 'gif' | 'thumbnail' | 'file' | 'list'; accessible?: boolean },
+  fields: { baseDir: string; use: UploadUse; accessible?: boolean },
   files: File[],
   onProgress?: (fraction: number) => void,
   opts?: CallOptions,

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { BlockType } from '../../../../shared/render';
 import { TextField } from '../../components/TextField';
 import { BlockCanvas, blockSelectId } from './builder/BlockCanvas';
+import { AiComposer } from './builder/AiComposer';
 import { BlockPalette } from './builder/BlockPalette';
 import { ColorField } from './builder/ColorField';
 import { PreviewPane } from './builder/PreviewPane';
@@ -145,6 +146,14 @@ export default function TemplateBuilderPage() {
     >
       {content && (
         <>
+          <AiComposer
+            languages={languages}
+            defaultLanguage={draft.defaultLanguage}
+            onComposed={(template) => {
+              edit(edits.withComposed(draft, template));
+              setSelected(null);
+            }}
+          />
           <div className="form-grid">
             <TextField
               id="template-subject"

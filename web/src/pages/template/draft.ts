@@ -49,6 +49,12 @@ export function draftFromView(view: TemplateMessageView): Draft {
   };
 }
 
+/** The draft with the AI composer's theme and content (aiBot.templateMessage); name, category and folder stay. */
+export function withComposed(draft: Draft, template: Pick<TemplateMessageView['template'], 'theme' | 'defaultLanguage' | 'contents'>): Draft {
+  const { contents } = draftFromView({ name: '', active: true, template } as unknown as TemplateMessageView);
+  return { ...draft, theme: { ...template.theme }, defaultLanguage: template.defaultLanguage, contents };
+}
+
 export function toSavePayload(draft: Draft, saved?: { id: string; version: number }): TemplateMessageSavePayload {
   return {
     ...(saved ? { id: saved.id, version: saved.version } : {}),

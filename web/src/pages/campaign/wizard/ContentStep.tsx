@@ -17,6 +17,7 @@ import { TextField } from '../../../components/TextField';
 import { useConfirm } from '../../../components/useConfirm';
 import { showSuccess } from '../../../ui/toastBus';
 import { BlockCanvas } from '../../template/builder/BlockCanvas';
+import { AiComposer } from '../../template/builder/AiComposer';
 import { BlockPalette } from '../../template/builder/BlockPalette';
 import { LanguageTabs } from '../../template/builder/LanguageTabs';
 import { PreviewPane } from '../../template/builder/PreviewPane';
@@ -261,6 +262,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                 setLanguage(draft.defaultLanguage);
               }}
             >
+              <AiComposer languages={languages} defaultLanguage={draft.defaultLanguage} onComposed={(template) => setEmail(edits.withComposed(draft, template))} />
               <div className="form-grid">
                 <TextField
                   id="template-subject"

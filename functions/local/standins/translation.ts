@@ -1,0 +1,42 @@
+/**
+ * The local stand-in of the external translation system: `POST /v1/jobs` takes a job of texts
+ * ({ sourceLanguage, targetLanguages, texts: [{ key, text }], reference }) and answers its id; `GET /v1/jobs/{id}`
+ * answers it DONE with each text marked by its target language ("[ja] Hello"). Jobs are kept in memory.
+ */
+import { randomUUID } from 'node:crypto';
+import { bodyOf, closeServer, listen, type ProviderStandIn, sendJson } from './provider';
+
+interface Job {
+  sourceLanguage: string;
+  targetLanguages: string[];
+  texts: { key: string; text: string }[];
+}
+
+export async function startTranslationStandIn(port = 0): Promise<ProviderStandIn & { jobs: Map<string, Job> }> {
+  const jobs = new Map<string, Job>();
+  const { server, endpoint } = await listen(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    if (req.method === 'POST' && url.pathname === '/v1/jobs') {
+      let job: Job;
+      try {
+        job = JSON.parse(await bodyOf(req)) as Job;
+      } catch {
+        return sendJson(res, 400, { message: 'The body is not JSON.' });
+      }
+      if (!Array.isArray(job.texts) || !Array.isArray(job.targetLanguages) || typeof job.sourceLanguage !== 'string')
+        return sendJson(res, 400, { message: 'A job names its languages and texts.' });
+      const jobId = randomUUID();
+      jobs.set(jobId, job);
+      return sendJson(res, 201, { jobId });
+    }
+    const found = /^\/v1\/jobs\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && found) {
+      const job = jobs.get(decodeURIComponent(found[1]!));
+      if (!job) return sendJson(res, 404, { message: 'No such job.' });
+      const translations = Object.fromEntries(job.targetLanguages.map((lang) => [lang, job.texts.map(({ key, text }) => ({ key, text: `[${lang}] ${text}` }))]));
+      return sendJson(res, 200, { status: 'DONE', translations });
+    }
+    sendJson(res, 404, { message: 'Not found.' });
+  }, port);
+  return { endpoint, jobs, close: () => closeServer(server) };
+}

@@ -1,0 +1,53 @@
+/**
+ * The translation system port (`junction`): a job of texts out in one language, its translations back. The HTTP
+ * adapter speaks the translation service's JSON API (`POST /v1/jobs`, `GET /v1/jobs/{id}`); locally and in tests
+ * the stand-in (functions/local/standins/translation.ts) answers it.
+ */
+import { AppError } from '../../shared/errors';
+
+export interface TranslationJob {
+  sourceLanguage: string;
+  targetLanguages: readonly string[];
+  texts: readonly { key: string; text: string }[];
+  /** the caller's reference (organization and template), echoed back by the service */
+  reference: string;
+}
+
+export interface TranslationResult {
+  status: 'PENDING' | 'DONE';
+  /** per target language, the translated texts by key */
+  translations: Record<string, { key: string; text: string }[]>;
+}
+
+export interface TranslationPort {
+  push(job: TranslationJob): Promise<{ jobId: string }>;
+  fetch(jobId: string): Promise<TranslationResult>;
+}
+
+/** No translation service configured (HERALD_TRANSLATION_URL): the feature answers 400012. */
+export const noTranslation: TranslationPort = {
+  push: () => Promise.reject(new AppError('400012', 'No translation system is configured.')),
+  fetch: () => Promise.reject(new AppError('400012', 'No translation system is configured.')),
+};
+
+export function httpTranslation(baseUrl: string, apiKey?: string): TranslationPort {
+  const base = baseUrl.replace(/\/+$/, '');
+  const headers = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
+  const call = async (path: string, init: RequestInit) => {
+    const res = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(15_000) });
+    // the service's body is never echoed: it may hold the organization's texts
+    if (!res.ok) throw new AppError('400014', `The translation system answered ${res.status}.`);
+    return (await res.json()) as unknown;
+  };
+  return {
+    async push(job) {
+      const out = (await call('/v1/jobs', { method: 'POST', body: JSON.stringify(job) })) as { jobId?: unknown };
+      if (typeof out.jobId !== 'string') throw new AppError('400014', 'The translation system answered no job id.');
+      return { jobId: out.jobId };
+    },
+    async fetch(jobId) {
+      const out = (await call(`/v1/jobs/${encodeURIComponent(jobId)}`, { method: 'GET' })) as Partial<TranslationResult>;
+      return { status: out.status === 'DONE' ? 'DONE' : 'PENDING', translations: out.translations ?? {} };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The organization's daily AI generations: a counter per organization and UTC day (in the rate-limit table, so
+ * it holds across Lambda instances), refused past the deployment's limit. The day is the runtime clock's, so the
+ * cap resets at the next UTC midnight.
+ */
+import { AppError } from '../../../shared/errors';
+import { AI_TEXTS, fillText } from '../../../shared/i18n';
+import type { AuthedContext } from '../../api/context';
+
+const DAY_MS = 24 * 3600_000;
+
+/** Counts one generation for the caller's organization and answers how many are left today. */
+export async function countGeneration(ctx: AuthedContext): Promise<number> {
+  const limit = ctx.rt.config.ai.dailyLimit;
+  const now = ctx.rt.clock.now();
+  const day = new Date(now).toISOString().slice(0, 10);
+  const key = { id: `ai:${ctx.tenant.orgId}:${day}` };
+  // kept a day past its own so a clock near midnight still reads it
+  const expiresAt = Math.ceil((Math.floor(now / DAY_MS) + 2) * (DAY_MS / 1000));
+  try {
+    const used = await ctx.platform.increment('rateLimit', key, 1, expiresAt, {
+      ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
+      ExpressionAttributeValues: { ':limit': limit },
+    });
+    return Math.max(0, limit - used);
+  } catch (e) {
+    if (e instanceof AppError && e.code === '720007') {
+      const detail = AI_TEXTS.dailyLimit;
+      throw new AppError('400014', { en: fillText(detail.en, { limit }), zh: fillText(detail.zh, { limit }), ja: fillText(detail.ja, { limit }) });
+    }
+    throw e;
+  }
+}

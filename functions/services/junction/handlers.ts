@@ -1,0 +1,94 @@
+/**
+ * Translation sync with the external translation system (`junction`): a template's default language goes out
+ * as a job of texts (the same content twice answers 700001), and the translations come back into the template as
+ * its other languages, each the default language's blocks with the translated texts.
+ */
+import { createHash } from 'node:crypto';
+import { anyTemplateSchema, type AnyTemplate } from '../../../shared/content';
+import type { TemplateMessage } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import { AI_TEXTS } from '../../../shared/i18n';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { auditNew, auditNext } from '../../store/audit';
+import { CONDITIONS } from '../../store/store';
+import { assertStorable, assertUnlockedFor, languageTimes, requireTemplate, summaryOf } from '../templateMessage';
+import { textsOf, withTexts } from './texts';
+
+function sourceOf(template: TemplateMessage) {
+  const { defaultLanguage, contents } = template.template as { defaultLanguage: string; contents: Record<string, unknown> };
+  return { sourceLanguage: defaultLanguage, content: contents[defaultLanguage], texts: textsOf(contents[defaultLanguage]) };
+}
+
+function hashOf(content: unknown, targets: readonly string[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify([content, [...targets].sort()]))
+    .digest('hex');
+}
+
+async function syncRecord(ctx: AuthedContext, templateId: string) {
+  const record = await ctx.tenant.get('translationSync', templateId);
+  if (!record) throw new AppError('720009', AI_TEXTS.notPushed);
+  return record;
+}
+
+export const junctionHandlers: AreaHandlers<'junction'> = {
+  async translationBody({ templateId }, ctx) {
+    const { sourceLanguage, texts } = sourceOf(await requireTemplate(ctx.tenant, templateId));
+    return { sourceLanguage, texts };
+  },
+
+  async push({ templateId, targetLanguages }, ctx) {
+    const template = await requireTemplate(ctx.tenant, templateId);
+    const { sourceLanguage, content, texts } = sourceOf(template);
+    const targets = [...new Set(targetLanguages)].filter((lang) => lang !== sourceLanguage);
+    if (targets.length === 0) throw new AppError('720006', 'targetLanguages');
+    const contentHash = hashOf(content, targets);
+    const stored = await ctx.tenant.get('translationSync', templateId);
+    if (stored?.contentHash === contentHash) throw new AppError('700001');
+    // the reference names the template only: the service never learns the organization's number
+    const { jobId } = await ctx.rt.translation.push({ sourceLanguage, targetLanguages: targets, texts, reference: templateId });
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    const next = {
+      id: templateId,
+      jobId,
+      sourceLanguage,
+      targetLanguages: targets,
+      contentHash,
+      pushedAt: now,
+      ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)),
+    };
+    // two pushes at once: the second answers 700001 as if it came after
+    await ctx.tenant.put('translationSync', ctx.tenant.own(next), stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '700001');
+    return { jobId, pushedAt: now, targetLanguages: targets };
+  },
+
+  async sync({ templateId }, ctx) {
+    const stored = await requireTemplate(ctx.tenant, templateId);
+    const record = await syncRecord(ctx, templateId);
+    assertUnlockedFor(ctx, stored);
+    const result = await ctx.rt.translation.fetch(record.jobId);
+    if (result.status !== 'DONE') throw new AppError('400014', AI_TEXTS.notReady);
+    const { content } = sourceOf(stored);
+    const contents = { ...(stored.template.contents as Record<string, unknown>) };
+    const languages = record.targetLanguages.filter((lang) => Array.isArray(result.translations[lang]));
+    for (const lang of languages) contents[lang] = withTexts(content, result.translations[lang]!);
+    const parsed = anyTemplateSchema.safeParse({ ...stored.template, contents });
+    if (!parsed.success) throw new AppError('720009', parsed.error.issues[0]?.message ?? '');
+    const merged = parsed.data as AnyTemplate;
+    const now = ctx.rt.clock.now();
+    const next: TemplateMessage = {
+      ...stored,
+      template: merged,
+      ...summaryOf(merged),
+      languageUpdatedAt: languageTimes(merged, stored, now),
+      ...auditNext(stored, now, ctx.identity.userId),
+    };
+    assertStorable(next);
+    await ctx.tenant.transact([
+      ctx.tenant.putVersioned('templateMessage', next, stored.version),
+      ctx.tenant.putVersioned('translationSync', { ...record, syncedAt: now, ...auditNext(record, now, ctx.identity.userId) }, record.version),
+    ]);
+    return { languages, syncedAt: now, version: next.version };
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * The AI brand voice in the browser: the page shows the persona set up through the API, the wizard refuses a
+ * colour that is not HEX, and the composer in the email builder writes the message in the brand's voice and
+ * colours (offline provider), which saves as a template like any other. axe at each screen.
+ */
+import { expect, it } from 'vitest';
+import { browserSuite, closeToasts, expectAccessible, openPage, signIn, waitForPath } from './browser';
+
+const suite = browserSuite();
+const RUN = Date.now().toString(36);
+
+it('shows the brand voice, checks the wizard colours, and composes a template in the brand voice in the builder', async () => {
+  await suite.admin.ok('brandVoice.save', {
+    brandName: 'Aurora Tea',
+    url: 'https://aurora.example',
+    toneTags: ['serene', 'crafted'],
+    brandColors: [
+      { type: 'PRIMARY', value: '#F4EFE6' },
+      { type: 'ACCENT', value: '#2E5E4E' },
+    ],
+    layout: 'HERO_FIRST',
+    version: 0,
+  });
+  const { page } = await openPage(suite.browser);
+  page.setDefaultTimeout(20_000);
+  await signIn(page, suite.herald.portalUrl);
+  await page.click('.side-menu a[href="#/library/ai-brand-voice"]');
+  await waitForPath(page, '/library/ai-brand-voice');
+  const summary = page.locator('[data-testid="brand-voice-summary"]');
+  await summary.getByRole('heading', { name: 'Aurora Tea' }).waitFor();
+  expect(await summary.textContent()).toContain('Light colour: used as a background');
+  await expectAccessible(page, 'the brand voice page');
+
+  // the wizard: a colour that is not a 6-digit HEX is named, and the save waits for it
+  await page.getByRole('button', { name: 'Configure the brand persona' }).click();
+  await waitForPath(page, '/library/ai-brand-voice/config');
+  await page.getByRole('button', { name: '4. Design' }).click();
+  await page.fill('#bv-color-1', '#2E5E4');
+  await expect.poll(() => page.locator('#bv-color-1-error').textContent()).toBe('Invalid HEX color format');
+  expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+  await expectAccessible(page, 'the persona wizard, design step');
+  await page.fill('#bv-color-1', '#2E5E4E');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message-success', { hasText: 'The brand voice was saved.' }).waitFor();
+  await closeToasts(page);
+
+  // the composer in the builder
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await page.getByRole('heading', { name: 'New email template' }).waitFor();
+  await page.fill('#template-name', `Composed ${RUN}`);
+  await page.getByRole('button', { name: 'Write with AI' }).click();
+  await page.fill('#ai-composer-prompt', 'Announce our spring harvest');
+  await expectAccessible(page, 'the composer dialog');
+  await page.locator('#ai-composer').getByRole('button', { name: 'Generate' }).click();
+  await page.locator('.p-toast-message-success', { hasText: 'Message Generate success' }).waitFor();
+  await expect.poll(() => page.locator('.block-item').count()).toBeGreaterThan(3);
+  await expect.poll(() => page.locator('[data-testid="template-preview"]').getAttribute('srcdoc')).toContain('serene, crafted');
+  expect(await page.inputValue('#template-subject')).toBe('News from Aurora Tea');
+  await closeToasts(page);
+  await expectAccessible(page, 'the builder with the composed message');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => new URL(page.url()).hash).toMatch(/[?&]id=/);
+  const id = new URL(page.url().replace('#', '')).searchParams.get('id')!;
+  const saved = await suite.admin.ok('templateMessage.detail', { id });
+  expect(saved.template).toMatchObject({ theme: { primaryColor: '#2E5E4E', secondaryColor: '#F4EFE6' } });
+});
