@@ -35,7 +35,7 @@ import {
   triggerHandlers,
 } from './plan/handlers';
 import { dashboardMetricHandlers } from './dashboard/handlers';
-import { userHandlers } from './user/handlers';
+import { userDelegateHandlers, userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
 /** Every area of the catalogue with all its operations. */
@@ -89,6 +89,7 @@ const AREAS: HandlerTable = {
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,
   notification: notificationHandlers,
+  userDelegate: userDelegateHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

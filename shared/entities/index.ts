@@ -32,7 +32,8 @@ import { lineChannelEntity } from './lineChannel';
 import { pushChannelEntity } from './pushChannel';
 import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
-import { organizationEntity } from './organization';
+import { organizationEntity, whiteListEntity } from './organization';
+import { userDelegateEntity } from './userDelegate';
 import { planCategoryEntity } from './planCategory';
 import { planGroupEntity } from './planGroup';
 import { planTagEntity } from './planTag';
@@ -116,6 +117,8 @@ export const ENTITIES = {
   lineChannel: lineChannelEntity,
   pushChannel: pushChannelEntity,
   inboxItem: inboxItemEntity,
+  whiteList: whiteListEntity,
+  userDelegate: userDelegateEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -134,6 +137,7 @@ export * from './app';
 export * from './invitation';
 export * from './localPorts';
 export * from './organization';
+export * from './userDelegate';
 export * from './session';
 export * from './user';
 export * from './userRole';

@@ -3,6 +3,7 @@
  * (serverTexts.test.ts) checks each has en, zh and ja with the same placeholders.
  */
 import { PHONE_TEXTS } from '../phone';
+import { ADMIN_TEXTS } from './adminTexts';
 import { FIELD_NAMES } from './fieldNames';
 import { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 import { LINE_TEXTS } from './lineTexts';
@@ -18,6 +19,7 @@ import { TRIGGER_TEXTS } from './triggerTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
+export { ADMIN_TEXTS } from './adminTexts';
 export { FIELD_NAMES } from './fieldNames';
 export { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 export { LINE_TEXTS } from './lineTexts';
@@ -52,6 +54,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   MONTHLY_REPORT_MAIL_TEXTS,
   JOURNEY_TEXTS,
   TRIGGER_TEXTS,
+  ADMIN_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
@@ -75,6 +78,7 @@ export const translateServerText = translator(
     APPROVAL_TEXTS,
     JOURNEY_TEXTS,
     TRIGGER_TEXTS,
+    ADMIN_TEXTS,
   ],
   FIELD_NAMES,
 );

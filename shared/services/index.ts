@@ -27,6 +27,7 @@ import { systemSettingServices } from './systemSetting';
 import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
+import { userDelegateServices } from './userDelegate';
 
 /** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
 export type CrudEntityName = { [K in EntityName]: (typeof ENTITIES)[K] extends { crud: object } ? K : never }[EntityName];
@@ -73,6 +74,7 @@ export const SERVICE_AREAS = {
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,
+  userDelegate: userDelegateServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -119,3 +121,4 @@ export * from './message';
 export * from './approvalSheet';
 export * from './notification';
 export * from './dashboard';
+export * from './userDelegate';
