@@ -39,7 +39,6 @@ describe('the honest menu', () => {
       '/library/model',
       '/behaviorInsights/accountTrack',
       '/behaviorInsights/webAccountTrack',
-      '/organization',
     ]);
     expect(isComingSoon(routeFor('/campaigns')!)).toBe(false);
   });
