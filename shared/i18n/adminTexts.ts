@@ -21,4 +21,16 @@ export const ADMIN_TEXTS = {
     '委托其他用户的角色需要门户用户权限。',
     '他のユーザーのロールを委任するには、ポータルユーザー権限が必要です。',
   ),
+  headerName: entry('A header name has letters, digits and - only.', '请求头名称只能包含字母、数字和 -。', 'ヘッダー名には英字、数字、- だけを使えます。'),
+  headerValue: entry('Please input the value of each new header!', '请输入每个新请求头的值！', '新しいヘッダーそれぞれの値を入力してください！'),
+  clientId: entry('Please input the client id!', '请输入客户端 ID！', 'クライアント ID を入力してください！'),
+  clientSecret: entry('Please input the client secret!', '请输入客户端密钥！', 'クライアントシークレットを入力してください！'),
+  bearerToken: entry('Please input the bearer token!', '请输入 Bearer 令牌！', 'ベアラートークンを入力してください！'),
+  username: entry('Please input the username!', '请输入用户名！', 'ユーザー名を入力してください！'),
+  password: entry('Please input the password!', '请输入密码！', 'パスワードを入力してください！'),
+  apiKeyHeader: entry(
+    'An API key app needs a header or query entry that carries the key.',
+    'API 密钥类型的应用需要一个携带密钥的请求头或查询参数。',
+    'API キーのアプリには、キーを渡すヘッダーまたはクエリ項目が必要です。',
+  ),
 };

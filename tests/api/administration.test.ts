@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 
@@ -199,5 +200,81 @@ describe('role delegation', () => {
     expect((await other.call('userDelegate.delete', { id: byAdmin.id })).body.errorCode).toBe('720003');
     expect((await other.ok('userDelegate.getListByPage', { page: 0, size: 50 })).list).toEqual([]);
     expect(await canReadTags(taker.client)).toBe(true);
+  });
+});
+
+describe('applications of every API type', () => {
+  /** The stored record as DynamoDB holds it: a secret must not be there in the clear either. */
+  const storedApp = async (id: string) => JSON.stringify(await new Store(herald.rt).get('application', { orgId: 1, id }));
+
+  it('seal the OAuth client secret, the bearer token and the basic password: asked for when missing, never answered, kept when left empty', async () => {
+    const { admin } = callers;
+    const missing = await admin.call('application.save', { name: 'CRM', appType: 'OAuth', clientId: 'crm-client' }, { 'x-lang': 'ja' });
+    expect(missing.body).toMatchObject({ errorCode: '720006', errorMessage: expect.stringContaining('クライアントシークレットを入力してください！') });
+
+    const oauth = await admin.call('application.save', {
+      name: 'CRM',
+      appType: 'OAuth',
+      clientId: 'crm-client',
+      clientSecret: 'oauth-secret-4711',
+      authType: 'AES256',
+      databaseUrl: 'https://db.example.com',
+      apiSendRepeat: true,
+    });
+    expect(oauth.payload).toMatchObject({
+      appType: 'OAuth',
+      clientId: 'crm-client',
+      clientSecretSet: true,
+      authType: 'AES256',
+      databaseUrl: 'https://db.example.com',
+      apiSendRepeat: true,
+      apiSendNotificationShowInbox: false,
+    });
+    const id = (oauth.payload as { id: string }).id;
+    expect(JSON.stringify(oauth.body)).not.toContain('oauth-secret-4711');
+    expect(await storedApp(id)).not.toContain('oauth-secret-4711');
+    const detail = await admin.ok('application.detail', { id });
+    expect(JSON.stringify(detail)).not.toMatch(/oauth-secret-4711|Sealed/);
+    // an edit that leaves the secret empty keeps it
+    const before = await storedApp(id);
+    const edited = await admin.ok('application.save', { ...detail, name: 'CRM (prod)', clientSecret: '' });
+    expect(edited).toMatchObject({ name: 'CRM (prod)', clientSecretSet: true });
+    expect(JSON.parse(await storedApp(id)).clientSecretSealed).toBe(JSON.parse(before).clientSecretSealed);
+
+    expect((await admin.call('application.save', { name: 'Bearer', appType: 'BearerToken' })).body.errorCode).toBe('720006');
+    const bearer = await admin.ok('application.save', { name: 'Bearer', appType: 'BearerToken', bearerToken: 'tok-9876' });
+    expect(bearer.bearerTokenSet).toBe(true);
+    expect((await admin.call('application.save', { name: 'Basic', appType: 'BasicAuth', password: 'pw-1' })).body.errorCode).toBe('720006');
+    const basic = await admin.ok('application.save', { name: 'Basic', appType: 'BasicAuth', username: 'api-user', password: 'Basic-pw-555' });
+    expect(basic).toMatchObject({ username: 'api-user', passwordSet: true });
+    const listed = JSON.stringify(await admin.ok('application.getListByPage', { page: 0, size: 50 }));
+    expect(listed).not.toMatch(/tok-9876|Basic-pw-555|oauth-secret-4711/);
+  });
+
+  it('keep custom header and query entries with their values sealed; an API key app needs one', async () => {
+    const { admin, other } = callers;
+    expect((await admin.call('application.save', { name: 'Keyed', appType: 'ApiKey' })).body.errorCode).toBe('720006');
+    const bad = await admin.call('application.save', { name: 'Keyed', appType: 'ApiKey', customHeaders: [{ key: 'X Api Key', value: 'v', place: 'header' }] });
+    expect(bad.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('A header name has letters, digits and - only.') });
+    const keyed = await admin.ok('application.save', {
+      name: 'Keyed',
+      appType: 'ApiKey',
+      customHeaders: [
+        { key: 'X-Api-Key', value: 'key-value-31337', place: 'header' },
+        { key: 'tenant', value: 'shop-1', place: 'query' },
+      ],
+    });
+    expect(keyed.customHeaders).toEqual([
+      { key: 'X-Api-Key', value: '', place: 'header' },
+      { key: 'tenant', value: '', place: 'query' },
+    ]);
+    expect(await storedApp(keyed.id)).not.toMatch(/key-value-31337|shop-1/);
+    // left empty, a value stays; a new entry needs its value
+    const kept = await admin.ok('application.save', { ...keyed, customHeaders: [{ key: 'X-Api-Key', value: '', place: 'header' }] });
+    expect(Object.keys(JSON.parse(await storedApp(kept.id)).headerValuesSealed)).toEqual(['X-Api-Key']);
+    const noValue = await admin.call('application.save', { ...kept, customHeaders: [...kept.customHeaders, { key: 'X-New', value: '', place: 'header' }] });
+    expect(noValue.body.errorCode).toBe('720006');
+    // another organization's app answers as missing
+    expect((await other.call('application.detail', { id: keyed.id })).body.errorCode).toBe('720003');
   });
 });

@@ -148,3 +148,61 @@ it('role delegation: made in the form, in effect, ended at its date on the clock
   await page.getByRole('button', { name: 'taker への委任を終了' }).waitFor({ state: 'detached' });
   expect(await canReadTags()).toBe(false);
 }, 90_000);
+
+it('applications: an OAuth app with its secret sealed, an API key app with its header, edited and deleted', async () => {
+  const page = await signedInJa();
+  await page.goto(`${suite.herald.portalUrl}#/application`);
+  const list = page.locator('[data-testid="application-list"]');
+  await list.waitFor();
+  await page.getByRole('button', { name: 'アプリを作成' }).click();
+  const dialog = page.locator('#application-dialog');
+  await page.fill('#application-name', 'CRM 連携');
+  await choose(page, page.locator('.p-dropdown:has(#application-appType)'), 'OAuth');
+  // the OAuth fields appear with the type; the mobile ones go
+  await page.locator('#application-clientSecret').waitFor();
+  expect(await page.locator('#application-bundleId').count()).toBe(0);
+  await page.fill('#application-clientId', 'crm-client');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect.poll(() => page.locator('.p-toast').textContent()).toContain('クライアントシークレットを入力してください！');
+  await closeToasts(page);
+  await page.fill('#application-clientSecret', 'oauth-secret-4711');
+  await expectAccessible(page, 'the OAuth app form');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const row = list.locator('tbody tr', { hasText: 'CRM 連携' });
+  await row.waitFor();
+  await closeToasts(page);
+  expect(await page.content()).not.toContain('oauth-secret-4711');
+
+  // edited: the secret is never shown again, and left empty it stays
+  await row.getByRole('button', { name: 'CRM 連携 を編集' }).click();
+  expect(await page.inputValue('#application-clientSecret')).toBe('');
+  expect(await page.getAttribute('#application-clientSecret', 'placeholder')).toBe('設定済み：空欄のままなら変更しません');
+  await page.fill('#application-name', 'CRM 連携（本番）');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const apps = (await suite.admin.ok('application.getAll')) as { name: string; clientSecretSet: boolean }[];
+  expect(apps.find((a) => a.name === 'CRM 連携（本番）')).toMatchObject({ clientSecretSet: true });
+  await closeToasts(page);
+
+  // an API key app carries its key in a header entry
+  await page.getByRole('button', { name: 'アプリを作成' }).click();
+  await page.fill('#application-name', '在庫 API');
+  await choose(page, page.locator('.p-dropdown:has(#application-appType)'), 'API キー');
+  await page.getByRole('button', { name: '項目を追加' }).click();
+  await page.getByLabel('項目 1 の名前').fill('X-Api-Key');
+  await page.getByLabel('項目 1 の値').fill('key-value-31337');
+  await expectAccessible(page, 'the API key app form');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await list.locator('tbody tr', { hasText: '在庫 API' }).waitFor();
+  expect(await page.content()).not.toContain('key-value-31337');
+  await closeToasts(page);
+
+  // deleted after a confirmation
+  const keyed = list.locator('tbody tr', { hasText: '在庫 API' });
+  await keyed.getByRole('button', { name: '在庫 API を削除' }).click();
+  await page.locator('.app-confirm').waitFor();
+  await page.locator('.app-confirm').getByRole('button', { name: '削除' }).click();
+  await keyed.waitFor({ state: 'detached' });
+}, 90_000);
