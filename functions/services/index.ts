@@ -36,7 +36,7 @@ import {
   triggerHandlers,
 } from './plan/handlers';
 import { dashboardMetricHandlers } from './dashboard/handlers';
-import { userHandlers } from './user/handlers';
+import { userDelegateHandlers, userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
 import { junctionHandlers } from './junction/handlers';
@@ -96,6 +96,7 @@ const AREAS: HandlerTable = {
   brandVoice: brandVoiceHandlers,
   aiBot: aiBotHandlers,
   junction: junctionHandlers,
+  userDelegate: userDelegateHandlers,
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

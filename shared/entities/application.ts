@@ -8,11 +8,43 @@ import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity'
  * app, anyone can extract it; the server key (issued beside it, sealed too, kept on the organization's own back
  * end) signs the user tokens that prove an account's owner (docs/sdk/README.md).
  */
+/** Mobile apps and the API client types of spec 001 3.7. */
+export const APP_TYPES = ['IOS', 'Android', 'OAuth', 'ApiKey', 'BearerToken', 'BasicAuth'] as const;
+
+/** The app form's refusals, by their English text (the server's translator knows each). */
+export const APPLICATION_MESSAGES = {
+  headerName: 'A header name has letters, digits and - only.',
+  headerValue: 'Please input the value of each new header!',
+  clientId: 'Please input the client id!',
+  clientSecret: 'Please input the client secret!',
+  bearerToken: 'Please input the bearer token!',
+  username: 'Please input the username!',
+  password: 'Please input the password!',
+  apiKeyHeader: 'An API key app needs a header or query entry that carries the key.',
+} as const;
+
+/** A value the form sends and the server seals: never stored in the clear, never in an answer. */
+const secretInput = z.string().max(4096).optional();
+
+/** A header or query entry sent with the app's API calls; its value is sealed at rest and never shown again. */
+export const customHeaderSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9-]+$/, APPLICATION_MESSAGES.headerName),
+  /** empty on an edit: the stored value of the same key stays */
+  value: z.string().max(4096).default(''),
+  place: z.enum(['header', 'query']).default('header'),
+});
+
 export const applicationSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
-  appType: z.enum(['IOS', 'Android']),
+  appType: z.enum(APP_TYPES),
+  authType: z.enum(['NONE', 'AES256']).default('NONE'),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   stage: z.enum(['DEV', 'PROD']).default('DEV'),
   /** iOS bundle id or Android package name */
@@ -22,8 +54,26 @@ export const applicationSchema = z.object({
     .max(200)
     .regex(/^([A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+)?$/, 'Please enter a bundle id or package name such as com.example.app.')
     .default(''),
+  databaseUrl: z.string().trim().max(2048).default(''),
+  certVersion: z.string().trim().max(50).default(''),
   /** calls a minute before 400014; 0 is the deployment's default */
   rateLimitPerMinute: z.number().int().min(0).max(100_000).default(0),
+  clientId: z.string().trim().max(200).default(''),
+  username: z.string().trim().max(200).default(''),
+  customHeaders: z.array(customHeaderSchema).max(20).default([]),
+  apiSendRepeat: z.boolean().default(false),
+  apiSendNotificationShowInbox: z.boolean().default(false),
+  clientSecret: secretInput,
+  bearerToken: secretInput,
+  password: secretInput,
+  clientSecretSealed: z.string().optional(),
+  bearerTokenSealed: z.string().optional(),
+  passwordSealed: z.string().optional(),
+  /** the sealed value of each custom header, by its key */
+  headerValuesSealed: z.record(z.string(), z.string()).optional(),
+  clientSecretSet: z.boolean().default(false),
+  bearerTokenSet: z.boolean().default(false),
+  passwordSet: z.boolean().default(false),
   appKey: z.string().optional(),
   secretSealed: z.string().optional(),
   secretIssuedAt: z.number().int().optional(),
@@ -40,7 +90,7 @@ export const applicationEntity = defineEntity({
   scope: 'tenant',
   schema: applicationSchema,
   ...TENANT_KEYS,
-  privateFields: ['secretSealed', 'serverKeySealed'],
+  privateFields: ['secretSealed', 'serverKeySealed', 'clientSecret', 'bearerToken', 'password', 'clientSecretSealed', 'bearerTokenSealed', 'passwordSealed', 'headerValuesSealed'],
   listColumns: [
     { field: 'name', label: 'entity.application.name', sortable: true, filter: 'text' },
     { field: 'appType', label: 'entity.application.appType', sortable: true, filter: 'select', format: 'option' },
@@ -55,11 +105,22 @@ export const applicationEntity = defineEntity({
     defaultSort: { field: 'name', order: 'asc' },
     form: [
       { field: 'name', kind: 'text' },
-      { field: 'appType', kind: 'select', options: ['IOS', 'Android'] },
-      { field: 'bundleId', kind: 'text' },
+      { field: 'appType', kind: 'select', options: APP_TYPES },
+      { field: 'authType', kind: 'select', options: ['NONE', 'AES256'] },
+      { field: 'bundleId', kind: 'text', when: { field: 'appType', values: ['IOS', 'Android'] } },
+      { field: 'certVersion', kind: 'text', when: { field: 'appType', values: ['IOS', 'Android'] } },
+      { field: 'databaseUrl', kind: 'url' },
       { field: 'stage', kind: 'select', options: ['DEV', 'PROD'] },
       { field: 'status', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
       { field: 'rateLimitPerMinute', kind: 'number' },
+      { field: 'clientId', kind: 'text', when: { field: 'appType', values: ['OAuth'] } },
+      { field: 'clientSecret', kind: 'secret', when: { field: 'appType', values: ['OAuth'] } },
+      { field: 'bearerToken', kind: 'secret', when: { field: 'appType', values: ['BearerToken'] } },
+      { field: 'username', kind: 'text', when: { field: 'appType', values: ['BasicAuth'] } },
+      { field: 'password', kind: 'secret', when: { field: 'appType', values: ['BasicAuth'] } },
+      { field: 'customHeaders', kind: 'headers', wide: true },
+      { field: 'apiSendRepeat', kind: 'boolean' },
+      { field: 'apiSendNotificationShowInbox', kind: 'boolean' },
       { field: 'description', kind: 'textarea', wide: true },
     ],
     unique: [{ field: 'name', code: '720001', message: 'An app with this name already exists.' }],

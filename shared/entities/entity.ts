@@ -27,7 +27,10 @@ export interface ListColumn {
 /** A field of the generic form dialog; its rules come from the entity's zod schema. */
 export interface FormField {
   field: string;
-  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'color' | 'email' | 'url' | 'ref' | 'refs';
+  /** `secret`: written, never read back (the record says only whether one is set, in `<field>Set`); `headers`: key, value and place entries */
+  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'color' | 'email' | 'url' | 'ref' | 'refs' | 'secret' | 'headers';
+  /** shown only while another field holds one of these values */
+  when?: { field: string; values: readonly string[] };
   /** `ref` (one id) and `refs` (a list of ids): the organization's entity they name, chosen by its title field */
   ref?: string;
   /** the choices of a select, in order; their labels are `<entity texts>.option.<field>.<value>` */

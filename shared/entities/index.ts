@@ -33,7 +33,8 @@ import { ssoIdentityEntity, ssoSettingEntity, ssoStateEntity } from './ssoSettin
 import { pushChannelEntity } from './pushChannel';
 import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
-import { organizationEntity } from './organization';
+import { organizationEntity, whiteListEntity } from './organization';
+import { userDelegateEntity } from './userDelegate';
 import { planCategoryEntity } from './planCategory';
 import { planGroupEntity } from './planGroup';
 import { planTagEntity } from './planTag';
@@ -123,6 +124,8 @@ export const ENTITIES = {
   ssoIdentity: ssoIdentityEntity,
   pushChannel: pushChannelEntity,
   inboxItem: inboxItemEntity,
+  whiteList: whiteListEntity,
+  userDelegate: userDelegateEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -141,6 +144,7 @@ export * from './app';
 export * from './invitation';
 export * from './localPorts';
 export * from './organization';
+export * from './userDelegate';
 export * from './session';
 export * from './user';
 export * from './userRole';

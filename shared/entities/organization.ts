@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { auditFields, defineEntity } from './entity';
+import { auditFields, defineEntity, TENANT_KEYS, tenantFields } from './entity';
 
 export const organizationSchema = z.object({
   id: z.number().int().positive(),
@@ -14,6 +14,7 @@ export const organizationSchema = z.object({
     .string()
     .max(60 * 1024)
     .default(''),
+  /** the user ownership was last transferred to; ownership passes on only from its holder (organization.transfer) */
   transferredUserId: z.string().optional(),
   ...auditFields,
 });
@@ -31,4 +32,25 @@ export const organizationEntity = defineEntity({
     { field: 'dateUpdated', label: 'common.dateUpdated', sortable: true, format: 'dateTime' },
   ],
   permissions: { read: null, write: 'NAV_ORGANIZATION' },
+});
+
+/** The white list's size limit (spec 000 section 9: organization lists up to 60 KB). */
+export const ORGANIZATION_LIST_MAX_BYTES = 60 * 1024;
+
+/**
+ * An organization's white list: the targets (addresses, phone numbers, account ids) a list of up to 60 KB names,
+ * kept apart from the organization record so a sign-in, which reads every organization of its user, never reads it.
+ */
+export const whiteListSchema = z.object({
+  ...tenantFields,
+  entries: z.array(z.string()),
+  bytes: z.number().int().nonnegative(),
+});
+export type WhiteList = z.infer<typeof whiteListSchema>;
+
+export const whiteListEntity = defineEntity({
+  name: 'whiteList',
+  scope: 'tenant',
+  schema: whiteListSchema,
+  ...TENANT_KEYS,
 });

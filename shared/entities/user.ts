@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { auditFields, defineEntity } from './entity';
+import { delegationGrantSchema } from './userDelegate';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -72,6 +73,8 @@ export const organizationUserSchema = z.object({
   userId: z.string(),
   roleId: z.string(),
   member: memberSnapshotSchema,
+  /** roles lent to this member (userDelegate), read with the membership when a call is authorized */
+  delegations: z.array(delegationGrantSchema).optional(),
   ...auditFields,
 });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;

@@ -3,6 +3,7 @@
  * (serverTexts.test.ts) checks each has en, zh and ja with the same placeholders.
  */
 import { PHONE_TEXTS } from '../phone';
+import { ADMIN_TEXTS } from './adminTexts';
 import { FIELD_NAMES } from './fieldNames';
 import { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 import { LINE_TEXTS } from './lineTexts';
@@ -20,6 +21,7 @@ import { AI_TEXTS } from './aiTexts';
 import { type TextTable, translator } from './text';
 
 export { fillText, type LocalText, placeholdersOf, type TextTable, textIn, translator } from './text';
+export { ADMIN_TEXTS } from './adminTexts';
 export { FIELD_NAMES } from './fieldNames';
 export { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 export { LINE_TEXTS } from './lineTexts';
@@ -58,6 +60,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   TRIGGER_TEXTS,
   SSO_TEXTS,
   AI_TEXTS,
+  ADMIN_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
@@ -82,6 +85,7 @@ export const translateServerText = translator(
     JOURNEY_TEXTS,
     TRIGGER_TEXTS,
     SSO_TEXTS,
+    ADMIN_TEXTS,
   ],
   FIELD_NAMES,
 );

@@ -29,6 +29,7 @@ import { aiBotServices, brandVoiceServices, junctionServices } from './brandVoic
 import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
+import { userDelegateServices } from './userDelegate';
 
 /** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
 export type CrudEntityName = { [K in EntityName]: (typeof ENTITIES)[K] extends { crud: object } ? K : never }[EntityName];
@@ -79,6 +80,7 @@ export const SERVICE_AREAS = {
   brandVoice: brandVoiceServices,
   aiBot: aiBotServices,
   junction: junctionServices,
+  userDelegate: userDelegateServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -127,3 +129,4 @@ export * from './approvalSheet';
 export * from './notification';
 export * from './dashboard';
 export * from './brandVoice';
+export * from './userDelegate';

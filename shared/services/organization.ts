@@ -1,5 +1,48 @@
 import * as z from 'zod';
+import { ACTION_TYPES } from '../entities/actionList';
+import { ORGANIZATION_LIST_MAX_BYTES } from '../entities/organization';
+import { idString } from '../entities/entity';
 import { operation, pageOf, pageRequest } from './operation';
+
+/** Refusals of the organization forms, by their English text (the server's translator knows each). */
+export const ORGANIZATION_MESSAGES = {
+  appFeatureJson: 'The app feature JSON must be a JSON object.',
+  whiteListTooLarge: 'The white list may be at most 60 KB.',
+  whiteListEntry: 'A white list entry may be at most 254 characters.',
+} as const;
+
+/** The app feature JSON: empty, or a JSON object of up to 60 KB. */
+export const appFeatureJson = z
+  .string()
+  .max(ORGANIZATION_LIST_MAX_BYTES)
+  .default('')
+  .refine((text) => {
+    if (!text.trim()) return true;
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  }, ORGANIZATION_MESSAGES.appFeatureJson);
+
+/** The white list as typed or uploaded: one entry a line (or comma separated), 60 KB at most. */
+export const whiteListText = z.string().refine((text) => new TextEncoder().encode(text).byteLength <= ORGANIZATION_LIST_MAX_BYTES, ORGANIZATION_MESSAGES.whiteListTooLarge);
+
+/** The entries of a white list text: trimmed, without blanks or repeats, in their first order. */
+export function whiteListEntries(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\r\n,]+/)
+        .map((e) => e.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The organization an operation acts on: the one the caller is signed in to (any other answers as missing). */
+const ownOrganization = z.object({ id: z.number().int().positive() });
 
 export const organizationView = z.object({
   id: z.number().int(),
@@ -10,6 +53,9 @@ export const organizationView = z.object({
   icon: z.string(),
   status: z.enum(['ACTIVE', 'INACTIVE']),
   supportSendMultiDevicesPerUser: z.boolean(),
+  appFeatureJson: z.string(),
+  /** who holds the organization: the last user it was transferred to, else its creator (none for a seeded one) */
+  ownerUserId: z.string().optional(),
   version: z.number().int(),
   dateCreated: z.number(),
   dateUpdated: z.number(),
@@ -41,8 +87,38 @@ export const organizationServices = {
       icon: z.string().max(2048).default(''),
       status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
       supportSendMultiDevicesPerUser: z.boolean().default(false),
+      appFeatureJson,
       version: z.number().int().optional(),
     }),
     response: organizationView,
+  }),
+  /**
+   * Hands the organization signed in to over to another active member. Only its owner may (or, for an
+   * organization nobody owns yet, such as the seeded one, an administrator of it).
+   */
+  transfer: operation({
+    access: 'NAV_ORGANIZATION',
+    payload: ownOrganization.extend({ userId: idString, version: z.number().int().optional() }),
+    response: organizationView,
+  }),
+  /** The white list of the organization signed in to. */
+  whiteList: operation({
+    access: 'NAV_WHITE_LIST',
+    payload: ownOrganization,
+    response: z.object({ entries: z.array(z.string()), bytes: z.number().int(), dateUpdated: z.number().optional() }),
+  }),
+  /** Replaces the white list with the entries of a text of up to 60 KB. */
+  saveWhiteList: operation({
+    access: 'NAV_WHITE_LIST',
+    payload: ownOrganization.extend({ content: whiteListText }).superRefine((p, ctx) => {
+      if (whiteListEntries(p.content).some((e) => e.length > 254)) ctx.addIssue({ code: 'custom', path: ['content'], message: ORGANIZATION_MESSAGES.whiteListEntry });
+    }),
+    response: z.object({ entries: z.array(z.string()), bytes: z.number().int(), dateUpdated: z.number().optional() }),
+  }),
+  /** The action list of the organization signed in to (spec 001 3.11: name, code, type), by name. */
+  actionList: operation({
+    access: ['NAV_ORGANIZATION', 'NAV_ACTION'],
+    payload: ownOrganization,
+    response: z.array(z.object({ id: z.string(), name: z.string(), code: z.string(), type: z.enum(ACTION_TYPES) })),
   }),
 } as const;

@@ -25,6 +25,8 @@ const READS = new Set([
   'userRole.detail',
   'organization.list',
   'organization.detail',
+  'organization.whiteList',
+  'organization.actionList',
 ]);
 const WRITES = [...CATALOGUE.keys()].filter((s) => /^(user|userRole|organization)\./.test(s) && !READS.has(s));
 
@@ -84,6 +86,12 @@ const ATTACKS: Record<string, (w: World, a: Attacker) => unknown[]> = {
     { id: w.foreignOrgId, name: 'Hijacked', code: 'HIJACKED', status: 'INACTIVE' },
     { id: a.orgId, name: 'Off', code: `OFF${a.orgId}`, status: 'INACTIVE' },
   ],
+  // Claiming organization 1 (owned by nobody yet) or another one; the white list of another organization.
+  'organization.transfer': (w, a) => [
+    { id: 1, userId: a.id },
+    { id: w.foreignOrgId, userId: a.id },
+  ],
+  'organization.saveWhiteList': (w) => [{ id: w.foreignOrgId, content: 'attacker@example.com' }],
 };
 
 const SNAPSHOT: EntityName[] = ['user', 'organizationUser', 'userRole', 'organization', 'invitation', 'uniqueKey'];

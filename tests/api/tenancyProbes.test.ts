@@ -40,6 +40,7 @@ interface Ids {
   cloudDelivery: string;
   presetParameter: string;
   pushChannel: string;
+  delegation: string;
 }
 
 const emailContent = {
@@ -224,6 +225,10 @@ const PROBES: Record<string, Probe> = {
   'approvalSheet.resendAll': (ids) => ({ subject: 'PLAN', id: ids.pendingPlan }),
   'approvalSheet.pass': (ids) => ({ subject: 'TEMPLATE', id: ids.template }),
   'approvalSheet.reject': (ids) => ({ subject: 'TEMPLATE', id: ids.template, reason: 'Probe' }),
+  'userDelegate.save': (ids) => ({ toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + DAY }),
+  'userDelegate.save (from)': (ids) => ({ fromUserId: ids.user, toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + DAY }),
+  'userDelegate.save (id)': (ids) => ({ id: ids.delegation, toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + DAY }),
+  'userDelegate.delete': (ids) => ({ id: ids.delegation }),
 };
 
 /** Operations whose named record is an organization or the caller's own: probed where that is the subject. */
@@ -239,6 +244,10 @@ const NOT_RECORDS: Record<string, string> = {
   'requestedReport.detail': "names a requested report: another organization's answers 720003 (planReport.test.ts, requested reports)",
   'requestedReport.download': "names a requested report: another organization's answers 720003 (planReport.test.ts, requested reports)",
   'requestedReport.delete': "names a requested report: another organization's answers 720003 and it stays (planReport.test.ts, requested reports)",
+  'organization.transfer': 'names the organization signed in to; another one, or a user of another, answers 720003 (administration.test.ts)',
+  'organization.whiteList': 'names the organization signed in to; another one answers 720003 (administration.test.ts)',
+  'organization.saveWhiteList': 'names the organization signed in to; another one answers 720003 and is unchanged (administration.test.ts)',
+  'organization.actionList': 'names the organization signed in to; another one answers 720003 (administration.test.ts)',
   'lineChannel.save': "channelId is LINE's channel number, not a record; the setting is the caller's organization's own (channelLine.test.ts)",
 };
 
@@ -294,6 +303,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
       preset: await admin.ok('presetParameter.detail', { id: ids.presetParameter }),
       pushChannel: await admin.ok('pushChannelSetting.detail', { id: ids.pushChannel }),
       presetRecords: (await admin.ok('presetRecord.getListByPage', { parameterId: ids.presetParameter })).list,
+      delegations: (await admin.ok('userDelegate.getListByPage', { page: 0, size: 50 })).list,
     };
   }
 
@@ -313,6 +323,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.planTag = (await admin.ok('planTag.save', sampleOf('planTag'))).id;
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
+    ids.delegation = (await admin.ok('userDelegate.save', { toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + 30 * DAY })).id;
     ids.pushChannel = (await admin.ok('pushChannelSetting.save', { title: 'Owned push', appId: ids.application, type: 'GCM', serviceJson: PROBE_SERVICE_JSON })).id;
     ids.cloudSource = (
       await admin.ok('cloudSource.save', {

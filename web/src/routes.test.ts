@@ -38,7 +38,6 @@ describe('the honest menu', () => {
       '/library/model',
       '/behaviorInsights/accountTrack',
       '/behaviorInsights/webAccountTrack',
-      '/organization',
     ]);
     expect(isComingSoon(routeFor('/campaigns')!)).toBe(false);
   });

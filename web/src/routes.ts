@@ -52,6 +52,7 @@ export type PageKey =
   | 'pushChannel'
   | 'brandVoice'
   | 'brandVoiceConfig'
+  | 'organizations'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -194,7 +195,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/admin-pannel', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true }),
   screen('/account-settings', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true }),
   screen('/role', 'page.roles', ['NAV_PORTAL_USER_ROLE'], { page: 'roles', ...menu('admin', 'pi pi-shield') }),
-  screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], menu('admin', 'pi pi-building')),
+  screen('/organization', 'page.organizations', ['NAV_ORGANIZATION'], { page: 'organizations', ...menu('admin', 'pi pi-building') }),
   // the generic screen of apps, with issuing a signing secret
   { ...entityScreen('/application', 'application', 'NAV_APP', menu('admin', 'pi pi-th-large')), page: 'applications' },
   entityScreen('/language', 'language', 'NAV_LANGUAGE', menu('admin', 'pi pi-language')),

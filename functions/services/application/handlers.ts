@@ -3,19 +3,64 @@
  * its signing secret and server key (sealed at rest; the answer of `issueSecret` is the only place either is shown).
  */
 import { randomBytes } from 'node:crypto';
-import { type Application, appKeyOf } from '../../../shared/entities';
-import type { AreaHandlers } from '../../api/context';
+import { APPLICATION_MESSAGES, type Application, appKeyOf } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { seal } from '../../platform/keys';
 import { auditNext } from '../../store/audit';
+
+type SavePayload = Parameters<AreaHandlers<'application'>['save']>[0] &
+  Partial<Pick<Application, 'clientSecret' | 'bearerToken' | 'password' | 'customHeaders' | 'appType' | 'clientId' | 'username'>>;
+
+const SECRETS = ['clientSecret', 'bearerToken', 'password'] as const;
+/** The secret each API type needs, with the refusal when it is neither given nor stored. */
+const NEEDS: Partial<Record<Application['appType'], { field: 'clientId' | 'username' | (typeof SECRETS)[number]; message: string }[]>> = {
+  OAuth: [
+    { field: 'clientId', message: APPLICATION_MESSAGES.clientId },
+    { field: 'clientSecret', message: APPLICATION_MESSAGES.clientSecret },
+  ],
+  BearerToken: [{ field: 'bearerToken', message: APPLICATION_MESSAGES.bearerToken }],
+  BasicAuth: [
+    { field: 'username', message: APPLICATION_MESSAGES.username },
+    { field: 'password', message: APPLICATION_MESSAGES.password },
+  ],
+};
+
+/**
+ * The secrets of a save sealed: the client secret, bearer token, password and header values typed now replace the
+ * stored ones, those left empty keep them. What is stored in the clear is the form without any of them.
+ */
+async function sealedSecrets(p: SavePayload, ctx: AuthedContext) {
+  const stored = p.id ? await ctx.tenant.require('application', p.id) : undefined;
+  const given = (field: (typeof SECRETS)[number]) => (p[field] ?? '').length > 0;
+  for (const need of NEEDS[p.appType as Application['appType']] ?? []) {
+    const present = need.field === 'clientId' || need.field === 'username' ? Boolean(p[need.field]) : given(need.field) || Boolean(stored?.[`${need.field}Set`]);
+    if (!present) throw new AppError('720006', need.message);
+  }
+  const oldValues = stored?.headerValuesSealed ?? {};
+  const headerValuesSealed: Record<string, string> = {};
+  for (const h of p.customHeaders ?? []) {
+    if (h.value) headerValuesSealed[h.key] = seal(ctx.rt.keys, h.value);
+    else if (oldValues[h.key]) headerValuesSealed[h.key] = oldValues[h.key]!;
+    else throw new AppError('720006', APPLICATION_MESSAGES.headerValue);
+  }
+  if (p.appType === 'ApiKey' && Object.keys(headerValuesSealed).length === 0) throw new AppError('720006', APPLICATION_MESSAGES.apiKeyHeader);
+  const sealed: Partial<Application> = { headerValuesSealed };
+  for (const field of SECRETS) {
+    if (given(field)) Object.assign(sealed, { [`${field}Sealed`]: seal(ctx.rt.keys, p[field]!), [`${field}Set`]: true });
+  }
+  const form = { ...p, clientSecret: undefined, bearerToken: undefined, password: undefined, customHeaders: (p.customHeaders ?? []).map((h) => ({ ...h, value: '' })) };
+  return { form, sealed };
+}
 
 export function applicationHandlers(generic: Omit<AreaHandlers<'application'>, 'issueSecret'>): AreaHandlers<'application'> {
   return {
     ...generic,
     async save(p, ctx) {
-      const saved = (await generic.save(p, ctx)) as unknown as Application;
-      if (saved.appKey) return saved as never;
-      const appKey = appKeyOf(ctx.tenant.orgId, saved.id);
-      const updated = await ctx.tenant.update('application', saved.id, { appKey });
+      const { form, sealed } = await sealedSecrets(p as SavePayload, ctx);
+      const saved = (await generic.save(form as never, ctx)) as unknown as Application;
+      const appKey = saved.appKey ?? appKeyOf(ctx.tenant.orgId, saved.id);
+      const updated = await ctx.tenant.update('application', saved.id, { ...sealed, appKey });
       return { ...saved, ...updated, appKey } as never;
     },
     async issueSecret({ id, key }, ctx) {

@@ -1,5 +1,5 @@
 /** Sessions: sign-in, the stored sign-in object, refresh rotation with reuse detection, revocation. */
-import { type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
+import { type DelegationGrant, delegationActive, type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { SignIn } from '../../../shared/services';
 import type { Identity, Prefetching, RequestContext } from '../../api/context';
@@ -32,6 +32,33 @@ export async function membershipsOf(store: Store, userId: string, includeInactiv
 
 export function effectivePermissions(role: UserRole | undefined): string[] {
   return role?.active ? [...permissionsOf(role)] : [];
+}
+
+/**
+ * The permissions lent to a member by the delegations in force at `now`: each lends its delegator's role while
+ * the delegator still holds it. Reads only when a delegation is in force.
+ */
+export async function delegatedPermissions(store: Store, orgId: number, grants: readonly DelegationGrant[] | undefined, now: number): Promise<string[]> {
+  const active = (grants ?? []).filter((g) => delegationActive(g, now));
+  if (active.length === 0) return [];
+  const delegators = [...new Set(active.map((g) => g.fromUserId))];
+  const roles = [...new Set(active.map((g) => g.roleId))];
+  const found = await store.getMany([
+    ...delegators.map((userId) => ({ entity: 'organizationUser' as const, key: { orgId, userId }, attributes: ['userId', 'roleId'] })),
+    ...roles.map((id) => ({ entity: 'userRole' as const, key: { orgId, id }, attributes: ['id', 'active', 'system', 'permissions'] })),
+  ]);
+  const roleOf = new Map(delegators.map((userId, i) => [userId, (found[i] as OrganizationUser | undefined)?.roleId]));
+  const roleById = new Map(roles.map((id, i) => [id, found[delegators.length + i] as UserRole | undefined]));
+  const lent = new Set<string>();
+  for (const g of active) if (roleOf.get(g.fromUserId) === g.roleId) for (const p of effectivePermissions(roleById.get(g.roleId))) lent.add(p);
+  return [...lent];
+}
+
+/** A member's own role's permissions with those lent to them now. */
+async function memberPermissions(store: Store, orgId: number, role: UserRole | undefined, link: Pick<OrganizationUser, 'delegations'> | undefined, now: number): Promise<string[]> {
+  const own = effectivePermissions(role);
+  const lent = await delegatedPermissions(store, orgId, link?.delegations, now);
+  return lent.length === 0 ? own : [...new Set([...own, ...lent])];
 }
 
 function pickOrg(memberships: Membership[], wanted?: number): Membership {
@@ -70,7 +97,7 @@ async function signInObject(ctx: RequestContext, user: User, session: Session, r
         isSelected: m.org.id === selected.org.id,
         role: { id: m.role.id, name: m.role.name, code: m.role.code },
       })),
-      rolePermissions: effectivePermissions(selected.role),
+      rolePermissions: await memberPermissions(ctx.platform, selected.org.id, selected.role, selected.link, ctx.rt.clock.now()),
     },
     loginType: user.loginType,
     loginUrl: session.loginUrl ?? null,
@@ -206,7 +233,7 @@ export async function switchSessionOrg(ctx: RequestContext, identity: Identity, 
 export async function permissionsIn(store: Store, userId: string, orgId: number): Promise<string[] | null> {
   const link = await store.get('organizationUser', { orgId, userId });
   if (!link) return null;
-  return effectivePermissions(await store.get('userRole', { orgId, id: link.roleId }));
+  return memberPermissions(store, orgId, await store.get('userRole', { orgId, id: link.roleId }), link, store.rt.clock.now());
 }
 
 /**
@@ -220,7 +247,7 @@ export async function authenticate(ctx: RequestContext, token: string, prefetch?
   const found = await ctx.platform.getMany([
     { entity: 'user', key: { id: claims.sub }, attributes: ['username', 'securityStamp', 'status', 'loginType'] },
     { entity: 'session', key: { id: claims.sid }, attributes: ['revoked'] },
-    { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub }, attributes: ['roleId'] },
+    { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub }, attributes: ['roleId', 'delegations'] },
     { entity: 'userRole', key: { orgId: claims.org, id: claims.rol }, attributes: ['active', 'system', 'permissions'] },
     ...extra,
   ]);
@@ -237,7 +264,7 @@ export async function authenticate(ctx: RequestContext, token: string, prefetch?
     username: user.username,
     orgId: claims.org,
     roleId: role.id,
-    permissions: effectivePermissions(role),
+    permissions: await memberPermissions(ctx.platform, claims.org, role, link, ctx.rt.clock.now()),
     sessionId: session.id,
     securityStamp: user.securityStamp,
     loginType: user.loginType,

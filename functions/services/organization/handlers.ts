@@ -1,6 +1,8 @@
-import type { Organization, OrganizationUser } from '../../../shared/entities';
+import type { Organization, OrganizationUser, WhiteList } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import type { OrganizationView } from '../../../shared/services';
+import { ADMIN_TEXTS } from '../../../shared/i18n';
+import { ALL_PERMISSIONS, notHeld } from '../../../shared/permissions';
+import { type OrganizationView, whiteListEntries } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
@@ -10,9 +12,24 @@ import { administratorRole, approverRole, newDirectory, roleCodeGuard } from '..
 import { nextOrganizationId, orgCodeGuard } from './organizations';
 
 function toOrganizationView(org: Organization): OrganizationView {
-  const { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, version, dateCreated, dateUpdated } = org;
-  return { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, version, dateCreated, dateUpdated };
+  const { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, appFeatureJson, version, dateCreated, dateUpdated } = org;
+  return { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, appFeatureJson, ownerUserId: ownerOf(org), version, dateCreated, dateUpdated };
 }
+
+/** Who owns an organization: the user it was last transferred to, else the user who created it (a seeded one has none). */
+function ownerOf(org: Organization): string | undefined {
+  return org.transferredUserId ?? (org.createdBy === 'system' ? undefined : org.createdBy);
+}
+
+/** The organization the caller is signed in to, named by its id; any other answers as one that does not exist. */
+async function requireSignedIn(ctx: AuthedContext, id: number): Promise<Organization> {
+  if (id !== ctx.tenant.orgId) throw new AppError('720003');
+  const org = await ctx.platform.get('organization', { id });
+  if (!org) throw new AppError('720003');
+  return org;
+}
+
+const whiteListView = (list: WhiteList | undefined) => ({ entries: list?.entries ?? [], bytes: list?.bytes ?? 0, dateUpdated: list?.dateUpdated });
 
 /** An organization the caller belongs to, active or not; any other answers exactly like one that does not exist. */
 async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<Organization> {
@@ -43,7 +60,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     if (!p.id) {
       if (!ctx.identity.permissions.includes('ORGANIZATION_CREATE')) throw new AppError('730001', 'Creating organizations needs its own permission.');
       const id = await nextOrganizationId(store);
-      const org: Organization = { ...p, id, appFeatureJson: '', ...auditNew(now, actor) };
+      const org: Organization = { ...p, id, ...auditNew(now, actor) };
       const role = administratorRole(id, now, actor);
       const approver = approverRole(id, now, actor);
       const creator = await store.get('user', { id: actor });
@@ -74,5 +91,48 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     }
     await store.transact(writes);
     return toOrganizationView(next);
+  },
+
+  async transfer({ id, userId, version }, ctx) {
+    const org = await requireSignedIn(ctx, id);
+    checkVersion(org, version);
+    const owner = ownerOf(org);
+    // an organization nobody owns yet (the seeded one) is handed on by a holder of every permission only
+    const mayTransfer = owner === undefined ? notHeld(ctx.identity.permissions, ALL_PERMISSIONS).length === 0 : owner === ctx.identity.userId;
+    if (!mayTransfer) throw new AppError('730001', ADMIN_TEXTS.notOwner.en);
+    if (owner === userId) throw new AppError('720009', ADMIN_TEXTS.alreadyOwner.en);
+    const [link, user] = await Promise.all([ctx.tenant.get('organizationUser', userId), ctx.platform.get('user', { id: userId })]);
+    if (!link || !user) throw new AppError('720003');
+    if (user.status !== 'ACTIVE') throw new AppError('720009', ADMIN_TEXTS.transferToMember.en);
+    const next: Organization = { ...org, transferredUserId: userId, ...auditNext(org, ctx.rt.clock.now(), ctx.identity.userId) };
+    await ctx.platform.transact([ctx.platform.putVersioned('organization', next, org.version)]);
+    return toOrganizationView(next);
+  },
+
+  async whiteList({ id }, ctx) {
+    await requireSignedIn(ctx, id);
+    return whiteListView(await ctx.tenant.get('whiteList', 'whiteList'));
+  },
+
+  async saveWhiteList({ id, content }, ctx) {
+    await requireSignedIn(ctx, id);
+    const now = ctx.rt.clock.now();
+    const actor = ctx.identity.userId;
+    const entries = whiteListEntries(content);
+    const existing = await ctx.tenant.get('whiteList', 'whiteList');
+    const list: WhiteList = ctx.tenant.own({
+      id: 'whiteList',
+      entries,
+      bytes: new TextEncoder().encode(entries.join('\n')).byteLength,
+      ...(existing ? auditNext(existing, now, actor) : auditNew(now, actor)),
+    });
+    await ctx.tenant.put('whiteList', list);
+    return whiteListView(list);
+  },
+
+  async actionList({ id }, ctx) {
+    await requireSignedIn(ctx, id);
+    const actions = await ctx.tenant.list('actionList');
+    return actions.map(({ id: actionId, name, code, type }) => ({ id: actionId, name, code, type })).sort((a, b) => a.name.localeCompare(b.name));
   },
 };

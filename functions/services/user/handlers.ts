@@ -479,3 +479,6 @@ export const userHandlers: AreaHandlers<'user'> = {
     return { ok: true };
   },
 };
+
+/** Role delegation: the user area's own, as it lives on the memberships. */
+export { userDelegateHandlers } from './delegations';

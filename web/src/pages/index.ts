@@ -48,6 +48,7 @@ export const pages = {
   presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),
   presetRecords: lazyPage(() => import('./preset/PresetRecordsPage')),
   pushChannel: lazyPage(() => import('./pushChannel/PushChannelPage')),
+  organizations: lazyPage(() => import('./organization/OrganizationsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

@@ -4,6 +4,9 @@ import type { EntityTexts } from './entity.en';
 
 const entityZh: LocaleShape<EntityTexts> = {
   crud: {
+    secretKeep: '已设置：留空则保持不变',
+    secretNew: '未设置',
+    headers: { key: '第 {{n}} 项的名称', value: '第 {{n}} 项的值', place: '第 {{n}} 项的位置', header: '请求头', query: '查询参数', remove: '删除第 {{n}} 项', add: '添加一项' },
     map: {
       tilePicture: '地图（缩放 {{zoom}}）：点击放置位置',
       picture: '经纬度地图（缩放 {{zoom}}）：点击放置位置',
@@ -252,9 +255,25 @@ const entityZh: LocaleShape<EntityTexts> = {
       bundleId: 'Bundle ID 或包名',
       rateLimitPerMinute: '每分钟调用次数（0：默认值）',
       description: '描述',
+      authType: '载荷加密',
+      databaseUrl: '数据库 URL',
+      certVersion: '证书版本',
+      clientId: '客户端 ID',
+      clientSecret: '客户端密钥',
+      bearerToken: 'Bearer 令牌',
+      username: '用户名',
+      password: '密码',
+      customHeaders: '自定义请求头和查询参数',
+      apiSendRepeat: '允许 API 重复发送',
+      apiSendNotificationShowInbox: 'API 发送显示在收件箱',
       appKey: '应用密钥',
       secretIssuedAt: '签名密钥签发时间',
-      option: { appType: { IOS: 'iOS', Android: 'Android' }, status: { ACTIVE: '启用', INACTIVE: '停用' }, stage: { DEV: '开发', PROD: '生产' } },
+      option: {
+        appType: { IOS: 'iOS', Android: 'Android', OAuth: 'OAuth', ApiKey: 'API 密钥', BearerToken: 'Bearer 令牌', BasicAuth: '基本认证' },
+        authType: { NONE: '无', AES256: 'AES256' },
+        status: { ACTIVE: '启用', INACTIVE: '停用' },
+        stage: { DEV: '开发', PROD: '生产' },
+      },
       issueSecret: '为 {{name}} 签发签名密钥',
       issueTitle: '签发签名密钥？',
       issueConfirm: '{{name}} 的新密钥将在 30 秒内取代当前密钥：此后使用旧密钥签名的应用将被拒绝。',

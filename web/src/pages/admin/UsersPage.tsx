@@ -10,6 +10,7 @@ import { invalidate, useRoleOptions, useSession } from '../../api/hooks';
 import { EntityList } from '../../components/list/EntityList';
 import { useEntityList } from '../../components/list/useEntityList';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { DelegationsPanel } from './DelegationsPanel';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
 import { SsoSettingsSection } from './SsoSettingsSection';
@@ -122,6 +123,7 @@ export default function UsersPage() {
       </div>
       <PendingInvitations onWithdrawn={refresh} />
       <SsoSettingsSection />
+      <DelegationsPanel />
       <UserDialog user={editing} visible={dialog === 'user'} onHide={closeDialog} onSaved={refresh} sso={sso} />
       <InviteDialog visible={dialog === 'invite'} onHide={closeDialog} onSaved={refresh} />
       {confirmElement}

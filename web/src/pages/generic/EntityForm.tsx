@@ -25,7 +25,7 @@ function blank(def: CrudEntityDef): Row {
   return Object.fromEntries(
     def.crud.form.map((f) => {
       const fallback = shape[f.field].safeParse(undefined);
-      return [f.field, fallback.success ? fallback.data : f.kind === 'boolean' ? false : f.kind === 'number' || f.kind === 'ref' ? null : ''];
+      return [f.field, fallback.success && fallback.data !== undefined ? fallback.data : f.kind === 'boolean' ? false : f.kind === 'number' || f.kind === 'ref' ? null : ''];
     }),
   );
 }
@@ -44,7 +44,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
 
   useEffect(() => {
     if (!visible) return;
-    setForm(record ? Object.fromEntries(def.crud.form.map((f) => [f.field, record[f.field]])) : blank(def));
+    setForm(record ? Object.fromEntries(def.crud.form.map((f) => [f.field, record[f.field] ?? (f.kind === 'secret' ? '' : undefined)])) : blank(def));
     setErrors({});
   }, [visible, record, def]);
 
@@ -81,6 +81,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
   }
 
   const control = (f: FormField) => {
+    if (f.when && !f.when.values.includes(String(form[f.when.field] ?? ''))) return null;
     const Control = FIELD_CONTROLS[f.kind];
     const options =
       f.kind === 'select'
@@ -99,7 +100,7 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
         className={f.wide ? 'span-2' : undefined}
         set={(value) => set(f.field, value)}
         options={options}
-        placeholder={t('crud.choose')}
+        placeholder={f.kind === 'secret' ? t(record?.[`${f.field}Set`] ? 'crud.secretKeep' : 'crud.secretNew') : t('crud.choose')}
       />
     );
   };

@@ -11,6 +11,7 @@ import { errorId, Field, TextAreaField } from '../../components/Field';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import styles from '../../components/colorSwatch.module.css';
+import { HeadersControl } from './HeadersControl';
 
 export interface ControlProps {
   field: FormField;
@@ -96,6 +97,21 @@ export const FIELD_CONTROLS: Record<FormField['kind'], (props: ControlProps) => 
       />
     </Field>
   ),
+  // written only: the form starts empty, and empty keeps the stored one
+  secret: ({ id, label, value, error, className, set, placeholder }) => (
+    <TextField
+      id={id}
+      type="password"
+      autoComplete="new-password"
+      label={label}
+      value={String(value ?? '')}
+      error={error}
+      fieldClassName={className}
+      placeholder={placeholder}
+      onChange={set}
+    />
+  ),
+  headers: HeadersControl,
   color: ({ id, label, value, error, className, set }) => (
     <TextField id={id} label={label} value={String(value ?? '')} maxLength={7} error={error} fieldClassName={className} onChange={set}>
       <span className={styles.colorSwatch} style={{ background: swatch(value) }} aria-hidden="true" />
