@@ -2,6 +2,7 @@
 import type { Context } from 'aws-lambda';
 import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
+import { lambdaLogContext, setLogContext } from '../platform/logger';
 import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
 import { ensureSeed } from '../seed';
@@ -21,6 +22,8 @@ async function init() {
 }
 
 export async function handler(event: ApiEvent, context: Context): Promise<ApiResult> {
+  // every line of this invocation carries its request id and trace id
+  setLogContext(lambdaLogContext(context?.awsRequestId));
   ready ??= init().catch((e) => {
     ready = undefined;
     throw e;

@@ -1,7 +1,8 @@
 /** The job worker Lambda: builds the runtime once per cold start, then hands each SQS batch to the worker. */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
+import { lambdaLogContext, setLogContext } from '../platform/logger';
 import type { QueueWorker } from '../platform/queue';
 import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
@@ -17,7 +18,9 @@ async function init() {
   return jobWorker({ rt, store: new Store(rt) });
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  // every line of this invocation carries its request id and trace id
+  setLogContext(lambdaLogContext(context?.awsRequestId));
   ready ??= init().catch((e) => {
     ready = undefined;
     throw e;

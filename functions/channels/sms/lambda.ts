@@ -2,9 +2,10 @@
  * The two-way SMS Lambda: subscribed to the SNS topic End User Messaging SMS publishes inbound messages to
  * (infra/apiStack.ts); each record goes to ./inbound.ts. A record it cannot read is logged and dropped.
  */
-import type { SNSEvent } from 'aws-lambda';
+import type { Context, SNSEvent } from 'aws-lambda';
 import { awsDeliveryPorts } from '../../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../../platform/keys';
+import { lambdaLogContext, setLogContext } from '../../platform/logger';
 import { createRuntime, defaultConfig, type Runtime } from '../../platform/runtime';
 import { sqsJobQueue } from '../../platform/sqsJobs';
 import { Store } from '../../store/store';
@@ -19,7 +20,9 @@ async function init() {
   return { rt, store: new Store(rt) };
 }
 
-export async function handler(event: SNSEvent): Promise<void> {
+export async function handler(event: SNSEvent, context?: Context): Promise<void> {
+  // every line of this invocation carries its request id and trace id
+  setLogContext(lambdaLogContext(context?.awsRequestId));
   ready ??= init().catch((e) => {
     ready = undefined;
     throw e;
