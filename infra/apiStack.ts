@@ -233,7 +233,7 @@ export class HeraldApiStack extends Stack {
     });
     acknowledge(
       this.keySecret,
-      'The material seals stored values and signs sessions: rotating it makes every sealed value unreadable, so it is changed only by the key migration (docs/deploy.md), never on a timer',
+      'The material seals stored values and signs sessions: rotating it makes every sealed value unreadable, so it is never rotated on a timer (docs/deploy.md, first deploy)',
       'AwsSolutions-SMG4',
     );
 
