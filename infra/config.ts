@@ -7,6 +7,8 @@ import type { LogLevel } from '../functions/platform/logger';
 import { MAP_TILE_URL } from '../shared/validation';
 
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+/** the retention periods CloudWatch Logs accepts */
+export const LOG_RETENTION_DAYS: readonly number[] = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
 
 export interface HeraldConfig {
   /** physical table name prefix (HERALD_TABLE_PREFIX); tables are `${prefix}${entity.name}` */
@@ -32,6 +34,15 @@ export interface HeraldConfig {
   smsConfigurationSet: string;
   smsMaxPrice: string;
   smsTtlSeconds: string;
+  /**
+   * "true": one customer managed KMS key (rotated yearly) encrypts the tables, the assets bucket and the secrets,
+   * so an operator can audit and revoke every use of the data; "false" (default): AWS owned and managed keys
+   */
+  customerManagedKey: string;
+  /** where the alarms are mailed (a subscription to the alarm topic); empty: subscribe to AlarmTopicArn yourself */
+  alarmEmail: string;
+  /** days the functions' and the API's logs are kept (a CloudWatch Logs retention: 1, 3, 5, 7, 14, 30, 60, 90, ...) */
+  logRetentionDays: string;
 }
 
 export const DEFAULT_CONFIG: HeraldConfig = {
@@ -47,6 +58,9 @@ export const DEFAULT_CONFIG: HeraldConfig = {
   smsConfigurationSet: '',
   smsMaxPrice: '',
   smsTtlSeconds: '',
+  customerManagedKey: 'false',
+  alarmEmail: '',
+  logRetentionDays: '30',
 };
 
 export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): HeraldConfig {
@@ -68,7 +82,19 @@ export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): H
     smsConfigurationSet: ctx('smsConfigurationSet'),
     smsMaxPrice: ctx('smsMaxPrice'),
     smsTtlSeconds: ctx('smsTtlSeconds'),
+    customerManagedKey: ctx('customerManagedKey'),
+    alarmEmail: ctx('alarmEmail'),
+    logRetentionDays: ctx('logRetentionDays'),
   };
+  if (config.customerManagedKey !== 'true' && config.customerManagedKey !== 'false') {
+    throw new Error(`herald:customerManagedKey must be true or false, not "${config.customerManagedKey}"`);
+  }
+  if (config.alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.alarmEmail)) {
+    throw new Error(`herald:alarmEmail must be a mail address, not "${config.alarmEmail}"`);
+  }
+  if (!LOG_RETENTION_DAYS.includes(Number(config.logRetentionDays))) {
+    throw new Error(`herald:logRetentionDays must be one of ${LOG_RETENTION_DAYS.join(', ')}, not "${config.logRetentionDays}"`);
+  }
   if (config.smsMaxPrice && !/^\d{0,2}\.\d{1,5}$/.test(config.smsMaxPrice)) {
     throw new Error(`herald:smsMaxPrice must be US dollars such as 0.05, not "${config.smsMaxPrice}"`);
   }

@@ -4,15 +4,19 @@
  * them, plus the encrypted, private assets bucket. Everything here is retained when the stack is deleted.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { DEPLOYED_ENTITIES, type EntityDef, type KeyAttribute, tableName } from '../shared/entities';
+import { acknowledge } from './nag';
 
 export interface HeraldDataStackProps extends StackProps {
   tablePrefix: string;
   /** defaults to the registry; tests may pass a subset */
   entities?: readonly EntityDef[];
+  /** herald:customerManagedKey: one customer managed key for the tables, the assets bucket (and the API's secrets) */
+  customerManagedKey?: boolean;
 }
 
 const attr = (k: KeyAttribute) => ({ name: k.name, type: k.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING });
@@ -24,9 +28,15 @@ export class HeraldDataStack extends Stack {
   /** tables by entity name */
   readonly tables: ReadonlyMap<string, ITable>;
   readonly assetsBucket: IBucket;
+  /** the customer managed key, when herald:customerManagedKey is on */
+  readonly dataKey?: IKey;
 
   constructor(scope: Construct, id: string, props: HeraldDataStackProps) {
     super(scope, id, props);
+    // retained with the data it encrypts: without the key, retained tables and backups cannot be read
+    this.dataKey = props.customerManagedKey
+      ? new Key(this, 'DataKey', { description: 'Herald: tables, assets and secrets', enableKeyRotation: true, removalPolicy: RemovalPolicy.RETAIN })
+      : undefined;
     const tables = new Map<string, ITable>();
     for (const def of props.entities ?? DEPLOYED_ENTITIES) {
       if (tables.has(def.name)) throw new Error(`Entity "${def.name}" is registered twice`);
@@ -40,6 +50,7 @@ export class HeraldDataStack extends Stack {
         timeToLiveAttribute: def.ttlAttribute,
         removalPolicy: RemovalPolicy.RETAIN,
         deletionProtection: true,
+        ...(this.dataKey ? { encryption: TableEncryption.CUSTOMER_MANAGED, encryptionKey: this.dataKey } : {}),
       });
       for (const idx of def.indexes ?? []) {
         table.addGlobalSecondaryIndex({
@@ -54,7 +65,7 @@ export class HeraldDataStack extends Stack {
     this.tables = tables;
 
     this.assetsBucket = new Bucket(this, 'AssetsBucket', {
-      encryption: BucketEncryption.S3_MANAGED,
+      ...(this.dataKey ? { encryption: BucketEncryption.KMS, encryptionKey: this.dataKey, bucketKeyEnabled: true } : { encryption: BucketEncryption.S3_MANAGED }),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
@@ -65,6 +76,11 @@ export class HeraldDataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    acknowledge(
+      this.assetsBucket,
+      "Only Herald's functions and the presigned links they sign (each for one key, minutes long) reach this bucket; an account that must log every object access turns on CloudTrail S3 data events (docs/deploy.md), which a second bucket in this stack would only duplicate",
+      'AwsSolutions-S1',
+    );
     new CfnOutput(this, 'AssetsBucketName', { value: this.assetsBucket.bucketName });
     new CfnOutput(this, 'TablePrefix', { value: props.tablePrefix });
   }

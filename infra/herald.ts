@@ -21,12 +21,14 @@ export function buildHerald(app: App, overrides: Partial<HeraldConfig> & { webDi
   const data = new HeraldDataStack(app, 'HeraldData', {
     description: 'Herald: DynamoDB tables (one per registered entity) and the assets bucket',
     tablePrefix: config.tablePrefix,
+    customerManagedKey: config.customerManagedKey === 'true',
   });
   const api = new HeraldApiStack(app, 'HeraldApi', {
     description: 'Herald: key secret, router Lambda and HTTP API',
     config,
     tables: [...data.tables.values()],
     storageBucket: data.assetsBucket,
+    dataKey: data.dataKey,
   });
   const web = new HeraldWebStack(app, 'HeraldWeb', {
     description: 'Herald: web build on S3 behind CloudFront (/portalui/*, /service/* -> API)',

@@ -4,7 +4,7 @@
  * out by the stack's own copy commands draws a letter with nothing else installed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,5 +83,42 @@ describe('a Lambda folder with the packages beside its bundle', () => {
     const patterns = (await import(pathToFileURL(join(dir, 'patterns.mjs')).href)) as typeof import('../functions/services/cloudSource/patterns');
     const test = await patterns.compilePattern('[0-9]{3}');
     expect(typeof test === 'function' && test('123') && !test('12a')).toBe(true);
+  });
+
+  it("writes Herald's redacted lines through Powertools' logger loaded from the copied node_modules, with the request's ids", async () => {
+    await build({ ...bundling, entryPoints: [join(ROOT, 'functions/platform/powertoolsLog.ts')], outfile: join(dir, 'powertools.mjs') });
+    const built = join(dir, 'powertools.mjs');
+    // left as an import() of the copy beside, not bundled
+    expect(readFileSync(built, 'utf8')).toContain('@aws-lambda-powertools/logger');
+    const { powertoolsLog } = (await import(pathToFileURL(built).href)) as typeof import('../functions/platform/powertoolsLog');
+    const { createLogger } = await import('../functions/platform/logger');
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      const log = await powertoolsLog();
+      log.addContext({
+        awsRequestId: 'req-42',
+        functionName: 'herald-router',
+        memoryLimitInMB: '1024',
+        functionVersion: '$LATEST',
+        invokedFunctionArn: 'arn:aws:lambda:eu-west-1:1:function:herald-router',
+      } as never);
+      const logger = createLogger('info', log.sink);
+      logger.info('mail refused', { to: 'ana@example.com', password: 'Hunter@22', orgId: 3 });
+      logger.metric?.([{ name: 'Sends', value: 2, dimensions: { channel: 'EMAIL' } }]);
+    } finally {
+      process.stdout.write = write;
+    }
+    const lines = written
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ level: 'INFO', message: 'mail refused', service: 'herald', function_request_id: 'req-42', to: '[address]', password: '[redacted]', orgId: 3 });
+    expect(lines[1]).toMatchObject({ service: 'herald', channel: 'EMAIL', Sends: 2 });
   });
 });

@@ -13,11 +13,12 @@ import { fileURLToPath } from 'node:url';
  * Packages that stay out of the bundle and are copied beside it (`node_modules/`), because only a few requests
  * use them and they load by `import()` at that point: pdf-lib and fontkit (letters, functions/channels/letterPdf.ts)
  * are 1.5 MB of the router's 3.5 MB; re2js (cloud sources' column patterns)
- * 147 KB, the Pinpoint SDK (push channels; functions/platform/aws.ts) 69 KB, docx (the Word report) and the Bedrock
- * runtime SDK (the AI composer, functions/platform/ai.ts). esbuild inlines a dynamic `import()` into the one file it writes, where
+ * 147 KB, the Pinpoint SDK (push channels; functions/platform/aws.ts) 69 KB, docx (the Word report), the Bedrock
+ * runtime SDK (the AI composer, functions/platform/ai.ts) and Powertools' logger (24 KB; loaded once per cold start
+ * by functions/platform/powertoolsLog.ts). esbuild inlines a dynamic `import()` into the one file it writes, where
  * every cold start would read and parse it.
  */
-export const LAMBDA_PACKAGES_BESIDE = ['pdf-lib', '@pdf-lib/fontkit', 're2js', '@aws-sdk/client-pinpoint', 'docx', '@aws-sdk/client-bedrock-runtime'] as const;
+export const LAMBDA_PACKAGES_BESIDE = ['pdf-lib', '@pdf-lib/fontkit', 're2js', '@aws-sdk/client-pinpoint', 'docx', '@aws-sdk/client-bedrock-runtime', '@aws-lambda-powertools/logger'] as const;
 
 export const LAMBDA_BUNDLING = {
   format: 'esm',

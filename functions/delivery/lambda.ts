@@ -1,8 +1,10 @@
 /** The delivery worker Lambda: the send pipeline's steps from the delivery queue, each channel through its adapter's provider. */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { channelSenders } from '../channels';
 import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
+import { lambdaLogContext, setLogContext } from '../platform/logger';
+import { type LambdaLog, powertoolsLog } from '../platform/powertoolsLog';
 import type { QueueWorker } from '../platform/queue';
 import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
@@ -12,10 +14,20 @@ import { storedSendRates } from '../domain/sendRates';
 
 let ready: Promise<QueueWorker> | undefined;
 
+/** Powertools' logger, loaded at the cold start: every line of the runtime goes out through it */
+let lambdaLog: LambdaLog | undefined;
+
 async function init() {
+  lambdaLog = await powertoolsLog();
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
-  const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''), ports: awsDeliveryPorts(config.region) });
+  const rt = createRuntime({
+    logSink: lambdaLog.sink,
+    config,
+    keys,
+    jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''),
+    ports: awsDeliveryPorts(config.region),
+  });
   const store = new Store(rt);
   return deliveryWorker(rt, store, {
     senders: channelSenders(rt),
@@ -24,10 +36,15 @@ async function init() {
   });
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  // every line of this invocation carries its request id and trace id
+  setLogContext(lambdaLogContext(context?.awsRequestId));
   ready ??= init().catch((e) => {
     ready = undefined;
     throw e;
   });
-  return (await ready)(event);
+  const run = await ready;
+  // Powertools' context after the cold start has loaded it
+  if (context) lambdaLog?.addContext(context);
+  return run(event);
 }

@@ -8,6 +8,7 @@
 import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { adapterOf, type ChannelSenders, type Outbound, type Rendered } from '../channels';
 import type { Logger } from '../platform/logger';
+import { METRIC } from '../platform/metricNames';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../channels/links';
@@ -142,6 +143,15 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       });
     });
     await Promise.all([...released, deps.ledger.completeMany(completions)]);
+    const channel = { channel: batch.channel };
+    deps.log.metric?.([
+      ...completions.map((c) =>
+        c.outcome.status === 'SENT'
+          ? { name: METRIC.sends, value: 1, dimensions: channel }
+          : { name: METRIC.sendFailures, value: 1, dimensions: { ...channel, reason: c.outcome.reason ?? 'unknown' } },
+      ),
+      ...(released.length ? [{ name: METRIC.throttles, value: released.length, dimensions: channel }] : []),
+    ]);
     const ctx = { store: deps.store, orgId: batch.orgId, planId: batch.planId };
     await Promise.all(dead.map((address) => adapterOf(batch.channel).retire(address, ctx)));
     for (let n = 0; n < completions.length; n++) deps.onRecorded?.();

@@ -1,4 +1,13 @@
-/** One structured JSON logger. Never log secrets, tokens, passwords or message bodies. */
+/**
+ * One structured JSON logger: the one door every Herald log line and metric goes out through. Never log secrets,
+ * tokens, passwords or message bodies; as a second line of defence the logger itself redacts fields named like a
+ * secret at every level, and at info and above masks any mail address or phone number in a line, so a recipient's
+ * address reaches a log only at debug. In a Lambda each line carries the request's correlation ids
+ * (`setLogContext`), and `metric` writes CloudWatch's embedded metric format (functions/platform/metricNames.ts),
+ * which CloudWatch Logs turns into metrics with no call and no package; locally it is one more line.
+ */
+import { METRICS_NAMESPACE, METRICS_SERVICE } from './metricNames';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -7,15 +16,95 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** metrics, written with the lines (not filtered by level: CloudWatch reads them) */
+  metric?(points: readonly MetricPoint[]): void;
+}
+
+/** Field names whose values are never written. */
+const SECRET_FIELD = /pass(word)?|secret|token|authorization|cookie|api_?key|appsecret|signature|credential|material|private_?key|^otp$|^code$/i;
+const ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const PHONE = /\+\d{7,15}\b/g;
+
+/** The value with secret-named fields redacted and, when `mask`, addresses and phone numbers masked. */
+export function redact(value: unknown, mask: boolean, depth = 0): unknown {
+  if (typeof value === 'string') return mask ? value.replace(ADDRESS, '[address]').replace(PHONE, '[phone]') : value;
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, mask, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELD.test(k) && v !== undefined && typeof v !== 'number' ? '[redacted]' : redact(v, mask, depth + 1);
+  return out;
+}
+
+/** Correlation ids of the request or event being handled (a Lambda's request id, the X-Ray trace id). */
+let context: Record<string, string> = {};
+
+/** Sets the correlation ids every line carries until the next call; a Lambda entry calls it per invocation. */
+export function setLogContext(ids: Record<string, string | undefined>): void {
+  context = Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
+
+/** The ids of a Lambda invocation: its request id and, with active tracing, its X-Ray trace id. */
+export function lambdaLogContext(awsRequestId: string | undefined): Record<string, string | undefined> {
+  return { requestId: awsRequestId, traceId: process.env._X_AMZN_TRACE_ID?.split(';')[0]?.replace(/^Root=/, '') };
 }
 
 export function createLogger(level: LogLevel = 'info', sink: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const min = ORDER[level];
   const write = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;
-    sink(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
+    const mask = ORDER[lvl] >= ORDER.info;
+    const record = redact({ time: new Date().toISOString(), level: lvl, msg, ...context, ...fields }, mask) as Record<string, unknown>;
+    sink(JSON.stringify(record));
   };
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+  const metric = (points: readonly MetricPoint[]) => {
+    if (level !== 'silent' && points.length > 0) for (const line of metricLine(points).split('\n')) sink(line);
+  };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), metric };
+}
+
+/** One metric value; `dimensions` are low-cardinality labels (channel, reason), never an id or an address. */
+export interface MetricPoint {
+  name: string;
+  value: number;
+  unit?: 'Count' | 'Milliseconds';
+  dimensions?: Record<string, string>;
+}
+
+/**
+ * Writes metrics in CloudWatch's embedded metric format: each point under the `service` dimension alone (the
+ * totals the alarms read) and under `service` plus each leading part of its own dimensions (per channel, then
+ * per channel and reason).
+ */
+export function metricLine(points: readonly MetricPoint[], now = Date.now()): string {
+  const groups = new Map<string, MetricPoint[]>();
+  for (const p of points) {
+    const key = JSON.stringify(p.dimensions ?? {});
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  // one line holds one set of dimension values: a group per distinct set, joined by newlines
+  return [...groups.values()]
+    .map((group) => {
+      const own = Object.keys(group[0]!.dimensions ?? {});
+      const values: Record<string, number> = {};
+      for (const p of group) values[p.name] = (values[p.name] ?? 0) + p.value;
+      return JSON.stringify({
+        _aws: {
+          Timestamp: now,
+          CloudWatchMetrics: [
+            {
+              Namespace: METRICS_NAMESPACE,
+              // the totals, then each narrower view: service; service+channel; service+channel+reason
+              Dimensions: [['service'], ...own.map((_, i) => ['service', ...own.slice(0, i + 1)])],
+              Metrics: Object.keys(values).map((name) => ({ Name: name, Unit: group.find((p) => p.name === name)!.unit ?? 'Count' })),
+            },
+          ],
+        },
+        service: METRICS_SERVICE,
+        ...group[0]!.dimensions,
+        ...values,
+      });
+    })
+    .join('\n');
 }
 
 export function errorFields(err: unknown): Record<string, unknown> {

@@ -2,9 +2,11 @@
  * The two-way SMS Lambda: subscribed to the SNS topic End User Messaging SMS publishes inbound messages to
  * (infra/apiStack.ts); each record goes to ./inbound.ts. A record it cannot read is logged and dropped.
  */
-import type { SNSEvent } from 'aws-lambda';
+import type { Context, SNSEvent } from 'aws-lambda';
 import { awsDeliveryPorts } from '../../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../../platform/keys';
+import { lambdaLogContext, setLogContext } from '../../platform/logger';
+import { type LambdaLog, powertoolsLog } from '../../platform/powertoolsLog';
 import { createRuntime, defaultConfig, type Runtime } from '../../platform/runtime';
 import { sqsJobQueue } from '../../platform/sqsJobs';
 import { Store } from '../../store/store';
@@ -12,18 +14,32 @@ import { recordInboundSms } from './inbound';
 
 let ready: Promise<{ rt: Runtime; store: Store }> | undefined;
 
+/** Powertools' logger, loaded at the cold start: every line of the runtime goes out through it */
+let lambdaLog: LambdaLog | undefined;
+
 async function init() {
+  lambdaLog = await powertoolsLog();
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
-  const rt = createRuntime({ config, keys, jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''), ports: awsDeliveryPorts(config.region) });
+  const rt = createRuntime({
+    logSink: lambdaLog.sink,
+    config,
+    keys,
+    jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''),
+    ports: awsDeliveryPorts(config.region),
+  });
   return { rt, store: new Store(rt) };
 }
 
-export async function handler(event: SNSEvent): Promise<void> {
+export async function handler(event: SNSEvent, context?: Context): Promise<void> {
+  // every line of this invocation carries its request id and trace id
+  setLogContext(lambdaLogContext(context?.awsRequestId));
   ready ??= init().catch((e) => {
     ready = undefined;
     throw e;
   });
   const { rt, store } = await ready;
+  // Powertools' context after the cold start has loaded it
+  if (context) lambdaLog?.addContext(context);
   for (const record of event.Records ?? []) await recordInboundSms({ store, log: rt.log }, record.Sns?.Message);
 }
