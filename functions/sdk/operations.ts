@@ -8,7 +8,6 @@
  * addresses (e-mail, phone, LINE, postal: each routes messages to whoever holds it), consents and push stay as
  * stored (docs/sdk/README.md states the rules).
  */
-import { randomBytes } from 'node:crypto';
 import { type Account, type AccountEvent, accountSchema, type Application, type Device, deviceKeyOf } from '../../shared/entities';
 import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
@@ -18,6 +17,7 @@ import { firstIssue } from '../api/problems';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
+import { eventKeyOf, insightSourceOf, recordEvents } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import type { Store, TenantStore } from '../store/store';
@@ -319,9 +319,11 @@ const events: Op<'events'> = async (p, ctx) => {
   const now = ctx.rt.clock.now();
   const expiresAt = Math.floor(now / 1000) + ctx.rt.config.sdk.eventRetentionDays * 86_400;
   const accountKey = deviceKeyOf(ctx.tenant.orgId, p.accountId);
+  const source = insightSourceOf(ctx.app);
   const items: AccountEvent[] = p.events.map((e) => ({
     accountKey,
-    eventKey: `${timeKey(e.at)}#${randomBytes(6).toString('hex')}`,
+    // the same event sent again (a retried call) has the same key, so it is stored and counted once
+    eventKey: eventKeyOf(ctx.app.id, e),
     orgId: ctx.tenant.orgId,
     accountId: p.accountId,
     appId: ctx.app.id,
@@ -329,19 +331,23 @@ const events: Op<'events'> = async (p, ctx) => {
     at: e.at,
     receivedAt: now,
     expiresAt,
+    source,
     ...Object.fromEntries(
       (['name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
     ),
   }));
-  await ctx.tenant.keyed('accountEvent').putMany(items.map((item) => ({ rest: p.accountId, item })));
-  await countMessageEvents(ctx, p.accountId, items);
-  // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds
-  await announceEvents(ctx.rt.ports, {
-    orgId: ctx.tenant.orgId,
-    accountId: p.accountId,
-    receivedAt: now,
-    events: items.map((item) => ({ ...item, id: item.eventKey })),
-  });
+  const unique = [...new Map(items.map((i) => [i.eventKey, i])).values()];
+  const recorded = await recordEvents(ctx.tenant, source, p.accountId, unique);
+  await countMessageEvents(ctx, p.accountId, unique);
+  // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds;
+  // an event recorded before was announced then
+  if (recorded.length > 0)
+    await announceEvents(ctx.rt.ports, {
+      orgId: ctx.tenant.orgId,
+      accountId: p.accountId,
+      receivedAt: now,
+      events: recorded.map((item) => ({ ...item, id: item.eventKey })),
+    });
   return { accepted: items.length };
 };
 

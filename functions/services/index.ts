@@ -35,6 +35,7 @@ import {
   triggerHandlers,
 } from './plan/handlers';
 import { dashboardMetricHandlers } from './dashboard/handlers';
+import { behaviorInsightHandlers } from './insights/handlers';
 import { userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 
@@ -85,6 +86,7 @@ const AREAS: HandlerTable = {
   monthlyReport: monthlyReportHandlers,
   requestedReport: requestedReportHandlers,
   dashboardMetric: dashboardMetricHandlers,
+  behaviorInsight: behaviorInsightHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,

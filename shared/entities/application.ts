@@ -12,7 +12,8 @@ export const applicationSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
-  appType: z.enum(['IOS', 'Android']),
+  /** WEB: a site's web snippet, whose secret is public; its calls are held to its allowed origins (docs/audience.md) */
+  appType: z.enum(['IOS', 'Android', 'WEB']),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   stage: z.enum(['DEV', 'PROD']).default('DEV'),
   /** iOS bundle id or Android package name */
@@ -24,6 +25,13 @@ export const applicationSchema = z.object({
     .default(''),
   /** calls a minute before 400014; 0 is the deployment's default */
   rateLimitPerMinute: z.number().int().min(0).max(100_000).default(0),
+  /** a web app's sites, one origin a line (https://shop.example.com): its calls come from these pages only */
+  allowedOrigins: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\s*)*$/, 'Please enter one origin a line, such as https://shop.example.com.')
+    .default(''),
   appKey: z.string().optional(),
   secretSealed: z.string().optional(),
   secretIssuedAt: z.number().int().optional(),
@@ -55,11 +63,12 @@ export const applicationEntity = defineEntity({
     defaultSort: { field: 'name', order: 'asc' },
     form: [
       { field: 'name', kind: 'text' },
-      { field: 'appType', kind: 'select', options: ['IOS', 'Android'] },
+      { field: 'appType', kind: 'select', options: ['IOS', 'Android', 'WEB'] },
       { field: 'bundleId', kind: 'text' },
       { field: 'stage', kind: 'select', options: ['DEV', 'PROD'] },
       { field: 'status', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
       { field: 'rateLimitPerMinute', kind: 'number' },
+      { field: 'allowedOrigins', kind: 'textarea', wide: true },
       { field: 'description', kind: 'textarea', wide: true },
     ],
     unique: [{ field: 'name', code: '720001', message: 'An app with this name already exists.' }],
@@ -73,7 +82,7 @@ export const applicationEntity = defineEntity({
  */
 export const accountEventSchema = z.object({
   accountKey: z.string(),
-  /** `<at, 13 digits>#<random>`: time order, unique */
+  /** `<at, 13 digits>#<digest of the event>`: time order; an event delivered again has the same key */
   eventKey: z.string(),
   orgId: z.number().int(),
   accountId: z.string(),
@@ -89,6 +98,8 @@ export const accountEventSchema = z.object({
   geofenceId: z.string().optional(),
   beaconId: z.string().optional(),
   properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  /** WEB for a web app's events (the snippet); APP (or none, before web apps) for an iOS or Android app's */
+  source: z.enum(['APP', 'WEB']).optional(),
   expiresAt: z.number().int(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;
