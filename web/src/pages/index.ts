@@ -46,6 +46,8 @@ export const pages = {
   presetParameters: lazyPage(() => import('./preset/PresetParametersPage')),
   presetRecords: lazyPage(() => import('./preset/PresetRecordsPage')),
   pushChannel: lazyPage(() => import('./pushChannel/PushChannelPage')),
+  appInsights: lazyPage(() => import('./insights/AppInsightsPage')),
+  webInsights: lazyPage(() => import('./insights/WebInsightsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */
