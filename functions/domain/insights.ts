@@ -8,9 +8,9 @@
  * `p:["<a>","<b>"]` (accounts whose first <b> came at or after their first <a>, on the day of that <b>).
  * Per account, markers that make each count once: `@insightMark#<source>#<accountId>`, slot `active#<day>` and
  * `first#<name>` (holding its time). Every add is in one transaction with the put of its event or marker, which
- * only succeeds when new, so an event delivered again counts nowhere.
+ * only succeeds when new, so an event delivered again (with its id) counts nowhere.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AccountEvent, Application } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { InsightSource } from '../../shared/services/insights';
@@ -23,6 +23,19 @@ export const insightMonthRest = (source: InsightSource, month: string) => `@insi
 const markRest = (source: InsightSource, accountId: string) => `@insightMark#${source}#${accountId}`;
 export const pairField = (from: string, to: string) => `p:${JSON.stringify([from, to])}`;
 
+/**
+ * A message's app events: the SDK's once-only markers and, in slot SDK_PLAN_SLOT, what they counted (`opens`,
+ * `clicks`, `cta:b1`, each also per device OS as `opens|IOS`), read by the message's analytics tab.
+ */
+export const sdkPlanRest = (planId: string) => `@sdk#${planId}`;
+export const SDK_PLAN_SLOT = '=counts';
+
+/** The counts of a message's app events, by attribute name. */
+export async function sdkPlanCounts(tenant: TenantStore, planId: string): Promise<Record<string, number>> {
+  const item = await tenant.keyed('deliveryCounter').get(sdkPlanRest(planId), SDK_PLAN_SLOT);
+  return Object.fromEntries(Object.entries(item ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}
+
 /** A web app's events are web insights; an iOS or Android app's are app insights. */
 export const insightSourceOf = (app: Pick<Application, 'appType'>): InsightSource => (app.appType === 'WEB' ? 'WEB' : 'APP');
 
@@ -33,17 +46,20 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 const shardOf = (accountId: string) => createHash('sha1').update(accountId).digest()[0]! % INSIGHT_SHARDS;
 
 /**
- * The event's sort key: its time, then a digest of what it says (and of the id the sender gave it, if any), so the
- * same event sent again lands on the same key.
+ * The event's sort key: its time, then a digest of the app and the id the app gave it, so the same event sent
+ * again (a retried call) lands on the same key and is recorded and counted once. An event without an id is
+ * always a new one: two alike in the same millisecond may well be two (a beacon left twice).
  */
-export function eventKeyOf(appId: string, e: Record<string, unknown> & { at: number }): string {
+export function eventKeyOf(appId: string, e: { at: number; id?: string }): string {
   const at = String(Math.max(0, Math.min(e.at, 9_999_999_999_999))).padStart(13, '0');
-  const fields = ['id', 'type', 'name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId'].map((k) => e[k] ?? null);
-  const properties = e.properties ? Object.entries(e.properties).sort(([a], [b]) => (a < b ? -1 : 1)) : null;
-  return `${at}#${createHash('sha256')
-    .update(JSON.stringify([appId, ...fields, properties]))
-    .digest('base64url')
-    .slice(0, 16)}`;
+  // hex only, as before ids: the key travels inside other keys (the triggers' waits)
+  const tail = e.id
+    ? createHash('sha256')
+        .update(JSON.stringify([appId, e.id]))
+        .digest('hex')
+        .slice(0, 16)
+    : randomBytes(6).toString('hex');
+  return `${at}#${tail}`;
 }
 
 function adder(tenant: TenantStore) {

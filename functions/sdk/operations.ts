@@ -17,10 +17,10 @@ import { firstIssue } from '../api/problems';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
-import { eventKeyOf, insightSourceOf, recordEvents } from '../domain/insights';
+import { eventKeyOf, insightSourceOf, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
-import type { Store, TenantStore } from '../store/store';
+import { type Store, TenantStore } from '../store/store';
 import { Ledger } from '../delivery';
 
 export interface SdkContext {
@@ -286,27 +286,36 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
 const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.opened': 'opens', 'message.clicked': 'clicks' };
 
 /**
- * Counts an account's message events on the organization's day and month items, once per (message, account,
- * device, kind): a marker put only if new, in the same transaction as the counters, so an event sent again (a
- * retried call, a second open) counts nowhere. The device's platform gives the OS.
+ * Counts an account's message events on the organization's day and month items and on the message's own item,
+ * once per (message, account, device, kind, button): a marker put only if new, in the same transaction as the
+ * counters, so an event sent again (a retried call, a second open) counts nowhere. The device's platform gives
+ * the OS; a button tap counts under its button (`cta:b1`, `cta:b2`: the push's first and second button).
  */
 async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
-  const counted = items.filter((e) => e.planId && COUNTED_EVENTS[e.type]);
+  const counted = items.filter((e) => e.planId && (COUNTED_EVENTS[e.type] || (e.type === 'message.buttonTapped' && e.buttonId)));
   if (counted.length === 0) return;
   const devices = new Map<string, Device | undefined>();
   for (const id of new Set(counted.flatMap((e) => (e.deviceId ? [e.deviceId] : [])))) devices.set(id, await ctx.tenant.keyed('device').get(accountId, id));
   const ledger = new Ledger(ctx.platform, ctx.rt.clock);
   const markers = ctx.tenant.keyed('deliveryCounter');
+  const { store, bind } = TenantStore.internals(ctx.tenant);
   for (const e of counted) {
     const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
-    const marker = markers.putNew(`@sdk#${e.planId}`, { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}` }, '720001');
-    const adds = ledger.orgCounterItems(
-      { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
-      { [COUNTED_EVENTS[e.type]!]: 1 },
+    const button = e.type === 'message.buttonTapped' ? `#${e.buttonId}` : '';
+    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}${button}` }, '720001');
+    const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
+    const own = bind(
+      store.updateItem('deliveryCounter', markers.key(sdkPlanRest(e.planId!), SDK_PLAN_SLOT), { add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) } }),
     );
+    const adds = COUNTED_EVENTS[e.type]
+      ? ledger.orgCounterItems(
+          { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
+          { [COUNTED_EVENTS[e.type]!]: 1 },
+        )
+      : [];
     try {
       // the counters' keys are the ledger's, built from this organization's id
-      await ctx.platform.transact([marker, ...adds]);
+      await ctx.platform.transact([marker, own, ...adds]);
     } catch (err) {
       if (!(err instanceof AppError)) throw err; // counted before
     }

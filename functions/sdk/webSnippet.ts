@@ -62,7 +62,8 @@ export const WEB_SNIPPET = `(function () {
     /** reports an event of the identified visitor; nothing before identify */
     track: function (name, properties) {
       if (!accountId) return Promise.resolve(null);
-      var event = { type: 'custom', name: name, at: Date.now(), url: location.href };
+      // an id of its own, so a call the browser retries records the event once
+      var event = { id: b64url(crypto.getRandomValues(new Uint8Array(12)).buffer), type: 'custom', name: name, at: Date.now(), url: location.href };
       if (properties) event.properties = properties;
       return send('events', { accountId: accountId, events: [event] });
     }

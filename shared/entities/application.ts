@@ -25,12 +25,12 @@ export const applicationSchema = z.object({
     .default(''),
   /** calls a minute before 400014; 0 is the deployment's default */
   rateLimitPerMinute: z.number().int().min(0).max(100_000).default(0),
-  /** a web app's sites, one origin a line (https://shop.example.com): its calls come from these pages only */
+  /** a web app's sites, one origin a line (https://shop.example.com; a path is ignored): its calls come from these pages only */
   allowedOrigins: z
     .string()
     .trim()
     .max(2000)
-    .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?\s*)*$/, 'Please enter one origin a line, such as https://shop.example.com.')
+    .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/\S*)?\s*)*$/, 'Please enter one origin a line, such as https://shop.example.com.')
     .default(''),
   appKey: z.string().optional(),
   secretSealed: z.string().optional(),
@@ -68,7 +68,7 @@ export const applicationEntity = defineEntity({
       { field: 'stage', kind: 'select', options: ['DEV', 'PROD'] },
       { field: 'status', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
       { field: 'rateLimitPerMinute', kind: 'number' },
-      { field: 'allowedOrigins', kind: 'textarea', wide: true },
+      { field: 'allowedOrigins', kind: 'url', wide: true },
       { field: 'description', kind: 'textarea', wide: true },
     ],
     unique: [{ field: 'name', code: '720001', message: 'An app with this name already exists.' }],
@@ -82,7 +82,7 @@ export const applicationEntity = defineEntity({
  */
 export const accountEventSchema = z.object({
   accountKey: z.string(),
-  /** `<at, 13 digits>#<digest of the event>`: time order; an event delivered again has the same key */
+  /** `<at, 13 digits>#<digest of the app's event id, or random>`: time order; an event sent again with its id has the same key */
   eventKey: z.string(),
   orgId: z.number().int(),
   accountId: z.string(),

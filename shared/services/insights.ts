@@ -22,7 +22,14 @@ export const INSIGHT_LIMITS = { funnelSteps: 5, timelinePage: 100, eventNames: 2
 export const WEB_SNIPPET_PATH = '/service/sdk/v1/web.js';
 
 /** A web app's allowed origins (stored one a line). */
-export const allowedOriginsOf = (app: { allowedOrigins?: string }) => (app.allowedOrigins ?? '').split(/\s+/).filter(Boolean);
+export const allowedOriginsOf = (app: { allowedOrigins?: string }) => [
+  ...new Set(
+    (app.allowedOrigins ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((o) => /^https?:\/\/[^/]+/.exec(o)?.[0] ?? o),
+  ),
+];
 
 const eventName = z.string().trim().min(1).max(100);
 const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int() });

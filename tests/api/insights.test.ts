@@ -32,6 +32,8 @@ const DAYS = [today - 2 * DAY, today - DAY, today];
 const range = { preset: 'CUSTOM', start: isoDay(DAYS[0]!), end: isoDay(DAYS[2]!) } as const;
 
 interface Raw {
+  /** the app's id of the event: what makes a second delivery the same event */
+  id: string;
   accountId: string;
   name: string;
   at: number;
@@ -47,7 +49,7 @@ function rawEvents(): Raw[] {
     for (let d = 0; d < 3; d++) {
       if ((a + d) % 4 === 0) continue; // some accounts are quiet on some days
       const count = 1 + (next() % 5);
-      for (let i = 0; i < count; i++) out.push({ accountId: `ins-${a}`, name: NAMES[next() % NAMES.length]!, at: DAYS[d]! + 3_600_000 * (1 + i) + a * 1000 });
+      for (let i = 0; i < count; i++) out.push({ id: `e${out.length}`, accountId: `ins-${a}`, name: NAMES[next() % NAMES.length]!, at: DAYS[d]! + 3_600_000 * (1 + i) + a * 1000 });
     }
   }
   return out;
@@ -85,7 +87,7 @@ async function send(client: SdkClient, raw: readonly Raw[], batch: number) {
   for (const e of raw) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e]);
   for (const [accountId, events] of byAccount) {
     for (let i = 0; i < events.length; i += batch) {
-      const answer = await client.events({ accountId, events: events.slice(i, i + batch).map((e) => ({ type: 'custom', name: e.name, at: e.at })) });
+      const answer = await client.events({ accountId, events: events.slice(i, i + batch).map((e) => ({ id: e.id, type: 'custom', name: e.name, at: e.at })) });
       expect(answer.accepted).toBe(Math.min(batch, events.length - i));
     }
   }
@@ -195,9 +197,9 @@ describe('web insights through the snippet', () => {
     await web.identify({ accountId: 'visitor-1' });
     const at = DAYS[2]! + 60_000;
     const events = [
-      { type: 'custom' as const, name: 'page_view', at, url: `${SITE}/` },
-      { type: 'custom' as const, name: 'page_view', at: at + 1000, url: `${SITE}/item/1` },
-      { type: 'custom' as const, name: 'signup', at: at + 2000, url: `${SITE}/join` },
+      { id: 'w1', type: 'custom' as const, name: 'page_view', at, url: `${SITE}/` },
+      { id: 'w2', type: 'custom' as const, name: 'page_view', at: at + 1000, url: `${SITE}/item/1` },
+      { id: 'w3', type: 'custom' as const, name: 'signup', at: at + 2000, url: `${SITE}/join` },
     ];
     expect(await web.events({ accountId: 'visitor-1', events })).toEqual({ accepted: 3 });
     expect(await web.events({ accountId: 'visitor-1', events })).toEqual({ accepted: 3 });
@@ -265,5 +267,45 @@ describe('refusals and tenancy', () => {
     const page = await admin.ok('behaviorInsight.timeline', { source: 'APP', accountId: 'ins-1', size: 1 });
     expect((await other.call('behaviorInsight.timeline', { source: 'APP', accountId: 'ins-1', size: 1, cursor: page.next })).body.errorCode).toBe('400016');
     expect((await other.ok('behaviorInsight.webApps', {})).apps).toEqual([]);
+  });
+});
+
+describe("a push message's app events on its analytics (spec 001 section 9)", () => {
+  it('counts opens and clicks per device OS and CTA1/CTA2 taps, each account and device once, however often sent', async () => {
+    const plan = await admin.ok('plan.saveSingle', {
+      name: 'App offer',
+      title: 'App offer',
+      channel: 'PUSH_NATIVE',
+      content: { kind: 'PUSH_NATIVE', template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Offer', body: '20% off today.' } } } },
+    });
+    const devices = [
+      { accountId: 'push-ios-1', deviceId: 'd-ios-1', platform: 'IOS' as const },
+      { accountId: 'push-ios-2', deviceId: 'd-ios-2', platform: 'IOS' as const },
+      { accountId: 'push-and-1', deviceId: 'd-and-1', platform: 'ANDROID' as const },
+    ];
+    for (const d of devices) await app.identify({ accountId: d.accountId, device: { deviceId: d.deviceId, platform: d.platform } });
+    const at = Date.now() - 60_000;
+    // what each device did: every one opened, the first two tapped the first button, one Android the second
+    const did: Record<string, { type: 'message.opened' | 'message.clicked' | 'message.buttonTapped'; buttonId?: string }[]> = {
+      'd-ios-1': [{ type: 'message.opened' }, { type: 'message.buttonTapped', buttonId: 'b1' }, { type: 'message.clicked' }],
+      'd-ios-2': [{ type: 'message.opened' }, { type: 'message.buttonTapped', buttonId: 'b1' }],
+      'd-and-1': [{ type: 'message.opened' }, { type: 'message.buttonTapped', buttonId: 'b2' }, { type: 'message.opened' }],
+    };
+    const expected = { opens: 3, clicks: 1, cta1: 2, cta2: 1, os: { IOS: { opens: 2, clicks: 1 }, ANDROID: { opens: 1, clicks: 0 } } };
+    for (let round = 0; round < 2; round++) {
+      for (const d of devices) {
+        const events = did[d.deviceId]!.map((e, i) => ({ ...e, planId: plan.id, deviceId: d.deviceId, at: at + i * 1000 + round }));
+        await app.events({ accountId: d.accountId, events });
+      }
+      const stats = await admin.ok('planStatistics.detail', { id: plan.id });
+      expect(stats.app).toMatchObject({ opens: expected.opens, clicks: expected.clicks, cta1: expected.cta1, cta2: expected.cta2 });
+      const byOs = Object.fromEntries(stats.app.os.map((o: { os: string; opens: number; clicks: number }) => [o.os, { opens: o.opens, clicks: o.clicks }]));
+      expect(byOs).toMatchObject(expected.os);
+    }
+    // another organization's app cannot name this message
+    await theirs.identify({ accountId: 'push-ios-1' });
+    const refused = await refusal(theirs.events({ accountId: 'push-ios-1', events: [{ type: 'message.opened', planId: plan.id, at }] }));
+    expect(refused.errorCode).toBe('720003');
+    expect((await admin.ok('planStatistics.detail', { id: plan.id })).app.opens).toBe(3);
   });
 });

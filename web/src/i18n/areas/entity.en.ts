@@ -254,7 +254,7 @@ const entityEn = {
       stage: 'Stage',
       bundleId: 'Bundle id or package name',
       rateLimitPerMinute: 'Calls a minute (0: the default)',
-      allowedOrigins: 'Allowed origins of a web app (one a line)',
+      allowedOrigins: 'Allowed origins of a web app (several separated by spaces)',
       description: 'Description',
       appKey: 'App key',
       secretIssuedAt: 'Secret issued',

@@ -252,7 +252,7 @@ const entityJa: LocaleShape<EntityTexts> = {
       stage: 'ステージ',
       bundleId: 'バンドル ID またはパッケージ名',
       rateLimitPerMinute: '1 分あたりの呼び出し数（0：既定値）',
-      allowedOrigins: 'Web アプリの許可オリジン（1 行に 1 つ）',
+      allowedOrigins: 'Web アプリの許可オリジン（複数はスペース区切り）',
       description: '説明',
       appKey: 'アプリキー',
       secretIssuedAt: 'シークレット発行日時',

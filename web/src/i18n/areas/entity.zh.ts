@@ -251,7 +251,7 @@ const entityZh: LocaleShape<EntityTexts> = {
       stage: '阶段',
       bundleId: 'Bundle ID 或包名',
       rateLimitPerMinute: '每分钟调用次数（0：默认值）',
-      allowedOrigins: '网页应用允许的来源（每行一个）',
+      allowedOrigins: '网页应用允许的来源（多个以空格分隔）',
       description: '描述',
       appKey: '应用密钥',
       secretIssuedAt: '签名密钥签发时间',

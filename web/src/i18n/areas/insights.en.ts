@@ -44,6 +44,12 @@ const insightsEn = {
     copied: 'The snippet is copied.',
     copyFailed: 'The snippet could not be copied: select it and copy it by hand.',
     secretPlaceholder: 'YOUR_WEB_APP_SECRET',
+    analytics: {
+      osOpens: '{{os}} opens (app)',
+      osOpenRate: '{{os}} open rate',
+      cta: 'CTA{{n}} taps',
+      ctaRate: 'CTA{{n}} rate',
+    },
     failed: 'The numbers could not be read.',
   },
 };

@@ -47,6 +47,12 @@ const insightsJa: LocaleShape<InsightsTexts> = {
     copied: 'スニペットをコピーしました。',
     copyFailed: 'スニペットをコピーできませんでした。選択して手動でコピーしてください。',
     secretPlaceholder: 'YOUR_WEB_APP_SECRET',
+    analytics: {
+      osOpens: '{{os}} 開封数（アプリ）',
+      osOpenRate: '{{os}} 開封率',
+      cta: 'CTA{{n}} タップ数',
+      ctaRate: 'CTA{{n}} 率',
+    },
     failed: '数値を読み込めませんでした。',
   },
 };

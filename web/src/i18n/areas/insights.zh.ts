@@ -46,6 +46,12 @@ const insightsZh: LocaleShape<InsightsTexts> = {
     copied: '代码片段已复制。',
     copyFailed: '无法复制代码片段：请手动选择并复制。',
     secretPlaceholder: 'YOUR_WEB_APP_SECRET',
+    analytics: {
+      osOpens: '{{os}} 打开数（应用）',
+      osOpenRate: '{{os}} 打开率',
+      cta: 'CTA{{n}} 点击数',
+      ctaRate: 'CTA{{n}} 点击率',
+    },
     failed: '无法读取数据。',
   },
 };
