@@ -18,7 +18,15 @@ import { fileURLToPath } from 'node:url';
  * by functions/platform/powertoolsLog.ts). esbuild inlines a dynamic `import()` into the one file it writes, where
  * every cold start would read and parse it.
  */
-export const LAMBDA_PACKAGES_BESIDE = ['pdf-lib', '@pdf-lib/fontkit', 're2js', '@aws-sdk/client-pinpoint', 'docx', '@aws-sdk/client-bedrock-runtime', '@aws-lambda-powertools/logger'] as const;
+export const LAMBDA_PACKAGES_BESIDE = [
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+  're2js',
+  '@aws-sdk/client-pinpoint',
+  'docx',
+  '@aws-sdk/client-bedrock-runtime',
+  '@aws-lambda-powertools/logger',
+] as const;
 
 export const LAMBDA_BUNDLING = {
   format: 'esm',

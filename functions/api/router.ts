@@ -9,7 +9,9 @@ import { MAX_PAYLOAD_BYTES, type ResponseEnvelope } from '../../shared/envelopeF
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
 import { trackingRoutes } from '../tracking/handler';
 import { sdkApi } from '../sdk/handler';
-import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../../shared/sdk/contract';
+import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPENAPI_PATH } from '../../shared/sdk/contract';
+import { WEB_SNIPPET_PATH } from '../../shared/services/insights';
+import { WEB_SNIPPET } from '../sdk/webSnippet';
 import { sdkOpenApi } from '../../shared/sdk/openapi';
 import { PATHS } from '../../shared/paths';
 import { APP_VERSION, findOperation } from '../../shared/services';
@@ -297,7 +299,28 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       openApi ??= JSON.stringify(sdkOpenApi());
       return { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' }, body: openApi };
     }
-    if (path.startsWith(`${SDK_BASE_PATH}/`)) return success(await sdk(event, path));
+    if (path === WEB_SNIPPET_PATH && (method === 'GET' || method === 'HEAD')) {
+      return { statusCode: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' }, body: WEB_SNIPPET };
+    }
+    if (path.startsWith(`${SDK_BASE_PATH}/`) && method === 'OPTIONS') {
+      // the web snippet's preflight: the call itself is held to the web app's origins (functions/sdk/handler.ts)
+      const origin = event.headers?.origin;
+      return {
+        statusCode: 204,
+        headers: {
+          ...(origin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}),
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': ['content-type', ...Object.values(SDK_HEADERS)].join(', '),
+          'access-control-max-age': '600',
+        },
+        body: '',
+      };
+    }
+    if (path.startsWith(`${SDK_BASE_PATH}/`)) {
+      const { payload, corsOrigin } = await sdk(event, path);
+      const answer = success(payload);
+      return corsOrigin ? { ...answer, headers: { ...answer.headers, 'access-control-allow-origin': corsOrigin, vary: 'Origin' } } : answer;
+    }
     const tracked = await tracking(event, path);
     if (tracked) return tracked;
     throw new AppError('400011', 'No such path.');

@@ -12,6 +12,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { type Application, APP_KEY_PATTERN } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
+import { allowedOriginsOf } from '../../shared/services/insights';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, SDK_USER_TOKEN, type SdkOperation, sdkStringToSign } from '../../shared/sdk/contract';
 import { unseal } from '../platform/keys';
 import { firstIssue, payloadProblem } from '../api/problems';
@@ -48,6 +49,13 @@ export const SDK_MAX_BODY_BYTES = 256 * 1024;
  * app key. A key's own limit only changes the answer: calls that check against the kept secret always pass.
  */
 export const SDK_BAD_SIGNATURE_LIMITS = { perKeyAddress: 20, perAddress: 60, perKey: 200, windowSeconds: 60 } as const;
+/**
+ * A web app's signing secret sits in the snippet on its pages, so it proves nothing: its calls must come from one
+ * of its allowed origins (a browser sets Origin and no page script can change it), may only identify accounts and
+ * track events, and count against a limit per address besides the app's (docs/audience.md).
+ */
+export const SDK_WEB_LIMITS = { perAddressPerMinute: 120, operations: ['identify', 'events'] as readonly SdkOperation[] } as const;
+
 /** After a call failed against a freshly read app, the app is read again at most this often. */
 const REREAD_MS = 5_000;
 const APP_TTL_MS = 30_000;
@@ -180,16 +188,30 @@ export function sdkApi(rt: Runtime, store: Store) {
     }
   }
 
-  /** 400014 past the app's calls this minute; the counter lives in DynamoDB, so it holds across instances. */
-  async function countCall(app: Application): Promise<void> {
-    const limit = app.rateLimitPerMinute || rt.config.sdk.ratePerMinute;
+  /**
+   * 400014 past the app's calls this minute (and a web app's from this address); the counters live in DynamoDB,
+   * so they hold across instances.
+   */
+  async function countCall(app: Application, address: string): Promise<void> {
     const now = rt.clock.now();
     const minute = Math.floor(now / 60_000);
-    const count = await store.increment('rateLimit', { id: `sdk#${app.appKey}#${minute}` }, 1, (minute + 2) * 60);
-    if (count > limit) {
+    const over = async (id: string, limit: number, whose: string) => {
+      const count = await store.increment('rateLimit', { id: `${id}#${minute}` }, 1, (minute + 2) * 60);
+      if (count <= limit) return;
       const wait = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
-      throw new AppError('400014', `More than ${limit} calls a minute from this app. Try again in ${wait} s.`, { 'retry-after': String(wait) });
-    }
+      throw new AppError('400014', `More than ${limit} calls a minute from this ${whose}. Try again in ${wait} s.`, { 'retry-after': String(wait) });
+    };
+    await Promise.all([
+      over(`sdk#${app.appKey}`, app.rateLimitPerMinute || rt.config.sdk.ratePerMinute, 'app'),
+      ...(app.appType === 'WEB' ? [over(`sdkweb#${app.appKey}#${address}`, SDK_WEB_LIMITS.perAddressPerMinute, 'address')] : []),
+    ]);
+  }
+
+  /** 400002 unless a web app's call is one it may make, from one of its origins. */
+  function checkWebCall(app: Application, operation: SdkOperation, origin: string | undefined): void {
+    if (app.appType !== 'WEB') return;
+    if (!SDK_WEB_LIMITS.operations.includes(operation)) throw new AppError('400002', 'A web app may only identify accounts and track events.');
+    if (!origin || !allowedOriginsOf(app).includes(origin)) throw new AppError('400002', "The page's origin is not one of the web app's allowed origins.");
   }
 
   /** The nonce is written once; a second write of it is a replayed call. */
@@ -203,8 +225,11 @@ export function sdkApi(rt: Runtime, store: Store) {
     }
   }
 
-  /** Answers one SDK call with its payload, or throws its catalogue error. */
-  return async function call(event: APIGatewayProxyEventV2, path: string): Promise<unknown> {
+  /**
+   * Answers one SDK call with its payload (and, for a web app's call, the checked origin the answer may be read
+   * from), or throws its catalogue error.
+   */
+  return async function call(event: APIGatewayProxyEventV2, path: string): Promise<{ payload: unknown; corsOrigin?: string }> {
     const operation = path.slice(SDK_BASE_PATH.length + 1);
     if (!Object.hasOwn(SDK_OPERATIONS, operation)) throw new AppError('400011', 'No such SDK operation.');
     if ((event.requestContext?.http?.method ?? 'GET') !== 'POST') throw new AppError('400005');
@@ -255,7 +280,8 @@ export function sdkApi(rt: Runtime, store: Store) {
       }
     }
     const found = kept.entry;
-    await Promise.all([spendNonce(appKey, nonce, Number(timestamp)), countCall(found.app)]);
+    checkWebCall(found.app, operation as SdkOperation, headers.origin);
+    await Promise.all([spendNonce(appKey, nonce, Number(timestamp)), countCall(found.app, address)]);
 
     let json: unknown;
     try {
@@ -274,6 +300,7 @@ export function sdkApi(rt: Runtime, store: Store) {
     const ctx = { rt, platform: store, tenant: store.forOrg(found.app.orgId), app: found.app, proven: token !== undefined };
     const request = await withIotIdHash(ctx.tenant, parsed.data);
     const result = await (SDK_HANDLERS[op] as (p: unknown, c: typeof ctx) => Promise<unknown>)(request, ctx);
-    return SDK_OPERATIONS[op].response.parse(result);
+    const payload = SDK_OPERATIONS[op].response.parse(result);
+    return found.app.appType === 'WEB' ? { payload, corsOrigin: headers.origin } : { payload };
   };
 }

@@ -8,7 +8,6 @@
  * addresses (e-mail, phone, LINE, postal: each routes messages to whoever holds it), consents and push stay as
  * stored (docs/sdk/README.md states the rules).
  */
-import { randomBytes } from 'node:crypto';
 import { type Account, type AccountEvent, accountSchema, type Application, type Device, deviceKeyOf } from '../../shared/entities';
 import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
@@ -18,9 +17,10 @@ import { firstIssue } from '../api/problems';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
+import { eventKeyOf, insightSourceOf, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
-import type { Store, TenantStore } from '../store/store';
+import { type Store, TenantStore } from '../store/store';
 import { Ledger } from '../delivery';
 
 export interface SdkContext {
@@ -286,27 +286,36 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
 const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.opened': 'opens', 'message.clicked': 'clicks' };
 
 /**
- * Counts an account's message events on the organization's day and month items, once per (message, account,
- * device, kind): a marker put only if new, in the same transaction as the counters, so an event sent again (a
- * retried call, a second open) counts nowhere. The device's platform gives the OS.
+ * Counts an account's message events on the organization's day and month items and on the message's own item,
+ * once per (message, account, device, kind, button): a marker put only if new, in the same transaction as the
+ * counters, so an event sent again (a retried call, a second open) counts nowhere. The device's platform gives
+ * the OS; a button tap counts under its button (`cta:b1`, `cta:b2`: the push's first and second button).
  */
 async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
-  const counted = items.filter((e) => e.planId && COUNTED_EVENTS[e.type]);
+  const counted = items.filter((e) => e.planId && (COUNTED_EVENTS[e.type] || (e.type === 'message.buttonTapped' && e.buttonId)));
   if (counted.length === 0) return;
   const devices = new Map<string, Device | undefined>();
   for (const id of new Set(counted.flatMap((e) => (e.deviceId ? [e.deviceId] : [])))) devices.set(id, await ctx.tenant.keyed('device').get(accountId, id));
   const ledger = new Ledger(ctx.platform, ctx.rt.clock);
   const markers = ctx.tenant.keyed('deliveryCounter');
+  const { store, bind } = TenantStore.internals(ctx.tenant);
   for (const e of counted) {
     const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
-    const marker = markers.putNew(`@sdk#${e.planId}`, { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}` }, '720001');
-    const adds = ledger.orgCounterItems(
-      { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
-      { [COUNTED_EVENTS[e.type]!]: 1 },
+    const button = e.type === 'message.buttonTapped' ? `#${e.buttonId}` : '';
+    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}${button}` }, '720001');
+    const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
+    const own = bind(
+      store.updateItem('deliveryCounter', markers.key(sdkPlanRest(e.planId!), SDK_PLAN_SLOT), { add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) } }),
     );
+    const adds = COUNTED_EVENTS[e.type]
+      ? ledger.orgCounterItems(
+          { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
+          { [COUNTED_EVENTS[e.type]!]: 1 },
+        )
+      : [];
     try {
       // the counters' keys are the ledger's, built from this organization's id
-      await ctx.platform.transact([marker, ...adds]);
+      await ctx.platform.transact([marker, own, ...adds]);
     } catch (err) {
       if (!(err instanceof AppError)) throw err; // counted before
     }
@@ -319,9 +328,11 @@ const events: Op<'events'> = async (p, ctx) => {
   const now = ctx.rt.clock.now();
   const expiresAt = Math.floor(now / 1000) + ctx.rt.config.sdk.eventRetentionDays * 86_400;
   const accountKey = deviceKeyOf(ctx.tenant.orgId, p.accountId);
+  const source = insightSourceOf(ctx.app);
   const items: AccountEvent[] = p.events.map((e) => ({
     accountKey,
-    eventKey: `${timeKey(e.at)}#${randomBytes(6).toString('hex')}`,
+    // the same event sent again (a retried call) has the same key, so it is stored and counted once
+    eventKey: eventKeyOf(ctx.app.id, e),
     orgId: ctx.tenant.orgId,
     accountId: p.accountId,
     appId: ctx.app.id,
@@ -329,19 +340,23 @@ const events: Op<'events'> = async (p, ctx) => {
     at: e.at,
     receivedAt: now,
     expiresAt,
+    source,
     ...Object.fromEntries(
       (['name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
     ),
   }));
-  await ctx.tenant.keyed('accountEvent').putMany(items.map((item) => ({ rest: p.accountId, item })));
-  await countMessageEvents(ctx, p.accountId, items);
-  // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds
-  await announceEvents(ctx.rt.ports, {
-    orgId: ctx.tenant.orgId,
-    accountId: p.accountId,
-    receivedAt: now,
-    events: items.map((item) => ({ ...item, id: item.eventKey })),
-  });
+  const unique = [...new Map(items.map((i) => [i.eventKey, i])).values()];
+  const recorded = await recordEvents(ctx.tenant, source, p.accountId, unique);
+  await countMessageEvents(ctx, p.accountId, unique);
+  // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds;
+  // an event recorded before was announced then
+  if (recorded.length > 0)
+    await announceEvents(ctx.rt.ports, {
+      orgId: ctx.tenant.orgId,
+      accountId: p.accountId,
+      receivedAt: now,
+      events: recorded.map((item) => ({ ...item, id: item.eventKey })),
+    });
   return { accepted: items.length };
 };
 

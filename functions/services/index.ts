@@ -36,6 +36,7 @@ import {
   triggerHandlers,
 } from './plan/handlers';
 import { dashboardMetricHandlers } from './dashboard/handlers';
+import { behaviorInsightHandlers } from './insights/handlers';
 import { userDelegateHandlers, userHandlers } from './user/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
@@ -89,6 +90,7 @@ const AREAS: HandlerTable = {
   monthlyReport: monthlyReportHandlers,
   requestedReport: requestedReportHandlers,
   dashboardMetric: dashboardMetricHandlers,
+  behaviorInsight: behaviorInsightHandlers,
   // the console's delivery records are the cloud-source area's own reads
   consoleCloud: consoleCloudHandlers(cloudSourceRecordHandlers),
   approvalSheet: approvalSheetHandlers,

@@ -9,7 +9,7 @@ import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity'
  * end) signs the user tokens that prove an account's owner (docs/sdk/README.md).
  */
 /** Mobile apps and the API client types of spec 001 3.7. */
-export const APP_TYPES = ['IOS', 'Android', 'OAuth', 'ApiKey', 'BearerToken', 'BasicAuth'] as const;
+export const APP_TYPES = ['IOS', 'Android', 'WEB', 'OAuth', 'ApiKey', 'BearerToken', 'BasicAuth'] as const;
 
 /** The app form's refusals, by their English text (the server's translator knows each). */
 export const APPLICATION_MESSAGES = {
@@ -43,6 +43,7 @@ export const applicationSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
+  /** WEB: a site's web snippet, whose secret is public; its calls are held to its allowed origins (docs/sdk/README.md) */
   appType: z.enum(APP_TYPES),
   authType: z.enum(['NONE', 'AES256']).default('NONE'),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
@@ -74,6 +75,13 @@ export const applicationSchema = z.object({
   clientSecretSet: z.boolean().default(false),
   bearerTokenSet: z.boolean().default(false),
   passwordSet: z.boolean().default(false),
+  /** a web app's sites, one origin a line (https://shop.example.com; a path is ignored): its calls come from these pages only */
+  allowedOrigins: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/\S*)?\s*)*$/, 'Please enter one origin a line, such as https://shop.example.com.')
+    .default(''),
   appKey: z.string().optional(),
   secretSealed: z.string().optional(),
   secretIssuedAt: z.number().int().optional(),
@@ -121,6 +129,7 @@ export const applicationEntity = defineEntity({
       { field: 'customHeaders', kind: 'headers', wide: true },
       { field: 'apiSendRepeat', kind: 'boolean' },
       { field: 'apiSendNotificationShowInbox', kind: 'boolean' },
+      { field: 'allowedOrigins', kind: 'url', wide: true, when: { field: 'appType', values: ['WEB'] } },
       { field: 'description', kind: 'textarea', wide: true },
     ],
     unique: [{ field: 'name', code: '720001', message: 'An app with this name already exists.' }],
@@ -134,7 +143,7 @@ export const applicationEntity = defineEntity({
  */
 export const accountEventSchema = z.object({
   accountKey: z.string(),
-  /** `<at, 13 digits>#<random>`: time order, unique */
+  /** `<at, 13 digits>#<digest of the app's event id, or random>`: time order; an event sent again with its id has the same key */
   eventKey: z.string(),
   orgId: z.number().int(),
   accountId: z.string(),
@@ -150,6 +159,8 @@ export const accountEventSchema = z.object({
   geofenceId: z.string().optional(),
   beaconId: z.string().optional(),
   properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  /** WEB for a web app's events (the snippet); APP (or none, before web apps) for an iOS or Android app's */
+  source: z.enum(['APP', 'WEB']).optional(),
   expiresAt: z.number().int(),
 });
 export type AccountEvent = z.infer<typeof accountEventSchema>;

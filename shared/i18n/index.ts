@@ -10,6 +10,7 @@ import { LINE_TEXTS } from './lineTexts';
 import { PUSH_TEXTS } from './pushTexts';
 import { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 import { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
+import { INSIGHT_TEXTS } from './insightTexts';
 import { JOURNEY_TEXTS } from './journeyTexts';
 import { PAGE_TEXTS } from './pageTexts';
 import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
@@ -28,6 +29,7 @@ export { LINE_TEXTS } from './lineTexts';
 export { PUSH_TEXTS } from './pushTexts';
 export { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 export { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
+export { INSIGHT_TEXTS } from './insightTexts';
 export { JOURNEY_TEXTS } from './journeyTexts';
 export { PAGE_TEXTS } from './pageTexts';
 export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
@@ -61,6 +63,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   SSO_TEXTS,
   AI_TEXTS,
   ADMIN_TEXTS,
+  INSIGHT_TEXTS,
   // field names, not sentences: only a sentence's `{param}` value is looked up there
   FIELD_NAMES,
 };
@@ -86,6 +89,7 @@ export const translateServerText = translator(
     TRIGGER_TEXTS,
     SSO_TEXTS,
     ADMIN_TEXTS,
+    INSIGHT_TEXTS,
   ],
   FIELD_NAMES,
 );

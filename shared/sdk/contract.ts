@@ -108,6 +108,8 @@ export type SdkEventType = (typeof SDK_EVENT_TYPES)[number];
 export const sdkEvent = z
   .object({
     type: z.enum(SDK_EVENT_TYPES),
+    /** the app's own id of the event: an event sent again with its id (a retried call) is recorded and counted once */
+    id: z.string().trim().min(1).max(64).optional(),
     /** a custom event's name */
     name: z.string().trim().min(1).max(100).optional(),
     /** when it happened on the device (epoch ms) */

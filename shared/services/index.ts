@@ -20,6 +20,7 @@ import { dataImportServices } from './dataImport';
 import { organizationServices } from './organization';
 import { monthlyReportServices, reportExportServices, reportServices, requestedReportServices } from './report';
 import { dashboardMetricServices } from './dashboard';
+import { behaviorInsightServices } from './insights';
 import { segmentServices } from './segment';
 import { consoleCloudServices, messageServices } from './message';
 import { messageUnsubscriptionServices, operationRecordServices, planActionServices, planServices, planStatisticsServices, sentRecordServices, triggerServices } from './plan';
@@ -74,6 +75,7 @@ export const SERVICE_AREAS = {
   monthlyReport: monthlyReportServices,
   requestedReport: requestedReportServices,
   dashboardMetric: dashboardMetricServices,
+  behaviorInsight: behaviorInsightServices,
   consoleCloud: consoleCloudServices,
   approvalSheet: approvalSheetServices,
   notification: notificationServices,

@@ -485,6 +485,17 @@ export const planStatisticsServices = {
       smsParts: z.number().int(),
       /** a push message's sends and failures per device OS */
       os: z.array(z.object({ os: z.enum(DEVICE_PLATFORMS), sent: z.number().int(), failed: z.number().int() })),
+      /**
+       * what the organization's apps reported of a push message (SDK events, each account and device once): opens
+       * and clicks, per device OS too, and taps of its first and second button (CTA1, CTA2)
+       */
+      app: z.object({
+        opens: z.number().int(),
+        clicks: z.number().int(),
+        os: z.array(z.object({ os: z.enum(DEVICE_PLATFORMS), opens: z.number().int(), clicks: z.number().int() })),
+        cta1: z.number().int(),
+        cta2: z.number().int(),
+      }),
       running: z.boolean(),
       /** every run of the message, newest first: when it went out and what it reached (the Schedule tab) */
       runs: z.array(

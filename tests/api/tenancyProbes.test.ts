@@ -90,6 +90,7 @@ const PROBES: Record<string, Probe> = {
   'pushChannelSetting.save (app)': (ids) => ({ title: 'Probe push', appId: ids.application, type: 'GCM', serviceJson: PROBE_SERVICE_JSON }),
   'pushChannelSetting.delete': (ids) => ({ id: ids.pushChannel }),
   'pushChannelSetting.testSend': (ids) => ({ id: ids.pushChannel, accountId: ids.account }),
+  'behaviorInsight.timeline': (ids) => ({ source: 'APP', accountId: ids.account, size: 5 }),
   'templateMessage.getPushChannels': (ids) => ({ id: ids.template }),
   'cloudSource.detail': (ids) => ({ id: ids.cloudSource }),
   'cloudSource.save': (ids) => ({

@@ -53,6 +53,8 @@ export type PageKey =
   | 'brandVoice'
   | 'brandVoiceConfig'
   | 'organizations'
+  | 'appInsights'
+  | 'webInsights'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -186,8 +188,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/data-export', 'page.dataExport', ['NAV_DATA_EXPORT'], { page: 'dataExport', ...menu('reports', 'pi pi-file-export') }),
 
   // Insights
-  screen('/behaviorInsights/accountTrack', 'page.appInsights', ['NAV_APP_BEHAVIOR_INSIGHTS'], menu('insights', 'pi pi-mobile')),
-  screen('/behaviorInsights/webAccountTrack', 'page.webInsights', ['NAV_WEB_BEHAVIOR_INSIGHTS'], menu('insights', 'pi pi-globe')),
+  screen('/behaviorInsights/accountTrack', 'page.appInsights', ['NAV_APP_BEHAVIOR_INSIGHTS'], { page: 'appInsights', ...menu('insights', 'pi pi-mobile') }),
+  screen('/behaviorInsights/webAccountTrack', 'page.webInsights', ['NAV_WEB_BEHAVIOR_INSIGHTS'], { page: 'webInsights', ...menu('insights', 'pi pi-globe') }),
 
   // Admin and settings
   screen('/admin-pennel', 'page.users', ['NAV_PORTAL_USER'], { page: 'users', adminPage: true, ...menu('admin', 'pi pi-user', 'NATIVE') }),

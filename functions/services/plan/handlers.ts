@@ -44,6 +44,7 @@ import { checkTriggerToSave } from './trigger';
 export { triggerHandlers } from './trigger';
 import { countMatching } from '../segment';
 import { organizationSettingOf } from '../../domain/organizationSetting';
+import { sdkPlanCounts } from '../../domain/insights';
 import { sheetOf, sheetWrite } from '../approvalSheet';
 import { notifyPeople } from '../notification';
 import { sentRecordPage } from '../message';
@@ -588,7 +589,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
 export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
   async detail({ id }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
-    const runs = await ctx.tenant.keyed('planRun').list(plan.id);
+    const [runs, app] = await Promise.all([ctx.tenant.keyed('planRun').list(plan.id), sdkPlanCounts(ctx.tenant, plan.id)]);
     const ledger = tenantLedger(ctx.tenant);
     const totals = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
     const hours = new Map<string, { sent: number; opens: number; clicks: number }>();
@@ -650,6 +651,14 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       smsParts,
       os: [...os.values()],
+      app: {
+        opens: app.opens ?? 0,
+        clicks: app.clicks ?? 0,
+        os: DEVICE_PLATFORMS.map((p) => ({ os: p, opens: app[`opens|${p}`] ?? 0, clicks: app[`clicks|${p}`] ?? 0 })),
+        // the push's buttons are b1 and b2 in what it sends (functions/channels/push/render.ts)
+        cta1: app['cta:b1'] ?? 0,
+        cta2: app['cta:b2'] ?? 0,
+      },
       running: runs.some((r) => r.status === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
       ...(journey ? { steps: [...stepRows.values()] } : {}),

@@ -2,6 +2,7 @@
 import type { PayloadIn, ServiceName } from '../../../shared/services';
 import type { Channel } from '../../../shared/delivery';
 import type { DashboardResolution } from '../../../shared/services/dashboard';
+import type { InsightSource } from '../../../shared/services/insights';
 
 type DashboardRangeIn = PayloadIn<'dashboardMetric.summary'>;
 
@@ -27,6 +28,9 @@ export const keys = {
   dashboardTrend: (range: DashboardRangeIn, resolution: DashboardResolution) => key('dashboardMetric.trend', { range, resolution }),
   dashboardRanking: (range: DashboardRangeIn) => key('dashboardMetric.ranking', range),
   kpiProgress: () => key('dashboardMetric.kpiProgress', {}),
+  insightSummary: (source: InsightSource, range: DashboardRangeIn) => key('behaviorInsight.summary', { source, range }),
+  insightFunnel: (source: InsightSource, range: DashboardRangeIn, steps: string[]) => key('behaviorInsight.funnel', { source, range, steps }),
+  insightWebApps: () => key('behaviorInsight.webApps', {}),
   segmentOptions: () => key('segment.getAll', {}),
   segmentCount: (id: string) => key('segment.count', { id }),
   segmentReach: (id: string, channel: Channel) => key('segment.count', { id, channel }),

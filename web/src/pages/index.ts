@@ -49,6 +49,8 @@ export const pages = {
   presetRecords: lazyPage(() => import('./preset/PresetRecordsPage')),
   pushChannel: lazyPage(() => import('./pushChannel/PushChannelPage')),
   organizations: lazyPage(() => import('./organization/OrganizationsPage')),
+  appInsights: lazyPage(() => import('./insights/AppInsightsPage')),
+  webInsights: lazyPage(() => import('./insights/WebInsightsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

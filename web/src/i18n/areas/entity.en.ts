@@ -265,6 +265,7 @@ const entityEn = {
       stage: 'Stage',
       bundleId: 'Bundle id or package name',
       rateLimitPerMinute: 'Calls a minute (0: the default)',
+      allowedOrigins: 'Allowed origins of a web app (several separated by spaces)',
       description: 'Description',
       authType: 'Payload encryption',
       databaseUrl: 'Database URL',
@@ -280,7 +281,7 @@ const entityEn = {
       appKey: 'App key',
       secretIssuedAt: 'Secret issued',
       option: {
-        appType: { IOS: 'iOS', Android: 'Android', OAuth: 'OAuth', ApiKey: 'API key', BearerToken: 'Bearer token', BasicAuth: 'Basic authentication' },
+        appType: { IOS: 'iOS', Android: 'Android', WEB: 'Web', OAuth: 'OAuth', ApiKey: 'API key', BearerToken: 'Bearer token', BasicAuth: 'Basic authentication' },
         authType: { NONE: 'None', AES256: 'AES256' },
         status: { ACTIVE: 'Active', INACTIVE: 'Inactive' },
         stage: { DEV: 'Development', PROD: 'Production' },

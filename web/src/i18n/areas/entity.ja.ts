@@ -263,6 +263,7 @@ const entityJa: LocaleShape<EntityTexts> = {
       stage: 'ステージ',
       bundleId: 'バンドル ID またはパッケージ名',
       rateLimitPerMinute: '1 分あたりの呼び出し数（0：既定値）',
+      allowedOrigins: 'Web アプリの許可オリジン（複数はスペース区切り）',
       description: '説明',
       authType: 'ペイロード暗号化',
       databaseUrl: 'データベース URL',
@@ -278,7 +279,7 @@ const entityJa: LocaleShape<EntityTexts> = {
       appKey: 'アプリキー',
       secretIssuedAt: 'シークレット発行日時',
       option: {
-        appType: { IOS: 'iOS', Android: 'Android', OAuth: 'OAuth', ApiKey: 'API キー', BearerToken: 'ベアラートークン', BasicAuth: 'Basic 認証' },
+        appType: { IOS: 'iOS', Android: 'Android', WEB: 'ウェブ', OAuth: 'OAuth', ApiKey: 'API キー', BearerToken: 'ベアラートークン', BasicAuth: 'Basic 認証' },
         authType: { NONE: 'なし', AES256: 'AES256' },
         status: { ACTIVE: '有効', INACTIVE: '無効' },
         stage: { DEV: '開発', PROD: '本番' },

@@ -254,6 +254,7 @@ const entityZh: LocaleShape<EntityTexts> = {
       stage: '阶段',
       bundleId: 'Bundle ID 或包名',
       rateLimitPerMinute: '每分钟调用次数（0：默认值）',
+      allowedOrigins: '网页应用允许的来源（多个以空格分隔）',
       description: '描述',
       authType: '载荷加密',
       databaseUrl: '数据库 URL',
@@ -269,7 +270,7 @@ const entityZh: LocaleShape<EntityTexts> = {
       appKey: '应用密钥',
       secretIssuedAt: '签名密钥签发时间',
       option: {
-        appType: { IOS: 'iOS', Android: 'Android', OAuth: 'OAuth', ApiKey: 'API 密钥', BearerToken: 'Bearer 令牌', BasicAuth: '基本认证' },
+        appType: { IOS: 'iOS', Android: 'Android', WEB: '网页', OAuth: 'OAuth', ApiKey: 'API 密钥', BearerToken: 'Bearer 令牌', BasicAuth: '基本认证' },
         authType: { NONE: '无', AES256: 'AES256' },
         status: { ACTIVE: '启用', INACTIVE: '停用' },
         stage: { DEV: '开发', PROD: '生产' },

@@ -12,6 +12,7 @@ import type { usePlanStatistics } from '../../../api/hooks';
 import { chartSeries, METRICS, type Metric, planMetrics, progressOf } from '../metrics';
 import { ActivityChart } from './ActivityChart';
 import styles from './AnalyticsTab.module.css';
+import '../../../i18n/areas/insights';
 
 /** The reasons of failed or skipped sends, as counted with the sends themselves (every record, not a sample). */
 function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED' | 'SKIPPED'>; counts: Partial<Record<SendFailureReason, number>>; total: number }) {
@@ -46,6 +47,15 @@ function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullab
       rows.push([`sent-${o.os}`, t('campaign.analytics.byChannel.osSent', { os }), formatCount(o.sent)]);
       rows.push([`share-${o.os}`, t('campaign.analytics.byChannel.osShare', { os }), formatRate(sent > 0 ? o.sent / sent : null)]);
       rows.push([`failed-${o.os}`, t('campaign.analytics.byChannel.osFailed', { os }), formatCount(o.failed)]);
+      // opens the app reported on this OS, per send to it (spec 001 3.20 iosRate, androidRate)
+      const opens = stats.app.os.find((x) => x.os === o.os)?.opens ?? 0;
+      rows.push([`opens-${o.os}`, t('insights.analytics.osOpens', { os }), formatCount(opens)]);
+      rows.push([`openRate-${o.os}`, t('insights.analytics.osOpenRate', { os }), formatRate(o.sent > 0 ? opens / o.sent : null)]);
+    }
+    for (const n of [1, 2] as const) {
+      const taps = n === 1 ? stats.app.cta1 : stats.app.cta2;
+      rows.push([`cta${n}`, t('insights.analytics.cta', { n }), formatCount(taps)]);
+      rows.push([`cta${n}Rate`, t('insights.analytics.ctaRate', { n }), formatRate(sent > 0 ? taps / sent : null)]);
     }
   }
   if (rows.length === 0) return null;

@@ -1,0 +1,161 @@
+/**
+ * Behaviour insights' counters (shared/services/insights.ts), written when the SDK records an event and read by
+ * the insights screens: a request reads a month's items per month of its range, never raw events.
+ *
+ * In the counter table (deliveryCounter), per organization, source (APP or WEB) and month:
+ * `@insight#<source>#<YYYY-MM>`, slot `<YYYY-MM-DD>#<shard>`, attributes `active` (accounts with an event that
+ * day), `events`, `e:<name>` (events by name), `f:<name>` (accounts whose first such event was that day) and
+ * `p:["<a>","<b>"]` (accounts whose first <b> came at or after their first <a>, on the day of that <b>).
+ * Per account, markers that make each count once: `@insightMark#<source>#<accountId>`, slot `active#<day>` and
+ * `first#<name>` (holding its time). Every add is in one transaction with the put of its event or marker, which
+ * only succeeds when new, so an event delivered again (with its id) counts nowhere.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { AccountEvent, Application } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import type { InsightSource } from '../../shared/services/insights';
+import { type BoundItem, type Item, TenantStore } from '../store/store';
+
+/** Items per day and source, so no single item takes every write of a busy organization. */
+export const INSIGHT_SHARDS = 4;
+
+export const insightMonthRest = (source: InsightSource, month: string) => `@insight#${source}#${month}`;
+const markRest = (source: InsightSource, accountId: string) => `@insightMark#${source}#${accountId}`;
+export const pairField = (from: string, to: string) => `p:${JSON.stringify([from, to])}`;
+
+/**
+ * A message's app events: the SDK's once-only markers and, in slot SDK_PLAN_SLOT, what they counted (`opens`,
+ * `clicks`, `cta:b1`, each also per device OS as `opens|IOS`), read by the message's analytics tab.
+ */
+export const sdkPlanRest = (planId: string) => `@sdk#${planId}`;
+export const SDK_PLAN_SLOT = '=counts';
+
+/** The counts of a message's app events, by attribute name. */
+export async function sdkPlanCounts(tenant: TenantStore, planId: string): Promise<Record<string, number>> {
+  const item = await tenant.keyed('deliveryCounter').get(sdkPlanRest(planId), SDK_PLAN_SLOT);
+  return Object.fromEntries(Object.entries(item ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}
+
+/** A web app's events are web insights; an iOS or Android app's are app insights. */
+export const insightSourceOf = (app: Pick<Application, 'appType'>): InsightSource => (app.appType === 'WEB' ? 'WEB' : 'APP');
+
+/** The name an event is counted under: a custom event's own name, otherwise its type (message.opened). */
+export const insightNameOf = (e: Pick<AccountEvent, 'type' | 'name'>) => (e.type === 'custom' && e.name ? e.name : e.type);
+
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+const shardOf = (accountId: string) => createHash('sha1').update(accountId).digest()[0]! % INSIGHT_SHARDS;
+
+/**
+ * The event's sort key: its time, then a digest of the app and the id the app gave it, so the same event sent
+ * again (a retried call) lands on the same key and is recorded and counted once. An event without an id is
+ * always a new one: two alike in the same millisecond may well be two (a beacon left twice).
+ */
+export function eventKeyOf(appId: string, e: { at: number; id?: string }): string {
+  const at = String(Math.max(0, Math.min(e.at, 9_999_999_999_999))).padStart(13, '0');
+  // hex only, as before ids: the key travels inside other keys (the triggers' waits)
+  const tail = e.id
+    ? createHash('sha256')
+        .update(JSON.stringify([appId, e.id]))
+        .digest('hex')
+        .slice(0, 16)
+    : randomBytes(6).toString('hex');
+  return `${at}#${tail}`;
+}
+
+function adder(tenant: TenantStore) {
+  const { store, bind } = TenantStore.internals(tenant);
+  const counters = tenant.keyed('deliveryCounter');
+  return {
+    add: (source: InsightSource, accountId: string, day: string, add: Record<string, number>): BoundItem =>
+      bind(store.updateItem('deliveryCounter', counters.key(insightMonthRest(source, day.slice(0, 7)), `${day}#${shardOf(accountId)}`), { add })),
+    mark: (source: InsightSource, accountId: string, slot: string, item: Item = {}): BoundItem => counters.putNew(markRest(source, accountId), { slot, ...item }, '720001'),
+  };
+}
+
+/** Runs a transaction whose first put makes it count once: false when that put found its item already there. */
+async function once(tenant: TenantStore, items: BoundItem[]): Promise<boolean> {
+  try {
+    await tenant.transact(items);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && e.code === '720001') return false;
+    throw e;
+  }
+}
+
+/**
+ * Records one account's events with their counters. Answers the events recorded now (not those recorded before).
+ * The markers are tried even for an event recorded before, so a call cut short between two writes is finished
+ * by the same call sent again.
+ */
+export async function recordEvents(tenant: TenantStore, source: InsightSource, accountId: string, events: readonly AccountEvent[]): Promise<AccountEvent[]> {
+  const { add, mark } = adder(tenant);
+  const stored = tenant.keyed('accountEvent');
+  const recorded: AccountEvent[] = [];
+  const ordered = [...events].sort((a, b) => a.at - b.at);
+  for (const e of ordered) {
+    const name = insightNameOf(e);
+    const { accountKey: _placed, ...item } = e;
+    const put = stored.putNew(accountId, item, '720001');
+    if (await once(tenant, [put, add(source, accountId, dayOf(e.at), { events: 1, [`e:${name}`]: 1 })])) recorded.push(e);
+  }
+  const days = new Set(ordered.map((e) => dayOf(e.at)));
+  for (const day of days) await once(tenant, [mark(source, accountId, `active#${day}`), add(source, accountId, day, { active: 1 })]);
+
+  // the account's first time of each event name, read once for the call
+  const firsts = new Map<string, number>();
+  let startKey: Item | undefined;
+  do {
+    const page = await tenant.keyed('deliveryCounter').queryPage(markRest(source, accountId), { sortPrefix: { name: 'slot', value: 'first#' }, startKey });
+    for (const item of page.items) firsts.set(String(item.slot).slice('first#'.length), Number(item.at));
+    startKey = page.lastKey;
+  } while (startKey);
+  for (const e of ordered) {
+    const name = insightNameOf(e);
+    if (firsts.has(name)) continue;
+    const counts: Record<string, number> = { [`f:${name}`]: 1 };
+    for (const [before, at] of firsts) if (at <= e.at) counts[pairField(before, name)] = 1;
+    await once(tenant, [mark(source, accountId, `first#${name}`, { at: e.at }), add(source, accountId, dayOf(e.at), counts)]);
+    firsts.set(name, e.at);
+  }
+  return recorded;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The months `start`..`end` (UTC days) touch. */
+function monthsOf(start: string, end: string): string[] {
+  const months: string[] = [];
+  let [y, m] = start.slice(0, 7).split('-').map(Number) as [number, number];
+  for (let month = `${y}-${pad(m)}`; month <= end.slice(0, 7); month = `${y}-${pad(m)}`) {
+    months.push(month);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return months;
+}
+
+/** The day items of `source` from `start` to `end`, summed per day: one query a month. */
+export async function readInsightDays(tenant: TenantStore, source: InsightSource, start: string, end: string): Promise<Map<string, Record<string, number>>> {
+  const counters = tenant.keyed('deliveryCounter');
+  const pages = await Promise.all(
+    monthsOf(start, end).map(async (month) => {
+      const items: Item[] = [];
+      let startKey: Item | undefined;
+      do {
+        const page = await counters.queryPage(insightMonthRest(source, month), { startKey });
+        items.push(...page.items);
+        startKey = page.lastKey;
+      } while (startKey);
+      return items;
+    }),
+  );
+  const days = new Map<string, Record<string, number>>();
+  for (const item of pages.flat()) {
+    const day = String(item.slot).split('#')[0]!;
+    if (day < start || day > end) continue;
+    const sums = days.get(day) ?? {};
+    for (const [k, v] of Object.entries(item)) if (typeof v === 'number' && k !== 'slot') sums[k] = (sums[k] ?? 0) + v;
+    days.set(day, sums);
+  }
+  return days;
+}
