@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
  * are 1.5 MB of the router's 3.5 MB; re2js (cloud sources' column patterns)
  * 147 KB, the Pinpoint SDK (push channels; functions/platform/aws.ts) 69 KB, docx (the Word report), the Bedrock
  * runtime SDK (the AI composer, functions/platform/ai.ts) and Powertools' logger (24 KB; loaded once per cold start
- * by functions/platform/powertoolsLog.ts). esbuild inlines a dynamic `import()` into the one file it writes, where
+ * by functions/platform/powertoolsLog.ts), and the SDK's nested clients (58 KB: STS, SSO and SSO-OIDC, which only
+ * the credential chain's role, web-identity and SSO sources load by `import()`; a Lambda reads its credentials
+ * from the environment). esbuild inlines a dynamic `import()` into the one file it writes, where
  * every cold start would read and parse it.
  */
 export const LAMBDA_PACKAGES_BESIDE = [
@@ -26,6 +28,7 @@ export const LAMBDA_PACKAGES_BESIDE = [
   'docx',
   '@aws-sdk/client-bedrock-runtime',
   '@aws-lambda-powertools/logger',
+  '@aws-sdk/nested-clients',
 ] as const;
 
 export const LAMBDA_BUNDLING = {
@@ -35,7 +38,7 @@ export const LAMBDA_BUNDLING = {
   banner: "import { createRequire as __heraldCreateRequire } from 'node:module'; const require = __heraldCreateRequire(import.meta.url);",
   // ssh2 (SFTP cloud sources) tries its optional native speed-ups inside try/catch and falls back to plain JS:
   // left out of the bundle, they are simply absent at run time
-  external: ['@node-rs/argon2', 'cpu-features', '*.node', ...LAMBDA_PACKAGES_BESIDE],
+  external: ['@node-rs/argon2', 'cpu-features', '*.node', ...LAMBDA_PACKAGES_BESIDE, ...LAMBDA_PACKAGES_BESIDE.map((p) => `${p}/*`)],
   minify: true,
 } as const;
 
