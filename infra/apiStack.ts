@@ -362,6 +362,12 @@ export class HeraldApiStack extends Stack {
         resources: [`arn:${Aws.PARTITION}:bedrock:*::foundation-model/*`, `arn:${Aws.PARTITION}:bedrock:${Aws.REGION}:${Aws.ACCOUNT_ID}:inference-profile/*`],
       }),
     );
+    acknowledgeWildcards(
+      this.routerFunction.role!,
+      "The composer's model is chosen at run time (on the brand voice or HERALD_BEDROCK_MODEL_ID), and a cross-region inference profile invokes the foundation model in whichever region it routes to: no model or region is known when deploying",
+      /^Resource::arn:<AWS::Partition>:bedrock:\*::foundation-model\/\*$/,
+      /^Resource::arn:<AWS::Partition>:bedrock:<AWS::Region>:<AWS::AccountId>:inference-profile\/\*$/,
+    );
     this.jobQueue.grantSendMessages(this.routerFunction);
     this.deliveryQueue.grantSendMessages(this.routerFunction);
     // The router and the delivery worker schedule in Herald's group only, handing the scheduler its own role.

@@ -61,7 +61,15 @@ export function DelegationsPanel() {
         </div>
         <Button type="button" icon="pi pi-plus" label={t('delegation.add')} onClick={() => setOpen(true)} />
       </div>
-      <DataTable value={data?.list ?? []} loading={isLoading} dataKey="id" emptyMessage={t('delegation.empty')} data-testid="delegation-list">
+      <DataTable
+        value={data?.list ?? []}
+        loading={isLoading}
+        dataKey="id"
+        emptyMessage={t('delegation.empty')}
+        data-testid="delegation-list"
+        // on a narrow screen the table scrolls sideways: a keyboard reaches the scrolling part too
+        pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': t('delegation.title') } as never }}
+      >
         <Column field="fromUsername" header={t('delegation.from')} />
         <Column field="toUsername" header={t('delegation.to')} />
         <Column field="roleName" header={t('delegation.role')} />
