@@ -38,6 +38,7 @@ import {
 import { dashboardMetricHandlers } from './dashboard/handlers';
 import { behaviorInsightHandlers } from './insights/handlers';
 import { userDelegateHandlers, userHandlers } from './user/handlers';
+import { modelHistoryHandlers, modelRecordHandlers } from './model/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
 import { junctionHandlers } from './junction/handlers';
@@ -99,6 +100,9 @@ const AREAS: HandlerTable = {
   aiBot: aiBotHandlers,
   junction: junctionHandlers,
   userDelegate: userDelegateHandlers,
+  // a model's runs are its cloud source's deliveries, read and decided by the cloud-source area
+  modelHistory: modelHistoryHandlers(cloudSourceHistoryHandlers),
+  modelRecord: modelRecordHandlers(cloudSourceRecordHandlers),
 };
 
 export const HANDLERS: ReadonlyMap<string, Handler<ServiceName>> = new Map(

@@ -5,6 +5,7 @@ import { notificationEntity } from './notification';
 import { appEntity } from './app';
 import { cloudSourceEntity, cloudSourceHistoryEntity, cloudSourceRecordEntity } from './cloudSource';
 import { presetParameterEntity, presetRecordEntity } from './presetParameter';
+import { modelEntity } from './model';
 import { accountEventEntity, applicationEntity, permissionRecordEntity, sdkNonceEntity } from './application';
 import { companyEntity } from './company';
 import type { EntityDef } from './entity';
@@ -112,6 +113,7 @@ export const ENTITIES = {
   cloudSourceHistory: cloudSourceHistoryEntity,
   cloudSourceRecord: cloudSourceRecordEntity,
   presetParameter: presetParameterEntity,
+  model: modelEntity,
   presetRecord: presetRecordEntity,
   brandVoice: brandVoiceEntity,
   translationSync: translationSyncEntity,
@@ -178,6 +180,7 @@ export * from './device';
 export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
+export * from './model';
 export * from './lineChannel';
 export * from './ssoSetting';
 export * from './pushChannel';

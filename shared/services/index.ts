@@ -31,6 +31,7 @@ import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
 import { userDelegateServices } from './userDelegate';
+import { modelHistoryServices, modelRecordServices } from './model';
 
 /** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
 export type CrudEntityName = { [K in EntityName]: (typeof ENTITIES)[K] extends { crud: object } ? K : never }[EntityName];
@@ -83,6 +84,8 @@ export const SERVICE_AREAS = {
   aiBot: aiBotServices,
   junction: junctionServices,
   userDelegate: userDelegateServices,
+  modelHistory: modelHistoryServices,
+  modelRecord: modelRecordServices,
 } as const;
 
 type Areas = typeof SERVICE_AREAS;
@@ -132,3 +135,4 @@ export * from './notification';
 export * from './dashboard';
 export * from './brandVoice';
 export * from './userDelegate';
+export * from './model';

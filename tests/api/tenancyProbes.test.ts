@@ -38,6 +38,7 @@ interface Ids {
   application: string;
   cloudSource: string;
   cloudDelivery: string;
+  model: string;
   presetParameter: string;
   pushChannel: string;
   delegation: string;
@@ -113,6 +114,10 @@ const PROBES: Record<string, Probe> = {
   'cloudSourceHistory.skip': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceRecord.getListByPage': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
   'cloudSourceRecord.export': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
+  'modelHistory.getListByPage': (ids) => ({ modelId: ids.model }),
+  'modelHistory.confirm': (ids) => ({ modelId: ids.model, id: ids.cloudDelivery }),
+  'modelHistory.skip': (ids) => ({ modelId: ids.model, id: ids.cloudDelivery }),
+  'modelRecord.getListByPage': (ids) => ({ modelId: ids.model, id: ids.cloudDelivery }),
   'message.export': (ids) => ({ planId: ids.pendingPlan, runId: '1' }),
   'consoleCloud.getListByPage': (ids) => ({ sourceId: ids.cloudSource }),
   'consoleCloud.detail': (ids) => ({ sourceId: ids.cloudSource, id: ids.cloudDelivery }),
@@ -342,6 +347,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     await admin.ok('cloudSource.runNow', { id: ids.cloudSource });
     await herald.jobs.idle();
     ids.cloudDelivery = (await admin.ok('cloudSourceHistory.getListByPage', { sourceId: ids.cloudSource })).list[0]!.id;
+    ids.model = (await admin.ok('model.save', { name: 'Owned model', cloudSourceId: ids.cloudSource })).id;
     ids.presetParameter = (await admin.ok('presetParameter.save', { title: 'Owned preset', variable: 'owned', primaryKey: 'store' })).id;
     await admin.ok('presetRecord.save', { parameterId: ids.presetParameter, key: 'owned-key', alias: 'label', value: 'Owned value' });
     ids.company = (

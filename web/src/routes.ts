@@ -157,7 +157,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleRecords' }),
   screen('/library/message-console/cloud-sources', 'page.messageConsoleCloudSources', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole' }),
   screen('/library/message-console/cloud-sources/records', 'page.messageConsoleCloudSourceRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleCloudRecords' }),
-  screen('/library/model', 'page.models', ['NAV_CAMPAIGN_CUSTOMIZED_NODE'], menu('library', 'pi pi-sitemap')),
+  entityScreen('/library/model', 'model', 'NAV_CAMPAIGN_CUSTOMIZED_NODE', menu('library', 'pi pi-sitemap')),
   screen('/library/model/history', 'page.modelHistory', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
   screen('/library/model/history/record', 'page.modelRecords', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
   screen('/library/cloud-source', 'page.cloudSources', ['NAV_CLOUD_SOURCE'], { page: 'cloudSources', ...menu('library', 'pi pi-cloud') }),

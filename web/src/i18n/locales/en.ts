@@ -230,6 +230,7 @@ const en = {
     actionList: { title: 'Action list' },
     company: { title: 'Companies' },
     kpiTarget: { title: 'KPI targets' },
+    model: { title: 'Models' },
     segmentTag: { title: 'Segment tags' },
     segmentNode: { title: 'Segment nodes' },
     geofence: { title: 'Geofences' },

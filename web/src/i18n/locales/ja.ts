@@ -203,6 +203,7 @@ const ja: LocaleShape = {
     actionList: { title: 'アクション一覧' },
     company: { title: '会社' },
     kpiTarget: { title: 'KPI目標' },
+    model: { title: 'モデル' },
     segmentTag: { title: 'セグメントタグ' },
     segmentNode: { title: 'セグメントノード' },
     geofence: { title: 'ジオフェンス' },

@@ -203,6 +203,7 @@ const zh: LocaleShape = {
     actionList: { title: '动作列表' },
     company: { title: '公司' },
     kpiTarget: { title: 'KPI 目标' },
+    model: { title: '模型' },
     segmentTag: { title: '分群标签' },
     segmentNode: { title: '分群节点' },
     geofence: { title: '地理围栏' },

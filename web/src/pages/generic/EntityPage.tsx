@@ -18,6 +18,7 @@ import { useEntityList } from '../../components/list/useEntityList';
 import { EntityForm } from './EntityForm';
 import { useRefOptions } from './refs';
 import '../../i18n/areas/entity';
+import '../../i18n/areas/model';
 import styles from '../../components/colorSwatch.module.css';
 
 type Row = Record<string, unknown>;

@@ -1,0 +1,16 @@
+/** The models' texts in English: the generic screen's block for the `model` entity (its title is in the main bundle). */
+const modelEn = {
+  entity: {
+    model: {
+      one: 'model',
+      intro: 'Models read from a cloud source; each delivery of the source is a run of the model that waits for confirmation when the source holds it.',
+      empty: 'No models yet.',
+      name: 'Name',
+      description: 'Description',
+      cloudSourceId: 'Cloud source',
+    },
+  },
+};
+
+export type ModelTexts = typeof modelEn;
+export default modelEn;

@@ -1,0 +1,7 @@
+/** Registers the models' texts (the generic screen on /library/model); the generic entity page imports this module. */
+import { addAreaTexts } from '../index';
+import en from './model.en';
+import ja from './model.ja';
+import zh from './model.zh';
+
+addAreaTexts({ en, zh, ja });

@@ -1,0 +1,18 @@
+/** The models' texts in Chinese: the same keys as ./model.en.ts. */
+import type { LocaleShape } from '../locales/en';
+import type { ModelTexts } from './model.en';
+
+const modelZh: LocaleShape<ModelTexts> = {
+  entity: {
+    model: {
+      one: '模型',
+      intro: '模型从云数据源读取数据；数据源的每次投递都是模型的一次运行，数据源设置为保留时需等待确认。',
+      empty: '暂无模型。',
+      name: '名称',
+      description: '描述',
+      cloudSourceId: '云数据源',
+    },
+  },
+};
+
+export default modelZh;
