@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/Select';
 import { FieldError } from '../../components/TextField';
-import type { ControlProps } from './fieldControls';
+import type { ControlProps } from './controlProps';
 
 type Entry = { key: string; value: string; place: 'header' | 'query' };
 

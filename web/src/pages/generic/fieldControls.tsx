@@ -11,21 +11,10 @@ import { errorId, Field, TextAreaField } from '../../components/Field';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import styles from '../../components/colorSwatch.module.css';
+import type { ControlProps } from './controlProps';
 import { HeadersControl } from './HeadersControl';
 
-export interface ControlProps {
-  field: FormField;
-  id: string;
-  label: string;
-  value: unknown;
-  error: string | undefined;
-  /** `span-2` for a wide field */
-  className: string | undefined;
-  set: (value: unknown) => void;
-  /** a select's and a reference's choices */
-  options: { value: unknown; label: string }[];
-  placeholder: string;
-}
+export type { ControlProps } from './controlProps';
 
 const invalid = (error: string | undefined) => Boolean(error);
 const swatch = (value: unknown) => (/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : 'transparent');
