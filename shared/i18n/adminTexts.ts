@@ -7,6 +7,7 @@ export const ADMIN_TEXTS = {
   appFeatureJson: entry('The app feature JSON must be a JSON object.', '应用功能 JSON 必须是一个 JSON 对象。', 'アプリ機能 JSON は JSON オブジェクトにしてください。'),
   whiteListTooLarge: entry('The white list may be at most 60 KB.', '白名单最大为 60 KB。', 'ホワイトリストは 60 KB 以内にしてください。'),
   whiteListEntry: entry('A white list entry may be at most 254 characters.', '白名单的每一项最多 254 个字符。', 'ホワイトリストの各項目は 254 文字以内にしてください。'),
+  modelNameTaken: entry('A model with this name already exists.', '已存在同名模型。', '同じ名前のモデルがすでにあります。'),
   notOwner: entry('Only the owner of the organization can transfer it.', '只有组织的所有者才能转让该组织。', '組織を譲渡できるのは組織のオーナーだけです。'),
   transferToMember: entry(
     'Ownership can only go to an active member of the organization.',
