@@ -99,6 +99,18 @@ describe('the provider settings', () => {
     expect((await callers.admin.ok('ssoSetting.detail')).enabled).toBe(true);
   });
 
+  it('a default role is granted by whoever saves it: one holding permissions the caller lacks is refused', async () => {
+    const manager = await callers.admin.ok('userRole.save', { name: 'SSO manager', code: 'SSO_MANAGER', permissions: ['NAV_PORTAL_USER', 'NAV_HOME'] });
+    await callers.admin.ok('user.save', { username: 'sso-manager', email: 'sso-manager@example.com', roleId: manager.id, password: 'Manage@123' });
+    const client = new ApiClient(herald);
+    await client.login('sso-manager', 'Manage@123');
+    const before = await callers.admin.ok('ssoSetting.detail');
+    const higher = await client.call('ssoSetting.save', { enabled: true, issuer: oidc.issuer, clientId: oidc.clientId, defaultRoleId: staffRoleId, version: before.version });
+    expect(higher.body.errorCode).toBe('730001');
+    expect(higher.body.errorMessage).toContain('NAV_DASHBOARD');
+    expect(await callers.admin.ok('ssoSetting.detail')).toEqual(before);
+  });
+
   it('bad input gets a catalogue error', async () => {
     const good = { enabled: true, issuer: oidc.issuer, clientId: 'c', defaultRoleId: staffRoleId, version: 0 };
     for (const issuer of ['ftp://idp.example', 'http://idp.example', 'https://idp.example/?q=1', 'not a url']) {

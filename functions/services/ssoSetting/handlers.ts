@@ -2,13 +2,14 @@
  * The single sign-on provider settings (/admin-pennel-sso): one per organization, the client secret sealed at rest
  * and never answered; a save over an older version answers 720007.
  */
-import { SSO_SETTING_ID, type SsoSetting } from '../../../shared/entities';
+import { permissionsOf, SSO_SETTING_ID, type SsoSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { SSO_MESSAGES, type SsoSettingView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { seal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
+import { assertMayGrant } from '../userRole';
 import { ssoPostLogoutRedirectUri, ssoRedirectUri } from './settings';
 
 function viewOf(ctx: AuthedContext, stored: SsoSetting | undefined): SsoSettingView {
@@ -37,7 +38,10 @@ export const ssoSettingHandlers: AreaHandlers<'ssoSetting'> = {
     const stored = await ctx.tenant.get('ssoSetting', SSO_SETTING_ID);
     checkVersion(stored ?? { version: 0 }, version);
     // the role every new person gets must be one of this organization's
-    if (!(await ctx.tenant.get('userRole', defaultRoleId))) throw new AppError('720003', SSO_MESSAGES.roleMissing);
+    const role = await ctx.tenant.get('userRole', defaultRoleId);
+    if (!role) throw new AppError('720003', SSO_MESSAGES.roleMissing);
+    // every account the provider brings in gets this role: the caller grants it, so must hold all of it
+    assertMayGrant(ctx, permissionsOf(role));
     const next: SsoSetting = ctx.tenant.own({
       id: SSO_SETTING_ID,
       enabled,
