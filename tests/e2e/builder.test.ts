@@ -12,8 +12,12 @@ const suite = browserSuite();
 /** Chooses `option` of the dropdown whose combobox is `#id`: Enter opens it, arrows move, Enter chooses. */
 async function pick(page: Page, id: string, option: string): Promise<void> {
   await page.locator(`#${id}`).focus();
-  await page.keyboard.press('Enter');
   const panel = page.locator('.p-dropdown-panel');
+  // a dropdown whose options are still loading ignores Enter: on a busy runner, press it again until it opens
+  for (let tries = 0; tries < 5 && !(await panel.isVisible()); tries++) {
+    await page.keyboard.press('Enter');
+    await panel.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  }
   await panel.waitFor();
   const focused = async () =>
     (
