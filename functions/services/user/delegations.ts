@@ -40,9 +40,12 @@ function withGrant(ctx: AuthedContext, link: OrganizationUser, delegationId: str
 }
 
 async function viewsOf(ctx: AuthedContext, delegations: UserDelegate[]) {
-  const [links, roles] = await Promise.all([ctx.tenant.list('organizationUser'), ctx.tenant.list('userRole', ['id', 'name'])]);
-  const username = new Map(links.map((l) => [l.userId, l.member.username]));
-  const roleName = new Map(roles.map((r) => [r.id, r.name]));
+  // only the members and roles these delegations name: a page's cost follows the delegations, not the organization's size
+  const userIds = [...new Set(delegations.flatMap((d) => [d.fromUserId, d.toUserId]))];
+  const roleIds = [...new Set(delegations.map((d) => d.roleId))];
+  const [links, roles] = await Promise.all([ctx.tenant.getMany('organizationUser', userIds), ctx.tenant.getMany('userRole', roleIds, ['id', 'name'])]);
+  const username = new Map(links.flatMap((l) => (l ? [[l.userId, l.member.username] as const] : [])));
+  const roleName = new Map(roles.flatMap((r) => (r ? [[r.id, r.name] as const] : [])));
   const now = ctx.rt.clock.now();
   return delegations.map((d) => ({
     ...d,
