@@ -2,6 +2,20 @@
  * The exactly-once ledger. A recipient is claimed with a conditional put before the provider is called and
  * completed after it, in one transaction with the run's counters, so every terminal record is counted once.
  * Only the attempt that holds a claim may complete or release it.
+ *
+ * Why it stays exactly-once with a wave's claims listed by one item rather than indexed one by one:
+ * - Who may send is decided by the recipient's own record alone: its conditional put (`attribute_not_exists`)
+ *   lets one attempt in, whatever batch, wave or redelivery the recipient arrives in, and only that attempt's
+ *   condition (`CLAIMED` and its `attempt`) completes or releases it. The wave item decides nothing.
+ * - Crash recovery must find every claim a dead worker held. A wave's claims are written in one transaction with
+ *   their wave item (`<run>#open`, listing them), so no claim exists without an item that names it; the item is
+ *   deleted only in the transaction that completes its last open claim, or after its last release, or by the
+ *   sweep once none of its claims is still `CLAIMED`. So every open claim is named by an item the sweep reads,
+ *   as the sparse index named it before, at two item writes per wave instead of two index writes per recipient.
+ * - A claim of one recipient alone (`claim`) is still in the sparse `openClaims` index, as are claims written
+ *   before the wave items; `openClaims` reads both.
+ * - The record, its `byAddress` entry (written with `doneAt`) and the counters are written as before, so the
+ *   console and the statistics see the same.
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -72,10 +86,25 @@ export interface Completion {
 
 /** Records in one ledger transaction: with a counter item, well under DynamoDB's 100 items per transaction. */
 const CHUNK = 50;
+/** The partition of a run's wave items: one per claim transaction still holding open claims, its attempt the slot. */
+const openWavesOf = (run: { orgId: number; planId: string; runId: string }) => `${runKeyOf(run)}#open`;
+/** A wave's claims as this process knows them: the ones still open, and its ledger writes in flight. */
+interface Wave {
+  run: { orgId: number; planId: string; runId: string };
+  open: Set<string>;
+  busy: number;
+}
+/** A record's place as a wave item lists it: `<shard>/<recipient>` (the run is the item's). */
+const memberOf = (key: { runShard: string; recipient: string }) => `${key.runShard.slice(key.runShard.lastIndexOf('#') + 1)}/${key.recipient}`;
+/** Waves a long-lived worker remembers; one left by a provider error is the sweep's to close, so old ones may go. */
+const WAVES_REMEMBERED = 10_000;
 /** A claim's condition: nobody holds the recipient yet. */
 const CLAIM_FREE = { ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'recipient' } };
 
 export class Ledger {
+  /** the waves this process claimed, by attempt: their items are deleted once their claims are all closed */
+  private readonly waves = new Map<string, Wave>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -167,7 +196,8 @@ export class Ledger {
     await this.store.transact(this.counterItems(k, add));
   }
 
-  private claimRecord(k: LedgerKey, address: string, links?: string[]): SentRecord {
+  /** `wave`: the claim is named by its wave's item rather than by the sparse index (see the header). */
+  private claimRecord(k: LedgerKey, address: string, links?: string[], wave?: { attempt: string; claimedAt: number }): SentRecord {
     const key = this.keyOf(k);
     // the completion has no address to write; without doneAt the claim is not in the byAddress index yet
     const addressKey = addressKeyOf(k.orgId, address);
@@ -184,9 +214,9 @@ export class Ledger {
       channel: k.channel,
       address,
       status: 'CLAIMED',
-      attempt: randomUUID(),
-      claimedAt: this.clock.now(),
-      openClaim: key.runShard,
+      attempt: wave?.attempt ?? randomUUID(),
+      claimedAt: wave?.claimedAt ?? this.clock.now(),
+      ...(wave ? {} : { openClaim: key.runShard }),
     };
   }
 
@@ -198,23 +228,41 @@ export class Ledger {
   async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[]): Promise<ClaimResult[]> {
     if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address, entries[0]!.links)];
     const results: ClaimResult[] = new Array(entries.length);
-    await this.inChunks(
-      entries.map((_, i) => i),
-      async (chunk) => {
-        const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address, entries[i]!.links));
-        const outcome = await this.transactChunk(records.map((Item) => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })));
-        if (outcome === 'done') {
-          for (const [j, i] of chunk.entries()) results[i] = { claimed: true, attempt: records[j]!.attempt };
-          return [];
-        }
-        const held = chunk.filter((_, j) => outcome.failed.has(j));
-        const existing = await this.store.getMany(held.map((i) => ({ entity: 'sentRecord' as const, key: this.keyOf(entries[i]!.key) })));
-        // held and still there: answered; released in between: tried again with the rest
-        for (const [j, i] of held.entries()) if (existing[j]) results[i] = { claimed: false, existing: existing[j] as SentRecord };
-        return chunk.filter((i) => results[i] === undefined);
-      },
-    );
+    // a wave item names the claims of one run
+    const byRun = new Map<string, number[]>();
+    for (const [i, e] of entries.entries()) byRun.set(runKeyOf(e.key), [...(byRun.get(runKeyOf(e.key)) ?? []), i]);
+    for (const indices of byRun.values()) await this.inChunks(indices, (chunk) => this.claimChunk(entries, chunk, results));
     return results;
+  }
+
+  /** One transaction of claims of one run and their wave item; answers the positions to try again. */
+  private async claimChunk(entries: readonly { key: LedgerKey; address: string; links?: string[] }[], chunk: number[], results: ClaimResult[]): Promise<number[]> {
+    const [attempt, claimedAt] = [randomUUID(), this.clock.now()];
+    const records = chunk.map((i) => this.claimRecord(entries[i]!.key, entries[i]!.address, entries[i]!.links, { attempt, claimedAt }));
+    const run = entries[chunk[0]!]!.key;
+    const wave: TransactItem = {
+      Put: {
+        TableName: this.store.table('deliveryCounter'),
+        Item: { runKey: openWavesOf(run), slot: attempt, orgId: run.orgId, planId: run.planId, runId: run.runId, claimedAt, members: records.map(memberOf) },
+      },
+    };
+    // the wave item is last: a refused claim's position is its entry's
+    const outcome = await this.transactChunk([...records.map((Item): TransactItem => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })), wave]);
+    if (outcome === 'done') {
+      this.remember(attempt, { run: { orgId: run.orgId, planId: run.planId, runId: run.runId }, open: new Set(records.map(memberOf)), busy: 0 });
+      for (const i of chunk) results[i] = { claimed: true, attempt };
+      return [];
+    }
+    const held = chunk.filter((_, j) => outcome.failed.has(j));
+    const existing = await this.store.getMany(held.map((i) => ({ entity: 'sentRecord' as const, key: this.keyOf(entries[i]!.key) })));
+    // held and still there: answered; released in between: tried again with the rest
+    for (const [j, i] of held.entries()) if (existing[j]) results[i] = { claimed: false, existing: existing[j] as SentRecord };
+    return chunk.filter((i) => results[i] === undefined);
+  }
+
+  private remember(attempt: string, wave: Wave): void {
+    if (this.waves.size >= WAVES_REMEMBERED) this.waves.clear();
+    this.waves.set(attempt, wave);
   }
 
   /** Claims the recipient for this attempt (with the links its message tracks), or answers the record that holds it. */
@@ -295,15 +343,48 @@ export class Ledger {
         const parts = [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add }));
         const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
         const first = completions[chunk[0]!]!.key;
-        const outcome = await this.transactChunk([
-          ...chunk.map((i) => this.completion(completions[i]!)),
-          this.counterUpdate(first, slot, parts, reasons),
-          ...this.orgDayUpdate(first, slot, parts),
-        ]);
+        // a wave whose every open claim is completed here loses its item in the same transaction
+        const members = chunk.map((i) => memberOf(this.keyOf(completions[i]!.key)));
+        const touched = new Map<string, Wave>();
+        for (const i of chunk) {
+          const wave = this.waves.get(completions[i]!.attempt);
+          if (wave) touched.set(completions[i]!.attempt, wave);
+        }
+        const closing = [...touched].filter(([attempt, wave]) => {
+          const here = new Set(members.filter((_, j) => completions[chunk[j]!]!.attempt === attempt));
+          return wave.busy === 0 && [...wave.open].every((m) => here.has(m));
+        });
+        for (const wave of touched.values()) wave.busy += 1;
+        let outcome: Awaited<ReturnType<Ledger['transactChunk']>>;
+        try {
+          outcome = await this.transactChunk([
+            ...chunk.map((i) => this.completion(completions[i]!)),
+            this.counterUpdate(first, slot, parts, reasons),
+            ...this.orgDayUpdate(first, slot, parts),
+            ...closing.map(
+              ([attempt, wave]): TransactItem => ({ Delete: { TableName: this.store.table('deliveryCounter'), Key: { runKey: openWavesOf(wave.run), slot: attempt } } }),
+            ),
+          ]);
+        } finally {
+          for (const wave of touched.values()) wave.busy -= 1;
+        }
+        // recorded, or refused (no longer this attempt's): either way not this attempt's open claim any more
+        const closed = outcome === 'done' ? chunk.map((_, j) => j) : [...outcome.failed];
+        for (const j of closed) this.waves.get(completions[chunk[j]!]!.attempt)?.open.delete(members[j]!);
+        if (outcome === 'done') for (const [attempt] of closing) this.waves.delete(attempt);
+        for (const attempt of touched.keys()) await this.closeIfDone(attempt);
         // the refused ones are not this attempt's to record; the rest go again
         return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
       },
     );
+  }
+
+  /** Deletes the item of a wave this process claimed once none of its claims is open and no write of it is in flight. */
+  private async closeIfDone(attempt: string): Promise<void> {
+    const wave = this.waves.get(attempt);
+    if (!wave || wave.open.size > 0 || wave.busy > 0) return;
+    this.waves.delete(attempt);
+    await this.store.delete('deliveryCounter', { runKey: openWavesOf(wave.run), slot: attempt });
   }
 
   /**
@@ -372,11 +453,19 @@ export class Ledger {
 
   /** Gives a claim back when the provider surely sent nothing (throttled), so a later attempt can take it. */
   async release(k: LedgerKey, attempt: string): Promise<void> {
-    await this.store.deleteIf('sentRecord', this.keyOf(k), {
-      ConditionExpression: '#st = :c AND #at = :a',
-      ExpressionAttributeNames: { '#st': 'status', '#at': 'attempt' },
-      ExpressionAttributeValues: { ':c': 'CLAIMED', ':a': attempt },
-    });
+    const wave = this.waves.get(attempt);
+    if (wave) wave.busy += 1;
+    try {
+      await this.store.deleteIf('sentRecord', this.keyOf(k), {
+        ConditionExpression: '#st = :c AND #at = :a',
+        ExpressionAttributeNames: { '#st': 'status', '#at': 'attempt' },
+        ExpressionAttributeValues: { ':c': 'CLAIMED', ':a': attempt },
+      });
+    } finally {
+      if (wave) wave.busy -= 1;
+    }
+    wave?.open.delete(memberOf(this.keyOf(k)));
+    await this.closeIfDone(attempt);
   }
 
   /**
@@ -404,8 +493,56 @@ export class Ledger {
     }
   }
 
-  /** Claims of a run still open (sparse index: only CLAIMED records are in it). */
-  async openClaims(run: { orgId: number; planId: string; runId: string }): Promise<SentRecord[]> {
+  /**
+   * Claims of a run still open: those its wave items name that are still their wave's and `CLAIMED`, and the
+   * single claims in the sparse index (only CLAIMED records are in it). With `olderThan`, only waves claimed
+   * before it are read.
+   */
+  async openClaims(run: { orgId: number; planId: string; runId: string }, olderThan?: number): Promise<SentRecord[]> {
+    const [indexed, waves] = await Promise.all([this.indexedOpenClaims(run), this.openWaves(run, olderThan)]);
+    return [...indexed, ...waves.flatMap((w) => w.open)];
+  }
+
+  /**
+   * Crash recovery of a run: claims held since before `olderThan` (longer than a worker lives) become uncertain,
+   * and the items of waves with no claim left open are deleted.
+   */
+  async sweep(run: { orgId: number; planId: string; runId: string }, olderThan: number): Promise<void> {
+    const [indexed, waves] = await Promise.all([this.indexedOpenClaims(run), this.openWaves(run, olderThan)]);
+    for (const claim of indexed) if (claim.claimedAt < olderThan) await this.markUncertain(claim, olderThan);
+    for (const wave of waves) {
+      let open = 0;
+      for (const claim of wave.open) if (!(await this.markUncertain(claim, olderThan))) open += 1;
+      // a claim still open keeps its wave's item; with none, nothing can open under the wave's attempt again
+      if (open === 0) await this.store.delete('deliveryCounter', { runKey: openWavesOf(run), slot: wave.attempt });
+    }
+  }
+
+  /** The run's wave items (claimed before `olderThan` when given) with the claims each still holds open. */
+  private async openWaves(run: { orgId: number; planId: string; runId: string }, olderThan?: number): Promise<{ attempt: string; open: SentRecord[] }[]> {
+    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as {
+      slot: string;
+      claimedAt: number;
+      members: string[];
+    }[];
+    const waves = items.filter((w) => olderThan === undefined || w.claimedAt < olderThan);
+    const keys = waves.flatMap((w) =>
+      w.members.map((m) => {
+        const at = m.indexOf('/');
+        return { attempt: w.slot, key: { runShard: runShardKey(run.orgId, run.planId, run.runId, Number(m.slice(0, at))), recipient: m.slice(at + 1) } };
+      }),
+    );
+    const records: (SentRecord | undefined)[] = [];
+    for (let i = 0; i < keys.length; i += 100)
+      records.push(...((await this.store.getMany(keys.slice(i, i + 100).map((k) => ({ entity: 'sentRecord' as const, key: k.key })))) as (SentRecord | undefined)[]));
+    return waves.map((w) => ({
+      attempt: w.slot,
+      open: records.filter((r, i): r is SentRecord => r?.status === 'CLAIMED' && r.attempt === w.slot && keys[i]!.attempt === w.slot),
+    }));
+  }
+
+  /** Single claims of a run still open, and any written before wave items (the sparse index). */
+  private async indexedOpenClaims(run: { orgId: number; planId: string; runId: string }): Promise<SentRecord[]> {
     const all: SentRecord[] = [];
     for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
       let start: Record<string, unknown> | undefined;

@@ -231,7 +231,7 @@ export function pipeline(deps: PipelineDeps) {
         if (opts.afterSend) return;
         // claims held longer than a worker can live were left by dead ones
         const stale = clock.now() - deps.staleClaimMs;
-        for (const claim of await ledger.openClaims(m)) if (claim.claimedAt < stale) await ledger.markUncertain(claim, stale);
+        await ledger.sweep(m, stale);
         return;
       }
     }

@@ -6,16 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/delivery';
-import { unsubscriptionId } from '../../shared/entities';
+import type { SQSRecord } from 'aws-lambda';
+import { CHANNEL_TEMPLATES } from '../../shared/content';
+import { ACCOUNT_SHARDS, unsubscriptionId } from '../../shared/entities';
+import type { PlanContent } from '../../shared/plan/plan';
 import { everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
 import { sesEmailSender } from '../../functions/channels/email/ses';
-import { Ledger } from '../../functions/delivery/ledger';
+import { Ledger, runKeyOf } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
-import { holdForQuietHours } from '../../functions/delivery/worker';
+import { deliveryWorker, holdForQuietHours } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { Clock } from '../../functions/platform/runtime';
 import { Store } from '../../functions/store/store';
@@ -233,6 +236,105 @@ describe('the ledger in chunks', () => {
     expect(totals.reasons.failed).toEqual({ BOUNCE: 12 });
     expect((await store.get('sentRecord', ledger.keyOf(keyOf(run, 'm0'))))?.status).toBe('UNCERTAIN');
     expect(await ledger.openClaims(run)).toEqual([]);
+  });
+  it("names a wave's claims by one item instead of an index entry each; the run's sweep still finds a dead worker's and makes them uncertain", async () => {
+    const dead = new Ledger(store, clock);
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const ids = Array.from({ length: 5 }, (_, i) => `w${i}`);
+    const claims = await dead.claimMany(ids.map((id) => ({ key: keyOf(run, id), address: `${id}@example.com` })));
+    const attempts = claims.map((c) => (c.claimed ? c.attempt : ''));
+    // no record of the wave is in the open-claims index: the wave's item names them
+    for (const id of ids) expect((await store.get('sentRecord', dead.keyOf(keyOf(run, id))))?.openClaim).toBeUndefined();
+    expect((await dead.openClaims(run)).map((r) => r.accountId).sort()).toEqual(ids);
+    // two recorded, one given back (throttled); the worker dies holding the last two
+    await dead.completeMany(ids.slice(0, 2).map((id, i) => ({ key: keyOf(run, id), attempt: attempts[i]!, outcome: { status: 'SENT' as const } })));
+    await dead.release(keyOf(run, 'w2'), attempts[2]!);
+    expect((await dead.openClaims(run)).map((r) => r.accountId).sort()).toEqual(['w3', 'w4']);
+    // a claim younger than a worker's life is left alone
+    const sweeper = new Ledger(store, clock);
+    await sweeper.sweep(run, clock.now() - 60_000);
+    expect(await sweeper.openClaims(run)).toHaveLength(2);
+    clock.advance(61_000);
+    await sweeper.sweep(run, clock.now() - 60_000);
+    expect(await sweeper.openClaims(run)).toEqual([]);
+    expect((await sweeper.totals(run)).total).toMatchObject({ sent: 2, uncertain: 2 });
+    expect((await store.get('sentRecord', sweeper.keyOf(keyOf(run, 'w3'))))?.status).toBe('UNCERTAIN');
+    expect(await store.get('sentRecord', sweeper.keyOf(keyOf(run, 'w2')))).toBeUndefined();
+    // nothing is left to read again: the wave's item went with its last open claim
+    expect(await store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` })).toEqual([]);
+
+    // a wave recorded whole leaves no item behind
+    const next = new Ledger(store, clock);
+    const more = ['x0', 'x1', 'x2'];
+    const taken = await next.claimMany(more.map((id) => ({ key: keyOf(run, id), address: `${id}@example.com` })));
+    expect(await store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` })).toHaveLength(1);
+    await next.completeMany(more.map((id, i) => ({ key: keyOf(run, id), attempt: (taken[i] as { attempt: string }).attempt, outcome: { status: 'SENT' as const } })));
+    expect(await store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` })).toEqual([]);
+    expect((await next.totals(run)).total).toMatchObject({ sent: 5, uncertain: 2 });
+  });
+});
+
+describe("the run's check", () => {
+  it("finds a dead worker's wave claims through their wave item once they are stale, makes them uncertain, and then completes the run", async () => {
+    const planId = randomUUID();
+    const run = { orgId: 1, planId, runId: 'r1' };
+    const now = clock.now();
+    const template = CHANNEL_TEMPLATES.EMAIL.template.parse({ channel: 'EMAIL', defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } });
+    await store.put('plan', {
+      orgId: 1,
+      id: planId,
+      name: 'Swept',
+      title: 'Swept',
+      intro: '',
+      channel: 'EMAIL',
+      type: 'SINGLE',
+      messageType: 1,
+      status: 'IN_PROGRESS',
+      content: { kind: 'EMAIL', template } as PlanContent,
+      trigger: { kind: 'IMMEDIATELY' },
+      tagIds: [],
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
+    // every audience shard read: only the outcomes keep the run open
+    await store
+      .forOrg(1)
+      .keyed('planRun')
+      .put(planId, {
+        runId: 'r1',
+        orgId: 1,
+        planId,
+        status: 'RUNNING',
+        dueAt: now,
+        startedAt: now,
+        shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
+      });
+    const ledger = new Ledger(store, clock);
+    await ledger.count({ ...run, accountId: planId }, { matched: 3 });
+    // a worker claimed a wave of three, recorded one and died
+    const keys = ['d0', 'd1', 'd2'].map((accountId) => ({ ...run, channel: 'EMAIL' as const, accountId }));
+    const claims = await ledger.claimMany(keys.map((key) => ({ key, address: `${key.accountId}@example.com` })));
+    await ledger.complete(keys[0]!, (claims[0] as { attempt: string }).attempt, { status: 'SENT' });
+    const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(new RecordingSender(clock)), ratePerSecond: () => 1_000, staleClaimMs: 60_000 });
+    const check = async () => {
+      const out = await worker({ Records: [{ messageId: randomUUID(), body: JSON.stringify({ kind: 'check', ...run }) } as unknown as SQSRecord] });
+      expect(out.batchItemFailures).toEqual([]);
+    };
+    // held for less than a worker lives: left alone
+    await check();
+    expect(await ledger.openClaims(run)).toHaveLength(2);
+    clock.advance(61_000);
+    await check();
+    expect(await ledger.openClaims(run)).toEqual([]);
+    expect((await store.get('sentRecord', ledger.keyOf(keys[1]!)))?.status).toBe('UNCERTAIN');
+    expect((await ledger.totals(run)).total).toMatchObject({ matched: 3, sent: 1, uncertain: 2 });
+    expect(await store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` })).toEqual([]);
+    // every match has its outcome now: the next check completes the run
+    await check();
+    expect((await store.forOrg(1).keyed('planRun').get(planId, 'r1'))?.status).toBe('DONE');
   });
 });
 
