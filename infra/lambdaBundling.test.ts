@@ -36,7 +36,7 @@ describe('the router bundle', () => {
     const inputs = Object.entries(output.inputs)
       .filter(([, v]) => v.bytesInOutput > 0)
       .map(([f]) => f);
-    expect(inputs.filter((f) => /node_modules\/(pdf-lib|@pdf-lib|re2js|@aws-sdk\/client-pinpoint|docx|crypto-js|pako)\//.test(f))).toEqual([]);
+    expect(inputs.filter((f) => /node_modules\/(pdf-lib|@pdf-lib|re2js|@aws-sdk\/client-pinpoint|docx|crypto-js|pako|libphonenumber-js)\//.test(f))).toEqual([]);
     const locales = inputs.filter((f) => f.includes('node_modules/zod/v4/locales/')).map((f) => f.split('/').pop());
     expect(locales.sort()).toEqual(['en.js', 'ja.js', 'zh-CN.js']);
     // 3.5 MB with the PDF libraries and every locale, 1.8 MB with re2js, the Pinpoint SDK and the browser codec
@@ -83,6 +83,15 @@ describe('a Lambda folder with the packages beside its bundle', () => {
     const patterns = (await import(pathToFileURL(join(dir, 'patterns.mjs')).href)) as typeof import('../functions/services/cloudSource/patterns');
     const test = await patterns.compilePattern('[0-9]{3}');
     expect(typeof test === 'function' && test('123') && !test('12a')).toBe(true);
+  });
+
+  it('reads a typed phone number with libphonenumber-js from the copied node_modules (after the copy above)', async () => {
+    await build({ ...bundling, entryPoints: [join(ROOT, 'shared/phone.ts')], outfile: join(dir, 'phone.mjs') });
+    const built = join(dir, 'phone.mjs');
+    expect(readFileSync(built, 'utf8')).not.toContain('parsePhoneNumberFromString=');
+    const phone = (await import(pathToFileURL(built).href)) as typeof import('../shared/phone');
+    expect(phone.normalizePhone('090-1234-5678', 'JP')).toBe('+819012345678');
+    expect(phone.normalizePhone('call me')).toBeUndefined();
   });
 
   it("writes Herald's redacted lines through Powertools' logger loaded from the copied node_modules, with the request's ids", async () => {

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
  * are 1.5 MB of the router's 3.5 MB; re2js (cloud sources' column patterns)
  * 147 KB, the Pinpoint SDK (push channels; functions/platform/aws.ts) 69 KB, docx (the Word report), the Bedrock
  * runtime SDK (the AI composer, functions/platform/ai.ts) and Powertools' logger (24 KB; loaded once per cold start
- * by functions/platform/powertoolsLog.ts), and the SDK's nested clients (58 KB: STS, SSO and SSO-OIDC, which only
+ * by functions/platform/powertoolsLog.ts), libphonenumber-js (118 KB; imports and the app SDK read typed numbers,
+ * shared/phone.ts), and the SDK's nested clients (58 KB: STS, SSO and SSO-OIDC, which only
  * the credential chain's role, web-identity and SSO sources load by `import()`; a Lambda reads its credentials
  * from the environment). esbuild inlines a dynamic `import()` into the one file it writes, where
  * every cold start would read and parse it.
@@ -29,6 +30,7 @@ export const LAMBDA_PACKAGES_BESIDE = [
   '@aws-sdk/client-bedrock-runtime',
   '@aws-lambda-powertools/logger',
   '@aws-sdk/nested-clients',
+  'libphonenumber-js',
 ] as const;
 
 export const LAMBDA_BUNDLING = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatCount, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
+import { displayName, formatCount, groupDigits, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
 
 describe('number and date display (spec 001 section 9)', () => {
   it('shows counts below 100,000 in full', () => {
@@ -72,5 +72,11 @@ describe('displayName', () => {
     expect(displayName(' Ann ', '', 'ja')).toBe('Ann');
     expect(displayName('', '山田', 'zh')).toBe('山田');
     expect(displayName(undefined, null, 'en')).toBe('');
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups an integer as toLocaleString("en-US") does', () => {
+    for (const n of [0, 7, 999, 1000, 2000, 65_535, 100_000, 1_234_567, -4321]) expect(groupDigits(n), String(n)).toBe(n.toLocaleString('en-US'));
   });
 });

@@ -14,6 +14,14 @@ export function formatCount(value: number | null | undefined): string {
   return value.toLocaleString('en-US');
 }
 
+/**
+ * An integer with its thousands grouped by commas, as `toLocaleString('en-US')` writes it, without loading ICU's
+ * number formats: texts built when a module loads use it, which the router would otherwise pay at every cold start.
+ */
+export function groupDigits(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** Rates are truncated (not rounded) to two decimals; a missing rate shows '--'. */
 export function formatRate(ratio: number | null | undefined, asPercent = true): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '--';

@@ -4,8 +4,21 @@
  * default country. Only the edges that read typed numbers (imports, the app SDK) load the library, so the
  * account schema, which the portal's first page carries, checks the stored form with a pattern.
  */
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type * as PhoneLibrary from 'libphonenumber-js/min';
+import type { CountryCode } from 'libphonenumber-js/min';
 import type { Lang } from './errors';
+
+let library: typeof PhoneLibrary | undefined;
+
+/**
+ * libphonenumber-js (118 KB with its metadata) on the first number read, not at every cold start of the router:
+ * the Lambdas have it beside their bundle (infra/lambdaBundling.ts LAMBDA_PACKAGES_BESIDE). Required, not
+ * imported, so that the callers deep in an import's row reading stay synchronous; only server code reads numbers.
+ */
+function phoneLibrary(): typeof PhoneLibrary {
+  library ??= process.getBuiltinModule('node:module').createRequire(import.meta.url)('libphonenumber-js/min') as typeof PhoneLibrary;
+  return library;
+}
 
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 export const E164 = /^\+[1-9]\d{6,14}$/;
@@ -39,7 +52,7 @@ export function normalizePhone(raw: string, defaultCountry?: string): string | u
   const text = raw.trim().replace(/^00(?=[1-9])/, '+');
   // the library finds a number inside any text; an address must be only the number (no words, no extension)
   if (text === '' || text.length > 40 || !/^\+?[\d\s().\-/]+$/.test(text)) return undefined;
-  const parsed = parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry: defaultCountry as CountryCode } : undefined);
+  const parsed = phoneLibrary().parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry: defaultCountry as CountryCode } : undefined);
   if (!parsed || parsed.ext || !parsed.isValid()) return undefined;
   const e164 = parsed.number;
   return E164.test(e164) ? e164 : undefined;

@@ -13,8 +13,11 @@ export interface Page<T> {
   size: number;
 }
 
-/** One collator for every comparison: `localeCompare` with options builds a new one per call. */
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/**
+ * One collator for every comparison (`localeCompare` with options builds a new one per call), made on the first
+ * sort rather than at every cold start of the router: it loads ICU's collation rules.
+ */
+let collator: Intl.Collator | undefined;
 
 /** Text case- and accent-insensitively with digit runs as numbers, numbers by value, missing values last. */
 export function compareValues(a: unknown, b: unknown): number {
@@ -23,6 +26,7 @@ export function compareValues(a: unknown, b: unknown): number {
   if (b === undefined || b === null) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   return collator.compare(String(a), String(b));
 }
 

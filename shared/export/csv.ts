@@ -5,13 +5,15 @@
  * `=HYPERLINK(...)` stays text (OWASP "CSV injection"). Every CSV writer goes through csvLine.
  */
 
+import { groupDigits } from '../format';
+
 /** spec 001 section 9 and 000 section 9: an export holds at most this many records */
 export const EXPORT_CAP = 100_000;
 
 export const EXPORT_MESSAGES = {
   /** spec 001 section 5 */
   noData: 'There is no data to export!',
-  capped: `The export holds the first ${EXPORT_CAP.toLocaleString('en-US')} records: exports are capped at ${EXPORT_CAP.toLocaleString('en-US')}. Narrow it down with a segment to get the rest.`,
+  capped: `The export holds the first ${groupDigits(EXPORT_CAP)} records: exports are capped at ${groupDigits(EXPORT_CAP)}. Narrow it down with a segment to get the rest.`,
 } as const;
 
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;

@@ -3,12 +3,13 @@
  * rule says; exclusion wins). Kept on the segment's own item, so a list is capped well inside DynamoDB's 400 KB.
  */
 import * as z from 'zod';
+import { groupDigits } from '../format';
 import { compileRule, type AccountPredicate } from './evaluate';
 import type { Rule } from './rule';
 
 export const STATIC_LIST_MAX = 2000;
 export const STATIC_LIST_MESSAGES = {
-  tooMany: `A list holds at most ${STATIC_LIST_MAX.toLocaleString('en-US')} account ids; for more, tag the accounts and add a condition on the tag.`,
+  tooMany: `A list holds at most ${groupDigits(STATIC_LIST_MAX)} account ids; for more, tag the accounts and add a condition on the tag.`,
   idTooLong: 'An account id has at most 64 characters.',
 } as const;
 

@@ -35,9 +35,11 @@ export interface SmsCount {
   nonGsm: string[];
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// made on first use: a segmenter loads ICU's break rules, which cost every cold start of the router some milliseconds
+let segmenter: Intl.Segmenter | undefined;
 
 function graphemesOf(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
