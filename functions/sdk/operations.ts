@@ -17,7 +17,7 @@ import { firstIssue } from '../api/problems';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
-import { eventKeyOf, insightSourceOf, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
+import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { type Store, TenantStore } from '../store/store';
@@ -302,7 +302,9 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
   for (const e of counted) {
     const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
     const button = e.type === 'message.buttonTapped' ? `#${e.buttonId}` : '';
-    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}${button}` }, '720001');
+    // the marker goes with the event it stands for (its retention), as the insight markers do
+    const slot = `${e.type}#${accountId}#${e.deviceId ?? ''}${button}`;
+    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
     const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
     const own = bind(
       store.updateItem('deliveryCounter', markers.key(sdkPlanRest(e.planId!), SDK_PLAN_SLOT), { add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) } }),
@@ -317,7 +319,10 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
       // the counters' keys are the ledger's, built from this organization's id
       await ctx.platform.transact([marker, own, ...adds]);
     } catch (err) {
-      if (!(err instanceof AppError)) throw err; // counted before
+      if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
+      await markers.update(sdkPlanRest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
+        if (!(later instanceof AppError)) throw later;
+      });
     }
   }
 }
