@@ -9,6 +9,9 @@
  * Per account, markers that make each count once: `@insightMark#<source>#<accountId>`, slot `active#<day>` and
  * `first#<name>` (holding its time). Every add is in one transaction with the put of its event or marker, which
  * only succeeds when new, so an event delivered again (with its id) counts nowhere.
+ * A day's marker expires (DynamoDB TTL) with the events that made it, since it de-duplicates nothing once they are
+ * gone; an account has one a day it is active, so kept for ever they would outgrow everything else. The first
+ * markers stay: one per account and event name, and the funnel reads them for as long as the account is there.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountEvent, Application } from '../../shared/entities';
@@ -20,7 +23,7 @@ import { type BoundItem, type Item, TenantStore } from '../store/store';
 export const INSIGHT_SHARDS = 4;
 
 export const insightMonthRest = (source: InsightSource, month: string) => `@insight#${source}#${month}`;
-const markRest = (source: InsightSource, accountId: string) => `@insightMark#${source}#${accountId}`;
+export const insightMarkRest = (source: InsightSource, accountId: string) => `@insightMark#${source}#${accountId}`;
 export const pairField = (from: string, to: string) => `p:${JSON.stringify([from, to])}`;
 
 /**
@@ -62,13 +65,20 @@ export function eventKeyOf(appId: string, e: { at: number; id?: string }): strin
   return `${at}#${tail}`;
 }
 
+/** Holds when an item's expiry is missing (a marker from before expiries) or earlier than `expiresAt`. */
+export const LATER_EXPIRY = (expiresAt: number) => ({
+  ConditionExpression: 'attribute_not_exists(#e) OR #e < :e',
+  ExpressionAttributeNames: { '#e': 'expiresAt' },
+  ExpressionAttributeValues: { ':e': expiresAt },
+});
+
 function adder(tenant: TenantStore) {
   const { store, bind } = TenantStore.internals(tenant);
   const counters = tenant.keyed('deliveryCounter');
   return {
     add: (source: InsightSource, accountId: string, day: string, add: Record<string, number>): BoundItem =>
       bind(store.updateItem('deliveryCounter', counters.key(insightMonthRest(source, day.slice(0, 7)), `${day}#${shardOf(accountId)}`), { add })),
-    mark: (source: InsightSource, accountId: string, slot: string, item: Item = {}): BoundItem => counters.putNew(markRest(source, accountId), { slot, ...item }, '720001'),
+    mark: (source: InsightSource, accountId: string, slot: string, item: Item = {}): BoundItem => counters.putNew(insightMarkRest(source, accountId), { slot, ...item }, '720001'),
   };
 }
 
@@ -100,13 +110,24 @@ export async function recordEvents(tenant: TenantStore, source: InsightSource, a
     if (await once(tenant, [put, add(source, accountId, dayOf(e.at), { events: 1, [`e:${name}`]: 1 })])) recorded.push(e);
   }
   const days = new Set(ordered.map((e) => dayOf(e.at)));
-  for (const day of days) await once(tenant, [mark(source, accountId, `active#${day}`), add(source, accountId, day, { active: 1 })]);
+  for (const day of days) {
+    // a day's marker lives as long as the longest-lived of the day's events, across calls: a later call's events
+    // push it back, so it never goes while one of them could still come again and be taken for new
+    const expiresAt = Math.max(...ordered.filter((e) => dayOf(e.at) === day).map((e) => e.expiresAt));
+    if (await once(tenant, [mark(source, accountId, `active#${day}`, { expiresAt }), add(source, accountId, day, { active: 1 })])) continue;
+    await tenant
+      .keyed('deliveryCounter')
+      .update(insightMarkRest(source, accountId), `active#${day}`, { expiresAt }, LATER_EXPIRY(expiresAt))
+      .catch((e: unknown) => {
+        if (!(e instanceof AppError)) throw e; // it already lasts as long
+      });
+  }
 
   // the account's first time of each event name, read once for the call
   const firsts = new Map<string, number>();
   let startKey: Item | undefined;
   do {
-    const page = await tenant.keyed('deliveryCounter').queryPage(markRest(source, accountId), { sortPrefix: { name: 'slot', value: 'first#' }, startKey });
+    const page = await tenant.keyed('deliveryCounter').queryPage(insightMarkRest(source, accountId), { sortPrefix: { name: 'slot', value: 'first#' }, startKey });
     for (const item of page.items) firsts.set(String(item.slot).slice('first#'.length), Number(item.at));
     startKey = page.lastKey;
   } while (startKey);

@@ -8,7 +8,7 @@
  * addresses (e-mail, phone, LINE, postal: each routes messages to whoever holds it), consents and push stay as
  * stored (docs/sdk/README.md states the rules).
  */
-import { type Account, type AccountEvent, accountSchema, type Application, type Device, deviceKeyOf } from '../../shared/entities';
+import { type Account, type AccountEvent, accountSchema, addressKeyOf, type Application, type Device, deviceKeyOf, type SentRecord } from '../../shared/entities';
 import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
 import { normalizePhones } from '../../shared/phone';
@@ -17,7 +17,7 @@ import { firstIssue } from '../api/problems';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
-import { eventKeyOf, insightSourceOf, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
+import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { type Store, TenantStore } from '../store/store';
@@ -99,6 +99,56 @@ async function recordPermission(ctx: SdkContext, accountId: string, deviceId: st
   });
 }
 
+/** Spec 001 section 9: notifications turned off within this long of a push's receipt unsubscribe from that push. */
+export const PUSH_UNSUBSCRIBE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Spec 001 section 9's push unsubscribes: a device whose notifications go from allowed to off counts once as an
+ * unsubscribe of each push message it received in the five minutes before (a push counts as received when the
+ * push service took it: its send's doneAt, found by the device's token in the sends-by-address index). Each
+ * (message, account, device) counts once, with a marker in the same transaction as the run's and the
+ * organization's counters, so a change reported again, or off, on and off again, adds nothing.
+ */
+async function countPushUnsubscribes(
+  ctx: SdkContext,
+  accountId: string,
+  device: Pick<Device, 'deviceId' | 'pushToken' | 'platform'>,
+  from: string | undefined,
+  to: string,
+  now: number,
+): Promise<void> {
+  if (to !== 'NOT_ALLOW' || !from || from === 'NOT_ALLOW' || !device.pushToken) return;
+  const addressKey = addressKeyOf(ctx.tenant.orgId, device.pushToken);
+  if (!addressKey) return;
+  const received: SentRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  // newest first, stopping at the first send older than the window
+  read: do {
+    const page = await ctx.platform.queryPage('sentRecord', { index: 'byAddress', partition: { name: 'addressKey', value: addressKey }, forward: false, limit: 20, startKey });
+    for (const item of page.items as SentRecord[]) {
+      if (item.doneAt === undefined || item.doneAt > now) continue;
+      if (item.doneAt < now - PUSH_UNSUBSCRIBE_WINDOW_MS) break read;
+      if (item.status === 'SENT' && item.channel === 'PUSH_NATIVE' && item.accountId === accountId) received.push(item);
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+  if (received.length === 0) return;
+  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+  const markers = ctx.tenant.keyed('deliveryCounter');
+  const expiresAt = Math.floor(now / 1000) + ctx.rt.config.sdk.eventRetentionDays * 86_400;
+  for (const planId of new Set(received.map((r) => r.planId))) {
+    const send = received.find((r) => r.planId === planId)!;
+    const marker = markers.putNew(sdkPlanRest(planId), { slot: `unsubscribe#${accountId}#${device.deviceId}`, expiresAt }, '720001');
+    // the run's counters (the message's totals, per OS too) and the organization's day (the dashboard)
+    const counters = ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: 'PUSH_NATIVE', os: device.platform }, { unsubscribes: 1 });
+    try {
+      await ctx.platform.transact([marker, ...counters]);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err; // counted before
+    }
+  }
+}
+
 type Protected = (typeof SDK_PROTECTED_FIELDS)[number];
 
 async function hasDevices(ctx: SdkContext, accountId: string): Promise<boolean> {
@@ -150,7 +200,11 @@ async function putDevice(
     dateUpdated: now,
   };
   await ctx.tenant.keyed('device').put(accountId, device);
-  if (given.permission && given.permission !== stored?.permission) await recordPermission(ctx, accountId, given.deviceId, stored?.permission, given.permission, now);
+  if (given.permission && given.permission !== stored?.permission) {
+    await recordPermission(ctx, accountId, given.deviceId, stored?.permission, given.permission, now);
+    // the sends went to the token stored before this call
+    await countPushUnsubscribes(ctx, accountId, { ...device, pushToken: stored?.pushToken ?? device.pushToken }, stored?.permission, given.permission, now);
+  }
   return { created: !stored, ignored: keepToken ? ['device.pushToken'] : [] };
 }
 
@@ -302,7 +356,9 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
   for (const e of counted) {
     const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
     const button = e.type === 'message.buttonTapped' ? `#${e.buttonId}` : '';
-    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot: `${e.type}#${accountId}#${e.deviceId ?? ''}${button}` }, '720001');
+    // the marker goes with the event it stands for (its retention), as the insight markers do
+    const slot = `${e.type}#${accountId}#${e.deviceId ?? ''}${button}`;
+    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
     const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
     const own = bind(
       store.updateItem('deliveryCounter', markers.key(sdkPlanRest(e.planId!), SDK_PLAN_SLOT), { add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) } }),
@@ -317,7 +373,10 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
       // the counters' keys are the ledger's, built from this organization's id
       await ctx.platform.transact([marker, own, ...adds]);
     } catch (err) {
-      if (!(err instanceof AppError)) throw err; // counted before
+      if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
+      await markers.update(sdkPlanRest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
+        if (!(later instanceof AppError)) throw later;
+      });
     }
   }
 }
@@ -374,6 +433,7 @@ const permission: Op<'permission'> = async (p, ctx) => {
     const now = ctx.rt.clock.now();
     await ctx.tenant.keyed('device').update(p.accountId, p.deviceId, { permission: p.permission, dateUpdated: now });
     await recordPermission(ctx, p.accountId, p.deviceId, stored.permission, p.permission, now);
+    await countPushUnsubscribes(ctx, p.accountId, stored, stored.permission, p.permission, now);
   }
   return { accountId: p.accountId, deviceId: p.deviceId, permission: p.permission, changed };
 };

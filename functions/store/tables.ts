@@ -3,6 +3,7 @@ import {
   type AttributeDefinition,
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   type DynamoDBClient,
   ResourceInUseException,
   UpdateTableCommand,
@@ -42,13 +43,24 @@ export async function ensureTable(client: DynamoDBClient, TableName: string, def
   try {
     await client.send(new CreateTableCommand({ TableName, BillingMode: 'PAY_PER_REQUEST', ...keySchemaOf(def) }));
   } catch (e) {
-    if (e instanceof ResourceInUseException) return addMissingIndexes(client, TableName, def);
+    if (e instanceof ResourceInUseException) {
+      await addMissingIndexes(client, TableName, def);
+      return enableTtl(client, TableName, def, true);
+    }
     throw e;
   }
   await waitUntilTableExists({ client, maxWaitTime: 60 }, { TableName });
-  if (def.ttlAttribute) {
-    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+  await enableTtl(client, TableName, def, false);
+}
+
+/** The registry's TTL on a table; an older data folder's table may lack one added to the registry since. */
+async function enableTtl(client: DynamoDBClient, TableName: string, def: EntityDef, existing: boolean): Promise<void> {
+  if (!def.ttlAttribute) return;
+  if (existing) {
+    const { TimeToLiveDescription: ttl } = await client.send(new DescribeTimeToLiveCommand({ TableName }));
+    if (ttl?.TimeToLiveStatus === 'ENABLED' || ttl?.TimeToLiveStatus === 'ENABLING') return;
   }
+  await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
 }
 
 /** A data folder from an older version lacks indexes added to the registry since; DynamoDB adds one per update. */

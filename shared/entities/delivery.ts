@@ -94,6 +94,8 @@ export const deliveryCounterSchema = z.looseObject({
   unsubscribes: z.number().int().optional(),
   likes: z.number().int().optional(),
   dislikes: z.number().int().optional(),
+  /** epoch seconds: a once-only marker (insights, app events) goes with the events it stands for; counters never */
+  expiresAt: z.number().int().optional(),
 });
 export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
 
@@ -140,6 +142,7 @@ export const deliveryCounterEntity = defineEntity({
   schema: deliveryCounterSchema,
   partitionKey: { name: 'runKey', type: 'S' },
   sortKey: { name: 'slot', type: 'S' },
+  ttlAttribute: 'expiresAt',
 });
 
 /** Send slots per channel and second, shared by every worker: the configured rate holds across all of them. */

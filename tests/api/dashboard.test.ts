@@ -419,6 +419,60 @@ describe("a message's analytics (issue 24 item 6)", () => {
   });
 });
 
+describe('push unsubscribes (spec 001 section 9: notifications turned off within 5 minutes of receipt)', () => {
+  it("counts each device that turns notifications off within 5 minutes of a push it received, once, on the message's run and the dashboard", async () => {
+    const app = await admin.ok('application.save', { name: 'Unsub app', appType: 'IOS', bundleId: 'com.example.unsub' });
+    const issued = await admin.ok('application.issueSecret', { id: app.id });
+    const sdk = createSdkClient({ baseUrl: herald.url, appKey: issued.appKey, secret: issued.secret, now: () => clock.now() });
+    const plan = await admin.ok('plan.saveSingle', {
+      name: 'Unsub push',
+      title: 'Unsub push',
+      channel: 'PUSH_NATIVE',
+      content: { kind: 'PUSH_NATIVE', template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Hi', body: 'A push.' } } } },
+    });
+    // the raw events: when each device got the push and when (after that) it turned notifications off
+    const people = [
+      { id: 'un-1', os: 'IOS' as const, offAfter: 2 * 60_000 },
+      { id: 'un-2', os: 'ANDROID' as const, offAfter: 5 * 60_000 },
+      { id: 'un-3', os: 'IOS' as const, offAfter: 5 * 60_000 + 1000 },
+      { id: 'un-4', os: 'ANDROID' as const, offAfter: undefined },
+    ];
+    for (const p of people) {
+      await sdk.identify({ accountId: p.id });
+      await sdk.device({ accountId: p.id, device: { deviceId: `${p.id}-phone`, platform: p.os, pushToken: `tok-${p.id}`, permission: 'ALWAYS' } });
+    }
+    const run = { orgId: 1, planId: plan.id, runId: `r-unsub-${clock.now()}` };
+    const ledger = new Ledger(new Store(herald.rt), clock);
+    const keys = people.map((p) => ({ ...run, channel: 'PUSH_NATIVE' as const, accountId: p.id, os: p.os, target: `${p.id}-phone` }));
+    const claims = await ledger.claimMany(people.map((p, i) => ({ key: keys[i]!, address: `tok-${p.id}` })));
+    await ledger.completeMany(claims.map((c, i) => ({ key: keys[i]!, attempt: (c as { attempt: string }).attempt, outcome: { status: 'SENT' } as const })));
+    const receivedAt = clock.now();
+    const expected = { total: 0, IOS: 0, ANDROID: 0 };
+    for (const p of people) if (p.offAfter !== undefined && p.offAfter <= 5 * 60_000) expected.total++, expected[p.os]++;
+    expect(expected.total).toBe(2);
+
+    const pushCounts = async () => (await admin.ok('dashboardMetric.summary', { preset: 'TODAY' })).channels.find((c: { channel: string }) => c.channel === 'PUSH_NATIVE')!.counts;
+    const before = await pushCounts();
+    // each change reported twice, and the first device back on and off again within the window: still once each
+    for (const p of [...people].filter((q) => q.offAfter !== undefined).sort((a, b) => a.offAfter! - b.offAfter!)) {
+      clock.advance(receivedAt + p.offAfter! - clock.now());
+      const off = { accountId: p.id, deviceId: `${p.id}-phone`, permission: 'NOT_ALLOW' } as const;
+      await sdk.permission(off);
+      await sdk.permission(off);
+      if (p.id === 'un-1') {
+        await sdk.permission({ ...off, permission: 'ALWAYS' });
+        await sdk.device({ accountId: p.id, device: { deviceId: off.deviceId, platform: p.os, permission: 'NOT_ALLOW' } });
+      }
+    }
+    const totals = await ledger.totals(run);
+    expect(totals.total.unsubscribes).toBe(expected.total);
+    expect(totals.os).toMatchObject({ IOS: { unsubscribes: expected.IOS }, ANDROID: { unsubscribes: expected.ANDROID } });
+    expect((await pushCounts()).unsubscribes - before.unsubscribes).toBe(expected.total);
+    // another organization's dashboard never counts them
+    expect((await other.ok('dashboardMetric.summary', { preset: 'TODAY' })).totals.unsubscribes).toBe(0);
+  });
+});
+
 describe("an app's message events (the SDK)", () => {
   it('counts a push opened and clicked once per account and device, per OS, however often the app reports it', async () => {
     const app = await admin.ok('application.save', { name: 'Dash app', appType: 'IOS', bundleId: 'com.example.dash' });

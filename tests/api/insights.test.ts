@@ -5,8 +5,11 @@
  * calls) changes nothing. A web app's calls are held to its allowed origins; bad input gets a catalogue error;
  * another organization sees none of it.
  */
+import { DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insightMarkRest } from '../../functions/domain/insights';
 import type { LocalHerald } from '../../functions/local/boot';
+import { Store } from '../../functions/store/store';
 import { createSdkClient, type SdkClient, SdkError } from '../../shared/sdk/client';
 import { SDK_BASE_PATH } from '../../shared/sdk/contract';
 import { WEB_SNIPPET_PATH } from '../../shared/services/insights';
@@ -307,5 +310,44 @@ describe("a push message's app events on its analytics (spec 001 section 9)", ()
     const refused = await refusal(theirs.events({ accountId: 'push-ios-1', events: [{ type: 'message.opened', planId: plan.id, at }] }));
     expect(refused.errorCode).toBe('720003');
     expect((await admin.ok('planStatistics.detail', { id: plan.id })).app.opens).toBe(3);
+  });
+});
+
+describe('once-only markers expire with their events', () => {
+  it("a day's marker carries its events' expiry (DynamoDB TTL), pushed back by a later event of that day and never shortened", async () => {
+    const markers = new Store(herald.rt).forOrg(1).keyed('deliveryCounter');
+    const activeMark = (accountId: string, day: string) => markers.get(insightMarkRest('APP', accountId), `active#${day}`);
+    const days = () => herald.rt.config.sdk.eventRetentionDays;
+    const expiry = (receivedAt: number, retention: number) => Math.floor(receivedAt / 1000) + retention * 86_400;
+    const day = isoDay(DAYS[1]!);
+    const activeThatDay = async () => (await admin.ok('behaviorInsight.summary', { source: 'APP', range })).days.find((d: { day: string }) => d.day === day)!.active;
+    const before = await activeThatDay();
+    await app.identify({ accountId: 'ttl-1' });
+
+    const first = Date.now();
+    await app.events({ accountId: 'ttl-1', events: [{ id: 'ttl-a', type: 'custom', name: 'open_app', at: DAYS[1]! + 1000 }] });
+    const made = (await activeMark('ttl-1', day))!.expiresAt!;
+    expect(made).toBeGreaterThanOrEqual(expiry(first, days()));
+    expect(made).toBeLessThanOrEqual(expiry(Date.now(), days()));
+
+    const retention = days();
+    try {
+      // a later event of the same day, kept longer, keeps the day's marker as long; a shorter-lived one changes nothing
+      herald.rt.config.sdk.eventRetentionDays = retention + 30;
+      const later = Date.now();
+      await app.events({ accountId: 'ttl-1', events: [{ id: 'ttl-b', type: 'custom', name: 'view_item', at: DAYS[1]! + 2000 }] });
+      const pushed = (await activeMark('ttl-1', day))!.expiresAt!;
+      expect(pushed).toBeGreaterThanOrEqual(expiry(later, retention + 30));
+      herald.rt.config.sdk.eventRetentionDays = 1;
+      await app.events({ accountId: 'ttl-1', events: [{ id: 'ttl-c', type: 'custom', name: 'view_item', at: DAYS[1]! + 3000 }] });
+      expect((await activeMark('ttl-1', day))!.expiresAt).toBe(pushed);
+    } finally {
+      herald.rt.config.sdk.eventRetentionDays = retention;
+    }
+    // one more active account that day, however many calls
+    expect(await activeThatDay()).toBe(before + 1);
+    // the counter table removes what has expired
+    const ttl = await herald.rt.aws.dynamo.send(new DescribeTimeToLiveCommand({ TableName: `${herald.rt.config.tablePrefix}deliveryCounter` }));
+    expect(ttl.TimeToLiveDescription).toMatchObject({ AttributeName: 'expiresAt', TimeToLiveStatus: 'ENABLED' });
   });
 });
