@@ -201,6 +201,36 @@ describe('role delegation', () => {
     expect((await other.ok('userDelegate.getListByPage', { page: 0, size: 50 })).list).toEqual([]);
     expect(await canReadTags(taker.client)).toBe(true);
   });
+
+  it("a manager cannot lend another user's role that holds more than the manager's own rights", async () => {
+    const manager = await memberWith('manager', ['NAV_PORTAL_USER', 'NAV_PLAN_TAG']);
+    const richer = await memberWith('richer', ['NAV_PORTAL_USER', 'NAV_PLAN_TAG', 'NAV_SEGMENT']);
+    const receiver = await memberWith('receiver', []);
+    const now = clock.now();
+    const canReadSegments = async (c: ApiClient) => (await c.call('segment.getListByPage', { page: 0, size: 10 })).body.state === 'S';
+
+    // a role within the manager's rights may be lent for its holder
+    const within = await manager.client.ok('userDelegate.save', { fromUserId: lender.id, toUserId: receiver.id, startAt: now - HOUR, endAt: now + DAY });
+    expect(within).toMatchObject({ fromUserId: lender.id, roleId: lender.roleId });
+
+    // one holding NAV_SEGMENT, which the manager lacks, is refused and lends nothing
+    const beyond = await manager.client.call('userDelegate.save', { fromUserId: richer.id, toUserId: receiver.id, startAt: now - HOUR, endAt: now + DAY });
+    expect(beyond.body).toMatchObject({ errorCode: '730001', errorMessage: expect.stringContaining("This user's role holds permissions you do not hold.") });
+    expect(await canReadSegments(receiver.client)).toBe(false);
+    expect((await manager.client.ok('userDelegate.getListByPage', { page: 0, size: 50 })).list.some((d: { fromUserId: string }) => d.fromUserId === richer.id)).toBe(false);
+
+    // nor may the manager move their own delegation onto that role's holder, or take over or end one an administrator made
+    const moved = await manager.client.call('userDelegate.save', { ...within, fromUserId: richer.id });
+    expect(moved.body.errorCode).toBe('730001');
+    const byAdmin = await callers.admin.ok('userDelegate.save', { fromUserId: richer.id, toUserId: receiver.id, startAt: now - HOUR, endAt: now + DAY });
+    expect(await canReadSegments(receiver.client)).toBe(true);
+    expect((await manager.client.call('userDelegate.save', { ...byAdmin, toUserId: manager.id })).body.errorCode).toBe('730001');
+    expect((await manager.client.call('userDelegate.delete', { id: byAdmin.id })).body.errorCode).toBe('730001');
+    expect(await canReadSegments(manager.client)).toBe(false);
+    expect(await canReadSegments(receiver.client)).toBe(true);
+    await callers.admin.ok('userDelegate.delete', { id: byAdmin.id });
+    await manager.client.ok('userDelegate.delete', { id: within.id });
+  });
 });
 
 describe('applications of every API type', () => {

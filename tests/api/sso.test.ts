@@ -4,7 +4,8 @@
  * organization's settings never seen), the authorization code flow with PKCE, state and nonce from the sign-in
  * page's call through the provider's own login and consent pages to an ordinary Herald session, a just-in-time
  * account with the default role, logout through the provider; and what is refused: a replayed callback, an ID
- * token sent as an API token, and ID tokens that are forged, expired, for another client or of another sign-in.
+ * token sent as an API token, and ID tokens that are forged, expired, for another client or of another sign-in, on
+ * the verifier and through the whole callback; profile claims an ID token lacks are read from the userinfo endpoint.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { decodeProtectedHeader, importJWK, SignJWT, decodeJwt, exportJWK } from 'jose';
@@ -250,6 +251,77 @@ describe('ID tokens that are refused', () => {
     const hs = await new SignJWT(decodeJwt(idToken)).setProtectedHeader({ alg: 'HS256', kid }).sign(new TextEncoder().encode(oidc.clientSecret));
     await expect(verifyIdToken(hs, providerKeys(meta), { issuer: oidc.issuer, clientId: oidc.clientId, nonce, now: Date.now() })).rejects.toMatchObject({ code: '400017' });
     expect(h).toBeTruthy();
+  });
+});
+
+describe('ID tokens refused through the whole callback', () => {
+  /** A sign-in whose token endpoint hands Herald what `rewrite` makes of the provider's ID token. */
+  async function refusedThroughFlow(login: string, rewrite: (idToken: string) => Promise<string>) {
+    oidc.rewriteNextIdToken(rewrite);
+    const { answer } = await signInThroughProvider(login);
+    expect(answer.body).toMatchObject({ state: 'F', errorCode: '400017' });
+    expect(answer.body.errorMessage).toContain('The identity token from the identity provider could not be verified.');
+    expect(answer.payload?.signIn ?? null).toBeNull();
+    // no account was made for the person either
+    expect((await callers.admin.ok('user.getListByPage', { page: 0, size: 50, keyword: login })).list).toEqual([]);
+  }
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  it('the provider re-signing the same claims passes, so what follows is refused for its claims alone', async () => {
+    oidc.rewriteNextIdToken((t) => oidc.reSigned(t, (claims) => claims));
+    expect((await signInThroughProvider('resigned')).answer.body.state).toBe('S');
+  });
+
+  it('a forged token: the same claims and key id, signed with another key', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const key = await importJWK(await exportJWK(privateKey), 'RS256');
+    await refusedThroughFlow('forged', async (t) => new SignJWT(decodeJwt(t)).setProtectedHeader(decodeProtectedHeader(t) as { alg: string }).sign(key));
+  });
+
+  it('an expired token, signed by the provider', async () => {
+    await refusedThroughFlow('expired', (t) => oidc.reSigned(t, (c) => ({ ...c, iat: nowSeconds() - 1200, exp: nowSeconds() - 600 })));
+  });
+
+  it('a token for another client, or for several without Herald as the authorized party', async () => {
+    await refusedThroughFlow('audience', (t) => oidc.reSigned(t, (c) => ({ ...c, aud: 'another-client' })));
+    await refusedThroughFlow('audiences', (t) => oidc.reSigned(t, ({ azp: _azp, ...c }) => ({ ...c, aud: [oidc.clientId, 'another-client'], azp: 'another-client' })));
+  });
+
+  it('a token of another issuer, and an unsigned one', async () => {
+    await refusedThroughFlow('issuer', (t) => oidc.reSigned(t, (c) => ({ ...c, iss: 'http://127.0.0.1:1' })));
+    await refusedThroughFlow('unsigned', async (t) => `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${t.split('.')[1]}.`);
+  });
+
+  it('a replayed token: the ID token of an earlier, accepted sign-in', async () => {
+    let earlier = '';
+    oidc.rewriteNextIdToken(async (t) => {
+      earlier = t;
+      return t;
+    });
+    expect((await signInThroughProvider('replayed')).answer.body.state).toBe('S');
+    credentials.push(earlier);
+    oidc.rewriteNextIdToken(async () => earlier);
+    const { answer } = await signInThroughProvider('replayer');
+    expect(answer.body).toMatchObject({ state: 'F', errorCode: '400017' });
+    expect((await callers.admin.ok('user.getListByPage', { page: 0, size: 50, keyword: 'replayer' })).list).toEqual([]);
+  });
+});
+
+describe('profile claims from the userinfo endpoint', () => {
+  const withoutProfile = ({ email: _e, email_verified: _v, name: _n, given_name: _g, family_name: _f, preferred_username: _p, ...rest }: Record<string, unknown>) => rest;
+
+  it("are read when the ID token has no e-mail or name, for the new account's address, name and username", async () => {
+    oidc.rewriteNextIdToken((t) => oidc.reSigned(t, withoutProfile));
+    const { answer } = await signInThroughProvider('dora');
+    expect(answer.body.state).toBe('S');
+    expect(answer.payload.signIn.userdetails).toMatchObject({ username: 'dora', email: 'dora@idp.example', firstName: 'Person', lastName: 'dora' });
+  });
+
+  it("are refused when they are of another subject than the ID token's", async () => {
+    oidc.rewriteNextIdToken((t) => oidc.reSigned(t, (c) => ({ ...withoutProfile(c), sub: 'someone-else' })));
+    const { answer } = await signInThroughProvider('mallory');
+    expect(answer.body).toMatchObject({ state: 'F', errorCode: '400017' });
+    expect((await callers.admin.ok('user.getListByPage', { page: 0, size: 50, keyword: 'mallory' })).list).toEqual([]);
   });
 });
 

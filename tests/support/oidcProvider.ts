@@ -1,11 +1,17 @@
 /**
  * A real OpenID provider (oidc-provider) in the test process on a free loopback port, with one client registered
  * for a Herald's callback, and a helper that signs a person in through its development interactions (login form,
- * then consent) the way a browser would, cookies and redirects included.
+ * then consent) the way a browser would, cookies and redirects included. Its signing key is the test's, so a test
+ * can have the provider's token endpoint hand out a token the provider itself signed but would never issue
+ * (expired, for another client, without profile claims) and see what the relying party does with it.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeJwt, decodeProtectedHeader, exportJWK, importJWK, type JWTPayload, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
+
+const SIGNING_KID = 'local-oidc-rs256';
 
 export interface LocalOidc {
   issuer: string;
@@ -14,6 +20,12 @@ export interface LocalOidc {
   provider: Provider;
   /** follows the provider's pages as `login` and answers where it sends the browser back to `redirectUri` */
   signIn(authorizationUrl: string, login: string): Promise<URL>;
+  /** the next ID token the token endpoint answers is replaced by what `rewrite` makes of it (once) */
+  rewriteNextIdToken(rewrite: (idToken: string) => Promise<string>): void;
+  /** an ID token with these claims, signed with the provider's own key and key id */
+  signIdToken(claims: JWTPayload): Promise<string>;
+  /** `idToken`'s claims changed by `change`, signed again with the provider's own key */
+  reSigned(idToken: string, change: (claims: JWTPayload) => JWTPayload): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -23,7 +35,9 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = opts.clientId ?? 'herald';
   const clientSecret = opts.clientSecret ?? 'provider-issued-secret-0123456789abcdef';
+  const signingJwk = { ...(await exportJWK(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey)), kid: SIGNING_KID, alg: 'RS256', use: 'sig' };
   const provider = new Provider(issuer, {
+    jwks: { keys: [signingJwk] },
     clients: [
       {
         client_id: clientId,
@@ -50,7 +64,23 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
       };
     },
   });
+  let rewriteNext: ((idToken: string) => Promise<string>) | undefined;
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { id_token?: unknown } | undefined;
+    if (rewriteNext && ctx.method === 'POST' && ctx.path === '/token' && ctx.status === 200 && typeof body?.id_token === 'string') {
+      const rewrite = rewriteNext;
+      rewriteNext = undefined;
+      ctx.body = { ...body, id_token: await rewrite(body.id_token) };
+    }
+  });
   server.on('request', provider.callback());
+
+  const signIdToken = async (claims: JWTPayload) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: SIGNING_KID }).sign(await importJWK(signingJwk, 'RS256'));
+  const reSigned = async (idToken: string, change: (claims: JWTPayload) => JWTPayload) => {
+    if (decodeProtectedHeader(idToken).kid !== SIGNING_KID) throw new Error('the provider signed with an unexpected key');
+    return signIdToken(change(decodeJwt(idToken)));
+  };
 
   async function signIn(authorizationUrl: string, login: string): Promise<URL> {
     const cookies = new Map<string, string>();
@@ -87,6 +117,11 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
     clientSecret,
     provider,
     signIn,
+    rewriteNextIdToken: (rewrite) => {
+      rewriteNext = rewrite;
+    },
+    signIdToken,
+    reSigned,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,6 +12,7 @@ export interface ProviderMetadata {
   authorization_endpoint: string;
   token_endpoint: string;
   jwks_uri: string;
+  userinfo_endpoint?: string;
   end_session_endpoint?: string;
 }
 
@@ -72,7 +73,7 @@ export function authorizationUrl(meta: ProviderMetadata, p: { clientId: string; 
 export async function exchangeCode(
   meta: ProviderMetadata,
   p: { clientId: string; clientSecret?: string; code: string; redirectUri: string; codeVerifier: string },
-): Promise<{ idToken: string }> {
+): Promise<{ idToken: string; accessToken?: string }> {
   const body = new URLSearchParams({ grant_type: 'authorization_code', code: p.code, redirect_uri: p.redirectUri, code_verifier: p.codeVerifier });
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   if (p.clientSecret) {
@@ -80,17 +81,17 @@ export async function exchangeCode(
   } else {
     body.set('client_id', p.clientId);
   }
-  let answer: { id_token?: unknown };
+  let answer: { id_token?: unknown; access_token?: unknown };
   try {
     const res = await fetch(meta.token_endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!res.ok) throw unreachable();
-    answer = (await res.json()) as { id_token?: unknown };
+    answer = (await res.json()) as { id_token?: unknown; access_token?: unknown };
   } catch (e) {
     if (e instanceof AppError) throw e;
     throw unreachable();
   }
   if (typeof answer.id_token !== 'string') throw unreachable();
-  return { idToken: answer.id_token };
+  return { idToken: answer.id_token, ...(typeof answer.access_token === 'string' && answer.access_token ? { accessToken: answer.access_token } : {}) };
 }
 
 export interface IdClaims {
@@ -129,12 +130,15 @@ export async function verifyIdToken(idToken: string, keys: JWTVerifyGetKey, p: {
   }
   if (payload.nonce !== p.nonce) throw refused();
   if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== p.clientId) throw refused();
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   const sub = text(payload.sub);
   if (!sub) throw refused();
+  return { iss: p.issuer, sub, ...profileOf(payload) };
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+function profileOf(payload: Record<string, unknown>): Omit<IdClaims, 'iss' | 'sub'> {
   return {
-    iss: p.issuer,
-    sub,
     email: text(payload.email),
     emailVerified: payload.email_verified === true,
     name: text(payload.name),
@@ -142,4 +146,37 @@ export async function verifyIdToken(idToken: string, keys: JWTVerifyGetKey, p: {
     familyName: text(payload.family_name),
     preferredUsername: text(payload.preferred_username),
   };
+}
+
+/** Whether the ID token left out what a new account is made from (many providers keep it for the userinfo endpoint). */
+export const lacksProfile = (c: IdClaims) => !c.email || !(c.name || c.givenName || c.familyName);
+
+/**
+ * The claims the ID token lacks, from the provider's userinfo endpoint (OpenID Connect Core 5.3) with the access
+ * token of the same exchange. Its `sub` must be the ID token's (5.3.4), or the answer is of someone else; what
+ * the verified ID token says is kept.
+ */
+export async function withUserInfo(meta: ProviderMetadata, accessToken: string | undefined, claims: IdClaims): Promise<IdClaims> {
+  if (!meta.userinfo_endpoint || !accessToken) return claims;
+  let info: Record<string, unknown>;
+  try {
+    const res = await fetch(meta.userinfo_endpoint, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) throw unreachable();
+    info = (await res.json()) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw unreachable();
+  }
+  if (!info || typeof info !== 'object' || text(info.sub) !== claims.sub) throw new AppError('400017', SSO_MESSAGES.idToken);
+  const fromInfo = profileOf(info);
+  const merged: IdClaims = { ...claims };
+  for (const key of Object.keys(fromInfo) as (keyof typeof fromInfo)[]) {
+    if (merged[key] === undefined) Object.assign(merged, { [key]: fromInfo[key] });
+  }
+  // whether the address is verified goes with the address it is said of
+  if (!claims.email) merged.emailVerified = fromInfo.emailVerified;
+  return merged;
 }

@@ -14,7 +14,7 @@ import { CONDITIONS } from '../../store/store';
 import { orgCodeGuard } from '../organization';
 import { enabledSsoSetting, ssoPostLogoutRedirectUri, ssoRedirectUri } from '../ssoSetting';
 import { buildUser, emailGuard, emailKeyOf, findUserBy, joinWrites, snapshotOf, usernameGuard } from '../user';
-import { authorizationUrl, discover, exchangeCode, type IdClaims, type ProviderMetadata, providerKeys, verifyIdToken } from './oidc';
+import { authorizationUrl, discover, exchangeCode, type IdClaims, lacksProfile, type ProviderMetadata, providerKeys, verifyIdToken, withUserInfo } from './oidc';
 import { membershipsOf, startSession } from './session';
 import { assertUnderLimits, countAttempt, type Limit } from './throttle';
 
@@ -83,8 +83,9 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
   if (!org || !found) throw new AppError('400017', SSO_MESSAGES.notConfigured);
   const { setting, clientSecret } = found;
   const meta = await discover(setting.issuer);
-  const { idToken } = await exchangeCode(meta, { clientId: setting.clientId, clientSecret, code, redirectUri: ssoRedirectUri(ctx.rt), codeVerifier: pending.codeVerifier });
-  const claims = await verifyIdToken(idToken, providerKeys(meta), { issuer: setting.issuer, clientId: setting.clientId, nonce: pending.nonce, now: ctx.rt.clock.now() });
+  const tokens = await exchangeCode(meta, { clientId: setting.clientId, clientSecret, code, redirectUri: ssoRedirectUri(ctx.rt), codeVerifier: pending.codeVerifier });
+  let claims = await verifyIdToken(tokens.idToken, providerKeys(meta), { issuer: setting.issuer, clientId: setting.clientId, nonce: pending.nonce, now: ctx.rt.clock.now() });
+  if (lacksProfile(claims)) claims = await withUserInfo(meta, tokens.accessToken, claims);
   const user = await accountOf(ctx, claims, pending.orgId, setting.defaultRoleId);
   if (user.status !== 'ACTIVE') throw new AppError('710003');
   return startSession(ctx, user, await membershipsOf(ctx.platform, user.id), pending.orgId, {
