@@ -130,4 +130,81 @@ describe('a Lambda folder with the packages beside its bundle', () => {
     expect(lines[0]).toMatchObject({ level: 'INFO', message: 'mail refused', service: 'herald', function_request_id: 'req-42', to: '[address]', password: '[redacted]', orgId: 3 });
     expect(lines[1]).toMatchObject({ service: 'herald', channel: 'EMAIL', Sends: 2 });
   });
+
+  it("a worker's Powertools metrics, logger and tracer (after the copy above): metrics in the embedded format, HERALD_LOG_LEVEL followed, invocations traced with tracing off outside Lambda", async () => {
+    await build({ ...bundling, entryPoints: [join(ROOT, 'functions/platform/lambdaWorker.ts')], outfile: join(dir, 'worker.mjs') });
+    const built = readFileSync(join(dir, 'worker.mjs'), 'utf8');
+    // left as import()s of the copies beside, not bundled
+    for (const name of ['@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer']) expect(built).toContain(name);
+    expect(built).not.toContain('XRaySDKInstrumentation');
+    const { workerLambda } = (await import(pathToFileURL(join(dir, 'worker.mjs')).href)) as typeof import('../functions/platform/lambdaWorker');
+    const { createLogger } = await import('../functions/platform/logger');
+    const { METRIC } = await import('../functions/platform/metricNames');
+
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    let answer: unknown;
+    let refused: unknown;
+    try {
+      const quiet = await workerLambda({ HERALD_LOG_LEVEL: 'warn' });
+      expect(quiet.runtimeOptions.logLevel).toBe('warn');
+      const chatty = await workerLambda({ HERALD_LOG_LEVEL: 'debug' });
+      expect(chatty.runtimeOptions.logLevel).toBe('debug');
+      // an unknown level is info, as when unset
+      expect((await workerLambda({ HERALD_LOG_LEVEL: 'loud' })).runtimeOptions.logLevel).toBe('info');
+      const { logLevel, logSink, metricSink } = quiet.runtimeOptions;
+      const log = createLogger(logLevel, logSink, metricSink);
+      log.info('not at warn');
+      createLogger(chatty.runtimeOptions.logLevel, chatty.runtimeOptions.logSink).debug('at debug');
+      log.metric?.([
+        { name: METRIC.sends, value: 1, dimensions: { channel: 'SMS' } },
+        { name: METRIC.sends, value: 1, dimensions: { channel: 'SMS' } },
+        { name: METRIC.sendFailures, value: 1, dimensions: { channel: 'SMS', reason: 'UNEXPECTED' } },
+        { name: METRIC.throttles, value: 3, dimensions: { channel: 'SMS' } },
+      ]);
+      log.metric?.([{ name: METRIC.queueAge, value: 250, unit: 'Milliseconds' }]);
+      answer = await quiet.invoke(undefined, async () => 'done');
+      refused = await quiet.invoke(undefined, async () => Promise.reject(new Error('no'))).catch((e: Error) => e.message);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(answer).toBe('done');
+    expect(refused).toBe('no');
+    const lines = written
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown> & { _aws?: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: unknown[] }[] } });
+    const plain = lines.filter((l) => !l._aws);
+    expect(plain.map((l) => l.message)).toEqual(['at debug']);
+    const metrics = lines.filter((l) => l._aws).map(({ _aws, ...values }) => ({ ...values, ..._aws!.CloudWatchMetrics[0]! }));
+    expect(metrics).toEqual([
+      {
+        Namespace: 'Herald',
+        Dimensions: [['service'], ['service', 'channel']],
+        Metrics: [
+          { Name: METRIC.sends, Unit: 'Count' },
+          { Name: METRIC.throttles, Unit: 'Count' },
+        ],
+        service: 'herald',
+        channel: 'SMS',
+        [METRIC.sends]: 2,
+        [METRIC.throttles]: 3,
+      },
+      {
+        Namespace: 'Herald',
+        Dimensions: [['service'], ['service', 'channel'], ['service', 'channel', 'reason']],
+        Metrics: [{ Name: METRIC.sendFailures, Unit: 'Count' }],
+        service: 'herald',
+        channel: 'SMS',
+        reason: 'UNEXPECTED',
+        [METRIC.sendFailures]: 1,
+      },
+      { Namespace: 'Herald', Dimensions: [['service']], Metrics: [{ Name: METRIC.queueAge, Unit: 'Milliseconds' }], service: 'herald', [METRIC.queueAge]: 250 },
+    ]);
+  });
 });

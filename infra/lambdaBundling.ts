@@ -14,9 +14,11 @@ import { fileURLToPath } from 'node:url';
  * use them and they load by `import()` at that point: pdf-lib and fontkit (letters, functions/channels/letterPdf.ts)
  * are 1.5 MB of the router's 3.5 MB; re2js (cloud sources' column patterns)
  * 147 KB, the Pinpoint SDK (push channels; functions/platform/aws.ts) 69 KB, docx (the Word report), the Bedrock
- * runtime SDK (the AI composer, functions/platform/ai.ts) and Powertools' logger (24 KB; loaded once per cold start
- * by functions/platform/powertoolsLog.ts), libphonenumber-js (118 KB; imports and the app SDK read typed numbers,
- * shared/phone.ts), and the SDK's nested clients (58 KB: STS, SSO and SSO-OIDC, which only
+ * runtime SDK (the AI composer, functions/platform/ai.ts), Powertools' logger (24 KB; loaded once per cold start
+ * by functions/platform/powertoolsLog.ts), its metrics (16 KB) and tracer (127 KB with the X-Ray SDK; both loaded
+ * at a worker's cold start by functions/platform/lambdaWorker.ts, never by the router), libphonenumber-js (118 KB;
+ * imports and the app SDK read typed numbers, shared/phone.ts), and the SDK's nested clients (58 KB: STS, SSO and
+ * SSO-OIDC, which only
  * the credential chain's role, web-identity and SSO sources load by `import()`; a Lambda reads its credentials
  * from the environment). esbuild inlines a dynamic `import()` into the one file it writes, where
  * every cold start would read and parse it.
@@ -29,6 +31,8 @@ export const LAMBDA_PACKAGES_BESIDE = [
   'docx',
   '@aws-sdk/client-bedrock-runtime',
   '@aws-lambda-powertools/logger',
+  '@aws-lambda-powertools/metrics',
+  '@aws-lambda-powertools/tracer',
   '@aws-sdk/nested-clients',
   'libphonenumber-js',
 ] as const;

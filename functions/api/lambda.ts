@@ -2,7 +2,7 @@
 import type { Context } from 'aws-lambda';
 import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
-import { lambdaLogContext, setLogContext } from '../platform/logger';
+import { lambdaLogContext, logLevelFromEnv, setLogContext } from '../platform/logger';
 import { type LambdaLog, powertoolsLog } from '../platform/powertoolsLog';
 import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
@@ -21,7 +21,7 @@ async function init() {
   const keys = await loadKeysFromSecretsManager(secretId);
   const config = defaultConfig();
   const jobs = sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? '');
-  const rt = createRuntime({ logSink: lambdaLog.sink, config, keys, jobs, ports: awsDeliveryPorts(config.region), logLevel: (process.env.HERALD_LOG_LEVEL as 'info') ?? 'info' });
+  const rt = createRuntime({ logSink: lambdaLog.sink, config, keys, jobs, ports: awsDeliveryPorts(config.region), logLevel: logLevelFromEnv() });
   await ensureSeed(rt);
   return createApiHandler(rt);
 }

@@ -3,8 +3,8 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { awsDeliveryPorts } from '../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../platform/keys';
 import { lambdaLogContext, setLogContext } from '../platform/logger';
-import { type LambdaLog, powertoolsLog } from '../platform/powertoolsLog';
 import type { QueueWorker } from '../platform/queue';
+import { type WorkerLambda, workerLambda } from '../platform/lambdaWorker';
 import { createRuntime, defaultConfig } from '../platform/runtime';
 import { sqsJobQueue } from '../platform/sqsJobs';
 import { Store } from '../store/store';
@@ -12,20 +12,21 @@ import { jobWorker } from './worker';
 
 let ready: Promise<QueueWorker> | undefined;
 
-/** Powertools' logger, loaded at the cold start: every line of the runtime goes out through it */
-let lambdaLog: LambdaLog | undefined;
+/** Powertools' logger, metrics and tracer, loaded at the cold start: every line and metric of the runtime goes out through them */
+let lambda: WorkerLambda | undefined;
 
 async function init() {
-  lambdaLog = await powertoolsLog();
+  lambda = await workerLambda();
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
   const rt = createRuntime({
-    logSink: lambdaLog.sink,
+    ...lambda.runtimeOptions,
     config,
     keys,
     jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''),
     ports: awsDeliveryPorts(config.region),
   });
+  lambda.traceClients(rt.aws);
   return jobWorker({ rt, store: new Store(rt) });
 }
 
@@ -37,7 +38,6 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
     throw e;
   });
   const run = await ready;
-  // Powertools' context after the cold start has loaded it
-  if (context) lambdaLog?.addContext(context);
-  return run(event);
+  // Powertools' context and trace after the cold start has loaded them
+  return lambda!.invoke(context, () => run(event));
 }

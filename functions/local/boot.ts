@@ -10,7 +10,7 @@ import { createApiHandler } from '../api/router';
 import { loadOrCreateKeyFile } from '../platform/keys';
 import { jobWorker } from '../jobs/worker';
 import { JOB_QUEUE, type JobQueue, jobSchema } from '../platform/jobs';
-import type { LogLevel } from '../platform/logger';
+import type { LogLevel, MetricPoint } from '../platform/logger';
 import { Store } from '../store/store';
 import { createRuntime, defaultConfig, type Clock, type DeliveryPorts, type Runtime, type RuntimeConfig } from '../platform/runtime';
 import { ensureSeed, type SeedResult } from '../seed';
@@ -63,6 +63,8 @@ export interface BootOptions {
   clock?: Clock;
   logLevel?: LogLevel;
   logSink?: (line: string) => void;
+  /** metrics written another way than the logger's own (a test of the Lambdas' Powertools Metrics) */
+  metricSink?: (points: readonly MetricPoint[]) => void;
   webRoot?: string;
   /** an AI provider other than the offline one (tests that watch prompts) */
   ai?: AiProvider;
@@ -105,6 +107,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       clock: opts.clock,
       logLevel: opts.logLevel ?? 'warn',
       logSink: opts.logSink,
+      metricSink: opts.metricSink,
       ai: opts.ai ?? (config.ai.provider === 'bedrock' ? bedrockProvider(config.region) : offlineAiProvider),
     });
     const store = new Store(rt);

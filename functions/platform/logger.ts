@@ -4,7 +4,8 @@
  * secret at every level, and at info and above masks any mail address or phone number in a line, so a recipient's
  * address reaches a log only at debug. In a Lambda each line carries the request's correlation ids
  * (`setLogContext`), and `metric` writes CloudWatch's embedded metric format (functions/platform/metricNames.ts),
- * which CloudWatch Logs turns into metrics with no call and no package; locally it is one more line.
+ * which CloudWatch Logs turns into metrics with no call; locally it is one more line, and the worker Lambdas
+ * build it with Powertools Metrics instead (functions/platform/lambdaWorker.ts).
  */
 import { METRICS_NAMESPACE, METRICS_SERVICE } from './metricNames';
 
@@ -48,7 +49,21 @@ export function lambdaLogContext(awsRequestId: string | undefined): Record<strin
   return { requestId: awsRequestId, traceId: process.env._X_AMZN_TRACE_ID?.split(';')[0]?.replace(/^Root=/, '') };
 }
 
-export function createLogger(level: LogLevel = 'info', sink: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
+/** HERALD_LOG_LEVEL as every Lambda reads it (infra sets it from `herald:logLevel`); info when unset or unknown. */
+export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LogLevel {
+  const level = env.HERALD_LOG_LEVEL;
+  return level !== undefined && Object.hasOwn(ORDER, level) ? (level as LogLevel) : 'info';
+}
+
+/**
+ * `metricSink`, when given, writes the metrics instead of `metricLine` (a Lambda's Powertools Metrics,
+ * functions/platform/powertoolsMetrics.ts); either way they reach the log in the embedded metric format.
+ */
+export function createLogger(
+  level: LogLevel = 'info',
+  sink: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+  metricSink?: (points: readonly MetricPoint[]) => void,
+): Logger {
   const min = ORDER[level];
   const write = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;
@@ -57,7 +72,9 @@ export function createLogger(level: LogLevel = 'info', sink: (line: string) => v
     sink(JSON.stringify(record));
   };
   const metric = (points: readonly MetricPoint[]) => {
-    if (level !== 'silent' && points.length > 0) for (const line of metricLine(points).split('\n')) sink(line);
+    if (level === 'silent' || points.length === 0) return;
+    if (metricSink) metricSink(points);
+    else for (const line of metricLine(points).split('\n')) sink(line);
   };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error'), metric };
 }

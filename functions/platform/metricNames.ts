@@ -1,5 +1,6 @@
 /**
- * Herald's CloudWatch metrics, as functions/platform/metrics.ts writes them (embedded metric format) and the API
+ * Herald's CloudWatch metrics, as functions/platform/logger.ts (locally) and powertoolsMetrics.ts (worker Lambdas)
+ * write them (embedded metric format) and the API
  * stack's alarms and dashboard read them: one namespace, the `service` dimension on every metric, and `channel`
  * (email, sms, push, line, letter) on the send metrics as a second dimension set.
  */

@@ -11,7 +11,7 @@ import { httpTranslation, noTranslation, type TranslationPort } from './translat
 import { type AwsClients, createAwsClients, type Endpoints } from './aws';
 import type { JobQueue } from './jobs';
 import type { KeyRing } from './keys';
-import { createLogger, type Logger, type LogLevel } from './logger';
+import { createLogger, type Logger, type LogLevel, type MetricPoint } from './logger';
 import { type Mailer, sesMailer } from './mailer';
 import type { QueuePort } from './queue';
 import type { SchedulerPort } from './scheduler';
@@ -189,6 +189,8 @@ export function createRuntime(opts: {
   clock?: Clock;
   logLevel?: LogLevel;
   logSink?: (line: string) => void;
+  /** writes metrics in place of the logger's own embedded-format lines (a Lambda's Powertools Metrics) */
+  metricSink?: (points: readonly MetricPoint[]) => void;
   /** Bedrock when not given; the local server gives the offline provider (it stays out of the Lambda bundles) */
   ai?: AiProvider;
 }): Runtime {
@@ -201,7 +203,7 @@ export function createRuntime(opts: {
     jobs: opts.jobs,
     ports: opts.ports,
     clock: opts.clock ?? systemClock,
-    log: createLogger(opts.logLevel ?? 'info', opts.logSink),
+    log: createLogger(opts.logLevel ?? 'info', opts.logSink, opts.metricSink),
     ai: opts.ai ?? bedrockProvider(opts.config.region),
     translation: opts.config.translation.url ? httpTranslation(opts.config.translation.url, opts.config.translation.apiKey) : noTranslation,
   };

@@ -6,7 +6,7 @@ import type { Context, SNSEvent } from 'aws-lambda';
 import { awsDeliveryPorts } from '../../platform/awsPorts';
 import { loadKeysFromSecretsManager } from '../../platform/keys';
 import { lambdaLogContext, setLogContext } from '../../platform/logger';
-import { type LambdaLog, powertoolsLog } from '../../platform/powertoolsLog';
+import { type WorkerLambda, workerLambda } from '../../platform/lambdaWorker';
 import { createRuntime, defaultConfig, type Runtime } from '../../platform/runtime';
 import { sqsJobQueue } from '../../platform/sqsJobs';
 import { Store } from '../../store/store';
@@ -14,20 +14,21 @@ import { recordInboundSms } from './inbound';
 
 let ready: Promise<{ rt: Runtime; store: Store }> | undefined;
 
-/** Powertools' logger, loaded at the cold start: every line of the runtime goes out through it */
-let lambdaLog: LambdaLog | undefined;
+/** Powertools' logger, metrics and tracer, loaded at the cold start: every line and metric of the runtime goes out through them */
+let lambda: WorkerLambda | undefined;
 
 async function init() {
-  lambdaLog = await powertoolsLog();
+  lambda = await workerLambda();
   const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
   const config = defaultConfig();
   const rt = createRuntime({
-    logSink: lambdaLog.sink,
+    ...lambda.runtimeOptions,
     config,
     keys,
     jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''),
     ports: awsDeliveryPorts(config.region),
   });
+  lambda.traceClients(rt.aws);
   return { rt, store: new Store(rt) };
 }
 
@@ -39,7 +40,8 @@ export async function handler(event: SNSEvent, context?: Context): Promise<void>
     throw e;
   });
   const { rt, store } = await ready;
-  // Powertools' context after the cold start has loaded it
-  if (context) lambdaLog?.addContext(context);
-  for (const record of event.Records ?? []) await recordInboundSms({ store, log: rt.log }, record.Sns?.Message);
+  // Powertools' context and trace after the cold start has loaded them
+  await lambda!.invoke(context, async () => {
+    for (const record of event.Records ?? []) await recordInboundSms({ store, log: rt.log }, record.Sns?.Message);
+  });
 }
