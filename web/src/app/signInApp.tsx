@@ -3,12 +3,13 @@
  * the router, the route table or the signed-in shell. Those load (`leave`, main.tsx) once the page moves on: after
  * a sign-in, or when the address names another route (the forgotten-password link, the back button).
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguageHeader } from '../api/transport';
 import { currentLang } from '../i18n';
 import { SignInPage } from '../pages/auth/SignInPage';
 import { LazyToastHost } from '../ui/LazyToastHost';
+import { showError } from '../ui/toastBus';
 import { PRODUCT_NAME } from './constants';
 import { hashRoute, markHandedOver, SIGN_IN_PATH, type SignInNav, SignInNavProvider } from './signInNav';
 
@@ -26,34 +27,41 @@ export function SignInApp({ leave }: { leave: () => Promise<void> }) {
   const hash = useSyncExternalStore(subscribeAddress, () => window.location.hash);
   const { path, search } = hashRoute(hash);
   const left = useRef(false);
-  const nav = useMemo<SignInNav>(() => {
-    const moveOn = () => {
-      if (left.current) return;
-      left.current = true;
-      markHandedOver();
-      return leave();
-    };
-    return {
+  const moveOn = useCallback(async () => {
+    if (left.current) return;
+    left.current = true;
+    markHandedOver();
+    try {
+      await leave();
+    } catch (e) {
+      left.current = false;
+      throw e;
+    }
+  }, [leave]);
+  const nav = useMemo<SignInNav>(
+    () => ({
       params: new URLSearchParams(search),
       // what the router keeps as a location's state (a reload of /login keeps it)
       state: (window.history.state as { usr?: unknown } | null)?.usr ?? null,
+      // the router and the portal's wiring have no effect on import (App.tsx, which creates the router, has)
+      prepare: () => {
+        void import('../router').catch(() => undefined);
+        void import('./wiring').catch(() => undefined);
+      },
       go: (to, opts) => {
         const address = `${window.location.pathname}${window.location.search}#${to}`;
         if (opts?.replace) window.history.replaceState(null, '', address);
         else window.history.pushState(null, '', address);
         return moveOn();
       },
-    };
-  }, [search, leave]);
+    }),
+    [search, moveOn],
+  );
 
   const elsewhere = path !== SIGN_IN_PATH;
   useEffect(() => {
-    if (elsewhere && !left.current) {
-      left.current = true;
-      markHandedOver();
-      void leave();
-    }
-  }, [elsewhere, leave]);
+    if (elsewhere) moveOn().catch(() => showError(t('problem.chunkFailed')));
+  }, [elsewhere, moveOn, t]);
   const title = t('page.login');
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;

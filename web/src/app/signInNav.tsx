@@ -11,6 +11,8 @@ export interface SignInNav {
   /** the state the page was navigated to with (the username after a password was set) */
   state: unknown;
   go(to: string, opts?: { replace?: boolean }): void | Promise<void>;
+  /** a sign-in is under way: start loading what comes after it */
+  prepare?(): void;
 }
 
 const SignInNavContext = createContext<SignInNav | null>(null);

@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { getSession, subscribeSession } from '../../api/session';
 import { PRODUCT_NAME } from '../../app/constants';
@@ -13,12 +14,16 @@ import { PlainButton as Button, PlainTextField as TextField } from '../../app/pl
 import { SignInLink, useSignInNav } from '../../app/signInNav';
 import { AuthCard } from '../../components/AuthCard';
 import { clearedErrors } from '../../components/fieldErrors';
+import { showError } from '../../ui/toastBus';
 import cardStyles from '../../components/AuthCard.module.css';
 import { SsoSignIn } from './SsoSignIn';
 
-/** The start page after a sign-in: the route table it reads comes with the portal, not the sign-in page. */
+// What runs after a sign-in (the session's start; the start page, from the route table) comes with the portal.
+const sessionStart = () => import('../../api/auth');
+const access = () => import('../../app/access');
+
 async function landingAfter(redirect: string | null): Promise<string> {
-  const { landingPath } = await import('../../app/access');
+  const { landingPath } = await access();
   return landingPath(getSession(), redirect);
 }
 
@@ -55,13 +60,20 @@ export function SignInPage() {
     setErrors(problems);
     if (problems.username || problems.password) return;
     setBusy(true);
+    // loaded while the server checks the password (failures are the import's own again when it is awaited)
+    nav.prepare?.();
+    const loading = sessionStart();
+    void access().catch(() => undefined);
+    loading.catch(() => undefined);
     try {
       const signIn = await call('auth.login', { username: username.trim(), password });
-      const { completeSignIn } = await import('../../api/auth');
+      const { completeSignIn } = await loading;
       await completeSignIn(signIn);
       await nav.go(await landingAfter(redirect), { replace: true });
-    } catch {
-      // the toast says what went wrong (710002: wrong username or password)
+    } catch (e) {
+      // a refused sign-in has its toast already (710002: wrong username or password); a part of the portal that
+      // did not download has not
+      if (!(e instanceof ApiError)) showError(t('problem.chunkFailed'));
       setBusy(false);
     }
   }
