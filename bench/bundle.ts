@@ -80,8 +80,8 @@ export function measureBundle(dist: string): BundleSizes {
 
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && manifest[k].src?.endsWith('index.html'));
   if (!entryKey) throw new Error('The manifest names no entry chunk.');
-  const loginKey = Object.keys(manifest).find((k) => manifest[k].src?.endsWith('pages/auth/LoginPage.tsx'));
-  if (!loginKey) throw new Error('The manifest has no chunk for pages/auth/LoginPage.tsx.');
+  const loginKey = Object.keys(manifest).find((k) => manifest[k].src?.endsWith('app/signInApp.tsx'));
+  if (!loginKey) throw new Error('The manifest has no chunk for app/signInApp.tsx.');
 
   const entry = staticClosure([entryKey]);
   const loginRoute = staticClosure([loginKey], new Set(entry));

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { wasHandedOver } from '../app/signInNav';
 
 const WATCH_MS = 5_000;
 /** the signed-in layout's main region; bare pages (sign-in and the like) have none */
@@ -14,7 +15,8 @@ const MAIN_ID = 'main-content';
 export function useHeadingFocus(): void {
   const { key, pathname } = useLocation();
   const firstKey = useRef(key);
-  const moved = useRef(false);
+  // after the sign-in entry (app/signInApp) the first page is already a navigation's
+  const moved = useRef(wasHandedOver());
   if (key !== firstKey.current) moved.current = true;
   const fresh = !moved.current;
   // biome-ignore lint/correctness/useExhaustiveDependencies(pathname): each new path moves the focus to its heading
