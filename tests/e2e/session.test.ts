@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
-import { hashPath, browserSuite, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { ADMIN_PASSWORD, browserSuite, hashPath, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const suite = browserSuite();
 
@@ -62,6 +62,35 @@ describe('sign-in', () => {
     const stored = await page.evaluate(() => ({ session: sessionStorage.getItem('herald.auth'), local: localStorage.getItem('herald.auth') }));
     expect(JSON.parse(stored.session!).accessToken).toBeTruthy();
     expect(stored.local).toBeNull();
+    await context.close();
+  });
+
+  it('a fresh load of the sign-in page (which loads without the router) leads on to the forgotten-password page, and a sign-in to where the visitor was going', async () => {
+    const { context, page } = await openPage(suite.browser);
+    await page.goto(`${suite.herald.portalUrl}#/login?redirect=${encodeURIComponent('/role')}`);
+    await page.locator('#username').waitFor();
+    expect(await page.title()).toBe('Sign in · Herald');
+    // the router is not among the scripts the form waited for (its own message names it)
+    const withRouter = await page.evaluate(async () => {
+      const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'));
+      const texts = await Promise.all(scripts.map(async (r) => (await fetch(r.name)).text()));
+      return texts.filter((t) => t.includes('useNavigate() may be used only in the context of a <Router> component.')).length;
+    });
+    expect(withRouter).toBe(0);
+    await page.click('a[href="#/forgot-password"]');
+    await waitForPath(page, '/forgot-password');
+    await page.locator('#email').waitFor();
+    await page.goBack();
+    await waitForPath(page, '/login');
+    await page.locator('#username').waitFor();
+
+    await page.reload();
+    await page.fill('#username', 'admin');
+    await page.fill('#password', ADMIN_PASSWORD);
+    await page.click('form button[type=submit]');
+    await waitForPath(page, '/role');
+    await page.locator('.side-menu').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await context.close();
   });
 

@@ -3,7 +3,7 @@ import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { createAppRouter } from '../router';
 import { useGuardConfirm } from '../ui/guardConfirm';
-import { LazyToastHost } from '../ui/LazyToastHost';
+import { LazyToastHost } from '../ui/toastArea';
 import { wireApp } from './wiring';
 
 const router = createAppRouter();

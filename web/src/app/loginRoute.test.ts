@@ -1,9 +1,9 @@
 /**
- * The JavaScript the sign-in page waits for stays within its budget (bench/bundle.ts): PrimeReact's component core,
- * the toast and the signed-in shell load later. Reads web/dist, which `npm test` builds before any suite runs (the
+ * The JavaScript the sign-in page waits for stays within its budget (bench/bundle.ts): the router, PrimeReact's
+ * component core, the toast and the signed-in shell load later. Reads web/dist, which `npm test` builds before any suite runs (the
  * browser tests use it); run alone without one, it builds the portal into a folder of its own.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -35,4 +35,7 @@ it('loads the login route within its budget', async () => {
   expect(loginRoute.gzip).toBeLessThanOrEqual(LOGIN_ROUTE_BUDGET);
   // the shell after sign-in, the toast and PrimeReact's components are chunks of their own, not the sign-in page's
   expect(loginRoute.files.filter((f) => /AppLayout|ToastHost|componentbase|button\.esm|inputtext\.esm/.test(f))).toEqual([]);
+  // nor is the router (its chunk is named after a hash; its own message names it)
+  const router = 'useNavigate() may be used only in the context of a <Router> component.';
+  expect(loginRoute.files.filter((f) => f.endsWith('.js') && readFileSync(join(outDir, f), 'utf8').includes(router))).toEqual([]);
 }, 120_000);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { setLanguageHeader } from '../api/transport';
 import { currentLang } from '../i18n';
 import { SignInPage } from '../pages/auth/SignInPage';
-import { LazyToastHost } from '../ui/LazyToastHost';
+import { LazyToastHost } from '../ui/toastArea';
 import { showError } from '../ui/toastBus';
 import { PRODUCT_NAME } from './constants';
 import { hashRoute, markHandedOver, SIGN_IN_PATH, type SignInNav, SignInNavProvider } from './signInNav';
