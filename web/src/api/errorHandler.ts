@@ -57,10 +57,13 @@ export function handleApiError(error: unknown): void {
   const e = error instanceof ApiError ? error : new ApiError(CLIENT_CODES.badAnswer);
   const text = messageFor(e);
   switch (e.code) {
-    case '600005':
+    case '600005': {
+      // a screen's calls in flight all answer 600005 at once: one sticky message, not one per call
+      const alreadyEnded = Boolean(getSession()?.ended);
       markSessionEnded(e.code);
-      showError(text, { sticky: true });
+      if (!alreadyEnded) showError(text, { sticky: true });
       return;
+    }
     case '600003': {
       const s = getSession();
       if (s?.loginType === 'SSO' && s.loginUrl) {
