@@ -4,7 +4,7 @@
  * out by the stack's own copy commands draws a letter with nothing else installed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,7 +36,13 @@ describe('the router bundle', () => {
     const inputs = Object.entries(output.inputs)
       .filter(([, v]) => v.bytesInOutput > 0)
       .map(([f]) => f);
-    expect(inputs.filter((f) => /node_modules\/(pdf-lib|@pdf-lib|re2js|@aws-sdk\/client-pinpoint|docx|crypto-js|pako|libphonenumber-js)\//.test(f))).toEqual([]);
+    expect(
+      inputs.filter((f) =>
+        /node_modules\/(pdf-lib|@pdf-lib|re2js|@aws-sdk\/client-pinpoint|docx|crypto-js|pako|libphonenumber-js|@aws-sdk\/credential-provider-(?:ini|sso|process|web-identity|login|http)|@smithy\/credential-provider-imds)\//.test(
+          f,
+        ),
+      ),
+    ).toEqual([]);
     const locales = inputs.filter((f) => f.includes('node_modules/zod/v4/locales/')).map((f) => f.split('/').pop());
     expect(locales.sort()).toEqual(['en.js', 'ja.js', 'zh-CN.js']);
     // 3.5 MB with the PDF libraries and every locale, 1.8 MB with re2js, the Pinpoint SDK and the browser codec
@@ -92,6 +98,27 @@ describe('a Lambda folder with the packages beside its bundle', () => {
     const phone = (await import(pathToFileURL(built).href)) as typeof import('../shared/phone');
     expect(phone.normalizePhone('090-1234-5678', 'JP')).toBe('+819012345678');
     expect(phone.normalizePhone('call me')).toBeUndefined();
+  });
+
+  it("reads a profile's credentials with the SDK's credential sources loaded from the copied node_modules (after the copy above)", async () => {
+    await build({ ...bundling, entryPoints: [join(ROOT, 'functions/platform/aws.ts')], outfile: join(dir, 'credentials.mjs') });
+    const aws = (await import(pathToFileURL(join(dir, 'credentials.mjs')).href)) as typeof import('../functions/platform/aws');
+    writeFileSync(join(dir, 'aws-credentials'), '[herald-beside]\naws_access_key_id = AKIDBESIDE\naws_secret_access_key = beside-secret\n');
+    writeFileSync(join(dir, 'aws-config'), '');
+    const names = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_CONFIG_FILE'];
+    const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
+    // no credentials in the environment: the chain goes on to the profile file, through the ini source beside
+    for (const n of names) delete process.env[n];
+    Object.assign(process.env, { AWS_PROFILE: 'herald-beside', AWS_SHARED_CREDENTIALS_FILE: join(dir, 'aws-credentials'), AWS_CONFIG_FILE: join(dir, 'aws-config') });
+    try {
+      const credentials = await aws.createAwsClients('us-east-1').dynamo.config.credentials();
+      expect(credentials.accessKeyId).toBe('AKIDBESIDE');
+    } finally {
+      for (const n of names) {
+        if (saved[n] === undefined) delete process.env[n];
+        else process.env[n] = saved[n];
+      }
+    }
   });
 
   it("writes Herald's redacted lines through Powertools' logger loaded from the copied node_modules, with the request's ids", async () => {

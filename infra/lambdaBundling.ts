@@ -20,8 +20,9 @@ import { fileURLToPath } from 'node:url';
  * imports and the app SDK read typed numbers, shared/phone.ts), and the SDK's nested clients (58 KB: STS, SSO and
  * SSO-OIDC, which only
  * the credential chain's role, web-identity and SSO sources load by `import()`; a Lambda reads its credentials
- * from the environment). esbuild inlines a dynamic `import()` into the one file it writes, where
- * every cold start would read and parse it.
+ * from the environment), and for the same reason those credential sources themselves (34 KB: profile files,
+ * SSO, process, web identity, login, container and instance metadata; already beside as the Pinpoint SDK's).
+ * esbuild inlines a dynamic `import()` into the one file it writes, where every cold start would read and parse it.
  */
 export const LAMBDA_PACKAGES_BESIDE = [
   'pdf-lib',
@@ -35,6 +36,14 @@ export const LAMBDA_PACKAGES_BESIDE = [
   '@aws-lambda-powertools/tracer',
   '@aws-sdk/nested-clients',
   'libphonenumber-js',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/token-providers',
+  '@smithy/credential-provider-imds',
 ] as const;
 
 export const LAMBDA_BUNDLING = {
