@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { brandVoiceFields, generatedVoiceSchema } from '../entities/brandVoice';
 import { idString } from '../entities/entity';
+import { lineTemplateSchema, pushTemplateSchema, smsTemplateSchema } from '../content';
 import { emailTemplateSchema, languageCodeSchema } from '../render';
 import { operation } from './operation';
 
@@ -15,6 +16,9 @@ export const MESSAGE_GENERATE_SUCCESS = 'Message Generate success';
 export const AI_DAILY_LIMIT_DEFAULT = 50;
 export const AI_PROMPT_MAX = 1000;
 export const AI_LANGUAGES_MAX = 5;
+/** the channels the composer writes for: their ordinary content, as the channel's own editor makes it */
+export const AI_COMPOSER_CHANNELS = ['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE'] as const;
+export type AiComposerChannel = (typeof AI_COMPOSER_CHANNELS)[number];
 
 export const brandVoiceView = z.object({
   ...brandVoiceFields,
@@ -43,8 +47,8 @@ export const brandVoiceServices = {
 
 export const aiBotServices = {
   /**
-   * An email template's content in the brand's voice and colours, in each language asked for: ordinary builder
-   * blocks, which the builder shows and saves like any other content.
+   * A template's content in the brand's voice and colours, in each language asked for: for email ordinary builder
+   * blocks, for push, SMS and LINE that channel's ordinary content, which its editor shows and saves like any other.
    */
   templateMessage: operation({
     access: 'TEMPLATE_AI_BUILDER',
@@ -54,10 +58,12 @@ export const aiBotServices = {
         languages: z.array(languageCodeSchema).min(1).max(AI_LANGUAGES_MAX).default(['en']),
         /** one of `languages`; the first when left out */
         defaultLanguage: languageCodeSchema.optional(),
+        /** the template's channel; email when left out */
+        channel: z.enum(AI_COMPOSER_CHANNELS).default('EMAIL'),
       })
       .refine((p) => !p.defaultLanguage || p.languages.includes(p.defaultLanguage), { message: 'The default language needs content.', path: ['defaultLanguage'] }),
     response: z.object({
-      template: emailTemplateSchema,
+      template: z.union([emailTemplateSchema, pushTemplateSchema, smsTemplateSchema, lineTemplateSchema]),
       message: z.literal(MESSAGE_GENERATE_SUCCESS),
       /** generations left today */
       remaining: z.number().int(),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { AiProvider, AiRequest } from '../../functions/platform/ai';
 import { offlineAiProvider } from '../../functions/platform/aiOffline';
-import { emailTemplateSchema, pickContent, renderEmail } from '../../shared/render';
+import { type EmailTemplate, emailTemplateSchema, pickContent, renderEmail } from '../../shared/render';
 import { type ApiClient, manualClock, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
@@ -120,7 +120,8 @@ describe('aiBot.templateMessage', () => {
     asked.length = 0;
     composed = await compose();
     expect(composed.message).toBe('Message Generate success');
-    const { template } = composed;
+    // an email template, the channel left out (the answer's type covers every channel the composer writes)
+    const template = composed.template as EmailTemplate;
     expect(Object.keys(template.contents).sort()).toEqual(['en', 'ja']);
     // the light primary became the background, the dark accent the text and buttons' colour
     expect(template.theme).toEqual({ primaryColor: '#2E5E4E', secondaryColor: '#F4EFE6' });
@@ -239,5 +240,66 @@ describe('the daily cap', () => {
     // a day on, the session has ended too
     await other.login('other-brand', 'Other@123');
     expect((await other.ok('aiBot.templateMessage', { prompt: 'Next day', languages: ['en'] })).remaining).toBe(DAILY_LIMIT - 1);
+  });
+});
+
+describe('aiBot.templateMessage for push, SMS and LINE', () => {
+  // a day on (the cap test spent the other organization's day), with a new session
+  beforeAll(async () => {
+    clock.advance(DAY);
+    await admin.login();
+  });
+
+  /** composes for `channel`, saves it as a draft message of that channel, and renders it through the channel's adapter */
+  async function composeSaveRender(channel: string) {
+    const composed = await admin.ok('aiBot.templateMessage', { prompt: 'Announce our spring harvest <b>today</b>', languages: ['en', 'ja'], defaultLanguage: 'en', channel });
+    expect(composed.message).toBe('Message Generate success');
+    const template = composed.template as { channel: string; defaultLanguage: string; contents: Record<string, any> };
+    expect(template).toMatchObject({ channel, defaultLanguage: 'en' });
+    expect(Object.keys(template.contents).sort()).toEqual(['en', 'ja']);
+    const saved = await admin.ok('templateMessage.save', { name: `Spring ${channel}`, template });
+    expect((await admin.ok('templateMessage.detail', { id: saved.id })).template).toEqual(template);
+    const plan = await admin.ok('plan.saveSingle', { name: `Spring ${channel}`, title: `Spring ${channel}`, channel, content: { kind: channel, template } });
+    const rendered = await admin.ok('plan.getReplacedTemplateMessage', { id: plan.id });
+    const inJapanese = await admin.ok('plan.getReplacedTemplateMessage', { id: plan.id, language: 'ja' });
+    return { template, rendered: JSON.stringify(rendered.message), inJapanese: JSON.stringify(inJapanese.message) };
+  }
+
+  it("writes a push notification's title, body and website button in the brand's voice", async () => {
+    const { template, rendered, inJapanese } = await composeSaveRender('PUSH_NATIVE');
+    expect(template.contents.en).toMatchObject({
+      contentType: 'text',
+      title: 'News from Aurora Tea',
+      body: expect.stringContaining('serene, crafted'),
+      buttons: [{ text: 'Find out more', action: 'WEBSITE', value: 'https://aurora.example' }],
+    });
+    expect(template.contents.ja.title).toBe('Aurora Teaからのお知らせ');
+    expect(rendered).toContain('News from Aurora Tea');
+    expect(inJapanese).toContain('Aurora Teaからのお知らせ');
+  });
+
+  it('writes a short text message with its link and the STOP footer, having asked the model for one', async () => {
+    asked.length = 0;
+    const { template, rendered, inJapanese } = await composeSaveRender('SMS');
+    expect(asked.at(-1)!.prompt).toContain('Write a text message (SMS)');
+    const { text } = template.contents.en;
+    expect(text.length).toBeLessThanOrEqual(300);
+    expect(text).toMatch(/^News from Aurora Tea\n.*serene, crafted.*\nFind out more: https:\/\/aurora\.example$/s);
+    expect(template.contents.en.stopFooter).toBe(true);
+    expect(rendered).toContain('News from Aurora Tea');
+    expect(inJapanese).toContain('詳しく見る: https://aurora.example');
+  });
+
+  it('writes a LINE text message and a buttons message linking to the brand', async () => {
+    const { template, rendered, inJapanese } = await composeSaveRender('LINE');
+    const [text, buttons] = template.contents.en.messages;
+    expect(text).toMatchObject({ type: 'text', text: expect.stringMatching(/^News from Aurora Tea\n\n.*serene, crafted/s) });
+    expect(buttons).toMatchObject({ type: 'buttons', actions: [{ label: 'Find out more', uri: 'https://aurora.example' }] });
+    expect(rendered).toContain('News from Aurora Tea');
+    expect(inJapanese).toContain('詳しく見る');
+  });
+
+  it('refuses a channel the composer does not write', async () => {
+    expect((await admin.call('aiBot.templateMessage', { prompt: 'Hi', languages: ['en'], channel: 'DIRECT_MAIL' })).body.errorCode).toBe('400016');
   });
 });

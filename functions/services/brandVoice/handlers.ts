@@ -87,12 +87,12 @@ export const brandVoiceHandlers: AreaHandlers<'brandVoice'> = {
 };
 
 export const aiBotHandlers: AreaHandlers<'aiBot'> = {
-  async templateMessage({ prompt, languages, defaultLanguage }, ctx) {
+  async templateMessage({ prompt, languages, defaultLanguage, channel }, ctx) {
     const voice = await ctx.tenant.get('brandVoice', BRAND_VOICE_ID);
     const unique = [...new Set(languages)];
     const remaining = await countGeneration(ctx);
-    const answer = await ctx.rt.ai.complete(messagePrompt(brandBriefOf(voice), prompt, unique, modelOf(ctx, voice)));
-    const template = templateFromAnswer(answer, voice, unique, defaultLanguage ?? unique[0]!);
+    const answer = await ctx.rt.ai.complete(messagePrompt(brandBriefOf(voice), prompt, unique, modelOf(ctx, voice), channel));
+    const template = templateFromAnswer(answer, voice, unique, defaultLanguage ?? unique[0]!, channel);
     return { template, message: MESSAGE_GENERATE_SUCCESS, remaining };
   },
 };

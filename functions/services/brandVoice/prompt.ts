@@ -3,6 +3,7 @@
  * that one record) and the request, with the JSON shape its answer must take.
  */
 import type { BrandVoice } from '../../../shared/entities';
+import type { AiComposerChannel } from '../../../shared/services';
 import type { AiRequest, BrandBrief } from '../../platform/ai';
 
 export function brandBriefOf(voice: BrandVoice | undefined): BrandBrief {
@@ -42,11 +43,19 @@ const SYSTEM =
   'You write marketing messages for one brand, in its voice. Answer with one JSON object and nothing else. ' +
   'Write plain text without HTML or markdown. Never invent prices, dates or legal claims the request does not give.';
 
-export function messagePrompt(brand: BrandBrief, request: string, languages: readonly string[], modelId: string): AiRequest {
+/** What the model is asked to write, by channel: the answer's fields are the same, their lengths are the channel's. */
+const WRITE: Record<AiComposerChannel, string> = {
+  EMAIL: 'Write an email',
+  PUSH_NATIVE: 'Write a mobile push notification (subject: a title of at most 50 characters; one or two short paragraphs; no bullets)',
+  SMS: 'Write a text message (SMS) of at most 300 characters in all (subject: a few words; one short paragraph; no bullets)',
+  LINE: 'Write a LINE chat message (subject: a few words; short paragraphs; cta: a button label of at most 20 characters)',
+};
+
+export function messagePrompt(brand: BrandBrief, request: string, languages: readonly string[], modelId: string, channel: AiComposerChannel = 'EMAIL'): AiRequest {
   const prompt = [
     brandLines(brand),
     '',
-    `Write an email for this request: ${request}`,
+    `${WRITE[channel]} for this request: ${request}`,
     `Languages (BCP 47 codes): ${languages.join(', ')}`,
     'Answer as {"contents": {"<language>": {"subject": "", "preheader": "", "headline": "", "paragraphs": [""], "bullets": [""], "cta": ""}}} with one entry per language.',
   ].join('\n');

@@ -6,9 +6,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
 import { afterAll, expect, it } from 'vitest';
 import { LOGIN_ROUTE_BUDGET, measureBundle } from '../../../bench/bundle';
+import { buildInto } from '../../../tests/support/webBuild';
 
 const dist = resolve(import.meta.dirname, '../../dist');
 const built = existsSync(join(dist, '.vite/manifest.json'));
@@ -16,18 +16,6 @@ const outDir = built ? dist : mkdtempSync(join(tmpdir(), 'herald-web-'));
 afterAll(() => {
   if (!built) rmSync(outDir, { recursive: true, force: true });
 });
-
-async function buildInto(dir: string) {
-  // as `npm run build:web` does: vitest's NODE_ENV=test would give React's development build
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: resolve(import.meta.dirname, '../../vite.config.ts'), mode: 'production', build: { outDir: dir, emptyOutDir: true }, logLevel: 'silent' });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
-}
 
 it('loads the login route within its budget', async () => {
   if (!built) await buildInto(outDir);
