@@ -1,6 +1,6 @@
 /** The dashboard's pure rules: the days each preset covers, the chart's points by resolution, and rank A to D. */
 import { describe, expect, it } from 'vitest';
-import { bucketOf, dashboardRange, rankOf, resolveRange } from './dashboard';
+import { bucketOf, customRangeProblem, DASHBOARD_LIMITS, dashboardRange, rankOf, resolveRange } from './dashboard';
 
 const NOW = Date.parse('2026-11-26T09:30:00Z');
 const DAY = 86_400_000;
@@ -48,5 +48,24 @@ describe('rankOf', () => {
     expect(rankOf(0.4, 0.4)).toBe('B');
     expect(rankOf(0.3, 0.4)).toBe('C');
     expect(rankOf(0.2, 0.4)).toBe('D');
+  });
+});
+
+describe("the shared date range's custom check", () => {
+  it('refuses exactly what the server refuses: a start after the end, or more than the days a range may hold', () => {
+    const cases: [string, string][] = [
+      ['2026-11-01', '2026-11-01'],
+      ['2026-11-02', '2026-11-01'],
+      ['2025-11-01', '2026-11-01'],
+      ['2025-11-02', '2026-11-01'],
+      ['2024-01-01', '2024-12-31'],
+    ];
+    for (const [start, end] of cases) {
+      const server = dashboardRange.safeParse({ preset: 'CUSTOM', start, end }).success;
+      expect(customRangeProblem(start, end) === undefined, `${start}..${end}`).toBe(server);
+    }
+    expect(customRangeProblem('2026-11-02', '2026-11-01')).toBe('startBeforeEnd');
+    expect(DASHBOARD_LIMITS.customDays).toBe(366);
+    expect(customRangeProblem('2025-10-31', '2026-11-01')).toBe('tooLong');
   });
 });

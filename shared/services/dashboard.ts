@@ -27,6 +27,15 @@ const DAY_MS = 86_400_000;
 const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-01.');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** What is wrong with a custom range's first and last days (both real UTC days): the server's check and the screens'. */
+export function customRangeProblem(start: string, end: string): 'startBeforeEnd' | 'tooLong' | undefined {
+  const s = utcDayStart(start);
+  const e = utcDayStart(end);
+  if (Number.isNaN(s) || Number.isNaN(e)) return undefined;
+  if (s > e) return 'startBeforeEnd';
+  return (e - s) / DAY_MS + 1 > DASHBOARD_LIMITS.customDays ? 'tooLong' : undefined;
+}
+
 export const dashboardRange = z
   .object({
     preset: z.enum(DASHBOARD_PRESETS),
@@ -44,8 +53,8 @@ export const dashboardRange = z
     const end = utcDayStart(p.end);
     if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
     else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
-    else if ((end - start) / DAY_MS + 1 > DASHBOARD_LIMITS.customDays)
+    else if (customRangeProblem(p.start, p.end) === 'startBeforeEnd') ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
+    else if (customRangeProblem(p.start, p.end) === 'tooLong')
       ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${DASHBOARD_LIMITS.customDays} days on the dashboard.` });
   });
 export type DashboardRange = z.infer<typeof dashboardRange>;

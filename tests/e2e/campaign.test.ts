@@ -7,12 +7,14 @@
  * unsubscription list searches and deletes. axe-core on every screen and dialog on the way.
  */
 import { randomUUID } from 'node:crypto';
+import mammoth from 'mammoth';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { Store } from '../../functions/store/store';
 import { accountKey } from '../../shared/entities';
 import { unsubscriptionId } from '../../shared/entities/messageUnsubscription';
 import { sentMail } from '../support/herald';
+import { until } from '../support/until';
 import { browserSuite, closeToasts, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const suite = browserSuite({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
@@ -378,7 +380,7 @@ it('base info: tags, group and report recipients on the detail, then the list fi
   await context.close();
 }, 60_000);
 
-it('the plan report asks for messages, then shows the counts the API gives, with a CSV', async () => {
+it('the plan report asks for messages, then shows the counts the API gives, with a CSV and a Word file; a requested report downloads from its screen', async () => {
   const { admin } = suite;
   const spring = (await admin.ok('plan.getAll', { name: 'Spring sale' }))[0];
   const today = new Date().toISOString().slice(0, 10);
@@ -404,6 +406,14 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toBe(`plan-report-${today}-${today}.csv`);
+  // the same report as a Word file: a real .docx, read back, holding the message and its figures
+  const word = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Word' }).click();
+  const docx = await word;
+  expect(docx.suggestedFilename()).toMatch(/\.docx$/);
+  const { value: text } = await mammoth.extractRawText({ path: (await docx.path())! });
+  expect(text).toContain('Spring sale');
+  expect(text).toContain(String(expected.rows[0].totals.sent));
 
   // the row leads to the message; its Schedule tab lists the run that sent it
   await row.getByRole('link', { name: 'Spring sale' }).click();
@@ -413,8 +423,26 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   await expect.poll(() => runs.count()).toBe(1);
   expect(await runs.first().textContent()).toContain('Done');
   await accessible(page, 'the message detail, schedule');
+  // a requested report (asked for through the API, made by its job) downloads from its screen as the same figures
+  const asked = await admin.ok('requestedReport.create', { kind: 'REQUESTED', name: 'Spring requested', planIds: [spring.id], start: today, end: today });
+  await suite.herald.jobs.idle();
+  await until(
+    'the requested report made',
+    () => admin.ok('requestedReport.detail', { id: asked.id }),
+    (r: { status: string }) => r.status === 'DONE',
+    20_000,
+  );
+  await page.goto(`${suite.herald.portalUrl}#/requested/requested-reports`);
+  const requested = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download: Spring requested' }).click();
+  const requestedFile = await requested;
+  await accessible(page, 'the requested reports');
+  expect(requestedFile.suggestedFilename()).toBe(`requested-report-${today}-${today}.docx`);
+  const requestedText = (await mammoth.extractRawText({ path: (await requestedFile.path())! })).value;
+  expect(requestedText).toContain('Spring sale');
+  expect(requestedText).toMatch(new RegExp(`Total\\s+${expected.total.sent}\\s`));
   await context.close();
-}, 60_000);
+}, 90_000);
 
 it('the unsubscription list searches, filters and deletes after a confirmation', async () => {
   const store = new Store(suite.herald.rt);

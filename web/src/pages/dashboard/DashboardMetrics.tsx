@@ -4,27 +4,17 @@
  * messages ranked A to D by open rate, and the KPI targets' progress. Display rules of spec 001 section 9:
  * counts with K and M, rates cut to two decimals, '--' where a channel cannot measure a metric, UTC days.
  */
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS } from '../../../../shared/delivery';
 import { formatCount, formatRate } from '../../../../shared/format';
-import { utcDayStart } from '../../../../shared/services/report';
-import {
-  DASHBOARD_LIMITS,
-  DASHBOARD_PRESETS,
-  DASHBOARD_RESOLUTIONS,
-  type DashboardCounts,
-  type DashboardPreset,
-  type DashboardResolution,
-} from '../../../../shared/services/dashboard';
+import { DASHBOARD_RESOLUTIONS, type DashboardCounts, type DashboardRange, type DashboardResolution } from '../../../../shared/services/dashboard';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
-import { FieldError } from '../../components/TextField';
+import { DateRangePicker } from '../../components/DateRangePicker';
 import { Select } from '../../components/Select';
 import { ChartFigure } from './ChartFigure';
 import styles from './DashboardMetrics.module.css';
@@ -33,35 +23,17 @@ const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null)
 const COLORS = { sent: '#2563eb', delivered: '#0f766e', opens: '#15803d', clicks: '#c2410c' } as const;
 const GRADE_SEVERITY = { A: 'success', B: 'info', C: 'warning', D: 'danger' } as const;
 
-/** What a custom range's days say is wrong, in the words of the server's own check. */
-function customProblem(start: string, end: string): 'startBeforeEnd' | 'tooLong' | undefined {
-  const s = utcDayStart(start);
-  const e = utcDayStart(end);
-  if (Number.isNaN(s) || Number.isNaN(e)) return undefined;
-  if (s > e) return 'startBeforeEnd';
-  return (e - s) / 86_400_000 + 1 > DASHBOARD_LIMITS.customDays ? 'tooLong' : undefined;
-}
-
 export function DashboardMetrics() {
   const { t } = useTranslation();
-  const [preset, setPreset] = useState<DashboardPreset>('MONTH');
+  const [range, setRange] = useState<DashboardRange>({ preset: 'MONTH' });
   const [resolution, setResolution] = useState<DashboardResolution>('DEFAULT');
   const [chartType, setChartType] = useState<'line' | 'bar'>('line');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [custom, setCustom] = useState<{ start: string; end: string } | null>(null);
-  const problem = start && end ? customProblem(start, end) : undefined;
 
-  const range = preset === 'CUSTOM' ? (custom ? { preset, ...custom } : null) : { preset };
-  const summary = useCall(range ? keys.dashboardSummary(range) : null);
-  const trend = useCall(range ? keys.dashboardTrend(range, resolution) : null);
-  const ranking = useCall(range ? keys.dashboardRanking(range) : null);
+  const summary = useCall(keys.dashboardSummary(range));
+  const trend = useCall(keys.dashboardTrend(range, resolution));
+  const ranking = useCall(keys.dashboardRanking(range));
   const kpis = useCall(keys.kpiProgress());
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    if (start && end && !problem) setCustom({ start, end });
-  };
   const label = (k: string) => t(`dashboard.metrics.${k}`);
   const channelName = (c: Channel) => t(`dashboard.metrics.channelName.${c}`);
 
@@ -73,34 +45,7 @@ export function DashboardMetrics() {
       <h2 id="metrics-title" className="card-title">
         {label('title')}
       </h2>
-      <form className={styles.controls} onSubmit={apply}>
-        <div className="field">
-          <label htmlFor="dash-preset">{label('range')}</label>
-          <Select
-            inputId="dash-preset"
-            label={label('range')}
-            labelled
-            value={preset}
-            options={DASHBOARD_PRESETS.map((p) => ({ value: p, label: t(`dashboard.metrics.preset.${p}`) }))}
-            onChange={(e) => setPreset(e.value as DashboardPreset)}
-          />
-        </div>
-        {preset === 'CUSTOM' && (
-          <>
-            <div className="field">
-              <label htmlFor="dash-start">{label('start')}</label>
-              <InputText id="dash-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-            </div>
-            <div className="field">
-              <label htmlFor="dash-end">{label('end')}</label>
-              <InputText id="dash-end" type="date" value={end} invalid={Boolean(problem)} aria-describedby="dash-end-error" onChange={(e) => setEnd(e.target.value)} />
-              <FieldError id="dash-end-error" text={problem ? t(`dashboard.metrics.${problem}`, { max: DASHBOARD_LIMITS.customDays }) : undefined} />
-            </div>
-            <div className={styles.apply}>
-              <Button type="submit" label={label('apply')} icon="pi pi-check" disabled={!start || !end || Boolean(problem)} />
-            </div>
-          </>
-        )}
+      <DateRangePicker idPrefix="dash" initial="MONTH" onRange={setRange}>
         <div className="field">
           <label htmlFor="dash-resolution">{label('resolution')}</label>
           <Select
@@ -123,14 +68,14 @@ export function DashboardMetrics() {
             onChange={(e) => setChartType(e.value as 'line' | 'bar')}
           />
         </div>
-      </form>
+      </DateRangePicker>
 
       {failedToLoad && (
         <p className="notice notice-error" role="alert">
           {label('error')}
         </p>
       )}
-      {range && !summary.data && !failedToLoad && <p className="muted">{label('loading')}</p>}
+      {!summary.data && !failedToLoad && <p className="muted">{label('loading')}</p>}
       {summary.data && totals && (
         <>
           <p className="muted small" data-testid="dashboard-range">

@@ -9,15 +9,14 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDateTime } from '../../../../shared/format';
-import { DASHBOARD_PRESETS, type DashboardPreset } from '../../../../shared/services/dashboard';
+import type { DashboardRange } from '../../../../shared/services/dashboard';
 import { INSIGHT_LIMITS, type InsightSource, WEB_SNIPPET_PATH } from '../../../../shared/services/insights';
-import { utcDayStart } from '../../../../shared/services/report';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useCursorPages } from '../../api/useCursorPages';
+import { DateRangePicker } from '../../components/DateRangePicker';
 import { Select } from '../../components/Select';
-import { FieldError } from '../../components/TextField';
 import { ChartFigure } from '../dashboard/ChartFigure';
 import '../../i18n/areas/dashboard';
 import '../../i18n/areas/insights';
@@ -27,54 +26,7 @@ const SERIES_COLORS = ['#2563eb', '#15803d', '#c2410c', '#7c3aed', '#0f766e'];
 /** The events chart draws the most frequent names; the rest are in the table of names. */
 const CHARTED_NAMES = 5;
 
-type Range = { preset: DashboardPreset; start?: string; end?: string };
-
-function RangeForm({ onRange }: { onRange: (r: Range) => void }) {
-  const { t } = useTranslation();
-  const [preset, setPreset] = useState<DashboardPreset>('WEEK');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const backwards = start && end && utcDayStart(start) > utcDayStart(end);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (preset !== 'CUSTOM') onRange({ preset });
-    else if (start && end && !backwards) onRange({ preset, start, end });
-  };
-  return (
-    <form className={styles.controls} onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="ins-preset">{t('insights.range')}</label>
-        <Select
-          inputId="ins-preset"
-          label={t('insights.range')}
-          labelled
-          value={preset}
-          options={DASHBOARD_PRESETS.map((p) => ({ value: p, label: t(`dashboard.metrics.preset.${p}`) }))}
-          onChange={(e) => {
-            setPreset(e.value as DashboardPreset);
-            if (e.value !== 'CUSTOM') onRange({ preset: e.value as DashboardPreset });
-          }}
-        />
-      </div>
-      {preset === 'CUSTOM' && (
-        <>
-          <div className="field">
-            <label htmlFor="ins-start">{t('insights.start')}</label>
-            <InputText id="ins-start" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="ins-end">{t('insights.end')}</label>
-            <InputText id="ins-end" type="date" value={end} invalid={Boolean(backwards)} aria-describedby="ins-end-error" onChange={(e) => setEnd(e.target.value)} />
-            <FieldError id="ins-end-error" text={backwards ? t('dashboard.metrics.startBeforeEnd') : undefined} />
-          </div>
-          <div className={styles.apply}>
-            <Button type="submit" label={t('insights.apply')} icon="pi pi-check" disabled={!start || !end || Boolean(backwards)} />
-          </div>
-        </>
-      )}
-    </form>
-  );
-}
+type Range = DashboardRange;
 
 function Funnel({ source, range, names }: { source: InsightSource; range: Range; names: readonly string[] }) {
   const { t } = useTranslation();
@@ -264,7 +216,9 @@ export function InsightsPage({ source }: { source: InsightSource }) {
         </div>
       </header>
       <section className="card" aria-label={t('insights.range')}>
-        <RangeForm onRange={setRange} />
+        <div className={styles.range}>
+          <DateRangePicker idPrefix="ins" initial="WEEK" onRange={setRange} />
+        </div>
         {summary.error && <p role="alert">{t('insights.failed')}</p>}
         {data && (
           <>
