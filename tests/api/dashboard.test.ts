@@ -5,6 +5,7 @@
  * equals a count derived here from those raw events, and stays so after every event (sends included) is
  * delivered a second time. Another organization's numbers are never seen; bad ranges get catalogue errors.
  */
+import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../functions/delivery/ledger';
 import type { LocalHerald } from '../../functions/local/boot';
@@ -294,6 +295,22 @@ async function checkEverything(): Promise<void> {
   expect(ranking.total).toBe(2);
   for (const [i, row] of rows.entries()) {
     expect(ranking.plans[i]).toMatchObject({ ...row, openRate: expect.closeTo(row.openRate!, 10) });
+  }
+
+  // the plan report and its Word file hold the same raw counts per message
+  const payload = { planIds: sends.map((x) => x.id), start: first.day, end: dayOf(clock.now()) };
+  const report = await admin.ok('report.plan', payload);
+  const word = await admin.ok('reportExport.downloadWordReport', payload);
+  const html = (await mammoth.convertToHtml({ buffer: Buffer.from(await (await fetch(word.url)).arrayBuffer()) })).value;
+  const table = [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, '')));
+  expect(table[0]).toEqual(['Message', 'Group', 'Channel', 'Sent', 'Success rate', 'Failures', 'Opens', 'Open rate', 'Clicks', 'CTR', 'Unsubscribes', 'Hard bounces']);
+  for (const [i, s] of sends.entries()) {
+    const e = expected(s);
+    const { sent, failed, skipped, opens, clicks, unsubscribes, bounces, complaints, likes, dislikes } = e;
+    expect(report.rows[i]).toMatchObject({ planId: s.id, totals: { sent, failed, skipped, opens, clicks, unsubscribes, bounces, complaints, likes, dislikes } });
+    const cells = table[i + 1]!;
+    expect(cells[0]).toBe(s.name);
+    expect([cells[3], cells[5], cells[6], cells[8], cells[10], cells[11]].map(Number)).toEqual([sent, failed, opens, clicks, unsubscribes, bounces]);
   }
 }
 
