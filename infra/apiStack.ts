@@ -32,7 +32,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { EventBus, EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription, LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
@@ -180,6 +180,8 @@ export class HeraldApiStack extends Stack {
   /** every alarm notifies this topic (herald:alarmEmail subscribes an address) */
   readonly alarmTopic: Topic;
   readonly dashboard: Dashboard;
+  /** the queues' encryption: SQS-managed, or the customer managed key when herald:customerManagedKey is on */
+  private readonly queueEncryption: Pick<QueueProps, 'encryption' | 'encryptionMasterKey'>;
   /** X-Ray's write actions for every function's role: X-Ray has no resource to name */
   private readonly tracingPolicy: ManagedPolicy;
 
@@ -189,6 +191,8 @@ export class HeraldApiStack extends Stack {
     // by ARN: a grant then goes to the function's role only (the key's policy trusts the account's IAM), and the
     // data stack's key policy never names this stack's roles (which would make the stacks depend on each other)
     const dataKey = props.dataKey ? Key.fromKeyArn(this, 'DataKey', props.dataKey.keyArn) : undefined;
+    // herald:customerManagedKey encrypts the queues' messages (campaign and job payloads) with the same key
+    this.queueEncryption = dataKey ? { encryption: QueueEncryption.KMS, encryptionMasterKey: dataKey } : { encryption: QueueEncryption.SQS_MANAGED };
     const retention = props.logRetention ?? (Number(config.logRetentionDays) as RetentionDays);
     this.tracingPolicy = new ManagedPolicy(this, 'TracingPolicy', {
       description: 'Herald: functions send their X-Ray traces',
@@ -239,14 +243,14 @@ export class HeraldApiStack extends Stack {
 
     this.jobDeadLetters = new Queue(this, 'JobDeadLetters', {
       retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
+      ...this.queueEncryption,
       enforceSSL: true,
     });
     this.jobQueue = new Queue(this, 'JobQueue', {
       // six times the worker's timeout, as Lambda's SQS guidance asks
       visibilityTimeout: Duration.seconds(JOB_WORKER_TIMEOUT_S * 6),
       deadLetterQueue: { queue: this.jobDeadLetters, maxReceiveCount: 5 },
-      encryption: QueueEncryption.SQS_MANAGED,
+      ...this.queueEncryption,
       enforceSSL: true,
     });
     acknowledge(this.jobDeadLetters, 'A dead-letter queue is the end of the line: its messages wait for an operator, under an alarm', 'Serverless-SQSRedrivePolicy');
@@ -261,13 +265,13 @@ export class HeraldApiStack extends Stack {
 
     this.deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
       retentionPeriod: Duration.days(14),
-      encryption: QueueEncryption.SQS_MANAGED,
+      ...this.queueEncryption,
       enforceSSL: true,
     });
     this.deliveryQueue = new Queue(this, 'DeliveryQueue', {
       visibilityTimeout: Duration.seconds(DELIVERY_VISIBILITY_S),
       deadLetterQueue: { queue: this.deliveryDeadLetters, maxReceiveCount: 5 },
-      encryption: QueueEncryption.SQS_MANAGED,
+      ...this.queueEncryption,
       enforceSSL: true,
     });
     acknowledge(this.deliveryDeadLetters, 'A dead-letter queue is the end of the line: its messages wait for an operator, under an alarm', 'Serverless-SQSRedrivePolicy');
@@ -309,6 +313,11 @@ export class HeraldApiStack extends Stack {
     });
     this.jobQueue.grantSendMessages(this.schedulerRole);
     this.deliveryQueue.grantSendMessages(this.schedulerRole);
+    acknowledgeWildcards(
+      this.schedulerRole,
+      "CDK's send grant on a queue encrypted with the customer managed key (herald:customerManagedKey on): SQS encrypts each message with data keys of that one key",
+      /^Action::kms:(GenerateDataKey|ReEncrypt)\*$/,
+    );
 
     const environment = {
       HERALD_KEY_SECRET_ID: this.keySecret.secretArn,
@@ -328,6 +337,11 @@ export class HeraldApiStack extends Stack {
       HERALD_SES_CONFIGURATION_SET: this.configurationSet.configurationSetName,
       HERALD_DELIVERY_VISIBILITY_S: String(DELIVERY_VISIBILITY_S),
       HERALD_STORAGE_BUCKET: props.storageBucket.bucketName,
+      // the translation system and the AI composer (herald:translationUrl, bedrockModelId, aiDailyLimit): empty is
+      // the runtime's default (functions/platform/runtime.ts defaultConfig)
+      HERALD_TRANSLATION_URL: config.translationUrl,
+      HERALD_BEDROCK_MODEL_ID: config.bedrockModelId,
+      HERALD_AI_DAILY_LIMIT: config.aiDailyLimit,
       // cloud sources refuse roles of this account
       HERALD_AWS_ACCOUNT_ID: Aws.ACCOUNT_ID,
       NODE_OPTIONS: LAMBDA_NODE_OPTIONS.join(' '),
@@ -530,7 +544,7 @@ export class HeraldApiStack extends Stack {
       );
       acknowledgeWildcards(
         fn.role!,
-        "CDK's grant on the storage bucket's customer managed key (herald:customerManagedKey on): S3 encrypts and re-encrypts objects with data keys of that one key",
+        "CDK's grants on the storage bucket's and the queues' customer managed key (herald:customerManagedKey on): S3 and SQS encrypt and re-encrypt objects and messages with data keys of that one key",
         /^Action::kms:(GenerateDataKey|ReEncrypt)\*$/,
       );
     }
@@ -722,7 +736,7 @@ export class HeraldApiStack extends Stack {
 
     const inboundTopic = new Topic(this, 'SmsInboundTopic', { displayName: 'Herald two-way SMS', enforceSSL: true });
     // replies SNS could not hand to the function, and events the function failed on twice, wait here under an alarm
-    this.smsInboundDeadLetters = new Queue(this, 'SmsInboundDeadLetters', { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    this.smsInboundDeadLetters = new Queue(this, 'SmsInboundDeadLetters', { retentionPeriod: Duration.days(14), ...this.queueEncryption, enforceSSL: true });
     acknowledge(this.smsInboundDeadLetters, 'A dead-letter queue is the end of the line: its messages wait for an operator, under an alarm', 'Serverless-SQSRedrivePolicy');
     const inboundLogs = new LogGroup(this, 'SmsInboundLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
     inboundTopic.grantPublish(new ServicePrincipal('sms-voice.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } } }));

@@ -43,6 +43,12 @@ export interface HeraldConfig {
   alarmEmail: string;
   /** days the functions' and the API's logs are kept (a CloudWatch Logs retention: 1, 3, 5, 7, 14, 30, 60, 90, ...) */
   logRetentionDays: string;
+  /** the translation system's JSON API, https (HERALD_TRANSLATION_URL); empty: no translation sync */
+  translationUrl: string;
+  /** the Bedrock model or inference profile a brand voice without its own uses (HERALD_BEDROCK_MODEL_ID); empty: Herald's default */
+  bedrockModelId: string;
+  /** AI generations per organization a day (HERALD_AI_DAILY_LIMIT); empty: Herald's default (50) */
+  aiDailyLimit: string;
 }
 
 export const DEFAULT_CONFIG: HeraldConfig = {
@@ -61,6 +67,9 @@ export const DEFAULT_CONFIG: HeraldConfig = {
   customerManagedKey: 'false',
   alarmEmail: '',
   logRetentionDays: '30',
+  translationUrl: '',
+  bedrockModelId: '',
+  aiDailyLimit: '',
 };
 
 export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): HeraldConfig {
@@ -85,6 +94,9 @@ export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): H
     customerManagedKey: ctx('customerManagedKey'),
     alarmEmail: ctx('alarmEmail'),
     logRetentionDays: ctx('logRetentionDays'),
+    translationUrl: ctx('translationUrl'),
+    bedrockModelId: ctx('bedrockModelId'),
+    aiDailyLimit: ctx('aiDailyLimit'),
   };
   if (config.customerManagedKey !== 'true' && config.customerManagedKey !== 'false') {
     throw new Error(`herald:customerManagedKey must be true or false, not "${config.customerManagedKey}"`);
@@ -112,6 +124,16 @@ export function readConfig(node: Node, overrides: Partial<HeraldConfig> = {}): H
   }
   if (!LOG_LEVELS.includes(config.logLevel)) {
     throw new Error(`herald:logLevel must be one of ${LOG_LEVELS.join(', ')}, not "${config.logLevel}"`);
+  }
+  if (config.translationUrl && !/^https:\/\/[^/\s]+\S*$/.test(config.translationUrl)) {
+    throw new Error(`herald:translationUrl must be an https address, not "${config.translationUrl}"`);
+  }
+  // a model id (amazon.nova-lite-v1:0), an inference profile id (eu.anthropic.claude-...) or either's ARN
+  if (config.bedrockModelId && !/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,2047}$/.test(config.bedrockModelId)) {
+    throw new Error(`herald:bedrockModelId must be a Bedrock model or inference profile id or ARN, not "${config.bedrockModelId}"`);
+  }
+  if (config.aiDailyLimit && !(/^\d{1,7}$/.test(config.aiDailyLimit) && Number(config.aiDailyLimit) > 0)) {
+    throw new Error(`herald:aiDailyLimit must be a whole number of generations from 1, not "${config.aiDailyLimit}"`);
   }
   if (config.publicUrl && !/^https?:\/\/[^/\s]+/.test(config.publicUrl)) {
     throw new Error(`herald:publicUrl must be an absolute http(s) address, not "${config.publicUrl}"`);

@@ -5,6 +5,7 @@
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -37,6 +38,17 @@ export class HeraldDataStack extends Stack {
     this.dataKey = props.customerManagedKey
       ? new Key(this, 'DataKey', { description: 'Herald: tables, assets and secrets', enableKeyRotation: true, removalPolicy: RemovalPolicy.RETAIN })
       : undefined;
+    // with the key on, the queues are encrypted with it too (infra/apiStack.ts): EventBridge (SES feedback to the
+    // job queue, and its dead letters) and SNS (the two-way SMS topic's dead letters) encrypt as services, which
+    // only the key's policy can allow; the functions and the scheduler's role are granted through IAM
+    this.dataKey?.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('events.amazonaws.com'), new ServicePrincipal('sns.amazonaws.com')],
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    );
     const tables = new Map<string, ITable>();
     for (const def of props.entities ?? DEPLOYED_ENTITIES) {
       if (tables.has(def.name)) throw new Error(`Entity "${def.name}" is registered twice`);

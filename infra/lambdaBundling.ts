@@ -83,7 +83,8 @@ export function packagesBeside(root = dirname(fileURLToPath(import.meta.url))): 
     const under = dir.slice(dir.lastIndexOf('node_modules/') + 'node_modules/'.length);
     found.set(dir, under);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, dir);
+    // type declarations are never loaded at run time (the X-Ray SDK lists @types/cls-hooked, and with it @types/node)
+    for (const dep of Object.keys(pkg.dependencies ?? {})) if (!dep.startsWith('@types/')) visit(dep, dir);
   };
   for (const name of LAMBDA_PACKAGES_BESIDE) visit(name, root);
   // a folder inside an already copied one (its own node_modules) is copied with it

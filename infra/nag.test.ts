@@ -32,6 +32,9 @@ const ALL_FEATURES: Json = {
   'herald:smsTtlSeconds': '3600',
   'herald:mapTileUrl': 'https://tile.example.com/{z}/{x}/{y}.png',
   'herald:mapAttribution': '© Example',
+  'herald:translationUrl': 'https://tms.example.com/api',
+  'herald:bedrockModelId': 'eu.amazon.nova-pro-v1:0',
+  'herald:aiDailyLimit': '200',
 };
 
 function synth(name: string, context: Json): { app: App; stacks: HeraldStacks; templates: Map<string, Json>; dir: string } {
@@ -235,5 +238,43 @@ describe('data safety', () => {
       expect(JSON.stringify(s.Properties.KmsKeyId)).toContain('ImportValue');
     }
     expect(dataOf(apps.default).some(([, r]) => r.Type === 'AWS::KMS::Key')).toBe(false);
+  });
+
+  it('encrypts every queue with the customer managed key when herald:customerManagedKey is on (the key letting EventBridge and SNS deliver, the scheduler granted), and with SQS-managed keys otherwise', () => {
+    const queues = (a: (typeof apps)['all']) => (Object.values(a.templates.get('HeraldApi')!.Resources as Json) as Json[]).filter((r) => r.Type === 'AWS::SQS::Queue');
+    expect(queues(apps.all).length).toBeGreaterThanOrEqual(5);
+    for (const q of queues(apps.all)) {
+      expect(JSON.stringify(q.Properties.KmsMasterKeyId)).toContain('ImportValue');
+      expect(q.Properties.SqsManagedSseEnabled).toBeUndefined();
+    }
+    for (const q of queues(apps.default)) expect(q.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    for (const q of queues(apps.default)) expect(q.Properties.KmsMasterKeyId).toBeUndefined();
+
+    const key = (Object.values(apps.all.templates.get('HeraldData')!.Resources as Json) as Json[]).find((r) => r.Type === 'AWS::KMS::Key')!;
+    const services = (key.Properties.KeyPolicy.Statement as Json[]).find((st) => st.Principal?.Service);
+    expect(services).toMatchObject({
+      Effect: 'Allow',
+      Action: ['kms:Decrypt', 'kms:GenerateDataKey'],
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+    });
+    expect([services!.Principal.Service].flat().sort()).toEqual(['events.amazonaws.com', 'sns.amazonaws.com']);
+
+    const api = apps.all.templates.get('HeraldApi')!.Resources as Json;
+    const schedulerRole = Object.keys(api).find((id) => id.startsWith('SchedulerRole') && api[id].Type === 'AWS::IAM::Role')!;
+    const schedulerPolicy = (Object.values(api) as Json[]).find((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(schedulerRole))!;
+    const kms = (schedulerPolicy.Properties.PolicyDocument.Statement as Json[]).find((st) => [st.Action].flat().includes('kms:Encrypt'));
+    expect(JSON.stringify(kms?.Resource)).toContain('ImportValue');
+  });
+
+  it("hands the translation system and the AI settings to every function when set, and the runtime's defaults (empty) otherwise", () => {
+    const variables = (a: (typeof apps)['all']) =>
+      (Object.values(a.templates.get('HeraldApi')!.Resources as Json) as Json[])
+        .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.HERALD_KEY_SECRET_ID)
+        .map((r) => r.Properties.Environment.Variables as Json);
+    expect(variables(apps.all).length).toBe(4);
+    for (const v of variables(apps.all)) {
+      expect(v).toMatchObject({ HERALD_TRANSLATION_URL: 'https://tms.example.com/api', HERALD_BEDROCK_MODEL_ID: 'eu.amazon.nova-pro-v1:0', HERALD_AI_DAILY_LIMIT: '200' });
+    }
+    for (const v of variables(apps.default)) expect(v).toMatchObject({ HERALD_TRANSLATION_URL: '', HERALD_BEDROCK_MODEL_ID: '', HERALD_AI_DAILY_LIMIT: '' });
   });
 });

@@ -516,3 +516,18 @@ describe('config', () => {
     expect(readConfig(newApp().node).tablePrefix).toBe('herald-');
   });
 });
+
+describe('config: the translation system and the AI composer', () => {
+  it('reads herald:translationUrl, bedrockModelId and aiDailyLimit, empty by default, and refuses malformed ones', () => {
+    expect(readConfig(newApp().node)).toMatchObject({ translationUrl: '', bedrockModelId: '', aiDailyLimit: '' });
+    const set = { 'herald:translationUrl': 'https://tms.example.com/api', 'herald:bedrockModelId': 'eu.amazon.nova-pro-v1:0', 'herald:aiDailyLimit': '200' };
+    expect(readConfig(newApp(set).node)).toMatchObject({ translationUrl: 'https://tms.example.com/api', bedrockModelId: 'eu.amazon.nova-pro-v1:0', aiDailyLimit: '200' });
+    const arn = 'arn:aws:bedrock:eu-west-1:111122223333:inference-profile/eu.anthropic.claude-3-haiku-20240307-v1:0';
+    expect(readConfig(newApp({ 'herald:bedrockModelId': arn }).node).bedrockModelId).toBe(arn);
+    for (const url of ['http://tms.example.com', 'tms.example.com', 'https://', 'https://tms.example.com/a b']) {
+      expect(() => readConfig(newApp({ 'herald:translationUrl': url }).node)).toThrow(/herald:translationUrl/);
+    }
+    for (const id of ['nova lite', '-model', 'model;rm']) expect(() => readConfig(newApp({ 'herald:bedrockModelId': id }).node)).toThrow(/herald:bedrockModelId/);
+    for (const n of ['0', '-5', '1.5', 'many', '99999999']) expect(() => readConfig(newApp({ 'herald:aiDailyLimit': n }).node)).toThrow(/herald:aiDailyLimit/);
+  });
+});
