@@ -53,6 +53,40 @@ const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpda
 /** What a duplicated message's name ends with (as a duplicated cloud source's does). */
 const COPY_SUFFIX = ' (copy)';
 
+/**
+ * A draft copy of `source` (duplicateSingle and duplicateBuilder): named "(copy)", by the caller, with what is still
+ * valid: a schedule already due (or under 5 minutes away) would be refused at review, so the copy goes immediately
+ * until changed, and a segment deleted since is not carried over. `kind` is the copy's type (and a campaign's journey).
+ */
+async function duplicatePlan(source: Plan, ctx: AuthedContext, kind: Pick<Plan, 'type'> & { journey?: Journey }): Promise<PlanView> {
+  const now = ctx.rt.clock.now();
+  const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
+  const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+  const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
+  const copy = {
+    orgId: ctx.identity.orgId,
+    id: newId(),
+    name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+    title,
+    intro,
+    channel,
+    content,
+    ...(kind.journey ? { journey: kind.journey } : {}),
+    segmentId,
+    trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
+    tagIds,
+    categoryId,
+    groupId,
+    folderId,
+    type: kind.type,
+    messageType,
+    status: 'DRAFT',
+    ...auditNew(now, ctx.identity.userId),
+  } as Plan;
+  await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
+  return toPlanView(copy, ctx, await peopleOf(ctx));
+}
+
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
 function dueAtOf(plan: Plan, now: number): number {
   if (plan.trigger.kind !== 'SCHEDULE') {
@@ -256,65 +290,14 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const source = await ctx.tenant.require('plan', id);
     const journey = journeyOf(source);
     if (source.type !== 'BUILDER' || !journey) throw new AppError('720009');
-    const now = ctx.rt.clock.now();
-    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
-    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
-    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
-    const copy: BuilderPlan = {
-      orgId: ctx.identity.orgId,
-      id: newId(),
-      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
-      title,
-      intro,
-      channel,
-      content,
-      journey,
-      segmentId,
-      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
-      tagIds,
-      categoryId,
-      groupId,
-      folderId,
-      type: 'BUILDER',
-      messageType,
-      status: 'DRAFT',
-      ...auditNew(now, ctx.identity.userId),
-    };
-    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
-    return toPlanView(copy, ctx, await peopleOf(ctx));
+    return duplicatePlan(source, ctx, { type: 'BUILDER', journey });
   },
 
   async duplicateSingle({ id }, ctx) {
     const source = await ctx.tenant.require('plan', id);
     // a campaign is copied with its journey (duplicateBuilder)
     if (source.type === 'BUILDER') throw new AppError('720009');
-    const now = ctx.rt.clock.now();
-    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
-    // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
-    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
-    // a segment deleted since is not carried over
-    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
-    const copy: Plan = {
-      orgId: ctx.identity.orgId,
-      id: newId(),
-      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
-      title,
-      intro,
-      channel,
-      content,
-      segmentId,
-      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
-      tagIds,
-      categoryId,
-      groupId,
-      folderId,
-      type,
-      messageType,
-      status: 'DRAFT',
-      ...auditNew(now, ctx.identity.userId),
-    };
-    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
-    return toPlanView(copy, ctx, await peopleOf(ctx));
+    return duplicatePlan(source, ctx, { type: source.type });
   },
 
   async detail({ id }, ctx) {
