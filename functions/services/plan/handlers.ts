@@ -4,7 +4,7 @@
  */
 import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
-import { type CounterOs, DEVICE_PLATFORMS, planKeyOf } from '../../../shared/entities';
+import { type CounterOs, DEVICE_PLATFORMS, type PlanRun, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import {
@@ -31,7 +31,19 @@ import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAI
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/problems';
-import { planScheduleName, type RunTotals, runIdOf, SYSTEM_ACTOR, scheduleFire, startRun, type TransitionInput, tenantJourney, tenantLedger, transitionPlan } from '../../delivery';
+import {
+  planScheduleName,
+  type RunTotals,
+  TRIGGER_RUN,
+  runIdOf,
+  SYSTEM_ACTOR,
+  scheduleFire,
+  startRun,
+  type TransitionInput,
+  tenantJourney,
+  tenantLedger,
+  transitionPlan,
+} from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
@@ -589,6 +601,8 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
         { stepId: id, type: step.type, name: step.name, reached: 0, ...(step.type === 'MESSAGE' ? { sent: 0, failed: 0, skipped: 0, opens: 0, clicks: 0 } : {}) },
       ]),
     );
+    // the trigger's sends run while the plan is active (its row is never finished: another event may come)
+    const statusOf = (run: PlanRun) => (run.runId === TRIGGER_RUN && plan.status !== 'ACTIVE' ? 'DONE' : run.status);
     for (const run of runs) {
       const parts = journey ? messageSteps(journey).map(({ id }) => ({ stepId: id, runId: stepRunId(run.runId, id) })) : [{ stepId: undefined, runId: run.runId }];
       const all = await Promise.all(parts.map((p) => ledger.totals({ planId: plan.id, runId: p.runId })));
@@ -602,7 +616,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       }
       runRows.push({
         runId: run.runId,
-        status: run.status,
+        status: statusOf(run),
         startedAt: run.startedAt,
         ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
         matched: entered ? entered.entered : t.total.matched,
@@ -642,7 +656,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
         cta1: app['cta:b1'] ?? 0,
         cta2: app['cta:b2'] ?? 0,
       },
-      running: runs.some((r) => r.status === 'RUNNING'),
+      running: runs.some((r) => statusOf(r) === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
       ...(journey ? { steps: [...stepRows.values()] } : {}),
     };
