@@ -201,6 +201,25 @@ describe('app events posted to the SDK API', () => {
     expect((await mailsTo(subject)).filter((to) => to === `${ana}@example.com`)).toHaveLength(2);
   }, 60_000);
 
+  it('a geofence enter sends once per limiter rule: once ever, once per window, on each event', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const rules = { once: { kind: 'ONCE' }, days: { kind: 'EVERY_DAYS', days: 1 }, each: { kind: 'EACH_EVENT' } } as const;
+    const subjects: Record<string, string> = {};
+    for (const [name, limiter] of Object.entries(rules)) {
+      subjects[name] = `Nearby ${name} ${tag}`;
+      await activePlan(subjects[name], segmentId, { kind: 'GEOFENCE', geofenceId, on: 'ENTER', limiter });
+    }
+    const hana = await person();
+    // two enters in one call, one more an hour later, then one after the day's window
+    await post(hana, { type: 'geofence.enter', geofenceId }, { type: 'geofence.enter', geofenceId });
+    clock.advance(HOUR);
+    await post(hana, { type: 'geofence.enter', geofenceId });
+    clock.advance(DAY);
+    await post(hana, { type: 'geofence.enter', geofenceId });
+    const count = async (name: string) => (await mailsTo(subjects[name]!)).length;
+    expect([await count('once'), await count('days'), await count('each')]).toEqual([1, 2, 4]);
+  }, 60_000);
+
   it('a beacon exit sends once only, and again after a reset event', async () => {
     const subject = `See you soon ${randomUUID().slice(0, 6)}`;
     await activePlan(subject, segmentId, { kind: 'BEACON', beaconId, on: 'EXIT', limiter: { kind: 'ONCE' }, resetEvents: ['checkout'] });
