@@ -62,6 +62,8 @@ export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
   // the app SDK API: signed calls (POST) and its OpenAPI document (GET)
   { path: `${SDK_BASE_PATH}/{proxy+}`, method: HttpMethod.POST },
   { path: SDK_OPENAPI_PATH, method: HttpMethod.GET },
+  // recipient-action triggers' inbound webhooks
+  { path: `${PATHS.hooks}/{proxy+}`, method: HttpMethod.POST },
 ];
 
 /** A delivery message stays hidden this long while a worker holds it: six times the worker's timeout. */

@@ -15,4 +15,6 @@ export const PATHS = {
   assets: '/service/a',
   /** signed tracking links of sent messages: open pixel, click redirect, unsubscribe */
   tracking: '/service/t',
+  /** a recipient-action trigger's inbound webhook: POST /service/hook/v1/<orgId>/<planId> (functions/sdk/triggerHook.ts) */
+  hooks: '/service/hook/v1',
 } as const;

@@ -9,6 +9,7 @@ import { MAX_PAYLOAD_BYTES, type ResponseEnvelope } from '../../shared/envelopeF
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
 import { trackingRoutes } from '../tracking/handler';
 import { sdkApi } from '../sdk/handler';
+import { triggerHook } from '../sdk/triggerHook';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPENAPI_PATH } from '../../shared/sdk/contract';
 import { WEB_SNIPPET_PATH } from '../../shared/services/insights';
 import { WEB_SNIPPET } from '../sdk/webSnippet';
@@ -163,6 +164,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   const tracking = trackingRoutes(rt, store);
   const findApp = appDirectory(store, rt);
   const sdk = sdkApi(rt, store);
+  const hook = triggerHook(rt, store);
   let openApi: string | undefined;
 
   /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */
@@ -321,6 +323,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       const answer = success(payload);
       return corsOrigin ? { ...answer, headers: { ...answer.headers, 'access-control-allow-origin': corsOrigin, vary: 'Origin' } } : answer;
     }
+    if (path.startsWith(`${PATHS.hooks}/`)) return success(await hook(event, path));
     const tracked = await tracking(event, path);
     if (tracked) return tracked;
     throw new AppError('400011', 'No such path.');

@@ -10,11 +10,12 @@ import { TenantStore } from '../store/store';
 import { applyTransition, type TransitionInput } from './planState';
 
 export { type JourneyTotals, tenantJourney } from './journey';
-export { Ledger, type RunTotals, tenantLedger } from './ledger';
+export { Ledger, type RunTotals, TRIGGER_RUN, tenantLedger } from './ledger';
+export { HOOK_TOKEN, hookTokenMatches, issueHookToken } from './hooks';
 export { DELIVERY_QUEUE } from './messages';
 export { planScheduleName, runIdOf, scheduleFire, startRun } from './pipeline';
 export { SYSTEM_ACTOR, type TransitionInput } from './planState';
-export { announceEvents, recurringScheduleName } from './triggers';
+export { announceEvents, announceHookCall, announceVisit, recurringScheduleName } from './triggers';
 export { deliveryWorker } from './worker';
 
 /** A plan's state change by an operation: only a plan of the caller's organization (another answers as missing). */

@@ -72,6 +72,13 @@ export interface RunTotals {
 }
 
 export const runKeyOf = (k: { orgId: number; planId: string; runId: string }) => `${k.orgId}#${k.planId}#${k.runId}`;
+/**
+ * The run an event trigger's sends are counted under, whatever their limiter window (`t<start>`, `te<event>`: the
+ * ledger's claims stay per window): one planRun row and one set of counter items per plan, which the message
+ * detail reads as it reads any run, however many recipients and windows there are.
+ */
+export const TRIGGER_RUN = 't-sends';
+const counterRunOf = <R extends { runId: string }>(run: R): R => (run.runId.startsWith('t') ? { ...run, runId: TRIGGER_RUN } : run);
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
 export type ClaimResult = { claimed: true; attempt: string } | { claimed: false; existing: SentRecord };
@@ -141,7 +148,7 @@ export class Ledger {
       }
     }
     for (const [name, n] of Object.entries(reasons)) plus(name, n);
-    return { Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: runKeyOf(run), slot: String(slot) }, ...addExpression(adds) } };
+    return { Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: runKeyOf(counterRunOf(run)), slot: String(slot) }, ...addExpression(adds) } };
   }
 
   /**

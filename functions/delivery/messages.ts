@@ -81,6 +81,8 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
       .array(z.object({ id: z.string().min(1).max(64), keys: z.array(z.string().min(1).max(200)).max(4) }))
       .min(1)
       .max(100),
+    /** heard by this plan only (a call of its trigger's webhook), not through the index */
+    planId: z.string().min(1).optional(),
   }),
   /** an event trigger's message to one recipient in one limiter window (`runId` names the window) */
   z.object({ kind: z.literal('triggerSend'), ...runRef, accountId: z.string().min(1).max(128) }),

@@ -2,17 +2,32 @@
  * The trigger engine's keys in the triggerState table (shared/entities/trigger.ts), and the index of the ACTIVE
  * plans an app event wakes, written in the same transaction as the plan's change of state.
  */
-import { isEventTrigger, listenKeyOf, resetKeysOf } from '../../shared/plan/trigger';
+import { createHash } from 'node:crypto';
+import { type EventTrigger, isEventTrigger, listenKeyOf, resetKeysOf, visitedUrlOf } from '../../shared/plan/trigger';
 import type { Plan } from '../../shared/plan/plan';
 import type { Store, TransactItem } from '../store/store';
 
 export const zonesKey = (orgId: number) => `zones#${orgId}`;
 export const listenKey = (orgId: number, key: string) => `on#${orgId}#${key}`;
 export const limitKey = (orgId: number, planId: string, accountId: string) => `limit#${orgId}#${planId}#${accountId}`;
+/** A trigger's inbound webhook: the hash of its token (the token itself is only ever in `issueWebhookToken`'s answer). */
+export const hookKey = (orgId: number, planId: string) => `hook#${orgId}#${planId}`;
+
+/** The event key of a visit of `url` (a tracked click): hashed, as addresses can be long. */
+export function urlKeyOf(url: string): string | undefined {
+  const visited = visitedUrlOf(url);
+  return visited === undefined ? undefined : `URL:${createHash('sha256').update(visited).digest('base64url')}`;
+}
+
+/** Every index key an event trigger fires on: its app event, and for an action with a URL the URL's visits. */
+export function fireKeysOf(t: EventTrigger): string[] {
+  const url = t.kind === 'ACTION' && t.url ? urlKeyOf(t.url) : undefined;
+  return url ? [listenKeyOf(t), url] : [listenKeyOf(t)];
+}
 
 /** The trigger index keys a plan listens on while ACTIVE. */
 const indexKeysOf = (plan: { orgId: number; trigger: Plan['trigger'] }): string[] =>
-  isEventTrigger(plan.trigger) ? [listenKeyOf(plan.trigger), ...resetKeysOf(plan.trigger)].map((k) => listenKey(plan.orgId, k)) : [];
+  isEventTrigger(plan.trigger) ? [...fireKeysOf(plan.trigger), ...resetKeysOf(plan.trigger)].map((k) => listenKey(plan.orgId, k)) : [];
 
 /**
  * The index writes of a plan's change of state (written in the change's transaction): listening from when it

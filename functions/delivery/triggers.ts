@@ -18,15 +18,15 @@ import { BatchGetCommand, DeleteCommand, GetCommand, UpdateCommand } from '@aws-
 import { ACCOUNT_SHARDS, NO_ZONE, type PlanRun, planKeyOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { Plan } from '../../shared/plan/plan';
-import { type EventTrigger, eventKeysOf, isEventTrigger, listenKeyOf, nextOccurrence, type RecurringTrigger, THROTTLE_UNIT_MS } from '../../shared/plan/trigger';
+import { type EventTrigger, eventKeysOf, isEventTrigger, nextOccurrence, type RecurringTrigger, THROTTLE_UNIT_MS } from '../../shared/plan/trigger';
 import { isTimeZone } from '../../shared/plan/zonedTime';
 import { compileSegment } from '../../shared/segment';
 import { Accounts } from '../domain/accounts';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import type { DeliveryPorts } from '../platform/runtime';
 
-import { runKeyOf } from './ledger';
-import { limitKey, listenKey, zonesKey } from './triggerIndex';
+import { runKeyOf, TRIGGER_RUN } from './ledger';
+import { fireKeysOf, limitKey, listenKey, urlKeyOf, zonesKey } from './triggerIndex';
 import { DELIVERY_QUEUE, type DeliveryMessageOf } from './messages';
 import { checkScheduleName, type PipelineDeps, queueSendBatches, runIdOf } from './pipeline';
 import { recipientsOf } from './recipients';
@@ -46,6 +46,27 @@ export async function announceEvents(
   const events = m.events.map((e) => ({ id: e.id, keys: eventKeysOf(e) })).filter((e) => e.keys.length > 0);
   if (events.length === 0) return;
   const message: DeliveryMessageOf<'events'> = { kind: 'events', orgId: m.orgId, accountId: m.accountId, receivedAt: m.receivedAt, events };
+  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(m.orgId));
+}
+
+/** A call of a trigger's webhook: the action, for that plan only (the event id makes a retried call one event). */
+export async function announceHookCall(ports: DeliveryPorts, m: { orgId: number; planId: string; accountId: string; receivedAt: number; eventId: string }): Promise<void> {
+  const message: DeliveryMessageOf<'events'> = {
+    kind: 'events',
+    orgId: m.orgId,
+    accountId: m.accountId,
+    receivedAt: m.receivedAt,
+    events: [{ id: m.eventId, keys: [] }],
+    planId: m.planId,
+  };
+  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(m.orgId));
+}
+
+/** A recipient's tracked click on a link to `url`: wakes the action triggers whose URL it is. */
+export async function announceVisit(ports: DeliveryPorts, m: { orgId: number; accountId: string; receivedAt: number; url: string; eventId: string }): Promise<void> {
+  const key = urlKeyOf(m.url);
+  if (!key) return;
+  const message: DeliveryMessageOf<'events'> = { kind: 'events', orgId: m.orgId, accountId: m.accountId, receivedAt: m.receivedAt, events: [{ id: m.eventId, keys: [key] }] };
   await ports.queue.send(DELIVERY_QUEUE, message, fairTo(m.orgId));
 }
 
@@ -177,16 +198,23 @@ export function triggerSteps(deps: PipelineDeps) {
 
   async function events(m: DeliveryMessageOf<'events'>): Promise<void> {
     const keys = [...new Set(m.events.flatMap((e) => e.keys))];
-    const plansOf = await listening(m.orgId, keys);
-    // reset events first: a reset and a trigger in one call open a new window for the trigger
-    const resets = keys.filter((k) => k.startsWith('RESET:')).flatMap((k) => plansOf.get(k) ?? []);
-    await Promise.all([...new Set(resets)].map((planId) => doc.send(new DeleteCommand({ TableName: table, Key: { key: limitKey(m.orgId, planId, m.accountId) } }))));
-    const wanted = [...new Set(keys.filter((k) => !k.startsWith('RESET:')).flatMap((k) => plansOf.get(k) ?? []))];
+    let wanted: string[];
+    if (m.planId)
+      wanted = [m.planId]; // a trigger's own webhook: that plan only, and no reset
+    else {
+      const plansOf = await listening(m.orgId, keys);
+      // reset events first: a reset and a trigger in one call open a new window for the trigger
+      const resets = keys.filter((k) => k.startsWith('RESET:')).flatMap((k) => plansOf.get(k) ?? []);
+      await Promise.all([...new Set(resets)].map((planId) => doc.send(new DeleteCommand({ TableName: table, Key: { key: limitKey(m.orgId, planId, m.accountId) } }))));
+      wanted = [...new Set(keys.filter((k) => !k.startsWith('RESET:')).flatMap((k) => plansOf.get(k) ?? []))];
+    }
     if (wanted.length === 0) return;
     const plans = (await store.forOrg(m.orgId).getMany('plan', wanted)).filter((p): p is Plan => p !== undefined);
+    const hears = (plan: Plan, event: { keys: string[] }) =>
+      isEventTrigger(plan.trigger) && (m.planId ? plan.trigger.kind === 'ACTION' && plan.trigger.webhook === true : fireKeysOf(plan.trigger).some((k) => event.keys.includes(k)));
     for (const event of m.events) {
       for (const plan of plans) {
-        if (plan.status !== 'ACTIVE' || !isEventTrigger(plan.trigger) || !event.keys.includes(listenKeyOf(plan.trigger))) continue;
+        if (plan.status !== 'ACTIVE' || !isEventTrigger(plan.trigger) || !hears(plan, event)) continue;
         const runId = await windowOf(plan as Plan & { trigger: EventTrigger }, m.accountId, event.id, m.receivedAt);
         const send: DeliveryMessageOf<'triggerSend'> = { kind: 'triggerSend', orgId: m.orgId, planId: plan.id, runId, accountId: m.accountId };
         const delay = plan.trigger.delayMinutes * 60_000;
@@ -223,6 +251,19 @@ export function triggerSteps(deps: PipelineDeps) {
     }
   }
 
+  /** The plan's one run row of trigger sends (ledger TRIGGER_RUN), from its first: the detail reads its totals as any run's. */
+  async function ensureTriggerRun(orgId: number, planId: string): Promise<void> {
+    const runs = store.forOrg(orgId).keyed('planRun');
+    if (await runs.get(planId, TRIGGER_RUN)) return;
+    const now = clock.now();
+    const run: PlanRun = { planKey: planKeyOf(orgId, planId), runId: TRIGGER_RUN, orgId, planId, status: 'RUNNING', dueAt: now, startedAt: now };
+    try {
+      await store.forOrg(orgId).transact([runs.putNew(planId, run, '730005')]);
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === '730005')) throw e; // another send made it first
+    }
+  }
+
   async function triggerSend(m: DeliveryMessageOf<'triggerSend'>): Promise<void> {
     const plan = await getPlan(m.orgId, m.planId);
     if (plan?.status !== 'ACTIVE' || !isEventTrigger(plan.trigger)) return;
@@ -243,6 +284,7 @@ export function triggerSteps(deps: PipelineDeps) {
         store.putNew('deliveryCounter', { runKey: `${runKeyOf(m)}#pages`, slot: m.accountId, matched: recipients.length }, '720001'),
         ...(recipients.length ? deps.ledger.counterItems(m, { matched: recipients.length }) : []),
       ]);
+      await ensureTriggerRun(m.orgId, m.planId);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
     }

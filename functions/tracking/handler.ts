@@ -4,11 +4,12 @@
  * Opens and clicks count once per recipient (the first time), so rates are of people, not of fetches. Links carry
  * sealed ids only: the address to unsubscribe and a click's destination are read from the recipient's sent-record.
  */
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type SentRecord, unsubscriptionId } from '../../shared/entities';
 import { AppError, type Lang } from '../../shared/errors';
 import { PAGE_TEXTS } from '../../shared/i18n';
-import { Ledger } from '../delivery';
+import { announceVisit, Ledger } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 import { type LinkClaims, type LinkKind, LinkSigner, TRACKING_PATHS } from '../channels/links';
@@ -115,6 +116,8 @@ export function trackingRoutes(rt: Runtime, store: Store) {
       // a click means the message was opened too (images may be blocked)
       await firstTime(claims, 'openedAt', 'opens');
       await firstTime(claims, 'clickedAt', 'clicks');
+      // every click is a visit of its address: the action triggers with that URL hear it (their limiter counts)
+      await announceVisit(rt.ports, { orgId: claims.o, accountId: claims.a, receivedAt: rt.clock.now(), url: target, eventId: `v:${randomUUID()}` });
       return { statusCode: 302, headers: { location: target, ...NO_STORE }, body: '' };
     }
     if (method === 'POST') {

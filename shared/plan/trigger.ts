@@ -86,7 +86,23 @@ export const triggerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('IMMEDIATELY') }),
   z.object({ kind: z.literal('SCHEDULE'), at: localDateTime, timeZone }),
   recurring,
-  z.object({ kind: z.literal('ACTION'), actionCode, ...eventFields }),
+  z.object({
+    kind: z.literal('ACTION'),
+    actionCode,
+    /**
+     * the action may also come from the team's own back end: a per-trigger inbound webhook, called with the
+     * trigger's token (issued by `trigger.issueWebhookToken`) and an account's key (functions/sdk/triggerHook.ts)
+     */
+    webhook: z.boolean().optional(),
+    /** the action may also be a visit of this URL: a recipient's tracked click on a link to it, in any message */
+    url: z
+      .string()
+      .trim()
+      .max(2000)
+      .refine((v) => visitedUrlOf(v) !== undefined, TRIGGER_TEXTS.url.en)
+      .optional(),
+    ...eventFields,
+  }),
   z.object({ kind: z.literal('GEOFENCE'), geofenceId: idString, on: z.enum(PRESENCE), ...eventFields }),
   z.object({ kind: z.literal('BEACON'), beaconId: idString, on: z.enum(PRESENCE), ...eventFields }),
 ]);
@@ -123,6 +139,22 @@ export function listenKeyOf(t: EventTrigger): string {
   if (t.kind === 'ACTION') return `ACTION:${t.actionCode}`;
   if (t.kind === 'GEOFENCE') return `GEOFENCE:${t.geofenceId}:${t.on}`;
   return `BEACON:${t.beaconId}:${t.on}`;
+}
+
+/**
+ * A visited URL as the trigger index compares it: its address without the fragment (no server sees that part);
+ * undefined for what is not an http(s) address.
+ */
+export function visitedUrlOf(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  parsed.hash = '';
+  return parsed.href;
 }
 
 /** The index keys a plan's reset events listen on. */

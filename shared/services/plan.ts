@@ -469,6 +469,11 @@ export const planActionServices = {
  */
 export const triggerServices = {
   save: operation({ access: 'PLAN_CREATE_TRIGGER', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
+  /**
+   * A recipient-action trigger's webhook (its `webhook` switched on and saved): its endpoint, and a new token for
+   * it (the one before stops working). The token is shown in this answer only; Herald keeps its hash.
+   */
+  issueWebhookToken: operation({ access: 'PLAN_CREATE_TRIGGER', payload: idPayload, response: z.object({ url: z.string(), token: z.string(), issuedAt: z.number().int() }) }),
 } as const;
 
 export const planStatisticsServices = {

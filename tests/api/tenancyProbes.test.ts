@@ -218,6 +218,7 @@ const PROBES: Record<string, Probe> = {
   'planAction.unarchive': (ids) => ({ id: ids.plan }),
   'planAction.modifyDateRange': (ids) => ({ id: ids.plan, trigger: { kind: 'IMMEDIATELY' } }),
   'trigger.save': (ids) => ({ id: ids.plan, trigger: { kind: 'IMMEDIATELY' } }),
+  'trigger.issueWebhookToken': (ids) => ({ id: ids.plan }),
   'planStatistics.detail': (ids) => ({ id: ids.pendingPlan }),
   'operationRecord.getListByPage': (ids) => ({ page: 0, size: 10, planId: ids.pendingPlan }),
   'sentRecord.getListByPage': (ids) => ({ planId: ids.pendingPlan }),

@@ -11,6 +11,7 @@ import { Accounts } from '../../functions/domain/accounts';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { createSdkClient, type SdkClient } from '../../shared/sdk/client';
+import { capturedLog } from '../support/channelStandIns';
 import { type ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 import { approverOf, emailContent } from '../support/plans';
@@ -22,9 +23,10 @@ let herald: LocalHerald;
 let admin: ApiClient;
 let other: ApiClient;
 let approver: { id: string; client: ApiClient };
+const log = capturedLog();
 
 beforeAll(async () => {
-  herald = await startHerald({ clock, config: { sendRates: { EMAIL: 1_000_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } } });
+  herald = await startHerald({ clock, logSink: log.sink, config: { sendRates: { EMAIL: 1_000_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } } });
   ({ admin, other } = await twoOrganizations(herald, 'trg'));
   admin.autoRefresh = true;
   approver = await approverOf(admin, herald, 'tina');
@@ -199,6 +201,25 @@ describe('app events posted to the SDK API', () => {
     expect((await mailsTo(subject)).filter((to) => to === `${ana}@example.com`)).toHaveLength(2);
   }, 60_000);
 
+  it('a geofence enter sends once per limiter rule: once ever, once per window, on each event', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const rules = { once: { kind: 'ONCE' }, days: { kind: 'EVERY_DAYS', days: 1 }, each: { kind: 'EACH_EVENT' } } as const;
+    const subjects: Record<string, string> = {};
+    for (const [name, limiter] of Object.entries(rules)) {
+      subjects[name] = `Nearby ${name} ${tag}`;
+      await activePlan(subjects[name], segmentId, { kind: 'GEOFENCE', geofenceId, on: 'ENTER', limiter });
+    }
+    const hana = await person();
+    // two enters in one call, one more an hour later, then one after the day's window
+    await post(hana, { type: 'geofence.enter', geofenceId }, { type: 'geofence.enter', geofenceId });
+    clock.advance(HOUR);
+    await post(hana, { type: 'geofence.enter', geofenceId });
+    clock.advance(DAY);
+    await post(hana, { type: 'geofence.enter', geofenceId });
+    const count = async (name: string) => (await mailsTo(subjects[name]!)).length;
+    expect([await count('once'), await count('days'), await count('each')]).toEqual([1, 2, 4]);
+  }, 60_000);
+
   it('a beacon exit sends once only, and again after a reset event', async () => {
     const subject = `See you soon ${randomUUID().slice(0, 6)}`;
     await activePlan(subject, segmentId, { kind: 'BEACON', beaconId, on: 'EXIT', limiter: { kind: 'ONCE' }, resetEvents: ['checkout'] });
@@ -245,6 +266,178 @@ describe('app events posted to the SDK API', () => {
     clock.advance(HOUR);
     await settle();
     expect((await mailsTo(subject)).sort()).toEqual(people.map((p) => `${p}@example.com`).sort());
+  }, 60_000);
+});
+
+describe('webhook and URL sources of a recipient action', () => {
+  let segmentId: string;
+  beforeAll(async () => {
+    segmentId = await segmentOf('KR');
+  });
+
+  async function person(): Promise<string> {
+    const id = `w-${randomUUID().slice(0, 8)}`;
+    const now = clock.now();
+    await new Accounts(new Store(herald.rt).forOrg(1)).create({
+      orgId: 1,
+      id,
+      emails: [`${id}@example.com`],
+      country: 'KR',
+      emailConsent: true,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      tags: [],
+      attributes: {},
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
+    return id;
+  }
+  /** A call of a trigger's webhook: the envelope's code and the HTTP status. */
+  async function hook(url: string, token: string | undefined, body: unknown): Promise<{ status: number; errorCode?: string; text: string }> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, errorCode: (JSON.parse(text) as { errorCode?: string }).errorCode, text };
+  }
+  const call = async (url: string, token: string, accountId: string, eventId?: string) => {
+    expect(await hook(url, token, { accountId, ...(eventId ? { eventId } : {}) })).toMatchObject({ status: 200 });
+  };
+
+  it('a webhook call sends once per limiter rule (once, every 2 days, each event); a retried call is one event; the detail counts the sends', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const rules = { once: { kind: 'ONCE' }, days: { kind: 'EVERY_DAYS', days: 2 }, each: { kind: 'EACH_EVENT' } } as const;
+    const hooks: Record<string, { id: string; url: string; token: string; subject: string }> = {};
+    for (const [name, limiter] of Object.entries(rules)) {
+      const subject = `Paid ${name} ${tag}`;
+      const id = await activePlan(subject, segmentId, { kind: 'ACTION', actionCode: 'order_paid', webhook: true, limiter });
+      hooks[name] = { ...(await admin.ok('trigger.issueWebhookToken', { id })), id, subject };
+    }
+    const eve = await person();
+    const callAll = async (eventId?: string) => {
+      for (const h of Object.values(hooks)) await call(h.url, h.token, eve, eventId);
+    };
+    // one order, its call retried, then another order an hour later
+    await callAll('order-1');
+    await settle();
+    await callAll('order-1');
+    clock.advance(HOUR);
+    await callAll('order-2');
+    await settle();
+    const count = async (name: string) => (await mailsTo(hooks[name]!.subject)).length;
+    expect([await count('once'), await count('days'), await count('each')]).toEqual([1, 1, 2]);
+    // past the 2-day window: the windowed rule sends again, "once" never does
+    clock.advance(2 * DAY);
+    await callAll();
+    await settle();
+    expect([await count('once'), await count('days'), await count('each')]).toEqual([1, 2, 3]);
+    expect((await mailsTo(hooks.each!.subject)).every((to) => to === `${eve}@example.com`)).toBe(true);
+
+    // the message detail: the trigger's sends are one run, with their totals, running while the plan is active
+    await admin.login();
+    admin.token = (await admin.ok('user.switchOrganization', { orgId: 1 })).accessToken;
+    const detail = await admin.ok('planStatistics.detail', { id: hooks.each!.id });
+    expect(detail.totals).toMatchObject({ matched: 3, sent: 3 });
+    expect(detail.runs).toEqual([expect.objectContaining({ status: 'RUNNING', matched: 3, sent: 3 })]);
+    expect(detail.running).toBe(true);
+    await admin.ok('planAction.inactive', { id: hooks.each!.id });
+    const after = await admin.ok('planStatistics.detail', { id: hooks.each!.id });
+    expect(after).toMatchObject({ running: false, totals: { sent: 3 }, runs: [{ status: 'DONE', sent: 3 }] });
+  }, 120_000);
+
+  it('a missing or wrong token is refused with a catalogue code; another organization’s trigger answers as missing', async () => {
+    const subject = `Hooked ${randomUUID().slice(0, 6)}`;
+    const id = await activePlan(subject, segmentId, { kind: 'ACTION', actionCode: 'signed_up', webhook: true });
+    const { url, token } = await admin.ok('trigger.issueWebhookToken', { id });
+    const fred = await person();
+    expect(await hook(url, undefined, { accountId: fred })).toMatchObject({ status: 401, errorCode: '400018' });
+    expect(await hook(url, `whk_${'A'.repeat(43)}`, { accountId: fred })).toMatchObject({ errorCode: '400017' });
+    // a new token replaces the one before
+    const fresh = await admin.ok('trigger.issueWebhookToken', { id });
+    expect((await hook(url, token, { accountId: fred })).errorCode).toBe('400017');
+    // bad input and an unknown account
+    expect((await hook(url, fresh.token, { accountId: '' })).errorCode).toBe('400016');
+    expect((await hook(url, fresh.token, { accountId: 'nobody-here' })).errorCode).toBe('720003');
+    await settle();
+    expect(await mailsTo(subject)).toEqual([]);
+    // the plan under another organization's id, or one that does not exist: the same answer, with a valid token
+    const otherOrg = (await other.ok('geofence.save', { name: 'Their place', latitude: 35, longitude: 139, radius: 100, radiusUnit: 'M' })).orgId as number;
+    expect(otherOrg).not.toBe(1);
+    const foreign = await hook(url.replace(`/1/${id}`, `/${otherOrg}/${id}`), fresh.token, { accountId: fred });
+    const missing = await hook(url.replace(id, randomUUID()), fresh.token, { accountId: fred });
+    expect(foreign.errorCode).toBe('720003');
+    expect(foreign.text).toEqual(missing.text);
+    const foreignIssue = await other.call('trigger.issueWebhookToken', { id });
+    const missingIssue = await other.call('trigger.issueWebhookToken', { id: randomUUID() });
+    expect(foreignIssue.body.errorCode).toBe('720003');
+    expect(foreignIssue.body).toEqual(missingIssue.body);
+    // a trigger without its webhook switched on has no token to issue
+    const plain = await admin.ok('plan.saveSingle', { name: 'No hook', title: 't', channel: 'EMAIL', content: emailContent('t'), trigger: { kind: 'ACTION', actionCode: 'x' } });
+    expect((await admin.call('trigger.issueWebhookToken', { id: plain.id })).body.errorCode).toBe('720009');
+    // and the good token works
+    await call(url, fresh.token, fred);
+    await settle();
+    expect(await mailsTo(subject)).toEqual([`${fred}@example.com`]);
+
+    // the token is in the issuing answer only: never in the plan's answers, nor in a log line
+    const answers = JSON.stringify([
+      await admin.ok('plan.detail', { id }),
+      await admin.ok('plan.getAll'),
+      await admin.ok('planStatistics.detail', { id }),
+      await admin.ok('trigger.save', { id: plain.id, trigger: { kind: 'ACTION', actionCode: 'x', webhook: true } }),
+    ]);
+    for (const t of [token, fresh.token, token.slice(4), fresh.token.slice(4)]) {
+      expect(answers).not.toContain(t);
+      expect(log.text()).not.toContain(t);
+    }
+  }, 60_000);
+
+  it('a tracked click on a link to the trigger’s URL sends its message, once under its limiter', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const subject = `Thanks for looking ${tag}`;
+    const planId = await activePlan(subject, segmentId, {
+      kind: 'ACTION',
+      actionCode: 'viewed_sale',
+      url: `https://shop.example/sale/${tag}?from=mail`,
+      limiter: { kind: 'ONCE' },
+    });
+    const gail = await person();
+    // a newsletter whose link (with a fragment, which no server sees) leads to that address
+    const letter = `Our sale ${tag}`;
+    const content = {
+      kind: 'EMAIL',
+      template: {
+        defaultLanguage: 'en',
+        contents: { en: { subject: letter, blocks: [{ type: 'button', text: 'Shop', href: `https://shop.example/sale/${tag}?from=mail#top` }] } },
+      },
+    };
+    const news = await admin.ok('plan.saveSingle', { name: letter, title: letter, channel: 'EMAIL', content, segmentId, trigger: { kind: 'IMMEDIATELY' } });
+    await admin.ok('planAction.sendToReview', { id: news.id, participants: [approver.id], deadline: clock.now() + DAY });
+    await approver.client.ok('planAction.pass', { id: news.id });
+    await settle();
+    const mail = (await sentMail(herald)).find((m) => m.subject === letter && m.destination.to.includes(`${gail}@example.com`))!;
+    const click = /https?:\/\/[^"'\s]*\/service\/t\/c\/[^"'\s]*/.exec(mail.body.html ?? '')![0];
+    expect(await mailsTo(subject)).toEqual([]);
+    for (let i = 0; i < 2; i++) {
+      expect((await fetch(click, { redirect: 'manual' })).status).toBe(302);
+      await settle();
+    }
+    expect(await mailsTo(subject)).toEqual([`${gail}@example.com`]);
+    // its open counts on the trigger's run in the detail, as its send does
+    const sent = (await sentMail(herald)).find((m) => m.subject === subject)!;
+    const pixel = /https?:\/\/[^"'\s]*\/service\/t\/o\/[^"'\s]*/.exec(sent.body.html ?? '');
+    expect(pixel).not.toBeNull();
+    await fetch(pixel![0]);
+    const detail = await admin.ok('planStatistics.detail', { id: planId });
+    expect(detail.totals).toMatchObject({ matched: 1, sent: 1, opens: 1 });
+    expect(detail.runs).toHaveLength(1);
   }, 60_000);
 });
 

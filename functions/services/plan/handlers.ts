@@ -4,7 +4,7 @@
  */
 import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
-import { type CounterOs, DEVICE_PLATFORMS, planKeyOf } from '../../../shared/entities';
+import { type CounterOs, DEVICE_PLATFORMS, type PlanRun, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
 import {
@@ -31,7 +31,19 @@ import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAI
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { adapterOf } from '../../channels';
 import { badField } from '../../api/problems';
-import { planScheduleName, type RunTotals, runIdOf, SYSTEM_ACTOR, scheduleFire, startRun, type TransitionInput, tenantJourney, tenantLedger, transitionPlan } from '../../delivery';
+import {
+  planScheduleName,
+  type RunTotals,
+  TRIGGER_RUN,
+  runIdOf,
+  SYSTEM_ACTOR,
+  scheduleFire,
+  startRun,
+  type TransitionInput,
+  tenantJourney,
+  tenantLedger,
+  transitionPlan,
+} from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { takeFromLimit } from '../auth';
@@ -52,6 +64,40 @@ import { sentRecordPage } from '../message';
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 /** What a duplicated message's name ends with (as a duplicated cloud source's does). */
 const COPY_SUFFIX = ' (copy)';
+
+/**
+ * A draft copy of `source` (duplicateSingle and duplicateBuilder): named "(copy)", by the caller, with what is still
+ * valid: a schedule already due (or under 5 minutes away) would be refused at review, so the copy goes immediately
+ * until changed, and a segment deleted since is not carried over. `kind` is the copy's type (and a campaign's journey).
+ */
+async function duplicatePlan(source: Plan, ctx: AuthedContext, kind: Pick<Plan, 'type'> & { journey?: Journey }): Promise<PlanView> {
+  const now = ctx.rt.clock.now();
+  const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
+  const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
+  const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
+  const copy = {
+    orgId: ctx.identity.orgId,
+    id: newId(),
+    name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+    title,
+    intro,
+    channel,
+    content,
+    ...(kind.journey ? { journey: kind.journey } : {}),
+    segmentId,
+    trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
+    tagIds,
+    categoryId,
+    groupId,
+    folderId,
+    type: kind.type,
+    messageType,
+    status: 'DRAFT',
+    ...auditNew(now, ctx.identity.userId),
+  } as Plan;
+  await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
+  return toPlanView(copy, ctx, await peopleOf(ctx));
+}
 
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
 function dueAtOf(plan: Plan, now: number): number {
@@ -256,65 +302,14 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const source = await ctx.tenant.require('plan', id);
     const journey = journeyOf(source);
     if (source.type !== 'BUILDER' || !journey) throw new AppError('720009');
-    const now = ctx.rt.clock.now();
-    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
-    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
-    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
-    const copy: BuilderPlan = {
-      orgId: ctx.identity.orgId,
-      id: newId(),
-      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
-      title,
-      intro,
-      channel,
-      content,
-      journey,
-      segmentId,
-      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
-      tagIds,
-      categoryId,
-      groupId,
-      folderId,
-      type: 'BUILDER',
-      messageType,
-      status: 'DRAFT',
-      ...auditNew(now, ctx.identity.userId),
-    };
-    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
-    return toPlanView(copy, ctx, await peopleOf(ctx));
+    return duplicatePlan(source, ctx, { type: 'BUILDER', journey });
   },
 
   async duplicateSingle({ id }, ctx) {
     const source = await ctx.tenant.require('plan', id);
     // a campaign is copied with its journey (duplicateBuilder)
     if (source.type === 'BUILDER') throw new AppError('720009');
-    const now = ctx.rt.clock.now();
-    const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, type, messageType } = source;
-    // a schedule already due (or under 5 minutes away) would be refused at review: the copy goes immediately until changed
-    const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
-    // a segment deleted since is not carried over
-    const segmentId = source.segmentId && (await ctx.tenant.get('segment', source.segmentId)) ? source.segmentId : undefined;
-    const copy: Plan = {
-      orgId: ctx.identity.orgId,
-      id: newId(),
-      name: `${name.slice(0, 100 - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
-      title,
-      intro,
-      channel,
-      content,
-      segmentId,
-      trigger: keep ? trigger : { kind: 'IMMEDIATELY' },
-      tagIds,
-      categoryId,
-      groupId,
-      folderId,
-      type,
-      messageType,
-      status: 'DRAFT',
-      ...auditNew(now, ctx.identity.userId),
-    };
-    await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
-    return toPlanView(copy, ctx, await peopleOf(ctx));
+    return duplicatePlan(source, ctx, { type: source.type });
   },
 
   async detail({ id }, ctx) {
@@ -606,6 +601,8 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
         { stepId: id, type: step.type, name: step.name, reached: 0, ...(step.type === 'MESSAGE' ? { sent: 0, failed: 0, skipped: 0, opens: 0, clicks: 0 } : {}) },
       ]),
     );
+    // the trigger's sends run while the plan is active (its row is never finished: another event may come)
+    const statusOf = (run: PlanRun) => (run.runId === TRIGGER_RUN && plan.status !== 'ACTIVE' ? 'DONE' : run.status);
     for (const run of runs) {
       const parts = journey ? messageSteps(journey).map(({ id }) => ({ stepId: id, runId: stepRunId(run.runId, id) })) : [{ stepId: undefined, runId: run.runId }];
       const all = await Promise.all(parts.map((p) => ledger.totals({ planId: plan.id, runId: p.runId })));
@@ -619,7 +616,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       }
       runRows.push({
         runId: run.runId,
-        status: run.status,
+        status: statusOf(run),
         startedAt: run.startedAt,
         ...(run.finishedAt !== undefined ? { finishedAt: run.finishedAt } : {}),
         matched: entered ? entered.entered : t.total.matched,
@@ -659,7 +656,7 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
         cta1: app['cta:b1'] ?? 0,
         cta2: app['cta:b2'] ?? 0,
       },
-      running: runs.some((r) => r.status === 'RUNNING'),
+      running: runs.some((r) => statusOf(r) === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
       ...(journey ? { steps: [...stepRows.values()] } : {}),
     };

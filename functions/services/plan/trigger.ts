@@ -7,7 +7,9 @@ import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkStandingTrigger, TRIGGER_PERMISSION, type Trigger } from '../../../shared/plan/trigger';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { transitionPlan } from '../../delivery';
+import { issueHookToken, transitionPlan } from '../../delivery';
+import { PATHS } from '../../../shared/paths';
+import { TRIGGER_TEXTS } from '../../../shared/i18n';
 import { peopleOf, toPlanView } from './plans';
 
 /** The trigger's own rules at saving: its time (750002, 750004, 401005) and the records it names (720003). */
@@ -40,5 +42,14 @@ export const triggerHandlers: AreaHandlers<'trigger'> = {
       changes: { trigger },
     });
     return toPlanView(next!, ctx, await peopleOf(ctx));
+  },
+
+  async issueWebhookToken({ id }, ctx) {
+    const plan: Plan = await ctx.tenant.require('plan', id);
+    if (!ctx.identity.permissions.includes(TRIGGER_PERMISSION.ACTION)) throw new AppError('730001');
+    if (plan.trigger.kind !== 'ACTION' || !plan.trigger.webhook) throw new AppError('720009', TRIGGER_TEXTS.noWebhook.en);
+    const issuedAt = ctx.rt.clock.now();
+    const token = await issueHookToken(ctx.tenant, plan.id, issuedAt);
+    return { url: `${ctx.rt.config.publicUrl}${PATHS.hooks}/${ctx.identity.orgId}/${plan.id}`, token, issuedAt };
   },
 };

@@ -1,0 +1,76 @@
+/**
+ * `POST /service/hook/v1/<orgId>/<planId>`: a recipient-action trigger's inbound webhook (functions/delivery/hooks.ts).
+ * The call carries the trigger's token (`Authorization: Bearer whk_…`) and names the account by its key:
+ * `{ "accountId": "…", "eventId": "…" }` (the optional event id makes a retried call one event). It goes through the
+ * same queue step as the app's events, so the message follows the trigger's delay, throttle and limiter rule.
+ * Checked in order: the path, the token's form, the plan (a plan of another organization, one without a webhook or
+ * with no token issued answers 720003, as a missing one), the token (400017), the trigger's calls this minute, the
+ * body and the account (720003). The token is never logged: only the path is.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import * as z from 'zod';
+import { idString } from '../../shared/entities/entity';
+import { AppError } from '../../shared/errors';
+import { TRIGGER_TEXTS } from '../../shared/i18n';
+import { PATHS } from '../../shared/paths';
+import { firstIssue, payloadProblem } from '../api/problems';
+import { announceHookCall, HOOK_TOKEN, hookTokenMatches } from '../delivery';
+import { Accounts } from '../domain/accounts';
+import type { Runtime } from '../platform/runtime';
+import type { Store } from '../store/store';
+
+const PATH = /^\/(\d{1,12})\/([^/]{1,100})$/;
+const MAX_BODY_BYTES = 4096;
+
+const hookBody = z.object({
+  accountId: z.string().trim().min(1).max(128),
+  /** the caller's id of this action: a call retried with it sends as one event */
+  eventId: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,60}$/)
+    .optional(),
+});
+
+export function triggerHook(rt: Runtime, store: Store) {
+  return async function call(event: APIGatewayProxyEventV2, path: string): Promise<{ received: true }> {
+    if ((event.requestContext?.http?.method ?? 'GET') !== 'POST') throw new AppError('400005');
+    const [, org, planId] = PATH.exec(path.slice(PATHS.hooks.length)) ?? [];
+    const noHook = () => new AppError('720003', TRIGGER_TEXTS.noHook.en);
+    if (!org || !planId || !idString.safeParse(planId).success) throw noHook();
+    const orgId = Number(org);
+    const token = /^Bearer (\S+)$/i.exec(event.headers?.authorization ?? '')?.[1];
+    if (!token || !HOOK_TOKEN.test(token)) throw new AppError('400018', TRIGGER_TEXTS.hookTokenMissing.en);
+    if (!/^application\/json\b/i.test(event.headers?.['content-type'] ?? '')) throw new AppError('400015', 'Send Content-Type: application/json.');
+    const tenant = store.forOrg(orgId);
+    const [plan, matches] = await Promise.all([tenant.get('plan', planId), hookTokenMatches(store, orgId, planId, token)]);
+    if (plan?.trigger.kind !== 'ACTION' || !plan.trigger.webhook) throw noHook();
+    if (!matches) throw new AppError('400017', TRIGGER_TEXTS.hookToken.en);
+
+    const now = rt.clock.now();
+    const minute = Math.floor(now / 60_000);
+    const limit = rt.config.sdk.ratePerMinute;
+    if ((await store.increment('rateLimit', { id: `hook#${orgId}#${planId}#${minute}` }, 1, (minute + 2) * 60)) > limit) {
+      const wait = Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000));
+      throw new AppError('400014', `More than ${limit} calls a minute to this webhook. Try again in ${wait} s.`, { 'retry-after': String(wait) });
+    }
+
+    const raw = event.body ?? '';
+    const body = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+    if (body.length > MAX_BODY_BYTES) throw new AppError('401002', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, 413);
+    let json: unknown;
+    try {
+      json = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new AppError('401002', 'The body is not JSON.');
+    }
+    const problem = payloadProblem(json);
+    if (problem) throw new AppError('400016', problem);
+    const parsed = hookBody.safeParse(json);
+    if (!parsed.success) throw new AppError('400016', firstIssue(parsed.error));
+    const { accountId, eventId } = parsed.data;
+    if (!(await new Accounts(tenant).get(accountId))) throw new AppError('720003', `No account ${accountId}.`);
+    await announceHookCall(rt.ports, { orgId, planId, accountId, receivedAt: now, eventId: `h:${eventId ?? randomUUID()}` });
+    return { received: true };
+  };
+}
