@@ -68,6 +68,11 @@ export interface BootOptions {
   webRoot?: string;
   /** an AI provider other than the offline one (tests that watch prompts) */
   ai?: AiProvider;
+  /**
+   * How often the queue loops look for messages no send of this process announced (redeliveries, another
+   * process's sends); 250 ms when not given. Each look is two DynamoDB requests, the most of an idle Herald's load.
+   */
+  queuePollMs?: number;
 }
 
 export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
@@ -117,7 +122,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     // before any worker or request reads the moved tables (on AWS the seed step posts it as a job)
     await migrateOrgFirstKeys(store, { log: rt.log });
     await backfillAccountZones(store, { log: rt.log });
-    const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log });
+    const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log, pollMs: opts.queuePollMs });
     const schedules = startSchedulerLoop(scheduler, rt.log);
     const seed = await ensureSeed(rt);
     const handler = createApiHandler(rt);
@@ -137,6 +142,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       name: DELIVERY_QUEUE,
       worker: deliveryWorker(rt, store, { senders, ratePerSecond: storedSendRates(store, config.sendRates, rt.clock), staleClaimMs: DELIVERY_VISIBILITY_S * 1000 }),
       log: rt.log,
+      pollMs: opts.queuePollMs,
       visibilitySeconds: DELIVERY_VISIBILITY_S,
     });
     // two-way SMS: the stand-in's replies (STOP) reach this Herald as SNS reaches the Lambda on AWS

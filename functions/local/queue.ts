@@ -38,6 +38,8 @@ const splitId = (id: string): { group: string; id: string } => {
 export class LocalQueue implements QueuePort {
   /** where the next receive starts its round over the lanes */
   private turn = 0;
+  /** this process's loops by queue, told of each send so they take it at once rather than at their next poll */
+  private readonly wakers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly store: Store,
@@ -61,8 +63,22 @@ export class LocalQueue implements QueuePort {
         },
       });
     await this.store.transact(items);
+    this.sent(queue);
     const id = (item.Put!.Item as QueueMessage).id;
     return group ? `${group}/${id}` : id;
+  }
+
+  /** Calls `wake` after every send to `queue` from this process; answers the unsubscribe. */
+  onSend(queue: string, wake: () => void): () => void {
+    const set = this.wakers.get(queue) ?? new Set();
+    this.wakers.set(queue, set);
+    set.add(wake);
+    return () => set.delete(wake);
+  }
+
+  /** Wakes this process's loops of `queue`: a message was sent to it (also by a transaction holding `sendItem`). */
+  sent(queue: string): void {
+    for (const wake of this.wakers.get(queue) ?? []) wake();
   }
 
   /** The write that enqueues a message, for a transaction with other writes (a schedule firing). */
@@ -244,6 +260,12 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
   let receiving = false;
   let inFlight = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** a send arrived since the current receive began (its query may have missed it) */
+  let woken = false;
+  const unsubscribe = queue.onSend(name, () => {
+    woken = true;
+    schedule(0);
+  });
 
   async function handle(m: Received): Promise<void> {
     const record = {
@@ -262,10 +284,14 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     if (!failed) await queue.ack(name, m.id, m.receipt);
   }
 
-  /** Fills the free slots; polls again after `pollMs` when the queue had nothing. */
+  /**
+   * Fills the free slots; polls again after `pollMs` when the queue had nothing (a send in this process wakes it
+   * sooner; the poll finds redeliveries and other processes' sends).
+   */
   async function fill(): Promise<void> {
     if (stopped || receiving || inFlight >= concurrency) return;
     receiving = true;
+    woken = false;
     let got = 0;
     try {
       const messages = await queue.receive(name, concurrency - inFlight, opts.visibilitySeconds ?? 60);
@@ -284,7 +310,7 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     } finally {
       receiving = false;
     }
-    if (inFlight < concurrency) schedule(got > 0 ? 0 : (opts.pollMs ?? 250));
+    if (inFlight < concurrency) schedule(got > 0 || woken ? 0 : (opts.pollMs ?? 250));
   }
 
   function schedule(ms: number) {
@@ -308,6 +334,7 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     },
     async stop() {
       stopped = true;
+      unsubscribe();
       if (timer) clearTimeout(timer);
       while (receiving || inFlight > 0) await new Promise((r) => setTimeout(r, 10));
     },

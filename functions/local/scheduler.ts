@@ -71,6 +71,7 @@ export class LocalScheduler implements SchedulerPort {
           : { Put: { TableName: this.store.table('schedule'), Item: { ...s, nextFireAt, firedCount: s.firedCount + 1 }, ...seen } };
       try {
         await this.store.transact([move, this.queue.sendItem(s.queue, s.payload)]);
+        this.queue.sent(s.queue);
         fired++;
       } catch (e) {
         // another loop fired it first

@@ -26,13 +26,28 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
     dataDir: mkdtempSync(join(tmpdir(), 'herald-')),
     standIns,
     logLevel: 'silent',
+    // sends in the test's process wake the loops at once; polling 4 times a second kept DynamoDB Local busy
+    queuePollMs: 1000,
     ...opts,
     config: { tablePrefix: prefix, adminPassword: ADMIN_PASSWORD, ...opts.config },
   });
   // a Herald booted again on an earlier one's tables (a restart) reads that one's mail too
   const tables = herald.rt.config.tablePrefix;
   if (!firstBoot.has(tables)) firstBoot.set(tables, bootedAt);
+  running.set(herald.portalUrl, herald);
+  const stop = herald.stop.bind(herald);
+  herald.stop = async () => {
+    running.delete(herald.portalUrl);
+    await stop();
+  };
   return herald;
+}
+
+/** The Heralds of this worker by portal address, for helpers given only the address (the browser's sign-in). */
+const running = new Map<string, LocalHerald>();
+
+export function heraldServing(portalUrl: string): LocalHerald | undefined {
+  return running.get(portalUrl);
 }
 
 /** When the first Herald on each table prefix began to boot: no mail of those tables was sent before. */
