@@ -4,11 +4,13 @@
  * history until confirmed, the accounts arrive with their names, and the row that failed its pattern is listed
  * with its row number. axe-core on the list, the form, the history, the confirmation and the records, in en,
  * then the list in zh and ja. An SFTP source's host key, met by its first run, is compared and trusted in its
- * dialog; a role source's dialog shows the external id its trust policy must require.
+ * dialog; a role source's dialog shows the external id its trust policy must require. A model reading from a
+ * held source shows the source's delivery as its run, and the run's failed row, on the model's own screens.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import iconv from 'iconv-lite';
+import { uploadThroughLink } from '../support/herald';
 import { startSftpServer } from '../support/sftpServer';
 import { browserSuite, expectAccessible, openPage, signIn } from './browser';
 
@@ -154,4 +156,45 @@ it('shows the host key a first run met, trusts it, and shows a role source its e
     await context.close();
     await sftp.stop();
   }
+});
+
+it("opens a model's history from its row, with its source's delivery, and the run's failed rows", async () => {
+  const source = await suite.admin.ok('cloudSource.save', {
+    title: 'Scores drop',
+    sourceType: 'UPLOAD',
+    fileName: 'scores_*.csv',
+    fileColumns: [{ columnId: 'id', regex: '^[0-9]+$' }],
+    uniqueIdField: 'id',
+    loopType: 'ONCE',
+    status: 'INACTIVE',
+    holdForConfirmation: true,
+  } as never);
+  await suite.admin.ok('model.save', { name: 'Churn score', cloudSourceId: source.id });
+  await uploadThroughLink(suite.admin, 'cloudSource.uploadUrl', { id: source.id, fileName: 'scores_0701.csv' }, 'id\r\n201\r\nbad\r\n');
+  await suite.admin.ok('cloudSource.runNow', { id: source.id });
+  await expect
+    .poll(async () => (await suite.admin.ok('cloudSourceHistory.getListByPage', { sourceId: source.id })).list.map((h: { status: string }) => h.status), { timeout: 30_000 })
+    .toEqual(['HELD']);
+
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/library/model`);
+  await page.getByRole('button', { name: 'History of Churn score' }).click();
+  await page.getByRole('heading', { name: 'Model history' }).waitFor();
+  const run = page.locator('[data-testid="cloud-history"] tbody tr', { hasText: 'scores_0701.csv' });
+  await run.locator('.p-tag', { hasText: 'Held' }).waitFor();
+  expect((await run.locator('td.numeric').allTextContents()).slice(0, 3)).toEqual(['2', '1', '1']);
+  // confirm and skip as on the source; a run is deleted from its source, not from the model
+  expect(await run.getByRole('button', { name: 'Confirm scores_0701.csv' }).count()).toBe(1);
+  expect(await run.getByRole('button', { name: 'Delete the delivery scores_0701.csv' }).count()).toBe(0);
+  await expectAccessible(page, "the model's history");
+
+  await run.getByRole('button', { name: 'Failed rows of scores_0701.csv' }).click();
+  await page.getByRole('heading', { name: 'Model records' }).waitFor();
+  const failed = page.locator('[data-testid="cloud-records"] tbody tr');
+  await failed.first().waitFor();
+  expect(await failed.count()).toBe(1);
+  expect(await failed.first().locator('td').first().textContent()).toBe('3');
+  await expectAccessible(page, "the model run's failed rows");
+  await context.close();
 });

@@ -41,6 +41,9 @@ export type PageKey =
   | 'cloudSources'
   | 'cloudSourceHistory'
   | 'cloudSourceRecords'
+  | 'models'
+  | 'modelHistory'
+  | 'modelRecords'
   | 'messageConsole'
   | 'planReport'
   | 'monthlyReports'
@@ -157,9 +160,9 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleRecords' }),
   screen('/library/message-console/cloud-sources', 'page.messageConsoleCloudSources', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole' }),
   screen('/library/message-console/cloud-sources/records', 'page.messageConsoleCloudSourceRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleCloudRecords' }),
-  entityScreen('/library/model', 'model', 'NAV_CAMPAIGN_CUSTOMIZED_NODE', menu('library', 'pi pi-sitemap')),
-  screen('/library/model/history', 'page.modelHistory', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
-  screen('/library/model/history/record', 'page.modelRecords', ['NAV_CAMPAIGN_CUSTOMIZED_NODE']),
+  { ...entityScreen('/library/model', 'model', 'NAV_CAMPAIGN_CUSTOMIZED_NODE', menu('library', 'pi pi-sitemap')), page: 'models' },
+  screen('/library/model/history', 'page.modelHistory', ['NAV_CAMPAIGN_CUSTOMIZED_NODE'], { page: 'modelHistory' }),
+  screen('/library/model/history/record', 'page.modelRecords', ['NAV_CAMPAIGN_CUSTOMIZED_NODE'], { page: 'modelRecords' }),
   screen('/library/cloud-source', 'page.cloudSources', ['NAV_CLOUD_SOURCE'], { page: 'cloudSources', ...menu('library', 'pi pi-cloud') }),
   screen('/library/cloud-source/history', 'page.cloudSourceHistory', ['NAV_CLOUD_SOURCE'], { page: 'cloudSourceHistory' }),
   screen('/library/cloud-source/history/record', 'page.cloudSourceRecords', ['NAV_CLOUD_SOURCE'], { page: 'cloudSourceRecords' }),

@@ -1,4 +1,4 @@
-/** The models' texts in English: the generic screen's block for the `model` entity (its title is in the main bundle). */
+/** The models' texts in English: the generic screen's block for the `model` entity (its title is in the main bundle) and its runs' links. */
 const modelEn = {
   entity: {
     model: {
@@ -9,6 +9,12 @@ const modelEn = {
       description: 'Description',
       cloudSourceId: 'Cloud source',
     },
+  },
+  /** the model's history and records (the cloud source's screens over the model operations) */
+  modelRuns: {
+    back: 'Models',
+    noModel: 'Choose a model in the list to see its runs.',
+    history: 'History of {{name}}',
   },
 };
 

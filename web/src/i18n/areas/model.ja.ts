@@ -13,6 +13,12 @@ const modelJa: LocaleShape<ModelTexts> = {
       cloudSourceId: 'クラウドソース',
     },
   },
+  /** the model's history and records (the cloud source's screens over the model operations) */
+  modelRuns: {
+    back: 'モデル',
+    noModel: '実行を見るには一覧でモデルを選んでください。',
+    history: '{{name}} の履歴',
+  },
 };
 
 export default modelJa;

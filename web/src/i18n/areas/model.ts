@@ -1,4 +1,4 @@
-/** Registers the models' texts (the generic screen on /library/model); the generic entity page imports this module. */
+/** Registers the models' texts (the screen on /library/model and its history); the generic entity page imports this module. */
 import { addAreaTexts } from '../index';
 import en from './model.en';
 import ja from './model.ja';

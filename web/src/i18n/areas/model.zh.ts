@@ -13,6 +13,12 @@ const modelZh: LocaleShape<ModelTexts> = {
       cloudSourceId: '云数据源',
     },
   },
+  /** the model's history and records (the cloud source's screens over the model operations) */
+  modelRuns: {
+    back: '模型',
+    noModel: '请在模型列表中选择一个模型以查看其运行。',
+    history: '{{name}} 的历史',
+  },
 };
 
 export default modelZh;

@@ -2,7 +2,8 @@
  * A cloud source's deliveries (/library/cloud-source/history?source=<id>), newest first, a page at a time by
  * cursor: the file, its check and import counts, a progress bar while it is read; a held delivery is confirmed
  * (imported) or skipped after a confirmation; a finished one opens its failed rows or is deleted. Deliveries
- * in progress are followed until they end.
+ * in progress are followed until they end. A model's runs (/library/model/history?model=<id>) are the same
+ * screen over the model operations (see ./runOwner).
  */
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
@@ -21,8 +22,9 @@ import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
-import { recordsPath, SOURCES_PATH } from './paths';
+import { decideRun, listHistory, ownerOf, ownerRecordsPath, type RunOwner, runTexts } from './runOwner';
 import '../../i18n/areas/cloudSource';
+import '../../i18n/areas/model';
 import { ListToolbar } from '../../components/list/ListToolbar';
 
 const PAGE = 20;
@@ -42,35 +44,51 @@ function sizeText(bytes: number): string {
 }
 
 export default function CloudSourceHistoryPage() {
-  const { t } = useTranslation();
+  return <HistoryPage kind="source" />;
+}
+
+/** The history of the source or model the query names. */
+export function HistoryPage({ kind }: { kind: RunOwner['kind'] }) {
   const [params] = useSearchParams();
-  const sourceId = params.get('source') ?? '';
-  return sourceId ? <History sourceId={sourceId} key={sourceId} /> : <NoSource text={t('cloudHistory.noSource')} />;
+  const owner = ownerOf(kind, params);
+  return owner ? <History owner={owner} key={owner.id} /> : <NoSource kind={kind} />;
 }
 
-/** The page without a source (or delivery) to show: a way back to the list. */
-export function NoSource({ text, title }: { text: string; title?: string }) {
+/** The page without a source or model (or delivery) to show: a way back to its list. */
+export function NoSource({ kind = 'source', text, title }: { kind?: RunOwner['kind']; text?: string; title?: string }) {
   const { t } = useTranslation();
-  return <NoRecordPage title={title ?? t('page.cloudSourceHistory')} text={text} back={SOURCES_PATH} backLabel={t('cloudHistory.back')} />;
+  const texts = runTexts({ kind });
+  return <NoRecordPage title={title ?? t(texts.history)} text={text ?? t(texts.noOwner)} back={texts.list} backLabel={t(texts.back)} />;
 }
 
-function History({ sourceId }: { sourceId: string }) {
+/** The source's title and its file pattern (a model's are its name and its source's pattern); an error when it is missing. */
+export function useOwnerDetail(owner: RunOwner) {
+  const model = useSWR(owner.kind === 'model' ? ['model.detail', owner.id] : null, () => call('model.detail', { id: owner.id }, { quiet: true }));
+  const sourceId = owner.kind === 'source' ? owner.id : (model.data?.cloudSourceId as string | undefined);
+  const source = useSWR(sourceId ? ['cloudSource.detail', sourceId] : null, () => call('cloudSource.detail', { id: sourceId! }, { quiet: true }));
+  return owner.kind === 'source'
+    ? { error: source.error, title: source.data?.title ?? '', pattern: source.data?.fileName ?? '' }
+    : { error: model.error, title: model.data?.name ?? '', pattern: source.data?.fileName ?? '' };
+}
+
+function History({ owner }: { owner: RunOwner }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const navigate = useNavigate();
   const [status, setStatus] = useState<string>('');
   const [confirmElement, ask] = useConfirm();
-  const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
+  const detail = useOwnerDetail(owner);
+  const texts = runTexts(owner);
   const { save } = useSave();
   const pages = useCursorPages(
-    ['cloudSourceHistory.getListByPage', sourceId, status],
-    (cursor: string | undefined) => call('cloudSourceHistory.getListByPage', { sourceId, size: PAGE, cursor, ...(status ? { status } : {}) }, { quiet: cursor === undefined }),
+    [owner.kind === 'source' ? 'cloudSourceHistory.getListByPage' : 'modelHistory.getListByPage', owner.id, status],
+    (cursor: string | undefined) => listHistory(owner, { size: PAGE, cursor, ...(status ? { status } : {}) }, cursor === undefined),
     { items: (page) => page.list, next: (page) => page.cursor },
     // follow deliveries in progress
     { refreshInterval: (data) => (data?.list.some((h) => RUNNING.has(h.status)) ? 1500 : 0) },
   );
 
-  if (source.error) return <NoSource text={t('cloudHistory.noSource')} />;
+  if (detail.error) return <NoSource kind={owner.kind} />;
 
   async function decide(h: CloudSourceHistoryView, how: 'confirm' | 'skip') {
     const ok = await ask({
@@ -80,30 +98,24 @@ function History({ sourceId }: { sourceId: string }) {
       danger: how === 'skip',
     });
     // a refusal's toast says why (someone else decided first)
-    if (
-      ok &&
-      (await save(
-        () => call(how === 'confirm' ? 'cloudSourceHistory.confirm' : 'cloudSourceHistory.skip', { sourceId, id: h.id }),
-        t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName }),
-      ))
-    ) {
+    if (ok && (await save(() => decideRun(owner, how, h.id), t(how === 'confirm' ? 'cloudHistory.confirmed' : 'cloudHistory.skipped', { file: h.fileName })))) {
       await pages.refresh();
     }
   }
 
   async function remove(h: CloudSourceHistoryView) {
     const ok = await ask({ header: t('cloudHistory.deleteTitle'), message: t('cloudHistory.deleteConfirm', { file: h.fileName }), acceptLabel: t('common.delete'), danger: true });
-    if (ok && (await save(() => call('cloudSource.deleteHistoryRecord', { sourceId, id: h.id }), t('cloudHistory.deleted', { file: h.fileName })))) await pages.refresh();
+    if (ok && (await save(() => call('cloudSource.deleteHistoryRecord', { sourceId: owner.id, id: h.id }), t('cloudHistory.deleted', { file: h.fileName })))) await pages.refresh();
   }
 
-  const title = source.data?.title ?? '';
+  const title = detail.title;
   return (
     <section className="page">
       <header className="page-header">
         <div>
-          <h1>{t('page.cloudSourceHistory')}</h1>
+          <h1>{t(texts.history)}</h1>
           <p className="muted">
-            <Link to={SOURCES_PATH}>{t('cloudHistory.back')}</Link>
+            <Link to={texts.list}>{t(texts.back)}</Link>
             {title && <> / {title}</>}
           </p>
           <p className="muted">{t('cloudHistory.intro')}</p>
@@ -164,9 +176,7 @@ function History({ sourceId }: { sourceId: string }) {
                 {RUNNING.has(h.status) && (
                   <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />
                 )}
-                {h.error && (
-                  <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: source.data?.fileName ?? '' }) : h.error}</div>
-                )}
+                {h.error && <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: detail.pattern }) : h.error}</div>}
               </td>
               <td className="numeric">{formatCount(h.rows)}</td>
               <td className="numeric">{formatCount(h.valid)}</td>
@@ -203,9 +213,10 @@ function History({ sourceId }: { sourceId: string }) {
                   text
                   rounded
                   aria-label={t('cloudHistory.records', { file: h.fileName })}
-                  onClick={() => navigate(recordsPath(sourceId, h.id))}
+                  onClick={() => navigate(ownerRecordsPath(owner, h.id))}
                 />
-                {!RUNNING.has(h.status) && (
+                {/* a model's runs are its source's deliveries: they are deleted from the source */}
+                {owner.kind === 'source' && !RUNNING.has(h.status) && (
                   <Button
                     type="button"
                     icon="pi pi-trash"

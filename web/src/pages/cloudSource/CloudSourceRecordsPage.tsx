@@ -1,63 +1,72 @@
 /**
  * A delivery's failed rows (/library/cloud-source/history/record?source=<id>&delivery=<id>) in row order, a page
  * at a time: the row number in the file, the stage that refused it (check or import), the unique id and why;
- * exported as a CSV file behind a link that works for 15 minutes.
+ * exported as a CSV file behind a link that works for 15 minutes. A model's run has the same screen
+ * (/library/model/history/record?model=<id>&delivery=<id>) over modelRecord, without the export.
  */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
-import { NoSource } from './CloudSourceHistoryPage';
-import { historyPath } from './paths';
+import { NoSource, useOwnerDetail } from './CloudSourceHistoryPage';
 import { RefusedRowsTable } from './RefusedRowsTable';
+import { listRecords, ownerHistoryPath, ownerOf, type RunOwner, runTexts } from './runOwner';
 import '../../i18n/areas/cloudSource';
+import '../../i18n/areas/model';
 import { useLinkDownload } from '../../components/useLinkDownload';
 
 const PAGE = 100;
 type RecordRow = Result<'cloudSourceRecord.getListByPage'>['list'][number];
 
 export default function CloudSourceRecordsPage() {
+  return <RecordsPage kind="source" />;
+}
+
+/** The failed rows of the delivery of the source or model the query names. */
+export function RecordsPage({ kind }: { kind: RunOwner['kind'] }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const sourceId = params.get('source') ?? '';
+  const owner = ownerOf(kind, params);
   const deliveryId = params.get('delivery') ?? '';
-  return sourceId && deliveryId ? (
-    <Records sourceId={sourceId} deliveryId={deliveryId} key={`${sourceId}/${deliveryId}`} />
+  return owner && deliveryId ? (
+    <Records owner={owner} deliveryId={deliveryId} key={`${owner.id}/${deliveryId}`} />
   ) : (
-    <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />
+    <NoSource kind={kind} title={t(runTexts({ kind }).records)} text={t('cloudRecords.noDelivery')} />
   );
 }
 
-function Records({ sourceId, deliveryId }: { sourceId: string; deliveryId: string }) {
+function Records({ owner, deliveryId }: { owner: RunOwner; deliveryId: string }) {
   const { t } = useTranslation();
   const [exporting, download] = useLinkDownload();
-  const ref = { sourceId, id: deliveryId };
-  const source = useSWR(['cloudSource.detail', sourceId], () => call('cloudSource.detail', { id: sourceId }, { quiet: true }));
+  const texts = runTexts(owner);
+  const detail = useOwnerDetail(owner);
   const pages = useCursorPages(
-    ['cloudSourceRecord.getListByPage', sourceId, deliveryId],
-    (afterRow: number | undefined) => call('cloudSourceRecord.getListByPage', { ...ref, size: PAGE, ...(afterRow ? { afterRow } : {}) }, { quiet: afterRow === undefined }),
+    [owner.kind === 'source' ? 'cloudSourceRecord.getListByPage' : 'modelRecord.getListByPage', owner.id, deliveryId],
+    (afterRow: number | undefined) => listRecords(owner, { id: deliveryId, size: PAGE, ...(afterRow ? { afterRow } : {}) }, afterRow === undefined),
     { items: (page): RecordRow[] => page.list, next: (page) => page.nextRow },
   );
 
-  if (source.error || pages.first.error) return <NoSource title={t('page.cloudSourceRecords')} text={t('cloudRecords.noDelivery')} />;
+  if (detail.error || pages.first.error) return <NoSource kind={owner.kind} title={t(texts.records)} text={t('cloudRecords.noDelivery')} />;
 
-  const exportCsv = () => download(() => call('cloudSourceRecord.export', ref));
+  const exportCsv = () => download(() => call('cloudSourceRecord.export', { sourceId: owner.id, id: deliveryId }));
 
   return (
     <section className="page">
       <header className="page-header">
         <div>
-          <h1>{t('page.cloudSourceRecords')}</h1>
+          <h1>{t(texts.records)}</h1>
           <p className="muted">
-            <Link to={historyPath(sourceId)}>{t('cloudRecords.back')}</Link>
-            {source.data && <> / {source.data.title}</>}
+            <Link to={ownerHistoryPath(owner)}>{t('cloudRecords.back')}</Link>
+            {detail.title && <> / {detail.title}</>}
           </p>
           <p className="muted">{t('cloudRecords.intro')}</p>
         </div>
-        <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
+        {/* modelRecord has no export */}
+        {owner.kind === 'source' && (
+          <Button type="button" icon="pi pi-download" label={t('cloudRecords.export')} loading={exporting} disabled={pages.rows.length === 0} onClick={() => void exportCsv()} />
+        )}
       </header>
       <div className="card">
         <RefusedRowsTable pages={pages} testId="cloud-records" texts={{ loading: t('cloudRecords.loading'), empty: t('cloudRecords.empty'), more: t('cloudRecords.more') }} />

@@ -1,0 +1,27 @@
+/** The organization's models: the registry's generic list and form, and each model's runs from its row. */
+import { Button } from 'primereact/button';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import EntityPage from '../generic/EntityPage';
+import { modelHistoryPath } from './paths';
+import '../../i18n/areas/model';
+
+export default function ModelsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EntityPage
+      entity="model"
+      rowActions={(row) => (
+        <Button
+          type="button"
+          icon="pi pi-history"
+          text
+          rounded
+          aria-label={t('modelRuns.history', { name: String(row.name ?? '') })}
+          onClick={() => navigate(modelHistoryPath(String(row.id)))}
+        />
+      )}
+    />
+  );
+}
