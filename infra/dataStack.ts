@@ -1,7 +1,8 @@
 /**
  * Data stack: one DynamoDB table per entry of the entity registry (shared/entities DEPLOYED_ENTITIES), named
  * `${tablePrefix}${entity.name}` exactly as the runtime and the local stand-in (functions/store/tables.ts) name
- * them, plus the encrypted, private assets bucket. Everything here is retained when the stack is deleted.
+ * them, plus the encrypted, private assets bucket and the bucket its access logs go to. Everything here is retained
+ * when the stack is deleted.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
@@ -10,7 +11,7 @@ import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { DEPLOYED_ENTITIES, type EntityDef, type KeyAttribute, tableName } from '../shared/entities';
-import { acknowledge } from './nag';
+import { accessLogsBucket, logServerAccess } from './logBuckets';
 
 export interface HeraldDataStackProps extends StackProps {
   tablePrefix: string;
@@ -76,7 +77,7 @@ export class HeraldDataStack extends Stack {
     }
     this.tables = tables;
 
-    this.assetsBucket = new Bucket(this, 'AssetsBucket', {
+    const assets = new Bucket(this, 'AssetsBucket', {
       ...(this.dataKey ? { encryption: BucketEncryption.KMS, encryptionKey: this.dataKey, bucketKeyEnabled: true } : { encryption: BucketEncryption.S3_MANAGED }),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
@@ -88,11 +89,11 @@ export class HeraldDataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    acknowledge(
-      this.assetsBucket,
-      "Only Herald's functions and the presigned links they sign (each for one key, minutes long) reach this bucket; an account that must log every object access turns on CloudTrail S3 data events (docs/deploy.md), which a second bucket in this stack would only duplicate",
-      'AwsSolutions-S1',
-    );
+    this.assetsBucket = assets;
+    // its own log bucket: the web stack's cannot be used, as web depends on api depends on data. Made after the
+    // assets bucket, so the assets bucket stays the template's first. S3 delivers access logs to SSE-S3 buckets
+    // only, so this one is not encrypted with the customer managed key.
+    logServerAccess(assets, accessLogsBucket(this, 'AccessLogsBucket'), 'assets-bucket');
     new CfnOutput(this, 'AssetsBucketName', { value: this.assetsBucket.bucketName });
     new CfnOutput(this, 'TablePrefix', { value: props.tablePrefix });
   }

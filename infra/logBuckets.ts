@@ -1,6 +1,7 @@
 /** The bucket each stack's access logs go to (S3 server access logs, CloudFront standard logs). */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { acknowledge } from './nag';
 
@@ -20,4 +21,21 @@ export function accessLogsBucket(scope: Construct, id: string): Bucket {
   });
   acknowledge(bucket, 'This is the access-log bucket: logging its own access would log each log delivery, without end', 'AwsSolutions-S1');
   return bucket;
+}
+
+/**
+ * Sends `source`'s S3 server access logs to `logs` under `prefix`/, letting only the S3 logging service of this
+ * account write there for that bucket. Set on the L1 so the log bucket can be made after the source bucket (which
+ * keeps the source its template's first bucket).
+ */
+export function logServerAccess(source: Bucket, logs: Bucket, prefix: string): void {
+  (source.node.defaultChild as CfnBucket).loggingConfiguration = { destinationBucketName: logs.bucketName, logFilePrefix: `${prefix}/` };
+  logs.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('logging.s3.amazonaws.com')],
+      actions: ['s3:PutObject'],
+      resources: [logs.arnForObjects(`${prefix}/*`)],
+      conditions: { ArnLike: { 'aws:SourceArn': source.bucketArn }, StringEquals: { 'aws:SourceAccount': Stack.of(source).account } },
+    }),
+  );
 }

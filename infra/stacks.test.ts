@@ -21,6 +21,7 @@ import { isValidPassword } from '../shared/validation';
 import { ADMIN_PASSWORD_PREFIX, ADMIN_PASSWORD_RANDOM_LENGTH, API_ROUTES, DELIVERY_VISIBILITY_S, DELIVERY_WORKER_TIMEOUT_S, JOB_WORKER_TIMEOUT_S } from './apiStack';
 import { readConfig } from './config';
 import { HeraldDataStack } from './dataStack';
+import { ACCESS_LOG_DAYS } from './logBuckets';
 import { buildHerald } from './herald';
 import { ROOT_REDIRECT, SPA_REWRITE, VIEWER_IP } from './webStack';
 
@@ -91,7 +92,8 @@ describe('data stack', () => {
   });
 
   it("has an encrypted, private, versioned, TLS-only, retained assets bucket (the storage port's)", () => {
-    data.resourceCountIs('AWS::S3::Bucket', 1);
+    // the assets bucket (the template's first) and the bucket its access logs go to
+    data.resourceCountIs('AWS::S3::Bucket', 2);
     data.hasResource('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
@@ -110,6 +112,37 @@ describe('data stack', () => {
       Bucket: { Ref: bucketId },
       PolicyDocument: {
         Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 's3:*', Principal: { AWS: '*' }, Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      },
+    });
+  });
+
+  it("sends the assets bucket's access logs to the data stack's own retained, private, TLS-only log bucket", () => {
+    const buckets = data.findResources('AWS::S3::Bucket');
+    const [assetsId, logsId] = Object.keys(buckets);
+    expect(buckets[assetsId!]!.Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: logsId }, LogFilePrefix: 'assets-bucket/' });
+    expect(buckets[logsId!]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: {
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        // as the web stack's log bucket
+        VersioningConfiguration: { Status: 'Enabled' },
+        LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS })] },
+      },
+    });
+    // only S3's logging service, for the assets bucket in this account, may write there; and only over TLS
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logsId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'logging.s3.amazonaws.com' },
+            Action: 's3:PutObject',
+            Condition: { ArnLike: { 'aws:SourceArn': { 'Fn::GetAtt': [assetsId, 'Arn'] } }, StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+          }),
+        ]),
       },
     });
   });

@@ -30,11 +30,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BucketDeployment, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy } from '../functions/platform/securityHeaders';
-import { accessLogsBucket } from './logBuckets';
+import { accessLogsBucket, logServerAccess } from './logBuckets';
 import { acknowledge } from './nag';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -97,15 +96,7 @@ export class HeraldWebStack extends Stack {
     });
     // made after the web bucket, so the web bucket stays the template's first
     const logs = accessLogsBucket(this, 'AccessLogsBucket');
-    (bucket.node.defaultChild as CfnBucket).loggingConfiguration = { destinationBucketName: logs.bucketName, logFilePrefix: 'web-bucket/' };
-    logs.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('logging.s3.amazonaws.com')],
-        actions: ['s3:PutObject'],
-        resources: [logs.arnForObjects('web-bucket/*')],
-        conditions: { ArnLike: { 'aws:SourceArn': bucket.bucketArn }, StringEquals: { 'aws:SourceAccount': this.account } },
-      }),
-    );
+    logServerAccess(bucket, logs, 'web-bucket');
 
     const webOrigin = S3BucketOrigin.withOriginAccessControl(bucket);
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
