@@ -5,7 +5,6 @@
  */
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { Steps } from 'primereact/steps';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -78,7 +77,14 @@ export default function OnboardingPage() {
       </header>
       <div className="card">
         <nav aria-label={t('onboarding.steps')}>
-          <Steps model={titles.map((key) => ({ label: t(key) }))} activeIndex={step} readOnly />
+          {/* a plain list: the steps are shown, not links (PrimeReact's read-only Steps greys them below contrast) */}
+          <ol>
+            {titles.map((key, i) => (
+              <li key={key} aria-current={i === step ? 'step' : undefined}>
+                {i === step ? <strong>{t(key)}</strong> : t(key)}
+              </li>
+            ))}
+          </ol>
         </nav>
         {step === 0 && (
           <>
@@ -88,7 +94,8 @@ export default function OnboardingPage() {
             </div>
           </>
         )}
-        {step === 1 && (
+        {/* the forms once the organization is read, so nothing typed is overwritten by its stored fields */}
+        {step === 1 && org && (
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -124,7 +131,7 @@ export default function OnboardingPage() {
             </div>
           </form>
         )}
-        {step === 2 && (
+        {step === 2 && org && (
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -156,7 +163,7 @@ export default function OnboardingPage() {
         )}
         {step < 3 && (
           <p>
-            <Button type="button" link label={t('onboarding.skip')} onClick={() => void finish()} />
+            <Button type="button" text label={t('onboarding.skip')} onClick={() => void finish()} />
           </p>
         )}
       </div>
