@@ -16,6 +16,8 @@ export const organizationSchema = z.object({
     .default(''),
   /** the user ownership was last transferred to; ownership passes on only from its holder (organization.transfer) */
   transferredUserId: z.string().optional(),
+  /** a new organization's onboarding (/onboarding/welcome) until its administrator finishes or skips it; none: done */
+  onboarding: z.enum(['PENDING', 'DONE']).optional(),
   ...auditFields,
 });
 export type Organization = z.infer<typeof organizationSchema>;

@@ -12,6 +12,8 @@ export const organizationMembershipView = z.object({
   code: z.string(),
   icon: z.string(),
   isSelected: z.boolean(),
+  /** the organization's onboarding is still to be done: its administrator is led to /onboarding/welcome */
+  onboardingPending: z.boolean().optional(),
   role: z.object({ id: z.string(), name: z.string(), code: z.string() }),
 });
 

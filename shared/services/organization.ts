@@ -56,6 +56,8 @@ export const organizationView = z.object({
   appFeatureJson: z.string(),
   /** who holds the organization: the last user it was transferred to, else its creator (none for a seeded one) */
   ownerUserId: z.string().optional(),
+  /** a new organization whose administrator has not yet finished (or skipped) the onboarding steps */
+  onboardingPending: z.boolean(),
   version: z.number().int(),
   dateCreated: z.number(),
   dateUpdated: z.number(),
@@ -114,6 +116,12 @@ export const organizationServices = {
       if (whiteListEntries(p.content).some((e) => e.length > 254)) ctx.addIssue({ code: 'custom', path: ['content'], message: ORGANIZATION_MESSAGES.whiteListEntry });
     }),
     response: z.object({ entries: z.array(z.string()), bytes: z.number().int(), dateUpdated: z.number().optional() }),
+  }),
+  /** Marks the onboarding of the organization signed in to done (finished or skipped), so it is never shown again. */
+  completeOnboarding: operation({
+    access: 'NAV_ORGANIZATION',
+    payload: ownOrganization,
+    response: organizationView,
   }),
   /** The action list of the organization signed in to (spec 001 3.11: name, code, type), by name. */
   actionList: operation({

@@ -120,6 +120,42 @@ describe('organizations', () => {
   });
 });
 
+describe('onboarding', () => {
+  it("a new organization's onboarding is pending until its own administrator marks it done; nobody else can", async () => {
+    const { admin, other } = callers;
+    const created = await admin.ok('organization.save', { name: 'Onboarded', code: 'ONBOARDED' });
+    expect(created.onboardingPending).toBe(true);
+    // the seeded organization never onboards
+    expect((await admin.ok('organization.detail', { id: 1 })).onboardingPending).toBe(false);
+
+    // a member of it without the organization permission
+    // its administrator signed in to it in a session of its own (a switch moves the whole session)
+    const inNew = new ApiClient(herald);
+    await inNew.login();
+    inNew.token = (await inNew.ok('user.switchOrganization', { orgId: created.id })).accessToken;
+    const plain = await inNew.ok('userRole.save', { name: 'Plain', code: 'PLAIN', permissions: ['NAV_DASHBOARD'] });
+    await inNew.ok('user.save', { username: 'onboard-plain', email: 'onboard-plain@example.com', roleId: plain.id, password: 'Plain@1234' });
+    const member = new ApiClient(herald);
+    const signIn = await member.login('onboard-plain', 'Plain@1234');
+    expect(signIn.userdetails.organizations).toEqual([expect.objectContaining({ id: created.id, onboardingPending: true })]);
+
+    // another organization's administrator, the same administrator signed in to another organization, and a member without the permission: refused, still pending
+    expect((await other.call('organization.completeOnboarding', { id: created.id })).body.errorCode).toBe('720003');
+    expect((await admin.call('organization.completeOnboarding', { id: created.id })).body.errorCode).toBe('720003');
+    expect((await member.call('organization.completeOnboarding', { id: created.id })).body.errorCode).toBe('730001');
+    expect((await inNew.ok('organization.detail', { id: created.id })).onboardingPending).toBe(true);
+
+    // its administrator marks it done: only this organization, and for good
+    expect((await inNew.ok('organization.completeOnboarding', { id: created.id })).onboardingPending).toBe(false);
+    expect((await inNew.ok('organization.completeOnboarding', { id: created.id })).onboardingPending).toBe(false);
+    expect((await member.login('onboard-plain', 'Plain@1234')).userdetails.organizations[0].onboardingPending).toBe(false);
+    const otherOrg = (await other.ok('organization.list')).list[0];
+    expect(otherOrg.onboardingPending).toBe(true);
+    // the admin's next sessions open in organization 1 again, as the later tests expect
+    await inNew.ok('user.switchOrganization', { orgId: 1 });
+  });
+});
+
 describe('role delegation', () => {
   let lender: Awaited<ReturnType<typeof memberWith>>;
   let taker: Awaited<ReturnType<typeof memberWith>>;

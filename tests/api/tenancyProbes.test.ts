@@ -252,6 +252,7 @@ const NOT_RECORDS: Record<string, string> = {
   'requestedReport.download': "names a requested report: another organization's answers 720003 (planReport.test.ts, requested reports)",
   'requestedReport.delete': "names a requested report: another organization's answers 720003 and it stays (planReport.test.ts, requested reports)",
   'organization.transfer': 'names the organization signed in to; another one, or a user of another, answers 720003 (administration.test.ts)',
+  'organization.completeOnboarding': 'names the organization signed in to; another one answers 720003 and stays pending (administration.test.ts)',
   'organization.whiteList': 'names the organization signed in to; another one answers 720003 (administration.test.ts)',
   'organization.saveWhiteList': 'names the organization signed in to; another one answers 720003 and is unchanged (administration.test.ts)',
   'organization.actionList': 'names the organization signed in to; another one answers 720003 (administration.test.ts)',

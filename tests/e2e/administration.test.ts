@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ApiClient, manualClock } from '../support/herald';
-import { browserSuite, closeToasts, expectAccessible, openPage, signIn, userWithRole } from './browser';
+import { browserSuite, closeToasts, expectAccessible, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const HOUR = 3600_000;
 // the server's clock starts at the browser's and is moved by hand; the browser's own stays behind it
@@ -205,4 +205,59 @@ it('applications: an OAuth app with its secret sealed, an API key app with its h
   await page.locator('.app-confirm').waitFor();
   await page.locator('.app-confirm').getByRole('button', { name: '削除' }).click();
   await keyed.waitFor({ state: 'detached' });
+}, 90_000);
+
+it("onboarding: a new organization's first administrator is led from sign-in through its steps once, in Japanese", async () => {
+  // set-up through the API: a new organization and its administrator (the admin's own session moves back to organization 1)
+  const setup = new ApiClient(suite.herald);
+  await setup.login();
+  const org = await setup.ok('organization.save', { name: 'Onboard KK', code: 'ONBOARD_KK' });
+  setup.token = (await setup.ok('user.switchOrganization', { orgId: org.id })).accessToken;
+  const adminRole = (await setup.ok('userRole.getAll'))[0].id;
+  await setup.ok('user.save', { username: 'founder', email: 'founder@example.com', roleId: adminRole, password: 'Founder@123' });
+  await setup.ok('user.switchOrganization', { orgId: 1 });
+  const founder = new ApiClient(suite.herald);
+  await founder.login('founder', 'Founder@123');
+  await founder.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo' });
+
+  const { page } = await openPage(suite.browser);
+  // the founder's language (ja) comes with the sign-in
+  await signIn(page, suite.herald.portalUrl, 'founder', 'Founder@123');
+  await waitForPath(page, '/onboarding/welcome');
+  await page.getByRole('heading', { name: 'Onboard KK へようこそ' }).waitFor();
+  await page.getByRole('button', { name: 'オンボーディングをスキップ' }).waitFor();
+  await expectAccessible(page, 'onboarding: welcome');
+
+  await page.getByRole('button', { name: '始める' }).click();
+  await waitForPath(page, '/onboarding/base-info');
+  await page.locator('#onboarding-name').waitFor();
+  await expect.poll(() => page.inputValue('#onboarding-name')).toBe('Onboard KK');
+  await page.fill('#onboarding-name', 'オンボード株式会社');
+  await page.fill('#onboarding-intro', '東京の小売チェーンです。');
+  await expectAccessible(page, 'onboarding: base info');
+  await page.getByRole('button', { name: '保存して次へ' }).click();
+
+  await waitForPath(page, '/onboarding/brand');
+  await page.fill('#onboarding-icon', 'https://cdn.example.com/onboard-logo.png');
+  await closeToasts(page);
+  await expectAccessible(page, 'onboarding: brand');
+  await page.getByRole('button', { name: '保存して次へ' }).click();
+
+  await waitForPath(page, '/onboarding/brand-complete');
+  await page.getByRole('heading', { name: 'ブランドの準備ができました' }).waitFor();
+  await closeToasts(page);
+  await expectAccessible(page, 'onboarding: brand complete');
+  await page.getByRole('button', { name: 'ポータルへ進む' }).click();
+  await waitForPath(page, '/dashboard');
+
+  expect(await founder.ok('organization.detail', { id: org.id })).toMatchObject({
+    name: 'オンボード株式会社',
+    intro: '東京の小売チェーンです。',
+    icon: 'https://cdn.example.com/onboard-logo.png',
+    onboardingPending: false,
+  });
+  // never shown again: the next sign-in lands on the dashboard
+  await logOut(page);
+  await signIn(page, suite.herald.portalUrl, 'founder', 'Founder@123');
+  await waitForPath(page, '/dashboard');
 }, 90_000);

@@ -58,6 +58,7 @@ export type PageKey =
   | 'organizations'
   | 'appInsights'
   | 'webInsights'
+  | 'onboarding'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -212,10 +213,10 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/settings', 'page.settings', [], { page: 'settings' }),
 
   // Onboarding
-  screen('/onboarding/welcome', 'page.onboardingWelcome', []),
-  screen('/onboarding/base-info', 'page.onboardingBaseInfo', []),
-  screen('/onboarding/brand', 'page.onboardingBrand', []),
-  screen('/onboarding/brand-complete', 'page.onboardingBrandComplete', []),
+  screen('/onboarding/welcome', 'page.onboardingWelcome', ['NAV_ORGANIZATION'], { page: 'onboarding' }),
+  screen('/onboarding/base-info', 'page.onboardingBaseInfo', ['NAV_ORGANIZATION'], { page: 'onboarding' }),
+  screen('/onboarding/brand', 'page.onboardingBrand', ['NAV_ORGANIZATION'], { page: 'onboarding' }),
+  screen('/onboarding/brand-complete', 'page.onboardingBrandComplete', ['NAV_ORGANIZATION'], { page: 'onboarding' }),
 ];
 
 export const ROOT_REDIRECT = '/dashboard';

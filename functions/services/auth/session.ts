@@ -95,6 +95,7 @@ async function signInObject(ctx: RequestContext, user: User, session: Session, r
         code: m.org.code,
         icon: m.org.icon,
         isSelected: m.org.id === selected.org.id,
+        onboardingPending: m.org.onboarding === 'PENDING',
         role: { id: m.role.id, name: m.role.name, code: m.role.code },
       })),
       rolePermissions: await memberPermissions(ctx.platform, selected.org.id, selected.role, selected.link, ctx.rt.clock.now()),

@@ -13,7 +13,23 @@ import { nextOrganizationId, orgCodeGuard } from './organizations';
 
 function toOrganizationView(org: Organization): OrganizationView {
   const { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, appFeatureJson, version, dateCreated, dateUpdated } = org;
-  return { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, appFeatureJson, ownerUserId: ownerOf(org), version, dateCreated, dateUpdated };
+  const onboardingPending = org.onboarding === 'PENDING';
+  return {
+    id,
+    name,
+    code,
+    shortCode,
+    intro,
+    icon,
+    status,
+    supportSendMultiDevicesPerUser,
+    appFeatureJson,
+    ownerUserId: ownerOf(org),
+    onboardingPending,
+    version,
+    dateCreated,
+    dateUpdated,
+  };
 }
 
 /** Who owns an organization: the user it was last transferred to, else the user who created it (a seeded one has none). */
@@ -60,7 +76,8 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     if (!p.id) {
       if (!ctx.identity.permissions.includes('ORGANIZATION_CREATE')) throw new AppError('730001', 'Creating organizations needs its own permission.');
       const id = await nextOrganizationId(store);
-      const org: Organization = { ...p, id, ...auditNew(now, actor) };
+      // its first administrator is led through onboarding at their next sign-in into it
+      const org: Organization = { ...p, id, onboarding: 'PENDING', ...auditNew(now, actor) };
       const role = administratorRole(id, now, actor);
       const approver = approverRole(id, now, actor);
       const creator = await store.get('user', { id: actor });
@@ -105,6 +122,14 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     if (!link || !user) throw new AppError('720003');
     if (user.status !== 'ACTIVE') throw new AppError('720009', ADMIN_TEXTS.transferToMember.en);
     const next: Organization = { ...org, transferredUserId: userId, ...auditNext(org, ctx.rt.clock.now(), ctx.identity.userId) };
+    await ctx.platform.transact([ctx.platform.putVersioned('organization', next, org.version)]);
+    return toOrganizationView(next);
+  },
+
+  async completeOnboarding({ id }, ctx) {
+    const org = await requireSignedIn(ctx, id);
+    if (org.onboarding !== 'PENDING') return toOrganizationView(org);
+    const next: Organization = { ...org, onboarding: 'DONE', ...auditNext(org, ctx.rt.clock.now(), ctx.identity.userId) };
     await ctx.platform.transact([ctx.platform.putVersioned('organization', next, org.version)]);
     return toOrganizationView(next);
   },

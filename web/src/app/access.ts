@@ -37,3 +37,11 @@ export function landingPath(session: Session | null, wanted?: string | null): st
   const first = menuFor(session)[0]?.items[0];
   return first ? first.path : '/not-authorize';
 }
+
+/** Where a sign-in lands: onboarding while the selected organization's is pending and the user administers it. */
+export function landingAfterSignIn(session: Session | null, wanted?: string | null): string {
+  const selected = session?.userdetails.organizations.find((o) => o.isSelected);
+  const onboarding = routeFor('/onboarding/welcome');
+  if (!wanted && selected?.onboardingPending && onboarding && mayOpen(onboarding, session)) return onboarding.path;
+  return landingPath(session, wanted);
+}

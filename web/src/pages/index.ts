@@ -52,6 +52,7 @@ export const pages = {
   presetRecords: lazyPage(() => import('./preset/PresetRecordsPage')),
   pushChannel: lazyPage(() => import('./pushChannel/PushChannelPage')),
   organizations: lazyPage(() => import('./organization/OrganizationsPage')),
+  onboarding: lazyPage(() => import('./onboarding/OnboardingPage')),
   appInsights: lazyPage(() => import('./insights/AppInsightsPage')),
   webInsights: lazyPage(() => import('./insights/WebInsightsPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;

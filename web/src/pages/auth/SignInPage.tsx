@@ -69,7 +69,9 @@ export function SignInPage() {
       const signIn = await call('auth.login', { username: username.trim(), password });
       const { completeSignIn } = await loading;
       await completeSignIn(signIn);
-      await nav.go(await landingAfter(redirect), { replace: true });
+      // a new organization's administrator is led through its onboarding first
+      const { landingAfterSignIn } = await access();
+      await nav.go(landingAfterSignIn(getSession(), redirect), { replace: true });
     } catch (e) {
       // a refused sign-in has its toast already (710002: wrong username or password); a part of the portal that
       // did not download has not
