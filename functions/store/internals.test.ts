@@ -15,6 +15,7 @@ const ALLOWED = new Map([
   ['functions/domain/insights.ts', 'behaviour counters: an ADD to a counter item keyed by the tenant store organization, in the transaction of its once-only marker'],
   ['functions/sdk/operations.ts', "an app's message events: an ADD to the run's counters keyed by the tenant store organization, in the transaction of their once-only marker"],
   ['functions/services/segment/count.ts', 'hands the channel adapters (pipeline modules) the tenant store organization'],
+  ['functions/delivery/hooks.ts', "a trigger webhook token's hash, kept in the trigger state table under a key built from the tenant store organization"],
 ]);
 
 function sources(dir: string): string[] {
