@@ -22,9 +22,10 @@ import { SsoSignIn } from './SsoSignIn';
 const sessionStart = () => import('../../api/auth');
 const access = () => import('../../app/access');
 
+/** Where a signed-in visitor goes: onboarding first while their organization's is pending, as after the form. */
 async function landingAfter(redirect: string | null): Promise<string> {
-  const { landingPath } = await access();
-  return landingPath(getSession(), redirect);
+  const { landingAfterSignIn } = await access();
+  return landingAfterSignIn(getSession(), redirect);
 }
 
 export function SignInPage() {

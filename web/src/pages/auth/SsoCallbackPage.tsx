@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Result } from '../../../../shared/services';
 import { completeSignIn } from '../../api/auth';
 import { call } from '../../api/client';
-import { landingPath } from '../../app/access';
+import { landingAfterSignIn } from '../../app/access';
 import { SSO_REDIRECT_KEY } from '../../app/ssoReturn';
 import { PageSpinner } from '../../router/RootShell';
 import '../../i18n/areas/sso';
@@ -55,7 +55,7 @@ export default function SsoCallbackPage() {
           if (!live) return;
           if (!answer.signIn) return toLogin();
           const session = await completeSignIn(answer.signIn);
-          if (live) await navigate(landingPath(session, takeRedirect()), { replace: true });
+          if (live) await navigate(landingAfterSignIn(session, takeRedirect()), { replace: true });
         })
         .catch((e: unknown) => {
           if (live) setFailure(e instanceof Error && e.message ? e.message : t('ssoLogin.failed'));
