@@ -92,6 +92,8 @@ const ATTACKS: Record<string, (w: World, a: Attacker) => unknown[]> = {
     { id: w.foreignOrgId, userId: a.id },
   ],
   'organization.saveWhiteList': (w) => [{ id: w.foreignOrgId, content: 'attacker@example.com' }],
+  // finishing the onboarding of an organization the caller is not signed in to (the foreign one is still pending)
+  'organization.completeOnboarding': (w) => [{ id: w.foreignOrgId }],
 };
 
 const SNAPSHOT: EntityName[] = ['user', 'organizationUser', 'userRole', 'organization', 'invitation', 'uniqueKey'];
