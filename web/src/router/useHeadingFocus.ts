@@ -47,17 +47,23 @@ export function useHeadingFocus(): void {
       heading.focus({ preventScroll: true });
     };
     const observer = new MutationObserver(place);
+    // focus sent anywhere but the heading (the menu, a field, a dialog) was sent on purpose: never take it back
+    const onFocusIn = (e: FocusEvent) => {
+      if (e.target !== placed && e.target !== document.body) stop();
+    };
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
       placed?.removeEventListener('blur', onBlur);
       window.removeEventListener('keydown', stop, true);
       window.removeEventListener('pointerdown', stop, true);
+      window.removeEventListener('focusin', onFocusIn, true);
     };
     const timer = setTimeout(stop, WATCH_MS);
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('keydown', stop, true);
     window.addEventListener('pointerdown', stop, true);
+    window.addEventListener('focusin', onFocusIn, true);
     place();
     return stop;
   }, [pathname, fresh]);
