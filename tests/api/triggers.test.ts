@@ -76,6 +76,13 @@ async function settle(): Promise<void> {
 
 const mailsTo = async (subject: string) => (await sentMail(herald)).filter((m) => m.subject === subject).flatMap((m) => m.destination.to);
 
+/** An account of organization 1 that takes e-mail only, as the trigger tests write them (through the zone index). */
+function mailableAccount(id: string, country: string, now: number, timeZone?: string) {
+  const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
+  const consent = { emailConsent: true, smsConsent: false, pushConsent: false, lineConsent: false };
+  return { orgId: 1, id, emails: [`${id}@example.com`], country, ...(timeZone ? { timeZone } : {}), ...consent, tags: [], attributes: {}, ...audit };
+}
+
 describe('a recurring 09:00 schedule in each recipient’s time zone', () => {
   /** Steps the clock an hour at a time to `end`, noting when each recipient's mail went out. */
   async function walk(subject: string, end: number): Promise<Record<string, string[]>> {
@@ -97,24 +104,7 @@ describe('a recurring 09:00 schedule in each recipient’s time zone', () => {
     const now = clock.now();
     const zones = { tokyo: 'Asia/Tokyo', berlin: 'Europe/Berlin', newyork: 'America/New_York', nozone: undefined } as const;
     for (const [name, timeZone] of Object.entries(zones)) {
-      await accounts.create({
-        orgId: 1,
-        id: `${name}-${tag}`,
-        emails: [`${name}-${tag}@example.com`],
-        country: 'US',
-        ...(timeZone ? { timeZone } : {}),
-        emailConsent: true,
-        smsConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        tags: [],
-        attributes: {},
-        version: 1,
-        dateCreated: now,
-        dateUpdated: now,
-        createdBy: 'test',
-        updatedBy: 'test',
-      });
+      await accounts.create(mailableAccount(`${name}-${tag}`, 'US', now, timeZone));
     }
     const segmentId = await segmentOf('US');
     const at = (name: string) => `${name}-${tag}`;
@@ -277,24 +267,7 @@ describe('webhook and URL sources of a recipient action', () => {
 
   async function person(): Promise<string> {
     const id = `w-${randomUUID().slice(0, 8)}`;
-    const now = clock.now();
-    await new Accounts(new Store(herald.rt).forOrg(1)).create({
-      orgId: 1,
-      id,
-      emails: [`${id}@example.com`],
-      country: 'KR',
-      emailConsent: true,
-      smsConsent: false,
-      pushConsent: false,
-      lineConsent: false,
-      tags: [],
-      attributes: {},
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    await new Accounts(new Store(herald.rt).forOrg(1)).create(mailableAccount(id, 'KR', clock.now()));
     return id;
   }
   /** A call of a trigger's webhook: the envelope's code and the HTTP status. */
