@@ -84,6 +84,15 @@ it('opening a mail in the viewer counts no open; "show images" does; a link clic
 
   await page.goto(herald.standIns.mailViewerUrl);
   const mail = page.locator('.email', { hasText: subject });
+  await mail.waitFor();
+  // The viewer lists every mail of the run's shared SES and prepends each new one with an animation: a mail
+  // another test file sends between a click's aim and its press moved this one under it. Once this mail is
+  // drawn and has settled, the page stops fetching new ones, so every click lands where it aims.
+  await page.evaluate(() => {
+    const last = window.setTimeout(() => undefined, 0);
+    for (let id = 1; id <= last; id++) window.clearInterval(id);
+  });
+  await mail.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   await mail.getByRole('button', { name: 'Toggle HTML view' }).click();
   const frame = mail.frameLocator('iframe');
   await frame.getByText('Hello Aki').waitFor();
