@@ -61,18 +61,47 @@ export interface SdkCallOptions {
 
 export type SdkClient = { [O in SdkOperation]: (request: SdkRequest<O>, options?: SdkCallOptions) => Promise<SdkResponse<O>> };
 
+/** Tries of one call: a call whose answer was lost (a network error, a 502, 503 or 504) is sent again with the same body. */
+const TRIES = 3;
+
+/**
+ * The request with an id of its own on every event that has none, given once before the first try: the server
+ * records an event sent again with its id once, so a call this client retries never counts an event twice. (The
+ * app's request is not changed: two calls of the same event object are two events, as they were.)
+ */
+function withEventIds(operation: SdkOperation, request: unknown): unknown {
+  const r = request as { events?: unknown[] };
+  if (operation !== 'events' || !Array.isArray(r?.events)) return request;
+  const eventId = () => base64url(crypto.getRandomValues(new Uint8Array(12)).buffer);
+  return { ...r, events: r.events.map((e) => (e && typeof e === 'object' && !('id' in e) ? { ...e, id: eventId() } : e)) };
+}
+
 export function createSdkClient(opts: SdkClientOptions): SdkClient {
   const doFetch = opts.fetch ?? fetch;
   const now = opts.now ?? Date.now;
   async function send(operation: SdkOperation, request: unknown, options: SdkCallOptions = {}): Promise<unknown> {
     const path = `${SDK_BASE_PATH}/${operation}`;
-    const body = JSON.stringify(request);
-    const headers = await signSdkCall(opts.secret, opts.appKey, path, body, now());
-    if (options.userToken) headers[SDK_HEADERS.userToken] = options.userToken;
-    const res = await doFetch(`${opts.baseUrl.replace(/\/+$/, '')}${path}`, { method: 'POST', headers, body });
-    const answer = (await res.json()) as { state?: string; payload?: unknown; errorCode?: string; errorMessage?: string };
-    if (answer.state !== 'S') throw new SdkError(res.status, answer.errorCode ?? '400000', answer.errorMessage ?? 'Refused');
-    return answer.payload;
+    const body = JSON.stringify(withEventIds(operation, request));
+    for (let attempt = 1; ; attempt++) {
+      // signed again each try: a nonce is good for one call
+      const headers = await signSdkCall(opts.secret, opts.appKey, path, body, now());
+      if (options.userToken) headers[SDK_HEADERS.userToken] = options.userToken;
+      let res: Response;
+      try {
+        res = await doFetch(`${opts.baseUrl.replace(/\/+$/, '')}${path}`, { method: 'POST', headers, body });
+      } catch (err) {
+        if (attempt >= TRIES) throw err;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+        continue;
+      }
+      if ([502, 503, 504].includes(res.status) && attempt < TRIES) {
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+        continue;
+      }
+      const answer = (await res.json()) as { state?: string; payload?: unknown; errorCode?: string; errorMessage?: string };
+      if (answer.state !== 'S') throw new SdkError(res.status, answer.errorCode ?? '400000', answer.errorMessage ?? 'Refused');
+      return answer.payload;
+    }
   }
   return Object.fromEntries(SDK_OPERATION_NAMES.map((name) => [name, (request: unknown, options?: SdkCallOptions) => send(name, request, options)])) as SdkClient;
 }

@@ -25,6 +25,7 @@ let web: SdkClient;
 let webElsewhere: SdkClient;
 let webWithoutOrigin: SdkClient;
 let theirs: SdkClient;
+let ourKeys: { appKey: string; secret: string };
 
 const SITE = 'https://shop.example.com';
 const DAY = 86_400_000;
@@ -121,6 +122,7 @@ beforeAll(async () => {
   const ours = await issue(admin, { name: 'Insights iOS', appType: 'IOS', bundleId: 'com.example.shop' });
   const site = await issue(admin, { name: 'Insights site', appType: 'WEB', allowedOrigins: `${SITE}\nhttps://www.example.com` });
   const their = await issue(other, { name: 'Their iOS', appType: 'IOS' });
+  ourKeys = ours;
   app = createSdkClient({ baseUrl: herald.url, ...ours });
   web = createSdkClient({ baseUrl: herald.url, ...site, fetch: fromOrigin(SITE) });
   webWithoutOrigin = createSdkClient({ baseUrl: herald.url, ...site });
@@ -161,6 +163,33 @@ describe('app insights equal the raw events', () => {
     await send(app, [...RAW].reverse(), 1);
     await send(app, RAW, 100);
     await check();
+  });
+
+  it('events without an id, sent through the typed client whose first answer is lost, count once', async () => {
+    // a day of their own, outside the range the other tests read
+    const day = today - 40 * DAY;
+    const lostOnce = (): typeof fetch => {
+      let lost = false;
+      return async (url, init) => {
+        const res = await fetch(url, init);
+        if (lost) return res;
+        lost = true;
+        // the server recorded the call; its answer never arrives
+        throw new TypeError('fetch failed');
+      };
+    };
+    const flaky = createSdkClient({ baseUrl: herald.url, ...ourKeys, fetch: lostOnce() });
+    const events = [
+      { type: 'custom' as const, name: 'retried', at: day + 1000 },
+      { type: 'custom' as const, name: 'retried', at: day + 1000 },
+    ];
+    expect((await flaky.events({ accountId: 'ins-1', events })).accepted).toBe(2);
+    // the caller's events are left as they were
+    expect(events.every((e) => !('id' in e))).toBe(true);
+    const summary = await admin.ok('behaviorInsight.summary', { source: 'APP', range: { preset: 'CUSTOM', start: isoDay(day), end: isoDay(day) } });
+    // two alike events in one call stay two; the lost answer's retry adds none
+    expect(summary.events).toBe(2);
+    expect(summary.names).toEqual([{ name: 'retried', count: 2 }]);
   });
 
   it("one account's timeline, newest first, a page at a time, each event once", async () => {
