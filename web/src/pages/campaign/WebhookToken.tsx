@@ -40,7 +40,7 @@ export function WebhookToken({
 
   if (!mayIssueHookToken(session?.userdetails.rolePermissions ?? [])) return null;
   if (!planId || !savedTrigger || !hasWebhook(savedTrigger)) {
-    return draftWebhook ? <p className="field-hint">{t('triggerHook.saveFirst')}</p> : null;
+    return draftWebhook ? <p className={`field-hint ${styles.hookIssue}`}>{t('triggerHook.saveFirst')}</p> : null;
   }
 
   async function issue() {
@@ -76,7 +76,9 @@ export function WebhookToken({
 
   return (
     <>
-      <Button type="button" outlined icon="pi pi-key" label={t('triggerHook.issue')} loading={busy} disabled={busy} onClick={() => void issue()} />
+      <div className={styles.hookIssue}>
+        <Button type="button" outlined icon="pi pi-key" label={t('triggerHook.issue')} loading={busy} disabled={busy} onClick={() => void issue()} />
+      </div>
       {confirmElement}
       <Dialog header={t('triggerHook.issuedTitle')} visible={values !== null} onHide={() => setIssued(null)} style={{ width: 'min(44rem, 95vw)' }}>
         {values && (
@@ -93,7 +95,7 @@ export function WebhookToken({
               {copyButton('token')}
             </div>
             <label htmlFor="webhook-example">{t('triggerHook.example')}</label>
-            <InputTextarea id="webhook-example" className={styles.hookExample} value={values.example} rows={4} readOnly aria-describedby="webhook-example-note" />
+            <InputTextarea id="webhook-example" className={styles.hookExample} value={values.example} rows={7} readOnly aria-describedby="webhook-example-note" />
             <small id="webhook-example-note" className="field-hint">
               {t('triggerHook.exampleNote')}
             </small>
