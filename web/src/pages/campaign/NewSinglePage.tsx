@@ -19,6 +19,8 @@ import { CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './p
 import { PlanStatusTag } from './PlanStatusTag';
 import { defaultTimeZone } from './schedule';
 import { TriggerFields } from './TriggerFields';
+import { WebhookToken } from './WebhookToken';
+import { hasWebhook } from './webhookTrigger';
 import { ContentStep } from './wizard/ContentStep';
 import { type Approval, ReviewStep, type TestMail } from './wizard/ReviewStep';
 import { CompanyStep } from './wizard/CompanyStep';
@@ -362,6 +364,7 @@ export default function NewSinglePage() {
               showError={showAll}
               onChange={(trigger, schedule) => change({ ...form, trigger, schedule }, 'trigger')}
             />
+            <WebhookToken planId={saved?.id} savedTrigger={saved ? clean.trigger : undefined} draftWebhook={hasWebhook(form.trigger)} />
           </section>
         )}
         {current === 'review' && (

@@ -6,6 +6,7 @@
  */
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
+import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
@@ -13,9 +14,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TRIGGER_DELAY_MINUTES, PRESENCE, RECURRING_UNITS, THROTTLE_UNITS, WEEKDAYS } from '../../../../shared/plan/trigger';
 import { Select } from '../../components/Select';
+import { FieldError } from '../../components/TextField';
+import { currentLang } from '../../i18n';
 import { useRefOptions } from '../generic/refs';
 import type { StandingTrigger } from './schedule';
 import styles from './TriggerFields.module.css';
+import { urlProblem } from './webhookTrigger';
 
 type Recurring = Extract<StandingTrigger, { kind: 'RECURRING' }>;
 type EventDraft = Exclude<StandingTrigger, Recurring>;
@@ -196,6 +200,7 @@ function EventFields({ idPrefix, trigger, onChange }: { idPrefix: string; trigge
           <InputText id={id('action-code')} value={trigger.actionCode} maxLength={100} onChange={(e) => set({ actionCode: e.target.value })} />
         </div>
       )}
+      {trigger.kind === 'ACTION' && <ActionSources idPrefix={idPrefix} trigger={trigger} onChange={onChange} />}
       {trigger.kind !== 'ACTION' && (
         <>
           <div className="field">
@@ -289,5 +294,52 @@ function EventFields({ idPrefix, trigger, onChange }: { idPrefix: string; trigge
         />
       </div>
     </div>
+  );
+}
+
+type ActionDraft = Extract<StandingTrigger, { kind: 'ACTION' }>;
+
+/** The action's other sources: the team's back end calling the trigger's webhook, and a tracked click on a URL. */
+function ActionSources({ idPrefix, trigger, onChange }: { idPrefix: string; trigger: ActionDraft; onChange: (t: ActionDraft) => void }) {
+  const { t } = useTranslation();
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const problem = urlProblem(trigger.url, currentLang());
+  return (
+    <>
+      <div className="checkbox-row span-2">
+        <InputSwitch
+          inputId={id('webhook')}
+          checked={trigger.webhook === true}
+          aria-describedby={id('webhook-hint')}
+          onChange={(e) => onChange({ ...trigger, webhook: Boolean(e.value) })}
+          // the inner input is the switch; PrimeReact's wrapper must not be a second checkbox around it
+          pt={{ root: { role: undefined, 'aria-checked': undefined } }}
+        />
+        <label htmlFor={id('webhook')}>{t('triggerHook.webhook')}</label>
+      </div>
+      <small id={id('webhook-hint')} className="field-hint span-2">
+        {t('triggerHook.webhookHint')}
+      </small>
+      <div className="field span-2">
+        <label htmlFor={id('url')}>{t('triggerHook.url')}</label>
+        <InputText
+          id={id('url')}
+          type="url"
+          value={trigger.url ?? ''}
+          maxLength={2000}
+          invalid={Boolean(problem)}
+          aria-describedby={id('url-message')}
+          // an empty field is no URL source at all
+          onChange={(e) => onChange({ ...trigger, url: e.target.value || undefined })}
+        />
+        {problem ? (
+          <FieldError id={id('url-message')} text={problem} />
+        ) : (
+          <small id={id('url-message')} className="field-hint">
+            {t('triggerHook.urlHint')}
+          </small>
+        )}
+      </div>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/format';
 import { type Trigger, zonedTimeToUtc } from '../../../../shared/plan/plan';
 import type { StandingTrigger } from './schedule';
+import { actionSourcesText } from './webhookTrigger';
 
 export function triggerText(trigger: Trigger, t: (key: string, o?: Record<string, unknown>) => string): string {
   if (trigger.kind === 'IMMEDIATELY') return t('campaign.trigger.immediately');
@@ -33,7 +34,7 @@ export function standingText(trigger: StandingTrigger, t: (key: string, o?: Reco
     return t('campaign.trigger.summaryRecurring', { every: trigger.every, unit: t(`campaign.trigger.units.${trigger.unit}`), times, zone, start: trigger.startDate }) + until;
   }
   const delay = trigger.delayMinutes > 0 ? t('campaign.trigger.summaryDelay', { minutes: trigger.delayMinutes }) : '';
-  if (trigger.kind === 'ACTION') return t('campaign.trigger.summaryAction', { code: trigger.actionCode }) + delay;
+  if (trigger.kind === 'ACTION') return t('campaign.trigger.summaryAction', { code: trigger.actionCode }) + actionSourcesText(trigger, t) + delay;
   const on = t(`campaign.trigger.onNames.${trigger.on}`);
   if (trigger.kind === 'GEOFENCE') return t('campaign.trigger.summaryGeofence', { on, id: trigger.geofenceId }) + delay;
   return t('campaign.trigger.summaryBeacon', { on, id: trigger.beaconId }) + delay;

@@ -9,6 +9,7 @@ import type { PlanView } from '../../../../../shared/services/plan';
 import type { Result } from '../../../../../shared/services';
 import { useDateTime } from '../../../app/locale';
 import { triggerText } from '../TriggerSummary';
+import { WebhookToken } from '../WebhookToken';
 import partStyles from '../planParts.module.css';
 
 type Runs = Result<'planStatistics.detail'>['runs'];
@@ -30,6 +31,7 @@ export function ScheduleTab({ plan, runs }: { plan: PlanView; runs: Runs | undef
           <dd>{t(waiting ? 'campaign.schedule.waiting' : runs?.length ? 'campaign.schedule.sent' : 'campaign.schedule.notScheduled')}</dd>
         </div>
       </dl>
+      <WebhookToken planId={plan.id} savedTrigger={plan.trigger} />
       <h3 className="section-title">{t('campaign.schedule.runs')}</h3>
       {!runs ? (
         <p className="muted">{t('campaign.loading')}</p>
