@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { authorizationUrl, discover, exchangeCode, providerKeys, verifyIdToken } from '../../functions/services/auth/oidc';
 import { STARTS_PER_ADDRESS } from '../../functions/services/auth/sso';
+import type { SignIn } from '../../shared/services';
+import { landingAfterSignIn } from '../../web/src/app/access';
 import { randomToken } from '../../functions/platform/randomTokens';
 import { capturedLog } from '../support/channelStandIns';
 import { ApiClient, sentMail, startHerald } from '../support/herald';
@@ -33,15 +35,18 @@ async function ssoSettingVersion(client: ApiClient): Promise<number> {
 }
 
 /** The sign-in page's call for the organization, the provider's pages, and the callback page's call. */
-async function signInThroughProvider(login: string) {
+async function signInThroughProvider(login: string, code = orgCode) {
   const anon = new ApiClient(herald);
-  const started = await anon.ok('auth.checkSsoUserLoginState', { orgCode });
+  const started = await anon.ok('auth.checkSsoUserLoginState', { orgCode: code });
   const back = await oidc.signIn(started.loginUrl!, login);
   const callback = { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
   const answer = await anon.call<any>('auth.checkSsoUserLoginState', callback);
   credentials.push(callback.code, callback.state, answer.payload?.signIn?.refreshToken ?? '');
   return { anon, started, callback, answer };
 }
+
+/** The browser's stored session of a sign-in answer, as the callback page keeps it. */
+const session = (signIn: SignIn) => ({ ...signIn, expiresAt: Date.now() + signIn.expiresIn * 1000 });
 
 /** An ID token the provider really issues to Herald's client, got by the test acting as that client. */
 async function genuineIdToken(nonce = randomToken(16)) {
@@ -200,6 +205,36 @@ describe('signing in through the provider', () => {
     expect(atProvider.status).toBe(200);
     expect(await atProvider.text()).toContain('logout');
     expect((await carol.call('auth.validToken')).body.errorCode).toBe('710005');
+  });
+
+  it('lands an administrator of an organization whose onboarding is pending on onboarding, as a password sign-in does', async () => {
+    // the sign-in of organization 1 (onboarded) lands where a password sign-in would
+    const plain = (await signInThroughProvider('alice')).answer.payload.signIn;
+    expect(plain.userdetails.organizations.find((o: { isSelected: boolean }) => o.isSelected).onboardingPending).toBe(false);
+    expect(landingAfterSignIn(session(plain))).toBe('/dashboard');
+
+    // a new organization, its provider settings made by its administrator with an administering default role
+    const created = await callers.admin.ok('organization.save', { name: 'SSO onboarding', code: 'SSO_ONBOARDING' });
+    const inNew = new ApiClient(herald);
+    await inNew.login();
+    inNew.token = (await inNew.ok('user.switchOrganization', { orgId: created.id })).accessToken;
+    const admins = await inNew.ok('userRole.save', { name: 'SSO admins', code: 'SSO_ADMINS', permissions: ['NAV_ORGANIZATION', 'NAV_DASHBOARD'] });
+    await inNew.ok('ssoSetting.save', { enabled: true, issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret, defaultRoleId: admins.id, version: 0 });
+    await inNew.ok('user.switchOrganization', { orgId: 1 });
+
+    const signIn = (await signInThroughProvider('dora', 'SSO_ONBOARDING')).answer.payload.signIn;
+    expect(signIn.userdetails.organizations).toEqual([expect.objectContaining({ id: created.id, isSelected: true, onboardingPending: true })]);
+    expect(landingAfterSignIn(session(signIn))).toBe('/onboarding/welcome');
+    // a page the person asked for before signing in still wins, as after a password sign-in
+    expect(landingAfterSignIn(session(signIn), '/dashboard')).toBe('/dashboard');
+
+    // once its administrator has finished onboarding, the next SSO sign-in lands on the dashboard
+    const dora = new ApiClient(herald);
+    dora.token = signIn.accessToken;
+    await dora.ok('organization.completeOnboarding', { id: created.id });
+    const after = (await signInThroughProvider('dora', 'SSO_ONBOARDING')).answer.payload.signIn;
+    expect(after.userdetails.organizations[0].onboardingPending).toBe(false);
+    expect(landingAfterSignIn(session(after))).toBe('/dashboard');
   });
 });
 

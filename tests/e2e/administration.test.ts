@@ -239,12 +239,23 @@ it("onboarding: a new organization's first administrator is led from sign-in thr
 
   await waitForPath(page, '/onboarding/brand');
   await page.fill('#onboarding-icon', 'https://cdn.example.com/onboard-logo.png');
+  // the brand colours, checked as the brand voice's design step checks them
+  await page.fill('#onboarding-primary-color', '#1A5E3');
+  await expect.poll(() => page.locator('#onboarding-primary-color-error').textContent()).toBe('HEX カラーの形式が正しくありません');
+  expect(await page.getByRole('button', { name: '保存して次へ' }).isDisabled()).toBe(true);
+  await page.fill('#onboarding-primary-color', '#1A5E3A');
+  await page.fill('#onboarding-secondary-color', '#F4EFE6');
+  // a light colour is named as one (a background, never a text colour)
+  await expect.poll(() => page.locator('.field-hint', { hasText: '明るい色：背景に使い' }).count()).toBe(1);
   await closeToasts(page);
   await expectAccessible(page, 'onboarding: brand');
   await page.getByRole('button', { name: '保存して次へ' }).click();
 
   await waitForPath(page, '/onboarding/brand-complete');
   await page.getByRole('heading', { name: 'ブランドの準備ができました' }).waitFor();
+  const shownColors = await page.getByTestId('onboarding-colors').textContent();
+  expect(shownColors).toContain('プライマリ #1A5E3A');
+  expect(shownColors).toContain('#F4EFE6 — 明るい色');
   await closeToasts(page);
   await expectAccessible(page, 'onboarding: brand complete');
   await page.getByRole('button', { name: 'ポータルへ進む' }).click();
@@ -256,6 +267,13 @@ it("onboarding: a new organization's first administrator is led from sign-in thr
     icon: 'https://cdn.example.com/onboard-logo.png',
     onboardingPending: false,
   });
+  // the colours are the brand voice's, so a message composed now is in them
+  expect((await founder.ok('brandVoice.detail')).brandColors).toEqual([
+    { type: 'PRIMARY', value: '#1A5E3A' },
+    { type: 'SECONDARY', value: '#F4EFE6' },
+  ]);
+  const composed = await founder.ok('aiBot.templateMessage', { prompt: '開店のお知らせ', languages: ['ja'] });
+  expect(composed.template).toMatchObject({ theme: { primaryColor: '#1A5E3A', secondaryColor: '#F4EFE6' } });
   // never shown again: the next sign-in lands on the dashboard
   await logOut(page);
   await signIn(page, suite.herald.portalUrl, 'founder', 'Founder@123');

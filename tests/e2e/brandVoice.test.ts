@@ -1,7 +1,9 @@
 /**
  * The AI brand voice in the browser: the page shows the persona set up through the API, the wizard refuses a
  * colour that is not HEX, and the composer in the email builder writes the message in the brand's voice and
- * colours (offline provider), which saves as a template like any other. axe at each screen.
+ * colours (offline provider), which saves as a template like any other; in Japanese, the composer fills a push
+ * template's title and body in each of its languages, keeping the user's other settings, and it saves and renders.
+ * axe at each screen.
  */
 import { expect, it } from 'vitest';
 import { browserSuite, closeToasts, expectAccessible, openPage, signIn, waitForPath } from './browser';
@@ -64,4 +66,39 @@ it('shows the brand voice, checks the wizard colours, and composes a template in
   const id = new URL(page.url().replace('#', '')).searchParams.get('id')!;
   const saved = await suite.admin.ok('templateMessage.detail', { id });
   expect(saved.template).toMatchObject({ theme: { primaryColor: '#2E5E4E', secondaryColor: '#F4EFE6' } });
+
+  await closeToasts(page);
+
+  // in Japanese, the composer on a push template of two languages: each language's title, intro, body and button
+  const push = await suite.admin.ok('templateMessage.save', {
+    name: `Push ${RUN}`,
+    template: { channel: 'PUSH_NATIVE', defaultLanguage: 'ja', contents: { ja: { title: '下書き', body: '下書き', sound: 'chime' }, en: { title: 'Draft', body: 'Draft' } } },
+  });
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template?channel=PUSH_NATIVE&id=${push.id}`);
+  await page.reload();
+  await page.getByRole('heading', { name: `Push ${RUN}` }).waitFor();
+  await page.getByRole('button', { name: 'AI で作成' }).click();
+  await page.fill('#ai-composer-prompt', '春の収穫をお知らせ');
+  await page.locator('#ai-composer').getByRole('button', { name: '生成' }).click();
+  await page.locator('.p-toast-message-success', { hasText: 'メッセージを生成しました' }).waitFor();
+  await expect.poll(() => page.inputValue('#content-ja-title')).toBe('Aurora Teaからのお知らせ');
+  expect(await page.inputValue('#content-ja-body')).toContain('serene, crafted');
+  expect(await page.inputValue('#content-ja-sound')).toBe('chime');
+  await expect.poll(() => page.locator('[data-testid="push-preview"]').textContent()).toContain('Aurora Teaからのお知らせ');
+  await page.getByRole('tab', { name: 'en', exact: true }).click();
+  expect(await page.inputValue('#content-en-title')).toBe('News from Aurora Tea');
+  expect(await page.inputValue('#content-en-button-0-value')).toBe('https://aurora.example');
+  await closeToasts(page);
+  await expectAccessible(page, 'the push editor with the composed message, in Japanese');
+
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await page.locator('.p-toast-message-success').waitFor();
+  const stored = (await suite.admin.ok('templateMessage.detail', { id: push.id })).template as { contents: Record<string, Record<string, unknown>> };
+  expect(stored.contents.ja).toMatchObject({ title: 'Aurora Teaからのお知らせ', sound: 'chime' });
+  expect(stored.contents.en).toMatchObject({ title: 'News from Aurora Tea', buttons: [{ text: 'Find out more', action: 'WEBSITE', value: 'https://aurora.example' }] });
+  // it renders as any push message does
+  const plan = await suite.admin.ok('plan.saveSingle', { name: `Push ${RUN}`, title: 'Push', channel: 'PUSH_NATIVE', content: { kind: 'PUSH_NATIVE', template: stored } });
+  const rendered = await suite.admin.ok('plan.getReplacedTemplateMessage', { id: plan.id, language: 'ja' });
+  expect(JSON.stringify(rendered.message)).toContain('Aurora Teaからのお知らせ');
 });

@@ -7,12 +7,11 @@ import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isLightColor } from '../../../../shared/render/html';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { useSave } from '../../components/useSave';
-import swatch from '../../components/colorSwatch.module.css';
 import '../../i18n/areas/brandVoice';
+import { BrandColorList } from './brandColors';
 
 export default function BrandVoicePage() {
   const { t } = useTranslation();
@@ -68,14 +67,7 @@ export default function BrandVoicePage() {
             <dt>{t('brandVoice.summary.colors')}</dt>
             <dd>
               {data.brandColors.length === 0 && none}
-              <ul className="plain-list">
-                {data.brandColors.map((c, i) => (
-                  <li key={`${c.value}-${i}`}>
-                    <span className={swatch.colorSwatch} style={{ background: c.value }} aria-hidden="true" /> {t(`brandVoice.colorTypes.${c.type}`)} {c.value}
-                    {isLightColor(c.value) && <small className="muted"> — {t('brandVoice.light')}</small>}
-                  </li>
-                ))}
-              </ul>
+              <BrandColorList colors={data.brandColors} />
             </dd>
             <dt>{t('brandVoice.summary.layout')}</dt>
             <dd>{t(`brandVoice.layouts.${data.layout}`)}</dd>

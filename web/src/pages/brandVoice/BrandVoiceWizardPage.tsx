@@ -9,7 +9,6 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { BRAND_COLOR_TYPES, BRAND_LAYOUTS, BRAND_SAMPLES_MAX, EMOTIONAL_RANGES, LANGUAGE_STYLES, SENTENCE_STRUCTURES } from '../../../../shared/entities/brandVoice';
-import { isLightColor } from '../../../../shared/render/html';
 import type { BrandVoiceView } from '../../../../shared/services';
 import { checkUpload, UPLOAD_MESSAGES } from '../../../../shared/uploads';
 import { call, uploadFiles } from '../../api/client';
@@ -18,12 +17,11 @@ import { TextAreaField } from '../../components/Field';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
-import swatch from '../../components/colorSwatch.module.css';
 import { showError, showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/brandVoice';
+import { BrandColorField, HEX } from './brandColors';
 
 const STEPS = ['content', 'voice', 'samples', 'design', 'layout'] as const;
-const HEX = /^#[0-9A-Fa-f]{6}$/;
 type Form = Omit<BrandVoiceView, 'generated'>;
 
 const words = (text: string, max: number) =>
@@ -229,7 +227,6 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
           <h3>{t('brandVoice.colors')}</h3>
           {form.brandColors.map((color, i) => {
             const position = i + 1;
-            const valid = HEX.test(color.value);
             const update = (patch: Partial<typeof color>) => set({ brandColors: form.brandColors.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
             return (
               <div className="form-grid" key={i}>
@@ -241,17 +238,7 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
                   (v) => t(`brandVoice.colorTypes.${v}`),
                   (v) => update({ type: v as typeof color.type }),
                 )}
-                <TextField
-                  id={`bv-color-${i}`}
-                  label={t('brandVoice.colorValue', { position })}
-                  value={color.value}
-                  maxLength={7}
-                  error={valid ? undefined : t('brandVoice.invalidHex')}
-                  hint={valid && isLightColor(color.value) ? t('brandVoice.light') : undefined}
-                  onChange={(value) => update({ value: value.trim() })}
-                >
-                  {valid && <span className={swatch.colorSwatch} style={{ background: color.value }} aria-hidden="true" />}
-                </TextField>
+                <BrandColorField id={`bv-color-${i}`} label={t('brandVoice.colorValue', { position })} value={color.value} onChange={(value) => update({ value })} />
                 <Button
                   type="button"
                   text

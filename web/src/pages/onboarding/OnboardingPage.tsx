@@ -1,23 +1,28 @@
 /**
  * Onboarding of a new organization's first administrator (spec 000 section 2: /onboarding/welcome, base-info,
- * brand, brand-complete): the organization's base fields and its logo, saved with organization.save; finishing
- * or skipping marks the organization's onboarding done (organization.completeOnboarding), so it never comes back.
+ * brand, brand-complete): the organization's base fields and its logo, saved with organization.save, and the
+ * brand's primary and secondary colours, saved in the brand voice (brandVoice.save) where the AI composer reads
+ * them; finishing or skipping marks the organization's onboarding done (organization.completeOnboarding), so it
+ * never comes back.
  */
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { OrganizationView } from '../../../../shared/services';
+import type { BrandVoiceView, OrganizationView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useSession } from '../../api/hooks';
 import { patchUserDetails } from '../../api/session';
 import { TextField } from '../../components/TextField';
 import { useSave } from '../../components/useSave';
 import '../../i18n/areas/onboarding';
+import { BrandColorField, BrandColorList, colorOf, HEX, withColor } from '../brandVoice/brandColors';
 
 const STEPS = ['/onboarding/welcome', '/onboarding/base-info', '/onboarding/brand', '/onboarding/brand-complete'] as const;
 type Fields = Pick<OrganizationView, 'name' | 'shortCode' | 'intro' | 'icon'>;
+type Colors = { primary: string; secondary: string };
+const colorsOf = (voice: BrandVoiceView): Colors => ({ primary: colorOf(voice.brandColors, 'PRIMARY'), secondary: colorOf(voice.brandColors, 'SECONDARY') });
 
 export default function OnboardingPage() {
   const { t } = useTranslation();
@@ -29,6 +34,11 @@ export default function OnboardingPage() {
   const [org, setOrg] = useState<OrganizationView | null>(null);
   const [form, setForm] = useState<Fields>({ name: '', shortCode: '', intro: '', icon: '' });
   const [nameError, setNameError] = useState<string>();
+  // the brand's colours live in the brand voice, for those who may edit it
+  const mayBrand = session?.userdetails.rolePermissions.includes('NAV_BRAND_VOICE') ?? false;
+  const [voice, setVoice] = useState<BrandVoiceView | null>(null);
+  const [colors, setColors] = useState<Colors>({ primary: '', secondary: '' });
+  const badColor = [colors.primary, colors.secondary].some((c) => c !== '' && !HEX.test(c));
   const { busy, save } = useSave();
 
   useEffect(() => {
@@ -44,8 +54,31 @@ export default function OnboardingPage() {
     };
   }, [orgId]);
 
+  useEffect(() => {
+    if (orgId === undefined || !mayBrand) return;
+    let live = true;
+    void call('brandVoice.detail', {}).then((v) => {
+      if (!live) return;
+      setVoice(v);
+      setColors(colorsOf(v));
+    });
+    return () => {
+      live = false;
+    };
+  }, [orgId, mayBrand]);
+
+  /** The brand voice with the colours of the brand step, when they changed; the voice's other fields stay. */
+  async function saveColors() {
+    if (!voice) return;
+    const stored = colorsOf(voice);
+    if (stored.primary === colors.primary && stored.secondary === colors.secondary) return;
+    const { generated: _generated, ...fields } = voice;
+    const brandColors = withColor(withColor(voice.brandColors, 'PRIMARY', colors.primary), 'SECONDARY', colors.secondary);
+    setVoice(await call('brandVoice.save', { ...fields, brandColors }));
+  }
+
   async function saveAndGo(next: string) {
-    if (!org) return;
+    if (!org || (next === STEPS[3] && badColor)) return;
     if (!form.name.trim()) {
       setNameError(t('validation.inputRequired', { param: t('onboarding.name') }));
       return;
@@ -53,6 +86,7 @@ export default function OnboardingPage() {
     let saved: OrganizationView | undefined;
     const ok = await save(async () => {
       saved = await call('organization.save', { ...org, ...form, id: org.id, version: org.version });
+      if (next === STEPS[3]) await saveColors();
     }, t('onboarding.saved'));
     if (!ok || !saved) return;
     setOrg(saved);
@@ -147,15 +181,41 @@ export default function OnboardingPage() {
               maxLength={2048}
               onChange={(v) => setForm((f) => ({ ...f, icon: v }))}
             />
+            {voice && (
+              <fieldset>
+                <legend>{t('brandVoice.colors')}</legend>
+                <p className="muted">{t('onboarding.colorsText')}</p>
+                <BrandColorField
+                  id="onboarding-primary-color"
+                  label={t('onboarding.primaryColor')}
+                  value={colors.primary}
+                  optional
+                  onChange={(primary) => setColors((c) => ({ ...c, primary }))}
+                />
+                <BrandColorField
+                  id="onboarding-secondary-color"
+                  label={t('onboarding.secondaryColor')}
+                  value={colors.secondary}
+                  optional
+                  onChange={(secondary) => setColors((c) => ({ ...c, secondary }))}
+                />
+              </fieldset>
+            )}
             <div className="row-actions">
               <Button type="button" text label={t('onboarding.back')} onClick={() => void navigate(STEPS[1])} />
-              <Button type="submit" label={t('onboarding.next')} loading={busy} disabled={!org} />
+              <Button type="submit" label={t('onboarding.next')} loading={busy} disabled={!org || badColor} />
             </div>
           </form>
         )}
         {step === 3 && (
           <>
             <p>{t('onboarding.completeText', { name })}</p>
+            {voice && voice.brandColors.length > 0 && (
+              <>
+                <h2 className="card-title">{t('brandVoice.colors')}</h2>
+                <BrandColorList colors={voice.brandColors} testId="onboarding-colors" />
+              </>
+            )}
             <div className="row-actions">
               <Button type="button" label={t('onboarding.finish')} icon="pi pi-check" onClick={() => void finish()} />
             </div>

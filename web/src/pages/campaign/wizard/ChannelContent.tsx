@@ -13,11 +13,14 @@ import {
   type ChannelDraft,
   channelLanguages,
   type ChannelErrors,
+  composesFor,
   type Content,
   type ContentChannel,
   removeChannelLanguage,
+  withComposedContent,
   withContent,
 } from '../../template/channel/channelDraft';
+import { AiComposer } from '../../template/builder/AiComposer';
 import type { EditorProps } from '../../template/channel/fields';
 import { LetterEditor, LetterPreview } from '../../template/channel/LetterContent';
 import { LineEditor, LinePreview } from '../../template/channel/LineContent';
@@ -108,6 +111,14 @@ export function ChannelContent({
             setLanguage(draft.defaultLanguage);
           }}
         >
+          {composesFor(draft.channel) && (
+            <AiComposer
+              channel={draft.channel}
+              languages={channelLanguages(draft)}
+              defaultLanguage={draft.defaultLanguage}
+              onComposed={(template) => onChange(withComposedContent(draft, template))}
+            />
+          )}
           <Editor
             key={`${draft.channel}-${current}`}
             content={content}

@@ -1,12 +1,13 @@
 /**
  * The AI message composer (aiBot.templateMessage, for holders of the template aiBuilder permission): a request in
  * the user's words becomes the template's content in the brand's voice and colours, in every language the
- * template has. The answer is ordinary builder blocks: the builder edits, previews and saves them as any others.
+ * template has. The answer is ordinary content of the template's channel (builder blocks for email; title and
+ * body, text or messages for push, SMS and LINE): the editor edits, previews and saves it as any other.
  */
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_GENERATE_SUCCESS, type Result } from '../../../../../shared/services';
+import { type AiComposerChannel, MESSAGE_GENERATE_SUCCESS, type Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
 import { useSession } from '../../../api/hooks';
 import { TextAreaField } from '../../../components/Field';
@@ -16,7 +17,17 @@ import '../../../i18n/areas/brandVoice';
 
 export type ComposedTemplate = Result<'aiBot.templateMessage'>['template'];
 
-export function AiComposer({ languages, defaultLanguage, onComposed }: { languages: string[]; defaultLanguage: string; onComposed: (template: ComposedTemplate) => void }) {
+export function AiComposer({
+  languages,
+  defaultLanguage,
+  channel = 'EMAIL',
+  onComposed,
+}: {
+  languages: string[];
+  defaultLanguage: string;
+  channel?: AiComposerChannel;
+  onComposed: (template: ComposedTemplate) => void;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const [open, setOpen] = useState(false);
@@ -27,7 +38,7 @@ export function AiComposer({ languages, defaultLanguage, onComposed }: { languag
   async function compose() {
     const done = await save(
       async () => {
-        const answer = await call('aiBot.templateMessage', { prompt, languages: languages.slice(0, 5), defaultLanguage });
+        const answer = await call('aiBot.templateMessage', { prompt, languages: languages.slice(0, 5), defaultLanguage, channel });
         onComposed(answer.template);
       },
       t('composer.success', { defaultValue: MESSAGE_GENERATE_SUCCESS }),

@@ -17,14 +17,17 @@ import {
   type ChannelDraft,
   channelDraftFromView,
   channelLanguages,
+  composesFor,
   type Content,
   type ContentChannel,
   newChannelDraft,
   removeChannelLanguage,
   toChannelPayload,
   validateChannelDraft,
+  withComposedContent,
   withContent,
 } from './channelDraft';
+import { AiComposer } from '../builder/AiComposer';
 import type { EditorProps } from './fields';
 import { LetterEditor, LetterPreview } from './LetterContent';
 import { LineEditor, LinePreview } from './LineContent';
@@ -110,6 +113,14 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
         </section>
       }
     >
+      {composesFor(channel) && (
+        <AiComposer
+          channel={channel}
+          languages={channelLanguages(draft)}
+          defaultLanguage={draft.defaultLanguage}
+          onComposed={(template) => edit(withComposedContent(draft, template))}
+        />
+      )}
       <Editor
         key={current}
         content={content}

@@ -8,6 +8,7 @@ import { LETTER_RECIPIENT_DEFAULT } from '../../../../../shared/content';
 import type { TemplateMessageSavePayload, TemplateMessageView } from '../../../../../shared/services/templateMessage';
 import { templateMessageSavePayload } from '../../../../../shared/services/templateMessage';
 import type { Lang } from '../../../../../shared/errors';
+import type { AiComposerChannel } from '../../../../../shared/services';
 import { safeParseIn } from '../../../components/schemaErrors';
 
 export type ContentChannel = Exclude<Channel, 'EMAIL'>;
@@ -130,6 +131,25 @@ export function validateChannelDraft(draft: ChannelDraft, lang?: Lang): ChannelE
 /** A copy of the draft with one language's content replaced. */
 export function withContent(draft: ChannelDraft, language: string, content: Content): ChannelDraft {
   return { ...draft, contents: { ...draft.contents, [language]: content } };
+}
+
+/** The fields the AI composer writes per channel; the others (sound, expiry, the opt-out line…) stay the user's. */
+const COMPOSED_FIELDS: Partial<Record<ContentChannel, readonly string[]>> = {
+  PUSH_NATIVE: ['title', 'intro', 'body', 'buttons'],
+  SMS: ['text'],
+  LINE: ['messages'],
+};
+export const composesFor = (channel: ContentChannel): channel is Exclude<AiComposerChannel, 'EMAIL'> => COMPOSED_FIELDS[channel] !== undefined;
+
+/** The draft with the AI composer's content (aiBot.templateMessage) in each language it wrote; a language it did not write stays. */
+export function withComposedContent(draft: ChannelDraft, template: { contents: Record<string, unknown> }): ChannelDraft {
+  const fields = COMPOSED_FIELDS[draft.channel] ?? [];
+  const contents = { ...draft.contents };
+  for (const [language, composed] of Object.entries(template.contents)) {
+    const written = Object.fromEntries(fields.filter((f) => f in (composed as Content)).map((f) => [f, structuredClone((composed as Content)[f])]));
+    contents[language] = { ...(contents[language] ?? newContent(draft.channel)), ...written };
+  }
+  return { ...draft, contents };
 }
 
 /** A new language starts as a copy of the default language's content, to be translated. */
