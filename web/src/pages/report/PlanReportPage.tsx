@@ -20,7 +20,7 @@ import '../../i18n/areas/report';
 import '../../i18n/areas/rates';
 
 const DAY = 86_400_000;
-const COLUMNS = ['sent', 'successRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
+const COLUMNS = ['sent', 'successRate', 'deliveryRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export default function PlanReportPage() {
