@@ -7,8 +7,8 @@ export type Channel = (typeof CHANNELS)[number];
 
 /** Channels whose opens are tracked (a pixel in an email, an app open of a push); SMS, LINE and direct mail have none. */
 export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
-/** Channels whose link clicks are tracked; a letter has no links. */
-export const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'LINE']);
+/** Channels whose link clicks are tracked (an SMS's and a LINE message's links too); a letter has no links. */
+export const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'LINE', 'SMS']);
 
 /**
  * A sent-record's life: CLAIMED before the provider is called, then SENT, FAILED or SKIPPED. A claim left by a

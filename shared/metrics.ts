@@ -1,16 +1,42 @@
 /**
- * A message's numbers as people read them (spec 001 section 9): counts with K and M, rates truncated to two
- * decimals, and '--' for a metric the channel cannot measure or a rate without a base. The portal's screens and
- * the server's documents (the Word report) show the same figures from here.
+ * A message's figures (spec 001 section 9), defined once for every channel and shown as people read them: counts
+ * with K and M, rates truncated to two decimals, and '--' for a figure the channel cannot measure or a rate without
+ * a base. The message detail, the plan report, the dashboard and the server's documents (the Word report) all take
+ * their figures from here, computed from the runs' counters, never from the sends themselves.
  */
 import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS } from './delivery';
 import { formatCount, formatRate } from './format';
-import type { PlanTotals } from './services/plan';
 
+/** A message's counters summed over its runs (shared/services/plan `PlanTotals` fits). */
+export interface MessageCounts {
+  matched: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  uncertain: number;
+  opens: number;
+  clicks: number;
+  unsubscribes: number;
+  bounces: number;
+  complaints: number;
+  likes: number;
+  dislikes: number;
+}
+
+/** Channels whose unsubscribes are counted per message: an email's unsubscribe link, a push turned off within 5 minutes. */
+export const UNSUBSCRIBE_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
+/** Channels that can carry a thumb block's like/dislike prompt (an email block). */
+export const ANSWER_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL']);
+/** Channels whose provider says a message arrived or not: a letter's post is not reported back. */
+export const DELIVERY_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE']);
+
+/** The figures of the metric grid, in the order shown. */
 export const METRICS = [
   'matched',
   'sent',
   'successRate',
+  'delivered',
+  'deliveryRate',
   'failed',
   'skipped',
   'uncertain',
@@ -27,31 +53,92 @@ export const METRICS = [
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
+/** Figures of one channel only: SMS parts, letters produced, and what the apps reported of a push. */
+export const CHANNEL_FIGURES = ['smsParts', 'letters', 'cta1', 'cta1Rate', 'cta2', 'cta2Rate', 'iosRate', 'androidRate'] as const;
+export type ChannelFigure = (typeof CHANNEL_FIGURES)[number];
+export const FIGURES = ['attempted', ...METRICS, ...CHANNEL_FIGURES] as const;
+export type Figure = (typeof FIGURES)[number];
+/** Every figure as a number; null where it does not apply to the channel or a rate has no base ('--'). */
+export type Figures = Record<Figure, number | null>;
+
+const RATES: ReadonlySet<Figure> = new Set(['successRate', 'deliveryRate', 'openRate', 'ctr', 'unsubscribeRate', 'cta1Rate', 'cta2Rate', 'iosRate', 'androidRate']);
+export const isRate = (f: Figure): boolean => RATES.has(f);
+
+/** What besides the run counters a figure needs: the SMS parts counter, and a push's app-reported counts per OS. */
+export interface FigureExtras {
+  /** the parts the SMS sends took, from the runs' `parts` counters */
+  parts?: number;
+  /** a push's sends per device OS (run counters) */
+  os?: readonly { os: string; sent: number }[];
+  /** what the organization's apps reported of a push: opens per OS and taps of its first and second button */
+  app?: { os: readonly { os: string; opens: number }[]; cta1: number; cta2: number };
+}
+
+/** The counts of a dashboard's range (attempts, no audience or uncertain count of their own) as a message's. */
+export const countsOfAttempts = (c: Omit<MessageCounts, 'matched' | 'uncertain'> & { attempted: number }): MessageCounts => ({
+  ...c,
+  matched: 0,
+  uncertain: Math.max(0, c.attempted - c.sent - c.failed),
+});
+
 const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null);
 
-/** Every metric as display text. Open rate and CTR are per message sent; the unsubscribe rate is per open (spec). */
-export function planMetrics(channel: Channel, t: PlanTotals): Record<Metric, string> {
+/**
+ * A message's figures from its counters. Attempts are sends the provider was asked for (sent, failed, uncertain);
+ * delivered are the sent less the hard bounces the provider reported later; open rate and CTR are per delivered,
+ * the unsubscribe rate per open (spec), the CTA rates per sent. SMS and LINE clicks are their tracked links'.
+ */
+export function messageFigures(channel: Channel, t: MessageCounts, extras: FigureExtras = {}): Figures {
   const opens = OPEN_CHANNELS.has(channel);
   const clicks = CLICK_CHANNELS.has(channel);
+  const unsubscribes = UNSUBSCRIBE_CHANNELS.has(channel);
+  const answers = ANSWER_CHANNELS.has(channel);
+  const email = channel === 'EMAIL';
+  const push = channel === 'PUSH_NATIVE';
   const attempted = t.sent + t.failed + t.uncertain;
+  const delivered = Math.max(0, t.sent - (email ? t.bounces : 0));
+  const sentOn = (os: string) => extras.os?.find((o) => o.os === os)?.sent ?? 0;
+  const appOpensOn = (os: string) => extras.app?.os.find((o) => o.os === os)?.opens ?? 0;
+  const app = push && extras.app ? extras.app : undefined;
   return {
-    matched: formatCount(t.matched),
-    sent: formatCount(t.sent),
-    successRate: formatRate(ratio(t.sent, attempted)),
-    failed: formatCount(t.failed),
-    skipped: formatCount(t.skipped),
-    uncertain: formatCount(t.uncertain),
-    opens: opens ? formatCount(t.opens) : '--',
-    openRate: opens ? formatRate(ratio(t.opens, t.sent)) : '--',
-    clicks: clicks ? formatCount(t.clicks) : '--',
-    ctr: clicks ? formatRate(ratio(t.clicks, t.sent)) : '--',
-    unsubscribes: formatCount(t.unsubscribes),
-    unsubscribeRate: opens ? formatRate(ratio(t.unsubscribes, t.opens)) : '--',
+    attempted,
+    matched: t.matched,
+    sent: t.sent,
+    successRate: ratio(t.sent, attempted),
+    delivered: DELIVERY_CHANNELS.has(channel) ? delivered : null,
+    deliveryRate: DELIVERY_CHANNELS.has(channel) ? ratio(delivered, attempted) : null,
+    failed: t.failed,
+    skipped: t.skipped,
+    uncertain: t.uncertain,
+    opens: opens ? t.opens : null,
+    openRate: opens ? ratio(t.opens, delivered) : null,
+    clicks: clicks ? t.clicks : null,
+    ctr: clicks ? ratio(t.clicks, delivered) : null,
+    unsubscribes: unsubscribes ? t.unsubscribes : null,
+    unsubscribeRate: unsubscribes && opens ? ratio(t.unsubscribes, t.opens) : null,
     // reported by the email provider only
-    bounces: channel === 'EMAIL' ? formatCount(t.bounces) : '--',
-    complaints: channel === 'EMAIL' ? formatCount(t.complaints) : '--',
-    // answers to a thumb block's prompt
-    likes: formatCount(t.likes),
-    dislikes: formatCount(t.dislikes),
+    bounces: email ? t.bounces : null,
+    complaints: email ? t.complaints : null,
+    likes: answers ? t.likes : null,
+    dislikes: answers ? t.dislikes : null,
+    smsParts: channel === 'SMS' ? (extras.parts ?? 0) : null,
+    // a letter is produced when its PDF is stored: the sends of a direct-mail message
+    letters: channel === 'DIRECT_MAIL' ? t.sent : null,
+    cta1: app ? app.cta1 : null,
+    cta1Rate: app ? ratio(app.cta1, t.sent) : null,
+    cta2: app ? app.cta2 : null,
+    cta2Rate: app ? ratio(app.cta2, t.sent) : null,
+    // opens the app reported on an OS per send to it (spec 001 3.20 iosRate, androidRate)
+    iosRate: app ? ratio(appOpensOn('IOS'), sentOn('IOS')) : null,
+    androidRate: app ? ratio(appOpensOn('ANDROID'), sentOn('ANDROID')) : null,
   };
+}
+
+/** One figure as display text: '--' for null. */
+export const showFigure = (f: Figure, value: number | null): string => (isRate(f) ? formatRate(value) : formatCount(value));
+
+/** Every figure of the metric grid as display text. */
+export function planMetrics(channel: Channel, t: MessageCounts, extras?: FigureExtras): Record<Metric, string> {
+  const figures = messageFigures(channel, t, extras);
+  return Object.fromEntries(METRICS.map((m) => [m, showFigure(m, figures[m])])) as Record<Metric, string>;
 }

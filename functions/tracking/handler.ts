@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { OPEN_CHANNELS } from '../../shared/delivery';
 import { type SentRecord, unsubscriptionId } from '../../shared/entities';
 import { AppError, type Lang } from '../../shared/errors';
 import { PAGE_TEXTS } from '../../shared/i18n';
@@ -113,8 +114,8 @@ export function trackingRoutes(rt: Runtime, store: Store) {
       // the destination is one of the links the message was sent with, never anything the URL says
       const target = sealed && claims.i !== undefined ? (await sentRecordOf(claims))?.links?.[claims.i] : undefined;
       if (!target || !/^https?:\/\//i.test(target)) return unavailable();
-      // a click means the message was opened too (images may be blocked)
-      await firstTime(claims, 'openedAt', 'opens');
+      // a click means the message was opened too (images may be blocked); a channel without opens counts none
+      if (OPEN_CHANNELS.has(claims.c)) await firstTime(claims, 'openedAt', 'opens');
       await firstTime(claims, 'clickedAt', 'clicks');
       // every click is a visit of its address: the action triggers with that URL hear it (their limiter counts)
       await announceVisit(rt.ports, { orgId: claims.o, accountId: claims.a, receivedAt: rt.clock.now(), url: target, eventId: `v:${randomUUID()}` });

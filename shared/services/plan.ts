@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { DEVICE_PLATFORMS } from '../entities/device';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
+import { FIGURES, type Figure } from '../metrics';
 import { journeySchema, STEP_TYPES, stepIdSchema } from '../plan/journey';
 import { CONTENT_CHANNEL, contentSchema, PLAN_TYPES, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
@@ -48,6 +49,8 @@ export const planTotals = z.object({
   dislikes: z.number().int(),
 });
 export type PlanTotals = z.infer<typeof planTotals>;
+/** A message's figures for its channel (shared/metrics): null where one does not apply or a rate has no base ('--'). */
+export const messageFiguresSchema = z.object(Object.fromEntries(FIGURES.map((f) => [f, z.number().nullable()])) as Record<Figure, z.ZodNullable<z.ZodNumber>>);
 const reasonCounts = z.partialRecord(z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason, ...SendFailureReason[]]), z.number().int());
 
 export const planView = z.object({
@@ -488,6 +491,8 @@ export const planStatisticsServices = {
       hours: z.array(z.object({ hour: z.string(), sent: z.number().int(), opens: z.number().int(), clicks: z.number().int() })),
       /** the parts an SMS message's sends took (what the carrier bills) */
       smsParts: z.number().int(),
+      /** every figure of spec 001 section 9 for the message's channel, as shared/metrics defines them */
+      figures: messageFiguresSchema,
       /** a push message's sends and failures per device OS */
       os: z.array(z.object({ os: z.enum(DEVICE_PLATFORMS), sent: z.number().int(), failed: z.number().int() })),
       /**

@@ -8,7 +8,7 @@ import { CHANNELS } from '../delivery';
 import { CUSTOM_REPORT_COLUMNS, REQUESTED_REPORT_KINDS, REQUESTED_REPORT_STATES } from '../entities/requestedReport';
 import { idString } from '../entities/entity';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
-import { planTotals } from './plan';
+import { messageFiguresSchema, planTotals } from './plan';
 
 /** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
 export const PLAN_REPORT_LIMITS = { warnAbove: 10, maxMessages: 50, maxDays: 366 } as const;
@@ -28,6 +28,10 @@ export const planReportRow = z.object({
   groupName: z.string().optional(),
   /** the counts of sends, opens and clicks whose hour falls in the range (UTC days, both ends included) */
   totals: planTotals,
+  /** the parts the SMS sends of the range took */
+  parts: z.number().int(),
+  /** the figures of these counts for the message's channel (shared/metrics), as the message detail defines them */
+  figures: messageFiguresSchema,
 });
 export type PlanReportRow = z.infer<typeof planReportRow>;
 

@@ -7,10 +7,11 @@
  */
 import { pickLanguage } from '../../../shared/render/template';
 import { channelOf } from '../../../shared/content';
-import { renderSms } from '../../../shared/content/sms';
+import { renderSms, SMS_TEXT_MAX } from '../../../shared/content/sms';
 import { MESSAGE_TYPES } from '../../../shared/plan/plan';
 import { countSms } from '../../../shared/sms/segments';
 import type { ChannelAdapter } from '../adapter';
+import type { RecipientLinks } from '../links';
 import { addressesOf } from '../addresses';
 import { consentAndOptOut } from '../optOut';
 import { classifySms } from './answers';
@@ -43,9 +44,9 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     if (content.kind !== 'SMS') return undefined;
     const template = content.template;
     const messageType = send.messageType === MESSAGE_TYPES.LIFECYCLE ? 'TRANSACTIONAL' : 'PROMOTIONAL';
-    return (r) => {
+    return (r, links) => {
       const language = pickLanguage(template, r.locale);
-      const text = renderSms(template.contents[language]!, language, r);
+      const text = trackedLinks(renderSms(template.contents[language]!, language, r), links);
       const { segments, encoding } = countSms(text);
       return { text, language, parts: segments, encoding, messageType };
     };
@@ -67,3 +68,16 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     await listNumber(ctx.store, { orgId: ctx.orgId, phone: address, source: takeDead(address), planId: ctx.planId });
   },
 };
+
+/** A web address in an SMS text; a sentence's closing punctuation after it is not part of it. */
+const WEB_LINK = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)'\]]/gi;
+
+/**
+ * The text with each web address as a tracked link (their clicks count as the message's, as email's and LINE's
+ * do). A text the longer links would take past the SMS maximum goes with its addresses as written.
+ */
+export function trackedLinks(text: string, links: RecipientLinks): string {
+  let place = 0;
+  const tracked = text.replace(WEB_LINK, (url) => links.click(url, place++));
+  return tracked.length <= SMS_TEXT_MAX ? tracked : text;
+}

@@ -2,7 +2,8 @@
  * The dashboard's numbers (`dashboardMetric`): the organization's day counters over a range (./dayCounters.ts),
  * read through the caller's tenant store only. A request reads one partition per month of its range.
  */
-import { type Channel, CHANNELS, OPEN_CHANNELS } from '../../../shared/delivery';
+import { type Channel, CHANNELS } from '../../../shared/delivery';
+import { countsOfAttempts, messageFigures } from '../../../shared/metrics';
 import { DAILY_IN_MONTH, DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
 import { bucketOf, type DashboardBucket, type DashboardRange, RANKED_MAX, rankOf, resolveRange } from '../../../shared/services/dashboard';
 import { utcDayStart } from '../../../shared/services/report';
@@ -116,8 +117,9 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     }
     // rates and grades from the counters alone; only the messages answered are read, for their names
     const rows = [...byPlan].map(([planId, { channel, raw }]) => {
-      const { attempted, sent, delivered, opens, clicks } = countsOf(raw);
-      const openRate = OPEN_CHANNELS.has(channel) && delivered > 0 ? opens / delivered : null;
+      const counts = countsOf(raw);
+      const { attempted, sent, delivered, opens, clicks } = counts;
+      const { openRate } = messageFigures(channel, countsOfAttempts(counts));
       return { planId, channel, counts: { attempted, sent, delivered, opens, clicks }, openRate };
     });
     const rated = rows.filter((row) => row.openRate !== null);

@@ -7,6 +7,7 @@ import { channelOf } from '../../../shared/content';
 import { type CounterOs, DEVICE_PLATFORMS, type PlanRun, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
+import { messageFigures } from '../../../shared/metrics';
 import {
   type BuilderPlan,
   type Journey,
@@ -642,20 +643,23 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
         hours.set(hour, h);
       }
     }
+    const appCounts = {
+      opens: app.opens ?? 0,
+      clicks: app.clicks ?? 0,
+      os: DEVICE_PLATFORMS.map((p) => ({ os: p, opens: app[`opens|${p}`] ?? 0, clicks: app[`clicks|${p}`] ?? 0 })),
+      // the push's buttons are b1 and b2 in what it sends (functions/channels/push/render.ts)
+      cta1: app['cta:b1'] ?? 0,
+      cta2: app['cta:b2'] ?? 0,
+    };
+    const osRows = [...os.values()];
     return {
       totals,
       reasons,
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       smsParts,
-      os: [...os.values()],
-      app: {
-        opens: app.opens ?? 0,
-        clicks: app.clicks ?? 0,
-        os: DEVICE_PLATFORMS.map((p) => ({ os: p, opens: app[`opens|${p}`] ?? 0, clicks: app[`clicks|${p}`] ?? 0 })),
-        // the push's buttons are b1 and b2 in what it sends (functions/channels/push/render.ts)
-        cta1: app['cta:b1'] ?? 0,
-        cta2: app['cta:b2'] ?? 0,
-      },
+      figures: messageFigures(plan.channel, totals, { parts: smsParts, os: osRows, app: appCounts }),
+      os: osRows,
+      app: appCounts,
       running: runs.some((r) => statusOf(r) === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
       ...(journey ? { steps: [...stepRows.values()] } : {}),

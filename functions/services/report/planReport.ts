@@ -4,6 +4,7 @@
  * organization, or one that does not exist, answers 720003 like any missing id.
  */
 import { AppError } from '../../../shared/errors';
+import { messageFigures } from '../../../shared/metrics';
 import type { PlanTotals } from '../../../shared/services/plan';
 import type { PlanReportRow } from '../../../shared/services/report';
 import { tenantLedger } from '../../delivery';
@@ -28,6 +29,7 @@ export async function planReport(
     plans.map(async (plan) => {
       const p = plan!;
       const totals = zeroTotals();
+      let parts = 0;
       for (const run of await tenant.keyed('planRun').list(p.id)) {
         const { hours } = await ledger.totals(run);
         for (const [hour, counts] of Object.entries(hours)) {
@@ -35,10 +37,19 @@ export async function planReport(
           const day = hour.slice(0, 10);
           if (day < start || day > end) continue;
           for (const f of FIELDS) totals[f] += counts[f] ?? 0;
+          parts += counts.parts ?? 0;
         }
       }
       for (const f of FIELDS) total[f] += totals[f];
-      return { planId: p.id, name: p.name, channel: p.channel, ...(p.groupId && groupName.has(p.groupId) ? { groupName: groupName.get(p.groupId)! } : {}), totals };
+      return {
+        planId: p.id,
+        name: p.name,
+        channel: p.channel,
+        ...(p.groupId && groupName.has(p.groupId) ? { groupName: groupName.get(p.groupId)! } : {}),
+        totals,
+        parts,
+        figures: messageFigures(p.channel, totals, { parts }),
+      };
     }),
   );
   return { rows, total };

@@ -22,7 +22,9 @@ describe('planMetrics', () => {
 
   it('shows -- for open and click metrics a channel cannot measure', () => {
     const sms = planMetrics('SMS', { ...totals, sent: 10, opens: 3, clicks: 1 });
-    expect([sms.opens, sms.openRate, sms.clicks, sms.ctr, sms.unsubscribeRate]).toEqual(['--', '--', '--', '--', '--']);
+    expect([sms.opens, sms.openRate, sms.unsubscribeRate]).toEqual(['--', '--', '--']);
+    // an SMS's links are tracked (issue 24 item 6): its clicks count
+    expect([sms.clicks, sms.ctr]).toEqual(['1', '10.00%']);
     expect(sms.sent).toBe('10');
     const letter = planMetrics('DIRECT_MAIL', { ...totals, sent: 10 });
     expect([letter.opens, letter.clicks]).toEqual(['--', '--']);

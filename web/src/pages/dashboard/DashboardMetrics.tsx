@@ -9,8 +9,9 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS } from '../../../../shared/delivery';
+import { type Channel, OPEN_CHANNELS } from '../../../../shared/delivery';
 import { formatCount, formatRate } from '../../../../shared/format';
+import { countsOfAttempts, messageFigures, showFigure } from '../../../../shared/metrics';
 import { DASHBOARD_RESOLUTIONS, type DashboardCounts, type DashboardRange, type DashboardResolution } from '../../../../shared/services/dashboard';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
@@ -247,18 +248,15 @@ export function DashboardMetrics() {
   );
 }
 
+/** A channel's row: its figures as the message detail defines them (shared/metrics), '--' where one does not apply. */
 function ChannelRow({ name, channel, counts }: { name: string; channel: Channel; counts: DashboardCounts }) {
-  const opens = OPEN_CHANNELS.has(channel);
-  const clicks = CLICK_CHANNELS.has(channel);
+  const figures = messageFigures(channel, countsOfAttempts(counts));
   return (
     <tr>
       <th scope="row">{name}</th>
-      <td>{formatCount(counts.attempted)}</td>
-      <td>{formatCount(counts.delivered)}</td>
-      <td>{opens ? formatCount(counts.opens) : '--'}</td>
-      <td>{opens ? formatRate(ratio(counts.opens, counts.delivered)) : '--'}</td>
-      <td>{clicks ? formatCount(counts.clicks) : '--'}</td>
-      <td>{clicks ? formatRate(ratio(counts.clicks, counts.delivered)) : '--'}</td>
+      {(['attempted', 'delivered', 'opens', 'openRate', 'clicks', 'ctr'] as const).map((f) => (
+        <td key={f}>{showFigure(f, figures[f])}</td>
+      ))}
     </tr>
   );
 }

@@ -12,14 +12,15 @@ import { PLAN_REPORT_LIMITS, type PlanReportRow } from '../../../../shared/servi
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { downloadBlob, downloadUrl } from '../../api/fileTransfer';
-import { planMetrics } from '../campaign/metrics';
+import { messageFigures, showFigure } from '../campaign/metrics';
 import { DayField, MessagesField } from './ReportFields';
 import { detailPath } from '../campaign/paths';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/report';
+import '../../i18n/areas/rates';
 
 const DAY = 86_400_000;
-const COLUMNS = ['sent', 'successRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
+const COLUMNS = ['sent', 'successRate', 'deliveryRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export default function PlanReportPage() {
@@ -61,10 +62,7 @@ export default function PlanReportPage() {
   }
 
   const headings = [t('report.plan.message'), t('report.plan.group'), t('plan.channel'), ...COLUMNS.map((c) => t(`campaign.metric.${c}`))];
-  const cellsOf = (row: Pick<PlanReportRow, 'channel' | 'totals'>) => {
-    const m = planMetrics(row.channel, row.totals);
-    return COLUMNS.map((c) => m[c]);
-  };
+  const cellsOf = (row: Pick<PlanReportRow, 'figures'>) => COLUMNS.map((c) => showFigure(c, row.figures[c]));
 
   async function downloadWord() {
     if (!asked) return;
@@ -153,7 +151,7 @@ export default function PlanReportPage() {
                   {t('report.plan.total')}
                 </th>
                 {/* opens and clicks apply to the total when any message measures them: counted as e-mail */}
-                {cellsOf({ channel: 'EMAIL', totals: report.total }).map((v, i) => (
+                {cellsOf({ figures: messageFigures('EMAIL', report.total) }).map((v, i) => (
                   <td key={COLUMNS[i]}>{v}</td>
                 ))}
               </tr>

@@ -9,10 +9,11 @@ import type { Channel, SendFailureReason, SentState } from '../../../../../share
 import { formatCount, formatRate } from '../../../../../shared/format';
 import type { PlanView } from '../../../../../shared/services/plan';
 import type { usePlanStatistics } from '../../../api/hooks';
-import { chartSeries, METRICS, type Metric, planMetrics, progressOf } from '../metrics';
+import { chartSeries, METRICS, type Metric, progressOf, showFigure } from '../metrics';
 import { ActivityChart } from './ActivityChart';
 import styles from './AnalyticsTab.module.css';
 import '../../../i18n/areas/insights';
+import '../../../i18n/areas/rates';
 
 /** The reasons of failed or skipped sends, as counted with the sends themselves (every record, not a sample). */
 function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED' | 'SKIPPED'>; counts: Partial<Record<SendFailureReason, number>>; total: number }) {
@@ -38,9 +39,10 @@ function Reasons({ status, counts, total }: { status: Extract<SentState, 'FAILED
 function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullable<ReturnType<typeof usePlanStatistics>['data']> }) {
   const { t } = useTranslation();
   const sent = stats.totals.sent;
+  const { figures } = stats;
   const rows: [string, string, string][] = [];
-  if (channel === 'SMS') rows.push(['smsParts', t('campaign.analytics.byChannel.smsParts'), formatCount(stats.smsParts)]);
-  if (channel === 'DIRECT_MAIL') rows.push(['letters', t('campaign.analytics.byChannel.letters'), formatCount(sent)]);
+  if (channel === 'SMS') rows.push(['smsParts', t('campaign.analytics.byChannel.smsParts'), showFigure('smsParts', figures.smsParts)]);
+  if (channel === 'DIRECT_MAIL') rows.push(['letters', t('campaign.analytics.byChannel.letters'), showFigure('letters', figures.letters)]);
   if (channel === 'PUSH_NATIVE') {
     for (const o of stats.os.filter((x) => x.os !== 'OTHER' || x.sent + x.failed > 0)) {
       const os = t(`campaign.analytics.osName.${o.os}`);
@@ -53,9 +55,8 @@ function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullab
       rows.push([`openRate-${o.os}`, t('insights.analytics.osOpenRate', { os }), formatRate(o.sent > 0 ? opens / o.sent : null)]);
     }
     for (const n of [1, 2] as const) {
-      const taps = n === 1 ? stats.app.cta1 : stats.app.cta2;
-      rows.push([`cta${n}`, t('insights.analytics.cta', { n }), formatCount(taps)]);
-      rows.push([`cta${n}Rate`, t('insights.analytics.ctaRate', { n }), formatRate(sent > 0 ? taps / sent : null)]);
+      rows.push([`cta${n}`, t('insights.analytics.cta', { n }), showFigure(`cta${n}`, figures[`cta${n}`])]);
+      rows.push([`cta${n}Rate`, t('insights.analytics.ctaRate', { n }), showFigure(`cta${n}Rate`, figures[`cta${n}Rate`])]);
     }
   }
   if (rows.length === 0) return null;
@@ -88,8 +89,7 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
     );
   }
   if (!stats.data) return <p className="muted">{t('campaign.loading')}</p>;
-  const { totals, hours, running, reasons } = stats.data;
-  const shown = planMetrics(plan.channel, totals);
+  const { totals, hours, running, reasons, figures } = stats.data;
   const progress = progressOf(totals);
   const sentYet = totals.matched > 0 || running;
 
@@ -109,7 +109,7 @@ export function AnalyticsTab({ plan, stats }: { plan: PlanView; stats: ReturnTyp
         {METRICS.map((m: Metric) => (
           <div key={m} className={styles.metric} data-metric={m}>
             <dt>{t(`campaign.metric.${m}`)}</dt>
-            <dd>{shown[m]}</dd>
+            <dd>{showFigure(m, figures[m])}</dd>
           </div>
         ))}
       </dl>
