@@ -53,7 +53,7 @@ const lineUser = () => `U${randomBytes(16).toString('hex')}`;
 const SMS_TEMPLATE = {
   channel: 'SMS',
   defaultLanguage: 'en',
-  contents: { en: { text: 'Hi {{firstName|there}}, the sale is on: https://shop.example.com/sms?who={{firstName}}. See you!' } },
+  contents: { en: { text: 'Hi {{firstName|there}}, the sale is on: https://shop.example.com/sms?who={{firstName}}. See you!', trackLinks: true } },
 };
 const LINE_TEMPLATE = {
   channel: 'LINE',

@@ -7,7 +7,7 @@
  */
 import { pickLanguage } from '../../../shared/render/template';
 import { channelOf } from '../../../shared/content';
-import { renderSms, SMS_TEXT_MAX } from '../../../shared/content/sms';
+import { renderSms, withSmsLinks } from '../../../shared/content/sms';
 import { MESSAGE_TYPES } from '../../../shared/plan/plan';
 import { countSms } from '../../../shared/sms/segments';
 import type { ChannelAdapter } from '../adapter';
@@ -46,7 +46,10 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     const messageType = send.messageType === MESSAGE_TYPES.LIFECYCLE ? 'TRANSACTIONAL' : 'PROMOTIONAL';
     return (r, links) => {
       const language = pickLanguage(template, r.locale);
-      const text = trackedLinks(renderSms(template.contents[language]!, language, r), links);
+      const content = template.contents[language]!;
+      const rendered = renderSms(content, language, r);
+      // tracked only when the template asks: a tracked link usually adds a part
+      const text = content.trackLinks ? trackedLinks(rendered, links) : rendered;
       const { segments, encoding } = countSms(text);
       return { text, language, parts: segments, encoding, messageType };
     };
@@ -69,15 +72,10 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
   },
 };
 
-/** A web address in an SMS text; a sentence's closing punctuation after it is not part of it. */
-const WEB_LINK = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)'\]]/gi;
-
 /**
  * The text with each web address as a tracked link (their clicks count as the message's, as email's and LINE's
  * do). A text the longer links would take past the SMS maximum goes with its addresses as written.
  */
 export function trackedLinks(text: string, links: RecipientLinks): string {
-  let place = 0;
-  const tracked = text.replace(WEB_LINK, (url) => links.click(url, place++));
-  return tracked.length <= SMS_TEXT_MAX ? tracked : text;
+  return withSmsLinks(text, (url, place) => links.click(url, place));
 }

@@ -18,6 +18,8 @@ const channelContentEn = {
     sms: {
       text: 'Text',
       stopFooter: 'Add the opt-out line (reply STOP)',
+      trackLinks: 'Track links (their clicks count)',
+      trackLinksHint: 'Each web address goes out as a tracked link of about 200 characters, which usually adds a part; the counter counts it.',
       counter: '{{encoding}} · {{units}} characters · {{segments}} part(s) · {{remaining}} left in this part',
       nonGsm: 'Needs Unicode because of: {{characters}}',
     },

@@ -18,6 +18,8 @@ const channelContentJa = {
     sms: {
       text: '本文',
       stopFooter: '配信停止の案内（STOP と返信）を付ける',
+      trackLinks: 'リンクを計測する（クリックを数える）',
+      trackLinksHint: '各 URL は約 200 文字の計測リンクとして送られ、通常は分割数が 1 つ増えます。カウンターはそれを含めて数えます。',
       counter: '{{encoding}} · {{units}} 文字 · {{segments}} 通 · この通の残り {{remaining}}',
       nonGsm: '次の文字のため Unicode で送信します: {{characters}}',
     },

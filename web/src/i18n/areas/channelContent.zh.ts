@@ -18,6 +18,8 @@ const channelContentZh = {
     sms: {
       text: '内容',
       stopFooter: '添加退订说明（回复 STOP）',
+      trackLinks: '跟踪链接（统计点击）',
+      trackLinksHint: '每个网址会以约 200 个字符的跟踪链接发送，通常会多出一条分段；计数器已计入。',
       counter: '{{encoding}} · {{units}} 个字符 · {{segments}} 条 · 本条还剩 {{remaining}}',
       nonGsm: '以下字符需要 Unicode：{{characters}}',
     },

@@ -112,7 +112,11 @@ describe('every channel', () => {
     expect(firstInvalidStep(validateForm(form, NOW))).toBe('content');
     form = {
       ...form,
-      message: withContent(withContent(form.message, 'en', { text: 'Hi {{firstName|there}}', stopFooter: true }), 'ja', { text: 'こんにちは', stopFooter: false }),
+      message: withContent(withContent(form.message, 'en', { text: 'Hi {{firstName|there}}', stopFooter: true, trackLinks: true }), 'ja', {
+        text: 'こんにちは',
+        stopFooter: false,
+        trackLinks: false,
+      }),
     };
     expect(hasContent(form)).toBe(true);
     expect(firstInvalidStep(validateForm(form, NOW))).toBeNull();
@@ -122,7 +126,7 @@ describe('every channel', () => {
       channel: 'SMS',
       content: {
         kind: 'SMS',
-        template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}' }, ja: { text: 'こんにちは', stopFooter: false } } },
+        template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}', trackLinks: true }, ja: { text: 'こんにちは', stopFooter: false } } },
       },
     });
     const back = formFromPlan(viewOf(payload), 'UTC', NOW);

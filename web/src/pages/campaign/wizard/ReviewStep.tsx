@@ -10,7 +10,8 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { renderSms, summaryLine } from '../../../../../shared/content';
+import { summaryLine } from '../../../../../shared/content';
+import { smsAsEstimated } from '../../../../../shared/content';
 import { formatCount, formatDateTime } from '../../../../../shared/format';
 import { countSms } from '../../../../../shared/sms/segments';
 import { useApprovers, useSegmentOptions, useSegmentReach, useTestRecipients } from '../../../api/hooks';
@@ -99,9 +100,14 @@ export function ReviewStep({
   const sms =
     form.channel === 'SMS'
       ? countSms(
-          renderSms(
-            { text: String(form.message.contents[defaultLanguage]?.text ?? ''), stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false },
+          smsAsEstimated(
+            {
+              text: String(form.message.contents[defaultLanguage]?.text ?? ''),
+              stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false,
+              trackLinks: form.message.contents[defaultLanguage]?.trackLinks === true,
+            },
             defaultLanguage,
+            window.location.origin,
           ),
         )
       : null;

@@ -1,18 +1,19 @@
 /** SMS content: the text with its live segment counter (as sent: with the STOP footer) and a phone bubble preview. */
 import { Checkbox } from 'primereact/checkbox';
 import { useTranslation } from 'react-i18next';
-import { renderSms } from '../../../../../shared/content';
+import { renderSms, smsAsEstimated } from '../../../../../shared/content';
 import type { Recipient } from '../../../../../shared/render';
 import { countSms } from '../../../../../shared/sms/segments';
 import { AreaField, type EditorProps, text } from './fields';
 import styles from './channel.module.css';
 
-const smsOf = (content: Record<string, unknown>) => ({ text: text(content.text), stopFooter: content.stopFooter !== false });
+const smsOf = (content: Record<string, unknown>) => ({ text: text(content.text), stopFooter: content.stopFooter !== false, trackLinks: content.trackLinks === true });
 
 export function SmsEditor({ content, language, set, error, idPrefix }: EditorProps) {
   const { t } = useTranslation();
   const sms = smsOf(content);
-  const count = countSms(renderSms(sms, language));
+  // counted as sent: with the footer, and with tracked links as long as the portal's
+  const count = countSms(smsAsEstimated(sms, language, window.location.origin));
   return (
     <div className="form-grid">
       <AreaField
@@ -28,6 +29,18 @@ export function SmsEditor({ content, language, set, error, idPrefix }: EditorPro
       <div className="field checkbox-row span-2">
         <Checkbox inputId={`${idPrefix}-stop`} checked={sms.stopFooter} onChange={(e) => set({ stopFooter: Boolean(e.checked) }, 'stopFooter')} />
         <label htmlFor={`${idPrefix}-stop`}>{t('channelContent.sms.stopFooter')}</label>
+      </div>
+      <div className="field checkbox-row span-2">
+        <Checkbox
+          inputId={`${idPrefix}-track`}
+          checked={sms.trackLinks}
+          aria-describedby={`${idPrefix}-track-hint`}
+          onChange={(e) => set({ trackLinks: Boolean(e.checked) }, 'trackLinks')}
+        />
+        <label htmlFor={`${idPrefix}-track`}>{t('channelContent.sms.trackLinks')}</label>
+        <small id={`${idPrefix}-track-hint`} className="muted">
+          {t('channelContent.sms.trackLinksHint')}
+        </small>
       </div>
       <p className={`${styles.smsCounter} span-2`} data-testid="sms-counter" aria-live="polite">
         {t('channelContent.sms.counter', { encoding: count.encoding, units: count.units, segments: count.segments, remaining: count.remaining })}
