@@ -354,6 +354,16 @@ async function checkGroups(): Promise<void> {
     expect(year.bucket).toBe('MONTH');
     expect(year.points.reduce((n: number, p: { opens: number }) => n + p.opens, 0)).toBe(want.opens);
 
+    // whole months of day points: each month read whole
+    const lastDay = (day: string) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const months = { preset: 'CUSTOM', start: `${first.day.slice(0, 7)}-01`, end: lastDay(second.day) } as const;
+    const daily = await admin.ok('dashboardMetric.trend', { range: months, resolution: 'DEFAULT', groupId });
+    expect(daily.bucket).toBe('DAY');
+    for (const p of daily.points) {
+      const s = members.find((x) => x.day === p.label);
+      expect(p).toEqual({ label: p.label, ...pick(s ? expected(s) : ZERO) });
+    }
+
     const ranking = await admin.ok('dashboardMetric.ranking', { ...week, groupId });
     expect(ranking.plans.map((p: { planId: string }) => p.planId).sort()).toEqual(members.map((m) => m.id).sort());
     expect(ranking.total).toBe(members.length);

@@ -41,9 +41,11 @@ function partsOf(start: string, end: string): { whole: string[]; partial: { from
   }
 }
 
-/** Sort prefixes that read days `from`..`to` of one month and little else: the day itself, or its tens of days. */
+/** Sort prefixes that read days `from`..`to` of one month and little else: the day itself, its tens of days, or the whole month. */
 function dayPrefixes(from: string, to: string): string[] {
   if (from === to) return [from];
+  // a whole month in one query rather than four
+  if (from.endsWith('-01') && to === lastDayOf(from.slice(0, 7))) return [from.slice(0, 7)];
   const tens = new Set<string>();
   for (let d = Number(from.slice(8)); d <= Number(to.slice(8)); d++) tens.add(`${from.slice(0, 8)}${Math.floor(d / 10)}`);
   return [...tens];
