@@ -11,7 +11,18 @@ import { join } from 'node:path';
 import { bootLocal } from '../functions/local/boot';
 import { Store } from '../functions/store/store';
 import { CHANNELS } from '../shared/delivery';
-import { DAILY_IN_MONTH, DEVICE_PLATFORMS, ORG_DAY_SHARDS, orgDayField, orgDaySlot, orgMonthRest, orgMonthSlot, orgYearRest, SHARE_FIELDS } from '../shared/entities';
+import {
+  DAILY_IN_MONTH,
+  DASHBOARD_GROUP_MAX_PLANS,
+  DEVICE_PLATFORMS,
+  ORG_DAY_SHARDS,
+  orgDayField,
+  orgDaySlot,
+  orgMonthRest,
+  orgMonthSlot,
+  orgYearRest,
+  SHARE_FIELDS,
+} from '../shared/entities';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -118,6 +129,12 @@ for (const [metric, period, target] of [
   await call('kpiTarget.save', { name: `${metric} ${period}`, metric, period, target }, accessToken);
 }
 
+// a dashboard group of the most messages it may hold, each a message of the bench's shares
+const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'bench', updatedBy: 'bench' };
+const groupPlans = Array.from({ length: DASHBOARD_GROUP_MAX_PLANS }, (_, p) => `plan-${p * 7}`);
+await store.putMany('plan', groupPlans.map((id) => ({ orgId: 1, id, name: id, channel: CHANNELS[Number(id.slice(5)) % CHANNELS.length], status: 'DEPLOYED', ...audit })) as never);
+const groupId = (await call('dashboardGroup.save', { name: 'Bench group', planIds: groupPlans }, accessToken)).id;
+
 const year = await call('dashboardMetric.summary', { preset: 'ALL' }, accessToken);
 const total = Object.entries(year.totals as Record<string, number>)
   .filter(([k]) => !['attempted', 'delivered'].includes(k))
@@ -135,6 +152,14 @@ const REQUESTS: [string, string, unknown][] = [
   ['ranking MONTH', 'dashboardMetric.ranking', { preset: 'MONTH' }],
   ['ranking YEAR', 'dashboardMetric.ranking', { preset: 'YEAR' }],
   ['kpiProgress (3 targets)', 'dashboardMetric.kpiProgress', {}],
+  // a group of 50 messages: its reads follow the range, what comes back the group's messages
+  ['group summary MONTH', 'dashboardMetric.summary', { preset: 'MONTH', groupId }],
+  ['group summary YEAR', 'dashboardMetric.summary', { preset: 'YEAR', groupId }],
+  ['group trend MONTH (days)', 'dashboardMetric.trend', { range: { preset: 'MONTH' }, resolution: 'DEFAULT', groupId }],
+  ['group trend YEAR (weeks)', 'dashboardMetric.trend', { range: { preset: 'YEAR' }, resolution: 'DEFAULT', groupId }],
+  ['group trend YEAR coarse (months)', 'dashboardMetric.trend', { range: { preset: 'YEAR' }, resolution: 'COARSE', groupId }],
+  ['group ranking YEAR', 'dashboardMetric.ranking', { preset: 'YEAR', groupId }],
+  ['group kpiProgress', 'dashboardMetric.kpiProgress', { groupId }],
 ];
 
 const rows: { request: string; ms: number; dbCalls: number; ok: boolean }[] = [];

@@ -26,6 +26,7 @@ import { dataImportEntity, dataImportFailureEntity } from './dataImport';
 import { deliveryCounterEntity, rateWindowEntity, sentRecordEntity } from './delivery';
 import { journeyStateEntity } from './journeyState';
 import { kpiTargetEntity } from './kpiTarget';
+import { dashboardGroupEntity } from './dashboardGroup';
 import { monthlyReportEntity } from './monthlyReport';
 import { requestedReportEntity } from './requestedReport';
 import { languageEntity } from './language';
@@ -73,6 +74,7 @@ export const ENTITIES = {
   actionList: actionListEntity,
   company: companyEntity,
   kpiTarget: kpiTargetEntity,
+  dashboardGroup: dashboardGroupEntity,
   monthlyReport: monthlyReportEntity,
   requestedReport: requestedReportEntity,
   geofenceTag: geofenceTagEntity,
@@ -160,6 +162,7 @@ export * from './actionList';
 export * from './company';
 export * from './journeyState';
 export * from './kpiTarget';
+export * from './dashboardGroup';
 export * from './monthlyReport';
 export * from './requestedReport';
 export * from './geofenceTag';

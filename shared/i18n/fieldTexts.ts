@@ -313,4 +313,10 @@ export const ENTITY_TEXTS = {
   targetName: entry('This target name is already used.', '该目标名称已被使用。', 'この目標名はすでに使用されています。'),
   actionCode: entry('This action code is already used.', '该动作代码已被使用。', 'このアクションコードはすでに使用されています。'),
   chosenMissing: entry('A chosen {field} does not exist.', '所选的 {field} 不存在。', '選択した {field} は存在しません。'),
+  dashboardGroupName: entry('This dashboard group name is already used.', '该仪表盘分组名称已被使用。', 'このダッシュボードグループ名はすでに使用されています。'),
+  dashboardGroupPlans: entry(
+    'A dashboard group holds at most {max} messages.',
+    '一个仪表盘分组最多包含 {max} 条消息。',
+    '1つのダッシュボードグループに入れられるメッセージは {max} 件までです。',
+  ),
 } as const;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { CHANNELS } from '../delivery';
-import { DEVICE_PLATFORMS, KPI_METRICS, KPI_PERIODS } from '../entities';
+import { DEVICE_PLATFORMS, idString, KPI_METRICS, KPI_PERIODS } from '../entities';
 import { operation } from './operation';
 import { utcDayStart } from './report';
 
@@ -58,6 +58,17 @@ export const dashboardRange = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${DASHBOARD_LIMITS.customDays} days on the dashboard.` });
   });
 export type DashboardRange = z.infer<typeof dashboardRange>;
+
+/** A dashboard group's id: the numbers of its messages only (its sub-dashboard), read from their counters. */
+const groupFilter = { groupId: idString.optional() };
+/** A range, for the whole organization or one dashboard group. */
+export const dashboardRangeOfGroup = dashboardRange.safeExtend(groupFilter);
+
+/**
+ * What a group's numbers cannot say: the counters kept per message hold sends, failures, bounces, opens and
+ * clicks per channel and UTC day, so a group has no per-hour points, device OS split or these counts ('--').
+ */
+export const GROUP_UNMEASURED = ['skipped', 'unsubscribes', 'complaints', 'likes', 'dislikes'] as const;
 
 /** The UTC days a range covers: a preset ends today; "all" starts on the organization's first day. */
 export function resolveRange(range: DashboardRange, now: number, since?: number): { start: string; end: string; days: number } {
@@ -120,18 +131,21 @@ export const dashboardMetricServices = {
   /** the range's totals, per channel and per device OS of push (the funnel is sent → delivered → opened → clicked) */
   summary: operation({
     access: 'NAV_DASHBOARD',
-    payload: dashboardRange,
+    payload: dashboardRangeOfGroup,
     response: z.object({
       range: rangeAnswer,
       totals: dashboardCounts,
       channels: z.array(z.object({ channel: z.enum(CHANNELS), counts: dashboardCounts })),
+      /** empty for a group */
       os: z.array(z.object({ os: z.enum(DEVICE_PLATFORMS), counts: dashboardCounts })),
+      /** for a group: the counts it does not measure (zero in the answer, '--' on the screen) */
+      unmeasured: z.array(z.enum(GROUP_UNMEASURED)).optional(),
     }),
   }),
-  /** the same counts over time, one point per hour, day, week (from Monday) or month in UTC */
+  /** the same counts over time, one point per hour, day, week (from Monday) or month in UTC (a group's: a day at the finest, a month beyond a year) */
   trend: operation({
     access: 'NAV_DASHBOARD',
-    payload: z.object({ range: dashboardRange, resolution: z.enum(DASHBOARD_RESOLUTIONS).default('DEFAULT') }),
+    payload: z.object({ range: dashboardRange, resolution: z.enum(DASHBOARD_RESOLUTIONS).default('DEFAULT'), ...groupFilter }),
     response: z.object({
       range: rangeAnswer,
       bucket: z.enum(DASHBOARD_BUCKETS),
@@ -141,7 +155,7 @@ export const dashboardMetricServices = {
   /** the messages with sends in the range, best open rate first, graded A to D against the average open rate */
   ranking: operation({
     access: 'NAV_DASHBOARD',
-    payload: dashboardRange,
+    payload: dashboardRangeOfGroup,
     response: z.object({
       range: rangeAnswer,
       /** opens per message delivered over the ranked messages; null when none is ranked */
@@ -164,7 +178,7 @@ export const dashboardMetricServices = {
   /** each KPI target with what its current period (month, quarter or year, UTC) has reached */
   kpiProgress: operation({
     access: 'NAV_DASHBOARD',
-    payload: z.object({}),
+    payload: z.object(groupFilter),
     response: z.object({
       targets: z.array(
         z.object({

@@ -51,6 +51,8 @@ interface Sent {
 }
 const sends: Sent[] = [];
 const events: RawEvent[] = [];
+/** Dashboard groups of organization 1: the first message alone, and both. */
+const groups = { first: '', both: '' };
 
 /** `n` accounts of organization 1 with e-mail consent, and a segment of exactly them. */
 async function audienceOf(tag: string, n: number): Promise<string> {
@@ -233,6 +235,9 @@ beforeAll(async () => {
     detail: { eventType: 'Bounce', mail: { tags }, bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'far@example.com' }] } },
   });
   await herald.jobs.idle();
+
+  groups.first = (await admin.ok('dashboardGroup.save', { name: 'First only', planIds: [first.id] })).id;
+  groups.both = (await admin.ok('dashboardGroup.save', { name: 'Both', description: 'Every dashboard message', planIds: [first.id, second.id] })).id;
 }, 180_000);
 afterAll(() => herald?.stop());
 
@@ -297,6 +302,8 @@ async function checkEverything(): Promise<void> {
     expect(ranking.plans[i]).toMatchObject({ ...row, openRate: expect.closeTo(row.openRate!, 10) });
   }
 
+  await checkGroups();
+
   // the plan report and its Word file hold the same raw counts per message
   const payload = { planIds: sends.map((x) => x.id), start: first.day, end: dayOf(clock.now()) };
   const report = await admin.ok('report.plan', payload);
@@ -313,6 +320,56 @@ async function checkEverything(): Promise<void> {
     expect([cells[3], cells[5], cells[6], cells[8], cells[10], cells[11]].map(Number)).toEqual([sent, failed, opens, clicks, unsubscribes, bounces]);
   }
 }
+
+/** What a group's sub-dashboard can say of raw counts: what the counters kept per message hold (GROUP_UNMEASURED are 0). */
+const measured = (c: Counts): Counts => ({ ...c, skipped: 0, unsubscribes: 0, complaints: 0, likes: 0, dislikes: 0 });
+
+/** A dashboard group's numbers are its messages' own, as the raw events count them. */
+async function checkGroups(): Promise<void> {
+  const [first, second] = sends as [Sent, Sent];
+  for (const [groupId, members] of [
+    [groups.first, [first]],
+    [groups.both, [first, second]],
+  ] as const) {
+    const want = measured(sum(members.map(expected)));
+    const summary = await admin.ok('dashboardMetric.summary', { ...week, groupId });
+    expect(summary.totals).toEqual(want);
+    for (const c of summary.channels) expect(c.counts).toEqual(c.channel === 'EMAIL' ? want : ZERO);
+    expect(summary.os).toEqual([]);
+    expect(summary.unmeasured).toEqual(['skipped', 'unsubscribes', 'complaints', 'likes', 'dislikes']);
+
+    const trend = await admin.ok('dashboardMetric.trend', { range: week, resolution: 'DEFAULT', groupId });
+    expect(trend.points).toHaveLength(7);
+    for (const p of trend.points) {
+      const s = members.find((x) => x.day === p.label);
+      const e = s ? expected(s) : ZERO;
+      expect(p).toEqual({ label: p.label, sent: e.sent, delivered: e.delivered, opens: e.opens, clicks: e.clicks });
+    }
+    // per-message counts are kept per day: today is one day-point, not 24 hours
+    const today = await admin.ok('dashboardMetric.trend', { range: { preset: 'TODAY' }, resolution: 'DEFAULT', groupId });
+    expect(today.bucket).toBe('DAY');
+    expect(today.points).toEqual([{ label: second.day, ...(members.includes(second) ? pick(expected(second)) : pick(ZERO)) }]);
+    // a year is read from month items where it covers whole months: the same numbers
+    const year = await admin.ok('dashboardMetric.trend', { range: { preset: 'YEAR' }, resolution: 'COARSE', groupId });
+    expect(year.bucket).toBe('MONTH');
+    expect(year.points.reduce((n: number, p: { opens: number }) => n + p.opens, 0)).toBe(want.opens);
+
+    // whole months of day points: each month read whole
+    const lastDay = (day: string) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const months = { preset: 'CUSTOM', start: `${first.day.slice(0, 7)}-01`, end: lastDay(second.day) } as const;
+    const daily = await admin.ok('dashboardMetric.trend', { range: months, resolution: 'DEFAULT', groupId });
+    expect(daily.bucket).toBe('DAY');
+    for (const p of daily.points) {
+      const s = members.find((x) => x.day === p.label);
+      expect(p).toEqual({ label: p.label, ...pick(s ? expected(s) : ZERO) });
+    }
+
+    const ranking = await admin.ok('dashboardMetric.ranking', { ...week, groupId });
+    expect(ranking.plans.map((p: { planId: string }) => p.planId).sort()).toEqual(members.map((m) => m.id).sort());
+    expect(ranking.total).toBe(members.length);
+  }
+}
+const pick = (c: Counts) => ({ sent: c.sent, delivered: c.delivered, opens: c.opens, clicks: c.clicks });
 
 describe('with known raw events', () => {
   it('answers every number as the raw events count it', async () => {
@@ -342,6 +399,11 @@ describe('with known raw events', () => {
       const rate = (all.opens / all.delivered) * 100;
       expect(byName.get('Open rate this year')).toMatchObject({ actual: expect.closeTo(rate, 10), progress: expect.closeTo((rate / 80) * 100, 10) });
     }
+    // a group's progress counts its messages only; it has no unsubscribe counts of its own
+    await admin.ok('kpiTarget.save', { name: 'Unsubscribes this year', metric: 'UNSUBSCRIBE_RATE', target: 1, period: 'YEAR' });
+    const ofFirst = new Map((await admin.ok('dashboardMetric.kpiProgress', { groupId: groups.first })).targets.map((t: { name: string }) => [t.name, t]));
+    expect(ofFirst.get('Unsubscribes this year')).toMatchObject({ actual: null, progress: null });
+    if (inYear) expect(ofFirst.get('Sends this year')).toMatchObject({ actual: expected(sends[0]!).sent });
     // organization 2 sees none of them
     expect((await other.ok('dashboardMetric.kpiProgress', {})).targets).toEqual([]);
   });
@@ -386,6 +448,40 @@ describe('bad input', () => {
     expect(await bad('dashboardMetric.trend', { range: week, resolution: 'ULTRA' })).toMatchObject({ errorCode: '400016' });
     expect((await bad('dashboardMetric.summary', { preset: 'CUSTOM', start: '2026-11-05', end: '2026-11-01' }, 'ja')).errorMessage).toContain('開始日は終了日より前にしてください');
     expect((await bad('dashboardMetric.summary', { preset: 'CUSTOM', start: '2024-01-01', end: '2026-01-01' }, 'zh')).errorMessage).toContain('仪表板最多显示 366 天');
+  });
+});
+
+describe('dashboard groups', () => {
+  it("answers another organization's group, or a missing one, as not found, and never shows its numbers", async () => {
+    const theirs = await other.ok('dashboardGroup.save', { name: 'Theirs' });
+    for (const groupId of [theirs.id, 'no-such-group']) {
+      expect((await admin.call('dashboardMetric.summary', { ...week, groupId })).body).toMatchObject({ errorCode: '720003' });
+      expect((await admin.call('dashboardMetric.trend', { range: week, groupId })).body).toMatchObject({ errorCode: '720003' });
+      expect((await admin.call('dashboardMetric.ranking', { ...week, groupId })).body).toMatchObject({ errorCode: '720003' });
+      expect((await admin.call('dashboardMetric.kpiProgress', { groupId })).body).toMatchObject({ errorCode: '720003' });
+      expect((await admin.call('dashboardGroup.detail', { id: groupId })).body).toMatchObject({ errorCode: '720003' });
+    }
+    // organization 1's group from organization 2: not found, none of its numbers
+    const asked = await other.call('dashboardMetric.summary', { ...week, groupId: groups.both });
+    expect(asked.body).toMatchObject({ errorCode: '720003' });
+    expect(JSON.stringify(asked.body)).not.toContain('"sent"');
+    // nor can organization 2 put organization 1's messages in a group of its own
+    expect((await other.call('dashboardGroup.save', { name: 'Borrowed', planIds: [sends[0]!.id] })).body).toMatchObject({ errorCode: '720009' });
+    expect((await other.ok('dashboardMetric.summary', { ...week, groupId: theirs.id })).totals).toEqual(ZERO);
+  });
+
+  it('answers catalogue errors for a group without a name, too many messages or a bad id', async () => {
+    const body = async (service: string, payload: unknown, lang?: string) => (await admin.call(service, payload, lang ? { 'x-lang': lang } : {})).body;
+    expect(await body('dashboardGroup.save', { name: '  ', planIds: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Please input the name!') });
+    const many = Array.from({ length: 51 }, (_, i) => `p${i}`);
+    expect(await body('dashboardGroup.save', { name: 'Too many', planIds: many })).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('at most 50 messages'),
+    });
+    expect((await body('dashboardGroup.save', { name: 'Too many', planIds: many }, 'ja')).errorMessage).toContain('50');
+    expect(await body('dashboardMetric.summary', { ...week, groupId: 'x'.repeat(65) })).toMatchObject({ errorCode: '400016' });
+    expect(await body('dashboardMetric.trend', { range: week, groupId: 42 })).toMatchObject({ errorCode: '400016' });
+    expect(await body('dashboardGroup.save', { name: 'Both', planIds: [] })).toMatchObject({ errorCode: '720001' });
   });
 });
 

@@ -42,6 +42,7 @@ interface Ids {
   presetParameter: string;
   pushChannel: string;
   delegation: string;
+  dashboardGroup: string;
 }
 
 const emailContent = {
@@ -195,6 +196,10 @@ const PROBES: Record<string, Probe> = {
   'plan.detail': (ids) => ({ id: ids.plan }),
   'plan.delete': (ids) => ({ id: ids.plan }),
   'plan.duplicateSingle': (ids) => ({ id: ids.plan }),
+  'dashboardMetric.summary': (ids) => ({ preset: 'WEEK', groupId: ids.dashboardGroup }),
+  'dashboardMetric.trend': (ids) => ({ range: { preset: 'WEEK' }, groupId: ids.dashboardGroup }),
+  'dashboardMetric.ranking': (ids) => ({ preset: 'WEEK', groupId: ids.dashboardGroup }),
+  'dashboardMetric.kpiProgress': (ids) => ({ groupId: ids.dashboardGroup }),
   'report.plan': (ids) => ({ planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
   'reportExport.downloadWordReport': (ids) => ({ planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
   'requestedReport.create': (ids) => ({ kind: 'REQUESTED', name: 'Probe', planIds: [ids.plan], start: '2026-01-01', end: '2026-01-31' }),
@@ -368,6 +373,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.planGroup = (await admin.ok('planGroup.save', sampleOf('planGroup'))).id;
     const plan = { title: 'Owned', channel: 'EMAIL', content: emailContent, segmentId: ids.segment };
     ids.plan = (await admin.ok('plan.saveSingle', { ...plan, name: 'Probe owned draft' })).id;
+    ids.dashboardGroup = (await admin.ok('dashboardGroup.save', { name: 'Owned group', planIds: [ids.plan] })).id;
     const approver = await admin.ok('user.save', {
       username: 'probe-approver',
       email: 'probe-approver@example.com',

@@ -2,7 +2,8 @@
  * The dashboard's charts in the browser (issue 24 item 2): an organization whose counters hold e-mail and push
  * numbers (written through the ledger's counter API, as sends and opens write them) and a KPI target. In each of
  * en, zh and ja, one sign-in: the trend, funnel and OS charts are drawn (their canvases hold pixels) at 1440 and
- * 768 px, each with its table, and the page passes axe. Screenshots go to test-results/dashboard (not committed).
+ * 768 px, each with its table, and the page passes axe. In ja, a dashboard group's sub-dashboard too, reached
+ * from the dashboard's group chooser. Screenshots go to test-results/dashboard (not committed).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,7 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
   await ledger.count({ ...run, planId: push.id, channel: 'PUSH_NATIVE', os: 'IOS' }, { sent: 640, opens: 210, clicks: 40 });
   await ledger.count({ ...run, planId: push.id, channel: 'PUSH_NATIVE', os: 'ANDROID' }, { sent: 910, opens: 260, clicks: 55 });
   await admin.ok('kpiTarget.save', { name: 'Monthly sends', metric: 'SENT', target: 5000, period: 'MONTH' });
+  const group = await admin.ok('dashboardGroup.save', { name: '秋のメール', description: 'Autumn', planIds: [plan.id] });
 
   // a reader of its own: the shared administrator's language is other browser files' too
   const adminRole = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'ADMIN');
@@ -84,6 +86,30 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
     }
     await closeToasts(page);
     await expectAccessible(page, `the dashboard in ${lang}`);
+    if (lang === 'ja') await checkSubDashboard(page, group.id, group.name);
     await context.close();
   }
 }, 120_000);
+
+/** A group's sub-dashboard, chosen on the dashboard: its e-mail message's numbers only, charts drawn, axe clean; a missing group says not found. */
+async function checkSubDashboard(page: Page, groupId: string, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('dashboard-groups').locator('.p-dropdown').click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name, exact: true }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#/dashboard/subDashboard?groupId=${encodeURIComponent(groupId)}`);
+  await page.locator('main h1', { hasText: name }).waitFor();
+  await page.locator('[data-testid="chart-trend"] canvas').waitFor();
+  // no per-OS split for a group: the trend and the funnel
+  await expect.poll(() => chartsDrawn(page), { timeout: 10_000 }).toEqual({ 'chart-trend': true, 'chart-funnel': true });
+  // the e-mail's 1,200 sent and 30 failed, none of the push; unsubscribes are not kept per message
+  await expect.poll(() => page.locator('[data-testid="dashboard-totals"] [data-metric="attempted"] dd').textContent()).toBe('1,230');
+  expect(await page.locator('[data-testid="dashboard-totals"] [data-metric="unsubscribes"] dd').textContent()).toBe('--');
+  expect(await page.locator('[data-testid="dashboard-ranking"] tbody tr').count()).toBe(1);
+  expect(await page.locator('main').textContent()).not.toMatch(/dashboard(Group)?\.\w/);
+  await page.screenshot({ path: join(OUT, 'sub-dashboard-ja-1440.png'), fullPage: true });
+  await closeToasts(page);
+  await expectAccessible(page, "a group's sub-dashboard in ja");
+
+  await page.goto(`${page.url().split('#')[0]}#/dashboard/subDashboard?groupId=no-such-group`);
+  await expect.poll(() => page.getByTestId('sub-dashboard-error').textContent()).toContain('720003');
+}

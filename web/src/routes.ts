@@ -59,6 +59,8 @@ export type PageKey =
   | 'appInsights'
   | 'webInsights'
   | 'onboarding'
+  | 'dashboardGroups'
+  | 'subDashboard'
   /** the generic list screen of a registry entity (`RouteDef.entity`) */
   | 'entity';
 
@@ -132,9 +134,9 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Dashboard and home
   screen('/dashboard', 'page.dashboard', ['NAV_DASHBOARD'], { page: 'dashboard', ...menu('dashboard', 'pi pi-chart-bar') }),
-  screen('/dashboard/groups', 'page.dashboardGroups', ['NAV_DASHBOARD']),
+  { ...entityScreen('/dashboard/groups', 'dashboardGroup', 'NAV_DASHBOARD'), titleKey: 'page.dashboardGroups', page: 'dashboardGroups' },
   entityScreen('/dashboard/setTarget', 'kpiTarget', 'NAV_KPI_TARGET', menu('dashboard', 'pi pi-flag')),
-  screen('/dashboard/subDashboard', 'page.subDashboard', ['NAV_DASHBOARD']),
+  screen('/dashboard/subDashboard', 'page.subDashboard', ['NAV_DASHBOARD'], { page: 'subDashboard' }),
   screen('/home', 'page.home', ['NAV_HOME'], { page: 'home', ...menu('dashboard', 'pi pi-inbox') }),
 
   // Library

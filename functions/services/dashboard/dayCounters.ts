@@ -41,9 +41,11 @@ function partsOf(start: string, end: string): { whole: string[]; partial: { from
   }
 }
 
-/** Sort prefixes that read days `from`..`to` of one month and little else: the day itself, or its tens of days. */
+/** Sort prefixes that read days `from`..`to` of one month and little else: the day itself, its tens of days, or the whole month. */
 function dayPrefixes(from: string, to: string): string[] {
   if (from === to) return [from];
+  // a whole month in one query rather than four
+  if (from.endsWith('-01') && to === lastDayOf(from.slice(0, 7))) return [from.slice(0, 7)];
   const tens = new Set<string>();
   for (let d = Number(from.slice(8)); d <= Number(to.slice(8)); d++) tens.add(`${from.slice(0, 8)}${Math.floor(d / 10)}`);
   return [...tens];
@@ -92,9 +94,14 @@ async function readMonths(tenant: TenantStore, kind: keyof typeof ORG_MONTH_KIND
  * month items, the rest from day items. Answers the items' counters, to be summed.
  */
 export async function readRange(tenant: TenantStore, kind: 'counts' | 'plans', start: string, end: string, attributes?: readonly string[]): Promise<DayCounts[]> {
+  return (await readRangeItems(tenant, kind, start, end, attributes)).map((i) => i.counts);
+}
+
+/** As readRange, each item with its day: a month item's is the month's first (for points of a month or longer). */
+export async function readRangeItems(tenant: TenantStore, kind: 'counts' | 'plans', start: string, end: string, attributes?: readonly string[]): Promise<DayItem[]> {
   const { whole, partial } = partsOf(start, end);
   const [months, ...days] = await Promise.all([readMonths(tenant, kind, whole, attributes), ...partial.map((p) => readDays(tenant, kind, p.from, p.to, attributes))]);
-  return [...months.map((m) => m.counts), ...days.flat().map((d) => d.counts)];
+  return [...months.map((m) => ({ day: `${m.month}-01`, counts: m.counts })), ...days.flat()];
 }
 
 /** The trend counts (DAILY_IN_MONTH) of each day from `start` to `end`. */

@@ -1,14 +1,16 @@
 /**
  * The dashboard's numbers (`dashboardMetric`): the organization's day counters over a range (./dayCounters.ts),
- * read through the caller's tenant store only. A request reads one partition per month of its range.
+ * read through the caller's tenant store only. A request reads one partition per month of its range. With a
+ * `groupId`, a dashboard group's: its messages' share counters only (./groupShares.ts).
  */
 import { type Channel, CHANNELS } from '../../../shared/delivery';
 import { countsOfAttempts, messageFigures } from '../../../shared/metrics';
 import { DAILY_IN_MONTH, DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
-import { bucketOf, type DashboardBucket, type DashboardRange, RANKED_MAX, rankOf, resolveRange } from '../../../shared/services/dashboard';
+import { bucketOf, type DashboardBucket, type DashboardRange, GROUP_UNMEASURED, RANKED_MAX, rankOf, resolveRange } from '../../../shared/services/dashboard';
 import { utcDayStart } from '../../../shared/services/report';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { addInto, countsOf, DAY_FIELDS, OS_CHANNEL, readDaily, readDays, readRange, SUMMARY_ATTRIBUTES } from './dayCounters';
+import { addInto, countsOf, DAY_FIELDS, type DayItem, OS_CHANNEL, readDaily, readDays, readRange, readRangeItems, SUMMARY_ATTRIBUTES } from './dayCounters';
+import { addShares, type GroupShares, groupShares } from './groupShares';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,10 +57,33 @@ function periodStart(period: KpiTarget['period'], now: number): string {
   return isoDay(Date.UTC(d.getUTCFullYear(), month, 1));
 }
 
+/** A group's trend points: its messages' counts per day, or per month beyond a year (whole months from month items). */
+async function groupTrend(group: GroupShares, bucket: DashboardBucket, r: { start: string; end: string }, ctx: AuthedContext): Promise<DayItem[]> {
+  const items = await group.read((attributes) =>
+    bucket === 'MONTH' ? readRangeItems(ctx.tenant, 'plans', r.start, r.end, attributes) : readDays(ctx.tenant, 'plans', r.start, r.end, attributes),
+  );
+  return items.map(({ day, counts }) => {
+    const raw: Record<string, number> = {};
+    addShares(raw, counts);
+    return { day, counts: raw };
+  });
+}
+
 export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
-  async summary(range, ctx) {
+  async summary({ groupId, ...range }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId) : undefined;
     const r = await rangeOf(range, ctx);
     const raw: Record<string, number> = {};
+    if (group) {
+      for (const counts of await group.read((attributes) => readRange(ctx.tenant, 'plans', r.start, r.end, attributes))) addShares(raw, counts);
+      return {
+        range: r,
+        totals: countsOf(raw),
+        channels: CHANNELS.map((channel) => ({ channel, counts: countsOf(raw, orgDayField.channel('', channel)) })),
+        os: [],
+        unmeasured: [...GROUP_UNMEASURED],
+      };
+    }
     for (const counts of await readRange(ctx.tenant, 'counts', r.start, r.end, SUMMARY_ATTRIBUTES)) addInto(raw, counts);
     return {
       range: r,
@@ -68,12 +93,16 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     };
   },
 
-  async trend({ range, resolution }, ctx) {
+  async trend({ range, resolution, groupId }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId) : undefined;
     const r = await rangeOf(range, ctx);
-    const bucket = bucketOf(r.days, resolution);
+    const natural = bucketOf(r.days, resolution);
+    // a message's counts are kept per day, and read per ten days: a group's points are days at the finest, months beyond a year
+    const bucket = !group ? natural : r.days > 366 ? 'MONTH' : natural === 'HOUR' ? 'DAY' : natural;
     const sums = new Map<string, Record<string, number>>(pointsOf(bucket, r.start, r.end).map((label) => [label, {}]));
-    const days =
-      bucket === 'HOUR'
+    const days = group
+      ? await groupTrend(group, bucket, r, ctx)
+      : bucket === 'HOUR'
         ? await readDays(
             ctx.tenant,
             'hours',
@@ -102,10 +131,12 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     };
   },
 
-  async ranking(range, ctx) {
+  async ranking({ groupId, ...range }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId) : undefined;
     const r = await rangeOf(range, ctx);
     const byPlan = new Map<string, { channel: Channel; raw: Record<string, number> }>();
-    for (const counts of await readRange(ctx.tenant, 'plans', r.start, r.end)) {
+    const shares = group ? await group.read((attributes) => readRange(ctx.tenant, 'plans', r.start, r.end, attributes)) : await readRange(ctx.tenant, 'plans', r.start, r.end);
+    for (const counts of shares) {
       for (const [name, n] of Object.entries(counts)) {
         const [field, channel, ...id] = name.split('~');
         if (!id.length || typeof n !== 'number' || !(CHANNELS as readonly string[]).includes(channel!)) continue;
@@ -143,7 +174,8 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     };
   },
 
-  async kpiProgress(_payload, ctx) {
+  async kpiProgress({ groupId }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId) : undefined;
     const targets = await ctx.tenant.list('kpiTarget');
     if (targets.length === 0) return { targets: [] };
     const now = ctx.rt.clock.now();
@@ -154,7 +186,8 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     await Promise.all(
       [...new Set(starts)].map(async (start) => {
         const raw: Record<string, number> = {};
-        for (const counts of await readRange(ctx.tenant, 'counts', start, today, DAY_FIELDS)) addInto(raw, counts);
+        if (group) for (const counts of await group.read((attributes) => readRange(ctx.tenant, 'plans', start, today, attributes))) addShares(raw, counts);
+        else for (const counts of await readRange(ctx.tenant, 'counts', start, today, DAY_FIELDS)) addInto(raw, counts);
         periods.set(start, raw);
       }),
     );
@@ -171,7 +204,10 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
                 : t.metric === 'CLICK_RATE'
                   ? rate(c.clicks, c.delivered)
                   : t.metric === 'UNSUBSCRIBE_RATE'
-                    ? rate(c.unsubscribes, c.opens)
+                    ? // a group's messages have no unsubscribe counts of their own
+                      group
+                      ? null
+                      : rate(c.unsubscribes, c.opens)
                     : // conversions are not measured yet
                       null;
           let progress: number | null = null;

@@ -24,10 +24,14 @@ export const keys = {
   templateLanguages: (id: string) => key('templateMessage.getMultiLanguages', { id }),
   plan: (id: string) => key('plan.detail', { id }),
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
-  dashboardSummary: (range: DashboardRangeIn) => key('dashboardMetric.summary', range),
-  dashboardTrend: (range: DashboardRangeIn, resolution: DashboardResolution) => key('dashboardMetric.trend', { range, resolution }),
-  dashboardRanking: (range: DashboardRangeIn) => key('dashboardMetric.ranking', range),
-  kpiProgress: () => key('dashboardMetric.kpiProgress', {}),
+  // with a dashboard group's id: its messages' numbers only (the sub-dashboard)
+  dashboardSummary: (range: DashboardRangeIn, groupId?: string) => key('dashboardMetric.summary', { ...range, ...(groupId ? { groupId } : {}) }),
+  dashboardTrend: (range: DashboardRangeIn, resolution: DashboardResolution, groupId?: string) =>
+    key('dashboardMetric.trend', { range, resolution, ...(groupId ? { groupId } : {}) }),
+  dashboardRanking: (range: DashboardRangeIn, groupId?: string) => key('dashboardMetric.ranking', { ...range, ...(groupId ? { groupId } : {}) }),
+  kpiProgress: (groupId?: string) => key('dashboardMetric.kpiProgress', groupId ? { groupId } : {}),
+  dashboardGroup: (id: string) => key('dashboardGroup.detail', { id }),
+  dashboardGroups: () => key('dashboardGroup.getAll', {}),
   insightSummary: (source: InsightSource, range: DashboardRangeIn) => key('behaviorInsight.summary', { source, range }),
   insightFunnel: (source: InsightSource, range: DashboardRangeIn, steps: string[]) => key('behaviorInsight.funnel', { source, range, steps }),
   insightWebApps: () => key('behaviorInsight.webApps', {}),

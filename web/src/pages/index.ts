@@ -55,6 +55,8 @@ export const pages = {
   onboarding: lazyPage(() => import('./onboarding/OnboardingPage')),
   appInsights: lazyPage(() => import('./insights/AppInsightsPage')),
   webInsights: lazyPage(() => import('./insights/WebInsightsPage')),
+  dashboardGroups: lazyPage(() => import('./dashboard/DashboardGroupsPage')),
+  subDashboard: lazyPage(() => import('./dashboard/SubDashboardPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
 
 /** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */

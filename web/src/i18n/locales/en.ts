@@ -226,6 +226,7 @@ const en = {
     planTag: { title: 'Tags' },
     planCategory: { title: 'Message categories' },
     planGroup: { title: 'Message groups' },
+    dashboardGroup: { title: 'Dashboard groups' },
     language: { title: 'Languages' },
     actionList: { title: 'Action list' },
     company: { title: 'Companies' },

@@ -199,6 +199,7 @@ const ja: LocaleShape = {
     planTag: { title: 'タグ' },
     planCategory: { title: 'メッセージカテゴリ' },
     planGroup: { title: 'メッセージグループ' },
+    dashboardGroup: { title: 'ダッシュボードグループ' },
     language: { title: '言語' },
     actionList: { title: 'アクション一覧' },
     company: { title: '会社' },

@@ -199,6 +199,7 @@ const zh: LocaleShape = {
     planTag: { title: '标签' },
     planCategory: { title: '消息分类' },
     planGroup: { title: '消息组' },
+    dashboardGroup: { title: '仪表盘分组' },
     language: { title: '语言' },
     actionList: { title: '动作列表' },
     company: { title: '公司' },

@@ -3,6 +3,7 @@
  * and type, totals with their rates, the trend, the funnel, the push split per device OS, the channels, the
  * messages ranked A to D by open rate, and the KPI targets' progress. Display rules of spec 001 section 9:
  * counts with K and M, rates cut to two decimals, '--' where a channel cannot measure a metric, UTC days.
+ * Given a dashboard group, the same for its messages only (the sub-dashboard): '--' for what is not kept per message.
  */
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
@@ -17,6 +18,7 @@ import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { Select } from '../../components/Select';
+import '../../i18n/areas/dashboardGroup';
 import { ChartFigure } from './ChartFigure';
 import styles from './DashboardMetrics.module.css';
 
@@ -24,21 +26,23 @@ const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null)
 const COLORS = { sent: '#2563eb', delivered: '#0f766e', opens: '#15803d', clicks: '#c2410c' } as const;
 const GRADE_SEVERITY = { A: 'success', B: 'info', C: 'warning', D: 'danger' } as const;
 
-export function DashboardMetrics() {
+export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
   const { t } = useTranslation();
   const [range, setRange] = useState<DashboardRange>({ preset: 'MONTH' });
   const [resolution, setResolution] = useState<DashboardResolution>('DEFAULT');
   const [chartType, setChartType] = useState<'line' | 'bar'>('line');
 
-  const summary = useCall(keys.dashboardSummary(range));
-  const trend = useCall(keys.dashboardTrend(range, resolution));
-  const ranking = useCall(keys.dashboardRanking(range));
-  const kpis = useCall(keys.kpiProgress());
+  const summary = useCall(keys.dashboardSummary(range, groupId));
+  const trend = useCall(keys.dashboardTrend(range, resolution, groupId));
+  const ranking = useCall(keys.dashboardRanking(range, groupId));
+  const kpis = useCall(keys.kpiProgress(groupId));
 
   const label = (k: string) => t(`dashboard.metrics.${k}`);
   const channelName = (c: Channel) => t(`dashboard.metrics.channelName.${c}`);
 
   const totals = summary.data?.totals;
+  // a group's counts not kept per message
+  const unmeasured = new Set<string>(summary.data?.unmeasured ?? []);
   const failedToLoad = summary.error || trend.error || ranking.error;
 
   return (
@@ -86,7 +90,7 @@ export function DashboardMetrics() {
             {(['attempted', 'sent', 'delivered', 'opens', 'clicks', 'unsubscribes', 'bounces'] as const).map((k) => (
               <div key={k} className={styles.total} data-metric={k}>
                 <dt>{t(`dashboard.metrics.counts.${k}`)}</dt>
-                <dd>{formatCount(totals[k])}</dd>
+                <dd>{unmeasured.has(k) ? '--' : formatCount(totals[k])}</dd>
               </div>
             ))}
             {(
@@ -94,7 +98,7 @@ export function DashboardMetrics() {
                 ['deliveryRate', ratio(totals.delivered, totals.attempted)],
                 ['openRate', ratio(totals.opens, totals.delivered)],
                 ['ctr', ratio(totals.clicks, totals.delivered)],
-                ['unsubscribeRate', ratio(totals.unsubscribes, totals.opens)],
+                ['unsubscribeRate', unmeasured.has('unsubscribes') ? null : ratio(totals.unsubscribes, totals.opens)],
               ] as const
             ).map(([k, v]) => (
               <div key={k} className={styles.total} data-metric={k}>
@@ -147,7 +151,7 @@ export function DashboardMetrics() {
             rowHeader={label('funnelTitle')}
           />
         )}
-        {summary.data && <OsSplit os={summary.data.os} />}
+        {summary.data && (summary.data.os.length > 0 ? <OsSplit os={summary.data.os} /> : <p className="muted small">{t('dashboardGroup.noOs')}</p>)}
       </div>
 
       {summary.data && (

@@ -10,6 +10,7 @@ import '../../i18n/areas/dashboard';
 import { shownName } from '../../i18n/seededNames';
 import { DASHBOARD_LINKS, isComingSoon } from '../../routes';
 import { DashboardMetrics } from './DashboardMetrics';
+import { GroupChooser } from './GroupChooser';
 import styles from './DashboardPage.module.css';
 import statStyles from '../../components/stat.module.css';
 
@@ -99,6 +100,7 @@ export default function DashboardPage() {
           )}
         </div>
       </div>
+      <GroupChooser />
       <DashboardMetrics />
       <p className={`muted ${styles.pageFoot}`}>{t('app.version', { version: APP_VERSION })}</p>
     </section>
