@@ -36,6 +36,7 @@ import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
 import { organizationEntity, whiteListEntity } from './organization';
 import { userDelegateEntity } from './userDelegate';
+import { userAlertEntity } from './userAlert';
 import { planCategoryEntity } from './planCategory';
 import { planGroupEntity } from './planGroup';
 import { planTagEntity } from './planTag';
@@ -128,6 +129,7 @@ export const ENTITIES = {
   inboxItem: inboxItemEntity,
   whiteList: whiteListEntity,
   userDelegate: userDelegateEntity,
+  userAlert: userAlertEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -147,6 +149,7 @@ export * from './invitation';
 export * from './localPorts';
 export * from './organization';
 export * from './userDelegate';
+export * from './userAlert';
 export * from './session';
 export * from './user';
 export * from './userRole';
