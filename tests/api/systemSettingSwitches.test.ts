@@ -237,6 +237,68 @@ describe('the sending switches', () => {
   });
 });
 
+describe('language analysis', () => {
+  it('on, an account without a locale is written to in its country’s language; off, in the template’s default language', async () => {
+    const tag = `la${randomUUID().slice(0, 6)}`;
+    const now = clock.now();
+    const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
+    // no locale in Japan; a locale of its own in Japan; no locale and no country
+    const people = { jp: { country: 'JP' }, chosen: { country: 'JP', locale: 'en-US' }, nowhere: {} };
+    for (const [name, fields] of Object.entries(people)) {
+      const id = `${tag}-${name}`;
+      await store.put('account', {
+        ...accountKey(1, id),
+        orgId: 1,
+        emails: [`${id}@example.com`],
+        tags: [],
+        attributes: { campaign: tag },
+        emailConsent: true,
+        smsConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        ...fields,
+        ...audit,
+      });
+    }
+    const segmentId = randomUUID();
+    await store.put('segment', {
+      orgId: 1,
+      id: segmentId,
+      name: tag,
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
+      ...audit,
+    });
+    const content = (name: string) => ({
+      kind: 'EMAIL',
+      template: {
+        defaultLanguage: 'en',
+        contents: {
+          en: { subject: `${name} hello`, blocks: [{ type: 'heading', text: 'Hello' }] },
+          ja: { subject: `${name} こんにちは`, blocks: [{ type: 'heading', text: 'こんにちは' }] },
+        },
+      },
+    });
+    const subjects = async (name: string) =>
+      Object.fromEntries(
+        (await sentMail(herald))
+          .filter((m) => m.subject.startsWith(name))
+          .map((m) => [m.destination.to[0]!.slice(tag.length + 1).replace('@example.com', ''), m.subject.slice(name.length + 1)]),
+      );
+
+    expect((await admin.ok('systemSetting.detail')).organization.languageAnalysis).toBe(false);
+    await sendThrough(`${tag} off`, 'EMAIL', content(`${tag} off`), segmentId);
+    expect(await subjects(`${tag} off`)).toEqual({ jp: 'hello', chosen: 'hello', nowhere: 'hello' });
+    await setSwitches({ languageAnalysis: true });
+    try {
+      await sendThrough(`${tag} on`, 'EMAIL', content(`${tag} on`), segmentId);
+    } finally {
+      await setSwitches({ languageAnalysis: false });
+    }
+    expect(await subjects(`${tag} on`)).toEqual({ jp: 'こんにちは', chosen: 'hello', nowhere: 'hello' });
+  }, 60_000);
+});
+
 describe('iotId hash', () => {
   it('on, the device ids apps send are kept and matched as their SHA-256; off, as sent', async () => {
     const app = await admin.ok('application.save', { name: `Hash app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.hash' });

@@ -6,7 +6,8 @@ const systemSettingEn = {
     hint: {
       singleMessageApprovalSheet: "On: every participant of a single message's approval sheet must pass it. Off: one participant's pass approves it.",
       templateApprovalSheet: 'On: a message or campaign uses a library template only after its approval sheet passed.',
-      languageAnalysis: 'Kept with the setting; it has no effect in Herald yet.',
+      languageAnalysis:
+        "On: a recipient whose account names no locale gets the message in the main language of the account's country (Japan: Japanese), when the template has it. Off: in the template's default language.",
       apiPushCheckDeletedTemplate: 'Kept with the setting; it has no effect in Herald yet.',
       mutableContent: "On: every iOS push asks for mutable content, so the app's notification service extension can change it (always with media or buttons).",
       ignoreAccountNotifySetting:

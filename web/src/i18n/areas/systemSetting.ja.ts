@@ -6,7 +6,8 @@ const systemSettingJa = {
     hint: {
       singleMessageApprovalSheet: 'オン：単発メッセージの承認シートは参加者全員の承認が必要です。オフ：参加者1人の承認で承認されます。',
       templateApprovalSheet: 'オン：メッセージやキャンペーンは、承認シートが通ったライブラリのテンプレートだけを使えます。',
-      languageAnalysis: '設定として保存されますが、Herald ではまだ働きがありません。',
+      languageAnalysis:
+        'オン：ロケールのないアカウントには、アカウントの国の主要言語（日本なら日本語）で送ります（テンプレートにその言語があるとき）。オフ：テンプレートのデフォルト言語で送ります。',
       apiPushCheckDeletedTemplate: '設定として保存されますが、Herald ではまだ働きがありません。',
       mutableContent: 'オン：すべての iOS プッシュで mutable content を要求し、アプリの通知サービス拡張が内容を変更できます（メディアやボタンがあるときは常に要求）。',
       ignoreAccountNotifySetting: 'オン：アプリで通知をオフにしたアカウントにもプッシュを送ります。通知を許可していない端末や配信停止済みのアドレスには送りません。',
