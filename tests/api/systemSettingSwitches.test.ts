@@ -299,6 +299,73 @@ describe('language analysis', () => {
   }, 60_000);
 });
 
+describe('API push check deleted template', () => {
+  it('on, a webhook call of a message made from a library template since deleted is refused and sends nothing; off, the copy is sent', async () => {
+    const tag = `dt${randomUUID().slice(0, 6)}`;
+    const template = await admin.ok('templateMessage.save', {
+      name: `Welcome ${tag}`,
+      template: { defaultLanguage: 'en', contents: { en: { subject: `Welcome ${tag}`, blocks: [{ type: 'heading', text: 'Welcome' }] } } },
+    });
+    const segmentId = (await seedAudience(herald, 1, `${tag}s`, 1)).segmentId;
+    const plan = await admin.ok('plan.saveSingle', {
+      name: tag,
+      title: tag,
+      channel: 'EMAIL',
+      content: { kind: 'TEMPLATE', templateId: template.id },
+      segmentId,
+      trigger: { kind: 'ACTION', actionCode: 'signed_up', webhook: true, limiter: { kind: 'EACH_EVENT' } },
+    });
+    await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.id], deadline: clock.now() + DAY });
+    expect((await approver.client.ok('planAction.pass', { id: plan.id })).status).toBe('ACTIVE');
+    const { url, token } = await admin.ok('trigger.issueWebhookToken', { id: plan.id });
+    const accountId = `${tag}-eve`;
+    const now = clock.now();
+    await store.put('account', {
+      ...accountKey(1, accountId),
+      orgId: 1,
+      emails: [`${accountId}@example.com`],
+      country: 'JP',
+      tags: [],
+      attributes: {},
+      emailConsent: true,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
+    const hook = async () => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ accountId }) });
+      return { status: res.status, body: (await res.json()) as { errorCode?: string; errorMessage?: string } };
+    };
+    const sent = async () => {
+      await herald.scheduler.fireDue();
+      await herald.delivery.idle();
+      return (await sentMail(herald)).filter((m) => m.subject === `Welcome ${tag}`).length;
+    };
+
+    // the template is there: the call sends its copy
+    expect((await hook()).status).toBe(200);
+    expect(await until('the first send', sent, (n) => n === 1)).toBe(1);
+    await admin.ok('templateMessage.delete', { id: template.id });
+    expect((await admin.ok('systemSetting.detail')).organization.apiPushCheckDeletedTemplate).toBe(true);
+    const refused = await hook();
+    expect(refused.body).toMatchObject({ errorCode: '720003', errorMessage: expect.stringContaining('template was deleted') });
+    expect(await sent()).toBe(1);
+
+    await setSwitches({ apiPushCheckDeletedTemplate: false });
+    try {
+      expect((await hook()).status).toBe(200);
+      expect(await until('the copy to be sent', sent, (n) => n === 2)).toBe(2);
+    } finally {
+      await setSwitches({ apiPushCheckDeletedTemplate: true });
+    }
+  }, 60_000);
+});
+
 describe('iotId hash', () => {
   it('on, the device ids apps send are kept and matched as their SHA-256; off, as sent', async () => {
     const app = await admin.ok('application.save', { name: `Hash app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.hash' });
