@@ -366,6 +366,41 @@ describe('API push check deleted template', () => {
   }, 60_000);
 });
 
+describe('feature category presets', () => {
+  it('are offered to every author of the organization through the configuration, and name only its own categories, groups and tags', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const category = await admin.ok('planCategory.save', { name: `Seasonal ${tag}` });
+    const group = await admin.ok('planGroup.save', { name: `Spring ${tag}` });
+    const planTag = await admin.ok('planTag.save', { name: `Sale ${tag}`, color: '#336699' });
+    const foreign = await callers.other.ok('planCategory.save', { name: `Theirs ${tag}` });
+    const preset = { name: 'Spring sale', categoryId: category.id, groupId: group.id, tagIds: [planTag.id] };
+
+    expect((await approver.client.ok('auth.configuration')).systemSetting.featureCategoryPresets).toEqual([]);
+    const saved = await setSwitches({ featureCategoryPresets: [preset, { name: 'Tags only', tagIds: [planTag.id] }] });
+    expect(saved.featureCategoryPresets).toEqual([preset, { name: 'Tags only', tagIds: [planTag.id] }]);
+    // an author without the system setting permission is offered them; the other organization is not
+    expect((await approver.client.ok('auth.configuration')).systemSetting.featureCategoryPresets).toEqual(saved.featureCategoryPresets);
+    expect((await callers.other.ok('auth.configuration')).systemSetting.featureCategoryPresets).toEqual([]);
+
+    const { organization } = await admin.ok('systemSetting.detail');
+    const refused = async (featureCategoryPresets: unknown, lang = 'en') =>
+      (await admin.call('systemSetting.save', { ...organization, featureCategoryPresets }, { 'x-lang': lang })).body;
+    // another organization's category answers as a missing one, naming the field, in the caller's language
+    expect(await refused([{ ...preset, categoryId: foreign.id }])).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('featureCategoryPresets.0.categoryId'),
+    });
+    expect(await refused([{ ...preset, categoryId: randomUUID() }], 'ja')).toMatchObject({ errorMessage: expect.stringContaining('この組織のメッセージのカテゴリ') });
+    expect(await refused([preset, { ...preset, name: 'Other', tagIds: [randomUUID()] }])).toMatchObject({
+      errorMessage: expect.stringContaining('featureCategoryPresets.1.tagIds.0'),
+    });
+    expect(await refused([preset, { name: 'spring SALE' }])).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('name of its own') });
+    expect(await refused([{ name: '' }])).toMatchObject({ errorCode: '400016' });
+    expect((await admin.ok('systemSetting.detail')).organization.version).toBe(organization.version);
+    await setSwitches({ featureCategoryPresets: [] });
+  });
+});
+
 describe('iotId hash', () => {
   it('on, the device ids apps send are kept and matched as their SHA-256; off, as sent', async () => {
     const app = await admin.ok('application.save', { name: `Hash app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.hash' });

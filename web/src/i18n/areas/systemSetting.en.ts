@@ -3,6 +3,16 @@ const systemSettingEn = {
   systemSetting: {
     previewAppNameHint: 'The app name the push preview shows above a notification (Herald when empty).',
     defaultCountryNotListed: 'Choose the default country from the country list, or leave the list empty.',
+    presets: {
+      title: 'Feature category presets',
+      hint: "Named classifications a message's author applies in one pick: a category, a group and tags.",
+      name: 'Preset name',
+      category: 'Category of preset',
+      group: 'Group of preset',
+      tags: 'Tags of preset',
+      remove: 'Remove preset',
+      add: 'Add preset',
+    },
     hint: {
       singleMessageApprovalSheet: "On: every participant of a single message's approval sheet must pass it. Off: one participant's pass approves it.",
       templateApprovalSheet: 'On: a message or campaign uses a library template only after its approval sheet passed.',

@@ -3,6 +3,16 @@ const systemSettingJa = {
   systemSetting: {
     previewAppNameHint: 'プッシュのプレビューで通知の上に表示するアプリ名（空欄のときは Herald）。',
     defaultCountryNotListed: 'デフォルトの国は国リストから選ぶか、リストを空にしてください。',
+    presets: {
+      title: '機能カテゴリのプリセット',
+      hint: 'メッセージの作成者が一度に適用できる名前付きの分類：カテゴリ、グループ、タグ。',
+      name: 'プリセット名',
+      category: 'プリセットのカテゴリ',
+      group: 'プリセットのグループ',
+      tags: 'プリセットのタグ',
+      remove: 'プリセットを削除',
+      add: 'プリセットを追加',
+    },
     hint: {
       singleMessageApprovalSheet: 'オン：単発メッセージの承認シートは参加者全員の承認が必要です。オフ：参加者1人の承認で承認されます。',
       templateApprovalSheet: 'オン：メッセージやキャンペーンは、承認シートが通ったライブラリのテンプレートだけを使えます。',

@@ -3,6 +3,16 @@ const systemSettingZh = {
   systemSetting: {
     previewAppNameHint: '推送预览中通知上方显示的应用名称（留空时为 Herald）。',
     defaultCountryNotListed: '请从国家列表中选择默认国家，或将列表留空。',
+    presets: {
+      title: '功能分类预设',
+      hint: '消息作者可一次应用的命名分类：分类、分组和标签。',
+      name: '预设名称',
+      category: '预设的分类',
+      group: '预设的分组',
+      tags: '预设的标签',
+      remove: '删除预设',
+      add: '添加预设',
+    },
     hint: {
       singleMessageApprovalSheet: '开启：单条消息审批单的每位参与者都须通过。关闭：任一参与者通过即批准。',
       templateApprovalSheet: '开启：消息或活动只能在模板审批单通过后使用模板库中的模板。',
