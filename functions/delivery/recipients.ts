@@ -6,12 +6,16 @@
 import type { Account } from '../../shared/entities';
 import type { Channel } from '../../shared/delivery';
 import { adapterOf } from '../channels';
+import { localeOfCountry } from '../domain/languageAnalysis';
+import { organizationSettingOf } from '../domain/organizationSetting';
 import { presetTokens, presetValues } from '../domain/presetValues';
 import type { Store } from '../store/store';
 import type { Recipient } from './messages';
 
 export async function recipientsOf(store: Store, orgId: number, channel: Channel, accounts: readonly Account[], content: unknown): Promise<Recipient[]> {
   const reach = await adapterOf(channel).reach([...accounts], { store, orgId });
+  // the setting is read only for a page with an account that names no locale
+  const analyse = accounts.some((a) => !a.locale) && (await organizationSettingOf(store.forOrg(orgId))).languageAnalysis;
   const reached = accounts.flatMap((account, i) => {
     const r = reach[i]!;
     if (!('address' in r)) return [];
@@ -21,7 +25,7 @@ export async function recipientsOf(store: Store, orgId: number, channel: Channel
         ...(t.target ? { target: t.target } : {}),
         ...(t.os ? { os: t.os } : {}),
         address: t.address,
-        locale: account.locale,
+        locale: account.locale ?? (analyse ? localeOfCountry(account.country) : undefined),
         ...(account.timeZone ? { timeZone: account.timeZone } : {}),
         firstName: account.firstName,
         lastName: account.lastName,

@@ -11,6 +11,7 @@ const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   countryList: [],
   defaultCountry: '',
   languageAnalysis: false,
+  featureCategoryPresets: [],
   singleMessageApprovalSheet: true,
   templateApprovalSheet: false,
   approvalSheetTips: '',

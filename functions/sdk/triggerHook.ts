@@ -4,8 +4,9 @@
  * `{ "accountId": "…", "eventId": "…" }` (the optional event id makes a retried call one event). It goes through the
  * same queue step as the app's events, so the message follows the trigger's delay, throttle and limiter rule.
  * Checked in order: the path, the token's form, the plan (a plan of another organization, one without a webhook or
- * with no token issued answers 720003, as a missing one), the token (400017), the trigger's calls this minute, the
- * body and the account (720003). The token is never logged: only the path is.
+ * with no token issued answers 720003, as a missing one), the token (400017), the library template the message was
+ * made from when the system setting checks for deleted ones (720003), the trigger's calls this minute, the body and
+ * the account (720003). The token is never logged: only the path is.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -17,6 +18,7 @@ import { PATHS } from '../../shared/paths';
 import { firstIssue, payloadProblem } from '../api/problems';
 import { announceHookCall, HOOK_TOKEN, hookTokenMatches } from '../delivery';
 import { Accounts } from '../domain/accounts';
+import { organizationSettingOf } from '../domain/organizationSetting';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 
@@ -46,6 +48,10 @@ export function triggerHook(rt: Runtime, store: Store) {
     const [plan, matches] = await Promise.all([tenant.get('plan', planId), hookTokenMatches(store, orgId, planId, token)]);
     if (plan?.trigger.kind !== 'ACTION' || !plan.trigger.webhook) throw noHook();
     if (!matches) throw new AppError('400017', TRIGGER_TEXTS.hookToken.en);
+    // an API push of a message made from a library template: refused once the template is gone, unless switched off
+    if (plan.templateId && (await organizationSettingOf(tenant)).apiPushCheckDeletedTemplate && !(await tenant.get('templateMessage', plan.templateId))) {
+      throw new AppError('720003', TRIGGER_TEXTS.templateDeleted.en);
+    }
 
     const now = rt.clock.now();
     const minute = Math.floor(now / 60_000);

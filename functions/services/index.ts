@@ -42,6 +42,7 @@ import { modelHistoryHandlers, modelRecordHandlers } from './model/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
 import { junctionHandlers } from './junction/handlers';
+import { userAlertHandlers } from './userAlert/handlers';
 
 /** Every area of the catalogue with all its operations. */
 export type HandlerTable = { [A in keyof typeof SERVICE_AREAS]: AreaHandlers<A> };
@@ -100,6 +101,7 @@ const AREAS: HandlerTable = {
   aiBot: aiBotHandlers,
   junction: junctionHandlers,
   userDelegate: userDelegateHandlers,
+  userAlert: userAlertHandlers,
   // a model's runs are its cloud source's deliveries, read and decided by the cloud-source area
   modelHistory: modelHistoryHandlers(cloudSourceHistoryHandlers),
   modelRecord: modelRecordHandlers(cloudSourceRecordHandlers),

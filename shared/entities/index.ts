@@ -37,6 +37,7 @@ import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
 import { organizationEntity, whiteListEntity } from './organization';
 import { userDelegateEntity } from './userDelegate';
+import { userAlertEntity } from './userAlert';
 import { planCategoryEntity } from './planCategory';
 import { planGroupEntity } from './planGroup';
 import { planTagEntity } from './planTag';
@@ -130,6 +131,7 @@ export const ENTITIES = {
   inboxItem: inboxItemEntity,
   whiteList: whiteListEntity,
   userDelegate: userDelegateEntity,
+  userAlert: userAlertEntity,
 } as const satisfies Record<string, EntityDef>;
 
 export type EntityName = keyof typeof ENTITIES;
@@ -149,6 +151,7 @@ export * from './invitation';
 export * from './localPorts';
 export * from './organization';
 export * from './userDelegate';
+export * from './userAlert';
 export * from './session';
 export * from './user';
 export * from './userRole';

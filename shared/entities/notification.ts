@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { defineEntity, idString, TENANT_KEYS } from './entity';
 
-export const NOTIFICATION_KINDS = ['APPROVAL_REQUEST', 'APPROVED', 'REJECTED', 'SEND_FINISHED'] as const;
+export const NOTIFICATION_KINDS = ['APPROVAL_REQUEST', 'APPROVED', 'REJECTED', 'SEND_FINISHED', 'ALERT_FAILURE_RATE', 'ALERT_SOURCE_FAILED'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The user alert type (the settings' Notifications tab) that asks for each kind by mail. */
@@ -15,7 +15,13 @@ export const NOTIFICATION_ALERT_TYPE: Record<NotificationKind, string> = {
   APPROVED: 'APPROVAL_RESULT',
   REJECTED: 'APPROVAL_RESULT',
   SEND_FINISHED: 'SEND_COMPLETED',
+  // a member's own alert rules (userAlert) say themselves whether they mail
+  ALERT_FAILURE_RATE: '',
+  ALERT_SOURCE_FAILED: '',
 };
+
+/** What a notification is about: a message, a template, or a cloud source (or model). */
+export const NOTIFICATION_SUBJECTS = ['PLAN', 'TEMPLATE', 'CLOUD_SOURCE'] as const;
 
 /** The key prefix of one user's notifications. */
 export const notificationPrefixOf = (userId: string) => `${userId}#`;
@@ -27,7 +33,7 @@ export const notificationSchema = z.object({
   userId: idString,
   kind: z.enum(NOTIFICATION_KINDS),
   /** the message or template it is about */
-  subject: z.enum(['PLAN', 'TEMPLATE']),
+  subject: z.enum(NOTIFICATION_SUBJECTS),
   subjectId: idString,
   /** the message's name when it was written */
   name: z.string().max(200),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
-import { auditFields, defineEntity, TENANT_KEYS } from './entity';
+import { auditFields, defineEntity, idString, TENANT_KEYS } from './entity';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Quiet hours (SMS and push), in each recipient's time zone; a window past midnight (21:00–08:00) wraps. */
@@ -17,6 +17,20 @@ export const frequencyCapsSchema = z.object(Object.fromEntries(CHANNELS.map((c) 
 export type FrequencyCaps = z.output<typeof frequencyCapsSchema>;
 export const NO_FREQUENCY_CAPS = Object.fromEntries(CHANNELS.map((c) => [c, 0])) as FrequencyCaps;
 
+/**
+ * A feature category preset (spec 001 3.11 names the field only): a named classification a message's author
+ * applies in one pick where a message is classified (the wizard's content step, the base-info dialog): its plan
+ * category, group and tags, all the organization's own.
+ */
+export const FEATURE_CATEGORY_PRESETS_MAX = 20;
+export const featureCategoryPresetSchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  categoryId: idString.optional(),
+  groupId: idString.optional(),
+  tagIds: z.array(idString).max(50).default([]),
+});
+export type FeatureCategoryPreset = z.output<typeof featureCategoryPresetSchema>;
+
 /** An organization's system setting (spec 001 3.11): one record per organization (`id` is always `system`). */
 export const systemSettingSchema = z.object({
   orgId: z.number().int(),
@@ -27,6 +41,7 @@ export const systemSettingSchema = z.object({
   /** ISO 3166 alpha-2: the country of phone numbers typed without a country code ('' for none) */
   defaultCountry: z.string().max(2).default(''),
   languageAnalysis: z.boolean(),
+  featureCategoryPresets: z.array(featureCategoryPresetSchema).max(FEATURE_CATEGORY_PRESETS_MAX).default([]),
   singleMessageApprovalSheet: z.boolean(),
   templateApprovalSheet: z.boolean(),
   approvalSheetTips: z.string().max(500),

@@ -22,6 +22,8 @@ export const ADMIN_TEXTS = {
     '委托其他用户的角色需要门户用户权限。',
     '他のユーザーのロールを委任するには、ポータルユーザー権限が必要です。',
   ),
+  alertChannel: entry('Choose at least one way to be alerted.', '请至少选择一种提醒方式。', '通知方法を1つ以上選択してください。'),
+  alertsTooMany: entry('A member may keep at most 50 alerts.', '每位成员最多保留 50 条提醒。', 'アラートは 1 人 50 件までです。'),
   headerName: entry('A header name has letters, digits and - only.', '请求头名称只能包含字母、数字和 -。', 'ヘッダー名には英字、数字、- だけを使えます。'),
   headerValue: entry('Please input the value of each new header!', '请输入每个新请求头的值！', '新しいヘッダーそれぞれの値を入力してください！'),
   clientId: entry('Please input the client id!', '请输入客户端 ID！', 'クライアント ID を入力してください！'),

@@ -22,6 +22,16 @@ export const NOTIFICATION_TEXTS = {
   subjectAPPROVED: entry('Herald: "{name}" was approved', 'Herald：“{name}”已通过审批', 'Herald：「{name}」が承認されました'),
   subjectREJECTED: entry('Herald: "{name}" was rejected', 'Herald：“{name}”被驳回', 'Herald：「{name}」が却下されました'),
   subjectSEND_FINISHED: entry('Herald: "{name}" has been sent', 'Herald：“{name}”已发送完毕', 'Herald：「{name}」の送信が完了しました'),
+  subjectALERT_FAILURE_RATE: entry(
+    'Herald alert: "{name}" failed for {failed} recipients',
+    'Herald 提醒：“{name}”有 {failed} 个收件人发送失败',
+    'Herald アラート：「{name}」で {failed} 件の送信に失敗しました',
+  ),
+  subjectALERT_SOURCE_FAILED: entry(
+    'Herald alert: the cloud source "{name}" failed',
+    'Herald 提醒：云数据源“{name}”失败',
+    'Herald アラート：クラウドソース「{name}」が失敗しました',
+  ),
   bodyAPPROVAL_REQUEST: entry('{by} asks you to review "{name}".', '{by} 请您审批“{name}”。', '{by} さんが「{name}」の承認を依頼しました。'),
   bodyAPPROVED: entry('{by} approved "{name}".', '{by} 通过了“{name}”。', '{by} さんが「{name}」を承認しました。'),
   bodyREJECTED: entry('{by} rejected "{name}": {reason}', '{by} 驳回了“{name}”：{reason}', '{by} さんが「{name}」を却下しました：{reason}'),
@@ -29,6 +39,16 @@ export const NOTIFICATION_TEXTS = {
     'The sending of "{name}" has finished: {sent} sent, {failed} failed.',
     '“{name}”已发送完毕：成功 {sent}，失败 {failed}。',
     '「{name}」の送信が完了しました：送信 {sent} 件、失敗 {failed} 件。',
+  ),
+  bodyALERT_FAILURE_RATE: entry(
+    'A run of "{name}" has finished with {failed} failed and {sent} sent, past the failure rate of your alert.',
+    '“{name}”的一次发送已结束：失败 {failed}，成功 {sent}，超过了您的提醒所设的失败率。',
+    '「{name}」の送信が終わりました：失敗 {failed} 件、送信 {sent} 件で、アラートの失敗率を超えました。',
+  ),
+  bodyALERT_SOURCE_FAILED: entry(
+    'A delivery of the cloud source "{name}" failed: {reason}',
+    '云数据源“{name}”的一次投递失败：{reason}',
+    'クラウドソース「{name}」の配信が失敗しました：{reason}',
   ),
   open: entry('Open {url} to see it.', '打开 {url} 查看。', '{url} を開いて確認してください。'),
   system: entry('Herald (system)', 'Herald（系统）', 'Herald（システム）'),

@@ -250,6 +250,12 @@ export const FORM_TEXTS = {
     '请从国家列表中选择默认国家，或将列表留空。',
     'デフォルトの国は国リストから選ぶか、リストを空にしてください。',
   ),
+  presetReference: entry(
+    "Choose a category, group or tag of this organization's messages.",
+    '请选择本组织消息的分类、分组或标签。',
+    'この組織のメッセージのカテゴリ、グループ、タグから選んでください。',
+  ),
+  presetNames: entry('Each preset needs a name of its own.', '每个预设都需要一个不同的名称。', 'プリセットごとに別の名前を付けてください。'),
   testAddressesMax: entry('At most {max} test addresses.', '最多 {max} 个测试地址。', 'テスト用アドレスは {max} 件までです。'),
   reportMailsMax: entry('At most {max} report addresses.', '报告地址最多 {max} 个。', 'レポートの送付先は {max} 件までです。'),
   quietStart: entry('Use a time such as 21:00.', '请使用 21:00 这样的时间。', '21:00 のような時刻を使ってください。'),

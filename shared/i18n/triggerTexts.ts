@@ -17,6 +17,11 @@ export const TRIGGER_TEXTS = {
     'https:// または http:// で始まるWebアドレスを入力してください。',
   ),
   noWebhook: entry("Turn on the trigger's webhook and save it first.", '请先开启触发器的 Webhook 并保存。', '先にトリガーの Webhook をオンにして保存してください。'),
+  templateDeleted: entry(
+    "The message's template was deleted from the library: the call sends nothing while the system setting checks for deleted templates.",
+    '该消息的模板已从模板库中删除：在系统设置检查已删除模板期间，此调用不会发送任何内容。',
+    'このメッセージのテンプレートはライブラリから削除されました。システム設定で削除済みテンプレートを確認している間、この呼び出しでは何も送信しません。',
+  ),
   noHook: entry('No such trigger webhook.', '没有这个触发器 Webhook。', 'そのトリガー Webhook はありません。'),
   hookToken: entry(
     'The webhook token does not match this trigger: send the token issued for it.',

@@ -86,6 +86,8 @@ export const planSchema = z.object({
   messageType: z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)]).default(1),
   status: z.enum(PLAN_STATES).default('DRAFT'),
   content: contentSchema,
+  /** the library template the content was copied from, if it was: an API push checks it still exists (apiPushCheckDeletedTemplate) */
+  templateId: idString.optional(),
   segmentId: idString.optional(),
   trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
   folderId: idString.optional(),

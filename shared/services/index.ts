@@ -31,6 +31,7 @@ import { templateMessageServices } from './templateMessage';
 import { userServices } from './user';
 import { userRoleServices } from './userRole';
 import { userDelegateServices } from './userDelegate';
+import { userAlertServices } from './userAlert';
 import { modelHistoryServices, modelRecordServices } from './model';
 
 /** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
@@ -84,6 +85,7 @@ export const SERVICE_AREAS = {
   aiBot: aiBotServices,
   junction: junctionServices,
   userDelegate: userDelegateServices,
+  userAlert: userAlertServices,
   modelHistory: modelHistoryServices,
   modelRecord: modelRecordServices,
 } as const;
@@ -135,4 +137,5 @@ export * from './notification';
 export * from './dashboard';
 export * from './brandVoice';
 export * from './userDelegate';
+export * from './userAlert';
 export * from './model';

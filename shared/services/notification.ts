@@ -1,6 +1,6 @@
 /** A user's notifications in the selected organization (spec 000 section 4: mark read, mark unread, mark all read). */
 import * as z from 'zod';
-import { NOTIFICATION_KINDS } from '../entities/notification';
+import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS } from '../entities/notification';
 import { ok, operation } from './operation';
 
 const id = z.string().min(1).max(200);
@@ -8,7 +8,7 @@ const id = z.string().min(1).max(200);
 export const notificationView = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  subject: z.enum(['PLAN', 'TEMPLATE']),
+  subject: z.enum(NOTIFICATION_SUBJECTS),
   subjectId: z.string(),
   name: z.string(),
   by: z.string(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
-import { frequencyCapsSchema, NO_FREQUENCY_CAPS, quietHoursSchema } from '../entities/systemSetting';
+import { FEATURE_CATEGORY_PRESETS_MAX, featureCategoryPresetSchema, frequencyCapsSchema, NO_FREQUENCY_CAPS, quietHoursSchema } from '../entities/systemSetting';
 import { isTimeZone } from '../plan/plan';
 import { isValidEmail, MESSAGES } from '../validation';
 import { operation } from './operation';
@@ -29,6 +29,11 @@ const organizationSettingFields = {
     .regex(/^([A-Z]{2})?$/, 'Use a two-letter country code (ISO 3166), such as JP or US.')
     .default(''),
   languageAnalysis: z.boolean().default(false),
+  featureCategoryPresets: z
+    .array(featureCategoryPresetSchema)
+    .max(FEATURE_CATEGORY_PRESETS_MAX)
+    .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, 'Each preset needs a name of its own.')
+    .default([]),
   singleMessageApprovalSheet: z.boolean().default(true),
   templateApprovalSheet: z.boolean().default(false),
   approvalSheetTips: z.string().trim().max(500).default(''),
@@ -58,6 +63,8 @@ export const organizationSettingView = z.object({
   /** where phone numbers without a country code are read ('' for none) */
   defaultCountry: z.string(),
   languageAnalysis: z.boolean(),
+  /** named classifications (category, group, tags) a message's author applies in one pick */
+  featureCategoryPresets: z.array(featureCategoryPresetSchema),
   singleMessageApprovalSheet: z.boolean(),
   templateApprovalSheet: z.boolean(),
   approvalSheetTips: z.string(),

@@ -237,6 +237,170 @@ describe('the sending switches', () => {
   });
 });
 
+describe('language analysis', () => {
+  it('on, an account without a locale is written to in its country’s language; off, in the template’s default language', async () => {
+    const tag = `la${randomUUID().slice(0, 6)}`;
+    const now = clock.now();
+    const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
+    // no locale in Japan; a locale of its own in Japan; no locale and no country
+    const people = { jp: { country: 'JP' }, chosen: { country: 'JP', locale: 'en-US' }, nowhere: {} };
+    for (const [name, fields] of Object.entries(people)) {
+      const id = `${tag}-${name}`;
+      await store.put('account', {
+        ...accountKey(1, id),
+        orgId: 1,
+        emails: [`${id}@example.com`],
+        tags: [],
+        attributes: { campaign: tag },
+        emailConsent: true,
+        smsConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        ...fields,
+        ...audit,
+      });
+    }
+    const segmentId = randomUUID();
+    await store.put('segment', {
+      orgId: 1,
+      id: segmentId,
+      name: tag,
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
+      ...audit,
+    });
+    const content = (name: string) => ({
+      kind: 'EMAIL',
+      template: {
+        defaultLanguage: 'en',
+        contents: {
+          en: { subject: `${name} hello`, blocks: [{ type: 'heading', text: 'Hello' }] },
+          ja: { subject: `${name} こんにちは`, blocks: [{ type: 'heading', text: 'こんにちは' }] },
+        },
+      },
+    });
+    const subjects = async (name: string) =>
+      Object.fromEntries(
+        (await sentMail(herald))
+          .filter((m) => m.subject.startsWith(name))
+          .map((m) => [m.destination.to[0]!.slice(tag.length + 1).replace('@example.com', ''), m.subject.slice(name.length + 1)]),
+      );
+
+    expect((await admin.ok('systemSetting.detail')).organization.languageAnalysis).toBe(false);
+    await sendThrough(`${tag} off`, 'EMAIL', content(`${tag} off`), segmentId);
+    expect(await subjects(`${tag} off`)).toEqual({ jp: 'hello', chosen: 'hello', nowhere: 'hello' });
+    await setSwitches({ languageAnalysis: true });
+    try {
+      await sendThrough(`${tag} on`, 'EMAIL', content(`${tag} on`), segmentId);
+    } finally {
+      await setSwitches({ languageAnalysis: false });
+    }
+    expect(await subjects(`${tag} on`)).toEqual({ jp: 'こんにちは', chosen: 'hello', nowhere: 'hello' });
+  }, 60_000);
+});
+
+describe('API push check deleted template', () => {
+  it('on, a webhook call of a message made from a library template since deleted is refused and sends nothing; off, the copy is sent', async () => {
+    const tag = `dt${randomUUID().slice(0, 6)}`;
+    const template = await admin.ok('templateMessage.save', {
+      name: `Welcome ${tag}`,
+      template: { defaultLanguage: 'en', contents: { en: { subject: `Welcome ${tag}`, blocks: [{ type: 'heading', text: 'Welcome' }] } } },
+    });
+    const segmentId = (await seedAudience(herald, 1, `${tag}s`, 1)).segmentId;
+    const plan = await admin.ok('plan.saveSingle', {
+      name: tag,
+      title: tag,
+      channel: 'EMAIL',
+      content: { kind: 'TEMPLATE', templateId: template.id },
+      segmentId,
+      trigger: { kind: 'ACTION', actionCode: 'signed_up', webhook: true, limiter: { kind: 'EACH_EVENT' } },
+    });
+    await admin.ok('planAction.sendToReview', { id: plan.id, participants: [approver.id], deadline: clock.now() + DAY });
+    expect((await approver.client.ok('planAction.pass', { id: plan.id })).status).toBe('ACTIVE');
+    const { url, token } = await admin.ok('trigger.issueWebhookToken', { id: plan.id });
+    const accountId = `${tag}-eve`;
+    const now = clock.now();
+    await store.put('account', {
+      ...accountKey(1, accountId),
+      orgId: 1,
+      emails: [`${accountId}@example.com`],
+      country: 'JP',
+      tags: [],
+      attributes: {},
+      emailConsent: true,
+      smsConsent: false,
+      pushConsent: false,
+      lineConsent: false,
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
+    const hook = async () => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ accountId }) });
+      return { status: res.status, body: (await res.json()) as { errorCode?: string; errorMessage?: string } };
+    };
+    const sent = async () => {
+      await herald.scheduler.fireDue();
+      await herald.delivery.idle();
+      return (await sentMail(herald)).filter((m) => m.subject === `Welcome ${tag}`).length;
+    };
+
+    // the template is there: the call sends its copy
+    expect((await hook()).status).toBe(200);
+    expect(await until('the first send', sent, (n) => n === 1)).toBe(1);
+    await admin.ok('templateMessage.delete', { id: template.id });
+    expect((await admin.ok('systemSetting.detail')).organization.apiPushCheckDeletedTemplate).toBe(true);
+    const refused = await hook();
+    expect(refused.body).toMatchObject({ errorCode: '720003', errorMessage: expect.stringContaining('template was deleted') });
+    expect(await sent()).toBe(1);
+
+    await setSwitches({ apiPushCheckDeletedTemplate: false });
+    try {
+      expect((await hook()).status).toBe(200);
+      expect(await until('the copy to be sent', sent, (n) => n === 2)).toBe(2);
+    } finally {
+      await setSwitches({ apiPushCheckDeletedTemplate: true });
+    }
+  }, 60_000);
+});
+
+describe('feature category presets', () => {
+  it('are offered to every author of the organization through the configuration, and name only its own categories, groups and tags', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const category = await admin.ok('planCategory.save', { name: `Seasonal ${tag}` });
+    const group = await admin.ok('planGroup.save', { name: `Spring ${tag}` });
+    const planTag = await admin.ok('planTag.save', { name: `Sale ${tag}`, color: '#336699' });
+    const foreign = await callers.other.ok('planCategory.save', { name: `Theirs ${tag}` });
+    const preset = { name: 'Spring sale', categoryId: category.id, groupId: group.id, tagIds: [planTag.id] };
+
+    expect((await approver.client.ok('auth.configuration')).systemSetting.featureCategoryPresets).toEqual([]);
+    const saved = await setSwitches({ featureCategoryPresets: [preset, { name: 'Tags only', tagIds: [planTag.id] }] });
+    expect(saved.featureCategoryPresets).toEqual([preset, { name: 'Tags only', tagIds: [planTag.id] }]);
+    // an author without the system setting permission is offered them; the other organization is not
+    expect((await approver.client.ok('auth.configuration')).systemSetting.featureCategoryPresets).toEqual(saved.featureCategoryPresets);
+    expect((await callers.other.ok('auth.configuration')).systemSetting.featureCategoryPresets).toEqual([]);
+
+    const { organization } = await admin.ok('systemSetting.detail');
+    const refused = async (featureCategoryPresets: unknown, lang = 'en') =>
+      (await admin.call('systemSetting.save', { ...organization, featureCategoryPresets }, { 'x-lang': lang })).body;
+    // another organization's category answers as a missing one, naming the field, in the caller's language
+    expect(await refused([{ ...preset, categoryId: foreign.id }])).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('featureCategoryPresets.0.categoryId'),
+    });
+    expect(await refused([{ ...preset, categoryId: randomUUID() }], 'ja')).toMatchObject({ errorMessage: expect.stringContaining('この組織のメッセージのカテゴリ') });
+    expect(await refused([preset, { ...preset, name: 'Other', tagIds: [randomUUID()] }])).toMatchObject({
+      errorMessage: expect.stringContaining('featureCategoryPresets.1.tagIds.0'),
+    });
+    expect(await refused([preset, { name: 'spring SALE' }])).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('name of its own') });
+    expect(await refused([{ name: '' }])).toMatchObject({ errorCode: '400016' });
+    expect((await admin.ok('systemSetting.detail')).organization.version).toBe(organization.version);
+    await setSwitches({ featureCategoryPresets: [] });
+  });
+});
+
 describe('iotId hash', () => {
   it('on, the device ids apps send are kept and matched as their SHA-256; off, as sent', async () => {
     const app = await admin.ok('application.save', { name: `Hash app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.hash' });

@@ -43,6 +43,7 @@ interface Ids {
   pushChannel: string;
   delegation: string;
   dashboardGroup: string;
+  alert: string;
 }
 
 const emailContent = {
@@ -241,6 +242,8 @@ const PROBES: Record<string, Probe> = {
   'userDelegate.save (from)': (ids) => ({ fromUserId: ids.user, toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + DAY }),
   'userDelegate.save (id)': (ids) => ({ id: ids.delegation, toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + DAY }),
   'userDelegate.delete': (ids) => ({ id: ids.delegation }),
+  'userAlert.save': (ids) => ({ id: ids.alert, event: 'RUN_FAILURE_RATE', threshold: 5, version: 1 }),
+  'userAlert.delete': (ids) => ({ id: ids.alert }),
 };
 
 /** Operations whose named record is an organization or the caller's own: probed where that is the subject. */
@@ -317,6 +320,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
       pushChannel: await admin.ok('pushChannelSetting.detail', { id: ids.pushChannel }),
       presetRecords: (await admin.ok('presetRecord.getListByPage', { parameterId: ids.presetParameter })).list,
       delegations: (await admin.ok('userDelegate.getListByPage', { page: 0, size: 50 })).list,
+      alerts: await admin.ok('userAlert.getAll'),
     };
   }
 
@@ -337,6 +341,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.dataExport = (await admin.ok('dataExport.create', { title: 'Owned export', exportType: 'UNSUBSCRIPTIONS' })).id;
     ids.application = (await admin.ok('application.save', { name: 'Owned app', appType: 'Android' })).id;
     ids.delegation = (await admin.ok('userDelegate.save', { toUserId: ids.user, startAt: Date.now(), endAt: Date.now() + 30 * DAY })).id;
+    ids.alert = (await admin.ok('userAlert.save', { event: 'CLOUD_SOURCE_FAILED' })).id;
     ids.pushChannel = (await admin.ok('pushChannelSetting.save', { title: 'Owned push', appId: ids.application, type: 'GCM', serviceJson: PROBE_SERVICE_JSON })).id;
     ids.cloudSource = (
       await admin.ok('cloudSource.save', {

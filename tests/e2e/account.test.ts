@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
 import { ApiClient, sentMail } from '../support/herald';
-import { browserSuite, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { browserSuite, closeToasts, expectAccessible, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
 
 const suite = browserSuite();
 
@@ -137,6 +137,21 @@ describe('settings', () => {
     await page.click('label[for="lang-ja"]');
     await page.locator('.p-toast-message-success', { hasText: '設定を保存しました。' }).waitFor();
     await expect.poll(async () => (await sentProfile()).language).toBe('ja');
+    // the member's own alert rules, in Japanese: one added at 30 %, then turned off
+    await page.getByRole('tab', { name: 'アラート' }).click();
+    await page.getByTestId('user-alerts').getByText('アラートはまだありません。').waitFor();
+    await page.fill('#alert-new-threshold', '30');
+    await page.click('label[for="alert-new-email"]');
+    await page.getByRole('button', { name: 'アラートを追加' }).click();
+    const rule = page.getByTestId('user-alert');
+    await rule.getByText('受信者の 30 % 以上が失敗した').waitFor();
+    await closeToasts(page);
+    await expectAccessible(page, 'the alert rules, in Japanese');
+    await rule.locator('label', { hasText: 'オン' }).click();
+    await expect
+      .poll(async () => (await settlerClient()).ok('userAlert.getAll'))
+      .toEqual([expect.objectContaining({ event: 'RUN_FAILURE_RATE', threshold: 30, portal: true, email: true, enabled: false })]);
+    await page.getByRole('tab', { name: '言語' }).click();
     await page.click('label[for="lang-en"]');
     await expect.poll(async () => (await sentProfile()).language).toBe('en');
 
@@ -149,10 +164,14 @@ describe('settings', () => {
   });
 });
 
-async function sentProfile() {
+async function settlerClient() {
   const c = new ApiClient(suite.herald);
   await c.login('settler', 'Settle@1234');
-  return c.ok('user.profile', {});
+  return c;
+}
+
+async function sentProfile() {
+  return (await settlerClient()).ok('user.profile', {});
 }
 
 describe('sign-in address and invitations', () => {

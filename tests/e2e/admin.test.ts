@@ -301,6 +301,9 @@ describe('system setting screen', () => {
     await page.fill('#system-countries', 'JP');
     await page.fill('#system-default-country', 'us');
     await page.locator('#system-default-country-error', { hasText: 'デフォルトの国は国リストから選ぶ' }).waitFor();
+    // a feature category preset's row, with its labelled fields, in the page axe checks
+    await page.getByRole('button', { name: 'プリセットを追加' }).click();
+    await page.fill('#system-preset-0-name', '春のセール');
     await expectAccessible(page, 'system setting (ja)');
     await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: '保存' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('system-default-country');

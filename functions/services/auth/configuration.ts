@@ -26,6 +26,8 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
       defaultTimeZone: setting.defaultTimeZone,
       previewAppName: setting.previewAppName,
       countryList: setting.countryList,
+      // offered where a message is classified, to every author (docs/settings.md)
+      featureCategoryPresets: setting.featureCategoryPresets,
     },
     systemBaseSetting: {
       version: '4.1.0',

@@ -29,6 +29,7 @@ import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
 import { permissionsIn } from '../auth';
 import { importRows } from '../dataImport';
+import { alertMember } from '../notification';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { emailKeyOf, findUserBy } from '../user';
 import { compilePattern } from './patterns';
@@ -265,6 +266,7 @@ export function alertMail(source: CloudSource, history: CloudSourceHistory, kind
 
 /** Mails the source's receivers when they asked for this kind of news, each in their language; a mail that fails is logged, not retried. */
 async function alert(deps: Deps, source: CloudSource, history: CloudSourceHistory, kind: AlertKind): Promise<void> {
+  if (kind === 'FAILURE') await alertOwner(deps, source, history);
   if (!source.alertTypes.includes(kind) || source.emailReceivers.length === 0) return;
   const { defaultLanguage } = await organizationSettingOf(deps.store.forOrg(source.orgId));
   for (const to of source.emailReceivers) {
@@ -272,6 +274,16 @@ async function alert(deps: Deps, source: CloudSource, history: CloudSourceHistor
     const { subject, text } = alertMail(source, history, kind, lang, deps.rt.config.publicUrl);
     await deps.rt.mailer.send({ to, subject, text }).catch((e: unknown) => deps.rt.log.warn('cloud source alert not sent', { sourceId: source.id, error: errorText(e) }));
   }
+}
+
+/** The source's author hears of a failed delivery when their own alert rules ask (userAlert); a failure to tell is logged. */
+async function alertOwner(deps: Deps, source: CloudSource, history: CloudSourceHistory): Promise<void> {
+  const tenant = deps.store.forOrg(source.orgId);
+  const event = { event: 'CLOUD_SOURCE_FAILED', userId: source.createdBy, key: `${source.id}:${history.id}`, at: history.dateUpdated } as const;
+  await alertMember(
+    { rt: deps.rt, tenant, platform: deps.store },
+    { ...event, subject: 'CLOUD_SOURCE', subjectId: source.id, name: source.title, ...(history.error ? { reason: history.error } : {}) },
+  ).catch((e: unknown) => deps.rt.log.warn('cloud source owner alert not sent', { sourceId: source.id, error: errorText(e) }));
 }
 
 function newHistory(source: CloudSource, file: SourceFile | undefined, trigger: CloudSourceHistory['trigger'], now: number): CloudSourceHistory {

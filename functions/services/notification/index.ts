@@ -1,2 +1,3 @@
 /** The notification area's public module: what the approval areas and the delivery side use to notify people. */
-export { notifyPeople, notifyRunFinished, type NotifyDeps, type NotifyInput } from './notify';
+export { type AlertEvent, rulesOf } from './alerts';
+export { alertMember, notifyPeople, notifyRunFinished, type NotifyDeps, type NotifyInput } from './notify';

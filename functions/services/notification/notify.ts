@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
-import { NOTIFICATION_TEXTS, textIn } from '../../../shared/i18n';
+import { NOTIFICATION_TEXTS, textIn, translateServerText } from '../../../shared/i18n';
 import { tenantLedger } from '../../delivery';
 import type { Runtime } from '../../platform/runtime';
 import type { Store, TenantStore } from '../../store/store';
+import { ALERT_KIND, type AlertEvent, claimAlert } from './alerts';
 
 export interface NotifyDeps {
   rt: Runtime;
@@ -23,7 +24,7 @@ export interface NotifyInput {
   kind: NotificationKind;
   /** user ids; the person who caused it is never told of their own act */
   to: readonly string[];
-  subject: 'PLAN' | 'TEMPLATE';
+  subject: Notification['subject'];
   subjectId: string;
   name: string;
   by: string;
@@ -32,6 +33,8 @@ export interface NotifyInput {
   failed?: number;
   /** makes the items' ids fixed, so a retried job writes the same notifications again rather than new ones */
   once?: { at: number; key: string };
+  /** a member's alert rule decides: a portal item or not, and a mail to the sign-in address or not (not the profile's alert types) */
+  channels?: { portal: boolean; email: boolean };
 }
 
 /** Ids sort by time within a user's: `<userId>#<15-digit ms>-<random>`. */
@@ -40,7 +43,10 @@ export const notificationIdOf = (userId: string, at: number, key = randomUUID().
 /** Where the mail's link leads: the message's or template's page. */
 function linkOf(rt: Runtime, n: NotifyInput): string {
   const base = rt.config.publicUrl.replace(/\/$/, '');
-  return n.subject === 'PLAN' ? `${base}/campaigns/detail?id=${encodeURIComponent(n.subjectId)}&tab=approval` : `${base}/notification`;
+  if (n.subject === 'PLAN')
+    return `${base}/campaigns/detail?id=${encodeURIComponent(n.subjectId)}&tab=${n.kind === 'SEND_FINISHED' || n.kind === 'ALERT_FAILURE_RATE' ? 'analytics' : 'approval'}`;
+  if (n.subject === 'CLOUD_SOURCE') return `${base}/library/cloud-source/history?source=${encodeURIComponent(n.subjectId)}`;
+  return `${base}/notification`;
 }
 
 export async function notifyPeople(deps: NotifyDeps, n: NotifyInput): Promise<void> {
@@ -67,7 +73,7 @@ export async function notifyPeople(deps: NotifyDeps, n: NotifyInput): Promise<vo
       at: n.once?.at ?? now,
     }));
   if (items.length === 0) return;
-  await deps.tenant.putMany('notification', items);
+  if (n.channels?.portal !== false) await deps.tenant.putMany('notification', items);
   const actor = byId.get(n.by)?.member;
   const mail = async () => {
     for (const item of items) {
@@ -84,20 +90,41 @@ export async function notifyPeople(deps: NotifyDeps, n: NotifyInput): Promise<vo
 
 async function mailIfAsked(deps: NotifyDeps, item: Notification, n: NotifyInput, actorName?: (lang: 'en' | 'zh' | 'ja') => string): Promise<void> {
   const user = await deps.platform.get('user', { id: item.userId });
-  if (user?.status !== 'ACTIVE' || !user.alertTypes.includes(NOTIFICATION_ALERT_TYPE[item.kind])) return;
+  if (user?.status !== 'ACTIVE') return;
+  if (n.channels ? !n.channels.email : !user.alertTypes.includes(NOTIFICATION_ALERT_TYPE[item.kind])) return;
   const lang = user.language;
   const params = {
     name: item.name,
     by: actorName?.(lang) ?? textIn(NOTIFICATION_TEXTS.system, lang),
-    reason: item.reason ?? '',
+    // a rule's reason is a server text (a cloud source's failure); a rejection's is the approver's own words
+    reason: item.reason && n.channels ? translateServerText(item.reason, lang) : (item.reason ?? ''),
     sent: item.sent ?? 0,
     failed: item.failed ?? 0,
     url: linkOf(deps.rt, n),
   };
   const subject = textIn(NOTIFICATION_TEXTS[`subject${item.kind}`], lang, params);
   const text = `${textIn(NOTIFICATION_TEXTS[`body${item.kind}`], lang, params)}\n\n${textIn(NOTIFICATION_TEXTS.open, lang, params)}\n`;
-  const addresses = user.alertEmails.length > 0 ? user.alertEmails : [user.email];
+  // an alert rule mails the member's own sign-in address; the approval news go where the Alerts tab says
+  const addresses = !n.channels && user.alertEmails.length > 0 ? user.alertEmails : [user.email];
   for (const address of new Set(addresses.map((a) => a.toLowerCase()))) await deps.rt.mailer.send({ to: address, subject, text });
+}
+
+/** An event a member's own alert rules may ask to hear of (see alerts.ts). */
+export async function alertMember(deps: NotifyDeps, e: AlertEvent): Promise<void> {
+  const channels = await claimAlert(deps, e);
+  if (!channels) return;
+  await notifyPeople(deps, {
+    kind: ALERT_KIND[e.event],
+    to: [e.userId],
+    subject: e.subject,
+    subjectId: e.subjectId,
+    name: e.name,
+    by: 'system',
+    ...(e.reason ? { reason: e.reason } : {}),
+    ...(e.sent !== undefined ? { sent: e.sent, failed: e.failed ?? 0 } : {}),
+    once: { at: e.at, key: `alert-${e.key}` },
+    channels,
+  });
 }
 
 /** A plan's run finished (the job the delivery worker posts): its author and whoever shared its sheet hear the counts. */
@@ -106,6 +133,8 @@ export async function notifyRunFinished(deps: { rt: Runtime; store: Store }, org
   const [plan, sheet, run] = await Promise.all([tenant.get('plan', planId), tenant.get('approvalSheet', sheetIdOf('PLAN', planId)), tenant.keyed('planRun').get(planId, runId)]);
   if (!plan || !run) return;
   const { total } = await tenantLedger(tenant).totals({ planId, runId });
+  const at = run.finishedAt ?? deps.rt.clock.now();
+  const failed = total.failed + total.uncertain;
   await notifyPeople(
     { rt: deps.rt, tenant, platform: deps.store },
     {
@@ -116,8 +145,10 @@ export async function notifyRunFinished(deps: { rt: Runtime; store: Store }, org
       name: plan.name,
       by: 'system',
       sent: total.sent,
-      failed: total.failed + total.uncertain,
-      once: { at: run.finishedAt ?? deps.rt.clock.now(), key: runId },
+      failed,
+      once: { at, key: runId },
     },
   );
+  const event = { subject: 'PLAN', subjectId: planId, name: plan.name, at, sent: total.sent, failed } as const;
+  await alertMember({ rt: deps.rt, tenant, platform: deps.store }, { ...event, event: 'RUN_FAILURE_RATE', userId: plan.createdBy, key: `${planId}:${runId}` });
 }

@@ -239,7 +239,9 @@ export const planHandlers: AreaHandlers<'plan'> = {
       content = await templateContent(ctx, content.templateId, input.channel);
     }
     await checkTriggerToSave(ctx, input.trigger);
-    const fields = { ...input, content, id: undefined, version: undefined, categoryId: input.categoryId ?? undefined, groupId: input.groupId ?? undefined };
+    // the template it came from is remembered; content written in the message keeps the one it came from before
+    const origin = input.content.kind === 'TEMPLATE' ? { templateId: input.content.templateId } : {};
+    const fields = { ...input, content, ...origin, id: undefined, version: undefined, categoryId: input.categoryId ?? undefined, groupId: input.groupId ?? undefined };
     if (!input.id) {
       const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
       await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);

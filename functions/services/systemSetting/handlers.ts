@@ -27,6 +27,19 @@ async function sendingView(ctx: AuthedContext) {
   return { rates, version, editable: mayChangeRates(ctx) };
 }
 
+/** A preset names only the organization's own categories, groups and tags: any other id answers 400016 naming it. */
+async function checkPresets(ctx: AuthedContext, presets: Payload<'systemSetting.save'>['featureCategoryPresets']): Promise<void> {
+  const refs = presets.flatMap((p, i) => [
+    ...(p.categoryId ? [{ entity: 'planCategory' as const, id: p.categoryId, path: `featureCategoryPresets.${i}.categoryId` }] : []),
+    ...(p.groupId ? [{ entity: 'planGroup' as const, id: p.groupId, path: `featureCategoryPresets.${i}.groupId` }] : []),
+    ...p.tagIds.map((id, j) => ({ entity: 'planTag' as const, id, path: `featureCategoryPresets.${i}.tagIds.${j}` })),
+  ]);
+  if (refs.length === 0) return;
+  const found = await ctx.tenant.getEach(refs.map((r) => ({ entity: r.entity, id: r.id, attributes: ['id'] })));
+  const missing = refs.find((_, i) => !found[i]);
+  if (missing) badField(missing.path, FORM_TEXTS.presetReference.en);
+}
+
 export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
   async detail(_p, ctx) {
     const [stored, sending] = await Promise.all([ctx.tenant.get('systemSetting', SETTING_ID), sendingView(ctx)]);
@@ -42,6 +55,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     if (fields.countryList.length > 0 && fields.defaultCountry && !fields.countryList.includes(fields.defaultCountry)) {
       badField('defaultCountry', FORM_TEXTS.defaultCountryListed.en);
     }
+    await checkPresets(ctx, fields.featureCategoryPresets);
     const next: SystemSetting = ctx.tenant.own({
       id: SETTING_ID,
       ...fields,

@@ -21,6 +21,7 @@ const campaignEn = {
       run: { RUNNING: 'Sending', DONE: 'Done', STOPPED: 'Stopped' },
     },
     baseInfo: {
+      preset: 'Classification preset',
       choose: 'Select…',
       title: 'Edit base info: {{name}}',
       tags: 'Tags',

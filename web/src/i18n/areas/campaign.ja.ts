@@ -21,6 +21,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       run: { RUNNING: '配信中', DONE: '完了', STOPPED: '停止' },
     },
     baseInfo: {
+      preset: '分類のプリセット',
       choose: '選択してください…',
       title: '基本情報の編集：{{name}}',
       tags: 'タグ',

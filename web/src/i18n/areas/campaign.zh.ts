@@ -21,6 +21,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       run: { RUNNING: '发送中', DONE: '已完成', STOPPED: '已停止' },
     },
     baseInfo: {
+      preset: '分类预设',
       choose: '请选择…',
       title: '编辑基本信息：{{name}}',
       tags: '标签',

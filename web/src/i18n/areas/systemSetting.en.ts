@@ -3,11 +3,23 @@ const systemSettingEn = {
   systemSetting: {
     previewAppNameHint: 'The app name the push preview shows above a notification (Herald when empty).',
     defaultCountryNotListed: 'Choose the default country from the country list, or leave the list empty.',
+    presets: {
+      title: 'Feature category presets',
+      hint: "Named classifications a message's author applies in one pick: a category, a group and tags.",
+      name: 'Preset name',
+      category: 'Category of preset',
+      group: 'Group of preset',
+      tags: 'Tags of preset',
+      remove: 'Remove preset',
+      add: 'Add preset',
+    },
     hint: {
       singleMessageApprovalSheet: "On: every participant of a single message's approval sheet must pass it. Off: one participant's pass approves it.",
       templateApprovalSheet: 'On: a message or campaign uses a library template only after its approval sheet passed.',
-      languageAnalysis: 'Kept with the setting; it has no effect in Herald yet.',
-      apiPushCheckDeletedTemplate: 'Kept with the setting; it has no effect in Herald yet.',
+      languageAnalysis:
+        "On: a recipient whose account names no locale gets the message in the main language of the account's country (Japan: Japanese), when the template has it. Off: in the template's default language.",
+      apiPushCheckDeletedTemplate:
+        "On: a webhook call (the API push of a recipient-action trigger) of a message made from a library template is refused (720003) once that template is deleted. Off: the message's copy of the template is sent.",
       mutableContent: "On: every iOS push asks for mutable content, so the app's notification service extension can change it (always with media or buttons).",
       ignoreAccountNotifySetting:
         'On: push messages also reach accounts that turned notifications off in the app; never a phone that does not allow notifications, nor an unsubscribed address.',

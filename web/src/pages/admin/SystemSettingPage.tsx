@@ -21,6 +21,7 @@ import '../../i18n/areas/admin';
 import '../../i18n/areas/systemSetting';
 import { TextAreaField } from '../../components/Field';
 import styles from './SystemSettingPage.module.css';
+import { FeatureCategoryPresets } from './FeatureCategoryPresets';
 import settingsStyles from '../settings/SettingsPage.module.css';
 
 const SWITCHES = [
@@ -210,6 +211,7 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.capHint')}
           </small>
         </fieldset>
+        <FeatureCategoryPresets value={form.featureCategoryPresets} onChange={(featureCategoryPresets) => setForm({ ...form, featureCategoryPresets })} />
         <fieldset className={`${styles.switchList} span-2 ${settingsStyles.checkboxList}`}>
           <legend>{t('systemSetting.switches')}</legend>
           {SWITCHES.map((name) => (

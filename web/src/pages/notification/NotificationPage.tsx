@@ -14,7 +14,9 @@ import { invalidate, useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useDateTime } from '../../app/locale';
 import { detailPath } from '../campaign/paths';
+import { historyPath } from '../cloudSource/paths';
 import '../../i18n/areas/approval';
+import '../../i18n/areas/userAlert';
 import styles from './Notification.module.css';
 
 const PAGE = 20;
@@ -109,7 +111,16 @@ export default function NotificationPage() {
                     {n.subject === 'PLAN' && (
                       <>
                         {' · '}
-                        <Link to={detailPath(n.subjectId, n.kind === 'SEND_FINISHED' ? 'analytics' : 'approval')} className="cell-link">
+                        <Link to={detailPath(n.subjectId, n.kind === 'SEND_FINISHED' || n.kind === 'ALERT_FAILURE_RATE' ? 'analytics' : 'approval')} className="cell-link">
+                          {t('notification.open')}
+                          <span className="sr-only"> {n.name}</span>
+                        </Link>
+                      </>
+                    )}
+                    {n.subject === 'CLOUD_SOURCE' && (
+                      <>
+                        {' · '}
+                        <Link to={historyPath(n.subjectId)} className="cell-link">
                           {t('notification.open')}
                           <span className="sr-only"> {n.name}</span>
                         </Link>

@@ -27,6 +27,7 @@ import '../../i18n/areas/settings';
 import { shownName } from '../../i18n/seededNames';
 import { useSave } from '../../components/useSave';
 import styles from './SettingsPage.module.css';
+import { UserAlerts } from './UserAlerts';
 import linkStyles from '../../components/links.module.css';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
@@ -300,6 +301,7 @@ export default function SettingsPage() {
               </Section>
               <SaveBar busy={busy} />
             </form>
+            <UserAlerts />
           </TabPanel>
 
           <TabPanel header={t('settings.tabs.language')} leftIcon="pi pi-globe">

@@ -1,0 +1,30 @@
+/**
+ * A member's own alert rules in the selected organization (spec 000's userAlert group; the decision is in
+ * docs/settings.md, "User alerts"). Any signed-in member has their own: no permission is needed, and another
+ * member's or organization's rule answers 720003.
+ */
+import * as z from 'zod';
+import { USER_ALERT_EVENTS, userAlertSchema } from '../entities/userAlert';
+import { ADMIN_TEXTS } from '../i18n/adminTexts';
+import { ok, operation } from './operation';
+
+export const userAlertView = userAlertSchema.omit({ orgId: true, userId: true, createdBy: true, updatedBy: true });
+export type UserAlertView = z.infer<typeof userAlertView>;
+
+export const userAlertSavePayload = z
+  .object({
+    id: z.string().min(1).max(200).optional(),
+    event: z.enum(USER_ALERT_EVENTS),
+    threshold: z.number().int().min(1).max(100).default(50),
+    portal: z.boolean().default(true),
+    email: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+    version: z.number().int().optional(),
+  })
+  .refine((p) => p.portal || p.email, { path: ['portal'], message: ADMIN_TEXTS.alertChannel.en });
+
+export const userAlertServices = {
+  getAll: operation({ access: 'authenticated', payload: z.object({}).default({}), response: z.array(userAlertView) }),
+  save: operation({ access: 'authenticated', payload: userAlertSavePayload, response: userAlertView }),
+  delete: operation({ access: 'authenticated', payload: z.object({ id: z.string().min(1).max(200) }), response: ok }),
+} as const;
