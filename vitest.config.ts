@@ -29,6 +29,8 @@ export default defineConfig({
           // short unit files fill the end of the run.
           name: 'servers',
           include: SERVER_FILES,
+          // deletes each file's tables when it ends
+          setupFiles: ['tests/support/reclaimTables.ts'],
           // Each file still boots its own Herald on its own tables, and each browser file opens its own
           // contexts; what the files of a worker share is the loaded code (about 2.5 s of imports a file) and,
           // through tests/e2e/browser.ts, one Chromium. These files set no mocks and restore what env they change.
