@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // The stand-ins start in this process (globalSetup); keep the SDK's Node-version notice out of the output.
@@ -16,6 +17,21 @@ const common = {
 /** The files that boot a Herald (and the browser files a Chromium) of their own. */
 const SERVER_FILES = ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'];
 
+/** Where the unit files are. */
+const UNIT_DIRS = ['shared', 'functions', 'infra', 'tests', 'web/src'];
+const UNIT_FILES = UNIT_DIRS.map((dir) => (dir === 'web/src' ? `${dir}/**/*.test.{ts,tsx}` : `${dir}/**/*.test.ts`));
+
+/**
+ * The unit files that mock modules, stub globals, fake timers or run in another environment: each runs in a
+ * process of its own. Found by reading the files, so a new one is never shared by mistake.
+ */
+const ISOLATED_UNITS = UNIT_DIRS.flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.test\.tsx?$/.test(name) && !name.includes('node_modules'))
+    .map((name) => `${dir}/${name}`)
+    .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\b|@vitest-environment/.test(readFileSync(file, 'utf8'))),
+);
+
 export default defineConfig({
   test: {
     // Once, for both projects: the stand-ins every file's Herald runs on (projects inherit what it provides).
@@ -29,6 +45,8 @@ export default defineConfig({
           // short unit files fill the end of the run.
           name: 'servers',
           include: SERVER_FILES,
+          // deletes each file's tables when it ends
+          setupFiles: ['tests/support/reclaimTables.ts'],
           // Each file still boots its own Herald on its own tables, and each browser file opens its own
           // contexts; what the files of a worker share is the loaded code (about 2.5 s of imports a file) and,
           // through tests/e2e/browser.ts, one Chromium. These files set no mocks and restore what env they change.
@@ -39,7 +57,18 @@ export default defineConfig({
         test: {
           ...common,
           name: 'units',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'tests/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: UNIT_FILES,
+          exclude: [...SERVER_FILES, ...ISOLATED_UNITS, '**/node_modules/**'],
+          // A fresh process per file cost more than most of these files' tests (about 20 s of the run's CPU, a fifth
+          // of the units'); they share their worker's loaded code as the server files do, and restore what env they change.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: 'units-isolated',
+          include: ISOLATED_UNITS,
           exclude: [...SERVER_FILES, '**/node_modules/**'],
         },
       },
