@@ -36,7 +36,9 @@ export default defineConfig({
   test: {
     // Once, for both projects: the stand-ins every file's Herald runs on (projects inherit what it provides).
     globalSetup: ['tests/support/globalSetup.ts'],
-    maxWorkers: 2,
+    // Three on the 2-core machine: the files wait on DynamoDB Local, Chromium and their polls more than they compute
+    // (a whole run kept the CPU about half busy with two).
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -377,11 +377,14 @@ describe('with known raw events', () => {
   });
 
   it('answers the same after every event, sends included, is delivered a second time', async () => {
-    const mailsBefore = (await sentMail(herald)).length;
+    // this file's mails only: the SES stand-in is shared with the files the other worker runs meanwhile
+    const ourMails = async () => (await sentMail(herald)).filter((m) => m.subject.startsWith('Dash ')).length;
+    const mailsBefore = await ourMails();
+    expect(mailsBefore).toBeGreaterThan(0);
     for (const s of sends) await resend(s);
     for (const e of [...events]) await happen(sends.find((s) => s.id === e.plan)!, e.who, e.kind);
     // no mail went out twice
-    expect((await sentMail(herald)).length).toBe(mailsBefore);
+    expect(await ourMails()).toBe(mailsBefore);
     await checkEverything();
   });
 
