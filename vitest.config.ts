@@ -36,9 +36,8 @@ export default defineConfig({
   test: {
     // Once, for both projects: the stand-ins every file's Herald runs on (projects inherit what it provides).
     globalSetup: ['tests/support/globalSetup.ts'],
-    // Three on the 2-core machine: the files wait on DynamoDB Local, Chromium and their polls more than they compute
-    // (a whole run kept the CPU about half busy with two).
-    maxWorkers: 3,
+    // Two on the 2-core machine: a whole run with three kept the CPU busy and took longer (773 s against 712 s).
+    maxWorkers: 2,
     projects: [
       {
         test: {
