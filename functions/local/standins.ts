@@ -39,11 +39,9 @@ export async function freePort(): Promise<number> {
 
 /**
  * The JVM's default heap is a quarter of the machine's memory, and DynamoDB Local grew to 2 GB resident on a
- * laptop. Its tables live outside the heap (SQLite), so a small heap serves both `npm start` and the tests. On so
- * small a heap the serial collector spends less CPU than the default G1's concurrent threads: the same eight
- * server test files took 82–85 s and 130–136 s of CPU with it against 91–97 s and 148–156 s without.
+ * laptop. Its tables live outside the heap (SQLite), so a small heap serves both `npm start` and the tests.
  */
-const DYNAMO_JVM_OPTIONS = '-Xmx256m -XX:+UseSerialGC';
+const DYNAMO_JVM_OPTIONS = '-Xmx256m';
 
 /** Where the npm package keeps AWS's DynamoDB Local: the jar and its libraries. */
 function dynamoLocalDir(): string {
