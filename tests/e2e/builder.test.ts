@@ -19,13 +19,8 @@ async function pick(page: Page, id: string, option: string): Promise<void> {
     await panel.waitFor({ timeout: 2_000 }).catch(() => undefined);
   }
   await panel.waitFor();
-  const focused = async () =>
-    (
-      await panel
-        .locator('[data-p-focused="true"]')
-        .textContent()
-        .catch(() => null)
-    )?.trim();
+  // read at once: a panel that opens with no option focused yet has none to wait for (textContent would wait 10 s)
+  const focused = async () => (await panel.locator('[data-p-focused="true"]').evaluateAll((found) => found[0]?.textContent ?? null))?.trim();
   // down the list from where it opened, then up (it opens on the chosen option)
   for (const key of ['ArrowDown', 'ArrowUp']) {
     for (let i = 0; i < 12 && (await focused()) !== option; i++) await page.keyboard.press(key);
