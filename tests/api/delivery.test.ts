@@ -394,7 +394,8 @@ describe('the ledger in chunks', () => {
 });
 
 describe("the run's check", () => {
-  it("finds a dead worker's wave claims through their wave item once they are stale, makes them uncertain, and then completes the run", async () => {
+  /** A sending plan whose run has every audience shard read: only the outcomes keep the run open. */
+  async function runningRun() {
     const planId = randomUUID();
     const run = { orgId: 1, planId, runId: 'r1' };
     const now = clock.now();
@@ -418,7 +419,6 @@ describe("the run's check", () => {
       createdBy: 'test',
       updatedBy: 'test',
     });
-    // every audience shard read: only the outcomes keep the run open
     await store
       .forOrg(1)
       .keyed('planRun')
@@ -431,6 +431,11 @@ describe("the run's check", () => {
         startedAt: now,
         shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
       });
+    return { planId, run };
+  }
+
+  it("finds a dead worker's wave claims through their wave item once they are stale, makes them uncertain, and then completes the run", async () => {
+    const { planId, run } = await runningRun();
     const ledger = new Ledger(store, clock);
     await ledger.count({ ...run, accountId: planId }, { matched: 3 });
     // a worker claimed a wave of three, recorded one and died
@@ -454,6 +459,34 @@ describe("the run's check", () => {
     // every match has its outcome now: the next check completes the run
     await check();
     expect((await store.forOrg(1).keyed('planRun').get(planId, 'r1'))?.status).toBe('DONE');
+  });
+
+  it('does not complete a run whose outcomes are all counted while a dead worker left them unwritten: it writes them from the wave item first', async () => {
+    const { planId, run } = await runningRun();
+    const live = new Ledger(store, clock);
+    await live.count({ ...run, accountId: planId }, { matched: 2 });
+    const keys = ['u0', 'u1'].map((accountId) => ({ ...run, channel: 'EMAIL' as const, accountId }));
+    // the worker dies between settling the wave's outcomes and writing their records
+    const dyingStore = new Store(herald.rt);
+    dyingStore.putMany = async () => {
+      throw new Killed();
+    };
+    const dead = new Ledger(dyingStore, clock);
+    const claims = await dead.claimMany(keys.map((key) => ({ key, address: `${key.accountId}@example.com` })));
+    await expect(dead.completeMany(keys.map((key, i) => ({ key, attempt: (claims[i] as { attempt: string }).attempt, outcome: { status: 'SENT' as const } })))).rejects.toThrow(
+      Killed,
+    );
+    const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(new RecordingSender(clock)), ratePerSecond: () => 1_000, staleClaimMs: 60_000 });
+    const check = () => worker({ Records: [{ messageId: randomUUID(), body: JSON.stringify({ kind: 'check', ...run }) } as unknown as SQSRecord] });
+    const runStatus = async () => (await store.forOrg(1).keyed('planRun').get(planId, 'r1'))?.status;
+    // counted in full, but the records are still claims: the run waits
+    await check();
+    expect(await runStatus()).toBe('RUNNING');
+    clock.advance(61_000);
+    await check();
+    expect(await runStatus()).toBe('DONE');
+    expect(await Promise.all(keys.map(async (k) => (await store.get('sentRecord', live.keyOf(k)))?.status))).toEqual(['SENT', 'SENT']);
+    expect((await live.totals(run)).total).toMatchObject({ matched: 2, sent: 2, uncertain: 0 });
   });
 });
 
