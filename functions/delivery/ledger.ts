@@ -418,10 +418,12 @@ export class Ledger {
     if (chunk.length === 0) return [];
     const now = this.clock.now();
     const single: number[] = [];
-    const byWave = new Map<string, number[]>();
+    // the waves themselves, not their attempts: one forgotten meanwhile (WAVES_REMEMBERED) is still written through
+    const byWave = new Map<string, { wave: Wave; members: number[] }>();
     for (const i of chunk) {
       const { attempt } = completions[i]!;
-      if (this.waves.has(attempt)) byWave.set(attempt, [...(byWave.get(attempt) ?? []), i]);
+      const wave = this.waves.get(attempt);
+      if (wave) byWave.set(attempt, { wave, members: [...(byWave.get(attempt)?.members ?? []), i] });
       else single.push(i);
     }
     const outcomeOf = (c: Completion): WaveOutcome => ({
@@ -433,8 +435,7 @@ export class Ledger {
       ...(c.parts !== undefined ? { parts: c.parts } : {}),
     });
     // each wave's item takes its members' outcomes, each only if nobody settled that member first
-    const waveUpdates = [...byWave].map(([attempt, members]): TransactItem => {
-      const wave = this.waves.get(attempt)!;
+    const waveUpdates = [...byWave].map(([attempt, { wave, members }]): TransactItem => {
       const names: Record<string, string> = { '#slot': 'slot' };
       const values: Record<string, WaveOutcome> = {};
       const sets: string[] = [];
@@ -469,9 +470,8 @@ export class Ledger {
       // refused on its record: no longer this attempt's; refused by its wave item: the members settled there
       // already are left out (all of them when the item is gone: a sweep settled the whole wave)
       const refused = new Set(single.filter((_, j) => outcome.failed.has(j)));
-      for (const [w, [attempt, members]] of [...byWave].entries()) {
+      for (const [w, [attempt, { wave, members }]] of [...byWave].entries()) {
         if (!outcome.failed.has(single.length + w)) continue;
-        const wave = this.waves.get(attempt)!;
         const item = (await this.store.get('deliveryCounter', { runKey: openWavesOf(wave.run), slot: attempt })) as Record<string, unknown> | undefined;
         for (const i of members) {
           const member = memberOf(this.keyOf(completions[i]!.key));
@@ -483,8 +483,7 @@ export class Ledger {
       return chunk.filter((i) => !refused.has(i));
     }
     const terminal: SentRecord[] = [];
-    for (const [attempt, members] of byWave) {
-      const wave = this.waves.get(attempt)!;
+    for (const { wave, members } of byWave.values()) {
       for (const i of members) {
         const member = memberOf(this.keyOf(completions[i]!.key));
         wave.open.delete(member);
@@ -494,8 +493,7 @@ export class Ledger {
     }
     // unconditional: only members settled here in their wave item are written, so the records agree with it
     await this.store.putMany('sentRecord', terminal);
-    for (const [attempt, members] of byWave) {
-      const wave = this.waves.get(attempt)!;
+    for (const { wave, members } of byWave.values()) {
       for (const i of members) {
         const member = memberOf(this.keyOf(completions[i]!.key));
         wave.unwritten.delete(member);
