@@ -478,6 +478,7 @@ export class Ledger {
           if (item && item[outcomeAttr(wave.index.get(member)!)] === undefined) continue;
           refused.add(i);
           wave.open.delete(member);
+          wave.records.delete(member);
         }
       }
       return chunk.filter((i) => !refused.has(i));
