@@ -1,21 +1,34 @@
 /**
- * The exactly-once ledger. A recipient is claimed with a conditional put before the provider is called and
- * completed after it, in one transaction with the run's counters, so every terminal record is counted once.
- * Only the attempt that holds a claim may complete or release it.
+ * The exactly-once ledger. A recipient is claimed with a conditional put before the provider is called and its
+ * outcome is settled after it, in one transaction with the run's counters, so every outcome is counted once.
+ * Only the attempt that holds a claim may settle or release it.
  *
- * Why it stays exactly-once with a wave's claims listed by one item rather than indexed one by one:
- * - Who may send is decided by the recipient's own record alone: its conditional put (`attribute_not_exists`)
- *   lets one attempt in, whatever batch, wave or redelivery the recipient arrives in, and only that attempt's
- *   condition (`CLAIMED` and its `attempt`) completes or releases it. The wave item decides nothing.
- * - Crash recovery must find every claim a dead worker held. A wave's claims are written in one transaction with
- *   their wave item (`<run>#open`, listing them), so no claim exists without an item that names it; the item is
- *   deleted only in the transaction that completes its last open claim, or after its last release, or by the
- *   sweep once none of its claims is still `CLAIMED`. So every open claim is named by an item the sweep reads,
- *   as the sparse index named it before, at two item writes per wave instead of two index writes per recipient.
- * - A claim of one recipient alone (`claim`) is still in the sparse `openClaims` index, as are claims written
- *   before the wave items; `openClaims` reads both.
- * - The record, its `byAddress` entry (written with `doneAt`) and the counters are written as before, so the
- *   console and the statistics see the same.
+ * Who may send is decided by the recipient's own record alone: its conditional put (`attribute_not_exists`) lets
+ * one attempt in, whatever batch, wave or redelivery the recipient arrives in. A wave's claims are written in one
+ * transaction with their wave item (`<run>#open`, slot = the attempt, `members` listing them), so no claim exists
+ * without an item that names it.
+ *
+ * Who decides a wave member's outcome is the wave item: its attribute `o<index>` (index in `members`), set only
+ * where it is absent. The worker settles a chunk of outcomes with one conditional update of each wave item and the
+ * counters (no item per recipient); the sweep settles a stale member UNCERTAIN with the same condition on the
+ * item plus its record's (`CLAIMED` by the attempt). So a completion and the sweep can never both count a member:
+ * whichever sets `o<index>` first wins, and the other is refused and leaves the member out.
+ * Then the worker writes the terminal records as a view of the item, in unconditional batch puts: only members it
+ * settled in the item are written, with the outcome it set there, so they can only agree with the authority (the
+ * sweep writes the very same record). Then it deletes the item, once every member is settled and written.
+ *
+ * Crash points, and what the sweep (stale wave items, as a dead worker leaves them) does:
+ * - after the claims, before any outcome: members `CLAIMED` with no outcome in the item become UNCERTAIN.
+ * - after the outcome transaction, before the records: the item holds outcomes of `CLAIMED` records; it writes
+ *   them from the item (as does a redelivery that meets such a claim: markUncertain). They are counted already,
+ *   so `openClaims` no longer reports them, and the run is complete only once no wave item is left.
+ * - after the records, before the item's delete: every member is settled and written; it deletes the item.
+ * A released member's record is gone or another attempt's: it is left alone, as is one made terminal by the old
+ * per-record completion. That path remains for a claim of no wave this process remembers (`claim`, a wave
+ * forgotten): it is conditional on the record, which the sweep's transaction checks too, so the two exclude each
+ * other. A claim of one recipient alone is in the sparse `openClaims` index, as are claims written before wave
+ * items; `openClaims` reads both. The record, its `byAddress` entry (written with `doneAt`) and the counters are
+ * as before, so the console and the statistics see the same.
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -95,14 +108,46 @@ export interface Completion {
 const CHUNK = 50;
 /** The partition of a run's wave items: one per claim transaction still holding open claims, its attempt the slot. */
 const openWavesOf = (run: { orgId: number; planId: string; runId: string }) => `${runKeyOf(run)}#open`;
+/** A member's outcome as its wave item holds it (`o<index>`): the authority its terminal record is a view of. */
+interface WaveOutcome {
+  status: Extract<SentState, 'SENT' | 'FAILED' | 'UNCERTAIN'>;
+  doneAt: number;
+  providerId?: string;
+  reason?: SendFailureReason;
+  detail?: string;
+  parts?: number;
+}
+/** A wave item as stored: its claims' members, and `o<index>` the outcome of each settled one. */
+type WaveItem = { slot: string; claimedAt: number; members: string[] } & Record<string, unknown>;
+/** The wave item's attribute holding the outcome of its `index`th member. */
+const outcomeAttr = (index: number) => `o${index}`;
 /** A wave's claims as this process knows them: the ones still open, and its ledger writes in flight. */
 interface Wave {
   run: { orgId: number; planId: string; runId: string };
+  /** the members' places in the item's list: the outcome attribute of each */
+  index: Map<string, number>;
+  /** the claim records as written, by member: their terminal records are written from them */
+  records: Map<string, SentRecord>;
+  /** members no outcome is known of yet (not settled in the item, not released) */
   open: Set<string>;
+  /** members this process settled in the item whose records are not written yet */
+  unwritten: Set<string>;
   busy: number;
 }
 /** A record's place as a wave item lists it: `<shard>/<recipient>` (the run is the item's). */
 const memberOf = (key: { runShard: string; recipient: string }) => `${key.runShard.slice(key.runShard.lastIndexOf('#') + 1)}/${key.recipient}`;
+/** The terminal record of a claim with the outcome its wave item holds (out of the open-claims index). */
+function terminalOf(claim: SentRecord, o: WaveOutcome): SentRecord {
+  const { openClaim: _open, ...record } = claim;
+  return {
+    ...record,
+    status: o.status,
+    doneAt: o.doneAt,
+    ...(o.providerId !== undefined ? { providerId: o.providerId } : {}),
+    ...(o.reason !== undefined ? { reason: o.reason } : {}),
+    ...(o.detail !== undefined ? { detail: o.detail } : {}),
+  };
+}
 /** Waves a long-lived worker remembers; one left by a provider error is the sweep's to close, so old ones may go. */
 const WAVES_REMEMBERED = 10_000;
 /** A claim's condition: nobody holds the recipient yet. */
@@ -256,7 +301,15 @@ export class Ledger {
     // the wave item is last: a refused claim's position is its entry's
     const outcome = await this.transactChunk([...records.map((Item): TransactItem => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })), wave]);
     if (outcome === 'done') {
-      this.remember(attempt, { run: { orgId: run.orgId, planId: run.planId, runId: run.runId }, open: new Set(records.map(memberOf)), busy: 0 });
+      const members = records.map(memberOf);
+      this.remember(attempt, {
+        run: { orgId: run.orgId, planId: run.planId, runId: run.runId },
+        index: new Map(members.map((m, i) => [m, i])),
+        records: new Map(members.map((m, i) => [m, records[i]!])),
+        open: new Set(members),
+        unwritten: new Set(),
+        busy: 0,
+      });
       for (const i of chunk) results[i] = { claimed: true, attempt };
       return [];
     }
@@ -296,9 +349,9 @@ export class Ledger {
   }
 
   /** The update that makes the claim held by `attempt` terminal (refused when the claim is not that attempt's). */
-  private completion(c: Completion): TransactItem {
+  private completion(c: Completion, now: number): TransactItem {
     const { outcome } = c;
-    const set: Record<string, unknown> = { ':s': outcome.status, ':d': this.clock.now(), ':a': c.attempt, ':c': 'CLAIMED' };
+    const set: Record<string, unknown> = { ':s': outcome.status, ':d': now, ':a': c.attempt, ':c': 'CLAIMED' };
     const names: Record<string, string> = { '#st': 'status', '#dn': 'doneAt', '#at': 'attempt', '#oc': 'openClaim' };
     const sets = ['#st = :s', '#dn = :d'];
     for (const field of ['providerId', 'reason', 'detail'] as const) {
@@ -330,66 +383,131 @@ export class Ledger {
    * The counter item is one of the run's shards, picked per chunk, so parallel workers rarely write the same one
    * (a conflict is tried again). A claim that is no longer its attempt's (a dead worker's, already marked
    * uncertain) is left out, and the others are recorded without it.
+   *
+   * The outcomes of a wave this process claimed are settled in its wave item (one update per wave, no item per
+   * recipient), then its records are written as a view of it in batch puts, then the item is deleted (see the
+   * header); a claim of no wave this process remembers is completed on its record as before.
    */
   async completeMany(completions: readonly Completion[]): Promise<void> {
     if (completions.length === 0) return;
-    await this.inChunks(
-      completions.map((_, i) => i),
-      async (chunk) => {
-        const byOs = new Map<CounterOs | undefined, Partial<Record<Counter, number>>>();
-        const reasons: Record<string, number> = {};
-        for (const i of chunk) {
-          const { outcome, key, parts } = completions[i]!;
-          const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
-          const add = byOs.get(key.os) ?? {};
-          byOs.set(key.os, add);
-          add[counter] = (add[counter] ?? 0) + 1;
-          if (parts && outcome.status === 'SENT') add.parts = (add.parts ?? 0) + parts;
-          if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
-        }
-        const parts = [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add }));
-        const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
-        const first = completions[chunk[0]!]!.key;
-        // a wave whose every open claim is completed here loses its item in the same transaction
-        const members = chunk.map((i) => memberOf(this.keyOf(completions[i]!.key)));
-        const touched = new Map<string, Wave>();
-        for (const i of chunk) {
-          const wave = this.waves.get(completions[i]!.attempt);
-          if (wave) touched.set(completions[i]!.attempt, wave);
-        }
-        const closing = [...touched].filter(([attempt, wave]) => {
-          const here = new Set(members.filter((_, j) => completions[chunk[j]!]!.attempt === attempt));
-          return wave.busy === 0 && [...wave.open].every((m) => here.has(m));
-        });
-        for (const wave of touched.values()) wave.busy += 1;
-        let outcome: Awaited<ReturnType<Ledger['transactChunk']>>;
-        try {
-          outcome = await this.transactChunk([
-            ...chunk.map((i) => this.completion(completions[i]!)),
-            this.counterUpdate(first, slot, parts, reasons),
-            ...this.orgDayUpdate(first, slot, parts),
-            ...closing.map(
-              ([attempt, wave]): TransactItem => ({ Delete: { TableName: this.store.table('deliveryCounter'), Key: { runKey: openWavesOf(wave.run), slot: attempt } } }),
-            ),
-          ]);
-        } finally {
-          for (const wave of touched.values()) wave.busy -= 1;
-        }
-        // recorded, or refused (no longer this attempt's): either way not this attempt's open claim any more
-        const closed = outcome === 'done' ? chunk.map((_, j) => j) : [...outcome.failed];
-        for (const j of closed) this.waves.get(completions[chunk[j]!]!.attempt)?.open.delete(members[j]!);
-        if (outcome === 'done') for (const [attempt] of closing) this.waves.delete(attempt);
-        for (const attempt of touched.keys()) await this.closeIfDone(attempt);
-        // the refused ones are not this attempt's to record; the rest go again
-        return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
-      },
-    );
+    const touched = new Map<string, Wave>();
+    for (const c of completions) {
+      const wave = this.waves.get(c.attempt);
+      if (wave) touched.set(c.attempt, wave);
+    }
+    // a wave's item stays while any of its writes is in flight
+    for (const wave of touched.values()) wave.busy += 1;
+    try {
+      await this.inChunks(
+        completions.map((_, i) => i),
+        (chunk) => this.completeChunk(completions, chunk),
+      );
+    } finally {
+      for (const wave of touched.values()) wave.busy -= 1;
+    }
+    for (const attempt of touched.keys()) await this.closeIfDone(attempt);
   }
 
-  /** Deletes the item of a wave this process claimed once none of its claims is open and no write of it is in flight. */
+  /** One transaction of completions and their counts; answers the positions to try again. */
+  private async completeChunk(completions: readonly Completion[], all: number[]): Promise<number[]> {
+    // a member no longer open in its wave (released, or settled by a sweep) is not this attempt's to record
+    const chunk = all.filter((i) => {
+      const wave = this.waves.get(completions[i]!.attempt);
+      return !wave || wave.open.has(memberOf(this.keyOf(completions[i]!.key)));
+    });
+    if (chunk.length === 0) return [];
+    const now = this.clock.now();
+    const single: number[] = [];
+    // the waves themselves, not their attempts: one forgotten meanwhile (WAVES_REMEMBERED) is still written through
+    const byWave = new Map<string, { wave: Wave; members: number[] }>();
+    for (const i of chunk) {
+      const { attempt } = completions[i]!;
+      const wave = this.waves.get(attempt);
+      if (wave) byWave.set(attempt, { wave, members: [...(byWave.get(attempt)?.members ?? []), i] });
+      else single.push(i);
+    }
+    const outcomeOf = (c: Completion): WaveOutcome => ({
+      status: c.outcome.status,
+      doneAt: now,
+      ...(c.outcome.providerId !== undefined ? { providerId: c.outcome.providerId } : {}),
+      ...(c.outcome.reason !== undefined ? { reason: c.outcome.reason } : {}),
+      ...(c.outcome.detail !== undefined ? { detail: c.outcome.detail } : {}),
+      ...(c.parts !== undefined ? { parts: c.parts } : {}),
+    });
+    // each wave's item takes its members' outcomes, each only if nobody settled that member first
+    const waveUpdates = [...byWave].map(([attempt, { wave, members }]): TransactItem => {
+      const names: Record<string, string> = { '#slot': 'slot' };
+      const values: Record<string, WaveOutcome> = {};
+      const sets: string[] = [];
+      const conditions = ['attribute_exists(#slot)'];
+      for (const [n, i] of members.entries()) {
+        names[`#o${n}`] = outcomeAttr(wave.index.get(memberOf(this.keyOf(completions[i]!.key)))!);
+        values[`:o${n}`] = outcomeOf(completions[i]!);
+        sets.push(`#o${n} = :o${n}`);
+        conditions.push(`attribute_not_exists(#o${n})`);
+      }
+      return {
+        Update: {
+          TableName: this.store.table('deliveryCounter'),
+          Key: { runKey: openWavesOf(wave.run), slot: attempt },
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      };
+    });
+    const { parts, reasons } = completionAdds(chunk.map((i) => completions[i]!));
+    const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
+    const first = completions[chunk[0]!]!.key;
+    const outcome = await this.transactChunk([
+      ...single.map((i) => this.completion(completions[i]!, now)),
+      ...waveUpdates,
+      this.counterUpdate(first, slot, parts, reasons),
+      ...this.orgDayUpdate(first, slot, parts),
+    ]);
+    if (outcome !== 'done') {
+      // refused on its record: no longer this attempt's; refused by its wave item: the members settled there
+      // already are left out (all of them when the item is gone: a sweep settled the whole wave)
+      const refused = new Set(single.filter((_, j) => outcome.failed.has(j)));
+      for (const [w, [attempt, { wave, members }]] of [...byWave].entries()) {
+        if (!outcome.failed.has(single.length + w)) continue;
+        const item = (await this.store.get('deliveryCounter', { runKey: openWavesOf(wave.run), slot: attempt })) as Record<string, unknown> | undefined;
+        for (const i of members) {
+          const member = memberOf(this.keyOf(completions[i]!.key));
+          if (item && item[outcomeAttr(wave.index.get(member)!)] === undefined) continue;
+          refused.add(i);
+          wave.open.delete(member);
+          wave.records.delete(member);
+        }
+      }
+      return chunk.filter((i) => !refused.has(i));
+    }
+    const terminal: SentRecord[] = [];
+    for (const { wave, members } of byWave.values()) {
+      for (const i of members) {
+        const member = memberOf(this.keyOf(completions[i]!.key));
+        wave.open.delete(member);
+        wave.unwritten.add(member);
+        terminal.push(terminalOf(wave.records.get(member)!, outcomeOf(completions[i]!)));
+      }
+    }
+    // unconditional: only members settled here in their wave item are written, so the records agree with it
+    await this.store.putMany('sentRecord', terminal);
+    for (const { wave, members } of byWave.values()) {
+      for (const i of members) {
+        const member = memberOf(this.keyOf(completions[i]!.key));
+        wave.unwritten.delete(member);
+        wave.records.delete(member);
+      }
+    }
+    return [];
+  }
+
+  /** Deletes the item of a wave this process claimed once all its members are settled and written, and no write of it is in flight. */
   private async closeIfDone(attempt: string): Promise<void> {
     const wave = this.waves.get(attempt);
-    if (!wave || wave.open.size > 0 || wave.busy > 0) return;
+    if (!wave || wave.open.size > 0 || wave.unwritten.size > 0 || wave.busy > 0) return;
     this.waves.delete(attempt);
     await this.store.delete('deliveryCounter', { runKey: openWavesOf(wave.run), slot: attempt });
   }
@@ -472,26 +590,69 @@ export class Ledger {
       if (wave) wave.busy -= 1;
     }
     wave?.open.delete(memberOf(this.keyOf(k)));
+    wave?.records.delete(memberOf(this.keyOf(k)));
     await this.closeIfDone(attempt);
   }
 
   /**
    * A claim older than `olderThan` whose holder never completed it: the provider may or may not have taken the
-   * message. It becomes UNCERTAIN (counted, shown to operators) instead of being sent again.
+   * message. It becomes UNCERTAIN (counted, shown to operators) instead of being sent again. A wave's claim is
+   * settled through its wave item, which its holder's completion also needs; one its holder settled there before
+   * dying is written as the item says instead (and answers false: nothing was marked).
    */
   async markUncertain(record: SentRecord, olderThan: number): Promise<boolean> {
+    if (!record.openClaim) {
+      const item = (await this.store.get('deliveryCounter', { runKey: openWavesOf(record), slot: record.attempt })) as WaveItem | undefined;
+      const index = item?.members.indexOf(memberOf(record)) ?? -1;
+      if (item && index >= 0) {
+        const decided = item[outcomeAttr(index)] as WaveOutcome | undefined;
+        if (!decided) return this.settleUncertain(record, index, olderThan);
+        if (record.status === 'CLAIMED' && record.attempt === item.slot) await this.store.putMany('sentRecord', [terminalOf(record, decided)]);
+        return false;
+      }
+    }
+    try {
+      await this.store.transact([this.uncertainUpdate(record, olderThan, this.clock.now()), ...this.counterItems(record, { uncertain: 1 })]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The update that makes a stale claim of `record.attempt` uncertain (refused when it is no longer that). */
+  private uncertainUpdate(record: SentRecord, olderThan: number, now: number): TransactItem {
+    return {
+      Update: {
+        TableName: this.store.table('sentRecord'),
+        Key: { runShard: record.runShard, recipient: record.recipient },
+        UpdateExpression: 'SET #st = :u, #dn = :d REMOVE #oc',
+        ConditionExpression: '#st = :c AND #at = :a AND #ca < :old',
+        ExpressionAttributeNames: { '#st': 'status', '#dn': 'doneAt', '#oc': 'openClaim', '#at': 'attempt', '#ca': 'claimedAt' },
+        ExpressionAttributeValues: { ':u': 'UNCERTAIN', ':d': now, ':c': 'CLAIMED', ':a': record.attempt, ':old': olderThan },
+      },
+    };
+  }
+
+  /**
+   * Settles the `index`th member of its wave UNCERTAIN: in its wave item only if nobody settled it there (so a
+   * late completion and this never both count it), and on its record only if it is still the wave's stale claim.
+   */
+  private async settleUncertain(record: SentRecord, index: number, olderThan: number): Promise<boolean> {
+    const now = this.clock.now();
+    const outcome: WaveOutcome = { status: 'UNCERTAIN', doneAt: now };
     try {
       await this.store.transact([
         {
           Update: {
-            TableName: this.store.table('sentRecord'),
-            Key: { runShard: record.runShard, recipient: record.recipient },
-            UpdateExpression: 'SET #st = :u, #dn = :d REMOVE #oc',
-            ConditionExpression: '#st = :c AND #at = :a AND #ca < :old',
-            ExpressionAttributeNames: { '#st': 'status', '#dn': 'doneAt', '#oc': 'openClaim', '#at': 'attempt', '#ca': 'claimedAt' },
-            ExpressionAttributeValues: { ':u': 'UNCERTAIN', ':d': this.clock.now(), ':c': 'CLAIMED', ':a': record.attempt, ':old': olderThan },
+            TableName: this.store.table('deliveryCounter'),
+            Key: { runKey: openWavesOf(record), slot: record.attempt },
+            UpdateExpression: 'SET #o = :o',
+            ConditionExpression: 'attribute_exists(#slot) AND attribute_not_exists(#o)',
+            ExpressionAttributeNames: { '#o': outcomeAttr(index), '#slot': 'slot' },
+            ExpressionAttributeValues: { ':o': outcome },
           },
         },
+        this.uncertainUpdate(record, olderThan, now),
         ...this.counterItems(record, { uncertain: 1 }),
       ]);
       return true;
@@ -501,37 +662,59 @@ export class Ledger {
   }
 
   /**
-   * Claims of a run still open: those its wave items name that are still their wave's and `CLAIMED`, and the
-   * single claims in the sparse index (only CLAIMED records are in it). With `olderThan`, only waves claimed
-   * before it are read.
+   * Claims of a run still open: those its wave items name that are still their wave's and `CLAIMED` with no
+   * outcome in the item, and the single claims in the sparse index (only CLAIMED records are in it). With
+   * `olderThan`, only waves claimed before it are read.
    */
   async openClaims(run: { orgId: number; planId: string; runId: string }, olderThan?: number): Promise<SentRecord[]> {
     const [indexed, waves] = await Promise.all([this.indexedOpenClaims(run), this.openWaves(run, olderThan)]);
-    return [...indexed, ...waves.flatMap((w) => w.open)];
+    return [...indexed, ...waves.flatMap((w) => w.claimed.filter((m) => m.decided === undefined).map((m) => m.record))];
   }
 
   /**
    * Crash recovery of a run: claims held since before `olderThan` (longer than a worker lives) become uncertain,
-   * and the items of waves with no claim left open are deleted.
+   * outcomes a dead worker settled in its wave item but never wrote are written, and the items of waves with no
+   * claim left open are deleted.
    */
   async sweep(run: { orgId: number; planId: string; runId: string }, olderThan: number): Promise<void> {
     const [indexed, waves] = await Promise.all([this.indexedOpenClaims(run), this.openWaves(run, olderThan)]);
     for (const claim of indexed) if (claim.claimedAt < olderThan) await this.markUncertain(claim, olderThan);
     for (const wave of waves) {
       let open = 0;
-      for (const claim of wave.open) if (!(await this.markUncertain(claim, olderThan))) open += 1;
+      const decided: SentRecord[] = [];
+      for (const m of wave.claimed) {
+        if (m.decided) decided.push(terminalOf(m.record, m.decided));
+        else if (!(await this.settleUncertain(m.record, m.index, olderThan))) open += 1;
+      }
+      // its worker died between settling them in the item and writing them: the item decided, the records follow
+      await this.store.putMany('sentRecord', decided);
       // a claim still open keeps its wave's item; with none, nothing can open under the wave's attempt again
       if (open === 0) await this.store.delete('deliveryCounter', { runKey: openWavesOf(run), slot: wave.attempt });
     }
   }
 
-  /** The run's wave items (claimed before `olderThan` when given) with the claims each still holds open. */
-  private async openWaves(run: { orgId: number; planId: string; runId: string }, olderThan?: number): Promise<{ attempt: string; open: SentRecord[] }[]> {
-    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as {
-      slot: string;
-      claimedAt: number;
-      members: string[];
-    }[];
+  /**
+   * Whether the run's wave items are all gone: every outcome counted is written to its record. Stale ones (before
+   * `olderThan`, when given) are swept first. A run is complete only then, though its counts may say so earlier.
+   */
+  async wavesClosed(run: { orgId: number; planId: string; runId: string }, olderThan?: number): Promise<boolean> {
+    const items = () => this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) }, undefined, ['slot', 'claimedAt']);
+    const left = await items();
+    if (left.length === 0) return true;
+    if (olderThan === undefined || !left.some((w) => (w.claimedAt as number) < olderThan)) return false;
+    await this.sweep(run, olderThan);
+    return (await items()).length === 0;
+  }
+
+  /**
+   * The run's wave items (claimed before `olderThan` when given) with the members each still holds `CLAIMED`,
+   * and the outcome the item holds of each, if any.
+   */
+  private async openWaves(
+    run: { orgId: number; planId: string; runId: string },
+    olderThan?: number,
+  ): Promise<{ attempt: string; claimed: { index: number; record: SentRecord; decided?: WaveOutcome }[] }[]> {
+    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as WaveItem[];
     const waves = items.filter((w) => olderThan === undefined || w.claimedAt < olderThan);
     const keys = waves.flatMap((w) =>
       w.members.map((m) => {
@@ -542,10 +725,18 @@ export class Ledger {
     const records: (SentRecord | undefined)[] = [];
     for (let i = 0; i < keys.length; i += 100)
       records.push(...((await this.store.getMany(keys.slice(i, i + 100).map((k) => ({ entity: 'sentRecord' as const, key: k.key })))) as (SentRecord | undefined)[]));
-    return waves.map((w) => ({
-      attempt: w.slot,
-      open: records.filter((r, i): r is SentRecord => r?.status === 'CLAIMED' && r.attempt === w.slot && keys[i]!.attempt === w.slot),
-    }));
+    let at = 0;
+    return waves.map((w) => {
+      const claimed: { index: number; record: SentRecord; decided?: WaveOutcome }[] = [];
+      for (const [index] of w.members.entries()) {
+        const record = records[at++];
+        // released, claimed again by another attempt, or terminal already: not this wave's to settle
+        if (record?.status !== 'CLAIMED' || record.attempt !== w.slot) continue;
+        const decided = w[outcomeAttr(index)] as WaveOutcome | undefined;
+        claimed.push({ index, record, ...(decided ? { decided } : {}) });
+      }
+      return { attempt: w.slot, claimed };
+    });
   }
 
   /** Single claims of a run still open, and any written before wave items (the sparse index). */
@@ -619,6 +810,21 @@ function sumCounters(items: readonly object[]): RunTotals {
     }
   }
   return { total, os, hours, reasons };
+}
+
+/** The counter adds of completions: per OS, with SMS parts when sent, and failure reasons. */
+function completionAdds(completions: readonly Completion[]): { parts: OsAdd[]; reasons: Record<string, number> } {
+  const byOs = new Map<CounterOs | undefined, Partial<Record<Counter, number>>>();
+  const reasons: Record<string, number> = {};
+  for (const { outcome, key, parts } of completions) {
+    const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
+    const add = byOs.get(key.os) ?? {};
+    byOs.set(key.os, add);
+    add[counter] = (add[counter] ?? 0) + 1;
+    if (parts && outcome.status === 'SENT') add.parts = (add.parts ?? 0) + parts;
+    if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
+  }
+  return { parts: [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add })), reasons };
 }
 
 /** An ADD of every name in `adds` (attribute names are data here: each goes through a placeholder). */

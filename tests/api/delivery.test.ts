@@ -272,10 +272,130 @@ describe('the ledger in chunks', () => {
     expect(await store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` })).toEqual([]);
     expect((await next.totals(run)).total).toMatchObject({ sent: 5, uncertain: 2 });
   });
+
+  /** A wave of `n` claimed by `ledger` for a worker's batch: the batch, its ledger keys and their attempts. */
+  async function claimedWave(ledger: Ledger, n: number) {
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(n);
+    const keys = list.map((r) => keyOf(run, r.accountId));
+    const claims = await ledger.claimMany(list.map((r, i) => ({ key: keys[i]!, address: r.address })));
+    const batch: SendBatch = { kind: 'send', ...run, channel: 'EMAIL', recipients: list };
+    return { run, list, keys, batch, attempts: claims.map((c) => (c.claimed ? c.attempt : '')) };
+  }
+  const openWaveItems = (run: { orgId: number; planId: string; runId: string }) => store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` });
+
+  it('completes a wave with one transaction item for the whole wave, then writes its records in batch puts and deletes its item', async () => {
+    const ledger = new Ledger(store, clock);
+    const { run, keys, attempts } = await claimedWave(ledger, 30);
+    const sends: string[] = [];
+    const doc = herald.rt.aws.doc as unknown as { send: (c: { constructor: { name: string }; input: Record<string, unknown> }) => Promise<unknown> };
+    const original = doc.send.bind(doc);
+    doc.send = (c) => {
+      const items = (c.input.TransactItems ?? []) as { Update?: { TableName: string } }[];
+      if (/Transact/.test(c.constructor.name)) sends.push(`${c.constructor.name} ${items.filter((t) => t.Update?.TableName === store.table('sentRecord')).length} records`);
+      else if (/BatchWrite|Delete/.test(c.constructor.name)) sends.push(c.constructor.name);
+      return original(c);
+    };
+    try {
+      await ledger.completeMany(keys.map((key, i) => ({ key, attempt: attempts[i]!, outcome: { status: 'SENT' as const, providerId: `p${i}` } })));
+    } finally {
+      doc.send = original;
+    }
+    // the wave item decides the outcomes (no conditional write per record); the records are cheap puts of 25
+    expect(sends).toEqual(['TransactWriteCommand 0 records', 'BatchWriteCommand', 'BatchWriteCommand', 'DeleteCommand']);
+    const records = await Promise.all(keys.map((k) => store.get('sentRecord', ledger.keyOf(k))));
+    expect(records.every((r, i) => r?.status === 'SENT' && r.providerId === `p${i}` && r.doneAt === clock.now() && r.address.endsWith('@example.com'))).toBe(true);
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 30 });
+    expect(await openWaveItems(run)).toEqual([]);
+  });
+
+  it("a worker dying after its wave's outcomes are settled and before their records are written: the records follow the wave item, counted once, nobody sent again", async () => {
+    // the process dies between the completion transaction and the record puts
+    const dyingStore = new Store(herald.rt);
+    dyingStore.putMany = async () => {
+      throw new Killed();
+    };
+    const dead = new Ledger(dyingStore, clock);
+    const { run, list, keys, batch, attempts } = await claimedWave(dead, 4);
+    await expect(
+      dead.completeMany(
+        keys.map((key, i) => ({ key, attempt: attempts[i]!, outcome: i === 3 ? { status: 'FAILED', reason: 'BOUNCE' } : { status: 'SENT', providerId: `pid-${i}` } })),
+      ),
+    ).rejects.toThrow(Killed);
+    const ledger = new Ledger(store, clock);
+    const statusOf = async (i: number) => (await store.get('sentRecord', ledger.keyOf(keys[i]!)))?.status;
+    expect(await statusOf(0)).toBe('CLAIMED');
+    // counted, and decided: no claim of the wave is open any more
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 3, failed: 1, uncertain: 0 });
+    expect(await ledger.openClaims(run)).toEqual([]);
+
+    // the batch comes back once the claims are stale: its first two find their claims decided and get their records
+    clock.advance(61_000);
+    const provider = new RecordingSender(clock);
+    await sendBatchHandler(deps({ email: provider }))({ ...batch, recipients: list.slice(0, 2) });
+    expect(provider.sent).toEqual([]);
+    expect([await statusOf(0), await statusOf(1), await statusOf(2)]).toEqual(['SENT', 'SENT', 'CLAIMED']);
+    // the run's sweep writes the rest as the item says, then drops the item
+    await ledger.sweep(run, clock.now() - 60_000);
+    const records = await Promise.all(keys.map((k) => store.get('sentRecord', ledger.keyOf(k))));
+    expect(records.map((r) => [r?.status, r?.providerId ?? r?.reason, r?.openClaim])).toEqual([
+      ['SENT', 'pid-0', undefined],
+      ['SENT', 'pid-1', undefined],
+      ['SENT', 'pid-2', undefined],
+      ['FAILED', 'BOUNCE', undefined],
+    ]);
+    expect(await openWaveItems(run)).toEqual([]);
+    // the console's search by address finds the sends written from the item
+    const found = await store.query('sentRecord', {
+      IndexName: 'byAddress',
+      KeyConditionExpression: '#k = :k',
+      ExpressionAttributeNames: { '#k': 'addressKey' },
+      ExpressionAttributeValues: { ':k': `1#${list[2]!.address}` },
+    });
+    expect(found.items.map((r) => r.status)).toEqual(['SENT']);
+    // and the whole batch delivered once more sends nothing and counts nothing
+    await sendBatchHandler(deps({ email: provider }))(batch);
+    expect(provider.sent).toEqual([]);
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 3, failed: 1, uncertain: 0 });
+  });
+
+  it("a completion arriving after the sweep settled its members uncertain is left out: each counted once, the late worker's other outcomes recorded", async () => {
+    const late = new Ledger(store, clock);
+    const { run, keys, batch, attempts } = await claimedWave(late, 3);
+    const complete = (i: number) => ({ key: keys[i]!, attempt: attempts[i]!, outcome: { status: 'SENT' as const, providerId: `late-${i}` } });
+    clock.advance(61_000);
+    // another worker's delivery of the batch finds the second claim stale and settles it through the wave item
+    const held = (await store.get('sentRecord', late.keyOf(keys[1]!)))!;
+    expect(await new Ledger(store, clock).markUncertain(held, clock.now() - 60_000)).toBe(true);
+    await late.completeMany([0, 1, 2].map(complete));
+    const statuses = async () => Promise.all(keys.map(async (k) => (await store.get('sentRecord', late.keyOf(k)))?.status));
+    expect(await statuses()).toEqual(['SENT', 'UNCERTAIN', 'SENT']);
+    expect((await late.totals(run)).total).toMatchObject({ sent: 2, uncertain: 1 });
+    expect(await openWaveItems(run)).toEqual([]);
+
+    // a whole wave swept before its worker's completion arrives: the sweep's outcome stands
+    const slow = new Ledger(store, clock);
+    const second = await claimedWave(slow, 3);
+    clock.advance(61_000);
+    await new Ledger(store, clock).sweep(second.run, clock.now() - 60_000);
+    expect(await openWaveItems(second.run)).toEqual([]);
+    await slow.completeMany(second.keys.map((key, i) => ({ key, attempt: second.attempts[i]!, outcome: { status: 'SENT' as const } })));
+    expect((await slow.totals(second.run)).total).toMatchObject({ sent: 0, uncertain: 3 });
+    expect(await openWaveItems(second.run)).toEqual([]);
+
+    // both batches delivered again: nobody is sent to, nothing more is counted
+    const provider = new RecordingSender(clock);
+    await sendBatchHandler(deps({ email: provider }))(batch);
+    await sendBatchHandler(deps({ email: provider }))(second.batch);
+    expect(provider.sent).toEqual([]);
+    expect((await late.totals(run)).total).toMatchObject({ sent: 2, uncertain: 1 });
+    expect((await slow.totals(second.run)).total).toMatchObject({ sent: 0, uncertain: 3 });
+  });
 });
 
 describe("the run's check", () => {
-  it("finds a dead worker's wave claims through their wave item once they are stale, makes them uncertain, and then completes the run", async () => {
+  /** A sending plan whose run has every audience shard read: only the outcomes keep the run open. */
+  async function runningRun() {
     const planId = randomUUID();
     const run = { orgId: 1, planId, runId: 'r1' };
     const now = clock.now();
@@ -299,7 +419,6 @@ describe("the run's check", () => {
       createdBy: 'test',
       updatedBy: 'test',
     });
-    // every audience shard read: only the outcomes keep the run open
     await store
       .forOrg(1)
       .keyed('planRun')
@@ -312,6 +431,11 @@ describe("the run's check", () => {
         startedAt: now,
         shardsDone: new Set(Array.from({ length: ACCOUNT_SHARDS }, (_, s) => String(s))),
       });
+    return { planId, run };
+  }
+
+  it("finds a dead worker's wave claims through their wave item once they are stale, makes them uncertain, and then completes the run", async () => {
+    const { planId, run } = await runningRun();
     const ledger = new Ledger(store, clock);
     await ledger.count({ ...run, accountId: planId }, { matched: 3 });
     // a worker claimed a wave of three, recorded one and died
@@ -335,6 +459,34 @@ describe("the run's check", () => {
     // every match has its outcome now: the next check completes the run
     await check();
     expect((await store.forOrg(1).keyed('planRun').get(planId, 'r1'))?.status).toBe('DONE');
+  });
+
+  it('does not complete a run whose outcomes are all counted while a dead worker left them unwritten: it writes them from the wave item first', async () => {
+    const { planId, run } = await runningRun();
+    const live = new Ledger(store, clock);
+    await live.count({ ...run, accountId: planId }, { matched: 2 });
+    const keys = ['u0', 'u1'].map((accountId) => ({ ...run, channel: 'EMAIL' as const, accountId }));
+    // the worker dies between settling the wave's outcomes and writing their records
+    const dyingStore = new Store(herald.rt);
+    dyingStore.putMany = async () => {
+      throw new Killed();
+    };
+    const dead = new Ledger(dyingStore, clock);
+    const claims = await dead.claimMany(keys.map((key) => ({ key, address: `${key.accountId}@example.com` })));
+    await expect(dead.completeMany(keys.map((key, i) => ({ key, attempt: (claims[i] as { attempt: string }).attempt, outcome: { status: 'SENT' as const } })))).rejects.toThrow(
+      Killed,
+    );
+    const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(new RecordingSender(clock)), ratePerSecond: () => 1_000, staleClaimMs: 60_000 });
+    const check = () => worker({ Records: [{ messageId: randomUUID(), body: JSON.stringify({ kind: 'check', ...run }) } as unknown as SQSRecord] });
+    const runStatus = async () => (await store.forOrg(1).keyed('planRun').get(planId, 'r1'))?.status;
+    // counted in full, but the records are still claims: the run waits
+    await check();
+    expect(await runStatus()).toBe('RUNNING');
+    clock.advance(61_000);
+    await check();
+    expect(await runStatus()).toBe('DONE');
+    expect(await Promise.all(keys.map(async (k) => (await store.get('sentRecord', live.keyOf(k)))?.status))).toEqual(['SENT', 'SENT']);
+    expect((await live.totals(run)).total).toMatchObject({ matched: 2, sent: 2, uncertain: 0 });
   });
 });
 
