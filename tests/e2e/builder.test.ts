@@ -19,6 +19,8 @@ async function pick(page: Page, id: string, option: string): Promise<void> {
     await panel.waitFor({ timeout: 2_000 }).catch(() => undefined);
   }
   await panel.waitFor();
+  // arrows move only over options that are there: wait for the one wanted (a list still loading has none)
+  await panel.getByRole('option', { name: option, exact: true }).waitFor();
   // read at once: a panel that opens with no option focused yet has none to wait for (textContent would wait 10 s)
   const focused = async () => (await panel.locator('[data-p-focused="true"]').evaluateAll((found) => found[0]?.textContent ?? null))?.trim();
   // down the list from where it opened, then up (it opens on the chosen option)

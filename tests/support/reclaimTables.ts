@@ -5,8 +5,8 @@ import { reclaimTables } from './herald';
 
 afterAll(reclaimTables);
 
-/** CPU seconds of this process and everything it started (its Chromium, reaped renderers included). */
-function cpuOfTree(): number {
+/** CPU seconds of this process, and of everything it started (its Chromium, reaped renderers included). */
+function cpuOfTree(): { own: number; started: number } {
   const stats = new Map<number, { parent: number; cpu: number }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -20,7 +20,8 @@ function cpuOfTree(): number {
     }
   }
   const inTree = (pid: number): boolean => pid === process.pid || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.parent));
-  return [...stats].reduce((sum, [pid, s]) => sum + (inTree(pid) ? s.cpu : 0), 0);
+  const own = stats.get(process.pid)?.cpu ?? 0;
+  return { own, started: [...stats].reduce((sum, [pid, s]) => sum + (pid !== process.pid && inTree(pid) ? s.cpu : 0), 0) };
 }
 
 // HERALD_FILE_TIMES=path: each file's whole time, hooks included (the JSON report counts only its tests), and the
@@ -28,13 +29,15 @@ function cpuOfTree(): number {
 const timesTo = process.env.HERALD_FILE_TIMES;
 if (timesTo) {
   let began = 0;
-  let cpu = 0;
+  let cpu = { own: 0, started: 0 };
   beforeAll(() => {
     began = Date.now();
     cpu = cpuOfTree();
   });
   afterAll(() => {
-    const record = { file: expect.getState().testPath, pid: process.pid, began, ended: Date.now(), cpu: Math.round((cpuOfTree() - cpu) * 10) / 10 };
+    const now = cpuOfTree();
+    const seconds = (n: number) => Math.round(n * 10) / 10;
+    const record = { file: expect.getState().testPath, pid: process.pid, began, ended: Date.now(), cpu: seconds(now.own - cpu.own), browser: seconds(now.started - cpu.started) };
     appendFileSync(timesTo, `${JSON.stringify(record)}\n`);
   });
 }
