@@ -10,12 +10,12 @@ import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
 import { TRACKING_PATHS } from '../../functions/channels/links';
 import { Store } from '../../functions/store/store';
-import { accountKey, deviceKeyOf } from '../../shared/entities';
+import { deviceKeyOf } from '../../shared/entities';
 import { createSdkClient } from '../../shared/sdk/client';
 import { received } from '../support/channelStandIns';
 import { ApiClient, manualClock, sentMail, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { approverOf, seedAudience } from '../support/plans';
+import { approverOf, campaignRule, seedAudience, testAccount, testSegment } from '../support/plans';
 import { until } from '../support/until';
 
 const DAY = 24 * 3600_000;
@@ -133,21 +133,9 @@ describe('the sending switches', () => {
       tokenKey,
     });
     const now = clock.now();
-    const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
     for (const [name, token] of Object.entries(tokens)) {
       const id = `${tag}-${name}`;
-      await store.put('account', {
-        ...accountKey(1, id),
-        orgId: 1,
-        emails: [],
-        tags: [],
-        attributes: { campaign: tag },
-        emailConsent: false,
-        smsConsent: false,
-        pushConsent: name === 'consents',
-        lineConsent: false,
-        ...audit,
-      });
+      await store.put('account', testAccount(1, id, now, { attributes: { campaign: tag }, pushConsent: name === 'consents' }));
       await store.put('device', {
         accountKey: deviceKeyOf(1, id),
         deviceId: 'iphone',
@@ -163,15 +151,7 @@ describe('the sending switches', () => {
         dateUpdated: now,
       });
     }
-    pushSegment = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: pushSegment,
-      name: `Push ${tag}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      ...audit,
-    });
+    pushSegment = await testSegment(store, 1, `Push ${tag}`, campaignRule(tag), now);
     ({ segmentId: mailSegment, emails: mails } = await seedAudience(herald, 1, `${tag}m`, 2));
   }
 
@@ -241,34 +221,13 @@ describe('language analysis', () => {
   it('on, an account without a locale is written to in its country’s language; off, in the template’s default language', async () => {
     const tag = `la${randomUUID().slice(0, 6)}`;
     const now = clock.now();
-    const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
     // no locale in Japan; a locale of its own in Japan; no locale and no country
     const people = { jp: { country: 'JP' }, chosen: { country: 'JP', locale: 'en-US' }, nowhere: {} };
     for (const [name, fields] of Object.entries(people)) {
       const id = `${tag}-${name}`;
-      await store.put('account', {
-        ...accountKey(1, id),
-        orgId: 1,
-        emails: [`${id}@example.com`],
-        tags: [],
-        attributes: { campaign: tag },
-        emailConsent: true,
-        smsConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        ...fields,
-        ...audit,
-      });
+      await store.put('account', testAccount(1, id, now, { emails: [`${id}@example.com`], attributes: { campaign: tag }, emailConsent: true, ...fields }));
     }
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: tag,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      ...audit,
-    });
+    const segmentId = await testSegment(store, 1, tag, campaignRule(tag), now);
     const content = (name: string) => ({
       kind: 'EMAIL',
       template: {
@@ -319,24 +278,7 @@ describe('API push check deleted template', () => {
     expect((await approver.client.ok('planAction.pass', { id: plan.id })).status).toBe('ACTIVE');
     const { url, token } = await admin.ok('trigger.issueWebhookToken', { id: plan.id });
     const accountId = `${tag}-eve`;
-    const now = clock.now();
-    await store.put('account', {
-      ...accountKey(1, accountId),
-      orgId: 1,
-      emails: [`${accountId}@example.com`],
-      country: 'JP',
-      tags: [],
-      attributes: {},
-      emailConsent: true,
-      smsConsent: false,
-      pushConsent: false,
-      lineConsent: false,
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    await store.put('account', testAccount(1, accountId, clock.now(), { emails: [`${accountId}@example.com`], country: 'JP', emailConsent: true }));
     const hook = async () => {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ accountId }) });
       return { status: res.status, body: (await res.json()) as { errorCode?: string; errorMessage?: string } };

@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { accountKey } from '../../shared/entities';
 import type { CloudSourceSavePayload, NotificationView } from '../../shared/services';
 import { type ApiClient, sentMail, startHerald, uploadThroughLink } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { approverOf } from '../support/plans';
+import { approverOf, campaignRule, testAccount, testSegment } from '../support/plans';
 import { until } from '../support/until';
 
 const DAY = 24 * 3600_000;
@@ -87,22 +86,9 @@ describe('their effect', () => {
 
     const store = new Store(herald.rt);
     const now = herald.rt.clock.now();
-    const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
     const numbers = Array.from({ length: 4 }, (_, i) => `+1555${prefix}${String(i).padStart(4, '0')}`);
     for (const [i, phone] of numbers.entries()) {
-      await store.put('account', {
-        ...accountKey(1, `${tag}-${i}`),
-        orgId: 1,
-        phones: [phone],
-        smsConsent: true,
-        emails: [],
-        emailConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        tags: [],
-        attributes: { campaign: tag },
-        ...audit,
-      });
+      await store.put('account', testAccount(1, `${tag}-${i}`, now, { phones: [phone], smsConsent: true, attributes: { campaign: tag } }));
     }
     // the provider refuses two of the four numbers
     for (const phone of numbers.slice(0, 2)) {
@@ -112,15 +98,7 @@ describe('their effect', () => {
         body: JSON.stringify({ address: phone, answer: 'failed' }),
       });
     }
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: tag,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      ...audit,
-    });
+    const segmentId = await testSegment(store, 1, tag, campaignRule(tag), now);
     const template = { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi from Herald.' } } };
     const plan = await admin.ok('plan.saveSingle', { name, title: name, channel: 'SMS', content: { kind: 'SMS', template }, segmentId });
     const approver = await approverOf(admin, herald, `alertapprover`);

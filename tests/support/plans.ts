@@ -2,37 +2,45 @@
 import { randomUUID } from 'node:crypto';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { accountKey } from '../../shared/entities';
+import { type Account, accountKey, type Segment } from '../../shared/entities';
 import { ApiClient } from './herald';
 
-/** `n` accounts with e-mail consent and a segment of all of them, in organization `orgId`. */
-export async function seedAudience(herald: LocalHerald, orgId: number, tag: string, n: number): Promise<{ segmentId: string; emails: string[] }> {
-  const store = new Store(herald.rt);
-  const now = herald.rt.clock.now();
-  const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
-  const accounts = Array.from({ length: n }, (_, i) => ({
-    ...accountKey(orgId, `${tag}-${i}`),
+const auditAt = (at: number) => ({ version: 1, dateCreated: at, dateUpdated: at, createdBy: 'test', updatedBy: 'test' });
+
+/** An account as the store holds it, written at `at`: no address, consent, tag or attribute unless `fields` gives it. */
+export function testAccount(orgId: number, id: string, at: number, fields: Partial<Account> = {}): Account {
+  return {
+    ...accountKey(orgId, id),
     orgId,
-    emails: [`${tag}-${i}@example.com`],
-    country: 'JP',
-    emailConsent: true,
+    emails: [],
+    emailConsent: false,
     smsConsent: false,
     pushConsent: false,
     lineConsent: false,
     tags: [],
     attributes: {},
-    ...audit,
-  }));
+    ...fields,
+    ...auditAt(at),
+  } as Account;
+}
+
+/** A segment of `rule` written at `at`; answers its id. */
+export async function testSegment(store: Store, orgId: number, name: string, rule: Segment['rule'], at: number): Promise<string> {
+  const id = randomUUID();
+  await store.put('segment', { orgId, id, name, description: '', rule, ...auditAt(at) });
+  return id;
+}
+
+/** The rule of the accounts whose `attributes.campaign` is `tag`. */
+export const campaignRule = (tag: string): Segment['rule'] => ({ op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] });
+
+/** `n` accounts with e-mail consent and a segment of all of them, in organization `orgId`. */
+export async function seedAudience(herald: LocalHerald, orgId: number, tag: string, n: number): Promise<{ segmentId: string; emails: string[] }> {
+  const store = new Store(herald.rt);
+  const now = herald.rt.clock.now();
+  const accounts = Array.from({ length: n }, (_, i) => testAccount(orgId, `${tag}-${i}`, now, { emails: [`${tag}-${i}@example.com`], country: 'JP', emailConsent: true }));
   await Promise.all(accounts.map((a) => store.put('account', a)));
-  const segmentId = randomUUID();
-  await store.put('segment', {
-    orgId,
-    id: segmentId,
-    name: `All ${tag}`,
-    description: '',
-    rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] },
-    ...audit,
-  });
+  const segmentId = await testSegment(store, orgId, `All ${tag}`, { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] }, now);
   return { segmentId, emails: accounts.map((a) => a.emails[0]!) };
 }
 
