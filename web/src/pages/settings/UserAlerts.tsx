@@ -14,6 +14,7 @@ import type { UserAlertView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { invalidate, useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
+import { Field } from '../../components/Field';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
@@ -100,8 +101,7 @@ export function UserAlerts() {
         </ul>
       )}
       <form className="form-grid" onSubmit={add} noValidate>
-        <div className="field">
-          <label htmlFor="alert-new-event">{t('userAlert.eventLabel')}</label>
+        <Field id="alert-new-event" label={t('userAlert.eventLabel')}>
           <Select
             inputId="alert-new-event"
             label={t('userAlert.eventLabel')}
@@ -110,10 +110,9 @@ export function UserAlerts() {
             options={eventOptions}
             onChange={(e) => setDraft({ ...draft, event: e.value as UserAlertEvent })}
           />
-        </div>
+        </Field>
         {draft.event === 'RUN_FAILURE_RATE' && (
-          <div className="field">
-            <label htmlFor="alert-new-threshold">{t('userAlert.threshold')}</label>
+          <Field id="alert-new-threshold" label={t('userAlert.threshold')}>
             <InputNumber
               inputId="alert-new-threshold"
               value={draft.threshold}
@@ -122,7 +121,7 @@ export function UserAlerts() {
               suffix=" %"
               onValueChange={(e) => setDraft({ ...draft, threshold: e.value ?? 1 })}
             />
-          </div>
+          </Field>
         )}
         <div className="field span-2">
           <span className={styles.alertChannels} role="group" aria-label={t('userAlert.channels')}>
