@@ -410,10 +410,12 @@ export class Ledger {
 
   /** One transaction of completions and their counts; answers the positions to try again. */
   private async completeChunk(completions: readonly Completion[], all: number[]): Promise<number[]> {
+    // each completion's place in its wave, worked out once
+    const memberAt = new Map(all.map((i) => [i, memberOf(this.keyOf(completions[i]!.key))]));
     // a member no longer open in its wave (released, or settled by a sweep) is not this attempt's to record
     const chunk = all.filter((i) => {
       const wave = this.waves.get(completions[i]!.attempt);
-      return !wave || wave.open.has(memberOf(this.keyOf(completions[i]!.key)));
+      return !wave || wave.open.has(memberAt.get(i)!);
     });
     if (chunk.length === 0) return [];
     const now = this.clock.now();
@@ -423,17 +425,29 @@ export class Ledger {
     for (const i of chunk) {
       const { attempt } = completions[i]!;
       const wave = this.waves.get(attempt);
-      if (wave) byWave.set(attempt, { wave, members: [...(byWave.get(attempt)?.members ?? []), i] });
-      else single.push(i);
+      if (!wave) single.push(i);
+      else if (byWave.has(attempt)) byWave.get(attempt)!.members.push(i);
+      else byWave.set(attempt, { wave, members: [i] });
     }
-    const outcomeOf = (c: Completion): WaveOutcome => ({
-      status: c.outcome.status,
-      doneAt: now,
-      ...(c.outcome.providerId !== undefined ? { providerId: c.outcome.providerId } : {}),
-      ...(c.outcome.reason !== undefined ? { reason: c.outcome.reason } : {}),
-      ...(c.outcome.detail !== undefined ? { detail: c.outcome.detail } : {}),
-      ...(c.parts !== undefined ? { parts: c.parts } : {}),
-    });
+    // what the wave item holds and the record repeats, the same value for both
+    const outcomes = new Map(
+      [...byWave.values()].flatMap(({ members }) =>
+        members.map((i): [number, WaveOutcome] => {
+          const c = completions[i]!;
+          return [
+            i,
+            {
+              status: c.outcome.status,
+              doneAt: now,
+              ...(c.outcome.providerId !== undefined ? { providerId: c.outcome.providerId } : {}),
+              ...(c.outcome.reason !== undefined ? { reason: c.outcome.reason } : {}),
+              ...(c.outcome.detail !== undefined ? { detail: c.outcome.detail } : {}),
+              ...(c.parts !== undefined ? { parts: c.parts } : {}),
+            },
+          ];
+        }),
+      ),
+    );
     // each wave's item takes its members' outcomes, each only if nobody settled that member first
     const waveUpdates = [...byWave].map(([attempt, { wave, members }]): TransactItem => {
       const names: Record<string, string> = { '#slot': 'slot' };
@@ -441,8 +455,8 @@ export class Ledger {
       const sets: string[] = [];
       const conditions = ['attribute_exists(#slot)'];
       for (const [n, i] of members.entries()) {
-        names[`#o${n}`] = outcomeAttr(wave.index.get(memberOf(this.keyOf(completions[i]!.key)))!);
-        values[`:o${n}`] = outcomeOf(completions[i]!);
+        names[`#o${n}`] = outcomeAttr(wave.index.get(memberAt.get(i)!)!);
+        values[`:o${n}`] = outcomes.get(i)!;
         sets.push(`#o${n} = :o${n}`);
         conditions.push(`attribute_not_exists(#o${n})`);
       }
@@ -474,7 +488,7 @@ export class Ledger {
         if (!outcome.failed.has(single.length + w)) continue;
         const item = (await this.store.get('deliveryCounter', { runKey: openWavesOf(wave.run), slot: attempt })) as Record<string, unknown> | undefined;
         for (const i of members) {
-          const member = memberOf(this.keyOf(completions[i]!.key));
+          const member = memberAt.get(i)!;
           if (item && item[outcomeAttr(wave.index.get(member)!)] === undefined) continue;
           refused.add(i);
           wave.open.delete(member);
@@ -486,17 +500,17 @@ export class Ledger {
     const terminal: SentRecord[] = [];
     for (const { wave, members } of byWave.values()) {
       for (const i of members) {
-        const member = memberOf(this.keyOf(completions[i]!.key));
+        const member = memberAt.get(i)!;
         wave.open.delete(member);
         wave.unwritten.add(member);
-        terminal.push(terminalOf(wave.records.get(member)!, outcomeOf(completions[i]!)));
+        terminal.push(terminalOf(wave.records.get(member)!, outcomes.get(i)!));
       }
     }
     // unconditional: only members settled here in their wave item are written, so the records agree with it
     await this.store.putMany('sentRecord', terminal);
     for (const { wave, members } of byWave.values()) {
       for (const i of members) {
-        const member = memberOf(this.keyOf(completions[i]!.key));
+        const member = memberAt.get(i)!;
         wave.unwritten.delete(member);
         wave.records.delete(member);
       }
