@@ -7,6 +7,7 @@
  * ledger writes a conditional claim per recipient in one transaction per wave, then settles the wave's outcomes
  * in one item of a second transaction and writes the terminal records in batch puts (far cheaper per item).
  * Goal: recipients per second over mixed channels at least 0.6 × the raw conditional-write rate.
+ * BENCH_PER_OP=1 prints where DynamoDB Local's CPU goes, per request type and table (see perOp).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -75,6 +76,52 @@ const nodeCpuSeconds = () => {
 
 /** DynamoDB requests by operation, counted while a run is measured (the figure to compare: requests per recipient). */
 let requests = new Map<string, number>();
+/**
+ * BENCH_PER_OP=1: DynamoDB requests go one at a time, each charged the DynamoDB Local CPU it took (by operation
+ * and table): where a recipient's cost goes. The rates of such a run mean nothing.
+ */
+const perOp = new Map<string, { n: number; cpu: number }>();
+let javaStat: string | undefined;
+const javaTicks = () => {
+  if (!javaStat) {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        if (stat.includes('(java)') && Number(rest[1]) === process.pid) javaStat = `/proc/${pid}/stat`;
+      } catch {}
+    }
+  }
+  const rest = readFileSync(javaStat!, 'utf8').split(') ')[1]!.split(' ');
+  return Number(rest[11]) + Number(rest[12]);
+};
+let serial = Promise.resolve();
+if (process.env.BENCH_PER_OP)
+  herald.rt.aws.dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input =
+        (args as { input?: { TableName?: string; RequestItems?: object; TransactItems?: { Put?: { TableName: string }; Update?: { TableName: string } }[] } }).input ?? {};
+      const tables = input.TransactItems
+        ? [...new Set(input.TransactItems.map((t) => (t.Put ?? t.Update)?.TableName))].join('+') + `[${input.TransactItems.length}]`
+        : (input.TableName ?? Object.keys(input.RequestItems ?? {}).join('+'));
+      const name = `${String(context.commandName).replace(/Command$/, '')}:${tables.replaceAll('bench-', '')}`;
+      const turn = serial;
+      let done!: () => void;
+      serial = new Promise((r) => (done = r));
+      await turn;
+      const before = javaTicks();
+      try {
+        return await next(args);
+      } finally {
+        const op = perOp.get(name) ?? { n: 0, cpu: 0 };
+        op.n += 1;
+        op.cpu += (javaTicks() - before) * 10;
+        perOp.set(name, op);
+        done();
+      }
+    },
+    { step: 'initialize', name: 'benchPerOp' },
+  );
 herald.rt.aws.dynamo.middlewareStack.add(
   (next, context) => (args) => {
     const name = String(context.commandName ?? 'unknown').replace(/Command$/, '');
@@ -236,6 +283,7 @@ async function run(
   }
   const worker = deliveryWorker(herald.rt, store, { senders: everyChannel(sender), ratePerSecond: () => 1_000_000 });
   requests = new Map();
+  perOp.clear();
   const [node, dynamo] = [nodeCpuSeconds(), dynamoCpuSeconds()];
   const started = performance.now();
   if (via === 'queue') {
@@ -249,6 +297,11 @@ async function run(
     });
   }
   const seconds = (performance.now() - started) / 1000;
+  if (process.env.BENCH_PER_OP) {
+    for (const [name, op] of [...perOp].sort((a, b) => b[1].cpu - a[1].cpu))
+      console.log(`  ${name}: ${op.n} requests, ${(op.cpu / op.n).toFixed(2)} ms each, ${(op.cpu / n).toFixed(3)} ms per recipient`);
+    perOp.clear();
+  }
   const work = workOf(node, dynamo, n);
   const counted = requests;
   requests = new Map();

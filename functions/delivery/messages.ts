@@ -52,7 +52,18 @@ export const deliveryMessageSchema = z.discriminatedUnion('kind', [
     cursor: z.string().max(4000).optional(),
     zone: z.string().min(1).max(64).optional(),
   }),
-  z.object({ kind: z.literal('send'), ...runRef, channel: z.enum(CHANNELS), recipients: z.array(recipientSchema).min(1).max(SEND_BATCH) }),
+  z.object({
+    kind: z.literal('send'),
+    ...runRef,
+    channel: z.enum(CHANNELS),
+    recipients: z.array(recipientSchema).min(1).max(SEND_BATCH),
+    /**
+     * the batch's place in its run's audience (`<shard>#<page>#<index>`): however often its page is read, the
+     * same recipients under the same name. Absent for batches made elsewhere (journeys, event triggers, a held
+     * part of a batch).
+     */
+    batch: z.string().min(1).max(200).optional(),
+  }),
   /** is the run done? (and claims left by dead workers become uncertain) */
   z.object({ kind: z.literal('check'), ...runRef }),
   /** these recipients of a builder plan's run are at `stepId` (or were: a redelivery finds them moved on) */

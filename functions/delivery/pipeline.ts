@@ -6,6 +6,7 @@
  *   check     the run is done once every shard is read and every match has an outcome; claims left by dead
  *             workers become uncertain.
  */
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
@@ -75,6 +76,15 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
   const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
   if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload, fairTo(plan.orgId));
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
+}
+
+/** Batches of a page are kept as long as the queue keeps a message (14 days) and a day more. */
+const PAGE_BATCHES_KEPT_S = 15 * 24 * 3600;
+
+/** One batch of a run's audience on the delivery queue, named by its place in the audience (`batch`). */
+async function queueSendBatch(ports: DeliveryPorts, run: RunRef, channel: Channel, recipients: Recipient[], batch: string | undefined): Promise<void> {
+  const message: DeliveryMessageOf<'send'> = { kind: 'send', orgId: run.orgId, planId: run.planId, runId: run.runId, channel, recipients, ...(batch ? { batch } : {}) };
+  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(run.orgId));
 }
 
 /** A run's recipients on the delivery queue, SEND_BATCH to a message, in the organization's fair share. */
@@ -154,19 +164,50 @@ export function pipeline(deps: PipelineDeps) {
       return nextPage(m, page.next);
     }
     const recipients = await recipientsOf(store, m.orgId, plan.channel, matched, plan.content);
-    // The page is counted once however often it is read: its marker and the count go in together.
+    // The page is counted once however often it is read: its marker and the count go in together. Its batches
+    // are stored before the marker, under this reading's name, and the marker names the reading that won: a
+    // page read again (a retry, a duplicate) queues the very batches of the first reading, under the same ids,
+    // and goes on from the same cursor, so no recipient is in two batches of a run whatever changed meanwhile.
     const part = m.zone ? `${m.zone}|${m.shard}` : String(m.shard);
     const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${part}#${m.page}` };
+    const reading = randomUUID().slice(0, 8);
+    const batches = Array.from({ length: Math.ceil(recipients.length / SEND_BATCH) }, (_, i) => recipients.slice(i * SEND_BATCH, (i + 1) * SEND_BATCH));
+    const expiresAt = Math.floor(clock.now() / 1000) + PAGE_BATCHES_KEPT_S;
+    await store.putMany(
+      'deliveryCounter',
+      batches.map((list, i) => ({ ...pageBatchKey(m, pageKey.slot, reading, i), recipients: list, expiresAt })),
+    );
+    let won: { reading?: string; batches: number; next?: string } = { reading, batches: batches.length, next: page.next };
     try {
       await store.transact([
-        store.putNew('deliveryCounter', { ...pageKey, matched: recipients.length }, '720001'),
+        store.putNew('deliveryCounter', { ...pageKey, matched: recipients.length, reading, batches: batches.length, ...(page.next ? { next: page.next } : {}) }, '720001'),
         ...(recipients.length ? ledger.counterItems({ ...m, accountId: `shard-${part}-page-${m.page}` }, { matched: recipients.length }) : []),
       ]);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
+      const marker = (await store.get('deliveryCounter', pageKey)) as { reading?: string; batches?: number; next?: string } | undefined;
+      // a marker of no reading was written before pages kept their batches: this reading goes out unnamed
+      won = marker?.reading ? { reading: marker.reading, batches: marker.batches ?? 0, next: marker.next } : { batches: batches.length, next: page.next };
     }
-    await queueSendBatches(deps.ports, m, plan.channel, recipients);
-    return nextPage(m, page.next);
+    const queued = !won.reading || won.reading === reading ? batches : await storedBatches(m, pageKey.slot, won.reading, won.batches);
+    for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, m, plan.channel, list, won.reading ? `${pageKey.slot}#${i}` : undefined);
+    return nextPage(m, won.next);
+  }
+
+  /** The key of the `index`th batch of a page (`<part>#<page>`) as the reading `reading` stored it. */
+  const pageBatchKey = (m: RunRef, page: string, reading: string, index: number) => ({ runKey: `${runKeyOf(m)}#batches`, slot: `${page}#${reading}#${index}` });
+
+  /** The batches a page's winning reading stored, in order. */
+  async function storedBatches(m: RunRef, page: string, reading: string, count: number): Promise<Recipient[][]> {
+    const keys = Array.from({ length: count }, (_, i) => ({ entity: 'deliveryCounter' as const, key: pageBatchKey(m, page, reading, i) }));
+    const found: (object | undefined)[] = [];
+    for (let i = 0; i < keys.length; i += 100) found.push(...(await store.getMany(keys.slice(i, i + 100))));
+    return found.map((item, i) => {
+      const list = (item as { recipients?: Recipient[] } | undefined)?.recipients;
+      // stored before the marker that names them: missing only if the table lost them
+      if (!list) throw new Error(`batch ${i} of page ${page} (reading ${reading}) is missing`);
+      return list;
+    });
   }
 
   /** The shard's next page, or the shard marked done and the run checked. */

@@ -199,7 +199,9 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       } else queue.push({ r, throttled: 0 });
     }
     // quiet where they are: the same batch again when the window opens, for those recipients only
-    for (const [until, recipients] of held) await deps.hold!({ ...batch, recipients }, until);
+    // (a part of the batch is no batch of the audience: it goes without the batch's name)
+    const { batch: _whole, ...unnamed } = batch;
+    for (const [until, recipients] of held) await deps.hold!({ ...unnamed, recipients }, until);
     // the first wave goes on the slots taken with the reads; those of the recipients skipped or held go back
     let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
     await deps.rate.giveBack(batch.channel, { second: first.second, count: first.count - (ready?.count ?? 0) }, batch.orgId);

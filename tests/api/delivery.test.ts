@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/delivery';
 import type { SQSRecord } from 'aws-lambda';
 import { CHANNEL_TEMPLATES } from '../../shared/content';
-import { ACCOUNT_SHARDS, unsubscriptionId } from '../../shared/entities';
+import { ACCOUNT_SHARDS, accountShard, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
 import { everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
@@ -24,6 +24,7 @@ import type { Clock } from '../../functions/platform/runtime';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { manualClock, sentMail, startHerald } from '../support/herald';
+import { campaignRule, planInProgress, testAccount, testSegment } from '../support/plans';
 import { Killed, sendHarness } from '../support/sendHarness';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
@@ -51,6 +52,12 @@ const content: ContentSource = {
     };
   },
 };
+
+/** An e-mail plan's content with no blocks: what the send step checks, not what it renders. */
+const emailContent = {
+  kind: 'EMAIL',
+  template: CHANNEL_TEMPLATES.EMAIL.template.parse({ channel: 'EMAIL', defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } }),
+} as PlanContent;
 
 function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
   return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `${prefix}-${i}@example.com`, firstName: `R${i}`, consent: true }));
@@ -396,29 +403,9 @@ describe('the ledger in chunks', () => {
 describe("the run's check", () => {
   /** A sending plan whose run has every audience shard read: only the outcomes keep the run open. */
   async function runningRun() {
-    const planId = randomUUID();
-    const run = { orgId: 1, planId, runId: 'r1' };
     const now = clock.now();
-    const template = CHANNEL_TEMPLATES.EMAIL.template.parse({ channel: 'EMAIL', defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } });
-    await store.put('plan', {
-      orgId: 1,
-      id: planId,
-      name: 'Swept',
-      title: 'Swept',
-      intro: '',
-      channel: 'EMAIL',
-      type: 'SINGLE',
-      messageType: 1,
-      status: 'IN_PROGRESS',
-      content: { kind: 'EMAIL', template } as PlanContent,
-      trigger: { kind: 'IMMEDIATELY' },
-      tagIds: [],
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    const planId = await planInProgress(store, now, emailContent);
+    const run = { orgId: 1, planId, runId: 'r1' };
     await store
       .forOrg(1)
       .keyed('planRun')
@@ -487,6 +474,44 @@ describe("the run's check", () => {
     expect(await runStatus()).toBe('DONE');
     expect(await Promise.all(keys.map(async (k) => (await store.get('sentRecord', live.keyOf(k)))?.status))).toEqual(['SENT', 'SENT']);
     expect((await live.totals(run)).total).toMatchObject({ matched: 2, sent: 2, uncertain: 0 });
+  });
+});
+
+describe('the audience fan-out', () => {
+  it('a page read again after its audience changed queues the batches of its first reading, under the same names, and counts it once', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const now = clock.now();
+    // 120 accounts of one shard: one page of three batches (50, 50, 20)
+    const ids: string[] = [];
+    for (let i = 0; ids.length < 123; i++) if (accountShard(`${tag}-${i}`) === 0) ids.push(`${tag}-${i}`);
+    const account = (id: string) => testAccount(1, id, now, { emails: [`${id}@example.com`], emailConsent: true, attributes: { campaign: tag } });
+    for (const id of ids.slice(0, 120)) await store.put('account', account(id));
+    const segmentId = await testSegment(store, 1, `Fan-out ${tag}`, campaignRule(tag), now);
+    const planId = await planInProgress(store, now, emailContent, { segmentId });
+    const run = { orgId: 1, planId, runId: 'r1' };
+    await store.forOrg(1).keyed('planRun').put(planId, { runId: 'r1', orgId: 1, planId, status: 'RUNNING', dueAt: now, startedAt: now });
+    // the worker's queue is read here instead of by a worker
+    const queued: { queue: string; body: { kind: string; batch?: string; recipients?: { accountId: string }[] } }[] = [];
+    const rt = { ...herald.rt, ports: { ...herald.rt.ports, queue: { send: async (queue: string, body: unknown) => String(queued.push({ queue, body: body as never })) } } };
+    const worker = deliveryWorker(rt, store, { senders: everyChannel(new RecordingSender(clock)), ratePerSecond: () => 1_000 });
+    const readPage = async () => {
+      queued.length = 0;
+      const out = await worker({ Records: [{ messageId: randomUUID(), body: JSON.stringify({ kind: 'audience', ...run, shard: 0, page: 0 }) } as unknown as SQSRecord] });
+      expect(out.batchItemFailures).toEqual([]);
+      return queued.filter((q) => q.body.kind === 'send').map((q) => ({ batch: q.body.batch, accounts: q.body.recipients!.map((r) => r.accountId) }));
+    };
+    const first = await readPage();
+    expect(first.map((b) => [b.batch, b.accounts.length])).toEqual([
+      ['0#0#0', 50],
+      ['0#0#1', 50],
+      ['0#0#2', 20],
+    ]);
+    // meanwhile three accounts join the segment and one leaves it; the page is read again (a retry, a duplicate)
+    for (const id of ids.slice(120)) await store.put('account', account(id));
+    await store.put('account', { ...account(ids[7]!), attributes: { campaign: 'elsewhere' } });
+    const again = await readPage();
+    expect(again).toEqual(first);
+    expect((await new Ledger(store, clock).totals(run)).total.matched).toBe(120);
   });
 });
 

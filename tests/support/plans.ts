@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { type Account, accountKey, type Segment } from '../../shared/entities';
+import type { Plan, PlanContent } from '../../shared/plan/plan';
 import { ApiClient } from './herald';
 
 const auditAt = (at: number) => ({ version: 1, dateCreated: at, dateUpdated: at, createdBy: 'test', updatedBy: 'test' });
@@ -28,6 +29,28 @@ export function testAccount(orgId: number, id: string, at: number, fields: Parti
 export async function testSegment(store: Store, orgId: number, name: string, rule: Segment['rule'], at: number): Promise<string> {
   const id = randomUUID();
   await store.put('segment', { orgId, id, name, description: '', rule, ...auditAt(at) });
+  return id;
+}
+
+/** A single plan IN_PROGRESS on `content`'s channel, as the send step reads it (of `segmentId`'s audience when given); answers its id. */
+export async function planInProgress(store: Store, at: number, content: PlanContent, fields: Partial<Plan> = {}): Promise<string> {
+  const id = randomUUID();
+  await store.put('plan', {
+    orgId: 1,
+    id,
+    name: 'In progress',
+    title: 'In progress',
+    intro: '',
+    channel: content.kind,
+    type: 'SINGLE',
+    messageType: 1,
+    status: 'IN_PROGRESS',
+    content,
+    trigger: { kind: 'IMMEDIATELY' },
+    tagIds: [],
+    ...fields,
+    ...auditAt(at),
+  });
   return id;
 }
 
