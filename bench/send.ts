@@ -271,6 +271,8 @@ async function run(
       planId: plans.get(channel)!,
       runId,
       channel,
+      // named as the audience fan-out names its batches: each is held by one attempt (Ledger.holdBatch)
+      batch: `0#0#${b}`,
       recipients: Array.from({ length: Math.min(SEND_BATCH, n - i) }, (_, j) => ({
         accountId: `a${i + j}`,
         address: addressOf(channel, i + j),

@@ -29,10 +29,22 @@
  * other. A claim of one recipient alone is in the sparse `openClaims` index, as are claims written before wave
  * items; `openClaims` reads both. The record, its `byAddress` entry (written with `doneAt`) and the counters are
  * as before, so the console and the statistics see the same.
+ *
+ * Named batches (the audience fan-out's, `SendBatch.batch`): a run's recipient is in one named batch only (a
+ * page read again queues the batches of its first reading, pipeline.ts), so the batch can decide for its
+ * recipients. Its lock item (`<run>#batch`, slot = the name) is put once, conditionally, by the attempt that
+ * holds it (`holdBatch`). An attempt holding a batch nobody held before (fresh) writes its claims without
+ * conditions (wave item first, then the records in batch puts, `claimHeld`): nobody else can hold them. Another
+ * delivery of the batch finds it busy (and is retried later), done (`finishBatch`: it sends nothing), or takes it
+ * over when the holder gave it back (`releaseBatch`, throttled: nothing in doubt) or has been silent longer than
+ * a worker lives; a takeover claims with conditions as an unnamed batch does, so what the dead holder claimed is
+ * found and settled as above. A holder renews its hold before claiming once a third of that time has passed,
+ * which also stops a holder that was taken over (`BatchTakenOver`): no claim is ever written without a condition
+ * while another attempt could be claiming the same recipient.
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
 import {
   addressKeyOf,
@@ -152,6 +164,31 @@ function terminalOf(claim: SentRecord, o: WaveOutcome): SentRecord {
 const WAVES_REMEMBERED = 10_000;
 /** A claim's condition: nobody holds the recipient yet. */
 const CLAIM_FREE = { ConditionExpression: 'attribute_not_exists(#r)', ExpressionAttributeNames: { '#r': 'recipient' } };
+
+/**
+ * A named batch of a run's audience (`SendBatch.batch`) as one attempt holds it. `fresh`: no attempt held it
+ * before, so its recipients have no records and this attempt writes their claims without conditions.
+ */
+export interface BatchHold {
+  run: { orgId: number; planId: string; runId: string };
+  batch: string;
+  attempt: string;
+  fresh: boolean;
+  /** when the hold was taken or last renewed, and after how long another attempt may take it over */
+  heldAt: number;
+  staleMs: number;
+}
+/** The item that says which attempt holds a named batch, and whether the batch is done. */
+const batchLockOf = (run: { orgId: number; planId: string; runId: string }, batch: string) => ({ runKey: `${runKeyOf(run)}#batch`, slot: batch });
+/** A batch's lock outlives every delivery of its message (SQS keeps one 14 days). */
+const BATCH_LOCK_KEPT_S = 15 * 24 * 3600;
+
+/** The attempt no longer holds its batch: another took it over (this one was thought dead). */
+export class BatchTakenOver extends Error {
+  constructor() {
+    super('the batch was taken over by another attempt; its message comes back and finds it done');
+  }
+}
 
 export class Ledger {
   /** the waves this process claimed, by attempt: their items are deleted once their claims are all closed */
@@ -277,7 +314,8 @@ export class Ledger {
    * one request per recipient costs one per chunk. A recipient someone else holds cancels its transaction; it is
    * answered with the record that holds it and the others are claimed again without it. Answers in order.
    */
-  async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[]): Promise<ClaimResult[]> {
+  async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[], hold?: BatchHold): Promise<ClaimResult[]> {
+    if (hold?.fresh) return this.claimHeld(entries, hold);
     if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address, entries[0]!.links)];
     const results: ClaimResult[] = new Array(entries.length);
     // a wave item names the claims of one run
@@ -318,6 +356,133 @@ export class Ledger {
     // held and still there: answered; released in between: tried again with the rest
     for (const [j, i] of held.entries()) if (existing[j]) results[i] = { claimed: false, existing: existing[j] as SentRecord };
     return chunk.filter((i) => results[i] === undefined);
+  }
+
+  /**
+   * Claims recipients of a batch this attempt holds fresh: nobody else can hold them (their batch is theirs
+   * alone, and no attempt held it before), so each chunk's wave item is put, and its claim records follow in
+   * batch puts with no condition: what cost a transactional put per recipient costs a plain one. A hold held
+   * long is renewed first, which also finds out whether it was taken over (then nothing more is claimed).
+   */
+  private async claimHeld(entries: readonly { key: LedgerKey; address: string; links?: string[] }[], hold: BatchHold): Promise<ClaimResult[]> {
+    const results: ClaimResult[] = [];
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const chunk = entries.slice(i, i + CHUNK);
+      const [attempt, claimedAt] = [randomUUID(), this.clock.now()];
+      // still this attempt's? (asked again only when a takeover could think it dead: its hold's age is a third of that)
+      if (claimedAt - hold.heldAt > hold.staleMs / 3) await this.keepHolding(hold, claimedAt);
+      const records = chunk.map((e) => this.claimRecord(e.key, e.address, e.links, { attempt, claimedAt }));
+      const members = records.map(memberOf);
+      // the wave item first: no claim exists without an item that names it
+      await this.store.rt.aws.doc.send(
+        new PutCommand({
+          TableName: this.store.table('deliveryCounter'),
+          Item: { runKey: openWavesOf(hold.run), slot: attempt, orgId: hold.run.orgId, planId: hold.run.planId, runId: hold.run.runId, claimedAt, members },
+        }),
+      );
+      this.remember(attempt, {
+        run: hold.run,
+        index: new Map(members.map((m, j) => [m, j])),
+        records: new Map(members.map((m, j) => [m, records[j]!])),
+        open: new Set(members),
+        unwritten: new Set(),
+        busy: 0,
+      });
+      await this.store.putMany('sentRecord', records);
+      results.push(...chunk.map((): ClaimResult => ({ claimed: true, attempt })));
+    }
+    return results;
+  }
+
+  /** Renews the batch's hold (its age), or throws BatchTakenOver when another attempt took it. */
+  private async keepHolding(hold: BatchHold, now: number): Promise<void> {
+    try {
+      await this.store.rt.aws.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table('deliveryCounter'),
+          Key: batchLockOf(hold.run, hold.batch),
+          UpdateExpression: 'SET #c = :now',
+          ConditionExpression: '#a = :a',
+          ExpressionAttributeNames: { '#a': 'attempt', '#c': 'claimedAt' },
+          ExpressionAttributeValues: { ':a': hold.attempt, ':now': now },
+        }),
+      );
+    } catch (e) {
+      if (e instanceof ConditionalCheckFailedException) throw new BatchTakenOver();
+      throw e;
+    }
+    hold.heldAt = now;
+  }
+
+  /**
+   * Takes a named batch for a new attempt: fresh when no attempt held it before; taken over (not fresh) when its
+   * holder gave it back or has been silent since `staleBefore` (its claims are then claimed one by one, with
+   * conditions, as any unnamed batch's). Answers 'done' once a holder finished it and 'busy' while a live one holds it.
+   */
+  async holdBatch(run: { orgId: number; planId: string; runId: string }, batch: string, staleMs: number): Promise<BatchHold | 'done' | 'busy'> {
+    const [attempt, now] = [randomUUID(), this.clock.now()];
+    const staleBefore = now - staleMs;
+    const TableName = this.store.table('deliveryCounter');
+    const Key = batchLockOf(run, batch);
+    const names = { '#s': 'slot', '#a': 'attempt', '#c': 'claimedAt', '#d': 'done' };
+    try {
+      await this.store.rt.aws.doc.send(
+        new PutCommand({
+          TableName,
+          Item: { ...Key, attempt, claimedAt: now, expiresAt: Math.floor(now / 1000) + BATCH_LOCK_KEPT_S },
+          ConditionExpression: 'attribute_not_exists(#s)',
+          ExpressionAttributeNames: { '#s': 'slot' },
+        }),
+      );
+      return { run, batch, attempt, fresh: true, heldAt: now, staleMs };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
+    try {
+      await this.store.rt.aws.doc.send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: 'SET #a = :a, #c = :now',
+          ConditionExpression: 'attribute_exists(#s) AND attribute_not_exists(#d) AND (attribute_not_exists(#a) OR #c < :stale)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':a': attempt, ':now': now, ':stale': staleBefore },
+        }),
+      );
+      return { run, batch, attempt, fresh: false, heldAt: now, staleMs };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
+    const lock = (await this.store.get('deliveryCounter', Key)) as { done?: boolean } | undefined;
+    return lock?.done ? 'done' : 'busy';
+  }
+
+  /** The batch is done (every recipient has an outcome, or was held for later under its own claims): no delivery of it sends again. */
+  async finishBatch(hold: BatchHold): Promise<void> {
+    await this.letGo(hold, true);
+  }
+
+  /** Gives the batch back unfinished (the provider kept throttling; nothing is in doubt): its next delivery takes it over at once. */
+  async releaseBatch(hold: BatchHold): Promise<void> {
+    await this.letGo(hold, false);
+  }
+
+  private async letGo(hold: BatchHold, done: boolean): Promise<void> {
+    try {
+      await this.store.rt.aws.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table('deliveryCounter'),
+          Key: batchLockOf(hold.run, hold.batch),
+          UpdateExpression: done ? 'SET #d = :t REMOVE #a' : 'REMOVE #a',
+          ConditionExpression: '#a = :a',
+          ExpressionAttributeNames: { '#a': 'attempt', ...(done ? { '#d': 'done' } : {}) },
+          ExpressionAttributeValues: { ':a': hold.attempt, ...(done ? { ':t': true } : {}) },
+        }),
+      );
+    } catch (e) {
+      // taken over meanwhile: the batch is the new holder's to finish
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
   }
 
   private remember(attempt: string, wave: Wave): void {

@@ -12,7 +12,7 @@ import { METRIC } from '../platform/metricNames';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../channels/links';
-import type { Completion, Ledger, LedgerKey } from './ledger';
+import type { BatchHold, Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';
 import type { RateLimiter, SendSlots } from './rate';
@@ -54,6 +54,16 @@ export interface SendWorkerDeps {
   onRecorded?: () => void;
 }
 
+/** Another attempt is still sending the batch: its message comes back once that one has finished or died. */
+export class BatchBusy extends Error {
+  constructor() {
+    super('another attempt holds the batch; it is delivered again later');
+  }
+}
+/** How often, and how long apart, a delivery looks again at a batch another attempt holds before giving up. */
+const BUSY_TRIES = 20;
+const BUSY_WAIT_MS = 100;
+
 export class ProviderThrottled extends Error {
   constructor() {
     super('the provider kept throttling; the batch is delivered again later');
@@ -80,7 +90,13 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
    * second lapsed. A provider call that throws leaves its claim open (the provider may have the message, so it
    * is never resent blindly); the wave's other outcomes are recorded before the error goes on.
    */
-  async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
+  async function sendWave(
+    batch: SendBatch,
+    content: PreparedContent,
+    wave: Recipient[],
+    second: number,
+    hold: BatchHold | undefined,
+  ): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
     if (lapsed()) return wave.map(() => 'lapsed');
     const keys: LedgerKey[] = wave.map((r) => ({
@@ -93,7 +109,10 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       ...(r.os ? { os: r.os } : {}),
     }));
     const messages = wave.map((r) => outbound(batch, content, r));
-    const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
+    const claims = await deps.ledger.claimMany(
+      keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })),
+      hold,
+    );
     const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
     const mine: { i: number; attempt: string }[] = [];
     for (const [i, claim] of claims.entries()) {
@@ -159,17 +178,36 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     return results;
   }
 
+  /**
+   * A named batch held for this attempt (see Ledger.holdBatch), 'done' when a delivery of it finished it already.
+   * While another attempt holds it, waits a little for it to finish, then gives up: the message comes back later.
+   */
+  async function holdOf(batch: SendBatch): Promise<BatchHold | 'done' | undefined> {
+    if (!batch.batch) return undefined;
+    for (let tries = 0; ; tries++) {
+      const hold = await deps.ledger.holdBatch(batch, batch.batch, deps.staleClaimMs);
+      if (hold !== 'busy') return hold;
+      if (tries === BUSY_TRIES) throw new BatchBusy();
+      await sleep(BUSY_WAIT_MS);
+    }
+  }
+
   return async function handleSend(batch: SendBatch): Promise<void> {
-    // The send slots are taken along with the three reads, for the whole batch (what suppression leaves unused
-    // goes back): one round trip before the first claim, not four.
+    // The send slots are taken along with the reads and the batch's hold, for the whole batch (what suppression
+    // leaves unused goes back): one round trip before the first claim, not five.
     const early = deps.rate.take(batch.channel, batch.recipients.length, batch.orgId);
     const reads = Promise.all([
       deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel),
       adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId }),
       deps.policy?.(batch.orgId),
+      holdOf(batch),
     ]);
-    const [first, [content, suppressed, policy]] = await Promise.all([early, reads]);
-    if (content.stopped) return deps.rate.giveBack(batch.channel, first, batch.orgId);
+    const [first, [content, suppressed, policy, hold]] = await Promise.all([early, reads]);
+    if (hold === 'done') return deps.rate.giveBack(batch.channel, first, batch.orgId);
+    if (content.stopped) {
+      if (hold) await deps.ledger.releaseBatch(hold);
+      return deps.rate.giveBack(batch.channel, first, batch.orgId);
+    }
     const now = deps.clock.now();
     const held = new Map<number, Recipient[]>();
     const queue: { r: Recipient; throttled: number }[] = [];
@@ -217,6 +255,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
           content,
           wave.map((next) => next.r),
           slots.second,
+          hold,
         );
         results.forEach((result, i) => {
           const next = wave[i]!;
@@ -227,7 +266,11 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
           }
           queue.push(next);
         });
-        if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
+        if (wave.some((next) => next.throttled > deps.throttleRetries)) {
+          // nothing of the batch is in doubt: its next delivery may take it over at once
+          if (hold) await deps.ledger.releaseBatch(hold);
+          throw new ProviderThrottled();
+        }
       }
       if (throttledNow > 0) {
         const wait = deps.backoffMs * 2 ** (throttledNow - 1);
@@ -235,5 +278,6 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         await sleep(wait);
       }
     }
+    if (hold) await deps.ledger.finishBatch(hold);
   };
 }

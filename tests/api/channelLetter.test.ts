@@ -16,7 +16,7 @@ import { stopLetterWorker } from '../../functions/channels/letterPdfWorker';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
@@ -29,7 +29,7 @@ import { accountKey, unsubscriptionId } from '../../shared/entities';
 import { contentSchema, type PlanContent } from '../../shared/plan/plan';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { Killed, sendHarness } from '../support/sendHarness';
+import { Killed, sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, capturedLog } from '../support/channelStandIns';
 import { until as waitUntil } from '../support/until';
 
@@ -418,11 +418,7 @@ function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
   return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `R${i}\n${i} Letter Lane\nTown`, firstName: `R${i}`, consent: true }));
 }
 
-function batches(run: { orgId: number; planId: string; runId: string }, list: Recipient[]): SendBatch[] {
-  const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel: 'DIRECT_MAIL', recipients: list.slice(i, i + SEND_BATCH) });
-  return out;
-}
+const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'DIRECT_MAIL', list);
 
 /** The storage port as the letter sender sees it, counting the letters it stores (and, when told, answering SlowDown first). */
 function countingStorage(opts: { slowDown?: () => boolean } = {}) {

@@ -21,7 +21,7 @@ import { lineRetryKey } from '../../functions/channels/line/retryKey';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender } from '../../functions/channels/sender';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
@@ -32,7 +32,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { sendHarness } from '../support/sendHarness';
+import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
@@ -408,11 +408,7 @@ function recipients(n: number): Recipient[] {
   return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: userId(), firstName: `R${i}`, locale: i % 2 ? 'ja-JP' : 'en-US', consent: true }));
 }
 
-function batches(orgId: number, planId: string, runId: string, list: Recipient[]): SendBatch[] {
-  const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', orgId, planId, runId, channel: 'LINE', recipients: list.slice(i, i + SEND_BATCH) });
-  return out;
-}
+const batches = (orgId: number, planId: string, runId: string, list: Recipient[]) => batchesOf({ orgId, planId, runId }, 'LINE', list);
 
 const clock = manualClock(Date.now());
 

@@ -16,7 +16,7 @@ import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
 import { sendPushRequest } from '../../functions/channels/push/pinpoint';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
@@ -25,7 +25,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { sendHarness } from '../support/sendHarness';
+import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
@@ -195,11 +195,7 @@ function deps(s: ChannelSender, over: Partial<SendWorkerDeps> & { template?: unk
   };
 }
 
-function batches(run: { orgId: number; planId: string; runId: string }, list: Recipient[]): SendBatch[] {
-  const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel: 'PUSH_NATIVE', recipients: list.slice(i, i + SEND_BATCH) });
-  return out;
-}
+const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'PUSH_NATIVE', list);
 
 /** `n` accounts with one iOS device each (every other one Android), stored, as recipients. */
 async function devices(n: number): Promise<Recipient[]> {

@@ -17,7 +17,7 @@ import type { ChannelSender, ChannelSenders } from '../../functions/channels/sen
 import { deploymentSmsSender } from '../../functions/channels/sms/sender';
 import { recordInboundSms } from '../../functions/channels/sms/inbound';
 import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import { planContentSource } from '../../functions/delivery/worker';
@@ -27,7 +27,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
-import { sendHarness } from '../support/sendHarness';
+import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
@@ -102,11 +102,7 @@ function recipients(n: number, number = usNumber): Recipient[] {
   return Array.from({ length: n }, (_, i) => ({ accountId: `${tag}-${i}`, address: number(), firstName: `R${i}`, consent: true }));
 }
 
-function batches(run: { orgId: number; planId: string; runId: string }, list: Recipient[]): SendBatch[] {
-  const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel: 'SMS', recipients: list.slice(i, i + SEND_BATCH) });
-  return out;
-}
+const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'SMS', list);
 
 function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
   const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };

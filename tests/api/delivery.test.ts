@@ -14,8 +14,8 @@ import { everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders, SendOutcome } from '../../functions/channels/sender';
 import { sesEmailSender } from '../../functions/channels/email/ses';
-import { Ledger, runKeyOf } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
+import { BatchTakenOver, type BatchHold, Ledger, runKeyOf } from '../../functions/delivery/ledger';
+import { DELIVERY_QUEUE, type Recipient, type SendBatch } from '../../functions/delivery/messages';
 import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import { deliveryWorker, holdForQuietHours } from '../../functions/delivery/worker';
@@ -25,7 +25,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { manualClock, sentMail, startHerald } from '../support/herald';
 import { campaignRule, planInProgress, testAccount, testSegment } from '../support/plans';
-import { Killed, sendHarness } from '../support/sendHarness';
+import { batchesOf, dynamoRequestsOf, Killed, sendHarness } from '../support/sendHarness';
 
 const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
@@ -63,11 +63,7 @@ function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
   return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `${prefix}-${i}@example.com`, firstName: `R${i}`, consent: true }));
 }
 
-function batches(orgId: number, planId: string, runId: string, list: Recipient[], channel: Channel = 'EMAIL'): SendBatch[] {
-  const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', orgId, planId, runId, channel, recipients: list.slice(i, i + SEND_BATCH) });
-  return out;
-}
+const batches = (orgId: number, planId: string, runId: string, list: Recipient[], channel: Channel = 'EMAIL') => batchesOf({ orgId, planId, runId }, channel, list);
 
 function sendersWith(email: ChannelSender, clk: Clock): ChannelSenders {
   const other = new RecordingSender(clk);
@@ -400,6 +396,39 @@ describe('the ledger in chunks', () => {
   });
 });
 
+describe('a named batch', () => {
+  it('is held by one attempt: another finds it busy, takes it over once the holder is silent too long or gives it back, and finds it done once finished', async () => {
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const [a, b, c] = [new Ledger(store, clock), new Ledger(store, clock), new Ledger(store, clock)];
+    const first = await a.holdBatch(run, '0#0#0', 60_000);
+    expect(first).toMatchObject({ fresh: true });
+    expect(await b.holdBatch(run, '0#0#0', 60_000)).toBe('busy');
+    // a fresh hold claims without a transaction per recipient: one wave item, then the records in batch puts
+    const list = recipients(3);
+    const entries = list.map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address }));
+    const calls = await dynamoRequestsOf(herald, () => a.claimMany(entries, first as BatchHold));
+    expect(calls.filter((c) => c.table !== store.table('queueMessage')).map((c) => `${c.name} ${c.table}`)).toEqual([
+      `Put ${store.table('deliveryCounter')}`,
+      `BatchWrite ${store.table('sentRecord')}`,
+    ]);
+    expect((await store.get('sentRecord', a.keyOf(entries[0]!.key)))?.status).toBe('CLAIMED');
+    // the holder falls silent for longer than a worker lives: the next attempt takes the batch over, and the old
+    // holder, waking, claims nothing more (its hold is renewed only while it is still its own)
+    clock.advance(61_000);
+    const second = await b.holdBatch(run, '0#0#0', 60_000);
+    expect(second).toMatchObject({ fresh: false });
+    await expect(a.claimMany(entries.slice(0, 1), first as BatchHold)).rejects.toBeInstanceOf(BatchTakenOver);
+    // given back unfinished (throttled): taken over at once; finished: done for every later delivery
+    await b.releaseBatch(second as BatchHold);
+    const third = await c.holdBatch(run, '0#0#0', 60_000);
+    expect(third).toMatchObject({ fresh: false });
+    await a.finishBatch(first as BatchHold); // not the holder's any more: changes nothing
+    expect(await a.holdBatch(run, '0#0#0', 60_000)).toBe('busy');
+    await c.finishBatch(third as BatchHold);
+    expect(await a.holdBatch(run, '0#0#0', 60_000)).toBe('done');
+  });
+});
+
 describe("the run's check", () => {
   /** A sending plan whose run has every audience shard read: only the outcomes keep the run open. */
   async function runningRun() {
@@ -672,15 +701,19 @@ describe('sending rules', () => {
     });
     const batch = batches(orgId, run.planId, run.runId, list, 'SMS')[0]!;
     await handler(batch);
-    await handler(batch); // redelivered: nobody sent twice, nobody held twice
+    await handler(batch); // redelivered: the batch is done, nobody sent or held twice
+    // the same batch, unnamed (as a journey's or a trigger's): held again under the same schedule, counted once
+    const { batch: _name, ...unnamed } = batch;
+    await handler(unnamed);
     expect(provider.sent.map((s) => s.message.to).sort()).toEqual([list[0]!.address, list[1]!.address].sort());
     const nyOpens = Date.UTC(2026, 10, 22, 13, 0, 0); // 08:00 EST
     const laOpens = Date.UTC(2026, 10, 22, 16, 0, 0); // 08:00 PST
-    expect(held.map((h) => [h.until, h.batch.recipients.map((r) => r.accountId)])).toEqual([
-      [nyOpens, [list[2]!.accountId]],
-      [laOpens, [list[3]!.accountId]],
-      [nyOpens, [list[2]!.accountId]],
-      [laOpens, [list[3]!.accountId]],
+    // what is held goes later as a batch of its own, without the whole batch's name
+    expect(held.map((h) => [h.until, h.batch.batch, h.batch.recipients.map((r) => r.accountId)])).toEqual([
+      [nyOpens, undefined, [list[2]!.accountId]],
+      [laOpens, undefined, [list[3]!.accountId]],
+      [nyOpens, undefined, [list[2]!.accountId]],
+      [laOpens, undefined, [list[3]!.accountId]],
     ]);
     expect((await ledger.totals(run)).total).toMatchObject({ sent: 2, failed: 0, skipped: 0, held: 2 });
     // the window opens in New York: its held batch goes; Los Angeles is still asleep and stays held

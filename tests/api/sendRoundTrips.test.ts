@@ -21,6 +21,7 @@ import { LinkSigner } from '../../functions/channels/links';
 import { CHANNEL_TEMPLATES } from '../../shared/content';
 import { ACCOUNT_SHARDS, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
+import { dynamoRequestsOf, type DynamoCall } from '../support/sendHarness';
 import { manualClock, startHerald } from '../support/herald';
 
 let herald: LocalHerald;
@@ -33,36 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => herald?.stop());
 
-interface Call {
-  name: string;
-  table: string;
-  started: number;
-  answered?: number;
-}
-
-/** Every DynamoDB request `work` makes, with the order it was sent and answered in (the local loops' polls too). */
-async function requestsOf(work: () => Promise<void>): Promise<Call[]> {
-  const calls: Call[] = [];
-  let tick = 0;
-  const doc = herald.rt.aws.doc as unknown as { send: (c: { constructor: { name: string }; input: Record<string, unknown> }) => Promise<unknown> };
-  const original = doc.send.bind(doc);
-  doc.send = async (c) => {
-    const input = c.input as { TableName?: string; RequestItems?: Record<string, unknown> };
-    const call: Call = { name: c.constructor.name.replace(/Command$/, ''), table: input.TableName ?? Object.keys(input.RequestItems ?? {}).join(','), started: tick++ };
-    calls.push(call);
-    try {
-      return await original(c);
-    } finally {
-      call.answered = tick++;
-    }
-  };
-  try {
-    await work();
-  } finally {
-    doc.send = original;
-  }
-  return calls;
-}
+const requestsOf = (work: () => Promise<unknown>) => dynamoRequestsOf(herald, work);
 
 const recipients = (n: number, prefix = randomUUID().slice(0, 8)) =>
   Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `${prefix}-${i}@example.com`, firstName: `R${i}`, consent: true }));
@@ -170,8 +142,8 @@ describe('the check after a send', () => {
     // the first batch's check learns that every shard is read; the next ones read the run and counters together
     const first = await requestsOf(() => deliver(0));
     const second = await requestsOf(() => deliver(1));
-    const counters = (calls: Call[]) => calls.filter((c) => c.name === 'Query' && c.table === store.table('deliveryCounter')).at(-1)!;
-    const runRead = (calls: Call[]) => calls.filter((c) => c.name === 'Get' && c.table === store.table('planRun')).at(-1)!;
+    const counters = (calls: DynamoCall[]) => calls.filter((c) => c.name === 'Query' && c.table === store.table('deliveryCounter')).at(-1)!;
+    const runRead = (calls: DynamoCall[]) => calls.filter((c) => c.name === 'Get' && c.table === store.table('planRun')).at(-1)!;
     expect(counters(first).started).toBeGreaterThan(runRead(first).answered!);
     expect(counters(second).started).toBeLessThan(runRead(second).answered!);
     expect((await store.forOrg(1).get('plan', planId))?.status).toBe('IN_PROGRESS');

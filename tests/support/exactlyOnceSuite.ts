@@ -35,7 +35,7 @@ export interface ExactlyOnceChannel {
   throttle: (address: string, times: number) => Promise<unknown>;
   /** after a worker died: the queue hands out again what it held (`lost`, or the message taken last) once its claims are stale */
   redeliver: (queue: string, lost: SendBatch[]) => Promise<void>;
-  /** what the worker that picks up after an uncertain send needs to see the claim as stale */
+  /** what the worker that picks up after a dead one needs to see its claims and its batch's hold as stale */
   afterUncertain?: Partial<SendWorkerDeps>;
   /** the channel's own checks that each recipient got one message (the retry key, the content) */
   eachOnce?: (run: Run, list: Recipient[]) => Promise<unknown>;
@@ -82,7 +82,7 @@ export function exactlyOnceSuite(c: ExactlyOnceChannel): void {
         expect(outcome).toBe('failed');
         expect(sum(await c.perAddress(list.map((r) => r.address)))).toBe(killAfter);
         await c.redeliver(queue, c.batches(run, list));
-        await drain(worker(), queue);
+        await drain(worker(c.sender(), c.afterUncertain), queue);
         await expectEachOnce(run, list);
       },
       c.timeout,

@@ -3,8 +3,10 @@
  * crash interrupts. The exactly-once, crash, duplicate and throttle tests of every channel share it.
  */
 import type { SQSRecord } from 'aws-lambda';
-import { deliveryMessageSchema } from '../../functions/delivery/messages';
+import type { Channel } from '../../shared/delivery';
+import { deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
 import { sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalHerald } from '../../functions/local/boot';
 import type { LocalQueue } from '../../functions/local/queue';
 import type { Logger } from '../../functions/platform/logger';
 import { queueWorker } from '../../functions/platform/worker';
@@ -46,4 +48,45 @@ export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts:
   }
 
   return { workerOf, deliverOne, drain };
+}
+
+/**
+ * A run's recipients as the audience fan-out queues them: SEND_BATCH to a message, each batch named by its place
+ * (held by one attempt at a time, see Ledger.holdBatch).
+ */
+export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[]): SendBatch[] {
+  const out: SendBatch[] = [];
+  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel, recipients: list.slice(i, i + SEND_BATCH), batch: `0#0#${i / SEND_BATCH}` });
+  return out;
+}
+
+export interface DynamoCall {
+  name: string;
+  table: string;
+  started: number;
+  answered?: number;
+}
+
+/** Every DynamoDB request `work` makes, with the order it was sent and answered in (the local loops' polls too). */
+export async function dynamoRequestsOf(herald: LocalHerald, work: () => Promise<unknown>): Promise<DynamoCall[]> {
+  const calls: DynamoCall[] = [];
+  let tick = 0;
+  const doc = herald.rt.aws.doc as unknown as { send: (c: { constructor: { name: string }; input: Record<string, unknown> }) => Promise<unknown> };
+  const original = doc.send.bind(doc);
+  doc.send = async (c) => {
+    const input = c.input as { TableName?: string; RequestItems?: Record<string, unknown> };
+    const call: DynamoCall = { name: c.constructor.name.replace(/Command$/, ''), table: input.TableName ?? Object.keys(input.RequestItems ?? {}).join(','), started: tick++ };
+    calls.push(call);
+    try {
+      return await original(c);
+    } finally {
+      call.answered = tick++;
+    }
+  };
+  try {
+    await work();
+  } finally {
+    doc.send = original;
+  }
+  return calls;
 }
