@@ -315,8 +315,9 @@ export class Ledger {
    * answered with the record that holds it and the others are claimed again without it. Answers in order.
    */
   async claimMany(entries: readonly { key: LedgerKey; address: string; links?: string[] }[], hold?: BatchHold): Promise<ClaimResult[]> {
-    if (hold?.fresh) return this.claimHeld(entries, hold);
+    // one recipient: a conditional put is cheaper than a wave item and a batch put, held batch or not
     if (entries.length === 1) return [await this.claim(entries[0]!.key, entries[0]!.address, entries[0]!.links)];
+    if (hold?.fresh) return this.claimHeld(entries, hold);
     const results: ClaimResult[] = new Array(entries.length);
     // a wave item names the claims of one run
     const byRun = new Map<string, number[]>();
@@ -467,18 +468,21 @@ export class Ledger {
     await this.letGo(hold, false);
   }
 
+  /** The update that lets go of the batch held by `hold` (done: finished), refused when it is not that attempt's. */
+  private finishUpdate(hold: BatchHold, done = true) {
+    return {
+      TableName: this.store.table('deliveryCounter'),
+      Key: batchLockOf(hold.run, hold.batch),
+      UpdateExpression: done ? 'SET #d = :t REMOVE #a' : 'REMOVE #a',
+      ConditionExpression: '#a = :a',
+      ExpressionAttributeNames: { '#a': 'attempt', ...(done ? { '#d': 'done' } : {}) },
+      ExpressionAttributeValues: { ':a': hold.attempt, ...(done ? { ':t': true } : {}) },
+    };
+  }
+
   private async letGo(hold: BatchHold, done: boolean): Promise<void> {
     try {
-      await this.store.rt.aws.doc.send(
-        new UpdateCommand({
-          TableName: this.store.table('deliveryCounter'),
-          Key: batchLockOf(hold.run, hold.batch),
-          UpdateExpression: done ? 'SET #d = :t REMOVE #a' : 'REMOVE #a',
-          ConditionExpression: '#a = :a',
-          ExpressionAttributeNames: { '#a': 'attempt', ...(done ? { '#d': 'done' } : {}) },
-          ExpressionAttributeValues: { ':a': hold.attempt, ...(done ? { ':t': true } : {}) },
-        }),
-      );
+      await this.store.rt.aws.doc.send(new UpdateCommand(this.finishUpdate(hold, done)));
     } catch (e) {
       // taken over meanwhile: the batch is the new holder's to finish
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
@@ -553,7 +557,13 @@ export class Ledger {
    * recipient), then its records are written as a view of it in batch puts, then the item is deleted (see the
    * header); a claim of no wave this process remembers is completed on its record as before.
    */
-  async completeMany(completions: readonly Completion[]): Promise<void> {
+  async completeMany(completions: readonly Completion[], finishing?: BatchHold): Promise<void> {
+    // the batch's last outcomes finish it in their own transaction (one chunk only: several could be retried apart)
+    const finish: { hold?: BatchHold; done?: boolean } = { hold: completions.length > 0 && completions.length <= CHUNK ? finishing : undefined };
+    if (finishing && !finish.hold) {
+      await this.completeMany(completions);
+      return this.finishBatch(finishing);
+    }
     if (completions.length === 0) return;
     const touched = new Map<string, Wave>();
     for (const c of completions) {
@@ -565,8 +575,10 @@ export class Ledger {
     try {
       await this.inChunks(
         completions.map((_, i) => i),
-        (chunk) => this.completeChunk(completions, chunk),
+        (chunk) => this.completeChunk(completions, chunk, finish),
       );
+      // everything this attempt sent was refused (settled by a sweep): the batch is finished on its own
+      if (finish.hold && !finish.done) await this.finishBatch(finish.hold);
     } finally {
       for (const wave of touched.values()) wave.busy -= 1;
     }
@@ -574,7 +586,7 @@ export class Ledger {
   }
 
   /** One transaction of completions and their counts; answers the positions to try again. */
-  private async completeChunk(completions: readonly Completion[], all: number[]): Promise<number[]> {
+  private async completeChunk(completions: readonly Completion[], all: number[], finish: { hold?: BatchHold; done?: boolean } = {}): Promise<number[]> {
     // each completion's place in its wave, worked out once
     const memberAt = new Map(all.map((i) => [i, memberOf(this.keyOf(completions[i]!.key))]));
     // a member no longer open in its wave (released, or settled by a sweep) is not this attempt's to record
@@ -639,12 +651,20 @@ export class Ledger {
     const { parts, reasons } = completionAdds(chunk.map((i) => completions[i]!));
     const slot = Math.floor(Math.random() * DELIVERY_SHARDS);
     const first = completions[chunk[0]!]!.key;
-    const outcome = await this.transactChunk([
+    const items = [
       ...single.map((i) => this.completion(completions[i]!, now)),
       ...waveUpdates,
       this.counterUpdate(first, slot, parts, reasons),
       ...this.orgDayUpdate(first, slot, parts),
-    ]);
+      ...(finish.hold ? [{ Update: this.finishUpdate(finish.hold) }] : []),
+    ];
+    const outcome = await this.transactChunk(items);
+    if (outcome !== 'done' && finish.hold && outcome.failed.has(items.length - 1)) {
+      // taken over meanwhile: the batch is the new holder's to finish; the outcomes go in without it
+      finish.hold = undefined;
+      return chunk;
+    }
+    if (outcome === 'done' && finish.hold) finish.done = true;
     if (outcome !== 'done') {
       // refused on its record: no longer this attempt's; refused by its wave item: the members settled there
       // already are left out (all of them when the item is gone: a sweep settled the whole wave)

@@ -80,6 +80,17 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
 
 /** Batches of a page are kept as long as the queue keeps a message (14 days) and a day more. */
 const PAGE_BATCHES_KEPT_S = 15 * 24 * 3600;
+/** The key of the `index`th batch of a page (`<part>#<page>`) as the reading `reading` stored it. */
+const pageBatchKey = (run: RunRef, page: string, reading: string, index: number) => ({ runKey: `${runKeyOf(run)}#batches`, slot: `${page}#${reading}#${index}` });
+
+/** Stores a page's batches under the reading that made them, before its marker names the reading (see `audience`). */
+export async function storePageBatches(store: Store, run: RunRef, page: string, reading: string, batches: readonly Recipient[][], now: number): Promise<void> {
+  const expiresAt = Math.floor(now / 1000) + PAGE_BATCHES_KEPT_S;
+  await store.putMany(
+    'deliveryCounter',
+    batches.map((recipients, i) => ({ ...pageBatchKey(run, page, reading, i), recipients, expiresAt })),
+  );
+}
 
 /** One batch of a run's audience on the delivery queue, named by its place in the audience (`batch`). */
 async function queueSendBatch(ports: DeliveryPorts, run: RunRef, channel: Channel, recipients: Recipient[], batch: string | undefined): Promise<void> {
@@ -172,11 +183,7 @@ export function pipeline(deps: PipelineDeps) {
     const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${part}#${m.page}` };
     const reading = randomUUID().slice(0, 8);
     const batches = Array.from({ length: Math.ceil(recipients.length / SEND_BATCH) }, (_, i) => recipients.slice(i * SEND_BATCH, (i + 1) * SEND_BATCH));
-    const expiresAt = Math.floor(clock.now() / 1000) + PAGE_BATCHES_KEPT_S;
-    await store.putMany(
-      'deliveryCounter',
-      batches.map((list, i) => ({ ...pageBatchKey(m, pageKey.slot, reading, i), recipients: list, expiresAt })),
-    );
+    await storePageBatches(store, m, pageKey.slot, reading, batches, clock.now());
     let won: { reading?: string; batches: number; next?: string } = { reading, batches: batches.length, next: page.next };
     try {
       await store.transact([
@@ -193,9 +200,6 @@ export function pipeline(deps: PipelineDeps) {
     for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, m, plan.channel, list, won.reading ? `${pageKey.slot}#${i}` : undefined);
     return nextPage(m, won.next);
   }
-
-  /** The key of the `index`th batch of a page (`<part>#<page>`) as the reading `reading` stored it. */
-  const pageBatchKey = (m: RunRef, page: string, reading: string, index: number) => ({ runKey: `${runKeyOf(m)}#batches`, slot: `${page}#${reading}#${index}` });
 
   /** The batches a page's winning reading stored, in order. */
   async function storedBatches(m: RunRef, page: string, reading: string, count: number): Promise<Recipient[][]> {
@@ -240,7 +244,11 @@ export function pipeline(deps: PipelineDeps) {
   /** Completes the run when every shard is read and every match has an outcome. */
   async function check(m: DeliveryMessageOf<'check'>, opts: { afterSend?: boolean } = {}): Promise<void> {
     const runKey = runKeyOf(m);
-    const [run, counted] = await Promise.all([getRun(m.orgId, m.planId, m.runId), opts.afterSend && audienceRead.has(runKey) ? ledger.totals(m) : undefined]);
+    // after a send to a run whose audience is read whole, the counters alone say whether it can be complete: the
+    // run is read only when they do (one request per batch, not two)
+    const counted = opts.afterSend && audienceRead.has(runKey) ? await ledger.totals(m) : undefined;
+    if (counted && counted.total.sent + counted.total.failed + counted.total.skipped + counted.total.uncertain < counted.total.matched) return;
+    const run = await getRun(m.orgId, m.planId, m.runId);
     const stopSchedule = () => deps.ports.scheduler.cancel(checkScheduleName(m.orgId, m.planId, m.runId));
     if (run?.status !== 'RUNNING') return stopSchedule();
     const stopped = async () => {

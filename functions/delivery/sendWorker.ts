@@ -96,9 +96,10 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     wave: Recipient[],
     second: number,
     hold: BatchHold | undefined,
-  ): Promise<('done' | 'lapsed' | 'throttled')[]> {
+    last: boolean,
+  ): Promise<{ results: ('done' | 'lapsed' | 'throttled')[]; finished: boolean }> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
-    if (lapsed()) return wave.map(() => 'lapsed');
+    if (lapsed()) return { results: wave.map(() => 'lapsed'), finished: false };
     const keys: LedgerKey[] = wave.map((r) => ({
       orgId: batch.orgId,
       planId: batch.planId,
@@ -161,7 +162,9 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         outcome: outcome.kind === 'sent' ? { status: 'SENT', providerId: outcome.providerId } : { status: 'FAILED', reason: outcome.reason, detail: outcome.detail },
       });
     });
-    await Promise.all([...released, deps.ledger.completeMany(completions)]);
+    // the batch's last wave, all of it settled: its outcomes finish the batch in the same transaction
+    const finishing = hold && last && !failure && results.every((r) => r === 'done') ? hold : undefined;
+    await Promise.all([...released, deps.ledger.completeMany(completions, finishing)]);
     const channel = { channel: batch.channel };
     deps.log.metric?.([
       ...completions.map((c) =>
@@ -175,7 +178,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     await Promise.all(dead.map((address) => adapterOf(batch.channel).retire(address, ctx)));
     for (let n = 0; n < completions.length; n++) deps.onRecorded?.();
     if (failure) throw failure.error;
-    return results;
+    return { results, finished: finishing !== undefined };
   }
 
   /**
@@ -243,6 +246,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     // the first wave goes on the slots taken with the reads; those of the recipients skipped or held go back
     let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
     await deps.rate.giveBack(batch.channel, { second: first.second, count: first.count - (ready?.count ?? 0) }, batch.orgId);
+    let finished = false;
     while (queue.length > 0) {
       const slots = ready ?? (await deps.rate.take(batch.channel, queue.length, batch.orgId));
       ready = undefined;
@@ -250,13 +254,16 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       let throttledNow = 0;
       for (let w = 0; w < taken.length; w += deps.concurrency) {
         const wave = taken.slice(w, w + deps.concurrency);
-        const results = await sendWave(
+        const sent = await sendWave(
           batch,
           content,
           wave.map((next) => next.r),
           slots.second,
           hold,
+          w + deps.concurrency >= taken.length && queue.length === 0,
         );
+        finished ||= sent.finished;
+        const { results } = sent;
         results.forEach((result, i) => {
           const next = wave[i]!;
           if (result === 'done') return;
@@ -278,6 +285,6 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         await sleep(wait);
       }
     }
-    if (hold) await deps.ledger.finishBatch(hold);
+    if (hold && !finished) await deps.ledger.finishBatch(hold);
   };
 }

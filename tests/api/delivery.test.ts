@@ -417,7 +417,9 @@ describe('a named batch', () => {
     clock.advance(61_000);
     const second = await b.holdBatch(run, '0#0#0', 60_000);
     expect(second).toMatchObject({ fresh: false });
-    await expect(a.claimMany(entries.slice(0, 1), first as BatchHold)).rejects.toBeInstanceOf(BatchTakenOver);
+    const more = recipients(2).map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address }));
+    await expect(a.claimMany(more, first as BatchHold)).rejects.toBeInstanceOf(BatchTakenOver);
+    expect(await store.get('sentRecord', a.keyOf(more[0]!.key))).toBeUndefined();
     // given back unfinished (throttled): taken over at once; finished: done for every later delivery
     await b.releaseBatch(second as BatchHold);
     const third = await c.holdBatch(run, '0#0#0', 60_000);

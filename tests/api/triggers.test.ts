@@ -28,7 +28,9 @@ const log = capturedLog();
 beforeAll(async () => {
   herald = await startHerald({ clock, logSink: log.sink, config: { sendRates: { EMAIL: 1_000_000, SMS: 1, PUSH_NATIVE: 1, LINE: 1, DIRECT_MAIL: 1 } } });
   ({ admin, other } = await twoOrganizations(herald, 'trg'));
+  // sessions carry a TTL from this file's clock (March): the store may drop them at any moment, as expired
   admin.autoRefresh = true;
+  other.autoRefresh = true;
   approver = await approverOf(admin, herald, 'tina');
 });
 afterAll(() => herald?.stop());
