@@ -180,8 +180,11 @@ export interface BatchHold {
 }
 /** The item that says which attempt holds a named batch, and whether the batch is done. */
 const batchLockOf = (run: { orgId: number; planId: string; runId: string }, batch: string) => ({ runKey: `${runKeyOf(run)}#batch`, slot: batch });
-/** A batch's lock outlives every delivery of its message (SQS keeps one 14 days). */
-const BATCH_LOCK_KEPT_S = 15 * 24 * 3600;
+/**
+ * The `expiresAt` of an item that must outlive every delivery of a message (SQS keeps one 14 days): a day more.
+ * DynamoDB expires items by its own clock, the real one, so a clock set back (a test's) never shortens it.
+ */
+export const keptPastRedeliveries = (now: number): number => Math.floor(Math.max(now, Date.now()) / 1000) + 15 * 24 * 3600;
 
 /** The attempt no longer holds its batch: another took it over (this one was thought dead). */
 export class BatchTakenOver extends Error {
@@ -430,7 +433,7 @@ export class Ledger {
       await this.store.rt.aws.doc.send(
         new PutCommand({
           TableName,
-          Item: { ...Key, attempt, claimedAt: now, expiresAt: Math.floor(now / 1000) + BATCH_LOCK_KEPT_S },
+          Item: { ...Key, attempt, claimedAt: now, expiresAt: keptPastRedeliveries(now) },
           ConditionExpression: 'attribute_not_exists(#s)',
           ExpressionAttributeNames: { '#s': 'slot' },
         }),

@@ -20,7 +20,7 @@ import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
 import { readShardPage, readZonePage } from '../domain/accounts';
 import type { Store } from '../store/store';
-import { type Ledger, runKeyOf } from './ledger';
+import { keptPastRedeliveries, type Ledger, runKeyOf } from './ledger';
 import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
 import type { Channel } from '../../shared/delivery';
 import { applyTransition, SYSTEM_ACTOR } from './planState';
@@ -78,14 +78,12 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
 }
 
-/** Batches of a page are kept as long as the queue keeps a message (14 days) and a day more. */
-const PAGE_BATCHES_KEPT_S = 15 * 24 * 3600;
 /** The key of the `index`th batch of a page (`<part>#<page>`) as the reading `reading` stored it. */
 const pageBatchKey = (run: RunRef, page: string, reading: string, index: number) => ({ runKey: `${runKeyOf(run)}#batches`, slot: `${page}#${reading}#${index}` });
 
 /** Stores a page's batches under the reading that made them, before its marker names the reading (see `audience`). */
 export async function storePageBatches(store: Store, run: RunRef, page: string, reading: string, batches: readonly Recipient[][], now: number): Promise<void> {
-  const expiresAt = Math.floor(now / 1000) + PAGE_BATCHES_KEPT_S;
+  const expiresAt = keptPastRedeliveries(now);
   await store.putMany(
     'deliveryCounter',
     batches.map((recipients, i) => ({ ...pageBatchKey(run, page, reading, i), recipients, expiresAt })),
