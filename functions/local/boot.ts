@@ -118,7 +118,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     const store = new Store(rt);
     queue = new LocalQueue(store, rt.clock);
     scheduler = new LocalScheduler(store, queue, rt.clock);
-    await ensureTables(rt.aws.dynamo, config.tablePrefix);
+    // a clock of the caller's own (tests): no TTL, which would count the real one
+    await ensureTables(rt.aws.dynamo, config.tablePrefix, { expire: !opts.clock });
     // before any worker or request reads the moved tables (on AWS the seed step posts it as a job)
     await migrateOrgFirstKeys(store, { log: rt.log });
     await backfillAccountZones(store, { log: rt.log });

@@ -34,8 +34,12 @@ export function keySchemaOf(def: EntityDef) {
   };
 }
 
-export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<void> {
-  await Promise.all(ENTITY_LIST.map((def) => ensureTable(client, tableName(prefix, def), def)));
+/**
+ * `expire: false` leaves the tables' TTL off: DynamoDB expires items by the real clock, so a Herald on a clock
+ * of its own (a test's, set in the past) would lose items its own clock still holds live.
+ */
+export async function ensureTables(client: DynamoDBClient, prefix: string, opts: { expire?: boolean } = {}): Promise<void> {
+  await Promise.all(ENTITY_LIST.map((def) => ensureTable(client, tableName(prefix, def), opts.expire === false ? { ...def, ttlAttribute: undefined } : def)));
 }
 
 /** One table with `def`'s keys, indexes and TTL (also an old layout's, for the key migration's tests). */
