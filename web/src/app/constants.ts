@@ -9,6 +9,8 @@ export const HTTP_TIMEOUT_MS = 100_000;
 export const CHUNK_TIMEOUT_MS = 120_000;
 /** How long an error toast stays. */
 export const ERROR_TOAST_MS = 3_000;
+/** How often the notification bell reads the unread count again. */
+export const UNREAD_REFRESH_MS = 30_000;
 /** Access tokens are refreshed this long before they expire. */
 export const REFRESH_AHEAD_MS = 60_000;
 /** Where the API lives; the same origin unless the build says otherwise. */

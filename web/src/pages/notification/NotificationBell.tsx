@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatCount } from '../../../../shared/format';
 import { useCall } from '../../api/hooks';
+import { UNREAD_REFRESH_MS } from '../../app/constants';
 import { keys } from '../../api/keys';
 import '../../i18n/areas/approval';
 import styles from './Notification.module.css';
-
-export const UNREAD_REFRESH_MS = 30_000;
 
 export function NotificationBell() {
   const { t } = useTranslation();
