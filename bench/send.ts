@@ -4,9 +4,9 @@
  * mixed channels (email, SMS, push, LINE and letters in turn, each rendered by its adapter) with null providers
  * (what the pipeline itself costs), and once email with the SES stand-in. Also measures, in the same
  * run, the raw conditional-write rate of the local DynamoDB (single conditional puts, 80 in flight): the
- * batches are named as the audience fan-out names them, so each is held by one attempt that writes its claims in
- * batch puts after one wave item, settles the wave's outcomes in that item in one transaction and writes the
- * terminal records in batch puts (the fan-out's storing of its batches is counted too).
+ * batches are named as the audience fan-out names them, so each is held by one attempt that claims a wave by one
+ * wave item, settles the wave's outcomes in that item in one transaction and writes the terminal records in
+ * batch puts (the fan-out's storing of its batches is counted too).
  * Goal: recipients per second over mixed channels at least 0.6 × the raw conditional-write rate.
  * BENCH_PER_OP=1 prints where DynamoDB Local's CPU goes, per request type and table (see perOp); BENCH_REPEAT=n
  * makes the goal's measurement n times and prints their median.

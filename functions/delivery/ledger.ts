@@ -33,14 +33,20 @@
  * Named batches (the audience fan-out's, `SendBatch.batch`): a run's recipient is in one named batch only (a
  * page read again queues the batches of its first reading, pipeline.ts), so the batch can decide for its
  * recipients. Its lock item (`<run>#batch`, slot = the name) is put once, conditionally, by the attempt that
- * holds it (`holdBatch`). An attempt holding a batch nobody held before (fresh) writes its claims without
- * conditions (wave item first, then the records in batch puts, `claimHeld`): nobody else can hold them. Another
- * delivery of the batch finds it busy (and is retried later), done (`finishBatch`: it sends nothing), or takes it
- * over when the holder gave it back (`releaseBatch`, throttled: nothing in doubt) or has been silent longer than
- * a worker lives; a takeover claims with conditions as an unnamed batch does, so what the dead holder claimed is
- * found and settled as above. A holder renews its hold before claiming once a third of that time has passed,
- * which also stops a holder that was taken over (`BatchTakenOver`): no claim is ever written without a condition
- * while another attempt could be claiming the same recipient.
+ * holds it (`holdBatch`). An attempt holding a batch nobody held before (fresh) claims a wave by its wave item
+ * alone, put without a condition (`claimHeld`): nobody else can hold its recipients. The item keeps each
+ * member's claim (`held`: address, links, device) and no claim record is written; the record is written once,
+ * terminal, after the outcome is settled in the item, as above. A member given back (throttled) is marked
+ * released in the item. Until its record is written, a held claim is read from its item: by the sweep and
+ * `openClaims` (a dead holder's claims in doubt become UNCERTAIN records, put only where no record is), and by
+ * `recordOf` (a tracked link followed in those moments). Another delivery of the batch finds it busy (and is
+ * retried later), done (`finishBatch`: it sends nothing), or takes it over when the holder gave it back
+ * (`releaseBatch`, throttled: nothing in doubt) or has been silent longer than a worker lives. A takeover first
+ * writes the claims earlier holders left unsettled in their items as claim records (conditionally), then claims
+ * with conditions as an unnamed batch does, so what a dead holder claimed is found and settled as above, never
+ * sent again. A holder renews its hold before claiming once a third of that time has passed, which also stops a
+ * holder that was taken over (`BatchTakenOver`): no claim is ever written without a condition while another
+ * attempt could be claiming the same recipient.
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -62,6 +68,7 @@ import {
   SHARE_FIELDS,
   shardOf,
 } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
 import type { Clock } from '../platform/runtime';
 import type { Store, TenantStore, TransactItem } from '../store/store';
 
@@ -129,8 +136,27 @@ interface WaveOutcome {
   detail?: string;
   parts?: number;
 }
-/** A wave item as stored: its claims' members, and `o<index>` the outcome of each settled one. */
-type WaveItem = { slot: string; claimedAt: number; members: string[] } & Record<string, unknown>;
+/**
+ * What a held wave's item keeps of each member's claim, in place of a claim record: the account, the address,
+ * the tracked links, the push device and its OS (the rest is the item's or the member's).
+ */
+interface HeldClaim {
+  a: string;
+  d: string;
+  l?: string[];
+  t?: string;
+  s?: CounterOs;
+}
+/** A member given back in a held wave (throttled, or its second lapsed): free for a later claim, counted nowhere. */
+const RELEASED = { released: true } as const;
+type WaveMark = WaveOutcome | typeof RELEASED;
+const isOutcome = (mark: WaveMark | undefined): mark is WaveOutcome => mark !== undefined && !('released' in mark);
+/**
+ * A wave item as stored: its claims' members, and `o<index>` the outcome of each settled one. A held wave (claimed
+ * fresh in a named batch, `claimHeld`) also keeps its members' claims (`held`, no record is written before the
+ * outcome), its channel and its batch's name.
+ */
+type WaveItem = { slot: string; claimedAt: number; members: string[]; held?: HeldClaim[]; channel?: Channel; batch?: string } & Record<string, unknown>;
 /** The wave item's attribute holding the outcome of its `index`th member. */
 const outcomeAttr = (index: number) => `o${index}`;
 /** A wave's claims as this process knows them: the ones still open, and its ledger writes in flight. */
@@ -145,6 +171,8 @@ interface Wave {
   /** members this process settled in the item whose records are not written yet */
   unwritten: Set<string>;
   busy: number;
+  /** claimed in the item alone (`claimHeld`): a member given back is marked there, having no record to delete */
+  held?: boolean;
 }
 /** A record's place as a wave item lists it: `<shard>/<recipient>` (the run is the item's). */
 const memberOf = (key: { runShard: string; recipient: string }) => `${key.runShard.slice(key.runShard.lastIndexOf('#') + 1)}/${key.recipient}`;
@@ -343,15 +371,7 @@ export class Ledger {
     // the wave item is last: a refused claim's position is its entry's
     const outcome = await this.transactChunk([...records.map((Item): TransactItem => ({ Put: { TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE } })), wave]);
     if (outcome === 'done') {
-      const members = records.map(memberOf);
-      this.remember(attempt, {
-        run: { orgId: run.orgId, planId: run.planId, runId: run.runId },
-        index: new Map(members.map((m, i) => [m, i])),
-        records: new Map(members.map((m, i) => [m, records[i]!])),
-        open: new Set(members),
-        unwritten: new Set(),
-        busy: 0,
-      });
+      this.remember(attempt, { orgId: run.orgId, planId: run.planId, runId: run.runId }, records);
       for (const i of chunk) results[i] = { claimed: true, attempt };
       return [];
     }
@@ -364,9 +384,10 @@ export class Ledger {
 
   /**
    * Claims recipients of a batch this attempt holds fresh: nobody else can hold them (their batch is theirs
-   * alone, and no attempt held it before), so each chunk's wave item is put, and its claim records follow in
-   * batch puts with no condition: what cost a transactional put per recipient costs a plain one. A hold held
-   * long is renewed first, which also finds out whether it was taken over (then nothing more is claimed).
+   * alone, and no attempt held it before), so each chunk is claimed by its wave item alone, put with no
+   * condition and holding the members' claims (`held`); their records are written once, with their outcomes.
+   * What cost a transactional put per recipient costs one item. A hold held long is renewed first, which also
+   * finds out whether it was taken over (then nothing more is claimed).
    */
   private async claimHeld(entries: readonly { key: LedgerKey; address: string; links?: string[] }[], hold: BatchHold): Promise<ClaimResult[]> {
     const results: ClaimResult[] = [];
@@ -376,26 +397,73 @@ export class Ledger {
       // still this attempt's? (asked again only when a takeover could think it dead: its hold's age is a third of that)
       if (claimedAt - hold.heldAt > hold.staleMs / 3) await this.keepHolding(hold, claimedAt);
       const records = chunk.map((e) => this.claimRecord(e.key, e.address, e.links, { attempt, claimedAt }));
-      const members = records.map(memberOf);
-      // the wave item first: no claim exists without an item that names it
+      const held = chunk.map(
+        ({ key, address, links }): HeldClaim => ({
+          a: key.accountId,
+          d: address,
+          ...(links && links.length > 0 ? { l: links } : {}),
+          ...(key.target ? { t: key.target } : {}),
+          ...(key.os ? { s: key.os } : {}),
+        }),
+      );
+      const { orgId, planId, runId } = hold.run;
       await this.store.rt.aws.doc.send(
         new PutCommand({
           TableName: this.store.table('deliveryCounter'),
-          Item: { runKey: openWavesOf(hold.run), slot: attempt, orgId: hold.run.orgId, planId: hold.run.planId, runId: hold.run.runId, claimedAt, members },
+          Item: {
+            runKey: openWavesOf(hold.run),
+            slot: attempt,
+            orgId,
+            planId,
+            runId,
+            claimedAt,
+            members: records.map(memberOf),
+            held,
+            channel: chunk[0]!.key.channel,
+            batch: hold.batch,
+          },
         }),
       );
-      this.remember(attempt, {
-        run: hold.run,
-        index: new Map(members.map((m, j) => [m, j])),
-        records: new Map(members.map((m, j) => [m, records[j]!])),
-        open: new Set(members),
-        unwritten: new Set(),
-        busy: 0,
-      });
-      await this.store.putMany('sentRecord', records);
+      this.remember(attempt, hold.run, records, true);
       results.push(...chunk.map((): ClaimResult => ({ claimed: true, attempt })));
     }
     return results;
+  }
+
+  /** The claim a held wave's item keeps of its `index`th member, as the record it would have been. */
+  private heldClaimOf(run: { orgId: number; planId: string; runId: string }, item: WaveItem, index: number): SentRecord {
+    const c = item.held![index]!;
+    const key: LedgerKey = {
+      orgId: run.orgId,
+      planId: run.planId,
+      runId: run.runId,
+      channel: item.channel!,
+      accountId: c.a,
+      ...(c.t ? { target: c.t } : {}),
+      ...(c.s ? { os: c.s } : {}),
+    };
+    return this.claimRecord(key, c.d, c.l, { attempt: item.slot, claimedAt: item.claimedAt });
+  }
+
+  /**
+   * On a takeover of a named batch: the claims its earlier holders keep in their wave items and never settled are
+   * written as claim records, so the conditional claims that follow find them (and the sweep makes them
+   * uncertain once stale) instead of sending again. Conditional: a record written meanwhile stays as it is.
+   */
+  private async writeHeldClaims(run: { orgId: number; planId: string; runId: string }, batch: string): Promise<void> {
+    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as WaveItem[];
+    const open = items
+      .filter((w) => w.batch === batch && w.held)
+      .flatMap((w) => w.members.flatMap((_, index) => (w[outcomeAttr(index)] === undefined ? [this.heldClaimOf(run, w, index)] : [])));
+    await Promise.all(
+      open.map(async (Item) => {
+        try {
+          await this.store.rt.aws.doc.send(new PutCommand({ TableName: this.store.table('sentRecord'), Item, ...CLAIM_FREE }));
+        } catch (e) {
+          if (!(e instanceof ConditionalCheckFailedException)) throw e;
+        }
+      }),
+    );
   }
 
   /** Renews the batch's hold (its age), or throws BatchTakenOver when another attempt took it. */
@@ -453,6 +521,7 @@ export class Ledger {
           ExpressionAttributeValues: { ':a': attempt, ':now': now, ':stale': staleBefore },
         }),
       );
+      await this.writeHeldClaims(run, batch);
       return { run, batch, attempt, fresh: false, heldAt: now, staleMs };
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
@@ -492,9 +561,19 @@ export class Ledger {
     }
   }
 
-  private remember(attempt: string, wave: Wave): void {
+  /** Keeps the wave this process just claimed, until its item is deleted. */
+  private remember(attempt: string, run: { orgId: number; planId: string; runId: string }, records: readonly SentRecord[], held = false): void {
     if (this.waves.size >= WAVES_REMEMBERED) this.waves.clear();
-    this.waves.set(attempt, wave);
+    const members = records.map(memberOf);
+    this.waves.set(attempt, {
+      run: { orgId: run.orgId, planId: run.planId, runId: run.runId },
+      index: new Map(members.map((m, i) => [m, i])),
+      records: new Map(members.map((m, i) => [m, records[i]!])),
+      open: new Set(members),
+      unwritten: new Set(),
+      busy: 0,
+      ...(held ? { held } : {}),
+    });
   }
 
   /** Claims the recipient for this attempt (with the links its message tracks), or answers the record that holds it. */
@@ -783,17 +862,41 @@ export class Ledger {
     const wave = this.waves.get(attempt);
     if (wave) wave.busy += 1;
     try {
-      await this.store.deleteIf('sentRecord', this.keyOf(k), {
-        ConditionExpression: '#st = :c AND #at = :a',
-        ExpressionAttributeNames: { '#st': 'status', '#at': 'attempt' },
-        ExpressionAttributeValues: { ':c': 'CLAIMED', ':a': attempt },
-      });
+      if (wave?.held) await this.releaseHeld(wave, attempt, memberOf(this.keyOf(k)));
+      else await this.store.deleteIf('sentRecord', this.keyOf(k), this.claimOf(attempt));
     } finally {
       if (wave) wave.busy -= 1;
     }
     wave?.open.delete(memberOf(this.keyOf(k)));
     wave?.records.delete(memberOf(this.keyOf(k)));
     await this.closeIfDone(attempt);
+  }
+
+  /** The condition that a record is still the claim of `attempt`. */
+  private claimOf(attempt: string) {
+    return {
+      ConditionExpression: '#st = :c AND #at = :a',
+      ExpressionAttributeNames: { '#st': 'status', '#at': 'attempt' },
+      ExpressionAttributeValues: { ':c': 'CLAIMED', ':a': attempt },
+    };
+  }
+
+  /** Gives back a member of a held wave: marked released in the item, unless a sweep settled it there first. */
+  private async releaseHeld(wave: Wave, attempt: string, member: string): Promise<void> {
+    try {
+      await this.store.rt.aws.doc.send(
+        new UpdateCommand({
+          TableName: this.store.table('deliveryCounter'),
+          Key: { runKey: openWavesOf(wave.run), slot: attempt },
+          UpdateExpression: 'SET #o = :o',
+          ConditionExpression: 'attribute_exists(#slot) AND attribute_not_exists(#o)',
+          ExpressionAttributeNames: { '#o': outcomeAttr(wave.index.get(member)!), '#slot': 'slot' },
+          ExpressionAttributeValues: { ':o': RELEASED },
+        }),
+      );
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+    }
   }
 
   /**
@@ -807,9 +910,14 @@ export class Ledger {
       const item = (await this.store.get('deliveryCounter', { runKey: openWavesOf(record), slot: record.attempt })) as WaveItem | undefined;
       const index = item?.members.indexOf(memberOf(record)) ?? -1;
       if (item && index >= 0) {
-        const decided = item[outcomeAttr(index)] as WaveOutcome | undefined;
-        if (!decided) return this.settleUncertain(record, index, olderThan);
-        if (record.status === 'CLAIMED' && record.attempt === item.slot) await this.store.putMany('sentRecord', [terminalOf(record, decided)]);
+        const mark = item[outcomeAttr(index)] as WaveMark | undefined;
+        if (!mark) return this.settleUncertain(record, index, olderThan);
+        if (!isOutcome(mark)) {
+          // a held wave's member given back after a takeover wrote its claim: free again
+          await this.store.deleteIf('sentRecord', this.keyOf(record), this.claimOf(record.attempt)).catch((e) => {
+            if (!(e instanceof AppError)) throw e; // settled or claimed again meanwhile
+          });
+        } else if (record.status === 'CLAIMED' && record.attempt === item.slot) await this.store.putMany('sentRecord', [terminalOf(record, mark)]);
         return false;
       }
     }
@@ -838,10 +946,15 @@ export class Ledger {
   /**
    * Settles the `index`th member of its wave UNCERTAIN: in its wave item only if nobody settled it there (so a
    * late completion and this never both count it), and on its record only if it is still the wave's stale claim.
+   * A held wave's member with no record yet (`unwritten`: its claim is the item's) gets its terminal record, if
+   * nobody wrote one meanwhile.
    */
-  private async settleUncertain(record: SentRecord, index: number, olderThan: number): Promise<boolean> {
+  private async settleUncertain(record: SentRecord, index: number, olderThan: number, unwritten = false): Promise<boolean> {
     const now = this.clock.now();
     const outcome: WaveOutcome = { status: 'UNCERTAIN', doneAt: now };
+    const written: TransactItem = unwritten
+      ? { Put: { TableName: this.store.table('sentRecord'), Item: terminalOf(record, outcome), ...CLAIM_FREE } }
+      : this.uncertainUpdate(record, olderThan, now);
     try {
       await this.store.transact([
         {
@@ -854,7 +967,7 @@ export class Ledger {
             ExpressionAttributeValues: { ':o': outcome },
           },
         },
-        this.uncertainUpdate(record, olderThan, now),
+        written,
         ...this.counterItems(record, { uncertain: 1 }),
       ]);
       return true;
@@ -886,7 +999,7 @@ export class Ledger {
       const decided: SentRecord[] = [];
       for (const m of wave.claimed) {
         if (m.decided) decided.push(terminalOf(m.record, m.decided));
-        else if (!(await this.settleUncertain(m.record, m.index, olderThan))) open += 1;
+        else if (!(await this.settleUncertain(m.record, m.index, olderThan, m.unwritten))) open += 1;
       }
       // its worker died between settling them in the item and writing them: the item decided, the records follow
       await this.store.putMany('sentRecord', decided);
@@ -915,7 +1028,7 @@ export class Ledger {
   private async openWaves(
     run: { orgId: number; planId: string; runId: string },
     olderThan?: number,
-  ): Promise<{ attempt: string; claimed: { index: number; record: SentRecord; decided?: WaveOutcome }[] }[]> {
+  ): Promise<{ attempt: string; claimed: { index: number; record: SentRecord; decided?: WaveOutcome; unwritten?: boolean }[] }[]> {
     const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as WaveItem[];
     const waves = items.filter((w) => olderThan === undefined || w.claimedAt < olderThan);
     const keys = waves.flatMap((w) =>
@@ -929,13 +1042,19 @@ export class Ledger {
       records.push(...((await this.store.getMany(keys.slice(i, i + 100).map((k) => ({ entity: 'sentRecord' as const, key: k.key })))) as (SentRecord | undefined)[]));
     let at = 0;
     return waves.map((w) => {
-      const claimed: { index: number; record: SentRecord; decided?: WaveOutcome }[] = [];
+      const claimed: { index: number; record: SentRecord; decided?: WaveOutcome; unwritten?: boolean }[] = [];
       for (const [index] of w.members.entries()) {
         const record = records[at++];
+        const mark = w[outcomeAttr(index)] as WaveMark | undefined;
+        if (mark && !isOutcome(mark)) continue; // given back: claimed by nobody
+        // a held wave's claim is its item's until its outcome's record is written
+        if (!record && w.held) {
+          claimed.push({ index, record: this.heldClaimOf(run, w, index), unwritten: true, ...(mark ? { decided: mark } : {}) });
+          continue;
+        }
         // released, claimed again by another attempt, or terminal already: not this wave's to settle
         if (record?.status !== 'CLAIMED' || record.attempt !== w.slot) continue;
-        const decided = w[outcomeAttr(index)] as WaveOutcome | undefined;
-        claimed.push({ index, record, ...(decided ? { decided } : {}) });
+        claimed.push({ index, record, ...(mark ? { decided: mark } : {}) });
       }
       return { attempt: w.slot, claimed };
     });
@@ -962,6 +1081,25 @@ export class Ledger {
       } while (start);
     }
     return all;
+  }
+
+  /**
+   * The recipient's sent-record, or while a held wave's item keeps its claim (the moments between sending and
+   * writing the outcome, or until the sweep after a worker died there), the claim as that item keeps it: a link
+   * in a message already sent is followed whichever it is.
+   */
+  async recordOf(k: LedgerKey): Promise<SentRecord | undefined> {
+    const key = this.keyOf(k);
+    const record = await this.store.get('sentRecord', key);
+    if (record) return record;
+    const member = memberOf(key);
+    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(k) })) as unknown as WaveItem[];
+    for (const item of items) {
+      const index = item.held ? item.members.indexOf(member) : -1;
+      const mark = index >= 0 ? (item[outcomeAttr(index)] as WaveMark | undefined) : undefined;
+      if (index >= 0 && (mark === undefined || isOutcome(mark))) return this.heldClaimOf(k, item, index);
+    }
+    return undefined;
   }
 
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */

@@ -69,7 +69,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
 
   /** The recipient's sent-record: the address to unsubscribe and the links a click may lead to. */
   async function sentRecordOf(c: LinkClaims): Promise<SentRecord | undefined> {
-    return store.get('sentRecord', ledger.keyOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a }));
+    return ledger.recordOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a });
   }
 
   async function unsubscribe(c: LinkClaims, address: string): Promise<void> {

@@ -59,6 +59,9 @@ const emailContent = {
   template: CHANNEL_TEMPLATES.EMAIL.template.parse({ channel: 'EMAIL', defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [] } } }),
 } as PlanContent;
 
+/** The items of a run's waves still open. */
+const openWaveItems = (run: { orgId: number; planId: string; runId: string }) => store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` });
+
 function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
   return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `${prefix}-${i}@example.com`, firstName: `R${i}`, consent: true }));
 }
@@ -285,7 +288,6 @@ describe('the ledger in chunks', () => {
     const batch: SendBatch = { kind: 'send', ...run, channel: 'EMAIL', recipients: list };
     return { run, list, keys, batch, attempts: claims.map((c) => (c.claimed ? c.attempt : '')) };
   }
-  const openWaveItems = (run: { orgId: number; planId: string; runId: string }) => store.queryAll('deliveryCounter', { name: 'runKey', value: `${runKeyOf(run)}#open` });
 
   it('completes a wave with one transaction item for the whole wave, then writes its records in batch puts and deletes its item', async () => {
     const ledger = new Ledger(store, clock);
@@ -403,20 +405,32 @@ describe('a named batch', () => {
     const first = await a.holdBatch(run, '0#0#0', 60_000);
     expect(first).toMatchObject({ fresh: true });
     expect(await b.holdBatch(run, '0#0#0', 60_000)).toBe('busy');
-    // a fresh hold claims without a transaction per recipient: one wave item, then the records in batch puts
-    const list = recipients(3);
-    const entries = list.map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address }));
+    // a fresh hold claims by its wave item alone: one put, no claim record (the record comes with the outcome)
+    const list = recipients(4);
+    const entries = list.map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address, links: [`https://shop.example/${r.accountId}`] }));
     const calls = await dynamoRequestsOf(herald, () => a.claimMany(entries, first as BatchHold));
-    expect(calls.filter((c) => c.table !== store.table('queueMessage')).map((c) => `${c.name} ${c.table}`)).toEqual([
-      `Put ${store.table('deliveryCounter')}`,
-      `BatchWrite ${store.table('sentRecord')}`,
-    ]);
-    expect((await store.get('sentRecord', a.keyOf(entries[0]!.key)))?.status).toBe('CLAIMED');
-    // the holder falls silent for longer than a worker lives: the next attempt takes the batch over, and the old
-    // holder, waking, claims nothing more (its hold is renewed only while it is still its own)
+    expect(calls.filter((c) => c.table !== store.table('queueMessage')).map((c) => `${c.name} ${c.table}`)).toEqual([`Put ${store.table('deliveryCounter')}`]);
+    expect(await store.get('sentRecord', a.keyOf(entries[0]!.key))).toBeUndefined();
+    // a link of a message already sent is followed meanwhile: the item keeps the claim with its links
+    expect(await b.recordOf(entries[0]!.key)).toMatchObject({ status: 'CLAIMED', address: list[0]!.address, links: [`https://shop.example/${list[0]!.accountId}`] });
+    const attempt = (await a.openClaims(run))[0]!.attempt;
+    // one is sent and recorded, one given back (throttled), two are in doubt when the holder falls silent
+    await a.complete(entries[0]!.key, attempt, { status: 'SENT', providerId: 'm-1' });
+    await a.release(entries[1]!.key, attempt);
+    expect((await a.openClaims(run)).map((r) => r.accountId).sort()).toEqual([list[2]!.accountId, list[3]!.accountId].sort());
+    // the holder falls silent for longer than a worker lives: the next attempt takes the batch over and writes the
+    // claims the old holder left in doubt as records, so its own conditional claims find them and send nobody twice
     clock.advance(61_000);
     const second = await b.holdBatch(run, '0#0#0', 60_000);
     expect(second).toMatchObject({ fresh: false });
+    expect((await store.get('sentRecord', b.keyOf(entries[2]!.key)))?.status).toBe('CLAIMED');
+    const again = await b.claimMany(entries, second as BatchHold);
+    expect(again.map((c) => (c.claimed ? 'claimed' : c.existing.status))).toEqual(['SENT', 'claimed', 'CLAIMED', 'CLAIMED']);
+    // the stale claims become uncertain, each counted once
+    for (const c of again) if (!c.claimed && c.existing.status === 'CLAIMED') expect(await b.markUncertain(c.existing, clock.now() - 60_000)).toBe(true);
+    expect((await store.get('sentRecord', b.keyOf(entries[3]!.key)))?.status).toBe('UNCERTAIN');
+    expect((await b.totals(run)).total).toMatchObject({ sent: 1, uncertain: 2 });
+    // the old holder, waking, claims nothing more (its hold is renewed only while it is still its own)
     const more = recipients(2).map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address }));
     await expect(a.claimMany(more, first as BatchHold)).rejects.toBeInstanceOf(BatchTakenOver);
     expect(await store.get('sentRecord', a.keyOf(more[0]!.key))).toBeUndefined();
@@ -428,6 +442,38 @@ describe('a named batch', () => {
     expect(await a.holdBatch(run, '0#0#0', 60_000)).toBe('busy');
     await c.finishBatch(third as BatchHold);
     expect(await a.holdBatch(run, '0#0#0', 60_000)).toBe('done');
+  });
+  it("its holder dying leaves some claims in its wave item alone: the run's sweep settles them from there, each counted once", async () => {
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    // the process dies between the completion transaction and the record puts
+    const dyingStore = new Store(herald.rt);
+    dyingStore.putMany = async () => {
+      throw new Killed();
+    };
+    const dead = new Ledger(dyingStore, clock);
+    const hold = (await dead.holdBatch(run, '0#0#0', 60_000)) as BatchHold;
+    const list = recipients(4);
+    const entries = list.map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address }));
+    const [claim] = await dead.claimMany(entries, hold);
+    const { attempt } = claim as { attempt: string };
+    // two sent and settled in the item before the process died; two in doubt
+    await expect(dead.completeMany(entries.slice(0, 2).map((e, i) => ({ key: e.key, attempt, outcome: { status: 'SENT', providerId: `pid-${i}` } })))).rejects.toThrow(Killed);
+    const ledger = new Ledger(store, clock);
+    const statuses = async () => Promise.all(entries.map(async (e) => (await store.get('sentRecord', ledger.keyOf(e.key)))?.status));
+    expect(await statuses()).toEqual([undefined, undefined, undefined, undefined]);
+    expect((await ledger.openClaims(run)).map((r) => r.accountId).sort()).toEqual([list[2]!.accountId, list[3]!.accountId].sort());
+    // held for less than a worker lives: left alone
+    await ledger.sweep(run, clock.now() - 60_000);
+    expect(await openWaveItems(run)).toHaveLength(1);
+    clock.advance(61_000);
+    await ledger.sweep(run, clock.now() - 60_000);
+    expect(await statuses()).toEqual(['SENT', 'SENT', 'UNCERTAIN', 'UNCERTAIN']);
+    expect((await store.get('sentRecord', ledger.keyOf(entries[0]!.key)))?.providerId).toBe('pid-0');
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 2, uncertain: 2 });
+    expect(await openWaveItems(run)).toEqual([]);
+    // swept again: nothing more is counted
+    await ledger.sweep(run, clock.now() - 60_000);
+    expect((await ledger.totals(run)).total).toMatchObject({ sent: 2, uncertain: 2 });
   });
 });
 
