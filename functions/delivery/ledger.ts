@@ -1037,9 +1037,7 @@ export class Ledger {
         return { attempt: w.slot, key: { runShard: runShardKey(run.orgId, run.planId, run.runId, Number(m.slice(0, at))), recipient: m.slice(at + 1) } };
       }),
     );
-    const records: (SentRecord | undefined)[] = [];
-    for (let i = 0; i < keys.length; i += 100)
-      records.push(...((await this.store.getMany(keys.slice(i, i + 100).map((k) => ({ entity: 'sentRecord' as const, key: k.key })))) as (SentRecord | undefined)[]));
+    const records = (await this.store.getMany(keys.map((k) => ({ entity: 'sentRecord' as const, key: k.key })))) as (SentRecord | undefined)[];
     let at = 0;
     return waves.map((w) => {
       const claimed: { index: number; record: SentRecord; decided?: WaveOutcome; unwritten?: boolean }[] = [];

@@ -202,9 +202,7 @@ export function pipeline(deps: PipelineDeps) {
   /** The batches a page's winning reading stored, in order. */
   async function storedBatches(m: RunRef, page: string, reading: string, count: number): Promise<Recipient[][]> {
     const keys = Array.from({ length: count }, (_, i) => ({ entity: 'deliveryCounter' as const, key: pageBatchKey(m, page, reading, i) }));
-    const found: (object | undefined)[] = [];
-    for (let i = 0; i < keys.length; i += 100) found.push(...(await store.getMany(keys.slice(i, i + 100))));
-    return found.map((item, i) => {
+    return (await store.getMany(keys)).map((item, i) => {
       const list = (item as { recipients?: Recipient[] } | undefined)?.recipients;
       // stored before the marker that names them: missing only if the table lost them
       if (!list) throw new Error(`batch ${i} of page ${page} (reading ${reading}) is missing`);

@@ -43,19 +43,16 @@ export async function presetValues(tenant: TenantStore, wanted: Map<string, Set<
       }
     }
   }
-  for (let i = 0; i < requests.length; i += 100) {
-    const slice = requests.slice(i, i + 100);
-    const found = await tenant.keyed('presetRecord').getMany(
-      slice.map((r) => r.key),
-      ['value'],
-    );
-    slice.forEach((r, j) => {
-      const value = found[j]?.value;
-      if (typeof value !== 'string') return;
-      const values = out.get(r.accountId) ?? {};
-      (values[r.variable] ??= {})[r.alias] = value;
-      out.set(r.accountId, values);
-    });
-  }
+  const found = await tenant.keyed('presetRecord').getMany(
+    requests.map((r) => r.key),
+    ['value'],
+  );
+  requests.forEach((r, j) => {
+    const value = found[j]?.value;
+    if (typeof value !== 'string') return;
+    const values = out.get(r.accountId) ?? {};
+    (values[r.variable] ??= {})[r.alias] = value;
+    out.set(r.accountId, values);
+  });
   return out;
 }

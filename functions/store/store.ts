@@ -62,6 +62,9 @@ function isConditionFailure(e: unknown): boolean {
   return e instanceof ConditionalCheckFailedException || e instanceof TransactionCanceledException;
 }
 
+/** Keys one BatchGetItem call reads at most. */
+const BATCH_GET_MAX = 100;
+
 export class Store {
   constructor(readonly rt: Runtime) {}
 
@@ -82,39 +85,51 @@ export class Store {
   }
 
   /**
-   * Reads several items of several tables in one round trip; answers in the order asked. `attributes` reads only
-   * those (with the key) of an item; requests of one table read the union of what they ask.
+   * Reads several items of several tables, in one round trip per 100 of them (BatchGetItem's limit); answers in
+   * the order asked. `attributes` reads only those (with the key) of an item; requests of one table read the
+   * union of what they ask.
    */
-  async getMany(requests: { entity: EntityName; key: Key; attributes?: readonly string[] }[]): Promise<(Item | undefined)[]> {
+  async getMany(requests: readonly { entity: EntityName; key: Key; attributes?: readonly string[] }[]): Promise<(Item | undefined)[]> {
     if (requests.length === 0) return [];
     type TableRead = { Keys: Key[]; ConsistentRead: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> };
-    const RequestItems: Record<string, TableRead> = {};
     const projections = new Map<string, Set<string> | null>();
+    // a key's place: its table and its values in the order of the table's key names (the same for every key of a table)
+    const keyNames = new Map<string, string[]>();
+    const placeOf = (t: string, key: Key | Item) => `${t}\u0000${JSON.stringify(keyNames.get(t)!.map((n) => key[n]))}`;
+    const unique = new Map<string, { table: string; key: Key }>();
     for (const r of requests) {
       const t = this.table(r.entity);
-      const list = (RequestItems[t] ??= { Keys: [], ConsistentRead: true }).Keys;
-      if (!list.some((k) => JSON.stringify(k) === JSON.stringify(r.key))) list.push(r.key);
+      if (!keyNames.has(t)) keyNames.set(t, Object.keys(r.key));
+      unique.set(placeOf(t, r.key), { table: t, key: r.key });
       const wanted = projections.has(t) ? projections.get(t) : new Set<string>();
       if (!r.attributes || wanted === null) projections.set(t, null);
       else projections.set(t, new Set([...wanted!, ...r.attributes, ...Object.keys(r.key)]));
     }
-    for (const [t, attributes] of projections) {
-      if (!attributes) continue;
+    const readOf = (t: string): TableRead => {
+      const attributes = projections.get(t);
+      if (!attributes) return { Keys: [], ConsistentRead: true };
       const names = [...attributes];
-      RequestItems[t].ProjectionExpression = names.map((_, i) => `#a${i}`).join(', ');
-      RequestItems[t].ExpressionAttributeNames = Object.fromEntries(names.map((n, i) => [`#a${i}`, n]));
+      return {
+        Keys: [],
+        ConsistentRead: true,
+        ProjectionExpression: names.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#a${i}`, n])),
+      };
+    };
+    const found = new Map<string, Item>();
+    const all = [...unique.values()];
+    for (let i = 0; i < all.length; i += BATCH_GET_MAX) {
+      const RequestItems: Record<string, TableRead> = {};
+      for (const { table, key } of all.slice(i, i + BATCH_GET_MAX)) (RequestItems[table] ??= readOf(table)).Keys.push(key);
+      let pending: typeof RequestItems | undefined = RequestItems;
+      for (let attempt = 0; pending && Object.keys(pending).length > 0 && attempt < 8; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
+        const out = await this.rt.aws.doc.send(new BatchGetCommand({ RequestItems: pending }));
+        for (const [t, items] of Object.entries(out.Responses ?? {})) for (const item of items as Item[]) found.set(placeOf(t, item), item);
+        pending = out.UnprocessedKeys as typeof RequestItems | undefined;
+      }
     }
-    const found: Record<string, Item[]> = {};
-    let pending: typeof RequestItems | undefined = RequestItems;
-    for (let attempt = 0; pending && Object.keys(pending).length > 0 && attempt < 8; attempt++) {
-      const out = await this.rt.aws.doc.send(new BatchGetCommand({ RequestItems: pending }));
-      for (const [t, items] of Object.entries(out.Responses ?? {})) (found[t] ??= []).push(...(items as Item[]));
-      pending = out.UnprocessedKeys as typeof RequestItems | undefined;
-    }
-    return requests.map((r) => {
-      const t = this.table(r.entity);
-      return found[t]?.find((item) => Object.entries(r.key).every(([k, v]) => item[k] === v));
-    });
+    return requests.map((r) => found.get(placeOf(this.table(r.entity), r.key)));
   }
 
   /**
@@ -515,11 +530,7 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
   }
 
   async getMany(keys: readonly { rest: string; sort?: string | number }[], attributes?: readonly string[]): Promise<(RecordOf<E> | undefined)[]> {
-    const found: (Item | undefined)[] = [];
-    for (let i = 0; i < keys.length; i += 100) {
-      found.push(...(await this.#store.getMany(keys.slice(i, i + 100).map((k) => ({ entity: this.entity, key: this.key(k.rest, k.sort), attributes })))));
-    }
-    return found as (RecordOf<E> | undefined)[];
+    return (await this.#store.getMany(keys.map((k) => ({ entity: this.entity, key: this.key(k.rest, k.sort), attributes })))) as (RecordOf<E> | undefined)[];
   }
 
   put(rest: string, item: OrgKeyedRecord<E>, condition?: Condition, onFail?: ErrorCode): Promise<void> {
@@ -632,12 +643,7 @@ export class TenantStore {
 
   /** Several of the organization's records in one round trip, in the order asked (undefined where missing). */
   async getMany<E extends TenantEntity>(entity: E, ids: readonly string[], attributes?: readonly string[]): Promise<(RecordOf<E> | undefined)[]> {
-    const found: (Item | undefined)[] = [];
-    // BatchGetItem takes 100 keys a call
-    for (let i = 0; i < ids.length; i += 100) {
-      found.push(...(await this.#store.getMany(ids.slice(i, i + 100).map((id) => ({ entity, key: this.key(entity, id), attributes })))));
-    }
-    return found as (RecordOf<E> | undefined)[];
+    return (await this.#store.getMany(ids.map((id) => ({ entity, key: this.key(entity, id), attributes })))) as (RecordOf<E> | undefined)[];
   }
 
   /** Records of several of the organization's tables in one round trip, in the order asked (undefined where missing). */

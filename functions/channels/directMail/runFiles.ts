@@ -68,15 +68,13 @@ async function bytesOf(store: Store, key: string): Promise<Uint8Array | undefine
   return Buffer.concat(chunks);
 }
 
-/** The accounts' postal addresses now, by id (read in pages of 100). */
+/** The accounts' postal addresses now, by id. */
 async function postalAddresses(store: Store, orgId: number, ids: readonly string[]): Promise<Map<string, PostalAddressView>> {
   const out = new Map<string, PostalAddressView>();
-  for (let i = 0; i < ids.length; i += 100) {
-    const found = await store.getMany(ids.slice(i, i + 100).map((id) => ({ entity: 'account', key: accountKey(orgId, id) })));
-    for (const a of found as (Account | undefined)[]) {
-      const postal = a && addressesOf(a).address;
-      if (a && postal) out.set(a.id, postal);
-    }
+  const found = await store.getMany(ids.map((id) => ({ entity: 'account', key: accountKey(orgId, id) })));
+  for (const a of found as (Account | undefined)[]) {
+    const postal = a && addressesOf(a).address;
+    if (a && postal) out.set(a.id, postal);
   }
   return out;
 }
