@@ -881,7 +881,11 @@ export class Ledger {
     };
   }
 
-  /** Gives back a member of a held wave: marked released in the item, unless a sweep settled it there first. */
+  /**
+   * Gives back a member of a held wave: marked released in the item. Refused when a sweep settled it there first
+   * (the attempt outlived a worker's life): it must not be claimed again, so this throws, as a release of a
+   * claim record settled meanwhile does, and the batch's next delivery finds it settled.
+   */
   private async releaseHeld(wave: Wave, attempt: string, member: string): Promise<void> {
     try {
       await this.store.rt.aws.doc.send(
@@ -895,7 +899,8 @@ export class Ledger {
         }),
       );
     } catch (e) {
-      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      if (e instanceof ConditionalCheckFailedException) throw new Error('the claim was settled by the sweep before it was given back');
+      throw e;
     }
   }
 

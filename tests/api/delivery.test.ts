@@ -443,6 +443,18 @@ describe('a named batch', () => {
     await c.finishBatch(third as BatchHold);
     expect(await a.holdBatch(run, '0#0#0', 60_000)).toBe('done');
   });
+  it('a held claim the sweep settled cannot be given back and claimed again by its holder', async () => {
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const ledger = new Ledger(store, clock);
+    const hold = (await ledger.holdBatch(run, '0#0#0', 60_000)) as BatchHold;
+    const entries = recipients(2).map((r) => ({ key: { ...run, channel: 'EMAIL' as const, accountId: r.accountId }, address: r.address }));
+    const [claim] = await ledger.claimMany(entries, hold);
+    clock.advance(61_000);
+    await new Ledger(store, clock).sweep(run, clock.now() - 60_000);
+    await expect(ledger.release(entries[0]!.key, (claim as { attempt: string }).attempt)).rejects.toThrow(/settled by the sweep/);
+    expect((await ledger.totals(run)).total).toMatchObject({ uncertain: 2, sent: 0 });
+  });
+
   it("its holder dying leaves some claims in its wave item alone: the run's sweep settles them from there, each counted once", async () => {
     const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
     // the process dies between the completion transaction and the record puts
