@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './tests/support/workers';
 
 // The stand-ins start in this process (globalSetup); keep the SDK's Node-version notice out of the output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -37,7 +38,7 @@ export default defineConfig({
     // Once, for both projects: the stand-ins every file's Herald runs on (projects inherit what it provides).
     globalSetup: ['tests/support/globalSetup.ts'],
     // Two on the 2-core machine: a whole run with three kept the CPU busy and took longer (773 s against 712 s).
-    maxWorkers: 2,
+    maxWorkers: TEST_WORKERS,
     projects: [
       {
         test: {

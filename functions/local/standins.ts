@@ -176,6 +176,15 @@ function stopDynamo(proc: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * One more DynamoDB Local in memory, on its own port (the tests give each worker its own: DynamoDB Local does its
+ * writes about one at a time, so two workers on one wait for each other).
+ */
+export async function startDynamoInMemory(): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const { endpoint, proc } = await startDynamo(null);
+  return { endpoint, stop: () => stopDynamo(proc) };
+}
+
 export interface StandInOptions {
   dataDir: string;
   /** keep DynamoDB's tables and the sent mails in `dataDir` (npm start), or DynamoDB in memory (tests) */

@@ -1,25 +1,30 @@
 /**
- * One set of stand-ins (DynamoDB Local in memory, s3rver, SES) for the whole run; every test file boots its own
- * Herald on them with its own table prefix, so files never see each other's data.
+ * One set of stand-ins (DynamoDB Local in memory, s3rver, SES) for the whole run, and a DynamoDB Local for each
+ * further worker; every test file boots its own Herald on them with its own table prefix, so files never see
+ * each other's data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startStandIns } from '../../functions/local/standins';
+import { startDynamoInMemory, startStandIns } from '../../functions/local/standins';
+import { TEST_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     standIns: { dynamodb: string; s3: string; ses: string; sms: string; pinpoint: string; line: string; mailViewerUrl: string };
+    /** a DynamoDB Local for each worker (the first is the stand-ins' own) */
+    dynamodbs: string[];
   }
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'herald-test-'));
-  const standIns = await startStandIns({ dataDir: dir, persistent: false });
+  const [standIns, ...more] = await Promise.all([startStandIns({ dataDir: dir, persistent: false }), ...Array.from({ length: TEST_WORKERS - 1 }, () => startDynamoInMemory())]);
   project.provide('standIns', { ...standIns.endpoints, mailViewerUrl: standIns.mailViewerUrl });
+  project.provide('dynamodbs', [standIns.endpoints.dynamodb, ...more.map((d) => d.endpoint)]);
   return async () => {
-    await standIns.stop();
+    await Promise.all([standIns.stop(), ...more.map((d) => d.stop())]);
     rmSync(dir, { recursive: true, force: true });
   };
 }

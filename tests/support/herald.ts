@@ -6,6 +6,7 @@ import { DeleteTableCommand, DynamoDBClient, paginateListTables } from '@aws-sdk
 import { inject } from 'vitest';
 import { bootLocal, type BootOptions, type LocalHerald } from '../../functions/local/boot';
 import type { StandIns } from '../../functions/local/standins';
+import { workerDynamo } from './workers';
 import { CATALOGUE, type CrudEntityName, type PayloadIn, type Result, type ServiceName } from '../../shared/services';
 import { decodeResponsePayload, encodeRequest, type AuthType, type ResponseEnvelope } from '../../shared/envelope';
 
@@ -17,7 +18,7 @@ let counter = 0;
 export async function startHerald(opts: Partial<BootOptions> = {}): Promise<LocalHerald> {
   const provided = inject('standIns');
   const standIns: StandIns = {
-    endpoints: { dynamodb: provided.dynamodb, s3: provided.s3, ses: provided.ses, sms: provided.sms, pinpoint: provided.pinpoint, line: provided.line },
+    endpoints: { dynamodb: workerDynamo(inject('dynamodbs')), s3: provided.s3, ses: provided.ses, sms: provided.sms, pinpoint: provided.pinpoint, line: provided.line },
     mailViewerUrl: provided.mailViewerUrl,
     stop: async () => undefined,
   };
@@ -70,7 +71,7 @@ export async function reclaimTables(): Promise<void> {
   const prefixes = [...unreclaimed];
   unreclaimed.clear();
   for (const prefix of prefixes) firstBoot.delete(prefix);
-  const client = new DynamoDBClient({ endpoint: inject('standIns').dynamodb, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint: workerDynamo(inject('dynamodbs')), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     const names: string[] = [];
     for await (const page of paginateListTables({ client }, {})) names.push(...(page.TableNames ?? []));
