@@ -54,24 +54,36 @@ const store = new Store(herald.rt);
 // the boot's own delivery loop is not part of this measurement
 await herald.delivery.stop();
 
-/**
- * CPU seconds used so far by this process's DynamoDB Local (its java child): with the bench process's own, the
- * work a recipient costs, which other load on the machine does not change as it changes the rates.
- */
-function dynamoCpuSeconds(): number {
+/** The `/proc` stat file of this process's DynamoDB Local (its java child), found once. */
+let javaStat: string | undefined;
+function dynamoStatFile(): string | undefined {
+  if (javaStat) return javaStat;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    let stat: string;
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // after the command's name in parentheses: state, ppid, …
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (stat.includes('(java)') && Number(rest[1]) === process.pid) return (javaStat = `/proc/${pid}/stat`);
     } catch {
-      continue;
+      // gone meanwhile
     }
-    // after the command's name in parentheses: state, ppid, …; utime and stime are the 12th and 13th after it
-    const [name, rest] = [stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), stat.slice(stat.lastIndexOf(')') + 2).split(' ')];
-    if (name === 'java' && Number(rest[1]) === process.pid) return (Number(rest[11]) + Number(rest[12])) / 100;
   }
-  return Number.NaN;
+  return undefined;
 }
+
+/** CPU ticks (1/100 s) used so far by DynamoDB Local: utime and stime, the 12th and 13th fields after the name. */
+function javaTicks(): number {
+  const file = dynamoStatFile();
+  if (!file) return Number.NaN;
+  const rest = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return Number(rest[11]) + Number(rest[12]);
+}
+
+/**
+ * CPU seconds used so far by this process's DynamoDB Local: with the bench process's own, the work a recipient
+ * costs, which other load on the machine does not change as it changes the rates.
+ */
+const dynamoCpuSeconds = (): number => javaTicks() / 100;
 const nodeCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -84,20 +96,6 @@ let requests = new Map<string, number>();
  * and table): where a recipient's cost goes. The rates of such a run mean nothing.
  */
 const perOp = new Map<string, { n: number; cpu: number }>();
-let javaStat: string | undefined;
-const javaTicks = () => {
-  if (!javaStat) {
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (stat.includes('(java)') && Number(rest[1]) === process.pid) javaStat = `/proc/${pid}/stat`;
-      } catch {}
-    }
-  }
-  const rest = readFileSync(javaStat!, 'utf8').split(') ')[1]!.split(' ');
-  return Number(rest[11]) + Number(rest[12]);
-};
 let serial = Promise.resolve();
 if (process.env.BENCH_PER_OP)
   herald.rt.aws.dynamo.middlewareStack.add(
