@@ -12,6 +12,7 @@ import { type ApiClient, sentMail, startHerald, uploadThroughLink } from '../sup
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { approverOf, campaignRule, testAccount, testSegment } from '../support/plans';
 import { until } from '../support/until';
+import { ADMIN_TEXTS } from '../../shared/i18n/adminTexts';
 
 const DAY = 24 * 3600_000;
 const SMS_CONFIG = { originationIdentity: '+12065550100', configurationSet: 'herald-sms-events', maxPrice: '0.50', ttlSeconds: 3600 };
@@ -60,6 +61,24 @@ describe('the rules', () => {
     await admin.ok('userAlert.delete', { id: saved.id });
     expect((await admin.ok('userAlert.getAll')).map((a: { id: string }) => a.id)).not.toContain(saved.id);
     expect((await admin.call('userAlert.delete', { id: saved.id })).body.errorCode).toBe('720003');
+  });
+
+  it('are at most 50 a member: the 51st is refused with 400016 in the caller’s language, a kept one still changes, and deleting one makes room', async () => {
+    const { client: keeper } = await approverOf(admin, herald, 'alertkeeper');
+    const rules: { id: string }[] = [];
+    for (let i = 0; i < 50; i++) rules.push(await keeper.ok('userAlert.save', { event: 'RUN_FAILURE_RATE', threshold: i + 1, portal: true }));
+    const refused = (await keeper.call('userAlert.save', { event: 'RUN_FAILURE_RATE', threshold: 60 }, { 'x-lang': 'ja' })).body;
+    expect(refused).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining(ADMIN_TEXTS.alertsTooMany.ja) });
+    expect(await keeper.ok('userAlert.getAll')).toHaveLength(50);
+    // changing a kept rule adds none
+    expect(await keeper.ok('userAlert.save', { ...rules[0], threshold: 99 })).toMatchObject({ id: rules[0]!.id, threshold: 99 });
+    // another member's rules are counted apart
+    const own = await admin.ok('userAlert.save', { event: 'RUN_FAILURE_RATE', threshold: 42, portal: true, enabled: false });
+    await admin.ok('userAlert.delete', { id: own.id });
+    await keeper.ok('userAlert.delete', { id: rules[1]!.id });
+    await keeper.ok('userAlert.save', { event: 'CLOUD_SOURCE_FAILED', portal: true });
+    expect(await keeper.ok('userAlert.getAll')).toHaveLength(50);
+    expect((await keeper.call('userAlert.save', { event: 'CLOUD_SOURCE_FAILED', portal: true })).body.errorCode).toBe('400016');
   });
 
   it('answer bad input with 400016 naming the field, in the caller’s language', async () => {
