@@ -430,6 +430,11 @@ export class Ledger {
     return results;
   }
 
+  /** The run's wave items still open (only waves in flight, or left by dead workers). */
+  private async waveItemsOf(run: { orgId: number; planId: string; runId: string }): Promise<WaveItem[]> {
+    return (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as WaveItem[];
+  }
+
   /** The claim a held wave's item keeps of its `index`th member, as the record it would have been. */
   private heldClaimOf(run: { orgId: number; planId: string; runId: string }, item: WaveItem, index: number): SentRecord {
     const c = item.held![index]!;
@@ -451,7 +456,7 @@ export class Ledger {
    * uncertain once stale) instead of sending again. Conditional: a record written meanwhile stays as it is.
    */
   private async writeHeldClaims(run: { orgId: number; planId: string; runId: string }, batch: string): Promise<void> {
-    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as WaveItem[];
+    const items = await this.waveItemsOf(run);
     const open = items
       .filter((w) => w.batch === batch && w.held)
       .flatMap((w) => w.members.flatMap((_, index) => (w[outcomeAttr(index)] === undefined ? [this.heldClaimOf(run, w, index)] : [])));
@@ -1034,7 +1039,7 @@ export class Ledger {
     run: { orgId: number; planId: string; runId: string },
     olderThan?: number,
   ): Promise<{ attempt: string; claimed: { index: number; record: SentRecord; decided?: WaveOutcome; unwritten?: boolean }[] }[]> {
-    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(run) })) as unknown as WaveItem[];
+    const items = await this.waveItemsOf(run);
     const waves = items.filter((w) => olderThan === undefined || w.claimedAt < olderThan);
     const keys = waves.flatMap((w) =>
       w.members.map((m) => {
@@ -1096,7 +1101,7 @@ export class Ledger {
     const record = await this.store.get('sentRecord', key);
     if (record) return record;
     const member = memberOf(key);
-    const items = (await this.store.queryAll('deliveryCounter', { name: 'runKey', value: openWavesOf(k) })) as unknown as WaveItem[];
+    const items = await this.waveItemsOf(k);
     for (const item of items) {
       const index = item.held ? item.members.indexOf(member) : -1;
       const mark = index >= 0 ? (item[outcomeAttr(index)] as WaveMark | undefined) : undefined;
