@@ -37,7 +37,8 @@ it('marks the menu entries whose screen is not built yet (the bell now has its s
   await page.locator('.topbar button[aria-label="Notifications"]').waitFor();
   await expectAccessible(page, 'the dashboard with the marked menu');
 
-  // the dashboard's links: the screens a new user needs, none of them unfinished
+  // the dashboard's links: the screens a new user needs, none of them unfinished (read once they are there)
+  await page.locator('[data-testid="quick-links"] a').first().waitFor();
   const links = await page.locator('[data-testid="quick-links"] a').evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').replace(/^#/, '')));
   for (const path of ['/home', '/campaigns', '/library/message', '/library/segment', '/library/batches', '/library/account']) expect(links).toContain(path);
   for (const path of links) {
