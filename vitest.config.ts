@@ -13,6 +13,8 @@ const common = {
   // A poll waits for what a loaded 2-core machine may take (a reload, a list after a save), not for 1 s.
   expect: { poll: { timeout: 15_000, interval: 50 } },
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true' },
+  // HERALD_TEST_START shifts every test process's clock to a chosen day (tests/support/testDate.ts)
+  setupFiles: ['tests/support/testDate.ts'],
 };
 
 /** The files that boot a Herald (and the browser files a Chromium) of their own. */
@@ -48,7 +50,7 @@ export default defineConfig({
           name: 'servers',
           include: SERVER_FILES,
           // deletes each file's tables when it ends
-          setupFiles: ['tests/support/reclaimTables.ts'],
+          setupFiles: [...common.setupFiles, 'tests/support/reclaimTables.ts'],
           // Each file still boots its own Herald on its own tables, and each browser file opens its own
           // contexts; what the files of a worker share is the loaded code (about 2.5 s of imports a file) and,
           // through tests/e2e/browser.ts, one Chromium. These files set no mocks and restore what env they change.

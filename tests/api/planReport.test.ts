@@ -15,8 +15,8 @@ import { twoOrganizations } from '../support/organizations';
 import { until } from '../support/until';
 
 const DAY = 24 * 3600_000;
-// near the real time: session tokens are checked against it too
-const clock = manualClock(Date.now());
+// a fixed day early in a month: the two messages sent three days apart fall in one month whatever the real date
+const clock = manualClock(Date.UTC(2026, 10, 10, 9));
 const startedAt = clock.t;
 const dayOf = (offset: number) => new Date(startedAt - (startedAt % DAY) + offset * DAY).toISOString().slice(0, 10);
 let d0: string;

@@ -6,6 +6,7 @@ import { DeleteTableCommand, DynamoDBClient, paginateListTables } from '@aws-sdk
 import { inject } from 'vitest';
 import { bootLocal, type BootOptions, type LocalHerald } from '../../functions/local/boot';
 import type { StandIns } from '../../functions/local/standins';
+import { realNow } from './testDate';
 import { workerDynamo } from './workers';
 import { CATALOGUE, type CrudEntityName, type PayloadIn, type Result, type ServiceName } from '../../shared/services';
 import { decodeResponsePayload, encodeRequest, type AuthType, type ResponseEnvelope } from '../../shared/envelope';
@@ -23,7 +24,8 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
     stop: async () => undefined,
   };
   const prefix = `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
-  const bootedAt = Date.now();
+  // compared with the SES stand-in's times, which are real ones
+  const bootedAt = realNow();
   const herald = await bootLocal({
     dataDir: mkdtempSync(join(tmpdir(), 'herald-')),
     standIns,

@@ -1,0 +1,32 @@
+/**
+ * `HERALD_TEST_START=<ISO time>` runs the suite as if the real clock had started at that moment: every `Date` of
+ * the test process (its tests and the Herald it boots in-process) reads the shifted time, which then runs on at
+ * the real pace. It shows the suite does not hang on the day it runs (a month's last days, 29 February, the day a
+ * time zone changes to summer time). Stand-ins in other processes keep the real time; TTL is off on test tables.
+ */
+const start = process.env.HERALD_TEST_START;
+const SHIFTED = Symbol.for('herald.testDate');
+const REAL_NOW = Symbol.for('herald.realNow');
+const shifted = globalThis as Record<symbol, unknown>;
+
+/** The real time, for what is compared with the stand-ins' own clocks (the SES stand-in's mail times). */
+export const realNow = (): number => ((shifted[REAL_NOW] as (() => number) | undefined) ?? Date.now)();
+
+if (start && !shifted[SHIFTED]) {
+  const at = Date.parse(start);
+  if (Number.isNaN(at)) throw new Error(`HERALD_TEST_START is not a time: ${start}`);
+  const RealDate = Date;
+  const offset = at - RealDate.now();
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as [number]));
+    }
+    static override now(): number {
+      return RealDate.now() + offset;
+    }
+  }
+  shifted[REAL_NOW] = () => RealDate.now();
+  globalThis.Date = ShiftedDate as DateConstructor;
+  shifted[SHIFTED] = true;
+}
