@@ -279,8 +279,6 @@ export function pipeline(deps: PipelineDeps) {
         await ledger.sweep(m, stale);
         return;
       }
-      // every outcome is counted, but a worker may not have written its wave's records yet (or died before it)
-      if (!(await ledger.wavesClosed(m, opts.afterSend ? undefined : clock.now() - deps.staleClaimMs))) return;
     }
     plan ??= await getPlan(m.orgId, m.planId);
     if (!plan || !isSending(plan)) return stopped();

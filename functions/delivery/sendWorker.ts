@@ -12,7 +12,7 @@ import { METRIC } from '../platform/metricNames';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../channels/links';
-import type { BatchHold, Completion, Ledger, LedgerKey } from './ledger';
+import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';
 import type { RateLimiter, SendSlots } from './rate';
@@ -54,16 +54,6 @@ export interface SendWorkerDeps {
   onRecorded?: () => void;
 }
 
-/** Another attempt is still sending the batch: its message comes back once that one has finished or died. */
-export class BatchBusy extends Error {
-  constructor() {
-    super('another attempt holds the batch; it is delivered again later');
-  }
-}
-/** How often, and how long apart, a delivery looks again at a batch another attempt holds before giving up. */
-const BUSY_TRIES = 20;
-const BUSY_WAIT_MS = 100;
-
 export class ProviderThrottled extends Error {
   constructor() {
     super('the provider kept throttling; the batch is delivered again later');
@@ -90,16 +80,9 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
    * second lapsed. A provider call that throws leaves its claim open (the provider may have the message, so it
    * is never resent blindly); the wave's other outcomes are recorded before the error goes on.
    */
-  async function sendWave(
-    batch: SendBatch,
-    content: PreparedContent,
-    wave: Recipient[],
-    second: number,
-    hold: BatchHold | undefined,
-    last: boolean,
-  ): Promise<{ results: ('done' | 'lapsed' | 'throttled')[]; finished: boolean }> {
+  async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
-    if (lapsed()) return { results: wave.map(() => 'lapsed'), finished: false };
+    if (lapsed()) return wave.map(() => 'lapsed');
     const keys: LedgerKey[] = wave.map((r) => ({
       orgId: batch.orgId,
       planId: batch.planId,
@@ -110,10 +93,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       ...(r.os ? { os: r.os } : {}),
     }));
     const messages = wave.map((r) => outbound(batch, content, r));
-    const claims = await deps.ledger.claimMany(
-      keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })),
-      hold,
-    );
+    const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
     const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
     const mine: { i: number; attempt: string }[] = [];
     for (const [i, claim] of claims.entries()) {
@@ -162,9 +142,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         outcome: outcome.kind === 'sent' ? { status: 'SENT', providerId: outcome.providerId } : { status: 'FAILED', reason: outcome.reason, detail: outcome.detail },
       });
     });
-    // the batch's last wave, all of it settled: its outcomes finish the batch in the same transaction
-    const finishing = hold && last && !failure && results.every((r) => r === 'done') ? hold : undefined;
-    await Promise.all([...released, deps.ledger.completeMany(completions, finishing)]);
+    await Promise.all([...released, deps.ledger.completeMany(completions)]);
     const channel = { channel: batch.channel };
     deps.log.metric?.([
       ...completions.map((c) =>
@@ -178,39 +156,20 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     await Promise.all(dead.map((address) => adapterOf(batch.channel).retire(address, ctx)));
     for (let n = 0; n < completions.length; n++) deps.onRecorded?.();
     if (failure) throw failure.error;
-    return { results, finished: finishing !== undefined };
-  }
-
-  /**
-   * A named batch held for this attempt (see Ledger.holdBatch), 'done' when a delivery of it finished it already.
-   * While another attempt holds it, waits a little for it to finish, then gives up: the message comes back later.
-   */
-  async function holdOf(batch: SendBatch): Promise<BatchHold | 'done' | undefined> {
-    if (!batch.batch) return undefined;
-    for (let tries = 0; ; tries++) {
-      const hold = await deps.ledger.holdBatch(batch, batch.batch, deps.staleClaimMs);
-      if (hold !== 'busy') return hold;
-      if (tries === BUSY_TRIES) throw new BatchBusy();
-      await sleep(BUSY_WAIT_MS);
-    }
+    return results;
   }
 
   return async function handleSend(batch: SendBatch): Promise<void> {
-    // The send slots are taken along with the reads and the batch's hold, for the whole batch (what suppression
-    // leaves unused goes back): one round trip before the first claim, not five.
+    // The send slots are taken along with the reads, for the whole batch (what suppression leaves unused goes
+    // back): one round trip before the first claim, not four.
     const early = deps.rate.take(batch.channel, batch.recipients.length, batch.orgId);
     const reads = Promise.all([
       deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel),
       adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId }),
       deps.policy?.(batch.orgId),
-      holdOf(batch),
     ]);
-    const [first, [content, suppressed, policy, hold]] = await Promise.all([early, reads]);
-    if (hold === 'done') return deps.rate.giveBack(batch.channel, first, batch.orgId);
-    if (content.stopped) {
-      if (hold) await deps.ledger.releaseBatch(hold);
-      return deps.rate.giveBack(batch.channel, first, batch.orgId);
-    }
+    const [first, [content, suppressed, policy]] = await Promise.all([early, reads]);
+    if (content.stopped) return deps.rate.giveBack(batch.channel, first, batch.orgId);
     const now = deps.clock.now();
     const held = new Map<number, Recipient[]>();
     const queue: { r: Recipient; throttled: number }[] = [];
@@ -246,7 +205,6 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     // the first wave goes on the slots taken with the reads; those of the recipients skipped or held go back
     let ready: SendSlots | undefined = queue.length > 0 ? { second: first.second, count: Math.min(first.count, queue.length) } : undefined;
     await deps.rate.giveBack(batch.channel, { second: first.second, count: first.count - (ready?.count ?? 0) }, batch.orgId);
-    let finished = false;
     while (queue.length > 0) {
       const slots = ready ?? (await deps.rate.take(batch.channel, queue.length, batch.orgId));
       ready = undefined;
@@ -254,16 +212,12 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       let throttledNow = 0;
       for (let w = 0; w < taken.length; w += deps.concurrency) {
         const wave = taken.slice(w, w + deps.concurrency);
-        const sent = await sendWave(
+        const results = await sendWave(
           batch,
           content,
           wave.map((next) => next.r),
           slots.second,
-          hold,
-          w + deps.concurrency >= taken.length && queue.length === 0,
         );
-        finished ||= sent.finished;
-        const { results } = sent;
         results.forEach((result, i) => {
           const next = wave[i]!;
           if (result === 'done') return;
@@ -273,11 +227,8 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
           }
           queue.push(next);
         });
-        if (wave.some((next) => next.throttled > deps.throttleRetries)) {
-          // nothing of the batch is in doubt: its next delivery may take it over at once
-          if (hold) await deps.ledger.releaseBatch(hold);
-          throw new ProviderThrottled();
-        }
+        // nothing of the batch is in doubt (throttled claims were given back): its next delivery sends the rest
+        if (wave.some((next) => next.throttled > deps.throttleRetries)) throw new ProviderThrottled();
       }
       if (throttledNow > 0) {
         const wait = deps.backoffMs * 2 ** (throttledNow - 1);
@@ -285,6 +236,5 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         await sleep(wait);
       }
     }
-    if (hold && !finished) await deps.ledger.finishBatch(hold);
   };
 }

@@ -52,7 +52,7 @@ export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts:
 
 /**
  * A run's recipients as the audience fan-out queues them: SEND_BATCH to a message, each batch named by its place
- * (held by one attempt at a time, see Ledger.holdBatch).
+ * (the names let a page read again queue the same batches, pipeline.ts).
  */
 export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[]): SendBatch[] {
   const out: SendBatch[] = [];

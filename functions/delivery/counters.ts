@@ -1,0 +1,222 @@
+/**
+ * A run's counters: one item per (run, shard) holds its totals, the same counts per hour and per device OS, and the
+ * reasons of failures and skips; an event of a known channel adds to the organization's day and month items too.
+ * They are written in the same transaction as the record that makes the event count once (ledger.ts), so the
+ * counters always equal the records; reading a run's totals is one query, whatever the audience's size.
+ */
+import type { Channel, SendFailureReason } from '../../shared/delivery';
+import { type CounterOs, DAILY_IN_MONTH, ORG_DAY_SHARDS, orgDayField, orgDaySlot, orgMonthRest, orgMonthSlot, orgYearRest, SHARE_FIELDS, shardOf } from '../../shared/entities';
+import type { Clock } from '../platform/runtime';
+import type { Store, TransactItem } from '../store/store';
+
+export type Counter =
+  | 'matched'
+  | 'sent'
+  | 'failed'
+  | 'skipped'
+  | 'uncertain'
+  | 'held'
+  | 'opens'
+  | 'clicks'
+  | 'unsubscribes'
+  | 'bounces'
+  | 'complaints'
+  | 'likes'
+  | 'dislikes'
+  | 'parts';
+/** What recipients did, counted on the organization's days too (matched and held are a run's bookkeeping). */
+const EVENT_COUNTERS: ReadonlySet<Counter> = new Set(['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes']);
+/** The counter key of one event: its run, and where known its channel (the organization's days count it) and OS. */
+export type CounterKey = { orgId: number; planId: string; runId: string; accountId: string; channel?: Channel; os?: CounterOs };
+/** Adds of one OS (none: not a push device, or not known). */
+export type OsAdd = { os?: CounterOs; add: Partial<Record<Counter, number>> };
+/** The outcomes whose reasons are counted too. */
+export type ReasonCounter = 'failed' | 'skipped';
+
+export interface RunTotals {
+  total: Record<Counter, number>;
+  /** push sends, opens and clicks per device OS */
+  os: Partial<Record<CounterOs, Partial<Record<Counter, number>>>>;
+  hours: Record<string, Partial<Record<Counter, number>>>;
+  /** failures and skips by reason */
+  reasons: Record<ReasonCounter, Partial<Record<SendFailureReason, number>>>;
+}
+
+export const runKeyOf = (k: { orgId: number; planId: string; runId: string }) => `${k.orgId}#${k.planId}#${k.runId}`;
+/**
+ * The run an event trigger's sends are counted under, whatever their limiter window (`t<start>`, `te<event>`: the
+ * ledger's claims stay per window): one planRun row and one set of counter items per plan, which the message
+ * detail reads as it reads any run, however many recipients and windows there are.
+ */
+export const TRIGGER_RUN = 't-sends';
+const counterRunOf = <R extends { runId: string }>(run: R): R => (run.runId.startsWith('t') ? { ...run, runId: TRIGGER_RUN } : run);
+const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+/** The counter items of runs and of the organization's days, written inside the ledger's transactions. */
+export class RunCounters {
+  constructor(
+    protected readonly store: Store,
+    protected readonly clock: Clock,
+  ) {}
+
+  /**
+   * The counter adds of one event: one item per (run, shard) holds the run's totals (`sent`), the same counts per
+   * hour (`sent@2026-11-22T09`) and per OS (`sent|IOS`), so an outcome moves them all in a single item write. A
+   * failure or a skip also counts its reason (`failed:BOUNCE`, totals only), so the detail page shows every
+   * reason without reading records. An event of a known channel adds to the organization's day as well, in the
+   * same transaction as the record it counts: a redelivered event whose record is refused counts nowhere.
+   */
+  counterItems(k: CounterKey, add: Partial<Record<Counter, number>>, reason?: { of: ReasonCounter; reason: SendFailureReason }): TransactItem[] {
+    const parts: OsAdd[] = [{ ...(k.os ? { os: k.os } : {}), add }];
+    const shard = shardOf(k.accountId);
+    return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}), ...this.orgDayUpdate(k, shard, parts)];
+  }
+
+  /** One counter item's add: totals, this hour's and each OS's counts of `parts`, and reason counts (`failed:BOUNCE`). */
+  counterUpdate(run: { orgId: number; planId: string; runId: string }, slot: number, parts: readonly OsAdd[], reasons: Record<string, number>): TransactItem {
+    const hour = hourOf(this.clock.now());
+    const adds = new Map<string, number>();
+    const plus = (name: string, n: number) => adds.set(name, (adds.get(name) ?? 0) + n);
+    for (const { os, add } of parts) {
+      for (const [field, n] of Object.entries(add)) {
+        if (!n) continue;
+        plus(field, n);
+        plus(`${field}@${hour}`, n);
+        if (os) plus(`${field}|${os}`, n);
+      }
+    }
+    for (const [name, n] of Object.entries(reasons)) plus(name, n);
+    return { Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: runKeyOf(counterRunOf(run)), slot: String(slot) }, ...addExpression(adds) } };
+  }
+
+  /**
+   * The organization's items of an event of a known channel (shared/entities/delivery.ts orgMonthRest): the day's
+   * counts, hour and shares, and the month's counts (with the day's trend counts) and shares. None when nothing
+   * in `parts` is a recipient's event.
+   */
+  orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[]): TransactItem[] {
+    if (!k.channel) return [];
+    const iso = new Date(this.clock.now()).toISOString();
+    const [day, month, year, dayOfMonth, hour] = [iso.slice(0, 10), iso.slice(0, 7), iso.slice(0, 4), iso.slice(8, 10), iso.slice(11, 13)];
+    const counts = new Map<string, number>();
+    const hours = new Map<string, number>();
+    const shares = new Map<string, number>();
+    const daily = new Map<string, number>();
+    const plus = (to: Map<string, number>, name: string, n: number) => to.set(name, (to.get(name) ?? 0) + n);
+    for (const { os, add } of parts) {
+      for (const [field, n] of Object.entries(add) as [Counter, number][]) {
+        if (!n || !EVENT_COUNTERS.has(field)) continue;
+        plus(counts, field, n);
+        plus(counts, orgDayField.channel(field, k.channel), n);
+        if (os) plus(counts, orgDayField.os(field, k.channel, os), n);
+        plus(hours, orgDayField.hour(field, hour), n);
+        if ((SHARE_FIELDS as readonly string[]).includes(field)) plus(shares, orgDayField.plan(field, k.channel, k.planId), n);
+        if ((DAILY_IN_MONTH as readonly string[]).includes(field)) plus(daily, orgDayField.day(field, dayOfMonth), n);
+      }
+    }
+    if (counts.size === 0) return [];
+    const s = shard % ORG_DAY_SHARDS;
+    const item = (runKey: string, slot: string, adds: ReadonlyMap<string, number>): TransactItem[] =>
+      // an event no message share counts (an answer, an unsubscribe) adds to no share item
+      adds.size ? [{ Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: `${k.orgId}#${runKey}`, slot }, ...addExpression(adds) } }] : [];
+    return [
+      ...item(orgMonthRest(month), orgDaySlot('counts', day, s), counts),
+      ...item(orgMonthRest(month), orgDaySlot('hours', day, s), hours),
+      ...item(orgMonthRest(month), orgDaySlot('plans', day, s), shares),
+      ...item(orgYearRest(year), orgMonthSlot('counts', month, s), new Map([...counts, ...daily])),
+      ...item(orgYearRest(year), orgMonthSlot('plans', month, s), shares),
+    ];
+  }
+
+  /**
+   * The organization's adds of an event outside a run (an app reporting that a push was opened): its day and
+   * month items only, written by the caller in one transaction with the record that makes the event count once.
+   */
+  orgCounterItems(k: { orgId: number; planId: string; channel: Channel; accountId: string; os?: CounterOs }, add: Partial<Record<Counter, number>>): TransactItem[] {
+    return this.orgDayUpdate(k, shardOf(k.accountId), [{ ...(k.os ? { os: k.os } : {}), add }]);
+  }
+
+  /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
+  async count(k: CounterKey, add: Partial<Record<Counter, number>>): Promise<void> {
+    await this.store.transact(this.counterItems(k, add));
+  }
+
+  /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
+  async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
+    return sumCounters(await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) }));
+  }
+}
+
+/** A run's counter items summed: totals, counts per hour (`sent@<hour>`) and per reason (`failed:BOUNCE`). */
+export function sumCounters(items: readonly object[]): RunTotals {
+  const total: Record<Counter, number> = {
+    matched: 0,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    uncertain: 0,
+    held: 0,
+    opens: 0,
+    clicks: 0,
+    unsubscribes: 0,
+    bounces: 0,
+    complaints: 0,
+    likes: 0,
+    dislikes: 0,
+    parts: 0,
+  };
+  const hours: Record<string, Partial<Record<Counter, number>>> = {};
+  const reasons: RunTotals['reasons'] = { failed: {}, skipped: {} };
+  const os: RunTotals['os'] = {};
+  for (const item of items as Record<string, unknown>[]) {
+    for (const [name, value] of Object.entries(item)) {
+      if (typeof value !== 'number') continue;
+      const [counted, platform] = name.split('|') as [Counter, CounterOs | undefined];
+      if (platform) {
+        const of = (os[platform] ??= {});
+        of[counted] = (of[counted] ?? 0) + value;
+        continue;
+      }
+      const [of, reason] = name.split(':') as [ReasonCounter, SendFailureReason | undefined];
+      if (reason && (of === 'failed' || of === 'skipped')) {
+        reasons[of][reason] = (reasons[of][reason] ?? 0) + value;
+        continue;
+      }
+      const [field, hour] = name.split('@') as [Counter, string | undefined];
+      if (!(field in total) || typeof value !== 'number') continue;
+      if (hour) (hours[hour] ??= {})[field] = (hours[hour]![field] ?? 0) + value;
+      else total[field] += value;
+    }
+  }
+  return { total, os, hours, reasons };
+}
+
+/** The counter adds of completions: per OS, with SMS parts when sent, and failure reasons. */
+export function completionAdds(completions: readonly { key: { os?: CounterOs }; outcome: { status: 'SENT' | 'FAILED'; reason?: SendFailureReason }; parts?: number }[]): {
+  parts: OsAdd[];
+  reasons: Record<string, number>;
+} {
+  const byOs = new Map<CounterOs | undefined, Partial<Record<Counter, number>>>();
+  const reasons: Record<string, number> = {};
+  for (const { outcome, key, parts } of completions) {
+    const counter = outcome.status === 'SENT' ? 'sent' : 'failed';
+    const add = byOs.get(key.os) ?? {};
+    byOs.set(key.os, add);
+    add[counter] = (add[counter] ?? 0) + 1;
+    if (parts && outcome.status === 'SENT') add.parts = (add.parts ?? 0) + parts;
+    if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
+  }
+  return { parts: [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add })), reasons };
+}
+
+/** An ADD of every name in `adds` (attribute names are data here: each goes through a placeholder). */
+function addExpression(adds: ReadonlyMap<string, number>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const parts = [...adds].map(([name, n], i) => {
+    names[`#a${i}`] = name;
+    values[`:a${i}`] = n;
+    return `#a${i} :a${i}`;
+  });
+  return { UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
