@@ -30,6 +30,10 @@ describe('addressKind', () => {
     ['::ffff:a9fe:a9fe', 'linkLocal'],
     ['64:ff9b::10.0.0.1', 'private'],
     ['::ffff:8.8.8.8', 'public'],
+    ['::127.0.0.1', 'reserved'],
+    ['::7f00:1', 'reserved'],
+    ['2002:7f00:1::', 'reserved'],
+    ['100::1', 'reserved'],
     ['not an address', 'reserved'],
   ])('%s is %s', (address, kind) => {
     expect(addressKind(address)).toBe(kind);

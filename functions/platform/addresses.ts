@@ -24,6 +24,10 @@ const RANGES: [AddressKind, 'ipv4' | 'ipv6', string, number][] = [
   ['reserved', 'ipv4', '240.0.0.0', 4],
   ['unspecified', 'ipv6', '::', 128],
   ['loopback', 'ipv6', '::1', 128],
+  // IPv4-compatible (::a.b.c.d, deprecated) and 6to4 (2002:aabb:ccdd::) addresses carry an IPv4 address unchecked
+  ['reserved', 'ipv6', '::', 96],
+  ['reserved', 'ipv6', '2002::', 16],
+  ['reserved', 'ipv6', '100::', 64],
   ['private', 'ipv6', 'fc00::', 7],
   ['linkLocal', 'ipv6', 'fe80::', 10],
   ['multicast', 'ipv6', 'ff00::', 8],
