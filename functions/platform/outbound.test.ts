@@ -3,8 +3,13 @@
  * nothing reaching the server), loopback allowed on the local server's rule and nothing else inside, https on
  * AWS, redirects followed only on the same host, and a 200 MB answer refused while the process's memory stays put.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors';
 import { OUTBOUND_TEXTS } from '../../shared/i18n';
@@ -194,5 +199,29 @@ describe('answer size', () => {
     const res = await outboundFetch(`http://127.0.0.1:${port}/doc`, { maxBytes: 100 });
     expect(await res.json()).toEqual({ issuer: 'https://idp.example' });
     expect(await refusal(`http://127.0.0.1:${port}/doc`, { maxBytes: 10 })).toMatchObject({ en: expect.stringContaining('more than 10 bytes') });
+  });
+});
+
+describe('https', () => {
+  it('still verifies the certificate when the connection goes to the checked address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbound-tls-'));
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'],
+      { stdio: 'ignore' },
+    );
+    const tls = createTlsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const tlsPort = (tls.address() as AddressInfo).port;
+    try {
+      setOutboundPolicy(local);
+      // a certificate no authority signed is refused as fetch refuses it: a network failure, not an answer
+      const e = await outboundFetch(`https://localhost:${tlsPort}/`).catch((e: unknown) => e);
+      expect(e).toBeInstanceOf(TypeError);
+      expect(String((e as Error).cause)).toMatch(/self[- ]signed/i);
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 });
