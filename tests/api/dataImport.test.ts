@@ -249,14 +249,14 @@ describe('attribute names an object holds already (issue 38)', () => {
         { column: 4, target: 'attribute', attribute: 'toString' },
       ],
     };
-    const done = await importCsv(admin, csvText(['id,email,constructor,prototype,toString', 'P0001,p1@example.com,builder,7,text', 'P0002,p2@example.com,,,']), plan);
+    const done = await importCsv(admin, csvText(['id,email,constructor,prototype,toString', 'R0001,r1@example.com,builder,7,text', 'R0002,r2@example.com,,,']), plan);
     expect(done).toMatchObject({ status: 'DONE', created: 2, failed: 0 });
-    expect((await admin.ok('account.detail', { id: 'P0001' })).attributes).toEqual({ constructor: 'builder', prototype: 7, toString: 'text' });
-    expect((await admin.ok('account.detail', { id: 'P0002' })).attributes ?? {}).toEqual({});
+    expect((await admin.ok('account.detail', { id: 'R0001' })).attributes).toEqual({ constructor: 'builder', prototype: 7, toString: 'text' });
+    expect((await admin.ok('account.detail', { id: 'R0002' })).attributes ?? {}).toEqual({});
     // again, over the accounts it made: the attributes are updated, not merged into Object's own
-    const again = await importCsv(admin, csvText(['id,email,constructor,prototype,toString', 'P0001,p1@example.com,mason,8,more']), plan);
+    const again = await importCsv(admin, csvText(['id,email,constructor,prototype,toString', 'R0001,r1@example.com,mason,8,more']), plan);
     expect(again).toMatchObject({ status: 'DONE', updated: 1, failed: 0 });
-    expect((await admin.ok('account.detail', { id: 'P0001' })).attributes).toEqual({ constructor: 'mason', prototype: 8, toString: 'more' });
+    expect((await admin.ok('account.detail', { id: 'R0001' })).attributes).toEqual({ constructor: 'mason', prototype: 8, toString: 'more' });
 
     for (const attribute of ['__proto__', 'constructor.prototype']) {
       const r = await admin.call('dataImport.create', {
