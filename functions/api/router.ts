@@ -254,7 +254,9 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       names = [];
     }
     const unstorable = names.some((n) => Buffer.byteLength(n) > MAX_ASSET_NAME_BYTES) || Buffer.byteLength(names.join('/')) > MAX_ASSET_KEY_BYTES;
-    if (!/^[0-9]{1,9}$/.test(org ?? '') || names.length === 0 || unstorable || names.some((n) => !n || n === '.' || n === '..' || n.includes('/'))) {
+    // a control character (NUL above all) names no asset: storage is not asked
+    const unnamed = (n: string) => !n || n === '.' || n === '..' || n.includes('/') || /[\u0000-\u001f\u007f]/.test(n);
+    if (!/^[0-9]{1,9}$/.test(org ?? '') || names.length === 0 || unstorable || names.some(unnamed)) {
       return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not found' };
     }
     const stored = await rt.ports.storage.get(`assets/${Number(org)}/${names.join('/')}`);

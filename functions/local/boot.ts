@@ -83,8 +83,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
   let translationStandIn: Awaited<ReturnType<typeof startTranslationStandIn>> | undefined;
   try {
     const keys = loadOrCreateKeyFile(join(dataDir, 'keys.json'));
-    // locally the partners' servers are test servers on this machine: cloud sources may reach private addresses
-    const config = { ...defaultConfig({ HERALD_ALLOW_PRIVATE_SOURCES: 'true', ...(opts.env ?? process.env) }), ...opts.config };
+    // locally the stand-ins, providers and partners' servers listen on this machine: outbound calls may reach loopback
+    const config = { ...defaultConfig({ HERALD_OUTBOUND_LOOPBACK: 'true', ...(opts.env ?? process.env) }), ...opts.config };
     // without a translation system of its own, this Herald has the stand-in, in this process
     translationStandIn = config.translation.url ? undefined : await startTranslationStandIn();
     if (translationStandIn) config.translation = { url: translationStandIn.endpoint };

@@ -47,7 +47,9 @@ export function createAwsClients(region: string, endpoints: Endpoints = {}): Aws
   // never gives it (Herald's own logger logs what matters): on a page of items, a large share of a call's CPU.
   dynamo.middlewareStack.remove('loggerMiddleware');
   const doc = DynamoDBDocumentClient.from(dynamo, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    // the marshaller tells a map from a class instance by its `constructor`, which a map keyed by people's own
+    // names (an account attribute named `constructor`) holds as a value: such a map is still a map
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   });
   const ses = new SESv2Client({ region, ...local(endpoints.ses) });
   const sms = new PinpointSMSVoiceV2Client({ region, ...local(endpoints.sms) });

@@ -12,6 +12,7 @@ import { type AwsClients, createAwsClients, type Endpoints } from './aws';
 import type { JobQueue } from './jobs';
 import type { KeyRing } from './keys';
 import { createLogger, type Logger, type LogLevel, type MetricPoint } from './logger';
+import { type OutboundPolicy, setOutboundPolicy } from './outbound';
 import { type Mailer, sesMailer } from './mailer';
 import type { QueuePort } from './queue';
 import type { SchedulerPort } from './scheduler';
@@ -71,11 +72,15 @@ export interface RuntimeConfig {
   /** a header a trusted proxy (CloudFront) sets to the viewer's address; unset locally */
   viewerIpHeader?: string;
   /**
-   * cloud sources: whether they may connect to loopback, private and link-local addresses (local only,
-   * HERALD_ALLOW_PRIVATE_SOURCES); the deployment's account, whose roles they may never assume, and the job
-   * role their owners' trust policies name
+   * calls to addresses an organization can aim (functions/platform/outbound.ts): public https addresses only, and
+   * on the local server (HERALD_OUTBOUND_LOOPBACK, set by its boot) loopback and plain http too
    */
-  cloudSources: { allowPrivateAddresses: boolean; awsAccountId?: string; jobRoleArn?: string };
+  outbound: OutboundPolicy;
+  /**
+   * cloud sources: the deployment's account, whose roles they may never assume, the job role their owners' trust
+   * policies name, and how long an SFTP connection may take to open (every failure to open answers at that mark)
+   */
+  cloudSources: { awsAccountId?: string; jobRoleArn?: string; sftpConnectMs: number };
   /**
    * the AI composer (HERALD_AI_*): Bedrock (always in Lambda) or, on the local server, the offline provider unless
    * HERALD_AI_PROVIDER=bedrock; the Bedrock model a brand voice without its own uses; the generations an
@@ -166,8 +171,9 @@ export function defaultConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConf
       ttlSeconds: Math.min(259_200, Math.max(5, Math.round(num('HERALD_SMS_TTL_SECONDS', 86_400)))),
     },
     viewerIpHeader: env.HERALD_VIEWER_IP_HEADER?.toLowerCase() || undefined,
+    outbound: { allowLoopback: env.HERALD_OUTBOUND_LOOPBACK === 'true' },
     cloudSources: {
-      allowPrivateAddresses: env.HERALD_ALLOW_PRIVATE_SOURCES === 'true',
+      sftpConnectMs: num('HERALD_SFTP_CONNECT_MS', 20_000),
       awsAccountId: env.HERALD_AWS_ACCOUNT_ID || undefined,
       jobRoleArn: env.HERALD_JOB_ROLE_ARN || undefined,
     },
@@ -195,6 +201,7 @@ export function createRuntime(opts: {
   ai?: AiProvider;
 }): Runtime {
   const aws = createAwsClients(opts.config.region, opts.endpoints);
+  setOutboundPolicy(opts.config.outbound);
   return {
     config: opts.config,
     aws,

@@ -31,6 +31,9 @@ function linkSeconds(seconds: number): number {
 export function s3Storage(config: S3StorageConfig): StoragePort {
   const client = new S3Client({
     region: config.region,
+    // checksums only where S3 requires one: by default the SDK adds a CRC32 to every PutObject, and a presigned link
+    // carries the checksum of the empty body it was signed with, which S3 then holds the upload to (it fails)
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
   });
   const Bucket = config.bucket;

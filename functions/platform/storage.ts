@@ -58,3 +58,8 @@ export interface StoragePort {
    */
   signedPutUrl(key: string, expiresInSeconds: number, terms?: UploadTerms): Promise<string>;
 }
+
+/** Whether storage refused a request as malformed (S3's 400: an invalid or too long key), not failed itself. */
+export function isStorageRefusal(e: unknown): boolean {
+  return (e as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode === 400;
+}

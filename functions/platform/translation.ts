@@ -4,6 +4,7 @@
  * the stand-in (functions/local/standins/translation.ts) answers it.
  */
 import { AppError } from '../../shared/errors';
+import { outboundFetch } from './outbound';
 
 export interface TranslationJob {
   sourceLanguage: string;
@@ -34,7 +35,13 @@ export function httpTranslation(baseUrl: string, apiKey?: string): TranslationPo
   const base = baseUrl.replace(/\/+$/, '');
   const headers = { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) };
   const call = async (path: string, init: RequestInit) => {
-    const res = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(15_000) });
+    let res: Response;
+    try {
+      res = await outboundFetch(`${base}${path}`, { ...init, headers, timeoutMs: 15_000 });
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw new AppError('400014', 'The translation system could not be reached.');
+    }
     // the service's body is never echoed: it may hold the organization's texts
     if (!res.ok) throw new AppError('400014', `The translation system answered ${res.status}.`);
     return (await res.json()) as unknown;

@@ -18,6 +18,7 @@ import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
 import { TRIGGER_TEXTS } from './triggerTexts';
 import { SSO_TEXTS } from './ssoTexts';
+import { OUTBOUND_TEXTS } from './outboundTexts';
 import { AI_TEXTS } from './aiTexts';
 import { type TextTable, translator } from './text';
 
@@ -37,6 +38,7 @@ export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
 export { TRIGGER_TEXTS } from './triggerTexts';
 export { SSO_TEXTS } from './ssoTexts';
+export { OUTBOUND_TEXTS } from './outboundTexts';
 export { AI_TEXTS } from './aiTexts';
 
 /** Every table of texts the server shows a person, by name. */
@@ -61,6 +63,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   JOURNEY_TEXTS,
   TRIGGER_TEXTS,
   SSO_TEXTS,
+  OUTBOUND_TEXTS,
   AI_TEXTS,
   ADMIN_TEXTS,
   INSIGHT_TEXTS,
@@ -88,6 +91,7 @@ export const translateServerText = translator(
     JOURNEY_TEXTS,
     TRIGGER_TEXTS,
     SSO_TEXTS,
+    OUTBOUND_TEXTS,
     ADMIN_TEXTS,
     INSIGHT_TEXTS,
   ],

@@ -2,6 +2,7 @@
  * Why a row of an import, or a cloud source's run, failed. Stored in English (the records outlive the reader's
  * language); answered in the reader's.
  */
+import { OUTBOUND_TEXTS } from './outboundTexts';
 import type { LocalText } from './text';
 
 const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja });
@@ -132,9 +133,5 @@ export const CLOUD_RUN_TEXTS = {
     'ロールを引き受けられませんでした。信頼ポリシーで、sts:ExternalId がこのソースの外部 ID（ソースに表示）と等しいことを条件に、Herald のジョブロールに sts:AssumeRole を許可してください。',
   ),
   unreachable: entry('The server could not be reached.', '无法连接到服务器。', 'サーバーに接続できませんでした。'),
-  addressRefused: entry(
-    'The host is not a public internet address, so Herald does not connect to it.',
-    '该主机不是公网地址，因此 Herald 不会连接它。',
-    'ホストがインターネット上の公開アドレスではないため、Herald は接続しません。',
-  ),
+  addressRefused: OUTBOUND_TEXTS.addressRefused,
 } as const;

@@ -89,6 +89,30 @@ describe('brandVoice', () => {
     expect(named.body.errorMessage).toContain('You need upload the file again!');
   });
 
+  it('checks sample paths by the asset-name rules before storage is read: each bad path is 400016, never 500 (issue 38)', async () => {
+    for (const path of [
+      'a//b.pdf',
+      '/brand-voice/guide.pdf',
+      'brand-voice/',
+      'brand-voice/../x.pdf',
+      'brand-voice/.hidden.pdf',
+      'brand-voice/a\u0000b.pdf',
+      'a\\b.pdf',
+      'a/b/c/d/e/f.pdf',
+    ]) {
+      const r = await admin.call('brandVoice.save', { ...voiceOfA, samples: [path], version: 0 });
+      expect([r.status, r.body.errorCode], JSON.stringify(path)).toEqual([400, '400016']);
+    }
+    for (const [lang, words] of [
+      ['zh', '参数无效'],
+      ['ja', 'パラメータが無効です'],
+    ] as const) {
+      const r = await admin.call('brandVoice.save', { ...voiceOfA, samples: ['a//b.pdf'], version: 0 }, { 'x-lang': lang });
+      expect(r.body.errorCode).toBe('400016');
+      expect(r.body.errorMessage).toContain(words);
+    }
+  });
+
   it('saves and loads the wizard fields with a PDF reference material, versioned', async () => {
     await admin.ok('upload.index', { baseDir: 'brand-voice', use: 'brandSample', accessible: false, files: [{ name: 'guide.pdf', contentBase64: PDF.toString('base64') }] });
     const saved = await admin.ok('brandVoice.save', { ...voiceOfA, samples: ['brand-voice/guide.pdf'], version: 0 });

@@ -17,6 +17,7 @@ import { cloudRecordKeyOf } from '../../shared/entities';
 import type { CloudSourceSavePayload } from '../../shared/services';
 import { type ApiClient, manualClock, sentMail, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { startFilteredPort } from '../support/filteredPort';
 import { type SftpServer, startSftpServer } from '../support/sftpServer';
 
 let herald: LocalHerald;
@@ -395,8 +396,8 @@ describe('SFTP host keys (issue 19 item 3)', () => {
 
 describe('outbound addresses (issue 19, SFTP host and port as an oracle)', () => {
   it('on AWS a source does not connect to loopback or private addresses, and says so the same way whether the port is open or not', async () => {
-    const config = herald.rt.config.cloudSources;
-    config.allowPrivateAddresses = false;
+    const outbound = herald.rt.config.outbound;
+    outbound.allowLoopback = false;
     try {
       const closed = await freePort();
       const errors: unknown[] = [];
@@ -404,7 +405,10 @@ describe('outbound addresses (issue 19, SFTP host and port as an oracle)', () =>
         ['127.0.0.1', sftp.port],
         ['127.0.0.1', closed],
         ['localhost', sftp.port],
+        ['0x7f000001', sftp.port],
+        ['::ffff:127.0.0.1', sftp.port],
         ['10.0.0.1', 22],
+        ['169.254.169.254', 22],
       ] as const) {
         const saved = await saveTrusted(source({ title: `Inside ${host}:${port}`, host, port, username: sftp.username, password: sftp.password, filePath: '/outbox' }));
         const before = sftp.attempts.length;
@@ -415,7 +419,37 @@ describe('outbound addresses (issue 19, SFTP host and port as an oracle)', () =>
       }
       expect(new Set(errors).size).toBe(1);
     } finally {
-      config.allowPrivateAddresses = true;
+      outbound.allowLoopback = true;
+    }
+  });
+
+  it('a closed port, a filtered port and a port that is not SFTP answer alike, at the same mark (issue 38)', async () => {
+    const config = herald.rt.config.cloudSources;
+    const connectMs = config.sftpConnectMs;
+    config.sftpConnectMs = 1500;
+    const closed = await freePort();
+    const filtered = await startFilteredPort();
+    const web = createServer((_req, res) => res.end('not SFTP'));
+    let webConnections = 0;
+    web.on('connection', () => webConnections++);
+    try {
+      await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+      const answers: { error: unknown; problem: unknown; ms: number }[] = [];
+      for (const port of [closed, filtered.port, (web.address() as AddressInfo).port]) {
+        const saved = await saveTrusted(source({ title: `Port ${port}`, host: '127.0.0.1', port, username: sftp.username, password: sftp.password, filePath: '/outbox' }));
+        const started = Date.now();
+        const [run] = await runAndWait(admin, saved.id);
+        answers.push({ error: run.error, problem: run.problem, ms: Date.now() - started });
+      }
+      expect(webConnections).toBeGreaterThan(0);
+      expect(new Set(answers.map((a) => `${a.problem}: ${a.error}`))).toEqual(new Set(['unreachable: The server could not be reached.']));
+      for (const { ms } of answers) expect(ms).toBeGreaterThanOrEqual(1500);
+      const times = answers.map((a) => a.ms);
+      expect(Math.max(...times) - Math.min(...times)).toBeLessThan(1000);
+    } finally {
+      config.sftpConnectMs = connectMs;
+      filtered.stop();
+      await new Promise((resolve) => web.close(resolve));
     }
   });
 });

@@ -66,6 +66,7 @@ async function failures(client: ApiClient, id: string) {
   return all;
 }
 
+const csvText = (lines: string[]) => `${lines.join('\n')}\n`;
 const header = 'customer_id,email,first name,country,plan,score,opt in';
 const row = (i: number) => `C${String(i).padStart(4, '0')},c${i}@example.com,Name ${i},${['JP', 'US', 'DE'][i % 3]},${['gold', 'silver'][i % 2]},${i},yes`;
 
@@ -234,6 +235,40 @@ describe('import', () => {
   it('needs NAV_DATA_IMPORT', async () => {
     expect((await nobody.call('dataImport.getListByPage', { page: 0, size: 10 })).body.errorCode).toBe('730001');
     expect((await nobody.call('dataImport.create', { fileName: 'a.csv', totalBytes: 1, columns: ['id'], primaryKeyColumn: 0, mappings: [] })).body.errorCode).toBe('730001');
+  });
+});
+
+describe('attribute names an object holds already (issue 38)', () => {
+  it('imports attributes named constructor and prototype as plain attributes, and refuses __proto__ before any row', async () => {
+    const plan: Plan = {
+      primaryKeyColumn: 0,
+      mappings: [
+        { column: 1, target: 'email' },
+        { column: 2, target: 'attribute', attribute: 'constructor' },
+        { column: 3, target: 'attribute', attribute: 'prototype', type: 'number' },
+        { column: 4, target: 'attribute', attribute: 'toString' },
+      ],
+    };
+    const done = await importCsv(admin, csvText(['id,email,constructor,prototype,toString', 'R0001,r1@example.com,builder,7,text', 'R0002,r2@example.com,,,']), plan);
+    expect(done).toMatchObject({ status: 'DONE', created: 2, failed: 0 });
+    expect((await admin.ok('account.detail', { id: 'R0001' })).attributes).toEqual({ constructor: 'builder', prototype: 7, toString: 'text' });
+    expect((await admin.ok('account.detail', { id: 'R0002' })).attributes ?? {}).toEqual({});
+    // again, over the accounts it made: the attributes are updated, not merged into Object's own
+    const again = await importCsv(admin, csvText(['id,email,constructor,prototype,toString', 'R0001,r1@example.com,mason,8,more']), plan);
+    expect(again).toMatchObject({ status: 'DONE', updated: 1, failed: 0 });
+    expect((await admin.ok('account.detail', { id: 'R0001' })).attributes).toEqual({ constructor: 'mason', prototype: 8, toString: 'more' });
+
+    for (const attribute of ['__proto__', 'constructor.prototype']) {
+      const r = await admin.call('dataImport.create', {
+        fileName: 'a.csv',
+        totalBytes: 1,
+        columns: ['id', 'x'],
+        primaryKeyColumn: 0,
+        mappings: [{ column: 1, target: 'attribute', attribute }],
+      });
+      expect(r.status, attribute).toBe(400);
+      expect(r.body.errorCode).toBe('400016');
+    }
   });
 });
 

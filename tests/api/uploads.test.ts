@@ -215,6 +215,24 @@ describe('asset paths storage cannot hold', () => {
   });
 });
 
+describe('paths with control characters (issue 38)', () => {
+  it('answers a NUL or another control character in an asset path with 4xx, on the public path and every operation', async () => {
+    for (const name of ['a%00.png', 'campaigns%2Fa%00b.png', '%00', 'a%0A.png', 'a%7F.png']) {
+      const res = await fetch(`${herald.url}${PATHS.assets}/1/${name}`);
+      expect([name, res.status]).toEqual([name, 404]);
+    }
+    const refusals = [
+      await admin.call('upload.index', { baseDir: 'a\u0000b', files: [{ name: 'x.txt', contentBase64: b64('hi') }] }),
+      await admin.call('upload.index', { files: [{ name: 'x\u0000.txt', contentBase64: b64('hi') }] }),
+      await admin.call('s3Manager.saveFolder', { baseDir: '', name: 'a\u0000' }),
+      await admin.call('s3Manager.rename', { path: 'x\u0000.txt', name: 'y.txt' }),
+      await admin.call('s3Manager.delete', { path: 'a\u0000b' }),
+      await admin.call('s3Manager.getList', { baseDir: 'a\u0000b' }),
+    ];
+    expect(refusals.map((r) => [r.status, r.body.errorCode])).toEqual(refusals.map(() => [400, '400016']));
+  });
+});
+
 describe('signed upload links', () => {
   const bytesOf = (d: string | ArrayBuffer | ArrayBufferView) =>
     typeof d === 'string' ? d : ArrayBuffer.isView(d) ? new Uint8Array(d.buffer, d.byteOffset, d.byteLength) : new Uint8Array(d);

@@ -5,6 +5,7 @@
  */
 import { PATHS } from '../../../shared/paths';
 import type { AssetFileView } from '../../../shared/services';
+import { assetNameProblem, UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { badField } from '../../api/problems';
 import type { StoragePort } from '../../platform/storage';
 
@@ -19,10 +20,12 @@ export function assetPrefix(orgId: number, accessible = true): string {
   return `${accessible ? 'assets' : 'private'}/${orgId}/`;
 }
 
-/** The storage key of an asset path (a folder's ends with `/`), or 400016 when S3 or a disk could not hold it. */
+/** The storage key of an asset path (a folder's ends with `/`), or 400016 when a name breaks the asset-name rules or S3 or a disk could not hold it. */
 export function assetKey(orgId: number, path: string, opts: { accessible?: boolean; folder?: boolean; field?: string } = {}): string {
   const key = assetPrefix(orgId, opts.accessible ?? true) + path + (opts.folder ? '/' : '');
   const field = opts.field ?? 'path';
+  // every name by the asset manager's rules (no empty name, dot name, control character): storage is never asked
+  if (path.split('/').some((name) => assetNameProblem(name) !== null)) badField(field, UPLOAD_MESSAGES.badName);
   if (path.split('/').some((name) => Buffer.byteLength(name) > MAX_ASSET_NAME_BYTES)) {
     badField(field, `A folder or file name is at most ${MAX_ASSET_NAME_BYTES} bytes in UTF-8.`);
   }

@@ -10,6 +10,7 @@ import { AppError } from '../../../shared/errors';
 import { MESSAGE_GENERATE_SUCCESS, type Payload } from '../../../shared/services';
 import { sniffType, UPLOAD_MESSAGES } from '../../../shared/uploads';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { isStorageRefusal } from '../../platform/storage';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { assetKey } from '../asset';
@@ -36,9 +37,19 @@ async function firstBytes(body: Readable): Promise<Uint8Array> {
 
 /** Each reference material is a PDF of the organization's private assets, by its bytes. */
 async function assertPdfSamples(ctx: AuthedContext, samples: readonly string[]): Promise<void> {
+  const notPdf = () => new AppError('400016', `samples: ${UPLOAD_MESSAGES.wrongFile}`);
   for (const path of samples) {
-    const object = await ctx.rt.ports.storage.get(assetKey(ctx.tenant.orgId, path, { accessible: false, field: 'samples' }));
-    if (!object || sniffType(await firstBytes(object.body)) !== 'pdf') throw new AppError('400016', `samples: ${UPLOAD_MESSAGES.wrongFile}`);
+    const key = assetKey(ctx.tenant.orgId, path, { accessible: false, field: 'samples' });
+    let head: Uint8Array;
+    try {
+      const object = await ctx.rt.ports.storage.get(key);
+      head = object ? await firstBytes(object.body) : new Uint8Array();
+    } catch (e) {
+      // storage refusing the key as malformed (S3 answers 400) is a path that holds no file of ours; its own faults stay faults
+      if (isStorageRefusal(e)) throw notPdf();
+      throw e;
+    }
+    if (sniffType(head) !== 'pdf') throw notPdf();
   }
 }
 

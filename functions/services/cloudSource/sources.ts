@@ -9,7 +9,7 @@ import type { CloudRunProblem, CloudSource } from '../../../shared/entities';
 import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
-import { AddressRefused, checkedAddress } from './addresses';
+import { AddressRefused, checkedAddress } from '../../platform/addresses';
 
 export interface SourceFile {
   name: string;
@@ -41,9 +41,6 @@ function joinPath(folder: string, name: string): string {
   if (!folder) return name;
   return folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
-
-/** How long an SFTP connection may take to open, and an idle read to answer. */
-const SFTP_TIMEOUT_MS = 20_000;
 
 /** A run that stops before reading: the kind (shown translated in the portal) and the reason in English. */
 export class SourceProblem extends Error {
@@ -85,19 +82,25 @@ export function credentialsComplete(
   return true;
 }
 
-const NETWORK_ERRORS = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|Timed out while waiting for handshake/i;
+/** Resolves when `ms` have passed since `start`. */
+const until = (start: number, ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, start + ms - Date.now())));
 
 /**
  * Opens the SFTP connection. The host is resolved and checked first, and the connection goes to that address. The
  * server's host key is checked before any sign-in: with no confirmed key, or another one, the connection ends
  * there and the key it showed comes back with the problem, so no password or key is ever sent to it.
+ * A server that never showed a host key (a closed port, a filtered one, one that speaks something else) is one
+ * answer, `unreachable`, given when the connection's time is up: what a port holds is not for a source to learn.
  */
 async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReader> {
+  const connectMs = rt.config.cloudSources.sftpConnectMs;
+  const started = Date.now();
   let address: string;
   try {
-    address = await checkedAddress(source.host, rt.config.cloudSources.allowPrivateAddresses);
+    address = await checkedAddress(source.host, rt.config.outbound);
   } catch (e) {
     if (e instanceof AddressRefused) throw new SourceProblem('addressRefused', e.message);
+    await until(started, connectMs);
     throw problem('unreachable');
   }
   const { default: SftpClient } = await import('ssh2-sftp-client');
@@ -116,14 +119,16 @@ async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReade
         shown = hostKeyFingerprint(key);
         return trusted !== undefined && shown === trusted;
       },
-      readyTimeout: SFTP_TIMEOUT_MS,
+      readyTimeout: connectMs,
       retries: 0,
     });
   } catch (e) {
     await client.end().catch(() => undefined);
     if (shown && shown !== trusted) throw problem(trusted ? 'hostKeyChanged' : 'hostKeyUnconfirmed', shown);
-    if (NETWORK_ERRORS.test(e instanceof Error ? e.message : String(e))) throw problem('unreachable');
-    throw e;
+    // the server showed the confirmed key, so it is the partner's: its own refusal (a wrong password) is the reason
+    if (shown) throw e;
+    await until(started, connectMs);
+    throw problem('unreachable');
   }
   const folder = source.filePath || '.';
   return {

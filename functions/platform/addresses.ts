@@ -1,11 +1,12 @@
 /**
- * Where a cloud source may connect: a partner's server on the internet, never the deployment's own network. The
- * host name is resolved once, every address it gives is checked, and the connection goes to the checked address
- * (a second lookup could answer differently). Locally (HERALD_ALLOW_PRIVATE_SOURCES) every address is allowed.
+ * Where Herald may connect on an organization's behalf (a provider, a partner's server): the internet, never the
+ * deployment's own network. The host name is resolved once, every address it gives is checked, and the connection
+ * goes to a checked address (a second lookup could answer differently). The local server also allows loopback,
+ * where its stand-ins and test servers listen; nothing else inside.
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
+import { OUTBOUND_TEXTS } from '../../shared/i18n';
 
 export type AddressKind = 'public' | 'loopback' | 'private' | 'linkLocal' | 'unspecified' | 'multicast' | 'reserved';
 
@@ -23,6 +24,10 @@ const RANGES: [AddressKind, 'ipv4' | 'ipv6', string, number][] = [
   ['reserved', 'ipv4', '240.0.0.0', 4],
   ['unspecified', 'ipv6', '::', 128],
   ['loopback', 'ipv6', '::1', 128],
+  // IPv4-compatible (::a.b.c.d, deprecated) and 6to4 (2002:aabb:ccdd::) addresses carry an IPv4 address unchecked
+  ['reserved', 'ipv6', '::', 96],
+  ['reserved', 'ipv6', '2002::', 16],
+  ['reserved', 'ipv6', '100::', 64],
   ['private', 'ipv6', 'fc00::', 7],
   ['linkLocal', 'ipv6', 'fe80::', 10],
   ['multicast', 'ipv6', 'ff00::', 8],
@@ -58,14 +63,34 @@ export function addressKind(address: string): AddressKind {
 /** The host is refused: said the same way whatever is (or is not) listening there. */
 export class AddressRefused extends Error {
   constructor() {
-    super(CLOUD_RUN_TEXTS.addressRefused.en);
+    super(OUTBOUND_TEXTS.addressRefused.en);
   }
 }
 
-/** The address to connect to for `host`: its first address, when every address it resolves to may be reached. */
-export async function checkedAddress(host: string, allowPrivate: boolean): Promise<string> {
-  const found = isIP(host) ? [{ address: host }] : await lookup(host, { all: true, verbatim: true });
-  if (found.length === 0) throw new AddressRefused();
-  if (!allowPrivate && found.some((a) => addressKind(a.address) !== 'public')) throw new AddressRefused();
-  return found[0]!.address;
+/** Which addresses may be reached: the internet's, and loopback on the local server (`RuntimeConfig.outbound`). */
+export interface OutboundPolicy {
+  allowLoopback: boolean;
+}
+
+const reachable = (address: string, policy: OutboundPolicy) => {
+  const kind = addressKind(address);
+  return kind === 'public' || (policy.allowLoopback && kind === 'loopback');
+};
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Every address `host` resolves to (an IP address is itself), when each of them may be reached. */
+export async function checkedAddresses(host: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const found = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true });
+  if (found.length === 0 || found.some((a) => !reachable(a.address, policy))) throw new AddressRefused();
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+/** The address to connect to for `host`: its first, when every address it resolves to may be reached. */
+export async function checkedAddress(host: string, policy: OutboundPolicy): Promise<string> {
+  return (await checkedAddresses(host, policy))[0]!.address;
 }

@@ -1,4 +1,4 @@
-/** The address classifier behind cloud sources' outbound checks, and the refusal of a name that resolves inside. */
+/** The address classifier behind every outbound call, and the refusal of a name that resolves inside. */
 import { describe, expect, it } from 'vitest';
 import { AddressRefused, addressKind, checkedAddress } from './addresses';
 
@@ -30,6 +30,10 @@ describe('addressKind', () => {
     ['::ffff:a9fe:a9fe', 'linkLocal'],
     ['64:ff9b::10.0.0.1', 'private'],
     ['::ffff:8.8.8.8', 'public'],
+    ['::127.0.0.1', 'reserved'],
+    ['::7f00:1', 'reserved'],
+    ['2002:7f00:1::', 'reserved'],
+    ['100::1', 'reserved'],
     ['not an address', 'reserved'],
   ])('%s is %s', (address, kind) => {
     expect(addressKind(address)).toBe(kind);
@@ -43,11 +47,21 @@ describe('addressKind', () => {
 });
 
 describe('checkedAddress', () => {
-  it('refuses a name or an address inside, unless private addresses are allowed (locally)', async () => {
-    await expect(checkedAddress('localhost', false)).rejects.toBeInstanceOf(AddressRefused);
-    await expect(checkedAddress('169.254.169.254', false)).rejects.toBeInstanceOf(AddressRefused);
-    await expect(checkedAddress('::ffff:10.0.0.1', false)).rejects.toBeInstanceOf(AddressRefused);
-    expect(await checkedAddress('127.0.0.1', true)).toBe('127.0.0.1');
-    expect(await checkedAddress('8.8.8.8', false)).toBe('8.8.8.8');
+  const aws = { allowLoopback: false };
+  const local = { allowLoopback: true };
+  it('refuses a name or an address inside; the local server allows loopback and nothing else inside', async () => {
+    await expect(checkedAddress('localhost', aws)).rejects.toBeInstanceOf(AddressRefused);
+    await expect(checkedAddress('169.254.169.254', aws)).rejects.toBeInstanceOf(AddressRefused);
+    await expect(checkedAddress('::ffff:10.0.0.1', aws)).rejects.toBeInstanceOf(AddressRefused);
+    await expect(checkedAddress('[::1]', aws)).rejects.toBeInstanceOf(AddressRefused);
+    // the short and hexadecimal forms of 127.0.0.1 resolve to it
+    await expect(checkedAddress('127.1', aws)).rejects.toBeInstanceOf(AddressRefused);
+    await expect(checkedAddress('0x7f000001', aws)).rejects.toBeInstanceOf(AddressRefused);
+    expect(await checkedAddress('127.0.0.1', local)).toBe('127.0.0.1');
+    expect(await checkedAddress('0x7f000001', local)).toBe('127.0.0.1');
+    expect(await checkedAddress('8.8.8.8', aws)).toBe('8.8.8.8');
+    for (const inside of ['10.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', 'fc00::1', 'fe80::1', '0.0.0.0', '::']) {
+      await expect(checkedAddress(inside, local)).rejects.toBeInstanceOf(AddressRefused);
+    }
   });
 });
