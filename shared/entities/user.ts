@@ -25,6 +25,11 @@ export const userSchema = z.object({
   alertTypes: z.array(z.string()).default([]),
   usageGuide: z.record(z.string(), z.boolean()).default({}),
   loginType: z.enum(['NATIVE', 'SSO']).default('NATIVE'),
+  /**
+   * whether the address is shown to be the account owner's: a link mailed to it was opened, or the identity
+   * provider said it verified it. Left out on accounts older than the flag, which count as not shown.
+   */
+  emailVerified: z.boolean().optional(),
   ...auditFields,
 });
 export type User = z.infer<typeof userSchema>;

@@ -96,6 +96,21 @@ export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' 
   });
 }
 
+/** Mails `email` the link that makes it the sign-in address of `user` (a new address, or one still to be shown its owner's). */
+export async function mailAddressConfirmation(deps: Deps, user: User, email: string): Promise<void> {
+  const { url, hours } = await issueLink(deps, user, 'email', email);
+  const lang = user.language ?? 'en';
+  const expiry = expiryText(lang, hours);
+  const confirm = (html: boolean) =>
+    textIn(MAIL_TEXTS.emailConfirmIntro, lang, html ? { email: escapeHtml(email), username: escapeHtml(user.username) } : { email, username: user.username });
+  await deps.rt.mailer.send({
+    to: email,
+    subject: MAIL_TEXTS.emailConfirmSubject[lang],
+    text: `${confirm(false)}\n\n${url}\n\n${expiry}`,
+    html: `<p>${confirm(true)}</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
+  });
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
