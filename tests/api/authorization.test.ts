@@ -81,7 +81,7 @@ describe('hole 1: an account shared between organizations belongs to its owner',
     const unshown = await owner.call('user.acceptInvitation', { orgId: 2 });
     expect(unshown.body).toMatchObject({ errorCode: '400017' });
     expect(unshown.body.errorMessage).toContain('Confirm your e-mail address first');
-    await confirmAddressByMail(herald, 'alice@example.com');
+    await confirmAddressByMail(owner, 'alice@example.com');
     await owner.ok('user.acceptInvitation', { orgId: 2 });
     expect(await owner.ok('user.myInvitations')).toEqual([]);
     expect((await owner.ok('organization.list')).list.map((o: { id: number }) => o.id)).toEqual([1, 2]);
@@ -136,7 +136,7 @@ describe('hole 2: permissions are checked in the organization an operation touch
     const admin3 = await inOrg(admin, org3.id);
     const low = await admin3.ok('userRole.save', { name: 'Viewer', code: 'VIEWER', permissions: ['NAV_DASHBOARD'] });
     await admin3.ok('user.invited', { email: 'boss2@example.com', roleId: low.id });
-    await confirmAddressByMail(herald, 'boss2@example.com');
+    await confirmAddressByMail(boss2, 'boss2@example.com');
     await boss2.ok('user.acceptInvitation', { orgId: org3.id });
     const r = await boss2.call('organization.save', { ...org3, name: 'Hijacked', status: 'INACTIVE' });
     expect(r.status).toBe(403);

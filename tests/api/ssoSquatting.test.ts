@@ -65,6 +65,10 @@ describe('an address the provider does not say it verified', () => {
     squatter.token = answer.payload.signIn.accessToken;
     const [confirm] = await mailsTo(VICTIM);
     expect(confirm.subject).toBe('Confirm your new Herald sign-in address');
+    // the mailbox's owner opening it without the account's session gives the account nothing (the link stays)
+    const opened = await new ApiClient(herald).call('user.confirmEmail', { token: (await lastMailedToken(herald, VICTIM, 'email-confirm'))! }, { 'x-lang': 'ja' });
+    expect(opened.body).toMatchObject({ state: 'F', errorCode: '400017' });
+    expect(opened.body.errorMessage).toContain('このアドレスのアカウントでサインインしてから');
     // the provider saying it later does not make the address the account's either
     expect((await signInThroughB('squatter')).payload.signIn.userdetails.email).toMatch(/@sso\.invalid$/);
   });
@@ -94,19 +98,21 @@ describe('an address the provider does not say it verified', () => {
     const listed = await callers.admin.ok('user.getListByPage', { page: 0, size: 100, keyword: 'victim-corp' });
     expect(listed.list).toEqual([expect.objectContaining({ username: VICTIM, email: VICTIM, status: 'ACTIVE' })]);
 
-    // the confirmation mailed for the squatter's account no longer gives it the address: it is the owner's
+    // the confirmation mailed for the squatter's account, even opened in its session, no longer gives it the address
     const confirmToken = await lastMailedToken(herald, VICTIM, 'email-confirm');
-    expect((await new ApiClient(herald).call('user.confirmEmail', { token: confirmToken! })).body.errorCode).toBe('720001');
+    expect((await squatter.call('user.confirmEmail', { token: confirmToken! })).body.errorCode).toBe('720001');
     const squatterNow = await callers.other.ok('user.getListByPage', { page: 0, size: 100 });
     expect(squatterNow.list.find((u: { id: string }) => u.id === squatterId)?.email).toMatch(/@sso\.invalid$/);
   });
 
-  it("an address the provider verified, opened by the link mailed to it, becomes the account's", async () => {
+  it("an unverified address, confirmed through the link mailed to it by the account's own session, becomes the account's", async () => {
     oidc.setClaims('late', { email: 'late@elsewhere.test', email_verified: false });
     const answer = await signInThroughB('late');
     expect(answer.payload.signIn.userdetails.email).toMatch(/@sso\.invalid$/);
+    const late = new ApiClient(herald);
+    late.token = answer.payload.signIn.accessToken;
     const token = await lastMailedToken(herald, 'late@elsewhere.test', 'email-confirm');
-    expect(await new ApiClient(herald).ok('user.confirmEmail', { token: token! })).toMatchObject({ email: 'late@elsewhere.test' });
+    expect(await late.ok('user.confirmEmail', { token: token! })).toMatchObject({ email: 'late@elsewhere.test' });
     expect((await signInThroughB('late')).payload.signIn.userdetails.email).toBe('late@elsewhere.test');
   });
 });

@@ -1,6 +1,6 @@
 /** Links the portal mails, opened as their recipient would. */
 import type { LocalHerald } from '../../functions/local/boot';
-import { ApiClient, sentMail } from './herald';
+import { type ApiClient, sentMail } from './herald';
 
 /** The token of the last link to `page` mailed to `address`, or undefined when none was. */
 export async function lastMailedToken(herald: LocalHerald, address: string, page: 'email-confirm' | 'password-new'): Promise<string | undefined> {
@@ -11,9 +11,12 @@ export async function lastMailedToken(herald: LocalHerald, address: string, page
   return last === undefined ? undefined : decodeURIComponent(last);
 }
 
-/** Opens the address confirmation last mailed to `address` (a join invitation asks it of an account whose address is not shown its own). */
-export async function confirmAddressByMail(herald: LocalHerald, address: string): Promise<void> {
-  const token = await lastMailedToken(herald, address, 'email-confirm');
+/**
+ * Opens the address confirmation last mailed to `address` as `account`, signed in (a join invitation asks it of an
+ * account whose address is not shown to be its own, and only the account's owner may confirm it).
+ */
+export async function confirmAddressByMail(account: ApiClient, address: string): Promise<void> {
+  const token = await lastMailedToken(account.herald, address, 'email-confirm');
   if (!token) throw new Error(`no address confirmation was mailed to ${address}`);
-  await new ApiClient(herald).ok('user.confirmEmail', { token });
+  await account.ok('user.confirmEmail', { token });
 }

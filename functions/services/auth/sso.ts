@@ -164,7 +164,7 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
   ]);
   // an unverified address is only asked: the account has it once the link mailed to it is opened
   const unverified = !verified && claims.email && emailKeyOf(claims.email) !== user.emailKey ? claims.email : undefined;
-  if (unverified && !(await findUserBy(store, 'emailKey', emailKeyOf(unverified)))) await mailAddressConfirmation(ctx, user, unverified);
+  if (unverified && !(await findUserBy(store, 'emailKey', emailKeyOf(unverified)))) await mailAddressConfirmation(ctx, user, unverified, 'address');
   return user;
 }
 

@@ -85,7 +85,7 @@ async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserR
   const nothing = MAIL_TEXTS.joinNothing[lang];
   const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
   // an account whose address is not shown to be its owner's accepts only once this mail's link is opened
-  const confirm = account.emailVerified ? undefined : await issueLink(ctx, account, 'email', account.email);
+  const confirm = account.emailVerified ? undefined : await issueLink(ctx, account, 'address', account.email);
   const confirmText = textIn(MAIL_TEXTS.joinConfirmFirst, lang, { email: account.email });
   const confirmLines = confirm ? `\n\n${confirmText}\n\n${confirm.url}\n\n${expiryText(lang, confirm.hours)}` : '';
   const confirmHtml = confirm ? `<p>${escapeHtml(confirmText)}</p><p><a href="${confirm.url}">${confirm.url}</a></p><p>${expiryText(lang, confirm.hours)}</p>` : '';
@@ -401,7 +401,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('710007');
     if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', 'This is already your e-mail address.');
     await assertEmailFree(ctx, email);
-    await mailAddressConfirmation(ctx, user, email);
+    await mailAddressConfirmation(ctx, user, email, 'email');
     const lang = user.language ?? 'en';
     await rt.mailer.send({
       to: user.email,
@@ -413,7 +413,10 @@ export const userHandlers: AreaHandlers<'user'> = {
 
   async confirmEmail({ token }, ctx) {
     const { platform: store, rt } = ctx;
-    const { link, user } = await spendLink(ctx, token, ['email']);
+    // an address the account did not ask for with its password is its own only for the person signed in as it
+    const { link, user } = await spendLink(ctx, token, ['email', 'address'], (l, u) => {
+      if (l.purpose === 'address' && ctx.identity?.userId !== u.id) throw new AppError('400017', REQUEST_TEXTS.confirmSignedIn);
+    });
     const email = link.newEmail ?? '';
     if (emailKeyOf(email) === user.emailKey) {
       // the account's own address, shown to be its owner's (an invitation to join asks for that)
