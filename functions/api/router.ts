@@ -82,7 +82,7 @@ export function failure(err: AppError, lang: Lang): ApiResult {
 /** The request's cookies: API Gateway hands them over as `cookies`, the local server as the Cookie header. */
 function cookiesOf(event: ApiEvent): Record<string, string> {
   const pairs = event.cookies ?? (event.headers?.cookie ?? '').split(';');
-  const found: Record<string, string> = {};
+  const found: Record<string, string> = Object.create(null);
   for (const pair of pairs.slice(0, 50)) {
     const at = pair.indexOf('=');
     if (at > 0) found[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
