@@ -26,8 +26,9 @@ export const userSchema = z.object({
   usageGuide: z.record(z.string(), z.boolean()).default({}),
   loginType: z.enum(['NATIVE', 'SSO']).default('NATIVE'),
   /**
-   * whether the address is shown to be the account owner's: a link mailed to it was opened, or the identity
-   * provider said it verified it. Left out on accounts older than the flag, which count as not shown.
+   * whether a link Herald mailed to the address was opened for this account (a password link, or a confirmation
+   * in its own session); an identity provider's word does not set it. Left out on accounts older than the flag,
+   * which count as not shown.
    */
   emailVerified: z.boolean().optional(),
   ...auditFields,

@@ -1,15 +1,16 @@
 /**
  * Single sign-on cannot take an address, or an invitation sent to it (issue 38): against a real OpenID provider
  * (oidc-provider), organization B's provider signs a person in with an address it does not say it verified; the
- * account gets no address until the link mailed to it is opened. Organization A then invites that address as an
- * administrator: B's account cannot join A nor read A's data, and the address's real owner makes an account
- * through the invitation link. An organization that names its e-mail domains signs in only verified addresses
- * there (and Google's hosted domain).
+ * account gets no address until the link mailed to it is opened in the account's session. Organization A then
+ * invites that address as an administrator: B's account cannot join A nor read A's data, and the address's real
+ * owner makes an account through the invitation link. A provider that says "verified" of someone else's address
+ * still cannot take A's invitation to it. An organization that names its e-mail domains signs in only verified
+ * addresses there (and Google's hosted domain).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { ApiClient, sentMail, startHerald } from '../support/herald';
-import { lastMailedToken } from '../support/mailLinks';
+import { confirmAddressByMail, lastMailedToken } from '../support/mailLinks';
 import { type LocalOidc, startOidcProvider } from '../support/oidcProvider';
 import { type Callers, twoOrganizations } from '../support/organizations';
 
@@ -114,6 +115,45 @@ describe('an address the provider does not say it verified', () => {
     const token = await lastMailedToken(herald, 'late@elsewhere.test', 'email-confirm');
     expect(await late.ok('user.confirmEmail', { token: token! })).toMatchObject({ email: 'late@elsewhere.test' });
     expect((await signInThroughB('late')).payload.signIn.userdetails.email).toBe('late@elsewhere.test');
+  });
+});
+
+describe('a provider that says "verified" of someone else\'s address', () => {
+  const CFO = 'cfo@victim-corp.test';
+
+  it("gets its account that address, but not A's invitation to it: only Herald's own link, in the account's session, shows the address", async () => {
+    oidc.setClaims('liar', { email: CFO, email_verified: true });
+    const answer = await signInThroughB('liar');
+    expect(answer.payload.signIn.userdetails.email).toBe(CFO);
+    const liar = new ApiClient(herald);
+    liar.token = answer.payload.signIn.accessToken;
+
+    const roleId = (await callers.admin.ok('userRole.getAll'))[0].id;
+    await callers.admin.ok('user.invited', { email: CFO, roleId });
+    // the address has an account, so the invitation asks it to join; accepting needs the address shown first
+    expect((await liar.ok('user.myInvitations')).map((i: { orgId: number }) => i.orgId)).toEqual([1]);
+    const refused = await liar.call('user.acceptInvitation', { orgId: 1 }, { 'x-lang': 'zh' });
+    expect(refused.body).toMatchObject({ state: 'F', errorCode: '400017' });
+    expect(refused.body.errorMessage).toContain('请先确认您的电子邮件地址');
+    // the join mail's link reaches the mailbox's owner, who is not signed in as the account: it shows nothing
+    const [join] = (await mailsTo(CFO)).filter((m) => m.subject === 'You are invited to another organization in Herald');
+    expect(join.body.text).toContain('#/email-confirm?token=');
+    const token = await lastMailedToken(herald, CFO, 'email-confirm');
+    expect((await new ApiClient(herald).call('user.confirmEmail', { token: token! })).body.errorCode).toBe('400017');
+    expect((await liar.call('user.acceptInvitation', { orgId: 1 })).body.errorCode).toBe('400017');
+    expect((await liar.call('user.switchOrganization', { orgId: 1 })).body.errorCode).toBe('720003');
+    expect((await liar.ok('organization.list')).list.map((o: { id: number }) => o.id)).toEqual([orgB.id]);
+  });
+
+  it("a person of B whose mailbox it is opens the join mail's link in their session and joins A", async () => {
+    const answer = await signInThroughB('mover');
+    const mover = new ApiClient(herald);
+    mover.token = answer.payload.signIn.accessToken;
+    const roleId = (await callers.admin.ok('userRole.getAll'))[0].id;
+    await callers.admin.ok('user.invited', { email: 'mover@idp.example', roleId });
+    await confirmAddressByMail(mover, 'mover@idp.example');
+    await mover.ok('user.acceptInvitation', { orgId: 1 });
+    expect((await mover.ok('organization.list')).list.map((o: { id: number }) => o.id).sort()).toEqual([1, orgB.id].sort());
   });
 });
 

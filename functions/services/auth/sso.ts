@@ -153,7 +153,9 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
   const user: User = {
     ...buildUser({ username, email, firstName: claims.givenName ?? claims.name ?? '', lastName: claims.familyName ?? '', status: 'ACTIVE', orgId, actor: SYSTEM_ACTOR, now }),
     loginType: 'SSO',
-    emailVerified: Boolean(verified),
+    // shown to Herald only by its own mailed link: an organization's provider may say "verified" of any address,
+    // so its word gives the account the address but not the right to take another organization's invitation to it
+    emailVerified: false,
   };
   await store.transact([
     store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),

@@ -480,7 +480,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     ])) as [Organization | undefined, UserRole | undefined, User | undefined];
     if (org?.status !== 'ACTIVE' || !user) throw new AppError('720003');
     if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; ask for a new invitation.');
-    // the invitation went to an address: only an account shown to own it may take it up
+    // the invitation went to an address: only an account that Herald's mailed link showed to own it may take it up
     if (!user.emailVerified) throw new AppError('400017', REQUEST_TEXTS.joinUnverified);
     const link: OrganizationUser = { orgId, userId, roleId: role.id, member: snapshotOf(user), ...auditNew(rt.clock.now(), userId) };
     await store.transact([
