@@ -118,6 +118,18 @@ describe('an address the provider does not say it verified', () => {
   });
 });
 
+describe('a later sign-in whose provider says it verified the address', () => {
+  it('gives an account without one that address when it is free, and leaves it without when the address is taken', async () => {
+    oidc.setClaims('changer', { email: 'changer@elsewhere.test', email_verified: false });
+    expect((await signInThroughB('changer')).payload.signIn.userdetails.email).toMatch(/@sso\.invalid$/);
+    oidc.setClaims('changer', { email: 'changer@elsewhere.test', email_verified: true });
+    expect((await signInThroughB('changer')).payload.signIn.userdetails.email).toBe('changer@elsewhere.test');
+    // the squatter's provider now says it verified the address the real owner has since made an account with
+    oidc.setClaims('squatter', { email: VICTIM, email_verified: true });
+    expect((await signInThroughB('squatter')).payload.signIn.userdetails.email).toMatch(/@sso\.invalid$/);
+  });
+});
+
 describe('a provider that says "verified" of someone else\'s address', () => {
   const CFO = 'cfo@victim-corp.test';
 

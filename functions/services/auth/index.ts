@@ -4,5 +4,6 @@
  */
 export { type LinkPurpose, escapeHtml, expiryText, issueLink, mailAddressConfirmation, sendPasswordLink, spendLink } from './links';
 export { runPasswordEmailJob } from './passwordEmailJob';
+export { hasNoAddress } from './ssoAddress';
 export { authenticate, type Membership, membershipsOf, permissionsIn, revokeUserSessions, switchSessionOrg } from './session';
 export { assertUnderLimits, countAttempt, takeFromLimit } from './throttle';

@@ -17,6 +17,7 @@ import { buildUser, emailGuard, emailKeyOf, findUserBy, joinWrites, snapshotOf, 
 import { authorizationUrl, discover, exchangeCode, type IdClaims, lacksProfile, type ProviderMetadata, providerKeys, verifyIdToken, withUserInfo } from './oidc';
 import { mailAddressConfirmation } from './links';
 import { membershipsOf, startSession } from './session';
+import { placeholderAddress, verifiedAddress, withVerifiedAddress } from './ssoAddress';
 import { assertSameBrowser, bindToBrowser, forgetBrowser } from './ssoBrowser';
 import { assertUnderLimits, countAttempt, type Limit } from './throttle';
 
@@ -143,11 +144,11 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
       if (!role) throw new AppError('710003');
       await store.transact(joinWrites(store, newLink(existing)));
     }
-    return existing;
+    return withVerifiedAddress(ctx, existing, claims);
   }
   if (!role) throw new AppError('710003');
-  const verified = claims.email && claims.emailVerified ? claims.email : undefined;
-  const email = verified ?? `${identityId.slice(0, 24)}@sso.invalid`;
+  const verified = verifiedAddress(claims);
+  const email = verified ?? placeholderAddress(identityId);
   if (await findUserBy(store, 'emailKey', emailKeyOf(email))) throw new AppError('710003', SSO_MESSAGES.emailTaken);
   const username = await freeUsername(ctx, claims, identityId);
   const user: User = {

@@ -11,6 +11,7 @@ import {
   countAttempt,
   escapeHtml,
   expiryText,
+  hasNoAddress,
   issueLink,
   mailAddressConfirmation,
   revokeUserSessions,
@@ -439,7 +440,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       ...(await snapshotWrites(store, next)),
     ]);
     // an account made by single sign-on without a verified address had none to tell
-    if (!user.emailKey.endsWith('@sso.invalid'))
+    if (!hasNoAddress(user))
       await rt.mailer.send({
         to: user.email,
         subject: MAIL_TEXTS.emailChangedSubject[user.language ?? 'en'],
