@@ -30,6 +30,10 @@ export interface RequestContext {
   sourceIp: string;
   lang: Lang;
   identity: Identity | null;
+  /** the request's cookies by name (the portal's own, sent by the browser with `credentials: include`) */
+  cookies: Readonly<Record<string, string>>;
+  /** adds a Set-Cookie to the answer of a successful operation */
+  setCookie(cookie: string): void;
   /** records the operation's handler asked for (`prefetching`), read with the caller's own records */
   prefetched?: ReadonlyMap<EntityName, Item | undefined>;
   /**

@@ -79,6 +79,17 @@ export function failure(err: AppError, lang: Lang): ApiResult {
   return reply(err.status, envelope, err.headers);
 }
 
+/** The request's cookies: API Gateway hands them over as `cookies`, the local server as the Cookie header. */
+function cookiesOf(event: ApiEvent): Record<string, string> {
+  const pairs = event.cookies ?? (event.headers?.cookie ?? '').split(';');
+  const found: Record<string, string> = Object.create(null);
+  for (const pair of pairs.slice(0, 50)) {
+    const at = pair.indexOf('=');
+    if (at > 0) found[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return found;
+}
+
 function langOf(headers: Record<string, string | undefined>): Lang {
   const wanted = (headers['x-lang'] ?? headers['accept-language'] ?? 'en').slice(0, 2).toLowerCase();
   return (LANGS as readonly string[]).includes(wanted) ? (wanted as Lang) : 'en';
@@ -214,6 +225,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     if (!op || !handler) throw new AppError('400011', `Unknown service ${service.slice(0, 64)}.`);
 
     const afterCommit = afterCommitQueue();
+    const setCookies: string[] = [];
     const ctx: RequestContext = {
       rt,
       platform: store,
@@ -222,6 +234,8 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       sourceIp: (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown',
       lang,
       identity: null,
+      cookies: cookiesOf(event),
+      setCookie: (cookie) => setCookies.push(cookie),
       afterCommit: afterCommit.add,
     };
     ctx.identity = await authenticateFor(op, ctx, headers.authorization, (handler as Prefetching).prefetch);
@@ -231,9 +245,10 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     if (ctx.identity && op.orgOf) await authorizeInTarget(op, ctx, ctx.identity, input);
     const result = checkAnswer(service, op, await dispatch(handler, input, ctx), ctx);
     await afterCommit.run();
-    if (!encrypt) return success(result);
+    const withCookies = (answer: ApiResult): ApiResult => (setCookies.length > 0 ? { ...answer, cookies: setCookies } : answer);
+    if (!encrypt) return withCookies(success(result));
     const encoded = encryptPayload(result, registered.secret);
-    return success(encoded, signPayload(encoded, registered.secret));
+    return withCookies(success(encoded, signPayload(encoded, registered.secret)));
   }
 
   /** An upload route: the same headers and sign-in as every call, then `upload.index`; the answer is plain JSON. */

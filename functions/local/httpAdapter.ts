@@ -75,6 +75,8 @@ function toEvent(req: IncomingMessage, url: URL, body: Buffer): ApiEvent {
 }
 
 function send(res: ServerResponse, result: ApiResult) {
+  // as API Gateway does: each of the answer's cookies is a Set-Cookie header of its own
+  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
   res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
   // as API Gateway does: a binary answer (the tracking pixel) travels base64-encoded
   res.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));

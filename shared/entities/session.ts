@@ -39,13 +39,15 @@ export const sessionEntity = defineEntity({
 
 /**
  * A single-use, expiring link sent by mail; only its hash is stored. `reset` and `invite` set a password,
- * `email` confirms a new sign-in address. A newer link of the same purpose supersedes the older ones.
+ * `email` confirms a new sign-in address asked for with the password, `address` one the account did not ask for
+ * that way (its own, for an invitation; one an identity provider named unverified), which only a person signed in
+ * as the account may confirm. A newer link of the same purpose supersedes the older ones.
  */
 export const passwordResetSchema = z.object({
   id: z.string(),
   userId: z.string(),
-  purpose: z.enum(['reset', 'invite', 'email']).default('reset'),
-  /** the address an `email` link confirms */
+  purpose: z.enum(['reset', 'invite', 'email', 'address']).default('reset'),
+  /** the address an `email` or `address` link confirms */
   newEmail: z.string().optional(),
   securityStamp: z.string(),
   used: z.boolean(),

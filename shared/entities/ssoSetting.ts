@@ -14,6 +14,8 @@ export const ssoSettingSchema = z.object({
   clientSecretSealed: z.string().optional(),
   /** the role a person gets on their first sign-in (just-in-time account) */
   defaultRoleId: z.string(),
+  /** the e-mail domains sign-in is limited to; empty: every person the provider vouches for */
+  emailDomains: z.array(z.string()).default([]),
   ...auditFields,
 });
 export type SsoSetting = z.infer<typeof ssoSettingSchema>;
@@ -37,6 +39,8 @@ export const ssoStateSchema = z.object({
   orgId: z.number().int(),
   nonce: z.string(),
   codeVerifier: z.string(),
+  /** the hash of the state with the secret of the browser that started the sign-in (its HttpOnly cookie) */
+  browserHash: z.string().optional(),
   /** epoch seconds; DynamoDB TTL removes sign-ins never finished */
   expiresAt: z.number().int(),
 });
@@ -48,7 +52,7 @@ export const ssoStateEntity = defineEntity({
   schema: ssoStateSchema,
   partitionKey: { name: 'id', type: 'S' },
   ttlAttribute: 'expiresAt',
-  privateFields: ['nonce', 'codeVerifier'],
+  privateFields: ['nonce', 'codeVerifier', 'browserHash'],
 });
 
 /** A person of a provider (the hash of issuer and subject) and their Herald account. */

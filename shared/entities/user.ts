@@ -25,6 +25,12 @@ export const userSchema = z.object({
   alertTypes: z.array(z.string()).default([]),
   usageGuide: z.record(z.string(), z.boolean()).default({}),
   loginType: z.enum(['NATIVE', 'SSO']).default('NATIVE'),
+  /**
+   * whether a link Herald mailed to the address was opened for this account (a password link, or a confirmation
+   * in its own session); an identity provider's word does not set it. Left out on accounts older than the flag,
+   * which count as not shown.
+   */
+  emailVerified: z.boolean().optional(),
   ...auditFields,
 });
 export type User = z.infer<typeof userSchema>;

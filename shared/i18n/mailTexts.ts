@@ -24,6 +24,11 @@ export const MAIL_TEXTS = {
     '{inviter} 邀请您的 Herald 账号 {username} 以 {role} 身份加入组织 {organization}。请登录后接受或拒绝：',
     '{inviter} さんが、あなたの Herald アカウント {username} を組織 {organization} に {role} として招待しました。サインインして承諾または辞退してください：',
   ),
+  joinConfirmFirst: entry(
+    'Before you can accept, open this link to confirm that {email} is your address:',
+    '接受之前，请打开此链接，确认 {email} 是您的地址：',
+    '承諾する前に、このリンクを開いて {email} があなたのアドレスであることを確認してください：',
+  ),
   joinNothing: entry('Nothing changes unless you accept.', '除非您接受，否则不会有任何变化。', '承諾しない限り、何も変わりません。'),
   emailConfirmSubject: entry('Confirm your new Herald sign-in address', '确认您新的 Herald 登录地址', '新しい Herald サインインアドレスの確認'),
   emailConfirmIntro: entry(

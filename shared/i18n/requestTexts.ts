@@ -70,6 +70,16 @@ export const REQUEST_TEXTS = {
     '该账号已被邀请，尚未回复。',
     'このアカウントはすでに招待されていて、まだ回答していません。',
   ),
+  confirmSignedIn: entry(
+    'Sign in as the account this address is for, then open the link again.',
+    '请以该地址所属的账号登录，然后再次打开此链接。',
+    'このアドレスのアカウントでサインインしてから、もう一度リンクを開いてください。',
+  ),
+  joinUnverified: entry(
+    'Confirm your e-mail address first: open the link mailed to it, then accept the invitation.',
+    '请先确认您的电子邮件地址：打开发送到该地址的链接，然后接受邀请。',
+    'まずメールアドレスを確認してください。そのアドレスに送られたリンクを開いてから、招待を承諾してください。',
+  ),
   emailTaken: entry('This e-mail address belongs to another account.', '该电子邮件地址属于另一个账号。', 'このメールアドレスは別のアカウントのものです。'),
   ownEmail: entry('This is already your e-mail address.', '这已经是您的电子邮件地址。', 'これはすでにあなたのメールアドレスです。'),
   usernameEmail: entry(

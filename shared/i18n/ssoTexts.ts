@@ -42,4 +42,31 @@ export const SSO_TEXTS = {
     'このメールアドレスのアカウントは既にあります。管理者に組織への追加を依頼してください。',
   ),
   roleMissing: t('The default role does not exist in this organization.', '此组织中不存在该默认角色。', 'この組織にその既定のロールはありません。'),
+  otherBrowser: t(
+    'This sign-in was started in another browser, or this browser did not keep its cookie. Please sign in again from this browser.',
+    '此次登录是在另一个浏览器中开始的，或此浏览器未保留其 Cookie。请在此浏览器中重新登录。',
+    'このサインインは別のブラウザーで開始されたか、このブラウザーが Cookie を保持していません。このブラウザーからもう一度サインインしてください。',
+  ),
+  providerAddress: t(
+    'The identity provider named an address Herald does not send a browser to (only https is allowed).',
+    '身份提供方给出的地址不是 Herald 会让浏览器前往的地址（只允许 https）。',
+    'ID プロバイダーが、Herald がブラウザーを送らないアドレスを指定しました（https のみ許可されます）。',
+  ),
+  idTokenFuture: t(
+    "The identity token is dated in the future: check the identity provider's clock.",
+    '身份令牌的签发时间在未来：请检查身份提供方的时钟。',
+    'ID トークンの発行時刻が未来になっています。ID プロバイダーの時計を確認してください。',
+  ),
+  idTokenOld: t('The identity token is too old. Please sign in again.', '身份令牌过旧。请重新登录。', 'ID トークンが古すぎます。もう一度サインインしてください。'),
+  idTokenLarge: t('The identity token is too large.', '身份令牌过大。', 'ID トークンが大きすぎます。'),
+  emailDomain: t(
+    'This organization signs in only people whose verified e-mail address is in its own domains.',
+    '此组织只允许已验证电子邮件地址属于其域名的人员登录。',
+    'この組織では、確認済みのメールアドレスが組織のドメインに属する人だけがサインインできます。',
+  ),
+  emailDomains: t(
+    'Name at most 20 e-mail domains, such as example.com.',
+    '最多填写 20 个电子邮件域名，例如 example.com。',
+    'メールドメインは example.com のように 20 個まで指定してください。',
+  ),
 } as const;

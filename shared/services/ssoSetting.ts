@@ -18,7 +18,42 @@ export const SSO_MESSAGES = {
   idToken: 'The identity token from the identity provider could not be verified.',
   emailTaken: 'An account with this e-mail address already exists: ask an administrator to add it to the organization.',
   roleMissing: 'The default role does not exist in this organization.',
+  otherBrowser: 'This sign-in was started in another browser, or this browser did not keep its cookie. Please sign in again from this browser.',
+  providerAddress: 'The identity provider named an address Herald does not send a browser to (only https is allowed).',
+  idTokenFuture: "The identity token is dated in the future: check the identity provider's clock.",
+  idTokenOld: 'The identity token is too old. Please sign in again.',
+  idTokenLarge: 'The identity token is too large.',
+  emailDomain: 'This organization signs in only people whose verified e-mail address is in its own domains.',
+  emailDomains: 'Name at most 20 e-mail domains, such as example.com.',
 } as const;
+
+/** At most this many e-mail domains limit an organization's sign-in. */
+export const MAX_SSO_EMAIL_DOMAINS = 20;
+/** A domain name as an e-mail address ends (lower case). */
+export const EMAIL_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Whether the address is at one of `domains` (the part after the last @, lower case). */
+export function inEmailDomains(email: string, domains: readonly string[]): boolean {
+  const at = email.lastIndexOf('@');
+  return at > 0 && domains.includes(email.slice(at + 1).toLowerCase());
+}
+
+/**
+ * Whether a provider's address may reach the browser or be called: https, or plain http on the loopback
+ * interface when `loopbackHttp` (a deployment that is itself on loopback, as in local runs and tests).
+ * Never a `javascript:`, `data:` or other scheme, and no credentials in it.
+ */
+export function isProviderAddress(value: unknown, loopbackHttp: boolean): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    if (url.username || url.password || url.hash) return false;
+    if (url.protocol === 'https:') return true;
+    return loopbackHttp && url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** https, or http on the loopback interface (a provider on the same machine, as in local runs and tests). */
 export function isIssuerUrl(value: string): boolean {
@@ -39,6 +74,8 @@ export const ssoSettingView = z.object({
   /** whether a client secret is stored (the secret itself never leaves the server) */
   clientSecretSet: z.boolean(),
   defaultRoleId: z.string(),
+  /** e-mail domains the organization's sign-in is limited to (none: every person of the provider) */
+  emailDomains: z.array(z.string()),
   /** the addresses to register at the provider for Herald's client */
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
@@ -63,6 +100,11 @@ export const ssoSettingServices = {
       clientId: z.string().trim().min(1, SSO_MESSAGES.clientId).max(255, SSO_MESSAGES.clientId),
       clientSecret: z.string().trim().max(1000, SSO_MESSAGES.clientSecret).optional(),
       defaultRoleId: idString,
+      emailDomains: z
+        .array(z.string().trim().toLowerCase().regex(EMAIL_DOMAIN, SSO_MESSAGES.emailDomains))
+        .max(MAX_SSO_EMAIL_DOMAINS, SSO_MESSAGES.emailDomains)
+        .default([])
+        .transform((list) => [...new Set(list)]),
       version: z.number().int().nonnegative(),
     }),
     response: ssoSettingView,

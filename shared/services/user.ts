@@ -184,7 +184,7 @@ export const userServices = {
     response: z.object({ ok: z.literal(true), pendingEmail: z.string() }),
   }),
   confirmEmail: operation({
-    access: 'public',
+    access: 'optional',
     payload: z.object({ token: z.string().min(16).max(200) }),
     response: z.object({ ok: z.literal(true), email: z.string() }),
   }),

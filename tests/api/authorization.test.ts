@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { ADMIN_PASSWORD, ApiClient, sentMail, startHerald } from '../support/herald';
+import { confirmAddressByMail } from '../support/mailLinks';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -76,6 +77,11 @@ describe('hole 1: an account shared between organizations belongs to its owner',
     const pending = await owner.ok('user.myInvitations');
     expect(pending).toEqual([expect.objectContaining({ orgId: 2, orgName: 'Second', roleName: 'Administrator', invitedBy: 'boss2' })]);
     expect((await owner.ok('organization.list')).list.map((o: { id: number }) => o.id)).toEqual([1]);
+    // an address typed by an administrator is not shown to be the account's until the link mailed to it is opened
+    const unshown = await owner.call('user.acceptInvitation', { orgId: 2 });
+    expect(unshown.body).toMatchObject({ errorCode: '400017' });
+    expect(unshown.body.errorMessage).toContain('Confirm your e-mail address first');
+    await confirmAddressByMail(owner, 'alice@example.com');
     await owner.ok('user.acceptInvitation', { orgId: 2 });
     expect(await owner.ok('user.myInvitations')).toEqual([]);
     expect((await owner.ok('organization.list')).list.map((o: { id: number }) => o.id)).toEqual([1, 2]);
@@ -130,6 +136,7 @@ describe('hole 2: permissions are checked in the organization an operation touch
     const admin3 = await inOrg(admin, org3.id);
     const low = await admin3.ok('userRole.save', { name: 'Viewer', code: 'VIEWER', permissions: ['NAV_DASHBOARD'] });
     await admin3.ok('user.invited', { email: 'boss2@example.com', roleId: low.id });
+    await confirmAddressByMail(boss2, 'boss2@example.com');
     await boss2.ok('user.acceptInvitation', { orgId: org3.id });
     const r = await boss2.call('organization.save', { ...org3, name: 'Hijacked', status: 'INACTIVE' });
     expect(r.status).toBe(403);

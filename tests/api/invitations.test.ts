@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { ApiClient, type CallResult, manualClock, sentMail, startHerald } from '../support/herald';
+import { confirmAddressByMail } from '../support/mailLinks';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -209,6 +210,7 @@ describe('what an invitation tells the inviting organization', () => {
     // once the owner accepts, the account is a member and shown as such
     const rhea = new ApiClient(herald);
     await rhea.login('rhea_user', 'Other@123');
+    await confirmAddressByMail(rhea, 'rhea.mail@example.com');
     await rhea.ok('user.acceptInvitation', { orgId: 2 });
     expect((await inOrg2.ok('user.getListByPage', { page: 0, size: 50, keyword: 'rhea' })).list.map((u: { username: string }) => u.username)).toEqual(['rhea_user']);
     // the invitation ids still name nothing: withdrawing the accepted one answers as missing
@@ -362,6 +364,7 @@ describe('the inviting organization sees the same for an address with an account
     const xena = new ApiClient(herald);
     await xena.login('xena_own', 'Xena@1234');
     expect((await xena.ok('user.myInvitations')).map((i: { orgId: number }) => i.orgId)).toEqual([orgId]);
+    await confirmAddressByMail(xena, 'xena@example.com');
     await xena.ok('user.acceptInvitation', { orgId });
     const emails = (await org.ok('user.getListByPage', { page: 0, size: 100 })).list.map((u: { email: string; status: string }) => `${u.email} ${u.status}`);
     expect(emails).toEqual(expect.arrayContaining(['zoe@example.com ACTIVE', 'xena@example.com ACTIVE']));

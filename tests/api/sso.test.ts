@@ -50,7 +50,7 @@ const session = (signIn: SignIn) => ({ ...signIn, expiresAt: Date.now() + signIn
 
 /** An ID token the provider really issues to Herald's client, got by the test acting as that client. */
 async function genuineIdToken(nonce = randomToken(16)) {
-  const meta = await discover(oidc.issuer);
+  const meta = await discover(oidc.issuer, { loopbackHttp: true });
   const codeVerifier = randomToken(48);
   const redirectUri = `${herald.url}/portalui/`;
   const url = authorizationUrl(meta, { clientId: oidc.clientId, redirectUri, state: randomToken(16), nonce, codeVerifier });

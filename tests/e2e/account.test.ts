@@ -217,6 +217,16 @@ describe('sign-in address and invitations', () => {
     const row = page.locator('[data-testid="invitation"]', { hasText: 'Partner agency' });
     await row.waitFor();
     expect(await row.textContent()).toContain('admin invited you to join Partner agency as Administrator.');
+    // the address was typed by an administrator: the link mailed to it shows it is the person's, then they accept
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await page.locator('.p-toast-message', { hasText: 'Confirm your e-mail address first' }).waitFor();
+    const mail = (await sentMail(suite.herald)).filter((m) => m.destination.to.includes('joiner@example.com')).pop();
+    const link = mail?.body.text?.match(/https?:\/\/\S+#\/email-confirm\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.locator('.notice-success', { hasText: 'joiner@example.com' }).waitFor();
+    await page.goto(`${suite.herald.portalUrl}#/dashboard`);
+    await row.waitFor();
     await row.getByRole('button', { name: 'Accept' }).click();
     await page.locator('.p-toast-message', { hasText: 'You joined Partner agency' }).waitFor();
     await row.waitFor({ state: 'detached' });

@@ -69,6 +69,12 @@ describe('single sign-on', () => {
     await expect.poll(() => page.locator('#sso-issuer').inputValue()).toBe(oidc.issuer);
     expect(await page.locator('#sso-client-id').inputValue()).toBe(oidc.clientId);
     expect(await page.locator('#sso-client-secret').inputValue()).toBe('');
+    // the e-mail domains sign-in is limited to: none yet, and a malformed one is refused on the page
+    expect(await page.locator('#sso-email-domains').inputValue()).toBe('');
+    await page.fill('#sso-email-domains', 'corp.test, not a domain');
+    await section.locator('button[type=submit]').click();
+    await expect.poll(() => page.locator('#sso-email-domains-error').textContent()).toBe('メールドメインは example.com のように 20 個まで指定してください。');
+    await page.fill('#sso-email-domains', '');
     expect(await page.getByTestId('sso-redirect-uri').textContent()).toBe(`${suite.herald.url}/portalui/`);
     expect(await page.content()).not.toContain(oidc.clientSecret);
     await page.fill('#sso-issuer', 'http://idp.example');

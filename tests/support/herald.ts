@@ -96,6 +96,8 @@ export class ApiClient {
   token?: string;
   refresh?: string;
   headers: Record<string, string> = {};
+  /** the portal's cookies this client holds, as a browser keeps them (the single sign-on binding) */
+  readonly cookies = new Map<string, string>();
   constructor(
     readonly herald: LocalHerald,
     readonly opts: { authType?: AuthType; secret?: string; appKey?: string; deviceId?: string } = {},
@@ -116,11 +118,18 @@ export class ApiClient {
         'x-app-key': this.opts.appKey ?? this.herald.rt.config.portalAppKey,
         'x-timestamp': String(this.herald.rt.clock.now()),
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...this.headers,
         ...extraHeaders,
       },
       body: JSON.stringify(body),
     });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = set.split(';');
+      const at = pair.indexOf('=');
+      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(pair.slice(0, at).trim());
+      else this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
     const envelope = (await res.json()) as ResponseEnvelope;
     const decoded = decodeResponsePayload(envelope, this.authType, secret) as T;
     // Every answer is held to the catalogue, as the portal's client holds it: a test never passes on a shape

@@ -20,6 +20,8 @@ export interface LocalOidc {
   provider: Provider;
   /** follows the provider's pages as `login` and answers where it sends the browser back to `redirectUri` */
   signIn(authorizationUrl: string, login: string): Promise<URL>;
+  /** what the provider says of the person who signs in as `login` (over its defaults: a verified address at idp.example) */
+  setClaims(login: string, claims: Record<string, unknown>): void;
   /** the next ID token the token endpoint answers is replaced by what `rewrite` makes of it (once) */
   rewriteNextIdToken(rewrite: (idToken: string) => Promise<string>): void;
   /** an ID token with these claims, signed with the provider's own key and key id */
@@ -29,13 +31,20 @@ export interface LocalOidc {
   stop(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { redirectUri: string; clientId?: string; clientSecret?: string }): Promise<LocalOidc> {
+export async function startOidcProvider(opts: {
+  redirectUri: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** changes the discovery document the provider publishes (a provider that names addresses of its choice) */
+  discovery?: (document: Record<string, unknown>) => Record<string, unknown>;
+}): Promise<LocalOidc> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = opts.clientId ?? 'herald';
   const clientSecret = opts.clientSecret ?? 'provider-issued-secret-0123456789abcdef';
   const signingJwk = { ...(await exportJWK(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey)), kid: SIGNING_KID, alg: 'RS256', use: 'sig' };
+  const claimsOf = new Map<string, Record<string, unknown>>();
   const provider = new Provider(issuer, {
     jwks: { keys: [signingJwk] },
     clients: [
@@ -59,7 +68,16 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: `${id}@idp.example`, email_verified: true, name: `Person ${id}`, given_name: 'Person', family_name: id, preferred_username: id };
+          return {
+            sub: id,
+            email: `${id}@idp.example`,
+            email_verified: true,
+            name: `Person ${id}`,
+            given_name: 'Person',
+            family_name: id,
+            preferred_username: id,
+            ...claimsOf.get(id),
+          };
         },
       };
     },
@@ -67,6 +85,7 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
   let rewriteNext: ((idToken: string) => Promise<string>) | undefined;
   provider.use(async (ctx, next) => {
     await next();
+    if (opts.discovery && ctx.path === '/.well-known/openid-configuration' && ctx.status === 200) ctx.body = opts.discovery(ctx.body as Record<string, unknown>);
     const body = ctx.body as { id_token?: unknown } | undefined;
     if (rewriteNext && ctx.method === 'POST' && ctx.path === '/token' && ctx.status === 200 && typeof body?.id_token === 'string') {
       const rewrite = rewriteNext;
@@ -117,6 +136,7 @@ export async function startOidcProvider(opts: { redirectUri: string; clientId?: 
     clientSecret,
     provider,
     signIn,
+    setClaims: (login, claims) => claimsOf.set(login, claims),
     rewriteNextIdToken: (rewrite) => {
       rewriteNext = rewrite;
     },

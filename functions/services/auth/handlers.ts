@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import { APP_VERSION } from '../../../shared/services';
+import { APP_VERSION, isProviderAddress } from '../../../shared/services';
 import type { AreaHandlers, RequestContext } from '../../api/context';
 import { configurationFor } from './configuration';
 import { membershipsOf, revokeSession, rotateSession, startSession } from './session';
@@ -9,6 +9,7 @@ import { spendLink } from './links';
 import { finishSsoSignIn, startSsoSignIn } from './sso';
 import { assertUnderLimits, clearLimit, countAttempt, countsOf, type Limit, tooMany } from './throttle';
 import { issueAccessToken, splitRefreshToken } from './tokens';
+import { providerAddressRule } from '../ssoSetting';
 import { emailKeyOf, findUserBy, setPassword } from '../user';
 
 /**
@@ -92,8 +93,8 @@ export const authHandlers: AreaHandlers<'auth'> = {
         logoutUrl ??= session.logoutUrl ?? null;
       }
     }
-    // a single sign-on session ends at the provider too (spec 000 section 4)
-    return { ok: true, logoutUrl };
+    // a single sign-on session ends at the provider too (spec 000 section 4), at an https address only
+    return { ok: true, logoutUrl: isProviderAddress(logoutUrl, providerAddressRule(ctx.rt).loopbackHttp) ? logoutUrl : null };
   },
 
   async validToken(_p, ctx) {
@@ -137,7 +138,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const { platform: store } = ctx;
     if (token) {
       const { user } = await spendLink(ctx, token, ['reset', 'invite']);
-      await setPassword(ctx, user, password, user.id);
+      await setPassword(ctx, user, password, user.id, true);
       return { ok: true, username: user.username };
     }
     const identity = ctx.identity ?? null;

@@ -17,9 +17,9 @@ interface Deps {
   platform: Store;
 }
 
-const PAGE: Record<LinkPurpose, string> = { reset: 'password-new', invite: 'password-new', email: 'email-confirm' };
+const PAGE: Record<LinkPurpose, string> = { reset: 'password-new', invite: 'password-new', email: 'email-confirm', address: 'email-confirm' };
 /** Purposes that supersede each other: a newer password link replaces an older one, whichever its wording. */
-const FAMILY: Record<LinkPurpose, LinkPurpose[]> = { reset: ['reset', 'invite'], invite: ['reset', 'invite'], email: ['email'] };
+const FAMILY: Record<LinkPurpose, LinkPurpose[]> = { reset: ['reset', 'invite'], invite: ['reset', 'invite'], email: ['email'], address: ['address'] };
 
 function lifetimeOf(rt: Runtime, purpose: LinkPurpose): number {
   return purpose === 'invite' ? rt.config.inviteSeconds : rt.config.passwordResetSeconds;
@@ -54,7 +54,13 @@ export async function issueLink({ rt, platform: store }: Deps, user: User, purpo
  * Spends a link of one of `purposes`: answers it and its user, or 400017 when it is unknown, used, expired, of
  * another kind, or issued before the user's password, role or e-mail last changed.
  */
-export async function spendLink({ rt, platform: store }: Deps, token: string, purposes: LinkPurpose[]): Promise<{ link: PasswordReset; user: User }> {
+export async function spendLink(
+  { rt, platform: store }: Deps,
+  token: string,
+  purposes: LinkPurpose[],
+  /** a further check before the link is spent: a refusal leaves it usable */
+  mayUse?: (link: PasswordReset, user: User) => void,
+): Promise<{ link: PasswordReset; user: User }> {
   const link = await store.get('passwordReset', { id: hashToken(token) });
   if (!link || link.used || link.expiresAt * 1000 <= rt.clock.now() || !purposes.includes(link.purpose ?? 'reset')) {
     throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');
@@ -63,6 +69,7 @@ export async function spendLink({ rt, platform: store }: Deps, token: string, pu
   // a withdrawn invitation or a deleted account: the link is dead like any other
   if (!user) throw new AppError('400017', 'The link is no longer valid.');
   if (user.securityStamp !== link.securityStamp) throw new AppError('400017', 'The link is no longer valid. Ask for a new one.');
+  mayUse?.(link, user);
   await store.update(
     'passwordReset',
     { id: link.id },
@@ -93,6 +100,24 @@ export async function sendPasswordLink(deps: Deps, user: User, purpose: 'reset' 
     subject,
     text: `${intro}\n\n${url}\n\n${expiry}`,
     html: `<p>${escapeHtml(intro)}</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
+  });
+}
+
+/**
+ * Mails `email` the link that makes it the sign-in address of `user`: `email` for a change asked for with the
+ * password, `address` for one the account did not ask for that way (confirmed only by a person signed in as it).
+ */
+export async function mailAddressConfirmation(deps: Deps, user: User, email: string, purpose: 'email' | 'address'): Promise<void> {
+  const { url, hours } = await issueLink(deps, user, purpose, email);
+  const lang = user.language ?? 'en';
+  const expiry = expiryText(lang, hours);
+  const confirm = (html: boolean) =>
+    textIn(MAIL_TEXTS.emailConfirmIntro, lang, html ? { email: escapeHtml(email), username: escapeHtml(user.username) } : { email, username: user.username });
+  await deps.rt.mailer.send({
+    to: email,
+    subject: MAIL_TEXTS.emailConfirmSubject[lang],
+    text: `${confirm(false)}\n\n${url}\n\n${expiry}`,
+    html: `<p>${confirm(true)}</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
   });
 }
 

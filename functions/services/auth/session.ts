@@ -1,9 +1,10 @@
 /** Sessions: sign-in, the stored sign-in object, refresh rotation with reuse detection, revocation. */
 import { type DelegationGrant, delegationActive, type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import type { SignIn } from '../../../shared/services';
+import { isProviderAddress, type SignIn } from '../../../shared/services';
 import type { Identity, Prefetching, RequestContext } from '../../api/context';
 import { CONDITIONS, type Store } from '../../store/store';
+import { providerAddressRule } from '../ssoSetting';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens';
 
@@ -102,7 +103,8 @@ async function signInObject(ctx: RequestContext, user: User, session: Session, r
     },
     loginType: user.loginType,
     loginUrl: session.loginUrl ?? null,
-    logoutUrl: session.logoutUrl ?? null,
+    // a provider's address reaches the browser only when it is https (a session may predate that rule)
+    logoutUrl: session.logoutUrl && isProviderAddress(session.logoutUrl, providerAddressRule(ctx.rt).loopbackHttp) ? session.logoutUrl : null,
   };
 }
 

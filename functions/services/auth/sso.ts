@@ -6,16 +6,19 @@
 import { createHash } from 'node:crypto';
 import type { OrganizationUser, User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { SSO_MESSAGES, type SignIn, usernameSchema } from '../../../shared/services';
+import { inEmailDomains, isProviderAddress, SSO_MESSAGES, type SignIn, usernameSchema } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 import { auditNew } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { orgCodeGuard } from '../organization';
-import { enabledSsoSetting, ssoPostLogoutRedirectUri, ssoRedirectUri } from '../ssoSetting';
+import { enabledSsoSetting, providerAddressRule, ssoPostLogoutRedirectUri, ssoRedirectUri } from '../ssoSetting';
 import { buildUser, emailGuard, emailKeyOf, findUserBy, joinWrites, snapshotOf, usernameGuard } from '../user';
 import { authorizationUrl, discover, exchangeCode, type IdClaims, lacksProfile, type ProviderMetadata, providerKeys, verifyIdToken, withUserInfo } from './oidc';
+import { mailAddressConfirmation } from './links';
 import { membershipsOf, startSession } from './session';
+import { placeholderAddress, verifiedAddress, withVerifiedAddress } from './ssoAddress';
+import { assertSameBrowser, bindToBrowser, forgetBrowser } from './ssoBrowser';
 import { assertUnderLimits, countAttempt, type Limit } from './throttle';
 
 /** How long a person has to finish signing in at the provider. */
@@ -34,6 +37,7 @@ function loginUrlOf(ctx: RequestContext, orgCode: string): string {
 /** RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0), back to Herald's sign-in page. */
 function logoutUrlOf(ctx: RequestContext, meta: ProviderMetadata, clientId: string): string | undefined {
   if (!meta.end_session_endpoint) return undefined;
+  if (!isProviderAddress(meta.end_session_endpoint, providerAddressRule(ctx.rt).loopbackHttp)) throw new AppError('400017', SSO_MESSAGES.providerAddress);
   const url = new URL(meta.end_session_endpoint);
   url.searchParams.set('client_id', clientId);
   url.searchParams.set('post_logout_redirect_uri', ssoPostLogoutRedirectUri(ctx.rt));
@@ -56,13 +60,18 @@ export async function startSsoSignIn(ctx: RequestContext, orgCode: string): Prom
   const org = await organizationByCode(ctx, orgCode);
   const found = org ? await enabledSsoSetting(ctx.platform, ctx.rt, org.id) : null;
   if (!org || !found) return null;
-  const meta = await discover(found.setting.issuer);
+  const rule = providerAddressRule(ctx.rt);
+  const meta = await discover(found.setting.issuer, rule);
   const state = randomToken(32);
   const nonce = randomToken(24);
   const codeVerifier = randomToken(48);
   const expiresAt = Math.floor(ctx.rt.clock.now() / 1000) + STATE_SECONDS;
-  await ctx.platform.put('ssoState', { id: hashToken(state), orgId: org.id, nonce, codeVerifier, expiresAt });
-  return authorizationUrl(meta, { clientId: found.setting.clientId, redirectUri: ssoRedirectUri(ctx.rt), state, nonce, codeVerifier });
+  const url = authorizationUrl(meta, { clientId: found.setting.clientId, redirectUri: ssoRedirectUri(ctx.rt), state, nonce, codeVerifier });
+  // the browser is sent there: never anything but https (http on loopback locally)
+  if (!isProviderAddress(url, rule.loopbackHttp)) throw new AppError('400017', SSO_MESSAGES.providerAddress);
+  const browserHash = bindToBrowser(ctx, state, STATE_SECONDS);
+  await ctx.platform.put('ssoState', { id: hashToken(state), orgId: org.id, nonce, codeVerifier, browserHash, expiresAt });
+  return url;
 }
 
 /** The provider's callback: spends the state (a replay finds none), verifies the ID token, signs the person in. */
@@ -70,6 +79,8 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
   const id = hashToken(state);
   const pending = await ctx.platform.get('ssoState', { id });
   if (!pending) throw stateSpent();
+  // checked before the spend: another client's try leaves the sign-in to the browser that started it
+  assertSameBrowser(ctx, state, pending.browserHash);
   // one spend only: of two callbacks racing with the same state, the second finds it gone
   try {
     await ctx.platform.deleteIf('ssoState', { id }, CONDITIONS.exists('id'), '400017');
@@ -81,11 +92,13 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
   const org = await ctx.platform.get('organization', { id: pending.orgId });
   const found = org?.status === 'ACTIVE' ? await enabledSsoSetting(ctx.platform, ctx.rt, pending.orgId) : null;
   if (!org || !found) throw new AppError('400017', SSO_MESSAGES.notConfigured);
+  forgetBrowser(ctx, state);
   const { setting, clientSecret } = found;
-  const meta = await discover(setting.issuer);
+  const meta = await discover(setting.issuer, providerAddressRule(ctx.rt));
   const tokens = await exchangeCode(meta, { clientId: setting.clientId, clientSecret, code, redirectUri: ssoRedirectUri(ctx.rt), codeVerifier: pending.codeVerifier });
   let claims = await verifyIdToken(tokens.idToken, providerKeys(meta), { issuer: setting.issuer, clientId: setting.clientId, nonce: pending.nonce, now: ctx.rt.clock.now() });
   if (lacksProfile(claims)) claims = await withUserInfo(meta, tokens.accessToken, claims);
+  assertInDomains(claims, setting.emailDomains, setting.issuer);
   const user = await accountOf(ctx, claims, pending.orgId, setting.defaultRoleId);
   if (user.status !== 'ACTIVE') throw new AppError('710003');
   return startSession(ctx, user, await membershipsOf(ctx.platform, user.id), pending.orgId, {
@@ -94,13 +107,29 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
   });
 }
 
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/**
+ * An organization that names its e-mail domains signs in only people whose address the provider verified and is
+ * in one of them; Google's hosted domain (`hd`), when the token has one (always with Google as the issuer, whose
+ * consumer accounts have none), must be one of them too. A shared issuer then admits only the organization's people.
+ */
+function assertInDomains(claims: IdClaims, domains: readonly string[], issuer: string): void {
+  if (domains.length === 0) return;
+  const refused = () => new AppError('710003', SSO_MESSAGES.emailDomain);
+  if (!claims.email || !claims.emailVerified || !inEmailDomains(claims.email, domains)) throw refused();
+  if (claims.hostedDomain !== undefined ? !domains.includes(claims.hostedDomain) : issuer === GOOGLE_ISSUER) throw refused();
+}
+
 /** The person's key: the provider's subject is unique only within its issuer. */
 const identityIdOf = (claims: IdClaims) => createHash('sha256').update(`${claims.iss}\n${claims.sub}`).digest('base64url');
 
 /**
  * The Herald account of the provider's person: found by issuer and subject, else made just in time with the
- * organization's default role. An account is never taken over by its e-mail address: a provider vouches only
- * for the people it made.
+ * organization's default role, as a member of the signing-in organization alone. An account is never taken over
+ * by its e-mail address: a provider vouches only for the people it made. An address the provider does not say
+ * it verified is no address of the account until the link mailed to it is opened, so a provider cannot claim
+ * an address (and an invitation sent to it) that is someone else's.
  */
 async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, defaultRoleId: string): Promise<User> {
   const store = ctx.platform;
@@ -115,15 +144,19 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
       if (!role) throw new AppError('710003');
       await store.transact(joinWrites(store, newLink(existing)));
     }
-    return existing;
+    return withVerifiedAddress(ctx, existing, claims);
   }
   if (!role) throw new AppError('710003');
-  const email = claims.email ?? `${identityId.slice(0, 24)}@sso.invalid`;
+  const verified = verifiedAddress(claims);
+  const email = verified ?? placeholderAddress(identityId);
   if (await findUserBy(store, 'emailKey', emailKeyOf(email))) throw new AppError('710003', SSO_MESSAGES.emailTaken);
   const username = await freeUsername(ctx, claims, identityId);
   const user: User = {
     ...buildUser({ username, email, firstName: claims.givenName ?? claims.name ?? '', lastName: claims.familyName ?? '', status: 'ACTIVE', orgId, actor: SYSTEM_ACTOR, now }),
     loginType: 'SSO',
+    // shown to Herald only by its own mailed link: an organization's provider may say "verified" of any address,
+    // so its word gives the account the address but not the right to take another organization's invitation to it
+    emailVerified: false,
   };
   await store.transact([
     store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
@@ -132,13 +165,22 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
     store.putNew('ssoIdentity', { id: identityId, userId: user.id, issuer: claims.iss, dateCreated: now }, '720001'),
     ...joinWrites(store, newLink(user)),
   ]);
+  // an unverified address is only asked: the account has it once the link mailed to it is opened
+  const unverified = !verified && claims.email && emailKeyOf(claims.email) !== user.emailKey ? claims.email : undefined;
+  if (unverified && !(await findUserBy(store, 'emailKey', emailKeyOf(unverified)))) await mailAddressConfirmation(ctx, user, unverified, 'address');
   return user;
 }
 
-/** The provider's username or e-mail when Herald allows it and it is free, else one made from the subject. */
+/**
+ * The provider's username or verified e-mail when Herald allows it and it is free, else one made from the
+ * subject. A username shaped like an address is taken only when it is the verified one: an invitation's new
+ * account is named by its address, which a provider must not be able to hold.
+ */
 async function freeUsername(ctx: RequestContext, claims: IdClaims, identityId: string): Promise<string> {
   const suffix = identityId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
-  for (const wanted of [claims.preferredUsername, claims.email]) {
+  const verified = claims.emailVerified ? claims.email : undefined;
+  const preferred = claims.preferredUsername?.includes('@') && claims.preferredUsername !== verified ? undefined : claims.preferredUsername;
+  for (const wanted of [preferred, verified]) {
     const parsed = usernameSchema.safeParse(wanted);
     if (!parsed.success) continue;
     for (const candidate of [parsed.data, `${parsed.data.slice(0, 55)}-${suffix}`]) {

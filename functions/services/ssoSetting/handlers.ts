@@ -14,13 +14,14 @@ import { ssoPostLogoutRedirectUri, ssoRedirectUri } from './settings';
 
 function viewOf(ctx: AuthedContext, stored: SsoSetting | undefined): SsoSettingView {
   const addresses = { redirectUri: ssoRedirectUri(ctx.rt), postLogoutRedirectUri: ssoPostLogoutRedirectUri(ctx.rt) };
-  if (!stored) return { enabled: false, issuer: '', clientId: '', clientSecretSet: false, defaultRoleId: '', ...addresses, version: 0 };
+  if (!stored) return { enabled: false, issuer: '', clientId: '', clientSecretSet: false, defaultRoleId: '', emailDomains: [], ...addresses, version: 0 };
   return {
     enabled: stored.enabled,
     issuer: stored.issuer,
     clientId: stored.clientId,
     clientSecretSet: Boolean(stored.clientSecretSealed),
     defaultRoleId: stored.defaultRoleId,
+    emailDomains: stored.emailDomains ?? [],
     ...addresses,
     version: stored.version,
     dateUpdated: stored.dateUpdated,
@@ -33,7 +34,7 @@ export const ssoSettingHandlers: AreaHandlers<'ssoSetting'> = {
     return viewOf(ctx, await ctx.tenant.get('ssoSetting', SSO_SETTING_ID));
   },
 
-  async save({ enabled, issuer, clientId, clientSecret, defaultRoleId, version }, ctx) {
+  async save({ enabled, issuer, clientId, clientSecret, defaultRoleId, emailDomains, version }, ctx) {
     const now = ctx.rt.clock.now();
     const stored = await ctx.tenant.get('ssoSetting', SSO_SETTING_ID);
     checkVersion(stored ?? { version: 0 }, version);
@@ -50,6 +51,7 @@ export const ssoSettingHandlers: AreaHandlers<'ssoSetting'> = {
       // an empty or left-out secret keeps the stored one: the screen never has it to send back
       clientSecretSealed: clientSecret ? seal(ctx.rt.keys, clientSecret) : stored?.clientSecretSealed,
       defaultRoleId,
+      emailDomains,
       ...(stored ? auditNext(stored, now, ctx.identity.userId) : auditNew(now, ctx.identity.userId)),
     });
     await ctx.tenant.put('ssoSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');

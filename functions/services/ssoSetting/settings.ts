@@ -9,6 +9,14 @@ export function ssoRedirectUri(rt: Runtime): string {
   return `${rt.config.publicUrl.replace(/\/$/, '')}/portalui/`;
 }
 
+/**
+ * Plain http provider addresses are allowed only on loopback, and only when Herald itself is served from loopback
+ * (the local server and tests); a deployment on AWS sends browsers and its calls to https alone.
+ */
+export function providerAddressRule(rt: Runtime): { loopbackHttp: boolean } {
+  return { loopbackHttp: /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(rt.config.publicUrl) };
+}
+
 export function ssoPostLogoutRedirectUri(rt: Runtime): string {
   return ssoRedirectUri(rt);
 }

@@ -1,12 +1,24 @@
 import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import { MAIL_TEXTS, textIn } from '../../../shared/i18n';
+import { MAIL_TEXTS, REQUEST_TEXTS, textIn } from '../../../shared/i18n';
 import { INVITE_REFUSALS, type PendingInvitationView, type UserView, usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
 import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { assertUnderLimits, countAttempt, escapeHtml, expiryText, issueLink, revokeUserSessions, sendPasswordLink, spendLink, switchSessionOrg } from '../auth';
+import {
+  assertUnderLimits,
+  countAttempt,
+  escapeHtml,
+  expiryText,
+  hasNoAddress,
+  issueLink,
+  mailAddressConfirmation,
+  revokeUserSessions,
+  sendPasswordLink,
+  spendLink,
+  switchSessionOrg,
+} from '../auth';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
@@ -73,11 +85,16 @@ async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserR
   const text = textIn(MAIL_TEXTS.joinIntro, lang, { inviter: ctx.identity.username, username: account.username, organization: org?.name ?? ctx.tenant.orgId, role: role.name });
   const nothing = MAIL_TEXTS.joinNothing[lang];
   const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
+  // an account whose address is not shown to be its owner's accepts only once this mail's link is opened
+  const confirm = account.emailVerified ? undefined : await issueLink(ctx, account, 'address', account.email);
+  const confirmText = textIn(MAIL_TEXTS.joinConfirmFirst, lang, { email: account.email });
+  const confirmLines = confirm ? `\n\n${confirmText}\n\n${confirm.url}\n\n${expiryText(lang, confirm.hours)}` : '';
+  const confirmHtml = confirm ? `<p>${escapeHtml(confirmText)}</p><p><a href="${confirm.url}">${confirm.url}</a></p><p>${expiryText(lang, confirm.hours)}</p>` : '';
   await ctx.rt.mailer.send({
     to: account.email,
     subject: MAIL_TEXTS.joinSubject[lang],
-    text: `${text}\n\n${url}\n\n${nothing}`,
-    html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p><p>${escapeHtml(nothing)}</p>`,
+    text: `${text}\n\n${url}${confirmLines}\n\n${nothing}`,
+    html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p>${confirmHtml}<p>${escapeHtml(nothing)}</p>`,
   });
 }
 
@@ -385,17 +402,8 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('710007');
     if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', 'This is already your e-mail address.');
     await assertEmailFree(ctx, email);
-    const { url, hours } = await issueLink(ctx, user, 'email', email);
+    await mailAddressConfirmation(ctx, user, email, 'email');
     const lang = user.language ?? 'en';
-    const expiry = expiryText(lang, hours);
-    const confirm = (html: boolean) =>
-      textIn(MAIL_TEXTS.emailConfirmIntro, lang, html ? { email: escapeHtml(email), username: escapeHtml(user.username) } : { email, username: user.username });
-    await rt.mailer.send({
-      to: email,
-      subject: MAIL_TEXTS.emailConfirmSubject[lang],
-      text: `${confirm(false)}\n\n${url}\n\n${expiry}`,
-      html: `<p>${confirm(true)}</p><p><a href="${url}">${url}</a></p><p>${expiry}</p>`,
-    });
     await rt.mailer.send({
       to: user.email,
       subject: MAIL_TEXTS.emailRequestedSubject[lang],
@@ -406,13 +414,23 @@ export const userHandlers: AreaHandlers<'user'> = {
 
   async confirmEmail({ token }, ctx) {
     const { platform: store, rt } = ctx;
-    const { link, user } = await spendLink(ctx, token, ['email']);
+    // an address the account did not ask for with its password is its own only for the person signed in as it
+    const { link, user } = await spendLink(ctx, token, ['email', 'address'], (l, u) => {
+      if (l.purpose === 'address' && ctx.identity?.userId !== u.id) throw new AppError('400017', REQUEST_TEXTS.confirmSignedIn);
+    });
     const email = link.newEmail ?? '';
+    if (emailKeyOf(email) === user.emailKey) {
+      // the account's own address, shown to be its owner's (an invitation to join asks for that)
+      const shown: User = { ...user, ...auditNext(user, rt.clock.now(), user.id), emailVerified: true };
+      await store.transact([store.putVersioned('user', shown, user.version), ...(await snapshotWrites(store, shown))]);
+      return { ok: true, email: user.email };
+    }
     const next: User = {
       ...user,
       ...auditNext(user, rt.clock.now(), user.id),
       email,
       emailKey: emailKeyOf(email),
+      emailVerified: true,
       securityStamp: newSecurityStamp(),
     };
     await store.transact([
@@ -421,11 +439,13 @@ export const userHandlers: AreaHandlers<'user'> = {
       store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
       ...(await snapshotWrites(store, next)),
     ]);
-    await rt.mailer.send({
-      to: user.email,
-      subject: MAIL_TEXTS.emailChangedSubject[user.language ?? 'en'],
-      text: textIn(MAIL_TEXTS.emailChanged, user.language ?? 'en', { username: user.username, email: masked(email) }),
-    });
+    // an account made by single sign-on without a verified address had none to tell
+    if (!hasNoAddress(user))
+      await rt.mailer.send({
+        to: user.email,
+        subject: MAIL_TEXTS.emailChangedSubject[user.language ?? 'en'],
+        text: textIn(MAIL_TEXTS.emailChanged, user.language ?? 'en', { username: user.username, email: masked(email) }),
+      });
     return { ok: true, email };
   },
 
@@ -461,6 +481,8 @@ export const userHandlers: AreaHandlers<'user'> = {
     ])) as [Organization | undefined, UserRole | undefined, User | undefined];
     if (org?.status !== 'ACTIVE' || !user) throw new AppError('720003');
     if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; ask for a new invitation.');
+    // the invitation went to an address: only an account that Herald's mailed link showed to own it may take it up
+    if (!user.emailVerified) throw new AppError('400017', REQUEST_TEXTS.joinUnverified);
     const link: OrganizationUser = { orgId, userId, roleId: role.id, member: snapshotOf(user), ...auditNew(rt.clock.now(), userId) };
     await store.transact([
       { Delete: { TableName: store.table('invitation'), Key: { orgId, userId }, ...CONDITIONS.exists('userId') }, failCode: '720003' },

@@ -110,8 +110,11 @@ async function invitationAnswers(store: Store, user: User, now: number): Promise
   return { writes, orgId: answered[0]?.orgId };
 }
 
-/** Sets a new password; the new security stamp ends every older session of the user (600005). */
-export async function setPassword(ctx: RequestContext, user: User, password: string, actor: string): Promise<void> {
+/**
+ * Sets a new password; the new security stamp ends every older session of the user (600005). `byMailedLink`: set
+ * through a link mailed to the account's address, which shows that address is its owner's.
+ */
+export async function setPassword(ctx: RequestContext, user: User, password: string, actor: string, byMailedLink = false): Promise<void> {
   const { platform: store } = ctx;
   const now = ctx.rt.clock.now();
   const next: User = {
@@ -120,6 +123,7 @@ export async function setPassword(ctx: RequestContext, user: User, password: str
     passwordHash: await hashPassword(password),
     securityStamp: newSecurityStamp(),
     status: user.status === 'INVITED' ? 'ACTIVE' : user.status,
+    ...(byMailedLink ? { emailVerified: true } : {}),
   };
   const links = await snapshotWrites(store, next);
   const joins = user.status === 'INVITED' ? await invitationAnswers(store, next, now) : { writes: [] };

@@ -18,15 +18,7 @@ export interface CallOptions {
 }
 
 /** Calls that never carry a token. */
-const ANONYMOUS = new Set<ServiceName>([
-  'auth.login',
-  'auth.refreshToken',
-  'auth.passwordEmail',
-  'auth.init',
-  'auth.checkSsoUserLoginState',
-  'auth.checkVersion',
-  'user.confirmEmail',
-]);
+const ANONYMOUS = new Set<ServiceName>(['auth.login', 'auth.refreshToken', 'auth.passwordEmail', 'auth.init', 'auth.checkSsoUserLoginState', 'auth.checkVersion']);
 
 const catalogue = () => import('../../../shared/services');
 

@@ -2,6 +2,7 @@
 import { createElement } from 'react';
 import { mutate } from 'swr';
 import { ERROR_CATALOGUE, isErrorCode, type Lang } from '../../../shared/errors';
+import { leaveFor } from '../app/externalAddress';
 import { navigateTo } from '../app/navigation';
 import i18n, { currentLang } from '../i18n';
 import { closeAllDialogs } from '../ui/dialogBus';
@@ -11,8 +12,11 @@ import { getSession, markSessionEnded } from './session';
 import { forgetSession, redirectAfterLogout } from './signOut';
 import toastStyles from './toastAction.module.css';
 
-/** Codes whose toast shows the server's own text instead of the catalogue's. */
-const SERVER_TEXT_CODES = new Set(['720005', '720006', '720007', '720009']);
+/**
+ * Codes whose toast shows the server's own text instead of the catalogue's: it says what to do (400017: e.g.
+ * confirm your address before accepting an invitation, sign in again from this browser).
+ */
+const SERVER_TEXT_CODES = new Set(['400017', '720005', '720006', '720007', '720009']);
 /** Codes that mean the session cannot go on. */
 const SESSION_GONE = new Set(['710004', '710005', '400018', '600006']);
 
@@ -66,10 +70,7 @@ export function handleApiError(error: unknown): void {
     }
     case '600003': {
       const s = getSession();
-      if (s?.loginType === 'SSO' && s.loginUrl) {
-        window.location.assign(s.loginUrl);
-        return;
-      }
+      if (s?.loginType === 'SSO' && s.loginUrl && leaveFor(s.loginUrl)) return;
       forgetSession();
       void thenShow(navigateTo('/', { replace: true }), text);
       return;

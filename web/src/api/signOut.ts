@@ -1,5 +1,6 @@
 /** Ending the session in the browser: stored auth, cached data and configuration go; then the redirect. */
 import { mutate } from 'swr';
+import { leaveFor } from '../app/externalAddress';
 import { navigateTo } from '../app/navigation';
 import { clearConfiguration } from './configurationStore';
 import { clearSession, getSession, type Session } from './session';
@@ -15,10 +16,7 @@ export function forgetSession(): Session | null {
 /** Logout and redirect (spec 000 section 4): /login, or the provider's logout URL for SSO users. */
 export async function redirectAfterLogout(was: Session | null, logoutUrl?: string | null): Promise<void> {
   const ssoUrl = was?.loginType === 'SSO' ? (logoutUrl ?? was.logoutUrl) : null;
-  if (ssoUrl) {
-    window.location.replace(ssoUrl);
-    return;
-  }
+  if (ssoUrl && leaveFor(ssoUrl, 'replace')) return;
   await navigateTo('/login', { replace: true });
 }
 

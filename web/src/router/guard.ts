@@ -11,6 +11,7 @@ import { endSession } from '../api/auth';
 import { freshAccessToken, getSession, hasLogin, sessionFromOtherTabs } from '../api/session';
 import { forgetSession } from '../api/signOut';
 import { adminPageFor, landingPath } from '../app/access';
+import { leaveFor } from '../app/externalAddress';
 import type { RouteDef } from '../routes';
 import { closeAllDialogs } from '../ui/dialogBus';
 import { askSwitchAccount } from '../ui/guardConfirm';
@@ -54,7 +55,7 @@ export function guard(route: RouteDef) {
       if (choice === 'switch') {
         const { was, logoutUrl } = await endSession();
         const ssoLogout = was?.loginType === 'SSO' ? (logoutUrl ?? was.logoutUrl) : null;
-        if (ssoLogout) window.location.replace(ssoLogout);
+        if (ssoLogout) leaveFor(ssoLogout, 'replace');
         throw replace('/login');
       }
       const previous = currentLocation();

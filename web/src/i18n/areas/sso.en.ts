@@ -28,6 +28,10 @@ const ssoEn = {
     keepPlaceholder: 'Stored – leave empty to keep',
     defaultRole: 'Role for new people',
     defaultRoleRequired: 'Please choose the role new people get.',
+    emailDomains: 'E-mail domains',
+    emailDomainsHint:
+      'Separated by commas, such as example.com. When set, only people whose verified address is in one of them sign in (and, with Google, whose hosted domain is). Empty: everyone the provider vouches for.',
+    emailDomainsInvalid: 'Name at most 20 e-mail domains, such as example.com.',
     redirectUri: 'Redirect address to register at the provider',
     postLogoutRedirectUri: 'Address after logout to register at the provider',
     saved: 'The single sign-on settings were saved.',

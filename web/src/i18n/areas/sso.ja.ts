@@ -29,6 +29,10 @@ const ssoJa: SsoTexts = {
     keepPlaceholder: '保存済み – 空のままで保持',
     defaultRole: '新しいユーザーのロール',
     defaultRoleRequired: '新しいユーザーに付けるロールを選んでください。',
+    emailDomains: 'メールドメイン',
+    emailDomainsHint:
+      'example.com のようにカンマで区切ります。設定すると、確認済みのアドレスがそのいずれかに属する人だけがサインインできます（Google ではホストドメインも同様）。空欄：プロバイダーが認めるすべての人。',
+    emailDomainsInvalid: 'メールドメインは example.com のように 20 個まで指定してください。',
     redirectUri: 'プロバイダーに登録するリダイレクトアドレス',
     postLogoutRedirectUri: 'プロバイダーに登録するログアウト後のアドレス',
     saved: 'シングルサインオンの設定を保存しました。',

@@ -8,7 +8,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Password } from 'primereact/password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isIssuerUrl, type SsoSettingView } from '../../../../shared/services';
+import { EMAIL_DOMAIN, isIssuerUrl, MAX_SSO_EMAIL_DOMAINS, type SsoSettingView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCall, useRoleOptions } from '../../api/hooks';
 import type { CallKey } from '../../api/keys';
@@ -26,13 +26,23 @@ interface Form {
   clientId: string;
   clientSecret: string;
   defaultRoleId: string;
+  /** the e-mail domains as typed, separated by commas */
+  emailDomains: string;
 }
+
+const domainsOf = (typed: string) =>
+  typed
+    .split(/[\s,]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
 
 function errorsOf(form: Form, t: (k: string) => string): Partial<Record<keyof Form, string>> {
   const errors: Partial<Record<keyof Form, string>> = {};
   if (!isIssuerUrl(form.issuer.trim())) errors.issuer = t('ssoSetting.issuerInvalid');
   if (!form.clientId.trim()) errors.clientId = t('ssoSetting.clientIdRequired');
   if (!form.defaultRoleId) errors.defaultRoleId = t('ssoSetting.defaultRoleRequired');
+  const domains = domainsOf(form.emailDomains);
+  if (domains.length > MAX_SSO_EMAIL_DOMAINS || domains.some((d) => !EMAIL_DOMAIN.test(d))) errors.emailDomains = t('ssoSetting.emailDomainsInvalid');
   return errors;
 }
 
@@ -40,11 +50,20 @@ export function SsoSettingsSection() {
   const { t } = useTranslation();
   const { data, error, mutate } = useCall(DETAIL);
   const { data: roles } = useRoleOptions();
-  const [form, setForm] = useState<Form>({ enabled: false, issuer: '', clientId: '', clientSecret: '', defaultRoleId: '' });
+  const [form, setForm] = useState<Form>({ enabled: false, issuer: '', clientId: '', clientSecret: '', defaultRoleId: '', emailDomains: '' });
   const [shown, setShown] = useState(false);
   const { busy, save } = useSave();
   useEffect(() => {
-    if (data) setForm({ enabled: data.enabled, issuer: data.issuer, clientId: data.clientId, clientSecret: '', defaultRoleId: data.defaultRoleId });
+    if (data) {
+      setForm({
+        enabled: data.enabled,
+        issuer: data.issuer,
+        clientId: data.clientId,
+        clientSecret: '',
+        defaultRoleId: data.defaultRoleId,
+        emailDomains: data.emailDomains.join(', '),
+      });
+    }
   }, [data]);
   const errors = shown ? errorsOf(form, t) : {};
   const roleOptions = (roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id }));
@@ -59,6 +78,7 @@ export function SsoSettingsSection() {
       clientId: form.clientId.trim(),
       clientSecret: form.clientSecret.trim() || undefined,
       defaultRoleId: form.defaultRoleId,
+      emailDomains: domainsOf(form.emailDomains),
       version: data.version,
     };
     if (await save(() => call('ssoSetting.save', payload), t('ssoSetting.saved'))) {
@@ -130,6 +150,15 @@ export function SsoSettingsSection() {
           />
           <FieldError id="sso-default-role-error" text={errors.defaultRoleId} />
         </div>
+        <TextField
+          id="sso-email-domains"
+          label={t('ssoSetting.emailDomains')}
+          value={form.emailDomains}
+          maxLength={2000}
+          hint={t('ssoSetting.emailDomainsHint')}
+          error={errors.emailDomains}
+          onChange={(emailDomains) => setForm({ ...form, emailDomains })}
+        />
       </div>
       {data && (
         <dl className="muted">

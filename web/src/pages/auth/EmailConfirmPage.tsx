@@ -3,12 +3,14 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
 import '../../i18n/areas/auth';
 import cardStyles from '../../components/AuthCard.module.css';
 
-type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed' };
+/** `reason`: the server's own words, when it says what to do (sign in as the account first) */
+type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; reason?: string };
 
 export default function EmailConfirmPage() {
   const { t } = useTranslation();
@@ -23,7 +25,7 @@ export default function EmailConfirmPage() {
     started.current = true;
     call('user.confirmEmail', { token }, { quiet: true })
       .then((r) => setState({ kind: 'done', email: r.email }))
-      .catch(() => setState({ kind: 'failed' }));
+      .catch((e: unknown) => setState({ kind: 'failed', reason: e instanceof ApiError && e.code === '400017' ? (e.serverMessage ?? undefined) : undefined }));
   }, [token]);
 
   const toLogin = (
@@ -48,7 +50,7 @@ export default function EmailConfirmPage() {
       {state.kind === 'failed' && (
         <div className="notice notice-warn" role="alert">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
-          <span>{t('emailConfirm.failed')}</span>
+          <span>{state.reason ?? t('emailConfirm.failed')}</span>
         </div>
       )}
     </AuthCard>

@@ -11,6 +11,7 @@ import type { Result } from '../../../../shared/services';
 import { completeSignIn } from '../../api/auth';
 import { call } from '../../api/client';
 import { landingAfterSignIn } from '../../app/access';
+import { leaveFor } from '../../app/externalAddress';
 import { SSO_REDIRECT_KEY } from '../../app/ssoReturn';
 import { PageSpinner } from '../../router/RootShell';
 import '../../i18n/areas/sso';
@@ -63,8 +64,7 @@ export default function SsoCallbackPage() {
     } else {
       call('auth.checkSsoUserLoginState', {}, { quiet: true })
         .then((s) => {
-          if (s.enabled && s.loginUrl) window.location.assign(s.loginUrl);
-          else toLogin();
+          if (!(s.enabled && s.loginUrl && leaveFor(s.loginUrl))) toLogin();
         })
         .catch(toLogin);
     }

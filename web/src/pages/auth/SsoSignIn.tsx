@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { PlainButton as Button, PlainTextField as TextField } from '../../app/plainControls';
+import { leaveFor } from '../../app/externalAddress';
 import { SSO_REDIRECT_KEY } from '../../app/ssoReturn';
 import cardStyles from '../../components/AuthCard.module.css';
 import '../../i18n/areas/sso';
@@ -35,7 +36,10 @@ export function SsoSignIn({ initialCode, redirect }: { initialCode: string | nul
       } catch {
         // without storage the person lands on their start page
       }
-      window.location.assign(state.loginUrl);
+      if (!leaveFor(state.loginUrl)) {
+        setError(t('ssoLogin.notConfigured'));
+        setBusy(false);
+      }
     } catch {
       // the toast says what went wrong
       setBusy(false);

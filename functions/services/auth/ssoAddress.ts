@@ -1,0 +1,42 @@
+/**
+ * The address of an account made by single sign-on: none (a placeholder) until its provider says it verified one,
+ * or the account's owner opens the link mailed to the one the provider named. A later sign-in whose provider now
+ * says it verified a free address gives the account that address.
+ */
+import type { User } from '../../../shared/entities';
+import { AppError } from '../../../shared/errors';
+import type { RequestContext } from '../../api/context';
+import { auditNext } from '../../store/audit';
+import { emailGuard, emailKeyOf, findUserBy, snapshotWrites } from '../user';
+import type { IdClaims } from './oidc';
+
+const PLACEHOLDER_DOMAIN = '@sso.invalid';
+
+/** The address standing for none: unique per person, never mailed. */
+export const placeholderAddress = (identityId: string) => `${identityId.slice(0, 24)}${PLACEHOLDER_DOMAIN}`;
+
+export const hasNoAddress = (user: User) => user.emailKey.endsWith(PLACEHOLDER_DOMAIN);
+
+/** The provider's address when it says it verified it. */
+export const verifiedAddress = (claims: IdClaims) => (claims.email && claims.emailVerified ? claims.email : undefined);
+
+/** `user` with the provider's verified address when it had none and the address is free; else `user` as it was. */
+export async function withVerifiedAddress(ctx: RequestContext, user: User, claims: IdClaims): Promise<User> {
+  const email = verifiedAddress(claims);
+  const store = ctx.platform;
+  if (!email || !hasNoAddress(user) || (await findUserBy(store, 'emailKey', emailKeyOf(email)))) return user;
+  const next: User = { ...user, ...auditNext(user, ctx.rt.clock.now(), 'sso'), email, emailKey: emailKeyOf(email) };
+  try {
+    await store.transact([
+      store.putVersioned('user', next, user.version),
+      store.putNew('uniqueKey', { id: emailGuard(next.emailKey), owner: user.id }, '720001'),
+      store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
+      ...(await snapshotWrites(store, next)),
+    ]);
+  } catch (e) {
+    // another account took the address, or another sign-in changed this one, at the same moment: keep it as it is
+    if (e instanceof AppError) return user;
+    throw e;
+  }
+  return next;
+}
