@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, customFetch, errors as joseErrors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { AppError } from '../../../shared/errors';
 import { isProviderAddress, SSO_MESSAGES } from '../../../shared/services';
+import { type OutboundInit, outboundFetch } from '../../platform/outbound';
 
 export interface ProviderMetadata {
   issuer: string;
@@ -39,10 +40,10 @@ const unreachable = () => new AppError('400017', SSO_MESSAGES.providerUnreachabl
 
 /**
  * Every outbound HTTP call to an identity provider: discovery, its keys, the token and userinfo endpoints.
- * The outbound guard (bounded bytes, no redirect to another host, no private or loopback address) wraps this.
+ * Through the outbound guard: bounded bytes, no redirect to another host, no private or loopback address on AWS.
  */
-export async function providerFetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
-  return fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
+export async function providerFetch(url: string | URL, init: OutboundInit = {}): Promise<Response> {
+  return outboundFetch(url, { ...init, timeoutMs: TIMEOUT_MS });
 }
 
 /** What may be said of the addresses a document names: plain http only on loopback, for a deployment on loopback. */
@@ -122,7 +123,8 @@ export async function exchangeCode(
   }
   let answer: { id_token?: unknown; access_token?: unknown };
   try {
-    const res = await providerFetch(meta.token_endpoint, { method: 'POST', headers, body });
+    // room for an oversized ID token to arrive whole, so its own check refuses it by name (still bounded)
+    const res = await providerFetch(meta.token_endpoint, { method: 'POST', headers, body, maxBytes: 4 * 1024 * 1024 });
     if (!res.ok) throw unreachable();
     answer = (await res.json()) as { id_token?: unknown; access_token?: unknown };
   } catch (e) {
