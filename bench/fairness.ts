@@ -21,7 +21,7 @@ import { startQueueLoop } from '../functions/local/queue';
 import { Accounts } from '../functions/domain/accounts';
 import { Store } from '../functions/store/store';
 import type { Account } from '../shared/entities';
-import type { Plan } from '../shared/plan/plan';
+import { emailPlan as plan } from './plans';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const BIG = Number(process.env.BENCH_BIG ?? 200_000);
@@ -39,38 +39,6 @@ const herald = await bootLocal({
 const store = new Store(herald.rt);
 // this bench runs its own delivery loops, with null providers
 await herald.delivery.stop();
-
-const theme = { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' };
-function plan(orgId: number, status: Plan['status'], segmentId?: string): Plan {
-  const now = Date.now();
-  return {
-    orgId,
-    id: randomUUID(),
-    name: `Fair ${orgId}`,
-    title: 'Fair',
-    intro: '',
-    channel: 'EMAIL',
-    type: 'SINGLE',
-    messageType: 1,
-    status,
-    content: {
-      kind: 'EMAIL',
-      template: {
-        theme,
-        defaultLanguage: 'en',
-        contents: { en: { subject: 'Hello {{firstName|there}}', preheader: '', blocks: [{ type: 'paragraph', text: 'Hello', align: 'left', padding: 'leftRight' }] } },
-      },
-    },
-    segmentId,
-    trigger: { kind: 'IMMEDIATELY' },
-    tagIds: [],
-    version: 1,
-    dateCreated: now,
-    dateUpdated: now,
-    createdBy: 'bench',
-    updatedBy: 'bench',
-  } as unknown as Plan;
-}
 
 // Organization 1's large run, queued in its lane as its audience step queues it.
 const big = plan(1, 'IN_PROGRESS');

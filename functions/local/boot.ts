@@ -73,6 +73,11 @@ export interface BootOptions {
    * process's sends); 250 ms when not given. Each look is two DynamoDB requests, the most of an idle Herald's load.
    */
   queuePollMs?: number;
+  /**
+   * Send batches a stopped or killed server had in hand are delivered again at once (npm start: nothing else
+   * works on its data folder), not after their visibility timeout.
+   */
+  redeliverAtStart?: boolean;
 }
 
 export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
@@ -138,6 +143,10 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     if (!opts.config?.publicUrl && !(opts.env ?? process.env).HERALD_PUBLIC_URL) rt.config.publicUrl = url;
     // The sender signs links with the public address, known only now.
     const senders = channelSenders(rt);
+    if (opts.redeliverAtStart) {
+      const back = await queue.redeliverInFlight(DELIVERY_QUEUE);
+      if (back > 0) rt.log.info('send batches of the last run delivered again', { batches: back });
+    }
     const delivery = startQueueLoop({
       queue,
       name: DELIVERY_QUEUE,

@@ -22,7 +22,7 @@ const webBuilt = web.done.then(
 const standingUp = startStandIns({ dataDir: resolve(dataDir), persistent: true, mailViewerPort });
 const booting = (async () => {
   const [{ bootLocal }, standIns] = await Promise.all([import('./boot'), standingUp]);
-  return bootLocal({ dataDir, port, standIns, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') || 'info' });
+  return bootLocal({ dataDir, port, standIns, logLevel: (process.env.HERALD_LOG_LEVEL as 'info') || 'info', redeliverAtStart: true });
 })();
 
 let stopping = false;

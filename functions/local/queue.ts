@@ -211,6 +211,47 @@ export class LocalQueue implements QueuePort {
     return found;
   }
 
+  /**
+   * Makes every message of `queue` still in flight visible now. At the local server's start the process that
+   * received them is gone (one server runs on a data folder), so they need not wait out their visibility timeout:
+   * a send batch delivered again is safe (each recipient's ledger record decides who sends), and the dead
+   * worker's unsent recipients go out at once. Answers how many came back.
+   */
+  async redeliverInFlight(queue: string): Promise<number> {
+    const now = this.clock.now();
+    let count = 0;
+    for (const group of await this.lanes(queue)) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await this.store.rt.aws.doc.send(
+          new QueryCommand({
+            TableName: this.store.table('queueMessage'),
+            KeyConditionExpression: '#q = :q',
+            FilterExpression: '#v > :now',
+            ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
+            ExpressionAttributeValues: { ':q': laneOf(queue, group), ':now': now },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const m of (out.Items ?? []) as QueueMessage[]) {
+          try {
+            await this.store.update(
+              'queueMessage',
+              { queue: m.queue, id: m.id },
+              { visibleAt: now },
+              { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'visibleAt' }, ExpressionAttributeValues: { ':v': m.visibleAt } },
+            );
+            count += 1;
+          } catch (e) {
+            if (!(e instanceof AppError)) throw e; // taken or acknowledged meanwhile
+          }
+        }
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
+    return count;
+  }
+
   /** Messages waiting or in flight in one lane (up to `limit`). */
   private async countIn(lane: string, limit = Infinity): Promise<number> {
     let count = 0;

@@ -57,6 +57,22 @@ describe('local queue', () => {
     expect(await q.receive(name, 10, 30)).toEqual([]);
   });
 
+  it('at a server start, hands out at once what the last run of the server had in hand, in every lane; what was acknowledged stays gone', async () => {
+    const q = herald.queue;
+    const name = `q-${randomUUID()}`;
+    const [held, done] = [await q.send(name, { n: 1 }), await q.send(name, { n: 2 }, { group: '7' })];
+    const taken = await q.receive(name, 10, 300);
+    expect(taken.map((m) => m.id).sort()).toEqual([held, `7/${done.split('/').pop()}`].sort());
+    const acknowledged = taken.find((m) => (m.body as { n: number }).n === 2)!;
+    expect(await q.ack(name, acknowledged.id, acknowledged.receipt)).toBe(true);
+    expect(await q.receive(name, 10, 300)).toEqual([]);
+    // the server was killed holding the first; a new one starts
+    expect(await q.redeliverInFlight(name)).toBe(1);
+    const [again] = await q.receive(name, 10, 300);
+    expect(again).toMatchObject({ id: held, body: { n: 1 }, receiveCount: 2 });
+    expect(await q.redeliverInFlight(`q-${randomUUID()}`)).toBe(0);
+  });
+
   it('is fair between groups: a backlog of one group does not hold up another group sent later', async () => {
     const q = herald.queue;
     const name = `q-${randomUUID()}`;
