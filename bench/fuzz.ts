@@ -13,19 +13,27 @@ import fc from 'fast-check';
 import { bootLocal } from '../functions/local/boot';
 import { ERROR_CATALOGUE } from '../shared/errors';
 import { CATALOGUE } from '../shared/services';
-import { collectIds, payloadFor, seenIds } from './fuzzPayloads';
+import { collectIds, mutate, mutation, payloadFor, seenIds } from './fuzzPayloads';
 
 const CALLS = Number(process.env.FUZZ_CALLS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const PASSWORD = 'Fuzz@12345';
 
 const errors: string[] = [];
+/** every error the server logged over the run (a job a call handed off may fail after its answer), by message */
+const loggedErrors = new Map<string, number>();
 const dataDir = mkdtempSync(join(tmpdir(), 'herald-fuzz-'));
 const herald = await bootLocal({
   dataDir,
   persistent: false,
   logLevel: 'error',
-  logSink: (line) => errors.push(line),
+  logSink: (line) => {
+    const record = JSON.parse(line) as { level?: string; msg?: string };
+    if (record.level !== 'error') return;
+    errors.push(line);
+    loggedErrors.set(String(record.msg), (loggedErrors.get(String(record.msg)) ?? 0) + 1);
+  },
+  metricSink: () => undefined,
   config: { adminPassword: PASSWORD, tablePrefix: 'fuzz-' },
 });
 
@@ -91,6 +99,7 @@ for (const service of ['user.getListByPage', 'userRole.getAll', 'organization.li
 const operations = [...CATALOGUE.keys()];
 const arbitraries = new Map(operations.map((s) => [s, payloadFor(CATALOGUE.get(s)!.payload)]));
 const byStatus = new Map<number, number>();
+const accepted = new Map<string, unknown[]>();
 const outsideCatalogue: string[] = [];
 const faults: { service: string; caller: string; status: number; code: string; payload: string; logged: string[] }[] = [];
 const shown = (payload: unknown) => {
@@ -103,7 +112,11 @@ const started = Date.now();
 for (let i = 0; i < CALLS; i++) {
   const service = operations[i % operations.length]!;
   const caller = Math.floor(i / operations.length) % 2 === 0 ? admin : stranger;
-  const [payload] = fc.sample(arbitraries.get(service)!, { numRuns: 1, seed: SEED + i });
+  // half the time, when the operation has accepted a payload before, one of those with a value changed
+  const before = accepted.get(service) ?? [];
+  const [change] = fc.sample(mutation, { numRuns: 1, seed: SEED + i });
+  const payload =
+    before.length > 0 && change!.pick % 2 === 0 ? mutate(before[change!.pick % before.length], change!) : fc.sample(arbitraries.get(service)!, { numRuns: 1, seed: SEED + i })[0];
   errors.length = 0;
   let answer = await call(service, payload, caller.token);
   // a call that ended the caller's session (logout, a changed role): sign in again and repeat it once
@@ -112,9 +125,12 @@ for (let i = 0; i < CALLS; i++) {
     answer = await call(service, payload, caller.token);
   }
   byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
-  if (answer.body.state === 'S') collectIds(answer.body.payload);
-  else if (!(String(answer.body.errorCode) in ERROR_CATALOGUE)) outsideCatalogue.push(`${service} ${answer.status} ${answer.body.errorCode}`);
-  if (answer.status >= 500 || answer.status === 0) faults.push({ service, caller: caller.name, status: answer.status, code: String(answer.body.errorCode), payload: shown(payload), logged: [...errors] });
+  if (answer.body.state === 'S') {
+    collectIds(answer.body.payload);
+    if (before.length < 20) accepted.set(service, [...before, payload]);
+  } else if (!(String(answer.body.errorCode) in ERROR_CATALOGUE)) outsideCatalogue.push(`${service} ${answer.status} ${answer.body.errorCode}`);
+  if (answer.status >= 500 || answer.status === 0)
+    faults.push({ service, caller: caller.name, status: answer.status, code: String(answer.body.errorCode), payload: shown(payload), logged: [...errors] });
   if ((i + 1) % 1000 === 0) console.log(`  ${i + 1} calls, ${faults.length} × 5xx, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -123,6 +139,8 @@ for (const [status, n] of [...byStatus].sort(([a], [b]) => a - b)) console.log(`
 console.log(`  5xx or no answer: ${faults.length}`);
 console.log(`  answers outside the error catalogue: ${outsideCatalogue.length}; ids seen in answers: ${seenIds.strings.length + seenIds.numbers.length}`);
 for (const line of outsideCatalogue.slice(0, 20)) console.log(`    ${line}`);
+console.log(`  errors the server logged: ${[...loggedErrors.values()].reduce((a, b) => a + b, 0)}`);
+for (const [message, n] of loggedErrors) console.log(`    ${n} × ${message}`);
 for (const f of faults) {
   console.log(`\n5xx ${f.status} ${f.service} as ${f.caller}\n  answer ${f.code}\n  payload ${f.payload}`);
   for (const line of f.logged) console.log(`  logged ${line.slice(0, 1500)}`);

@@ -207,3 +207,28 @@ export function payloadFor(schema: z.ZodType): fc.Arbitrary<unknown> {
     { arbitrary: hostile, weight: 1 },
   );
 }
+
+/** Every path to a value inside `value` (objects and arrays), the root included. */
+function pathsOf(value: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  out.push(at);
+  if (at.length > 30) return out;
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) pathsOf(v, [...at, i], out);
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) pathsOf(v, [...at, k], out);
+  return out;
+}
+
+/** A payload that was accepted, with one value in it (or a new key beside it) replaced by a tricky or hostile one. */
+export const mutation = fc.record({ pick: fc.nat(), value: fc.oneof(trickyString, hostile), newKey: fc.oneof(fc.constant(undefined), trickyString) });
+
+export function mutate(accepted: unknown, { pick, value, newKey }: { pick: number; value: unknown; newKey: string | undefined }): unknown {
+  // as it was sent: JSON keeps a `__proto__` key an own key, and reads deep nesting without recursing
+  const copy = JSON.parse(JSON.stringify(accepted) ?? 'null') as unknown;
+  const paths = pathsOf(copy).filter((p) => p.length > 0);
+  if (paths.length === 0) return value;
+  const path = paths[pick % paths.length]!;
+  let parent: any = copy;
+  for (const step of path.slice(0, -1)) parent = parent[step];
+  if (newKey !== undefined && isObject(parent)) Object.defineProperty(parent, newKey, { value, enumerable: true, configurable: true, writable: true });
+  else parent[path.at(-1)!] = value;
+  return copy;
+}
