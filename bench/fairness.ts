@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { everyChannel } from '../functions/channels';
 import { RecordingSender } from '../functions/channels/recording';
+import { laneOf } from '../functions/delivery/lanes';
 import { Ledger } from '../functions/delivery/ledger';
 import { DELIVERY_QUEUE, SEND_BATCH, type SendBatch } from '../functions/delivery/messages';
 import { runIdOf, scheduleFire } from '../functions/delivery/pipeline';
@@ -54,7 +55,7 @@ for (let i = 0; i < BIG; i += SEND_BATCH) {
     channel: 'EMAIL',
     recipients: Array.from({ length: Math.min(SEND_BATCH, BIG - i) }, (_, j) => ({ accountId: `a${i + j}`, address: `a${i + j}@example.com`, consent: true })),
   };
-  sends.push(herald.queue.send(DELIVERY_QUEUE, batch, { group: '1' }));
+  sends.push(herald.queue.send(DELIVERY_QUEUE, batch, laneOf(1, 'EMAIL')));
   if (sends.length >= 64) await Promise.all(sends.splice(0));
 }
 await Promise.all(sends);

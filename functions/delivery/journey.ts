@@ -16,11 +16,12 @@ import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Account, JOURNEY_SHARDS, type JourneyState, shardOf } from '../../shared/entities';
-import { bucketOf, dueAtOf, dueMinuteOf, type Journey, journeyOf, type StepOf, stepRunId, variantOf } from '../../shared/plan/journey';
+import { bucketOf, dueAtOf, dueMinuteOf, type Journey, type JourneyStep, journeyOf, type StepOf, stepRunId, variantOf } from '../../shared/plan/journey';
 import type { Plan } from '../../shared/plan/plan';
 import { Accounts } from '../domain/accounts';
 import type { Clock, DeliveryPorts } from '../platform/runtime';
 import type { Store, TenantStore, TransactItem } from '../store/store';
+import { laneOf } from './lanes';
 import { type Ledger, runKeyOf } from './ledger';
 import { DELIVERY_QUEUE, type DeliveryMessageOf, JOURNEY_BATCH, SEND_BATCH, type SendBatch } from './messages';
 import type { JourneyDoor, RunRef } from './pipeline';
@@ -44,7 +45,8 @@ export interface JourneyTotals {
 
 /** Moves written in one transaction, with one counter item: well under DynamoDB's 100 items. */
 const CHUNK = 50;
-const fairTo = (orgId: number) => ({ group: String(orgId) });
+/** Recipients at a message step wait in its channel's lane; at a wait, a branch or a split, in the organization's. */
+const laneAt = (orgId: number, step: JourneyStep | undefined) => laneOf(orgId, step?.type === 'MESSAGE' ? step.channel : undefined);
 const stateRest = (planId: string, accountId: string) => `${planId}#${shardOf(accountId, JOURNEY_SHARDS)}`;
 const countersOf = (run: RunRef) => `${runKeyOf(run)}#journey`;
 const waitKeyOf = (run: RunRef, stepId: string, minute: number, shard: number) => `${run.orgId}#${run.planId}#${run.runId}#${stepId}#${minute}#${shard}`;
@@ -149,7 +151,7 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
       const ready = list.filter((a) => a.dueAt === undefined || a.dueAt <= now).map((a) => a.accountId);
       for (const accountIds of chunksOf(ready, JOURNEY_BATCH)) {
         const payload: DeliveryMessageOf<'journey'> = { kind: 'journey', ...run, stepId, accountIds };
-        sends.push(ports.queue.send(DELIVERY_QUEUE, payload, fairTo(run.orgId)));
+        sends.push(ports.queue.send(DELIVERY_QUEUE, payload, laneAt(run.orgId, journey.steps[stepId])));
       }
       const minutes = new Set(list.filter((a) => a.dueAt !== undefined && a.dueAt > now).map((a) => dueMinuteOf(a.dueAt!)));
       for (const minute of minutes) {
@@ -322,7 +324,7 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
       // entered before (a page read again): handed on again, in case that was lost; the step ignores any other run's
       if (!exit) {
         for (const accountIds of chunksOf(refused, JOURNEY_BATCH)) {
-          await ports.queue.send(DELIVERY_QUEUE, { kind: 'journey', ...run, stepId: journey.entry, accountIds } satisfies DeliveryMessageOf<'journey'>, fairTo(run.orgId));
+          await ports.queue.send(DELIVERY_QUEUE, { kind: 'journey', ...run, stepId: journey.entry, accountIds } satisfies DeliveryMessageOf<'journey'>, laneAt(run.orgId, entry));
         }
       }
     },
@@ -385,7 +387,8 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
 
     async due(m) {
       const run: RunRef = { orgId: m.orgId, planId: m.planId, runId: m.runId };
-      if (!(await runningJourney(run))) return;
+      const journey = await runningJourney(run);
+      if (!journey) return;
       await Promise.all(
         Array.from({ length: JOURNEY_SHARDS }, async (_, shard) => {
           let startKey: Record<string, unknown> | undefined;
@@ -398,7 +401,11 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
             });
             const ids = page.items.map((i) => i.accountId as string);
             for (const accountIds of chunksOf(ids, JOURNEY_BATCH)) {
-              await ports.queue.send(DELIVERY_QUEUE, { kind: 'journey', ...run, stepId: m.stepId, accountIds } satisfies DeliveryMessageOf<'journey'>, fairTo(run.orgId));
+              await ports.queue.send(
+                DELIVERY_QUEUE,
+                { kind: 'journey', ...run, stepId: m.stepId, accountIds } satisfies DeliveryMessageOf<'journey'>,
+                laneAt(run.orgId, journey.steps[m.stepId]),
+              );
             }
             startKey = page.lastKey;
           } while (startKey);

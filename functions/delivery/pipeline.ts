@@ -23,6 +23,7 @@ import type { Store } from '../store/store';
 import { keptPastRedeliveries, type Ledger, runKeyOf } from './ledger';
 import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
 import type { Channel } from '../../shared/delivery';
+import { laneOf } from './lanes';
 import { applyTransition, SYSTEM_ACTOR } from './planState';
 import { recipientsOf } from './recipients';
 
@@ -58,8 +59,6 @@ export const checkScheduleName = (orgId: number, planId: string, runId: string) 
 /** A run's end is written once: only while it is still running. */
 const STILL_RUNNING = { ConditionExpression: '#s = :running', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':running': 'RUNNING' } };
 export const runIdOf = (dueAt: number) => `r${dueAt}`;
-/** Delivery work is queued per organization, so organizations' runs interleave (fair queues). */
-const fairTo = (orgId: number) => ({ group: String(orgId) });
 
 /**
  * Schedules the plan's fire at its instant (or at once). A recurring schedule's firings are planned by the
@@ -69,12 +68,12 @@ const fairTo = (orgId: number) => ({ group: String(orgId) });
 export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: number, now: number): Promise<void> {
   if (plan.trigger.kind === 'RECURRING') {
     const start: DeliveryMessageOf<'recurring'> = { kind: 'recurring', orgId: plan.orgId, planId: plan.id, dueAt: now, zones: [], start: true };
-    await ports.queue.send(DELIVERY_QUEUE, start, fairTo(plan.orgId));
+    await ports.queue.send(DELIVERY_QUEUE, start, laneOf(plan.orgId, plan.channel));
     return;
   }
   if (isEventTrigger(plan.trigger)) return;
   const payload: DeliveryMessageOf<'fire'> = { kind: 'fire', orgId: plan.orgId, planId: plan.id, dueAt };
-  if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload, fairTo(plan.orgId));
+  if (dueAt <= now) await ports.queue.send(DELIVERY_QUEUE, payload, laneOf(plan.orgId, plan.channel));
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
 }
 
@@ -93,10 +92,10 @@ export async function storePageBatches(store: Store, run: RunRef, page: string, 
 /** One batch of a run's audience on the delivery queue, named by its place in the audience (`batch`). */
 async function queueSendBatch(ports: DeliveryPorts, run: RunRef, channel: Channel, recipients: Recipient[], batch: string | undefined): Promise<void> {
   const message: DeliveryMessageOf<'send'> = { kind: 'send', orgId: run.orgId, planId: run.planId, runId: run.runId, channel, recipients, ...(batch ? { batch } : {}) };
-  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(run.orgId));
+  await ports.queue.send(DELIVERY_QUEUE, message, laneOf(run.orgId, channel));
 }
 
-/** A run's recipients on the delivery queue, SEND_BATCH to a message, in the organization's fair share. */
+/** A run's recipients on the delivery queue, SEND_BATCH to a message, in the lane of its organization and channel. */
 export async function queueSendBatches(
   ports: DeliveryPorts,
   run: { orgId: number; planId: string; runId: string },
@@ -107,16 +106,19 @@ export async function queueSendBatches(
     await ports.queue.send(
       DELIVERY_QUEUE,
       { kind: 'send', orgId: run.orgId, planId: run.planId, runId: run.runId, channel, recipients: recipients.slice(i, i + SEND_BATCH) } satisfies DeliveryMessageOf<'send'>,
-      fairTo(run.orgId),
+      laneOf(run.orgId, channel),
     );
   }
 }
 
-/** A run just written RUNNING: its audience read shard by shard, and its check scheduled every minute. */
-export async function startRun(ports: DeliveryPorts, run: { orgId: number; planId: string; runId: string }): Promise<void> {
+/**
+ * A run just written RUNNING: its audience read shard by shard (in the lane of the plan's channel), and its check
+ * scheduled every minute.
+ */
+export async function startRun(ports: DeliveryPorts, run: { orgId: number; planId: string; runId: string }, channel: Channel): Promise<void> {
   await Promise.all(
     Array.from({ length: ACCOUNT_SHARDS }, (_, shard) =>
-      ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', ...run, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>, fairTo(run.orgId)),
+      ports.queue.send(DELIVERY_QUEUE, { kind: 'audience', ...run, shard, page: 0 } satisfies DeliveryMessageOf<'audience'>, laneOf(run.orgId, channel)),
     ),
   );
   await ports.scheduler.every(checkScheduleName(run.orgId, run.planId, run.runId), 1, {
@@ -155,7 +157,7 @@ export function pipeline(deps: PipelineDeps) {
       if (e instanceof AppError && e.code === '730005') return;
       throw e;
     }
-    await startRun(deps.ports, { orgId: m.orgId, planId: m.planId, runId });
+    await startRun(deps.ports, { orgId: m.orgId, planId: m.planId, runId }, plan.channel);
   }
 
   async function audience(m: DeliveryMessageOf<'audience'>): Promise<void> {
@@ -170,7 +172,7 @@ export function pipeline(deps: PipelineDeps) {
       // a campaign's audience enters its journey: the journey counts who entered and moves them on
       if (!deps.journey) throw new Error('a builder plan needs the journey engine');
       await deps.journey.enter({ orgId: m.orgId, planId: m.planId, runId: m.runId }, plan, matched);
-      return nextPage(m, page.next);
+      return nextPage(m, plan.channel, page.next);
     }
     const recipients = await recipientsOf(store, m.orgId, plan.channel, matched, plan.content);
     // The page is counted once however often it is read: its marker and the count go in together. Its batches
@@ -196,7 +198,7 @@ export function pipeline(deps: PipelineDeps) {
     }
     const queued = !won.reading || won.reading === reading ? batches : await storedBatches(m, pageKey.slot, won.reading, won.batches);
     for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, m, plan.channel, list, won.reading ? `${pageKey.slot}#${i}` : undefined);
-    return nextPage(m, won.next);
+    return nextPage(m, plan.channel, won.next);
   }
 
   /** The batches a page's winning reading stored, in order. */
@@ -211,9 +213,9 @@ export function pipeline(deps: PipelineDeps) {
   }
 
   /** The shard's next page, or the shard marked done and the run checked. */
-  async function nextPage(m: DeliveryMessageOf<'audience'>, next: string | undefined): Promise<void> {
+  async function nextPage(m: DeliveryMessageOf<'audience'>, channel: Channel, next: string | undefined): Promise<void> {
     if (next) {
-      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>, fairTo(m.orgId));
+      await deps.ports.queue.send(DELIVERY_QUEUE, { ...m, page: m.page + 1, cursor: next } satisfies DeliveryMessageOf<'audience'>, laneOf(m.orgId, channel));
       return;
     }
     // a zone's shard (a recurring firing in the recipients' zones) or a shard of all accounts

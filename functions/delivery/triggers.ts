@@ -28,6 +28,7 @@ import type { DeliveryPorts } from '../platform/runtime';
 import { runKeyOf, TRIGGER_RUN } from './ledger';
 import { fireKeysOf, limitKey, listenKey, urlKeyOf, zonesKey } from './triggerIndex';
 import { DELIVERY_QUEUE, type DeliveryMessageOf } from './messages';
+import { laneOf } from './lanes';
 import { checkScheduleName, type PipelineDeps, queueSendBatches, runIdOf } from './pipeline';
 import { recipientsOf } from './recipients';
 
@@ -35,7 +36,6 @@ const DAY = 86_400_000;
 /** Runs of event triggers: `t<window start>` (or `te<event>` when every event sends); one-time runs are `r<dueAt>`. */
 export const isTriggerRun = (runId: string) => runId.startsWith('t');
 export const recurringScheduleName = (orgId: number, planId: string) => `recurring-${orgId}-${planId}`;
-const fairTo = (orgId: number) => ({ group: String(orgId) });
 const hashed = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40);
 
 /** What the app SDK API hands the pipeline after recording an account's events: only events a trigger may hear. */
@@ -46,7 +46,7 @@ export async function announceEvents(
   const events = m.events.map((e) => ({ id: e.id, keys: eventKeysOf(e) })).filter((e) => e.keys.length > 0);
   if (events.length === 0) return;
   const message: DeliveryMessageOf<'events'> = { kind: 'events', orgId: m.orgId, accountId: m.accountId, receivedAt: m.receivedAt, events };
-  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(m.orgId));
+  await ports.queue.send(DELIVERY_QUEUE, message, laneOf(m.orgId));
 }
 
 /** A call of a trigger's webhook: the action, for that plan only (the event id makes a retried call one event). */
@@ -59,7 +59,7 @@ export async function announceHookCall(ports: DeliveryPorts, m: { orgId: number;
     events: [{ id: m.eventId, keys: [] }],
     planId: m.planId,
   };
-  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(m.orgId));
+  await ports.queue.send(DELIVERY_QUEUE, message, laneOf(m.orgId));
 }
 
 /** A recipient's tracked click on a link to `url`: wakes the action triggers whose URL it is. */
@@ -67,7 +67,7 @@ export async function announceVisit(ports: DeliveryPorts, m: { orgId: number; ac
   const key = urlKeyOf(m.url);
   if (!key) return;
   const message: DeliveryMessageOf<'events'> = { kind: 'events', orgId: m.orgId, accountId: m.accountId, receivedAt: m.receivedAt, events: [{ id: m.eventId, keys: [key] }] };
-  await ports.queue.send(DELIVERY_QUEUE, message, fairTo(m.orgId));
+  await ports.queue.send(DELIVERY_QUEUE, message, laneOf(m.orgId));
 }
 
 export function triggerSteps(deps: PipelineDeps) {
@@ -138,7 +138,7 @@ export function triggerSteps(deps: PipelineDeps) {
           ports.queue.send(
             DELIVERY_QUEUE,
             { kind: 'audience', orgId: m.orgId, planId: m.planId, runId, shard, page: 0, ...(zone ? { zone } : {}) } satisfies DeliveryMessageOf<'audience'>,
-            fairTo(m.orgId),
+            laneOf(m.orgId, plan.channel),
           ),
         ),
       ),
@@ -222,7 +222,7 @@ export function triggerSteps(deps: PipelineDeps) {
           // named by the window: the same window's events wait in one schedule
           const name = `trigger-${hashed(`${m.orgId}|${plan.id}|${m.accountId}|${runId}`)}`;
           await ports.scheduler.at(name, m.receivedAt + delay, { queue: DELIVERY_QUEUE, payload: send });
-        } else await ports.queue.send(DELIVERY_QUEUE, send, fairTo(m.orgId));
+        } else await ports.queue.send(DELIVERY_QUEUE, send, laneOf(m.orgId, plan.channel));
       }
     }
   }

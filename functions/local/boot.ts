@@ -98,7 +98,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     const jobQueue: JobQueue = { post: async (job) => void (await queue!.send(JOB_QUEUE, jobSchema.parse(job))) };
     let scheduler: LocalScheduler | undefined;
     const ports: DeliveryPorts = {
-      queue: { send: (name, body) => queue!.send(name, body) },
+      queue: { send: (name, body, opts) => queue!.send(name, body, opts) },
       scheduler: {
         at: (name, time, target) => scheduler!.at(name, time, target),
         every: (name, minutes, target) => scheduler!.every(name, minutes, target),

@@ -30,10 +30,19 @@ const splitId = (id: string): { group: string; id: string } => {
   return slash < 0 ? { group: '', id } : { group: id.slice(0, slash), id: id.slice(slash + 1) };
 };
 
+/** What a consumer holds of a queue: received, not yet acknowledged, by group. */
+export interface InHand {
+  /** the messages in hand by group ('' for ungrouped) */
+  held: ReadonlyMap<string, number>;
+  /** no group may hold more than this many at once (ungrouped messages are not held to it) */
+  perGroup: number;
+}
+
 /**
  * The local stand-in for SQS, durable in the local DynamoDB, fair between groups as SQS fair queues are: a
- * message sent with a group (an organization) waits in its group's lane, and each receive takes from every lane
- * in turn, so a run of 200,000 recipients queued first does not hold up another organization's ten.
+ * message sent with a group (an organization and channel) waits in its group's lane, and each receive takes from
+ * every lane in turn, those the consumer holds fewest of first, so a run of 200,000 recipients queued first does
+ * not hold up another organization's ten, nor its own organization's SMS.
  */
 export class LocalQueue implements QueuePort {
   /** where the next receive starts its round over the lanes */
@@ -99,27 +108,36 @@ export class LocalQueue implements QueuePort {
 
   /**
    * Takes up to `max` visible messages, hiding each for `visibilitySeconds` under a new receipt: an equal share
-   * from each lane in turn (starting one lane further each time), the rest from the lanes that have more.
+   * from each lane in turn (starting one lane further each time), the rest from the lanes that have more. Given
+   * what the consumer holds, the lanes it holds fewest of come first (SQS fair queues favour the groups with the
+   * fewest messages in flight) and no group's lane is taken past `perGroup`.
    */
-  async receive(queue: string, max: number, visibilitySeconds: number): Promise<Received[]> {
+  async receive(queue: string, max: number, visibilitySeconds: number, hand?: InHand): Promise<Received[]> {
     const now = this.clock.now();
     const lanes = await this.lanes(queue);
     const start = this.turn++ % lanes.length;
-    const order = [...lanes.slice(start), ...lanes.slice(0, start)];
+    const holds = new Map(lanes.map((group) => [group, hand?.held.get(group) ?? 0]));
+    // a stable sort: lanes held alike stay in turn
+    const order = [...lanes.slice(start), ...lanes.slice(0, start)].sort((a, b) => holds.get(a)! - holds.get(b)!);
+    const roomIn = (group: string) => (hand && group ? hand.perGroup - holds.get(group)! : Infinity);
     const share = Math.max(1, Math.ceil(max / order.length));
     const taken: Received[] = [];
     const more: string[] = [];
-    for (const group of order) {
-      const want = Math.min(share, max - taken.length);
-      if (want <= 0) break;
+    const take = async (group: string, want: number) => {
       const got = await this.receiveFrom(queue, group, want, visibilitySeconds, now);
       taken.push(...got);
+      holds.set(group, holds.get(group)! + got.length);
+      return got.length;
+    };
+    for (const group of order) {
+      if (taken.length >= max) break;
+      const want = Math.min(share, max - taken.length, roomIn(group));
       // a lane that filled its share may have more for the room others left
-      if (got.length === want) more.push(group);
+      if (want > 0 && (await take(group, want)) === want) more.push(group);
     }
     for (const group of more) {
-      if (taken.length >= max) break;
-      taken.push(...(await this.receiveFrom(queue, group, max - taken.length, visibilitySeconds, now)));
+      const want = Math.min(max - taken.length, roomIn(group));
+      if (want > 0) await take(group, want);
     }
     return taken;
   }
@@ -129,12 +147,12 @@ export class LocalQueue implements QueuePort {
     const visible = await this.visibleMessages(lane, now, max * 2);
     if (visible.length === 0 && group) await this.dropLaneIfEmpty(queue, group);
     const taken: Received[] = [];
+    const waiting: QueueMessage[] = [];
     for (const m of visible) {
-      if (taken.length >= max) break;
-      if (m.receiveCount >= this.maxReceives) {
-        await this.deadLetter(m, queue);
-        continue;
-      }
+      if (m.receiveCount < this.maxReceives) waiting.push(m);
+      else await this.deadLetter(m, queue);
+    }
+    const claim = async (m: QueueMessage): Promise<Received | undefined> => {
       const receipt = randomUUID();
       try {
         // Claimed only if nobody else claimed it since it was read.
@@ -145,10 +163,15 @@ export class LocalQueue implements QueuePort {
           { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'visibleAt' }, ExpressionAttributeValues: { ':v': m.visibleAt } },
         );
       } catch (e) {
-        if (e instanceof AppError) continue;
+        if (e instanceof AppError) return undefined;
         throw e;
       }
-      taken.push({ id: group ? `${group}/${m.id}` : m.id, body: m.body, receipt, receiveCount: m.receiveCount + 1 });
+      return { id: group ? `${group}/${m.id}` : m.id, body: m.body, receipt, receiveCount: m.receiveCount + 1 };
+    };
+    // the oldest first, claimed together; those another receive took are made up from the next
+    while (taken.length < max && waiting.length > 0) {
+      const got = await Promise.all(waiting.splice(0, max - taken.length).map(claim));
+      taken.push(...got.filter((r): r is Received => r !== undefined));
     }
     return taken;
   }
@@ -292,7 +315,10 @@ export class LocalQueue implements QueuePort {
 /**
  * Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. Up to
  * `concurrency` messages are in hand at once, each handed over as soon as a slot frees (as Lambda's concurrent
- * invocations take them), so one long message never holds up the ones received with it.
+ * invocations take them), so one long message never holds up the ones received with it. One group (an
+ * organization's channel) holds at most half the slots: its batches may each wait seconds on the channel's rate,
+ * and another group's messages are taken into the other half at once (ungrouped messages, such as jobs, may take
+ * them all).
  */
 export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: QueueWorker; log: Logger; pollMs?: number; visibilitySeconds?: number; concurrency?: number }) {
   const { queue, name, worker, log } = opts;
@@ -300,6 +326,8 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
   let stopped = false;
   let receiving = false;
   let inFlight = 0;
+  const held = new Map<string, number>();
+  const hand: InHand = { held, perGroup: Math.ceil(concurrency / 2) };
   let timer: NodeJS.Timeout | undefined;
   /** a send arrived since the current receive began (its query may have missed it) */
   let woken = false;
@@ -335,14 +363,18 @@ export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: 
     woken = false;
     let got = 0;
     try {
-      const messages = await queue.receive(name, concurrency - inFlight, opts.visibilitySeconds ?? 60);
+      const messages = await queue.receive(name, concurrency - inFlight, opts.visibilitySeconds ?? 60, hand);
       got = messages.length;
       for (const m of messages) {
+        const { group } = splitId(m.id);
         inFlight++;
+        held.set(group, (held.get(group) ?? 0) + 1);
         handle(m)
           .catch((e: unknown) => log.error('queue loop failed', { queue: name, error: e instanceof Error ? e.message : String(e) }))
           .finally(() => {
             inFlight--;
+            held.set(group, held.get(group)! - 1);
+            if (held.get(group) === 0) held.delete(group);
             schedule(0);
           });
       }

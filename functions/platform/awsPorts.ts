@@ -46,7 +46,7 @@ export function awsDeliveryPorts(region: string): DeliveryPorts {
     }),
   );
   return {
-    queue: { send: async (q, body) => (await queue()).send(q, body) },
+    queue: { send: async (q, body, opts) => (await queue()).send(q, body, opts) },
     scheduler: {
       at: async (name, time, target) => (await scheduler()).at(name, time, target),
       every: async (name, minutes, target) => (await scheduler()).every(name, minutes, target),

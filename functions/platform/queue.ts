@@ -7,8 +7,9 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 
 export interface SendOptions {
   /**
-   * the fairness group (an organization): receives interleave the groups, so one group's backlog never holds up
-   * another's messages (SQS fair queues' message group id on AWS; lanes in the local queue)
+   * the fairness group (an organization and channel: functions/delivery/lanes.ts): receives interleave the
+   * groups, so one group's backlog never holds up another's messages (SQS fair queues' message group id on AWS;
+   * lanes in the local queue)
    */
   group?: string;
 }

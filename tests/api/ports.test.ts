@@ -104,6 +104,31 @@ describe('local queue', () => {
     expect((await q.receive(name, 10, 30)).map((m) => m.id)).toEqual([again]);
   });
 
+  it('takes first from the lanes its consumer holds fewest of, and no lane past the consumer’s cap', async () => {
+    const q = herald.queue;
+    const name = `q-${randomUUID()}`;
+    for (let i = 0; i < 10; i++) {
+      await q.send(name, { lane: 'mail', i }, { group: '7#EMAIL' });
+      clock.advance(1);
+    }
+    const sms = await q.send(name, { lane: 'sms' }, { group: '7#SMS' });
+    // the consumer holds four of the mail lane: whichever lane's turn it is, the SMS comes first
+    for (let turn = 0; turn < 3; turn++) {
+      const [first] = await q.receive(name, 1, 30, { held: new Map([['7#EMAIL', 4]]), perGroup: 5 });
+      expect(first!.id).toBe(sms);
+      clock.advance(31_000); // visible again for the next turn
+    }
+    // five at most in hand of one group: one more of the mail lane, though five were asked for and ten wait
+    const more = await q.receive(name, 5, 30, {
+      held: new Map([
+        ['7#EMAIL', 4],
+        ['7#SMS', 5],
+      ]),
+      perGroup: 5,
+    });
+    expect(more.map((m) => m.body)).toEqual([{ lane: 'mail', i: 0 }]);
+  });
+
   it('moves a message that keeps failing to the dead-letter queue after five receives', async () => {
     const q = herald.queue;
     const name = `q-${randomUUID()}`;

@@ -62,7 +62,7 @@ export async function seedAudience(herald: LocalHerald, orgId: number, tag: stri
   const store = new Store(herald.rt);
   const now = herald.rt.clock.now();
   const accounts = Array.from({ length: n }, (_, i) => testAccount(orgId, `${tag}-${i}`, now, { emails: [`${tag}-${i}@example.com`], country: 'JP', emailConsent: true }));
-  await Promise.all(accounts.map((a) => store.put('account', a)));
+  await store.putMany('account', accounts);
   const segmentId = await testSegment(store, orgId, `All ${tag}`, { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] }, now);
   return { segmentId, emails: accounts.map((a) => a.emails[0]!) };
 }

@@ -567,7 +567,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const run = { planKey: planKeyOf(ctx.tenant.orgId, id), runId, orgId: ctx.tenant.orgId, planId: id, status: 'RUNNING' as const, dueAt: now, startedAt: now };
     // the state and the new run in one transaction: two resends at once make one run
     const view = await act(ctx, id, version, 'resend', { with: [ctx.tenant.keyed('planRun').putNew(id, run, '730005')], staleCode: '730005' });
-    await startRun(ctx.rt.ports, { orgId: ctx.tenant.orgId, planId: id, runId });
+    await startRun(ctx.rt.ports, { orgId: ctx.tenant.orgId, planId: id, runId }, plan.channel);
     return view;
   },
 
