@@ -36,7 +36,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
 import { addressKeyOf, type CounterOs, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
 import type { TenantStore, TransactItem } from '../store/store';
@@ -282,30 +282,17 @@ export class Ledger extends RunCounters {
     return outcome === 'done';
   }
 
-  /** Claims of a run not completed yet (claimed before `olderThan` when given), from the sparse open-claims index. */
+  /**
+   * Claims of a run not completed yet (claimed before `olderThan` when given), from the sparse open-claims index:
+   * only claims of waves in flight or left by dead workers are there, so each shard's are read whole.
+   */
   async openClaims(run: Run, olderThan?: number): Promise<SentRecord[]> {
-    const shards = await Promise.all(Array.from({ length: DELIVERY_SHARDS }, (_, shard) => this.openClaimsOf(runShardKey(run.orgId, run.planId, run.runId, shard), olderThan)));
-    return shards.flat();
-  }
-
-  private async openClaimsOf(runShard: string, olderThan?: number): Promise<SentRecord[]> {
-    const all: SentRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.store.rt.aws.doc.send(
-        new QueryCommand({
-          TableName: this.store.table('sentRecord'),
-          IndexName: 'openClaims',
-          KeyConditionExpression: olderThan === undefined ? '#p = :p' : '#p = :p AND #ca < :old',
-          ExpressionAttributeNames: { '#p': 'openClaim', ...(olderThan === undefined ? {} : { '#ca': 'claimedAt' }) },
-          ExpressionAttributeValues: { ':p': runShard, ...(olderThan === undefined ? {} : { ':old': olderThan }) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      all.push(...((out.Items ?? []) as SentRecord[]));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return all;
+    const shards = await Promise.all(
+      Array.from({ length: DELIVERY_SHARDS }, (_, shard) =>
+        this.store.queryAll('sentRecord', { name: 'openClaim', value: runShardKey(run.orgId, run.planId, run.runId, shard) }, 'openClaims'),
+      ),
+    );
+    return shards.flat().filter((claim) => olderThan === undefined || claim.claimedAt < olderThan);
   }
 
   /** Crash recovery of a run: claims held since before `olderThan` (longer than a worker lives) become UNCERTAIN. */

@@ -213,7 +213,12 @@ export class LocalQueue implements QueuePort {
   }
 
   /** The oldest visible messages of a lane, a page at a time: a long queue is never read whole to take a few. */
-  private async visibleMessages(lane: string, now: number, wanted: number): Promise<QueueMessage[]> {
+  private visibleMessages(lane: string, now: number, wanted: number): Promise<QueueMessage[]> {
+    return this.messagesOf(lane, '#v <= :now', now, wanted);
+  }
+
+  /** A lane's messages whose `visibleAt` passes `filter` against `now`, a page of 100 at a time, until `wanted` are found. */
+  private async messagesOf(lane: string, filter: string, now: number, wanted = Infinity): Promise<QueueMessage[]> {
     const found: QueueMessage[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -221,7 +226,7 @@ export class LocalQueue implements QueuePort {
         new QueryCommand({
           TableName: this.store.table('queueMessage'),
           KeyConditionExpression: '#q = :q',
-          FilterExpression: '#v <= :now',
+          FilterExpression: filter,
           ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
           ExpressionAttributeValues: { ':q': lane, ':now': now },
           Limit: 100,
@@ -244,33 +249,19 @@ export class LocalQueue implements QueuePort {
     const now = this.clock.now();
     let count = 0;
     for (const group of await this.lanes(queue)) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await this.store.rt.aws.doc.send(
-          new QueryCommand({
-            TableName: this.store.table('queueMessage'),
-            KeyConditionExpression: '#q = :q',
-            FilterExpression: '#v > :now',
-            ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
-            ExpressionAttributeValues: { ':q': laneOf(queue, group), ':now': now },
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const m of (out.Items ?? []) as QueueMessage[]) {
-          try {
-            await this.store.update(
-              'queueMessage',
-              { queue: m.queue, id: m.id },
-              { visibleAt: now },
-              { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'visibleAt' }, ExpressionAttributeValues: { ':v': m.visibleAt } },
-            );
-            count += 1;
-          } catch (e) {
-            if (!(e instanceof AppError)) throw e; // taken or acknowledged meanwhile
-          }
+      for (const m of await this.messagesOf(laneOf(queue, group), '#v > :now', now)) {
+        try {
+          await this.store.update(
+            'queueMessage',
+            { queue: m.queue, id: m.id },
+            { visibleAt: now },
+            { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'visibleAt' }, ExpressionAttributeValues: { ':v': m.visibleAt } },
+          );
+          count += 1;
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e; // taken or acknowledged meanwhile
         }
-        start = out.LastEvaluatedKey;
-      } while (start);
+      }
     }
     return count;
   }
