@@ -12,6 +12,7 @@ import type { BootOptions, LocalHerald } from '../../functions/local/boot';
 import { CATALOGUE, type SignIn } from '../../shared/services';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { ADMIN_PASSWORD, ApiClient, heraldServing, startHerald } from '../support/herald';
+import { shiftMs, shiftPageClock } from '../support/testDate';
 
 export { ADMIN_PASSWORD };
 
@@ -62,10 +63,21 @@ export async function sharedBrowser(): Promise<Browser> {
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(CHROMIUM_MISSING);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const offset = shiftMs();
+  if (offset) {
+    // under HERALD_TEST_START every page runs on the test process's shifted clock, whoever opens its context
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      await context.addInitScript(shiftPageClock, offset);
+      return context;
+    };
+  }
+  return browser;
 }
 
 /** Violations seen by any page of the running test, checked and cleared after each test. */

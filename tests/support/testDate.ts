@@ -30,3 +30,25 @@ if (start && !shifted[SHIFTED]) {
   globalThis.Date = ShiftedDate as DateConstructor;
   shifted[SHIFTED] = true;
 }
+
+/** How far this process's clock is shifted (0 when HERALD_TEST_START is not set). */
+export const shiftMs = (): number => (shifted[SHIFTED] ? Date.now() - realNow() : 0);
+
+/**
+ * Runs in every page of a browser context before its own code, so the portal's clock agrees with the server's it
+ * talks to (token expiry, "today" in date pickers and charts). The same shift as above; a no-op at 0.
+ */
+export function shiftPageClock(offset: number): void {
+  if (!offset) return;
+  const RealDate = Date;
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as [number]));
+    }
+    static override now(): number {
+      return RealDate.now() + offset;
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor;
+}

@@ -15,8 +15,12 @@ export type { Session } from './sessionTypes';
 const KEY = 'herald.auth';
 /** After a page load, how long a refresh waits for other tabs to answer the query for newer tokens. */
 const STARTUP_QUERY_MS = 200;
-/** How long a tab opened without a session waits for an open tab to hand it theirs. */
-const HELLO_MS = 300;
+/**
+ * How long a tab opened without a session waits for an open tab to hand it theirs. An open tab busy rendering a
+ * heavy screen answers late (300 ms was missed on a loaded machine and sent a signed-in user to the sign-in page);
+ * a browser with no open tab waits this long before its sign-in page.
+ */
+const HELLO_MS = 1_000;
 /** The longest wait for this tab's own flush marker to come back through the channel. */
 const FLUSH_TIMEOUT_MS = 500;
 
