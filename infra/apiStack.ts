@@ -40,7 +40,7 @@ import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../functions/platfor
 import { PATHS } from '../shared/paths';
 import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../shared/sdk/contract';
 import type { HeraldConfig } from './config';
-import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, packagesBesideCopyCommands } from './lambdaBundling';
+import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, letterFontCopyCommands, packagesBesideCopyCommands } from './lambdaBundling';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -123,12 +123,6 @@ function argon2CopyCommands(outputDir: string): string[] {
 
 /** The job worker's time limit: a data export of up to 100,000 accounts fits well inside it. */
 export const JOB_WORKER_TIMEOUT_S = 300;
-
-/** The letter font (functions/channels/letterPdf.ts) beside the bundle: esbuild does not follow a file read. */
-function letterFontCopyCommands(outputDir: string): string[] {
-  const font = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-  return [`mkdir -p "${join(outputDir, 'fonts')}"`, `cp "${font}" "${join(outputDir, 'fonts')}/"`];
-}
 
 /** How every Herald Lambda is bundled (infra/lambdaBundling.ts): ESM for Node 22, the AWS SDK bundled, argon2's binary copied. */
 function bundledFunction(entry: string): Pick<NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'bundling'> {

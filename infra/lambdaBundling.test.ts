@@ -5,14 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LetterLayout } from '../shared/content';
-import { LAMBDA_BUNDLING, packagesBesideCopyCommands, ROUTER_BUNDLE_BUDGET_BYTES } from './lambdaBundling';
+import { LAMBDA_BUNDLING, letterFontCopyCommands, packagesBesideCopyCommands, ROUTER_BUNDLE_BUDGET_BYTES } from './lambdaBundling';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -54,30 +53,24 @@ describe('a Lambda folder with the packages beside its bundle', () => {
   const dir = mkdtempSync(join(tmpdir(), 'herald-lambda-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('draws a letter from the bundle, pdf-lib and fontkit loaded from the copied node_modules', async () => {
+  it('draws a letter from the bundle, pdf-lib, fontkit and subset-font loaded from the copied node_modules, the fonts from beside it', async () => {
     await build({ ...bundling, entryPoints: [join(ROOT, 'functions/channels/letterPdf.ts')], outfile: join(dir, 'index.mjs') });
     // the commands CDK runs after bundling
-    for (const command of packagesBesideCopyCommands(dir)) execFileSync('bash', ['-c', command]);
+    for (const command of [...packagesBesideCopyCommands(dir), ...letterFontCopyCommands(dir)]) execFileSync('bash', ['-c', command]);
     const letterPdf = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as typeof import('../functions/channels/letterPdf');
-    const saved = process.env.HERALD_LETTER_FONT;
-    // the stack copies the font beside the bundle too (apiStack.ts); here it is named
-    process.env.HERALD_LETTER_FONT = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-    try {
-      const letter: LetterLayout = {
-        sender: ['Acme 株式会社'],
-        recipient: ['山田 太郎 様', '4-5-6 Minato, Tokyo'],
-        date: '2026-11-25',
-        subject: 'ご案内',
-        paragraphs: ['The quick brown fox.'],
-        closing: ['敬具'],
-      };
-      const { pdf, pages } = await letterPdf.drawLetters([letter], 'beside');
-      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
-      expect(pages).toBe(1);
-    } finally {
-      if (saved === undefined) delete process.env.HERALD_LETTER_FONT;
-      else process.env.HERALD_LETTER_FONT = saved;
-    }
+    expect(letterPdf.letterFontPath('jp')).toBe(join(dir, 'fonts', 'NotoSansJP_400Regular.ttf'));
+    const letter: LetterLayout = {
+      sender: ['Acme 株式会社'],
+      recipient: ['山田 太郎 様', '4-5-6 Minato, Tokyo'],
+      date: '2026-11-25',
+      subject: 'ご案内',
+      paragraphs: ['The quick brown fox.'],
+      closing: ['敬具'],
+      language: 'ja',
+    };
+    const { pdf, pages } = await letterPdf.drawLetters([letter], 'beside');
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(pages).toBe(1);
   });
 
   it('loads the Pinpoint SDK and re2js from the copied node_modules (after the copy above)', async () => {

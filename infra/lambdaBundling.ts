@@ -8,11 +8,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LETTER_FONTS, type LetterFont, letterFontPath } from '../functions/channels/letterPdf';
 
 /**
  * Packages that stay out of the bundle and are copied beside it (`node_modules/`), because only a few requests
- * use them and they load by `import()` at that point: pdf-lib and fontkit (letters, functions/channels/letterPdf.ts)
- * are 1.5 MB of the router's 3.5 MB; re2js (cloud sources' column patterns)
+ * use them and they load by `import()` at that point: pdf-lib, fontkit and subset-font (HarfBuzz in WebAssembly; letters,
+ * functions/channels/letterPdf.ts) are 1.5 MB of the router's 3.5 MB; re2js (cloud sources' column patterns)
  * 147 KB, the Pinpoint SDK (push channels; functions/platform/aws.ts) 69 KB, docx (the Word report), the Bedrock
  * runtime SDK (the AI composer, functions/platform/ai.ts), Powertools' logger (24 KB; loaded once per cold start
  * by functions/platform/powertoolsLog.ts), its metrics (16 KB) and tracer (127 KB with the X-Ray SDK; both loaded
@@ -36,6 +37,7 @@ export const LAMBDA_PACKAGES_BESIDE = [
   '@aws-lambda-powertools/tracer',
   '@aws-sdk/nested-clients',
   'libphonenumber-js',
+  'subset-font',
   '@aws-sdk/credential-provider-ini',
   '@aws-sdk/credential-provider-sso',
   '@aws-sdk/credential-provider-process',
@@ -97,6 +99,12 @@ export function packagesBesideCopyCommands(outputDir: string): string[] {
     const target = join(outputDir, 'node_modules', under);
     return [`mkdir -p "${dirname(target)}"`, `cp -R "${dir}" "${target}"`];
   });
+}
+
+/** The letter fonts (functions/channels/letterPdf.ts) beside the bundle: esbuild does not follow a file read. */
+export function letterFontCopyCommands(outputDir: string): string[] {
+  const fonts = (Object.keys(LETTER_FONTS) as LetterFont[]).map((font) => letterFontPath(font));
+  return [`mkdir -p "${join(outputDir, 'fonts')}"`, ...fonts.map((font) => `cp "${font}" "${join(outputDir, 'fonts')}/"`)];
 }
 
 /**

@@ -1,34 +1,73 @@
 /**
  * Letters to PDF (direct mail, spec 001 3.1): an A4 page per letter with the sender's details at the top, the
  * recipient's address where a window envelope shows it (DIN 5008 position), the date, the subject, the body and
- * the closing, drawn from the same layout the portal previews (shared/content/letter.ts). One embedded font,
- * Noto Sans SC, covers Latin, Chinese and Japanese (kana included); it is subset into each file, so a letter
- * stays small. Characters it lacks (emoji) print as "?" instead of failing.
+ * the closing, drawn from the same layout the portal previews (shared/content/letter.ts).
+ *
+ * Fonts: Japanese letters are set in Noto Sans JP, Chinese ones in Noto Sans SC or TC (traditional script), since
+ * a kanji drawn in the Chinese shape is a misprint to a Japanese reader and a print vendor refuses it; each also
+ * covers Latin. Each file carries a subset of its font with only the characters it draws, cut by HarfBuzz
+ * (subset-font). pdf-lib's own subsetting (fontkit) wrote short glyph offsets (offset / 2) over the Noto fonts'
+ * unpadded glyph data, half of whose glyphs have an odd length, so from the first such glyph on every glyph was read
+ * from the wrong place: PDFium and poppler drew most of them blank. Characters a font lacks (emoji) print as "?" instead of failing.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PDFFont } from 'pdf-lib';
 import type { LetterLayout } from '../../shared/content';
 
-const FONT_FILE = 'NotoSansSC_400Regular.ttf';
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = { left: 70.87, right: 56.69, top: 56.69, bottom: 56.69 } as const;
 const SIZE = { sender: 9, body: 11, subject: 13 } as const;
 const LEADING = 1.45;
 
-let fontBytes: Buffer | undefined;
-/** the font as fontkit parsed it: parsing the CJK font is most of a letter's cost, so it is done once per thread */
-let parsedFont: Promise<unknown> | undefined;
-let characterSet: Set<number> | undefined;
+/** The letter fonts by script, each a file of its package (copied beside the Lambda bundle, infra/apiStack.ts). */
+export const LETTER_FONTS = {
+  jp: { package: '@expo-google-fonts/noto-sans-jp', file: 'NotoSansJP_400Regular.ttf' },
+  sc: { package: '@expo-google-fonts/noto-sans-sc', file: 'NotoSansSC_400Regular.ttf' },
+  tc: { package: '@expo-google-fonts/noto-sans-tc', file: 'NotoSansTC_400Regular.ttf' },
+} as const;
+export type LetterFont = keyof typeof LETTER_FONTS;
 
-/** The font: beside the bundle on Lambda (copied there at bundling, infra/apiStack.ts), else from the package. */
-export function letterFontPath(): string {
-  if (process.env.HERALD_LETTER_FONT) return process.env.HERALD_LETTER_FONT;
-  const beside = join(dirname(fileURLToPath(import.meta.url)), 'fonts', FONT_FILE);
-  if (existsSync(beside)) return beside;
-  return createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans-sc/400Regular/${FONT_FILE}`);
+const KANA = /[\u3040-\u30FF\u31F0-\u31FF\uFF66-\uFF9F]/u;
+
+/**
+ * The font a letter is set in: by its language (ja; zh in traditional script: TW, HK, MO, Hant; other zh), and a
+ * letter in another language by its text (kana means Japanese; else the simplified cut, which covers Latin too).
+ */
+export function letterFontFor(letter: LetterLayout): LetterFont {
+  const tag = (letter.language ?? '').toLowerCase();
+  if (/^ja\b/.test(tag)) return 'jp';
+  if (/^zh\b/.test(tag)) return /\b(hant|tw|hk|mo)\b/.test(tag) ? 'tc' : 'sc';
+  return KANA.test(textOf(letter)) ? 'jp' : 'sc';
 }
+
+/** A font file: beside the bundle on Lambda, else from its package. */
+export function letterFontPath(font: LetterFont): string {
+  const { package: name, file } = LETTER_FONTS[font];
+  const beside = join(dirname(fileURLToPath(import.meta.url)), 'fonts', file);
+  if (existsSync(beside)) return beside;
+  return createRequire(import.meta.url).resolve(`${name}/400Regular/${file}`);
+}
+
+/** Each font's bytes and its character set (tens of thousands of code points), read once per thread. */
+const loaded = new Map<LetterFont, Promise<{ bytes: Buffer; known: Set<number> }>>();
+function loadFont(font: LetterFont, fontkit: { create(data: Uint8Array): unknown }) {
+  let entry = loaded.get(font);
+  if (!entry) {
+    entry = Promise.resolve().then(() => {
+      const bytes = readFileSync(letterFontPath(font));
+      // fontkit reads only the character map for this
+      const known = new Set((fontkit.create(bytes) as { characterSet: number[] }).characterSet);
+      return { bytes, known };
+    });
+    loaded.set(font, entry);
+  }
+  return entry;
+}
+
+const textOf = (letter: LetterLayout) => [...letter.sender, ...letter.recipient, letter.date, letter.subject, ...letter.paragraphs, ...letter.closing].join('\n');
 
 const WIDE = '\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\u303F\uAC00-\uD7AF';
 /** a wide (CJK) character, a run of other non-space characters, or a run of spaces: the places a line may break */
@@ -80,24 +119,38 @@ export async function drawLettersPdf(letters: readonly LetterLayout[], title = '
 
 /** The letters as one PDF and its page count. */
 export async function drawLetters(letters: readonly LetterLayout[], title = 'Letter'): Promise<{ pdf: Uint8Array; pages: number }> {
-  const [{ PDFDocument, rgb }, fontkitModule] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
-  const fontkit = ((fontkitModule as unknown as { default?: unknown }).default ?? fontkitModule) as { create(data: Uint8Array): Promise<unknown> };
+  const [{ PDFDocument, rgb }, fontkitModule, { default: subsetFont }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), import('subset-font')]);
+  const fontkit = ((fontkitModule as unknown as { default?: unknown }).default ?? fontkitModule) as { create(data: Uint8Array): unknown };
   const doc = await PDFDocument.create();
-  // pdf-lib asks fontkit to parse the font for every document; the letter font is always the same bytes
-  const once = { create: (data: Uint8Array) => (data === fontBytes ? (parsedFont ??= Promise.resolve(fontkit.create(data))) : fontkit.create(data)) };
-  doc.registerFontkit(once as unknown as Parameters<typeof doc.registerFontkit>[0]);
+  doc.registerFontkit(fontkit as unknown as Parameters<typeof doc.registerFontkit>[0]);
   doc.setTitle(title);
   doc.setProducer('Herald');
-  fontBytes ??= readFileSync(letterFontPath());
-  const font = await doc.embedFont(fontBytes, { subset: true });
-  // the same font every time: its character set (tens of thousands of code points) is read once per thread
-  const known = (characterSet ??= new Set(font.getCharacterSet()));
-  const printable = (text: string) => Array.from(text, (ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+
+  // each font the letters need, cut to the characters they draw (and "?", which stands for the ones it lacks)
+  const fontOf = letters.map(letterFontFor);
+  const embedded = new Map<LetterFont, { font: PDFFont; printable: (text: string) => string }>();
+  for (const name of new Set(fontOf)) {
+    const { bytes, known } = await loadFont(name, fontkit);
+    const printable = (text: string) => Array.from(text, (ch) => (known.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+    const used = new Set(
+      printable(
+        letters
+          .filter((_, i) => fontOf[i] === name)
+          .map(textOf)
+          .join(''),
+      ),
+    );
+    // kerning only: a glyph another feature swaps in (the "fi" ligature, the digits of Latin text) maps back to no
+    // character, so copying or extracting the text lost it
+    const subset = await subsetFont(bytes, `${[...used].join('')}? `, { targetFormat: 'truetype', keepFeatures: ['kern'] });
+    embedded.set(name, { font: await doc.embedFont(subset, { subset: false }), printable });
+  }
   const maxWidth = A4.width - MARGIN.left - MARGIN.right;
   const grey = rgb(0.35, 0.35, 0.35);
   const black = rgb(0.1, 0.1, 0.1);
 
-  for (const letter of letters) {
+  for (const [i, letter] of letters.entries()) {
+    const { font, printable } = embedded.get(fontOf[i]!)!;
     let page = doc.addPage([A4.width, A4.height]);
     let y = A4.height - MARGIN.top;
     const draw = (text: string, size: number, color = black, x: number = MARGIN.left) => {

@@ -39,6 +39,8 @@ export interface LetterLayout {
   subject: string;
   paragraphs: string[];
   closing: string[];
+  /** the language the letter is written in (a BCP 47 tag): it picks the font's script (functions/channels/letterPdf.ts) */
+  language?: string;
 }
 
 const lines = (text: string) =>
@@ -66,5 +68,6 @@ export function layoutLetter(content: LetterContent, sender: LetterSender | null
       .map((p) => p.trim())
       .filter((p) => p !== ''),
     closing: [...lines(personal(content.closing)), ...(sender ? [sender.name, sender.fullName].filter((v, i, all) => v && all.indexOf(v) === i) : [])],
+    language,
   };
 }
