@@ -9,20 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootLocal } from '../functions/local/boot';
+import { counterItems, ORG_DAY_SHARDS } from '../functions/store/counterItems';
 import { Store } from '../functions/store/store';
 import { CHANNELS } from '../shared/delivery';
-import {
-  DAILY_IN_MONTH,
-  DASHBOARD_GROUP_MAX_PLANS,
-  DEVICE_PLATFORMS,
-  ORG_DAY_SHARDS,
-  orgDayField,
-  orgDaySlot,
-  orgMonthRest,
-  orgMonthSlot,
-  orgYearRest,
-  SHARE_FIELDS,
-} from '../shared/entities';
+import { DAILY_IN_MONTH, DASHBOARD_GROUP_MAX_PLANS, DEVICE_PLATFORMS, orgDayField, SHARE_FIELDS } from '../shared/entities';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -37,6 +27,9 @@ const SHARES = { opens: 0.22, clicks: 0.06, failed: 0.02, skipped: 0.03, unsubsc
 const dataDir = mkdtempSync(join(tmpdir(), 'herald-report-'));
 const herald = await bootLocal({ dataDir, persistent: false, logLevel: 'silent', config: { adminPassword: 'Bench@1234', tablePrefix: 'bench-' } });
 const store = new Store(herald.rt);
+/** organization 1's day and month items, keyed as the ledger writes them */
+const counters = store.forOrg(1).keyed('deliveryCounter');
+const { orgDay, orgMonth } = counterItems;
 await herald.delivery.stop();
 
 let dbCalls = 0;
@@ -64,17 +57,17 @@ const perItem = split(EVENTS, DAYS * ORG_DAY_SHARDS);
 for (let d = 0; d < DAYS; d++) {
   const day = isoDay(now - d * DAY_MS);
   const [month, year] = [day.slice(0, 7), day.slice(0, 4)];
-  const runKey = `1#${orgMonthRest(month)}`;
+  const runKey = counters.partition(orgDay.rest(month));
   for (let s = 0; s < ORG_DAY_SHARDS; s++) {
     const events = perItem[d * ORG_DAY_SHARDS + s]!;
     const fields: Record<string, number> = Object.fromEntries(Object.entries(SHARES).map(([f, share]) => [f, Math.floor(events * share)]));
     fields.sent = events - Object.values(fields).reduce((a, b) => a + b, 0);
-    const counts: Record<string, unknown> = { runKey, slot: orgDaySlot('counts', day, s) };
-    const hours: Record<string, unknown> = { runKey, slot: orgDaySlot('hours', day, s) };
-    const shares: Record<string, unknown> = { runKey, slot: orgDaySlot('plans', day, s) };
-    const monthKey = { runKey: `1#${orgYearRest(year)}` };
-    const monthCounts = months.get(`M${month}${s}`) ?? { ...monthKey, slot: orgMonthSlot('counts', month, s) };
-    const monthShares = months.get(`N${month}${s}`) ?? { ...monthKey, slot: orgMonthSlot('plans', month, s) };
+    const counts: Record<string, unknown> = { runKey, slot: orgDay.slot('counts', day, s) };
+    const hours: Record<string, unknown> = { runKey, slot: orgDay.slot('hours', day, s) };
+    const shares: Record<string, unknown> = { runKey, slot: orgDay.slot('plans', day, s) };
+    const monthKey = { runKey: counters.partition(orgMonth.rest(year)) };
+    const monthCounts = months.get(`M${month}${s}`) ?? { ...monthKey, slot: orgMonth.slot('counts', month, s) };
+    const monthShares = months.get(`N${month}${s}`) ?? { ...monthKey, slot: orgMonth.slot('plans', month, s) };
     months.set(`M${month}${s}`, monthCounts);
     months.set(`N${month}${s}`, monthShares);
     for (const [f, n] of Object.entries(fields)) {

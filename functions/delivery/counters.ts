@@ -5,8 +5,9 @@
  * counters always equal the records; reading a run's totals is one query, whatever the audience's size.
  */
 import type { Channel, SendFailureReason } from '../../shared/delivery';
-import { type CounterOs, DAILY_IN_MONTH, ORG_DAY_SHARDS, orgDayField, orgDaySlot, orgMonthRest, orgMonthSlot, orgYearRest, SHARE_FIELDS, shardOf } from '../../shared/entities';
+import { type CounterOs, DAILY_IN_MONTH, orgDayField, SHARE_FIELDS, shardOf } from '../../shared/entities';
 import type { Clock } from '../platform/runtime';
+import { counterItems, ORG_DAY_SHARDS } from '../store/counterItems';
 import type { Store, TransactItem } from '../store/store';
 
 export type Counter =
@@ -42,6 +43,7 @@ export interface RunTotals {
   reasons: Record<ReasonCounter, Partial<Record<SendFailureReason, number>>>;
 }
 
+/** A run's name in a worker's memory (grouping its writes, the runs it has seen read whole); its items are keyed by counterItems. */
 export const runKeyOf = (k: { orgId: number; planId: string; runId: string }) => `${k.orgId}#${k.planId}#${k.runId}`;
 /**
  * The run an event trigger's sends are counted under, whatever their limiter window (`t<start>`, `te<event>`: the
@@ -86,11 +88,13 @@ export class RunCounters {
       }
     }
     for (const [name, n] of Object.entries(reasons)) plus(name, n);
-    return { Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: runKeyOf(counterRunOf(run)), slot: String(slot) }, ...addExpression(adds) } };
+    const { runCounters } = counterItems;
+    const key = this.counters(run.orgId).key(runCounters.rest(counterRunOf(run)), runCounters.slot(slot));
+    return this.store.updateItem('deliveryCounter', key, { add: Object.fromEntries(adds) });
   }
 
   /**
-   * The organization's items of an event of a known channel (shared/entities/delivery.ts orgMonthRest): the day's
+   * The organization's items of an event of a known channel (counterItems `orgDay`, `orgMonth`): the day's
    * counts, hour and shares, and the month's counts (with the day's trend counts) and shares. None when nothing
    * in `parts` is a recipient's event.
    */
@@ -116,15 +120,17 @@ export class RunCounters {
     }
     if (counts.size === 0) return [];
     const s = shard % ORG_DAY_SHARDS;
-    const item = (runKey: string, slot: string, adds: ReadonlyMap<string, number>): TransactItem[] =>
+    const { orgDay, orgMonth } = counterItems;
+    const counters = this.counters(k.orgId);
+    const item = (rest: string, slot: string, adds: ReadonlyMap<string, number>): TransactItem[] =>
       // an event no message share counts (an answer, an unsubscribe) adds to no share item
-      adds.size ? [{ Update: { TableName: this.store.table('deliveryCounter'), Key: { runKey: `${k.orgId}#${runKey}`, slot }, ...addExpression(adds) } }] : [];
+      adds.size ? [this.store.updateItem('deliveryCounter', counters.key(rest, slot), { add: Object.fromEntries(adds) })] : [];
     return [
-      ...item(orgMonthRest(month), orgDaySlot('counts', day, s), counts),
-      ...item(orgMonthRest(month), orgDaySlot('hours', day, s), hours),
-      ...item(orgMonthRest(month), orgDaySlot('plans', day, s), shares),
-      ...item(orgYearRest(year), orgMonthSlot('counts', month, s), new Map([...counts, ...daily])),
-      ...item(orgYearRest(year), orgMonthSlot('plans', month, s), shares),
+      ...item(orgDay.rest(month), orgDay.slot('counts', day, s), counts),
+      ...item(orgDay.rest(month), orgDay.slot('hours', day, s), hours),
+      ...item(orgDay.rest(month), orgDay.slot('plans', day, s), shares),
+      ...item(orgMonth.rest(year), orgMonth.slot('counts', month, s), new Map([...counts, ...daily])),
+      ...item(orgMonth.rest(year), orgMonth.slot('plans', month, s), shares),
     ];
   }
 
@@ -143,7 +149,12 @@ export class RunCounters {
 
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */
   async totals(run: { orgId: number; planId: string; runId: string }): Promise<RunTotals> {
-    return sumCounters(await this.store.queryAll('deliveryCounter', { name: 'runKey', value: runKeyOf(run) }));
+    return sumCounters(await this.counters(run.orgId).list(counterItems.runCounters.rest(run)));
+  }
+
+  /** The counter table of the run's organization: the keys of counterItems' kinds, under its id. */
+  protected counters(orgId: number) {
+    return this.store.forOrg(orgId).keyed('deliveryCounter');
   }
 }
 
@@ -207,16 +218,4 @@ export function completionAdds(completions: readonly { key: { os?: CounterOs }; 
     if (outcome.status === 'FAILED') reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] = (reasons[`failed:${outcome.reason ?? 'UNEXPECTED'}`] ?? 0) + 1;
   }
   return { parts: [...byOs].map(([os, add]): OsAdd => ({ ...(os ? { os } : {}), add })), reasons };
-}
-
-/** An ADD of every name in `adds` (attribute names are data here: each goes through a placeholder). */
-function addExpression(adds: ReadonlyMap<string, number>) {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const parts = [...adds].map(([name, n], i) => {
-    names[`#a${i}`] = name;
-    values[`:a${i}`] = n;
-    return `#a${i} :a${i}`;
-  });
-  return { UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }

@@ -20,9 +20,10 @@ import { bucketOf, dueAtOf, dueMinuteOf, type Journey, type JourneyStep, journey
 import type { Plan } from '../../shared/plan/plan';
 import { Accounts } from '../domain/accounts';
 import type { Clock, DeliveryPorts } from '../platform/runtime';
+import { counterItems } from '../store/counterItems';
 import type { Store, TenantStore, TransactItem } from '../store/store';
 import { laneOf } from './lanes';
-import { type Ledger, runKeyOf } from './ledger';
+import type { Ledger } from './ledger';
 import { DELIVERY_QUEUE, type DeliveryMessageOf, JOURNEY_BATCH, SEND_BATCH, type SendBatch } from './messages';
 import type { JourneyDoor, RunRef } from './pipeline';
 import { recipientsOf } from './recipients';
@@ -48,7 +49,6 @@ const CHUNK = 50;
 /** Recipients at a message step wait in its channel's lane; at a wait, a branch or a split, in the organization's. */
 const laneAt = (orgId: number, step: JourneyStep | undefined) => laneOf(orgId, step?.type === 'MESSAGE' ? step.channel : undefined);
 const stateRest = (planId: string, accountId: string) => `${planId}#${shardOf(accountId, JOURNEY_SHARDS)}`;
-const countersOf = (run: RunRef) => `${runKeyOf(run)}#journey`;
 const waitKeyOf = (run: RunRef, stepId: string, minute: number, shard: number) => `${run.orgId}#${run.planId}#${run.runId}#${stepId}#${minute}#${shard}`;
 /** One schedule per (plan, run, step, minute); EventBridge names are at most 64 characters. */
 export const journeyScheduleName = (run: RunRef, stepId: string, minute: number) =>
@@ -87,22 +87,12 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
   function counterItem(run: RunRef, add: Record<string, number>): TransactItem | undefined {
     const entries = Object.entries(add).filter(([, n]) => n > 0);
     if (entries.length === 0) return undefined;
-    const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
-    const parts = entries.map(([field, n], i) => {
-      names[`#c${i}`] = field;
-      values[`:c${i}`] = n;
-      return `#c${i} :c${i}`;
-    });
-    return {
-      Update: {
-        TableName: store.table('deliveryCounter'),
-        Key: { runKey: countersOf(run), slot: String(Math.floor(Math.random() * JOURNEY_SHARDS)) },
-        UpdateExpression: `ADD ${parts.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    };
+    const { journeyCounters } = counterItems;
+    const key = store
+      .forOrg(run.orgId)
+      .keyed('deliveryCounter')
+      .key(journeyCounters.rest(run), journeyCounters.slot(Math.floor(Math.random() * JOURNEY_SHARDS)));
+    return store.updateItem('deliveryCounter', key, { add: Object.fromEntries(entries) });
   }
 
   /**
@@ -275,7 +265,7 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
   }
 
   async function totals(run: RunRef): Promise<JourneyTotals> {
-    return sumJourneyCounters(await store.forOrg(run.orgId).keyed('deliveryCounter').list(`${run.planId}#${run.runId}#journey`));
+    return tenantJourney(store.forOrg(run.orgId)).totals(run);
   }
 
   return {
@@ -439,7 +429,7 @@ function sumJourneyCounters(items: readonly Record<string, unknown>[]): JourneyT
 export function tenantJourney(tenant: TenantStore) {
   return {
     async totals(run: { planId: string; runId: string }): Promise<JourneyTotals> {
-      return sumJourneyCounters(await tenant.keyed('deliveryCounter').list(`${run.planId}#${run.runId}#journey`));
+      return sumJourneyCounters(await tenant.keyed('deliveryCounter').list(counterItems.journeyCounters.rest(run)));
     },
   };
 }

@@ -39,6 +39,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
 import { addressKeyOf, type CounterOs, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
+import { counterItems } from '../store/counterItems';
 import type { TenantStore, TransactItem } from '../store/store';
 import { completionAdds, RunCounters, type RunTotals, runKeyOf, sumCounters } from './counters';
 
@@ -343,7 +344,7 @@ export function tenantLedger(tenant: TenantStore) {
   return {
     /** A run's totals, as `Ledger.totals`. */
     async totals(run: { planId: string; runId: string }): Promise<RunTotals> {
-      return sumCounters(await tenant.keyed('deliveryCounter').list(`${run.planId}#${run.runId}`));
+      return sumCounters(await tenant.keyed('deliveryCounter').list(counterItems.runCounters.rest(run)));
     },
     /** The sent record of one recipient of a run, if any. */
     record(k: Omit<LedgerKey, 'orgId'>): Promise<SentRecord | undefined> {

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { ACCOUNT_SHARDS, type Account, planKeyOf, type PlanRun } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import { journeyOf, messageSteps, stepRunId } from '../../shared/plan/journey';
@@ -19,9 +20,10 @@ import type { DeliveryPorts } from '../platform/runtime';
 import type { Clock } from '../platform/runtime';
 import type { Logger } from '../platform/logger';
 import { readShardPage, readZonePage } from '../domain/accounts';
+import { counterItems } from '../store/counterItems';
 import type { Store } from '../store/store';
 import { keptPastRedeliveries, type Ledger, runKeyOf } from './ledger';
-import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, SEND_BATCH } from './messages';
+import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, recipientSchema, SEND_BATCH } from './messages';
 import type { Channel } from '../../shared/delivery';
 import { laneOf } from './lanes';
 import { applyTransition, SYSTEM_ACTOR } from './planState';
@@ -77,16 +79,15 @@ export async function scheduleFire(ports: DeliveryPorts, plan: Plan, dueAt: numb
   else await ports.scheduler.at(planScheduleName(plan.orgId, plan.id), dueAt, { queue: DELIVERY_QUEUE, payload });
 }
 
-/** The key of the `index`th batch of a page (`<part>#<page>`) as the reading `reading` stored it. */
-const pageBatchKey = (run: RunRef, page: string, reading: string, index: number) => ({ runKey: `${runKeyOf(run)}#batches`, slot: `${page}#${reading}#${index}` });
+const { pageBatch, pageMarker } = counterItems;
 
 /** Stores a page's batches under the reading that made them, before its marker names the reading (see `audience`). */
 export async function storePageBatches(store: Store, run: RunRef, page: string, reading: string, batches: readonly Recipient[][], now: number): Promise<void> {
   const expiresAt = keptPastRedeliveries(now);
-  await store.putMany(
-    'deliveryCounter',
-    batches.map((recipients, i) => ({ ...pageBatchKey(run, page, reading, i), recipients, expiresAt })),
-  );
+  await store
+    .forOrg(run.orgId)
+    .keyed('deliveryCounter')
+    .putMany(batches.map((recipients, i) => ({ rest: pageBatch.rest(run), item: { slot: pageBatch.slot(page, reading, i), recipients, expiresAt } })));
 }
 
 /** One batch of a run's audience on the delivery queue, named by its place in the audience (`batch`). */
@@ -134,6 +135,8 @@ export function pipeline(deps: PipelineDeps) {
   /** A plan's runs, in its organization (the tenant store builds their keys). */
   const runsOf = (orgId: number) => store.forOrg(orgId).keyed('planRun');
   const getRun = (orgId: number, planId: string, runId: string) => runsOf(orgId).get(planId, runId);
+  /** The counter table in the run's organization (counterItems' kinds). */
+  const countersOf = (orgId: number) => store.forOrg(orgId).keyed('deliveryCounter');
 
   async function fire(m: DeliveryMessageOf<'fire'>): Promise<void> {
     const plan = await getPlan(m.orgId, m.planId);
@@ -180,35 +183,37 @@ export function pipeline(deps: PipelineDeps) {
     // page read again (a retry, a duplicate) queues the very batches of the first reading, under the same ids,
     // and goes on from the same cursor, so no recipient is in two batches of a run whatever changed meanwhile.
     const part = m.zone ? `${m.zone}|${m.shard}` : String(m.shard);
-    const pageKey = { runKey: `${runKeyOf(m)}#pages`, slot: `${part}#${m.page}` };
+    const counters = countersOf(m.orgId);
+    const pageName = pageMarker.slot(part, m.page);
     const reading = randomUUID().slice(0, 8);
     const batches = Array.from({ length: Math.ceil(recipients.length / SEND_BATCH) }, (_, i) => recipients.slice(i * SEND_BATCH, (i + 1) * SEND_BATCH));
-    await storePageBatches(store, m, pageKey.slot, reading, batches, clock.now());
+    await storePageBatches(store, m, pageName, reading, batches, clock.now());
     let won: { reading?: string; batches: number; next?: string } = { reading, batches: batches.length, next: page.next };
     try {
+      const marker: z.infer<typeof pageMarker.schema> = { matched: recipients.length, reading, batches: batches.length, ...(page.next ? { next: page.next } : {}) };
       await store.transact([
-        store.putNew('deliveryCounter', { ...pageKey, matched: recipients.length, reading, batches: batches.length, ...(page.next ? { next: page.next } : {}) }, '720001'),
+        counters.putNew(pageMarker.rest(m), { slot: pageName, ...marker }, '720001'),
         ...(recipients.length ? ledger.counterItems({ ...m, accountId: `shard-${part}-page-${m.page}` }, { matched: recipients.length }) : []),
       ]);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      const marker = (await store.get('deliveryCounter', pageKey)) as { reading?: string; batches?: number; next?: string } | undefined;
+      const stored = await counters.get(pageMarker.rest(m), pageName);
+      const marker = stored && pageMarker.schema.parse(stored);
       // a marker of no reading was written before pages kept their batches: this reading goes out unnamed
       won = marker?.reading ? { reading: marker.reading, batches: marker.batches ?? 0, next: marker.next } : { batches: batches.length, next: page.next };
     }
-    const queued = !won.reading || won.reading === reading ? batches : await storedBatches(m, pageKey.slot, won.reading, won.batches);
-    for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, m, plan.channel, list, won.reading ? `${pageKey.slot}#${i}` : undefined);
+    const queued = !won.reading || won.reading === reading ? batches : await storedBatches(m, pageName, won.reading, won.batches);
+    for (const [i, list] of queued.entries()) await queueSendBatch(deps.ports, m, plan.channel, list, won.reading ? `${pageName}#${i}` : undefined);
     return nextPage(m, plan.channel, won.next);
   }
 
   /** The batches a page's winning reading stored, in order. */
   async function storedBatches(m: RunRef, page: string, reading: string, count: number): Promise<Recipient[][]> {
-    const keys = Array.from({ length: count }, (_, i) => ({ entity: 'deliveryCounter' as const, key: pageBatchKey(m, page, reading, i) }));
-    return (await store.getMany(keys)).map((item, i) => {
-      const list = (item as { recipients?: Recipient[] } | undefined)?.recipients;
+    const keys = Array.from({ length: count }, (_, i) => ({ rest: pageBatch.rest(m), sort: pageBatch.slot(page, reading, i) }));
+    return (await countersOf(m.orgId).getMany(keys)).map((item, i) => {
       // stored before the marker that names them: missing only if the table lost them
-      if (!list) throw new Error(`batch ${i} of page ${page} (reading ${reading}) is missing`);
-      return list;
+      if (!item) throw new Error(`batch ${i} of page ${page} (reading ${reading}) is missing`);
+      return z.array(recipientSchema).parse(pageBatch.schema.parse(item).recipients);
     });
   }
 

@@ -24,8 +24,9 @@ import { compileSegment } from '../../shared/segment';
 import { Accounts } from '../domain/accounts';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import type { DeliveryPorts } from '../platform/runtime';
+import { counterItems } from '../store/counterItems';
 
-import { runKeyOf, TRIGGER_RUN } from './ledger';
+import { TRIGGER_RUN } from './ledger';
 import { fireKeysOf, limitKey, listenKey, urlKeyOf, zonesKey } from './triggerIndex';
 import { DELIVERY_QUEUE, type DeliveryMessageOf } from './messages';
 import { laneOf } from './lanes';
@@ -281,7 +282,7 @@ export function triggerSteps(deps: PipelineDeps) {
     // counted once however often this message comes: its marker and the count go in together
     try {
       await store.transact([
-        store.putNew('deliveryCounter', { runKey: `${runKeyOf(m)}#pages`, slot: m.accountId, matched: recipients.length }, '720001'),
+        tenant.keyed('deliveryCounter').putNew(counterItems.triggerPage.rest(m), { slot: counterItems.triggerPage.slot(m.accountId), matched: recipients.length }, '720001'),
         ...(recipients.length ? deps.ledger.counterItems(m, { matched: recipients.length }) : []),
       ]);
       await ensureTriggerRun(m.orgId, m.planId);

@@ -12,10 +12,11 @@ import type { QueueWorker } from '../platform/queue';
 import type { Clock, Runtime } from '../platform/runtime';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { queueWorker } from '../platform/worker';
+import { counterItems } from '../store/counterItems';
 import type { Store } from '../store/store';
 import { LinkSigner, untracked } from '../channels/links';
 import { journeyEngine } from './journey';
-import { Ledger, runKeyOf } from './ledger';
+import { Ledger } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
 import type { SendPolicy } from './policy';
 import { pipeline } from './pipeline';
@@ -67,6 +68,7 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
  * is replaced, so a redelivered batch holds its recipients once), counted as held once per hold.
  */
 export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
+  const { quietHold } = counterItems;
   return async (batch: SendBatch, until: number): Promise<void> => {
     const keys = batch.recipients
       .map((r) => recipientKeyOf(r))
@@ -76,7 +78,10 @@ export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
     await rt.ports.scheduler.at(name, until, { queue: DELIVERY_QUEUE, payload: batch });
     try {
       await store.transact([
-        store.putNew('deliveryCounter', { runKey: `${runKeyOf(batch)}#held`, slot: name }, '720001'),
+        store
+          .forOrg(batch.orgId)
+          .keyed('deliveryCounter')
+          .putNew(quietHold.rest(batch), { slot: quietHold.slot(name) }, '720001'),
         ...ledger.counterItems({ ...batch, accountId: batch.recipients[0]!.accountId }, { held: batch.recipients.length }),
       ]);
     } catch (e) {

@@ -2,40 +2,34 @@
  * Behaviour insights' counters (shared/services/insights.ts), written when the SDK records an event and read by
  * the insights screens: a request reads a month's items per month of its range, never raw events.
  *
- * In the counter table (deliveryCounter), per organization, source (APP or WEB) and month:
- * `@insight#<source>#<YYYY-MM>`, slot `<YYYY-MM-DD>#<shard>`, attributes `active` (accounts with an event that
- * day), `events`, `e:<name>` (events by name), `f:<name>` (accounts whose first such event was that day) and
- * `p:["<a>","<b>"]` (accounts whose first <b> came at or after their first <a>, on the day of that <b>).
- * Per account, markers that make each count once: `@insightMark#<source>#<accountId>`, slot `active#<day>` and
- * `first#<name>` (holding its time). Every add is in one transaction with the put of its event or marker, which
- * only succeeds when new, so an event delivered again (with its id) counts nowhere.
+ * In the counter table (deliveryCounter; keys in functions/store/counterItems.ts), per organization, source (APP
+ * or WEB) and day, `insightDay` items: `active` (accounts with an event that day), `events`, `e:<name>` (events by
+ * name), `f:<name>` (accounts whose first such event was that day) and `p:["<a>","<b>"]` (accounts whose first <b>
+ * came at or after their first <a>, on the day of that <b>). Per account, `insightMark` items make each count once:
+ * `active` of a day and `first` of an event name (holding its time). Every add is in one transaction with the put
+ * of its event or marker, which only succeeds when new, so an event delivered again (with its id) counts nowhere.
  * A day's marker expires (DynamoDB TTL) with the events that made it, since it de-duplicates nothing once they are
  * gone; an account has one a day it is active, so kept for ever they would outgrow everything else. The first
  * markers stay: one per account and event name, and the funnel reads them for as long as the account is there.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type * as z from 'zod';
 import type { AccountEvent, Application } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { InsightSource } from '../../shared/services/insights';
+import { counterItems } from '../store/counterItems';
 import { type BoundItem, type Item, TenantStore } from '../store/store';
 
 /** Items per day and source, so no single item takes every write of a busy organization. */
 export const INSIGHT_SHARDS = 4;
 
-export const insightMonthRest = (source: InsightSource, month: string) => `@insight#${source}#${month}`;
-export const insightMarkRest = (source: InsightSource, accountId: string) => `@insightMark#${source}#${accountId}`;
+const { insightDay, insightMark, sdkPlanCounts: sdkCounts } = counterItems;
+
 export const pairField = (from: string, to: string) => `p:${JSON.stringify([from, to])}`;
 
-/**
- * A message's app events: the SDK's once-only markers and, in slot SDK_PLAN_SLOT, what they counted (`opens`,
- * `clicks`, `cta:b1`, each also per device OS as `opens|IOS`), read by the message's analytics tab.
- */
-export const sdkPlanRest = (planId: string) => `@sdk#${planId}`;
-export const SDK_PLAN_SLOT = '=counts';
-
-/** The counts of a message's app events, by attribute name. */
+/** The counts of a message's app events (counterItems `sdkPlanCounts`) by attribute name, for its analytics tab. */
 export async function sdkPlanCounts(tenant: TenantStore, planId: string): Promise<Record<string, number>> {
-  const item = await tenant.keyed('deliveryCounter').get(sdkPlanRest(planId), SDK_PLAN_SLOT);
+  const item = await tenant.keyed('deliveryCounter').get(sdkCounts.rest(planId), sdkCounts.slot());
   return Object.fromEntries(Object.entries(item ?? {}).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
@@ -77,8 +71,9 @@ function adder(tenant: TenantStore) {
   const counters = tenant.keyed('deliveryCounter');
   return {
     add: (source: InsightSource, accountId: string, day: string, add: Record<string, number>): BoundItem =>
-      bind(store.updateItem('deliveryCounter', counters.key(insightMonthRest(source, day.slice(0, 7)), `${day}#${shardOf(accountId)}`), { add })),
-    mark: (source: InsightSource, accountId: string, slot: string, item: Item = {}): BoundItem => counters.putNew(insightMarkRest(source, accountId), { slot, ...item }, '720001'),
+      bind(store.updateItem('deliveryCounter', counters.key(insightDay.rest(source, day.slice(0, 7)), insightDay.slot(day, shardOf(accountId))), { add })),
+    mark: (source: InsightSource, accountId: string, slot: string, item: z.infer<typeof insightMark.schema>): BoundItem =>
+      counters.putNew(insightMark.rest(source, accountId), { slot, ...item }, '720001'),
   };
 }
 
@@ -114,10 +109,10 @@ export async function recordEvents(tenant: TenantStore, source: InsightSource, a
     // a day's marker lives as long as the longest-lived of the day's events, across calls: a later call's events
     // push it back, so it never goes while one of them could still come again and be taken for new
     const expiresAt = Math.max(...ordered.filter((e) => dayOf(e.at) === day).map((e) => e.expiresAt));
-    if (await once(tenant, [mark(source, accountId, `active#${day}`, { expiresAt }), add(source, accountId, day, { active: 1 })])) continue;
+    if (await once(tenant, [mark(source, accountId, insightMark.slot('active', day), { expiresAt }), add(source, accountId, day, { active: 1 })])) continue;
     await tenant
       .keyed('deliveryCounter')
-      .update(insightMarkRest(source, accountId), `active#${day}`, { expiresAt }, LATER_EXPIRY(expiresAt))
+      .update(insightMark.rest(source, accountId), insightMark.slot('active', day), { expiresAt }, LATER_EXPIRY(expiresAt))
       .catch((e: unknown) => {
         if (!(e instanceof AppError)) throw e; // it already lasts as long
       });
@@ -127,8 +122,10 @@ export async function recordEvents(tenant: TenantStore, source: InsightSource, a
   const firsts = new Map<string, number>();
   let startKey: Item | undefined;
   do {
-    const page = await tenant.keyed('deliveryCounter').queryPage(insightMarkRest(source, accountId), { sortPrefix: { name: 'slot', value: 'first#' }, startKey });
-    for (const item of page.items) firsts.set(String(item.slot).slice('first#'.length), Number(item.at));
+    const page = await tenant
+      .keyed('deliveryCounter')
+      .queryPage(insightMark.rest(source, accountId), { sortPrefix: { name: 'slot', value: insightMark.prefix('first') }, startKey });
+    for (const item of page.items) firsts.set(insightMark.of(String(item.slot)), Number(item.at));
     startKey = page.lastKey;
   } while (startKey);
   for (const e of ordered) {
@@ -136,7 +133,7 @@ export async function recordEvents(tenant: TenantStore, source: InsightSource, a
     if (firsts.has(name)) continue;
     const counts: Record<string, number> = { [`f:${name}`]: 1 };
     for (const [before, at] of firsts) if (at <= e.at) counts[pairField(before, name)] = 1;
-    await once(tenant, [mark(source, accountId, `first#${name}`, { at: e.at }), add(source, accountId, dayOf(e.at), counts)]);
+    await once(tenant, [mark(source, accountId, insightMark.slot('first', name), { at: e.at }), add(source, accountId, dayOf(e.at), counts)]);
     firsts.set(name, e.at);
   }
   return recorded;
@@ -163,7 +160,7 @@ export async function readInsightDays(tenant: TenantStore, source: InsightSource
       const items: Item[] = [];
       let startKey: Item | undefined;
       do {
-        const page = await counters.queryPage(insightMonthRest(source, month), { startKey });
+        const page = await counters.queryPage(insightDay.rest(source, month), { startKey });
         items.push(...page.items);
         startKey = page.lastKey;
       } while (startKey);
@@ -172,7 +169,7 @@ export async function readInsightDays(tenant: TenantStore, source: InsightSource
   );
   const days = new Map<string, Record<string, number>>();
   for (const item of pages.flat()) {
-    const day = String(item.slot).split('#')[0]!;
+    const day = insightDay.of(String(item.slot));
     if (day < start || day > end) continue;
     const sums = days.get(day) ?? {};
     for (const [k, v] of Object.entries(item)) if (typeof v === 'number' && k !== 'slot') sums[k] = (sums[k] ?? 0) + v;

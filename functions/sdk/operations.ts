@@ -17,9 +17,10 @@ import { firstIssue } from '../api/problems';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
-import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents, SDK_PLAN_SLOT, sdkPlanRest } from '../domain/insights';
+import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
 import { organizationSettingOf } from '../domain/organizationSetting';
+import { counterItems } from '../store/counterItems';
 import { type Store, TenantStore } from '../store/store';
 import { Ledger } from '../delivery';
 
@@ -32,6 +33,9 @@ export interface SdkContext {
   /** the call carries a valid user token for its accountId */
   proven: boolean;
 }
+
+/** A message's once-only event markers and what they counted (the counter table's kinds). */
+const { sdkOnce, sdkPlanCounts } = counterItems;
 
 type Parsed<O extends SdkOperation> = SdkRequest<O> & Record<string, unknown>;
 type Op<O extends SdkOperation> = (p: Parsed<O>, ctx: SdkContext) => Promise<SdkResponse<O>>;
@@ -138,7 +142,7 @@ async function countPushUnsubscribes(
   const expiresAt = Math.floor(now / 1000) + ctx.rt.config.sdk.eventRetentionDays * 86_400;
   for (const planId of new Set(received.map((r) => r.planId))) {
     const send = received.find((r) => r.planId === planId)!;
-    const marker = markers.putNew(sdkPlanRest(planId), { slot: `unsubscribe#${accountId}#${device.deviceId}`, expiresAt }, '720001');
+    const marker = markers.putNew(sdkOnce.rest(planId), { slot: sdkOnce.slot('unsubscribe', accountId, device.deviceId), expiresAt }, '720001');
     // the run's counters (the message's totals, per OS too) and the organization's day (the dashboard)
     const counters = ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: 'PUSH_NATIVE', os: device.platform }, { unsubscribes: 1 });
     try {
@@ -355,13 +359,14 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
   const { store, bind } = TenantStore.internals(ctx.tenant);
   for (const e of counted) {
     const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
-    const button = e.type === 'message.buttonTapped' ? `#${e.buttonId}` : '';
     // the marker goes with the event it stands for (its retention), as the insight markers do
-    const slot = `${e.type}#${accountId}#${e.deviceId ?? ''}${button}`;
-    const marker = markers.putNew(sdkPlanRest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
+    const slot = sdkOnce.slot(e.type, accountId, e.deviceId, e.type === 'message.buttonTapped' ? e.buttonId : undefined);
+    const marker = markers.putNew(sdkOnce.rest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
     const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
     const own = bind(
-      store.updateItem('deliveryCounter', markers.key(sdkPlanRest(e.planId!), SDK_PLAN_SLOT), { add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) } }),
+      store.updateItem('deliveryCounter', markers.key(sdkPlanCounts.rest(e.planId!), sdkPlanCounts.slot()), {
+        add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) },
+      }),
     );
     const adds = COUNTED_EVENTS[e.type]
       ? ledger.orgCounterItems(
@@ -374,7 +379,7 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
       await ctx.platform.transact([marker, own, ...adds]);
     } catch (err) {
       if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
-      await markers.update(sdkPlanRest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
+      await markers.update(sdkOnce.rest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
         if (!(later instanceof AppError)) throw later;
       });
     }

@@ -78,8 +78,10 @@ export const sentRecordEntity = defineEntity({
 });
 
 /**
- * Counters of a run, one item per shard (`slot` = shard number): totals (`sent`) and the same counts per hour
- * for the charts (`sent@2026-11-22T09`). Writes spread over the shards; a read sums a handful of items.
+ * The counter table: a run's counters, its once-only markers and stored batches, and the organization's day,
+ * month and insight roll-ups, each kind with its own key layout. The kinds are declared in one place,
+ * functions/store/counterItems.ts, and every read and write builds its keys there; this schema is what all of
+ * them share.
  */
 export const deliveryCounterSchema = z.looseObject({
   runKey: z.string(),
@@ -94,7 +96,7 @@ export const deliveryCounterSchema = z.looseObject({
   unsubscribes: z.number().int().optional(),
   likes: z.number().int().optional(),
   dislikes: z.number().int().optional(),
-  /** epoch seconds: a once-only marker (insights, app events) goes with the events it stands for; counters never */
+  /** epoch seconds: a once-only marker goes with the events it stands for, a stored batch with its messages; counters never */
   expiresAt: z.number().int().optional(),
 });
 export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
@@ -102,28 +104,13 @@ export type DeliveryCounter = z.infer<typeof deliveryCounterSchema>;
 /** The device platform a push send went to, counted per OS (`sent|IOS`); other channels have none. */
 export type CounterOs = (typeof DEVICE_PLATFORMS)[number];
 
-/**
- * The organization's counters live in the same table as the runs'. Per UTC day (`runKey` = `<orgId>#@day#<YYYY-MM>`,
- * `slot` = `<kind>#<YYYY-MM-DD>#<shard>`): counts (D: totals, channels, push OS), hours (H) and the messages'
- * shares (P). Per month (`runKey` = `<orgId>#@month#<YYYY>`, `slot` = `<kind>#<YYYY-MM>#<shard>`) the same counts
- * with each day's trend counts (M) and the month's shares (N), so a long range reads a dozen items a month. Each
- * kind has ORG_DAY_SHARDS items so no item takes every write; a dashboard request reads a few partitions, never
- * raw events. `@` is in no plan id.
- */
-export const ORG_DAY_SHARDS = 4;
-export const orgMonthRest = (month: string) => `@day#${month}`;
-export const orgYearRest = (year: string) => `@month#${year}`;
-export const ORG_DAY_KINDS = { counts: 'D', hours: 'H', plans: 'P' } as const;
-export const ORG_MONTH_KINDS = { counts: 'M', plans: 'N' } as const;
-export const orgDaySlot = (kind: keyof typeof ORG_DAY_KINDS, day: string, shard: number) => `${ORG_DAY_KINDS[kind]}#${day}#${shard}`;
-export const orgMonthSlot = (kind: keyof typeof ORG_MONTH_KINDS, month: string, shard: number) => `${ORG_MONTH_KINDS[kind]}#${month}#${shard}`;
 /** The counts a month item keeps per day too (the trend's). */
 export const DAILY_IN_MONTH = ['sent', 'bounces', 'opens', 'clicks'] as const;
 /** The counts kept per message (P and N items): what ranking by open rate needs, and no more, since a month's share items hold every message of the month. */
 export const SHARE_FIELDS = ['sent', 'failed', 'uncertain', 'bounces', 'opens', 'clicks'] as const;
 
 /**
- * Attribute names: `sent` (the total), `sent@09` (a UTC hour, H items), `sent|EMAIL` (a channel),
+ * Attribute names of the organization's day and month items (counterItems.ts `orgDay`, `orgMonth`): `sent` (the total), `sent@09` (a UTC hour, H items), `sent|EMAIL` (a channel),
  * `sent|PUSH_NATIVE|IOS` (a channel's OS), `sent#07` (a day of the month, M items), `sent~EMAIL~<planId>` (a message's, P and N items).
  */
 export const orgDayField = {

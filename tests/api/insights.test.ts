@@ -7,8 +7,8 @@
  */
 import { DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insightMarkRest } from '../../functions/domain/insights';
 import type { LocalHerald } from '../../functions/local/boot';
+import { counterItems } from '../../functions/store/counterItems';
 import { Store } from '../../functions/store/store';
 import { createSdkClient, type SdkClient, SdkError } from '../../shared/sdk/client';
 import { SDK_BASE_PATH } from '../../shared/sdk/contract';
@@ -345,7 +345,7 @@ describe("a push message's app events on its analytics (spec 001 section 9)", ()
 describe('once-only markers expire with their events', () => {
   it("a day's marker carries its events' expiry (DynamoDB TTL), pushed back by a later event of that day and never shortened", async () => {
     const markers = new Store(herald.rt).forOrg(1).keyed('deliveryCounter');
-    const activeMark = (accountId: string, day: string) => markers.get(insightMarkRest('APP', accountId), `active#${day}`);
+    const activeMark = (accountId: string, day: string) => markers.get(counterItems.insightMark.rest('APP', accountId), counterItems.insightMark.slot('active', day));
     const days = () => herald.rt.config.sdk.eventRetentionDays;
     const expiry = (receivedAt: number, retention: number) => Math.floor(receivedAt / 1000) + retention * 86_400;
     const day = isoDay(DAYS[1]!);

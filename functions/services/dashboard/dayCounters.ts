@@ -1,13 +1,16 @@
 /**
- * The organization's counters as the dashboard reads them (written by the ledger, functions/delivery), through
- * the tenant store, with only the attributes the answer needs: the months a range covers whole from their month
- * items (one query a calendar year), its other days from day items (a query per ten days at most). Whatever the
- * organization's size, a year is a few dozen items.
+ * The organization's counters as the dashboard reads them (the `orgDay` and `orgMonth` items of
+ * functions/store/counterItems.ts, written by the ledger), through the tenant store, with only the attributes the
+ * answer needs: the months a range covers whole from their month items (one query a calendar year), its other days
+ * from day items (a query per ten days at most). Whatever the organization's size, a year is a few dozen items.
  */
 import { type Channel, CHANNELS } from '../../../shared/delivery';
-import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, ORG_DAY_KINDS, ORG_MONTH_KINDS, orgDayField, orgMonthRest, orgYearRest } from '../../../shared/entities';
+import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, orgDayField } from '../../../shared/entities';
 import type { DashboardCounts } from '../../../shared/services/dashboard';
+import { counterItems, type OrgDayKind, type OrgMonthKind } from '../../store/counterItems';
 import type { TenantStore } from '../../store/store';
+
+const { orgDay, orgMonth } = counterItems;
 
 /** The counters recipients' events add to (the ledger's EVENT_COUNTERS). */
 export const DAY_FIELDS = ['sent', 'failed', 'skipped', 'uncertain', 'opens', 'clicks', 'unsubscribes', 'bounces', 'complaints', 'likes', 'dislikes'] as const;
@@ -65,27 +68,25 @@ async function query(tenant: TenantStore, rest: string, prefix: string, attribut
 }
 
 /** The day items of `kind` from `from` to `to` (UTC days, both included). */
-export async function readDays(tenant: TenantStore, kind: keyof typeof ORG_DAY_KINDS, from: string, to: string, attributes?: readonly string[]): Promise<DayItem[]> {
+export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: string, to: string, attributes?: readonly string[]): Promise<DayItem[]> {
   const { whole, partial } = partsOf(from, to);
   const segments = [...whole.map((m) => ({ from: `${m}-01`, to: lastDayOf(m) })), ...partial];
-  const reads = segments.flatMap((seg) =>
-    dayPrefixes(seg.from, seg.to).map((prefix) => query(tenant, orgMonthRest(seg.from.slice(0, 7)), `${ORG_DAY_KINDS[kind]}#${prefix}`, attributes)),
-  );
+  const reads = segments.flatMap((seg) => dayPrefixes(seg.from, seg.to).map((days) => query(tenant, orgDay.rest(seg.from.slice(0, 7)), orgDay.prefix(kind, days), attributes)));
   return (await Promise.all(reads))
     .flat()
-    .map((item) => ({ day: String(item.slot).split('#')[1]!, counts: item as DayCounts }))
+    .map((item) => ({ day: orgDay.of(String(item.slot)), counts: item as DayCounts }))
     .filter((i) => i.day >= from && i.day <= to);
 }
 
 /** The month items of `kind` of `months`: one query per calendar year. */
-async function readMonths(tenant: TenantStore, kind: keyof typeof ORG_MONTH_KINDS, months: readonly string[], attributes?: readonly string[]) {
+async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: readonly string[], attributes?: readonly string[]) {
   const byYear = new Map<string, string[]>();
   for (const m of months) byYear.set(m.slice(0, 4), [...(byYear.get(m.slice(0, 4)) ?? []), m]);
   const wanted = new Set(months);
-  const reads = [...byYear].map(([year, of]) => query(tenant, orgYearRest(year), `${ORG_MONTH_KINDS[kind]}#${of.length === 1 ? of[0] : year}`, attributes));
+  const reads = [...byYear].map(([year, of]) => query(tenant, orgMonth.rest(year), orgMonth.prefix(kind, of.length === 1 ? of[0]! : year), attributes));
   return (await Promise.all(reads))
     .flat()
-    .map((item) => ({ month: String(item.slot).split('#')[1]!, counts: item as DayCounts }))
+    .map((item) => ({ month: orgMonth.of(String(item.slot)), counts: item as DayCounts }))
     .filter((i) => wanted.has(i.month));
 }
 
