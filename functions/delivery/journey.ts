@@ -21,7 +21,7 @@ import type { Plan } from '../../shared/plan/plan';
 import { Accounts } from '../domain/accounts';
 import type { Clock, DeliveryPorts } from '../platform/runtime';
 import { counterItems } from '../store/counterItems';
-import type { Store, TenantStore, TransactItem } from '../store/store';
+import { requestItem, type Store, type TenantStore, type TransactItem } from '../store/store';
 import { laneOf } from './lanes';
 import type { Ledger } from './ledger';
 import { DELIVERY_QUEUE, type DeliveryMessageOf, JOURNEY_BATCH, SEND_BATCH, type SendBatch } from './messages';
@@ -115,7 +115,7 @@ export function journeyEngine(deps: JourneyDeps): JourneyDoor & {
         chunksOf(pending, CHUNK).map(async (chunk) => {
           const counter = counterOf(chunk);
           try {
-            await store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: [...chunk.map(itemOf), ...(counter ? [counter] : [])] }));
+            await store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: [...chunk.map(itemOf), ...(counter ? [counter] : [])].map(requestItem) }));
             written.push(...chunk);
           } catch (e) {
             if (!(e instanceof TransactionCanceledException)) throw e;

@@ -40,7 +40,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, recipientKeyOf, type SendFailureReason, type SentState } from '../../shared/delivery';
 import { addressKeyOf, type CounterOs, DELIVERY_SHARDS, runShardKey, type SentRecord, shardOf } from '../../shared/entities';
 import { counterItems } from '../store/counterItems';
-import type { TenantStore, TransactItem } from '../store/store';
+import { requestItem, type TenantStore, type TransactItem } from '../store/store';
 import { completionAdds, RunCounters, type RunTotals, runKeyOf, sumCounters } from './counters';
 
 export { type CounterKey, type RunTotals, runKeyOf, TRIGGER_RUN } from './counters';
@@ -324,7 +324,7 @@ export class Ledger extends RunCounters {
   /** One transaction: done, or the positions whose condition failed (none when it was a conflict). */
   private async transact(items: TransactItem[]): Promise<'done' | { failed: Set<number> }> {
     try {
-      await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.store.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items.map(requestItem) }));
       return 'done';
     } catch (e) {
       if (!(e instanceof TransactionCanceledException)) throw e;

@@ -345,10 +345,10 @@ export class Store {
     }
   }
 
-  /** All-or-nothing writes; a failed condition answers `onFail` (or the code named by the failing item). */
+  /** All-or-nothing writes (see requestItem for callers that send their own); a failed condition answers `onFail` (or the code named by the failing item). */
   async transact(items: (TransactItem & { failCode?: ErrorCode })[], onFail: ErrorCode = '720007'): Promise<void> {
     try {
-      await this.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items.map(({ failCode: _f, ...rest }) => rest) }));
+      await this.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items.map(requestItem) }));
     } catch (e) {
       if (e instanceof TransactionCanceledException) {
         const reasons = e.CancellationReasons ?? [];
@@ -751,3 +751,6 @@ export class TenantStore {
     return { store: tenant.#store, orgId: tenant.orgId, bind: (item) => item as unknown as BoundItem };
   }
 }
+
+/** A transaction item as DynamoDB takes it: without the error code Herald answers when its condition fails. */
+export const requestItem = ({ failCode: _f, ...item }: TransactItem & { failCode?: ErrorCode }): TransactItem => item;

@@ -257,6 +257,9 @@ describe('roles (issue 19 item 2)', () => {
         const params = new URLSearchParams(body);
         asked.push(params);
         res.setHeader('content-type', 'text/xml');
+        // the test's clock (HERALD_TEST_START may shift it; Node's own Date header keeps the real one, which the SDK
+        // would take for clock skew and retry the refusal below)
+        res.setHeader('date', new Date().toUTCString());
         // a role whose trust policy does not name Herald: STS refuses as it does on AWS
         if (params.get('RoleArn')?.endsWith('/Untrusting')) {
           res.statusCode = 403;
