@@ -25,6 +25,8 @@ export interface Target {
   target?: string;
   /** a push device's platform: sends and their outcomes are counted per OS */
   os?: CounterOs;
+  /** an address that is not sent to (a letter's incomplete postal address): recorded SKIPPED with this reason */
+  skip?: { reason: SendFailureReason; detail?: string };
 }
 
 /**

@@ -213,7 +213,7 @@ export class Ledger extends RunCounters {
   }
 
   /** A recipient not sent to, with the reason: written terminal at once (no provider call to guard). */
-  async skip(k: LedgerKey, address: string, reason: SendFailureReason): Promise<boolean> {
+  async skip(k: LedgerKey, address: string, reason: SendFailureReason, detail?: string): Promise<boolean> {
     const key = this.keyOf(k);
     const now = this.clock.now();
     const addressKey = addressKeyOf(k.orgId, address);
@@ -230,6 +230,7 @@ export class Ledger extends RunCounters {
       address,
       status: 'SKIPPED',
       reason,
+      ...(detail ? { detail } : {}),
       attempt: 'skip',
       claimedAt: now,
       doneAt: now,

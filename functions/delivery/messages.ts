@@ -3,7 +3,7 @@
  * that does not parse is reported failed (and reaches the dead-letter queue), never half-handled.
  */
 import * as z from 'zod';
-import { CHANNELS } from '../../shared/delivery';
+import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason } from '../../shared/delivery';
 import { DEVICE_PLATFORMS } from '../../shared/entities';
 
 /** The queue delivery work travels on. */
@@ -24,6 +24,8 @@ export const recipientSchema = z.object({
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),
   consent: z.boolean(),
+  /** not to be sent (a letter's incomplete address): recorded SKIPPED with this reason and detail */
+  skip: z.object({ reason: z.enum(Object.keys(SEND_FAILURE_REASONS) as [SendFailureReason]), detail: z.string().max(300).optional() }).optional(),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   /** the preset values the message asks for (`{{preset.<variable>.<alias>}}`): variable → alias → value */
   preset: z.record(z.string(), z.record(z.string(), z.string())).optional(),

@@ -30,6 +30,7 @@ export async function recipientsOf(store: Store, orgId: number, channel: Channel
         firstName: account.firstName,
         lastName: account.lastName,
         consent: t.consent,
+        ...(t.skip ? { skip: t.skip } : {}),
         attributes: account.attributes,
       };
       return { account, recipient };

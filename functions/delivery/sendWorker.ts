@@ -185,7 +185,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         ...(r.target ? { target: r.target } : {}),
         ...(r.os ? { os: r.os } : {}),
       };
-      let reason = suppressed.get(recipientKeyOf(r));
+      let reason = r.skip?.reason ?? suppressed.get(recipientKeyOf(r));
       const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
       if (until !== undefined) {
         held.set(until, [...(held.get(until) ?? []), r]);
@@ -194,7 +194,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
         reason = 'PER_USER_LIMIT_REACHED';
       if (reason) {
-        await deps.ledger.skip(base, r.address, reason);
+        await deps.ledger.skip(base, r.address, reason, r.skip?.detail);
         deps.onRecorded?.();
       } else queue.push({ r, throttled: 0 });
     }

@@ -266,6 +266,7 @@ const REACH_WORDS = {
     head: (reachable: number, count: number, ch: string) => `${reachable} of ${count} can receive ${ch}`,
     noConsent: (n: number, ch: string) => `${n} have no ${ch} consent`,
     noAddress: (n: number, ch: string) => `${n} have no ${ch} address`,
+    noPostal: (n: number) => `${n} have no complete postal address (an address line and a postcode)`,
     optedOut: (n: number, ch: string) => `${n} are on the ${ch} opt-out list`,
     other: (n: number, reason: string) => `${n} cannot be reached (${reason})`,
     sep: ', ',
@@ -275,6 +276,7 @@ const REACH_WORDS = {
     head: (reachable: number, count: number, ch: string) => `${count} 人中有 ${reachable} 人可以接收${ch}`,
     noConsent: (n: number, ch: string) => `${n} 人未同意接收${ch}`,
     noAddress: (n: number, ch: string) => `${n} 人没有${ch}地址`,
+    noPostal: (n: number) => `${n} 人没有完整的邮寄地址（需要详细地址和邮政编码）`,
     optedOut: (n: number, ch: string) => `${n} 人在${ch}退订名单中`,
     other: (n: number, reason: string) => `${n} 人无法送达（${reason}）`,
     sep: '，',
@@ -284,6 +286,7 @@ const REACH_WORDS = {
     head: (reachable: number, count: number, ch: string) => `${count} 人中 ${reachable} 人が${ch}を受信できます`,
     noConsent: (n: number, ch: string) => `${n} 人は${ch}の受信に同意していません`,
     noAddress: (n: number, ch: string) => `${n} 人は${ch}の宛先がありません`,
+    noPostal: (n: number) => `${n} 人は郵送先の住所が不完全です（番地と郵便番号が必要です）`,
     optedOut: (n: number, ch: string) => `${n} 人は${ch}の配信停止リストにあります`,
     other: (n: number, reason: string) => `${n} 人には届きません（${reason}）`,
     sep: '、',
@@ -303,6 +306,7 @@ export function reachText(
     .sort((a, b) => b[1] - a[1])
     .map(([reason, n]) => {
       if (reason === 'USER_SETTINGS_BLOCK') return w.noConsent(n, ch);
+      if (reason === 'USER_NOT_MATCHED' && reach.channel === 'DIRECT_MAIL') return w.noPostal(n);
       if (reason === 'USER_NOT_MATCHED' || reason === 'APP_UNINSTALLED') return w.noAddress(n, ch);
       if (reason === 'UNSUBSCRIBED' || reason === 'BOUNCE' || reason === 'COMPLAINT') return w.optedOut(n, ch);
       return w.other(n, reason);
@@ -571,7 +575,16 @@ export const sentRecordServices = {
     payload: z.object({ planId: id, status: z.enum(SENT_STATES).optional(), cursor: z.string().max(2000).optional(), size: z.number().int().min(1).max(100).default(20) }),
     response: z.object({
       list: z.array(
-        z.object({ accountId: z.string(), address: z.string(), status: z.enum(SENT_STATES), reason: z.string().optional(), doneAt: z.number().optional(), claimedAt: z.number() }),
+        z.object({
+          accountId: z.string(),
+          address: z.string(),
+          status: z.enum(SENT_STATES),
+          reason: z.string().optional(),
+          /** what the provider said, or why Herald did not send (a letter's incomplete address) */
+          detail: z.string().optional(),
+          doneAt: z.number().optional(),
+          claimedAt: z.number(),
+        }),
       ),
       cursor: z.string().optional(),
     }),

@@ -27,6 +27,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { accountKey, unsubscriptionId } from '../../shared/entities';
 import { contentSchema, type PlanContent } from '../../shared/plan/plan';
+import { reachText } from '../../shared/services/plan';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { Killed, sendHarness, batchesOf } from '../support/sendHarness';
@@ -184,7 +185,9 @@ async function seedLetterAudience(tag: string) {
     // no postal address: not reached
     { id: `${tag}-d`, locale: 'en', firstName: 'Nobody' },
     // on the letters' unsubscription list: skipped
-    { id: `${tag}-e`, locale: 'en', firstName: 'Quiet', address: { recipientName: 'Quiet Person', lines: ['3 Hush Lane'], city: 'Bath', country: 'GB' } },
+    { id: `${tag}-e`, locale: 'en', firstName: 'Quiet', address: { recipientName: 'Quiet Person', lines: ['3 Hush Lane'], city: 'Bath', postcode: 'BA1 1AA', country: 'GB' } },
+    // a prefecture alone: not reachable by post, and its record says why
+    { id: `${tag}-f`, locale: 'ja-JP', firstName: '花子', lastName: '佐藤', address: { region: '大阪府', country: 'JP' } },
   ];
   for (const p of people) {
     await store.put('account', {
@@ -193,6 +196,7 @@ async function seedLetterAudience(tag: string) {
       emails: [],
       locale: p.locale,
       firstName: p.firstName,
+      ...('lastName' in p ? { lastName: p.lastName } : {}),
       ...(p.address ? { address: p.address } : {}),
       emailConsent: false,
       smsConsent: false,
@@ -207,7 +211,7 @@ async function seedLetterAudience(tag: string) {
       updatedBy: 'test',
     });
   }
-  const quiet = 'Quiet Person\n3 Hush Lane\nBath\nGB'.toLowerCase();
+  const quiet = 'Quiet Person\n3 Hush Lane\nBath BA1 1AA\nGB'.toLowerCase();
   await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('DIRECT_MAIL', quiet), channelName: 'DIRECT_MAIL', target: quiet, source: 'MANUAL', dateCreated: now });
   const segmentId = randomUUID();
   await store.put('segment', {
@@ -236,11 +240,13 @@ describe('a letter message, sent now', () => {
   let runId: string;
   let ids: string[];
   let company: { id: string };
+  let segmentId: string;
 
   beforeAll(async () => {
     const tag = `lt${Date.now().toString(36)}`;
     const audience = await seedLetterAudience(tag);
     ids = audience.ids;
+    segmentId = audience.segmentId;
     company = await admin.ok('company.save', COMPANY);
     const draft = await admin.ok('plan.saveSingle', {
       name: 'Spring letters',
@@ -263,11 +269,16 @@ describe('a letter message, sent now', () => {
 
   it('stores one PDF per reached recipient under the run, in their language, with the sender company; skips the listed', async () => {
     const stats = await admin.ok('planStatistics.detail', { id: planId });
-    expect(stats.totals).toMatchObject({ sent: 3, skipped: 1, failed: 0, uncertain: 0 });
+    expect(stats.totals).toMatchObject({ sent: 3, skipped: 2, failed: 0, uncertain: 0 });
     const sent = await admin.ok('sentRecord.getListByPage', { planId, size: 50 });
     const byAccount = Object.fromEntries(sent.list.map((r: { accountId: string }) => [r.accountId, r]));
     expect(byAccount[ids[4]!]).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });
     expect(byAccount[ids[3]!]).toBeUndefined();
+    // the wizard's count says the same before the send: two without a complete postal address
+    const reach = await admin.ok('segment.count', { id: segmentId, channel: 'DIRECT_MAIL' });
+    expect(reach).toMatchObject({ reach: { channel: 'DIRECT_MAIL', reachable: 3, unreachable: { USER_NOT_MATCHED: 2, UNSUBSCRIBED: 1 } } });
+    expect(reachText('ja', reach.reach!, reach.count)).toContain('2 人は郵送先の住所が不完全です');
+    expect(byAccount[ids[5]!]).toMatchObject({ status: 'SKIPPED', reason: 'USER_NOT_MATCHED', detail: expect.stringContaining('a letter needs an address line and a postcode') });
 
     const storage = herald.rt.ports.storage;
     const run = { orgId: 1, planId, runId };
@@ -305,10 +316,10 @@ describe('a letter message, sent now', () => {
     expect(ja).toHaveLength(1);
     expect(ja[0]).toEqual(
       expect.arrayContaining([
+        // as Japan Post reads it: the postcode, the address from the prefecture down, the name last
+        '〒100-0005',
+        '東京都千代田区丸の内1-1-1',
         '山田 太郎 様',
-        '丸の内1-1-1',
-        '千代田区 東京都 100-0005',
-        'JP',
         '太郎様 春のご案内',
         'いつもご利用いただきありがとうございます。',
         '春のカタログをお届けします。',

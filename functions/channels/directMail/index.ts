@@ -10,7 +10,7 @@ import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
 import { consentAndOptOut } from '../optOut';
 import { letterKey } from './keys';
-import { printedAddress, renderLetter } from './render';
+import { INCOMPLETE_POSTAL, isCompletePostal, printedAddress, renderLetter } from './render';
 import { buildRunFiles } from './runFiles';
 import { classifyLetter, s3LetterSender } from './s3';
 
@@ -20,8 +20,10 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
   async reach(accounts) {
     return accounts.map((a) => {
       const postal = addressesOf(a).address;
-      const address = postal && printedAddress(postal);
-      return address ? { address, consent: true } : { reason: 'USER_NOT_MATCHED' };
+      const address = postal && printedAddress(postal, a);
+      if (!address) return { reason: 'USER_NOT_MATCHED' };
+      // a part of an address (a prefecture alone) is not sent, and its record says why
+      return isCompletePostal(postal, a) ? { address, consent: true } : { address, consent: true, skip: { reason: 'USER_NOT_MATCHED', detail: INCOMPLETE_POSTAL } };
     });
   },
   suppressed: (recipients, ctx) => consentAndOptOut('DIRECT_MAIL', recipients, ctx),

@@ -12,11 +12,53 @@ import type { RecipientView } from '../adapter';
 import type { PostalAddressView } from '../addresses';
 import type { LetterRendered } from './outbound';
 
-/** A postal address as printed in the envelope window, one line per part; undefined when it has no line to print. */
-export function printedAddress(p: PostalAddressView): string | undefined {
+/** The send record's detail of an account whose address lacks a postcode or an address line. */
+export const INCOMPLETE_POSTAL = 'The postal address is incomplete: a letter needs an address line and a postcode.';
+
+/** Countries whose post has no postcodes: an address line is a complete address there. */
+const NO_POSTCODE = new Set(['HK', 'MO', 'AE', 'QA']);
+
+/** The names a printed address may fall back on, and the country when the address names none. */
+export interface AddressHolder {
+  firstName?: string;
+  lastName?: string;
+  country?: string;
+}
+
+/**
+ * What a letter needs to arrive: an address line and a postcode (where the country has postcodes). An account with
+ * a prefecture or a city alone is not reachable by post.
+ */
+export function isCompletePostal(p: PostalAddressView, holder: AddressHolder = {}): boolean {
+  const country = (p.country ?? holder.country ?? '').toUpperCase();
+  return (p.lines ?? []).some((l) => l.trim() !== '') && (Boolean(p.postcode?.trim()) || NO_POSTCODE.has(country));
+}
+
+/**
+ * A postal address as printed in the envelope window, one line per part, in the order the recipient's post reads
+ * it: in Japan (written in Japanese) 〒postcode, the address from the prefecture down, then the family name first with 様; in China the
+ * postcode, the address from the province down, then the name with 收; elsewhere the name, the lines, the town with
+ * its postcode and the country. Undefined when it has no line to print.
+ */
+export function printedAddress(p: PostalAddressView, holder: AddressHolder = {}): string | undefined {
+  const lines = (p.lines ?? []).filter((l) => l.trim() !== '');
+  if (!lines.length && !p.city && !p.region && !p.postcode) return undefined;
+  const country = (p.country ?? holder.country ?? '').toUpperCase();
+  const familyFirst = [holder.lastName, holder.firstName].filter(Boolean).join(' ');
+  // written in the country's own script: a romanised Japanese address is printed in the Western order
+  const native = /[\u3040-\u30FF\u3400-\u9FFF]/u.test([p.region, p.city, ...lines].join(''));
+  if ((country === 'JP' || country === 'CN') && native) {
+    const name = p.recipientName ?? familyFirst;
+    const [first = '', ...rest] = lines;
+    const place = `${p.region ?? ''}${p.city ?? ''}${first}`;
+    const postcode = p.postcode ? (country === 'JP' ? `〒${p.postcode}` : p.postcode) : undefined;
+    const honorific = country === 'JP' ? '様' : '收';
+    // a name already written with its honorific (山田 太郎 様, 御中 for a company) keeps it
+    const addressed = name && (/(様|殿|御中|收|先生|女士)$/.test(name) ? name : `${name} ${honorific}`);
+    return [postcode, place, ...rest, addressed].filter(Boolean).join('\n');
+  }
   const town = [p.city, p.region, p.postcode].filter(Boolean).join(' ');
-  const body = [...(p.lines ?? []), town].filter(Boolean);
-  return body.length ? [p.recipientName, ...body, p.country].filter(Boolean).join('\n') : undefined;
+  return [p.recipientName, ...lines, town, p.country].filter(Boolean).join('\n');
 }
 
 export function renderLetter(content: PlanContentOf<'DIRECT_MAIL'>, r: RecipientView): LetterRendered {

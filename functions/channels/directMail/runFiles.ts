@@ -10,7 +10,7 @@ import type { Store } from '../../store/store';
 import { addressesOf, type PostalAddressView } from '../addresses';
 import { mergeLetterPdfs } from '../letterPdfWorker';
 import { manifestKey, mergedKey, type RunRef } from './keys';
-import { printedAddress } from './render';
+import { type AddressHolder, printedAddress } from './render';
 
 export const MANIFEST_COLUMNS = [
   'accountId',
@@ -68,13 +68,13 @@ async function bytesOf(store: Store, key: string): Promise<Uint8Array | undefine
   return Buffer.concat(chunks);
 }
 
-/** The accounts' postal addresses now, by id. */
-async function postalAddresses(store: Store, orgId: number, ids: readonly string[]): Promise<Map<string, PostalAddressView>> {
-  const out = new Map<string, PostalAddressView>();
+/** The accounts' postal addresses now, with the accounts (their names and country print with them), by id. */
+async function postalAddresses(store: Store, orgId: number, ids: readonly string[]): Promise<Map<string, { postal: PostalAddressView; holder: AddressHolder }>> {
+  const out = new Map<string, { postal: PostalAddressView; holder: AddressHolder }>();
   const found = await store.getMany(ids.map((id) => ({ entity: 'account', key: accountKey(orgId, id) })));
   for (const a of found as (Account | undefined)[]) {
     const postal = a && addressesOf(a).address;
-    if (a && postal) out.set(a.id, postal);
+    if (a && postal) out.set(a.id, { postal, holder: a });
   }
   return out;
 }
@@ -83,8 +83,9 @@ async function postalAddresses(store: Store, orgId: number, ids: readonly string
  * The manifest's address columns: the account's postal address when it still prints as on the letter; otherwise
  * (changed or removed since) the letter's own lines, the first as the name and the rest as address lines.
  */
-function addressColumns(letter: SentLetter, postal: PostalAddressView | undefined): unknown[] {
-  if (postal && printedAddress(postal) === letter.address) {
+function addressColumns(letter: SentLetter, held: { postal: PostalAddressView; holder: AddressHolder } | undefined): unknown[] {
+  const postal = held?.postal;
+  if (held && postal && printedAddress(postal, held.holder) === letter.address) {
     const lines = postal.lines ?? [];
     return [postal.recipientName, lines[0], lines[1], lines.slice(2).join(', '), postal.city, postal.region, postal.postcode, postal.country];
   }

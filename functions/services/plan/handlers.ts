@@ -699,7 +699,7 @@ export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
     if (!run) return { list: [] };
     const page = await sentRecordPage(ctx, { planId, runId: run.runId, status, cursor, size });
     return {
-      list: page.list.map(({ accountId, address, status: s, reason, doneAt, claimedAt }) => ({ accountId, address, status: s, reason, doneAt, claimedAt })),
+      list: page.list.map(({ accountId, address, status: s, reason, detail, doneAt, claimedAt }) => ({ accountId, address, status: s, reason, detail, doneAt, claimedAt })),
       cursor: page.cursor,
     };
   },

@@ -74,6 +74,7 @@ export async function countMatching(tenant: TenantStore, audience: SegmentAudien
           const recipients = [];
           for (const [i, reach] of reaches.entries()) {
             if ('reason' in reach) miss(reach.reason);
+            else if (reach.skip) miss(reach.skip.reason);
             else recipients.push({ accountId: matched[i]!.id, address: reach.address, consent: reach.consent });
           }
           const suppressed = recipients.length ? await adapter.suppressed(recipients, TenantStore.internals(tenant)) : new Map();
