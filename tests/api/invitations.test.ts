@@ -411,3 +411,34 @@ describe('the inviting organization sees the same for an address with an account
     expect(member.body.errorCode).toBe('720001');
   });
 });
+
+describe('the first language of a new member', () => {
+  it("is the organization's default: a user created with a password and one invited both sign in first in ja", async () => {
+    const setting = (await admin.ok('systemSetting.detail')).organization;
+    await admin.ok('systemSetting.save', { ...setting, defaultLanguage: 'ja' });
+    try {
+      const created = await admin.ok('user.save', {
+        username: 'kenji',
+        email: 'kenji@example.com',
+        firstName: 'Kenji',
+        lastName: 'Ito',
+        roleId: adminRoleId,
+        password: 'Kenji@1234',
+      });
+      expect(created.language).toBe('ja');
+      const kenji = new ApiClient(herald);
+      expect((await kenji.login('kenji', 'Kenji@1234')).userdetails.language).toBe('ja');
+
+      const invited = await admin.ok('user.invited', { email: 'yui@example.com', roleId: adminRoleId });
+      expect(invited.language).toBe('ja');
+      const [mail] = await mailsTo('yui@example.com');
+      await new ApiClient(herald).ok('auth.resetPassword', { token: tokenIn(mail.body.text!), password: 'Yui@12345', confirmPassword: 'Yui@12345' });
+      expect((await new ApiClient(herald).login('yui@example.com', 'Yui@12345')).userdetails.language).toBe('ja');
+      // a choice of their own stays theirs
+      await kenji.ok('user.saveProfile', { language: 'en' });
+      expect((await new ApiClient(herald).login('kenji', 'Kenji@1234')).userdetails.language).toBe('en');
+    } finally {
+      await admin.ok('systemSetting.save', { ...(await admin.ok('systemSetting.detail')).organization, defaultLanguage: setting.defaultLanguage });
+    }
+  });
+});

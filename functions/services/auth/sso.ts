@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors';
 import { inEmailDomains, isProviderAddress, SSO_MESSAGES, type SignIn, usernameSchema } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
 import { hashToken, randomToken } from '../../platform/randomTokens';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 import { auditNew } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { orgCodeGuard } from '../organization';
@@ -152,7 +153,17 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
   if (await findUserBy(store, 'emailKey', emailKeyOf(email))) throw new AppError('710003', SSO_MESSAGES.emailTaken);
   const username = await freeUsername(ctx, claims, identityId);
   const user: User = {
-    ...buildUser({ username, email, firstName: claims.givenName ?? claims.name ?? '', lastName: claims.familyName ?? '', status: 'ACTIVE', orgId, actor: SYSTEM_ACTOR, now }),
+    ...buildUser({
+      username,
+      email,
+      firstName: claims.givenName ?? claims.name ?? '',
+      lastName: claims.familyName ?? '',
+      status: 'ACTIVE',
+      orgId,
+      actor: SYSTEM_ACTOR,
+      now,
+      language: (await organizationSettingOf(store.forOrg(orgId))).defaultLanguage,
+    }),
     loginType: 'SSO',
     // shown to Herald only by its own mailed link: an organization's provider may say "verified" of any address,
     // so its word gives the account the address but not the right to take another organization's invitation to it

@@ -59,8 +59,10 @@ async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void>
   }
 }
 
-function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status']): User {
-  return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now() });
+/** A new account made by an administrator, in the organization's default language until its owner chooses one. */
+async function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status']): Promise<User> {
+  const { defaultLanguage: language } = await organizationSettingOf(ctx.tenant);
+  return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now(), language });
 }
 
 function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUser {
@@ -129,7 +131,7 @@ async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: U
     const earlier = await tenant.get('invitation', found.id);
     if (earlier && earlier.expiresAt * 1000 > now) throw new AppError('720001', INVITE_REFUSALS.invited);
   }
-  const account = found ?? newUser(ctx, typed, 'INVITED');
+  const account = found ?? (await newUser(ctx, typed, 'INVITED'));
   await assertMaySend(ctx, account.id, account.email, false);
   const invitation: Invitation = tenant.own({
     userId: account.id,
@@ -143,7 +145,7 @@ async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: U
   else await store.transact([...accountWrites(ctx, account), store.putNew('invitation', invitation, '720001')]);
   await mailInvitation(ctx, account, role);
   await countSend(ctx, account.id, account.email, false);
-  return joinInvitationView(ctx, invitation, typed, role);
+  return joinInvitationView(ctx, invitation, typed, role, (await organizationSettingOf(tenant)).defaultLanguage);
 }
 
 /** The most pending invitations one answer lists (newest sent first); `more` says when there are others. */
@@ -224,7 +226,7 @@ export const userHandlers: AreaHandlers<'user'> = {
         return invite(ctx, role, { username: p.username, email: p.email, firstName: p.firstName, lastName: p.lastName }, taken);
       }
       await assertEmailFree(ctx, p.email);
-      const user: User = { ...newUser(ctx, p, p.status), passwordHash: await hashPassword(p.password) };
+      const user: User = { ...(await newUser(ctx, p, p.status)), passwordHash: await hashPassword(p.password) };
       const link = newLink(ctx, user, role.id);
       await store.transact(accountWrites(ctx, user, link));
       return toUserView(link, role.name);

@@ -5,7 +5,7 @@
  * inbox can be flooded with invitations.
  */
 import { createHmac } from 'node:crypto';
-import type { Invitation, UserRole } from '../../../shared/entities';
+import type { Invitation, User, UserRole } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { assertUnderLimits, countAttempt } from '../auth';
@@ -32,8 +32,9 @@ export function joinInvitationView(
   invitation: Invitation,
   typed: { username: string; email: string; firstName: string; lastName: string },
   role: UserRole,
+  language: User['language'],
 ): UserView {
-  const like = buildUser({ ...typed, status: 'INVITED', orgId: ctx.tenant.orgId, actor: ctx.identity.userId, now: invitation.dateCreated });
+  const like = buildUser({ ...typed, status: 'INVITED', orgId: ctx.tenant.orgId, actor: ctx.identity.userId, now: invitation.dateCreated, language });
   return { id: invitationIdOf(ctx, invitation), ...snapshotOf(like), roleId: role.id, roleName: role.name };
 }
 

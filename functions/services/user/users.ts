@@ -28,6 +28,8 @@ export interface NewUserFields {
   orgId: number;
   actor: string;
   now: number;
+  /** the portal's language until the person chooses one: the organization's default language */
+  language?: User['language'];
 }
 
 /** A new user record with the default preferences. */
@@ -45,7 +47,7 @@ export function buildUser(f: NewUserFields): User {
     defaultLandingPage: '/dashboard',
     // none chosen: the organization's default zone, else the browser's
     timeZone: '',
-    language: 'en',
+    language: f.language ?? 'en',
     alertEmails: [],
     alertTypes: [],
     usageGuide: {},
