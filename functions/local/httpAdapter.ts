@@ -160,7 +160,9 @@ export function startHttpServer(opts: {
       else res.end();
     }
   });
-  server.keepAliveTimeout = 5000;
+  // as long as API Gateway's idle time: a client reusing a kept-alive connection just as a short timeout closed it
+  // reads ECONNRESET (seen at 5 s, under load, when a client paused about that long between two calls)
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolvePromise(server));
