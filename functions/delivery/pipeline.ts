@@ -239,6 +239,24 @@ export function pipeline(deps: PipelineDeps) {
   }
 
   /**
+   * A campaign's message steps' open claims (each step sends under its own run): those held longer than a worker
+   * lives were left by dead ones and become UNCERTAIN; answers whether any is still in flight.
+   */
+  async function stepClaimsInFlight(m: RunRef, plan: Plan): Promise<boolean> {
+    const journey = journeyOf(plan);
+    if (!journey) return false;
+    const stale = clock.now() - deps.staleClaimMs;
+    let inFlight = false;
+    for (const { id } of messageSteps(journey)) {
+      for (const claim of await ledger.openClaims({ ...m, runId: stepRunId(m.runId, id) })) {
+        if (claim.claimedAt >= stale) inFlight = true;
+        else await ledger.markUncertain(claim, stale);
+      }
+    }
+    return inFlight;
+  }
+
+  /**
    * Runs this worker has seen with every shard read: their `matched` is final (a page is counted before its shard
    * is marked done), so after a send their counters are read alongside the run instead of after it.
    */
@@ -269,8 +287,11 @@ export function pipeline(deps: PipelineDeps) {
     if (!opts.afterSend && !(plan && isSending(plan))) return stopped();
     if ((run.shardsDone?.size ?? 0) < (run.parts ?? ACCOUNT_SHARDS)) return;
     if (plan?.type === 'BUILDER') {
-      // a campaign's run lasts until everyone who entered its journey has left it (its sends are its steps')
+      // a campaign's run lasts until everyone who entered its journey has left it (its sends are its steps'), and
+      // until its message steps' claims have outcomes: a recipient moves on even when another delivery of its step
+      // holds its claim, so a claim whose worker died is settled here, not by a later delivery of the step
       if (!(await deps.journey?.finished(m))) return;
+      if (await stepClaimsInFlight(m, plan)) return;
     } else {
       if (!audienceRead.has(runKey)) {
         // a long-lived worker forgets old runs (a forgotten run costs one sequential read again, nothing more)

@@ -285,10 +285,11 @@ export function triggerSteps(deps: PipelineDeps) {
         tenant.keyed('deliveryCounter').putNew(counterItems.triggerPage.rest(m), { slot: counterItems.triggerPage.slot(m.accountId), matched: recipients.length }, '720001'),
         ...(recipients.length ? deps.ledger.counterItems(m, { matched: recipients.length }) : []),
       ]);
-      await ensureTriggerRun(m.orgId, m.planId);
     } catch (e) {
-      if (!(e instanceof AppError)) throw e;
+      if (!(e instanceof AppError)) throw e; // counted by an earlier delivery of this message
     }
+    // outside the count's try: a delivery that died after counting leaves the row to its redelivery
+    await ensureTriggerRun(m.orgId, m.planId);
     await queueSendBatches(ports, m, plan.channel, recipients);
   }
 

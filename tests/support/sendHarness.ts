@@ -31,15 +31,26 @@ export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts:
       use().log,
     );
 
-  /** Receives one message and hands it to `worker`: acknowledged when it succeeded, left to come back when not. */
-  async function deliverOne(worker: SendQueueWorker, queue: string): Promise<'empty' | 'acked' | 'failed'> {
+  /**
+   * Receives one message and hands it to `worker`: acknowledged when it succeeded, left to come back when not.
+   * `beforeAck` and `afterAck` run around the acknowledgement (a crash test's worker dies there: before it, the
+   * message comes back though its work was done).
+   */
+  async function deliverOne(
+    worker: SendQueueWorker,
+    queue: string,
+    around: { onTaken?: (body: unknown) => void; beforeAck?: () => void; afterAck?: () => void } = {},
+  ): Promise<'empty' | 'acked' | 'failed'> {
     const [m] = await use().queue.receive(queue, 1, 60);
     if (!m) return 'empty';
     opts.onTaken?.(m.body);
+    around.onTaken?.(m.body);
     const record = { messageId: m.id, receiptHandle: m.receipt, body: JSON.stringify(m.body) } as unknown as SQSRecord;
     const out = await worker({ Records: [record] });
     if (out.batchItemFailures.length > 0) return 'failed';
+    around.beforeAck?.();
     await use().queue.ack(queue, m.id, m.receipt);
+    around.afterAck?.();
     return 'acked';
   }
 
