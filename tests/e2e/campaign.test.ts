@@ -433,6 +433,11 @@ it('the plan report asks for messages, then shows the counts the API gives, with
     20_000,
   );
   await page.goto(`${suite.herald.portalUrl}#/requested/requested-reports`);
+  // the headings and the state are words (the status heading once printed i18next's "returned an object")
+  const table = page.locator('[data-testid="requested-reports"]');
+  await table.waitFor();
+  expect(await table.locator('thead th').allTextContents()).toEqual(['Report name', 'Period (UTC)', 'Asked at', 'Status', 'Actions']);
+  expect(await table.locator('tbody tr', { hasText: 'Spring requested' }).locator('.p-tag').textContent()).toBe('Ready');
   const requested = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download: Spring requested' }).click();
   const requestedFile = await requested;

@@ -46,7 +46,8 @@ const reportEn = {
       failedToLoad: 'The reports could not be loaded.',
       period: 'Period (UTC)',
       asked: 'Asked at',
-      status: {
+      status: 'Status',
+      states: {
         QUEUED: 'Queued',
         RUNNING: 'Being made',
         DONE: 'Ready',

@@ -46,7 +46,8 @@ const reportJa = {
       failedToLoad: 'レポートを読み込めませんでした。',
       period: '期間（UTC）',
       asked: '依頼日時',
-      status: {
+      status: 'ステータス',
+      states: {
         QUEUED: '待機中',
         RUNNING: '作成中',
         DONE: '完了',

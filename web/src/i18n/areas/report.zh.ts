@@ -46,7 +46,8 @@ const reportZh = {
       failedToLoad: '无法加载报告。',
       period: '期间（UTC）',
       asked: '申请时间',
-      status: {
+      status: '状态',
+      states: {
         QUEUED: '排队中',
         RUNNING: '生成中',
         DONE: '已完成',

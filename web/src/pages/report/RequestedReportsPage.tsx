@@ -210,7 +210,7 @@ function RequestList({ kind }: { kind: RequestedReportKind }) {
                   {r.status === 'RUNNING' ? (
                     <ProgressBar value={r.progress} aria-label={t('report.requested.progress', { name: r.name })} style={{ height: '1rem', minWidth: '6rem' }} />
                   ) : (
-                    <Tag value={t(`report.requested.status.${r.status}`)} severity={SEVERITY[r.status]} rounded title={r.error} />
+                    <Tag value={t(`report.requested.states.${r.status}`)} severity={SEVERITY[r.status]} rounded title={r.error} />
                   )}
                 </td>
                 <td>
