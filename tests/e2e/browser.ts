@@ -12,7 +12,7 @@ import type { BootOptions, LocalHerald } from '../../functions/local/boot';
 import { CATALOGUE, type SignIn } from '../../shared/services';
 import { CHROMIUM_MISSING, findChromium } from '../support/chromium';
 import { ADMIN_PASSWORD, ApiClient, heraldServing, startHerald } from '../support/herald';
-import { shiftMs, shiftPageClock } from '../support/testDate';
+import { shiftMs, shiftClock } from '../support/testDate';
 
 export { ADMIN_PASSWORD };
 
@@ -73,7 +73,7 @@ export async function launchBrowser(): Promise<Browser> {
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (...args) => {
       const context = await newContext(...args);
-      await context.addInitScript(shiftPageClock, offset);
+      await context.addInitScript(shiftClock, offset);
       return context;
     };
   }

@@ -16,18 +16,8 @@ if (start && !shifted[SHIFTED]) {
   const at = Date.parse(start);
   if (Number.isNaN(at)) throw new Error(`HERALD_TEST_START is not a time: ${start}`);
   const RealDate = Date;
-  const offset = at - RealDate.now();
-  class ShiftedDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...(args as [number]));
-    }
-    static override now(): number {
-      return RealDate.now() + offset;
-    }
-  }
   shifted[REAL_NOW] = () => RealDate.now();
-  globalThis.Date = ShiftedDate as DateConstructor;
+  shiftClock(at - RealDate.now());
   shifted[SHIFTED] = true;
 }
 
@@ -35,10 +25,11 @@ if (start && !shifted[SHIFTED]) {
 export const shiftMs = (): number => (shifted[SHIFTED] ? Date.now() - realNow() : 0);
 
 /**
- * Runs in every page of a browser context before its own code, so the portal's clock agrees with the server's it
- * talks to (token expiry, "today" in date pickers and charts). The same shift as above; a no-op at 0.
+ * Shifts `Date` by `offset` ms: in this process (above), and in every page of a browser context before its own code,
+ * so the portal's clock agrees with the server's it talks to (token expiry, "today" in date pickers and charts).
+ * Self-contained, since Playwright sends its source to the page; a no-op at 0.
  */
-export function shiftPageClock(offset: number): void {
+export function shiftClock(offset: number): void {
   if (!offset) return;
   const RealDate = Date;
   class ShiftedDate extends RealDate {

@@ -60,8 +60,7 @@ async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void>
 }
 
 /** A new account made by an administrator, in the organization's default language until its owner chooses one. */
-async function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status']): Promise<User> {
-  const { defaultLanguage: language } = await organizationSettingOf(ctx.tenant);
+function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status'], language: User['language']): User {
   return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now(), language });
 }
 
@@ -108,9 +107,9 @@ const unanswered = (nowMs: number) => ({
 });
 
 /** An account that has never set a password is sent a link to set one; any other is asked to join. */
-async function mailInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
+async function mailInvitation(ctx: AuthedContext, account: User, role: UserRole, language?: User['language']): Promise<void> {
   // a person who has never signed in has chosen no language: the organization's is the best guess
-  if (account.status === 'INVITED') await sendPasswordLink(ctx, account, 'invite', (await organizationSettingOf(ctx.tenant)).defaultLanguage);
+  if (account.status === 'INVITED') await sendPasswordLink(ctx, account, 'invite', language ?? (await organizationSettingOf(ctx.tenant)).defaultLanguage);
   else await mailJoinInvitation(ctx, account, role);
 }
 
@@ -131,7 +130,9 @@ async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: U
     const earlier = await tenant.get('invitation', found.id);
     if (earlier && earlier.expiresAt * 1000 > now) throw new AppError('720001', INVITE_REFUSALS.invited);
   }
-  const account = found ?? (await newUser(ctx, typed, 'INVITED'));
+  // the organization's language: a new account's until its owner chooses, its invitation mail's, and the answer's
+  const { defaultLanguage: language } = await organizationSettingOf(tenant);
+  const account = found ?? newUser(ctx, typed, 'INVITED', language);
   await assertMaySend(ctx, account.id, account.email, false);
   const invitation: Invitation = tenant.own({
     userId: account.id,
@@ -143,9 +144,9 @@ async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: U
   });
   if (found) await store.put('invitation', invitation, unanswered(now), '720001');
   else await store.transact([...accountWrites(ctx, account), store.putNew('invitation', invitation, '720001')]);
-  await mailInvitation(ctx, account, role);
+  await mailInvitation(ctx, account, role, language);
   await countSend(ctx, account.id, account.email, false);
-  return joinInvitationView(ctx, invitation, typed, role, (await organizationSettingOf(tenant)).defaultLanguage);
+  return joinInvitationView(ctx, invitation, typed, role, language);
 }
 
 /** The most pending invitations one answer lists (newest sent first); `more` says when there are others. */
@@ -226,7 +227,8 @@ export const userHandlers: AreaHandlers<'user'> = {
         return invite(ctx, role, { username: p.username, email: p.email, firstName: p.firstName, lastName: p.lastName }, taken);
       }
       await assertEmailFree(ctx, p.email);
-      const user: User = { ...(await newUser(ctx, p, p.status)), passwordHash: await hashPassword(p.password) };
+      const { defaultLanguage } = await organizationSettingOf(ctx.tenant);
+      const user: User = { ...newUser(ctx, p, p.status, defaultLanguage), passwordHash: await hashPassword(p.password) };
       const link = newLink(ctx, user, role.id);
       await store.transact(accountWrites(ctx, user, link));
       return toUserView(link, role.name);
