@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatCount, groupDigits, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
+import { avatarInitials, displayName, formatCount, groupDigits, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
 
 describe('number and date display (spec 001 section 9)', () => {
   it('shows counts below 100,000 in full', () => {
@@ -78,5 +78,15 @@ describe('displayName', () => {
 describe('groupDigits', () => {
   it('groups an integer as toLocaleString("en-US") does', () => {
     for (const n of [0, 7, 999, 1000, 2000, 65_535, 100_000, 1_234_567, -4321]) expect(groupDigits(n), String(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('avatarInitials', () => {
+  it("shows the family name's first character for a Japanese or Chinese name, the initials otherwise", () => {
+    expect(avatarInitials('太郎', '山田', 'taro')).toBe('山');
+    expect(avatarInitials('伟', '张', 'zhang')).toBe('张');
+    expect(avatarInitials('さくら', '', 'sakura')).toBe('さ');
+    expect(avatarInitials('ada', 'lovelace', 'ada')).toBe('AL');
+    expect(avatarInitials('', '', 'operator')).toBe('OP');
   });
 });

@@ -104,6 +104,19 @@ export function displayName(first: string | null | undefined, last: string | nul
   return lang === 'zh' && han.test(given) && han.test(family) ? `${family}${given}` : `${family} ${given}`;
 }
 
+/**
+ * What an avatar shows of a name: the family name's first character for a name in Chinese or Japanese script
+ * (山田 太郎 → 山), which is how such a name is shortened; else the initials, given name first (Ada Lovelace → AL);
+ * without a name, the username's first two letters.
+ */
+export function avatarInitials(first: string | null | undefined, last: string | null | undefined, username: string): string {
+  const given = (first ?? '').trim();
+  const family = (last ?? '').trim();
+  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(family + given)) return [...(family || given)][0]!;
+  const text = `${[...given][0] ?? ''}${[...family][0] ?? ''}` || username.slice(0, 2);
+  return text.toUpperCase();
+}
+
 /** Timezone offsets are handled in minutes; UTC+05:30 is 330. */
 export function formatUtcOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';

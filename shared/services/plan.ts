@@ -578,6 +578,8 @@ export const sentRecordServices = {
         z.object({
           accountId: z.string(),
           address: z.string(),
+          /** a push record's device: its id, and its model and platform where the device says them (not its token) */
+          device: z.object({ id: z.string(), model: z.string().optional(), platform: z.string().optional() }).optional(),
           status: z.enum(SENT_STATES),
           reason: z.string().optional(),
           /** what the provider said, or why Herald did not send (a letter's incomplete address) */

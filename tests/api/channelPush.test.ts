@@ -424,7 +424,7 @@ describe('a push message from draft to devices', () => {
     await putAccount(`${tag}-ja`, { firstName: '花子', locale: 'ja-JP', attributes: { campaign: tag } });
     await putAccount(`${tag}-off`, { firstName: 'Off', pushConsent: false, attributes: { campaign: tag } });
     await putAccount(`${tag}-muted`, { firstName: 'Mute', attributes: { campaign: tag } });
-    await putDevice(`${tag}-en`, 'iphone', 'APNS_SANDBOX', tokens.enIos);
+    await putDevice(`${tag}-en`, 'iphone', 'APNS_SANDBOX', tokens.enIos, { model: 'iPhone 15' });
     await putDevice(`${tag}-en`, 'pixel', 'GCM', tokens.enAndroid);
     await putDevice(`${tag}-en`, 'old-phone', 'APNS_SANDBOX', tokens.gone, { active: false });
     await putDevice(`${tag}-ja`, 'iphone', 'APNS_SANDBOX', tokens.jaIos);
@@ -483,6 +483,17 @@ describe('a push message from draft to devices', () => {
     expect(en[0]).toMatchObject({ planId: draft.id, title: 'Hi Ann', body: '20% off everything today.', extras: { promo: 'SPRING', badge: '3' } });
     expect((await inboxOf(`${tag}-ja`))[0]).toMatchObject({ title: '花子さん、こんにちは', language: 'ja' });
     expect(await inboxOf(`${tag}-off`)).toEqual([]);
+
+    // the send records name each account and device, never the token
+    const records = (await admin.ok('sentRecord.getListByPage', { planId: draft.id, status: 'SENT', size: 100 })).list;
+    expect(records.map((r: any) => [r.accountId, r.device]).sort()).toEqual(
+      [
+        [`${tag}-en`, { id: 'iphone', model: 'iPhone 15', platform: 'IOS' }],
+        [`${tag}-en`, { id: 'pixel', platform: 'ANDROID' }],
+        [`${tag}-ja`, { id: 'iphone', platform: 'IOS' }],
+      ].sort(),
+    );
+    expect(JSON.stringify(records)).not.toContain(tokens.enIos);
   });
 });
 

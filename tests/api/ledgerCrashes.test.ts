@@ -18,7 +18,7 @@ import { RateLimiter } from '../../functions/delivery/rate';
 import { sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
-import { addressOf, atEveryStep, contentOf, CrashPoints, countingProvider, crashTally, expectOnceEach, handed, STALE_MS } from '../support/crashHarness';
+import { addressOf, atEveryStep, type Call, contentOf, CrashPoints, countingProvider, crashTally, expectOnceEach, handed, STALE_MS } from '../support/crashHarness';
 import { manualClock, startHerald } from '../support/herald';
 import { interposedStore } from '../support/interposedStore';
 import { batchesOf, Killed } from '../support/sendHarness';
@@ -46,7 +46,7 @@ const SCENARIOS = {
 describe.each(CHANNELS)('a crash at every step of a %s send', (channel) => {
   it.each(Object.entries(SCENARIOS))('%s', async (scenario, { n, rate, throttled }) => {
     /** One send of a fresh run whose worker is killed at its `killAt`th call (none: counts the calls). */
-    async function crashAt(killAt: number | undefined): Promise<number> {
+    async function crashAt(killAt: number | undefined): Promise<readonly Call[]> {
       const tag = randomUUID().slice(0, 8);
       const run = { orgId: 1, planId: `p-${tag}`, runId: 'r1' };
       const list: Recipient[] = Array.from({ length: n }, (_, i) => ({ accountId: `${tag}-${i}`, consent: true, ...addressOf(channel, i, tag) }));
@@ -82,7 +82,7 @@ describe.each(CHANNELS)('a crash at every step of a %s send', (channel) => {
       } catch (e) {
         if (!(e instanceof Killed)) throw e;
       }
-      if (killAt === undefined) return points.calls;
+      if (killAt === undefined) return points.log;
       // the queue delivers the batch again once the dead worker's message is visible; twice, then twice at once
       clock.advance(STALE_MS + 1000);
       await sendBatchHandler(deps(false))(batch!);
@@ -91,11 +91,11 @@ describe.each(CHANNELS)('a crash at every step of a %s send', (channel) => {
       const ledger = new Ledger(store, clock);
       await ledger.sweep(run, clock.now() - STALE_MS);
       await expectOnceEach(ledger, run, channel, list, h, `${channel}, ${scenario}, killed at call ${killAt}`);
-      return points.calls;
+      return points.log;
     }
 
-    const steps = await atEveryStep(crashAt);
-    expect(steps).toBeGreaterThan(3);
-    tally.add(channel, steps);
+    const { calls, points } = await atEveryStep(crashAt);
+    expect(points).toBeGreaterThan(3);
+    tally.add(channel, points, calls);
   });
 });

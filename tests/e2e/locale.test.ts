@@ -2,7 +2,8 @@
  * Locale defaults in Chromium (issue 21 item 4): a member who chose no zone sees the campaign list's dates in the
  * organization's default zone, named, and the wizard's schedule starts in it; once they choose their own zone,
  * theirs. A new message's content starts in the organization's default language. A CSV's encoding is guessed
- * with the portal's language: GBK and Big5 in the zh portal, Shift_JIS in the ja portal.
+ * with the portal's language: GBK and Big5 in the zh portal, Shift_JIS in the ja portal. A language chosen on the
+ * sign-in page is kept once signed in, and stored in the profile; the avatar shows a Japanese name's family initial.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/format';
-import { browserSuite, openPage, signIn } from './browser';
+import { ADMIN_PASSWORD, ApiClient } from '../support/herald';
+import { browserSuite, expectAccessible, openPage, signIn } from './browser';
 
 const suite = browserSuite();
 const NAME = 'Zoned message';
@@ -101,5 +103,28 @@ it("guesses a file's encoding with the portal's language", async () => {
     expect(await page.locator('tr[data-column="2"]').textContent()).toContain(c.name);
     await context.close();
   }
+  await admin.ok('user.saveProfile', { language: 'en' });
+});
+
+it('keeps the language chosen on the sign-in page, stores it in the profile, and shows the family initial', async () => {
+  const { admin, browser, herald } = suite;
+  await admin.ok('user.saveProfile', { language: 'en', firstName: '花子', lastName: '佐藤' });
+  const { context, page } = await openPage(browser);
+  await page.goto(`${herald.portalUrl}#/login`);
+  await page.selectOption('#language-switcher', 'ja');
+  await page.getByRole('button', { name: 'サインイン' }).waitFor();
+  await page.fill('#username', 'admin');
+  await page.fill('#password', ADMIN_PASSWORD);
+  await page.click('form button[type=submit]');
+  await page.waitForSelector('.side-menu');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+  await expect.poll(async () => (await new ApiClient(herald).login()).userdetails.language).toBe('ja');
+  expect(await page.locator('.profile-button .avatar').textContent()).toBe('佐');
+  await expectAccessible(page, 'the dashboard after a sign-in in ja');
+  // the next sign-in, with nothing chosen, takes the profile's language
+  await page.reload();
+  await page.waitForSelector('.side-menu');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+  await context.close();
   await admin.ok('user.saveProfile', { language: 'en' });
 });

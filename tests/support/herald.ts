@@ -3,6 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient, paginateListTables } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ASSET_BUCKET } from '../../functions/local/standins';
+import { ENTITY_LIST, tableName } from '../../shared/entities';
 import { inject } from 'vitest';
 import { bootLocal, type BootOptions, type LocalHerald } from '../../functions/local/boot';
 import type { StandIns } from '../../functions/local/standins';
@@ -23,7 +27,9 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
     mailViewerUrl: provided.mailViewerUrl,
     stop: async () => undefined,
   };
-  const prefix = `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
+  // an emptied set of tables an earlier file left (see reclaimTables), with the TTL this Herald's clock wants
+  const expire = !opts.clock;
+  const prefix = emptied[String(expire)].pop() ?? `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
   // compared with the SES stand-in's times, which are real ones
   const bootedAt = realNow();
   const herald = await bootLocal({
@@ -38,7 +44,7 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
   // a Herald booted again on an earlier one's tables (a restart) reads that one's mail too
   const tables = herald.rt.config.tablePrefix;
   if (!firstBoot.has(tables)) firstBoot.set(tables, bootedAt);
-  unreclaimed.add(tables);
+  if (!unreclaimed.has(tables)) unreclaimed.set(tables, expire);
   running.set(herald.portalUrl, herald);
   const stop = herald.stop.bind(herald);
   herald.stop = async () => {
@@ -58,30 +64,90 @@ export function heraldServing(portalUrl: string): LocalHerald | undefined {
 /** When the first Herald on each table prefix began to boot: no mail of those tables was sent before. */
 const firstBoot = new Map<string, number>();
 
-/** The table prefixes this worker's Heralds created since the last `reclaimTables`. */
-const unreclaimed = new Set<string>();
+/** The table prefixes this worker's Heralds used since the last `reclaimTables`, with whether their TTL is on. */
+const unreclaimed = new Map<string, boolean>();
+
+/** Sets of tables emptied for the next file, by whether their TTL is on (it stays as its first Herald set it). */
+const emptied: Record<string, string[]> = { true: [], false: [] };
+
+/** A file's tables holding more items than this are deleted rather than emptied (deleting item by item would take longer). */
+const EMPTY_AT_MOST = 2000;
+
+const local = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
 /**
- * Deletes the tables of the file that just ended (tests/support/reclaimTables.ts runs it after each server file).
- * DynamoDB Local spends idle CPU on every table it holds (about 1.3 ms/s per Herald's set of ~74), and a run
- * leaves over a hundred sets behind: all of it taken from the files still running.
+ * Empties the file that just ended's tables for the next file (tests/support/reclaimTables.ts runs it after each
+ * server file): creating a Herald's ~74 tables in DynamoDB Local costs more than emptying them. A set that holds
+ * many items, lacks one of the registry's tables or has others beside them (a migration test's older layout) is
+ * deleted instead. Either way nothing of a file is left to the next, its stored objects neither: DynamoDB Local
+ * also spends idle CPU on every table it holds (about 1.3 ms/s per set), so sets are never left behind.
  */
 export async function reclaimTables(): Promise<void> {
-  // a Herald a file left running would go on polling the deleted tables
+  // a Herald a file left running would go on polling the tables
   await Promise.all([...running.values()].map((h) => h.stop()));
   if (unreclaimed.size === 0) return;
-  const prefixes = [...unreclaimed];
+  const sets = [...unreclaimed];
   unreclaimed.clear();
-  for (const prefix of prefixes) firstBoot.delete(prefix);
-  const client = new DynamoDBClient({ endpoint: workerDynamo(inject('dynamodbs')), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  for (const [prefix] of sets) firstBoot.delete(prefix);
+  const client = new DynamoDBClient({ endpoint: workerDynamo(inject('dynamodbs')), ...local });
+  const doc = DynamoDBDocumentClient.from(client);
+  const s3 = new S3Client({ endpoint: inject('standIns').s3, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   try {
     const names: string[] = [];
     for await (const page of paginateListTables({ client }, {})) names.push(...(page.TableNames ?? []));
-    // a test may add tables of its own under its Herald's prefix (an older layout's)
-    const ours = names.filter((name) => prefixes.some((prefix) => name.startsWith(prefix)));
-    await Promise.all(ours.map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+    await Promise.all(
+      sets.map(async ([prefix, expire]) => {
+        await emptyObjects(s3, prefix);
+        const ours = names.filter((name) => name.startsWith(prefix));
+        if (ours.length === ENTITY_LIST.length && (await emptyTables(doc, prefix))) emptied[String(expire)].push(prefix);
+        else await Promise.all(ours.map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
+      }),
+    );
   } finally {
     client.destroy();
+    s3.destroy();
+  }
+}
+
+/** Deletes every item of the registry's tables under `prefix`; false when they hold too many (or one is gone). */
+async function emptyTables(doc: DynamoDBDocumentClient, prefix: string): Promise<boolean> {
+  const keys: { TableName: string; Key: Record<string, unknown> }[] = [];
+  try {
+    await Promise.all(
+      ENTITY_LIST.map(async (def) => {
+        const TableName = tableName(prefix, def);
+        const names = [def.partitionKey.name, ...(def.sortKey ? [def.sortKey.name] : [])];
+        const ExpressionAttributeNames = Object.fromEntries(names.map((n, i) => [`#k${i}`, n]));
+        for await (const page of paginateScan({ client: doc }, { TableName, ProjectionExpression: Object.keys(ExpressionAttributeNames).join(', '), ExpressionAttributeNames })) {
+          for (const Key of page.Items ?? []) keys.push({ TableName, Key });
+          if (keys.length > EMPTY_AT_MOST) throw new Error('too many to empty');
+        }
+      }),
+    );
+  } catch {
+    return false;
+  }
+  const batches = Array.from({ length: Math.ceil(keys.length / 25) }, (_, i) => keys.slice(i * 25, i * 25 + 25));
+  await Promise.all(
+    batches.map(async (batch) => {
+      let requests: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> = {};
+      for (const { TableName, Key } of batch) (requests[TableName] ??= []).push({ DeleteRequest: { Key } });
+      while (Object.keys(requests).length > 0) {
+        const out = await doc.send(new BatchWriteCommand({ RequestItems: requests }));
+        requests = (out.UnprocessedItems ?? {}) as typeof requests;
+      }
+    }),
+  );
+  return true;
+}
+
+/** The objects a file's Heralds stored under their tables' prefix (the stand-ins' bucket is shared). */
+async function emptyObjects(s3: S3Client, prefix: string): Promise<void> {
+  for (;;) {
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: ASSET_BUCKET, Prefix: prefix }));
+    const objects = (listed.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (objects.length === 0) return;
+    await s3.send(new DeleteObjectsCommand({ Bucket: ASSET_BUCKET, Delete: { Objects: objects, Quiet: true } }));
   }
 }
 

@@ -698,8 +698,31 @@ export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
     const run = await latestRun(ctx, planId);
     if (!run) return { list: [] };
     const page = await sentRecordPage(ctx, { planId, runId: run.runId, status, cursor, size });
+    // a push record names its device, not its token: the page's devices in one batch read
+    const pushed = page.list.filter((r) => r.target !== undefined);
+    const devices = pushed.length
+      ? await ctx.tenant.keyed('device').getMany(
+          pushed.map((r) => ({ rest: r.accountId, sort: r.target! })),
+          ['deviceId', 'model', 'platform'],
+        )
+      : [];
+    const deviceOf = new Map(pushed.map((r, i) => [`${r.accountId}#${r.target}`, devices[i]]));
     return {
-      list: page.list.map(({ accountId, address, status: s, reason, detail, doneAt, claimedAt }) => ({ accountId, address, status: s, reason, detail, doneAt, claimedAt })),
+      list: page.list.map(({ accountId, address, target, status: s, reason, detail, doneAt, claimedAt }) => {
+        const device = target === undefined ? undefined : deviceOf.get(`${accountId}#${target}`);
+        return {
+          accountId,
+          address: target === undefined ? address : '',
+          ...(target === undefined
+            ? {}
+            : { device: { id: target, ...(device?.model ? { model: device.model } : {}), ...(device?.platform ? { platform: device.platform } : {}) } }),
+          status: s,
+          reason,
+          detail,
+          doneAt,
+          claimedAt,
+        };
+      }),
       cursor: page.cursor,
     };
   },

@@ -3,12 +3,12 @@ import { mutate, preload } from 'swr';
 import type { SignIn } from '../../../shared/services';
 import { landingPath, mayOpen } from '../app/access';
 import { navigateTo } from '../app/navigation';
-import { currentLang, setLanguage } from '../i18n';
+import { currentLang, setLanguage, takeSignInPick } from '../i18n';
 import { routeFor } from '../routes';
 import { call } from './client';
 import { storeConfiguration } from './configurationStore';
 import { keys } from './keys';
-import { announceSignOut, getSession, type Session, startSession } from './session';
+import { announceSignOut, getSession, patchUserDetails, type Session, startSession } from './session';
 import { forgetSession, redirectAfterLogout } from './signOut';
 
 async function loadConfiguration(): Promise<void> {
@@ -17,10 +17,19 @@ async function loadConfiguration(): Promise<void> {
   storeConfiguration(config);
 }
 
-/** Stores the sign-in object, takes the user's language, and loads the configuration in the background. */
+/**
+ * Stores the sign-in object, takes the user's language (or keeps the one they chose on the sign-in page, and
+ * stores it in their profile), and loads the configuration in the background.
+ */
 export async function completeSignIn(signIn: SignIn): Promise<Session> {
   const session = startSession(signIn);
-  if (signIn.userdetails.language !== currentLang()) await setLanguage(signIn.userdetails.language);
+  const picked = takeSignInPick();
+  if (picked && picked !== signIn.userdetails.language) {
+    patchUserDetails({ language: picked });
+    call('user.saveProfile', { language: picked }, { quiet: true }).catch(() => undefined);
+  }
+  const lang = picked ?? signIn.userdetails.language;
+  if (lang !== currentLang()) await setLanguage(lang);
   loadConfiguration().catch(() => undefined);
   return session;
 }

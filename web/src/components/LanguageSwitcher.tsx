@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../shared/errors';
 import { call } from '../api/client';
 import { getSession, patchUserDetails } from '../api/session';
-import { currentLang, isLang, LANGUAGE_NAMES, LANGUAGES, setLanguage } from '../i18n';
+import { currentLang, isLang, LANGUAGE_NAMES, LANGUAGES, rememberSignInPick, setLanguage } from '../i18n';
 import styles from './LanguageSwitcher.module.css';
 
 /** Profile saves run one after another, so quick switches end with the last choice stored. */
@@ -12,6 +12,8 @@ let saving: Promise<unknown> = Promise.resolve();
 export async function chooseLanguage(lang: Lang, opts: { saveToProfile?: boolean } = {}): Promise<void> {
   await setLanguage(lang);
   const session = getSession();
+  // on the sign-in page: the portal keeps this choice once signed in, over the profile's
+  if (!session || session.ended) rememberSignInPick(lang);
   if (opts.saveToProfile && session && !session.ended && session.userdetails.language !== lang) {
     patchUserDetails({ language: lang });
     saving = saving.then(() => call('user.saveProfile', { language: lang }, { quiet: true }).catch(() => undefined));

@@ -79,3 +79,25 @@ export async function setLanguage(lang: Lang): Promise<void> {
 }
 
 export default i18n;
+
+const PICKED = 'herald.langPicked';
+
+/** A language chosen on the sign-in page: kept over the profile's at sign-in (also across an SSO round trip). */
+export function rememberSignInPick(lang: Lang): void {
+  try {
+    sessionStorage.setItem(PICKED, lang);
+  } catch {
+    // the profile's language will be taken
+  }
+}
+
+/** The language chosen on the sign-in page, if any; asked once, by the sign-in that follows. */
+export function takeSignInPick(): Lang | undefined {
+  try {
+    const v = sessionStorage.getItem(PICKED);
+    sessionStorage.removeItem(PICKED);
+    return isLang(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

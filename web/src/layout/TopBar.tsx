@@ -17,13 +17,7 @@ import { routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
 import { NotificationBell } from '../pages/notification/NotificationBell';
 import { shownName } from '../i18n/seededNames';
-import { displayName } from '../../../shared/format';
-
-function initials(session: Session): string {
-  const { firstName, lastName, username } = session.userdetails;
-  const text = `${firstName.charAt(0)}${lastName.charAt(0)}`.trim() || username.slice(0, 2);
-  return text.toUpperCase();
-}
+import { avatarInitials, displayName } from '../../../shared/format';
 
 /** Switches the selected organization, staying on the page when the new role may open it. */
 function useOrganizationChange(session: Session) {
@@ -146,7 +140,7 @@ export function TopBar({ session, onToggleMenu, menuOpen }: { session: Session; 
       {/* Named by what it shows (the name and role, so speech input can say them) plus what it opens. */}
       <button type="button" className="profile-button" aria-haspopup="menu" onClick={(e) => profileMenu.current?.toggle(e)}>
         <span className="avatar" aria-hidden="true">
-          {initials(session)}
+          {avatarInitials(session.userdetails.firstName, session.userdetails.lastName, session.userdetails.username)}
         </span>
         <span className="profile-text">
           <span className="profile-name">{displayName(firstName, lastName, i18n.language) || username}</span>

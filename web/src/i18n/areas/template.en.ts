@@ -5,7 +5,7 @@
  */
 const templateEn = {
   template: {
-    intro: 'Email templates built from blocks, ready for your messages.',
+    intro: 'Templates for every channel, ready for your messages: emails built from blocks, SMS, push, LINE and letters.',
     empty: 'No templates yet. Start one with New template.',
     add: 'New template',
     categories: 'Categories',

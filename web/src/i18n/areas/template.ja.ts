@@ -4,7 +4,7 @@ import type { TemplateTexts } from './template.en';
 
 const templateJa: LocaleShape<TemplateTexts> = {
   template: {
-    intro: 'ブロックで組み立てるメールテンプレートです。メッセージにそのまま使えます。',
+    intro: 'すべてのチャネルのテンプレートです。ブロックで組み立てるメール、SMS、プッシュ、LINE、DM をメッセージにそのまま使えます。',
     empty: 'テンプレートはまだありません。「新しいテンプレート」から作成してください。',
     add: '新しいテンプレート',
     categories: 'カテゴリー',

@@ -4,7 +4,7 @@ import type { TemplateTexts } from './template.en';
 
 const templateZh: LocaleShape<TemplateTexts> = {
   template: {
-    intro: '由内容块构建的邮件模板，可直接用于消息。',
+    intro: '适用于所有渠道的模板，可直接用于消息：由内容块构建的邮件、短信、推送、LINE 和信件。',
     empty: '还没有模板。点击“新建模板”开始。',
     add: '新建模板',
     categories: '分类',

@@ -20,6 +20,12 @@ const SEVERITY: Record<SentState, TagProps['severity']> = { CLAIMED: 'info', SEN
 
 export function SentRecordsTab({ planId }: { planId: string }) {
   const { t } = useTranslation();
+  // a push record by its device (model and platform, else its id): a token says nothing to a person
+  const addressOf = (r: Row) => {
+    if (!r.device) return r.address;
+    const name = [r.device.model, r.device.platform].filter(Boolean).join(' · ');
+    return name ? t('campaign.sent.device', { name }) : t('campaign.sent.deviceUnnamed', { id: r.device.id });
+  };
   const dateTime = useDateTime();
   const [status, setStatus] = useState<SentState | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
@@ -82,7 +88,8 @@ export function SentRecordsTab({ planId }: { planId: string }) {
         size="small"
         stripedRows
       >
-        <Column field="address" header={t('campaign.sent.address')} />
+        <Column field="accountId" header={t('campaign.sent.account')} />
+        <Column header={t('campaign.sent.address')} body={(r: Row) => addressOf(r)} />
         <Column header={t('campaign.sent.status')} body={(r: Row) => <Tag value={t(`campaign.sentState.${r.status}`)} severity={SEVERITY[r.status]} rounded />} />
         <Column header={t('campaign.sent.reason')} body={(r: Row) => (r.reason ? t(`campaign.reason.${r.reason}`, { defaultValue: r.reason }) : '--')} />
         <Column header={t('campaign.sent.claimedAt')} body={(r: Row) => dateTime(r.claimedAt)} />
