@@ -5,42 +5,77 @@
  */
 import type { AiProvider, AiRequest, BrandBrief } from './ai';
 
-const WORDS: Record<string, { intro: (b: string) => string; tone: (t: string) => string; cta: string; bullets: string[] }> = {
+/** The tone words the persona proposes, in each language (a brand's own words are used where they fit the language). */
+const TONE_WORDS: Record<string, { ja: string; zh: string }> = {
+  trustworthy: { ja: '信頼できる', zh: '值得信赖' },
+  clear: { ja: '分かりやすい', zh: '清晰' },
+  calm: { ja: '落ち着いた', zh: '沉稳' },
+  playful: { ja: '遊び心のある', zh: '俏皮' },
+  bright: { ja: '明るい', zh: '明快' },
+  friendly: { ja: '親しみやすい', zh: '亲切' },
+  helpful: { ja: '頼りになる', zh: '贴心' },
+  confident: { ja: '自信に満ちた', zh: '自信' },
+};
+
+type Lang = 'en' | 'ja' | 'zh';
+
+/** Whether a text is written in a language's script: kana (or kanji alone) for ja, Han without kana for zh, no CJK for en. */
+function fits(text: string, lang: Lang): boolean {
+  const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+  const han = /\p{Script=Han}/u.test(text);
+  if (lang === 'en') return !kana && !han;
+  return lang === 'ja' ? kana || han : han && !kana;
+}
+
+const WORDS: Record<Lang, { intro: (brand: string) => string; news: (brand: string) => string; tone: (tones: string[]) => string; cta: string; bullets: string[] }> = {
   en: {
-    intro: (b) => `News from ${b}`,
-    tone: (t) => `In our ${t} voice:`,
+    intro: (b) => (b ? `News from ${b}` : 'Our latest news'),
+    news: (b) => `${b || 'We'} ${b ? 'has' : 'have'} something new for you.`,
+    tone: (t) => `In our ${t.join(', ')} voice:`,
     cta: 'Find out more',
     bullets: ['What is new', 'Why it matters to you', 'What to do next'],
   },
   ja: {
-    intro: (b) => `${b}からのお知らせ`,
-    tone: (t) => `${t}な言葉で：`,
+    intro: (b) => (b ? `${b}からのお知らせ` : '最新のお知らせ'),
+    news: (b) => `${b ? `${b}より、` : ''}新しいお知らせをお届けします。`,
+    tone: (t) => `${t.join('、')}言葉でお伝えします。`,
     cta: '詳しく見る',
     bullets: ['新しいこと', 'あなたにとっての意味', '次のステップ'],
   },
   zh: {
-    intro: (b) => `来自${b}的消息`,
-    tone: (t) => `以我们${t}的语气：`,
+    intro: (b) => (b ? `来自${b}的消息` : '最新消息'),
+    news: (b) => `${b ? `${b}为您` : '我们为您'}带来最新消息。`,
+    tone: (t) => `以${t.join('、')}的语气与您分享：`,
     cta: '了解更多',
     bullets: ['新内容', '对您的意义', '下一步'],
   },
 };
 
+/**
+ * Each language's content in whole sentences of that language: the brand's tone words, request and voice sample
+ * where they are written in it, the language's own sentences where not (no English mixed into Japanese).
+ */
 function messageAnswer(brand: BrandBrief, request: string, languages: readonly string[]): unknown {
-  const name = brand.brandName || 'us';
-  const tone = brand.toneTags.length ? brand.toneTags.join(', ') : 'friendly';
   const contents = Object.fromEntries(
-    languages.map((lang) => {
-      const words = WORDS[lang.slice(0, 2)] ?? WORDS.en!;
-      const mark = WORDS[lang.slice(0, 2)] ? '' : `[${lang}] `;
-      const paragraphs = [`${mark}${words.tone(tone)} ${request}`];
-      if (brand.voiceSample) paragraphs.push(`${mark}${brand.voiceSample}`);
+    languages.map((code) => {
+      const known = (['en', 'ja', 'zh'] as const).find((l) => l === code.slice(0, 2));
+      const lang: Lang = known ?? 'en';
+      const words = WORDS[lang];
+      const mark = known ? '' : `[${code}] `;
+      const tones = brand.toneTags.flatMap((tag) => {
+        const known = TONE_WORDS[tag.toLowerCase()];
+        return fits(tag, lang) ? [tag] : lang !== 'en' && known ? [known[lang]] : [];
+      });
+      const tone = words.tone(tones.length ? tones : [lang === 'en' ? 'friendly' : TONE_WORDS.friendly![lang]]);
+      const asked = request && fits(request, lang) ? request : '';
+      const paragraphs = lang === 'en' ? [`${mark}${tone} ${asked || words.news(brand.brandName)}`] : [`${words.news(brand.brandName)}${tone}${asked}`];
+      if (brand.voiceSample && fits(brand.voiceSample, lang)) paragraphs.push(`${mark}${brand.voiceSample}`);
       return [
-        lang,
+        code,
         {
-          subject: `${mark}${words.intro(name)}`.slice(0, 150),
-          preheader: request.slice(0, 100),
-          headline: `${mark}${words.intro(name)}`,
+          subject: `${mark}${words.intro(brand.brandName)}`.slice(0, 150),
+          preheader: (asked || words.news(brand.brandName)).slice(0, 100),
+          headline: `${mark}${words.intro(brand.brandName)}`,
           paragraphs,
           bullets: brand.layout === 'COMPACT' ? [] : words.bullets.map((b) => `${mark}${b}`),
           cta: `${mark}${words.cta}`,

@@ -83,7 +83,10 @@ it('shows the brand voice, checks the wizard colours, and composes a template in
   await page.locator('#ai-composer').getByRole('button', { name: '生成' }).click();
   await page.locator('.p-toast-message-success', { hasText: 'メッセージを生成しました' }).waitFor();
   await expect.poll(() => page.inputValue('#content-ja-title')).toBe('Aurora Teaからのお知らせ');
-  expect(await page.inputValue('#content-ja-body')).toContain('serene, crafted');
+  // whole Japanese sentences with the request; the brand's English tone words stay out of them
+  const body = await page.inputValue('#content-ja-body');
+  expect(body).toContain('春の収穫をお知らせ');
+  expect(body.replace('Aurora Tea', '')).not.toMatch(/[A-Za-z]{2,}/);
   expect(await page.inputValue('#content-ja-sound')).toBe('chime');
   await expect.poll(() => page.locator('[data-testid="push-preview"]').textContent()).toContain('Aurora Teaからのお知らせ');
   await page.getByRole('tab', { name: 'en', exact: true }).click();
