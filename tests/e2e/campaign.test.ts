@@ -206,6 +206,8 @@ it('the author writes, tests and sends to review; the approver approves on /home
   await accessible(approver.page, 'the approve confirmation');
   await approver.page.locator('.app-confirm').getByRole('button', { name: 'Approve' }).click();
   await toast(approver.page, '"Spring sale" was approved.');
+  // the Approve button went with the row: the focus is on the page's heading, not lost to the body
+  await expect.poll(() => approver.page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
   await approver.page.locator('[data-testid="home-card-ACTION_REQUIRED"]', { hasText: 'Nothing waits for your approval.' }).waitFor();
   await approver.context.close();
 

@@ -228,6 +228,8 @@ async function writeAndApprove(channel: Case): Promise<string> {
   await pick(page, 'plan-template', TEMPLATE(channel));
   await page.getByRole('button', { name: 'Use this template' }).click();
   await page.locator('.p-toast-message', { hasText: 'was copied into the message' }).waitFor();
+  // the used button is disabled now: the focus moved on to the content it filled
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('channel-content-title');
   await accessible(page, `the wizard's content step, ${channel}`);
   await page.getByRole('button', { name: 'Next' }).click();
 

@@ -69,6 +69,21 @@ type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigge
 const refreshPlans = () => invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
 
 /**
+ * The button that asked often goes with the state it changed (an approved message offers no Approve): then the
+ * focus would fall to <body>, some 40 Tabs from where the user was. It goes to the page's heading instead.
+ */
+function focusHeadingIfLost(): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const heading = document.getElementById('main-content')?.querySelector('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus();
+  });
+}
+
+/**
  * `openCopy`: a duplicate opens at once (the detail page); otherwise the lists show it.
  */
 export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => unknown, opts: { openCopy?: boolean } = {}) {
@@ -84,6 +99,7 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
     // after any navigation onDone makes: the guard clears toasts on the way
     await onDone?.(action, plan);
     showSuccess(t(`campaign.done.${action}`, { name: plan.name }));
+    focusHeadingIfLost();
   };
 
   async function run(plan: Target, action: PlanAction) {

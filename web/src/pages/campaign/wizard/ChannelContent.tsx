@@ -92,7 +92,7 @@ export function ChannelContent({
   return (
     <div className={shellStyles.builderGrid} data-channel={draft.channel}>
       <section className="card builder-editor" aria-labelledby="channel-content-title">
-        <h3 id="channel-content-title" className="card-title">
+        <h3 id="channel-content-title" className="card-title" tabIndex={-1}>
           {t('campaign.wizard.contentOf', { channel: channelName })}
         </h3>
         <LanguageTabs

@@ -133,6 +133,8 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
       setSelected(null);
       setTemplateId(null);
       showSuccess(t('campaign.wizard.templateUsed', { name: view.name }));
+      // the button just used is disabled now: focus goes on to the content it filled, not to the page's body
+      requestAnimationFrame(() => document.getElementById(view.channel === 'EMAIL' ? 'email-title' : 'channel-content-title')?.focus());
     } catch {
       // the client's toast says why
     } finally {
@@ -239,7 +241,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
       ) : (
         <div className={shellStyles.builderGrid}>
           <section className="card builder-editor" aria-labelledby="email-title">
-            <h3 id="email-title" className="card-title">
+            <h3 id="email-title" className="card-title" tabIndex={-1}>
               {t('campaign.wizard.email')}
             </h3>
             <LanguageTabs
