@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { DEVICE_PLATFORMS, idString, KPI_METRICS, KPI_PERIODS } from '../entities';
 import { operation } from './operation';
+import { localDayHourOf } from '../plan/zonedTime';
 import { utcDayStart } from './report';
 
 export const DASHBOARD_PRESETS = ['TODAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'ALL', 'CUSTOM'] as const;
@@ -39,7 +40,7 @@ export function customRangeProblem(start: string, end: string): 'startBeforeEnd'
 export const dashboardRange = z
   .object({
     preset: z.enum(DASHBOARD_PRESETS),
-    /** a custom range's first and last UTC day, both included */
+    /** a custom range's first and last day (the organization's days), both included */
     start: dayText.optional(),
     end: dayText.optional(),
   })
@@ -70,19 +71,26 @@ export const dashboardRangeOfGroup = dashboardRange.safeExtend(groupFilter);
  */
 export const GROUP_UNMEASURED = ['skipped', 'unsubscribes', 'complaints', 'likes', 'dislikes'] as const;
 
-/** The UTC days a range covers: a preset ends today; "all" starts on the organization's first day. */
-export function resolveRange(range: DashboardRange, now: number, since?: number): { start: string; end: string; days: number } {
-  const today = isoDay(now);
+/**
+ * The days a range covers, on the calendar of `timeZone` (the organization's; UTC when not given): a preset ends
+ * today there; "all" starts on the organization's first day there.
+ */
+export function resolveRange(range: DashboardRange, now: number, since?: number, timeZone = 'UTC'): { start: string; end: string; days: number; timeZone: string } {
+  const dayOf = (ms: number) => localDayHourOf(ms, timeZone).day;
+  const today = dayOf(now);
+  const daysBefore = (n: number) => isoDay(utcDayStart(today) - n * DAY_MS);
   let start: string;
   let end = today;
   if (range.preset === 'CUSTOM') {
     start = range.start!;
     end = range.end!;
   } else if (range.preset === 'ALL') {
-    const first = Math.max(since ?? now - 364 * DAY_MS, now - (DASHBOARD_LIMITS.allDays - 1) * DAY_MS);
-    start = isoDay(Math.min(first, now));
-  } else start = isoDay(now - (PRESET_DAYS[range.preset] - 1) * DAY_MS);
-  return { start, end, days: Math.round((utcDayStart(end) - utcDayStart(start)) / DAY_MS) + 1 };
+    const first = since === undefined ? daysBefore(364) : dayOf(Math.min(since, now));
+    const earliest = daysBefore(DASHBOARD_LIMITS.allDays - 1);
+    // the later of two days (day strings sort as the calendar does)
+    start = [first, earliest].sort()[1]!;
+  } else start = daysBefore(PRESET_DAYS[range.preset] - 1);
+  return { start, end, days: Math.round((utcDayStart(end) - utcDayStart(start)) / DAY_MS) + 1, timeZone };
 }
 
 /** The points a chart draws: hours for a day or two, days up to two months, then weeks; fine and coarse step once. */
@@ -112,7 +120,8 @@ export const dashboardCounts = z.object({
 });
 export type DashboardCounts = z.infer<typeof dashboardCounts>;
 
-const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int() });
+/** the range's days, and the zone whose calendar they are (the organization's: an IANA name, or UTC) */
+const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int(), timeZone: z.string() });
 
 export const RANK_GRADES = ['A', 'B', 'C', 'D'] as const;
 export type RankGrade = (typeof RANK_GRADES)[number];

@@ -32,7 +32,8 @@ export const allowedOriginsOf = (app: { allowedOrigins?: string }) => [
 ];
 
 const eventName = z.string().trim().min(1).max(100);
-const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int() });
+/** the range's days, and the zone whose calendar they are (the organization's) */
+const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int(), timeZone: z.string() });
 
 export const behaviorInsightServices = {
   /** per UTC day of the range: the accounts that sent any event, and the events by name; with the range's totals */
