@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
 const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-01.');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** What is wrong with a custom range's first and last days (both real UTC days): the server's check and the screens'. */
+/** What is wrong with a custom range's first and last days (both real calendar days): the server's check and the screens'. */
 export function customRangeProblem(start: string, end: string): 'startBeforeEnd' | 'tooLong' | undefined {
   const s = utcDayStart(start);
   const e = utcDayStart(end);
@@ -67,7 +67,8 @@ export const dashboardRangeOfGroup = dashboardRange.safeExtend(groupFilter);
 
 /**
  * What a group's numbers cannot say: the counters kept per message hold sends, failures, bounces, opens and
- * clicks per channel and UTC day, so a group has no per-hour points, device OS split or these counts ('--').
+ * clicks per channel and day (the organization's), so a group has no per-hour points, device OS split or these
+ * counts ('--').
  */
 export const GROUP_UNMEASURED = ['skipped', 'unsubscribes', 'complaints', 'likes', 'dislikes'] as const;
 
@@ -151,7 +152,10 @@ export const dashboardMetricServices = {
       unmeasured: z.array(z.enum(GROUP_UNMEASURED)).optional(),
     }),
   }),
-  /** the same counts over time, one point per hour, day, week (from Monday) or month in UTC (a group's: a day at the finest, a month beyond a year) */
+  /**
+   * the same counts over time, one point per hour, day, week (from Monday) or month of the organization's zone (a
+   * group's: a day at the finest, a month beyond a year)
+   */
   trend: operation({
     access: 'NAV_DASHBOARD',
     payload: z.object({ range: dashboardRange, resolution: z.enum(DASHBOARD_RESOLUTIONS).default('DEFAULT'), ...groupFilter }),
@@ -184,7 +188,7 @@ export const dashboardMetricServices = {
       ),
     }),
   }),
-  /** each KPI target with what its current period (month, quarter or year, UTC) has reached */
+  /** each KPI target with what its current period (month, quarter or year, on the organization's calendar) has reached */
   kpiProgress: operation({
     access: 'NAV_DASHBOARD',
     payload: z.object(groupFilter),
