@@ -6,6 +6,8 @@
  */
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, orgDayField, SHARE_FIELDS, shardOf } from '../../shared/entities';
+import { localDayHourOf } from '../../shared/plan/zonedTime';
+import { organizationZoneOf } from '../domain/organizationSetting';
 import type { Clock } from '../platform/runtime';
 import { counterItems, ORG_DAY_SHARDS } from '../store/counterItems';
 import type { Store, TransactItem } from '../store/store';
@@ -68,10 +70,10 @@ export class RunCounters {
    * reason without reading records. An event of a known channel adds to the organization's day as well, in the
    * same transaction as the record it counts: a redelivered event whose record is refused counts nowhere.
    */
-  counterItems(k: CounterKey, add: Partial<Record<Counter, number>>, reason?: { of: ReasonCounter; reason: SendFailureReason }): TransactItem[] {
+  async counterItems(k: CounterKey, add: Partial<Record<Counter, number>>, reason?: { of: ReasonCounter; reason: SendFailureReason }): Promise<TransactItem[]> {
     const parts: OsAdd[] = [{ ...(k.os ? { os: k.os } : {}), add }];
     const shard = shardOf(k.accountId);
-    return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}), ...this.orgDayUpdate(k, shard, parts)];
+    return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}), ...(await this.orgDayUpdate(k, shard, parts))];
   }
 
   /** One counter item's add: totals, this hour's and each OS's counts of `parts`, and reason counts (`failed:BOUNCE`). */
@@ -96,12 +98,14 @@ export class RunCounters {
   /**
    * The organization's items of an event of a known channel (counterItems `orgDay`, `orgMonth`): the day's
    * counts, hour and shares, and the month's counts (with the day's trend counts) and shares. None when nothing
-   * in `parts` is a recipient's event.
+   * in `parts` is a recipient's event. Days and hours are the organization's zone's (a cached read, see
+   * organizationZoneOf): an event counts on the day and hour its clocks showed when it was counted.
    */
-  orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[]): TransactItem[] {
-    if (!k.channel) return [];
-    const iso = new Date(this.clock.now()).toISOString();
-    const [day, month, year, dayOfMonth, hour] = [iso.slice(0, 10), iso.slice(0, 7), iso.slice(0, 4), iso.slice(8, 10), iso.slice(11, 13)];
+  async orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[]): Promise<TransactItem[]> {
+    if (!k.channel || !parts.some(({ add }) => Object.entries(add).some(([field, n]) => n && EVENT_COUNTERS.has(field as Counter)))) return [];
+    const now = this.clock.now();
+    const { day, hour } = localDayHourOf(now, await organizationZoneOf(this.store, k.orgId, now));
+    const [month, year, dayOfMonth] = [day.slice(0, 7), day.slice(0, 4), day.slice(8, 10)];
     const counts = new Map<string, number>();
     const hours = new Map<string, number>();
     const shares = new Map<string, number>();
@@ -138,13 +142,13 @@ export class RunCounters {
    * The organization's adds of an event outside a run (an app reporting that a push was opened): its day and
    * month items only, written by the caller in one transaction with the record that makes the event count once.
    */
-  orgCounterItems(k: { orgId: number; planId: string; channel: Channel; accountId: string; os?: CounterOs }, add: Partial<Record<Counter, number>>): TransactItem[] {
+  orgCounterItems(k: { orgId: number; planId: string; channel: Channel; accountId: string; os?: CounterOs }, add: Partial<Record<Counter, number>>): Promise<TransactItem[]> {
     return this.orgDayUpdate(k, shardOf(k.accountId), [{ ...(k.os ? { os: k.os } : {}), add }]);
   }
 
   /** Adds to the counters outside a ledger write (audience matched, opens, clicks). */
   async count(k: CounterKey, add: Partial<Record<Counter, number>>): Promise<void> {
-    await this.store.transact(this.counterItems(k, add));
+    await this.store.transact(await this.counterItems(k, add));
   }
 
   /** The run's totals: one query over its counter items (shards and hours), independent of the audience size. */

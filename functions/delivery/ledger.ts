@@ -204,7 +204,7 @@ export class Ledger extends RunCounters {
         const outcome = await this.transact([
           ...chunk.map((i) => this.completion(completions[i]!, now)),
           this.counterUpdate(first, slot, parts, reasons),
-          ...this.orgDayUpdate(first, slot, parts),
+          ...(await this.orgDayUpdate(first, slot, parts)),
         ]);
         // refused: no longer this attempt's claim (settled by the sweep); the rest again without it
         return outcome === 'done' ? [] : chunk.filter((_, j) => !outcome.failed.has(j));
@@ -237,7 +237,7 @@ export class Ledger extends RunCounters {
     };
     const outcome = await this.transact([
       { Put: { TableName: this.store.table('sentRecord'), Item: record, ...CLAIM_FREE } },
-      ...this.counterItems(k, { skipped: 1 }, { of: 'skipped', reason }),
+      ...(await this.counterItems(k, { skipped: 1 }, { of: 'skipped', reason })),
     ]);
     if (outcome === 'done') return true;
     // recorded already by an earlier delivery of the same batch
@@ -279,7 +279,7 @@ export class Ledger extends RunCounters {
           ExpressionAttributeValues: { ':u': 'UNCERTAIN', ':d': this.clock.now(), ':c': 'CLAIMED', ':a': record.attempt, ':old': olderThan },
         },
       },
-      ...this.counterItems(record, { uncertain: 1 }),
+      ...(await this.counterItems(record, { uncertain: 1 })),
     ]);
     return outcome === 'done';
   }

@@ -193,7 +193,7 @@ export function pipeline(deps: PipelineDeps) {
       const marker: z.infer<typeof pageMarker.schema> = { matched: recipients.length, reading, batches: batches.length, ...(page.next ? { next: page.next } : {}) };
       await store.transact([
         counters.putNew(pageMarker.rest(m), { slot: pageName, ...marker }, '720001'),
-        ...(recipients.length ? ledger.counterItems({ ...m, accountId: `shard-${part}-page-${m.page}` }, { matched: recipients.length }) : []),
+        ...(recipients.length ? await ledger.counterItems({ ...m, accountId: `shard-${part}-page-${m.page}` }, { matched: recipients.length }) : []),
       ]);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

@@ -283,7 +283,7 @@ export function triggerSteps(deps: PipelineDeps) {
     try {
       await store.transact([
         tenant.keyed('deliveryCounter').putNew(counterItems.triggerPage.rest(m), { slot: counterItems.triggerPage.slot(m.accountId), matched: recipients.length }, '720001'),
-        ...(recipients.length ? deps.ledger.counterItems(m, { matched: recipients.length }) : []),
+        ...(recipients.length ? await deps.ledger.counterItems(m, { matched: recipients.length }) : []),
       ]);
     } catch (e) {
       if (!(e instanceof AppError)) throw e; // counted by an earlier delivery of this message

@@ -82,7 +82,7 @@ export function holdForQuietHours(rt: Runtime, store: Store, ledger: Ledger) {
           .forOrg(batch.orgId)
           .keyed('deliveryCounter')
           .putNew(quietHold.rest(batch), { slot: quietHold.slot(name) }, '720001'),
-        ...ledger.counterItems({ ...batch, accountId: batch.recipients[0]!.accountId }, { held: batch.recipients.length }),
+        ...(await ledger.counterItems({ ...batch, accountId: batch.recipients[0]!.accountId }, { held: batch.recipients.length })),
       ]);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

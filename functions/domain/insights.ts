@@ -3,7 +3,7 @@
  * the insights screens: a request reads a month's items per month of its range, never raw events.
  *
  * In the counter table (deliveryCounter; keys in functions/store/counterItems.ts), per organization, source (APP
- * or WEB) and day, `insightDay` items: `active` (accounts with an event that day), `events`, `e:<name>` (events by
+ * or WEB) and day (the organization's zone's), `insightDay` items: `active` (accounts with an event that day), `events`, `e:<name>` (events by
  * name), `f:<name>` (accounts whose first such event was that day) and `p:["<a>","<b>"]` (accounts whose first <b>
  * came at or after their first <a>, on the day of that <b>). Per account, `insightMark` items make each count once:
  * `active` of a day and `first` of an event name (holding its time). Every add is in one transaction with the put
@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import type { AccountEvent, Application } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
+import { localDayHourOf } from '../../shared/plan/zonedTime';
 import type { InsightSource } from '../../shared/services/insights';
 import { counterItems } from '../store/counterItems';
 import { type BoundItem, type Item, TenantStore } from '../store/store';
@@ -39,7 +40,6 @@ export const insightSourceOf = (app: Pick<Application, 'appType'>): InsightSourc
 /** The name an event is counted under: a custom event's own name, otherwise its type (message.opened). */
 export const insightNameOf = (e: Pick<AccountEvent, 'type' | 'name'>) => (e.type === 'custom' && e.name ? e.name : e.type);
 
-const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 const shardOf = (accountId: string) => createHash('sha1').update(accountId).digest()[0]! % INSIGHT_SHARDS;
 
 /**
@@ -93,7 +93,15 @@ async function once(tenant: TenantStore, items: BoundItem[]): Promise<boolean> {
  * The markers are tried even for an event recorded before, so a call cut short between two writes is finished
  * by the same call sent again.
  */
-export async function recordEvents(tenant: TenantStore, source: InsightSource, accountId: string, events: readonly AccountEvent[]): Promise<AccountEvent[]> {
+export async function recordEvents(
+  tenant: TenantStore,
+  source: InsightSource,
+  accountId: string,
+  events: readonly AccountEvent[],
+  /** the organization's zone, whose days the counts are kept by (days counted before a change keep theirs) */
+  timeZone = 'UTC',
+): Promise<AccountEvent[]> {
+  const dayOf = (at: number) => localDayHourOf(at, timeZone).day;
   const { add, mark } = adder(tenant);
   const stored = tenant.keyed('accountEvent');
   const recorded: AccountEvent[] = [];
@@ -141,7 +149,7 @@ export async function recordEvents(tenant: TenantStore, source: InsightSource, a
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The months `start`..`end` (UTC days) touch. */
+/** The months `start`..`end` (the organization's days) touch. */
 function monthsOf(start: string, end: string): string[] {
   const months: string[] = [];
   let [y, m] = start.slice(0, 7).split('-').map(Number) as [number, number];

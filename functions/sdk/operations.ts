@@ -19,7 +19,7 @@ import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
 import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents } from '../domain/insights';
 import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
-import { organizationSettingOf } from '../domain/organizationSetting';
+import { organizationSettingOf, organizationZoneOf } from '../domain/organizationSetting';
 import { counterItems } from '../store/counterItems';
 import { type Store, TenantStore } from '../store/store';
 import { Ledger } from '../delivery';
@@ -144,7 +144,7 @@ async function countPushUnsubscribes(
     const send = received.find((r) => r.planId === planId)!;
     const marker = markers.putNew(sdkOnce.rest(planId), { slot: sdkOnce.slot('unsubscribe', accountId, device.deviceId), expiresAt }, '720001');
     // the run's counters (the message's totals, per OS too) and the organization's day (the dashboard)
-    const counters = ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: 'PUSH_NATIVE', os: device.platform }, { unsubscribes: 1 });
+    const counters = await ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: 'PUSH_NATIVE', os: device.platform }, { unsubscribes: 1 });
     try {
       await ctx.platform.transact([marker, ...counters]);
     } catch (err) {
@@ -369,7 +369,7 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
       }),
     );
     const adds = COUNTED_EVENTS[e.type]
-      ? ledger.orgCounterItems(
+      ? await ledger.orgCounterItems(
           { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
           { [COUNTED_EVENTS[e.type]!]: 1 },
         )
@@ -410,7 +410,7 @@ const events: Op<'events'> = async (p, ctx) => {
     ),
   }));
   const unique = [...new Map(items.map((i) => [i.eventKey, i])).values()];
-  const recorded = await recordEvents(ctx.tenant, source, p.accountId, unique);
+  const recorded = await recordEvents(ctx.tenant, source, p.accountId, unique, await organizationZoneOf(ctx.platform, ctx.tenant.orgId, ctx.rt.clock.now()));
   await countMessageEvents(ctx, p.accountId, unique);
   // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds;
   // an event recorded before was announced then

@@ -62,7 +62,7 @@ export const counterItems = {
   /** A journey run's `entered`, `exited` and `at:<step>` counts, one of JOURNEY_SHARDS items picked per write. */
   journeyCounters: { rest: (run: Run) => `${runRest(run)}#journey`, slot: (shard: number) => String(shard), schema: counts },
   /**
-   * The organization's UTC day, one partition a month: counts (`sent`, `sent|EMAIL`, `sent|PUSH_NATIVE|IOS`), hours
+   * The organization's day in its zone (counters.ts orgDayUpdate), one partition a month: counts (`sent`, `sent|EMAIL`, `sent|PUSH_NATIVE|IOS`), hours
    * (`sent@09`) and shares (`sent~EMAIL~<planId>`), attribute names as shared/entities/delivery.ts orgDayField.
    */
   orgDay: {

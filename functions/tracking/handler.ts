@@ -58,7 +58,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
             ExpressionAttributeValues: { ':now': rt.clock.now() },
           },
         },
-        ...ledger.counterItems({ orgId: c.o, planId: c.p, runId: c.r, accountId: c.a, channel: c.c }, { [counter]: 1 }),
+        ...(await ledger.counterItems({ orgId: c.o, planId: c.p, runId: c.r, accountId: c.a, channel: c.c }, { [counter]: 1 })),
       ]);
       return true;
     } catch (e) {

@@ -12,6 +12,14 @@ it('neutralises cells a spreadsheet would run as formulas', () => {
   expect(csvCell('plain')).toBe('plain');
 });
 
+it("leaves a figure not measured ('--') as it is: dashes alone run nothing, and Excel would show the apostrophe", () => {
+  expect(csvCell('--')).toBe('--');
+  expect(csvCell('-')).toBe('-');
+  expect(csvLine(['First', '--', '12.50%'])).toBe('First,--,12.50%\r\n');
+  // anything after the dashes is still neutralised
+  for (const start of ['--1', '-- x', '--=1', '-@A1']) expect(unquoted(csvCell(start)).startsWith("'"), start).toBe(true);
+});
+
 it('neutralises a list after joining it, whatever its values', () => {
   expect(csvCell(['=HYPERLINK("http://x")', 'vip'])).toBe(`"'=HYPERLINK(""http://x"");vip"`);
   expect(csvCell(['@SUM(1)'])).toBe("'@SUM(1)");

@@ -6,8 +6,12 @@ const entry = (en: string, zh: string, ja: string): LocalText => ({ en, zh, ja }
 export const REPORT_TEXTS = {
   planReportTitle: entry('Message report', '消息报告', 'メッセージレポート'),
   organization: entry('Organization: {name}', '组织：{name}', '組織：{name}'),
-  range: entry('Period (UTC): {start} to {end}', '期间（UTC）：{start} 至 {end}', '期間（UTC）：{start} ～ {end}'),
-  madeAt: entry('Made at {at} (UTC)', '生成于 {at}（UTC）', '作成日時 {at}（UTC）'),
+  /** `zone`: the organization's zone, whose days the period's are (Asia/Shanghai, UTC) */
+  range: entry('Period ({zone}): {start} to {end}', '期间（{zone}）：{start} 至 {end}', '期間（{zone}）：{start} ～ {end}'),
+  /** `at` names its zone */
+  madeAt: entry('Made at {at}', '生成于 {at}', '作成日時 {at}'),
+  /** a CSV column of the report's days, named with the organization's zone */
+  period: entry('Period ({zone})', '期间（{zone}）', '期間（{zone}）'),
   chartCaption: entry(
     'Sent, opens and clicks per message (left to right as in the table below).',
     '每条消息的发送数、打开数和点击数（从左到右与下表顺序相同）。',

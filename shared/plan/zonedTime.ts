@@ -85,9 +85,22 @@ export function zonedTimeToUtc(localDateTime: string, timeZone: string): number 
 
 /** The wall-clock date ('YYYY-MM-DD') at `instant` in `timeZone`. */
 export function localDateOf(instant: number, timeZone: string): string {
+  return localDayHourOf(instant, timeZone).day;
+}
+
+/**
+ * The wall-clock day ('YYYY-MM-DD') and hour ('00'–'23') at `instant` in `timeZone` (an IANA zone; an unknown
+ * one, or '', is UTC): the organization's days and hours its dashboard counts are kept by.
+ */
+export function localDayHourOf(instant: number, timeZone: string): { day: string; hour: string } {
+  if (!timeZone || timeZone === 'UTC' || !isTimeZone(timeZone)) {
+    const iso = new Date(instant).toISOString();
+    return { day: iso.slice(0, 10), hour: iso.slice(11, 13) };
+  }
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  return `${String(parts.year).padStart(4, '0')}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
+  const pad = (n: number | undefined, w = 2) => String(n).padStart(w, '0');
+  return { day: `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`, hour: pad(parts.hour) };
 }

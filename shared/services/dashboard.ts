@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { DEVICE_PLATFORMS, idString, KPI_METRICS, KPI_PERIODS } from '../entities';
 import { operation } from './operation';
+import { localDayHourOf } from '../plan/zonedTime';
 import { utcDayStart } from './report';
 
 export const DASHBOARD_PRESETS = ['TODAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'ALL', 'CUSTOM'] as const;
@@ -27,7 +28,7 @@ const DAY_MS = 86_400_000;
 const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-01.');
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** What is wrong with a custom range's first and last days (both real UTC days): the server's check and the screens'. */
+/** What is wrong with a custom range's first and last days (both real calendar days): the server's check and the screens'. */
 export function customRangeProblem(start: string, end: string): 'startBeforeEnd' | 'tooLong' | undefined {
   const s = utcDayStart(start);
   const e = utcDayStart(end);
@@ -39,7 +40,7 @@ export function customRangeProblem(start: string, end: string): 'startBeforeEnd'
 export const dashboardRange = z
   .object({
     preset: z.enum(DASHBOARD_PRESETS),
-    /** a custom range's first and last UTC day, both included */
+    /** a custom range's first and last day (the organization's days), both included */
     start: dayText.optional(),
     end: dayText.optional(),
   })
@@ -66,23 +67,31 @@ export const dashboardRangeOfGroup = dashboardRange.safeExtend(groupFilter);
 
 /**
  * What a group's numbers cannot say: the counters kept per message hold sends, failures, bounces, opens and
- * clicks per channel and UTC day, so a group has no per-hour points, device OS split or these counts ('--').
+ * clicks per channel and day (the organization's), so a group has no per-hour points, device OS split or these
+ * counts ('--').
  */
 export const GROUP_UNMEASURED = ['skipped', 'unsubscribes', 'complaints', 'likes', 'dislikes'] as const;
 
-/** The UTC days a range covers: a preset ends today; "all" starts on the organization's first day. */
-export function resolveRange(range: DashboardRange, now: number, since?: number): { start: string; end: string; days: number } {
-  const today = isoDay(now);
+/**
+ * The days a range covers, on the calendar of `timeZone` (the organization's; UTC when not given): a preset ends
+ * today there; "all" starts on the organization's first day there.
+ */
+export function resolveRange(range: DashboardRange, now: number, since?: number, timeZone = 'UTC'): { start: string; end: string; days: number; timeZone: string } {
+  const dayOf = (ms: number) => localDayHourOf(ms, timeZone).day;
+  const today = dayOf(now);
+  const daysBefore = (n: number) => isoDay(utcDayStart(today) - n * DAY_MS);
   let start: string;
   let end = today;
   if (range.preset === 'CUSTOM') {
     start = range.start!;
     end = range.end!;
   } else if (range.preset === 'ALL') {
-    const first = Math.max(since ?? now - 364 * DAY_MS, now - (DASHBOARD_LIMITS.allDays - 1) * DAY_MS);
-    start = isoDay(Math.min(first, now));
-  } else start = isoDay(now - (PRESET_DAYS[range.preset] - 1) * DAY_MS);
-  return { start, end, days: Math.round((utcDayStart(end) - utcDayStart(start)) / DAY_MS) + 1 };
+    const first = since === undefined ? daysBefore(364) : dayOf(Math.min(since, now));
+    const earliest = daysBefore(DASHBOARD_LIMITS.allDays - 1);
+    // the later of two days (day strings sort as the calendar does)
+    start = [first, earliest].sort()[1]!;
+  } else start = daysBefore(PRESET_DAYS[range.preset] - 1);
+  return { start, end, days: Math.round((utcDayStart(end) - utcDayStart(start)) / DAY_MS) + 1, timeZone };
 }
 
 /** The points a chart draws: hours for a day or two, days up to two months, then weeks; fine and coarse step once. */
@@ -112,7 +121,8 @@ export const dashboardCounts = z.object({
 });
 export type DashboardCounts = z.infer<typeof dashboardCounts>;
 
-const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int() });
+/** the range's days, and the zone whose calendar they are (the organization's: an IANA name, or UTC) */
+const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int(), timeZone: z.string() });
 
 export const RANK_GRADES = ['A', 'B', 'C', 'D'] as const;
 export type RankGrade = (typeof RANK_GRADES)[number];
@@ -142,7 +152,10 @@ export const dashboardMetricServices = {
       unmeasured: z.array(z.enum(GROUP_UNMEASURED)).optional(),
     }),
   }),
-  /** the same counts over time, one point per hour, day, week (from Monday) or month in UTC (a group's: a day at the finest, a month beyond a year) */
+  /**
+   * the same counts over time, one point per hour, day, week (from Monday) or month of the organization's zone (a
+   * group's: a day at the finest, a month beyond a year)
+   */
   trend: operation({
     access: 'NAV_DASHBOARD',
     payload: z.object({ range: dashboardRange, resolution: z.enum(DASHBOARD_RESOLUTIONS).default('DEFAULT'), ...groupFilter }),
@@ -175,7 +188,7 @@ export const dashboardMetricServices = {
       ),
     }),
   }),
-  /** each KPI target with what its current period (month, quarter or year, UTC) has reached */
+  /** each KPI target with what its current period (month, quarter or year, on the organization's calendar) has reached */
   kpiProgress: operation({
     access: 'NAV_DASHBOARD',
     payload: z.object(groupFilter),

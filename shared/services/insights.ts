@@ -32,10 +32,11 @@ export const allowedOriginsOf = (app: { allowedOrigins?: string }) => [
 ];
 
 const eventName = z.string().trim().min(1).max(100);
-const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int() });
+/** the range's days, and the zone whose calendar they are (the organization's) */
+const rangeAnswer = z.object({ start: z.string(), end: z.string(), days: z.number().int(), timeZone: z.string() });
 
 export const behaviorInsightServices = {
-  /** per UTC day of the range: the accounts that sent any event, and the events by name; with the range's totals */
+  /** per day of the range (the organization's zone's): the accounts that sent any event, and the events by name; with the range's totals */
   summary: operation({
     access: ['NAV_APP_BEHAVIOR_INSIGHTS', 'NAV_WEB_BEHAVIOR_INSIGHTS'],
     payload: z.object({ source: z.enum(INSIGHT_SOURCES), range: dashboardRange }),

@@ -26,7 +26,7 @@ export const planReportRow = z.object({
   name: z.string(),
   channel: z.enum(CHANNELS),
   groupName: z.string().optional(),
-  /** the counts of sends, opens and clicks whose hour falls in the range (UTC days, both ends included) */
+  /** the counts of sends, opens and clicks whose hour falls in the range (the organization's days, both ends included) */
   totals: planTotals,
   /** the parts the SMS sends of the range took */
   parts: z.number().int(),
@@ -35,7 +35,7 @@ export const planReportRow = z.object({
 });
 export type PlanReportRow = z.infer<typeof planReportRow>;
 
-/** The plan report's question: messages and UTC days, the end not before the start, within the limits. */
+/** The plan report's question: messages and days (the organization's), the end not before the start, within the limits. */
 export const planReportPayload = z
   .object({
     planIds: z
@@ -62,7 +62,8 @@ export const reportServices = {
   plan: operation({
     access: 'NAV_PLAN_REPORT',
     payload: planReportPayload,
-    response: z.object({ rows: z.array(planReportRow), total: planTotals }),
+    /** `timeZone`: the organization's zone, whose calendar the range's days are */
+    response: z.object({ rows: z.array(planReportRow), total: planTotals, timeZone: z.string() }),
   }),
 };
 

@@ -250,7 +250,7 @@ async function checkEverything(): Promise<void> {
   expect(all.sent).toBe(first.mails.size + second.mails.size);
 
   const summary = await admin.ok('dashboardMetric.summary', week);
-  expect(summary.range).toEqual({ start: dayOf(clock.now() - 6 * DAY), end: dayOf(clock.now()), days: 7 });
+  expect(summary.range).toEqual({ start: dayOf(clock.now() - 6 * DAY), end: dayOf(clock.now()), days: 7, timeZone: 'UTC' });
   expect(summary.totals).toEqual(all);
   for (const c of summary.channels) expect(c.counts).toEqual(c.channel === 'EMAIL' ? all : ZERO);
   // e-mail has no device OS

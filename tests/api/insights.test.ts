@@ -139,7 +139,7 @@ describe('app insights equal the raw events', () => {
 
   async function check() {
     const summary = await admin.ok('behaviorInsight.summary', { source: 'APP', range });
-    expect(summary.range).toEqual({ start: range.start, end: range.end, days: 3 });
+    expect(summary.range).toEqual({ start: range.start, end: range.end, days: 3, timeZone: 'UTC' });
     expect(summary.days).toEqual(expected.days);
     expect(summary.events).toBe(RAW.length);
     const totals: Record<string, number> = {};

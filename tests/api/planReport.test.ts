@@ -304,9 +304,13 @@ describe('requested reports', () => {
   it('writes survey answers and custom columns as CSV in the requester language', async () => {
     const survey = await made(admin, { kind: 'SURVEY', name: 'Thumbs', planIds: [sent.first] });
     const surveyCsv = (await fileOf(admin, survey.id)).toString('utf8');
-    expect(surveyCsv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Message,Channel,Sent,Answers,Likes,Dislikes,Like rate');
-    // a cell that starts with '-' is quoted against spreadsheet formulas
-    expect(surveyCsv).toContain(`First,Email,${await mailsOf('First')},0,0,0,'--`);
+    const surveyLines = surveyCsv.replace(/^\uFEFF/, '').split('\r\n');
+    // the period's days are the organization's zone's, named in the heading; no row is empty but the file's end
+    expect(surveyLines[0]).toBe('Period (UTC),Message,Channel,Sent,Answers,Likes,Dislikes,Like rate');
+    expect(surveyLines.slice(0, -1).every((line) => line !== '')).toBe(true);
+    expect(surveyLines.at(-1)).toBe('');
+    // a rate not measured ('--') has no apostrophe: it runs nothing in a spreadsheet
+    expect(surveyCsv).toContain(`,First,Email,${await mailsOf('First')},0,0,0,--\r\n`);
     const asked = await admin.call(
       'requestedReport.create',
       { ...range(), kind: 'CUSTOM', name: 'Mine', planIds: [sent.second], columns: ['sent', 'openRate'] },
@@ -323,8 +327,8 @@ describe('requested reports', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(customCsv[0]).toBe('メッセージ,グループ,チャネル,送信数,開封率');
-    expect(customCsv[1]).toBe(`Second,,メール,${await mailsOf('Second')},0.00%`);
+    expect(customCsv[0]).toBe('期間（UTC）,メッセージ,グループ,チャネル,送信数,開封率');
+    expect(customCsv[1]).toBe(`${range().start} – ${range().end},Second,,メール,${await mailsOf('Second')},0.00%`);
   });
 
   it('keeps each tab to its permission and each organization to itself, refuses bad input, and deletes', async () => {

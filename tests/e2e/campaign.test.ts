@@ -7,6 +7,7 @@
  * unsubscription list searches and deletes. axe-core on every screen and dialog on the way.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import mammoth from 'mammoth';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -407,7 +408,17 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   await accessible(page, 'the plan report');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
-  expect((await download).suggestedFilename()).toBe(`plan-report-${today}-${today}.csv`);
+  const csvFile = await download;
+  expect(csvFile.suggestedFilename()).toBe(`plan-report-${today}-${today}.csv`);
+  // the period's zone in the heading, a line per message and no empty one, and no apostrophe before a '--'
+  const csv = readFileSync((await csvFile.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+  expect(csv[0]).toMatch(/^Period \(UTC\),Message,Group,Channel,Sent,/);
+  expect(csv).toHaveLength(expected.rows.length + 2);
+  expect(csv.at(-1)).toBe('');
+  expect(csv[1]).toMatch(new RegExp(`^${today} – ${today},Spring sale,`));
+  expect(csv.join('\n')).not.toContain(",'");
   // the same report as a Word file: a real .docx, read back, holding the message and its figures
   const word = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Word' }).click();

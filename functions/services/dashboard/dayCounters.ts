@@ -17,7 +17,7 @@ export const DAY_FIELDS = ['sent', 'failed', 'skipped', 'uncertain', 'opens', 'c
 export type DayField = (typeof DAY_FIELDS)[number];
 export type DayCounts = Partial<Record<string, number>>;
 
-/** One day item as read: its UTC day and its counters by attribute name. */
+/** One day item as read: its day (the organization's zone's) and its counters by attribute name. */
 export interface DayItem {
   day: string;
   counts: DayCounts;
@@ -67,7 +67,7 @@ async function query(tenant: TenantStore, rest: string, prefix: string, attribut
   return items;
 }
 
-/** The day items of `kind` from `from` to `to` (UTC days, both included). */
+/** The day items of `kind` from `from` to `to` (the organization's days, both included). */
 export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: string, to: string, attributes?: readonly string[]): Promise<DayItem[]> {
   const { whole, partial } = partsOf(from, to);
   const segments = [...whole.map((m) => ({ from: `${m}-01`, to: lastDayOf(m) })), ...partial];

@@ -8,18 +8,26 @@ import { countsOfAttempts, messageFigures } from '../../../shared/metrics';
 import { DAILY_IN_MONTH, DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
 import { bucketOf, type DashboardBucket, type DashboardRange, GROUP_UNMEASURED, RANKED_MAX, rankOf, resolveRange } from '../../../shared/services/dashboard';
 import { utcDayStart } from '../../../shared/services/report';
+import { localDayHourOf } from '../../../shared/plan/zonedTime';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { organizationZoneOf } from '../../domain/organizationSetting';
 import { addInto, countsOf, DAY_FIELDS, type DayItem, OS_CHANNEL, readDaily, readDays, readRange, readRangeItems, SUMMARY_ATTRIBUTES } from './dayCounters';
 import { addShares, type GroupShares, groupShares } from './groupShares';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The range's days; "all" starts on the day the organization was made. */
+/** The zone of the organization's days, which its counters are kept by (the send path's cache). */
+const zoneOf = (ctx: AuthedContext) => organizationZoneOf(ctx.platform, ctx.tenant.orgId, ctx.rt.clock.now());
+
+/** The range's days in the organization's zone; "all" starts on the day the organization was made. */
 async function rangeOf(range: DashboardRange, ctx: AuthedContext) {
   const now = ctx.rt.clock.now();
-  const since = range.preset === 'ALL' ? (await ctx.platform.get('organization', { id: ctx.tenant.orgId }))?.dateCreated : undefined;
-  return resolveRange(range, now, typeof since === 'number' ? since : undefined);
+  const [since, zone] = await Promise.all([
+    range.preset === 'ALL' ? ctx.platform.get('organization', { id: ctx.tenant.orgId }).then((o) => o?.dateCreated) : undefined,
+    zoneOf(ctx),
+  ]);
+  return resolveRange(range, now, typeof since === 'number' ? since : undefined, zone);
 }
 
 /** The point a day (or a day's hour) falls in. */
@@ -27,7 +35,7 @@ function pointOf(bucket: DashboardBucket, day: string, start: string, hour?: str
   if (bucket === 'HOUR') return `${day} ${hour}:00`;
   if (bucket === 'DAY') return day;
   if (bucket === 'MONTH') return day.slice(0, 7);
-  // weeks start on Monday (UTC); the first is cut at the range's start
+  // weeks start on Monday (day strings are calendar days: UTC arithmetic only names the weekday); the first is cut at the range's start
   const ms = utcDayStart(day);
   const monday = isoDay(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS);
   return monday < start ? start : monday;
@@ -50,9 +58,9 @@ function pointsOf(bucket: DashboardBucket, start: string, end: string): string[]
 const TREND_FIELDS = DAILY_IN_MONTH;
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
-/** The start of a KPI period containing `now` (UTC): its month, quarter or year. */
-function periodStart(period: KpiTarget['period'], now: number): string {
-  const d = new Date(now);
+/** The start of a KPI period containing the day `today` (the organization's): its month, quarter or year. */
+function periodStart(period: KpiTarget['period'], today: string): string {
+  const d = new Date(utcDayStart(today));
   const month = period === 'MONTH' ? d.getUTCMonth() : period === 'QUARTER' ? d.getUTCMonth() - (d.getUTCMonth() % 3) : 0;
   return isoDay(Date.UTC(d.getUTCFullYear(), month, 1));
 }
@@ -178,9 +186,8 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     const group = groupId ? await groupShares(ctx, groupId) : undefined;
     const targets = await ctx.tenant.list('kpiTarget');
     if (targets.length === 0) return { targets: [] };
-    const now = ctx.rt.clock.now();
-    const today = isoDay(now);
-    const starts = targets.map((t) => periodStart(t.period, now));
+    const today = localDayHourOf(ctx.rt.clock.now(), await zoneOf(ctx)).day;
+    const starts = targets.map((t) => periodStart(t.period, today));
     // each period read once (a month, quarter and year start on month boundaries: mostly month items)
     const periods = new Map<string, Record<string, number>>();
     await Promise.all(

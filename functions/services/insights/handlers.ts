@@ -13,6 +13,7 @@ import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
 import { insightNameOf, pairField, readInsightDays } from '../../domain/insights';
 import { Accounts } from '../../domain/accounts';
+import { organizationZoneOf } from '../../domain/organizationSetting';
 import { orgCursor } from '../../store/orgCursor';
 
 const DAY_MS = 86_400_000;
@@ -21,10 +22,14 @@ function allowed(source: InsightSource, ctx: AuthedContext): void {
   if (!ctx.identity.permissions.includes(INSIGHT_PERMISSION[source])) throw new AppError('730001');
 }
 
-/** The range's UTC days; "all" starts on the day the organization was made (as the dashboard's). */
+/** The range's days in the organization's zone; "all" starts on the day the organization was made (as the dashboard's). */
 async function rangeOf(range: DashboardRange, ctx: AuthedContext) {
-  const since = range.preset === 'ALL' ? (await ctx.platform.get('organization', { id: ctx.tenant.orgId }))?.dateCreated : undefined;
-  return resolveRange(range, ctx.rt.clock.now(), typeof since === 'number' ? since : undefined);
+  const now = ctx.rt.clock.now();
+  const [since, zone] = await Promise.all([
+    range.preset === 'ALL' ? ctx.platform.get('organization', { id: ctx.tenant.orgId }).then((o) => o?.dateCreated) : undefined,
+    organizationZoneOf(ctx.platform, ctx.tenant.orgId, now),
+  ]);
+  return resolveRange(range, now, typeof since === 'number' ? since : undefined, zone);
 }
 
 const timelineCursor = (ctx: AuthedContext) => orgCursor(ctx.rt.keys, 'behaviorInsight.timeline', z.object({ account: z.string(), key: z.string() }));

@@ -1,10 +1,11 @@
 /**
  * The plan report's figures: for each chosen message, the counts of its runs whose hour falls within the chosen
- * UTC days, read from the runs' counter items (one query per run, whatever the audience). A message of another
+ * days of the organization's zone, read from the runs' counter items (one query per run, whatever the audience). A message of another
  * organization, or one that does not exist, answers 720003 like any missing id.
  */
 import { AppError } from '../../../shared/errors';
 import { messageFigures } from '../../../shared/metrics';
+import { localDayHourOf } from '../../../shared/plan/zonedTime';
 import type { PlanTotals } from '../../../shared/services/plan';
 import type { PlanReportRow } from '../../../shared/services/report';
 import { tenantLedger } from '../../delivery';
@@ -16,7 +17,9 @@ export const zeroTotals = (): PlanTotals => Object.fromEntries(FIELDS.map((f) =>
 export async function planReport(
   tenant: TenantStore,
   { planIds, start, end }: { planIds: string[]; start: string; end: string },
-): Promise<{ rows: PlanReportRow[]; total: PlanTotals }> {
+  /** the organization's zone: the days are its calendar's */
+  timeZone = 'UTC',
+): Promise<{ rows: PlanReportRow[]; total: PlanTotals; timeZone: string }> {
   const ids = [...new Set(planIds)];
   const plans = await tenant.getMany('plan', ids);
   if (plans.some((p) => !p)) throw new AppError('720003');
@@ -33,8 +36,9 @@ export async function planReport(
       for (const run of await tenant.keyed('planRun').list(p.id)) {
         const { hours } = await ledger.totals(run);
         for (const [hour, counts] of Object.entries(hours)) {
-          // hour keys are `YYYY-MM-DDTHH` in UTC and the schema admits only real days: a range compares as text
-          const day = hour.slice(0, 10);
+          // hour keys are `YYYY-MM-DDTHH` in UTC: an hour counts on the organization's day it starts in (a zone
+          // half an hour off UTC puts an hour across midnight on the day of its start); days compare as text
+          const day = localDayHourOf(Date.parse(`${hour}:00:00Z`), timeZone).day;
           if (day < start || day > end) continue;
           for (const f of FIELDS) totals[f] += counts[f] ?? 0;
           parts += counts.parts ?? 0;
@@ -52,5 +56,5 @@ export async function planReport(
       };
     }),
   );
-  return { rows, total };
+  return { rows, total, timeZone };
 }

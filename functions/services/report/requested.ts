@@ -19,6 +19,7 @@ import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { planReport, zeroTotals } from './planReport';
 import { plansSentIn } from './monthly';
+import { organizationZoneOf } from '../../domain/organizationSetting';
 import { DOCX_TYPE, planReportDocx } from './word';
 
 /** messages read between two progress saves */
@@ -126,24 +127,30 @@ export const requestedReportHandlers: AreaHandlers<'requestedReport'> = {
   },
 };
 
+/** The days a report covers, and the zone whose days they are (the organization's): each CSV row's first cell. */
+type Period = { start: string; end: string; timeZone: string };
+const periodCell = (p: Period) => `${p.start} – ${p.end}`;
+
 /** The file of a survey report: each message's thumb answers. */
-function surveyCsv(rows: readonly PlanReportRow[], lang: Lang): string {
-  const t = (key: keyof typeof REPORT_TEXTS) => textIn(REPORT_TEXTS[key], lang);
-  const lines = [csvLine([t('message'), t('channel'), t('sent'), t('answers'), t('likes'), t('dislikes'), t('likeRate')])];
+function surveyCsv(rows: readonly PlanReportRow[], lang: Lang, period: Period): string {
+  const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], lang, params);
+  const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('channel'), t('sent'), t('answers'), t('likes'), t('dislikes'), t('likeRate')])];
   for (const r of rows) {
     const answers = r.totals.likes + r.totals.dislikes;
-    lines.push(csvLine([r.name, t(r.channel), r.totals.sent, answers, r.totals.likes, r.totals.dislikes, formatRate(answers > 0 ? r.totals.likes / answers : null)]));
+    lines.push(
+      csvLine([periodCell(period), r.name, t(r.channel), r.totals.sent, answers, r.totals.likes, r.totals.dislikes, formatRate(answers > 0 ? r.totals.likes / answers : null)]),
+    );
   }
   return `\uFEFF${lines.join('')}`;
 }
 
 /** The file of a custom report: the chosen columns of each message, as the plan report shows them. */
-function customCsv(rows: readonly PlanReportRow[], columns: RequestedReport['columns'], lang: Lang): string {
-  const t = (key: keyof typeof REPORT_TEXTS) => textIn(REPORT_TEXTS[key], lang);
-  const lines = [csvLine([t('message'), t('group'), t('channel'), ...columns.map((c) => t(c))])];
+function customCsv(rows: readonly PlanReportRow[], columns: RequestedReport['columns'], lang: Lang, period: Period): string {
+  const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], lang, params);
+  const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('group'), t('channel'), ...columns.map((c) => t(c))])];
   for (const r of rows) {
     const m = planMetrics(r.channel, r.totals);
-    lines.push(csvLine([r.name, r.groupName ?? '', t(r.channel), ...columns.map((c) => m[c])]));
+    lines.push(csvLine([periodCell(period), r.name, r.groupName ?? '', t(r.channel), ...columns.map((c) => m[c])]));
   }
   return `\uFEFF${lines.join('')}`;
 }
@@ -158,11 +165,13 @@ export async function makeRequestedReport(deps: { rt: Runtime; store: Store }, o
   const save = (set: Partial<RequestedReport>) => tenant.transact([tenant.updateItem('requestedReport', id, { set: { ...set, dateUpdated: now() } })]);
   await save({ status: 'RUNNING', progress: 0 });
   try {
+    const timeZone = await organizationZoneOf(deps.store, orgId, now());
+    const period = { start: report.start, end: report.end, timeZone };
     const planIds = report.kind === 'SUMMARY' ? (await plansSentIn(tenant, report.start, report.end, now())).map((p) => p.id) : report.planIds;
     const rows: PlanReportRow[] = [];
     const total = zeroTotals();
     for (let i = 0; i < planIds.length; i += STEP) {
-      const part = await planReport(tenant, { planIds: planIds.slice(i, i + STEP), start: report.start, end: report.end });
+      const part = await planReport(tenant, { planIds: planIds.slice(i, i + STEP), start: report.start, end: report.end }, timeZone);
       rows.push(...part.rows);
       for (const [k, v] of Object.entries(part.total)) total[k as keyof PlanTotals] += v;
       await save({ progress: Math.floor((Math.min(i + STEP, planIds.length) / Math.max(1, planIds.length)) * 99) });
@@ -170,9 +179,9 @@ export async function makeRequestedReport(deps: { rt: Runtime; store: Store }, o
     const base = `${report.kind.toLowerCase()}-report-${report.start}-${report.end}`;
     const file =
       report.kind === 'SURVEY'
-        ? { name: `${base}.csv`, type: CSV_TYPE, body: surveyCsv(rows, report.lang) }
+        ? { name: `${base}.csv`, type: CSV_TYPE, body: surveyCsv(rows, report.lang, period) }
         : report.kind === 'CUSTOM'
-          ? { name: `${base}.csv`, type: CSV_TYPE, body: customCsv(rows, report.columns, report.lang) }
+          ? { name: `${base}.csv`, type: CSV_TYPE, body: customCsv(rows, report.columns, report.lang, period) }
           : {
               name: `${base}.docx`,
               type: DOCX_TYPE,
@@ -184,6 +193,7 @@ export async function makeRequestedReport(deps: { rt: Runtime; store: Store }, o
                 end: report.end,
                 madeAt: now(),
                 lang: report.lang,
+                timeZone,
                 title: report.kind === 'SUMMARY' ? 'summaryTitle' : 'planReportTitle',
               }),
             };

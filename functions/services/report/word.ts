@@ -5,6 +5,7 @@
  * AWS it sits beside the router's bundle (infra/lambdaBundling.ts), out of every other cold start.
  */
 import type { Lang } from '../../../shared/errors';
+import { formatDateTime } from '../../../shared/format';
 import { REPORT_TEXTS, textIn } from '../../../shared/i18n';
 import { planMetrics } from '../../../shared/metrics';
 import type { PlanTotals } from '../../../shared/services/plan';
@@ -24,6 +25,8 @@ export interface PlanReportDocument {
   end: string;
   madeAt: number;
   lang: Lang;
+  /** the zone whose days the period's are and the time is shown in (the organization's); UTC when not given */
+  timeZone?: string;
   /** the document's title: the plan report's unless named */
   title?: 'planReportTitle' | 'summaryTitle';
 }
@@ -32,6 +35,7 @@ export async function planReportDocx(report: PlanReportDocument): Promise<Buffer
   const { Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } = await import('docx');
   const cell = (text: string, bold = false) => new TableCell({ children: [new Paragraph({ children: [new TextRun({ text, bold })] })] });
   const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], report.lang, params);
+  const zone = report.timeZone ?? 'UTC';
   const header = new TableRow({
     tableHeader: true,
     children: [t('message'), t('group'), t('channel'), ...WORD_COLUMNS.map((c) => t(c))].map((h) => cell(h, true)),
@@ -52,8 +56,8 @@ export async function planReportDocx(report: PlanReportDocument): Promise<Buffer
         children: [
           new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(t(report.title ?? 'planReportTitle'))] }),
           new Paragraph({ children: [new TextRun(t('organization', { name: report.organization }))] }),
-          new Paragraph({ children: [new TextRun(t('range', { start: report.start, end: report.end }))] }),
-          new Paragraph({ children: [new TextRun(t('madeAt', { at: new Date(report.madeAt).toISOString().slice(0, 16).replace('T', ' ') }))] }),
+          new Paragraph({ children: [new TextRun(t('range', { start: report.start, end: report.end, zone }))] }),
+          new Paragraph({ children: [new TextRun(t('madeAt', { at: formatDateTime(report.madeAt, { timeZone: zone }) }))] }),
           new Paragraph({
             children: [
               new ImageRun({

@@ -13,7 +13,7 @@ import { badField } from '../../api/problems';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { currentSendRates, SEND_RATES_KEY } from '../../domain/sendRates';
-import { SETTING_ID, viewOf } from '../../domain/organizationSetting';
+import { forgetOrganizationZone, SETTING_ID, viewOf } from '../../domain/organizationSetting';
 
 /** The deployment's operators: the administrators of the organization the first start creates. */
 const OPERATORS_ORG_ID = 1;
@@ -65,6 +65,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     });
     // a first save only where none exists, a later one only over the version read
     await ctx.tenant.put('systemSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
+    forgetOrganizationZone(ctx.platform, ctx.tenant.orgId);
     return viewOf(next);
   },
 

@@ -5,6 +5,7 @@
 import { useCallback, useMemo } from 'react';
 import { formatDateTime, isDisplayZone } from '../../../shared/format';
 import type { Lang } from '../../../shared/errors';
+import { isTimeZone } from '../../../shared/plan/zonedTime';
 import type { Configuration } from '../../../shared/services';
 import { useConfiguration, useSession } from '../api/hooks';
 import { isLang } from '../i18n';
@@ -45,6 +46,15 @@ export function useDisplayTimeZone(): string {
   const session = useSession();
   const org = useOrgLocale();
   return displayTimeZone(session?.userdetails.timeZone, org.timeZone);
+}
+
+/**
+ * The zone of the organization's days (the dashboard's, the insights' and the reports' day counts), as the server
+ * keeps them: the organization's default zone, else UTC. Not the viewer's: a day counted is the organization's.
+ */
+export function useOrgTimeZone(): string {
+  const org = useOrgLocale();
+  return isTimeZone(org.timeZone) ? org.timeZone : 'UTC';
 }
 
 /** Formats an instant in the signed-in user's zone, named: the one date formatter of lists and details. */

@@ -1,6 +1,6 @@
 /**
- * The date range the dashboard and the behaviour insights read (spec 001 section 9's presets, or custom UTC days
- * from the first to the last, included): a preset applies as it is chosen, a custom range when applied, after the
+ * The date range the dashboard and the behaviour insights read (spec 001 section 9's presets, or custom days of
+ * the organization's zone, named, from the first to the last, included): a preset applies as it is chosen, a custom range when applied, after the
  * same checks the server makes (start before end, at most DASHBOARD_LIMITS.customDays days). A screen's other
  * controls (the dashboard's resolution and chart type) sit in the same form as children.
  */
@@ -9,6 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customRangeProblem, DASHBOARD_LIMITS, DASHBOARD_PRESETS, type DashboardPreset, type DashboardRange } from '../../../shared/services/dashboard';
+import { useOrgTimeZone } from '../app/locale';
 import { Select } from './Select';
 import { FieldError } from './TextField';
 import '../i18n/areas/dashboard';
@@ -32,7 +33,8 @@ export function DateRangePicker({
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const problem = start && end ? customRangeProblem(start, end) : undefined;
-  const label = (k: string) => t(`dashboard.metrics.${k}`);
+  const zone = useOrgTimeZone();
+  const label = (k: string) => t(`dashboard.metrics.${k}`, { zone });
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (preset === 'CUSTOM' && start && end && !problem) onRange({ preset, start, end });

@@ -37,8 +37,8 @@ const adminEn = {
   invitation: {
     title: 'Pending invitations',
     intro: 'Invitations nobody has answered yet. Send one again if the mail was lost or its link expired; withdraw one sent by mistake.',
-    dateSent: 'Sent (UTC)',
-    expiresAt: 'Expires (UTC)',
+    dateSent: 'Sent ({{zone}})',
+    expiresAt: 'Expires ({{zone}})',
     resend: 'Send again',
     resendItem: 'Send the invitation to {{email}} again',
     resent: 'The invitation was sent to {{email}} again; the earlier link no longer works.',

@@ -34,8 +34,8 @@ const adminJa: LocaleShape<AdminTexts> = {
   invitation: {
     title: '未回答の招待',
     intro: 'まだ応答のない招待です。メールが届かなかった場合やリンクの期限が切れた場合は再送信し、誤って送った招待は取り消せます。',
-    dateSent: '送信日時 (UTC)',
-    expiresAt: '有効期限 (UTC)',
+    dateSent: '送信日時 ({{zone}})',
+    expiresAt: '有効期限 ({{zone}})',
     resend: '再送信',
     resendItem: '{{email}} への招待を再送信',
     resent: '{{email}} に招待を再送信しました。以前のリンクは使えなくなりました。',

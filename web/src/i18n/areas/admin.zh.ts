@@ -33,8 +33,8 @@ const adminZh: LocaleShape<AdminTexts> = {
   invitation: {
     title: '待处理的邀请',
     intro: '尚未答复的邀请。如果邮件丢失或链接已过期，可以重新发送；误发的邀请可以撤回。',
-    dateSent: '发送时间 (UTC)',
-    expiresAt: '过期时间 (UTC)',
+    dateSent: '发送时间 ({{zone}})',
+    expiresAt: '过期时间 ({{zone}})',
     resend: '重新发送',
     resendItem: '重新向 {{email}} 发送邀请',
     resent: '已重新向 {{email}} 发送邀请；之前的链接已失效。',

@@ -13,7 +13,7 @@ const assetsEn = {
     refused: 'Not uploaded',
     name: 'Name',
     size: 'Size',
-    updated: 'Updated (UTC)',
+    updated: 'Updated ({{zone}})',
     folder: 'Folder',
     open: 'Open folder {{name}}',
     copyLink: 'Copy the link of {{name}}',

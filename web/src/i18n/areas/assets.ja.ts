@@ -16,7 +16,7 @@ const assetsJa: LocaleShape<AssetTexts> = {
     refused: 'アップロードされなかったファイル',
     name: '名前',
     size: 'サイズ',
-    updated: '更新日時 (UTC)',
+    updated: '更新日時 ({{zone}})',
     folder: 'フォルダー',
     open: 'フォルダー {{name}} を開く',
     copyLink: '{{name}} のリンクをコピー',

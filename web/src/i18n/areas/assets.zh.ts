@@ -16,7 +16,7 @@ const assetsZh: LocaleShape<AssetTexts> = {
     refused: '未上传',
     name: '名称',
     size: '大小',
-    updated: '更新时间 (UTC)',
+    updated: '更新时间 ({{zone}})',
     folder: '文件夹',
     open: '打开文件夹 {{name}}',
     copyLink: '复制 {{name}} 的链接',

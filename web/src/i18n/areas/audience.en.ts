@@ -205,7 +205,7 @@ const audienceEn = {
     historyEmpty: 'No imports yet.',
     fileName: 'File',
     status: 'Status',
-    started: 'Started (UTC)',
+    started: 'Started ({{zone}})',
     statusOption: {
       RUNNING: 'Running',
       DONE: 'Done',

@@ -201,7 +201,7 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     historyEmpty: 'インポートはまだありません。',
     fileName: 'ファイル',
     status: 'ステータス',
-    started: '開始日時 (UTC)',
+    started: '開始日時 ({{zone}})',
     statusOption: {
       RUNNING: '実行中',
       DONE: '完了',

@@ -199,7 +199,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     historyEmpty: '还没有导入。',
     fileName: '文件',
     status: '状态',
-    started: '开始时间 (UTC)',
+    started: '开始时间 ({{zone}})',
     statusOption: {
       RUNNING: '进行中',
       DONE: '已完成',

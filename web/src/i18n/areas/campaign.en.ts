@@ -146,7 +146,7 @@ const campaignEn = {
     },
     rejection: {
       title: 'Rejected: {{type}}',
-      by: 'By {{name}} at {{time}} (UTC)',
+      by: 'By {{name}} at {{time}}',
     },
     review: {
       NEW: 'New',
@@ -458,8 +458,8 @@ const campaignEn = {
       status: 'Status',
       allStates: 'All states',
       reason: 'Reason',
-      claimedAt: 'Claimed (UTC)',
-      doneAt: 'Done (UTC)',
+      claimedAt: 'Claimed ({{zone}})',
+      doneAt: 'Done ({{zone}})',
       empty: 'No sent records.',
       loadMore: 'Load more',
       shown: '{{n}} records shown',
@@ -491,7 +491,7 @@ const campaignEn = {
   home: {
     intro: 'Messages waiting for your approval, and what happened to yours.',
     summary: 'Today',
-    sentToday: 'Sent today (UTC)',
+    sentToday: 'Sent today ({{zone}})',
     today: { sent: 'Sent today', delivered: 'Delivered today', opens: 'Opened today', clicks: 'Clicked today' },
     card: {
       ACTION_REQUIRED: 'Action required',
@@ -506,7 +506,7 @@ const campaignEn = {
       REJECTED: 'None of your messages was rejected.',
     },
     requestedBy: 'Asked by {{name}}',
-    deadline: 'Deadline {{time}} (UTC)',
+    deadline: 'Deadline {{time}}',
     previous: 'Previous page',
     next: 'Next page',
     pageOf: '{{from}}–{{to}} of {{total}}',

@@ -146,7 +146,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
     },
     rejection: {
       title: '却下：{{type}}',
-      by: '{{name}}、{{time}}（UTC）',
+      by: '{{name}}、{{time}}',
     },
     review: {
       NEW: '新規',
@@ -454,8 +454,8 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       status: 'ステータス',
       allStates: 'すべてのステータス',
       reason: '理由',
-      claimedAt: '処理開始（UTC）',
-      doneAt: '完了（UTC）',
+      claimedAt: '処理開始（{{zone}}）',
+      doneAt: '完了（{{zone}}）',
       empty: '送信記録はありません。',
       loadMore: 'さらに読み込む',
       shown: '{{n}} 件を表示中',
@@ -487,7 +487,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
   home: {
     intro: 'あなたの承認を待つメッセージと、あなたのメッセージの状況。',
     summary: '本日',
-    sentToday: '本日の送信（UTC）',
+    sentToday: '本日の送信（{{zone}}）',
     today: { sent: '本日の送信', delivered: '本日の配信', opens: '本日の開封', clicks: '本日のクリック' },
     card: {
       ACTION_REQUIRED: '要対応',
@@ -502,7 +502,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       REJECTED: '却下されたメッセージはありません。',
     },
     requestedBy: '依頼者：{{name}}',
-    deadline: '期限 {{time}}（UTC）',
+    deadline: '期限 {{time}}',
     previous: '前のページ',
     next: '次のページ',
     pageOf: '{{total}} 件中 {{from}}–{{to}} 件',

@@ -146,7 +146,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
     },
     rejection: {
       title: '已驳回：{{type}}',
-      by: '{{name}} 于 {{time}}（UTC）',
+      by: '{{name}} 于 {{time}}',
     },
     review: {
       NEW: '新建',
@@ -454,8 +454,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       status: '状态',
       allStates: '全部状态',
       reason: '原因',
-      claimedAt: '认领时间（UTC）',
-      doneAt: '完成时间（UTC）',
+      claimedAt: '认领时间（{{zone}}）',
+      doneAt: '完成时间（{{zone}}）',
       empty: '没有发送记录。',
       loadMore: '加载更多',
       shown: '已显示 {{n}} 条记录',
@@ -487,7 +487,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
   home: {
     intro: '等待你审批的消息，以及你的消息的进展。',
     summary: '今日',
-    sentToday: '今日发送（UTC）',
+    sentToday: '今日发送（{{zone}}）',
     today: { sent: '今日发送', delivered: '今日送达', opens: '今日打开', clicks: '今日点击' },
     card: {
       ACTION_REQUIRED: '待处理',
@@ -502,7 +502,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       REJECTED: '你的消息没有被驳回的。',
     },
     requestedBy: '由 {{name}} 提交',
-    deadline: '截止 {{time}}（UTC）',
+    deadline: '截止 {{time}}',
     previous: '上一页',
     next: '下一页',
     pageOf: '第 {{from}}–{{to}} 条，共 {{total}} 条',

@@ -20,7 +20,7 @@ const dashboardGroupEn = {
     intro: 'The numbers of this group’s messages only. Messages in the group: {{n}}.',
     noneChosen: 'Choose a dashboard group to see its numbers.',
     unmeasured:
-      'Per message, sends, failures, bounces, opens and clicks are kept for each UTC day: unsubscribes and answers (--), the device split and hourly points are on the whole dashboard only.',
+      'Per message, sends, failures, bounces, opens and clicks are kept for each day in the organization’s zone: unsubscribes and answers (--), the device split and hourly points are on the whole dashboard only.',
     noOs: 'The split per device OS is kept for the whole organization only.',
   },
 };

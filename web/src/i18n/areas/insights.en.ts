@@ -2,8 +2,8 @@
 const insightsEn = {
   insights: {
     intro: {
-      APP: 'What the users of your iOS and Android apps do, as the apps report it through the SDK. Days are UTC.',
-      WEB: 'What the visitors of your sites do, as the web snippet reports it. Days are UTC.',
+      APP: 'What the users of your iOS and Android apps do, as the apps report it through the SDK. Days are {{zone}}.',
+      WEB: 'What the visitors of your sites do, as the web snippet reports it. Days are {{zone}}.',
     },
     range: 'Date range',
     start: 'Start (UTC)',
@@ -15,9 +15,9 @@ const insightsEn = {
     totalEvents: 'Events in the range',
     active: 'Active accounts',
     activeTitle: 'Active accounts per day',
-    activeSummary: 'Accounts that reported at least one event, per UTC day, {{start}} to {{end}}.',
+    activeSummary: 'Accounts that reported at least one event, per day ({{zone}}), {{start}} to {{end}}.',
     eventsTitle: 'Events over time',
-    eventsSummary: 'Events per UTC day, for the {{count}} most frequent names.',
+    eventsSummary: 'Events per day ({{zone}}), for the {{count}} most frequent names.',
     noEvents: 'No events in this range yet.',
     funnelTitle: 'Funnel',
     funnelIntro:
@@ -31,7 +31,7 @@ const insightsEn = {
     accountId: 'Account id',
     show: 'Show',
     timelineEmpty: 'No events for this account.',
-    time: 'Time (UTC)',
+    time: 'Time ({{zone}})',
     detail: 'Detail',
     message: 'Message',
     more: 'Load more',

@@ -5,8 +5,8 @@ import type { InsightsTexts } from './insights.en';
 const insightsJa: LocaleShape<InsightsTexts> = {
   insights: {
     intro: {
-      APP: 'iOS・Android アプリのユーザーの行動です（アプリが SDK で報告したもの）。日付は UTC です。',
-      WEB: 'サイト訪問者の行動です（Web スニペットが報告したもの）。日付は UTC です。',
+      APP: 'iOS・Android アプリのユーザーの行動です（アプリが SDK で報告したもの）。日付は {{zone}} です。',
+      WEB: 'サイト訪問者の行動です（Web スニペットが報告したもの）。日付は {{zone}} です。',
     },
     range: '期間',
     start: '開始（UTC）',
@@ -18,9 +18,9 @@ const insightsJa: LocaleShape<InsightsTexts> = {
     totalEvents: '期間内のイベント数',
     active: 'アクティブアカウント',
     activeTitle: '日別アクティブアカウント',
-    activeSummary: 'UTC の日ごとに 1 件以上のイベントを報告したアカウント数（{{start}}〜{{end}}）。',
+    activeSummary: '日ごと（{{zone}}）に 1 件以上のイベントを報告したアカウント数（{{start}}〜{{end}}）。',
     eventsTitle: 'イベントの推移',
-    eventsSummary: '多い順に {{count}} 種類のイベント名の、UTC の日ごとのイベント数。',
+    eventsSummary: '多い順に {{count}} 種類のイベント名の、日ごと（{{zone}}）のイベント数。',
     noEvents: 'この期間のイベントはまだありません。',
     funnelTitle: 'ファネル',
     funnelIntro:
@@ -34,7 +34,7 @@ const insightsJa: LocaleShape<InsightsTexts> = {
     accountId: 'アカウント ID',
     show: '表示',
     timelineEmpty: 'このアカウントのイベントはありません。',
-    time: '日時（UTC）',
+    time: '日時（{{zone}}）',
     detail: '詳細',
     message: 'メッセージ',
     more: 'さらに読み込む',

@@ -5,8 +5,8 @@ import type { InsightsTexts } from './insights.en';
 const insightsZh: LocaleShape<InsightsTexts> = {
   insights: {
     intro: {
-      APP: '您的 iOS 与 Android 应用用户的行为，由应用通过 SDK 上报。日期为 UTC。',
-      WEB: '您网站访客的行为，由网页代码片段上报。日期为 UTC。',
+      APP: '您的 iOS 与 Android 应用用户的行为，由应用通过 SDK 上报。日期为 {{zone}}。',
+      WEB: '您网站访客的行为，由网页代码片段上报。日期为 {{zone}}。',
     },
     range: '日期范围',
     start: '开始（UTC）',
@@ -18,9 +18,9 @@ const insightsZh: LocaleShape<InsightsTexts> = {
     totalEvents: '范围内的事件数',
     active: '活跃账户',
     activeTitle: '每日活跃账户',
-    activeSummary: '每个 UTC 日至少上报一个事件的账户数，{{start}} 至 {{end}}。',
+    activeSummary: '每日（{{zone}}）至少上报一个事件的账户数，{{start}} 至 {{end}}。',
     eventsTitle: '事件趋势',
-    eventsSummary: '最常见的 {{count}} 个事件名称每个 UTC 日的事件数。',
+    eventsSummary: '最常见的 {{count}} 个事件名称每日（{{zone}}）的事件数。',
     noEvents: '此范围内尚无事件。',
     funnelTitle: '漏斗',
     funnelIntro: '按顺序经过各事件的账户：第一步统计首次发生该事件在范围内的账户，之后每一步统计首次发生该步事件的时间不早于其首次发生上一步事件的账户。',
@@ -33,7 +33,7 @@ const insightsZh: LocaleShape<InsightsTexts> = {
     accountId: '账户 ID',
     show: '显示',
     timelineEmpty: '该账户没有事件。',
-    time: '时间（UTC）',
+    time: '时间（{{zone}}）',
     detail: '详情',
     message: '消息',
     more: '加载更多',

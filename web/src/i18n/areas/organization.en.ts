@@ -9,7 +9,7 @@ const organizationEn = {
     saved: '{{name}} was saved.',
     current: 'Signed in',
     owner: 'Owner',
-    col: { name: 'Name', code: 'Code', shortCode: 'Short code', roleName: 'Your role', status: 'Status', dateUpdated: 'Updated (UTC)' },
+    col: { name: 'Name', code: 'Code', shortCode: 'Short code', roleName: 'Your role', status: 'Status', dateUpdated: 'Updated ({{zone}})' },
     field: {
       name: 'Name',
       code: 'Code',

@@ -11,7 +11,7 @@ const organizationJa: typeof en = {
     saved: '{{name}} を保存しました。',
     current: 'サインイン中',
     owner: 'オーナー',
-    col: { name: '名前', code: 'コード', shortCode: '短縮コード', roleName: 'あなたのロール', status: 'ステータス', dateUpdated: '更新日時 (UTC)' },
+    col: { name: '名前', code: 'コード', shortCode: '短縮コード', roleName: 'あなたのロール', status: 'ステータス', dateUpdated: '更新日時 ({{zone}})' },
     field: {
       name: '名前',
       code: 'コード',

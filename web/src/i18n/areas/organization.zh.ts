@@ -11,7 +11,7 @@ const organizationZh: typeof en = {
     saved: '已保存 {{name}}。',
     current: '当前登录',
     owner: '所有者',
-    col: { name: '名称', code: '代码', shortCode: '简码', roleName: '您的角色', status: '状态', dateUpdated: '更新时间 (UTC)' },
+    col: { name: '名称', code: '代码', shortCode: '简码', roleName: '您的角色', status: '状态', dateUpdated: '更新时间 ({{zone}})' },
     field: {
       name: '名称',
       code: '代码',

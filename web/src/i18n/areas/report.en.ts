@@ -2,7 +2,7 @@
 const reportEn = {
   report: {
     plan: {
-      intro: 'Compare messages over a range of days (UTC): sends, failures, opens and clicks.',
+      intro: 'Compare messages over a range of days ({{zone}}): sends, failures, opens and clicks.',
       messages: 'Messages',
       choose: 'Choose messages…',
       loading: 'Loading…',
@@ -10,8 +10,8 @@ const reportEn = {
       chooseMessages: 'Please choose at least one message!',
       tooMany: 'At most {{max}} messages in one report.',
       slow: '{{count}} messages chosen: a report over {{max}} messages may take a while.',
-      start: 'Start date (UTC)',
-      end: 'End date (UTC)',
+      start: 'Start date ({{zone}})',
+      end: 'End date ({{zone}})',
       dateRequired: 'Please choose a date!',
       startBeforeEnd: 'The start date must be before the end date.',
       run: 'Make the report',
@@ -44,7 +44,7 @@ const reportEn = {
       columnsRequired: 'Please choose at least one column!',
       empty: 'No reports of this kind yet.',
       failedToLoad: 'The reports could not be loaded.',
-      period: 'Period (UTC)',
+      period: 'Period ({{zone}})',
       asked: 'Asked at',
       status: 'Status',
       states: {

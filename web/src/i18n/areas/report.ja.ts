@@ -2,7 +2,7 @@
 const reportJa = {
   report: {
     plan: {
-      intro: '日付の範囲（UTC）でメッセージを比較します：送信、失敗、開封、クリック。',
+      intro: '日付の範囲（{{zone}}）でメッセージを比較します：送信、失敗、開封、クリック。',
       messages: 'メッセージ',
       choose: 'メッセージを選択…',
       loading: '読み込み中…',
@@ -10,8 +10,8 @@ const reportJa = {
       chooseMessages: 'メッセージを1つ以上選んでください！',
       tooMany: '1つのレポートに含められるメッセージは {{max}} 件までです。',
       slow: '{{count}} 件のメッセージを選択中：{{max}} 件を超えるレポートは時間がかかることがあります。',
-      start: '開始日（UTC）',
-      end: '終了日（UTC）',
+      start: '開始日（{{zone}}）',
+      end: '終了日（{{zone}}）',
       dateRequired: '日付を選んでください！',
       startBeforeEnd: '開始日は終了日より前にしてください。',
       run: 'レポートを作成',
@@ -44,7 +44,7 @@ const reportJa = {
       columnsRequired: '列を1つ以上選んでください！',
       empty: 'この種類のレポートはまだありません。',
       failedToLoad: 'レポートを読み込めませんでした。',
-      period: '期間（UTC）',
+      period: '期間（{{zone}}）',
       asked: '依頼日時',
       status: 'ステータス',
       states: {

@@ -2,7 +2,7 @@
 const reportZh = {
   report: {
     plan: {
-      intro: '按日期范围（UTC）比较消息：发送、失败、打开与点击。',
+      intro: '按日期范围（{{zone}}）比较消息：发送、失败、打开与点击。',
       messages: '消息',
       choose: '选择消息…',
       loading: '加载中…',
@@ -10,8 +10,8 @@ const reportZh = {
       chooseMessages: '请至少选择一条消息！',
       tooMany: '一份报告最多 {{max}} 条消息。',
       slow: '已选择 {{count}} 条消息：超过 {{max}} 条消息的报告可能需要较长时间。',
-      start: '开始日期（UTC）',
-      end: '结束日期（UTC）',
+      start: '开始日期（{{zone}}）',
+      end: '结束日期（{{zone}}）',
       dateRequired: '请选择日期！',
       startBeforeEnd: '开始日期必须早于结束日期。',
       run: '生成报告',
@@ -44,7 +44,7 @@ const reportZh = {
       columnsRequired: '请至少选择一列！',
       empty: '暂无此类报告。',
       failedToLoad: '无法加载报告。',
-      period: '期间（UTC）',
+      period: '期间（{{zone}}）',
       asked: '申请时间',
       status: '状态',
       states: {

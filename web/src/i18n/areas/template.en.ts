@@ -20,7 +20,7 @@ const templateEn = {
       loadFailed: 'The languages could not be loaded.',
       language: 'Language',
       status: 'Status',
-      updated: 'Changed (UTC)',
+      updated: 'Changed ({{zone}})',
       states: { DEFAULT: 'Default', TRANSLATED: 'Translated', OUTDATED: 'Outdated', MISSING: 'Missing' },
       copy: 'Copy with {{count}} language(s)',
       copyHint: 'Tick missing languages to make a copy that has them, each starting as the default content for translators.',

@@ -19,7 +19,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       loadFailed: '言語を読み込めませんでした。',
       language: '言語',
       status: 'ステータス',
-      updated: '変更日時 (UTC)',
+      updated: '変更日時 ({{zone}})',
       states: { DEFAULT: 'デフォルト', TRANSLATED: '翻訳済み', OUTDATED: '要更新', MISSING: '未翻訳' },
       copy: '{{count}} 言語を加えてコピー',
       copyHint: '足りない言語にチェックを入れると、それらを含むコピーを作ります。各言語はデフォルトの内容から始まり、翻訳者が置き換えます。',

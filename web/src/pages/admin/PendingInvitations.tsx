@@ -9,7 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../app/locale';
+import { useDateTime, useDisplayTimeZone } from '../../app/locale';
 import type { PendingInvitationView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
@@ -23,6 +23,7 @@ const PAGE_SIZE = 10;
 export function PendingInvitations({ onWithdrawn }: { onWithdrawn: () => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const { data, error, isLoading, mutate } = useCall(keys.pendingInvitations());
   const [confirmElement, ask] = useConfirm();
   const [busy, setBusy] = useState<string | null>(null);
@@ -83,8 +84,8 @@ export function PendingInvitations({ onWithdrawn }: { onWithdrawn: () => void })
         {/* the username the inviter typed */}
         <Column field="username" header={t('user.username')} sortable body={(r: PendingInvitationView) => r.username || '—'} />
         <Column field="roleName" header={t('user.role')} sortable body={(r: PendingInvitationView) => shownName(r.roleName)} />
-        <Column field="dateSent" header={t('invitation.dateSent')} sortable body={(r: PendingInvitationView) => dateTime(r.dateSent)} />
-        <Column field="expiresAt" header={t('invitation.expiresAt')} sortable body={(r: PendingInvitationView) => dateTime(r.expiresAt)} />
+        <Column field="dateSent" header={t('invitation.dateSent', { zone })} sortable body={(r: PendingInvitationView) => dateTime(r.dateSent)} />
+        <Column field="expiresAt" header={t('invitation.expiresAt', { zone })} sortable body={(r: PendingInvitationView) => dateTime(r.expiresAt)} />
         <Column
           header={t('common.actions')}
           className="actions-column"

@@ -9,7 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../app/locale';
+import { useDateTime, useDisplayTimeZone } from '../../app/locale';
 import type { AssetFileView } from '../../../../shared/services';
 import { assetNameProblem, checkUpload, sniffType, UPLOAD_MESSAGES, UPLOAD_RULES, type UploadUse } from '../../../../shared/uploads';
 import { ApiError } from '../../api/apiError';
@@ -44,6 +44,7 @@ function formatSize(bytes: number): string {
 export default function AssetsPage() {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const [folder, setFolder] = useState('');
   const { data, error, isLoading, mutate } = useCall(keys.assets(folder));
   const [confirmElement, ask] = useConfirm();
@@ -237,7 +238,7 @@ export default function AssetsPage() {
             }
           />
           <Column header={t('assets.size')} body={(r: Row) => (r.kind === 'file' ? formatSize(r.size) : t('assets.folder'))} />
-          <Column header={t('assets.updated')} body={(r: Row) => (r.kind === 'file' ? dateTime(r.dateUpdated) : '--')} />
+          <Column header={t('assets.updated', { zone })} body={(r: Row) => (r.kind === 'file' ? dateTime(r.dateUpdated) : '--')} />
           <Column
             header={t('common.actions')}
             className="actions-column"

@@ -1,8 +1,9 @@
 /**
- * The dashboard's numbers (issue 24 item 2): a date range (presets or custom UTC days), the graph's resolution
+ * The dashboard's numbers (issue 24 item 2): a date range (presets or custom days), the graph's resolution
  * and type, totals with their rates, the trend, the funnel, the push split per device OS, the channels, the
  * messages ranked A to D by open rate, and the KPI targets' progress. Display rules of spec 001 section 9:
- * counts with K and M, rates cut to two decimals, '--' where a channel cannot measure a metric, UTC days.
+ * counts with K and M, rates cut to two decimals, '--' where a channel cannot measure a metric. Days and hours are
+ * the organization's zone's (the answers name it), as its counters keep them.
  * Given a dashboard group, the same for its messages only (the sub-dashboard): '--' for what is not kept per message.
  */
 import { ProgressBar } from 'primereact/progressbar';
@@ -15,6 +16,7 @@ import { formatCount, formatRate } from '../../../../shared/format';
 import { countsOfAttempts, messageFigures, showFigure } from '../../../../shared/metrics';
 import { DASHBOARD_RESOLUTIONS, type DashboardCounts, type DashboardRange, type DashboardResolution } from '../../../../shared/services/dashboard';
 import { useCall } from '../../api/hooks';
+import { useOrgTimeZone } from '../../app/locale';
 import { keys } from '../../api/keys';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { Select } from '../../components/Select';
@@ -31,6 +33,8 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
   const [range, setRange] = useState<DashboardRange>({ preset: 'MONTH' });
   const [resolution, setResolution] = useState<DashboardResolution>('DEFAULT');
   const [chartType, setChartType] = useState<'line' | 'bar'>('line');
+  // the days the counters keep: the organization's zone's, which every answer names too
+  const orgZone = useOrgTimeZone();
 
   const summary = useCall(keys.dashboardSummary(range, groupId));
   const trend = useCall(keys.dashboardTrend(range, resolution, groupId));
@@ -114,7 +118,7 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
         {trend.data && (
           <ChartFigure
             testId="chart-trend"
-            title={`${label('trendTitle')} · ${t(`dashboard.metrics.bucket.${trend.data.bucket}`)}`}
+            title={`${label('trendTitle')} · ${t(`dashboard.metrics.bucket.${trend.data.bucket}`, { zone: trend.data.range.timeZone })}`}
             summary={t('dashboard.metrics.trendSummary', {
               from: trend.data.points[0]?.label ?? '--',
               to: trend.data.points[trend.data.points.length - 1]?.label ?? '--',
@@ -130,7 +134,7 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
               color: COLORS[k],
             }))}
             show={formatCount}
-            rowHeader={label('timeUtc')}
+            rowHeader={t('dashboard.metrics.time', { zone: trend.data.range.timeZone })}
           />
         )}
         {totals && (
@@ -242,7 +246,7 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
                   </span>
                 </div>
                 <ProgressBar value={k.progress === null ? 0 : Math.min(100, Math.floor(k.progress))} showValue={false} aria-labelledby={`kpi-${k.id}`} />
-                <span className="small">{t('dashboard.metrics.kpiLine', { actual: show(k.actual), target: show(k.target), start: k.start, end: k.end })}</span>
+                <span className="small">{t('dashboard.metrics.kpiLine', { actual: show(k.actual), target: show(k.target), start: k.start, end: k.end, zone: orgZone })}</span>
               </li>
             );
           })}

@@ -4,7 +4,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { ImportStatus } from '../../../../shared/entities/dataImport';
 import { formatCount } from '../../../../shared/format';
-import { useDateTime } from '../../app/locale';
+import { useDateTime, useDisplayTimeZone } from '../../app/locale';
 import type { DataImportView } from '../../../../shared/services';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
@@ -17,6 +17,7 @@ const QUERY = { page: 0, size: 10 };
 export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const { data } = useCall(keys.list('dataImport.getListByPage', QUERY), {
     refreshInterval: (latest) => (latest?.list.some((r) => r.status === 'RUNNING') ? 2000 : 0),
   });
@@ -35,7 +36,7 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
               <tr>
                 <th scope="col">{t('dataImport.fileName')}</th>
                 <th scope="col">{t('dataImport.status')}</th>
-                <th scope="col">{t('dataImport.started')}</th>
+                <th scope="col">{t('dataImport.started', { zone })}</th>
                 <th scope="col" className="numeric">
                   {t('dataImport.rowsRead')}
                 </th>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../../shared/format';
-import { useDateTime } from '../../app/locale';
+import { useDateTime, useOrgTimeZone } from '../../app/locale';
 import { HOME_CARDS, type PlanListItem } from '../../../../shared/services/plan';
 import { useCall, usePagedList, useSession } from '../../api/hooks';
 import { keys } from '../../api/keys';
@@ -118,16 +118,17 @@ function SummaryStat({ card, label }: { card: Card; label: string }) {
   );
 }
 
-/** What went out today (UTC) over every channel, from the dashboard's counters: for those who may see the dashboard. */
+/** What went out today (the organization's day, named) over every channel, from the dashboard's counters: for those who may see the dashboard. */
 const TODAY = ['sent', 'delivered', 'opens', 'clicks'] as const;
 function SentToday() {
   const { t } = useTranslation();
   const session = useSession();
   const allowed = !!session && holdsAll(session.userdetails.rolePermissions, ['NAV_DASHBOARD']);
   const summary = useCall(allowed ? keys.dashboardSummary({ preset: 'TODAY' }) : null);
+  const orgZone = useOrgTimeZone();
   if (!allowed) return null;
   return (
-    <div className={statStyles.statRow} aria-label={t('home.sentToday')} role="group" data-testid="home-today">
+    <div className={statStyles.statRow} aria-label={t('home.sentToday', { zone: summary.data?.range.timeZone ?? orgZone })} role="group" data-testid="home-today">
       {TODAY.map((k) => (
         <div key={k} className={`card ${statStyles.stat}`}>
           <span className={statStyles.statLabel}>{t(`home.today.${k}`)}</span>

@@ -8,13 +8,14 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatDateTime } from '../../../../shared/format';
+import { formatCount } from '../../../../shared/format';
 import type { DashboardRange } from '../../../../shared/services/dashboard';
 import { INSIGHT_LIMITS, type InsightSource, WEB_SNIPPET_PATH } from '../../../../shared/services/insights';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useCursorPages } from '../../api/useCursorPages';
+import { useDateTime, useDisplayTimeZone, useOrgTimeZone } from '../../app/locale';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { Select } from '../../components/Select';
 import { ChartFigure } from '../dashboard/ChartFigure';
@@ -89,6 +90,8 @@ function Funnel({ source, range, names }: { source: InsightSource; range: Range;
 
 function Timeline({ source }: { source: InsightSource }) {
   const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const [typed, setTyped] = useState('');
   const [accountId, setAccountId] = useState('');
   const pages = useCursorPages(
@@ -123,7 +126,7 @@ function Timeline({ source }: { source: InsightSource }) {
               <caption className="sr-only">{t('insights.timelineTitle')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('insights.time')}</th>
+                  <th scope="col">{t('insights.time', { zone })}</th>
                   <th scope="col">{t('insights.event')}</th>
                   <th scope="col">{t('insights.detail')}</th>
                 </tr>
@@ -131,7 +134,7 @@ function Timeline({ source }: { source: InsightSource }) {
               <tbody>
                 {pages.rows.map((e) => (
                   <tr key={e.id}>
-                    <td>{formatDateTime(e.at)}</td>
+                    <td>{dateTime(e.at)}</td>
                     <th scope="row">{e.name}</th>
                     <td className={styles.detail}>
                       {[e.planName ? `${t('insights.message')}: ${e.planName}` : e.planId, e.buttonId, e.url, e.properties ? JSON.stringify(e.properties) : undefined]
@@ -203,6 +206,7 @@ function Snippet() {
 
 export function InsightsPage({ source }: { source: InsightSource }) {
   const { t } = useTranslation();
+  const orgZone = useOrgTimeZone();
   const [range, setRange] = useState<Range>({ preset: 'WEEK' });
   const summary = useCall(keys.insightSummary(source, range));
   const data = summary.data;
@@ -212,7 +216,7 @@ export function InsightsPage({ source }: { source: InsightSource }) {
       <header className="page-header">
         <div>
           <h1>{t(source === 'APP' ? 'page.appInsights' : 'page.webInsights')}</h1>
-          <p className="muted">{t(`insights.intro.${source}`)}</p>
+          <p className="muted">{t(`insights.intro.${source}`, { zone: data?.range.timeZone ?? orgZone })}</p>
         </div>
       </header>
       <section className="card" aria-label={t('insights.range')}>
@@ -228,7 +232,7 @@ export function InsightsPage({ source }: { source: InsightSource }) {
             <div className="grid-2">
               <ChartFigure
                 title={t('insights.activeTitle')}
-                summary={t('insights.activeSummary', { start: data.range.start, end: data.range.end })}
+                summary={t('insights.activeSummary', { start: data.range.start, end: data.range.end, zone: data.range.timeZone })}
                 type="bar"
                 labels={data.days.map((d) => d.day)}
                 series={[{ label: t('insights.active'), values: data.days.map((d) => d.active), color: SERIES_COLORS[0]! }]}
@@ -238,7 +242,7 @@ export function InsightsPage({ source }: { source: InsightSource }) {
               />
               <ChartFigure
                 title={t('insights.eventsTitle')}
-                summary={t('insights.eventsSummary', { count: charted.length })}
+                summary={t('insights.eventsSummary', { count: charted.length, zone: data.range.timeZone })}
                 type="line"
                 labels={data.days.map((d) => d.day)}
                 series={[

@@ -1,7 +1,8 @@
 /**
- * The plan report (/plan-report): chosen messages compared over a range of UTC days, with the rows of spec 001
- * section 3.20, the totals, and a CSV of what is shown. Messages and both dates are required, the start before
- * the end; over 10 messages a warning says the report may take long (spec 001 section 9).
+ * The plan report (/plan-report): chosen messages compared over a range of the organization's days (its zone,
+ * named), with the rows of spec 001 section 3.20, the totals, and a CSV of what is shown. Messages and both dates
+ * are required, the start before the end; over 10 messages a warning says the report may take long (spec 001
+ * section 9).
  */
 import { Button } from 'primereact/button';
 import { useState } from 'react';
@@ -10,6 +11,8 @@ import { Link } from 'react-router-dom';
 import { csvLine } from '../../../../shared/export/csv';
 import { PLAN_REPORT_LIMITS, type PlanReportRow } from '../../../../shared/services/report';
 import type { Result } from '../../../../shared/services';
+import { localDateOf } from '../../../../shared/plan/zonedTime';
+import { useOrgTimeZone } from '../../app/locale';
 import { call } from '../../api/client';
 import { downloadBlob, downloadUrl } from '../../api/fileTransfer';
 import { messageFigures, showFigure } from '../campaign/metrics';
@@ -21,13 +24,14 @@ import '../../i18n/areas/rates';
 
 const DAY = 86_400_000;
 const COLUMNS = ['sent', 'successRate', 'deliveryRate', 'failed', 'opens', 'openRate', 'clicks', 'ctr', 'unsubscribes', 'bounces'] as const;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export default function PlanReportPage() {
   const { t } = useTranslation();
+  // the report counts the organization's days; the answer names the zone it counted in
+  const zone = useOrgTimeZone();
   const [planIds, setPlanIds] = useState<string[]>([]);
-  const [start, setStart] = useState(() => utcDay(Date.now() - 29 * DAY));
-  const [end, setEnd] = useState(() => utcDay(Date.now()));
+  const [start, setStart] = useState(() => localDateOf(Date.now() - 29 * DAY, zone));
+  const [end, setEnd] = useState(() => localDateOf(Date.now(), zone));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<Result<'report.plan'> | null>(null);
@@ -78,9 +82,14 @@ export default function PlanReportPage() {
   }
 
   function download() {
-    if (!report) return;
-    const lines = [csvLine(headings), ...report.rows.map((r) => csvLine([r.name, r.groupName ?? '', t(`campaign.channel.${r.channel}`), ...cellsOf(r)]))];
-    downloadBlob(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), `plan-report-${start}-${end}.csv`);
+    if (!report || !asked) return;
+    // each row's period, in the zone the report counted (named in its heading); csvLine ends every line
+    const period = `${asked.start} – ${asked.end}`;
+    const lines = [
+      csvLine([t('report.requested.period', { zone: report.timeZone }), ...headings]),
+      ...report.rows.map((r) => csvLine([period, r.name, r.groupName ?? '', t(`campaign.channel.${r.channel}`), ...cellsOf(r)])),
+    ];
+    downloadBlob(new Blob([`\uFEFF${lines.join('')}`], { type: 'text/csv;charset=utf-8' }), `plan-report-${asked.start}-${asked.end}.csv`);
   }
 
   return (
@@ -88,7 +97,7 @@ export default function PlanReportPage() {
       <header className="page-header">
         <div>
           <h1>{t('page.planReport')}</h1>
-          <p className="muted">{t('report.plan.intro')}</p>
+          <p className="muted">{t('report.plan.intro', { zone })}</p>
         </div>
       </header>
       <form
@@ -100,8 +109,8 @@ export default function PlanReportPage() {
         }}
       >
         <MessagesField id="report-plans" wide value={planIds} onChange={setPlanIds} error={shown('planIds')} />
-        <DayField id="report-start" label={t('report.plan.start')} value={start} onChange={setStart} error={shown('start')} />
-        <DayField id="report-end" label={t('report.plan.end')} value={end} onChange={setEnd} error={shown('end')} />
+        <DayField id="report-start" label={t('report.plan.start', { zone })} value={start} onChange={setStart} error={shown('start')} />
+        <DayField id="report-end" label={t('report.plan.end', { zone })} value={end} onChange={setEnd} error={shown('end')} />
         <div className="span-2 form-actions">
           <Button type="submit" icon="pi pi-chart-bar" label={t('report.plan.run')} loading={busy} />
           <Button type="button" icon="pi pi-download" label={t('report.plan.csv')} outlined disabled={!report || report.rows.length === 0} onClick={download} />
@@ -119,7 +128,7 @@ export default function PlanReportPage() {
       {report && (
         <div className="card" style={{ overflowX: 'auto' }}>
           <table className="plain-table" data-testid="plan-report">
-            <caption className="sr-only">{t('report.plan.caption', { start, end })}</caption>
+            <caption className="sr-only">{t('report.plan.caption', { start: asked?.start ?? start, end: asked?.end ?? end })}</caption>
             <thead>
               <tr>
                 {headings.map((h) => (

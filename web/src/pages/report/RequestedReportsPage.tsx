@@ -12,11 +12,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { CUSTOM_REPORT_COLUMNS, type RequestedReportKind } from '../../../../shared/entities/requestedReport';
+import { localDateOf } from '../../../../shared/plan/zonedTime';
 import { PLAN_REPORT_LIMITS, REQUESTED_REPORT_PERMISSION } from '../../../../shared/services/report';
 import { call } from '../../api/client';
 import { downloadUrl } from '../../api/fileTransfer';
 import { useCall, useSession } from '../../api/hooks';
-import { useDateTime } from '../../app/locale';
+import { useDateTime, useOrgTimeZone } from '../../app/locale';
 import { FieldError } from '../../components/TextField';
 import { useConfirm } from '../../components/useConfirm';
 import '../../i18n/areas/campaign';
@@ -24,7 +25,6 @@ import '../../i18n/areas/report';
 import { DayField, MessagesField } from './ReportFields';
 
 const DAY = 86_400_000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const TABS: { kind: RequestedReportKind; path: string }[] = [
   { kind: 'REQUESTED', path: '/requested/requested-reports' },
   { kind: 'SUMMARY', path: '/requested/summary-reports' },
@@ -62,11 +62,13 @@ export default function RequestedReportsPage() {
 
 function RequestForm({ kind }: { kind: RequestedReportKind }) {
   const { t } = useTranslation();
+  // the days asked for are the organization's, as the report counts them
+  const zone = useOrgTimeZone();
   const [name, setName] = useState('');
   const [planIds, setPlanIds] = useState<string[]>([]);
   const [columns, setColumns] = useState<string[]>(['sent', 'openRate', 'ctr']);
-  const [start, setStart] = useState(() => utcDay(Date.now() - 29 * DAY));
-  const [end, setEnd] = useState(() => utcDay(Date.now()));
+  const [start, setStart] = useState(() => localDateOf(Date.now() - 29 * DAY, zone));
+  const [end, setEnd] = useState(() => localDateOf(Date.now(), zone));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const errors = {
@@ -138,8 +140,8 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
           <FieldError id="requested-columns-error" text={shown('columns')} />
         </div>
       )}
-      <DayField id="requested-start" label={t('report.plan.start')} value={start} onChange={setStart} error={shown('start')} />
-      <DayField id="requested-end" label={t('report.plan.end')} value={end} onChange={setEnd} error={shown('end')} />
+      <DayField id="requested-start" label={t('report.plan.start', { zone })} value={start} onChange={setStart} error={shown('start')} />
+      <DayField id="requested-end" label={t('report.plan.end', { zone })} value={end} onChange={setEnd} error={shown('end')} />
       <div>
         <Button type="submit" icon="pi pi-send" label={t('report.requested.ask')} loading={busy} />
       </div>
@@ -150,6 +152,8 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
 function RequestList({ kind }: { kind: RequestedReportKind }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  // a report's days are the organization's
+  const orgZone = useOrgTimeZone();
   const [page, setPage] = useState(0);
   const size = 20;
   const list = useCall(['requestedReport.getListByPage', { kind, page, size }], {
@@ -193,7 +197,7 @@ function RequestList({ kind }: { kind: RequestedReportKind }) {
             <tr>
               {(['name', 'period', 'asked', 'status', 'actions'] as const).map((c) => (
                 <th key={c} scope="col">
-                  {t(`report.requested.${c}`)}
+                  {t(`report.requested.${c}`, { zone: orgZone })}
                 </th>
               ))}
             </tr>

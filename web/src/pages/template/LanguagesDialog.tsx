@@ -9,7 +9,7 @@ import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../app/locale';
+import { useDateTime, useDisplayTimeZone } from '../../app/locale';
 import type { TemplateMessageListItem } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
@@ -23,6 +23,7 @@ const SEVERITY = { DEFAULT: 'info', TRANSLATED: 'success', OUTDATED: 'warning', 
 export function LanguagesDialog({ template, onHide, onCopied }: { template: TemplateMessageListItem | null; onHide: () => void; onCopied: () => void }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const { data, error, isLoading } = useCall(template ? keys.templateLanguages(template.id) : null, { revalidateOnFocus: false });
   const [adding, setAdding] = useState<string[]>([]);
   const { busy, save } = useSave();
@@ -85,7 +86,7 @@ export function LanguagesDialog({ template, onHide, onCopied }: { template: Temp
               <tr>
                 <th scope="col">{t('template.translations.language')}</th>
                 <th scope="col">{t('template.translations.status')}</th>
-                <th scope="col">{t('template.translations.updated')}</th>
+                <th scope="col">{t('template.translations.updated', { zone })}</th>
               </tr>
             </thead>
             <tbody>

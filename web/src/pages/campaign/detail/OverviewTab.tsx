@@ -2,7 +2,7 @@
 import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateTime } from '../../../app/locale';
+import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
 import type { PlanView } from '../../../../../shared/services/plan';
 import { useSegmentOptions } from '../../../api/hooks';
 import { namesOf, usePlanClassifications } from '../classifications';
@@ -37,6 +37,7 @@ export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | '
 export function OverviewTab({ plan }: { plan: PlanView }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const segments = useSegmentOptions();
   const { nameOf } = useUserNames(plan.people);
   const { tags, categories, groups } = usePlanClassifications();
@@ -66,8 +67,8 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
             <Row label={t('campaign.baseInfo.group')}>{namesOf(groups, plan.groupId ? [plan.groupId] : [])}</Row>
             <Row label={t('campaign.baseInfo.reportMails')}>{plan.reportMails?.length ? plan.reportMails.join(', ') : '--'}</Row>
             <Row label={t('campaign.field.createdBy')}>{nameOf(plan.createdBy)}</Row>
-            <Row label={t('common.dateCreated')}>{dateTime(plan.dateCreated)}</Row>
-            <Row label={t('common.dateUpdated')}>{dateTime(plan.dateUpdated)}</Row>
+            <Row label={t('common.dateCreated', { zone })}>{dateTime(plan.dateCreated)}</Row>
+            <Row label={t('common.dateUpdated', { zone })}>{dateTime(plan.dateUpdated)}</Row>
           </dl>
         </section>
         <section aria-labelledby="sheet-title">

@@ -6,7 +6,7 @@ import { Tag, type TagProps } from 'primereact/tag';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SENT_STATES, type SentState } from '../../../../../shared/delivery';
-import { useDateTime } from '../../../app/locale';
+import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
 import type { Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
 import { Select } from '../../../components/Select';
@@ -27,6 +27,7 @@ export function SentRecordsTab({ planId }: { planId: string }) {
     return name ? t('campaign.sent.device', { name }) : t('campaign.sent.deviceUnnamed', { id: r.device.id });
   };
   const dateTime = useDateTime();
+  const zone = useDisplayTimeZone();
   const [status, setStatus] = useState<SentState | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
@@ -92,8 +93,8 @@ export function SentRecordsTab({ planId }: { planId: string }) {
         <Column header={t('campaign.sent.address')} body={(r: Row) => addressOf(r)} />
         <Column header={t('campaign.sent.status')} body={(r: Row) => <Tag value={t(`campaign.sentState.${r.status}`)} severity={SEVERITY[r.status]} rounded />} />
         <Column header={t('campaign.sent.reason')} body={(r: Row) => (r.reason ? t(`campaign.reason.${r.reason}`, { defaultValue: r.reason }) : '--')} />
-        <Column header={t('campaign.sent.claimedAt')} body={(r: Row) => dateTime(r.claimedAt)} />
-        <Column header={t('campaign.sent.doneAt')} body={(r: Row) => dateTime(r.doneAt)} />
+        <Column header={t('campaign.sent.claimedAt', { zone })} body={(r: Row) => dateTime(r.claimedAt)} />
+        <Column header={t('campaign.sent.doneAt', { zone })} body={(r: Row) => dateTime(r.doneAt)} />
       </DataTable>
       <div className={styles.loadMore}>
         <span className="muted small" role="status">
