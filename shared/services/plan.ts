@@ -91,6 +91,7 @@ export const planListItem = planView
     name: true,
     title: true,
     channel: true,
+    type: true,
     status: true,
     trigger: true,
     createdBy: true,
