@@ -157,7 +157,12 @@ it('the approver reads the whole journey with its warning and rejects; the autho
   // The approver: the whole journey, in the order a recipient meets it, and the same warning.
   const approver = await openPage(suite.browser);
   await signIn(approver.page, herald.portalUrl, APPROVER.username, APPROVER.password);
-  await approver.page.goto(`${herald.portalUrl}#/campaigns/detail?id=${planId}`);
+  // on /home the row says review found something before anyone approves from the list
+  await approver.page.goto(`${herald.portalUrl}#/home`);
+  const row = approver.page.locator(`[data-testid="home-card-ACTION_REQUIRED"] li[data-plan-id="${planId}"]`);
+  expect(await row.getByTestId('home-review-warnings').textContent()).toBe('レビューの注意：1 件');
+  await expectAccessible(approver.page, 'the home page with a journey to approve');
+  await row.getByRole('link', { name: '春のウェルカム' }).click();
   const steps = approver.page.locator('[data-testid="journey-review"] li[data-step]');
   await steps.first().waitFor();
   expect(await steps.evaluateAll((items) => items.map((i) => i.getAttribute('data-step')))).toEqual(['welcome', 'day', 'ab', 'sms', 'follow', 'end']);

@@ -4,6 +4,7 @@
  */
 import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
+import { reviewWarnings } from '../../../shared/content/reviewWarnings';
 import { type CounterOs, DEVICE_PLATFORMS, type PlanRun, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
@@ -370,7 +371,11 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
     // the approved card says "Finished: nothing sent" as the campaign list does, never a bare "Deployed"
     const [people, empty] = await Promise.all([peopleOf(ctx), sentNothingOf(ctx, page.list)]);
-    return { ...page, list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }) })) };
+    const warned = (p: Plan) => (q.card === 'ACTION_REQUIRED' ? reviewWarnings({ content: p.content, journey: journeyOf(p) }).length : 0);
+    return {
+      ...page,
+      list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }), ...(warned(p) > 0 && { reviewWarnings: warned(p) }) })),
+    };
   },
 
   async getApprovers(_p, ctx) {

@@ -345,6 +345,8 @@ const campaignEn = {
       deadlineFuture: 'The deadline must be in the future.',
     },
     warnings: {
+      count: 'Review warnings: {{count}}',
+      beforePass: 'Its review found {{count}} things to look at: open the message to read them.',
       title: 'Review warnings ({{count}})',
       intro: 'These do not stop the message: look at each before it goes out.',
       PLACEHOLDER: '{{where}}: still holds the sample text “{{text}}”.',

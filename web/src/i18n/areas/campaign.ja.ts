@@ -341,6 +341,8 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       deadlineFuture: '期限は未来の日時にしてください。',
     },
     warnings: {
+      count: 'レビューの注意：{{count}} 件',
+      beforePass: 'レビューで確認すべき点が {{count}} 件あります。メッセージを開いて確認してください。',
       title: 'レビューの注意（{{count}} 件）',
       intro: '送信は止まりません。配信前にそれぞれ確認してください。',
       PLACEHOLDER: '{{where}}：サンプルの文言「{{text}}」のままです。',

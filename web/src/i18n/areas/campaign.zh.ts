@@ -341,6 +341,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       deadlineFuture: '截止时间必须晚于现在。',
     },
     warnings: {
+      count: '审核提醒：{{count}}',
+      beforePass: '审核发现 {{count}} 处需要检查的内容：请打开消息查看。',
       title: '审核提醒（{{count}}）',
       intro: '这些提醒不会阻止发送：请在发出前逐一检查。',
       PLACEHOLDER: '{{where}}：仍是示例文字“{{text}}”。',

@@ -64,7 +64,7 @@ const SIMPLE = {
 } as const;
 type SimpleAction = keyof typeof SIMPLE;
 
-type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigger' | 'type'>;
+type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigger' | 'type'> & Partial<Pick<PlanListItem, 'reviewWarnings'>>;
 
 const refreshPlans = () => invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
 
@@ -105,7 +105,11 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
       case 'confirm': {
         const ok = await ask({
           header: t(`campaign.confirm.${action}.title`),
-          message: t(`campaign.confirm.${action}.message`, { name: plan.name }),
+          message:
+            // approving from a list, where the warnings are not on screen: say there are some
+            action === 'pass' && plan.reviewWarnings
+              ? `${t('campaign.confirm.pass.message', { name: plan.name })} ${t('campaign.warnings.beforePass', { count: plan.reviewWarnings })}`
+              : t(`campaign.confirm.${action}.message`, { name: plan.name }),
           acceptLabel: t(`campaign.action.${action}`),
           danger: ui.danger,
         });
