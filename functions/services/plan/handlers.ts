@@ -249,6 +249,8 @@ export const planHandlers: AreaHandlers<'plan'> = {
       return toPlanView(plan, ctx, await peopleOf(ctx));
     }
     const stored = await ctx.tenant.require('plan', input.id);
+    // a campaign of the builder is saved whole with its journey (saveDynamic), never as a single message
+    if (stored.type === 'BUILDER') throw new AppError('720009');
     if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
     const next = await transitionPlan(ctx.tenant, {
       plan: stored,
