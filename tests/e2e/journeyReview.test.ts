@@ -185,6 +185,15 @@ it('the approver reads the whole journey with its warning and rejects; the autho
   expect(await approverWarning.textContent()).toContain('「特典を見る」にリンク先がありません');
   await expectAccessible(approver.page, 'the journey to approve, with its warning');
 
+  // the Content tab shows each message step as it is sent: the welcome first, then the one chosen
+  await approver.page.getByRole('tab', { name: 'コンテンツ' }).click();
+  await approver.page.getByTestId('preview-subject').getByText('ようこそ').waitFor();
+  await approver.page.locator('.p-dropdown:has(#content-step)').click();
+  await approver.page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: 'フォロー (follow) · メール' }).click();
+  await approver.page.getByTestId('preview-subject').getByText('フォロー').waitFor();
+  await expectAccessible(approver.page, 'a message step on the Content tab');
+  await approver.page.getByRole('tab', { name: '概要' }).click();
+
   await approver.page.locator('.page-header').getByRole('button', { name: '却下' }).click();
   const dialog = approver.page.locator('#reject-dialog');
   await dialog.waitFor();
