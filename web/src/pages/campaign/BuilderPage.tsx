@@ -139,6 +139,11 @@ export default function BuilderPage() {
   /** Saves, shows what review found (it warns, it does not stop), then asks the participants to approve. */
   async function sendToReview() {
     setApprovalTried(true);
+    if (!segmentId) {
+      showError(t('campaign.segment.required'));
+      document.getElementById('journey-segment')?.focus();
+      return;
+    }
     if (approval.participants.length === 0 || deadline === null || deadline <= Date.now()) {
       showError(t('campaign.wizard.invalid'));
       return;
@@ -305,7 +310,7 @@ export default function BuilderPage() {
             label={t('campaign.action.sendToReview')}
             icon="pi pi-send"
             loading={busy === 'review'}
-            disabled={!ready || !segmentId || busy !== null}
+            disabled={!ready || busy !== null}
             onClick={() => void sendToReview()}
           />
         </div>
