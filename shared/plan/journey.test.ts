@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, dueAtOf, dueMinuteOf, type Journey, journeySchema, messageSteps, parseStepRun, stepRunId, variantOf } from './journey';
+import { bucketOf, dueAtOf, dueMinuteOf, type Journey, journeySchema, messageSteps, parseStepRun, reachShares, stepRunId, variantOf } from './journey';
 
 const email = (subject: string) => ({
   kind: 'EMAIL' as const,
@@ -149,5 +149,21 @@ describe('what the engine reads of a journey', () => {
     expect(counts['0']! / 10_000).toBeCloseTo(0.3, 1);
     expect(counts['1']! / 10_000).toBeCloseTo(0.6, 1);
     expect(counts.HOLDOUT! / 10_000).toBeCloseTo(0.1, 1);
+  });
+});
+
+describe('reachShares', () => {
+  it('gives the entry all, a split its shares and the holdout to every variant, a branch all to both sides', () => {
+    const j = journeySchema.parse(journey());
+    expect(reachShares(j)).toEqual({ welcome: 1, wait: 1, clicked: 1, split: 1, offerA: 0.5, offerB: 0.5, reminder: 1, end: 1 });
+    const withWinner = journey() as { steps: Record<string, Record<string, unknown>> };
+    withWinner.steps.split!.variants = [
+      { share: 30, next: 'offerA' },
+      { share: 60, next: 'offerB' },
+    ];
+    withWinner.steps.split!.winner = { metric: 'CLICK', windowMinutes: 60, holdout: 10 };
+    const shares = reachShares(journeySchema.parse(withWinner));
+    expect(shares.offerA).toBeCloseTo(0.4);
+    expect(shares.offerB).toBeCloseTo(0.7);
   });
 });

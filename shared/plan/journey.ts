@@ -233,6 +233,39 @@ export function messageSteps(j: Journey): { id: string; step: StepOf<'MESSAGE'> 
   return walkOrder(j).flatMap(({ id, step }) => (step.type === 'MESSAGE' ? [{ id, step }] : []));
 }
 
+/**
+ * The most of the audience each step can reach, as a share (0..1), for the review's estimates: the entry has all,
+ * a split passes each variant its share (and the winner's holdout, which may follow any variant), a branch passes
+ * all to both sides (who goes which way is known only when it runs), and paths that meet add up (at most all).
+ */
+export function reachShares(j: Journey): Record<string, number> {
+  const order = walkOrder(j).map((s) => s.id);
+  // steps in an order where every step comes after all that lead to it (the journey has no circle)
+  const incoming = new Map(order.map((id) => [id, 0]));
+  for (const id of order) for (const next of nextOf(j.steps[id]!)) if (incoming.has(next)) incoming.set(next, incoming.get(next)! + 1);
+  const ready = order.filter((id) => incoming.get(id) === 0);
+  const share: Record<string, number> = Object.fromEntries(order.map((id) => [id, 0]));
+  if (Object.hasOwn(share, j.entry)) share[j.entry] = 1;
+  while (ready.length > 0) {
+    const id = ready.shift()!;
+    const step = j.steps[id]!;
+    const give = (to: string, part: number) => {
+      if (!Object.hasOwn(share, to)) return;
+      share[to] = Math.min(1, share[to]! + part);
+    };
+    if (step.type === 'SPLIT') {
+      const holdout = (step.winner?.holdout ?? 0) / 100;
+      for (const v of step.variants) give(v.next, share[id]! * (v.share / 100 + holdout));
+    } else for (const next of nextOf(step)) give(next, share[id]!);
+    for (const next of nextOf(step)) {
+      if (!incoming.has(next)) continue;
+      incoming.set(next, incoming.get(next)! - 1);
+      if (incoming.get(next) === 0) ready.push(next);
+    }
+  }
+  return share;
+}
+
 // --- What the engine needs of the model: runs of steps, due times, variants
 
 /**

@@ -91,6 +91,7 @@ export const planListItem = planView
     name: true,
     title: true,
     channel: true,
+    type: true,
     status: true,
     trigger: true,
     createdBy: true,
@@ -108,6 +109,11 @@ export const planListItem = planView
      * card (`getCateByPage`, `getDashPlanByPage`) show "Finished: nothing sent" (issue 21)
      */
     nothingSent: z.boolean().optional(),
+    /**
+     * on the home page's action-required card: how many review warnings the message's content has
+     * (shared/content/reviewWarnings), so an approver approving from the list is told to look first
+     */
+    reviewWarnings: z.number().int().optional(),
   });
 export type PlanListItem = z.infer<typeof planListItem>;
 

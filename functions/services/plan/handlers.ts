@@ -4,6 +4,7 @@
  */
 import { CHANNELS, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
+import { reviewWarnings } from '../../../shared/content/reviewWarnings';
 import { type CounterOs, DEVICE_PLATFORMS, type PlanRun, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { textIn } from '../../../shared/i18n';
@@ -248,6 +249,8 @@ export const planHandlers: AreaHandlers<'plan'> = {
       return toPlanView(plan, ctx, await peopleOf(ctx));
     }
     const stored = await ctx.tenant.require('plan', input.id);
+    // a campaign of the builder is saved whole with its journey (saveDynamic), never as a single message
+    if (stored.type === 'BUILDER') throw new AppError('720009');
     if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
     const next = await transitionPlan(ctx.tenant, {
       plan: stored,
@@ -370,7 +373,11 @@ export const planHandlers: AreaHandlers<'plan'> = {
     const page = pageOfItems(plans, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
     // the approved card says "Finished: nothing sent" as the campaign list does, never a bare "Deployed"
     const [people, empty] = await Promise.all([peopleOf(ctx), sentNothingOf(ctx, page.list)]);
-    return { ...page, list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }) })) };
+    const warned = (p: Plan) => (q.card === 'ACTION_REQUIRED' ? reviewWarnings({ content: p.content, journey: journeyOf(p) }).length : 0);
+    return {
+      ...page,
+      list: page.list.map((p) => ({ ...toPlanView(p, ctx, people), ...(empty.has(p.id) && { nothingSent: true }), ...(warned(p) > 0 && { reviewWarnings: warned(p) }) })),
+    };
   },
 
   async getApprovers(_p, ctx) {

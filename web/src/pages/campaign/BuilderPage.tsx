@@ -1,8 +1,10 @@
 /**
- * The campaign builder (/builder, PLAN_BUILDER; `?id=` opens a saved campaign): the journey's steps as cards on
- * a canvas, in the order they were added. Everything is done with the keyboard: add a step of a type, connect it
- * by choosing where each of its exits leads, edit its fields, delete it (asked first). Saved as a draft through
- * plan.saveDynamic, which checks the links, circles and shares and names the step at fault.
+ * The campaign builder (/builder, PLAN_BUILDER; `?id=` opens a saved campaign, `&review=1` goes to its review): the
+ * journey's steps as cards on a canvas, in the order they were added. Everything is done with the keyboard: add a
+ * step of a type, connect it by choosing where each of its exits leads, edit its fields, delete it (asked first).
+ * Saved as a draft through plan.saveDynamic, which checks the links, circles and shares and names the step at
+ * fault; sent to review from here as a single message is from its wizard (a rejected campaign is edited here and
+ * sent again as the next revision).
  */
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -10,20 +12,34 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { reviewWarnings } from '../../../../shared/content/reviewWarnings';
 import { CHANNELS, type Channel } from '../../../../shared/delivery';
-import { REPEAT_MODES, STEP_TYPES, type StepType } from '../../../../shared/plan/journey';
+import { type Journey, REPEAT_MODES, STEP_TYPES, type StepType } from '../../../../shared/plan/journey';
+import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
-import { usePlan, useSegmentOptions } from '../../api/hooks';
+import { invalidate, usePlan, useSegmentOptions, useSession } from '../../api/hooks';
+import { useOrgLocale } from '../../app/locale';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
-import { showSuccess } from '../../ui/toastBus';
+import { showError, showSuccess } from '../../ui/toastBus';
+import { RejectionNotice } from './detail/OverviewTab';
+import { stepLabelOf } from './detail/JourneySummary';
 import { type DraftStep, draftOf, type JourneyDraft, journeyOf, newStep, removeStep } from './journeyDraft';
 import { detailPath } from './paths';
+import { PlanStatusTag } from './PlanStatusTag';
+import { ReviewWarnings } from './ReviewWarnings';
+import { checkTrigger, defaultTimeZone, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf } from './schedule';
+import { TriggerFields } from './TriggerFields';
+import { type Approval, ApprovalCard } from './wizard/ApprovalCard';
+import { DEFAULT_REVIEW_HOURS, fromLocalInput, localInputValue } from './wizard';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/journey';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The states a campaign is edited in (saving moves a rejected or expired one back to draft). */
+const EDITABLE = new Set(['DRAFT', 'REJECTED', 'EXPIRED']);
+type Schedule = Extract<TriggerDraft, { kind: 'SCHEDULE' }>;
 
 export default function BuilderPage() {
   const { t } = useTranslation();
@@ -32,12 +48,19 @@ export default function BuilderPage() {
   const planId = params.get('id');
   const { data: saved } = usePlan(planId);
   const { data: segments } = useSegmentOptions();
+  const session = useSession();
+  const orgLocale = useOrgLocale();
+  const zone = defaultTimeZone(session?.userdetails.timeZone, orgLocale.timeZone);
   const [templates, setTemplates] = useState<{ id: string; name: string; channel: string }[]>([]);
   const [name, setName] = useState('');
   const [segmentId, setSegmentId] = useState<string | undefined>();
   const [draft, setDraft] = useState<JourneyDraft>({ steps: [], entry: '', repeat: 'ONCE' });
+  const [trigger, setTrigger] = useState<TriggerDraft>({ kind: 'IMMEDIATELY' });
+  const [schedule, setSchedule] = useState<Schedule>(() => suggestedSchedule(Date.now(), zone) as Schedule);
+  const [approval, setApproval] = useState<Approval>(() => ({ participants: [], deadline: localInputValue(Date.now() + DEFAULT_REVIEW_HOURS * 3_600_000) }));
+  const [approvalTried, setApprovalTried] = useState(false);
   const [adding, setAdding] = useState<StepType>('MESSAGE');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'review' | null>(null);
   const [confirmation, ask] = useConfirm();
 
   useEffect(() => {
@@ -48,10 +71,22 @@ export default function BuilderPage() {
     setName(saved.name);
     setSegmentId(saved.segmentId);
     setDraft(draftOf(saved.journey));
+    const kept = triggerDraftOf(saved.trigger);
+    setTrigger(kept);
+    if (kept.kind === 'SCHEDULE') setSchedule(kept);
+    if (saved.approval) setApproval((a) => ({ ...a, participants: saved.approval!.participants }));
   }, [saved]);
+  // "Send to review" from a list or the detail lands on the review
+  const toReview = params.get('review') === '1' && !!saved;
+  useEffect(() => {
+    if (toReview) document.getElementById('journey-review-send')?.scrollIntoView();
+  }, [toReview]);
 
   const stepOptions = useMemo(() => draft.steps.map((s) => ({ label: labelOf(s, t), value: s.id })), [draft.steps, t]);
   const messageOptions = useMemo(() => stepOptions.filter((o) => draft.steps.find((s) => s.id === o.value)?.type === 'MESSAGE'), [stepOptions, draft.steps]);
+  // content already in the campaign (a template chosen now is read when saved, and checked then)
+  const warnings = useMemo(() => reviewWarnings({ journey: journeyOf(draft) as unknown as Journey }), [draft]);
+  const label = useMemo(() => (id: string) => stepOptions.find((o) => o.value === id)?.label ?? id, [stepOptions]);
 
   const update = (id: string, change: Partial<DraftStep>) => setDraft((d) => ({ ...d, steps: d.steps.map((s) => (s.id === id ? { ...s, ...change } : s)) }));
 
@@ -67,30 +102,105 @@ export default function BuilderPage() {
     if (ok) setDraft((d) => removeStep(d, step.id));
   }
 
-  async function save() {
-    setBusy(true);
+  /** Saves the campaign whole; answers it as saved, or null when refused (the client has said why). */
+  async function persist(): Promise<PlanView | null> {
     try {
       const view = await call('plan.saveDynamic', {
         ...(saved ? { id: saved.id, version: saved.version } : {}),
         name,
         segmentId,
         journey: journeyOf(draft) as never,
+        trigger: triggerOf(trigger),
       });
-      showSuccess(t('journey.saved'));
-      void navigate(detailPath(view.id));
+      void invalidate('plan.getCateByPage', 'plan.detail', 'plan.getDashPlanByPage');
+      return view;
     } catch {
-      // the client shows the catalogue's message
-    } finally {
-      setBusy(false);
+      return null;
     }
   }
+
+  async function save() {
+    setBusy('save');
+    const view = await persist();
+    setBusy(null);
+    if (!view) return;
+    await navigate(detailPath(view.id));
+    showSuccess(t('journey.saved'));
+  }
+
+  const deadline = fromLocalInput(approval.deadline);
+  const approvalErrors = approvalTried
+    ? {
+        participants: approval.participants.length === 0 ? t('campaign.approval.participantsRequired') : undefined,
+        deadline: deadline === null || deadline <= Date.now() ? t('campaign.approval.deadlineFuture') : undefined,
+      }
+    : {};
+
+  /** Saves, shows what review found (it warns, it does not stop), then asks the participants to approve. */
+  async function sendToReview() {
+    setApprovalTried(true);
+    if (!segmentId) {
+      showError(t('campaign.segment.required'));
+      document.getElementById('journey-segment')?.focus();
+      return;
+    }
+    if (approval.participants.length === 0 || deadline === null || deadline <= Date.now()) {
+      showError(t('campaign.wizard.invalid'));
+      return;
+    }
+    setBusy('review');
+    try {
+      const view = await persist();
+      if (!view?.journey) return;
+      // the saved journey holds the chosen templates' content: its warnings are the ones the approver will see
+      const found = reviewWarnings({ journey: view.journey });
+      if (found.length > 0) {
+        const ok = await ask({
+          header: t('campaign.warnings.confirmTitle'),
+          message: <ReviewWarnings warnings={found} stepLabel={stepLabelOf(view.journey, t)} headingLevel={2} />,
+          acceptLabel: t('campaign.action.sendToReview'),
+        });
+        if (!ok) {
+          // saved all the same: the page goes on from the saved campaign
+          await navigate(`/builder?id=${encodeURIComponent(view.id)}`, { replace: true });
+          return;
+        }
+      }
+      const pending = await call('planAction.sendToReview', { id: view.id, version: view.version, participants: approval.participants, deadline });
+      await invalidate('plan.getCateByPage', 'plan.detail', 'plan.getDashPlanByPage', 'operationRecord.getListByPage');
+      await navigate(detailPath(pending.id), { replace: true });
+      showSuccess(t('campaign.wizard.sentToReview', { name: pending.name }));
+    } catch {
+      // the client's toast says why
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (saved && !EDITABLE.has(saved.status)) {
+    return (
+      <div className="page journey-builder">
+        <header className="page-header">
+          <h1>{t('page.builder')}</h1>
+        </header>
+        <div className="notice notice-info" role="status">
+          <PlanStatusTag status={saved.status} /> <span>{t('journey.review.notEditable')}</span> <Link to={detailPath(saved.id)}>{t('campaign.openDetail')}</Link>
+        </div>
+      </div>
+    );
+  }
+
+  const triggerOk = checkTrigger(trigger, Date.now()).ok;
+  const ready = !!name.trim() && draft.steps.length > 0 && triggerOk;
 
   return (
     <div className="page journey-builder">
       {confirmation}
       <header className="page-header">
         <h1>{t('page.builder')}</h1>
+        {saved && <PlanStatusTag status={saved.status} />}
       </header>
+      {saved && <RejectionNotice plan={saved} />}
       <section className="card" aria-labelledby="journey-settings">
         <h2 id="journey-settings">{t('journey.settings')}</h2>
         <div className="field">
@@ -172,9 +282,39 @@ export default function BuilderPage() {
           <Button type="button" label={t('journey.addStep')} icon="pi pi-plus" onClick={add} />
         </div>
       </section>
+      <section className="card" aria-labelledby="journey-trigger-title">
+        <h2 id="journey-trigger-title">{t('campaign.trigger.title')}</h2>
+        <TriggerFields
+          idPrefix="journey-trigger"
+          trigger={trigger}
+          schedule={schedule}
+          now={Date.now()}
+          showError={false}
+          onChange={(next, kept) => {
+            setTrigger(next);
+            setSchedule(kept);
+          }}
+        />
+      </section>
       <div className="page-actions">
-        <Button type="button" label={t('journey.save')} icon="pi pi-save" loading={busy} disabled={!name.trim() || draft.steps.length === 0} onClick={save} />
+        <Button type="button" label={t('journey.save')} icon="pi pi-save" outlined loading={busy === 'save'} disabled={!ready || busy !== null} onClick={save} />
       </div>
+      <section className="card" id="journey-review-send" aria-labelledby="journey-review-send-title">
+        <h2 id="journey-review-send-title">{t('journey.review.sendTitle')}</h2>
+        <p className="muted">{t('journey.review.sendIntro')}</p>
+        <ReviewWarnings warnings={warnings} stepLabel={label} />
+        <ApprovalCard approval={approval} approvalErrors={approvalErrors} onApproval={setApproval} />
+        <div className="page-actions">
+          <Button
+            type="button"
+            label={t('campaign.action.sendToReview')}
+            icon="pi pi-send"
+            loading={busy === 'review'}
+            disabled={!ready || busy !== null}
+            onClick={() => void sendToReview()}
+          />
+        </div>
+      </section>
     </div>
   );
 }

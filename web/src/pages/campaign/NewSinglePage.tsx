@@ -15,7 +15,7 @@ import { EditorLoadState } from '../../components/EditorLoadState';
 import { SkipLink } from '../../components/SkipLink';
 import { useUnloadWarning } from '../../components/useLeaveGuard';
 import { showError, showSuccess } from '../../ui/toastBus';
-import { CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './paths';
+import { builderPath, CAMPAIGNS_PATH, detailPath, wizardPath, type WizardStepName } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
 import { defaultTimeZone } from './schedule';
 import { TriggerFields } from './TriggerFields';
@@ -108,13 +108,16 @@ export default function NewSinglePage() {
     async (planId: string) => {
       setLoading('yes');
       try {
-        start(await call('plan.detail', { id: planId }));
+        const view = await call('plan.detail', { id: planId });
+        // a campaign of the builder is a journey: it is edited there, never as a single message
+        if (view.type === 'BUILDER') return void navigate(builderPath(view.id), { replace: true });
+        start(view);
         setLoading('no');
       } catch {
         setLoading('failed');
       }
     },
-    [start],
+    [start, navigate],
   );
 
   // reads the latest `saved`, zone and language without running again when they change

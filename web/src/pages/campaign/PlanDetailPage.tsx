@@ -6,9 +6,10 @@
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { reviewWarnings } from '../../../../shared/content/reviewWarnings';
 import { formatCount } from '../../../../shared/format';
 import { zonedTimeToUtc } from '../../../../shared/plan/plan';
 import type { PlanView } from '../../../../shared/services/plan';
@@ -21,6 +22,8 @@ import { ContentTab } from './detail/ContentTab';
 import { OperationRecordTab } from './detail/OperationRecordTab';
 import { OverviewTab } from './detail/OverviewTab';
 import { PlanStepTab } from './detail/PlanStepTab';
+import { stepLabelOf } from './detail/JourneySummary';
+import { ReviewWarnings } from './ReviewWarnings';
 import { ScheduleTab } from './detail/ScheduleTab';
 import { SentRecordsTab } from './detail/SentRecordsTab';
 import { SettingsTab } from './detail/SettingsTab';
@@ -39,6 +42,8 @@ const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
 const WAITING: ReadonlySet<string> = new Set(['PENDING_APPROVAL', 'APPROVED']);
 const WAITING_MS = 10_000;
+/** Before it is sent, the message's review warnings stand above its tabs: the approver reads them before approving. */
+const UNSENT: ReadonlySet<string> = new Set(['DRAFT', 'PENDING_APPROVAL', 'REJECTED', 'EXPIRED']);
 
 /** Whether the message is going out now or about to: then its state and numbers are followed every 2 s. */
 function onItsWay(plan: PlanView | undefined): boolean {
@@ -66,6 +71,8 @@ export default function PlanDetailPage() {
   const stats = usePlanStatistics(id, live);
   const mayCreate = useSession()?.userdetails.rolePermissions.includes('PLAN_CREATE') ?? false;
   const { elements, run, duplicate } = usePlanActions((action) => (action === 'delete' ? navigate(CAMPAIGNS_PATH) : undefined), { openCopy: true });
+
+  const warnings = useMemo(() => (plan.data && UNSENT.has(plan.data.status) ? reviewWarnings(plan.data) : []), [plan.data]);
 
   // a change of state (approved, sending, sent) brings fresh numbers
   const status = plan.data?.status;
@@ -145,6 +152,7 @@ export default function PlanDetailPage() {
         </div>
         <PlanActionButtons plan={p} run={run} onDuplicate={mayCreate ? duplicate : undefined} />
       </header>
+      <ReviewWarnings warnings={warnings} stepLabel={p.journey ? stepLabelOf(p.journey, t) : undefined} headingLevel={2} />
       <div className="card">
         <TabView
           activeIndex={index}

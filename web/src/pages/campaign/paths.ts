@@ -16,3 +16,7 @@ export const wizardPath = (id?: string, step?: WizardStepName) => {
 };
 
 export const detailPath = (id: string, tab?: string) => `${DETAIL_PATH}?id=${encodeURIComponent(id)}${tab ? `&tab=${encodeURIComponent(tab)}` : ''}`;
+
+/** The campaign builder: a saved campaign by `?id=`, its review section with `review`. */
+export const BUILDER_PATH = '/builder';
+export const builderPath = (id?: string, review = false) => (id ? `${BUILDER_PATH}?id=${encodeURIComponent(id)}${review ? '&review=1' : ''}` : BUILDER_PATH);

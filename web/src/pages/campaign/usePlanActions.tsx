@@ -17,7 +17,7 @@ import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
 import { BaseInfoDialog } from './BaseInfoDialog';
 import { DateDialog } from './DateDialog';
-import { detailPath, wizardPath } from './paths';
+import { builderPath, detailPath, wizardPath } from './paths';
 import { RejectDialog } from './RejectDialog';
 import styles from './usePlanActions.module.css';
 
@@ -64,7 +64,7 @@ const SIMPLE = {
 } as const;
 type SimpleAction = keyof typeof SIMPLE;
 
-type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigger'>;
+type Target = Pick<PlanListItem, 'id' | 'name' | 'version' | 'actions' | 'trigger' | 'type'> & Partial<Pick<PlanListItem, 'reviewWarnings'>>;
 
 const refreshPlans = () => invalidate('plan.getCateByPage', 'plan.getDashPlanByPage', 'plan.detail', 'planStatistics.detail', 'operationRecord.getListByPage');
 
@@ -106,10 +106,11 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
     const ui = ACTION_UI[action];
     if (!ui) return;
     switch (ui.kind) {
+      // a campaign of the builder is edited and sent to review as a journey, in the builder
       case 'edit':
-        return navigate(wizardPath(plan.id));
+        return navigate(plan.type === 'BUILDER' ? builderPath(plan.id) : wizardPath(plan.id));
       case 'review':
-        return navigate(wizardPath(plan.id, 'review'));
+        return navigate(plan.type === 'BUILDER' ? builderPath(plan.id, true) : wizardPath(plan.id, 'review'));
       case 'reject':
         return setRejecting(plan);
       case 'date':
@@ -120,7 +121,11 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
       case 'confirm': {
         const ok = await ask({
           header: t(`campaign.confirm.${action}.title`),
-          message: t(`campaign.confirm.${action}.message`, { name: plan.name }),
+          message:
+            // approving from a list, where the warnings are not on screen: say there are some
+            action === 'pass' && plan.reviewWarnings
+              ? `${t('campaign.confirm.pass.message', { name: plan.name })} ${t('campaign.warnings.beforePass', { count: plan.reviewWarnings })}`
+              : t(`campaign.confirm.${action}.message`, { name: plan.name }),
           acceptLabel: t(`campaign.action.${action}`),
           danger: ui.danger,
         });
@@ -141,7 +146,7 @@ export function usePlanActions(onDone?: (action: PlanAction, plan: Target) => un
   async function duplicate(plan: Target) {
     let copy: PlanView;
     try {
-      copy = await call('plan.duplicateSingle', { id: plan.id });
+      copy = await call(plan.type === 'BUILDER' ? 'plan.duplicateBuilder' : 'plan.duplicateSingle', { id: plan.id });
     } catch {
       // the client's toast says why (the message is gone: 720003)
       await refreshPlans();

@@ -4,6 +4,7 @@
  * and rejected messages, the rejected ones with the type and reason the approver gave.
  */
 import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -72,6 +73,14 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
                   {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy, plan.people) }) : <TriggerSummary trigger={plan.trigger} />}
                 </span>
                 {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: dateTime(plan.approval.deadline) })}</span>}
+                {card === 'ACTION_REQUIRED' && !!plan.reviewWarnings && (
+                  <Tag
+                    severity="warning"
+                    icon="pi pi-exclamation-triangle"
+                    value={t('campaign.warnings.count', { count: plan.reviewWarnings })}
+                    data-testid="home-review-warnings"
+                  />
+                )}
                 {card === 'REJECTED' && plan.rejection && (
                   <p className={styles.rejectionInline} data-testid="home-rejection">
                     <strong>{t(`campaign.rejectType.${plan.rejection.type}`)}:</strong> {plan.rejection.reason}

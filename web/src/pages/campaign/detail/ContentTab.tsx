@@ -1,11 +1,13 @@
 /**
  * The message as it is sent, one tab per content language (the default first): an email through the builder's
  * own preview (the renderer's HTML in a sandboxed frame), another channel through its template editor's preview.
- * Approvers read it here before they approve.
+ * Approvers read it here before they approve; a campaign of the builder shows the message step they choose.
  */
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Journey, messageSteps } from '../../../../../shared/plan/journey';
 import type { PlanView } from '../../../../../shared/services/plan';
+import { Select } from '../../../components/Select';
 import { useCall } from '../../../api/hooks';
 import { PreviewPane } from '../../template/builder/PreviewPane';
 import { channelDraftFromView, channelLanguages, type ChannelDraft } from '../../template/channel/channelDraft';
@@ -18,6 +20,7 @@ import { SAMPLE_RECIPIENT } from '../../template/preview';
 import { formFromPlan } from '../wizard';
 import { useCompanies } from '../wizard/ChannelContent';
 import '../../../i18n/areas/channelContent';
+import '../../../i18n/areas/journey';
 import tabStyles from '../../template/builder/LanguageTabs.module.css';
 
 type Shown = { kind: 'email'; draft: Draft } | { kind: 'channel'; draft: ChannelDraft };
@@ -103,9 +106,40 @@ function LibraryContent({ templateId }: { templateId: string }) {
   return <Shown shown={data.channel === 'EMAIL' ? { kind: 'email', draft: draftFromView(data) } : { kind: 'channel', draft: channelDraftFromView(data) }} />;
 }
 
-export function ContentTab({ plan }: { plan: PlanView }) {
+function MessageContent({ plan }: { plan: PlanView }) {
   // the wizard's own reading of a saved message: what it would send
   const form = useMemo(() => (plan.content.kind === 'TEMPLATE' ? null : formFromPlan(plan, 'UTC', 0)), [plan]);
   if (plan.content.kind === 'TEMPLATE') return <LibraryContent templateId={plan.content.templateId} />;
-  return <Shown key={plan.id} shown={plan.content.kind === 'EMAIL' ? { kind: 'email', draft: form!.email } : { kind: 'channel', draft: form!.message }} />;
+  return <Shown shown={plan.content.kind === 'EMAIL' ? { kind: 'email', draft: form!.email } : { kind: 'channel', draft: form!.message }} />;
+}
+
+/** A campaign of the builder: each message step's content, the step chosen (the first in walk order to begin with). */
+function JourneyContent({ plan, journey }: { plan: PlanView; journey: Journey }) {
+  const { t } = useTranslation();
+  const steps = messageSteps(journey);
+  const [chosen, setChosen] = useState(steps[0]?.id);
+  const current = steps.find((s) => s.id === chosen) ?? steps[0];
+  const shown = useMemo(() => current && { ...plan, channel: current.step.channel, content: current.step.content }, [plan, current]);
+  if (!current || !shown) return null;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="content-step">{t('journey.message')}</label>
+        <Select
+          inputId="content-step"
+          labelled
+          label={t('journey.message')}
+          value={current.id}
+          options={steps.map(({ id, step }) => ({ value: id, label: `${step.name || t('journey.types.MESSAGE')} (${id}) · ${t(`campaign.channel.${step.channel}`)}` }))}
+          onChange={(e) => setChosen(e.value as string)}
+        />
+      </div>
+      <MessageContent key={current.id} plan={shown} />
+    </>
+  );
+}
+
+export function ContentTab({ plan }: { plan: PlanView }) {
+  if (plan.journey) return <JourneyContent key={plan.id} plan={plan} journey={plan.journey} />;
+  return <MessageContent key={plan.id} plan={plan} />;
 }

@@ -8,6 +8,7 @@ import { useSegmentOptions } from '../../../api/hooks';
 import { namesOf, usePlanClassifications } from '../classifications';
 import { triggerText } from '../TriggerSummary';
 import { useUserNames } from '../userNames';
+import { JourneySummary } from './JourneySummary';
 import partStyles from '../planParts.module.css';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -111,6 +112,7 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
           )}
         </section>
       </div>
+      {plan.journey && <JourneySummary journey={plan.journey} trigger={plan.trigger} segmentId={plan.segmentId} />}
     </div>
   );
 }

@@ -6,36 +6,32 @@
  * deadline.
  */
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
-import { InputText } from 'primereact/inputtext';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summaryLine } from '../../../../../shared/content';
 import { smsAsEstimated } from '../../../../../shared/content';
-import { formatCount, formatDateTime } from '../../../../../shared/format';
+import { formatCount } from '../../../../../shared/format';
 import { countSms } from '../../../../../shared/sms/segments';
-import { useApprovers, useSegmentOptions, useSegmentReach, useTestRecipients } from '../../../api/hooks';
+import { useSegmentOptions, useSegmentReach, useTestRecipients } from '../../../api/hooks';
 import { Select } from '../../../components/Select';
-import { FieldError, TextField } from '../../../components/TextField';
+import { TextField } from '../../../components/TextField';
 import { PreviewPane } from '../../template/builder/PreviewPane';
 import { channelLanguages } from '../../template/channel/channelDraft';
 import { languagesOf } from '../../template/draft';
 import type { WizardStepName } from '../paths';
 import { triggerText } from '../TriggerSummary';
 import { triggerOf } from '../schedule';
-import { fromLocalInput, MAX_TEST_ADDRESSES, smsCost, stepValid, type WizardErrors, type WizardForm } from '../wizard';
+import { contentOf, MAX_TEST_ADDRESSES, smsCost, stepValid, type WizardErrors, type WizardForm } from '../wizard';
 import { ChannelPreview, useChannels, useCompanies } from './ChannelContent';
 import { SegmentReach, SegmentSize } from './SegmentStep';
 import { TestSend } from './TestSend';
-import { ApprovalTips } from '../../approval/ApprovalTips';
+import { type Approval, ApprovalCard } from './ApprovalCard';
+import { contentWarnings } from '../../../../../shared/content/reviewWarnings';
+import { ReviewWarnings } from '../ReviewWarnings';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
 
-export interface Approval {
-  participants: string[];
-  /** datetime-local value, on the browser's clock */
-  deadline: string;
-}
+export type { Approval };
 
 export interface TestMail {
   addresses: string;
@@ -80,11 +76,8 @@ export function ReviewStep({
 }) {
   const { t } = useTranslation();
   const segments = useSegmentOptions();
-  const approvers = useApprovers();
   const segmentName = segments.data?.find((s) => s.id === form.segmentId)?.name;
   const content = form.email.contents[form.email.defaultLanguage];
-  const deadline = fromLocalInput(approval.deadline);
-  const candidates = approvers.data ?? [];
   const { data: recipients } = useTestRecipients();
   const recipientGroups = [
     { label: t('campaign.test.keptGroup'), items: (recipients?.testAddresses ?? []).map((a) => ({ label: a, value: a })) },
@@ -112,6 +105,8 @@ export function ReviewStep({
         )
       : null;
   const cost = sms && reach.data?.reach ? smsCost(sms.segments, reach.data.reach.reachable, channels.data?.smsMaxPrice) : null;
+  // what review should look at before it goes out; shown, never blocking
+  const warnings = useMemo(() => contentWarnings(contentOf(form)), [form]);
   const testLanguage = test.language && (test.language === 'ALL' || languages.includes(test.language)) ? test.language : form.email.defaultLanguage;
 
   const edit = (step: WizardStepName, name: string) => (
@@ -126,6 +121,7 @@ export function ReviewStep({
 
   return (
     <>
+      <ReviewWarnings warnings={warnings} />
       <section className={`card ${wizardStyles.wizardSection}`} aria-labelledby="summary-title">
         <h3 id="summary-title" className="card-title">
           {t('campaign.wizard.summary')}
@@ -267,55 +263,7 @@ export function ReviewStep({
           </section>
         )}
 
-        <section className="card" aria-labelledby="approval-title">
-          <h3 id="approval-title" className="card-title">
-            {t('campaign.approval.title')}
-          </h3>
-          <p className="muted small">{t('campaign.approval.intro')}</p>
-          <ApprovalTips />
-          <fieldset className={partStyles.choiceGroup} aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
-            <legend>{t('campaign.approval.participants')}</legend>
-            {approvers.error ? (
-              <p className="notice notice-warn">{t('campaign.approval.noUserList')}</p>
-            ) : approvers.isLoading ? (
-              <p className="muted">{t('campaign.loading')}</p>
-            ) : candidates.length === 0 ? (
-              <p className="muted">{t('campaign.approval.noCandidates')}</p>
-            ) : (
-              <div className={`${wizardStyles.participantList} participant-list`}>
-                {candidates.map((u) => (
-                  <div key={u.id} className="checkbox-row">
-                    <Checkbox
-                      inputId={`participant-${u.id}`}
-                      checked={approval.participants.includes(u.id)}
-                      onChange={(e) => onApproval({ ...approval, participants: e.checked ? [...approval.participants, u.id] : approval.participants.filter((p) => p !== u.id) })}
-                    />
-                    <label htmlFor={`participant-${u.id}`}>{u.name}</label>
-                  </div>
-                ))}
-              </div>
-            )}
-            <FieldError id="participants-error" text={approvalErrors.participants} />
-          </fieldset>
-          <div className="field">
-            <label htmlFor="review-deadline">{t('campaign.approval.deadline')}</label>
-            <InputText
-              id="review-deadline"
-              type="datetime-local"
-              value={approval.deadline}
-              invalid={Boolean(approvalErrors.deadline)}
-              aria-describedby="review-deadline-hint"
-              onChange={(e) => onApproval({ ...approval, deadline: e.target.value })}
-            />
-            {approvalErrors.deadline ? (
-              <FieldError id="review-deadline-hint" text={approvalErrors.deadline} />
-            ) : (
-              <small id="review-deadline-hint" className="field-hint">
-                {t('campaign.approval.deadlineHint', { utc: deadline === null ? '--' : formatDateTime(deadline) })}
-              </small>
-            )}
-          </div>
-        </section>
+        <ApprovalCard approval={approval} approvalErrors={approvalErrors} onApproval={onApproval} />
       </div>
     </>
   );
