@@ -210,6 +210,10 @@ it('a Shanghai team imports 30 members in Chinese keyed on the e-mail, with 138 
   expect(await warned.locator('td').nth(0).textContent()).toBe('3');
   // the reason in the reader's language, the phone column named
   expect(await warned.locator('td').nth(2).textContent()).toBe(`${texts.importedWithout}手机: ${PHONE_TEXTS.phone.zh}`);
+  // the history tells of the warning too, and opens the same report
+  const history = page.locator('[data-testid="import-history"] tbody tr', { hasText: '新会员.csv' });
+  expect(await history.locator('td').last().textContent()).toBe('0 （警告 1）');
+  expect(await history.getByRole('button').getAttribute('aria-label')).toBe('显示 新会员.csv 的 0 个失败行 （警告 1）');
   await closeToasts(page);
   await screenshots(page, 'zh-warned');
   await expectAccessible(page, 'an import with a warning');

@@ -203,6 +203,7 @@ const audienceEn = {
     warnedNote: 'Rows imported with a warning: {{rows}}. Each was imported without the value the report names (a phone number that could not be read).',
     warnedRows: 'Also {{rows}} rows imported with a warning, marked below.',
     importedWithout: 'Imported without it',
+    warnedShort: '(+{{rows}} with a warning)',
     keptOnly: 'The report keeps the first {{count}} failed rows.',
     row: 'Row',
     key: 'Primary key',

@@ -199,6 +199,7 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     warnedNote: '警告付きで取り込んだ行：{{rows}} 件。各行はレポートに示す値（読み取れない電話番号）を除いて取り込みました。',
     warnedRows: 'ほかに警告付きで取り込んだ行が {{rows}} 件あります（下に表示）。',
     importedWithout: 'この値なしで取り込み済み',
+    warnedShort: '（警告 {{rows}}）',
     keptOnly: 'レポートには最初の {{count}} 件の失敗行のみ保存されます。',
     row: '行',
     key: '主キー',

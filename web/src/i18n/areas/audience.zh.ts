@@ -196,6 +196,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     warnedNote: '带警告导入的行：{{rows}}。每行都已导入，但未包含报告中指出的值（无法识别的电话号码）。',
     warnedRows: '另有 {{rows}} 行带警告导入（见下表）。',
     importedWithout: '已导入（不含此值）',
+    warnedShort: '（警告 {{rows}}）',
     keptOnly: '报告只保留前 {{count}} 个失败行。',
     row: '行',
     key: '主键',
