@@ -133,6 +133,13 @@ describe('columns read by their values', () => {
     });
   });
 
+  it('a consent header over values that are no yes/no is an attribute', () => {
+    expect(targets(['id', 'メール配信同意日', 'SMS同意'], [['1', '2026-01-31', 'はい']]).byHeader).toEqual({
+      メール配信同意日: 'attribute:メール配信同意日:text',
+      SMS同意: 'smsConsent',
+    });
+  });
+
   it('keys on the phone column when there is no id or e-mail, and never on a name', () => {
     expect(targets(['姓名', 'tel no.', 'note'], [['王伟', '138 0013 8000', 'x']])).toMatchObject({ key: 'tel no.', byHeader: { 'tel no.': 'phone' } });
     expect(targets(['姓', '名', 'ランク']).key).toBe('ランク');

@@ -127,9 +127,9 @@ function looksLikePhone(value: string): boolean {
 
 type ContentKind = 'email' | 'phone' | 'lineUserId' | 'boolean';
 
-/** What every non-empty sample value of a column is, when they all agree. */
-function contentOf(values: readonly string[]): ContentKind | undefined {
-  if (values.length === 0) return undefined;
+/** What every non-empty sample value of a column is, when they all agree; 'unknown' without any. */
+function contentOf(values: readonly string[]): ContentKind | 'unknown' | undefined {
+  if (values.length === 0) return 'unknown';
   if (
     values.every((v) =>
       v
@@ -160,15 +160,17 @@ export function attributeNameOf(header: string): string | undefined {
 }
 
 /** The field a column fills by its header, else by its values; undefined when it is none (or the field is taken). */
-function fieldOf(norm: string, content: ContentKind | undefined, used: ReadonlySet<string>): ImportField | undefined {
+function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: ReadonlySet<string>): ImportField | undefined {
   let field = FIELD_OF.get(norm);
   // 住所 and 番地 both: the second is the next address line
   if (field && LINES.includes(field) && used.has(field)) field = LINES.find((l) => !used.has(l));
   if (field && !used.has(field)) return field;
-  // メール配信同意, SMS同意, 同意短信: a consent by its header; a yes/no column naming a channel too
+  // メール配信同意, SMS同意, 同意短信: a consent by its header (unless its values are no yes/no, as a date's);
+  // a yes/no column naming a channel too
   const channel = channelOf(norm);
-  if (channel && !used.has(channel) && (CONSENT_WORD.test(norm) || content === 'boolean')) return channel;
-  if (content && content !== 'boolean' && !used.has(content)) return content;
+  const yesNo = content === 'boolean' || (content === 'unknown' && CONSENT_WORD.test(norm));
+  if (channel && !used.has(channel) && yesNo) return channel;
+  if (content && content !== 'boolean' && content !== 'unknown' && !used.has(content)) return content;
   return undefined;
 }
 
