@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { E164, LINE_USER_ID, normalizePhone, normalizePhones } from './phone';
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { CALLING_CODES, E164, LINE_USER_ID, normalizePhone, normalizePhones } from './phone';
 
 describe('normalizePhone', () => {
   it('reads national numbers with the default country', () => {
@@ -35,5 +36,14 @@ describe('normalizePhone', () => {
     expect(LINE_USER_ID.test(`U${'a1'.repeat(16)}`)).toBe(true);
     expect(LINE_USER_ID.test(`U${'A1'.repeat(16)}`)).toBe(false);
     expect(LINE_USER_ID.test(`U${'a'.repeat(31)}`)).toBe(false);
+  });
+});
+
+describe('the countries an import offers for national numbers', () => {
+  it('have their calling codes right, and take full-width digits', () => {
+    for (const [country, code] of Object.entries(CALLING_CODES)) expect(Number(getCountryCallingCode(country as CountryCode)), country).toBe(code);
+    expect(Object.keys(CALLING_CODES)).toEqual(expect.arrayContaining(['JP', 'CN', 'TW', 'HK', 'US']));
+    expect(normalizePhone('０９０－１２３４－５６７８', 'JP')).toBe('+819012345678');
+    expect(normalizePhone('１３８００１３８０００', 'CN')).toBe('+8613800138000');
   });
 });

@@ -49,7 +49,11 @@ export const PHONE_TEXTS = {
  * a national number of `defaultCountry`; without one, only international numbers are read.
  */
 export function normalizePhone(raw: string, defaultCountry?: string): string | undefined {
-  const text = raw.trim().replace(/^00(?=[1-9])/, '+');
+  // NFKC: a Japanese sheet's full-width ０９０－１２３４－５６７８ is the same number
+  const text = raw
+    .normalize('NFKC')
+    .trim()
+    .replace(/^00(?=[1-9])/, '+');
   // the library finds a number inside any text; an address must be only the number (no words, no extension)
   if (text === '' || text.length > 40 || !/^\+?[\d\s().\-/]+$/.test(text)) return undefined;
   const parsed = phoneLibrary().parsePhoneNumberFromString(text, defaultCountry ? { defaultCountry: defaultCountry as CountryCode } : undefined);
@@ -57,6 +61,42 @@ export function normalizePhone(raw: string, defaultCountry?: string): string | u
   const e164 = parsed.number;
   return E164.test(e164) ? e164 : undefined;
 }
+
+/**
+ * Countries offered where an import asks where numbers without a country code are, with their calling codes
+ * (checked against libphonenumber in phone.test.ts); the browser names them in the portal's language.
+ */
+export const CALLING_CODES: Readonly<Record<string, number>> = {
+  JP: 81,
+  CN: 86,
+  TW: 886,
+  HK: 852,
+  MO: 853,
+  KR: 82,
+  SG: 65,
+  MY: 60,
+  TH: 66,
+  VN: 84,
+  PH: 63,
+  ID: 62,
+  IN: 91,
+  AU: 61,
+  NZ: 64,
+  US: 1,
+  CA: 1,
+  MX: 52,
+  BR: 55,
+  GB: 44,
+  IE: 353,
+  FR: 33,
+  DE: 49,
+  IT: 39,
+  ES: 34,
+  NL: 31,
+  CH: 41,
+  SE: 46,
+  AE: 971,
+};
 
 /** Typed numbers in E.164 (duplicates dropped), or the first one that is not a number. */
 export function normalizePhones(list: readonly string[], defaultCountry?: string): { phones: string[] } | { bad: string } {

@@ -23,8 +23,12 @@ export const ACCOUNT_LIMITS = {
   name: 100,
 } as const;
 
-/** A custom attribute's name: a letter, then letters, digits, `_` or `-` (so never `__proto__`). */
-export const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/**
+ * A custom attribute's name: a letter of any script (会員ランク, 会员等级, plan), then letters, marks, digits, `_`
+ * or `-`, 64 at most (so never `__proto__`, and never a `.` that would read as a path). Stored as a key of the
+ * account's `attributes` map and always named through expression placeholders, so any such name is safe there.
+ */
+export const ATTRIBUTE_NAME = /^\p{L}[\p{L}\p{M}\p{N}_-]{0,63}$/u;
 
 export const ACCOUNT_MESSAGES = {
   locale: 'Please enter a valid locale, such as ja-JP.',
@@ -34,7 +38,7 @@ export const ACCOUNT_MESSAGES = {
   phone: PHONE_TEXTS.phone.en,
   phoneTwice: PHONE_TEXTS.phoneTwice.en,
   lineUserId: PHONE_TEXTS.lineUserId.en,
-  attributeName: 'An attribute name starts with a letter and has up to 64 letters, digits, _ or -.',
+  attributeName: 'An attribute name starts with a letter (of any language) and has up to 64 letters, digits, _ or -.',
   tooManyAttributes: `An account has at most ${ACCOUNT_LIMITS.attributes} attributes.`,
 } as const;
 

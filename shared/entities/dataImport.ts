@@ -34,6 +34,8 @@ export const dataImportSchema = z.object({
   created: count,
   updated: count,
   failed: count,
+  /** rows imported without a cell that could not be read (a phone number); reported beside the failed rows */
+  warned: count.optional(),
   finishedAt: z.number().int().optional(),
 });
 export type DataImport = z.infer<typeof dataImportSchema>;
@@ -57,6 +59,8 @@ export const dataImportFailureSchema = z.object({
   reason: z.string(),
   /** the row's primary key value, when it had one */
   key: z.string().optional(),
+  /** the row was imported, without the cells the reason names */
+  warning: z.boolean().optional(),
 });
 export type DataImportFailure = z.infer<typeof dataImportFailureSchema>;
 

@@ -52,7 +52,7 @@ export const presetParameterSchema = z.object({
     .string()
     .trim()
     .max(100)
-    .regex(/^(|id|email|country|locale|timeZone|firstName|lastName|attributes\.[\w$-]{1,64})$/, PRESET_MESSAGES.accountField)
+    .regex(/^(|id|email|country|locale|timeZone|firstName|lastName|attributes\.[\p{L}\p{M}\p{N}_$-]{1,64})$/u, PRESET_MESSAGES.accountField)
     .default(''),
   // set by the load, never by the form
   /** the header of the last file loaded */

@@ -69,9 +69,9 @@ export const FORM_TEXTS = {
   country: entry('Please enter a two-letter country code, such as JP.', '请输入两个字母的国家代码，例如 CN。', '2文字の国コード（例：JP）を入力してください。'),
   emailTwice: entry('The same email address is listed twice.', '同一个电子邮件地址出现了两次。', '同じメールアドレスが2回指定されています。'),
   attributeName: entry(
-    'An attribute name starts with a letter and has up to 64 letters, digits, _ or -.',
-    '属性名须以字母开头，最多 64 个字母、数字、_ 或 -。',
-    '属性名は英字で始め、英字・数字・_・- を 64 文字以内で指定してください。',
+    'An attribute name starts with a letter (of any language) and has up to 64 letters, digits, _ or -.',
+    '属性名须以文字（汉字、字母等）开头，最多 64 个文字、数字、_ 或 -。',
+    '属性名は文字（漢字・かな・英字など）で始め、文字・数字・_・- を 64 文字以内で指定してください。',
   ),
   tooManyAttributes: entry('An account has at most {max} attributes.', '一个账户最多有 {max} 个属性。', '1つのアカウントに設定できる属性は {max} 個までです。'),
   tooManyPhones: entry('An account has at most {max} phone numbers.', '一个账户最多有 {max} 个电话号码。', '1つのアカウントに設定できる電話番号は {max} 件までです。'),

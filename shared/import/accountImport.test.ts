@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Account, ACCOUNT_MESSAGES } from '../entities/account';
-import { applyChange, guessMappings, type ImportPlan, importPlanSchema, parseBoolean, rowChange } from './accountImport';
+import { applyChange, type ImportPlan, importPlanSchema, parseBoolean, rowChange } from './accountImport';
+import { guessMappings } from './guess';
 
 const plan: ImportPlan = importPlanSchema.parse({
   columns: ['customer_id', 'email', 'first name', 'country', 'tags', 'opt in', 'plan', 'score', 'joined'],
@@ -145,10 +146,17 @@ describe('phones, LINE user id and postal address (issue 20)', () => {
     });
   });
 
-  it('an unparsable phone, a national number without a default country and a bad LINE id fail the row with their reasons', () => {
-    const row = (phone: string, lineId = '') => ['C1', phone, lineId, '', '', '', '', '', '', ''];
-    expect(rowChange(row('call me'), contactPlan, { defaultCountry: 'JP' })).toEqual({ reason: `phone: ${ACCOUNT_MESSAGES.phone}` });
-    expect(rowChange(row('090-1234-5678'), contactPlan)).toEqual({ reason: `phone: ${ACCOUNT_MESSAGES.phone}` });
+  it('an unreadable phone keeps the row: the account is changed without it, and the phone column is named in a warning', () => {
+    const row = (phone: string, lineId = '', name = 'Aiko Sato') => ['C1', phone, lineId, name, '', '', '', '', '', ''];
+    const warned = { change: { id: 'C1', set: {}, address: { recipientName: 'Aiko Sato' }, attributes: {} }, warnings: [`phone: ${ACCOUNT_MESSAGES.phone}`] };
+    expect(rowChange(row('call me'), contactPlan, { defaultCountry: 'JP' })).toEqual(warned);
+    // a national number without a country to read it in
+    expect(rowChange(row('090-1234-5678'), contactPlan)).toEqual(warned);
+    expect(rowChange(row('090-1234-5678'), contactPlan, { defaultCountry: 'JP' })).toMatchObject({ change: { set: { phones: ['+819012345678'] } } });
+    // full-width digits from a Japanese sheet read as the same number
+    expect(rowChange(row('０９０－１２３４－５６７８'), contactPlan, { defaultCountry: 'JP' })).toMatchObject({ change: { set: { phones: ['+819012345678'] } } });
+    // a row that fails for another reason names every bad cell, the phone's too
+    expect(rowChange(row('call me', 'U123'), contactPlan, { defaultCountry: 'JP' })).toEqual({ reason: `phone: ${ACCOUNT_MESSAGES.phone} line: ${ACCOUNT_MESSAGES.lineUserId}` });
     expect(rowChange(row('+819012345678', 'U123'), contactPlan)).toEqual({ reason: `line: ${ACCOUNT_MESSAGES.lineUserId}` });
   });
 

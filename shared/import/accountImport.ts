@@ -122,6 +122,14 @@ export const importPlanSchema = z
     grantedConsent: z.partialRecord(z.enum(CONSENT_FIELDS), z.boolean()).optional(),
     /** whether `grantedConsent` also changes accounts that exist already (else only new ones get it) */
     grantedConsentUpdates: z.boolean().optional(),
+    /**
+     * where phone numbers without a country code are (ISO 3166 two letters), chosen on the import screen; '' for
+     * nowhere (only international numbers are read); absent: the organization's default country (system setting)
+     */
+    defaultCountry: z
+      .string()
+      .regex(/^([A-Z]{2})?$/, ACCOUNT_MESSAGES.country)
+      .optional(),
   })
   .superRefine((plan, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -289,6 +297,8 @@ export interface ReadRow {
   values: [ColumnMapping, unknown][];
   /** each prefixed with its column's name */
   reasons: string[];
+  /** the reasons of cells the row may go without (prefixed too; also among `reasons`) */
+  warnings: string[];
   /** a column's name in the reasons: its header, or its number */
   header: (column: number) => string;
 }
@@ -300,7 +310,7 @@ export interface ReadRow {
 export function readRow(
   row: readonly string[],
   plan: ImportPlan,
-  cellValue: (m: ColumnMapping, cell: string) => { value: unknown } | { reason: string },
+  cellValue: (m: ColumnMapping, cell: string) => { value: unknown } | { reason: string; soft?: boolean },
 ): ReadRow | { reason: string } | undefined {
   if (row.length === 0 || (row.length === 1 && row[0].trim() === '')) return undefined;
   if (row.length !== plan.columns.length) return { reason: fill(IMPORT_MESSAGES.columns, { count: row.length, expected: plan.columns.length }) };
@@ -310,31 +320,39 @@ export function readRow(
   if (!key) reasons.push(fill(IMPORT_MESSAGES.fieldRequired, { param: header(plan.primaryKeyColumn) }));
   else if (key.length > IMPORT_LIMITS.keyLength) reasons.push(`${header(plan.primaryKeyColumn)}: ${IMPORT_MESSAGES.keyTooLong}`);
   const values: [ColumnMapping, unknown][] = [];
+  const warnings: string[] = [];
   for (const m of plan.mappings) {
     const cell = row[m.column].trim();
     if (cell === '') continue;
     const read = cellValue(m, cell);
-    if ('reason' in read) reasons.push(`${header(m.column)}: ${read.reason}`);
-    else values.push([m, read.value]);
+    if ('reason' in read) {
+      reasons.push(`${header(m.column)}: ${read.reason}`);
+      if (read.soft) warnings.push(reasons.at(-1)!);
+    } else values.push([m, read.value]);
   }
-  return { key, values, reasons, header };
+  return { key, values, reasons, warnings, header };
 }
 
 /**
  * The change a data row asks for, or every reason it cannot be read (each prefixed with its column's name).
- * `undefined` for a blank row, which is skipped.
+ * A phone cell that cannot be read alone does not stop the row: the account is changed without it, and the
+ * change carries the reason as a warning for the import's report. `undefined` for a blank row, which is skipped.
  */
-export function rowChange(row: readonly string[], plan: ImportPlan, options: RowOptions = {}): { change: AccountChange } | { reason: string } | undefined {
-  const read = readRow(row, plan, (m, cell) => readCell(m, cell, options) ?? { reason: IMPORT_MESSAGES.notAccountField });
+export function rowChange(row: readonly string[], plan: ImportPlan, options: RowOptions = {}): { change: AccountChange; warnings?: string[] } | { reason: string } | undefined {
+  const read = readRow(row, plan, (m, cell) => {
+    const value = readCell(m, cell, options) ?? { reason: IMPORT_MESSAGES.notAccountField };
+    // a number in a form no one can read loses the account its phone, not its e-mail, name or consent
+    return 'reason' in value && m.target === 'phone' ? { ...value, soft: true } : value;
+  });
   if (!read || !('key' in read)) return read;
-  if (read.reasons.length > 0) return { reason: read.reasons.join(' ') };
+  if (read.reasons.length > read.warnings.length) return { reason: read.reasons.join(' ') };
   const change: AccountChange = { id: read.key, set: {}, attributes: {} };
   for (const [m, value] of read.values) {
     if (m.target === 'attribute') change.attributes[m.attribute!] = value as AttributeValue;
     else if (m.target in ADDRESS_PARTS) change.address = { ...change.address, [ADDRESS_PARTS[m.target as AddressField]]: value as string };
     else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target === 'phone' ? 'phones' : m.target] = value;
   }
-  return { change };
+  return read.warnings.length > 0 ? { change, warnings: read.warnings } : { change };
 }
 
 /** The account's address with the change's parts put in; a line keeps its place among the stored lines. */
@@ -362,88 +380,4 @@ export function applyChange(existing: Account | undefined, change: AccountChange
   if (parsed.success) return { account: parsed.data };
   const issue = parsed.error.issues[0];
   return { reason: `${issue.path.map(String).join('.')}: ${issue.message}` };
-}
-
-/** A first guess at what each header means: account fields by their usual names, anything else an attribute. */
-export function guessMappings(columns: readonly string[]): { mappings: ColumnMapping[]; primaryKeyColumn: number } {
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const aliases: Record<string, ImportField> = {
-    email: 'email',
-    emails: 'email',
-    mail: 'email',
-    emailaddress: 'email',
-    phone: 'phone',
-    phones: 'phone',
-    phonenumber: 'phone',
-    mobile: 'phone',
-    mobilephone: 'phone',
-    tel: 'phone',
-    telephone: 'phone',
-    lineuserid: 'lineUserId',
-    lineid: 'lineUserId',
-    recipientname: 'addressName',
-    addressee: 'addressName',
-    address: 'addressLine1',
-    address1: 'addressLine1',
-    addressline1: 'addressLine1',
-    street: 'addressLine1',
-    address2: 'addressLine2',
-    addressline2: 'addressLine2',
-    address3: 'addressLine3',
-    addressline3: 'addressLine3',
-    city: 'addressCity',
-    town: 'addressCity',
-    region: 'addressRegion',
-    state: 'addressRegion',
-    prefecture: 'addressRegion',
-    province: 'addressRegion',
-    postcode: 'addressPostcode',
-    postalcode: 'addressPostcode',
-    zip: 'addressPostcode',
-    zipcode: 'addressPostcode',
-    addresscountry: 'addressCountry',
-    firstname: 'firstName',
-    givenname: 'firstName',
-    lastname: 'lastName',
-    surname: 'lastName',
-    familyname: 'lastName',
-    locale: 'locale',
-    language: 'locale',
-    lang: 'locale',
-    timezone: 'timeZone',
-    tz: 'timeZone',
-    country: 'country',
-    countrycode: 'country',
-    tags: 'tags',
-    tag: 'tags',
-    emailconsent: 'emailConsent',
-    emailoptin: 'emailConsent',
-    smsconsent: 'smsConsent',
-    pushconsent: 'pushConsent',
-    lineconsent: 'lineConsent',
-  };
-  const keyNames = ['id', 'accountid', 'customerid', 'userid', 'memberid', 'key'];
-  let primaryKeyColumn = columns.findIndex((c) => keyNames.includes(norm(c)));
-  const mappings: ColumnMapping[] = [];
-  const used = new Set<string>();
-  columns.forEach((header, column) => {
-    if (column === primaryKeyColumn) return;
-    const field = aliases[norm(header)];
-    if (field && !used.has(field)) {
-      used.add(field);
-      mappings.push({ column, target: field, type: 'text' });
-      return;
-    }
-    const name = header
-      .trim()
-      .replace(/[^A-Za-z0-9_-]+/g, '_')
-      .replace(/^[^A-Za-z]+/, '')
-      .slice(0, 64);
-    if (name && ATTRIBUTE_NAME.test(name) && !used.has(`attributes.${name}`)) {
-      used.add(`attributes.${name}`);
-      mappings.push({ column, target: 'attribute', attribute: name, type: 'text' });
-    }
-  });
-  if (primaryKeyColumn < 0) primaryKeyColumn = mappings.find((m) => m.target === 'email')?.column ?? 0;
-  return { mappings, primaryKeyColumn };
 }

@@ -30,3 +30,15 @@ describe('Pinpoint SMS endpoints (issue 20)', () => {
     expect(withPhone(undefined, undefined)).toBeUndefined();
   });
 });
+
+describe('Pinpoint user attributes', () => {
+  it('keep their names in any script; other characters become _', () => {
+    const line = JSON.stringify({
+      Id: 'e-1',
+      ChannelType: 'EMAIL',
+      Address: 'a@example.com',
+      User: { UserId: 'u-1', UserAttributes: { 会員ランク: ['ゴールド'], 'Favourite colour': ['blue'], '1st': ['x'] } },
+    });
+    expect(endpointChange(line)).toMatchObject({ change: { attributes: { 会員ランク: 'ゴールド', Favourite_colour: 'blue', a1st: 'x' } } });
+  });
+});

@@ -29,10 +29,10 @@ export interface EndpointChange {
 type Json = Record<string, unknown>;
 const PUSH_CHANNELS = new Set(['APNS', 'APNS_SANDBOX', 'APNS_VOIP', 'APNS_VOIP_SANDBOX', 'GCM', 'BAIDU', 'ADM', 'PUSH']);
 
-/** An attribute name Herald takes: invalid characters become _, and it starts with a letter. */
+/** An attribute name Herald takes: letters of any script kept, other characters _, and it starts with a letter. */
 function attributeName(raw: string): string | undefined {
-  const name = raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-  const fixed = /^[A-Za-z]/.test(name) ? name : `a${name}`.slice(0, 64);
+  const name = Array.from(raw.normalize('NFKC').replace(/[^\p{L}\p{M}\p{N}_-]/gu, '_'));
+  const fixed = (/^\p{L}/u.test(name[0] ?? '') ? name : ['a', ...name]).slice(0, 64).join('');
   return ATTRIBUTE_NAME.test(fixed) ? fixed : undefined;
 }
 

@@ -63,7 +63,7 @@ export function optionalTextField(param: string, max: number) {
   return z.string().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
 }
 
-const LEADING_TOKEN = /^\{\{\s*[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*\s*(?:\|([^{}]*))?\}\}/;
+const LEADING_TOKEN = /^\{\{\s*[\p{L}_$][\p{L}\p{M}\p{N}_$-]*(?:\.[\p{L}\p{M}\p{N}_$-]+)*\s*(?:\|([^{}]*))?\}\}/u;
 
 /**
  * Whether a stored address may be saved: empty, a full URL of an allowed scheme, or one that starts with a

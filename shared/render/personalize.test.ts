@@ -9,6 +9,11 @@ describe('personalisation tokens', () => {
     expect(personalizeText('Hi {{lastName|there}} {{nickname | friend }}!', ann)).toBe('Hi there friend!');
     expect(personalizeText('{{count}} {{vip}} {{attributes.tags.1}}', ann)).toBe('3 false y');
   });
+  it('fills attributes named in any script', () => {
+    const member = { lastName: '山田', attributes: { 会員ランク: 'ゴールド', 会员等级: '金卡' } };
+    expect(personalizeText('{{lastName}}様（{{attributes.会員ランク}}）{{attributes.会员等级}} {{attributes.ポイント|0}}', member)).toBe('山田様（ゴールド）金卡 0');
+    expect(personalizeUrl('{{attributes.会員ランク|https://shop.example}}/x', member)).toContain('ゴールド');
+  });
   it('renders unknown tokens as their fallback or nothing', () => {
     expect(personalizeText('[{{unknown}}][{{attributes.none.deeper|-}}][{{}}][{{ 1+1 |two}}]', ann)).toBe('[][-][][two]');
   });

@@ -11,7 +11,8 @@ import { escapeHtml } from './html';
 export type Recipient = Readonly<Record<string, unknown>>;
 
 const TOKEN = /\{\{([^{}]*)\}\}/g;
-const PATH = /^[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*$/;
+// letters of any script too: an attribute may be named 会員ランク
+const PATH = /^[\p{L}_$][\p{L}\p{M}\p{N}_$-]*(?:\.[\p{L}\p{M}\p{N}_$-]+)*$/u;
 
 /** The value at a dotted path as text, or undefined when there is none worth showing. */
 export function lookupValue(recipient: Recipient, path: string): string | undefined {

@@ -39,7 +39,7 @@ export const dataImportCreatePayload = importPlanSchema
   });
 export type DataImportCreatePayload = z.input<typeof dataImportCreatePayload>;
 
-export const importFailureView = z.object({ row: z.number().int(), reason: z.string(), key: z.string().optional() });
+export const importFailureView = z.object({ row: z.number().int(), reason: z.string(), key: z.string().optional(), warning: z.boolean().optional() });
 export type ImportFailureView = z.infer<typeof importFailureView>;
 
 export const dataImportServices = {

@@ -103,7 +103,7 @@ describe('preview app name and country list', () => {
   it('reach every member through the configuration: the push preview names the app, the screens offer the countries', async () => {
     expect((await admin.ok('auth.configuration')).systemSetting).toMatchObject({ previewAppName: '', countryList: [] });
     await setSwitches({ previewAppName: 'Spring Shop', countryList: ['jp', 'US'], defaultCountry: 'JP' });
-    expect((await admin.ok('auth.configuration')).systemSetting).toMatchObject({ previewAppName: 'Spring Shop', countryList: ['JP', 'US'] });
+    expect((await admin.ok('auth.configuration')).systemSetting).toMatchObject({ previewAppName: 'Spring Shop', countryList: ['JP', 'US'], defaultCountry: 'JP' });
     // the other organization keeps its own
     expect((await callers.other.ok('auth.configuration')).systemSetting).toMatchObject({ previewAppName: '', countryList: [] });
     await setSwitches({ previewAppName: '', countryList: [], defaultCountry: '' });

@@ -26,6 +26,8 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
       defaultTimeZone: setting.defaultTimeZone,
       previewAppName: setting.previewAppName,
       countryList: setting.countryList,
+      // where numbers without a country code are, as the import screen first offers it
+      defaultCountry: setting.defaultCountry,
       // offered where a message is classified, to every author (docs/settings.md)
       featureCategoryPresets: setting.featureCategoryPresets,
     },

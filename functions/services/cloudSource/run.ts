@@ -91,6 +91,8 @@ async function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOpt
     }
     const read = rowChange(cells, plan, options);
     if (read && 'reason' in read) return { reason: read.reason };
+    // a delivery's rows are checked whole: an unreadable phone number refuses the row, as the source's records tell
+    if (read?.warnings) return { reason: read.warnings.join(' ') };
     return { ok: true };
   };
 }

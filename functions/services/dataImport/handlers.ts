@@ -40,8 +40,9 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
 
     const now = ctx.rt.clock.now();
     const page = await importRows(ctx.tenant, record, fromRow, rows, { now, actor: ctx.identity.userId });
-    const room = Math.max(0, IMPORT_FAILURES_KEPT - record.failed);
-    await saveFailures(ctx.tenant, id, page.failures.slice(0, room));
+    // failed rows and rows imported with a warning share the report (one entry a row), in row order
+    const room = Math.max(0, IMPORT_FAILURES_KEPT - record.failed - (record.warned ?? 0));
+    await saveFailures(ctx.tenant, id, [...page.failures, ...page.warnings].sort((a, b) => a.row - b.row).slice(0, room));
     const change: Partial<DataImport> = {
       nextRow: end,
       bytesRead: Math.max(record.bytesRead, Math.min(bytesRead, record.totalBytes || bytesRead)),
@@ -49,6 +50,7 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
       created: record.created + page.created,
       updated: record.updated + page.updated,
       failed: record.failed + page.failures.length,
+      ...(page.warnings.length > 0 ? { warned: (record.warned ?? 0) + page.warnings.length } : {}),
       dateUpdated: now,
       updatedBy: ctx.identity.userId,
     };

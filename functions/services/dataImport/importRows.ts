@@ -17,16 +17,18 @@ export interface PageResult {
   created: number;
   updated: number;
   failures: FailedRow[];
+  /** rows imported without a cell that could not be read (a phone number), with why */
+  warnings: FailedRow[];
 }
 
 export async function importRows(tenant: TenantStore, record: DataImport, fromRow: number, rows: readonly string[][], stamp: { now: number; actor: string }): Promise<PageResult> {
   if (record.kind === 'DEVICE') return importDeviceRows(tenant, record, fromRow, rows, stamp);
   const failures: FailedRow[] = [];
-  const changes: { row: number; change: AccountChange; email?: string; phone?: string }[] = [];
+  const changes: { row: number; change: AccountChange; email?: string; phone?: string; warnings?: string[] }[] = [];
   const optOuts: NonNullable<EndpointChange['optOut']>[] = [];
   const devices: { accountId: string; device: NonNullable<EndpointChange['device']> }[] = [];
-  // national phone numbers are read as the organization's default country's
-  const options = { defaultCountry: (await organizationSettingOf(tenant)).defaultCountry || undefined };
+  // national phone numbers are read as the country the import screen chose, else the organization's default country's
+  const options = { defaultCountry: (record.defaultCountry ?? (await organizationSettingOf(tenant)).defaultCountry) || undefined };
   rows.forEach((cells, i) => {
     const row = fromRow + i;
     // a Pinpoint export's row is one endpoint as a line of JSON
@@ -34,7 +36,7 @@ export async function importRows(tenant: TenantStore, record: DataImport, fromRo
     if (!read) return;
     if ('change' in read) {
       const endpoint = read as Partial<EndpointChange>;
-      changes.push({ row, change: read.change, email: endpoint.email, phone: endpoint.phone });
+      changes.push({ row, change: read.change, email: endpoint.email, phone: endpoint.phone, warnings: 'warnings' in read ? read.warnings : undefined });
       if (endpoint.optOut) optOuts.push(endpoint.optOut);
       if (endpoint.device) devices.push({ accountId: read.change.id, device: endpoint.device });
     } else if (record.kind === 'PINPOINT_ENDPOINTS') {
@@ -48,7 +50,8 @@ export async function importRows(tenant: TenantStore, record: DataImport, fromRo
   const written = new Map<string, Account>();
   let created = 0;
   let updated = 0;
-  for (const { row, change, email, phone } of changes) {
+  const warnings: FailedRow[] = [];
+  for (const { row, change, email, phone, warnings: warned } of changes) {
     const base = written.get(change.id) ?? stored.get(change.id);
     const emails = withEmail(base, email);
     const phones = withPhone(base, phone);
@@ -62,6 +65,7 @@ export async function importRows(tenant: TenantStore, record: DataImport, fromRo
     if (base) updated++;
     else created++;
     written.set(change.id, result.account);
+    if (warned) warnings.push({ row, reason: warned.join(' '), key: change.id, warning: true });
   }
   await accounts.putMany([...written.values()]);
   // push endpoints are the accounts' devices, written once their accounts are
@@ -84,7 +88,7 @@ export async function importRows(tenant: TenantStore, record: DataImport, fromRo
       dateCreated: stamp.now,
     });
   }
-  return { created, updated, failures: failures.sort((a, b) => a.row - b.row) };
+  return { created, updated, failures: failures.sort((a, b) => a.row - b.row), warnings };
 }
 
 /**
@@ -127,5 +131,5 @@ async function importDeviceRows(tenant: TenantStore, record: DataImport, fromRow
     })),
   );
   const updated = stored.filter(Boolean).length;
-  return { created: list.length - updated, updated, failures: failures.sort((a, b) => a.row - b.row) };
+  return { created: list.length - updated, updated, failures: failures.sort((a, b) => a.row - b.row), warnings: [] };
 }

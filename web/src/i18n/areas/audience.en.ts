@@ -107,7 +107,8 @@ const audienceEn = {
       permission: 'Notification permission',
       active: 'Active',
     },
-    intro: 'Import accounts from a CSV file (UTF-8, with or without BOM). A row whose primary key is known updates that account; empty cells keep what is stored.',
+    intro:
+      'Import accounts from a CSV file in one of these encodings: {{encodings}} (recognised for you; UTF-8 with or without BOM). A row whose primary key is known updates that account; empty cells keep what is stored.',
     chooseFile: 'Choose a CSV file',
     fileHint:
       'The first row names the columns. The file is read and sent in pages, so its size does not matter. Or an Amazon Pinpoint endpoint export (JSON lines): its fields are mapped for you.',
@@ -117,6 +118,9 @@ const audienceEn = {
     mappingTitle: 'Columns',
     encoding: 'Encoding',
     encodingHint: 'Check the header reads right; Japanese files are often Shift_JIS, Chinese ones GBK or Big5.',
+    phoneCountry: 'Numbers without a country code are in',
+    phoneCountryHint: 'A number such as 090-1234-5678 is read as this country’s; one written with + and its country code is read as written.',
+    phoneCountryNone: 'None: numbers need their country code',
     consentTitle: 'Consent in this file',
     consentHint:
       'No column says whether these people agreed to receive messages on the channels below. Without an answer, the accounts created have no consent there, and messages on that channel reach none of them.',
@@ -196,6 +200,10 @@ const audienceEn = {
     failures: 'Failed rows',
     failuresOf: 'Failed rows of {{name}}',
     failuresEmpty: 'No row failed.',
+    warnedNote: 'Rows imported with a warning: {{rows}}. Each was imported without the value the report names (a phone number that could not be read).',
+    warnedRows: 'Also {{rows}} rows imported with a warning, marked below.',
+    importedWithout: 'Imported without it',
+    warnedShort: '(+{{rows}} with a warning)',
     keptOnly: 'The report keeps the first {{count}} failed rows.',
     row: 'Row',
     key: 'Primary key',

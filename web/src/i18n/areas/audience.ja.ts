@@ -107,7 +107,8 @@ const audienceJa: LocaleShape<AudienceTexts> = {
       permission: '通知の許可',
       active: '有効',
     },
-    intro: 'CSV ファイル（UTF-8、BOM あり・なし）からアカウントを取り込みます。主キーが既にある行はそのアカウントを更新し、空のセルは保存済みの値を残します。',
+    intro:
+      'CSV ファイルからアカウントを取り込みます。読み込める文字コード：{{encodings}}（自動で判別します。UTF-8 は BOM あり・なしとも可）。主キーが既にある行はそのアカウントを更新し、空のセルは保存済みの値を残します。',
     chooseFile: 'CSV ファイルを選択',
     fileHint:
       '1 行目は列名です。ファイルはページごとに読み込んで送るため、サイズの制限はありません。Amazon Pinpoint のエンドポイントのエクスポート（JSON Lines）も選べます。項目は自動で対応付けられます。',
@@ -117,6 +118,9 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     mappingTitle: '列',
     encoding: '文字コード',
     encodingHint: '見出しが正しく表示されるか確認してください。日本語のファイルは Shift_JIS、中国語は GBK や Big5 のことがよくあります。',
+    phoneCountry: '国番号のない電話番号の国',
+    phoneCountryHint: '090-1234-5678 のような番号はこの国の番号として読み込みます。+ と国番号付きの番号はそのまま読み込みます。',
+    phoneCountryNone: 'なし（国番号が必要）',
     consentTitle: 'このファイルの同意',
     consentHint:
       '以下のチャネルでメッセージを受け取ることに同意したかを示す列がありません。回答しない場合、作成されるアカウントはそのチャネルに同意していない扱いとなり、そのチャネルのメッセージは誰にも届きません。',
@@ -192,6 +196,10 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     failures: '失敗した行',
     failuresOf: '{{name}} の失敗した行',
     failuresEmpty: '失敗した行はありません。',
+    warnedNote: '警告付きで取り込んだ行：{{rows}} 件。各行はレポートに示す値（読み取れない電話番号）を除いて取り込みました。',
+    warnedRows: 'ほかに警告付きで取り込んだ行が {{rows}} 件あります（下に表示）。',
+    importedWithout: 'この値なしで取り込み済み',
+    warnedShort: '（警告 {{rows}}）',
     keptOnly: 'レポートには最初の {{count}} 件の失敗行のみ保存されます。',
     row: '行',
     key: '主キー',

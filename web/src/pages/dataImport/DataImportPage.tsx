@@ -7,14 +7,14 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CsvError, type CsvDelimiter, type CsvEncoding } from '../../../../shared/import/csv';
+import { CsvError, type CsvDelimiter, type CsvEncoding, CSV_ENCODINGS } from '../../../../shared/import/csv';
 import { csvHead, decodeHead, detectEncoding, looksLikeJsonLines } from '../../../../shared/import/upload';
 import { formatCount } from '../../../../shared/format';
 import type { DataImportView } from '../../../../shared/services';
-import { invalidate } from '../../api/hooks';
+import { invalidate, useConfiguration } from '../../api/hooks';
 import { FailureReport } from './FailureReport';
 import { ImportHistory } from './ImportHistory';
-import { initialMapping, type MappingState, planOf } from './mapping';
+import { initialCountry, initialMapping, type MappingState, planOf, rememberMapping, withRememberedMapping } from './mapping';
 import { MappingStep } from './MappingStep';
 import { type ImportRun, startImport } from './runImport';
 import '../../i18n/areas/audience';
@@ -24,6 +24,8 @@ import linkStyles from '../../components/links.module.css';
 
 /** Enough of the file's start for its header and a few rows. */
 const HEAD_BYTES = 64 * 1024;
+/** Rows read to guess what a column is when its header does not say (e-mails, phone numbers, yes/no). */
+const SAMPLE_ROWS = 20;
 
 type Phase = 'choose' | 'map' | 'run';
 
@@ -33,6 +35,7 @@ function sizeText(bytes: number): string {
 
 export default function DataImportPage() {
   const { t, i18n } = useTranslation();
+  const { data: configuration } = useConfiguration();
   const [phase, setPhase] = useState<Phase>('choose');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -47,7 +50,7 @@ export default function DataImportPage() {
 
   async function readHead(chosen: File, delimiter?: CsvDelimiter, encoding: CsvEncoding = 'UTF-8') {
     const text = decodeHead(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()), encoding);
-    const head = csvHead(text, { delimiter, complete: chosen.size <= HEAD_BYTES });
+    const head = csvHead(text, { delimiter, rows: SAMPLE_ROWS, complete: chosen.size <= HEAD_BYTES });
     if (head.header.length === 0 || head.header.every((h) => !h.trim())) throw new Error(t('dataImport.noHeader'));
     return head;
   }
@@ -67,7 +70,8 @@ export default function DataImportPage() {
       const encoding = detectEncoding(new Uint8Array(await chosen.slice(0, HEAD_BYTES).arrayBuffer()).subarray(0, HEAD_BYTES - 4), i18n.language);
       const head = await readHead(chosen, undefined, encoding);
       setFile(chosen);
-      setMapping(initialMapping(head, encoding));
+      // the mapping last used for a file with the same columns, else a guess
+      setMapping(withRememberedMapping(initialMapping(head, encoding, initialCountry(configuration?.systemSetting.defaultCountry, i18n.language))));
       setErrors({ columns: {} });
       setPhase('map');
     } catch (e) {
@@ -76,17 +80,18 @@ export default function DataImportPage() {
   }
 
   async function changeDelimiter(delimiter: CsvDelimiter) {
-    if (file && mapping) setMapping(initialMapping(await readHead(file, delimiter, mapping.encoding), mapping.encoding));
+    if (file && mapping) setMapping(withRememberedMapping(initialMapping(await readHead(file, delimiter, mapping.encoding), mapping.encoding, mapping.defaultCountry)));
   }
 
   async function changeEncoding(encoding: CsvEncoding) {
-    if (file && mapping) setMapping(initialMapping(await readHead(file, mapping.delimiter, encoding), encoding));
+    if (file && mapping) setMapping(withRememberedMapping(initialMapping(await readHead(file, mapping.delimiter, encoding), encoding, mapping.defaultCountry)));
   }
 
   function start() {
     if (!file || !mapping) return;
     const checked = planOf(mapping);
     if ('errors' in checked) return setErrors(checked.errors);
+    rememberMapping(mapping);
     runWith(file, checked.plan);
   }
 
@@ -125,7 +130,7 @@ export default function DataImportPage() {
       <header className="page-header">
         <div>
           <h1>{t('page.dataImport')}</h1>
-          <p className="muted">{t('dataImport.intro')}</p>
+          <p className="muted">{t('dataImport.intro', { encodings: CSV_ENCODINGS.join(', ') })}</p>
         </div>
         <Link to="/library/account" className={linkStyles.headerLink}>
           <i className="pi pi-id-card" aria-hidden="true" />
@@ -214,6 +219,12 @@ export default function DataImportPage() {
               {t('dataImport.done', { created: formatCount(record.created), updated: formatCount(record.updated), failed: formatCount(record.failed) })}
             </p>
           )}
+          {record && (record.warned ?? 0) > 0 && record.status !== 'RUNNING' && (
+            <p className="notice notice-warn" data-testid="import-warned">
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+              {t('dataImport.warnedNote', { rows: formatCount(record.warned ?? 0) })}
+            </p>
+          )}
           {record?.status === 'CANCELLED' && (
             <p className="notice notice-warn" role="status">
               <i className="pi pi-info-circle" aria-hidden="true" />
@@ -235,10 +246,12 @@ export default function DataImportPage() {
         </section>
       )}
 
-      {phase === 'run' && record && record.status !== 'RUNNING' && <FailureReport importId={record.id} failed={record.failed} title={t('dataImport.failures')} />}
+      {phase === 'run' && record && record.status !== 'RUNNING' && (
+        <FailureReport importId={record.id} failed={record.failed} warned={record.warned ?? 0} title={t('dataImport.failures')} />
+      )}
 
       <ImportHistory onShow={setShown} />
-      {shown && <FailureReport importId={shown.id} failed={shown.failed} title={t('dataImport.failuresOf', { name: shown.fileName })} />}
+      {shown && <FailureReport importId={shown.id} failed={shown.failed} warned={shown.warned ?? 0} title={t('dataImport.failuresOf', { name: shown.fileName })} />}
     </section>
   );
 }

@@ -11,7 +11,8 @@ import tableStyles from '../../components/list/CursorTable.module.css';
 
 const PAGE = 100;
 
-export function FailureReport({ importId, failed, title }: { importId: string; failed: number; title: string }) {
+/** `warned`: rows imported without a cell that could not be read; they are in the report too, marked so. */
+export function FailureReport({ importId, failed, warned = 0, title }: { importId: string; failed: number; warned?: number; title: string }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<ImportFailureView[]>([]);
   const [next, setNext] = useState<number | undefined>();
@@ -34,21 +35,22 @@ export function FailureReport({ importId, failed, title }: { importId: string; f
   );
 
   // the first page again whenever the import (and so `load`) or its number of failures changes
+  const reported = failed + warned;
   useEffect(() => {
     setRows([]);
-    if (failed > 0) void load();
-  }, [failed, load]);
+    if (reported > 0) void load();
+  }, [reported, load]);
 
   return (
     <section className={`${styles.failureReport} card`} aria-labelledby={`failures-${importId}`} data-testid="import-failures">
       <h2 className="card-title" id={`failures-${importId}`}>
         {title} <span className="muted">({formatCount(failed)})</span>
       </h2>
-      {failed === 0 ? (
-        <p className="muted">{t('dataImport.failuresEmpty')}</p>
-      ) : (
+      {failed === 0 && <p className="muted">{t('dataImport.failuresEmpty')}</p>}
+      {warned > 0 && <p className="muted small">{t('dataImport.warnedRows', { rows: formatCount(warned) })}</p>}
+      {reported > 0 && (
         <>
-          {failed > IMPORT_FAILURES_KEPT && <p className="muted small">{t('dataImport.keptOnly', { count: IMPORT_FAILURES_KEPT })}</p>}
+          {reported > IMPORT_FAILURES_KEPT && <p className="muted small">{t('dataImport.keptOnly', { count: IMPORT_FAILURES_KEPT })}</p>}
           <div className={tableStyles.tableScroll}>
             <table className={`plain-table ${tableStyles.table}`}>
               <thead>
@@ -63,7 +65,10 @@ export function FailureReport({ importId, failed, title }: { importId: string; f
                   <tr key={f.row}>
                     <td className="numeric">{f.row}</td>
                     <td>{f.key ?? '--'}</td>
-                    <td>{f.reason}</td>
+                    <td>
+                      {f.warning && <span className={styles.warningBadge}>{t('dataImport.importedWithout')}</span>}
+                      {f.reason}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -63,18 +63,23 @@ export function ImportHistory({ onShow }: { onShow: (record: DataImportView) => 
                   <td className="numeric">{formatCount(r.created)}</td>
                   <td className="numeric">{formatCount(r.updated)}</td>
                   <td className="numeric">
-                    {r.failed > 0 ? (
+                    {r.failed + (r.warned ?? 0) > 0 ? (
                       <Button
                         type="button"
                         link
                         className={styles.inlineLink}
                         label={formatCount(r.failed)}
-                        aria-label={t('dataImport.showFailures', { name: r.fileName, count: formatCount(r.failed) })}
+                        aria-label={[
+                          t('dataImport.showFailures', { name: r.fileName, count: formatCount(r.failed) }),
+                          ...(r.warned ? [t('dataImport.warnedShort', { rows: formatCount(r.warned) })] : []),
+                        ].join(' ')}
                         onClick={() => onShow(r)}
                       />
                     ) : (
                       formatCount(r.failed)
                     )}
+                    {/* rows imported with a warning are in the same report */}
+                    {r.warned ? <span className="muted small"> {t('dataImport.warnedShort', { rows: formatCount(r.warned) })}</span> : null}
                   </td>
                 </tr>
               ))}

@@ -5,12 +5,31 @@ import { useTranslation } from 'react-i18next';
 import { type CsvDelimiter, CSV_DELIMITERS, type CsvEncoding, CSV_ENCODINGS } from '../../../../shared/import/csv';
 import { DEVICE_IMPORT_FIELDS } from '../../../../shared/entities/device';
 import { ATTRIBUTE_TYPES, type ConsentField, IMPORT_TARGETS, KEY_CASES } from '../../../../shared/import/accountImport';
+import { CALLING_CODES } from '../../../../shared/phone';
 import { Select } from '../../components/Select';
+import { useConfiguration } from '../../api/hooks';
 import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
 import { Field, hintId } from '../../components/Field';
 import styles from './dataImport.module.css';
 import tableStyles from '../../components/list/CursorTable.module.css';
+
+/** The countries offered for numbers without a country code: the organization's list, the usual ones, the chosen one; named in `lang`. */
+function countryOptions(lang: string, listed: unknown, chosen: string): { label: string; value: string }[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([lang], { type: 'region' });
+  } catch {
+    // an old browser: the codes themselves
+  }
+  const codes = [...new Set([...(Array.isArray(listed) ? listed.filter((c): c is string => typeof c === 'string') : []), ...Object.keys(CALLING_CODES), chosen])].filter((c) =>
+    /^[A-Z]{2}$/.test(c),
+  );
+  return codes.map((code) => {
+    const name = names?.of(code) ?? code;
+    return { label: CALLING_CODES[code] ? `${name} (+${CALLING_CODES[code]})` : name, value: code };
+  });
+}
 
 const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -79,7 +98,8 @@ export function MappingStep({
   onStart: () => void;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { data: configuration } = useConfiguration();
   const { header, sample, choices } = state;
   const setChoice = (i: number, change: Partial<ColumnChoice>) => onChange({ ...state, choices: choices.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const columnName = (i: number) => header[i] || `#${i + 1}`;
@@ -154,6 +174,19 @@ export function MappingStep({
           />
           <small className="field-hint">{t('dataImport.encodingHint')}</small>
         </div>
+        {!device && (
+          <Field id="import-country" label={t('dataImport.phoneCountry')} hint={t('dataImport.phoneCountryHint')}>
+            <Select
+              inputId="import-country"
+              label={t('dataImport.phoneCountry')}
+              labelled
+              value={state.defaultCountry}
+              options={[{ label: t('dataImport.phoneCountryNone'), value: '' }, ...countryOptions(i18n.language, configuration?.systemSetting.countryList, state.defaultCountry)]}
+              onChange={(e) => onChange({ ...state, defaultCountry: e.value as string })}
+              aria-describedby={hintId('import-country')}
+            />
+          </Field>
+        )}
       </div>
       <div className={tableStyles.tableScroll}>
         <table className={tableStyles.table}>

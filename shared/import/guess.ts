@@ -1,0 +1,208 @@
+/**
+ * The import screen's first guess at what each column of a file is (issue: a Tokyo or Shanghai team imports
+ * without touching a setting). A header is read in English, Japanese or Chinese (simplified and traditional),
+ * NFKC-normalised so full-width letters count; a header that says nothing is read by its sample values (e-mails,
+ * phone numbers, LINE ids, yes/no). The key column is an id-like column, else the e-mail column, else the phone
+ * column: never a name. The key column may fill a field too (an e-mail key is also the account's e-mail).
+ */
+import { ATTRIBUTE_NAME } from '../entities/account';
+import { LINE_USER_ID } from '../phone';
+import { isValidEmail } from '../validation';
+import type { ColumnMapping, ConsentField, ImportField } from './accountImport';
+import { parseBoolean } from './accountImport';
+
+/** A header as compared: NFKC, lower case, letters and digits only (`E-mail` and `Ｅメール` are `email`, `eメール`). */
+export const normHeader = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+
+const ALIASES: Record<ImportField, readonly string[]> = {
+  email: [
+    'email',
+    'emails',
+    'mail',
+    'emailaddress',
+    'mailaddress',
+    'eメール',
+    'eメールアドレス',
+    'メール',
+    'メールアドレス',
+    'メアド',
+    '邮箱',
+    '邮箱地址',
+    '电子邮件',
+    '电子邮箱',
+    '电子邮件地址',
+    '邮件地址',
+    '郵箱',
+    '電子郵件',
+    '電子郵箱',
+    '電郵',
+    '電子メール',
+  ],
+  phone: [
+    'phone',
+    'phones',
+    'phonenumber',
+    'mobile',
+    'mobilephone',
+    'mobilenumber',
+    'cell',
+    'cellphone',
+    'tel',
+    'telephone',
+    '電話',
+    '電話番号',
+    '携帯',
+    '携帯電話',
+    '携帯番号',
+    '携帯電話番号',
+    '手机',
+    '手机号',
+    '手机号码',
+    '电话',
+    '电话号码',
+    '联系电话',
+    '移动电话',
+    '手機',
+    '手機號',
+    '手機號碼',
+    '電話號碼',
+    '聯絡電話',
+  ],
+  lineUserId: ['lineuserid', 'lineid', 'lineユーザーid', 'lineユーザid', 'line用户id', 'line用戶id', 'lineid号'],
+  // a full name (氏名, 姓名) is not split into first and last: without a separator no one can tell where the family
+  // name ends. It is the name the account is addressed by, on direct mail: the address's recipient name.
+  addressName: ['recipientname', 'addressee', 'fullname', '氏名', 'お名前', '名前', '宛名', '姓名', '收件人', '收件人姓名', '收货人', '收貨人', '收件人名稱'],
+  addressLine1: ['address', 'address1', 'addressline1', 'street', '住所', '住所1', '番地', '町域番地', '地址', '详细地址', '詳細地址', '街道地址', '地址1'],
+  addressLine2: ['address2', 'addressline2', '住所2', '建物名', '建物名部屋番号', '地址2'],
+  addressLine3: ['address3', 'addressline3', '住所3', '地址3'],
+  addressCity: ['city', 'town', '市区町村', '市町村', '市区郡', '市', '城市', '所在城市', '城市名称', '城市名稱'],
+  addressRegion: ['region', 'state', 'prefecture', 'province', '都道府県', '県', '省', '省份', '省市', '省直辖市', '州'],
+  addressPostcode: ['postcode', 'postalcode', 'zip', 'zipcode', '郵便番号', '邮编', '邮政编码', '郵遞區號', '郵政編碼', '郵編'],
+  addressCountry: ['addresscountry'],
+  firstName: ['firstname', 'givenname', '名', '下の名前'],
+  lastName: ['lastname', 'surname', 'familyname', '姓', '苗字', '姓氏'],
+  locale: ['locale', 'language', 'lang'],
+  timeZone: ['timezone', 'tz'],
+  country: ['country', 'countrycode', '国', '国コード', '国家', '国家代码', '國家', '國家代碼'],
+  tags: ['tags', 'tag', 'タグ', '标签', '標籤'],
+  emailConsent: ['emailconsent', 'emailoptin'],
+  smsConsent: ['smsconsent', 'smsoptin'],
+  pushConsent: ['pushconsent', 'pushoptin'],
+  lineConsent: ['lineconsent', 'lineoptin'],
+};
+const FIELD_OF = new Map(Object.entries(ALIASES).flatMap(([field, names]) => names.map((n) => [n, field as ImportField])));
+
+/**
+ * Words that say a column is someone's agreement, and which channel a header speaks of: sms before e-mail
+ * (ショートメール), e-mail before push (メール通知); `line` not inside a word (online).
+ */
+const CONSENT_WORD = /consent|optin|agree|permission|同意|許諾|許可|希望|许可|允许|允許|订阅|訂閱/;
+const CHANNEL_WORDS: [ConsentField, RegExp][] = [
+  ['smsConsent', /sms|ショートメール|ショートメッセージ|短信|簡訊|短訊/],
+  ['lineConsent', /(?<![a-z])line/],
+  ['emailConsent', /mail|メール|メルマガ|邮件|郵件|邮箱|郵箱|電郵/],
+  ['pushConsent', /push|プッシュ|推送|通知/],
+];
+const channelOf = (norm: string): ConsentField | undefined => CHANNEL_WORDS.find(([, re]) => re.test(norm))?.[0];
+
+/** An id-like header: id, 会員ID, 会員番号, 顧客ID, 用户ID, 会员编号, customer_id, member no… */
+const KEY_HEADER =
+  /^(?:id|uid|key|(?:account|customer|client|member|user|会員|会员|會員|顧客|客户|客戶|ユーザー?|用户|用戶)(?:id|no|number|code|key|番号|编号|編號|コード|号|號)?)$/;
+
+/**
+ * A phone number as written: E.164, or a national number of 9 digits or more with separators (03-1234-5678; a
+ * date or a postcode has fewer), or 10-11 digits from 0 or 1 (09012345678, 13800138000).
+ */
+function looksLikePhone(value: string): boolean {
+  const v = value.normalize('NFKC').trim();
+  if (!/^\+?[\d\s().-]+$/.test(v)) return false;
+  const digits = v.replace(/\D/g, '');
+  if (v.startsWith('+')) return digits.length >= 8 && digits.length <= 15;
+  return (digits.length >= 9 && digits.length <= 15 && /[\s().-]/.test(v)) || /^[01]\d{9,10}$/.test(digits);
+}
+
+type ContentKind = 'email' | 'phone' | 'lineUserId' | 'boolean';
+
+/** What every non-empty sample value of a column is, when they all agree; 'unknown' without any. */
+function contentOf(values: readonly string[]): ContentKind | 'unknown' | undefined {
+  if (values.length === 0) return 'unknown';
+  if (
+    values.every((v) =>
+      v
+        .split(/[;\s]+/)
+        .filter(Boolean)
+        .every(isValidEmail),
+    )
+  )
+    return 'email';
+  if (values.every((v) => LINE_USER_ID.test(v))) return 'lineUserId';
+  if (values.every((v) => parseBoolean(v) !== undefined)) return 'boolean';
+  if (values.every((v) => v.split(/[;,]/).every((p) => looksLikePhone(p)))) return 'phone';
+  return undefined;
+}
+
+/** An attribute name from a header: letters of any script kept, anything else `_`, a letter first. */
+export function attributeNameOf(header: string): string | undefined {
+  const name = Array.from(
+    header
+      .normalize('NFKC')
+      .trim()
+      .replace(/[^\p{L}\p{M}\p{N}_-]+/gu, '_')
+      .replace(/^[^\p{L}]+/u, ''),
+  )
+    .slice(0, 64)
+    .join('');
+  return name && ATTRIBUTE_NAME.test(name) ? name : undefined;
+}
+
+/** The field a column fills by its header, else by its values; undefined when it is none (or the field is taken). */
+function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: ReadonlySet<string>): ImportField | undefined {
+  let field = FIELD_OF.get(norm);
+  // 住所 and 番地 both: the second is the next address line
+  if (field && LINES.includes(field) && used.has(field)) field = LINES.find((l) => !used.has(l));
+  if (field && !used.has(field)) return field;
+  // メール配信同意, SMS同意, 同意短信: a consent by its header (unless its values are no yes/no, as a date's);
+  // a yes/no column naming a channel too
+  const channel = channelOf(norm);
+  const yesNo = content === 'boolean' || (content === 'unknown' && CONSENT_WORD.test(norm));
+  if (channel && !used.has(channel) && yesNo) return channel;
+  if (content && content !== 'boolean' && content !== 'unknown' && !used.has(content)) return content;
+  return undefined;
+}
+
+const NAME_FIELDS: readonly string[] = ['firstName', 'lastName', 'addressName'];
+const LINES: ImportField[] = ['addressLine1', 'addressLine2', 'addressLine3'];
+
+/**
+ * A first guess at what each column means: account fields by their usual names in English, Japanese or Chinese
+ * or by their sample values; anything else an attribute named as its header.
+ */
+export function guessMappings(columns: readonly string[], sample: readonly (readonly string[])[] = []): { mappings: ColumnMapping[]; primaryKeyColumn: number } {
+  const mappings: ColumnMapping[] = [];
+  const used = new Set<string>();
+  const keyColumn = columns.findIndex((c) => KEY_HEADER.test(normHeader(c)));
+  columns.forEach((header, column) => {
+    // an id-like key column fills no field: it is the account id
+    if (column === keyColumn) return;
+    const content = contentOf(sample.map((r) => (r[column] ?? '').trim()).filter(Boolean));
+    const field = fieldOf(normHeader(header), content, used);
+    if (field) {
+      used.add(field);
+      mappings.push({ column, target: field, type: 'text' });
+      return;
+    }
+    const name = attributeNameOf(header);
+    if (name && !used.has(`attributes.${name}`)) {
+      used.add(`attributes.${name}`);
+      mappings.push({ column, target: 'attribute', attribute: name, type: content === 'boolean' ? 'boolean' : 'text' });
+    }
+  });
+  const columnOf = (target: string) => mappings.find((m) => m.target === target)?.column;
+  const notName = columns.findIndex((_, column) => !NAME_FIELDS.includes(mappings.find((m) => m.column === column)?.target ?? ''));
+  const primaryKeyColumn = keyColumn >= 0 ? keyColumn : (columnOf('email') ?? columnOf('phone') ?? Math.max(0, notName));
+  return { mappings, primaryKeyColumn };
+}
