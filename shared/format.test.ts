@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitials, displayName, formatCount, groupDigits, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
+import { avatarInitials, displayName, languageName, formatCount, groupDigits, formatDateTime, formatRate, formatUtcOffset, isDisplayZone } from './format';
 
 describe('number and date display (spec 001 section 9)', () => {
   it('shows counts below 100,000 in full', () => {
@@ -88,5 +88,13 @@ describe('avatarInitials', () => {
     expect(avatarInitials('さくら', '', 'sakura')).toBe('さ');
     expect(avatarInitials('ada', 'lovelace', 'ada')).toBe('AL');
     expect(avatarInitials('', '', 'operator')).toBe('OP');
+  });
+});
+
+describe('languageName', () => {
+  it('names a language in itself, and keeps a code it cannot name', () => {
+    expect(['ja', 'zh', 'en', 'zh-TW'].map(languageName)).toEqual(['日本語', '中文', 'English', '中文（台灣）']);
+    expect(languageName('qq')).toBe('qq');
+    expect(languageName('not a code')).toBe('not a code');
   });
 });

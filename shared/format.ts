@@ -104,6 +104,16 @@ export function displayName(first: string | null | undefined, last: string | nul
   return lang === 'zh' && han.test(given) && han.test(family) ? `${family}${given}` : `${family} ${given}`;
 }
 
+/** A language by its name in itself (ja → 日本語, zh → 中文, zh-TW → 中文（台灣）); the code when the runtime has no name for it. */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name && name !== code ? name : code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * What an avatar shows of a name: the family name's first character for a name in Chinese or Japanese script
  * (山田 太郎 → 山), which is how such a name is shortened; else the initials, given name first (Ada Lovelace → AL);

@@ -26,7 +26,7 @@ it('tells each language translated, outdated or missing, against the default lan
   const saved = await admin.ok('templateMessage.save', { name: 'Welcome', template: { defaultLanguage: 'en', contents: { en: lang('Hello'), ja: lang('こんにちは') } } });
   const first = await admin.ok('templateMessage.getMultiLanguages', { id: saved.id });
   expect(first.languages.map((l) => [l.code, l.name, l.status])).toEqual([
-    ['en', 'en', 'DEFAULT'],
+    ['en', 'English', 'DEFAULT'],
     ['ja', 'Japanese', 'TRANSLATED'],
     ['zh', 'Chinese', 'MISSING'],
   ]);
@@ -64,4 +64,14 @@ it('duplicates with more languages: each added one starts as the default content
   const bad = await admin.call('templateMessage.duplicateWithTranslation', { id: source.id, languages: ['not a code'] });
   expect(bad.status).toBe(400);
   expect(bad.body.errorCode).toBe('400016');
+});
+
+it('a language added in the builder as a copy of the default needs its translation until it is changed', async () => {
+  const saved = await admin.ok('templateMessage.save', { name: 'Copied', template: { defaultLanguage: 'en', contents: { en: lang('Hi') } } });
+  clock.advance(60_000);
+  const added = await admin.ok('templateMessage.save', { ...saved, template: { ...saved.template, contents: { en: lang('Hi'), ja: lang('Hi') } } });
+  expect(await statuses(saved.id)).toMatchObject({ en: 'DEFAULT', ja: 'OUTDATED' });
+  clock.advance(60_000);
+  await admin.ok('templateMessage.save', { ...added, template: { ...added.template, contents: { en: lang('Hi'), ja: lang('こんにちは') } } });
+  expect(await statuses(saved.id)).toMatchObject({ en: 'DEFAULT', ja: 'TRANSLATED' });
 });

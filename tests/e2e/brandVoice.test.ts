@@ -89,7 +89,7 @@ it('shows the brand voice, checks the wizard colours, and composes a template in
   expect(body.replace('Aurora Tea', '')).not.toMatch(/[A-Za-z]{2,}/);
   expect(await page.inputValue('#content-ja-sound')).toBe('chime');
   await expect.poll(() => page.locator('[data-testid="push-preview"]').textContent()).toContain('Aurora Teaからのお知らせ');
-  await page.getByRole('tab', { name: 'en', exact: true }).click();
+  await page.getByRole('tab', { name: 'English', exact: true }).click();
   expect(await page.inputValue('#content-en-title')).toBe('News from Aurora Tea');
   expect(await page.inputValue('#content-en-button-0-value')).toBe('https://aurora.example');
   await closeToasts(page);

@@ -4,6 +4,7 @@
  * campaign pipeline (reviewed, approved, delivered by the worker) to one recipient per language: each mail in the
  * SES stand-in is the preview of its language, but for the per-recipient tracking links and pixel.
  */
+import { languageName } from '../../shared/format';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ApiClient, sentMail } from '../support/herald';
@@ -72,7 +73,7 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
     await page.getByRole('button', { name: 'Add language' }).click();
     await page.fill('#language-code', lang);
     await page.locator('.language-add button[type="submit"]').click();
-    await page.getByRole('tab', { name: new RegExp(`^${lang}`) }).waitFor();
+    await page.getByRole('tab', { name: new RegExp(`^${languageName(lang)}`) }).waitFor();
     await page.fill('#template-subject', TEXTS[lang].subject);
     for (const [type, text] of [
       ['Title', TEXTS[lang].title],
@@ -95,7 +96,7 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
   await page.uncheck('#preview-sample');
   const previews = {} as Record<Lang, string>;
   for (const lang of ['en', 'zh', 'ja'] as const) {
-    await page.getByRole('tab', { name: new RegExp(`^${lang}`) }).click();
+    await page.getByRole('tab', { name: new RegExp(`^${languageName(lang)}`) }).click();
     await expect.poll(() => previewHtml(page)).toContain(TEXTS[lang].title);
     const html = (await previewHtml(page))!;
     expect(html).toContain(TEXTS[lang].heading);
@@ -119,7 +120,7 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
   expect(await blockNames(page)).toEqual(names);
   await page.uncheck('#preview-sample');
   for (const lang of ['en', 'zh', 'ja'] as const) {
-    await page.getByRole('tab', { name: new RegExp(`^${lang}`) }).click();
+    await page.getByRole('tab', { name: new RegExp(`^${languageName(lang)}`) }).click();
     await expect.poll(() => previewHtml(page)).toBe(previews[lang]);
   }
 

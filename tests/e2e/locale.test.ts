@@ -57,7 +57,7 @@ it("shows list dates and starts schedules in the user's zone, else the organizat
   // the new message's content starts in the organization's language
   await first.page.goto(`${suite.herald.portalUrl}#/campaigns`);
   await first.page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
-  await expect.poll(() => first.page.locator('.language-tabs [role=tab][aria-selected=true] span[lang]').textContent()).toBe('zh');
+  await expect.poll(() => first.page.locator('.language-tabs [role=tab][aria-selected=true] span[lang=zh]').textContent()).toBe('中文');
   await first.context.close();
 
   // her own choice (an offset of the settings list) wins over the organization's

@@ -132,13 +132,13 @@ it('builds, previews, saves and reopens an email template', async () => {
   await page.getByRole('button', { name: 'Add language' }).click();
   await page.fill('#language-code', 'ja');
   await page.locator('.language-add button[type="submit"]').click();
-  await page.getByRole('tab', { name: 'ja' }).waitFor();
-  expect(await page.getByRole('tab', { name: 'ja' }).getAttribute('aria-selected')).toBe('true');
+  await page.getByRole('tab', { name: '日本語' }).waitFor();
+  expect(await page.getByRole('tab', { name: '日本語' }).getAttribute('aria-selected')).toBe('true');
   expect(await page.inputValue('#template-subject')).toBe('Hello {{firstName|there}}');
   await page.fill('#template-subject', 'ようこそ');
   await expect.poll(() => page.getByTestId('preview-subject').textContent()).toBe('Subject: ようこそ');
   expect(await blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
-  await page.getByRole('tab', { name: /^en/ }).click();
+  await page.getByRole('tab', { name: /^English/ }).click();
   await page.getByRole('button', { name: /^Heading 1/ }).click();
   await expectAccessible(page, 'the builder with content and an open block');
 
@@ -173,7 +173,7 @@ it('builds, previews, saves and reopens an email template', async () => {
   expect(await blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
   expect(await page.inputValue('#template-name')).toBe('Spring welcome');
   await preview(page).getByRole('heading', { name: 'Welcome aboard!' }).waitFor();
-  expect(await page.getByRole('tab').allTextContents()).toEqual([expect.stringContaining('en'), 'ja']);
+  expect(await page.getByRole('tab').allTextContents()).toEqual([expect.stringContaining('English'), '日本語']);
 
   // Leaving with unsaved changes asks first; staying keeps them.
   await page.fill('#template-name', 'Spring welcome, unsaved');
@@ -270,7 +270,7 @@ it("shows a template's languages with their status and copies it with a missing 
   const rows = dialog.locator('[data-testid="template-language-list"] tbody tr');
   await expect
     .poll(() => rows.allTextContents())
-    .toEqual([expect.stringMatching(/^en \(en\)Default/), expect.stringMatching(/^Japanese \(ja\)Translated/), expect.stringMatching(/^Chinese \(zh\)Missing--$/)]);
+    .toEqual([expect.stringMatching(/^English \(en\)Default/), expect.stringMatching(/^Japanese \(ja\)Translated/), expect.stringMatching(/^Chinese \(zh\)Missing--$/)]);
   await expectAccessible(page, 'template languages');
   await dialog.locator('label[for="add-language-zh"]').click();
   await dialog.getByRole('button', { name: 'Copy with 1 language(s)' }).click();

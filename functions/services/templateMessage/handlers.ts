@@ -7,6 +7,7 @@ import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from 
 import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
+import { languageName } from '../../../shared/format';
 import { MAX_LANGUAGES } from '../../../shared/render/limits';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
@@ -15,6 +16,7 @@ import { exportTemplates, importTemplates } from './templateFile';
 import {
   assertCategory,
   languageTimes,
+  stableJson,
   assertFolder,
   assertUnlockedFor,
   assertStorable,
@@ -111,6 +113,8 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const timeOf = (code: string) => times[code] ?? stored.dateUpdated;
     const { defaultLanguage, contents } = stored.template;
     const nameOf = new Map(orgLanguages.map((l) => [l.code, l.name]));
+    // a language still holding the default language's content word for word is a copy waiting for its translation
+    const untranslated = (code: string) => stableJson((contents as Record<string, unknown>)[code]) === stableJson((contents as Record<string, unknown>)[defaultLanguage]);
     const codes = [defaultLanguage, ...[...new Set([...Object.keys(contents), ...nameOf.keys()])].filter((c) => c !== defaultLanguage).sort()];
     return {
       id: stored.id,
@@ -118,13 +122,13 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
       defaultLanguage,
       languages: codes.map((code) => ({
         code,
-        name: nameOf.get(code) ?? code,
+        name: nameOf.get(code) ?? languageName(code),
         status:
           code === defaultLanguage
             ? ('DEFAULT' as const)
             : !Object.hasOwn(contents, code)
               ? ('MISSING' as const)
-              : timeOf(code) >= timeOf(defaultLanguage)
+              : timeOf(code) >= timeOf(defaultLanguage) && !untranslated(code)
                 ? ('TRANSLATED' as const)
                 : ('OUTDATED' as const),
         dateUpdated: Object.hasOwn(contents, code) ? timeOf(code) : null,

@@ -61,13 +61,16 @@ export function languageTimes(next: AnyTemplate, stored: TemplateMessage | undef
   for (const [code, content] of Object.entries(next.contents)) {
     const before = (stored?.template.contents as Record<string, unknown> | undefined)?.[code];
     const same = before !== undefined && stableJson(before) === stableJson(content);
-    out[code] = same ? (stored!.languageUpdatedAt?.[code] ?? stored!.dateUpdated) : now;
+    // a language added as a copy of the default one is not translated yet: it stays older than the default
+    const copyOfDefault =
+      code !== next.defaultLanguage && before === undefined && stableJson(content) === stableJson((next.contents as Record<string, unknown>)[next.defaultLanguage]);
+    out[code] = same ? (stored!.languageUpdatedAt?.[code] ?? stored!.dateUpdated) : copyOfDefault ? 0 : now;
   }
   return out;
 }
 
 /** JSON with every object's keys sorted: DynamoDB hands maps back in any key order. */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );

@@ -21,7 +21,7 @@ const templateEn = {
       language: 'Language',
       status: 'Status',
       updated: 'Changed ({{zone}})',
-      states: { DEFAULT: 'Default', TRANSLATED: 'Translated', OUTDATED: 'Outdated', MISSING: 'Missing' },
+      states: { DEFAULT: 'Default', TRANSLATED: 'Translated', OUTDATED: 'Needs translation', MISSING: 'Missing' },
       copy: 'Copy with {{count}} language(s)',
       copyHint: 'Tick missing languages to make a copy that has them, each starting as the default content for translators.',
       copied: 'A copy of {{name}} with the new languages was made.',

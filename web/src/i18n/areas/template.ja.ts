@@ -20,7 +20,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
       language: '言語',
       status: 'ステータス',
       updated: '変更日時 ({{zone}})',
-      states: { DEFAULT: 'デフォルト', TRANSLATED: '翻訳済み', OUTDATED: '要更新', MISSING: '未翻訳' },
+      states: { DEFAULT: 'デフォルト', TRANSLATED: '翻訳済み', OUTDATED: '要翻訳', MISSING: '未翻訳' },
       copy: '{{count}} 言語を加えてコピー',
       copyHint: '足りない言語にチェックを入れると、それらを含むコピーを作ります。各言語はデフォルトの内容から始まり、翻訳者が置き換えます。',
       copied: '新しい言語を加えた {{name}} のコピーを作成しました。',

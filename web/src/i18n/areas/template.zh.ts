@@ -20,7 +20,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
       language: '语言',
       status: '状态',
       updated: '修改时间 ({{zone}})',
-      states: { DEFAULT: '默认', TRANSLATED: '已翻译', OUTDATED: '已过期', MISSING: '缺失' },
+      states: { DEFAULT: '默认', TRANSLATED: '已翻译', OUTDATED: '待翻译', MISSING: '缺失' },
       copy: '复制并添加 {{count}} 种语言',
       copyHint: '勾选缺失的语言以创建包含这些语言的副本，每种语言以默认内容开始，供译者替换。',
       copied: '已创建包含新语言的 {{name}} 副本。',

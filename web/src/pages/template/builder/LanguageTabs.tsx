@@ -2,6 +2,7 @@
  * One tab per content language (the default first), with adding a language, making one the default and removing
  * one. Tabs follow the ARIA tabs pattern: arrow keys move between them.
  */
+import { languageName } from '../../../../../shared/format';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
@@ -79,7 +80,7 @@ export function LanguageTabs({
               onClick={() => onSelect(l)}
               onKeyDown={(e) => keys(e, index)}
             >
-              <span lang={l}>{l}</span>
+              <span lang={l}>{languageName(l)}</span>
               {l === defaultLanguage && <span className={styles.tabNote}>{t('template.defaultLanguage')}</span>}
               {invalid.has(l) && (
                 <>
@@ -93,14 +94,21 @@ export function LanguageTabs({
         <div className={styles.languageActions}>
           {current !== defaultLanguage && (
             <>
-              <Button type="button" text size="small" icon="pi pi-star" label={t('template.makeDefault', { language: current })} onClick={() => onMakeDefault(current)} />
+              <Button
+                type="button"
+                text
+                size="small"
+                icon="pi pi-star"
+                label={t('template.makeDefault', { language: languageName(current) })}
+                onClick={() => onMakeDefault(current)}
+              />
               <Button
                 type="button"
                 text
                 size="small"
                 severity="danger"
                 icon="pi pi-times"
-                label={t('template.removeLanguage', { language: current })}
+                label={t('template.removeLanguage', { language: languageName(current) })}
                 onClick={() => onRemove(current)}
               />
             </>
