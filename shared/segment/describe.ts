@@ -13,6 +13,9 @@ const FIELD_LABELS: Record<AccountField, string> = {
   locale: 'locale',
   timeZone: 'time zone',
   country: 'country',
+  addressRegion: 'prefecture or province',
+  addressCity: 'city',
+  addressPostcode: 'postcode',
   emailConsent: 'email consent',
   smsConsent: 'SMS consent',
   pushConsent: 'push consent',
@@ -59,6 +62,8 @@ function describeCondition({ field, operator, value }: Condition): string {
       return `${f} contains ${show(value)}`;
     case 'notContains':
       return `${f} does not contain ${show(value)}`;
+    case 'startsWith':
+      return `${f} starts with ${show(value)}`;
     case 'gt':
       return `${f} is more than ${show(value)}`;
     case 'gte':

@@ -58,6 +58,20 @@ function naiveCondition(c: Condition, account: unknown): boolean {
       return !(x as unknown[]).some((item) => naiveSame(c.field, v, item));
     case 'contains':
       return typeof v === 'string' && v.toLowerCase().indexOf(String(x).toLowerCase()) >= 0;
+    case 'startsWith':
+      return (
+        typeof v === 'string' &&
+        v
+          .normalize('NFKC')
+          .replace(/^〒\s*/, '')
+          .toLowerCase()
+          .indexOf(
+            String(x)
+              .normalize('NFKC')
+              .replace(/^〒\s*/, '')
+              .toLowerCase(),
+          ) === 0
+      );
     case 'notContains':
       return !(typeof v === 'string' && v.toLowerCase().indexOf(String(x).toLowerCase()) >= 0);
     case 'gt':
@@ -133,6 +147,7 @@ function valueFor(field: string, operator: Condition['operator']): fc.Arbitrary<
       return fc.array<string | number>(kind === 'text' ? fc.oneof(text, plan) : fc.oneof(plan, num), { minLength: 1, maxLength: 3 });
     case 'contains':
     case 'notContains':
+    case 'startsWith':
       return fc.constantFrom('j', 'JP', 'son', 'old', '@example.com', 'a');
     case 'gt':
     case 'gte':

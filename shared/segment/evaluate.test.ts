@@ -34,6 +34,17 @@ const CASES: Case[] = [
     [{ attributes: { plan: 'Gold' } }, { attributes: { plan: '7' } }, ...ODD],
   ],
   [{ field: 'country', operator: 'notIn', value: ['JP', 'KR'] }, [{ country: 'US' }, ...ODD], [{ country: 'kr' }]],
+  [
+    { field: 'addressPostcode', operator: 'startsWith', value: '〒150-' },
+    [{ address: { lines: [], postcode: '150-0001' } }, { address: { lines: [], postcode: '１５０－０００２' } }],
+    [{ address: { lines: [], postcode: '1500001' } }, { address: { lines: [] } }, ...ODD],
+  ],
+  [
+    { field: 'addressRegion', operator: 'equals', value: '東京都' },
+    [{ address: { lines: [], region: '東京都' } }],
+    [{ address: { lines: [], region: '大阪府' } }, { address: 'Tokyo' }, ...ODD],
+  ],
+  [{ field: 'addressCity', operator: 'in', value: ['渋谷区', '新宿区'] }, [{ address: { lines: [], city: '新宿区' } }], [{ address: { lines: [], city: '港区' } }, ...ODD]],
   [{ field: 'lastName', operator: 'contains', value: 'SON' }, [{ lastName: 'Johnson' }, { lastName: 'son' }], [{ lastName: 'Smith' }, ...ODD]],
   [{ field: 'email', operator: 'contains', value: '@example.com' }, [{ emails: ['a@EXAMPLE.com'] }], [{ emails: ['a@example.co'] }, ...ODD]],
   [

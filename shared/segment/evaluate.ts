@@ -29,6 +29,9 @@ type Test = (value: unknown) => boolean;
 
 const NO_ACCOUNT: AccountInput = {};
 
+/** The rule's postal fields, and the part of the stored address each reads. */
+export const POSTAL_PARTS = { addressRegion: 'region', addressCity: 'city', addressPostcode: 'postcode' } as const;
+
 /**
  * Reads a field. An account field holding a value of the wrong type (a number for a country, a text for tags)
  * reads as missing; attributes are untyped and read as they are.
@@ -41,6 +44,13 @@ function getterOf(field: string): Getter {
       return typeof attrs === 'object' && attrs !== null && Object.hasOwn(attrs, name) ? attrs[name] : undefined;
     };
   }
+  if (field in POSTAL_PARTS) {
+    const part = POSTAL_PARTS[field as keyof typeof POSTAL_PARTS];
+    return (a) => {
+      const value = typeof a.address === 'object' && a.address !== null ? a.address[part] : undefined;
+      return typeof value === 'string' ? value : undefined;
+    };
+  }
   if (field === 'email' || field === 'phone') {
     const list = field === 'email' ? 'emails' : 'phones';
     return (a) => {
@@ -48,7 +58,7 @@ function getterOf(field: string): Getter {
       return Array.isArray(values) && typeof values[0] === 'string' ? values[0] : undefined;
     };
   }
-  const key = field as Exclude<AccountField, 'email' | 'phone'>;
+  const key = field as Exclude<AccountField, 'email' | 'phone' | keyof typeof POSTAL_PARTS>;
   switch (ACCOUNT_FIELDS[key]) {
     case 'text':
       return (a) => (typeof a[key] === 'string' ? a[key] : undefined);
@@ -94,6 +104,16 @@ function positiveTest(operator: Operator, value: Condition['value'], caseInsensi
     case 'notContains': {
       const needle = String(value).toLowerCase();
       return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
+    }
+    case 'startsWith': {
+      // a postcode prefix (100-, 〒150) or a name's beginning; ignores case and full-width forms as typed in Japan
+      const plain = (t: string) =>
+        t
+          .normalize('NFKC')
+          .replace(/^〒\s*/, '')
+          .toLowerCase();
+      const prefix = plain(String(value));
+      return (v) => typeof v === 'string' && plain(v).startsWith(prefix);
     }
     case 'gt': {
       const x = Number(value);

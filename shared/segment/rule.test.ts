@@ -149,6 +149,15 @@ describe('values per operator', () => {
     ],
     ['lastName', 'notContains', ['son'], [[' ', RULE_MESSAGES.text]]],
     [
+      'addressPostcode',
+      'startsWith',
+      ['150-', '〒150'],
+      [
+        ['', RULE_MESSAGES.text],
+        [150, RULE_MESSAGES.text],
+      ],
+    ],
+    [
       'attributes.score',
       'gt',
       [0, -1.5],

@@ -16,6 +16,7 @@ export const OPERATORS = [
   'notIn',
   'contains',
   'notContains',
+  'startsWith',
   'gt',
   'gte',
   'lt',
@@ -32,7 +33,10 @@ export type Operator = (typeof OPERATORS)[number];
 
 export type FieldKind = 'text' | 'boolean' | 'date' | 'tags' | 'attribute';
 
-/** Account fields a rule may test; `email` and `phone` are the primary (first) address and number (E.164). */
+/**
+ * Account fields a rule may test; `email` and `phone` are the primary (first) address and number (E.164); the
+ * `address…` fields are the postal address's prefecture or province, city and postcode.
+ */
 export const ACCOUNT_FIELDS = {
   id: 'text',
   email: 'text',
@@ -43,6 +47,9 @@ export const ACCOUNT_FIELDS = {
   locale: 'text',
   timeZone: 'text',
   country: 'text',
+  addressRegion: 'text',
+  addressCity: 'text',
+  addressPostcode: 'text',
   emailConsent: 'boolean',
   smsConsent: 'boolean',
   pushConsent: 'boolean',
@@ -54,13 +61,13 @@ export const ACCOUNT_FIELDS = {
 export type AccountField = keyof typeof ACCOUNT_FIELDS;
 
 /** Text fields whose equality ignores case (codes and addresses); names and attributes compare exactly. */
-export const CASE_INSENSITIVE_FIELDS: ReadonlySet<string> = new Set(['email', 'locale', 'timeZone', 'country']);
+export const CASE_INSENSITIVE_FIELDS: ReadonlySet<string> = new Set(['email', 'locale', 'timeZone', 'country', 'addressPostcode']);
 
 export const ATTRIBUTE_PREFIX = 'attributes.';
 
 /** What may be asked of each kind of field. Attributes are untyped, so every operator but the tag ones applies. */
 export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
-  text: ['equals', 'notEquals', 'in', 'notIn', 'contains', 'notContains', 'isSet', 'isNotSet'],
+  text: ['equals', 'notEquals', 'in', 'notIn', 'contains', 'notContains', 'startsWith', 'isSet', 'isNotSet'],
   boolean: ['equals', 'notEquals', 'isSet', 'isNotSet'],
   date: ['before', 'after', 'withinLastDays', 'isSet', 'isNotSet'],
   tags: ['hasTag', 'notHasTag', 'isSet', 'isNotSet'],
@@ -135,6 +142,7 @@ function valueProblem(kind: FieldKind, operator: Operator, value: unknown): stri
     }
     case 'contains':
     case 'notContains':
+    case 'startsWith':
       return isText(value, RULE_LIMITS.text) ? undefined : RULE_MESSAGES.text;
     case 'gt':
     case 'gte':

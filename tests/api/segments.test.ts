@@ -44,6 +44,9 @@ function seedAccounts(): Account[] {
       locale: pick(['ja-JP', 'en-US', undefined]),
       tags: ['vip', 'new', 'churn'].filter(() => r() < 0.3),
       attributes,
+      ...(r() < 0.7
+        ? { address: { lines: ['1-2-3'], region: pick(['東京都', '大阪府']), city: pick(['渋谷区', '北区']), postcode: pick(['150-0001', '530-0001', '１５０－０００２']) } }
+        : {}),
       emailConsent: r() < 0.7,
       smsConsent: false,
       pushConsent: false,
@@ -109,6 +112,23 @@ const CASES: [string, Rule, (a: Account) => boolean][] = [
       ],
     },
     (a) => (a.emails[0] ?? '').includes('test.jp') || a.locale === undefined,
+  ],
+  [
+    'in Tokyo, in a postcode starting 〒150, or a city named 北区',
+    {
+      op: 'OR',
+      conditions: [
+        {
+          op: 'AND',
+          conditions: [
+            { field: 'addressRegion', operator: 'equals', value: '東京都' },
+            { field: 'addressPostcode', operator: 'startsWith', value: '〒150' },
+          ],
+        },
+        { field: 'addressCity', operator: 'equals', value: '北区' },
+      ],
+    },
+    (a) => (a.address?.region === '東京都' && (a.address.postcode ?? '').normalize('NFKC').startsWith('150')) || a.address?.city === '北区',
   ],
   [
     'plan gold or silver, without tags',

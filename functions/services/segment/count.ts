@@ -5,7 +5,7 @@
  * capped in time and size, and answers `complete: false` with a lower bound past either cap. Beyond that, sizes
  * belong in a job that counts in the background and keeps the result.
  */
-import { type AccountField, compileSegment, isGroup, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
+import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
 import { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
@@ -34,6 +34,7 @@ export const COUNT_LIMITS: CountLimits = { ms: 10_000, accounts: 1_000_000 };
 function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   for (const node of group.conditions) {
     if (isGroup(node)) pathsOf(node, into);
+    else if (node.field in POSTAL_PARTS) into.add('address');
     else into.add(node.field === ('email' satisfies AccountField) ? 'emails' : node.field === ('phone' satisfies AccountField) ? 'phones' : node.field);
   }
   return into;

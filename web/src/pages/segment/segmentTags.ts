@@ -18,7 +18,7 @@ export interface SegmentTagOption {
 }
 
 const TYPE_OPERATORS: Record<SegmentTagType, readonly Operator[]> = {
-  STRING: ['equals', 'notEquals', 'in', 'notIn', 'contains', 'notContains', 'isSet', 'isNotSet'],
+  STRING: ['equals', 'notEquals', 'in', 'notIn', 'contains', 'notContains', 'startsWith', 'isSet', 'isNotSet'],
   NUMBER: ['equals', 'notEquals', 'gt', 'gte', 'lt', 'lte', 'isSet', 'isNotSet'],
   ENUM: ['equals', 'notEquals', 'in', 'notIn', 'isSet', 'isNotSet'],
   DATE: ['before', 'after', 'withinLastDays', 'isSet', 'isNotSet'],
