@@ -46,6 +46,7 @@ const reportEn = {
       failedToLoad: 'The reports could not be loaded.',
       period: 'Period ({{zone}})',
       asked: 'Asked at',
+      requestedDone: 'The report "{{name}}" was asked for: it is listed below and can be downloaded when ready.',
       status: 'Status',
       states: {
         QUEUED: 'Queued',

@@ -46,6 +46,7 @@ const reportJa = {
       failedToLoad: 'レポートを読み込めませんでした。',
       period: '期間（{{zone}}）',
       asked: '依頼日時',
+      requestedDone: 'レポート「{{name}}」を依頼しました。下の一覧に表示され、準備ができるとダウンロードできます。',
       status: 'ステータス',
       states: {
         QUEUED: '待機中',

@@ -46,6 +46,7 @@ const reportZh = {
       failedToLoad: '无法加载报告。',
       period: '期间（{{zone}}）',
       asked: '申请时间',
+      requestedDone: '已申请报告“{{name}}”：它显示在下方列表中，准备好后即可下载。',
       status: '状态',
       states: {
         QUEUED: '排队中',

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { ENTITIES } from '../../../../shared/entities';
 import type { ServiceName } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { permissionsHeld } from '../../api/session';
 
 export interface RefOption {
   value: string;
@@ -14,7 +15,13 @@ export interface RefOption {
 
 /** The choices of every entity the given fields name, keyed by entity. */
 export function useRefOptions(entities: readonly string[]): Record<string, RefOption[]> {
-  const unique = [...new Set(entities)].sort();
+  // an entity the role may not read is not asked for (a refused request would only say so): it offers no choices
+  const held = permissionsHeld();
+  const readable = (entity: string) => {
+    const read = (ENTITIES[entity as keyof typeof ENTITIES] as { permissions?: { read: string | null } }).permissions?.read;
+    return !read || held.includes(read);
+  };
+  const unique = [...new Set(entities)].filter(readable).sort();
   const { data } = useSWR(
     unique.length ? ['refs', ...unique] : null,
     async () =>
@@ -22,7 +29,6 @@ export function useRefOptions(entities: readonly string[]): Record<string, RefOp
         await Promise.all(
           unique.map(async (entity) => {
             const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
-            // an entity the caller may not read offers no choices; the others still do
             const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true }).catch(() => [])) as unknown as Record<string, unknown>[];
             return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.title ?? r.id) }))] as const;
           }),

@@ -16,7 +16,8 @@ import { localDateOf } from '../../../../shared/plan/zonedTime';
 import { PLAN_REPORT_LIMITS, REQUESTED_REPORT_PERMISSION } from '../../../../shared/services/report';
 import { call } from '../../api/client';
 import { downloadUrl } from '../../api/fileTransfer';
-import { useCall, useSession } from '../../api/hooks';
+import { invalidate, useCall, useSession } from '../../api/hooks';
+import { showSuccess } from '../../ui/toastBus';
 import { useDateTime, useOrgTimeZone } from '../../app/locale';
 import { FieldError } from '../../components/TextField';
 import { useConfirm } from '../../components/useConfirm';
@@ -60,6 +61,9 @@ export default function RequestedReportsPage() {
   );
 }
 
+/** The input of each field the form checks, for the focus after a refused submit. */
+const FIELD_IDS = { name: 'requested-name', planIds: 'requested-plans', columns: 'requested-columns', start: 'requested-start', end: 'requested-end' } as const;
+
 function RequestForm({ kind }: { kind: RequestedReportKind }) {
   const { t } = useTranslation();
   // the days asked for are the organization's, as the report counts them
@@ -89,7 +93,12 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
 
   async function submit() {
     setTried(true);
-    if (Object.values(errors).some(Boolean)) return;
+    // what is missing is said beside its field; the first such field takes the focus
+    const missing = (Object.keys(errors) as (keyof typeof errors)[]).find((f) => errors[f]);
+    if (missing) {
+      document.getElementById(FIELD_IDS[missing])?.focus();
+      return;
+    }
     setBusy(true);
     try {
       await call('requestedReport.create', {
@@ -102,6 +111,9 @@ function RequestForm({ kind }: { kind: RequestedReportKind }) {
       });
       setName('');
       setTried(false);
+      // the list below shows the new request at once, and follows it until its file is ready
+      await invalidate('requestedReport.getListByPage');
+      showSuccess(t('report.requested.requestedDone', { name: name.trim() }));
     } catch {
       // the client's toast says why
     } finally {

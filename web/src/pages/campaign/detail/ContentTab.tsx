@@ -3,6 +3,7 @@
  * own preview (the renderer's HTML in a sandboxed frame), another channel through its template editor's preview.
  * Approvers read it here before they approve; a campaign of the builder shows the message step they choose.
  */
+import { languageName } from '../../../../../shared/format';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Journey, messageSteps } from '../../../../../shared/plan/journey';
@@ -50,7 +51,7 @@ function LanguageSwitch({ languages, defaultLanguage, current, onSelect }: { lan
           onClick={() => onSelect(l)}
           onKeyDown={(e) => keys(e, index)}
         >
-          <span lang={l}>{l}</span>
+          <span lang={l}>{languageName(l)}</span>
           {l === defaultLanguage && <span className="muted small"> ({t('campaign.content.default')})</span>}
         </button>
       ))}
