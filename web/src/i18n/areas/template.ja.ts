@@ -105,7 +105,7 @@ const templateJa: LocaleShape<TemplateTexts> = {
     desktop: 'デスクトップ、600 px',
     mobile: 'モバイル、393 px',
     previewFrame: '幅 {{width}} px でのメールのプレビュー',
-    sampleRecipient: 'サンプルの受信者（Alex）で差し込み表示',
+    sampleRecipient: 'サンプルの受信者（山田 太郎）で差し込み表示',
     subjectLine: '件名：{{subject}}',
     noSubject: '（件名なし）',
     itemN: '項目 {{n}}',

@@ -105,7 +105,7 @@ const templateZh: LocaleShape<TemplateTexts> = {
     desktop: '桌面，600 px',
     mobile: '手机，393 px',
     previewFrame: '邮件在 {{width}} px 宽度下的预览',
-    sampleRecipient: '以示例收件人（Alex）个性化',
+    sampleRecipient: '以示例收件人（张伟）个性化',
     subjectLine: '主题：{{subject}}',
     noSubject: '（无主题）',
     itemN: '第 {{n}} 项',

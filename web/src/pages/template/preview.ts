@@ -3,6 +3,8 @@
  * it (personalised, with the unsubscribe footer every mail carries).
  */
 import { EMAIL_MAX_WIDTH, EMAIL_SMALL_WIDTH, type Recipient, renderEmail } from '../../../../shared/render';
+import type { Lang } from '../../../../shared/errors';
+import { currentLang } from '../../i18n';
 import type { Draft } from './draft';
 import { previewBlock } from './validation';
 
@@ -10,14 +12,23 @@ import { previewBlock } from './validation';
 export const PREVIEW_WIDTHS = { desktop: EMAIL_MAX_WIDTH, mobile: EMAIL_SMALL_WIDTH } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
 
-/** Who the preview is personalised for; without one, every token shows its fallback. */
-export const SAMPLE_RECIPIENT: Recipient = {
-  firstName: 'Alex',
-  lastName: 'Morgan',
-  email: 'alex.morgan@example.com',
-  country: 'JP',
-  attributes: { plan: 'gold' },
+/** A local sample recipient per portal language: a Tokyo team previews for 山田 太郎, not for Alex. */
+const SAMPLES: Record<Lang, Recipient> = {
+  en: { firstName: 'Alex', lastName: 'Morgan', email: 'alex.morgan@example.com', country: 'US', attributes: { plan: 'gold' } },
+  ja: { firstName: '太郎', lastName: '山田', email: 'taro.yamada@example.jp', country: 'JP', attributes: { plan: 'gold' } },
+  zh: { firstName: '伟', lastName: '张', email: 'zhang.wei@example.cn', country: 'CN', attributes: { plan: 'gold' } },
 };
+
+/**
+ * Who the preview is personalised for (without one, every token shows its fallback): read when a preview
+ * renders, in the portal's language of that moment.
+ */
+export const SAMPLE_RECIPIENT: Recipient = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    ['firstName', 'lastName', 'email', 'country', 'attributes'].map((field) => [field, { enumerable: true, get: () => SAMPLES[currentLang()][field as keyof Recipient] }]),
+  ),
+);
 
 /** Stand in for each recipient's own one-click unsubscribe address and thumb-block answer links. */
 const SAMPLE_UNSUBSCRIBE_URL = 'https://example.com/unsubscribe';
