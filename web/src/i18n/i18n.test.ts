@@ -2,13 +2,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CHANNELS } from '../../../shared/delivery';
 import { ENTITY_LIST } from '../../../shared/entities';
+import { REPORT_TEXTS } from '../../../shared/i18n';
 import { PERMISSION_GROUPS } from '../../../shared/permissions';
 import { MESSAGES } from '../../../shared/validation';
 import { MENU_GROUPS, ROUTES } from '../routes';
 import en from './locales/en';
 import ja from './locales/ja';
 import zh from './locales/zh';
+import campaignEn from './areas/campaign.en';
+import campaignJa from './areas/campaign.ja';
+import campaignZh from './areas/campaign.zh';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -204,5 +209,14 @@ describe('every page loads the area texts it uses', () => {
           .map((k) => `${relative(root, f)}: ${k}`),
       );
     expect(missing).toEqual([]);
+  });
+});
+
+describe('channel names', () => {
+  it('are the same in the reports the server writes (Word, CSV) as on the portal’s screens', () => {
+    const portal = { en: campaignEn, zh: campaignZh, ja: campaignJa };
+    for (const lang of ['en', 'zh', 'ja'] as const) {
+      for (const channel of CHANNELS) expect(REPORT_TEXTS[channel][lang], `${channel} in ${lang}`).toBe(portal[lang].campaign.channel[channel]);
+    }
   });
 });
