@@ -27,6 +27,12 @@ export const VALIDATION_TEXTS = {
 
 /** The builder's block fields (shared/render/fields.ts). */
 export const RENDER_TEXTS = {
+  // a letter's send record says why an account was not printed
+  incompletePostal: entry(
+    'The postal address is incomplete: a letter needs an address line and a postcode.',
+    '邮寄地址不完整：信件需要详细地址和邮政编码。',
+    '郵送先の住所が不完全です。レターには番地と郵便番号が必要です。',
+  ),
   hexColor: entry('Invalid HEX color format', 'HEX 颜色格式无效', 'HEX カラーの形式が正しくありません'),
   tooLong: entry('The {param} may be at most {max} characters.', '{param}最多 {max} 个字符。', '{param}は {max} 文字以内にしてください。'),
   outOfRange: entry('The {param} must be between {min} and {max}.', '{param}必须在 {min} 到 {max} 之间。', '{param}は {min} から {max} の間にしてください。'),

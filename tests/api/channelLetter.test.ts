@@ -279,6 +279,9 @@ describe('a letter message, sent now', () => {
     expect(reach).toMatchObject({ reach: { channel: 'DIRECT_MAIL', reachable: 3, unreachable: { USER_NOT_MATCHED: 2, UNSUBSCRIBED: 1 } } });
     expect(reachText('ja', reach.reach!, reach.count)).toContain('2 人は郵送先の住所が不完全です');
     expect(byAccount[ids[5]!]).toMatchObject({ status: 'SKIPPED', reason: 'USER_NOT_MATCHED', detail: expect.stringContaining('a letter needs an address line and a postcode') });
+    // in the reader's language
+    const inJa = (await admin.call<{ list: { accountId: string; detail?: string }[] }>('sentRecord.getListByPage', { planId, size: 50 }, { 'x-lang': 'ja' })).payload;
+    expect(inJa.list.find((r) => r.accountId === ids[5]!)?.detail).toBe('郵送先の住所が不完全です。レターには番地と郵便番号が必要です。');
 
     const storage = herald.rt.ports.storage;
     const run = { orgId: 1, planId, runId };

@@ -6,6 +6,7 @@
  */
 import { type LetterContent, type LetterLayout, LETTER_RECIPIENT_DEFAULT, layoutLetter } from '../../../shared/content';
 import type { Company } from '../../../shared/entities';
+import { RENDER_TEXTS } from '../../../shared/i18n';
 import { pickLanguage } from '../../../shared/render';
 import type { PlanContentOf } from '../../../shared/plan/plan';
 import type { RecipientView } from '../adapter';
@@ -13,7 +14,7 @@ import type { PostalAddressView } from '../addresses';
 import type { LetterRendered } from './outbound';
 
 /** The send record's detail of an account whose address lacks a postcode or an address line. */
-export const INCOMPLETE_POSTAL = 'The postal address is incomplete: a letter needs an address line and a postcode.';
+export const INCOMPLETE_POSTAL = RENDER_TEXTS.incompletePostal.en;
 
 /** Countries whose post has no postcodes: an address line is a complete address there. */
 const NO_POSTCODE = new Set(['HK', 'MO', 'AE', 'QA']);

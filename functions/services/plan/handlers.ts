@@ -26,7 +26,7 @@ import { checkScheduleTime, MESSAGE_TYPE_PERMISSION, type Plan, TRIGGER_PERMISSI
 import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
-import { APPROVAL_TEXTS } from '../../../shared/i18n';
+import { APPROVAL_TEXTS, translateServerText } from '../../../shared/i18n';
 import { pickContent, pickLanguage, renderEmail } from '../../../shared/render';
 import { fill } from '../../../shared/import/accountImport';
 import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
@@ -725,7 +725,8 @@ export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
             : { device: { id: target, ...(device?.model ? { model: device.model } : {}), ...(device?.platform ? { platform: device.platform } : {}) } }),
           status: s,
           reason,
-          detail,
+          // Herald's own details (a letter's incomplete address) in the reader's language; a provider's as it said
+          detail: detail && translateServerText(detail, ctx.lang),
           doneAt,
           claimedAt,
         };

@@ -92,7 +92,10 @@ export function SentRecordsTab({ planId }: { planId: string }) {
         <Column field="accountId" header={t('campaign.sent.account')} />
         <Column header={t('campaign.sent.address')} body={(r: Row) => addressOf(r)} />
         <Column header={t('campaign.sent.status')} body={(r: Row) => <Tag value={t(`campaign.sentState.${r.status}`)} severity={SEVERITY[r.status]} rounded />} />
-        <Column header={t('campaign.sent.reason')} body={(r: Row) => (r.reason ? t(`campaign.reason.${r.reason}`, { defaultValue: r.reason }) : '--')} />
+        <Column
+          header={t('campaign.sent.reason')}
+          body={(r: Row) => [r.reason ? t(`campaign.reason.${r.reason}`, { defaultValue: r.reason }) : '', r.detail ?? ''].filter(Boolean).join(': ') || '--'}
+        />
         <Column header={t('campaign.sent.claimedAt', { zone })} body={(r: Row) => dateTime(r.claimedAt)} />
         <Column header={t('campaign.sent.doneAt', { zone })} body={(r: Row) => dateTime(r.doneAt)} />
       </DataTable>
