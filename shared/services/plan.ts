@@ -237,15 +237,16 @@ const testLanguage = z.string().trim().min(1).max(35).optional();
 export const testSendTarget = z.discriminatedUnion('channel', [
   z.object({
     channel: z.literal('SMS'),
-    // as accounts keep numbers: spaces and punctuation around an international number are dropped
+    // as people type numbers: international, or national (read with the organization's default country by the
+    // handler); full-width digits as a Japanese keyboard gives them; spaces and punctuation dropped
     to: z
       .array(
         z
           .string()
           .trim()
           .max(40)
-          .transform((v) => (v.startsWith('+') ? v.replace(/[\s().-]/g, '') : v))
-          .refine((v) => E164.test(v), PHONE_TEXTS.phone.en),
+          .transform((v) => v.normalize('NFKC').replace(/[\s().-]/g, ''))
+          .refine((v) => E164.test(v) || /^0\d{5,14}$/.test(v), PHONE_TEXTS.phone.en),
       )
       .min(1)
       .max(TEST_MAIL_LIMITS.perCall),

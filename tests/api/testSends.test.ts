@@ -134,6 +134,15 @@ describe('plan.testSend', () => {
     mine = (await received(herald.standIns.endpoints.sms)).filter((r) => r.request.DestinationPhoneNumber === phone);
     expect(mine[1].request.MessageBody).toMatch(/^Hi Aki, sale today\n.*STOP/s);
     expect(await admin.ok('plan.testSend', { id, target: { channel: 'SMS', to: [phone] }, language: 'ALL' })).toMatchObject({ sent: 2 });
+
+    // typed as people in Japan type it: national, with full-width digits, read with the organization's country
+    const { organization } = await admin.ok('systemSetting.detail');
+    await admin.ok('systemSetting.save', { ...organization, defaultCountry: 'JP' });
+    const national = `０${phone.slice(3, 5)}-${phone.slice(5, 9)}-${phone.slice(9)}`.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)));
+    expect(await admin.ok('plan.testSend', { id, target: { channel: 'SMS', to: [national] }, language: 'en' })).toMatchObject({ sent: 1 });
+    const unreadable = await admin.call('plan.testSend', { id, target: { channel: 'SMS', to: ['0123'] } });
+    expect(unreadable.body.errorCode).toBe('400016');
+    await admin.ok('systemSetting.save', { ...(await admin.ok('systemSetting.detail')).organization, defaultCountry: organization.defaultCountry });
   });
 
   it('sends a test LINE message to the test account user id', async (ctx) => {

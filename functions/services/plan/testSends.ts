@@ -11,6 +11,7 @@ import { AppError } from '../../../shared/errors';
 import { displayName } from '../../../shared/format';
 import { fill } from '../../../shared/import/accountImport';
 import type { Plan } from '../../../shared/plan/plan';
+import { normalizePhone, PHONE_TEXTS } from '../../../shared/phone';
 import { pickLanguage } from '../../../shared/render';
 import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type Result, type TestSendChannel } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
@@ -146,13 +147,16 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
   }
   const adapter = adapterOf(channel);
   // a test push asks for mutable content as the organization's real ones do (system setting)
-  const { mutableContent } = await organizationSettingOf(ctx.tenant);
+  const { mutableContent, defaultCountry } = await organizationSettingOf(ctx.tenant);
   const render = adapter.sendable ? adapter.prepare(plan.content, { messageType: plan.messageType, mutableContent }) : undefined;
   if (!render) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
 
   const targets = await testTargetsOf(ctx, channel);
   if (targets.length === 0) throw new AppError('720009', words.noTargets);
-  const asked = target.to ? [...new Set(target.to)] : undefined;
+  // a national number is read with the organization's default country, as the import reads it
+  const typed =
+    target.channel === 'SMS' ? target.to.map((to, i) => normalizePhone(to, defaultCountry || undefined) ?? badField(`target.to.${i}`, PHONE_TEXTS.phone.en)) : target.to;
+  const asked = typed ? [...new Set(typed)] : undefined;
   const chosen = asked ? asked.map((to) => targets.find((t) => t.to === to)) : targets.slice(0, TEST_MAIL_LIMITS.perCall);
   const outside = chosen.findIndex((t) => !t);
   if (outside >= 0) badField(`target.to.${outside}`, fill(words.notAllowed, { address: asked![outside]! }));

@@ -255,7 +255,7 @@ export function parseAddresses(text: string): { emails: string[]; invalid: strin
  * Phone numbers or LINE user ids typed into one field, separated by commas, semicolons or new lines (a number
  * may hold spaces, brackets and dashes, dropped here); checked against `pattern`, repeats counted once.
  */
-export function parseTargets(text: string, pattern: RegExp): { values: string[]; invalid: string[] } {
+export function parseTargets(text: string, pattern: { test(value: string): boolean }): { values: string[]; invalid: string[] } {
   const values: string[] = [];
   const invalid: string[] = [];
   for (const part of text

@@ -27,7 +27,14 @@ export interface TestSendProps {
   save: () => Promise<string | null>;
 }
 
-const PATTERN = { SMS: E164, LINE: LINE_USER_ID } as const;
+/** An international number, or a national one (0…) the server reads with the organization's default country. */
+const PHONE_AS_TYPED = {
+  test: (v: string) => {
+    const plain = v.normalize('NFKC').replace(/[\s().-]/g, '');
+    return E164.test(plain) || /^0\d{5,14}$/.test(plain);
+  },
+};
+const PATTERN = { SMS: PHONE_AS_TYPED, LINE: LINE_USER_ID } as const;
 
 function downloadPdf(fileName: string, base64: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
