@@ -31,8 +31,8 @@ import { PlanStatusTag } from './PlanStatusTag';
 import { ReviewWarnings } from './ReviewWarnings';
 import { checkTrigger, defaultTimeZone, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf } from './schedule';
 import { TriggerFields } from './TriggerFields';
-import { type Approval, ApprovalCard } from './wizard/ApprovalCard';
-import { DEFAULT_REVIEW_HOURS, fromLocalInput, localInputValue } from './wizard';
+import { type Approval, ApprovalCard, approvalProblems, newApproval } from './wizard/ApprovalCard';
+import { fromLocalInput } from './wizard';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/journey';
 
@@ -57,7 +57,7 @@ export default function BuilderPage() {
   const [draft, setDraft] = useState<JourneyDraft>({ steps: [], entry: '', repeat: 'ONCE' });
   const [trigger, setTrigger] = useState<TriggerDraft>({ kind: 'IMMEDIATELY' });
   const [schedule, setSchedule] = useState<Schedule>(() => suggestedSchedule(Date.now(), zone) as Schedule);
-  const [approval, setApproval] = useState<Approval>(() => ({ participants: [], deadline: localInputValue(Date.now() + DEFAULT_REVIEW_HOURS * 3_600_000) }));
+  const [approval, setApproval] = useState<Approval>(newApproval);
   const [approvalTried, setApprovalTried] = useState(false);
   const [adding, setAdding] = useState<StepType>('MESSAGE');
   const [busy, setBusy] = useState<'save' | 'review' | null>(null);
@@ -129,12 +129,7 @@ export default function BuilderPage() {
   }
 
   const deadline = fromLocalInput(approval.deadline);
-  const approvalErrors = approvalTried
-    ? {
-        participants: approval.participants.length === 0 ? t('campaign.approval.participantsRequired') : undefined,
-        deadline: deadline === null || deadline <= Date.now() ? t('campaign.approval.deadlineFuture') : undefined,
-      }
-    : {};
+  const approvalErrors = approvalTried ? approvalProblems(approval, t) : {};
 
   /** Saves, shows what review found (it warns, it does not stop), then asks the participants to approve. */
   async function sendToReview() {

@@ -23,15 +23,14 @@ import { WebhookToken } from './WebhookToken';
 import { hasWebhook } from './webhookTrigger';
 import { ContentStep } from './wizard/ContentStep';
 import { type Approval, ReviewStep, type TestMail } from './wizard/ReviewStep';
+import { approvalProblems, newApproval } from './wizard/ApprovalCard';
 import { CompanyStep } from './wizard/CompanyStep';
 import { SegmentStep } from './wizard/SegmentStep';
 import {
-  DEFAULT_REVIEW_HOURS,
   draftSavable,
   firstInvalidStep,
   formFromPlan,
   fromLocalInput,
-  localInputValue,
   MAX_TEST_ADDRESSES,
   newForm,
   parseAddresses,
@@ -82,7 +81,7 @@ export default function NewSinglePage() {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [busy, setBusy] = useState<'save' | 'review' | null>(null);
-  const [approval, setApproval] = useState<Approval>(() => ({ participants: [], deadline: localInputValue(Date.now() + DEFAULT_REVIEW_HOURS * 3_600_000) }));
+  const [approval, setApproval] = useState<Approval>(newApproval);
   const [approvalTried, setApprovalTried] = useState(false);
   const [test, setTest] = useState<TestMail>({ addresses: session?.userdetails.email ?? '', busy: false });
 
@@ -217,12 +216,7 @@ export default function NewSinglePage() {
   }
 
   const deadline = fromLocalInput(approval.deadline);
-  const approvalErrors = approvalTried
-    ? {
-        participants: approval.participants.length === 0 ? t('campaign.approval.participantsRequired') : undefined,
-        deadline: deadline === null || deadline <= Date.now() ? t('campaign.approval.deadlineFuture') : undefined,
-      }
-    : {};
+  const approvalErrors = approvalTried ? approvalProblems(approval, t) : {};
 
   async function sendToReview() {
     setApprovalTried(true);

@@ -9,7 +9,8 @@ import { formatDateTime } from '../../../../../shared/format';
 import { useApprovers } from '../../../api/hooks';
 import { FieldError } from '../../../components/TextField';
 import { ApprovalTips } from '../../approval/ApprovalTips';
-import { fromLocalInput } from '../wizard';
+import type { TFunction } from 'i18next';
+import { DEFAULT_REVIEW_HOURS, fromLocalInput, localInputValue } from '../wizard';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
 
@@ -17,6 +18,18 @@ export interface Approval {
   participants: string[];
   /** datetime-local value, on the browser's clock */
   deadline: string;
+}
+
+/** A new approval sheet: no participants yet, due in DEFAULT_REVIEW_HOURS. */
+export const newApproval = (): Approval => ({ participants: [], deadline: localInputValue(Date.now() + DEFAULT_REVIEW_HOURS * 3_600_000) });
+
+/** What keeps the sheet from being sent: no participant, or a deadline not in the future. */
+export function approvalProblems(approval: Approval, t: TFunction): { participants?: string; deadline?: string } {
+  const deadline = fromLocalInput(approval.deadline);
+  return {
+    participants: approval.participants.length === 0 ? t('campaign.approval.participantsRequired') : undefined,
+    deadline: deadline === null || deadline <= Date.now() ? t('campaign.approval.deadlineFuture') : undefined,
+  };
 }
 
 export function ApprovalCard({
