@@ -36,8 +36,13 @@ export type SendOutcome =
   /** the address will never take a message (a hard bounce, a stale push token): failed, and not tried again */
   | { kind: 'dead'; reason: SendFailureReason; detail: string };
 
+/** Whose message it is: a sender may pick the organization's own provider (./providers.ts). */
+export interface SendRoute {
+  orgId: number;
+}
+
 export interface ChannelSender {
-  send(message: Outbound): Promise<SendOutcome>;
+  send(message: Outbound, route: SendRoute): Promise<SendOutcome>;
 }
 
 /** The senders of a deployment, one per channel: a missing channel is a compile error. */

@@ -116,7 +116,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       await Promise.all(later.map(({ i, attempt }) => deps.ledger.release(keys[i]!, attempt)));
       for (const { i } of later) results[i] = 'lapsed';
     }
-    const settled = await Promise.allSettled(sending.map(async ({ i }) => deps.senders[batch.channel].send(messages[i]!.message)));
+    const settled = await Promise.allSettled(sending.map(async ({ i }) => deps.senders[batch.channel].send(messages[i]!.message, { orgId: batch.orgId })));
     const completions: Completion[] = [];
     const released: Promise<void>[] = [];
     const dead: string[] = [];

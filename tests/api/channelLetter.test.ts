@@ -549,8 +549,8 @@ describe('each letter exactly once', () => {
     await queues.send(queue, batches(run, list)[0]);
     const s3 = countingStorage();
     const dying: ChannelSender = {
-      async send(m) {
-        const out = await s3.sender.send(m);
+      async send(m, route) {
+        const out = await s3.sender.send(m, route);
         if (m.to === list[1]!.address) throw new Killed();
         return out;
       },
@@ -590,7 +590,7 @@ describe('S3 throttling', () => {
       from: '',
       tags: { org: '1', plan: 'p-gone', run: 'r1' },
     });
-    expect(await s3.sender.send(message)).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
+    expect(await s3.sender.send(message, { orgId: 1 })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
     expect(s3.stored.size).toBe(0);
   });
 
@@ -606,8 +606,8 @@ describe('S3 throttling', () => {
     const s3 = countingStorage({ slowDown: () => random() < 0.3 });
     const at: number[] = [];
     const timed: ChannelSender = {
-      async send(m) {
-        const out = await s3.sender.send(m);
+      async send(m, route) {
+        const out = await s3.sender.send(m, route);
         if (out.kind === 'sent') at.push(Date.now());
         return out;
       },

@@ -105,9 +105,9 @@ describe('a push message in the inbox', () => {
     const rendered = push.prepare({ kind: 'PUSH_NATIVE', template }, { messageType: 1 })!(recipient, links);
     const message = push.message({ recipient, rendered, links, from: '', tags: { org: '1', plan: planId, run: 'r1' } });
     const sender = push.provider(herald.rt);
-    expect(await sender.send(message)).toMatchObject({ kind: 'sent' });
+    expect(await sender.send(message, { orgId: 1 })).toMatchObject({ kind: 'sent' });
     // delivered again (a redelivered batch that lost its ledger claim): still one inbox item
-    await sender.send(message);
+    await sender.send(message, { orgId: 1 });
 
     const got = ((await (await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/received`)).json()) as ReceivedPush[]).filter((r) => r.address === pushToken);
     expect(got[0]).toMatchObject({ applicationId: channel.pinpointAppId, channelType: 'APNS_SANDBOX' });

@@ -121,8 +121,8 @@ export function exactlyOnceSuite(c: ExactlyOnceChannel): void {
         await c.queue().send(queue, first);
         const sender = c.sender();
         const dying: ChannelSender = {
-          async send(m) {
-            const out = await sender.send(m);
+          async send(m, route) {
+            const out = await sender.send(m, route);
             if (m.channel === c.channel && m.to === list[1]!.address) throw new Killed();
             return out;
           },
@@ -147,8 +147,8 @@ export function exactlyOnceSuite(c: ExactlyOnceChannel): void {
         let throttled = 0;
         const sender = c.sender();
         const counting: ChannelSender = {
-          async send(m): Promise<SendOutcome> {
-            const out = await sender.send(m);
+          async send(m, route): Promise<SendOutcome> {
+            const out = await sender.send(m, route);
             if (out.kind === 'throttled') throttled++;
             return out;
           },

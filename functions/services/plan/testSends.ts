@@ -171,7 +171,7 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
     for (const lang of languages) {
       const recipient = lang ? { ...t.recipient, locale: lang } : t.recipient;
       const message = adapter.message({ recipient, rendered: render(recipient, links), links, from: ctx.rt.config.mailFrom, tags });
-      const outcome = await provider.send(message);
+      const outcome = await provider.send(message, { orgId: ctx.identity.orgId });
       if (outcome.kind === 'sent') sent++;
       else refused.push({ to: t.to, reason: outcome.kind === 'throttled' ? 'THROTTLED' : outcome.reason });
     }
