@@ -11,6 +11,10 @@ import { lineAdapter } from './line';
 import { pushAdapter } from './push';
 import type { ChannelSender, ChannelSenders } from './sender';
 import { smsAdapter } from './sms';
+import type { MessageProvider, ProviderKind } from '../../shared/entities';
+import { EMAIL_PROVIDERS } from './email/providers';
+import { type ProviderSender, providerSender } from './providers';
+import { SMS_PROVIDERS } from './sms/providers';
 
 export const CHANNEL_ADAPTERS: { readonly [C in Channel]: ChannelAdapter<C> } = {
   EMAIL: emailAdapter,
@@ -28,6 +32,14 @@ export function adapterOf(channel: Channel): ChannelAdapter<Channel> {
 export function channelSenders(rt: Runtime): ChannelSenders {
   return Object.fromEntries(CHANNELS.map((c) => [c, adapterOf(c).provider(rt)])) as ChannelSenders;
 }
+
+/** One of an organization's own providers, whether or not it is the default (a test send of its settings). */
+export function orgProviderSender(setting: MessageProvider, rt: Runtime): ProviderSender {
+  return setting.channelType === 'SMS' ? providerSender(setting, rt, SMS_PROVIDERS) : providerSender(setting, rt, EMAIL_PROVIDERS);
+}
+
+/** Whether this deployment can send through a kind of provider. */
+export const providerAvailable = (kind: ProviderKind): boolean => kind in EMAIL_PROVIDERS || kind in SMS_PROVIDERS;
 
 /** One sender for every channel (benchmarks and tests put their provider over one channel's). */
 export function everyChannel(sender: ChannelSender): ChannelSenders {

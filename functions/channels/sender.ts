@@ -17,6 +17,8 @@ export interface OutboundEmail {
   subject: string;
   html: string;
   text: string;
+  /** where replies go, when not to the sender (an organization provider's reply address) */
+  replyTo?: string;
   /** extra headers: List-Unsubscribe and List-Unsubscribe-Post */
   headers: Record<string, string>;
   /** provider tags for events (plan, run) */

@@ -6,6 +6,7 @@ import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceNam
 import type { AreaHandlers, Handler } from '../api/context';
 import { accountHandlers } from './account/handlers';
 import { applicationHandlers } from './application/handlers';
+import { messageProviderHandlers } from './messageProvider/handlers';
 import { approvalSheetHandlers } from './approvalSheet/handlers';
 import { notificationHandlers } from './notification/handlers';
 import { cloudSourceHandlers, cloudSourceHistoryHandlers, cloudSourceRecordHandlers } from './cloudSource/handlers';
@@ -66,6 +67,7 @@ const AREAS: HandlerTable = {
   directMail: directMailHandlers,
   exportSetting: exportSettingOverrides(crudAreas.exportSetting),
   application: applicationHandlers(crudAreas.application as never),
+  messageProvider: messageProviderHandlers(crudAreas.messageProvider as never),
   cloudSource: cloudSourceHandlers,
   cloudSourceHistory: cloudSourceHistoryHandlers,
   cloudSourceRecord: cloudSourceRecordHandlers,

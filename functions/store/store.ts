@@ -291,20 +291,27 @@ export class Store {
   ): Promise<Item> {
     const names: Record<string, string> = { ...condition?.ExpressionAttributeNames };
     const values: Item = { ...condition?.ExpressionAttributeValues };
-    const parts = Object.entries(set).map(([k, v], i) => {
+    // a field set to undefined is removed, as a put of the record without it would leave it
+    const parts: string[] = [];
+    const removed: string[] = [];
+    Object.entries(set).forEach(([k, v], i) => {
       names[`#s${i}`] = k;
-      values[`:s${i}`] = v;
-      return `#s${i} = :s${i}`;
+      if (v === undefined) removed.push(`#s${i}`);
+      else {
+        values[`:s${i}`] = v;
+        parts.push(`#s${i} = :s${i}`);
+      }
     });
+    const expression = [parts.length ? `SET ${parts.join(', ')}` : '', removed.length ? `REMOVE ${removed.join(', ')}` : ''].filter(Boolean).join(' ');
     try {
       const out = await this.rt.aws.doc.send(
         new UpdateCommand({
           TableName: this.table(entity),
           Key: key,
-          UpdateExpression: `SET ${parts.join(', ')}`,
+          UpdateExpression: expression,
           ConditionExpression: condition?.ConditionExpression,
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
           ReturnValues: 'ALL_NEW',
         }),
       );

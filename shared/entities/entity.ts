@@ -58,8 +58,11 @@ export interface CrudDef {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   /** values unique within an organization (case-insensitive) and the code a clash answers, with its reason */
   unique?: readonly { field: string; code: ErrorCode; message: string }[];
-  /** a boolean field at most one record may hold: setting it on one clears it on the others */
-  onlyOne?: string;
+  /**
+   * a boolean field at most one record may hold (or one per value of `per`: one default provider per channel):
+   * setting it on one clears it on the others
+   */
+  onlyOne?: string | { field: string; per: string };
   /** fields the server keeps from the form's (a combined key for a unique guard) */
   derive?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** records of other tenant entities that point here by `field` (an id, or a list of ids): while one does, delete answers 720009 */

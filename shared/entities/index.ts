@@ -33,6 +33,7 @@ import { languageEntity } from './language';
 import { lineChannelEntity } from './lineChannel';
 import { ssoIdentityEntity, ssoSettingEntity, ssoStateEntity } from './ssoSetting';
 import { pushChannelEntity } from './pushChannel';
+import { messageProviderEntity } from './messageProvider';
 import { inboxItemEntity } from './inbox';
 import { queueMessageEntity, scheduleEntity } from './localPorts';
 import { organizationEntity, whiteListEntity } from './organization';
@@ -128,6 +129,7 @@ export const ENTITIES = {
   ssoState: ssoStateEntity,
   ssoIdentity: ssoIdentityEntity,
   pushChannel: pushChannelEntity,
+  messageProvider: messageProviderEntity,
   inboxItem: inboxItemEntity,
   whiteList: whiteListEntity,
   userDelegate: userDelegateEntity,
@@ -190,6 +192,7 @@ export * from './model';
 export * from './lineChannel';
 export * from './ssoSetting';
 export * from './pushChannel';
+export * from './messageProvider';
 export * from './inbox';
 export * from './approvalSheet';
 export * from './notification';

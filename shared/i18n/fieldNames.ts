@@ -77,4 +77,10 @@ export const FIELD_NAMES = {
   bucket: entry('bucket', '存储桶', 'バケット'),
   alias: entry('alias', '别名', 'エイリアス'),
   credential: entry('password or the private key', '密码或私钥', 'パスワードまたは秘密鍵'),
+  port: entry('port', '端口', 'ポート'),
+  senderEmail: entry('sender email', '发件人邮箱', '送信元メールアドレス'),
+  apiUrl: entry('API URL', 'API 地址', 'API の URL'),
+  apiKey: entry('API key', 'API 密钥', 'API キー'),
+  accountSid: entry('account SID', '账户 SID', 'アカウント SID'),
+  authToken: entry('auth token', '身份验证令牌', '認証トークン'),
 } as const;

@@ -7,6 +7,7 @@ import { ADMIN_TEXTS } from './adminTexts';
 import { FIELD_NAMES } from './fieldNames';
 import { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 import { LINE_TEXTS } from './lineTexts';
+import { PROVIDER_TEXTS } from './providerTexts';
 import { PUSH_TEXTS } from './pushTexts';
 import { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 import { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
@@ -27,6 +28,7 @@ export { ADMIN_TEXTS } from './adminTexts';
 export { FIELD_NAMES } from './fieldNames';
 export { ENTITY_TEXTS, FORM_TEXTS, RENDER_TEXTS, VALIDATION_TEXTS } from './fieldTexts';
 export { LINE_TEXTS } from './lineTexts';
+export { PROVIDER_TEXTS } from './providerTexts';
 export { PUSH_TEXTS } from './pushTexts';
 export { ALERT_TEXTS, MAIL_TEXTS } from './mailTexts';
 export { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
@@ -55,6 +57,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   PAGE_TEXTS,
   PHONE_TEXTS,
   LINE_TEXTS,
+  PROVIDER_TEXTS,
   PUSH_TEXTS,
   APPROVAL_TEXTS,
   NOTIFICATION_TEXTS,
@@ -86,6 +89,7 @@ export const translateServerText = translator(
     CLOUD_RUN_TEXTS,
     PHONE_TEXTS,
     LINE_TEXTS,
+    PROVIDER_TEXTS,
     PUSH_TEXTS,
     APPROVAL_TEXTS,
     JOURNEY_TEXTS,

@@ -13,6 +13,7 @@ import { presetParameterServices, presetRecordServices } from './presetParameter
 import { lineChannelServices } from './lineChannel';
 import { ssoSettingServices } from './ssoSetting';
 import { pushChannelSettingServices, templateMessagePushServices } from './pushChannel';
+import { messageProviderServices } from './messageProvider';
 import { s3ManagerServices, uploadServices } from './asset';
 import { dataExportServices } from './dataExport';
 import { directMailServices } from './directMail';
@@ -63,6 +64,7 @@ export const SERVICE_AREAS = {
   s3Manager: s3ManagerServices,
   ...crudAreas,
   application: applicationServices,
+  messageProvider: messageProviderServices,
   cloudSource: cloudSourceServices,
   cloudSourceHistory: cloudSourceHistoryServices,
   cloudSourceRecord: cloudSourceRecordServices,
@@ -130,6 +132,7 @@ export * from './presetParameter';
 export * from './lineChannel';
 export * from './ssoSetting';
 export * from './pushChannel';
+export * from './messageProvider';
 export * from './directMail';
 export * from './message';
 export * from './approvalSheet';

@@ -38,7 +38,7 @@ function sample(def: CrudEntityDef, field: string, n: number): unknown {
                 ? [`https://example.com/${n}`]
                 : kind.kind === 'headers'
                   ? [[{ key: `X-Sample-${n}`, value: `v${n}`, place: 'header' }]]
-                  : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `attributes.sample${n}`];
+                  : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `attributes.sample${n}`, ''];
   const value = candidates.find((c) => schema.safeParse(c).success);
   if (value === undefined) throw new Error(`no sample for ${def.name}.${field}`);
   return value;
@@ -85,7 +85,13 @@ it('the registry serves the plain entities of the spec through the generic stack
   );
 });
 
-describe.each(CRUD_ENTITIES.map((d) => [d.name, d] as const))('%s', (name, def) => {
+/**
+ * Entities whose save needs fields together that samples cannot make one by one, tested in their own files: a
+ * provider needs what its kind needs (tests/api/messageProviders.test.ts), until every kind can be saved here.
+ */
+const OWN_TESTS = new Set(['messageProvider']);
+
+describe.each(CRUD_ENTITIES.filter((d) => !OWN_TESTS.has(d.name)).map((d) => [d.name, d] as const))('%s', (name, def) => {
   const op = (o: string) => `${name}.${o}`;
   const textFilter = (def.listColumns ?? []).find((c) => c.filter === 'text');
   let first: Record<string, any>;

@@ -35,7 +35,7 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
   const herald = await bootLocal({
     dataDir: mkdtempSync(join(tmpdir(), 'herald-')),
     standIns,
-    logLevel: 'silent',
+    logLevel: (process.env.HERALD_TEST_LOG as 'error' | undefined) ?? 'silent',
     // sends in the test's process wake the loops at once; polling 4 times a second kept DynamoDB Local busy
     queuePollMs: 1000,
     ...opts,

@@ -1,6 +1,7 @@
 /**
  * Email: the account's first address and its email consent, the block builder's HTML with tracked links and
- * the one-click unsubscribe headers, sent through SES (the SES stand-in locally). A dead address is a bounce.
+ * the one-click unsubscribe headers, sent through the organization's own provider (./providers.ts) or the
+ * deployment's SES (the SES stand-in locally). A dead address is a bounce.
  */
 import { isEmailTemplate } from '../../../shared/content';
 import { pickContent, renderEmail } from '../../../shared/render';
@@ -9,6 +10,8 @@ import { consentAndOptOut, listAsBounced } from '../optOut';
 import { classifySes } from './answers';
 import { readSesFeedback } from './feedback';
 import { sesEmailSender } from './ses';
+import { EMAIL_PROVIDERS } from './providers';
+import { orgRoutedSender } from '../providers';
 
 export const emailAdapter: ChannelAdapter<'EMAIL'> = {
   channel: 'EMAIL',
@@ -43,7 +46,7 @@ export const emailAdapter: ChannelAdapter<'EMAIL'> = {
     tags,
   }),
   classify: classifySes,
-  provider: (rt) => sesEmailSender(rt.aws.ses, rt.config.sesConfigurationSet),
+  provider: (rt) => orgRoutedSender(rt, 'EMAIL', sesEmailSender(rt.aws.ses, rt.config.sesConfigurationSet), EMAIL_PROVIDERS),
   readFeedback: readSesFeedback,
   retire: (address, ctx) => listAsBounced('EMAIL', address, ctx),
 };

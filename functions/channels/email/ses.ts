@@ -18,6 +18,7 @@ export function sesEmailSender(ses: SESv2Client, configurationSet?: string): Cha
           new SendEmailCommand({
             FromEmailAddress: message.from,
             Destination: { ToAddresses: [message.to] },
+            ...(message.replyTo ? { ReplyToAddresses: [message.replyTo] } : {}),
             ConfigurationSetName: configurationSet,
             EmailTags: Object.entries(message.tags).map(([Name, Value]) => ({ Name, Value: tagValue(Value) })),
             Content: {
@@ -31,7 +32,7 @@ export function sesEmailSender(ses: SESv2Client, configurationSet?: string): Cha
         );
         return classifySes({ ok: true, providerId: out.MessageId ?? '' })!;
       } catch (e) {
-        const outcome = classifySes({ ok: false, code: (e as { name?: string }).name ?? '' });
+        const outcome = classifySes({ ok: false, code: (e as { name?: string }).name ?? '', detail: (e as Error).message?.slice(0, 300) });
         if (!outcome) throw e;
         return outcome;
       }

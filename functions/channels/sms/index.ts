@@ -17,6 +17,8 @@ import { consentAndOptOut } from '../optOut';
 import { classifySms } from './answers';
 import { listNumber, recordContacts, takeDead } from './contacts';
 import { deploymentSmsSender } from './sender';
+import { SMS_PROVIDERS } from './providers';
+import { orgRoutedSender } from '../providers';
 
 export const smsAdapter: ChannelAdapter<'SMS'> = {
   channel: 'SMS',
@@ -64,7 +66,7 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     tags,
   }),
   classify: classifySms,
-  provider: (rt) => deploymentSmsSender(rt),
+  provider: (rt) => orgRoutedSender(rt, 'SMS', deploymentSmsSender(rt), SMS_PROVIDERS),
   // delivery receipts carry nothing to list; replies arrive through ./inbound.ts
   readFeedback: () => ({ kind: 'ignored' }),
   async retire(address, ctx) {

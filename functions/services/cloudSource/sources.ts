@@ -8,6 +8,8 @@ import type { Readable } from 'node:stream';
 import type { CloudRunProblem, CloudSource } from '../../../shared/entities';
 import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 import { unseal } from '../../platform/keys';
+import { type CustomerCredentials, CustomerAwsRefused, customerCredentials } from '../../platform/customerAws';
+export { roleAccountOf } from '../../platform/customerAws';
 import type { Runtime } from '../../platform/runtime';
 import { AddressRefused, checkedAddress } from '../../platform/addresses';
 
@@ -68,9 +70,6 @@ const problem = (kind: keyof typeof PROBLEM_TEXT, fingerprint?: string) => new S
 
 /** An SSH host key as OpenSSH prints it: `SHA256:` and the unpadded base64 of the key's hash. */
 export const hostKeyFingerprint = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-
-/** The role's account, from its ARN. */
-export const roleAccountOf = (roleArn: string) => /^arn:[^:]+:iam::([0-9]{12}):/.exec(roleArn)?.[1];
 
 /** Whether a source holds every credential its type needs (and is not a copy still waiting for them). */
 export function credentialsComplete(
@@ -145,36 +144,17 @@ async function sftpReader(rt: Runtime, source: CloudSource): Promise<SourceReade
   };
 }
 
-type S3Credentials = { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-
 /**
- * The customer's credentials for their bucket: the role's, assumed with the source's external id, or their keys.
- * Never none: an S3 client without credentials would sign with the worker's own role, which reads Herald's bucket.
+ * The customer's credentials for their bucket (functions/platform/customerAws.ts): the role's, assumed with the
+ * source's external id, or their keys.
  */
-async function s3Credentials(rt: Runtime, source: CloudSource): Promise<S3Credentials> {
-  if (source.roleArn && source.externalId) {
-    const own = rt.config.cloudSources.awsAccountId;
-    if (own && roleAccountOf(source.roleArn) === own) throw problem('ownAccountRole');
-    const { AssumeRoleCommand, STSClient } = await import('@aws-sdk/client-sts');
-    // (AssumeRole itself is signed by the worker's role: that is the principal the customer's trust policy names)
-    const sts = new STSClient({ region: source.region });
-    try {
-      const out = await sts.send(
-        new AssumeRoleCommand({ RoleArn: source.roleArn, ExternalId: source.externalId, RoleSessionName: `herald-cloud-source-${source.id}`.slice(0, 64), DurationSeconds: 3600 }),
-      );
-      const c = out.Credentials;
-      if (!c?.AccessKeyId || !c.SecretAccessKey) throw new Error('The role gave no credentials.');
-      return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken };
-    } catch (e) {
-      // the usual cause is a trust policy that does not name Herald's role or this source's external id
-      if ((e as { name?: string }).name === 'AccessDenied' || (e as { name?: string }).name === 'AccessDeniedException') throw problem('roleRefused');
-      throw e;
-    } finally {
-      sts.destroy();
-    }
+async function s3Credentials(rt: Runtime, source: CloudSource): Promise<CustomerCredentials> {
+  try {
+    return await customerCredentials(rt, source, `herald-cloud-source-${source.id}`);
+  } catch (e) {
+    if (e instanceof CustomerAwsRefused) throw problem(e.problem);
+    throw e;
   }
-  if (!source.roleArn && source.accessKey && source.secretKeySealed) return { accessKeyId: source.accessKey, secretAccessKey: unseal(rt.keys, source.secretKeySealed) };
-  throw problem('credentials');
 }
 
 async function s3Reader(rt: Runtime, source: CloudSource): Promise<SourceReader> {

@@ -61,10 +61,12 @@ export function crudHandlers(def: CrudEntityDef) {
 
   /** Setting the `onlyOne` flag on a record clears it on the others, in the same transaction. */
   async function onlyOneWrites(ctx: AuthedContext, id: string, next: Row): Promise<Write[]> {
-    if (!onlyOne || next[onlyOne] !== true) return [];
-    const holders = (await all(ctx)).filter((r) => r.id !== id && r[onlyOne] === true);
+    const flag = typeof onlyOne === 'string' ? onlyOne : onlyOne?.field;
+    const per = typeof onlyOne === 'object' ? onlyOne.per : undefined;
+    if (!flag || next[flag] !== true) return [];
+    const holders = (await all(ctx)).filter((r) => r.id !== id && r[flag] === true && (!per || r[per] === next[per]));
     const now = ctx.rt.clock.now();
-    return holders.map((r) => ctx.tenant.putVersioned(entity, { ...r, [onlyOne]: false, ...auditNext(r as never, now, ctx.identity.userId) } as never, r.version as number));
+    return holders.map((r) => ctx.tenant.putVersioned(entity, { ...r, [flag]: false, ...auditNext(r as never, now, ctx.identity.userId) } as never, r.version as number));
   }
 
   return {

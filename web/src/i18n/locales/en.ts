@@ -238,6 +238,7 @@ const en = {
     beacon: { title: 'Beacons' },
     exportSetting: { title: 'Export settings' },
     application: { title: 'Applications' },
+    messageProvider: { title: 'E-mail and SMS providers' },
     presetParameter: { title: 'Preset parameters' },
     geofenceTag: { title: 'Geofence tags' },
     beaconGroup: { title: 'Beacon groups' },

@@ -211,6 +211,7 @@ const ja: LocaleShape = {
     beacon: { title: 'ビーコン' },
     exportSetting: { title: 'エクスポート設定' },
     application: { title: 'アプリ' },
+    messageProvider: { title: 'メール・SMS プロバイダー' },
     presetParameter: { title: 'プリセットパラメータ' },
     geofenceTag: { title: 'ジオフェンスタグ' },
     beaconGroup: { title: 'ビーコングループ' },

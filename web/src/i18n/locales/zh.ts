@@ -211,6 +211,7 @@ const zh: LocaleShape = {
     beacon: { title: '信标' },
     exportSetting: { title: '导出设置' },
     application: { title: '应用' },
+    messageProvider: { title: '邮件和短信服务商' },
     presetParameter: { title: '预设参数' },
     geofenceTag: { title: '地理围栏标签' },
     beaconGroup: { title: '信标分组' },

@@ -24,8 +24,11 @@ import styles from '../../components/colorSwatch.module.css';
 type Row = Record<string, unknown>;
 const NO_FILTERS: Row = {};
 
-/** `rowActions`: an entity's own actions, shown before edit and delete in each row. */
-export default function EntityPage({ entity, rowActions }: { entity: CrudEntityName; rowActions?: (row: Row) => ReactNode }) {
+/**
+ * `rowActions`: an entity's own actions, shown before edit and delete in each row. `section`: a part of another
+ * screen (its heading one level down), not a page of its own.
+ */
+export default function EntityPage({ entity, rowActions, section }: { entity: CrudEntityName; rowActions?: (row: Row) => ReactNode; section?: boolean }) {
   const def = ENTITIES[entity] as unknown as CrudEntityDef;
   const { t } = useTranslation();
   const text = useCallback((key: string, opts?: Record<string, unknown>) => t([`entity.${entity}.fields.${key}`, `entity.${entity}.${key}`], opts), [t, entity]);
@@ -100,11 +103,11 @@ export default function EntityPage({ entity, rowActions }: { entity: CrudEntityN
   }
 
   return (
-    <section className="page">
+    <section className={section ? undefined : 'page'}>
       <header className="page-header">
         <div>
           {/* the page's own title: a field may be called title too */}
-          <h1>{t(`entity.${entity}.title`)}</h1>
+          {section ? <h2>{t(`entity.${entity}.title`)}</h2> : <h1>{t(`entity.${entity}.title`)}</h1>}
           <p className="muted">{text('intro')}</p>
         </div>
       </header>

@@ -24,6 +24,7 @@ import { FieldError, TextField } from '../../components/TextField';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { LineChannelSection } from '../lineChannel/LineChannelSection';
+import { MessageProviderSection } from '../messageProvider/MessageProviderSection';
 import '../../i18n/areas/pushChannel';
 
 const LIST: CallKey<'pushChannelSetting.list'> = ['pushChannelSetting.list', {}];
@@ -501,6 +502,7 @@ export default function PushChannelPage() {
       )}
       {testing && <TestDialog channel={testing} onClose={() => setTesting(null)} />}
       {confirmElement}
+      <MessageProviderSection />
       <LineChannelSection />
     </div>
   );

@@ -1,0 +1,76 @@
+/**
+ * Each organization's own provider (shared/entities/messageProvider.ts) behind a channel's sender port: a send
+ * goes through the organization's default enabled provider of the channel, or the deployment's own sender when
+ * it has none. A provider is a file in its channel's folder (`<channel>/providers.ts` lists them); a kind left
+ * out of a channel's list is a compile error.
+ */
+import type { MessageProvider, ProviderChannel } from '../../shared/entities';
+import type { MESSAGE_PROVIDERS } from '../../shared/entities';
+import type { Runtime } from '../platform/runtime';
+import { Store } from '../store/store';
+import type { ChannelSender, SendRoute } from './sender';
+
+/** A provider's sender; one that holds connections (an SMTP pool) closes them when its settings change. */
+export interface ProviderSender extends ChannelSender {
+  close?(): Promise<void>;
+}
+
+/** Builds a provider's sender from the organization's settings (secrets still sealed: the factory unseals). */
+export type ProviderFactory = (setting: MessageProvider, rt: Runtime) => ProviderSender;
+export type ProviderFactories<C extends ProviderChannel> = { readonly [K in (typeof MESSAGE_PROVIDERS)[C][number]]?: ProviderFactory };
+
+/**
+ * How long an organization's choice of provider is kept before it is read again: a new default applies to
+ * sends within this time (one read per organization and channel in it, not one per message).
+ */
+export const PROVIDER_CHOICE_MS = 15_000;
+
+/** The organization's default enabled provider of a channel, if it has one. */
+export async function defaultProviderOf(store: Store, orgId: number, channel: ProviderChannel): Promise<MessageProvider | undefined> {
+  const providers = await store.forOrg(orgId).list('messageProvider');
+  return providers.find((p) => p.channelType === channel && p.isDefault && p.enabled);
+}
+
+/**
+ * The channel's sender for every organization: its own default provider's, else the deployment's. Senders are
+ * built once per provider and version (an SMTP pool or an OAuth token is reused across sends and batches).
+ */
+export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel: C, deployment: ChannelSender, factories: ProviderFactories<C>): ChannelSender {
+  const store = new Store(rt);
+  const choices = new Map<number, { at: number; sender: Promise<ChannelSender> }>();
+  const built = new Map<string, { version: number; sender: ProviderSender }>();
+
+  async function choose(orgId: number): Promise<ChannelSender> {
+    const setting = await defaultProviderOf(store, orgId, channel);
+    if (!setting) return deployment;
+    const key = `${orgId}#${setting.id}`;
+    const known = built.get(key);
+    if (known?.version === setting.version) return known.sender;
+    if (known) void known.sender.close?.().catch(() => undefined);
+    const sender = providerSender(setting, rt, factories);
+    built.set(key, { version: setting.version, sender });
+    return sender;
+  }
+
+  return {
+    async send(message, route: SendRoute) {
+      const now = Date.now();
+      let choice = choices.get(route.orgId);
+      if (!choice || now - choice.at > PROVIDER_CHOICE_MS) {
+        choice = { at: now, sender: choose(route.orgId) };
+        choices.set(route.orgId, choice);
+        // a failed read is not kept: the next send reads again
+        choice.sender.catch(() => choices.delete(route.orgId));
+      }
+      return (await choice.sender).send(message, route);
+    },
+  };
+}
+
+/** One provider's sender, as its channel's list builds it (a test send of a provider not yet the default uses this too). */
+export function providerSender<C extends ProviderChannel>(setting: MessageProvider, rt: Runtime, factories: ProviderFactories<C>): ProviderSender {
+  const factory = (factories as Partial<Record<string, ProviderFactory>>)[setting.provider];
+  // a kind this deployment cannot send through (the save refuses it, so only a record from a newer deployment)
+  if (!factory) return { send: async () => ({ kind: 'failed', reason: 'UNEXPECTED', detail: `${setting.provider} is not available on this deployment.` }) };
+  return factory(setting, rt);
+}

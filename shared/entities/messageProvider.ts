@@ -1,0 +1,170 @@
+import * as z from 'zod';
+import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+
+/**
+ * An organization's own e-mail or SMS provider (spec 001 3.9, the push channel setting's SMS and EMAIL types):
+ * e-mail through SES in the organization's own AWS account, an SMTP server or a transactional e-mail API; SMS
+ * through End User Messaging SMS in its own account or Twilio. One default per channel sends the
+ * organization's messages; without one, the deployment's own provider does, as before. Secrets (password,
+ * secret key, API key) are sealed at rest and never answered: a record says only that each is set.
+ */
+export const MESSAGE_PROVIDERS = {
+  EMAIL: ['SES', 'SMTP', 'EMAIL_API'],
+  SMS: ['END_USER_MESSAGING_SMS', 'TWILIO'],
+} as const;
+export type ProviderChannel = keyof typeof MESSAGE_PROVIDERS;
+export type ProviderKind = (typeof MESSAGE_PROVIDERS)[ProviderChannel][number];
+export const PROVIDER_KINDS = [...MESSAGE_PROVIDERS.EMAIL, ...MESSAGE_PROVIDERS.SMS] as const;
+export const providerChannelOf = (kind: ProviderKind): ProviderChannel => ((MESSAGE_PROVIDERS.EMAIL as readonly string[]).includes(kind) ? 'EMAIL' : 'SMS');
+
+/** How an SMTP connection is protected: upgraded with STARTTLS (port 587) or TLS from the start (port 465). */
+export const SMTP_SECURITY = ['STARTTLS', 'TLS'] as const;
+
+/** The secrets a provider may hold: typed in the form, sealed as `<field>Sealed`, shown as `<field>Set`. */
+export const PROVIDER_SECRETS = ['password', 'secretKey', 'apiKey'] as const;
+export type ProviderSecret = (typeof PROVIDER_SECRETS)[number];
+
+/**
+ * What each provider needs before it can send, by field (a secret counts when typed now or stored). SES and End
+ * User Messaging take the organization's keys, or a role Herald assumes with the record's external id.
+ */
+export const PROVIDER_NEEDS: Record<ProviderKind, readonly string[]> = {
+  SES: ['region', 'fromEmail'],
+  SMTP: ['host', 'port', 'fromEmail'],
+  EMAIL_API: ['apiUrl', 'apiKey', 'fromEmail'],
+  END_USER_MESSAGING_SMS: ['region'],
+  TWILIO: ['username', 'password'],
+};
+
+/** The refusals of the provider form, by their English text (shared/i18n/providerTexts.ts translates each). */
+export const MESSAGE_PROVIDER_MESSAGES = {
+  awsCredentials: 'Please input an access key and secret key, or a role ARN.',
+  twilioFrom: 'Please input the sender phone number or the messaging service SID!',
+  roleArn: 'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
+  ownAccountRole: "A role in Herald's own AWS account cannot be used.",
+  unavailable: 'This provider is not available on this deployment.',
+} as const;
+
+/** The English name of a needed field in "Please input the {param}!" (shared/i18n/fieldNames.ts translates it). */
+export function neededFieldName(kind: ProviderKind, field: string): string {
+  if (kind === 'TWILIO' && field === 'username') return 'account SID';
+  if (kind === 'TWILIO' && field === 'password') return 'auth token';
+  return { fromEmail: 'sender email', apiUrl: 'API URL', apiKey: 'API key' }[field] ?? field;
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+const secretInput = z.string().max(4096).optional();
+
+export const messageProviderSchema = z.object({
+  ...tenantFields,
+  title: requiredText('title', 100),
+  provider: z.enum(PROVIDER_KINDS, { error: 'Please select the provider!' }),
+  /** the spec's channel type, derived from the provider */
+  channelType: z.enum(['EMAIL', 'SMS']).optional(),
+  isDefault: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+  fromEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address.' }).max(320)]).default(''),
+  replyEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address.' }).max(320)]).default(''),
+  /** SMS: the origination identity (a number in E.164, a pool or its ARN) or Twilio's sender number */
+  fromPhone: optionalText(200),
+  alphanumericSender: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z0-9 ]{3,11})?$/, 'A sender id has 3 to 11 letters, digits and spaces.')
+    .default(''),
+  messagingServiceSid: z
+    .string()
+    .trim()
+    .regex(/^(MG[0-9a-fA-F]{32})?$/, 'A messaging service SID is MG and 32 hexadecimal digits.')
+    .default(''),
+  host: z
+    .string()
+    .trim()
+    .max(253)
+    .regex(/^([A-Za-z0-9.-]+)?$/, 'Please enter a host name such as smtp.example.com.')
+    .default(''),
+  port: z.number().int().min(1).max(65535).optional(),
+  smtpSecurity: z.enum(SMTP_SECURITY).default('STARTTLS'),
+  /** SMTP's user, or Twilio's account SID */
+  username: optionalText(200),
+  accessKey: optionalText(128),
+  roleArn: z
+    .string()
+    .trim()
+    .regex(/^(arn:aws[a-z-]*:iam::[0-9]{12}:role\/[\w+=,.@/-]{1,128})?$/, MESSAGE_PROVIDER_MESSAGES.roleArn)
+    .default(''),
+  /** set by the server when a role is named: the role's trust policy requires it */
+  externalId: z.string().optional(),
+  region: z
+    .string()
+    .trim()
+    .regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, 'Please enter an AWS region such as ap-northeast-1.')
+    .default(''),
+  configurationSetName: optionalText(64),
+  /** the e-mail API's endpoint, or Twilio's API base (its own when empty) */
+  apiUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a URL starting with https://.' }).max(2048)]).default(''),
+  password: secretInput,
+  secretKey: secretInput,
+  apiKey: secretInput,
+  passwordSealed: z.string().optional(),
+  secretKeySealed: z.string().optional(),
+  apiKeySealed: z.string().optional(),
+  passwordSet: z.boolean().default(false),
+  secretKeySet: z.boolean().default(false),
+  apiKeySet: z.boolean().default(false),
+});
+export type MessageProvider = z.infer<typeof messageProviderSchema>;
+
+const AWS_KINDS = ['SES', 'END_USER_MESSAGING_SMS'] as const;
+const EMAIL_KINDS = MESSAGE_PROVIDERS.EMAIL;
+const SMS_KINDS = MESSAGE_PROVIDERS.SMS;
+
+export const messageProviderEntity = defineEntity({
+  name: 'messageProvider',
+  scope: 'tenant',
+  schema: messageProviderSchema,
+  ...TENANT_KEYS,
+  privateFields: ['password', 'secretKey', 'apiKey', 'passwordSealed', 'secretKeySealed', 'apiKeySealed'],
+  listColumns: [
+    { field: 'title', label: 'entity.messageProvider.title', sortable: true, filter: 'text' },
+    { field: 'channelType', label: 'entity.messageProvider.channelType', sortable: true, filter: 'select', format: 'option' },
+    { field: 'provider', label: 'entity.messageProvider.provider', sortable: true, filter: 'select', format: 'option' },
+    { field: 'isDefault', label: 'entity.messageProvider.isDefault', sortable: true, filter: 'boolean', format: 'boolean' },
+    { field: 'enabled', label: 'entity.messageProvider.enabled', filter: 'boolean', format: 'boolean' },
+    { field: 'dateCreated', label: 'common.dateCreated', sortable: true, format: 'dateTime' },
+  ],
+  permissions: { read: 'NAV_PUSH_CHANNEL', write: 'NAV_PUSH_CHANNEL' },
+  crud: {
+    titleField: 'title',
+    defaultSort: { field: 'title', order: 'asc' },
+    form: [
+      { field: 'title', kind: 'text' },
+      { field: 'provider', kind: 'select', options: PROVIDER_KINDS },
+      { field: 'isDefault', kind: 'boolean' },
+      { field: 'enabled', kind: 'boolean' },
+      { field: 'fromEmail', kind: 'email', when: { field: 'provider', values: EMAIL_KINDS } },
+      { field: 'replyEmail', kind: 'email', when: { field: 'provider', values: EMAIL_KINDS } },
+      { field: 'fromPhone', kind: 'text', when: { field: 'provider', values: SMS_KINDS } },
+      { field: 'alphanumericSender', kind: 'text', when: { field: 'provider', values: SMS_KINDS } },
+      { field: 'messagingServiceSid', kind: 'text', when: { field: 'provider', values: ['TWILIO'] } },
+      { field: 'host', kind: 'text', when: { field: 'provider', values: ['SMTP'] } },
+      { field: 'port', kind: 'number', when: { field: 'provider', values: ['SMTP'] } },
+      { field: 'smtpSecurity', kind: 'select', options: SMTP_SECURITY, when: { field: 'provider', values: ['SMTP'] } },
+      { field: 'username', kind: 'text', when: { field: 'provider', values: ['SMTP', 'TWILIO'] } },
+      { field: 'password', kind: 'secret', when: { field: 'provider', values: ['SMTP', 'TWILIO'] } },
+      { field: 'region', kind: 'text', when: { field: 'provider', values: AWS_KINDS } },
+      { field: 'accessKey', kind: 'text', when: { field: 'provider', values: AWS_KINDS } },
+      { field: 'secretKey', kind: 'secret', when: { field: 'provider', values: AWS_KINDS } },
+      { field: 'roleArn', kind: 'text', wide: true, when: { field: 'provider', values: AWS_KINDS } },
+      { field: 'configurationSetName', kind: 'text', when: { field: 'provider', values: AWS_KINDS } },
+      { field: 'apiUrl', kind: 'url', wide: true, when: { field: 'provider', values: ['EMAIL_API', 'TWILIO'] } },
+      { field: 'apiKey', kind: 'secret', when: { field: 'provider', values: ['EMAIL_API'] } },
+    ],
+    unique: [{ field: 'title', code: '720001', message: 'A provider with this title already exists.' }],
+    derive: (fields) =>
+      typeof fields.provider === 'string' && (PROVIDER_KINDS as readonly string[]).includes(fields.provider)
+        ? { channelType: providerChannelOf(fields.provider as ProviderKind) }
+        : {},
+    onlyOne: { field: 'isDefault', per: 'channelType' },
+  },
+});
