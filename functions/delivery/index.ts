@@ -17,6 +17,7 @@ export { planScheduleName, runIdOf, scheduleFire, startRun } from './pipeline';
 export { SYSTEM_ACTOR, type TransitionInput } from './planState';
 export { announceEvents, announceHookCall, announceVisit, recurringScheduleName } from './triggers';
 export { deliveryWorker } from './worker';
+export { allowOnlyOf, whiteListed } from './policy';
 
 /** A plan's state change by an operation: only a plan of the caller's organization (another answers as missing). */
 export function transitionPlan(tenant: TenantStore, input: TransitionInput & { plan: Plan }): Promise<Plan | undefined> {

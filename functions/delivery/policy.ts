@@ -9,6 +9,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Channel } from '../../shared/delivery';
 import type { QuietHours } from '../../shared/entities';
 import { isTimeZone, zonedTimeToUtc } from '../../shared/plan/plan';
+import { normalizePhone } from '../../shared/phone';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 
@@ -25,6 +26,29 @@ export interface SendPolicy {
   mutableContent?: boolean;
   /** false: links in messages go out as written, without click tracking (system setting; absent: tracked) */
   convertHyperlink?: boolean;
+  /**
+   * the organization's white list, while it has entries (a staging organization): only the addresses, phone
+   * numbers (E.164) and account ids it names receive messages; the others are skipped (whiteListed below)
+   */
+  allowOnly?: ReadonlySet<string>;
+}
+
+/** The white list's entries as sends compare them: addresses in lower case, numbers also in E.164. */
+export function allowOnlyOf(entries: readonly string[], defaultCountry?: string): ReadonlySet<string> | undefined {
+  if (entries.length === 0) return undefined;
+  const set = new Set<string>();
+  for (const e of entries) {
+    set.add(e);
+    set.add(e.toLowerCase());
+    const phone = /^[+0-9０-９][0-9０-９ ()\-－]*$/.test(e) ? normalizePhone(e, defaultCountry) : undefined;
+    if (phone) set.add(phone);
+  }
+  return set;
+}
+
+/** Whether a recipient may receive while the organization's white list holds entries. */
+export function whiteListed(allowOnly: ReadonlySet<string> | undefined, r: { accountId: string; address: string }): boolean {
+  return !allowOnly || allowOnly.has(r.accountId) || allowOnly.has(r.address) || allowOnly.has(r.address.toLowerCase());
 }
 
 export const NO_POLICY: SendPolicy = { caps: {}, quietHours: { enabled: false, start: '21:00', end: '08:00' }, defaultTimeZone: 'UTC' };

@@ -14,8 +14,12 @@ import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../channels/links';
 import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
-import { QUIET_CHANNELS, quietUntil, type SendPolicy, withinCap } from './policy';
+import { QUIET_CHANNELS, quietUntil, type SendPolicy, whiteListed, withinCap } from './policy';
+import { RENDER_TEXTS } from '../../shared/i18n';
 import type { RateLimiter, SendSlots } from './rate';
+
+/** A skipped send's detail while the organization's white list holds entries (stored in English, shown translated). */
+const NOT_WHITE_LISTED = RENDER_TEXTS.notWhiteListed.en;
 
 /** A message ready to be personalised: loaded once per batch. */
 export interface PreparedContent {
@@ -186,6 +190,11 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         ...(r.os ? { os: r.os } : {}),
       };
       let reason = r.skip?.reason ?? suppressed.get(recipientKeyOf(r));
+      let detail = r.skip?.detail;
+      if (!reason && !whiteListed(policy?.allowOnly, r)) {
+        reason = 'USER_NOT_MATCHED';
+        detail = NOT_WHITE_LISTED;
+      }
       const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
       if (until !== undefined) {
         held.set(until, [...(held.get(until) ?? []), r]);
@@ -194,7 +203,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
         reason = 'PER_USER_LIMIT_REACHED';
       if (reason) {
-        await deps.ledger.skip(base, r.address, reason, r.skip?.detail);
+        await deps.ledger.skip(base, r.address, reason, detail);
         deps.onRecorded?.();
       } else queue.push({ r, throttled: 0 });
     }

@@ -18,7 +18,7 @@ import { LinkSigner, untracked } from '../channels/links';
 import { journeyEngine } from './journey';
 import { Ledger } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
-import type { SendPolicy } from './policy';
+import { allowOnlyOf, type SendPolicy } from './policy';
 import { pipeline } from './pipeline';
 import { isTriggerRun, triggerSteps } from './triggers';
 import { RateLimiter } from './rate';
@@ -50,13 +50,18 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
   return (orgId) => {
     const hit = cache.get(orgId);
     if (hit && clock.now() - hit.at < ttlMs) return hit.policy;
-    const policy = organizationSettingOf(store.forOrg(orgId)).then((s) => ({
-      caps: s.frequencyCaps,
-      quietHours: s.quietHours,
-      defaultTimeZone: s.defaultTimeZone || 'UTC',
-      mutableContent: s.mutableContent,
-      convertHyperlink: s.convertHyperlink,
-    }));
+    const tenant = store.forOrg(orgId);
+    const policy = Promise.all([organizationSettingOf(tenant), tenant.get('whiteList', 'whiteList')]).then(([s, list]) => {
+      const allowOnly = allowOnlyOf(list?.entries ?? [], s.defaultCountry || undefined);
+      return {
+        caps: s.frequencyCaps,
+        quietHours: s.quietHours,
+        defaultTimeZone: s.defaultTimeZone || 'UTC',
+        mutableContent: s.mutableContent,
+        convertHyperlink: s.convertHyperlink,
+        ...(allowOnly ? { allowOnly } : {}),
+      };
+    });
     policy.catch(() => cache.delete(orgId));
     cache.set(orgId, { at: clock.now(), policy });
     return policy;

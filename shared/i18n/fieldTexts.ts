@@ -33,6 +33,12 @@ export const RENDER_TEXTS = {
     '邮寄地址不完整：信件需要详细地址和邮政编码。',
     '郵送先の住所が不完全です。レターには番地と郵便番号が必要です。',
   ),
+  // a send record of an organization whose white list is set (a staging organization) says why it was skipped
+  notWhiteListed: entry(
+    'Not on the organization’s white list: while the list has entries, messages go only to the addresses, numbers and accounts it names.',
+    '不在本组织的白名单中：白名单有条目时，消息只发送给其中列出的地址、号码和账户。',
+    '組織のホワイトリストにありません。リストに項目がある間は、記載されたアドレス・番号・アカウントにのみ送信されます。',
+  ),
   hexColor: entry('Invalid HEX color format', 'HEX 颜色格式无效', 'HEX カラーの形式が正しくありません'),
   tooLong: entry('The {param} may be at most {max} characters.', '{param}最多 {max} 个字符。', '{param}は {max} 文字以内にしてください。'),
   outOfRange: entry('The {param} must be between {min} and {max}.', '{param}必须在 {min} 到 {max} 之间。', '{param}は {min} から {max} の間にしてください。'),

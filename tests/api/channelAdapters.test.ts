@@ -13,6 +13,8 @@ import type { ChannelSender, SendOutcome } from '../../functions/channels/sender
 import { Ledger } from '../../functions/delivery/ledger';
 import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler } from '../../functions/delivery/sendWorker';
+import { allowOnlyOf, whiteListed } from '../../functions/delivery/policy';
+import { sendPolicies } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
@@ -198,6 +200,55 @@ describe('a provider answering that an address is dead', () => {
     expect(await recordOf('r2', 'a-dead')).toMatchObject({ status: 'SKIPPED', reason: 'BOUNCE' });
     expect(await recordOf('r2', 'a-alive')).toMatchObject({ status: 'SENT' });
     expect(recorder.sent.filter((s) => s.message.to === dead)).toHaveLength(0);
+  });
+});
+
+describe('the organization’s white list (a staging organization)', () => {
+  it('sends only to the addresses, numbers and accounts it names while it has entries, and to everyone once it is empty', async () => {
+    const planId = `p-${randomUUID()}`;
+    const listed = `listed-${randomUUID().slice(0, 8)}@example.com`;
+    const other = `other-${randomUUID().slice(0, 8)}@example.com`;
+    const byId = `acc-${randomUUID().slice(0, 8)}`;
+    await admin.ok('organization.saveWhiteList', { id: 1, content: `${listed.toUpperCase()}\n${byId}\n+81 90-1234-5678` });
+    const recorder = new RecordingSender(herald.rt.clock);
+    const content: ContentSource = { load: async () => ({ stopped: false, from: 'news@herald.local', render: () => ({ subject: 'Hi', html: '<p>Hi</p>', text: 'Hi' }) }) };
+    const ledger = new Ledger(store, herald.rt.clock);
+    const send = sendBatchHandler({
+      store,
+      clock: herald.rt.clock,
+      log: herald.rt.log,
+      ledger,
+      rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
+      senders: { ...channelSenders(herald.rt), EMAIL: recorder },
+      content,
+      links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
+      staleClaimMs: 60_000,
+      throttleRetries: 3,
+      backoffMs: 1,
+      concurrency: 8,
+      policy: sendPolicies(store, herald.rt.clock, 0),
+    });
+    const recipients = [
+      { accountId: 'a-listed', address: listed, consent: true },
+      { accountId: byId, address: `${byId}@example.com`, consent: true },
+      { accountId: 'a-other', address: other, consent: true },
+    ];
+    const recordOf = (runId: string, accountId: string) => store.get('sentRecord', ledger.keyOf({ orgId: 1, planId, runId, channel: 'EMAIL', accountId }));
+    try {
+      await send({ kind: 'send', orgId: 1, planId, runId: 'r1', channel: 'EMAIL', recipients });
+      expect(await recordOf('r1', 'a-listed')).toMatchObject({ status: 'SENT' });
+      expect(await recordOf('r1', byId)).toMatchObject({ status: 'SENT' });
+      expect(await recordOf('r1', 'a-other')).toMatchObject({ status: 'SKIPPED', reason: 'USER_NOT_MATCHED', detail: expect.stringContaining('white list') });
+      expect(recorder.sent.map((s) => s.message.to)).not.toContain(other);
+      // a number on the list matches however it was typed there
+      expect(whiteListed(allowOnlyOf(['090-1234-5678'], 'JP'), { accountId: 'x', address: '+819012345678' })).toBe(true);
+      expect(whiteListed(allowOnlyOf(['+81 90-1234-5678']), { accountId: 'x', address: '+819012345678' })).toBe(true);
+      expect(whiteListed(allowOnlyOf(['090-1234-5678'], 'JP'), { accountId: 'x', address: '+819012345679' })).toBe(false);
+    } finally {
+      await admin.ok('organization.saveWhiteList', { id: 1, content: '' });
+    }
+    await send({ kind: 'send', orgId: 1, planId, runId: 'r2', channel: 'EMAIL', recipients });
+    expect(await recordOf('r2', 'a-other')).toMatchObject({ status: 'SENT' });
   });
 });
 

@@ -23,6 +23,7 @@ import type { Runtime } from '../../platform/runtime';
 import type { RecipientLinks } from '../../channels/links';
 import { Accounts } from '../../domain/accounts';
 import { takeFromLimit } from '../auth';
+import { allowOnlyOf, whiteListed } from '../../delivery';
 import { testRecipientsOf } from './plans';
 
 /** A test account's address on a channel: `to` is what a test names (a device's id for push, never its token). */
@@ -167,7 +168,13 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
   const tags = { org: String(ctx.identity.orgId), plan: plan.id, run: 'test' };
   let sent = 0;
   const refused: { to: string; reason: string }[] = [];
+  // a staging organization's white list holds test sends as it holds campaigns (functions/delivery/policy.ts)
+  const allowOnly = allowOnlyOf((await ctx.tenant.get('whiteList', 'whiteList'))?.entries ?? [], defaultCountry || undefined);
   for (const t of chosen as TestTarget[]) {
+    if (!whiteListed(allowOnly, { accountId: t.recipient.accountId, address: t.recipient.address })) {
+      refused.push({ to: t.to, reason: 'NOT_WHITE_LISTED' });
+      continue;
+    }
     for (const lang of languages) {
       const recipient = lang ? { ...t.recipient, locale: lang } : t.recipient;
       const message = adapter.message({ recipient, rendered: render(recipient, links), links, from: ctx.rt.config.mailFrom, tags });
