@@ -276,7 +276,7 @@ const campaignEn = {
       timeZone: 'Time zone',
       searchZone: 'Search time zones',
       fiveMinuteRule: 'The time must be at least 5 minutes from now.',
-      sendsAt: 'Goes out at {{time}} UTC.',
+      sendsAt: 'Goes out at {{time}}.',
       at: '{{time}} {{zone}} ({{utc}} UTC)',
       recurring: 'Recurring',
       action: 'When the recipient does an action',
@@ -341,7 +341,8 @@ const campaignEn = {
       noUserList: 'The approvers could not be loaded. Try again, or ask an administrator.',
       noCandidates: 'No other member holds the approve permission (PLAN_PASS). Ask an administrator to give it to a role.',
       deadline: 'Deadline',
-      deadlineHint: 'On your computer clock; {{utc}} UTC.',
+      deadlineIn: 'Deadline ({{zone}})',
+      deadlineHint: 'On the clock of {{zone}}: your own time zone, else the organization’s.',
       deadlineFuture: 'The deadline must be in the future.',
     },
     warnings: {

@@ -272,7 +272,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       timeZone: 'タイムゾーン',
       searchZone: 'タイムゾーンを検索',
       fiveMinuteRule: '時刻は現在から5分以上先にしてください。',
-      sendsAt: '{{time}} UTC に配信されます。',
+      sendsAt: '{{time}} に配信されます。',
       at: '{{time}} {{zone}}（{{utc}} UTC）',
       recurring: '繰り返し',
       action: '受信者がアクションを行ったとき',
@@ -337,7 +337,8 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       noUserList: '承認者を読み込めませんでした。もう一度試すか、管理者に連絡してください。',
       noCandidates: '承認権限（PLAN_PASS）を持つ他のメンバーがいません。管理者にロールへの付与を依頼してください。',
       deadline: '期限',
-      deadlineHint: 'お使いのコンピューターの時刻で指定します（{{utc}} UTC）。',
+      deadlineIn: '期限（{{zone}}）',
+      deadlineHint: '{{zone}} の時刻で指定します（ご自身のタイムゾーン、未設定なら組織のタイムゾーン）。',
       deadlineFuture: '期限は未来の日時にしてください。',
     },
     warnings: {

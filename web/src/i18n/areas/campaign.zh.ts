@@ -272,7 +272,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       timeZone: '时区',
       searchZone: '搜索时区',
       fiveMinuteRule: '时间必须至少在 5 分钟之后。',
-      sendsAt: '将于 {{time}} UTC 发送。',
+      sendsAt: '将于 {{time}} 发送。',
       at: '{{time}} {{zone}}（{{utc}} UTC）',
       recurring: '循环发送',
       action: '收件人执行操作时',
@@ -337,7 +337,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       noUserList: '无法加载审批人。请重试，或联系管理员。',
       noCandidates: '没有其他成员拥有审批权限（PLAN_PASS）。请联系管理员为某个角色授予该权限。',
       deadline: '截止时间',
-      deadlineHint: '按你电脑的时钟；即 {{utc}} UTC。',
+      deadlineIn: '截止时间（{{zone}}）',
+      deadlineHint: '按 {{zone}} 的时间：你自己的时区，未设置时为本组织的时区。',
       deadlineFuture: '截止时间必须晚于现在。',
     },
     warnings: {
