@@ -26,6 +26,8 @@ const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   defaultTimeZone: '',
   frequencyCaps: NO_FREQUENCY_CAPS,
   quietHours: { enabled: false, start: '21:00', end: '08:00' },
+  smsPrices: [],
+  currency: '',
 };
 
 export function viewOf(stored: SystemSetting | undefined): OrganizationSettingView {

@@ -31,6 +31,12 @@ export const featureCategoryPresetSchema = z.object({
 });
 export type FeatureCategoryPreset = z.output<typeof featureCategoryPresetSchema>;
 
+/** At most this many countries with an SMS price. */
+export const SMS_PRICES_MAX = 50;
+/** The price of one SMS part to numbers of `country` (ISO 3166 alpha-2), in the organization's currency. */
+export const smsPriceSchema = z.object({ country: z.string().length(2), price: z.number().positive().max(1000) });
+export type SmsPrice = z.output<typeof smsPriceSchema>;
+
 /** An organization's system setting (spec 001 3.11): one record per organization (`id` is always `system`). */
 export const systemSettingSchema = z.object({
   orgId: z.number().int(),
@@ -59,6 +65,10 @@ export const systemSettingSchema = z.object({
   /** messages per recipient per channel and day (UTC); 0: none */
   frequencyCaps: frequencyCapsSchema.default(NO_FREQUENCY_CAPS),
   quietHours: quietHoursSchema.default({ enabled: false, start: '21:00', end: '08:00' }),
+  /** what one SMS part costs the organization, per destination country, in `currency` (none: no cost shown) */
+  smsPrices: z.array(smsPriceSchema).max(SMS_PRICES_MAX).default([]),
+  /** ISO 4217 code of the organization's prices ('' for none) */
+  currency: z.string().max(3).default(''),
   ...auditFields,
 });
 export type SystemSetting = z.infer<typeof systemSettingSchema>;

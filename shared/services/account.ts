@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { accountEventSchema, permissionRecordSchema } from '../entities/application';
 import { deviceSchema } from '../entities/device';
-import { accountSchema } from '../entities/account';
+import { ACCOUNT_LIMITS, accountSchema } from '../entities/account';
 import { requiredText } from '../entities/entity';
 import { idPayload, ok, operation } from './operation';
 
@@ -37,6 +37,11 @@ export const accountSavePayload = accountSchema
   })
   .extend({
     id: requiredText('id', 64),
+    /**
+     * as typed: international (`+81 90 1234 5678`) or national (`090-1234-5678`, read with the organization's
+     * default country); the server stores them in E.164
+     */
+    phones: z.array(z.string().trim().max(40)).max(ACCOUNT_LIMITS.phones).optional(),
     /** the version read: an update; without it, a new account */
     version: z.number().int().optional(),
   });

@@ -576,10 +576,20 @@ export const operationRecordServices = {
 } as const;
 
 export const sentRecordServices = {
-  /** the sent-records of a message, a page at a time by cursor (runs can hold millions) */
+  /**
+   * the sent-records of one run of a message, a page at a time by cursor (runs can hold millions): `runId` one of
+   * plan.stats' runs, or for a journey `<runId>~<stepId>` of one of its message steps; else the latest (a
+   * journey's: its first message step)
+   */
   getListByPage: operation({
     access: 'NAV_CREATE_NOTIFICATION',
-    payload: z.object({ planId: id, status: z.enum(SENT_STATES).optional(), cursor: z.string().max(2000).optional(), size: z.number().int().min(1).max(100).default(20) }),
+    payload: z.object({
+      planId: id,
+      runId: z.string().min(1).max(200).optional(),
+      status: z.enum(SENT_STATES).optional(),
+      cursor: z.string().max(2000).optional(),
+      size: z.number().int().min(1).max(100).default(20),
+    }),
     response: z.object({
       list: z.array(
         z.object({

@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
-import { FEATURE_CATEGORY_PRESETS_MAX, featureCategoryPresetSchema, frequencyCapsSchema, NO_FREQUENCY_CAPS, quietHoursSchema } from '../entities/systemSetting';
+import {
+  FEATURE_CATEGORY_PRESETS_MAX,
+  featureCategoryPresetSchema,
+  frequencyCapsSchema,
+  NO_FREQUENCY_CAPS,
+  quietHoursSchema,
+  SMS_PRICES_MAX,
+  smsPriceSchema,
+} from '../entities/systemSetting';
 import { isTimeZone } from '../plan/plan';
 import { isValidEmail, MESSAGES } from '../validation';
 import { operation } from './operation';
@@ -55,7 +63,37 @@ const organizationSettingFields = {
     .default(''),
   frequencyCaps: frequencyCapsSchema.default(NO_FREQUENCY_CAPS),
   quietHours: quietHoursSchema.default({ enabled: false, start: '21:00', end: '08:00' }),
+  smsPrices: z
+    .array(
+      z.object({
+        country: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'),
+        price: z.number().positive('A price is more than 0.').max(1000, 'A price per part is at most 1,000.'),
+      }),
+    )
+    .max(SMS_PRICES_MAX, `At most ${SMS_PRICES_MAX} countries with a price.`)
+    .refine((list) => new Set(list.map((p) => p.country)).size === list.length, 'Each country has one price.')
+    .default([]),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => code === '' || isCurrency(code), 'Use a three-letter currency code (ISO 4217), such as JPY or CNY.')
+    .default(''),
 };
+
+/** An ISO 4217 code the runtime knows (Intl formats any three letters, YEN too, so the list decides). */
+let currencies: ReadonlySet<string> | undefined;
+function isCurrency(code: string): boolean {
+  currencies ??= new Set(Intl.supportedValuesOf('currency'));
+  return currencies.has(code);
+}
+
+/** A price needs its currency. */
+const pricesNeedCurrency = (p: { smsPrices: unknown[]; currency: string }) => p.smsPrices.length === 0 || p.currency !== '';
 
 export const organizationSettingView = z.object({
   previewAppName: z.string(),
@@ -82,6 +120,9 @@ export const organizationSettingView = z.object({
   frequencyCaps: frequencyCapsSchema,
   /** SMS and push wait while it is quiet where the recipient is */
   quietHours: quietHoursSchema,
+  /** one SMS part's price per destination country, in `currency`: the SMS editor's cost beside its part count */
+  smsPrices: z.array(smsPriceSchema),
+  currency: z.string(),
   /** 0 while the organization keeps the defaults */
   version: z.number().int(),
 });
@@ -105,7 +146,9 @@ export const systemSettingServices = {
   }),
   save: operation({
     access: 'NAV_SYSTEM_SETTING',
-    payload: z.object({ ...organizationSettingFields, version: z.number().int().nonnegative() }),
+    payload: z
+      .object({ ...organizationSettingFields, version: z.number().int().nonnegative() })
+      .refine(pricesNeedCurrency, { path: ['currency'], message: 'Choose the currency of the SMS prices.' }),
     response: organizationSettingView,
   }),
   /** The send rates hold across every worker within seconds of a save. */

@@ -166,6 +166,29 @@ describe('saves', () => {
     expect(await admin.ok('account.delete', { id: 'phoned-1' })).toEqual({ ok: true });
   });
 
+  it("reads a national number (full-width too) with the organization's default country, and refuses one without it (issue 39)", async () => {
+    const setting = (await admin.ok('systemSetting.detail', {})).organization;
+    await admin.ok('systemSetting.save', { ...setting, defaultCountry: 'JP' });
+    try {
+      const saved = await admin.ok('account.save', { id: 'national-1', phones: ['090-1234-5678', '０３－１２３４－５６７８', '+1 (206) 555-0100'] });
+      expect(saved.phones).toEqual(['+819012345678', '+81312345678', '+12065550100']);
+      const edited = await admin.ok('account.save', { ...saved, phones: ['090 8765 4321'] });
+      expect(edited.phones).toEqual(['+819087654321']);
+      // the national and the international form of one number are the same number
+      const twice = await admin.call('account.save', { id: 'national-2', phones: ['090-1234-5678', '+81 90 1234 5678'] });
+      expect([twice.body.errorCode, twice.body.errorMessage]).toEqual(['400016', expect.stringContaining('payload.phones: The same phone number is listed twice.')]);
+      const bad = await admin.call('account.save', { id: 'national-2', phones: ['+819012345678', '1234'] });
+      expect([bad.body.errorCode, bad.body.errorMessage]).toEqual(['400016', expect.stringContaining('payload.phones.1: Please enter a phone number')]);
+      expect((await admin.call('account.detail', { id: 'national-2' })).body.errorCode).toBe('720003');
+    } finally {
+      await admin.ok('systemSetting.save', { ...(await admin.ok('systemSetting.detail', {})).organization, defaultCountry: setting.defaultCountry });
+    }
+    // without a default country a national number has no country to be read in
+    const none = await admin.call('account.save', { id: 'national-3', phones: ['090-1234-5678'] });
+    expect(none.body.errorMessage).toContain('payload.phones.0: Please enter a phone number with its country code');
+    await admin.ok('account.delete', { id: 'national-1' });
+  });
+
   it("another organization's ids answer exactly as missing ones, and nothing changes", async () => {
     const missing = randomUUID();
     const payloads: [string, (id: string) => unknown][] = [

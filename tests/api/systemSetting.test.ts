@@ -75,6 +75,47 @@ describe("the organization's locale defaults", () => {
   });
 });
 
+describe("the organization's SMS prices (issue 39)", () => {
+  it('save per country with their currency, reach every member through the configuration, and refuse bad ones in the reader language', async () => {
+    const { organization } = await admin2.ok('systemSetting.detail');
+    expect(organization).toMatchObject({ smsPrices: [], currency: '' });
+    const saved = await admin2.ok('systemSetting.save', {
+      ...organization,
+      defaultCountry: 'jp',
+      smsPrices: [
+        { country: 'jp', price: 1.6 },
+        { country: 'CN', price: 0.05 },
+      ],
+      currency: 'jpy',
+    });
+    const prices = [
+      { country: 'JP', price: 1.6 },
+      { country: 'CN', price: 0.05 },
+    ];
+    expect(saved).toMatchObject({ smsPrices: prices, currency: 'JPY' });
+    expect((await admin2.ok('auth.configuration')).systemSetting).toMatchObject({ smsPrices: prices, currency: 'JPY', defaultCountry: 'JP' });
+    // another organization's prices are not this one's
+    expect((await admin.ok('auth.configuration')).systemSetting).toMatchObject({ smsPrices: [], currency: '' });
+
+    const bad = async (patch: Record<string, unknown>, lang = 'en') => (await admin2.call('systemSetting.save', { ...saved, ...patch }, { 'x-lang': lang })).body;
+    expect(await bad({ currency: 'YEN' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('payload.currency: Use a three-letter currency code') });
+    expect(await bad({ currency: '' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('payload.currency: Choose the currency of the SMS prices.') });
+    expect(await bad({ currency: '' }, 'ja')).toMatchObject({ errorMessage: expect.stringContaining('SMS の価格の通貨を選んでください。') });
+    expect(await bad({ smsPrices: [{ country: 'Japan', price: 1 }] })).toMatchObject({ errorMessage: expect.stringContaining('payload.smsPrices.0.country') });
+    expect(await bad({ smsPrices: [{ country: 'JP', price: 0 }] }, 'zh')).toMatchObject({ errorMessage: expect.stringContaining('价格须大于 0。') });
+    expect(
+      await bad({
+        smsPrices: [
+          { country: 'JP', price: 1 },
+          { country: 'jp', price: 2 },
+        ],
+      }),
+    ).toMatchObject({ errorMessage: expect.stringContaining('Each country has one price.') });
+    // none: no cost shown, and no currency needed
+    expect(await admin2.ok('systemSetting.save', { ...saved, smsPrices: [], currency: '' })).toMatchObject({ smsPrices: [], currency: '' });
+  });
+});
+
 describe("the deployment's send rates", () => {
   it('show the environment defaults until the first organization\u2019s administrators change them', async () => {
     const { sending } = await admin.ok('systemSetting.detail');

@@ -1,7 +1,8 @@
 /**
  * Issue 21 item 7 in a real browser, in Japanese: an account edited on /library/account (a field error shown
  * under its input, then saved), a stale save told as a conflict, the list's total and one column per meaning,
- * names family first and dates in the user's zone, named; axe on the list, the detail and the edit form.
+ * names family first and dates in the user's zone, named; phones typed and shown in the organization's national
+ * form beside the international one; axe on the list, the detail and the edit form.
  */
 import { expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/format';
@@ -14,6 +15,9 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
   const created = await admin.ok('account.save', { id: 'edit-1', emails: ['edit1@example.com'], firstName: '太郎', lastName: '山田', attributes: { score: 3 } });
   await admin.ok('account.save', { id: 'edit-2', emails: ['edit2@example.com'] });
   await admin.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo' });
+  // the organization's numbers are Japanese: typed without +81 and shown in Japan's national form
+  const setting = (await admin.ok('systemSetting.detail', {})).organization;
+  await admin.ok('systemSetting.save', { ...setting, defaultCountry: 'JP' });
   try {
     const { context, page } = await openPage(suite.browser);
     await signIn(page, suite.herald.portalUrl);
@@ -50,15 +54,15 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
     await dialog.getByRole('button', { name: '編集' }).click();
     await dialog.locator('#account-edit-lastName').waitFor();
     await expectAccessible(page, 'account edit form (ja)');
-    await page.fill('#account-edit-phones', '090-1234-5678');
+    await page.fill('#account-edit-phones', '090-1234');
     await page.fill('#account-edit-lastName', '佐藤');
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.locator('#account-edit-phones-error.p-error').waitFor();
     expect(await page.locator('#account-edit-phones').getAttribute('aria-invalid')).toBe('true');
     expect((await admin.ok('account.detail', { id: 'edit-1' })).version).toBe(1);
 
-    // fixed: saved, and the detail shows it
-    await page.fill('#account-edit-phones', '+81 90-1234-5678');
+    // fixed (a national number): saved, and the detail shows it in the national form beside the international one
+    await page.fill('#account-edit-phones', '090-1234-5678\n+86 138 0013 8000');
     await page.fill('#account-edit-attributes', 'score: 7\nplan: gold');
     await page.fill('#account-edit-tags', 'vip, 東京');
     await page.locator('label[for="account-edit-smsConsent"]').click();
@@ -69,14 +73,15 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
       version: 2,
       lastName: '佐藤',
       firstName: '太郎',
-      phones: ['+819012345678'],
+      phones: ['+819012345678', '+8613800138000'],
       tags: ['vip', '東京'],
       attributes: { score: 7, plan: 'gold' },
       smsConsent: true,
       emailConsent: false,
       emails: ['edit1@example.com'],
     });
-    await list.locator('tbody tr', { hasText: '佐藤 太郎' }).waitFor();
+    expect(await dialog.getByTestId('account-phones').textContent()).toBe('090-1234-5678 (+81 90 1234 5678), +86 138 0013 8000');
+    await list.locator('tbody tr', { hasText: '佐藤 太郎' }).filter({ hasText: '090-1234-5678 (+81 90 1234 5678)' }).waitFor();
 
     // someone else saves meanwhile: this save is refused as a conflict and changes nothing
     await dialog.getByRole('button', { name: '編集' }).click();
@@ -88,5 +93,6 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
     await context.close();
   } finally {
     await admin.ok('user.saveProfile', { language: 'en' });
+    await admin.ok('systemSetting.save', { ...(await admin.ok('systemSetting.detail', {})).organization, defaultCountry: setting.defaultCountry });
   }
 });

@@ -257,6 +257,13 @@ describe('system setting screen', () => {
     await page.fill('#system-default-country', 'jp');
     await page.fill('#system-test-addresses', 'QA@example.com\nlead@example.com, qa@example.com');
     await page.click('label[for="system-templateApprovalSheet"]');
+    // SMS prices per country: a line that is not a country and a price is named, and nothing is saved
+    await page.fill('#system-sms-prices', 'JP 1.6\nChina 0.05');
+    await page.fill('#system-currency', 'jpy');
+    await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: 'Save' }).click();
+    await page.locator('#system-sms-prices-error', { hasText: '“China 0.05”' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('system-sms-prices');
+    await page.fill('#system-sms-prices', 'JP 1.6\ncn: 0.05');
     await page.locator('form[aria-labelledby="system-org-title"]').getByRole('button', { name: 'Save' }).click();
     await page.locator('.p-toast-message-success', { hasText: 'The settings were saved.' }).waitFor();
     await expect
@@ -267,10 +274,17 @@ describe('system setting screen', () => {
         defaultCountry: 'JP',
         testAddresses: ['qa@example.com', 'lead@example.com'],
         templateApprovalSheet: true,
+        smsPrices: [
+          { country: 'JP', price: 1.6 },
+          { country: 'CN', price: 0.05 },
+        ],
+        currency: 'JPY',
       });
     // shown as saved after a reload
     await page.reload();
     await expect.poll(() => page.inputValue('#system-countries')).toBe('JP, US');
+    expect(await page.inputValue('#system-sms-prices')).toBe('JP 1.6\nCN 0.05');
+    expect(await page.inputValue('#system-currency')).toBe('JPY');
     expect(await page.inputValue('#system-test-addresses')).toBe('qa@example.com\nlead@example.com');
     expect(await page.inputValue('#system-default-country')).toBe('JP');
 

@@ -29,7 +29,10 @@ async function saveAndReopen(page: Page, name: string, channelTag: string): Prom
   await page.getByRole('heading', { name }).waitFor();
 }
 
-it('writes an SMS with its live counter and the opt-out line, and reopens it', async () => {
+it('writes an SMS with its live counter, its cost at the organization price and the opt-out line, and reopens it', async () => {
+  // the organization's price per part for its country (issue 39): the cost shows beside the part count
+  const { organization } = await suite.admin.ok('systemSetting.detail');
+  await suite.admin.ok('systemSetting.save', { ...organization, defaultCountry: 'JP', smsPrices: [{ country: 'JP', price: 1.6 }], currency: 'JPY' });
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
   await newTemplate(page, 'SMS', 'New SMS template');
@@ -42,7 +45,10 @@ it('writes an SMS with its live counter and the opt-out line, and reopens it', a
   await page.fill('#template-name', 'Code ready');
   await page.fill('#content-en-text', 'Hi {{firstName|there}}, your code is ready');
   await expect.poll(() => page.locator('[data-testid="sms-counter"]').textContent()).toContain('GSM-7');
+  expect(await page.locator('[data-testid="sms-cost"]').textContent()).toBe(' · ≈ ¥1.6 (1 part(s) × ¥1.6)');
   expect(await page.locator('[data-testid="sms-preview"]').textContent()).toBe('Hi Alex, your code is ready\nReply STOP to opt out.');
+  await page.fill('#content-en-text', `Hi {{firstName|there}}, ${'your code is ready. '.repeat(8)}`);
+  await expect.poll(() => page.locator('[data-testid="sms-cost"]').textContent()).toBe(' · ≈ ¥3.2 (2 part(s) × ¥1.6)');
   // an emoji needs Unicode: fewer characters per part
   await page.fill('#content-en-text', 'Hi {{firstName|there}} 🎉');
   await expect.poll(() => page.locator('[data-testid="sms-counter"]').textContent()).toContain('UCS-2');
@@ -55,6 +61,7 @@ it('writes an SMS with its live counter and the opt-out line, and reopens it', a
   expect(await page.inputValue('#content-en-text')).toBe('Hi {{firstName|there}} 🎉');
   expect(await page.locator('#content-en-stop').isChecked()).toBe(false);
   await context.close();
+  await suite.admin.ok('systemSetting.save', { ...(await suite.admin.ok('systemSetting.detail')).organization, defaultCountry: '', smsPrices: [], currency: '' });
 });
 
 it('writes a push notification with buttons and previews it on iOS and Android', async () => {

@@ -200,10 +200,10 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   await page.fill('#account-search', 'pin-1');
   // its SMS endpoint is its phone number, in the list's phone column and on the detail
   await page.locator('[data-testid="account-list"] tbody tr', { hasText: 'pin-1' }).first().waitFor();
-  await page.locator('[data-testid="account-list"] tbody tr', { hasText: '+819012345678' }).waitFor();
+  await page.locator('[data-testid="account-list"] tbody tr', { hasText: '+81 90 1234 5678' }).waitFor();
   await page.getByRole('button', { name: 'Show pin-1', exact: true }).click();
   const dialog = page.locator('#account-dialog');
-  expect(await dialog.getByTestId('account-phones').textContent()).toBe('+819012345678');
+  expect(await dialog.getByTestId('account-phones').textContent()).toBe('+81 90 1234 5678');
   expect(await dialog.getByTestId('account-line').textContent()).toBe('--');
   await dialog.getByRole('tab', { name: 'Devices' }).click();
   await dialog.locator('[data-testid="account-devices"]', { hasText: 'tok-1' }).waitFor();

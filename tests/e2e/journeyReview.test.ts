@@ -265,3 +265,24 @@ it('the approver reads the whole journey with its warning and rejects; the autho
     )
     .toEqual([...READERS].sort());
 }, 180_000);
+
+it("the Sent records tab lists each message step's run: the welcome by default, another step when chosen", async () => {
+  const { herald } = suite;
+  const author = await openPage(suite.browser);
+  await signIn(author.page, herald.portalUrl, AUTHOR.username, AUTHOR.password);
+  await author.page.goto(`${herald.portalUrl}#/campaigns/detail?id=${planId}&tab=sentRecords`);
+  const records = author.page.getByTestId('sent-records');
+  // the latest run's first message step: the welcome mail to every reader
+  await expect.poll(async () => (await records.locator('tbody tr td:nth-child(2)').allTextContents()).sort(), { timeout: 20_000 }).toEqual([...READERS].sort());
+  const chosen = author.page.locator('.p-dropdown:has(#sent-run) .p-dropdown-label');
+  expect(await chosen.textContent()).toMatch(/ の配信 · ウェルカム \(welcome\)$/);
+  // one choice per message step of the run, in the order the journey meets them
+  await author.page.locator('.p-dropdown:has(#sent-run)').click();
+  const options = await author.page.locator('.p-dropdown-panel .p-dropdown-item').allTextContents();
+  expect(options.map((o) => o.replace(/^.* の配信 · /, ''))).toEqual(['ウェルカム (welcome)', 'SMS (sms)', 'フォロー (follow)']);
+  await author.page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: 'フォロー (follow)' }).click();
+  // the follow-up waits its day: nobody yet
+  await records.getByText('送信記録はありません。').waitFor();
+  await expectAccessible(author.page, 'the sent records of a journey step (ja)');
+  await author.context.close();
+});

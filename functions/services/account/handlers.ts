@@ -3,12 +3,15 @@
  * delete. The cursor is signed and bound to the organization and the search that made it.
  */
 import * as z from 'zod';
-import type { Account } from '../../../shared/entities';
+import { ACCOUNT_MESSAGES, type Account } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
+import { E164, normalizePhone } from '../../../shared/phone';
+import { badField } from '../../api/problems';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { orgCursor, partitionPage } from '../../store/orgCursor';
 import { Accounts } from '../../domain/accounts';
+import { organizationSettingOf } from '../../domain/organizationSetting';
 
 /** How long the accounts list's total may take; past it the total is shown as "at least". */
 const COUNT_MS = 5_000;
@@ -23,6 +26,26 @@ async function requireAccount(accounts: Accounts, id: string): Promise<Account> 
   const account = await accounts.get(id);
   if (!account) throw new AppError('720003');
   return account;
+}
+
+/**
+ * Typed numbers in E.164: an international one as given (spaces and punctuation dropped), a national one read
+ * with the organization's default country, as the import and the test sends read them.
+ */
+async function storedPhones(ctx: AuthedContext, typed: readonly string[] | undefined): Promise<string[] | undefined> {
+  if (!typed) return undefined;
+  let country: Promise<string> | undefined;
+  const phones: string[] = [];
+  for (const [i, raw] of typed.entries()) {
+    const text = raw.normalize('NFKC').trim();
+    const phone = text.startsWith('+')
+      ? text.replace(/[\s().-]/g, '')
+      : normalizePhone(text, (await (country ??= organizationSettingOf(ctx.tenant).then((s) => s.defaultCountry))) || undefined);
+    if (!phone || !E164.test(phone)) badField(`phones.${i}`, ACCOUNT_MESSAGES.phone);
+    if (phones.includes(phone)) badField('phones', ACCOUNT_MESSAGES.phoneTwice);
+    phones.push(phone);
+  }
+  return phones;
 }
 
 export const accountHandlers: AreaHandlers<'account'> = {
@@ -78,7 +101,9 @@ export const accountHandlers: AreaHandlers<'account'> = {
     return { list: page.items as never, cursor: page.cursor };
   },
 
-  async save({ version, ...fields }, ctx) {
+  async save({ version, phones: typedPhones, ...given }, ctx) {
+    const phones = await storedPhones(ctx, typedPhones);
+    const fields = { ...given, ...(phones ? { phones } : {}) };
     const accounts = new Accounts(ctx.tenant);
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;

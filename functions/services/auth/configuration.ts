@@ -30,6 +30,9 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
       defaultCountry: setting.defaultCountry,
       // offered where a message is classified, to every author (docs/settings.md)
       featureCategoryPresets: setting.featureCategoryPresets,
+      // the SMS editor's cost beside its part count
+      smsPrices: setting.smsPrices,
+      currency: setting.currency,
     },
     systemBaseSetting: {
       version: '4.1.0',

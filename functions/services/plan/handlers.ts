@@ -17,6 +17,7 @@ import {
   MAX_STEPS,
   MAX_VARIANTS,
   messageSteps,
+  parseStepRun,
   REPEAT_MODES,
   STEP_TYPES,
   stepRunId,
@@ -62,6 +63,7 @@ import { sdkPlanCounts } from '../../domain/insights';
 import { sheetOf, sheetWrite } from '../approvalSheet';
 import { notifyPeople } from '../notification';
 import { sentRecordPage } from '../message';
+import { MESSAGE_CONSOLE_TEXTS } from '../../../shared/services/message';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 /** What a duplicated message's name ends with (as a duplicated cloud source's does). */
@@ -699,12 +701,32 @@ export const operationRecordHandlers: AreaHandlers<'operationRecord'> = {
   },
 };
 
+/**
+ * The run whose sends are read: the one asked for, else the latest. A journey sends under a run per message step
+ * (`<run>~<step>`, stepRunId), so for a journey it is one of those: the asked one, else the latest run's first
+ * step. A run of another plan, or a step that is not one of the journey's message steps, answers 720003.
+ */
+async function recordRunOf(ctx: AuthedContext, plan: Plan, asked: string | undefined): Promise<string | undefined> {
+  const journey = journeyOf(plan);
+  const steps = journey ? messageSteps(journey).map((s) => s.id) : [];
+  if (asked === undefined) {
+    const run = await latestRun(ctx, plan.id);
+    if (!run) return undefined;
+    return journey ? (steps[0] === undefined ? undefined : stepRunId(run.runId, steps[0])) : run.runId;
+  }
+  const step = parseStepRun(asked);
+  const run = await ctx.tenant.keyed('planRun').get(plan.id, step?.runId ?? asked);
+  const fits = journey ? step !== undefined && steps.includes(step.stepId) : step === undefined;
+  if (!run || !fits) throw new AppError('720003', MESSAGE_CONSOLE_TEXTS.runMissing);
+  return asked;
+}
+
 export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
-  async getListByPage({ planId, status, cursor, size }, ctx) {
-    await ctx.tenant.require('plan', planId);
-    const run = await latestRun(ctx, planId);
-    if (!run) return { list: [] };
-    const page = await sentRecordPage(ctx, { planId, runId: run.runId, status, cursor, size });
+  async getListByPage({ planId, runId: asked, status, cursor, size }, ctx) {
+    const plan = await ctx.tenant.require('plan', planId);
+    const runId = await recordRunOf(ctx, plan, asked);
+    if (!runId) return { list: [] };
+    const page = await sentRecordPage(ctx, { planId, runId, status, cursor, size });
     // a push record names its device, not its token: the page's devices in one batch read
     const pushed = page.list.filter((r) => r.target !== undefined);
     const devices = pushed.length

@@ -1,13 +1,16 @@
 /**
- * Monthly reports: on the first of each month at 00:00 UTC the scheduler puts one job on the job queue; it posts a
+ * Monthly reports: on the first of each month at 12:00 UTC the scheduler puts one job on the job queue; it posts a
  * job per organization, and each makes the organization's report of the month before once (a record keyed by the
  * month, created with a condition, so a fired-twice schedule or a redelivered job makes and mails nothing twice),
- * writes it as a Word file and mails it to the report mails of the messages it covers.
+ * writes it as a Word file and mails it to the report mails of the messages it covers. A month is the
+ * organization's: its days are those of the organization's zone (a send at 02:30 on 1 November in Tokyo is
+ * November's, though it was still October in UTC).
  */
 import type { MonthlyReport } from '../../../shared/entities';
 import type { Lang } from '../../../shared/errors';
 import { MONTHLY_REPORT_MAIL_TEXTS, textIn } from '../../../shared/i18n';
-import { organizationSettingOf } from '../../domain/organizationSetting';
+import { zonedTimeToUtc } from '../../../shared/plan/zonedTime';
+import { organizationSettingOf, organizationZoneOf } from '../../domain/organizationSetting';
 import { JOB_QUEUE } from '../../platform/jobs';
 import type { Runtime } from '../../platform/runtime';
 import type { Store, TenantStore } from '../../store/store';
@@ -15,8 +18,11 @@ import { planReport, zeroTotals } from './planReport';
 import { DOCX_TYPE, planReportDocx } from './word';
 
 export const MONTHLY_REPORT_SCHEDULE = 'monthly-reports';
-/** 00:00 UTC on the first of every month */
-const FIRST_OF_THE_MONTH = '0 0 1 * ? *';
+/**
+ * 12:00 UTC on the first of every month: the month has then ended in every zone (UTC-12 to UTC+14), so each
+ * organization's month before is whole, and it is the same month everywhere.
+ */
+const FIRST_OF_THE_MONTH = '0 12 1 * ? *';
 /** a report left MAKING this long by a job that died is made again by the next delivery of its job */
 const STALE_MS = 15 * 60_000;
 
@@ -33,18 +39,23 @@ export function monthBefore(now: number): string {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 }
 
-/** The first and last UTC day of `month`. */
+/** The first and last day of `month`. */
 export function daysOf(month: string): { start: string; end: string } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return { start: `${month}-01`, end: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
 
 /**
- * The organization's messages with a run during the UTC days `start` to `end` (a run's counters are per hour, so
- * only its hours in those days count), with their report mails.
+ * The organization's messages with a run during the days `start` to `end` of `timeZone` (a run's counters are per
+ * hour, so only its hours in those days count), with their report mails.
  */
-export async function plansSentIn(tenant: TenantStore, start: string, end: string, now: number): Promise<{ id: string; reportMails?: string[] }[]> {
-  const [from, to] = [Date.parse(`${start}T00:00:00Z`), Date.parse(`${end}T00:00:00Z`) + 86_400_000];
+export async function plansSentIn(
+  tenant: TenantStore,
+  { start, end, timeZone }: { start: string; end: string; timeZone: string },
+  now: number,
+): Promise<{ id: string; reportMails?: string[] }[]> {
+  const dayAfter = new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const [from, to] = [zonedTimeToUtc(`${start}T00:00`, timeZone), zonedTimeToUtc(`${dayAfter}T00:00`, timeZone)];
   const plans = await tenant.list('plan', ['id', 'reportMails']);
   const ran = await Promise.all(
     plans.map(async (p) => ((await tenant.keyed('planRun').list(p.id)).some((r) => r.startedAt < to && (r.finishedAt ?? now) >= from) ? p : undefined)),
@@ -105,10 +116,11 @@ export async function makeMonthlyReport(deps: { rt: Runtime; store: Store }, org
   const now = rt.clock.now();
   if (!(await claim(tenant, month, now))) return;
   const { start, end } = daysOf(month);
-  const covered = await plansSentIn(tenant, start, end, now);
+  const timeZone = await organizationZoneOf(store, orgId, now);
+  const covered = await plansSentIn(tenant, { start, end, timeZone }, now);
   const [org, setting] = await Promise.all([store.get('organization', { id: orgId }), organizationSettingOf(tenant)]);
   const lang = (['en', 'zh', 'ja'].includes(setting.defaultLanguage) ? setting.defaultLanguage : 'en') as Lang;
-  const report = covered.length > 0 ? await planReport(tenant, { planIds: covered.map((p) => p.id), start, end }) : undefined;
+  const report = covered.length > 0 ? await planReport(tenant, { planIds: covered.map((p) => p.id), start, end }, timeZone) : undefined;
   const total = report?.total ?? { sent: 0, opens: 0, clicks: 0 };
   const file = await planReportDocx({
     rows: report?.rows ?? [],
@@ -118,6 +130,7 @@ export async function makeMonthlyReport(deps: { rt: Runtime; store: Store }, org
     end,
     madeAt: now,
     lang,
+    timeZone,
   });
   await rt.ports.storage.put(monthlyReportKey(orgId, month), file, DOCX_TYPE);
   const recipients = [...new Set(covered.flatMap((p) => p.reportMails ?? []).map((a) => a.trim().toLowerCase()))].filter((a) => a.includes('@'));

@@ -167,7 +167,7 @@ export async function makeRequestedReport(deps: { rt: Runtime; store: Store }, o
   try {
     const timeZone = await organizationZoneOf(deps.store, orgId, now());
     const period = { start: report.start, end: report.end, timeZone };
-    const planIds = report.kind === 'SUMMARY' ? (await plansSentIn(tenant, report.start, report.end, now())).map((p) => p.id) : report.planIds;
+    const planIds = report.kind === 'SUMMARY' ? (await plansSentIn(tenant, period, now())).map((p) => p.id) : report.planIds;
     const rows: PlanReportRow[] = [];
     const total = zeroTotals();
     for (let i = 0; i < planIds.length; i += STEP) {

@@ -39,7 +39,7 @@ const audienceEn = {
       saved: 'Account {{id}} saved.',
       conflict: 'Someone changed or deleted this account since you opened it. Load the latest and make your change again.',
       onePerLine: 'One address a line; the first is the primary one.',
-      phonesHint: 'One number a line, with its country code (+81 90 1234 5678).',
+      phonesHint: 'One number a line: national in the organization’s country (090-1234-5678) or with its country code (+81 90 1234 5678).',
       recipientName: 'Recipient name',
       addressLines: 'Address lines',
       addressLinesHint: 'Up to 3 lines.',

@@ -39,7 +39,7 @@ const audienceJa: LocaleShape<AudienceTexts> = {
       saved: 'アカウント {{id}} を保存しました。',
       conflict: 'このアカウントは開いた後に他のユーザーによって変更または削除されました。最新の内容を読み込んでから変更し直してください。',
       onePerLine: '1 行に 1 アドレス。先頭が主アドレスです。',
-      phonesHint: '1 行に 1 番号、国番号付き（+81 90 1234 5678）。',
+      phonesHint: '1 行に 1 番号。組織の国の国内形式（090-1234-5678）または国番号付き（+81 90 1234 5678）。',
       recipientName: '宛名',
       addressLines: '住所',
       addressLinesHint: '3 行まで。',

@@ -39,7 +39,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
       saved: '已保存账户 {{id}}。',
       conflict: '自您打开以来，此账户已被他人修改或删除。请加载最新内容后重新修改。',
       onePerLine: '每行一个地址，第一个为主地址。',
-      phonesHint: '每行一个号码，带国家代码（+86 138 0013 8000）。',
+      phonesHint: '每行一个号码：本组织所在国家的国内格式（138 0013 8000）或带国家代码（+86 138 0013 8000）。',
       recipientName: '收件人姓名',
       addressLines: '地址行',
       addressLinesHint: '最多 3 行。',

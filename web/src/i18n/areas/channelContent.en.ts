@@ -21,6 +21,7 @@ const channelContentEn = {
       trackLinks: 'Track links (their clicks count)',
       trackLinksHint: 'Each web address goes out as a tracked link of about 200 characters, which usually adds a part; the counter counts it.',
       counter: '{{encoding}} · {{units}} characters · {{segments}} part(s) · {{remaining}} left in this part',
+      cost: '≈ {{total}} ({{count}} part(s) × {{each}})',
       nonGsm: 'Needs Unicode because of: {{characters}}',
     },
     push: {

@@ -21,6 +21,7 @@ const channelContentJa = {
       trackLinks: 'リンクを計測する（クリックを数える）',
       trackLinksHint: '各 URL は約 200 文字の計測リンクとして送られ、通常は分割数が 1 つ増えます。カウンターはそれを含めて数えます。',
       counter: '{{encoding}} · {{units}} 文字 · {{segments}} 通 · この通の残り {{remaining}}',
+      cost: '約 {{total}}（{{count}} 通 × {{each}}）',
       nonGsm: '次の文字のため Unicode で送信します: {{characters}}',
     },
     push: {

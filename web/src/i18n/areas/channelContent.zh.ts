@@ -21,6 +21,7 @@ const channelContentZh = {
       trackLinks: '跟踪链接（统计点击）',
       trackLinksHint: '每个网址会以约 200 个字符的跟踪链接发送，通常会多出一条分段；计数器已计入。',
       counter: '{{encoding}} · {{units}} 个字符 · {{segments}} 条 · 本条还剩 {{remaining}}',
+      cost: '约 {{total}}（{{count}} 条 × {{each}}）',
       nonGsm: '以下字符需要 Unicode：{{characters}}',
     },
     push: {

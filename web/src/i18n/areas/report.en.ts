@@ -26,7 +26,7 @@ const reportEn = {
       intro: 'Made on the first of each month for the month before, and mailed to the report mails of the messages it covers.',
       empty: 'No monthly report yet: the first is made on the first of next month.',
       failed: 'The monthly reports could not be loaded.',
-      month: 'Month',
+      month: 'Month ({{zone}})',
       messages: 'Messages',
       sent: 'Sent',
       opens: 'Opens',

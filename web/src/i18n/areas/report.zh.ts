@@ -26,7 +26,7 @@ const reportZh = {
       intro: '每月 1 日生成上个月的报告，并发送给所涵盖消息的报告收件人。',
       empty: '尚无月度报告：第一份将在下月 1 日生成。',
       failed: '无法加载月度报告。',
-      month: '月份',
+      month: '月份（{{zone}}）',
       messages: '消息数',
       sent: '已发送',
       opens: '打开数',

@@ -18,6 +18,7 @@ import { isApiError } from '../../api/apiError';
 import { handleApiError } from '../../api/errorHandler';
 import { useCursorPages } from '../../api/useCursorPages';
 import { useDateTime } from '../../app/locale';
+import { usePhoneText } from '../../app/phone';
 import { clearedErrors } from '../../components/fieldErrors';
 import { FieldError, TextField } from '../../components/TextField';
 import { useCloseOnNavigation } from '../../ui/dialogBus';
@@ -198,6 +199,7 @@ function AccountEvents({ id }: { id: string }) {
 function AccountOverview({ account }: { account: AccountView }) {
   const { t, i18n } = useTranslation();
   const formatDateTime = useDateTime();
+  const phone = usePhoneText();
   const attributes = Object.entries(account.attributes);
   const text = (v: string | undefined) => v || '--';
   return (
@@ -209,7 +211,7 @@ function AccountOverview({ account }: { account: AccountView }) {
       <dt>{t('account.emails')}</dt>
       <dd data-testid="account-emails">{account.emails.join(', ') || '--'}</dd>
       <dt>{t('account.phones')}</dt>
-      <dd data-testid="account-phones">{account.phones?.join(', ') || '--'}</dd>
+      <dd data-testid="account-phones">{account.phones?.map(phone).join(', ') || '--'}</dd>
       <dt>{t('account.lineUserId')}</dt>
       <dd data-testid="account-line">{text(account.lineUserId)}</dd>
       <dt>{t('account.address')}</dt>

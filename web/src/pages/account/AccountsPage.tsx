@@ -18,6 +18,7 @@ import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useDateTime } from '../../app/locale';
+import { usePhoneText } from '../../app/phone';
 import { useConfirm } from '../../components/useConfirm';
 import { showSuccess } from '../../ui/toastBus';
 import { AccountDialog } from './AccountDialog';
@@ -32,6 +33,7 @@ const SEARCH_DELAY_MS = 300;
 export default function AccountsPage() {
   const { t, i18n } = useTranslation();
   const formatDateTime = useDateTime();
+  const phone = usePhoneText();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   /** the cursor of each page shown so far; the last one is the current page's */
@@ -125,7 +127,7 @@ export default function AccountsPage() {
         >
           <Column field="id" header={t('account.id')} />
           <Column header={t('account.email')} body={(a: AccountView) => a.emails[0] ?? '--'} />
-          <Column header={t('account.phone')} body={(a: AccountView) => a.phones?.[0] ?? '--'} />
+          <Column header={t('account.phone')} body={(a: AccountView) => (a.phones?.[0] ? phone(a.phones[0]) : '--')} />
           <Column header={t('account.name')} body={(a: AccountView) => displayName(a.firstName, a.lastName, i18n.language) || '--'} />
           <Column header={t('account.country')} body={(a: AccountView) => a.country ?? '--'} />
           <Column header={t('account.locale')} body={(a: AccountView) => a.locale ?? '--'} />

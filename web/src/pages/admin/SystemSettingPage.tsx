@@ -22,6 +22,7 @@ import '../../i18n/areas/systemSetting';
 import { TextAreaField } from '../../components/Field';
 import styles from './SystemSettingPage.module.css';
 import { FeatureCategoryPresets } from './FeatureCategoryPresets';
+import { pricesText, readPrices } from './smsPrices';
 import settingsStyles from '../settings/SettingsPage.module.css';
 
 const SWITCHES = [
@@ -35,7 +36,7 @@ const SWITCHES = [
   'iotIdHash',
 ] as const;
 
-type OrganizationForm = Omit<OrganizationSettingView, 'countryList' | 'testAddresses'> & { countries: string; testAddressText: string };
+type OrganizationForm = Omit<OrganizationSettingView, 'countryList' | 'testAddresses' | 'smsPrices'> & { countries: string; testAddressText: string; priceText: string };
 
 const listOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
@@ -46,13 +47,14 @@ function defaultCountryListed(form: OrganizationForm): boolean {
 }
 
 function formOf(view: OrganizationSettingView): OrganizationForm {
-  const { countryList, testAddresses, ...rest } = view;
-  return { ...rest, countries: countryList.join(', '), testAddressText: testAddresses.join('\n') };
+  const { countryList, testAddresses, smsPrices, ...rest } = view;
+  return { ...rest, countries: countryList.join(', '), testAddressText: testAddresses.join('\n'), priceText: pricesText(smsPrices) };
 }
 
 function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState(() => formOf(view));
+  const [priceError, setPriceError] = useState<string | undefined>();
   const { busy, save } = useSave();
   useEffect(() => setForm(formOf(view)), [view]);
   const zones = useMemo(() => {
@@ -66,9 +68,16 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
       document.getElementById('system-default-country')?.focus();
       return;
     }
-    const { countries, testAddressText, ...rest } = form;
+    const read = readPrices(form.priceText);
+    if ('bad' in read) {
+      setPriceError(t('systemSetting.smsPricesBad', { line: read.bad }));
+      document.getElementById('system-sms-prices')?.focus();
+      return;
+    }
+    const { countries, testAddressText, priceText: _p, ...rest } = form;
+    const payload = { ...rest, countryList: listOf(countries), testAddresses: listOf(testAddressText), smsPrices: read.prices };
     // a wrong country code or address, or a stale version: the client's toast says which
-    if (await save(() => call('systemSetting.save', { ...rest, countryList: listOf(countries), testAddresses: listOf(testAddressText) }), t('systemSetting.saved'))) {
+    if (await save(() => call('systemSetting.save', payload), t('systemSetting.saved'))) {
       // the locale defaults reach every screen through the configuration
       void refreshConfiguration().catch(() => undefined);
       onSaved();
@@ -137,6 +146,26 @@ function OrganizationSection({ view, onSaved }: { view: OrganizationSettingView;
             {t('systemSetting.defaultTimeZoneHint')}
           </small>
         </div>
+        <TextAreaField
+          id="system-sms-prices"
+          label={t('systemSetting.smsPrices')}
+          hint={t('systemSetting.smsPricesHint')}
+          error={priceError}
+          value={form.priceText}
+          rows={2}
+          onChange={(priceText) => {
+            setForm({ ...form, priceText });
+            setPriceError(undefined);
+          }}
+        />
+        <TextField
+          id="system-currency"
+          label={t('systemSetting.currency')}
+          hint={t('systemSetting.currencyHint')}
+          value={form.currency}
+          maxLength={3}
+          onChange={(currency) => setForm({ ...form, currency: currency.toUpperCase() })}
+        />
         <TextAreaField
           id="system-tips"
           className="span-2"

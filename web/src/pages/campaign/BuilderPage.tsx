@@ -31,8 +31,8 @@ import { PlanStatusTag } from './PlanStatusTag';
 import { ReviewWarnings } from './ReviewWarnings';
 import { checkTrigger, defaultTimeZone, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf } from './schedule';
 import { TriggerFields } from './TriggerFields';
-import { type Approval, ApprovalCard, approvalProblems, newApproval } from './wizard/ApprovalCard';
-import { fromLocalInput } from './wizard';
+import { ApprovalCard } from './wizard/ApprovalCard';
+import { type Approval, approvalDeadline, approvalProblems, newApproval } from './wizard/approvalSheet';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/journey';
 
@@ -57,7 +57,7 @@ export default function BuilderPage() {
   const [draft, setDraft] = useState<JourneyDraft>({ steps: [], entry: '', repeat: 'ONCE' });
   const [trigger, setTrigger] = useState<TriggerDraft>({ kind: 'IMMEDIATELY' });
   const [schedule, setSchedule] = useState<Schedule>(() => suggestedSchedule(Date.now(), zone) as Schedule);
-  const [approval, setApproval] = useState<Approval>(newApproval);
+  const [approval, setApproval] = useState<Approval>(() => newApproval(zone));
   const [approvalTried, setApprovalTried] = useState(false);
   const [adding, setAdding] = useState<StepType>('MESSAGE');
   const [busy, setBusy] = useState<'save' | 'review' | null>(null);
@@ -128,7 +128,7 @@ export default function BuilderPage() {
     showSuccess(t('journey.saved'));
   }
 
-  const deadline = fromLocalInput(approval.deadline);
+  const deadline = approvalDeadline(approval);
   const approvalErrors = approvalTried ? approvalProblems(approval, t) : {};
 
   /** Saves, shows what review found (it warns, it does not stop), then asks the participants to approve. */

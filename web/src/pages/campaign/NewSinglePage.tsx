@@ -23,14 +23,13 @@ import { WebhookToken } from './WebhookToken';
 import { hasWebhook } from './webhookTrigger';
 import { ContentStep } from './wizard/ContentStep';
 import { type Approval, ReviewStep, type TestMail } from './wizard/ReviewStep';
-import { approvalProblems, newApproval } from './wizard/ApprovalCard';
+import { approvalDeadline, approvalProblems, newApproval } from './wizard/approvalSheet';
 import { CompanyStep } from './wizard/CompanyStep';
 import { SegmentStep } from './wizard/SegmentStep';
 import {
   draftSavable,
   firstInvalidStep,
   formFromPlan,
-  fromLocalInput,
   MAX_TEST_ADDRESSES,
   newForm,
   parseAddresses,
@@ -81,7 +80,7 @@ export default function NewSinglePage() {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [busy, setBusy] = useState<'save' | 'review' | null>(null);
-  const [approval, setApproval] = useState<Approval>(newApproval);
+  const [approval, setApproval] = useState<Approval>(() => newApproval(zone));
   const [approvalTried, setApprovalTried] = useState(false);
   const [test, setTest] = useState<TestMail>({ addresses: session?.userdetails.email ?? '', busy: false });
 
@@ -215,7 +214,7 @@ export default function NewSinglePage() {
     setTest((s) => ({ ...s, busy: false }));
   }
 
-  const deadline = fromLocalInput(approval.deadline);
+  const deadline = approvalDeadline(approval);
   const approvalErrors = approvalTried ? approvalProblems(approval, t) : {};
 
   async function sendToReview() {

@@ -172,7 +172,7 @@ export default function PlanDetailPage() {
               {name === 'planStep' && <PlanStepTab steps={stats.data?.steps} loading={!stats.data} />}
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'approval' && <ApprovalTab plan={p} />}
-              {name === 'sentRecords' && <SentRecordsTab planId={p.id} />}
+              {name === 'sentRecords' && <SentRecordsTab planId={p.id} journey={p.journey} runs={stats.data?.runs} />}
               {name === 'settings' && <SettingsTab plan={p} />}
               {name === 'abAnalytics' && <AbAnalyticsTab journey={p.journey} steps={stats.data?.steps} loading={!stats.data} />}
             </TabPanel>

@@ -1,6 +1,6 @@
 /**
- * When a message goes out: immediately, or at a date and time on the clock of a chosen time zone (showing the UTC
- * instant that names and, plainly, the 5-minute rule (750002) when the time is too close); or a standing trigger,
+ * When a message goes out: immediately, or at a date and time on the clock of a chosen time zone (showing the
+ * instant that names in the reader's own zone and, plainly, the 5-minute rule (750002) when the time is too close); or a standing trigger,
  * a recurring schedule or an app event, whose fields are StandingTriggerFields'.
  */
 import { InputText } from 'primereact/inputtext';
@@ -8,7 +8,7 @@ import { RadioButton } from 'primereact/radiobutton';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_CATALOGUE, isErrorCode } from '../../../../shared/errors';
-import { formatDateTime } from '../../../../shared/format';
+import { useDateTime } from '../../app/locale';
 import { FieldError } from '../../components/TextField';
 import { Select } from '../../components/Select';
 import { currentLang } from '../../i18n';
@@ -50,6 +50,8 @@ export function TriggerFields({
   now: number;
 }) {
   const { t } = useTranslation();
+  // the instant in the reader's own zone, named (the fields above are in the schedule's zone)
+  const dateTime = useDateTime();
   const zones = useMemo(() => {
     // a zone the browser does not list (Etc/GMT-9 from an offset preference) is still offered
     const names = timeZoneNames().includes(schedule.timeZone) ? timeZoneNames() : [schedule.timeZone, ...timeZoneNames()];
@@ -151,7 +153,7 @@ export function TriggerFields({
             )}
             {check.ok && check.instant !== null && (
               <p className={styles.scheduleInstant} data-testid="schedule-instant">
-                {t('campaign.trigger.sendsAt', { time: formatDateTime(check.instant) })}
+                {t('campaign.trigger.sendsAt', { time: dateTime(check.instant) })}
               </p>
             )}
           </div>

@@ -3,12 +3,12 @@ import { planServices, type PlanView } from '../../../../shared/services/plan';
 import * as edits from '../template/draft';
 import { withContent } from '../template/channel/channelDraft';
 import {
+  DEFAULT_REVIEW_HOURS,
   draftSavable,
   firstInvalidStep,
   formFromPlan,
-  fromLocalInput,
+  fromZonedInput,
   hasContent,
-  localInputValue,
   newForm,
   parseAddresses,
   parseTargets,
@@ -19,7 +19,9 @@ import {
   validateForm,
   withChannel,
   type WizardForm,
+  zonedInputValue,
 } from './wizard';
+import { approvalDeadline, newApproval } from './wizard/approvalSheet';
 import { E164, LINE_USER_ID } from '../../../../shared/phone';
 
 const NOW = Date.UTC(2026, 10, 22, 0, 0, 0);
@@ -89,11 +91,25 @@ describe('test addresses and the review deadline', () => {
     expect(parseAddresses('')).toEqual({ emails: [], invalid: [] });
   });
 
-  it('reads a datetime-local value on the browser clock', () => {
-    const at = new Date(2026, 10, 23, 9, 30).getTime();
-    expect(localInputValue(at)).toBe('2026-11-23T09:30');
-    expect(fromLocalInput('2026-11-23T09:30')).toBe(at);
-    expect(fromLocalInput('')).toBeNull();
+  it("reads and writes a deadline on the clock of the organization's zone, whatever the browser's", () => {
+    const at = Date.UTC(2026, 10, 23, 0, 30);
+    expect(zonedInputValue(at, 'Asia/Tokyo')).toBe('2026-11-23T09:30');
+    expect(zonedInputValue(at, 'Asia/Shanghai')).toBe('2026-11-23T08:30');
+    expect(fromZonedInput('2026-11-23T09:30', 'Asia/Tokyo')).toBe(at);
+    expect(fromZonedInput('2026-11-23T08:30', 'Asia/Shanghai')).toBe(at);
+    // daylight saving: New York is UTC-5 in November, UTC-4 in July
+    expect(fromZonedInput('2026-07-01T09:00', 'America/New_York')).toBe(Date.UTC(2026, 6, 1, 13, 0));
+    expect(fromZonedInput('', 'Asia/Tokyo')).toBeNull();
+    expect(fromZonedInput('2026-02-30T09:00', 'Asia/Tokyo')).toBeNull();
+    expect(fromZonedInput('2026-11-23T09:30', 'Mars/Olympus')).toBeNull();
+  });
+
+  it('starts a new approval sheet a day ahead in the given zone, and reads its deadline back in that zone', () => {
+    const now = Date.UTC(2026, 10, 23, 15, 0);
+    const sheet = newApproval('Asia/Tokyo', now);
+    expect(sheet).toEqual({ participants: [], deadline: '2026-11-25T00:00', timeZone: 'Asia/Tokyo' });
+    expect(approvalDeadline(sheet)).toBe(now + DEFAULT_REVIEW_HOURS * 3_600_000);
+    expect(approvalDeadline({ ...sheet, timeZone: 'UTC' })).toBe(Date.UTC(2026, 10, 25, 0, 0));
   });
 });
 

@@ -9,6 +9,7 @@ import { THEME_DEFAULT } from '../../../../shared/render';
 import { isValidEmail } from '../../../../shared/validation';
 import type { PayloadIn } from '../../../../shared/services';
 import type { PlanView } from '../../../../shared/services/plan';
+import { isTimeZone, parseLocalDateTime, zonedTimeToUtc } from '../../../../shared/plan/zonedTime';
 import {
   type ChannelDraft,
   type ChannelErrors,
@@ -21,7 +22,7 @@ import {
 import { type BlockDraft, type Draft, newBlockId, newDraft } from '../template/draft';
 import { type DraftErrors, NO_ERRORS, validateDraft } from '../template/validation';
 import type { WizardStepName } from './paths';
-import { checkTrigger, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf } from './schedule';
+import { checkTrigger, suggestedSchedule, type TriggerDraft, triggerDraftOf, triggerOf, wallClock } from './schedule';
 
 /** The steps of an email, push, SMS or LINE message; a letter adds the Company step before Review. */
 export const WIZARD_STEPS: readonly WizardStepName[] = ['content', 'segmentation', 'trigger', 'review'];
@@ -278,15 +279,13 @@ export function smsCost(parts: number, recipients: number, maxPrice?: string): {
   return { parts: total, max: (units / 100_000).toFixed(2) };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A datetime-local input's value for an instant, on this browser's clock. */
-export function localInputValue(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A datetime-local input's value for an instant on the clock of `timeZone` (the organization's, not the browser's). */
+export function zonedInputValue(ms: number, timeZone: string): string {
+  const { date, time } = wallClock(ms, timeZone);
+  return `${date}T${time}`;
 }
-/** The instant a datetime-local value names on this browser's clock (null when empty or unreadable). */
-export function fromLocalInput(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : ms;
+/** The instant a datetime-local value names on the clock of `timeZone` (null when empty or unreadable). */
+export function fromZonedInput(value: string, timeZone: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) || !parseLocalDateTime(value) || !isTimeZone(timeZone)) return null;
+  return zonedTimeToUtc(value, timeZone);
 }

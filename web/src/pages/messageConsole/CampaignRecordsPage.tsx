@@ -15,7 +15,7 @@ import { useDateTime } from '../../app/locale';
 import { CursorTable } from '../../components/list/CursorTable';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { CAMPAIGNS_PATH } from './paths';
-import { ReasonCell, StatusTag } from './SendCells';
+import { AddressCell, ReasonCell, StatusTag } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/messageConsole';
 import { useLinkDownload } from '../../components/useLinkDownload';
@@ -101,7 +101,7 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
           }
           row={(s: ConsoleSendRow) => (
             <tr key={`${s.accountId}/${s.claimedAt}/${s.address}`} data-status={s.status}>
-              <td className="break-all">{s.address}</td>
+              <AddressCell send={s} />
               <td>{t(`campaign.channel.${s.channel}`)}</td>
               <td>
                 <StatusTag status={s.status} />

@@ -20,7 +20,7 @@ import { useDateTime } from '../../app/locale';
 import { CursorTable } from '../../components/list/CursorTable';
 import { Select } from '../../components/Select';
 import { CAMPAIGNS_PATH, campaignRecordsPath, CLOUD_PATH, cloudRecordsPath } from './paths';
-import { ReasonCell, StatusTag } from './SendCells';
+import { AddressCell, ReasonCell, StatusTag } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
@@ -237,7 +237,7 @@ function AddressSends({ address }: { address: string }) {
               <Link to={campaignRecordsPath(s.planId, s.runId)}>{s.planName || s.planId}</Link>
             </td>
             <td>{t(`campaign.channel.${s.channel}`)}</td>
-            <td className="break-all">{s.address}</td>
+            <AddressCell send={s} />
             <td>
               <StatusTag status={s.status} />
             </td>

@@ -1,8 +1,9 @@
-/** The cells a send shows in the console (run records and address search alike): status tag, provider id, reason in words. */
+/** The cells a send shows in the console (run records and address search alike): address, status tag, provider id, reason in words. */
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { SentState } from '../../../../shared/delivery';
 import type { ConsoleSendRow } from '../../../../shared/services';
+import { usePhoneText } from '../../app/phone';
 import '../../i18n/areas/campaign';
 
 export const SENT_SEVERITY: Record<SentState, 'info' | 'success' | 'danger' | 'secondary' | 'warning'> = {
@@ -16,6 +17,12 @@ export const SENT_SEVERITY: Record<SentState, 'info' | 'success' | 'danger' | 's
 export function StatusTag({ status }: { status: SentState }) {
   const { t } = useTranslation();
   return <Tag value={t(`campaign.sentState.${status}`)} severity={SENT_SEVERITY[status]} rounded />;
+}
+
+/** The address as sent; an SMS number also in the national form of the organization's country. */
+export function AddressCell({ send }: { send: ConsoleSendRow }) {
+  const phone = usePhoneText();
+  return <td className="break-all">{send.channel === 'SMS' ? phone(send.address) : send.address}</td>;
 }
 
 /** The reason in the reader's words, with the provider's own detail under it. */

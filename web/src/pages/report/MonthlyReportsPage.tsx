@@ -9,6 +9,7 @@ import { formatCount } from '../../../../shared/format';
 import { call } from '../../api/client';
 import { downloadUrl } from '../../api/fileTransfer';
 import { useCall } from '../../api/hooks';
+import { useOrgTimeZone } from '../../app/locale';
 import '../../i18n/areas/report';
 
 export default function MonthlyReportsPage() {
@@ -29,6 +30,8 @@ export default function MonthlyReportsPage() {
   }
 
   const rows = reports.data?.rows ?? [];
+  // a month is the organization's: its days are those of its zone
+  const zone = useOrgTimeZone();
   const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
   return (
     <section className="page">
@@ -52,7 +55,7 @@ export default function MonthlyReportsPage() {
               <tr>
                 {(['month', 'messages', 'sent', 'opens', 'clicks', 'mailedTo', 'file'] as const).map((c) => (
                   <th key={c} scope="col">
-                    {t(`report.monthly.${c}`)}
+                    {t(`report.monthly.${c}`, { zone })}
                   </th>
                 ))}
               </tr>

@@ -1,24 +1,30 @@
-/** The message's sent-records, by status, a page at a time with "Load more" (a run can hold millions). */
+/**
+ * The message's sent-records of one run (the latest unless another is chosen; a journey's per message step), by
+ * status, a page at a time with "Load more" (a run can hold millions).
+ */
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag, type TagProps } from 'primereact/tag';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SENT_STATES, type SentState } from '../../../../../shared/delivery';
 import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
+import type { Journey } from '../../../../../shared/plan/journey';
 import type { Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
 import { Select } from '../../../components/Select';
 import filterStyles from '../../../components/list/FilterBar.module.css';
 import styles from './SentRecordsTab.module.css';
+import { stepLabelOf } from './JourneySummary';
+import { recordRuns } from './recordRuns';
 import toolbarStyles from '../../../components/list/ListToolbar.module.css';
 
 type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
 const SEVERITY: Record<SentState, TagProps['severity']> = { CLAIMED: 'info', SENT: 'success', FAILED: 'danger', SKIPPED: 'secondary', UNCERTAIN: 'warning' };
 
-export function SentRecordsTab({ planId }: { planId: string }) {
+export function SentRecordsTab({ planId, journey, runs }: { planId: string; journey?: Journey; runs?: readonly { runId: string; startedAt: number }[] }) {
   const { t } = useTranslation();
   // a push record by its device (model and platform, else its id): a token says nothing to a person
   const addressOf = (r: Row) => {
@@ -29,6 +35,16 @@ export function SentRecordsTab({ planId }: { planId: string }) {
   const dateTime = useDateTime();
   const zone = useDisplayTimeZone();
   const [status, setStatus] = useState<SentState | null>(null);
+  // undefined: the latest run (a journey's: its first message step), as the server reads it too
+  const [runId, setRunId] = useState<string | undefined>();
+  const runChoices = useMemo(() => {
+    const stepLabel = journey ? stepLabelOf(journey, t) : undefined;
+    return recordRuns(runs ?? [], journey).map((r) => ({
+      value: r.value,
+      label:
+        r.stepId && stepLabel ? t('campaign.sent.stepRun', { time: dateTime(r.startedAt), step: stepLabel(r.stepId) }) : t('campaign.sent.run', { time: dateTime(r.startedAt) }),
+    }));
+  }, [runs, journey, t, dateTime]);
   const [rows, setRows] = useState<Row[]>([]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -37,7 +53,11 @@ export function SentRecordsTab({ planId }: { planId: string }) {
     async (from: string | undefined, append: boolean) => {
       setState('loading');
       try {
-        const page = await call('sentRecord.getListByPage', { planId, size: PAGE, ...(status ? { status } : {}), ...(from ? { cursor: from } : {}) }, { quiet: true });
+        const page = await call(
+          'sentRecord.getListByPage',
+          { planId, size: PAGE, ...(runId ? { runId } : {}), ...(status ? { status } : {}), ...(from ? { cursor: from } : {}) },
+          { quiet: true },
+        );
         setRows((r) => (append ? [...r, ...page.list] : page.list));
         setCursor(page.cursor);
         setState('ready');
@@ -45,7 +65,7 @@ export function SentRecordsTab({ planId }: { planId: string }) {
         setState('failed');
       }
     },
-    [planId, status],
+    [planId, runId, status],
   );
 
   useEffect(() => {
@@ -58,6 +78,16 @@ export function SentRecordsTab({ planId }: { planId: string }) {
     <div data-testid="sent-records">
       <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
         <div className={filterStyles.filterBar}>
+          <Select
+            inputId="sent-run"
+            label={t('campaign.sent.runChoice')}
+            className={filterStyles.filterSelect}
+            value={runId ?? runChoices[0]?.value ?? null}
+            options={runChoices}
+            placeholder={t('campaign.sent.noRun')}
+            disabled={runChoices.length === 0}
+            onChange={(e) => setRunId((e.value as string) ?? undefined)}
+          />
           <Select
             inputId="sent-status"
             label={t('campaign.sent.status')}

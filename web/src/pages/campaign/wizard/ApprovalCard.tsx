@@ -5,32 +5,13 @@
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../shared/format';
 import { useApprovers } from '../../../api/hooks';
 import { FieldError } from '../../../components/TextField';
 import { ApprovalTips } from '../../approval/ApprovalTips';
-import type { TFunction } from 'i18next';
-import { DEFAULT_REVIEW_HOURS, fromLocalInput, localInputValue } from '../wizard';
+import { offsetLabel } from '../schedule';
+import { type Approval, approvalDeadline } from './approvalSheet';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
-
-export interface Approval {
-  participants: string[];
-  /** datetime-local value, on the browser's clock */
-  deadline: string;
-}
-
-/** A new approval sheet: no participants yet, due in DEFAULT_REVIEW_HOURS. */
-export const newApproval = (): Approval => ({ participants: [], deadline: localInputValue(Date.now() + DEFAULT_REVIEW_HOURS * 3_600_000) });
-
-/** What keeps the sheet from being sent: no participant, or a deadline not in the future. */
-export function approvalProblems(approval: Approval, t: TFunction): { participants?: string; deadline?: string } {
-  const deadline = fromLocalInput(approval.deadline);
-  return {
-    participants: approval.participants.length === 0 ? t('campaign.approval.participantsRequired') : undefined,
-    deadline: deadline === null || deadline <= Date.now() ? t('campaign.approval.deadlineFuture') : undefined,
-  };
-}
 
 export function ApprovalCard({
   approval,
@@ -44,7 +25,7 @@ export function ApprovalCard({
   const { t } = useTranslation();
   const approvers = useApprovers();
   const candidates = approvers.data ?? [];
-  const deadline = fromLocalInput(approval.deadline);
+  const zone = `${approval.timeZone} (${offsetLabel(approval.timeZone, approvalDeadline(approval) ?? Date.now())})`;
   return (
     <section className="card" aria-labelledby="approval-title">
       <h3 id="approval-title" className="card-title">
@@ -77,7 +58,7 @@ export function ApprovalCard({
         <FieldError id="participants-error" text={approvalErrors.participants} />
       </fieldset>
       <div className="field">
-        <label htmlFor="review-deadline">{t('campaign.approval.deadline')}</label>
+        <label htmlFor="review-deadline">{t('campaign.approval.deadlineIn', { zone: approval.timeZone })}</label>
         <InputText
           id="review-deadline"
           type="datetime-local"
@@ -90,7 +71,7 @@ export function ApprovalCard({
           <FieldError id="review-deadline-hint" text={approvalErrors.deadline} />
         ) : (
           <small id="review-deadline-hint" className="field-hint">
-            {t('campaign.approval.deadlineHint', { utc: deadline === null ? '--' : formatDateTime(deadline) })}
+            {t('campaign.approval.deadlineHint', { zone })}
           </small>
         )}
       </div>

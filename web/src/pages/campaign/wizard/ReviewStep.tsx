@@ -25,7 +25,8 @@ import { contentOf, MAX_TEST_ADDRESSES, smsCost, stepValid, type WizardErrors, t
 import { ChannelPreview, useChannels, useCompanies } from './ChannelContent';
 import { SegmentReach, SegmentSize } from './SegmentStep';
 import { TestSend } from './TestSend';
-import { type Approval, ApprovalCard } from './ApprovalCard';
+import { ApprovalCard } from './ApprovalCard';
+import type { Approval } from './approvalSheet';
 import { contentWarnings } from '../../../../../shared/content/reviewWarnings';
 import { ReviewWarnings } from '../ReviewWarnings';
 import partStyles from '../planParts.module.css';

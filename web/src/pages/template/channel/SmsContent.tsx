@@ -4,16 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { renderSms, smsAsEstimated } from '../../../../../shared/content';
 import type { Recipient } from '../../../../../shared/render';
 import { countSms } from '../../../../../shared/sms/segments';
+import { smsCostOf, useSmsPricing } from '../../../app/smsPrice';
 import { AreaField, type EditorProps, text } from './fields';
 import styles from './channel.module.css';
 
 const smsOf = (content: Record<string, unknown>) => ({ text: text(content.text), stopFooter: content.stopFooter !== false, trackLinks: content.trackLinks === true });
 
 export function SmsEditor({ content, language, set, error, idPrefix }: EditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sms = smsOf(content);
   // counted as sent: with the footer, and with tracked links as long as the portal's
   const count = countSms(smsAsEstimated(sms, language, window.location.origin));
+  // what one message costs at the organization's price per part for its country, where it set one
+  const pricing = useSmsPricing();
+  const cost = pricing && count.segments > 0 ? smsCostOf(count.segments, pricing, i18n.language) : undefined;
   return (
     <div className="form-grid">
       <AreaField
@@ -44,6 +48,7 @@ export function SmsEditor({ content, language, set, error, idPrefix }: EditorPro
       </div>
       <p className={`${styles.smsCounter} span-2`} data-testid="sms-counter" aria-live="polite">
         {t('channelContent.sms.counter', { encoding: count.encoding, units: count.units, segments: count.segments, remaining: count.remaining })}
+        {cost && <span data-testid="sms-cost"> · {t('channelContent.sms.cost', { ...cost, count: count.segments })}</span>}
         {count.nonGsm.length > 0 && <span className="muted"> {t('channelContent.sms.nonGsm', { characters: count.nonGsm.slice(0, 10).join(' ') })}</span>}
       </p>
     </div>
