@@ -123,5 +123,10 @@ export const PUSH_TEXTS = {
     '该应用缺少令牌 URL、客户端 ID 或客户端密钥。',
     'アプリケーションにトークン URL、クライアント ID、クライアントシークレットのいずれかがありません。',
   ),
+  apiSealed: t(
+    "The application's credentials cannot be read with this deployment's key: enter them again on the application.",
+    '无法用本部署的密钥读取该应用的凭据：请在应用中重新输入。',
+    'このデプロイの鍵ではアプリケーションの認証情報を読み取れません。アプリケーションで入力し直してください。',
+  ),
   apiInactive: t('The application is inactive.', '该应用已停用。', 'アプリケーションは無効です。'),
 } as const;

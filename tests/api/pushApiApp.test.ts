@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
-import { ADMIN_TEXTS, OUTBOUND_TEXTS } from '../../shared/i18n';
+import { ADMIN_TEXTS, OUTBOUND_TEXTS, PUSH_TEXTS } from '../../shared/i18n';
 import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
 import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
@@ -214,6 +214,8 @@ const recordOf = (run: Run, r: Recipient) => new Ledger(store, herald.rt.clock).
 
 describe('a campaign to the devices of API applications', () => {
   it('reaches one device of each type through its server, with that type’s credentials, the custom headers and query entries, and the rendered message', async () => {
+    // no APNs or FCM channel: the API applications alone let a push message go for approval
+    expect((await admin.ok('pushChannelSetting.list', {})).list).toEqual([]);
     const approver = await approverOf(admin, herald, 'apiappapprover');
     const campaign = `apiapp${tag}`;
     const devices: Record<string, { account: string; token: string }> = {};
@@ -380,6 +382,23 @@ describe('apiSendRepeat', () => {
     await sendRun(run, [r!]);
     expect((await received([r!.address])).map((x) => x.status)).toEqual([500]);
     expect(await recordOf(run, r!)).toMatchObject({ status: 'FAILED', detail: expect.stringMatching(/^The application endpoint answered HTTP 500 after 1 attempt\(s\)\./) });
+  });
+});
+
+describe('an application that cannot be called', () => {
+  it('inactive, without an endpoint, or with credentials the key cannot open: a FAILED send that says which, and no call', async () => {
+    const cases = [
+      ['inactive', { status: 'INACTIVE' }, PUSH_TEXTS.apiInactive.en],
+      ['noUrl', { apiUrl: '' }, PUSH_TEXTS.apiNoUrl.en],
+      ['sealed', { bearerTokenSealed: 'bm90IGEgc2VhbGVkIHZhbHVlIGF0IGFsbCwgbm90IGF0IGFsbA==' }, PUSH_TEXTS.apiSealed.en],
+    ] as const;
+    const ids = await Promise.all(cases.map(([name]) => saveApp(`broken-${name}`, 'BearerToken')));
+    for (const [i, [, change]] of cases.entries()) await store.forOrg(1).update('application', ids[i]!, change);
+    const lists = await Promise.all(cases.map(([name]) => devicesOf(`broken-${name}`, 1)));
+    const run = newRun();
+    await sendRun(run, lists.flat(), pinpointPushSender(herald.rt, store));
+    for (const [i, [, , detail]] of cases.entries()) expect(await recordOf(run, lists[i]![0]!)).toMatchObject({ status: 'FAILED', detail });
+    expect(await received(lists.flat().map((r) => r.address))).toEqual([]);
   });
 });
 

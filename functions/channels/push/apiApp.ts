@@ -124,9 +124,16 @@ export function apiAppSender(rt: Runtime, options: Partial<ApiAppOptions> = {}) 
   return async function sendToApiApp(app: Application, message: OutboundPush, ids: { planId: string; runId: string; inboxId?: string }): Promise<SendOutcome> {
     if (app.status === 'INACTIVE') return failed(PUSH_TEXTS.apiInactive.en);
     if (!app.apiUrl) return failed(PUSH_TEXTS.apiNoUrl.en);
-    const request = requestOf(rt, app);
+    let request: ReturnType<typeof requestOf>;
+    let oauth: OAuthCredentials | undefined;
+    try {
+      request = requestOf(rt, app);
+      oauth = app.appType === 'OAuth' ? oauthOf(rt, app) : undefined;
+    } catch {
+      // a sealed value this deployment's key cannot open: nothing was sent
+      return failed(PUSH_TEXTS.apiSealed.en);
+    }
     if ('problem' in request) return failed(request.problem);
-    const oauth = app.appType === 'OAuth' ? oauthOf(rt, app) : undefined;
     if (app.appType === 'OAuth' && !oauth) return failed(PUSH_TEXTS.apiNoClient.en);
     // one key for every try of this message to this device: the server can tell a repeat
     const messageId = `${ids.planId}:${ids.runId}:${message.accountId}:${message.deviceId ?? message.to}`;
