@@ -59,11 +59,12 @@ if (!stopping)
   console.log(`
 Herald is running.
   Portal:          ${herald.portalUrl}
-  Message viewer:  ${herald.mailViewerUrl}   (a tab per channel: email, SMS, push, LINE, letters)
+  Message viewer:  ${herald.mailViewerUrl}   (a tab per channel: email, SMS, push, API apps, LINE, letters)
   What each stand-in received, as JSON:
     SMS:           ${herald.standIns.endpoints.sms}/_standin/received
     Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
     LINE:          ${herald.standIns.endpoints.line}/_standin/received
+    API apps:      ${herald.standIns.endpoints.apiApp}/_standin/received   (push endpoints /push/oauth, /push/api-key, /push/bearer, /push/basic; OAuth tokens at /oauth/token; credentials in functions/local/standins/apiApp.ts)
   Data folder:     ${dataDir}
   Sign in as:      ${adminUser}
   Password:        ${

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
+import { apiAppHtml, lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
 
 const en = MESSAGE_VIEWER_TEXTS.en;
 
@@ -41,6 +41,25 @@ describe('the message viewer', () => {
     };
     expect(pushShown(gcm)).toMatchObject({ title: 'Sale', body: 'Today', buttons: [{ text: 'Shop', action: 'WEBSITE' }] });
     expect(pushHtml([apns], en)).not.toContain('f'.repeat(64));
+  });
+
+  it("shows a push an API application's server received: its path, authentication and answer, never a whole token", () => {
+    const record = {
+      at: 0,
+      path: '/push/basic/shop',
+      type: 'BasicAuth',
+      status: 500,
+      auth: { ok: false, scheme: 'Basic', who: 'herald' },
+      body: { title: 'Sale <now>', body: 'Today', deviceId: 'phone-1', pushToken: 'a'.repeat(40), url: 'https://shop.example/c' },
+    };
+    const html = apiAppHtml([record], MESSAGE_VIEWER_TEXTS.ja);
+    expect(html).toContain('Sale &lt;now&gt;');
+    expect(html).toContain('/push/basic/shop (BasicAuth)');
+    expect(html).toContain('Basic – 認証情報が拒否されました');
+    expect(html).toContain('<dd data-testid="api-app-status">500</dd>');
+    expect(html).not.toContain('a'.repeat(40));
+    expect(apiAppHtml([], en)).toContain(en.none);
+    expect(tabBar('apiApp', en)).toContain('<a href="/messages/api-apps" aria-current="page">API apps</a>');
   });
 
   it('draws LINE message objects as bubbles', () => {

@@ -1,7 +1,8 @@
 /**
  * The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel, each
  * drawn from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts, push
- * notifications per device with title, body, buttons and media, LINE message objects as chat bubbles, and the
+ * notifications per device with title, body, buttons and media, pushes to API applications' endpoints (their
+ * path, authentication and answer), LINE message objects as chat bubbles, and the
  * letters' PDFs kept in S3 under their run. Pages are drawn here, on the server, in the browser's language
  * (Accept-Language), with no script: every tab is a link, and a page is read again by reloading it.
  */
@@ -13,21 +14,29 @@ export interface ViewerSources {
   sms?: string;
   pinpoint?: string;
   line?: string;
+  apiApp?: string;
   /** the S3 endpoint and the bucket letters are kept in */
   s3?: string;
   bucket?: string;
 }
 
-export const VIEWER_TABS = ['email', 'sms', 'push', 'line', 'letters'] as const;
+export const VIEWER_TABS = ['email', 'sms', 'push', 'apiApp', 'line', 'letters'] as const;
 export type ViewerTab = (typeof VIEWER_TABS)[number];
 /** where each tab lives: the mail viewer stays at `/` */
-export const TAB_PATHS: Record<ViewerTab, string> = { email: '/', sms: '/messages/sms', push: '/messages/push', line: '/messages/line', letters: '/messages/letters' };
+export const TAB_PATHS: Record<ViewerTab, string> = {
+  email: '/',
+  sms: '/messages/sms',
+  push: '/messages/push',
+  apiApp: '/messages/api-apps',
+  line: '/messages/line',
+  letters: '/messages/letters',
+};
 
 export const MESSAGE_VIEWER_TEXTS = {
   en: {
     title: 'Herald message viewer',
     tabs: 'Channels',
-    tab: { email: 'Email', sms: 'SMS', push: 'Push', line: 'LINE', letters: 'Letters' },
+    tab: { email: 'Email', sms: 'SMS', push: 'Push', apiApp: 'API apps', line: 'LINE', letters: 'Letters' },
     none: 'Nothing received yet.',
     unavailable: 'The stand-in could not be read.',
     newest: 'Newest first. Reload the page to see new messages.',
@@ -46,11 +55,15 @@ export const MESSAGE_VIEWER_TEXTS = {
     manifest: 'Manifest (CSV)',
     altText: 'Notification text: {text}',
     image: 'Image',
+    endpoint: 'Endpoint',
+    auth: 'Authentication',
+    answered: 'Answered',
+    refusedAuth: 'credentials refused',
   },
   zh: {
     title: 'Herald 消息查看器',
     tabs: '渠道',
-    tab: { email: '邮件', sms: '短信', push: '推送', line: 'LINE', letters: '信件' },
+    tab: { email: '邮件', sms: '短信', push: '推送', apiApp: 'API 应用', line: 'LINE', letters: '信件' },
     none: '还没有收到任何消息。',
     unavailable: '无法读取模拟服务。',
     newest: '最新的在前。重新加载页面即可看到新消息。',
@@ -69,11 +82,15 @@ export const MESSAGE_VIEWER_TEXTS = {
     manifest: '清单（CSV）',
     altText: '通知文本：{text}',
     image: '图片',
+    endpoint: '端点',
+    auth: '认证',
+    answered: '响应',
+    refusedAuth: '凭据被拒绝',
   },
   ja: {
     title: 'Herald メッセージビューアー',
     tabs: 'チャネル',
-    tab: { email: 'メール', sms: 'SMS', push: 'プッシュ', line: 'LINE', letters: 'レター' },
+    tab: { email: 'メール', sms: 'SMS', push: 'プッシュ', apiApp: 'API アプリ', line: 'LINE', letters: 'レター' },
     none: 'まだ何も受信していません。',
     unavailable: 'スタンドインを読み取れませんでした。',
     newest: '新しい順。新着はページを再読み込みすると表示されます。',
@@ -92,6 +109,10 @@ export const MESSAGE_VIEWER_TEXTS = {
     manifest: 'マニフェスト（CSV）',
     altText: '通知テキスト：{text}',
     image: '画像',
+    endpoint: '送信先',
+    auth: '認証',
+    answered: '応答',
+    refusedAuth: '認証情報が拒否されました',
   },
 } as const;
 export type ViewerLang = keyof typeof MESSAGE_VIEWER_TEXTS;
@@ -214,6 +235,25 @@ export function pushHtml(records: readonly Record<string, unknown>[], w: Words):
     .join('');
 }
 
+/** A push an API application's endpoint received: the notification, the device, the path and how it was authenticated, the answer. */
+export function apiAppHtml(records: readonly Record<string, unknown>[], w: Words): string {
+  if (records.length === 0) return none(w);
+  return records
+    .map((r) => {
+      const body = obj(r.body);
+      const auth = obj(r.auth);
+      const rows = [
+        `<dt>${esc(w.endpoint)}</dt><dd>${esc(r.path)} (${esc(r.type)})</dd>`,
+        `<dt>${esc(w.auth)}</dt><dd>${esc(auth.scheme)}${auth.ok ? '' : ` – ${esc(w.refusedAuth)}`}</dd>`,
+        `<dt>${esc(w.device)}</dt><dd>${esc(body.deviceId)} · ${esc(shortToken(body.pushToken))}</dd>`,
+        `<dt>${esc(w.answered)}</dt><dd data-testid="api-app-status">${esc(r.status)}</dd>`,
+        body.url ? `<dt>${esc(w.link)}</dt><dd>${esc(body.url)}</dd>` : '',
+      ].join('');
+      return `<article class="msg" data-channel="PUSH_NATIVE" data-type="${esc(r.type)}"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(body.title)}</strong><span data-testid="push-body">${esc(body.body)}</span></div><dl>${rows}</dl></article>`;
+    })
+    .join('');
+}
+
 /** One LINE message object as the chat shows it: text, image, a buttons template (its alt text, title and actions). */
 export function lineBubble(message: unknown, w: Words): string {
   const m = obj(message);
@@ -326,6 +366,11 @@ export function messageViewer(sources: ViewerSources) {
       case TAB_PATHS.push: {
         const list = await received(sources.pinpoint);
         html(res, 200, page('push', lang, list ? pushHtml(list, w) : unavailable));
+        return true;
+      }
+      case TAB_PATHS.apiApp: {
+        const list = await received(sources.apiApp);
+        html(res, 200, page('apiApp', lang, list ? apiAppHtml(list, w) : unavailable));
         return true;
       }
       case TAB_PATHS.line: {

@@ -1,6 +1,6 @@
 /**
  * The local SES (aws-ses-v2-local) and the message viewer, on the same port: the mail viewer is its Email tab,
- * and given the other channels' stand-ins (messageViewer.ts) a tab each for SMS, push, LINE and letters. Given a mail file, the sent mails are
+ * and given the other channels' stand-ins (messageViewer.ts) a tab each for SMS, push, API apps, LINE and letters. Given a mail file, the sent mails are
  * kept there (one JSON line per mail, appended as they are sent) and shown again after a restart. The viewer
  * page is the package's own, changed so that links open in a new tab (a password link clicked inside the mail
  * would otherwise open the portal inside the viewer's small frame), and so that remote images stay blocked until

@@ -15,6 +15,8 @@ export interface Endpoints {
   pinpoint?: string;
   /** the LINE Messaging API (not AWS: https://api.line.me when not given) */
   line?: string;
+  /** the local stand-in of API applications' servers (no client uses it: an application names its own URL) */
+  apiApp?: string;
 }
 
 export interface AwsClients {

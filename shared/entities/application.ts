@@ -21,7 +21,23 @@ export const APPLICATION_MESSAGES = {
   username: 'Please input the username!',
   password: 'Please input the password!',
   apiKeyHeader: 'An API key app needs a header or query entry that carries the key.',
+  tokenUrl: 'Please input the token URL!',
+  webAddress: 'Please enter a web address such as https://api.example.com/push.',
+  httpsOnly: 'The push endpoint and token URL must start with https://.',
 } as const;
+
+/** The application types whose devices are pushed to by an HTTPS call to the application's own endpoint. */
+export const API_APP_TYPES = ['OAuth', 'ApiKey', 'BearerToken', 'BasicAuth'] as const;
+export type ApiAppType = (typeof API_APP_TYPES)[number];
+export const isApiAppType = (t: string): t is ApiAppType => (API_APP_TYPES as readonly string[]).includes(t);
+
+/** An endpoint of an API application: http(s) here; the server holds it to https on AWS (handlers.ts). */
+const endpointUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(/^(https?:\/\/[^\s/?#]+[^\s]*)?$/i, APPLICATION_MESSAGES.webAddress)
+  .default('');
 
 /** A value the form sends and the server seals: never stored in the clear, never in an answer. */
 const secretInput = z.string().max(4096).optional();
@@ -55,7 +71,16 @@ export const applicationSchema = z.object({
     .max(200)
     .regex(/^([A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)+)?$/, 'Please enter a bundle id or package name such as com.example.app.')
     .default(''),
+  /** a mobile app's (Firebase) database URL, as spec 001 3.7 lists it; an API application's endpoint is `apiUrl` */
   databaseUrl: z.string().trim().max(2048).default(''),
+  /**
+   * An API application's push endpoint: each push to one of its devices is an HTTPS POST of the rendered message
+   * here (functions/channels/push/apiApp.ts). Spec 001 3.7 lists the API types and their credentials but no
+   * endpoint (its "database url" is the mobile apps' Firebase database), so it has a field of its own.
+   */
+  apiUrl: endpointUrl,
+  /** an OAuth application's token endpoint, where the client credentials grant gets the access token */
+  tokenUrl: endpointUrl,
   certVersion: z.string().trim().max(50).default(''),
   /** calls a minute before 400014; 0 is the deployment's default */
   rateLimitPerMinute: z.number().int().min(0).max(100_000).default(0),
@@ -121,6 +146,8 @@ export const applicationEntity = defineEntity({
       { field: 'stage', kind: 'select', options: ['DEV', 'PROD'] },
       { field: 'status', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
       { field: 'rateLimitPerMinute', kind: 'number' },
+      { field: 'apiUrl', kind: 'url', wide: true, when: { field: 'appType', values: API_APP_TYPES } },
+      { field: 'tokenUrl', kind: 'url', wide: true, when: { field: 'appType', values: ['OAuth'] } },
       { field: 'clientId', kind: 'text', when: { field: 'appType', values: ['OAuth'] } },
       { field: 'clientSecret', kind: 'secret', when: { field: 'appType', values: ['OAuth'] } },
       { field: 'bearerToken', kind: 'secret', when: { field: 'appType', values: ['BearerToken'] } },

@@ -36,4 +36,15 @@ export const ADMIN_TEXTS = {
     'API 密钥类型的应用需要一个携带密钥的请求头或查询参数。',
     'API キーのアプリには、キーを渡すヘッダーまたはクエリ項目が必要です。',
   ),
+  tokenUrl: entry('Please input the token URL!', '请输入令牌 URL！', 'トークン URL を入力してください！'),
+  webAddress: entry(
+    'Please enter a web address such as https://api.example.com/push.',
+    '请输入网址，例如 https://api.example.com/push。',
+    'https://api.example.com/push のような Web アドレスを入力してください。',
+  ),
+  httpsOnly: entry(
+    'The push endpoint and token URL must start with https://.',
+    '推送端点和令牌 URL 必须以 https:// 开头。',
+    'プッシュ送信先とトークン URL は https:// で始まる必要があります。',
+  ),
 };

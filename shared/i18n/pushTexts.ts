@@ -95,8 +95,38 @@ export const PUSH_TEXTS = {
     '受信箱はアカウントのユーザートークンがある場合にのみ読み取れます。',
   ),
   planWithoutChannel: t(
-    'A push message needs a push channel: add an enabled APNs or FCM channel on the push channel settings screen first.',
-    '推送消息需要推送渠道：请先在推送渠道设置页面添加一个已启用的 APNs 或 FCM 渠道。',
-    'プッシュメッセージにはプッシュチャネルが必要です。先にプッシュチャネル設定画面で有効な APNs または FCM チャネルを追加してください。',
+    'A push message needs a push channel: add an enabled APNs or FCM channel on the push channel settings screen, or an active API application with a push endpoint URL, first.',
+    '推送消息需要推送渠道：请先在推送渠道设置页面添加一个已启用的 APNs 或 FCM 渠道，或添加一个带推送端点 URL 的有效 API 应用。',
+    'プッシュメッセージにはプッシュチャネルが必要です。先にプッシュチャネル設定画面で有効な APNs または FCM チャネルを追加するか、プッシュ送信先 URL のある有効な API アプリを追加してください。',
   ),
+  // why a push to an API application's device failed (functions/channels/push/apiApp.ts), kept on its send record
+  apiAnswered: t(
+    'The application endpoint answered HTTP {status} after {attempts} attempt(s).',
+    '应用端点在 {attempts} 次尝试后返回了 HTTP {status}。',
+    'アプリケーションの送信先は {attempts} 回の試行の後、HTTP {status} を返しました。',
+  ),
+  apiUnreachable: t(
+    'The application endpoint could not be reached ({code}) after {attempts} attempt(s).',
+    '尝试 {attempts} 次后仍无法连接应用端点（{code}）。',
+    '{attempts} 回試行しましたが、アプリケーションの送信先に接続できませんでした（{code}）。',
+  ),
+  answerBegan: t('Its answer began:', '其响应开头为：', '応答の冒頭：'),
+  tokenAnswered: t('The token endpoint answered HTTP {status}.', '令牌端点返回了 HTTP {status}。', 'トークンエンドポイントは HTTP {status} を返しました。'),
+  tokenUnreachable: t('The token endpoint could not be reached ({code}).', '无法连接令牌端点（{code}）。', 'トークンエンドポイントに接続できませんでした（{code}）。'),
+  tokenMissing: t('The token endpoint answered without an access token.', '令牌端点的响应中没有访问令牌。', 'トークンエンドポイントの応答にアクセストークンがありませんでした。'),
+  apiNoUrl: t('The application has no push endpoint URL.', '该应用没有推送端点 URL。', 'アプリケーションにプッシュ送信先 URL がありません。'),
+  apiBadUrl: t('The application has no valid push endpoint URL.', '该应用没有有效的推送端点 URL。', 'アプリケーションに有効なプッシュ送信先 URL がありません。'),
+  apiNoBearer: t('The application has no bearer token.', '该应用没有 Bearer 令牌。', 'アプリケーションにベアラートークンがありません。'),
+  apiNoPassword: t('The application has no password.', '该应用没有密码。', 'アプリケーションにパスワードがありません。'),
+  apiNoClient: t(
+    'The application has no token URL, client id or client secret.',
+    '该应用缺少令牌 URL、客户端 ID 或客户端密钥。',
+    'アプリケーションにトークン URL、クライアント ID、クライアントシークレットのいずれかがありません。',
+  ),
+  apiSealed: t(
+    "The application's credentials cannot be read with this deployment's key: enter them again on the application.",
+    '无法用本部署的密钥读取该应用的凭据：请在应用中重新输入。',
+    'このデプロイの鍵ではアプリケーションの認証情報を読み取れません。アプリケーションで入力し直してください。',
+  ),
+  apiInactive: t('The application is inactive.', '该应用已停用。', 'アプリケーションは無効です。'),
 } as const;

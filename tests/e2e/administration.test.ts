@@ -166,6 +166,15 @@ it('applications: an OAuth app with its secret sealed, an API key app with its h
   await expect.poll(() => page.locator('.p-toast').textContent()).toContain('クライアントシークレットを入力してください！');
   await closeToasts(page);
   await page.fill('#application-clientSecret', 'oauth-secret-4711');
+  // its push endpoint: a web address, checked in the form; with it, the token URL the server asks for
+  await page.fill('#application-apiUrl', 'ftp://crm.example.com/push');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect.poll(() => dialog.textContent()).toContain('https://api.example.com/push のような Web アドレスを入力してください。');
+  await page.fill('#application-apiUrl', 'https://crm.example.com/push');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect.poll(() => page.locator('.p-toast').textContent()).toContain('トークン URL を入力してください！');
+  await closeToasts(page);
+  await page.fill('#application-tokenUrl', 'https://crm.example.com/oauth/token');
   await expectAccessible(page, 'the OAuth app form');
   await dialog.getByRole('button', { name: '保存' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -182,7 +191,11 @@ it('applications: an OAuth app with its secret sealed, an API key app with its h
   await dialog.getByRole('button', { name: '保存' }).click();
   await dialog.waitFor({ state: 'detached' });
   const apps = (await suite.admin.ok('application.getAll')) as { name: string; clientSecretSet: boolean }[];
-  expect(apps.find((a) => a.name === 'CRM 連携（本番）')).toMatchObject({ clientSecretSet: true });
+  expect(apps.find((a) => a.name === 'CRM 連携（本番）')).toMatchObject({
+    clientSecretSet: true,
+    apiUrl: 'https://crm.example.com/push',
+    tokenUrl: 'https://crm.example.com/oauth/token',
+  });
   await closeToasts(page);
 
   // an API key app carries its key in a header entry

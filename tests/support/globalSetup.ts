@@ -12,7 +12,7 @@ import { TEST_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    standIns: { dynamodb: string; s3: string; ses: string; sms: string; pinpoint: string; line: string; mailViewerUrl: string };
+    standIns: { dynamodb: string; s3: string; ses: string; sms: string; pinpoint: string; line: string; apiApp: string; mailViewerUrl: string };
     /** a DynamoDB Local for each worker (the first is the stand-ins' own) */
     dynamodbs: string[];
   }

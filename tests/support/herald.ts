@@ -23,7 +23,15 @@ let counter = 0;
 export async function startHerald(opts: Partial<BootOptions> = {}): Promise<LocalHerald> {
   const provided = inject('standIns');
   const standIns: StandIns = {
-    endpoints: { dynamodb: workerDynamo(inject('dynamodbs')), s3: provided.s3, ses: provided.ses, sms: provided.sms, pinpoint: provided.pinpoint, line: provided.line },
+    endpoints: {
+      dynamodb: workerDynamo(inject('dynamodbs')),
+      s3: provided.s3,
+      ses: provided.ses,
+      sms: provided.sms,
+      pinpoint: provided.pinpoint,
+      line: provided.line,
+      apiApp: provided.apiApp,
+    },
     mailViewerUrl: provided.mailViewerUrl,
     stop: async () => undefined,
   };

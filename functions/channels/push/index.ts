@@ -2,11 +2,12 @@
  * Push (native): one message per active device of the account (each device its own recipient, `target` = the
  * device's id, address = its push token), with the account's push consent and the device's notification
  * permission; rendered from the plan's push content in the recipient's language; sent through End User
- * Messaging push (./pinpoint.ts; the Pinpoint stand-in locally) to the application's APNs or FCM channel. A
+ * Messaging push (./pinpoint.ts; the Pinpoint stand-in locally) to the application's APNs or FCM channel, or
+ * by a call to an API application's own endpoint (./apiApp.ts; the API application stand-in locally). A
  * token the push service calls dead deactivates its device, so the next message skips it.
  */
 import { channelOf } from '../../../shared/content';
-import { type Device, deviceKeyOf } from '../../../shared/entities';
+import { type Device, deviceKeyOf, isApiAppType } from '../../../shared/entities';
 import { PUSH_TEXTS } from '../../../shared/i18n';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { Store } from '../../store/store';
@@ -39,10 +40,13 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
     );
   },
   suppressed: (recipients, ctx) => consentAndOptOut('PUSH_NATIVE', recipients, ctx),
-  // with no enabled channel set up in End User Messaging, no device could be reached (./settings.ts routeOf)
+  // with no enabled channel set up in End User Messaging and no API application to call, no device could be reached
   async missingSetup(ctx) {
-    const channels = await ctx.store.forOrg(ctx.orgId).list('pushChannel', ['enabled', 'pinpointAppId']);
-    return channels.some((c) => c.enabled && c.pinpointAppId) ? undefined : PUSH_TEXTS.planWithoutChannel;
+    const tenant = ctx.store.forOrg(ctx.orgId);
+    const channels = await tenant.list('pushChannel', ['enabled', 'pinpointAppId']);
+    if (channels.some((c) => c.enabled && c.pinpointAppId)) return undefined;
+    const apps = await tenant.list('application', ['appType', 'status', 'apiUrl']);
+    return apps.some((a) => isApiAppType(a.appType) && a.status !== 'INACTIVE' && a.apiUrl) ? undefined : PUSH_TEXTS.planWithoutChannel;
   },
   planContent: (template) => (channelOf(template) === 'PUSH_NATIVE' && template.channel === 'PUSH_NATIVE' ? { kind: 'PUSH_NATIVE', template } : undefined),
   prepare(content, send) {

@@ -3,15 +3,18 @@
  * device. The inbox item is written first (once per account and run, whatever the inbox mode but "push without
  * inbox"), so the app finds it when the notification is tapped; "inbox only" stops there. The device is read
  * again, so a device deactivated since the audience was read (a dead token in another batch) is not tried.
+ * A device of an API application (OAuth, ApiKey, BearerToken, BasicAuth) is pushed to by a call to that
+ * application's own endpoint instead (./apiApp.ts), with the inbox item only when the application asks for it.
  */
 import type { MessageRequest, PinpointClient } from '@aws-sdk/client-pinpoint';
 import { pinpointSdk } from '../../platform/aws';
-import { type Device, deviceKeyOf } from '../../../shared/entities';
+import { type Device, deviceKeyOf, isApiAppType } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
 import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../domain/inbox';
 import type { Store } from '../../store/store';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifyPush } from './answers';
+import { type ApiAppOptions, apiAppSender, applicationReader } from './apiApp';
 import type { OutboundPush, PushRendered } from './outbound';
 import { expiresAt, messageRequest, type PushChannelType, timeToLive } from './render';
 import { channelReader, routeOf } from './settings';
@@ -57,8 +60,12 @@ function inboxItemOf(m: PushRendered, ids: { orgId: number; accountId: string; p
   };
 }
 
-export function pinpointPushSender(rt: Runtime, store: Store): ChannelSender {
+const stale = (): SendOutcome => ({ kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' });
+
+export function pinpointPushSender(rt: Runtime, store: Store, apiApps: Partial<ApiAppOptions> = {}): ChannelSender {
   const channels = channelReader(store);
+  const applications = applicationReader(store);
+  const toApiApp = apiAppSender(rt, apiApps);
   return {
     async send(outbound: Outbound): Promise<SendOutcome> {
       if (outbound.channel !== 'PUSH_NATIVE') throw new Error('the push sender sends push only');
@@ -68,14 +75,20 @@ export function pinpointPushSender(rt: Runtime, store: Store): ChannelSender {
       const ids = { orgId, accountId: message.accountId, planId: message.tags.plan ?? '', runId: message.tags.run ?? '' };
       const now = rt.clock.now();
       if (m.expiry.kind === 'DATE' && m.expiry.at <= now) return { kind: 'failed', reason: 'UNEXPECTED', detail: 'The message expired before it was sent.' };
-      const inboxId = m.inboxMode === 'PUSH_ONLY' ? undefined : await writeInboxItem(store, inboxItemOf(m, ids, now));
-      if (m.inboxMode === 'INBOX_ONLY') return { kind: 'sent', providerId: `inbox:${inboxId}` };
+      const inbox = () => writeInboxItem(store, inboxItemOf(m, ids, now));
+      if (m.inboxMode === 'INBOX_ONLY') return { kind: 'sent', providerId: `inbox:${await inbox()}` };
 
       const device: Device | undefined = message.deviceId
         ? await store.get('device', { accountKey: deviceKeyOf(orgId, message.accountId), deviceId: message.deviceId })
         : undefined;
-      if (!device?.active || device.pushToken !== message.to)
-        return { kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' };
+      const app = device?.appId ? await applications(orgId, device.appId) : undefined;
+      if (app && isApiAppType(app.appType)) {
+        if (!device?.active || device.pushToken !== message.to) return stale();
+        const inboxId = m.inboxMode !== 'PUSH_ONLY' && app.apiSendNotificationShowInbox ? await inbox() : undefined;
+        return toApiApp(app, message, { planId: ids.planId, runId: ids.runId, ...(inboxId ? { inboxId } : {}) });
+      }
+      const inboxId = m.inboxMode === 'PUSH_ONLY' ? undefined : await inbox();
+      if (!device?.active || device.pushToken !== message.to) return stale();
       const route = routeOf(await channels(orgId), device);
       if (!route.ok) return { kind: 'failed', reason: 'UNEXPECTED', detail: route.detail };
       const request = messageRequest(

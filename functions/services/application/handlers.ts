@@ -3,14 +3,26 @@
  * its signing secret and server key (sealed at rest; the answer of `issueSecret` is the only place either is shown).
  */
 import { randomBytes } from 'node:crypto';
-import { APPLICATION_MESSAGES, type Application, appKeyOf } from '../../../shared/entities';
+import { APPLICATION_MESSAGES, type Application, appKeyOf, isApiAppType } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { seal } from '../../platform/keys';
 import { auditNext } from '../../store/audit';
 
 type SavePayload = Parameters<AreaHandlers<'application'>['save']>[0] &
-  Partial<Pick<Application, 'clientSecret' | 'bearerToken' | 'password' | 'customHeaders' | 'appType' | 'clientId' | 'username'>>;
+  Partial<Pick<Application, 'clientSecret' | 'bearerToken' | 'password' | 'customHeaders' | 'appType' | 'clientId' | 'username' | 'apiUrl' | 'tokenUrl'>>;
+
+/**
+ * An API application's endpoints, when given (without one its devices cannot be pushed to, and the send says so):
+ * an OAuth one's push endpoint needs its token URL, and on AWS both are https (the local server, whose stand-in
+ * listens on plain http, allows http too; the send still checks where the host is).
+ */
+function checkEndpoints(p: SavePayload, ctx: AuthedContext): void {
+  if (!isApiAppType(p.appType ?? '')) return;
+  if (p.appType === 'OAuth' && p.apiUrl && !p.tokenUrl) throw new AppError('720006', APPLICATION_MESSAGES.tokenUrl);
+  const urls = [p.apiUrl ?? '', p.appType === 'OAuth' ? (p.tokenUrl ?? '') : ''].filter(Boolean);
+  if (!ctx.rt.config.outbound.allowLoopback && urls.some((u) => !/^https:\/\//i.test(u))) throw new AppError('720006', APPLICATION_MESSAGES.httpsOnly);
+}
 
 const SECRETS = ['clientSecret', 'bearerToken', 'password'] as const;
 /** The secret each API type needs, with the refusal when it is neither given nor stored. */
@@ -31,6 +43,7 @@ const NEEDS: Partial<Record<Application['appType'], { field: 'clientId' | 'usern
  * stored ones, those left empty keep them. What is stored in the clear is the form without any of them.
  */
 async function sealedSecrets(p: SavePayload, ctx: AuthedContext) {
+  checkEndpoints(p, ctx);
   const stored = p.id ? await ctx.tenant.require('application', p.id) : undefined;
   const given = (field: (typeof SECRETS)[number]) => (p[field] ?? '').length > 0;
   for (const need of NEEDS[p.appType as Application['appType']] ?? []) {

@@ -316,6 +316,8 @@ const entityEn = {
       description: 'Description',
       authType: 'Payload encryption',
       databaseUrl: 'Database URL',
+      apiUrl: 'Push endpoint URL (API apps)',
+      tokenUrl: 'Token URL (OAuth client credentials)',
       certVersion: 'Certificate version',
       clientId: 'Client ID',
       clientSecret: 'Client secret',

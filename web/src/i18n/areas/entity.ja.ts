@@ -314,6 +314,8 @@ const entityJa: LocaleShape<EntityTexts> = {
       description: '説明',
       authType: 'ペイロード暗号化',
       databaseUrl: 'データベース URL',
+      apiUrl: 'プッシュ送信先 URL（API アプリ）',
+      tokenUrl: 'トークン URL（OAuth クライアントクレデンシャル）',
       certVersion: '証明書バージョン',
       clientId: 'クライアント ID',
       clientSecret: 'クライアントシークレット',

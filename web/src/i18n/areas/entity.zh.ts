@@ -304,6 +304,8 @@ const entityZh: LocaleShape<EntityTexts> = {
       description: '描述',
       authType: '载荷加密',
       databaseUrl: '数据库 URL',
+      apiUrl: '推送端点 URL（API 应用）',
+      tokenUrl: '令牌 URL（OAuth 客户端凭据）',
       certVersion: '证书版本',
       clientId: '客户端 ID',
       clientSecret: '客户端密钥',
