@@ -181,7 +181,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/campaigns/new-single', 'page.newSingle', ['NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'], { page: 'newSingle' }),
   screen('/campaigns/detail', 'page.campaignDetail', ['NAV_CREATE_NOTIFICATION'], { page: 'planDetail' }),
   screen('/builder', 'page.builder', ['PLAN_BUILDER'], { page: 'builder', ...menu('campaigns', 'pi pi-objects-column') }),
-  screen('/push-channel', 'page.pushChannel', ['NAV_PUSH_CHANNEL'], { page: 'pushChannel', ...menu('campaigns', 'pi pi-mobile') }),
+  // the push services, the organization's own e-mail and SMS providers (the registry's messageProvider) and LINE
+  { ...entityScreen('/push-channel', 'messageProvider', 'NAV_PUSH_CHANNEL', menu('campaigns', 'pi pi-mobile')), titleKey: 'page.pushChannel', page: 'pushChannel' },
 
   // Reports
   screen('/plan-report', 'page.planReport', ['NAV_PLAN_REPORT'], { page: 'planReport', ...menu('reports', 'pi pi-chart-line') }),
