@@ -85,3 +85,44 @@ it('adds, lists, edits and deletes a push channel; the key never comes back to t
   await expect.poll(() => page.locator('[data-testid="push-channels"]').textContent()).toContain('FCM');
   expect(await page.locator('[data-testid="push-channels"]').textContent()).toContain('はい');
 });
+
+it('keeps the organization’s own providers in ja: what a provider needs is named, its secret never comes back, and a test send shows the provider’s answer', async () => {
+  await suite.admin.ok('user.saveProfile', { language: 'ja' });
+  try {
+    const { page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
+    await page.goto(`${suite.herald.portalUrl}#/push-channel`);
+    await page.getByRole('heading', { name: 'メール・SMS プロバイダー' }).waitFor();
+    expect(await page.getByTestId('messageProvider-list').textContent()).toContain('プロバイダーはまだありません');
+    await page.getByRole('button', { name: 'プロバイダーを作成' }).click();
+    const dialog = page.locator('#messageProvider-dialog');
+    await dialog.waitFor();
+    await page.fill('#messageProvider-title', '銀行の SES');
+    await choose(page, dialog.locator('.p-dropdown:has(#messageProvider-provider)'), 'Amazon SES（自社アカウント）');
+    await page.fill('#messageProvider-fromEmail', 'news@bank.example');
+    await page.fill('#messageProvider-accessKey', 'AKIAORGEXAMPLE000001');
+    await page.fill('#messageProvider-secretKey', 'bank-secret-never-shown');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('リージョンを入力してください');
+    await page.fill('#messageProvider-region', 'ap-northeast-1');
+    await expectAccessible(page, 'the provider form (ja)');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.locator('[data-testid="messageProvider-list"] tbody tr', { hasText: '銀行の SES' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('メール');
+    expect(await page.content()).not.toContain('bank-secret-never-shown');
+    await closeToasts(page);
+    await expectAccessible(page, 'the provider list (ja)');
+
+    await row.getByRole('button', { name: '銀行の SES でテスト送信' }).click();
+    const test = page.locator('#provider-test');
+    await test.waitFor();
+    await page.fill('#provider-test-to', 'ops@bank.example');
+    await test.getByRole('button', { name: 'テスト送信' }).click();
+    await expect.poll(() => test.textContent()).toContain('送信しました');
+    await expectAccessible(page, 'the provider test (ja)');
+  } finally {
+    await suite.admin.ok('user.saveProfile', { language: 'en' });
+  }
+});

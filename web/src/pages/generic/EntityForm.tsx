@@ -73,7 +73,11 @@ export function EntityForm({ def, record, visible, onHide, onSaved }: { def: Cru
     } catch (e) {
       // A taken unique value is shown at its field; anything else (a stale version, a lost session) as usual.
       const taken = e instanceof ApiError ? (def.crud.unique ?? []).find((u) => u.code === e.code) : undefined;
+      // a rule the server checks across fields (`payload.<field>: why`) is shown at the field it names
+      const named = e instanceof ApiError && e.code === '400016' ? /(?:^|\s)payload\.(\w+): ([\s\S]*)$/.exec(e.serverMessage ?? '') : null;
+      const field = named && def.crud.form.some((f) => f.field === named[1]) ? named[1]! : undefined;
       if (taken) setErrors((old) => ({ ...old, [taken.field]: t([`entity.${def.name}.taken`, 'crud.taken'], { field: text(taken.field) }) }));
+      else if (field && named) setErrors((old) => ({ ...old, [field]: named[2]! }));
       else handleApiError(e instanceof ApiError ? e : new ApiError('400000'));
     } finally {
       setBusy(false);

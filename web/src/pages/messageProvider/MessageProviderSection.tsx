@@ -4,7 +4,6 @@
  * provider that shows the provider's own answer.
  */
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderTestAnswer } from '../../../../shared/services';
@@ -53,7 +52,9 @@ function TestDialog({ row, onClose }: { row: Row; onClose: () => void }) {
         required
       />
       {answer && (
-        <Message severity={answer.status === 'SENT' ? 'success' : answer.status === 'UNKNOWN' ? 'warn' : 'error'} text={answer.message} className="span-2" role="status" />
+        <p className="span-2" role="status">
+          <i className={answer.status === 'SENT' ? 'pi pi-check-circle' : 'pi pi-exclamation-triangle'} aria-hidden="true" /> {answer.message}
+        </p>
       )}
     </FormDialog>
   );
