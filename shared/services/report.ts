@@ -40,7 +40,7 @@ export const planReportPayload = z
   .object({
     planIds: z
       .array(idString)
-      .min(1, 'Please choose at least one message!')
+      .min(1, 'No Message ID were selected')
       .max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
     start: day,
     end: day,
@@ -50,7 +50,7 @@ export const planReportPayload = z
     const end = utcDayStart(p.end);
     if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
     else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
+    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
     else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
       ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
   });
@@ -148,13 +148,13 @@ const requestedReportPayload = z
     end: day,
   })
   .superRefine((p, ctx) => {
-    if (p.kind !== 'SUMMARY' && p.planIds.length === 0) ctx.addIssue({ code: 'custom', path: ['planIds'], message: 'Please choose at least one message!' });
+    if (p.kind !== 'SUMMARY' && p.planIds.length === 0) ctx.addIssue({ code: 'custom', path: ['planIds'], message: 'No Message ID were selected' });
     if (p.kind === 'CUSTOM' && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Please choose at least one column!' });
     const start = utcDayStart(p.start);
     const end = utcDayStart(p.end);
     if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
     else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date must be before the end date.' });
+    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
     else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
       ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
   });

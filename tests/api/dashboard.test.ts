@@ -436,7 +436,7 @@ describe('bad input', () => {
   it('answers catalogue errors for a range that cannot be read', async () => {
     expect(await bad('dashboardMetric.summary', { preset: 'CUSTOM', start: '2026-11-05', end: '2026-11-01' })).toMatchObject({
       errorCode: '400016',
-      errorMessage: expect.stringContaining('start date must be before'),
+      errorMessage: expect.stringContaining('start date should be earlier than the end date!'),
     });
     expect(await bad('dashboardMetric.summary', { preset: 'DECADE' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('payload.preset') });
     expect(await bad('dashboardMetric.ranking', { preset: 'CUSTOM', start: '2024-01-01', end: '2026-01-01' })).toMatchObject({

@@ -117,10 +117,10 @@ it('takes only the hours within the chosen UTC days', async () => {
 
 it('refuses bad input with catalogue errors, in the caller language', async () => {
   const bad = async (payload: Record<string, unknown>) => (await admin.call('report.plan', payload)).body;
-  expect(await bad({ planIds: [], start: '2026-11-01', end: '2026-11-02' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one message') });
+  expect(await bad({ planIds: [], start: '2026-11-01', end: '2026-11-02' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('No Message ID were selected') });
   expect(await bad({ planIds: [sent.first], start: '2026-11-05', end: '2026-11-01' })).toMatchObject({
     errorCode: '400016',
-    errorMessage: expect.stringContaining('start date must be before'),
+    errorMessage: expect.stringContaining('start date should be earlier than the end date!'),
   });
   expect(await bad({ planIds: [sent.first], start: '2026-02-31', end: '2026-03-01' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('2026-11-01') });
   expect(await bad({ planIds: [sent.first], start: '2025-01-01', end: '2026-11-01' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('366 days') });
@@ -356,11 +356,11 @@ describe('requested reports', () => {
     expect((await other.ok('requestedReport.getListByPage', { kind: 'REQUESTED', page: 0, size: 10 })).total).toBe(0);
 
     const bad = async (payload: Record<string, unknown>) => (await admin.call('requestedReport.create', { ...range(), name: 'Bad', ...payload })).body;
-    expect(await bad({ kind: 'REQUESTED', planIds: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one message') });
+    expect(await bad({ kind: 'REQUESTED', planIds: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('No Message ID were selected') });
     expect(await bad({ kind: 'CUSTOM', planIds: [sent.first], columns: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one column') });
     expect(await bad({ kind: 'CUSTOM', planIds: [sent.first], columns: ['secret'] })).toMatchObject({ errorCode: '400016' });
     expect(await bad({ kind: 'WEEKLY' })).toMatchObject({ errorCode: '400016' });
-    expect(await bad({ kind: 'SUMMARY', start: dayOf(3), end: d0 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('start date must be before') });
+    expect(await bad({ kind: 'SUMMARY', start: dayOf(3), end: d0 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('start date should be earlier than the end date!') });
     expect(await bad({ kind: 'SUMMARY', name: '' })).toMatchObject({ errorCode: '400016' });
 
     await admin.ok('requestedReport.delete', { id: theirs.id });

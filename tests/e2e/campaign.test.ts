@@ -393,7 +393,7 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   await page.goto(`${suite.herald.portalUrl}#/plan-report`);
   await page.getByRole('heading', { name: 'Plan report' }).waitFor();
   await page.getByRole('button', { name: 'Make the report' }).click();
-  await page.locator('#report-plans-error', { hasText: 'Please choose at least one message!' }).waitFor();
+  await page.locator('#report-plans-error', { hasText: 'No Message ID were selected' }).waitFor();
   await page.locator('.p-multiselect:has(#report-plans)').click();
   await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: 'Spring sale' }).first().click();
   await page.locator('.page-header h1').click();

@@ -246,7 +246,7 @@ const campaignEn = {
       targetsError: 'The test recipients could not be loaded.',
       ownLanguage: "Each account's own language",
       sent: 'Test sent: {{count}} message(s).',
-      refused: 'The provider refused {{count}} test(s): {{reasons}}',
+      refused: 'Sorry, the message was not sent. The provider refused {{count}} test(s): {{reasons}}',
       letterTitle: 'Letter preview',
       letterIntro: 'Download the letter as a PDF, printed as for the first test account with a postal address (or a sample recipient).',
       letterPdf: 'Download the PDF',

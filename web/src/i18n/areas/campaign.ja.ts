@@ -242,7 +242,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       targetsError: 'テストの宛先を読み込めませんでした。',
       ownLanguage: '各アカウントの言語',
       sent: 'テストを送信しました：{{count}} 件。',
-      refused: 'プロバイダーが {{count}} 件のテストを拒否しました：{{reasons}}',
+      refused: '申し訳ありません。メッセージは送信されませんでした。プロバイダーが {{count}} 件のテストを拒否しました：{{reasons}}',
       letterTitle: 'レターのプレビュー',
       letterIntro: '最初の住所のあるテスト用アカウント（またはサンプルの受信者）宛てに印刷したレターを PDF でダウンロードします。',
       letterPdf: 'PDF をダウンロード',

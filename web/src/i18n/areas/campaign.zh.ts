@@ -242,7 +242,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       targetsError: '无法加载测试收件人。',
       ownLanguage: '各账户自己的语言',
       sent: '已发送测试：{{count}} 条消息。',
-      refused: '服务商拒绝了 {{count}} 条测试：{{reasons}}',
+      refused: '抱歉，消息未发送。服务商拒绝了 {{count}} 条测试：{{reasons}}',
       letterTitle: '信件预览',
       letterIntro: '下载信件 PDF，按第一个有邮寄地址的测试账户（或示例收件人）打印。',
       letterPdf: '下载 PDF',

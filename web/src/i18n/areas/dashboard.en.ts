@@ -21,7 +21,7 @@ const dashboardEn = {
       start: 'First day ({{zone}})',
       end: 'Last day ({{zone}})',
       apply: 'Apply',
-      startBeforeEnd: 'The start date must be before the end date.',
+      startBeforeEnd: 'The start date should be earlier than the end date!',
       tooLong: 'At most {{max}} days on the dashboard.',
       resolution: 'Graph resolution',
       resolutions: { DEFAULT: 'Default', FINE: 'Fine', COARSE: 'Coarse' },

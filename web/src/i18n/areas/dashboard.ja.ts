@@ -21,7 +21,7 @@ const dashboardJa: LocaleShape<DashboardTexts> = {
       start: '最初の日（{{zone}}）',
       end: '最後の日（{{zone}}）',
       apply: '適用',
-      startBeforeEnd: '開始日は終了日より前にしてください。',
+      startBeforeEnd: '開始日は終了日より前にしてください！',
       tooLong: 'ダッシュボードの期間は {{max}} 日までです。',
       resolution: 'グラフの細かさ',
       resolutions: { DEFAULT: '標準', FINE: '細かい', COARSE: '粗い' },

@@ -21,7 +21,7 @@ const dashboardZh: LocaleShape<DashboardTexts> = {
       start: '第一天（{{zone}}）',
       end: '最后一天（{{zone}}）',
       apply: '应用',
-      startBeforeEnd: '开始日期必须早于结束日期。',
+      startBeforeEnd: '开始日期应早于结束日期！',
       tooLong: '仪表板最多显示 {{max}} 天。',
       resolution: '图表精度',
       resolutions: { DEFAULT: '默认', FINE: '精细', COARSE: '粗略' },
