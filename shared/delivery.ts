@@ -5,10 +5,50 @@
 export const CHANNELS = ['PUSH_NATIVE', 'SMS', 'EMAIL', 'DIRECT_MAIL', 'LINE'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** Channels whose opens are tracked (a pixel in an email, an app open of a push); SMS, LINE and direct mail have none. */
-export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
-/** Channels whose link clicks are tracked (an SMS's and a LINE message's links too); a letter has no links. */
-export const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'LINE', 'SMS']);
+/** What a channel can do; each list of channels with a capability is read from CHANNEL_CAPABILITIES. */
+export interface ChannelCapabilities {
+  /** opens are tracked (a pixel in an email, an app open of a push) */
+  opens: boolean;
+  /** link clicks are tracked (a letter has no links) */
+  clicks: boolean;
+  /** the provider says whether a message arrived (a letter's post is not reported back) */
+  delivered: boolean;
+  /** unsubscribes are counted per message (an email's link, a push turned off within 5 minutes) */
+  unsubscribes: boolean;
+  /** a thumb block's like/dislike prompt (an email block) */
+  answers: boolean;
+  /** it wakes a phone: quiet hours hold it (email and letters wait in an inbox or a box anyway) */
+  quietHours: boolean;
+  /** tested through plan.testSend to the organization's own people (email has its own test mail) */
+  testSends: boolean;
+  /** the AI composer writes its content */
+  aiComposer: boolean;
+}
+
+/**
+ * Each channel's capabilities (ARCHITECTURE.md section 5): every list of channels by capability is derived from
+ * this table, so a new channel without its row does not compile.
+ */
+export const CHANNEL_CAPABILITIES = {
+  PUSH_NATIVE: { opens: true, clicks: true, delivered: true, unsubscribes: true, answers: false, quietHours: true, testSends: true, aiComposer: true },
+  SMS: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: true, testSends: true, aiComposer: true },
+  EMAIL: { opens: true, clicks: true, delivered: true, unsubscribes: true, answers: true, quietHours: false, testSends: false, aiComposer: true },
+  DIRECT_MAIL: { opens: false, clicks: false, delivered: false, unsubscribes: false, answers: false, quietHours: false, testSends: true, aiComposer: false },
+  LINE: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: false, testSends: true, aiComposer: true },
+} as const satisfies { readonly [C in Channel]: ChannelCapabilities };
+
+/** The channels holding a capability, as a type. */
+export type ChannelsWith<K extends keyof ChannelCapabilities> = { [C in Channel]: (typeof CHANNEL_CAPABILITIES)[C][K] extends true ? C : never }[Channel];
+
+/** The channels holding a capability, in CHANNELS order (a tuple, as zod's enum takes it). */
+export function channelsWith<K extends keyof ChannelCapabilities>(capability: K): readonly [ChannelsWith<K>, ...ChannelsWith<K>[]] {
+  return CHANNELS.filter((c) => CHANNEL_CAPABILITIES[c][capability]) as unknown as readonly [ChannelsWith<K>, ...ChannelsWith<K>[]];
+}
+
+/** Channels whose opens are tracked. */
+export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('opens'));
+/** Channels whose link clicks are tracked. */
+export const CLICK_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('clicks'));
 
 /**
  * A sent-record's life: CLAIMED before the provider is called, then SENT, FAILED or SKIPPED. A claim left by a

@@ -4,7 +4,7 @@
  * a base. The message detail, the plan report, the dashboard and the server's documents (the Word report) all take
  * their figures from here, computed from the runs' counters, never from the sends themselves.
  */
-import { type Channel, CLICK_CHANNELS, OPEN_CHANNELS } from './delivery';
+import { type Channel, CLICK_CHANNELS, channelsWith, OPEN_CHANNELS } from './delivery';
 import { formatCount, formatRate } from './format';
 
 /** A message's counters summed over its runs (shared/services/plan `PlanTotals` fits). */
@@ -23,12 +23,12 @@ export interface MessageCounts {
   dislikes: number;
 }
 
-/** Channels whose unsubscribes are counted per message: an email's unsubscribe link, a push turned off within 5 minutes. */
-export const UNSUBSCRIBE_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE']);
-/** Channels that can carry a thumb block's like/dislike prompt (an email block). */
-export const ANSWER_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL']);
-/** Channels whose provider says a message arrived or not: a letter's post is not reported back. */
-export const DELIVERY_CHANNELS: ReadonlySet<Channel> = new Set(['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE']);
+/** Channels whose unsubscribes are counted per message. */
+export const UNSUBSCRIBE_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('unsubscribes'));
+/** Channels that can carry a thumb block's like/dislike prompt. */
+export const ANSWER_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('answers'));
+/** Channels whose provider says a message arrived or not. */
+export const DELIVERY_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('delivered'));
 
 /** The figures of the metric grid, in the order shown. */
 export const METRICS = [

@@ -6,15 +6,15 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Channel } from '../../shared/delivery';
+import { type Channel, channelsWith } from '../../shared/delivery';
 import type { QuietHours } from '../../shared/entities';
 import { isTimeZone, zonedTimeToUtc } from '../../shared/plan/plan';
 import { normalizePhone } from '../../shared/phone';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 
-/** The channels that wake a phone: quiet hours hold them. Email and letters wait in an inbox or a box anyway. */
-export const QUIET_CHANNELS: readonly Channel[] = ['SMS', 'PUSH_NATIVE'];
+/** The channels that wake a phone: quiet hours hold them. */
+export const QUIET_CHANNELS: readonly Channel[] = channelsWith('quietHours');
 
 export interface SendPolicy {
   /** messages per recipient per day, by channel; 0 or absent: no cap */

@@ -6,6 +6,9 @@ import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from 
 /** The channels a template is made for: every channel (spec 001 3.1), each with its content (shared/content). */
 export const TEMPLATE_CHANNELS = ['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE', 'DIRECT_MAIL'] as const satisfies readonly Channel[];
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
+/** every channel has templates: a channel added to CHANNELS without its place above does not compile */
+const everyChannelHasTemplates: Exclude<Channel, TemplateChannel> extends never ? true : never = true;
+void everyChannelHasTemplates;
 
 export const TEMPLATE_NAME_MAX = 100;
 /** The reason a taken name (720001) gives. */

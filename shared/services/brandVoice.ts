@@ -9,6 +9,7 @@ import { idString } from '../entities/entity';
 import { lineTemplateSchema, pushTemplateSchema, smsTemplateSchema } from '../content';
 import { emailTemplateSchema, languageCodeSchema } from '../render';
 import { operation } from './operation';
+import { type ChannelsWith, channelsWith } from '../delivery';
 
 /** The spec's text after a generation (spec 001 section 8). */
 export const MESSAGE_GENERATE_SUCCESS = 'Message Generate success';
@@ -17,8 +18,8 @@ export const AI_DAILY_LIMIT_DEFAULT = 50;
 export const AI_PROMPT_MAX = 1000;
 export const AI_LANGUAGES_MAX = 5;
 /** the channels the composer writes for: their ordinary content, as the channel's own editor makes it */
-export const AI_COMPOSER_CHANNELS = ['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE'] as const;
-export type AiComposerChannel = (typeof AI_COMPOSER_CHANNELS)[number];
+export const AI_COMPOSER_CHANNELS = channelsWith('aiComposer');
+export type AiComposerChannel = ChannelsWith<'aiComposer'>;
 
 export const brandVoiceView = z.object({
   ...brandVoiceFields,

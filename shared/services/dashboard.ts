@@ -54,7 +54,8 @@ export const dashboardRange = z
     const end = utcDayStart(p.end);
     if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
     else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (customRangeProblem(p.start, p.end) === 'startBeforeEnd') ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
+    else if (customRangeProblem(p.start, p.end) === 'startBeforeEnd')
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
     else if (customRangeProblem(p.start, p.end) === 'tooLong')
       ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${DASHBOARD_LIMITS.customDays} days on the dashboard.` });
   });

@@ -4,7 +4,7 @@
  * moves a plan through the state machine of shared/plan, each action behind its own permission.
  */
 import * as z from 'zod';
-import { CHANNELS, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
+import { CHANNELS, type ChannelsWith, channelsWith, SEND_FAILURE_REASONS, type SendFailureReason, SENT_STATES } from '../delivery';
 import { DEVICE_PLATFORMS } from '../entities/device';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
 import { FIGURES, type Figure } from '../metrics';
@@ -207,8 +207,8 @@ export const PLAN_CHANNEL_MESSAGES = {
  * the accounts whose primary address is a member's or one of the kept test addresses (plan.getTestTargets), at
  * the address each channel reaches them at; they count against the same TEST_MAIL_LIMITS of the message.
  */
-export const TEST_SEND_CHANNELS = ['SMS', 'PUSH_NATIVE', 'LINE', 'DIRECT_MAIL'] as const;
-export type TestSendChannel = (typeof TEST_SEND_CHANNELS)[number];
+export const TEST_SEND_CHANNELS = channelsWith('testSends');
+export type TestSendChannel = ChannelsWith<'testSends'>;
 
 /** The server's words for a refused test send, in the caller's language. */
 export const TEST_SEND_MESSAGES = {

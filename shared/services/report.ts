@@ -38,10 +38,7 @@ export type PlanReportRow = z.infer<typeof planReportRow>;
 /** The plan report's question: messages and days (the organization's), the end not before the start, within the limits. */
 export const planReportPayload = z
   .object({
-    planIds: z
-      .array(idString)
-      .min(1, 'No Message ID were selected')
-      .max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
+    planIds: z.array(idString).min(1, 'No Message ID were selected').max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
     start: day,
     end: day,
   })
