@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildWebIfChanged } from './buildWeb';
 import { startStandIns } from './standins';
+import { TWILIO_LOCAL_ACCOUNT } from './standins/twilio';
 
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
@@ -62,6 +63,7 @@ Herald is running.
   Message viewer:  ${herald.mailViewerUrl}   (a tab per channel: email, SMS, push, LINE, letters)
   What each stand-in received, as JSON:
     SMS:           ${herald.standIns.endpoints.sms}/_standin/received
+    Twilio:        ${herald.standIns.endpoints.twilio}/_standin/received   (account ${TWILIO_LOCAL_ACCOUNT.sid}, token ${TWILIO_LOCAL_ACCOUNT.token})
     Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
     LINE:          ${herald.standIns.endpoints.line}/_standin/received
   Data folder:     ${dataDir}

@@ -1,6 +1,7 @@
 /**
  * The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel, each
- * drawn from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts, push
+ * drawn from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts (End User
+ * Messaging's and an organization's Twilio's), push
  * notifications per device with title, body, buttons and media, LINE message objects as chat bubbles, and the
  * letters' PDFs kept in S3 under their run. Pages are drawn here, on the server, in the browser's language
  * (Accept-Language), with no script: every tab is a link, and a page is read again by reloading it.
@@ -11,6 +12,8 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 export interface ViewerSources {
   /** the stand-ins' endpoints */
   sms?: string;
+  /** an organization's Twilio provider's stand-in: its messages show in the SMS tab */
+  twilio?: string;
   pinpoint?: string;
   line?: string;
   /** the S3 endpoint and the bucket letters are kept in */
@@ -46,6 +49,7 @@ export const MESSAGE_VIEWER_TEXTS = {
     manifest: 'Manifest (CSV)',
     altText: 'Notification text: {text}',
     image: 'Image',
+    via: 'Sent through {provider} from {from}',
   },
   zh: {
     title: 'Herald 消息查看器',
@@ -69,6 +73,7 @@ export const MESSAGE_VIEWER_TEXTS = {
     manifest: '清单（CSV）',
     altText: '通知文本：{text}',
     image: '图片',
+    via: '经 {provider} 从 {from} 发送',
   },
   ja: {
     title: 'Herald メッセージビューアー',
@@ -92,6 +97,7 @@ export const MESSAGE_VIEWER_TEXTS = {
     manifest: 'マニフェスト（CSV）',
     altText: '通知テキスト：{text}',
     image: '画像',
+    via: '{provider} 経由、送信元 {from}',
   },
 } as const;
 export type ViewerLang = keyof typeof MESSAGE_VIEWER_TEXTS;
@@ -155,13 +161,30 @@ function page(tab: ViewerTab, lang: ViewerLang, body: string): string {
 
 const none = (w: Words) => `<p>${esc(w.none)}</p>`;
 
-/** One SMS: the number, when, the parts and encoding, and the text as the phone shows it. */
+/**
+ * A message the Twilio stand-in accepted, as an SMS of End User Messaging's shape (its form's To and Body), with
+ * the provider and sender it left through.
+ */
+export function fromTwilio(r: Record<string, unknown>): Record<string, unknown> {
+  const form = obj(r.request);
+  return {
+    at: r.at,
+    parts: r.parts,
+    encoding: r.encoding,
+    request: { DestinationPhoneNumber: form.To, MessageBody: form.Body },
+    via: { provider: 'Twilio', from: form.From ?? form.MessagingServiceSid ?? '' },
+  };
+}
+
+/** One SMS: the number, when, the parts and encoding, the text as the phone shows it, and a provider other than the deployment's. */
 export function smsHtml(records: readonly Record<string, unknown>[], w: Words): string {
   if (records.length === 0) return none(w);
   return records
     .map((r) => {
       const request = obj(r.request);
-      return `<article class="msg" data-channel="SMS" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span></p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
+      const via = obj(r.via);
+      const viaText = via.provider ? ` · <span data-testid="sms-via">${esc(fill(w.via, { provider: String(via.provider), from: String(via.from ?? '') }))}</span>` : '';
+      return `<article class="msg" data-channel="SMS" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span>${viaText}</p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
     })
     .join('');
 }
@@ -319,8 +342,10 @@ export function messageViewer(sources: ViewerSources) {
     const unavailable = `<p role="alert">${esc(w.unavailable)}</p>`;
     switch (url.pathname) {
       case TAB_PATHS.sms: {
-        const list = await received(sources.sms);
-        html(res, 200, page('sms', lang, list ? smsHtml(list, w) : unavailable));
+        const [list, twilio] = await Promise.all([received(sources.sms), received(sources.twilio)]);
+        // both providers' texts, newest first
+        const all = list && [...list, ...(twilio ?? []).map(fromTwilio)].sort((a, b) => Number(b.at ?? 0) - Number(a.at ?? 0));
+        html(res, 200, page('sms', lang, all ? smsHtml(all, w) : unavailable));
         return true;
       }
       case TAB_PATHS.push: {

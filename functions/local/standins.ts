@@ -1,6 +1,6 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, push, LINE). No AWS account and no Docker. DynamoDB Local, the one child
+ * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, Twilio, push, LINE). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { startSes } from './sesStandIn';
 import { startLineStandIn } from './standins/line';
 import { startPushStandIn } from './standins/push';
 import { startSmsStandIn } from './standins/sms';
+import { startTwilioStandIn } from './standins/twilio';
 
 export const ASSET_BUCKET = 'herald-assets';
 
@@ -200,20 +201,22 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const smsStarted = startSmsStandIn({ file: kept('sms') });
   const pushStarted = startPushStandIn({ file: kept('push') });
   const lineStarted = startLineStandIn({ file: kept('line') });
+  const twilioStarted = startTwilioStandIn({ file: kept('twilio') });
   const s3Started = startS3(opts.dataDir);
-  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started]).then(
-    ([a, b, c, d]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET }),
+  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, twilioStarted]).then(
+    ([a, b, c, d, e]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET, twilio: e.endpoint }),
     () => ({}),
   );
-  const [dynamo, s3, ses, sms, pinpoint, line] = await Promise.allSettled([
+  const [dynamo, s3, ses, sms, pinpoint, line, twilio] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
     s3Started,
     channels.then((sources) => startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined, channels: sources })),
     smsStarted,
     pushStarted,
     lineStarted,
+    twilioStarted,
   ]);
-  const servers = [s3, ses, sms, pinpoint, line];
+  const servers = [s3, ses, sms, pinpoint, line, twilio];
   const stop = () =>
     Promise.allSettled([
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
@@ -227,7 +230,15 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   // none failed: every one is up
   const up = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
   return {
-    endpoints: { dynamodb: up(dynamo).endpoint, s3: up(s3).endpoint, ses: up(ses).endpoint, sms: up(sms).endpoint, pinpoint: up(pinpoint).endpoint, line: up(line).endpoint },
+    endpoints: {
+      dynamodb: up(dynamo).endpoint,
+      s3: up(s3).endpoint,
+      ses: up(ses).endpoint,
+      sms: up(sms).endpoint,
+      pinpoint: up(pinpoint).endpoint,
+      line: up(line).endpoint,
+      twilio: up(twilio).endpoint,
+    },
     mailViewerUrl: `${up(ses).endpoint}/`,
     stop,
   };

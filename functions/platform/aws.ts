@@ -15,6 +15,8 @@ export interface Endpoints {
   pinpoint?: string;
   /** the LINE Messaging API (not AWS: https://api.line.me when not given) */
   line?: string;
+  /** Twilio's REST API, for an organization's Twilio provider without an API base of its own (https://api.twilio.com when not given) */
+  twilio?: string;
 }
 
 export interface AwsClients {
