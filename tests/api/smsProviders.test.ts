@@ -29,7 +29,7 @@ import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { approverOf } from '../support/plans';
 import { sendHarness, batchesOf } from '../support/sendHarness';
-import { AD_HOC, received as receivedAt } from '../support/channelStandIns';
+import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
@@ -43,6 +43,7 @@ let callers: Callers;
 let otherOrg: number;
 /** organization 1's default SMS provider: Twilio through a Messaging Service */
 let twilio: MessageProvider;
+const log = capturedLog();
 
 /** A second Twilio account, for organization 2 and for a wrong token. */
 const SECOND_ACCOUNT = { sid: `AC${randomUUID().replace(/-/g, '')}`, token: `token-${randomUUID()}` };
@@ -54,7 +55,7 @@ const control = (path: string, body: unknown) =>
   fetch(`${standIn()}/_standin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  herald = await startHerald({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
+  herald = await startHerald({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } }, logLevel: 'info', logSink: log.sink });
   store = new Store(herald.rt);
   callers = await twoOrganizations(herald, 'smsprov');
   otherOrg = (await callers.other.ok('auth.validToken')).orgId;
@@ -149,6 +150,18 @@ function postWebhook(url: string, params: Record<string, string>, token: string 
 const unsubscribed = (orgId: number, phone: string) => store.get('messageUnsubscription', { orgId, id: unsubscriptionId('SMS', phone) });
 
 // --- Twilio
+
+describe('saving a Twilio provider', () => {
+  it('refuses an account SID that is not one, in the reader’s language', async () => {
+    const bad = await callers.admin.call(
+      'messageProvider.save',
+      { title: 'Bad SID', provider: 'TWILIO', username: 'AC123', password: 'x'.repeat(32), fromPhone: TWILIO_NUMBER },
+      { 'x-lang': 'ja' },
+    );
+    expect(bad.body.errorCode).toBe('400016');
+    expect(bad.body.errorMessage).toContain('Twilio のアカウント SID は AC と 32 桁の 16 進数です。');
+  });
+});
 
 describe('a campaign through the organization’s Twilio', () => {
   it('goes from draft through approval to each number once, as a form post with the account’s basic auth and the Messaging Service, and its status callbacks reach Herald', async () => {
@@ -429,5 +442,13 @@ describe('End User Messaging SMS in the organization’s own account', () => {
       expect(g.request.OriginationIdentity).toBe(to.startsWith('+81') ? 'RETAIL' : '+12065550199');
     }
     await callers.other.ok('messageProvider.delete', { id: own.id });
+  });
+});
+
+describe('secrets', () => {
+  it('no auth token, basic auth header, AWS secret or signature reaches a log line', () => {
+    expect(log.text()).toContain('Twilio message status');
+    for (const secret of [TWILIO_LOCAL_ACCOUNT.token, SECOND_ACCOUNT.token, 'not-the-auth-token', 'org-two-secret-key', 'Basic ']) expect(log.text()).not.toContain(secret);
+    expect(log.text()).not.toMatch(AWS_SECRETS);
   });
 });

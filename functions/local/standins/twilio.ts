@@ -27,7 +27,7 @@ import { countSms, type SmsEncoding } from '../../../shared/sms/segments';
 import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from './provider';
 
 /** The local Twilio account every `npm start` and test knows. */
-export const TWILIO_LOCAL_ACCOUNT = { sid: 'AC0000000000000000000000000000a1', token: '0000000000000000000000000000a1a1' } as const;
+export const TWILIO_LOCAL_ACCOUNT = { sid: 'AC000000000000000000000000000000a1', token: '0000000000000000000000000000a1a1' } as const;
 
 export interface ReceivedTwilio {
   at: number;
