@@ -64,6 +64,8 @@ export const API_ROUTES: readonly { path: string; method: HttpMethod }[] = [
   { path: SDK_OPENAPI_PATH, method: HttpMethod.GET },
   // recipient-action triggers' inbound webhooks
   { path: `${PATHS.hooks}/{proxy+}`, method: HttpMethod.POST },
+  // an organization's Twilio provider: message status callbacks and inbound replies (STOP)
+  { path: `${PATHS.twilio}/{proxy+}`, method: HttpMethod.POST },
 ];
 
 /** A delivery message stays hidden this long while a worker holds it: six times the worker's timeout. */

@@ -17,4 +17,6 @@ export const PATHS = {
   tracking: '/service/t',
   /** a recipient-action trigger's inbound webhook: POST /service/hook/v1/<orgId>/<planId> (functions/sdk/triggerHook.ts) */
   hooks: '/service/hook/v1',
+  /** an organization's Twilio provider's webhooks: POST /service/twilio/<orgId>/<providerId>/(status|inbound) */
+  twilio: '/service/twilio',
 } as const;

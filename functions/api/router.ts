@@ -8,6 +8,7 @@ import type { App } from '../../shared/entities';
 import { MAX_PAYLOAD_BYTES, type ResponseEnvelope } from '../../shared/envelopeFormat';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
 import { trackingRoutes } from '../tracking/handler';
+import { providerWebhooks } from '../channels';
 import { sdkApi } from '../sdk/handler';
 import { triggerHook } from '../sdk/triggerHook';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPENAPI_PATH } from '../../shared/sdk/contract';
@@ -176,6 +177,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   const findApp = appDirectory(store, rt);
   const sdk = sdkApi(rt, store);
   const hook = triggerHook(rt, store);
+  const webhooks = providerWebhooks(rt, store);
   let openApi: string | undefined;
 
   /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */
@@ -341,6 +343,8 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       return corsOrigin ? { ...answer, headers: { ...answer.headers, 'access-control-allow-origin': corsOrigin, vary: 'Origin' } } : answer;
     }
     if (path.startsWith(`${PATHS.hooks}/`)) return success(await hook(event, path));
+    const webhook = webhooks.find((w) => path.startsWith(`${w.path}/`));
+    if (webhook) return await webhook.handle(event, path);
     const tracked = await tracking(event, path);
     if (tracked) return tracked;
     throw new AppError('400011', 'No such path.');

@@ -15,6 +15,10 @@ import type { MessageProvider, ProviderKind } from '../../shared/entities';
 import { EMAIL_PROVIDERS } from './email/providers';
 import { type ProviderSender, providerSender } from './providers';
 import { SMS_PROVIDERS } from './sms/providers';
+import { twilioWebhooks } from './sms/twilioWebhook';
+import { PATHS } from '../../shared/paths';
+import type { Store } from '../store/store';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 export const CHANNEL_ADAPTERS: { readonly [C in Channel]: ChannelAdapter<C> } = {
   EMAIL: emailAdapter,
@@ -40,6 +44,12 @@ export function orgProviderSender(setting: MessageProvider, rt: Runtime): Provid
 
 /** Whether this deployment can send through a kind of provider. */
 export const providerAvailable = (kind: ProviderKind): boolean => kind in EMAIL_PROVIDERS || kind in SMS_PROVIDERS;
+
+/** The public webhooks providers call (a status callback, an inbound reply), by the path each is served under. */
+export type ProviderWebhook = (event: APIGatewayProxyEventV2, path: string) => Promise<APIGatewayProxyStructuredResultV2>;
+export function providerWebhooks(rt: Runtime, store: Store): readonly { path: string; handle: ProviderWebhook }[] {
+  return [{ path: PATHS.twilio, handle: twilioWebhooks(rt, store) }];
+}
 
 /** One sender for every channel (benchmarks and tests put their provider over one channel's). */
 export function everyChannel(sender: ChannelSender): ChannelSenders {

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildWebIfChanged } from './buildWeb';
 import { startStandIns } from './standins';
+import { TWILIO_LOCAL_ACCOUNT } from './standins/twilio';
 
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
@@ -62,6 +63,7 @@ Herald is running.
   Message viewer:  ${herald.mailViewerUrl}   (a tab per channel: email, SMS, push, API apps, LINE, letters)
   What each stand-in received, as JSON:
     SMS:           ${herald.standIns.endpoints.sms}/_standin/received
+    Twilio:        ${herald.standIns.endpoints.twilio}/_standin/received   (account ${TWILIO_LOCAL_ACCOUNT.sid}, token ${TWILIO_LOCAL_ACCOUNT.token})
     Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
     LINE:          ${herald.standIns.endpoints.line}/_standin/received
     API apps:      ${herald.standIns.endpoints.apiApp}/_standin/received   (push endpoints /push/oauth, /push/api-key, /push/bearer, /push/basic; OAuth tokens at /oauth/token; credentials in functions/local/standins/apiApp.ts)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAppHtml, lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
+import { apiAppHtml, fromTwilio, lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
 
 const en = MESSAGE_VIEWER_TEXTS.en;
 
@@ -16,6 +16,15 @@ describe('the message viewer', () => {
     expect(html).toContain('+819012345678');
     expect(html).toContain('2 part(s), UCS-2');
     expect(html).toContain('Hi &lt;b&gt;there&lt;/b&gt;');
+  });
+
+  it('shows a text Twilio took with its number, text and the sender it left from', () => {
+    const twilio = fromTwilio({ at: 0, parts: 1, encoding: 'GSM-7', request: { To: '+15551230000', Body: 'Sale <today>', From: '+15005550006' } });
+    const html = smsHtml([twilio], MESSAGE_VIEWER_TEXTS.ja);
+    expect(html).toContain('data-to="+15551230000"');
+    expect(html).toContain('Sale &lt;today&gt;');
+    expect(html).toContain('Twilio 経由、送信元 +15005550006');
+    expect(smsHtml([twilio], en)).toContain('Sent through Twilio from +15005550006');
   });
 
   it("reads a push notification from APNs' payload and from FCM's data, and never shows a whole token", () => {

@@ -1,8 +1,9 @@
 /**
  * The local message viewer: beside the mail viewer (the Email tab, sesStandIn.ts), a tab per other channel, each
- * drawn from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts, push
- * notifications per device with title, body, buttons and media, pushes to API applications' endpoints (their
- * path, authentication and answer), LINE message objects as chat bubbles, and the
+ * drawn from what its stand-in accepted (`GET /_standin/received`): SMS texts with number and parts (End User
+ * Messaging's and an organization's Twilio's), push notifications per device with title, body, buttons and
+ * media, pushes to API applications' endpoints (their path, authentication and answer), LINE message objects as
+ * chat bubbles, and the
  * letters' PDFs kept in S3 under their run. Pages are drawn here, on the server, in the browser's language
  * (Accept-Language), with no script: every tab is a link, and a page is read again by reloading it.
  */
@@ -12,6 +13,8 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 export interface ViewerSources {
   /** the stand-ins' endpoints */
   sms?: string;
+  /** an organization's Twilio provider's stand-in: its messages show in the SMS tab */
+  twilio?: string;
   pinpoint?: string;
   line?: string;
   apiApp?: string;
@@ -59,6 +62,7 @@ export const MESSAGE_VIEWER_TEXTS = {
     auth: 'Authentication',
     answered: 'Answered',
     refusedAuth: 'credentials refused',
+    via: 'Sent through {provider} from {from}',
   },
   zh: {
     title: 'Herald 消息查看器',
@@ -86,6 +90,7 @@ export const MESSAGE_VIEWER_TEXTS = {
     auth: '认证',
     answered: '响应',
     refusedAuth: '凭据被拒绝',
+    via: '经 {provider} 从 {from} 发送',
   },
   ja: {
     title: 'Herald メッセージビューアー',
@@ -113,6 +118,7 @@ export const MESSAGE_VIEWER_TEXTS = {
     auth: '認証',
     answered: '応答',
     refusedAuth: '認証情報が拒否されました',
+    via: '{provider} 経由、送信元 {from}',
   },
 } as const;
 export type ViewerLang = keyof typeof MESSAGE_VIEWER_TEXTS;
@@ -176,13 +182,30 @@ function page(tab: ViewerTab, lang: ViewerLang, body: string): string {
 
 const none = (w: Words) => `<p>${esc(w.none)}</p>`;
 
-/** One SMS: the number, when, the parts and encoding, and the text as the phone shows it. */
+/**
+ * A message the Twilio stand-in accepted, as an SMS of End User Messaging's shape (its form's To and Body), with
+ * the provider and sender it left through.
+ */
+export function fromTwilio(r: Record<string, unknown>): Record<string, unknown> {
+  const form = obj(r.request);
+  return {
+    at: r.at,
+    parts: r.parts,
+    encoding: r.encoding,
+    request: { DestinationPhoneNumber: form.To, MessageBody: form.Body },
+    via: { provider: 'Twilio', from: form.From ?? form.MessagingServiceSid ?? '' },
+  };
+}
+
+/** One SMS: the number, when, the parts and encoding, the text as the phone shows it, and a provider other than the deployment's. */
 export function smsHtml(records: readonly Record<string, unknown>[], w: Words): string {
   if (records.length === 0) return none(w);
   return records
     .map((r) => {
       const request = obj(r.request);
-      return `<article class="msg" data-channel="SMS" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span></p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
+      const via = obj(r.via);
+      const viaText = via.provider ? ` · <span data-testid="sms-via">${esc(fill(w.via, { provider: String(via.provider), from: String(via.from ?? '') }))}</span>` : '';
+      return `<article class="msg" data-channel="SMS" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span>${viaText}</p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
     })
     .join('');
 }
@@ -359,8 +382,10 @@ export function messageViewer(sources: ViewerSources) {
     const unavailable = `<p role="alert">${esc(w.unavailable)}</p>`;
     switch (url.pathname) {
       case TAB_PATHS.sms: {
-        const list = await received(sources.sms);
-        html(res, 200, page('sms', lang, list ? smsHtml(list, w) : unavailable));
+        const [list, twilio] = await Promise.all([received(sources.sms), received(sources.twilio)]);
+        // both providers' texts, newest first
+        const all = list && [...list, ...(twilio ?? []).map(fromTwilio)].sort((a, b) => Number(b.at ?? 0) - Number(a.at ?? 0));
+        html(res, 200, page('sms', lang, all ? smsHtml(all, w) : unavailable));
         return true;
       }
       case TAB_PATHS.push: {

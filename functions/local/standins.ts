@@ -1,6 +1,6 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, push, LINE, API applications). No AWS account and no Docker. DynamoDB Local, the one child
+ * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, Twilio, push, LINE, API applications). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { startApiAppStandIn } from './standins/apiApp';
 import { startLineStandIn } from './standins/line';
 import { startPushStandIn } from './standins/push';
 import { startSmsStandIn } from './standins/sms';
+import { startTwilioStandIn } from './standins/twilio';
 
 export const ASSET_BUCKET = 'herald-assets';
 
@@ -202,12 +203,13 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const pushStarted = startPushStandIn({ file: kept('push') });
   const lineStarted = startLineStandIn({ file: kept('line') });
   const apiAppStarted = startApiAppStandIn({ file: kept('api-app') });
+  const twilioStarted = startTwilioStandIn({ file: kept('twilio') });
   const s3Started = startS3(opts.dataDir);
-  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, apiAppStarted]).then(
-    ([a, b, c, d, e]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET, apiApp: e.endpoint }),
+  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, apiAppStarted, twilioStarted]).then(
+    ([a, b, c, d, e, f]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET, apiApp: e.endpoint, twilio: f.endpoint }),
     () => ({}),
   );
-  const [dynamo, s3, ses, sms, pinpoint, line, apiApp] = await Promise.allSettled([
+  const [dynamo, s3, ses, sms, pinpoint, line, apiApp, twilio] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
     s3Started,
     channels.then((sources) => startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined, channels: sources })),
@@ -215,8 +217,9 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
     pushStarted,
     lineStarted,
     apiAppStarted,
+    twilioStarted,
   ]);
-  const servers = [s3, ses, sms, pinpoint, line, apiApp];
+  const servers = [s3, ses, sms, pinpoint, line, apiApp, twilio];
   const stop = () =>
     Promise.allSettled([
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
@@ -238,6 +241,7 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       pinpoint: up(pinpoint).endpoint,
       line: up(line).endpoint,
       apiApp: up(apiApp).endpoint,
+      twilio: up(twilio).endpoint,
     },
     mailViewerUrl: `${up(ses).endpoint}/`,
     stop,

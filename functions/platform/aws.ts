@@ -17,6 +17,8 @@ export interface Endpoints {
   line?: string;
   /** the local stand-in of API applications' servers (no client uses it: an application names its own URL) */
   apiApp?: string;
+  /** Twilio's REST API, for an organization's Twilio provider without an API base of its own (https://api.twilio.com when not given) */
+  twilio?: string;
 }
 
 export interface AwsClients {

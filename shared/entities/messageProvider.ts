@@ -43,6 +43,7 @@ export const MESSAGE_PROVIDER_MESSAGES = {
   roleArn: 'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
   ownAccountRole: "A role in Herald's own AWS account cannot be used.",
   unavailable: 'This provider is not available on this deployment.',
+  twilioAccountSid: 'A Twilio account SID is AC and 32 hexadecimal digits.',
 } as const;
 
 /** The English name of a needed field in "Please input the {param}!" (shared/i18n/fieldNames.ts translates it). */

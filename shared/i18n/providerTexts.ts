@@ -60,4 +60,9 @@ export const PROVIDER_TEXTS = {
     '服务商测试过于频繁：每小时最多 {max} 次。请在 {minutes} 分钟后重试。',
     'プロバイダーのテストが多すぎます（1 時間に最大 {max} 回）。{minutes} 分後にもう一度お試しください。',
   ),
+  twilioAccountSid: t(
+    'A Twilio account SID is AC and 32 hexadecimal digits.',
+    'Twilio 账户 SID 由 AC 和 32 位十六进制数字组成。',
+    'Twilio のアカウント SID は AC と 32 桁の 16 進数です。',
+  ),
 } as const;

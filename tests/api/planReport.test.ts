@@ -117,7 +117,10 @@ it('takes only the hours within the chosen UTC days', async () => {
 
 it('refuses bad input with catalogue errors, in the caller language', async () => {
   const bad = async (payload: Record<string, unknown>) => (await admin.call('report.plan', payload)).body;
-  expect(await bad({ planIds: [], start: '2026-11-01', end: '2026-11-02' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('No Message ID were selected') });
+  expect(await bad({ planIds: [], start: '2026-11-01', end: '2026-11-02' })).toMatchObject({
+    errorCode: '400016',
+    errorMessage: expect.stringContaining('No Message ID were selected'),
+  });
   expect(await bad({ planIds: [sent.first], start: '2026-11-05', end: '2026-11-01' })).toMatchObject({
     errorCode: '400016',
     errorMessage: expect.stringContaining('start date should be earlier than the end date!'),
@@ -360,7 +363,10 @@ describe('requested reports', () => {
     expect(await bad({ kind: 'CUSTOM', planIds: [sent.first], columns: [] })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('at least one column') });
     expect(await bad({ kind: 'CUSTOM', planIds: [sent.first], columns: ['secret'] })).toMatchObject({ errorCode: '400016' });
     expect(await bad({ kind: 'WEEKLY' })).toMatchObject({ errorCode: '400016' });
-    expect(await bad({ kind: 'SUMMARY', start: dayOf(3), end: d0 })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('start date should be earlier than the end date!') });
+    expect(await bad({ kind: 'SUMMARY', start: dayOf(3), end: d0 })).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('start date should be earlier than the end date!'),
+    });
     expect(await bad({ kind: 'SUMMARY', name: '' })).toMatchObject({ errorCode: '400016' });
 
     await admin.ok('requestedReport.delete', { id: theirs.id });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const shared = inject('standIns');
   ses = await startSes({ port: 0 });
   const standIns = {
-    endpoints: { dynamodb: shared.dynamodb, s3: shared.s3, ses: ses.endpoint, sms: shared.sms, pinpoint: shared.pinpoint, line: shared.line, apiApp: shared.apiApp },
+    endpoints: { ...shared, ses: ses.endpoint },
     mailViewerUrl: `${ses.endpoint}/`,
     stop: async () => undefined,
   };

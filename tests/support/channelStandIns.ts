@@ -5,13 +5,14 @@
 import type { SendContext } from '../../functions/channels';
 
 /** The stand-ins that keep what they accepted, by their key in `herald.standIns.endpoints`. */
-export type ChannelStandIn = 'sms' | 'pinpoint' | 'line';
+export type ChannelStandIn = 'sms' | 'pinpoint' | 'line' | 'twilio';
 
 /** Where each stand-in's item names its destination: a number, a device token, LINE user ids. */
 const ADDRESSES: Record<ChannelStandIn, (item: { address?: string; request?: Record<string, unknown> }) => unknown[]> = {
   sms: (r) => [r.request?.DestinationPhoneNumber],
   pinpoint: (r) => [r.address],
   line: (r) => (Array.isArray(r.request?.to) ? r.request.to : [r.request?.to]),
+  twilio: (r) => [r.request?.To],
 };
 
 /**

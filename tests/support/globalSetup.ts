@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { Endpoints } from '../../functions/platform/aws';
 import { startDynamoInMemory, startStandIns } from '../../functions/local/standins';
 import { TEST_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    standIns: { dynamodb: string; s3: string; ses: string; sms: string; pinpoint: string; line: string; apiApp: string; mailViewerUrl: string };
+    standIns: Required<Endpoints> & { mailViewerUrl: string };
     /** a DynamoDB Local for each worker (the first is the stand-ins' own) */
     dynamodbs: string[];
   }

@@ -21,18 +21,10 @@ let counter = 0;
 
 /** A fresh Herald (own tables, own data folder) on the run's stand-ins. */
 export async function startHerald(opts: Partial<BootOptions> = {}): Promise<LocalHerald> {
-  const provided = inject('standIns');
+  const { mailViewerUrl, ...provided } = inject('standIns');
   const standIns: StandIns = {
-    endpoints: {
-      dynamodb: workerDynamo(inject('dynamodbs')),
-      s3: provided.s3,
-      ses: provided.ses,
-      sms: provided.sms,
-      pinpoint: provided.pinpoint,
-      line: provided.line,
-      apiApp: provided.apiApp,
-    },
-    mailViewerUrl: provided.mailViewerUrl,
+    endpoints: { ...provided, dynamodb: workerDynamo(inject('dynamodbs')) },
+    mailViewerUrl,
     stop: async () => undefined,
   };
   // an emptied set of tables an earlier file left (see reclaimTables), with the TTL this Herald's clock wants

@@ -42,6 +42,12 @@ export function classifySms(answer: ProviderAnswer): SendOutcome | undefined {
       return { kind: 'failed', reason: 'CHANNEL_LIMIT_REACHED', detail };
     case 'AccessDeniedException':
     case 'ResourceNotFoundException':
+    // an organization's own account: its keys refused before anything was sent
+    case 'UnrecognizedClientException':
+    case 'InvalidClientTokenId':
+    case 'InvalidSignatureException':
+    case 'IncompleteSignatureException':
+    case 'MissingAuthenticationTokenException':
       return { kind: 'failed', reason: 'UNEXPECTED', detail };
     default:
       return undefined;

@@ -6,7 +6,8 @@
  * enumerations and patterns of the request) and refuses like it.
  *
  * Besides the provider's own API (the stand-in contract every channel stand-in follows):
- * - `GET /_standin/received`: the messages it accepted, each `{ at, messageId, request, parts, encoding }`;
+ * - `GET /_standin/received`: the messages it accepted, each `{ at, messageId, request, parts, encoding, accessKeyId,
+ *   region }` (the last two from the request's SigV4 Credential: whose account and region sent it);
  * - `POST /_standin/answers { address, answer: throttled | failed | dead | ok, times? }`: answers that number so
  *   (ThrottlingException; ValidationException DESTINATION_COUNTRY_BLOCKED; ConflictException
  *   DESTINATION_PHONE_NUMBER_OPTED_OUT), `times` times or until changed;
@@ -30,6 +31,9 @@ export interface ReceivedSms {
   request: Record<string, unknown>;
   parts: number;
   encoding: SmsEncoding;
+  /** the access key id and region the request was signed with (its SigV4 Credential): whose account sent it */
+  accessKeyId?: string;
+  region?: string;
 }
 
 export interface InboundSmsRecord {
@@ -72,13 +76,17 @@ const invalid = (name: string, message: string) =>
     Fields: [{ Name: name, Message: message }],
   });
 
-/** The service reads no signature locally, but, like the service, refuses a request without one. */
-function checkAuthorization(req: IncomingMessage): void {
+/**
+ * The service reads no signature locally, but, like the service, refuses a request without one; answers the
+ * access key id and region it was signed with (an organization's own account shows by its key).
+ */
+function checkAuthorization(req: IncomingMessage): { accessKeyId: string; region: string } {
   const auth = req.headers.authorization;
   if (!auth) throw new ApiError('MissingAuthenticationTokenException', 'Missing Authentication Token', {}, 403);
-  const scope = /^AWS4-HMAC-SHA256 Credential=[^/,\s]+\/\d{8}\/[a-z0-9-]+\/([a-z0-9-]+)\/aws4_request, ?SignedHeaders=[^,]+, ?Signature=[0-9a-f]{64}$/.exec(auth);
+  const scope = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/\d{8}\/([a-z0-9-]+)\/([a-z0-9-]+)\/aws4_request, ?SignedHeaders=[^,]+, ?Signature=[0-9a-f]{64}$/.exec(auth);
   if (!scope) throw new ApiError('IncompleteSignatureException', 'Authorization header requires Credential, SignedHeaders and Signature.', {}, 403);
-  if (scope[1] !== 'sms-voice') throw new ApiError('InvalidSignatureException', `Credential should be scoped to correct service: 'sms-voice'.`, {}, 403);
+  if (scope[3] !== 'sms-voice') throw new ApiError('InvalidSignatureException', `Credential should be scoped to correct service: 'sms-voice'.`, {}, 403);
+  return { accessKeyId: scope[1]!, region: scope[2]! };
 }
 
 /** SendTextMessage's request as the API's model constrains it. */
@@ -254,7 +262,7 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
 
       // the provider's API
       if (req.method !== 'POST' || path !== '/') throw new ApiError('UnknownOperationException', 'Unknown operation', {}, 404);
-      checkAuthorization(req);
+      const signer = checkAuthorization(req);
       const target = String(req.headers['x-amz-target'] ?? '');
       if (!target.startsWith(TARGET_PREFIX)) throw new ApiError('UnknownOperationException', 'Unknown operation');
       if (!String(req.headers['content-type'] ?? '').startsWith(JSON_10)) throw new ApiError('UnknownOperationException', `Content-Type must be ${JSON_10}`);
@@ -271,7 +279,7 @@ export async function startSmsStandIn(opts: StandInOptions = {}): Promise<Provid
       }
       const messageId = randomUUID();
       const { segments, encoding } = countSms(request.MessageBody as string);
-      received.add({ at: Date.now(), messageId, request, parts: segments, encoding });
+      received.add({ at: Date.now(), messageId, request, parts: segments, encoding, ...signer });
       sendJson(res, 200, { MessageId: messageId }, { 'content-type': JSON_10, 'x-amzn-requestid': randomUUID() });
     } catch (e) {
       if (e instanceof ApiError) return sendError(res, e);

@@ -45,6 +45,7 @@ async function checkedAndSealed(p: SavePayload, ctx: AuthedContext) {
     } else if (!p.accessKey || !present('secretKey')) badField('accessKey', M.awsCredentials);
   }
   if (kind === 'TWILIO' && !p.fromPhone && !p.messagingServiceSid) badField('fromPhone', M.twilioFrom);
+  if (kind === 'TWILIO' && !/^AC[0-9a-fA-F]{32}$/.test(p.username ?? '')) badField('username', M.twilioAccountSid);
 
   const sealed: Partial<MessageProvider> = {};
   for (const field of PROVIDER_SECRETS) {

@@ -300,6 +300,7 @@ const entityEn = {
       testToEmail: 'Email address',
       testToPhone: 'Phone number',
       testSend: 'Send test',
+      twilioInbound: 'Twilio replies: set this URL as the incoming message webhook (HTTP POST) of your Twilio number or Messaging Service, so a STOP unsubscribes the number:',
     },
     application: {
       taken: 'An app with this name already exists.',

@@ -298,6 +298,8 @@ const entityJa: LocaleShape<EntityTexts> = {
       testToEmail: 'メールアドレス',
       testToPhone: '電話番号',
       testSend: 'テスト送信',
+      twilioInbound:
+        'Twilio への返信：この URL を Twilio の電話番号またはメッセージングサービスの受信メッセージ Webhook（HTTP POST）に設定すると、STOP と返信した番号は配信停止になります：',
     },
     application: {
       taken: '同じ名前のアプリがすでにあります。',

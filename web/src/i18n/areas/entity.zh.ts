@@ -288,6 +288,7 @@ const entityZh: LocaleShape<EntityTexts> = {
       testToEmail: '电子邮件地址',
       testToPhone: '电话号码',
       testSend: '发送测试',
+      twilioInbound: 'Twilio 回复：请将此 URL 设置为您的 Twilio 号码或消息服务的来信 Webhook（HTTP POST），这样回复 STOP 的号码会被退订：',
     },
     application: {
       taken: '已存在同名应用。',

@@ -1,13 +1,17 @@
 /**
  * The organization's own e-mail and SMS providers, a section of the channel settings screen (/push-channel): the
  * registry's generic list and form (fields shown by provider; secrets write-only), and a test send through one
- * provider that shows the provider's own answer.
+ * provider that shows the provider's own answer (and, for Twilio, the webhook to give its number for replies).
  */
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../../../shared/paths';
 import type { ProviderTestAnswer } from '../../../../shared/services';
 import { call } from '../../api/client';
+import { useSession } from '../../api/hooks';
+import { selectedOrgId } from '../../api/sessionSync';
+import { API_ROOT } from '../../app/constants';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import EntityPage from '../generic/EntityPage';
@@ -22,6 +26,10 @@ function TestDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const [answer, setAnswer] = useState<ProviderTestAnswer | null>(null);
   const name = String(row.title ?? '');
   const sms = row.channelType === 'SMS';
+  const orgId = selectedOrgId(useSession());
+  // Twilio posts replies (STOP) here once the organization sets it on its number or Messaging Service
+  const inbound =
+    row.provider === 'TWILIO' && orgId !== null ? `${API_ROOT || window.location.origin}${PATHS.twilio}/${orgId}/${encodeURIComponent(String(row.id))}/inbound` : undefined;
   async function send() {
     setBusy(true);
     setAnswer(null);
@@ -51,6 +59,11 @@ function TestDialog({ row, onClose }: { row: Row; onClose: () => void }) {
         type={sms ? 'tel' : 'email'}
         required
       />
+      {inbound && (
+        <p className="span-2" data-testid="twilio-inbound-url">
+          {t('entity.messageProvider.twilioInbound')} <code>{inbound}</code>
+        </p>
+      )}
       {answer && (
         <p className="span-2" role="status">
           <i className={answer.status === 'SENT' ? 'pi pi-check-circle' : 'pi pi-exclamation-triangle'} aria-hidden="true" /> {answer.message}

@@ -1,0 +1,107 @@
+/**
+ * SMS through an organization's own Twilio account: the REST API's Messages resource over HTTPS (no SDK),
+ * `POST {apiUrl or https://api.twilio.com}/2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded, with the
+ * account SID and auth token as basic auth. The message leaves from the record's number or its Messaging Service,
+ * and asks for status callbacks at Herald's own webhook (./twilioWebhook.ts). Locally, with no API base given,
+ * the same code reaches the Twilio stand-in (functions/local/standins/twilio.ts).
+ *
+ * The call goes through the outbound guard: an API base on a private address is refused on AWS (nothing sent).
+ */
+import { createHmac } from 'node:crypto';
+import type { MessageProvider } from '../../../shared/entities';
+import { PATHS } from '../../../shared/paths';
+import { AppError } from '../../../shared/errors';
+import { unseal } from '../../platform/keys';
+import { outboundFetch } from '../../platform/outbound';
+import type { ProviderFactory } from '../providers';
+import type { SendOutcome } from '../sender';
+import { deadSourceOf } from './answers';
+import { noteDead } from './contacts';
+import { senderIdAllowed } from './senderId';
+
+export const TWILIO_API = 'https://api.twilio.com';
+
+/** Twilio's own error codes, as its JSON error body names them (https://www.twilio.com/docs/api/errors). */
+const THROTTLED = new Set([20429, 14107, 21611]);
+/** the recipient replied STOP to this sender: Twilio refuses every message to it */
+const UNSUBSCRIBED = new Set([21610]);
+/** a To that is no phone number, or no mobile one: it will never take a message */
+const DEAD_NUMBER = new Set([21211, 21614]);
+
+/** Where Twilio posts a message's status and a reply (`kind`) for one organization's provider. */
+export function twilioWebhookUrl(publicUrl: string, setting: Pick<MessageProvider, 'orgId' | 'id'>, kind: 'status' | 'inbound'): string {
+  return `${publicUrl.replace(/\/+$/, '')}${PATHS.twilio}/${setting.orgId}/${encodeURIComponent(setting.id)}/${kind}`;
+}
+
+/**
+ * X-Twilio-Signature: HMAC-SHA1 with the auth token over the full URL followed by each POST parameter's name and
+ * value, sorted by name (then value), in base64.
+ */
+export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
+  const pairs = [...params].sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  const data = url + pairs.map(([k, v]) => k + v).join('');
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+/** What Twilio said, as the ledger keeps it: "Twilio 401: Authenticate (20003)". */
+function detailOf(status: number, body: { code?: unknown; message?: unknown }): string {
+  const message = typeof body.message === 'string' ? body.message.slice(0, 300) : '';
+  const code = typeof body.code === 'number' ? ` (${body.code})` : '';
+  return `Twilio ${status}: ${message || 'no message'}${code}`;
+}
+
+/**
+ * Twilio's answer as an outcome. A 5xx may come after Twilio queued the message: unknown (undefined), so the send
+ * worker leaves the claim uncertain rather than sending twice. Any other refusal sent nothing.
+ */
+export function classifyTwilio(status: number, body: { sid?: unknown; code?: unknown; message?: unknown }): SendOutcome | undefined {
+  if (status === 200 || status === 201) return typeof body.sid === 'string' ? { kind: 'sent', providerId: body.sid } : undefined;
+  if (status >= 500) return undefined;
+  const code = typeof body.code === 'number' ? body.code : undefined;
+  const detail = detailOf(status, body);
+  if (status === 429 || (code !== undefined && THROTTLED.has(code))) return { kind: 'throttled' };
+  if (code !== undefined && UNSUBSCRIBED.has(code)) return { kind: 'dead', reason: 'UNSUBSCRIBED', detail };
+  if (code !== undefined && DEAD_NUMBER.has(code)) return { kind: 'dead', reason: 'BOUNCE', detail };
+  // 401 (20003: a wrong SID or token), 403, 404 (no such account), a From Twilio refuses: the account's problem
+  return { kind: 'failed', reason: 'UNEXPECTED', detail };
+}
+
+/** The API base: the record's, else (locally) the stand-in's, else Twilio's. */
+const apiBaseOf = (setting: MessageProvider, standIn?: string) => (setting.apiUrl || standIn || TWILIO_API).replace(/\/+$/, '');
+
+export const twilioSender: ProviderFactory = (setting, rt) => {
+  const accountSid = setting.username;
+  const url = `${apiBaseOf(setting, rt.aws.endpoints.twilio)}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
+  return {
+    async send(message) {
+      if (message.channel !== 'SMS') throw new Error('the Twilio sender sends SMS only');
+      if (!setting.passwordSealed) return { kind: 'failed', reason: 'UNEXPECTED', detail: 'Twilio: no auth token is set.' };
+      const authorization = `Basic ${Buffer.from(`${accountSid}:${unseal(rt.keys, setting.passwordSealed)}`).toString('base64')}`;
+      const form = new URLSearchParams({ To: message.to, Body: message.body });
+      // a Messaging Service picks the sender itself (a number of its pool, or its alphanumeric sender id)
+      if (setting.messagingServiceSid) form.set('MessagingServiceSid', setting.messagingServiceSid);
+      else form.set('From', setting.alphanumericSender && senderIdAllowed(message.to) ? setting.alphanumericSender : setting.fromPhone);
+      form.set('StatusCallback', twilioWebhookUrl(rt.config.publicUrl, setting, 'status'));
+      let res: Response;
+      try {
+        res = await outboundFetch(url, { method: 'POST', headers: { authorization, accept: 'application/json' }, body: form, maxBytes: 64 * 1024 });
+      } catch (e) {
+        // refused before anything left (an API base on a private address on AWS): nothing was sent
+        if (e instanceof AppError) return { kind: 'failed', reason: 'UNEXPECTED', detail: `Twilio: ${e.message}` };
+        // no answer: Twilio may or may not have taken it
+        throw e;
+      }
+      let body: Record<string, unknown> = {};
+      try {
+        body = (await res.json()) as Record<string, unknown>;
+      } catch {
+        // an answer that is not JSON (a proxy's page): classified by its status alone
+      }
+      const outcome = classifyTwilio(res.status, body ?? {});
+      if (!outcome) throw new Error(`Twilio answered ${res.status}; the message may have been queued.`);
+      const source = deadSourceOf(outcome);
+      if (source) noteDead(message.to, source);
+      return outcome;
+    },
+  };
+};

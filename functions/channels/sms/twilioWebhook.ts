@@ -1,0 +1,79 @@
+/**
+ * Twilio's webhooks for an organization's Twilio provider: `POST /service/twilio/<orgId>/<providerId>/status`
+ * (the StatusCallback each message asks for, ./twilio.ts) and `…/inbound` (the URL the organization gives its
+ * Twilio number or Messaging Service for incoming messages).
+ *
+ * Every request is checked against its X-Twilio-Signature, made with that provider's auth token over the URL as
+ * Twilio called it (Herald's public address and the path) and the form's parameters. A path naming no Twilio
+ * provider and a signature that does not match both answer 403 and change nothing.
+ *
+ * A reply with an opt-out keyword (shared/sms/keywords.ts: Twilio's own STOP, STOPALL, UNSUBSCRIBE, CANCEL, END,
+ * QUIT and the Japanese and Chinese words) lists the number as unsubscribed in that organization only: the
+ * recipient replied to its sender. Status callbacks are logged, as End User Messaging's delivery events are not
+ * acted on either (the channel's readFeedback ignores them).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { idString } from '../../../shared/entities/entity';
+import { isOptOutReply } from '../../../shared/sms/keywords';
+import { PATHS } from '../../../shared/paths';
+import { unseal } from '../../platform/keys';
+import type { Runtime } from '../../platform/runtime';
+import type { Store } from '../../store/store';
+import { e164, listNumber } from './contacts';
+import { twilioSignature } from './twilio';
+
+const PATH = /^\/(\d{1,12})\/([^/]{1,100})\/(status|inbound)$/;
+/** Twilio's form posts are small; a larger body is no Twilio request */
+const MAX_BODY_BYTES = 64 * 1024;
+/** the empty TwiML answer: Twilio sends nothing back (its own opt-out handling confirms a STOP) */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+type Result = APIGatewayProxyStructuredResultV2;
+const plain = (statusCode: number, body: string): Result => ({ statusCode, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body });
+
+function sameSignature(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function twilioWebhooks(rt: Runtime, store: Store) {
+  return async function handle(event: APIGatewayProxyEventV2, path: string): Promise<Result> {
+    if ((event.requestContext?.http?.method ?? 'GET') !== 'POST') return plain(405, 'POST only');
+    const [, org, providerId, kind] = PATH.exec(path.slice(PATHS.twilio.length)) ?? [];
+    const forbidden = () => plain(403, 'The request is not signed by this provider.');
+    if (!org || !providerId || !idString.safeParse(providerId).success) return forbidden();
+    const orgId = Number(org);
+    const raw = event.body ?? '';
+    if (raw.length > MAX_BODY_BYTES * 1.34) return plain(413, 'Too large');
+    const body = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    const params = new URLSearchParams(body);
+
+    const setting = await store.forOrg(orgId).get('messageProvider', providerId);
+    if (setting?.provider !== 'TWILIO' || !setting.passwordSealed) return forbidden();
+    const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
+    const url = `${rt.config.publicUrl.replace(/\/+$/, '')}${path}${query}`;
+    const expected = twilioSignature(unseal(rt.keys, setting.passwordSealed), url, params);
+    const given = event.headers?.['x-twilio-signature'] ?? '';
+    // a request of another Twilio account (the same token cannot sign for two) is not this provider's either
+    const account = params.get('AccountSid');
+    if (!sameSignature(given, expected) || (account !== null && account !== setting.username)) {
+      rt.log.warn('Twilio webhook refused: bad signature', { orgId, kind });
+      return forbidden();
+    }
+
+    if (kind === 'status') {
+      // numbers are personal data: the log says what became of the message, never to whom
+      rt.log.info('Twilio message status', { orgId, status: params.get('MessageStatus') ?? '', errorCode: params.get('ErrorCode') ?? '' });
+      return plain(200, '');
+    }
+    const phone = e164(params.get('From') ?? '');
+    const optOut = isOptOutReply(params.get('Body')) || params.get('OptOutType') === 'STOP';
+    if (phone && optOut) {
+      const listed = await listNumber(store, { orgId, phone, source: 'UNSUBSCRIBE' });
+      rt.log.info('Twilio inbound opt-out recorded', { orgId, listed });
+    }
+    return { statusCode: 200, headers: { 'content-type': 'text/xml; charset=utf-8', 'cache-control': 'no-store' }, body: EMPTY_TWIML };
+  };
+}

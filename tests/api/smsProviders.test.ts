@@ -1,0 +1,454 @@
+/**
+ * An organization's own SMS providers on their local stand-ins: Twilio's REST API (a campaign from draft to phone
+ * through it, its status callbacks, an inbound STOP through the signed webhook honoured by the next send, a forged
+ * signature refused, a wrong auth token failing every record with Twilio's reason, throttling retried, every
+ * recipient exactly once through crashes) and End User Messaging SMS in the organization's own account (its key,
+ * origination identity, sender id and configuration set), with two organizations sending at once, each through
+ * its own provider only.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsTemplateSchema } from '../../shared/content';
+import { type MessageProvider, accountKey, unsubscriptionId } from '../../shared/entities';
+import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
+import { providerSender } from '../../functions/channels/providers';
+import { RecordingSender } from '../../functions/channels/recording';
+import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { SMS_PROVIDERS } from '../../functions/channels/sms/providers';
+import { twilioSignature, twilioWebhookUrl } from '../../functions/channels/sms/twilio';
+import { LinkSigner } from '../../functions/channels/links';
+import { Ledger } from '../../functions/delivery/ledger';
+import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
+import { RateLimiter } from '../../functions/delivery/rate';
+import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalHerald } from '../../functions/local/boot';
+import type { ReceivedSms } from '../../functions/local/standins/sms';
+import { TWILIO_LOCAL_ACCOUNT, type ReceivedTwilio, type TwilioCallback } from '../../functions/local/standins/twilio';
+import { Store } from '../../functions/store/store';
+import { startHerald } from '../support/herald';
+import { type Callers, twoOrganizations } from '../support/organizations';
+import { approverOf } from '../support/plans';
+import { sendHarness, batchesOf } from '../support/sendHarness';
+import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
+import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
+import { until } from '../support/until';
+
+const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
+const { workerOf, drain } = harness;
+const DAY = 24 * 3600_000;
+
+let herald: LocalHerald;
+let store: Store;
+let callers: Callers;
+let otherOrg: number;
+/** organization 1's default SMS provider: Twilio through a Messaging Service */
+let twilio: MessageProvider;
+const log = capturedLog();
+
+/** A second Twilio account, for organization 2 and for a wrong token. */
+const SECOND_ACCOUNT = { sid: `AC${randomUUID().replace(/-/g, '')}`, token: `token-${randomUUID()}` };
+const SERVICE_SID = `MG${'0123456789abcdef'.repeat(2)}`;
+const TWILIO_NUMBER = '+15005550006';
+
+const standIn = () => herald.standIns.endpoints.twilio;
+const control = (path: string, body: unknown) =>
+  fetch(`${standIn()}/_standin/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  herald = await startHerald({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } }, logLevel: 'info', logSink: log.sink });
+  store = new Store(herald.rt);
+  callers = await twoOrganizations(herald, 'smsprov');
+  otherOrg = (await callers.other.ok('auth.validToken')).orgId;
+  expect((await control('accounts', SECOND_ACCOUNT)).status).toBe(200);
+  twilio = await callers.admin.ok('messageProvider.save', {
+    title: 'Bank Twilio',
+    provider: 'TWILIO',
+    isDefault: true,
+    username: TWILIO_LOCAL_ACCOUNT.sid,
+    password: TWILIO_LOCAL_ACCOUNT.token,
+    messagingServiceSid: SERVICE_SID,
+  });
+  // the answer names no organization: the record's is the caller's
+  twilio.orgId = 1;
+});
+afterAll(() => herald?.stop());
+
+// --- helpers
+
+/** Numbers no other test file uses: the stand-ins are shared by the whole run. */
+const prefix = String(Math.floor(Math.random() * 900) + 100);
+let seq = 0;
+const usNumber = () => `+1556${prefix}${String(seq++).padStart(4, '0')}`;
+const jpNumber = () => `+8180${prefix}${String(seq++).padStart(5, '0')}`;
+
+const twilioReceived = (numbers: Iterable<string>) => receivedAt<ReceivedTwilio>(herald.standIns.endpoints, 'twilio', numbers);
+const smsReceived = (numbers: Iterable<string>) => receivedAt<ReceivedSms>(herald.standIns.endpoints, 'sms', numbers);
+
+async function callbacksOf(sids: string[]): Promise<TwilioCallback[]> {
+  const all = (await (await fetch(`${standIn()}/_standin/callbacks`)).json()) as TwilioCallback[];
+  return all.filter((c) => sids.includes(c.sid));
+}
+
+const TEMPLATE = { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi {{firstName|there}}, your statement is ready.' } } } as const;
+
+const smsContent: ContentSource = (() => {
+  const render = CHANNEL_ADAPTERS.SMS.prepare({ kind: 'SMS', template: smsTemplateSchema.parse(TEMPLATE) }, AD_HOC)!;
+  return { load: async () => ({ stopped: false, from: '', render }) };
+})();
+
+function recipients(n: number, number = usNumber): Recipient[] {
+  const tag = randomUUID().slice(0, 8);
+  return Array.from({ length: n }, (_, i) => ({ accountId: `${tag}-${i}`, address: number(), firstName: `R${i}`, consent: true }));
+}
+
+type Run = { orgId: number; planId: string; runId: string };
+const batches = (run: Run, list: Recipient[]) => batchesOf(run, 'SMS', list);
+
+function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
+  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };
+  return {
+    store,
+    clock: herald.rt.clock,
+    log: herald.rt.log,
+    ledger: new Ledger(store, herald.rt.clock),
+    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
+    senders,
+    content: smsContent,
+    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
+    staleClaimMs: 60_000,
+    throttleRetries: 8,
+    backoffMs: 1,
+    concurrency: 8,
+    ...over,
+  };
+}
+
+/** The SMS sender as the delivery worker has it: each organization's default provider, else the deployment's. */
+const routed = () => CHANNEL_ADAPTERS.SMS.provider(herald.rt);
+
+/** Sends one run straight through the send worker. */
+async function sendRun(run: Run, list: Recipient[], sender: ChannelSender = routed()) {
+  const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+  for (const b of batches(run, list)) await herald.queue.send(queue, b);
+  await drain(workerOf(deps(sender)), queue);
+}
+
+const newRun = (orgId = 1): Run => ({ orgId, planId: `p-${randomUUID()}`, runId: 'r1' });
+const recordOf = (run: Run, accountId: string) => store.get('sentRecord', new Ledger(store, herald.rt.clock).keyOf({ ...run, channel: 'SMS', accountId }));
+const totals = (run: Run) => new Ledger(store, herald.rt.clock).totals(run);
+
+/** A form post to Herald's webhook, signed with `token` over the URL Herald serves it at. */
+function postWebhook(url: string, params: Record<string, string>, token: string | undefined) {
+  const form = new URLSearchParams(params);
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { 'x-twilio-signature': twilioSignature(token, url, form) } : {}) },
+    body: form,
+  });
+}
+
+const unsubscribed = (orgId: number, phone: string) => store.get('messageUnsubscription', { orgId, id: unsubscriptionId('SMS', phone) });
+
+// --- Twilio
+
+describe('saving a Twilio provider', () => {
+  it('refuses an account SID that is not one, in the reader’s language', async () => {
+    const bad = await callers.admin.call(
+      'messageProvider.save',
+      { title: 'Bad SID', provider: 'TWILIO', username: 'AC123', password: 'x'.repeat(32), fromPhone: TWILIO_NUMBER },
+      { 'x-lang': 'ja' },
+    );
+    expect(bad.body.errorCode).toBe('400016');
+    expect(bad.body.errorMessage).toContain('Twilio のアカウント SID は AC と 32 桁の 16 進数です。');
+  });
+});
+
+describe('a campaign through the organization’s Twilio', () => {
+  it('goes from draft through approval to each number once, as a form post with the account’s basic auth and the Messaging Service, and its status callbacks reach Herald', async () => {
+    const { admin } = callers;
+    const approver = await approverOf(admin, herald, 'twilioapprover');
+    const tag = `tw${Date.now().toString(36)}`;
+    const now = herald.rt.clock.now();
+    const people = [
+      { id: `${tag}-a`, phones: [usNumber()], firstName: 'Ann' },
+      { id: `${tag}-b`, phones: [usNumber()], firstName: 'Ben' },
+    ];
+    for (const p of people) {
+      await store.put('account', {
+        ...accountKey(1, p.id),
+        orgId: 1,
+        ...p,
+        locale: 'en-US',
+        smsConsent: true,
+        emails: [],
+        emailConsent: false,
+        pushConsent: false,
+        lineConsent: false,
+        tags: [],
+        attributes: { campaign: tag },
+        version: 1,
+        dateCreated: now,
+        dateUpdated: now,
+        createdBy: 'test',
+        updatedBy: 'test',
+      });
+    }
+    const segmentId = randomUUID();
+    await store.put('segment', {
+      orgId: 1,
+      id: segmentId,
+      name: `Twilio ${tag}`,
+      description: '',
+      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
+      version: 1,
+      dateCreated: now,
+      dateUpdated: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+    });
+    const draft = await admin.ok('plan.saveSingle', { name: `Twilio ${tag}`, title: `Twilio ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
+    await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
+    await approver.client.ok('planAction.pass', { id: draft.id });
+    await until(
+      'the message to be sent',
+      () => admin.ok('plan.detail', { id: draft.id }),
+      (p) => p.status === 'DEPLOYED',
+    );
+
+    const numbers = people.map((p) => p.phones[0]!);
+    const got = await twilioReceived(numbers);
+    expect(got.map((g) => g.request.To).sort()).toEqual([...numbers].sort());
+    const ann = got.find((g) => g.request.To === numbers[0])!;
+    expect(ann.accountSid).toBe(TWILIO_LOCAL_ACCOUNT.sid);
+    expect(ann.request).toEqual({
+      To: numbers[0],
+      Body: 'Hi Ann, your statement is ready.\nReply STOP to opt out.',
+      MessagingServiceSid: SERVICE_SID,
+      StatusCallback: twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'status'),
+    });
+    // nothing went through the deployment's End User Messaging
+    expect(await smsReceived(numbers)).toEqual([]);
+    // Twilio posts each message's status, signed; Herald takes them (a bad signature would answer 403)
+    const callbacks = await until(
+      'the status callbacks',
+      () => callbacksOf(got.map((g) => g.sid)),
+      (c) => c.length === 4,
+    );
+    expect(callbacks.map((c) => [c.status, c.answered]).sort()).toEqual([
+      ['delivered', 200],
+      ['delivered', 200],
+      ['sent', 200],
+      ['sent', 200],
+    ]);
+  });
+
+  it('sends from the record’s number when it has no Messaging Service, and a test send reports Twilio’s message sid', async () => {
+    const byNumber = await callers.admin.ok('messageProvider.save', {
+      title: `Twilio number ${randomUUID().slice(0, 6)}`,
+      provider: 'TWILIO',
+      username: TWILIO_LOCAL_ACCOUNT.sid,
+      password: TWILIO_LOCAL_ACCOUNT.token,
+      fromPhone: TWILIO_NUMBER,
+    });
+    // a number as a person types it (the test send reads it with the organization's country)
+    const to = jpNumber();
+    const answer = await callers.admin.call<{ status: string; providerId: string; message: string }>('messageProvider.test', { id: byNumber.id, to }, { 'x-lang': 'zh' });
+    expect(answer.body.errorMessage).toBeNull();
+    expect(answer.payload).toMatchObject({ status: 'SENT', providerId: expect.stringMatching(/^SM[0-9a-f]{32}$/) });
+    expect(answer.payload.message).toContain(answer.payload.providerId);
+    const [got] = await twilioReceived([to]);
+    expect(got).toMatchObject({ sid: answer.payload.providerId, request: { From: TWILIO_NUMBER, To: to } });
+    expect(got!.request.MessagingServiceSid).toBeUndefined();
+  });
+});
+
+describe('replies through Twilio’s signed webhook', () => {
+  it('an inbound STOP lists the number in that organization at once; the next send skips it and Twilio gets nothing', async () => {
+    const list = recipients(3);
+    const [stopper, japanese, stays] = list;
+    const first = newRun();
+    await sendRun(first, list);
+    expect(await twilioReceived([stopper!.address])).toHaveLength(1);
+
+    const inboundUrl = twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'inbound');
+    const stop = await (await control('inbound', { from: stopper!.address, to: TWILIO_NUMBER, body: 'Stop', url: inboundUrl })).json();
+    expect(stop).toMatchObject({ optOut: true, answered: 200 });
+    // not one of Twilio's keywords, but Herald knows it
+    const ja = await (await control('inbound', { from: japanese!.address, to: TWILIO_NUMBER, body: '配信停止', url: inboundUrl })).json();
+    expect(ja).toMatchObject({ optOut: false, answered: 200 });
+    const chat = await (await control('inbound', { from: stays!.address, to: TWILIO_NUMBER, body: 'Thanks!', url: inboundUrl })).json();
+    expect(chat).toMatchObject({ answered: 200 });
+    expect(await unsubscribed(1, stopper!.address)).toMatchObject({ channelName: 'SMS', source: 'UNSUBSCRIBE', target: stopper!.address });
+    expect(await unsubscribed(1, japanese!.address)).toMatchObject({ source: 'UNSUBSCRIBE' });
+    expect(await unsubscribed(1, stays!.address)).toBeUndefined();
+    // the reply was to organization 1's sender: organization 2 learns nothing of it
+    expect(await unsubscribed(otherOrg, stopper!.address)).toBeUndefined();
+
+    const second = { ...first, runId: 'r2' };
+    await sendRun(second, list);
+    expect(await recordOf(second, stopper!.accountId)).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });
+    expect(await recordOf(second, japanese!.accountId)).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });
+    expect(await recordOf(second, stays!.accountId)).toMatchObject({ status: 'SENT' });
+    expect(await twilioReceived([stopper!.address, japanese!.address])).toHaveLength(2);
+    expect(await twilioReceived([stays!.address])).toHaveLength(2);
+  });
+
+  it('a forged or missing signature, another provider’s token and a path naming no Twilio provider answer 403 and change nothing', async () => {
+    const phone = usNumber();
+    const inboundUrl = twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'inbound');
+    const stop = { AccountSid: TWILIO_LOCAL_ACCOUNT.sid, From: phone, To: TWILIO_NUMBER, Body: 'STOP', MessageSid: `SM${'1'.repeat(32)}` };
+    expect((await postWebhook(inboundUrl, stop, SECOND_ACCOUNT.token)).status).toBe(403);
+    expect((await postWebhook(inboundUrl, stop, undefined)).status).toBe(403);
+    // signed for another URL (another organization's path) and replayed here
+    const elsewhere = new URLSearchParams(stop);
+    const forged = await fetch(inboundUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_LOCAL_ACCOUNT.token, `${inboundUrl}x`, elsewhere) },
+      body: elsewhere,
+    });
+    expect(forged.status).toBe(403);
+    // organization 1's provider named under organization 2's path is no provider of organization 2
+    const otherPath = twilioWebhookUrl(herald.rt.config.publicUrl, { ...twilio, orgId: otherOrg }, 'inbound');
+    expect((await postWebhook(otherPath, stop, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(403);
+    expect((await postWebhook(twilioWebhookUrl(herald.rt.config.publicUrl, { orgId: 1, id: 'nope' }, 'inbound'), stop, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(403);
+    const status = twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'status');
+    expect((await postWebhook(status, { MessageStatus: 'delivered', MessageSid: stop.MessageSid }, 'forged')).status).toBe(403);
+    expect(await unsubscribed(1, phone)).toBeUndefined();
+    expect(await unsubscribed(otherOrg, phone)).toBeUndefined();
+    // the same request, rightly signed, is honoured
+    expect((await postWebhook(inboundUrl, stop, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(200);
+    expect(await unsubscribed(1, phone)).toMatchObject({ source: 'UNSUBSCRIBE' });
+  });
+});
+
+describe('Twilio’s refusals', () => {
+  it('a wrong auth token fails every record with Twilio’s 401, none lost, none sent; the right token then sends them', async () => {
+    const wrong = await callers.admin.ok('messageProvider.save', {
+      title: `Twilio wrong ${randomUUID().slice(0, 6)}`,
+      provider: 'TWILIO',
+      username: TWILIO_LOCAL_ACCOUNT.sid,
+      password: 'not-the-auth-token',
+      fromPhone: TWILIO_NUMBER,
+    });
+    const setting = (await store.forOrg(1).get('messageProvider', wrong.id))!;
+    const list = recipients(5);
+    const run = newRun();
+    await sendRun(run, list, providerSender(setting, herald.rt, SMS_PROVIDERS));
+    for (const r of list) {
+      expect(await recordOf(run, r.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNEXPECTED', detail: 'Twilio 401: Authenticate (20003)' });
+    }
+    expect((await totals(run)).total).toMatchObject({ failed: 5, sent: 0, uncertain: 0 });
+    expect(await twilioReceived(list.map((r) => r.address))).toEqual([]);
+    // the test send says so in the reader's language
+    const answer = await callers.admin.call<{ status: string; message: string }>('messageProvider.test', { id: wrong.id, to: jpNumber() }, { 'x-lang': 'ja' });
+    expect(answer.payload).toMatchObject({ status: 'FAILED' });
+    expect(answer.payload.message).toContain('送信されませんでした');
+    expect(answer.payload.message).toContain('Twilio 401: Authenticate');
+
+    // the token put right, the same recipients go out
+    await callers.admin.ok('messageProvider.save', { ...wrong, password: TWILIO_LOCAL_ACCOUNT.token });
+    const fixed = (await store.forOrg(1).get('messageProvider', wrong.id))!;
+    const again = { ...run, runId: 'r2' };
+    await sendRun(again, list, providerSender(fixed, herald.rt, SMS_PROVIDERS));
+    expect((await totals(again)).total).toMatchObject({ sent: 5, failed: 0, uncertain: 0 });
+    expect(await twilioReceived(list.map((r) => r.address))).toHaveLength(5);
+  });
+
+  it('a number Twilio calls invalid dies as a bounce; an answer of 500 leaves the record uncertain, never sent twice', async () => {
+    const [invalid, erring, fine] = recipients(3);
+    await control('answers', { address: invalid!.address, answer: 'invalid' });
+    await control('answers', { address: erring!.address, answer: 'error' });
+    const run = newRun();
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const deliver = async (over: Partial<SendWorkerDeps> = {}) => {
+      for (const b of batches(run, [invalid!, erring!, fine!])) await herald.queue.send(queue, b);
+      await drain(workerOf(deps(routed(), over)), queue);
+    };
+    await deliver();
+    // the batch comes back once the claim of the unanswered message is stale: that one is never sent again
+    await new Promise((r) => setTimeout(r, 20));
+    await deliver({ staleClaimMs: 0 });
+    await control('answers', { address: erring!.address, answer: 'ok' });
+    expect(await twilioReceived([invalid!.address, erring!.address])).toEqual([]);
+    expect(await recordOf(run, invalid!.accountId)).toMatchObject({ status: 'FAILED', reason: 'BOUNCE', detail: expect.stringContaining('21211') });
+    expect(await recordOf(run, erring!.accountId)).toMatchObject({ status: 'UNCERTAIN' });
+    expect(await recordOf(run, fine!.accountId)).toMatchObject({ status: 'SENT' });
+    expect(await unsubscribed(1, invalid!.address)).toMatchObject({ source: 'BOUNCE' });
+  });
+});
+
+// --- every recipient exactly once through organization 1's Twilio
+
+exactlyOnceSuite({
+  title: 'every recipient exactly once through Twilio',
+  channel: 'SMS',
+  noun: 'number',
+  harness,
+  queue: () => herald.queue,
+  ledger: () => new Ledger(store, herald.rt.clock),
+  sender: routed,
+  deps,
+  recipients,
+  batches,
+  perAddress: async (addresses) => {
+    const counts = new Map<string, number>();
+    for (const r of await twilioReceived(addresses)) counts.set(r.request.To!, (counts.get(r.request.To!) ?? 0) + 1);
+    return counts;
+  },
+  throttle: (address, times) => control('answers', { address, answer: 'throttled', times }),
+  redeliver: async (queue, lost) => {
+    await new Promise((r) => setTimeout(r, 50));
+    for (const b of lost) await herald.queue.send(queue, b);
+  },
+  afterUncertain: { staleClaimMs: 0 },
+  sizes: { crash: 60, killAfter: [1, 30, 59], duplicates: 90, inSeries: 2, throttled: 45 },
+});
+
+// --- End User Messaging in the organization's own account, beside Twilio
+
+describe('End User Messaging SMS in the organization’s own account', () => {
+  it('two organizations sending at once leave each through its own provider only: Twilio for one, the other’s own AWS key, number and sender id', async () => {
+    const own = await callers.other.ok('messageProvider.save', {
+      title: 'Retail SMS',
+      provider: 'END_USER_MESSAGING_SMS',
+      isDefault: true,
+      region: 'ap-northeast-1',
+      accessKey: 'AKIAORGTWOEXAMPLE001',
+      secretKey: 'org-two-secret-key',
+      fromPhone: '+12065550199',
+      alphanumericSender: 'RETAIL',
+      configurationSetName: 'retail-events',
+    });
+    expect(own.secretKeySet).toBe(true);
+    const sender = routed();
+    const bank = recipients(20);
+    const retail = [...recipients(10), ...recipients(10, jpNumber)];
+    const [bankRun, retailRun] = [newRun(1), newRun(otherOrg)];
+    await Promise.all([sendRun(bankRun, bank, sender), sendRun(retailRun, retail, sender)]);
+    expect((await totals(bankRun)).total).toMatchObject({ sent: 20, failed: 0, uncertain: 0 });
+    expect((await totals(retailRun)).total).toMatchObject({ sent: 20, failed: 0, uncertain: 0 });
+
+    const bankNumbers = bank.map((r) => r.address);
+    const retailNumbers = retail.map((r) => r.address);
+    expect(await twilioReceived(bankNumbers)).toHaveLength(20);
+    expect(await twilioReceived(retailNumbers)).toEqual([]);
+    expect(await smsReceived(bankNumbers)).toEqual([]);
+    const got = await smsReceived(retailNumbers);
+    expect(got).toHaveLength(20);
+    for (const g of got) {
+      const to = g.request.DestinationPhoneNumber as string;
+      expect(g).toMatchObject({ accessKeyId: 'AKIAORGTWOEXAMPLE001', region: 'ap-northeast-1', request: { ConfigurationSetName: 'retail-events' } });
+      // a sender id where the country takes one (Japan), the number where it does not (the US)
+      expect(g.request.OriginationIdentity).toBe(to.startsWith('+81') ? 'RETAIL' : '+12065550199');
+    }
+    await callers.other.ok('messageProvider.delete', { id: own.id });
+  });
+});
+
+describe('secrets', () => {
+  it('no auth token, basic auth header, AWS secret or signature reaches a log line', () => {
+    expect(log.text()).toContain('Twilio message status');
+    for (const secret of [TWILIO_LOCAL_ACCOUNT.token, SECOND_ACCOUNT.token, 'not-the-auth-token', 'org-two-secret-key', 'Basic ']) expect(log.text()).not.toContain(secret);
+    expect(log.text()).not.toMatch(AWS_SECRETS);
+  });
+});
