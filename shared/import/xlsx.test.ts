@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { workbook } from '../../tests/support/workbook';
+import writeExcelFile from 'write-excel-file/node';
 import { CsvError } from './csv';
 import { cellText, filePages, isXlsx, numberText, readWorkbook, XLSX_LIMITS, XlsxError } from './xlsx';
+
+type Cell = string | number | boolean | Date | null;
+
+/** A workbook of the sheets given, in their order (tests/support/workbook.ts does the same for the API tests). */
+function workbook(sheets: Record<string, Cell[][]>): Promise<Buffer> {
+  const all = Object.entries(sheets).map(([sheet, rows]) => ({
+    sheet,
+    data: rows.map((row) => row.map((value) => (value instanceof Date ? { value, type: Date, format: 'yyyy-mm-dd' } : { value }))),
+  }));
+  return (writeExcelFile as unknown as (sheets: typeof all) => { toBuffer(): Promise<Buffer> })(all).toBuffer();
+}
 
 async function* chunksOf(bytes: Uint8Array, size = 1000) {
   for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
