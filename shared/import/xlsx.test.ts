@@ -84,7 +84,7 @@ describe('readWorkbook', () => {
   it("applies CSV's limits with CSV's messages", async () => {
     const bytes = await workbook({ S: [['a'], ['x'.repeat(100_001)]] });
     await expect(readWorkbook(bytes).then((b) => b.rows())).rejects.toThrow(CsvError);
-    await expect(readWorkbook(new Uint8Array(XLSX_LIMITS.bytes + 1))).rejects.toThrow(/at most 16 MB/);
+    await expect(readWorkbook(new Uint8Array(XLSX_LIMITS.bytes + 1))).rejects.toThrow(/at most 8 MB/);
   });
 });
 

@@ -110,7 +110,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     intro: '从 CSV 文件导入账户。可读取的编码：{{encodings}}（自动识别；UTF-8 带或不带 BOM 均可）。主键已存在的行会更新该账户；空单元格保留已存储的值。',
     chooseFile: '选择 CSV 或 Excel（.xlsx）文件',
     fileHint:
-      '第一行为列名。文件按页读取并发送，大小不受限制。Excel 工作簿（.xlsx，最大 16 MB）整体读取，默认读取第一个工作表，也可另选；日期读作 2026-01-31。也可以选择 Amazon Pinpoint 的端点导出文件（JSON Lines），字段会自动对应。',
+      '第一行为列名。文件按页读取并发送，大小不受限制。Excel 工作簿（.xlsx，最大 8 MB）整体读取，默认读取第一个工作表，也可另选；日期读作 2026-01-31。也可以选择 Amazon Pinpoint 的端点导出文件（JSON Lines），字段会自动对应。',
     fileSummary: '{{name}}，{{size}}',
     readError: '无法读取文件：{{reason}}',
     noHeader: '文件没有标题行。',
