@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ATTRIBUTE_TYPES, IMPORT_TARGETS, KEY_CASES } from '../import/accountImport';
 import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
+import { sheetNameSchema } from '../import/xlsx';
 import { isValidEmail, MESSAGES } from '../validation';
 import { EXPORT_LOOPS } from './dataExport';
 import { COMPOSED_KEYS, defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
@@ -113,6 +114,8 @@ export const cloudSourceSchema = z.object({
   lastDataRow: z.number().int().min(1).optional(),
   encoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
   splitChar: z.enum(CSV_DELIMITERS).default(','),
+  /** an .xlsx delivery's sheet; empty: the first */
+  sheetName: sheetNameSchema,
   /** a column whose value becomes one of the account's tags */
   groupColumn: z.string().trim().max(200).optional(),
   /** a column whose value is the account's locale */

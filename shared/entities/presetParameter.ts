@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
+import { sheetNameSchema } from '../import/xlsx';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 export const PRESET_TYPES = ['UPLOAD', 'CLOUD_SOURCE'] as const;
@@ -42,6 +43,8 @@ export const presetParameterSchema = z.object({
   fileLastDataRow: z.number().int().min(2).max(50_000_000).optional(),
   fileEncoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
   fileSplitBy: z.enum(CSV_DELIMITERS).default(','),
+  /** an .xlsx file's sheet; empty: the first */
+  fileSheetName: sheetNameSchema,
   /** the locale the values are written in; empty: any */
   locale: z.string().trim().max(35).default(''),
   state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
@@ -96,6 +99,7 @@ export const presetParameterEntity = defineEntity({
       { field: 'accountField', kind: 'text' },
       { field: 'fileEncoding', kind: 'select', options: CSV_ENCODINGS },
       { field: 'fileSplitBy', kind: 'select', options: CSV_DELIMITERS },
+      { field: 'fileSheetName', kind: 'text' },
       { field: 'fileFirstDataRow', kind: 'number' },
       { field: 'fileLastDataRow', kind: 'number' },
       { field: 'locale', kind: 'text' },

@@ -218,6 +218,11 @@ export const FORM_TEXTS = {
   orderIndex: entry('The order index is 0 or more.', '排序序号须大于或等于 0。', '並び順は 0 以上にしてください。'),
   folderOrderIndex: entry('Folder order index is a number below 100.', '文件夹排序序号须为小于 100 的数字。', 'フォルダの並び順は 100 未満の数値にしてください。'),
   fileNameSlashes: entry('A file name has no slashes.', '文件名不能包含斜杠。', 'ファイル名にスラッシュは使えません。'),
+  sheetName: entry(
+    'A sheet name has at most 31 characters and none of \\ / ? * [ ] :',
+    '工作表名称最多 31 个字符，且不能包含 \\ / ? * [ ] :',
+    'シート名は 31 文字までで、\\ / ? * [ ] : は使えません。',
+  ),
   headerRow: entry('The header is row 1: data starts at row 2 or later.', '第 1 行是表头：数据从第 2 行或之后开始。', '1 行目はヘッダーです。データは 2 行目以降から始まります。'),
   tagCodeChars: entry(
     'A code starts with a letter and has letters, digits, _ or -.',

@@ -71,6 +71,18 @@ export const IMPORT_TEXTS = {
     '{row} 行目に {max} 文字を超える値があります（引用符が閉じられていない可能性があります）。',
   ),
   csvColumns: entry('Row {row} has more than {max} columns.', '第 {row} 行超过 {max} 列。', '{row} 行目の列数が {max} を超えています。'),
+  /** spec 001 section 5, word for word */
+  xlsxNotWorkbook: entry('Please choose an excel file!', '请选择 Excel 文件！', 'Excel ファイルを選択してください！'),
+  xlsxNoSheet: entry(
+    "The workbook has no sheet named '{sheet}'; its sheets: {sheets}.",
+    '工作簿中没有名为“{sheet}”的工作表；现有工作表：{sheets}。',
+    'ブックに「{sheet}」という名前のシートはありません。シート: {sheets}。',
+  ),
+  xlsxTooLarge: entry(
+    'An Excel file is read whole, so it may be at most {max} MB: send a larger one as CSV.',
+    'Excel 文件需整体读取，最大 {max} MB：更大的文件请以 CSV 发送。',
+    'Excel ファイルは全体を読み込むため、{max} MB までです。それより大きいファイルは CSV で送ってください。',
+  ),
 } as const;
 
 /** A cloud source's run (functions/services/cloudSource). */

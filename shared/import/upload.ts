@@ -2,7 +2,7 @@
  * How a CSV file travels to `dataImport.appendRows`: the head read first for the mapping step, then the data rows
  * in pages small enough for one request. The browser, the tests and the import benchmark all send files this way.
  */
-import { type CsvEncoding, CsvParser, csvPages, type CsvDelimiter, guessDelimiter } from './csv';
+import { type CsvEncoding, type CsvPage, CsvParser, csvPages, type CsvDelimiter, guessDelimiter } from './csv';
 
 /** Rows a page holds at most, and the characters it carries at most (well inside the API's 2 MB body). */
 export const UPLOAD_PAGE = { rows: 500, chars: 600_000 } as const;
@@ -148,9 +148,9 @@ export interface UploadPage {
   bytesRead: number;
 }
 
-/** The data rows of a CSV byte stream (its header skipped) in pages for `appendRows`; cells cut at `cellMax`. */
-export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; cellMax: number; encoding?: CsvEncoding }): AsyncGenerator<UploadPage> {
-  for await (const page of csvPages(chunks, { delimiter: opts.delimiter, pageSize: UPLOAD_PAGE.rows, encoding: opts.encoding })) {
+/** Parsed records (the header skipped) cut into pages for `appendRows`: rows and characters within UPLOAD_PAGE, cells at `cellMax`. */
+async function* sizedPages(pages: AsyncIterable<CsvPage>, cellMax: number): AsyncGenerator<UploadPage> {
+  for await (const page of pages) {
     let fromRow = page.fromRow;
     let rows = page.rows;
     if (fromRow === 1) {
@@ -162,7 +162,7 @@ export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { de
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
       for (let c = 0; c < row.length; c++) {
-        if (row[c].length > opts.cellMax) row[c] = row[c].slice(0, opts.cellMax);
+        if (row[c].length > cellMax) row[c] = row[c].slice(0, cellMax);
         chars += row[c].length + 4;
       }
       if (chars > UPLOAD_PAGE.chars && i > start) {
@@ -173,6 +173,25 @@ export async function* uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { de
     }
     if (start < rows.length) yield { fromRow: fromRow + start, rows: rows.slice(start), bytesRead: page.bytesRead };
   }
+}
+
+/** The data rows of a CSV byte stream (its header skipped) in pages for `appendRows`; cells cut at `cellMax`. */
+export function uploadPages(chunks: AsyncIterable<Uint8Array>, opts: { delimiter: string; cellMax: number; encoding?: CsvEncoding }): AsyncGenerator<UploadPage> {
+  return sizedPages(csvPages(chunks, { delimiter: opts.delimiter, pageSize: UPLOAD_PAGE.rows, encoding: opts.encoding }), opts.cellMax);
+}
+
+/**
+ * A workbook sheet's rows (the header first, as `Workbook.rows` gives them) in the same pages; progress is the
+ * share of rows sent, in the file's bytes, as the import's record counts it.
+ */
+export function sheetUploadPages(rows: string[][], opts: { cellMax: number; totalBytes: number }): AsyncGenerator<UploadPage> {
+  async function* pages(): AsyncGenerator<CsvPage> {
+    for (let at = 0; at < rows.length; at += UPLOAD_PAGE.rows) {
+      const end = Math.min(rows.length, at + UPLOAD_PAGE.rows);
+      yield { fromRow: at + 1, rows: rows.slice(at, end), bytesRead: Math.round((opts.totalBytes * end) / rows.length) };
+    }
+  }
+  return sizedPages(pages(), opts.cellMax);
 }
 
 /** Whether a file's start reads as JSON lines (an Amazon Pinpoint endpoint export) rather than CSV. */

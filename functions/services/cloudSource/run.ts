@@ -1,6 +1,7 @@
 /**
  * A cloud source's run (the job worker): list the source's folder, take each matching file not delivered before
- * (unless multiSend), and stream it through the CSV reader in the source's encoding. Each data row is checked
+ * (unless multiSend), and stream it through the CSV reader in the source's encoding (an .xlsx is read whole, its
+ * sheet then paged the same way). Each data row is checked
  * (the header's titles, each column's pattern, then the import's own reading of the row); failed rows become the
  * delivery's records with their row numbers. A held delivery stops there until someone confirms it (then the
  * file is read again from the source, and must not have changed) or skips it; otherwise the checked rows are
@@ -23,7 +24,8 @@ import {
 import type { Lang } from '../../../shared/errors';
 import { ALERT_TEXTS, CLOUD_RUN_TEXTS, fillText, textIn, translateServerText } from '../../../shared/i18n';
 import { type ImportPlan, rowChange, type RowOptions } from '../../../shared/import/accountImport';
-import { CsvError, csvPages } from '../../../shared/import/csv';
+import { CsvError } from '../../../shared/import/csv';
+import { filePages, XlsxError } from '../../../shared/import/xlsx';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
@@ -186,7 +188,7 @@ async function readFile(
   const headerRow = source.firstDataRow - 1;
   const last = source.lastDataRow ?? Number.MAX_SAFE_INTEGER;
   try {
-    for await (const page of csvPages(chunks, { delimiter: source.splitChar, pageSize: 1000, encoding: source.encoding })) {
+    for await (const page of filePages(chunks, { name: history.fileName, sheet: source.sheetName, delimiter: source.splitChar, pageSize: 1000, encoding: source.encoding })) {
       const checkRecords: Omit<CloudSourceRecord, 'recordKey'>[] = [];
       const importable: string[][] = [];
       let firstImportRow: number | undefined;
@@ -231,7 +233,7 @@ async function readFile(
       if (opts.deadline !== undefined && Date.now() >= opts.deadline && page.fromRow + page.rows.length > fromRow) throw new SliceEnd(page.fromRow + page.rows.length);
     }
   } catch (e) {
-    if (e instanceof CsvError) throw new DeliveryFailure(e.message);
+    if (e instanceof CsvError || e instanceof XlsxError) throw new DeliveryFailure(e.message);
     throw e;
   }
   return counts;

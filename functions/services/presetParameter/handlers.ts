@@ -5,6 +5,7 @@
  */
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
+import { translateServerText } from '../../../shared/i18n';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField as bad } from '../../api/problems';
 import { auditNext } from '../../store/audit';
@@ -36,6 +37,12 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
       if (p.type === 'CLOUD_SOURCE' || p.cloudSourceId) assertMayUseSources(ctx);
       if (p.fileLastDataRow !== undefined && p.fileLastDataRow < (p.fileFirstDataRow ?? 2)) bad('fileLastDataRow', PRESET_MESSAGES.lastRow);
       return generic.save(payload, ctx);
+    },
+
+    async detail(p, ctx) {
+      const param = await generic.detail(p, ctx);
+      // a failed load's reason is kept in English; the reader reads it in their language
+      return param.loadError ? { ...param, loadError: translateServerText(String(param.loadError), ctx.lang) } : param;
     },
 
     async delete(p, ctx) {

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { PRESET_MESSAGES, type PresetParameter, type PresetRecord, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { csvPages, CsvError } from '../../../shared/import/csv';
+import { CsvError } from '../../../shared/import/csv';
+import { filePages, XlsxError } from '../../../shared/import/xlsx';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { fileNameMatcher, openSource } from '../cloudSource';
@@ -91,7 +92,14 @@ export async function loadPresetFile(deps: Deps, orgId: number, id: string, file
     let header: string[] | undefined;
     let keyColumn = -1;
     let written = 0;
-    for await (const page of csvPages(file.body as AsyncIterable<Uint8Array>, { delimiter: param.fileSplitBy, pageSize: 1000, encoding: param.fileEncoding })) {
+    const pages = filePages(file.body as AsyncIterable<Uint8Array>, {
+      name: file.name,
+      sheet: param.fileSheetName,
+      delimiter: param.fileSplitBy,
+      pageSize: 1000,
+      encoding: param.fileEncoding,
+    });
+    for await (const page of pages) {
       // one item per entry in a batch: a key repeated in the file keeps its last row's values
       const records = new Map<string, PresetRecord>();
       for (const [i, cells] of page.rows.entries()) {
@@ -121,8 +129,9 @@ export async function loadPresetFile(deps: Deps, orgId: number, id: string, file
     const records = await pruneRecords(store, orgId, id, (r) => r.loadId !== loadId);
     await setParam({ loadState: 'DONE', loadError: '', columns: header, loadedFile: file.name, loadedAt: rt.clock.now(), records, loadId });
   } catch (e) {
-    const reason = e instanceof LoadFailure || e instanceof CsvError ? e.message : 'The file could not be read.';
-    if (!(e instanceof LoadFailure || e instanceof CsvError)) rt.log.warn('preset load failed', { orgId, id, error: e instanceof Error ? e.message : String(e) });
+    const known = e instanceof LoadFailure || e instanceof CsvError || e instanceof XlsxError;
+    const reason = known ? e.message : 'The file could not be read.';
+    if (!known) rt.log.warn('preset load failed', { orgId, id, error: e instanceof Error ? e.message : String(e) });
     // this load's records go; the previous load's stay current
     await pruneRecords(store, orgId, id, (r) => r.loadId === loadId);
     await setParam({ loadState: 'FAILED', loadError: reason, loadedAt: rt.clock.now() });

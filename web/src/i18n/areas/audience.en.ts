@@ -109,12 +109,14 @@ const audienceEn = {
     },
     intro:
       'Import accounts from a CSV file in one of these encodings: {{encodings}} (recognised for you; UTF-8 with or without BOM). A row whose primary key is known updates that account; empty cells keep what is stored.',
-    chooseFile: 'Choose a CSV file',
+    chooseFile: 'Choose a CSV or Excel (.xlsx) file',
     fileHint:
-      'The first row names the columns. The file is read and sent in pages, so its size does not matter. Or an Amazon Pinpoint endpoint export (JSON lines): its fields are mapped for you.',
+      'The first row names the columns. The file is read and sent in pages, so its size does not matter. An Excel workbook (.xlsx, at most 8 MB) is read whole, its first sheet unless you choose another; dates arrive as 2026-01-31. Or an Amazon Pinpoint endpoint export (JSON lines): its fields are mapped for you.',
     fileSummary: '{{name}}, {{size}}',
     readError: 'The file could not be read: {{reason}}',
     noHeader: 'The file has no header row.',
+    sheet: 'Sheet',
+    sheetHint: 'The workbook has {{count}} sheets: choose the one to import.',
     mappingTitle: 'Columns',
     encoding: 'Encoding',
     encodingHint: 'Check the header reads right; Japanese files are often Shift_JIS, Chinese ones GBK or Big5.',

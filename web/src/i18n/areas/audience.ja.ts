@@ -109,12 +109,14 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     },
     intro:
       'CSV ファイルからアカウントを取り込みます。読み込める文字コード：{{encodings}}（自動で判別します。UTF-8 は BOM あり・なしとも可）。主キーが既にある行はそのアカウントを更新し、空のセルは保存済みの値を残します。',
-    chooseFile: 'CSV ファイルを選択',
+    chooseFile: 'CSV または Excel（.xlsx）ファイルを選択',
     fileHint:
-      '1 行目は列名です。ファイルはページごとに読み込んで送るため、サイズの制限はありません。Amazon Pinpoint のエンドポイントのエクスポート（JSON Lines）も選べます。項目は自動で対応付けられます。',
+      '1 行目は列名です。ファイルはページごとに読み込んで送るため、サイズの制限はありません。Excel ブック（.xlsx、8 MB まで）は全体を読み込み、別のシートを選ばなければ最初のシートを取り込みます。日付は 2026-01-31 の形で読みます。Amazon Pinpoint のエンドポイントのエクスポート（JSON Lines）も選べます。項目は自動で対応付けられます。',
     fileSummary: '{{name}}、{{size}}',
     readError: 'ファイルを読み込めませんでした: {{reason}}',
     noHeader: 'ファイルに見出し行がありません。',
+    sheet: 'シート',
+    sheetHint: 'このブックには {{count}} 枚のシートがあります。取り込むシートを選んでください。',
     mappingTitle: '列',
     encoding: '文字コード',
     encodingHint: '見出しが正しく表示されるか確認してください。日本語のファイルは Shift_JIS、中国語は GBK や Big5 のことがよくあります。',

@@ -43,6 +43,7 @@ const cloudSourceEn = {
       fileName: 'File name',
       encoding: 'Encoding',
       splitChar: 'Separator',
+      sheetName: 'Excel sheet',
       firstDataRow: 'First data row',
       lastDataRow: 'Last data row',
       largeFileRowLimit: 'Large file row limit',
@@ -62,6 +63,7 @@ const cloudSourceEn = {
       filePathSftp: 'A folder on the server, such as /outbox.',
       filePathS3: 'A key prefix in the bucket, such as exports/daily/.',
       fileName: '* matches any characters: members_*.csv takes the newest matching file.',
+      sheetName: "An .xlsx file's sheet; empty: its first sheet. A CSV file ignores it.",
       trustPolicy:
         "Herald assumes this role with the external id above, made for this source. The role's trust policy must allow sts:AssumeRole to {{principal}}, with the condition that sts:ExternalId equals {{externalId}}.",
       jobRole: "Herald's job role (your Herald administrator can give its ARN)",

@@ -43,6 +43,7 @@ const cloudSourceJa = {
       fileName: 'ファイル名',
       encoding: '文字コード',
       splitChar: '区切り文字',
+      sheetName: 'Excel のシート',
       firstDataRow: '最初のデータ行',
       lastDataRow: '最後のデータ行',
       largeFileRowLimit: '大きなファイルの行数上限',
@@ -62,6 +63,7 @@ const cloudSourceJa = {
       filePathSftp: 'サーバー上のフォルダー（例: /outbox）。',
       filePathS3: 'バケット内のキーのプレフィックス（例: exports/daily/）。',
       fileName: '* は任意の文字に一致します。members_*.csv は一致する最新のファイルを読みます。',
+      sheetName: '読み込む .xlsx ファイルのシート。空欄なら最初のシート。CSV ファイルでは使いません。',
       trustPolicy:
         'Herald はこのソース用に作成した上記の外部 ID でこのロールを引き受けます。ロールの信頼ポリシーで {{principal}} に sts:AssumeRole を許可し、条件として sts:ExternalId が {{externalId}} と等しいことを求めてください。',
       jobRole: 'Herald のジョブロール（ARN は Herald の管理者に確認してください）',

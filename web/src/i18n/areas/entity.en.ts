@@ -232,6 +232,7 @@ const entityEn = {
       accountField: 'Account field matched with the key (empty: attributes.<primary key>)',
       fileEncoding: 'File encoding',
       fileSplitBy: 'Separator',
+      fileSheetName: 'Excel sheet (.xlsx; empty: the first sheet)',
       fileFirstDataRow: 'First data row',
       fileLastDataRow: 'Last data row (empty: to the end)',
       locale: 'Locale of the values (empty: any)',

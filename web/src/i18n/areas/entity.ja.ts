@@ -230,6 +230,7 @@ const entityJa: LocaleShape<EntityTexts> = {
       accountField: 'キーと照合するアカウント項目（空欄: attributes.<主キー>）',
       fileEncoding: 'ファイルの文字コード',
       fileSplitBy: '区切り文字',
+      fileSheetName: 'Excel のシート（.xlsx。空欄なら最初のシート）',
       fileFirstDataRow: '最初のデータ行',
       fileLastDataRow: '最後のデータ行（空欄: 最後まで）',
       locale: '値のロケール（空欄: すべて）',

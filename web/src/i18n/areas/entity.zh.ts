@@ -221,6 +221,7 @@ const entityZh: LocaleShape<EntityTexts> = {
       accountField: '与键匹配的账户字段（留空：attributes.<主键>）',
       fileEncoding: '文件编码',
       fileSplitBy: '分隔符',
+      fileSheetName: 'Excel 工作表（.xlsx；留空为第一个工作表）',
       fileFirstDataRow: '首个数据行',
       fileLastDataRow: '最后数据行（留空：到末尾）',
       locale: '值的语言区域（留空：任意）',

@@ -52,6 +52,7 @@ interface Form {
   fileName: string;
   encoding: (typeof CSV_ENCODINGS)[number];
   splitChar: (typeof CSV_DELIMITERS)[number];
+  sheetName: string;
   firstDataRow: number;
   lastDataRow: number | null;
   largeFileRowLimit: number;
@@ -89,6 +90,7 @@ function formOf(source: CloudSourceView | null): Form {
     fileName: source?.fileName ?? '',
     encoding: source?.encoding ?? 'UTF-8',
     splitChar: source?.splitChar ?? ',',
+    sheetName: source?.sheetName ?? '',
     firstDataRow: source?.firstDataRow ?? 2,
     lastDataRow: source?.lastDataRow ?? null,
     largeFileRowLimit: source?.largeFileRowLimit ?? 1_000_000,
@@ -325,6 +327,7 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
             'splitChar',
             CSV_DELIMITERS.map((value) => ({ value, label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[value]}`) })),
           )}
+          {text('sheetName', t('cloudSource.hint.sheetName'))}
           {number('firstDataRow')}
           {number('lastDataRow', t('cloudSource.hint.lastDataRow'))}
           {number('largeFileRowLimit')}

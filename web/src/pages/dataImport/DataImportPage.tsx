@@ -1,5 +1,5 @@
 /**
- * Data import (/library/batches): choose a CSV file, map its columns to account fields and attributes, then watch
+ * Data import (/library/batches): choose a CSV or Excel (.xlsx) file, map its columns to account fields and attributes, then watch
  * it import with a progress bar and counts, and read the failed rows with their row numbers and reasons.
  */
 import { Button } from 'primereact/button';
@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CsvError, type CsvDelimiter, type CsvEncoding, CSV_ENCODINGS } from '../../../../shared/import/csv';
 import { csvHead, decodeHead, detectEncoding, looksLikeJsonLines } from '../../../../shared/import/upload';
+import { isXlsx, readWorkbook, type Workbook, XlsxError } from '../../../../shared/import/xlsx';
+import { schemaText } from '../../components/schemaErrors';
 import { formatCount } from '../../../../shared/format';
 import type { DataImportView } from '../../../../shared/services';
 import { invalidate, useConfiguration } from '../../api/hooks';
@@ -40,6 +42,8 @@ export default function DataImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [mapping, setMapping] = useState<MappingState | null>(null);
+  /** a workbook chosen: read whole, with the sheet whose rows are imported */
+  const [book, setBook] = useState<{ workbook: Workbook; sheet: string; rows: string[][] } | null>(null);
   const [errors, setErrors] = useState<{ columns: Record<number, string>; key?: string }>({ columns: {} });
   const [record, setRecord] = useState<DataImportView | null>(null);
   const [runError, setRunError] = useState<string>();
@@ -55,10 +59,38 @@ export default function DataImportPage() {
     return head;
   }
 
+  /** Maps a workbook's sheet: its first row is the header, as in a CSV file. */
+  function mapSheet(chosen: File, workbook: Workbook, sheet: string, country: string) {
+    const rows = workbook.rows(sheet);
+    const [header = [], ...rest] = rows;
+    if (header.length === 0 || header.every((h) => !h.trim())) throw new Error(t('dataImport.noHeader'));
+    setFile(chosen);
+    setBook({ workbook, sheet, rows });
+    setMapping(withRememberedMapping(initialMapping({ delimiter: ',', header, sample: rest.filter((r) => r.length > 0).slice(0, SAMPLE_ROWS) }, 'UTF-8', country)));
+    setErrors({ columns: {} });
+    setPhase('map');
+  }
+
+  function changeSheet(sheet: string) {
+    if (!file || !book || !mapping) return;
+    try {
+      mapSheet(file, book.workbook, sheet, mapping.defaultCountry);
+    } catch (e) {
+      setErrors({ columns: {}, key: e instanceof Error ? schemaText(e.message) : String(e) });
+    }
+  }
+
   async function choose(chosen: File | undefined) {
     setFileError(undefined);
+    setBook(null);
     if (!chosen) return;
     try {
+      // a workbook by its ZIP signature or its name; the reader is loaded only now
+      if (isXlsx(new Uint8Array(await chosen.slice(0, 4).arrayBuffer()), chosen.name)) {
+        const workbook = await readWorkbook(new Uint8Array(await chosen.arrayBuffer()));
+        mapSheet(chosen, workbook, workbook.sheets[0] ?? '', initialCountry(configuration?.systemSetting.defaultCountry, i18n.language));
+        return;
+      }
       // an Amazon Pinpoint endpoint export (JSON lines) needs no mapping: its fields are known
       const start = new TextDecoder().decode(new Uint8Array(await chosen.slice(0, 256).arrayBuffer()), { stream: true });
       if (looksLikeJsonLines(start)) {
@@ -75,7 +107,8 @@ export default function DataImportPage() {
       setErrors({ columns: {} });
       setPhase('map');
     } catch (e) {
-      setFileError(t('dataImport.readError', { reason: e instanceof Error ? e.message : String(e) }));
+      // (a shared reader's reason is written in English: it is read in the portal's language)
+      setFileError(e instanceof XlsxError ? schemaText(e.message) : t('dataImport.readError', { reason: e instanceof Error ? schemaText(e.message) : String(e) }));
     }
   }
 
@@ -102,10 +135,15 @@ export default function DataImportPage() {
     setShown(null);
     setPhase('run');
     const began = performance.now();
-    run.current = startImport(chosen, plan, (next) => {
-      setRecord(next);
-      setRate(Math.round(next.rowsRead / Math.max(0.001, (performance.now() - began) / 1000)));
-    });
+    run.current = startImport(
+      chosen,
+      plan,
+      (next) => {
+        setRecord(next);
+        setRate(Math.round(next.rowsRead / Math.max(0.001, (performance.now() - began) / 1000)));
+      },
+      plan.kind === 'PINPOINT_ENDPOINTS' ? undefined : book?.rows,
+    );
     run.current.done
       .catch((e: unknown) => setRunError(e instanceof CsvError ? t('dataImport.readError', { reason: e.message }) : undefined))
       .finally(() => {
@@ -117,6 +155,7 @@ export default function DataImportPage() {
   function reset() {
     setPhase('choose');
     setFile(null);
+    setBook(null);
     setMapping(null);
     setRecord(null);
     if (inputRef.current) inputRef.current.value = '';
@@ -148,7 +187,7 @@ export default function DataImportPage() {
             ref={inputRef}
             id="import-file"
             type="file"
-            accept=".csv,.txt,text/csv,.json,.jsonl,application/json"
+            accept=".csv,.txt,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.json,.jsonl,application/json"
             aria-describedby="import-file-hint"
             onChange={(e) => void choose(e.target.files?.[0])}
           />
@@ -176,6 +215,7 @@ export default function DataImportPage() {
             onEncoding={(e) => void changeEncoding(e)}
             onStart={start}
             onBack={reset}
+            sheets={book ? { names: book.workbook.sheets, current: book.sheet, onSheet: changeSheet } : undefined}
           />
         </>
       )}

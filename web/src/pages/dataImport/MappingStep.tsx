@@ -88,6 +88,7 @@ export function MappingStep({
   onEncoding,
   onStart,
   onBack,
+  sheets,
 }: {
   state: MappingState;
   /** a message per column index, and for the key column */
@@ -97,6 +98,8 @@ export function MappingStep({
   onEncoding: (e: CsvEncoding) => void;
   onStart: () => void;
   onBack: () => void;
+  /** a workbook's sheets (it has no separator or encoding to choose): the sheet read, and the others to choose from */
+  sheets?: { names: string[]; current: string; onSheet: (name: string) => void };
 }) {
   const { t, i18n } = useTranslation();
   const { data: configuration } = useConfiguration();
@@ -151,29 +154,47 @@ export function MappingStep({
             onChange={(e) => onChange({ ...state, keyCase: e.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="import-delimiter">{t('dataImport.delimiter')}</label>
-          <Select
-            inputId="import-delimiter"
-            label={t('dataImport.delimiter')}
-            labelled
-            value={state.delimiter}
-            options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
-            onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="import-encoding">{t('dataImport.encoding')}</label>
-          <Select
-            inputId="import-encoding"
-            label={t('dataImport.encoding')}
-            labelled
-            value={state.encoding}
-            options={CSV_ENCODINGS.map((e) => ({ label: e, value: e }))}
-            onChange={(e) => onEncoding(e.value as CsvEncoding)}
-          />
-          <small className="field-hint">{t('dataImport.encodingHint')}</small>
-        </div>
+        {sheets ? (
+          sheets.names.length > 1 && (
+            <Field id="import-sheet" label={t('dataImport.sheet')} hint={t('dataImport.sheetHint', { count: sheets.names.length })}>
+              <Select
+                inputId="import-sheet"
+                label={t('dataImport.sheet')}
+                labelled
+                value={sheets.current}
+                options={sheets.names.map((name) => ({ label: name, value: name }))}
+                onChange={(e) => sheets.onSheet(e.value as string)}
+                aria-describedby={hintId('import-sheet')}
+              />
+            </Field>
+          )
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor="import-delimiter">{t('dataImport.delimiter')}</label>
+              <Select
+                inputId="import-delimiter"
+                label={t('dataImport.delimiter')}
+                labelled
+                value={state.delimiter}
+                options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
+                onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="import-encoding">{t('dataImport.encoding')}</label>
+              <Select
+                inputId="import-encoding"
+                label={t('dataImport.encoding')}
+                labelled
+                value={state.encoding}
+                options={CSV_ENCODINGS.map((e) => ({ label: e, value: e }))}
+                onChange={(e) => onEncoding(e.value as CsvEncoding)}
+              />
+              <small className="field-hint">{t('dataImport.encodingHint')}</small>
+            </div>
+          </>
+        )}
         {!device && (
           <Field id="import-country" label={t('dataImport.phoneCountry')} hint={t('dataImport.phoneCountryHint')}>
             <Select

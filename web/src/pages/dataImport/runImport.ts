@@ -1,9 +1,10 @@
 /**
- * Runs an import from the browser: the file is read as a stream (never whole), parsed as it arrives and sent to
+ * Runs an import from the browser: a CSV file is read as a stream (never whole), parsed as it arrives and sent to
  * `dataImport.appendRows` one page at a time; the next page is read only after the last one was stored, so memory
- * stays flat whatever the file's size. A page whose answer was lost is sent again: the server applies it once.
+ * stays flat whatever the file's size (a workbook was read whole when chosen: its sheet's rows go the same way).
+ * A page whose answer was lost is sent again: the server applies it once.
  */
-import { linePages, uploadPages } from '../../../../shared/import/upload';
+import { linePages, sheetUploadPages, uploadPages } from '../../../../shared/import/upload';
 import { type DataImportCreatePayload, type DataImportView, IMPORT_CELL_MAX } from '../../../../shared/services';
 import { isApiError, CLIENT_CODES } from '../../api/apiError';
 import { call } from '../../api/client';
@@ -42,7 +43,13 @@ export interface ImportRun {
   done: Promise<DataImportView>;
 }
 
-export function startImport(file: File, plan: Omit<DataImportCreatePayload, 'fileName' | 'totalBytes'>, onProgress: (record: DataImportView) => void): ImportRun {
+/** `sheetRows`: a workbook's chosen sheet, read when the file was chosen (a workbook is read whole). */
+export function startImport(
+  file: File,
+  plan: Omit<DataImportCreatePayload, 'fileName' | 'totalBytes'>,
+  onProgress: (record: DataImportView) => void,
+  sheetRows?: string[][],
+): ImportRun {
   let stopping = false;
   const done = (async () => {
     const created = await call('dataImport.create', { ...plan, fileName: file.name, totalBytes: file.size });
@@ -51,7 +58,9 @@ export function startImport(file: File, plan: Omit<DataImportCreatePayload, 'fil
       const pages =
         plan.kind === 'PINPOINT_ENDPOINTS'
           ? linePages(fileChunks(file), { cellMax: IMPORT_CELL_MAX })
-          : uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', encoding: plan.encoding, cellMax: IMPORT_CELL_MAX });
+          : sheetRows
+            ? sheetUploadPages(sheetRows, { cellMax: IMPORT_CELL_MAX, totalBytes: file.size })
+            : uploadPages(fileChunks(file), { delimiter: plan.splitChar ?? ',', encoding: plan.encoding, cellMax: IMPORT_CELL_MAX });
       for await (const page of pages) {
         if (stopping) break;
         onProgress(await appendRows({ id: created.id, ...page }));

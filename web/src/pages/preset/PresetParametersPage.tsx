@@ -11,7 +11,9 @@ import { useNavigate } from 'react-router-dom';
 import { PRESET_MESSAGES, type PresetParameter } from '../../../../shared/entities/presetParameter';
 import { formatCount } from '../../../../shared/format';
 import { csvHead, decodeHead } from '../../../../shared/import/upload';
+import { isXlsx, readWorkbook, XlsxError } from '../../../../shared/import/xlsx';
 import { ApiError } from '../../api/apiError';
+import { schemaText } from '../../components/schemaErrors';
 import { call } from '../../api/client';
 import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
@@ -64,6 +66,15 @@ export default function PresetParametersPage() {
     void invalidate('presetParameter.getListByPage');
   }
 
+  /** The file's header: a workbook's (its named sheet, or its first; the reader loaded only now), else the CSV's. */
+  async function headerOf(file: File, row: Row): Promise<string[]> {
+    if (isXlsx(new Uint8Array(await file.slice(0, 4).arrayBuffer()), file.name)) {
+      return (await readWorkbook(new Uint8Array(await file.arrayBuffer()))).rows(String(row.fileSheetName ?? '') || undefined)[0] ?? [];
+    }
+    const text = decodeHead(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()), row.fileEncoding as never);
+    return csvHead(text, { delimiter: row.fileSplitBy as never, complete: file.size <= HEAD_BYTES }).header;
+  }
+
   async function upload(file: File | undefined) {
     const row = uploadFor.current;
     if (!file || !row) return;
@@ -71,9 +82,7 @@ export default function PresetParametersPage() {
     setBusy(id);
     try {
       // the spec's rule, before anything is sent: the primary key must be a field of the file
-      const text = decodeHead(new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer()), row.fileEncoding as never);
-      const { header } = csvHead(text, { delimiter: row.fileSplitBy as never, complete: file.size <= HEAD_BYTES });
-      const fields = header.map((h) => h.trim());
+      const fields = (await headerOf(file, row)).map((h) => h.trim());
       if (!fields.includes(String(row.primaryKey))) {
         showError(PRESET_MESSAGES.primaryKeyMissing(String(row.primaryKey), fields));
         return;
@@ -82,8 +91,9 @@ export default function PresetParametersPage() {
       await putToLink(link, file);
       await start(row, file.name);
     } catch (e) {
-      // an API refusal has shown its toast already
-      if (!(e instanceof ApiError)) showError(t('entity.presetParameter.uploadFailed'));
+      // an API refusal has shown its toast already; a workbook's problem is said in the portal's language
+      if (e instanceof XlsxError) showError(schemaText(e.message));
+      else if (!(e instanceof ApiError)) showError(t('entity.presetParameter.uploadFailed'));
     } finally {
       setBusy(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -137,7 +147,7 @@ export default function PresetParametersPage() {
         ref={fileInput}
         id="preset-upload"
         type="file"
-        accept=".csv,.txt,.tsv,text/csv,text/plain"
+        accept=".csv,.txt,.tsv,text/csv,text/plain,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         hidden
         aria-label={t('entity.presetParameter.uploadItem', { name: '' })}
         onChange={(e) => void upload(e.target.files?.[0])}
