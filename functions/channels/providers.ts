@@ -56,7 +56,7 @@ export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel:
     async send(message, route: SendRoute) {
       const now = Date.now();
       let choice = choices.get(route.orgId);
-      if (!choice || now - choice.at > PROVIDER_CHOICE_MS) {
+      if (!choice || now - choice.at > (rt.config.providerChoiceMs ?? PROVIDER_CHOICE_MS)) {
         choice = { at: now, sender: choose(route.orgId) };
         choices.set(route.orgId, choice);
         // a failed read is not kept: the next send reads again

@@ -6,6 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildWebIfChanged } from './buildWeb';
 import { startStandIns } from './standins';
+import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from './standins/emailApi';
+import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from './standins/smtp';
 
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
@@ -64,6 +66,11 @@ Herald is running.
     SMS:           ${herald.standIns.endpoints.sms}/_standin/received
     Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
     LINE:          ${herald.standIns.endpoints.line}/_standin/received
+    SMTP:          ${herald.standIns.mailProviders.smtp}/_standin/received
+    E-mail API:    ${herald.standIns.mailProviders.emailApi}/_standin/received
+  An organization's own e-mail provider, locally:
+    SMTP:          host ${herald.standIns.mailProviders.smtpHost}, port ${herald.standIns.mailProviders.smtpPort} (STARTTLS) or ${herald.standIns.mailProviders.smtpTlsPort} (TLS), user ${SMTP_STAND_IN_USER}, password ${SMTP_STAND_IN_PASSWORD}
+    E-mail API:    ${herald.standIns.mailProviders.emailApi}${EMAIL_API_PATH}, API key ${EMAIL_API_STAND_IN_KEY}
   Data folder:     ${dataDir}
   Sign in as:      ${adminUser}
   Password:        ${

@@ -1,6 +1,7 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, push, LINE). No AWS account and no Docker. DynamoDB Local, the one child
+ * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, push, LINE, and an
+ * organization's own SMTP server and e-mail API). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -13,14 +14,29 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { Endpoints } from '../platform/aws';
 import { stopWithThisProcess } from './orphanGuard';
 import { startSes } from './sesStandIn';
+import { startEmailApiStandIn } from './standins/emailApi';
 import { startLineStandIn } from './standins/line';
 import { startPushStandIn } from './standins/push';
 import { startSmsStandIn } from './standins/sms';
+import { startSmtpStandIn } from './standins/smtp';
 
 export const ASSET_BUCKET = 'herald-assets';
 
+/** Where an organization's own e-mail providers are stood in for (not AWS: an organization's provider record names them). */
+export interface MailProviderStandIns {
+  /** the SMTP stand-in's own HTTP protocol (received mails, scripted answers) */
+  smtp: string;
+  smtpHost: string;
+  /** STARTTLS, and TLS from the start */
+  smtpPort: number;
+  smtpTlsPort: number;
+  /** the e-mail API stand-in: its `apiUrl` is this plus /v3/mail/send */
+  emailApi: string;
+}
+
 export interface StandIns {
   endpoints: Required<Endpoints>;
+  mailProviders: MailProviderStandIns;
   /** the page that shows mail sent through the local SES */
   mailViewerUrl: string;
   stop(): Promise<void>;
@@ -200,20 +216,24 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const smsStarted = startSmsStandIn({ file: kept('sms') });
   const pushStarted = startPushStandIn({ file: kept('push') });
   const lineStarted = startLineStandIn({ file: kept('line') });
+  const smtpStarted = startSmtpStandIn({ file: kept('smtp') });
+  const emailApiStarted = startEmailApiStandIn({ file: kept('emailApi') });
   const s3Started = startS3(opts.dataDir);
-  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started]).then(
-    ([a, b, c, d]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET }),
+  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, smtpStarted, emailApiStarted]).then(
+    ([a, b, c, d, e, f]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET, smtp: e.endpoint, emailApi: f.endpoint }),
     () => ({}),
   );
-  const [dynamo, s3, ses, sms, pinpoint, line] = await Promise.allSettled([
+  const [dynamo, s3, ses, sms, pinpoint, line, smtp, emailApi] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
     s3Started,
     channels.then((sources) => startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined, channels: sources })),
     smsStarted,
     pushStarted,
     lineStarted,
+    smtpStarted,
+    emailApiStarted,
   ]);
-  const servers = [s3, ses, sms, pinpoint, line];
+  const servers = [s3, ses, sms, pinpoint, line, smtp, emailApi];
   const stop = () =>
     Promise.allSettled([
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
@@ -228,6 +248,13 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const up = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
   return {
     endpoints: { dynamodb: up(dynamo).endpoint, s3: up(s3).endpoint, ses: up(ses).endpoint, sms: up(sms).endpoint, pinpoint: up(pinpoint).endpoint, line: up(line).endpoint },
+    mailProviders: {
+      smtp: up(smtp).endpoint,
+      smtpHost: up(smtp).host,
+      smtpPort: up(smtp).port,
+      smtpTlsPort: up(smtp).tlsPort,
+      emailApi: up(emailApi).endpoint,
+    },
     mailViewerUrl: `${up(ses).endpoint}/`,
     stop,
   };

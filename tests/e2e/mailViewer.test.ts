@@ -28,6 +28,7 @@ beforeAll(async () => {
   ses = await startSes({ port: 0 });
   const standIns = {
     endpoints: { dynamodb: shared.dynamodb, s3: shared.s3, ses: ses.endpoint, sms: shared.sms, pinpoint: shared.pinpoint, line: shared.line },
+    mailProviders: shared.mailProviders,
     mailViewerUrl: `${ses.endpoint}/`,
     stop: async () => undefined,
   };

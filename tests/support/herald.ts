@@ -24,6 +24,7 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
   const provided = inject('standIns');
   const standIns: StandIns = {
     endpoints: { dynamodb: workerDynamo(inject('dynamodbs')), s3: provided.s3, ses: provided.ses, sms: provided.sms, pinpoint: provided.pinpoint, line: provided.line },
+    mailProviders: provided.mailProviders,
     mailViewerUrl: provided.mailViewerUrl,
     stop: async () => undefined,
   };
