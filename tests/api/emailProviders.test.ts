@@ -154,6 +154,10 @@ describe('a message through the organization’s SMTP server', () => {
     }
     // none of it went through the deployment's SES
     expect((await sentMail(herald)).filter((m) => m.subject === subject)).toHaveLength(0);
+    // the message viewer shows them on its own providers' tab
+    const viewer = await (await fetch(`${herald.mailViewerUrl}messages/own-email`, { headers: { 'accept-language': 'en' } })).text();
+    expect(viewer.split(subject).length - 1).toBeGreaterThanOrEqual(3);
+    expect(viewer).toContain('the organization’s SMTP server (STARTTLS)');
     await callers.admin.ok('messageProvider.delete', { id: saved.id });
   }, 90_000);
 });
