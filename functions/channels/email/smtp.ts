@@ -125,9 +125,9 @@ export const smtpOrgSender: ProviderFactory = (setting, rt) => {
       }
     },
     async close() {
-      const open = transport;
+      const opened = transport;
       transport = undefined;
-      if (open) (await open.catch(() => undefined))?.close();
+      (await opened?.catch(() => undefined))?.close();
     },
   };
 };
