@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedApiMail } from '../../functions/local/standins/emailApi';
 import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from '../../functions/local/standins/emailApi';
+import type { SesSender } from '../../functions/local/sesStandIn';
 import type { ReceivedSmtpMail } from '../../functions/local/standins/smtp';
 import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from '../../functions/local/standins/smtp';
 import { Store } from '../../functions/store/store';
@@ -185,15 +186,24 @@ describe('a message through the organization’s e-mail API', () => {
 });
 
 describe('a message through SES in the organization’s own account', () => {
-  it('leaves from the organization’s sender on SES', async () => {
+  it('leaves from the organization’s sender, signed with its keys and region, with its configuration set', async () => {
     const saved = await useProvider(callers.admin, ses());
     const people = await audience(1, 2);
     const subject = `SES sale ${tag()}`;
     const planId = await sendCampaign(callers.admin, subject, people.segmentId);
     expect((await recordsOf(callers.admin, planId, 2)).map((r) => r.status)).toEqual(['SENT', 'SENT']);
-    const got = (await sentMail(herald)).filter((m) => m.subject === subject) as unknown as { from: string; destination: { to: string[] } }[];
+    const got = (await sentMail(herald)).filter((m) => m.subject === subject) as unknown as ({ from: string; destination: { to: string[] } } & SesSender)[];
     expect(got.flatMap((m) => m.destination.to).sort()).toEqual([...people.emails].sort());
-    expect(got.every((m) => m.from === 'news@ses-org.example')).toBe(true);
+    // signed with the organization's own keys, in its region, with its configuration set
+    for (const m of got) expect(m).toMatchObject({ from: 'news@ses-org.example', accessKeyId: 'AKIAORGSESEXAMPLE001', region: 'eu-west-1', configurationSetName: 'org-events' });
+    // another organization's mail stays on the deployment's keys and configuration set
+    const theirs = await audience(otherOrg, 1);
+    const theirSubject = `Deployment SES ${tag()}`;
+    await recordsOf(callers.other, await sendCampaign(callers.other, theirSubject, theirs.segmentId), 1);
+    const [deployment] = (await sentMail(herald)).filter((m) => m.subject === theirSubject) as unknown as ({ from: string } & SesSender)[];
+    expect(deployment?.from).toBe(herald.rt.config.mailFrom);
+    expect(deployment?.accessKeyId).not.toBe('AKIAORGSESEXAMPLE001');
+    expect(deployment?.configurationSetName).not.toBe('org-events');
     await callers.admin.ok('messageProvider.delete', { id: saved.id });
   }, 90_000);
 });
