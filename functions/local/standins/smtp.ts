@@ -7,7 +7,8 @@
  * Its own protocol, over HTTP on a third port (shared by every channel stand-in):
  * - `GET /_standin/received`: the mails it accepted, oldest first;
  * - `POST /_standin/answers { address, answer, times? }`: answers a sender (MAIL FROM) or recipient (RCPT TO)
- *   address so, `times` times or until changed: `throttled` 421 4.7.0; `failed` 553 5.7.1 (a sender not
+ *   address so, `times` times or until changed: `throttled` 451 4.7.1 (rate limited, the session goes on);
+ *   `closing` 421 4.7.0 (rate limited, and the server closes the connection); `failed` 553 5.7.1 (a sender not
  *   verified) or 554 5.7.1 (a recipient refused); `dead` 550 5.1.1 (no such mailbox); `ok` as usual again.
  * A wrong user or password answers 535 Authentication failed.
  */
@@ -51,8 +52,8 @@ export interface SmtpStandIn {
   close(): Promise<void>;
 }
 
-type Answer = 'throttled' | 'failed' | 'dead' | 'ok';
-const ANSWERS: readonly Answer[] = ['throttled', 'failed', 'dead', 'ok'];
+type Answer = 'throttled' | 'closing' | 'failed' | 'dead' | 'ok';
+const ANSWERS: readonly Answer[] = ['throttled', 'closing', 'failed', 'dead', 'ok'];
 
 const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
@@ -101,13 +102,15 @@ export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpS
       onMailFrom(address: SMTPServerAddress, session, callback) {
         if (!session.user) return callback(refusal(530, 'Authentication required'));
         const answer = scriptOf(address.address);
-        if (answer === 'throttled') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
+        if (answer === 'throttled') return callback(refusal(451, '4.7.1 Rate limited, try again later'));
+        if (answer === 'closing') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
         if (answer) return callback(refusal(553, `5.7.1 Sender address rejected: ${address.address} is not verified`));
         callback();
       },
       onRcptTo(address: SMTPServerAddress, _session, callback) {
         const answer = scriptOf(address.address);
-        if (answer === 'throttled') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
+        if (answer === 'throttled') return callback(refusal(451, '4.7.1 Rate limited, try again later'));
+        if (answer === 'closing') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
         if (answer === 'dead') return callback(refusal(550, `5.1.1 <${address.address}>: Recipient address rejected: User unknown`));
         if (answer === 'failed') return callback(refusal(554, `5.7.1 <${address.address}>: Relay access denied`));
         callback();
@@ -154,8 +157,7 @@ export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpS
     if (req.method === 'GET' && path === '/_standin/received') return sendJson(res, 200, received.items);
     if (req.method === 'POST' && path === '/_standin/answers') {
       const body = JSON.parse(await bodyOf(req)) as { address?: unknown; answer?: unknown; times?: unknown };
-      if (typeof body.address !== 'string' || !ANSWERS.includes(body.answer as Answer))
-        return sendJson(res, 400, { message: 'address and answer (throttled, failed, dead, ok) please' });
+      if (typeof body.address !== 'string' || !ANSWERS.includes(body.answer as Answer)) return sendJson(res, 400, { message: `address and answer (${ANSWERS.join(', ')}) please` });
       if (body.answer === 'ok') scripted.delete(body.address.toLowerCase());
       else scripted.set(body.address.toLowerCase(), { answer: body.answer as Exclude<Answer, 'ok'>, ...(typeof body.times === 'number' ? { times: body.times } : {}) });
       return sendJson(res, 200, { ok: true });
