@@ -37,7 +37,7 @@ describe('the router bundle', () => {
       .map(([f]) => f);
     expect(
       inputs.filter((f) =>
-        /node_modules\/(pdf-lib|@pdf-lib|re2js|@aws-sdk\/client-pinpoint|docx|crypto-js|pako|libphonenumber-js|@aws-sdk\/credential-provider-(?:ini|sso|process|web-identity|login|http)|@smithy\/credential-provider-imds)\//.test(
+        /node_modules\/(pdf-lib|@pdf-lib|re2js|nodemailer|@aws-sdk\/client-pinpoint|docx|crypto-js|pako|libphonenumber-js|@aws-sdk\/credential-provider-(?:ini|sso|process|web-identity|login|http)|@smithy\/credential-provider-imds)\//.test(
           f,
         ),
       ),

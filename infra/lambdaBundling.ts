@@ -22,7 +22,8 @@ import { LETTER_FONTS, type LetterFont, letterFontPath } from '../functions/chan
  * SSO-OIDC, which only
  * the credential chain's role, web-identity and SSO sources load by `import()`; a Lambda reads its credentials
  * from the environment), and for the same reason those credential sources themselves (34 KB: profile files,
- * SSO, process, web identity, login, container and instance metadata; already beside as the Pinpoint SDK's).
+ * SSO, process, web identity, login, container and instance metadata; already beside as the Pinpoint SDK's), and
+ * nodemailer (about 190 KB; an organization's own SMTP server, functions/channels/email/smtp.ts).
  * esbuild inlines a dynamic `import()` into the one file it writes, where every cold start would read and parse it.
  */
 export const LAMBDA_PACKAGES_BESIDE = [
@@ -38,6 +39,7 @@ export const LAMBDA_PACKAGES_BESIDE = [
   '@aws-sdk/nested-clients',
   'libphonenumber-js',
   'subset-font',
+  'nodemailer',
   '@aws-sdk/credential-provider-ini',
   '@aws-sdk/credential-provider-sso',
   '@aws-sdk/credential-provider-process',

@@ -17,7 +17,7 @@ export interface ProviderSender extends ChannelSender {
 
 /** Builds a provider's sender from the organization's settings (secrets still sealed: the factory unseals). */
 export type ProviderFactory = (setting: MessageProvider, rt: Runtime) => ProviderSender;
-export type ProviderFactories<C extends ProviderChannel> = { readonly [K in (typeof MESSAGE_PROVIDERS)[C][number]]?: ProviderFactory };
+export type ProviderFactories<C extends ProviderChannel> = { readonly [K in (typeof MESSAGE_PROVIDERS)[C][number]]: ProviderFactory };
 
 /**
  * How long an organization's choice of provider is kept before it is read again: a new default applies to
@@ -56,7 +56,7 @@ export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel:
     async send(message, route: SendRoute) {
       const now = Date.now();
       let choice = choices.get(route.orgId);
-      if (!choice || now - choice.at > PROVIDER_CHOICE_MS) {
+      if (!choice || now - choice.at > (rt.config.providerChoiceMs ?? PROVIDER_CHOICE_MS)) {
         choice = { at: now, sender: choose(route.orgId) };
         choices.set(route.orgId, choice);
         // a failed read is not kept: the next send reads again

@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { buildWebIfChanged } from './buildWeb';
 import { startStandIns } from './standins';
 import { TWILIO_LOCAL_ACCOUNT } from './standins/twilio';
+import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from './standins/emailApi';
+import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from './standins/smtp';
 
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
@@ -67,6 +69,11 @@ Herald is running.
     Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
     LINE:          ${herald.standIns.endpoints.line}/_standin/received
     API apps:      ${herald.standIns.endpoints.apiApp}/_standin/received   (push endpoints /push/oauth, /push/api-key, /push/bearer, /push/basic; OAuth tokens at /oauth/token; credentials in functions/local/standins/apiApp.ts)
+    SMTP:          ${herald.standIns.mailProviders.smtp}/_standin/received
+    E-mail API:    ${herald.standIns.mailProviders.emailApi}/_standin/received
+  An organization's own e-mail provider, locally:
+    SMTP:          host ${herald.standIns.mailProviders.smtpHost}, port ${herald.standIns.mailProviders.smtpPort} (STARTTLS) or ${herald.standIns.mailProviders.smtpTlsPort} (TLS), user ${SMTP_STAND_IN_USER}, password ${SMTP_STAND_IN_PASSWORD}
+    E-mail API:    ${herald.standIns.mailProviders.emailApi}${EMAIL_API_PATH}, API key ${EMAIL_API_STAND_IN_KEY}
   Data folder:     ${dataDir}
   Sign in as:      ${adminUser}
   Password:        ${

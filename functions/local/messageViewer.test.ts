@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAppHtml, fromTwilio, lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
+import { apiAppHtml, fromTwilio, lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, ownEmailHtml, ownMails, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
 
 const en = MESSAGE_VIEWER_TEXTS.en;
 
@@ -9,6 +9,34 @@ describe('the message viewer', () => {
     expect(viewerLangOf('fr-FR,zh-CN;q=0.8')).toBe('zh');
     expect(viewerLangOf(undefined)).toBe('en');
     expect(tabBar('sms', MESSAGE_VIEWER_TEXTS.ja)).toContain('<a href="/messages/sms" aria-current="page">SMS</a>');
+  });
+
+  it("shows the own providers' mails newest first, with sender, unsubscribe headers and the HTML framed without its images", () => {
+    const smtp = [
+      {
+        at: 1,
+        security: 'STARTTLS',
+        from: 'news@bank.example',
+        to: 'ann@example.com',
+        replyTo: 'care@bank.example',
+        subject: 'Older <sale>',
+        headers: { 'list-unsubscribe': '<https://h.example/u/1>', 'list-unsubscribe-post': 'List-Unsubscribe=One-Click' },
+        text: 'Hi',
+        html: '<p>Hi</p><img src="https://h.example/o/1.gif">',
+      },
+    ];
+    const api = [{ at: 2, from: 'news@shop.example', to: ['bo@example.com'], subject: 'Newer', headers: {}, text: 'Yo', html: '' }];
+    const html = ownEmailHtml(ownMails(smtp, api), MESSAGE_VIEWER_TEXTS.ja);
+    expect(html.indexOf('Newer')).toBeLessThan(html.indexOf('Older'));
+    expect(html).toContain('Older &lt;sale&gt;');
+    expect(html).toContain('組織の SMTP サーバー（STARTTLS）');
+    expect(html).toContain('組織のメール API');
+    expect(html).toContain('List-Unsubscribe-Post');
+    expect(html).toContain('&lt;https://h.example/u/1&gt;');
+    expect(html).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    // the pixel has no source to fetch
+    expect(html).not.toMatch(/<img[^>]*\ssrc=/);
+    expect(html).toContain('data-herald-src=');
   });
 
   it('shows an SMS with its number, parts and text, escaped', () => {

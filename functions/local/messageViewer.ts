@@ -18,16 +18,20 @@ export interface ViewerSources {
   pinpoint?: string;
   line?: string;
   apiApp?: string;
+  /** an organization's own SMTP server and e-mail API, stood in for */
+  smtp?: string;
+  emailApi?: string;
   /** the S3 endpoint and the bucket letters are kept in */
   s3?: string;
   bucket?: string;
 }
 
-export const VIEWER_TABS = ['email', 'sms', 'push', 'apiApp', 'line', 'letters'] as const;
+export const VIEWER_TABS = ['email', 'ownEmail', 'sms', 'push', 'apiApp', 'line', 'letters'] as const;
 export type ViewerTab = (typeof VIEWER_TABS)[number];
 /** where each tab lives: the mail viewer stays at `/` */
 export const TAB_PATHS: Record<ViewerTab, string> = {
   email: '/',
+  ownEmail: '/messages/own-email',
   sms: '/messages/sms',
   push: '/messages/push',
   apiApp: '/messages/api-apps',
@@ -39,7 +43,13 @@ export const MESSAGE_VIEWER_TEXTS = {
   en: {
     title: 'Herald message viewer',
     tabs: 'Channels',
-    tab: { email: 'Email', sms: 'SMS', push: 'Push', apiApp: 'API apps', line: 'LINE', letters: 'Letters' },
+    tab: { email: 'Email', ownEmail: 'Own email providers', sms: 'SMS', push: 'Push', apiApp: 'API apps', line: 'LINE', letters: 'Letters' },
+    from: 'From',
+    replyTo: 'Reply-To',
+    viaOwn: 'Sent through',
+    viaSmtp: 'the organization’s SMTP server ({security})',
+    viaApi: 'the organization’s e-mail API',
+    textPart: 'Text part',
     none: 'Nothing received yet.',
     unavailable: 'The stand-in could not be read.',
     newest: 'Newest first. Reload the page to see new messages.',
@@ -67,7 +77,13 @@ export const MESSAGE_VIEWER_TEXTS = {
   zh: {
     title: 'Herald 消息查看器',
     tabs: '渠道',
-    tab: { email: '邮件', sms: '短信', push: '推送', apiApp: 'API 应用', line: 'LINE', letters: '信件' },
+    tab: { email: '邮件', ownEmail: '自有邮件服务商', sms: '短信', push: '推送', apiApp: 'API 应用', line: 'LINE', letters: '信件' },
+    from: '发件人',
+    replyTo: '回复地址',
+    viaOwn: '发送途径',
+    viaSmtp: '组织自有的 SMTP 服务器（{security}）',
+    viaApi: '组织自有的邮件 API',
+    textPart: '纯文本部分',
     none: '还没有收到任何消息。',
     unavailable: '无法读取模拟服务。',
     newest: '最新的在前。重新加载页面即可看到新消息。',
@@ -95,7 +111,13 @@ export const MESSAGE_VIEWER_TEXTS = {
   ja: {
     title: 'Herald メッセージビューアー',
     tabs: 'チャネル',
-    tab: { email: 'メール', sms: 'SMS', push: 'プッシュ', apiApp: 'API アプリ', line: 'LINE', letters: 'レター' },
+    tab: { email: 'メール', ownEmail: '自社メールプロバイダー', sms: 'SMS', push: 'プッシュ', apiApp: 'API アプリ', line: 'LINE', letters: 'レター' },
+    from: '差出人',
+    replyTo: '返信先',
+    viaOwn: '送信経路',
+    viaSmtp: '組織の SMTP サーバー（{security}）',
+    viaApi: '組織のメール API',
+    textPart: 'テキストパート',
     none: 'まだ何も受信していません。',
     unavailable: 'スタンドインを読み取れませんでした。',
     newest: '新しい順。新着はページを再読み込みすると表示されます。',
@@ -309,6 +331,78 @@ export function lineHtml(records: readonly Record<string, unknown>[], w: Words):
     .join('');
 }
 
+/** A mail as the own providers' stand-ins keep it (SMTP: parsed from the wire; e-mail API: from the request). */
+export interface OwnMail {
+  at: number;
+  via: 'SMTP' | 'EMAIL_API';
+  security?: string;
+  from: string;
+  to: string;
+  replyTo: string;
+  subject: string;
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+}
+
+/** The mails of both stand-ins, newest first. */
+export function ownMails(smtp: readonly Record<string, unknown>[], api: readonly Record<string, unknown>[]): OwnMail[] {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const headers = (v: unknown) => Object.fromEntries(Object.entries(obj(v)).map(([k, h]) => [k.toLowerCase(), text(h)]));
+  return [
+    ...smtp.map((m) => ({
+      at: Number(m.at ?? 0),
+      via: 'SMTP' as const,
+      security: text(m.security),
+      from: text(m.from),
+      to: text(m.to),
+      replyTo: text(m.replyTo),
+      subject: text(m.subject),
+      headers: headers(m.headers),
+      text: text(m.text),
+      html: text(m.html),
+    })),
+    ...api.map((m) => ({
+      at: Number(m.at ?? 0),
+      via: 'EMAIL_API' as const,
+      from: text(m.from),
+      to: Array.isArray(m.to) ? m.to.join(', ') : text(m.to),
+      replyTo: text(m.replyTo),
+      subject: text(m.subject),
+      headers: headers(m.headers),
+      text: text(m.text),
+      html: text(m.html),
+    })),
+  ].sort((a, b) => b.at - a.at);
+}
+
+/**
+ * A mail drawn as the mail viewer draws one: in a sandboxed frame (no script runs), with remote images blocked
+ * and their sources taken out, so that opening it here is not counted as an open.
+ */
+export function ownEmailHtml(mails: readonly OwnMail[], w: Words): string {
+  if (mails.length === 0) return none(w);
+  const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`;
+  return mails
+    .map((m) => {
+      const via = m.via === 'SMTP' ? fill(w.viaSmtp, { security: m.security ?? '' }) : w.viaApi;
+      const listHeaders = ['list-unsubscribe', 'list-unsubscribe-post'].filter((h) => m.headers[h]);
+      const rows = [
+        `<dt>${esc(w.from)}</dt><dd>${esc(m.from)}</dd>`,
+        `<dt>${esc(w.to)}</dt><dd>${esc(m.to)}</dd>`,
+        m.replyTo ? `<dt>${esc(w.replyTo)}</dt><dd>${esc(m.replyTo)}</dd>` : '',
+        `<dt>${esc(w.viaOwn)}</dt><dd>${esc(via)}</dd>`,
+        ...listHeaders.map((h) => `<dt>${esc(h.replace(/(^|-)(\w)/g, (_, d: string, c: string) => d + c.toUpperCase()))}</dt><dd><code>${esc(m.headers[h])}</code></dd>`),
+      ].join('');
+      const drawn = `<!DOCTYPE html>${policy}<base target="_blank">${m.html.replace(/(<img\b[^>]*?)\ssrc\s*=/gi, '$1 data-herald-src=')}`;
+      const frame = m.html
+        ? `<iframe title="${esc(m.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${esc(drawn)}" style="width:100%;height:320px;border:1px solid #d0d7de"></iframe>`
+        : '';
+      return `<article class="msg" data-channel="EMAIL" data-via="${m.via}" data-to="${esc(m.to)}"><h2 data-testid="own-subject">${esc(m.subject)}</h2><p class="meta">${esc(w.at)} ${esc(time(m.at))}</p><dl>${rows}</dl>${frame}<details><summary>${esc(w.textPart)}</summary><pre style="white-space:pre-wrap">${esc(m.text)}</pre></details></article>`;
+    })
+    .join('');
+}
+
 /** The letters kept under each run (`…letters/<org>/<plan>/<run>/<account>.pdf`, the run's merged PDF and manifest beside). */
 export function lettersHtml(keys: readonly string[], w: Words): string {
   const runs = new Map<string, { letters: string[]; merged?: string; manifest?: string }>();
@@ -381,6 +475,11 @@ export function messageViewer(sources: ViewerSources) {
     const w = MESSAGE_VIEWER_TEXTS[lang];
     const unavailable = `<p role="alert">${esc(w.unavailable)}</p>`;
     switch (url.pathname) {
+      case TAB_PATHS.ownEmail: {
+        const [smtp, api] = await Promise.all([received(sources.smtp), received(sources.emailApi)]);
+        html(res, 200, page('ownEmail', lang, smtp && api ? ownEmailHtml(ownMails(smtp, api), w) : unavailable));
+        return true;
+      }
       case TAB_PATHS.sms: {
         const [list, twilio] = await Promise.all([received(sources.sms), received(sources.twilio)]);
         // both providers' texts, newest first

@@ -137,6 +137,44 @@ function mailKeeper(store: MailStore, file: string): () => void {
   return keep;
 }
 
+/** SESv2 SendEmail's REST path. */
+const SEND_EMAIL_PATH = '/v2/email/outbound-emails';
+
+/** What the package does not keep of a sent mail: whose keys signed it, in which region, with which configuration set. */
+export interface SesSender {
+  accessKeyId?: string;
+  region?: string;
+  configurationSetName?: string;
+}
+
+/**
+ * Adds to the mail the package keeps what it drops (SesSender), so a test can see which account's keys, region
+ * and configuration set sent it (an organization's own SES, or the deployment's): read from the SigV4
+ * Authorization header and from the request as the package parsed it, once the package has answered its
+ * MessageId. No signature or secret is kept.
+ */
+function recordSender(req: IncomingMessage, res: ServerResponse, store: MailStore): void {
+  const scope = /Credential=([^/,\s]+)\/\d{8}\/([a-z0-9-]+)\/ses\//.exec(req.headers.authorization ?? '');
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    try {
+      const chunk = args[0];
+      const answered = typeof chunk === 'string' || Buffer.isBuffer(chunk) ? (JSON.parse(String(chunk)) as { MessageId?: string }) : {};
+      const mail = answered.MessageId ? store.emails.find((m) => m.messageId === answered.MessageId) : undefined;
+      const body = (req as IncomingMessage & { body?: { ConfigurationSetName?: unknown } }).body;
+      if (mail) {
+        Object.assign(mail, {
+          ...(scope ? { accessKeyId: scope[1], region: scope[2] } : {}),
+          ...(typeof body?.ConfigurationSetName === 'string' ? { configurationSetName: body.ConfigurationSetName } : {}),
+        } satisfies SesSender);
+      }
+    } catch {
+      // an answer that is not the package's JSON: nothing to add
+    }
+    return end(...args);
+  }) as typeof res.end;
+}
+
 export async function startSes(opts: { port: number; mailFile?: string; channels?: ViewerSources }): Promise<SesStandIn> {
   const require = createRequire(import.meta.url);
   const start = require('aws-ses-v2-local').default as (c: { host: string; port: number }) => Promise<Server>;
@@ -166,6 +204,7 @@ export async function startSes(opts: { port: number; mailFile?: string; channels
     viewer(req, res).then(
       (served) => {
         if (served) return;
+        if (req.method === 'POST' && req.url === SEND_EMAIL_PATH) recordSender(req, res, store);
         res.once('finish', keep);
         app(req, res);
       },

@@ -1,6 +1,7 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, Twilio, push, LINE, API applications). No AWS account and no Docker. DynamoDB Local, the one child
+ * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, Twilio, push, LINE, API
+ * applications, and an organization's own SMTP server and e-mail API). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,15 +15,30 @@ import type { Endpoints } from '../platform/aws';
 import { stopWithThisProcess } from './orphanGuard';
 import { startSes } from './sesStandIn';
 import { startApiAppStandIn } from './standins/apiApp';
+import { startEmailApiStandIn } from './standins/emailApi';
 import { startLineStandIn } from './standins/line';
 import { startPushStandIn } from './standins/push';
 import { startSmsStandIn } from './standins/sms';
+import { startSmtpStandIn } from './standins/smtp';
 import { startTwilioStandIn } from './standins/twilio';
 
 export const ASSET_BUCKET = 'herald-assets';
 
+/** Where an organization's own e-mail providers are stood in for (not AWS: an organization's provider record names them). */
+export interface MailProviderStandIns {
+  /** the SMTP stand-in's own HTTP protocol (received mails, scripted answers) */
+  smtp: string;
+  smtpHost: string;
+  /** STARTTLS, and TLS from the start */
+  smtpPort: number;
+  smtpTlsPort: number;
+  /** the e-mail API stand-in: its `apiUrl` is this plus /v3/mail/send */
+  emailApi: string;
+}
+
 export interface StandIns {
   endpoints: Required<Endpoints>;
+  mailProviders: MailProviderStandIns;
   /** the page that shows mail sent through the local SES */
   mailViewerUrl: string;
   stop(): Promise<void>;
@@ -204,12 +220,24 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const lineStarted = startLineStandIn({ file: kept('line') });
   const apiAppStarted = startApiAppStandIn({ file: kept('api-app') });
   const twilioStarted = startTwilioStandIn({ file: kept('twilio') });
+  const smtpStarted = startSmtpStandIn({ file: kept('smtp') });
+  const emailApiStarted = startEmailApiStandIn({ file: kept('emailApi') });
   const s3Started = startS3(opts.dataDir);
-  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, apiAppStarted, twilioStarted]).then(
-    ([a, b, c, d, e, f]) => ({ sms: a.endpoint, pinpoint: b.endpoint, line: c.endpoint, s3: d.endpoint, bucket: ASSET_BUCKET, apiApp: e.endpoint, twilio: f.endpoint }),
+  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, apiAppStarted, twilioStarted, smtpStarted, emailApiStarted]).then(
+    ([a, b, c, d, e, f, g, h]) => ({
+      sms: a.endpoint,
+      pinpoint: b.endpoint,
+      line: c.endpoint,
+      s3: d.endpoint,
+      bucket: ASSET_BUCKET,
+      apiApp: e.endpoint,
+      twilio: f.endpoint,
+      smtp: g.endpoint,
+      emailApi: h.endpoint,
+    }),
     () => ({}),
   );
-  const [dynamo, s3, ses, sms, pinpoint, line, apiApp, twilio] = await Promise.allSettled([
+  const [dynamo, s3, ses, sms, pinpoint, line, apiApp, twilio, smtp, emailApi] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
     s3Started,
     channels.then((sources) => startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined, channels: sources })),
@@ -218,8 +246,10 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
     lineStarted,
     apiAppStarted,
     twilioStarted,
+    smtpStarted,
+    emailApiStarted,
   ]);
-  const servers = [s3, ses, sms, pinpoint, line, apiApp, twilio];
+  const servers = [s3, ses, sms, pinpoint, line, apiApp, twilio, smtp, emailApi];
   const stop = () =>
     Promise.allSettled([
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
@@ -242,6 +272,13 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       line: up(line).endpoint,
       apiApp: up(apiApp).endpoint,
       twilio: up(twilio).endpoint,
+    },
+    mailProviders: {
+      smtp: up(smtp).endpoint,
+      smtpHost: up(smtp).host,
+      smtpPort: up(smtp).port,
+      smtpTlsPort: up(smtp).tlsPort,
+      emailApi: up(emailApi).endpoint,
     },
     mailViewerUrl: `${up(ses).endpoint}/`,
     stop,

@@ -62,6 +62,8 @@ export interface RuntimeConfig {
   orgRateShare: number;
   /** the SES configuration set that receives bounce, complaint, open and click events */
   sesConfigurationSet?: string;
+  /** how long an organization's choice of provider is kept before it is read again (channels/providers.ts PROVIDER_CHOICE_MS when unset) */
+  providerChoiceMs?: number;
   /**
    * SMS through AWS End User Messaging SMS (HERALD_SMS_*): the origination identity (a phone number, pool or
    * sender id, or its ARN; AWS picks one of the account's when absent), the configuration set that receives

@@ -24,10 +24,11 @@ let ses: SesStandIn;
 
 // A mail viewer of its own: the run's shared one holds every other file's mail, thousands of them by now.
 beforeAll(async () => {
-  const shared = inject('standIns');
+  const { mailViewerUrl: _viewer, mailProviders, ...shared } = inject('standIns');
   ses = await startSes({ port: 0 });
   const standIns = {
     endpoints: { ...shared, ses: ses.endpoint },
+    mailProviders,
     mailViewerUrl: `${ses.endpoint}/`,
     stop: async () => undefined,
   };

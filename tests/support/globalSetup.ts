@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { Endpoints } from '../../functions/platform/aws';
-import { startDynamoInMemory, startStandIns } from '../../functions/local/standins';
+import { type MailProviderStandIns, startDynamoInMemory, startStandIns } from '../../functions/local/standins';
 import { TEST_WORKERS } from './workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    standIns: Required<Endpoints> & { mailViewerUrl: string };
+    standIns: Required<Endpoints> & { mailViewerUrl: string; mailProviders: MailProviderStandIns };
     /** a DynamoDB Local for each worker (the first is the stand-ins' own) */
     dynamodbs: string[];
   }
@@ -22,7 +22,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'herald-test-'));
   const [standIns, ...more] = await Promise.all([startStandIns({ dataDir: dir, persistent: false }), ...Array.from({ length: TEST_WORKERS - 1 }, () => startDynamoInMemory())]);
-  project.provide('standIns', { ...standIns.endpoints, mailViewerUrl: standIns.mailViewerUrl });
+  project.provide('standIns', { ...standIns.endpoints, mailViewerUrl: standIns.mailViewerUrl, mailProviders: standIns.mailProviders });
   project.provide('dynamodbs', [standIns.endpoints.dynamodb, ...more.map((d) => d.endpoint)]);
   return async () => {
     await Promise.all([standIns.stop(), ...more.map((d) => d.stop())]);

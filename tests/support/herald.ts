@@ -21,9 +21,10 @@ let counter = 0;
 
 /** A fresh Herald (own tables, own data folder) on the run's stand-ins. */
 export async function startHerald(opts: Partial<BootOptions> = {}): Promise<LocalHerald> {
-  const { mailViewerUrl, ...provided } = inject('standIns');
+  const { mailViewerUrl, mailProviders, ...provided } = inject('standIns');
   const standIns: StandIns = {
     endpoints: { ...provided, dynamodb: workerDynamo(inject('dynamodbs')) },
+    mailProviders,
     mailViewerUrl,
     stop: async () => undefined,
   };

@@ -1,23 +1,16 @@
 /**
  * The e-mail providers an organization may bring (shared/entities/messageProvider.ts), each behind the e-mail
- * sender port: SES in its own AWS account here; SMTP and the e-mail API beside it.
+ * sender port: SES in its own AWS account here, its SMTP server (./smtp.ts) and a transactional e-mail API
+ * (./emailApi.ts).
  */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { MessageProvider } from '../../../shared/entities';
 import { CustomerAwsRefused, customerCredentials } from '../../platform/customerAws';
 import type { ProviderFactories, ProviderFactory } from '../providers';
-import type { Outbound, SendOutcome } from '../sender';
+import type { SendOutcome } from '../sender';
+import { emailApiOrgSender } from './emailApi';
+import { withOrgAddresses } from './orgAddresses';
+import { smtpOrgSender } from './smtp';
 import { sesEmailSender } from './ses';
-
-/** The organization's sender and reply address on a message built with the deployment's. */
-export function withOrgAddresses(setting: Pick<MessageProvider, 'fromEmail' | 'replyEmail'>, message: Outbound): Outbound {
-  if (message.channel !== 'EMAIL') return message;
-  return {
-    ...message,
-    ...(setting.fromEmail ? { from: setting.fromEmail } : {}),
-    ...(setting.replyEmail ? { replyTo: setting.replyEmail } : {}),
-  };
-}
 
 /** Credentials that cannot be had (none set, a role that refuses) fail the message: nothing was sent. */
 export function refusedCredentials(e: unknown): SendOutcome | undefined {
@@ -57,4 +50,8 @@ export const sesOrgSender: ProviderFactory = (setting, rt) => {
 /** The organization's e-mail providers by kind. */
 export const EMAIL_PROVIDERS: ProviderFactories<'EMAIL'> = {
   SES: sesOrgSender,
+  SMTP: smtpOrgSender,
+  EMAIL_API: emailApiOrgSender,
 };
+
+export { withOrgAddresses };

@@ -7,7 +7,7 @@ import { channelOf } from '../../../shared/content';
 import { reviewWarnings } from '../../../shared/content/reviewWarnings';
 import { type CounterOs, DEVICE_PLATFORMS, type PlanRun, planKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { textIn } from '../../../shared/i18n';
+import { fillText, type LocalText, PROVIDER_TEXTS, textIn } from '../../../shared/i18n';
 import { messageFigures } from '../../../shared/metrics';
 import {
   type BuilderPlan,
@@ -32,7 +32,8 @@ import { pickContent, pickLanguage, renderEmail } from '../../../shared/render';
 import { fill } from '../../../shared/import/accountImport';
 import { PLAN_CHANNEL_MESSAGES, PLAN_FILTERS, type PlanView, reachText, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { adapterOf } from '../../channels';
+import { adapterOf, orgProviderSender, type SendOutcome } from '../../channels';
+import type { Mail } from '../../platform/mailer';
 import { badField } from '../../api/problems';
 import {
   planScheduleName,
@@ -228,6 +229,40 @@ function firstMessage(journey: Journey): Pick<Plan, 'channel' | 'content'> {
   return { channel: first.channel, content: first.content };
 }
 
+/**
+ * Test mails go the way the organization's mail goes: through its own default e-mail provider when it has one
+ * (so a test proves that provider), else the deployment's. A provider's refusal is answered in its own words.
+ */
+async function testMailerOf(ctx: AuthedContext, planId: string): Promise<{ send(mail: Mail): Promise<void>; close(): Promise<void> }> {
+  const own = (await ctx.tenant.list('messageProvider')).find((p) => p.channelType === 'EMAIL' && p.isDefault && p.enabled);
+  if (!own) return { send: (mail) => ctx.rt.mailer.send(mail), close: async () => undefined };
+  const sender = orgProviderSender(own, ctx.rt);
+  return {
+    async send(mail) {
+      const message = {
+        channel: 'EMAIL' as const,
+        from: ctx.rt.config.mailFrom,
+        headers: {},
+        tags: { org: String(ctx.identity.orgId), plan: planId },
+        ...mail,
+        html: mail.html ?? '',
+      };
+      let outcome: SendOutcome;
+      try {
+        outcome = await sender.send(message, { orgId: ctx.identity.orgId });
+      } catch (e) {
+        const detail = (e instanceof Error ? e.message : String(e)).slice(0, 300);
+        throw new AppError('400016', localDetail(PROVIDER_TEXTS.testUnknown, { detail }));
+      }
+      if (outcome.kind === 'throttled') throw new AppError('400016', localDetail(PROVIDER_TEXTS.testThrottled, {}));
+      if (outcome.kind !== 'sent') throw new AppError('400016', localDetail(PROVIDER_TEXTS.testFailed, { detail: outcome.detail }));
+    },
+    close: async () => void (await sender.close?.().catch(() => undefined)),
+  };
+}
+
+const localDetail = (text: LocalText, params: Record<string, string>) => ({ en: fillText(text.en, params), zh: fillText(text.zh, params), ja: fillText(text.ja, params) });
+
 export const planHandlers: AreaHandlers<'plan'> = {
   async saveSingle(input, ctx) {
     const now = ctx.rt.clock.now();
@@ -420,13 +455,18 @@ export const planHandlers: AreaHandlers<'plan'> = {
       const wait = Math.max(1, window.endsAt - Math.floor(now / 1000));
       throw new AppError('400014', fill(words.tooMany, { max, left: Math.max(0, max - window.count), minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });
     }
-    for (const to of unique) {
-      for (const lang of languages) {
-        const rendered = renderEmail(pickContent(template, lang), { email: to }, {});
-        // with several languages in the inbox, the subject says which one each is
-        const mark = all ? `[TEST ${lang}]` : '[TEST]';
-        await ctx.rt.mailer.send({ to, subject: `${mark} ${rendered.subject}`, text: rendered.text, html: rendered.html });
+    const mailer = await testMailerOf(ctx, plan.id);
+    try {
+      for (const to of unique) {
+        for (const lang of languages) {
+          const rendered = renderEmail(pickContent(template, lang), { email: to }, {});
+          // with several languages in the inbox, the subject says which one each is
+          const mark = all ? `[TEST ${lang}]` : '[TEST]';
+          await mailer.send({ to, subject: `${mark} ${rendered.subject}`, text: rendered.text, html: rendered.html });
+        }
       }
+    } finally {
+      await mailer.close();
     }
     return { sent: unique.length * languages.length };
   },

@@ -1,0 +1,178 @@
+/**
+ * The local stand-in of an organization's own SMTP server (smtp-server): one port with STARTTLS (587's way) and
+ * one with TLS from the start (465's way), both with a self-signed certificate made at start, AUTH PLAIN or
+ * LOGIN (after TLS only) with one fixed user and password, and every mail parsed (mailparser) and kept: the
+ * envelope, From, To, Reply-To, Subject, the header lines as sent (List-Unsubscribe too), text and HTML.
+ *
+ * Its own protocol, over HTTP on a third port (shared by every channel stand-in):
+ * - `GET /_standin/received`: the mails it accepted, oldest first;
+ * - `POST /_standin/answers { address, answer, times? }`: answers a sender (MAIL FROM) or recipient (RCPT TO)
+ *   address so, `times` times or until changed: `throttled` 451 4.7.1 (rate limited, the session goes on);
+ *   `closing` 421 4.7.0 (rate limited, and the server closes the connection); `failed` 553 5.7.1 (a sender not
+ *   verified) or 554 5.7.1 (a recipient refused); `dead` 550 5.1.1 (no such mailbox); `ok` as usual again.
+ * A wrong user or password answers 535 Authentication failed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { type AddressObject, simpleParser } from 'mailparser';
+import selfsigned from 'selfsigned';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { bodyOf, closeServer, listen, ReceivedLog, sendJson, type StandInOptions } from './provider';
+
+/** The stand-in's one account: an organization's SMTP provider set up locally uses these. */
+export const SMTP_STAND_IN_USER = 'herald';
+export const SMTP_STAND_IN_PASSWORD = 'stand-in-password';
+
+export interface ReceivedSmtpMail {
+  at: number;
+  /** the Message-ID header */
+  messageId: string;
+  /** how the connection was protected */
+  security: 'STARTTLS' | 'TLS';
+  user: string;
+  envelope: { from: string; to: string[] };
+  from: string;
+  to: string;
+  replyTo: string;
+  subject: string;
+  /** header lines as received, by lower-case name (the first of each) */
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+}
+
+export interface SmtpStandIn {
+  /** the HTTP endpoint of the stand-in's own protocol */
+  endpoint: string;
+  host: string;
+  /** STARTTLS */
+  port: number;
+  /** TLS from the start */
+  tlsPort: number;
+  close(): Promise<void>;
+}
+
+type Answer = 'throttled' | 'closing' | 'failed' | 'dead' | 'ok';
+const ANSWERS: readonly Answer[] = ['throttled', 'closing', 'failed', 'dead', 'ok'];
+
+const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+
+const addressText = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a.map((x) => x.text).join(', ') : (a?.text ?? ''));
+
+export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpStandIn> {
+  const received = new ReceivedLog<ReceivedSmtpMail>(opts.file);
+  const scripted = new Map<string, { answer: Exclude<Answer, 'ok'>; times?: number }>();
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    notAfterDate: new Date(Date.now() + 365 * 24 * 3600_000),
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
+  });
+
+  /** The scripted answer of an address, counted down. */
+  function scriptOf(address: string): Exclude<Answer, 'ok'> | undefined {
+    const script = scripted.get(address.toLowerCase());
+    if (!script) return undefined;
+    if (script.times !== undefined && --script.times <= 0) scripted.delete(address.toLowerCase());
+    return script.answer;
+  }
+
+  const server = (secure: boolean) =>
+    new SMTPServer({
+      secure,
+      key: pems.private,
+      cert: pems.cert,
+      name: 'smtp.stand-in.local',
+      authMethods: ['PLAIN', 'LOGIN'],
+      // AUTH only over TLS, as a real submission server
+      allowInsecureAuth: false,
+      size: 10 * 1024 * 1024,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === SMTP_STAND_IN_USER && auth.password === SMTP_STAND_IN_PASSWORD) return callback(null, { user: auth.username });
+        callback(refusal(535, 'Authentication failed'));
+      },
+      onMailFrom(address: SMTPServerAddress, session, callback) {
+        if (!session.user) return callback(refusal(530, 'Authentication required'));
+        const answer = scriptOf(address.address);
+        if (answer === 'throttled') return callback(refusal(451, '4.7.1 Rate limited, try again later'));
+        if (answer === 'closing') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
+        if (answer) return callback(refusal(553, `5.7.1 Sender address rejected: ${address.address} is not verified`));
+        callback();
+      },
+      onRcptTo(address: SMTPServerAddress, _session, callback) {
+        const answer = scriptOf(address.address);
+        if (answer === 'throttled') return callback(refusal(451, '4.7.1 Rate limited, try again later'));
+        if (answer === 'closing') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
+        if (answer === 'dead') return callback(refusal(550, `5.1.1 <${address.address}>: Recipient address rejected: User unknown`));
+        if (answer === 'failed') return callback(refusal(554, `5.7.1 <${address.address}>: Relay access denied`));
+        callback();
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream).then(
+          (mail) => {
+            const headers: Record<string, string> = {};
+            for (const { key, line } of mail.headerLines) headers[key] ??= line.slice(line.indexOf(':') + 1).trim();
+            received.add({
+              at: Date.now(),
+              messageId: mail.messageId ?? randomUUID(),
+              security: secure ? 'TLS' : 'STARTTLS',
+              user: String(session.user ?? ''),
+              envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) },
+              from: addressText(mail.from),
+              to: addressText(mail.to),
+              replyTo: addressText(mail.replyTo),
+              subject: mail.subject ?? '',
+              headers,
+              text: mail.text ?? '',
+              html: typeof mail.html === 'string' ? mail.html : '',
+            });
+            callback(null, `2.0.0 Ok: queued as ${randomUUID().slice(0, 12)}`);
+          },
+          (e: unknown) => callback(refusal(554, `5.6.0 The message could not be read: ${(e as Error).message}`)),
+        );
+      },
+    });
+
+  const listenSmtp = async (s: SMTPServer) => {
+    await new Promise<void>((resolve, reject) => {
+      s.server.once('error', reject);
+      s.listen(0, '127.0.0.1', () => resolve());
+    });
+    return (s.server.address() as AddressInfo).port;
+  };
+  const startTls = server(false);
+  const tls = server(true);
+  const [port, tlsPort] = await Promise.all([listenSmtp(startTls), listenSmtp(tls)]);
+
+  const { server: http, endpoint } = await listen(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://standin').pathname;
+    if (req.method === 'GET' && path === '/_standin/received') return sendJson(res, 200, received.items);
+    if (req.method === 'POST' && path === '/_standin/answers') {
+      const body = JSON.parse(await bodyOf(req)) as { address?: unknown; answer?: unknown; times?: unknown };
+      if (typeof body.address !== 'string' || !ANSWERS.includes(body.answer as Answer)) return sendJson(res, 400, { message: `address and answer (${ANSWERS.join(', ')}) please` });
+      if (body.answer === 'ok') scripted.delete(body.address.toLowerCase());
+      else scripted.set(body.address.toLowerCase(), { answer: body.answer as Exclude<Answer, 'ok'>, ...(typeof body.times === 'number' ? { times: body.times } : {}) });
+      return sendJson(res, 200, { ok: true });
+    }
+    sendJson(res, 404, { message: 'not found' });
+  }, opts.port);
+
+  const closeSmtp = (s: SMTPServer) => new Promise<void>((resolve) => s.close(() => resolve()));
+  return {
+    endpoint,
+    host: '127.0.0.1',
+    port,
+    tlsPort,
+    close: async () => {
+      await Promise.all([closeSmtp(startTls), closeSmtp(tls), closeServer(http)]);
+    },
+  };
+}
