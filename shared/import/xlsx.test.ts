@@ -1,3 +1,6 @@
+// @vitest-environment node
+// (a process of its own: in a worker shared with other unit files, the first workbook written here read back as
+// no workbook once in a full run)
 import { describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import { CsvError } from './csv';
