@@ -11,7 +11,7 @@ import { lineAdapter } from './line';
 import { pushAdapter } from './push';
 import type { ChannelSender, ChannelSenders } from './sender';
 import { smsAdapter } from './sms';
-import type { MessageProvider, ProviderKind } from '../../shared/entities';
+import type { MessageProvider } from '../../shared/entities';
 import { EMAIL_PROVIDERS } from './email/providers';
 import { type ProviderSender, providerSender } from './providers';
 import { SMS_PROVIDERS } from './sms/providers';
@@ -41,9 +41,6 @@ export function channelSenders(rt: Runtime): ChannelSenders {
 export function orgProviderSender(setting: MessageProvider, rt: Runtime): ProviderSender {
   return setting.channelType === 'SMS' ? providerSender(setting, rt, SMS_PROVIDERS) : providerSender(setting, rt, EMAIL_PROVIDERS);
 }
-
-/** Whether this deployment can send through a kind of provider. */
-export const providerAvailable = (kind: ProviderKind): boolean => kind in EMAIL_PROVIDERS || kind in SMS_PROVIDERS;
 
 /** The public webhooks providers call (a status callback, an inbound reply), by the path each is served under. */
 export type ProviderWebhook = (event: APIGatewayProxyEventV2, path: string) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -7,6 +7,7 @@
 import type { MessageProvider, ProviderChannel } from '../../shared/entities';
 import type { MESSAGE_PROVIDERS } from '../../shared/entities';
 import type { Runtime } from '../platform/runtime';
+import { keptPerOrg } from '../platform/keptPerOrg';
 import { Store } from '../store/store';
 import type { ChannelSender, SendRoute } from './sender';
 
@@ -37,7 +38,6 @@ export async function defaultProviderOf(store: Store, orgId: number, channel: Pr
  */
 export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel: C, deployment: ChannelSender, factories: ProviderFactories<C>): ChannelSender {
   const store = new Store(rt);
-  const choices = new Map<number, { at: number; sender: Promise<ChannelSender> }>();
   const built = new Map<string, { version: number; sender: ProviderSender }>();
 
   async function choose(orgId: number): Promise<ChannelSender> {
@@ -52,25 +52,16 @@ export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel:
     return sender;
   }
 
+  const chosen = keptPerOrg(choose, rt.config.providerChoiceMs ?? PROVIDER_CHOICE_MS);
   return {
     async send(message, route: SendRoute) {
-      const now = Date.now();
-      let choice = choices.get(route.orgId);
-      if (!choice || now - choice.at > (rt.config.providerChoiceMs ?? PROVIDER_CHOICE_MS)) {
-        choice = { at: now, sender: choose(route.orgId) };
-        choices.set(route.orgId, choice);
-        // a failed read is not kept: the next send reads again
-        choice.sender.catch(() => choices.delete(route.orgId));
-      }
-      return (await choice.sender).send(message, route);
+      return (await chosen(route.orgId)).send(message, route);
     },
   };
 }
 
 /** One provider's sender, as its channel's list builds it (a test send of a provider not yet the default uses this too). */
 export function providerSender<C extends ProviderChannel>(setting: MessageProvider, rt: Runtime, factories: ProviderFactories<C>): ProviderSender {
-  const factory = (factories as Partial<Record<string, ProviderFactory>>)[setting.provider];
-  // a kind this deployment cannot send through (the save refuses it, so only a record from a newer deployment)
-  if (!factory) return { send: async () => ({ kind: 'failed', reason: 'UNEXPECTED', detail: `${setting.provider} is not available on this deployment.` }) };
-  return factory(setting, rt);
+  // every kind of the channel has its factory (ProviderFactories); the setting's kind is the channel's
+  return (factories as Record<string, ProviderFactory>)[setting.provider]!(setting, rt);
 }

@@ -19,6 +19,7 @@ import { journeyEngine } from './journey';
 import { Ledger } from './ledger';
 import { DELIVERY_QUEUE, deliveryMessageSchema, type SendBatch } from './messages';
 import { allowOnlyOf, type SendPolicy } from './policy';
+import { keptPerOrg } from '../platform/keptPerOrg';
 import { pipeline } from './pipeline';
 import { isTriggerRun, triggerSteps } from './triggers';
 import { RateLimiter } from './rate';
@@ -46,12 +47,10 @@ export function planContentSource(store: Store, from: string, policies?: (orgId:
 
 /** Each organization's sending rules, read again after `ttlMs` (a saved setting holds within seconds). */
 export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId: number) => Promise<SendPolicy> {
-  const cache = new Map<number, { at: number; policy: Promise<SendPolicy> }>();
-  return (orgId) => {
-    const hit = cache.get(orgId);
-    if (hit && clock.now() - hit.at < ttlMs) return hit.policy;
-    const tenant = store.forOrg(orgId);
-    const policy = Promise.all([organizationSettingOf(tenant), tenant.get('whiteList', 'whiteList')]).then(([s, list]) => {
+  return keptPerOrg(
+    async (orgId) => {
+      const tenant = store.forOrg(orgId);
+      const [s, list] = await Promise.all([organizationSettingOf(tenant), tenant.get('whiteList', 'whiteList')]);
       const allowOnly = allowOnlyOf(list?.entries ?? [], s.defaultCountry || undefined);
       return {
         caps: s.frequencyCaps,
@@ -61,11 +60,10 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
         convertHyperlink: s.convertHyperlink,
         ...(allowOnly ? { allowOnly } : {}),
       };
-    });
-    policy.catch(() => cache.delete(orgId));
-    cache.set(orgId, { at: clock.now(), policy });
-    return policy;
-  };
+    },
+    ttlMs,
+    () => clock.now(),
+  );
 }
 
 /**

@@ -42,7 +42,6 @@ export const MESSAGE_PROVIDER_MESSAGES = {
   twilioFrom: 'Please input the sender phone number or the messaging service SID!',
   roleArn: 'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
   ownAccountRole: "A role in Herald's own AWS account cannot be used.",
-  unavailable: 'This provider is not available on this deployment.',
   twilioAccountSid: 'A Twilio account SID is AC and 32 hexadecimal digits.',
 } as const;
 

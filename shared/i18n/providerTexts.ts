@@ -24,7 +24,6 @@ export const PROVIDER_TEXTS = {
     'ロール ARN は arn:aws:iam::123456789012:role/Name のような形式です。',
   ),
   ownAccountRole: t("A role in Herald's own AWS account cannot be used.", '不能使用 Herald 自身 AWS 账户中的角色。', 'Herald 自身の AWS アカウントのロールは使用できません。'),
-  unavailable: t('This provider is not available on this deployment.', '此部署不支持该服务商。', 'このデプロイではこのプロバイダーを利用できません。'),
   sender: t('A sender id has 3 to 11 letters, digits and spaces.', '发送方 ID 为 3 到 11 个字母、数字或空格。', '送信者 ID は 3〜11 文字の英字・数字・スペースです。'),
   serviceSid: t(
     'A messaging service SID is MG and 32 hexadecimal digits.',

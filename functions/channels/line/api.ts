@@ -12,6 +12,7 @@
 import { LINE_TEXTS } from '../../../shared/i18n/lineTexts';
 import type { Runtime } from '../../platform/runtime';
 import { lineAccessTokenOf } from '../../domain/lineChannel';
+import { keptPerOrg } from '../../platform/keptPerOrg';
 import { Store } from '../../store/store';
 import type { ChannelSender, Outbound, SendOutcome } from '../sender';
 import { classifyLine } from './answers';
@@ -48,17 +49,13 @@ export function lineSender(rt: Runtime, opts: LineSenderOptions = {}): ChannelSe
   const retries = opts.retries ?? 2;
   const retryDelayMs = opts.retryDelayMs ?? 500;
   let store: Store | undefined;
-  const cache = new Map<number, { at: number; token: Promise<string | undefined> }>();
   const tokenOf =
     opts.tokenOf ??
-    ((orgId: number) => {
-      const hit = cache.get(orgId);
-      if (hit && rt.clock.now() - hit.at < TOKEN_CACHE_MS) return hit.token;
-      const token = lineAccessTokenOf((store ??= new Store(rt)), orgId);
-      cache.set(orgId, { at: rt.clock.now(), token });
-      token.catch(() => cache.delete(orgId));
-      return token;
-    });
+    keptPerOrg(
+      (orgId) => lineAccessTokenOf((store ??= new Store(rt)), orgId),
+      TOKEN_CACHE_MS,
+      () => rt.clock.now(),
+    );
 
   async function post(message: Extract<Outbound, { channel: 'LINE' }>, token: string): Promise<SendOutcome | undefined> {
     const res = await fetch(`${baseUrl}/v2/bot/message/push`, {

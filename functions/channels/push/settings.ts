@@ -5,6 +5,7 @@
  * channels are read once every few seconds per sender, not once per message.
  */
 import { PUSH_SERVICE_TYPES, type PushChannel, type PushServiceType } from '../../../shared/entities';
+import { keptPerOrg } from '../../platform/keptPerOrg';
 import type { Store } from '../../store/store';
 
 const KEEP_MS = 5_000;
@@ -26,13 +27,5 @@ export function routeOf(channels: readonly PushChannel[], device: { channel: str
 
 /** The organization's channels, kept for a few seconds. */
 export function channelReader(store: Store): (orgId: number) => Promise<PushChannel[]> {
-  const kept = new Map<number, { at: number; list: Promise<PushChannel[]> }>();
-  return (orgId) => {
-    const hit = kept.get(orgId);
-    if (hit && Date.now() - hit.at < KEEP_MS) return hit.list;
-    const list = store.forOrg(orgId).list('pushChannel');
-    kept.set(orgId, { at: Date.now(), list });
-    list.catch(() => kept.delete(orgId));
-    return list;
-  };
+  return keptPerOrg((orgId) => store.forOrg(orgId).list('pushChannel'), KEEP_MS);
 }

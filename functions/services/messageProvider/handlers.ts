@@ -8,11 +8,12 @@ import { MESSAGE_PROVIDER_MESSAGES as M, type MessageProvider, PROVIDER_NEEDS, P
 import { AppError } from '../../../shared/errors';
 import { PROVIDER_TEXTS, textIn } from '../../../shared/i18n';
 import { normalizePhone } from '../../../shared/phone';
+import { isValidEmail } from '../../../shared/validation';
 import type { ProviderTestAnswer } from '../../../shared/services';
 import { countSms } from '../../../shared/sms/segments';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
-import { type Outbound, orgProviderSender, providerAvailable } from '../../channels';
+import { type Outbound, orgProviderSender } from '../../channels';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { roleAccountOf } from '../../platform/customerAws';
 import { seal } from '../../platform/keys';
@@ -28,7 +29,6 @@ const AWS_KINDS: readonly ProviderKind[] = ['SES', 'END_USER_MESSAGING_SMS'];
 /** What the provider needs, given or stored; the secrets sealed; the form without any secret. */
 async function checkedAndSealed(p: SavePayload, ctx: AuthedContext) {
   const kind = p.provider as ProviderKind;
-  if (!providerAvailable(kind)) badField('provider', M.unavailable);
   const stored = p.id ? await ctx.tenant.require('messageProvider', p.id) : undefined;
   // a secret belongs to the provider it was typed for: another provider's is not kept
   const kept = stored?.provider === kind ? stored : undefined;
@@ -70,7 +70,7 @@ async function testMessage(setting: MessageProvider, to: string, ctx: AuthedCont
     const { segments, encoding } = countSms(body);
     return { channel: 'SMS', to: phone, body, parts: segments, encoding, messageType: 'TRANSACTIONAL', tags };
   }
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) badField('to', PROVIDER_TEXTS.testAddress.en);
+  if (!isValidEmail(to)) badField('to', PROVIDER_TEXTS.testAddress.en);
   const text = textIn(PROVIDER_TEXTS.testBody, ctx.lang, words);
   return {
     channel: 'EMAIL',
