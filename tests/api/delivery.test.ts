@@ -95,10 +95,12 @@ function perAddress(sent: RecordingSender): Map<string, number> {
 }
 
 describe('exactly once', () => {
-  it.each([1, 1000, 1999])(
-    'a worker killed after %i of 2,000 sends, then restarted: everyone exactly once, 2,000 terminal records',
+  // 200 recipients are four batches: a kill in the first batch, at a batch boundary and in the last (the crash
+  // harness kills before every call of a send; here the point is a restart part-way through a run of batches)
+  it.each([1, 100, 199])(
+    'a worker killed after %i of 200 sends, then restarted: everyone exactly once, 200 terminal records',
     async (killAfter) => {
-      const N = 2000;
+      const N = 200;
       const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
       const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
       const list = recipients(N);
@@ -134,8 +136,7 @@ describe('exactly once', () => {
       expect(total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
       expect(await new Ledger(store, clock).openClaims(run)).toEqual([]);
     },
-    180_000,
-  ); // 2,000 sends one at a time: a loaded 2-core machine needs more than the default minute
+  );
 
   it('every queue message delivered twice, in series and in parallel: one send each', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
