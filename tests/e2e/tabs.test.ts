@@ -132,6 +132,8 @@ describe('a new tab', () => {
     // both go on working with the one session
     await second.click('.side-menu a[href="#/admin-pennel"]');
     await second.locator('[data-testid="user-list"] td', { hasText: 'admin' }).first().waitFor();
+    // the first tab is behind the new one, where a browser may pause its frames: it comes to the front, as a person's click would bring it
+    await page.bringToFront();
     await page.click('.side-menu a[href="#/role"]');
     await page.locator('[data-testid="role-list"] tbody tr').first().waitFor();
     await second.close();
