@@ -7,6 +7,12 @@ import * as z from 'zod';
 import { idString } from '../entities/entity';
 import { operation } from './operation';
 
+/**
+ * A run's letters are merged into files of at most this many: a print vendor's upload takes files of a few hundred
+ * megabytes at most (a letter of a page or two is 30–100 KB as Herald draws it, so 500 stay near 50 MB or below).
+ */
+export const LETTERS_PER_FILE = 500;
+
 /** how long a letter download link works */
 export const LETTER_LINK_SECONDS = 15 * 60;
 
@@ -40,6 +46,11 @@ export const LETTER_DOWNLOAD_MESSAGES = {
     zh: '这次发送没有生成任何信件。',
     ja: 'この送信で作成された手紙はありません。',
   },
+  noPart: {
+    en: 'The letters of this sending have no such file.',
+    zh: '这次发送的信件没有这个文件。',
+    ja: 'この送信の手紙にそのファイルはありません。',
+  },
   noLetter: {
     en: 'No letter was made for this recipient in this sending.',
     zh: '这次发送没有为该收件人生成信件。',
@@ -54,7 +65,8 @@ const run = {
 };
 
 export const downloadPdfPayload = z.discriminatedUnion('file', [
-  z.object({ ...run, file: z.literal('LETTERS') }),
+  /** `part`: which of the merged files (of LETTERS_PER_FILE letters each), the first when left out */
+  z.object({ ...run, file: z.literal('LETTERS'), part: z.number().int().min(1).max(100_000).optional() }),
   z.object({ ...run, file: z.literal('MANIFEST') }),
   z.object({ ...run, file: z.literal('LETTER'), accountId: idString }),
 ]);
@@ -64,6 +76,7 @@ export const directMailServices = {
   downloadPdf: operation({
     access: 'NAV_CREATE_NOTIFICATION',
     payload: downloadPdfPayload,
-    response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int(), runId: z.string() }),
+    // `parts`: how many merged files the run's letters are in (with LETTERS and MANIFEST)
+    response: z.object({ url: z.string(), fileName: z.string(), contentType: z.string(), expiresAt: z.number().int(), runId: z.string(), parts: z.number().int().optional() }),
   }),
 } as const;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyChannel } from '../../functions/channels';
 import { directMailAdapter } from '../../functions/channels/directMail';
 import { letterKey, manifestKey, mergedKey } from '../../functions/channels/directMail/keys';
+import { buildRunFiles } from '../../functions/channels/directMail/runFiles';
 import { classifyLetter, s3LetterSender } from '../../functions/channels/directMail/s3';
 import { stopLetterWorker } from '../../functions/channels/letterPdfWorker';
 import { RecordingSender } from '../../functions/channels/recording';
@@ -347,17 +348,40 @@ describe('a letter message, sent now', () => {
     const csv = (await fetchBytes(manifest.url)).toString('utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = csv.slice(1).trimEnd().split('\r\n');
-    expect(rows[0]).toBe('accountId,recipientName,addressLine1,addressLine2,addressLine3,city,region,postcode,country,file,pages,firstPage');
+    expect(rows[0]).toBe('accountId,recipientName,addressLine1,addressLine2,addressLine3,city,region,postcode,country,file,pages,mergedFile,firstPage');
     const run = { orgId: 1, planId, runId };
     expect(rows.slice(1)).toEqual([
-      `${ids[0]},Alice Smith,1 Main Street,Apt 2,,Springfield,IL,62701,US,${letterKey(run, ids[0]!)},1,1`,
-      `${ids[1]},山田 太郎 様,丸の内1-1-1,,,千代田区,東京都,100-0005,JP,${letterKey(run, ids[1]!)},1,2`,
+      `${ids[0]},Alice Smith,1 Main Street,Apt 2,,Springfield,IL,62701,US,${letterKey(run, ids[0]!)},1,1,1`,
+      `${ids[1]},山田 太郎 様,丸の内1-1-1,,,千代田区,東京都,100-0005,JP,${letterKey(run, ids[1]!)},1,1,2`,
       // CSV-injection safe: the formula is text
-      `${ids[2]},"'=HYPERLINK(""http://evil.example"",""x"")",2 Side Road,,,Leeds,,LS1 1AA,GB,${letterKey(run, ids[2]!)},1,3`,
+      `${ids[2]},"'=HYPERLINK(""http://evil.example"",""x"")",2 Side Road,,,Leeds,,LS1 1AA,GB,${letterKey(run, ids[2]!)},1,1,3`,
     ]);
 
     const one = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTER', accountId: ids[1]! });
     expect(await fetchBytes(one.url)).toEqual(await bytesAt(herald.rt.ports.storage, letterKey(run, ids[1]!)));
+  });
+
+  it("merges a large run into files a print vendor takes, each downloaded by its part, the manifest naming each letter's file", async () => {
+    const run = { orgId: 1, planId, runId };
+    // two letters a file here, so the three make two files (a run's own files hold LETTERS_PER_FILE)
+    expect(await buildRunFiles(new Store(herald.rt), run, 2)).toEqual({ letters: 3, parts: 2 });
+    const first = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS' });
+    expect(first).toMatchObject({ parts: 2, fileName: `Spring-letters-${runId}-1-of-2.pdf` });
+    const second = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS', part: 2 });
+    expect(second.fileName).toBe(`Spring-letters-${runId}-2-of-2.pdf`);
+    expect((await pdfText(await fetchBytes(first.url))).map((p) => p.find((l) => /Spring offer|春のご案内/.test(l)))).toEqual(['Spring offer for Alice', '太郎様 春のご案内']);
+    expect((await pdfText(await fetchBytes(second.url))).map((p) => p.find((l) => /Spring offer|春のご案内/.test(l)))).toEqual(['Spring offer for Eve']);
+    const manifest = await admin.ok('directMail.downloadPdf', { planId, file: 'MANIFEST' });
+    expect(manifest.parts).toBe(2);
+    const rows = (await fetchBytes(manifest.url)).toString('utf8').slice(1).trimEnd().split('\r\n');
+    // file and first page within it
+    expect(rows.slice(1).map((r) => r.split(',').slice(-2).join(','))).toEqual(['1,1', '1,2', '2,1']);
+    const third = await admin.call('directMail.downloadPdf', { planId, file: 'LETTERS', part: 3 });
+    expect(third.body).toMatchObject({ errorCode: '720003' });
+    expect((await admin.call('directMail.downloadPdf', { planId, file: 'LETTERS', part: 0 })).body.errorCode).toBe('400016');
+    // back to one file, as the run made it
+    await herald.rt.ports.storage.delete(mergedKey(run, 2));
+    expect(await buildRunFiles(new Store(herald.rt), run)).toEqual({ letters: 3, parts: 1 });
   });
 
   it('builds the merged PDF and manifest on download when the after-run step left none', async () => {

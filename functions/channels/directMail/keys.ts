@@ -13,7 +13,7 @@ const runBase = (r: RunRef) => `letters/${r.orgId}/${seg(r.planId)}/${seg(r.runI
 
 /** one recipient's letter */
 export const letterKey = (r: RunRef, accountId: string) => `${runBase(r)}/${seg(accountId)}.pdf`;
-/** every letter of the run in one PDF */
-export const mergedKey = (r: RunRef) => `${runBase(r)}.pdf`;
+/** the run's letters merged, in files of at most LETTERS_PER_FILE: the first, or the numbered part */
+export const mergedKey = (r: RunRef, part = 1) => (part === 1 ? `${runBase(r)}.pdf` : `${runBase(r)}.part${part}.pdf`);
 /** one CSV row per letter of the merged PDF, in its order */
 export const manifestKey = (r: RunRef) => `${runBase(r)}.csv`;

@@ -1,11 +1,12 @@
 /**
- * A run's files for the print provider: every letter the ledger says was stored (SENT), in one PDF, and a CSV
- * manifest with one row per letter in the same order (the postal address in columns, the letter's key, its pages
- * and where it starts in the merged file). Built after the run (the adapter's afterRun) and again on download
+ * A run's files for the print provider: every letter the ledger says was stored (SENT), merged into PDFs of at
+ * most LETTERS_PER_FILE letters, and a CSV manifest with one row per letter in the same order (the postal address
+ * in columns, the letter's key, its pages, the merged file it is in and where it starts there). Built after the run (the adapter's afterRun) and again on download
  * when they are missing, since afterRun is not retried; building twice writes the same files.
  */
 import { accountKey, type Account, DELIVERY_SHARDS, runShardKey, type SentRecord } from '../../../shared/entities';
 import { csvLine } from '../../../shared/export/csv';
+import { LETTERS_PER_FILE } from '../../../shared/services/directMail';
 import type { Store } from '../../store/store';
 import { addressesOf, type PostalAddressView } from '../addresses';
 import { mergeLetterPdfs } from '../letterPdfWorker';
@@ -24,6 +25,7 @@ export const MANIFEST_COLUMNS = [
   'country',
   'file',
   'pages',
+  'mergedFile',
   'firstPage',
 ] as const;
 
@@ -93,8 +95,8 @@ function addressColumns(letter: SentLetter, held: { postal: PostalAddressView; h
   return [name, rest[0], rest[1], rest.slice(2).join(', '), '', '', '', ''];
 }
 
-/** Builds and stores the run's merged PDF and manifest; answers how many letters they hold. */
-export async function buildRunFiles(store: Store, run: RunRef): Promise<{ letters: number }> {
+/** Builds and stores the run's merged PDFs and manifest; answers how many letters they hold, in how many files. */
+export async function buildRunFiles(store: Store, run: RunRef, perFile = LETTERS_PER_FILE): Promise<{ letters: number; parts: number }> {
   const letters = await sentLetters(store, run);
   const pdfs: (Uint8Array | undefined)[] = new Array(letters.length);
   for (let i = 0; i < letters.length; i += READS_IN_FLIGHT) {
@@ -104,13 +106,13 @@ export async function buildRunFiles(store: Store, run: RunRef): Promise<{ letter
   const kept = letters.filter((_, i) => pdfs[i]);
   if (kept.length < letters.length) store.rt.log.warn('letters missing from storage are left out of the run files', { ...run, missing: letters.length - kept.length });
   const plan = await store.forOrg(run.orgId).get('plan', run.planId);
-  const title = `${plan?.name ?? run.planId} (${run.runId})`;
-  const merged = kept.length
-    ? await mergeLetterPdfs(
-        pdfs.filter((p): p is Uint8Array => Boolean(p)),
-        title,
-      )
-    : undefined;
+  const keptPdfs = pdfs.filter((p): p is Uint8Array => Boolean(p));
+  const parts = Math.ceil(kept.length / perFile);
+  const merged: { pdf: Uint8Array; pages: number[] }[] = [];
+  for (let part = 1; part <= parts; part++) {
+    const title = `${plan?.name ?? run.planId} (${run.runId})${parts > 1 ? ` ${part}/${parts}` : ''}`;
+    merged.push(await mergeLetterPdfs(keptPdfs.slice((part - 1) * perFile, part * perFile), title));
+  }
   const postal = await postalAddresses(
     store,
     run.orgId,
@@ -118,16 +120,18 @@ export async function buildRunFiles(store: Store, run: RunRef): Promise<{ letter
   );
   let page = 1;
   const rows = kept.map((l, i) => {
-    const pages = merged!.pages[i]!;
-    const row = csvLine([l.accountId, ...addressColumns(l, postal.get(l.accountId)), l.key, pages, page]);
+    const part = Math.floor(i / perFile);
+    if (i % perFile === 0) page = 1;
+    const pages = merged[part]!.pages[i % perFile]!;
+    const row = csvLine([l.accountId, ...addressColumns(l, postal.get(l.accountId)), l.key, pages, part + 1, page]);
     page += pages;
     return row;
   });
   const storage = store.rt.ports.storage;
-  if (merged) await storage.put(mergedKey(run), merged.pdf, 'application/pdf');
+  for (const [i, file] of merged.entries()) await storage.put(mergedKey(run, i + 1), file.pdf, 'application/pdf');
   // a UTF-8 byte order mark, so spreadsheets read Japanese and Chinese names as written
   await storage.put(manifestKey(run), `\uFEFF${csvLine(MANIFEST_COLUMNS)}${rows.join('')}`, 'text/csv; charset=utf-8');
-  return { letters: kept.length };
+  return { letters: kept.length, parts };
 }
 
 async function exists(store: Store, key: string): Promise<boolean> {
@@ -136,8 +140,13 @@ async function exists(store: Store, key: string): Promise<boolean> {
   return Boolean(stored);
 }
 
-/** The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF). */
-export async function ensureRunFiles(store: Store, run: RunRef): Promise<{ merged: boolean }> {
-  if (await exists(store, manifestKey(run))) return { merged: await exists(store, mergedKey(run)) };
-  return { merged: (await buildRunFiles(store, run)).letters > 0 };
+/**
+ * The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF), with
+ * how many merged files it has.
+ */
+export async function ensureRunFiles(store: Store, run: RunRef): Promise<{ parts: number }> {
+  if (!(await exists(store, manifestKey(run)))) return { parts: (await buildRunFiles(store, run)).parts };
+  let parts = 0;
+  while (await exists(store, mergedKey(run, parts + 1))) parts += 1;
+  return { parts };
 }

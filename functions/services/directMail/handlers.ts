@@ -1,6 +1,6 @@
 /**
  * Direct mail's downloads: a run's merged letters, its print manifest, or one recipient's letter, each a link
- * that works for LETTER_LINK_SECONDS. The plan is read in the caller's organization, so another's answers as
+ * that works for LETTER_LINK_SECONDS; the merged letters come in files of LETTERS_PER_FILE, one link each. The plan is read in the caller's organization, so another's answers as
  * missing. The merged PDF and manifest are built after the run; one that is missing (that step failed) is
  * built here.
  */
@@ -53,9 +53,11 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     }
     // the run's files exist once it has ended (completed, or stopped with the letters made so far)
     if (run.status === 'RUNNING') throw new AppError('720009', WORDS.stillSending);
-    const files = await ensureRunFiles(ctx.platform, ref);
-    if (p.file === 'MANIFEST') return link(manifestKey(ref), `${name}.csv`, 'text/csv');
-    if (!files.merged) throw new AppError('720003', WORDS.noLetters);
-    return link(mergedKey(ref), `${name}.pdf`, 'application/pdf');
+    const { parts } = await ensureRunFiles(ctx.platform, ref);
+    if (p.file === 'MANIFEST') return { ...(await link(manifestKey(ref), `${name}.csv`, 'text/csv')), parts };
+    if (parts === 0) throw new AppError('720003', WORDS.noLetters);
+    const part = p.part ?? 1;
+    if (part > parts) throw new AppError('720003', WORDS.noPart);
+    return { ...(await link(mergedKey(ref, part), parts > 1 ? `${name}-${part}-of-${parts}.pdf` : `${name}.pdf`, 'application/pdf')), parts };
   },
 };
