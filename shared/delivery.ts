@@ -23,6 +23,10 @@ export interface ChannelCapabilities {
   testSends: boolean;
   /** the AI composer writes its content */
   aiComposer: boolean;
+  /** an organization may send it through its own provider (shared/entities/messageProvider.ts) */
+  ownProviders: boolean;
+  /** it reaches the organization's app on a device: counted per OS, and the app's SDK reports what it received */
+  app: boolean;
 }
 
 /**
@@ -30,11 +34,33 @@ export interface ChannelCapabilities {
  * this table, so a new channel without its row does not compile.
  */
 export const CHANNEL_CAPABILITIES = {
-  PUSH_NATIVE: { opens: true, clicks: true, delivered: true, unsubscribes: true, answers: false, quietHours: true, testSends: true, aiComposer: true },
-  SMS: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: true, testSends: true, aiComposer: true },
-  EMAIL: { opens: true, clicks: true, delivered: true, unsubscribes: true, answers: true, quietHours: false, testSends: false, aiComposer: true },
-  DIRECT_MAIL: { opens: false, clicks: false, delivered: false, unsubscribes: false, answers: false, quietHours: false, testSends: true, aiComposer: false },
-  LINE: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: false, testSends: true, aiComposer: true },
+  PUSH_NATIVE: {
+    opens: true,
+    clicks: true,
+    delivered: true,
+    unsubscribes: true,
+    answers: false,
+    quietHours: true,
+    testSends: true,
+    aiComposer: true,
+    ownProviders: false,
+    app: true,
+  },
+  SMS: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: true, testSends: true, aiComposer: true, ownProviders: true, app: false },
+  EMAIL: { opens: true, clicks: true, delivered: true, unsubscribes: true, answers: true, quietHours: false, testSends: false, aiComposer: true, ownProviders: true, app: false },
+  DIRECT_MAIL: {
+    opens: false,
+    clicks: false,
+    delivered: false,
+    unsubscribes: false,
+    answers: false,
+    quietHours: false,
+    testSends: true,
+    aiComposer: false,
+    ownProviders: false,
+    app: false,
+  },
+  LINE: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: false, testSends: true, aiComposer: true, ownProviders: false, app: false },
 } as const satisfies { readonly [C in Channel]: ChannelCapabilities };
 
 /** The channels holding a capability, as a type. */
@@ -44,6 +70,20 @@ export type ChannelsWith<K extends keyof ChannelCapabilities> = { [C in Channel]
 export function channelsWith<K extends keyof ChannelCapabilities>(capability: K): readonly [ChannelsWith<K>, ...ChannelsWith<K>[]] {
   return CHANNELS.filter((c) => CHANNEL_CAPABILITIES[c][capability]) as unknown as readonly [ChannelsWith<K>, ...ChannelsWith<K>[]];
 }
+
+/**
+ * The channels in the order menus offer them (a template's channel, the configuration's channel list): the email
+ * builder's first. Every channel has its place: one missing here does not compile.
+ */
+export const MENU_CHANNELS = ['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE', 'DIRECT_MAIL'] as const satisfies readonly Channel[];
+const everyChannelInMenus: Exclude<Channel, (typeof MENU_CHANNELS)[number]> extends never ? true : never = true;
+void everyChannelInMenus;
+
+/** The channel a template or message is when it names none: the email builder's (spec 001 3.6). */
+export const DEFAULT_CHANNEL = 'EMAIL' satisfies Channel;
+
+/** The one channel reaching the organization's app: counted per device OS, read back by the app's SDK. */
+export const [APP_CHANNEL] = channelsWith('app');
 
 /** Channels whose opens are tracked. */
 export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('opens'));

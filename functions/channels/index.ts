@@ -11,9 +11,9 @@ import { lineAdapter } from './line';
 import { pushAdapter } from './push';
 import type { ChannelSender, ChannelSenders } from './sender';
 import { smsAdapter } from './sms';
-import type { MessageProvider } from '../../shared/entities';
+import { type MessageProvider, type ProviderChannel, providerChannelOf } from '../../shared/entities';
 import { EMAIL_PROVIDERS } from './email/providers';
-import { type ProviderSender, providerSender } from './providers';
+import { type ProviderFactories, type ProviderSender, providerSender } from './providers';
 import { SMS_PROVIDERS } from './sms/providers';
 import { twilioWebhooks } from './sms/twilioWebhook';
 import { PATHS } from '../../shared/paths';
@@ -39,8 +39,12 @@ export function channelSenders(rt: Runtime): ChannelSenders {
 
 /** One of an organization's own providers, whether or not it is the default (a test send of its settings). */
 export function orgProviderSender(setting: MessageProvider, rt: Runtime): ProviderSender {
-  return setting.channelType === 'SMS' ? providerSender(setting, rt, SMS_PROVIDERS) : providerSender(setting, rt, EMAIL_PROVIDERS);
+  // the setting's kind is one of its channel's (providerSender reads the factory by kind)
+  return providerSender(setting, rt, OWN_PROVIDERS[setting.channelType ?? providerChannelOf(setting.provider)] as ProviderFactories<ProviderChannel>);
 }
+
+/** Each channel's own-provider kinds: a channel an organization may bring its provider for without them does not compile. */
+const OWN_PROVIDERS: { readonly [C in ProviderChannel]: ProviderFactories<C> } = { EMAIL: EMAIL_PROVIDERS, SMS: SMS_PROVIDERS };
 
 /** The public webhooks providers call (a status callback, an inbound reply), by the path each is served under. */
 export type ProviderWebhook = (event: APIGatewayProxyEventV2, path: string) => Promise<APIGatewayProxyStructuredResultV2>;

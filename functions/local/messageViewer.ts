@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { Channel } from '../../shared/delivery';
 
 export interface ViewerSources {
   /** the stand-ins' endpoints */
@@ -26,8 +27,18 @@ export interface ViewerSources {
   bucket?: string;
 }
 
-export const VIEWER_TABS = ['email', 'ownEmail', 'sms', 'push', 'apiApp', 'line', 'letters'] as const;
-export type ViewerTab = (typeof VIEWER_TABS)[number];
+/** Each channel's tabs, in the order shown: a channel without its tabs does not compile. */
+const CHANNEL_TABS = {
+  EMAIL: ['email', 'ownEmail'],
+  SMS: ['sms'],
+  PUSH_NATIVE: ['push', 'apiApp'],
+  LINE: ['line'],
+  DIRECT_MAIL: ['letters'],
+} as const satisfies { readonly [C in Channel]: readonly string[] };
+export type ViewerTab = (typeof CHANNEL_TABS)[Channel][number];
+export const VIEWER_TABS: readonly ViewerTab[] = Object.values(CHANNEL_TABS).flat();
+/** the channel whose messages a tab shows (each article is marked with it) */
+const TAB_CHANNEL = Object.fromEntries(Object.entries(CHANNEL_TABS).flatMap(([c, tabs]) => tabs.map((tab) => [tab, c]))) as Record<ViewerTab, Channel>;
 /** where each tab lives: the mail viewer stays at `/` */
 export const TAB_PATHS: Record<ViewerTab, string> = {
   email: '/',
@@ -227,7 +238,7 @@ export function smsHtml(records: readonly Record<string, unknown>[], w: Words): 
       const request = obj(r.request);
       const via = obj(r.via);
       const viaText = via.provider ? ` · <span data-testid="sms-via">${esc(fill(w.via, { provider: String(via.provider), from: String(via.from ?? '') }))}</span>` : '';
-      return `<article class="msg" data-channel="SMS" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span>${viaText}</p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
+      return `<article class="msg" data-channel="${TAB_CHANNEL.sms}" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span>${viaText}</p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
     })
     .join('');
 }
@@ -275,7 +286,7 @@ export function pushHtml(records: readonly Record<string, unknown>[], w: Words):
         s.url ? `<dt>${esc(w.link)}</dt><dd>${esc(s.url)}</dd>` : '',
         s.sound ? `<dt>${esc(w.sound)}</dt><dd>${esc(s.sound)}</dd>` : '',
       ].join('');
-      return `<article class="msg" data-channel="PUSH_NATIVE"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(s.title)}</strong><span data-testid="push-body">${esc(s.body)}</span></div><dl>${rows}</dl></article>`;
+      return `<article class="msg" data-channel="${TAB_CHANNEL.push}"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(s.title)}</strong><span data-testid="push-body">${esc(s.body)}</span></div><dl>${rows}</dl></article>`;
     })
     .join('');
 }
@@ -294,7 +305,7 @@ export function apiAppHtml(records: readonly Record<string, unknown>[], w: Words
         `<dt>${esc(w.answered)}</dt><dd data-testid="api-app-status">${esc(r.status)}</dd>`,
         body.url ? `<dt>${esc(w.link)}</dt><dd>${esc(body.url)}</dd>` : '',
       ].join('');
-      return `<article class="msg" data-channel="PUSH_NATIVE" data-type="${esc(r.type)}"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(body.title)}</strong><span data-testid="push-body">${esc(body.body)}</span></div><dl>${rows}</dl></article>`;
+      return `<article class="msg" data-channel="${TAB_CHANNEL.apiApp}" data-type="${esc(r.type)}"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(body.title)}</strong><span data-testid="push-body">${esc(body.body)}</span></div><dl>${rows}</dl></article>`;
     })
     .join('');
 }
@@ -326,7 +337,7 @@ export function lineHtml(records: readonly Record<string, unknown>[], w: Words):
       const request = obj(r.request);
       const to = Array.isArray(request.to) ? request.to.join(', ') : String(request.to ?? '');
       const messages = Array.isArray(request.messages) ? request.messages : [];
-      return `<article class="msg" data-channel="LINE" data-to="${esc(to)}"><h2>${esc(w.to)}: ${esc(to)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="chat">${messages.map((m) => lineBubble(m, w)).join('')}</div></article>`;
+      return `<article class="msg" data-channel="${TAB_CHANNEL.line}" data-to="${esc(to)}"><h2>${esc(w.to)}: ${esc(to)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="chat">${messages.map((m) => lineBubble(m, w)).join('')}</div></article>`;
     })
     .join('');
 }
@@ -398,7 +409,7 @@ export function ownEmailHtml(mails: readonly OwnMail[], w: Words): string {
       const frame = m.html
         ? `<iframe title="${esc(m.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${esc(drawn)}" style="width:100%;height:320px;border:1px solid #d0d7de"></iframe>`
         : '';
-      return `<article class="msg" data-channel="EMAIL" data-via="${m.via}" data-to="${esc(m.to)}"><h2 data-testid="own-subject">${esc(m.subject)}</h2><p class="meta">${esc(w.at)} ${esc(time(m.at))}</p><dl>${rows}</dl>${frame}<details><summary>${esc(w.textPart)}</summary><pre style="white-space:pre-wrap">${esc(m.text)}</pre></details></article>`;
+      return `<article class="msg" data-channel="${TAB_CHANNEL.ownEmail}" data-via="${m.via}" data-to="${esc(m.to)}"><h2 data-testid="own-subject">${esc(m.subject)}</h2><p class="meta">${esc(w.at)} ${esc(time(m.at))}</p><dl>${rows}</dl>${frame}<details><summary>${esc(w.textPart)}</summary><pre style="white-space:pre-wrap">${esc(m.text)}</pre></details></article>`;
     })
     .join('');
 }
@@ -426,7 +437,7 @@ export function lettersHtml(keys: readonly string[], w: Words): string {
         ...(run.manifest ? [`<li>${link(run.manifest, w.manifest)}</li>`] : []),
         ...run.letters.sort().map((k) => `<li data-testid="letter-file">${link(k, fill(w.letter, { account: decodeURIComponent(k.slice(k.lastIndexOf('/') + 1, -4)) }))}</li>`),
       ];
-      return `<article class="msg" data-channel="DIRECT_MAIL"><h2>${esc(w.run)}: ${esc(name)}</h2><ul>${items.join('')}</ul></article>`;
+      return `<article class="msg" data-channel="${TAB_CHANNEL.letters}"><h2>${esc(w.run)}: ${esc(name)}</h2><ul>${items.join('')}</ul></article>`;
     })
     .join('');
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../shared/errors';
 import { normalizePhones } from '../../shared/phone';
 import type { SDK_PROTECTED_FIELDS, SdkOperation, SdkRequest, SdkResponse } from '../../shared/sdk/contract';
 import { firstIssue } from '../api/problems';
+import { APP_CHANNEL } from '../../shared/delivery';
 import { announceEvents } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import { Accounts } from '../domain/accounts';
@@ -132,7 +133,7 @@ async function countPushUnsubscribes(
     for (const item of page.items as SentRecord[]) {
       if (item.doneAt === undefined || item.doneAt > now) continue;
       if (item.doneAt < now - PUSH_UNSUBSCRIBE_WINDOW_MS) break read;
-      if (item.status === 'SENT' && item.channel === 'PUSH_NATIVE' && item.accountId === accountId) received.push(item);
+      if (item.status === 'SENT' && item.channel === APP_CHANNEL && item.accountId === accountId) received.push(item);
     }
     startKey = page.lastKey;
   } while (startKey);
@@ -144,7 +145,7 @@ async function countPushUnsubscribes(
     const send = received.find((r) => r.planId === planId)!;
     const marker = markers.putNew(sdkOnce.rest(planId), { slot: sdkOnce.slot('unsubscribe', accountId, device.deviceId), expiresAt }, '720001');
     // the run's counters (the message's totals, per OS too) and the organization's day (the dashboard)
-    const counters = await ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: 'PUSH_NATIVE', os: device.platform }, { unsubscribes: 1 });
+    const counters = await ledger.counterItems({ orgId: ctx.tenant.orgId, planId, runId: send.runId, accountId, channel: APP_CHANNEL, os: device.platform }, { unsubscribes: 1 });
     try {
       await ctx.platform.transact([marker, ...counters]);
     } catch (err) {
@@ -370,7 +371,7 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
     );
     const adds = COUNTED_EVENTS[e.type]
       ? await ledger.orgCounterItems(
-          { orgId: ctx.tenant.orgId, planId: e.planId!, channel: 'PUSH_NATIVE', accountId, ...(platform ? { os: platform } : {}) },
+          { orgId: ctx.tenant.orgId, planId: e.planId!, channel: APP_CHANNEL, accountId, ...(platform ? { os: platform } : {}) },
           { [COUNTED_EVENTS[e.type]!]: 1 },
         )
       : [];

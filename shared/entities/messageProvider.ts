@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type ChannelsWith, channelsWith } from '../delivery';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
 /**
@@ -11,11 +12,11 @@ import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity'
 export const MESSAGE_PROVIDERS = {
   EMAIL: ['SES', 'SMTP', 'EMAIL_API'],
   SMS: ['END_USER_MESSAGING_SMS', 'TWILIO'],
-} as const;
+} as const satisfies { readonly [C in ChannelsWith<'ownProviders'>]: readonly string[] };
 export type ProviderChannel = keyof typeof MESSAGE_PROVIDERS;
 export type ProviderKind = (typeof MESSAGE_PROVIDERS)[ProviderChannel][number];
 export const PROVIDER_KINDS = [...MESSAGE_PROVIDERS.EMAIL, ...MESSAGE_PROVIDERS.SMS] as const;
-export const providerChannelOf = (kind: ProviderKind): ProviderChannel => ((MESSAGE_PROVIDERS.EMAIL as readonly string[]).includes(kind) ? 'EMAIL' : 'SMS');
+export const providerChannelOf = (kind: ProviderKind): ProviderChannel => channelsWith('ownProviders').find((c) => (MESSAGE_PROVIDERS[c] as readonly string[]).includes(kind))!;
 
 /** How an SMTP connection is protected: upgraded with STARTTLS (port 587) or TLS from the start (port 465). */
 export const SMTP_SECURITY = ['STARTTLS', 'TLS'] as const;
@@ -60,7 +61,7 @@ export const messageProviderSchema = z.object({
   title: requiredText('title', 100),
   provider: z.enum(PROVIDER_KINDS, { error: 'Please select the provider!' }),
   /** the spec's channel type, derived from the provider */
-  channelType: z.enum(['EMAIL', 'SMS']).optional(),
+  channelType: z.enum(channelsWith('ownProviders')).optional(),
   isDefault: z.boolean().default(false),
   enabled: z.boolean().default(true),
   fromEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address.' }).max(320)]).default(''),

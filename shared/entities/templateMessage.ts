@@ -1,14 +1,11 @@
 import * as z from 'zod';
-import type { Channel } from '../delivery';
+import { DEFAULT_CHANNEL, MENU_CHANNELS } from '../delivery';
 import { anyTemplateSchema } from '../content';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 
-/** The channels a template is made for: every channel (spec 001 3.1), each with its content (shared/content). */
-export const TEMPLATE_CHANNELS = ['EMAIL', 'PUSH_NATIVE', 'SMS', 'LINE', 'DIRECT_MAIL'] as const satisfies readonly Channel[];
+/** The channels a template is made for: every channel (spec 001 3.1), each with its content (shared/content), in menu order. */
+export const TEMPLATE_CHANNELS = MENU_CHANNELS;
 export type TemplateChannel = (typeof TEMPLATE_CHANNELS)[number];
-/** every channel has templates: a channel added to CHANNELS without its place above does not compile */
-const everyChannelHasTemplates: Exclude<Channel, TemplateChannel> extends never ? true : never = true;
-void everyChannelHasTemplates;
 
 export const TEMPLATE_NAME_MAX = 100;
 /** The reason a taken name (720001) gives. */
@@ -22,7 +19,7 @@ export const TEMPLATE_NAME_TAKEN = 'This template name is already used.';
 export const templateMessageSchema = z.object({
   ...tenantFields,
   name: requiredText('name', TEMPLATE_NAME_MAX),
-  channel: z.enum(TEMPLATE_CHANNELS).default('EMAIL'),
+  channel: z.enum(TEMPLATE_CHANNELS).default(DEFAULT_CHANNEL),
   categoryId: idString.optional(),
   /** the library folder (messageFolder) it is filed in */
   folderId: idString.optional(),

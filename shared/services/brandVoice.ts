@@ -9,7 +9,7 @@ import { idString } from '../entities/entity';
 import { lineTemplateSchema, pushTemplateSchema, smsTemplateSchema } from '../content';
 import { emailTemplateSchema, languageCodeSchema } from '../render';
 import { operation } from './operation';
-import { type ChannelsWith, channelsWith } from '../delivery';
+import { type ChannelsWith, channelsWith, DEFAULT_CHANNEL } from '../delivery';
 
 /** The spec's text after a generation (spec 001 section 8). */
 export const MESSAGE_GENERATE_SUCCESS = 'Message Generate success';
@@ -60,7 +60,7 @@ export const aiBotServices = {
         /** one of `languages`; the first when left out */
         defaultLanguage: languageCodeSchema.optional(),
         /** the template's channel; email when left out */
-        channel: z.enum(AI_COMPOSER_CHANNELS).default('EMAIL'),
+        channel: z.enum(AI_COMPOSER_CHANNELS).default(DEFAULT_CHANNEL),
       })
       .refine((p) => !p.defaultLanguage || p.languages.includes(p.defaultLanguage), { message: 'The default language needs content.', path: ['defaultLanguage'] }),
     response: z.object({

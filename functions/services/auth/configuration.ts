@@ -1,3 +1,5 @@
+import { CHANNEL_CAPABILITIES, MENU_CHANNELS } from '../../../shared/delivery';
+import { REPORT_TEXTS } from '../../../shared/i18n';
 import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
 import { organizationSettingOf } from '../../domain/organizationSetting';
@@ -43,17 +45,10 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
     },
     emailBuilderInfo: { maxWidth: 600, smallScreenMaxWidth: 393 },
     htmlBuilderInfo: {},
-    pushChannelTypes: [
-      { code: 'PUSH_NATIVE', name: 'Push' },
-      { code: 'EMAIL', name: 'Email' },
-      { code: 'SMS', name: 'SMS' },
-      { code: 'DIRECT_MAIL', name: 'Direct mail' },
-      { code: 'LINE', name: 'LINE' },
-    ],
-    sendTestTargets: [
-      { code: 'EMAIL', name: 'Email' },
-      { code: 'SMS', name: 'SMS' },
-    ],
+    // every channel, by its English name as the documents write it
+    pushChannelTypes: MENU_CHANNELS.map((code) => ({ code, name: REPORT_TEXTS[code].en })),
+    // the channels an organization's own provider sends, each tested from the provider's settings
+    sendTestTargets: MENU_CHANNELS.filter((c) => CHANNEL_CAPABILITIES[c].ownProviders).map((code) => ({ code, name: REPORT_TEXTS[code].en })),
     notificationButtonActions: [
       { code: 'website', name: 'Website' },
       { code: 'openPage', name: 'Open page' },

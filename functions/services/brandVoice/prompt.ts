@@ -2,6 +2,7 @@
  * What the AI is told: a brief of the caller's organization's brand voice (nothing else: the brief is built from
  * that one record) and the request, with the JSON shape its answer must take.
  */
+import { DEFAULT_CHANNEL } from '../../../shared/delivery';
 import type { BrandVoice } from '../../../shared/entities';
 import type { AiComposerChannel } from '../../../shared/services';
 import type { AiRequest, BrandBrief } from '../../platform/ai';
@@ -51,7 +52,7 @@ const WRITE: Record<AiComposerChannel, string> = {
   LINE: 'Write a LINE chat message (subject: a few words; short paragraphs; cta: a button label of at most 20 characters)',
 };
 
-export function messagePrompt(brand: BrandBrief, request: string, languages: readonly string[], modelId: string, channel: AiComposerChannel = 'EMAIL'): AiRequest {
+export function messagePrompt(brand: BrandBrief, request: string, languages: readonly string[], modelId: string, channel: AiComposerChannel = DEFAULT_CHANNEL): AiRequest {
   const prompt = [
     brandLines(brand),
     '',

@@ -4,7 +4,7 @@
  * answer needs: the months a range covers whole from their month items (one query a calendar year), its other days
  * from day items (a query per ten days at most). Whatever the organization's size, a year is a few dozen items.
  */
-import { type Channel, CHANNELS } from '../../../shared/delivery';
+import { APP_CHANNEL, type Channel, CHANNELS } from '../../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, orgDayField } from '../../../shared/entities';
 import type { DashboardCounts } from '../../../shared/services/dashboard';
 import { counterItems, type OrgDayKind, type OrgMonthKind } from '../../store/counterItems';
@@ -144,8 +144,8 @@ export function countsOf(raw: DayCounts, suffix = ''): DashboardCounts {
   };
 }
 
-/** Push is the channel counted per device OS. */
-export const OS_CHANNEL: Channel = 'PUSH_NATIVE';
+/** The app's channel (push) is the one counted per device OS. */
+export const OS_CHANNEL: Channel = APP_CHANNEL;
 
 /** The attributes of the summary: totals, per channel, and per OS of push. */
 export const SUMMARY_ATTRIBUTES: readonly string[] = DAY_FIELDS.flatMap((f) => [

@@ -7,6 +7,7 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import { channelOf } from '../../../shared/content';
+import { APP_CHANNEL } from '../../../shared/delivery';
 import type { Device, PushChannel, PushServiceType } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { PUSH_TEXTS, textIn } from '../../../shared/i18n';
@@ -313,7 +314,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
           if (outcome.kind === 'sent') return { deviceId: d.deviceId, status: 'SENT' as const, providerId: outcome.providerId };
           if (outcome.kind === 'throttled') return { deviceId: d.deviceId, status: 'THROTTLED' as const };
           if (outcome.kind === 'dead') {
-            await adapterOf('PUSH_NATIVE').retire(token, { store: ctx.platform, orgId: ctx.tenant.orgId, planId: ids.planId });
+            await adapterOf(APP_CHANNEL).retire(token, { store: ctx.platform, orgId: ctx.tenant.orgId, planId: ids.planId });
             return { deviceId: d.deviceId, status: 'DEAD' as const, detail: outcome.detail };
           }
           return { deviceId: d.deviceId, status: 'FAILED' as const, detail: outcome.detail };
@@ -330,7 +331,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
 export const templateMessagePushHandlers: Pick<AreaHandlers<'templateMessage'>, 'getPushChannels'> = {
   async getPushChannels({ id }, ctx) {
     const template = await ctx.tenant.require('templateMessage', id);
-    if (channelOf(template.template) !== 'PUSH_NATIVE') return { list: [] };
+    if (channelOf(template.template) !== APP_CHANNEL) return { list: [] };
     const [channels, names] = await Promise.all([ctx.tenant.list('pushChannel'), appNamesOf(ctx)]);
     return {
       list: channels

@@ -1,6 +1,6 @@
 /** SWR keys, all made here: `[service, payload]`, so a key names the call that fills it. */
 import type { PayloadIn, ServiceName } from '../../../shared/services';
-import type { Channel } from '../../../shared/delivery';
+import { type Channel, DEFAULT_CHANNEL } from '../../../shared/delivery';
 import type { DashboardResolution } from '../../../shared/services/dashboard';
 import type { InsightSource } from '../../../shared/services/insights';
 
@@ -40,7 +40,7 @@ export const keys = {
   segmentReach: (id: string, channel: Channel) => key('segment.count', { id, channel }),
   approvers: () => key('plan.getApprovers', {}),
   testRecipients: () => key('plan.getTestRecipients', {}),
-  emailTemplateOptions: () => key('templateMessage.getAll', { pushWay: 'EMAIL', activeOnly: true }),
+  emailTemplateOptions: () => key('templateMessage.getAll', { pushWay: DEFAULT_CHANNEL, activeOnly: true }),
   list: <S extends ServiceName>(service: S, query: PayloadIn<S>) => key(service, query),
 };
 

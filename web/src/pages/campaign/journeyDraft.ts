@@ -3,7 +3,7 @@
  * order they were added, each with its links; `journeyOf` makes the payload of plan.saveDynamic. Pure: the page
  * renders it, the tests read it.
  */
-import type { Channel } from '../../../../shared/delivery';
+import { type Channel, DEFAULT_CHANNEL } from '../../../../shared/delivery';
 import type { Journey, REPEAT_MODES, StepType } from '../../../../shared/plan/journey';
 
 export type RepeatMode = (typeof REPEAT_MODES)[number];
@@ -53,7 +53,7 @@ export function newStep(type: StepType, taken: readonly DraftStep[], timeZone = 
     id: `s${n}`,
     type,
     name: '',
-    channel: 'EMAIL',
+    channel: DEFAULT_CHANNEL,
     templateId: '',
     next: '',
     waitKind: 'DELAY',

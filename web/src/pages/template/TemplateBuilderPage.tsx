@@ -3,6 +3,7 @@
  * theme; per language a subject, a preheader and blocks from the registry, each with its property panel; undo
  * and redo; the live preview; a save checked with the server's own schema and sent with the version read.
  */
+import { DEFAULT_CHANNEL } from '../../../../shared/delivery';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -33,7 +34,7 @@ export default function TemplateBuilderPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const editor = useTemplateEditor<Draft>({
     id,
-    channel: 'EMAIL',
+    channel: DEFAULT_CHANNEL,
     blank: () => newDraft(orgLocale.language),
     fromView: draftFromView,
     toPayload: toSavePayload,

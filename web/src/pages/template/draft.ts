@@ -2,6 +2,7 @@
  * The builder's working copy of a template and every edit it allows, as pure functions (undo and redo keep whole
  * drafts). Blocks carry the registry's `id` field as their builder key; each language has its own blocks.
  */
+import { DEFAULT_CHANNEL } from '../../../../shared/delivery';
 import { type BlockType, createBlock, THEME_DEFAULT } from '../../../../shared/render';
 import type { TemplateMessageSavePayload, TemplateMessageView } from '../../../../shared/services/templateMessage';
 
@@ -59,7 +60,7 @@ export function toSavePayload(draft: Draft, saved?: { id: string; version: numbe
   return {
     ...(saved ? { id: saved.id, version: saved.version } : {}),
     name: draft.name,
-    channel: 'EMAIL',
+    channel: DEFAULT_CHANNEL,
     categoryId: draft.categoryId ?? undefined,
     folderId: draft.folderId ?? undefined,
     active: draft.active,

@@ -4,6 +4,7 @@
  * template has. The answer is ordinary content of the template's channel (builder blocks for email; title and
  * body, text or messages for push, SMS and LINE): the editor edits, previews and saves it as any other.
  */
+import { DEFAULT_CHANNEL } from '../../../../../shared/delivery';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ export type ComposedTemplate = Result<'aiBot.templateMessage'>['template'];
 export function AiComposer({
   languages,
   defaultLanguage,
-  channel = 'EMAIL',
+  channel = DEFAULT_CHANNEL,
   onComposed,
 }: {
   languages: string[];

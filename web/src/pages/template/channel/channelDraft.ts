@@ -3,7 +3,7 @@
  * as the channel's schema takes it, and the save payload is checked with the server's own schema, its messages
  * filed under `<language>.<field path>` (or the template field) where the editor shows them.
  */
-import type { Channel } from '../../../../../shared/delivery';
+import { type Channel, DEFAULT_CHANNEL, MENU_CHANNELS } from '../../../../../shared/delivery';
 import { LETTER_RECIPIENT_DEFAULT } from '../../../../../shared/content';
 import type { TemplateMessageSavePayload, TemplateMessageView } from '../../../../../shared/services/templateMessage';
 import { templateMessageSavePayload } from '../../../../../shared/services/templateMessage';
@@ -11,8 +11,9 @@ import type { Lang } from '../../../../../shared/errors';
 import type { AiComposerChannel } from '../../../../../shared/services';
 import { safeParseIn } from '../../../components/schemaErrors';
 
-export type ContentChannel = Exclude<Channel, 'EMAIL'>;
-export const CONTENT_CHANNELS: readonly ContentChannel[] = ['PUSH_NATIVE', 'SMS', 'LINE', 'DIRECT_MAIL'];
+/** the channels this editor writes: every one but the email builder's, in menu order */
+export type ContentChannel = Exclude<Channel, typeof DEFAULT_CHANNEL>;
+export const CONTENT_CHANNELS: readonly ContentChannel[] = MENU_CHANNELS.filter((c): c is ContentChannel => c !== DEFAULT_CHANNEL);
 export const isContentChannel = (value: unknown): value is ContentChannel => CONTENT_CHANNELS.includes(value as ContentChannel);
 
 export type Content = Record<string, unknown>;
