@@ -109,3 +109,17 @@ export function sheetConfirmable(sheet: ApprovalSheet | undefined, now: number, 
   if (subjectVersion !== undefined && sheet.subjectVersion !== subjectVersion) return { ok: false, code: '730013' };
   return { ok: true };
 }
+
+/**
+ * Where a template stands with its sheet: NONE before it is shared, NEW or PROCESS under review, EXPIRED past the
+ * deadline unanswered, REJECT, PASS when approved as it is now, OUTDATED when edited since it was approved.
+ */
+export const TEMPLATE_APPROVAL_STATES = ['NONE', 'NEW', 'PROCESS', 'EXPIRED', 'REJECT', 'PASS', 'OUTDATED'] as const;
+export type TemplateApprovalState = (typeof TEMPLATE_APPROVAL_STATES)[number];
+
+export function templateApprovalOf(sheet: Pick<ApprovalSheet, 'status' | 'subjectVersion' | 'deadline'> | undefined, templateVersion: number, now: number): TemplateApprovalState {
+  if (!sheet) return 'NONE';
+  if (sheet.status === 'PASS') return sheet.subjectVersion === templateVersion ? 'PASS' : 'OUTDATED';
+  if (sheet.status === 'REJECT') return 'REJECT';
+  return isApprovalExpired(sheet, now) ? 'EXPIRED' : sheet.status;
+}

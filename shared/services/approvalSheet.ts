@@ -84,6 +84,8 @@ export const approvalSheetServices = {
   /** a reminder to every participant who has not answered */
   resendAll: operation({ access: 'PLAN_CREATE', payload: z.object(subjectRef), response: sheetView }),
   canConfirm: operation({ access: READERS, payload: z.object(subjectRef), response: confirmable }),
+  /** the templates whose sheets wait for the caller's answer (open, before the deadline), nearest deadline first */
+  waiting: operation({ access: 'PLAN_PASS', payload: z.object({ subject: z.literal('TEMPLATE'), ...pageRequest }), response: pageOf(sheetView) }),
   /** a template sheet's participant approves (messages: planAction.pass) */
   pass: operation({ access: 'PLAN_PASS', payload: z.object({ subject: z.literal('TEMPLATE'), id }), response: sheetView }),
   /** a template sheet's participant rejects, with a reason (messages: planAction.reject) */

@@ -9,6 +9,7 @@ import { CHANNELS } from '../delivery';
 import { idString } from '../entities/entity';
 import { TEMPLATE_CHANNELS, templateMessageSchema } from '../entities/templateMessage';
 import { parseChannelTemplate, templateInput } from '../content';
+import { TEMPLATE_APPROVAL_STATES } from '../plan/approvalSheet';
 import { languageCodeSchema } from '../render';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
@@ -21,8 +22,8 @@ export const TRANSLATION_STATES = ['DEFAULT', 'TRANSLATED', 'OUTDATED', 'MISSING
 export const templateMessageView = templateMessageSchema.omit({ orgId: true, createdBy: true, updatedBy: true });
 export type TemplateMessageView = z.infer<typeof templateMessageView>;
 
-/** A row of the library list: everything but the content. */
-export const templateMessageListItem = templateMessageView.omit({ template: true, languageUpdatedAt: true });
+/** A row of the library list: everything but the content, with where it stands with its approval sheet. */
+export const templateMessageListItem = templateMessageView.omit({ template: true, languageUpdatedAt: true }).extend({ approval: z.enum(TEMPLATE_APPROVAL_STATES).optional() });
 export type TemplateMessageListItem = z.infer<typeof templateMessageListItem>;
 
 /** What the builder saves; the organization, the audit fields and the lock are the server's. */
@@ -95,11 +96,14 @@ export const templateMessageServices = {
     }),
     response: pageOf(templateMessageListItem),
   }),
-  /** The picker: id and name, by name; `activeOnly` for choosing a template for a message. */
+  /**
+   * The picker: id and name, by name; `activeOnly` for choosing a template for a message. `approval` says whether
+   * its sheet approved it as it is (with the template approval switch on, only PASS may be used).
+   */
   getAll: operation({
     access: ACCESS,
     payload: z.object({ pushWay, activeOnly: z.boolean().default(false) }).default({ activeOnly: false }),
-    response: z.array(z.object({ id: z.string(), name: z.string(), channel: z.enum(TEMPLATE_CHANNELS), active: z.boolean() })),
+    response: z.array(z.object({ id: z.string(), name: z.string(), channel: z.enum(TEMPLATE_CHANNELS), active: z.boolean(), approval: z.enum(TEMPLATE_APPROVAL_STATES) })),
   }),
   detail: operation({ access: ACCESS, payload: idPayload, response: templateMessageView }),
   save: operation({ access: ACCESS, payload: templateMessageSavePayload, response: templateMessageView }),

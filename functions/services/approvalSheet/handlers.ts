@@ -147,6 +147,20 @@ export const approvalSheetHandlers: AreaHandlers<'approvalSheet'> = {
     return confirmable(of, sheet, ctx.rt.clock.now());
   },
 
+  async waiting({ subject, ...q }, ctx) {
+    const me = ctx.identity.userId;
+    const now = ctx.rt.clock.now();
+    const [sheets, templates] = await Promise.all([ctx.tenant.list('approvalSheet'), ctx.tenant.list('templateMessage', ['id'])]);
+    const present = new Set(templates.map((t) => t.id));
+    // a deleted template's sheet is left behind: it waits for nobody
+    const mine = sheets.filter(
+      (s) => s.subject === subject && present.has(s.subjectId) && !isApprovalExpired(s, now) && (s.status === 'NEW' || s.status === 'PROCESS') && unanswered(s).includes(me),
+    );
+    const page = pageOfItems(mine, { ...q, sortField: undefined }, [], { field: 'deadline', order: 'asc' });
+    const { names } = await peopleOf(ctx);
+    return { ...page, list: page.list.map((s) => toSheetView(s, names, now)) };
+  },
+
   async pass({ subject, id }, ctx) {
     const { of, sheet } = await subjectOf(ctx, subject, id);
     if (!sheet) throw new AppError('720003');

@@ -26,6 +26,7 @@ import {
   requireTemplate,
   summaryOf,
   templateSummaries,
+  withApprovals,
 } from './templates';
 
 const SORTABLE = ['name', 'channel', 'subject', 'active', 'dateCreated', 'dateUpdated'];
@@ -41,13 +42,14 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
         (q.active === undefined || t.active === q.active) &&
         (q.pushWay === undefined || t.channel === q.pushWay),
     );
-    return pageOfItems(rows, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
+    const page = pageOfItems(rows, q, SORTABLE, { field: 'dateUpdated', order: 'desc' });
+    return { ...page, list: await withApprovals(ctx.tenant, page.list, ctx.rt.clock.now()) };
   },
 
   async getAll({ pushWay, activeOnly }, ctx) {
-    return (await templateSummaries(ctx.tenant))
-      .filter((t) => (pushWay === undefined || t.channel === pushWay) && (!activeOnly || t.active))
-      .map(({ id, name, channel, active }) => ({ id, name, channel, active }))
+    const rows = (await templateSummaries(ctx.tenant)).filter((t) => (pushWay === undefined || t.channel === pushWay) && (!activeOnly || t.active));
+    return (await withApprovals(ctx.tenant, rows, ctx.rt.clock.now()))
+      .map(({ id, name, channel, active, approval }) => ({ id, name, channel, active, approval }))
       .sort((a, b) => a.name.localeCompare(b.name));
   },
 

@@ -3,6 +3,7 @@ import { TEMPLATE_NAME_MAX, TEMPLATE_NAME_TAKEN, type TemplateMessage } from '..
 import { AppError } from '../../../shared/errors';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { type AnyTemplate, channelOf, summaryLine } from '../../../shared/content';
+import { type TemplateApprovalState, templateApprovalOf } from '../../../shared/plan/approvalSheet';
 import type { AuthedContext } from '../../api/context';
 import type { TenantStore } from '../../store/store';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
@@ -38,6 +39,13 @@ export function requireTemplate(tenant: TenantStore, id: string): Promise<Templa
 
 export function templateSummaries(tenant: TenantStore): Promise<TemplateSummary[]> {
   return tenant.list('templateMessage', LIST_FIELDS);
+}
+
+/** Each template's state with its approval sheet, for the list and the pickers (one read of the organization's sheets). */
+export async function withApprovals<T extends TemplateSummary>(tenant: TenantStore, rows: T[], now: number): Promise<(T & { approval: TemplateApprovalState })[]> {
+  const sheets = await tenant.list('approvalSheet', ['subject', 'subjectId', 'status', 'subjectVersion', 'deadline']);
+  const ofTemplate = new Map(sheets.filter((s) => s.subject === 'TEMPLATE').map((s) => [s.subjectId, s]));
+  return rows.map((row) => ({ ...row, approval: templateApprovalOf(ofTemplate.get(row.id), row.version, now) }));
 }
 
 /**

@@ -16,9 +16,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { reviewWarnings } from '../../../../shared/content/reviewWarnings';
 import { CHANNELS, type Channel } from '../../../../shared/delivery';
 import { type Journey, REPEAT_MODES, STEP_TYPES, type StepType } from '../../../../shared/plan/journey';
+import type { Result } from '../../../../shared/services';
 import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
-import { invalidate, usePlan, useSegmentOptions, useSession } from '../../api/hooks';
+import { invalidate, useCall, usePlan, useSegmentOptions, useSession } from '../../api/hooks';
+import { keys } from '../../api/keys';
 import { useOrgLocale } from '../../app/locale';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
@@ -33,8 +35,11 @@ import { checkTrigger, defaultTimeZone, suggestedSchedule, type TriggerDraft, tr
 import { TriggerFields } from './TriggerFields';
 import { ApprovalCard } from './wizard/ApprovalCard';
 import { type Approval, approvalDeadline, approvalProblems, newApproval } from './wizard/approvalSheet';
+import '../../i18n/areas/approval';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/journey';
+
+type PickedTemplate = Result<'templateMessage.getAll'>[number];
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 /** The states a campaign is edited in (saving moves a rejected or expired one back to draft). */
@@ -51,7 +56,9 @@ export default function BuilderPage() {
   const session = useSession();
   const orgLocale = useOrgLocale();
   const zone = defaultTimeZone(session?.userdetails.timeZone, orgLocale.timeZone);
-  const [templates, setTemplates] = useState<{ id: string; name: string; channel: string }[]>([]);
+  const [templates, setTemplates] = useState<PickedTemplate[]>([]);
+  // with the template approval switch on, a journey may use only templates their sheet approved as they are
+  const approvedOnly = useCall(keys.list('approvalSheet.settings', {}), { dedupingInterval: 60_000 }).data?.templateApprovalSheet ?? false;
   const [name, setName] = useState('');
   const [segmentId, setSegmentId] = useState<string | undefined>();
   const [draft, setDraft] = useState<JourneyDraft>({ steps: [], entry: '', repeat: 'ONCE' });
@@ -257,6 +264,7 @@ export default function BuilderPage() {
                   stepOptions={stepOptions.filter((o) => o.value !== step.id)}
                   messageOptions={messageOptions}
                   templates={templates}
+                  approvedOnly={approvedOnly}
                   update={(c) => update(step.id, c)}
                 />
                 <Button type="button" label={t('journey.deleteStep')} icon="pi pi-trash" severity="danger" outlined onClick={() => remove(step)} />
@@ -322,12 +330,14 @@ function StepFields({
   stepOptions,
   messageOptions,
   templates,
+  approvedOnly,
   update,
 }: {
   step: DraftStep;
   stepOptions: { label: string; value: string }[];
   messageOptions: { label: string; value: string }[];
-  templates: { id: string; name: string; channel: string }[];
+  templates: PickedTemplate[];
+  approvedOnly: boolean;
   update: (change: Partial<DraftStep>) => void;
 }) {
   const { t } = useTranslation();
@@ -367,7 +377,13 @@ function StepFields({
               label={t('journey.template')}
               value={step.templateId}
               placeholder={step.content ? t('journey.keptContent') : undefined}
-              options={templates.filter((x) => x.channel === step.channel).map((x) => ({ label: x.name, value: x.id }))}
+              options={templates
+                .filter((x) => x.channel === step.channel)
+                .map((x) => {
+                  const unapproved = approvedOnly && x.approval !== 'PASS';
+                  return { label: unapproved ? t('approval.template.pickerUnapproved', { name: x.name }) : x.name, value: x.id, disabled: unapproved };
+                })}
+              optionDisabled="disabled"
               onChange={(e) => update({ templateId: e.value })}
             />
           </div>

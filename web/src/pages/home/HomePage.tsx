@@ -1,7 +1,8 @@
 /**
  * Pending (/home): the day's summary and the four cards of spec 000 section 2. "Action required" holds the
  * messages waiting for the signed-in approver, with approve and reject; the author sees their expired, approved
- * and rejected messages, the rejected ones with the type and reason the approver gave.
+ * and rejected messages, the rejected ones with the type and reason the approver gave. Beside them, the templates
+ * whose approval sheets wait for the approver's answer.
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
@@ -19,6 +20,9 @@ import { PlanStatusTag } from '../campaign/PlanStatusTag';
 import { TriggerSummary } from '../campaign/TriggerSummary';
 import { PlanActionButtons, usePlanActions } from '../campaign/usePlanActions';
 import { useUserNames } from '../campaign/userNames';
+import { SheetAnswer } from '../approval/SheetAnswer';
+import { type ApprovalTarget, TemplateApprovalDialog } from '../template/TemplateApprovalDialog';
+import '../../i18n/areas/approval';
 import '../../i18n/areas/campaign';
 import styles from './HomePage.module.css';
 import statStyles from '../../components/stat.module.css';
@@ -103,6 +107,71 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
   );
 }
 
+/** The templates waiting for the signed-in approver's answer, with approve and reject; the sheet opens from the name. */
+function TemplateCard() {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<ApprovalTarget | null>(null);
+  const list = usePagedList('approvalSheet.waiting', { subject: 'TEMPLATE', page, size: SIZE });
+  const total = list.data?.total ?? 0;
+  const rows = list.data?.list ?? [];
+  return (
+    <section className={`card ${styles.homeCard}`} aria-labelledby="home-templates" data-testid="home-card-TEMPLATES">
+      <h2 id="home-templates" className="card-title">
+        <i className="pi pi-verified" aria-hidden="true" /> {t('approval.template.waiting')} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
+      </h2>
+      {list.error ? (
+        <div className="state-error" role="alert">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>{t('list.error')}</span>
+          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.mutate()} />
+        </div>
+      ) : !list.data ? (
+        <p className="muted">{t('campaign.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="muted home-empty">{t('approval.template.noneWaiting')}</p>
+      ) : (
+        <ul className="plain-list home-list">
+          {rows.map((sheet) => (
+            <li key={sheet.id} className={styles.homeRow} data-template-id={sheet.subjectId}>
+              <div className={styles.homeRowMain}>
+                <strong>{sheet.name}</strong>
+                <Button
+                  type="button"
+                  text
+                  size="small"
+                  icon="pi pi-verified"
+                  label={t('approval.template.sheet')}
+                  aria-label={t('approval.template.open', { name: sheet.name })}
+                  onClick={() => setOpen({ id: sheet.subjectId, name: sheet.name })}
+                />
+                <span className="muted small">{t('home.requestedBy', { name: sheet.requestedByName || t('approval.unknown') })}</span>
+                <span className="muted small">{t('home.deadline', { time: dateTime(sheet.deadline) })}</span>
+              </div>
+              <SheetAnswer sheet={sheet} onAnswered={() => list.mutate()} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > SIZE && (
+        <div className={styles.homePager}>
+          <Button type="button" text size="small" icon="pi pi-angle-left" aria-label={t('home.previous')} disabled={page === 0} onClick={() => setPage(page - 1)} />
+          <span className="small">{t('home.pageOf', { from: page * SIZE + 1, to: Math.min(total, (page + 1) * SIZE), total })}</span>
+          <Button type="button" text size="small" icon="pi pi-angle-right" aria-label={t('home.next')} disabled={(page + 1) * SIZE >= total} onClick={() => setPage(page + 1)} />
+        </div>
+      )}
+      <TemplateApprovalDialog
+        target={open}
+        onHide={() => {
+          setOpen(null);
+          void list.mutate();
+        }}
+      />
+    </section>
+  );
+}
+
 /** The counts of the four cards in one row. */
 function Summary() {
   const { t } = useTranslation();
@@ -153,6 +222,8 @@ function SentToday() {
 export default function HomePage() {
   const { t } = useTranslation();
   const { elements, run } = usePlanActions();
+  const session = useSession();
+  const mayPass = !!session && holdsAll(session.userdetails.rolePermissions, ['PLAN_PASS']);
   return (
     <section className="page">
       <header className="page-header">
@@ -167,6 +238,7 @@ export default function HomePage() {
         {HOME_CARDS.map((card) => (
           <PlanCard key={card} card={card} run={run} />
         ))}
+        {mayPass && <TemplateCard />}
       </div>
       {elements}
     </section>

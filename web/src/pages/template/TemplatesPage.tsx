@@ -24,11 +24,15 @@ import { builderPath } from './paths';
 import '../../i18n/areas/template';
 import '../../i18n/areas/channelContent';
 import { LanguagesDialog } from './LanguagesDialog';
+import { type ApprovalTarget, TemplateApprovalDialog } from './TemplateApprovalDialog';
+import { TemplateApprovalTag } from './TemplateApprovalTag';
 import { downloadBlob } from '../../api/fileTransfer';
 import styles from '../../components/colorSwatch.module.css';
 import pageStyles from './TemplatesPage.module.css';
 import linkStyles from '../../components/links.module.css';
 
+/** the library's columns and where each template stands with its approval sheet */
+const COLUMNS = [...templateMessageEntity.listColumns, { field: 'approval', label: 'approval.template.column' }];
 const INITIAL_FILTERS: { name?: string; categoryId?: string; folderId?: string; active?: boolean; pushWay?: TemplateChannel } = {};
 
 export default function TemplatesPage() {
@@ -48,6 +52,7 @@ export default function TemplatesPage() {
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [imported, setImported] = useState<Result<'templateMessage.importFile'> | null>(null);
   const [languagesOf, setLanguagesOf] = useState<TemplateMessageListItem | null>(null);
+  const [approvalOf, setApprovalOf] = useState<ApprovalTarget | null>(null);
   const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [String(c.id), String(c.name)])), [categories.data]);
 
   const filters: FilterField[] = [
@@ -156,7 +161,7 @@ export default function TemplatesPage() {
         <EntityList
           testId="template-list"
           list={list}
-          columns={templateMessageEntity.listColumns}
+          columns={COLUMNS}
           phoneColumns={['name', 'channel', 'active']}
           initialFilters={INITIAL_FILTERS}
           filters={filters}
@@ -184,6 +189,7 @@ export default function TemplatesPage() {
                 </span>
               );
             },
+            approval: (row) => <TemplateApprovalTag state={(row as unknown as TemplateMessageListItem).approval ?? 'NONE'} />,
             active: (row) => <Tag value={row.active ? t('status.ACTIVE') : t('status.INACTIVE')} severity={row.active ? 'success' : 'secondary'} rounded />,
           }}
           emptyText={t('template.empty')}
@@ -238,6 +244,14 @@ export default function TemplatesPage() {
                   onClick={() => void navigate(builderPath(row.id, row.channel))}
                 />
                 <Button type="button" icon="pi pi-copy" text rounded aria-label={t('template.duplicateItem', { name: row.name })} onClick={() => void duplicate(row)} />
+                <Button
+                  type="button"
+                  icon="pi pi-verified"
+                  text
+                  rounded
+                  aria-label={t('approval.template.open', { name: row.name })}
+                  onClick={() => setApprovalOf({ id: row.id, name: row.name })}
+                />
                 <Button type="button" icon="pi pi-language" text rounded aria-label={t('template.translations.open', { name: row.name })} onClick={() => setLanguagesOf(row)} />
                 <Button
                   type="button"
@@ -273,6 +287,13 @@ export default function TemplatesPage() {
           </ul>
         </div>
       )}
+      <TemplateApprovalDialog
+        target={approvalOf}
+        onHide={() => {
+          setApprovalOf(null);
+          changed();
+        }}
+      />
       <LanguagesDialog template={languagesOf} onHide={() => setLanguagesOf(null)} onCopied={changed} />
       {confirmElement}
     </section>

@@ -1,6 +1,6 @@
 /**
  * The approval sheet of a message being sent to review: the participants (members who may approve) and the
- * deadline. The wizard's Review step and the campaign builder share it.
+ * deadline. The wizard's Review step, the campaign builder and a template's approval sheet share it.
  */
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -17,7 +17,10 @@ export function ApprovalCard({
   approval,
   approvalErrors,
   onApproval,
+  intro,
 }: {
+  /** what the approval is for, when not a message */
+  intro?: string;
   approval: Approval;
   approvalErrors: { participants?: string; deadline?: string };
   onApproval: (next: Approval) => void;
@@ -31,7 +34,7 @@ export function ApprovalCard({
       <h3 id="approval-title" className="card-title">
         {t('campaign.approval.title')}
       </h3>
-      <p className="muted small">{t('campaign.approval.intro')}</p>
+      <p className="muted small">{intro ?? t('campaign.approval.intro')}</p>
       <ApprovalTips />
       <fieldset className={partStyles.choiceGroup} aria-describedby={approvalErrors.participants ? 'participants-error' : undefined}>
         <legend>{t('campaign.approval.participants')}</legend>

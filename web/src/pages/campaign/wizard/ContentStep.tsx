@@ -12,6 +12,7 @@ import { CHANNELS, type Channel } from '../../../../../shared/delivery';
 import type { BlockType } from '../../../../../shared/render';
 import { call } from '../../../api/client';
 import { useCall, useSession } from '../../../api/hooks';
+import { keys } from '../../../api/keys';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { useConfirm } from '../../../components/useConfirm';
@@ -24,6 +25,7 @@ import { PreviewPane } from '../../template/builder/PreviewPane';
 import * as edits from '../../template/draft';
 import { draftFromView, languagesOf } from '../../template/draft';
 import { channelDraftFromView } from '../../template/channel/channelDraft';
+import { TemplateApprovalTag } from '../../template/TemplateApprovalTag';
 import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
 import { ClassificationFields } from '../ClassificationFields';
 import { ChannelContent, useChannels } from './ChannelContent';
@@ -97,6 +99,14 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
   const templates = useCall(mayUseLibrary ? ['templateMessage.getAll', { pushWay: form.channel, activeOnly: true }] : null, {
     dedupingInterval: 10_000,
     shouldRetryOnError: false,
+  });
+  // with the template approval switch on, only templates their sheet approved as they are may be used
+  const approvalSettings = useCall(mayUseLibrary ? keys.list('approvalSheet.settings', {}) : null, { dedupingInterval: 60_000 });
+  const approvedOnly = approvalSettings.data?.templateApprovalSheet ?? false;
+  const templateOptions = (templates.data ?? []).map((tm) => {
+    const unapproved = approvedOnly && tm.approval !== 'PASS';
+    // the label (shown, read out and searched) says so; the list adds the sheet's state
+    return { value: tm.id, label: unapproved ? t('approval.template.pickerUnapproved', { name: tm.name }) : tm.name, disabled: unapproved, approval: tm.approval };
   });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
@@ -202,8 +212,16 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                 inputId="plan-template"
                 label={t('campaign.wizard.template')}
                 labelled
-                value={(templates.data ?? []).some((tm) => tm.id === templateId) ? templateId : null}
-                options={(templates.data ?? []).map((tm) => ({ value: tm.id, label: tm.name }))}
+                value={templateOptions.some((tm) => tm.value === templateId && !tm.disabled) ? templateId : null}
+                options={templateOptions}
+                optionDisabled="disabled"
+                itemTemplate={(o: (typeof templateOptions)[number]) => (
+                  <span className={wizardStyles.templateOption} data-approval={o.approval}>
+                    <span>{o.label}</span>
+                    {o.disabled && <TemplateApprovalTag state={o.approval} />}
+                  </span>
+                )}
+                aria-describedby={approvedOnly ? 'plan-template-approval-hint' : undefined}
                 placeholder={
                   templates.isLoading
                     ? t('campaign.loading')
@@ -226,6 +244,11 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
               loading={loadingTemplate}
               onClick={() => void applyTemplate()}
             />
+            {approvedOnly && (
+              <small id="plan-template-approval-hint" className="field-hint" data-testid="template-approval-hint">
+                {templateOptions.some((o) => o.disabled) ? t('approval.template.pickerHintSome') : t('approval.template.pickerHint')}
+              </small>
+            )}
           </div>
         )}
       </section>

@@ -6,7 +6,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Tag } from 'primereact/tag';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMessageFolders, useTemplateCategories } from '../../../api/hooks';
@@ -15,6 +15,7 @@ import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { LanguageTabs } from '../builder/LanguageTabs';
 import { LIBRARY_PATH } from '../paths';
+import { type ApprovalTarget, TemplateApprovalDialog } from '../TemplateApprovalDialog';
 import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
 import styles from './TemplateEditorShell.module.css';
 import linkStyles from '../../../components/links.module.css';
@@ -63,6 +64,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
   const categories = useTemplateCategories();
   const folders = useMessageFolders();
   const { draft, edit, history, dispatch } = editor;
+  const [approvalOf, setApprovalOf] = useState<ApprovalTarget | null>(null);
 
   if (editor.loading !== 'no') {
     return (
@@ -112,9 +114,19 @@ export function TemplateEditorShell<D extends ShellDraft>({
             disabled={history.future.length === 0}
             onClick={() => dispatch({ type: 'redo' })}
           />
+          {editor.saved && (
+            <Button
+              type="button"
+              icon="pi pi-verified"
+              outlined
+              label={t('approval.template.sheet')}
+              onClick={() => editor.saved && setApprovalOf({ id: editor.saved.id, name: editor.saved.name })}
+            />
+          )}
           <Button type="button" icon="pi pi-save" label={t('common.save')} loading={editor.busy} onClick={onSave} />
         </div>
       </header>
+      <TemplateApprovalDialog target={approvalOf} onHide={() => setApprovalOf(null)} />
 
       <section className={`card ${styles.templateDetails}`} aria-labelledby="details-title">
         <h2 id="details-title" className="card-title">
