@@ -97,46 +97,43 @@ function perAddress(sent: RecordingSender): Map<string, number> {
 describe('exactly once', () => {
   // 200 recipients are four batches: a kill in the first batch, at a batch boundary and in the last (the crash
   // harness kills before every call of a send; here the point is a restart part-way through a run of batches)
-  it.each([1, 100, 199])(
-    'a worker killed after %i of 200 sends, then restarted: everyone exactly once, 200 terminal records',
-    async (killAfter) => {
-      const N = 200;
-      const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-      const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-      const list = recipients(N);
-      for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
+  it.each([1, 100, 199])('a worker killed after %i of 200 sends, then restarted: everyone exactly once, 200 terminal records', async (killAfter) => {
+    const N = 200;
+    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const list = recipients(N);
+    for (const b of batches(run.orgId, run.planId, run.runId, list)) await herald.queue.send(queue, b);
 
-      const provider = new RecordingSender(clock);
-      let done = 0;
-      // one recipient at a time, so "killed after k sends" is an exact point
-      const dying = workerOf(
-        deps({
-          email: provider,
-          concurrency: 1,
-          onRecorded: () => {
-            done += 1;
-            if (done === killAfter) throw new Killed();
-          },
-        }),
-      );
-      let outcome: string;
-      do outcome = await deliverOne(dying, queue);
-      while (outcome === 'acked');
-      expect(outcome).toBe('failed'); // the process died holding a message
-      expect(provider.sent).toHaveLength(killAfter);
+    const provider = new RecordingSender(clock);
+    let done = 0;
+    // one recipient at a time, so "killed after k sends" is an exact point
+    const dying = workerOf(
+      deps({
+        email: provider,
+        concurrency: 1,
+        onRecorded: () => {
+          done += 1;
+          if (done === killAfter) throw new Killed();
+        },
+      }),
+    );
+    let outcome: string;
+    do outcome = await deliverOne(dying, queue);
+    while (outcome === 'acked');
+    expect(outcome).toBe('failed'); // the process died holding a message
+    expect(provider.sent).toHaveLength(killAfter);
 
-      // The dead worker's message comes back after its visibility timeout; a new worker finishes the run.
-      clock.advance(61_000);
-      await drain(workerOf(deps({ email: provider })), queue);
+    // The dead worker's message comes back after its visibility timeout; a new worker finishes the run.
+    clock.advance(61_000);
+    await drain(workerOf(deps({ email: provider })), queue);
 
-      const counts = perAddress(provider);
-      expect(counts.size).toBe(N);
-      expect([...counts.values()].every((c) => c === 1)).toBe(true);
-      const { total } = await new Ledger(store, clock).totals(run);
-      expect(total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
-      expect(await new Ledger(store, clock).openClaims(run)).toEqual([]);
-    },
-  );
+    const counts = perAddress(provider);
+    expect(counts.size).toBe(N);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+    const { total } = await new Ledger(store, clock).totals(run);
+    expect(total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
+    expect(await new Ledger(store, clock).openClaims(run)).toEqual([]);
+  });
 
   it('every queue message delivered twice, in series and in parallel: one send each', async () => {
     const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
