@@ -136,8 +136,12 @@ async function exists(store: Store, key: string): Promise<boolean> {
   return Boolean(stored);
 }
 
-/** The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF). */
-export async function ensureRunFiles(store: Store, run: RunRef): Promise<{ merged: boolean }> {
+/**
+ * The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF). The
+ * organization is the scope's (a tenant store's, see `channelScope`), never one the caller names.
+ */
+export async function ensureRunFiles({ store, orgId }: { store: Store; orgId: number }, of: Omit<RunRef, 'orgId'>): Promise<{ merged: boolean }> {
+  const run: RunRef = { ...of, orgId };
   if (await exists(store, manifestKey(run))) return { merged: await exists(store, mergedKey(run)) };
   return { merged: (await buildRunFiles(store, run)).letters > 0 };
 }
