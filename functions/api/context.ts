@@ -2,7 +2,8 @@ import type { App, EntityName } from '../../shared/entities';
 import type { Lang } from '../../shared/errors';
 import type { AccessOf, Payload, Result, ServiceName, SERVICE_AREAS } from '../../shared/services';
 import type { Runtime } from '../platform/runtime';
-import type { Item, Key, Store, TenantStore } from '../store/store';
+import type { Item, Key, TenantStore } from '../store/store';
+import type { DeploymentSettings, OwnOrganization, RateLimits, Sessions, UniqueKeys, UserDirectory } from './capabilities';
 
 /** Who is calling, from the verified access token and the records it names. */
 export interface Identity {
@@ -19,12 +20,15 @@ export interface Identity {
 
 export interface RequestContext {
   rt: Runtime;
-  /**
-   * The untenanted store, for truly global platform work only: sign-in and sessions, unique keys, the user
-   * directory, system settings, job bookkeeping. Tenant data goes through `tenant` (AuthedContext), bound to the
-   * caller's organization; asking for this by name keeps every global access greppable.
-   */
-  platform: Store;
+  /** sign-in sessions */
+  sessions: Sessions;
+  /** the user directory (global accounts) */
+  users: UserDirectory;
+  /** deployment-wide unique values */
+  unique: UniqueKeys;
+  rateLimits: RateLimits;
+  /** the deployment's own settings */
+  settings: DeploymentSettings;
   app: App;
   deviceId: string;
   sourceIp: string;
@@ -58,10 +62,15 @@ export function prefetching<H extends (...args: never[]) => unknown>(handler: H,
   return Object.assign(handler, { prefetch });
 }
 
-/** A handler behind a signed-in operation: identity and tenant store are always present. */
+/**
+ * A handler behind a signed-in operation: identity and tenant store are always present. There is no untenanted
+ * store here: tenant data goes through `tenant`, everything else through the named capabilities.
+ */
 export interface AuthedContext extends RequestContext {
   identity: Identity;
   tenant: TenantStore;
+  /** the caller's own organization record */
+  organization: OwnOrganization;
 }
 
 /** Public and optional operations may have no identity; every other handler always has one. */

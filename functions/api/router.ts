@@ -23,9 +23,11 @@ import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
 import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
+import { capabilitiesOf } from './capabilities';
 import type { Handler, Prefetching, RequestContext } from './context';
 import { decryptPayload, encryptPayload, signPayload, verifySign } from './envelope';
 import { detailIn } from './problems';
+import { withUntenantedStore } from './untenanted';
 import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
@@ -228,18 +230,21 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
 
     const afterCommit = afterCommitQueue();
     const setCookies: string[] = [];
-    const ctx: RequestContext = {
-      rt,
-      platform: store,
-      app: registered.app,
-      deviceId: headers['x-device-id']!,
-      sourceIp: (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown',
-      lang,
-      identity: null,
-      cookies: cookiesOf(event),
-      setCookie: (cookie) => setCookies.push(cookie),
-      afterCommit: afterCommit.add,
-    };
+    const ctx: RequestContext = withUntenantedStore(
+      {
+        rt,
+        ...capabilitiesOf(store, rt.config.sendRates),
+        app: registered.app,
+        deviceId: headers['x-device-id']!,
+        sourceIp: (rt.config.viewerIpHeader && headers[rt.config.viewerIpHeader]) || event.requestContext?.http?.sourceIp || 'unknown',
+        lang,
+        identity: null,
+        cookies: cookiesOf(event),
+        setCookie: (cookie) => setCookies.push(cookie),
+        afterCommit: afterCommit.add,
+      },
+      store,
+    );
     ctx.identity = await authenticateFor(op, ctx, headers.authorization, (handler as Prefetching).prefetch);
     // An operation that names its organization is authorized there, once its payload is read.
     if (ctx.identity && !op.orgOf) authorize(op, ctx.identity.permissions);

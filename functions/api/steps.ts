@@ -6,7 +6,9 @@
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
 import { authenticate, permissionsIn } from '../services/auth';
+import { ownOrganization } from './capabilities';
 import type { AuthedContext, Handler, Identity, Prefetching, RequestContext } from './context';
+import { untenantedStore } from './untenanted';
 import { firstIssue, issueDetail, payloadProblem } from './problems';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -43,7 +45,7 @@ export function authorize(op: OperationDef, held: readonly string[]): void {
 export async function authorizeInTarget(op: OperationDef, ctx: RequestContext, identity: Identity, payload: unknown): Promise<void> {
   const target = op.orgOf?.(payload);
   if (target === undefined || target === identity.orgId) return authorize(op, identity.permissions);
-  const held = await permissionsIn(ctx.platform, identity.userId, target);
+  const held = await permissionsIn(untenantedStore(ctx, "the caller's role in the organization the payload names"), identity.userId, target);
   if (!held) throw new AppError('720003');
   authorize(op, held);
 }
@@ -59,7 +61,10 @@ export function validate(op: OperationDef, payload: unknown): unknown {
 
 export function dispatch(handler: Handler<never>, payload: unknown, ctx: RequestContext): Promise<unknown> {
   const { identity } = ctx;
-  const handlerCtx: RequestContext | AuthedContext = identity ? { ...ctx, identity, tenant: ctx.platform.forOrg(identity.orgId) } : ctx;
+  const store = untenantedStore(ctx, 'binds the tenant store and the own organization to the verified identity');
+  const handlerCtx: RequestContext | AuthedContext = identity
+    ? { ...ctx, identity, tenant: store.forOrg(identity.orgId), organization: ownOrganization(store, identity.orgId) }
+    : ctx;
   return (handler as (p: unknown, c: RequestContext) => Promise<unknown>)(payload, handlerCtx);
 }
 

@@ -594,6 +594,16 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return this.#store.queryPage(this.entity, { ...q, index, partition: { name: 'orgId', value: this.#orgId } });
   }
 
+  /**
+   * A page of an index partitioned by an attribute the records hold as `<orgId>#<rest>` (a sent record's address):
+   * the partition is built from the store's organization, never another's.
+   */
+  prefixedIndexPage(index: string, rest: string, q: Omit<TenantPageRead, 'index'>): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
+    const def = (ENTITIES[this.entity] as EntityDef).indexes?.find((i) => i.name === index);
+    if (!def || def.partitionKey.name === 'orgId') throw new Error(`prefixedIndexPage: ${this.entity}.${index} is not partitioned by an organization-prefixed attribute`);
+    return this.#store.queryPage(this.entity, { ...q, index, partition: { name: def.partitionKey.name, value: this.partition(rest) } });
+  }
+
   update(rest: string, sort: string | number | undefined, set: Item, condition?: Condition, onFail?: ErrorCode): Promise<RecordOf<E>> {
     // keys and the organization are the store's: a `set` naming them is ignored there
     const { [this.#form.restAttribute]: _rest, orgId: _org, sk: _sk, ...kept } = set;

@@ -3,7 +3,7 @@
  * same transaction as the record, so two saves racing for one value cannot both win.
  */
 import { AppError, type ErrorCode } from '../../shared/errors';
-import { type BoundItem, TenantStore } from './store';
+import { type BoundItem, CONDITIONS, TenantStore } from './store';
 
 /** The guard that keeps a value unique within one organization, whatever its case. */
 export function uniqueGuard(entity: string, orgId: number, field: string, value: unknown): string {
@@ -43,4 +43,21 @@ export async function uniqueWrites(tenant: TenantStore, change: UniqueChange): P
 export function releaseUnique(tenant: TenantStore, entity: string, field: string, value: unknown): BoundItem {
   const { store, orgId, bind } = TenantStore.internals(tenant);
   return bind(store.deleteItem('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }));
+}
+
+/** Who holds one of the organization's unique values (a mark kept by one record at a time, like a default). */
+export async function uniqueOwner(tenant: TenantStore, entity: string, field: string, value: unknown): Promise<string | undefined> {
+  const { store, orgId } = TenantStore.internals(tenant);
+  return (await store.get('uniqueKey', { id: uniqueGuard(entity, orgId, field, value) }))?.owner;
+}
+
+/**
+ * The write that hands one of the organization's unique values to `owner`, only while `heldBy` (as read) still
+ * holds it, or while nobody does: of two racing claims, the second conflicts with 720007.
+ */
+export function claimUnique(tenant: TenantStore, entity: string, field: string, value: unknown, owner: string, heldBy: string | undefined): BoundItem {
+  const { store, orgId, bind } = TenantStore.internals(tenant);
+  const held =
+    heldBy === undefined ? CONDITIONS.isNew('id') : { ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': heldBy } };
+  return bind({ Put: { TableName: store.table('uniqueKey'), Item: { id: uniqueGuard(entity, orgId, field, value), owner }, ...held }, failCode: '720007' });
 }

@@ -142,9 +142,11 @@ async function exists(store: Store, key: string): Promise<boolean> {
 
 /**
  * The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF), with
- * how many merged files it has.
+ * how many merged files it has. The organization is the scope's (a tenant store's, see `channelScope`), never one
+ * the caller names.
  */
-export async function ensureRunFiles(store: Store, run: RunRef): Promise<{ parts: number }> {
+export async function ensureRunFiles({ store, orgId }: { store: Store; orgId: number }, of: Omit<RunRef, 'orgId'>): Promise<{ parts: number }> {
+  const run: RunRef = { ...of, orgId };
   if (!(await exists(store, manifestKey(run)))) return { parts: (await buildRunFiles(store, run)).parts };
   let parts = 0;
   while (await exists(store, mergedKey(run, parts + 1))) parts += 1;

@@ -6,7 +6,7 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 
 /** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
 export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {
-  const [org, setting] = await Promise.all([ctx.platform.get('organization', { id: ctx.identity.orgId }), organizationSettingOf(ctx.tenant)]);
+  const [org, setting] = await Promise.all([ctx.organization.get(), organizationSettingOf(ctx.tenant)]);
   return {
     // the caller's organization, always known here: no fallback to another
     orgId: ctx.identity.orgId,

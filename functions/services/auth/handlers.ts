@@ -2,15 +2,15 @@ import { AppError } from '../../../shared/errors';
 import { APP_VERSION, isProviderAddress } from '../../../shared/services';
 import type { AreaHandlers, RequestContext } from '../../api/context';
 import { configurationFor } from './configuration';
-import { membershipsOf, revokeSession, rotateSession, startSession } from './session';
+import { rotateSession, startSession } from './session';
 import { verifyPassword } from '../../platform/passwords';
 import { hashToken } from '../../platform/randomTokens';
-import { spendLink } from './links';
+import { signInLinks, spendLink } from './links';
 import { finishSsoSignIn, startSsoSignIn } from './sso';
-import { assertUnderLimits, clearLimit, countAttempt, countsOf, type Limit, tooMany } from './throttle';
+import { type Limit, tooMany } from './throttle';
 import { issueAccessToken, splitRefreshToken } from './tokens';
 import { providerAddressRule } from '../ssoSetting';
-import { emailKeyOf, findUserBy, setPassword } from '../user';
+import { emailKeyOf, setPassword } from '../user';
 
 /**
  * Failed sign-ins are counted per username-and-address, per address and per username. Only the first refuses
@@ -43,7 +43,7 @@ export const authHandlers: AreaHandlers<'auth'> = {
     const usernameKey = username.trim().toLowerCase();
     const now = ctx.rt.clock.now();
     const limits = loginLimits(ctx, usernameKey);
-    const [pair, ...soft] = await countsOf(ctx.platform, now, [limits.pair, limits.address, limits.user]);
+    const [pair, ...soft] = await ctx.rateLimits.countsOf(now, [limits.pair, limits.address, limits.user]);
     if (pair.count >= limits.pair.max) throw tooMany(now, pair);
     const delay = slowDown(
       ctx,
@@ -51,16 +51,16 @@ export const authHandlers: AreaHandlers<'auth'> = {
       [limits.address, limits.user],
     );
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const user = await findUserBy(ctx.platform, 'usernameKey', usernameKey);
+    const user = await ctx.users.findBy('usernameKey', usernameKey);
     // Unknown user and wrong password answer alike (710002), in about the same time.
     const passed = await verifyPassword(user?.passwordHash, password);
     if (!user || !passed) {
-      await countAttempt(ctx.platform, now, [limits.pair, limits.address, limits.user]);
+      await ctx.rateLimits.count(now, [limits.pair, limits.address, limits.user]);
       throw new AppError('710002');
     }
     if (user.status !== 'ACTIVE') throw new AppError('710003');
-    await clearLimit(ctx.platform, now, limits.pair);
-    return startSession(ctx, user, await membershipsOf(ctx.platform, user.id));
+    await ctx.rateLimits.clear(now, limits.pair);
+    return startSession(ctx, user, await ctx.users.memberships(user.id));
   },
 
   async getToken(_p, ctx) {
@@ -82,14 +82,14 @@ export const authHandlers: AreaHandlers<'auth'> = {
   async logout({ refreshToken }, ctx) {
     let logoutUrl: string | null = null;
     if (ctx.identity) {
-      await revokeSession(ctx.platform, ctx.identity.sessionId, 'logout');
-      logoutUrl = (await ctx.platform.get('session', { id: ctx.identity.sessionId }))?.logoutUrl ?? null;
+      await ctx.sessions.revoke(ctx.identity.sessionId, 'logout');
+      logoutUrl = (await ctx.sessions.get(ctx.identity.sessionId))?.logoutUrl ?? null;
     }
     const parts = refreshToken ? splitRefreshToken(refreshToken) : null;
     if (parts) {
-      const session = await ctx.platform.get('session', { id: parts.sessionId });
+      const session = await ctx.sessions.get(parts.sessionId);
       if (session && session.currentTokenHash === hashToken(parts.secret)) {
-        await revokeSession(ctx.platform, parts.sessionId, 'logout');
+        await ctx.sessions.revoke(parts.sessionId, 'logout');
         logoutUrl ??= session.logoutUrl ?? null;
       }
     }
@@ -126,8 +126,8 @@ export const authHandlers: AreaHandlers<'auth'> = {
       { key: `reset:email:${emailKey}`, max: t.perEmail, windowSeconds: 3600 },
       { key: `reset:ip:${ctx.sourceIp}`, max: t.perAddress, windowSeconds: 3600 },
     ];
-    await assertUnderLimits(ctx.platform, now, limits);
-    await countAttempt(ctx.platform, now, limits);
+    await ctx.rateLimits.assertUnder(now, limits);
+    await ctx.rateLimits.count(now, limits);
     // The look-up and the mail happen after the answer: same answer, same time, account or not.
     ctx.afterCommit(() => ctx.rt.jobs.post({ kind: 'passwordEmail', email: emailKey }));
     return { ok: true };
@@ -135,28 +135,27 @@ export const authHandlers: AreaHandlers<'auth'> = {
 
   async resetPassword({ token, oldPassword, password, confirmPassword }, ctx) {
     if (password !== confirmPassword) throw new AppError('710006');
-    const { platform: store } = ctx;
     if (token) {
-      const { user } = await spendLink(ctx, token, ['reset', 'invite']);
+      const { user } = await spendLink(signInLinks(ctx), token, ['reset', 'invite']);
       await setPassword(ctx, user, password, user.id, true);
       return { ok: true, username: user.username };
     }
     const identity = ctx.identity ?? null;
     if (!identity) throw new AppError('400018');
-    const user = await store.get('user', { id: identity.userId });
+    const user = await ctx.users.get(identity.userId);
     if (!user) throw new AppError('710001');
     // a stolen access token guesses the current password no faster than sign-in allows
     const now = ctx.rt.clock.now();
     const t = ctx.rt.config.loginThrottle;
     const guesses: Limit = { key: `password:user:${user.id}`, max: t.perUserAddress, windowSeconds: t.windowSeconds };
-    await assertUnderLimits(store, now, [guesses]);
+    await ctx.rateLimits.assertUnder(now, [guesses]);
     if (!(await verifyPassword(user.passwordHash, oldPassword ?? ''))) {
-      await countAttempt(store, now, [guesses]);
+      await ctx.rateLimits.count(now, [guesses]);
       throw new AppError('710007');
     }
     if (await verifyPassword(user.passwordHash, password)) throw new AppError('710008');
     await setPassword(ctx, user, password, user.id);
-    await clearLimit(store, now, guesses);
+    await ctx.rateLimits.clear(now, guesses);
     return { ok: true };
   },
 };

@@ -2,7 +2,7 @@
  * The auth area's public module: what other areas and code outside `functions/services/` may use. Everything else
  * in this folder is the area's own; its operations reach the dispatch table through `handlers.ts`.
  */
-export { type LinkPurpose, escapeHtml, expiryText, issueLink, mailAddressConfirmation, sendPasswordLink, spendLink } from './links';
+export { type LinkPurpose, escapeHtml, expiryText, issueLink, mailAddressConfirmation, sendPasswordLink, signInLinks, spendLink } from './links';
 export { runPasswordEmailJob } from './passwordEmailJob';
 export { hasNoAddress } from './ssoAddress';
 export { authenticate, type Membership, membershipsOf, permissionsIn, revokeUserSessions, switchSessionOrg } from './session';

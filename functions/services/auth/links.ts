@@ -3,6 +3,7 @@
  * hash of the token is stored; issuing a link supersedes the user's older unused links of the same kind, and a
  * link dies with the security stamp it was issued under.
  */
+import { untenantedStore } from '../../api/untenanted';
 import type { PasswordReset, User } from '../../../shared/entities';
 import { AppError, type Lang } from '../../../shared/errors';
 import { MAIL_TEXTS, textIn } from '../../../shared/i18n';
@@ -14,7 +15,12 @@ export type LinkPurpose = PasswordReset['purpose'];
 /** Sign-in links are platform work: the user directory and the link table are global. */
 interface Deps {
   rt: Runtime;
-  platform: Store;
+  store: Store;
+}
+
+/** A request's way to the links: the user directory and the link table behind the untenanted store's door. */
+export function signInLinks(ctx: { rt: Runtime }): Deps {
+  return { rt: ctx.rt, store: untenantedStore(ctx, 'sign-in links: the user directory and the link table are global') };
 }
 
 const PAGE: Record<LinkPurpose, string> = { reset: 'password-new', invite: 'password-new', email: 'email-confirm', address: 'email-confirm' };
@@ -32,7 +38,7 @@ async function supersede(store: Store, userId: string, purpose: LinkPurpose): Pr
 }
 
 /** Stores a new link and answers its address in the portal. */
-export async function issueLink({ rt, platform: store }: Deps, user: User, purpose: LinkPurpose, newEmail?: string): Promise<{ url: string; hours: number }> {
+export async function issueLink({ rt, store }: Deps, user: User, purpose: LinkPurpose, newEmail?: string): Promise<{ url: string; hours: number }> {
   await supersede(store, user.id, purpose);
   const token = randomToken(32);
   const lifetime = lifetimeOf(rt, purpose);
@@ -55,7 +61,7 @@ export async function issueLink({ rt, platform: store }: Deps, user: User, purpo
  * another kind, or issued before the user's password, role or e-mail last changed.
  */
 export async function spendLink(
-  { rt, platform: store }: Deps,
+  { rt, store }: Deps,
   token: string,
   purposes: LinkPurpose[],
   /** a further check before the link is spent: a refusal leaves it usable */

@@ -8,5 +8,5 @@ export async function runPasswordEmailJob(deps: { rt: Runtime; store: Store }, e
   const user = await findUserBy(deps.store, 'emailKey', emailKey);
   // an account made by single sign-on has no password: its provider alone signs it in
   if (user && user.status !== 'INACTIVE' && user.loginType !== 'SSO')
-    await sendPasswordLink({ rt: deps.rt, platform: deps.store }, user, user.status === 'INVITED' ? 'invite' : 'reset');
+    await sendPasswordLink({ rt: deps.rt, store: deps.store }, user, user.status === 'INVITED' ? 'invite' : 'reset');
 }

@@ -1,4 +1,5 @@
 /** Sessions: sign-in, the stored sign-in object, refresh rotation with reuse detection, revocation. */
+import { untenantedStore } from '../../api/untenanted';
 import { type DelegationGrant, delegationActive, type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { isProviderAddress, type SignIn } from '../../../shared/services';
@@ -7,6 +8,9 @@ import { CONDITIONS, type Store } from '../../store/store';
 import { providerAddressRule } from '../ssoSetting';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens';
+
+/** Sign-in and sessions: the user directory, sessions and memberships in every organization of the user: the untenanted store's door. */
+const signInStore = (ctx: object) => untenantedStore(ctx, 'sign-in and sessions: the user directory, sessions and memberships in every organization of the user');
 
 export interface Membership {
   org: Organization;
@@ -99,7 +103,7 @@ async function signInObject(ctx: RequestContext, user: User, session: Session, r
         onboardingPending: m.org.onboarding === 'PENDING',
         role: { id: m.role.id, name: m.role.name, code: m.role.code },
       })),
-      rolePermissions: await memberPermissions(ctx.platform, selected.org.id, selected.role, selected.link, ctx.rt.clock.now()),
+      rolePermissions: await memberPermissions(signInStore(ctx), selected.org.id, selected.role, selected.link, ctx.rt.clock.now()),
     },
     loginType: user.loginType,
     loginUrl: session.loginUrl ?? null,
@@ -134,7 +138,7 @@ export async function startSession(
     sourceIp: ctx.sourceIp,
     ...(sso ? { loginUrl: sso.loginUrl, logoutUrl: sso.logoutUrl } : {}),
   };
-  await ctx.platform.put('session', session);
+  await signInStore(ctx).put('session', session);
   return signInObject(ctx, user, session, `${id}.${secret}`, memberships);
 }
 
@@ -173,7 +177,8 @@ export const ROTATION_GRACE_MS = 10_000;
 export async function rotateSession(ctx: RequestContext, refreshToken: string): Promise<SignIn> {
   const parts = splitRefreshToken(refreshToken);
   if (!parts) throw new AppError('710004');
-  const { platform: store, rt } = ctx;
+  const { rt } = ctx;
+  const store = signInStore(ctx);
   const session = await store.get('session', { id: parts.sessionId });
   const now = rt.clock.now();
   if (session?.revokedReason === 'deleted') throw new AppError('710001');
@@ -215,7 +220,7 @@ export async function rotateSession(ctx: RequestContext, refreshToken: string): 
 
 /** Re-issues tokens for another organization of the same user within the same session. */
 export async function switchSessionOrg(ctx: RequestContext, identity: Identity, orgId: number): Promise<SignIn> {
-  const { platform: store } = ctx;
+  const store = signInStore(ctx);
   const user = await loadUserState(store, identity.userId);
   const memberships = await membershipsOf(store, user.id);
   // An organization the user does not belong to answers like one that does not exist.
@@ -247,7 +252,7 @@ export async function authenticate(ctx: RequestContext, token: string, prefetch?
   const claims = await verifyAccessToken(ctx.rt, token);
   const extra = prefetch?.(claims.org) ?? [];
   // Only what the checks and the identity need: a whole user and an administrator role are a few hundred values.
-  const found = await ctx.platform.getMany([
+  const found = await signInStore(ctx).getMany([
     { entity: 'user', key: { id: claims.sub }, attributes: ['username', 'securityStamp', 'status', 'loginType'] },
     { entity: 'session', key: { id: claims.sid }, attributes: ['revoked'] },
     { entity: 'organizationUser', key: { orgId: claims.org, userId: claims.sub }, attributes: ['roleId', 'delegations'] },
@@ -267,7 +272,7 @@ export async function authenticate(ctx: RequestContext, token: string, prefetch?
     username: user.username,
     orgId: claims.org,
     roleId: role.id,
-    permissions: await memberPermissions(ctx.platform, claims.org, role, link, ctx.rt.clock.now()),
+    permissions: await memberPermissions(signInStore(ctx), claims.org, role, link, ctx.rt.clock.now()),
     sessionId: session.id,
     securityStamp: user.securityStamp,
     loginType: user.loginType,

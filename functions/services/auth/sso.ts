@@ -3,6 +3,7 @@
  * verifier kept server-side under the state's hash), the callback that spends it, and just-in-time accounts.
  * The provider's ID token only proves who the person is; what they get is an ordinary Herald session.
  */
+import { untenantedStore } from '../../api/untenanted';
 import { createHash } from 'node:crypto';
 import type { OrganizationUser, User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -16,11 +17,14 @@ import { orgCodeGuard } from '../organization';
 import { enabledSsoSetting, providerAddressRule, ssoPostLogoutRedirectUri, ssoRedirectUri } from '../ssoSetting';
 import { buildUser, emailGuard, emailKeyOf, findUserBy, joinWrites, snapshotOf, usernameGuard } from '../user';
 import { authorizationUrl, discover, exchangeCode, type IdClaims, lacksProfile, type ProviderMetadata, providerKeys, verifyIdToken, withUserInfo } from './oidc';
-import { mailAddressConfirmation } from './links';
-import { membershipsOf, startSession } from './session';
+import { mailAddressConfirmation, signInLinks } from './links';
+import { startSession } from './session';
 import { placeholderAddress, verifiedAddress, withVerifiedAddress } from './ssoAddress';
 import { assertSameBrowser, bindToBrowser, forgetBrowser } from './ssoBrowser';
-import { assertUnderLimits, countAttempt, type Limit } from './throttle';
+import type { Limit } from './throttle';
+
+/** Single sign-on: an organization found by its code, its provider setting and the accounts it signs in: the untenanted store's door. */
+const ssoStore = (ctx: object) => untenantedStore(ctx, 'single sign-on: an organization found by its code, its provider setting and the accounts it signs in');
 
 /** How long a person has to finish signing in at the provider. */
 const STATE_SECONDS = 600;
@@ -46,8 +50,8 @@ function logoutUrlOf(ctx: RequestContext, meta: ProviderMetadata, clientId: stri
 }
 
 async function organizationByCode(ctx: RequestContext, code: string) {
-  const guard = await ctx.platform.get('uniqueKey', { id: orgCodeGuard(code) });
-  const org = guard ? await ctx.platform.get('organization', { id: Number(guard.owner) }) : undefined;
+  const owner = await ctx.unique.ownerOf(orgCodeGuard(code));
+  const org = owner ? await ssoStore(ctx).get('organization', { id: Number(owner) }) : undefined;
   return org?.status === 'ACTIVE' ? org : undefined;
 }
 
@@ -56,10 +60,10 @@ export async function startSsoSignIn(ctx: RequestContext, orgCode: string): Prom
   // anyone may start a sign-in, and each start is a stored record: an address starts a bounded number
   const starts: Limit = { key: `sso:ip:${ctx.sourceIp}`, max: STARTS_PER_ADDRESS, windowSeconds: 600 };
   const now = ctx.rt.clock.now();
-  await assertUnderLimits(ctx.platform, now, [starts]);
-  await countAttempt(ctx.platform, now, [starts]);
+  await ctx.rateLimits.assertUnder(now, [starts]);
+  await ctx.rateLimits.count(now, [starts]);
   const org = await organizationByCode(ctx, orgCode);
-  const found = org ? await enabledSsoSetting(ctx.platform, ctx.rt, org.id) : null;
+  const found = org ? await enabledSsoSetting(ssoStore(ctx), ctx.rt, org.id) : null;
   if (!org || !found) return null;
   const rule = providerAddressRule(ctx.rt);
   const meta = await discover(found.setting.issuer, rule);
@@ -71,27 +75,27 @@ export async function startSsoSignIn(ctx: RequestContext, orgCode: string): Prom
   // the browser is sent there: never anything but https (http on loopback locally)
   if (!isProviderAddress(url, rule.loopbackHttp)) throw new AppError('400017', SSO_MESSAGES.providerAddress);
   const browserHash = bindToBrowser(ctx, state, STATE_SECONDS);
-  await ctx.platform.put('ssoState', { id: hashToken(state), orgId: org.id, nonce, codeVerifier, browserHash, expiresAt });
+  await ssoStore(ctx).put('ssoState', { id: hashToken(state), orgId: org.id, nonce, codeVerifier, browserHash, expiresAt });
   return url;
 }
 
 /** The provider's callback: spends the state (a replay finds none), verifies the ID token, signs the person in. */
 export async function finishSsoSignIn(ctx: RequestContext, code: string, state: string): Promise<SignIn> {
   const id = hashToken(state);
-  const pending = await ctx.platform.get('ssoState', { id });
+  const pending = await ssoStore(ctx).get('ssoState', { id });
   if (!pending) throw stateSpent();
   // checked before the spend: another client's try leaves the sign-in to the browser that started it
   assertSameBrowser(ctx, state, pending.browserHash);
   // one spend only: of two callbacks racing with the same state, the second finds it gone
   try {
-    await ctx.platform.deleteIf('ssoState', { id }, CONDITIONS.exists('id'), '400017');
+    await ssoStore(ctx).deleteIf('ssoState', { id }, CONDITIONS.exists('id'), '400017');
   } catch (e) {
     if (e instanceof AppError) throw stateSpent();
     throw e;
   }
   if (pending.expiresAt * 1000 <= ctx.rt.clock.now()) throw stateSpent();
-  const org = await ctx.platform.get('organization', { id: pending.orgId });
-  const found = org?.status === 'ACTIVE' ? await enabledSsoSetting(ctx.platform, ctx.rt, pending.orgId) : null;
+  const org = await ssoStore(ctx).get('organization', { id: pending.orgId });
+  const found = org?.status === 'ACTIVE' ? await enabledSsoSetting(ssoStore(ctx), ctx.rt, pending.orgId) : null;
   if (!org || !found) throw new AppError('400017', SSO_MESSAGES.notConfigured);
   forgetBrowser(ctx, state);
   const { setting, clientSecret } = found;
@@ -102,7 +106,7 @@ export async function finishSsoSignIn(ctx: RequestContext, code: string, state: 
   assertInDomains(claims, setting.emailDomains, setting.issuer);
   const user = await accountOf(ctx, claims, pending.orgId, setting.defaultRoleId);
   if (user.status !== 'ACTIVE') throw new AppError('710003');
-  return startSession(ctx, user, await membershipsOf(ctx.platform, user.id), pending.orgId, {
+  return startSession(ctx, user, await ctx.users.memberships(user.id), pending.orgId, {
     loginUrl: loginUrlOf(ctx, org.code),
     logoutUrl: logoutUrlOf(ctx, meta, setting.clientId),
   });
@@ -133,7 +137,7 @@ const identityIdOf = (claims: IdClaims) => createHash('sha256').update(`${claims
  * an address (and an invitation sent to it) that is someone else's.
  */
 async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, defaultRoleId: string): Promise<User> {
-  const store = ctx.platform;
+  const store = ssoStore(ctx);
   const now = ctx.rt.clock.now();
   const identityId = identityIdOf(claims);
   const known = await store.get('ssoIdentity', { id: identityId });
@@ -178,7 +182,7 @@ async function accountOf(ctx: RequestContext, claims: IdClaims, orgId: number, d
   ]);
   // an unverified address is only asked: the account has it once the link mailed to it is opened
   const unverified = !verified && claims.email && emailKeyOf(claims.email) !== user.emailKey ? claims.email : undefined;
-  if (unverified && !(await findUserBy(store, 'emailKey', emailKeyOf(unverified)))) await mailAddressConfirmation(ctx, user, unverified, 'address');
+  if (unverified && !(await findUserBy(store, 'emailKey', emailKeyOf(unverified)))) await mailAddressConfirmation(signInLinks(ctx), user, unverified, 'address');
   return user;
 }
 
@@ -195,7 +199,7 @@ async function freeUsername(ctx: RequestContext, claims: IdClaims, identityId: s
     const parsed = usernameSchema.safeParse(wanted);
     if (!parsed.success) continue;
     for (const candidate of [parsed.data, `${parsed.data.slice(0, 55)}-${suffix}`]) {
-      if (!(await findUserBy(ctx.platform, 'usernameKey', candidate.toLowerCase()))) return candidate;
+      if (!(await ctx.users.findBy('usernameKey', candidate.toLowerCase()))) return candidate;
     }
   }
   return `sso-${suffix}`;

@@ -3,12 +3,16 @@
  * or the account's owner opens the link mailed to the one the provider named. A later sign-in whose provider now
  * says it verified a free address gives the account that address.
  */
+import { untenantedStore } from '../../api/untenanted';
 import type { User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { RequestContext } from '../../api/context';
 import { auditNext } from '../../store/audit';
 import { emailGuard, emailKeyOf, findUserBy, snapshotWrites } from '../user';
 import type { IdClaims } from './oidc';
+
+/** Single sign-on: the provider settings and the accounts they sign in: the untenanted store's door. */
+const ssoStore = (ctx: object) => untenantedStore(ctx, 'single sign-on: the provider settings and the accounts they sign in');
 
 const PLACEHOLDER_DOMAIN = '@sso.invalid';
 
@@ -23,7 +27,7 @@ export const verifiedAddress = (claims: IdClaims) => (claims.email && claims.ema
 /** `user` with the provider's verified address when it had none and the address is free; else `user` as it was. */
 export async function withVerifiedAddress(ctx: RequestContext, user: User, claims: IdClaims): Promise<User> {
   const email = verifiedAddress(claims);
-  const store = ctx.platform;
+  const store = ssoStore(ctx);
   if (!email || !hasNoAddress(user) || (await findUserBy(store, 'emailKey', emailKeyOf(email)))) return user;
   const next: User = { ...user, ...auditNext(user, ctx.rt.clock.now(), 'sso'), email, emailKey: emailKeyOf(email) };
   try {

@@ -14,11 +14,11 @@ export async function countGeneration(ctx: AuthedContext): Promise<number> {
   const limit = ctx.rt.config.ai.dailyLimit;
   const now = ctx.rt.clock.now();
   const day = new Date(now).toISOString().slice(0, 10);
-  const key = { id: `ai:${ctx.tenant.orgId}:${day}` };
+  const key = `ai:${ctx.tenant.orgId}:${day}`;
   // kept a day past its own so a clock near midnight still reads it
   const expiresAt = Math.ceil((Math.floor(now / DAY_MS) + 2) * (DAY_MS / 1000));
   try {
-    const used = await ctx.platform.increment('rateLimit', key, 1, expiresAt, {
+    const used = await ctx.rateLimits.increment(key, expiresAt, {
       ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
       ExpressionAttributeValues: { ':limit': limit },
     });

@@ -28,6 +28,7 @@ import { CsvError } from '../../../shared/import/csv';
 import { filePages, XlsxError } from '../../../shared/import/xlsx';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
+import { userDirectory } from '../../api/capabilities';
 import { CONDITIONS, type Store } from '../../store/store';
 import { permissionsIn } from '../auth';
 import { importRows } from '../dataImport';
@@ -285,7 +286,7 @@ async function alertOwner(deps: Deps, source: CloudSource, history: CloudSourceH
   const tenant = deps.store.forOrg(source.orgId);
   const event = { event: 'CLOUD_SOURCE_FAILED', userId: source.createdBy, key: `${source.id}:${history.id}`, at: history.dateUpdated } as const;
   await alertMember(
-    { rt: deps.rt, tenant, platform: deps.store },
+    { rt: deps.rt, tenant, users: userDirectory(deps.store) },
     { ...event, subject: 'CLOUD_SOURCE', subjectId: source.id, name: source.title, ...(history.error ? { reason: history.error } : {}) },
   ).catch((e: unknown) => deps.rt.log.warn('cloud source owner alert not sent', { sourceId: source.id, error: errorText(e) }));
 }

@@ -10,7 +10,6 @@ import { bucketOf, type DashboardBucket, type DashboardRange, GROUP_UNMEASURED, 
 import { utcDayStart } from '../../../shared/services/report';
 import { localDayHourOf } from '../../../shared/plan/zonedTime';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { organizationZoneOf } from '../../domain/organizationSetting';
 import { addInto, countsOf, DAY_FIELDS, type DayItem, OS_CHANNEL, readDaily, readDays, readRange, readRangeItems, SUMMARY_ATTRIBUTES } from './dayCounters';
 import { addShares, type GroupShares, groupShares } from './groupShares';
 
@@ -18,15 +17,12 @@ const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The zone of the organization's days, which its counters are kept by (the send path's cache). */
-const zoneOf = (ctx: AuthedContext) => organizationZoneOf(ctx.platform, ctx.tenant.orgId, ctx.rt.clock.now());
+const zoneOf = (ctx: AuthedContext) => ctx.organization.zone(ctx.rt.clock.now());
 
 /** The range's days in the organization's zone; "all" starts on the day the organization was made. */
 async function rangeOf(range: DashboardRange, ctx: AuthedContext) {
   const now = ctx.rt.clock.now();
-  const [since, zone] = await Promise.all([
-    range.preset === 'ALL' ? ctx.platform.get('organization', { id: ctx.tenant.orgId }).then((o) => o?.dateCreated) : undefined,
-    zoneOf(ctx),
-  ]);
+  const [since, zone] = await Promise.all([range.preset === 'ALL' ? ctx.organization.get().then((o) => o?.dateCreated) : undefined, zoneOf(ctx)]);
   return resolveRange(range, now, typeof since === 'number' ? since : undefined, zone);
 }
 

@@ -13,7 +13,6 @@ import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
 import { insightNameOf, pairField, readInsightDays } from '../../domain/insights';
 import { Accounts } from '../../domain/accounts';
-import { organizationZoneOf } from '../../domain/organizationSetting';
 import { orgCursor } from '../../store/orgCursor';
 
 const DAY_MS = 86_400_000;
@@ -25,10 +24,7 @@ function allowed(source: InsightSource, ctx: AuthedContext): void {
 /** The range's days in the organization's zone; "all" starts on the day the organization was made (as the dashboard's). */
 async function rangeOf(range: DashboardRange, ctx: AuthedContext) {
   const now = ctx.rt.clock.now();
-  const [since, zone] = await Promise.all([
-    range.preset === 'ALL' ? ctx.platform.get('organization', { id: ctx.tenant.orgId }).then((o) => o?.dateCreated) : undefined,
-    organizationZoneOf(ctx.platform, ctx.tenant.orgId, now),
-  ]);
+  const [since, zone] = await Promise.all([range.preset === 'ALL' ? ctx.organization.get().then((o) => o?.dateCreated) : undefined, ctx.organization.zone(now)]);
   return resolveRange(range, now, typeof since === 'number' ? since : undefined, zone);
 }
 

@@ -88,9 +88,11 @@ export async function sendsToAddress(ctx: AuthedContext, keys: readonly string[]
   }
   const list: SentRecord[] = [];
   while (list.length < q.size && at.form < keys.length) {
-    const page = await ctx.platform.queryPage('sentRecord', {
-      index: 'byAddress',
-      partition: { name: 'addressKey', value: keys[at.form]! },
+    // the organization's own address forms (addressKeyOf): the store puts its organization back in front
+    const own = `${ctx.tenant.orgId}#`;
+    const key = keys[at.form]!;
+    if (!key.startsWith(own)) throw new AppError('720003');
+    const page = await ctx.tenant.keyed('sentRecord').prefixedIndexPage('byAddress', key.slice(own.length), {
       forward: false,
       limit: q.size - list.length,
       startKey: at.after,

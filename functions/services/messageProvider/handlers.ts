@@ -17,7 +17,6 @@ import { type Outbound, orgProviderSender } from '../../channels';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { roleAccountOf } from '../../platform/customerAws';
 import { seal } from '../../platform/keys';
-import { takeFromLimit } from '../auth';
 
 type SavePayload = Parameters<AreaHandlers<'messageProvider'>['save']>[0] & Partial<Omit<MessageProvider, 'orgId'>>;
 
@@ -99,7 +98,7 @@ export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvi
       const setting = await ctx.tenant.require('messageProvider', id);
       const message = await testMessage(setting, to, ctx);
       const now = ctx.rt.clock.now();
-      const took = await takeFromLimit(ctx.platform, now, { key: `providerTest:${ctx.identity.orgId}`, max: TESTS_PER_HOUR, windowSeconds: 3600 }, 1);
+      const took = await ctx.rateLimits.take(now, { key: `providerTest:${ctx.identity.orgId}`, max: TESTS_PER_HOUR, windowSeconds: 3600 }, 1);
       if (!took.taken) {
         const wait = Math.max(1, took.window.endsAt - Math.floor(now / 1000));
         throw new AppError('400014', textIn(PROVIDER_TEXTS.tooMany, ctx.lang, { max: TESTS_PER_HOUR, minutes: Math.ceil(wait / 60) }), { 'retry-after': String(wait) });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
 import { NOTIFICATION_TEXTS, textIn, translateServerText } from '../../../shared/i18n';
+import { type UserDirectory, userDirectory } from '../../api/capabilities';
 import { tenantLedger } from '../../delivery';
 import type { Runtime } from '../../platform/runtime';
 import type { Store, TenantStore } from '../../store/store';
@@ -15,7 +16,7 @@ import { ALERT_KIND, type AlertEvent, claimAlert } from './alerts';
 export interface NotifyDeps {
   rt: Runtime;
   tenant: TenantStore;
-  platform: Store;
+  users: Pick<UserDirectory, 'get'>;
   /** a request's own: the mails then go after its answer, never delaying it (AuthedContext.afterCommit) */
   afterCommit?(work: () => Promise<unknown>): void;
 }
@@ -89,7 +90,7 @@ export async function notifyPeople(deps: NotifyDeps, n: NotifyInput): Promise<vo
 }
 
 async function mailIfAsked(deps: NotifyDeps, item: Notification, n: NotifyInput, actorName?: (lang: 'en' | 'zh' | 'ja') => string): Promise<void> {
-  const user = await deps.platform.get('user', { id: item.userId });
+  const user = await deps.users.get(item.userId);
   if (user?.status !== 'ACTIVE') return;
   if (n.channels ? !n.channels.email : !user.alertTypes.includes(NOTIFICATION_ALERT_TYPE[item.kind])) return;
   const lang = user.language;
@@ -136,7 +137,7 @@ export async function notifyRunFinished(deps: { rt: Runtime; store: Store }, org
   const at = run.finishedAt ?? deps.rt.clock.now();
   const failed = total.failed + total.uncertain;
   await notifyPeople(
-    { rt: deps.rt, tenant, platform: deps.store },
+    { rt: deps.rt, tenant, users: userDirectory(deps.store) },
     {
       kind: 'SEND_FINISHED',
       to: [plan.createdBy, ...(sheet ? [sheet.requestedBy] : [])],
@@ -150,5 +151,5 @@ export async function notifyRunFinished(deps: { rt: Runtime; store: Store }, org
     },
   );
   const event = { subject: 'PLAN', subjectId: planId, name: plan.name, at, sent: total.sent, failed } as const;
-  await alertMember({ rt: deps.rt, tenant, platform: deps.store }, { ...event, event: 'RUN_FAILURE_RATE', userId: plan.createdBy, key: `${planId}:${runId}` });
+  await alertMember({ rt: deps.rt, tenant, users: userDirectory(deps.store) }, { ...event, event: 'RUN_FAILURE_RATE', userId: plan.createdBy, key: `${planId}:${runId}` });
 }

@@ -1,4 +1,5 @@
 import type { Organization, OrganizationUser, WhiteList } from '../../../shared/entities';
+import { untenantedStore } from '../../api/untenanted';
 import { AppError } from '../../../shared/errors';
 import { ADMIN_TEXTS } from '../../../shared/i18n';
 import { ALL_PERMISSIONS, notHeld } from '../../../shared/permissions';
@@ -6,10 +7,12 @@ import { type OrganizationView, whiteListEntries } from '../../../shared/service
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { membershipsOf } from '../auth';
 import { joinWrites, snapshotOf } from '../user';
 import { administratorRole, approverRole, newDirectory, roleCodeGuard } from '../userRole';
 import { nextOrganizationId, orgCodeGuard } from './organizations';
+
+/** Organization administration spans organizations (creating one, its records by id): the untenanted store's door. */
+const crossOrg = (ctx: AuthedContext) => untenantedStore(ctx, 'organization administration: organization records by id across organizations');
 
 function toOrganizationView(org: Organization): OrganizationView {
   const { id, name, code, shortCode, intro, icon, status, supportSendMultiDevicesPerUser, appFeatureJson, version, dateCreated, dateUpdated } = org;
@@ -40,7 +43,7 @@ function ownerOf(org: Organization): string | undefined {
 /** The organization the caller is signed in to, named by its id; any other answers as one that does not exist. */
 async function requireSignedIn(ctx: AuthedContext, id: number): Promise<Organization> {
   if (id !== ctx.tenant.orgId) throw new AppError('720003');
-  const org = await ctx.platform.get('organization', { id });
+  const org = await crossOrg(ctx).get('organization', { id });
   if (!org) throw new AppError('720003');
   return org;
 }
@@ -49,7 +52,7 @@ const whiteListView = (list: WhiteList | undefined) => ({ entries: list?.entries
 
 /** An organization the caller belongs to, active or not; any other answers exactly like one that does not exist. */
 async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<Organization> {
-  const memberships = await membershipsOf(ctx.platform, ctx.identity.userId, true);
+  const memberships = await ctx.users.memberships(ctx.identity.userId, true);
   const m = memberships.find((x) => x.org.id === id);
   if (!m) throw new AppError('720003');
   return m.org;
@@ -58,7 +61,7 @@ async function requireOwnOrganization(ctx: AuthedContext, id: number): Promise<O
 export const organizationHandlers: AreaHandlers<'organization'> = {
   async list(q, ctx) {
     // Inactive organizations stay listed for their members, so an administrator can find and restore one.
-    const memberships = await membershipsOf(ctx.platform, ctx.identity.userId, true);
+    const memberships = await ctx.users.memberships(ctx.identity.userId, true);
     const all = memberships
       .filter((m) => matchesText(m.org.name, q.keyword) || matchesText(m.org.code, q.keyword))
       .map((m) => ({ ...toOrganizationView(m.org), isSelected: m.org.id === ctx.identity.orgId, roleName: m.role.name }));
@@ -70,7 +73,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
   },
 
   async save(p, ctx) {
-    const { platform: store } = ctx;
+    const store = crossOrg(ctx);
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     if (!p.id) {
@@ -118,11 +121,11 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     const mayTransfer = owner === undefined ? notHeld(ctx.identity.permissions, ALL_PERMISSIONS).length === 0 : owner === ctx.identity.userId;
     if (!mayTransfer) throw new AppError('730001', ADMIN_TEXTS.notOwner.en);
     if (owner === userId) throw new AppError('720009', ADMIN_TEXTS.alreadyOwner.en);
-    const [link, user] = await Promise.all([ctx.tenant.get('organizationUser', userId), ctx.platform.get('user', { id: userId })]);
+    const [link, user] = await Promise.all([ctx.tenant.get('organizationUser', userId), ctx.users.get(userId)]);
     if (!link || !user) throw new AppError('720003');
     if (user.status !== 'ACTIVE') throw new AppError('720009', ADMIN_TEXTS.transferToMember.en);
     const next: Organization = { ...org, transferredUserId: userId, ...auditNext(org, ctx.rt.clock.now(), ctx.identity.userId) };
-    await ctx.platform.transact([ctx.platform.putVersioned('organization', next, org.version)]);
+    await crossOrg(ctx).transact([crossOrg(ctx).putVersioned('organization', next, org.version)]);
     return toOrganizationView(next);
   },
 
@@ -130,7 +133,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     const org = await requireSignedIn(ctx, id);
     if (org.onboarding !== 'PENDING') return toOrganizationView(org);
     const next: Organization = { ...org, onboarding: 'DONE', ...auditNext(org, ctx.rt.clock.now(), ctx.identity.userId) };
-    await ctx.platform.transact([ctx.platform.putVersioned('organization', next, org.version)]);
+    await crossOrg(ctx).transact([crossOrg(ctx).putVersioned('organization', next, org.version)]);
     return toOrganizationView(next);
   },
 

@@ -47,10 +47,10 @@ import {
   tenantJourney,
   tenantLedger,
   transitionPlan,
+  channelScope,
 } from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
-import { takeFromLimit } from '../auth';
 import { editBaseInfo, editReportMails, requireClassification } from './baseInfo';
 import { actionsFor, peopleOf, sentNothingOf, testRecipientsOf, toPlanView } from './plans';
 import { getChannels, getTestTargets, testSend } from './testSends';
@@ -449,7 +449,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     if (language && !all && !Object.hasOwn(template.contents, language)) badField('language', fill(words.noLanguage, { language }));
     const now = ctx.rt.clock.now();
     const max = TEST_MAIL_LIMITS.perMessagePerHour;
-    const took = await takeFromLimit(ctx.platform, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length * languages.length);
+    const took = await ctx.rateLimits.take(now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, unique.length * languages.length);
     if (!took.taken) {
       const { window } = took;
       const wait = Math.max(1, window.endsAt - Math.floor(now / 1000));
@@ -491,7 +491,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const now = ctx.rt.clock.now();
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
     // a channel the organization has not set up (LINE, push) would fail every recipient at send
-    const missing = await adapterOf(plan.channel).missingSetup?.({ store: ctx.platform, orgId: ctx.tenant.orgId });
+    const missing = await adapterOf(plan.channel).missingSetup?.(channelScope(ctx.tenant));
     if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
     // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
     // an empty segment is left to the segment's own count

@@ -22,8 +22,7 @@ import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { Runtime } from '../../platform/runtime';
 import type { RecipientLinks } from '../../channels/links';
 import { Accounts } from '../../domain/accounts';
-import { takeFromLimit } from '../auth';
-import { allowOnlyOf, whiteListed } from '../../delivery';
+import { allowOnlyOf, channelScope, whiteListed } from '../../delivery';
 import { testRecipientsOf } from './plans';
 
 /** A test account's address on a channel: `to` is what a test names (a device's id for push, never its token). */
@@ -57,7 +56,7 @@ async function testAccounts(ctx: AuthedContext, offered: boolean): Promise<Accou
 /** Each test account's addresses on the channel, as its adapter reaches them (every device for push). */
 export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offered = false): Promise<TestTarget[]> {
   const accounts = await testAccounts(ctx, offered);
-  const reaches = await adapterOf(channel).reach(accounts, { store: ctx.platform, orgId: ctx.identity.orgId });
+  const reaches = await adapterOf(channel).reach(accounts, channelScope(ctx.tenant));
   const targets: TestTarget[] = [];
   reaches.forEach((reach, i) => {
     if ('reason' in reach) return;
@@ -110,7 +109,7 @@ async function takeTests(ctx: AuthedContext, plan: Plan, n: number): Promise<voi
   const now = ctx.rt.clock.now();
   const max = TEST_MAIL_LIMITS.perMessagePerHour;
   // the same count as the message's test mails: one limit a message, whatever its channel
-  const took = await takeFromLimit(ctx.platform, now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, n);
+  const took = await ctx.rateLimits.take(now, { key: `testMail:${ctx.identity.orgId}:${plan.id}`, max, windowSeconds: 3600 }, n);
   if (took.taken) return;
   const wait = Math.max(1, took.window.endsAt - Math.floor(now / 1000));
   throw new AppError('400014', fill(TEST_MAIL_MESSAGES[ctx.lang].tooMany, { max, left: Math.max(0, max - took.window.count), minutes: Math.ceil(wait / 60) }), {

@@ -9,7 +9,7 @@ import { createPrivateKey } from 'node:crypto';
 import { channelOf } from '../../../shared/content';
 import { APP_CHANNEL } from '../../../shared/delivery';
 import type { Device, PushChannel, PushServiceType } from '../../../shared/entities';
-import { AppError, type ErrorCode } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 import { PUSH_TEXTS, textIn } from '../../../shared/i18n';
 import { PUSH_CHANNEL_MESSAGES as M, type Payload, type PushChannelView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
@@ -19,8 +19,9 @@ import { messageRequest } from '../../channels/push/render';
 import { pinpointSdk } from '../../platform/aws';
 import { seal, unseal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
-import { CONDITIONS, type TransactItem } from '../../store/store';
-import { uniqueGuard } from '../../store/unique';
+import { type BoundItem, CONDITIONS } from '../../store/store';
+import { claimUnique, uniqueOwner } from '../../store/unique';
+import { channelScope } from '../../delivery';
 import { Accounts } from '../../domain/accounts';
 import { Pkcs12Error, readPkcs12 } from './pkcs12';
 
@@ -225,9 +226,8 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (stored) checkVersion(stored, p.version);
     const app = await ctx.tenant.get('application', p.appId);
     if (!app) throw new AppError('720003', M.appMissing);
-    const defaultGuard = uniqueGuard('pushChannel', ctx.tenant.orgId, 'default', p.type);
     // the guard is read before the channels: a default set after this read changes it, and the save conflicts
-    const [guard, channels] = await Promise.all([ctx.platform.get('uniqueKey', { id: defaultGuard }), ctx.tenant.list('pushChannel')]);
+    const [guardOwner, channels] = await Promise.all([uniqueOwner(ctx.tenant, 'pushChannel', 'default', p.type), ctx.tenant.list('pushChannel')]);
     const others = channels.filter((c) => c.id !== stored?.id);
     if (others.some((c) => c.appId === p.appId && c.type === p.type)) throw new AppError('720001', M.taken);
     const credentials = credentialsOf(p, stored, ctx);
@@ -257,30 +257,14 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
     if (stored && (stored.type !== next.type || stored.appId !== next.appId)) await dropPinpointChannel(ctx, stored);
     // The channel, the other defaults of its service unset, and the service's default guard, all or nothing: of
     // two saves making a default at once, the second finds the guard or an unset channel changed and conflicts.
-    const writes: (TransactItem & { failCode?: ErrorCode })[] = [
-      stored ? ctx.platform.putVersioned('pushChannel', next, stored.version) : ctx.platform.putNew('pushChannel', next, '720007'),
-    ];
+    const writes: BoundItem[] = [stored ? ctx.tenant.putVersioned('pushChannel', next, stored.version) : ctx.tenant.putNew('pushChannel', next, '720007')];
     if (isDefault) {
       for (const c of others.filter((o) => o.type === next.type && o.isDefault)) {
-        writes.push(
-          ctx.platform.updateItem(
-            'pushChannel',
-            { orgId: c.orgId, id: c.id },
-            { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } },
-            CONDITIONS.versionIs(c.version),
-          ),
-        );
+        writes.push(ctx.tenant.updateItem('pushChannel', c.id, { set: { isDefault: false, dateUpdated: now }, add: { version: 1 } }, CONDITIONS.versionIs(c.version)));
       }
-      writes.push({
-        Put: {
-          TableName: ctx.platform.table('uniqueKey'),
-          Item: { id: defaultGuard, owner: next.id },
-          ...(guard ? { ConditionExpression: '#o = :o', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': guard.owner } } : CONDITIONS.isNew('id')),
-        },
-        failCode: '720007',
-      });
+      writes.push(claimUnique(ctx.tenant, 'pushChannel', 'default', next.type, next.id, guardOwner));
     }
-    await ctx.platform.transact(writes, '720007');
+    await ctx.tenant.transact(writes, '720007');
     return viewOf(next, new Map([[app.id, app.name]]));
   },
 
@@ -314,7 +298,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
           if (outcome.kind === 'sent') return { deviceId: d.deviceId, status: 'SENT' as const, providerId: outcome.providerId };
           if (outcome.kind === 'throttled') return { deviceId: d.deviceId, status: 'THROTTLED' as const };
           if (outcome.kind === 'dead') {
-            await adapterOf(APP_CHANNEL).retire(token, { store: ctx.platform, orgId: ctx.tenant.orgId, planId: ids.planId });
+            await adapterOf(APP_CHANNEL).retire(token, { ...channelScope(ctx.tenant), planId: ids.planId });
             return { deviceId: d.deviceId, status: 'DEAD' as const, detail: outcome.detail };
           }
           return { deviceId: d.deviceId, status: 'FAILED' as const, detail: outcome.detail };

@@ -6,14 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { REPORT_LINK_SECONDS } from '../../../shared/services/report';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { organizationZoneOf } from '../../domain/organizationSetting';
 import { planReport } from './planReport';
 import { DOCX_TYPE, planReportDocx } from './word';
 
 export { requestedReportHandlers } from './requested';
 
 /** The organization's zone, whose days a report's range names. */
-export const reportZoneOf = (ctx: AuthedContext) => organizationZoneOf(ctx.platform, ctx.tenant.orgId, ctx.rt.clock.now());
+export const reportZoneOf = (ctx: AuthedContext) => ctx.organization.zone(ctx.rt.clock.now());
 
 export const reportHandlers: AreaHandlers<'report'> = {
   plan: async (p, ctx) => planReport(ctx.tenant, p, await reportZoneOf(ctx)),
@@ -21,7 +20,7 @@ export const reportHandlers: AreaHandlers<'report'> = {
 
 export const reportExportHandlers: AreaHandlers<'reportExport'> = {
   async downloadWordReport(p, ctx) {
-    const [report, org] = await Promise.all([reportZoneOf(ctx).then((zone) => planReport(ctx.tenant, p, zone)), ctx.platform.get('organization', { id: ctx.tenant.orgId })]);
+    const [report, org] = await Promise.all([reportZoneOf(ctx).then((zone) => planReport(ctx.tenant, p, zone)), ctx.organization.get()]);
     const now = ctx.rt.clock.now();
     const file = await planReportDocx({ ...report, organization: org?.name ?? '', start: p.start, end: p.end, madeAt: now, lang: ctx.lang });
     const key = `reports/${ctx.tenant.orgId}/${randomUUID()}.docx`;

@@ -12,8 +12,8 @@ import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
-import { currentSendRates, SEND_RATES_KEY } from '../../domain/sendRates';
-import { forgetOrganizationZone, SETTING_ID, viewOf } from '../../domain/organizationSetting';
+import { SEND_RATES_KEY } from '../../domain/sendRates';
+import { SETTING_ID, viewOf } from '../../domain/organizationSetting';
 
 /** The deployment's operators: the administrators of the organization the first start creates. */
 const OPERATORS_ORG_ID = 1;
@@ -23,7 +23,7 @@ function mayChangeRates(ctx: AuthedContext): boolean {
 }
 
 async function sendingView(ctx: AuthedContext) {
-  const { rates, version } = await currentSendRates(ctx.platform, ctx.rt.config.sendRates);
+  const { rates, version } = await ctx.settings.sendRates();
   return { rates, version, editable: mayChangeRates(ctx) };
 }
 
@@ -65,7 +65,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     });
     // a first save only where none exists, a later one only over the version read
     await ctx.tenant.put('systemSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('orgId'), '720007');
-    forgetOrganizationZone(ctx.platform, ctx.tenant.orgId);
+    ctx.organization.forgetZone();
     return viewOf(next);
   },
 
@@ -73,10 +73,10 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     if (!mayChangeRates(ctx)) throw new AppError('730001', "Send rates are the deployment's: only the first organization's administrators change them.");
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
-    const stored = await ctx.platform.get('sendRateSetting', SEND_RATES_KEY);
+    const stored = await ctx.settings.storedSendRates();
     checkVersion(stored ?? { version: 0 }, version);
     const next = { ...SEND_RATES_KEY, rates, ...(stored ? auditNext(stored, now, actor) : auditNew(now, actor)) };
-    await ctx.platform.put('sendRateSetting', next, stored ? CONDITIONS.versionIs(stored.version) : CONDITIONS.isNew('id'), '720007');
+    await ctx.settings.saveSendRates(next, stored?.version);
     return sendingView(ctx);
   },
 };

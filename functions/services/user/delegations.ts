@@ -3,6 +3,7 @@
  * which authorization reads with the membership and weighs against the clock, so a delegation ends at its date
  * without any job having to run.
  */
+import { untenantedStore } from '../../api/untenanted';
 import { type DelegationGrant, type OrganizationUser, type UserDelegate, delegationActive } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { ADMIN_TEXTS } from '../../../shared/i18n';
@@ -13,6 +14,9 @@ import { pageOfItems } from '../../store/paging';
 import type { TransactItem } from '../../store/store';
 import { assertWithinRights } from '../userRole';
 import { changeWrites } from './memberListing';
+
+/** Membership changes write the listing row and role counts, global tables keyed by the caller organization: the untenanted store's door. */
+const membershipStore = (ctx: object) => untenantedStore(ctx, 'membership changes write the listing row and role counts, global tables keyed by the caller organization');
 
 const grantOf = (d: UserDelegate): DelegationGrant => ({ id: d.id, fromUserId: d.fromUserId, roleId: d.roleId, startAt: d.startAt, endAt: d.endAt });
 
@@ -36,7 +40,7 @@ async function assertMayDelegateFor(ctx: AuthedContext, from: OrganizationUser):
 function withGrant(ctx: AuthedContext, link: OrganizationUser, delegationId: string, grant?: DelegationGrant): TransactItem[] {
   const kept = (link.delegations ?? []).filter((g) => g.id !== delegationId && g.endAt > ctx.rt.clock.now());
   const next: OrganizationUser = { ...link, delegations: grant ? [...kept, grant] : kept, ...auditNext(link, ctx.rt.clock.now(), ctx.identity.userId) };
-  return changeWrites(ctx.platform, link, next);
+  return changeWrites(membershipStore(ctx), link, next);
 }
 
 async function viewsOf(ctx: AuthedContext, delegations: UserDelegate[]) {
@@ -85,13 +89,13 @@ export const userDelegateHandlers: AreaHandlers<'userDelegate'> = {
       endAt: p.endAt,
       ...(existing ? auditNext(existing, now, actor) : auditNew(now, actor)),
     });
-    const writes: TransactItem[] = [existing ? ctx.platform.putVersioned('userDelegate', record, existing.version) : ctx.platform.putNew('userDelegate', record)];
+    const writes: TransactItem[] = [existing ? membershipStore(ctx).putVersioned('userDelegate', record, existing.version) : membershipStore(ctx).putNew('userDelegate', record)];
     if (existing && existing.toUserId !== to.userId) {
       const previous = await ctx.tenant.get('organizationUser', existing.toUserId);
       if (previous) writes.push(...withGrant(ctx, previous, record.id));
     }
     writes.push(...withGrant(ctx, to, record.id, grantOf(record)));
-    await ctx.platform.transact(writes);
+    await membershipStore(ctx).transact(writes);
     return (await viewsOf(ctx, [record]))[0]!;
   },
 
@@ -103,10 +107,10 @@ export const userDelegateHandlers: AreaHandlers<'userDelegate'> = {
       if (from) await assertMayDelegateFor(ctx, from);
       else if (!ctx.identity.permissions.includes('NAV_PORTAL_USER')) throw new AppError('730001');
     }
-    const writes: TransactItem[] = [{ ...ctx.platform.deleteItem('userDelegate', { orgId: ctx.tenant.orgId, id }), failCode: '720007' } as TransactItem];
+    const writes: TransactItem[] = [{ ...membershipStore(ctx).deleteItem('userDelegate', { orgId: ctx.tenant.orgId, id }), failCode: '720007' } as TransactItem];
     const to = await ctx.tenant.get('organizationUser', existing.toUserId);
     if (to) writes.push(...withGrant(ctx, to, id));
-    await ctx.platform.transact(writes);
+    await membershipStore(ctx).transact(writes);
     return { ok: true as const };
   },
 };

@@ -1,4 +1,5 @@
 import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
+import { untenantedStore } from '../../api/untenanted';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { MAIL_TEXTS, REQUEST_TEXTS, textIn } from '../../../shared/i18n';
 import { INVITE_REFUSALS, type PendingInvitationView, type UserView, usernameSchema } from '../../../shared/services';
@@ -16,6 +17,7 @@ import {
   mailAddressConfirmation,
   revokeUserSessions,
   sendPasswordLink,
+  signInLinks,
   spendLink,
   switchSessionOrg,
 } from '../auth';
@@ -24,6 +26,9 @@ import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } fr
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
 import { buildUser, emailGuard, emailKeyOf, findUserBy, linksOf, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
+
+/** Accounts and memberships: the user directory, its unique guards and invitations answered from any organization: the untenanted store's door. */
+const accounts = (ctx: object) => untenantedStore(ctx, 'accounts and memberships: the user directory, its unique guards and invitations answered from any organization');
 
 const SHARED_ACCOUNT = 'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
 
@@ -41,7 +46,7 @@ async function requireRole(ctx: AuthedContext, roleId: string): Promise<UserRole
 /** A member of the caller's organization; anyone else answers exactly like an id that does not exist. */
 async function requireMember(ctx: AuthedContext, userId: string): Promise<{ user: User; link: OrganizationUser }> {
   const link = await ctx.tenant.get('organizationUser', userId);
-  const user = link ? await ctx.platform.get('user', { id: userId }) : undefined;
+  const user = link ? await ctx.users.get(userId) : undefined;
   if (!link || !user) throw new AppError('720003');
   return { user, link };
 }
@@ -54,7 +59,7 @@ async function assertMayManageMember(ctx: AuthedContext, link: OrganizationUser)
 
 /** An address already used by another account answers 720001 with a plain reason (the guard catches races). */
 async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void> {
-  if (await findUserBy(ctx.platform, 'emailKey', emailKeyOf(email))) {
+  if (await ctx.users.findBy('emailKey', emailKeyOf(email))) {
     throw new AppError('720001', 'This e-mail address belongs to another account.');
   }
 }
@@ -70,7 +75,7 @@ function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUs
 
 /** The writes that create an account with its unique guards, and its first membership when it has one. */
 function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) {
-  const { platform: store } = ctx;
+  const store = accounts(ctx);
   return [
     store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
     store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
@@ -81,13 +86,13 @@ function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) 
 
 /** Asks an existing account by mail, in its language, to join the caller's organization as `role`. */
 async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
-  const org = await ctx.platform.get('organization', { id: ctx.tenant.orgId });
+  const org = await ctx.organization.get();
   const lang = account.language ?? 'en';
   const text = textIn(MAIL_TEXTS.joinIntro, lang, { inviter: ctx.identity.username, username: account.username, organization: org?.name ?? ctx.tenant.orgId, role: role.name });
   const nothing = MAIL_TEXTS.joinNothing[lang];
   const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
   // an account whose address is not shown to be its owner's accepts only once this mail's link is opened
-  const confirm = account.emailVerified ? undefined : await issueLink(ctx, account, 'address', account.email);
+  const confirm = account.emailVerified ? undefined : await issueLink(signInLinks(ctx), account, 'address', account.email);
   const confirmText = textIn(MAIL_TEXTS.joinConfirmFirst, lang, { email: account.email });
   const confirmLines = confirm ? `\n\n${confirmText}\n\n${confirm.url}\n\n${expiryText(lang, confirm.hours)}` : '';
   const confirmHtml = confirm ? `<p>${escapeHtml(confirmText)}</p><p><a href="${confirm.url}">${confirm.url}</a></p><p>${expiryText(lang, confirm.hours)}</p>` : '';
@@ -109,7 +114,7 @@ const unanswered = (nowMs: number) => ({
 /** An account that has never set a password is sent a link to set one; any other is asked to join. */
 async function mailInvitation(ctx: AuthedContext, account: User, role: UserRole, language?: User['language']): Promise<void> {
   // a person who has never signed in has chosen no language: the organization's is the best guess
-  if (account.status === 'INVITED') await sendPasswordLink(ctx, account, 'invite', language ?? (await organizationSettingOf(ctx.tenant)).defaultLanguage);
+  if (account.status === 'INVITED') await sendPasswordLink(signInLinks(ctx), account, 'invite', language ?? (await organizationSettingOf(ctx.tenant)).defaultLanguage);
   else await mailJoinInvitation(ctx, account, role);
 }
 
@@ -121,7 +126,8 @@ type Typed = { username: string; email: string; firstName: string; lastName: str
  * what was typed alone, so the organization cannot tell whether the address had an account elsewhere.
  */
 async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: User | undefined): Promise<UserView> {
-  const { platform: store, tenant } = ctx;
+  const { tenant } = ctx;
+  const store = accounts(ctx);
   const now = ctx.rt.clock.now();
   if (found) {
     const link = await tenant.get('organizationUser', found.id);
@@ -154,7 +160,7 @@ const PENDING_MAX = 200;
 
 /** A member's leaving; an account that belongs nowhere else goes with it (its sessions end). */
 async function removeMember(ctx: AuthedContext, user: User, link: OrganizationUser): Promise<void> {
-  const { platform: store } = ctx;
+  const store = accounts(ctx);
   const others = (await linksOf(store, user.id)).filter((l) => l.orgId !== ctx.identity.orgId);
   const writes = leaveWrites(store, link);
   if (others.length === 0) {
@@ -185,7 +191,7 @@ async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> 
  * membership, no other organization's invitation): its link dies with it.
  */
 async function unclaimedAccountWrites(ctx: AuthedContext, invitation: Invitation): Promise<TransactItem[]> {
-  const { platform: store } = ctx;
+  const store = accounts(ctx);
   const account = await store.get('user', { id: invitation.userId });
   if (account?.status !== 'INVITED') return [];
   const nowS = Math.floor(ctx.rt.clock.now() / 1000);
@@ -213,7 +219,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   ),
 
   async save(p, ctx) {
-    const { platform: store } = ctx;
+    const store = accounts(ctx);
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     const role = await requireRole(ctx, p.roleId);
@@ -292,7 +298,8 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async pendingInvitations(_p, ctx) {
-    const { platform: store, tenant } = ctx;
+    const { tenant } = ctx;
+    const store = accounts(ctx);
     const nowS = Math.floor(ctx.rt.clock.now() / 1000);
     const [invitations, directory] = await Promise.all([tenant.list('invitation'), store.get(directoryKey(tenant.orgId).entity, directoryKey(tenant.orgId).key)]);
     const roleName = (id: string) => directory?.names[id] ?? '';
@@ -316,7 +323,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   async resendInvitation({ userId }, ctx) {
     const now = ctx.rt.clock.now();
     const invitation = await findPending(ctx, userId);
-    const [account, role] = (await ctx.platform.getMany([
+    const [account, role] = (await accounts(ctx).getMany([
       { entity: 'user', key: { id: invitation.userId } },
       { entity: 'userRole', key: { orgId: ctx.tenant.orgId, id: invitation.roleId } },
     ])) as [User | undefined, UserRole | undefined];
@@ -325,7 +332,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     assertWithinRights(ctx, role, 'member');
     await assertMaySend(ctx, account.id, account.email, true);
     // a new answering period from now, for the invitation as it was read (a concurrent answer wins)
-    await ctx.platform.put(
+    await accounts(ctx).put(
       'invitation',
       { ...invitation, ...auditNext(invitation, now, ctx.identity.userId), expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds },
       CONDITIONS.versionIs(invitation.version),
@@ -343,12 +350,15 @@ export const userHandlers: AreaHandlers<'user'> = {
     const gone = await unclaimedAccountWrites(ctx, invitation);
     const key = { orgId: invitation.orgId, userId: invitation.userId };
     // answered meanwhile: the answer wins
-    await ctx.platform.transact([{ Delete: { TableName: ctx.platform.table('invitation'), Key: key, ...CONDITIONS.versionIs(invitation.version) }, failCode: '720003' }, ...gone]);
+    await accounts(ctx).transact([
+      { Delete: { TableName: accounts(ctx).table('invitation'), Key: key, ...CONDITIONS.versionIs(invitation.version) }, failCode: '720003' },
+      ...gone,
+    ]);
     return { ok: true };
   },
 
   async invited(p, ctx) {
-    const { platform: store } = ctx;
+    const store = accounts(ctx);
     const role = await requireRole(ctx, p.roleId);
     assertMayGrant(ctx, permissionsOf(role));
     const username = p.username ?? p.email;
@@ -371,10 +381,10 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async updateUsageGuide({ key, done }, ctx) {
-    const user = await ctx.platform.get('user', { id: ctx.identity.userId });
+    const user = await ctx.users.get(ctx.identity.userId);
     if (!user) throw new AppError('710001');
     const usageGuide = Object.fromEntries([...Object.entries(user.usageGuide ?? {}), [key, done]]);
-    await ctx.platform.update('user', { id: user.id }, { usageGuide });
+    await ctx.users.setUsageGuide(user.id, usageGuide);
     return { usageGuide };
   },
 
@@ -390,13 +400,14 @@ export const userHandlers: AreaHandlers<'user'> = {
     for (const key of ['firstName', 'lastName', 'language', 'timeZone', 'defaultLandingPage', 'alertEmails', 'alertTypes'] as const) {
       if (p[key] !== undefined) Object.assign(next, { [key]: p[key] });
     }
-    await ctx.platform.transact([ctx.platform.putVersioned('user', next, user.version), ...(await snapshotWrites(ctx.platform, next))]);
+    await accounts(ctx).transact([accounts(ctx).putVersioned('user', next, user.version), ...(await snapshotWrites(accounts(ctx), next))]);
     const role = await ctx.tenant.get('userRole', link.roleId);
     return { ...toUserView({ ...link, member: snapshotOf(next) }, role?.name ?? ''), alertEmails: next.alertEmails, alertTypes: next.alertTypes };
   },
 
   async changeEmail({ email, password }, ctx) {
-    const { platform: store, rt } = ctx;
+    const { rt } = ctx;
+    const store = accounts(ctx);
     const now = rt.clock.now();
     const limit = { key: `email:user:${ctx.identity.userId}`, max: 5, windowSeconds: 3600 };
     await assertUnderLimits(store, now, [limit]);
@@ -406,7 +417,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('710007');
     if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', 'This is already your e-mail address.');
     await assertEmailFree(ctx, email);
-    await mailAddressConfirmation(ctx, user, email, 'email');
+    await mailAddressConfirmation(signInLinks(ctx), user, email, 'email');
     const lang = user.language ?? 'en';
     await rt.mailer.send({
       to: user.email,
@@ -417,9 +428,10 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async confirmEmail({ token }, ctx) {
-    const { platform: store, rt } = ctx;
+    const { rt } = ctx;
+    const store = accounts(ctx);
     // an address the account did not ask for with its password is its own only for the person signed in as it
-    const { link, user } = await spendLink(ctx, token, ['email', 'address'], (l, u) => {
+    const { link, user } = await spendLink(signInLinks(ctx), token, ['email', 'address'], (l, u) => {
       if (l.purpose === 'address' && ctx.identity?.userId !== u.id) throw new AppError('400017', REQUEST_TEXTS.confirmSignedIn);
     });
     const email = link.newEmail ?? '';
@@ -454,7 +466,8 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async myInvitations(_p, ctx) {
-    const { platform: store, rt } = ctx;
+    const { rt } = ctx;
+    const store = accounts(ctx);
     const nowS = Math.floor(rt.clock.now() / 1000);
     const pending = (await store.queryAll('invitation', { name: 'userId', value: ctx.identity.userId }, 'byUser')).filter((i) => i.expiresAt > nowS);
     const found = await store.getMany([
@@ -474,7 +487,8 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async acceptInvitation({ orgId }, ctx) {
-    const { platform: store, rt } = ctx;
+    const { rt } = ctx;
+    const store = accounts(ctx);
     const userId = ctx.identity.userId;
     const invitation = await store.get('invitation', { orgId, userId });
     if (!invitation || invitation.expiresAt * 1000 <= rt.clock.now()) throw new AppError('720003');
@@ -496,9 +510,9 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async declineInvitation({ orgId }, ctx) {
-    await ctx.platform.transact([
+    await accounts(ctx).transact([
       {
-        Delete: { TableName: ctx.platform.table('invitation'), Key: { orgId, userId: ctx.identity.userId }, ...CONDITIONS.exists('userId') },
+        Delete: { TableName: accounts(ctx).table('invitation'), Key: { orgId, userId: ctx.identity.userId }, ...CONDITIONS.exists('userId') },
         failCode: '720003',
       },
     ]);

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { Invitation, User, UserRole } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
-import { assertUnderLimits, countAttempt } from '../auth';
+import type { Limit } from '../auth/throttle';
 import { buildUser, emailKeyOf, snapshotOf } from './users';
 
 /** Resends of one invitation per hour, and the least time between two sends of it. */
@@ -38,8 +38,6 @@ export function joinInvitationView(
   return { id: invitationIdOf(ctx, invitation), ...snapshotOf(like), roleId: role.id, roleName: role.name };
 }
 
-type Limit = Parameters<typeof assertUnderLimits>[2][number];
-
 /** `subject`: the invited account's id (stable for the invitation's life); `address`: where the mail goes. */
 function limitsOf(orgId: number, subject: string, address: string) {
   return {
@@ -52,10 +50,10 @@ function limitsOf(orgId: number, subject: string, address: string) {
 /** Refuses with 400014 (and its wait) while a limit of this send is reached; the gap runs from the last send. */
 export async function assertMaySend(ctx: AuthedContext, subject: string, address: string, resend: boolean): Promise<void> {
   const l = limitsOf(ctx.tenant.orgId, subject, address);
-  await assertUnderLimits(ctx.platform, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.mailbox]);
+  await ctx.rateLimits.assertUnder(ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.mailbox]);
 }
 
 export async function countSend(ctx: AuthedContext, subject: string, address: string, resend: boolean): Promise<void> {
   const l = limitsOf(ctx.tenant.orgId, subject, address);
-  await countAttempt(ctx.platform, ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.gap, l.mailbox]);
+  await ctx.rateLimits.count(ctx.rt.clock.now(), resend ? [l.gap, l.resends, l.mailbox] : [l.gap, l.mailbox]);
 }

@@ -7,6 +7,7 @@
  * after it are counted the same way; a keyword cannot use an index, so a filtered page costs DynamoDB a read of
  * what it passes over, but only matches travel to the server.
  */
+import { untenantedStore } from '../../api/untenanted';
 import type { MemberListing, OrganizationUser, RoleDirectory } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
@@ -14,6 +15,9 @@ import { compareValues, type Page } from '../../store/paging';
 import { sortKey } from '../../store/sortKeys';
 import type { Item, PageRead, Store, TransactItem } from '../../store/store';
 import { directoryKey, memberCountChange } from '../userRole';
+
+/** The member listing and role directory, global tables keyed by the caller organization: the untenanted store's door. */
+const listingStore = (ctx: object) => untenantedStore(ctx, 'the member listing and role directory, global tables keyed by the caller organization');
 
 const SEARCH_SEPARATOR = '\u0000';
 
@@ -120,7 +124,7 @@ const VIEW_ATTRIBUTES = ['view'] as const;
 async function directoryOf(ctx: AuthedContext): Promise<RoleDirectory> {
   const { entity, key } = directoryKey(ctx.tenant.orgId);
   const prefetched = ctx.prefetched?.get(entity) as RoleDirectory | undefined;
-  return prefetched ?? (await ctx.platform.get(entity, key)) ?? { orgId: ctx.tenant.orgId, names: {}, counts: {} };
+  return prefetched ?? (await listingStore(ctx).get(entity, key)) ?? { orgId: ctx.tenant.orgId, names: {}, counts: {} };
 }
 
 /** The rows of a segment that match its filter, from `startKey` on, counted by DynamoDB. */
@@ -189,7 +193,7 @@ async function fill(store: Store, segment: Segment, page: Filling): Promise<{ ma
 
 /** One page of the organization's members, sorted and filtered as asked. */
 export async function memberPage(ctx: AuthedContext, q: MemberQuery): Promise<Page<UserView>> {
-  const { platform: store } = ctx;
+  const store = listingStore(ctx);
   const orgId = ctx.tenant.orgId;
   const sortable = q.sortField !== undefined && (q.sortField === 'roleName' || Object.hasOwn(SORTED_INDEXES, q.sortField));
   const field = (sortable ? q.sortField : DEFAULT_SORT.field) as SortField;

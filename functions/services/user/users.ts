@@ -1,4 +1,5 @@
 /** User records: look-ups, views and the writes other areas share (password changes). */
+import { untenantedStore } from '../../api/untenanted';
 import type { MemberSnapshot, OrganizationUser, User } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { RequestContext } from '../../api/context';
@@ -8,6 +9,9 @@ import { CONDITIONS, type Store, type TransactItem } from '../../store/store';
 import { hashPassword } from '../../platform/passwords';
 import { joinWrites, refreshedRow } from './memberListing';
 import { randomToken } from '../../platform/randomTokens';
+
+/** A password change: the account and its snapshot in every organization of its owner: the untenanted store's door. */
+const accounts = (ctx: object) => untenantedStore(ctx, 'a password change: the account and its snapshot in every organization of its owner');
 
 export function newSecurityStamp(): string {
   return randomToken(12);
@@ -117,7 +121,7 @@ async function invitationAnswers(store: Store, user: User, now: number): Promise
  * through a link mailed to the account's address, which shows that address is its owner's.
  */
 export async function setPassword(ctx: RequestContext, user: User, password: string, actor: string, byMailedLink = false): Promise<void> {
-  const { platform: store } = ctx;
+  const store = accounts(ctx);
   const now = ctx.rt.clock.now();
   const next: User = {
     ...user,
