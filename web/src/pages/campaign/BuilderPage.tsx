@@ -18,7 +18,9 @@ import { CHANNELS, type Channel } from '../../../../shared/delivery';
 import { type Journey, REPEAT_MODES, STEP_TYPES, type StepType } from '../../../../shared/plan/journey';
 import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
-import { invalidate, usePlan, useSegmentOptions, useSession } from '../../api/hooks';
+import { invalidate, useCall, usePlan, useSegmentOptions, useSession } from '../../api/hooks';
+import type { MessageType } from '../../../../shared/plan/plan';
+import { MessageTypeField } from './MessageTypeField';
 import { useOrgLocale } from '../../app/locale';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
@@ -54,6 +56,9 @@ export default function BuilderPage() {
   const [templates, setTemplates] = useState<{ id: string; name: string; channel: string }[]>([]);
   const [name, setName] = useState('');
   const [segmentId, setSegmentId] = useState<string | undefined>();
+  const [messageType, setMessageType] = useState<MessageType | undefined>();
+  // the types the member's role may use, and the default a new campaign starts with
+  const init = useCall(['planConfig.initBuilder', {}], { dedupingInterval: 60_000 });
   const [draft, setDraft] = useState<JourneyDraft>({ steps: [], entry: '', repeat: 'ONCE' });
   const [trigger, setTrigger] = useState<TriggerDraft>({ kind: 'IMMEDIATELY' });
   const [schedule, setSchedule] = useState<Schedule>(() => suggestedSchedule(Date.now(), zone) as Schedule);
@@ -70,6 +75,7 @@ export default function BuilderPage() {
     if (!saved?.journey) return;
     setName(saved.name);
     setSegmentId(saved.segmentId);
+    setMessageType(saved.messageType);
     setDraft(draftOf(saved.journey));
     const kept = triggerDraftOf(saved.trigger);
     setTrigger(kept);
@@ -109,6 +115,7 @@ export default function BuilderPage() {
         ...(saved ? { id: saved.id, version: saved.version } : {}),
         name,
         segmentId,
+        ...(messageType ? { messageType } : {}),
         journey: journeyOf(draft) as never,
         trigger: triggerOf(trigger),
       });
@@ -213,6 +220,7 @@ export default function BuilderPage() {
             onChange={(e) => setSegmentId(e.value)}
           />
         </div>
+        <MessageTypeField value={messageType} choices={init.data} onChange={setMessageType} />
         <div className="field">
           <label htmlFor="journey-repeat">{t('journey.repeat')}</label>
           <Select

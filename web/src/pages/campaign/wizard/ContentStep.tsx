@@ -26,6 +26,7 @@ import { draftFromView, languagesOf } from '../../template/draft';
 import { channelDraftFromView } from '../../template/channel/channelDraft';
 import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
 import { ClassificationFields } from '../ClassificationFields';
+import { MessageTypeField } from '../MessageTypeField';
 import { ChannelContent, useChannels } from './ChannelContent';
 import { TextAreaField } from '../../../components/Field';
 import partStyles from '../planParts.module.css';
@@ -98,6 +99,8 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
     dedupingInterval: 10_000,
     shouldRetryOnError: false,
   });
+  // the types the member's role may use, and the default a new message starts with
+  const init = useCall(['planConfig.initSingle', {}], { dedupingInterval: 60_000 });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
   const [language, setLanguage] = useState(form.email.defaultLanguage);
@@ -185,6 +188,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
           />
           <ClassificationFields idPrefix="plan" value={{ tagIds: form.tagIds, categoryId: form.categoryId, groupId: form.groupId }} onChange={(c) => onChange({ ...form, ...c })} />
           <ChannelChoice form={form} onChange={onChange} ask={ask} />
+          <MessageTypeField value={form.messageType} choices={init.data} onChange={(messageType) => onChange({ ...form, messageType }, 'messageType')} />
         </div>
       </section>
 
