@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../../shared/errors';
 import { AppError } from '../../shared/errors';
 import { planKeyOf } from '../../shared/entities';
-import type { OperationRecord, Plan } from '../../shared/plan/plan';
+import { MESSAGE_TYPE_NAMES, MESSAGE_TYPE_TEXTS, fillText } from '../../shared/i18n';
+import { MESSAGE_TYPE_PERMISSION, type MessageType, type OperationRecord, type Plan } from '../../shared/plan/plan';
 import { checkAction, DELETED, type PlanAction, type PlanActor, type PlanState } from '../../shared/plan/stateMachine';
 import type { Store, TransactItem } from '../store/store';
 import { triggerIndexWrites } from './triggerIndex';
@@ -37,9 +38,26 @@ export interface TransitionInput {
   staleCode?: ErrorCode;
 }
 
+/**
+ * A person works on a message only of a type their role holds (spec 000 section 6: message types gate features):
+ * 730001 naming the type, in every language (the reader's is chosen when answered).
+ */
+export function requireMessageType(permissions: readonly string[], type: MessageType | undefined): void {
+  const t = type ?? 1;
+  if (permissions.includes(MESSAGE_TYPE_PERMISSION[t])) return;
+  const name = MESSAGE_TYPE_NAMES[t];
+  const text = MESSAGE_TYPE_TEXTS.denied;
+  throw new AppError('730001', { en: fillText(text.en, { type: name.en }), zh: fillText(text.zh, { type: name.zh }), ja: fillText(text.ja, { type: name.ja }) });
+}
+
 /** Applies `action` to the plan and answers the plan as stored, or throws the refusal's code. */
 export async function applyTransition(store: Store, input: TransitionInput): Promise<Plan | undefined> {
   const { plan, action, now } = input;
+  // every action of a person, on the type the message has and on one a save gives it
+  if (input.actor.kind === 'user') {
+    requireMessageType(input.actor.permissions, plan.messageType);
+    if (input.changes?.messageType !== undefined) requireMessageType(input.actor.permissions, input.changes.messageType);
+  }
   const outcome = checkAction(plan.status, action, input.actor);
   if (!outcome.ok) throw new AppError(outcome.code);
   const to: PlanState | typeof DELETED = outcome.to;

@@ -2,13 +2,14 @@
  * An organization's sending rules (its system setting), applied by the send worker before a recipient is
  * claimed: quiet hours, in the recipient's time zone, hold SMS and push until the window opens (held, not
  * failed); a frequency cap lets each recipient get at most N messages of a channel per day (UTC), the rest
- * skipped with PER_USER_LIMIT_REACHED.
+ * skipped with PER_USER_LIMIT_REACHED. Both are for Ad-Hoc messages: a Lifecycle one (a receipt, a reminder the
+ * recipient's own doing asked for) goes at once and uncounted, unless the organization has them apply to it too.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Channel, channelsWith } from '../../shared/delivery';
 import type { QuietHours } from '../../shared/entities';
-import { isTimeZone, zonedTimeToUtc } from '../../shared/plan/plan';
+import { isTimeZone, MESSAGE_TYPES, type MessageType, zonedTimeToUtc } from '../../shared/plan/plan';
 import { normalizePhone } from '../../shared/phone';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
@@ -26,6 +27,8 @@ export interface SendPolicy {
   mutableContent?: boolean;
   /** false: links in messages go out as written, without click tracking (system setting; absent: tracked) */
   convertHyperlink?: boolean;
+  /** quiet hours and frequency caps hold Lifecycle messages too (system setting; absent: Ad-Hoc only) */
+  lifecycleSendingRules?: boolean;
   /**
    * the organization's white list, while it has entries (a staging organization): only the addresses, phone
    * numbers (E.164) and account ids it names receive messages; the others are skipped (whiteListed below)
@@ -49,6 +52,11 @@ export function allowOnlyOf(entries: readonly string[], defaultCountry?: string)
 /** Whether a recipient may receive while the organization's white list holds entries. */
 export function whiteListed(allowOnly: ReadonlySet<string> | undefined, r: { accountId: string; address: string }): boolean {
   return !allowOnly || allowOnly.has(r.accountId) || allowOnly.has(r.address) || allowOnly.has(r.address.toLowerCase());
+}
+
+/** Whether quiet hours and frequency caps apply to a message of `messageType` (spec 001 3.1) under `policy`. */
+export function sendingRulesApply(policy: Pick<SendPolicy, 'lifecycleSendingRules'>, messageType: MessageType | undefined): boolean {
+  return messageType !== MESSAGE_TYPES.LIFECYCLE || policy.lifecycleSendingRules === true;
 }
 
 export const NO_POLICY: SendPolicy = { caps: {}, quietHours: { enabled: false, start: '21:00', end: '08:00' }, defaultTimeZone: 'UTC' };

@@ -14,7 +14,8 @@ import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../channels/links';
 import type { Completion, Ledger, LedgerKey } from './ledger';
 import type { Recipient, SendBatch } from './messages';
-import { QUIET_CHANNELS, quietUntil, type SendPolicy, whiteListed, withinCap } from './policy';
+import { QUIET_CHANNELS, quietUntil, type SendPolicy, sendingRulesApply, whiteListed, withinCap } from './policy';
+import type { MessageType } from '../../shared/plan/plan';
 import { RENDER_TEXTS } from '../../shared/i18n';
 import type { RateLimiter, SendSlots } from './rate';
 
@@ -26,6 +27,8 @@ export interface PreparedContent {
   /** the run was stopped (740001): nothing more goes out */
   stopped: boolean;
   from: string;
+  /** the plan's (spec 001 3.1): quiet hours and frequency caps are for Ad-Hoc messages (sendingRulesApply) */
+  messageType?: MessageType;
   render(recipient: Recipient, links: RecipientLinks): Rendered;
 }
 
@@ -177,7 +180,9 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const now = deps.clock.now();
     const held = new Map<number, Recipient[]>();
     const queue: { r: Recipient; throttled: number }[] = [];
-    const cap = policy?.caps[batch.channel] ?? 0;
+    // a Lifecycle message is neither held nor capped unless the organization says so
+    const rules = policy && sendingRulesApply(policy, content.messageType) ? policy : undefined;
+    const cap = rules?.caps[batch.channel] ?? 0;
     const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
     for (const r of batch.recipients) {
       const base = {
@@ -195,7 +200,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
         reason = 'USER_NOT_MATCHED';
         detail = NOT_WHITE_LISTED;
       }
-      const until = !reason && policy && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? policy.defaultTimeZone, policy.quietHours) : undefined;
+      const until = !reason && rules && deps.hold && QUIET_CHANNELS.includes(batch.channel) ? quietUntil(now, r.timeZone ?? rules.defaultTimeZone, rules.quietHours) : undefined;
       if (until !== undefined) {
         held.set(until, [...(held.get(until) ?? []), r]);
         continue;

@@ -40,7 +40,7 @@ export function planContentSource(store: Store, from: string, policies?: (orgId:
         plan && isSending(plan) && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType, mutableContent: policy?.mutableContent }) : undefined;
       if (!prepared) return { stopped: true, from, render: () => ({ subject: '', html: '', text: '' }) };
       const render: typeof prepared = policy?.convertHyperlink === false ? (r, links) => prepared(r, untracked(links)) : prepared;
-      return { stopped: false, from, render };
+      return { stopped: false, from, messageType: plan?.messageType, render };
     },
   };
 }
@@ -58,6 +58,7 @@ export function sendPolicies(store: Store, clock: Clock, ttlMs = 10_000): (orgId
         defaultTimeZone: s.defaultTimeZone || 'UTC',
         mutableContent: s.mutableContent,
         convertHyperlink: s.convertHyperlink,
+        lifecycleSendingRules: s.lifecycleSendingRules,
         ...(allowOnly ? { allowOnly } : {}),
       };
     },

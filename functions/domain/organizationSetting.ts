@@ -20,6 +20,7 @@ const DEFAULTS: Omit<OrganizationSettingView, 'version'> = {
   mutableContent: false,
   ignoreAccountNotifySetting: false,
   convertHyperlink: true,
+  lifecycleSendingRules: false,
   iotIdHash: false,
   testAddresses: [],
   defaultLanguage: 'en',

@@ -55,6 +55,8 @@ export const systemSettingSchema = z.object({
   mutableContent: z.boolean(),
   ignoreAccountNotifySetting: z.boolean(),
   convertHyperlink: z.boolean(),
+  /** quiet hours and frequency caps hold Lifecycle messages too; off: only Ad-Hoc ones (a setting saved before it: off) */
+  lifecycleSendingRules: z.boolean().default(false),
   iotIdHash: z.boolean(),
   /** addresses a draft's test mail may go to besides the members' (plan.testEmail) */
   testAddresses: z.array(z.string()).max(100).default([]),

@@ -18,6 +18,7 @@ import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
 import { TRIGGER_TEXTS } from './triggerTexts';
+import { MESSAGE_TYPE_TEXTS } from './messageTypeTexts';
 import { SSO_TEXTS } from './ssoTexts';
 import { OUTBOUND_TEXTS } from './outboundTexts';
 import { AI_TEXTS } from './aiTexts';
@@ -39,6 +40,7 @@ export { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 export { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 export { REQUEST_TEXTS } from './requestTexts';
 export { TRIGGER_TEXTS } from './triggerTexts';
+export { MESSAGE_TYPE_NAMES, MESSAGE_TYPE_TEXTS } from './messageTypeTexts';
 export { SSO_TEXTS } from './ssoTexts';
 export { OUTBOUND_TEXTS } from './outboundTexts';
 export { AI_TEXTS } from './aiTexts';
@@ -65,6 +67,7 @@ export const SERVER_TEXT_TABLES: Readonly<Record<string, TextTable>> = {
   MONTHLY_REPORT_MAIL_TEXTS,
   JOURNEY_TEXTS,
   TRIGGER_TEXTS,
+  MESSAGE_TYPE_TEXTS,
   SSO_TEXTS,
   OUTBOUND_TEXTS,
   AI_TEXTS,
@@ -94,6 +97,7 @@ export const translateServerText = translator(
     APPROVAL_TEXTS,
     JOURNEY_TEXTS,
     TRIGGER_TEXTS,
+    MESSAGE_TYPE_TEXTS,
     SSO_TEXTS,
     OUTBOUND_TEXTS,
     ADMIN_TEXTS,

@@ -22,6 +22,7 @@ export const REPORT_TEXTS = {
   message: entry('Message', '消息', 'メッセージ'),
   group: entry('Group', '分组', 'グループ'),
   channel: entry('Channel', '渠道', 'チャネル'),
+  messageType: entry('Message type', '消息类型', 'メッセージの種類'),
   total: entry('Total', '合计', '合計'),
   sent: entry('Sent', '已发送', '送信数'),
   successRate: entry('Success rate', '成功率', '成功率'),

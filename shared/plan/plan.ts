@@ -23,7 +23,14 @@ export const PLAN_TYPES = ['SINGLE', 'BUILDER'] as const;
 
 /** Spec 001 section 3.1: Ad-Hoc (1), Lifecycle (2), each gated by its MESSAGE_TYPE_* permission. */
 export const MESSAGE_TYPES = { AD_HOC: 1, LIFECYCLE: 2 } as const;
-export const MESSAGE_TYPE_PERMISSION: Record<1 | 2, Permission> = { 1: 'MESSAGE_TYPE_AD_HOC', 2: 'MESSAGE_TYPE_LIFECYCLE' };
+export type MessageType = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
+export const MESSAGE_TYPE_PERMISSION: Record<MessageType, Permission> = { 1: 'MESSAGE_TYPE_AD_HOC', 2: 'MESSAGE_TYPE_LIFECYCLE' };
+
+/** The types a role may save and act on, and the one a new draft starts with (Ad-Hoc when allowed). */
+export function allowedMessageTypes(permissions: readonly string[]): { messageTypes: MessageType[]; defaultMessageType?: MessageType } {
+  const messageTypes = ([MESSAGE_TYPES.AD_HOC, MESSAGE_TYPES.LIFECYCLE] as const).filter((t) => permissions.includes(MESSAGE_TYPE_PERMISSION[t]));
+  return { messageTypes, ...(messageTypes[0] ? { defaultMessageType: messageTypes[0] } : {}) };
+}
 
 // --- The 5-minute rule (spec 000 section 9, spec 001 section 4)
 

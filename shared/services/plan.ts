@@ -9,13 +9,15 @@ import { DEVICE_PLATFORMS } from '../entities/device';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
 import { FIGURES, type Figure } from '../metrics';
 import { journeySchema, STEP_TYPES, stepIdSchema } from '../plan/journey';
-import { CONTENT_CHANNEL, contentSchema, PLAN_TYPES, triggerSchema } from '../plan/plan';
+import { CONTENT_CHANNEL, contentSchema, MESSAGE_TYPES, PLAN_TYPES, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from '../plan/stateMachine';
 import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 
 const id = z.string().min(1).max(64);
+/** spec 001 3.1: 1 Ad-Hoc, 2 Lifecycle */
+export const messageTypeSchema = z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)], { error: 'Please choose the message type!' });
 
 /** The campaign list's filters (spec 001 section 4) and the states each shows. */
 export const PLAN_FILTERS = {
@@ -63,7 +65,7 @@ export const planView = z.object({
   /** SINGLE, or BUILDER with its journey (a builder plan's channel and content are its first message step's) */
   type: z.enum(PLAN_TYPES).optional(),
   /** 1 ad hoc, 2 lifecycle (spec 001 3.1) */
-  messageType: z.union([z.literal(1), z.literal(2)]).optional(),
+  messageType: messageTypeSchema.optional(),
   journey: journeySchema.optional(),
   content: contentSchema,
   segmentId: z.string().optional(),
@@ -92,6 +94,7 @@ export const planListItem = planView
     title: true,
     channel: true,
     type: true,
+    messageType: true,
     status: true,
     trigger: true,
     createdBy: true,
@@ -126,6 +129,8 @@ const saveSingle = z
     intro: z.string().trim().max(500).default(''),
     channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
     content: contentSchema,
+    /** Ad-Hoc (1) or Lifecycle (2), behind its MESSAGE_TYPE_* permission; absent: a new draft's is initSingle's default, a saved one's stays */
+    messageType: messageTypeSchema.optional(),
     segmentId: id.optional(),
     trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
     tagIds: z.array(id).max(50).default([]),
@@ -149,6 +154,8 @@ const saveDynamic = z.object({
   title: z.string().trim().max(200).optional(),
   intro: z.string().trim().max(500).default(''),
   journey: journeySchema,
+  /** as saveSingle's */
+  messageType: messageTypeSchema.optional(),
   segmentId: id.optional(),
   trigger: triggerSchema.default({ kind: 'IMMEDIATELY' }),
   tagIds: z.array(id).max(50).default([]),
@@ -334,6 +341,8 @@ export const planServices = {
       filter: z.enum(Object.keys(PLAN_FILTERS) as [PlanFilter, ...PlanFilter[]]).default('ALL'),
       name: z.string().max(100).optional(),
       channel: z.enum(CHANNELS).optional(),
+      /** a list filter's select sends '1' or '2' */
+      messageType: z.coerce.number().pipe(messageTypeSchema).optional(),
       tagId: id.optional(),
       categoryId: id.optional(),
       groupId: id.optional(),

@@ -9,7 +9,17 @@ import { CHANNELS } from '../delivery';
 import { REPEAT_MODES, STEP_TYPES } from '../plan/journey';
 import { PLAN_ACTION_NAMES, PLAN_STATES } from '../plan/stateMachine';
 import { idPayload } from './operation';
+import { messageTypeSchema } from './plan';
 import { operation } from './operation';
+
+/**
+ * The message types (spec 001 3.1) the caller's role may save and act on (MESSAGE_TYPE_* permissions), and the one a
+ * new draft starts with: Ad-Hoc when allowed, else Lifecycle; none when neither is (the screens then say so).
+ */
+const messageTypeChoice = {
+  messageTypes: z.array(messageTypeSchema),
+  defaultMessageType: messageTypeSchema.optional(),
+};
 
 export const planConfigServices = {
   /** the builder's step types, repeat modes and limits, and the organization's channels and segments (templates: templateMessage.getAll) */
@@ -22,6 +32,7 @@ export const planConfigServices = {
       limits: z.object({ maxDelayMinutes: z.number().int(), maxSteps: z.number().int(), maxVariants: z.number().int() }),
       channels: z.array(z.object({ channel: z.enum(CHANNELS), sendable: z.boolean() })),
       segments: z.array(z.object({ id: z.string(), name: z.string() })),
+      ...messageTypeChoice,
     }),
   }),
   /** the wizard's choices for the caller: channels, the message types and trigger kinds their role may use, segments */
@@ -30,7 +41,7 @@ export const planConfigServices = {
     payload: z.object({}).default({}),
     response: z.object({
       channels: z.array(z.object({ channel: z.enum(CHANNELS), sendable: z.boolean() })),
-      messageTypes: z.array(z.union([z.literal(1), z.literal(2)])),
+      ...messageTypeChoice,
       triggerKinds: z.array(z.string()),
       segments: z.array(z.object({ id: z.string(), name: z.string() })),
       limits: z.object({ reportMails: z.number().int(), tags: z.number().int(), nameMax: z.number().int(), titleMax: z.number().int() }),

@@ -8,7 +8,7 @@ import { CHANNELS } from '../delivery';
 import { CUSTOM_REPORT_COLUMNS, REQUESTED_REPORT_KINDS, REQUESTED_REPORT_STATES } from '../entities/requestedReport';
 import { idString } from '../entities/entity';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
-import { messageFiguresSchema, planTotals } from './plan';
+import { messageFiguresSchema, messageTypeSchema, planTotals } from './plan';
 
 /** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
 export const PLAN_REPORT_LIMITS = { warnAbove: 10, maxMessages: 50, maxDays: 366 } as const;
@@ -25,6 +25,8 @@ export const planReportRow = z.object({
   planId: z.string(),
   name: z.string(),
   channel: z.enum(CHANNELS),
+  /** Ad-Hoc (1) or Lifecycle (2) */
+  messageType: messageTypeSchema,
   groupName: z.string().optional(),
   /** the counts of sends, opens and clicks whose hour falls in the range (the organization's days, both ends included) */
   totals: planTotals,

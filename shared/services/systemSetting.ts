@@ -49,6 +49,7 @@ const organizationSettingFields = {
   mutableContent: z.boolean().default(false),
   ignoreAccountNotifySetting: z.boolean().default(false),
   convertHyperlink: z.boolean().default(true),
+  lifecycleSendingRules: z.boolean().default(false),
   iotIdHash: z.boolean().default(false),
   testAddresses: z
     .array(z.string().trim().toLowerCase().max(254).refine(isValidEmail, MESSAGES.emailIncorrect))
@@ -110,6 +111,8 @@ export const organizationSettingView = z.object({
   mutableContent: z.boolean(),
   ignoreAccountNotifySetting: z.boolean(),
   convertHyperlink: z.boolean(),
+  /** quiet hours and frequency caps hold Lifecycle messages too; off (the default): only Ad-Hoc ones */
+  lifecycleSendingRules: z.boolean(),
   iotIdHash: z.boolean(),
   /** where a draft's test mails may go besides the members (plan.testEmail) */
   testAddresses: z.array(z.string()),

@@ -196,7 +196,7 @@ describe('organizations and tenant isolation', () => {
     const roles = await org2Admin.ok('userRole.getAll');
     expect(roles.map((r: { code: string }) => r.code)).toEqual(['ADMIN', 'APPROVER']);
     const approver = await org2Admin.ok('userRole.detail', { id: roles[1].id });
-    expect([...approver.permissions].sort()).toEqual(['NAV_CREATE_NOTIFICATION', 'NAV_HOME', 'PLAN_PASS', 'PLAN_REJECT']);
+    expect([...approver.permissions].sort()).toEqual(['MESSAGE_TYPE_AD_HOC', 'MESSAGE_TYPE_LIFECYCLE', 'NAV_CREATE_NOTIFICATION', 'NAV_HOME', 'PLAN_PASS', 'PLAN_REJECT']);
     expect((await org2Admin.call('userRole.save', { name: 'Again', code: 'approver', permissions: [] })).body.errorCode).toBe('711001');
   });
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
   const role = await admin.ok('userRole.save', {
     name: 'Letter approver',
     code: 'LETTER_APPROVER',
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
   });
   const user = await admin.ok('user.save', { username: 'letter-approver', email: 'letter-approver@example.com', roleId: role.id, password: 'Approve@123' });
   const client = new ApiClient(herald);

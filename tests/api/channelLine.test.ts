@@ -640,7 +640,7 @@ describe('a LINE message from the library, sent now', () => {
     const role = await admin.ok('userRole.save', {
       name: 'LINE approver',
       code: 'LINE_APPROVER',
-      permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+      permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
     });
     const user = await admin.ok('user.save', { username: 'lineapprover', email: 'lineapprover@example.com', roleId: role.id, password: 'Approve@123' });
     const approver = new ApiClient(herald);

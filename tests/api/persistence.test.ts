@@ -60,7 +60,14 @@ describe('local data folder', () => {
       // the next start runs the seed again
       expect((await ensureSeed(herald.rt)).seeded).toBe(false);
       const back = ((await c.ok('userRole.getAll')) as { id: string; code: string }[]).find((r) => r.code === 'APPROVER')!;
-      expect((await c.ok('userRole.detail', { id: back.id })).permissions).toEqual(['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT']);
+      expect((await c.ok('userRole.detail', { id: back.id })).permissions).toEqual([
+        'NAV_HOME',
+        'NAV_CREATE_NOTIFICATION',
+        'PLAN_PASS',
+        'PLAN_REJECT',
+        'MESSAGE_TYPE_AD_HOC',
+        'MESSAGE_TYPE_LIFECYCLE',
+      ]);
       expect((await c.ok('userRole.getListByPage', { page: 0, size: 10 })).list.map((r: { code: string }) => r.code)).toContain('APPROVER');
       // an organization that deletes it keeps it deleted
       await c.ok('userRole.delete', { id: back.id });

@@ -47,7 +47,11 @@ beforeAll(async () => {
   herald = await startHerald({ config: { sendRates: { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 } } });
   ({ admin, other } = await twoOrganizations(herald, 'ns'));
   store = new Store(herald.rt);
-  const role = await admin.ok('userRole.save', { name: 'Approver ns', code: 'APPROVER_NS', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const role = await admin.ok('userRole.save', {
+    name: 'Approver ns',
+    code: 'APPROVER_NS',
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
+  });
   const user = await admin.ok('user.save', { username: 'ns.approver', email: 'ns.approver@example.com', roleId: role.id, password: 'Approve@123' });
   approver = { id: user.id as string, client: new ApiClient(herald) };
   await approver.client.login('ns.approver', 'Approve@123');

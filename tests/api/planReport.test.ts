@@ -79,7 +79,11 @@ beforeAll(async () => {
   );
   segmentId = (await admin.ok('segment.save', { name: 'Report cohort', rule: { op: 'AND', conditions: [{ field: 'attributes.cohort', operator: 'equals', value: 'rp' }] } })).id;
   groupId = (await admin.ok('planGroup.save', { name: 'Newsletters' })).id;
-  const role = await admin.ok('userRole.save', { name: 'Approver rp', code: 'APPROVER_RP', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const role = await admin.ok('userRole.save', {
+    name: 'Approver rp',
+    code: 'APPROVER_RP',
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
+  });
   approverId = (await admin.ok('user.save', { username: 'rp.approver', email: 'rp.approver@example.com', roleId: role.id, password: 'Approve@1234' })).id;
   approver = new ApiClient(herald);
   d0 = dayOf(0);
@@ -335,8 +339,8 @@ describe('requested reports', () => {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n');
-    expect(customCsv[0]).toBe('期間（UTC）,メッセージ,グループ,チャネル,送信数,開封率');
-    expect(customCsv[1]).toBe(`${range().start} – ${range().end},Second,,メール,${await mailsOf('Second')},0.00%`);
+    expect(customCsv[0]).toBe('期間（UTC）,メッセージ,グループ,チャネル,メッセージの種類,送信数,開封率');
+    expect(customCsv[1]).toBe(`${range().start} – ${range().end},Second,,メール,アドホック,${await mailsOf('Second')},0.00%`);
   });
 
   it('keeps each tab to its permission and each organization to itself, refuses bad input, and deletes', async () => {

@@ -78,7 +78,7 @@ async function approverOf(admin: ApiClient, herald: LocalHerald, name: string) {
   const role = await admin.ok('userRole.save', {
     name: `Approver ${name}`,
     code: `APPROVER_${name.toUpperCase()}`,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
   });
   const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
   const client = new ApiClient(herald);
@@ -252,7 +252,7 @@ describe('an email message, sent now', () => {
   });
 
   it('names people family name first to a ja or zh caller (plan.people, approvers)', async () => {
-    const role = await admin.ok('userRole.save', { name: 'Approver names', code: 'APPROVER_NAMES', permissions: ['NAV_HOME', 'PLAN_PASS', 'PLAN_REJECT'] });
+    const role = await admin.ok('userRole.save', { name: 'Approver names', code: 'APPROVER_NAMES', permissions: ['NAV_HOME', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'] });
     const user = await admin.ok('user.save', { username: 'yamada', email: 'yamada@example.com', roleId: role.id, password: 'Approve@123', firstName: '太郎', lastName: '山田' });
     const nameIn = async (lang: string) =>
       ((await admin.call<{ id: string; name: string }[]>('plan.getApprovers', {}, { 'x-lang': lang })).payload ?? []).find((a) => a.id === user.id)?.name;
@@ -284,7 +284,11 @@ describe('an email message, sent now', () => {
     expect(offered.members).toContainEqual({ name: 'mia', email: 'mia@example.com' });
     expect(offered.perMessagePerHour).toBe(50);
     // an author who does not manage users is offered only their own address among the members
-    const role = await admin.ok('userRole.save', { name: 'Author only', code: 'AUTHOR_ONLY', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'] });
+    const role = await admin.ok('userRole.save', {
+      name: 'Author only',
+      code: 'AUTHOR_ONLY',
+      permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE', 'MESSAGE_TYPE_AD_HOC'],
+    });
     await admin.ok('user.save', { username: 'leo', email: 'leo@example.com', roleId: role.id, password: 'Author@123' });
     const author = new ApiClient(herald);
     await author.login('leo', 'Author@123');

@@ -44,7 +44,11 @@ beforeAll(async () => {
     ...audit,
   });
 
-  const authorRole = await admin.ok('userRole.save', { name: 'Author', code: 'AUTHOR', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE'] });
+  const authorRole = await admin.ok('userRole.save', {
+    name: 'Author',
+    code: 'AUTHOR',
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE', 'MESSAGE_TYPE_AD_HOC'],
+  });
   await admin.ok('user.save', { ...AUTHOR, firstName: '伟', lastName: '王', email: 'wang.wei@example.com', roleId: authorRole.id });
   const approverRole = (await admin.ok('userRole.getAll')).find((r: { code: string }) => r.code === 'APPROVER')!;
   const approver = await admin.ok('user.save', { ...APPROVER, firstName: '娜', lastName: '李', email: 'li.na@example.com', roleId: approverRole.id });

@@ -57,7 +57,7 @@ beforeAll(async () => {
     rule: { op: 'AND', conditions: [{ field: 'country', operator: 'equals', value: 'JP' }] },
     ...audit,
   });
-  ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] }));
+  ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'] }));
   const { organization } = await admin.ok('systemSetting.detail');
   await admin.ok('systemSetting.save', { ...organization, testAddresses: ['spring-qa@example.com'] });
 });
@@ -414,7 +414,7 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   const csv = readFileSync((await csvFile.path())!, 'utf8')
     .replace(/^\uFEFF/, '')
     .split('\r\n');
-  expect(csv[0]).toMatch(/^Period \(UTC\),Message,Group,Channel,Sent,/);
+  expect(csv[0]).toMatch(/^Period \(UTC\),Message,Group,Channel,Message type,Sent,/);
   expect(csv).toHaveLength(expected.rows.length + 2);
   expect(csv.at(-1)).toBe('');
   expect(csv[1]).toMatch(new RegExp(`^${today} – ${today},Spring sale,`));

@@ -118,7 +118,7 @@ beforeAll(async () => {
   const store = new Store(herald.rt);
   const now = herald.rt.clock.now();
   const audit = { version: 1, dateCreated: now, dateUpdated: now, createdBy: 'test', updatedBy: 'test' };
-  ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] }));
+  ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'] }));
   approver = new Client(herald);
   await approver.login(APPROVER.username, APPROVER.password);
 

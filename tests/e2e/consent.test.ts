@@ -83,7 +83,7 @@ it('asks the consent a file grants, and the review step says who can receive', a
     await expect.poll(async () => (await review()).textContent(), { timeout: 20_000 }).toBe('3 人中 3 人がメールを受信できます');
 
     // one of them withdraws: two are sent, the third is skipped and never counted as sent
-    const { userId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+    const { userId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'] });
     const approver = { id: userId, api: new ApiClient(suite.herald) };
     await approver.api.login(APPROVER.username, APPROVER.password);
     await setConsent(`${tag}2`, false);

@@ -128,7 +128,7 @@ it('builds every block in three languages, previews, saves, reloads unchanged, a
   const approver = await userWithRole(suite.admin, {
     username: 'every.approver',
     password: 'Approve@1234',
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'],
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
   });
   const approverClient = new ApiClient(suite.herald);
   await approverClient.login('every.approver', 'Approve@1234');

@@ -110,9 +110,18 @@ beforeAll(async () => {
 
   await userWithRole(admin, {
     ...AUTHOR,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'NAV_TEMPLATE_MESSAGE', 'PLAN_CREATE', 'PLAN_BUILDER', 'PLAN_CREATE_TRIGGER', 'PLAN_CHANGE_CONTENT'],
+    permissions: [
+      'NAV_HOME',
+      'NAV_CREATE_NOTIFICATION',
+      'NAV_TEMPLATE_MESSAGE',
+      'PLAN_CREATE',
+      'PLAN_BUILDER',
+      'PLAN_CREATE_TRIGGER',
+      'PLAN_CHANGE_CONTENT',
+      'MESSAGE_TYPE_AD_HOC',
+    ],
   });
-  ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] }));
+  ({ userId: approverId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'] }));
   // both read the portal in Japanese
   for (const who of [AUTHOR, APPROVER]) {
     const client = new ApiClient(herald);

@@ -15,7 +15,7 @@ let planId: string;
 
 beforeAll(async () => {
   const { herald, admin } = suite;
-  const { userId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] });
+  const { userId } = await userWithRole(admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'] });
   const { segmentId } = await seedAudience(herald, 1, 'bell', 2);
   const { organization } = await admin.ok('systemSetting.detail');
   await admin.ok('systemSetting.save', { ...organization, approvalSheetTips: 'Check the prices twice.' });

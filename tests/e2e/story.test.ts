@@ -75,7 +75,10 @@ beforeAll(async () => {
   writeFileSync(csvPath, `${lines.join('\r\n')}\r\n`);
 
   suite.admin.autoRefresh = true;
-  ({ userId: approverId } = await userWithRole(suite.admin, { ...APPROVER, permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] }));
+  ({ userId: approverId } = await userWithRole(suite.admin, {
+    ...APPROVER,
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
+  }));
   author = await openPage(suite.browser);
   author.page.setDefaultTimeout(30_000);
   await signIn(author.page, suite.herald.portalUrl);

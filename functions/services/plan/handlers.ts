@@ -23,7 +23,7 @@ import {
   stepRunId,
   walkOrder,
 } from '../../../shared/plan/journey';
-import { checkScheduleTime, MESSAGE_TYPE_PERMISSION, type Plan, TRIGGER_PERMISSION } from '../../../shared/plan/plan';
+import { allowedMessageTypes, checkScheduleTime, MESSAGE_TYPES, type MessageType, type Plan, TRIGGER_PERMISSION } from '../../../shared/plan/plan';
 import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { checkApprovalRequest, checkReject, isApprovalExpired, type PlanAction, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet, sheetConfirmable } from '../../../shared/plan/approvalSheet';
@@ -37,6 +37,7 @@ import type { Mail } from '../../platform/mailer';
 import { badField } from '../../api/problems';
 import {
   planScheduleName,
+  requireMessageType,
   type RunTotals,
   TRIGGER_RUN,
   runIdOf,
@@ -76,6 +77,7 @@ const COPY_SUFFIX = ' (copy)';
  * until changed, and a segment deleted since is not carried over. `kind` is the copy's type (and a campaign's journey).
  */
 async function duplicatePlan(source: Plan, ctx: AuthedContext, kind: Pick<Plan, 'type'> & { journey?: Journey }): Promise<PlanView> {
+  requireMessageType(ctx.identity.permissions, source.messageType);
   const now = ctx.rt.clock.now();
   const { name, title, intro, channel, content, trigger, tagIds, categoryId, groupId, folderId, messageType } = source;
   const keep = trigger.kind !== 'SCHEDULE' || checkScheduleTime(trigger.at, trigger.timeZone, now).ok;
@@ -102,6 +104,13 @@ async function duplicatePlan(source: Plan, ctx: AuthedContext, kind: Pick<Plan, 
   } as Plan;
   await ctx.tenant.transact([ctx.tenant.putNew('plan', copy, '720001')]);
   return toPlanView(copy, ctx, await peopleOf(ctx));
+}
+
+/** A new draft's type: the one asked for, else the caller's default; either one their role holds (730001). */
+function newMessageType(ctx: AuthedContext, asked: MessageType | undefined): MessageType {
+  const type = asked ?? allowedMessageTypes(ctx.identity.permissions).defaultMessageType ?? MESSAGE_TYPES.AD_HOC;
+  requireMessageType(ctx.identity.permissions, type);
+  return type;
 }
 
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
@@ -279,9 +288,27 @@ export const planHandlers: AreaHandlers<'plan'> = {
     await checkTriggerToSave(ctx, input.trigger);
     // the template it came from is remembered; content written in the message keeps the one it came from before
     const origin = input.content.kind === 'TEMPLATE' ? { templateId: input.content.templateId } : {};
-    const fields = { ...input, content, ...origin, id: undefined, version: undefined, categoryId: input.categoryId ?? undefined, groupId: input.groupId ?? undefined };
+    const { messageType, ...rest } = input;
+    const fields = {
+      ...rest,
+      ...(messageType ? { messageType } : {}),
+      content,
+      ...origin,
+      id: undefined,
+      version: undefined,
+      categoryId: input.categoryId ?? undefined,
+      groupId: input.groupId ?? undefined,
+    };
     if (!input.id) {
-      const plan: Plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'SINGLE', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
+      const plan: Plan = {
+        ...fields,
+        orgId: ctx.identity.orgId,
+        id: newId(),
+        type: 'SINGLE',
+        messageType: newMessageType(ctx, messageType),
+        status: 'DRAFT',
+        ...auditNew(now, by),
+      };
       await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
       return toPlanView(plan, ctx, await peopleOf(ctx));
     }
@@ -310,8 +337,10 @@ export const planHandlers: AreaHandlers<'plan'> = {
       const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
       if (!check.ok) throw new AppError(check.code);
     }
+    const { messageType, ...rest } = input;
     const fields = {
-      ...input,
+      ...rest,
+      ...(messageType ? { messageType } : {}),
       ...firstMessage(journey),
       journey,
       title: input.title || input.name,
@@ -321,7 +350,15 @@ export const planHandlers: AreaHandlers<'plan'> = {
       groupId: input.groupId ?? undefined,
     };
     if (!input.id) {
-      const plan: BuilderPlan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type: 'BUILDER', messageType: 1, status: 'DRAFT', ...auditNew(now, by) };
+      const plan: BuilderPlan = {
+        ...fields,
+        orgId: ctx.identity.orgId,
+        id: newId(),
+        type: 'BUILDER',
+        messageType: newMessageType(ctx, messageType),
+        status: 'DRAFT',
+        ...auditNew(now, by),
+      };
       await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
       return toPlanView(plan, ctx, await peopleOf(ctx));
     }
@@ -366,6 +403,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       (p) =>
         states.includes(p.status) &&
         (!q.channel || p.channel === q.channel) &&
+        (!q.messageType || (p.messageType ?? 1) === q.messageType) &&
         (!q.tagId || p.tagIds.includes(q.tagId)) &&
         (!q.categoryId || p.categoryId === q.categoryId) &&
         (!q.groupId || p.groupId === q.groupId) &&
@@ -488,6 +526,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
 export const planActionHandlers: AreaHandlers<'planAction'> = {
   async sendToReview({ id, version, participants, deadline }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
+    requireMessageType(ctx.identity.permissions, plan.messageType);
     const now = ctx.rt.clock.now();
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
     // a channel the organization has not set up (LINE, push) would fail every recipient at send
@@ -519,6 +558,8 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
   async pass({ id, version }, ctx) {
     const stored = await ctx.tenant.require('plan', id);
     if (version !== undefined && version !== stored.version) throw new AppError('720007');
+    // one participant's pass is recorded by the system: the approver's type permission is checked here
+    requireMessageType(ctx.identity.permissions, stored.messageType);
     const plan = await expireIfLate(ctx, stored);
     if (plan.status === 'EXPIRED') throw new AppError('730003');
     if (!plan.approval) throw new AppError('730001');
@@ -823,13 +864,14 @@ export const planConfigHandlers: AreaHandlers<'planConfig'> = {
       limits: { maxDelayMinutes: MAX_DELAY_MINUTES, maxSteps: MAX_STEPS, maxVariants: MAX_VARIANTS },
       channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
       segments: segments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+      ...allowedMessageTypes(ctx.identity.permissions),
     };
   },
   async initSingle(_p, ctx) {
     const held = ctx.identity.permissions;
     return {
       channels: CHANNELS.map((channel) => ({ channel, sendable: adapterOf(channel).sendable })),
-      messageTypes: ([1, 2] as const).filter((t) => held.includes(MESSAGE_TYPE_PERMISSION[t])),
+      ...allowedMessageTypes(held),
       triggerKinds: Object.entries(TRIGGER_PERMISSION)
         .filter(([, permission]) => held.includes(permission))
         .map(([kind]) => kind),

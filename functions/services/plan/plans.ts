@@ -2,7 +2,7 @@
 import { permissionsOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
 import { journeyOf } from '../../../shared/plan/journey';
-import type { Plan } from '../../../shared/plan/plan';
+import { MESSAGE_TYPE_PERMISSION, type Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
@@ -11,6 +11,8 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 
 /** The actions this caller may take now: the state machine's, and approving only where they are asked to. */
 export function actionsFor(plan: Plan, ctx: AuthedContext): PlanAction[] {
+  // a message of a type the caller's role does not hold offers nothing (every action would answer 730001)
+  if (!ctx.identity.permissions.includes(MESSAGE_TYPE_PERMISSION[plan.messageType ?? 1])) return [];
   const isParticipant = plan.approval?.participants.includes(ctx.identity.userId) ?? false;
   return allowedActions(plan.status, ctx.identity.permissions, { isAuthor: plan.createdBy === ctx.identity.userId }).filter(
     (a) => (a !== 'pass' && a !== 'reject') || isParticipant,

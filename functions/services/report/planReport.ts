@@ -49,6 +49,7 @@ export async function planReport(
         planId: p.id,
         name: p.name,
         channel: p.channel,
+        messageType: p.messageType ?? 1,
         ...(p.groupId && groupName.has(p.groupId) ? { groupName: groupName.get(p.groupId)! } : {}),
         totals,
         parts,

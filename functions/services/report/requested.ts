@@ -9,7 +9,7 @@ import type { RequestedReport, RequestedReportKind } from '../../../shared/entit
 import { AppError, type Lang } from '../../../shared/errors';
 import { csvLine } from '../../../shared/export/csv';
 import { formatRate } from '../../../shared/format';
-import { REPORT_TEXTS, textIn } from '../../../shared/i18n';
+import { MESSAGE_TYPE_NAMES, REPORT_TEXTS, textIn } from '../../../shared/i18n';
 import { planMetrics } from '../../../shared/metrics';
 import type { Permission } from '../../../shared/permissions';
 import type { PlanTotals } from '../../../shared/services/plan';
@@ -147,10 +147,10 @@ function surveyCsv(rows: readonly PlanReportRow[], lang: Lang, period: Period): 
 /** The file of a custom report: the chosen columns of each message, as the plan report shows them. */
 function customCsv(rows: readonly PlanReportRow[], columns: RequestedReport['columns'], lang: Lang, period: Period): string {
   const t = (key: keyof typeof REPORT_TEXTS, params?: Record<string, string>) => textIn(REPORT_TEXTS[key], lang, params);
-  const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('group'), t('channel'), ...columns.map((c) => t(c))])];
+  const lines = [csvLine([t('period', { zone: period.timeZone }), t('message'), t('group'), t('channel'), t('messageType'), ...columns.map((c) => t(c))])];
   for (const r of rows) {
     const m = planMetrics(r.channel, r.totals);
-    lines.push(csvLine([periodCell(period), r.name, r.groupName ?? '', t(r.channel), ...columns.map((c) => m[c])]));
+    lines.push(csvLine([periodCell(period), r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_NAMES[r.messageType], lang), ...columns.map((c) => m[c])]));
   }
   return `\uFEFF${lines.join('')}`;
 }

@@ -24,8 +24,8 @@ export function administratorRole(orgId: number, now: number, actor: string): Us
   };
 }
 
-/** What an approver needs: the pending list, the message list and detail (with its content), approving and rejecting. */
-export const APPROVER_PERMISSIONS = ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT'] as const;
+/** What an approver needs: the pending list, the message list and detail (with its content), approving and rejecting messages of both types. */
+export const APPROVER_PERMISSIONS = ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC', 'MESSAGE_TYPE_LIFECYCLE'] as const;
 
 /** The ready-made approver role every organization starts with; an ordinary role its administrators may change. */
 export function approverRole(orgId: number, now: number, actor: string): UserRole {

@@ -90,6 +90,7 @@ const adminEn = {
     mutableContent: 'Mutable content (iOS)',
     ignoreAccountNotifySetting: "Ignore accounts' notification settings",
     convertHyperlink: 'Convert hyperlinks for click tracking',
+    lifecycleSendingRules: 'Quiet hours and frequency caps apply to lifecycle messages',
     iotIdHash: 'Hash IoT ids',
     saved: 'The settings were saved.',
     ratesTitle: 'Send rates (all organizations)',

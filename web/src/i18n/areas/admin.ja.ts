@@ -87,6 +87,7 @@ const adminJa: LocaleShape<AdminTexts> = {
     mutableContent: 'ミュータブルコンテンツ（iOS）',
     ignoreAccountNotifySetting: 'アカウントの通知設定を無視',
     convertHyperlink: 'クリック計測のためにリンクを変換',
+    lifecycleSendingRules: 'おやすみ時間と頻度上限をライフサイクルメッセージにも適用',
     iotIdHash: 'IoT ID をハッシュ化',
     saved: '設定を保存しました。',
     ratesTitle: '送信レート（全組織）',

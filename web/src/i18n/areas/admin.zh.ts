@@ -85,6 +85,7 @@ const adminZh: LocaleShape<AdminTexts> = {
     mutableContent: '可变内容（iOS）',
     ignoreAccountNotifySetting: '忽略账户的通知设置',
     convertHyperlink: '转换超链接以跟踪点击',
+    lifecycleSendingRules: '免打扰时段和频率上限也适用于生命周期消息',
     iotIdHash: '对 IoT ID 进行哈希',
     saved: '设置已保存。',
     ratesTitle: '发送速率（所有组织）',

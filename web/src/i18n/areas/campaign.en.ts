@@ -369,6 +369,9 @@ const campaignEn = {
       confirmTitle: 'Send to review with warnings?',
       confirmMessage: 'The review found {{count}} things to look at (listed on the page). Send it to review anyway?',
     },
+    messageTypeHint:
+      "Ad hoc: a promotion or announcement, held by quiet hours and counted against frequency caps. Lifecycle: a message the recipient's own activity calls for (a receipt, a reminder), sent at once.",
+    messageTypeNone: 'Your role may not create messages of any type: ask an administrator for a message type permission.',
     settingsTab: { messageType: 'Message type', messageTypes: { 1: 'Ad hoc', 2: 'Lifecycle' }, resetEvents: 'Reset events' },
     tab: {
       overview: 'Overview',

@@ -365,6 +365,9 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       confirmTitle: '注意がありますが、レビューに送りますか？',
       confirmMessage: 'レビューで確認すべき点が {{count}} 件見つかりました（ページに表示しています）。このままレビューに送りますか？',
     },
+    messageTypeHint:
+      'アドホック：プロモーションやお知らせ。おやすみ時間には保留され、頻度上限に数えられます。ライフサイクル：受信者自身の行動に応じたメッセージ（受領確認、リマインダー）で、すぐに送信されます。',
+    messageTypeNone: 'あなたのロールではどの種類のメッセージも作成できません。管理者にメッセージ種類の権限を依頼してください。',
     settingsTab: { messageType: 'メッセージの種類', messageTypes: { 1: 'アドホック', 2: 'ライフサイクル' }, resetEvents: 'リセットイベント' },
     tab: {
       overview: '概要',

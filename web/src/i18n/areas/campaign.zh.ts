@@ -365,6 +365,8 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       confirmTitle: '有审核提醒，仍要送审吗？',
       confirmMessage: '审核发现 {{count}} 处需要检查的内容（已在页面上列出）。仍要送审吗？',
     },
+    messageTypeHint: '临时：促销或公告，受免打扰时段限制并计入频率上限。生命周期：由收件人自身行为触发的消息（回执、提醒），立即发送。',
+    messageTypeNone: '您的角色无权创建任何类型的消息：请向管理员申请消息类型权限。',
     settingsTab: { messageType: '消息类型', messageTypes: { 1: '临时', 2: '生命周期' }, resetEvents: '重置事件' },
     tab: {
       overview: '概览',

@@ -24,6 +24,8 @@ const systemSettingEn = {
       ignoreAccountNotifySetting:
         'On: push messages also reach accounts that turned notifications off in the app; never a phone that does not allow notifications, nor an unsubscribed address.',
       convertHyperlink: 'On: links in messages go out as click-tracking links. Off: they go out as written and their clicks are not counted.',
+      lifecycleSendingRules:
+        'Off: only ad hoc messages wait for quiet hours to end and count against frequency caps; lifecycle messages (receipts, reminders) go at once. On: both do.',
       iotIdHash: 'On: the device ids apps send are kept as their SHA-256 hash; the apps keep naming devices by their own ids.',
     },
   },

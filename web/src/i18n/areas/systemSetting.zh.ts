@@ -22,6 +22,7 @@ const systemSettingZh = {
       mutableContent: '开启：每条 iOS 推送都请求 mutable content，以便应用的通知服务扩展修改内容（带媒体或按钮时始终请求）。',
       ignoreAccountNotifySetting: '开启：推送消息也会发送给在应用中关闭了通知的账户；但不会发送给不允许通知的手机或已退订的地址。',
       convertHyperlink: '开启：消息中的链接以点击跟踪链接发送。关闭：链接按原样发送，不统计点击。',
+      lifecycleSendingRules: '关闭：只有临时消息会等待免打扰时段结束并计入频率上限；生命周期消息（回执、提醒）立即发送。开启：两者都适用。',
       iotIdHash: '开启：应用发送的设备 ID 以其 SHA-256 哈希保存；应用仍使用自己的 ID 指代设备。',
     },
   },

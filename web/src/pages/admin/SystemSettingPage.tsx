@@ -33,6 +33,7 @@ const SWITCHES = [
   'mutableContent',
   'ignoreAccountNotifySetting',
   'convertHyperlink',
+  'lifecycleSendingRules',
   'iotIdHash',
 ] as const;
 

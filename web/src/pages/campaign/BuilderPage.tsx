@@ -21,6 +21,8 @@ import type { PlanView } from '../../../../shared/services/plan';
 import { call } from '../../api/client';
 import { invalidate, useCall, usePlan, useSegmentOptions, useSession } from '../../api/hooks';
 import { keys } from '../../api/keys';
+import type { MessageType } from '../../../../shared/plan/plan';
+import { MessageTypeField } from './MessageTypeField';
 import { useOrgLocale } from '../../app/locale';
 import { Select } from '../../components/Select';
 import { useConfirm } from '../../components/useConfirm';
@@ -61,6 +63,9 @@ export default function BuilderPage() {
   const approvedOnly = useCall(keys.list('approvalSheet.settings', {}), { dedupingInterval: 60_000 }).data?.templateApprovalSheet ?? false;
   const [name, setName] = useState('');
   const [segmentId, setSegmentId] = useState<string | undefined>();
+  const [messageType, setMessageType] = useState<MessageType | undefined>();
+  // the types the member's role may use, and the default a new campaign starts with
+  const init = useCall(['planConfig.initBuilder', {}], { dedupingInterval: 60_000 });
   const [draft, setDraft] = useState<JourneyDraft>({ steps: [], entry: '', repeat: 'ONCE' });
   const [trigger, setTrigger] = useState<TriggerDraft>({ kind: 'IMMEDIATELY' });
   const [schedule, setSchedule] = useState<Schedule>(() => suggestedSchedule(Date.now(), zone) as Schedule);
@@ -77,6 +82,7 @@ export default function BuilderPage() {
     if (!saved?.journey) return;
     setName(saved.name);
     setSegmentId(saved.segmentId);
+    setMessageType(saved.messageType);
     setDraft(draftOf(saved.journey));
     const kept = triggerDraftOf(saved.trigger);
     setTrigger(kept);
@@ -116,6 +122,7 @@ export default function BuilderPage() {
         ...(saved ? { id: saved.id, version: saved.version } : {}),
         name,
         segmentId,
+        ...(messageType ? { messageType } : {}),
         journey: journeyOf(draft) as never,
         trigger: triggerOf(trigger),
       });
@@ -220,6 +227,7 @@ export default function BuilderPage() {
             onChange={(e) => setSegmentId(e.value)}
           />
         </div>
+        <MessageTypeField value={messageType} choices={init.data} onChange={setMessageType} />
         <div className="field">
           <label htmlFor="journey-repeat">{t('journey.repeat')}</label>
           <Select

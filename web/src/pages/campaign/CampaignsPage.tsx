@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { CHANNELS } from '../../../../shared/delivery';
 import { planEntity } from '../../../../shared/entities/plan';
+import { MESSAGE_TYPES } from '../../../../shared/plan/plan';
 import { useDateTime } from '../../app/locale';
 import type { PlanState } from '../../../../shared/plan/stateMachine';
 import { PLAN_FILTERS, type PlanFilter, type PlanListItem } from '../../../../shared/services/plan';
@@ -25,13 +26,14 @@ import styles from './CampaignsPage.module.css';
 import linkStyles from '../../components/links.module.css';
 
 const FILTERS = Object.keys(PLAN_FILTERS) as PlanFilter[];
-const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string; tagId?: string; categoryId?: string; groupId?: string } = { filter: 'ALL' };
+const INITIAL_FILTERS: { filter: PlanFilter; name?: string; channel?: string; messageType?: string; tagId?: string; categoryId?: string; groupId?: string } = { filter: 'ALL' };
 
 const COLUMNS = [
   planEntity.listColumns[0],
   { field: 'title', label: 'campaign.field.title', sortable: true },
   planEntity.listColumns[1],
   planEntity.listColumns[2],
+  { field: 'messageType', label: 'campaign.settingsTab.messageType' },
   { field: 'trigger', label: 'campaign.field.trigger' },
   planEntity.listColumns[3],
 ];
@@ -96,6 +98,12 @@ export default function CampaignsPage() {
             filters={[
               { name: 'name', type: 'text', label: t('campaign.search') },
               { name: 'channel', type: 'select', label: t('plan.channel'), options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })) },
+              {
+                name: 'messageType',
+                type: 'select',
+                label: t('campaign.settingsTab.messageType'),
+                options: Object.values(MESSAGE_TYPES).map((m) => ({ value: String(m), label: t(`campaign.settingsTab.messageTypes.${m}`) })),
+              },
               // a role that may not read tags, categories or groups gets no such filter
               ...(tags.length ? [{ name: 'tagId', type: 'select' as const, label: t('campaign.baseInfo.tags'), options: tags }] : []),
               ...(categories.length ? [{ name: 'categoryId', type: 'select' as const, label: t('campaign.baseInfo.category'), options: categories }] : []),
@@ -108,6 +116,7 @@ export default function CampaignsPage() {
                 </Link>
               ),
               channel: (row) => t(`campaign.channel.${String(row.channel)}`),
+              messageType: (row) => t(`campaign.settingsTab.messageTypes.${String(row.messageType ?? 1)}`),
               // a finished run that reached nobody is not shown as delivered (issue 21), as on the detail page
               status: (row) => <PlanStatusTag status={row.status as PlanState} nothingSent={(row as unknown as PlanListItem).nothingSent} />,
               trigger: (row) => <TriggerSummary trigger={(row as unknown as PlanListItem).trigger} />,

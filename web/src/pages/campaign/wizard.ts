@@ -10,6 +10,7 @@ import { isValidEmail } from '../../../../shared/validation';
 import type { PayloadIn } from '../../../../shared/services';
 import type { PlanView } from '../../../../shared/services/plan';
 import { isTimeZone, parseLocalDateTime, zonedTimeToUtc } from '../../../../shared/plan/zonedTime';
+import type { MessageType } from '../../../../shared/plan/plan';
 import {
   type ChannelDraft,
   type ChannelErrors,
@@ -41,6 +42,8 @@ export interface WizardForm {
   categoryId: string | null;
   groupId: string | null;
   channel: Channel;
+  /** Ad-Hoc or Lifecycle; undefined: the caller's default (planConfig.initSingle) */
+  messageType?: MessageType;
   /** the email: the builder's draft (its template name and category are not used here) */
   email: Draft;
   /** another channel's content: its template editor's draft (only its languages and a letter's company are used) */
@@ -119,6 +122,7 @@ export function formFromPlan(view: PlanView, timeZone: string, now: number): Wiz
     categoryId: view.categoryId ?? null,
     groupId: view.groupId ?? null,
     channel: view.channel,
+    messageType: view.messageType,
     email,
     message,
     segmentId: view.segmentId ?? null,
@@ -159,6 +163,7 @@ export function savePayload(form: WizardForm, saved?: { id: string; version: num
     channel: form.channel,
     content: contentOf(form),
     ...(form.segmentId ? { segmentId: form.segmentId } : {}),
+    ...(form.messageType ? { messageType: form.messageType } : {}),
     trigger: triggerOf(form.trigger),
   };
 }

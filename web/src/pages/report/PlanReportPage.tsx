@@ -65,7 +65,7 @@ export default function PlanReportPage() {
     }
   }
 
-  const headings = [t('report.plan.message'), t('report.plan.group'), t('plan.channel'), ...COLUMNS.map((c) => t(`campaign.metric.${c}`))];
+  const headings = [t('report.plan.message'), t('report.plan.group'), t('plan.channel'), t('campaign.settingsTab.messageType'), ...COLUMNS.map((c) => t(`campaign.metric.${c}`))];
   const cellsOf = (row: Pick<PlanReportRow, 'figures'>) => COLUMNS.map((c) => showFigure(c, row.figures[c]));
 
   async function downloadWord() {
@@ -87,7 +87,9 @@ export default function PlanReportPage() {
     const period = `${asked.start} – ${asked.end}`;
     const lines = [
       csvLine([t('report.requested.period', { zone: report.timeZone }), ...headings]),
-      ...report.rows.map((r) => csvLine([period, r.name, r.groupName ?? '', t(`campaign.channel.${r.channel}`), ...cellsOf(r)])),
+      ...report.rows.map((r) =>
+        csvLine([period, r.name, r.groupName ?? '', t(`campaign.channel.${r.channel}`), t(`campaign.settingsTab.messageTypes.${r.messageType}`), ...cellsOf(r)]),
+      ),
     ];
     downloadBlob(new Blob([`\uFEFF${lines.join('')}`], { type: 'text/csv;charset=utf-8' }), `plan-report-${asked.start}-${asked.end}.csv`);
   }
@@ -146,6 +148,7 @@ export default function PlanReportPage() {
                   </th>
                   <td>{r.groupName ?? '--'}</td>
                   <td>{t(`campaign.channel.${r.channel}`)}</td>
+                  <td data-testid="report-message-type">{t(`campaign.settingsTab.messageTypes.${r.messageType}`)}</td>
                   {cellsOf(r).map((v, i) => (
                     <td key={COLUMNS[i]} data-metric={COLUMNS[i]}>
                       {v}
@@ -156,7 +159,7 @@ export default function PlanReportPage() {
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3}>
+                <th scope="row" colSpan={4}>
                   {t('report.plan.total')}
                 </th>
                 {/* opens and clicks apply to the total when any message measures them: counted as e-mail */}

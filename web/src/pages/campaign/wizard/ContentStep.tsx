@@ -28,6 +28,7 @@ import { channelDraftFromView } from '../../template/channel/channelDraft';
 import { TemplateApprovalTag } from '../../template/TemplateApprovalTag';
 import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
 import { ClassificationFields } from '../ClassificationFields';
+import { MessageTypeField } from '../MessageTypeField';
 import { ChannelContent, useChannels } from './ChannelContent';
 import { TextAreaField } from '../../../components/Field';
 import partStyles from '../planParts.module.css';
@@ -108,6 +109,8 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
     // the label (shown, read out and searched) says so; the list adds the sheet's state
     return { value: tm.id, label: unapproved ? t('approval.template.pickerUnapproved', { name: tm.name }) : tm.name, disabled: unapproved, approval: tm.approval };
   });
+  // the types the member's role may use, and the default a new message starts with
+  const init = useCall(['planConfig.initSingle', {}], { dedupingInterval: 60_000 });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [loadingTemplate, setLoadingTemplate] = useState(false);
   const [language, setLanguage] = useState(form.email.defaultLanguage);
@@ -195,6 +198,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
           />
           <ClassificationFields idPrefix="plan" value={{ tagIds: form.tagIds, categoryId: form.categoryId, groupId: form.groupId }} onChange={(c) => onChange({ ...form, ...c })} />
           <ChannelChoice form={form} onChange={onChange} ask={ask} />
+          <MessageTypeField value={form.messageType} choices={init.data} onChange={(messageType) => onChange({ ...form, messageType }, 'messageType')} />
         </div>
       </section>
 
