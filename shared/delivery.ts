@@ -27,6 +27,8 @@ export interface ChannelCapabilities {
   ownProviders: boolean;
   /** it reaches the organization's app on a device: counted per OS, and the app's SDK reports what it received */
   app: boolean;
+  /** its sends are files for a print vendor, downloaded from the message's sent records */
+  printed: boolean;
 }
 
 /**
@@ -45,9 +47,34 @@ export const CHANNEL_CAPABILITIES = {
     aiComposer: true,
     ownProviders: false,
     app: true,
+    printed: false,
   },
-  SMS: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: true, testSends: true, aiComposer: true, ownProviders: true, app: false },
-  EMAIL: { opens: true, clicks: true, delivered: true, unsubscribes: true, answers: true, quietHours: false, testSends: false, aiComposer: true, ownProviders: true, app: false },
+  SMS: {
+    opens: false,
+    clicks: true,
+    delivered: true,
+    unsubscribes: false,
+    answers: false,
+    quietHours: true,
+    testSends: true,
+    aiComposer: true,
+    ownProviders: true,
+    app: false,
+    printed: false,
+  },
+  EMAIL: {
+    opens: true,
+    clicks: true,
+    delivered: true,
+    unsubscribes: true,
+    answers: true,
+    quietHours: false,
+    testSends: false,
+    aiComposer: true,
+    ownProviders: true,
+    app: false,
+    printed: false,
+  },
   DIRECT_MAIL: {
     opens: false,
     clicks: false,
@@ -59,8 +86,21 @@ export const CHANNEL_CAPABILITIES = {
     aiComposer: false,
     ownProviders: false,
     app: false,
+    printed: true,
   },
-  LINE: { opens: false, clicks: true, delivered: true, unsubscribes: false, answers: false, quietHours: false, testSends: true, aiComposer: true, ownProviders: false, app: false },
+  LINE: {
+    opens: false,
+    clicks: true,
+    delivered: true,
+    unsubscribes: false,
+    answers: false,
+    quietHours: false,
+    testSends: true,
+    aiComposer: true,
+    ownProviders: false,
+    app: false,
+    printed: false,
+  },
 } as const satisfies { readonly [C in Channel]: ChannelCapabilities };
 
 /** The channels holding a capability, as a type. */

@@ -1,14 +1,30 @@
 /**
  * What a handler may do outside its organization's data, each as a narrow capability over the store: no
  * capability takes an entity name or a raw key, so none writes a tenant record or answers another organization's.
+ * The types only (the request context names them); they are made over the store in functions/services/auth/capabilities.ts.
  */
-import type { Organization, SendRates, SendRateSetting, Session, User } from '../../shared/entities';
-import { forgetOrganizationZone, organizationZoneOf } from '../domain/organizationSetting';
-import { currentSendRates, SEND_RATES_KEY } from '../domain/sendRates';
-import { type Membership, membershipsOf, revokeSession } from '../services/auth/session';
-import { assertUnderLimits, clearLimit, countAttempt, countsOf, type Limit, takeFromLimit, type WindowCount } from '../services/auth/throttle';
-import { findUserBy } from '../services/user/users';
-import { CONDITIONS, type Condition, type Store } from '../store/store';
+import type { Organization, OrganizationUser, SendRates, SendRateSetting, Session, User, UserRole } from '../../shared/entities';
+import type { Condition } from '../store/store';
+
+/** An organization a user belongs to, with the role held there. */
+export interface Membership {
+  org: Organization;
+  role: UserRole;
+  link: OrganizationUser;
+}
+
+/** A rolling-window limit: at most `max` within `windowSeconds`, counted under `key` (functions/services/auth/throttle.ts). */
+export interface Limit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** A limit's live count and when its window ends (epoch seconds). */
+export interface WindowCount {
+  count: number;
+  endsAt: number;
+}
 
 /** Sign-in sessions (global: a session names its organization, the caller's identity decides which it is). */
 export interface Sessions {
@@ -66,50 +82,4 @@ export interface Capabilities {
   unique: UniqueKeys;
   rateLimits: RateLimits;
   settings: DeploymentSettings;
-}
-
-export function capabilitiesOf(store: Store, sendRateDefaults: SendRates): Capabilities {
-  return {
-    sessions: {
-      get: (id) => store.get('session', { id }),
-      put: (session) => store.put('session', session),
-      revoke: (id, reason) => revokeSession(store, id, reason),
-    },
-    users: userDirectory(store),
-    unique: { ownerOf: async (guard) => (await store.get('uniqueKey', { id: guard }))?.owner },
-    rateLimits: {
-      countsOf: (now, limits) => countsOf(store, now, limits),
-      assertUnder: (now, limits) => assertUnderLimits(store, now, limits),
-      count: (now, limits) => countAttempt(store, now, limits),
-      clear: (now, limit) => clearLimit(store, now, limit),
-      take: (now, limit, n) => takeFromLimit(store, now, limit, n),
-      increment: (id, expiresAt, condition) => store.increment('rateLimit', { id }, 1, expiresAt, condition),
-    },
-    settings: {
-      sendRates: () => currentSendRates(store, sendRateDefaults),
-      storedSendRates: () => store.get('sendRateSetting', SEND_RATES_KEY),
-      saveSendRates: (next, storedVersion) =>
-        store.put('sendRateSetting', next, storedVersion === undefined ? CONDITIONS.isNew('id') : CONDITIONS.versionIs(storedVersion), '720007'),
-    },
-  };
-}
-
-/** The user directory over the store (a worker's, or a request's through `capabilitiesOf`). */
-export function userDirectory(store: Store): UserDirectory {
-  return {
-    get: (id) => store.get('user', { id }),
-    findBy: (field, value) => findUserBy(store, field, value),
-    memberships: (userId, includeInactive) => membershipsOf(store, userId, includeInactive),
-    setUsageGuide: async (userId, usageGuide) => {
-      await store.update('user', { id: userId }, { usageGuide });
-    },
-  };
-}
-
-export function ownOrganization(store: Store, orgId: number): OwnOrganization {
-  return {
-    get: () => store.get('organization', { id: orgId }),
-    zone: (now) => organizationZoneOf(store, orgId, now),
-    forgetZone: () => forgetOrganizationZone(store, orgId),
-  };
 }

@@ -23,7 +23,7 @@ import type { Runtime } from '../platform/runtime';
 import { HANDLERS } from '../services';
 import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
-import { capabilitiesOf } from './capabilities';
+import { capabilitiesOf } from '../services/auth';
 import type { Handler, Prefetching, RequestContext } from './context';
 import { decryptPayload, encryptPayload, signPayload, verifySign } from './envelope';
 import { detailIn } from './problems';

@@ -5,8 +5,7 @@
  */
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
-import { authenticate, permissionsIn } from '../services/auth';
-import { ownOrganization } from './capabilities';
+import { authenticate, ownOrganization, permissionsIn } from '../services/auth';
 import type { AuthedContext, Handler, Identity, Prefetching, RequestContext } from './context';
 import { untenantedStore } from './untenanted';
 import { firstIssue, issueDetail, payloadProblem } from './problems';

@@ -351,4 +351,25 @@ it.skipIf(!sendable('DIRECT_MAIL'))("a letter is printed per recipient into the 
     expect(pdf.getTitle()).toBe((TEMPLATES.DIRECT_MAIL as any).contents[lang].subject);
   }
   await viewerShows('/messages/letters', 'en-US', `${people.ja.id}-DIRECT_MAIL`);
+
+  // the run's files download from its sent records: the merged letters and the print vendor's manifest
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${id}&tab=sentRecords`);
+  const runFiles = page.getByTestId('letter-files');
+  await runFiles.getByText("This sending's letters for the print vendor:").waitFor();
+  await expect.poll(() => page.getByTestId('sent-records').locator('tbody tr').count()).toBe(2);
+  await accessible(page, "a letter run's sent records with its files");
+  for (const [button, name] of [
+    ['Letters (PDF)', /\.pdf$/],
+    ['Print manifest (CSV)', /\.csv$/],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await runFiles.getByRole('button', { name: button }).click();
+    expect((await download).suggestedFilename()).toMatch(name);
+  }
+  const one = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download the letter to ${people.ja.id}` }).click();
+  expect((await one).suggestedFilename()).toMatch(/\.pdf$/);
+  await context.close();
 });

@@ -7,3 +7,5 @@ export { runPasswordEmailJob } from './passwordEmailJob';
 export { hasNoAddress } from './ssoAddress';
 export { authenticate, type Membership, membershipsOf, permissionsIn, revokeUserSessions, switchSessionOrg } from './session';
 export { assertUnderLimits, countAttempt, takeFromLimit } from './throttle';
+export { capabilitiesOf, ownOrganization, userDirectory } from './capabilities';
+export type { Limit } from './throttle';

@@ -12,11 +12,9 @@ import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens
 /** Sign-in and sessions: the user directory, sessions and memberships in every organization of the user: the untenanted store's door. */
 const signInStore = (ctx: object) => untenantedStore(ctx, 'sign-in and sessions: the user directory, sessions and memberships in every organization of the user');
 
-export interface Membership {
-  org: Organization;
-  role: UserRole;
-  link: OrganizationUser;
-}
+import type { Membership } from '../../api/capabilities';
+
+export type { Membership };
 
 /**
  * The user's organizations with the role held in each. Inactive organizations are left out (nobody signs in

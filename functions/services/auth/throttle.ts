@@ -7,17 +7,9 @@ import { fillText, REQUEST_TEXTS } from '../../../shared/i18n';
 import { AppError } from '../../../shared/errors';
 import type { Store } from '../../store/store';
 
-export interface Limit {
-  key: string;
-  max: number;
-  windowSeconds: number;
-}
+import type { Limit, WindowCount } from '../../api/capabilities';
 
-/** A limit's live count and when its window ends (epoch seconds). */
-export interface WindowCount {
-  count: number;
-  endsAt: number;
-}
+export type { Limit, WindowCount };
 
 const keyOf = (limit: Limit) => ({ id: `${limit.key}#rolling` });
 const seconds = (now: number) => Math.floor(now / 1000);

@@ -28,7 +28,7 @@ import { CsvError } from '../../../shared/import/csv';
 import { filePages, XlsxError } from '../../../shared/import/xlsx';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
-import { userDirectory } from '../../api/capabilities';
+import { userDirectory } from '../auth';
 import { CONDITIONS, type Store } from '../../store/store';
 import { permissionsIn } from '../auth';
 import { importRows } from '../dataImport';

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { Invitation, User, UserRole } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
-import type { Limit } from '../auth/throttle';
+import type { Limit } from '../auth';
 import { buildUser, emailKeyOf, snapshotOf } from './users';
 
 /** Resends of one invitation per hour, and the least time between two sends of it. */

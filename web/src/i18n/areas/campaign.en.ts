@@ -495,6 +495,13 @@ const campaignEn = {
       empty: 'No sent records.',
       loadMore: 'Load more',
       shown: '{{n}} records shown',
+      lettersIntro: "This sending's letters for the print vendor:",
+      letterParts: "This sending's letters are in {{n}} files of at most {{per}} letters each:",
+      letters: 'Letters (PDF)',
+      lettersPart: 'Letters, file {{part}} of {{n}} (PDF)',
+      manifest: 'Print manifest (CSV)',
+      letter: 'Letter',
+      letterOf: 'Download the letter to {{account}}',
     },
     sentState: {
       CLAIMED: 'Sending',

@@ -491,6 +491,13 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       empty: '送信記録はありません。',
       loadMore: 'さらに読み込む',
       shown: '{{n}} 件を表示中',
+      lettersIntro: 'この送信の印刷会社向けの手紙：',
+      letterParts: 'この送信の手紙は {{n}} 個のファイルに分かれています（1 ファイル最大 {{per}} 通）：',
+      letters: '手紙（PDF）',
+      lettersPart: '手紙 ファイル {{part}}/{{n}}（PDF）',
+      manifest: '印刷一覧（CSV）',
+      letter: '手紙',
+      letterOf: '{{account}} 宛ての手紙をダウンロード',
     },
     sentState: {
       CLAIMED: '送信中',

@@ -490,6 +490,13 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       empty: '没有发送记录。',
       loadMore: '加载更多',
       shown: '已显示 {{n}} 条记录',
+      lettersIntro: '这次发送交给印刷商的信件：',
+      letterParts: '这次发送的信件分为 {{n}} 个文件，每个最多 {{per}} 封：',
+      letters: '信件（PDF）',
+      lettersPart: '信件，第 {{part}} 个文件，共 {{n}} 个（PDF）',
+      manifest: '印刷清单（CSV）',
+      letter: '信件',
+      letterOf: '下载寄给 {{account}} 的信件',
     },
     sentState: {
       CLAIMED: '发送中',

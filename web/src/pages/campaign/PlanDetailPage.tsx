@@ -6,6 +6,7 @@
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { TabPanel, TabView } from 'primereact/tabview';
+import { CHANNEL_CAPABILITIES } from '../../../../shared/delivery';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -172,7 +173,7 @@ export default function PlanDetailPage() {
               {name === 'planStep' && <PlanStepTab steps={stats.data?.steps} loading={!stats.data} />}
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'approval' && <ApprovalTab plan={p} />}
-              {name === 'sentRecords' && <SentRecordsTab planId={p.id} journey={p.journey} runs={stats.data?.runs} />}
+              {name === 'sentRecords' && <SentRecordsTab planId={p.id} journey={p.journey} runs={stats.data?.runs} letters={CHANNEL_CAPABILITIES[p.channel].printed} />}
               {name === 'settings' && <SettingsTab plan={p} />}
               {name === 'abAnalytics' && <AbAnalyticsTab journey={p.journey} steps={stats.data?.steps} loading={!stats.data} />}
             </TabPanel>

@@ -11,8 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { SENT_STATES, type SentState } from '../../../../../shared/delivery';
 import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
 import type { Journey } from '../../../../../shared/plan/journey';
-import type { Result } from '../../../../../shared/services';
+import type { Payload, Result } from '../../../../../shared/services';
+import { LETTERS_PER_FILE } from '../../../../../shared/services/directMail';
 import { call } from '../../../api/client';
+import { downloadUrl } from '../../../api/fileTransfer';
+import { permissionsHeld } from '../../../api/session';
 import { Select } from '../../../components/Select';
 import filterStyles from '../../../components/list/FilterBar.module.css';
 import styles from './SentRecordsTab.module.css';
@@ -24,7 +27,70 @@ type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
 const SEVERITY: Record<SentState, TagProps['severity']> = { CLAIMED: 'info', SENT: 'success', FAILED: 'danger', SKIPPED: 'secondary', UNCERTAIN: 'warning' };
 
-export function SentRecordsTab({ planId, journey, runs }: { planId: string; journey?: Journey; runs?: readonly { runId: string; startedAt: number }[] }) {
+/**
+ * A direct-mail run's files for the print vendor: the merged letters (in files of LETTERS_PER_FILE, one button each
+ * once the first says how many) and the manifest, for a member who may download them.
+ */
+function LetterFiles({ planId, runId }: { planId: string; runId: string | undefined }) {
+  const { t } = useTranslation();
+  const [parts, setParts] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  // a run chosen anew may have another number of files
+  // biome-ignore lint/correctness/useExhaustiveDependencies(runId): reset for each run
+  useEffect(() => setParts(1), [runId]);
+  if (!permissionsHeld().includes('NAV_CREATE_NOTIFICATION')) return null;
+  const fetchFile = async (key: string, payload: Payload<'directMail.downloadPdf'>) => {
+    setBusy(key);
+    try {
+      const file = await call('directMail.downloadPdf', { ...payload, ...(runId ? { runId } : {}) });
+      if (file.parts) setParts(file.parts);
+      downloadUrl(file.url, file.fileName);
+    } catch {
+      // the client has shown why (still sending, no letters)
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className={styles.letterFiles} data-testid="letter-files">
+      <span className="muted small">{parts > 1 ? t('campaign.sent.letterParts', { n: parts, per: LETTERS_PER_FILE }) : t('campaign.sent.lettersIntro')}</span>
+      {Array.from({ length: parts }, (_, i) => (
+        <Button
+          key={`part-${i + 1}`}
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-file-pdf"
+          label={parts > 1 ? t('campaign.sent.lettersPart', { part: i + 1, n: parts }) : t('campaign.sent.letters')}
+          loading={busy === `part-${i + 1}`}
+          onClick={() => void fetchFile(`part-${i + 1}`, { planId, file: 'LETTERS', ...(i > 0 ? { part: i + 1 } : {}) })}
+        />
+      ))}
+      <Button
+        type="button"
+        size="small"
+        outlined
+        icon="pi pi-table"
+        label={t('campaign.sent.manifest')}
+        loading={busy === 'manifest'}
+        onClick={() => void fetchFile('manifest', { planId, file: 'MANIFEST' })}
+      />
+    </div>
+  );
+}
+
+export function SentRecordsTab({
+  planId,
+  journey,
+  runs,
+  letters = false,
+}: {
+  planId: string;
+  journey?: Journey;
+  runs?: readonly { runId: string; startedAt: number }[];
+  /** a direct-mail message: its run's letters download here */
+  letters?: boolean;
+}) {
   const { t } = useTranslation();
   // a push record by its device (model and platform, else its id): a token says nothing to a person
   const addressOf = (r: Row) => {
@@ -103,6 +169,7 @@ export function SentRecordsTab({ planId, journey, runs }: { planId: string; jour
           <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} onClick={() => void load(undefined, false)} />
         </div>
       </div>
+      {letters && runChoices.length > 0 && <LetterFiles planId={planId} runId={runId} />}
       {state === 'failed' && (
         <div className="state-error" role="alert">
           <i className="pi pi-exclamation-triangle" aria-hidden="true" />
@@ -128,6 +195,29 @@ export function SentRecordsTab({ planId, journey, runs }: { planId: string; jour
         />
         <Column header={t('campaign.sent.claimedAt', { zone })} body={(r: Row) => dateTime(r.claimedAt)} />
         <Column header={t('campaign.sent.doneAt', { zone })} body={(r: Row) => dateTime(r.doneAt)} />
+        {letters && permissionsHeld().includes('NAV_CREATE_NOTIFICATION') && (
+          <Column
+            header={t('campaign.sent.letter')}
+            body={(r: Row) =>
+              r.status === 'SENT' ? (
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  icon="pi pi-download"
+                  aria-label={t('campaign.sent.letterOf', { account: r.accountId })}
+                  onClick={() =>
+                    void call('directMail.downloadPdf', { planId, file: 'LETTER', accountId: r.accountId, ...(runId ? { runId } : {}) })
+                      .then((file) => downloadUrl(file.url, file.fileName))
+                      .catch(() => undefined)
+                  }
+                />
+              ) : (
+                '--'
+              )
+            }
+          />
+        )}
       </DataTable>
       <div className={styles.loadMore}>
         <span className="muted small" role="status">
