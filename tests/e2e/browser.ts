@@ -68,15 +68,15 @@ export async function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const offset = shiftMs();
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options = {}) => {
-    // Pages ask for reduced motion, as a person may (the portal honours it): overlays and toasts come and go at
-    // once, and no test waits out, or spends CPU drawing, an animation. A context may still ask for motion.
-    const context = await newContext({ reducedMotion: 'reduce', ...options });
+  if (offset) {
     // under HERALD_TEST_START every page runs on the test process's shifted clock, whoever opens its context
-    if (offset) await context.addInitScript(shiftClock, offset);
-    return context;
-  };
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      await context.addInitScript(shiftClock, offset);
+      return context;
+    };
+  }
   return browser;
 }
 
