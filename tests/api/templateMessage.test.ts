@@ -186,7 +186,8 @@ describe('lists and pickers', () => {
     const all = await admin.ok('templateMessage.getAll', { pushWay: 'EMAIL' });
     const paged = all.filter((t: { name: string }) => t.name.startsWith('Paged'));
     expect(paged.map((t: { name: string }) => t.name)).toEqual(names);
-    expect(Object.keys(paged[0]).sort()).toEqual(['active', 'channel', 'id', 'name']);
+    // with its approval state, so a picker can mark what the template approval switch keeps out
+    expect(Object.keys(paged[0]).sort()).toEqual(['active', 'approval', 'channel', 'id', 'name']);
     const active = await admin.ok('templateMessage.getAll', { activeOnly: true });
     expect(active.filter((t: { name: string }) => t.name.startsWith('Paged')).map((t: { name: string }) => t.name)).toEqual(['Paged A', 'Paged C', 'Paged E']);
     expect(await admin.ok('templateMessage.getAll', { pushWay: 'SMS' })).toEqual([]);
