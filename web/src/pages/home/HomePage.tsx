@@ -6,7 +6,7 @@
  */
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCount } from '../../../../shared/format';
@@ -39,20 +39,40 @@ const CARD_ACTIONS: Record<Card, readonly PlanListItem['actions'][number][]> = {
   REJECTED: ['saveDraft'],
 };
 
-function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanActions>['run'] }) {
+/**
+ * A card of the page: its title with the count, the error, loading and empty states, and the pager; the rows are
+ * the card's own.
+ */
+function HomeCardFrame({
+  titleId,
+  testId,
+  icon,
+  title,
+  empty,
+  list,
+  page,
+  setPage,
+  children,
+  after,
+}: {
+  titleId: string;
+  testId: string;
+  icon: string;
+  title: string;
+  empty: string;
+  list: { data?: { total: number; list: unknown[] }; error?: unknown; mutate: () => unknown };
+  page: number;
+  setPage: (page: number) => void;
+  children: ReactNode;
+  /** what stands below the list whatever its state (a dialog the rows open) */
+  after?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
-  const { nameOf } = useUserNames();
-  const [page, setPage] = useState(0);
-  const list = usePagedList('plan.getDashPlanByPage', { card, page, size: SIZE });
   const total = list.data?.total ?? 0;
-  const rows = list.data?.list ?? [];
-  const titleId = `home-${card}`;
-
   return (
-    <section className={`card ${styles.homeCard}`} aria-labelledby={titleId} data-testid={`home-card-${card}`}>
+    <section className={`card ${styles.homeCard}`} aria-labelledby={titleId} data-testid={testId}>
       <h2 id={titleId} className="card-title">
-        <i className={ICONS[card]} aria-hidden="true" /> {t(`home.card.${card}`)} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
+        <i className={icon} aria-hidden="true" /> {title} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
       </h2>
       {list.error ? (
         <div className="state-error" role="alert">
@@ -62,39 +82,10 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
         </div>
       ) : !list.data ? (
         <p className="muted">{t('campaign.loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className="muted home-empty">{t(`home.empty.${card}`)}</p>
+      ) : list.data.list.length === 0 ? (
+        <p className="muted home-empty">{empty}</p>
       ) : (
-        <ul className="plain-list home-list">
-          {rows.map((plan) => (
-            <li key={plan.id} className={styles.homeRow} data-plan-id={plan.id}>
-              <div className={styles.homeRowMain}>
-                <Link to={detailPath(plan.id)} className={linkStyles.cellLink}>
-                  {plan.name}
-                </Link>
-                <PlanStatusTag status={plan.status} nothingSent={plan.nothingSent} />
-                <span className="muted small">
-                  {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy, plan.people) }) : <TriggerSummary trigger={plan.trigger} />}
-                </span>
-                {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: dateTime(plan.approval.deadline) })}</span>}
-                {card === 'ACTION_REQUIRED' && !!plan.reviewWarnings && (
-                  <Tag
-                    severity="warning"
-                    icon="pi pi-exclamation-triangle"
-                    value={t('campaign.warnings.count', { count: plan.reviewWarnings })}
-                    data-testid="home-review-warnings"
-                  />
-                )}
-                {card === 'REJECTED' && plan.rejection && (
-                  <p className={styles.rejectionInline} data-testid="home-rejection">
-                    <strong>{t(`campaign.rejectType.${plan.rejection.type}`)}:</strong> {plan.rejection.reason}
-                  </p>
-                )}
-              </div>
-              <PlanActionButtons plan={plan} run={run} only={CARD_ACTIONS[card]} />
-            </li>
-          ))}
-        </ul>
+        <ul className="plain-list home-list">{children}</ul>
       )}
       {total > SIZE && (
         <div className={styles.homePager}>
@@ -103,7 +94,53 @@ function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanAct
           <Button type="button" text size="small" icon="pi pi-angle-right" aria-label={t('home.next')} disabled={(page + 1) * SIZE >= total} onClick={() => setPage(page + 1)} />
         </div>
       )}
+      {after}
     </section>
+  );
+}
+
+function PlanCard({ card, run }: { card: Card; run: ReturnType<typeof usePlanActions>['run'] }) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const { nameOf } = useUserNames();
+  const [page, setPage] = useState(0);
+  const list = usePagedList('plan.getDashPlanByPage', { card, page, size: SIZE });
+  const rows = list.data?.list ?? [];
+  return (
+    <HomeCardFrame
+      titleId={`home-${card}`}
+      testId={`home-card-${card}`}
+      icon={ICONS[card]}
+      title={t(`home.card.${card}`)}
+      empty={t(`home.empty.${card}`)}
+      list={list}
+      page={page}
+      setPage={setPage}
+    >
+      {rows.map((plan) => (
+        <li key={plan.id} className={styles.homeRow} data-plan-id={plan.id}>
+          <div className={styles.homeRowMain}>
+            <Link to={detailPath(plan.id)} className={linkStyles.cellLink}>
+              {plan.name}
+            </Link>
+            <PlanStatusTag status={plan.status} nothingSent={plan.nothingSent} />
+            <span className="muted small">
+              {card === 'ACTION_REQUIRED' ? t('home.requestedBy', { name: nameOf(plan.createdBy, plan.people) }) : <TriggerSummary trigger={plan.trigger} />}
+            </span>
+            {plan.approval && card === 'ACTION_REQUIRED' && <span className="muted small">{t('home.deadline', { time: dateTime(plan.approval.deadline) })}</span>}
+            {card === 'ACTION_REQUIRED' && !!plan.reviewWarnings && (
+              <Tag severity="warning" icon="pi pi-exclamation-triangle" value={t('campaign.warnings.count', { count: plan.reviewWarnings })} data-testid="home-review-warnings" />
+            )}
+            {card === 'REJECTED' && plan.rejection && (
+              <p className={styles.rejectionInline} data-testid="home-rejection">
+                <strong>{t(`campaign.rejectType.${plan.rejection.type}`)}:</strong> {plan.rejection.reason}
+              </p>
+            )}
+          </div>
+          <PlanActionButtons plan={plan} run={run} only={CARD_ACTIONS[card]} />
+        </li>
+      ))}
+    </HomeCardFrame>
   );
 }
 
@@ -114,61 +151,47 @@ function TemplateCard() {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<ApprovalTarget | null>(null);
   const list = usePagedList('approvalSheet.waiting', { subject: 'TEMPLATE', page, size: SIZE });
-  const total = list.data?.total ?? 0;
   const rows = list.data?.list ?? [];
   return (
-    <section className={`card ${styles.homeCard}`} aria-labelledby="home-templates" data-testid="home-card-TEMPLATES">
-      <h2 id="home-templates" className="card-title">
-        <i className="pi pi-verified" aria-hidden="true" /> {t('approval.template.waiting')} <span className="muted">({list.data ? formatCount(total) : '--'})</span>
-      </h2>
-      {list.error ? (
-        <div className="state-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-          <span>{t('list.error')}</span>
-          <Button type="button" size="small" outlined icon="pi pi-refresh" label={t('common.retry')} onClick={() => void list.mutate()} />
-        </div>
-      ) : !list.data ? (
-        <p className="muted">{t('campaign.loading')}</p>
-      ) : rows.length === 0 ? (
-        <p className="muted home-empty">{t('approval.template.noneWaiting')}</p>
-      ) : (
-        <ul className="plain-list home-list">
-          {rows.map((sheet) => (
-            <li key={sheet.id} className={styles.homeRow} data-template-id={sheet.subjectId}>
-              <div className={styles.homeRowMain}>
-                <strong>{sheet.name}</strong>
-                <Button
-                  type="button"
-                  text
-                  size="small"
-                  icon="pi pi-verified"
-                  label={t('approval.template.sheet')}
-                  aria-label={t('approval.template.open', { name: sheet.name })}
-                  onClick={() => setOpen({ id: sheet.subjectId, name: sheet.name })}
-                />
-                <span className="muted small">{t('home.requestedBy', { name: sheet.requestedByName || t('approval.unknown') })}</span>
-                <span className="muted small">{t('home.deadline', { time: dateTime(sheet.deadline) })}</span>
-              </div>
-              <SheetAnswer sheet={sheet} onAnswered={() => list.mutate()} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {total > SIZE && (
-        <div className={styles.homePager}>
-          <Button type="button" text size="small" icon="pi pi-angle-left" aria-label={t('home.previous')} disabled={page === 0} onClick={() => setPage(page - 1)} />
-          <span className="small">{t('home.pageOf', { from: page * SIZE + 1, to: Math.min(total, (page + 1) * SIZE), total })}</span>
-          <Button type="button" text size="small" icon="pi pi-angle-right" aria-label={t('home.next')} disabled={(page + 1) * SIZE >= total} onClick={() => setPage(page + 1)} />
-        </div>
-      )}
-      <TemplateApprovalDialog
-        target={open}
-        onHide={() => {
-          setOpen(null);
-          void list.mutate();
-        }}
-      />
-    </section>
+    <HomeCardFrame
+      titleId="home-templates"
+      testId="home-card-TEMPLATES"
+      icon="pi pi-verified"
+      title={t('approval.template.waiting')}
+      empty={t('approval.template.noneWaiting')}
+      list={list}
+      page={page}
+      setPage={setPage}
+      after={
+        <TemplateApprovalDialog
+          target={open}
+          onHide={() => {
+            setOpen(null);
+            void list.mutate();
+          }}
+        />
+      }
+    >
+      {rows.map((sheet) => (
+        <li key={sheet.id} className={styles.homeRow} data-template-id={sheet.subjectId}>
+          <div className={styles.homeRowMain}>
+            <strong>{sheet.name}</strong>
+            <Button
+              type="button"
+              text
+              size="small"
+              icon="pi pi-verified"
+              label={t('approval.template.sheet')}
+              aria-label={t('approval.template.open', { name: sheet.name })}
+              onClick={() => setOpen({ id: sheet.subjectId, name: sheet.name })}
+            />
+            <span className="muted small">{t('home.requestedBy', { name: sheet.requestedByName || t('approval.unknown') })}</span>
+            <span className="muted small">{t('home.deadline', { time: dateTime(sheet.deadline) })}</span>
+          </div>
+          <SheetAnswer sheet={sheet} onAnswered={() => list.mutate()} />
+        </li>
+      ))}
+    </HomeCardFrame>
   );
 }
 

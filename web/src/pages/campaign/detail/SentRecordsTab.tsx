@@ -29,7 +29,7 @@ const SEVERITY: Record<SentState, TagProps['severity']> = { CLAIMED: 'info', SEN
 
 /**
  * A direct-mail run's files for the print vendor: the merged letters (in files of LETTERS_PER_FILE, one button each
- * once the first says how many) and the manifest, for a member who may download them.
+ * once the first says how many) and the manifest.
  */
 function LetterFiles({ planId, runId }: { planId: string; runId: string | undefined }) {
   const { t } = useTranslation();
@@ -38,7 +38,6 @@ function LetterFiles({ planId, runId }: { planId: string; runId: string | undefi
   // a run chosen anew may have another number of files
   // biome-ignore lint/correctness/useExhaustiveDependencies(runId): reset for each run
   useEffect(() => setParts(1), [runId]);
-  if (!permissionsHeld().includes('NAV_CREATE_NOTIFICATION')) return null;
   const fetchFile = async (key: string, payload: Payload<'directMail.downloadPdf'>) => {
     setBusy(key);
     try {
@@ -92,6 +91,8 @@ export function SentRecordsTab({
   letters?: boolean;
 }) {
   const { t } = useTranslation();
+  // a direct-mail message's files, for a member who may download them (directMail.downloadPdf's permission)
+  const mayDownloadLetters = letters && permissionsHeld().includes('NAV_CREATE_NOTIFICATION');
   // a push record by its device (model and platform, else its id): a token says nothing to a person
   const addressOf = (r: Row) => {
     if (!r.device) return r.address;
@@ -169,7 +170,7 @@ export function SentRecordsTab({
           <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} onClick={() => void load(undefined, false)} />
         </div>
       </div>
-      {letters && runChoices.length > 0 && <LetterFiles planId={planId} runId={runId} />}
+      {mayDownloadLetters && runChoices.length > 0 && <LetterFiles planId={planId} runId={runId} />}
       {state === 'failed' && (
         <div className="state-error" role="alert">
           <i className="pi pi-exclamation-triangle" aria-hidden="true" />
@@ -195,7 +196,7 @@ export function SentRecordsTab({
         />
         <Column header={t('campaign.sent.claimedAt', { zone })} body={(r: Row) => dateTime(r.claimedAt)} />
         <Column header={t('campaign.sent.doneAt', { zone })} body={(r: Row) => dateTime(r.doneAt)} />
-        {letters && permissionsHeld().includes('NAV_CREATE_NOTIFICATION') && (
+        {mayDownloadLetters && (
           <Column
             header={t('campaign.sent.letter')}
             body={(r: Row) =>
