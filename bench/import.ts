@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { bootLocal } from '../functions/local/boot';
+import { apiCaller } from './call';
 import { Accounts } from '../functions/domain/accounts';
 import { Store } from '../functions/store/store';
 import type { Account } from '../shared/entities';
@@ -49,22 +50,7 @@ async function writeCsv(): Promise<void> {
 
 const herald = await bootLocal({ dataDir: dir, persistent: false, logLevel: 'silent', config: { adminPassword: 'Bench@1234', tablePrefix: 'benchimp-' } });
 
-async function call(service: string, payload: unknown, token?: string) {
-  const res = await fetch(`${herald.url}/service/web/api/index`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-device-id': 'bench',
-      'x-app-key': herald.rt.config.portalAppKey,
-      'x-timestamp': String(Date.now()),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify({ service, payload }),
-  });
-  const body = (await res.json()) as { state: string; payload: any; errorCode: string; errorMessage: string };
-  if (body.state !== 'S') throw new Error(`${service}: ${body.errorCode} ${body.errorMessage}`);
-  return body.payload;
-}
+const call = apiCaller(herald);
 
 /** The raw bulk-write rate of this DynamoDB: the same item shape, written by the same code, no HTTP, no reads. */
 async function rawWriteRate(): Promise<number> {

@@ -64,6 +64,8 @@ export interface RuntimeConfig {
   sesConfigurationSet?: string;
   /** how long an organization's choice of provider is kept before it is read again (channels/providers.ts PROVIDER_CHOICE_MS when unset) */
   providerChoiceMs?: number;
+  /** the most records an export keeps (the spec's EXPORT_CAP, 100,000, when unset): tests show the cap on a few */
+  exportCap?: number;
   /**
    * SMS through AWS End User Messaging SMS (HERALD_SMS_*): the origination identity (a phone number, pool or
    * sender id, or its ARN; AWS picks one of the account's when absent), the configuration set that receives

@@ -1,14 +1,15 @@
 /**
  * Data export (issue 10): runs write a CSV file to storage in the job worker and download by an expiring link;
  * formula cells come out inert; a segment narrows an account export; an empty source says so; a source over
- * 100,000 records gives the first 100,000 and says it was capped; export settings loop on the scheduler port.
+ * the cap gives the first records up to it and says it was capped (shown here on a cap of CAP records; the spec's
+ * 100,000 at full size is `bench/export.ts`); export settings loop on the scheduler port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../functions/domain/accounts';
 import type { LocalHerald } from '../../functions/local/boot';
 import { Store } from '../../functions/store/store';
 import { accountSchema } from '../../shared/entities';
-import { EXPORT_CAP, EXPORT_MESSAGES } from '../../shared/export/csv';
+import { EXPORT_MESSAGES } from '../../shared/export/csv';
 import { CsvParser } from '../../shared/import/csv';
 import { type ApiClient, manualClock, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -17,9 +18,11 @@ let herald: LocalHerald;
 let admin: ApiClient;
 let other: ApiClient;
 const clock = manualClock(Date.UTC(2026, 10, 24, 9));
+/** the export cap of this file's Herald: the same code as the spec's 100,000, on few enough records to seed quickly */
+const CAP = 50;
 
 beforeAll(async () => {
-  herald = await startHerald({ clock });
+  herald = await startHerald({ clock, config: { exportCap: CAP } });
   ({ admin, other } = await twoOrganizations(herald, 'exp'));
   // the loops below move the clock past the access token's life
   admin.autoRefresh = true;
@@ -117,32 +120,37 @@ describe('account exports', () => {
     expect((await other.ok('dataExport.getListByPage', { page: 0, size: 50 })).total).toBe(0);
   });
 
-  it(`gives the first ${EXPORT_CAP.toLocaleString('en-US')} of a larger source and says it was capped`, async () => {
-    // another organization with one account more than the cap, written in bulk
+  it(`gives the first ${CAP} of a larger source by id and says it was capped; a source of exactly ${CAP} is whole`, async () => {
+    // another organization's accounts, written in bulk, spread over every shard
     const orgs = await admin.ok('organization.list', { page: 0, size: 50 });
     const orgId = orgs.list.find((o: { code: string }) => o.code === 'OTHER_EXP')!.id as number;
     const now = clock.now();
-    const many = Array.from({ length: EXPORT_CAP + 1 }, (_, i) =>
-      accountSchema.parse({
-        orgId,
-        id: `c${String(i).padStart(6, '0')}`,
-        emails: [`c${i}@example.com`],
-        version: 1,
-        dateCreated: now,
-        dateUpdated: now,
-        createdBy: 'seed',
-        updatedBy: 'seed',
-      }),
-    );
-    await new Accounts(new Store(herald.rt).forOrg(orgId)).putMany(many);
+    const accountsOf = (ids: number[]) =>
+      ids.map((i) =>
+        accountSchema.parse({
+          orgId,
+          id: `c${String(i).padStart(6, '0')}`,
+          emails: [`c${i}@example.com`],
+          version: 1,
+          dateCreated: now,
+          dateUpdated: now,
+          createdBy: 'seed',
+          updatedBy: 'seed',
+        }),
+      );
+    const accounts = new Accounts(new Store(herald.rt).forOrg(orgId));
+    // exactly the cap: every record, not capped
+    await accounts.putMany(accountsOf(Array.from({ length: CAP }, (_, i) => i * 2 + 1)));
+    const whole = await finished(other, (await other.ok('dataExport.create', { title: 'All', exportType: 'ACCOUNTS', columns: ['id'] })).id);
+    expect(whole).toMatchObject({ state: 'DONE', rows: CAP, capped: false });
+    // two and a half times the cap: the first CAP by id
+    await accounts.putMany(accountsOf(Array.from({ length: CAP * 1.5 }, (_, i) => i * 2)));
     const run = await other.ok('dataExport.create', { title: 'Everyone', exportType: 'ACCOUNTS', columns: ['id'] });
     const done = await finished(other, run.id);
-    expect(done).toMatchObject({ state: 'DONE', rows: EXPORT_CAP, capped: true });
+    expect(done).toMatchObject({ state: 'DONE', rows: CAP, capped: true });
     const lines = (await fileOf(other, run.id)).trimEnd().split('\r\n');
-    expect(lines).toHaveLength(EXPORT_CAP + 1);
-    expect(lines[1]).toBe('c000000');
-    expect(lines.at(-1)).toBe(`c${String(EXPORT_CAP - 1).padStart(6, '0')}`);
-  }, 240_000);
+    expect(lines.slice(1)).toEqual(Array.from({ length: CAP }, (_, i) => `c${String(i).padStart(6, '0')}`));
+  });
 
   it('deletes a run with its file', async () => {
     const run = await admin.ok('dataExport.create', { title: 'Short-lived', exportType: 'ACCOUNTS' });

@@ -33,7 +33,7 @@ function fileColumns(columns: readonly string[], rows: Row[]): string[] {
   return columns.flatMap((c) => (c === 'attributes' ? spread : [c]));
 }
 
-async function accountRows(tenant: TenantStore, segment: SegmentAudience | undefined, now: number): Promise<{ rows: Row[]; capped: boolean }> {
+async function accountRows(tenant: TenantStore, segment: SegmentAudience | undefined, now: number, cap: number): Promise<{ rows: Row[]; capped: boolean }> {
   const matches = segment ? compileSegment(segment, now) : () => true;
   const accounts = new Accounts(tenant);
   const found: Account[] = [];
@@ -42,7 +42,7 @@ async function accountRows(tenant: TenantStore, segment: SegmentAudience | undef
     Array.from({ length: ACCOUNT_SHARDS }, async (_, shard) => {
       let after: string | undefined;
       do {
-        if (found.length > EXPORT_CAP) {
+        if (found.length > cap) {
           capped = true;
           return;
         }
@@ -53,13 +53,13 @@ async function accountRows(tenant: TenantStore, segment: SegmentAudience | undef
     }),
   );
   found.sort((a, b) => compareIds(a.id, b.id));
-  if (found.length > EXPORT_CAP) capped = true;
-  return { rows: found.slice(0, EXPORT_CAP).map(accountRow), capped };
+  if (found.length > cap) capped = true;
+  return { rows: found.slice(0, cap).map(accountRow), capped };
 }
 
-async function unsubscriptionRows(tenant: TenantStore): Promise<{ rows: Row[]; capped: boolean }> {
+async function unsubscriptionRows(tenant: TenantStore, cap: number): Promise<{ rows: Row[]; capped: boolean }> {
   const list = (await tenant.list('messageUnsubscription')).sort((a, b) => b.dateCreated - a.dateCreated);
-  return { rows: list.slice(0, EXPORT_CAP) as unknown as Row[], capped: list.length > EXPORT_CAP };
+  return { rows: list.slice(0, cap) as unknown as Row[], capped: list.length > cap };
 }
 
 const DATE_COLUMNS = new Set(['dateCreated', 'dateUpdated']);
@@ -70,11 +70,12 @@ export async function runDataExport(deps: { rt: Runtime; store: Store }, orgId: 
   const run = await tenant.get('dataExport', id);
   if (run?.state !== 'RUNNING') return;
   const now = deps.rt.clock.now();
+  const cap = deps.rt.config.exportCap ?? EXPORT_CAP;
   let next: DataExport;
   try {
     const segment = run.segmentId ? await tenant.get('segment', run.segmentId) : undefined;
     if (run.segmentId && !segment) throw new Error('The segment no longer exists.');
-    const { rows, capped } = run.exportType === 'ACCOUNTS' ? await accountRows(tenant, segment, now) : await unsubscriptionRows(tenant);
+    const { rows, capped } = run.exportType === 'ACCOUNTS' ? await accountRows(tenant, segment, now, cap) : await unsubscriptionRows(tenant, cap);
     const all: readonly string[] = COLUMNS_OF[run.exportType];
     const columns = fileColumns(run.columns.length ? all.filter((c) => run.columns.includes(c)) : all, rows);
     if (rows.length === 0) {
