@@ -47,6 +47,8 @@ export interface LocalHerald {
   delivery: ReturnType<typeof startQueueLoop>;
   seed: SeedResult;
   standIns: StandIns;
+  /** the in-process translation stand-in, when this Herald has no translation system of its own */
+  translation?: Awaited<ReturnType<typeof startTranslationStandIn>>;
   stop(): Promise<void>;
 }
 
@@ -170,6 +172,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       delivery,
       seed,
       standIns,
+      translation: translationStandIn,
       async stop() {
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
