@@ -11,6 +11,7 @@ import type { Runtime } from './platform/runtime';
 import { auditNew } from './store/audit';
 import { zoneBackfillDone } from './store/migrations/accountZones';
 import { claimKeyMigrationJob, keyMigrationDone } from './store/migrations/orgFirstKeys';
+import { roleMessageTypesDone } from './store/migrations/roleMessageTypes';
 import { scheduleMonthlyReports } from './services/report';
 import { CONDITIONS, Store } from './store/store';
 import { hashPassword } from './platform/passwords';
@@ -83,10 +84,11 @@ async function ensurePortalApp(store: Store, rt: Runtime): Promise<string> {
 
 /**
  * A deployment whose tables moved to organization-first keys copies the old ones in a job (it may outlast a
- * request); local start runs the copy itself before seeding, so it finds it done.
+ * request), then backfills the zone index and gives old roles a message type; local start runs them itself
+ * before seeding, so it finds them done.
  */
 async function ensureKeyMigration(store: Store, rt: Runtime): Promise<void> {
-  if ((await keyMigrationDone(store)) && (await zoneBackfillDone(store))) return;
+  if ((await keyMigrationDone(store)) && (await zoneBackfillDone(store)) && (await roleMessageTypesDone(store))) return;
   if (await claimKeyMigrationJob(store, rt.clock.now())) await rt.jobs.post({ kind: 'keyMigration' });
 }
 

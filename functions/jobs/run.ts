@@ -9,6 +9,7 @@ import { loadPresetFile, pruneRecords } from '../services/presetParameter';
 import { makeMonthlyReport, makeRequestedReport, postMonthlyReports } from '../services/report';
 import { backfillAccountZones } from '../store/migrations/accountZones';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
+import { grantAdHocToPlanRoles } from '../store/migrations/roleMessageTypes';
 import type { Store } from '../store/store';
 import { recordProviderFeedback } from '../tracking/feedback';
 
@@ -45,6 +46,8 @@ export async function runJob(deps: { rt: Runtime; store: Store }, job: Job): Pro
       // then the accounts saved before the index by time zone (they are read where they now are)
       const indexed = moved.finished ? await backfillAccountZones(deps.store, { log: deps.rt.log, deadline }) : undefined;
       if (!indexed?.finished) await deps.rt.jobs.post({ kind: 'keyMigration' });
+      // roles made before the message types get Ad-Hoc (a few items: no slices)
+      else await grantAdHocToPlanRoles(deps.store, { log: deps.rt.log });
       return;
     }
     case 'monthlyReports':

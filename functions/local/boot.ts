@@ -16,6 +16,7 @@ import { createRuntime, defaultConfig, type Clock, type DeliveryPorts, type Runt
 import { ensureSeed, type SeedResult } from '../seed';
 import { backfillAccountZones } from '../store/migrations/accountZones';
 import { migrateOrgFirstKeys } from '../store/migrations/orgFirstKeys';
+import { grantAdHocToPlanRoles } from '../store/migrations/roleMessageTypes';
 import { ensureTables } from '../store/tables';
 import { startHttpServer } from './httpAdapter';
 import { LocalQueue, startQueueLoop } from './queue';
@@ -46,6 +47,8 @@ export interface LocalHerald {
   delivery: ReturnType<typeof startQueueLoop>;
   seed: SeedResult;
   standIns: StandIns;
+  /** the in-process translation stand-in, when this Herald has no translation system of its own */
+  translation?: Awaited<ReturnType<typeof startTranslationStandIn>>;
   stop(): Promise<void>;
 }
 
@@ -128,6 +131,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     // before any worker or request reads the moved tables (on AWS the seed step posts it as a job)
     await migrateOrgFirstKeys(store, { log: rt.log });
     await backfillAccountZones(store, { log: rt.log });
+    await grantAdHocToPlanRoles(store, { log: rt.log });
     const jobs = startQueueLoop({ queue, name: JOB_QUEUE, worker: jobWorker({ rt, store }), log: rt.log, pollMs: opts.queuePollMs });
     const schedules = startSchedulerLoop(scheduler, rt.log);
     const seed = await ensureSeed(rt);
@@ -168,6 +172,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       delivery,
       seed,
       standIns,
+      translation: translationStandIn,
       async stop() {
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

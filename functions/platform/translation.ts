@@ -12,6 +12,11 @@ export interface TranslationJob {
   texts: readonly { key: string; text: string }[];
   /** the caller's reference (organization and template), echoed back by the service */
   reference: string;
+  /**
+   * the system's path of the translated values of each preset parameter the texts use (`{{preset.<variable>...}}`),
+   * by variable: the translator leaves the placeholder as it is, and the system knows where its values are
+   */
+  presetPaths?: Record<string, string>;
 }
 
 export interface TranslationResult {

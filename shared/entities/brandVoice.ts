@@ -100,6 +100,8 @@ export const translationSyncSchema = z.object({
   contentHash: z.string(),
   pushedAt: z.number().int(),
   syncedAt: z.number().int().optional(),
+  /** the languages the last sync pulled into the template */
+  syncedLanguages: z.array(z.string()).optional(),
   ...auditFields,
 });
 export type TranslationSync = z.output<typeof translationSyncSchema>;

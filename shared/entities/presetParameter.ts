@@ -19,6 +19,7 @@ export const PRESET_MESSAGES = {
   fileName: 'Please input the file name!',
   accountField: 'Give an account field such as id, country or attributes.storeId.',
   lastRow: 'The last data row comes after the first.',
+  junctionPath: 'A translation system path has parts of letters, digits, _ . and - between slashes, such as products/names.',
 } as const;
 
 export const presetParameterSchema = z.object({
@@ -45,6 +46,16 @@ export const presetParameterSchema = z.object({
   fileSplitBy: z.enum(CSV_DELIMITERS).default(','),
   /** an .xlsx file's sheet; empty: the first */
   fileSheetName: sheetNameSchema,
+  /**
+   * where the translation system keeps this parameter's values translated (spec 001 3.15): sent with a template's
+   * texts that use the parameter, so the translator leaves its placeholder and the system knows its values; empty: none
+   */
+  junctionPath: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^(|[\w.-]+(\/[\w.-]+)*)$/, PRESET_MESSAGES.junctionPath)
+    .default(''),
   /** the locale the values are written in; empty: any */
   locale: z.string().trim().max(35).default(''),
   state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
@@ -103,6 +114,7 @@ export const presetParameterEntity = defineEntity({
       { field: 'fileFirstDataRow', kind: 'number' },
       { field: 'fileLastDataRow', kind: 'number' },
       { field: 'locale', kind: 'text' },
+      { field: 'junctionPath', kind: 'text' },
       { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
     ],
     unique: [

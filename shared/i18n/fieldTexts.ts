@@ -157,6 +157,11 @@ export const FORM_TEXTS = {
     'アクセスキーとシークレットキー、またはロール ARN を入力してください！',
   ),
   lastRow: entry('The last data row comes after the first.', '最后一行数据必须在第一行数据之后。', '最終データ行は先頭データ行より後にしてください。'),
+  junctionPath: entry(
+    'A translation system path has parts of letters, digits, _ . and - between slashes, such as products/names.',
+    '翻译系统路径由斜杠分隔的部分组成，每部分为字母、数字、_ . 或 -，例如 products/names。',
+    '翻訳システムのパスは、英数字と _ . - からなる部分をスラッシュで区切ったものです（例: products/names）。',
+  ),
   roleArn: entry(
     'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
     '角色 ARN 的格式如 arn:aws:iam::123456789012:role/Name。',

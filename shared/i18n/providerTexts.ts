@@ -41,11 +41,16 @@ export const PROVIDER_TEXTS = {
     'これはプロバイダー「{title}」から送信したテストメッセージです。読めていれば、プロバイダーは正常に動作しています。',
   ),
   testSent: t('Sent. The provider answered with message id {id}.', '已发送。服务商返回的消息 ID 为 {id}。', '送信しました。プロバイダーの応答のメッセージ ID は {id} です。'),
-  testFailed: t('Not sent. The provider answered: {detail}', '未发送。服务商的答复：{detail}', '送信されませんでした。プロバイダーの応答：{detail}'),
+  // the spec's own words for a send that did not go (spec 000 section 9, 001 section 8), then why
+  testFailed: t(
+    'Sorry, the message was not sent. The provider answered: {detail}',
+    '抱歉，消息未发送。服务商的答复：{detail}',
+    '申し訳ありません。メッセージは送信されませんでした。プロバイダーの応答：{detail}',
+  ),
   testThrottled: t(
-    'Not sent: the provider is limiting the sending rate. Try again in a minute.',
-    '未发送：服务商正在限制发送速率。请一分钟后重试。',
-    '送信されませんでした。プロバイダーが送信レートを制限しています。1 分後にもう一度お試しください。',
+    'Sorry, the message was not sent. The provider is limiting the sending rate: try again in a minute.',
+    '抱歉，消息未发送。服务商正在限制发送速率：请一分钟后重试。',
+    '申し訳ありません。メッセージは送信されませんでした。プロバイダーが送信レートを制限しています。1 分後にもう一度お試しください。',
   ),
   testUnknown: t(
     'The provider did not answer in time; the message may or may not have been sent: {detail}',

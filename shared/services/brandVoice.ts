@@ -78,6 +78,10 @@ export type TranslationText = z.output<typeof translationText>;
 
 const templateRef = { templateId: idString };
 
+/** A target language of a pushed job: still with the translators, translated and ready to pull, or pulled into the template. */
+export const JUNCTION_STATES = ['IN_PROGRESS', 'READY', 'PULLED'] as const;
+export type JunctionState = (typeof JUNCTION_STATES)[number];
+
 export const junctionServices = {
   /** What `push` sends for a template: its default language's texts. */
   translationBody: operation({
@@ -90,6 +94,29 @@ export const junctionServices = {
     access: 'JUNCTION_*',
     payload: z.object({ ...templateRef, targetLanguages: z.array(languageCodeSchema).min(1).max(AI_LANGUAGES_MAX) }),
     response: z.object({ jobId: z.string(), pushedAt: z.number().int(), targetLanguages: z.array(z.string()) }),
+  }),
+  /**
+   * The template's translation job: when it went and was last pulled, whether the default language changed since,
+   * each target language's state, and the preset parameters its texts use with their translation system paths.
+   */
+  status: operation({
+    access: 'JUNCTION_*',
+    payload: z.object(templateRef),
+    response: z.object({
+      /** none before the first push */
+      job: z
+        .object({
+          jobId: z.string(),
+          sourceLanguage: z.string(),
+          pushedAt: z.number().int(),
+          syncedAt: z.number().int().optional(),
+          /** the default language's content (or the targets) changed since the push: a new push sends it again */
+          changed: z.boolean(),
+          languages: z.array(z.object({ language: z.string(), state: z.enum(JUNCTION_STATES) })),
+        })
+        .optional(),
+      presets: z.array(z.object({ variable: z.string(), title: z.string(), junctionPath: z.string() })),
+    }),
   }),
   /** The translations back into the template, each language's blocks as the default language's with the translated texts. */
   sync: operation({

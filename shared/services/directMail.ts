@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { idString } from '../entities/entity';
+import { selectedMessageId } from './message';
 import { operation } from './operation';
 
 /**
@@ -59,7 +60,7 @@ export const LETTER_DOWNLOAD_MESSAGES = {
 } as const;
 
 const run = {
-  planId: idString,
+  planId: selectedMessageId,
   /** the plan's run; its latest when left out */
   runId: z.string().trim().min(1).max(64).optional(),
 };

@@ -10,6 +10,7 @@ import { cloudSourceRecordSchema } from '../entities/cloudSource';
 import type { Lang } from '../errors';
 import type { LocalText } from '../i18n/text';
 import { idString } from '../entities/entity';
+import { FORM_TEXTS } from '../i18n/fieldTexts';
 import { operation } from './operation';
 import { cloudSourceHistoryView } from './cloudSource';
 
@@ -56,6 +57,9 @@ export const consoleSendRow = z.object({
 });
 export type ConsoleSendRow = z.infer<typeof consoleSendRow>;
 
+/** The message an export is of: missing or empty is the spec's export text, not a bare "too short". */
+export const selectedMessageId = z.string({ error: FORM_TEXTS.reportMessagesMin.en }).min(1, FORM_TEXTS.reportMessagesMin.en).max(64);
+
 export const messageServices = {
   /** The organization's campaign runs, newest first, by cursor; filters on channel and plan name. */
   getListByPage: operation({
@@ -78,7 +82,7 @@ export const messageServices = {
   /** The run's sends as a CSV file, behind a link that works for 15 minutes (at most EXPORT_CAP of them). */
   export: operation({
     access: ACCESS,
-    payload: z.object({ planId: idString, runId: z.string().min(1).max(64), status: z.enum(SENT_STATES).optional() }),
+    payload: z.object({ planId: selectedMessageId, runId: z.string().min(1).max(64), status: z.enum(SENT_STATES).optional() }),
     response: downloadLink,
   }),
 } as const;

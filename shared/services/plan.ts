@@ -361,7 +361,9 @@ export const planServices = {
   getAll: operation({
     access: 'NAV_CREATE_NOTIFICATION',
     payload: z.object({ name: z.string().max(100).optional(), channel: z.enum(CHANNELS).optional() }).default({}),
-    response: z.array(z.object({ id: z.string(), name: z.string(), channel: z.enum(CHANNELS), status: z.enum(PLAN_STATES), dateUpdated: z.number() })),
+    response: z.array(
+      z.object({ id: z.string(), name: z.string(), channel: z.enum(CHANNELS), messageType: messageTypeSchema, status: z.enum(PLAN_STATES), dateUpdated: z.number() }),
+    ),
   }),
   getDashPlanByPage: operation({
     access: 'NAV_HOME',

@@ -235,11 +235,67 @@ describe('junction', () => {
     expect(languages.find((l: { code: string }) => l.code === 'ja')?.status).toBe('TRANSLATED');
   });
 
+  it("shows each language's state, sends the paths of the preset parameters the texts use, and answers 700001 in the reader's language", async () => {
+    const preset = await admin.ok('presetParameter.save', { title: 'Shop names', variable: 'shop', primaryKey: 'shopId', junctionPath: 'retail/shops' });
+    await admin.ok('presetParameter.save', { title: 'Unused', variable: 'unused', primaryKey: 'id', junctionPath: 'other/path' });
+    const bad = await admin.call('presetParameter.save', { title: 'Bad path', variable: 'bad', primaryKey: 'id', junctionPath: 'no spaces/ here' }, { 'x-lang': 'ja' });
+    expect(bad.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('翻訳システムのパス') });
+    const template = { defaultLanguage: 'en', contents: { en: { subject: 'Hi from {{preset.shop.name}}', blocks: [{ type: 'heading', text: 'Open daily' }] } } };
+    const id = (await admin.ok('templateMessage.save', { name: 'Shop news', template })).id;
+    // before the first push: no job, and the parameter its texts use
+    expect(await admin.ok('junction.status', { templateId: id })).toEqual({ presets: [{ variable: 'shop', title: 'Shop names', junctionPath: 'retail/shops' }] });
+    const { jobId } = await admin.ok('junction.push', { templateId: id, targetLanguages: ['ja', 'zh'] });
+    expect(herald.translation!.jobs.get(jobId)).toMatchObject({ sourceLanguage: 'en', reference: id, presetPaths: { shop: 'retail/shops' } });
+    // with the translators: in progress, and nothing to pull yet
+    herald.translation!.held.add(jobId);
+    const waiting = await admin.ok('junction.status', { templateId: id });
+    expect(waiting.job).toMatchObject({
+      jobId,
+      sourceLanguage: 'en',
+      changed: false,
+      languages: [
+        { language: 'ja', state: 'IN_PROGRESS' },
+        { language: 'zh', state: 'IN_PROGRESS' },
+      ],
+    });
+    expect((await admin.call('junction.sync', { templateId: id })).body.errorCode).toBe('400014');
+    herald.translation!.held.delete(jobId);
+    expect((await admin.ok('junction.status', { templateId: id })).job!.languages.map((l: { state: string }) => l.state)).toEqual(['READY', 'READY']);
+    await admin.ok('junction.sync', { templateId: id });
+    const pulled = await admin.ok('junction.status', { templateId: id });
+    expect(pulled.job!.languages.map((l: { state: string }) => l.state)).toEqual(['PULLED', 'PULLED']);
+    expect(pulled.job!.syncedAt).toBe(clock.now());
+    // the placeholder came back as it went, for the send to fill
+    const stored = await admin.ok('templateMessage.detail', { id });
+    expect((stored.template as { contents: Record<string, { subject: string }> }).contents.ja!.subject).toBe('[ja] Hi from {{preset.shop.name}}');
+    // the same content again: 700001, in the reader's language
+    const again = await admin.call('junction.push', { templateId: id, targetLanguages: ['ja', 'zh'] }, { 'x-lang': 'ja' });
+    expect(again.body).toMatchObject({ errorCode: '700001', errorMessage: 'このメッセージはすでに翻訳システムに送信されています。' });
+    // the default language edited: the job is marked changed, and a new push is taken
+    await admin.ok('templateMessage.save', {
+      id,
+      version: stored.version,
+      name: 'Shop news',
+      template: {
+        ...stored.template,
+        contents: {
+          ...(stored.template as { contents: object }).contents,
+          en: { subject: 'Hello from {{preset.shop.name}}', blocks: [{ type: 'heading', text: 'Open every day' }] },
+        },
+      },
+    });
+    expect((await admin.ok('junction.status', { templateId: id })).job!.changed).toBe(true);
+    await admin.ok('junction.push', { templateId: id, targetLanguages: ['ja'] });
+    expect((await admin.ok('junction.status', { templateId: id })).job).toMatchObject({ changed: false, languages: [{ language: 'ja', state: 'READY' }] });
+    await admin.ok('presetParameter.delete', { id: preset.id });
+  });
+
   it("answers another organization's template ids exactly as missing ones, and bad input with 400016", async () => {
     for (const [service, payload] of [
       ['junction.translationBody', {}],
       ['junction.push', { targetLanguages: ['ja'] }],
       ['junction.sync', {}],
+      ['junction.status', {}],
     ] as const) {
       const foreign = await other.call(service, { ...payload, templateId });
       const missing = await other.call(service, { ...payload, templateId: randomUUID() });

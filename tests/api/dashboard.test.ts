@@ -310,14 +310,29 @@ async function checkEverything(): Promise<void> {
   const word = await admin.ok('reportExport.downloadWordReport', payload);
   const html = (await mammoth.convertToHtml({ buffer: Buffer.from(await (await fetch(word.url)).arrayBuffer()) })).value;
   const table = [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, '')));
-  expect(table[0]).toEqual(['Message', 'Group', 'Channel', 'Sent', 'Success rate', 'Failures', 'Opens', 'Open rate', 'Clicks', 'CTR', 'Unsubscribes', 'Hard bounces']);
+  expect(table[0]).toEqual([
+    'Message',
+    'Group',
+    'Channel',
+    'Message type',
+    'Sent',
+    'Success rate',
+    'Failures',
+    'Opens',
+    'Open rate',
+    'Clicks',
+    'CTR',
+    'Unsubscribes',
+    'Hard bounces',
+  ]);
   for (const [i, s] of sends.entries()) {
     const e = expected(s);
     const { sent, failed, skipped, opens, clicks, unsubscribes, bounces, complaints, likes, dislikes } = e;
     expect(report.rows[i]).toMatchObject({ planId: s.id, totals: { sent, failed, skipped, opens, clicks, unsubscribes, bounces, complaints, likes, dislikes } });
     const cells = table[i + 1]!;
     expect(cells[0]).toBe(s.name);
-    expect([cells[3], cells[5], cells[6], cells[8], cells[10], cells[11]].map(Number)).toEqual([sent, failed, opens, clicks, unsubscribes, bounces]);
+    expect(cells[3]).toBe('Ad-Hoc');
+    expect([cells[4], cells[6], cells[7], cells[9], cells[11], cells[12]].map(Number)).toEqual([sent, failed, opens, clicks, unsubscribes, bounces]);
   }
 }
 

@@ -323,7 +323,7 @@ describe('testing through the provider', () => {
     const wrong = await callers.admin.ok('messageProvider.save', smtp({ isDefault: false, password: 'nope' }));
     const refused = await callers.admin.call<{ status: string; detail: string; message: string }>('messageProvider.test', { id: wrong.id, to }, { 'x-lang': 'ja' });
     expect(refused.payload).toMatchObject({ status: 'FAILED', detail: 'SMTP 535 Authentication failed' });
-    expect(refused.payload.message).toContain('送信されませんでした');
+    expect(refused.payload.message).toBe('申し訳ありません。メッセージは送信されませんでした。プロバイダーの応答：SMTP 535 Authentication failed');
     for (const p of [saved, tls, wrong]) await callers.admin.ok('messageProvider.delete', { id: p.id });
   });
 
@@ -359,6 +359,7 @@ describe('testing through the provider', () => {
     const refused = await callers.admin.call('plan.testEmail', { id: draft.id, emails: [to] });
     expect(refused.body.errorCode).toBe('400016');
     expect(refused.body.errorMessage).toContain('SMTP 535 Authentication failed');
+    expect(refused.body.errorMessage).toContain('Sorry, the message was not sent.');
     await callers.admin.ok('messageProvider.delete', { id: saved.id });
   });
 });

@@ -246,6 +246,13 @@ describe('the campaign console', () => {
     expect(lines.some((l) => l.includes(`cy.${tag}@example.com`) && l.includes('Skipped'))).toBe(true);
     const failedOnly = await admin.ok('message.export', { planId: emailPlan, runId: emailRun.runId, status: 'FAILED' });
     expect(failedOnly.rows).toBe(0);
+    // an export of no message says so in the spec's words, in the reader's language
+    const none = await admin.call('message.export', { planId: '', runId: emailRun.runId });
+    expect(none.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('No Message ID were selected') });
+    const ja = await admin.call('message.export', { runId: emailRun.runId }, { 'x-lang': 'ja' });
+    expect(ja.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('メッセージ ID が選択されていません') });
+    const zh = await admin.call('directMail.downloadPdf', { planId: '', file: 'MANIFEST' }, { 'x-lang': 'zh' });
+    expect(zh.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('未选择任何消息 ID') });
   });
 
   it("answers another organization's plans and runs as missing, bad cursors with 400016, and refuses a role without the console", async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
+import { grantAdHocToPlanRoles, ROLE_TYPES_DONE } from '../../functions/store/migrations/roleMessageTypes';
 import { Store } from '../../functions/store/store';
 import { received } from '../support/channelStandIns';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
@@ -124,6 +125,27 @@ describe('the permission of the type', () => {
   });
 });
 
+describe('a builder campaign', () => {
+  const journey = { entry: 'hello', repeat: 'ONCE', steps: { hello: { type: 'MESSAGE', channel: 'SMS', content: SMS, next: 'end' }, end: { type: 'EXIT' } } };
+  it('keeps the type chosen, gets the default when none is, and refuses a type the role lacks with 730001', async () => {
+    const { segmentId } = await oneRecipient('mtbuild');
+    const lifecycle = await admin.ok('plan.saveDynamic', { name: 'Onboarding', journey, segmentId, messageType: 2 });
+    expect(lifecycle.messageType).toBe(2);
+    expect((await admin.ok('plan.detail', { id: lifecycle.id })).messageType).toBe(2);
+    expect((await admin.ok('plan.getAll', { name: 'Onboarding' })).map((p: { messageType: number }) => p.messageType)).toEqual([2]);
+    const builder = await member('mtbuilder', ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_BUILDER', 'MESSAGE_TYPE_AD_HOC'], 'ja');
+    const adHoc = await builder.client.ok('plan.saveDynamic', { name: 'Weekend journey', journey, segmentId });
+    expect(adHoc.messageType).toBe(1);
+    const refused = await builder.client.call('plan.saveDynamic', { name: 'Renewal journey', journey, segmentId, messageType: 2 });
+    expect(refused.body.errorCode).toBe('730001');
+    expect(refused.body.errorMessage).toContain('ライフサイクル');
+    // nor may it change the Lifecycle campaign another member saved
+    const changed = await builder.client.call('plan.saveDynamic', { id: lifecycle.id, version: lifecycle.version, name: 'Onboarding', journey, segmentId });
+    expect(changed.body.errorCode).toBe('730001');
+    expect((await admin.ok('plan.getAll', { name: 'journey' })).map((p: { name: string; messageType: number }) => [p.name, p.messageType])).toEqual([['Weekend journey', 1]]);
+  });
+});
+
 describe('the campaign list', () => {
   it('shows each message’s type and filters by it', async () => {
     const { segmentId } = await oneRecipient('mtlist');
@@ -171,4 +193,38 @@ describe('sending', () => {
       await setting({ frequencyCaps: organization.frequencyCaps, lifecycleSendingRules: false });
     }
   }, 120_000);
+});
+
+describe('roles made before the message types', () => {
+  it('are given Ad-Hoc when they hold plan permissions and no type, once; the others are left as they are', async () => {
+    // roles saved with no type, as every role was before the types existed
+    const old = async (name: string, permissions: string[]) =>
+      (await admin.ok('userRole.save', { name: `Old ${name}`, code: `OLD_${name.toUpperCase()}`, permissions })).id as string;
+    const authorRole = await old('author', ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE']);
+    const lifeRole = await old('life', ['NAV_HOME', 'PLAN_PASS', 'MESSAGE_TYPE_LIFECYCLE']);
+    const viewerRole = await old('viewer', ['NAV_HOME', 'NAV_CREATE_NOTIFICATION']);
+    const roleOf = async (id: string) => (await store.get('userRole', { orgId: 1, id }))!;
+    const authorVersion = (await roleOf(authorRole)).version;
+    await admin.ok('user.save', { username: 'mtoldauthor', email: 'mtoldauthor@example.com', roleId: authorRole, password: 'Member@123' });
+    const author = new ApiClient(herald);
+    await author.login('mtoldauthor', 'Member@123');
+    const { segmentId } = await oneRecipient('mtold');
+    const draft = { name: 'Old role draft', title: 'Old role draft', channel: 'SMS', content: SMS, segmentId };
+    expect((await author.call('plan.saveSingle', draft)).body.errorCode).toBe('730001');
+    // boot found nothing to do and marked it done; a deployment upgraded now has these roles
+    expect(await grantAdHocToPlanRoles(store)).toEqual({ skipped: true, granted: 0 });
+    await store.delete('uniqueKey', { id: ROLE_TYPES_DONE });
+    const result = await grantAdHocToPlanRoles(store);
+    expect(result.skipped).toBe(false);
+    expect((await roleOf(authorRole)).permissions).toEqual(['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE', 'MESSAGE_TYPE_AD_HOC']);
+    expect((await roleOf(authorRole)).version).toBe(authorVersion + 1);
+    expect((await roleOf(lifeRole)).permissions).toEqual(['NAV_HOME', 'PLAN_PASS', 'MESSAGE_TYPE_LIFECYCLE']);
+    expect((await roleOf(viewerRole)).permissions).toEqual(['NAV_HOME', 'NAV_CREATE_NOTIFICATION']);
+    // the member of the upgraded role now saves an Ad-Hoc draft
+    expect((await author.ok('plan.saveSingle', draft)).messageType).toBe(1);
+    // done once: a role made without a type afterwards is the administrator's choice
+    const later = await old('later', ['PLAN_CREATE']);
+    expect(await grantAdHocToPlanRoles(store)).toEqual({ skipped: true, granted: 0 });
+    expect((await roleOf(later)).permissions).toEqual(['PLAN_CREATE']);
+  });
 });

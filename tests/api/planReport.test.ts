@@ -82,14 +82,14 @@ beforeAll(async () => {
   const role = await admin.ok('userRole.save', {
     name: 'Approver rp',
     code: 'APPROVER_RP',
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
+    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC', 'MESSAGE_TYPE_LIFECYCLE'],
   });
   approverId = (await admin.ok('user.save', { username: 'rp.approver', email: 'rp.approver@example.com', roleId: role.id, password: 'Approve@1234' })).id;
   approver = new ApiClient(herald);
   d0 = dayOf(0);
   sent.first = await sendOut('First', { groupId });
   clock.advance(3 * DAY);
-  sent.second = await sendOut('Second');
+  sent.second = await sendOut('Second', { messageType: 2 });
 }, 120_000);
 afterAll(() => herald?.stop());
 
@@ -174,15 +174,29 @@ describe('the Word report (reportExport.downloadWordReport)', () => {
     expect(html).toContain('alt="Bar chart of sent, opens and clicks per message"');
     // the table: a row per message and the total, each cell as the report screen shows it
     const rows = [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, '')));
-    expect(rows[0]).toEqual(['Message', 'Group', 'Channel', 'Sent', 'Success rate', 'Failures', 'Opens', 'Open rate', 'Clicks', 'CTR', 'Unsubscribes', 'Hard bounces']);
+    expect(rows[0]).toEqual([
+      'Message',
+      'Group',
+      'Channel',
+      'Message type',
+      'Sent',
+      'Success rate',
+      'Failures',
+      'Opens',
+      'Open rate',
+      'Clicks',
+      'CTR',
+      'Unsubscribes',
+      'Hard bounces',
+    ]);
     const sentOf = (r: { totals: { sent: number } }) => String(r.totals.sent);
-    expect(rows[1]!.slice(0, 4)).toEqual(['First', 'Newsletters', 'Email', sentOf(report.rows[0])]);
-    expect(rows[2]!.slice(0, 4)).toEqual(['Second', '', 'Email', sentOf(report.rows[1])]);
-    expect(rows[3]!.slice(0, 4)).toEqual(['Total', '', '', String(report.total.sent)]);
+    expect(rows[1]!.slice(0, 5)).toEqual(['First', 'Newsletters', 'Email', 'Ad-Hoc', sentOf(report.rows[0])]);
+    expect(rows[2]!.slice(0, 5)).toEqual(['Second', '', 'Email', 'Lifecycle', sentOf(report.rows[1])]);
+    expect(rows[3]!.slice(0, 5)).toEqual(['Total', '', '', '', String(report.total.sent)]);
     // and the sends are the provider's own count, not only the report's
-    expect(Number(rows[1]![3])).toBe(await mailsOf('First'));
-    expect(Number(rows[3]![3])).toBe((await mailsOf('First')) + (await mailsOf('Second')));
-    expect(rows[1]![4]).toBe('100.00%');
+    expect(Number(rows[1]![4])).toBe(await mailsOf('First'));
+    expect(Number(rows[3]![4])).toBe((await mailsOf('First')) + (await mailsOf('Second')));
+    expect(rows[1]![5]).toBe('100.00%');
   });
 
   it('is written in Japanese and Chinese for readers of those languages', async () => {
@@ -191,6 +205,7 @@ describe('the Word report (reportExport.downloadWordReport)', () => {
     expect(ja.text).toContain('メッセージレポート');
     expect(ja.text).toContain(`期間（UTC）：${d0} ～ ${dayOf(3)}`);
     expect(ja.html).toContain('送信数');
+    expect(ja.html).toContain('アドホック');
     expect(ja.html).toContain('メール');
     const zh = await wordOf(admin, payload, 'zh');
     expect(zh.text).toContain('消息报告');
@@ -340,7 +355,7 @@ describe('requested reports', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n');
     expect(customCsv[0]).toBe('期間（UTC）,メッセージ,グループ,チャネル,メッセージの種類,送信数,開封率');
-    expect(customCsv[1]).toBe(`${range().start} – ${range().end},Second,,メール,アドホック,${await mailsOf('Second')},0.00%`);
+    expect(customCsv[1]).toBe(`${range().start} – ${range().end},Second,,メール,ライフサイクル,${await mailsOf('Second')},0.00%`);
   });
 
   it('keeps each tab to its permission and each organization to itself, refuses bad input, and deletes', async () => {

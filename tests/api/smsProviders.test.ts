@@ -342,7 +342,7 @@ describe('Twilio’s refusals', () => {
     // the test send says so in the reader's language
     const answer = await callers.admin.call<{ status: string; message: string }>('messageProvider.test', { id: wrong.id, to: jpNumber() }, { 'x-lang': 'ja' });
     expect(answer.payload).toMatchObject({ status: 'FAILED' });
-    expect(answer.payload.message).toContain('送信されませんでした');
+    expect(answer.payload.message).toContain('申し訳ありません。メッセージは送信されませんでした。');
     expect(answer.payload.message).toContain('Twilio 401: Authenticate');
 
     // the token put right, the same recipients go out

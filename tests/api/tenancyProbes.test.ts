@@ -151,6 +151,7 @@ const PROBES: Record<string, Probe> = {
   'junction.translationBody': (ids) => ({ templateId: ids.template }),
   'junction.push': (ids) => ({ templateId: ids.template, targetLanguages: ['ja'] }),
   'junction.sync': (ids) => ({ templateId: ids.template }),
+  'junction.status': (ids) => ({ templateId: ids.template }),
   'templateMessage.saveMultiLanguages': (ids) => ({ id: ids.template, version: 1, template: templateContent }),
   'templateMessage.duplicateWithTranslation': (ids) => ({ id: ids.template, languages: ['ja'] }),
   'templateMessage.setActive': (ids) => ({ id: ids.template, active: false }),

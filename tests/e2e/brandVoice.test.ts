@@ -3,7 +3,9 @@
  * colour that is not HEX, and the composer in the email builder writes the message in the brand's voice and
  * colours (offline provider), which saves as a template like any other; in Japanese, the composer fills a push
  * template's title and body in each of its languages, keeping the user's other settings, and it saves and renders.
- * axe at each screen.
+ * From a template's language tabs, in Japanese, its texts go to the translation system (the stand-in), each
+ * language's state shows, a second send is refused with 700001 in Japanese, and the translations come back as the
+ * Japanese tab. axe at each screen.
  */
 import { expect, it } from 'vitest';
 import { browserSuite, closeToasts, expectAccessible, openPage, signIn, waitForPath } from './browser';
@@ -104,4 +106,52 @@ it('shows the brand voice, checks the wizard colours, and composes a template in
   const plan = await suite.admin.ok('plan.saveSingle', { name: `Push ${RUN}`, title: 'Push', channel: 'PUSH_NATIVE', content: { kind: 'PUSH_NATIVE', template: stored } });
   const rendered = await suite.admin.ok('plan.getReplacedTemplateMessage', { id: plan.id, language: 'ja' });
   expect(JSON.stringify(rendered.message)).toContain('Aurora Teaからのお知らせ');
+});
+
+it('sends a template to the translation system from its language tabs, shows each language, and pulls the translations back, in Japanese', async () => {
+  const preset = await suite.admin.ok('presetParameter.save', { title: `Shops ${RUN}`, variable: `shop${RUN}`, primaryKey: 'shopId', junctionPath: 'retail/shops' });
+  const saved = await suite.admin.ok('templateMessage.save', {
+    name: `Translate ${RUN}`,
+    template: {
+      defaultLanguage: 'en',
+      contents: {
+        en: { subject: `Autumn tea at {{preset.shop${RUN}.name}}`, blocks: [{ type: 'heading', text: 'New leaves are in.' }] },
+        ja: { subject: '下書き', blocks: [{ type: 'heading', text: '下書き' }] },
+      },
+    },
+  });
+  const { page } = await openPage(suite.browser);
+  page.setDefaultTimeout(20_000);
+  await signIn(page, suite.herald.portalUrl);
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template?id=${saved.id}`);
+  await page.reload();
+  const sync = page.getByTestId('translation-sync');
+  await sync.getByRole('heading', { name: '翻訳システム' }).waitFor();
+  await sync.getByText('まだ翻訳システムに送っていません。').waitFor();
+  // the preset parameter the subject uses, with its path in the translation system
+  expect(await sync.getByTestId('translation-presets').textContent()).toContain(`shop${RUN}（Shops ${RUN}）：retail/shops`);
+  expect(await page.locator('#junction-target-ja').isChecked()).toBe(true);
+  await expectAccessible(page, 'the translation sync before a send, in Japanese');
+
+  await sync.getByRole('button', { name: '翻訳に送る' }).click();
+  await page.locator('.p-toast-message-success', { hasText: '翻訳システムに送りました' }).waitFor();
+  const states = sync.getByTestId('translation-states');
+  await states.getByText('取り込み可能').waitFor();
+  await closeToasts(page);
+  await expectAccessible(page, 'the translation sync with a job, in Japanese');
+  // the same texts again: the catalogue's 700001, in the reader's language
+  await sync.getByRole('button', { name: '翻訳に送る' }).click();
+  await page.locator('.p-toast-message-error', { hasText: 'このメッセージはすでに翻訳システムに送信されています。' }).waitFor();
+  await closeToasts(page);
+
+  await sync.getByRole('button', { name: '翻訳を取り込む' }).click();
+  await page.locator('.p-toast-message-success', { hasText: '翻訳を取り込みました' }).waitFor();
+  await states.getByText('取り込み済み').waitFor();
+  // the Japanese tab now holds the translation, its placeholder kept
+  await page.getByRole('tab', { name: '日本語' }).click();
+  await expect.poll(() => page.inputValue('#template-subject')).toBe(`[ja] Autumn tea at {{preset.shop${RUN}.name}}`);
+  const stored = (await suite.admin.ok('templateMessage.detail', { id: saved.id })).template as { contents: Record<string, { subject: string }> };
+  expect(stored.contents.ja!.subject).toBe(`[ja] Autumn tea at {{preset.shop${RUN}.name}}`);
+  await suite.admin.ok('presetParameter.delete', { id: preset.id });
 });

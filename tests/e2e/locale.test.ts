@@ -4,6 +4,7 @@
  * theirs. A new message's content starts in the organization's default language. A CSV's encoding is guessed
  * with the portal's language: GBK and Big5 in the zh portal, Shift_JIS in the ja portal. A language chosen on the
  * sign-in page is kept once signed in, and stored in the profile; the avatar shows a Japanese name's family initial.
+ * The wizard offers, in Japanese, only the message types the member's role holds.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/format';
 import { ADMIN_PASSWORD, ApiClient } from '../support/herald';
-import { browserSuite, expectAccessible, openPage, signIn } from './browser';
+import { browserSuite, expectAccessible, openPage, signIn, userWithRole } from './browser';
 
 const suite = browserSuite();
 const NAME = 'Zoned message';
@@ -127,4 +128,21 @@ it('keeps the language chosen on the sign-in page, stores it in the profile, and
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
   await context.close();
   await admin.ok('user.saveProfile', { language: 'en' });
+});
+
+it('offers in the wizard only the message types the role holds, in Japanese', async () => {
+  const { admin, browser } = suite;
+  await userWithRole(admin, { username: 'lifecycle-ja', password: 'Member@123', permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_CREATE', 'MESSAGE_TYPE_LIFECYCLE'] });
+  const { context, page } = await openPage(browser);
+  await signIn(page, suite.herald.portalUrl, 'lifecycle-ja', 'Member@123');
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
+  await page.reload();
+  const field = page.getByTestId('message-type');
+  await field.getByText('メッセージの種類').waitFor();
+  // Lifecycle alone, chosen: Ad-Hoc is not offered
+  await expect.poll(() => field.locator('label').allTextContents()).toEqual(['ライフサイクル']);
+  expect(await page.locator('#plan-message-type-2').isChecked()).toBe(true);
+  await expectAccessible(page, 'the wizard message type choice, in Japanese');
+  await context.close();
 });

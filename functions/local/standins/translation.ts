@@ -1,19 +1,25 @@
 /**
  * The local stand-in of the external translation system: `POST /v1/jobs` takes a job of texts
  * ({ sourceLanguage, targetLanguages, texts: [{ key, text }], reference }) and answers its id; `GET /v1/jobs/{id}`
- * answers it DONE with each text marked by its target language ("[ja] Hello"). Jobs are kept in memory.
+ * answers it DONE with each text marked by its target language ("[ja] Hello"), or PENDING while a test holds it
+ * (`held`, job ids). Jobs are kept in memory, each as it was sent.
  */
 import { randomUUID } from 'node:crypto';
 import { bodyOf, closeServer, listen, type ProviderStandIn, sendJson } from './provider';
 
-interface Job {
+export interface TranslationStandInJob {
   sourceLanguage: string;
   targetLanguages: string[];
   texts: { key: string; text: string }[];
+  reference: string;
+  /** the system's path of each preset parameter the texts use, by variable */
+  presetPaths?: Record<string, string>;
 }
+type Job = TranslationStandInJob;
 
-export async function startTranslationStandIn(port = 0): Promise<ProviderStandIn & { jobs: Map<string, Job> }> {
+export async function startTranslationStandIn(port = 0): Promise<ProviderStandIn & { jobs: Map<string, Job>; held: Set<string> }> {
   const jobs = new Map<string, Job>();
+  const held = new Set<string>();
   const { server, endpoint } = await listen(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     if (req.method === 'POST' && url.pathname === '/v1/jobs') {
@@ -33,10 +39,11 @@ export async function startTranslationStandIn(port = 0): Promise<ProviderStandIn
     if (req.method === 'GET' && found) {
       const job = jobs.get(decodeURIComponent(found[1]!));
       if (!job) return sendJson(res, 404, { message: 'No such job.' });
+      if (held.has(decodeURIComponent(found[1]!))) return sendJson(res, 200, { status: 'PENDING', translations: {} });
       const translations = Object.fromEntries(job.targetLanguages.map((lang) => [lang, job.texts.map(({ key, text }) => ({ key, text: `[${lang}] ${text}` }))]));
       return sendJson(res, 200, { status: 'DONE', translations });
     }
     sendJson(res, 404, { message: 'Not found.' });
   }, port);
-  return { endpoint, jobs, close: () => closeServer(server) };
+  return { endpoint, jobs, held, close: () => closeServer(server) };
 }

@@ -422,7 +422,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
     return plans
       .sort((a, b) => b.dateUpdated - a.dateUpdated)
       .slice(0, 1000)
-      .map(({ id, name, channel, status, dateUpdated }) => ({ id, name, channel, status, dateUpdated }));
+      .map(({ id, name, channel, messageType, status, dateUpdated }) => ({ id, name, channel, messageType: messageType ?? 1, status, dateUpdated }));
   },
 
   async getDashPlanByPage(q, ctx) {

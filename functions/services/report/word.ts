@@ -1,12 +1,12 @@
 /**
  * The plan report as a Word document (the `docx` package): the organization's name, the period, a bar chart of
- * sent, opens and clicks per message, and the table of the report screen with its total, all in the reader's
+ * sent, opens and clicks per message, and the table of the report screen (with each message's type) and its total, all in the reader's
  * language and with the figures as the portal shows them (shared/metrics). `docx` loads on the first report: on
  * AWS it sits beside the router's bundle (infra/lambdaBundling.ts), out of every other cold start.
  */
 import type { Lang } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format';
-import { REPORT_TEXTS, textIn } from '../../../shared/i18n';
+import { MESSAGE_TYPE_NAMES, REPORT_TEXTS, textIn } from '../../../shared/i18n';
 import { planMetrics } from '../../../shared/metrics';
 import type { PlanTotals } from '../../../shared/services/plan';
 import type { PlanReportRow } from '../../../shared/services/report';
@@ -38,15 +38,17 @@ export async function planReportDocx(report: PlanReportDocument): Promise<Buffer
   const zone = report.timeZone ?? 'UTC';
   const header = new TableRow({
     tableHeader: true,
-    children: [t('message'), t('group'), t('channel'), ...WORD_COLUMNS.map((c) => t(c))].map((h) => cell(h, true)),
+    children: [t('message'), t('group'), t('channel'), t('messageType'), ...WORD_COLUMNS.map((c) => t(c))].map((h) => cell(h, true)),
   });
   const rows = report.rows.map((r) => {
     const m = planMetrics(r.channel, r.totals);
-    return new TableRow({ children: [r.name, r.groupName ?? '', t(r.channel), ...WORD_COLUMNS.map((c) => m[c])].map((v) => cell(v)) });
+    return new TableRow({
+      children: [r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_NAMES[r.messageType], report.lang), ...WORD_COLUMNS.map((c) => m[c])].map((v) => cell(v)),
+    });
   });
   // the total is read as the report screen reads it: every channel's figures, measured as email's
   const totals = planMetrics('EMAIL', report.total);
-  const totalRow = new TableRow({ children: [t('total'), '', '', ...WORD_COLUMNS.map((c) => totals[c])].map((v, i) => cell(v, i === 0)) });
+  const totalRow = new TableRow({ children: [t('total'), '', '', '', ...WORD_COLUMNS.map((c) => totals[c])].map((v, i) => cell(v, i === 0)) });
   const chart = barChartPng(report.rows.map((r) => ({ values: [r.totals.sent, r.totals.opens, r.totals.clicks] })));
   const doc = new Document({
     creator: 'Herald',

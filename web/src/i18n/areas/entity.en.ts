@@ -236,6 +236,7 @@ const entityEn = {
       fileFirstDataRow: 'First data row',
       fileLastDataRow: 'Last data row (empty: to the end)',
       locale: 'Locale of the values (empty: any)',
+      junctionPath: 'Translation system path of the values (such as products/names; empty: none)',
       state: 'State',
       loadState: 'Load',
       records: 'Values',

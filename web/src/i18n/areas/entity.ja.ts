@@ -234,6 +234,7 @@ const entityJa: LocaleShape<EntityTexts> = {
       fileFirstDataRow: '最初のデータ行',
       fileLastDataRow: '最後のデータ行（空欄: 最後まで）',
       locale: '値のロケール（空欄: すべて）',
+      junctionPath: '翻訳システムでの値のパス（例: products/names、空欄: なし）',
       state: 'ステータス',
       loadState: '読み込み',
       records: '値',

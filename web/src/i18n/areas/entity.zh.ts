@@ -225,6 +225,7 @@ const entityZh: LocaleShape<EntityTexts> = {
       fileFirstDataRow: '首个数据行',
       fileLastDataRow: '最后数据行（留空：到末尾）',
       locale: '值的语言区域（留空：任意）',
+      junctionPath: '值在翻译系统中的路径（例如 products/names；留空：无）',
       state: '状态',
       loadState: '加载',
       records: '值',

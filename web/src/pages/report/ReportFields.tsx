@@ -11,7 +11,7 @@ import '../../i18n/areas/report';
 export function MessagesField({ id, value, onChange, error, wide }: { id: string; value: string[]; onChange: (ids: string[]) => void; error?: string; wide?: boolean }) {
   const { t } = useTranslation();
   const plans = useCall(['plan.getAll', {}], { dedupingInterval: 10_000 });
-  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  const options = (plans.data ?? []).map((p) => ({ value: p.id, label: p.name, type: t(`campaign.settingsTab.messageTypes.${p.messageType}`) }));
   return (
     <div className={wide ? 'field span-2' : 'field'}>
       <label htmlFor={id}>{t('report.plan.messages')}</label>
@@ -21,6 +21,12 @@ export function MessagesField({ id, value, onChange, error, wide }: { id: string
         options={options}
         display="chip"
         filter
+        // the type beside each name, as the report's rows show it; the chips and the filter keep the name alone
+        itemTemplate={(o: (typeof options)[number]) => (
+          <span>
+            {o.label} <span className="muted">· {o.type}</span>
+          </span>
+        )}
         placeholder={t('report.plan.choose')}
         emptyMessage={plans.isLoading ? t('report.plan.loading') : t('report.plan.noMessages')}
         invalid={Boolean(error)}

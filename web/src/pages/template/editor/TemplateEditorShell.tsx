@@ -14,6 +14,7 @@ import { EditorLoadState } from '../../../components/EditorLoadState';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { LanguageTabs } from '../builder/LanguageTabs';
+import { TranslationSync } from '../builder/TranslationSync';
 import { LIBRARY_PATH } from '../paths';
 import { type ApprovalTarget, TemplateApprovalDialog } from '../TemplateApprovalDialog';
 import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
@@ -198,6 +199,9 @@ export function TemplateEditorShell<D extends ShellDraft>({
           >
             {children}
           </LanguageTabs>
+          {editor.saved && (
+            <TranslationSync templateId={editor.saved.id} languages={languages} defaultLanguage={draft.defaultLanguage} dirty={editor.dirty} onPulled={editor.reload} />
+          )}
         </section>
         {preview}
       </div>
