@@ -1,8 +1,9 @@
 /**
  * Each organization's own provider (shared/entities/messageProvider.ts) behind a channel's sender port: a send
  * goes through the organization's default enabled provider of the channel, or the deployment's own sender when
- * it has none. A provider is a file in its channel's folder (`<channel>/providers.ts` lists them); a kind left
- * out of a channel's list is a compile error.
+ * it has none. A provider is a file in its channel's folder (`<channel>/providers.ts` lists them, and the
+ * channel's adapter declares the list as its `providers`); a kind left out of a channel's list is a compile error.
+ * The organization is the send's route: its tenant store, through which its settings are read.
  */
 import type { MessageProvider, ProviderChannel } from '../../shared/entities';
 import type { MESSAGE_PROVIDERS } from '../../shared/entities';
