@@ -27,8 +27,14 @@ export interface ChannelCapabilities {
   ownProviders: boolean;
   /** it reaches the organization's app on a device: counted per OS, and the app's SDK reports what it received */
   app: boolean;
-  /** its sends are files for a print vendor, downloaded from the message's sent records */
+  /** its sends are files for a print vendor, downloaded from the message's sent records; a letter names its sending company */
   printed: boolean;
+  /** its content is the email builder's blocks (spec 001 3.6); every other channel's is its template editor's fields */
+  builder: boolean;
+  /** the provider reports bounces and complaints later (the figures of those counters) */
+  bounces: boolean;
+  /** it is sent and charged in parts (an SMS's segments): its figures count them and a send's cost is shown */
+  parts: boolean;
 }
 
 /**
@@ -48,6 +54,9 @@ export const CHANNEL_CAPABILITIES = {
     ownProviders: false,
     app: true,
     printed: false,
+    builder: false,
+    bounces: false,
+    parts: false,
   },
   SMS: {
     opens: false,
@@ -61,6 +70,9 @@ export const CHANNEL_CAPABILITIES = {
     ownProviders: true,
     app: false,
     printed: false,
+    builder: false,
+    bounces: false,
+    parts: true,
   },
   EMAIL: {
     opens: true,
@@ -74,6 +86,9 @@ export const CHANNEL_CAPABILITIES = {
     ownProviders: true,
     app: false,
     printed: false,
+    builder: true,
+    bounces: true,
+    parts: false,
   },
   DIRECT_MAIL: {
     opens: false,
@@ -87,6 +102,9 @@ export const CHANNEL_CAPABILITIES = {
     ownProviders: false,
     app: false,
     printed: true,
+    builder: false,
+    bounces: false,
+    parts: false,
   },
   LINE: {
     opens: false,
@@ -100,6 +118,9 @@ export const CHANNEL_CAPABILITIES = {
     ownProviders: false,
     app: false,
     printed: false,
+    builder: false,
+    bounces: false,
+    parts: false,
   },
 } as const satisfies { readonly [C in Channel]: ChannelCapabilities };
 
@@ -124,6 +145,9 @@ export const DEFAULT_CHANNEL = 'EMAIL' satisfies Channel;
 
 /** The one channel reaching the organization's app: counted per device OS, read back by the app's SDK. */
 export const [APP_CHANNEL] = channelsWith('app');
+
+/** The one channel written in the email builder: its content is blocks, not a channel editor's fields. */
+export const [BUILDER_CHANNEL] = channelsWith('builder');
 
 /** Channels whose opens are tracked. */
 export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('opens'));

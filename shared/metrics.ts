@@ -4,7 +4,7 @@
  * a base. The message detail, the plan report, the dashboard and the server's documents (the Word report) all take
  * their figures from here, computed from the runs' counters, never from the sends themselves.
  */
-import { type Channel, CLICK_CHANNELS, channelsWith, OPEN_CHANNELS } from './delivery';
+import { CHANNEL_CAPABILITIES, type Channel, CLICK_CHANNELS, channelsWith, OPEN_CHANNELS } from './delivery';
 import { formatCount, formatRate } from './format';
 
 /** A message's counters summed over its runs (shared/services/plan `PlanTotals` fits). */
@@ -93,13 +93,12 @@ export function messageFigures(channel: Channel, t: MessageCounts, extras: Figur
   const clicks = CLICK_CHANNELS.has(channel);
   const unsubscribes = UNSUBSCRIBE_CHANNELS.has(channel);
   const answers = ANSWER_CHANNELS.has(channel);
-  const email = channel === 'EMAIL';
-  const push = channel === 'PUSH_NATIVE';
+  const { bounces, app: reachesApp, parts, printed } = CHANNEL_CAPABILITIES[channel];
   const attempted = t.sent + t.failed + t.uncertain;
-  const delivered = Math.max(0, t.sent - (email ? t.bounces : 0));
+  const delivered = Math.max(0, t.sent - (bounces ? t.bounces : 0));
   const sentOn = (os: string) => extras.os?.find((o) => o.os === os)?.sent ?? 0;
   const appOpensOn = (os: string) => extras.app?.os.find((o) => o.os === os)?.opens ?? 0;
-  const app = push && extras.app ? extras.app : undefined;
+  const app = reachesApp && extras.app ? extras.app : undefined;
   return {
     attempted,
     matched: t.matched,
@@ -116,14 +115,14 @@ export function messageFigures(channel: Channel, t: MessageCounts, extras: Figur
     ctr: clicks ? ratio(t.clicks, delivered) : null,
     unsubscribes: unsubscribes ? t.unsubscribes : null,
     unsubscribeRate: unsubscribes && opens ? ratio(t.unsubscribes, t.opens) : null,
-    // reported by the email provider only
-    bounces: email ? t.bounces : null,
-    complaints: email ? t.complaints : null,
+    // reported later by the provider of a channel that has them (email's)
+    bounces: bounces ? t.bounces : null,
+    complaints: bounces ? t.complaints : null,
     likes: answers ? t.likes : null,
     dislikes: answers ? t.dislikes : null,
-    smsParts: channel === 'SMS' ? (extras.parts ?? 0) : null,
-    // a letter is produced when its PDF is stored: the sends of a direct-mail message
-    letters: channel === 'DIRECT_MAIL' ? t.sent : null,
+    smsParts: parts ? (extras.parts ?? 0) : null,
+    // a letter is produced when its PDF is stored: the sends of a printed channel's message
+    letters: printed ? t.sent : null,
     cta1: app ? app.cta1 : null,
     cta1Rate: app ? ratio(app.cta1, t.sent) : null,
     cta2: app ? app.cta2 : null,

@@ -40,26 +40,15 @@ const EXCEPTIONS: Record<string, string> = {
   'functions/local/messageViewer.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
   // the email builder: email content is blocks, edited by its own builder, not the channel editor
   'functions/services/plan/handlers.ts': 'the email test mail (plan.testMail) through the organization’s own e-mail provider',
-  'web/src/pages/campaign/wizard.ts': 'the wizard’s form keeps an email draft and a channel draft side by side; still to move behind a per-channel record',
-  'web/src/pages/campaign/wizard/ContentStep.tsx': 'chooses the email builder or the channel editor; still to move behind a per-channel record',
-  'web/src/pages/campaign/detail/ContentTab.tsx': 'chooses the email view or a channel’s preview; still to move into web/src/pages/template/channel',
-  'web/src/pages/campaign/detail/OverviewTab.tsx': 'an email’s subject and languages; still to move behind the content’s summary',
-  'web/src/pages/campaign/wizard/ReviewStep.tsx': 'the email builder’s review, an SMS’s reach and a letter’s company; still to move behind per-channel records',
-  'web/src/pages/campaign/wizard/ChannelContent.tsx': 'each channel’s editor and a letter’s company; still to move into web/src/pages/template/channel',
-  'web/src/pages/campaign/wizard/TestSend.tsx': 'each channel’s test-send addresses (devices, numbers, LINE ids, none for letters); still to move behind per-channel records',
-  'functions/services/brandVoice/compose.ts': 'the AI composer’s answer read as each channel’s content; still to move into the channel modules',
-  'functions/services/plan/testSends.ts': 'a push device’s id, an SMS number’s normalizing and a letter’s PDF in a test send; still to move behind adapter methods',
+  // one channel's own operations and forms
   'functions/services/directMail/handlers.ts': 'the letters’ own operations (a run’s PDFs): they serve direct mail only',
   'functions/services/templateMessage/handlers.ts': 'the letter PDF preview: only a letter has one',
   'functions/services/messageProvider/handlers.ts': 'an own provider’s test message, an SMS or an e-mail by the provider’s channel',
   'web/src/pages/messageProvider/MessageProviderSection.tsx': 'an own provider’s form, an SMS or an e-mail one',
-  // figures: which counters a channel has beyond its capabilities
-  'shared/metrics.ts': 'the figures only one channel has (email bounces, SMS parts, letters, push CTAs); still to move behind capabilities',
-  'web/src/pages/campaign/detail/AnalyticsTab.tsx': 'the rows of the figures only one channel has (SMS parts, letters, push per OS)',
+  // a report's figures and a console's addresses, as one channel's
   'functions/services/report/word.ts': 'a report’s totals are figured as email’s, the channel with every figure',
   'web/src/pages/report/PlanReportPage.tsx': 'a report’s totals are figured as email’s, the channel with every figure',
   'web/src/pages/messageConsole/SendCells.tsx': 'an SMS address is a phone number, shown formatted',
-  'web/src/pages/campaign/detail/JourneySummary.tsx': 'a journey’s SMS step shows its parts and cost',
 };
 
 function sources(): string[] {

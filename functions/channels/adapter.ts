@@ -5,11 +5,12 @@
  */
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import type { AnyTemplate } from '../../shared/content';
-import type { Account, CounterOs } from '../../shared/entities';
+import type { Account, CounterOs, ProviderChannel } from '../../shared/entities';
+import type { ProviderFactories } from './providers';
 import type { LocalText } from '../../shared/i18n/text';
 import type { Plan, PlanContent } from '../../shared/plan/plan';
 import type { Runtime } from '../platform/runtime';
-import type { Store } from '../store/store';
+import type { TenantStore } from '../store/store';
 import type { RecipientLinks } from './links';
 import type { LetterRendered } from './directMail/outbound';
 import type { LineRendered } from './line/outbound';
@@ -79,6 +80,13 @@ export type Rendered = RenderedOf<Channel>;
 /** What a provider said to one message, before the adapter classifies it. */
 export type ProviderAnswer = { ok: true; providerId: string } | { ok: false; code: string; detail?: string };
 
+/** A test of a channel whose sends are files (a letter's PDF): the file itself, downloaded by who tested. */
+export interface TestFile {
+  fileName: string;
+  contentType: 'application/pdf';
+  base64: string;
+}
+
 /** A provider's later word on messages it took (a bounce, a complaint), read from its event. */
 export type FeedbackReading =
   | { kind: 'unreadable'; issues: number }
@@ -86,14 +94,24 @@ export type FeedbackReading =
   | { kind: 'ignored' }
   | { kind: 'listed'; source: 'BOUNCE' | 'COMPLAINT'; addresses: string[]; orgId: number; planId?: string; runId?: string };
 
-export interface ChannelAdapter<C extends Channel> {
+/**
+ * A channel an organization may bring its own provider for (shared/entities/messageProvider.ts) declares the
+ * factory of each kind; the others have none. A provider channel's adapter without them does not compile.
+ */
+type OwnProviders<C extends Channel> = C extends ProviderChannel
+  ? { /** the organization's own providers of this channel, by kind (./providers.ts) */ readonly providers: ProviderFactories<C> }
+  : { readonly providers?: undefined };
+
+export type ChannelAdapter<C extends Channel> = ChannelAdapterBase<C> & OwnProviders<C>;
+
+interface ChannelAdapterBase<C extends Channel> {
   readonly channel: C;
   /** whether a message may be written for this channel yet (plan.saveSingle refuses the others) */
   readonly sendable: boolean;
-  /** each account's address and consent on this channel, in the order given */
-  reach(accounts: readonly Account[], ctx: { store: Store; orgId: number }): Promise<Reach[]>;
+  /** each account's address and consent on this channel, in the order given (the accounts are the tenant's) */
+  reach(accounts: readonly Account[], tenant: TenantStore): Promise<Reach[]>;
   /** recipients not to attempt (no consent, on the opt-out list), by recipientKeyOf (shared/delivery), with their spec 001 section 8 reason */
-  suppressed(recipients: readonly RecipientView[], ctx: { store: Store; orgId: number }): Promise<Map<string, SendFailureReason>>;
+  suppressed(recipients: readonly RecipientView[], tenant: TenantStore): Promise<Map<string, SendFailureReason>>;
   /** the content a message copies from a library template of this channel; undefined while it has none */
   planContent(template: AnyTemplate): PlanContent | undefined;
   /** the renderer of a plan's content for this channel; undefined when the content is not this channel's */
@@ -108,14 +126,26 @@ export interface ChannelAdapter<C extends Channel> {
    * what the organization has yet to set up before this channel can send (its LINE channel, a push channel), as
    * the words to show; undefined when nothing is missing. Asked when a message is sent for approval.
    */
-  missingSetup?(ctx: { store: Store; orgId: number }): Promise<LocalText | undefined>;
+  missingSetup?(tenant: TenantStore): Promise<LocalText | undefined>;
+  /**
+   * how a test send (plan.testSend) names one of an account's addresses; without it, by the address itself (a
+   * push token is a credential of the device: push names the device instead)
+   */
+  testName?(target: Target, accountId: string): { to: string; detail?: string };
+  /** an address typed for a test, as this channel keeps it (a national phone number read in the default country); undefined when it is none */
+  typedAddress?(typed: string, defaultCountry: string | undefined): string | undefined;
+  /**
+   * a channel whose sends are files (letters) is tested by the file, not by a send: its content as made for
+   * `recipient` (the first test account reached, else a sample) in `language`, or each account's own
+   */
+  testFile?(content: PlanContent, input: { tenant: TenantStore; recipient?: RecipientView; language?: string }): Promise<TestFile>;
   /** a provider event about messages sent earlier */
   readFeedback(event: unknown): FeedbackReading;
   /**
    * after a run of this channel completed (called once, by the check that completed it): work over the whole
    * run, such as the letters' merged PDF and manifest; must be idempotent, as a retried check may call it again
    */
-  afterRun?(run: { orgId: number; planId: string; runId: string }, ctx: { store: Store }): Promise<void>;
-  /** a provider said the address is dead: keep it from being tried again */
-  retire(address: string, ctx: { store: Store; orgId: number; planId: string }): Promise<void>;
+  afterRun?(run: { planId: string; runId: string }, tenant: TenantStore): Promise<void>;
+  /** a provider said the address is dead (sending the tenant's message `planId`): keep it from being tried again */
+  retire(address: string, tenant: TenantStore, planId: string): Promise<void>;
 }

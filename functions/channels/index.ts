@@ -2,9 +2,13 @@
  * The channel registry: one adapter per channel of shared/delivery.ts CHANNELS. A channel missing here is a
  * compile error; adding one is its folder and its line below.
  */
-import { CHANNELS, type Channel } from '../../shared/delivery';
+import { CHANNELS, type Channel, type ChannelsWith } from '../../shared/delivery';
 import type { Runtime } from '../platform/runtime';
 import type { ChannelAdapter } from './adapter';
+import type { Composer } from './composer';
+import { composeLine } from './line/composer';
+import { composePush } from './push/composer';
+import { composeSms } from './sms/composer';
 import { directMailAdapter } from './directMail';
 import { emailAdapter } from './email';
 import { lineAdapter } from './line';
@@ -12,9 +16,7 @@ import { pushAdapter } from './push';
 import type { ChannelSender, ChannelSenders } from './sender';
 import { smsAdapter } from './sms';
 import { type MessageProvider, type ProviderChannel, providerChannelOf } from '../../shared/entities';
-import { EMAIL_PROVIDERS } from './email/providers';
 import { type ProviderFactories, type ProviderSender, providerSender } from './providers';
-import { SMS_PROVIDERS } from './sms/providers';
 import { twilioWebhooks } from './sms/twilioWebhook';
 import { PATHS } from '../../shared/paths';
 import type { Store } from '../store/store';
@@ -39,18 +41,23 @@ export function channelSenders(rt: Runtime): ChannelSenders {
 
 /** One of an organization's own providers, whether or not it is the default (a test send of its settings). */
 export function orgProviderSender(setting: MessageProvider, rt: Runtime): ProviderSender {
-  // the setting's kind is one of its channel's (providerSender reads the factory by kind)
-  return providerSender(setting, rt, OWN_PROVIDERS[setting.channelType ?? providerChannelOf(setting.provider)] as ProviderFactories<ProviderChannel>);
+  // each provider channel's adapter declares its kinds' factories; the setting's kind is one of its channel's
+  const channel: ProviderChannel = setting.channelType ?? providerChannelOf(setting.provider);
+  return providerSender(setting, rt, CHANNEL_ADAPTERS[channel].providers as ProviderFactories<ProviderChannel>);
 }
-
-/** Each channel's own-provider kinds: a channel an organization may bring its provider for without them does not compile. */
-const OWN_PROVIDERS: { readonly [C in ProviderChannel]: ProviderFactories<C> } = { EMAIL: EMAIL_PROVIDERS, SMS: SMS_PROVIDERS };
 
 /** The public webhooks providers call (a status callback, an inbound reply), by the path each is served under. */
 export type ProviderWebhook = (event: APIGatewayProxyEventV2, path: string) => Promise<APIGatewayProxyStructuredResultV2>;
 export function providerWebhooks(rt: Runtime, store: Store): readonly { path: string; handle: ProviderWebhook }[] {
   return [{ path: PATHS.twilio, handle: twilioWebhooks(rt, store) }];
 }
+
+/** The AI composer's content of each channel it writes besides the email builder's (whose blocks it builds itself). */
+export const CHANNEL_COMPOSERS: { readonly [C in Exclude<ChannelsWith<'aiComposer'>, ChannelsWith<'builder'>>]: Composer } = {
+  PUSH_NATIVE: composePush,
+  SMS: composeSms,
+  LINE: composeLine,
+};
 
 /** One sender for every channel (benchmarks and tests put their provider over one channel's). */
 export function everyChannel(sender: ChannelSender): ChannelSenders {

@@ -5,7 +5,7 @@
 import { type Channel, recipientKeyOf, type SendFailureReason } from '../../shared/delivery';
 import { type MessageUnsubscription, unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import type { Store } from '../store/store';
+import type { TenantStore } from '../store/store';
 import type { RecipientView } from './adapter';
 
 const LISTED_REASON: Record<MessageUnsubscription['source'], SendFailureReason> = {
@@ -15,8 +15,11 @@ const LISTED_REASON: Record<MessageUnsubscription['source'], SendFailureReason> 
   COMPLAINT: 'COMPLAINT',
 };
 
-export async function consentAndOptOut(channel: Channel, recipients: readonly RecipientView[], ctx: { store: Store; orgId: number }): Promise<Map<string, SendFailureReason>> {
-  const found = await ctx.store.getMany(recipients.map((r) => ({ entity: 'messageUnsubscription', key: { orgId: ctx.orgId, id: unsubscriptionId(channel, r.address) } })));
+export async function consentAndOptOut(channel: Channel, recipients: readonly RecipientView[], tenant: TenantStore): Promise<Map<string, SendFailureReason>> {
+  const found = await tenant.getMany(
+    'messageUnsubscription',
+    recipients.map((r) => unsubscriptionId(channel, r.address)),
+  );
   const out = new Map<string, SendFailureReason>();
   recipients.forEach((r, i) => {
     const hit = found[i] as MessageUnsubscription | undefined;
@@ -28,19 +31,18 @@ export async function consentAndOptOut(channel: Channel, recipients: readonly Re
 }
 
 /** Puts a dead address on the channel's list as a bounce; an address listed already keeps its first entry. */
-export async function listAsBounced(channel: Channel, address: string, ctx: { store: Store; orgId: number; planId: string }): Promise<void> {
+export async function listAsBounced(channel: Channel, address: string, tenant: TenantStore, planId: string): Promise<void> {
   const target = address.trim().toLowerCase();
   const listing = {
-    orgId: ctx.orgId,
     id: unsubscriptionId(channel, target),
     channelName: channel,
     target,
-    source: 'BOUNCE',
-    planId: ctx.planId,
-    dateCreated: ctx.store.rt.clock.now(),
+    source: 'BOUNCE' as const,
+    planId,
+    dateCreated: tenant.rt.clock.now(),
   };
   try {
-    await ctx.store.transact([ctx.store.putNew('messageUnsubscription', listing, '720001')]);
+    await tenant.transact([tenant.putNew('messageUnsubscription', listing, '720001')]);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
   }

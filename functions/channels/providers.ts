@@ -1,14 +1,15 @@
 /**
  * Each organization's own provider (shared/entities/messageProvider.ts) behind a channel's sender port: a send
  * goes through the organization's default enabled provider of the channel, or the deployment's own sender when
- * it has none. A provider is a file in its channel's folder (`<channel>/providers.ts` lists them); a kind left
- * out of a channel's list is a compile error.
+ * it has none. A provider is a file in its channel's folder (`<channel>/providers.ts` lists them, and the
+ * channel's adapter declares the list as its `providers`); a kind left out of a channel's list is a compile error.
+ * The organization is the send's route: its tenant store, through which its settings are read.
  */
 import type { MessageProvider, ProviderChannel } from '../../shared/entities';
 import type { MESSAGE_PROVIDERS } from '../../shared/entities';
 import type { Runtime } from '../platform/runtime';
-import { keptPerOrg } from '../platform/keptPerOrg';
-import { Store } from '../store/store';
+import { keptPerTenant } from '../platform/keptPerOrg';
+import type { TenantStore } from '../store/store';
 import type { ChannelSender, SendRoute } from './sender';
 
 /** A provider's sender; one that holds connections (an SMTP pool) closes them when its settings change. */
@@ -27,8 +28,8 @@ export type ProviderFactories<C extends ProviderChannel> = { readonly [K in (typ
 export const PROVIDER_CHOICE_MS = 15_000;
 
 /** The organization's default enabled provider of a channel, if it has one. */
-export async function defaultProviderOf(store: Store, orgId: number, channel: ProviderChannel): Promise<MessageProvider | undefined> {
-  const providers = await store.forOrg(orgId).list('messageProvider');
+export async function defaultProviderOf(tenant: TenantStore, channel: ProviderChannel): Promise<MessageProvider | undefined> {
+  const providers = await tenant.list('messageProvider');
   return providers.find((p) => p.channelType === channel && p.isDefault && p.enabled);
 }
 
@@ -37,13 +38,12 @@ export async function defaultProviderOf(store: Store, orgId: number, channel: Pr
  * built once per provider and version (an SMTP pool or an OAuth token is reused across sends and batches).
  */
 export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel: C, deployment: ChannelSender, factories: ProviderFactories<C>): ChannelSender {
-  const store = new Store(rt);
   const built = new Map<string, { version: number; sender: ProviderSender }>();
 
-  async function choose(orgId: number): Promise<ChannelSender> {
-    const setting = await defaultProviderOf(store, orgId, channel);
+  async function choose(tenant: TenantStore): Promise<ChannelSender> {
+    const setting = await defaultProviderOf(tenant, channel);
     if (!setting) return deployment;
-    const key = `${orgId}#${setting.id}`;
+    const key = `${tenant.orgId}#${setting.id}`;
     const known = built.get(key);
     if (known?.version === setting.version) return known.sender;
     if (known) void known.sender.close?.().catch(() => undefined);
@@ -52,10 +52,10 @@ export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel:
     return sender;
   }
 
-  const chosen = keptPerOrg(choose, rt.config.providerChoiceMs ?? PROVIDER_CHOICE_MS);
+  const chosen = keptPerTenant(choose, rt.config.providerChoiceMs ?? PROVIDER_CHOICE_MS);
   return {
     async send(message, route: SendRoute) {
-      return (await chosen(route.orgId)).send(message, route);
+      return (await chosen(route.tenant)).send(message, route);
     },
   };
 }

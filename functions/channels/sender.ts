@@ -5,6 +5,7 @@
  */
 import type { Channel } from '../../shared/delivery';
 import type { SendFailureReason } from '../../shared/delivery';
+import type { TenantStore } from '../store/store';
 import type { OutboundLetter } from './directMail/outbound';
 import type { OutboundLine } from './line/outbound';
 import type { OutboundPush } from './push/outbound';
@@ -38,9 +39,12 @@ export type SendOutcome =
   /** the address will never take a message (a hard bounce, a stale push token): failed, and not tried again */
   | { kind: 'dead'; reason: SendFailureReason; detail: string };
 
-/** Whose message it is: a sender may pick the organization's own provider (./providers.ts). */
+/**
+ * Whose message it is, as the organization's tenant store: a sender reads that organization's settings through
+ * it (its own provider, ./providers.ts; a device, a token), never another's.
+ */
 export interface SendRoute {
-  orgId: number;
+  tenant: TenantStore;
 }
 
 export interface ChannelSender {

@@ -6,7 +6,7 @@
  */
 import { AppError } from '../../shared/errors';
 import type { Plan } from '../../shared/plan/plan';
-import { type Store, TenantStore } from '../store/store';
+import { TenantStore } from '../store/store';
 import { applyTransition, type TransitionInput } from './planState';
 
 export { type JourneyTotals, tenantJourney } from './journey';
@@ -18,15 +18,6 @@ export { requireMessageType, SYSTEM_ACTOR, type TransitionInput } from './planSt
 export { announceEvents, announceHookCall, announceVisit, recurringScheduleName } from './triggers';
 export { deliveryWorker } from './worker';
 export { allowOnlyOf, whiteListed } from './policy';
-
-/**
- * What a channel adapter (a pipeline module) is handed for an operation: the store and the tenant store's own
- * organization, never one the caller names.
- */
-export function channelScope(tenant: TenantStore): { store: Store; orgId: number } {
-  const { store, orgId } = TenantStore.internals(tenant);
-  return { store, orgId };
-}
 
 /** A plan's state change by an operation: only a plan of the caller's organization (another answers as missing). */
 export function transitionPlan(tenant: TenantStore, input: TransitionInput & { plan: Plan }): Promise<Plan | undefined> {

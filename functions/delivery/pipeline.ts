@@ -343,7 +343,7 @@ export function pipeline(deps: PipelineDeps) {
     const journey = journeyOf(plan);
     // a campaign's sends are its message steps' runs: each is finished (letters printed) as a single run is
     const sent = journey ? messageSteps(journey).map(({ id, step }) => ({ channel: step.channel, runId: stepRunId(m.runId, id) })) : [{ channel: plan.channel, runId: m.runId }];
-    if (completed) for (const s of sent) await adapterOf(s.channel).afterRun?.({ orgId: m.orgId, planId: m.planId, runId: s.runId }, { store });
+    if (completed) for (const s of sent) await adapterOf(s.channel).afterRun?.({ planId: m.planId, runId: s.runId }, store.forOrg(m.orgId));
     if (completed) await deps.onRunEnd?.({ orgId: m.orgId, planId: m.planId, runId: m.runId });
     await stopSchedule();
   }

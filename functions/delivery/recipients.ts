@@ -13,9 +13,10 @@ import type { Store } from '../store/store';
 import type { Recipient } from './messages';
 
 export async function recipientsOf(store: Store, orgId: number, channel: Channel, accounts: readonly Account[], content: unknown): Promise<Recipient[]> {
-  const reach = await adapterOf(channel).reach([...accounts], { store, orgId });
+  const tenant = store.forOrg(orgId);
+  const reach = await adapterOf(channel).reach([...accounts], tenant);
   // the setting is read only for a page with an account that names no locale
-  const analyse = accounts.some((a) => !a.locale) && (await organizationSettingOf(store.forOrg(orgId))).languageAnalysis;
+  const analyse = accounts.some((a) => !a.locale) && (await organizationSettingOf(tenant)).languageAnalysis;
   const reached = accounts.flatMap((account, i) => {
     const r = reach[i]!;
     if (!('address' in r)) return [];

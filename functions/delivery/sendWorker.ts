@@ -123,7 +123,9 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       await Promise.all(later.map(({ i, attempt }) => deps.ledger.release(keys[i]!, attempt)));
       for (const { i } of later) results[i] = 'lapsed';
     }
-    const settled = await Promise.allSettled(sending.map(async ({ i }) => deps.senders[batch.channel].send(messages[i]!.message, { orgId: batch.orgId })));
+    // the providers read the batch's organization, and only it, through its tenant store
+    const route = { tenant: deps.store.forOrg(batch.orgId) };
+    const settled = await Promise.allSettled(sending.map(async ({ i }) => deps.senders[batch.channel].send(messages[i]!.message, route)));
     const completions: Completion[] = [];
     const released: Promise<void>[] = [];
     const dead: string[] = [];
@@ -159,8 +161,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       ),
       ...(released.length ? [{ name: METRIC.throttles, value: released.length, dimensions: channel }] : []),
     ]);
-    const ctx = { store: deps.store, orgId: batch.orgId, planId: batch.planId };
-    await Promise.all(dead.map((address) => adapterOf(batch.channel).retire(address, ctx)));
+    await Promise.all(dead.map((address) => adapterOf(batch.channel).retire(address, route.tenant, batch.planId)));
     for (let n = 0; n < completions.length; n++) deps.onRecorded?.();
     if (failure) throw failure.error;
     return results;
@@ -172,7 +173,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const early = deps.rate.take(batch.channel, batch.recipients.length, batch.orgId);
     const reads = Promise.all([
       deps.content.load(batch.orgId, batch.planId, batch.runId, batch.channel),
-      adapterOf(batch.channel).suppressed(batch.recipients, { store: deps.store, orgId: batch.orgId }),
+      adapterOf(batch.channel).suppressed(batch.recipients, deps.store.forOrg(batch.orgId)),
       deps.policy?.(batch.orgId),
     ]);
     const [first, [content, suppressed, policy]] = await Promise.all([early, reads]);

@@ -3,9 +3,9 @@
  * app lists, marks read and deletes through the app SDK API (functions/sdk). Every key is built from the
  * organization and the account, so no call reaches another account's or organization's inbox.
  */
-import { type InboxItem, inboxItemIdOf, inboxKeyOf } from '../../shared/entities';
+import { type InboxItem, inboxItemIdOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import { CONDITIONS, type Store, type TenantStore } from '../store/store';
+import { CONDITIONS, type TenantStore } from '../store/store';
 
 /** Items without an expiry of their own stay listed this long. */
 export const INBOX_DEFAULT_DAYS = 30;
@@ -17,11 +17,11 @@ const MAX_ITEMS = 1000;
 export type InboxWrite = Omit<InboxItem, 'accountKey' | 'itemId' | 'ttl' | 'readAt'>;
 
 /** Writes a message's item once: a redelivered message finds it written and leaves it (and its read mark) alone. */
-export async function writeInboxItem(store: Store, item: InboxWrite): Promise<string> {
+export async function writeInboxItem(tenant: TenantStore, item: InboxWrite): Promise<string> {
   const itemId = inboxItemIdOf(item.planId, item.runId);
-  const full: InboxItem = { ...item, accountKey: inboxKeyOf(item.orgId, item.accountId), itemId, ttl: Math.ceil((item.expiresAt + KEEP_AFTER_EXPIRY_MS) / 1000) };
+  const full = { ...item, itemId, ttl: Math.ceil((item.expiresAt + KEEP_AFTER_EXPIRY_MS) / 1000) };
   try {
-    await store.put('inboxItem', full, CONDITIONS.isNew('itemId'), '720001');
+    await tenant.keyed('inboxItem').put(item.accountId, full, CONDITIONS.isNew('itemId'), '720001');
   } catch (e) {
     if (!(e instanceof AppError && e.code === '720001')) throw e;
   }

@@ -4,16 +4,16 @@
  */
 import { LINE_CHANNEL_ID } from '../../shared/entities';
 import { unseal } from '../platform/keys';
-import type { Store } from '../store/store';
+import type { TenantStore } from '../store/store';
 
 /** Whether the organization has saved its channel access token: a LINE message can be sent. */
-export async function lineChannelSetUp(store: Store, orgId: number): Promise<boolean> {
-  const stored = await store.forOrg(orgId).get('lineChannel', LINE_CHANNEL_ID);
+export async function lineChannelSetUp(tenant: TenantStore): Promise<boolean> {
+  const stored = await tenant.get('lineChannel', LINE_CHANNEL_ID);
   return Boolean(stored?.accessTokenSealed);
 }
 
 /** The organization's channel access token, or undefined when it has none. Never log or answer it. */
-export async function lineAccessTokenOf(store: Store, orgId: number): Promise<string | undefined> {
-  const stored = await store.forOrg(orgId).get('lineChannel', LINE_CHANNEL_ID);
-  return stored?.accessTokenSealed ? unseal(store.rt.keys, stored.accessTokenSealed) : undefined;
+export async function lineAccessTokenOf(tenant: TenantStore): Promise<string | undefined> {
+  const stored = await tenant.get('lineChannel', LINE_CHANNEL_ID);
+  return stored?.accessTokenSealed ? unseal(tenant.rt.keys, stored.accessTokenSealed) : undefined;
 }

@@ -604,6 +604,21 @@ export class OrgKeyed<E extends OrgKeyedEntity> {
     return this.#store.queryPage(this.entity, { ...q, index, partition: { name: def.partitionKey.name, value: this.partition(rest) } });
   }
 
+  /**
+   * The organization's items on an index partitioned by a value another system gives, not prefixed (a push
+   * token): every organization's items may share it, so only this one's are kept, each with its rest and sort.
+   */
+  async ownOnIndex(index: string, value: string): Promise<{ rest: string; sort?: string | number; item: Item }[]> {
+    const { def, restAttribute, composed } = this.#form;
+    const indexDef = def.indexes?.find((i) => i.name === index);
+    if (!indexDef || composed) throw new Error(`ownOnIndex: ${this.entity}.${index} is not an index of a prefixed table`);
+    const head = this.partition('');
+    const { items } = await this.#store.queryPage(this.entity, { index, partition: { name: indexDef.partitionKey.name, value } });
+    return items
+      .filter((item) => String(item[restAttribute]).startsWith(head))
+      .map((item) => ({ rest: String(item[restAttribute]).slice(head.length), sort: def.sortKey ? (item[def.sortKey.name] as string | number) : undefined, item }));
+  }
+
   update(rest: string, sort: string | number | undefined, set: Item, condition?: Condition, onFail?: ErrorCode): Promise<RecordOf<E>> {
     // keys and the organization are the store's: a `set` naming them is ignored there
     const { [this.#form.restAttribute]: _rest, orgId: _org, sk: _sk, ...kept } = set;
@@ -631,6 +646,11 @@ export class TenantStore {
     readonly orgId: number,
   ) {
     this.#store = store;
+  }
+
+  /** The runtime the store reads through (its clock, log and ports): holding it names no organization. */
+  get rt(): Runtime {
+    return this.#store.rt;
   }
 
   private key(entity: TenantEntity, id: string): Key {

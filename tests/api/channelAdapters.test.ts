@@ -70,7 +70,7 @@ describe('the registry', () => {
 
 describe('email reachability', () => {
   const email = CHANNEL_ADAPTERS.EMAIL;
-  const ctx = () => ({ store, orgId: 1 });
+  const ctx = () => store.forOrg(1);
   const view = (a: Account): RecipientView => ({ accountId: a.id, address: a.emails[0]!, consent: a.emailConsent });
 
   it('reaches the first address with its consent; an account without one is not matched (6)', async () => {
@@ -111,7 +111,7 @@ describe('email reachability', () => {
 });
 
 describe('the other channels’ reachability', () => {
-  const ctx = () => ({ store, orgId: 1 });
+  const ctx = () => store.forOrg(1);
 
   it('SMS reaches the primary phone number, LINE the user id, letters the printed postal address', async () => {
     const phone = account({ phones: ['+819012345678', '+819011112222'], smsConsent: false });

@@ -364,7 +364,7 @@ describe('a letter message, sent now', () => {
   it("merges a large run into files a print vendor takes, each downloaded by its part, the manifest naming each letter's file", async () => {
     const run = { orgId: 1, planId, runId };
     // two letters a file here, so the three make two files (a run's own files hold LETTERS_PER_FILE)
-    expect(await buildRunFiles(new Store(herald.rt), run, 2)).toEqual({ letters: 3, parts: 2 });
+    expect(await buildRunFiles(new Store(herald.rt).forOrg(run.orgId), run, 2)).toEqual({ letters: 3, parts: 2 });
     const first = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS' });
     expect(first).toMatchObject({ parts: 2, fileName: `Spring-letters-${runId}-1-of-2.pdf` });
     const second = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS', part: 2 });
@@ -381,7 +381,7 @@ describe('a letter message, sent now', () => {
     expect((await admin.call('directMail.downloadPdf', { planId, file: 'LETTERS', part: 0 })).body.errorCode).toBe('400016');
     // back to one file, as the run made it
     await herald.rt.ports.storage.delete(mergedKey(run, 2));
-    expect(await buildRunFiles(new Store(herald.rt), run)).toEqual({ letters: 3, parts: 1 });
+    expect(await buildRunFiles(new Store(herald.rt).forOrg(run.orgId), run)).toEqual({ letters: 3, parts: 1 });
   });
 
   it('builds the merged PDF and manifest on download when the after-run step left none', async () => {
@@ -587,7 +587,7 @@ describe('each letter exactly once', () => {
     const { total } = await new Ledger(store, clock).totals(run);
     expect(total).toMatchObject({ sent: 2, uncertain: 1 });
     // the print run holds the two the ledger knows were stored
-    await directMailAdapter.afterRun!(run, { store });
+    await directMailAdapter.afterRun!(run, store.forOrg(run.orgId));
     const csv = (await bytesAt(herald.rt.ports.storage, manifestKey(run)))!.toString('utf8');
     expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
     expect(csv).not.toContain(list[1]!.accountId);
@@ -614,7 +614,7 @@ describe('S3 throttling', () => {
       from: '',
       tags: { org: '1', plan: 'p-gone', run: 'r1' },
     });
-    expect(await s3.sender.send(message, { orgId: 1 })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
+    expect(await s3.sender.send(message, { tenant: store.forOrg(1) })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
     expect(s3.stored.size).toBe(0);
   });
 

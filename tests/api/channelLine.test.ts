@@ -313,7 +313,7 @@ describe('the request the adapter builds', () => {
       from: '',
       tags: { org: '1', plan: 'p1', run: 'r1' },
     });
-    const outcome = await lineSender(herald.rt).send(message, { orgId: 1 });
+    const outcome = await lineSender(herald.rt).send(message, { tenant: store.forOrg(1) });
     const [held] = await received([to]);
     return { to, message, outcome, held: held!, r };
   }

@@ -509,7 +509,7 @@ describe('a dead token', () => {
     await answer(dead, 'dead');
     const account = (await store.get('account', accountKey(1, id)))!;
     const toRecipients = async () => {
-      const [reach] = await push.reach([account as never], { store, orgId: 1 });
+      const [reach] = await push.reach([account as never], store.forOrg(1));
       if (!reach || !('address' in reach)) return [];
       return [reach, ...(reach.more ?? [])].map((t) => ({ accountId: id, target: t.target, address: t.address, consent: t.consent }));
     };
@@ -548,7 +548,7 @@ describe('a dead token', () => {
       source: 'IMPORT',
       dateUpdated: 1,
     });
-    await push.retire(token, { store, orgId: 1, planId: 'p' });
+    await push.retire(token, store.forOrg(1), 'p');
     expect((await store.get('device', { accountKey: deviceKeyOf(2, 'x'), deviceId: 'd' }))?.active).toBe(true);
   });
 });

@@ -250,7 +250,7 @@ describe('the request the service receives', () => {
     await answer(throttled, 'throttled', 1);
     await answer(failed, 'failed');
     await answer(dead, 'dead');
-    const send = (to: string) => sender.send({ channel: 'SMS', to, body: 'Hi', parts: 1, encoding: 'GSM-7', messageType: 'PROMOTIONAL', tags: {} }, { orgId: 1 });
+    const send = (to: string) => sender.send({ channel: 'SMS', to, body: 'Hi', parts: 1, encoding: 'GSM-7', messageType: 'PROMOTIONAL', tags: {} }, { tenant: store.forOrg(1) });
     expect(await send(throttled)).toEqual({ kind: 'throttled' });
     // told once: the next attempt goes through
     expect(await send(throttled)).toMatchObject({ kind: 'sent' });

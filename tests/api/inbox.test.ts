@@ -105,9 +105,9 @@ describe('a push message in the inbox', () => {
     const rendered = push.prepare({ kind: 'PUSH_NATIVE', template }, { messageType: 1 })!(recipient, links);
     const message = push.message({ recipient, rendered, links, from: '', tags: { org: '1', plan: planId, run: 'r1' } });
     const sender = push.provider(herald.rt);
-    expect(await sender.send(message, { orgId: 1 })).toMatchObject({ kind: 'sent' });
+    expect(await sender.send(message, { tenant: store.forOrg(1) })).toMatchObject({ kind: 'sent' });
     // delivered again (a redelivered batch that lost its ledger claim): still one inbox item
-    await sender.send(message, { orgId: 1 });
+    await sender.send(message, { tenant: store.forOrg(1) });
 
     const got = ((await (await fetch(`${herald.standIns.endpoints.pinpoint}/_standin/received`)).json()) as ReceivedPush[]).filter((r) => r.address === pushToken);
     expect(got[0]).toMatchObject({ applicationId: channel.pinpointAppId, channelType: 'APNS_SANDBOX' });
@@ -127,10 +127,10 @@ describe('list, read and delete', () => {
     const userToken = await tokenFor(accountId);
     await sdk.identify({ accountId }, { userToken });
     const now = Date.now();
-    for (let i = 0; i < 5; i++) await writeInboxItem(store, item(1, accountId, `p${i}`, now - (5 - i) * 60_000));
-    await writeInboxItem(store, item(1, accountId, 'expired', now - 3 * 86_400_000));
+    for (let i = 0; i < 5; i++) await writeInboxItem(store.forOrg(1), item(1, accountId, `p${i}`, now - (5 - i) * 60_000));
+    await writeInboxItem(store.forOrg(1), item(1, accountId, 'expired', now - 3 * 86_400_000));
     // the same message written again changes nothing
-    await writeInboxItem(store, item(1, accountId, 'p4', now, { title: 'changed' }));
+    await writeInboxItem(store.forOrg(1), item(1, accountId, 'p4', now, { title: 'changed' }));
 
     const first = await sdk.inbox({ accountId, size: 2 }, { userToken });
     expect(first).toMatchObject({ total: 5, unread: 5, page: 0, size: 2 });
@@ -159,7 +159,7 @@ describe('only the signed-in user', () => {
     const userToken = await tokenFor(accountId);
     await sdk.identify({ accountId }, { userToken });
     await sdk.identify({ accountId: victim }, { userToken: await tokenFor(victim) });
-    await writeInboxItem(store, item(1, victim, 'secret-plan', Date.now()));
+    await writeInboxItem(store.forOrg(1), item(1, victim, 'secret-plan', Date.now()));
 
     expect((await refusal(sdk.inbox({ accountId: victim }))).errorCode).toBe('400018');
     expect((await refusal(sdk.inboxRead({ accountId: victim, ids: ['secret-plan#r1'] }))).errorCode).toBe('400018');

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import type { Outbound } from '../../functions/channels/sender';
+import { Store } from '../../functions/store/store';
 import type { LocalHerald } from '../../functions/local/boot';
 import { sentMail, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
@@ -101,7 +102,8 @@ describe('sending through the organization’s provider', () => {
     const sender = CHANNEL_ADAPTERS.EMAIL.provider(herald.rt);
     const mine = `mine-${randomUUID().slice(0, 8)}@example.com`;
     const theirs = `theirs-${randomUUID().slice(0, 8)}@example.com`;
-    await Promise.all([sender.send(mail(mine), { orgId: 1 }), sender.send(mail(theirs), { orgId: otherOrg })]);
+    const store = new Store(herald.rt);
+    await Promise.all([sender.send(mail(mine), { tenant: store.forOrg(1) }), sender.send(mail(theirs), { tenant: store.forOrg(otherOrg) })]);
     const sent = await sentMail(herald);
     const got = (to: string) => sent.find((m) => m.destination.to.includes(to)) as unknown as { from: string; replyTo: string[] };
     expect(got(mine)).toMatchObject({ from: 'news@bank.example', replyTo: ['care@bank.example'] });

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await saveApp('repeat', 'BearerToken', { apiSendRepeat: true });
   await saveApp('once', 'BearerToken');
   await saveApp('oauthDirect', 'OAuth');
-  sender = pinpointPushSender(herald.rt, store, { backoffMs: 5, timeoutMs: 400 });
+  sender = pinpointPushSender(herald.rt, { backoffMs: 5, timeoutMs: 400 });
 });
 afterAll(() => herald?.stop());
 
@@ -396,7 +396,7 @@ describe('an application that cannot be called', () => {
     for (const [i, [, change]] of cases.entries()) await store.forOrg(1).update('application', ids[i]!, change);
     const lists = await Promise.all(cases.map(([name]) => devicesOf(`broken-${name}`, 1)));
     const run = newRun();
-    await sendRun(run, lists.flat(), pinpointPushSender(herald.rt, store));
+    await sendRun(run, lists.flat(), pinpointPushSender(herald.rt));
     for (const [i, [, , detail]] of cases.entries()) expect(await recordOf(run, lists[i]![0]!)).toMatchObject({ status: 'FAILED', detail });
     expect(await received(lists.flat().map((r) => r.address))).toEqual([]);
   });
@@ -433,7 +433,7 @@ describe('on AWS', () => {
     const lists = await Promise.all(cases.map(([name]) => devicesOf(`aws-${name}`, 1)));
     const run = newRun();
     // a sender of its own: the applications are read afresh
-    const onAws = pinpointPushSender(herald.rt, store, { backoffMs: 5, timeoutMs: 400 });
+    const onAws = pinpointPushSender(herald.rt, { backoffMs: 5, timeoutMs: 400 });
     setOutboundPolicy({ allowLoopback: false });
     try {
       await sendRun(run, lists.flat(), onAws);
@@ -520,8 +520,8 @@ describe('a crash at every step of a push to API applications', () => {
       const points = new CrashPoints(killAt);
       const depsOf = (dies: boolean): SendWorkerDeps => {
         const on = dies ? interposedStore(herald, points.step) : store;
-        // the real sender on the same store: its reads of the device and the application are calls that can die too
-        const real = pinpointPushSender(herald.rt, on, { backoffMs: 5, timeoutMs: 2000 });
+        // the real sender, reading through the route's tenant of the same store: its reads of the device and the application are calls that can die too
+        const real = pinpointPushSender(herald.rt, { backoffMs: 5, timeoutMs: 2000 });
         const counted: ChannelSender = {
           async send(m, route) {
             const to = (m as { to: string }).to;

@@ -157,7 +157,7 @@ export async function reachableAccount(store: Store, channel: Channel, orgId: nu
       dateUpdated: at,
     });
   }
-  const [reach] = await CHANNEL_ADAPTERS[channel].reach([account], { store, orgId });
+  const [reach] = await CHANNEL_ADAPTERS[channel].reach([account], store.forOrg(orgId));
   if (!reach || !('address' in reach)) throw new Error(`account ${account.id} is not reachable on ${channel}`);
   return {
     account,

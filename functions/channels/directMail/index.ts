@@ -4,10 +4,12 @@
  * in the recipient's language with the sender company and stored in S3 under its run (./s3.ts); after the run,
  * the merged PDF and the print provider's manifest (./runFiles.ts).
  */
-import { channelOf, type ChannelTemplate } from '../../../shared/content';
+import { channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
+import { pickLanguage } from '../../../shared/render';
 import { errorFields } from '../../platform/logger';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
+import { renderLettersPdf } from '../letterPdfWorker';
 import { consentAndOptOut } from '../optOut';
 import { letterKey } from './keys';
 import { INCOMPLETE_POSTAL, isCompletePostal, printedAddress, renderLetter } from './render';
@@ -26,7 +28,7 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
       return isCompletePostal(postal, a) ? { address, consent: true } : { address, consent: true, skip: { reason: 'USER_NOT_MATCHED', detail: INCOMPLETE_POSTAL } };
     });
   },
-  suppressed: (recipients, ctx) => consentAndOptOut('DIRECT_MAIL', recipients, ctx),
+  suppressed: (recipients, tenant) => consentAndOptOut('DIRECT_MAIL', recipients, tenant),
   planContent: (template) => (channelOf(template) === 'DIRECT_MAIL' ? { kind: 'DIRECT_MAIL', template: template as ChannelTemplate<'DIRECT_MAIL'> } : undefined),
   prepare(content) {
     if (content.kind !== 'DIRECT_MAIL') return undefined;
@@ -42,16 +44,32 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
     tags,
   }),
   classify: classifyLetter,
+  // a letter's test is its PDF as printed, for the first test account with a postal address, else a sample
+  async testFile(content, { tenant, recipient, language }) {
+    const letter = (content as { template: ChannelTemplate<'DIRECT_MAIL'> }).template;
+    const company = letter.companyId ? await tenant.get('company', letter.companyId) : undefined;
+    const to = recipient ?? { firstName: 'Sample', lastName: 'Recipient', attributes: { address: '1-2-3 Example Street' } };
+    const code = language && language !== 'ALL' ? language : pickLanguage(letter, recipient?.locale);
+    const layout = layoutLetter(letter.contents[code]!, company ?? null, code, to, new Date(tenant.rt.clock.now()));
+    const pdf = await renderLettersPdf([layout], layout.subject);
+    const fileName = `${
+      layout.subject
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'letter'
+    }.pdf`;
+    return { fileName, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') };
+  },
   // S3 locally too (s3rver), through the same storage port
   provider: (rt) => s3LetterSender(rt),
   // S3 sends no word about a stored letter later
   readFeedback: () => ({ kind: 'ignored' }),
-  async afterRun(run, ctx) {
+  async afterRun(run, tenant) {
     try {
-      await buildRunFiles(ctx.store, run);
+      await buildRunFiles(tenant, run);
     } catch (e) {
       // not retried: the download builds them when they are missing
-      ctx.store.rt.log.warn("the run's merged letters and manifest were not built; a download builds them", { ...run, ...errorFields(e) });
+      tenant.rt.log.warn("the run's merged letters and manifest were not built; a download builds them", { orgId: tenant.orgId, ...run, ...errorFields(e) });
     }
   },
   // S3 never says an address is dead: a returned letter is listed by hand (the unsubscription list)

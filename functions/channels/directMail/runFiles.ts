@@ -4,10 +4,11 @@
  * in columns, the letter's key, its pages, the merged file it is in and where it starts there). Built after the run (the adapter's afterRun) and again on download
  * when they are missing, since afterRun is not retried; building twice writes the same files.
  */
-import { accountKey, type Account, DELIVERY_SHARDS, runShardKey, type SentRecord } from '../../../shared/entities';
+import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
 import { csvLine } from '../../../shared/export/csv';
 import { LETTERS_PER_FILE } from '../../../shared/services/directMail';
-import type { Store } from '../../store/store';
+import { Accounts } from '../../domain/accounts';
+import type { TenantStore } from '../../store/store';
 import { addressesOf, type PostalAddressView } from '../addresses';
 import { mergeLetterPdfs } from '../letterPdfWorker';
 import { manifestKey, mergedKey, type RunRef } from './keys';
@@ -40,14 +41,17 @@ export interface SentLetter {
   key: string;
 }
 
+/** The tenant's run, as its letters' keys name it. */
+type TenantRun = Omit<RunRef, 'orgId'>;
+
 /** The run's stored letters, by account id. */
-export async function sentLetters(store: Store, run: RunRef): Promise<SentLetter[]> {
+export async function sentLetters(tenant: TenantStore, run: TenantRun): Promise<SentLetter[]> {
   const out: SentLetter[] = [];
+  const records = tenant.keyed('sentRecord');
   for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await store.queryPage('sentRecord', {
-        partition: { name: 'runShard', value: runShardKey(run.orgId, run.planId, run.runId, shard) },
+      const page = await records.queryPage(`${run.planId}#${run.runId}#${shard}`, {
         sortPrefix: { name: 'recipient', value: 'DIRECT_MAIL#' },
         filter: { expression: '#st = :sent', names: { '#st': 'status' }, values: { ':sent': 'SENT' } },
         attributes: ['accountId', 'address', 'providerId'],
@@ -62,8 +66,8 @@ export async function sentLetters(store: Store, run: RunRef): Promise<SentLetter
   return out.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
 
-async function bytesOf(store: Store, key: string): Promise<Uint8Array | undefined> {
-  const stored = await store.rt.ports.storage.get(key);
+async function bytesOf(tenant: TenantStore, key: string): Promise<Uint8Array | undefined> {
+  const stored = await tenant.rt.ports.storage.get(key);
   if (!stored) return undefined;
   const chunks: Buffer[] = [];
   for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -71,12 +75,12 @@ async function bytesOf(store: Store, key: string): Promise<Uint8Array | undefine
 }
 
 /** The accounts' postal addresses now, with the accounts (their names and country print with them), by id. */
-async function postalAddresses(store: Store, orgId: number, ids: readonly string[]): Promise<Map<string, { postal: PostalAddressView; holder: AddressHolder }>> {
+async function postalAddresses(tenant: TenantStore, ids: readonly string[]): Promise<Map<string, { postal: PostalAddressView; holder: AddressHolder }>> {
   const out = new Map<string, { postal: PostalAddressView; holder: AddressHolder }>();
-  const found = await store.getMany(ids.map((id) => ({ entity: 'account', key: accountKey(orgId, id) })));
-  for (const a of found as (Account | undefined)[]) {
-    const postal = a && addressesOf(a).address;
-    if (a && postal) out.set(a.id, { postal, holder: a });
+  const found = await new Accounts(tenant).getMany(ids);
+  for (const a of found.values()) {
+    const postal = addressesOf(a).address;
+    if (postal) out.set(a.id, { postal, holder: a });
   }
   return out;
 }
@@ -96,16 +100,17 @@ function addressColumns(letter: SentLetter, held: { postal: PostalAddressView; h
 }
 
 /** Builds and stores the run's merged PDFs and manifest; answers how many letters they hold, in how many files. */
-export async function buildRunFiles(store: Store, run: RunRef, perFile = LETTERS_PER_FILE): Promise<{ letters: number; parts: number }> {
-  const letters = await sentLetters(store, run);
+export async function buildRunFiles(tenant: TenantStore, of: TenantRun, perFile = LETTERS_PER_FILE): Promise<{ letters: number; parts: number }> {
+  const run: RunRef = { planId: of.planId, runId: of.runId, orgId: tenant.orgId };
+  const letters = await sentLetters(tenant, run);
   const pdfs: (Uint8Array | undefined)[] = new Array(letters.length);
   for (let i = 0; i < letters.length; i += READS_IN_FLIGHT) {
-    await Promise.all(letters.slice(i, i + READS_IN_FLIGHT).map(async (l, j) => (pdfs[i + j] = await bytesOf(store, l.key))));
+    await Promise.all(letters.slice(i, i + READS_IN_FLIGHT).map(async (l, j) => (pdfs[i + j] = await bytesOf(tenant, l.key))));
   }
   // a letter removed from storage since it was stored cannot be printed: it is left out, and said so
   const kept = letters.filter((_, i) => pdfs[i]);
-  if (kept.length < letters.length) store.rt.log.warn('letters missing from storage are left out of the run files', { ...run, missing: letters.length - kept.length });
-  const plan = await store.forOrg(run.orgId).get('plan', run.planId);
+  if (kept.length < letters.length) tenant.rt.log.warn('letters missing from storage are left out of the run files', { ...run, missing: letters.length - kept.length });
+  const plan = await tenant.get('plan', run.planId);
   const keptPdfs = pdfs.filter((p): p is Uint8Array => Boolean(p));
   const parts = Math.ceil(kept.length / perFile);
   const merged: { pdf: Uint8Array; pages: number[] }[] = [];
@@ -114,8 +119,7 @@ export async function buildRunFiles(store: Store, run: RunRef, perFile = LETTERS
     merged.push(await mergeLetterPdfs(keptPdfs.slice((part - 1) * perFile, part * perFile), title));
   }
   const postal = await postalAddresses(
-    store,
-    run.orgId,
+    tenant,
     kept.map((l) => l.accountId),
   );
   let page = 1;
@@ -127,28 +131,27 @@ export async function buildRunFiles(store: Store, run: RunRef, perFile = LETTERS
     page += pages;
     return row;
   });
-  const storage = store.rt.ports.storage;
+  const storage = tenant.rt.ports.storage;
   for (const [i, file] of merged.entries()) await storage.put(mergedKey(run, i + 1), file.pdf, 'application/pdf');
   // a UTF-8 byte order mark, so spreadsheets read Japanese and Chinese names as written
   await storage.put(manifestKey(run), `\uFEFF${csvLine(MANIFEST_COLUMNS)}${rows.join('')}`, 'text/csv; charset=utf-8');
   return { letters: kept.length, parts };
 }
 
-async function exists(store: Store, key: string): Promise<boolean> {
-  const stored = await store.rt.ports.storage.get(key);
+async function exists(tenant: TenantStore, key: string): Promise<boolean> {
+  const stored = await tenant.rt.ports.storage.get(key);
   stored?.body.destroy();
   return Boolean(stored);
 }
 
 /**
  * The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF), with
- * how many merged files it has. The organization is the scope's (a tenant store's, see `channelScope`), never one
- * the caller names.
+ * how many merged files it has. The organization is the tenant store's, never one the caller names.
  */
-export async function ensureRunFiles({ store, orgId }: { store: Store; orgId: number }, of: Omit<RunRef, 'orgId'>): Promise<{ parts: number }> {
-  const run: RunRef = { ...of, orgId };
-  if (!(await exists(store, manifestKey(run)))) return { parts: (await buildRunFiles(store, run)).parts };
+export async function ensureRunFiles(tenant: TenantStore, of: TenantRun): Promise<{ parts: number }> {
+  const run: RunRef = { planId: of.planId, runId: of.runId, orgId: tenant.orgId };
+  if (!(await exists(tenant, manifestKey(run)))) return { parts: (await buildRunFiles(tenant, run)).parts };
   let parts = 0;
-  while (await exists(store, mergedKey(run, parts + 1))) parts += 1;
+  while (await exists(tenant, mergedKey(run, parts + 1))) parts += 1;
   return { parts };
 }

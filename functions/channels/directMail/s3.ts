@@ -7,10 +7,10 @@
  */
 import type { Company } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
-import { Store } from '../../store/store';
+import type { TenantStore } from '../../store/store';
 import type { ProviderAnswer } from '../adapter';
 import { renderLettersPdf } from '../letterPdfWorker';
-import type { ChannelSender, Outbound, SendOutcome } from '../sender';
+import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { signLetter } from './render';
 
 /** S3's answers when it wants fewer requests: nothing was stored, try again later */
@@ -29,25 +29,24 @@ export function classifyLetter(answer: ProviderAnswer): SendOutcome | undefined 
 const COMPANY_TTL_MS = 60_000;
 
 export function s3LetterSender(rt: Runtime): ChannelSender {
-  const store = new Store(rt);
   const companies = new Map<string, { at: number; company: Promise<Company | undefined> }>();
-  function companyOf(orgId: number, id: string): Promise<Company | undefined> {
-    const key = `${orgId}#${id}`;
+  function companyOf(tenant: TenantStore, id: string): Promise<Company | undefined> {
+    const key = `${tenant.orgId}#${id}`;
     const hit = companies.get(key);
     if (hit && rt.clock.now() - hit.at < COMPANY_TTL_MS) return hit.company;
     if (companies.size > 1000) companies.clear();
-    const company = store.forOrg(orgId).get('company', id);
+    const company = tenant.get('company', id);
     companies.set(key, { at: rt.clock.now(), company });
     company.catch(() => companies.delete(key));
     return company;
   }
 
   return {
-    async send(message: Outbound): Promise<SendOutcome> {
+    async send(message: Outbound, { tenant }: SendRoute): Promise<SendOutcome> {
       if (message.channel !== 'DIRECT_MAIL') throw new Error('the letter sender sends letters only');
       let company: Company | null = null;
       if (message.companyId) {
-        const found = await companyOf(Number(message.tags.org), message.companyId);
+        const found = await companyOf(tenant, message.companyId);
         if (!found) return classifyLetter({ ok: false, code: 'NoSenderCompany', detail: "the letter's sender company no longer exists" })!;
         company = found;
       }

@@ -22,7 +22,7 @@ export const emailAdapter: ChannelAdapter<'EMAIL'> = {
       return address ? { address, consent: a.emailConsent } : { reason: 'USER_NOT_MATCHED' };
     });
   },
-  suppressed: (recipients, ctx) => consentAndOptOut('EMAIL', recipients, ctx),
+  suppressed: (recipients, tenant) => consentAndOptOut('EMAIL', recipients, tenant),
   planContent: (template) => (isEmailTemplate(template) ? { kind: 'EMAIL', template } : undefined),
   prepare(content) {
     if (content.kind !== 'EMAIL') return undefined;
@@ -46,7 +46,8 @@ export const emailAdapter: ChannelAdapter<'EMAIL'> = {
     tags,
   }),
   classify: classifySes,
+  providers: EMAIL_PROVIDERS,
   provider: (rt) => orgRoutedSender(rt, 'EMAIL', sesEmailSender(rt.aws.ses, rt.config.sesConfigurationSet), EMAIL_PROVIDERS),
   readFeedback: readSesFeedback,
-  retire: (address, ctx) => listAsBounced('EMAIL', address, ctx),
+  retire: (address, tenant, planId) => listAsBounced('EMAIL', address, tenant, planId),
 };

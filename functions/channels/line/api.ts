@@ -12,9 +12,9 @@
 import { LINE_TEXTS } from '../../../shared/i18n/lineTexts';
 import type { Runtime } from '../../platform/runtime';
 import { lineAccessTokenOf } from '../../domain/lineChannel';
-import { keptPerOrg } from '../../platform/keptPerOrg';
-import { Store } from '../../store/store';
-import type { ChannelSender, Outbound, SendOutcome } from '../sender';
+import { keptPerTenant } from '../../platform/keptPerOrg';
+import type { TenantStore } from '../../store/store';
+import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { classifyLine } from './answers';
 
 export const LINE_API = 'https://api.line.me';
@@ -25,7 +25,7 @@ const TIMEOUT_MS = 10_000;
 export interface LineSenderOptions {
   baseUrl?: string;
   /** the organization's channel access token (default: the stored, sealed one) */
-  tokenOf?: (orgId: number) => Promise<string | undefined>;
+  tokenOf?: (tenant: TenantStore) => Promise<string | undefined>;
   /** tries after the first when LINE's answer is unknown */
   retries?: number;
   retryDelayMs?: number;
@@ -48,11 +48,10 @@ export function lineSender(rt: Runtime, opts: LineSenderOptions = {}): ChannelSe
   const baseUrl = (opts.baseUrl ?? rt.aws.endpoints.line ?? LINE_API).replace(/\/+$/, '');
   const retries = opts.retries ?? 2;
   const retryDelayMs = opts.retryDelayMs ?? 500;
-  let store: Store | undefined;
   const tokenOf =
     opts.tokenOf ??
-    keptPerOrg(
-      (orgId) => lineAccessTokenOf((store ??= new Store(rt)), orgId),
+    keptPerTenant(
+      (tenant) => lineAccessTokenOf(tenant),
       TOKEN_CACHE_MS,
       () => rt.clock.now(),
     );
@@ -78,12 +77,11 @@ export function lineSender(rt: Runtime, opts: LineSenderOptions = {}): ChannelSe
   }
 
   return {
-    async send(message: Outbound): Promise<SendOutcome> {
+    async send(message: Outbound, { tenant }: SendRoute): Promise<SendOutcome> {
       if (message.channel !== 'LINE') throw new Error('the LINE sender sends LINE messages only');
-      const orgId = Number(message.tags.org);
       let token: string | undefined;
       try {
-        token = Number.isSafeInteger(orgId) ? await tokenOf(orgId) : undefined;
+        token = await tokenOf(tenant);
       } catch {
         // the setting could not be read: nothing went to LINE, so the claim is given back and tried later
         return { kind: 'throttled' };

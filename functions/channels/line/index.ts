@@ -26,9 +26,9 @@ export const lineAdapter: ChannelAdapter<'LINE'> = {
       return userId ? { address: userId, consent: a.lineConsent } : { reason: 'USER_NOT_MATCHED' };
     });
   },
-  suppressed: (recipients, ctx) => consentAndOptOut('LINE', recipients, ctx),
+  suppressed: (recipients, tenant) => consentAndOptOut('LINE', recipients, tenant),
   // without the organization's access token every recipient would fail at send
-  missingSetup: async (ctx) => ((await lineChannelSetUp(ctx.store, ctx.orgId)) ? undefined : LINE_TEXTS.planWithoutChannel),
+  missingSetup: async (tenant) => ((await lineChannelSetUp(tenant)) ? undefined : LINE_TEXTS.planWithoutChannel),
   planContent: (template) => (channelOf(template) === 'LINE' ? { kind: 'LINE', template: template as ChannelTemplate<'LINE'> } : undefined),
   prepare(content) {
     if (content.kind !== 'LINE') return undefined;
@@ -48,5 +48,5 @@ export const lineAdapter: ChannelAdapter<'LINE'> = {
   classify: classifyLine,
   provider: (rt) => lineSender(rt),
   readFeedback: () => ({ kind: 'ignored' }),
-  retire: (address, ctx) => listAsBounced('LINE', address, ctx),
+  retire: (address, tenant, planId) => listAsBounced('LINE', address, tenant, planId),
 };

@@ -19,7 +19,7 @@ import type { Application } from '../../../shared/entities';
 import { fillText, PUSH_TEXTS } from '../../../shared/i18n';
 import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
-import type { Store } from '../../store/store';
+import type { TenantStore } from '../../store/store';
 import type { SendOutcome } from '../sender';
 import { type HttpAnswer, httpCall } from './apiAppHttp';
 import { excerpt, type OAuthCredentials, oauthTokens } from './apiAppToken';
@@ -67,13 +67,13 @@ export function apiAppPayload(message: OutboundPush, ids: { planId: string; runI
 }
 
 /** The organization's applications, each kept for a few seconds (a batch sends to many devices of one app). */
-export function applicationReader(store: Store): (orgId: number, appId: string) => Promise<Application | undefined> {
+export function applicationReader(): (tenant: TenantStore, appId: string) => Promise<Application | undefined> {
   const kept = new Map<string, { at: number; app: Promise<Application | undefined> }>();
-  return (orgId, appId) => {
-    const key = `${orgId}:${appId}`;
+  return (tenant, appId) => {
+    const key = `${tenant.orgId}:${appId}`;
     const hit = kept.get(key);
     if (hit && Date.now() - hit.at < KEEP_APP_MS) return hit.app;
-    const app = store.forOrg(orgId).get('application', appId);
+    const app = tenant.get('application', appId);
     kept.set(key, { at: Date.now(), app });
     app.catch(() => kept.delete(key));
     return app;

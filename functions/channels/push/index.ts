@@ -7,10 +7,9 @@
  * token the push service calls dead deactivates its device, so the next message skips it.
  */
 import { channelOf } from '../../../shared/content';
-import { type Device, deviceKeyOf, isApiAppType } from '../../../shared/entities';
+import { type Device, isApiAppType } from '../../../shared/entities';
 import { PUSH_TEXTS } from '../../../shared/i18n';
 import { organizationSettingOf } from '../../domain/organizationSetting';
-import { Store } from '../../store/store';
 import type { ChannelAdapter, Reach, Target } from '../adapter';
 import { consentAndOptOut } from '../optOut';
 import { classifyPush } from './answers';
@@ -23,12 +22,13 @@ const MAX_TARGET = 128;
 export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
   channel: 'PUSH_NATIVE',
   sendable: true,
-  async reach(accounts, { store, orgId }) {
+  async reach(accounts, tenant) {
     // ignoring the account's notify setting (system setting) still honours the device's own permission
-    const { ignoreAccountNotifySetting } = await organizationSettingOf(store.forOrg(orgId));
+    const { ignoreAccountNotifySetting } = await organizationSettingOf(tenant);
+    const devicesOf = tenant.keyed('device');
     return Promise.all(
       accounts.map(async (a): Promise<Reach> => {
-        const devices: Device[] = await store.queryAll('device', { name: 'accountKey', value: deviceKeyOf(orgId, a.id) });
+        const devices: Device[] = await devicesOf.list(a.id);
         if (devices.length === 0) return { reason: 'USER_NOT_MATCHED' };
         const live = devices.filter((d) => d.active && d.pushToken && d.deviceId.length <= MAX_TARGET).sort((x, y) => y.dateUpdated - x.dateUpdated);
         if (live.length === 0) return { reason: 'APP_UNINSTALLED' };
@@ -39,10 +39,9 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
       }),
     );
   },
-  suppressed: (recipients, ctx) => consentAndOptOut('PUSH_NATIVE', recipients, ctx),
+  suppressed: (recipients, tenant) => consentAndOptOut('PUSH_NATIVE', recipients, tenant),
   // with no enabled channel set up in End User Messaging and no API application to call, no device could be reached
-  async missingSetup(ctx) {
-    const tenant = ctx.store.forOrg(ctx.orgId);
+  async missingSetup(tenant) {
     const channels = await tenant.list('pushChannel', ['enabled', 'pinpointAppId']);
     if (channels.some((c) => c.enabled && c.pinpointAppId)) return undefined;
     const apps = await tenant.list('application', ['appType', 'status', 'apiUrl']);
@@ -63,14 +62,13 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
     tags,
   }),
   classify: classifyPush,
-  provider: (rt) => pinpointPushSender(rt, new Store(rt)),
+  testName: (t, accountId) => ({ to: t.target ?? accountId, ...(t.target ? { detail: t.target } : {}) }),
+  provider: (rt) => pinpointPushSender(rt),
   readFeedback: () => ({ kind: 'ignored' }),
   /** the devices of the organization holding the token stop receiving: the next message skips them */
-  async retire(address, { store, orgId }) {
-    const { items } = await store.queryPage('device', { index: 'byToken', partition: { name: 'pushToken', value: address } });
-    const mine = items.filter((d) => typeof d.accountKey === 'string' && d.accountKey.startsWith(`${orgId}#`));
-    await Promise.all(
-      mine.map((d) => store.update('device', { accountKey: d.accountKey as string, deviceId: d.deviceId as string }, { active: false, dateUpdated: store.rt.clock.now() })),
-    );
+  async retire(address, tenant) {
+    const devices = tenant.keyed('device');
+    const mine = await devices.ownOnIndex('byToken', address);
+    await Promise.all(mine.map((d) => devices.update(d.rest, d.sort, { active: false, dateUpdated: tenant.rt.clock.now() })));
   },
 };

@@ -8,11 +8,10 @@
  */
 import type { MessageRequest, PinpointClient } from '@aws-sdk/client-pinpoint';
 import { pinpointSdk } from '../../platform/aws';
-import { type Device, deviceKeyOf, isApiAppType } from '../../../shared/entities';
+import { type Device, isApiAppType } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
 import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../domain/inbox';
-import type { Store } from '../../store/store';
-import type { ChannelSender, Outbound, SendOutcome } from '../sender';
+import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { classifyPush } from './answers';
 import { type ApiAppOptions, apiAppSender, applicationReader } from './apiApp';
 import type { OutboundPush, PushRendered } from './outbound';
@@ -62,26 +61,23 @@ function inboxItemOf(m: PushRendered, ids: { orgId: number; accountId: string; p
 
 const stale = (): SendOutcome => ({ kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' });
 
-export function pinpointPushSender(rt: Runtime, store: Store, apiApps: Partial<ApiAppOptions> = {}): ChannelSender {
-  const channels = channelReader(store);
-  const applications = applicationReader(store);
+export function pinpointPushSender(rt: Runtime, apiApps: Partial<ApiAppOptions> = {}): ChannelSender {
+  const channels = channelReader();
+  const applications = applicationReader();
   const toApiApp = apiAppSender(rt, apiApps);
   return {
-    async send(outbound: Outbound): Promise<SendOutcome> {
+    async send(outbound: Outbound, { tenant }: SendRoute): Promise<SendOutcome> {
       if (outbound.channel !== 'PUSH_NATIVE') throw new Error('the push sender sends push only');
       const message: OutboundPush = outbound;
       const m = message.rendered;
-      const orgId = Number(message.tags.org);
-      const ids = { orgId, accountId: message.accountId, planId: message.tags.plan ?? '', runId: message.tags.run ?? '' };
+      const ids = { orgId: tenant.orgId, accountId: message.accountId, planId: message.tags.plan ?? '', runId: message.tags.run ?? '' };
       const now = rt.clock.now();
       if (m.expiry.kind === 'DATE' && m.expiry.at <= now) return { kind: 'failed', reason: 'UNEXPECTED', detail: 'The message expired before it was sent.' };
-      const inbox = () => writeInboxItem(store, inboxItemOf(m, ids, now));
+      const inbox = () => writeInboxItem(tenant, inboxItemOf(m, ids, now));
       if (m.inboxMode === 'INBOX_ONLY') return { kind: 'sent', providerId: `inbox:${await inbox()}` };
 
-      const device: Device | undefined = message.deviceId
-        ? await store.get('device', { accountKey: deviceKeyOf(orgId, message.accountId), deviceId: message.deviceId })
-        : undefined;
-      const app = device?.appId ? await applications(orgId, device.appId) : undefined;
+      const device: Device | undefined = message.deviceId ? await tenant.keyed('device').get(message.accountId, message.deviceId) : undefined;
+      const app = device?.appId ? await applications(tenant, device.appId) : undefined;
       if (app && isApiAppType(app.appType)) {
         if (!device?.active || device.pushToken !== message.to) return stale();
         const inboxId = m.inboxMode !== 'PUSH_ONLY' && app.apiSendNotificationShowInbox ? await inbox() : undefined;
@@ -89,7 +85,7 @@ export function pinpointPushSender(rt: Runtime, store: Store, apiApps: Partial<A
       }
       const inboxId = m.inboxMode === 'PUSH_ONLY' ? undefined : await inbox();
       if (!device?.active || device.pushToken !== message.to) return stale();
-      const route = routeOf(await channels(orgId), device);
+      const route = routeOf(await channels(tenant), device);
       if (!route.ok) return { kind: 'failed', reason: 'UNEXPECTED', detail: route.detail };
       const request = messageRequest(
         m,

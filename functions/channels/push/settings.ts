@@ -5,8 +5,8 @@
  * channels are read once every few seconds per sender, not once per message.
  */
 import { PUSH_SERVICE_TYPES, type PushChannel, type PushServiceType } from '../../../shared/entities';
-import { keptPerOrg } from '../../platform/keptPerOrg';
-import type { Store } from '../../store/store';
+import { keptPerTenant } from '../../platform/keptPerOrg';
+import type { TenantStore } from '../../store/store';
 
 const KEEP_MS = 5_000;
 
@@ -26,6 +26,6 @@ export function routeOf(channels: readonly PushChannel[], device: { channel: str
 }
 
 /** The organization's channels, kept for a few seconds. */
-export function channelReader(store: Store): (orgId: number) => Promise<PushChannel[]> {
-  return keptPerOrg((orgId) => store.forOrg(orgId).list('pushChannel'), KEEP_MS);
+export function channelReader(): (tenant: TenantStore) => Promise<PushChannel[]> {
+  return keptPerTenant((tenant) => tenant.list('pushChannel'), KEEP_MS);
 }

@@ -6,7 +6,7 @@
 import { unsubscriptionId } from '../../../shared/entities';
 import type { MessageUnsubscription } from '../../../shared/entities/messageUnsubscription';
 import { AppError } from '../../../shared/errors';
-import type { Store } from '../../store/store';
+import type { Store, TenantStore } from '../../store/store';
 
 /** "+81 90-1234-5678" → "+819012345678"; undefined when it is no E.164 number. */
 export function e164(number: string): string | undefined {
@@ -16,18 +16,18 @@ export function e164(number: string): string | undefined {
 }
 
 /**
- * Notes that `orgId` texts these numbers: one read of the batch, and a write only for a pair not seen before
+ * Notes that the tenant's organization texts these numbers: one read of the batch, and a write only for a pair not seen before
  * (the first message to a number), so a steady send costs one batch read per 50 recipients.
  */
-export async function recordContacts(store: Store, orgId: number, numbers: readonly string[]): Promise<void> {
+export async function recordContacts(tenant: TenantStore, numbers: readonly string[]): Promise<void> {
   const phones = [...new Set(numbers.map(e164).filter((n): n is string => n !== undefined))];
   if (phones.length === 0) return;
-  const contacts = store.forOrg(orgId).keyed('smsContact');
+  const contacts = tenant.keyed('smsContact');
   const found = await contacts.getMany(
     phones.map((phone) => ({ rest: phone })),
     ['phone'],
   );
-  const now = store.rt.clock.now();
+  const now = tenant.rt.clock.now();
   const fresh = phones.filter((_, i) => !found[i]).map((phone) => ({ rest: phone, item: { phone, dateCreated: now } }));
   if (fresh.length > 0) await contacts.putMany(fresh);
 }
@@ -38,20 +38,19 @@ export async function organizationsTexting(store: Store, phone: string): Promise
   return contacts.map((c) => c.orgId);
 }
 
-/** Lists a number on an organization's SMS list; answers whether it was new there. */
-export async function listNumber(store: Store, listing: { orgId: number; phone: string; source: MessageUnsubscription['source']; planId?: string }): Promise<boolean> {
+/** Lists a number on the tenant's SMS list; answers whether it was new there. */
+export async function listNumber(tenant: TenantStore, listing: { phone: string; source: MessageUnsubscription['source']; planId?: string }): Promise<boolean> {
   const target = listing.phone.trim().toLowerCase();
   const item = {
-    orgId: listing.orgId,
     id: unsubscriptionId('SMS', target),
-    channelName: 'SMS',
+    channelName: 'SMS' as const,
     target,
     source: listing.source,
     ...(listing.planId ? { planId: listing.planId } : {}),
-    dateCreated: store.rt.clock.now(),
+    dateCreated: tenant.rt.clock.now(),
   };
   try {
-    await store.transact([store.putNew('messageUnsubscription', item, '720001')]);
+    await tenant.transact([tenant.putNew('messageUnsubscription', item, '720001')]);
     return true;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -47,7 +47,7 @@ export async function recordInboundSms(deps: { store: Store; log: Logger }, mess
   const inbound = parsed.data;
   if (!isOptOutReply(inbound.messageBody) && !isOptOutReply(inbound.messageKeyword)) return { kind: 'ignored' };
   const organizations = await organizationsTexting(deps.store, phone);
-  const listed = await Promise.all(organizations.map((orgId) => listNumber(deps.store, { orgId, phone, source: 'UNSUBSCRIBE' })));
+  const listed = await Promise.all(organizations.map((orgId) => listNumber(deps.store.forOrg(orgId), { phone, source: 'UNSUBSCRIBE' })));
   // numbers are personal data: the log says how many, never which
   deps.log.info('inbound SMS opt-out recorded', { organizations: organizations.length, listed: listed.filter(Boolean).length });
   return { kind: 'optOut', organizations: organizations.length, listed: listed.filter(Boolean).length };

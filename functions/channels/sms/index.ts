@@ -10,6 +10,7 @@ import { channelOf } from '../../../shared/content';
 import { renderSms, withSmsLinks } from '../../../shared/content/sms';
 import { MESSAGE_TYPES } from '../../../shared/plan/plan';
 import { countSms } from '../../../shared/sms/segments';
+import { normalizePhone } from '../../../shared/phone';
 import type { ChannelAdapter } from '../adapter';
 import type { RecipientLinks } from '../links';
 import { addressesOf } from '../addresses';
@@ -29,13 +30,12 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
       return phone ? { address: phone, consent: a.smsConsent } : { reason: 'USER_NOT_MATCHED' };
     });
   },
-  async suppressed(recipients, ctx) {
+  async suppressed(recipients, tenant) {
     // the numbers this organization texts, noted beside the list read: a STOP from one finds it (./inbound.ts)
     const [skipped] = await Promise.all([
-      consentAndOptOut('SMS', recipients, ctx),
+      consentAndOptOut('SMS', recipients, tenant),
       recordContacts(
-        ctx.store,
-        ctx.orgId,
+        tenant,
         recipients.filter((r) => r.consent).map((r) => r.address),
       ),
     ]);
@@ -66,11 +66,14 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     tags,
   }),
   classify: classifySms,
+  // a national number is read with the organization's default country, as the import reads it
+  typedAddress: (typed, defaultCountry) => normalizePhone(typed, defaultCountry),
+  providers: SMS_PROVIDERS,
   provider: (rt) => orgRoutedSender(rt, 'SMS', deploymentSmsSender(rt), SMS_PROVIDERS),
   // delivery receipts carry nothing to list; replies arrive through ./inbound.ts
   readFeedback: () => ({ kind: 'ignored' }),
-  async retire(address, ctx) {
-    await listNumber(ctx.store, { orgId: ctx.orgId, phone: address, source: takeDead(address), planId: ctx.planId });
+  async retire(address, tenant, planId) {
+    await listNumber(tenant, { phone: address, source: takeDead(address), planId });
   },
 };
 

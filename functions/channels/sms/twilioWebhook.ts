@@ -71,7 +71,7 @@ export function twilioWebhooks(rt: Runtime, store: Store) {
     const phone = e164(params.get('From') ?? '');
     const optOut = isOptOutReply(params.get('Body')) || params.get('OptOutType') === 'STOP';
     if (phone && optOut) {
-      const listed = await listNumber(store, { orgId, phone, source: 'UNSUBSCRIBE' });
+      const listed = await listNumber(store.forOrg(orgId), { phone, source: 'UNSUBSCRIBE' });
       rt.log.info('Twilio inbound opt-out recorded', { orgId, listed });
     }
     return { statusCode: 200, headers: { 'content-type': 'text/xml; charset=utf-8', 'cache-control': 'no-store' }, body: EMPTY_TWIML };

@@ -7,8 +7,7 @@
  */
 import * as z from 'zod';
 import { CHANNEL_TEMPLATES } from '../../../shared/content';
-import { LINE_LIMITS } from '../../../shared/content/line';
-import { PUSH_LIMITS } from '../../../shared/content/push';
+import { BUILDER_CHANNEL } from '../../../shared/delivery';
 import type { BrandVoice } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { type BlockInput, emailTemplateSchema } from '../../../shared/render';
@@ -17,6 +16,7 @@ import { isLightColor } from '../../../shared/render/html';
 import { BUTTON_TEXT_MAX, HEADING_MAX, LONG_TEXT_MAX, PREHEADER_MAX, SUBJECT_MAX } from '../../../shared/render/limits';
 import { AI_TEXTS } from '../../../shared/i18n';
 import type { AiComposerChannel } from '../../../shared/services';
+import { CHANNEL_COMPOSERS } from '../../channels';
 
 const text = (max: number) => z.string().transform((s) => s.trim().slice(0, max));
 const draftContent = z.object({
@@ -69,60 +69,28 @@ function blocksOf(draft: DraftContent, voice: BrandVoice | undefined, primary: s
   }
 }
 
-/** A text message kept to two or so parts (GSM 7-bit parts hold 153 characters; a Japanese text's part 67). */
-const SMS_COMPOSED_MAX = 300;
-const cut = (s: string, max: number) => s.trim().slice(0, max).trim();
-
-/** One language's content of a push, SMS or LINE template from the model's draft. */
-function channelContent(channel: Exclude<AiComposerChannel, 'EMAIL'>, draft: DraftContent, voice: BrandVoice | undefined) {
-  const title = draft.headline || draft.subject;
-  const paragraphs = draft.paragraphs.filter(Boolean);
-  const link = voice?.url ?? '';
-  switch (channel) {
-    case 'PUSH_NATIVE':
-      return {
-        contentType: 'text',
-        title: cut(title, PUSH_LIMITS.title),
-        body: cut(paragraphs.join('\n\n'), PUSH_LIMITS.body),
-        buttons: draft.cta && link ? [{ text: cut(draft.cta, PUSH_LIMITS.buttonText), action: 'WEBSITE', value: link }] : [],
-      };
-    case 'SMS':
-      return { text: cut([title, paragraphs[0] ?? '', draft.cta && link ? `${draft.cta}: ${link}` : ''].filter(Boolean).join('\n'), SMS_COMPOSED_MAX), stopFooter: true };
-    case 'LINE':
-      return {
-        messages: [
-          { type: 'text', text: cut([title, ...paragraphs].join('\n\n'), LINE_LIMITS.text) },
-          ...(draft.cta && link
-            ? [
-                {
-                  type: 'buttons',
-                  altText: cut(title, LINE_LIMITS.altText),
-                  text: cut(title, LINE_LIMITS.buttonTextWithHeader),
-                  actions: [{ label: cut(draft.cta, LINE_LIMITS.label), uri: link }],
-                },
-              ]
-            : []),
-        ],
-      };
-  }
-}
-
 /**
  * The template the answer describes, of the channel asked for, in exactly the languages asked for (a language
  * the model left out is refused). It passes the channel's own template schema, as an editor's save would.
  */
-export function templateFromAnswer(answer: string, voice: BrandVoice | undefined, languages: readonly string[], defaultLanguage: string, channel: AiComposerChannel = 'EMAIL') {
+export function templateFromAnswer(
+  answer: string,
+  voice: BrandVoice | undefined,
+  languages: readonly string[],
+  defaultLanguage: string,
+  channel: AiComposerChannel = BUILDER_CHANNEL,
+) {
   const draft = parseAnswer(answer, draftSchema);
   const theme = brandTheme(voice?.brandColors ?? []);
   const contents = Object.fromEntries(
     languages.map((lang) => {
       const content = draft.contents[lang];
       if (!content?.subject) throw new AppError('400014', AI_TEXTS.unreadable);
-      if (channel !== 'EMAIL') return [lang, channelContent(channel, content, voice)];
+      if (channel !== BUILDER_CHANNEL) return [lang, CHANNEL_COMPOSERS[channel](content, voice?.url ?? '')];
       return [lang, { subject: content.subject, preheader: content.preheader, blocks: blocksOf(content, voice, theme.primaryColor, theme.secondaryColor) }];
     }),
   );
-  const schema = channel === 'EMAIL' ? emailTemplateSchema : CHANNEL_TEMPLATES[channel].template;
+  const schema = channel === BUILDER_CHANNEL ? emailTemplateSchema : CHANNEL_TEMPLATES[channel].template;
   const parsed = schema.safeParse({ channel, theme, defaultLanguage, contents });
   if (!parsed.success) throw new AppError('400014', AI_TEXTS.unreadable);
   return parsed.data;

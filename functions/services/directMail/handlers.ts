@@ -10,7 +10,7 @@ import { LETTER_DOWNLOAD_MESSAGES as WORDS, LETTER_LINK_SECONDS } from '../../..
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { manifestKey, mergedKey } from '../../channels/directMail/keys';
 import { ensureRunFiles } from '../../channels/directMail/runFiles';
-import { channelScope, tenantLedger } from '../../delivery';
+import { tenantLedger } from '../../delivery';
 
 /** a file name from the plan's name, in any script */
 const baseName = (name: string) =>
@@ -53,7 +53,7 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     }
     // the run's files exist once it has ended (completed, or stopped with the letters made so far)
     if (run.status === 'RUNNING') throw new AppError('720009', WORDS.stillSending);
-    const { parts } = await ensureRunFiles(channelScope(ctx.tenant), ref);
+    const { parts } = await ensureRunFiles(ctx.tenant, ref);
     if (p.file === 'MANIFEST') return { ...(await link(manifestKey(ref), `${name}.csv`, 'text/csv')), parts };
     if (parts === 0) throw new AppError('720003', WORDS.noLetters);
     const part = p.part ?? 1;

@@ -106,7 +106,7 @@ export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvi
       const sender = orgProviderSender(setting, ctx.rt);
       let answer: ProviderTestAnswer;
       try {
-        const outcome = await sender.send(message, { orgId: ctx.identity.orgId });
+        const outcome = await sender.send(message, { tenant: ctx.tenant });
         answer =
           outcome.kind === 'sent'
             ? { status: 'SENT', providerId: outcome.providerId, message: textIn(PROVIDER_TEXTS.testSent, ctx.lang, { id: outcome.providerId }) }

@@ -48,7 +48,6 @@ import {
   tenantJourney,
   tenantLedger,
   transitionPlan,
-  channelScope,
 } from '../../delivery';
 import { auditNew, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
@@ -258,7 +257,7 @@ async function testMailerOf(ctx: AuthedContext, planId: string): Promise<{ send(
       };
       let outcome: SendOutcome;
       try {
-        outcome = await sender.send(message, { orgId: ctx.identity.orgId });
+        outcome = await sender.send(message, { tenant: ctx.tenant });
       } catch (e) {
         const detail = (e instanceof Error ? e.message : String(e)).slice(0, 300);
         throw new AppError('400016', localDetail(PROVIDER_TEXTS.testUnknown, { detail }));
@@ -530,7 +529,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const now = ctx.rt.clock.now();
     if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
     // a channel the organization has not set up (LINE, push) would fail every recipient at send
-    const missing = await adapterOf(plan.channel).missingSetup?.(channelScope(ctx.tenant));
+    const missing = await adapterOf(plan.channel).missingSetup?.(ctx.tenant);
     if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
     // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
     // an empty segment is left to the segment's own count

@@ -5,24 +5,21 @@
  * reaches each at; they are rendered, built and sent by that adapter and its provider, as the real sending is.
  */
 import { CHANNELS, type Channel } from '../../../shared/delivery';
-import { type ChannelTemplate, layoutLetter } from '../../../shared/content';
 import type { Account } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { displayName } from '../../../shared/format';
 import { fill } from '../../../shared/import/accountImport';
 import type { Plan } from '../../../shared/plan/plan';
-import { normalizePhone, PHONE_TEXTS } from '../../../shared/phone';
-import { pickLanguage } from '../../../shared/render';
-import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type Result, type TestSendChannel } from '../../../shared/services';
+import { PHONE_TEXTS } from '../../../shared/phone';
+import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type TestSendChannel } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { adapterOf, type ChannelSender, type RecipientView } from '../../channels';
-import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { Runtime } from '../../platform/runtime';
 import type { RecipientLinks } from '../../channels/links';
 import { Accounts } from '../../domain/accounts';
-import { allowOnlyOf, channelScope, whiteListed } from '../../delivery';
+import { allowOnlyOf, whiteListed } from '../../delivery';
 import { testRecipientsOf } from './plans';
 
 /** A test account's address on a channel: `to` is what a test names (a device's id for push, never its token). */
@@ -56,15 +53,15 @@ async function testAccounts(ctx: AuthedContext, offered: boolean): Promise<Accou
 /** Each test account's addresses on the channel, as its adapter reaches them (every device for push). */
 export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offered = false): Promise<TestTarget[]> {
   const accounts = await testAccounts(ctx, offered);
-  const reaches = await adapterOf(channel).reach(accounts, channelScope(ctx.tenant));
+  const adapter = adapterOf(channel);
+  const reaches = await adapter.reach(accounts, ctx.tenant);
   const targets: TestTarget[] = [];
   reaches.forEach((reach, i) => {
     if ('reason' in reach) return;
     const a = accounts[i]!;
     const name = displayName(a.firstName, a.lastName, ctx.lang) || a.emails[0] || a.id;
     for (const t of [reach, ...(reach.more ?? [])]) {
-      // a push token is a credential of the device: a test names the device instead
-      const to = channel === 'PUSH_NATIVE' ? (t.target ?? a.id) : t.address;
+      const named = adapter.testName?.(t, a.id) ?? { to: t.address };
       const recipient: RecipientView = {
         accountId: a.id,
         ...(t.target ? { target: t.target } : {}),
@@ -75,7 +72,7 @@ export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offere
         lastName: a.lastName,
         attributes: a.attributes,
       };
-      targets.push({ name, to, recipient, ...(channel === 'PUSH_NATIVE' && t.target ? { detail: t.target } : {}) });
+      targets.push({ name, ...named, recipient });
     }
   });
   return targets;
@@ -117,35 +114,18 @@ async function takeTests(ctx: AuthedContext, plan: Plan, n: number): Promise<voi
   });
 }
 
-/** A letter's PDF as printed for the first test account with a postal address, else for a sample recipient. */
-async function letterFile(ctx: AuthedContext, plan: Plan, language: string | undefined): Promise<NonNullable<Result<'plan.testSend'>['file']>> {
-  const letter = (plan.content as { template: ChannelTemplate<'DIRECT_MAIL'> }).template;
-  const company = letter.companyId ? await ctx.tenant.get('company', letter.companyId) : undefined;
-  const [first] = await testTargetsOf(ctx, 'DIRECT_MAIL', true);
-  const recipient = first?.recipient ?? { firstName: 'Sample', lastName: 'Recipient', attributes: { address: '1-2-3 Example Street' } };
-  const code = language && language !== 'ALL' ? language : pickLanguage(letter, first?.recipient.locale);
-  const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
-  const pdf = await renderLettersPdf([layout], layout.subject);
-  const fileName = `${
-    layout.subject
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'letter'
-  }.pdf`;
-  return { fileName, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') };
-}
-
 export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, language }, ctx) => {
   const plan = await ctx.tenant.require('plan', id);
   const words = TEST_SEND_MESSAGES[ctx.lang];
   const channel: TestSendChannel = target.channel;
   if (plan.channel !== channel || plan.content.kind !== channel) throw new AppError('720009', words.otherChannel);
   const languages = languagesOf(plan, language, ctx);
-  if (target.channel === 'DIRECT_MAIL') {
-    await takeTests(ctx, plan, 1);
-    return { sent: 0, refused: [], file: await letterFile(ctx, plan, language) };
-  }
   const adapter = adapterOf(channel);
+  if (adapter.testFile) {
+    await takeTests(ctx, plan, 1);
+    const [first] = await testTargetsOf(ctx, channel, true);
+    return { sent: 0, refused: [], file: await adapter.testFile(plan.content, { tenant: ctx.tenant, recipient: first?.recipient, language }) };
+  }
   // a test push asks for mutable content as the organization's real ones do (system setting)
   const { mutableContent, defaultCountry } = await organizationSettingOf(ctx.tenant);
   const render = adapter.sendable ? adapter.prepare(plan.content, { messageType: plan.messageType, mutableContent }) : undefined;
@@ -153,9 +133,10 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
 
   const targets = await testTargetsOf(ctx, channel);
   if (targets.length === 0) throw new AppError('720009', words.noTargets);
-  // a national number is read with the organization's default country, as the import reads it
-  const typed =
-    target.channel === 'SMS' ? target.to.map((to, i) => normalizePhone(to, defaultCountry || undefined) ?? badField(`target.to.${i}`, PHONE_TEXTS.phone.en)) : target.to;
+  // each typed address as the channel keeps it (a national number in the organization's default country)
+  const to = 'to' in target ? target.to : undefined;
+  const read = adapter.typedAddress;
+  const typed = read ? to?.map((t, i) => read(t, defaultCountry || undefined) ?? badField(`target.to.${i}`, PHONE_TEXTS.phone.en)) : to;
   const asked = typed ? [...new Set(typed)] : undefined;
   const chosen = asked ? asked.map((to) => targets.find((t) => t.to === to)) : targets.slice(0, TEST_MAIL_LIMITS.perCall);
   const outside = chosen.findIndex((t) => !t);
@@ -177,7 +158,7 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
     for (const lang of languages) {
       const recipient = lang ? { ...t.recipient, locale: lang } : t.recipient;
       const message = adapter.message({ recipient, rendered: render(recipient, links), links, from: ctx.rt.config.mailFrom, tags });
-      const outcome = await provider.send(message, { orgId: ctx.identity.orgId });
+      const outcome = await provider.send(message, { tenant: ctx.tenant });
       if (outcome.kind === 'sent') sent++;
       else refused.push({ to: t.to, reason: outcome.kind === 'throttled' ? 'THROTTLED' : outcome.reason });
     }

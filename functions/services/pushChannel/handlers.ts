@@ -21,7 +21,6 @@ import { seal, unseal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { type BoundItem, CONDITIONS } from '../../store/store';
 import { claimUnique, uniqueOwner } from '../../store/unique';
-import { channelScope } from '../../delivery';
 import { Accounts } from '../../domain/accounts';
 import { Pkcs12Error, readPkcs12 } from './pkcs12';
 
@@ -298,7 +297,7 @@ export const pushChannelSettingHandlers: AreaHandlers<'pushChannelSetting'> = {
           if (outcome.kind === 'sent') return { deviceId: d.deviceId, status: 'SENT' as const, providerId: outcome.providerId };
           if (outcome.kind === 'throttled') return { deviceId: d.deviceId, status: 'THROTTLED' as const };
           if (outcome.kind === 'dead') {
-            await adapterOf(APP_CHANNEL).retire(token, { ...channelScope(ctx.tenant), planId: ids.planId });
+            await adapterOf(APP_CHANNEL).retire(token, ctx.tenant, ids.planId);
             return { deviceId: d.deviceId, status: 'DEAD' as const, detail: outcome.detail };
           }
           return { deviceId: d.deviceId, status: 'FAILED' as const, detail: outcome.detail };

@@ -7,7 +7,7 @@
  */
 import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
-import { TenantStore } from '../../store/store';
+import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
 import { ACCOUNT_SHARDS } from '../../../shared/entities';
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
@@ -70,15 +70,14 @@ export async function countMatching(tenant: TenantStore, audience: SegmentAudien
         const matched = page.accounts.filter((account) => matches(account));
         count += matched.length;
         if (adapter && matched.length > 0) {
-          // the channel adapters are the pipeline's (platform) modules: they take the org from this tenant store
-          const reaches = await adapter.reach(matched, TenantStore.internals(tenant));
+          const reaches = await adapter.reach(matched, tenant);
           const recipients = [];
           for (const [i, reach] of reaches.entries()) {
             if ('reason' in reach) miss(reach.reason);
             else if (reach.skip) miss(reach.skip.reason);
             else recipients.push({ accountId: matched[i]!.id, address: reach.address, consent: reach.consent });
           }
-          const suppressed = recipients.length ? await adapter.suppressed(recipients, TenantStore.internals(tenant)) : new Map();
+          const suppressed = recipients.length ? await adapter.suppressed(recipients, tenant) : new Map();
           for (const r of recipients) {
             const reason = suppressed.get(r.accountId);
             if (reason) miss(reason);

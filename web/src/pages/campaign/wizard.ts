@@ -4,7 +4,7 @@
  * another channel's with its template editor's), Segmentation (a segment is needed before review), Trigger (the
  * 5-minute rule), Company (letters: the sending company, spec 001 section 5), Review.
  */
-import type { Channel } from '../../../../shared/delivery';
+import { BUILDER_CHANNEL, CHANNEL_CAPABILITIES, type Channel, DEFAULT_CHANNEL } from '../../../../shared/delivery';
 import { THEME_DEFAULT } from '../../../../shared/render';
 import { isValidEmail } from '../../../../shared/validation';
 import type { PayloadIn } from '../../../../shared/services';
@@ -14,6 +14,7 @@ import type { MessageType } from '../../../../shared/plan/plan';
 import {
   type ChannelDraft,
   type ChannelErrors,
+  CONTENT_CHANNELS,
   type ContentChannel,
   isContentChannel,
   newChannelDraft,
@@ -28,7 +29,7 @@ import { checkTrigger, suggestedSchedule, type TriggerDraft, triggerDraftOf, tri
 /** The steps of an email, push, SMS or LINE message; a letter adds the Company step before Review. */
 export const WIZARD_STEPS: readonly WizardStepName[] = ['content', 'segmentation', 'trigger', 'review'];
 const LETTER_STEPS: readonly WizardStepName[] = ['content', 'segmentation', 'trigger', 'company', 'review'];
-export const stepsFor = (channel: Channel): readonly WizardStepName[] => (channel === 'DIRECT_MAIL' ? LETTER_STEPS : WIZARD_STEPS);
+export const stepsFor = (channel: Channel): readonly WizardStepName[] => (CHANNEL_CAPABILITIES[channel].printed ? LETTER_STEPS : WIZARD_STEPS);
 
 export const FIELD_MAX = { name: 100, title: 200, intro: 500 } as const;
 export type MessageField = keyof typeof FIELD_MAX;
@@ -62,9 +63,9 @@ export function newForm(timeZone: string, now: number, language = 'en'): WizardF
     tagIds: [],
     categoryId: null,
     groupId: null,
-    channel: 'EMAIL',
+    channel: DEFAULT_CHANNEL,
     email: newDraft(language),
-    message: newChannelDraft('PUSH_NATIVE', language),
+    message: newChannelDraft(CONTENT_CHANNELS[0], language),
     segmentId: null,
     trigger: { kind: 'IMMEDIATELY' },
     schedule: suggestedSchedule(now, timeZone) as WizardForm['schedule'],
@@ -80,7 +81,7 @@ export function withChannel(form: WizardForm, channel: Channel): WizardForm {
 
 /** Whether the message's content has anything written (choosing a template or another channel asks first then). */
 export function hasContent(form: WizardForm): boolean {
-  if (form.channel === 'EMAIL') return Object.values(form.email.contents).some((c) => c.subject.trim() || c.blocks.length > 0);
+  if (form.channel === BUILDER_CHANNEL) return Object.values(form.email.contents).some((c) => c.subject.trim() || c.blocks.length > 0);
   const empty = newChannelDraft(form.message.channel, form.message.defaultLanguage).contents[form.message.defaultLanguage];
   return Object.values(form.message.contents).some((c) => JSON.stringify(c) !== JSON.stringify(empty));
 }
@@ -92,7 +93,7 @@ export function formFromPlan(view: PlanView, timeZone: string, now: number): Wiz
   let email = base.email;
   let message = base.message;
   const content = view.content;
-  if (content.kind === 'EMAIL') {
+  if (content.kind === BUILDER_CHANNEL) {
     const { template } = content;
     email = {
       ...email,
@@ -133,7 +134,7 @@ export function formFromPlan(view: PlanView, timeZone: string, now: number): Wiz
 
 /** A library email template's content as the message's own email (a copy: later edits to the template leave it). */
 export function withTemplate(form: WizardForm, template: Draft): WizardForm {
-  return { ...form, channel: 'EMAIL', email: { ...template, name: '', categoryId: null } };
+  return { ...form, channel: BUILDER_CHANNEL, email: { ...template, name: '', categoryId: null } };
 }
 
 /** A library template of another channel as the message's own content (its company too, for a letter). */
@@ -143,9 +144,9 @@ export function withChannelTemplate(form: WizardForm, template: ChannelDraft): W
 
 /** The message's content as the plan stores it. */
 export function contentOf(form: WizardForm): PayloadIn<'plan.saveSingle'>['content'] {
-  if (form.channel === 'EMAIL') {
+  if (form.channel === BUILDER_CHANNEL) {
     const { theme, defaultLanguage, contents } = form.email;
-    return { kind: 'EMAIL', template: { theme, defaultLanguage, contents } };
+    return { kind: BUILDER_CHANNEL, template: { theme, defaultLanguage, contents } };
   }
   const { template } = toChannelPayload({ ...form.message, channel: form.channel as ContentChannel });
   return { kind: form.channel, template } as PayloadIn<'plan.saveSingle'>['content'];
@@ -190,15 +191,15 @@ export function validateForm(form: WizardForm, now: number): WizardErrors {
     else if (value.length > FIELD_MAX[field]) fields[field] = 'tooLong';
   }
   // the editors check a template, whose name is ours to give; only the chosen channel's content counts
-  const email = form.channel === 'EMAIL' ? validateDraft({ ...form.email, name: 'message', categoryId: null }) : NO_ERRORS;
-  const message = form.channel === 'EMAIL' ? NO_CHANNEL_ERRORS : validateChannelDraft({ ...form.message, channel: form.channel as ContentChannel, name: 'message' });
+  const email = form.channel === BUILDER_CHANNEL ? validateDraft({ ...form.email, name: 'message', categoryId: null }) : NO_ERRORS;
+  const message = form.channel === BUILDER_CHANNEL ? NO_CHANNEL_ERRORS : validateChannelDraft({ ...form.message, channel: form.channel as ContentChannel, name: 'message' });
   const trigger = checkTrigger(form.trigger, now);
   return {
     fields,
     email: email.count ? email : NO_ERRORS,
     message,
     ...(form.segmentId ? {} : { segment: 'required' as const }),
-    ...(form.channel === 'DIRECT_MAIL' && !form.message.companyId ? { company: 'required' as const } : {}),
+    ...(CHANNEL_CAPABILITIES[form.channel].printed && !form.message.companyId ? { company: 'required' as const } : {}),
     ...(trigger.ok ? {} : { trigger: trigger.code }),
   };
 }

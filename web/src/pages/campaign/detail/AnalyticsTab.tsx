@@ -5,7 +5,7 @@
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
-import type { Channel, SendFailureReason, SentState } from '../../../../../shared/delivery';
+import { CHANNEL_CAPABILITIES, type Channel, type SendFailureReason, type SentState } from '../../../../../shared/delivery';
 import { formatCount, formatRate } from '../../../../../shared/format';
 import type { PlanView } from '../../../../../shared/services/plan';
 import type { usePlanStatistics } from '../../../api/hooks';
@@ -40,10 +40,11 @@ function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullab
   const { t } = useTranslation();
   const sent = stats.totals.sent;
   const { figures } = stats;
+  const { parts, printed, app } = CHANNEL_CAPABILITIES[channel];
   const rows: [string, string, string][] = [];
-  if (channel === 'SMS') rows.push(['smsParts', t('campaign.analytics.byChannel.smsParts'), showFigure('smsParts', figures.smsParts)]);
-  if (channel === 'DIRECT_MAIL') rows.push(['letters', t('campaign.analytics.byChannel.letters'), showFigure('letters', figures.letters)]);
-  if (channel === 'PUSH_NATIVE') {
+  if (parts) rows.push(['smsParts', t('campaign.analytics.byChannel.smsParts'), showFigure('smsParts', figures.smsParts)]);
+  if (printed) rows.push(['letters', t('campaign.analytics.byChannel.letters'), showFigure('letters', figures.letters)]);
+  if (app) {
     for (const o of stats.os.filter((x) => x.os !== 'OTHER' || x.sent + x.failed > 0)) {
       const os = t(`campaign.analytics.osName.${o.os}`);
       rows.push([`sent-${o.os}`, t('campaign.analytics.byChannel.osSent', { os }), formatCount(o.sent)]);

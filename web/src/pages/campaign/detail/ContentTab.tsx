@@ -6,16 +6,14 @@
 import { languageName } from '../../../../../shared/format';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BUILDER_CHANNEL, CHANNEL_CAPABILITIES } from '../../../../../shared/delivery';
 import { type Journey, messageSteps } from '../../../../../shared/plan/journey';
 import type { PlanView } from '../../../../../shared/services/plan';
 import { Select } from '../../../components/Select';
 import { useCall } from '../../../api/hooks';
 import { PreviewPane } from '../../template/builder/PreviewPane';
 import { channelDraftFromView, channelLanguages, type ChannelDraft } from '../../template/channel/channelDraft';
-import { LetterPreview } from '../../template/channel/LetterContent';
-import { LinePreview } from '../../template/channel/LineContent';
-import { PushPreview } from '../../template/channel/PushContent';
-import { SmsPreview } from '../../template/channel/SmsContent';
+import { ChannelPreview } from '../../template/channel/channels';
 import { type Draft, draftFromView, languagesOf } from '../../template/draft';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
 import { formFromPlan } from '../wizard';
@@ -59,11 +57,11 @@ function LanguageSwitch({ languages, defaultLanguage, current, onSelect }: { lan
   );
 }
 
-/** A letter as printed, with the company it is sent by. */
-function LetterOf({ draft, language }: { draft: ChannelDraft; language: string }) {
-  const companies = useCompanies();
+/** A channel's message as sent; a letter as printed, with the company it is sent by. */
+function ChannelShown({ draft, language }: { draft: ChannelDraft; language: string }) {
+  const companies = useCompanies(CHANNEL_CAPABILITIES[draft.channel].printed);
   const sender = companies.list.find((c) => c.id === draft.companyId) ?? null;
-  return <LetterPreview draft={draft} language={language} sender={sender} recipient={SAMPLE_RECIPIENT} valid />;
+  return <ChannelPreview draft={draft} language={language} sender={sender} recipient={SAMPLE_RECIPIENT} valid />;
 }
 
 function Shown({ shown }: { shown: Shown }) {
@@ -71,23 +69,12 @@ function Shown({ shown }: { shown: Shown }) {
   const languages = shown.kind === 'email' ? languagesOf(shown.draft) : channelLanguages(shown.draft);
   const [chosen, setChosen] = useState(shown.draft.defaultLanguage);
   const current = languages.includes(chosen) ? chosen : shown.draft.defaultLanguage;
-  const content = shown.kind === 'channel' ? (shown.draft.contents[current] ?? {}) : {};
-  const preview = { content, language: current, recipient: SAMPLE_RECIPIENT };
   return (
     <div className="content-tab" data-testid="content-tab">
       <p className="muted small">{t('campaign.content.intro', { count: languages.length })}</p>
       <LanguageSwitch languages={languages} defaultLanguage={shown.draft.defaultLanguage} current={current} onSelect={setChosen} />
       <div id="content-language-panel" role="tabpanel" aria-labelledby={`content-language-${current}`} lang={current}>
-        {shown.kind === 'email' ? (
-          <PreviewPane draft={shown.draft} language={current} />
-        ) : (
-          <>
-            {shown.draft.channel === 'PUSH_NATIVE' && <PushPreview {...preview} />}
-            {shown.draft.channel === 'SMS' && <SmsPreview {...preview} />}
-            {shown.draft.channel === 'LINE' && <LinePreview {...preview} />}
-            {shown.draft.channel === 'DIRECT_MAIL' && <LetterOf draft={shown.draft} language={current} />}
-          </>
-        )}
+        {shown.kind === 'email' ? <PreviewPane draft={shown.draft} language={current} /> : <ChannelShown draft={shown.draft} language={current} />}
       </div>
     </div>
   );
@@ -104,14 +91,14 @@ function LibraryContent({ templateId }: { templateId: string }) {
     );
   }
   if (!data) return <p className="muted">{t('campaign.loading')}</p>;
-  return <Shown shown={data.channel === 'EMAIL' ? { kind: 'email', draft: draftFromView(data) } : { kind: 'channel', draft: channelDraftFromView(data) }} />;
+  return <Shown shown={data.channel === BUILDER_CHANNEL ? { kind: 'email', draft: draftFromView(data) } : { kind: 'channel', draft: channelDraftFromView(data) }} />;
 }
 
 function MessageContent({ plan }: { plan: PlanView }) {
   // the wizard's own reading of a saved message: what it would send
   const form = useMemo(() => (plan.content.kind === 'TEMPLATE' ? null : formFromPlan(plan, 'UTC', 0)), [plan]);
   if (plan.content.kind === 'TEMPLATE') return <LibraryContent templateId={plan.content.templateId} />;
-  return <Shown shown={plan.content.kind === 'EMAIL' ? { kind: 'email', draft: form!.email } : { kind: 'channel', draft: form!.message }} />;
+  return <Shown shown={plan.content.kind === BUILDER_CHANNEL ? { kind: 'email', draft: form!.email } : { kind: 'channel', draft: form!.message }} />;
 }
 
 /** A campaign of the builder: each message step's content, the step chosen (the first in walk order to begin with). */

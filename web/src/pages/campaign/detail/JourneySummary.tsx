@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Channel } from '../../../../../shared/delivery';
+import { CHANNEL_CAPABILITIES, type Channel } from '../../../../../shared/delivery';
 import { smsAsEstimated, summaryLine } from '../../../../../shared/content';
 import { formatCount } from '../../../../../shared/format';
 import { type Journey, type JourneyStep, reachShares, type StepOf, walkOrder } from '../../../../../shared/plan/journey';
@@ -52,7 +52,8 @@ function StepEstimate({ step, share, segmentId }: { step: StepOf<'MESSAGE'>; sha
   const recipients = reachable === undefined ? undefined : Math.ceil(reachable * share - 1e-9);
   const content = contentOf(step);
   let cost = t('journey.review.noPrice');
-  if (step.channel === 'SMS' && content && recipients !== undefined) {
+  // a channel sent in parts is priced by them
+  if (CHANNEL_CAPABILITIES[step.channel].parts && content && recipients !== undefined) {
     const c = content.content ?? {};
     const text = smsAsEstimated({ text: String(c.text ?? ''), stopFooter: c.stopFooter !== false, trackLinks: c.trackLinks === true }, content.language, window.location.origin);
     const sms = smsCost(countSms(text).segments, recipients, channels.data?.smsMaxPrice);

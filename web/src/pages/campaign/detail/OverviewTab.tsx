@@ -3,6 +3,7 @@ import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
+import { BUILDER_CHANNEL } from '../../../../../shared/delivery';
 import type { PlanView } from '../../../../../shared/services/plan';
 import { useSegmentOptions } from '../../../api/hooks';
 import { namesOf, usePlanClassifications } from '../classifications';
@@ -43,8 +44,8 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
   const { nameOf } = useUserNames(plan.people);
   const { tags, categories, groups } = usePlanClassifications();
   const segmentName = segments.data?.find((s) => s.id === plan.segmentId)?.name ?? plan.segmentId ?? '--';
-  const subject = plan.content.kind === 'EMAIL' ? plan.content.template.contents[plan.content.template.defaultLanguage]?.subject : undefined;
-  const languages = plan.content.kind === 'EMAIL' ? Object.keys(plan.content.template.contents).join(', ') : '--';
+  const subject = plan.content.kind === BUILDER_CHANNEL ? plan.content.template.contents[plan.content.template.defaultLanguage]?.subject : undefined;
+  const languages = plan.content.kind === BUILDER_CHANNEL ? Object.keys(plan.content.template.contents).join(', ') : '--';
 
   return (
     <div className="overview">

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LetterSender } from '../../../../../shared/content';
-import type { Channel } from '../../../../../shared/delivery';
+import { CHANNEL_CAPABILITIES, type Channel } from '../../../../../shared/delivery';
 import { useCall } from '../../../api/hooks';
 import { LanguageTabs } from '../../template/builder/LanguageTabs';
 import {
@@ -15,27 +15,15 @@ import {
   type ChannelErrors,
   composesFor,
   type Content,
-  type ContentChannel,
   removeChannelLanguage,
   withComposedContent,
   withContent,
 } from '../../template/channel/channelDraft';
 import { AiComposer } from '../../template/builder/AiComposer';
-import type { EditorProps } from '../../template/channel/fields';
-import { LetterEditor, LetterPreview } from '../../template/channel/LetterContent';
-import { LineEditor, LinePreview } from '../../template/channel/LineContent';
-import { PushEditor, PushPreview } from '../../template/channel/PushContent';
-import { SmsEditor, SmsPreview } from '../../template/channel/SmsContent';
+import { CHANNEL_EDITORS, ChannelPreview } from '../../template/channel/channels';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
 import '../../../i18n/areas/channelContent';
 import shellStyles from '../../template/editor/TemplateEditorShell.module.css';
-
-export const CHANNEL_EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = {
-  PUSH_NATIVE: PushEditor,
-  SMS: SmsEditor,
-  LINE: LineEditor,
-  DIRECT_MAIL: LetterEditor,
-};
 
 /**
  * Each channel and whether it sends yet, as the server's channel registry answers (plan.getChannels): a channel
@@ -53,22 +41,6 @@ export function useCompanies(enabled = true) {
   return { ...companies, list: (companies.data ?? []) as unknown as (LetterSender & { id: string; directMailType?: string })[] };
 }
 
-/** One language of the content as its recipients see it, by the channel's own preview. */
-export function ChannelPreview({ draft, language, sender }: { draft: ChannelDraft; language: string; sender: LetterSender | null }) {
-  const content = draft.contents[language] ?? {};
-  const props = { content, language, recipient: SAMPLE_RECIPIENT };
-  switch (draft.channel) {
-    case 'PUSH_NATIVE':
-      return <PushPreview {...props} />;
-    case 'SMS':
-      return <SmsPreview {...props} />;
-    case 'LINE':
-      return <LinePreview {...props} />;
-    case 'DIRECT_MAIL':
-      return <LetterPreview draft={draft} language={language} sender={sender} recipient={SAMPLE_RECIPIENT} valid />;
-  }
-}
-
 export function ChannelContent({
   draft,
   errors,
@@ -82,7 +54,7 @@ export function ChannelContent({
 }) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState(draft.defaultLanguage);
-  const companies = useCompanies(draft.channel === 'DIRECT_MAIL');
+  const companies = useCompanies(CHANNEL_CAPABILITIES[draft.channel].printed);
   const current = draft.contents[language] ? language : draft.defaultLanguage;
   const content = draft.contents[current] ?? {};
   const Editor = CHANNEL_EDITORS[draft.channel];
@@ -133,7 +105,7 @@ export function ChannelContent({
         <h3 id="channel-preview-title" className="card-title">
           {t('template.preview')}
         </h3>
-        <ChannelPreview draft={draft} language={current} sender={sender} />
+        <ChannelPreview draft={draft} language={current} sender={sender} recipient={SAMPLE_RECIPIENT} valid />
       </section>
     </div>
   );

@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { RadioButton } from 'primereact/radiobutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNELS, type Channel } from '../../../../../shared/delivery';
+import { BUILDER_CHANNEL, CHANNELS, type Channel } from '../../../../../shared/delivery';
 import type { BlockType } from '../../../../../shared/render';
 import { call } from '../../../api/client';
 import { useCall, useSession } from '../../../api/hooks';
@@ -51,7 +51,7 @@ function ChannelChoice({ form, onChange, ask }: { form: WizardForm; onChange: St
   const channels = useChannels();
   async function choose(channel: Channel) {
     // the email is kept aside; another channel's content is replaced by the new channel's
-    const loses = form.channel !== 'EMAIL' && channel !== 'EMAIL' && channel !== form.channel && hasContent(form);
+    const loses = form.channel !== BUILDER_CHANNEL && channel !== BUILDER_CHANNEL && channel !== form.channel && hasContent(form);
     if (
       loses &&
       !(await ask({ header: t('campaign.wizard.channelChangeTitle'), message: t('campaign.wizard.channelChangeConfirm'), acceptLabel: t('campaign.wizard.replace'), danger: true }))
@@ -140,14 +140,14 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
     setLoadingTemplate(true);
     try {
       const view = await call('templateMessage.detail', { id: templateId });
-      const next = view.channel === 'EMAIL' ? withTemplate(form, draftFromView(view)) : withChannelTemplate(form, channelDraftFromView(view));
+      const next = view.channel === BUILDER_CHANNEL ? withTemplate(form, draftFromView(view)) : withChannelTemplate(form, channelDraftFromView(view));
       onChange(next);
       setLanguage(next.email.defaultLanguage);
       setSelected(null);
       setTemplateId(null);
       showSuccess(t('campaign.wizard.templateUsed', { name: view.name }));
       // the button just used is disabled now: focus goes on to the content it filled, not to the page's body
-      requestAnimationFrame(() => document.getElementById(view.channel === 'EMAIL' ? 'email-title' : 'channel-content-title')?.focus());
+      requestAnimationFrame(() => document.getElementById(view.channel === BUILDER_CHANNEL ? 'email-title' : 'channel-content-title')?.focus());
     } catch {
       // the client's toast says why
     } finally {
@@ -257,7 +257,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
         )}
       </section>
 
-      {form.channel !== 'EMAIL' ? (
+      {form.channel !== BUILDER_CHANNEL ? (
         <ChannelContent
           key={form.message.channel}
           draft={form.message}

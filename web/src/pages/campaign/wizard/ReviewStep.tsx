@@ -9,6 +9,8 @@ import { Button } from 'primereact/button';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summaryLine } from '../../../../../shared/content';
+import { BUILDER_CHANNEL, CHANNEL_CAPABILITIES } from '../../../../../shared/delivery';
+import type { TestSendChannel } from '../../../../../shared/services/plan';
 import { smsAsEstimated } from '../../../../../shared/content';
 import { formatCount } from '../../../../../shared/format';
 import { countSms } from '../../../../../shared/sms/segments';
@@ -22,7 +24,9 @@ import type { WizardStepName } from '../paths';
 import { triggerText } from '../TriggerSummary';
 import { triggerOf } from '../schedule';
 import { contentOf, MAX_TEST_ADDRESSES, smsCost, stepValid, type WizardErrors, type WizardForm } from '../wizard';
-import { ChannelPreview, useChannels, useCompanies } from './ChannelContent';
+import { ChannelPreview } from '../../template/channel/channels';
+import { SAMPLE_RECIPIENT } from '../../template/preview';
+import { useChannels, useCompanies } from './ChannelContent';
 import { SegmentReach, SegmentSize } from './SegmentStep';
 import { TestSend } from './TestSend';
 import { ApprovalCard } from './ApprovalCard';
@@ -84,27 +88,28 @@ export function ReviewStep({
     { label: t('campaign.test.keptGroup'), items: (recipients?.testAddresses ?? []).map((a) => ({ label: a, value: a })) },
     { label: t('campaign.test.membersGroup'), items: (recipients?.members ?? []).map((m) => ({ label: `${m.name} <${m.email}>`, value: m.email })) },
   ].filter((g) => g.items.length > 0);
-  const isEmail = form.channel === 'EMAIL';
+  const isEmail = form.channel === BUILDER_CHANNEL;
   const languages = isEmail ? languagesOf(form.email) : channelLanguages(form.message);
   const defaultLanguage = isEmail ? form.email.defaultLanguage : form.message.defaultLanguage;
   const channels = useChannels();
-  const companies = useCompanies(form.channel === 'DIRECT_MAIL');
+  // a letter names its sending company; a text sent in parts shows them and what its sending costs
+  const { printed, parts } = CHANNEL_CAPABILITIES[form.channel];
+  const companies = useCompanies(printed);
   const company = companies.list.find((c) => c.id === form.message.companyId) ?? null;
-  const reach = useSegmentReach(form.channel === 'SMS' ? form.segmentId : null, 'SMS');
-  const sms =
-    form.channel === 'SMS'
-      ? countSms(
-          smsAsEstimated(
-            {
-              text: String(form.message.contents[defaultLanguage]?.text ?? ''),
-              stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false,
-              trackLinks: form.message.contents[defaultLanguage]?.trackLinks === true,
-            },
-            defaultLanguage,
-            window.location.origin,
-          ),
-        )
-      : null;
+  const reach = useSegmentReach(parts ? form.segmentId : null, form.channel);
+  const sms = parts
+    ? countSms(
+        smsAsEstimated(
+          {
+            text: String(form.message.contents[defaultLanguage]?.text ?? ''),
+            stopFooter: form.message.contents[defaultLanguage]?.stopFooter !== false,
+            trackLinks: form.message.contents[defaultLanguage]?.trackLinks === true,
+          },
+          defaultLanguage,
+          window.location.origin,
+        ),
+      )
+    : null;
   const cost = sms && reach.data?.reach ? smsCost(sms.segments, reach.data.reach.reachable, channels.data?.smsMaxPrice) : null;
   // what review should look at before it goes out; shown, never blocking
   const warnings = useMemo(() => contentWarnings(contentOf(form)), [form]);
@@ -162,7 +167,7 @@ export function ReviewStep({
                 </Row>
               )}
             </dl>
-            {form.channel === 'DIRECT_MAIL' && (
+            {printed && (
               <>
                 <div className={wizardStyles.summaryHead}>
                   <h4>{t('campaign.step.company')}</h4>
@@ -202,13 +207,13 @@ export function ReviewStep({
         {isEmail ? (
           <PreviewPane draft={form.email} language={form.email.defaultLanguage} inline />
         ) : (
-          <ChannelPreview draft={form.message} language={defaultLanguage} sender={company} />
+          <ChannelPreview draft={form.message} language={defaultLanguage} sender={company} recipient={SAMPLE_RECIPIENT} valid />
         )}
       </div>
 
       <div className={`grid-2 ${wizardStyles.reviewCards}`}>
         {!isEmail ? (
-          <TestSend channel={form.channel as Exclude<typeof form.channel, 'EMAIL'>} languages={languages} defaultLanguage={defaultLanguage} save={saveForTest} />
+          <TestSend channel={form.channel as TestSendChannel} languages={languages} defaultLanguage={defaultLanguage} save={saveForTest} />
         ) : (
           <section className="card" aria-labelledby="test-title">
             <h3 id="test-title" className="card-title">

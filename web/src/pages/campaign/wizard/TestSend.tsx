@@ -7,7 +7,7 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { E164, LINE_USER_ID } from '../../../../../shared/phone';
+import type { PayloadIn } from '../../../../../shared/services';
 import type { TestSendChannel } from '../../../../../shared/services/plan';
 import { call } from '../../../api/client';
 import { downloadBlob } from '../../../api/fileTransfer';
@@ -15,6 +15,7 @@ import { useCall } from '../../../api/hooks';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { showError, showSuccess } from '../../../ui/toastBus';
+import { TEST_ADDRESSING } from '../../template/channel/channels';
 import { MAX_TEST_ADDRESSES, parseTargets } from '../wizard';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
@@ -27,15 +28,6 @@ export interface TestSendProps {
   save: () => Promise<string | null>;
 }
 
-/** An international number, or a national one (0…) the server reads with the organization's default country. */
-const PHONE_AS_TYPED = {
-  test: (v: string) => {
-    const plain = v.normalize('NFKC').replace(/[\s().-]/g, '');
-    return E164.test(plain) || /^0\d{5,14}$/.test(plain);
-  },
-};
-const PATTERN = { SMS: PHONE_AS_TYPED, LINE: LINE_USER_ID } as const;
-
 function downloadPdf(fileName: string, base64: string) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   downloadBlob(new Blob([bytes], { type: 'application/pdf' }), fileName);
@@ -43,7 +35,8 @@ function downloadPdf(fileName: string, base64: string) {
 
 export function TestSend({ channel, languages, defaultLanguage, save }: TestSendProps) {
   const { t } = useTranslation();
-  const targets = useCall(channel === 'DIRECT_MAIL' ? null : ['plan.getTestTargets', { channel }], { dedupingInterval: 30_000, shouldRetryOnError: false });
+  const addressing = TEST_ADDRESSING[channel];
+  const targets = useCall(addressing.kind === 'file' ? null : ['plan.getTestTargets', { channel }], { dedupingInterval: 30_000, shouldRetryOnError: false });
   const [text, setText] = useState('');
   const [devices, setDevices] = useState<string[]>([]);
   const [language, setLanguage] = useState<string | undefined>(undefined);
@@ -52,14 +45,15 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
   const list = targets.data?.targets ?? [];
   const chosenLanguage = language && (language === 'ALL' || languages.includes(language)) ? language : undefined;
 
-  function target() {
-    if (channel === 'DIRECT_MAIL') return { channel } as const;
-    if (channel === 'PUSH_NATIVE') return { channel, ...(devices.length ? { to: devices } : {}) } as const;
-    const { values, invalid } = parseTargets(text, PATTERN[channel]);
+  // each channel's target shape is the schema's (plan.testSend checks it); the addressing says which it is
+  function target(): PayloadIn<'plan.testSend'>['target'] {
+    if (addressing.kind === 'file') return { channel } as PayloadIn<'plan.testSend'>['target'];
+    if (addressing.kind === 'devices') return { channel, ...(devices.length ? { to: devices } : {}) } as PayloadIn<'plan.testSend'>['target'];
+    const { values, invalid } = parseTargets(text, addressing.pattern);
     if (invalid.length) throw new Error(t(`campaign.testSend.incorrect.${channel}`, { value: invalid[0] }));
     if (values.length === 0) throw new Error(t(`campaign.testSend.none.${channel}`));
     if (values.length > MAX_TEST_ADDRESSES) throw new Error(t('campaign.test.tooMany', { max: MAX_TEST_ADDRESSES }));
-    return { channel, to: values } as const;
+    return { channel, to: values } as PayloadIn<'plan.testSend'>['target'];
   }
 
   async function send() {
@@ -70,7 +64,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
       setError((e as Error).message);
       return;
     }
-    if (channel === 'PUSH_NATIVE' && list.length === 0) return setError(t('campaign.testSend.noTargets'));
+    if (addressing.kind === 'devices' && list.length === 0) return setError(t('campaign.testSend.noTargets'));
     setError(undefined);
     setBusy(true);
     try {
@@ -99,14 +93,14 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
         options={[
           { label: t('campaign.testSend.ownLanguage'), value: '' },
           ...languages.map((l) => ({ label: l, value: l })),
-          ...(channel === 'DIRECT_MAIL' ? [] : [{ label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]),
+          ...(addressing.kind === 'file' ? [] : [{ label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]),
         ]}
         onChange={(e) => setLanguage((e.value as string) || undefined)}
       />
     </div>
   );
 
-  if (channel === 'DIRECT_MAIL') {
+  if (addressing.kind === 'file') {
     return (
       <section className="card" aria-labelledby="test-title" data-testid="test-send">
         <h3 id="test-title" className="card-title">
@@ -136,7 +130,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
           void send();
         }}
       >
-        {channel === 'PUSH_NATIVE' ? (
+        {addressing.kind === 'devices' ? (
           <fieldset className={`${partStyles.choiceGroup} ${wizardStyles.grow}`} aria-describedby={error ? 'test-send-error' : undefined}>
             <legend>{t('campaign.testSend.devices')}</legend>
             <p className="muted small">{t('campaign.testSend.allDevices')}</p>
@@ -164,7 +158,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
             label={t(`campaign.testSend.to.${channel}`)}
             value={text}
             error={error}
-            placeholder={channel === 'SMS' ? '+81 90 1234 5678' : `U${'0'.repeat(32)}`}
+            placeholder={addressing.placeholder}
             fieldClassName={wizardStyles.grow}
             onChange={(v) => {
               setText(v);
@@ -175,7 +169,7 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
         <Button type="submit" outlined icon="pi pi-send" label={t('campaign.test.send')} loading={busy} />
       </form>
       {languageChoice}
-      {channel !== 'PUSH_NATIVE' && list.length > 0 && (
+      {addressing.kind !== 'devices' && list.length > 0 && (
         <Select
           inputId="test-send-pick"
           label={t('campaign.test.pick')}

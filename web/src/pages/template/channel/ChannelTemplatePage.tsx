@@ -28,17 +28,12 @@ import {
   withContent,
 } from './channelDraft';
 import { AiComposer } from '../builder/AiComposer';
-import type { EditorProps } from './fields';
-import { LetterEditor, LetterPreview } from './LetterContent';
-import { LineEditor, LinePreview } from './LineContent';
-import { PushEditor, PushPreview } from './PushContent';
-import { SmsEditor, SmsPreview } from './SmsContent';
+import { CHANNEL_EDITORS, ChannelPreview } from './channels';
 import styles from './channel.module.css';
 import '../../../i18n/areas/template';
 import '../../../i18n/areas/channelContent';
 import { useOrgLocale } from '../../../app/locale';
 
-const EDITORS: Record<ContentChannel, (props: EditorProps) => React.JSX.Element> = { PUSH_NATIVE: PushEditor, SMS: SmsEditor, LINE: LineEditor, DIRECT_MAIL: LetterEditor };
 const companiesKey = ['company.getAll', {}] as const;
 
 export default function ChannelTemplatePage({ channel, id }: { channel: ContentChannel; id: string | null }) {
@@ -58,11 +53,10 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
   const shown = (key: string) => (errors.messages[key] && editor.visible(key) ? errors.messages[key] : undefined);
 
   const channelName = t(`channelContent.channels.${channel}`);
-  const Editor = EDITORS[channel];
+  const Editor = CHANNEL_EDITORS[channel];
   const content = draft.contents[current] ?? {};
   const companyList = (companies.data ?? []) as unknown as (LetterSender & { id: string })[];
   const sender = companyList.find((c) => c.id === draft.companyId) ?? null;
-  const previewProps = { content, language: current, recipient: SAMPLE_RECIPIENT };
 
   return (
     <TemplateEditorShell
@@ -105,10 +99,7 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
           <h2 id="preview-title" className="card-title">
             {t('template.preview')}
           </h2>
-          {channel === 'PUSH_NATIVE' && <PushPreview {...previewProps} />}
-          {channel === 'SMS' && <SmsPreview {...previewProps} />}
-          {channel === 'LINE' && <LinePreview {...previewProps} />}
-          {channel === 'DIRECT_MAIL' && <LetterPreview draft={draft} language={current} sender={sender} recipient={SAMPLE_RECIPIENT} valid={errors.count === 0} />}
+          <ChannelPreview draft={draft} language={current} sender={sender} recipient={SAMPLE_RECIPIENT} valid={errors.count === 0} />
           <p className="muted small">{t('channelContent.sampleNote', { name: `${String(SAMPLE_RECIPIENT.firstName)} ${String(SAMPLE_RECIPIENT.lastName)}` })}</p>
         </section>
       }
