@@ -77,7 +77,7 @@ export function OrganizationDialog({ org, visible, onHide, onSaved }: { org: Org
           onChange={(e) => change({ status: e.value as Form['status'] })}
         />
       </div>
-      <div className="field field-checkbox">
+      <div className="field field-checkbox span-2">
         <Checkbox
           inputId="org-multi-device"
           checked={form.supportSendMultiDevicesPerUser}
