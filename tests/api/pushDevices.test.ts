@@ -4,7 +4,7 @@
  * device that allows notifications), on sends one to each; test sends offer the same devices. A push opens a
  * deep link in the app's own scheme or a universal link; a bad link is refused with a catalogue error in the
  * reader's language; a Pinpoint template with a DEEP_LINK action imports; a tracked button counts its click once
- * per device it was sent to.
+ * per device it was sent to. The organization's white list holds on a trigger's sends as on a campaign's.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +13,10 @@ import { FIELD_NAMES, fillText, RENDER_TEXTS } from '../../shared/i18n';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
 import { Store } from '../../functions/store/store';
-import { ApiClient, startHerald } from '../support/herald';
+import { type ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { received as receivedAt } from '../support/channelStandIns';
+import { approverOf } from '../support/plans';
 import { until } from '../support/until';
 
 const DAY = 24 * 3600_000;
@@ -77,7 +78,7 @@ beforeAll(async () => {
   // the account is a test account too (its address a kept test address), so test sends reach its devices
   const { organization } = await admin.ok('systemSetting.detail');
   await admin.ok('systemSetting.save', { ...organization, testAddresses: [testAddress] });
-  await admin.ok('account.save', { id: tag, emails: [testAddress], firstName: 'Ann', locale: 'en-US', pushConsent: true, attributes: { campaign: tag } });
+  await admin.ok('account.save', { id: tag, emails: [testAddress], firstName: 'Ann', locale: 'en-US', pushConsent: true, attributes: { campaign: tag, hooked: tag } });
   // the tablet was used an hour ago, the phone a minute ago; the watch is newest but shows no notifications
   const now = herald.rt.clock.now();
   const device = (deviceId: keyof typeof tokens, platform: 'IOS' | 'ANDROID', dateUpdated: number, permission = 'ALWAYS') =>
@@ -97,16 +98,9 @@ beforeAll(async () => {
     });
   await Promise.all([device('tablet', 'IOS', now - 3600_000), device('phone', 'ANDROID', now - 60_000), device('watch', 'IOS', now, 'NOT_ALLOW')]);
   segmentId = (await admin.ok('segment.save', { name: `Devices ${tag}`, rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] } })).id;
-  const role = await admin.ok('userRole.save', {
-    name: `Approver ${tag}`,
-    code: `APPROVER_${tag.toUpperCase()}`,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
-  });
-  const user = await admin.ok('user.save', { username: `approver-${tag}`, email: `approver-${tag}@example.com`, roleId: role.id, password: 'Approve@123' });
-  approver = new ApiClient(herald);
-  approver.autoRefresh = true;
-  await approver.login(`approver-${tag}`, 'Approve@123');
-  approverId = user.id;
+  ({ id: approverId, client: approver } = await approverOf(admin, herald, `approver${tag}`));
+  // a staging organization: only the listed account receives (the trigger test below sends to one that is not)
+  await admin.ok('organization.saveWhiteList', { id: 1, content: tag });
 }, 120_000);
 afterAll(() => herald?.stop());
 
@@ -175,6 +169,55 @@ describe('the organization’s multi-device switch', () => {
     expect(buttonLink(phone)).not.toBe(buttonLink(tablet));
     expect((await admin.ok('planStatistics.detail', { id: on.planId })).totals).toMatchObject({ clicks: 2, opens: 2 });
     await setMultiDevice(false);
+  }, 120_000);
+});
+
+describe('the organization’s white list', () => {
+  it('holds on a trigger’s sends as on a campaign’s: while it has entries, only the accounts it names get the push', async () => {
+    const { admin } = callers;
+    const stranger = `${tag}-b`;
+    const strangerToken = randomBytes(32).toString('hex');
+    await admin.ok('account.save', { id: stranger, firstName: 'Bo', pushConsent: true, attributes: { hooked: tag } });
+    await store.put('device', {
+      accountKey: deviceKeyOf(1, stranger),
+      deviceId: 'phone-b',
+      orgId: 1,
+      accountId: stranger,
+      platform: 'IOS',
+      channel: 'APNS_SANDBOX',
+      pushToken: strangerToken,
+      permission: 'ALWAYS',
+      active: true,
+      source: 'SDK',
+      appId,
+      dateUpdated: herald.rt.clock.now(),
+    });
+    const hooked = (await admin.ok('segment.save', { name: `Hooked ${tag}`, rule: { op: 'AND', conditions: [{ field: 'attributes.hooked', operator: 'equals', value: tag }] } }))
+      .id;
+    const draft = await admin.ok('plan.saveSingle', {
+      name: `Paid ${tag}`,
+      title: 'Paid',
+      channel: 'PUSH_NATIVE',
+      content: { kind: 'PUSH_NATIVE', template: TEMPLATE },
+      segmentId: hooked,
+      trigger: { kind: 'ACTION', actionCode: 'order_paid', webhook: true },
+    });
+    await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approverId], deadline: herald.rt.clock.now() + DAY });
+    expect((await approver.ok('planAction.pass', { id: draft.id })).status).toBe('ACTIVE');
+    const { url, token } = await admin.ok('trigger.issueWebhookToken', { id: draft.id });
+    for (const accountId of [tag, stranger]) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ accountId }) });
+      expect(res.status).toBe(200);
+    }
+    const detail = await until(
+      'both trigger sends recorded',
+      () => admin.ok('planStatistics.detail', { id: draft.id }),
+      (d) => d.totals.sent + d.totals.skipped >= 2,
+    );
+    // the account the list does not name is skipped as not matched (its record says: not on the white list)
+    expect(detail).toMatchObject({ totals: { sent: 1, skipped: 1 }, reasons: { skipped: { USER_NOT_MATCHED: 1 } } });
+    const got = await receivedAt<ReceivedPush>(herald.standIns.endpoints, 'pinpoint', [tokens.phone, strangerToken]);
+    expect(got.filter((g) => String((g.request as { TraceId?: string }).TraceId).startsWith(draft.id)).map((g) => g.address)).toEqual([tokens.phone]);
   }, 120_000);
 });
 
