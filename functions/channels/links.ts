@@ -1,6 +1,6 @@
 /**
  * Tracking links: the open pixel, click redirects, one-click unsubscribe and thumb-block answers. A link carries
- * only an opaque token: its claims (organization, plan, run, recipient, and a link's place or an answer) sealed
+ * only an opaque token: its claims (organization, plan, run, recipient and its device, and a link's place or an answer) sealed
  * with AES-256-GCM under a key of the deployment, bound to the kind of link. Nobody can read an address or an
  * account id from it, or change it. A click's destination is never in the link: the send worker keeps the
  * message's links on the recipient's sent-record, and the redirect goes only to one of them.
@@ -19,6 +19,8 @@ export const linkClaimsSchema = z.strictObject({
   p: z.string(),
   r: z.string(),
   a: z.string(),
+  /** which of the account's addresses the message went to (a push device): its own sent-record and click */
+  t: z.string().optional(),
   c: z.enum(CHANNELS),
   /** a click's link: its place in the message's links */
   i: z.number().int().nonnegative().optional(),

@@ -71,7 +71,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   /** The recipient's message and the destinations of its tracked links (stored with the claim, before sending). */
   function outbound(batch: SendBatch, content: PreparedContent, r: Recipient): { message: Outbound; links: string[] } {
-    const links = deps.links.forRecipient({ o: batch.orgId, p: batch.planId, r: batch.runId, a: r.accountId, c: batch.channel });
+    const links = deps.links.forRecipient({ o: batch.orgId, p: batch.planId, r: batch.runId, a: r.accountId, ...(r.target ? { t: r.target } : {}), c: batch.channel });
     return { message: messageOf(batch, content, r, links), links: links.linkTable() };
   }
 

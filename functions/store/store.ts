@@ -653,6 +653,11 @@ export class TenantStore {
     return this.#store.rt;
   }
 
+  /** The organization's own record (its switches): the one organization record this store may read. */
+  organization(): Promise<RecordOf<'organization'> | undefined> {
+    return this.#store.get('organization', { id: this.orgId });
+  }
+
   private key(entity: TenantEntity, id: string): Key {
     const def: EntityDef = ENTITIES[entity];
     return { [def.partitionKey.name]: this.orgId, [def.sortKey!.name]: id };

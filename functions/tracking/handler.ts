@@ -1,7 +1,8 @@
 /**
  * The tracking routes: the open pixel, click redirects, thumb-block answers and one-click unsubscribe (RFC 8058: a cookieless POST
  * to the List-Unsubscribe URL; a GET shows a confirmation page with a button, since mail scanners follow links).
- * Opens and clicks count once per recipient (the first time), so rates are of people, not of fetches. Links carry
+ * Opens and clicks count once per recipient (the first time; a push, once per device it was sent to), so rates are
+ * of people, not of fetches. Links carry
  * sealed ids only: the address to unsubscribe and a click's destination are read from the recipient's sent-record.
  */
 import { randomUUID } from 'node:crypto';
@@ -38,6 +39,8 @@ export function trackingRoutes(rt: Runtime, store: Store) {
   // the public address is final only once the server listens
   const links = () => (signer ??= new LinkSigner(rt.keys.sealKey, rt.config.publicUrl));
   const ledger = new Ledger(store, rt.clock);
+  /** the send a link stands for: the recipient's own record, a push device's of its own (so each device counts once) */
+  const sendOf = (c: LinkClaims) => ({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a, ...(c.t ? { target: c.t } : {}) });
 
   /** Sets `field` on the recipient's sent-record the first time, counting it in the same write. */
   async function firstTime(
@@ -45,7 +48,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     field: 'openedAt' | 'clickedAt' | 'unsubscribedAt' | 'answeredAt',
     counter: 'opens' | 'clicks' | 'unsubscribes' | 'likes' | 'dislikes',
   ): Promise<boolean> {
-    const key = ledger.keyOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a });
+    const key = ledger.keyOf(sendOf(c));
     try {
       await store.transact([
         {
@@ -58,7 +61,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
             ExpressionAttributeValues: { ':now': rt.clock.now() },
           },
         },
-        ...(await ledger.counterItems({ orgId: c.o, planId: c.p, runId: c.r, accountId: c.a, channel: c.c }, { [counter]: 1 })),
+        ...(await ledger.counterItems(sendOf(c), { [counter]: 1 })),
       ]);
       return true;
     } catch (e) {
@@ -69,7 +72,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
 
   /** The recipient's sent-record: the address to unsubscribe and the links a click may lead to. */
   async function sentRecordOf(c: LinkClaims): Promise<SentRecord | undefined> {
-    return ledger.recordOf({ orgId: c.o, planId: c.p, runId: c.r, channel: c.c, accountId: c.a });
+    return ledger.recordOf(sendOf(c));
   }
 
   async function unsubscribe(c: LinkClaims, address: string): Promise<void> {

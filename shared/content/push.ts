@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { blockSchema } from '../render/blocks';
-import { isStorableUrl, RENDER_MESSAGES } from '../render/fields';
+import { isStorableAppLink, isStorableUrl, RENDER_MESSAGES } from '../render/fields';
 import { MAX_BLOCKS, URL_MAX } from '../render/limits';
 
 /** spec 001 3.1: message content types */
@@ -30,6 +30,17 @@ const link = (param: string, kind: 'link' | 'image') =>
     .refine((v) => isStorableUrl(v, kind), kind === 'image' ? RENDER_MESSAGES.imageLink(param) : RENDER_MESSAGES.link(param))
     .default('');
 
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** A push's tap link: a web page or universal link (tracked), or a deep link in the app's own scheme (myshop://sale). */
+const appLink = (param: string) =>
+  z
+    .string()
+    .trim()
+    .max(URL_MAX, RENDER_MESSAGES.tooLong(param, URL_MAX))
+    .refine((v) => isStorableAppLink(v), RENDER_MESSAGES.appLink(param))
+    .default('');
+
 const buttonSchema = z
   .object({
     text: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('button text')).max(PUSH_LIMITS.buttonText, RENDER_MESSAGES.tooLong('button text', PUSH_LIMITS.buttonText)),
@@ -40,6 +51,9 @@ const buttonSchema = z
   .superRefine((b, ctx) => {
     if (b.action === 'WEBSITE' && !(b.value && isStorableUrl(b.value, 'link'))) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.link('button') });
     if (b.action === 'OPEN_PAGE' && !b.value) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.inputRequired('page') });
+    // the app's page: its name, or a link (a deep link in the app's own scheme, a universal link) that must be one
+    else if (b.action === 'OPEN_PAGE' && HAS_SCHEME.test(b.value) && !isStorableAppLink(b.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.appLink('page') });
     if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value))
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Please enter a phone number (digits, spaces, ( ) and -).' });
   });
@@ -68,8 +82,8 @@ export const pushContentSchema = z
       .max(PUSH_LIMITS.title, RENDER_MESSAGES.tooLong('title', PUSH_LIMITS.title)),
     intro: optionalText('intro', PUSH_LIMITS.intro),
     body: optionalText('body', PUSH_LIMITS.body),
-    /** the page a `url` message opens */
-    url: link('url', 'link'),
+    /** what a tap on a `url` message opens: a web page, a universal link or a deep link (myshop://sale/autumn) */
+    url: appLink('url'),
     /** an `html` message's blocks (the HTML builder) */
     blocks: z.array(blockSchema).max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`).default([]),
     buttons: z.array(buttonSchema).max(PUSH_LIMITS.buttons, `A push message has at most ${PUSH_LIMITS.buttons} buttons.`).default([]),

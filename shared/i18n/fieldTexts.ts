@@ -47,6 +47,12 @@ export const RENDER_TEXTS = {
     '请为{param}输入完整链接（http、https、mailto 或 tel）。',
     '{param}には完全なリンク（http、https、mailto、tel）を入力してください。',
   ),
+  // a push opens a web page (a universal link) or a page of the app through its own scheme, as APNs and FCM allow
+  appLink: entry(
+    'Please enter a web link (https://…) or a link in the app’s own scheme (myshop://…) for the {param}.',
+    '请为{param}输入网页链接（https://…）或应用自有协议的链接（myshop://…）。',
+    '{param}には Web リンク（https://…）またはアプリ独自のスキームのリンク（myshop://…）を入力してください。',
+  ),
   imageLink: entry(
     'Please enter a full http or https link for the {param}.',
     '请为{param}输入完整的 http 或 https 链接。',

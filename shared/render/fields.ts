@@ -18,6 +18,7 @@ export const RENDER_MESSAGES = {
   tooLong: (param: string, max: number) => fillText(RENDER_TEXTS.tooLong.en, { param, max }),
   outOfRange: (param: string, min: number, max: number) => fillText(RENDER_TEXTS.outOfRange.en, { param, min, max }),
   link: (param: string) => fillText(RENDER_TEXTS.link.en, { param }),
+  appLink: (param: string) => fillText(RENDER_TEXTS.appLink.en, { param }),
   imageLink: (param: string) => fillText(RENDER_TEXTS.imageLink.en, { param }),
   dimension: (param: string, max: number) => fillText(RENDER_TEXTS.dimension.en, { param, max }),
 } as const;
@@ -71,11 +72,34 @@ const LEADING_TOKEN = /^\{\{\s*[\p{L}_$][\p{L}\p{M}\p{N}_$-]*(?:\.[\p{L}\p{M}\p{
  * renderer checks again whatever the token gives.
  */
 export function isStorableUrl(value: string, kind: UrlKind): boolean {
+  return storable(value, (url) => safeUrl(url, kind) !== null);
+}
+
+function storable(value: string, good: (url: string) => boolean): boolean {
   if (value === '') return true;
   const token = LEADING_TOKEN.exec(value);
-  if (!token) return safeUrl(value, kind) !== null;
+  if (!token) return good(value);
   const fallback = token[1]?.trim();
-  return !fallback || safeUrl(fallback + value.slice(token[0].length), kind) !== null;
+  return !fallback || good(fallback + value.slice(token[0].length));
+}
+
+/** An app's own scheme and what follows it (myshop://sale/autumn, fb123:item/4). */
+const APP_LINK = /^([a-z][a-z0-9+.-]{0,31}):[^\s]+$/i;
+/** Schemes that run code, read local data or are the web's: never an app's own. */
+const NOT_APP_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'file', 'blob', 'about', 'filesystem', 'http', 'https']);
+
+/** A deep link in an app's own scheme (see APP_LINK), without control characters or markup quotes. */
+export function isDeepLink(url: string): boolean {
+  const scheme = APP_LINK.exec(url)?.[1]?.toLowerCase();
+  return scheme !== undefined && !NOT_APP_SCHEMES.has(scheme) && url.length <= URL_MAX && !/[\u0000-\u001f\u007f"'<>`]/.test(url);
+}
+
+/**
+ * Whether a push's link may be saved: as isStorableUrl for a link (a web page or universal link, mailto, tel), or
+ * a deep link in the app's own scheme, as APNs and FCM open them.
+ */
+export function isStorableAppLink(value: string): boolean {
+  return storable(value, (url) => safeUrl(url, 'link') !== null || isDeepLink(url));
 }
 
 /** A link or image address (see isStorableUrl); empty means none. */

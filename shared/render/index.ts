@@ -13,7 +13,7 @@ export { IN_APP_CSP, renderInApp } from './inApp';
 export type { InAppContent, InAppOptions } from './inApp';
 export { renderEmail } from './email';
 export type { RenderedEmail, RenderOptions } from './email';
-export { ALIGNS, PADDINGS, RENDER_MESSAGES, THEME_DEFAULT, themeSchema } from './fields';
+export { ALIGNS, isDeepLink, PADDINGS, RENDER_MESSAGES, THEME_DEFAULT, themeSchema } from './fields';
 export type { Align, Padding, Theme } from './fields';
 export { safeUrl } from './html';
 export * from './limits';

@@ -126,7 +126,7 @@ describe('the other channels’ reachability', () => {
     ]);
   });
 
-  it('push reaches every active device, newest first, each its own target; none is not matched, only inactive ones are uninstalled (2), notifications off is no consent', async () => {
+  it('push reaches the newest device that may notify, or with the organization’s multi-device switch every active device, newest first, each its own target; none is not matched, only inactive ones are uninstalled (2), notifications off is no consent', async () => {
     const [active, inactive, muted, none] = Array.from({ length: 4 }, () => account());
     const device = (a: Account, deviceId: string, over: Record<string, unknown>) =>
       store.put('device', {
@@ -149,13 +149,22 @@ describe('the other channels’ reachability', () => {
       device(inactive!, 'd', { pushToken: 'token-x', active: false }),
       device(muted!, 'd', { pushToken: 'token-m', permission: 'NOT_ALLOW' }),
     ]);
+    const rest = [{ reason: 'APP_UNINSTALLED' }, { address: 'token-m', consent: false, target: 'd', os: 'IOS' }, { reason: 'USER_NOT_MATCHED' }];
+    // the switch off (the default): one device per account
     expect(await CHANNEL_ADAPTERS.PUSH_NATIVE.reach([active!, inactive!, muted!, none!], ctx())).toEqual([
-      // each device's platform comes along, so its sends count per OS
-      { address: 'token-new', consent: true, target: 'new', os: 'IOS', more: [{ address: 'token-old', consent: true, target: 'old', os: 'IOS' }] },
-      { reason: 'APP_UNINSTALLED' },
-      { address: 'token-m', consent: false, target: 'd', os: 'IOS' },
-      { reason: 'USER_NOT_MATCHED' },
+      { address: 'token-new', consent: true, target: 'new', os: 'IOS' },
+      ...rest,
     ]);
+    await store.update('organization', { id: 1 }, { supportSendMultiDevicesPerUser: true });
+    try {
+      expect(await CHANNEL_ADAPTERS.PUSH_NATIVE.reach([active!, inactive!, muted!, none!], ctx())).toEqual([
+        // each device's platform comes along, so its sends count per OS
+        { address: 'token-new', consent: true, target: 'new', os: 'IOS', more: [{ address: 'token-old', consent: true, target: 'old', os: 'IOS' }] },
+        ...rest,
+      ]);
+    } finally {
+      await store.update('organization', { id: 1 }, { supportSendMultiDevicesPerUser: false });
+    }
   });
 });
 

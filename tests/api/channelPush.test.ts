@@ -57,6 +57,8 @@ beforeAll(async () => {
   store = new Store(herald.rt);
   sender = push.provider(herald.rt);
   callers = await twoOrganizations(herald, 'push');
+  // these tests send to every active device of an account (tests/api/pushDevices.test.ts has the switch off)
+  await store.update('organization', { id: 1 }, { supportSendMultiDevicesPerUser: true });
   const app = await callers.admin.ok('application.save', { name: `Push app ${randomUUID().slice(0, 6)}`, appType: 'IOS', bundleId: 'com.example.push' });
   appId = app.id;
   const ios = await callers.admin.ok('pushChannelSetting.save', {

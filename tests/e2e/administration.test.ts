@@ -56,6 +56,10 @@ it('organizations: create, edit with the app feature JSON checked, the white lis
   // edit: a JSON that is not an object is refused in place, then a good one is kept
   await row.getByRole('button', { name: 'Default organization を編集' }).click();
   await page.fill('#org-short-code', 'DEF2');
+  // the multi-device switch says what it does to push sends
+  expect(await page.locator('label[for="org-multi-device"]').textContent()).toBe('プッシュ通知をアカウントのすべての端末に送る');
+  expect(await page.locator('#org-multi-device').getAttribute('aria-describedby')).toBe('org-multi-device-hint');
+  expect(await page.locator('#org-multi-device-hint').textContent()).toContain('最後に使われた端末');
   await page.locator('label[for="org-multi-device"]').click();
   await page.fill('#org-app-feature-json', '[1, 2]');
   await page.locator('#organization-dialog').getByRole('button', { name: '保存' }).click();
@@ -69,6 +73,8 @@ it('organizations: create, edit with the app feature JSON checked, the white lis
 
   // the white list
   await row.getByRole('button', { name: 'ホワイトリスト' }).click();
+  // what the list is for: while it has entries, only those listed receive (a staging organization)
+  expect(await page.locator('#white-list-dialog').textContent()).toContain('ここに記載したメールアドレス・電話番号・アカウント ID にだけ届きます');
   await page.fill('#white-list-content', 'qa@example.com\n+81 90 1234 5678\nqa@example.com');
   await expect.poll(() => page.getByTestId('white-list-size').textContent()).toContain('2 項目');
   await expectAccessible(page, 'the white list');

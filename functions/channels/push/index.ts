@@ -1,6 +1,7 @@
 /**
- * Push (native): one message per active device of the account (each device its own recipient, `target` = the
- * device's id, address = its push token), with the account's push consent and the device's notification
+ * Push (native): one message per account, to its most recently active device that may show notifications; with
+ * the organization's `supportSendMultiDevicesPerUser` on, one per active device of the account (each device its
+ * own recipient, `target` = the device's id, address = its push token), with the account's push consent and the device's notification
  * permission; rendered from the plan's push content in the recipient's language; sent through End User
  * Messaging push (./pinpoint.ts; the Pinpoint stand-in locally) to the application's APNs or FCM channel, or
  * by a call to an API application's own endpoint (./apiApp.ts; the API application stand-in locally). A
@@ -24,7 +25,8 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
   sendable: true,
   async reach(accounts, tenant) {
     // ignoring the account's notify setting (system setting) still honours the device's own permission
-    const { ignoreAccountNotifySetting } = await organizationSettingOf(tenant);
+    const [{ ignoreAccountNotifySetting }, org] = await Promise.all([organizationSettingOf(tenant), tenant.organization()]);
+    const everyDevice = org?.supportSendMultiDevicesPerUser === true;
     const devicesOf = tenant.keyed('device');
     return Promise.all(
       accounts.map(async (a): Promise<Reach> => {
@@ -32,9 +34,12 @@ export const pushAdapter: ChannelAdapter<'PUSH_NATIVE'> = {
         if (devices.length === 0) return { reason: 'USER_NOT_MATCHED' };
         const live = devices.filter((d) => d.active && d.pushToken && d.deviceId.length <= MAX_TARGET).sort((x, y) => y.dateUpdated - x.dateUpdated);
         if (live.length === 0) return { reason: 'APP_UNINSTALLED' };
-        const [first, ...others] = live.map(
+        const targets = live.map(
           (d): Target => ({ address: d.pushToken!, consent: (a.pushConsent || ignoreAccountNotifySetting) && d.permission !== 'NOT_ALLOW', target: d.deviceId, os: d.platform }),
         );
+        // one device per account: the newest that may notify, else the newest (recorded as without consent)
+        if (!everyDevice) return targets.find((t) => t.consent) ?? targets[0]!;
+        const [first, ...others] = targets;
         return others.length ? { ...first!, more: others } : first!;
       }),
     );

@@ -8,7 +8,7 @@
 import type { MessageRequest } from '@aws-sdk/client-pinpoint';
 import type { PushContent } from '../../../shared/content';
 import type { pushTemplateSchema } from '../../../shared/content';
-import { personalizeText, personalizeUrl, pickLanguage, renderInApp } from '../../../shared/render';
+import { isDeepLink, personalizeText, personalizeUrl, pickLanguage, renderInApp, safeUrl } from '../../../shared/render';
 import type * as z from 'zod';
 import type { RecipientView } from '../adapter';
 import type { RecipientLinks } from '../links';
@@ -17,7 +17,7 @@ import type { PushButton, PushRendered } from './outbound';
 type PushTemplate = z.output<typeof pushTemplateSchema>;
 export type PushChannelType = 'APNS' | 'APNS_SANDBOX' | 'GCM';
 
-/** Only web links go through click tracking; a deep link (myapp://…) opens the app itself. */
+/** Only web links (universal links among them) go through click tracking; a deep link (myapp://…) opens the app itself. */
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 export function renderPush(template: PushTemplate, r: RecipientView, links: RecipientLinks): PushRendered {
@@ -26,7 +26,9 @@ export function renderPush(template: PushTemplate, r: RecipientView, links: Reci
   const text = (s: string) => personalizeText(s, r);
   const link = (s: string, place: number) => {
     const url = personalizeUrl(s, r).trim();
-    return url && isWebLink(url) ? links.click(url, place) : url;
+    if (url && isWebLink(url)) return links.click(url, place);
+    // what a personalisation token gave is checked again: anything but a link opens the app instead
+    return url && (safeUrl(url) !== null || isDeepLink(url)) ? url : '';
   };
   const buttons: PushButton[] = c.buttons.map((b, i) => ({
     id: `b${i + 1}`,

@@ -75,7 +75,11 @@ export async function countMatching(tenant: TenantStore, audience: SegmentAudien
           for (const [i, reach] of reaches.entries()) {
             if ('reason' in reach) miss(reach.reason);
             else if (reach.skip) miss(reach.skip.reason);
-            else recipients.push({ accountId: matched[i]!.id, address: reach.address, consent: reach.consent });
+            else {
+              // an account reached at several addresses (push devices) can receive when one of them may
+              const t = [reach, ...(reach.more ?? [])].find((x) => x.consent) ?? reach;
+              recipients.push({ accountId: matched[i]!.id, address: t.address, consent: t.consent });
+            }
           }
           const suppressed = recipients.length ? await adapter.suppressed(recipients, tenant) : new Map();
           for (const r of recipients) {

@@ -32,7 +32,7 @@ const channelContentEn = {
       title: 'Title',
       intro: 'Intro',
       body: 'Body',
-      url: 'Web page address',
+      url: 'Link to open: a web page, or a page of the app (myshop://sale)',
       sound: 'Sound',
       buttons: 'Buttons ({{count}} of {{max}})',
       buttonText: 'Button {{n}} text',

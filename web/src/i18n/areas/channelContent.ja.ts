@@ -41,7 +41,7 @@ const channelContentJa = {
       title: 'タイトル',
       intro: '概要',
       body: '本文',
-      url: 'Web ページのアドレス',
+      url: '開くリンク：Web ページ、またはアプリの画面（myshop://sale）',
       sound: '通知音',
       buttons: 'ボタン（{{count}}/{{max}}）',
       buttonText: 'ボタン {{n}} の文言',

@@ -32,7 +32,7 @@ const channelContentZh = {
       title: '标题',
       intro: '简介',
       body: '正文',
-      url: '网页地址',
+      url: '打开的链接：网页，或应用内页面（myshop://sale）',
       sound: '提示音',
       buttons: '按钮（{{count}}/{{max}}）',
       buttonText: '按钮 {{n}} 文字',

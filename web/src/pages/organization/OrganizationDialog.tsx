@@ -77,9 +77,17 @@ export function OrganizationDialog({ org, visible, onHide, onSaved }: { org: Org
           onChange={(e) => change({ status: e.value as Form['status'] })}
         />
       </div>
-      <div className="field field-checkbox">
-        <Checkbox inputId="org-multi-device" checked={form.supportSendMultiDevicesPerUser} onChange={(e) => change({ supportSendMultiDevicesPerUser: Boolean(e.checked) })} />
+      <div className="field field-checkbox span-2">
+        <Checkbox
+          inputId="org-multi-device"
+          checked={form.supportSendMultiDevicesPerUser}
+          aria-describedby="org-multi-device-hint"
+          onChange={(e) => change({ supportSendMultiDevicesPerUser: Boolean(e.checked) })}
+        />
         <label htmlFor="org-multi-device">{t('organization.field.multiDevice')}</label>
+        <small id="org-multi-device-hint" className="field-hint">
+          {t('organization.field.multiDeviceHint')}
+        </small>
       </div>
       <div className="field span-2">
         <label htmlFor="org-intro">{t('organization.field.intro')}</label>
