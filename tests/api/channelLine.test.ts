@@ -2,8 +2,9 @@
  * LINE (issue 20 item 5) on the real local stack: the organization's channel settings (token sealed, never
  * answered, never logged); the LINE stand-in checking what the Messaging API checks; the request the adapter
  * builds for each content type, captured at the HTTP level; a plan from the library through review, approval,
- * the pipeline and the stand-in in English and Japanese; every recipient exactly once through crashes,
- * duplicated deliveries, lost answers and throttling, with the retry key unchanged.
+ * the pipeline and the stand-in in English and Japanese; every recipient exactly once when answers are lost, with
+ * the retry key unchanged. Crashes, duplicated deliveries and throttling, each recipient asked with its retry key,
+ * are tests/api/exactlyOnce.test.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -27,19 +28,15 @@ import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../..
 import type { LocalHerald } from '../../functions/local/boot';
 import { type LineReceived, lineTokenFingerprint } from '../../functions/local/standins/line';
 import { seal } from '../../functions/platform/keys';
-import type { Clock } from '../../functions/platform/runtime';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
-
-const { workerOf, drain } = harness;
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const log = capturedLog();
@@ -393,7 +390,7 @@ describe('the request the adapter builds', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The send worker with the LINE adapter and the stand-in: the email tests of delivery.test.ts, for LINE.
+// The send worker with the LINE adapter and the stand-in: answers lost on the way back, and LINE's refusals.
 
 const tag = `line${Date.now().toString(36)}`;
 const template = lineTemplate(tag);
@@ -412,14 +409,14 @@ const batches = (orgId: number, planId: string, runId: string, list: Recipient[]
 
 const clock = manualClock(Date.now());
 
-function deps({ line, clk = clock, ...over }: Partial<SendWorkerDeps> & { line: ChannelSender; clk?: Clock }): SendWorkerDeps {
+function deps({ line, ...over }: Partial<SendWorkerDeps> & { line: ChannelSender }): SendWorkerDeps {
   return {
     store,
-    clock: clk,
+    clock,
     log: herald.rt.log,
-    ledger: new Ledger(store, clk),
-    rate: new RateLimiter(store, clk, () => 1_000_000),
-    senders: { ...everyChannel(new RecordingSender(clk)), LINE: line },
+    ledger: new Ledger(store, clock),
+    rate: new RateLimiter(store, clock, () => 1_000_000),
+    senders: { ...everyChannel(new RecordingSender(clock)), LINE: line },
     content,
     links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
     staleClaimMs: 60_000,
@@ -429,9 +426,6 @@ function deps({ line, clk = clock, ...over }: Partial<SendWorkerDeps> & { line: 
     ...over,
   };
 }
-
-/** the body of the message taken last (a crash test puts it back as the queue would after its visibility timeout) */
-let lastTaken: unknown;
 
 /** Each recipient got exactly one request, in its language, with the retry key of (plan, run, recipient). */
 async function expectEachOnce(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {
@@ -449,33 +443,6 @@ async function expectEachOnce(run: { orgId: number; planId: string; runId: strin
   expect(await ledger.openClaims(run)).toEqual([]);
   return held;
 }
-
-exactlyOnceSuite({
-  title: 'exactly once through the LINE stand-in',
-  channel: 'LINE',
-  noun: 'recipient',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, clock),
-  sender: () => lineSender(herald.rt),
-  deps: (line, over) => deps({ line, ...over }),
-  recipients,
-  batches: (run, list) => batches(run.orgId, run.planId, run.runId, list),
-  perAddress: async (addresses) => {
-    const counts = new Map<string, number>();
-    for (const h of await received(addresses)) counts.set(h.request.to as string, (counts.get(h.request.to as string) ?? 0) + 1);
-    return counts;
-  },
-  throttle: (address, times) => tell(address, 'throttled', times),
-  redeliver: async (queue) => {
-    // the dead worker's message comes back after its visibility timeout (the queue keeps real time here)
-    await herald.queue.send(queue, lastTaken!);
-    clock.advance(61_000);
-  },
-  eachOnce: expectEachOnce,
-  sizes: { crash: 60, killAfter: [1, 30, 59], duplicates: 150, inSeries: 1, throttled: 60 },
-  timeout: 60_000,
-});
 
 describe('exactly once through the LINE stand-in, when answers are lost', () => {
   it('an answer lost on the way back is asked again with the same retry key: LINE answers 409, one message, its id recorded', async () => {

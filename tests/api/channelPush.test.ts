@@ -2,8 +2,9 @@
  * Push through AWS End User Messaging push, against its local stand-in (the Pinpoint REST API): the SendMessages
  * request the adapter builds for every content type, as the service receives it, for APNs and FCM; the stand-in
  * refusing as the service does; a plan from draft to devices in en and ja, one message per active device and one
- * inbox item per account; a dead token deactivating its device so the next push skips it; every (plan, device)
- * exactly once through crashes, duplicated deliveries and throttling; no credential in a log.
+ * inbox item per account; a dead token deactivating its device so the next push skips it; no credential in a
+ * log. Every (plan, device) exactly once through crashes, duplicated deliveries and throttling, with one inbox
+ * item per account, is tests/api/exactlyOnce.test.ts.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,10 +28,9 @@ import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const push = CHANNEL_ADAPTERS.PUSH_NATIVE;
@@ -74,8 +74,6 @@ beforeAll(async () => {
   secrets.push(tokenKey.split('\n')[1]!, fcmKey.split('\n')[1]!);
 });
 afterAll(() => herald?.stop());
-
-const { workerOf, drain } = harness;
 
 // --- helpers
 
@@ -551,35 +549,6 @@ describe('a dead token', () => {
     await push.retire(token, { store, orgId: 1, planId: 'p' });
     expect((await store.get('device', { accountKey: deviceKeyOf(2, 'x'), deviceId: 'd' }))?.active).toBe(true);
   });
-});
-
-// --- exactly once
-
-exactlyOnceSuite({
-  title: 'every (plan, device) exactly once',
-  channel: 'PUSH_NATIVE',
-  noun: 'device',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: () => sender,
-  deps: (s, over) => deps(s, over),
-  recipients: devices,
-  batches,
-  perAddress: async (addresses) => perToken(await received(addresses)),
-  throttle: (address, times) => answer(address, 'throttled', times),
-  redeliver: async (queue, lost) => {
-    // the claim of a send that never reached the ledger goes stale
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  // one inbox item per account however often its batch came
-  afterDuplicates: async (list) => {
-    const items = await store.queryAll('inboxItem', { name: 'accountKey', value: inboxKeyOf(1, list[7]!.accountId) });
-    expect(items).toHaveLength(1);
-  },
-  sizes: { crash: 200, killAfter: [1, 100, 199], duplicates: 300, inSeries: 3, throttled: 150 },
 });
 
 describe('inbox only', () => {

@@ -1,8 +1,9 @@
 /**
  * SMS through AWS End User Messaging SMS, against its local stand-in (the SMS and voice v2 JSON protocol): the
- * request the adapter builds as the service receives it; a plan from draft to phone in en and ja; every
- * recipient exactly once through crashes, duplicated deliveries and throttling; a STOP reply lists the number in
- * the organizations that text it, and the next run skips it; the service's opt-out answer lists the number too.
+ * request the adapter builds as the service receives it; a plan from draft to phone in en and ja; a STOP reply
+ * lists the number in the organizations that text it, and the next run skips it; the service's opt-out answer
+ * lists the number too. Every recipient exactly once through crashes, duplicated deliveries and throttling is
+ * tests/api/exactlyOnce.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,10 +30,9 @@ import { ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
 import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const SMS_CONFIG = { originationIdentity: '+12065550100', configurationSet: 'herald-sms-events', maxPrice: '0.50', ttlSeconds: 3600 };
@@ -54,8 +54,6 @@ beforeAll(async () => {
   callers = await twoOrganizations(herald, 'sms');
 });
 afterAll(() => herald?.stop());
-
-const { workerOf, drain } = harness;
 
 // --- helpers
 
@@ -378,30 +376,6 @@ describe('an SMS message from draft to phone', () => {
     // an SMS text in another language's slot than the template's default is refused too
     expect(await bad({ channel: 'SMS', defaultLanguage: 'ja', contents: { en: { text: 'Hi' } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
   });
-});
-
-// --- exactly once
-
-exactlyOnceSuite({
-  title: 'every recipient exactly once',
-  channel: 'SMS',
-  noun: 'number',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: () => sender,
-  deps,
-  recipients,
-  batches,
-  perAddress: async (addresses) => perNumber(await received(addresses)),
-  throttle: (address, times) => answer(address, 'throttled', times),
-  redeliver: async (queue, lost) => {
-    // the claim of a send that never reached the ledger goes stale
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  sizes: { crash: 200, killAfter: [1, 100, 199], duplicates: 300, inSeries: 3, throttled: 150 },
 });
 
 // --- opt-out

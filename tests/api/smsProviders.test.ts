@@ -1,10 +1,10 @@
 /**
  * An organization's own SMS providers on their local stand-ins: Twilio's REST API (a campaign from draft to phone
  * through it, its status callbacks, an inbound STOP through the signed webhook honoured by the next send, a forged
- * signature refused, a wrong auth token failing every record with Twilio's reason, throttling retried, every
- * recipient exactly once through crashes) and End User Messaging SMS in the organization's own account (its key,
- * origination identity, sender id and configuration set), with two organizations sending at once, each through
- * its own provider only.
+ * signature refused, a wrong auth token failing every record with Twilio's reason) and End User Messaging SMS
+ * in the organization's own account (its key, origination identity, sender id and configuration set), with two
+ * organizations sending at once, each through its own provider only. Every recipient exactly once through each
+ * (crashes, duplicated deliveries, throttling retried) is tests/api/exactlyOnce.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,11 +30,9 @@ import { type Callers, twoOrganizations } from '../support/organizations';
 import { approverOf } from '../support/plans';
 import { sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
-const { workerOf, drain } = harness;
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 const DAY = 24 * 3600_000;
 
 let herald: LocalHerald;
@@ -375,33 +373,6 @@ describe('Twilio’s refusals', () => {
     expect(await recordOf(run, fine!.accountId)).toMatchObject({ status: 'SENT' });
     expect(await unsubscribed(1, invalid!.address)).toMatchObject({ source: 'BOUNCE' });
   });
-});
-
-// --- every recipient exactly once through organization 1's Twilio
-
-exactlyOnceSuite({
-  title: 'every recipient exactly once through Twilio',
-  channel: 'SMS',
-  noun: 'number',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: routed,
-  deps,
-  recipients,
-  batches,
-  perAddress: async (addresses) => {
-    const counts = new Map<string, number>();
-    for (const r of await twilioReceived(addresses)) counts.set(r.request.To!, (counts.get(r.request.To!) ?? 0) + 1);
-    return counts;
-  },
-  throttle: (address, times) => control('answers', { address, answer: 'throttled', times }),
-  redeliver: async (queue, lost) => {
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  sizes: { crash: 60, killAfter: [1, 30, 59], duplicates: 90, inSeries: 2, throttled: 45 },
 });
 
 // --- End User Messaging in the organization's own account, beside Twilio

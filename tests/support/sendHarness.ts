@@ -62,12 +62,13 @@ export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts:
 }
 
 /**
- * A run's recipients as the audience fan-out queues them: SEND_BATCH to a message, each batch named by its place
- * (the names let a page read again queue the same batches, pipeline.ts).
+ * A run's recipients as the audience fan-out queues them: SEND_BATCH to a message (`size` when given: a test
+ * needs several batches without hundreds of recipients), each batch named by its place (the names let a page read
+ * again queue the same batches, pipeline.ts).
  */
-export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[]): SendBatch[] {
+export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[], size = SEND_BATCH): SendBatch[] {
   const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel, recipients: list.slice(i, i + SEND_BATCH), batch: `0#0#${i / SEND_BATCH}` });
+  for (let i = 0; i < list.length; i += size) out.push({ kind: 'send', ...run, channel, recipients: list.slice(i, i + size), batch: `0#0#${i / size}` });
   return out;
 }
 
