@@ -14,16 +14,14 @@ import { lineTemplateSchema } from '../../shared/content';
 import { LINE_TEXTS } from '../../shared/i18n';
 import { accountKey, LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { classifyLine } from '../../functions/channels/line/answers';
 import { lineSender } from '../../functions/channels/line/api';
 import type { LineApiMessage } from '../../functions/channels/line/outbound';
 import { lineRetryKey } from '../../functions/channels/line/retryKey';
-import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender } from '../../functions/channels/sender';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { type LineReceived, lineTokenFingerprint } from '../../functions/local/standins/line';
@@ -32,7 +30,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
 
@@ -409,23 +407,7 @@ const batches = (orgId: number, planId: string, runId: string, list: Recipient[]
 
 const clock = manualClock(Date.now());
 
-function deps({ line, ...over }: Partial<SendWorkerDeps> & { line: ChannelSender }): SendWorkerDeps {
-  return {
-    store,
-    clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, clock),
-    rate: new RateLimiter(store, clock, () => 1_000_000),
-    senders: { ...everyChannel(new RecordingSender(clock)), LINE: line },
-    content,
-    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = ({ line, ...over }: Partial<SendWorkerDeps> & { line: ChannelSender }) => workerDeps(herald, 'LINE', line, content, { clock, ...over });
 
 /** Each recipient got exactly one request, in its language, with the retry key of (plan, run, recipient). */
 async function expectEachOnce(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {

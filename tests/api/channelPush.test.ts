@@ -12,21 +12,19 @@ import { type PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoi
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
 import { PUSH_TEXTS } from '../../shared/i18n';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { sendPushRequest } from '../../functions/channels/push/pinpoint';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/channels/links';
-import { ApiClient, startHerald } from '../support/herald';
+import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { approverOf } from '../support/plans';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
 
@@ -174,23 +172,8 @@ function contentOf(template: unknown): ContentSource {
 }
 
 function deps(s: ChannelSender, over: Partial<SendWorkerDeps> & { template?: unknown } = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), PUSH_NATIVE: s };
   const { template, ...rest } = over;
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: contentOf(template ?? TEMPLATE),
-    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...rest,
-  };
+  return workerDeps(herald, 'PUSH_NATIVE', s, contentOf(template ?? TEMPLATE), rest);
 }
 
 const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'PUSH_NATIVE', list);
@@ -399,23 +382,10 @@ describe('the stand-in answers as the service does', () => {
 
 // --- a real plan
 
-async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', {
-    name: `Approver ${name}`,
-    code: `APPROVER_${name.toUpperCase()}`,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
-  });
-  const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
-  const client = new ApiClient(herald);
-  client.autoRefresh = true;
-  await client.login(name, 'Approve@123');
-  return { id: user.id as string, client };
-}
-
 describe('a push message from draft to devices', () => {
   it('goes through saveSingle, review, approval and the pipeline to each active device once, in the recipient’s language, with one inbox item per account', async () => {
     const { admin, other } = callers;
-    const approver = await approverOf(admin, 'pushapprover');
+    const approver = await approverOf(admin, herald, 'pushapprover');
     const tag = `push${Date.now().toString(36)}`;
     const tokens = { enIos: apnsToken(), enAndroid: fcmToken(), jaIos: apnsToken(), off: apnsToken(), muted: apnsToken(), gone: apnsToken() };
     await putAccount(`${tag}-en`, { firstName: 'Ann', locale: 'en-US', attributes: { campaign: tag } });

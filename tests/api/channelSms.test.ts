@@ -12,23 +12,21 @@ import { smsTemplateSchema } from '../../shared/content';
 import { renderSms } from '../../shared/content/sms';
 import { accountKey, unsubscriptionId } from '../../shared/entities';
 import { countSms } from '../../shared/sms/segments';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { deploymentSmsSender } from '../../functions/channels/sms/sender';
 import { recordInboundSms } from '../../functions/channels/sms/inbound';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import { planContentSource } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/channels/links';
-import { ApiClient, startHerald } from '../support/herald';
+import { startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { approverOf } from '../support/plans';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
 
@@ -102,24 +100,7 @@ function recipients(n: number, number = usNumber): Recipient[] {
 
 const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'SMS', list);
 
-function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: smsContent,
-    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = (sms: ChannelSender, over: Partial<SendWorkerDeps> = {}) => workerDeps(herald, 'SMS', sms, smsContent, over);
 
 /** Sends one run straight through the send worker with the deployment's SMS sender. */
 async function sendRun(run: { orgId: number; planId: string; runId: string }, list: Recipient[], content = smsContent) {
@@ -276,23 +257,10 @@ describe('the request the service receives', () => {
 
 // --- a real plan
 
-async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', {
-    name: `Approver ${name}`,
-    code: `APPROVER_${name.toUpperCase()}`,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
-  });
-  const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
-  const client = new ApiClient(herald);
-  client.autoRefresh = true;
-  await client.login(name, 'Approve@123');
-  return { id: user.id as string, client };
-}
-
 describe('an SMS message from draft to phone', () => {
   it('goes through saveSingle, review, approval and the pipeline to each number once, in the recipient’s language', async () => {
     const { admin, other } = callers;
-    const approver = await approverOf(admin, 'smsapprover');
+    const approver = await approverOf(admin, herald, 'smsapprover');
     const tag = `sms${Date.now().toString(36)}`;
     const now = herald.rt.clock.now();
     const people = [

@@ -13,14 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
 import { ADMIN_TEXTS, OUTBOUND_TEXTS, PUSH_TEXTS } from '../../shared/i18n';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { pinpointPushSender } from '../../functions/channels/push/pinpoint';
-import { LinkSigner } from '../../functions/channels/links';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { API_APP_PATHS, API_APP_STANDIN, type ApiAppReceived } from '../../functions/local/standins/apiApp';
@@ -28,7 +25,7 @@ import { setOutboundPolicy } from '../../functions/platform/outbound';
 import { Store } from '../../functions/store/store';
 import { ApiClient, startHerald } from '../support/herald';
 import { approverOf } from '../support/plans';
-import { batchesOf, sendHarness } from '../support/sendHarness';
+import { batchesOf, sendHarness, workerDeps } from '../support/sendHarness';
 import { AD_HOC, capturedLog } from '../support/channelStandIns';
 import { until } from '../support/until';
 
@@ -177,24 +174,7 @@ function contentOf(template: unknown): ContentSource {
   return { load: async () => ({ stopped: false, from: '', render }) };
 }
 
-function deps(s: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), PUSH_NATIVE: s };
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: contentOf(TEMPLATE),
-    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = (s: ChannelSender, over: Partial<SendWorkerDeps> = {}) => workerDeps(herald, 'PUSH_NATIVE', s, contentOf(TEMPLATE), over);
 
 type Run = { orgId: number; planId: string; runId: string };
 const newRun = (): Run => ({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' });

@@ -10,16 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsTemplateSchema } from '../../shared/content';
 import { type MessageProvider, accountKey, unsubscriptionId } from '../../shared/entities';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { providerSender } from '../../functions/channels/providers';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { SMS_PROVIDERS } from '../../functions/channels/sms/providers';
 import { twilioSignature, twilioWebhookUrl } from '../../functions/channels/sms/twilio';
-import { LinkSigner } from '../../functions/channels/links';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
@@ -28,7 +25,7 @@ import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { approverOf } from '../support/plans';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
 
@@ -102,24 +99,7 @@ function recipients(n: number, number = usNumber): Recipient[] {
 type Run = { orgId: number; planId: string; runId: string };
 const batches = (run: Run, list: Recipient[]) => batchesOf(run, 'SMS', list);
 
-function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: smsContent,
-    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = (sms: ChannelSender, over: Partial<SendWorkerDeps> = {}) => workerDeps(herald, 'SMS', sms, smsContent, over);
 
 /** The SMS sender as the delivery worker has it: each organization's default provider, else the deployment's. */
 const routed = () => CHANNEL_ADAPTERS.SMS.provider(herald.rt);

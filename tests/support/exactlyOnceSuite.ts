@@ -9,17 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/delivery';
-import { type ChannelSender, everyChannel, type SendOutcome } from '../../functions/channels';
-import { LinkSigner } from '../../functions/channels/links';
+import type { ChannelSender, SendOutcome } from '../../functions/channels';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { Store } from '../../functions/store/store';
 import { atEveryStep, type Call, contentOf, CrashPoints, type crashTally, expectOnceEach, type Handed, handed } from './crashHarness';
 import { interposedStore } from './interposedStore';
-import { batchesOf, Killed, type sendHarness } from './sendHarness';
+import { batchesOf, Killed, type sendHarness, workerDeps } from './sendHarness';
 
 export type Run = { orgId: number; planId: string; runId: string };
 
@@ -83,25 +81,8 @@ export function exactlyOnceSuite(name: string, t: StandInTarget, world: () => Su
   const newRun = (): Run => ({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' });
   const batches = (run: Run, list: readonly Recipient[]) => batchesOf(run, t.channel, list, SIZES.batch);
 
-  function deps(sender: ChannelSender, on = world().store, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-    const { herald } = world();
-    const clock = herald.rt.clock;
-    return {
-      store: on,
-      clock,
-      log: herald.rt.log,
-      ledger: new Ledger(on, clock),
-      rate: new RateLimiter(on, clock, () => 1_000_000),
-      senders: everyChannel(sender),
-      content: t.content ?? contentOf(t.channel),
-      links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-      staleClaimMs: 60_000,
-      throttleRetries: 8,
-      backoffMs: 1,
-      concurrency: 8,
-      ...over,
-    };
-  }
+  const deps = (sender: ChannelSender, on = world().store, over: Partial<SendWorkerDeps> = {}) =>
+    workerDeps(world().herald, t.channel, sender, t.content ?? contentOf(t.channel), { store: on, ...over });
   const ledger = () => new Ledger(world().store, world().herald.rt.clock);
   const worker = (sender: ChannelSender, over?: Partial<SendWorkerDeps>) => world().harness.workerOf(deps(sender, undefined, over));
 

@@ -4,14 +4,45 @@
  */
 import type { SQSRecord } from 'aws-lambda';
 import type { Channel } from '../../shared/delivery';
+import { type ChannelSender, everyChannel } from '../../functions/channels';
+import { LinkSigner } from '../../functions/channels/links';
+import { RecordingSender } from '../../functions/channels/recording';
+import { Ledger } from '../../functions/delivery/ledger';
 import { deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
-import { sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import { RateLimiter } from '../../functions/delivery/rate';
+import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { LocalQueue } from '../../functions/local/queue';
 import type { Logger } from '../../functions/platform/logger';
 import { queueWorker } from '../../functions/platform/worker';
+import { Store } from '../../functions/store/store';
 
 export type SendQueueWorker = ReturnType<typeof queueWorker>;
+
+/**
+ * The send worker's dependencies as the tests drive it on `herald`: `channel` sent through `sender`, every other
+ * channel recorded, rates unlimited, a quick back-off. `over` replaces any; its store and clock are the ledger's
+ * and the rate's too.
+ */
+export function workerDeps(herald: LocalHerald, channel: Channel, sender: ChannelSender, content: ContentSource, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
+  const store = over.store ?? new Store(herald.rt);
+  const clock = over.clock ?? herald.rt.clock;
+  return {
+    store,
+    clock,
+    log: herald.rt.log,
+    ledger: new Ledger(store, clock),
+    rate: new RateLimiter(store, clock, () => 1_000_000),
+    senders: { ...everyChannel(new RecordingSender(clock)), [channel]: sender },
+    content,
+    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
+    staleClaimMs: 60_000,
+    throttleRetries: 8,
+    backoffMs: 1,
+    concurrency: 8,
+    ...over,
+  };
+}
 
 /** A worker that dies mid-batch throws this (from `onRecorded`). */
 export class Killed extends Error {}
