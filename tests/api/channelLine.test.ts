@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTemplateSchema } from '../../shared/content';
 import { LINE_TEXTS } from '../../shared/i18n';
-import { accountKey, LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
+import { LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { classifyLine } from '../../functions/channels/line/answers';
@@ -30,6 +30,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
+import { testAccount, testSegment } from '../support/plans';
 import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
@@ -539,42 +540,19 @@ describe('a LINE message from the library, sent now', () => {
       // no LINE user id: not matched
       { id: `${audience}-4`, firstName: 'Olive', locale: 'en' },
     ];
-    await Promise.all(
+    await store.putMany(
+      'account',
       people.map((p) =>
-        store.put('account', {
-          ...accountKey(1, p.id),
-          orgId: 1,
-          emails: [],
+        testAccount(1, p.id, now, {
           firstName: p.firstName,
           locale: p.locale,
           ...(p.lineUserId ? { lineUserId: p.lineUserId } : {}),
-          emailConsent: false,
-          smsConsent: false,
-          pushConsent: false,
           lineConsent: true,
-          tags: [],
           attributes: { reach: audience },
-          version: 1,
-          dateCreated: now,
-          dateUpdated: now,
-          createdBy: 'test',
-          updatedBy: 'test',
         }),
       ),
     );
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: `LINE ${audience}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.reach', operator: 'equals', value: audience }] },
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    const segmentId = await testSegment(store, 1, `LINE ${audience}`, { op: 'AND', conditions: [{ field: 'attributes.reach', operator: 'equals', value: audience }] }, now);
     expect(await admin.ok('segment.count', { id: segmentId, channel: 'LINE' })).toMatchObject({ reach: { channel: 'LINE', reachable: 4, unreachable: { USER_NOT_MATCHED: 1 } } });
 
     const saved = await admin.ok('templateMessage.save', { name: `LINE ${audience}`, template: lineTemplate(tag) });

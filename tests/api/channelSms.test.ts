@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { smsTemplateSchema } from '../../shared/content';
 import { renderSms } from '../../shared/content/sms';
-import { accountKey, unsubscriptionId } from '../../shared/entities';
+import { unsubscriptionId } from '../../shared/entities';
 import { countSms } from '../../shared/sms/segments';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import type { ChannelSender } from '../../functions/channels/sender';
@@ -25,7 +25,7 @@ import type { ReceivedSms } from '../../functions/local/standins/sms';
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
-import { approverOf } from '../support/plans';
+import { approverOf, campaignRule, testAccount, testSegment } from '../support/plans';
 import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
@@ -269,37 +269,11 @@ describe('an SMS message from draft to phone', () => {
       { id: `${tag}-none`, phones: [usNumber()], firstName: 'Nao', locale: 'ja', smsConsent: false },
       { id: `${tag}-nophone`, firstName: 'Nobody', smsConsent: true },
     ];
-    for (const p of people) {
-      await store.put('account', {
-        ...accountKey(1, p.id),
-        orgId: 1,
-        ...p,
-        emails: [],
-        emailConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        tags: [],
-        attributes: { campaign: tag },
-        version: 1,
-        dateCreated: now,
-        dateUpdated: now,
-        createdBy: 'test',
-        updatedBy: 'test',
-      });
-    }
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: `SMS ${tag}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    await store.putMany(
+      'account',
+      people.map((p) => testAccount(1, p.id, now, { ...p, attributes: { campaign: tag } })),
+    );
+    const segmentId = await testSegment(store, 1, `SMS ${tag}`, campaignRule(tag), now);
     const draft = await admin.ok('plan.saveSingle', { name: `SMS ${tag}`, title: `SMS ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
     expect(draft).toMatchObject({ channel: 'SMS', content: { kind: 'SMS' }, status: 'DRAFT' });
     // another organization's caller finds no such message

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsTemplateSchema } from '../../shared/content';
-import { type MessageProvider, accountKey, unsubscriptionId } from '../../shared/entities';
+import { type MessageProvider, unsubscriptionId } from '../../shared/entities';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { providerSender } from '../../functions/channels/providers';
 import type { ChannelSender } from '../../functions/channels/sender';
@@ -24,7 +24,7 @@ import { TWILIO_LOCAL_ACCOUNT, type ReceivedTwilio, type TwilioCallback } from '
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { approverOf } from '../support/plans';
+import { approverOf, campaignRule, testAccount, testSegment } from '../support/plans';
 import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
 import { until } from '../support/until';
@@ -151,39 +151,11 @@ describe('a campaign through the organization’s Twilio', () => {
       { id: `${tag}-a`, phones: [usNumber()], firstName: 'Ann' },
       { id: `${tag}-b`, phones: [usNumber()], firstName: 'Ben' },
     ];
-    for (const p of people) {
-      await store.put('account', {
-        ...accountKey(1, p.id),
-        orgId: 1,
-        ...p,
-        locale: 'en-US',
-        smsConsent: true,
-        emails: [],
-        emailConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        tags: [],
-        attributes: { campaign: tag },
-        version: 1,
-        dateCreated: now,
-        dateUpdated: now,
-        createdBy: 'test',
-        updatedBy: 'test',
-      });
-    }
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: `Twilio ${tag}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    await store.putMany(
+      'account',
+      people.map((p) => testAccount(1, p.id, now, { ...p, locale: 'en-US', smsConsent: true, attributes: { campaign: tag } })),
+    );
+    const segmentId = await testSegment(store, 1, `Twilio ${tag}`, campaignRule(tag), now);
     const draft = await admin.ok('plan.saveSingle', { name: `Twilio ${tag}`, title: `Twilio ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
     await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     await approver.client.ok('planAction.pass', { id: draft.id });
