@@ -2,40 +2,30 @@
  * Letters (issue 20 item 6): a direct-mail message from draft to S3 (s3rver) through the catalogue, review,
  * approval and the send pipeline, each recipient's PDF in their language with the sender company; the run's
  * merged PDF and print manifest; directMail.downloadPdf with its refusals and another organization's ids
- * answering as missing; the crash, duplicate and throttle (S3 SlowDown) tests of email repeated for letters.
+ * answering as missing; S3's answers classified. Each letter exactly once through crashes, duplicated deliveries
+ * and S3 SlowDown, the print run holding no uncertain letter, is tests/api/exactlyOnce.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyChannel } from '../../functions/channels';
 import { directMailAdapter } from '../../functions/channels/directMail';
 import { letterKey, manifestKey, mergedKey } from '../../functions/channels/directMail/keys';
 import { buildRunFiles } from '../../functions/channels/directMail/runFiles';
 import { classifyLetter, s3LetterSender } from '../../functions/channels/directMail/s3';
 import { stopLetterWorker } from '../../functions/channels/letterPdfWorker';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
-import { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
-import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { Recipient } from '../../functions/delivery/messages';
 import type { LocalHerald } from '../../functions/local/boot';
-import { LocalQueue } from '../../functions/local/queue';
-import type { Clock, Runtime } from '../../functions/platform/runtime';
+import type { Runtime } from '../../functions/platform/runtime';
 import type { StoragePort } from '../../functions/platform/storage';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/channels/links';
 import { accountKey, unsubscriptionId } from '../../shared/entities';
 import { contentSchema, type PlanContent } from '../../shared/plan/plan';
 import { reachText } from '../../shared/services/plan';
-import { ApiClient, manualClock, startHerald } from '../support/herald';
+import { ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { Killed, sendHarness, batchesOf } from '../support/sendHarness';
 import { AD_HOC, capturedLog } from '../support/channelStandIns';
 import { until as waitUntil } from '../support/until';
-
-const { workerOf, deliverOne, drain } = sendHarness(() => ({ queue: queues, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const RATES = { EMAIL: 1000, SMS: 1000, PUSH_NATIVE: 1000, LINE: 1000, DIRECT_MAIL: 1000 };
@@ -432,170 +422,30 @@ describe('a letter message, sent now', () => {
   });
 });
 
-// --- Exactly once, as email's delivery tests
-
-const clock = manualClock(Date.UTC(2026, 10, 25, 9, 0, 0));
-/** a queue on the test's clock, so a dead worker's message comes back when the clock moves past its visibility timeout */
-let queues: LocalQueue;
-beforeAll(() => {
-  queues = new LocalQueue(store, clock);
-});
+// --- S3's answers (each letter exactly once through crashes, duplicated deliveries and SlowDown is
+// tests/api/exactlyOnce.test.ts)
 
 const TEMPLATE: PlanContent = contentSchema.parse({
   kind: 'DIRECT_MAIL',
   template: { channel: 'DIRECT_MAIL', defaultLanguage: 'en', contents: { en: { recipientBlock: '{{firstName}}\n{{address}}', subject: 'Offer {{firstName}}', body: 'Hello' } } },
 });
 
-const content: ContentSource = {
-  async load() {
-    return { stopped: false, from: '', render: directMailAdapter.prepare(TEMPLATE, AD_HOC)! };
-  },
-};
-
-function recipients(n: number, prefix = randomUUID().slice(0, 8)): Recipient[] {
-  return Array.from({ length: n }, (_, i) => ({ accountId: `${prefix}-${i}`, address: `R${i}\n${i} Letter Lane\nTown`, firstName: `R${i}`, consent: true }));
-}
-
-const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'DIRECT_MAIL', list);
-
-/** The storage port as the letter sender sees it, counting the letters it stores (and, when told, answering SlowDown first). */
-function countingStorage(opts: { slowDown?: () => boolean } = {}) {
+/** The storage port as the letter sender sees it, counting the letters it stores. */
+function countingStorage() {
   const stored = new Map<string, number>();
-  let slowDowns = 0;
   const base = herald.rt.ports.storage;
   const storage: StoragePort = {
     ...base,
     async put(key, body, contentType) {
-      if (opts.slowDown?.()) {
-        slowDowns += 1;
-        // what the S3 client throws for a 503 SlowDown answer: nothing was stored
-        throw Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } });
-      }
       await base.put(key, body, contentType);
       stored.set(key, (stored.get(key) ?? 0) + 1);
     },
   };
   const rt: Runtime = { ...herald.rt, ports: { ...herald.rt.ports, storage } };
-  return { stored, slowDowns: () => slowDowns, sender: s3LetterSender(rt) };
+  return { stored, sender: s3LetterSender(rt) };
 }
 
-function sendersWith(letters: ChannelSender, clk: Clock): ChannelSenders {
-  return { ...everyChannel(new RecordingSender(clk)), DIRECT_MAIL: letters };
-}
-
-function deps({
-  letters,
-  clk = clock,
-  ratePerSecond = 1_000_000,
-  ...over
-}: Partial<SendWorkerDeps> & { letters: ChannelSender; clk?: Clock; ratePerSecond?: number }): SendWorkerDeps {
-  return {
-    store,
-    clock: clk,
-    log: herald.rt.log,
-    ledger: new Ledger(store, clk),
-    rate: new RateLimiter(store, clk, () => ratePerSecond, over.sleep),
-    senders: sendersWith(letters, clk),
-    content,
-    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
-
-describe('each letter exactly once', () => {
-  it.each([1, 20, 39])(
-    'a worker killed after %i of 40 letters, then restarted: each letter stored once, 40 terminal records',
-    async (killAfter) => {
-      const N = 40;
-      const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-      const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-      const list = recipients(N);
-      for (const b of batches(run, list)) await queues.send(queue, b);
-      const s3 = countingStorage();
-      let done = 0;
-      const dying = workerOf(
-        deps({
-          letters: s3.sender,
-          concurrency: 1,
-          onRecorded: () => {
-            done += 1;
-            if (done === killAfter) throw new Killed();
-          },
-        }),
-      );
-      let outcome: string;
-      do outcome = await deliverOne(dying, queue);
-      while (outcome === 'acked');
-      expect(outcome).toBe('failed');
-      expect(s3.stored.size).toBe(killAfter);
-
-      clock.advance(61_000);
-      await drain(workerOf(deps({ letters: s3.sender })), queue);
-
-      expect([...s3.stored.keys()].sort()).toEqual(list.map((r) => letterKey(run, r.accountId)).sort());
-      expect([...s3.stored.values()].every((n) => n === 1)).toBe(true);
-      const ledger = new Ledger(store, clock);
-      expect((await ledger.totals(run)).total).toMatchObject({ sent: N, failed: 0, skipped: 0, uncertain: 0 });
-      expect(await ledger.openClaims(run)).toEqual([]);
-      // the provider id is the letter's key
-      const record = await store.get('sentRecord', ledger.keyOf({ ...run, channel: 'DIRECT_MAIL', accountId: list[7]!.accountId }));
-      expect(record).toMatchObject({ status: 'SENT', providerId: letterKey(run, list[7]!.accountId) });
-    },
-    120_000,
-  );
-
-  it('every batch delivered twice, in series and in parallel: each letter stored and counted once', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(100);
-    const all = batches(run, list);
-    const s3 = countingStorage();
-    await queues.send(queue, all[0]);
-    await queues.send(queue, all[0]);
-    await drain(workerOf(deps({ letters: s3.sender })), queue);
-    await queues.send(queue, all[1]);
-    await queues.send(queue, all[1]);
-    await Promise.all([drain(workerOf(deps({ letters: s3.sender })), queue), drain(workerOf(deps({ letters: s3.sender })), queue)]);
-
-    expect(s3.stored.size).toBe(100);
-    expect(Math.max(...s3.stored.values())).toBe(1);
-    expect((await new Ledger(store, clock).totals(run)).total).toMatchObject({ sent: 100, failed: 0, uncertain: 0 });
-  }, 120_000);
-
-  it('a worker that dies between S3 and the ledger leaves an uncertain letter, never stored again nor printed', async () => {
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    const list = recipients(3);
-    await queues.send(queue, batches(run, list)[0]);
-    const s3 = countingStorage();
-    const dying: ChannelSender = {
-      async send(m, route) {
-        const out = await s3.sender.send(m, route);
-        if (m.to === list[1]!.address) throw new Killed();
-        return out;
-      },
-    };
-    expect(await deliverOne(workerOf(deps({ letters: dying })), queue)).toBe('failed');
-    clock.advance(61_000);
-    await drain(workerOf(deps({ letters: s3.sender })), queue);
-
-    expect([...s3.stored.values()]).toEqual([1, 1, 1]);
-    const { total } = await new Ledger(store, clock).totals(run);
-    expect(total).toMatchObject({ sent: 2, uncertain: 1 });
-    // the print run holds the two the ledger knows were stored
-    await directMailAdapter.afterRun!(run, store.forOrg(run.orgId));
-    const csv = (await bytesAt(herald.rt.ports.storage, manifestKey(run)))!.toString('utf8');
-    expect(csv.trimEnd().split('\r\n')).toHaveLength(3);
-    expect(csv).not.toContain(list[1]!.accountId);
-    expect(await pdfText((await bytesAt(herald.rt.ports.storage, mergedKey(run)))!)).toHaveLength(2);
-  }, 120_000);
-});
-
-describe('S3 throttling', () => {
+describe('S3’s answers', () => {
   it('classifies S3 answers: SlowDown is throttled, a refusal fails, the unknown is thrown', () => {
     expect(classifyLetter({ ok: true, providerId: 'letters/1/p/r/a.pdf' })).toEqual({ kind: 'sent', providerId: 'letters/1/p/r/a.pdf' });
     expect(classifyLetter({ ok: false, code: 'SlowDown' })).toEqual({ kind: 'throttled' });
@@ -605,44 +455,20 @@ describe('S3 throttling', () => {
 
   it('fails a letter whose sender company was deleted after approval, storing nothing', async () => {
     const s3 = countingStorage();
-    const [r] = recipients(1);
-    const rendered = directMailAdapter.prepare(TEMPLATE, AD_HOC)!(r!, {} as never);
+    const r: Recipient = { accountId: randomUUID(), address: 'R0\n1 Letter Lane\nTown', firstName: 'R0', consent: true };
+    const rendered = directMailAdapter.prepare(TEMPLATE, AD_HOC)!(r, {} as never);
     const message = directMailAdapter.message({
-      recipient: r!,
+      recipient: r,
       rendered: { ...rendered, companyId: randomUUID() },
       links: {} as never,
       from: '',
       tags: { org: '1', plan: 'p-gone', run: 'r1' },
     });
-    expect(await s3.sender.send(message, { tenant: store.forOrg(1) })).toMatchObject({ kind: 'failed', reason: 'UNEXPECTED', detail: expect.stringContaining('NoSenderCompany') });
+    expect(await s3.sender.send(message, { tenant: new Store(herald.rt).forOrg(1) })).toMatchObject({
+      kind: 'failed',
+      reason: 'UNEXPECTED',
+      detail: expect.stringContaining('NoSenderCompany'),
+    });
     expect(s3.stored.size).toBe(0);
   });
-
-  it('with 30 % of S3 writes answered SlowDown, every letter is stored once, and none counted twice', async () => {
-    const realClock: Clock = { now: () => Date.now() };
-    const RATE = 25;
-    const N = 60;
-    const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
-    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
-    for (const b of batches(run, recipients(N))) await queues.send(queue, b);
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const s3 = countingStorage({ slowDown: () => random() < 0.3 });
-    const at: number[] = [];
-    const timed: ChannelSender = {
-      async send(m, route) {
-        const out = await s3.sender.send(m, route);
-        if (out.kind === 'sent') at.push(Date.now());
-        return out;
-      },
-    };
-    const d = () => deps({ letters: timed, clk: realClock, ratePerSecond: RATE, backoffMs: 5, throttleRetries: 20 });
-    await Promise.all([drain(workerOf(d()), queue), drain(workerOf(d()), queue)]);
-
-    expect(s3.slowDowns()).toBeGreaterThan(N * 0.15);
-    expect(s3.stored.size).toBe(N);
-    expect(Math.max(...s3.stored.values())).toBe(1);
-    expect((await new Ledger(store, realClock).totals(run)).total).toMatchObject({ sent: N, failed: 0, uncertain: 0 });
-    expect(at.length).toBe(N);
-  }, 120_000);
 });

@@ -2,8 +2,9 @@
  * LINE (issue 20 item 5) on the real local stack: the organization's channel settings (token sealed, never
  * answered, never logged); the LINE stand-in checking what the Messaging API checks; the request the adapter
  * builds for each content type, captured at the HTTP level; a plan from the library through review, approval,
- * the pipeline and the stand-in in English and Japanese; every recipient exactly once through crashes,
- * duplicated deliveries, lost answers and throttling, with the retry key unchanged.
+ * the pipeline and the stand-in in English and Japanese; every recipient exactly once when answers are lost, with
+ * the retry key unchanged. Crashes, duplicated deliveries and throttling, each recipient asked with its retry key,
+ * are tests/api/exactlyOnce.test.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -11,35 +12,30 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTemplateSchema } from '../../shared/content';
 import { LINE_TEXTS } from '../../shared/i18n';
-import { accountKey, LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
+import { LINE_CHANNEL_ID, unsubscriptionId } from '../../shared/entities';
 import type { PlanContent } from '../../shared/plan/plan';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { classifyLine } from '../../functions/channels/line/answers';
 import { lineSender } from '../../functions/channels/line/api';
 import type { LineApiMessage } from '../../functions/channels/line/outbound';
 import { lineRetryKey } from '../../functions/channels/line/retryKey';
-import { RecordingSender } from '../../functions/channels/recording';
 import type { ChannelSender } from '../../functions/channels/sender';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { type LineReceived, lineTokenFingerprint } from '../../functions/local/standins/line';
 import { seal } from '../../functions/platform/keys';
-import type { Clock } from '../../functions/platform/runtime';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { ApiClient, manualClock, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { testAccount, testSegment } from '../support/plans';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }), { onTaken: (body) => (lastTaken = body) });
-
-const { workerOf, drain } = harness;
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const log = capturedLog();
@@ -393,7 +389,7 @@ describe('the request the adapter builds', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The send worker with the LINE adapter and the stand-in: the email tests of delivery.test.ts, for LINE.
+// The send worker with the LINE adapter and the stand-in: answers lost on the way back, and LINE's refusals.
 
 const tag = `line${Date.now().toString(36)}`;
 const template = lineTemplate(tag);
@@ -412,26 +408,7 @@ const batches = (orgId: number, planId: string, runId: string, list: Recipient[]
 
 const clock = manualClock(Date.now());
 
-function deps({ line, clk = clock, ...over }: Partial<SendWorkerDeps> & { line: ChannelSender; clk?: Clock }): SendWorkerDeps {
-  return {
-    store,
-    clock: clk,
-    log: herald.rt.log,
-    ledger: new Ledger(store, clk),
-    rate: new RateLimiter(store, clk, () => 1_000_000),
-    senders: { ...everyChannel(new RecordingSender(clk)), LINE: line },
-    content,
-    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
-
-/** the body of the message taken last (a crash test puts it back as the queue would after its visibility timeout) */
-let lastTaken: unknown;
+const deps = ({ line, ...over }: Partial<SendWorkerDeps> & { line: ChannelSender }) => workerDeps(herald, 'LINE', line, content, { clock, ...over });
 
 /** Each recipient got exactly one request, in its language, with the retry key of (plan, run, recipient). */
 async function expectEachOnce(run: { orgId: number; planId: string; runId: string }, list: Recipient[]) {
@@ -449,33 +426,6 @@ async function expectEachOnce(run: { orgId: number; planId: string; runId: strin
   expect(await ledger.openClaims(run)).toEqual([]);
   return held;
 }
-
-exactlyOnceSuite({
-  title: 'exactly once through the LINE stand-in',
-  channel: 'LINE',
-  noun: 'recipient',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, clock),
-  sender: () => lineSender(herald.rt),
-  deps: (line, over) => deps({ line, ...over }),
-  recipients,
-  batches: (run, list) => batches(run.orgId, run.planId, run.runId, list),
-  perAddress: async (addresses) => {
-    const counts = new Map<string, number>();
-    for (const h of await received(addresses)) counts.set(h.request.to as string, (counts.get(h.request.to as string) ?? 0) + 1);
-    return counts;
-  },
-  throttle: (address, times) => tell(address, 'throttled', times),
-  redeliver: async (queue) => {
-    // the dead worker's message comes back after its visibility timeout (the queue keeps real time here)
-    await herald.queue.send(queue, lastTaken!);
-    clock.advance(61_000);
-  },
-  eachOnce: expectEachOnce,
-  sizes: { crash: 60, killAfter: [1, 30, 59], duplicates: 150, inSeries: 1, throttled: 60 },
-  timeout: 60_000,
-});
 
 describe('exactly once through the LINE stand-in, when answers are lost', () => {
   it('an answer lost on the way back is asked again with the same retry key: LINE answers 409, one message, its id recorded', async () => {
@@ -590,42 +540,19 @@ describe('a LINE message from the library, sent now', () => {
       // no LINE user id: not matched
       { id: `${audience}-4`, firstName: 'Olive', locale: 'en' },
     ];
-    await Promise.all(
+    await store.putMany(
+      'account',
       people.map((p) =>
-        store.put('account', {
-          ...accountKey(1, p.id),
-          orgId: 1,
-          emails: [],
+        testAccount(1, p.id, now, {
           firstName: p.firstName,
           locale: p.locale,
           ...(p.lineUserId ? { lineUserId: p.lineUserId } : {}),
-          emailConsent: false,
-          smsConsent: false,
-          pushConsent: false,
           lineConsent: true,
-          tags: [],
           attributes: { reach: audience },
-          version: 1,
-          dateCreated: now,
-          dateUpdated: now,
-          createdBy: 'test',
-          updatedBy: 'test',
         }),
       ),
     );
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: `LINE ${audience}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.reach', operator: 'equals', value: audience }] },
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    const segmentId = await testSegment(store, 1, `LINE ${audience}`, { op: 'AND', conditions: [{ field: 'attributes.reach', operator: 'equals', value: audience }] }, now);
     expect(await admin.ok('segment.count', { id: segmentId, channel: 'LINE' })).toMatchObject({ reach: { channel: 'LINE', reachable: 4, unreachable: { USER_NOT_MATCHED: 1 } } });
 
     const saved = await admin.ok('templateMessage.save', { name: `LINE ${audience}`, template: lineTemplate(tag) });

@@ -2,8 +2,9 @@
  * Push through AWS End User Messaging push, against its local stand-in (the Pinpoint REST API): the SendMessages
  * request the adapter builds for every content type, as the service receives it, for APNs and FCM; the stand-in
  * refusing as the service does; a plan from draft to devices in en and ja, one message per active device and one
- * inbox item per account; a dead token deactivating its device so the next push skips it; every (plan, device)
- * exactly once through crashes, duplicated deliveries and throttling; no credential in a log.
+ * inbox item per account; a dead token deactivating its device so the next push skips it; no credential in a
+ * log. Every (plan, device) exactly once through crashes, duplicated deliveries and throttling, with one inbox
+ * item per account, is tests/api/exactlyOnce.test.ts.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,26 +12,23 @@ import { type PinpointClient, SendMessagesCommand } from '@aws-sdk/client-pinpoi
 import { PUSH_BUTTON_ACTIONS, PUSH_CONTENT_TYPES, pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
 import { PUSH_TEXTS } from '../../shared/i18n';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { sendPushRequest } from '../../functions/channels/push/pinpoint';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedPush } from '../../functions/local/standins/push';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/channels/links';
-import { ApiClient, startHerald } from '../support/herald';
+import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { approverOf } from '../support/plans';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const push = CHANNEL_ADAPTERS.PUSH_NATIVE;
@@ -76,8 +74,6 @@ beforeAll(async () => {
   secrets.push(tokenKey.split('\n')[1]!, fcmKey.split('\n')[1]!);
 });
 afterAll(() => herald?.stop());
-
-const { workerOf, drain } = harness;
 
 // --- helpers
 
@@ -178,23 +174,8 @@ function contentOf(template: unknown): ContentSource {
 }
 
 function deps(s: ChannelSender, over: Partial<SendWorkerDeps> & { template?: unknown } = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), PUSH_NATIVE: s };
   const { template, ...rest } = over;
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: contentOf(template ?? TEMPLATE),
-    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...rest,
-  };
+  return workerDeps(herald, 'PUSH_NATIVE', s, contentOf(template ?? TEMPLATE), rest);
 }
 
 const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'PUSH_NATIVE', list);
@@ -403,23 +384,10 @@ describe('the stand-in answers as the service does', () => {
 
 // --- a real plan
 
-async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', {
-    name: `Approver ${name}`,
-    code: `APPROVER_${name.toUpperCase()}`,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
-  });
-  const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
-  const client = new ApiClient(herald);
-  client.autoRefresh = true;
-  await client.login(name, 'Approve@123');
-  return { id: user.id as string, client };
-}
-
 describe('a push message from draft to devices', () => {
   it('goes through saveSingle, review, approval and the pipeline to each active device once, in the recipient’s language, with one inbox item per account', async () => {
     const { admin, other } = callers;
-    const approver = await approverOf(admin, 'pushapprover');
+    const approver = await approverOf(admin, herald, 'pushapprover');
     const tag = `push${Date.now().toString(36)}`;
     const tokens = { enIos: apnsToken(), enAndroid: fcmToken(), jaIos: apnsToken(), off: apnsToken(), muted: apnsToken(), gone: apnsToken() };
     await putAccount(`${tag}-en`, { firstName: 'Ann', locale: 'en-US', attributes: { campaign: tag } });
@@ -553,35 +521,6 @@ describe('a dead token', () => {
     await push.retire(token, store.forOrg(1), 'p');
     expect((await store.get('device', { accountKey: deviceKeyOf(2, 'x'), deviceId: 'd' }))?.active).toBe(true);
   });
-});
-
-// --- exactly once
-
-exactlyOnceSuite({
-  title: 'every (plan, device) exactly once',
-  channel: 'PUSH_NATIVE',
-  noun: 'device',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: () => sender,
-  deps: (s, over) => deps(s, over),
-  recipients: devices,
-  batches,
-  perAddress: async (addresses) => perToken(await received(addresses)),
-  throttle: (address, times) => answer(address, 'throttled', times),
-  redeliver: async (queue, lost) => {
-    // the claim of a send that never reached the ledger goes stale
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  // one inbox item per account however often its batch came
-  afterDuplicates: async (list) => {
-    const items = await store.queryAll('inboxItem', { name: 'accountKey', value: inboxKeyOf(1, list[7]!.accountId) });
-    expect(items).toHaveLength(1);
-  },
-  sizes: { crash: 200, killAfter: [1, 100, 199], duplicates: 300, inSeries: 3, throttled: 150 },
 });
 
 describe('inbox only', () => {

@@ -1,38 +1,36 @@
 /**
  * SMS through AWS End User Messaging SMS, against its local stand-in (the SMS and voice v2 JSON protocol): the
- * request the adapter builds as the service receives it; a plan from draft to phone in en and ja; every
- * recipient exactly once through crashes, duplicated deliveries and throttling; a STOP reply lists the number in
- * the organizations that text it, and the next run skips it; the service's opt-out answer lists the number too.
+ * request the adapter builds as the service receives it; a plan from draft to phone in en and ja; a STOP reply
+ * lists the number in the organizations that text it, and the next run skips it; the service's opt-out answer
+ * lists the number too. Every recipient exactly once through crashes, duplicated deliveries and throttling is
+ * tests/api/exactlyOnce.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { smsTemplateSchema } from '../../shared/content';
 import { renderSms } from '../../shared/content/sms';
-import { accountKey, unsubscriptionId } from '../../shared/entities';
+import { unsubscriptionId } from '../../shared/entities';
 import { countSms } from '../../shared/sms/segments';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { deploymentSmsSender } from '../../functions/channels/sms/sender';
 import { recordInboundSms } from '../../functions/channels/sms/inbound';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import { planContentSource } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
 import { Store } from '../../functions/store/store';
-import { LinkSigner } from '../../functions/channels/links';
-import { ApiClient, startHerald } from '../support/herald';
+import { startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { approverOf, campaignRule, testAccount, testSegment } from '../support/plans';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 
 const DAY = 24 * 3600_000;
 const SMS_CONFIG = { originationIdentity: '+12065550100', configurationSet: 'herald-sms-events', maxPrice: '0.50', ttlSeconds: 3600 };
@@ -54,8 +52,6 @@ beforeAll(async () => {
   callers = await twoOrganizations(herald, 'sms');
 });
 afterAll(() => herald?.stop());
-
-const { workerOf, drain } = harness;
 
 // --- helpers
 
@@ -104,24 +100,7 @@ function recipients(n: number, number = usNumber): Recipient[] {
 
 const batches = (run: { orgId: number; planId: string; runId: string }, list: Recipient[]) => batchesOf(run, 'SMS', list);
 
-function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: smsContent,
-    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = (sms: ChannelSender, over: Partial<SendWorkerDeps> = {}) => workerDeps(herald, 'SMS', sms, smsContent, over);
 
 /** Sends one run straight through the send worker with the deployment's SMS sender. */
 async function sendRun(run: { orgId: number; planId: string; runId: string }, list: Recipient[], content = smsContent) {
@@ -278,23 +257,10 @@ describe('the request the service receives', () => {
 
 // --- a real plan
 
-async function approverOf(admin: ApiClient, name: string) {
-  const role = await admin.ok('userRole.save', {
-    name: `Approver ${name}`,
-    code: `APPROVER_${name.toUpperCase()}`,
-    permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
-  });
-  const user = await admin.ok('user.save', { username: name, email: `${name}@example.com`, roleId: role.id, password: 'Approve@123' });
-  const client = new ApiClient(herald);
-  client.autoRefresh = true;
-  await client.login(name, 'Approve@123');
-  return { id: user.id as string, client };
-}
-
 describe('an SMS message from draft to phone', () => {
   it('goes through saveSingle, review, approval and the pipeline to each number once, in the recipient’s language', async () => {
     const { admin, other } = callers;
-    const approver = await approverOf(admin, 'smsapprover');
+    const approver = await approverOf(admin, herald, 'smsapprover');
     const tag = `sms${Date.now().toString(36)}`;
     const now = herald.rt.clock.now();
     const people = [
@@ -303,37 +269,11 @@ describe('an SMS message from draft to phone', () => {
       { id: `${tag}-none`, phones: [usNumber()], firstName: 'Nao', locale: 'ja', smsConsent: false },
       { id: `${tag}-nophone`, firstName: 'Nobody', smsConsent: true },
     ];
-    for (const p of people) {
-      await store.put('account', {
-        ...accountKey(1, p.id),
-        orgId: 1,
-        ...p,
-        emails: [],
-        emailConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        tags: [],
-        attributes: { campaign: tag },
-        version: 1,
-        dateCreated: now,
-        dateUpdated: now,
-        createdBy: 'test',
-        updatedBy: 'test',
-      });
-    }
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: `SMS ${tag}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    await store.putMany(
+      'account',
+      people.map((p) => testAccount(1, p.id, now, { ...p, attributes: { campaign: tag } })),
+    );
+    const segmentId = await testSegment(store, 1, `SMS ${tag}`, campaignRule(tag), now);
     const draft = await admin.ok('plan.saveSingle', { name: `SMS ${tag}`, title: `SMS ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
     expect(draft).toMatchObject({ channel: 'SMS', content: { kind: 'SMS' }, status: 'DRAFT' });
     // another organization's caller finds no such message
@@ -378,30 +318,6 @@ describe('an SMS message from draft to phone', () => {
     // an SMS text in another language's slot than the template's default is refused too
     expect(await bad({ channel: 'SMS', defaultLanguage: 'ja', contents: { en: { text: 'Hi' } } })).toMatchObject({ state: 'F', errorCode: expect.stringMatching(/^\d{6}$/) });
   });
-});
-
-// --- exactly once
-
-exactlyOnceSuite({
-  title: 'every recipient exactly once',
-  channel: 'SMS',
-  noun: 'number',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: () => sender,
-  deps,
-  recipients,
-  batches,
-  perAddress: async (addresses) => perNumber(await received(addresses)),
-  throttle: (address, times) => answer(address, 'throttled', times),
-  redeliver: async (queue, lost) => {
-    // the claim of a send that never reached the ledger goes stale
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  sizes: { crash: 200, killAfter: [1, 100, 199], duplicates: 300, inSeries: 3, throttled: 150 },
 });
 
 // --- opt-out

@@ -4,7 +4,8 @@
  * unsubscribe headers and the provider's sender), through its e-mail API (SendGrid's v3 shape), and through SES
  * in its own account; two organizations sending at once each leave through their own provider only; a wrong
  * SMTP password and a refused sender end as failed records with the provider's words, one per recipient; a
- * provider test and a message's test mail go through the provider and report its answer.
+ * provider test and a message's test mail go through the provider and report its answer. Every recipient exactly
+ * once through each kind of provider (crashes, duplicated deliveries, throttling) is tests/api/exactlyOnce.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,20 +20,6 @@ import { type ApiClient, sentMail, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
 import { approverOf, campaignRule, emailContent, testAccount, testSegment } from '../support/plans';
 import { until } from '../support/until';
-import { everyChannel } from '../../functions/channels';
-import { smtpOrgSender } from '../../functions/channels/email/smtp';
-import { LinkSigner } from '../../functions/channels/links';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ProviderSender } from '../../functions/channels/providers';
-import type { ChannelSender } from '../../functions/channels/sender';
-import { Ledger } from '../../functions/delivery/ledger';
-import type { Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
-import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
-import { seal } from '../../functions/platform/keys';
-import type { MessageProvider } from '../../shared/entities';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
-import { batchesOf, sendHarness } from '../support/sendHarness';
 
 const DAY = 24 * 3600_000;
 
@@ -362,68 +349,4 @@ describe('testing through the provider', () => {
     expect(refused.body.errorMessage).toContain('Sorry, the message was not sent.');
     await callers.admin.ok('messageProvider.delete', { id: saved.id });
   });
-});
-
-// --- exactly once through the SMTP sender, as the send worker calls it (kills around the provider call)
-
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
-let smtpSender: ProviderSender | undefined;
-afterAll(() => smtpSender?.close?.());
-/** The SMTP sender of an organization's provider, on the stand-in (one pool for the suite, as the worker keeps it). */
-const ownSmtp = () =>
-  (smtpSender ??= smtpOrgSender(
-    { ...smtp(), id: 'suite', orgId: 1, version: 1, passwordSealed: seal(herald.rt.keys, SMTP_STAND_IN_PASSWORD) } as unknown as MessageProvider,
-    herald.rt,
-  ));
-
-const suiteContent: ContentSource = {
-  load: async () => ({ stopped: false, from: 'news@herald.local', render: (r) => ({ subject: `Once ${r.firstName}`, html: '<p>Once</p>', text: 'Once' }) }),
-};
-
-function suiteDeps(sender: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const store = new Store(herald.rt);
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders: { ...everyChannel(new RecordingSender(herald.rt.clock)), EMAIL: sender },
-    content: suiteContent,
-    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
-
-exactlyOnceSuite({
-  title: 'every recipient exactly once through the organization’s SMTP server',
-  channel: 'EMAIL',
-  noun: 'recipient',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(new Store(herald.rt), herald.rt.clock),
-  sender: ownSmtp,
-  deps: suiteDeps,
-  recipients: (n) => {
-    const t = tag();
-    return Array.from({ length: n }, (_, i): Recipient => ({ accountId: `${t}-${i}`, address: `${t}-${i}@example.com`, firstName: `R${i}`, consent: true }));
-  },
-  batches: (run, list) => batchesOf(run, 'EMAIL', list),
-  perAddress: async (addresses) => {
-    const counts = new Map<string, number>();
-    for (const m of await smtpReceived(addresses)) counts.set(m.envelope.to[0]!, (counts.get(m.envelope.to[0]!) ?? 0) + 1);
-    return counts;
-  },
-  throttle: (address, times) => answer('smtp', address, 'throttled', times),
-  redeliver: async (queue, lost) => {
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  sizes: { crash: 40, killAfter: [1, 20, 39], duplicates: 60, inSeries: 2, throttled: 30 },
-  timeout: 120_000,
 });

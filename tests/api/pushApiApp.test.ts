@@ -4,34 +4,29 @@
  * receives it (credentials, custom headers and query entries, the JSON body); the OAuth token fetched once and
  * reused, and fetched again after the server refuses it; `apiSendRepeat` trying again after a 500 as one send; a
  * final 500 or 400 a FAILED record that says why, in the reader's language, with nothing lost; no answer in time
- * an unknown outcome; the address guard on AWS; the application form's checks; and every (plan, device) exactly
- * once through crashes (at every call of a send), duplicated deliveries and throttling.
+ * an unknown outcome; the address guard on AWS; the application form's checks. Every (plan, device) exactly once
+ * through crashes (at every call of a send), duplicated deliveries and throttling, for devices of an OAuth and a
+ * bearer-token application, is tests/api/exactlyOnce.test.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTemplateSchema } from '../../shared/content';
 import { accountKey, deviceKeyOf, type InboxItem, inboxKeyOf } from '../../shared/entities';
 import { ADMIN_TEXTS, OUTBOUND_TEXTS, PUSH_TEXTS } from '../../shared/i18n';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { pinpointPushSender } from '../../functions/channels/push/pinpoint';
-import { LinkSigner } from '../../functions/channels/links';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
-import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import { API_APP_PATHS, API_APP_STANDIN, type ApiAppReceived } from '../../functions/local/standins/apiApp';
 import { setOutboundPolicy } from '../../functions/platform/outbound';
 import { Store } from '../../functions/store/store';
-import { atEveryStep, type Call, CrashPoints, crashTally, expectOnceEach, handed } from '../support/crashHarness';
 import { ApiClient, startHerald } from '../support/herald';
-import { interposedStore } from '../support/interposedStore';
 import { approverOf } from '../support/plans';
-import { batchesOf, Killed, sendHarness } from '../support/sendHarness';
+import { batchesOf, sendHarness, workerDeps } from '../support/sendHarness';
 import { AD_HOC, capturedLog } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
 const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
@@ -179,24 +174,7 @@ function contentOf(template: unknown): ContentSource {
   return { load: async () => ({ stopped: false, from: '', render }) };
 }
 
-function deps(s: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), PUSH_NATIVE: s };
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: contentOf(TEMPLATE),
-    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = (s: ChannelSender, over: Partial<SendWorkerDeps> = {}) => workerDeps(herald, 'PUSH_NATIVE', s, contentOf(TEMPLATE), over);
 
 type Run = { orgId: number; planId: string; runId: string };
 const newRun = (): Run => ({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' });
@@ -480,80 +458,5 @@ describe('the application form', () => {
     } finally {
       outbound.allowLoopback = true;
     }
-  });
-});
-
-// --- exactly once
-
-exactlyOnceSuite({
-  title: 'every (plan, device of an API application) exactly once',
-  channel: 'PUSH_NATIVE',
-  noun: 'device',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: () => sender,
-  deps: (s, over) => deps(s, over),
-  recipients: (n) => devicesOf('bearer', n),
-  batches,
-  perAddress: taken,
-  throttle: (address, times) => tell(address, 'throttled', { times }),
-  redeliver: async (queue, lost) => {
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  sizes: { crash: 100, killAfter: [1, 50, 99], duplicates: 150, inSeries: 2, throttled: 60 },
-});
-
-describe('a crash at every step of a push to API applications', () => {
-  const tally = crashTally();
-  afterAll(() => console.log(tally.line()));
-
-  it('each device once, the counters equal the records, whatever call the worker dies at', async () => {
-    /** One batch to devices of an OAuth and a bearer-token application whose worker dies at its `killAt`th call. */
-    async function crashAt(killAt: number | undefined): Promise<readonly Call[]> {
-      const run = newRun();
-      const list = [...(await devicesOf('oauthDirect', 2)), ...(await devicesOf('bearer', 2))];
-      const [batch] = batches(run, list);
-      const h = handed();
-      const points = new CrashPoints(killAt);
-      const depsOf = (dies: boolean): SendWorkerDeps => {
-        const on = dies ? interposedStore(herald, points.step) : store;
-        // the real sender, reading through the route's tenant of the same store: its reads of the device and the application are calls that can die too
-        const real = pinpointPushSender(herald.rt, { backoffMs: 5, timeoutMs: 2000 });
-        const counted: ChannelSender = {
-          async send(m, route) {
-            const to = (m as { to: string }).to;
-            h.offered.set(to, (h.offered.get(to) ?? 0) + 1);
-            if (dies) points.step('provider');
-            const out = await real.send(m, route);
-            if (out.kind === 'sent') h.given.set(to, (h.given.get(to) ?? 0) + 1);
-            return out;
-          },
-        };
-        return { ...deps(counted), store: on, ledger: new Ledger(on, herald.rt.clock), staleClaimMs: dies ? 60_000 : 0 };
-      };
-      try {
-        await sendBatchHandler(depsOf(true))(batch!);
-      } catch (e) {
-        if (!(e instanceof Killed)) throw e;
-      }
-      if (killAt === undefined) return points.log;
-      // the batch comes again with the dead worker's claims stale: twice, then twice at once; then the run's sweep
-      await sendBatchHandler(depsOf(false))(batch!);
-      await sendBatchHandler(depsOf(false))(batch!);
-      await Promise.all([sendBatchHandler(depsOf(false))(batch!), sendBatchHandler(depsOf(false))(batch!)]);
-      const ledger = new Ledger(store, herald.rt.clock);
-      await ledger.sweep(run, herald.rt.clock.now() + 1);
-      const where = `killed at call ${killAt}`;
-      await expectOnceEach(ledger, run, 'PUSH_NATIVE', list, h, where);
-      // what the servers took agrees: at most once each
-      expect(Math.max(0, ...(await taken(list.map((r) => r.address))).values()), where).toBeLessThanOrEqual(1);
-      return points.log;
-    }
-    const { calls, points } = await atEveryStep(crashAt);
-    expect(points).toBeGreaterThan(3);
-    tally.add('PUSH_NATIVE to API applications', points, calls);
   });
 });

@@ -1,25 +1,22 @@
 /**
  * An organization's own SMS providers on their local stand-ins: Twilio's REST API (a campaign from draft to phone
  * through it, its status callbacks, an inbound STOP through the signed webhook honoured by the next send, a forged
- * signature refused, a wrong auth token failing every record with Twilio's reason, throttling retried, every
- * recipient exactly once through crashes) and End User Messaging SMS in the organization's own account (its key,
- * origination identity, sender id and configuration set), with two organizations sending at once, each through
- * its own provider only.
+ * signature refused, a wrong auth token failing every record with Twilio's reason) and End User Messaging SMS
+ * in the organization's own account (its key, origination identity, sender id and configuration set), with two
+ * organizations sending at once, each through its own provider only. Every recipient exactly once through each
+ * (crashes, duplicated deliveries, throttling retried) is tests/api/exactlyOnce.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsTemplateSchema } from '../../shared/content';
-import { type MessageProvider, accountKey, unsubscriptionId } from '../../shared/entities';
-import { CHANNEL_ADAPTERS, everyChannel } from '../../functions/channels';
+import { type MessageProvider, unsubscriptionId } from '../../shared/entities';
+import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { providerSender } from '../../functions/channels/providers';
-import { RecordingSender } from '../../functions/channels/recording';
-import type { ChannelSender, ChannelSenders } from '../../functions/channels/sender';
+import type { ChannelSender } from '../../functions/channels/sender';
 import { SMS_PROVIDERS } from '../../functions/channels/sms/providers';
 import { twilioSignature, twilioWebhookUrl } from '../../functions/channels/sms/twilio';
-import { LinkSigner } from '../../functions/channels/links';
 import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
-import { RateLimiter } from '../../functions/delivery/rate';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { ReceivedSms } from '../../functions/local/standins/sms';
@@ -27,14 +24,12 @@ import { TWILIO_LOCAL_ACCOUNT, type ReceivedTwilio, type TwilioCallback } from '
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
-import { approverOf } from '../support/plans';
-import { sendHarness, batchesOf } from '../support/sendHarness';
+import { approverOf, campaignRule, testAccount, testSegment } from '../support/plans';
+import { sendHarness, batchesOf, workerDeps } from '../support/sendHarness';
 import { AD_HOC, AWS_SECRETS, capturedLog, received as receivedAt } from '../support/channelStandIns';
-import { exactlyOnceSuite } from '../support/exactlyOnceSuite';
 import { until } from '../support/until';
 
-const harness = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
-const { workerOf, drain } = harness;
+const { workerOf, drain } = sendHarness(() => ({ queue: herald.queue, log: herald.rt.log }));
 const DAY = 24 * 3600_000;
 
 let herald: LocalHerald;
@@ -104,24 +99,7 @@ function recipients(n: number, number = usNumber): Recipient[] {
 type Run = { orgId: number; planId: string; runId: string };
 const batches = (run: Run, list: Recipient[]) => batchesOf(run, 'SMS', list);
 
-function deps(sms: ChannelSender, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
-  const senders: ChannelSenders = { ...everyChannel(new RecordingSender(herald.rt.clock)), SMS: sms };
-  return {
-    store,
-    clock: herald.rt.clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, herald.rt.clock),
-    rate: new RateLimiter(store, herald.rt.clock, () => 1_000_000),
-    senders,
-    content: smsContent,
-    links: new LinkSigner(herald.rt.keys.sealKey, 'http://localhost:3000'),
-    staleClaimMs: 60_000,
-    throttleRetries: 8,
-    backoffMs: 1,
-    concurrency: 8,
-    ...over,
-  };
-}
+const deps = (sms: ChannelSender, over: Partial<SendWorkerDeps> = {}) => workerDeps(herald, 'SMS', sms, smsContent, over);
 
 /** The SMS sender as the delivery worker has it: each organization's default provider, else the deployment's. */
 const routed = () => CHANNEL_ADAPTERS.SMS.provider(herald.rt);
@@ -173,39 +151,11 @@ describe('a campaign through the organization’s Twilio', () => {
       { id: `${tag}-a`, phones: [usNumber()], firstName: 'Ann' },
       { id: `${tag}-b`, phones: [usNumber()], firstName: 'Ben' },
     ];
-    for (const p of people) {
-      await store.put('account', {
-        ...accountKey(1, p.id),
-        orgId: 1,
-        ...p,
-        locale: 'en-US',
-        smsConsent: true,
-        emails: [],
-        emailConsent: false,
-        pushConsent: false,
-        lineConsent: false,
-        tags: [],
-        attributes: { campaign: tag },
-        version: 1,
-        dateCreated: now,
-        dateUpdated: now,
-        createdBy: 'test',
-        updatedBy: 'test',
-      });
-    }
-    const segmentId = randomUUID();
-    await store.put('segment', {
-      orgId: 1,
-      id: segmentId,
-      name: `Twilio ${tag}`,
-      description: '',
-      rule: { op: 'AND', conditions: [{ field: 'attributes.campaign', operator: 'equals', value: tag }] },
-      version: 1,
-      dateCreated: now,
-      dateUpdated: now,
-      createdBy: 'test',
-      updatedBy: 'test',
-    });
+    await store.putMany(
+      'account',
+      people.map((p) => testAccount(1, p.id, now, { ...p, locale: 'en-US', smsConsent: true, attributes: { campaign: tag } })),
+    );
+    const segmentId = await testSegment(store, 1, `Twilio ${tag}`, campaignRule(tag), now);
     const draft = await admin.ok('plan.saveSingle', { name: `Twilio ${tag}`, title: `Twilio ${tag}`, channel: 'SMS', content: { kind: 'SMS', template: TEMPLATE }, segmentId });
     await admin.ok('planAction.sendToReview', { id: draft.id, participants: [approver.id], deadline: herald.rt.clock.now() + DAY });
     await approver.client.ok('planAction.pass', { id: draft.id });
@@ -375,33 +325,6 @@ describe('Twilio’s refusals', () => {
     expect(await recordOf(run, fine!.accountId)).toMatchObject({ status: 'SENT' });
     expect(await unsubscribed(1, invalid!.address)).toMatchObject({ source: 'BOUNCE' });
   });
-});
-
-// --- every recipient exactly once through organization 1's Twilio
-
-exactlyOnceSuite({
-  title: 'every recipient exactly once through Twilio',
-  channel: 'SMS',
-  noun: 'number',
-  harness,
-  queue: () => herald.queue,
-  ledger: () => new Ledger(store, herald.rt.clock),
-  sender: routed,
-  deps,
-  recipients,
-  batches,
-  perAddress: async (addresses) => {
-    const counts = new Map<string, number>();
-    for (const r of await twilioReceived(addresses)) counts.set(r.request.To!, (counts.get(r.request.To!) ?? 0) + 1);
-    return counts;
-  },
-  throttle: (address, times) => control('answers', { address, answer: 'throttled', times }),
-  redeliver: async (queue, lost) => {
-    await new Promise((r) => setTimeout(r, 50));
-    for (const b of lost) await herald.queue.send(queue, b);
-  },
-  afterUncertain: { staleClaimMs: 0 },
-  sizes: { crash: 60, killAfter: [1, 30, 59], duplicates: 90, inSeries: 2, throttled: 45 },
 });
 
 // --- End User Messaging in the organization's own account, beside Twilio

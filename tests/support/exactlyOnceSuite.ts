@@ -1,164 +1,214 @@
 /**
- * The exactly-once suite every channel's sender passes through the send worker (sendHarness): a worker killed
- * part-way and restarted, every batch delivered twice in series and in parallel, a worker that dies between the
- * service and the ledger, and recipients the service throttles. Each channel file calls it with its stand-in.
+ * The exactly-once suite every channel's sender and every organization provider passes, against its stand-in
+ * (tests/api/exactlyOnce.test.ts runs it for each row of the registry): a worker killed at every call of a send
+ * that changes state (a DynamoDB write, the provider call), the batch then delivered again twice in series and
+ * twice at once; every batch delivered twice, in series and in parallel, through the queue; a worker that dies
+ * between the provider and the ledger; recipients the stand-in throttles. Each time: one terminal record per
+ * recipient, none given to the provider twice, the counters equal to the records.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../../shared/delivery';
-import type { ChannelSender, SendOutcome } from '../../functions/channels/sender';
-import type { Ledger } from '../../functions/delivery/ledger';
-import { DELIVERY_QUEUE, type Recipient, type SendBatch } from '../../functions/delivery/messages';
-import type { SendWorkerDeps } from '../../functions/delivery/sendWorker';
-import type { LocalQueue } from '../../functions/local/queue';
-import { Killed, type sendHarness } from './sendHarness';
+import type { ChannelSender, SendOutcome } from '../../functions/channels';
+import { Ledger } from '../../functions/delivery/ledger';
+import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
+import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import type { LocalHerald } from '../../functions/local/boot';
+import type { Store } from '../../functions/store/store';
+import { atEveryStep, type Call, contentOf, CrashPoints, type crashTally, expectOnceEach, type Handed, handed } from './crashHarness';
+import { interposedStore } from './interposedStore';
+import { batchesOf, Killed, type sendHarness, workerDeps } from './sendHarness';
 
-type Run = { orgId: number; planId: string; runId: string };
+export type Run = { orgId: number; planId: string; runId: string };
 
-export interface ExactlyOnceChannel {
-  /** the describe block's title */
-  title: string;
+/** One way out of Herald to a stand-in: a channel's own provider, or an organization's provider of one kind. */
+export interface StandInTarget {
   channel: Channel;
-  /** what the titles call one recipient's address: number, device, recipient */
-  noun: string;
-  harness: ReturnType<typeof sendHarness>;
-  queue: () => LocalQueue;
-  ledger: () => Ledger;
-  /** the deployment's sender for the channel, as the worker gets it */
+  /** the sender the worker gets, reaching the stand-in (made once, as a worker keeps it) */
   sender: () => ChannelSender;
-  deps: (sender: ChannelSender, over?: Partial<SendWorkerDeps>) => SendWorkerDeps;
-  recipients: (n: number) => Recipient[] | Promise<Recipient[]>;
-  batches: (run: Run, list: Recipient[]) => SendBatch[];
-  /** how many messages the service received for each of the addresses */
-  perAddress: (addresses: string[]) => Promise<Map<string, number>>;
-  /** the stand-in answers `throttled` the next `times` sends to the address */
-  throttle: (address: string, times: number) => Promise<unknown>;
-  /** after a worker died: the queue hands out again what it held (`lost`, or the message taken last) once its claims are stale */
-  redeliver: (queue: string, lost: SendBatch[]) => Promise<void>;
-  /** what the worker that picks up after a dead one needs to see its claims and its batch's hold as stale */
-  afterUncertain?: Partial<SendWorkerDeps>;
-  /** the channel's own checks that each recipient got one message (the retry key, the content) */
-  eachOnce?: (run: Run, list: Recipient[]) => Promise<unknown>;
-  /** more that a duplicated delivery must leave once (push: one inbox item per account) */
-  afterDuplicates?: (list: Recipient[]) => Promise<void>;
-  sizes: { crash: number; killAfter: number[]; duplicates: number; inSeries: number; throttled: number };
-  timeout?: number;
+  /** `n` recipients on addresses of their own (the stand-ins serve the whole test run); push stores their devices */
+  recipients: (n: number) => Promise<Recipient[]>;
+  /** how many messages the stand-in accepted for each recipient of the run, in the list's order */
+  taken: (run: Run, list: readonly Recipient[]) => Promise<number[]>;
+  /** the stand-in answers the next `times` sends to the recipient as throttled */
+  throttle: (r: Recipient, times: number) => Promise<unknown>;
+  /** the content rendered for it (the channel's smallest when not given) */
+  content?: ContentSource;
+  /** more it checks once each recipient was sent once (LINE: the retry key; a letter: its key as the provider id) */
+  eachOnce?: (run: Run, list: readonly Recipient[]) => Promise<void>;
+  /** more a duplicated delivery must leave once (push: one inbox item per account) */
+  afterDuplicates?: (list: readonly Recipient[]) => Promise<void>;
+  /** what the uncertain recipient must be kept out of (a letter: the print run) */
+  afterUncertain?: (run: Run, list: readonly Recipient[], uncertain: Recipient) => Promise<void>;
 }
 
-export function exactlyOnceSuite(c: ExactlyOnceChannel): void {
-  const { workerOf, deliverOne, drain } = c.harness;
-  const newRun = (): Run => ({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' });
-  const newQueue = () => `${DELIVERY_QUEUE}-${randomUUID()}`;
-  const worker = (sender = c.sender(), over?: Partial<SendWorkerDeps>) => workerOf(c.deps(sender, over));
+/** What the suite works on: the file's Herald (booted in its beforeAll), its store and queue harness. */
+export interface SuiteWorld {
+  herald: LocalHerald;
+  store: Store;
+  harness: ReturnType<typeof sendHarness>;
+}
 
-  async function expectEachOnce(run: Run, list: Recipient[]) {
-    const counts = await c.perAddress(list.map((r) => r.address));
-    expect(counts.size).toBe(list.length);
-    expect(Math.max(...counts.values())).toBe(1);
-    expect((await c.ledger().totals(run)).total).toMatchObject({ sent: list.length, failed: 0, skipped: 0, uncertain: 0 });
-    await c.eachOnce?.(run, list);
+/** How many recipients each case sends to, and in batches of how many (several batches, few recipients). */
+const SIZES = { crash: 3, duplicates: 20, uncertain: 3, throttled: 12, batch: 5 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const plus = (m: Map<string, number>, k: string, n = 1) => m.set(k, (m.get(k) ?? 0) + n);
+
+/**
+ * `real` as the provider the crash harness counts (tests/support/crashHarness.ts countingProvider): each call
+ * offered, passing `step` first; what it accepted given; `throttled` counts the throttled answers.
+ */
+function counted(real: ChannelSender, h: Handed, step?: (call: 'provider') => void, throttled?: { n: number }): ChannelSender {
+  return {
+    async send(m, route): Promise<SendOutcome> {
+      const to = (m as { to: string }).to;
+      plus(h.offered, to);
+      step?.('provider');
+      const out = await real.send(m, route);
+      if (out.kind === 'sent') plus(h.given, to);
+      if (out.kind === 'throttled') {
+        // a throttled message was surely not sent: not offered
+        plus(h.offered, to, -1);
+        if (throttled) throttled.n++;
+      }
+      return out;
+    },
+  };
+}
+
+export function exactlyOnceSuite(name: string, t: StandInTarget, world: () => SuiteWorld, tally: ReturnType<typeof crashTally>, timeout = 120_000): void {
+  const newRun = (): Run => ({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' });
+  const batches = (run: Run, list: readonly Recipient[]) => batchesOf(run, t.channel, list, SIZES.batch);
+
+  const deps = (sender: ChannelSender, on = world().store, over: Partial<SendWorkerDeps> = {}) =>
+    workerDeps(world().herald, t.channel, sender, t.content ?? contentOf(t.channel), { store: on, ...over });
+  const ledger = () => new Ledger(world().store, world().herald.rt.clock);
+  const worker = (sender: ChannelSender, over?: Partial<SendWorkerDeps>) => world().harness.workerOf(deps(sender, undefined, over));
+
+  /** One terminal record each, none given twice, counters equal records; the stand-in took each once. */
+  async function expectEachOnce(run: Run, list: readonly Recipient[], h: Handed, where: string) {
+    expect(await expectOnceEach(ledger(), run, t.channel, list, h, where)).toEqual(list.map(() => 'SENT'));
+    expect(await t.taken(run, list), where).toEqual(list.map(() => 1));
+    await t.eachOnce?.(run, list);
   }
 
-  const sum = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
-
-  describe(c.title, () => {
-    it.each(c.sizes.killAfter)(
-      `a worker killed after %i of ${c.sizes.crash} sends, then restarted: each ${c.noun} once`,
-      async (killAfter) => {
-        const queue = newQueue();
-        const run = newRun();
-        const list = await c.recipients(c.sizes.crash);
-        for (const b of c.batches(run, list)) await c.queue().send(queue, b);
-        let done = 0;
-        const dying = worker(c.sender(), {
-          concurrency: 1,
-          onRecorded: () => {
-            if (++done === killAfter) throw new Killed();
-          },
-        });
-        let outcome: string;
-        do outcome = await deliverOne(dying, queue);
-        while (outcome === 'acked');
-        expect(outcome).toBe('failed');
-        expect(sum(await c.perAddress(list.map((r) => r.address)))).toBe(killAfter);
-        await c.redeliver(queue, c.batches(run, list));
-        await drain(worker(c.sender(), c.afterUncertain), queue);
-        await expectEachOnce(run, list);
+  describe(name, () => {
+    it(
+      'a worker killed at every call of a send that changes state, the batch then delivered twice in series and twice at once: each recipient once',
+      async () => {
+        /** One batch whose worker dies at its `killAt`th call (none: it only counts), then delivered again. */
+        async function crashAt(killAt: number | undefined): Promise<readonly Call[]> {
+          const { herald, store } = world();
+          const run = newRun();
+          const list = await t.recipients(SIZES.crash);
+          const [batch] = batchesOf(run, t.channel, list);
+          const h = handed();
+          const points = new CrashPoints(killAt);
+          // the dying worker's every DynamoDB request and provider call is a step; the restarted ones see its claims stale
+          const dying = deps(counted(t.sender(), h, points.step), interposedStore(herald, points.step));
+          try {
+            await sendBatchHandler(dying)(batch!);
+          } catch (e) {
+            if (!(e instanceof Killed)) throw e;
+          }
+          const where = `${name}, ${killAt === undefined ? 'not killed' : `killed at call ${killAt}`}`;
+          if (killAt !== undefined) {
+            await sleep(2);
+            const again = () => sendBatchHandler(deps(counted(t.sender(), h), store, { staleClaimMs: 0 }))(batch!);
+            await again();
+            await again();
+            await Promise.all([again(), again()]);
+            await ledger().sweep(run, herald.rt.clock.now() + 1);
+          }
+          const statuses = await expectOnceEach(ledger(), run, t.channel, list, h, where);
+          // what the stand-in took agrees with what the provider answered sent (an uncertain one's: once, or never)
+          expect(await t.taken(run, list), where).toEqual(list.map((r) => h.given.get(r.address) ?? 0));
+          if (killAt === undefined) expect(statuses, where).toEqual(list.map(() => 'SENT'));
+          return points.log;
+        }
+        const { calls, points } = await atEveryStep(crashAt);
+        expect(points).toBeGreaterThan(5);
+        tally.add(name, points, calls);
       },
-      c.timeout,
+      timeout,
     );
 
     it(
-      `every batch delivered twice, in series and in parallel: one message per ${c.noun}`,
+      'every batch delivered twice, in series and in parallel: one message per recipient',
       async () => {
-        const queue = newQueue();
+        const { herald, harness } = world();
+        const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
         const run = newRun();
-        const list = await c.recipients(c.sizes.duplicates);
-        const all = c.batches(run, list);
-        for (const b of all.slice(0, c.sizes.inSeries)) {
-          await c.queue().send(queue, b);
-          await c.queue().send(queue, b);
+        const list = await t.recipients(SIZES.duplicates);
+        const all = batches(run, list);
+        const h = handed();
+        const half = Math.ceil(all.length / 2);
+        for (const b of all.slice(0, half)) {
+          await herald.queue.send(queue, b);
+          await herald.queue.send(queue, b);
         }
-        await drain(worker(), queue);
-        for (const b of all.slice(c.sizes.inSeries)) {
-          await c.queue().send(queue, b);
-          await c.queue().send(queue, b);
+        await harness.drain(worker(counted(t.sender(), h)), queue);
+        for (const b of all.slice(half)) {
+          await herald.queue.send(queue, b);
+          await herald.queue.send(queue, b);
         }
-        await Promise.all([drain(worker(), queue), drain(worker(), queue)]);
-        await expectEachOnce(run, list);
-        await c.afterDuplicates?.(list);
+        await Promise.all([harness.drain(worker(counted(t.sender(), h)), queue), harness.drain(worker(counted(t.sender(), h)), queue)]);
+        await expectEachOnce(run, list, h, `${name}, duplicated`);
+        await t.afterDuplicates?.(list);
       },
-      c.timeout,
+      timeout,
     );
 
     it(
-      'a worker that dies between the service and the ledger leaves an uncertain record, never resent',
+      'a worker that dies between the provider and the ledger leaves an uncertain record, never resent',
       async () => {
-        const queue = newQueue();
+        const { herald, harness } = world();
+        const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
         const run = newRun();
-        const list = await c.recipients(3);
-        const first = c.batches(run, list)[0]!;
-        await c.queue().send(queue, first);
-        const sender = c.sender();
+        const list = await t.recipients(SIZES.uncertain);
+        const [first] = batches(run, list);
+        await herald.queue.send(queue, first);
+        const sender = t.sender();
         const dying: ChannelSender = {
           async send(m, route) {
             const out = await sender.send(m, route);
-            if (m.channel === c.channel && m.to === list[1]!.address) throw new Killed();
+            if ((m as { to: string }).to === list[1]!.address) throw new Killed();
             return out;
           },
         };
-        expect(await deliverOne(worker(dying), queue)).toBe('failed');
-        await c.redeliver(queue, [first]);
-        await drain(worker(sender, c.afterUncertain), queue);
-        expect([...(await c.perAddress(list.map((r) => r.address))).values()]).toEqual([1, 1, 1]);
-        expect((await c.ledger().totals(run)).total).toMatchObject({ sent: 2, uncertain: 1 });
+        expect(await harness.deliverOne(worker(dying), queue)).toBe('failed');
+        // the queue hands the batch out again once the dead worker's claims are stale
+        await herald.queue.send(queue, first);
+        await sleep(2);
+        await harness.drain(worker(sender, { staleClaimMs: 0 }), queue);
+        expect(await t.taken(run, list)).toEqual([1, 1, 1]);
+        expect((await ledger().totals(run)).total).toMatchObject({ sent: 2, uncertain: 1, failed: 0 });
+        expect((await ledger().recordOf({ ...run, channel: t.channel, accountId: list[1]!.accountId, ...(list[1]!.target ? { target: list[1]!.target } : {}) }))?.status).toBe(
+          'UNCERTAIN',
+        );
+        await t.afterUncertain?.(run, list, list[1]!);
       },
-      c.timeout,
+      timeout,
     );
 
     it(
-      `${c.noun}s the service throttles are retried until sent, none twice, never counted before they go`,
+      'recipients the provider throttles are retried until sent, none twice, never counted before they go',
       async () => {
-        const queue = newQueue();
+        const { herald, harness } = world();
+        const queue = `${DELIVERY_QUEUE}-${randomUUID()}`;
         const run = newRun();
-        const list = await c.recipients(c.sizes.throttled);
-        const slow = list.filter((_, i) => i % 3 === 0).map((r) => r.address);
-        for (const address of slow) await c.throttle(address, 2);
-        let throttled = 0;
-        const sender = c.sender();
-        const counting: ChannelSender = {
-          async send(m, route): Promise<SendOutcome> {
-            const out = await sender.send(m, route);
-            if (out.kind === 'throttled') throttled++;
-            return out;
-          },
-        };
-        for (const b of c.batches(run, list)) await c.queue().send(queue, b);
-        await Promise.all([drain(worker(counting), queue), drain(worker(counting), queue)]);
-        expect(throttled).toBe(slow.length * 2);
-        await expectEachOnce(run, list);
+        const list = await t.recipients(SIZES.throttled);
+        const slow = list.filter((_, i) => i % 3 === 0);
+        for (const r of slow) await t.throttle(r, 2);
+        const h = handed();
+        const throttled = { n: 0 };
+        for (const b of batches(run, list)) await herald.queue.send(queue, b);
+        await Promise.all([harness.drain(worker(counted(t.sender(), h, undefined, throttled)), queue), harness.drain(worker(counted(t.sender(), h, undefined, throttled)), queue)]);
+        expect(throttled.n).toBe(slow.length * 2);
+        await expectEachOnce(run, list, h, `${name}, throttled`);
       },
-      c.timeout,
+      timeout,
     );
   });
 }

@@ -4,14 +4,45 @@
  */
 import type { SQSRecord } from 'aws-lambda';
 import type { Channel } from '../../shared/delivery';
+import { type ChannelSender, everyChannel } from '../../functions/channels';
+import { LinkSigner } from '../../functions/channels/links';
+import { RecordingSender } from '../../functions/channels/recording';
+import { Ledger } from '../../functions/delivery/ledger';
 import { deliveryMessageSchema, type Recipient, SEND_BATCH, type SendBatch } from '../../functions/delivery/messages';
-import { sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
+import { RateLimiter } from '../../functions/delivery/rate';
+import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { LocalQueue } from '../../functions/local/queue';
 import type { Logger } from '../../functions/platform/logger';
 import { queueWorker } from '../../functions/platform/worker';
+import { Store } from '../../functions/store/store';
 
 export type SendQueueWorker = ReturnType<typeof queueWorker>;
+
+/**
+ * The send worker's dependencies as the tests drive it on `herald`: `channel` sent through `sender`, every other
+ * channel recorded, rates unlimited, a quick back-off. `over` replaces any; its store and clock are the ledger's
+ * and the rate's too.
+ */
+export function workerDeps(herald: LocalHerald, channel: Channel, sender: ChannelSender, content: ContentSource, over: Partial<SendWorkerDeps> = {}): SendWorkerDeps {
+  const store = over.store ?? new Store(herald.rt);
+  const clock = over.clock ?? herald.rt.clock;
+  return {
+    store,
+    clock,
+    log: herald.rt.log,
+    ledger: new Ledger(store, clock),
+    rate: new RateLimiter(store, clock, () => 1_000_000),
+    senders: { ...everyChannel(new RecordingSender(clock)), [channel]: sender },
+    content,
+    links: new LinkSigner(herald.rt.keys.sealKey, herald.rt.config.publicUrl),
+    staleClaimMs: 60_000,
+    throttleRetries: 8,
+    backoffMs: 1,
+    concurrency: 8,
+    ...over,
+  };
+}
 
 /** A worker that dies mid-batch throws this (from `onRecorded`). */
 export class Killed extends Error {}
@@ -62,12 +93,13 @@ export function sendHarness(use: () => { queue: LocalQueue; log: Logger }, opts:
 }
 
 /**
- * A run's recipients as the audience fan-out queues them: SEND_BATCH to a message, each batch named by its place
- * (the names let a page read again queue the same batches, pipeline.ts).
+ * A run's recipients as the audience fan-out queues them: SEND_BATCH to a message (`size` when given: a test
+ * needs several batches without hundreds of recipients), each batch named by its place (the names let a page read
+ * again queue the same batches, pipeline.ts).
  */
-export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[]): SendBatch[] {
+export function batchesOf(run: { orgId: number; planId: string; runId: string }, channel: Channel, list: readonly Recipient[], size = SEND_BATCH): SendBatch[] {
   const out: SendBatch[] = [];
-  for (let i = 0; i < list.length; i += SEND_BATCH) out.push({ kind: 'send', ...run, channel, recipients: list.slice(i, i + SEND_BATCH), batch: `0#0#${i / SEND_BATCH}` });
+  for (let i = 0; i < list.length; i += size) out.push({ kind: 'send', ...run, channel, recipients: list.slice(i, i + size), batch: `0#0#${i / size}` });
   return out;
 }
 
