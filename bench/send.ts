@@ -30,6 +30,7 @@ import { CHANNEL_TEMPLATES } from '../shared/content';
 import { ACCOUNT_SHARDS } from '../shared/entities';
 import type { Channel } from '../shared/delivery';
 import type { PlanContent } from '../shared/plan/plan';
+import { PARTITION_LIMIT, partitionRecorder } from './partitions';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const N = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
@@ -158,6 +159,10 @@ async function withCapacity(name: string, args: { input: unknown }, next: (args:
   else capacity.write += units;
   return out;
 }
+/** Each request's units charged to its table's partition (bench/partitions.ts), printed scaled to PARTITION_RATE. */
+const partitions = partitionRecorder(herald.rt.aws.dynamo, 'bench-');
+/** The rate the partition table is scaled to: 10,000 recipients a second (BENCH_PARTITION_RATE). */
+const PARTITION_RATE = Number(process.env.BENCH_PARTITION_RATE ?? 10_000);
 /** On-demand list prices, us-east-1 (per million request units), as of November 2024. */
 const USD_PER_MILLION = { write: 0.625, read: 0.125 };
 const billed = (used: { read: number; write: number }, n: number) => {
@@ -287,7 +292,7 @@ async function run(
   channels: readonly Channel[],
   n = N,
   via: 'queue' | 'direct' = 'queue',
-): Promise<{ rate: number; requests: string; work: string; capacity: string }> {
+): Promise<{ rate: number; requests: string; work: string; capacity: string; partitions: string[] }> {
   const plans = new Map<Channel, string>();
   const batchCount = Math.ceil(n / SEND_BATCH);
   const recipientsOf = (c: number) =>
@@ -322,6 +327,7 @@ async function run(
   requests = new Map();
   capacity = { read: 0, write: 0 };
   perOp.clear();
+  partitions.reset();
   const [node, dynamo] = [nodeCpuSeconds(), dynamoCpuSeconds()];
   const started = performance.now();
   // the fan-out stores each page's batches (ten to a page of 500) before it queues them: their cost is counted too
@@ -354,6 +360,7 @@ async function run(
     perOp.clear();
   }
   const work = workOf(node, dynamo, n);
+  const hottest = partitions.report(n, PARTITION_RATE);
   const counted = requests;
   const used = capacity;
   requests = new Map();
@@ -362,7 +369,7 @@ async function run(
   if (sent !== n) throw new Error(`${label}: ${sent} of ${n} sent`);
   // the last batch's check completed each run, as on a real send
   for (const planId of plans.values()) if ((await store.forOrg(1).get('plan', planId))?.status !== 'DEPLOYED') throw new Error(`${label}: a run was not completed`);
-  return { rate: n / seconds, requests: perRecipient(counted, n), work, capacity: billed(used, n) };
+  return { rate: n / seconds, requests: perRecipient(counted, n), work, capacity: billed(used, n), partitions: hottest };
 }
 
 // the first thousands warm the JIT and DynamoDB Local up: measured runs come after
@@ -384,6 +391,10 @@ async function measured(label: string, go: () => ReturnType<typeof run>) {
   console.log(`  DynamoDB requests per recipient ${r.requests}`);
   console.log(`  ${r.capacity}`);
   console.log(`  ${r.work}`);
+  console.log(
+    `  the hottest partition of each table at ${PARTITION_RATE.toLocaleString('en-US')} recipients/s (limits: ${PARTITION_LIMIT.write} write and ${PARTITION_LIMIT.read} read units a second per partition):`,
+  );
+  for (const line of r.partitions) console.log(`    ${line}`);
   console.log(`raw conditional writes (local DynamoDB, ${CONCURRENCY} in flight): ${rawAfter.rate.toFixed(0)}/s; ${rawAfter.work}`);
   rawBefore = rawAfter;
   return r.rate / raw;
