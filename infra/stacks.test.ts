@@ -184,10 +184,17 @@ describe('api stack', () => {
     routerId();
   });
 
-  it('keeps its logs for a limited time', () => {
-    const fn = api.findResources('AWS::Lambda::Function')[routerId()];
-    const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref as string;
-    expect(api.findResources('AWS::Logs::LogGroup')[logGroupId].Properties.RetentionInDays).toBeGreaterThan(0);
+  it("keeps every function's logs and the API's access logs for the configured 30 days", () => {
+    // 30 is the default a deployment keeps unless herald:logRetentionDays says otherwise (infra/config.ts)
+    expect(stacks.config.logRetentionDays).toBe('30');
+    const groups = api.findResources('AWS::Logs::LogGroup');
+    expect(Object.values(groups).map((g) => g.Properties.RetentionInDays)).toEqual(Object.keys(groups).map(() => 30));
+    // each function writes to one of those groups, not to a default group kept forever
+    const fns = Object.entries(api.findResources('AWS::Lambda::Function'));
+    expect(fns.length).toBeGreaterThanOrEqual(4);
+    for (const [id, fn] of fns) expect(Object.keys(groups), id).toContain(fn.Properties.LoggingConfig?.LogGroup?.Ref);
+    const stage = Object.values(api.findResources('AWS::ApiGatewayV2::Stage'))[0]!;
+    expect(Object.keys(groups)).toContain(stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0]);
   });
 
   it('grants read/write on every table and its indexes, the key secret and SES', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_TYPES, BLOCKS, blockSchema, blockTypesOf, createBlock, renderBlock, type BlockInput, type BlockType } from './blocks';
+import { BLOCK_TYPES, BLOCKS, blockSchema, blockTypesOf, createBlock, isBlockType, renderBlock, type BlockInput, type BlockType } from './blocks';
 import { IN_APP_CSP, renderInApp } from './inApp';
 import { createRenderContext } from './context';
 import { THEME_DEFAULT } from './fields';
@@ -12,31 +12,24 @@ const issues = (input: unknown) => {
 
 describe('block registry', () => {
   it('holds each block under its type, with a default instance its own schema accepts', () => {
-    expect(BLOCK_TYPES).toEqual([
-      'logo',
-      'hero',
-      'title',
-      'heading',
-      'paragraph',
-      'list',
-      'image',
-      'multiImages',
-      'video',
-      'button',
-      'divider',
-      'spacer',
-      'textLinkGroup',
-      'iconLinkGroup',
-      'thumb',
-      'legal',
-      'tip',
-      'carousel',
-    ]);
+    expect.hasAssertions();
     for (const type of BLOCK_TYPES) {
+      expect(isBlockType(type)).toBe(true);
       const block = createBlock(type);
       expect(block.type).toBe(type);
       expect(BLOCKS[type].schema.parse(block)).toEqual(block);
       expect(block).toMatchObject({ align: expect.any(String), padding: expect.any(String) });
+    }
+  });
+  it('renders each filled-in block in every form that offers it, and nothing in a form that does not', () => {
+    expect.hasAssertions();
+    const ctx = createRenderContext({}, { ...THEME_DEFAULT });
+    for (const type of BLOCK_TYPES) {
+      for (const form of ['email', 'inApp'] as const) {
+        const html = renderBlock(blockSchema.parse(EXAMPLES[type]), ctx, form).html;
+        if (blockTypesOf(form).includes(type)) expect(html, `${type} in ${form}`).toMatch(/^<tr>.*<\/tr>$/s);
+        else expect(html, `${type} in ${form}`).toBe('');
+      }
     }
   });
   it('renders nothing for a type it does not know yet, or for no block at all', () => {

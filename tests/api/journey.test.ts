@@ -117,7 +117,9 @@ describe('a builder campaign with a wait, a branch on clicked and an A/B split',
     // a third of them click the welcome's link
     const clickers = audience.emails.slice(0, 4);
     const mails = (await sentMail(herald)).filter((m) => m.subject === `${tag} welcome`) as unknown as { destination: { to: string[] }; body: { html: string } }[];
-    for (const m of mails.filter((x) => clickers.includes(x.destination.to[0]!))) {
+    const clicked = mails.filter((x) => clickers.includes(x.destination.to[0]!));
+    expect(clicked).toHaveLength(clickers.length);
+    for (const m of clicked) {
       const link = /href="([^"]+\/service\/t\/c\/[^"]+)"/.exec(m.body.html)![1]!.replace(/&amp;/g, '&');
       expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
     }

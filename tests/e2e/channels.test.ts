@@ -4,7 +4,7 @@
  * segmentation, trigger (and a letter's Company step) and review, is sent to review and approved, and the
  * pipeline delivers it to the channel's stand-in: what the stand-in holds is what the content says, in English
  * for the en recipient and in Japanese for the ja one. The message viewer shows it on the channel's tab. axe
- * on every new screen. A channel the server's registry cannot send yet is skipped.
+ * on every new screen. A channel the server's registry cannot send yet is shown so in the wizard and refused.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -12,6 +12,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
+import { CHANNELS } from '../../shared/delivery';
 import { ASSET_BUCKET } from '../../functions/local/standins';
 import { Store } from '../../functions/store/store';
 import { renderSms } from '../../shared/content';
@@ -284,92 +285,112 @@ async function viewerShows(path: string, lang: string, text: string): Promise<vo
 
 it('the wizard offers every channel, as the server says it can send', async () => {
   const answer = await suite.admin.ok('plan.getChannels');
-  for (const { channel, sendable: can } of answer.channels) expect(can).toBe(CHANNEL_ADAPTERS[channel].sendable);
-});
-
-it.skipIf(!sendable('SMS'))('an SMS message goes through the wizard and approval to the SMS stand-in, in en and ja, with its parts', async () => {
-  await writeAndApprove('SMS');
-  for (const [lang, p] of Object.entries(people)) {
-    const mine = await received(suite.herald.standIns.endpoints, 'sms', [p.phone]);
-    const want = renderSms((TEMPLATES.SMS as any).contents[lang], lang, { firstName: p.firstName });
-    expect(mine.map((r) => r.request.MessageBody)).toEqual([want]);
-    expect(mine[0].parts).toBe(countSms(want).segments);
-  }
-  await viewerShows('/messages/sms', 'ja-JP', 'Akiさん、春のセールが今日から始まります。');
-});
-
-it.skipIf(!sendable('PUSH_NATIVE'))('a push message reaches each device with its title, body and buttons, in en and ja', async () => {
-  await writeAndApprove('PUSH_NATIVE');
-  for (const [lang, p] of Object.entries(people)) {
-    const mine = await received(suite.herald.standIns.endpoints, 'pinpoint', [p.token]);
-    expect(mine).toHaveLength(1);
-    const apns = mine[0].request.MessageConfiguration.APNSMessage;
-    const content = (TEMPLATES.PUSH_NATIVE as any).contents[lang];
-    expect(apns.Title).toBe(content.title);
-    expect(apns.Body).toBe(content.body.replace('{{firstName}}', p.firstName));
-    const raw = JSON.parse(apns.RawContent);
-    expect(raw.herald.buttons.map((b: { text: string; action: string }) => [b.text, b.action])).toEqual(
-      content.buttons.map((b: { text: string; action: string }) => [b.text, b.action]),
-    );
-  }
-  await viewerShows('/messages/push', 'en-US', 'Hello Alex, it starts today');
-});
-
-it.skipIf(!sendable('LINE'))('a LINE message arrives as the content says, each recipient in their language', async () => {
-  await writeAndApprove('LINE');
-  for (const [lang, p] of Object.entries(people)) {
-    const mine = await received(suite.herald.standIns.endpoints, 'line', [p.line]);
-    expect(mine).toHaveLength(1);
-    const text = (TEMPLATES.LINE as any).contents[lang].messages[0].text.replace('{{firstName}}', p.firstName);
-    expect(mine[0].request.messages).toEqual([{ type: 'text', text }]);
-  }
-  await viewerShows('/messages/line', 'ja-JP', 'Akiさん、セールは今日からです。');
-});
-
-it.skipIf(!sendable('DIRECT_MAIL'))("a letter is printed per recipient into the run's folder, with its company", async () => {
-  const id = await writeAndApprove('DIRECT_MAIL');
-  const plan = await suite.admin.ok('plan.detail', { id });
-  expect((plan.content as { template: { companyId?: string } }).template.companyId).toBeTruthy();
-  const s3 = new S3Client({
-    endpoint: suite.herald.standIns.endpoints.s3,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: ASSET_BUCKET, Prefix: suite.herald.rt.config.tablePrefix }));
-  const files = (listed.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(`/${encodeURIComponent(id)}/`));
-  // one PDF per recipient in the run's folder; the merged PDF and the manifest beside it
-  const letters = files.filter((k) => new RegExp(`/${encodeURIComponent(id)}/[^/]+/[^/]+\\.pdf$`).test(k));
-  expect(files.filter((k) => !letters.includes(k)).map((k) => k.slice(k.lastIndexOf('.')))).toEqual(expect.arrayContaining(['.pdf']));
-  expect(letters.map((k) => decodeURIComponent(k.slice(k.lastIndexOf('/') + 1, -4))).sort()).toEqual([`${people.en.id}-DIRECT_MAIL`, `${people.ja.id}-DIRECT_MAIL`].sort());
-  // each letter in its recipient's language: the PDF is titled with the subject it prints
-  for (const [lang, p] of Object.entries(people)) {
-    const key = letters.find((k) => k.endsWith(`/${p.id}-DIRECT_MAIL.pdf`))!;
-    const bytes = await (await s3.send(new GetObjectCommand({ Bucket: ASSET_BUCKET, Key: key }))).Body!.transformToByteArray();
-    const pdf = await PDFDocument.load(bytes);
-    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
-    expect(pdf.getTitle()).toBe((TEMPLATES.DIRECT_MAIL as any).contents[lang].subject);
-  }
-  await viewerShows('/messages/letters', 'en-US', `${people.ja.id}-DIRECT_MAIL`);
-
-  // the run's files download from its sent records: the merged letters and the print vendor's manifest
-  const { context, page } = await openPage(suite.browser);
+  expect(answer.channels).toEqual(CHANNELS.map((channel) => ({ channel, sendable: sendable(channel) })));
+  const { page, context } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${id}&tab=sentRecords`);
-  const runFiles = page.getByTestId('letter-files');
-  await runFiles.getByText("This sending's letters for the print vendor:").waitFor();
-  await expect.poll(() => page.getByTestId('sent-records').locator('tbody tr').count()).toBe(2);
-  await accessible(page, "a letter run's sent records with its files");
-  for (const [button, name] of [
-    ['Letters (PDF)', /\.pdf$/],
-    ['Print manifest (CSV)', /\.csv$/],
-  ] as const) {
-    const download = page.waitForEvent('download');
-    await runFiles.getByRole('button', { name: button }).click();
-    expect((await download).suggestedFilename()).toMatch(name);
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
+  await page.getByRole('heading', { name: 'Create New Notification' }).waitFor();
+  await expect.poll(() => page.getByText('(cannot be sent yet)').count()).toBe(CHANNELS.filter((c) => !sendable(c)).length);
+  for (const channel of CHANNELS) {
+    expect(await page.locator(`#plan-channel-${channel}`).isDisabled(), channel).toBe(!sendable(channel));
   }
-  const one = page.waitForEvent('download');
-  await page.getByRole('button', { name: `Download the letter to ${people.ja.id}` }).click();
-  expect((await one).suggestedFilename()).toMatch(/\.pdf$/);
   await context.close();
 });
+
+// a channel the registry cannot send yet: the server refuses its messages (the wizard shows it disabled, above)
+for (const channel of (Object.keys(COUNTRY) as Case[]).filter((c) => !sendable(c)))
+  it(`refuses a ${channel} message while the channel cannot send`, async () => {
+    const refused = await suite.admin.call('plan.saveSingle', { name: `Refused ${channel} ${tag}`, title: 'T', channel, content: { kind: channel, template: TEMPLATES[channel] } });
+    expect(refused.body.errorCode).toBe('720009');
+  });
+
+if (sendable('SMS'))
+  it('an SMS message goes through the wizard and approval to the SMS stand-in, in en and ja, with its parts', async () => {
+    await writeAndApprove('SMS');
+    for (const [lang, p] of Object.entries(people)) {
+      const mine = await received(suite.herald.standIns.endpoints, 'sms', [p.phone]);
+      const want = renderSms((TEMPLATES.SMS as any).contents[lang], lang, { firstName: p.firstName });
+      expect(mine.map((r) => r.request.MessageBody)).toEqual([want]);
+      expect(mine[0].parts).toBe(countSms(want).segments);
+    }
+    await viewerShows('/messages/sms', 'ja-JP', 'Akiさん、春のセールが今日から始まります。');
+  });
+
+if (sendable('PUSH_NATIVE'))
+  it('a push message reaches each device with its title, body and buttons, in en and ja', async () => {
+    await writeAndApprove('PUSH_NATIVE');
+    for (const [lang, p] of Object.entries(people)) {
+      const mine = await received(suite.herald.standIns.endpoints, 'pinpoint', [p.token]);
+      expect(mine).toHaveLength(1);
+      const apns = mine[0].request.MessageConfiguration.APNSMessage;
+      const content = (TEMPLATES.PUSH_NATIVE as any).contents[lang];
+      expect(apns.Title).toBe(content.title);
+      expect(apns.Body).toBe(content.body.replace('{{firstName}}', p.firstName));
+      const raw = JSON.parse(apns.RawContent);
+      expect(raw.herald.buttons.map((b: { text: string; action: string }) => [b.text, b.action])).toEqual(
+        content.buttons.map((b: { text: string; action: string }) => [b.text, b.action]),
+      );
+    }
+    await viewerShows('/messages/push', 'en-US', 'Hello Alex, it starts today');
+  });
+
+if (sendable('LINE'))
+  it('a LINE message arrives as the content says, each recipient in their language', async () => {
+    await writeAndApprove('LINE');
+    for (const [lang, p] of Object.entries(people)) {
+      const mine = await received(suite.herald.standIns.endpoints, 'line', [p.line]);
+      expect(mine).toHaveLength(1);
+      const text = (TEMPLATES.LINE as any).contents[lang].messages[0].text.replace('{{firstName}}', p.firstName);
+      expect(mine[0].request.messages).toEqual([{ type: 'text', text }]);
+    }
+    await viewerShows('/messages/line', 'ja-JP', 'Akiさん、セールは今日からです。');
+  });
+
+if (sendable('DIRECT_MAIL'))
+  it("a letter is printed per recipient into the run's folder, with its company", async () => {
+    const id = await writeAndApprove('DIRECT_MAIL');
+    const plan = await suite.admin.ok('plan.detail', { id });
+    expect((plan.content as { template: { companyId?: string } }).template.companyId).toBeTruthy();
+    const s3 = new S3Client({
+      endpoint: suite.herald.standIns.endpoints.s3,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: ASSET_BUCKET, Prefix: suite.herald.rt.config.tablePrefix }));
+    const files = (listed.Contents ?? []).map((o) => o.Key!).filter((k) => k.includes(`/${encodeURIComponent(id)}/`));
+    // one PDF per recipient in the run's folder; the merged PDF and the manifest beside it
+    const letters = files.filter((k) => new RegExp(`/${encodeURIComponent(id)}/[^/]+/[^/]+\\.pdf$`).test(k));
+    expect(files.filter((k) => !letters.includes(k)).map((k) => k.slice(k.lastIndexOf('.')))).toEqual(expect.arrayContaining(['.pdf']));
+    expect(letters.map((k) => decodeURIComponent(k.slice(k.lastIndexOf('/') + 1, -4))).sort()).toEqual([`${people.en.id}-DIRECT_MAIL`, `${people.ja.id}-DIRECT_MAIL`].sort());
+    // each letter in its recipient's language: the PDF is titled with the subject it prints
+    for (const [lang, p] of Object.entries(people)) {
+      const key = letters.find((k) => k.endsWith(`/${p.id}-DIRECT_MAIL.pdf`))!;
+      const bytes = await (await s3.send(new GetObjectCommand({ Bucket: ASSET_BUCKET, Key: key }))).Body!.transformToByteArray();
+      const pdf = await PDFDocument.load(bytes);
+      expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+      expect(pdf.getTitle()).toBe((TEMPLATES.DIRECT_MAIL as any).contents[lang].subject);
+    }
+    await viewerShows('/messages/letters', 'en-US', `${people.ja.id}-DIRECT_MAIL`);
+
+    // the run's files download from its sent records: the merged letters and the print vendor's manifest
+    const { context, page } = await openPage(suite.browser);
+    await signIn(page, suite.herald.portalUrl);
+    await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${id}&tab=sentRecords`);
+    const runFiles = page.getByTestId('letter-files');
+    await runFiles.getByText("This sending's letters for the print vendor:").waitFor();
+    await expect.poll(() => page.getByTestId('sent-records').locator('tbody tr').count()).toBe(2);
+    await accessible(page, "a letter run's sent records with its files");
+    for (const [button, name] of [
+      ['Letters (PDF)', /\.pdf$/],
+      ['Print manifest (CSV)', /\.csv$/],
+    ] as const) {
+      const download = page.waitForEvent('download');
+      await runFiles.getByRole('button', { name: button }).click();
+      expect((await download).suggestedFilename()).toMatch(name);
+    }
+    const one = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download the letter to ${people.ja.id}` }).click();
+    expect((await one).suggestedFilename()).toMatch(/\.pdf$/);
+    await context.close();
+  });

@@ -20,6 +20,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // a run of the unit projects alone (`npm run test:units`) boots no Herald: it needs no stand-ins
+  if (!project.vitest.projects.some((p) => p.name === 'servers')) return;
   const dir = mkdtempSync(join(tmpdir(), 'herald-test-'));
   const [standIns, ...more] = await Promise.all([startStandIns({ dataDir: dir, persistent: false }), ...Array.from({ length: TEST_WORKERS - 1 }, () => startDynamoInMemory())]);
   project.provide('standIns', { ...standIns.endpoints, mailViewerUrl: standIns.mailViewerUrl, mailProviders: standIns.mailProviders });
