@@ -371,5 +371,31 @@ it.skipIf(!sendable('DIRECT_MAIL'))("a letter is printed per recipient into the 
   const one = page.waitForEvent('download');
   await page.getByRole('button', { name: `Download the letter to ${people.ja.id}` }).click();
   expect((await one).suggestedFilename()).toMatch(/\.pdf$/);
+
+  // the same downloads from the message console, in Japanese: the run's sends, its files and each letter
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${suite.herald.portalUrl}#/library/message-console/campaigns`);
+  await page.reload();
+  await page
+    .getByRole('link', { name: `Spring DIRECT_MAIL ${tag} の送信` })
+    .first()
+    .click();
+  await waitForPath(page, '/library/message-console/campaigns/records');
+  const consoleFiles = page.getByTestId('letter-files');
+  await consoleFiles.getByText('この送信の印刷会社向けの手紙：').waitFor();
+  await expect.poll(() => page.getByTestId('console-sends').locator('tbody tr').count()).toBe(2);
+  await accessible(page, "a letter run's sends in the message console with its files (ja)");
+  for (const [button, name] of [
+    ['手紙（PDF）', /\.pdf$/],
+    ['印刷一覧（CSV）', /\.csv$/],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await consoleFiles.getByRole('button', { name: button }).click();
+    expect((await download).suggestedFilename()).toMatch(name);
+  }
+  const letter = page.waitForEvent('download');
+  await page.getByRole('button', { name: `${people.en.id}-DIRECT_MAIL 宛ての手紙をダウンロード` }).click();
+  expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
   await context.close();
 });
