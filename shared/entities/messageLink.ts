@@ -4,7 +4,8 @@ import { COMPOSED_KEYS, defineEntity } from './entity';
 /**
  * A message's tracked link and its clicks (spec 000's `messageLink` group), by its place in the message (the
  * place a click token names). Written by the click redirect: `clicks` counts the recipients (a push, the devices)
- * who followed it, once each, `totalClicks` every redirect. A link nobody followed has no item.
+ * who followed it, once each, `totalClicks` every redirect. A link nobody followed has no item (the list reads
+ * those from the latest run's sent-records).
  */
 export const messageLinkSchema = z.object({
   orgId: z.number().int(),

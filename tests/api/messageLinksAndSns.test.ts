@@ -36,6 +36,7 @@ afterAll(() => herald?.stop());
 
 const OFFER = 'https://example.com/offer?from=mail';
 const SHOP = 'https://shop.example.com/autumn';
+const HELP = 'https://example.com/help';
 const content: ContentSource = {
   async load() {
     return {
@@ -48,6 +49,7 @@ const content: ContentSource = {
             blocks: [
               { type: 'button', text: 'See the offer', href: OFFER },
               { type: 'button', text: 'Shop', href: SHOP },
+              { type: 'button', text: 'Help', href: HELP },
             ],
           } as never,
           r,
@@ -105,31 +107,34 @@ describe('message links', () => {
       content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [{ type: 'heading', text: 'Hi' }] } } } },
     });
     planId = plan.id;
+    // the run as the pipeline records it: its links nobody followed are listed from it
+    await store.forOrg(1).keyed('planRun').put(planId, { runId: 'r1', orgId: 1, planId, status: 'DONE', dueAt: 1, startedAt: herald.rt.clock.now() });
     const [first, second, third] = await sendRun(planId, 3);
     // the first reader follows the offer three times and the shop once; the second the offer once; the third nothing
     for (let i = 0; i < 3; i++) expect(await follow(first![0]!)).toBe(OFFER);
     expect(await follow(first![1]!)).toBe(SHOP);
     expect(await follow(second![0]!)).toBe(OFFER);
-    expect(third).toHaveLength(2);
+    expect(third).toHaveLength(3);
   }, 120_000);
 
-  it('lists each tracked link with the people who followed it and every redirect', async () => {
+  it('lists each tracked link with the people who followed it and every redirect, and the links nobody followed', async () => {
     const page = await admin.ok('messageLink.getListByPage', { planId });
-    expect(page).toMatchObject({ total: 2, page: 0 });
+    expect(page).toMatchObject({ total: 3, page: 0 });
     expect(page.list.map(({ place, url, clicks, totalClicks }) => ({ place, url, clicks, totalClicks }))).toEqual([
       { place: 0, url: OFFER, clicks: 2, totalClicks: 4 },
       { place: 1, url: SHOP, clicks: 1, totalClicks: 1 },
+      { place: 2, url: HELP, clicks: 0, totalClicks: 0 },
     ]);
     expect(page.list[0]!.lastClickedAt).toBeGreaterThanOrEqual(page.list[0]!.firstClickedAt!);
   });
 
   it('sorts, filters and pages', async () => {
     const byTotal = await admin.ok('messageLink.getListByPage', { planId, sortField: 'totalClicks', sortOrder: 'asc' });
-    expect(byTotal.list.map((l) => l.url)).toEqual([SHOP, OFFER]);
+    expect(byTotal.list.map((l) => l.url)).toEqual([HELP, SHOP, OFFER]);
     const shop = await admin.ok('messageLink.getListByPage', { planId, url: 'SHOP.example' });
     expect(shop).toMatchObject({ total: 1, list: [{ url: SHOP }] });
     const second = await admin.ok('messageLink.getListByPage', { planId, size: 1, page: 1 });
-    expect(second).toMatchObject({ total: 2, list: [{ place: 1 }] });
+    expect(second).toMatchObject({ total: 3, list: [{ place: 1 }] });
   });
 
   it("refuses bad input with catalogue errors; another organization's message is missing", async () => {

@@ -480,7 +480,8 @@ const campaignEn = {
       expire: 'Expired',
     },
     links: {
-      intro: 'Each tracked link of the message: the people who followed it (once each; a push, each device) and every time it was followed. A link nobody followed is not listed.',
+      intro:
+        'Each tracked link of the message: the people who followed it (once each; a push, each device) and every time it was followed. A link of the latest sending nobody followed shows 0.',
       url: 'Link',
       clicks: 'People who clicked',
       totalClicks: 'All clicks',

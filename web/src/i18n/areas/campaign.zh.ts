@@ -475,7 +475,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       expire: '过期',
     },
     links: {
-      intro: '消息中每个被跟踪的链接：点击过它的人数（每人计一次；推送按设备计）以及被点击的总次数。无人点击的链接不会列出。',
+      intro: '消息中每个被跟踪的链接：点击过它的人数（每人计一次；推送按设备计）以及被点击的总次数。最近一次发送中无人点击的链接显示为 0。',
       url: '链接',
       clicks: '点击人数',
       totalClicks: '总点击次数',

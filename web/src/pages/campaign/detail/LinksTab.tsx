@@ -1,6 +1,6 @@
 /**
  * The message's tracked links with their clicks (messageLink.getListByPage): the people who followed each one
- * and every redirect, sorted and filtered on the server. A link nobody followed is not listed.
+ * and every redirect, sorted and filtered on the server; the latest sending's links nobody followed show 0.
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
