@@ -17,6 +17,8 @@ import { crudHandlers } from './crud/handlers';
 import { dataExportHandlers, exportSettingOverrides } from './dataExport/handlers';
 import { dataImportHandlers } from './dataImport/handlers';
 import { directMailHandlers } from './directMail/handlers';
+import { messageLinkHandlers } from './messageLink/handlers';
+import { snsRecordHandlers } from './snsRecord/handlers';
 import { lineChannelHandlers } from './lineChannel/handlers';
 import { ssoSettingHandlers } from './ssoSetting/handlers';
 import { pushChannelSettingHandlers, templateMessagePushHandlers } from './pushChannel/handlers';
@@ -104,6 +106,8 @@ const AREAS: HandlerTable = {
   junction: junctionHandlers,
   userDelegate: userDelegateHandlers,
   userAlert: userAlertHandlers,
+  messageLink: messageLinkHandlers,
+  snsRecord: snsRecordHandlers,
   // a model's runs are its cloud source's deliveries, read and decided by the cloud-source area
   modelHistory: modelHistoryHandlers(cloudSourceHistoryHandlers),
   modelRecord: modelRecordHandlers(cloudSourceRecordHandlers),

@@ -70,6 +70,54 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     }
   }
 
+  /**
+   * Counts a click on the message's link at `place` (messageLink): every redirect in `totalClicks`, and the
+   * recipient's (a push device's) first click on this link in `clicks`, marked on its sent-record in the same
+   * transaction. The link's address is the first click's.
+   */
+  async function countLinkClick(c: LinkClaims, place: number, url: string): Promise<void> {
+    const now = rt.clock.now();
+    const links = store.forOrg(c.o).keyed('messageLink');
+    const linkUpdate = (first: boolean) => ({
+      Update: {
+        TableName: store.table('messageLink'),
+        Key: links.key(c.p, place),
+        UpdateExpression:
+          'SET #pk = :pk, #plan = :plan, #place = :place, #url = if_not_exists(#url, :url), #first = if_not_exists(#first, :now), #last = :now ADD #clicks :n, #total :one',
+        ExpressionAttributeNames: {
+          '#pk': 'planKey',
+          '#plan': 'planId',
+          '#place': 'place',
+          '#url': 'url',
+          '#first': 'firstClickedAt',
+          '#last': 'lastClickedAt',
+          '#clicks': 'clicks',
+          '#total': 'totalClicks',
+        },
+        ExpressionAttributeValues: { ':pk': links.partition(c.p), ':plan': c.p, ':place': place, ':url': url, ':now': now, ':n': first ? 1 : 0, ':one': 1 },
+      },
+    });
+    try {
+      await store.transact([
+        {
+          Update: {
+            TableName: store.table('sentRecord'),
+            Key: ledger.keyOf(sendOf(c)),
+            UpdateExpression: 'ADD #cl :set',
+            ConditionExpression: 'attribute_exists(#r) AND NOT contains(#cl, :place)',
+            ExpressionAttributeNames: { '#cl': 'clickedLinks', '#r': 'recipient' },
+            ExpressionAttributeValues: { ':set': new Set([place]), ':place': place },
+          },
+        },
+        linkUpdate(true),
+      ]);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      // followed before by this recipient: one more redirect only
+      await store.transact([linkUpdate(false)]);
+    }
+  }
+
   /** The recipient's sent-record: the address to unsubscribe and the links a click may lead to. */
   async function sentRecordOf(c: LinkClaims): Promise<SentRecord | undefined> {
     return ledger.recordOf(sendOf(c));
@@ -115,11 +163,13 @@ export function trackingRoutes(rt: Runtime, store: Store) {
     }
     if (kind === 'click') {
       // the destination is one of the links the message was sent with, never anything the URL says
-      const target = sealed && claims.i !== undefined ? (await sentRecordOf(claims))?.links?.[claims.i] : undefined;
-      if (!target || !/^https?:\/\//i.test(target)) return unavailable();
+      const place = sealed ? claims.i : undefined;
+      const target = place !== undefined ? (await sentRecordOf(claims))?.links?.[place] : undefined;
+      if (place === undefined || !target || !/^https?:\/\//i.test(target)) return unavailable();
       // a click means the message was opened too (images may be blocked); a channel without opens counts none
       if (OPEN_CHANNELS.has(claims.c)) await firstTime(claims, 'openedAt', 'opens');
       await firstTime(claims, 'clickedAt', 'clicks');
+      await countLinkClick(claims, place, target);
       // every click is a visit of its address: the action triggers with that URL hear it (their limiter counts)
       await announceVisit(rt.ports, { orgId: claims.o, accountId: claims.a, receivedAt: rt.clock.now(), url: target, eventId: `v:${randomUUID()}` });
       return { statusCode: 302, headers: { location: target, ...NO_STORE }, body: '' };

@@ -47,6 +47,8 @@ import { memberListingEntity, organizationUserEntity, userEntity } from './user'
 import { templateCategoryEntity } from './templateCategory';
 import { brandVoiceEntity, translationSyncEntity } from './brandVoice';
 import { messageFolderEntity } from './messageFolder';
+import { messageLinkEntity } from './messageLink';
+import { snsRecordEntity } from './snsRecord';
 import { templateMessageEntity } from './templateMessage';
 import { triggerStateEntity } from './trigger';
 import { roleDirectoryEntity, userRoleEntity } from './userRole';
@@ -93,6 +95,8 @@ export const ENTITIES = {
   triggerState: triggerStateEntity,
   messageUnsubscription: messageUnsubscriptionEntity,
   smsContact: smsContactEntity,
+  messageLink: messageLinkEntity,
+  snsRecord: snsRecordEntity,
   // messages
   plan: planEntity,
   operationRecord: operationRecordEntity,
@@ -175,6 +179,8 @@ export * from './beaconGroup';
 export * from './delivery';
 export * from './systemSetting';
 export * from './messageUnsubscription';
+export * from './messageLink';
+export * from './snsRecord';
 export * from './plan';
 export * from './segment';
 export * from './templateMessage';

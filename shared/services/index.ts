@@ -33,6 +33,8 @@ import { userServices } from './user';
 import { userRoleServices } from './userRole';
 import { userDelegateServices } from './userDelegate';
 import { userAlertServices } from './userAlert';
+import { messageLinkServices } from './messageLink';
+import { snsRecordServices } from './snsRecord';
 import { modelHistoryServices, modelRecordServices } from './model';
 
 /** Entities served by the generic CRUD stack: those whose registry entry says `crud`. */
@@ -88,6 +90,8 @@ export const SERVICE_AREAS = {
   junction: junctionServices,
   userDelegate: userDelegateServices,
   userAlert: userAlertServices,
+  messageLink: messageLinkServices,
+  snsRecord: snsRecordServices,
   modelHistory: modelHistoryServices,
   modelRecord: modelRecordServices,
 } as const;
@@ -141,4 +145,6 @@ export * from './dashboard';
 export * from './brandVoice';
 export * from './userDelegate';
 export * from './userAlert';
+export * from './messageLink';
+export * from './snsRecord';
 export * from './model';

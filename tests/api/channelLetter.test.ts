@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { directMailAdapter } from '../../functions/channels/directMail';
-import { letterKey, manifestKey, mergedKey } from '../../functions/channels/directMail/keys';
+import { letterKey, manifestKey, mergedKey, partsKey } from '../../functions/channels/directMail/keys';
 import { buildRunFiles } from '../../functions/channels/directMail/runFiles';
 import { classifyLetter, s3LetterSender } from '../../functions/channels/directMail/s3';
 import { stopLetterWorker } from '../../functions/channels/letterPdfWorker';
@@ -357,7 +357,11 @@ describe('a letter message, sent now', () => {
     expect(await buildRunFiles(new Store(herald.rt).forOrg(run.orgId), run, 2)).toEqual({ letters: 3, parts: 2 });
     const first = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS' });
     expect(first).toMatchObject({ parts: 2, fileName: `Spring-letters-${runId}-1-of-2.pdf` });
+    // the number of files is written beside the manifest: a download reads that one object, not one per file
+    const reads = vi.spyOn(herald.rt.ports.storage, 'get');
     const second = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS', part: 2 });
+    expect(reads.mock.calls.map(([key]) => key)).toEqual([partsKey(run)]);
+    reads.mockRestore();
     expect(second.fileName).toBe(`Spring-letters-${runId}-2-of-2.pdf`);
     expect((await pdfText(await fetchBytes(first.url))).map((p) => p.find((l) => /Spring offer|春のご案内/.test(l)))).toEqual(['Spring offer for Alice', '太郎様 春のご案内']);
     expect((await pdfText(await fetchBytes(second.url))).map((p) => p.find((l) => /Spring offer|春のご案内/.test(l)))).toEqual(['Spring offer for Eve']);
@@ -378,9 +382,11 @@ describe('a letter message, sent now', () => {
     const run = { orgId: 1, planId, runId };
     await herald.rt.ports.storage.delete(mergedKey(run));
     await herald.rt.ports.storage.delete(manifestKey(run));
+    await herald.rt.ports.storage.delete(partsKey(run));
     const merged = await admin.ok('directMail.downloadPdf', { planId, file: 'LETTERS' });
     expect(await pdfText(await fetchBytes(merged.url))).toHaveLength(3);
     expect(await bytesAt(herald.rt.ports.storage, manifestKey(run))).toBeDefined();
+    expect(JSON.parse((await bytesAt(herald.rt.ports.storage, partsKey(run)))!.toString('utf8'))).toEqual({ letters: 3, parts: 1 });
   });
 
   it("refuses bad input with catalogue errors, and answers another organization's plan as missing", async () => {

@@ -233,6 +233,20 @@ describe('replies through Twilio’s signed webhook', () => {
     expect(await unsubscribed(1, stays!.address)).toBeUndefined();
     // the reply was to organization 1's sender: organization 2 learns nothing of it
     expect(await unsubscribed(otherOrg, stopper!.address)).toBeUndefined();
+    // every reply is in organization 1's SNS records (snsRecord.*), the opt-out marked; none in organization 2's
+    const replies = async (orgId: number) =>
+      (await callers[orgId === 1 ? 'admin' : 'other'].ok('snsRecord.getListByPage', { source: 'TWILIO', size: 100 })).list.filter((r) =>
+        [stopper!.address, japanese!.address, stays!.address].includes(r.fromNumber),
+      );
+    expect((await replies(1)).map(({ fromNumber, toNumber, body, optOut }) => ({ fromNumber, toNumber, body, optOut }))).toEqual(
+      expect.arrayContaining([
+        { fromNumber: stopper!.address, toNumber: TWILIO_NUMBER, body: 'Stop', optOut: true },
+        { fromNumber: japanese!.address, toNumber: TWILIO_NUMBER, body: '配信停止', optOut: true },
+        { fromNumber: stays!.address, toNumber: TWILIO_NUMBER, body: 'Thanks!', optOut: false },
+      ]),
+    );
+    expect(await replies(1)).toHaveLength(3);
+    expect(await replies(otherOrg)).toEqual([]);
 
     const second = { ...first, runId: 'r2' };
     await sendRun(second, list);

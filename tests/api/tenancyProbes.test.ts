@@ -44,6 +44,7 @@ interface Ids {
   delegation: string;
   dashboardGroup: string;
   alert: string;
+  snsRecord: string;
 }
 
 const emailContent = {
@@ -245,6 +246,8 @@ const PROBES: Record<string, Probe> = {
   'userDelegate.delete': (ids) => ({ id: ids.delegation }),
   'userAlert.save': (ids) => ({ id: ids.alert, event: 'RUN_FAILURE_RATE', threshold: 5, version: 1 }),
   'userAlert.delete': (ids) => ({ id: ids.alert }),
+  'messageLink.getListByPage': (ids) => ({ planId: ids.plan }),
+  'snsRecord.detail': (ids) => ({ id: ids.snsRecord }),
 };
 
 /** Operations whose named record is an organization or the caller's own: probed where that is the subject. */
@@ -322,6 +325,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
       presetRecords: (await admin.ok('presetRecord.getListByPage', { parameterId: ids.presetParameter })).list,
       delegations: (await admin.ok('userDelegate.getListByPage', { page: 0, size: 50 })).list,
       alerts: await admin.ok('userAlert.getAll'),
+      snsRecord: await admin.ok('snsRecord.detail', { id: ids.snsRecord }),
     };
   }
 
@@ -399,6 +403,12 @@ describe("another organization's ids answer exactly as missing ones", () => {
       source: 'MANUAL',
       dateCreated: herald.rt.clock.now(),
     });
+    // an SMS reply arrives by SNS or a Twilio webhook
+    ids.snsRecord = 'probe-reply';
+    const now = herald.rt.clock.now();
+    await new Store(herald.rt)
+      .forOrg(1)
+      .put('snsRecord', { id: ids.snsRecord, source: 'SNS', fromNumber: '+12065550123', body: 'Probe', optOut: false, receivedAt: now, expiresAt: Math.floor(now / 1000) + 3600 });
 
     own = {
       role: (await other.ok('userRole.getAll'))[0].id,

@@ -14,6 +14,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import { CHANNELS } from '../../shared/delivery';
 import { ASSET_BUCKET } from '../../functions/local/standins';
+import { recordInboundSms } from '../../functions/channels/sms/inbound';
 import { Store } from '../../functions/store/store';
 import { renderSms } from '../../shared/content';
 import { accountKey, deviceKeyOf } from '../../shared/entities';
@@ -392,5 +393,82 @@ if (sendable('DIRECT_MAIL'))
     const one = page.waitForEvent('download');
     await page.getByRole('button', { name: `Download the letter to ${people.ja.id}` }).click();
     expect((await one).suggestedFilename()).toMatch(/\.pdf$/);
+
+    // the same downloads from the message console, in Japanese: the run's sends, its files and each letter
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+    await page.goto(`${suite.herald.portalUrl}#/library/message-console/campaigns`);
+    await page.reload();
+    await page
+      .getByRole('link', { name: `Spring DIRECT_MAIL ${tag} の送信` })
+      .first()
+      .click();
+    await waitForPath(page, '/library/message-console/campaigns/records');
+    const consoleFiles = page.getByTestId('letter-files');
+    await consoleFiles.getByText('この送信の印刷会社向けの手紙：').waitFor();
+    await expect.poll(() => page.getByTestId('console-sends').locator('tbody tr').count()).toBe(2);
+    await accessible(page, "a letter run's sends in the message console with its files (ja)");
+    for (const [button, name] of [
+      ['手紙（PDF）', /\.pdf$/],
+      ['印刷一覧（CSV）', /\.csv$/],
+    ] as const) {
+      const download = page.waitForEvent('download');
+      await consoleFiles.getByRole('button', { name: button }).click();
+      expect((await download).suggestedFilename()).toMatch(name);
+    }
+    const letter = page.waitForEvent('download');
+    await page.getByRole('button', { name: `${people.en.id}-DIRECT_MAIL 宛ての手紙をダウンロード` }).click();
+    expect((await letter).suggestedFilename()).toMatch(/\.pdf$/);
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
     await context.close();
   });
+
+it("a message's tracked links with their clicks, and the SMS replies received, in Japanese", async () => {
+  const { herald, admin } = suite;
+  const store = new Store(herald.rt);
+  const plan = await admin.ok('plan.saveSingle', {
+    name: `Links ${tag}`,
+    title: 'Links',
+    channel: 'EMAIL',
+    content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject: 'Hi', preheader: '', blocks: [{ type: 'heading', text: 'Hi' }] } } } },
+  });
+  // the clicks as the redirect counts them (tests/api/messageLinksAndSns.test.ts follows real links)
+  const now = herald.rt.clock.now();
+  await store
+    .forOrg(1)
+    .keyed('messageLink')
+    .put(plan.id, { planId: plan.id, place: 0, url: 'https://example.com/aki-sale', clicks: 3, totalClicks: 5, firstClickedAt: now, lastClickedAt: now });
+  // a reply to a number the organization texted, through End User Messaging SMS's SNS topic
+  const from = `+1206555${String(randomBytes(2).readUInt16BE() % 9000).padStart(4, '0')}`;
+  await store.forOrg(1).keyed('smsContact').put(from, { phone: from, dateCreated: now });
+  await recordInboundSms(
+    { store, log: herald.rt.log },
+    { originationNumber: from, destinationNumber: '+18005550100', messageBody: '営業時間を教えてください', inboundMessageId: `in-${tag}` },
+  );
+
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, herald.portalUrl);
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${herald.portalUrl}#/campaigns/detail?id=${plan.id}&tab=links`);
+  await page.reload();
+  const links = page.getByTestId('message-links');
+  await links.getByText('https://example.com/aki-sale').waitFor();
+  const row = links.locator('tbody tr').first();
+  expect(await row.textContent()).toMatch(/3.*5/);
+  await accessible(page, "a message's links (ja)");
+
+  await page.goto(`${herald.portalUrl}#/library/sns-records`);
+  await page.getByRole('heading', { name: 'SNS 記録' }).waitFor();
+  const list = page.getByTestId('sns-record-list');
+  await list.getByText('営業時間を教えてください').waitFor();
+  await accessible(page, 'the SNS records (ja)');
+  await list
+    .getByRole('button', { name: /からのメッセージの詳細/ })
+    .first()
+    .click();
+  const detail = page.getByTestId('sns-record-detail');
+  await detail.getByText('+18005550100').waitFor();
+  expect(await detail.textContent()).toContain('SNS（End User Messaging SMS）');
+  await accessible(page, "an SMS reply's details (ja)");
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
+  await context.close();
+});

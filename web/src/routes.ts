@@ -35,6 +35,7 @@ export type PageKey =
   | 'home'
   | 'notifications'
   | 'unsubscriptions'
+  | 'snsRecords'
   | 'systemSetting'
   | 'assets'
   | 'applications'
@@ -158,6 +159,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/library/ai-brand-voice', 'page.brandVoice', ['NAV_BRAND_VOICE'], { page: 'brandVoice', ...menu('library', 'pi pi-sparkles') }),
   screen('/library/ai-brand-voice/config', 'page.brandVoiceConfig', ['NAV_BRAND_VOICE'], { page: 'brandVoiceConfig' }),
   screen('/library/unsubscription', 'page.unsubscription', ['NAV_MESSAGE_UNSUBSCRIPTION'], { page: 'unsubscriptions', ...menu('library', 'pi pi-ban') }),
+  screen('/library/sns-records', 'page.snsRecords', ['NAV_SNS'], { page: 'snsRecords', ...menu('library', 'pi pi-comments') }),
   screen('/library/message-console', 'page.messageConsole', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole', ...menu('library', 'pi pi-desktop') }),
   screen('/library/message-console/campaigns', 'page.messageConsoleCampaigns', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsole' }),
   screen('/library/message-console/campaigns/records', 'page.messageConsoleCampaignRecords', ['NAV_MESSAGE_CONSOLE'], { page: 'messageConsoleRecords' }),

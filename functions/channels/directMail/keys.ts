@@ -17,3 +17,5 @@ export const letterKey = (r: RunRef, accountId: string) => `${runBase(r)}/${seg(
 export const mergedKey = (r: RunRef, part = 1) => (part === 1 ? `${runBase(r)}.pdf` : `${runBase(r)}.part${part}.pdf`);
 /** one CSV row per letter of the merged PDF, in its order */
 export const manifestKey = (r: RunRef) => `${runBase(r)}.csv`;
+/** how many merged files the run's letters are in, written last when they are built (so a download reads one object) */
+export const partsKey = (r: RunRef) => `${runBase(r)}.parts.json`;

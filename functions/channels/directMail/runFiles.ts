@@ -11,7 +11,7 @@ import { Accounts } from '../../domain/accounts';
 import type { TenantStore } from '../../store/store';
 import { addressesOf, type PostalAddressView } from '../addresses';
 import { mergeLetterPdfs } from '../letterPdfWorker';
-import { manifestKey, mergedKey, type RunRef } from './keys';
+import { manifestKey, mergedKey, partsKey, type RunRef } from './keys';
 import { type AddressHolder, printedAddress } from './render';
 
 export const MANIFEST_COLUMNS = [
@@ -135,23 +135,31 @@ export async function buildRunFiles(tenant: TenantStore, of: TenantRun, perFile 
   for (const [i, file] of merged.entries()) await storage.put(mergedKey(run, i + 1), file.pdf, 'application/pdf');
   // a UTF-8 byte order mark, so spreadsheets read Japanese and Chinese names as written
   await storage.put(manifestKey(run), `\uFEFF${csvLine(MANIFEST_COLUMNS)}${rows.join('')}`, 'text/csv; charset=utf-8');
+  // last: its presence says every file above is stored
+  await storage.put(partsKey(run), JSON.stringify({ letters: kept.length, parts }), 'application/json');
   return { letters: kept.length, parts };
 }
 
-async function exists(tenant: TenantStore, key: string): Promise<boolean> {
-  const stored = await tenant.rt.ports.storage.get(key);
-  stored?.body.destroy();
-  return Boolean(stored);
+/** The count written beside the manifest, or undefined when the files were never (completely) built. */
+async function storedParts(tenant: TenantStore, run: RunRef): Promise<number | undefined> {
+  const bytes = await bytesOf(tenant, partsKey(run));
+  if (!bytes) return undefined;
+  try {
+    const parts = (JSON.parse(Buffer.from(bytes).toString('utf8')) as { parts?: unknown }).parts;
+    return Number.isInteger(parts) && (parts as number) >= 0 ? (parts as number) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The run's files, built now if they are not there (a run with no letter has a manifest and no merged PDF), with
- * how many merged files it has. The organization is the tenant store's, never one the caller names.
+ * how many merged files it has: one storage read when they are. Files built before the count was kept beside them
+ * are built again once, which writes the same files. The organization is the tenant store's, never one the caller
+ * names.
  */
 export async function ensureRunFiles(tenant: TenantStore, of: TenantRun): Promise<{ parts: number }> {
   const run: RunRef = { planId: of.planId, runId: of.runId, orgId: tenant.orgId };
-  if (!(await exists(tenant, manifestKey(run)))) return { parts: (await buildRunFiles(tenant, run)).parts };
-  let parts = 0;
-  while (await exists(tenant, mergedKey(run, parts + 1))) parts += 1;
-  return { parts };
+  const parts = await storedParts(tenant, run);
+  return { parts: parts ?? (await buildRunFiles(tenant, run)).parts };
 }

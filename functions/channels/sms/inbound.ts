@@ -9,11 +9,24 @@
  * so the recipient cannot have meant one and not another. No other organization learns of the number; one
  * that texts it later is refused by the service's own opt-out list, which the adapter lists as unsubscribed.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { SNS_RECORD_DAYS, type SnsRecord } from '../../../shared/entities';
 import { isOptOutReply } from '../../../shared/sms/keywords';
 import type { Logger } from '../../platform/logger';
-import type { Store } from '../../store/store';
+import type { Store, TenantStore } from '../../store/store';
 import { e164, listNumber, organizationsTexting } from './contacts';
+
+/**
+ * Keeps a received message in the organization's SNS records (snsRecord.*). A message the provider delivers
+ * again (by its id) is the same record.
+ */
+export async function keepReceived(tenant: TenantStore, message: Omit<SnsRecord, 'orgId' | 'id' | 'receivedAt' | 'expiresAt'>): Promise<void> {
+  const now = tenant.rt.clock.now();
+  const id = message.providerMessageId ? `${message.source}-${createHash('sha256').update(message.providerMessageId).digest('hex').slice(0, 40)}` : randomUUID();
+  const expiresAt = Math.floor(Math.max(now, Date.now()) / 1000) + SNS_RECORD_DAYS * 24 * 3600;
+  await tenant.put('snsRecord', { id, ...message, receivedAt: now, expiresAt });
+}
 
 /** The inbound message End User Messaging SMS publishes. */
 export const inboundSmsSchema = z.object({
@@ -45,8 +58,23 @@ export async function recordInboundSms(deps: { store: Store; log: Logger }, mess
     return { kind: 'unreadable' };
   }
   const inbound = parsed.data;
-  if (!isOptOutReply(inbound.messageBody) && !isOptOutReply(inbound.messageKeyword)) return { kind: 'ignored' };
+  const optOut = isOptOutReply(inbound.messageBody) || isOptOutReply(inbound.messageKeyword);
   const organizations = await organizationsTexting(deps.store, phone);
+  // every organization that texted the number received the reply: each keeps it in its SNS records
+  await Promise.all(
+    organizations.map((orgId) =>
+      keepReceived(deps.store.forOrg(orgId), {
+        source: 'SNS',
+        fromNumber: phone,
+        ...(inbound.destinationNumber ? { toNumber: inbound.destinationNumber } : {}),
+        ...(inbound.messageKeyword ? { keyword: inbound.messageKeyword } : {}),
+        body: inbound.messageBody,
+        ...(inbound.inboundMessageId ? { providerMessageId: inbound.inboundMessageId } : {}),
+        optOut,
+      }),
+    ),
+  );
+  if (!optOut) return { kind: 'ignored' };
   const listed = await Promise.all(organizations.map((orgId) => listNumber(deps.store.forOrg(orgId), { phone, source: 'UNSUBSCRIBE' })));
   // numbers are personal data: the log says how many, never which
   deps.log.info('inbound SMS opt-out recorded', { organizations: organizations.length, listed: listed.filter(Boolean).length });

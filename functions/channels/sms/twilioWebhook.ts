@@ -21,6 +21,7 @@ import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { e164, listNumber } from './contacts';
+import { keepReceived } from './inbound';
 import { twilioSignature } from './twilio';
 
 const PATH = /^\/(\d{1,12})\/([^/]{1,100})\/(status|inbound)$/;
@@ -70,6 +71,18 @@ export function twilioWebhooks(rt: Runtime, store: Store) {
     }
     const phone = e164(params.get('From') ?? '');
     const optOut = isOptOutReply(params.get('Body')) || params.get('OptOutType') === 'STOP';
+    if (phone) {
+      const keyword = params.get('OptOutType');
+      await keepReceived(store.forOrg(orgId), {
+        source: 'TWILIO',
+        fromNumber: phone,
+        ...(params.get('To') ? { toNumber: (params.get('To') ?? '').slice(0, 256) } : {}),
+        ...(keyword ? { keyword: keyword.slice(0, 256) } : {}),
+        body: (params.get('Body') ?? '').slice(0, 10_000),
+        ...(params.get('MessageSid') ? { providerMessageId: (params.get('MessageSid') ?? '').slice(0, 256) } : {}),
+        optOut,
+      });
+    }
     if (phone && optOut) {
       const listed = await listNumber(store.forOrg(orgId), { phone, source: 'UNSUBSCRIBE' });
       rt.log.info('Twilio inbound opt-out recorded', { orgId, listed });

@@ -23,6 +23,7 @@ export const keys = {
   messageFolders: () => key('messageFolder.getAll', {}),
   templateLanguages: (id: string) => key('templateMessage.getMultiLanguages', { id }),
   plan: (id: string) => key('plan.detail', { id }),
+  snsRecord: (id: string) => key('snsRecord.detail', { id }),
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
   // with a dashboard group's id: its messages' numbers only (the sub-dashboard)
   dashboardSummary: (range: DashboardRangeIn, groupId?: string) => key('dashboardMetric.summary', { ...range, ...(groupId ? { groupId } : {}) }),

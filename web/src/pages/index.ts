@@ -30,6 +30,7 @@ export const pages = {
   home: lazyPage(() => import('./home/HomePage')),
   notifications: lazyPage(() => import('./notification/NotificationPage')),
   unsubscriptions: lazyPage(() => import('./unsubscription/UnsubscriptionsPage')),
+  snsRecords: lazyPage(() => import('./snsRecord/SnsRecordsPage')),
   systemSetting: lazyPage(() => import('./admin/SystemSettingPage')),
   brandVoice: lazyPage(() => import('./brandVoice/BrandVoicePage')),
   brandVoiceConfig: lazyPage(() => import('./brandVoice/BrandVoiceWizardPage')),

@@ -381,6 +381,7 @@ const campaignEn = {
       planStep: 'Plan Step',
       operationRecord: 'Operation Record',
       sentRecords: 'Sent records',
+      links: 'Links',
       abAnalytics: 'A/B Analytics',
       settings: 'Settings',
     },
@@ -477,6 +478,16 @@ const campaignEn = {
       activate: 'Scheduled',
       recordPass: 'Approved by one participant',
       expire: 'Expired',
+    },
+    links: {
+      intro:
+        'Each tracked link of the message: the people who followed it (once each; a push, each device) and every time it was followed. A link of the latest sending nobody followed shows 0.',
+      url: 'Link',
+      clicks: 'People who clicked',
+      totalClicks: 'All clicks',
+      lastClickedAt: 'Last click',
+      search: 'Search by link',
+      empty: 'No link of this message was followed yet.',
     },
     sent: {
       address: 'Address',

@@ -377,6 +377,7 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       planStep: 'プランステップ',
       operationRecord: '操作履歴',
       sentRecords: '送信記録',
+      links: 'リンク',
       abAnalytics: 'A/B 分析',
       settings: '設定',
     },
@@ -473,6 +474,16 @@ const campaignJa: LocaleShape<CampaignTexts> = {
       activate: '予約',
       recordPass: '参加者1名が承認',
       expire: '期限切れ',
+    },
+    links: {
+      intro:
+        'メッセージ内の計測対象リンクごとに、クリックした人数（1人1回、プッシュは端末ごと）と全クリック数を表示します。最新の送信でまだ誰もクリックしていないリンクは 0 と表示されます。',
+      url: 'リンク',
+      clicks: 'クリックした人数',
+      totalClicks: '全クリック数',
+      lastClickedAt: '最終クリック',
+      search: 'リンクで検索',
+      empty: 'このメッセージのリンクはまだクリックされていません。',
     },
     sent: {
       address: 'アドレス',

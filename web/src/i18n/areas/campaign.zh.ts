@@ -376,6 +376,7 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       planStep: '计划步骤',
       operationRecord: '操作记录',
       sentRecords: '发送记录',
+      links: '链接',
       abAnalytics: 'A/B 分析',
       settings: '设置',
     },
@@ -472,6 +473,15 @@ const campaignZh: LocaleShape<CampaignTexts> = {
       activate: '已排程',
       recordPass: '一位参与人已批准',
       expire: '过期',
+    },
+    links: {
+      intro: '消息中每个被跟踪的链接：点击过它的人数（每人计一次；推送按设备计）以及被点击的总次数。最近一次发送中无人点击的链接显示为 0。',
+      url: '链接',
+      clicks: '点击人数',
+      totalClicks: '总点击次数',
+      lastClickedAt: '最近点击',
+      search: '按链接搜索',
+      empty: '该消息的链接还没有被点击过。',
     },
     sent: {
       address: '地址',

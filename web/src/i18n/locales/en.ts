@@ -118,6 +118,7 @@ const en = {
     messageConsole: 'Message console',
     messageConsoleCampaigns: 'Console: campaigns',
     messageConsoleCampaignRecords: 'Console: campaign records',
+    snsRecords: 'SNS records',
     messageConsoleCloudSources: 'Console: cloud sources',
     messageConsoleCloudSourceRecords: 'Console: cloud source records',
     models: 'Models',

@@ -102,6 +102,7 @@ const ja: LocaleShape = {
     messageConsole: 'メッセージコンソール',
     messageConsoleCampaigns: 'コンソール：キャンペーン',
     messageConsoleCampaignRecords: 'コンソール：キャンペーン記録',
+    snsRecords: 'SNS 記録',
     messageConsoleCloudSources: 'コンソール：クラウドソース',
     messageConsoleCloudSourceRecords: 'コンソール：クラウドソース記録',
     models: 'モデル',

@@ -102,6 +102,7 @@ const zh: LocaleShape = {
     messageConsole: '消息控制台',
     messageConsoleCampaigns: '控制台：营销活动',
     messageConsoleCampaignRecords: '控制台：活动记录',
+    snsRecords: 'SNS 记录',
     messageConsoleCloudSources: '控制台：云数据源',
     messageConsoleCloudSourceRecords: '控制台：云数据源记录',
     models: '模型',

@@ -28,6 +28,7 @@ import { ReviewWarnings } from './ReviewWarnings';
 import { ScheduleTab } from './detail/ScheduleTab';
 import { SentRecordsTab } from './detail/SentRecordsTab';
 import { SettingsTab } from './detail/SettingsTab';
+import { LinksTab } from './detail/LinksTab';
 import { CAMPAIGNS_PATH } from './paths';
 import { PlanStatusTag } from './PlanStatusTag';
 import { nothingSent } from './metrics';
@@ -37,7 +38,7 @@ import styles from '../system/notAvailable.module.css';
 import pageStyles from './PlanDetailPage.module.css';
 import linkStyles from '../../components/links.module.css';
 
-const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'abAnalytics', 'settings'] as const;
+const TABS = ['overview', 'content', 'analytics', 'schedule', 'planStep', 'operationRecord', 'approval', 'sentRecords', 'links', 'abAnalytics', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 const LIVE_MS = 2_000;
 /** A message waiting for its approvers is looked at now and then, so the page sees it approved and going out. */
@@ -174,6 +175,7 @@ export default function PlanDetailPage() {
               {name === 'operationRecord' && <OperationRecordTab planId={p.id} />}
               {name === 'approval' && <ApprovalTab plan={p} />}
               {name === 'sentRecords' && <SentRecordsTab planId={p.id} journey={p.journey} runs={stats.data?.runs} letters={CHANNEL_CAPABILITIES[p.channel].printed} />}
+              {name === 'links' && <LinksTab planId={p.id} />}
               {name === 'settings' && <SettingsTab plan={p} />}
               {name === 'abAnalytics' && <AbAnalyticsTab journey={p.journey} steps={stats.data?.steps} loading={!stats.data} />}
             </TabPanel>

@@ -20,6 +20,7 @@ import '../../i18n/areas/campaign';
 import '../../i18n/areas/messageConsole';
 import { useLinkDownload } from '../../components/useLinkDownload';
 import { ListToolbar } from '../../components/list/ListToolbar';
+import { LetterDownload, LetterFiles, mayDownloadLetterFiles } from '../campaign/detail/LetterFiles';
 
 const PAGE = 50;
 
@@ -29,7 +30,7 @@ export default function CampaignRecordsPage() {
   const planId = params.get('plan') ?? '';
   const runId = params.get('run') ?? '';
   if (!planId || !runId) return <NoRun text={t('messageConsole.sends.noRun')} />;
-  return <Records planId={planId} runId={runId} key={`${planId}/${runId}`} />;
+  return <Records planId={planId} runId={runId} channel={params.get('channel')} key={`${planId}/${runId}`} />;
 }
 
 function NoRun({ text }: { text: string }) {
@@ -37,7 +38,7 @@ function NoRun({ text }: { text: string }) {
   return <NoRecordPage title={t('page.messageConsoleCampaignRecords')} text={text} back={CAMPAIGNS_PATH} backLabel={t('messageConsole.sends.back')} />;
 }
 
-function Records({ planId, runId }: { planId: string; runId: string }) {
+function Records({ planId, runId, channel }: { planId: string; runId: string; channel: string | null }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
   const [status, setStatus] = useState<SentState | ''>('');
@@ -49,6 +50,8 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
   );
 
   if (pages.first.error) return <NoRun text={t('messageConsole.sends.noRun')} />;
+  // a direct-mail run's letters, for a member who may download them (the server checks the channel again)
+  const letters = (channel === 'DIRECT_MAIL' || pages.rows[0]?.channel === 'DIRECT_MAIL') && mayDownloadLetterFiles();
 
   const exportCsv = () => download(() => call('message.export', { planId, runId, ...(status ? { status } : {}) }));
 
@@ -83,6 +86,7 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
           refreshLabel={t('messageConsole.refresh')}
           onRefresh={() => void pages.refresh()}
         />
+        {letters && <LetterFiles planId={planId} runId={runId} />}
         <CursorTable
           pages={pages}
           testId="console-sends"
@@ -97,6 +101,7 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
               <th scope="col">{t('messageConsole.sends.claimedAt')}</th>
               <th scope="col">{t('messageConsole.sends.doneAt')}</th>
               <th scope="col">{t('messageConsole.sends.account')}</th>
+              {letters && <th scope="col">{t('campaign.sent.letter')}</th>}
             </>
           }
           row={(s: ConsoleSendRow) => (
@@ -113,6 +118,7 @@ function Records({ planId, runId }: { planId: string; runId: string }) {
               <td>{dateTime(s.claimedAt)}</td>
               <td>{s.doneAt ? dateTime(s.doneAt) : '--'}</td>
               <td className="muted small">{s.accountId}</td>
+              {letters && <td>{s.channel === 'DIRECT_MAIL' && s.status === 'SENT' ? <LetterDownload planId={planId} runId={runId} accountId={s.accountId} /> : '--'}</td>}
             </tr>
           )}
         />

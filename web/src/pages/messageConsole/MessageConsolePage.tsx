@@ -183,7 +183,7 @@ function Runs({ channel, planName }: { channel: string; planName: string }) {
           <tr key={`${r.planId}/${r.runId}`} data-status={r.status}>
             <td>{dateTime(r.startedAt)}</td>
             <td>
-              <Link to={campaignRecordsPath(r.planId, r.runId)} aria-label={t('messageConsole.runs.open', { name: r.planName })}>
+              <Link to={campaignRecordsPath(r.planId, r.runId, r.channel)} aria-label={t('messageConsole.runs.open', { name: r.planName })}>
                 {r.planName}
               </Link>
             </td>
@@ -234,7 +234,7 @@ function AddressSends({ address }: { address: string }) {
           <tr key={`${s.planId}/${s.runId}/${s.accountId}/${s.claimedAt}`} data-status={s.status}>
             <td>{dateTime(s.doneAt ?? s.claimedAt)}</td>
             <td>
-              <Link to={campaignRecordsPath(s.planId, s.runId)}>{s.planName || s.planId}</Link>
+              <Link to={campaignRecordsPath(s.planId, s.runId, s.channel)}>{s.planName || s.planId}</Link>
             </td>
             <td>{t(`campaign.channel.${s.channel}`)}</td>
             <AddressCell send={s} />

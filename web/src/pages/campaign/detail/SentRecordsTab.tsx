@@ -11,72 +11,19 @@ import { useTranslation } from 'react-i18next';
 import { SENT_STATES, type SentState } from '../../../../../shared/delivery';
 import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
 import type { Journey } from '../../../../../shared/plan/journey';
-import type { Payload, Result } from '../../../../../shared/services';
-import { LETTERS_PER_FILE } from '../../../../../shared/services/directMail';
+import type { Result } from '../../../../../shared/services';
 import { call } from '../../../api/client';
-import { downloadUrl } from '../../../api/fileTransfer';
-import { permissionsHeld } from '../../../api/session';
 import { Select } from '../../../components/Select';
 import filterStyles from '../../../components/list/FilterBar.module.css';
 import styles from './SentRecordsTab.module.css';
 import { stepLabelOf } from './JourneySummary';
 import { recordRuns } from './recordRuns';
+import { LetterDownload, LetterFiles, mayDownloadLetterFiles } from './LetterFiles';
 import toolbarStyles from '../../../components/list/ListToolbar.module.css';
 
 type Row = Result<'sentRecord.getListByPage'>['list'][number];
 const PAGE = 50;
 const SEVERITY: Record<SentState, TagProps['severity']> = { CLAIMED: 'info', SENT: 'success', FAILED: 'danger', SKIPPED: 'secondary', UNCERTAIN: 'warning' };
-
-/**
- * A direct-mail run's files for the print vendor: the merged letters (in files of LETTERS_PER_FILE, one button each
- * once the first says how many) and the manifest.
- */
-function LetterFiles({ planId, runId }: { planId: string; runId: string | undefined }) {
-  const { t } = useTranslation();
-  const [parts, setParts] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
-  // a run chosen anew may have another number of files
-  // biome-ignore lint/correctness/useExhaustiveDependencies(runId): reset for each run
-  useEffect(() => setParts(1), [runId]);
-  const fetchFile = async (key: string, payload: Payload<'directMail.downloadPdf'>) => {
-    setBusy(key);
-    try {
-      const file = await call('directMail.downloadPdf', { ...payload, ...(runId ? { runId } : {}) });
-      if (file.parts) setParts(file.parts);
-      downloadUrl(file.url, file.fileName);
-    } catch {
-      // the client has shown why (still sending, no letters)
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <div className={styles.letterFiles} data-testid="letter-files">
-      <span className="muted small">{parts > 1 ? t('campaign.sent.letterParts', { n: parts, per: LETTERS_PER_FILE }) : t('campaign.sent.lettersIntro')}</span>
-      {Array.from({ length: parts }, (_, i) => (
-        <Button
-          key={`part-${i + 1}`}
-          type="button"
-          size="small"
-          outlined
-          icon="pi pi-file-pdf"
-          label={parts > 1 ? t('campaign.sent.lettersPart', { part: i + 1, n: parts }) : t('campaign.sent.letters')}
-          loading={busy === `part-${i + 1}`}
-          onClick={() => void fetchFile(`part-${i + 1}`, { planId, file: 'LETTERS', ...(i > 0 ? { part: i + 1 } : {}) })}
-        />
-      ))}
-      <Button
-        type="button"
-        size="small"
-        outlined
-        icon="pi pi-table"
-        label={t('campaign.sent.manifest')}
-        loading={busy === 'manifest'}
-        onClick={() => void fetchFile('manifest', { planId, file: 'MANIFEST' })}
-      />
-    </div>
-  );
-}
 
 export function SentRecordsTab({
   planId,
@@ -92,7 +39,7 @@ export function SentRecordsTab({
 }) {
   const { t } = useTranslation();
   // a direct-mail message's files, for a member who may download them (directMail.downloadPdf's permission)
-  const mayDownloadLetters = letters && permissionsHeld().includes('NAV_CREATE_NOTIFICATION');
+  const mayDownloadLetters = letters && mayDownloadLetterFiles();
   // a push record by its device (model and platform, else its id): a token says nothing to a person
   const addressOf = (r: Row) => {
     if (!r.device) return r.address;
@@ -197,27 +144,7 @@ export function SentRecordsTab({
         <Column header={t('campaign.sent.claimedAt', { zone })} body={(r: Row) => dateTime(r.claimedAt)} />
         <Column header={t('campaign.sent.doneAt', { zone })} body={(r: Row) => dateTime(r.doneAt)} />
         {mayDownloadLetters && (
-          <Column
-            header={t('campaign.sent.letter')}
-            body={(r: Row) =>
-              r.status === 'SENT' ? (
-                <Button
-                  type="button"
-                  size="small"
-                  text
-                  icon="pi pi-download"
-                  aria-label={t('campaign.sent.letterOf', { account: r.accountId })}
-                  onClick={() =>
-                    void call('directMail.downloadPdf', { planId, file: 'LETTER', accountId: r.accountId, ...(runId ? { runId } : {}) })
-                      .then((file) => downloadUrl(file.url, file.fileName))
-                      .catch(() => undefined)
-                  }
-                />
-              ) : (
-                '--'
-              )
-            }
-          />
+          <Column header={t('campaign.sent.letter')} body={(r: Row) => (r.status === 'SENT' ? <LetterDownload planId={planId} runId={runId} accountId={r.accountId} /> : '--')} />
         )}
       </DataTable>
       <div className={styles.loadMore}>
