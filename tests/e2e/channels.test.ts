@@ -292,9 +292,8 @@ it('the wizard offers every channel, as the server says it can send', async () =
   await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
   await page.getByRole('heading', { name: 'Create New Notification' }).waitFor();
   await expect.poll(() => page.getByText('(cannot be sent yet)').count()).toBe(CHANNELS.filter((c) => !sendable(c)).length);
-  for (const channel of CHANNELS) {
-    expect(await page.locator(`#plan-channel-${channel}`).isDisabled(), channel).toBe(!sendable(channel));
-  }
+  // every channel is disabled until the server's answer arrives: wait for each one's final state
+  for (const channel of CHANNELS) await expect.poll(() => page.locator(`#plan-channel-${channel}`).isDisabled(), channel).toBe(!sendable(channel));
   await context.close();
 });
 
