@@ -39,7 +39,8 @@ const EXCEPTIONS: Record<string, string> = {
   // texts
   'functions/local/messageViewer.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
   // the email builder: email content is blocks, edited by its own builder, not the channel editor
-  'functions/services/plan/handlers.ts': 'the email test mail (plan.testMail) through the organization’s own e-mail provider',
+  'functions/services/plan/planHandlers.ts': 'the email test mail (plan.testMail): only an email message is tested by email',
+  'functions/services/plan/testMailer.ts': 'the email test mail through the organization’s own e-mail provider',
   // one channel's own operations and forms
   'functions/services/directMail/handlers.ts': 'the letters’ own operations (a run’s PDFs): they serve direct mail only',
   'functions/services/templateMessage/handlers.ts': 'the letter PDF preview: only a letter has one',
