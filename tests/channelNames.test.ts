@@ -37,7 +37,7 @@ const EXCEPTIONS: Record<string, string> = {
   'shared/import/pinpoint.ts': 'reads Amazon Pinpoint’s endpoints, whose ChannelType names the channel',
   'functions/jobs/run.ts': 'the SES feedback job: its events are e-mail’s by their source',
   // texts
-  'functions/local/messageViewer.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
+  'functions/local/messageViewerTexts.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
   // the email builder: email content is blocks, edited by its own builder, not the channel editor
   'functions/services/plan/planHandlers.ts': 'the email test mail (plan.testMail): only an email message is tested by email',
   'functions/services/plan/testMailer.ts': 'the email test mail through the organization’s own e-mail provider',
