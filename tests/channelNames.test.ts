@@ -30,7 +30,7 @@ const EXCEPTIONS: Record<string, string> = {
   // schemas: a channel's name is the discriminator of a union, as zod reads it
   'shared/render/template.ts': 'the email template’s schema: its optional channel discriminator',
   'shared/plan/plan.ts': 'the plan content’s schema: `kind` is its discriminator, one variant per channel',
-  'shared/services/plan.ts': 'the test-send target’s schema: `channel` discriminates each channel’s address rules (and the reach warning of letters)',
+  'shared/services/planTestSends.ts': 'the test-send target’s schema: `channel` discriminates each channel’s address rules (and the reach warning of letters)',
   'functions/channels/sender.ts': 'the email provider request’s type, discriminated by its channel beside the sender port',
   // outside formats: names another system gives
   'shared/import/pinpointTemplates.ts': 'reads Amazon Pinpoint’s template export, whose template kinds are named per channel',
