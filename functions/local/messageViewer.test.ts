@@ -158,6 +158,7 @@ describe('the message viewer', () => {
       expect(page).toContain('.herald-tabs a[aria-current=page]');
       expect(page).toContain(`<h1>${ja.title}: SMS</h1>`);
       expect(page).toContain(`<p role="alert">${ja.unavailable}</p>`);
+      expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
       expect(page).not.toContain('{{');
     } finally {
       server.close();

@@ -33,12 +33,20 @@ export interface ViewerSources {
   bucket?: string;
 }
 
-/** The page every tab is drawn in (messageViewer.html beside this file), read once at start. */
-const PAGE = readFileSync(new URL('./messageViewer.html', import.meta.url), 'utf8');
+/** The page every tab is drawn in (messageViewer.html beside this file), read once at start; its lint note is not sent. */
+const PAGE = readFileSync(new URL('./messageViewer.html', import.meta.url), 'utf8').replace(/^<!--[\s\S]*?-->\n/, '');
 
 function page(tab: ViewerTab, lang: ViewerLang, body: string): string {
   const w = MESSAGE_VIEWER_TEXTS[lang];
-  const values: Record<string, string> = { lang, tab: esc(w.tab[tab]), title: esc(w.title), tabStyle: TAB_STYLE, tabBar: tabBar(tab, w), newest: esc(w.newest), body };
+  const values: Record<string, string> = {
+    lang,
+    tab: esc(w.tab[tab]),
+    title: esc(w.title),
+    tabStyle: `<style>${TAB_STYLE}</style>`,
+    tabBar: tabBar(tab, w),
+    newest: esc(w.newest),
+    body,
+  };
   return PAGE.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]!);
 }
 
