@@ -30,16 +30,17 @@ const EXCEPTIONS: Record<string, string> = {
   // schemas: a channel's name is the discriminator of a union, as zod reads it
   'shared/render/template.ts': 'the email template’s schema: its optional channel discriminator',
   'shared/plan/plan.ts': 'the plan content’s schema: `kind` is its discriminator, one variant per channel',
-  'shared/services/plan.ts': 'the test-send target’s schema: `channel` discriminates each channel’s address rules (and the reach warning of letters)',
+  'shared/services/planTestSends.ts': 'the test-send target’s schema: `channel` discriminates each channel’s address rules (and the reach warning of letters)',
   'functions/channels/sender.ts': 'the email provider request’s type, discriminated by its channel beside the sender port',
   // outside formats: names another system gives
   'shared/import/pinpointTemplates.ts': 'reads Amazon Pinpoint’s template export, whose template kinds are named per channel',
   'shared/import/pinpoint.ts': 'reads Amazon Pinpoint’s endpoints, whose ChannelType names the channel',
   'functions/jobs/run.ts': 'the SES feedback job: its events are e-mail’s by their source',
   // texts
-  'functions/local/messageViewer.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
+  'functions/local/messageViewerTexts.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
   // the email builder: email content is blocks, edited by its own builder, not the channel editor
-  'functions/services/plan/handlers.ts': 'the email test mail (plan.testMail) through the organization’s own e-mail provider',
+  'functions/services/plan/planHandlers.ts': 'the email test mail (plan.testMail): only an email message is tested by email',
+  'functions/services/plan/testMailer.ts': 'the email test mail through the organization’s own e-mail provider',
   // one channel's own operations and forms
   'functions/services/directMail/handlers.ts': 'the letters’ own operations (a run’s PDFs): they serve direct mail only',
   'functions/services/templateMessage/handlers.ts': 'the letter PDF preview: only a letter has one',

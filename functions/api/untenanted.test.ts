@@ -17,7 +17,7 @@ const ALLOWED = new Map([
   ['functions/services/auth/sso.ts', 'single sign-on: an organization found by its code, its provider setting, the accounts it creates and signs in'],
   ['functions/services/auth/ssoAddress.ts', 'single sign-on: the provider settings and the accounts they sign in'],
   ['functions/services/organization/handlers.ts', 'organization administration: creating organizations and their records by id across organizations'],
-  ['functions/services/user/handlers.ts', 'accounts and memberships: the user directory, its unique guards, invitations answered from any organization'],
+  ['functions/services/user/membership.ts', 'accounts and memberships: the user directory, its unique guards, invitations answered from any organization'],
   ['functions/services/user/users.ts', 'a password change: the account and its snapshot in every organization of its owner'],
   ['functions/services/user/memberListing.ts', 'the member listing and role directory, global tables keyed by the caller organization'],
   ['functions/services/user/delegations.ts', 'membership changes write the listing row and role counts, global tables keyed by the caller organization'],

@@ -1,5 +1,21 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { apiAppHtml, fromTwilio, lettersHtml, lineHtml, MESSAGE_VIEWER_TEXTS, ownEmailHtml, ownMails, pushHtml, pushShown, smsHtml, tabBar, viewerLangOf } from './messageViewer';
+import {
+  apiAppHtml,
+  fromTwilio,
+  lettersHtml,
+  lineHtml,
+  MESSAGE_VIEWER_TEXTS,
+  messageViewer,
+  ownEmailHtml,
+  ownMails,
+  pushHtml,
+  pushShown,
+  smsHtml,
+  tabBar,
+  viewerLangOf,
+} from './messageViewer';
 
 const en = MESSAGE_VIEWER_TEXTS.en;
 
@@ -127,5 +143,25 @@ describe('the message viewer', () => {
     expect(html).toContain('Manifest (CSV)');
     expect(html).not.toContain('other.pdf');
     expect(lettersHtml([], en)).toContain(en.none);
+  });
+
+  it('draws a tab in the page template, in the asked language, every placeholder filled', async () => {
+    const handle = messageViewer({});
+    const server = createServer((req, res) => void handle(req, res)).listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/messages/sms`, { headers: { 'accept-language': 'ja' } });
+      const page = await res.text();
+      const ja = MESSAGE_VIEWER_TEXTS.ja;
+      expect(page).toContain('<html lang="ja">');
+      expect(page).toContain(`<title>SMS – ${ja.title}</title>`);
+      expect(page).toContain('.herald-tabs a[aria-current=page]');
+      expect(page).toContain(`<h1>${ja.title}: SMS</h1>`);
+      expect(page).toContain(`<p role="alert">${ja.unavailable}</p>`);
+      expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+      expect(page).not.toContain('{{');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -7,9 +7,15 @@
  * letters' PDFs kept in S3 under their run. Pages are drawn here, on the server, in the browser's language
  * (Accept-Language), with no script: every tab is a link, and a page is read again by reloading it.
  */
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { Channel } from '../../shared/delivery';
+import { MESSAGE_VIEWER_TEXTS, type ViewerLang, type Words } from './messageViewerTexts';
+
+import { esc, fill, obj, parse, TAB_CHANNEL, TAB_PATHS, TAB_STYLE, tabBar, time, type ViewerTab, viewerLangOf, webUrl } from './viewerTabs';
+
+export { MESSAGE_VIEWER_TEXTS, type ViewerLang } from './messageViewerTexts';
+export { esc, TAB_PATHS, TAB_STYLE, tabBar, VIEWER_TABS, type ViewerTab, viewerLangOf } from './viewerTabs';
 
 export interface ViewerSources {
   /** the stand-ins' endpoints */
@@ -27,190 +33,21 @@ export interface ViewerSources {
   bucket?: string;
 }
 
-/** Each channel's tabs, in the order shown: a channel without its tabs does not compile. */
-const CHANNEL_TABS = {
-  EMAIL: ['email', 'ownEmail'],
-  SMS: ['sms'],
-  PUSH_NATIVE: ['push', 'apiApp'],
-  LINE: ['line'],
-  DIRECT_MAIL: ['letters'],
-} as const satisfies { readonly [C in Channel]: readonly string[] };
-export type ViewerTab = (typeof CHANNEL_TABS)[Channel][number];
-export const VIEWER_TABS: readonly ViewerTab[] = Object.values(CHANNEL_TABS).flat();
-/** the channel whose messages a tab shows (each article is marked with it) */
-const TAB_CHANNEL = Object.fromEntries(Object.entries(CHANNEL_TABS).flatMap(([c, tabs]) => tabs.map((tab) => [tab, c]))) as Record<ViewerTab, Channel>;
-/** where each tab lives: the mail viewer stays at `/` */
-export const TAB_PATHS: Record<ViewerTab, string> = {
-  email: '/',
-  ownEmail: '/messages/own-email',
-  sms: '/messages/sms',
-  push: '/messages/push',
-  apiApp: '/messages/api-apps',
-  line: '/messages/line',
-  letters: '/messages/letters',
-};
-
-export const MESSAGE_VIEWER_TEXTS = {
-  en: {
-    title: 'Herald message viewer',
-    tabs: 'Channels',
-    tab: { email: 'Email', ownEmail: 'Own email providers', sms: 'SMS', push: 'Push', apiApp: 'API apps', line: 'LINE', letters: 'Letters' },
-    from: 'From',
-    replyTo: 'Reply-To',
-    viaOwn: 'Sent through',
-    viaSmtp: 'the organization’s SMTP server ({security})',
-    viaApi: 'the organization’s e-mail API',
-    textPart: 'Text part',
-    none: 'Nothing received yet.',
-    unavailable: 'The stand-in could not be read.',
-    newest: 'Newest first. Reload the page to see new messages.',
-    to: 'To',
-    at: 'Received',
-    parts: '{n} part(s), {encoding}',
-    device: 'Device',
-    platform: 'Platform',
-    buttons: 'Buttons',
-    media: 'Media',
-    sound: 'Sound',
-    link: 'Opens',
-    run: 'Run',
-    letter: 'Letter for {account}',
-    merged: 'All letters of the run',
-    manifest: 'Manifest (CSV)',
-    altText: 'Notification text: {text}',
-    image: 'Image',
-    endpoint: 'Endpoint',
-    auth: 'Authentication',
-    answered: 'Answered',
-    refusedAuth: 'credentials refused',
-    via: 'Sent through {provider} from {from}',
-  },
-  zh: {
-    title: 'Herald 消息查看器',
-    tabs: '渠道',
-    tab: { email: '邮件', ownEmail: '自有邮件服务商', sms: '短信', push: '推送', apiApp: 'API 应用', line: 'LINE', letters: '信件' },
-    from: '发件人',
-    replyTo: '回复地址',
-    viaOwn: '发送途径',
-    viaSmtp: '组织自有的 SMTP 服务器（{security}）',
-    viaApi: '组织自有的邮件 API',
-    textPart: '纯文本部分',
-    none: '还没有收到任何消息。',
-    unavailable: '无法读取模拟服务。',
-    newest: '最新的在前。重新加载页面即可看到新消息。',
-    to: '收件人',
-    at: '接收时间',
-    parts: '{n} 条，{encoding}',
-    device: '设备',
-    platform: '平台',
-    buttons: '按钮',
-    media: '媒体',
-    sound: '提示音',
-    link: '打开',
-    run: '发送批次',
-    letter: '给 {account} 的信件',
-    merged: '该批次的全部信件',
-    manifest: '清单（CSV）',
-    altText: '通知文本：{text}',
-    image: '图片',
-    endpoint: '端点',
-    auth: '认证',
-    answered: '响应',
-    refusedAuth: '凭据被拒绝',
-    via: '经 {provider} 从 {from} 发送',
-  },
-  ja: {
-    title: 'Herald メッセージビューアー',
-    tabs: 'チャネル',
-    tab: { email: 'メール', ownEmail: '自社メールプロバイダー', sms: 'SMS', push: 'プッシュ', apiApp: 'API アプリ', line: 'LINE', letters: 'レター' },
-    from: '差出人',
-    replyTo: '返信先',
-    viaOwn: '送信経路',
-    viaSmtp: '組織の SMTP サーバー（{security}）',
-    viaApi: '組織のメール API',
-    textPart: 'テキストパート',
-    none: 'まだ何も受信していません。',
-    unavailable: 'スタンドインを読み取れませんでした。',
-    newest: '新しい順。新着はページを再読み込みすると表示されます。',
-    to: '宛先',
-    at: '受信日時',
-    parts: '{n} 通分、{encoding}',
-    device: '端末',
-    platform: 'プラットフォーム',
-    buttons: 'ボタン',
-    media: 'メディア',
-    sound: 'サウンド',
-    link: '開く先',
-    run: '配信',
-    letter: '{account} 宛てのレター',
-    merged: 'この配信のすべてのレター',
-    manifest: 'マニフェスト（CSV）',
-    altText: '通知テキスト：{text}',
-    image: '画像',
-    endpoint: '送信先',
-    auth: '認証',
-    answered: '応答',
-    refusedAuth: '認証情報が拒否されました',
-    via: '{provider} 経由、送信元 {from}',
-  },
-} as const;
-export type ViewerLang = keyof typeof MESSAGE_VIEWER_TEXTS;
-type Words = (typeof MESSAGE_VIEWER_TEXTS)[ViewerLang];
-
-/** The browser's language from its Accept-Language header, as the mail viewer takes it from `navigator.language`. */
-export function viewerLangOf(acceptLanguage: string | undefined): ViewerLang {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = part.trim().slice(0, 2).toLowerCase();
-    if (code === 'en' || code === 'zh' || code === 'ja') return code;
-  }
-  return 'en';
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-const time = (at: unknown) => (typeof at === 'number' ? `${new Date(at).toISOString().replace('T', ' ').slice(0, 19)} UTC` : '');
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const parse = (v: unknown): unknown => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-/** a link target the viewer may draw: web addresses only */
-const webUrl = (v: unknown) => (typeof v === 'string' && /^https?:\/\//i.test(v) ? v : undefined);
-
-/** The tab bar every page of the viewer starts with (the mail viewer's page too). */
-export function tabBar(current: ViewerTab, w: Words): string {
-  const items = VIEWER_TABS.map((tab) => `<li><a href="${TAB_PATHS[tab]}"${tab === current ? ' aria-current="page"' : ''}>${esc(w.tab[tab])}</a></li>`).join('');
-  return `<nav class="herald-tabs" aria-label="${esc(w.tabs)}"><ul>${items}</ul></nav>`;
-}
-
-export const TAB_STYLE = `.herald-tabs ul{display:flex;gap:4px;list-style:none;margin:0 0 16px;padding:0;border-bottom:2px solid #d0d7de}
-.herald-tabs a{display:block;padding:8px 16px;color:#0b57d0;text-decoration:none;border-radius:6px 6px 0 0}
-.herald-tabs a[aria-current=page]{background:#0b57d0;color:#fff;font-weight:600}
-.herald-tabs a:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}`;
-
-const PAGE_STYLE = `body{font-family:system-ui,sans-serif;margin:24px;color:#1f2328;background:#fff}
-h1{font-size:1.5rem}h2{font-size:1.1rem;margin:0 0 8px}
-.msg{border:1px solid #d0d7de;border-radius:8px;padding:12px 16px;margin:0 0 12px;max-width:720px}
-.meta{color:#57606a;font-size:.875rem;margin:0 0 8px}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;margin:8px 0}dt{font-weight:600}dd{margin:0}
-.sms{white-space:pre-wrap;background:#e9eef6;border-radius:16px;padding:8px 12px;display:inline-block;max-width:480px}
-.chat{background:#8cabd9;padding:12px;border-radius:8px;max-width:480px}
-.bubble{background:#fff;border-radius:16px;padding:8px 12px;margin:6px 0;white-space:pre-wrap}
-.bubble img{max-width:100%;display:block;border-radius:8px}
-.bubble ul{margin:8px 0 0;padding:0;list-style:none}.bubble li{border-top:1px solid #d0d7de;padding:6px 0;text-align:center;color:#0b57d0}
-.notification{background:#f6f8fa;border-radius:12px;padding:8px 12px;max-width:480px}
-.notification strong{display:block}
-.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-${TAB_STYLE}`;
+/** The page every tab is drawn in (messageViewer.html beside this file), read once at start; its lint note is not sent. */
+const PAGE = readFileSync(new URL('./messageViewer.html', import.meta.url), 'utf8').replace(/^<!--[\s\S]*?-->\n/, '');
 
 function page(tab: ViewerTab, lang: ViewerLang, body: string): string {
   const w = MESSAGE_VIEWER_TEXTS[lang];
-  return `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><title>${esc(w.tab[tab])} – ${esc(w.title)}</title><style>${PAGE_STYLE}</style></head><body>${tabBar(tab, w)}<main><h1>${esc(w.title)}: ${esc(w.tab[tab])}</h1><p class="meta">${esc(w.newest)}</p>${body}</main></body></html>`;
+  const values: Record<string, string> = {
+    lang,
+    tab: esc(w.tab[tab]),
+    title: esc(w.title),
+    tabStyle: `<style>${TAB_STYLE}</style>`,
+    tabBar: tabBar(tab, w),
+    newest: esc(w.newest),
+    body,
+  };
+  return PAGE.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k]!);
 }
 
 const none = (w: Words) => `<p>${esc(w.none)}</p>`;

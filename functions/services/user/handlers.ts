@@ -1,215 +1,33 @@
-import { type Invitation, type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
-import { untenantedStore } from '../../api/untenanted';
+/** The user area's operations: the organization's members, invitations and their answers, a member's own account. */
+import { type Organization, type OrganizationUser, permissionsOf, type User, type UserRole } from '../../../shared/entities';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { MAIL_TEXTS, REQUEST_TEXTS, textIn } from '../../../shared/i18n';
-import { INVITE_REFUSALS, type PendingInvitationView, type UserView, usernameSchema } from '../../../shared/services';
+import { type PendingInvitationView, usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
-import { type AreaHandlers, type AuthedContext, type Handler, prefetching } from '../../api/context';
+import { type AreaHandlers, type Handler, prefetching } from '../../api/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import {
-  assertUnderLimits,
-  countAttempt,
-  escapeHtml,
-  expiryText,
-  hasNoAddress,
-  issueLink,
-  mailAddressConfirmation,
-  revokeUserSessions,
-  sendPasswordLink,
-  signInLinks,
-  spendLink,
-  switchSessionOrg,
-} from '../auth';
+import { assertUnderLimits, countAttempt, hasNoAddress, mailAddressConfirmation, signInLinks, spendLink, switchSessionOrg } from '../auth';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights, directoryKey } from '../userRole';
-import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
-import { changeWrites, joinWrites, leaveWrites, memberPage } from './memberListing';
-import { buildUser, emailGuard, emailKeyOf, findUserBy, linksOf, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
-
-/** Accounts and memberships: the user directory, its unique guards and invitations answered from any organization: the untenanted store's door. */
-const accounts = (ctx: object) => untenantedStore(ctx, 'accounts and memberships: the user directory, its unique guards and invitations answered from any organization');
-
-const SHARED_ACCOUNT = 'This account also belongs to another organization: only its owner can change its username, e-mail, password or status.';
-
-/** The organization's members with their users and role names. */
-async function members(ctx: AuthedContext) {
-  const [links, roles] = await Promise.all([ctx.tenant.list('organizationUser'), ctx.tenant.list('userRole')]);
-  const roleName = new Map(roles.map((r) => [r.id, r.name]));
-  return links.map((link) => toUserView(link, roleName.get(link.roleId) ?? ''));
-}
-
-async function requireRole(ctx: AuthedContext, roleId: string): Promise<UserRole> {
-  return ctx.tenant.require('userRole', roleId);
-}
-
-/** A member of the caller's organization; anyone else answers exactly like an id that does not exist. */
-async function requireMember(ctx: AuthedContext, userId: string): Promise<{ user: User; link: OrganizationUser }> {
-  const link = await ctx.tenant.get('organizationUser', userId);
-  const user = link ? await ctx.users.get(userId) : undefined;
-  if (!link || !user) throw new AppError('720003');
-  return { user, link };
-}
-
-/** A member whose role is above the caller's rights is out of reach (edit and delete alike). */
-async function assertMayManageMember(ctx: AuthedContext, link: OrganizationUser): Promise<void> {
-  const role = await ctx.tenant.get('userRole', link.roleId);
-  if (role) assertWithinRights(ctx, role, 'member');
-}
-
-/** An address already used by another account answers 720001 with a plain reason (the guard catches races). */
-async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void> {
-  if (await ctx.users.findBy('emailKey', emailKeyOf(email))) {
-    throw new AppError('720001', 'This e-mail address belongs to another account.');
-  }
-}
-
-/** A new account made by an administrator, in the organization's default language until its owner chooses one. */
-function newUser(ctx: AuthedContext, fields: { username: string; email: string; firstName: string; lastName: string }, status: User['status'], language: User['language']): User {
-  return buildUser({ ...fields, status, orgId: ctx.identity.orgId, actor: ctx.identity.userId, now: ctx.rt.clock.now(), language });
-}
-
-function newLink(ctx: AuthedContext, user: User, roleId: string): OrganizationUser {
-  return ctx.tenant.own({ userId: user.id, roleId, member: snapshotOf(user), ...auditNew(ctx.rt.clock.now(), ctx.identity.userId) });
-}
-
-/** The writes that create an account with its unique guards, and its first membership when it has one. */
-function accountWrites(ctx: AuthedContext, user: User, link?: OrganizationUser) {
-  const store = accounts(ctx);
-  return [
-    store.putNew('uniqueKey', { id: usernameGuard(user.usernameKey), owner: user.id }, '720001'),
-    store.putNew('uniqueKey', { id: emailGuard(user.emailKey), owner: user.id }, '720001'),
-    store.putNew('user', user),
-    ...(link ? joinWrites(store, link) : []),
-  ];
-}
-
-/** Asks an existing account by mail, in its language, to join the caller's organization as `role`. */
-async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
-  const org = await ctx.organization.get();
-  const lang = account.language ?? 'en';
-  const text = textIn(MAIL_TEXTS.joinIntro, lang, { inviter: ctx.identity.username, username: account.username, organization: org?.name ?? ctx.tenant.orgId, role: role.name });
-  const nothing = MAIL_TEXTS.joinNothing[lang];
-  const url = `${ctx.rt.config.publicUrl.replace(/\/$/, '')}/portalui/#/dashboard`;
-  // an account whose address is not shown to be its owner's accepts only once this mail's link is opened
-  const confirm = account.emailVerified ? undefined : await issueLink(signInLinks(ctx), account, 'address', account.email);
-  const confirmText = textIn(MAIL_TEXTS.joinConfirmFirst, lang, { email: account.email });
-  const confirmLines = confirm ? `\n\n${confirmText}\n\n${confirm.url}\n\n${expiryText(lang, confirm.hours)}` : '';
-  const confirmHtml = confirm ? `<p>${escapeHtml(confirmText)}</p><p><a href="${confirm.url}">${confirm.url}</a></p><p>${expiryText(lang, confirm.hours)}</p>` : '';
-  await ctx.rt.mailer.send({
-    to: account.email,
-    subject: MAIL_TEXTS.joinSubject[lang],
-    text: `${text}\n\n${url}${confirmLines}\n\n${nothing}`,
-    html: `<p>${escapeHtml(text)}</p><p><a href="${url}">${url}</a></p>${confirmHtml}<p>${escapeHtml(nothing)}</p>`,
-  });
-}
-
-/** An invitation nobody answered in time is gone, even before DynamoDB's TTL removes it. */
-const unanswered = (nowMs: number) => ({
-  ConditionExpression: 'attribute_not_exists(#k) OR #e <= :now',
-  ExpressionAttributeNames: { '#k': 'userId', '#e': 'expiresAt' },
-  ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
-});
-
-/** An account that has never set a password is sent a link to set one; any other is asked to join. */
-async function mailInvitation(ctx: AuthedContext, account: User, role: UserRole, language?: User['language']): Promise<void> {
-  // a person who has never signed in has chosen no language: the organization's is the best guess
-  if (account.status === 'INVITED') await sendPasswordLink(signInLinks(ctx), account, 'invite', language ?? (await organizationSettingOf(ctx.tenant)).defaultLanguage);
-  else await mailJoinInvitation(ctx, account, role);
-}
-
-type Typed = { username: string; email: string; firstName: string; lastName: string };
-
-/**
- * Invites `found`, or a new account for the typed details when there is none. Either way it is an invitation
- * record and no member until its owner accepts (a new account: sets its password), and the answer is built from
- * what was typed alone, so the organization cannot tell whether the address had an account elsewhere.
- */
-async function invite(ctx: AuthedContext, role: UserRole, typed: Typed, found: User | undefined): Promise<UserView> {
-  const { tenant } = ctx;
-  const store = accounts(ctx);
-  const now = ctx.rt.clock.now();
-  if (found) {
-    const link = await tenant.get('organizationUser', found.id);
-    // a new address invited before invitations were records is a member whose status is INVITED
-    if (link) throw new AppError('720001', link.member.status === 'INVITED' ? INVITE_REFUSALS.invited : INVITE_REFUSALS.member);
-    const earlier = await tenant.get('invitation', found.id);
-    if (earlier && earlier.expiresAt * 1000 > now) throw new AppError('720001', INVITE_REFUSALS.invited);
-  }
-  // the organization's language: a new account's until its owner chooses, its invitation mail's, and the answer's
-  const { defaultLanguage: language } = await organizationSettingOf(tenant);
-  const account = found ?? newUser(ctx, typed, 'INVITED', language);
-  await assertMaySend(ctx, account.id, account.email, false);
-  const invitation: Invitation = tenant.own({
-    userId: account.id,
-    roleId: role.id,
-    email: typed.email,
-    username: typed.username,
-    expiresAt: Math.floor(now / 1000) + ctx.rt.config.inviteSeconds,
-    ...auditNew(now, ctx.identity.userId),
-  });
-  if (found) await store.put('invitation', invitation, unanswered(now), '720001');
-  else await store.transact([...accountWrites(ctx, account), store.putNew('invitation', invitation, '720001')]);
-  await mailInvitation(ctx, account, role, language);
-  await countSend(ctx, account.id, account.email, false);
-  return joinInvitationView(ctx, invitation, typed, role, language);
-}
-
-/** The most pending invitations one answer lists (newest sent first); `more` says when there are others. */
-const PENDING_MAX = 200;
-
-/** A member's leaving; an account that belongs nowhere else goes with it (its sessions end). */
-async function removeMember(ctx: AuthedContext, user: User, link: OrganizationUser): Promise<void> {
-  const store = accounts(ctx);
-  const others = (await linksOf(store, user.id)).filter((l) => l.orgId !== ctx.identity.orgId);
-  const writes = leaveWrites(store, link);
-  if (others.length === 0) {
-    writes.push(
-      store.deleteItem('user', { id: user.id }),
-      store.deleteItem('uniqueKey', { id: usernameGuard(user.usernameKey) }),
-      store.deleteItem('uniqueKey', { id: emailGuard(user.emailKey) }),
-    );
-  }
-  await store.transact(writes);
-  if (others.length === 0) await revokeUserSessions(store, user.id, 'deleted');
-}
-
-/**
- * An unanswered invitation of the caller's organization, by the id its list shows. Anything else (an answered or
- * lapsed one, another organization's) answers 720003.
- */
-async function findPending(ctx: AuthedContext, id: string): Promise<Invitation> {
-  const now = ctx.rt.clock.now();
-  const invitation = (await ctx.tenant.list('invitation')).find((i) => i.expiresAt * 1000 > now && invitationIdOf(ctx, i) === id);
-  if (invitation) return invitation;
-  if (await ctx.tenant.get('organizationUser', id)) throw new AppError('720003', 'This invitation has been answered already.');
-  throw new AppError('720003');
-}
-
-/**
- * A withdrawn invitation's account goes too when it never set a password and nothing else waits for it (no
- * membership, no other organization's invitation): its link dies with it.
- */
-async function unclaimedAccountWrites(ctx: AuthedContext, invitation: Invitation): Promise<TransactItem[]> {
-  const store = accounts(ctx);
-  const account = await store.get('user', { id: invitation.userId });
-  if (account?.status !== 'INVITED') return [];
-  const nowS = Math.floor(ctx.rt.clock.now() / 1000);
-  const [links, others] = await Promise.all([linksOf(store, account.id), store.queryAll('invitation', { name: 'userId', value: account.id }, 'byUser')]);
-  if (links.length > 0 || others.some((i) => i.orgId !== invitation.orgId && i.expiresAt > nowS)) return [];
-  return [
-    // a password set meanwhile wins: the account stays
-    { Delete: { TableName: store.table('user'), Key: { id: account.id }, ...CONDITIONS.versionIs(account.version) } },
-    store.deleteItem('uniqueKey', { id: usernameGuard(account.usernameKey) }),
-    store.deleteItem('uniqueKey', { id: emailGuard(account.emailKey) }),
-  ];
-}
-
-/** Shows a new address to its old owner without spelling it out: j***@example.com. */
-function masked(email: string): string {
-  const [local, domain] = [email.slice(0, email.lastIndexOf('@')), email.slice(email.lastIndexOf('@') + 1)];
-  return `${local.slice(0, 1)}***@${domain}`;
-}
+import { assertMaySend, countSend, invitationIdOf } from './invitations';
+import { changeWrites, joinWrites, memberPage } from './memberListing';
+import { emailGuard, emailKeyOf, findUserBy, linksOf, newSecurityStamp, snapshotOf, snapshotWrites, toUserView, usernameGuard } from './users';
+import {
+  accounts,
+  accountWrites,
+  newLink,
+  newUser,
+  SHARED_ACCOUNT,
+  assertEmailFree,
+  requireMember,
+  requireRole,
+  members,
+  assertMayManageMember,
+  removeMember,
+  masked,
+} from './membership';
+import { mailInvitation, invite, PENDING_MAX, findPending, unclaimedAccountWrites } from './inviting';
 
 export const userHandlers: AreaHandlers<'user'> = {
   // The organization's role directory (names, member counts) is read with the caller's own records.

@@ -27,102 +27,9 @@ import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
 import styles from './CloudSourceForm.module.css';
 import tableStyles from '../../components/list/CursorTable.module.css';
-
-const DELIMITER_NAMES = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' } as const;
-
-interface Form {
-  title: string;
-  sourceType: (typeof CLOUD_SOURCE_TYPES)[number];
-  status: 'ACTIVE' | 'INACTIVE';
-  loopType: (typeof EXPORT_LOOPS)[number];
-  holdForConfirmation: boolean;
-  multiSend: boolean;
-  resourceName: string;
-  host: string;
-  port: number;
-  username: string;
-  password: string;
-  privateKey: string;
-  bucket: string;
-  region: string;
-  accessKey: string;
-  secretKey: string;
-  roleArn: string;
-  filePath: string;
-  fileName: string;
-  encoding: (typeof CSV_ENCODINGS)[number];
-  splitChar: (typeof CSV_DELIMITERS)[number];
-  sheetName: string;
-  firstDataRow: number;
-  lastDataRow: number | null;
-  largeFileRowLimit: number;
-  fileColumns: FileColumn[];
-  uniqueIdField: string;
-  keyCase: (typeof KEY_CASES)[number];
-  groupColumn: string;
-  localeColumn: string;
-  emailReceivers: string;
-  alertTypes: (typeof CLOUD_ALERT_TYPES)[number][];
-}
-
-const newColumn = (columnId = ''): FileColumn => ({ columnId, regex: '', checkTitle: true, fieldType: 'ignore', format: 'text' });
-
-function formOf(source: CloudSourceView | null): Form {
-  return {
-    title: source?.title ?? '',
-    sourceType: source?.sourceType ?? 'SFTP',
-    status: source?.status ?? 'ACTIVE',
-    loopType: source?.loopType ?? 'DAILY',
-    holdForConfirmation: source?.holdForConfirmation ?? false,
-    multiSend: source?.multiSend ?? false,
-    resourceName: source?.resourceName ?? '',
-    host: source?.host ?? '',
-    port: source?.port ?? 22,
-    username: source?.username ?? '',
-    password: '',
-    privateKey: '',
-    bucket: source?.bucket ?? '',
-    region: source?.region ?? '',
-    accessKey: source?.accessKey ?? '',
-    secretKey: '',
-    roleArn: source?.roleArn ?? '',
-    filePath: source?.filePath ?? '',
-    fileName: source?.fileName ?? '',
-    encoding: source?.encoding ?? 'UTF-8',
-    splitChar: source?.splitChar ?? ',',
-    sheetName: source?.sheetName ?? '',
-    firstDataRow: source?.firstDataRow ?? 2,
-    lastDataRow: source?.lastDataRow ?? null,
-    largeFileRowLimit: source?.largeFileRowLimit ?? 1_000_000,
-    fileColumns: source?.fileColumns.map((c) => ({ ...c })) ?? [newColumn('id')],
-    uniqueIdField: source?.uniqueIdField ?? '',
-    keyCase: source?.keyCase ?? 'NORMAL',
-    groupColumn: source?.groupColumn ?? '',
-    localeColumn: source?.localeColumn ?? '',
-    emailReceivers: source?.emailReceivers.join(', ') ?? '',
-    alertTypes: source?.alertTypes ?? ['FAILURE'],
-  };
-}
-
-/** What the server takes: empty optional texts left out, credentials only when typed. */
-function payloadOf(form: Form, source: CloudSourceView | null): Record<string, unknown> {
-  const { password, privateKey, secretKey, lastDataRow, groupColumn, localeColumn, emailReceivers, ...rest } = form;
-  return {
-    ...(source ? { id: source.id, version: source.version } : {}),
-    ...rest,
-    fileColumns: rest.fileColumns.map(({ attribute, ...c }) => (c.fieldType === 'attribute' ? { ...c, attribute } : c)),
-    ...(password ? { password } : {}),
-    ...(privateKey ? { privateKey } : {}),
-    ...(secretKey ? { secretKey } : {}),
-    ...(lastDataRow ? { lastDataRow } : {}),
-    ...(groupColumn ? { groupColumn } : {}),
-    ...(localeColumn ? { localeColumn } : {}),
-    emailReceivers: emailReceivers
-      .split(/[,;\s]+/)
-      .map((e) => e.trim())
-      .filter(Boolean),
-  };
-}
+import { DELIMITER_NAMES, type Form, formOf, newColumn, payloadOf } from './cloudSourceFormModel';
+import { HostKey } from './HostKey';
+import { RoleTrust } from './RoleTrust';
 
 export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: CloudSourceView | null; visible: boolean; onHide: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -482,52 +389,5 @@ export function CloudSourceForm({ source, visible, onHide, onSaved }: { source: 
         </>,
       )}
     </FormDialog>
-  );
-}
-
-/** The external id Herald made for the source, and what the customer's trust policy must say about it. */
-function RoleTrust({ source }: { source: CloudSourceView | null }) {
-  const { t } = useTranslation();
-  if (!source?.externalId)
-    return (
-      <p className="muted span-2" data-testid="cloud-trust">
-        {t('cloudSource.hint.externalIdAtSave')}
-      </p>
-    );
-  return (
-    <div className="field span-2" data-testid="cloud-trust">
-      <span className="muted">{t('cloudSource.field.externalId')}</span>
-      <code id="cloud-externalId">{source.externalId}</code>
-      <small className="field-hint">
-        {t('cloudSource.hint.trustPolicy', { principal: source.trustPrincipal ?? t('cloudSource.hint.jobRole'), externalId: source.externalId })}
-      </small>
-    </div>
-  );
-}
-
-/** The SFTP server's host key: the confirmed one, and one a run met that waits to be compared and trusted. */
-function HostKey({ source, sameServer, busy, onTrust }: { source: CloudSourceView | null; sameServer: boolean; busy: boolean; onTrust: (fingerprint: string) => void }) {
-  const { t } = useTranslation();
-  const confirmed = sameServer ? source?.hostKey : undefined;
-  const pending = sameServer ? source?.pendingHostKey : undefined;
-  return (
-    <div className="field span-2" data-testid="cloud-host-key">
-      {confirmed && (
-        <>
-          <span className="muted">{t('cloudSource.field.hostKey')}</span>
-          <code id="cloud-hostKey">{confirmed}</code>
-        </>
-      )}
-      {pending ? (
-        <>
-          <span className="muted">{t('cloudSource.field.pendingHostKey')}</span>
-          <code id="cloud-pendingHostKey">{pending}</code>
-          <small className="field-hint">{t('cloudSource.hint.hostKeyPending')}</small>
-          <Button type="button" label={t('cloudSource.trustHostKey')} icon="pi pi-check" outlined disabled={busy} onClick={() => onTrust(pending)} />
-        </>
-      ) : (
-        !confirmed && <small className="field-hint">{t('cloudSource.hint.hostKeyNone')}</small>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,113 @@
+/** The SDK's events call: the app's events recorded, announced to standing triggers and counted for its messages. */
+import { type AccountEvent, type Device, deviceKeyOf } from '../../shared/entities';
+import { AppError } from '../../shared/errors';
+import type { SdkRequest } from '../../shared/sdk/contract';
+import { APP_CHANNEL } from '../../shared/delivery';
+import { announceEvents } from '../delivery';
+import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents } from '../domain/insights';
+import { organizationZoneOf } from '../domain/organizationSetting';
+import { TenantStore } from '../store/store';
+import { Ledger } from '../delivery';
+import { type SdkContext, sdkOnce, sdkPlanCounts, type Op } from './context';
+import { requireAccount } from './accountOps';
+
+/** The organization's records the events name; any missing one refuses the whole call. */
+async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['events']): Promise<void> {
+  const wanted = [
+    ...new Set(
+      events.flatMap((e) => [e.geofenceId && `geofence:${e.geofenceId}`, e.beaconId && `beacon:${e.beaconId}`, e.planId && `plan:${e.planId}`]).filter(Boolean) as string[],
+    ),
+  ];
+  const found = await ctx.tenant.getEach(
+    wanted.map((w) => {
+      const [entity, id] = w.split(/:(.*)/s) as ['geofence' | 'beacon' | 'plan', string];
+      return { entity, id, attributes: ['id'] };
+    }),
+  );
+  const missing = wanted.filter((_w, i) => !found[i]);
+  if (missing.length > 0) throw new AppError('720003', `No ${missing[0]!.replace(':', ' ')}.`);
+}
+
+/** App events that count on the dashboard: an app's push opened and clicked, as the tracking links count mail's. */
+const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.opened': 'opens', 'message.clicked': 'clicks' };
+
+/**
+ * Counts an account's message events on the organization's day and month items and on the message's own item,
+ * once per (message, account, device, kind, button): a marker put only if new, in the same transaction as the
+ * counters, so an event sent again (a retried call, a second open) counts nowhere. The device's platform gives
+ * the OS; a button tap counts under its button (`cta:b1`, `cta:b2`: the push's first and second button).
+ */
+async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
+  const counted = items.filter((e) => e.planId && (COUNTED_EVENTS[e.type] || (e.type === 'message.buttonTapped' && e.buttonId)));
+  if (counted.length === 0) return;
+  const devices = new Map<string, Device | undefined>();
+  for (const id of new Set(counted.flatMap((e) => (e.deviceId ? [e.deviceId] : [])))) devices.set(id, await ctx.tenant.keyed('device').get(accountId, id));
+  const ledger = new Ledger(ctx.platform, ctx.rt.clock);
+  const markers = ctx.tenant.keyed('deliveryCounter');
+  const { store, bind } = TenantStore.internals(ctx.tenant);
+  for (const e of counted) {
+    const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
+    // the marker goes with the event it stands for (its retention), as the insight markers do
+    const slot = sdkOnce.slot(e.type, accountId, e.deviceId, e.type === 'message.buttonTapped' ? e.buttonId : undefined);
+    const marker = markers.putNew(sdkOnce.rest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
+    const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
+    const own = bind(
+      store.updateItem('deliveryCounter', markers.key(sdkPlanCounts.rest(e.planId!), sdkPlanCounts.slot()), {
+        add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) },
+      }),
+    );
+    const adds = COUNTED_EVENTS[e.type]
+      ? await ledger.orgCounterItems(
+          { orgId: ctx.tenant.orgId, planId: e.planId!, channel: APP_CHANNEL, accountId, ...(platform ? { os: platform } : {}) },
+          { [COUNTED_EVENTS[e.type]!]: 1 },
+        )
+      : [];
+    try {
+      // the counters' keys are the ledger's, built from this organization's id
+      await ctx.platform.transact([marker, own, ...adds]);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
+      await markers.update(sdkOnce.rest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
+        if (!(later instanceof AppError)) throw later;
+      });
+    }
+  }
+}
+
+export const events: Op<'events'> = async (p, ctx) => {
+  await requireAccount(ctx, p.accountId);
+  await requireReferences(ctx, p.events);
+  const now = ctx.rt.clock.now();
+  const expiresAt = Math.floor(now / 1000) + ctx.rt.config.sdk.eventRetentionDays * 86_400;
+  const accountKey = deviceKeyOf(ctx.tenant.orgId, p.accountId);
+  const source = insightSourceOf(ctx.app);
+  const items: AccountEvent[] = p.events.map((e) => ({
+    accountKey,
+    // the same event sent again (a retried call) has the same key, so it is stored and counted once
+    eventKey: eventKeyOf(ctx.app.id, e),
+    orgId: ctx.tenant.orgId,
+    accountId: p.accountId,
+    appId: ctx.app.id,
+    type: e.type,
+    at: e.at,
+    receivedAt: now,
+    expiresAt,
+    source,
+    ...Object.fromEntries(
+      (['name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
+    ),
+  }));
+  const unique = [...new Map(items.map((i) => [i.eventKey, i])).values()];
+  const recorded = await recordEvents(ctx.tenant, source, p.accountId, unique, await organizationZoneOf(ctx.platform, ctx.tenant.orgId, ctx.rt.clock.now()));
+  await countMessageEvents(ctx, p.accountId, unique);
+  // recorded first: the triggers listening for them hear of them through the delivery queue, within seconds;
+  // an event recorded before was announced then
+  if (recorded.length > 0)
+    await announceEvents(ctx.rt.ports, {
+      orgId: ctx.tenant.orgId,
+      accountId: p.accountId,
+      receivedAt: now,
+      events: recorded.map((item) => ({ ...item, id: item.eventKey })),
+    });
+  return { accepted: items.length };
+};

@@ -1,0 +1,24 @@
+/** The SDK's inbox calls: the person's own inbox listed, marked read and deleted. */
+import { AppError } from '../../shared/errors';
+import { deleteInboxItems, listInbox, markInboxRead } from '../domain/inbox';
+import type { SdkContext, Op } from './context';
+
+/** The inbox is the person's own: only a call with a user token for the account reads or changes it. */
+function inboxOwner(ctx: SdkContext): void {
+  if (!ctx.proven) throw new AppError('400018', 'The inbox is read only with a user token for the account.');
+}
+
+export const inbox: Op<'inbox'> = async (p, ctx) => {
+  inboxOwner(ctx);
+  return listInbox(ctx.tenant, p.accountId, { page: p.page ?? 0, size: p.size ?? 20, unreadOnly: p.unreadOnly ?? false }, ctx.rt.clock.now());
+};
+
+export const inboxRead: Op<'inboxRead'> = async (p, ctx) => {
+  inboxOwner(ctx);
+  return { accountId: p.accountId, changed: await markInboxRead(ctx.tenant, p.accountId, p.ids, ctx.rt.clock.now()) };
+};
+
+export const inboxDelete: Op<'inboxDelete'> = async (p, ctx) => {
+  inboxOwner(ctx);
+  return { accountId: p.accountId, deleted: await deleteInboxItems(ctx.tenant, p.accountId, p.ids) };
+};

@@ -1,0 +1,66 @@
+/** The sentRecord area: the sends of a message's run (a campaign's, per message step). */
+import { AppError } from '../../../shared/errors';
+import { journeyOf, messageSteps, parseStepRun, stepRunId } from '../../../shared/plan/journey';
+import type { Plan } from '../../../shared/plan/plan';
+import { translateServerText } from '../../../shared/i18n';
+import type { AreaHandlers, AuthedContext } from '../../api/context';
+import { sentRecordPage } from '../message';
+import { MESSAGE_CONSOLE_TEXTS } from '../../../shared/services/message';
+import { latestRun } from './transitions';
+
+/**
+ * The run whose sends are read: the one asked for, else the latest. A journey sends under a run per message step
+ * (`<run>~<step>`, stepRunId), so for a journey it is one of those: the asked one, else the latest run's first
+ * step. A run of another plan, or a step that is not one of the journey's message steps, answers 720003.
+ */
+async function recordRunOf(ctx: AuthedContext, plan: Plan, asked: string | undefined): Promise<string | undefined> {
+  const journey = journeyOf(plan);
+  const steps = journey ? messageSteps(journey).map((s) => s.id) : [];
+  if (asked === undefined) {
+    const run = await latestRun(ctx, plan.id);
+    if (!run) return undefined;
+    return journey ? (steps[0] === undefined ? undefined : stepRunId(run.runId, steps[0])) : run.runId;
+  }
+  const step = parseStepRun(asked);
+  const run = await ctx.tenant.keyed('planRun').get(plan.id, step?.runId ?? asked);
+  const fits = journey ? step !== undefined && steps.includes(step.stepId) : step === undefined;
+  if (!run || !fits) throw new AppError('720003', MESSAGE_CONSOLE_TEXTS.runMissing);
+  return asked;
+}
+
+export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
+  async getListByPage({ planId, runId: asked, status, cursor, size }, ctx) {
+    const plan = await ctx.tenant.require('plan', planId);
+    const runId = await recordRunOf(ctx, plan, asked);
+    if (!runId) return { list: [] };
+    const page = await sentRecordPage(ctx, { planId, runId, status, cursor, size });
+    // a push record names its device, not its token: the page's devices in one batch read
+    const pushed = page.list.filter((r) => r.target !== undefined);
+    const devices = pushed.length
+      ? await ctx.tenant.keyed('device').getMany(
+          pushed.map((r) => ({ rest: r.accountId, sort: r.target! })),
+          ['deviceId', 'model', 'platform'],
+        )
+      : [];
+    const deviceOf = new Map(pushed.map((r, i) => [`${r.accountId}#${r.target}`, devices[i]]));
+    return {
+      list: page.list.map(({ accountId, address, target, status: s, reason, detail, doneAt, claimedAt }) => {
+        const device = target === undefined ? undefined : deviceOf.get(`${accountId}#${target}`);
+        return {
+          accountId,
+          address: target === undefined ? address : '',
+          ...(target === undefined
+            ? {}
+            : { device: { id: target, ...(device?.model ? { model: device.model } : {}), ...(device?.platform ? { platform: device.platform } : {}) } }),
+          status: s,
+          reason,
+          // Herald's own details (a letter's incomplete address) in the reader's language; a provider's as it said
+          detail: detail && translateServerText(detail, ctx.lang),
+          doneAt,
+          claimedAt,
+        };
+      }),
+      cursor: page.cursor,
+    };
+  },
+};

@@ -1,0 +1,40 @@
+/** The test mail's mailer: the organization's own default e-mail provider when it has one, else the deployment's. */
+import { AppError } from '../../../shared/errors';
+import { fillText, type LocalText, PROVIDER_TEXTS } from '../../../shared/i18n';
+import type { AuthedContext } from '../../api/context';
+import { orgProviderSender, type SendOutcome } from '../../channels';
+import type { Mail } from '../../platform/mailer';
+
+/**
+ * Test mails go the way the organization's mail goes: through its own default e-mail provider when it has one
+ * (so a test proves that provider), else the deployment's. A provider's refusal is answered in its own words.
+ */
+export async function testMailerOf(ctx: AuthedContext, planId: string): Promise<{ send(mail: Mail): Promise<void>; close(): Promise<void> }> {
+  const own = (await ctx.tenant.list('messageProvider')).find((p) => p.channelType === 'EMAIL' && p.isDefault && p.enabled);
+  if (!own) return { send: (mail) => ctx.rt.mailer.send(mail), close: async () => undefined };
+  const sender = orgProviderSender(own, ctx.rt);
+  return {
+    async send(mail) {
+      const message = {
+        channel: 'EMAIL' as const,
+        from: ctx.rt.config.mailFrom,
+        headers: {},
+        tags: { org: String(ctx.identity.orgId), plan: planId },
+        ...mail,
+        html: mail.html ?? '',
+      };
+      let outcome: SendOutcome;
+      try {
+        outcome = await sender.send(message, { tenant: ctx.tenant });
+      } catch (e) {
+        const detail = (e instanceof Error ? e.message : String(e)).slice(0, 300);
+        throw new AppError('400016', localDetail(PROVIDER_TEXTS.testUnknown, { detail }));
+      }
+      if (outcome.kind === 'throttled') throw new AppError('400016', localDetail(PROVIDER_TEXTS.testThrottled, {}));
+      if (outcome.kind !== 'sent') throw new AppError('400016', localDetail(PROVIDER_TEXTS.testFailed, { detail: outcome.detail }));
+    },
+    close: async () => void (await sender.close?.().catch(() => undefined)),
+  };
+}
+
+const localDetail = (text: LocalText, params: Record<string, string>) => ({ en: fillText(text.en, params), zh: fillText(text.zh, params), ja: fillText(text.ja, params) });

@@ -1,0 +1,43 @@
+/** `messageUnsubscription`: the addresses that unsubscribed from a channel, listed and deleted. */
+import * as z from 'zod';
+import { CHANNELS } from '../delivery';
+import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
+import { ok, operation, pageOf, pageRequest } from './operation';
+
+/** spec 001 section 5 */
+export const UNSUBSCRIPTION_NONE_SELECTED = 'No target were selected';
+/** a page's worth, and one DynamoDB transaction */
+export const UNSUBSCRIPTION_DELETE_MAX = 100;
+
+export const messageUnsubscriptionServices = {
+  getListByPage: operation({
+    access: 'NAV_MESSAGE_UNSUBSCRIPTION',
+    payload: z.object({ ...pageRequest, target: z.string().max(320).optional(), channelName: z.enum(CHANNELS).optional() }),
+    response: pageOf(
+      z.object({
+        id: z.string(),
+        target: z.string(),
+        channelName: z.enum(CHANNELS),
+        source: z.enum(UNSUBSCRIPTION_SOURCES),
+        planId: z.string().optional(),
+        dateCreated: z.number(),
+      }),
+    ),
+  }),
+  /** One entry by `id`, or the chosen ones by `ids` (all of them or, if one is missing, none). */
+  delete: operation({
+    access: 'NAV_MESSAGE_UNSUBSCRIPTION',
+    payload: z
+      .object({
+        id: z.string().min(1).max(400).optional(),
+        /** spec 001 section 5: 'No target were selected' */
+        ids: z
+          .array(z.string().min(1).max(400))
+          .min(1, UNSUBSCRIPTION_NONE_SELECTED)
+          .max(UNSUBSCRIPTION_DELETE_MAX, `At most ${UNSUBSCRIPTION_DELETE_MAX} entries at once.`)
+          .optional(),
+      })
+      .refine((p) => (p.id === undefined) !== (p.ids === undefined), { message: UNSUBSCRIPTION_NONE_SELECTED, path: ['ids'] }),
+    response: ok,
+  }),
+} as const;

@@ -1,0 +1,44 @@
+/** The state machine's actions on a message (`planAction`) and its trigger's (`trigger`), each behind its own permission. */
+import * as z from 'zod';
+import { triggerSchema } from '../plan/plan';
+import { rejectInputSchema } from '../plan/stateMachine';
+import { idPayload, operation } from './operation';
+import { id, planView } from './planViews';
+
+const actionPayload = z.object({ id, version: z.number().int().optional() });
+
+export const planActionServices = {
+  sendToReview: operation({
+    access: 'PLAN_CREATE',
+    payload: actionPayload.extend({
+      participants: z.array(id).min(1, 'Please choose the participants!').max(50),
+      /** epoch ms: a pending message past it can no longer be approved */
+      deadline: z.number().int(),
+    }),
+    response: planView,
+  }),
+  pass: operation({ access: 'PLAN_PASS', payload: actionPayload, response: planView }),
+  reject: operation({ access: 'PLAN_REJECT', payload: actionPayload.extend(rejectInputSchema.shape), response: planView }),
+  cancel: operation({ access: 'PLAN_CANCEL', payload: actionPayload, response: planView }),
+  active: operation({ access: 'PLAN_ACTIVE', payload: actionPayload, response: planView }),
+  inactive: operation({ access: 'PLAN_INACTIVE', payload: actionPayload, response: planView }),
+  stop: operation({ access: 'PLAN_STOP', payload: actionPayload, response: planView }),
+  /** a sent single message again to its segment, as a new run (who has opted out since is skipped) */
+  resend: operation({ access: 'PLAN_RESEND', payload: actionPayload, response: planView }),
+  archive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
+  unarchive: operation({ access: 'PLAN_DELETE', payload: actionPayload, response: planView }),
+  modifyDateRange: operation({ access: 'PLAN_CHANGE_DATE', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
+} as const;
+
+/**
+ * Spec 000's `trigger.save`: a draft's trigger (spec 001 section 3.4): immediately, a date, a recurring schedule,
+ * or an app event (action code, geofence, beacon) with its delay, throttling, limiter rule and reset events.
+ */
+export const triggerServices = {
+  save: operation({ access: 'PLAN_CREATE_TRIGGER', payload: actionPayload.extend({ trigger: triggerSchema }), response: planView }),
+  /**
+   * A recipient-action trigger's webhook (its `webhook` switched on and saved): its endpoint, and a new token for
+   * it (the one before stops working). The token is shown in this answer only; Herald keeps its hash.
+   */
+  issueWebhookToken: operation({ access: 'PLAN_CREATE_TRIGGER', payload: idPayload, response: z.object({ url: z.string(), token: z.string(), issuedAt: z.number().int() }) }),
+} as const;
