@@ -293,7 +293,7 @@ it('the wizard offers every channel, as the server says it can send', async () =
   await page.getByRole('heading', { name: 'Create New Notification' }).waitFor();
   await expect.poll(() => page.getByText('(cannot be sent yet)').count()).toBe(CHANNELS.filter((c) => !sendable(c)).length);
   // every channel is disabled until the server's answer arrives: wait for each one's final state
-  for (const channel of CHANNELS) await expect.poll(() => page.locator(`#plan-channel-${channel}`).isDisabled(), channel).toBe(!sendable(channel));
+  for (const channel of CHANNELS) await expect.poll(() => page.locator(`#plan-channel-${channel}`).isDisabled(), { message: channel }).toBe(!sendable(channel));
   await context.close();
 });
 
