@@ -19,7 +19,7 @@ export const PARTITION_LIMIT = { write: 1000, read: 3000 } as const;
 type Item = Record<string, unknown>;
 
 /** An attribute's value as text: as the document client passes it, or marshalled (`{ S: … }`, `{ N: … }`). */
-const valueOf = (v: unknown): string | undefined => {
+const keyText = (v: unknown): string | undefined => {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'object' && !Array.isArray(v)) {
     const [type, inner] = Object.entries(v)[0] ?? [];
@@ -42,15 +42,15 @@ export function partitionRecorder(client: DynamoDBClient, prefix: string) {
   const written = (table: string, item: Item, units: number) => {
     const def = defs.get(table);
     if (!def) return;
-    charge(table, undefined, valueOf(item[def.partitionKey.name]), 'write', units);
+    charge(table, undefined, keyText(item[def.partitionKey.name]), 'write', units);
     for (const ix of def.indexes ?? []) {
-      const at = valueOf(item[ix.partitionKey.name]);
+      const at = keyText(item[ix.partitionKey.name]);
       if (at !== undefined) charge(table, ix.name, at, 'write', ix.projection === 'KEYS_ONLY' ? 1 : units);
     }
   };
   const keyed = (table: string, key: Item, kind: 'write' | 'read', units: number) => {
     const def = defs.get(table);
-    if (def) charge(table, undefined, valueOf(key[def.partitionKey.name]), kind, units);
+    if (def) charge(table, undefined, keyText(key[def.partitionKey.name]), kind, units);
   };
   /** The value a query's key condition gives the partition attribute (of the table or the index it names). */
   const queried = (input: {
@@ -64,7 +64,7 @@ export function partitionRecorder(client: DynamoDBClient, prefix: string) {
     const attribute = input.IndexName ? def?.indexes?.find((i) => i.name === input.IndexName)?.partitionKey.name : def?.partitionKey.name;
     for (const [, name, value] of (input.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)) {
       const resolved = name!.startsWith('#') ? input.ExpressionAttributeNames?.[name!] : name;
-      if (resolved === attribute) return valueOf(input.ExpressionAttributeValues?.[value!]);
+      if (resolved === attribute) return keyText(input.ExpressionAttributeValues?.[value!]);
     }
     return undefined;
   };
