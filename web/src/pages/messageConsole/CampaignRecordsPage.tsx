@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SENT_STATES, type SentState } from '../../../../shared/delivery';
+import { CHANNEL_CAPABILITIES, type Channel, SENT_STATES, type SentState } from '../../../../shared/delivery';
 import type { ConsoleSendRow } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
@@ -50,8 +50,9 @@ function Records({ planId, runId, channel }: { planId: string; runId: string; ch
   );
 
   if (pages.first.error) return <NoRun text={t('messageConsole.sends.noRun')} />;
-  // a direct-mail run's letters, for a member who may download them (the server checks the channel again)
-  const letters = (channel === 'DIRECT_MAIL' || pages.rows[0]?.channel === 'DIRECT_MAIL') && mayDownloadLetterFiles();
+  // a printed channel's letters, for a member who may download them (the server checks the channel again)
+  const printed = (c: string | null | undefined) => !!c && c in CHANNEL_CAPABILITIES && CHANNEL_CAPABILITIES[c as Channel].printed;
+  const letters = (printed(channel) || printed(pages.rows[0]?.channel)) && mayDownloadLetterFiles();
 
   const exportCsv = () => download(() => call('message.export', { planId, runId, ...(status ? { status } : {}) }));
 
@@ -118,7 +119,7 @@ function Records({ planId, runId, channel }: { planId: string; runId: string; ch
               <td>{dateTime(s.claimedAt)}</td>
               <td>{s.doneAt ? dateTime(s.doneAt) : '--'}</td>
               <td className="muted small">{s.accountId}</td>
-              {letters && <td>{s.channel === 'DIRECT_MAIL' && s.status === 'SENT' ? <LetterDownload planId={planId} runId={runId} accountId={s.accountId} /> : '--'}</td>}
+              {letters && <td>{printed(s.channel) && s.status === 'SENT' ? <LetterDownload planId={planId} runId={runId} accountId={s.accountId} /> : '--'}</td>}
             </tr>
           )}
         />
