@@ -11,8 +11,10 @@ export function formatCount(value: number | null | undefined): string {
   const abs = Math.abs(value);
   if (abs >= 10_000_000) return `${truncate(value / 1_000_000, 1).toFixed(1)}M`;
   if (abs >= 100_000) return `${truncate(value / 1_000, 1).toFixed(1)}K`;
-  return value.toLocaleString('en-US');
+  return (countFormat ??= new Intl.NumberFormat('en-US')).format(value);
 }
+/** one formatter for every count: `toLocaleString` builds a new one at each call, a list's cells pay that many times */
+let countFormat: Intl.NumberFormat | undefined;
 
 /**
  * An integer with its thousands grouped by commas, as `toLocaleString('en-US')` writes it, without loading ICU's

@@ -77,6 +77,11 @@ export interface BootOptions {
    */
   queuePollMs?: number;
   /**
+   * The tables exist already with the registry's keys, indexes and TTL (a test's emptied set, see
+   * tests/support/herald.ts): checking each again costs some 170 DynamoDB Local calls a boot.
+   */
+  tablesReady?: boolean;
+  /**
    * Send batches a stopped or killed server had in hand are delivered again at once (npm start: nothing else
    * works on its data folder), not after their visibility timeout.
    */
@@ -127,7 +132,7 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
     queue = new LocalQueue(store, rt.clock);
     scheduler = new LocalScheduler(store, queue, rt.clock);
     // a clock of the caller's own (tests): no TTL, which would count the real one
-    await ensureTables(rt.aws.dynamo, config.tablePrefix, { expire: !opts.clock });
+    if (!opts.tablesReady) await ensureTables(rt.aws.dynamo, config.tablePrefix, { expire: !opts.clock });
     // before any worker or request reads the moved tables (on AWS the seed step posts it as a job)
     await migrateOrgFirstKeys(store, { log: rt.log });
     await backfillAccountZones(store, { log: rt.log });

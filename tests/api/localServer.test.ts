@@ -62,6 +62,8 @@ async function start(dataDir: string, port: number, mailViewerPort: number): Pro
       HERALD_DATA_DIR: dataDir,
       HERALD_ADMIN_PASSWORD: 'Local@1234',
       HERALD_LOG_LEVEL: 'warn',
+      // the test's own skip of the web build (a run on a built app) must not reach the start it checks
+      HERALD_SKIP_WEB_BUILD: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -98,9 +98,13 @@ async function recordCspViolations(context: BrowserContext): Promise<void> {
   });
 }
 
-/** A fresh context (own storage) and page at the given width. */
-export async function openPage(browser: Browser, width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+/**
+ * A fresh context (own storage) and page at the given width. Its system asks for less motion unless `motion` says
+ * otherwise: the portal then opens dialogs and menus without fades, which spares every test the frames they draw
+ * (tests/e2e/accessibility.test.ts checks every screen with the motion most readers have).
+ */
+export async function openPage(browser: Browser, width = 1440, motion: 'reduce' | 'no-preference' = 'reduce'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: motion });
   await recordCspViolations(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -3,7 +3,7 @@
  * further worker; every test file boots its own Herald on them with its own table prefix, so files never see
  * each other's data.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -27,7 +27,25 @@ export default async function setup(project: TestProject) {
   project.provide('standIns', { ...standIns.endpoints, mailViewerUrl: standIns.mailViewerUrl, mailProviders: standIns.mailProviders });
   project.provide('dynamodbs', [standIns.endpoints.dynamodb, ...more.map((d) => d.endpoint)]);
   return async () => {
+    // what the run cost DynamoDB Local, which no test file's own figures include (HERALD_FILE_TIMES)
+    if (process.env.HERALD_FILE_TIMES) console.log(`DynamoDB Local: ${javaCpuSeconds().toFixed(1)} CPU s over the run`);
     await Promise.all([standIns.stop(), ...more.map((d) => d.stop())]);
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** CPU seconds of the Java processes this process started (the DynamoDB Locals). */
+function javaCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid || !stat.includes('(java)')) continue;
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }

@@ -30,7 +30,9 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
   };
   // an emptied set of tables an earlier file left (see reclaimTables), with the TTL this Herald's clock wants
   const expire = !opts.clock;
-  const prefix = emptied[String(expire)].pop() ?? `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
+  // (a Herald booted on a named prefix, a restart on its predecessor's tables, leaves the emptied sets alone)
+  const reused = opts.config?.tablePrefix ? undefined : emptied[String(expire)].pop();
+  const prefix = reused ?? `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
   // compared with the SES stand-in's times, which are real ones
   const bootedAt = realNow();
   const herald = await bootLocal({
@@ -39,6 +41,8 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
     logLevel: (process.env.HERALD_TEST_LOG as 'error' | undefined) ?? 'silent',
     // sends in the test's process wake the loops at once; polling 4 times a second kept DynamoDB Local busy
     queuePollMs: 1000,
+    // an emptied set holds every table of the registry, as its first Herald made them
+    tablesReady: reused !== undefined,
     ...opts,
     config: { tablePrefix: prefix, adminPassword: ADMIN_PASSWORD, ...opts.config },
   });
@@ -100,7 +104,8 @@ export async function reclaimTables(): Promise<void> {
       sets.map(async ([prefix, expire]) => {
         await emptyObjects(s3, prefix);
         const ours = names.filter((name) => name.startsWith(prefix));
-        if (ours.length === ENTITY_LIST.length && (await emptyTables(doc, prefix))) emptied[String(expire)].push(prefix);
+        const registry = ENTITY_LIST.every((def) => ours.includes(tableName(prefix, def)));
+        if (registry && ours.length === ENTITY_LIST.length && (await emptyTables(doc, prefix))) emptied[String(expire)].push(prefix);
         else await Promise.all(ours.map((TableName) => client.send(new DeleteTableCommand({ TableName }))));
       }),
     );

@@ -24,12 +24,18 @@ export function orgLocaleOf(configuration: Configuration | undefined): OrgLocale
   };
 }
 
+/** Read once: every date a screen shows asks for it, and each read built a date format. */
+let browserZone: string | undefined;
+
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-  } catch {
-    return '';
+  if (browserZone === undefined) {
+    try {
+      browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+    } catch {
+      browserZone = '';
+    }
   }
+  return browserZone;
 }
 
 /** The zone dates are shown in: the first of the user's, the organization's and the browser's that can be shown. */
