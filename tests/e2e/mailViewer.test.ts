@@ -14,6 +14,7 @@ import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';
 import { renderEmail } from '../../shared/render';
 import { startHerald } from '../support/herald';
+import { workerDynamo } from '../support/workers';
 import { launchBrowser } from './browser';
 
 let herald: LocalHerald;
@@ -27,7 +28,8 @@ beforeAll(async () => {
   const { mailViewerUrl: _viewer, mailProviders, ...shared } = inject('standIns');
   ses = await startSes({ port: 0 });
   const standIns = {
-    endpoints: { ...shared, ses: ses.endpoint },
+    // this worker's DynamoDB Local, where its tables are reclaimed when the file ends
+    endpoints: { ...shared, dynamodb: workerDynamo(inject('dynamodbs')), ses: ses.endpoint },
     mailProviders,
     mailViewerUrl: `${ses.endpoint}/`,
     stop: async () => undefined,

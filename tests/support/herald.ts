@@ -31,7 +31,9 @@ export async function startHerald(opts: Partial<BootOptions> = {}): Promise<Loca
   // an emptied set of tables an earlier file left (see reclaimTables), with the TTL this Herald's clock wants
   const expire = !opts.clock;
   // (a Herald booted on a named prefix, a restart on its predecessor's tables, leaves the emptied sets alone)
-  const reused = opts.config?.tablePrefix ? undefined : emptied[String(expire)].pop();
+  // (and one on another DynamoDB Local than this worker's, which holds no emptied set)
+  const ownDynamo = !opts.standIns || opts.standIns.endpoints.dynamodb === standIns.endpoints.dynamodb;
+  const reused = opts.config?.tablePrefix || !ownDynamo ? undefined : emptied[String(expire)].pop();
   const prefix = reused ?? `t${process.pid}x${Date.now().toString(36)}x${counter++}-`;
   // compared with the SES stand-in's times, which are real ones
   const bootedAt = realNow();
