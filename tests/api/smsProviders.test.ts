@@ -208,6 +208,10 @@ describe('a campaign through the organization’s Twilio', () => {
     expect(answer.payload.message).toContain(answer.payload.providerId);
     const [got] = await twilioReceived([to]);
     expect(got).toMatchObject({ sid: answer.payload.providerId, request: { From: TWILIO_NUMBER, To: to } });
+    // the SMS channel's adapter refuses what is no phone number, in the reader's language
+    const bad = await callers.admin.call('messageProvider.test', { id: byNumber.id, to: 'someone@example.com' }, { 'x-lang': 'ja' });
+    expect(bad.body.errorCode).toBe('400016');
+    expect(bad.body.errorMessage).toContain('テストの送信先電話番号を入力してください。');
     expect(got!.request.MessagingServiceSid).toBeUndefined();
   });
 });
