@@ -96,6 +96,27 @@ export type FeedbackReading =
   | { kind: 'listed'; source: 'BOUNCE' | 'COMPLAINT'; addresses: string[]; orgId: number; planId?: string; runId?: string };
 
 /**
+ * A provider's later word that a message it took never arrived (a Twilio status callback): the sent record it
+ * names, in the organization the provider's webhook path names, and the provider's id of the message, which the
+ * record must hold.
+ */
+export interface Undelivered {
+  orgId: number;
+  planId: string;
+  runId: string;
+  accountId: string;
+  providerId: string;
+  reason: SendFailureReason;
+  detail: string;
+}
+
+/**
+ * Where a provider's webhook hands an undelivered message (functions/tracking/feedback.ts, above the channels,
+ * moves the record); true when the record changed, false when it was not that sent message or is already failed.
+ */
+export type UndeliveredSink = (channel: Channel, report: Undelivered) => Promise<boolean>;
+
+/**
  * A channel an organization may bring its own provider for (shared/entities/messageProvider.ts) declares the
  * factory of each kind; the others have none. A provider channel's adapter without them does not compile.
  */

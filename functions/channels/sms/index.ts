@@ -65,6 +65,7 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     encoding: rendered.encoding,
     messageType: rendered.messageType,
     tags,
+    accountId: recipient.accountId,
   }),
   classify: classifySms,
   // a national number is read with the organization's default country, as the import reads it
