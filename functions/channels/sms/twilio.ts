@@ -3,7 +3,7 @@
  * `POST {apiUrl or https://api.twilio.com}/2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded, with the
  * account SID and auth token as basic auth. The message leaves from the record's number or its Messaging Service,
  * and asks for status callbacks at Herald's own webhook (./twilioWebhook.ts). Locally, with no API base given,
- * the same code reaches the Twilio stand-in (functions/local/standins/twilio.ts).
+ * the same code reaches the Twilio stand-in (./standIns/twilio.ts).
  *
  * The call goes through the outbound guard: an API base on a private address is refused on AWS (nothing sent).
  */

@@ -24,9 +24,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { twilioSignature } from '../../channels/sms/twilio';
-import { countSms, type SmsEncoding } from '../../../shared/sms/segments';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from './provider';
+import { twilioSignature } from '../twilio';
+import { countSms, type SmsEncoding } from '../../../../shared/sms/segments';
+import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The local Twilio account every `npm start` and test knows. */
 export const TWILIO_LOCAL_ACCOUNT = { sid: 'AC000000000000000000000000000000a1', token: '0000000000000000000000000000a1a1' } as const;
