@@ -13,6 +13,8 @@ const AREA = '^functions/services/[^/]+/';
 const PUBLIC_MODULE = '^functions/services/[^/]+/index\\.ts$';
 const DISPATCH_TABLE = '^functions/services/index\\.ts$';
 const TEST_FILE = '\\.test\\.tsx?$';
+/** The providers' local stand-ins: each channel's `standIns/` folder, their registry and their kit. */
+const STAND_IN = '^functions/channels/(standIns\\.ts$|standInKit\\.ts$|[^/]+/standIns/)';
 
 /**
  * The DynamoDB client, resolved (node_modules/...) or not (a fixture without node_modules): only the store may
@@ -63,6 +65,14 @@ const LAYER_RULES = LAYERS.slice(1).map((layer, i) => ({
 module.exports = {
   forbidden: [
     ...LAYER_RULES,
+    {
+      name: 'stand-ins-local-only',
+      severity: 'error',
+      comment:
+        "A provider's stand-in lives in its channel's folder (`standIns/`) but runs only under npm start and the tests: only functions/local/ (and other stand-ins, and tests) import one, so no Lambda bundle holds a stand-in.",
+      from: { path: '^(functions|infra|shared)/', pathNot: ['^functions/local/', STAND_IN, TEST_FILE] },
+      to: { path: STAND_IN },
+    },
     {
       name: 'operations-hand-work-down',
       severity: 'error',

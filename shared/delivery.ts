@@ -149,6 +149,9 @@ export const [APP_CHANNEL] = channelsWith('app');
 /** The one channel written in the email builder: its content is blocks, not a channel editor's fields. */
 export const [BUILDER_CHANNEL] = channelsWith('builder');
 
+/** The one channel whose sends are letters for a print vendor: its own downloads and PDF preview. */
+export const [PRINTED_CHANNEL] = channelsWith('printed');
+
 /** Channels whose opens are tracked. */
 export const OPEN_CHANNELS: ReadonlySet<Channel> = new Set(channelsWith('opens'));
 /** Channels whose link clicks are tracked. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS } from './delivery';
-import { CHANNEL_FIGURES, countsOfAttempts, FIGURES, messageFigures, planMetrics, showFigure } from './metrics';
+import { CHANNEL_FIGURES, countsOfAttempts, FIGURES, METRICS, messageFigures, planMetrics, showFigure, totalFigures, totalMetrics } from './metrics';
 
 const zero = { matched: 0, sent: 0, failed: 0, skipped: 0, uncertain: 0, opens: 0, clicks: 0, unsubscribes: 0, bounces: 0, complaints: 0, likes: 0, dislikes: 0 };
 // every counter set, so a figure that shows '--' does so because the channel has no such thing
@@ -123,6 +123,17 @@ describe('messageFigures: what applies to each channel', () => {
 
   it('answers every figure for every channel', () => {
     for (const channel of CHANNELS) expect(Object.keys(messageFigures(channel, busy)).sort()).toEqual([...FIGURES].sort());
+  });
+});
+
+describe('totalFigures: a report’s total over messages of every channel', () => {
+  it('measures each figure of the grid some channel measures, and none of one channel’s own', () => {
+    const total = totalFigures(busy);
+    // bounces are subtracted from the delivered: the figures of the channel that has every one agree
+    expect(total).toMatchObject({ attempted: 14, delivered: 8, openRate: 6 / 8, ctr: 4 / 8, unsubscribeRate: 2 / 6, bounces: 2, complaints: 1, likes: 1, dislikes: 1 });
+    expect(METRICS.filter((m) => total[m] === null)).toEqual([]);
+    expect(CHANNEL_FIGURES.filter((f) => total[f] !== null)).toEqual([]);
+    expect(totalMetrics(busy)).toMatchObject({ sent: '10', delivered: '8', openRate: '75.00%' });
   });
 });
 

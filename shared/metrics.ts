@@ -4,7 +4,7 @@
  * a base. The message detail, the plan report, the dashboard and the server's documents (the Word report) all take
  * their figures from here, computed from the runs' counters, never from the sends themselves.
  */
-import { CHANNEL_CAPABILITIES, type Channel, CLICK_CHANNELS, channelsWith, OPEN_CHANNELS } from './delivery';
+import { CHANNEL_CAPABILITIES, type Channel, type ChannelCapabilities, CLICK_CHANNELS, channelsWith, OPEN_CHANNELS } from './delivery';
 import { formatCount, formatRate } from './format';
 
 /** A message's counters summed over its runs (shared/services/plan `PlanTotals` fits). */
@@ -89,11 +89,33 @@ const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null)
  * the unsubscribe rate per open (spec), the CTA rates per sent. SMS and LINE clicks are their tracked links'.
  */
 export function messageFigures(channel: Channel, t: MessageCounts, extras: FigureExtras = {}): Figures {
-  const opens = OPEN_CHANNELS.has(channel);
-  const clicks = CLICK_CHANNELS.has(channel);
-  const unsubscribes = UNSUBSCRIBE_CHANNELS.has(channel);
-  const answers = ANSWER_CHANNELS.has(channel);
-  const { bounces, app: reachesApp, parts, printed } = CHANNEL_CAPABILITIES[channel];
+  return figuresMeasuring(CHANNEL_CAPABILITIES[channel], t, extras);
+}
+
+/** The capabilities a message's figures depend on. */
+type Measured = Pick<ChannelCapabilities, 'opens' | 'clicks' | 'delivered' | 'unsubscribes' | 'answers' | 'bounces' | 'app' | 'parts' | 'printed'>;
+
+/**
+ * What a total over messages of several channels measures: each figure of the metric grid some channel measures,
+ * and none of one channel's own figures (SMS parts, letters, what apps report).
+ */
+const TOTAL_MEASURES: Measured = {
+  opens: OPEN_CHANNELS.size > 0,
+  clicks: CLICK_CHANNELS.size > 0,
+  delivered: DELIVERY_CHANNELS.size > 0,
+  unsubscribes: UNSUBSCRIBE_CHANNELS.size > 0,
+  answers: ANSWER_CHANNELS.size > 0,
+  bounces: channelsWith('bounces').length > 0,
+  app: false,
+  parts: false,
+  printed: false,
+};
+
+/** A report's total over messages of any channels (the plan report's total row, its Word document's). */
+export const totalFigures = (t: MessageCounts): Figures => figuresMeasuring(TOTAL_MEASURES, t, {});
+
+function figuresMeasuring(measured: Measured, t: MessageCounts, extras: FigureExtras): Figures {
+  const { opens, clicks, unsubscribes, answers, bounces, app: reachesApp, parts, printed } = measured;
   const attempted = t.sent + t.failed + t.uncertain;
   const delivered = Math.max(0, t.sent - (bounces ? t.bounces : 0));
   const sentOn = (os: string) => extras.os?.find((o) => o.os === os)?.sent ?? 0;
@@ -104,8 +126,8 @@ export function messageFigures(channel: Channel, t: MessageCounts, extras: Figur
     matched: t.matched,
     sent: t.sent,
     successRate: ratio(t.sent, attempted),
-    delivered: DELIVERY_CHANNELS.has(channel) ? delivered : null,
-    deliveryRate: DELIVERY_CHANNELS.has(channel) ? ratio(delivered, attempted) : null,
+    delivered: measured.delivered ? delivered : null,
+    deliveryRate: measured.delivered ? ratio(delivered, attempted) : null,
     failed: t.failed,
     skipped: t.skipped,
     uncertain: t.uncertain,
@@ -138,6 +160,10 @@ export const showFigure = (f: Figure, value: number | null): string => (isRate(f
 
 /** Every figure of the metric grid as display text. */
 export function planMetrics(channel: Channel, t: MessageCounts, extras?: FigureExtras): Record<Metric, string> {
-  const figures = messageFigures(channel, t, extras);
-  return Object.fromEntries(METRICS.map((m) => [m, showFigure(m, figures[m])])) as Record<Metric, string>;
+  return metricTexts(messageFigures(channel, t, extras));
 }
+
+/** Every figure of the metric grid of a report's total (totalFigures) as display text. */
+export const totalMetrics = (t: MessageCounts): Record<Metric, string> => metricTexts(totalFigures(t));
+
+const metricTexts = (figures: Figures) => Object.fromEntries(METRICS.map((m) => [m, showFigure(m, figures[m])])) as Record<Metric, string>;

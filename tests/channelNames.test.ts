@@ -38,18 +38,6 @@ const EXCEPTIONS: Record<string, string> = {
   'functions/jobs/run.ts': 'the SES feedback job: its events are e-mail’s by their source',
   // texts
   'functions/local/messageViewerTexts.ts': 'the local message viewer’s tab names (SMS, LINE) as words in three languages',
-  // the email builder: email content is blocks, edited by its own builder, not the channel editor
-  'functions/services/plan/planHandlers.ts': 'the email test mail (plan.testMail): only an email message is tested by email',
-  'functions/services/plan/testMailer.ts': 'the email test mail through the organization’s own e-mail provider',
-  // one channel's own operations and forms
-  'functions/services/directMail/handlers.ts': 'the letters’ own operations (a run’s PDFs): they serve direct mail only',
-  'functions/services/templateMessage/handlers.ts': 'the letter PDF preview: only a letter has one',
-  'functions/services/messageProvider/handlers.ts': 'an own provider’s test message, an SMS or an e-mail by the provider’s channel',
-  'web/src/pages/messageProvider/MessageProviderSection.tsx': 'an own provider’s form, an SMS or an e-mail one',
-  // a report's figures and a console's addresses, as one channel's
-  'functions/services/report/word.ts': 'a report’s totals are figured as email’s, the channel with every figure',
-  'web/src/pages/report/PlanReportPage.tsx': 'a report’s totals are figured as email’s, the channel with every figure',
-  'web/src/pages/messageConsole/SendCells.tsx': 'an SMS address is a phone number, shown formatted',
 };
 
 function sources(): string[] {

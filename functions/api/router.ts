@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { App } from '../../shared/entities';
 import { MAX_PAYLOAD_BYTES, type ResponseEnvelope } from '../../shared/envelopeFormat';
 import { AppError, errorMessage, type Lang, LANGS } from '../../shared/errors';
+import { recordUndelivered } from '../tracking/feedback';
 import { trackingRoutes } from '../tracking/handler';
 import { providerWebhooks } from '../channels';
 import { sdkApi } from '../sdk/handler';
@@ -179,7 +180,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   const findApp = appDirectory(store, rt);
   const sdk = sdkApi(rt, store);
   const hook = triggerHook(rt, store);
-  const webhooks = providerWebhooks(rt, store);
+  const webhooks = providerWebhooks(rt, store, (channel, report) => recordUndelivered({ rt, store }, channel, report));
   let openApi: string | undefined;
 
   /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */

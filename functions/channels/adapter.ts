@@ -5,7 +5,8 @@
  */
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import type { AnyTemplate } from '../../shared/content';
-import type { Account, CounterOs, ProviderChannel } from '../../shared/entities';
+import type { Account, CounterOs, MessageProvider, ProviderChannel } from '../../shared/entities';
+import type { Lang } from '../../shared/errors';
 import type { ProviderFactories } from './providers';
 import type { LocalText } from '../../shared/i18n/text';
 import type { Plan, PlanContent } from '../../shared/plan/plan';
@@ -95,12 +96,52 @@ export type FeedbackReading =
   | { kind: 'listed'; source: 'BOUNCE' | 'COMPLAINT'; addresses: string[]; orgId: number; planId?: string; runId?: string };
 
 /**
+ * A provider's later word that a message it took never arrived (a Twilio status callback): the sent record it
+ * names, in the organization the provider's webhook path names, and the provider's id of the message, which the
+ * record must hold.
+ */
+export interface Undelivered {
+  orgId: number;
+  planId: string;
+  runId: string;
+  accountId: string;
+  providerId: string;
+  reason: SendFailureReason;
+  detail: string;
+}
+
+/**
+ * Where a provider's webhook hands an undelivered message (functions/tracking/feedback.ts, above the channels,
+ * moves the record); true when the record changed, false when it was not that sent message or is already failed.
+ */
+export type UndeliveredSink = (channel: Channel, report: Undelivered) => Promise<boolean>;
+
+/**
  * A channel an organization may bring its own provider for (shared/entities/messageProvider.ts) declares the
  * factory of each kind; the others have none. A provider channel's adapter without them does not compile.
  */
 type OwnProviders<C extends Channel> = C extends ProviderChannel
-  ? { /** the organization's own providers of this channel, by kind (./providers.ts) */ readonly providers: ProviderFactories<C> }
-  : { readonly providers?: undefined };
+  ? {
+      /** the organization's own providers of this channel, by kind (./providers.ts) */
+      readonly providers: ProviderFactories<C>;
+      /** the message testing one of those providers (messageProvider.test), to `to` as typed; or why `to` is no address of this channel */
+      providerTest(input: ProviderTestInput): OutboundOf<C> | { refused: LocalText };
+    }
+  : { readonly providers?: undefined; readonly providerTest?: undefined };
+
+/** What a provider's test message is made of. */
+export interface ProviderTestInput {
+  setting: MessageProvider;
+  /** the address as typed in the test dialog */
+  to: string;
+  /** the organization's default country, for a national phone number */
+  defaultCountry: string | undefined;
+  /** the tester's language: the message says in it that it tests the provider */
+  lang: Lang;
+  /** the deployment's sender, for a provider without its own from address */
+  mailFrom: string;
+  tags: Record<string, string>;
+}
 
 export type ChannelAdapter<C extends Channel> = ChannelAdapterBase<C> & OwnProviders<C>;
 

@@ -4,7 +4,7 @@
  */
 import { CHANNELS, type Channel, type ChannelsWith } from '../../shared/delivery';
 import type { Runtime } from '../platform/runtime';
-import type { ChannelAdapter } from './adapter';
+import type { ChannelAdapter, UndeliveredSink } from './adapter';
 import type { Composer } from './composer';
 import { composeLine } from './line/composer';
 import { composePush } from './push/composer';
@@ -48,8 +48,8 @@ export function orgProviderSender(setting: MessageProvider, rt: Runtime): Provid
 
 /** The public webhooks providers call (a status callback, an inbound reply), by the path each is served under. */
 export type ProviderWebhook = (event: APIGatewayProxyEventV2, path: string) => Promise<APIGatewayProxyStructuredResultV2>;
-export function providerWebhooks(rt: Runtime, store: Store): readonly { path: string; handle: ProviderWebhook }[] {
-  return [{ path: PATHS.twilio, handle: twilioWebhooks(rt, store) }];
+export function providerWebhooks(rt: Runtime, store: Store, undelivered: UndeliveredSink): readonly { path: string; handle: ProviderWebhook }[] {
+  return [{ path: PATHS.twilio, handle: twilioWebhooks(rt, store, undelivered) }];
 }
 
 /** The AI composer's content of each channel it writes besides the email builder's (whose blocks it builds itself). */
@@ -64,5 +64,5 @@ export function everyChannel(sender: ChannelSender): ChannelSenders {
   return Object.fromEntries(CHANNELS.map((c) => [c, sender])) as ChannelSenders;
 }
 
-export type { ChannelAdapter, Reach, RecipientView, Rendered, RenderedOf, SendContext, Target } from './adapter';
+export type { ChannelAdapter, Reach, RecipientView, Rendered, RenderedOf, SendContext, Target, Undelivered, UndeliveredSink } from './adapter';
 export type { ChannelSender, ChannelSenders, Outbound, SendOutcome } from './sender';

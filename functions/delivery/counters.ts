@@ -70,15 +70,27 @@ export class RunCounters {
    * reason without reading records. An event of a known channel adds to the organization's day as well, in the
    * same transaction as the record it counts: a redelivered event whose record is refused counts nowhere.
    */
-  async counterItems(k: CounterKey, add: Partial<Record<Counter, number>>, reason?: { of: ReasonCounter; reason: SendFailureReason }): Promise<TransactItem[]> {
+  async counterItems(
+    k: CounterKey,
+    add: Partial<Record<Counter, number>>,
+    reason?: { of: ReasonCounter; reason: SendFailureReason },
+    /** when the event counts (its hour and day): now, unless it corrects an earlier count */
+    at = this.clock.now(),
+  ): Promise<TransactItem[]> {
     const parts: OsAdd[] = [{ ...(k.os ? { os: k.os } : {}), add }];
     const shard = shardOf(k.accountId);
-    return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}), ...(await this.orgDayUpdate(k, shard, parts))];
+    return [this.counterUpdate(k, shard, parts, reason ? { [`${reason.of}:${reason.reason}`]: 1 } : {}, at), ...(await this.orgDayUpdate(k, shard, parts, at))];
   }
 
   /** One counter item's add: totals, this hour's and each OS's counts of `parts`, and reason counts (`failed:BOUNCE`). */
-  counterUpdate(run: { orgId: number; planId: string; runId: string }, slot: number, parts: readonly OsAdd[], reasons: Record<string, number>): TransactItem {
-    const hour = hourOf(this.clock.now());
+  counterUpdate(
+    run: { orgId: number; planId: string; runId: string },
+    slot: number,
+    parts: readonly OsAdd[],
+    reasons: Record<string, number>,
+    at = this.clock.now(),
+  ): TransactItem {
+    const hour = hourOf(at);
     const adds = new Map<string, number>();
     const plus = (name: string, n: number) => adds.set(name, (adds.get(name) ?? 0) + n);
     for (const { os, add } of parts) {
@@ -101,10 +113,9 @@ export class RunCounters {
    * in `parts` is a recipient's event. Days and hours are the organization's zone's (a cached read, see
    * organizationZoneOf): an event counts on the day and hour its clocks showed when it was counted.
    */
-  async orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[]): Promise<TransactItem[]> {
+  async orgDayUpdate(k: { orgId: number; planId: string; channel?: Channel }, shard: number, parts: readonly OsAdd[], at = this.clock.now()): Promise<TransactItem[]> {
     if (!k.channel || !parts.some(({ add }) => Object.entries(add).some(([field, n]) => n && EVENT_COUNTERS.has(field as Counter)))) return [];
-    const now = this.clock.now();
-    const { day, hour } = localDayHourOf(now, await organizationZoneOf(this.store, k.orgId, now));
+    const { day, hour } = localDayHourOf(at, await organizationZoneOf(this.store, k.orgId, at));
     const [month, year, dayOfMonth] = [day.slice(0, 7), day.slice(0, 4), day.slice(8, 10)];
     const counts = new Map<string, number>();
     const hours = new Map<string, number>();

@@ -285,6 +285,29 @@ export class Ledger extends RunCounters {
   }
 
   /**
+   * A provider's later word that a message it took never arrived (a Twilio status callback): the SENT record of
+   * that provider message becomes FAILED with the reason, and the counts move from sent to failed at the hour
+   * and day it was sent, in one transaction. Refused (false) when the record is no longer that sent message, so
+   * a repeated report changes nothing.
+   */
+  async undelivered(record: SentRecord, providerId: string, outcome: { reason: SendFailureReason; detail: string }): Promise<boolean> {
+    const outcomeOf = await this.transact([
+      {
+        Update: {
+          TableName: this.store.table('sentRecord'),
+          Key: { runShard: record.runShard, recipient: record.recipient },
+          UpdateExpression: 'SET #st = :f, #re = :r, #de = :d',
+          ConditionExpression: '#st = :s AND #pi = :p',
+          ExpressionAttributeNames: { '#st': 'status', '#re': 'reason', '#de': 'detail', '#pi': 'providerId' },
+          ExpressionAttributeValues: { ':f': 'FAILED', ':r': outcome.reason, ':d': outcome.detail, ':s': 'SENT', ':p': providerId },
+        },
+      },
+      ...(await this.counterItems(record, { sent: -1, failed: 1 }, { of: 'failed', reason: outcome.reason }, record.doneAt)),
+    ]);
+    return outcomeOf === 'done';
+  }
+
+  /**
    * Claims of a run not completed yet (claimed before `olderThan` when given), from the sparse open-claims index:
    * only claims of waves in flight or left by dead workers are there, so each shard's are read whole.
    */

@@ -6,9 +6,9 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildWebIfChanged } from './buildWeb';
 import { startStandIns } from './standins';
-import { TWILIO_LOCAL_ACCOUNT } from './standins/twilio';
-import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from './standins/emailApi';
-import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from './standins/smtp';
+import { TWILIO_LOCAL_ACCOUNT } from '../channels/sms/standIns/twilio';
+import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from '../channels/email/standIns/emailApi';
+import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from '../channels/email/standIns/smtp';
 
 const dataDir = process.env.HERALD_DATA_DIR || '.data';
 const port = Number(process.env.PORT || 3000);
@@ -68,7 +68,7 @@ Herald is running.
     Twilio:        ${herald.standIns.endpoints.twilio}/_standin/received   (account ${TWILIO_LOCAL_ACCOUNT.sid}, token ${TWILIO_LOCAL_ACCOUNT.token})
     Push:          ${herald.standIns.endpoints.pinpoint}/_standin/received
     LINE:          ${herald.standIns.endpoints.line}/_standin/received
-    API apps:      ${herald.standIns.endpoints.apiApp}/_standin/received   (push endpoints /push/oauth, /push/api-key, /push/bearer, /push/basic; OAuth tokens at /oauth/token; credentials in functions/local/standins/apiApp.ts)
+    API apps:      ${herald.standIns.endpoints.apiApp}/_standin/received   (push endpoints /push/oauth, /push/api-key, /push/bearer, /push/basic; OAuth tokens at /oauth/token; credentials in functions/channels/push/standIns/apiApp.ts)
     SMTP:          ${herald.standIns.mailProviders.smtp}/_standin/received
     E-mail API:    ${herald.standIns.mailProviders.emailApi}/_standin/received
   An organization's own e-mail provider, locally:

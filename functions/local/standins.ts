@@ -1,7 +1,8 @@
 /**
  * The local stand-ins that speak the real AWS wire protocols: DynamoDB Local (Java, from the npm package),
- * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins (standins/: SMS, Twilio, push, LINE, API
- * applications, and an organization's own SMTP server and e-mail API). No AWS account and no Docker. DynamoDB Local, the one child
+ * s3rver, aws-ses-v2-local (sesStandIn.ts), and the channel providers' stand-ins, each in its channel's folder and
+ * listed there (functions/channels/standIns.ts: SMS, Twilio, push, LINE, API applications, and an organization's own
+ * SMTP server and e-mail API). No AWS account and no Docker. DynamoDB Local, the one child
  * process, is stopped with this process however it ends (orphanGuard.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,13 +15,9 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { Endpoints } from '../platform/aws';
 import { stopWithThisProcess } from './orphanGuard';
 import { startSes } from './sesStandIn';
-import { startApiAppStandIn } from './standins/apiApp';
-import { startEmailApiStandIn } from './standins/emailApi';
-import { startLineStandIn } from './standins/line';
-import { startPushStandIn } from './standins/push';
-import { startSmsStandIn } from './standins/sms';
-import { startSmtpStandIn } from './standins/smtp';
-import { startTwilioStandIn } from './standins/twilio';
+import { CHANNELS } from '../../shared/delivery';
+import type { SmtpStandIn } from '../channels/email/standIns/smtp';
+import { CHANNEL_STAND_INS } from '../channels/standIns';
 
 export const ASSET_BUCKET = 'herald-assets';
 
@@ -216,42 +213,22 @@ export interface StandInOptions {
 /** s3rver always needs a folder, so it keeps its files in `dataDir` either way. */
 export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const kept = (name: string) => (opts.persistent ? join(opts.dataDir, 'channels', `${name}.jsonl`) : undefined);
-  // the message viewer (served with the local SES) shows what the channel stand-ins and the letters' bucket hold
-  const smsStarted = startSmsStandIn({ file: kept('sms') });
-  const pushStarted = startPushStandIn({ file: kept('push') });
-  const lineStarted = startLineStandIn({ file: kept('line') });
-  const apiAppStarted = startApiAppStandIn({ file: kept('api-app') });
-  const twilioStarted = startTwilioStandIn({ file: kept('twilio') });
-  const smtpStarted = startSmtpStandIn({ file: kept('smtp') });
-  const emailApiStarted = startEmailApiStandIn({ file: kept('emailApi') });
+  // each channel's providers, as its folder lists them (functions/channels/<channel>/standIns/index.ts)
+  const declared = CHANNELS.flatMap((c) => CHANNEL_STAND_INS[c]);
+  const providersStarted = declared.map((d) => d.start({ file: kept(d.file ?? d.name) }));
   const s3Started = startS3(opts.dataDir);
-  const channels = Promise.all([smsStarted, pushStarted, lineStarted, s3Started, apiAppStarted, twilioStarted, smtpStarted, emailApiStarted]).then(
-    ([a, b, c, d, e, f, g, h]) => ({
-      sms: a.endpoint,
-      pinpoint: b.endpoint,
-      line: c.endpoint,
-      s3: d.endpoint,
-      bucket: ASSET_BUCKET,
-      apiApp: e.endpoint,
-      twilio: f.endpoint,
-      smtp: g.endpoint,
-      emailApi: h.endpoint,
-    }),
+  // the message viewer (served with the local SES) shows what the channel stand-ins and the letters' bucket hold
+  const channels = Promise.all([s3Started, ...providersStarted]).then(
+    ([s3, ...providers]) => ({ s3: s3.endpoint, bucket: ASSET_BUCKET, ...Object.fromEntries(declared.map((d, i) => [d.name, providers[i]!.endpoint])) }),
     () => ({}),
   );
-  const [dynamo, s3, ses, sms, pinpoint, line, apiApp, twilio, smtp, emailApi] = await Promise.allSettled([
+  const [dynamo, s3, ses, ...providers] = await Promise.allSettled([
     startDynamo(opts.persistent ? opts.dataDir : null),
     s3Started,
     channels.then((sources) => startSes({ port: opts.mailViewerPort ?? 0, mailFile: opts.persistent ? join(opts.dataDir, 'ses', 'mails.jsonl') : undefined, channels: sources })),
-    smsStarted,
-    pushStarted,
-    lineStarted,
-    apiAppStarted,
-    twilioStarted,
-    smtpStarted,
-    emailApiStarted,
+    ...providersStarted,
   ]);
-  const servers = [s3, ses, sms, pinpoint, line, apiApp, twilio, smtp, emailApi];
+  const servers = [s3, ses, ...providers];
   const stop = () =>
     Promise.allSettled([
       dynamo.status === 'fulfilled' ? stopDynamo(dynamo.value.proc) : undefined,
@@ -264,23 +241,22 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   }
   // none failed: every one is up
   const up = <T>(r: PromiseSettledResult<T>) => (r as PromiseFulfilledResult<T>).value;
+  const byName = new Map(declared.map((d, i) => [d.name, up(providers[i]!)]));
+  const smtp = byName.get('smtp') as SmtpStandIn;
   return {
+    // every provider's stand-in by name: the runtime's endpoint overrides (the e-mail providers' are named by an organization's record instead)
     endpoints: {
       dynamodb: up(dynamo).endpoint,
       s3: up(s3).endpoint,
       ses: up(ses).endpoint,
-      sms: up(sms).endpoint,
-      pinpoint: up(pinpoint).endpoint,
-      line: up(line).endpoint,
-      apiApp: up(apiApp).endpoint,
-      twilio: up(twilio).endpoint,
-    },
+      ...Object.fromEntries([...byName].map(([name, p]) => [name, p.endpoint])),
+    } as Required<Endpoints>,
     mailProviders: {
-      smtp: up(smtp).endpoint,
-      smtpHost: up(smtp).host,
-      smtpPort: up(smtp).port,
-      smtpTlsPort: up(smtp).tlsPort,
-      emailApi: up(emailApi).endpoint,
+      smtp: smtp.endpoint,
+      smtpHost: smtp.host,
+      smtpPort: smtp.port,
+      smtpTlsPort: smtp.tlsPort,
+      emailApi: byName.get('emailApi')!.endpoint,
     },
     mailViewerUrl: `${up(ses).endpoint}/`,
     stop,

@@ -12,7 +12,7 @@
 import type { Channel } from '../../shared/delivery';
 import { unsubscriptionId } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import { adapterOf } from '../channels';
+import { adapterOf, type Undelivered } from '../channels';
 import { Ledger } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
@@ -48,4 +48,29 @@ export async function recordProviderFeedback(deps: { rt: Runtime; store: Store }
   }
   deps.rt.log.info('provider feedback recorded', { channel, source, listed: result.listed.length, already: result.already.length });
   return result;
+}
+
+/** How long an undelivered report waits for a claim still being recorded: a wave is recorded within a second or so. */
+const RECORDING_TRIES = 5;
+const RECORDING_WAIT_MS = 400;
+
+/**
+ * A message the provider took and could not deliver (a Twilio status callback, read by the channel's webhook):
+ * the organization's sent record it names becomes FAILED with the provider's reason, if it still is the SENT
+ * record of that provider message; the counts move with it in the same transaction, so a repeated report
+ * changes nothing. Answers whether the record changed.
+ */
+export async function recordUndelivered(deps: { rt: Runtime; store: Store }, channel: Channel, report: Undelivered): Promise<boolean> {
+  const ledger = new Ledger(deps.store, deps.rt.clock);
+  const { orgId, planId, runId, accountId, providerId, reason, detail } = report;
+  const key = { orgId, planId, runId, channel, accountId };
+  let record = await ledger.recordOf(key);
+  // the report can come while the send worker is still recording the provider's answer: read it again shortly
+  for (let tries = 0; record?.status === 'CLAIMED' && tries < RECORDING_TRIES; tries++) {
+    await new Promise((r) => setTimeout(r, RECORDING_WAIT_MS));
+    record = await ledger.recordOf(key);
+  }
+  const changed = record?.status === 'SENT' && record.providerId === providerId && (await ledger.undelivered(record, providerId, { reason, detail }));
+  deps.rt.log.info('provider feedback: undelivered', { channel, orgId, reason, changed });
+  return changed;
 }

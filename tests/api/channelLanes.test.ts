@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedSms } from '../../functions/local/standins/sms';
+import type { ReceivedSms } from '../../functions/channels/sms/standIns/sms';
 import { Store } from '../../functions/store/store';
 import { received } from '../support/channelStandIns';
 import { ApiClient, startHerald } from '../support/herald';

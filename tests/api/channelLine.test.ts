@@ -24,7 +24,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import { type ContentSource, sendBatchHandler, type SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
-import { type LineReceived, lineTokenFingerprint } from '../../functions/local/standins/line';
+import { type LineReceived, lineTokenFingerprint } from '../../functions/channels/line/standIns/line';
 import { seal } from '../../functions/platform/keys';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';

@@ -19,7 +19,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedPush } from '../../functions/local/standins/push';
+import type { ReceivedPush } from '../../functions/channels/push/standIns/push';
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';

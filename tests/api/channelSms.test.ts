@@ -21,7 +21,7 @@ import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/message
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import { planContentSource } from '../../functions/delivery/worker';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedSms } from '../../functions/local/standins/sms';
+import type { ReceivedSms } from '../../functions/channels/sms/standIns/sms';
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { twoOrganizations, type Callers } from '../support/organizations';

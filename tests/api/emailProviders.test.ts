@@ -10,11 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedApiMail } from '../../functions/local/standins/emailApi';
-import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from '../../functions/local/standins/emailApi';
+import type { ReceivedApiMail } from '../../functions/channels/email/standIns/emailApi';
+import { EMAIL_API_PATH, EMAIL_API_STAND_IN_KEY } from '../../functions/channels/email/standIns/emailApi';
 import type { SesSender } from '../../functions/local/sesStandIn';
-import type { ReceivedSmtpMail } from '../../functions/local/standins/smtp';
-import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from '../../functions/local/standins/smtp';
+import type { ReceivedSmtpMail } from '../../functions/channels/email/standIns/smtp';
+import { SMTP_STAND_IN_PASSWORD, SMTP_STAND_IN_USER } from '../../functions/channels/email/standIns/smtp';
 import { Store } from '../../functions/store/store';
 import { type ApiClient, sentMail, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';

@@ -11,7 +11,7 @@ import { createSdkClient, type SdkClient, SdkError } from '../../shared/sdk/clie
 import { mintSdkUserToken } from '../../shared/sdk/userToken';
 import { CHANNEL_ADAPTERS } from '../../functions/channels';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedPush } from '../../functions/local/standins/push';
+import type { ReceivedPush } from '../../functions/channels/push/standIns/push';
 import { writeInboxItem } from '../../functions/domain/inbox';
 import { Store } from '../../functions/store/store';
 import { LinkSigner } from '../../functions/channels/links';

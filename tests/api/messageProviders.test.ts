@@ -120,7 +120,9 @@ describe('sending through the organization’s provider', () => {
     expect(answer.payload.message).toContain('送信しました');
     const got = (await sentMail(herald)).find((m) => m.destination.to.includes(to));
     expect(got?.subject).toContain(saved.title);
-    const badAddress = await admin.call('messageProvider.test', { id: saved.id, to: 'not an address' });
+    // the e-mail channel's adapter refuses what is no e-mail address, in the reader's language
+    const badAddress = await admin.call('messageProvider.test', { id: saved.id, to: 'not an address' }, { 'x-lang': 'ja' });
     expect(badAddress.body.errorCode).toBe('400016');
+    expect(badAddress.body.errorMessage).toContain('テストの送信先メールアドレスを入力してください。');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedSms } from '../../functions/local/standins/sms';
+import type { ReceivedSms } from '../../functions/channels/sms/standIns/sms';
 import { grantAdHocToPlanRoles, ROLE_TYPES_DONE } from '../../functions/store/migrations/roleMessageTypes';
 import { Store } from '../../functions/store/store';
 import { received } from '../support/channelStandIns';

@@ -1,6 +1,6 @@
 /**
  * Push to the devices of API applications (OAuth, ApiKey, BearerToken, BasicAuth) on the local stand-in of their
- * servers (functions/local/standins/apiApp.ts): a campaign from draft to one device of each type, as each server
+ * servers (functions/channels/push/standIns/apiApp.ts): a campaign from draft to one device of each type, as each server
  * receives it (credentials, custom headers and query entries, the JSON body); the OAuth token fetched once and
  * reused, and fetched again after the server refuses it; `apiSendRepeat` trying again after a 500 as one send; a
  * final 500 or 400 a FAILED record that says why, in the reader's language, with nothing lost; no answer in time
@@ -20,7 +20,7 @@ import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
-import { API_APP_PATHS, API_APP_STANDIN, type ApiAppReceived } from '../../functions/local/standins/apiApp';
+import { API_APP_PATHS, API_APP_STANDIN, type ApiAppReceived } from '../../functions/channels/push/standIns/apiApp';
 import { setOutboundPolicy } from '../../functions/platform/outbound';
 import { Store } from '../../functions/store/store';
 import { ApiClient, startHerald } from '../support/herald';

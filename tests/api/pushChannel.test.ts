@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKey, deviceKeyOf, tableName } from '../../shared/entities';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedPush } from '../../functions/local/standins/push';
+import type { ReceivedPush } from '../../functions/channels/push/standIns/push';
 import { Store } from '../../functions/store/store';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startHerald } from '../support/herald';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceKeyOf } from '../../shared/entities';
 import { FIELD_NAMES, fillText, RENDER_TEXTS } from '../../shared/i18n';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedPush } from '../../functions/local/standins/push';
+import type { ReceivedPush } from '../../functions/channels/push/standIns/push';
 import { Store } from '../../functions/store/store';
 import { type ApiClient, startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';

@@ -1,6 +1,6 @@
 /**
  * An organization's own SMS providers on their local stand-ins: Twilio's REST API (a campaign from draft to phone
- * through it, its status callbacks, an inbound STOP through the signed webhook honoured by the next send, a forged
+ * through it, its status callbacks (an undelivered one failing its record once), an inbound STOP through the signed webhook honoured by the next send, a forged
  * signature refused, a wrong auth token failing every record with Twilio's reason) and End User Messaging SMS
  * in the organization's own account (its key, origination identity, sender id and configuration set), with two
  * organizations sending at once, each through its own provider only. Every recipient exactly once through each
@@ -19,8 +19,8 @@ import { Ledger } from '../../functions/delivery/ledger';
 import { DELIVERY_QUEUE, type Recipient } from '../../functions/delivery/messages';
 import type { ContentSource, SendWorkerDeps } from '../../functions/delivery/sendWorker';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedSms } from '../../functions/local/standins/sms';
-import { TWILIO_LOCAL_ACCOUNT, type ReceivedTwilio, type TwilioCallback } from '../../functions/local/standins/twilio';
+import type { ReceivedSms } from '../../functions/channels/sms/standIns/sms';
+import { TWILIO_LOCAL_ACCOUNT, type ReceivedTwilio, type TwilioCallback } from '../../functions/channels/sms/standIns/twilio';
 import { Store } from '../../functions/store/store';
 import { startHerald } from '../support/herald';
 import { type Callers, twoOrganizations } from '../support/organizations';
@@ -125,6 +125,8 @@ function postWebhook(url: string, params: Record<string, string>, token: string 
   });
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const unsubscribed = (orgId: number, phone: string) => store.get('messageUnsubscription', { orgId, id: unsubscriptionId('SMS', phone) });
 
 // --- Twilio
@@ -174,7 +176,10 @@ describe('a campaign through the organization’s Twilio', () => {
       To: numbers[0],
       Body: 'Hi Ann, your statement is ready.\nReply STOP to opt out.',
       MessagingServiceSid: SERVICE_SID,
-      StatusCallback: twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'status'),
+      // the callback names the sent record the message is: its plan, run and account
+      StatusCallback: expect.stringMatching(
+        new RegExp(`^${escapeRegExp(twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'status'))}\\?plan=${draft.id}&run=[^&]+&account=${people[0]!.id}$`),
+      ),
     });
     // nothing went through the deployment's End User Messaging
     expect(await smsReceived(numbers)).toEqual([]);
@@ -208,6 +213,10 @@ describe('a campaign through the organization’s Twilio', () => {
     expect(answer.payload.message).toContain(answer.payload.providerId);
     const [got] = await twilioReceived([to]);
     expect(got).toMatchObject({ sid: answer.payload.providerId, request: { From: TWILIO_NUMBER, To: to } });
+    // the SMS channel's adapter refuses what is no phone number, in the reader's language
+    const bad = await callers.admin.call('messageProvider.test', { id: byNumber.id, to: 'someone@example.com' }, { 'x-lang': 'ja' });
+    expect(bad.body.errorCode).toBe('400016');
+    expect(bad.body.errorMessage).toContain('テストの送信先電話番号を入力してください。');
     expect(got!.request.MessagingServiceSid).toBeUndefined();
   });
 });
@@ -282,6 +291,77 @@ describe('replies through Twilio’s signed webhook', () => {
     // the same request, rightly signed, is honoured
     expect((await postWebhook(inboundUrl, stop, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(200);
     expect(await unsubscribed(1, phone)).toMatchObject({ source: 'UNSUBSCRIBE' });
+  });
+});
+
+describe('Twilio’s status callbacks', () => {
+  it('an undelivered status with its ErrorCode fails the message’s record once, with a clear reason in ja; a forged or misplaced one changes nothing', async () => {
+    const [lost, kept] = recipients(2);
+    await control('answers', { address: lost!.address, answer: 'undelivered', times: 1 });
+    const run = newRun();
+    await sendRun(run, [lost!, kept!]);
+    const [got] = await twilioReceived([lost!.address]);
+    const [callback] = await until(
+      'the undelivered status',
+      () => callbacksOf([got!.sid]),
+      (c) => c.some((one) => one.status === 'undelivered'),
+    ).then((c) => c.filter((one) => one.status === 'undelivered'));
+    expect(callback!.answered).toBe(200);
+    const failed = { status: 'FAILED', reason: 'BOUNCE', detail: 'Twilio 30005: Unknown destination handset', providerId: got!.sid };
+    expect(await recordOf(run, lost!.accountId)).toMatchObject(failed);
+    expect(await recordOf(run, kept!.accountId)).toMatchObject({ status: 'SENT' });
+    // the counts move with the record, and the dead number is not tried again
+    expect((await totals(run)).total).toMatchObject({ sent: 1, failed: 1 });
+    expect((await totals(run)).reasons.failed).toMatchObject({ BOUNCE: 1 });
+    expect(await unsubscribed(1, lost!.address)).toMatchObject({ source: 'BOUNCE', planId: run.planId });
+    // the message console shows the reason in the reader's words, with Twilio's own
+    const shown = await callers.admin.call<{ list: { reason?: string; reasonText?: string; detail?: string; status: string }[] }>(
+      'message.detail',
+      { address: lost!.address },
+      { 'x-lang': 'ja' },
+    );
+    expect(shown.payload.list.find((r) => r.status === 'FAILED')).toMatchObject({ reason: 'BOUNCE', reasonText: 'バウンス', detail: 'Twilio 30005: Unknown destination handset' });
+
+    // Twilio posting the same status again changes nothing
+    const params = { AccountSid: TWILIO_LOCAL_ACCOUNT.sid, MessageSid: got!.sid, MessageStatus: 'undelivered', ErrorCode: '30005', To: lost!.address };
+    expect((await postWebhook(callback!.url, params, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(200);
+    expect((await totals(run)).total).toMatchObject({ sent: 1, failed: 1 });
+    expect(await recordOf(run, lost!.accountId)).toMatchObject(failed);
+
+    // the record of the message that arrived: a forged signature, another message's sid, another organization's path
+    const [arrived] = await twilioReceived([kept!.address]);
+    const keptUrl = (await callbacksOf([arrived!.sid])).find((c) => c.status === 'sent')!.url;
+    const failing = { ...params, MessageSid: arrived!.sid, To: kept!.address, ErrorCode: '30003' };
+    expect((await postWebhook(keptUrl, failing, SECOND_ACCOUNT.token)).status).toBe(403);
+    expect((await postWebhook(keptUrl, failing, undefined)).status).toBe(403);
+    const statusUrl = twilioWebhookUrl(herald.rt.config.publicUrl, twilio, 'status');
+    const otherOrgUrl = keptUrl.replace(statusUrl, twilioWebhookUrl(herald.rt.config.publicUrl, { ...twilio, orgId: otherOrg }, 'status'));
+    expect(otherOrgUrl).not.toBe(keptUrl);
+    expect((await postWebhook(otherOrgUrl, failing, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(403);
+    // rightly signed, but naming the record with another message's sid: not that record's message
+    expect((await postWebhook(keptUrl, { ...failing, MessageSid: got!.sid }, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(200);
+    expect(await recordOf(run, kept!.accountId)).toMatchObject({ status: 'SENT' });
+    expect((await totals(run)).total).toMatchObject({ sent: 1, failed: 1 });
+    expect(await unsubscribed(1, kept!.address)).toBeUndefined();
+  });
+
+  it('a failed status with an ErrorCode Herald does not know fails the record as unexpected, with Twilio’s code', async () => {
+    const [one] = recipients(1);
+    const run = newRun();
+    await sendRun(run, [one!]);
+    const [got] = await twilioReceived([one!.address]);
+    const url = (
+      await until(
+        'the sent status',
+        () => callbacksOf([got!.sid]),
+        (c) => c.length > 0,
+      )
+    )[0]!.url;
+    const params = { AccountSid: TWILIO_LOCAL_ACCOUNT.sid, MessageSid: got!.sid, MessageStatus: 'failed', ErrorCode: '30410', To: one!.address };
+    expect((await postWebhook(url, params, TWILIO_LOCAL_ACCOUNT.token)).status).toBe(200);
+    expect(await recordOf(run, one!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNEXPECTED', detail: 'Twilio 30410: not delivered (failed)' });
+    // an unexpected failure says nothing of the number: it stays reachable
+    expect(await unsubscribed(1, one!.address)).toBeUndefined();
   });
 });
 

@@ -7,7 +7,7 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
-import type { ReceivedPush } from '../../functions/local/standins/push';
+import type { ReceivedPush } from '../../functions/channels/push/standIns/push';
 import { TRACKING_PATHS } from '../../functions/channels/links';
 import { Store } from '../../functions/store/store';
 import { deviceKeyOf } from '../../shared/entities';

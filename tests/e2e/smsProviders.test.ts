@@ -4,7 +4,7 @@
  * Twilio stand-in reports Twilio's message sid. axe-core on the dialog.
  */
 import { expect, it } from 'vitest';
-import { TWILIO_LOCAL_ACCOUNT } from '../../functions/local/standins/twilio';
+import { TWILIO_LOCAL_ACCOUNT } from '../../functions/channels/sms/standIns/twilio';
 import { browserSuite, expectAccessible, openPage, signIn } from './browser';
 
 const suite = browserSuite(process.env.HERALD_E2E_WEB_ROOT ? { webRoot: process.env.HERALD_E2E_WEB_ROOT } : {});

@@ -11,6 +11,7 @@ import { classifySes } from './answers';
 import { readSesFeedback } from './feedback';
 import { sesEmailSender } from './ses';
 import { EMAIL_PROVIDERS } from './providers';
+import { emailProviderTest } from './providerTest';
 import { orgRoutedSender } from '../providers';
 
 export const emailAdapter: ChannelAdapter<'EMAIL'> = {
@@ -47,6 +48,7 @@ export const emailAdapter: ChannelAdapter<'EMAIL'> = {
   }),
   classify: classifySes,
   providers: EMAIL_PROVIDERS,
+  providerTest: emailProviderTest,
   provider: (rt) => orgRoutedSender(rt, 'EMAIL', sesEmailSender(rt.aws.ses, rt.config.sesConfigurationSet), EMAIL_PROVIDERS),
   readFeedback: readSesFeedback,
   retire: (address, tenant, planId) => listAsBounced('EMAIL', address, tenant, planId),

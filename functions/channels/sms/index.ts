@@ -19,6 +19,7 @@ import { classifySms } from './answers';
 import { listNumber, recordContacts, takeDead } from './contacts';
 import { deploymentSmsSender } from './sender';
 import { SMS_PROVIDERS } from './providers';
+import { smsProviderTest } from './providerTest';
 import { orgRoutedSender } from '../providers';
 
 export const smsAdapter: ChannelAdapter<'SMS'> = {
@@ -64,11 +65,13 @@ export const smsAdapter: ChannelAdapter<'SMS'> = {
     encoding: rendered.encoding,
     messageType: rendered.messageType,
     tags,
+    accountId: recipient.accountId,
   }),
   classify: classifySms,
   // a national number is read with the organization's default country, as the import reads it
   typedAddress: (typed, defaultCountry) => normalizePhone(typed, defaultCountry),
   providers: SMS_PROVIDERS,
+  providerTest: smsProviderTest,
   provider: (rt) => orgRoutedSender(rt, 'SMS', deploymentSmsSender(rt), SMS_PROVIDERS),
   // delivery receipts carry nothing to list; replies arrive through ./inbound.ts
   readFeedback: () => ({ kind: 'ignored' }),

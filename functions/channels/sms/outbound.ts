@@ -28,4 +28,6 @@ export interface OutboundSms {
   messageType: SmsMessageType;
   /** provider context for events (org, plan, run) */
   tags: Record<string, string>;
+  /** the account it goes to in a run: a provider's later report on the message finds its sent record by it (Twilio's status callback) */
+  accountId?: string;
 }

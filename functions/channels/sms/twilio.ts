@@ -3,7 +3,7 @@
  * `POST {apiUrl or https://api.twilio.com}/2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded, with the
  * account SID and auth token as basic auth. The message leaves from the record's number or its Messaging Service,
  * and asks for status callbacks at Herald's own webhook (./twilioWebhook.ts). Locally, with no API base given,
- * the same code reaches the Twilio stand-in (functions/local/standins/twilio.ts).
+ * the same code reaches the Twilio stand-in (./standIns/twilio.ts).
  *
  * The call goes through the outbound guard: an API base on a private address is refused on AWS (nothing sent).
  */
@@ -14,7 +14,9 @@ import { AppError } from '../../../shared/errors';
 import { unseal } from '../../platform/keys';
 import { outboundFetch } from '../../platform/outbound';
 import type { ProviderFactory } from '../providers';
+import type { SendFailureReason } from '../../../shared/delivery';
 import type { SendOutcome } from '../sender';
+import type { OutboundSms } from './outbound';
 import { deadSourceOf } from './answers';
 import { noteDead } from './contacts';
 import { senderIdAllowed } from './senderId';
@@ -31,6 +33,39 @@ const DEAD_NUMBER = new Set([21211, 21614]);
 /** Where Twilio posts a message's status and a reply (`kind`) for one organization's provider. */
 export function twilioWebhookUrl(publicUrl: string, setting: Pick<MessageProvider, 'orgId' | 'id'>, kind: 'status' | 'inbound'): string {
   return `${publicUrl.replace(/\/+$/, '')}${PATHS.twilio}/${setting.orgId}/${encodeURIComponent(setting.id)}/${kind}`;
+}
+
+/**
+ * The status callback of one message: the provider's webhook, naming the sent record the message is (its plan,
+ * run and account) when it is a run's. Twilio signs the URL with its query, so the record named cannot be forged.
+ */
+export function twilioStatusUrl(publicUrl: string, setting: Pick<MessageProvider, 'orgId' | 'id'>, message: Pick<OutboundSms, 'tags' | 'accountId'>): string {
+  const url = twilioWebhookUrl(publicUrl, setting, 'status');
+  const { plan, run } = message.tags;
+  return plan && run && message.accountId ? `${url}?${new URLSearchParams({ plan, run, account: message.accountId })}` : url;
+}
+
+/**
+ * What a message Twilio took and could not deliver ends as, by the ErrorCode of its `undelivered` or `failed`
+ * status (https://www.twilio.com/docs/api/errors): a number that is no mobile one bounced, a recipient who
+ * opted out unsubscribed, a handset that blocks it the recipient's settings; anything else unexpected.
+ */
+const DELIVERY_ERRORS: Record<string, { reason: SendFailureReason; words: string }> = {
+  '21610': { reason: 'UNSUBSCRIBED', words: 'Attempt to send to unsubscribed recipient' },
+  '30003': { reason: 'UNEXPECTED', words: 'Unreachable destination handset' },
+  '30004': { reason: 'USER_SETTINGS_BLOCK', words: 'Message blocked' },
+  '30005': { reason: 'BOUNCE', words: 'Unknown destination handset' },
+  '30006': { reason: 'BOUNCE', words: 'Landline or unreachable carrier' },
+  '30007': { reason: 'UNEXPECTED', words: 'Message filtered by the carrier' },
+  '30008': { reason: 'UNEXPECTED', words: 'Unknown error' },
+};
+
+/** An `undelivered` or `failed` status as the sent record keeps it: "Twilio 30005: Unknown destination handset". */
+export function undeliveredOutcome(status: string, errorCode: string | null): { reason: SendFailureReason; detail: string } {
+  const code = errorCode && /^\d{1,6}$/.test(errorCode) ? errorCode : undefined;
+  const known = code ? DELIVERY_ERRORS[code] : undefined;
+  const words = known?.words ?? `not delivered (${status})`;
+  return { reason: known?.reason ?? 'UNEXPECTED', detail: code ? `Twilio ${code}: ${words}` : `Twilio: ${words}` };
 }
 
 /**
@@ -81,7 +116,7 @@ export const twilioSender: ProviderFactory = (setting, rt) => {
       // a Messaging Service picks the sender itself (a number of its pool, or its alphanumeric sender id)
       if (setting.messagingServiceSid) form.set('MessagingServiceSid', setting.messagingServiceSid);
       else form.set('From', setting.alphanumericSender && senderIdAllowed(message.to) ? setting.alphanumericSender : setting.fromPhone);
-      form.set('StatusCallback', twilioWebhookUrl(rt.config.publicUrl, setting, 'status'));
+      form.set('StatusCallback', twilioStatusUrl(rt.config.publicUrl, setting, message));
       let res: Response;
       try {
         res = await outboundFetch(url, { method: 'POST', headers: { authorization, accept: 'application/json' }, body: form, maxBytes: 64 * 1024 });

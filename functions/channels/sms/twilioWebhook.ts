@@ -9,8 +9,12 @@
  *
  * A reply with an opt-out keyword (shared/sms/keywords.ts: Twilio's own STOP, STOPALL, UNSUBSCRIBE, CANCEL, END,
  * QUIT and the Japanese and Chinese words) lists the number as unsubscribed in that organization only: the
- * recipient replied to its sender. Status callbacks are logged, as End User Messaging's delivery events are not
- * acted on either (the channel's readFeedback ignores them).
+ * recipient replied to its sender.
+ *
+ * A status callback names the sent record its message is (twilioStatusUrl: plan, run and account in the signed
+ * URL). `undelivered` or `failed` turns that record, if it still is the SENT record of the callback's MessageSid,
+ * FAILED with the reason its ErrorCode gives (the tracking layer moves the record and its counts, once); a number
+ * that is dead or opted out is listed as a failed send's is. Other statuses (sent, delivered) are logged only.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -22,7 +26,8 @@ import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { e164, listNumber } from './contacts';
 import { keepReceived } from './inbound';
-import { twilioSignature } from './twilio';
+import type { UndeliveredSink } from '../adapter';
+import { twilioSignature, undeliveredOutcome } from './twilio';
 
 const PATH = /^\/(\d{1,12})\/([^/]{1,100})\/(status|inbound)$/;
 /** Twilio's form posts are small; a larger body is no Twilio request */
@@ -39,7 +44,19 @@ function sameSignature(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function twilioWebhooks(rt: Runtime, store: Store) {
+export function twilioWebhooks(rt: Runtime, store: Store, undelivered: UndeliveredSink) {
+  /** The run's record the callback names fails once; its number is listed when Twilio says it is dead or opted out. */
+  async function undeliveredMessage(orgId: number, query: URLSearchParams, params: URLSearchParams): Promise<void> {
+    const [planId, runId, accountId, providerId] = [query.get('plan'), query.get('run'), query.get('account'), params.get('MessageSid')];
+    // a test send's message is no run's: nothing to record
+    if (!planId || !runId || !accountId || !providerId) return;
+    const outcome = undeliveredOutcome(params.get('MessageStatus') ?? '', params.get('ErrorCode'));
+    const changed = await undelivered('SMS', { orgId, planId, runId, accountId, providerId, ...outcome });
+    const phone = e164(params.get('To') ?? '');
+    const source = outcome.reason === 'BOUNCE' ? 'BOUNCE' : outcome.reason === 'UNSUBSCRIBED' ? 'UNSUBSCRIBE' : undefined;
+    if (changed && phone && source) await listNumber(store.forOrg(orgId), { phone, source, planId });
+  }
+
   return async function handle(event: APIGatewayProxyEventV2, path: string): Promise<Result> {
     if ((event.requestContext?.http?.method ?? 'GET') !== 'POST') return plain(405, 'POST only');
     const [, org, providerId, kind] = PATH.exec(path.slice(PATHS.twilio.length)) ?? [];
@@ -65,8 +82,10 @@ export function twilioWebhooks(rt: Runtime, store: Store) {
     }
 
     if (kind === 'status') {
+      const status = params.get('MessageStatus') ?? '';
       // numbers are personal data: the log says what became of the message, never to whom
-      rt.log.info('Twilio message status', { orgId, status: params.get('MessageStatus') ?? '', errorCode: params.get('ErrorCode') ?? '' });
+      rt.log.info('Twilio message status', { orgId, status, errorCode: params.get('ErrorCode') ?? '' });
+      if (status === 'undelivered' || status === 'failed') await undeliveredMessage(orgId, new URLSearchParams(event.rawQueryString ?? ''), params);
       return plain(200, '');
     }
     const phone = e164(params.get('From') ?? '');

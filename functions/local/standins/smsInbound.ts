@@ -4,7 +4,7 @@
  * Subscribed at boot (functions/local/boot.ts), unsubscribed at stop.
  */
 import type { Logger } from '../../platform/logger';
-import { bodyOf, closeServer, listen, sendJson } from './provider';
+import { bodyOf, closeServer, listen, sendJson } from '../../channels/standInKit';
 import type { Store } from '../../store/store';
 import { recordInboundSms, snsMessageOf } from '../../channels/sms/inbound';
 

@@ -5,7 +5,7 @@
  * (`held`, job ids). Jobs are kept in memory, each as it was sent.
  */
 import { randomUUID } from 'node:crypto';
-import { bodyOf, closeServer, listen, type ProviderStandIn, sendJson } from './provider';
+import { bodyOf, closeServer, listen, type ProviderStandIn, sendJson } from '../../channels/standInKit';
 
 export interface TranslationStandInJob {
   sourceLanguage: string;

@@ -4,6 +4,7 @@
  * missing. The merged PDF and manifest are built after the run; one that is missing (that step failed) is
  * built here.
  */
+import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import type { PlanRun } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { LETTER_DOWNLOAD_MESSAGES as WORDS, LETTER_LINK_SECONDS } from '../../../shared/services/directMail';
@@ -35,7 +36,7 @@ async function runOf(ctx: AuthedContext, planId: string, runId: string | undefin
 export const directMailHandlers: AreaHandlers<'directMail'> = {
   async downloadPdf(p, ctx) {
     const plan = await ctx.tenant.require('plan', p.planId);
-    if (plan.channel !== 'DIRECT_MAIL') throw new AppError('720009', WORDS.notLetters);
+    if (plan.channel !== PRINTED_CHANNEL) throw new AppError('720009', WORDS.notLetters);
     const run = await runOf(ctx, plan.id, p.runId);
     const ref = { orgId: ctx.tenant.orgId, planId: plan.id, runId: run.runId };
     const link = async (key: string, fileName: string, contentType: string) => ({
@@ -47,7 +48,7 @@ export const directMailHandlers: AreaHandlers<'directMail'> = {
     });
     const name = `${baseName(plan.name)}-${run.runId}`;
     if (p.file === 'LETTER') {
-      const record = await tenantLedger(ctx.tenant).record({ ...ref, channel: 'DIRECT_MAIL', accountId: p.accountId });
+      const record = await tenantLedger(ctx.tenant).record({ ...ref, channel: PRINTED_CHANNEL, accountId: p.accountId });
       if (record?.status !== 'SENT' || !record.providerId) throw new AppError('720003', WORDS.noLetter);
       return link(record.providerId, `${name}-${baseName(p.accountId)}.pdf`, 'application/pdf');
     }

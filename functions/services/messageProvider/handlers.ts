@@ -4,16 +4,21 @@
  * provider drops them), an external id made for a role, and a test send that reports the provider's own answer.
  */
 import { randomBytes } from 'node:crypto';
-import { MESSAGE_PROVIDER_MESSAGES as M, type MessageProvider, PROVIDER_NEEDS, PROVIDER_SECRETS, type ProviderKind, neededFieldName } from '../../../shared/entities';
+import {
+  MESSAGE_PROVIDER_MESSAGES as M,
+  type MessageProvider,
+  PROVIDER_NEEDS,
+  PROVIDER_SECRETS,
+  type ProviderKind,
+  neededFieldName,
+  providerChannelOf,
+} from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { PROVIDER_TEXTS, textIn } from '../../../shared/i18n';
-import { normalizePhone } from '../../../shared/phone';
-import { isValidEmail } from '../../../shared/validation';
 import type { ProviderTestAnswer } from '../../../shared/services';
-import { countSms } from '../../../shared/sms/segments';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { badField } from '../../api/problems';
-import { type Outbound, orgProviderSender } from '../../channels';
+import { CHANNEL_ADAPTERS, type Outbound, orgProviderSender } from '../../channels';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { roleAccountOf } from '../../platform/customerAws';
 import { seal } from '../../platform/keys';
@@ -58,29 +63,18 @@ async function checkedAndSealed(p: SavePayload, ctx: AuthedContext) {
   return { form, sealed };
 }
 
-/** The test message of a provider's channel, to `to`. */
+/** The test message of a provider's channel, to `to`: its channel's adapter makes it. */
 async function testMessage(setting: MessageProvider, to: string, ctx: AuthedContext): Promise<Outbound> {
-  const words = { title: setting.title };
-  const tags = { org: String(ctx.identity.orgId), provider: setting.id };
-  if (setting.channelType === 'SMS') {
-    const { defaultCountry } = await organizationSettingOf(ctx.tenant);
-    const phone = normalizePhone(to, defaultCountry || undefined) ?? badField('to', PROVIDER_TEXTS.testPhone.en);
-    const body = textIn(PROVIDER_TEXTS.testBody, ctx.lang, words);
-    const { segments, encoding } = countSms(body);
-    return { channel: 'SMS', to: phone, body, parts: segments, encoding, messageType: 'TRANSACTIONAL', tags };
-  }
-  if (!isValidEmail(to)) badField('to', PROVIDER_TEXTS.testAddress.en);
-  const text = textIn(PROVIDER_TEXTS.testBody, ctx.lang, words);
-  return {
-    channel: 'EMAIL',
+  const { defaultCountry } = await organizationSettingOf(ctx.tenant);
+  const message = CHANNEL_ADAPTERS[setting.channelType ?? providerChannelOf(setting.provider)].providerTest({
+    setting,
     to,
-    from: setting.fromEmail || ctx.rt.config.mailFrom,
-    subject: textIn(PROVIDER_TEXTS.testSubject, ctx.lang, words),
-    html: `<p>${text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
-    text,
-    headers: {},
-    tags,
-  };
+    defaultCountry: defaultCountry || undefined,
+    lang: ctx.lang,
+    mailFrom: ctx.rt.config.mailFrom,
+    tags: { org: String(ctx.identity.orgId), provider: setting.id },
+  });
+  return 'refused' in message ? badField('to', message.refused.en) : message;
 }
 
 export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvider'>, 'test'>): AreaHandlers<'messageProvider'> {

@@ -1,5 +1,5 @@
 /** The plan area: drafts from the single-message wizard and the campaign builder, the lists, duplicates and test mails. */
-import type { Channel } from '../../../shared/delivery';
+import { BUILDER_CHANNEL, type Channel } from '../../../shared/delivery';
 import { channelOf } from '../../../shared/content';
 import { reviewWarnings } from '../../../shared/content/reviewWarnings';
 import { AppError } from '../../../shared/errors';
@@ -314,7 +314,8 @@ export const planHandlers: AreaHandlers<'plan'> = {
 
   async testEmail({ id, emails, language }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
-    if (plan.content.kind !== 'EMAIL') throw new AppError('400016', 'Only email messages can be tested by email.');
+    // the test mail is the email builder's: its blocks are mailed as they will go out
+    if (plan.content.kind !== BUILDER_CHANNEL) throw new AppError('400016', 'Only email messages can be tested by email.');
     const template = plan.content.template;
     const words = TEST_MAIL_MESSAGES[ctx.lang];
     const allowed = await testRecipientsOf(ctx);

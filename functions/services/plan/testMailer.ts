@@ -1,8 +1,10 @@
-/** The test mail's mailer: the organization's own default e-mail provider when it has one, else the deployment's. */
+/** The test mail's mailer: the organization's own default provider of the email builder's channel when it has one, else the deployment's. */
+import { BUILDER_CHANNEL } from '../../../shared/delivery';
 import { AppError } from '../../../shared/errors';
 import { fillText, type LocalText, PROVIDER_TEXTS } from '../../../shared/i18n';
 import type { AuthedContext } from '../../api/context';
 import { orgProviderSender, type SendOutcome } from '../../channels';
+import { defaultProviderOf } from '../../channels/providers';
 import type { Mail } from '../../platform/mailer';
 
 /**
@@ -10,13 +12,13 @@ import type { Mail } from '../../platform/mailer';
  * (so a test proves that provider), else the deployment's. A provider's refusal is answered in its own words.
  */
 export async function testMailerOf(ctx: AuthedContext, planId: string): Promise<{ send(mail: Mail): Promise<void>; close(): Promise<void> }> {
-  const own = (await ctx.tenant.list('messageProvider')).find((p) => p.channelType === 'EMAIL' && p.isDefault && p.enabled);
+  const own = await defaultProviderOf(ctx.tenant, BUILDER_CHANNEL);
   if (!own) return { send: (mail) => ctx.rt.mailer.send(mail), close: async () => undefined };
   const sender = orgProviderSender(own, ctx.rt);
   return {
     async send(mail) {
       const message = {
-        channel: 'EMAIL' as const,
+        channel: BUILDER_CHANNEL,
         from: ctx.rt.config.mailFrom,
         headers: {},
         tags: { org: String(ctx.identity.orgId), plan: planId },

@@ -7,7 +7,7 @@
 import type { Lang } from '../../../shared/errors';
 import { formatDateTime } from '../../../shared/format';
 import { MESSAGE_TYPE_NAMES, REPORT_TEXTS, textIn } from '../../../shared/i18n';
-import { planMetrics } from '../../../shared/metrics';
+import { planMetrics, totalMetrics } from '../../../shared/metrics';
 import type { PlanTotals } from '../../../shared/services/plan';
 import type { PlanReportRow } from '../../../shared/services/report';
 import { barChartPng } from './chartImage';
@@ -46,8 +46,8 @@ export async function planReportDocx(report: PlanReportDocument): Promise<Buffer
       children: [r.name, r.groupName ?? '', t(r.channel), textIn(MESSAGE_TYPE_NAMES[r.messageType], report.lang), ...WORD_COLUMNS.map((c) => m[c])].map((v) => cell(v)),
     });
   });
-  // the total is read as the report screen reads it: every channel's figures, measured as email's
-  const totals = planMetrics('EMAIL', report.total);
+  // the total is read as the report screen reads it: each figure some channel measures
+  const totals = totalMetrics(report.total);
   const totalRow = new TableRow({ children: [t('total'), '', '', '', ...WORD_COLUMNS.map((c) => totals[c])].map((v, i) => cell(v, i === 0)) });
   const chart = barChartPng(report.rows.map((r) => ({ values: [r.totals.sent, r.totals.opens, r.totals.clicks] })));
   const doc = new Document({

@@ -4,6 +4,7 @@
  * the template file (export, import).
  */
 import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
+import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import { renderLettersPdf } from '../../channels/letterPdfWorker';
 import type { TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
@@ -192,8 +193,8 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
   },
 
   async previewLetter({ template, language, companyId, recipient }, ctx) {
-    if (channelOf(template) !== 'DIRECT_MAIL') throw new AppError('720009', 'Only a letter (direct mail) has a PDF preview.');
-    const letter = template as ChannelTemplate<'DIRECT_MAIL'>;
+    if (channelOf(template) !== PRINTED_CHANNEL) throw new AppError('720009', 'Only a letter (direct mail) has a PDF preview.');
+    const letter = template as ChannelTemplate<typeof PRINTED_CHANNEL>;
     const senderId = companyId ?? letter.companyId;
     const company = senderId ? await ctx.tenant.get('company', senderId) : undefined;
     if (senderId && !company) throw new AppError('720009', 'The company does not exist.');

@@ -5,7 +5,7 @@
 import type { SendFailureReason } from '../../../../shared/delivery';
 import type { PlanTotals } from '../../../../shared/services/plan';
 
-export { METRICS, type Metric, messageFigures, planMetrics, showFigure } from '../../../../shared/metrics';
+export { METRICS, type Metric, messageFigures, planMetrics, showFigure, totalFigures } from '../../../../shared/metrics';
 
 /** How far a run has got: recipients with an outcome of all matched, 0 to 100 (null before the audience is known). */
 export function progressOf(t: PlanTotals): number | null {

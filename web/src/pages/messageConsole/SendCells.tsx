@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SentState } from '../../../../shared/delivery';
 import type { ConsoleSendRow } from '../../../../shared/services';
 import { usePhoneText } from '../../app/phone';
+import { addressKindOf } from '../template/channel/addressKinds';
 import '../../i18n/areas/campaign';
 
 export const SENT_SEVERITY: Record<SentState, 'info' | 'success' | 'danger' | 'secondary' | 'warning'> = {
@@ -19,10 +20,10 @@ export function StatusTag({ status }: { status: SentState }) {
   return <Tag value={t(`campaign.sentState.${status}`)} severity={SENT_SEVERITY[status]} rounded />;
 }
 
-/** The address as sent; an SMS number also in the national form of the organization's country. */
+/** The address as sent; a phone number also in the national form of the organization's country. */
 export function AddressCell({ send }: { send: ConsoleSendRow }) {
   const phone = usePhoneText();
-  return <td className="break-all">{send.channel === 'SMS' ? phone(send.address) : send.address}</td>;
+  return <td className="break-all">{addressKindOf(send.channel) === 'phone' ? phone(send.address) : send.address}</td>;
 }
 
 /** The reason in the reader's words, with the provider's own detail under it. */

@@ -15,6 +15,7 @@ import { API_ROOT } from '../../app/constants';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import EntityPage from '../generic/EntityPage';
+import { addressKindOf } from '../template/channel/addressKinds';
 import '../../i18n/areas/entity';
 
 type Row = Record<string, unknown>;
@@ -25,7 +26,7 @@ function TestDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<ProviderTestAnswer | null>(null);
   const name = String(row.title ?? '');
-  const sms = row.channelType === 'SMS';
+  const phone = addressKindOf(row.channelType) === 'phone';
   const orgId = selectedOrgId(useSession());
   // Twilio posts replies (STOP) here once the organization sets it on its number or Messaging Service
   const inbound =
@@ -53,10 +54,10 @@ function TestDialog({ row, onClose }: { row: Row; onClose: () => void }) {
     >
       <TextField
         id="provider-test-to"
-        label={t(sms ? 'entity.messageProvider.testToPhone' : 'entity.messageProvider.testToEmail')}
+        label={t(phone ? 'entity.messageProvider.testToPhone' : 'entity.messageProvider.testToEmail')}
         value={to}
         onChange={setTo}
-        type={sms ? 'tel' : 'email'}
+        type={phone ? 'tel' : 'email'}
         required
       />
       {inbound && (

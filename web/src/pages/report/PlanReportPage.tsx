@@ -15,7 +15,7 @@ import { localDateOf } from '../../../../shared/plan/zonedTime';
 import { useOrgTimeZone } from '../../app/locale';
 import { call } from '../../api/client';
 import { downloadBlob, downloadUrl } from '../../api/fileTransfer';
-import { messageFigures, showFigure } from '../campaign/metrics';
+import { showFigure, totalFigures } from '../campaign/metrics';
 import { DayField, MessagesField } from './ReportFields';
 import { detailPath } from '../campaign/paths';
 import '../../i18n/areas/campaign';
@@ -162,8 +162,8 @@ export default function PlanReportPage() {
                 <th scope="row" colSpan={4}>
                   {t('report.plan.total')}
                 </th>
-                {/* opens and clicks apply to the total when any message measures them: counted as e-mail */}
-                {cellsOf({ figures: messageFigures('EMAIL', report.total) }).map((v, i) => (
+                {/* a figure applies to the total when some channel measures it */}
+                {cellsOf({ figures: totalFigures(report.total) }).map((v, i) => (
                   <td key={COLUMNS[i]}>{v}</td>
                 ))}
               </tr>

@@ -20,9 +20,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { isOptOutReply } from '../../../shared/sms/keywords';
-import { countSms, type SmsEncoding } from '../../../shared/sms/segments';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from './provider';
+import { isOptOutReply } from '../../../../shared/sms/keywords';
+import { countSms, type SmsEncoding } from '../../../../shared/sms/segments';
+import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 export interface ReceivedSms {
   at: number;

@@ -12,7 +12,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from './provider';
+import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The one key the stand-in takes: an organization's e-mail API provider set up locally uses it. */
 export const EMAIL_API_STAND_IN_KEY = 'SG.local-stand-in.key';

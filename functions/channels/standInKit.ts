@@ -1,7 +1,8 @@
 /**
  * What the channel stand-ins share: an HTTP server on a loopback port that answers a provider's wire protocol,
  * keeps what it received (in memory, and in a JSON-lines file for `npm start`), and can be told to answer a
- * chosen address as throttled, failed or dead.
+ * chosen address as throttled, failed or dead. Each provider's stand-in lives in its channel's folder
+ * (`<channel>/standIns/`), listed in that folder's `standIns/index.ts`; local only: no Lambda bundle imports one.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -18,6 +19,18 @@ export interface StandInOptions {
   port?: number;
   /** where received messages are kept across restarts (npm start); memory only when not given */
   file?: string;
+}
+
+/**
+ * One provider's stand-in as its channel lists it: started by `npm start` and the tests (functions/local/standins.ts),
+ * its endpoint known by `name` (the runtime's endpoint override of that name, functions/platform/aws.ts `Endpoints`,
+ * and the message viewer's source).
+ */
+export interface StandInDeclaration {
+  readonly name: string;
+  /** the JSON-lines file its received messages are kept in under `npm start`, when not named as the stand-in */
+  readonly file?: string;
+  start(opts: StandInOptions): Promise<ProviderStandIn>;
 }
 
 /** Reads a request's body as text (providers' bodies are small: a cap keeps a bad client from filling memory). */

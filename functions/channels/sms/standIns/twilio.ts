@@ -3,8 +3,9 @@
  * form-encoded, with the account SID and auth token as basic auth, answering 201 and the Message resource in
  * Twilio's JSON, or Twilio's error body `{ code, message, more_info, status }` with its status (401 20003 for a
  * wrong SID or token, 400 21211 for a To that is no number, 21610 for a recipient who replied STOP, 429 20429 when
- * throttled, 500 20500). After accepting a message it posts its status callbacks (`sent`, then `delivered`) to
- * the message's StatusCallback, signed with the account's auth token (X-Twilio-Signature) as Twilio signs them.
+ * throttled, 500 20500). After accepting a message it posts its status callbacks (`sent`, then a moment later
+ * `delivered`, as a carrier's receipt comes) to the message's StatusCallback, signed with the account's auth
+ * token (X-Twilio-Signature) as Twilio signs them.
  *
  * Accounts: the local one (TWILIO_LOCAL_ACCOUNT, preset) and any registered with `POST /_standin/accounts
  * { sid, token }` (a second organization's, or the same SID with another token).
@@ -13,8 +14,9 @@
  * - `GET /_standin/received`: the messages it accepted, each `{ at, sid, accountSid, request, parts, encoding }`
  *   (`request` is the form as Twilio read it: To, Body, From or MessagingServiceSid, StatusCallback);
  * - `GET /_standin/callbacks`: each status callback posted, with the status Herald answered;
- * - `POST /_standin/answers { address, answer: throttled | failed | dead | invalid | error | ok, times? }`: answers
- *   that number so (429 20429; 400 21408; 400 21610; 400 21211; 500 20500), `times` times or until changed;
+ * - `POST /_standin/answers { address, answer: throttled | failed | dead | invalid | error | undelivered | ok, times? }`:
+ *   answers that number so (429 20429; 400 21408; 400 21610; 400 21211; 500 20500), `times` times or until changed;
+ *   `undelivered` accepts the message and then reports it `undelivered` with ErrorCode 30005 (unknown handset);
  * - `POST /_standin/inbound { accountSid?, from, to, body, url }`: a reply as Twilio hands it to the number's
  *   incoming-message webhook `url`, form-encoded and signed. One of Twilio's own opt-out keywords (STOP, STOPALL,
  *   UNSUBSCRIBE, CANCEL, END, QUIT) carries OptOutType=STOP and puts `from` on the account's opt-out list, so
@@ -22,9 +24,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { twilioSignature } from '../../channels/sms/twilio';
-import { countSms, type SmsEncoding } from '../../../shared/sms/segments';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from './provider';
+import { twilioSignature } from '../twilio';
+import { countSms, type SmsEncoding } from '../../../../shared/sms/segments';
+import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The local Twilio account every `npm start` and test knows. */
 export const TWILIO_LOCAL_ACCOUNT = { sid: 'AC000000000000000000000000000000a1', token: '0000000000000000000000000000a1a1' } as const;
@@ -59,8 +61,12 @@ export interface TwilioInbound {
   answered: number;
 }
 
-type Answer = 'throttled' | 'failed' | 'dead' | 'invalid' | 'error' | 'ok';
-const ANSWERS: readonly Answer[] = ['throttled', 'failed', 'dead', 'invalid', 'error', 'ok'];
+type Answer = 'throttled' | 'failed' | 'dead' | 'invalid' | 'error' | 'undelivered' | 'ok';
+const ANSWERS: readonly Answer[] = ['throttled', 'failed', 'dead', 'invalid', 'error', 'undelivered', 'ok'];
+/** answers that refuse the message (the others accept it) */
+type Refusal = Exclude<Answer, 'ok' | 'undelivered'>;
+/** the carrier's receipt comes after Twilio's answer: the final status waits this long */
+const RECEIPT_MS = 300;
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
@@ -78,7 +84,7 @@ class TwilioError extends Error {
   }
 }
 
-const ERRORS: Record<Exclude<Answer, 'ok'>, () => TwilioError> = {
+const ERRORS: Record<Refusal, () => TwilioError> = {
   throttled: () => new TwilioError(429, 20429, 'Too Many Requests'),
   failed: () => new TwilioError(400, 21408, "Permission to send an SMS has not been enabled for the region indicated by the 'To' number"),
   dead: () => new TwilioError(400, 21610, 'Attempt to send to unsubscribed recipient'),
@@ -141,11 +147,12 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
     return sid;
   }
 
-  async function statusCallbacks(record: ReceivedTwilio): Promise<void> {
+  async function statusCallbacks(record: ReceivedTwilio, delivered: boolean): Promise<void> {
     const url = record.request.StatusCallback;
     if (!url) return;
     const token = accounts.get(record.accountSid)!;
-    for (const status of ['sent', 'delivered']) {
+    for (const status of ['sent', delivered ? 'delivered' : 'undelivered']) {
+      if (status !== 'sent') await new Promise((r) => setTimeout(r, RECEIPT_MS));
       const params: Record<string, string> = {
         AccountSid: record.accountSid,
         ApiVersion: '2010-04-01',
@@ -156,6 +163,7 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
         To: record.request.To!,
         From: record.request.From ?? '+15005550006',
         ...(record.request.MessagingServiceSid ? { MessagingServiceSid: record.request.MessagingServiceSid } : {}),
+        ...(status === 'undelivered' ? { ErrorCode: '30005' } : {}),
       };
       callbacks.add({ at: Date.now(), sid: record.sid, url, status, answered: await postSigned(url, token, params) });
     }
@@ -245,7 +253,7 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
       const script = scripted.get(to);
       if (script) {
         if (script.times !== undefined && --script.times <= 0) scripted.delete(to);
-        throw ERRORS[script.answer]();
+        if (script.answer !== 'undelivered') throw ERRORS[script.answer]();
       }
       const at = Date.now();
       const sid = newSid('SM');
@@ -275,7 +283,7 @@ export async function startTwilioStandIn(opts: StandInOptions = {}): Promise<Pro
         to,
         uri: `/2010-04-01/Accounts/${accountSid}/Messages/${sid}.json`,
       });
-      void statusCallbacks(record);
+      void statusCallbacks(record, script?.answer !== 'undelivered');
     } catch (e) {
       if (e instanceof TwilioError) return sendError(res, e);
       if (e instanceof Error && e.message === 'body too large') return sendError(res, new TwilioError(413, 21617, 'The request is too large.'));

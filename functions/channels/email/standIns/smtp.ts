@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import selfsigned from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
-import { bodyOf, closeServer, listen, ReceivedLog, sendJson, type StandInOptions } from './provider';
+import { bodyOf, closeServer, listen, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The stand-in's one account: an organization's SMTP provider set up locally uses these. */
 export const SMTP_STAND_IN_USER = 'herald';

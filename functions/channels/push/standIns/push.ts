@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from './provider';
+import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 export const PUSH_CHANNEL_TYPES = ['APNS', 'APNS_SANDBOX', 'GCM'] as const;
 export type PushChannelType = (typeof PUSH_CHANNEL_TYPES)[number];
