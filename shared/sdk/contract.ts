@@ -91,6 +91,9 @@ export const attributesRequest = accountRef.extend({
   removeTags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
 });
 
+/** The depths (percent) a message's scroll is counted at: a reader counts once in each bucket reached. */
+export const SCROLL_BUCKETS = [25, 50, 75, 100] as const;
+
 export const SDK_EVENT_TYPES = [
   'custom',
   'message.received',
@@ -98,6 +101,7 @@ export const SDK_EVENT_TYPES = [
   'message.clicked',
   'message.buttonTapped',
   'message.dismissed',
+  'message.scrolled',
   'geofence.enter',
   'geofence.exit',
   'beacon.enter',
@@ -118,6 +122,8 @@ export const sdkEvent = z
     /** message events: the campaign (plan) the message came from */
     planId: z.string().min(1).max(64).optional(),
     buttonId: z.string().min(1).max(64).optional(),
+    /** message.scrolled: how far down the message (an in-app page, a mail's hosted page) the reader got, in percent */
+    depth: z.number().int().min(1).max(100).optional(),
     url: z.string().url().max(2000).optional(),
     geofenceId: z.string().min(1).max(64).optional(),
     beaconId: z.string().min(1).max(64).optional(),
@@ -127,12 +133,13 @@ export const sdkEvent = z
       .optional(),
   })
   .superRefine((e, ctx) => {
-    const need = (field: 'name' | 'planId' | 'buttonId' | 'geofenceId' | 'beaconId') => {
+    const need = (field: 'name' | 'planId' | 'buttonId' | 'depth' | 'geofenceId' | 'beaconId') => {
       if (e[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${e.type} event needs ${field}.` });
     };
     if (e.type === 'custom') need('name');
     if (e.type.startsWith('message.')) need('planId');
     if (e.type === 'message.buttonTapped') need('buttonId');
+    if (e.type === 'message.scrolled') need('depth');
     if (e.type.startsWith('geofence.')) need('geofenceId');
     if (e.type.startsWith('beacon.')) need('beaconId');
   });
