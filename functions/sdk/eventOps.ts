@@ -109,7 +109,9 @@ export const events: Op<'events'> = async (p, ctx) => {
     expiresAt,
     source,
     ...Object.fromEntries(
-      (['name', 'deviceId', 'planId', 'buttonId', 'depth', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
+      (['name', 'deviceId', 'planId', 'buttonId', 'depth', 'thingId', 'url', 'geofenceId', 'beaconId', 'properties'] as const)
+        .filter((k) => e[k] !== undefined)
+        .map((k) => [k, e[k]]),
     ),
   }));
   const unique = [...new Map(items.map((i) => [i.eventKey, i])).values()];
