@@ -92,6 +92,12 @@ export const FORM_TEXTS = {
     '属性名は文字（漢字・かな・英字など）で始め、文字・数字・_・- を 64 文字以内で指定してください。',
   ),
   tooManyAttributes: entry('An account has at most {max} attributes.', '一个账户最多有 {max} 个属性。', '1つのアカウントに設定できる属性は {max} 個までです。'),
+  modelFieldName: entry(
+    'A field name starts with a letter and has up to 64 letters, digits or _.',
+    '字段名须以文字开头，最多 64 个文字、数字或 _。',
+    '項目名は文字で始め、文字・数字・_ を 64 文字以内で指定してください。',
+  ),
+  modelFieldTwice: entry('The same field name is listed twice.', '同一个字段名出现了两次。', '同じ項目名が2回指定されています。'),
   vin: entry('A VIN has 17 letters and digits (no I, O or Q).', '车辆识别码（VIN）为 17 位字母和数字（不含 I、O、Q）。', 'VIN は英数字 17 文字です（I・O・Q は使えません）。'),
   vehicleYear: entry('Please enter a model year between 1886 and 2100.', '请输入 1886 到 2100 之间的车型年份。', '年式は 1886〜2100 の範囲で入力してください。'),
   vinTwice: entry('The same VIN is listed twice.', '同一个车辆识别码（VIN）出现了两次。', '同じ VIN が2回指定されています。'),
