@@ -33,6 +33,8 @@ export interface ChannelCapabilities {
   builder: boolean;
   /** the provider reports bounces and complaints later (the figures of those counters) */
   bounces: boolean;
+  /** how far readers scroll is reported (an in-app page by the app SDK, a mail's hosted page by the web snippet) */
+  scroll: boolean;
   /** it is sent and charged in parts (an SMS's segments): its figures count them and a send's cost is shown */
   parts: boolean;
 }
@@ -56,6 +58,7 @@ export const CHANNEL_CAPABILITIES = {
     printed: false,
     builder: false,
     bounces: false,
+    scroll: true,
     parts: false,
   },
   SMS: {
@@ -72,6 +75,7 @@ export const CHANNEL_CAPABILITIES = {
     printed: false,
     builder: false,
     bounces: false,
+    scroll: false,
     parts: true,
   },
   EMAIL: {
@@ -88,6 +92,7 @@ export const CHANNEL_CAPABILITIES = {
     printed: false,
     builder: true,
     bounces: true,
+    scroll: true,
     parts: false,
   },
   DIRECT_MAIL: {
@@ -104,6 +109,7 @@ export const CHANNEL_CAPABILITIES = {
     printed: true,
     builder: false,
     bounces: false,
+    scroll: false,
     parts: false,
   },
   LINE: {
@@ -120,6 +126,7 @@ export const CHANNEL_CAPABILITIES = {
     printed: false,
     builder: false,
     bounces: false,
+    scroll: false,
     parts: false,
   },
 } as const satisfies { readonly [C in Channel]: ChannelCapabilities };

@@ -13,12 +13,13 @@ const app = {
   cta1: 2,
   cta2: 1,
 };
+const scroll = { '25': 5, '50': 4, '75': 3, '100': 2 };
 const os = [
   { os: 'IOS', sent: 6 },
   { os: 'ANDROID', sent: 4 },
 ];
 const notApplicable = (channel: (typeof CHANNELS)[number]) =>
-  Object.entries(messageFigures(channel, busy, { parts: 13, os, app }))
+  Object.entries(messageFigures(channel, busy, { parts: 13, os, app, scroll }))
     .filter(([, v]) => v === null)
     .map(([f]) => f)
     .sort();
@@ -42,6 +43,8 @@ describe('messageFigures: what applies to each channel', () => {
         'likes',
         'openRate',
         'opens',
+        'scrollRate',
+        'scrolled',
         'unsubscribeRate',
         'unsubscribes',
       ].sort(),
@@ -65,6 +68,8 @@ describe('messageFigures: what applies to each channel', () => {
         'likes',
         'openRate',
         'opens',
+        'scrollRate',
+        'scrolled',
         'smsParts',
         'unsubscribeRate',
         'unsubscribes',
@@ -92,6 +97,8 @@ describe('messageFigures: what applies to each channel', () => {
         'likes',
         'openRate',
         'opens',
+        'scrollRate',
+        'scrolled',
         'smsParts',
         'unsubscribeRate',
         'unsubscribes',
@@ -101,6 +108,8 @@ describe('messageFigures: what applies to each channel', () => {
 
   it('EMAIL: delivered less hard bounces; open rate and CTR per delivered, unsubscribes per open', () => {
     expect(messageFigures('EMAIL', busy)).toMatchObject({ delivered: 8, deliveryRate: 8 / 14, openRate: 6 / 8, ctr: 4 / 8, unsubscribeRate: 2 / 6, bounces: 2, likes: 1 });
+    // readers who scrolled to the end of the hosted page, per send
+    expect(messageFigures('EMAIL', busy, { scroll })).toMatchObject({ scrolled: 2, scrollRate: 0.2 });
     expect(notApplicable('EMAIL')).toEqual(['androidRate', 'cta1', 'cta1Rate', 'cta2', 'cta2Rate', 'iosRate', 'letters', 'smsParts'].sort());
   });
 
@@ -109,13 +118,14 @@ describe('messageFigures: what applies to each channel', () => {
     expect(notApplicable('PUSH_NATIVE')).toEqual(['bounces', 'complaints', 'dislikes', 'letters', 'likes', 'smsParts'].sort());
     // without the apps' counts (the plan report), the CTA and OS figures are not known
     const bare = messageFigures('PUSH_NATIVE', busy);
-    expect(CHANNEL_FIGURES.filter((f) => f !== 'smsParts' && f !== 'letters').map((f) => bare[f])).toEqual([null, null, null, null, null, null]);
+    expect(CHANNEL_FIGURES.filter((f) => f !== 'smsParts' && f !== 'letters').map((f) => bare[f])).toEqual([null, null, null, null, null, null, null, null]);
+    expect(messageFigures('PUSH_NATIVE', busy, { scroll })).toMatchObject({ scrolled: 2, scrollRate: 0.2 });
   });
 
   it('a rate without a base is null, whatever the channel; counts stay 0', () => {
     for (const channel of CHANNELS) {
-      const f = messageFigures(channel, zero, { parts: 0, os: [], app: { os: [], cta1: 0, cta2: 0 } });
-      for (const rate of ['successRate', 'deliveryRate', 'openRate', 'ctr', 'unsubscribeRate', 'cta1Rate', 'cta2Rate', 'iosRate', 'androidRate'] as const)
+      const f = messageFigures(channel, zero, { parts: 0, os: [], app: { os: [], cta1: 0, cta2: 0 }, scroll: {} });
+      for (const rate of ['successRate', 'deliveryRate', 'openRate', 'ctr', 'unsubscribeRate', 'cta1Rate', 'cta2Rate', 'iosRate', 'androidRate', 'scrollRate'] as const)
         expect(f[rate]).toBeNull();
       expect(f.sent).toBe(0);
     }

@@ -53,15 +53,18 @@ export const METRICS = [
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
-/** Figures of one channel only: SMS parts, letters produced, and what the apps reported of a push. */
-export const CHANNEL_FIGURES = ['smsParts', 'letters', 'cta1', 'cta1Rate', 'cta2', 'cta2Rate', 'iosRate', 'androidRate'] as const;
+/**
+ * Figures of one channel only: SMS parts, letters produced, what the apps reported of a push, and the readers who
+ * scrolled to the end of an in-app page or a mail's hosted page (`scrolled`, per sent: `scrollRate`).
+ */
+export const CHANNEL_FIGURES = ['smsParts', 'letters', 'cta1', 'cta1Rate', 'cta2', 'cta2Rate', 'iosRate', 'androidRate', 'scrolled', 'scrollRate'] as const;
 export type ChannelFigure = (typeof CHANNEL_FIGURES)[number];
 export const FIGURES = ['attempted', ...METRICS, ...CHANNEL_FIGURES] as const;
 export type Figure = (typeof FIGURES)[number];
 /** Every figure as a number; null where it does not apply to the channel or a rate has no base ('--'). */
 export type Figures = Record<Figure, number | null>;
 
-const RATES: ReadonlySet<Figure> = new Set(['successRate', 'deliveryRate', 'openRate', 'ctr', 'unsubscribeRate', 'cta1Rate', 'cta2Rate', 'iosRate', 'androidRate']);
+const RATES: ReadonlySet<Figure> = new Set(['successRate', 'deliveryRate', 'openRate', 'ctr', 'unsubscribeRate', 'cta1Rate', 'cta2Rate', 'iosRate', 'androidRate', 'scrollRate']);
 export const isRate = (f: Figure): boolean => RATES.has(f);
 
 /** What besides the run counters a figure needs: the SMS parts counter, and a push's app-reported counts per OS. */
@@ -72,6 +75,8 @@ export interface FigureExtras {
   os?: readonly { os: string; sent: number }[];
   /** what the organization's apps reported of a push: opens per OS and taps of its first and second button */
   app?: { os: readonly { os: string; opens: number }[]; cta1: number; cta2: number };
+  /** the readers who reached each scroll depth (percent: 25, 50, 75, 100), each once */
+  scroll?: Readonly<Record<string, number>>;
 }
 
 /** The counts of a dashboard's range (attempts, no audience or uncertain count of their own) as a message's. */
@@ -93,7 +98,7 @@ export function messageFigures(channel: Channel, t: MessageCounts, extras: Figur
 }
 
 /** The capabilities a message's figures depend on. */
-type Measured = Pick<ChannelCapabilities, 'opens' | 'clicks' | 'delivered' | 'unsubscribes' | 'answers' | 'bounces' | 'app' | 'parts' | 'printed'>;
+type Measured = Pick<ChannelCapabilities, 'opens' | 'clicks' | 'delivered' | 'unsubscribes' | 'answers' | 'bounces' | 'app' | 'parts' | 'printed' | 'scroll'>;
 
 /**
  * What a total over messages of several channels measures: each figure of the metric grid some channel measures,
@@ -109,18 +114,20 @@ const TOTAL_MEASURES: Measured = {
   app: false,
   parts: false,
   printed: false,
+  scroll: false,
 };
 
 /** A report's total over messages of any channels (the plan report's total row, its Word document's). */
 export const totalFigures = (t: MessageCounts): Figures => figuresMeasuring(TOTAL_MEASURES, t, {});
 
 function figuresMeasuring(measured: Measured, t: MessageCounts, extras: FigureExtras): Figures {
-  const { opens, clicks, unsubscribes, answers, bounces, app: reachesApp, parts, printed } = measured;
+  const { opens, clicks, unsubscribes, answers, bounces, app: reachesApp, parts, printed, scroll } = measured;
   const attempted = t.sent + t.failed + t.uncertain;
   const delivered = Math.max(0, t.sent - (bounces ? t.bounces : 0));
   const sentOn = (os: string) => extras.os?.find((o) => o.os === os)?.sent ?? 0;
   const appOpensOn = (os: string) => extras.app?.os.find((o) => o.os === os)?.opens ?? 0;
   const app = reachesApp && extras.app ? extras.app : undefined;
+  const scrolls = scroll ? extras.scroll : undefined;
   return {
     attempted,
     matched: t.matched,
@@ -152,6 +159,9 @@ function figuresMeasuring(measured: Measured, t: MessageCounts, extras: FigureEx
     // opens the app reported on an OS per send to it (spec 001 3.20 iosRate, androidRate)
     iosRate: app ? ratio(appOpensOn('IOS'), sentOn('IOS')) : null,
     androidRate: app ? ratio(appOpensOn('ANDROID'), sentOn('ANDROID')) : null,
+    // the readers who scrolled to the end, per send (spec 001 section 9 scroll rate)
+    scrolled: scrolls ? (scrolls['100'] ?? 0) : null,
+    scrollRate: scrolls ? ratio(scrolls['100'] ?? 0, t.sent) : null,
   };
 }
 

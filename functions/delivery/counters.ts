@@ -6,6 +6,7 @@
  */
 import type { Channel, SendFailureReason } from '../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, orgDayField, SHARE_FIELDS, shardOf } from '../../shared/entities';
+import { MESSAGE_TYPES, type MessageType } from '../../shared/plan/plan';
 import { localDayHourOf } from '../../shared/plan/zonedTime';
 import { organizationZoneOf } from '../domain/organizationSetting';
 import type { Clock } from '../platform/runtime';
@@ -55,6 +56,23 @@ export const runKeyOf = (k: { orgId: number; planId: string; runId: string }) =>
 export const TRIGGER_RUN = 't-sends';
 const counterRunOf = <R extends { runId: string }>(run: R): R => (run.runId.startsWith('t') ? { ...run, runId: TRIGGER_RUN } : run);
 const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+/** Messages' types as read by this process: a sent message's type does not change, so one read per message. */
+const messageTypes = new Map<string, Promise<MessageType | undefined>>();
+const TYPES_KEPT = 10_000;
+function messageTypeOf(store: Store, orgId: number, planId: string): Promise<MessageType | undefined> {
+  const key = `${store.table('plan')}#${orgId}#${planId}`;
+  const hit = messageTypes.get(key);
+  if (hit !== undefined) return hit;
+  if (messageTypes.size >= TYPES_KEPT) messageTypes.clear();
+  const type = store
+    .forOrg(orgId)
+    .getMany('plan', [planId], ['id', 'messageType'])
+    .then(([plan]) => (plan ? (plan.messageType ?? MESSAGE_TYPES.AD_HOC) : undefined));
+  type.catch(() => messageTypes.delete(key));
+  messageTypes.set(key, type);
+  return type;
+}
 
 /** The counter items of runs and of the organization's days, written inside the ledger's transactions. */
 export class RunCounters {
@@ -134,6 +152,10 @@ export class RunCounters {
       }
     }
     if (counts.size === 0) return [];
+    // the same counts again under the message's type (`sent^1`, `sent|EMAIL^1`, `sent@09^1`, `sent#07^1`), so the
+    // dashboard can show Ad-Hoc or Lifecycle alone; a message's shares carry its id, whose type the plan says
+    const type = await messageTypeOf(this.store, k.orgId, k.planId);
+    if (type !== undefined) for (const to of [counts, hours, daily]) for (const [name, n] of [...to]) to.set(orgDayField.type(name, type), n);
     const s = shard % ORG_DAY_SHARDS;
     const { orgDay, orgMonth } = counterItems;
     const counters = this.counters(k.orgId);

@@ -200,6 +200,12 @@ const CONSENTS = [
   ['line', 'lineConsent'],
 ] as const;
 
+/** The vehicles and IoT devices a call gives: each list replaces the stored one (they route no message, so any app call may). */
+const thingsOf = (p: { vehicles?: Account['vehicles']; iotDevices?: Account['iotDevices'] }): Pick<Account, 'vehicles' | 'iotDevices'> => ({
+  ...(p.vehicles !== undefined ? { vehicles: p.vehicles } : {}),
+  ...(p.iotDevices !== undefined ? { iotDevices: p.iotDevices } : {}),
+});
+
 export const identify: Op<'identify'> = async (p, ctx) => {
   const now = ctx.rt.clock.now();
   let ignored: Protected[] = [];
@@ -257,6 +263,7 @@ export const identify: Op<'identify'> = async (p, ctx) => {
       ...(p.timeZone !== undefined ? { timeZone: p.timeZone } : {}),
       ...(p.country !== undefined ? { country: p.country } : {}),
       ...(p.tags !== undefined ? { tags: p.tags as string[] } : {}),
+      ...thingsOf(p),
       attributes: mergeAttributes(base.attributes, p.attributes as Record<string, unknown> | undefined),
       ...consents,
       version: base.version + 1,
@@ -283,6 +290,7 @@ export const attributes: Op<'attributes'> = async (p, ctx) => {
     return {
       ...stored,
       tags,
+      ...thingsOf(p),
       attributes: mergeAttributes(stored.attributes, p.attributes as Record<string, unknown> | undefined),
       version: stored.version + 1,
       dateUpdated: now,

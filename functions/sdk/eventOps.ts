@@ -1,7 +1,7 @@
 /** The SDK's events call: the app's events recorded, announced to standing triggers and counted for its messages. */
 import { type AccountEvent, type Device, deviceKeyOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import type { SdkRequest } from '../../shared/sdk/contract';
+import { SCROLL_BUCKETS, type SdkRequest } from '../../shared/sdk/contract';
 import { APP_CHANNEL } from '../../shared/delivery';
 import { announceEvents } from '../delivery';
 import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents } from '../domain/insights';
@@ -32,13 +32,27 @@ async function requireReferences(ctx: SdkContext, events: SdkRequest<'events'>['
 const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.opened': 'opens', 'message.clicked': 'clicks' };
 
 /**
+ * The once-only counts an event makes on its message: its kind (an open, a click), its button (`cta:b1`), or for
+ * a scroll each bucket its depth reached (`scroll:50`), which counts once per recipient whatever the device (the
+ * furthest depth is the deepest bucket counted). Each has its marker slot.
+ */
+function countsOf(e: AccountEvent, accountId: string): { slot: string; field: string; perDevice: boolean }[] {
+  const kind = COUNTED_EVENTS[e.type];
+  if (kind) return [{ slot: sdkOnce.slot(e.type, accountId, e.deviceId), field: kind, perDevice: true }];
+  if (e.type === 'message.buttonTapped' && e.buttonId) return [{ slot: sdkOnce.slot(e.type, accountId, e.deviceId, e.buttonId), field: `cta:${e.buttonId}`, perDevice: true }];
+  if (e.type === 'message.scrolled' && e.depth)
+    return SCROLL_BUCKETS.filter((b) => e.depth! >= b).map((b) => ({ slot: sdkOnce.slot(e.type, accountId, '', `d${b}`), field: `scroll:${b}`, perDevice: false }));
+  return [];
+}
+
+/**
  * Counts an account's message events on the organization's day and month items and on the message's own item,
  * once per (message, account, device, kind, button): a marker put only if new, in the same transaction as the
  * counters, so an event sent again (a retried call, a second open) counts nowhere. The device's platform gives
  * the OS; a button tap counts under its button (`cta:b1`, `cta:b2`: the push's first and second button).
  */
 async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
-  const counted = items.filter((e) => e.planId && (COUNTED_EVENTS[e.type] || (e.type === 'message.buttonTapped' && e.buttonId)));
+  const counted = items.filter((e) => e.planId && countsOf(e, accountId).length > 0);
   if (counted.length === 0) return;
   const devices = new Map<string, Device | undefined>();
   for (const id of new Set(counted.flatMap((e) => (e.deviceId ? [e.deviceId] : [])))) devices.set(id, await ctx.tenant.keyed('device').get(accountId, id));
@@ -46,30 +60,31 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
   const markers = ctx.tenant.keyed('deliveryCounter');
   const { store, bind } = TenantStore.internals(ctx.tenant);
   for (const e of counted) {
-    const platform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
-    // the marker goes with the event it stands for (its retention), as the insight markers do
-    const slot = sdkOnce.slot(e.type, accountId, e.deviceId, e.type === 'message.buttonTapped' ? e.buttonId : undefined);
-    const marker = markers.putNew(sdkOnce.rest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
-    const field = COUNTED_EVENTS[e.type] ?? `cta:${e.buttonId}`;
-    const own = bind(
-      store.updateItem('deliveryCounter', markers.key(sdkPlanCounts.rest(e.planId!), sdkPlanCounts.slot()), {
-        add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) },
-      }),
-    );
-    const adds = COUNTED_EVENTS[e.type]
-      ? await ledger.orgCounterItems(
-          { orgId: ctx.tenant.orgId, planId: e.planId!, channel: APP_CHANNEL, accountId, ...(platform ? { os: platform } : {}) },
-          { [COUNTED_EVENTS[e.type]!]: 1 },
-        )
-      : [];
-    try {
-      // the counters' keys are the ledger's, built from this organization's id
-      await ctx.platform.transact([marker, own, ...adds]);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
-      await markers.update(sdkOnce.rest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
-        if (!(later instanceof AppError)) throw later;
-      });
+    const devicePlatform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
+    for (const { slot, field, perDevice } of countsOf(e, accountId)) {
+      const platform = perDevice ? devicePlatform : undefined;
+      // the marker goes with the event it stands for (its retention), as the insight markers do
+      const marker = markers.putNew(sdkOnce.rest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
+      const own = bind(
+        store.updateItem('deliveryCounter', markers.key(sdkPlanCounts.rest(e.planId!), sdkPlanCounts.slot()), {
+          add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) },
+        }),
+      );
+      const adds = COUNTED_EVENTS[e.type]
+        ? await ledger.orgCounterItems(
+            { orgId: ctx.tenant.orgId, planId: e.planId!, channel: APP_CHANNEL, accountId, ...(platform ? { os: platform } : {}) },
+            { [COUNTED_EVENTS[e.type]!]: 1 },
+          )
+        : [];
+      try {
+        // the counters' keys are the ledger's, built from this organization's id
+        await ctx.platform.transact([marker, own, ...adds]);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
+        await markers.update(sdkOnce.rest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
+          if (!(later instanceof AppError)) throw later;
+        });
+      }
     }
   }
 }
@@ -94,7 +109,9 @@ export const events: Op<'events'> = async (p, ctx) => {
     expiresAt,
     source,
     ...Object.fromEntries(
-      (['name', 'deviceId', 'planId', 'buttonId', 'url', 'geofenceId', 'beaconId', 'properties'] as const).filter((k) => e[k] !== undefined).map((k) => [k, e[k]]),
+      (['name', 'deviceId', 'planId', 'buttonId', 'depth', 'thingId', 'url', 'geofenceId', 'beaconId', 'properties'] as const)
+        .filter((k) => e[k] !== undefined)
+        .map((k) => [k, e[k]]),
     ),
   }));
   const unique = [...new Map(items.map((i) => [i.eventKey, i])).values()];

@@ -6,6 +6,7 @@
  *
  *   <script src="https://herald.example.com/service/sdk/v1/web.js" data-app-key="hk.1.abc" data-secret="…" async></script>
  *   herald.identify('customer-42', { locale: 'en' }); herald.track('checkout', { total: 12 });
+ *   herald.trackScroll('plan-id');  // on a message's hosted page: how far the reader scrolls (25/50/75/100%)
  */
 export const WEB_SNIPPET = `(function () {
   'use strict';
@@ -66,6 +67,22 @@ export const WEB_SNIPPET = `(function () {
       var event = { id: b64url(crypto.getRandomValues(new Uint8Array(12)).buffer), type: 'custom', name: name, at: Date.now(), url: location.href };
       if (properties) event.properties = properties;
       return send('events', { accountId: accountId, events: [event] });
+    },
+    /** reports how far the identified reader scrolls this page of the message planId: each depth reached once */
+    trackScroll: function (planId) {
+      var reached = 0;
+      function check() {
+        if (!accountId) return;
+        var doc = document.documentElement;
+        var seen = doc.scrollHeight > 0 ? Math.round(((window.scrollY + window.innerHeight) / doc.scrollHeight) * 100) : 100;
+        var depth = [100, 75, 50, 25].filter(function (b) { return seen >= b; })[0] || 0;
+        if (depth <= reached) return;
+        reached = depth;
+        var event = { id: b64url(crypto.getRandomValues(new Uint8Array(12)).buffer), type: 'message.scrolled', planId: planId, depth: depth, at: Date.now(), url: location.href };
+        send('events', { accountId: accountId, events: [event] });
+      }
+      window.addEventListener('scroll', check, { passive: true });
+      check();
     }
   };
   window.herald = herald;

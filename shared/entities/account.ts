@@ -21,6 +21,8 @@ export const ACCOUNT_LIMITS = {
   attributes: 100,
   attributeText: 1000,
   name: 100,
+  vehicles: 10,
+  iotDevices: 50,
 } as const;
 
 /**
@@ -40,6 +42,10 @@ export const ACCOUNT_MESSAGES = {
   lineUserId: PHONE_TEXTS.lineUserId.en,
   attributeName: 'An attribute name starts with a letter (of any language) and has up to 64 letters, digits, _ or -.',
   tooManyAttributes: `An account has at most ${ACCOUNT_LIMITS.attributes} attributes.`,
+  vin: 'A VIN has 17 letters and digits (no I, O or Q).',
+  vehicleYear: 'Please enter a model year between 1886 and 2100.',
+  vinTwice: 'The same VIN is listed twice.',
+  thingTwice: 'The same IoT device id is listed twice.',
 } as const;
 
 function canonicalLocale(value: string): string | undefined {
@@ -97,6 +103,32 @@ export const postalAddressSchema = z.object({
     .optional(),
 });
 export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
+/**
+ * A vehicle of the account (spec 000: account vehicle data): its VIN (ISO 3779: 17 characters, never I, O or Q),
+ * make, model and model year, as the organization's app or an import says.
+ */
+export const vehicleSchema = z.object({
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-HJ-NPR-Z0-9]{17}$/, ACCOUNT_MESSAGES.vin),
+  make: z.string().trim().max(64).optional(),
+  model: z.string().trim().max(64).optional(),
+  year: z.number().int().min(1886, ACCOUNT_MESSAGES.vehicleYear).max(2100, ACCOUNT_MESSAGES.vehicleYear).optional(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+/** A connected thing of the account besides its phones (a telematics unit, a charger, a meter): its own id, name and kind. */
+export const iotDeviceSchema = z.object({
+  thingId: z.string().trim().min(1).max(128),
+  name: z.string().trim().max(100).optional(),
+  type: z.string().trim().max(64).optional(),
+  /** the vehicle it is fitted to, when it is */
+  vin: z.string().trim().toUpperCase().max(17).optional(),
+});
+export type IotDevice = z.infer<typeof iotDeviceSchema>;
 
 const attributeValue = z.union([z.string().max(ACCOUNT_LIMITS.attributeText), z.number(), z.boolean(), z.null()]);
 
@@ -161,6 +193,17 @@ export const accountSchema = z.object({
   smsConsent: z.boolean().default(false),
   pushConsent: z.boolean().default(false),
   lineConsent: z.boolean().default(false),
+  /** the account's vehicles and IoT devices (its IoT tab); their track data are its `thing.track` app events */
+  vehicles: z
+    .array(vehicleSchema)
+    .max(ACCOUNT_LIMITS.vehicles)
+    .refine((list) => new Set(list.map((v) => v.vin)).size === list.length, ACCOUNT_MESSAGES.vinTwice)
+    .optional(),
+  iotDevices: z
+    .array(iotDeviceSchema)
+    .max(ACCOUNT_LIMITS.iotDevices)
+    .refine((list) => new Set(list.map((d) => d.thingId)).size === list.length, ACCOUNT_MESSAGES.thingTwice)
+    .optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 export type AttributeValue = z.infer<typeof attributeValue>;

@@ -182,6 +182,10 @@ export const accountEventSchema = z.object({
   deviceId: z.string().optional(),
   planId: z.string().optional(),
   buttonId: z.string().optional(),
+  /** thing.track: the vehicle's VIN or IoT device's id */
+  thingId: z.string().optional(),
+  /** message.scrolled: the depth reached, in percent */
+  depth: z.number().int().optional(),
   url: z.string().optional(),
   geofenceId: z.string().optional(),
   beaconId: z.string().optional(),

@@ -111,7 +111,8 @@ export const SHARE_FIELDS = ['sent', 'failed', 'uncertain', 'bounces', 'opens', 
 
 /**
  * Attribute names of the organization's day and month items (counterItems.ts `orgDay`, `orgMonth`): `sent` (the total), `sent@09` (a UTC hour, H items), `sent|EMAIL` (a channel),
- * `sent|PUSH_NATIVE|IOS` (a channel's OS), `sent#07` (a day of the month, M items), `sent~EMAIL~<planId>` (a message's, P and N items).
+ * `sent|PUSH_NATIVE|IOS` (a channel's OS), `sent#07` (a day of the month, M items), `sent~EMAIL~<planId>` (a message's, P and N items);
+ * each but the shares again with `^<message type>` after it (`sent|EMAIL^2`).
  */
 export const orgDayField = {
   hour: (field: string, hour: string) => `${field}@${hour}`,
@@ -119,6 +120,8 @@ export const orgDayField = {
   os: (field: string, channel: string, os: string) => `${field}|${channel}|${os}`,
   day: (field: string, dayOfMonth: string) => `${field}#${dayOfMonth}`,
   plan: (field: string, channel: string, planId: string) => `${field}~${channel}~${planId}`,
+  /** any of the above but a share, counted for one message type only (`sent|EMAIL^2`: Lifecycle e-mails sent) */
+  type: (name: string, messageType: number) => `${name}^${messageType}`,
 };
 
 export const deliveryCounterEntity = defineEntity({

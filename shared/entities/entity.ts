@@ -27,8 +27,11 @@ export interface ListColumn {
 /** A field of the generic form dialog; its rules come from the entity's zod schema. */
 export interface FormField {
   field: string;
-  /** `secret`: written, never read back (the record says only whether one is set, in `<field>Set`); `headers`: key, value and place entries */
-  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'color' | 'email' | 'url' | 'ref' | 'refs' | 'secret' | 'headers';
+  /**
+   * `secret`: written, never read back (the record says only whether one is set, in `<field>Set`); `headers`: key,
+   * value and place entries; `modelFields`: a model's name, type and required entries
+   */
+  kind: 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'color' | 'email' | 'url' | 'ref' | 'refs' | 'secret' | 'headers' | 'modelFields';
   /** shown only while another field holds one of these values */
   when?: { field: string; values: readonly string[] };
   /** `ref` (one id) and `refs` (a list of ids): the organization's entity they name, chosen by its title field */

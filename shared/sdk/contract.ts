@@ -77,6 +77,10 @@ export const identifyRequest = accountRef.extend({
   timeZone: accountFields.timeZone,
   country: accountFields.country,
   consents: sdkConsents.optional(),
+  /** the user's vehicles (VIN, make, model, year): replace the stored list */
+  vehicles: accountFields.vehicles,
+  /** the user's IoT devices (id, name, type, the vehicle fitted to): replace the stored list */
+  iotDevices: accountFields.iotDevices,
   /** merged into the stored attributes; a null value removes one */
   attributes: accountFields.attributes.unwrap().optional(),
   tags: accountFields.tags.unwrap().optional(),
@@ -86,10 +90,15 @@ export const identifyRequest = accountRef.extend({
 export const deviceRequest = accountRef.extend({ device: sdkDevice });
 
 export const attributesRequest = accountRef.extend({
+  vehicles: accountFields.vehicles,
+  iotDevices: accountFields.iotDevices,
   attributes: accountFields.attributes.unwrap().optional(),
   addTags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
   removeTags: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
 });
+
+/** The depths (percent) a message's scroll is counted at: a reader counts once in each bucket reached. */
+export const SCROLL_BUCKETS = [25, 50, 75, 100] as const;
 
 export const SDK_EVENT_TYPES = [
   'custom',
@@ -98,6 +107,8 @@ export const SDK_EVENT_TYPES = [
   'message.clicked',
   'message.buttonTapped',
   'message.dismissed',
+  'message.scrolled',
+  'thing.track',
   'geofence.enter',
   'geofence.exit',
   'beacon.enter',
@@ -118,6 +129,10 @@ export const sdkEvent = z
     /** message events: the campaign (plan) the message came from */
     planId: z.string().min(1).max(64).optional(),
     buttonId: z.string().min(1).max(64).optional(),
+    /** thing.track: the vehicle's VIN or the IoT device's id the point is of (its place and readings in `properties`) */
+    thingId: z.string().trim().min(1).max(128).optional(),
+    /** message.scrolled: how far down the message (an in-app page, a mail's hosted page) the reader got, in percent */
+    depth: z.number().int().min(1).max(100).optional(),
     url: z.string().url().max(2000).optional(),
     geofenceId: z.string().min(1).max(64).optional(),
     beaconId: z.string().min(1).max(64).optional(),
@@ -127,12 +142,14 @@ export const sdkEvent = z
       .optional(),
   })
   .superRefine((e, ctx) => {
-    const need = (field: 'name' | 'planId' | 'buttonId' | 'geofenceId' | 'beaconId') => {
+    const need = (field: 'name' | 'planId' | 'buttonId' | 'depth' | 'thingId' | 'geofenceId' | 'beaconId') => {
       if (e[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${e.type} event needs ${field}.` });
     };
     if (e.type === 'custom') need('name');
     if (e.type.startsWith('message.')) need('planId');
     if (e.type === 'message.buttonTapped') need('buttonId');
+    if (e.type === 'message.scrolled') need('depth');
+    if (e.type === 'thing.track') need('thingId');
     if (e.type.startsWith('geofence.')) need('geofenceId');
     if (e.type.startsWith('beacon.')) need('beaconId');
   });

@@ -34,6 +34,8 @@ export const accountSavePayload = accountSchema
     smsConsent: true,
     pushConsent: true,
     lineConsent: true,
+    vehicles: true,
+    iotDevices: true,
   })
   .extend({
     id: requiredText('id', 64),
@@ -77,6 +79,23 @@ export const accountServices = {
     access: ACCESS,
     payload: idPayload.extend({ cursor: z.string().max(200).optional(), size: z.number().int().min(1).max(100).default(50) }),
     response: z.object({ list: z.array(accountEventSchema.omit({ accountKey: true, orgId: true, expiresAt: true })), cursor: z.string().optional() }),
+  }),
+  /**
+   * The account's track data (spec 000: account track data): the points its vehicles and IoT devices reported
+   * through the app SDK (`thing.track` events, their place and readings in `properties`), newest first, a page at
+   * a time; `thingId` keeps one vehicle's (its VIN) or device's.
+   */
+  tracks: operation({
+    access: ACCESS,
+    payload: idPayload.extend({
+      thingId: z.string().trim().min(1).max(128).optional(),
+      cursor: z.string().max(200).optional(),
+      size: z.number().int().min(1).max(100).default(50),
+    }),
+    response: z.object({
+      list: z.array(z.object({ eventKey: z.string(), at: z.number(), thingId: z.string(), properties: accountEventSchema.shape.properties })),
+      cursor: z.string().optional(),
+    }),
   }),
   save: operation({ access: ACCESS, payload: accountSavePayload, response: accountView }),
   delete: operation({ access: ACCESS, payload: idPayload, response: ok }),

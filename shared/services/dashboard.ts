@@ -9,6 +9,7 @@ import { DEVICE_PLATFORMS, idString, KPI_METRICS, KPI_PERIODS } from '../entitie
 import { operation } from './operation';
 import { localDayHourOf } from '../plan/zonedTime';
 import { utcDayStart } from './report';
+import { messageTypeSchema } from './planViews';
 
 export const DASHBOARD_PRESETS = ['TODAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'ALL', 'CUSTOM'] as const;
 export type DashboardPreset = (typeof DASHBOARD_PRESETS)[number];
@@ -61,8 +62,11 @@ export const dashboardRange = z
   });
 export type DashboardRange = z.infer<typeof dashboardRange>;
 
-/** A dashboard group's id: the numbers of its messages only (its sub-dashboard), read from their counters. */
-const groupFilter = { groupId: idString.optional() };
+/**
+ * A dashboard group's id: the numbers of its messages only (its sub-dashboard), read from their counters; and a
+ * message type (1 Ad-Hoc, 2 Lifecycle): the numbers of messages of that type only.
+ */
+const groupFilter = { groupId: idString.optional(), messageType: messageTypeSchema.optional() };
 /** A range, for the whole organization or one dashboard group. */
 export const dashboardRangeOfGroup = dashboardRange.safeExtend(groupFilter);
 

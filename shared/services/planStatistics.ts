@@ -32,6 +32,11 @@ export const planStatisticsServices = {
         cta1: z.number().int(),
         cta2: z.number().int(),
       }),
+      /**
+       * how far readers scrolled an e-mail's hosted page or an in-app page (SDK `message.scrolled` events): the
+       * readers who reached each depth in percent, each reader once per depth
+       */
+      scroll: z.array(z.object({ depth: z.number().int(), readers: z.number().int() })),
       running: z.boolean(),
       /** every run of the message, newest first: when it went out and what it reached (the Schedule tab) */
       runs: z.array(

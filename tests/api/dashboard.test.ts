@@ -632,3 +632,73 @@ describe("an app's message events (the SDK)", () => {
     expect((await other.ok('dashboardMetric.summary', { preset: 'TODAY' })).totals.opens).toBe(0);
   });
 });
+
+describe('the message type filter (issue 41 item 1)', () => {
+  it("counts each message's sends under its type: the totals, channels, trend, ranking and a group show one type alone", async () => {
+    const ledger = new Ledger(new Store(herald.rt), clock);
+    const sms = (messageType: 1 | 2, name: string) =>
+      admin.ok('plan.saveSingle', {
+        name,
+        title: name,
+        channel: 'SMS',
+        messageType,
+        content: { kind: 'SMS', template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Hi' } } } },
+      });
+    const adHoc = await sms(1, 'Typed ad hoc');
+    const lifecycle = await sms(2, 'Typed lifecycle');
+    const record = async (planId: string, people: { id: string; ok: boolean }[]) => {
+      const keys = people.map((p) => ({ orgId: 1, planId, runId: 'r1', channel: 'SMS' as const, accountId: p.id }));
+      const claims = await ledger.claimMany(keys.map((key) => ({ key, address: `${key.accountId}-address` })));
+      await ledger.completeMany(
+        claims.map((c, i) => ({
+          key: keys[i]!,
+          attempt: (c as { attempt: string }).attempt,
+          outcome: people[i]!.ok ? ({ status: 'SENT' } as const) : ({ status: 'FAILED', reason: 'UNEXPECTED' } as const),
+        })),
+      );
+    };
+    const today = { preset: 'TODAY' } as const;
+    const summaries = async () => Promise.all([undefined, 1, 2].map((messageType) => admin.ok('dashboardMetric.summary', { ...today, ...(messageType ? { messageType } : {}) })));
+    const trendSent = async (messageType: number) =>
+      (await admin.ok('dashboardMetric.trend', { range: today, resolution: 'DEFAULT', messageType })).points.reduce((n: number, p: { sent: number }) => n + p.sent, 0);
+    const before = await summaries();
+    const trendBefore = [await trendSent(1), await trendSent(2)];
+    await record(adHoc.id, [
+      { id: 'typed-a1', ok: true },
+      { id: 'typed-a2', ok: true },
+    ]);
+    await record(lifecycle.id, [
+      { id: 'typed-l1', ok: true },
+      { id: 'typed-l2', ok: true },
+      { id: 'typed-l3', ok: true },
+      { id: 'typed-l4', ok: false },
+    ]);
+    const after = await summaries();
+    const grew = (i: number, of: 'sent' | 'failed') => after[i]!.totals[of] - before[i]!.totals[of];
+    const smsGrew = (i: number) =>
+      after[i]!.channels.find((c: { channel: string }) => c.channel === 'SMS')!.counts.sent -
+      before[i]!.channels.find((c: { channel: string }) => c.channel === 'SMS')!.counts.sent;
+    expect([grew(0, 'sent'), grew(1, 'sent'), grew(2, 'sent')]).toEqual([5, 2, 3]);
+    expect([grew(0, 'failed'), grew(1, 'failed'), grew(2, 'failed')]).toEqual([1, 0, 1]);
+    expect([smsGrew(0), smsGrew(1), smsGrew(2)]).toEqual([5, 2, 3]);
+    // the organization's whole numbers are the two types' together
+    expect(after[0]!.totals.sent - after[1]!.totals.sent - after[2]!.totals.sent).toBe(before[0]!.totals.sent - before[1]!.totals.sent - before[2]!.totals.sent);
+    expect([(await trendSent(1)) - trendBefore[0]!, (await trendSent(2)) - trendBefore[1]!]).toEqual([2, 3]);
+    const ranked = async (messageType: number) => (await admin.ok('dashboardMetric.ranking', { ...today, messageType })).plans.map((p: { planId: string }) => p.planId) as string[];
+    expect(await ranked(2)).toContain(lifecycle.id);
+    expect(await ranked(2)).not.toContain(adHoc.id);
+    expect(await ranked(1)).toContain(adHoc.id);
+    expect(await ranked(1)).not.toContain(lifecycle.id);
+    // a group with both messages, filtered by type
+    const group = (await admin.ok('dashboardGroup.save', { name: 'Typed both', planIds: [adHoc.id, lifecycle.id] })).id;
+    const ofGroup = async (messageType?: number) => (await admin.ok('dashboardMetric.summary', { ...today, groupId: group, ...(messageType ? { messageType } : {}) })).totals.sent;
+    expect([await ofGroup(), await ofGroup(1), await ofGroup(2)]).toEqual([5, 2, 3]);
+  });
+
+  it('refuses a type that is not one', async () => {
+    for (const messageType of [0, 3, 'LIFECYCLE']) {
+      const body = (await admin.call('dashboardMetric.summary', { preset: 'TODAY', messageType })).body;
+      expect(body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('message type') });
+    }
+  });
+});

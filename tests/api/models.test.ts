@@ -84,6 +84,37 @@ describe('models', () => {
   });
 });
 
+describe("a model's fields", () => {
+  it("are saved with a name, a type and whether required, in order; bad ones are catalogue errors in the reader's language", async () => {
+    const fields = [
+      { name: 'score', type: 'NUMBER', required: true },
+      { name: '顧客区分', type: 'TEXT', required: false },
+      { name: 'renewal_on', type: 'DATE' },
+    ];
+    const saved = await admin.ok('model.save', { name: 'Churn fields', fields });
+    expect(saved.fields).toEqual([fields[0], fields[1], { ...fields[2], required: false }]);
+    expect((await admin.ok('model.detail', { id: saved.id })).fields).toHaveLength(3);
+    // a model saved without fields has none
+    expect((await admin.ok('model.save', { name: 'No fields' })).fields).toEqual([]);
+    const bad = async (given: unknown, lang = 'en') => (await admin.call('model.save', { name: `Bad ${Math.random()}`, fields: given }, { 'x-lang': lang })).body;
+    expect(await bad([{ name: '1st', type: 'TEXT' }])).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('A field name starts with a letter') });
+    expect(
+      await bad(
+        [
+          { name: 'score', type: 'TEXT' },
+          { name: 'Score', type: 'NUMBER' },
+        ],
+        'ja',
+      ),
+    ).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('同じ項目名が2回指定されています'),
+    });
+    expect(await bad([{ name: 'score', type: 'MONEY' }])).toMatchObject({ errorCode: '400016' });
+    expect(await bad(Array.from({ length: 51 }, (_, i) => ({ name: `f${i}`, type: 'TEXT' })))).toMatchObject({ errorCode: '400016' });
+  });
+});
+
 describe('model history and records', () => {
   it("are the source's deliveries: one held run is confirmed, another skipped, and each decides once", async () => {
     const source = await heldSource('Scores', 'scores.csv');

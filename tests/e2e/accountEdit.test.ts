@@ -6,13 +6,27 @@
  */
 import { expect, it } from 'vitest';
 import { formatDateTime } from '../../shared/format';
+import { createSdkClient } from '../../shared/sdk/client';
 import { browserSuite, expectAccessible, openPage, signIn, waitForPath } from './browser';
 
 const suite = browserSuite();
 
 it('edits an account in ja: a field error under its input, the save, a stale save as a conflict', async () => {
   const { admin } = suite;
-  const created = await admin.ok('account.save', { id: 'edit-1', emails: ['edit1@example.com'], firstName: '太郎', lastName: '山田', attributes: { score: 3 } });
+  const created = await admin.ok('account.save', {
+    id: 'edit-1',
+    emails: ['edit1@example.com'],
+    firstName: '太郎',
+    lastName: '山田',
+    attributes: { score: 3 },
+    vehicles: [{ vin: '1HGCM82633A004352', make: 'Honda', model: 'Accord', year: 2003 }],
+    iotDevices: [{ thingId: 'tcu-edit', name: '車載器', type: 'TELEMATICS' }],
+  });
+  // one track point of its telematics unit, reported by the organization's app
+  const car = await admin.ok('application.save', { name: 'Edit car app', appType: 'IOS', bundleId: 'com.example.editcar' });
+  const { appKey, secret } = await admin.ok('application.issueSecret', { id: car.id });
+  const sdk = createSdkClient({ baseUrl: suite.herald.url, appKey, secret });
+  await sdk.events({ accountId: 'edit-1', events: [{ type: 'thing.track', thingId: 'tcu-edit', at: Date.now() - 60_000, properties: { lat: 35.68, lng: 139.76 } }] });
   await admin.ok('account.save', { id: 'edit-2', emails: ['edit2@example.com'] });
   await admin.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo' });
   // the organization's numbers are Japanese: typed without +81 and shown in Japan's national form
@@ -49,6 +63,15 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
       .first()
       .waitFor();
     await expectAccessible(page, 'account detail (ja)');
+
+    // the IoT tab: the vehicle, the telematics unit and its track point
+    await dialog.getByRole('tab', { name: 'IoT' }).click();
+    await dialog.getByTestId('account-vehicles').locator('tbody tr', { hasText: '1HGCM82633A004352' }).waitFor();
+    expect(await dialog.getByTestId('account-vehicles').locator('tbody tr').textContent()).toContain('Accord');
+    expect(await dialog.getByTestId('account-iot-devices').locator('tbody tr').textContent()).toContain('車載器');
+    await dialog.getByTestId('account-tracks').locator('tbody tr', { hasText: 'lat: 35.68' }).waitFor();
+    expect(await dialog.textContent()).not.toMatch(/account\.iot\./);
+    await expectAccessible(page, 'account IoT tab (ja)');
 
     // a bad phone number: the server's field error under the phones input, nothing saved
     await dialog.getByRole('button', { name: '編集' }).click();

@@ -224,6 +224,9 @@ it('the author writes, tests and sends to review; the approver approves on /home
   expect(await metric(page, 'successRate')).toBe('100.00%');
   expect(await metric(page, 'failed')).toBe('0');
   expect(await metric(page, 'openRate')).toBe('0.00%');
+  // nobody read the hosted page yet: no reader at any depth, a scroll rate of 0 per send
+  expect(await metric(page, 'scroll-100')).toBe('0');
+  expect(await metric(page, 'scrollRate')).toBe('0.00%');
   await page.getByTestId('activity-chart').locator('svg[role="img"]').waitFor();
   await accessible(page, 'the message detail, analytics');
 

@@ -179,6 +179,20 @@ it("opens a model's history from its row, with its source's delivery, and the ru
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
   await page.goto(`${suite.herald.portalUrl}#/library/model`);
+  // the model's own fields: added on its form, saved with their type and required mark
+  await page.locator('button[aria-label="Edit Churn score"]').click();
+  const form = page.locator('#model-dialog');
+  await form.getByRole('button', { name: 'Add field' }).click();
+  await form.getByRole('textbox', { name: 'Name of field 1' }).fill('score');
+  await form.locator('.p-dropdown:has(#model-fields-type-0)').click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Number', exact: true }).click();
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+  await form.locator('.p-checkbox:has(#model-fields-required-0)').click();
+  await expectAccessible(page, "the model's form with a field");
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.p-toast-message', { hasText: 'Churn score was saved.' }).waitFor();
+  const [model] = (await suite.admin.ok('model.getListByPage', { name: 'Churn score' })).list;
+  expect((await suite.admin.ok('model.detail', { id: model.id })).fields).toEqual([{ name: 'score', type: 'NUMBER', required: true }]);
   await page.getByRole('button', { name: 'History of Churn score' }).click();
   await page.getByRole('heading', { name: 'Model history' }).waitFor();
   const run = page.locator('[data-testid="cloud-history"] tbody tr', { hasText: 'scores_0701.csv' });

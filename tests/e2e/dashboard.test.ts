@@ -49,6 +49,8 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
     name: 'App offer',
     title: 'App offer',
     channel: 'PUSH_NATIVE',
+    // a Lifecycle message, so the type filter has one of each
+    messageType: 2,
     content: { kind: 'PUSH_NATIVE', template: { channel: 'PUSH_NATIVE', defaultLanguage: 'en', contents: { en: { title: 'Offer', body: '20% off today.' } } } },
   });
   const ledger = new Ledger(new Store(herald.rt), herald.rt.clock);
@@ -83,6 +85,20 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
       // every text is the language's own, never a missing key
       expect(await page.locator('[data-testid="dashboard-metrics"]').textContent()).not.toMatch(/dashboard\.\w/);
       await page.screenshot({ path: join(OUT, `dashboard-${lang}-${width}.png`), fullPage: true });
+    }
+    if (lang === 'ja') {
+      // the message type filter: the Lifecycle push's 1,550 attempts alone, then the Ad-Hoc e-mail's 1,230
+      const attempted = () => page.locator('[data-testid="dashboard-totals"] [data-metric="attempted"] dd').textContent();
+      for (const [type, count] of [
+        ['ライフサイクル', '1,550'],
+        ['アドホック', '1,230'],
+      ] as const) {
+        await page.locator('.p-dropdown:has(#dash-message-type)').click();
+        await page.locator('.p-dropdown-panel').getByRole('option', { name: type, exact: true }).click();
+        await page.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
+        await expect.poll(attempted).toBe(count);
+      }
+      await expect.poll(() => page.locator('[data-testid="dashboard-ranking"] tbody tr').count()).toBe(1);
     }
     await closeToasts(page);
     await expectAccessible(page, `the dashboard in ${lang}`);

@@ -101,6 +101,30 @@ export const accountHandlers: AreaHandlers<'account'> = {
     return { list: page.items as never, cursor: page.cursor };
   },
 
+  async tracks({ id, thingId, cursor, size }, ctx) {
+    await requireAccount(new Accounts(ctx.tenant), id);
+    // the account's own events, time-ordered: the track points are read with a filter, so a page may hold fewer
+    // than `size` (its cursor goes on) and never reads another account's
+    const page = await partitionPage({ tenant: ctx.tenant, keys: ctx.rt.keys }, 'accountEvent', {
+      purpose: 'account.tracks',
+      list: { id, thingId: thingId ?? '' },
+      what: 'account',
+      cursor,
+      rest: id,
+      forward: false,
+      limit: size,
+      filter: {
+        expression: thingId ? '#type = :type AND #thing = :thing' : '#type = :type',
+        names: { '#type': 'type', ...(thingId ? { '#thing': 'thingId' } : {}) },
+        values: { ':type': 'thing.track', ...(thingId ? { ':thing': thingId } : {}) },
+      },
+    });
+    return {
+      list: page.items.map((e) => ({ eventKey: String(e.eventKey), at: Number(e.at), thingId: String(e.thingId), ...(e.properties ? { properties: e.properties as never } : {}) })),
+      cursor: page.cursor,
+    };
+  },
+
   async save({ version, phones: typedPhones, ...given }, ctx) {
     const phones = await storedPhones(ctx, typedPhones);
     const fields = { ...given, ...(phones ? { phones } : {}) };

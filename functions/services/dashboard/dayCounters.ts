@@ -6,6 +6,7 @@
  */
 import { APP_CHANNEL, type Channel, CHANNELS } from '../../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, orgDayField } from '../../../shared/entities';
+import type { MessageType } from '../../../shared/plan/plan';
 import type { DashboardCounts } from '../../../shared/services/dashboard';
 import { counterItems, type OrgDayKind, type OrgMonthKind } from '../../store/counterItems';
 import type { TenantStore } from '../../store/store';
@@ -54,24 +55,36 @@ function dayPrefixes(from: string, to: string): string[] {
   return [...tens];
 }
 
-/** Every item of one partition whose slot starts with `prefix`, with only `attributes` when given. */
-async function query(tenant: TenantStore, rest: string, prefix: string, attributes?: readonly string[]): Promise<Record<string, unknown>[]> {
+/**
+ * Every item of one partition whose slot starts with `prefix`, with only `attributes` when given. With a message
+ * `type`, its counters of that type read under their plain names (`sent^2` as `sent`), and no others.
+ */
+async function query(tenant: TenantStore, rest: string, prefix: string, attributes?: readonly string[], type?: MessageType): Promise<Record<string, unknown>[]> {
   const counters = tenant.keyed('deliveryCounter');
   const items: Record<string, unknown>[] = [];
+  const wanted = attributes && type !== undefined ? attributes.map((a) => orgDayField.type(a, type)) : attributes;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await counters.queryPage(rest, { sortPrefix: { name: 'slot', value: prefix }, ...(attributes ? { attributes: ['slot', ...attributes] } : {}), startKey });
+    const page = await counters.queryPage(rest, { sortPrefix: { name: 'slot', value: prefix }, ...(wanted ? { attributes: ['slot', ...wanted] } : {}), startKey });
     items.push(...page.items);
     startKey = page.lastKey;
   } while (startKey);
-  return items;
+  if (type === undefined) return items;
+  const suffix = orgDayField.type('', type);
+  return items.map((item) => {
+    const plain: Record<string, unknown> = { slot: item.slot };
+    for (const [name, n] of Object.entries(item)) if (name.endsWith(suffix)) plain[name.slice(0, -suffix.length)] = n;
+    return plain;
+  });
 }
 
 /** The day items of `kind` from `from` to `to` (the organization's days, both included). */
-export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: string, to: string, attributes?: readonly string[]): Promise<DayItem[]> {
+export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: string, to: string, attributes?: readonly string[], type?: MessageType): Promise<DayItem[]> {
   const { whole, partial } = partsOf(from, to);
   const segments = [...whole.map((m) => ({ from: `${m}-01`, to: lastDayOf(m) })), ...partial];
-  const reads = segments.flatMap((seg) => dayPrefixes(seg.from, seg.to).map((days) => query(tenant, orgDay.rest(seg.from.slice(0, 7)), orgDay.prefix(kind, days), attributes)));
+  const reads = segments.flatMap((seg) =>
+    dayPrefixes(seg.from, seg.to).map((days) => query(tenant, orgDay.rest(seg.from.slice(0, 7)), orgDay.prefix(kind, days), attributes, type)),
+  );
   return (await Promise.all(reads))
     .flat()
     .map((item) => ({ day: orgDay.of(String(item.slot)), counts: item as DayCounts }))
@@ -79,11 +92,11 @@ export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: stri
 }
 
 /** The month items of `kind` of `months`: one query per calendar year. */
-async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: readonly string[], attributes?: readonly string[]) {
+async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: readonly string[], attributes?: readonly string[], type?: MessageType) {
   const byYear = new Map<string, string[]>();
   for (const m of months) byYear.set(m.slice(0, 4), [...(byYear.get(m.slice(0, 4)) ?? []), m]);
   const wanted = new Set(months);
-  const reads = [...byYear].map(([year, of]) => query(tenant, orgMonth.rest(year), orgMonth.prefix(kind, of.length === 1 ? of[0]! : year), attributes));
+  const reads = [...byYear].map(([year, of]) => query(tenant, orgMonth.rest(year), orgMonth.prefix(kind, of.length === 1 ? of[0]! : year), attributes, type));
   return (await Promise.all(reads))
     .flat()
     .map((item) => ({ month: orgMonth.of(String(item.slot)), counts: item as DayCounts }))
@@ -94,22 +107,39 @@ async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: reado
  * The counters of `kind` (counts or shares) from `start` to `end`: the months the range covers whole from their
  * month items, the rest from day items. Answers the items' counters, to be summed.
  */
-export async function readRange(tenant: TenantStore, kind: 'counts' | 'plans', start: string, end: string, attributes?: readonly string[]): Promise<DayCounts[]> {
-  return (await readRangeItems(tenant, kind, start, end, attributes)).map((i) => i.counts);
+export async function readRange(
+  tenant: TenantStore,
+  kind: 'counts' | 'plans',
+  start: string,
+  end: string,
+  attributes?: readonly string[],
+  type?: MessageType,
+): Promise<DayCounts[]> {
+  return (await readRangeItems(tenant, kind, start, end, attributes, type)).map((i) => i.counts);
 }
 
 /** As readRange, each item with its day: a month item's is the month's first (for points of a month or longer). */
-export async function readRangeItems(tenant: TenantStore, kind: 'counts' | 'plans', start: string, end: string, attributes?: readonly string[]): Promise<DayItem[]> {
+export async function readRangeItems(
+  tenant: TenantStore,
+  kind: 'counts' | 'plans',
+  start: string,
+  end: string,
+  attributes?: readonly string[],
+  type?: MessageType,
+): Promise<DayItem[]> {
   const { whole, partial } = partsOf(start, end);
-  const [months, ...days] = await Promise.all([readMonths(tenant, kind, whole, attributes), ...partial.map((p) => readDays(tenant, kind, p.from, p.to, attributes))]);
+  const [months, ...days] = await Promise.all([readMonths(tenant, kind, whole, attributes, type), ...partial.map((p) => readDays(tenant, kind, p.from, p.to, attributes, type))]);
   return [...months.map((m) => ({ day: `${m.month}-01`, counts: m.counts })), ...days.flat()];
 }
 
 /** The trend counts (DAILY_IN_MONTH) of each day from `start` to `end`. */
-export async function readDaily(tenant: TenantStore, start: string, end: string): Promise<DayItem[]> {
+export async function readDaily(tenant: TenantStore, start: string, end: string, type?: MessageType): Promise<DayItem[]> {
   const { whole, partial } = partsOf(start, end);
   const attributes = DAILY_IN_MONTH.flatMap((f) => Array.from({ length: 31 }, (_, d) => orgDayField.day(f, pad(d + 1))));
-  const [months, ...days] = await Promise.all([readMonths(tenant, 'counts', whole, attributes), ...partial.map((p) => readDays(tenant, 'counts', p.from, p.to, DAILY_IN_MONTH))]);
+  const [months, ...days] = await Promise.all([
+    readMonths(tenant, 'counts', whole, attributes, type),
+    ...partial.map((p) => readDays(tenant, 'counts', p.from, p.to, DAILY_IN_MONTH, type)),
+  ]);
   const out: DayItem[] = days.flat();
   for (const { month, counts } of months) {
     for (const [name, n] of Object.entries(counts)) {

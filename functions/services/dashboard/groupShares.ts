@@ -7,6 +7,7 @@
 import { type Channel, CHANNELS } from '../../../shared/delivery';
 import { orgDayField, SHARE_FIELDS } from '../../../shared/entities';
 import { messageSteps } from '../../../shared/plan/journey';
+import { MESSAGE_TYPES, type MessageType } from '../../../shared/plan/plan';
 import type { AuthedContext } from '../../api/context';
 import type { DayCounts } from './dayCounters';
 
@@ -19,14 +20,16 @@ export interface GroupShares {
 }
 
 /** The group (720003 when missing or another organization's) and the share attributes of its messages. */
-export async function groupShares(ctx: AuthedContext, groupId: string): Promise<GroupShares> {
+export async function groupShares(ctx: AuthedContext, groupId: string, messageType?: MessageType): Promise<GroupShares> {
   const group = await ctx.tenant.require('dashboardGroup', groupId);
   const ids = [...new Set(group.planIds)];
-  const plans = ids.length ? await ctx.tenant.getMany('plan', ids, ['id', 'channel', 'journey']) : [];
+  const plans = ids.length ? await ctx.tenant.getMany('plan', ids, ['id', 'channel', 'journey', 'messageType']) : [];
   const names: string[] = [];
   for (const plan of plans) {
     // a message deleted since has no name to show; like the ranking, the group leaves it out
     if (!plan) continue;
+    // with a type filter, the group's messages of that type only
+    if (messageType !== undefined && (plan.messageType ?? MESSAGE_TYPES.AD_HOC) !== messageType) continue;
     // a campaign's steps may send over other channels than its first
     const channels = new Set<Channel>([plan.channel, ...(plan.journey ? messageSteps(plan.journey).map((s) => s.step.channel) : [])]);
     for (const channel of channels) for (const field of SHARE_FIELDS) names.push(orgDayField.plan(field, channel, plan.id));

@@ -8,6 +8,7 @@ import { countsOfAttempts, messageFigures } from '../../../shared/metrics';
 import { DAILY_IN_MONTH, DEVICE_PLATFORMS, type KpiTarget, orgDayField } from '../../../shared/entities';
 import { bucketOf, type DashboardBucket, type DashboardRange, GROUP_UNMEASURED, RANKED_MAX, rankOf, resolveRange } from '../../../shared/services/dashboard';
 import { utcDayStart } from '../../../shared/services/report';
+import { MESSAGE_TYPES } from '../../../shared/plan/plan';
 import { localDayHourOf } from '../../../shared/plan/zonedTime';
 import type { AreaHandlers, AuthedContext } from '../../api/context';
 import { addInto, countsOf, DAY_FIELDS, type DayItem, OS_CHANNEL, readDaily, readDays, readRange, readRangeItems, SUMMARY_ATTRIBUTES } from './dayCounters';
@@ -74,8 +75,8 @@ async function groupTrend(group: GroupShares, bucket: DashboardBucket, r: { star
 }
 
 export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
-  async summary({ groupId, ...range }, ctx) {
-    const group = groupId ? await groupShares(ctx, groupId) : undefined;
+  async summary({ groupId, messageType, ...range }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId, messageType) : undefined;
     const r = await rangeOf(range, ctx);
     const raw: Record<string, number> = {};
     if (group) {
@@ -88,7 +89,7 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
         unmeasured: [...GROUP_UNMEASURED],
       };
     }
-    for (const counts of await readRange(ctx.tenant, 'counts', r.start, r.end, SUMMARY_ATTRIBUTES)) addInto(raw, counts);
+    for (const counts of await readRange(ctx.tenant, 'counts', r.start, r.end, SUMMARY_ATTRIBUTES, messageType)) addInto(raw, counts);
     return {
       range: r,
       totals: countsOf(raw),
@@ -97,8 +98,8 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     };
   },
 
-  async trend({ range, resolution, groupId }, ctx) {
-    const group = groupId ? await groupShares(ctx, groupId) : undefined;
+  async trend({ range, resolution, groupId, messageType }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId, messageType) : undefined;
     const r = await rangeOf(range, ctx);
     const natural = bucketOf(r.days, resolution);
     // a message's counts are kept per day, and read per ten days: a group's points are days at the finest, months beyond a year
@@ -113,8 +114,9 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
             r.start,
             r.end,
             TREND_FIELDS.flatMap((f) => HOURS.map((h) => orgDayField.hour(f, h))),
+            messageType,
           )
-        : await readDaily(ctx.tenant, r.start, r.end);
+        : await readDaily(ctx.tenant, r.start, r.end, messageType);
     for (const { day, counts } of days) {
       if (bucket !== 'HOUR') {
         addInto(sums.get(pointOf(bucket, day, r.start))!, counts);
@@ -135,8 +137,8 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     };
   },
 
-  async ranking({ groupId, ...range }, ctx) {
-    const group = groupId ? await groupShares(ctx, groupId) : undefined;
+  async ranking({ groupId, messageType, ...range }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId, messageType) : undefined;
     const r = await rangeOf(range, ctx);
     const byPlan = new Map<string, { channel: Channel; raw: Record<string, number> }>();
     const shares = group ? await group.read((attributes) => readRange(ctx.tenant, 'plans', r.start, r.end, attributes)) : await readRange(ctx.tenant, 'plans', r.start, r.end);
@@ -149,6 +151,14 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
         byPlan.set(planId, plan);
         plan.raw[field!] = (plan.raw[field!] ?? 0) + n;
       }
+    }
+    // a message's shares carry no type: with a type filter, the plans say which to keep (a group's are kept already)
+    if (messageType !== undefined && !group && byPlan.size) {
+      const ids = [...byPlan.keys()];
+      const types = await ctx.tenant.getMany('plan', ids, ['id', 'messageType']);
+      ids.forEach((id, i) => {
+        if (types[i] && (types[i]!.messageType ?? MESSAGE_TYPES.AD_HOC) !== messageType) byPlan.delete(id);
+      });
     }
     // rates and grades from the counters alone; only the messages answered are read, for their names
     const rows = [...byPlan].map(([planId, { channel, raw }]) => {
@@ -178,8 +188,8 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
     };
   },
 
-  async kpiProgress({ groupId }, ctx) {
-    const group = groupId ? await groupShares(ctx, groupId) : undefined;
+  async kpiProgress({ groupId, messageType }, ctx) {
+    const group = groupId ? await groupShares(ctx, groupId, messageType) : undefined;
     const targets = await ctx.tenant.list('kpiTarget');
     if (targets.length === 0) return { targets: [] };
     const today = localDayHourOf(ctx.rt.clock.now(), await zoneOf(ctx)).day;
@@ -190,7 +200,7 @@ export const dashboardMetricHandlers: AreaHandlers<'dashboardMetric'> = {
       [...new Set(starts)].map(async (start) => {
         const raw: Record<string, number> = {};
         if (group) for (const counts of await group.read((attributes) => readRange(ctx.tenant, 'plans', start, today, attributes))) addShares(raw, counts);
-        else for (const counts of await readRange(ctx.tenant, 'counts', start, today, DAY_FIELDS)) addInto(raw, counts);
+        else for (const counts of await readRange(ctx.tenant, 'counts', start, today, DAY_FIELDS, messageType)) addInto(raw, counts);
         periods.set(start, raw);
       }),
     );

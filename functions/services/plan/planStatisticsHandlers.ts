@@ -6,6 +6,7 @@ import { journeyOf, messageSteps, stepRunId, walkOrder } from '../../../shared/p
 import type { AreaHandlers } from '../../api/context';
 import { type RunTotals, TRIGGER_RUN, tenantJourney, tenantLedger } from '../../delivery';
 import { sdkPlanCounts } from '../../domain/insights';
+import { SCROLL_BUCKETS } from '../../../shared/sdk/contract';
 
 /** Several runs' totals as one (a campaign's message steps' runs). */
 function sumRunTotals(all: readonly RunTotals[]): RunTotals {
@@ -98,14 +99,17 @@ export const planStatisticsHandlers: AreaHandlers<'planStatistics'> = {
       cta2: app['cta:b2'] ?? 0,
     };
     const osRows = [...os.values()];
+    // readers who reached each depth (shared/sdk/contract.ts SCROLL_BUCKETS), each counted once
+    const scroll = Object.fromEntries(SCROLL_BUCKETS.map((b) => [String(b), app[`scroll:${b}`] ?? 0]));
     return {
       totals,
       reasons,
       hours: [...hours.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, c]) => ({ hour, ...c })),
       smsParts,
-      figures: messageFigures(plan.channel, totals, { parts: smsParts, os: osRows, app: appCounts }),
+      figures: messageFigures(plan.channel, totals, { parts: smsParts, os: osRows, app: appCounts, scroll }),
       os: osRows,
       app: appCounts,
+      scroll: SCROLL_BUCKETS.map((depth) => ({ depth, readers: scroll[String(depth)]! })),
       running: runs.some((r) => statusOf(r) === 'RUNNING'),
       runs: runRows.sort((a, b) => b.startedAt - a.startedAt),
       ...(journey ? { steps: [...stepRows.values()] } : {}),

@@ -1,10 +1,14 @@
 /** SWR keys, all made here: `[service, payload]`, so a key names the call that fills it. */
 import type { PayloadIn, ServiceName } from '../../../shared/services';
 import { type Channel, DEFAULT_CHANNEL } from '../../../shared/delivery';
+import type { MessageType } from '../../../shared/plan/plan';
 import type { DashboardResolution } from '../../../shared/services/dashboard';
 import type { InsightSource } from '../../../shared/services/insights';
 
 type DashboardRangeIn = PayloadIn<'dashboardMetric.summary'>;
+/** The dashboard's filters besides the range: a group (the sub-dashboard) and a message type. */
+export type DashboardFilter = { groupId?: string; messageType?: MessageType };
+const filterOf = ({ groupId, messageType }: DashboardFilter) => ({ ...(groupId ? { groupId } : {}), ...(messageType ? { messageType } : {}) });
 
 export type CallKey<S extends ServiceName = ServiceName> = readonly [S, PayloadIn<S>];
 
@@ -25,12 +29,12 @@ export const keys = {
   plan: (id: string) => key('plan.detail', { id }),
   snsRecord: (id: string) => key('snsRecord.detail', { id }),
   planStatistics: (id: string) => key('planStatistics.detail', { id }),
-  // with a dashboard group's id: its messages' numbers only (the sub-dashboard)
-  dashboardSummary: (range: DashboardRangeIn, groupId?: string) => key('dashboardMetric.summary', { ...range, ...(groupId ? { groupId } : {}) }),
-  dashboardTrend: (range: DashboardRangeIn, resolution: DashboardResolution, groupId?: string) =>
-    key('dashboardMetric.trend', { range, resolution, ...(groupId ? { groupId } : {}) }),
-  dashboardRanking: (range: DashboardRangeIn, groupId?: string) => key('dashboardMetric.ranking', { ...range, ...(groupId ? { groupId } : {}) }),
-  kpiProgress: (groupId?: string) => key('dashboardMetric.kpiProgress', groupId ? { groupId } : {}),
+  // with a dashboard group's id: its messages' numbers only (the sub-dashboard); with a message type, that type's
+  dashboardSummary: (range: DashboardRangeIn, filter: DashboardFilter = {}) => key('dashboardMetric.summary', { ...range, ...filterOf(filter) }),
+  dashboardTrend: (range: DashboardRangeIn, resolution: DashboardResolution, filter: DashboardFilter = {}) =>
+    key('dashboardMetric.trend', { range, resolution, ...filterOf(filter) }),
+  dashboardRanking: (range: DashboardRangeIn, filter: DashboardFilter = {}) => key('dashboardMetric.ranking', { ...range, ...filterOf(filter) }),
+  kpiProgress: (filter: DashboardFilter = {}) => key('dashboardMetric.kpiProgress', filterOf(filter)),
   dashboardGroup: (id: string) => key('dashboardGroup.detail', { id }),
   dashboardGroups: () => key('dashboardGroup.getAll', {}),
   insightSummary: (source: InsightSource, range: DashboardRangeIn) => key('behaviorInsight.summary', { source, range }),

@@ -25,6 +25,8 @@ const dashboardEn = {
       tooLong: 'At most {{max}} days on the dashboard.',
       resolution: 'Graph resolution',
       resolutions: { DEFAULT: 'Default', FINE: 'Fine', COARSE: 'Coarse' },
+      messageType: 'Message type',
+      messageTypes: { 0: 'All types', 1: 'Ad hoc', 2: 'Lifecycle' },
       chartType: 'Chart type',
       chartTypes: { line: 'Line', bar: 'Bar' },
       rangeShown: '{{start}} to {{end}} ({{timeZone}}), {{days}} days',

@@ -25,6 +25,8 @@ const dashboardJa: LocaleShape<DashboardTexts> = {
       tooLong: 'ダッシュボードの期間は {{max}} 日までです。',
       resolution: 'グラフの細かさ',
       resolutions: { DEFAULT: '標準', FINE: '細かい', COARSE: '粗い' },
+      messageType: 'メッセージの種類',
+      messageTypes: { 0: 'すべての種類', 1: 'アドホック', 2: 'ライフサイクル' },
       chartType: 'グラフの種類',
       chartTypes: { line: '折れ線', bar: '棒' },
       rangeShown: '{{start}} から {{end}}（{{timeZone}}）、{{days}} 日間',

@@ -25,6 +25,8 @@ const dashboardZh: LocaleShape<DashboardTexts> = {
       tooLong: '仪表板最多显示 {{max}} 天。',
       resolution: '图表精度',
       resolutions: { DEFAULT: '默认', FINE: '精细', COARSE: '粗略' },
+      messageType: '消息类型',
+      messageTypes: { 0: '全部类型', 1: '临时', 2: '生命周期' },
       chartType: '图表类型',
       chartTypes: { line: '折线图', bar: '柱状图' },
       rangeShown: '{{start}} 至 {{end}}（{{timeZone}}），共 {{days}} 天',

@@ -17,6 +17,15 @@ const entityEn = {
       remove: 'Remove entry {{n}}',
       add: 'Add entry',
     },
+    modelFields: {
+      name: 'Name of field {{n}}',
+      type: 'Type of field {{n}}',
+      required: 'Field {{n}} is required',
+      requiredShort: 'Required',
+      remove: 'Remove field {{n}}',
+      add: 'Add field',
+      types: { TEXT: 'Text', NUMBER: 'Number', BOOLEAN: 'Yes/No', DATE: 'Date' },
+    },
     map: {
       tilePicture: 'Map (zoom {{zoom}}): click to place the point',
       picture: 'Map of latitude and longitude (zoom {{zoom}}): click to place the point',

@@ -15,6 +15,15 @@ const entityJa: LocaleShape<EntityTexts> = {
       remove: '項目 {{n}} を削除',
       add: '項目を追加',
     },
+    modelFields: {
+      name: '項目 {{n}} の名前',
+      type: '項目 {{n}} の種類',
+      required: '項目 {{n}} は必須',
+      requiredShort: '必須',
+      remove: '項目 {{n}} を削除',
+      add: '項目を追加',
+      types: { TEXT: 'テキスト', NUMBER: '数値', BOOLEAN: 'はい/いいえ', DATE: '日付' },
+    },
     map: {
       tilePicture: '地図（ズーム {{zoom}}）: クリックで地点を置きます',
       picture: '緯度と経度の地図（ズーム {{zoom}}）: クリックで地点を置きます',

@@ -7,6 +7,15 @@ const entityZh: LocaleShape<EntityTexts> = {
     secretKeep: '已设置：留空则保持不变',
     secretNew: '未设置',
     headers: { key: '第 {{n}} 项的名称', value: '第 {{n}} 项的值', place: '第 {{n}} 项的位置', header: '请求头', query: '查询参数', remove: '删除第 {{n}} 项', add: '添加一项' },
+    modelFields: {
+      name: '字段 {{n}} 的名称',
+      type: '字段 {{n}} 的类型',
+      required: '字段 {{n}} 为必填',
+      requiredShort: '必填',
+      remove: '删除字段 {{n}}',
+      add: '添加字段',
+      types: { TEXT: '文本', NUMBER: '数字', BOOLEAN: '是/否', DATE: '日期' },
+    },
     map: {
       tilePicture: '地图（缩放 {{zoom}}）：点击放置位置',
       picture: '经纬度地图（缩放 {{zoom}}）：点击放置位置',

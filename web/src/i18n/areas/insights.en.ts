@@ -49,6 +49,8 @@ const insightsEn = {
       osOpenRate: '{{os}} open rate',
       cta: 'CTA{{n}} taps',
       ctaRate: 'CTA{{n}} rate',
+      scrollDepth: 'Scrolled to {{depth}}%',
+      scrollRate: 'Scroll rate (read to the end)',
     },
     failed: 'The numbers could not be read.',
   },

@@ -52,6 +52,8 @@ const insightsJa: LocaleShape<InsightsTexts> = {
       osOpenRate: '{{os}} 開封率',
       cta: 'CTA{{n}} タップ数',
       ctaRate: 'CTA{{n}} 率',
+      scrollDepth: '{{depth}}% までスクロール',
+      scrollRate: 'スクロール率（最後まで閲読）',
     },
     failed: '数値を読み込めませんでした。',
   },

@@ -51,6 +51,8 @@ const insightsZh: LocaleShape<InsightsTexts> = {
       osOpenRate: '{{os}} 打开率',
       cta: 'CTA{{n}} 点击数',
       ctaRate: 'CTA{{n}} 点击率',
+      scrollDepth: '滚动至 {{depth}}%',
+      scrollRate: '滚动率（读到末尾）',
     },
     failed: '无法读取数据。',
   },

@@ -8,6 +8,7 @@ const modelEn = {
       name: 'Name',
       description: 'Description',
       cloudSourceId: 'Cloud source',
+      fields: 'Fields of its records',
     },
   },
   /** the model's history and records (the cloud source's screens over the model operations) */

@@ -11,6 +11,7 @@ const modelJa: LocaleShape<ModelTexts> = {
       name: '名前',
       description: '説明',
       cloudSourceId: 'クラウドソース',
+      fields: 'レコードの項目',
     },
   },
   /** the model's history and records (the cloud source's screens over the model operations) */

@@ -11,6 +11,7 @@ const modelZh: LocaleShape<ModelTexts> = {
       name: '名称',
       description: '描述',
       cloudSourceId: '云数据源',
+      fields: '记录的字段',
     },
   },
   /** the model's history and records (the cloud source's screens over the model operations) */

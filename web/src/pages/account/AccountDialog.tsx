@@ -13,6 +13,7 @@ import dialogStyles from '../../components/FormDialog.module.css';
 import { AccountDevices } from './AccountDevices';
 import { AccountEditor, FORM_ID } from './AccountEditor';
 import { AccountEvents } from './AccountEvents';
+import { AccountIot } from './AccountIot';
 import { AccountOverview } from './AccountOverview';
 import { PermissionRecord } from './PermissionRecord';
 
@@ -75,6 +76,9 @@ export function AccountDialog({
             <TabPanel header={t('account.tab.permissions')}>
               <AccountDevices id={account.id} view="permissions" />
               <PermissionRecord id={account.id} />
+            </TabPanel>
+            <TabPanel header={t('account.tab.iot')}>
+              <AccountIot account={account} />
             </TabPanel>
             <TabPanel header={t('account.tab.events')}>
               <AccountEvents id={account.id} />

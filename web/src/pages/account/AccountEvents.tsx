@@ -31,7 +31,8 @@ export function AccountEvents({ id }: { id: string }) {
         {t('account.noEvents')}
       </p>
     );
-  const detail = (e: AccountEventRow) => [e.name, e.planId, e.buttonId, e.geofenceId, e.beaconId, e.url].filter(Boolean).join(' · ') || '--';
+  const detail = (e: AccountEventRow) =>
+    [e.name, e.planId, e.buttonId, e.depth !== undefined ? `${e.depth}%` : undefined, e.thingId, e.geofenceId, e.beaconId, e.url].filter(Boolean).join(' · ') || '--';
   return (
     <div className={tableStyles.tableScroll}>
       <table className="simple-table" data-testid="account-events">

@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { type Channel, OPEN_CHANNELS } from '../../../../shared/delivery';
 import { formatCount, formatRate } from '../../../../shared/format';
 import { countsOfAttempts, messageFigures, showFigure } from '../../../../shared/metrics';
+import { MESSAGE_TYPES, type MessageType } from '../../../../shared/plan/plan';
 import { DASHBOARD_RESOLUTIONS, type DashboardCounts, type DashboardRange, type DashboardResolution } from '../../../../shared/services/dashboard';
 import { useCall } from '../../api/hooks';
 import { useOrgTimeZone } from '../../app/locale';
@@ -36,10 +37,14 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
   // the days the counters keep: the organization's zone's, which every answer names too
   const orgZone = useOrgTimeZone();
 
-  const summary = useCall(keys.dashboardSummary(range, groupId));
-  const trend = useCall(keys.dashboardTrend(range, resolution, groupId));
-  const ranking = useCall(keys.dashboardRanking(range, groupId));
-  const kpis = useCall(keys.kpiProgress(groupId));
+  // every type, or Ad-Hoc or Lifecycle messages only
+  const [messageType, setMessageType] = useState<MessageType | undefined>();
+  const filter = { ...(groupId ? { groupId } : {}), ...(messageType ? { messageType } : {}) };
+
+  const summary = useCall(keys.dashboardSummary(range, filter));
+  const trend = useCall(keys.dashboardTrend(range, resolution, filter));
+  const ranking = useCall(keys.dashboardRanking(range, filter));
+  const kpis = useCall(keys.kpiProgress(filter));
 
   const label = (k: string) => t(`dashboard.metrics.${k}`);
   const channelName = (c: Channel) => t(`dashboard.metrics.channelName.${c}`);
@@ -64,6 +69,17 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
             value={resolution}
             options={DASHBOARD_RESOLUTIONS.map((r) => ({ value: r, label: t(`dashboard.metrics.resolutions.${r}`) }))}
             onChange={(e) => setResolution(e.value as DashboardResolution)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="dash-message-type">{label('messageType')}</label>
+          <Select
+            inputId="dash-message-type"
+            label={label('messageType')}
+            labelled
+            value={messageType ?? 0}
+            options={[0, ...Object.values(MESSAGE_TYPES)].map((m) => ({ value: m, label: t(`dashboard.metrics.messageTypes.${m}`) }))}
+            onChange={(e) => setMessageType((e.value as MessageType | 0) || undefined)}
           />
         </div>
         <div className="field">

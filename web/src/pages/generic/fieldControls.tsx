@@ -13,6 +13,7 @@ import { TextField } from '../../components/TextField';
 import styles from '../../components/colorSwatch.module.css';
 import type { ControlProps } from './controlProps';
 import { HeadersControl } from './HeadersControl';
+import { ModelFieldsControl } from './ModelFieldsControl';
 
 export type { ControlProps } from './controlProps';
 
@@ -101,6 +102,7 @@ export const FIELD_CONTROLS: Record<FormField['kind'], (props: ControlProps) => 
     />
   ),
   headers: HeadersControl,
+  modelFields: ModelFieldsControl,
   color: ({ id, label, value, error, className, set }) => (
     <TextField id={id} label={label} value={String(value ?? '')} maxLength={7} error={error} fieldClassName={className} onChange={set}>
       <span className={styles.colorSwatch} style={{ background: swatch(value) }} aria-hidden="true" />

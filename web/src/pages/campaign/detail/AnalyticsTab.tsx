@@ -40,7 +40,7 @@ function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullab
   const { t } = useTranslation();
   const sent = stats.totals.sent;
   const { figures } = stats;
-  const { parts, printed, app } = CHANNEL_CAPABILITIES[channel];
+  const { parts, printed, app, scroll } = CHANNEL_CAPABILITIES[channel];
   const rows: [string, string, string][] = [];
   if (parts) rows.push(['smsParts', t('campaign.analytics.byChannel.smsParts'), showFigure('smsParts', figures.smsParts)]);
   if (printed) rows.push(['letters', t('campaign.analytics.byChannel.letters'), showFigure('letters', figures.letters)]);
@@ -59,6 +59,11 @@ function ChannelFigures({ channel, stats }: { channel: Channel; stats: NonNullab
       rows.push([`cta${n}`, t('insights.analytics.cta', { n }), showFigure(`cta${n}`, figures[`cta${n}`])]);
       rows.push([`cta${n}Rate`, t('insights.analytics.ctaRate', { n }), showFigure(`cta${n}Rate`, figures[`cta${n}Rate`])]);
     }
+  }
+  if (scroll) {
+    // how far readers got (each reader once per depth); the rate is of those who reached the end, per send
+    for (const s of stats.scroll) rows.push([`scroll-${s.depth}`, t('insights.analytics.scrollDepth', { depth: s.depth }), formatCount(s.readers)]);
+    rows.push(['scrollRate', t('insights.analytics.scrollRate'), showFigure('scrollRate', figures.scrollRate)]);
   }
   if (rows.length === 0) return null;
   return (
