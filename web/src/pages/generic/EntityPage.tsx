@@ -19,6 +19,7 @@ import { EntityForm } from './EntityForm';
 import { useRefOptions } from './refs';
 import '../../i18n/areas/entity';
 import '../../i18n/areas/model';
+import '../../i18n/areas/presets';
 import styles from '../../components/colorSwatch.module.css';
 
 type Row = Record<string, unknown>;
