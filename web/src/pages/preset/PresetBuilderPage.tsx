@@ -129,9 +129,10 @@ export default function PresetBuilderPage() {
         parameters: uses,
       } as never)) as Preset;
       setSaved({ id: answer.id, version: answer.version });
-      showSuccess(t('presetBuilder.saved', { name: answer.name }));
       void invalidate('preset.getListByPage', 'preset.getAll');
-      if (!id) void navigate(builderPath(answer.id), { replace: true });
+      // a new preset's address names it (the route change clears toasts: the message comes after)
+      if (!id) await navigate(builderPath(answer.id), { replace: true });
+      showSuccess(t('presetBuilder.saved', { name: answer.name }));
     } catch {
       // the toast says why
     } finally {
