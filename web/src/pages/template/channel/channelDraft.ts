@@ -178,7 +178,8 @@ export function withPresetText(draft: ChannelDraft, channel: ContentChannel, lan
   const content: Record<string, unknown> = { ...(draft.contents[language] ?? {}) };
   const { subject, text } = PRESET_FIELDS[channel];
   if (subject && preset.subject && !String(content[subject] ?? '').trim()) content[subject] = preset.subject;
-  if (channel === 'LINE') content.messages = [...((content.messages as unknown[] | undefined) ?? []), { type: 'text', text: preset.text }];
-  else if (preset.text) content[text] = [String(content[text] ?? '').trimEnd(), preset.text].filter(Boolean).join('\n\n');
+  if (channel === 'LINE') {
+    if (preset.text) content.messages = [...((content.messages as unknown[] | undefined) ?? []), { type: 'text', text: preset.text }];
+  } else if (preset.text) content[text] = [String(content[text] ?? '').trimEnd(), preset.text].filter(Boolean).join('\n\n');
   return withContent(draft, language, content as Content);
 }
