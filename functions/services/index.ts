@@ -42,6 +42,7 @@ import { dashboardMetricHandlers } from './dashboard/handlers';
 import { behaviorInsightHandlers } from './insights/handlers';
 import { userDelegateHandlers, userHandlers } from './user/handlers';
 import { modelHistoryHandlers, modelRecordHandlers } from './model/handlers';
+import { presetHandlers } from './preset/handlers';
 import { userRoleHandlers } from './userRole/handlers';
 import { aiBotHandlers, brandVoiceHandlers } from './brandVoice/handlers';
 import { junctionHandlers } from './junction/handlers';
@@ -75,6 +76,7 @@ const AREAS: HandlerTable = {
   cloudSourceRecord: cloudSourceRecordHandlers,
   presetParameter: presetParameterHandlers(crudAreas.presetParameter as never),
   presetRecord: presetRecordHandlers,
+  preset: presetHandlers(crudAreas.preset as never),
   templateMessage: { ...templateMessageHandlers, ...templateMessagePushHandlers },
   plan: planHandlers,
   planAction: planActionHandlers,

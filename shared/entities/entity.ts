@@ -66,6 +66,11 @@ export interface CrudDef {
    * setting it on one clears it on the others
    */
   onlyOne?: string | { field: string; per: string };
+  /**
+   * fields a screen of the entity's own edits (a builder), not the form: the save takes them too, and keeps the
+   * stored ones when a save leaves them out (the form's)
+   */
+  contentFields?: readonly string[];
   /** fields the server keeps from the form's (a combined key for a unique guard) */
   derive?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** records of other tenant entities that point here by `field` (an id, or a list of ids): while one does, delete answers 720009 */

@@ -6,6 +6,7 @@ import { appEntity } from './app';
 import { cloudSourceEntity, cloudSourceHistoryEntity, cloudSourceRecordEntity } from './cloudSource';
 import { presetParameterEntity, presetRecordEntity } from './presetParameter';
 import { modelEntity } from './model';
+import { presetCategoryEntity, presetEntity } from './preset';
 import { accountEventEntity, applicationEntity, permissionRecordEntity, sdkNonceEntity } from './application';
 import { companyEntity } from './company';
 import type { EntityDef } from './entity';
@@ -123,6 +124,8 @@ export const ENTITIES = {
   presetParameter: presetParameterEntity,
   model: modelEntity,
   presetRecord: presetRecordEntity,
+  presetCategory: presetCategoryEntity,
+  preset: presetEntity,
   brandVoice: brandVoiceEntity,
   translationSync: translationSyncEntity,
   // settings
@@ -194,6 +197,7 @@ export * from './device';
 export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
+export * from './preset';
 export * from './model';
 export * from './lineChannel';
 export * from './ssoSetting';

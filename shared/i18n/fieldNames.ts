@@ -36,6 +36,7 @@ export const FIELD_NAMES = {
   buttonValue: entry('button value', '按钮值', 'ボタンの値'),
   buttonAction: entry('button action', '按钮动作', 'ボタンの動作'),
   value: entry('value', '值', '値'),
+  defaultValue: entry('default value', '默认值', 'デフォルト値'),
   valueType: entry('value type', '值类型', '値の種類'),
   key: entry('key', '键', 'キー'),
   code: entry('code', '代码', 'コード'),

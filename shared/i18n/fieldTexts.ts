@@ -352,6 +352,17 @@ export const ENTITY_TEXTS = {
   groupName: entry('This group name is already used.', '该分组名称已被使用。', 'このグループ名はすでに使用されています。'),
   categoryName: entry('This category name is already used.', '该分类名称已被使用。', 'このカテゴリ名はすでに使用されています。'),
   presetTitle: entry('A preset parameter with this title already exists.', '已存在同标题的预设参数。', '同じタイトルのプリセットパラメータがすでにあります。'),
+  presetName: entry('A preset with this name already exists.', '已存在同名的预设。', '同じ名前のプリセットがすでにあります。'),
+  presetCategoryInUse: entry(
+    'Presets are filed in this category: move or delete them first.',
+    '该分类中有预设：请先移动或删除它们。',
+    'このカテゴリにはプリセットがあります。先に移動または削除してください。',
+  ),
+  presetDefaultValue: entry('A default value has no braces and no |.', '默认值不能包含花括号或 |。', 'デフォルト値に波括弧と | は使えません。'),
+  presetParameterTwice: entry('Each parameter column is in the set once.', '每个参数列在集合中只能出现一次。', '各パラメータの列はセットに1回だけ入れられます。'),
+  presetParameterMissing: entry('A chosen preset parameter does not exist.', '所选的预设参数不存在。', '選択したプリセットパラメータは存在しません。'),
+  presetColumn: entry('Please input the column!', '请输入列！', '列を入力してください！'),
+  presetLanguages: entry('A preset holds at most 20 languages.', '一个预设最多包含 20 种语言。', 'プリセットに入れられる言語は 20 までです。'),
   presetVariable: entry('Another preset parameter uses this variable name.', '另一个预设参数已使用该变量名。', 'この変数名は別のプリセットパラメータで使われています。'),
   folderHasMessages: entry(
     'A folder that holds messages cannot be deleted: move or delete its messages first.',

@@ -27,12 +27,16 @@ export function crudView(def: CrudEntityDef) {
   return z.object(Object.fromEntries(Object.entries(def.schema.shape as Shape).filter(([k]) => !hidden.has(k))));
 }
 
+const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
+
 export function crudSavePayload(def: CrudEntityDef) {
   const shape = def.schema.shape as Shape;
   return z.object({
     id: idString.optional(),
     version: z.number().int().optional(),
     ...Object.fromEntries(def.crud.form.map((f) => [f.field, shape[f.field]])),
+    // without their defaults: left out, they keep the stored values
+    ...Object.fromEntries((def.crud.contentFields ?? []).map((field) => [field, withoutDefault(shape[field]).optional()])),
   });
 }
 

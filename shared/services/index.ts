@@ -10,6 +10,7 @@ import { notificationServices } from './notification';
 import { applicationServices } from './application';
 import { cloudSourceHistoryServices, cloudSourceRecordServices, cloudSourceServices } from './cloudSource';
 import { presetParameterServices, presetRecordServices } from './presetParameter';
+import { presetServices } from './preset';
 import { lineChannelServices } from './lineChannel';
 import { ssoSettingServices } from './ssoSetting';
 import { pushChannelSettingServices, templateMessagePushServices } from './pushChannel';
@@ -72,6 +73,7 @@ export const SERVICE_AREAS = {
   cloudSourceRecord: cloudSourceRecordServices,
   presetParameter: presetParameterServices,
   presetRecord: presetRecordServices,
+  preset: presetServices,
   lineChannel: lineChannelServices,
   ssoSetting: ssoSettingServices,
   pushChannelSetting: pushChannelSettingServices,
@@ -133,6 +135,7 @@ export * from './asset';
 export * from './application';
 export * from './cloudSource';
 export * from './presetParameter';
+export * from './preset';
 export * from './lineChannel';
 export * from './ssoSetting';
 export * from './pushChannel';

@@ -11,7 +11,9 @@ import type { LocalHerald } from '../../functions/local/boot';
 import { presetTokens, presetValues } from '../../functions/domain/presetValues';
 import { Store } from '../../functions/store/store';
 import { type Account, PRESET_MESSAGES } from '../../shared/entities';
+import { renderEmail } from '../../shared/render/email';
 import { personalizeText } from '../../shared/render/personalize';
+import { type EmailTemplate, pickContent } from '../../shared/render/template';
 import { ApiClient, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
@@ -233,4 +235,121 @@ it("another organization's parameters and records answer as missing", async () =
     expect({ service, code: r.body.errorCode }).toEqual({ service, code: missing.body.errorCode });
   }
   expect(await records(param.id)).toEqual([{ key: 'a', alias: 'b', value: 'secret' }]);
+});
+
+describe('presets: categorised content and parameter sets a template picks from', () => {
+  const paragraph = (text: string) => ({ type: 'paragraph', text });
+  let storeParam: { id: string };
+  let category: { id: string };
+
+  beforeAll(async () => {
+    storeParam = await admin.ok('presetParameter.save', { title: 'Shops', variable: 'shop', primaryKey: 'shop_id' });
+    await admin.ok('presetRecord.save', { parameterId: storeParam.id, key: 'S1', alias: 'name', value: '渋谷店' });
+    category = await admin.ok('presetCategory.save', { name: 'Greetings' });
+  });
+
+  it('a preset is saved, listed by category, template flag and name, and its builder fields survive a form save', async () => {
+    const other = await admin.ok('presetCategory.save', { name: 'Footers' });
+    const saved = await admin.ok('preset.save', {
+      name: 'Shop greeting',
+      categoryId: category.id,
+      defaultLanguage: 'ja',
+      contents: {
+        ja: { subject: '{{preset.shop.name}}より', blocks: [paragraph('{{preset.shop.name}}へようこそ')] },
+        en: { blocks: [paragraph('Welcome to {{preset.shop.name}}')] },
+      },
+      parameters: [{ parameterId: storeParam.id, alias: 'name', defaultValue: 'our shop' }],
+    });
+    expect(saved).toMatchObject({ channel: 'ANY', isTemplate: false, defaultLanguage: 'ja', parameters: [{ alias: 'name', defaultValue: 'our shop' }] });
+    await admin.ok('preset.save', { name: 'Footer template', categoryId: other.id, isTemplate: true, channel: 'EMAIL', contents: { en: { blocks: [paragraph('Bye')] } } });
+    await admin.ok('preset.save', { name: 'Empty', channel: 'SMS' });
+
+    const names = async (q: object) => (await admin.ok('preset.getListByPage', { size: 10, ...q })).list.map((p: { name: string }) => p.name);
+    expect(await names({})).toEqual(['Empty', 'Footer template', 'Shop greeting']);
+    expect(await names({ categoryId: category.id })).toEqual(['Shop greeting']);
+    expect(await names({ isTemplate: true })).toEqual(['Footer template']);
+    expect(await names({ channel: 'SMS' })).toEqual(['Empty']);
+    expect(await names({ name: 'e', sortField: 'name', sortOrder: 'desc' })).toEqual(['Shop greeting', 'Footer template', 'Empty']);
+
+    // the generic form saves without the builder's fields: they stay
+    const renamed = await admin.ok('preset.save', { id: saved.id, version: saved.version, name: 'Shop welcome', categoryId: category.id });
+    expect(renamed.contents.ja.blocks).toHaveLength(1);
+    expect(renamed.parameters).toHaveLength(1);
+    // pickers see the presets for a channel, not the templates of presets
+    expect((await admin.ok('preset.choices', { channel: 'EMAIL' })).map((c: { name: string }) => c.name)).toEqual(['Shop welcome']);
+    expect((await admin.ok('preset.choices', { channel: 'SMS' })).map((c: { name: string }) => c.name)).toEqual(['Empty', 'Shop welcome']);
+    // a category with presets in it is not deleted
+    expect((await admin.call('presetCategory.delete', { id: category.id })).body.errorCode).toBe('720009');
+  });
+
+  it('inserting a preset into a template gives its parameters their defaults, and a send renders them per recipient', async () => {
+    const preset = (await admin.ok('preset.getAll')).find((p: { name: string }) => p.name === 'Shop welcome');
+    const ja = await admin.ok('preset.insert', { id: preset.id, language: 'ja-JP' });
+    expect(ja).toMatchObject({ language: 'ja', subject: '{{preset.shop.name|our shop}}より', text: '{{preset.shop.name|our shop}}へようこそ' });
+    const en = await admin.ok('preset.insert', { id: preset.id, language: 'en' });
+    expect(en.blocks).toEqual([expect.objectContaining({ type: 'paragraph', text: 'Welcome to {{preset.shop.name|our shop}}' })]);
+
+    const template = await admin.ok('templateMessage.save', {
+      name: 'With a preset',
+      template: { defaultLanguage: 'ja', contents: { ja: { subject: ja.subject, blocks: ja.blocks } } },
+    });
+    const tenant = new Store(herald.rt).forOrg(1);
+    const text = JSON.stringify(template.template);
+    const accounts = [
+      { id: 'p1', emails: ['p1@example.com'], attributes: { shop_id: 'S1' } },
+      { id: 'p2', emails: ['p2@example.com'], attributes: { shop_id: 'S9' } },
+    ] as unknown as Account[];
+    const values = await presetValues(tenant, presetTokens(text), accounts);
+    const content = pickContent(template.template as EmailTemplate, 'ja');
+    expect(renderEmail(content, { preset: values.get('p1') }).subject).toBe('渋谷店より');
+    expect(renderEmail(content, { preset: values.get('p2') }).text).toContain('our shopへようこそ');
+  });
+
+  it('refuses bad input with catalogue errors in the reader’s language', async () => {
+    const ja = { 'accept-language': 'ja' };
+    const refusal = async (payload: object) => (await admin.call('preset.save', payload, ja)).body as { errorCode: string; errorMessage: string };
+    expect(await refusal({ name: '' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('名前を入力してください！') });
+    expect(await refusal({ name: 'Bad default', parameters: [{ parameterId: storeParam.id, alias: 'name', defaultValue: '{{x}}' }] })).toMatchObject({
+      errorCode: '400016',
+      errorMessage: expect.stringContaining('デフォルト値に波括弧と | は使えません。'),
+    });
+    expect(
+      await refusal({
+        name: 'Twice',
+        parameters: [
+          { parameterId: storeParam.id, alias: 'name' },
+          { parameterId: storeParam.id, alias: 'name' },
+        ],
+      }),
+    ).toMatchObject({
+      errorMessage: expect.stringContaining('各パラメータの列はセットに1回だけ入れられます。'),
+    });
+    expect(await refusal({ name: 'No language', defaultLanguage: 'en', contents: { ja: { blocks: [] } } })).toMatchObject({
+      errorMessage: expect.stringContaining('既定の言語にはコンテンツが必要です。'),
+    });
+    expect(await refusal({ name: 'Bad block', contents: { en: { blocks: [{ type: 'nothing' }] } } })).toMatchObject({ errorCode: '400016' });
+    expect(await refusal({ name: 'Shop welcome' })).toMatchObject({ errorCode: '720001', errorMessage: expect.stringContaining('同じ名前のプリセットがすでにあります。') });
+    expect((await admin.call('presetCategory.save', { name: 'Greetings' }, ja)).body).toMatchObject({
+      errorCode: '720001',
+      errorMessage: expect.stringContaining('このカテゴリ名はすでに使用されています。'),
+    });
+  });
+
+  it("another organization's presets, categories and parameters answer as missing", async () => {
+    const preset = (await admin.ok('preset.getAll')).find((p: { name: string }) => p.name === 'Shop welcome');
+    const missing = (await other.call('preset.detail', { id: '00000000-0000-4000-8000-000000000000' })).body.errorCode;
+    for (const [service, payload] of [
+      ['preset.detail', { id: preset.id }],
+      ['preset.insert', { id: preset.id }],
+      ['preset.delete', { id: preset.id }],
+      ['presetCategory.detail', { id: category.id }],
+    ] as const) {
+      expect({ service, code: (await other.call(service, payload)).body.errorCode }).toEqual({ service, code: missing });
+    }
+    expect(await other.ok('preset.choices', {})).toEqual([]);
+    const theirs = await other.call('preset.save', { name: 'Borrowed', parameters: [{ parameterId: storeParam.id, alias: 'name' }] });
+    expect(theirs.body).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('A chosen preset parameter does not exist.') });
+    expect((await other.call('preset.save', { name: 'Borrowed', categoryId: category.id })).body.errorCode).toBe('720009');
+    expect((await admin.ok('preset.detail', { id: preset.id })).name).toBe('Shop welcome');
+  });
 });

@@ -5,7 +5,7 @@
  * axe-core on the list, the form, the values and the value dialog, in en, then the list in zh and ja.
  */
 import { expect, it } from 'vitest';
-import { browserSuite, expectAccessible, openPage, signIn } from './browser';
+import { browserSuite, expectAccessible, openPage, signIn, waitForPath } from './browser';
 
 const suite = browserSuite();
 
@@ -75,5 +75,81 @@ it('makes a parameter, refuses a file without its key, loads a good one and edit
     await page.locator('[data-testid="presetParameter-list"] tbody tr', { hasText: 'Stores' }).waitFor();
     await expectAccessible(page, `the preset parameter list in ${lang}`);
   }
+  await context.close();
+});
+
+it('builds a preset from a preset template in ja and inserts it into an email template', async () => {
+  // set up through the API: a parameter with a value, a category and a preset template
+  const admin = suite.admin;
+  const param = await admin.ok('presetParameter.save', { title: 'Shops', variable: 'shop', primaryKey: 'shop_id' });
+  await admin.ok('presetRecord.save', { parameterId: param.id, key: 'S1', alias: 'name', value: '渋谷店' });
+  const category = await admin.ok('presetCategory.save', { name: 'あいさつ' });
+  await admin.ok('preset.save', {
+    name: 'Welcome template',
+    categoryId: category.id,
+    isTemplate: true,
+    defaultLanguage: 'ja',
+    contents: { ja: { subject: 'ようこそ', blocks: [{ type: 'paragraph', text: 'ようこそ' }] } },
+  });
+
+  const { context, page } = await openPage(suite.browser);
+  await signIn(page, suite.herald.portalUrl);
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${suite.herald.portalUrl}#/library/preset`);
+  await page.reload();
+  await page.getByRole('heading', { name: 'プリセット', exact: true }).waitFor();
+  const row = page.locator('[data-testid="preset-list"] tbody tr', { hasText: 'Welcome template' });
+  await row.waitFor();
+  await expect.poll(() => row.textContent()).toContain('あいさつ');
+  expect(await row.textContent()).toContain('すべてのチャネル');
+  await expectAccessible(page, 'the preset list in ja');
+
+  // the builder, from the template: its block comes along
+  await row.getByRole('button', { name: 'Welcome template から新しいプリセットを作成' }).click();
+  await page.getByText('プリセットテンプレート Welcome template から作成しています。').waitFor();
+  await expect.poll(() => page.locator('.block-item').count()).toBe(1);
+  await page.fill('#preset-name', '店舗あいさつ');
+
+  // add a block, move it up, remove it again
+  await page.click('.palette-list button[data-block-type="heading"]');
+  await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['段落 1', '見出し 2']);
+  await page.getByRole('button', { name: '見出し 2 を上へ移動' }).click();
+  await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['見出し 1', '段落 2']);
+  await page.getByRole('button', { name: '見出し 1 を削除' }).click();
+  await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['段落 1']);
+
+  // a parameter with its default value, its token put into the selected paragraph
+  await page.getByRole('button', { name: 'パラメータを追加' }).click();
+  await page.locator('.p-dropdown:has(#preset-param-0)').click();
+  await page.locator('.p-dropdown-item', { hasText: 'Shops (shop)' }).click();
+  await page.fill('#preset-alias-0', 'name');
+  await page.fill('#preset-default-0', '当店');
+  await page.locator('.block-item .block-name').first().click();
+  await page.getByRole('button', { name: '{{preset.shop.name}} を挿入' }).click();
+  // the live preview shows the default a recipient without a value reads
+  await expect.poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').textContent()).toContain('ようこそ当店');
+  await expectAccessible(page, 'the preset builder in ja');
+  await page.getByRole('button', { name: '保存' }).click();
+  await page.locator('.p-toast-message-success', { hasText: '店舗あいさつ を保存しました。' }).waitFor();
+  await waitForPath(page, '/library/preset/builder');
+  const saved = (await admin.ok('preset.getAll')).find((p: { name: string }) => p.name === '店舗あいさつ');
+  expect(saved).toMatchObject({ isTemplate: false, categoryId: category.id, parameters: [{ parameterId: param.id, alias: 'name', defaultValue: '当店' }] });
+  expect(saved.contents.ja.blocks[0].text).toBe('ようこそ{{preset.shop.name}}');
+
+  // picked in the email template builder: its block and subject go into the current language
+  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await page.getByRole('button', { name: 'プリセットを挿入' }).click();
+  const dialog = page.locator('#preset-picker');
+  await page.locator('.p-dropdown:has(#preset-picker-choice)').click();
+  const options = page.locator('.p-dropdown-item');
+  // presets, not the templates of presets
+  await expect.poll(() => options.allTextContents()).toEqual(['店舗あいさつ']);
+  await options.first().click();
+  await expectAccessible(page, 'the preset picker in ja');
+  await dialog.getByRole('button', { name: '挿入' }).click();
+  await page.locator('.p-toast-message-success', { hasText: '店舗あいさつ を挿入しました。' }).waitFor();
+  await expect.poll(() => page.locator('.block-item').count()).toBe(1);
+  expect(await page.inputValue('#template-subject')).toBe('ようこそ');
+  await expect.poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').textContent()).toContain('ようこそ当店');
   await context.close();
 });

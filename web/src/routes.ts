@@ -53,6 +53,8 @@ export type PageKey =
   | 'messageConsoleCloudRecords'
   | 'presetParameters'
   | 'presetRecords'
+  | 'presets'
+  | 'presetBuilder'
   | 'pushChannel'
   | 'brandVoice'
   | 'brandVoiceConfig'
@@ -174,6 +176,9 @@ export const ROUTES: readonly RouteDef[] = [
   entityScreen('/library/export-setting', 'exportSetting', 'NAV_CUSTOM_EXPORT', menu('library', 'pi pi-download')),
   { ...entityScreen('/library/preset-parameter', 'presetParameter', 'NAV_PRESET_PARAMETER', menu('library', 'pi pi-sliders-h')), page: 'presetParameters' },
   screen('/library/preset-parameter/record', 'page.presetParameterRecords', ['NAV_PRESET_PARAMETER'], { page: 'presetRecords' }),
+  { ...entityScreen('/library/preset', 'preset', 'NAV_PRESET_PARAMETER', menu('library', 'pi pi-clone')), page: 'presets' },
+  screen('/library/preset/builder', 'page.presetBuilder', ['NAV_PRESET_PARAMETER'], { page: 'presetBuilder' }),
+  entityScreen('/library/preset-category', 'presetCategory', 'NAV_PRESET_PARAMETER', menu('library', 'pi pi-folder')),
 
   // Campaigns
   screen('/campaigns', 'page.campaigns', ['NAV_CREATE_NOTIFICATION'], { page: 'campaigns', ...menu('campaigns', 'pi pi-send') }),

@@ -3,6 +3,7 @@
  * pickers, detail, save (new or versioned edit, unique values guarded in the same transaction, at most one
  * record holding an `onlyOne` flag) and delete. An entity with behaviour of its own gets its own area instead.
  */
+import type * as z from 'zod';
 import type { InUse } from '../../../shared/entities/entity';
 import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
 import type { AuthedContext } from '../../api/context';
@@ -21,7 +22,7 @@ export function crudHandlers(def: CrudEntityDef) {
   const view = (record: Row): Row => Object.fromEntries(Object.entries(record).filter(([k]) => !hidden.has(k)));
   const columns = def.listColumns ?? [];
   const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
-  const { titleField, form, unique = [], onlyOne, inUse } = def.crud;
+  const { titleField, form, unique = [], onlyOne, inUse, contentFields = [] } = def.crud;
 
   const matches = (row: Row, q: Row) =>
     columns.every((c) => {
@@ -86,9 +87,11 @@ export function crudHandlers(def: CrudEntityDef) {
 
     async save(p: Row & { id?: string; version?: number }, ctx: AuthedContext) {
       const now = ctx.rt.clock.now();
-      const given = Object.fromEntries(form.map((f) => [f.field, p[f.field]]));
-      const fields = { ...given, ...def.crud.derive?.(given) };
       const stored = p.id ? await require(ctx, p.id) : undefined;
+      // a content field left out keeps its stored value (the form saves without them), or a new record's default
+      const content = contentFields.map((f) => [f, p[f] ?? stored?.[f] ?? (def.schema.shape as Record<string, z.ZodType>)[f].parse(undefined)]);
+      const given = Object.fromEntries([...form.map((f) => [f.field, p[f.field]]), ...content]);
+      const fields = { ...given, ...def.crud.derive?.(given) };
       if (stored) checkVersion(stored as never, p.version);
       await checkRefs(ctx, fields);
       const id = (stored?.id as string | undefined) ?? newId();

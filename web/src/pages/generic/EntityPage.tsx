@@ -19,6 +19,7 @@ import { EntityForm } from './EntityForm';
 import { useRefOptions } from './refs';
 import '../../i18n/areas/entity';
 import '../../i18n/areas/model';
+import '../../i18n/areas/presets';
 import styles from '../../components/colorSwatch.module.css';
 
 type Row = Record<string, unknown>;
@@ -39,6 +40,7 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
   const columns = def.listColumns ?? [];
   const optionsOf = useCallback((field: string) => def.crud.form.find((f) => f.field === field)?.options ?? [], [def]);
 
+  const refOptions = useRefOptions(columns.flatMap((c) => (c.format === 'ref' && c.ref ? [c.ref] : [])));
   const filters: FilterField[] = useMemo(
     () =>
       columns
@@ -47,11 +49,16 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
           name: c.field,
           label: t(c.label),
           type: c.filter!,
-          options: c.filter === 'select' ? optionsOf(c.field).map((o) => ({ value: o, label: text(`option.${c.field}.${o}`) })) : undefined,
+          // a reference column chooses among the records it names
+          options:
+            c.filter !== 'select'
+              ? undefined
+              : c.format === 'ref'
+                ? (refOptions[c.ref ?? ''] ?? [])
+                : optionsOf(c.field).map((o) => ({ value: o, label: text(`option.${c.field}.${o}`) })),
         })),
-    [columns, t, text, optionsOf],
+    [columns, t, text, optionsOf, refOptions],
   );
-  const refOptions = useRefOptions(columns.flatMap((c) => (c.format === 'ref' && c.ref ? [c.ref] : [])));
   const cells = useMemo(
     () =>
       Object.fromEntries(

@@ -139,6 +139,10 @@ export default function TemplateBuilderPage() {
       onAddLanguage={(code) => edit(edits.addLanguage(draft, code))}
       onSave={() => void editor.save(errors.count, revealFirstError)}
       preview={<PreviewPane draft={draft} language={current} />}
+      onInsertPreset={(preset) => {
+        edit(edits.withPreset(draft, current, preset));
+        setSelected(null);
+      }}
       after={
         <div className="sr-only" aria-live="polite" role="status">
           {announcement}

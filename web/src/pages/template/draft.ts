@@ -136,3 +136,12 @@ export function languagesOf(draft: Draft): string[] {
       .sort(),
   ];
 }
+
+/** A preset's content put into a language: its blocks after the current ones (new keys), its subject into an empty subject. */
+export function withPreset(draft: Draft, language: string, preset: { subject: string; blocks: readonly Record<string, unknown>[] }): Draft {
+  return editLanguage(draft, language, (c) => ({
+    ...c,
+    subject: c.subject.trim() ? c.subject : preset.subject,
+    blocks: [...c.blocks, ...preset.blocks.map((b) => ({ ...b, id: newBlockId() }) as BlockDraft)],
+  }));
+}

@@ -18,9 +18,11 @@ import {
   removeChannelLanguage,
   withComposedContent,
   withContent,
+  withPresetText,
 } from '../../template/channel/channelDraft';
 import { AiComposer } from '../../template/builder/AiComposer';
 import { CHANNEL_EDITORS, ChannelPreview } from '../../template/channel/channels';
+import { PresetPicker } from '../../preset/PresetPicker';
 import { SAMPLE_RECIPIENT } from '../../template/preview';
 import '../../../i18n/areas/channelContent';
 import shellStyles from '../../template/editor/TemplateEditorShell.module.css';
@@ -91,6 +93,7 @@ export function ChannelContent({
               onComposed={(template) => onChange(withComposedContent(draft, template))}
             />
           )}
+          <PresetPicker channel={draft.channel} language={current} onInsert={(preset) => onChange(withPresetText(draft, draft.channel, current, preset))} />
           <Editor
             key={`${draft.channel}-${current}`}
             content={content}

@@ -22,6 +22,7 @@ import { AiComposer } from '../../template/builder/AiComposer';
 import { BlockPalette } from '../../template/builder/BlockPalette';
 import { LanguageTabs } from '../../template/builder/LanguageTabs';
 import { PreviewPane } from '../../template/builder/PreviewPane';
+import { PresetPicker } from '../../preset/PresetPicker';
 import * as edits from '../../template/draft';
 import { draftFromView, languagesOf } from '../../template/draft';
 import { channelDraftFromView } from '../../template/channel/channelDraft';
@@ -292,6 +293,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
               }}
             >
               <AiComposer languages={languages} defaultLanguage={draft.defaultLanguage} onComposed={(template) => setEmail(edits.withComposed(draft, template))} />
+              <PresetPicker channel="EMAIL" language={current} onInsert={(preset) => setEmail(edits.withPreset(draft, current, preset))} />
               <div className="form-grid">
                 <TextField
                   id="template-subject"

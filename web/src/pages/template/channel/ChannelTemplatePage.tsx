@@ -26,6 +26,7 @@ import {
   validateChannelDraft,
   withComposedContent,
   withContent,
+  withPresetText,
 } from './channelDraft';
 import { AiComposer } from '../builder/AiComposer';
 import { CHANNEL_EDITORS, ChannelPreview } from './channels';
@@ -87,6 +88,7 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
       }
       languages={channelLanguages(draft)}
       invalidLanguages={errors.languages}
+      onInsertPreset={(preset) => edit(withPresetText(draft, channel, current, preset))}
       onAddLanguage={(code) => edit(addChannelLanguage(draft, code))}
       onSave={() =>
         void editor.save(errors.count, () => {

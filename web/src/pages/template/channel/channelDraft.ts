@@ -164,3 +164,22 @@ export function removeChannelLanguage(draft: ChannelDraft, code: string): Channe
   const { [code]: _removed, ...rest } = draft.contents;
   return { ...draft, contents: rest };
 }
+
+/** Where a preset's texts go in a channel's content: its subject into an empty title or subject, its text after the body. */
+const PRESET_FIELDS: Record<ContentChannel, { subject?: string; text: string }> = {
+  PUSH_NATIVE: { subject: 'title', text: 'body' },
+  SMS: { text: 'text' },
+  LINE: { text: 'messages' },
+  DIRECT_MAIL: { subject: 'subject', text: 'body' },
+};
+
+/** A preset's content put into a language of the channel's draft (LINE: a text message added after the others). */
+export function withPresetText(draft: ChannelDraft, channel: ContentChannel, language: string, preset: { subject: string; text: string }): ChannelDraft {
+  const content: Record<string, unknown> = { ...(draft.contents[language] ?? {}) };
+  const { subject, text } = PRESET_FIELDS[channel];
+  if (subject && preset.subject && !String(content[subject] ?? '').trim()) content[subject] = preset.subject;
+  if (channel === 'LINE') {
+    if (preset.text) content.messages = [...((content.messages as unknown[] | undefined) ?? []), { type: 'text', text: preset.text }];
+  } else if (preset.text) content[text] = [String(content[text] ?? '').trimEnd(), preset.text].filter(Boolean).join('\n\n');
+  return withContent(draft, language, content as Content);
+}

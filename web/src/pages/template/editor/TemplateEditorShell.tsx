@@ -13,6 +13,9 @@ import { useMessageFolders, useTemplateCategories } from '../../../api/hooks';
 import { EditorLoadState } from '../../../components/EditorLoadState';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
+import { type Channel, DEFAULT_CHANNEL } from '../../../../../shared/delivery';
+import type { PresetInsertion } from '../../../../../shared/services/preset';
+import { PresetPicker } from '../../preset/PresetPicker';
 import { LanguageTabs } from '../builder/LanguageTabs';
 import { TranslationSync } from '../builder/TranslationSync';
 import { LIBRARY_PATH } from '../paths';
@@ -39,6 +42,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
   preview,
   children,
   after,
+  onInsertPreset,
 }: {
   editor: TemplateEditor<D>;
   className?: string;
@@ -60,6 +64,8 @@ export function TemplateEditorShell<D extends ShellDraft>({
   children: ReactNode;
   /** after the content and preview (a live region) */
   after?: ReactNode;
+  /** a preset's content for the current language, to put into its fields */
+  onInsertPreset?: (insertion: PresetInsertion) => void;
 }) {
   const { t } = useTranslation();
   const categories = useTemplateCategories();
@@ -115,6 +121,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
             disabled={history.future.length === 0}
             onClick={() => dispatch({ type: 'redo' })}
           />
+          {onInsertPreset && <PresetPicker channel={(channel as Channel | undefined) ?? DEFAULT_CHANNEL} language={editor.current} onInsert={onInsertPreset} />}
           {editor.saved && (
             <Button
               type="button"

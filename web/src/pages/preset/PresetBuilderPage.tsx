@@ -1,0 +1,331 @@
+/**
+ * The preset builder (/library/preset/builder, `?id=` a preset, `?template=` a new preset from a preset template):
+ * the details, per language a subject and blocks with the template builder's own palette, canvas and preview,
+ * and the parameter set (the organization's preset parameters, a column of each and its default value), whose
+ * tokens go into the selected block or the subject.
+ */
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PresetParameter } from '../../../../shared/entities/presetParameter';
+import { PRESET_CHANNELS, type Preset, type PresetParameterUse, presetToken, withParameterDefaults } from '../../../../shared/entities/preset';
+import type { BlockType } from '../../../../shared/render';
+import { call } from '../../api/client';
+import { invalidate, useCall } from '../../api/hooks';
+import { keys } from '../../api/keys';
+import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
+import { showSuccess } from '../../ui/toastBus';
+import { BlockCanvas } from '../template/builder/BlockCanvas';
+import { BlockPalette } from '../template/builder/BlockPalette';
+import { LanguageTabs } from '../template/builder/LanguageTabs';
+import { PreviewPane } from '../template/builder/PreviewPane';
+import * as edits from '../template/draft';
+import { type Draft, draftFromView, languagesOf, newDraft } from '../template/draft';
+import type { TemplateMessageView } from '../../../../shared/services/templateMessage';
+import { builderPath, PRESETS_PATH } from './paths';
+import linkStyles from '../../components/links.module.css';
+import shell from '../template/editor/TemplateEditorShell.module.css';
+import '../../i18n/areas/presets';
+import '../../i18n/areas/template';
+
+type Details = Pick<Preset, 'name' | 'channel' | 'isTemplate' | 'description'> & { categoryId: string | null };
+const NEW_DETAILS: Details = { name: '', categoryId: null, channel: 'ANY', isTemplate: false, description: '' };
+
+/** A preset's content as the template builder's draft (its theme unused: the preview's default one). */
+const draftOf = (preset: Preset): Draft =>
+  draftFromView({
+    name: preset.name,
+    active: true,
+    template: { theme: newDraft().theme, defaultLanguage: preset.defaultLanguage, contents: preset.contents },
+  } as unknown as TemplateMessageView);
+
+export default function PresetBuilderPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const templateId = params.get('template');
+  const categories = useCall(keys.presetCategories());
+  const parameters = useCall(keys.presetParameters());
+  const [saved, setSaved] = useState<{ id: string; version: number } | null>(null);
+  const [fromTemplate, setFromTemplate] = useState<string | null>(null);
+  const [details, setDetails] = useState<Details>(NEW_DETAILS);
+  const [draft, setDraft] = useState<Draft>(() => newDraft());
+  const [uses, setUses] = useState<PresetParameterUse[]>([]);
+  const [current, setCurrent] = useState(draft.defaultLanguage);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const source = id ?? templateId;
+    if (!source) return;
+    call('preset.detail', { id: source })
+      .then((found) => {
+        const preset = found as Preset;
+        const content = draftOf(preset);
+        setDraft(content);
+        setCurrent(content.defaultLanguage);
+        setUses(preset.parameters);
+        if (id) {
+          setSaved({ id: preset.id, version: preset.version });
+          setDetails({ name: preset.name, categoryId: preset.categoryId ?? null, channel: preset.channel, isTemplate: preset.isTemplate, description: preset.description });
+        } else {
+          // a copy: the template stays as it is
+          setFromTemplate(preset.name);
+          setDetails({ ...NEW_DETAILS, categoryId: preset.categoryId ?? null, channel: preset.channel, description: preset.description });
+        }
+      })
+      .catch(() => setFailed(true));
+  }, [id, templateId]);
+
+  const content = draft.contents[current];
+  const languages = languagesOf(draft);
+  const paramOf = (parameterId: string) => (parameters.data as PresetParameter[] | undefined)?.find((p) => p.id === parameterId);
+  // the preview shows each parameter's default value, as a recipient without a value reads it
+  const previewed = useMemo(() => {
+    const params = (parameters.data ?? []) as PresetParameter[];
+    const defaults = new Map(
+      uses.flatMap((u) => {
+        const param = params.find((p) => p.id === u.parameterId);
+        return param && u.alias && u.defaultValue ? [[`${param.variable}.${u.alias}`, u.defaultValue] as const] : [];
+      }),
+    );
+    return withParameterDefaults(draft, defaults);
+  }, [draft, uses, parameters.data]);
+
+  function addBlock(type: BlockType, index?: number) {
+    const at = index ?? (selected ? content.blocks.findIndex((b) => b.id === selected) + 1 || content.blocks.length : content.blocks.length);
+    const [next, blockId] = edits.addBlock(draft, current, type, at);
+    setDraft(next);
+    setSelected(blockId);
+    setAnnouncement(t('template.added', { block: t(`template.block.${type}`), position: at + 1 }));
+  }
+
+  /** The token goes after the selected block's text, or after the subject when no block with a text is selected. */
+  function insertToken(token: string) {
+    const block = content.blocks.find((b) => b.id === selected);
+    if (block && typeof block.text === 'string') setDraft(edits.updateBlock(draft, current, block.id, 'text', `${block.text}${token}`));
+    else setDraft(edits.setLanguageField(draft, current, 'subject', `${content.subject}${token}`));
+    setAnnouncement(t('presetBuilder.tokenInserted', { token }));
+  }
+
+  const setUse = (index: number, change: Partial<PresetParameterUse>) => setUses((list) => list.map((u, i) => (i === index ? { ...u, ...change } : u)));
+
+  async function save() {
+    setBusy(true);
+    try {
+      const answer = (await call('preset.save', {
+        ...(saved ?? {}),
+        ...details,
+        categoryId: details.categoryId ?? undefined,
+        defaultLanguage: draft.defaultLanguage,
+        contents: Object.fromEntries(Object.entries(draft.contents).map(([code, c]) => [code, { subject: c.subject, preheader: c.preheader, blocks: c.blocks }])),
+        parameters: uses,
+      } as never)) as Preset;
+      setSaved({ id: answer.id, version: answer.version });
+      void invalidate('preset.getListByPage', 'preset.getAll');
+      // a new preset's address names it (the route change clears toasts: the message comes after)
+      if (!id) await navigate(builderPath(answer.id), { replace: true });
+      showSuccess(t('presetBuilder.saved', { name: answer.name }));
+    } catch {
+      // the toast says why
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (failed) {
+    return (
+      <section className="page">
+        <h1>{t('page.presetBuilder')}</h1>
+        <p className="p-error">{t('presetBuilder.loadError')}</p>
+        <Link to={PRESETS_PATH}>{t('presetBuilder.back')}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page template-builder">
+      <header className="page-header">
+        <div>
+          <Link to={PRESETS_PATH} className={linkStyles.backLink}>
+            <i className="pi pi-arrow-left" aria-hidden="true" />
+            <span>{t('presetBuilder.back')}</span>
+          </Link>
+          <h1>{saved && details.name ? details.name : t('presetBuilder.newTitle')}</h1>
+          <p className="muted">{fromTemplate ? t('presetBuilder.fromTemplate', { name: fromTemplate }) : t('presetBuilder.intro')}</p>
+        </div>
+        <div className="builder-actions">
+          <Button type="button" icon="pi pi-save" label={t('common.save')} loading={busy} onClick={() => void save()} />
+        </div>
+      </header>
+
+      <section className={`card ${shell.templateDetails}`} aria-labelledby="preset-details-title">
+        <h2 id="preset-details-title" className="card-title">
+          {t('presetBuilder.details')}
+        </h2>
+        <div className={shell.detailsGrid}>
+          <TextField id="preset-name" label={t('entity.preset.name')} value={details.name} maxLength={100} onChange={(v) => setDetails({ ...details, name: v })} />
+          <div className="field">
+            <label htmlFor="preset-category">{t('entity.preset.categoryId')}</label>
+            <Select
+              inputId="preset-category"
+              label={t('entity.preset.categoryId')}
+              labelled
+              value={details.categoryId}
+              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
+              showClear
+              onChange={(e) => setDetails({ ...details, categoryId: e.value ?? null })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="preset-channel">{t('entity.preset.channel')}</label>
+            <Select
+              inputId="preset-channel"
+              label={t('entity.preset.channel')}
+              labelled
+              value={details.channel}
+              options={PRESET_CHANNELS.map((c) => ({ value: c, label: t(`entity.preset.option.channel.${c}`) }))}
+              onChange={(e) => setDetails({ ...details, channel: e.value })}
+            />
+          </div>
+          <div className="field checkbox-row">
+            <Checkbox inputId="preset-is-template" checked={details.isTemplate} onChange={(e) => setDetails({ ...details, isTemplate: Boolean(e.checked) })} />
+            <label htmlFor="preset-is-template">{t('entity.preset.isTemplate')}</label>
+          </div>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="preset-parameters-title">
+        <h2 id="preset-parameters-title" className="card-title">
+          {t('presetBuilder.parameters')}
+        </h2>
+        <p className="muted small">{uses.length ? t('presetBuilder.parametersIntro') : t('presetBuilder.noParameters')}</p>
+        <ul className="plain-list" data-testid="preset-parameters">
+          {uses.map((use, i) => {
+            const position = i + 1;
+            const param = paramOf(use.parameterId);
+            const token = param && use.alias ? presetToken(param.variable, use.alias) : '';
+            return (
+              <li key={`${i}-${use.parameterId}`} className="form-grid">
+                <div className="field">
+                  <label htmlFor={`preset-param-${i}`}>{t('presetBuilder.parameter', { position })}</label>
+                  <Select
+                    inputId={`preset-param-${i}`}
+                    label={t('presetBuilder.parameter', { position })}
+                    labelled
+                    value={use.parameterId || null}
+                    options={(parameters.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (${p.variable})` }))}
+                    onChange={(e) => setUse(i, { parameterId: e.value, alias: '' })}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`preset-alias-${i}`}>{t('presetBuilder.column', { position })}</label>
+                  {param?.columns.length ? (
+                    <Select
+                      inputId={`preset-alias-${i}`}
+                      label={t('presetBuilder.column', { position })}
+                      labelled
+                      value={use.alias || null}
+                      options={param.columns.filter((c) => c !== param.primaryKey).map((c) => ({ value: c, label: c }))}
+                      onChange={(e) => setUse(i, { alias: e.value })}
+                    />
+                  ) : (
+                    <InputText id={`preset-alias-${i}`} value={use.alias} maxLength={200} onChange={(e) => setUse(i, { alias: e.target.value })} />
+                  )}
+                </div>
+                <div className="field">
+                  <label htmlFor={`preset-default-${i}`}>{t('presetBuilder.defaultValue', { position })}</label>
+                  <InputText id={`preset-default-${i}`} value={use.defaultValue} maxLength={200} onChange={(e) => setUse(i, { defaultValue: e.target.value })} />
+                </div>
+                <div className="row-actions">
+                  {token && <Button type="button" icon="pi pi-plus-circle" outlined label={t('presetBuilder.insertToken', { token })} onClick={() => insertToken(token)} />}
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    text
+                    rounded
+                    severity="danger"
+                    aria-label={t('presetBuilder.removeParameter', { position })}
+                    onClick={() => setUses((list) => list.filter((_, j) => j !== i))}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          outlined
+          label={t('presetBuilder.addParameter')}
+          onClick={() => setUses((list) => [...list, { parameterId: '', alias: '', defaultValue: '' }])}
+        />
+      </section>
+
+      <div className={shell.builderGrid}>
+        <section className="card builder-editor" aria-labelledby="preset-content-title">
+          <h2 id="preset-content-title" className="card-title">
+            {t('presetBuilder.content')}
+          </h2>
+          <LanguageTabs
+            languages={languages}
+            defaultLanguage={draft.defaultLanguage}
+            current={current}
+            invalid={new Set()}
+            onSelect={setCurrent}
+            onAdd={(code) => {
+              setDraft(edits.addLanguage(draft, code));
+              setCurrent(code);
+            }}
+            onMakeDefault={(code) => setDraft({ ...draft, defaultLanguage: code })}
+            onRemove={(code) => {
+              setDraft(edits.removeLanguage(draft, code));
+              setCurrent(draft.defaultLanguage);
+            }}
+          >
+            {content && (
+              <>
+                <TextField
+                  id="preset-subject"
+                  label={t('template.subject')}
+                  value={content.subject}
+                  maxLength={255}
+                  onChange={(v) => setDraft(edits.setLanguageField(draft, current, 'subject', v))}
+                />
+                <BlockPalette onAdd={(type) => addBlock(type)} />
+                <p id="reorder-hint" className="muted small">
+                  {t('template.reorderHint')}
+                </p>
+                <BlockCanvas
+                  blocks={content.blocks}
+                  selectedId={selected}
+                  invalidIds={new Set()}
+                  errorsOf={() => ({})}
+                  onSelect={setSelected}
+                  onMove={(blockId, to) => setDraft(edits.moveBlock(draft, current, blockId, to))}
+                  onRemove={(blockId) => {
+                    setDraft(edits.removeBlock(draft, current, blockId));
+                    if (selected === blockId) setSelected(null);
+                  }}
+                  onInsert={(type, index) => addBlock(type, index)}
+                  onChange={(blockId, field, value) => setDraft(edits.updateBlock(draft, current, blockId, field, value))}
+                />
+              </>
+            )}
+          </LanguageTabs>
+        </section>
+        <PreviewPane draft={previewed} language={current} />
+      </div>
+      <div className="sr-only" aria-live="polite" role="status">
+        {announcement}
+      </div>
+    </section>
+  );
+}
