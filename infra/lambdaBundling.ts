@@ -61,8 +61,12 @@ export const LAMBDA_BUNDLING = {
   minify: true,
 } as const;
 
-/** Budgets of the router Lambda (issue 22): its bundle file, and `await import(bundle)` in a fresh process. */
-export const ROUTER_BUNDLE_BUDGET_BYTES = 1.5 * 1024 * 1024;
+/**
+ * Budgets of the router Lambda (issue 22): its bundle file, and `await import(bundle)` in a fresh process. The file
+ * passed 1.5 MiB with presets, the account's IoT data and the scroll rate (1,576,464 bytes): 1.6 MiB, each
+ * feature's handlers being code the router serves.
+ */
+export const ROUTER_BUNDLE_BUDGET_BYTES = 1.6 * 1024 * 1024;
 export const ROUTER_COLD_IMPORT_BUDGET_MS = 150;
 
 /** The installed package's folder as Node finds it from the folder `from` (node_modules upwards; no `exports` map in the way). */

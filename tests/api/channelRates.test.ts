@@ -145,7 +145,8 @@ async function derived(c: Case) {
   const attempted = sent + failed;
   const rate = (n: number, of: number) => (of > 0 ? n / of : null);
   const none = { opens: null, openRate: null, unsubscribes: null, unsubscribeRate: null, bounces: null, complaints: null, likes: null, dislikes: null };
-  const pushOnly = { cta1: null, cta1Rate: null, cta2: null, cta2Rate: null, iosRate: null, androidRate: null };
+  // what apps and hosted pages report: none of these channels measures it
+  const pushOnly = { cta1: null, cta1Rate: null, cta2: null, cta2Rate: null, iosRate: null, androidRate: null, scrolled: null, scrollRate: null };
   const base = { attempted, matched: 0, sent, failed, skipped: 0, uncertain: 0, successRate: rate(sent, attempted), ...none, ...pushOnly };
   if (c.channel === 'DIRECT_MAIL') return { ...base, delivered: null, deliveryRate: null, clicks: null, ctr: null, smsParts: null, letters: sent };
   // SMS and LINE: the provider's answer is the delivery; their clicks are their tracked links'

@@ -40,7 +40,9 @@ function sample(def: CrudEntityDef, field: string, n: number): unknown {
                 ? [`https://example.com/${n}`]
                 : kind.kind === 'headers'
                   ? [[{ key: `X-Sample-${n}`, value: `v${n}`, place: 'header' }]]
-                  : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `attributes.sample${n}`, ''];
+                  : kind.kind === 'modelFields'
+                    ? [[{ name: `field${n}`, type: 'TEXT', required: n % 2 === 0 }]]
+                    : [`Sample ${n}`, `code_${n}`, `xx-n${n}`, `+81 3 5555 ${1000 + n}`, `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, `attributes.sample${n}`, ''];
   const value = candidates.find((c) => schema.safeParse(c).success);
   if (value === undefined) throw new Error(`no sample for ${def.name}.${field}`);
   return value;

@@ -88,6 +88,7 @@ const PROBES: Record<string, Probe> = {
   'account.devices': (ids) => ({ id: ids.account }),
   'account.permissionRecords': (ids) => ({ id: ids.account }),
   'account.events': (ids) => ({ id: ids.account }),
+  'account.tracks': (ids) => ({ id: ids.account }),
   'application.issueSecret': (ids) => ({ id: ids.application }),
   'pushChannelSetting.detail': (ids) => ({ id: ids.pushChannel }),
   'pushChannelSetting.save': (ids) => ({ id: ids.pushChannel, title: 'Probe push', appId: ids.application, type: 'GCM', version: 1 }),

@@ -416,7 +416,9 @@ export class DynamoModel {
         this.checkKey(t, input.Key);
         const refs = new References(input.ExpressionAttributeNames);
         const found = t.items.get(this.place(t, input.Key));
-        const item = found ? project(copy(found), input.ProjectionExpression, refs) : undefined;
+        // the projection is read (and its names counted as used) whether or not the item is there, as DynamoDB does
+        const projected = project(found ? copy(found) : {}, input.ProjectionExpression, refs);
+        const item = found ? projected : undefined;
         refs.checkAllUsed();
         return item ? { Item: item } : {};
       }
@@ -429,7 +431,8 @@ export class DynamoModel {
           for (const key of read.Keys) {
             this.checkKey(t, key);
             const found = t.items.get(this.place(t, key));
-            if (found) Responses[table].push(project(copy(found), read.ProjectionExpression, refs));
+            const projected = project(found ? copy(found) : {}, read.ProjectionExpression, refs);
+            if (found) Responses[table].push(projected);
           }
           refs.checkAllUsed();
         }

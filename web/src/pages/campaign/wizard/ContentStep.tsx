@@ -293,7 +293,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
               }}
             >
               <AiComposer languages={languages} defaultLanguage={draft.defaultLanguage} onComposed={(template) => setEmail(edits.withComposed(draft, template))} />
-              <PresetPicker channel="EMAIL" language={current} onInsert={(preset) => setEmail(edits.withPreset(draft, current, preset))} />
+              <PresetPicker channel={BUILDER_CHANNEL} language={current} onInsert={(preset) => setEmail(edits.withPreset(draft, current, preset))} />
               <div className="form-grid">
                 <TextField
                   id="template-subject"
