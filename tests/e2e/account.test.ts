@@ -121,8 +121,7 @@ describe('settings', () => {
 
   it('keeps notification and alert choices, and shows them again after a reload', async () => {
     const { context, page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl, 'settler', 'Settle@1234');
-    await page.goto(`${suite.herald.portalUrl}#/settings`);
+    await signIn(page, `${suite.herald.portalUrl}#/settings`, 'settler', 'Settle@1234');
     await page.getByRole('tab', { name: 'Notifications' }).click();
     await page.click('label[for="alert-SEND_FAILED"]');
     await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
@@ -178,8 +177,7 @@ describe('sign-in address and invitations', () => {
   it('a new e-mail address needs the password and applies from the mailed link', async () => {
     await userWithRole(suite.admin, { username: 'mover', password: 'Mover@1234', permissions: ['NAV_DASHBOARD'] });
     const { context, page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl, 'mover', 'Mover@1234');
-    await page.goto(`${suite.herald.portalUrl}#/settings`);
+    await signIn(page, `${suite.herald.portalUrl}#/settings`, 'mover', 'Mover@1234');
     await page.fill('#settings-email', 'mover.new@example.com');
     await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
     expect(await page.locator('#settings-email-password-error').textContent()).toBe(MESSAGES.passwordRequired);

@@ -34,8 +34,7 @@ it('edits an account in ja: a field error under its input, the save, a stale sav
   await admin.ok('systemSetting.save', { ...setting, defaultCountry: 'JP' });
   try {
     const { context, page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/library/account`);
+    await signIn(page, `${suite.herald.portalUrl}#/library/account`);
     await waitForPath(page, '/library/account');
     const list = page.getByTestId('account-list');
 

@@ -303,8 +303,7 @@ describe('system setting screen', () => {
     await member.ok('user.saveProfile', { language: 'ja', timeZone: 'Asia/Tokyo' });
     const before = (await suite.admin.ok('systemSetting.detail')).organization;
     const { context, page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl, 'settings-ja', 'Settings@123');
-    await page.goto(`${suite.herald.portalUrl}#/systemSetting`);
+    await signIn(page, `${suite.herald.portalUrl}#/systemSetting`, 'settings-ja', 'Settings@123');
     await waitForPath(page, '/systemSetting');
     await page.locator('#system-mutableContent').waitFor();
     for (const name of ['singleMessageApprovalSheet', 'templateApprovalSheet', 'mutableContent', 'ignoreAccountNotifySetting', 'convertHyperlink', 'iotIdHash']) {

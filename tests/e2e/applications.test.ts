@@ -18,8 +18,7 @@ async function choose(page: Page, dropdown: Locator, option: string): Promise<vo
 
 it('issues a secret once, and the account an app registered shows its device, permission changes and events', async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/application`);
+  await signIn(page, `${suite.herald.portalUrl}#/application`);
   await page.getByRole('heading', { name: 'Applications' }).waitFor();
   await page.getByRole('button', { name: 'New app' }).click();
   await page.fill('#application-name', 'Shop for iPhone');

@@ -127,26 +127,30 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
  * on to the landing page, as after the form): the form's own flow is tested in session.test.ts, and typing and
  * the form's round trip cost every browser test seconds. A page on the portal already (signing in again after
  * signing out), and a page whose requests the test watches (it may look at the login call), use the form.
+ * `portalUrl#/path` lands on that path through the sign-in page's `redirect`, as a bookmark does, instead of
+ * drawing the start page (the dashboard, the dearest screen to draw) on the way.
  */
 export async function signIn(page: Page, portalUrl: string, username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
-  const herald = heraldServing(portalUrl);
-  if (herald && !page.url().startsWith(new URL(portalUrl).origin) && !watchesRequests(page) && !watchesRequests(page.context())) {
+  const [base = portalUrl, at] = portalUrl.split('#');
+  const loginUrl = `${base}#/login${at ? `?redirect=${encodeURIComponent(at)}` : ''}`;
+  const herald = heraldServing(base);
+  if (herald && !page.url().startsWith(new URL(base).origin) && !watchesRequests(page) && !watchesRequests(page.context())) {
     // as the portal's client keeps it: checked and trimmed to the catalogue's answer
     const signedIn = CATALOGUE.get('auth.login')!.response.parse(await new ApiClient(herald).login(username, password)) as SignIn;
-    const injected = await page.addInitScript(storeSignIn, { signIn: signedIn, portalPath: new URL(portalUrl).pathname });
+    const injected = await page.addInitScript(storeSignIn, { signIn: signedIn, portalPath: new URL(base).pathname });
     try {
-      await page.goto(`${portalUrl}#/login`);
+      await page.goto(loginUrl);
     } finally {
       await injected.dispose();
     }
-    await page.waitForSelector('.side-menu');
-    return;
+  } else {
+    await page.goto(loginUrl);
+    await page.fill('#username', username);
+    await page.fill('#password', password);
+    await page.click('form button[type=submit]');
   }
-  await page.goto(`${portalUrl}#/login`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.click('form button[type=submit]');
   await page.waitForSelector('.side-menu');
+  if (at) await waitForPath(page, at.split('?')[0]!);
 }
 
 function watchesRequests(target: Page | BrowserContext): boolean {

@@ -196,8 +196,7 @@ it('the author writes, tests and sends to review; the approver approves on /home
 
   // The approver: the message waits on /home; approving asks first.
   const approver = await openPage(suite.browser);
-  await signIn(approver.page, suite.herald.portalUrl, APPROVER.username, APPROVER.password);
-  await approver.page.goto(`${suite.herald.portalUrl}#/home`);
+  await signIn(approver.page, `${suite.herald.portalUrl}#/home`, APPROVER.username, APPROVER.password);
   const row = approver.page.locator(`[data-testid="home-card-ACTION_REQUIRED"] li[data-plan-id="${planId}"]`);
   await row.waitFor();
   await expect.poll(() => approver.page.getByTestId('home-count-ACTION_REQUIRED').textContent()).toBe('1');
@@ -249,8 +248,7 @@ it('the author writes, tests and sends to review; the approver approves on /home
 it('a rejection needs a type and a reason, and the author sees them', async () => {
   const planId = await draftInReview('Summer sale');
   const approver = await openPage(suite.browser);
-  await signIn(approver.page, suite.herald.portalUrl, APPROVER.username, APPROVER.password);
-  await approver.page.goto(`${suite.herald.portalUrl}#/home`);
+  await signIn(approver.page, `${suite.herald.portalUrl}#/home`, APPROVER.username, APPROVER.password);
   const row = approver.page.locator(`[data-testid="home-card-ACTION_REQUIRED"] li[data-plan-id="${planId}"]`);
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = approver.page.locator('#reject-dialog');
@@ -266,8 +264,7 @@ it('a rejection needs a type and a reason, and the author sees them', async () =
   await approver.context.close();
 
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/home`);
+  await signIn(page, `${suite.herald.portalUrl}#/home`);
   const mine = page.locator(`[data-testid="home-card-REJECTED"] li[data-plan-id="${planId}"]`);
   expect(await mine.getByTestId('home-rejection').textContent()).toBe('Content: The price is wrong.');
   // the day's summary: what went out today, as the dashboard counts it (in this file, the first test's sends)
@@ -289,8 +286,7 @@ it('the list filters by tab, search and channel, keeps its tab while moving arou
     await suite.admin.ok('plan.saveSingle', { name, title: name, channel: 'EMAIL', content: { kind: 'EMAIL', template: { contents: { en: { subject: name } } } } });
   }
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns`);
   const rows = page.locator('[data-testid="campaign-list"] tbody tr:not(.p-datatable-emptymessage)');
   await expect.poll(() => rows.locator('td:first-child').allTextContents()).toEqual(expect.arrayContaining(['Winter draft', 'Autumn draft', 'Summer sale']));
 
@@ -353,8 +349,7 @@ it('base info: tags, group and report recipients on the detail, then the list fi
     content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Base' } } } },
   });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${draft.id}`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns/detail?id=${draft.id}`);
   await page.getByRole('heading', { name: 'Base info draft' }).waitFor();
   await page.locator('.page-header').getByRole('button', { name: 'Base info' }).click();
   const dialog = page.locator('#base-info-dialog');
@@ -392,8 +387,7 @@ it('the plan report asks for messages, then shows the counts the API gives, with
   const today = new Date().toISOString().slice(0, 10);
   const expected = await admin.ok('report.plan', { planIds: [spring.id], start: today, end: today });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/plan-report`);
+  await signIn(page, `${suite.herald.portalUrl}#/plan-report`);
   await page.getByRole('heading', { name: 'Plan report' }).waitFor();
   await page.getByRole('button', { name: 'Make the report' }).click();
   await page.locator('#report-plans-error', { hasText: 'No Message ID were selected' }).waitFor();

@@ -221,8 +221,7 @@ async function accessible(page: Page, label: string): Promise<void> {
 /** The wizard from a library template to "Send to review"; answers the message's id once an approver passed it. */
 async function writeAndApprove(channel: Case): Promise<string> {
   const { page, context } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns/new-single`);
   await page.getByRole('heading', { name: 'Create New Notification' }).waitFor();
   await page.fill('#plan-name', `Spring ${channel} ${tag}`);
   await page.fill('#plan-title', 'Spring');
@@ -288,8 +287,7 @@ it('the wizard offers every channel, as the server says it can send', async () =
   const answer = await suite.admin.ok('plan.getChannels');
   expect(answer.channels).toEqual(CHANNELS.map((channel) => ({ channel, sendable: sendable(channel) })));
   const { page, context } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns/new-single`);
   await page.getByRole('heading', { name: 'Create New Notification' }).waitFor();
   await expect.poll(() => page.getByText('(cannot be sent yet)').count()).toBe(CHANNELS.filter((c) => !sendable(c)).length);
   // every channel is disabled until the server's answer arrives: wait for each one's final state
@@ -375,8 +373,7 @@ if (sendable('DIRECT_MAIL'))
 
     // the run's files download from its sent records: the merged letters and the print vendor's manifest
     const { context, page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${id}&tab=sentRecords`);
+    await signIn(page, `${suite.herald.portalUrl}#/campaigns/detail?id=${id}&tab=sentRecords`);
     const runFiles = page.getByTestId('letter-files');
     await runFiles.getByText("This sending's letters for the print vendor:").waitFor();
     await expect.poll(() => page.getByTestId('sent-records').locator('tbody tr').count()).toBe(2);

@@ -23,8 +23,7 @@ async function choose(page: Page, dropdown: Locator, option: string): Promise<vo
 
 it('makes an upload source, holds its delivery until confirmed, and lists the failed row', async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/cloud-source`);
   await page.getByRole('heading', { name: 'Cloud sources' }).waitFor();
   await page.locator('[data-testid="cloud-source-list"]', { hasText: 'No cloud sources yet.' }).waitFor();
   await expectAccessible(page, 'the empty cloud source list');
@@ -133,8 +132,7 @@ it('shows the host key a first run met, trusts it, and shows a role source its e
       roleArn: 'arn:aws:iam::210987654321:role/HeraldReader',
     });
 
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/library/cloud-source`);
+    await signIn(page, `${suite.herald.portalUrl}#/library/cloud-source`);
     const dialog = page.locator('#cloud-source-dialog');
     await page.locator('[data-testid="cloud-source-list"] tbody tr', { hasText: 'Partner server' }).getByRole('button', { name: 'Edit Partner server' }).click();
     expect(await dialog.locator('#cloud-pendingHostKey').textContent()).toBe(sftp.hostKey);
@@ -177,8 +175,7 @@ it("opens a model's history from its row, with its source's delivery, and the ru
     .toEqual(['HELD']);
 
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/model`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/model`);
   // the model's own fields: added on its form, saved with their type and required mark
   await page.locator('button[aria-label="Edit Churn score"]').click();
   const form = page.locator('#model-dialog');

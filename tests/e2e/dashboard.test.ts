@@ -69,8 +69,7 @@ it('draws the charts with their tables at 1440 and 768 px in en, zh and ja, and 
   for (const lang of ['en', 'zh', 'ja'] as const) {
     await reader.ok('user.saveProfile', { language: lang });
     const { context, page } = await openPage(suite.browser, 1440);
-    await signIn(page, herald.portalUrl, 'dash.reader', 'Reader@1234');
-    await page.goto(`${herald.portalUrl}#/dashboard`);
+    await signIn(page, `${herald.portalUrl}#/dashboard`, 'dash.reader', 'Reader@1234');
     await page.locator('[data-testid="dashboard-ranking"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     for (const width of [1440, 768]) {

@@ -12,8 +12,7 @@ it('exports chosen account columns, downloads the file, and sets up a loop', asy
   await suite.admin.ok('account.save', { id: 'x1', emails: ['x1@example.com'], firstName: '=HYPERLINK("http://evil.example","x")' });
   await suite.admin.ok('account.save', { id: 'x2', emails: ['x2@example.com'], firstName: 'Kim' });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/data-export`);
+  await signIn(page, `${suite.herald.portalUrl}#/data-export`);
   await page.getByRole('heading', { name: 'Data export' }).waitFor();
   await page.locator('[data-testid="data-export-list"]', { hasText: 'No exports yet.' }).waitFor();
   await expectAccessible(page, 'the empty data export list');

@@ -40,8 +40,7 @@ async function fillSelected(page: Page, field: string, value: string): Promise<v
 it('builds every block in three languages, previews, saves, reloads unchanged, and the sent mails equal the previews', async () => {
   const { page } = await openPage(suite.browser);
   page.setDefaultTimeout(20_000);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.getByRole('heading', { name: 'New email template' }).waitFor();
   await page.fill('#template-name', `Every block ${RUN}`);
   await page.fill('#template-subject', TEXTS.en.subject);

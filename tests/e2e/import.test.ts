@@ -146,8 +146,7 @@ it('reads a Shift_JIS file: the encoding is chosen for it, and Japanese names im
   const path = join(mkdtempSync(join(tmpdir(), 'herald-import-sjis-')), 'japan.csv');
   writeFileSync(path, iconv.encode(text, 'Shift_JIS'));
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/batches`);
   await page.setInputFiles('#import-file', path);
   await page.getByRole('heading', { name: 'Columns' }).waitFor();
   expect(await page.locator('.p-dropdown:has(#import-encoding) .p-dropdown-label').textContent()).toBe('Shift_JIS');
@@ -187,8 +186,7 @@ it('imports an Amazon Pinpoint endpoint export without a mapping step', async ()
   const path = join(mkdtempSync(join(tmpdir(), 'herald-import-pinpoint-')), 'endpoints.jsonl');
   writeFileSync(path, `${lines.join('\n')}\n`);
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/batches`);
   await page.setInputFiles('#import-file', path);
   await expect
     .poll(async () => ((await suite.admin.call('account.detail', { id: 'pin-29' })).body.payload as { firstName?: string } | null)?.firstName, { timeout: 30_000 })
@@ -218,8 +216,7 @@ it('imports devices of existing accounts: the kind is chosen, the device columns
   const path = join(mkdtempSync(join(tmpdir(), 'herald-import-devices-')), 'devices.csv');
   writeFileSync(path, 'account,device id,platform,push token,permission\nDEV-A,iphone-9,ios,tok-123,when in use\nDEV-NONE,pixel-9,android,tok-456,always\n');
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/batches`);
   await page.setInputFiles('#import-file', path);
   await page.getByRole('heading', { name: 'Columns' }).waitFor();
   await choose(page, page.locator('.p-dropdown:has(#import-kind)'), 'Devices of existing accounts');

@@ -104,8 +104,7 @@ it('a Tokyo team imports 50 members in Japanese, every column matched by itself,
   const path = csvFile('会員.csv', [header, ...rows]);
 
   const { context, page } = await openPage(suite.browser, 1440, MOTION);
-  await signIn(page, suite.herald.portalUrl, 'tokyo.admin', 'Member@1234');
-  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/batches`, 'tokyo.admin', 'Member@1234');
   await waitForPath(page, '/library/batches');
   // the encodings it reads, not "UTF-8 only"
   await page.locator('.page-header', { hasText: CSV_ENCODINGS.join(', ') }).waitFor();
@@ -175,8 +174,7 @@ it('a Shanghai team imports 30 members in Chinese keyed on the e-mail, with 138 
   const path = csvFile('会员.csv', [header, ...rows]);
 
   const { context, page } = await openPage(suite.browser, 1440, MOTION);
-  await signIn(page, suite.herald.portalUrl, 'shanghai.admin', 'Member@1234');
-  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/batches`, 'shanghai.admin', 'Member@1234');
   await page.setInputFiles('#import-file', path);
   await page.getByRole('heading', { name: texts.mappingTitle, exact: true }).waitFor();
   // no id column: the e-mail column is the key, and the account's e-mail too; the full name is the addressee

@@ -34,8 +34,7 @@ it('a Japanese team imports the members sheet of a workbook, and a file that is 
   const texts = audienceJa.dataImport;
 
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl, 'excel.admin', 'Member@1234');
-  await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/batches`, 'excel.admin', 'Member@1234');
   await waitForPath(page, '/library/batches');
 
   // a CSV renamed .xlsx

@@ -88,8 +88,7 @@ it('shows app and web insights with charts, tables, a funnel, a timeline and the
   for (const lang of ['en', 'ja'] as const) {
     await reader.ok('user.saveProfile', { language: lang });
     const { context, page } = await openPage(suite.browser, 1440);
-    await signIn(page, herald.portalUrl, 'insight.reader', 'Reader@1234');
-    await page.goto(`${herald.portalUrl}#/behaviorInsights/accountTrack`);
+    await signIn(page, `${herald.portalUrl}#/behaviorInsights/accountTrack`, 'insight.reader', 'Reader@1234');
     await page.locator('[data-testid="insights-total"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     expect(await page.locator('[data-testid="insights-total"]').textContent()).toBe('29');

@@ -143,8 +143,7 @@ beforeAll(async () => {
 it('the approver reads the whole journey with its warning and rejects; the author edits it in the builder; revision 2 is approved and sent', async () => {
   const { herald, admin } = suite;
   const author = await openPage(suite.browser);
-  await signIn(author.page, herald.portalUrl, AUTHOR.username, AUTHOR.password);
-  await author.page.goto(`${herald.portalUrl}#/builder?id=${planId}&review=1`);
+  await signIn(author.page, `${herald.portalUrl}#/builder?id=${planId}&review=1`, AUTHOR.username, AUTHOR.password);
   const review = author.page.locator('#journey-review-send');
   // the author sees, before sending, that the welcome mail's button leads nowhere
   const authorWarning = review.locator('[data-testid="review-warnings"] li[data-kind="NO_LINK"]');
@@ -278,8 +277,7 @@ it('the approver reads the whole journey with its warning and rejects; the autho
 it("the Sent records tab lists each message step's run: the welcome by default, another step when chosen", async () => {
   const { herald } = suite;
   const author = await openPage(suite.browser);
-  await signIn(author.page, herald.portalUrl, AUTHOR.username, AUTHOR.password);
-  await author.page.goto(`${herald.portalUrl}#/campaigns/detail?id=${planId}&tab=sentRecords`);
+  await signIn(author.page, `${herald.portalUrl}#/campaigns/detail?id=${planId}&tab=sentRecords`, AUTHOR.username, AUTHOR.password);
   const records = author.page.getByTestId('sent-records');
   // the latest run's first message step: the welcome mail to every reader
   await expect.poll(async () => (await records.locator('tbody tr td:nth-child(2)').allTextContents()).sort(), { timeout: 20_000 }).toEqual([...READERS].sort());

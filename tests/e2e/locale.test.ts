@@ -96,8 +96,7 @@ it("guesses a file's encoding with the portal's language", async () => {
   for (const c of cases) {
     await admin.ok('user.saveProfile', { language: c.lang });
     const { context, page } = await openPage(browser);
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/library/batches`);
+    await signIn(page, `${suite.herald.portalUrl}#/library/batches`);
     await page.setInputFiles('#import-file', c.path);
     await page.locator('#import-encoding').waitFor();
     expect(await page.locator('.p-dropdown:has(#import-encoding) .p-dropdown-label').textContent(), `${c.encoding} in ${c.lang}`).toBe(c.encoding);

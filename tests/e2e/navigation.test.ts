@@ -125,8 +125,7 @@ it("reaches the wizard's first field with the keyboard alone in at most 5 Tab pr
 
 it("skips the builder's block palette with one link", async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.locator('.block-palette').waitFor();
   const paletteButtons = await page.locator('.block-palette button').count();
   await page.focus('#template-preheader');

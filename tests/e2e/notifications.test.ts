@@ -60,8 +60,7 @@ it('the bell counts the unread; /notification marks them read, unread and all re
 
 it('the Approval tab shows the sheet, the tips and its history', async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/detail?id=${encodeURIComponent(planId)}&tab=approval`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns/detail?id=${encodeURIComponent(planId)}&tab=approval`);
   const tab = page.getByTestId('approval-tab');
   await tab.waitFor();
   await tab.getByText('Check the prices twice.').waitFor();

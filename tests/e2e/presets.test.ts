@@ -11,8 +11,7 @@ const suite = browserSuite();
 
 it('makes a parameter, refuses a file without its key, loads a good one and edits a value', async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/preset-parameter`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/preset-parameter`);
   await page.getByRole('heading', { name: 'Preset parameters' }).waitFor();
   await page.locator('[data-testid="presetParameter-list"]', { hasText: 'No preset parameters yet.' }).waitFor();
 

@@ -20,8 +20,7 @@ it('adds, lists, edits and deletes a push channel; the key never comes back to t
   const app = await suite.admin.ok('application.save', { name: 'Shop iOS', appType: 'IOS', bundleId: 'com.example.shop' });
   const tokenKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   const { page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/push-channel`);
+  await signIn(page, `${suite.herald.portalUrl}#/push-channel`);
   await page.getByTestId('push-channel-page').waitFor();
   await page.getByRole('button', { name: 'Add push channel' }).click();
   const dialog = page.locator('#push-channel-dialog');
@@ -90,8 +89,7 @@ it('keeps the organization’s own providers in ja: what a provider needs is nam
   await suite.admin.ok('user.saveProfile', { language: 'ja' });
   try {
     const { page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/push-channel`);
+    await signIn(page, `${suite.herald.portalUrl}#/push-channel`);
     await page.getByRole('heading', { name: 'メール・SMS プロバイダー' }).waitFor();
     expect(await page.getByTestId('messageProvider-list').textContent()).toContain('プロバイダーはまだありません');
     await page.getByRole('button', { name: 'プロバイダーを作成' }).click();

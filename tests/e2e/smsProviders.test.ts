@@ -19,8 +19,7 @@ it('shows a Twilio provider’s reply webhook and sends a test through it', asyn
   });
   const orgId = (await suite.admin.ok('auth.validToken')).orgId as number;
   const { page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/push-channel`);
+  await signIn(page, `${suite.herald.portalUrl}#/push-channel`);
   await page.getByRole('button', { name: 'Send a test through Shop Twilio' }).click();
   const dialog = page.locator('#provider-test');
   await dialog.waitFor();

@@ -60,8 +60,7 @@ describe('single sign-on', () => {
 
   it('the provider settings on the users screen, in Japanese, never show the client secret', async () => {
     const { context, page } = await openPage(suite.browser);
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/admin-pennel`);
+    await signIn(page, `${suite.herald.portalUrl}#/admin-pennel`);
     const section = page.getByTestId('sso-setting');
     await section.waitFor();
     await page.selectOption('#language-switcher', 'ja');

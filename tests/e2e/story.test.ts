@@ -230,8 +230,7 @@ it('the author writes a personalised email in the wizard, sends a test and sends
 it('the approver approves on /home; exactly 1,000 mails go out, one per address, with both unsubscribe headers; the detail shows 1,000 sent', async () => {
   const approver = await openPage(suite.browser);
   approver.page.setDefaultTimeout(30_000);
-  await signIn(approver.page, suite.herald.portalUrl, APPROVER.username, APPROVER.password);
-  await approver.page.goto(`${suite.herald.portalUrl}#/home`);
+  await signIn(approver.page, `${suite.herald.portalUrl}#/home`, APPROVER.username, APPROVER.password);
   const row = approver.page.locator(`[data-testid="home-card-ACTION_REQUIRED"] li[data-plan-id="${planId}"]`);
   await row.getByRole('button', { name: 'Approve' }).click();
   await approver.page.locator('.app-confirm', { hasText: 'Pass "Story sale"?' }).getByRole('button', { name: 'Approve' }).click();

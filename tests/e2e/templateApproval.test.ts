@@ -34,8 +34,7 @@ beforeAll(async () => {
 
 it('the approver passes the template from /home; the wizard marks the one not approved and lets the approved one be used', async () => {
   const { page, context } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl, APPROVER.username, APPROVER.password);
-  await page.goto(`${suite.herald.portalUrl}#/home`);
+  await signIn(page, `${suite.herald.portalUrl}#/home`, APPROVER.username, APPROVER.password);
   const card = page.getByTestId('home-card-TEMPLATES');
   await card.getByRole('heading', { name: /あなたの承認待ちのテンプレート/ }).waitFor();
   const row = card.locator(`li[data-template-id="${approved.id}"]`);
@@ -53,8 +52,7 @@ it('the approver passes the template from /home; the wizard marks the one not ap
 
   // the author's wizard: the picker says which template is not approved yet and does not let it be chosen
   const author = await openPage(suite.browser);
-  await signIn(author.page, suite.herald.portalUrl);
-  await author.page.goto(`${suite.herald.portalUrl}#/campaigns/new-single`);
+  await signIn(author.page, `${suite.herald.portalUrl}#/campaigns/new-single`);
   await waitForPath(author.page, '/campaigns/new-single');
   const hint = author.page.getByTestId('template-approval-hint');
   await hint.getByText('未承認と表示されたテンプレートは、承認シートで承認されるまで選択できません。', { exact: false }).waitFor();

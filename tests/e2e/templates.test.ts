@@ -207,8 +207,7 @@ it('builds, previews, saves and reopens an email template', async () => {
 it('shows a taken name at the field', async () => {
   await suite.admin.ok('templateMessage.save', { name: 'Taken name', template: { contents: { en: { subject: 'x' } } } });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.getByRole('heading', { name: 'New email template' }).waitFor();
   await page.fill('#template-name', 'taken NAME');
   await page.fill('#template-subject', 'Hi');
@@ -220,8 +219,7 @@ it('shows a taken name at the field', async () => {
 it('locks and unlocks from the list, exports the library to a file and imports it back with a report', async () => {
   const saved = await suite.admin.ok('templateMessage.save', { name: 'Portable', template: { contents: { en: { subject: 'Carry me' } } } });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message`);
   const row = listRows(page).filter({ hasText: 'Portable' });
   await row.waitFor();
 
@@ -263,8 +261,7 @@ it("shows a template's languages with their status and copies it with a missing 
     template: { defaultLanguage: 'en', contents: { en: { subject: 'Hello' }, ja: { subject: 'こんにちは' } } },
   });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message`);
   await page.getByRole('button', { name: 'Languages of Multilingual' }).click();
   const dialog = page.locator('#template-languages');
   const rows = dialog.locator('[data-testid="template-language-list"] tbody tr');
@@ -283,8 +280,7 @@ it("shows a template's languages with their status and copies it with a missing 
 
 it('builds a title, a list and legal text, and the preview shows them as edited', async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.getByRole('heading', { name: 'New email template' }).waitFor();
   await page.fill('#template-name', 'Blocks of text');
   await page.fill('#template-subject', 'Blocks');
@@ -310,8 +306,7 @@ it('builds a title, a list and legal text, and the preview shows them as edited'
 
 it('edits the links of a link group item by item: change, remove, add up to five', async () => {
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.getByRole('heading', { name: 'New email template' }).waitFor();
   await addBlock(page, 'textLinkGroup');
   const panel = page.locator('.block-item.selected');
@@ -345,8 +340,7 @@ it("chooses the image block's picture from the assets: folders, a name filter, a
   const hero = uploaded.files.find((f) => f.name === 'spring-hero.png')!;
 
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/library/message/template`);
+  await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.getByRole('heading', { name: 'New email template' }).waitFor();
   await addBlock(page, 'image');
   const open = page.locator('.block-item.selected').getByRole('button', { name: 'Choose from assets' });

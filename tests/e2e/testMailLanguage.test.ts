@@ -16,8 +16,7 @@ it('sends the test mail in the chosen language, or one per language', async () =
     content: { kind: 'EMAIL', template: { defaultLanguage: 'en', contents: { en: { subject: `Hello ${tag}` }, ja: { subject: `こんにちは ${tag}` } } } },
   });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}&step=review`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}&step=review`);
   await page.locator('#test-language').waitFor();
   await expectAccessible(page, 'review step with the test language');
   const mine = async () => (await sentMail(suite.herald)).filter((m) => m.destination.to.includes('admin@herald.local') && m.subject.endsWith(tag)).map((m) => m.subject);

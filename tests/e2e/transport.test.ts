@@ -56,8 +56,7 @@ describe('uploads in AES256 mode', () => {
     page.on('request', (r: Request) => {
       if (r.url().includes('/service/web/upload/')) uploads.push({ url: r.url(), type: r.headers()['content-type'], body: r.postData() ?? '' });
     });
-    await signIn(page, suite.herald.portalUrl);
-    await page.goto(`${suite.herald.portalUrl}#/library/s3-manage`);
+    await signIn(page, `${suite.herald.portalUrl}#/library/s3-manage`);
     await page.getByText('This folder is empty.').waitFor();
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...Buffer.from('IHDR')]);
     await page.setInputFiles('#asset-upload', [{ name: 'aes.png', mimeType: 'image/png', buffer: png }]);

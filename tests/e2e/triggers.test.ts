@@ -41,8 +41,7 @@ it('a draft gets a weekly schedule in each recipient’s zone, then an action-co
     content: { kind: 'EMAIL', template: { contents: { en: { subject: 'Digest', blocks: [{ type: 'heading', text: 'Hello' }] } } } },
   });
   const { context, page } = await openPage(suite.browser);
-  await signIn(page, suite.herald.portalUrl);
-  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}`);
+  await signIn(page, `${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}`);
   // a saved draft opens under its own name; the wizard's first load can take over 10 s on a busy 2-core runner
   await page.getByRole('heading', { name: 'Edit "Weekly digest"' }).waitFor({ timeout: 30_000 });
   await page.getByRole('heading', { name: 'Step 1 of 4: Message Content' }).waitFor();
