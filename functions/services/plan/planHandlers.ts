@@ -73,6 +73,17 @@ function newMessageType(ctx: AuthedContext, asked: MessageType | undefined): Mes
   return type;
 }
 
+/**
+ * A new draft of either kind (a single message or a builder campaign): its id, the member's message type and its
+ * audit fields, stored once under a fresh id.
+ */
+async function saveNewDraft<P extends Plan | BuilderPlan>(ctx: AuthedContext, fields: object, type: P['type'], asked: MessageType | undefined): Promise<PlanView> {
+  const now = ctx.rt.clock.now();
+  const plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type, messageType: newMessageType(ctx, asked), status: 'DRAFT', ...auditNew(now, ctx.identity.userId) } as P;
+  await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
+  return toPlanView(plan, ctx, await peopleOf(ctx));
+}
+
 /** The library template a message copies (so later edits to the template do not change an approved message). */
 async function templateContent(ctx: AuthedContext, templateId: string, channel: Channel): Promise<Plan['content']> {
   const source = await ctx.tenant.require('templateMessage', templateId);
@@ -139,19 +150,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       categoryId: input.categoryId ?? undefined,
       groupId: input.groupId ?? undefined,
     };
-    if (!input.id) {
-      const plan: Plan = {
-        ...fields,
-        orgId: ctx.identity.orgId,
-        id: newId(),
-        type: 'SINGLE',
-        messageType: newMessageType(ctx, messageType),
-        status: 'DRAFT',
-        ...auditNew(now, by),
-      };
-      await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
-      return toPlanView(plan, ctx, await peopleOf(ctx));
-    }
+    if (!input.id) return saveNewDraft<Plan>(ctx, fields, 'SINGLE', messageType);
     const stored = await ctx.tenant.require('plan', input.id);
     // a campaign of the builder is saved whole with its journey (saveDynamic), never as a single message
     if (stored.type === 'BUILDER') throw new AppError('720009');
@@ -189,19 +188,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       categoryId: input.categoryId ?? undefined,
       groupId: input.groupId ?? undefined,
     };
-    if (!input.id) {
-      const plan: BuilderPlan = {
-        ...fields,
-        orgId: ctx.identity.orgId,
-        id: newId(),
-        type: 'BUILDER',
-        messageType: newMessageType(ctx, messageType),
-        status: 'DRAFT',
-        ...auditNew(now, by),
-      };
-      await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
-      return toPlanView(plan, ctx, await peopleOf(ctx));
-    }
+    if (!input.id) return saveNewDraft<BuilderPlan>(ctx, fields, 'BUILDER', messageType);
     const stored = await ctx.tenant.require('plan', input.id);
     // a single message is not turned into a campaign (nor the other way): its id answers as another kind's
     if (stored.type !== 'BUILDER') throw new AppError('720009');
