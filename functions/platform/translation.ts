@@ -26,12 +26,15 @@ export interface TranslationResult {
 }
 
 export interface TranslationPort {
+  /** false when no translation system is configured: the screens leave translation sync out */
+  configured: boolean;
   push(job: TranslationJob): Promise<{ jobId: string }>;
   fetch(jobId: string): Promise<TranslationResult>;
 }
 
 /** No translation service configured (HERALD_TRANSLATION_URL): the feature answers 400012. */
 export const noTranslation: TranslationPort = {
+  configured: false,
   push: () => Promise.reject(new AppError('400012', 'No translation system is configured.')),
   fetch: () => Promise.reject(new AppError('400012', 'No translation system is configured.')),
 };
@@ -52,6 +55,7 @@ export function httpTranslation(baseUrl: string, apiKey?: string): TranslationPo
     return (await res.json()) as unknown;
   };
   return {
+    configured: true,
     async push(job) {
       const out = (await call('/v1/jobs', { method: 'POST', body: JSON.stringify(job) })) as { jobId?: unknown };
       if (typeof out.jobId !== 'string') throw new AppError('400014', 'The translation system answered no job id.');

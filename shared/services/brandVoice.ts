@@ -103,6 +103,8 @@ export const junctionServices = {
     access: 'JUNCTION_*',
     payload: z.object(templateRef),
     response: z.object({
+      /** false on a deployment with no translation system (HERALD_TRANSLATION_URL): nothing else is answered but the presets */
+      configured: z.boolean(),
       /** none before the first push */
       job: z
         .object({

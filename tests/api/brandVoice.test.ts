@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
 import type { AiProvider, AiRequest } from '../../functions/platform/ai';
 import { offlineAiProvider } from '../../functions/platform/aiOffline';
+import { noTranslation } from '../../functions/platform/translation';
 import { type EmailTemplate, emailTemplateSchema, pickContent, renderEmail } from '../../shared/render';
 import { type ApiClient, manualClock, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
@@ -243,7 +244,7 @@ describe('junction', () => {
     const template = { defaultLanguage: 'en', contents: { en: { subject: 'Hi from {{preset.shop.name}}', blocks: [{ type: 'heading', text: 'Open daily' }] } } };
     const id = (await admin.ok('templateMessage.save', { name: 'Shop news', template })).id;
     // before the first push: no job, and the parameter its texts use
-    expect(await admin.ok('junction.status', { templateId: id })).toEqual({ presets: [{ variable: 'shop', title: 'Shop names', junctionPath: 'retail/shops' }] });
+    expect(await admin.ok('junction.status', { templateId: id })).toEqual({ configured: true, presets: [{ variable: 'shop', title: 'Shop names', junctionPath: 'retail/shops' }] });
     const { jobId } = await admin.ok('junction.push', { templateId: id, targetLanguages: ['ja', 'zh'] });
     expect(herald.translation!.jobs.get(jobId)).toMatchObject({ sourceLanguage: 'en', reference: id, presetPaths: { shop: 'retail/shops' } });
     // with the translators: in progress, and nothing to pull yet
@@ -305,6 +306,21 @@ describe('junction', () => {
     expect((await admin.call('junction.push', { templateId, targetLanguages: [] })).body.errorCode).toBe('400016');
     expect((await admin.call('junction.push', { templateId, targetLanguages: ['en'] })).body.errorCode).toBe('720006');
     expect((await nobody.call('junction.push', { templateId, targetLanguages: ['ja'] })).body.errorCode).toBe('730001');
+  });
+
+  it("on a deployment with no translation system, says so to the screen and refuses a push with 400012 in the reader's language", async () => {
+    const configured = herald.rt.translation;
+    // what the runtime holds when HERALD_TRANSLATION_URL is empty
+    herald.rt.translation = noTranslation;
+    try {
+      expect(await admin.ok('junction.status', { templateId })).toEqual({ configured: false, presets: [] });
+      const push = await admin.call('junction.push', { templateId, targetLanguages: ['ja'] }, { 'x-lang': 'ja' });
+      expect(push.body.errorCode).toBe('400012');
+      expect(push.body.errorMessage).toContain('この機能はサポートされていません');
+    } finally {
+      herald.rt.translation = configured;
+    }
+    expect((await admin.ok('junction.status', { templateId })).configured).toBe(true);
   });
 });
 

@@ -18,6 +18,7 @@ import { recordInboundSms } from '../../functions/channels/sms/inbound';
 import { Store } from '../../functions/store/store';
 import { renderSms } from '../../shared/content';
 import { accountKey, deviceKeyOf } from '../../shared/entities';
+import { createSdkClient } from '../../shared/sdk/client';
 import { countSms } from '../../shared/sms/segments';
 import type { ApiClient } from '../support/herald';
 import { received } from '../support/channelStandIns';
@@ -418,7 +419,7 @@ if (sendable('DIRECT_MAIL'))
     await context.close();
   });
 
-it("a message's tracked links with their clicks, and the SMS replies received, in Japanese", async () => {
+it("a message's scroll rows, its tracked links with their clicks, and the SMS replies received, in Japanese", async () => {
   const { herald, admin } = suite;
   const store = new Store(herald.rt);
   const plan = await admin.ok('plan.saveSingle', {
@@ -441,11 +442,38 @@ it("a message's tracked links with their clicks, and the SMS replies received, i
     { originationNumber: from, destinationNumber: '+18005550100', messageBody: '営業時間を教えてください', inboundMessageId: `in-${tag}` },
   );
 
+  // two readers of the mail's hosted page, as the web snippet reports them: one to the end, one half way
+  const site = 'https://mail.example.com';
+  const hosted = await admin.ok('application.save', { name: `Hosted mail ${tag}`, appType: 'WEB', allowedOrigins: site });
+  const { appKey, secret } = await admin.ok('application.issueSecret', { id: hosted.id });
+  const web = createSdkClient({
+    baseUrl: herald.url,
+    appKey,
+    secret,
+    fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: site } }),
+  });
+  for (const [accountId, depth] of [
+    [`reader-a-${tag}`, 100],
+    [`reader-b-${tag}`, 60],
+  ] as const) {
+    await web.identify({ accountId });
+    await web.events({ accountId, events: [{ type: 'message.scrolled', planId: plan.id, depth, at: now }] });
+  }
+
   const { context, page } = await openPage(suite.browser);
   await signIn(page, herald.portalUrl);
   await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
-  await page.goto(`${herald.portalUrl}#/campaigns/detail?id=${plan.id}&tab=links`);
+  await page.goto(`${herald.portalUrl}#/campaigns/detail?id=${plan.id}&tab=analytics`);
   await page.reload();
+  // the scroll rows: readers per depth reached, in Japanese; no send yet, so the rate has no base
+  const scrollRow = (depth: number) => page.locator(`[data-metric="scroll-${depth}"]`);
+  await scrollRow(100).getByText('100% までスクロール').waitFor();
+  expect(await scrollRow(25).locator('dd').textContent()).toBe('2');
+  expect(await scrollRow(75).locator('dd').textContent()).toBe('1');
+  expect(await scrollRow(100).locator('dd').textContent()).toBe('1');
+  expect(await page.locator('[data-metric="scrollRate"] dt').textContent()).toBe('スクロール率（最後まで閲読）');
+  await accessible(page, "a message's scroll rows (ja)");
+  await page.goto(`${herald.portalUrl}#/campaigns/detail?id=${plan.id}&tab=links`);
   const links = page.getByTestId('message-links');
   await links.getByText('https://example.com/aki-sale').waitFor();
   const row = links.locator('tbody tr').first();

@@ -207,5 +207,21 @@ it("opens a model's history from its row, with its source's delivery, and the ru
   expect(await failed.count()).toBe(1);
   expect(await failed.first().locator('td').first().textContent()).toBe('3');
   await expectAccessible(page, "the model run's failed rows");
+
+  // the model's form in Japanese: the saved field's row, and a second field of the same name refused under the list
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'ja'));
+  await page.goto(`${suite.herald.portalUrl}#/library/model`);
+  await page.reload();
+  await page.getByRole('button', { name: 'Churn score を編集' }).click();
+  const ja = page.locator('#model-dialog');
+  expect(await ja.getByRole('textbox', { name: '項目 1 の名前' }).inputValue()).toBe('score');
+  expect(await ja.locator('.p-dropdown:has(#model-fields-type-0) .p-dropdown-label').textContent()).toBe('数値');
+  await ja.getByRole('button', { name: '項目を追加' }).click();
+  await ja.getByRole('textbox', { name: '項目 2 の名前' }).fill('Score');
+  await ja.getByRole('button', { name: '保存' }).click();
+  await ja.getByText('同じ項目名が2回指定されています。').waitFor();
+  await expectAccessible(page, "the model's form in Japanese, a field named twice");
+  expect((await suite.admin.ok('model.detail', { id: model.id })).fields).toHaveLength(1);
+  await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
   await context.close();
 });

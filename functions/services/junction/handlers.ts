@@ -83,8 +83,9 @@ export const junctionHandlers: AreaHandlers<'junction'> = {
     const template = await requireTemplate(ctx.tenant, templateId);
     const { sourceLanguage: current, content, texts } = sourceOf(template);
     const presets = (await presetsOf(ctx, texts)).map(({ variable, title, junctionPath }) => ({ variable, title, junctionPath }));
+    if (!ctx.rt.translation.configured) return { configured: false, presets };
     const record = await ctx.tenant.get('translationSync', templateId);
-    if (!record) return { presets };
+    if (!record) return { configured: true, presets };
     const result = await ctx.rt.translation.fetch(record.jobId);
     const pulled = new Set(record.syncedLanguages ?? []);
     const languages = record.targetLanguages.map((language) => ({
@@ -93,7 +94,7 @@ export const junctionHandlers: AreaHandlers<'junction'> = {
     }));
     const { jobId, sourceLanguage, pushedAt, syncedAt } = record;
     const changed = current !== sourceLanguage || hashOf(content, record.targetLanguages) !== record.contentHash;
-    return { job: { jobId, sourceLanguage, pushedAt, ...(syncedAt !== undefined && { syncedAt }), changed, languages }, presets };
+    return { configured: true, job: { jobId, sourceLanguage, pushedAt, ...(syncedAt !== undefined && { syncedAt }), changed, languages }, presets };
   },
 
   async sync({ templateId }, ctx) {

@@ -42,7 +42,8 @@ export function TranslationSync({
   // languages left out of the next send; a tab added later is in it
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const { busy, save } = useSave();
-  if (!allowed) return null;
+  // a deployment with no translation system shows no panel (every action would answer 400012)
+  if (!allowed || status.data?.configured === false) return null;
 
   const others = languages.filter((l) => l !== defaultLanguage);
   const chosen = others.filter((l) => !left.has(l));
