@@ -467,6 +467,35 @@ describe('a push message from draft to devices', () => {
   });
 });
 
+// --- a wave's device reads
+
+describe('a wave of pushes', () => {
+  it('reads its devices again in one request, not one each, and sends each device once', async () => {
+    const list = await devices(20);
+    const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
+    const table = store.table('device');
+    const reads = new Map<string, number>();
+    const name = 'countDeviceReads';
+    herald.rt.aws.dynamo.middlewareStack.add(
+      (next, context) => (args) => {
+        const input = args.input as { TableName?: string; RequestItems?: object };
+        if ((input.TableName ? [input.TableName] : Object.keys(input.RequestItems ?? {})).includes(table))
+          reads.set(String(context.commandName), (reads.get(String(context.commandName)) ?? 0) + 1);
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      await sendRun(run, list);
+    } finally {
+      herald.rt.aws.dynamo.middlewareStack.remove(name);
+    }
+    expect(perToken(await received(list.map((r) => r.address)))).toEqual(new Map(list.map((r) => [r.address, 1])));
+    // the harness sends waves of eight: the twenty recipients are three waves, a BatchGetItem each, no GetItem
+    expect(Object.fromEntries(reads)).toEqual({ BatchGetItemCommand: 3 });
+  });
+});
+
 // --- dead tokens
 
 describe('a dead token', () => {

@@ -10,6 +10,7 @@ import type { MessageRequest, PinpointClient } from '@aws-sdk/client-pinpoint';
 import { pinpointSdk } from '../../platform/aws';
 import { type Device, isApiAppType } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
+import type { TenantStore } from '../../store/store';
 import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../domain/inbox';
 import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { classifyPush } from './answers';
@@ -59,11 +60,45 @@ function inboxItemOf(m: PushRendered, ids: { orgId: number; accountId: string; p
   };
 }
 
+/**
+ * The devices asked for in one turn of the event loop, read together: a wave's sends all start at once, so its
+ * devices are one BatchGetItem (consistent, as a GetItem) instead of a GetItem each. A device the batch did not
+ * answer is read again alone, so one left unprocessed is never taken for a deleted one.
+ */
+export function deviceReader(): (tenant: TenantStore, accountId: string, deviceId: string) => Promise<Device | undefined> {
+  type Ask = { accountId: string; deviceId: string; done: (d: Promise<Device | undefined>) => void };
+  let asked: Map<TenantStore, Ask[]> | undefined;
+  async function readAll(tenant: TenantStore, asks: Ask[]) {
+    const devices = tenant.keyed('device');
+    const found = await devices.getMany(asks.map((a) => ({ rest: a.accountId, sort: a.deviceId })));
+    for (const [i, a] of asks.entries()) a.done(found[i] ? Promise.resolve(found[i]) : devices.get(a.accountId, a.deviceId));
+  }
+  function flush() {
+    const turn = asked!;
+    asked = undefined;
+    for (const [tenant, asks] of turn)
+      readAll(tenant, asks).catch((e: unknown) => {
+        for (const a of asks) a.done(Promise.reject(e));
+      });
+  }
+  return (tenant, accountId, deviceId) =>
+    new Promise((resolve) => {
+      if (!asked) {
+        asked = new Map();
+        queueMicrotask(flush);
+      }
+      const asks = asked.get(tenant) ?? [];
+      asked.set(tenant, asks);
+      asks.push({ accountId, deviceId, done: resolve });
+    });
+}
+
 const stale = (): SendOutcome => ({ kind: 'failed', reason: 'STALE_PUSH_TOKEN', detail: 'The device was deactivated or its token replaced before the message was sent.' });
 
 export function pinpointPushSender(rt: Runtime, apiApps: Partial<ApiAppOptions> = {}): ChannelSender {
   const channels = channelReader();
   const applications = applicationReader();
+  const deviceOf = deviceReader();
   const toApiApp = apiAppSender(rt, apiApps);
   return {
     async send(outbound: Outbound, { tenant }: SendRoute): Promise<SendOutcome> {
@@ -76,7 +111,7 @@ export function pinpointPushSender(rt: Runtime, apiApps: Partial<ApiAppOptions> 
       const inbox = () => writeInboxItem(tenant, inboxItemOf(m, ids, now));
       if (m.inboxMode === 'INBOX_ONLY') return { kind: 'sent', providerId: `inbox:${await inbox()}` };
 
-      const device: Device | undefined = message.deviceId ? await tenant.keyed('device').get(message.accountId, message.deviceId) : undefined;
+      const device: Device | undefined = message.deviceId ? await deviceOf(tenant, message.accountId, message.deviceId) : undefined;
       const app = device?.appId ? await applications(tenant, device.appId) : undefined;
       if (app && isApiAppType(app.appType)) {
         if (!device?.active || device.pushToken !== message.to) return stale();
