@@ -150,5 +150,24 @@ it('builds a preset from a preset template in ja and inserts it into an email te
   await expect.poll(() => page.locator('.block-item').count()).toBe(1);
   expect(await page.inputValue('#template-subject')).toBe('ようこそ');
   await expect.poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').textContent()).toContain('ようこそ当店');
+
+  // and in the campaign wizard's content step: the preset's block after the message's own, its subject kept
+  const draft = await admin.ok('plan.saveSingle', {
+    name: 'プリセットの案内',
+    title: 'プリセットの案内',
+    channel: 'EMAIL',
+    content: { kind: 'EMAIL', template: { defaultLanguage: 'ja', contents: { ja: { subject: '秋のお知らせ', preheader: '', blocks: [{ type: 'heading', text: 'お知らせ' }] } } } },
+  });
+  await page.goto(`${suite.herald.portalUrl}#/campaigns/new-single?id=${draft.id}&step=content`);
+  await expect.poll(() => page.locator('.block-item').count()).toBe(1);
+  await page.getByRole('button', { name: 'プリセットを挿入' }).click();
+  await page.locator('.p-dropdown:has(#preset-picker-choice)').click();
+  await page.locator('.p-dropdown-item', { hasText: '店舗あいさつ' }).click();
+  await page.locator('#preset-picker').getByRole('button', { name: '挿入' }).click();
+  await page.locator('.p-toast-message-success', { hasText: '店舗あいさつ を挿入しました。' }).waitFor();
+  await expect.poll(() => page.locator('.block-item').count()).toBe(2);
+  expect(await page.inputValue('#template-subject')).toBe('秋のお知らせ');
+  await expect.poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').textContent()).toMatch(/お知らせ[\s\S]*ようこそ当店/);
+  await expectAccessible(page, "the wizard's content step with an inserted preset in ja");
   await context.close();
 });
