@@ -87,6 +87,14 @@ describe('csvPages', () => {
     expect(pages.at(-1)!.bytesRead).toBe(new TextEncoder().encode('\uFEFFid,name\n1,名前\n2,b\n3,c\n').byteLength);
   });
 
+  it('counts the bytes of a file read in one chunk in step with its pages, so progress moves as rows are sent', async () => {
+    const text = `id\n${Array.from({ length: 99 }, (_, i) => `${1000 + i}`).join('\n')}\n`;
+    const reads: number[] = [];
+    for await (const page of csvPages(bytes(text), { delimiter: ',', pageSize: 25 })) reads.push(page.bytesRead);
+    const total = new TextEncoder().encode(text).byteLength;
+    expect(reads).toEqual([Math.round(total / 4), Math.round(total / 2), Math.round((total * 3) / 4), total]);
+  });
+
   it('refuses bytes that are not UTF-8', async () => {
     const read = async () => {
       for await (const _ of csvPages(bytes(new Uint8Array([0x69, 0x64, 0x0a, 0x82, 0xa0, 0x0a])), { delimiter: ',', pageSize: 10 }));

@@ -187,11 +187,15 @@ export async function* csvPages(chunks: AsyncIterable<Uint8Array>, opts: { delim
     }
   };
   for await (const chunk of chunks) {
+    const before = bytesRead;
     bytesRead += chunk.byteLength;
-    for (const record of parser.push(decode(chunk))) {
+    const records = parser.push(decode(chunk));
+    for (const [k, record] of records.entries()) {
       page.push(record);
       if (page.length === opts.pageSize) {
-        yield { fromRow, rows: page, bytesRead };
+        // the bytes up to this record, in step with the chunk's records: progress (and the time left) moves with
+        // the rows sent, even for a file read whole in one chunk
+        yield { fromRow, rows: page, bytesRead: before + Math.round((chunk.byteLength * (k + 1)) / records.length) };
         fromRow += page.length;
         page = [];
       }

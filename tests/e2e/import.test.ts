@@ -69,10 +69,13 @@ it('imports 1,000 rows with progress and a bad-rows report, lists them, and size
   // Progress: the rows-read figure is watched as it changes.
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { seenRows: string[] }).seenRows = seen;
+    const paces: string[] = [];
+    Object.assign(window, { seenRows: seen, seenPaces: paces });
     new MutationObserver(() => {
       const v = document.querySelector('[data-stat="rowsRead"]')?.textContent;
       if (v && seen.at(-1) !== v) seen.push(v);
+      const pace = document.querySelector('[data-testid="import-pace"]')?.textContent;
+      if (pace && paces.at(-1) !== pace) paces.push(pace);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Start import' }).click();
@@ -85,6 +88,12 @@ it('imports 1,000 rows with progress and a bad-rows report, lists them, and size
     `rows read as shown: ${seen.join(' → ')}`,
   ).toBe(true);
   expect(await page.locator('[data-testid="import-progress"] [role="progressbar"]').getAttribute('aria-valuenow')).toBe('100');
+  // while it ran: its pace, and the time left at that pace
+  const paces = await page.evaluate(() => (window as unknown as { seenPaces: string[] }).seenPaces);
+  expect(
+    paces.some((p) => /^[\d,]+ rows per second · about \d+ (min \d+ )?s left$/.test(p)),
+    paces.join(' → '),
+  ).toBe(true);
 
   // The report of bad rows: row numbers and reasons.
   const report = page.locator('[data-testid="import-failures"]').first();

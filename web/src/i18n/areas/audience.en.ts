@@ -211,6 +211,8 @@ const audienceEn = {
     progressTitle: 'Importing {{name}}',
     progressLabel: 'Import progress',
     rate: '{{rate}} rows per second',
+    leftMinutes: 'about {{minutes}} min {{seconds}} s left',
+    leftSeconds: 'about {{seconds}} s left',
     rowsRead: 'Rows read',
     created: 'Created',
     updated: 'Updated',

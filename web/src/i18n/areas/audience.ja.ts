@@ -207,6 +207,8 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     progressTitle: '{{name}} をインポート中',
     progressLabel: 'インポートの進捗',
     rate: '毎秒 {{rate}} 行',
+    leftMinutes: '残り約 {{minutes}} 分 {{seconds}} 秒',
+    leftSeconds: '残り約 {{seconds}} 秒',
     rowsRead: '読み込んだ行',
     created: '作成',
     updated: '更新',

@@ -205,6 +205,8 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     progressTitle: '正在导入 {{name}}',
     progressLabel: '导入进度',
     rate: '每秒 {{rate}} 行',
+    leftMinutes: '剩余约 {{minutes}} 分 {{seconds}} 秒',
+    leftSeconds: '剩余约 {{seconds}} 秒',
     rowsRead: '已读行数',
     created: '新建',
     updated: '更新',

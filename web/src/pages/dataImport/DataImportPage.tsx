@@ -47,7 +47,8 @@ export default function DataImportPage() {
   const [errors, setErrors] = useState<{ columns: Record<number, string>; key?: string }>({ columns: {} });
   const [record, setRecord] = useState<DataImportView | null>(null);
   const [runError, setRunError] = useState<string>();
-  const [rate, setRate] = useState(0);
+  // rows a second so far, and the seconds left at that pace (by the bytes read: rows differ in length)
+  const [pace, setPace] = useState<{ rate: number; left?: number }>({ rate: 0 });
   const [shown, setShown] = useState<DataImportView | null>(null);
   const run = useRef<ImportRun | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -140,7 +141,9 @@ export default function DataImportPage() {
       plan,
       (next) => {
         setRecord(next);
-        setRate(Math.round(next.rowsRead / Math.max(0.001, (performance.now() - began) / 1000)));
+        const elapsed = Math.max(0.001, (performance.now() - began) / 1000);
+        const read = next.bytesRead / Math.max(1, next.totalBytes);
+        setPace({ rate: Math.round(next.rowsRead / elapsed), left: read > 0 && read < 1 ? Math.ceil((elapsed * (1 - read)) / read) : undefined });
       },
       plan.kind === 'PINPOINT_ENDPOINTS' ? undefined : book?.rows,
     );
@@ -252,7 +255,13 @@ export default function DataImportPage() {
               </span>
             </div>
           </div>
-          {running && <p className="muted small">{t('dataImport.rate', { rate: formatCount(rate) })}</p>}
+          {running && (
+            <p className="muted small" data-testid="import-pace">
+              {t('dataImport.rate', { rate: formatCount(pace.rate) })}
+              {pace.left !== undefined &&
+                ` · ${pace.left >= 60 ? t('dataImport.leftMinutes', { minutes: Math.floor(pace.left / 60), seconds: pace.left % 60 }) : t('dataImport.leftSeconds', { seconds: pace.left })}`}
+            </p>
+          )}
           {record?.status === 'DONE' && (
             <p className="notice notice-success" role="status">
               <i className="pi pi-check-circle" aria-hidden="true" />
