@@ -41,8 +41,8 @@ const DYNAMODB_PLATFORM_MODULES = [
  * so the send path goes one way. Operations hand work to the pipeline through the ports (queue, scheduler) and
  * the pipeline's door; the pipeline and tracking never reach an operation; what both read (organization
  * settings, send rates, accounts, preset values, the inbox, the LINE channel) lives in functions/domain, below
- * both. `api/context` and `api/problems` are the operation contract every layer may use; the router, its Lambda
- * and its steps are the entry.
+ * both. functions/contract (the request context, the problems, the capabilities, the untenanted door) is the
+ * operation contract every layer may use; the router, its Lambda and its steps are the entry.
  */
 const LAYERS = [
   { name: 'entry', paths: ['^functions/local/', '^functions/seed\\.ts$', '^functions/api/(router|lambda|steps)\\.ts$'] },
@@ -50,7 +50,7 @@ const LAYERS = [
   { name: 'tracking', paths: ['^functions/tracking/'] },
   { name: 'delivery', paths: ['^functions/delivery/'] },
   { name: 'channels', paths: ['^functions/channels/'] },
-  { name: 'base', paths: ['^functions/(domain|store|platform)/', '^functions/api/(context|problems)\\.ts$'] },
+  { name: 'base', paths: ['^functions/(domain|store|platform|contract)/'] },
 ];
 const LAYER_RULES = LAYERS.slice(1).map((layer, i) => ({
   name: `${layer.name}-imports-no-layer-above`,
@@ -65,6 +65,13 @@ const LAYER_RULES = LAYERS.slice(1).map((layer, i) => ({
 module.exports = {
   forbidden: [
     ...LAYER_RULES,
+    {
+      name: 'operations-not-to-api',
+      severity: 'error',
+      comment: 'functions/api dispatches to the operations: the service areas, the SDK, the jobs and the contract they share (functions/contract) never import it back.',
+      from: { path: '^functions/(services|sdk|jobs|contract)/' },
+      to: { path: '^functions/api/' },
+    },
     {
       name: 'stand-ins-local-only',
       severity: 'error',
@@ -164,6 +171,27 @@ module.exports = {
       comment: 'The route table, the access helpers, the guard and the side menu read data only: none of them may reach a page module (only the router maps page keys to pages).',
       from: { path: '^web/src/(routes\\.ts|app/access\\.ts|router/guard\\.ts|layout/SideMenu\\.tsx)$' },
       to: { path: '^web/src/pages/', reachable: true },
+    },
+    {
+      name: 'pages-not-to-router',
+      severity: 'error',
+      comment: 'The router maps page keys to pages: a page never imports it (shared pieces such as PageSpinner live in web/src/components).',
+      from: { path: '^web/src/pages/' },
+      to: { path: '^web/src/router/' },
+    },
+    {
+      name: 'api-not-to-app',
+      severity: 'error',
+      comment: 'web/src/app wires the API layer (app/wiring.ts): web/src/api never imports app; what both need (addresses, navigation) lives in api.',
+      from: { path: '^web/src/api/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
+      name: 'pages-and-layout-apart',
+      severity: 'error',
+      comment: 'The signed-in shell (web/src/layout) and the pages never import each other: the router puts pages in the shell, and what both show (NotificationBell) lives in web/src/components.',
+      from: { path: '^web/src/(pages|layout)/' },
+      to: { path: '^web/src/(pages|layout)/', pathNot: '^web/src/$1/' },
     },
   ],
   options: {

@@ -1,7 +1,8 @@
 /**
  * Architecture rules of .dependency-cruiser.cjs (run by `npm run lint:deps`), shown on planted imports: a handler
  * that imports the DynamoDB client is reported and the store is not; functions/ goes one way (the pipeline and
- * tracking never import an operation, nothing enters the pipeline but by its door). The files are planted in a
+ * tracking never import an operation, nothing enters the pipeline but by its door; the operations never import the
+ * API that dispatches to them; in web/src, no page imports the router or the shell, nor the API layer the app). The files are planted in a
  * temporary tree laid out like the repository (its node_modules linked), so the real tree is never touched.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,24 @@ beforeAll(() => {
   plant('functions/tracking/handler.ts', "import { ledger } from '../delivery/ledger';\nexport const t = ledger;\n");
   plant('functions/services/message/handlers.ts', "import { ledger } from '../../delivery';\nexport const m = ledger;\n");
   plant('functions/channels/email/index.ts', "import { ledger } from '../../delivery';\nexport const c = ledger;\n");
+  // the API dispatches to the operations, which share the contract below both
+  plant('functions/api/router.ts', 'export const router = 1;\n');
+  plant('functions/contract/context.ts', 'export const context = 1;\n');
+  plant('functions/services/user/users.ts', "import { router } from '../../api/router';\nimport { context } from '../../contract/context';\nexport const u = router + context;\n");
+  plant('functions/contract/problems.ts', "import { router } from '../api/router';\nexport const p = router;\n");
+  // web: the router, the shell and the pages, the API layer and the app that wires it
+  plant('web/src/router/RootShell.tsx', 'export const RootShell = 1;\n');
+  plant('web/src/components/PageSpinner.tsx', 'export const PageSpinner = 1;\n');
+  plant(
+    'web/src/pages/segment/SegmentEditorPage.tsx',
+    "import { RootShell } from '../../router/RootShell';\nimport { PageSpinner } from '../../components/PageSpinner';\nexport const s = RootShell + PageSpinner;\n",
+  );
+  plant('web/src/app/access.ts', 'export const access = 1;\n');
+  plant('web/src/api/auth.ts', "import { access } from '../app/access';\nexport const auth = access;\n");
+  plant('web/src/pages/notification/NotificationBell.tsx', 'export const bell = 1;\n');
+  plant('web/src/layout/AppLayout.tsx', 'export const layout = 1;\n');
+  plant('web/src/layout/TopBar.tsx', "import { bell } from '../pages/notification/NotificationBell';\nimport { layout } from './AppLayout';\nexport const top = bell + layout;\n");
+  plant('web/src/pages/index.ts', "import { layout } from '../layout/AppLayout';\nimport { s } from './segment/SegmentEditorPage';\nexport const pages = layout + s;\n");
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -75,5 +94,27 @@ it('lets code outside the pipeline in only by its door', async () => {
 it('reports a channel adapter reaching up into the pipeline', async () => {
   expect(await violationsOf(['functions/channels/email/index.ts'], 'channels-imports-no-layer-above')).toEqual([
     { from: 'functions/channels/email/index.ts', to: 'functions/delivery/index.ts' },
+  ]);
+}, 60_000);
+
+it('reports an operation or the contract importing the API that dispatches to them', async () => {
+  expect(await violationsOf(['functions/services/user/users.ts', 'functions/contract/problems.ts'], 'operations-not-to-api')).toEqual([
+    { from: 'functions/contract/problems.ts', to: 'functions/api/router.ts' },
+    { from: 'functions/services/user/users.ts', to: 'functions/api/router.ts' },
+  ]);
+}, 60_000);
+
+it('reports a page importing the router, and the API layer importing the app', async () => {
+  expect(await violationsOf(['web/src/pages/segment/SegmentEditorPage.tsx'], 'pages-not-to-router')).toEqual([
+    { from: 'web/src/pages/segment/SegmentEditorPage.tsx', to: 'web/src/router/RootShell.tsx' },
+  ]);
+  expect(await violationsOf(['web/src/api/auth.ts'], 'api-not-to-app')).toEqual([{ from: 'web/src/api/auth.ts', to: 'web/src/app/access.ts' }]);
+}, 60_000);
+
+it('reports the shell and the pages importing each other, but not within either', async () => {
+  const found = await violationsOf(['web/src/layout/TopBar.tsx', 'web/src/pages/index.ts'], 'pages-and-layout-apart');
+  expect(found.sort((a, b) => a.from.localeCompare(b.from))).toEqual([
+    { from: 'web/src/layout/TopBar.tsx', to: 'web/src/pages/notification/NotificationBell.tsx' },
+    { from: 'web/src/pages/index.ts', to: 'web/src/layout/AppLayout.tsx' },
   ]);
 }, 60_000);

@@ -25,10 +25,10 @@ import { HANDLERS } from '../services';
 import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
 import { capabilitiesOf } from '../services/auth';
-import type { Handler, Prefetching, RequestContext } from './context';
+import type { Handler, Prefetching, RequestContext } from '../contract/context';
 import { decryptPayload, encryptPayload, signPayload, verifySign } from './envelope';
-import { detailIn } from './problems';
-import { withUntenantedStore } from './untenanted';
+import { detailIn } from '../contract/problems';
+import { withUntenantedStore } from '../contract/untenanted';
 import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */

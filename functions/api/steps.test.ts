@@ -10,8 +10,8 @@ import type { HandlerTable } from '../services';
 import { organizationHandlers } from '../services/organization/handlers';
 import { userHandlers } from '../services/user/handlers';
 import { createLogger } from '../platform/logger';
-import type { RequestContext } from './context';
-import { detailIn, issueDetail, payloadProblem } from './problems';
+import type { RequestContext } from '../contract/context';
+import { detailIn, issueDetail, payloadProblem } from '../contract/problems';
 import { checkAnswer } from './steps';
 
 const lines: string[] = [];

@@ -6,9 +6,9 @@
 import { AppError } from '../../shared/errors';
 import { grants, type OperationDef } from '../../shared/services';
 import { authenticate, ownOrganization, permissionsIn } from '../services/auth';
-import type { AuthedContext, Handler, Identity, Prefetching, RequestContext } from './context';
-import { untenantedStore } from './untenanted';
-import { firstIssue, issueDetail, payloadProblem } from './problems';
+import type { AuthedContext, Handler, Identity, Prefetching, RequestContext } from '../contract/context';
+import { untenantedStore } from '../contract/untenanted';
+import { firstIssue, issueDetail, payloadProblem } from '../contract/problems';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 

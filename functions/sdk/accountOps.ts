@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '../../shared/entities/account';
 import { AppError } from '../../shared/errors';
 import { normalizePhones } from '../../shared/phone';
 import type { SDK_PROTECTED_FIELDS, SdkRequest } from '../../shared/sdk/contract';
-import { firstIssue } from '../api/problems';
+import { firstIssue } from '../contract/problems';
 import { APP_CHANNEL } from '../../shared/delivery';
 import { Accounts } from '../domain/accounts';
 import { organizationSettingOf } from '../domain/organizationSetting';

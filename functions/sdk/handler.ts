@@ -15,7 +15,7 @@ import { AppError } from '../../shared/errors';
 import { allowedOriginsOf } from '../../shared/services/insights';
 import { SDK_BASE_PATH, SDK_HEADERS, SDK_OPERATIONS, SDK_USER_TOKEN, type SdkOperation, sdkStringToSign } from '../../shared/sdk/contract';
 import { unseal } from '../platform/keys';
-import { firstIssue, payloadProblem } from '../api/problems';
+import { firstIssue, payloadProblem } from '../contract/problems';
 import type { Runtime } from '../platform/runtime';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { CONDITIONS, type Store, type TenantStore } from '../store/store';

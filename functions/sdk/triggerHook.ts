@@ -15,7 +15,7 @@ import { idString } from '../../shared/entities/entity';
 import { AppError } from '../../shared/errors';
 import { TRIGGER_TEXTS } from '../../shared/i18n';
 import { PATHS } from '../../shared/paths';
-import { firstIssue, payloadProblem } from '../api/problems';
+import { firstIssue, payloadProblem } from '../contract/problems';
 import { announceHookCall, HOOK_TOKEN, hookTokenMatches } from '../delivery';
 import { Accounts } from '../domain/accounts';
 import { organizationSettingOf } from '../domain/organizationSetting';

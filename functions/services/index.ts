@@ -3,7 +3,7 @@
  * aside, the only module that imports an area's `handlers.ts`; all else uses an area through its `index.ts`.
  */
 import { CRUD_ENTITIES, type CrudEntityName, type SERVICE_AREAS, type ServiceName } from '../../shared/services';
-import type { AreaHandlers, Handler } from '../api/context';
+import type { AreaHandlers, Handler } from '../contract/context';
 import { accountHandlers } from './account/handlers';
 import { applicationHandlers } from './application/handlers';
 import { messageProviderHandlers } from './messageProvider/handlers';

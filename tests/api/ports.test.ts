@@ -14,7 +14,7 @@ import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-schedule
 import type { Context } from 'aws-lambda';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Handler } from '../../functions/api/context';
+import type { Handler } from '../../functions/contract/context';
 import { type ApiEvent, createApiHandler } from '../../functions/api/router';
 import type { LocalHerald } from '../../functions/local/boot';
 import { startQueueLoop } from '../../functions/local/queue';

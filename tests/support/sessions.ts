@@ -3,8 +3,8 @@
  * is not about signing in spends no argon2 on it (about 0.3 s a sign-in on the 2-core machine). Everything the
  * session then does goes through the API and its authorization as after `ApiClient.login`.
  */
-import type { RequestContext } from '../../functions/api/context';
-import { withUntenantedStore } from '../../functions/api/untenanted';
+import type { RequestContext } from '../../functions/contract/context';
+import { withUntenantedStore } from '../../functions/contract/untenanted';
 import type { LocalHerald } from '../../functions/local/boot';
 import { capabilitiesOf, startSession } from '../../functions/services/auth';
 import { Store } from '../../functions/store/store';

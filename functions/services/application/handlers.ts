@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { APPLICATION_MESSAGES, type Application, appKeyOf, isApiAppType } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { seal } from '../../platform/keys';
 import { auditNext } from '../../store/audit';
 

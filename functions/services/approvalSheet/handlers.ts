@@ -10,7 +10,7 @@ import type { Plan } from '../../../shared/plan/plan';
 import { passSheet, rejectSheet, resendSheet, shareSheet, sheetConfirmable, unanswered } from '../../../shared/plan/approvalSheet';
 import { checkApprovalRequest, isApprovalExpired, transition } from '../../../shared/plan/stateMachine';
 import type { SheetView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { pageOfItems } from '../../store/paging';
 import { notifyPeople } from '../notification';
 import { peopleOf } from '../plan';

@@ -2,7 +2,7 @@
 import { type ApprovalSheet, type ApprovalSubject, sheetIdOf } from '../../../shared/entities';
 import { isApprovalExpired } from '../../../shared/plan/stateMachine';
 import type { SheetView } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import type { BoundItem } from '../../store/store';
 
 export function sheetOf(ctx: AuthedContext, subject: ApprovalSubject, subjectId: string): Promise<ApprovalSheet | undefined> {

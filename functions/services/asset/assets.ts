@@ -6,7 +6,7 @@
 import { PATHS } from '../../../shared/paths';
 import type { AssetFileView } from '../../../shared/services';
 import { assetNameProblem, UPLOAD_MESSAGES } from '../../../shared/uploads';
-import { badField } from '../../api/problems';
+import { badField } from '../../contract/problems';
 import type { StoragePort } from '../../platform/storage';
 
 export const PRIVATE_LINK_SECONDS = 3600;

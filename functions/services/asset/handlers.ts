@@ -5,7 +5,7 @@
 import { AppError } from '../../../shared/errors';
 import { sanitizeHtml } from '../../../shared/render/sanitizeHtml';
 import { checkUpload, CONTENT_TYPES } from '../../../shared/uploads';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { assetKey, assetPrefix, fileView, joinPath } from './assets';
 
 function storageOf(ctx: AuthedContext) {

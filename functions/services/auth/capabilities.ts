@@ -1,6 +1,6 @@
-/** The handlers' capabilities (functions/api/capabilities.ts) over the store, built by the router for each request. */
+/** The handlers' capabilities (functions/contract/capabilities.ts) over the store, built by the router for each request. */
 import type { SendRates } from '../../../shared/entities';
-import type { Capabilities, OwnOrganization, UserDirectory } from '../../api/capabilities';
+import type { Capabilities, OwnOrganization, UserDirectory } from '../../contract/capabilities';
 import { forgetOrganizationZone, organizationZoneOf } from '../../domain/organizationSetting';
 import { currentSendRates, SEND_RATES_KEY } from '../../domain/sendRates';
 import { CONDITIONS, type Store } from '../../store/store';

@@ -1,7 +1,7 @@
 import { CHANNEL_CAPABILITIES, MENU_CHANNELS } from '../../../shared/delivery';
 import { REPORT_TEXTS } from '../../../shared/i18n';
 import type { Configuration } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 
 /** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import { APP_VERSION, isProviderAddress } from '../../../shared/services';
-import type { AreaHandlers, RequestContext } from '../../api/context';
+import type { AreaHandlers, RequestContext } from '../../contract/context';
 import { configurationFor } from './configuration';
 import { rotateSession, startSession } from './session';
 import { verifyPassword } from '../../platform/passwords';

@@ -3,7 +3,7 @@
  * hash of the token is stored; issuing a link supersedes the user's older unused links of the same kind, and a
  * link dies with the security stamp it was issued under.
  */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import type { PasswordReset, User } from '../../../shared/entities';
 import { AppError, type Lang } from '../../../shared/errors';
 import { MAIL_TEXTS, textIn } from '../../../shared/i18n';

@@ -1,9 +1,9 @@
 /** Sessions: sign-in, the stored sign-in object, refresh rotation with reuse detection, revocation. */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import { type DelegationGrant, delegationActive, type Organization, type OrganizationUser, permissionsOf, type Session, type User, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { isProviderAddress, type SignIn } from '../../../shared/services';
-import type { Identity, Prefetching, RequestContext } from '../../api/context';
+import type { Identity, Prefetching, RequestContext } from '../../contract/context';
 import { CONDITIONS, type Store } from '../../store/store';
 import { providerAddressRule } from '../ssoSetting';
 import { hashToken, randomToken } from '../../platform/randomTokens';
@@ -12,7 +12,7 @@ import { issueAccessToken, splitRefreshToken, verifyAccessToken } from './tokens
 /** Sign-in and sessions: the user directory, sessions and memberships in every organization of the user: the untenanted store's door. */
 const signInStore = (ctx: object) => untenantedStore(ctx, 'sign-in and sessions: the user directory, sessions and memberships in every organization of the user');
 
-import type { Membership } from '../../api/capabilities';
+import type { Membership } from '../../contract/capabilities';
 
 export type { Membership };
 

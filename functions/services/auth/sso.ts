@@ -3,12 +3,12 @@
  * verifier kept server-side under the state's hash), the callback that spends it, and just-in-time accounts.
  * The provider's ID token only proves who the person is; what they get is an ordinary Herald session.
  */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import { createHash } from 'node:crypto';
 import type { OrganizationUser, User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { inEmailDomains, isProviderAddress, SSO_MESSAGES, type SignIn, usernameSchema } from '../../../shared/services';
-import type { RequestContext } from '../../api/context';
+import type { RequestContext } from '../../contract/context';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { auditNew } from '../../store/audit';

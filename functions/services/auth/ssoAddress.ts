@@ -3,10 +3,10 @@
  * or the account's owner opens the link mailed to the one the provider named. A later sign-in whose provider now
  * says it verified a free address gives the account that address.
  */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import type { User } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import type { RequestContext } from '../../api/context';
+import type { RequestContext } from '../../contract/context';
 import { auditNext } from '../../store/audit';
 import { emailGuard, emailKeyOf, findUserBy, snapshotWrites } from '../user';
 import type { IdClaims } from './oidc';

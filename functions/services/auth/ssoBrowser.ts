@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { SSO_MESSAGES } from '../../../shared/services';
-import type { RequestContext } from '../../api/context';
+import type { RequestContext } from '../../contract/context';
 import { hashToken, randomToken } from '../../platform/randomTokens';
 
 /** One cookie per sign-in under way (named from its state's hash), so two tabs signing in do not undo each other. */

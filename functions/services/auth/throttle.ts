@@ -7,7 +7,7 @@ import { fillText, REQUEST_TEXTS } from '../../../shared/i18n';
 import { AppError } from '../../../shared/errors';
 import type { Store } from '../../store/store';
 
-import type { Limit, WindowCount } from '../../api/capabilities';
+import type { Limit, WindowCount } from '../../contract/capabilities';
 
 export type { Limit, WindowCount };
 

@@ -9,7 +9,7 @@ import { BRAND_VOICE_ID, type BrandVoice, brandVoiceFields, generatedVoiceSchema
 import { AppError } from '../../../shared/errors';
 import { MESSAGE_GENERATE_SUCCESS, type Payload } from '../../../shared/services';
 import { sniffType, UPLOAD_MESSAGES } from '../../../shared/uploads';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { isStorageRefusal } from '../../platform/storage';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';

@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../../shared/errors';
 import { AI_TEXTS, fillText } from '../../../shared/i18n';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 
 const DAY_MS = 24 * 3600_000;
 

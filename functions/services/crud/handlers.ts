@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 import type { InUse } from '../../../shared/entities/entity';
 import { type CrudEntityDef, hiddenFields } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems, type PageQuery } from '../../store/paging';
 import type { BoundItem, TenantEntity } from '../../store/store';

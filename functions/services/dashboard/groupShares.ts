@@ -8,7 +8,7 @@ import { type Channel, CHANNELS } from '../../../shared/delivery';
 import { orgDayField, SHARE_FIELDS } from '../../../shared/entities';
 import { messageSteps } from '../../../shared/plan/journey';
 import { MESSAGE_TYPES, type MessageType } from '../../../shared/plan/plan';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import type { DayCounts } from './dayCounters';
 
 /** Attribute names one query projects at most: DynamoDB caps an expression at 4 KB, and each name is `#r123, `. */

@@ -10,7 +10,7 @@ import { bucketOf, type DashboardBucket, type DashboardRange, GROUP_UNMEASURED, 
 import { utcDayStart } from '../../../shared/services/report';
 import { MESSAGE_TYPES } from '../../../shared/plan/plan';
 import { localDayHourOf } from '../../../shared/plan/zonedTime';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { addInto, countsOf, DAY_FIELDS, type DayItem, OS_CHANNEL, readDaily, readDays, readRange, readRangeItems, SUMMARY_ATTRIBUTES } from './dayCounters';
 import { addShares, type GroupShares, groupShares } from './groupShares';
 

@@ -6,7 +6,7 @@ import { EXPORT_MESSAGES } from '../../../shared/export/csv';
 import { AppError } from '../../../shared/errors';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import type { ExportSetting } from '../../../shared/entities';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { pageOfItems } from '../../store/paging';
 import { applyLoop, newRun, nextRun, scheduleName } from './loops';
 

@@ -6,7 +6,7 @@
 import { type DataImport, IMPORT_FAILURES_KEPT } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { fillText, REQUEST_TEXTS, translateServerText } from '../../../shared/i18n';
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers } from '../../contract/context';
 import { auditNew, newId } from '../../store/audit';
 import { pageOfItems } from '../../store/paging';
 import { CONDITIONS } from '../../store/store';

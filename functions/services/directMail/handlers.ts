@@ -8,7 +8,7 @@ import { PRINTED_CHANNEL } from '../../../shared/delivery';
 import type { PlanRun } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { LETTER_DOWNLOAD_MESSAGES as WORDS, LETTER_LINK_SECONDS } from '../../../shared/services/directMail';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { manifestKey, mergedKey } from '../../channels/directMail/keys';
 import { ensureRunFiles } from '../../channels/directMail/runFiles';
 import { tenantLedger } from '../../delivery';

@@ -9,7 +9,7 @@ import { anyTemplateSchema, type AnyTemplate } from '../../../shared/content';
 import type { PresetParameter, TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { AI_TEXTS } from '../../../shared/i18n';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { presetTokens } from '../../domain/presetValues';
 import { auditNew, auditNext } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';

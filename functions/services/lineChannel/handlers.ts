@@ -4,7 +4,7 @@
  */
 import { LINE_CHANNEL_ID, type LineChannel } from '../../../shared/entities';
 import type { LineChannelView } from '../../../shared/services';
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers } from '../../contract/context';
 import { seal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';

@@ -11,7 +11,7 @@ import { REQUEST_TEXTS, textIn, translateServerText } from '../../../shared/i18n
 import { normalizePhone } from '../../../shared/phone';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import { CONSOLE_CSV_HEADINGS, type ConsoleRunRow, type ConsoleSendRow, MESSAGE_CONSOLE_TEXTS, SEND_REASON_TEXTS, SENT_STATE_TEXTS } from '../../../shared/services/message';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { tenantLedger } from '../../delivery';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { allSentRecords, decodeCursor, encodeCursor, sendsToAddress, sentRecordPage } from './records';

@@ -7,7 +7,7 @@ import type { SentState } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { REQUEST_TEXTS } from '../../../shared/i18n';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 
 /** A sent-record cursor: the run, the shard and where the shard's page ended. */
 interface SentCursor {

@@ -5,7 +5,7 @@
  */
 import { DELIVERY_SHARDS } from '../../../shared/entities';
 import type { MessageLinkView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';
 
 const SORTABLE = ['place', 'url', 'clicks', 'totalClicks', 'lastClickedAt'];

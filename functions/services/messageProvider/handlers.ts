@@ -16,8 +16,8 @@ import {
 import { AppError } from '../../../shared/errors';
 import { PROVIDER_TEXTS, textIn } from '../../../shared/i18n';
 import type { ProviderTestAnswer } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { badField } from '../../api/problems';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
+import { badField } from '../../contract/problems';
 import { CHANNEL_ADAPTERS, type Outbound, orgProviderSender } from '../../channels';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { roleAccountOf } from '../../platform/customerAws';

@@ -5,7 +5,7 @@
  */
 import type { Model } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 
 async function model(ctx: AuthedContext, modelId: string): Promise<Model> {
   return (await ctx.tenant.require('model', modelId)) as Model;

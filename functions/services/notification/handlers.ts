@@ -5,7 +5,7 @@
 import { type Notification, notificationPrefixOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { NotificationView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { CONDITIONS } from '../../store/store';
 import { peopleOf } from '../plan';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
 import { NOTIFICATION_TEXTS, textIn, translateServerText } from '../../../shared/i18n';
-import type { UserDirectory } from '../../api/capabilities';
+import type { UserDirectory } from '../../contract/capabilities';
 import { userDirectory } from '../auth';
 import { tenantLedger } from '../../delivery';
 import type { Runtime } from '../../platform/runtime';

@@ -1,10 +1,10 @@
 import type { Organization, OrganizationUser, WhiteList } from '../../../shared/entities';
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import { AppError } from '../../../shared/errors';
 import { ADMIN_TEXTS } from '../../../shared/i18n';
 import { ALL_PERMISSIONS, notHeld } from '../../../shared/permissions';
 import { type OrganizationView, whiteListEntries } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { joinWrites, snapshotOf } from '../user';

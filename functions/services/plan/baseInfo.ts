@@ -7,7 +7,7 @@
 import { AppError } from '../../../shared/errors';
 import type { Plan } from '../../../shared/plan/plan';
 import type { PlanView } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';
 

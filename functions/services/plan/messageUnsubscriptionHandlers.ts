@@ -1,5 +1,5 @@
 /** The messageUnsubscription area: the addresses that unsubscribed from a channel, listed and deleted. */
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';
 
 export const messageUnsubscriptionHandlers: AreaHandlers<'messageUnsubscription'> = {

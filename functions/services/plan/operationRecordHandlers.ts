@@ -1,5 +1,5 @@
 /** The operationRecord area: what was done to a message, by whom and when. */
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers } from '../../contract/context';
 import { SYSTEM_ACTOR } from '../../delivery';
 import { pageOfItems } from '../../store/paging';
 import { peopleOf } from './plans';

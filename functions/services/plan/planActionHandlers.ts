@@ -6,7 +6,7 @@ import type { Plan } from '../../../shared/plan/plan';
 import { checkApprovalRequest, checkReject, recordPass } from '../../../shared/plan/stateMachine';
 import { passSheet, rejectSheet, shareSheet } from '../../../shared/plan/approvalSheet';
 import { reachText } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { adapterOf } from '../../channels';
 import { planScheduleName, requireMessageType, runIdOf, SYSTEM_ACTOR, scheduleFire, startRun, tenantLedger, transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';

@@ -1,7 +1,7 @@
 import { CHANNELS } from '../../../shared/delivery';
 import { MAX_DELAY_MINUTES, MAX_STEPS, MAX_VARIANTS, REPEAT_MODES, STEP_TYPES } from '../../../shared/plan/journey';
 import { allowedMessageTypes, TRIGGER_PERMISSION } from '../../../shared/plan/plan';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { adapterOf } from '../../channels';
 import { actionsFor } from './plans';
 

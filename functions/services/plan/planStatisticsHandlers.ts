@@ -3,7 +3,7 @@ import type { SendFailureReason } from '../../../shared/delivery';
 import { type CounterOs, DEVICE_PLATFORMS, type PlanRun } from '../../../shared/entities';
 import { messageFigures } from '../../../shared/metrics';
 import { journeyOf, messageSteps, stepRunId, walkOrder } from '../../../shared/plan/journey';
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers } from '../../contract/context';
 import { type RunTotals, TRIGGER_RUN, tenantJourney, tenantLedger } from '../../delivery';
 import { sdkPlanCounts } from '../../domain/insights';
 import { SCROLL_BUCKETS } from '../../../shared/sdk/contract';

@@ -5,7 +5,7 @@ import { journeyOf } from '../../../shared/plan/journey';
 import { MESSAGE_TYPE_PERMISSION, type Plan } from '../../../shared/plan/plan';
 import { allowedActions, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { tenantLedger } from '../../delivery';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { journeyOf, messageSteps, parseStepRun, stepRunId } from '../../../shared/plan/journey';
 import type { Plan } from '../../../shared/plan/plan';
 import { translateServerText } from '../../../shared/i18n';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { sentRecordPage } from '../message';
 import { MESSAGE_CONSOLE_TEXTS } from '../../../shared/services/message';
 import { latestRun } from './transitions';

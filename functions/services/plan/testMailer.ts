@@ -2,7 +2,7 @@
 import { BUILDER_CHANNEL } from '../../../shared/delivery';
 import { AppError } from '../../../shared/errors';
 import { fillText, type LocalText, PROVIDER_TEXTS } from '../../../shared/i18n';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { orgProviderSender, type SendOutcome } from '../../channels';
 import { defaultProviderOf } from '../../channels/providers';
 import type { Mail } from '../../platform/mailer';

@@ -4,7 +4,7 @@ import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { isApprovalExpired, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { SYSTEM_ACTOR, type TransitionInput, transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';
 

@@ -6,7 +6,7 @@
 import { AppError } from '../../../shared/errors';
 import { checkScheduleTime, type Plan } from '../../../shared/plan/plan';
 import { checkStandingTrigger, TRIGGER_PERMISSION, type Trigger } from '../../../shared/plan/trigger';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { issueHookToken, transitionPlan } from '../../delivery';
 import { PATHS } from '../../../shared/paths';
 import { TRIGGER_TEXTS } from '../../../shared/i18n';

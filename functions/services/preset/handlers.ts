@@ -8,8 +8,8 @@ import { pickLanguage } from '../../../shared/render/template';
 import { renderBlock } from '../../../shared/render/blocks';
 import { createRenderContext } from '../../../shared/render/context';
 import { THEME_DEFAULT } from '../../../shared/render/fields';
-import type { AreaHandlers } from '../../api/context';
-import { badField as bad } from '../../api/problems';
+import type { AreaHandlers } from '../../contract/context';
+import { badField as bad } from '../../contract/problems';
 
 type Generic = Omit<AreaHandlers<'preset'>, 'choices' | 'insert'>;
 

@@ -6,8 +6,8 @@
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { translateServerText } from '../../../shared/i18n';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
-import { badField as bad } from '../../api/problems';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
+import { badField as bad } from '../../contract/problems';
 import { auditNext } from '../../store/audit';
 import { partitionPage } from '../../store/orgCursor';
 import { importUploadLink } from '../dataImport';

@@ -12,7 +12,7 @@ import type { Device, PushChannel, PushServiceType } from '../../../shared/entit
 import { AppError } from '../../../shared/errors';
 import { PUSH_TEXTS, textIn } from '../../../shared/i18n';
 import { PUSH_CHANNEL_MESSAGES as M, type Payload, type PushChannelView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { adapterOf } from '../../channels';
 import { sendPushRequest } from '../../channels/push/pinpoint';
 import { messageRequest } from '../../channels/push/render';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { REPORT_LINK_SECONDS } from '../../../shared/services/report';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { planReport } from './planReport';
 import { DOCX_TYPE, planReportDocx } from './word';
 

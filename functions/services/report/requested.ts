@@ -14,7 +14,7 @@ import { planMetrics } from '../../../shared/metrics';
 import type { Permission } from '../../../shared/permissions';
 import type { PlanTotals } from '../../../shared/services/plan';
 import { type PlanReportRow, REPORT_LINK_SECONDS, REQUESTED_REPORT_PERMISSION, type RequestedReportView } from '../../../shared/services/report';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { planReport, zeroTotals } from './planReport';

@@ -1,6 +1,6 @@
 /** Segments: list, picker, detail, saves with the name unique in the organization, delete, and the live size. */
 import type { Segment } from '../../../shared/entities';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { releaseUnique, uniqueWrites } from '../../store/unique';

@@ -4,7 +4,7 @@
  */
 import type { SnsRecord } from '../../../shared/entities';
 import type { SnsRecordView } from '../../../shared/services';
-import type { AreaHandlers } from '../../api/context';
+import type { AreaHandlers } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';
 
 const viewOf = ({ orgId: _o, expiresAt: _e, ...rest }: SnsRecord): SnsRecordView => rest;

@@ -5,7 +5,7 @@
 import { permissionsOf, SSO_SETTING_ID, type SsoSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { SSO_MESSAGES, type SsoSettingView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { seal } from '../../platform/keys';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';

@@ -10,7 +10,7 @@ import type { TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { languageName } from '../../../shared/format';
 import { MAX_LANGUAGES } from '../../../shared/render/limits';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { exportTemplates, importTemplates } from './templateFile';

@@ -8,7 +8,7 @@ import type { TemplateMessage } from '../../../shared/entities';
 import { pinpointTemplateEntries } from '../../../shared/import/pinpointTemplates';
 import { AppError } from '../../../shared/errors';
 import { TEMPLATE_FILE_FORMAT, TEMPLATE_FILE_VERSION, TEMPLATE_IMPORT_MAX, TEMPLATE_IMPORT_REASONS, templateFileEntry, type Payload, type Result } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
 import { assertCategory, assertStorable, assertUnlockedFor, copyName, languageTimes, nameWrites, summaryOf, templateSummaries } from './templates';
 

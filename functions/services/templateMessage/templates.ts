@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { type AnyTemplate, channelOf, summaryLine } from '../../../shared/content';
 import { type TemplateApprovalState, templateApprovalOf } from '../../../shared/plan/approvalSheet';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import type { TenantStore } from '../../store/store';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
 

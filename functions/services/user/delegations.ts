@@ -3,12 +3,12 @@
  * which authorization reads with the membership and weighs against the clock, so a delegation ends at its date
  * without any job having to run.
  */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import { type DelegationGrant, type OrganizationUser, type UserDelegate, delegationActive } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { ADMIN_TEXTS } from '../../../shared/i18n';
 import type { UserDelegateView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { pageOfItems } from '../../store/paging';
 import type { TransactItem } from '../../store/store';

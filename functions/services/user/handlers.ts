@@ -4,7 +4,7 @@ import { AppError, type ErrorCode } from '../../../shared/errors';
 import { MAIL_TEXTS, REQUEST_TEXTS, textIn } from '../../../shared/i18n';
 import { type PendingInvitationView, usernameSchema } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
-import { type AreaHandlers, type Handler, prefetching } from '../../api/context';
+import { type AreaHandlers, type Handler, prefetching } from '../../contract/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { assertUnderLimits, countAttempt, hasNoAddress, mailAddressConfirmation, signInLinks, spendLink, switchSessionOrg } from '../auth';

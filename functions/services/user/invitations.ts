@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import type { Invitation, User, UserRole } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import type { Limit } from '../auth';
 import { buildUser, emailKeyOf, snapshotOf } from './users';
 

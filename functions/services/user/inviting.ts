@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { MAIL_TEXTS, textIn } from '../../../shared/i18n';
 import { INVITE_REFUSALS, type UserView } from '../../../shared/services';
 import { CONDITIONS, type TransactItem } from '../../store/store';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { auditNew } from '../../store/audit';
 import { escapeHtml, expiryText, issueLink, sendPasswordLink, signInLinks } from '../auth';
 import { organizationSettingOf } from '../../domain/organizationSetting';

@@ -7,10 +7,10 @@
  * after it are counted the same way; a keyword cannot use an index, so a filtered page costs DynamoDB a read of
  * what it passes over, but only matches travel to the server.
  */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import type { MemberListing, OrganizationUser, RoleDirectory } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { compareValues, type Page } from '../../store/paging';
 import { sortKey } from '../../store/sortKeys';
 import type { Item, PageRead, Store, TransactItem } from '../../store/store';

@@ -1,8 +1,8 @@
 /** What the user operations share about members: finding one in reach, the account writes, a member's leaving. */
 import type { OrganizationUser, User, UserRole } from '../../../shared/entities';
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import { AppError } from '../../../shared/errors';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 import { auditNew } from '../../store/audit';
 import { revokeUserSessions } from '../auth';
 import { assertWithinRights } from '../userRole';

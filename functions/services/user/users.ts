@@ -1,8 +1,8 @@
 /** User records: look-ups, views and the writes other areas share (password changes). */
-import { untenantedStore } from '../../api/untenanted';
+import { untenantedStore } from '../../contract/untenanted';
 import type { MemberSnapshot, OrganizationUser, User } from '../../../shared/entities';
 import type { UserView } from '../../../shared/services';
-import type { RequestContext } from '../../api/context';
+import type { RequestContext } from '../../contract/context';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { auditNew, auditNext, newId } from '../../store/audit';
 import { CONDITIONS, type Store, type TransactItem } from '../../store/store';

@@ -8,7 +8,7 @@ import { type UserAlert, userAlertPrefixOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { ADMIN_TEXTS } from '../../../shared/i18n';
 import type { UserAlertView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { rulesOf } from '../notification';

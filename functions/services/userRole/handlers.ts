@@ -2,7 +2,7 @@ import { permissionsOf, type RoleDirectory, type UserRole } from '../../../share
 import { AppError } from '../../../shared/errors';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../../../shared/permissions';
 import type { RoleView } from '../../../shared/services';
-import type { AreaHandlers, AuthedContext } from '../../api/context';
+import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import type { BoundItem } from '../../store/store';

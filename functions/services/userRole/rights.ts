@@ -5,7 +5,7 @@
 import { permissionsOf, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { notHeld } from '../../../shared/permissions';
-import type { AuthedContext } from '../../api/context';
+import type { AuthedContext } from '../../contract/context';
 
 function refuse(detail: string): never {
   throw new AppError('730001', detail);

@@ -1,10 +1,8 @@
 /** Sign-in, sign-out and organization switching: the session-changing actions. */
 import { mutate, preload } from 'swr';
 import type { SignIn } from '../../../shared/services';
-import { landingPath, mayOpen } from '../app/access';
-import { navigateTo } from '../app/navigation';
+import { navigateTo } from './navigation';
 import { currentLang, setLanguage, takeSignInPick } from '../i18n';
-import { routeFor } from '../routes';
 import { call } from './client';
 import { storeConfiguration } from './configurationStore';
 import { keys } from './keys';
@@ -65,11 +63,12 @@ export async function switchOrganization(orgId: number): Promise<Session> {
   return session;
 }
 
-/** Another tab of this session switched organization, and this tab has taken its tokens: follow it there. */
-export async function followRemoteOrgChange(session: Session): Promise<void> {
+/**
+ * Another tab of this session switched organization, and this tab has taken its tokens: follow it there, to
+ * where `target` (the app's access rules, handed in by app/wiring.ts) says the session may be.
+ */
+export async function followRemoteOrgChange(session: Session, target: (here: string, session: Session) => string): Promise<void> {
   await mutate(() => true, undefined, { revalidate: false });
   loadConfiguration().catch(() => undefined);
-  const [path, search] = window.location.hash.replace(/^#/, '').split('?');
-  const here = routeFor(path || '/');
-  await navigateTo(here && mayOpen(here, session) ? `${path}${search ? `?${search}` : ''}` : landingPath(session), { replace: true });
+  await navigateTo(target(window.location.hash.replace(/^#/, ''), session), { replace: true });
 }

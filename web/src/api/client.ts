@@ -6,7 +6,7 @@ import type { PayloadIn, Result, ServiceName } from '../../../shared/services';
 import { ApiError } from './apiError';
 import { PATHS } from '../../../shared/paths';
 import type { UploadUse } from '../../../shared/uploads';
-import { API_ROOT } from '../app/constants';
+import { API_ROOT } from './constants';
 import { handleApiError } from './errorHandler';
 import { freshAccessToken, getSession, refreshSession } from './session';
 import { portalSettings } from './portalSettings';

@@ -2,8 +2,8 @@
 import { createElement } from 'react';
 import { mutate } from 'swr';
 import { ERROR_CATALOGUE, isErrorCode, type Lang } from '../../../shared/errors';
-import { leaveFor } from '../app/externalAddress';
-import { navigateTo } from '../app/navigation';
+import { leaveFor } from './externalAddress';
+import { navigateTo } from './navigation';
 import i18n, { currentLang } from '../i18n';
 import { closeAllDialogs } from '../ui/dialogBus';
 import { clearToasts, showError } from '../ui/toastBus';

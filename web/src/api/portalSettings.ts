@@ -3,7 +3,7 @@
  * (and, in AES256 mode, its secret) from the web config. Read once per page load.
  */
 import type { AuthType } from '../../../shared/envelope';
-import { INIT_PATH, WEB_CONFIG_PATH } from '../app/constants';
+import { INIT_PATH, WEB_CONFIG_PATH } from './constants';
 import { ApiError, CLIENT_CODES } from './apiError';
 
 export interface PortalSettings {

@@ -5,7 +5,7 @@
  * hand each other the new sign-in object over a BroadcastChannel (sessionSync.ts).
  */
 import type { SignIn } from '../../../shared/services';
-import { REFRESH_AHEAD_MS } from '../app/constants';
+import { REFRESH_AHEAD_MS } from './constants';
 import type { Session, SessionHandlers } from './sessionTypes';
 import { CHANNEL_NAME, isForSession, LOCK_NAME, parseSessionMessage, planRefresh, selectedOrgId, type SessionMessage, sessionIdOf, shouldAdopt } from './sessionSync';
 import { post } from './transport';

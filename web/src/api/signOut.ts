@@ -1,7 +1,7 @@
 /** Ending the session in the browser: stored auth, cached data and configuration go; then the redirect. */
 import { mutate } from 'swr';
-import { leaveFor } from '../app/externalAddress';
-import { navigateTo } from '../app/navigation';
+import { leaveFor } from './externalAddress';
+import { navigateTo } from './navigation';
 import { clearConfiguration } from './configurationStore';
 import { clearSession, getSession, type Session } from './session';
 

@@ -1,6 +1,6 @@
 /** One POST of the `{service, payload}` envelope, in NONE or AES256 mode, with the headers of spec 000 section 7. */
 import type { ResponseEnvelope } from '../../../shared/envelope';
-import { API_PATH, HTTP_TIMEOUT_MS } from '../app/constants';
+import { API_PATH, HTTP_TIMEOUT_MS } from './constants';
 import { ApiError, CLIENT_CODES } from './apiError';
 import { deviceId } from './device';
 import { portalSettings } from './portalSettings';

@@ -38,6 +38,12 @@ export function landingPath(session: Session | null, wanted?: string | null): st
   return first ? first.path : '/not-authorize';
 }
 
+/** Where a tab goes once its session changed organization: it stays `here` (path and query) if it may open it. */
+export function stayOrLand(here: string, session: Session): string {
+  const route = routeFor(here.split('?')[0] || '/');
+  return route && mayOpen(route, session) ? here : landingPath(session);
+}
+
 /** Where a sign-in lands: onboarding while the selected organization's is pending and the user administers it. */
 export function landingAfterSignIn(session: Session | null, wanted?: string | null): string {
   const selected = session?.userdetails.organizations.find((o) => o.isSelected);

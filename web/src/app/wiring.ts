@@ -11,7 +11,8 @@ import { setLanguageHeader } from '../api/transport';
 import { currentLang } from '../i18n';
 import type { AppRouter } from '../router';
 import { setCurrentLocationSource } from '../router/guard';
-import { setNavigator } from './navigation';
+import { stayOrLand } from './access';
+import { setNavigator } from '../api/navigation';
 
 export function wireApp(router: AppRouter): void {
   setNavigator((to, opts) => router.navigate(to, { replace: opts?.replace ?? true }));
@@ -20,5 +21,5 @@ export function wireApp(router: AppRouter): void {
   // A timed refresh that failed without an answer counts as a refused refresh token.
   setBackgroundFailureHandler((e) => handleApiError(e instanceof ApiError ? e : new ApiError('710004')));
   setRemoteSignOutHandler(followRemoteSignOut);
-  setRemoteOrgChangeHandler(followRemoteOrgChange);
+  setRemoteOrgChangeHandler((session) => followRemoteOrgChange(session, stayOrLand));
 }

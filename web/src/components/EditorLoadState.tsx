@@ -2,7 +2,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageSpinner } from '../router/RootShell';
+import { PageSpinner } from './PageSpinner';
 
 export function EditorLoadState({
   title,

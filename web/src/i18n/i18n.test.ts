@@ -186,9 +186,11 @@ describe('every page loads the area texts it uses', () => {
     ];
   }
 
-  const pagesIndex = join(root, 'pages/index.ts');
-  const entries = [...readFileSync(pagesIndex, 'utf8').matchAll(/(\w+)(?::| =) lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map(
-    ([, name, spec]) => [name, resolveImport(pagesIndex, spec)!] as const,
+  // the pages' chunks, and the shell's (the router loads it)
+  const entries = ['pages/index.ts', 'router/index.tsx'].flatMap((index) =>
+    [...readFileSync(join(root, index), 'utf8').matchAll(/(\w+)(?::| =) lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map(
+      ([, name, spec]) => [name, resolveImport(join(root, index), spec)!] as const,
+    ),
   );
 
   it('finds the pages and the shell', () => {

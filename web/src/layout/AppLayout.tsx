@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/hooks';
-import { PageSpinner } from '../router/RootShell';
+import { PageSpinner } from '../components/PageSpinner';
 import { InvitationsBar } from './InvitationsBar';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';

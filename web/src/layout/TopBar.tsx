@@ -15,7 +15,7 @@ import { currentLang, LANGUAGE_NAMES, LANGUAGES } from '../i18n';
 import { Select } from '../components/Select';
 import { routeFor } from '../routes';
 import { showSuccess } from '../ui/toastBus';
-import { NotificationBell } from '../pages/notification/NotificationBell';
+import { NotificationBell } from '../components/NotificationBell';
 import { shownName } from '../i18n/seededNames';
 import { avatarInitials, displayName } from '../../../shared/format';
 

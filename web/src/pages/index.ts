@@ -61,6 +61,3 @@ export const pages = {
   dashboardGroups: lazyPage(() => import('./dashboard/DashboardGroupsPage')),
   subDashboard: lazyPage(() => import('./dashboard/SubDashboardPage')),
 } satisfies Record<PageKey, ReturnType<typeof lazyPage>>;
-
-/** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */
-export const AppLayout = lazyPage(() => import('../layout/AppLayout'));

@@ -7,17 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation, useRouteError } from 'react-router-dom';
 import { PRODUCT_NAME } from '../app/constants';
 import { ChunkLoadError } from '../app/lazyPage';
+import { PageSpinner } from '../components/PageSpinner';
 import type { RouteDef } from '../routes';
 import { useHeadingFocus } from './useHeadingFocus';
 import styles from './RootShell.module.css';
-
-export function PageSpinner() {
-  return (
-    <div className="page-spinner" role="status" aria-live="polite">
-      <i className="pi pi-spin pi-spinner" aria-hidden="true" />
-    </div>
-  );
-}
 
 function ProblemView({ error }: { error: unknown }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { endSession } from '../api/auth';
 import { freshAccessToken, getSession, hasLogin, sessionFromOtherTabs } from '../api/session';
 import { forgetSession } from '../api/signOut';
 import { adminPageFor, landingPath } from '../app/access';
-import { leaveFor } from '../app/externalAddress';
+import { leaveFor } from '../api/externalAddress';
 import type { RouteDef } from '../routes';
 import { closeAllDialogs } from '../ui/dialogBus';
 import { askSwitchAccount } from '../ui/guardConfirm';

@@ -3,7 +3,8 @@
  * the page's lazily loaded component.
  */
 import { createHashRouter, type RouteObject, replace } from 'react-router-dom';
-import { AppLayout, pages } from '../pages';
+import { lazyPage } from '../app/lazyPage';
+import { pages } from '../pages';
 import { ROOT_REDIRECT, ROUTES, type RouteDef } from '../routes';
 import { guard } from './guard';
 import { PageFrame, RouteError, RootShell } from './RootShell';
@@ -21,6 +22,9 @@ function toRouteObject(def: RouteDef): RouteObject {
     ),
   };
 }
+
+/** The signed-in shell (side menu, top bar): its own chunk too, as the sign-in pages do not need it. */
+const AppLayout = lazyPage(() => import('../layout/AppLayout'));
 
 const NotFound = pages.notFound;
 

@@ -15,7 +15,7 @@ import { useRolePermissions } from '../../api/hooks';
 import { TextField } from '../../components/TextField';
 import { FormDialog } from '../../components/FormDialog';
 import { currentLang } from '../../i18n';
-import { PageSpinner } from '../../router/RootShell';
+import { PageSpinner } from '../../components/PageSpinner';
 import { showSuccess } from '../../ui/toastBus';
 import { filterPermissions, usePermissionLabel } from './permissionLabels';
 import { clearedErrors } from '../../components/fieldErrors';

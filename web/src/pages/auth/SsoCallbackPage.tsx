@@ -11,9 +11,9 @@ import type { Result } from '../../../../shared/services';
 import { completeSignIn } from '../../api/auth';
 import { call } from '../../api/client';
 import { landingAfterSignIn } from '../../app/access';
-import { leaveFor } from '../../app/externalAddress';
+import { leaveFor } from '../../api/externalAddress';
 import { SSO_REDIRECT_KEY } from '../../app/ssoReturn';
-import { PageSpinner } from '../../router/RootShell';
+import { PageSpinner } from '../../components/PageSpinner';
 import '../../i18n/areas/sso';
 import styles from '../system/statusPage.module.css';
 

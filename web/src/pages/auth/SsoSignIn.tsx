@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { PlainButton as Button, PlainTextField as TextField } from '../../app/plainControls';
-import { leaveFor } from '../../app/externalAddress';
+import { leaveFor } from '../../api/externalAddress';
 import { SSO_REDIRECT_KEY } from '../../app/ssoReturn';
 import cardStyles from '../../components/AuthCard.module.css';
 import '../../i18n/areas/sso';

@@ -15,7 +15,7 @@ import { formatCount } from '../../../../shared/format';
 import { zonedTimeToUtc } from '../../../../shared/plan/plan';
 import type { PlanView } from '../../../../shared/services/plan';
 import { usePlan, usePlanStatistics, useSession } from '../../api/hooks';
-import { PageSpinner } from '../../router/RootShell';
+import { PageSpinner } from '../../components/PageSpinner';
 import { AbAnalyticsTab } from './detail/AbAnalyticsTab';
 import { AnalyticsTab } from './detail/AnalyticsTab';
 import { ApprovalTab } from './detail/ApprovalTab';

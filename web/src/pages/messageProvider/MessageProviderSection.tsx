@@ -11,7 +11,7 @@ import type { ProviderTestAnswer } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useSession } from '../../api/hooks';
 import { selectedOrgId } from '../../api/sessionSync';
-import { API_ROOT } from '../../app/constants';
+import { API_ROOT } from '../../api/constants';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/TextField';
 import EntityPage from '../generic/EntityPage';

@@ -17,7 +17,7 @@ import { invalidate } from '../../api/hooks';
 import { schemaText } from '../../components/schemaErrors';
 import { FieldError, TextField } from '../../components/TextField';
 import { currentLang } from '../../i18n';
-import { PageSpinner } from '../../router/RootShell';
+import { PageSpinner } from '../../components/PageSpinner';
 import { showSuccess } from '../../ui/toastBus';
 import { checkDraft, type DraftGroup, fromRule, newGroup } from './draft';
 import { SEGMENTS_PATH } from './paths';

@@ -22,7 +22,7 @@ import { FieldError, TextField } from '../../components/TextField';
 import { chooseLanguage } from '../../components/LanguageSwitcher';
 import { Select } from '../../components/Select';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
-import { PageSpinner } from '../../router/RootShell';
+import { PageSpinner } from '../../components/PageSpinner';
 import '../../i18n/areas/settings';
 import { shownName } from '../../i18n/seededNames';
 import { useSave } from '../../components/useSave';

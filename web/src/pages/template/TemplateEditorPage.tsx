@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PageSpinner } from '../../router/RootShell';
+import { PageSpinner } from '../../components/PageSpinner';
 import { isContentChannel } from './channel/channelDraft';
 
 const EmailBuilder = lazy(() => import('./TemplateBuilderPage'));

@@ -3,12 +3,12 @@ import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatCount } from '../../../../shared/format';
-import { useCall } from '../../api/hooks';
-import { UNREAD_REFRESH_MS } from '../../app/constants';
-import { keys } from '../../api/keys';
-import '../../i18n/areas/approval';
-import styles from './Notification.module.css';
+import { formatCount } from '../../../shared/format';
+import { useCall } from '../api/hooks';
+import { UNREAD_REFRESH_MS } from '../app/constants';
+import { keys } from '../api/keys';
+import '../i18n/areas/approval';
+import styles from './NotificationBell.module.css';
 
 export function NotificationBell() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
 const ALLOWED = new Map([
-  ['functions/api/untenanted.ts', 'defines it'],
+  ['functions/contract/untenanted.ts', 'defines it'],
   [
     'functions/api/steps.ts',
     "binds the tenant store and the own organization to the verified identity; a payload's target organization is authorized with the caller's role there",
