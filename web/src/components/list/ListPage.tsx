@@ -3,20 +3,15 @@
  * and each row's actions with the usual edit and delete buttons, delete asking first. Dialogs and other parts of
  * the screen come as children, after the card.
  */
-import { Button, type ButtonProps } from 'primereact/button';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityList } from './EntityList';
+import { RowAction } from './RowAction';
 import { type DeleteRequest, useConfirmedDelete } from './useConfirmedDelete';
 import type { EntityListState } from './useEntityList';
 
 type Row = Record<string, unknown>;
 type ListProps<F extends Record<string, unknown>> = Omit<ComponentProps<typeof EntityList<F>>, 'actions' | 'testId'>;
-
-/** A round icon button of a row, named for screen readers by its label. */
-export function RowAction({ label, ...rest }: Omit<ButtonProps, 'aria-label' | 'label'> & { icon: string; label: string }) {
-  return <Button type="button" text rounded aria-label={label} {...rest} />;
-}
 
 export function ListPage<F extends Record<string, unknown>>({
   title,

@@ -16,7 +16,7 @@ import { schemaText } from '../../components/schemaErrors';
 import { call } from '../../api/client';
 import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
-import { RowAction } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../ui/toastBus';
 import EntityPage from '../generic/EntityPage';
 import { recordsPath } from './paths';
