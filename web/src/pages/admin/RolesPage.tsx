@@ -7,9 +7,8 @@ import { userRoleEntity } from '../../../../shared/entities/userRole';
 import type { RoleView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
-import { EntityList } from '../../components/list/EntityList';
+import { ListPage } from '../../components/list/ListPage';
 import { useEntityList } from '../../components/list/useEntityList';
-import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { RoleEditor } from './RoleEditor';
 import '../../i18n/areas/admin';
 import { shownName } from '../../i18n/seededNames';
@@ -21,7 +20,6 @@ export default function RolesPage() {
   const list = useEntityList('userRole.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
   const [editing, setEditing] = useState<RoleView | null>(null);
   const [open, setOpen] = useState(false);
-  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
 
   const refresh = useCallback(() => void invalidate('userRole.getListByPage', 'userRole.getAll'), []);
   const close = useCallback(() => setOpen(false), []);
@@ -35,89 +33,59 @@ export default function RolesPage() {
     }
   }
 
-  function remove(role: RoleView) {
-    // 711002 (the role has users) comes back as the client's error toast.
-    return confirmDelete({
-      header: t('role.deleteTitle'),
-      message: t('role.deleteConfirm', { name: role.name }),
-      run: () => call('userRole.delete', { id: role.id }),
-      done: t('role.deleted', { name: role.name }),
-      after: () => void invalidate('userRole.getAll'),
-    });
-  }
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.roles')}</h1>
-          <p className="muted">{t('role.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="role-list"
-          list={list}
-          columns={userRoleEntity.listColumns}
-          initialFilters={INITIAL_FILTERS}
-          filters={[
-            { name: 'name', type: 'text', label: t('role.name') },
-            { name: 'code', type: 'text', label: t('role.code') },
-            { name: 'active', type: 'boolean', label: t('role.active') },
-          ]}
-          cells={{
-            description: (row) => shownName(String(row.description ?? '')),
-            name: (row) => (
-              <span className="cell-with-tag">
-                {shownName(String(row.name))}
-                {row.system ? <Tag value={t('role.system')} severity="warning" rounded /> : null}
-              </span>
-            ),
-          }}
-          emptyText={t('role.empty')}
-          toolbar={
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('role.add')}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            />
-          }
-          actions={(row) => {
-            const role = row as unknown as RoleView;
-            // why Delete is off: said before the click, not after a refusal (the server refuses too: 711002)
-            const blocked = role.system ? t('role.cannotDeleteSystem') : role.userCount > 0 ? t('role.cannotDeleteUsed', { count: role.userCount }) : undefined;
-            return (
-              <div className="row-actions">
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: role.name })} onClick={() => void edit(role)} />
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  disabled={blocked !== undefined}
-                  aria-label={t('common.deleteItem', { name: role.name })}
-                  aria-describedby={blocked ? `role-delete-reason-${role.id}` : undefined}
-                  tooltip={blocked}
-                  tooltipOptions={{ showOnDisabled: true, position: 'left' }}
-                  onClick={() => void remove(role)}
-                />
-                {blocked && (
-                  <span id={`role-delete-reason-${role.id}`} className="sr-only" data-testid="role-delete-reason">
-                    {blocked}
-                  </span>
-                )}
-              </div>
-            );
+    <ListPage
+      title={t('page.roles')}
+      intro={t('role.intro')}
+      testId="role-list"
+      list={list}
+      columns={userRoleEntity.listColumns}
+      initialFilters={INITIAL_FILTERS}
+      filters={[
+        { name: 'name', type: 'text', label: t('role.name') },
+        { name: 'code', type: 'text', label: t('role.code') },
+        { name: 'active', type: 'boolean', label: t('role.active') },
+      ]}
+      cells={{
+        description: (row) => shownName(String(row.description ?? '')),
+        name: (row) => (
+          <span className="cell-with-tag">
+            {shownName(String(row.name))}
+            {row.system ? <Tag value={t('role.system')} severity="warning" rounded /> : null}
+          </span>
+        ),
+      }}
+      emptyText={t('role.empty')}
+      toolbar={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('role.add')}
+          onClick={() => {
+            setEditing(null);
+            setOpen(true);
           }}
         />
-      </div>
+      }
+      nameOf={(row) => String(row.name)}
+      onEdit={(row) => void edit(row as unknown as RoleView)}
+      // why Delete is off: said before the click, not after a refusal (the server refuses too: 711002)
+      deleteBlocked={(row) => {
+        const role = row as unknown as RoleView;
+        return role.system ? t('role.cannotDeleteSystem') : role.userCount > 0 ? t('role.cannotDeleteUsed', { count: role.userCount }) : undefined;
+      }}
+      onDelete={(row) => {
+        const role = row as unknown as RoleView;
+        return {
+          header: t('role.deleteTitle'),
+          message: t('role.deleteConfirm', { name: role.name }),
+          run: () => call('userRole.delete', { id: role.id }),
+          done: t('role.deleted', { name: role.name }),
+          after: () => void invalidate('userRole.getAll'),
+        };
+      }}
+    >
       <RoleEditor role={editing} visible={open} onHide={close} onSaved={refresh} />
-      {confirmElement}
-    </section>
+    </ListPage>
   );
 }

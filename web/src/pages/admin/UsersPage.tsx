@@ -7,9 +7,8 @@ import { userEntity } from '../../../../shared/entities/user';
 import type { UserView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { invalidate, useRoleOptions, useSession } from '../../api/hooks';
-import { EntityList } from '../../components/list/EntityList';
+import { ListPage } from '../../components/list/ListPage';
 import { useEntityList } from '../../components/list/useEntityList';
-import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { DelegationsPanel } from './DelegationsPanel';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
@@ -29,104 +28,72 @@ export default function UsersPage() {
   const { data: roles } = useRoleOptions();
   const [editing, setEditing] = useState<UserView | null>(null);
   const [dialog, setDialog] = useState<'user' | 'invite' | null>(null);
-  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
 
   const refresh = useCallback(() => void invalidate('user.getListByPage', 'userRole.getListByPage', 'user.pendingInvitations'), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  function remove(user: UserView) {
-    return confirmDelete({
-      header: t('user.deleteTitle'),
-      message: t('user.deleteConfirm', { username: user.username }),
-      run: () => call('user.delete', { id: user.id }),
-      done: t('user.deleted', { username: user.username }),
-      after: () => void invalidate('userRole.getListByPage', 'user.pendingInvitations'),
-    });
-  }
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.users')}</h1>
-          <p className="muted">{t(sso ? 'user.introSso' : 'user.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="user-list"
-          list={list}
-          columns={userEntity.listColumns}
-          initialFilters={INITIAL_FILTERS}
-          filters={[
-            { name: 'keyword', type: 'text', label: t('user.keyword') },
-            { name: 'roleId', type: 'select', label: t('user.role'), options: (roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id })) },
-            {
-              name: 'status',
-              type: 'select',
-              label: t('common.status'),
-              options: (['ACTIVE', 'INACTIVE', 'INVITED'] as const).map((s) => ({ label: t(`status.${s}`), value: s })),
-            },
-          ]}
-          cells={{
-            roleName: (row) => shownName(String(row.roleName)),
-            status: (row) => {
-              const s = row.status as keyof typeof STATUS_SEVERITY;
-              return <Tag value={t(`status.${s}`)} severity={STATUS_SEVERITY[s]} rounded />;
-            },
-          }}
-          emptyText={t('user.empty')}
-          toolbar={
-            <>
-              <Button type="button" icon="pi pi-envelope" label={t('user.invite')} outlined onClick={() => setDialog('invite')} />
-              <Button
-                type="button"
-                icon="pi pi-plus"
-                label={t('user.add')}
-                onClick={() => {
-                  setEditing(null);
-                  setDialog('user');
-                }}
-              />
-            </>
-          }
-          actions={(row) => {
-            const user = row as unknown as UserView;
-            const self = user.id === session?.userdetails.id;
-            return (
-              <div className="row-actions">
-                <Button
-                  type="button"
-                  icon="pi pi-pencil"
-                  text
-                  rounded
-                  aria-label={t('common.editItem', { name: user.username })}
-                  onClick={() => {
-                    setEditing(user);
-                    setDialog('user');
-                  }}
-                />
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  disabled={self}
-                  aria-label={t('common.deleteItem', { name: user.username })}
-                  onClick={() => void remove(user)}
-                />
-              </div>
-            );
-          }}
-        />
-      </div>
+    <ListPage
+      title={t('page.users')}
+      intro={t(sso ? 'user.introSso' : 'user.intro')}
+      testId="user-list"
+      list={list}
+      columns={userEntity.listColumns}
+      initialFilters={INITIAL_FILTERS}
+      filters={[
+        { name: 'keyword', type: 'text', label: t('user.keyword') },
+        { name: 'roleId', type: 'select', label: t('user.role'), options: (roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id })) },
+        {
+          name: 'status',
+          type: 'select',
+          label: t('common.status'),
+          options: (['ACTIVE', 'INACTIVE', 'INVITED'] as const).map((s) => ({ label: t(`status.${s}`), value: s })),
+        },
+      ]}
+      cells={{
+        roleName: (row) => shownName(String(row.roleName)),
+        status: (row) => {
+          const s = row.status as keyof typeof STATUS_SEVERITY;
+          return <Tag value={t(`status.${s}`)} severity={STATUS_SEVERITY[s]} rounded />;
+        },
+      }}
+      emptyText={t('user.empty')}
+      toolbar={
+        <>
+          <Button type="button" icon="pi pi-envelope" label={t('user.invite')} outlined onClick={() => setDialog('invite')} />
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            label={t('user.add')}
+            onClick={() => {
+              setEditing(null);
+              setDialog('user');
+            }}
+          />
+        </>
+      }
+      nameOf={(row) => String(row.username)}
+      onEdit={(row) => {
+        setEditing(row as unknown as UserView);
+        setDialog('user');
+      }}
+      deleteBlocked={(row) => row.id === session?.userdetails.id}
+      onDelete={(row) => {
+        const user = row as unknown as UserView;
+        return {
+          header: t('user.deleteTitle'),
+          message: t('user.deleteConfirm', { username: user.username }),
+          run: () => call('user.delete', { id: user.id }),
+          done: t('user.deleted', { username: user.username }),
+          after: () => void invalidate('userRole.getListByPage', 'user.pendingInvitations'),
+        };
+      }}
+    >
       <PendingInvitations onWithdrawn={refresh} />
       <SsoSettingsSection />
       <DelegationsPanel />
       <UserDialog user={editing} visible={dialog === 'user'} onHide={closeDialog} onSaved={refresh} sso={sso} />
       <InviteDialog visible={dialog === 'invite'} onHide={closeDialog} onSaved={refresh} />
-      {confirmElement}
-    </section>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@
  * one, upload files with progress (checked here first with the server's own rules, shared/uploads.ts), copy a
  * file's link, rename, delete (a folder only when empty), each delete after a confirmation.
  */
+import { RowAction } from '../../components/list/RowAction';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -248,23 +249,13 @@ export default function AssetsPage() {
                 {r.kind === 'file' && (
                   <>
                     <Button type="button" icon="pi pi-link" text rounded aria-label={t('assets.copyLink', { name: r.name })} onClick={() => void copyLink(r)} />
-                    <Button
-                      type="button"
-                      icon="pi pi-pencil"
-                      text
-                      rounded
-                      aria-label={t('assets.rename', { name: r.name })}
-                      onClick={() => openDialog({ kind: 'rename', file: r })}
-                    />
+                    <RowAction icon="pi pi-pencil" label={t('assets.rename', { name: r.name })} onClick={() => openDialog({ kind: 'rename', file: r })} />
                   </>
                 )}
-                <Button
-                  type="button"
+                <RowAction
                   icon="pi pi-trash"
-                  text
-                  rounded
                   severity="danger"
-                  aria-label={t(r.kind === 'folder' ? 'assets.deleteFolder' : 'assets.deleteFile', { name: r.name })}
+                  label={t(r.kind === 'folder' ? 'assets.deleteFolder' : 'assets.deleteFile', { name: r.name })}
                   onClick={() => void remove(r)}
                 />
               </div>

@@ -5,7 +5,7 @@
  * in progress are followed until they end. A model's runs (/library/model/history?model=<id>) are the same
  * screen over the model operations (see ./runOwner).
  */
-import { Button } from 'primereact/button';
+import { RowAction } from '../../components/list/RowAction';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
@@ -187,45 +187,14 @@ function History({ owner }: { owner: RunOwner }) {
               <td className="row-actions">
                 {h.status === 'HELD' && (
                   <>
-                    <Button
-                      type="button"
-                      icon="pi pi-check"
-                      text
-                      rounded
-                      severity="success"
-                      aria-label={t('cloudHistory.confirm', { file: h.fileName })}
-                      onClick={() => void decide(h, 'confirm')}
-                    />
-                    <Button
-                      type="button"
-                      icon="pi pi-ban"
-                      text
-                      rounded
-                      severity="warning"
-                      aria-label={t('cloudHistory.skip', { file: h.fileName })}
-                      onClick={() => void decide(h, 'skip')}
-                    />
+                    <RowAction icon="pi pi-check" severity="success" label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
+                    <RowAction icon="pi pi-ban" severity="warning" label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
                   </>
                 )}
-                <Button
-                  type="button"
-                  icon="pi pi-list"
-                  text
-                  rounded
-                  aria-label={t('cloudHistory.records', { file: h.fileName })}
-                  onClick={() => navigate(ownerRecordsPath(owner, h.id))}
-                />
+                <RowAction icon="pi pi-list" label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(ownerRecordsPath(owner, h.id))} />
                 {/* a model's runs are its source's deliveries: they are deleted from the source */}
                 {owner.kind === 'source' && !RUNNING.has(h.status) && (
-                  <Button
-                    type="button"
-                    icon="pi pi-trash"
-                    text
-                    rounded
-                    severity="danger"
-                    aria-label={t('cloudHistory.deleteItem', { file: h.fileName })}
-                    onClick={() => void remove(h)}
-                  />
+                  <RowAction icon="pi pi-trash" severity="danger" label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />
                 )}
               </td>
             </tr>

@@ -15,8 +15,8 @@ import { ApiError } from '../../api/apiError';
 import { call } from '../../api/client';
 import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
-import { EntityList } from '../../components/list/EntityList';
-import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { useEntityList } from '../../components/list/useEntityList';
 import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
@@ -41,7 +41,6 @@ export default function CloudSourcesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useEntityList('cloudSource.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'cloudSources' });
-  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
   const [editing, setEditing] = useState<CloudSourceView | null>(null);
   const [open, setOpen] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
@@ -87,100 +86,79 @@ export default function CloudSourcesPage() {
   );
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.cloudSources')}</h1>
-          <p className="muted">{t('cloudSource.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="cloud-source-list"
-          list={list}
-          columns={COLUMNS}
-          initialFilters={INITIAL_FILTERS}
-          filters={[
-            { name: 'title', type: 'text', label: t('cloudSource.field.title') },
-            {
-              name: 'sourceType',
-              type: 'select',
-              label: t('cloudSource.field.sourceType'),
-              options: CLOUD_SOURCE_TYPES.map((value) => ({ value, label: t(`cloudSource.option.sourceType.${value}`) })),
-            },
-          ]}
-          cells={{ sourceType: option('sourceType'), loopType: option('loopType'), status: option('status') }}
-          emptyText={t('cloudSource.empty')}
-          toolbar={
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('cloudSource.add')}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            />
-          }
-          actions={(r) => {
-            const row = r as Row;
-            const title = row.title;
-            return (
-              <div className="row-actions">
-                <Button type="button" icon="pi pi-history" text rounded aria-label={t('cloudSource.history', { title })} onClick={() => navigate(historyPath(row.id))} />
-                {row.sourceType === 'UPLOAD' ? (
-                  <Button
-                    type="button"
-                    icon="pi pi-upload"
-                    text
-                    rounded
-                    loading={uploading === row.id}
-                    aria-label={t('cloudSource.upload', { title })}
-                    onClick={() => {
-                      uploadFor.current = row;
-                      fileInput.current?.click();
-                    }}
-                  />
-                ) : (
-                  <Button
-                    type="button"
-                    icon="pi pi-play"
-                    text
-                    rounded
-                    aria-label={t('cloudSource.runNow', { title })}
-                    onClick={() => void act(() => call('cloudSource.runNow', { id: row.id }), t('cloudSource.ran', { title }))}
-                  />
-                )}
-                <Button
-                  type="button"
-                  icon="pi pi-copy"
-                  text
-                  rounded
-                  aria-label={t('cloudSource.duplicate', { title })}
-                  onClick={() => void act(() => call('cloudSource.duplicate', { id: row.id }), t('cloudSource.duplicated', { title: `${title} (copy)` }))}
-                />
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: title })} onClick={() => void edit(row)} />
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  aria-label={t('common.deleteItem', { name: title })}
-                  onClick={() =>
-                    void confirmDelete({
-                      header: t('cloudSource.deleteTitle'),
-                      message: t('cloudSource.deleteConfirm', { title }),
-                      run: () => call('cloudSource.delete', { id: row.id }),
-                      done: t('cloudSource.deleted', { title }),
-                      after: () => void invalidate('cloudSource.getAll'),
-                    })
-                  }
-                />
-              </div>
-            );
+    <ListPage
+      title={t('page.cloudSources')}
+      intro={t('cloudSource.intro')}
+      testId="cloud-source-list"
+      list={list}
+      columns={COLUMNS}
+      initialFilters={INITIAL_FILTERS}
+      filters={[
+        { name: 'title', type: 'text', label: t('cloudSource.field.title') },
+        {
+          name: 'sourceType',
+          type: 'select',
+          label: t('cloudSource.field.sourceType'),
+          options: CLOUD_SOURCE_TYPES.map((value) => ({ value, label: t(`cloudSource.option.sourceType.${value}`) })),
+        },
+      ]}
+      cells={{ sourceType: option('sourceType'), loopType: option('loopType'), status: option('status') }}
+      emptyText={t('cloudSource.empty')}
+      toolbar={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('cloudSource.add')}
+          onClick={() => {
+            setEditing(null);
+            setOpen(true);
           }}
         />
+      }
+      rowActions={(r) => {
+        const row = r as Row;
+        const title = row.title;
+        return (
+          <>
+            <RowAction icon="pi pi-history" label={t('cloudSource.history', { title })} onClick={() => navigate(historyPath(row.id))} />
+            {row.sourceType === 'UPLOAD' ? (
+              <RowAction
+                icon="pi pi-upload"
+                loading={uploading === row.id}
+                label={t('cloudSource.upload', { title })}
+                onClick={() => {
+                  uploadFor.current = row;
+                  fileInput.current?.click();
+                }}
+              />
+            ) : (
+              <RowAction
+                icon="pi pi-play"
+                label={t('cloudSource.runNow', { title })}
+                onClick={() => void act(() => call('cloudSource.runNow', { id: row.id }), t('cloudSource.ran', { title }))}
+              />
+            )}
+            <RowAction
+              icon="pi pi-copy"
+              label={t('cloudSource.duplicate', { title })}
+              onClick={() => void act(() => call('cloudSource.duplicate', { id: row.id }), t('cloudSource.duplicated', { title: `${title} (copy)` }))}
+            />
+          </>
+        );
+      }}
+      nameOf={(row) => String(row.title)}
+      onEdit={(row) => void edit(row as Row)}
+      onDelete={(row) => {
+        const { id, title } = row as Row;
+        return {
+          header: t('cloudSource.deleteTitle'),
+          message: t('cloudSource.deleteConfirm', { title }),
+          run: () => call('cloudSource.delete', { id }),
+          done: t('cloudSource.deleted', { title }),
+          after: () => void invalidate('cloudSource.getAll'),
+        };
+      }}
+      inCard={
         <input
           ref={fileInput}
           id="cloud-source-upload"
@@ -190,9 +168,9 @@ export default function CloudSourcesPage() {
           aria-label={t('cloudSource.upload', { title: '' })}
           onChange={(e) => void upload(e.target.files?.[0])}
         />
-      </div>
+      }
+    >
       <CloudSourceForm source={editing} visible={open} onHide={() => setOpen(false)} onSaved={refresh} />
-      {confirmElement}
-    </section>
+    </ListPage>
   );
 }

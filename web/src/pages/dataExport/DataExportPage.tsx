@@ -18,8 +18,8 @@ import { handleApiError } from '../../api/errorHandler';
 import { useSegmentOptions } from '../../api/hooks';
 import { FormDialog } from '../../components/FormDialog';
 import { fieldErrorsOf, safeParseIn } from '../../components/schemaErrors';
-import { EntityList } from '../../components/list/EntityList';
-import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { useEntityList } from '../../components/list/useEntityList';
 import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
@@ -42,7 +42,6 @@ const blank = (): Form => ({ title: '', exportType: 'ACCOUNTS', segmentId: null,
 export default function DataExportPage() {
   const { t } = useTranslation();
   const list = useEntityList('dataExport.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'dataExports' });
-  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
   const segments = useSegmentOptions();
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -87,90 +86,71 @@ export default function DataExportPage() {
     }
   }
 
-  function remove(row: Row) {
-    return confirmDelete({
-      header: t('dataExport.deleteTitle'),
-      message: t('dataExport.deleteConfirm', { title: row.title }),
-      run: () => call('dataExport.delete', { id: row.id }),
-      done: t('dataExport.deleted', { title: row.title }),
-    });
-  }
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.dataExport')}</h1>
-          <p className="muted">{t('dataExport.intro', { cap: EXPORT_CAP.toLocaleString() })}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="data-export-list"
-          list={list}
-          columns={dataExportEntity.listColumns}
-          initialFilters={INITIAL_FILTERS}
-          filters={[
-            { name: 'title', type: 'text', label: t('export.field.title') },
-            { name: 'exportType', type: 'select', label: t('export.field.exportType'), options: EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) })) },
-            { name: 'state', type: 'select', label: t('export.field.state'), options: EXPORT_STATES.map((value) => ({ value, label: t(`dataExport.state.${value}`) })) },
-          ]}
-          cells={{
-            exportType: (row) => t(`dataExport.type.${String(row.exportType)}`),
-            state: (row) => {
-              const r = row as unknown as Row;
-              return (
-                <span className="cell-with-tag">
-                  <Tag value={t(`dataExport.state.${r.state}`)} severity={STATE_SEVERITY[r.state]} rounded />
-                  {r.capped && <Tag value={t('dataExport.cappedTag')} severity="warning" rounded title={t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })} />}
-                </span>
-              );
-            },
-            rows: (row) => Number(row.rows).toLocaleString(),
-          }}
-          emptyText={t('dataExport.empty')}
-          toolbar={
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('dataExport.new')}
-              onClick={() => {
-                setErrors({});
-                setForm(blank());
-              }}
-            />
-          }
-          actions={(raw) => {
-            const row = raw as unknown as Row;
-            return (
-              <div className="row-actions">
-                <Button
-                  type="button"
-                  icon="pi pi-download"
-                  text
-                  rounded
-                  aria-label={t('dataExport.downloadItem', { title: row.title })}
-                  disabled={row.state !== 'DONE'}
-                  onClick={() => void download(row)}
-                />
-                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: row.title })} onClick={() => void remove(row)} />
-              </div>
-            );
+    <ListPage
+      title={t('page.dataExport')}
+      intro={t('dataExport.intro', { cap: EXPORT_CAP.toLocaleString() })}
+      testId="data-export-list"
+      list={list}
+      columns={dataExportEntity.listColumns}
+      initialFilters={INITIAL_FILTERS}
+      filters={[
+        { name: 'title', type: 'text', label: t('export.field.title') },
+        { name: 'exportType', type: 'select', label: t('export.field.exportType'), options: EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) })) },
+        { name: 'state', type: 'select', label: t('export.field.state'), options: EXPORT_STATES.map((value) => ({ value, label: t(`dataExport.state.${value}`) })) },
+      ]}
+      cells={{
+        exportType: (row) => t(`dataExport.type.${String(row.exportType)}`),
+        state: (row) => {
+          const r = row as unknown as Row;
+          return (
+            <span className="cell-with-tag">
+              <Tag value={t(`dataExport.state.${r.state}`)} severity={STATE_SEVERITY[r.state]} rounded />
+              {r.capped && <Tag value={t('dataExport.cappedTag')} severity="warning" rounded title={t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })} />}
+            </span>
+          );
+        },
+        rows: (row) => Number(row.rows).toLocaleString(),
+      }}
+      emptyText={t('dataExport.empty')}
+      toolbar={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('dataExport.new')}
+          onClick={() => {
+            setErrors({});
+            setForm(blank());
           }}
         />
-        {rows
-          .filter((r) => r.capped || r.state === 'FAILED' || r.state === 'EMPTY')
-          .slice(0, 3)
-          .map((r) => (
-            <p key={r.id} className={r.state === 'FAILED' ? 'p-error' : 'muted'} role="status" data-testid="export-note">
-              {r.state === 'EMPTY'
-                ? t('dataExport.noData', { title: r.title })
-                : r.state === 'FAILED'
-                  ? t('dataExport.failed', { title: r.title, error: r.error ?? '' })
-                  : `${r.title}: ${t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })}`}
-            </p>
-          ))}
-      </div>
+      }
+      rowActions={(raw) => {
+        const row = raw as unknown as Row;
+        return <RowAction icon="pi pi-download" label={t('dataExport.downloadItem', { title: row.title })} disabled={row.state !== 'DONE'} onClick={() => void download(row)} />;
+      }}
+      nameOf={(row) => String(row.title)}
+      onDelete={(raw) => {
+        const row = raw as unknown as Row;
+        return {
+          header: t('dataExport.deleteTitle'),
+          message: t('dataExport.deleteConfirm', { title: row.title }),
+          run: () => call('dataExport.delete', { id: row.id }),
+          done: t('dataExport.deleted', { title: row.title }),
+        };
+      }}
+      inCard={rows
+        .filter((r) => r.capped || r.state === 'FAILED' || r.state === 'EMPTY')
+        .slice(0, 3)
+        .map((r) => (
+          <p key={r.id} className={r.state === 'FAILED' ? 'p-error' : 'muted'} role="status" data-testid="export-note">
+            {r.state === 'EMPTY'
+              ? t('dataExport.noData', { title: r.title })
+              : r.state === 'FAILED'
+                ? t('dataExport.failed', { title: r.title, error: r.error ?? '' })
+                : `${r.title}: ${t('dataExport.capped', { cap: EXPORT_CAP.toLocaleString() })}`}
+          </p>
+        ))}
+    >
       <FormDialog
         id="data-export-dialog"
         header={t('dataExport.new')}
@@ -240,7 +220,6 @@ export default function DataExportPage() {
           </>
         )}
       </FormDialog>
-      {confirmElement}
-    </section>
+    </ListPage>
   );
 }

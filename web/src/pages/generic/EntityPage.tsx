@@ -11,9 +11,8 @@ import type { CrudEntityDef, CrudEntityName, ServiceName } from '../../../../sha
 import { call } from '../../api/client';
 import type { ListService } from '../../api/hooks';
 import { invalidate } from '../../api/hooks';
-import { EntityList } from '../../components/list/EntityList';
+import { ListPage } from '../../components/list/ListPage';
 import type { FilterField } from '../../components/list/FilterBar';
-import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
 import { EntityForm } from './EntityForm';
 import { useRefOptions } from './refs';
@@ -36,7 +35,6 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
   const list = useEntityList(`${entity}.getListByPage` as ListService, { filters: NO_FILTERS, size: 10 });
   const [editing, setEditing] = useState<Row | null>(null);
   const [open, setOpen] = useState(false);
-  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
   const columns = def.listColumns ?? [];
   const optionsOf = useCallback((field: string) => def.crud.form.find((f) => f.field === field)?.options ?? [], [def]);
 
@@ -99,56 +97,42 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
     }
   }
 
-  function remove(row: Row) {
-    return confirmDelete({
-      header: t('crud.deleteTitle', { one: text('one') }),
-      message: t('crud.deleteConfirm', { name: title(row) }),
-      run: () => call(`${entity}.delete` as ServiceName, { id: row.id } as never),
-      done: t('crud.deleted', { name: title(row) }),
-      after: () => void invalidate(`${entity}.getAll` as ServiceName),
-    });
-  }
-
   return (
-    <section className={section ? undefined : 'page'}>
-      <header className="page-header">
-        <div>
-          {/* the page's own title: a field may be called title too */}
-          {section ? <h2>{t(`entity.${entity}.title`)}</h2> : <h1>{t(`entity.${entity}.title`)}</h1>}
-          <p className="muted">{text('intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId={`${entity}-list`}
-          list={list}
-          columns={columns}
-          initialFilters={NO_FILTERS}
-          filters={filters}
-          cells={cells}
-          emptyText={text('empty')}
-          toolbar={
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('crud.add', { one: text('one') })}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-            />
-          }
-          actions={(row) => (
-            <div className="row-actions">
-              {rowActions?.(row)}
-              <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: title(row) })} onClick={() => void edit(row)} />
-              <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: title(row) })} onClick={() => void remove(row)} />
-            </div>
-          )}
+    <ListPage
+      section={section}
+      // the page's own title: a field may be called title too
+      title={t(`entity.${entity}.title`)}
+      intro={text('intro')}
+      testId={`${entity}-list`}
+      list={list}
+      columns={columns}
+      initialFilters={NO_FILTERS}
+      filters={filters}
+      cells={cells}
+      emptyText={text('empty')}
+      toolbar={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('crud.add', { one: text('one') })}
+          onClick={() => {
+            setEditing(null);
+            setOpen(true);
+          }}
         />
-      </div>
+      }
+      rowActions={rowActions}
+      nameOf={title}
+      onEdit={(row) => void edit(row)}
+      onDelete={(row) => ({
+        header: t('crud.deleteTitle', { one: text('one') }),
+        message: t('crud.deleteConfirm', { name: title(row) }),
+        run: () => call(`${entity}.delete` as ServiceName, { id: row.id } as never),
+        done: t('crud.deleted', { name: title(row) }),
+        after: () => void invalidate(`${entity}.getAll` as ServiceName),
+      })}
+    >
       <EntityForm def={def} record={editing} visible={open} onHide={close} onSaved={refresh} />
-      {confirmElement}
-    </section>
+    </ListPage>
   );
 }

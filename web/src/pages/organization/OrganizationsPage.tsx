@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../../shared/entities/entity';
 import type { OrganizationView } from '../../../../shared/services';
 import { invalidate, useSession } from '../../api/hooks';
-import { EntityList } from '../../components/list/EntityList';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { useEntityList } from '../../components/list/useEntityList';
 import { ActionListDialog } from './ActionListDialog';
 import { OrganizationDialog } from './OrganizationDialog';
@@ -42,80 +43,48 @@ export default function OrganizationsPage() {
   const me = session?.userdetails.id;
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.organizations')}</h1>
-          <p className="muted">{t('organization.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="organization-list"
-          list={list}
-          columns={COLUMNS}
-          initialFilters={INITIAL_FILTERS}
-          filters={[{ name: 'keyword', type: 'text', label: t('organization.col.name') }]}
-          cells={{
-            name: (row) => (
-              <span className="cell-with-tag">
-                {String(row.name)}
-                {row.isSelected ? <Tag value={t('organization.current')} severity="info" rounded /> : null}
-                {row.ownerUserId && row.ownerUserId === me ? <Tag value={t('organization.owner')} severity="success" rounded /> : null}
-              </span>
-            ),
-            status: (row) => t(`status.${String(row.status)}`),
-          }}
-          emptyText={t('organization.empty')}
-          toolbar={mayCreate ? <Button type="button" icon="pi pi-plus" label={t('organization.add')} onClick={() => setOpen({ kind: 'new' })} /> : undefined}
-          actions={(row) => {
-            const org = row as unknown as Row;
-            return (
-              <div className="row-actions">
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: org.name })} onClick={() => setOpen({ kind: 'edit', org })} />
-                {org.isSelected && (
-                  <>
-                    {/* only its owner hands an organization on (one nobody owns yet: an administrator holding every permission) */}
-                    {(org.ownerUserId === undefined || org.ownerUserId === me) && (
-                      <Button
-                        type="button"
-                        icon="pi pi-user-edit"
-                        text
-                        rounded
-                        aria-label={t('organization.transfer')}
-                        tooltip={t('organization.transfer')}
-                        onClick={() => setOpen({ kind: 'transfer', org })}
-                      />
-                    )}
-                    <Button
-                      type="button"
-                      icon="pi pi-verified"
-                      text
-                      rounded
-                      aria-label={t('organization.whiteList')}
-                      tooltip={t('organization.whiteList')}
-                      onClick={() => setOpen({ kind: 'whiteList', org })}
-                    />
-                    <Button
-                      type="button"
-                      icon="pi pi-list"
-                      text
-                      rounded
-                      aria-label={t('organization.actionList')}
-                      tooltip={t('organization.actionList')}
-                      onClick={() => setOpen({ kind: 'actionList', org })}
-                    />
-                  </>
-                )}
-              </div>
-            );
-          }}
-        />
-      </div>
+    <ListPage
+      title={t('page.organizations')}
+      intro={t('organization.intro')}
+      testId="organization-list"
+      list={list}
+      columns={COLUMNS}
+      initialFilters={INITIAL_FILTERS}
+      filters={[{ name: 'keyword', type: 'text', label: t('organization.col.name') }]}
+      cells={{
+        name: (row) => (
+          <span className="cell-with-tag">
+            {String(row.name)}
+            {row.isSelected ? <Tag value={t('organization.current')} severity="info" rounded /> : null}
+            {row.ownerUserId && row.ownerUserId === me ? <Tag value={t('organization.owner')} severity="success" rounded /> : null}
+          </span>
+        ),
+        status: (row) => t(`status.${String(row.status)}`),
+      }}
+      emptyText={t('organization.empty')}
+      toolbar={mayCreate ? <Button type="button" icon="pi pi-plus" label={t('organization.add')} onClick={() => setOpen({ kind: 'new' })} /> : undefined}
+      nameOf={(row) => String(row.name)}
+      onEdit={(row) => setOpen({ kind: 'edit', org: row as unknown as Row })}
+      rowActionsAfter={(row) => {
+        const org = row as unknown as Row;
+        if (!org.isSelected) return null;
+        const action = (kind: 'transfer' | 'whiteList' | 'actionList', icon: string) => (
+          <RowAction icon={icon} label={t(`organization.${kind}`)} tooltip={t(`organization.${kind}`)} onClick={() => setOpen({ kind, org })} />
+        );
+        return (
+          <>
+            {/* only its owner hands an organization on (one nobody owns yet: an administrator holding every permission) */}
+            {(org.ownerUserId === undefined || org.ownerUserId === me) && action('transfer', 'pi pi-user-edit')}
+            {action('whiteList', 'pi pi-verified')}
+            {action('actionList', 'pi pi-list')}
+          </>
+        );
+      }}
+    >
       <OrganizationDialog org={open?.kind === 'edit' ? open.org : null} visible={open?.kind === 'edit' || open?.kind === 'new'} onHide={close} onSaved={refresh} />
       {open?.kind === 'transfer' && <TransferDialog org={open.org} onHide={close} onSaved={refresh} />}
       {open?.kind === 'whiteList' && <WhiteListDialog org={open.org} onHide={close} />}
       {open?.kind === 'actionList' && <ActionListDialog org={open.org} onHide={close} />}
-    </section>
+    </ListPage>
   );
 }

@@ -4,6 +4,7 @@
  * and the parameter set (the organization's preset parameters, a column of each and its default value), whose
  * tokens go into the selected block or the subject.
  */
+import { RowAction } from '../../components/list/RowAction';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -246,13 +247,10 @@ export default function PresetBuilderPage() {
                 </div>
                 <div className="row-actions">
                   {token && <Button type="button" icon="pi pi-plus-circle" outlined label={t('presetBuilder.insertToken', { token })} onClick={() => insertToken(token)} />}
-                  <Button
-                    type="button"
+                  <RowAction
                     icon="pi pi-trash"
-                    text
-                    rounded
                     severity="danger"
-                    aria-label={t('presetBuilder.removeParameter', { position })}
+                    label={t('presetBuilder.removeParameter', { position })}
                     onClick={() => setUses((list) => list.filter((_, j) => j !== i))}
                   />
                 </div>

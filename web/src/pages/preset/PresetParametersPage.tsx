@@ -4,7 +4,6 @@
  * first (the spec's rule), then it goes to storage by its link and loads in the background, followed here until
  * it ends. A cloud source parameter loads its source's newest matching file again on request.
  */
-import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +16,7 @@ import { schemaText } from '../../components/schemaErrors';
 import { call } from '../../api/client';
 import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
+import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../ui/toastBus';
 import EntityPage from '../generic/EntityPage';
 import { recordsPath } from './paths';
@@ -109,36 +109,19 @@ export default function PresetParametersPage() {
           return (
             <>
               {row.type === 'UPLOAD' ? (
-                <Button
-                  type="button"
+                <RowAction
                   icon="pi pi-upload"
-                  text
-                  rounded
                   loading={busy === row.id}
-                  aria-label={t('entity.presetParameter.uploadItem', { name })}
+                  label={t('entity.presetParameter.uploadItem', { name })}
                   onClick={() => {
                     uploadFor.current = row;
                     fileInput.current?.click();
                   }}
                 />
               ) : (
-                <Button
-                  type="button"
-                  icon="pi pi-refresh"
-                  text
-                  rounded
-                  aria-label={t('entity.presetParameter.loadItem', { name })}
-                  onClick={() => void start(row).catch(() => undefined)}
-                />
+                <RowAction icon="pi pi-refresh" label={t('entity.presetParameter.loadItem', { name })} onClick={() => void start(row).catch(() => undefined)} />
               )}
-              <Button
-                type="button"
-                icon="pi pi-list"
-                text
-                rounded
-                aria-label={t('entity.presetParameter.recordsItem', { name })}
-                onClick={() => navigate(recordsPath(String(row.id)))}
-              />
+              <RowAction icon="pi pi-list" label={t('entity.presetParameter.recordsItem', { name })} onClick={() => navigate(recordsPath(String(row.id)))} />
             </>
           );
         }}

@@ -3,6 +3,7 @@
  * order, a page at a time, found by the start of the key; a value is added or changed in a small form and
  * deleted after a confirmation. The file's next load decides again what the parameter holds.
  */
+import { RowAction } from '../../components/list/RowAction';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
@@ -128,23 +129,12 @@ function Records({ parameterId }: { parameterId: string }) {
               <td>{r.alias}</td>
               <td>{r.value}</td>
               <td className="row-actions">
-                <Button
-                  type="button"
+                <RowAction
                   icon="pi pi-pencil"
-                  text
-                  rounded
-                  aria-label={t('preset.editItem', { key: r.key, alias: r.alias })}
+                  label={t('preset.editItem', { key: r.key, alias: r.alias })}
                   onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })}
                 />
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  aria-label={t('preset.deleteItem', { key: r.key, alias: r.alias })}
-                  onClick={() => void remove(r)}
-                />
+                <RowAction icon="pi pi-trash" severity="danger" label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
               </td>
             </tr>
           )}

@@ -6,8 +6,7 @@ import type { ListColumn } from '../../../../shared/entities/entity';
 import type { SegmentView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { invalidate } from '../../api/hooks';
-import { EntityList } from '../../components/list/EntityList';
-import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
+import { ListPage } from '../../components/list/ListPage';
 import { useEntityList } from '../../components/list/useEntityList';
 import { editorPath } from './paths';
 import { ruleText } from './ruleText';
@@ -26,48 +25,31 @@ export default function SegmentsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useEntityList('segment.getListByPage', { filters: INITIAL_FILTERS, size: 10 });
-  const [confirmElement, confirmDelete] = useConfirmedDelete(list);
-
-  function remove(s: SegmentView) {
-    return confirmDelete({
-      header: t('segment.deleteTitle'),
-      message: t('segment.deleteConfirm', { name: s.name }),
-      run: () => call('segment.delete', { id: s.id }),
-      done: t('segment.deleted', { name: s.name }),
-      after: () => void invalidate('segment.getAll'),
-    });
-  }
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.segments')}</h1>
-          <p className="muted">{t('segment.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="segment-list"
-          list={list}
-          columns={COLUMNS}
-          initialFilters={INITIAL_FILTERS}
-          filters={[{ name: 'name', type: 'text', label: t('segment.name') }]}
-          cells={{ rule: (row) => <span className={styles.ruleSummary}>{ruleText((row as unknown as SegmentView).rule, t)}</span> }}
-          emptyText={t('segment.empty')}
-          toolbar={<Button type="button" icon="pi pi-plus" label={t('segment.add')} onClick={() => void navigate(editorPath())} />}
-          actions={(row) => {
-            const s = row as unknown as SegmentView;
-            return (
-              <div className="row-actions">
-                <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('common.editItem', { name: s.name })} onClick={() => void navigate(editorPath(s.id))} />
-                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteItem', { name: s.name })} onClick={() => void remove(s)} />
-              </div>
-            );
-          }}
-        />
-      </div>
-      {confirmElement}
-    </section>
+    <ListPage
+      title={t('page.segments')}
+      intro={t('segment.intro')}
+      testId="segment-list"
+      list={list}
+      columns={COLUMNS}
+      initialFilters={INITIAL_FILTERS}
+      filters={[{ name: 'name', type: 'text', label: t('segment.name') }]}
+      cells={{ rule: (row) => <span className={styles.ruleSummary}>{ruleText((row as unknown as SegmentView).rule, t)}</span> }}
+      emptyText={t('segment.empty')}
+      toolbar={<Button type="button" icon="pi pi-plus" label={t('segment.add')} onClick={() => void navigate(editorPath())} />}
+      nameOf={(row) => String(row.name)}
+      onEdit={(row) => void navigate(editorPath(String(row.id)))}
+      onDelete={(row) => {
+        const s = row as unknown as SegmentView;
+        return {
+          header: t('segment.deleteTitle'),
+          message: t('segment.deleteConfirm', { name: s.name }),
+          run: () => call('segment.delete', { id: s.id }),
+          done: t('segment.deleted', { name: s.name }),
+          after: () => void invalidate('segment.getAll'),
+        };
+      }}
+    />
   );
 }

@@ -3,7 +3,6 @@
  * newest first, searched by number and text, filtered by how it arrived and by opt-out; each one's details
  * (snsRecord.detail) in a dialog.
  */
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
@@ -13,7 +12,8 @@ import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
 import { useDateTime } from '../../app/locale';
 import { usePhoneText } from '../../app/phone';
-import { EntityList } from '../../components/list/EntityList';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { useEntityList } from '../../components/list/useEntityList';
 import '../../i18n/areas/snsRecord';
 import partStyles from '../campaign/planParts.module.css';
@@ -58,45 +58,27 @@ export default function SnsRecordsPage() {
   const list = useEntityList('snsRecord.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'snsRecords' });
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.snsRecords')}</h1>
-          <p className="muted">{t('snsRecord.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="sns-record-list"
-          list={list}
-          columns={snsRecordEntity.listColumns}
-          initialFilters={INITIAL_FILTERS}
-          filters={[
-            { name: 'fromNumber', type: 'text', label: t('snsRecord.searchNumber') },
-            { name: 'body', type: 'text', label: t('snsRecord.searchBody') },
-            { name: 'source', type: 'select', label: t('snsRecord.source'), options: SNS_RECORD_SOURCES.map((s) => ({ value: s, label: t(`snsRecord.option.source.${s}`) })) },
-            { name: 'optOut', type: 'boolean', label: t('snsRecord.optOut') },
-          ]}
-          cells={{
-            fromNumber: (row) => phone(String(row.fromNumber)),
-            source: (row) => <Tag value={t(`snsRecord.option.source.${String(row.source)}`)} severity="info" rounded />,
-          }}
-          emptyText={t('snsRecord.empty')}
-          actions={(row) => (
-            <div className="row-actions">
-              <Button
-                type="button"
-                icon="pi pi-eye"
-                text
-                rounded
-                aria-label={t('snsRecord.detailOf', { number: phone(String(row.fromNumber)) })}
-                onClick={() => setOpen(String(row.id))}
-              />
-            </div>
-          )}
-        />
-      </div>
+    <ListPage
+      title={t('page.snsRecords')}
+      intro={t('snsRecord.intro')}
+      testId="sns-record-list"
+      list={list}
+      columns={snsRecordEntity.listColumns}
+      initialFilters={INITIAL_FILTERS}
+      filters={[
+        { name: 'fromNumber', type: 'text', label: t('snsRecord.searchNumber') },
+        { name: 'body', type: 'text', label: t('snsRecord.searchBody') },
+        { name: 'source', type: 'select', label: t('snsRecord.source'), options: SNS_RECORD_SOURCES.map((s) => ({ value: s, label: t(`snsRecord.option.source.${s}`) })) },
+        { name: 'optOut', type: 'boolean', label: t('snsRecord.optOut') },
+      ]}
+      cells={{
+        fromNumber: (row) => phone(String(row.fromNumber)),
+        source: (row) => <Tag value={t(`snsRecord.option.source.${String(row.source)}`)} severity="info" rounded />,
+      }}
+      emptyText={t('snsRecord.empty')}
+      rowActions={(row) => <RowAction icon="pi pi-eye" label={t('snsRecord.detailOf', { number: phone(String(row.fromNumber)) })} onClick={() => setOpen(String(row.id))} />}
+    >
       {open && <Details id={open} onHide={() => setOpen(null)} />}
-    </section>
+    </ListPage>
   );
 }

@@ -11,7 +11,7 @@ import { CHANNELS } from '../../../../shared/delivery';
 import { messageUnsubscriptionEntity, type UNSUBSCRIPTION_SOURCES } from '../../../../shared/entities/messageUnsubscription';
 import type { Result } from '../../../../shared/services';
 import { call } from '../../api/client';
-import { EntityList } from '../../components/list/EntityList';
+import { ListPage } from '../../components/list/ListPage';
 import { useConfirmedDelete } from '../../components/list/useConfirmedDelete';
 import { useEntityList } from '../../components/list/useEntityList';
 import { showError } from '../../ui/toastBus';
@@ -44,78 +44,56 @@ export default function UnsubscriptionsPage() {
     });
   }
 
-  function remove(row: Row) {
-    return confirmDelete({
-      header: t('unsubscription.deleteTitle'),
-      message: t('unsubscription.deleteConfirm', { target: row.target, channel: t(`campaign.channel.${row.channelName}`) }),
-      run: () => call('messageUnsubscription.delete', { id: row.id }),
-      done: t('unsubscription.deleted', { target: row.target }),
-    });
-  }
-
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.unsubscription')}</h1>
-          <p className="muted">{t('unsubscription.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <EntityList
-          testId="unsubscription-list"
-          list={list}
-          columns={messageUnsubscriptionEntity.listColumns}
-          initialFilters={INITIAL_FILTERS}
-          filters={[
-            { name: 'target', type: 'text', label: t('unsubscription.search') },
-            {
-              name: 'channelName',
-              type: 'select',
-              label: t('entity.messageUnsubscription.channelName'),
-              options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })),
-            },
-          ]}
-          cells={{
-            channelName: (row) => t(`campaign.channel.${String(row.channelName)}`),
-            source: (row) => {
-              const s = row.source as (typeof UNSUBSCRIPTION_SOURCES)[number];
-              return <Tag value={t(`unsubscription.source.${s}`)} severity={SOURCE_SEVERITY[s]} rounded />;
-            },
-          }}
-          emptyText={t('unsubscription.empty')}
-          selection={selected as unknown as Record<string, unknown>[]}
-          onSelectionChange={(rows) => setSelected(rows as unknown as Row[])}
-          selectLabel="target"
-          toolbar={
-            <Button
-              type="button"
-              icon="pi pi-trash"
-              outlined
-              severity="danger"
-              label={t('unsubscription.deleteSelected', { count: selected.length })}
-              onClick={() => void removeSelected()}
-            />
-          }
-          actions={(row) => {
-            const item = row as unknown as Row;
-            return (
-              <div className="row-actions">
-                <Button
-                  type="button"
-                  icon="pi pi-trash"
-                  text
-                  rounded
-                  severity="danger"
-                  aria-label={t('common.deleteItem', { name: item.target })}
-                  onClick={() => void remove(item)}
-                />
-              </div>
-            );
-          }}
+    <ListPage
+      title={t('page.unsubscription')}
+      intro={t('unsubscription.intro')}
+      testId="unsubscription-list"
+      list={list}
+      columns={messageUnsubscriptionEntity.listColumns}
+      initialFilters={INITIAL_FILTERS}
+      filters={[
+        { name: 'target', type: 'text', label: t('unsubscription.search') },
+        {
+          name: 'channelName',
+          type: 'select',
+          label: t('entity.messageUnsubscription.channelName'),
+          options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })),
+        },
+      ]}
+      cells={{
+        channelName: (row) => t(`campaign.channel.${String(row.channelName)}`),
+        source: (row) => {
+          const s = row.source as (typeof UNSUBSCRIPTION_SOURCES)[number];
+          return <Tag value={t(`unsubscription.source.${s}`)} severity={SOURCE_SEVERITY[s]} rounded />;
+        },
+      }}
+      emptyText={t('unsubscription.empty')}
+      selection={selected as unknown as Record<string, unknown>[]}
+      onSelectionChange={(rows) => setSelected(rows as unknown as Row[])}
+      selectLabel="target"
+      toolbar={
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          outlined
+          severity="danger"
+          label={t('unsubscription.deleteSelected', { count: selected.length })}
+          onClick={() => void removeSelected()}
         />
-      </div>
+      }
+      nameOf={(row) => String(row.target)}
+      onDelete={(raw) => {
+        const row = raw as unknown as Row;
+        return {
+          header: t('unsubscription.deleteTitle'),
+          message: t('unsubscription.deleteConfirm', { target: row.target, channel: t(`campaign.channel.${row.channelName}`) }),
+          run: () => call('messageUnsubscription.delete', { id: row.id }),
+          done: t('unsubscription.deleted', { target: row.target }),
+        };
+      }}
+    >
       {confirmElement}
-    </section>
+    </ListPage>
   );
 }

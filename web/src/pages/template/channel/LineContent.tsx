@@ -1,4 +1,5 @@
 /** LINE content: one to five messages (text, image, buttons) sent together, and a chat preview of them. */
+import { RowAction } from '../../../components/list/RowAction';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { LINE_LIMITS, LINE_MESSAGES_MAX } from '../../../../../shared/content';
@@ -45,31 +46,12 @@ export function LineEditor({ content, set, error, idPrefix }: EditorProps) {
                 onChange={(v) => put(i, blank(v), 'type')}
               />
               <div className={styles.itemActions}>
-                <Button
-                  type="button"
-                  icon="pi pi-arrow-up"
-                  text
-                  rounded
-                  aria-label={t('channelContent.line.moveUp', { n: i + 1 })}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                />
-                <Button
-                  type="button"
-                  icon="pi pi-arrow-down"
-                  text
-                  rounded
-                  aria-label={t('channelContent.line.moveDown', { n: i + 1 })}
-                  disabled={i === messages.length - 1}
-                  onClick={() => move(i, i + 1)}
-                />
-                <Button
-                  type="button"
+                <RowAction icon="pi pi-arrow-up" label={t('channelContent.line.moveUp', { n: i + 1 })} disabled={i === 0} onClick={() => move(i, i - 1)} />
+                <RowAction icon="pi pi-arrow-down" label={t('channelContent.line.moveDown', { n: i + 1 })} disabled={i === messages.length - 1} onClick={() => move(i, i + 1)} />
+                <RowAction
                   icon="pi pi-trash"
-                  text
-                  rounded
                   severity="danger"
-                  aria-label={t('channelContent.line.remove', { n: i + 1 })}
+                  label={t('channelContent.line.remove', { n: i + 1 })}
                   disabled={messages.length === 1}
                   onClick={() => set({ messages: messages.filter((_, j) => j !== i) }, 'messages')}
                 />

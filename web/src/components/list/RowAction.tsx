@@ -1,0 +1,6 @@
+/** A round icon button of a table row, named for screen readers by its label. */
+import { Button, type ButtonProps } from 'primereact/button';
+
+export function RowAction({ label, ...rest }: Omit<ButtonProps, 'aria-label' | 'label'> & { icon: string; label: string }) {
+  return <Button type="button" text rounded aria-label={label} {...rest} />;
+}
