@@ -103,6 +103,10 @@ describe('columnar count', () => {
         const expected = list.map((a) => (compileRule(r, NOW)(a) ? 1 : 0));
         expect([...matchRows(r, NOW, ids, columns)]).toEqual(expected);
         expect([...matchRows(r, NOW, ids, decoded)]).toEqual(expected);
+        // answers kept for the base answer the same the second time
+        const answers = new Map<string, Uint8Array>();
+        matchRows(r, NOW, ids, decoded, answers);
+        expect([...matchRows(r, NOW, ids, decoded, answers)]).toEqual(expected);
         // a compaction's rows read as the accounts did
         expect(rowsOf(ids, decoded).map((a) => (compileRule(r, NOW)(a) ? 1 : 0))).toEqual(expected);
       }),

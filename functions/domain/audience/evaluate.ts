@@ -16,7 +16,14 @@ export function ruleFields(group: RuleGroup, into = new Set<string>()): Set<stri
   return into;
 }
 
-function conditionMask(c: Condition, now: number, ids: readonly string[], column: Column | undefined): Uint8Array {
+/**
+ * Each distinct value's answer to a condition, kept by the caller for one base (`answers`): an edit changes one
+ * condition, so the others are not asked again. A condition that counts back from now is asked each time.
+ */
+export type AnswerCache = Map<string, Uint8Array>;
+const ANSWERS_KEPT = 256;
+
+function conditionMask(c: Condition, now: number, ids: readonly string[], column: Column | undefined, cache?: AnswerCache): Uint8Array {
   const test = compileRule({ op: 'AND', conditions: [c] }, now);
   const rows = ids.length;
   const out = new Uint8Array(rows);
@@ -25,18 +32,26 @@ function conditionMask(c: Condition, now: number, ids: readonly string[], column
     return out;
   }
   if (!column) return out.fill(test({}) ? 1 : 0);
-  const answers = new Uint8Array(column.values.length + 1);
-  answers[0] = test({}) ? 1 : 0;
-  for (let i = 0; i < column.values.length; i++) answers[i + 1] = test(inputOf(c.field, column.values[i])) ? 1 : 0;
+  const key = c.operator === 'withinLastDays' ? undefined : JSON.stringify([c.field, c.operator, c.value]);
+  let answers = key ? cache?.get(key) : undefined;
+  if (!answers) {
+    answers = new Uint8Array(column.values.length + 1);
+    answers[0] = test({}) ? 1 : 0;
+    for (let i = 0; i < column.values.length; i++) answers[i + 1] = test(inputOf(c.field, column.values[i])) ? 1 : 0;
+    if (key && cache) {
+      if (cache.size >= ANSWERS_KEPT) cache.clear();
+      cache.set(key, answers);
+    }
+  }
   const index = column.index;
   for (let r = 0; r < rows; r++) out[r] = answers[index[r]];
   return out;
 }
 
-function groupMask(group: RuleGroup, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>): Uint8Array {
+function groupMask(group: RuleGroup, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
   let out: Uint8Array | undefined;
   for (const node of group.conditions) {
-    const mask = isGroup(node) ? groupMask(node, now, ids, columns) : conditionMask(node, now, ids, columns.get(node.field));
+    const mask = isGroup(node) ? groupMask(node, now, ids, columns, cache) : conditionMask(node, now, ids, columns.get(node.field), cache);
     if (!out) out = mask;
     else if (group.op === 'AND') for (let r = 0; r < out.length; r++) out[r] &= mask[r];
     else for (let r = 0; r < out.length; r++) out[r] |= mask[r];
@@ -45,6 +60,6 @@ function groupMask(group: RuleGroup, now: number, ids: readonly string[], column
 }
 
 /** 1 for each row the rule matches (the rule is valid: the count's payload schema checked it). */
-export function matchRows(rule: Rule, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>): Uint8Array {
-  return groupMask(rule, now, ids, columns);
+export function matchRows(rule: Rule, now: number, ids: readonly string[], columns: ReadonlyMap<string, Column | undefined>, cache?: AnswerCache): Uint8Array {
+  return groupMask(rule, now, ids, columns, cache);
 }

@@ -20,7 +20,7 @@ import { type AccountInput, compileSegment, type SegmentAudience } from '../../.
 import type { StoragePort } from '../../platform/storage';
 import type { TenantStore } from '../../store/store';
 import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, projectAccount, rowOf, rowsOf } from './columns';
-import { matchRows, ruleFields } from './evaluate';
+import { type AnswerCache, matchRows, ruleFields } from './evaluate';
 
 /** One account's change: its new state (projected), or none when it was removed. */
 export interface AccountChange {
@@ -66,6 +66,7 @@ interface OrgCache {
   base: string;
   ids?: Promise<string[]>;
   columns: Map<string, Promise<Column | undefined>>;
+  answers: AnswerCache;
 }
 const bases = new WeakMap<StoragePort, Map<number, OrgCache>>();
 const deltas = new WeakMap<StoragePort, Map<string, Promise<AccountChange[]>>>();
@@ -75,7 +76,7 @@ function cacheOf(storage: StoragePort, orgId: number, current: Current): OrgCach
   bases.set(storage, orgs);
   let cache = orgs.get(orgId);
   if (cache?.base !== current.base) {
-    cache = { base: current.base, columns: new Map() };
+    cache = { base: current.base, columns: new Map(), answers: new Map() };
     orgs.set(orgId, cache);
   }
   return cache;
@@ -119,6 +120,7 @@ interface Opened {
   current: Current;
   ids: string[];
   column(field: string): Promise<Column | undefined>;
+  answers: AnswerCache;
   /** each changed account's last state (null: removed), in the order the deltas were written */
   changes: Map<string, AccountInput | null>;
   /** delta files and changed accounts written after the base's time, and the newest delta's time */
@@ -164,7 +166,13 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
     if (!current.fields.includes(field)) return Promise.resolve(undefined);
     let loaded = cache.columns.get(field);
     if (!loaded) {
-      loaded = readBytes(storage, columnKey(orgId, current.base, field)).then((b) => (b ? decodeColumn(b) : undefined));
+      loaded = readBytes(storage, columnKey(orgId, current.base, field)).then(
+        (b) => (b ? decodeColumn(b) : undefined),
+        (e) => {
+          cache.columns.delete(field); // asked again next time
+          throw e;
+        },
+      );
       cache.columns.set(field, loaded);
     }
     return loaded;
@@ -173,6 +181,7 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
     current,
     ids: await cache.ids,
     column: columnOf,
+    answers: cache.answers,
     changes,
     deltaFiles: recentFiles,
     pending: recent.size,
@@ -203,7 +212,7 @@ export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAu
   if (!snap) return undefined;
   const fields = [...ruleFields(audience.rule)];
   const columns = new Map(await Promise.all(fields.map(async (f) => [f, await snap.column(f)] as const)));
-  const matched = matchRows(audience.rule, now, snap.ids, columns);
+  const matched = matchRows(audience.rule, now, snap.ids, columns, snap.answers);
   for (const id of audience.includeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 1;
   for (const id of audience.excludeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 0;
   let count = 0;
@@ -222,5 +231,7 @@ export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAu
     }
   }
   if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await compact(storage, tenant.orgId, snap);
+  // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
+  for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
   return { count, total, complete: true, snapshot: { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) } };
 }
