@@ -6,82 +6,12 @@
  *
  * Target: one pass under 1,000 ms. BENCH_ACCOUNTS (1000000) and BENCH_PASSES (5) change the run.
  */
-import type { Account } from '../shared/entities/account';
 import { compileRule, DAY_MS, describeRule, type Rule } from '../shared/segment';
+import { generate, NOW } from './accountGenerator';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const PASSES = Number(process.env.BENCH_PASSES ?? 5);
 const TARGET_MS = 1000;
-const NOW = Date.UTC(2026, 0, 31, 12);
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function weighted<T>(random: () => number, choices: readonly (readonly [T, number])[]): () => T {
-  const total = choices.reduce((n, [, w]) => n + w, 0);
-  return () => {
-    let r = random() * total;
-    for (const [value, w] of choices) if ((r -= w) < 0) return value;
-    return choices[choices.length - 1][0];
-  };
-}
-
-function generate(count: number): Account[] {
-  const random = seeded(20260131);
-  const place = weighted(random, [
-    [['JP', 'ja-JP', 'Asia/Tokyo'], 30],
-    [['US', 'en-US', 'America/New_York'], 25],
-    [['KR', 'ko-KR', 'Asia/Seoul'], 10],
-    [['TW', 'zh-TW', 'Asia/Taipei'], 10],
-    [['GB', 'en-GB', 'Europe/London'], 10],
-    [['DE', 'de-DE', 'Europe/Berlin'], 10],
-    [['SG', 'en-SG', 'Asia/Singapore'], 5],
-  ] as const);
-  const plan = weighted(random, [
-    ['free', 50],
-    ['silver', 25],
-    ['gold', 15],
-    ['platinum', 10],
-  ] as const);
-  const TAGS = ['vip', 'newsletter', 'beta', 'churn-risk', 'app-user', 'store-visitor'];
-  const accounts = new Array<Account>(count);
-  for (let i = 0; i < count; i++) {
-    const [country, locale, timeZone] = place();
-    const created = NOW - Math.floor(random() * 730 * DAY_MS);
-    const tags: string[] = [];
-    for (const tag of TAGS) if (random() < (tag === 'vip' ? 0.05 : 0.2)) tags.push(tag);
-    accounts[i] = {
-      orgId: 1,
-      id: `cust-${i}`,
-      version: 1,
-      dateCreated: created,
-      dateUpdated: created + Math.floor(random() * DAY_MS),
-      createdBy: 'import',
-      updatedBy: 'import',
-      emails: [`user${i}@example.com`],
-      firstName: 'Taro',
-      lastName: 'Yamada',
-      locale,
-      timeZone,
-      country,
-      tags,
-      attributes: { plan: plan(), score: Math.floor(random() * 1000), lastPurchase: new Date(created).toISOString() },
-      emailConsent: random() < 0.7,
-      smsConsent: random() < 0.3,
-      pushConsent: random() < 0.5,
-      lineConsent: false,
-    };
-  }
-  return accounts;
-}
 
 const rule: Rule = {
   op: 'AND',

@@ -42,6 +42,7 @@ import { SDK_BASE_PATH, SDK_OPENAPI_PATH } from '../shared/sdk/contract';
 import type { HeraldConfig } from './config';
 import { LAMBDA_BUNDLING, LAMBDA_NODE_OPTIONS, letterFontCopyCommands, packagesBesideCopyCommands } from './lambdaBundling';
 import { acknowledge, acknowledgeWildcards } from './nag';
+import { AudienceFeed } from './audienceFeed';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -82,6 +83,8 @@ export interface HeraldApiStackProps extends StackProps {
   tables: readonly ITable[];
   /** the files of the storage port (the data stack's private, encrypted, versioned, TLS-only bucket) */
   storageBucket: IBucket;
+  /** the account table, whose stream feeds the audience snapshot (infra/audienceFeed.ts) */
+  accountTable?: ITable;
   /** the data stack's customer managed key (herald:customerManagedKey): the secrets are encrypted with it too */
   dataKey?: IKey;
   logRetention?: RetentionDays;
@@ -164,6 +167,8 @@ export class HeraldApiStack extends Stack {
   readonly deliveryQueue: Queue;
   readonly deliveryDeadLetters: Queue;
   readonly deliveryFunction: NodejsFunction;
+  /** the account stream's consumer, when the stack is given the account table */
+  readonly audienceFeed?: AudienceFeed;
   /** two-way SMS events that could not be handled */
   smsInboundDeadLetters!: Queue;
   /** SES events of Herald's mail (bounces, complaints, opens, clicks) */
@@ -443,6 +448,18 @@ export class HeraldApiStack extends Stack {
     props.storageBucket.grantReadWrite(this.deliveryFunction, 'letters/*');
     const inbound = this.addSms(config, environment, tableAccess, retention);
     this.addPush();
+    if (props.accountTable) {
+      this.audienceFeed = new AudienceFeed(this, 'AudienceFeed', {
+        accountTable: props.accountTable,
+        storageBucket: props.storageBucket,
+        dataKey,
+        tracingPolicy: this.tracingPolicy,
+        queueEncryption: this.queueEncryption,
+        retention,
+        logLevel: config.logLevel,
+        bundled: bundledFunction('functions/domain/audience/streamLambda.ts'),
+      });
+    }
     // the tables' and the bucket's data keys: use, never re-encrypt or manage
     if (dataKey)
       for (const fn of [this.routerFunction, this.jobFunction, this.deliveryFunction, inbound])
@@ -606,6 +623,14 @@ export class HeraldApiStack extends Stack {
       this.smsInboundDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       0,
     );
+    if (this.audienceFeed) {
+      alarm(
+        'AudienceFeedDeadLettersAlarm',
+        'account changes the audience snapshot could not record wait in the dead-letter queue (counts are stale until a rebuild)',
+        this.audienceFeed.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+        0,
+      );
+    }
 
     const period = Duration.minutes(5);
     const functions = { Router: this.routerFunction, Job: this.jobFunction, Delivery: this.deliveryFunction, SmsInbound: inbound };

@@ -5,7 +5,7 @@
  * when the stack is deleted.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { type IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -61,6 +61,7 @@ export class HeraldDataStack extends Stack {
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         timeToLiveAttribute: def.ttlAttribute,
+        stream: def.stream ? StreamViewType.NEW_IMAGE : undefined,
         removalPolicy: RemovalPolicy.RETAIN,
         deletionProtection: true,
         ...(this.dataKey ? { encryption: TableEncryption.CUSTOMER_MANAGED, encryptionKey: this.dataKey } : {}),

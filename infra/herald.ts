@@ -27,6 +27,7 @@ export function buildHerald(app: App, overrides: Partial<HeraldConfig> & { webDi
     description: 'Herald: key secret, router Lambda and HTTP API',
     config,
     tables: [...data.tables.values()],
+    accountTable: data.tables.get('account'),
     storageBucket: data.assetsBucket,
     dataKey: data.dataKey,
   });

@@ -131,10 +131,12 @@ describe.each(Object.entries(apps))('the %s app', (_name, { app, templates, dir 
       expect(integration!.Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [router, 'Arn'] });
     }
     const mappings = of('AWS::Lambda::EventSourceMapping');
-    expect(mappings).toHaveLength(2);
+    expect(mappings).toHaveLength(3);
     for (const [id, m] of mappings) {
       expect(functions.has(m.Properties.FunctionName.Ref), id).toBe(true);
-      expect(queues.has(m.Properties.EventSourceArn['Fn::GetAtt'][0]), id).toBe(true);
+      // the queues' mappings, and the account table's stream (imported from the data stack) to the audience feed
+      if (id.startsWith('AudienceFeed')) expect(JSON.stringify(m.Properties.EventSourceArn), id).toMatch(/AccountTable\w*StreamArn/);
+      else expect(queues.has(m.Properties.EventSourceArn['Fn::GetAtt'][0]), id).toBe(true);
     }
     // the schedules the functions make (functions/platform/scheduler.ts) target the queues named in
     // HERALD_QUEUE_ARNS, in the group HERALD_SCHEDULE_GROUP, sent with HERALD_SCHEDULER_ROLE_ARN, which may send to each

@@ -219,8 +219,8 @@ describe('api stack', () => {
     const name = { 'Fn::ImportValue': imported('Ref') };
     const arn = { 'Fn::ImportValue': imported('FnGetAtt') };
     const functions = Object.values(api.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Herald ') } }));
-    // router, job worker, delivery worker, two-way SMS
-    expect(functions).toHaveLength(4);
+    // router, job worker, delivery worker, two-way SMS, the audience snapshot's feed
+    expect(functions).toHaveLength(5);
     for (const fn of functions) expect(fn.Properties.Environment.Variables.HERALD_STORAGE_BUCKET).toEqual(name);
     const storageStatements = (role: string) => statementsOf(role).filter((st) => [st.Action].flat().some((a: string) => a.startsWith('s3:')));
     for (const role of ['RouterFunction', 'JobFunction']) {
@@ -233,6 +233,16 @@ describe('api stack', () => {
     const [letters, ...moreDelivery] = storageStatements('DeliveryFunction');
     expect(moreDelivery).toEqual([]);
     expect(letters!.Resource).toEqual([arn, { 'Fn::Join': ['', [arn, '/letters/*']] }]);
+    // the audience feed writes the snapshot's change log only: puts under audience/, no read, no delete
+    const feedRole = Object.keys(api.findResources('AWS::IAM::Role')).find((id) => id.startsWith('AudienceFeedRole'))!;
+    const feed = Object.values(api.findResources('AWS::IAM::Policy'))
+      .filter((p) => JSON.stringify(p.Properties.Roles).includes(feedRole))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(feed).toHaveLength(1);
+    expect([feed[0]!.Action].flat()).toContain('s3:PutObject');
+    expect([feed[0]!.Action].flat().every((a) => a.startsWith('s3:PutObject') || a === 's3:Abort*')).toBe(true);
+    expect(JSON.stringify(feed[0]!.Resource)).toContain('/audience/*');
   });
 
   it("lets the delivery worker and the router send SMS from the account's identities only, and hands two-way SMS replies to their own function", () => {

@@ -133,17 +133,34 @@ export class Accounts {
   async create(account: Account): Promise<void> {
     await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.isNew('id'), '720001');
     await noteZones(this.store, this.orgId, [account]);
+    await this.feed([{ id: account.id, account }]);
   }
 
   /** Replaces the account stored at `version`; 720007 when it changed or was deleted since. */
   async replace(account: Account, version: number): Promise<void> {
     await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.versionIs(version), '720007');
     await noteZones(this.store, this.orgId, [account]);
+    await this.feed([{ id: account.id, account }]);
   }
 
   /** 720003 when there is no such account. */
-  remove(id: string): Promise<void> {
-    return this.store.deleteIf('account', this.key(id), CONDITIONS.exists('id'), '720003');
+  async remove(id: string): Promise<void> {
+    await this.store.deleteIf('account', this.key(id), CONDITIONS.exists('id'), '720003');
+    await this.feed([{ id }]);
+  }
+
+  /**
+   * Tells the runtime's account feed what a write changed (locally; on AWS the table's stream does). The write
+   * stands whatever the feed answers: a failure is logged, and the snapshot's next rebuild catches up.
+   */
+  private async feed(changes: { id: string; account?: Account }[]): Promise<void> {
+    const feed = this.store.rt.ports.accountFeed;
+    if (!feed) return;
+    try {
+      await feed(this.orgId, changes);
+    } catch (e) {
+      this.store.rt.log.warn('account changes not recorded for the audience snapshot', { orgId: this.orgId, error: String(e) });
+    }
   }
 
   /**
@@ -157,6 +174,7 @@ export class Accounts {
     for (let i = 0; i < items.length; i += groupSize) groups.push(items.slice(i, i + groupSize));
     await Promise.all(groups.map((group) => this.store.putMany('account', group)));
     await noteZones(this.store, this.orgId, accounts);
+    await this.feed(accounts.map((account) => ({ id: account.id, account })));
   }
 
   /**

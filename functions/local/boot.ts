@@ -23,6 +23,7 @@ import { LocalQueue, startQueueLoop } from './queue';
 import { LocalScheduler, startSchedulerLoop } from './scheduler';
 import { ASSET_BUCKET, startStandIns, type StandIns } from './standins';
 import { lazyS3Storage } from '../platform/awsPorts';
+import { writeDelta } from '../domain/audience/snapshot';
 import { channelSenders } from '../channels';
 import { DELIVERY_QUEUE, deliveryWorker } from '../delivery';
 import { storedSendRates } from '../domain/sendRates';
@@ -115,6 +116,8 @@ export async function bootLocal(opts: BootOptions): Promise<LocalHerald> {
       },
       // each Herald's objects under its table prefix: tests share the stand-ins' bucket
       storage: lazyS3Storage({ region: config.region, bucket: ASSET_BUCKET, endpoint: standIns.endpoints.s3, keyPrefix: config.tablePrefix }),
+      // the account table's stream on AWS: each account write's changes go to the audience snapshot's delta log
+      accountFeed: (orgId, changes) => writeDelta(ports.storage, orgId, changes),
     };
     const rt = createRuntime({
       config,

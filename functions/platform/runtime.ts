@@ -108,6 +108,11 @@ export interface DeliveryPorts {
   queue: QueuePort;
   scheduler: SchedulerPort;
   storage: StoragePort;
+  /**
+   * told of the accounts each write changed (`account` absent: removed), to keep the audience snapshot current:
+   * the local server's stand-in for the account table's stream, which does it on AWS (so unset there)
+   */
+  accountFeed?: (orgId: number, changes: readonly { id: string; account?: object }[]) => Promise<void>;
 }
 
 export interface Runtime {

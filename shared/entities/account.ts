@@ -245,6 +245,8 @@ export const accountEntity = defineEntity({
   partitionKey: { name: ACCOUNT_PARTITION_KEY, type: 'S' },
   sortKey: { name: 'id', type: 'S' },
   shardedPartition: { shards: ACCOUNT_SHARDS },
+  // each write reaches the audience snapshot's change log (functions/domain/audience/streamLambda.ts)
+  stream: 'NEW_IMAGE',
   indexes: [
     { name: 'byEmail', partitionKey: { name: 'emailKey', type: 'S' }, projection: 'KEYS_ONLY' },
     // a recurring schedule's firing reads only the accounts of the zones it fires for (shared/entities/trigger.ts)

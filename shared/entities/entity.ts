@@ -141,6 +141,8 @@ export interface EntityDef<S extends z.ZodObject = z.ZodObject> {
   indexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute; projection?: 'ALL' | 'KEYS_ONLY' }[];
   /** DynamoDB TTL attribute (epoch seconds) */
   ttlAttribute?: string;
+  /** a stream of each item's new image on AWS (the account table feeds the audience snapshot); none locally */
+  stream?: 'NEW_IMAGE';
   /** attributes the browser never sees (hashes, sealed secrets) */
   privateFields?: readonly string[];
   listColumns?: ListColumn[];

@@ -33,6 +33,11 @@ export const segmentCount = z.object({
   total: z.number().int(),
   /** false when the count stopped at its time or size cap: `count` is then a lower bound */
   complete: z.boolean(),
+  /**
+   * counted from the organization's audience snapshot: the time its base holds the accounts as of, the accounts
+   * changed after it (folded in from the change log), and the newest change's time
+   */
+  snapshot: z.object({ builtAt: z.number().int(), pending: z.number().int(), changedAt: z.number().int().optional() }).optional(),
   /** asked with a channel: of `count`, how many can receive on it, and the others by their spec 001 section 8 reason */
   reach: z
     .object({

@@ -56,6 +56,8 @@ it('offers a tag with its operators and allowed values, and the segment counts r
   await choose(page, first.locator('.p-dropdown').nth(2), 'gold');
   const size = page.locator('[data-testid="segment-size"] [data-count]');
   await expect.poll(() => size.getAttribute('data-count'), { timeout: 15_000 }).toBe('2');
+  // counted from the audience snapshot: the size says how fresh it is
+  expect(await page.getByTestId('segment-size-freshness').textContent()).toMatch(/^Exact as of .+, from the audience snapshot \(\d+ account changes since it was built\)\.$/);
   await expectAccessible(page, 'the segment editor with a tag');
   await page.getByRole('button', { name: 'Save' }).click();
   await waitForPath(page, '/library/segment');

@@ -1,9 +1,8 @@
 /**
- * The live size of a rule: every account of the organization is read (the ACCOUNT_SHARDS shards in parallel,
- * each page by page, only the attributes the rule tests) and tested with the one evaluator. Reading all accounts
- * costs one full read of the organization per count: fine for tens or hundreds of thousands of accounts, so it is
- * capped in time and size, and answers `complete: false` with a lower bound past either cap. Beyond that, sizes
- * belong in a job that counts in the background and keeps the result.
+ * The live size of a rule. Sizes come from the organization's audience snapshot (docs/audience.md). The full read
+ * kept here (the ACCOUNT_SHARDS shards in parallel, each page by page, only the attributes the rule tests, capped
+ * in time and size with `complete: false` past either cap) answers a channel's reach, which needs each matched
+ * account's addresses, consents and opt-outs.
  */
 import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
@@ -12,6 +11,8 @@ import { Accounts } from '../../domain/accounts';
 import { ACCOUNT_SHARDS } from '../../../shared/entities';
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
 import { adapterOf } from '../../channels';
+import { countFromSnapshot } from '../../domain/audience/snapshot';
+import { rebuildSnapshot } from '../../domain/audience/rebuild';
 
 /** The stored fields a channel's reach reads (push reads the devices besides). */
 const REACH_FIELDS: Record<Channel, string[]> = {
@@ -41,7 +42,22 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
 }
 
 /**
- * With `channel`, the matched accounts are also asked of the channel's adapter (address, consent, opt-out list:
+ * A segment's live size: from the organization's audience snapshot (functions/domain/audience), exact and read
+ * in a few objects; with no snapshot yet, one is built by reading every account (within COUNT_LIMITS; past them
+ * the count answers from what was read, as a lower bound). A channel's reach reads the accounts themselves.
+ */
+export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
+  if (channel) return countMatching(tenant, audience, now, COUNT_LIMITS, channel);
+  const counted = await countFromSnapshot(tenant, audience, now);
+  if (counted) return counted;
+  const rebuilt = await rebuildSnapshot(tenant, COUNT_LIMITS);
+  if (rebuilt.complete) return (await countFromSnapshot(tenant, audience, now))!;
+  const matches = compileSegment(audience, now);
+  return { count: rebuilt.accounts.filter((a) => matches(a)).length, total: rebuilt.accounts.length, complete: false };
+}
+
+/**
+ * The live size read from every account (a channel's reach, and the tests' reference). With `channel`, the matched accounts are also asked of the channel's adapter (address, consent, opt-out list:
  * one batch read per page) so the answer says how many can receive and why the others cannot.
  */
 export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = COUNT_LIMITS, channel?: Channel): Promise<SegmentCount> {

@@ -4,7 +4,7 @@ import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion, newId } from '../../store/audit';
 import { matchesText, pageOfItems } from '../../store/paging';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
-import { countMatching } from './count';
+import { segmentSize } from './count';
 
 const SORTABLE = ['name', 'dateCreated', 'dateUpdated'];
 
@@ -48,6 +48,6 @@ export const segmentHandlers: AreaHandlers<'segment'> = {
 
   async count(p, ctx) {
     const audience = p.rule ? { rule: p.rule, includeIds: p.includeIds, excludeIds: p.excludeIds } : await ctx.tenant.require('segment', p.id!);
-    return countMatching(ctx.tenant, audience, ctx.rt.clock.now(), undefined, p.channel);
+    return segmentSize(ctx.tenant, audience, ctx.rt.clock.now(), p.channel);
   },
 };

@@ -322,6 +322,7 @@ const audienceEn = {
     size: 'Live size',
     sizeValue: '{{count}} of {{total}} accounts',
     sizePartial: 'At least {{count}} of the first {{total}} accounts (the count stopped at its limit).',
+    sizeFreshness: 'Exact as of {{time}}, from the audience snapshot ({{pending}} account changes since it was built).',
     sizeCounting: 'Counting…',
     sizeIncomplete: 'Complete the conditions to see the size.',
     created: 'Segment {{name}} was created.',

@@ -318,6 +318,7 @@ const audienceJa: LocaleShape<AudienceTexts> = {
     size: 'リアルタイムの人数',
     sizeValue: '{{total}} 件中 {{count}} 件',
     sizePartial: '最初の {{total}} 件中、少なくとも {{count}} 件（上限で集計を停止）。',
+    sizeFreshness: '{{time}} 時点の正確な人数です（オーディエンス スナップショットから集計、作成後のアカウント変更 {{pending}} 件を含む）。',
     sizeCounting: '集計中…',
     sizeIncomplete: '条件を完成させると人数が表示されます。',
     created: 'セグメント {{name}} を作成しました。',

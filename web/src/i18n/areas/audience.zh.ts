@@ -316,6 +316,7 @@ const audienceZh: LocaleShape<AudienceTexts> = {
     size: '实时人数',
     sizeValue: '{{total}} 个账户中的 {{count}} 个',
     sizePartial: '前 {{total}} 个账户中至少 {{count}} 个（计数已达上限）。',
+    sizeFreshness: '截至 {{time}} 的准确人数（根据受众快照计算，包含快照生成后的 {{pending}} 项账户变更）。',
     sizeCounting: '正在计数…',
     sizeIncomplete: '完成条件后显示人数。',
     created: '分群 {{name}} 已创建。',

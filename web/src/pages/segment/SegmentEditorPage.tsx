@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ERROR_CATALOGUE } from '../../../../shared/errors';
-import { formatCount } from '../../../../shared/format';
+import { formatCount, formatDateTime } from '../../../../shared/format';
 import { STATIC_LIST_MAX, STATIC_LIST_MESSAGES } from '../../../../shared/segment';
 import type { SegmentView } from '../../../../shared/services';
 import { isApiError } from '../../api/apiError';
@@ -68,6 +68,11 @@ function SizePanel({ rule, lists }: { rule: Parameters<typeof useLiveSize>[0]; l
             {shown.complete
               ? t('segment.sizeValue', { count: formatCount(shown.count), total: formatCount(shown.total) })
               : t('segment.sizePartial', { count: formatCount(shown.count), total: formatCount(shown.total) })}
+          </p>
+        )}
+        {shown?.snapshot && (
+          <p className="muted small" data-testid="segment-size-freshness">
+            {t('segment.sizeFreshness', { time: formatDateTime(shown.snapshot.changedAt ?? shown.snapshot.builtAt), pending: formatCount(shown.snapshot.pending) })}
           </p>
         )}
         {size.state === 'counting' && <p className="muted small">{t('segment.sizeCounting')}</p>}

@@ -1,0 +1,144 @@
+/**
+ * The audience snapshot's columns: for each field a rule may test, the value the evaluator's getter reads from
+ * each account, kept as a dictionary of its distinct values and one small index per account (1, 2 or 4 bytes,
+ * by the dictionary's size; index 0 is "no value"). Rows are in id order, so an id is found by binary search.
+ *
+ * `rawOf` and `inputOf` are exact inverses for the evaluator: a condition on `field` gives the same answer for an
+ * account as for `inputOf(field, rawOf(field, account))`, because each getter in shared/segment/evaluate.ts
+ * reads only that one place of the account. That is what lets a count test each distinct value once.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { ACCOUNT_FIELDS, type AccountInput, ATTRIBUTE_PREFIX, POSTAL_PARTS } from '../../../shared/segment';
+
+/** The stored account paths a snapshot keeps (the rule fields' places, read whole). */
+export const SNAPSHOT_PATHS = [
+  ...new Set(['id', 'emails', 'phones', 'address', 'attributes', 'tags', ...Object.keys(ACCOUNT_FIELDS).filter((f) => !(f in POSTAL_PARTS) && f !== 'email' && f !== 'phone')]),
+];
+
+type Postal = keyof typeof POSTAL_PARTS;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The value of a rule field's place in an account, as stored (undefined when absent). */
+export function rawOf(field: string, a: AccountInput): unknown {
+  if (field.startsWith(ATTRIBUTE_PREFIX)) {
+    const name = field.slice(ATTRIBUTE_PREFIX.length);
+    return isObject(a.attributes) && Object.hasOwn(a.attributes, name) ? a.attributes[name] : undefined;
+  }
+  if (field in POSTAL_PARTS) return isObject(a.address) ? (a.address as Record<string, unknown>)[POSTAL_PARTS[field as Postal]] : undefined;
+  if (field === 'email' || field === 'phone') {
+    const list = a[field === 'email' ? 'emails' : 'phones'];
+    return Array.isArray(list) ? list[0] : undefined;
+  }
+  return (a as Record<string, unknown>)[field];
+}
+
+/** The smallest account whose `field` reads as `value` (the inverse of rawOf). */
+export function inputOf(field: string, value: unknown): AccountInput {
+  if (value === undefined) return {};
+  if (field.startsWith(ATTRIBUTE_PREFIX)) return { attributes: { [field.slice(ATTRIBUTE_PREFIX.length)]: value } } as AccountInput;
+  if (field in POSTAL_PARTS) return { address: { [POSTAL_PARTS[field as Postal]]: value } } as AccountInput;
+  if (field === 'email') return { emails: [value] } as AccountInput;
+  if (field === 'phone') return { phones: [value] } as AccountInput;
+  return { [field]: value } as AccountInput;
+}
+
+/** The part of an account a snapshot keeps: what a delta carries and what a rebuild reads. */
+export function projectAccount(a: AccountInput): AccountInput {
+  const out: Record<string, unknown> = {};
+  for (const path of SNAPSHOT_PATHS) {
+    const v = (a as Record<string, unknown>)[path];
+    if (v === undefined) continue;
+    if ((path === 'emails' || path === 'phones') && Array.isArray(v)) out[path] = v.slice(0, 1);
+    else if (path === 'address' && isObject(v)) out.address = { region: v.region, city: v.city, postcode: v.postcode };
+    else out[path] = v;
+  }
+  return out as AccountInput;
+}
+
+/** The rule fields of a set of accounts: every account field but the id, and each attribute any of them has. */
+export function fieldsOf(rows: readonly AccountInput[]): string[] {
+  const attributes = new Set<string>();
+  for (const a of rows) if (isObject(a.attributes)) for (const name of Object.keys(a.attributes)) attributes.add(name);
+  return [...Object.keys(ACCOUNT_FIELDS).filter((f) => f !== 'id'), ...[...attributes].sort().map((n) => ATTRIBUTE_PREFIX + n)];
+}
+
+export interface Column {
+  /** the distinct values; index i + 1 in `index` names values[i] */
+  values: unknown[];
+  index: Uint8Array | Uint16Array | Uint32Array;
+}
+
+function indexArray(size: number, rows: number): Column['index'] {
+  return size < 256 ? new Uint8Array(rows) : size < 65536 ? new Uint16Array(rows) : new Uint32Array(rows);
+}
+
+/** A column of `field` over the rows. Primitives are told apart by type (`1` is not `'1'`); other values by their JSON. */
+export function buildColumn(field: string, rows: readonly AccountInput[]): Column {
+  const values: unknown[] = [];
+  const primitive = new Map<unknown, number>();
+  const composite = new Map<string, number>();
+  const codes = new Uint32Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const v = rawOf(field, rows[r]);
+    if (v === undefined) continue;
+    const byJson = typeof v === 'object' && v !== null;
+    const key = byJson ? JSON.stringify(v) : v;
+    let code = byJson ? composite.get(key as string) : primitive.get(v);
+    if (code === undefined) {
+      values.push(v);
+      code = values.length;
+      if (byJson) composite.set(key as string, code);
+      else primitive.set(v, code);
+    }
+    codes[r] = code;
+  }
+  const index = indexArray(values.length + 1, rows.length);
+  index.set(codes);
+  return { values, index };
+}
+
+/** A column as bytes: gzip of [JSON length (u32 LE)][JSON: values and index width][index]. */
+export function encodeColumn(column: Column): Buffer {
+  const head = Buffer.from(JSON.stringify({ values: column.values, width: column.index.BYTES_PER_ELEMENT }));
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(head.length);
+  return gzipSync(Buffer.concat([length, head, Buffer.from(column.index.buffer, column.index.byteOffset, column.index.byteLength)]), { level: 6 });
+}
+
+export function decodeColumn(bytes: Uint8Array): Column {
+  const raw = gunzipSync(bytes);
+  const headLength = raw.readUInt32LE(0);
+  const head = JSON.parse(raw.subarray(4, 4 + headLength).toString()) as { values: unknown[]; width: 1 | 2 | 4 };
+  // copied out, so the typed array is aligned whatever the offset
+  const body = raw.buffer.slice(raw.byteOffset + 4 + headLength, raw.byteOffset + raw.length);
+  const index = head.width === 1 ? new Uint8Array(body) : head.width === 2 ? new Uint16Array(body) : new Uint32Array(body);
+  return { values: head.values, index };
+}
+
+/** The row of `id` in ids sorted by `<`, or -1. */
+export function rowOf(ids: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid];
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** The rows of a snapshot back as projected accounts (compaction folds changes into them). */
+export function rowsOf(ids: readonly string[], columns: ReadonlyMap<string, Column>): AccountInput[] {
+  const rows: Record<string, unknown>[] = ids.map((id) => ({ id }));
+  for (const [field, column] of columns) {
+    for (let r = 0; r < rows.length; r++) {
+      const code = column.index[r];
+      if (code === 0) continue;
+      const part = inputOf(field, column.values[code - 1]) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(part)) rows[r][k] = isObject(rows[r][k]) && isObject(v) && !Array.isArray(v) ? { ...(rows[r][k] as object), ...v } : v;
+    }
+  }
+  return rows as AccountInput[];
+}

@@ -1,0 +1,237 @@
+/**
+ * The audience snapshot of an organization: the fields segments test, in columns (columns.ts), in the storage
+ * port's bucket under `audience/${orgId}/` (S3 on AWS, s3rver locally), so a segment's size reads a few small
+ * objects instead of every account. Every key is built from the tenant store's organization: one organization's
+ * snapshot is never read for another.
+ *
+ * - `base/<name>/`: one object per field and one of the sorted ids, written whole (a rebuild or a compaction);
+ *   `current.json` names the base in use and the time it holds the accounts as of.
+ * - `delta/<time>-<random>.json`: the accounts changed by one write (a save, an import page, a stream batch),
+ *   projected, or only the id of a removed one. A count folds them over the base in key order.
+ * - Past COMPACT the count folds the deltas into a new base and deletes those older than it.
+ *
+ * Decoded columns and deltas are kept in the process (objects never change once written), so a warm count reads
+ * `current.json` and the delta listing, and nothing else that it has seen.
+ */
+import { randomBytes } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { SegmentCount } from '../../../shared/services';
+import { type AccountInput, compileSegment, type SegmentAudience } from '../../../shared/segment';
+import type { StoragePort } from '../../platform/storage';
+import type { TenantStore } from '../../store/store';
+import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, projectAccount, rowOf, rowsOf } from './columns';
+import { type AnswerCache, matchRows, ruleFields } from './evaluate';
+
+/** One account's change: its new state (projected), or none when it was removed. */
+export interface AccountChange {
+  id: string;
+  account?: AccountInput;
+}
+
+interface Current {
+  base: string;
+  /** the accounts are in the base as of this time (ms) */
+  asOf: number;
+  rows: number;
+  fields: string[];
+}
+
+/**
+ * Deltas from this long before a base's time are folded over it again: writers' clocks differ a little, and a
+ * delta folded twice changes nothing, as every later change of the same account has a later delta.
+ */
+const MARGIN_MS = 60_000;
+/** Delta files or changed accounts past which a count writes a new base. */
+export const COMPACT = { files: 64, changes: 20_000 };
+const MAX_DELTAS = 10_000;
+
+const root = (orgId: number) => `audience/${orgId}/`;
+const currentKey = (orgId: number) => `${root(orgId)}current.json`;
+const baseFolder = (orgId: number, base: string) => `${root(orgId)}base/${base}/`;
+const deltaFolder = (orgId: number) => `${root(orgId)}delta/`;
+const columnKey = (orgId: number, base: string, field: string) => `${baseFolder(orgId, base)}${Buffer.from(field).toString('base64url')}.col`;
+const timeOfKey = (key: string) => Number(key.slice(key.lastIndexOf('/') + 1).split('-')[0]);
+const stamp = (ms: number) => `${String(ms).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
+
+async function readBytes(storage: StoragePort, key: string): Promise<Buffer | undefined> {
+  const found = await storage.get(key);
+  if (!found) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of found.body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** What this process has decoded, by storage (each Herald its own) and organization. */
+interface OrgCache {
+  base: string;
+  ids?: Promise<string[]>;
+  columns: Map<string, Promise<Column | undefined>>;
+  answers: AnswerCache;
+}
+const bases = new WeakMap<StoragePort, Map<number, OrgCache>>();
+const deltas = new WeakMap<StoragePort, Map<string, Promise<AccountChange[]>>>();
+
+function cacheOf(storage: StoragePort, orgId: number, current: Current): OrgCache {
+  const orgs = bases.get(storage) ?? new Map<number, OrgCache>();
+  bases.set(storage, orgs);
+  let cache = orgs.get(orgId);
+  if (cache?.base !== current.base) {
+    cache = { base: current.base, columns: new Map(), answers: new Map() };
+    orgs.set(orgId, cache);
+  }
+  return cache;
+}
+
+/** Records accounts changed by one write as one delta (the account table's stream, or the local store after a write). */
+export async function writeDelta(storage: StoragePort, orgId: number, changes: readonly AccountChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const body = changes.map((c) => (c.account ? { id: c.id, account: projectAccount(c.account) } : { id: c.id }));
+  await storage.put(`${deltaFolder(orgId)}${stamp(Date.now())}.json`, JSON.stringify(body), 'application/json');
+}
+
+/** Writes a base of these projected accounts as of `asOf`, makes it current, and deletes what it replaces. */
+export async function writeBase(storage: StoragePort, orgId: number, accounts: AccountInput[], asOf: number): Promise<void> {
+  const rows = [...accounts].sort((a, b) => ((a.id as string) < (b.id as string) ? -1 : (a.id as string) > (b.id as string) ? 1 : 0));
+  const base = stamp(asOf);
+  const fields = fieldsOf(rows);
+  await storage.put(`${baseFolder(orgId, base)}ids.gz`, gzipSync(JSON.stringify(rows.map((r) => r.id))));
+  for (let i = 0; i < fields.length; i += 8) {
+    await Promise.all(fields.slice(i, i + 8).map((f) => storage.put(columnKey(orgId, base, f), encodeColumn(buildColumn(f, rows)))));
+  }
+  const previous = await readCurrent(storage, orgId);
+  await storage.put(currentKey(orgId), JSON.stringify({ base, asOf, rows: rows.length, fields } satisfies Current), 'application/json');
+  // the base before stays for counts that are reading it now; older ones and folded deltas go
+  const kept = new Set([base, previous?.base]);
+  for (const folder of (await storage.list(`${root(orgId)}base/`)).folders) {
+    if (kept.has(folder.slice(0, -1).split('/').pop())) continue;
+    for (const file of (await storage.list(folder)).files) await storage.delete(file.key);
+  }
+  const old = (await storage.list(deltaFolder(orgId), MAX_DELTAS)).files.filter((f) => timeOfKey(f.key) < asOf - MARGIN_MS);
+  await Promise.all(old.map((f) => storage.delete(f.key)));
+}
+
+async function readCurrent(storage: StoragePort, orgId: number): Promise<Current | undefined> {
+  const bytes = await readBytes(storage, currentKey(orgId));
+  return bytes ? (JSON.parse(bytes.toString()) as Current) : undefined;
+}
+
+/** An organization's snapshot, opened: the base's ids, its columns on demand, and the changes since. */
+interface Opened {
+  current: Current;
+  ids: string[];
+  column(field: string): Promise<Column | undefined>;
+  answers: AnswerCache;
+  /** each changed account's last state (null: removed), in the order the deltas were written */
+  changes: Map<string, AccountInput | null>;
+  /** delta files and changed accounts written after the base's time, and the newest delta's time */
+  deltaFiles: number;
+  pending: number;
+  changedAt?: number;
+}
+
+async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened | undefined> {
+  const current = await readCurrent(storage, orgId);
+  if (!current) return undefined;
+  const cache = cacheOf(storage, orgId, current);
+  const listing = await storage.list(deltaFolder(orgId), MAX_DELTAS);
+  cache.ids ??= readBytes(storage, `${baseFolder(orgId, current.base)}ids.gz`).then((b) => JSON.parse(gunzipSync(b!).toString()) as string[]);
+  const files = listing.files.filter((f) => timeOfKey(f.key) >= current.asOf - MARGIN_MS).sort((a, b) => (a.key < b.key ? -1 : 1));
+  const seen = deltas.get(storage) ?? new Map<string, Promise<AccountChange[]>>();
+  deltas.set(storage, seen);
+  const listed = new Set(listing.files.map((f) => f.key));
+  for (const key of seen.keys()) if (key.startsWith(deltaFolder(orgId)) && !listed.has(key)) seen.delete(key);
+  const read = await Promise.all(
+    files.map((f) => {
+      let loaded = seen.get(f.key);
+      if (!loaded) {
+        loaded = readBytes(storage, f.key).then((b) => (b ? (JSON.parse(b.toString()) as AccountChange[]) : []));
+        seen.set(f.key, loaded);
+      }
+      return loaded;
+    }),
+  );
+  const changes = new Map<string, AccountInput | null>();
+  const recent = new Set<string>();
+  let recentFiles = 0;
+  for (const [i, batch] of read.entries()) {
+    const after = timeOfKey(files[i].key) > current.asOf;
+    if (after) recentFiles++;
+    for (const c of batch) {
+      changes.delete(c.id);
+      changes.set(c.id, c.account ?? null);
+      if (after) recent.add(c.id);
+    }
+  }
+  const columnOf = (field: string) => {
+    if (!current.fields.includes(field)) return Promise.resolve(undefined);
+    let loaded = cache.columns.get(field);
+    if (!loaded) {
+      loaded = readBytes(storage, columnKey(orgId, current.base, field)).then(
+        (b) => (b ? decodeColumn(b) : undefined),
+        (e) => {
+          cache.columns.delete(field); // asked again next time
+          throw e;
+        },
+      );
+      cache.columns.set(field, loaded);
+    }
+    return loaded;
+  };
+  return {
+    current,
+    ids: await cache.ids,
+    column: columnOf,
+    answers: cache.answers,
+    changes,
+    deltaFiles: recentFiles,
+    pending: recent.size,
+    changedAt: files.length ? timeOfKey(files[files.length - 1].key) : undefined,
+  };
+}
+
+/** Folds the changes into a new base (as of the newest delta's time). */
+async function compact(storage: StoragePort, orgId: number, snap: Opened): Promise<void> {
+  const columns = new Map<string, Column>();
+  for (const field of snap.current.fields) {
+    const column = await snap.column(field);
+    if (column) columns.set(field, column);
+  }
+  const rows = rowsOf(snap.ids, columns);
+  const kept = rows.filter((r) => !snap.changes.has(r.id as string));
+  for (const account of snap.changes.values()) if (account) kept.push(account);
+  await writeBase(storage, orgId, kept, snap.changedAt ?? snap.current.asOf);
+}
+
+/**
+ * The size of a segment from the organization's snapshot, exact as of its newest delta; undefined when there is
+ * none yet. A changed account's base row is taken out and its new state tested with the evaluator.
+ */
+export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number): Promise<SegmentCount | undefined> {
+  const storage = tenant.rt.ports.storage;
+  const snap = await openSnapshot(storage, tenant.orgId);
+  if (!snap) return undefined;
+  const fields = [...ruleFields(audience.rule)];
+  const columns = new Map(await Promise.all(fields.map(async (f) => [f, await snap.column(f)] as const)));
+  const matched = matchRows(audience.rule, now, snap.ids, columns, snap.answers);
+  for (const id of audience.includeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 1;
+  for (const id of audience.excludeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 0;
+  let count = 0;
+  for (let r = 0; r < matched.length; r++) count += matched[r];
+  let total = snap.ids.length;
+  const member = compileSegment(audience, now);
+  for (const [id, account] of snap.changes) {
+    const r = rowOf(snap.ids, id);
+    if (r >= 0) {
+      total--;
+      count -= matched[r];
+    }
+    if (account) {
+      total++;
+      if (member(account)) count++;
+    }
+  }
+  if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await compact(storage, tenant.orgId, snap);
+  // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
+  for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
+  return { count, total, complete: true, snapshot: { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) } };
+}
