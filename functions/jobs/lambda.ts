@@ -1,43 +1,9 @@
-/** The job worker Lambda: builds the runtime once per cold start, then hands each SQS batch to the worker. */
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { awsDeliveryPorts } from '../platform/awsPorts';
-import { loadKeysFromSecretsManager } from '../platform/keys';
-import { lambdaLogContext, setLogContext } from '../platform/logger';
-import type { QueueWorker } from '../platform/queue';
-import { type WorkerLambda, workerLambda } from '../platform/lambdaWorker';
-import { createRuntime, defaultConfig } from '../platform/runtime';
-import { sqsJobQueue } from '../platform/sqsJobs';
-import { Store } from '../store/store';
+/** The job worker Lambda: each SQS batch of jobs to the worker (the runtime built once per cold start). */
+import type { SQSEvent } from 'aws-lambda';
+import { workerEntry } from '../platform/lambdaEntry';
 import { jobWorker } from './worker';
 
-let ready: Promise<QueueWorker> | undefined;
-
-/** Powertools' logger, metrics and tracer, loaded at the cold start: every line and metric of the runtime goes out through them */
-let lambda: WorkerLambda | undefined;
-
-async function init() {
-  lambda = await workerLambda();
-  const keys = await loadKeysFromSecretsManager(process.env.HERALD_KEY_SECRET_ID ?? '');
-  const config = defaultConfig();
-  const rt = createRuntime({
-    ...lambda.runtimeOptions,
-    config,
-    keys,
-    jobs: sqsJobQueue(config.region, process.env.HERALD_JOB_QUEUE_URL ?? ''),
-    ports: awsDeliveryPorts(config.region),
-  });
-  lambda.traceClients(rt.aws);
-  return jobWorker({ rt, store: new Store(rt) });
-}
-
-export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  // every line of this invocation carries its request id and trace id
-  setLogContext(lambdaLogContext(context?.awsRequestId));
-  ready ??= init().catch((e) => {
-    ready = undefined;
-    throw e;
-  });
-  const run = await ready;
-  // Powertools' context and trace after the cold start has loaded them
-  return lambda!.invoke(context, () => run(event));
-}
+export const handler = workerEntry(
+  (rt, store) => jobWorker({ rt, store }),
+  (run, event: SQSEvent) => run(event),
+);
