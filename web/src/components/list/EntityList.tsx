@@ -110,6 +110,9 @@ export function EntityList<F extends Record<string, unknown>>({
         // with check boxes, rows carry their state: the table re-renders a cell only when its row changes
         value={onSelectionChange ? rows.map((r) => ({ ...r, __chosen: chosen.has(r[dataKey]) })) : rows}
         dataKey={dataKey}
+        // a cell may read data that arrives after its row (a reference's title): PrimeReact's cell memo, keyed on
+        // the row alone, would keep the placeholder; a page holds at most 50 rows
+        cellMemo={false}
         lazy
         paginator
         first={list.page * list.size}

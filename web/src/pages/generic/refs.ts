@@ -30,13 +30,14 @@ export function useRefOptions(entities: readonly string[]): Record<string, RefOp
           unique.map(async (entity) => {
             const titleField = (ENTITIES[entity as keyof typeof ENTITIES] as { crud?: { titleField: string } }).crud?.titleField ?? 'name';
             // a failed read (a request cut short while the page loads) rejects the whole set, which SWR asks again
-            // for; an empty list kept in its place would leave the cells blank until the next visit
+            // for (the app turns retries off by default; these reads are safe to repeat); an empty list kept in its
+            // place would leave the cells blank until the next visit
             const rows = (await call(`${entity}.getAll` as ServiceName, {} as never, { quiet: true })) as unknown as Record<string, unknown>[];
             return [entity, rows.map((r) => ({ value: String(r.id), label: String(r[titleField] ?? r.title ?? r.id) }))] as const;
           }),
         ),
       ),
-    { dedupingInterval: 5_000, errorRetryInterval: 1_000 },
+    { dedupingInterval: 5_000, shouldRetryOnError: true, errorRetryInterval: 1_000, errorRetryCount: 6 },
   );
   return data ?? {};
 }
