@@ -176,7 +176,8 @@ it('writes LINE messages and a letter with its PDF', async () => {
   expect(await letter.locator('[data-testid="letter-sender"]').textContent()).toContain('東京都渋谷区1-2-3');
   expect(await letter.locator('[data-testid="letter-closing"]').textContent()).toContain('Mia Chen');
   await expectAccessible(page, 'the letter editor');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  // the PDF is drawn on the server: on a loaded machine that takes longer than a click's usual wait
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: 'Download PDF' }).click()]);
   expect(download.suggestedFilename()).toBe('Spring-offer-for-Alex.pdf');
   const bytes = await (await download.createReadStream())!.toArray();
   expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
