@@ -57,17 +57,17 @@ const perItem = split(EVENTS, DAYS * ORG_DAY_SHARDS);
 for (let d = 0; d < DAYS; d++) {
   const day = isoDay(now - d * DAY_MS);
   const [month, year] = [day.slice(0, 7), day.slice(0, 4)];
-  const runKey = counters.partition(orgDay.rest(month));
   for (let s = 0; s < ORG_DAY_SHARDS; s++) {
+    const runKey = counters.partition(orgDay.rest(month, s));
     const events = perItem[d * ORG_DAY_SHARDS + s]!;
     const fields: Record<string, number> = Object.fromEntries(Object.entries(SHARES).map(([f, share]) => [f, Math.floor(events * share)]));
     fields.sent = events - Object.values(fields).reduce((a, b) => a + b, 0);
-    const counts: Record<string, unknown> = { runKey, slot: orgDay.slot('counts', day, s) };
-    const hours: Record<string, unknown> = { runKey, slot: orgDay.slot('hours', day, s) };
-    const shares: Record<string, unknown> = { runKey, slot: orgDay.slot('plans', day, s) };
-    const monthKey = { runKey: counters.partition(orgMonth.rest(year)) };
-    const monthCounts = months.get(`M${month}${s}`) ?? { ...monthKey, slot: orgMonth.slot('counts', month, s) };
-    const monthShares = months.get(`N${month}${s}`) ?? { ...monthKey, slot: orgMonth.slot('plans', month, s) };
+    const counts: Record<string, unknown> = { runKey, slot: orgDay.slot('counts', day) };
+    const hours: Record<string, unknown> = { runKey, slot: orgDay.slot('hours', day) };
+    const shares: Record<string, unknown> = { runKey, slot: orgDay.slot('plans', day) };
+    const monthKey = { runKey: counters.partition(orgMonth.rest(year, s)) };
+    const monthCounts = months.get(`M${month}${s}`) ?? { ...monthKey, slot: orgMonth.slot('counts', month) };
+    const monthShares = months.get(`N${month}${s}`) ?? { ...monthKey, slot: orgMonth.slot('plans', month) };
     months.set(`M${month}${s}`, monthCounts);
     months.set(`N${month}${s}`, monthShares);
     for (const [f, n] of Object.entries(fields)) {

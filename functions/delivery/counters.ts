@@ -163,11 +163,11 @@ export class RunCounters {
       // an event no message share counts (an answer, an unsubscribe) adds to no share item
       adds.size ? [this.store.updateItem('deliveryCounter', counters.key(rest, slot), { add: Object.fromEntries(adds) })] : [];
     return [
-      ...item(orgDay.rest(month), orgDay.slot('counts', day, s), counts),
-      ...item(orgDay.rest(month), orgDay.slot('hours', day, s), hours),
-      ...item(orgDay.rest(month), orgDay.slot('plans', day, s), shares),
-      ...item(orgMonth.rest(year), orgMonth.slot('counts', month, s), new Map([...counts, ...daily])),
-      ...item(orgMonth.rest(year), orgMonth.slot('plans', month, s), shares),
+      ...item(orgDay.rest(month, s), orgDay.slot('counts', day), counts),
+      ...item(orgDay.rest(month, s), orgDay.slot('hours', day), hours),
+      ...item(orgDay.rest(month, s), orgDay.slot('plans', day), shares),
+      ...item(orgMonth.rest(year, s), orgMonth.slot('counts', month), new Map([...counts, ...daily])),
+      ...item(orgMonth.rest(year, s), orgMonth.slot('plans', month), shares),
     ];
   }
 

@@ -87,7 +87,7 @@ export async function storePageBatches(store: Store, run: RunRef, page: string, 
   await store
     .forOrg(run.orgId)
     .keyed('deliveryCounter')
-    .putMany(batches.map((recipients, i) => ({ rest: pageBatch.rest(run), item: { slot: pageBatch.slot(page, reading, i), recipients, expiresAt } })));
+    .putMany(batches.map((recipients, i) => ({ rest: pageBatch.rest(run, page), item: { slot: pageBatch.slot(page, reading, i), recipients, expiresAt } })));
 }
 
 /** One batch of a run's audience on the delivery queue, named by its place in the audience (`batch`). */
@@ -209,7 +209,7 @@ export function pipeline(deps: PipelineDeps) {
 
   /** The batches a page's winning reading stored, in order. */
   async function storedBatches(m: RunRef, page: string, reading: string, count: number): Promise<Recipient[][]> {
-    const keys = Array.from({ length: count }, (_, i) => ({ rest: pageBatch.rest(m), sort: pageBatch.slot(page, reading, i) }));
+    const keys = Array.from({ length: count }, (_, i) => ({ rest: pageBatch.rest(m, page), sort: pageBatch.slot(page, reading, i) }));
     return (await countersOf(m.orgId).getMany(keys)).map((item, i) => {
       // stored before the marker that names them: missing only if the table lost them
       if (!item) throw new Error(`batch ${i} of page ${page} (reading ${reading}) is missing`);

@@ -6,6 +6,7 @@
  * plan id, so the two never meet. docs/sending.md has the table of who writes and reads each kind.
  */
 import * as z from 'zod';
+import { partitionShard } from '../../shared/entities';
 import type { InsightSource } from '../../shared/services/insights';
 
 /**
@@ -25,8 +26,15 @@ const runRest = (run: Run) => `${run.planId}#${run.runId}`;
 /** Items whose every attribute beside the key is a count, each kind naming them its own way. */
 const counts = z.record(z.string(), z.number());
 
-/** The organization's day and month items of each kind, so no item takes every write of a busy organization. */
+/** Partitions of a run's stored batches (`pageBatch`), by page. */
+export const PAGE_BATCH_SHARDS = 16;
+
+/**
+ * The organization's day and month partitions: each event counts in one (by its account), so no partition takes
+ * every write of a busy organization; a reader queries every shard and sums (ORG_DAY_SHARD_LIST).
+ */
 export const ORG_DAY_SHARDS = 4;
+export const ORG_DAY_SHARD_LIST: readonly number[] = Array.from({ length: ORG_DAY_SHARDS }, (_, shard) => shard);
 /** Day items: counts (totals, channels, push OS), hours, and the messages' shares. */
 const ORG_DAY_KINDS = { counts: 'D', hours: 'H', plans: 'P' } as const;
 /** Month items: counts with each day's trend counts, and the month's shares. */
@@ -51,9 +59,11 @@ export const counterItems = {
   /**
    * A page's send batch as one reading made it, stored before the page's marker names the reading; its recipients
    * are the send message's (delivery/messages.ts recipientSchema parses them again). Kept past the queue's redeliveries.
+   * A page's batches are about 5 KB each, so a run's are spread by page over PAGE_BATCH_SHARDS partitions (one
+   * partition would take over 1,000 write units a second at 10,000 recipients a second); a reader knows its page.
    */
   pageBatch: {
-    rest: (run: Run) => `${runRest(run)}#batches`,
+    rest: (run: Run, page: string) => `${runRest(run)}#batches#${partitionShard(page, PAGE_BATCH_SHARDS)}`,
     slot: (page: string, reading: string, index: number) => `${page}#${reading}#${index}`,
     schema: z.object({ recipients: z.array(z.record(z.string(), z.unknown())), expiresAt: z.number().int() }),
   },
@@ -62,21 +72,21 @@ export const counterItems = {
   /** A journey run's `entered`, `exited` and `at:<step>` counts, one of JOURNEY_SHARDS items picked per write. */
   journeyCounters: { rest: (run: Run) => `${runRest(run)}#journey`, slot: (shard: number) => String(shard), schema: counts },
   /**
-   * The organization's day in its zone (counters.ts orgDayUpdate), one partition a month: counts (`sent`, `sent|EMAIL`, `sent|PUSH_NATIVE|IOS`), hours
+   * The organization's day in its zone (counters.ts orgDayUpdate), ORG_DAY_SHARDS partitions a month: counts (`sent`, `sent|EMAIL`, `sent|PUSH_NATIVE|IOS`), hours
    * (`sent@09`) and shares (`sent~EMAIL~<planId>`), attribute names as shared/entities/delivery.ts orgDayField.
    */
   orgDay: {
-    rest: (month: string) => `@day#${month}`,
-    slot: (kind: OrgDayKind, day: string, shard: number) => `${ORG_DAY_KINDS[kind]}#${day}#${shard}`,
+    rest: (month: string, shard: number) => `@day#${month}#${shard}`,
+    slot: (kind: OrgDayKind, day: string) => `${ORG_DAY_KINDS[kind]}#${day}`,
     /** a kind's items of the days starting with `days` (a day, ten days, a month) */
     prefix: (kind: OrgDayKind, days: string) => `${ORG_DAY_KINDS[kind]}#${days}`,
     of: (slot: string) => slot.split('#')[1]!,
     schema: counts,
   },
-  /** The organization's month, one partition a year: the day's counts and trend counts (`sent#07`), and shares. */
+  /** The organization's month, ORG_DAY_SHARDS partitions a year: the day's counts and trend counts (`sent#07`), and shares. */
   orgMonth: {
-    rest: (year: string) => `@month#${year}`,
-    slot: (kind: OrgMonthKind, month: string, shard: number) => `${ORG_MONTH_KINDS[kind]}#${month}#${shard}`,
+    rest: (year: string, shard: number) => `@month#${year}#${shard}`,
+    slot: (kind: OrgMonthKind, month: string) => `${ORG_MONTH_KINDS[kind]}#${month}`,
     prefix: (kind: OrgMonthKind, months: string) => `${ORG_MONTH_KINDS[kind]}#${months}`,
     of: (slot: string) => slot.split('#')[1]!,
     schema: counts,

@@ -5,7 +5,7 @@
  * store's own modules (one file, so the two name each other without an import circle); beside it the table
  * store's reads and writes, the org-keyed tables, the conditions and the types, re-exported from here.
  */
-import { ENTITIES, type EntityDef } from '../../shared/entities';
+import { ENTITIES, type EntityDef, partitionShard, shardedPartitionValue } from '../../shared/entities';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import type { Runtime } from '../platform/runtime';
 import type { Condition } from './conditions';
@@ -48,14 +48,30 @@ export class TenantStore {
     return this.#store.get('organization', { id: this.orgId });
   }
 
-  private key(entity: TenantEntity, id: string): Key {
-    const def: EntityDef = ENTITIES[entity];
-    return { [def.partitionKey.name]: this.orgId, [def.sortKey!.name]: id };
+  /** The partition of record `id`: the organization, or its shard of a sharded table (ShardedPartition). */
+  private partitionOf(def: EntityDef, id: string): string | number {
+    return def.shardedPartition ? shardedPartitionValue(this.orgId, partitionShard(id, def.shardedPartition.shards)) : this.orgId;
   }
 
-  /** The item with the organization stamped last, so a forged `orgId` in what a caller spread in is overwritten. */
+  /** Every partition of the organization in the table: one, or each of its shards. */
+  private partitions(entity: TenantEntity): { name: string; value: string | number }[] {
+    const def: EntityDef = ENTITIES[entity];
+    const shards = def.shardedPartition?.shards;
+    const values = shards ? Array.from({ length: shards }, (_, shard) => shardedPartitionValue(this.orgId, shard)) : [this.orgId];
+    return values.map((value) => ({ name: def.partitionKey.name, value }));
+  }
+
+  private key(entity: TenantEntity, id: string): Key {
+    const def: EntityDef = ENTITIES[entity];
+    return { [def.partitionKey.name]: this.partitionOf(def, id), [def.sortKey!.name]: id };
+  }
+
+  /** The item with the organization stamped last, so a forged `orgId` (or shard) in what a caller spread in is overwritten. */
   private owned(entity: TenantEntity, item: object): Item {
-    return { ...item, [ENTITIES[entity].partitionKey.name]: this.orgId };
+    const def: EntityDef = ENTITIES[entity];
+    if (!def.shardedPartition) return { ...item, [def.partitionKey.name]: this.orgId };
+    const id = String((item as Item)[def.sortKey!.name]);
+    return { ...item, orgId: this.orgId, [def.partitionKey.name]: this.partitionOf(def, id) };
   }
 
   private bound<T extends TransactItem>(item: T & { failCode?: ErrorCode }): BoundItem {
@@ -83,16 +99,17 @@ export class TenantStore {
     return this.#store.getMany(requests.map((r) => ({ entity: r.entity, key: this.key(r.entity, r.id), attributes: r.attributes })));
   }
 
-  /** The organization's records; with `attributes`, only those fields of each. */
+  /** The organization's records (of every shard, in sort key order within each); with `attributes`, only those fields of each. */
   list<E extends TenantEntity>(entity: E): Promise<RecordOf<E>[]>;
   list<E extends TenantEntity, K extends keyof RecordOf<E> & string>(entity: E, attributes: readonly K[]): Promise<Pick<RecordOf<E>, K>[]>;
-  list<E extends TenantEntity>(entity: E, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
-    return this.#store.queryAll(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId }, undefined, attributes);
+  async list<E extends TenantEntity>(entity: E, attributes?: readonly string[]): Promise<RecordOf<E>[]> {
+    const shards = await Promise.all(this.partitions(entity).map((partition) => this.#store.queryAll(entity, partition, undefined, attributes)));
+    return shards.flat();
   }
 
-  /** The organization's records a page (up to 1 MB) at a time. */
-  pages<E extends TenantEntity>(entity: E, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
-    return this.#store.queryPages(entity, { name: ENTITIES[entity].partitionKey.name, value: this.orgId }, undefined, attributes);
+  /** The organization's records a page (up to 1 MB) at a time, shard after shard. */
+  async *pages<E extends TenantEntity>(entity: E, attributes?: readonly string[]): AsyncGenerator<RecordOf<E>[]> {
+    for (const partition of this.partitions(entity)) yield* this.#store.queryPages(entity, partition, undefined, attributes);
   }
 
   /**
@@ -101,6 +118,8 @@ export class TenantStore {
    */
   queryPage(entity: TenantEntity, q: TenantPageRead): Promise<{ items: Item[]; count: number; lastKey?: Item }> {
     const def: EntityDef = ENTITIES[entity];
+    // a page of one shard would pass the others over: a sharded table is read with `list` or `pages`
+    if (def.shardedPartition) throw new Error(`queryPage: ${entity} is spread over shards`);
     const partitionName = q.index ? def.indexes?.find((i) => i.name === q.index)?.partitionKey.name : def.partitionKey.name;
     if (partitionName !== def.partitionKey.name) throw new Error(`queryPage: ${entity}.${q.index} is not partitioned by the organization`);
     return this.#store.queryPage(entity, { ...q, partition: { name: partitionName, value: this.orgId } });

@@ -27,17 +27,20 @@ export interface PageRead {
 }
 
 /**
- * Entities keyed `orgId` + `id`. Left out: a sharded one (accounts), whose keys need the shard (its own
- * repository builds them); the org-keyed ones (OrgKeyedEntity, reached through `tenant.keyed`); and one item an
+ * Entities keyed `orgId` + `id`, or by the organization's shard + `id` where the tenant store builds the shard
+ * (ShardedPartition `tenantStore`). Left out: a sharded one read shard by shard (accounts: its own repository
+ * builds its keys); the org-keyed ones (OrgKeyedEntity, reached through `tenant.keyed`); and one item an
  * organization without an id (the role directory, kept by the role domain code).
  */
 export type TenantEntity = {
   [K in EntityName]: (typeof ENTITIES)[K]['scope'] extends 'tenant'
-    ? (typeof ENTITIES)[K] extends { shardedPartition: object } | { orgKey: object }
-      ? never
-      : (typeof ENTITIES)[K] extends { sortKey: object }
-        ? K
-        : never
+    ? (typeof ENTITIES)[K] extends { shardedPartition: { tenantStore: true } }
+      ? K
+      : (typeof ENTITIES)[K] extends { shardedPartition: object } | { orgKey: object }
+        ? never
+        : (typeof ENTITIES)[K] extends { sortKey: object }
+          ? K
+          : never
     : never;
 }[EntityName];
 

@@ -36,10 +36,10 @@ export async function recordProviderFeedback(deps: { rt: Runtime; store: Store }
   const ledger = new Ledger(deps.store, deps.rt.clock);
   for (const address of reading.addresses) {
     const target = address.trim().toLowerCase();
-    const listing = { orgId, id: unsubscriptionId(channel, target), channelName: channel, target, source, ...(planId ? { planId } : {}), dateCreated: deps.rt.clock.now() };
+    const listing = { id: unsubscriptionId(channel, target), channelName: channel, target, source, ...(planId ? { planId } : {}), dateCreated: deps.rt.clock.now() };
     const counted = planId && runId ? await ledger.counterItems({ orgId, planId, runId, accountId: target, channel }, { [source === 'BOUNCE' ? 'bounces' : 'complaints']: 1 }) : [];
     try {
-      await deps.store.transact([deps.store.putNew('messageUnsubscription', listing, '720001'), ...counted]);
+      await deps.store.transact([deps.store.forOrg(orgId).putNew('messageUnsubscription', listing, '720001'), ...counted]);
       result.listed.push(target);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

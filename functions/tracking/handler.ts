@@ -124,8 +124,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
   }
 
   async function unsubscribe(c: LinkClaims, address: string): Promise<void> {
-    await store.put('messageUnsubscription', {
-      orgId: c.o,
+    await store.forOrg(c.o).put('messageUnsubscription', {
       id: unsubscriptionId(c.c, address),
       channelName: c.c,
       target: address.trim().toLowerCase(),

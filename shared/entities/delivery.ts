@@ -4,7 +4,7 @@ import { DEVICE_PLATFORMS } from './device';
 import { defineEntity, partitionShard } from './entity';
 
 /** Sent-records and counters of a run spread over this many partitions, so no key is hot at any send rate. */
-export const DELIVERY_SHARDS = 16;
+export const DELIVERY_SHARDS = 32;
 
 /** The partition of a run's sent-records and counters: `<orgId>#<planId>#<runId>#<shard>`. */
 export function runShardKey(orgId: number, planId: string, runId: string, shard: number): string {

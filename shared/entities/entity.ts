@@ -88,6 +88,12 @@ export interface CrudDef {
  */
 export interface ShardedPartition {
   shards: number;
+  /**
+   * Records the tenant store keys by id like any other (get, put, delete, and a list that reads every shard):
+   * for an admin-sized table read at send rate (the unsubscription list). Accounts leave it out: their own
+   * repository reads them shard by shard.
+   */
+  tenantStore?: true;
 }
 
 /**

@@ -5,9 +5,14 @@ import { defineEntity } from './entity';
 /**
  * An address that must not be sent to on a channel (spec 001 3.17: dateCreated, channelName, target): by the
  * recipient's own unsubscribe, or because the provider reported a hard bounce or a complaint. Keyed so a send
- * checks a batch of addresses with one read: `<channel>#<target>` within the organization.
+ * checks a batch of addresses with one strongly consistent read: `<channel>#<target>` within the organization,
+ * in one of UNSUBSCRIPTION_SHARDS partitions by that id (`<orgId>#<shard>`), since every recipient of a send is
+ * looked up: one partition per organization would take 10,000 read units a second at 10,000 recipients a second.
  */
 export const UNSUBSCRIPTION_SOURCES = ['UNSUBSCRIBE', 'BOUNCE', 'COMPLAINT', 'MANUAL'] as const;
+
+/** Partitions of an organization's list: its lookups at send rate stay well under a partition's read limit. */
+export const UNSUBSCRIPTION_SHARDS = 16;
 
 export function unsubscriptionId(channel: string, target: string): string {
   return `${channel}#${target.trim().toLowerCase()}`;
@@ -29,8 +34,9 @@ export const messageUnsubscriptionEntity = defineEntity({
   name: 'messageUnsubscription',
   scope: 'tenant',
   schema: messageUnsubscriptionSchema,
-  partitionKey: { name: 'orgId', type: 'N' },
+  partitionKey: { name: 'orgShard', type: 'S' },
   sortKey: { name: 'id', type: 'S' },
+  shardedPartition: { shards: UNSUBSCRIPTION_SHARDS, tenantStore: true },
   listColumns: [
     { field: 'target', label: 'entity.messageUnsubscription.target', sortable: true, filter: 'text' },
     { field: 'channelName', label: 'entity.messageUnsubscription.channelName', sortable: true, filter: 'select', format: 'option' },

@@ -88,8 +88,7 @@ describe('email reachability', () => {
     const [fine, refused, unsubscribed, manual, bounced, complained, elsewhere] = Array.from({ length: 7 }, () => account());
     refused!.emailConsent = false;
     const list = (a: Account, source: MessageUnsubscription['source'], orgId = 1) =>
-      store.put('messageUnsubscription', {
-        orgId,
+      store.forOrg(orgId).put('messageUnsubscription', {
         id: unsubscriptionId('EMAIL', a.emails[0]!),
         channelName: 'EMAIL',
         target: a.emails[0]!.toLowerCase(),
@@ -203,7 +202,7 @@ describe('a provider answering that an address is dead', () => {
     await send({ kind: 'send', orgId: 1, planId, runId: 'r1', channel: 'EMAIL', recipients });
     expect(await recordOf('r1', 'a-dead')).toMatchObject({ status: 'FAILED', reason: 'BOUNCE' });
     expect(await recordOf('r1', 'a-alive')).toMatchObject({ status: 'SENT' });
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', dead) })).toMatchObject({ source: 'BOUNCE', channelName: 'EMAIL', planId });
+    expect(await store.forOrg(1).get('messageUnsubscription', unsubscriptionId('EMAIL', dead))).toMatchObject({ source: 'BOUNCE', channelName: 'EMAIL', planId });
 
     await send({ kind: 'send', orgId: 1, planId, runId: 'r2', channel: 'EMAIL', recipients });
     expect(await recordOf('r2', 'a-dead')).toMatchObject({ status: 'SKIPPED', reason: 'BOUNCE' });

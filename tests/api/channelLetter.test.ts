@@ -203,7 +203,7 @@ async function seedLetterAudience(tag: string) {
     });
   }
   const quiet = 'Quiet Person\n3 Hush Lane\nBath BA1 1AA\nGB'.toLowerCase();
-  await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('DIRECT_MAIL', quiet), channelName: 'DIRECT_MAIL', target: quiet, source: 'MANUAL', dateCreated: now });
+  await store.forOrg(1).put('messageUnsubscription', { id: unsubscriptionId('DIRECT_MAIL', quiet), channelName: 'DIRECT_MAIL', target: quiet, source: 'MANUAL', dateCreated: now });
   const segmentId = randomUUID();
   await store.put('segment', {
     orgId: 1,

@@ -487,7 +487,7 @@ describe('LINE’s refusals', () => {
     expect(await recordOf(1, planId, 'r1', gone!.accountId)).toMatchObject({ status: 'FAILED', reason: 'USER_SETTINGS_BLOCK' });
     expect(await recordOf(1, planId, 'r1', wrong!.accountId)).toMatchObject({ status: 'FAILED', reason: 'USER_NOT_FOUND' });
     expect(await recordOf(1, planId, 'r1', fine!.accountId)).toMatchObject({ status: 'SENT' });
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('LINE', gone!.address) })).toMatchObject({ channelName: 'LINE', source: 'BOUNCE', planId });
+    expect(await store.forOrg(1).get('messageUnsubscription', unsubscriptionId('LINE', gone!.address))).toMatchObject({ channelName: 'LINE', source: 'BOUNCE', planId });
     await sendOnce(1, 'r2', planId, [gone!, wrong!, fine!]);
     expect(await recordOf(1, planId, 'r2', gone!.accountId)).toMatchObject({ status: 'SKIPPED', reason: 'BOUNCE' });
     expect(await recordOf(1, planId, 'r2', wrong!.accountId)).toMatchObject({ status: 'SENT' });

@@ -332,7 +332,7 @@ describe('opting out', () => {
 
     const res = await reply(stopper!.address, ' stop ');
     expect(await res.json()).toMatchObject({ optOut: true, delivered: expect.any(Number) });
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({
+    expect(await store.forOrg(1).get('messageUnsubscription', unsubscriptionId('SMS', stopper!.address))).toMatchObject({
       channelName: 'SMS',
       source: 'UNSUBSCRIBE',
       target: stopper!.address,
@@ -340,7 +340,7 @@ describe('opting out', () => {
     // organization 2 never texted the number: it learns nothing of it
     const orgs = await callers.admin.ok('organization.list', { page: 0, size: 50 });
     const otherOrg = orgs.list.find((o: { code: string }) => o.code === 'OTHER_SMS')!.id as number;
-    expect(await store.get('messageUnsubscription', { orgId: otherOrg, id: unsubscriptionId('SMS', stopper!.address) })).toBeUndefined();
+    expect(await store.forOrg(otherOrg).get('messageUnsubscription', unsubscriptionId('SMS', stopper!.address))).toBeUndefined();
 
     const second = { ...first, runId: 'r2' };
     await sendRun(second, list);
@@ -353,7 +353,7 @@ describe('opting out', () => {
     const later = { orgId: otherOrg, planId: `p-${randomUUID()}`, runId: 'r1' };
     await sendRun(later, [stopper!]);
     expect(await recordOf(later, stopper!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNSUBSCRIBED' });
-    expect(await store.get('messageUnsubscription', { orgId: otherOrg, id: unsubscriptionId('SMS', stopper!.address) })).toMatchObject({
+    expect(await store.forOrg(otherOrg).get('messageUnsubscription', unsubscriptionId('SMS', stopper!.address))).toMatchObject({
       source: 'UNSUBSCRIBE',
       planId: later.planId,
     });
@@ -364,7 +364,7 @@ describe('opting out', () => {
     const [r] = recipients(1);
     await sendRun({ orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' }, [r!]);
     expect(await (await reply(r!.address, 'Thanks, see you tomorrow')).json()).toMatchObject({ optOut: false });
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', r!.address) })).toBeUndefined();
+    expect(await store.forOrg(1).get('messageUnsubscription', unsubscriptionId('SMS', r!.address))).toBeUndefined();
     const deps = { store, log: herald.rt.log };
     expect(await recordInboundSms(deps, 'not json')).toEqual({ kind: 'unreadable' });
     expect(await recordInboundSms(deps, { originationNumber: 'abc', messageBody: 'STOP' })).toEqual({ kind: 'unreadable' });
@@ -380,7 +380,7 @@ describe('opting out', () => {
     const run = { orgId: 1, planId: `p-${randomUUID()}`, runId: 'r1' };
     await sendRun(run, list);
     expect(await recordOf(run, list[0]!.accountId)).toMatchObject({ status: 'FAILED', reason: 'UNSUBSCRIBED' });
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('SMS', list[0]!.address) })).toMatchObject({ source: 'UNSUBSCRIBE' });
+    expect(await store.forOrg(1).get('messageUnsubscription', unsubscriptionId('SMS', list[0]!.address))).toMatchObject({ source: 'UNSUBSCRIBE' });
     await answer(list[0]!.address, 'ok');
     await sendRun({ ...run, runId: 'r2' }, list);
     expect(await recordOf({ ...run, runId: 'r2' }, list[0]!.accountId)).toMatchObject({ status: 'SKIPPED', reason: 'UNSUBSCRIBED' });

@@ -424,12 +424,11 @@ describe('suppression', () => {
     const list = recipients(5);
     list[0]!.consent = false;
     const put = (address: string, source: 'UNSUBSCRIBE' | 'BOUNCE') =>
-      store.put('messageUnsubscription', { orgId: 7, id: unsubscriptionId('EMAIL', address), channelName: 'EMAIL', target: address, source, dateCreated: clock.now() });
+      store.forOrg(7).put('messageUnsubscription', { id: unsubscriptionId('EMAIL', address), channelName: 'EMAIL', target: address, source, dateCreated: clock.now() });
     await put(list[1]!.address, 'UNSUBSCRIBE');
     await put(list[2]!.address.toUpperCase(), 'BOUNCE');
     // another organization's unsubscription does not apply here
-    await store.put('messageUnsubscription', {
-      orgId: 8,
+    await store.forOrg(8).put('messageUnsubscription', {
       id: unsubscriptionId('EMAIL', list[3]!.address),
       channelName: 'EMAIL',
       target: list[3]!.address,

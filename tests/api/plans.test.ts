@@ -567,8 +567,7 @@ describe('the unsubscription list', () => {
     ({ admin, other } = await twoOrganizations(herald, 'uns'));
     const store = new Store(herald.rt);
     for (const target of ['a@example.com', 'b@example.com', 'c@example.com']) {
-      await store.put('messageUnsubscription', {
-        orgId: 1,
+      await store.forOrg(1).put('messageUnsubscription', {
         id: unsubscriptionId('EMAIL', target),
         channelName: 'EMAIL',
         target,

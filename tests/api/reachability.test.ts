@@ -78,8 +78,7 @@ describe('reachability', () => {
       { consent: true },
     ]);
     const target = `${tag}-c@example.com`;
-    await store.put('messageUnsubscription', {
-      orgId: 1,
+    await store.forOrg(1).put('messageUnsubscription', {
       id: unsubscriptionId('EMAIL', target),
       channelName: 'EMAIL',
       target,

@@ -44,8 +44,7 @@ describe('a batch before its first claim', () => {
     const RATE = 1000;
     const list = recipients(10);
     list[0]!.consent = false;
-    await store.put('messageUnsubscription', {
-      orgId: 1,
+    await store.forOrg(1).put('messageUnsubscription', {
       id: unsubscriptionId('EMAIL', list[1]!.address),
       channelName: 'EMAIL',
       target: list[1]!.address,

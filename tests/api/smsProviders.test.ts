@@ -127,7 +127,7 @@ function postWebhook(url: string, params: Record<string, string>, token: string 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const unsubscribed = (orgId: number, phone: string) => store.get('messageUnsubscription', { orgId, id: unsubscriptionId('SMS', phone) });
+const unsubscribed = (orgId: number, phone: string) => store.forOrg(orgId).get('messageUnsubscription', unsubscriptionId('SMS', phone));
 
 // --- Twilio
 

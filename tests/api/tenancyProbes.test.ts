@@ -396,8 +396,7 @@ describe("another organization's ids answer exactly as missing ones", () => {
     ids.pendingPlan = pending.id;
     // unsubscriptions arrive by link or import, not by the portal's API
     ids.unsubscription = unsubscriptionId('EMAIL', 'probe-owned@example.com');
-    await new Store(herald.rt).put('messageUnsubscription', {
-      orgId: 1,
+    await new Store(herald.rt).forOrg(1).put('messageUnsubscription', {
       id: ids.unsubscription,
       channelName: 'EMAIL',
       target: 'probe-owned@example.com',

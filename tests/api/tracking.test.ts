@@ -141,7 +141,7 @@ describe('click redirects', () => {
     // the address to unsubscribe is the claim's
     const unsubscribed = await fetch(`${herald.url}${TRACKING_PATHS.unsubscribe}${signer.token('unsubscribe', base)}`, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
     expect(unsubscribed.status).toBe(200);
-    expect(await store.get('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', 'held-a@example.com') })).toBeTruthy();
+    expect(await store.forOrg(1).get('messageUnsubscription', unsubscriptionId('EMAIL', 'held-a@example.com'))).toBeTruthy();
   });
 
   it('a tampered link, a link place the message does not have and a link of a draft answer a page, never a redirect', async () => {
@@ -198,10 +198,10 @@ describe('one-click unsubscribe', () => {
     const { unsubscribe, mail } = mailOf(r);
     expect((mail.headers ?? []).find((h) => h.name === 'List-Unsubscribe-Post')?.value).toBe('List-Unsubscribe=One-Click');
     expect(await (await fetch(unsubscribe)).text()).toContain('<form method="post"');
-    expect(await store.get('messageUnsubscription', { orgId: run.orgId, id: unsubscriptionId('EMAIL', r.address) })).toBeUndefined();
+    expect(await store.forOrg(run.orgId).get('messageUnsubscription', unsubscriptionId('EMAIL', r.address))).toBeUndefined();
     const posted = await fetch(unsubscribe, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(posted.status).toBe(200);
-    expect(await store.get('messageUnsubscription', { orgId: run.orgId, id: unsubscriptionId('EMAIL', r.address) })).toMatchObject({ target: r.address, source: 'UNSUBSCRIBE' });
+    expect(await store.forOrg(run.orgId).get('messageUnsubscription', unsubscriptionId('EMAIL', r.address))).toMatchObject({ target: r.address, source: 'UNSUBSCRIBE' });
     expect(await totals(run)).toMatchObject({ unsubscribes: 1 });
   });
 
@@ -212,7 +212,7 @@ describe('one-click unsubscribe', () => {
     expect((await fetch(legacyLink('open', base))).headers.get('content-type')).toBe('image/gif');
     const posted = await fetch(legacyLink('unsubscribe', { ...base, e: r.address }), { method: 'POST', body: 'List-Unsubscribe=One-Click' });
     expect(posted.status).toBe(200);
-    expect(await store.get('messageUnsubscription', { orgId: run.orgId, id: unsubscriptionId('EMAIL', r.address) })).toBeDefined();
+    expect(await store.forOrg(run.orgId).get('messageUnsubscription', unsubscriptionId('EMAIL', r.address))).toBeDefined();
     expect(await totals(run)).toMatchObject({ opens: 1, unsubscribes: 1 });
     const nobody = `${herald.url}${TRACKING_PATHS.unsubscribe}${signer.token('unsubscribe', { ...base, c: 'EMAIL', a: 'never-sent' })}`;
     const refused = await fetch(nobody, { method: 'POST', headers: { 'accept-language': 'ja' } });

@@ -466,7 +466,7 @@ it('the unsubscription list searches, filters and deletes after a confirmation',
     ['gone@example.com', 'UNSUBSCRIBE'],
     ['bounced@example.com', 'BOUNCE'],
   ] as const) {
-    await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source, dateCreated: now });
+    await store.forOrg(1).put('messageUnsubscription', { id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source, dateCreated: now });
   }
   const { context, page } = await openPage(suite.browser);
   await signIn(page, suite.herald.portalUrl);
@@ -486,7 +486,7 @@ it('the unsubscription list searches, filters and deletes after a confirmation',
 
   // several at once: nothing chosen says so (spec 001 section 5); two chosen go together after a confirmation
   for (const target of ['one@example.com', 'two@example.com']) {
-    await store.put('messageUnsubscription', { orgId: 1, id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: 'MANUAL', dateCreated: now });
+    await store.forOrg(1).put('messageUnsubscription', { id: unsubscriptionId('EMAIL', target), channelName: 'EMAIL', target, source: 'MANUAL', dateCreated: now });
   }
   await page.fill('#filter-target', '');
   await expect.poll(() => page.url()).not.toContain('target=');

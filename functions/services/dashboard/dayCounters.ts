@@ -1,14 +1,15 @@
 /**
  * The organization's counters as the dashboard reads them (the `orgDay` and `orgMonth` items of
  * functions/store/counterItems.ts, written by the ledger), through the tenant store, with only the attributes the
- * answer needs: the months a range covers whole from their month items (one query a calendar year), its other days
- * from day items (a query per ten days at most). Whatever the organization's size, a year is a few dozen items.
+ * answer needs: the months a range covers whole from their month items (one query a calendar year and shard), its
+ * other days from day items (a query per ten days and shard at most). Whatever the organization's size, a year is
+ * a few dozen items per shard.
  */
 import { APP_CHANNEL, type Channel, CHANNELS } from '../../../shared/delivery';
 import { type CounterOs, DAILY_IN_MONTH, DEVICE_PLATFORMS, orgDayField } from '../../../shared/entities';
 import type { MessageType } from '../../../shared/plan/plan';
 import type { DashboardCounts } from '../../../shared/services/dashboard';
-import { counterItems, type OrgDayKind, type OrgMonthKind } from '../../store/counterItems';
+import { counterItems, ORG_DAY_SHARD_LIST, type OrgDayKind, type OrgMonthKind } from '../../store/counterItems';
 import type { TenantStore } from '../../store/store';
 
 const { orgDay, orgMonth } = counterItems;
@@ -56,19 +57,30 @@ function dayPrefixes(from: string, to: string): string[] {
 }
 
 /**
- * Every item of one partition whose slot starts with `prefix`, with only `attributes` when given. With a message
- * `type`, its counters of that type read under their plain names (`sent^2` as `sent`), and no others.
+ * Every item whose slot starts with `prefix` in each shard's partition (`restOf(shard)`, ORG_DAY_SHARDS of them),
+ * with only `attributes` when given: the items of a day or a month are one per shard, summed by the caller. With a
+ * message `type`, its counters of that type read under their plain names (`sent^2` as `sent`), and no others.
  */
-async function query(tenant: TenantStore, rest: string, prefix: string, attributes?: readonly string[], type?: MessageType): Promise<Record<string, unknown>[]> {
+async function query(
+  tenant: TenantStore,
+  restOf: (shard: number) => string,
+  prefix: string,
+  attributes?: readonly string[],
+  type?: MessageType,
+): Promise<Record<string, unknown>[]> {
   const counters = tenant.keyed('deliveryCounter');
-  const items: Record<string, unknown>[] = [];
   const wanted = attributes && type !== undefined ? attributes.map((a) => orgDayField.type(a, type)) : attributes;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await counters.queryPage(rest, { sortPrefix: { name: 'slot', value: prefix }, ...(wanted ? { attributes: ['slot', ...wanted] } : {}), startKey });
-    items.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey);
+  const readShard = async (shard: number) => {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await counters.queryPage(restOf(shard), { sortPrefix: { name: 'slot', value: prefix }, ...(wanted ? { attributes: ['slot', ...wanted] } : {}), startKey });
+      items.push(...page.items);
+      startKey = page.lastKey;
+    } while (startKey);
+    return items;
+  };
+  const items = (await Promise.all(ORG_DAY_SHARD_LIST.map(readShard))).flat();
   if (type === undefined) return items;
   const suffix = orgDayField.type('', type);
   return items.map((item) => {
@@ -83,7 +95,7 @@ export async function readDays(tenant: TenantStore, kind: OrgDayKind, from: stri
   const { whole, partial } = partsOf(from, to);
   const segments = [...whole.map((m) => ({ from: `${m}-01`, to: lastDayOf(m) })), ...partial];
   const reads = segments.flatMap((seg) =>
-    dayPrefixes(seg.from, seg.to).map((days) => query(tenant, orgDay.rest(seg.from.slice(0, 7)), orgDay.prefix(kind, days), attributes, type)),
+    dayPrefixes(seg.from, seg.to).map((days) => query(tenant, (shard) => orgDay.rest(seg.from.slice(0, 7), shard), orgDay.prefix(kind, days), attributes, type)),
   );
   return (await Promise.all(reads))
     .flat()
@@ -96,7 +108,7 @@ async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: reado
   const byYear = new Map<string, string[]>();
   for (const m of months) byYear.set(m.slice(0, 4), [...(byYear.get(m.slice(0, 4)) ?? []), m]);
   const wanted = new Set(months);
-  const reads = [...byYear].map(([year, of]) => query(tenant, orgMonth.rest(year), orgMonth.prefix(kind, of.length === 1 ? of[0]! : year), attributes, type));
+  const reads = [...byYear].map(([year, of]) => query(tenant, (shard) => orgMonth.rest(year, shard), orgMonth.prefix(kind, of.length === 1 ? of[0]! : year), attributes, type));
   return (await Promise.all(reads))
     .flat()
     .map((item) => ({ month: orgMonth.of(String(item.slot)), counts: item as DayCounts }))
