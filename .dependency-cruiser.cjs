@@ -31,7 +31,7 @@ const DYNAMODB_PLATFORM_MODULES = [
   // updates on the hot send path, each keyed from the run it works on, never from a caller's payload (the journey's
   // moves too: transactions of 50 conditional moves whose refused positions it reads); the standing triggers'
   // limiter windows, throttles and index reads, keyed from the plan and account at hand
-  '^functions/delivery/(journey|ledger|pipeline|policy|rate|triggers)\\.ts$',
+  '^functions/delivery/(journeyWrites|ledger|pipeline|policy|rate|triggers)\\.ts$',
   // the local stand-ins (the SQS-like queue on a table, the tables of a fresh DynamoDB Local): not deployed
   '^functions/local/(queue|standins)\\.ts$',
 ];

@@ -18,7 +18,7 @@ import { DELIVERY_QUEUE, SEND_BATCH, type SendBatch } from '../functions/deliver
 import { runIdOf, scheduleFire } from '../functions/delivery/pipeline';
 import { deliveryWorker } from '../functions/delivery/worker';
 import { bootLocal } from '../functions/local/boot';
-import { startQueueLoop } from '../functions/local/queue';
+import { startQueueLoop } from '../functions/local/queueLoop';
 import { Accounts } from '../functions/domain/accounts';
 import { Store } from '../functions/store/store';
 import type { Account } from '../shared/entities';

@@ -24,7 +24,7 @@ import { DELIVERY_QUEUE, SEND_BATCH, type SendBatch } from '../functions/deliver
 import { storePageBatches } from '../functions/delivery/pipeline';
 import { deliveryWorker } from '../functions/delivery/worker';
 import { bootLocal } from '../functions/local/boot';
-import { startQueueLoop } from '../functions/local/queue';
+import { startQueueLoop } from '../functions/local/queueLoop';
 import { Store } from '../functions/store/store';
 import { CHANNEL_TEMPLATES } from '../shared/content';
 import { ACCOUNT_SHARDS } from '../shared/entities';

@@ -11,11 +11,12 @@ import { type ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { type CfnFunction, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { BundledFunctionProps } from './bundling';
 import { acknowledge, acknowledgeWildcards } from './nag';
 
 export interface AudienceFeedProps {
@@ -26,8 +27,8 @@ export interface AudienceFeedProps {
   queueEncryption: Pick<QueueProps, 'encryption' | 'encryptionMasterKey'>;
   retention: RetentionDays;
   logLevel: string;
-  /** how Herald's functions are bundled (infra/apiStack.ts bundledFunction), for the feed's entry */
-  bundled: Pick<NodejsFunctionProps, 'entry' | 'handler' | 'projectRoot' | 'depsLockFilePath' | 'runtime' | 'architecture' | 'bundling'>;
+  /** how Herald's functions are bundled (infra/bundling.ts), for the feed's entry */
+  bundled: BundledFunctionProps;
 }
 
 export class AudienceFeed extends Construct {

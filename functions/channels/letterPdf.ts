@@ -22,7 +22,7 @@ const MARGIN = { left: 70.87, right: 56.69, top: 56.69, bottom: 56.69 } as const
 const SIZE = { sender: 9, body: 11, subject: 13 } as const;
 const LEADING = 1.45;
 
-/** The letter fonts by script, each a file of its package (copied beside the Lambda bundle, infra/apiStack.ts). */
+/** The letter fonts by script, each a file of its package (copied beside the Lambda bundle, infra/bundling.ts). */
 export const LETTER_FONTS = {
   jp: { package: '@expo-google-fonts/noto-sans-jp', file: 'NotoSansJP_400Regular.ttf' },
   sc: { package: '@expo-google-fonts/noto-sans-sc', file: 'NotoSansSC_400Regular.ttf' },

@@ -9,7 +9,7 @@ import type { Plan } from '../../shared/plan/plan';
 import { TenantStore } from '../store/store';
 import { applyTransition, type TransitionInput } from './planState';
 
-export { type JourneyTotals, tenantJourney } from './journey';
+export { type JourneyTotals, tenantJourney } from './journeyTotals';
 export { Ledger, type RunTotals, TRIGGER_RUN, tenantLedger } from './ledger';
 export { HOOK_TOKEN, hookTokenMatches, issueHookToken } from './hooks';
 export { DELIVERY_QUEUE } from './messages';

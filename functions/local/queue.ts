@@ -1,17 +1,15 @@
 /**
  * The local stand-in for SQS, durable in the local DynamoDB: a received message stays hidden for its
  * visibility timeout and comes back if its worker dies before acknowledging it; only the current holder's
- * receipt can acknowledge it; after `maxReceives` it moves to `<queue>-dlq`. A loop feeds the same worker
- * handler Lambda would run, as SQS records.
+ * receipt can acknowledge it; after `maxReceives` it moves to `<queue>-dlq`. A loop (./queueLoop.ts) feeds the
+ * same worker handler Lambda would run, as SQS records.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSRecord } from 'aws-lambda';
 import type { QueueMessage } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import type { QueuePort, QueueWorker, SendOptions } from '../platform/queue';
+import type { QueuePort, SendOptions } from '../platform/queue';
 import type { Clock } from '../platform/runtime';
-import type { Logger } from '../platform/logger';
 import type { Store, TransactItem } from '../store/store';
 
 export interface Received {
@@ -25,7 +23,8 @@ export interface Received {
 /** Ungrouped messages live under the queue's name; a group's under its lane, listed on the queue's lanes item. */
 const laneOf = (queue: string, group: string) => (group ? `${queue}#lane#${group}` : queue);
 const lanesKey = (queue: string) => ({ queue: `${queue}#lanes`, id: 'lanes' });
-const splitId = (id: string): { group: string; id: string } => {
+/** A received message's id taken apart: its group ('' for ungrouped) and its id in the group's lane. */
+export const splitId = (id: string): { group: string; id: string } => {
   const slash = id.indexOf('/');
   return slash < 0 ? { group: '', id } : { group: id.slice(0, slash), id: id.slice(slash + 1) };
 };
@@ -301,106 +300,4 @@ export class LocalQueue implements QueuePort {
       this.store.deleteItem('queueMessage', { queue: m.queue, id: m.id }),
     ]);
   }
-}
-
-/**
- * Runs `worker` over `queue` until stopped: receive, hand over as SQS records, acknowledge what succeeded. Up to
- * `concurrency` messages are in hand at once, each handed over as soon as a slot frees (as Lambda's concurrent
- * invocations take them), so one long message never holds up the ones received with it. One group (an
- * organization's channel) holds at most half the slots: its batches may each wait seconds on the channel's rate,
- * and another group's messages are taken into the other half at once (ungrouped messages, such as jobs, may take
- * them all).
- */
-export function startQueueLoop(opts: { queue: LocalQueue; name: string; worker: QueueWorker; log: Logger; pollMs?: number; visibilitySeconds?: number; concurrency?: number }) {
-  const { queue, name, worker, log } = opts;
-  const concurrency = opts.concurrency ?? 10;
-  let stopped = false;
-  let receiving = false;
-  let inFlight = 0;
-  const held = new Map<string, number>();
-  const hand: InHand = { held, perGroup: Math.ceil(concurrency / 2) };
-  let timer: NodeJS.Timeout | undefined;
-  /** a send arrived since the current receive began (its query may have missed it) */
-  let woken = false;
-  const unsubscribe = queue.onSend(name, () => {
-    woken = true;
-    schedule(0);
-  });
-
-  async function handle(m: Received): Promise<void> {
-    const record = {
-      messageId: m.id,
-      receiptHandle: m.receipt,
-      body: JSON.stringify(m.body),
-      attributes: { ApproximateReceiveCount: String(m.receiveCount) },
-    } as unknown as SQSRecord;
-    let failed = true;
-    try {
-      const out = await worker({ Records: [record] });
-      failed = out.batchItemFailures.some((f) => f.itemIdentifier === m.id);
-    } catch (e) {
-      log.error('queue worker failed', { queue: name, error: e instanceof Error ? e.message : String(e) });
-    }
-    if (!failed) await queue.ack(name, m.id, m.receipt);
-  }
-
-  /**
-   * Fills the free slots; polls again after `pollMs` when the queue had nothing (a send in this process wakes it
-   * sooner; the poll finds redeliveries and other processes' sends).
-   */
-  async function fill(): Promise<void> {
-    if (stopped || receiving || inFlight >= concurrency) return;
-    receiving = true;
-    woken = false;
-    let got = 0;
-    try {
-      const messages = await queue.receive(name, concurrency - inFlight, opts.visibilitySeconds ?? 60, hand);
-      got = messages.length;
-      for (const m of messages) {
-        const { group } = splitId(m.id);
-        inFlight++;
-        held.set(group, (held.get(group) ?? 0) + 1);
-        handle(m)
-          .catch((e: unknown) => log.error('queue loop failed', { queue: name, error: e instanceof Error ? e.message : String(e) }))
-          .finally(() => {
-            inFlight--;
-            held.set(group, held.get(group)! - 1);
-            if (held.get(group) === 0) held.delete(group);
-            schedule(0);
-          });
-      }
-    } catch (e) {
-      log.error('queue loop failed', { queue: name, error: e instanceof Error ? e.message : String(e) });
-    } finally {
-      receiving = false;
-    }
-    if (inFlight < concurrency) schedule(got > 0 || woken ? 0 : (opts.pollMs ?? 250));
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void fill(), ms);
-  }
-  schedule(0);
-
-  return {
-    /** polls now instead of at the next interval */
-    kick() {
-      schedule(0);
-    },
-    /** resolves once the queue is empty and the worker idle */
-    async idle() {
-      while (receiving || inFlight > 0 || (await queue.depth(name)) > 0) {
-        this.kick();
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-    async stop() {
-      stopped = true;
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-      while (receiving || inFlight > 0) await new Promise((r) => setTimeout(r, 10));
-    },
-  };
 }

@@ -1,7 +1,7 @@
 /**
  * The queue port: at-least-once delivery with a visibility timeout and a dead-letter queue after too many
  * receives. On AWS it is SQS and Lambda's event source runs the worker; locally a durable queue in the local
- * DynamoDB and a loop run the very same worker handler (functions/local/queue.ts).
+ * DynamoDB and a loop run the very same worker handler (functions/local/queue.ts, queueLoop.ts).
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 

@@ -1,6 +1,6 @@
 /**
  * Provider feedback: a provider's event about messages it took (for email, SES bounces and complaints that an
- * EventBridge rule puts on the job queue, infra/apiStack.ts), read by the channel's adapter. A listed address
+ * EventBridge rule puts on the job queue, infra/emailFeedback.ts), read by the channel's adapter. A listed address
  * goes on the organization's unsubscription list for the channel (source BOUNCE or COMPLAINT), so the next send
  * skips it with that reason.
  *

@@ -2,7 +2,7 @@
  * The send metrics of an email campaign as the worker Lambdas write them: through Powertools Metrics
  * (functions/platform/powertoolsMetrics.ts, the sink functions/platform/lambdaWorker.ts gives the runtime), in
  * CloudWatch's embedded metric format on the log, with no AWS call. Names, dimension sets and values are those the
- * stack's alarms and dashboard read (infra/apiStack.ts). The local queue's records carry no sent time, so
+ * stack's alarms and dashboard read (infra/monitoring.ts). The local queue's records carry no sent time, so
  * the queue age is asserted in infra/lambdaBundling.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Handler } from '../../functions/contract/context';
 import { type ApiEvent, createApiHandler } from '../../functions/api/router';
 import type { LocalHerald } from '../../functions/local/boot';
-import { startQueueLoop } from '../../functions/local/queue';
+import { startQueueLoop } from '../../functions/local/queueLoop';
 import { atExpression, awsScheduler } from '../../functions/platform/awsScheduler';
 import { AppError } from '../../shared/errors';
 import { encodeRequest, type ResponseEnvelope } from '../../shared/envelope';

@@ -1,6 +1,6 @@
 /**
  * The two-way SMS Lambda: subscribed to the SNS topic End User Messaging SMS publishes inbound messages to
- * (infra/apiStack.ts); each record goes to ./inbound.ts. A record it cannot read is logged and dropped.
+ * (infra/sms.ts); each record goes to ./inbound.ts. A record it cannot read is logged and dropped.
  */
 import type { SNSEvent } from 'aws-lambda';
 import { workerEntry } from '../../platform/lambdaEntry';

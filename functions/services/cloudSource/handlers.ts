@@ -23,7 +23,8 @@ import { matchesText, pageOfItems } from '../../store/paging';
 import { CONDITIONS } from '../../store/store';
 import { removeDelivery } from './deliveries';
 import { patternProblem } from './patterns';
-import { applyCloudLoop, cloudScheduleName, planOf } from './run';
+import { planOf } from './deliveryRead';
+import { applyCloudLoop, cloudScheduleName } from './run';
 import { roleAccountOf, uploadFolder } from './sources';
 
 function view(source: CloudSource, ctx: AuthedContext) {

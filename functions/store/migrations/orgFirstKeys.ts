@@ -86,7 +86,7 @@ export async function keyMigrationDone(store: Store): Promise<boolean> {
   return (await store.get('uniqueKey', { id: KEY_MIGRATION_DONE })) !== undefined;
 }
 
-/** Longer than a job may run with its retries' wait (the job queue's visibility timeout, infra/apiStack.ts). */
+/** Longer than a job may run with its retries' wait (the job queue's visibility timeout, infra/workQueues.ts). */
 const JOB_CLAIM_MS = 30 * 60_000;
 
 /**

@@ -7,5 +7,13 @@ import './triggerHook';
 import en from './campaign.en';
 import ja from './campaign.ja';
 import zh from './campaign.zh';
+import detailEn from './campaignDetail.en';
+import detailJa from './campaignDetail.ja';
+import detailZh from './campaignDetail.zh';
+import wizardEn from './campaignWizard.en';
+import wizardJa from './campaignWizard.ja';
+import wizardZh from './campaignWizard.zh';
 
 addAreaTexts({ en, zh, ja });
+addAreaTexts({ en: wizardEn, zh: wizardZh, ja: wizardJa });
+addAreaTexts({ en: detailEn, zh: detailZh, ja: detailJa });

@@ -3,5 +3,9 @@ import { addAreaTexts } from '../index';
 import en from './entity.en';
 import ja from './entity.ja';
 import zh from './entity.zh';
+import crudEn from './entityCrud.en';
+import crudJa from './entityCrud.ja';
+import crudZh from './entityCrud.zh';
 
 addAreaTexts({ en, zh, ja });
+addAreaTexts({ en: crudEn, zh: crudZh, ja: crudJa });

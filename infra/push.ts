@@ -1,0 +1,30 @@
+/**
+ * Push through End User Messaging push (functions/channels/push): the delivery worker sends to the apps'
+ * channels; the router saves the push channel settings (an app made on the first save, its APNs, APNs sandbox
+ * and FCM channels written and removed) and sends test notifications.
+ */
+import { Aws } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+
+export function allowPush(fns: { routerFunction: IFunction; deliveryFunction: IFunction }): void {
+  const apps = (path = '') => `arn:${Aws.PARTITION}:mobiletargeting:${Aws.REGION}:${Aws.ACCOUNT_ID}:apps${path}`;
+  const sendPush = new PolicyStatement({ actions: ['mobiletargeting:SendMessages'], resources: [apps('/*'), apps('/*/messages')] });
+  fns.deliveryFunction.addToRolePolicy(sendPush);
+  fns.routerFunction.addToRolePolicy(sendPush);
+  fns.routerFunction.addToRolePolicy(
+    new PolicyStatement({
+      actions: [
+        'mobiletargeting:CreateApp',
+        'mobiletargeting:TagResource',
+        'mobiletargeting:UpdateApnsChannel',
+        'mobiletargeting:UpdateApnsSandboxChannel',
+        'mobiletargeting:UpdateGcmChannel',
+        'mobiletargeting:DeleteApnsChannel',
+        'mobiletargeting:DeleteApnsSandboxChannel',
+        'mobiletargeting:DeleteGcmChannel',
+      ],
+      resources: [apps(), apps('/*'), apps('/*/channels/*')],
+    }),
+  );
+}
