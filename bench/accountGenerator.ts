@@ -27,8 +27,9 @@ function weighted<T>(random: () => number, choices: readonly (readonly [T, numbe
   };
 }
 
-export function generate(count: number): Account[] {
-  const random = seeded(20260131);
+/** `count` accounts numbered from `first` (a large set made in slices, each seeded by where it starts). */
+export function generate(count: number, first = 0): Account[] {
+  const random = seeded(20260131 + first);
   const place = weighted(random, [
     [['JP', 'ja-JP', 'Asia/Tokyo'], 30],
     [['US', 'en-US', 'America/New_York'], 25],
@@ -46,12 +47,13 @@ export function generate(count: number): Account[] {
   ] as const);
   const TAGS = ['vip', 'newsletter', 'beta', 'churn-risk', 'app-user', 'store-visitor'];
   const accounts = new Array<Account>(count);
-  for (let i = 0; i < count; i++) {
+  for (let n = 0; n < count; n++) {
+    const i = first + n;
     const [country, locale, timeZone] = place();
     const created = NOW - Math.floor(random() * 730 * DAY_MS);
     const tags: string[] = [];
     for (const tag of TAGS) if (random() < (tag === 'vip' ? 0.05 : 0.2)) tags.push(tag);
-    accounts[i] = {
+    accounts[n] = {
       orgId: 1,
       id: `cust-${i}`,
       version: 1,

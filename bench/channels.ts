@@ -10,7 +10,7 @@
  * `npx tsx bench/channels.ts`.
  */
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Accounts } from '../functions/domain/accounts';
@@ -18,7 +18,8 @@ import { Ledger } from '../functions/delivery/ledger';
 import { bootLocal } from '../functions/local/boot';
 import { Store } from '../functions/store/store';
 import { type Account, accountKey, deviceKeyOf } from '../shared/entities';
-import { cpuSeconds, portalCaller } from './serverProcess';
+import { addApprover, draftInReview, EMAIL_CONTENT, pass } from './approval';
+import { cpuSeconds, dynamoLocalPid, portalCaller } from './serverProcess';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const N = Number(process.env.BENCH_RECIPIENTS ?? 2_000);
@@ -26,7 +27,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const RUNS = ['EMAIL', 'SMS', 'PUSH_IOS', 'PUSH_ANDROID', 'LINE', 'DIRECT_MAIL'] as const;
 type Run = (typeof RUNS)[number];
 const CHOSEN = (process.env.BENCH_CHANNELS?.split(',') ?? RUNS) as Run[];
-const DAY = 24 * 3600_000;
 const PASSWORD = 'Bench@1234';
 /** the warm-up's audience: every channel's code compiled and its connections made before a measured run */
 const WARM = 100;
@@ -60,19 +60,8 @@ herald.rt.aws.dynamo.middlewareStack.add(
   { step: 'initialize', name: 'benchRequests' },
 );
 /** CPU seconds so far of this process (Herald and the stand-ins) and of its DynamoDB Local (its java child). */
-const javaPid = () =>
-  readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .find((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return stat.includes('(java)') && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    });
-const java = javaPid();
-const cpu = () => ({ node: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, dynamo: java ? cpuSeconds(Number(java)) : Number.NaN });
+const java = dynamoLocalPid();
+const cpu = () => ({ node: (process.cpuUsage().user + process.cpuUsage().system) / 1e6, dynamo: java ? cpuSeconds(java) : Number.NaN });
 const call = portalCaller({ url: herald.url, appKey: herald.rt.config.portalAppKey } as never);
 const login = async (username: string, password: string) => (await call('auth.login', { username, password })).accessToken as string;
 const admin = await login('admin', PASSWORD);
@@ -84,8 +73,7 @@ const role = await asAdmin('userRole.save', {
   code: 'APPROVER_BENCH',
   permissions: ['NAV_HOME', 'NAV_CREATE_NOTIFICATION', 'NAV_TEMPLATE_MESSAGE', 'PLAN_PASS', 'PLAN_REJECT', 'MESSAGE_TYPE_AD_HOC'],
 });
-const approverUser = await asAdmin('user.save', { username: 'approver', email: 'approver@example.com', roleId: role.id, password: 'Approve@123' });
-const approver = await login('approver', 'Approve@123');
+const approver = await addApprover(call, admin, 'approver', role.id);
 
 // each channel's set-up: push channels of one application, LINE's token, a letter's sender
 const app = await asAdmin('application.save', { name: 'Bench app', appType: 'IOS', bundleId: 'com.example.bench' });
@@ -180,26 +168,7 @@ async function devicesOn(platform: 'IOS' | 'ANDROID') {
 }
 
 const CONTENT: Record<Run, { channel: string; content: unknown }> = {
-  EMAIL: {
-    channel: 'EMAIL',
-    content: {
-      kind: 'EMAIL',
-      template: {
-        defaultLanguage: 'en',
-        contents: {
-          en: {
-            subject: 'Hello {{firstName|there}}',
-            preheader: 'Spring sale',
-            blocks: [
-              { type: 'heading', text: 'Spring sale' },
-              { type: 'paragraph', text: 'Dear {{firstName|customer}}, <b>everything</b> is 20% off this week.' },
-              { type: 'button', text: 'Shop now', href: 'https://example.com/shop' },
-            ],
-          },
-        },
-      },
-    },
-  },
+  EMAIL: { channel: 'EMAIL', content: EMAIL_CONTENT },
   SMS: {
     channel: 'SMS',
     content: { kind: 'SMS', template: { channel: 'SMS', defaultLanguage: 'en', contents: { en: { text: 'Dear {{firstName|customer}}, everything is 20% off this week.' } } } },
@@ -282,12 +251,11 @@ async function measure(run: Run, segmentId = everyone, n = N): Promise<Measured>
   if (run === 'PUSH_IOS') await devicesOn('IOS');
   if (run === 'PUSH_ANDROID') await devicesOn('ANDROID');
   const { channel, content } = CONTENT[run];
-  const draft = await asAdmin('plan.saveSingle', { name: `Bench ${run}`, title: `Bench ${run}`, channel, content, segmentId });
-  await asAdmin('planAction.sendToReview', { id: draft.id, participants: [approverUser.id], deadline: Date.now() + DAY });
+  const draft = { id: await draftInReview(call, admin, approver, { name: `Bench ${run}`, title: `Bench ${run}`, channel, content, segmentId }) };
   requests = new Map();
   const before = cpu();
   const approvedAt = performance.now();
-  await call('planAction.pass', { id: draft.id }, approver);
+  await pass(call, approver, draft.id);
   let done = 0;
   let [firstAt, audienceAt] = [0, 0];
   while (done < n && performance.now() - approvedAt < 600_000) {

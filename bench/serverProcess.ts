@@ -4,7 +4,7 @@
  * calls per request.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LAMBDA_NODE_OPTIONS } from '../infra/lambdaBundling';
 import type autocannon from 'autocannon';
@@ -50,6 +50,26 @@ export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** The pid of this process's DynamoDB Local (its java child), if it has one. */
+export function dynamoLocalPid(): number | undefined {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // after the command's name in parentheses: state, ppid, …
+      if (stat.includes('(java)') && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) return Number(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** The process's resident memory in MB (VmRSS). */
+export function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
 }
 
 /** Waits until the process uses less than 5 % of a core (what it was asked to do is done). */

@@ -30,6 +30,11 @@ export interface CountLimits {
   page?: number;
 }
 export const COUNT_LIMITS: CountLimits = { ms: 10_000, accounts: 1_000_000 };
+/**
+ * A count read from the accounts (a channel's reach, at a send to review) pages by 1,000: with 1 MB pages a shard of
+ * a large organization is one page whose reach checks outlast the budget, and the request its 30 s.
+ */
+export const READ_LIMITS: CountLimits = { ...COUNT_LIMITS, page: 1_000 };
 
 /** The stored attribute paths a rule reads. */
 function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
@@ -47,7 +52,7 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
  * the count answers from what was read, as a lower bound). A channel's reach reads the accounts themselves.
  */
 export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
-  if (channel) return countMatching(tenant, audience, now, COUNT_LIMITS, channel);
+  if (channel) return countMatching(tenant, audience, now, READ_LIMITS, channel);
   const counted = await countFromSnapshot(tenant, audience, now);
   if (counted) return counted;
   const rebuilt = await rebuildSnapshot(tenant, COUNT_LIMITS);
@@ -60,7 +65,7 @@ export async function segmentSize(tenant: TenantStore, audience: SegmentAudience
  * The live size read from every account (a channel's reach, and the tests' reference). With `channel`, the matched accounts are also asked of the channel's adapter (address, consent, opt-out list:
  * one batch read per page) so the answer says how many can receive and why the others cannot.
  */
-export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = COUNT_LIMITS, channel?: Channel): Promise<SegmentCount> {
+export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = READ_LIMITS, channel?: Channel): Promise<SegmentCount> {
   const matches = compileSegment(audience, now);
   const attributes = [...new Set([...pathsOf(audience.rule), ...(channel ? REACH_FIELDS[channel] : [])])];
   const adapter = channel ? adapterOf(channel) : undefined;
