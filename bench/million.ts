@@ -26,7 +26,7 @@ import { deliveryWorker } from '../functions/delivery/worker';
 import { Accounts } from '../functions/domain/accounts';
 import { storedSendRates } from '../functions/domain/sendRates';
 import { bootLocal } from '../functions/local/boot';
-import { startQueueLoop } from '../functions/local/queue';
+import { startQueueLoop } from '../functions/local/queueLoop';
 import { newId } from '../functions/store/audit';
 import { Store } from '../functions/store/store';
 import { CHANNELS } from '../shared/delivery';
