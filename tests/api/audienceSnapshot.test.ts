@@ -16,6 +16,7 @@ import { IMPORT_CELL_MAX } from '../../shared/services';
 import { DAY_MS, type Rule } from '../../shared/segment';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { seededAt } from '../support/seeding';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -44,11 +45,7 @@ function seed(): Account[] {
       smsConsent: false,
       pushConsent: false,
       lineConsent: false,
-      version: 1,
-      dateCreated: created,
-      dateUpdated: created,
-      createdBy: 'seed',
-      updatedBy: 'seed',
+      ...seededAt(created),
     } satisfies Account;
   });
 }

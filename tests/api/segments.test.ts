@@ -12,6 +12,7 @@ import type { Account } from '../../shared/entities';
 import { compileSegment, DAY_MS, type Rule, STATIC_LIST_MAX, STATIC_LIST_MESSAGES } from '../../shared/segment';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { seededAt } from '../support/seeding';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -51,11 +52,7 @@ function seedAccounts(): Account[] {
       smsConsent: false,
       pushConsent: false,
       lineConsent: false,
-      version: 1,
-      dateCreated: created,
-      dateUpdated: created,
-      createdBy: 'seed',
-      updatedBy: 'seed',
+      ...seededAt(created),
     } satisfies Account;
   });
 }
