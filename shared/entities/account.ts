@@ -46,6 +46,8 @@ export const ACCOUNT_MESSAGES = {
   vehicleYear: 'Please enter a model year between 1886 and 2100.',
   vinTwice: 'The same VIN is listed twice.',
   thingTwice: 'The same IoT device id is listed twice.',
+  tooManyVehicles: `An account has at most ${ACCOUNT_LIMITS.vehicles} vehicles.`,
+  tooManyIotDevices: `An account has at most ${ACCOUNT_LIMITS.iotDevices} IoT devices.`,
 } as const;
 
 function canonicalLocale(value: string): string | undefined {
@@ -196,12 +198,12 @@ export const accountSchema = z.object({
   /** the account's vehicles and IoT devices (its IoT tab); their track data are its `thing.track` app events */
   vehicles: z
     .array(vehicleSchema)
-    .max(ACCOUNT_LIMITS.vehicles)
+    .max(ACCOUNT_LIMITS.vehicles, ACCOUNT_MESSAGES.tooManyVehicles)
     .refine((list) => new Set(list.map((v) => v.vin)).size === list.length, ACCOUNT_MESSAGES.vinTwice)
     .optional(),
   iotDevices: z
     .array(iotDeviceSchema)
-    .max(ACCOUNT_LIMITS.iotDevices)
+    .max(ACCOUNT_LIMITS.iotDevices, ACCOUNT_MESSAGES.tooManyIotDevices)
     .refine((list) => new Set(list.map((d) => d.thingId)).size === list.length, ACCOUNT_MESSAGES.thingTwice)
     .optional(),
 });

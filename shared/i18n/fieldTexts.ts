@@ -102,6 +102,8 @@ export const FORM_TEXTS = {
   vehicleYear: entry('Please enter a model year between 1886 and 2100.', '请输入 1886 到 2100 之间的车型年份。', '年式は 1886〜2100 の範囲で入力してください。'),
   vinTwice: entry('The same VIN is listed twice.', '同一个车辆识别码（VIN）出现了两次。', '同じ VIN が2回指定されています。'),
   thingTwice: entry('The same IoT device id is listed twice.', '同一个 IoT 设备 ID 出现了两次。', '同じ IoT デバイス ID が2回指定されています。'),
+  tooManyVehicles: entry('An account has at most {max} vehicles.', '一个账户最多有 {max} 辆车。', '1つのアカウントに設定できる車両は {max} 台までです。'),
+  tooManyIotDevices: entry('An account has at most {max} IoT devices.', '一个账户最多有 {max} 个 IoT 设备。', '1つのアカウントに設定できる IoT デバイスは {max} 台までです。'),
   tooManyPhones: entry('An account has at most {max} phone numbers.', '一个账户最多有 {max} 个电话号码。', '1つのアカウントに設定できる電話番号は {max} 件までです。'),
   tooManyTags: entry('An account has at most {max} tags.', '一个账户最多有 {max} 个标签。', '1つのアカウントに設定できるタグは {max} 個までです。'),
   ruleEmpty: entry('Please add filtering criteria to narrow down the query scope', '请添加筛选条件以缩小查询范围', '検索範囲を絞り込む条件を追加してください'),

@@ -60,6 +60,16 @@ export const IMPORT_TEXTS = {
     '账户 {id} 不存在：请先导入账户。',
     'アカウント {id} がありません。先にアカウントをインポートしてください。',
   ),
+  vehicleNeedsVin: entry(
+    "A vehicle's make, model or year needs the vehicle's VIN in the same row.",
+    '车辆的品牌、车型或年份需要在同一行中填写该车辆的车辆识别码（VIN）。',
+    '車両のメーカー・モデル・年式には、同じ行にその車両の VIN が必要です。',
+  ),
+  iotDeviceNeedsId: entry(
+    "An IoT device's name, type or VIN needs the device's id in the same row.",
+    'IoT 设备的名称、类型或 VIN 需要在同一行中填写该设备的 ID。',
+    'IoT デバイスの名前・種類・VIN には、同じ行にそのデバイスの ID が必要です。',
+  ),
   csvEncoding: entry(
     "Row {row} is not {encoding} text: choose the file's encoding.",
     '第 {row} 行不是 {encoding} 文本：请选择文件的编码。',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Account, ACCOUNT_MESSAGES } from '../entities/account';
-import { applyChange, type ImportPlan, importPlanSchema, parseBoolean, rowChange } from './accountImport';
+import { type AccountChange, applyChange, type ImportPlan, importPlanSchema, parseBoolean, rowChange } from './accountImport';
 import { guessMappings } from './guess';
+import { IOT_DEVICE_FIELDS, THING_MESSAGES, VEHICLE_FIELDS } from './iotImport';
 
 const plan: ImportPlan = importPlanSchema.parse({
   columns: ['customer_id', 'email', 'first name', 'country', 'tags', 'opt in', 'plan', 'score', 'joined'],
@@ -170,5 +171,112 @@ describe('phones, LINE user id and postal address (issue 20)', () => {
   it('guesses the usual headers', () => {
     const { mappings } = guessMappings(['id', 'Mobile', 'LINE user id', 'Address 1', 'City', 'State', 'Zip']);
     expect(mappings.map((m) => m.target)).toEqual(['phone', 'lineUserId', 'addressLine1', 'addressCity', 'addressRegion', 'addressPostcode']);
+  });
+});
+
+describe('vehicles and IoT devices', () => {
+  const VIN = '1HGCM82633A004352';
+  const SECOND_VIN = 'JTDKB20U993123456';
+  // a column per part, in the order of the import fields
+  const thingPlan: ImportPlan = importPlanSchema.parse({
+    columns: ['id', 'VIN', 'Make', 'Model', 'Year', 'TCU id', 'TCU name', 'TCU type', 'fitted to'],
+    primaryKeyColumn: 0,
+    mappings: [...VEHICLE_FIELDS, ...IOT_DEVICE_FIELDS].map((target, i) => ({ column: i + 1, target })),
+  });
+  const PARTS = ['vin', 'make', 'model', 'year', 'id', 'name', 'type', 'fitted'] as const;
+  const row = (cells: Partial<Record<(typeof PARTS)[number], string>>, key = 'D1') => [key, ...PARTS.map((p) => cells[p] ?? '')];
+  const changeOf = (cells: Parameters<typeof row>[0], key?: string) => (rowChange(row(cells, key), thingPlan) as { change: AccountChange }).change;
+  const applied = (existing: Account | undefined, change: AccountChange) => applyChange(existing, change, stamp) as { account: Account };
+
+  it('reads one vehicle and one device a row: the VIN upper case, the year a number, full-width digits too', () => {
+    expect(
+      changeOf({ vin: ` ${VIN.toLowerCase()} `, make: 'Honda', model: 'Accord', year: '２００３', id: 'tcu-1', name: '車載器', type: 'TELEMATICS', fitted: VIN.toLowerCase() }),
+    ).toEqual({
+      id: 'D1',
+      set: {},
+      attributes: {},
+      vehicle: { vin: VIN, make: 'Honda', model: 'Accord', year: 2003 },
+      iotDevice: { thingId: 'tcu-1', name: '車載器', type: 'TELEMATICS', vin: VIN },
+    });
+    // empty cells give no part; a row without vehicle or device cells changes neither list
+    expect(changeOf({ vin: VIN })).toEqual({ id: 'D1', set: {}, attributes: {}, vehicle: { vin: VIN } });
+    expect(applied(undefined, changeOf({})).account).not.toHaveProperty('vehicles');
+  });
+
+  it("refuses a bad VIN or year with the entity's messages, and parts without the VIN or id that names them", () => {
+    expect(rowChange(row({ vin: '1HGCM82633A00435I', make: 'Honda' }), thingPlan)).toEqual({ reason: `VIN: ${ACCOUNT_MESSAGES.vin}` });
+    expect(rowChange(row({ vin: 'NOT-A-VIN', year: '03' }), thingPlan)).toEqual({ reason: `VIN: ${ACCOUNT_MESSAGES.vin} Year: ${ACCOUNT_MESSAGES.vehicleYear}` });
+    expect(rowChange(row({ vin: VIN, year: '1850' }), thingPlan)).toEqual({ reason: `Year: ${ACCOUNT_MESSAGES.vehicleYear}` });
+    expect(rowChange(row({ vin: VIN, year: '2003.5' }), thingPlan)).toEqual({ reason: `Year: ${ACCOUNT_MESSAGES.vehicleYear}` });
+    expect(rowChange(row({ id: 'tcu-1', fitted: 'WRONG' }), thingPlan)).toEqual({ reason: `fitted to: ${ACCOUNT_MESSAGES.vin}` });
+    expect(rowChange(row({ make: 'Honda', model: 'Accord' }), thingPlan)).toEqual({ reason: `Make: ${THING_MESSAGES.vehicleNeedsVin}` });
+    expect(rowChange(row({ vin: VIN, type: 'CHARGER' }), thingPlan)).toEqual({ reason: `TCU type: ${THING_MESSAGES.iotDeviceNeedsId}` });
+    expect(rowChange(row({ make: 'x'.repeat(65), vin: VIN }), thingPlan)).toEqual({ reason: 'Make: The value is longer than 64 characters.' });
+  });
+
+  it('adds or updates by VIN and id; the account keeps its other vehicles and devices; an empty cell keeps a part', () => {
+    const first = applied(undefined, changeOf({ vin: VIN, make: 'Honda', model: 'Accord', year: '2003', id: 'tcu-1', name: 'TCU' })).account;
+    // a second row for the same account: another vehicle, and a device fitted to the first vehicle
+    const second = applied(first, changeOf({ vin: SECOND_VIN, make: 'Toyota', id: 'charger-1', type: 'CHARGER', fitted: VIN })).account;
+    expect(second.vehicles).toEqual([
+      { vin: VIN, make: 'Honda', model: 'Accord', year: 2003 },
+      { vin: SECOND_VIN, make: 'Toyota' },
+    ]);
+    expect(second.iotDevices).toEqual([
+      { thingId: 'tcu-1', name: 'TCU' },
+      { thingId: 'charger-1', type: 'CHARGER', vin: VIN },
+    ]);
+    // a later row for a known VIN (lower case) and device updates what it gives; its empty cells change nothing
+    const third = applied(second, changeOf({ vin: VIN.toLowerCase(), year: '2004', id: 'tcu-1', type: 'TELEMATICS' })).account;
+    expect(third.vehicles).toEqual([
+      { vin: VIN, make: 'Honda', model: 'Accord', year: 2004 },
+      { vin: SECOND_VIN, make: 'Toyota' },
+    ]);
+    expect(third.iotDevices?.[0]).toEqual({ thingId: 'tcu-1', name: 'TCU', type: 'TELEMATICS' });
+    expect(third.version).toBe(3);
+  });
+
+  it("refuses the eleventh vehicle and the fifty-first device with the entity's messages", () => {
+    const vin = (i: number) => `1HGCM82633A${String(i).padStart(6, '0')}`;
+    let account: Account | undefined;
+    for (let i = 0; i < 10; i++) account = applied(account, changeOf({ vin: vin(i) })).account;
+    expect(applyChange(account, changeOf({ vin: vin(10) }), stamp)).toEqual({ reason: `vehicles: ${ACCOUNT_MESSAGES.tooManyVehicles}` });
+    // a known VIN is still updated
+    expect(applied(account, changeOf({ vin: vin(3), make: 'Honda' })).account.vehicles?.[3]).toEqual({ vin: vin(3), make: 'Honda' });
+    for (let i = 0; i < 50; i++) account = applied(account, changeOf({ id: `thing-${i}` })).account;
+    expect(applyChange(account, changeOf({ id: 'thing-50' }), stamp)).toEqual({ reason: `iotDevices: ${ACCOUNT_MESSAGES.tooManyIotDevices}` });
+  });
+
+  it('refuses a plan with make, model, year or device parts but no VIN or device id column', () => {
+    const issues = (mappings: object[]) => importPlanSchema.safeParse({ columns: ['id', 'a', 'b'], primaryKeyColumn: 0, mappings }).error?.issues.map((i) => i.message) ?? [];
+    expect(issues([{ column: 1, target: 'vehicleModel' }])).toEqual([THING_MESSAGES.vehicleNeedsVin]);
+    expect(
+      issues([
+        { column: 1, target: 'iotDeviceName' },
+        { column: 2, target: 'vehicleVin' },
+      ]),
+    ).toEqual([THING_MESSAGES.iotDeviceNeedsId]);
+    expect(
+      issues([
+        { column: 1, target: 'vehicleVin' },
+        { column: 2, target: 'vehicleYear' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('guesses VIN, make, model and year, and a device beside its id; a lone "Model" or "Year" is an attribute', () => {
+    const targets = (header: string[]) => guessMappings(header).mappings.map((m) => (m.target === 'attribute' ? `attribute:${m.attribute}` : m.target));
+    expect(targets(['Customer ID', 'VIN', 'Make', 'Model', 'Year', 'Thing ID', 'Device name', 'Device type'])).toEqual([
+      'vehicleVin',
+      'vehicleMake',
+      'vehicleModel',
+      'vehicleYear',
+      'iotDeviceId',
+      'iotDeviceName',
+      'iotDeviceType',
+    ]);
+    expect(targets(['会員ID', '車両識別番号', 'メーカー', '車種', '年式'])).toEqual(['vehicleVin', 'vehicleMake', 'vehicleModel', 'vehicleYear']);
+    expect(targets(['用户ID', '车架号', '品牌', '车型', '年款'])).toEqual(['vehicleVin', 'vehicleMake', 'vehicleModel', 'vehicleYear']);
+    expect(targets(['id', 'Model', 'Year', 'Device name'])).toEqual(['attribute:Model', 'attribute:Year', 'attribute:Device_name']);
   });
 });

@@ -13,10 +13,12 @@ import { FORM_TEXTS } from '../i18n/fieldTexts';
 import { IMPORT_TEXTS } from '../i18n/reasonTexts';
 import { fillText } from '../i18n/text';
 import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
+import { IOT_DEVICE_FIELDS, isThingField, readThingCell, type ThingChange, type ThingField, thingChangeOf, thingPlanProblem, VEHICLE_FIELDS, withThings } from './iotImport';
 
 /**
  * Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary,
- * and `phone` one or more numbers (separated by `;` or `,`), national ones read with the default country.
+ * and `phone` one or more numbers (separated by `;` or `,`), national ones read with the default country; the
+ * vehicle and IoT device fields give one vehicle and one device a row (./iotImport.ts).
  */
 export const IMPORT_FIELDS = [
   'email',
@@ -40,6 +42,8 @@ export const IMPORT_FIELDS = [
   'smsConsent',
   'pushConsent',
   'lineConsent',
+  ...VEHICLE_FIELDS,
+  ...IOT_DEVICE_FIELDS,
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const CONSENT_FIELDS = ['emailConsent', 'smsConsent', 'pushConsent', 'lineConsent'] as const;
@@ -149,6 +153,8 @@ export const importPlanSchema = z
       }
       targets.add(target);
     });
+    const orphan = thingPlanProblem(targets);
+    if (orphan) issue(['mappings', plan.mappings.findIndex((m) => m.target === orphan.target), 'target'], orphan.message);
   });
 export type ImportPlan = z.output<typeof importPlanSchema>;
 
@@ -166,9 +172,12 @@ const ADDRESS_PARTS = {
 type AddressField = keyof typeof ADDRESS_PARTS;
 export type AddressChange = Partial<Record<(typeof ADDRESS_PARTS)[AddressField], string>>;
 
-type ChangeableField = Exclude<ImportField, 'email' | 'phone' | AddressField> | 'emails' | 'phones';
-/** One row's change to one account: the fields its non-empty cells set, its address parts and its attributes. */
-export interface AccountChange {
+type ChangeableField = Exclude<ImportField, 'email' | 'phone' | AddressField | ThingField> | 'emails' | 'phones';
+/**
+ * One row's change to one account: the fields its non-empty cells set, its address parts, its attributes, and
+ * the vehicle and IoT device it adds or updates.
+ */
+export interface AccountChange extends ThingChange {
   id: string;
   set: Partial<Pick<Account, ChangeableField>>;
   /** only the parts given change; the others keep what the account has */
@@ -209,6 +218,7 @@ const fieldSchemas = accountSchema.shape;
 
 /** The value of one non-empty cell for its target, or the reason it cannot be one. */
 function readCell(m: ColumnMapping, cell: string, options: RowOptions): { value: unknown } | { reason: string } | undefined {
+  if (isThingField(m.target)) return readThingCell(m.target, cell);
   const tooLong = (max: number) => ({ reason: fill(IMPORT_MESSAGES.tooLong, { max }) });
   switch (m.target) {
     case 'phone': {
@@ -346,8 +356,11 @@ export function rowChange(row: readonly string[], plan: ImportPlan, options: Row
   });
   if (!read || !('key' in read)) return read;
   if (read.reasons.length > read.warnings.length) return { reason: read.reasons.join(' ') };
-  const change: AccountChange = { id: read.key, set: {}, attributes: {} };
+  const things = thingChangeOf(read.values.map(([m, value]) => ({ target: m.target, value, header: read.header(m.column) })));
+  if ('reason' in things) return { reason: [...read.reasons, things.reason].join(' ') };
+  const change: AccountChange = { id: read.key, set: {}, attributes: {}, ...things };
   for (const [m, value] of read.values) {
+    if (isThingField(m.target)) continue;
     if (m.target === 'attribute') change.attributes[m.attribute!] = value as AttributeValue;
     else if (m.target in ADDRESS_PARTS) change.address = { ...change.address, [ADDRESS_PARTS[m.target as AddressField]]: value as string };
     else (change.set as Record<string, unknown>)[m.target === 'email' ? 'emails' : m.target === 'phone' ? 'phones' : m.target] = value;
@@ -364,7 +377,7 @@ function changedAddress(stored: PostalAddress | undefined, change: AddressChange
 
 /**
  * The stored account after a change: a new one (version 1) or the next version of `existing`; or the reason the
- * result is not a valid account (too many attributes, an address listed twice).
+ * result is not a valid account (too many attributes or vehicles, an address listed twice).
  */
 export function applyChange(existing: Account | undefined, change: AccountChange, stamp: { orgId: number; now: number; actor: string }): { account: Account } | { reason: string } {
   const candidate = {
@@ -372,6 +385,7 @@ export function applyChange(existing: Account | undefined, change: AccountChange
     ...change.set,
     ...(change.address ? { address: changedAddress(existing?.address, change.address) } : {}),
     attributes: { ...existing?.attributes, ...change.attributes },
+    ...withThings(existing, change),
     version: (existing?.version ?? 0) + 1,
     dateUpdated: stamp.now,
     updatedBy: stamp.actor,

@@ -93,8 +93,39 @@ const ALIASES: Record<ImportField, readonly string[]> = {
   smsConsent: ['smsconsent', 'smsoptin'],
   pushConsent: ['pushconsent', 'pushoptin'],
   lineConsent: ['lineconsent', 'lineoptin'],
+  // not 車台番号: a Japanese domestic car's frame number is no 17-character VIN
+  vehicleVin: [
+    'vin',
+    'vehiclevin',
+    'vinnumber',
+    'vincode',
+    'vehicleidentificationnumber',
+    '車両識別番号',
+    '车辆识别码',
+    '车辆识别号',
+    '车辆识别代号',
+    '车架号',
+    'vin码',
+    '車輛識別碼',
+  ],
+  vehicleMake: ['make', 'vehiclemake', 'carmake', 'vehiclebrand', 'carbrand', 'メーカー', 'メーカー名', '車両メーカー', '品牌', '汽车品牌', '车辆品牌', '厂牌', '汽車品牌', '廠牌'],
+  vehicleModel: ['model', 'vehiclemodel', 'carmodel', 'モデル', '車種', '車名', '车型', '车款', '車型'],
+  vehicleYear: ['year', 'modelyear', 'vehicleyear', 'caryear', '年式', '年款', '年份', '车型年份', '车辆年份', '車型年份'],
+  iotDeviceId: ['iotdeviceid', 'iotdevice', 'thingid', 'tcuid', 'telematicsunitid', 'iotデバイスid', 'iot设备id', 'iot裝置id'],
+  iotDeviceName: ['iotdevicename', 'devicename', 'thingname', 'iotデバイス名', 'デバイス名', 'iot设备名称', '设备名称', '裝置名稱'],
+  iotDeviceType: ['iotdevicetype', 'devicetype', 'thingtype', 'iotデバイス種別', 'デバイス種別', 'iot设备类型', '设备类型', '裝置類型'],
+  iotDeviceVin: ['iotdevicevin', 'devicevin', 'thingvin', 'linkedvin'],
 };
 const FIELD_OF = new Map(Object.entries(ALIASES).flatMap(([field, names]) => names.map((n) => [n, field as ImportField])));
+/** A vehicle's or device's part is one only beside the column naming it (else "Model" or "Year" may be anything). */
+const NAMED_BY: Partial<Record<ImportField, ImportField>> = {
+  vehicleMake: 'vehicleVin',
+  vehicleModel: 'vehicleVin',
+  vehicleYear: 'vehicleVin',
+  iotDeviceName: 'iotDeviceId',
+  iotDeviceType: 'iotDeviceId',
+  iotDeviceVin: 'iotDeviceId',
+};
 
 /**
  * Words that say a column is someone's agreement, and which channel a header speaks of: sms before e-mail
@@ -159,9 +190,14 @@ export function attributeNameOf(header: string): string | undefined {
   return name && ATTRIBUTE_NAME.test(name) ? name : undefined;
 }
 
-/** The field a column fills by its header, else by its values; undefined when it is none (or the field is taken). */
-function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: ReadonlySet<string>): ImportField | undefined {
+/**
+ * The field a column fills by its header, else by its values; undefined when it is none (or the field is taken).
+ * `headed`: the fields the file's headers name.
+ */
+function fieldOf(norm: string, content: ReturnType<typeof contentOf>, used: ReadonlySet<string>, headed: ReadonlySet<ImportField | undefined>): ImportField | undefined {
   let field = FIELD_OF.get(norm);
+  const namedBy = field && NAMED_BY[field];
+  if (namedBy && !headed.has(namedBy)) field = undefined;
   // 住所 and 番地 both: the second is the next address line
   if (field && LINES.includes(field) && used.has(field)) field = LINES.find((l) => !used.has(l));
   if (field && !used.has(field)) return field;
@@ -185,11 +221,12 @@ export function guessMappings(columns: readonly string[], sample: readonly (read
   const mappings: ColumnMapping[] = [];
   const used = new Set<string>();
   const keyColumn = columns.findIndex((c) => KEY_HEADER.test(normHeader(c)));
+  const headed = new Set(columns.map((c) => FIELD_OF.get(normHeader(c))));
   columns.forEach((header, column) => {
     // an id-like key column fills no field: it is the account id
     if (column === keyColumn) return;
     const content = contentOf(sample.map((r) => (r[column] ?? '').trim()).filter(Boolean));
-    const field = fieldOf(normHeader(header), content, used);
+    const field = fieldOf(normHeader(header), content, used, headed);
     if (field) {
       used.add(field);
       mappings.push({ column, target: field, type: 'text' });

@@ -1,12 +1,15 @@
 /**
  * The account's IoT data (issue 41 item 8, spec 000: account vehicle, device and track data): the app SDK keeps an
  * account's vehicles and IoT devices on it, and its `thing.track` events are the account's track data, read
- * newest first a page at a time (one thing's too). Bad input gets a catalogue error in the reader's language;
- * another organization's account answers as missing.
+ * newest first a page at a time (one thing's too). The account import adds and updates vehicles and devices row by
+ * row. Bad input gets a catalogue error or a failed row in the reader's language; another organization's account
+ * answers as missing, and an import never reaches it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalHerald } from '../../functions/local/boot';
+import { csvHead, uploadPages } from '../../shared/import/upload';
 import { createSdkClient, type SdkClient, SdkError } from '../../shared/sdk/client';
+import { IMPORT_CELL_MAX } from '../../shared/services';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 
@@ -98,5 +101,53 @@ describe("an account's vehicles, IoT devices and track data", () => {
     // the organization's app wrote driver-1; organization 2 has no such account
     expect((await other.call('account.tracks', { id: 'driver-1' })).body.errorCode).toBe('720003');
     expect((await admin.call('account.tracks', { id: 'nobody-here' })).body.errorCode).toBe('720003');
+  });
+});
+
+describe('the account import', () => {
+  /** The text as a byte stream, as a browser reads a file. */
+  async function* chunks(text: string) {
+    yield new TextEncoder().encode(text);
+  }
+
+  it("adds each row's vehicle and device to its account, fails a bad VIN in the reader's language, and stays in its organization", async () => {
+    // organization 2 has an account with the same key, and a vehicle of its own
+    await other.ok('account.save', { id: 'owner-1', vehicles: [{ vin: VIN, make: 'Mazda' }] });
+    await admin.ok('account.save', { id: 'owner-1', vehicles: [{ vin: VIN, make: 'Honda' }], iotDevices: [{ thingId: 'charger-0', type: 'CHARGER' }] });
+    const text = [
+      'member,VIN,Make,Model,Year,TCU,TCU type,Fitted to',
+      `owner-1,${VIN.toLowerCase()},,Accord,2003,,,`,
+      `owner-1,${SECOND_VIN},Toyota,Prius,2009,tcu-9,TELEMATICS,${SECOND_VIN}`,
+      'owner-2,NOT-A-VIN,Honda,Civic,2010,,,',
+      '',
+    ].join('\n');
+    const head = csvHead(text);
+    const created = await admin.ok('dataImport.create', {
+      fileName: 'owners.csv',
+      totalBytes: text.length,
+      columns: head.header,
+      splitChar: head.delimiter,
+      primaryKeyColumn: 0,
+      mappings: ['vehicleVin', 'vehicleMake', 'vehicleModel', 'vehicleYear', 'iotDeviceId', 'iotDeviceType', 'iotDeviceVin'].map((target, i) => ({ column: i + 1, target })),
+    });
+    for await (const page of uploadPages(chunks(text), { delimiter: head.delimiter, cellMax: IMPORT_CELL_MAX }))
+      await admin.ok('dataImport.appendRows', { id: created.id, ...page });
+    expect(await admin.ok('dataImport.finish', { id: created.id })).toMatchObject({ status: 'DONE', updated: 2, created: 0, failed: 1 });
+
+    const owner = await admin.ok('account.detail', { id: 'owner-1' });
+    // the stored vehicle is updated by its VIN (its make kept), the second added; the stored device kept
+    expect(owner.vehicles).toEqual([
+      { vin: VIN, make: 'Honda', model: 'Accord', year: 2003 },
+      { vin: SECOND_VIN, make: 'Toyota', model: 'Prius', year: 2009 },
+    ]);
+    expect(owner.iotDevices).toEqual([
+      { thingId: 'charger-0', type: 'CHARGER' },
+      { thingId: 'tcu-9', type: 'TELEMATICS', vin: SECOND_VIN },
+    ]);
+    const failures = await admin.call<{ list: { row: number; reason: string; key?: string }[] }>('dataImport.getFailures', { id: created.id }, { 'x-lang': 'ja' });
+    expect(failures.payload.list).toEqual([{ row: 4, key: 'owner-2', reason: 'VIN: VIN は英数字 17 文字です（I・O・Q は使えません）。' }]);
+    expect((await admin.call('account.detail', { id: 'owner-2' })).body.errorCode).toBe('720003');
+    // organization 2's account of the same key is as it was
+    expect((await other.ok('account.detail', { id: 'owner-1' })).vehicles).toEqual([{ vin: VIN, make: 'Mazda' }]);
   });
 });
