@@ -109,9 +109,17 @@ it('builds a preset from a preset template in ja and inserts it into an email te
   await expect.poll(() => page.locator('.block-item').count()).toBe(1);
   await page.fill('#preset-name', '店舗あいさつ');
 
-  // add a block, move it up, remove it again
+  // add a block, undo it (button) and redo it (keyboard), move it up, remove it again
+  const undo = page.getByRole('button', { name: '元に戻す', exact: true });
+  const redo = page.getByRole('button', { name: 'やり直す', exact: true });
   await page.click('.palette-list button[data-block-type="heading"]');
   await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['段落 1', '見出し 2']);
+  await undo.click();
+  await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['段落 1']);
+  expect(await page.inputValue('#preset-name')).toBe('店舗あいさつ');
+  await page.keyboard.press('Control+Shift+Z');
+  await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['段落 1', '見出し 2']);
+  expect(await redo.isDisabled()).toBe(true);
   await page.getByRole('button', { name: '見出し 2 を上へ移動' }).click();
   await expect.poll(() => page.locator('.block-item .block-name').allTextContents()).toEqual(['見出し 1', '段落 2']);
   await page.getByRole('button', { name: '見出し 1 を削除' }).click();
@@ -127,6 +135,7 @@ it('builds a preset from a preset template in ja and inserts it into an email te
   await page.getByRole('button', { name: '{{preset.shop.name}} を挿入' }).click();
   // the live preview shows the default a recipient without a value reads
   await expect.poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').textContent()).toContain('ようこそ当店');
+  // with the undo and redo buttons in its header
   await expectAccessible(page, 'the preset builder in ja');
   await page.getByRole('button', { name: '保存' }).click();
   await page.locator('.p-toast-message-success', { hasText: '店舗あいさつ を保存しました。' }).waitFor();

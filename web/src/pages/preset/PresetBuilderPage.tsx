@@ -2,13 +2,14 @@
  * The preset builder (/library/preset/builder, `?id=` a preset, `?template=` a new preset from a preset template):
  * the details, per language a subject and blocks with the template builder's own palette, canvas and preview,
  * and the parameter set (the organization's preset parameters, a column of each and its default value), whose
- * tokens go into the selected block or the subject.
+ * tokens go into the selected block or the subject. Undo and redo take back any edit of these, as in the
+ * template builder.
  */
 import { RowAction } from '../../components/list/RowAction';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PresetParameter } from '../../../../shared/entities/presetParameter';
@@ -25,24 +26,15 @@ import { BlockPalette } from '../template/builder/BlockPalette';
 import { LanguageTabs } from '../template/builder/LanguageTabs';
 import { PreviewPane } from '../template/builder/PreviewPane';
 import * as edits from '../template/draft';
-import { type Draft, draftFromView, languagesOf, newDraft } from '../template/draft';
-import type { TemplateMessageView } from '../../../../shared/services/templateMessage';
+import { type Draft, languagesOf } from '../template/draft';
+import { UndoRedoButtons } from '../template/editor/UndoRedoButtons';
+import { useDraftHistory, useUndoShortcuts } from '../template/editor/useDraftHistory';
 import { builderPath, PRESETS_PATH } from './paths';
+import { newPresetDraft, type PresetDetails, presetDraftOf, toPresetPayload } from './presetDraft';
 import linkStyles from '../../components/links.module.css';
 import shell from '../template/editor/TemplateEditorShell.module.css';
 import '../../i18n/areas/presets';
 import '../../i18n/areas/template';
-
-type Details = Pick<Preset, 'name' | 'channel' | 'isTemplate' | 'description'> & { categoryId: string | null };
-const NEW_DETAILS: Details = { name: '', categoryId: null, channel: 'ANY', isTemplate: false, description: '' };
-
-/** A preset's content as the template builder's draft (its theme unused: the preview's default one). */
-const draftOf = (preset: Preset): Draft =>
-  draftFromView({
-    name: preset.name,
-    active: true,
-    template: { theme: newDraft().theme, defaultLanguage: preset.defaultLanguage, contents: preset.contents },
-  } as unknown as TemplateMessageView);
 
 export default function PresetBuilderPage() {
   const { t } = useTranslation();
@@ -54,38 +46,42 @@ export default function PresetBuilderPage() {
   const parameters = useCall(keys.presetParameters());
   const [saved, setSaved] = useState<{ id: string; version: number } | null>(null);
   const [fromTemplate, setFromTemplate] = useState<string | null>(null);
-  const [details, setDetails] = useState<Details>(NEW_DETAILS);
-  const [draft, setDraft] = useState<Draft>(() => newDraft());
-  const [uses, setUses] = useState<PresetParameterUse[]>([]);
-  const [current, setCurrent] = useState(draft.defaultLanguage);
+  const { history, dispatch, edit } = useDraftHistory(newPresetDraft);
+  const preset = history.present;
+  const { details, content: draft, uses } = preset;
+  const [language, setLanguage] = useState(draft.defaultLanguage);
   const [selected, setSelected] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [failed, setFailed] = useState(false);
 
+  /** the preset the draft holds: the address naming a preset just saved loads nothing, so its undo steps stay */
+  const shown = useRef<string | null>(null);
+  useUndoShortcuts(dispatch);
+
   useEffect(() => {
     const source = id ?? templateId;
-    if (!source) return;
+    if (!source || source === shown.current) return;
     call('preset.detail', { id: source })
       .then((found) => {
-        const preset = found as Preset;
-        const content = draftOf(preset);
-        setDraft(content);
-        setCurrent(content.defaultLanguage);
-        setUses(preset.parameters);
-        if (id) {
-          setSaved({ id: preset.id, version: preset.version });
-          setDetails({ name: preset.name, categoryId: preset.categoryId ?? null, channel: preset.channel, isTemplate: preset.isTemplate, description: preset.description });
-        } else {
-          // a copy: the template stays as it is
-          setFromTemplate(preset.name);
-          setDetails({ ...NEW_DETAILS, categoryId: preset.categoryId ?? null, channel: preset.channel, description: preset.description });
-        }
+        const loaded = found as Preset;
+        // from a template: a copy, the template stays as it is
+        const next = presetDraftOf(loaded, !id);
+        shown.current = source;
+        dispatch({ type: 'reset', value: next });
+        setLanguage(next.content.defaultLanguage);
+        if (id) setSaved({ id: loaded.id, version: loaded.version });
+        else setFromTemplate(loaded.name);
       })
       .catch(() => setFailed(true));
-  }, [id, templateId]);
+  }, [id, templateId, dispatch]);
 
+  // the language shown, or the default one when an undo took it away
+  const current = draft.contents[language] ? language : draft.defaultLanguage;
   const content = draft.contents[current];
+  const editContent = (next: Draft, key?: string) => edit({ ...preset, content: next }, key);
+  const editDetails = (change: Partial<PresetDetails>, key?: string) => edit({ ...preset, details: { ...details, ...change } }, key);
+  const editUses = (next: PresetParameterUse[], key?: string) => edit({ ...preset, uses: next }, key);
   const languages = languagesOf(draft);
   const paramOf = (parameterId: string) => (parameters.data as PresetParameter[] | undefined)?.find((p) => p.id === parameterId);
   // the preview shows each parameter's default value, as a recipient without a value reads it
@@ -103,7 +99,7 @@ export default function PresetBuilderPage() {
   function addBlock(type: BlockType, index?: number) {
     const at = index ?? (selected ? content.blocks.findIndex((b) => b.id === selected) + 1 || content.blocks.length : content.blocks.length);
     const [next, blockId] = edits.addBlock(draft, current, type, at);
-    setDraft(next);
+    editContent(next);
     setSelected(blockId);
     setAnnouncement(t('template.added', { block: t(`template.block.${type}`), position: at + 1 }));
   }
@@ -111,25 +107,23 @@ export default function PresetBuilderPage() {
   /** The token goes after the selected block's text, or after the subject when no block with a text is selected. */
   function insertToken(token: string) {
     const block = content.blocks.find((b) => b.id === selected);
-    if (block && typeof block.text === 'string') setDraft(edits.updateBlock(draft, current, block.id, 'text', `${block.text}${token}`));
-    else setDraft(edits.setLanguageField(draft, current, 'subject', `${content.subject}${token}`));
+    if (block && typeof block.text === 'string') editContent(edits.updateBlock(draft, current, block.id, 'text', `${block.text}${token}`));
+    else editContent(edits.setLanguageField(draft, current, 'subject', `${content.subject}${token}`));
     setAnnouncement(t('presetBuilder.tokenInserted', { token }));
   }
 
-  const setUse = (index: number, change: Partial<PresetParameterUse>) => setUses((list) => list.map((u, i) => (i === index ? { ...u, ...change } : u)));
+  const setUse = (index: number, change: Partial<PresetParameterUse>, key?: string) =>
+    editUses(
+      uses.map((u, i) => (i === index ? { ...u, ...change } : u)),
+      key,
+    );
 
   async function save() {
     setBusy(true);
     try {
-      const answer = (await call('preset.save', {
-        ...(saved ?? {}),
-        ...details,
-        categoryId: details.categoryId ?? undefined,
-        defaultLanguage: draft.defaultLanguage,
-        contents: Object.fromEntries(Object.entries(draft.contents).map(([code, c]) => [code, { subject: c.subject, preheader: c.preheader, blocks: c.blocks }])),
-        parameters: uses,
-      } as never)) as Preset;
+      const answer = (await call('preset.save', toPresetPayload(preset, saved) as never)) as Preset;
       setSaved({ id: answer.id, version: answer.version });
+      shown.current = answer.id;
       void invalidate('preset.getListByPage', 'preset.getAll');
       // a new preset's address names it (the route change clears toasts: the message comes after)
       if (!id) await navigate(builderPath(answer.id), { replace: true });
@@ -162,7 +156,8 @@ export default function PresetBuilderPage() {
           <h1>{saved && details.name ? details.name : t('presetBuilder.newTitle')}</h1>
           <p className="muted">{fromTemplate ? t('presetBuilder.fromTemplate', { name: fromTemplate }) : t('presetBuilder.intro')}</p>
         </div>
-        <div className="builder-actions">
+        <div className={`${shell.builderActions} builder-actions`}>
+          <UndoRedoButtons history={history} dispatch={dispatch} />
           <Button type="button" icon="pi pi-save" label={t('common.save')} loading={busy} onClick={() => void save()} />
         </div>
       </header>
@@ -172,7 +167,7 @@ export default function PresetBuilderPage() {
           {t('presetBuilder.details')}
         </h2>
         <div className={shell.detailsGrid}>
-          <TextField id="preset-name" label={t('entity.preset.name')} value={details.name} maxLength={100} onChange={(v) => setDetails({ ...details, name: v })} />
+          <TextField id="preset-name" label={t('entity.preset.name')} value={details.name} maxLength={100} onChange={(v) => editDetails({ name: v }, 'name')} />
           <div className="field">
             <label htmlFor="preset-category">{t('entity.preset.categoryId')}</label>
             <Select
@@ -182,7 +177,7 @@ export default function PresetBuilderPage() {
               value={details.categoryId}
               options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
               showClear
-              onChange={(e) => setDetails({ ...details, categoryId: e.value ?? null })}
+              onChange={(e) => editDetails({ categoryId: e.value ?? null })}
             />
           </div>
           <div className="field">
@@ -193,11 +188,11 @@ export default function PresetBuilderPage() {
               labelled
               value={details.channel}
               options={PRESET_CHANNELS.map((c) => ({ value: c, label: t(`entity.preset.option.channel.${c}`) }))}
-              onChange={(e) => setDetails({ ...details, channel: e.value })}
+              onChange={(e) => editDetails({ channel: e.value })}
             />
           </div>
           <div className="field checkbox-row">
-            <Checkbox inputId="preset-is-template" checked={details.isTemplate} onChange={(e) => setDetails({ ...details, isTemplate: Boolean(e.checked) })} />
+            <Checkbox inputId="preset-is-template" checked={details.isTemplate} onChange={(e) => editDetails({ isTemplate: Boolean(e.checked) })} />
             <label htmlFor="preset-is-template">{t('entity.preset.isTemplate')}</label>
           </div>
         </div>
@@ -238,12 +233,12 @@ export default function PresetBuilderPage() {
                       onChange={(e) => setUse(i, { alias: e.value })}
                     />
                   ) : (
-                    <InputText id={`preset-alias-${i}`} value={use.alias} maxLength={200} onChange={(e) => setUse(i, { alias: e.target.value })} />
+                    <InputText id={`preset-alias-${i}`} value={use.alias} maxLength={200} onChange={(e) => setUse(i, { alias: e.target.value }, `alias:${i}`)} />
                   )}
                 </div>
                 <div className="field">
                   <label htmlFor={`preset-default-${i}`}>{t('presetBuilder.defaultValue', { position })}</label>
-                  <InputText id={`preset-default-${i}`} value={use.defaultValue} maxLength={200} onChange={(e) => setUse(i, { defaultValue: e.target.value })} />
+                  <InputText id={`preset-default-${i}`} value={use.defaultValue} maxLength={200} onChange={(e) => setUse(i, { defaultValue: e.target.value }, `default:${i}`)} />
                 </div>
                 <div className="row-actions">
                   {token && <Button type="button" icon="pi pi-plus-circle" outlined label={t('presetBuilder.insertToken', { token })} onClick={() => insertToken(token)} />}
@@ -251,7 +246,7 @@ export default function PresetBuilderPage() {
                     icon="pi pi-trash"
                     severity="danger"
                     label={t('presetBuilder.removeParameter', { position })}
-                    onClick={() => setUses((list) => list.filter((_, j) => j !== i))}
+                    onClick={() => editUses(uses.filter((_, j) => j !== i))}
                   />
                 </div>
               </li>
@@ -263,7 +258,7 @@ export default function PresetBuilderPage() {
           icon="pi pi-plus"
           outlined
           label={t('presetBuilder.addParameter')}
-          onClick={() => setUses((list) => [...list, { parameterId: '', alias: '', defaultValue: '' }])}
+          onClick={() => editUses([...uses, { parameterId: '', alias: '', defaultValue: '' }])}
         />
       </section>
 
@@ -277,15 +272,15 @@ export default function PresetBuilderPage() {
             defaultLanguage={draft.defaultLanguage}
             current={current}
             invalid={new Set()}
-            onSelect={setCurrent}
+            onSelect={setLanguage}
             onAdd={(code) => {
-              setDraft(edits.addLanguage(draft, code));
-              setCurrent(code);
+              editContent(edits.addLanguage(draft, code));
+              setLanguage(code);
             }}
-            onMakeDefault={(code) => setDraft({ ...draft, defaultLanguage: code })}
+            onMakeDefault={(code) => editContent({ ...draft, defaultLanguage: code })}
             onRemove={(code) => {
-              setDraft(edits.removeLanguage(draft, code));
-              setCurrent(draft.defaultLanguage);
+              editContent(edits.removeLanguage(draft, code));
+              setLanguage(draft.defaultLanguage);
             }}
           >
             {content && (
@@ -295,7 +290,7 @@ export default function PresetBuilderPage() {
                   label={t('template.subject')}
                   value={content.subject}
                   maxLength={255}
-                  onChange={(v) => setDraft(edits.setLanguageField(draft, current, 'subject', v))}
+                  onChange={(v) => editContent(edits.setLanguageField(draft, current, 'subject', v), `subject:${current}`)}
                 />
                 <BlockPalette onAdd={(type) => addBlock(type)} />
                 <p id="reorder-hint" className="muted small">
@@ -307,13 +302,13 @@ export default function PresetBuilderPage() {
                   invalidIds={new Set()}
                   errorsOf={() => ({})}
                   onSelect={setSelected}
-                  onMove={(blockId, to) => setDraft(edits.moveBlock(draft, current, blockId, to))}
+                  onMove={(blockId, to) => editContent(edits.moveBlock(draft, current, blockId, to))}
                   onRemove={(blockId) => {
-                    setDraft(edits.removeBlock(draft, current, blockId));
+                    editContent(edits.removeBlock(draft, current, blockId));
                     if (selected === blockId) setSelected(null);
                   }}
                   onInsert={(type, index) => addBlock(type, index)}
-                  onChange={(blockId, field, value) => setDraft(edits.updateBlock(draft, current, blockId, field, value))}
+                  onChange={(blockId, field, value) => editContent(edits.updateBlock(draft, current, blockId, field, value), `block:${blockId}:${field}`)}
                 />
               </>
             )}

@@ -4,7 +4,7 @@
  * and redo; the live preview; a save checked with the server's own schema and sent with the version read.
  */
 import { DEFAULT_CHANNEL } from '../../../../shared/delivery';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { BlockType } from '../../../../shared/render';
@@ -18,13 +18,12 @@ import * as edits from './draft';
 import { type Draft, draftFromView, languagesOf, newDraft, toSavePayload } from './draft';
 import { TemplateEditorShell } from './editor/TemplateEditorShell';
 import { useTemplateEditor } from './editor/useTemplateEditor';
+import { useUndoShortcuts } from './editor/useDraftHistory';
 import { validateDraft } from './validation';
 import '../../i18n/areas/template';
 import { useOrgLocale } from '../../app/locale';
 
 const TOKEN = '{{firstName|there}}';
-
-const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export default function TemplateBuilderPage() {
   const { t } = useTranslation();
@@ -47,18 +46,7 @@ export default function TemplateBuilderPage() {
   const content = draft.contents[current];
   const errors = useMemo(() => validateDraft(draft), [draft]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || isTyping(e.target)) return;
-      const key = e.key.toLowerCase();
-      if (key === 'z' && !e.shiftKey) dispatch({ type: 'undo' });
-      else if ((key === 'z' && e.shiftKey) || key === 'y') dispatch({ type: 'redo' });
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dispatch]);
+  useUndoShortcuts(dispatch);
 
   const shown = (path: string, message: string | undefined) => (message && editor.visible(path) ? message : undefined);
 

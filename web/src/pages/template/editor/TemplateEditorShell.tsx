@@ -21,6 +21,7 @@ import { TranslationSync } from '../builder/TranslationSync';
 import { LIBRARY_PATH } from '../paths';
 import { type ApprovalTarget, TemplateApprovalDialog } from '../TemplateApprovalDialog';
 import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
+import { UndoRedoButtons } from './UndoRedoButtons';
 import styles from './TemplateEditorShell.module.css';
 import linkStyles from '../../../components/links.module.css';
 
@@ -100,27 +101,7 @@ export function TemplateEditorShell<D extends ShellDraft>({
         <div className={`${styles.builderActions} builder-actions`}>
           {tags}
           {editor.dirty && <Tag value={t('template.unsaved')} severity="warning" rounded />}
-          <Button
-            type="button"
-            icon="pi pi-undo"
-            text
-            rounded
-            aria-label={t('template.undo')}
-            title={t('template.undo')}
-            disabled={history.past.length === 0}
-            onClick={() => dispatch({ type: 'undo' })}
-          />
-          <Button
-            type="button"
-            icon="pi pi-undo"
-            text
-            rounded
-            className={styles.flip}
-            aria-label={t('template.redo')}
-            title={t('template.redo')}
-            disabled={history.future.length === 0}
-            onClick={() => dispatch({ type: 'redo' })}
-          />
+          <UndoRedoButtons history={history} dispatch={dispatch} />
           {onInsertPreset && <PresetPicker channel={(channel as Channel | undefined) ?? DEFAULT_CHANNEL} language={editor.current} onInsert={onInsertPreset} />}
           {editor.saved && (
             <Button

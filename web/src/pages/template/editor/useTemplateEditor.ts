@@ -4,7 +4,7 @@
  * channel's editor), the language shown, which fields were touched, the leave guard, removing a language and the
  * save with the version read. Each editor brings its draft's functions and its own checks.
  */
-import { type Dispatch, type ReactNode, useCallback, useEffect, useEffectEvent, useReducer, useState } from 'react';
+import { type Dispatch, type ReactNode, useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Channel } from '../../../../../shared/delivery';
@@ -16,8 +16,9 @@ import { invalidate } from '../../../api/hooks';
 import { useConfirm } from '../../../components/useConfirm';
 import { useLeaveGuard } from '../../../components/useLeaveGuard';
 import { showError, showSuccess } from '../../../ui/toastBus';
-import { type History, type HistoryAction, historyReducer, startHistory } from '../history';
+import type { History, HistoryAction } from '../history';
 import { builderPath } from '../paths';
+import { useDraftHistory } from './useDraftHistory';
 
 export interface EditorDraft {
   name: string;
@@ -74,7 +75,7 @@ export function useTemplateEditor<D extends EditorDraft>({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [confirmElement, ask] = useConfirm();
-  const [history, dispatch] = useReducer(historyReducer<D>, undefined, () => startHistory(blank()));
+  const { history, dispatch, edit: record } = useDraftHistory(blank);
   const draft = history.present;
   /** the draft as last loaded or saved: anything else is unsaved */
   const [clean, setClean] = useState<D>(history.present);
@@ -87,16 +88,19 @@ export function useTemplateEditor<D extends EditorDraft>({
   const [busy, setBusy] = useState(false);
   const languageChanged = useEffectEvent(() => onLanguageChange?.());
 
-  const start = useCallback((next: D, savedAs: SavedTemplate | null) => {
-    dispatch({ type: 'reset', value: next });
-    setClean(next);
-    setSaved(savedAs);
-    setLanguage(next.defaultLanguage);
-    languageChanged();
-    setTouched(new Set());
-    setShowAll(false);
-    setNameTaken('');
-  }, []);
+  const start = useCallback(
+    (next: D, savedAs: SavedTemplate | null) => {
+      dispatch({ type: 'reset', value: next });
+      setClean(next);
+      setSaved(savedAs);
+      setLanguage(next.defaultLanguage);
+      languageChanged();
+      setTouched(new Set());
+      setShowAll(false);
+      setNameTaken('');
+    },
+    [dispatch],
+  );
 
   // the draft's functions are the editor's own and do not change: loading runs on the address only
   const fromViewOf = useEffectEvent(fromView);
@@ -130,7 +134,7 @@ export function useTemplateEditor<D extends EditorDraft>({
   useLeaveGuard(draft !== clean, ask, { header: t('template.leaveTitle'), message: t('template.leaveConfirm'), accept: t('template.leave') });
 
   function edit(next: D, key?: string, touch?: string) {
-    dispatch({ type: 'edit', value: next, key, at: Date.now() });
+    record(next, key);
     if (touch && !touched.has(touch)) setTouched(new Set(touched).add(touch));
   }
 
