@@ -1,5 +1,5 @@
 /**
- * Tracking links: the open pixel, click redirects, one-click unsubscribe and thumb-block answers. A link carries
+ * Tracking links: the open pixel, click redirects, one-click unsubscribe, thumb-block answers and a mail's web version. A link carries
  * only an opaque token: its claims (organization, plan, run, recipient and its device, and a link's place or an answer) sealed
  * with AES-256-GCM under a key of the deployment, bound to the kind of link. Nobody can read an address or an
  * account id from it, or change it. A click's destination is never in the link: the send worker keeps the
@@ -11,7 +11,13 @@ import { CHANNELS } from '../../shared/delivery';
 import { PATHS } from '../../shared/paths';
 
 /** Under /service/ so CloudFront and the HTTP API route them to the router like every call. */
-export const TRACKING_PATHS = { open: `${PATHS.tracking}/o/`, click: `${PATHS.tracking}/c/`, unsubscribe: `${PATHS.tracking}/u/`, feedback: `${PATHS.tracking}/f/` } as const;
+export const TRACKING_PATHS = {
+  open: `${PATHS.tracking}/o/`,
+  click: `${PATHS.tracking}/c/`,
+  unsubscribe: `${PATHS.tracking}/u/`,
+  feedback: `${PATHS.tracking}/f/`,
+  view: `${PATHS.tracking}/v/`,
+} as const;
 export type LinkKind = keyof typeof TRACKING_PATHS;
 
 export const linkClaimsSchema = z.strictObject({
@@ -102,6 +108,8 @@ export class LinkSigner {
     return {
       openPixelUrl: url('open', base),
       unsubscribeUrl: url('unsubscribe', base),
+      /** the mail's web version for this recipient (functions/tracking/webVersion.ts) */
+      viewUrl: url('view', base),
       /** the tracked destinations by place ('' where a place holds no tracked link) */
       linkTable: (): string[] => Array.from(targets, (t) => t ?? ''),
       click: (target: string, index: number): string => {

@@ -7,6 +7,7 @@ import { type Channel, recipientKeyOf } from '../../shared/delivery';
 import { AppError } from '../../shared/errors';
 import { journeyOf, parseStepRun } from '../../shared/plan/journey';
 import { isSending } from '../../shared/plan/trigger';
+import type { Plan, PlanContent } from '../../shared/plan/plan';
 import { adapterOf, type ChannelSenders } from '../channels';
 import type { QueueWorker } from '../platform/queue';
 import type { Clock, Runtime } from '../platform/runtime';
@@ -25,16 +26,21 @@ import { isTriggerRun, triggerSteps } from './triggers';
 import { RateLimiter } from './rate';
 import { type ContentSource, sendBatchHandler } from './sendWorker';
 
+/** The content a run of the plan sends on `channel`: a builder plan's message step sends under its own run (`<runId>~<stepId>`). */
+export function runContentOf(plan: Plan, runId: string, channel: Channel): PlanContent | undefined {
+  const step = parseStepRun(runId);
+  if (!step) return plan.content;
+  const stepContent = journeyOf(plan)?.steps[step.stepId];
+  return stepContent?.type === 'MESSAGE' && stepContent.channel === channel ? stepContent.content : undefined;
+}
+
 /** The message a plan sends, as approved: the plan holds its content, so what was reviewed is what goes out. */
 export function planContentSource(store: Store, from: string, policies?: (orgId: number) => Promise<SendPolicy>): ContentSource {
   return {
     async load(orgId, planId, _runId, channel) {
       // the organization's rules come from the send worker's cache: read with the plan, not after it
       const [plan, policy] = await Promise.all([store.forOrg(orgId).get('plan', planId), policies?.(orgId)]);
-      // a builder plan's message step sends under its own run (`<runId>~<stepId>`): the step's content
-      const step = parseStepRun(_runId);
-      const stepContent = step && plan ? journeyOf(plan)?.steps[step.stepId] : undefined;
-      const content = step ? (stepContent?.type === 'MESSAGE' && stepContent.channel === channel ? stepContent.content : undefined) : plan?.content;
+      const content = plan && runContentOf(plan, _runId, channel);
       // the plan read once per batch hands the adapter its send context along with the content
       const prepared =
         plan && isSending(plan) && content ? adapterOf(channel).prepare(content, { messageType: plan.messageType, mutableContent: policy?.mutableContent }) : undefined;

@@ -1,14 +1,14 @@
 /** The SDK's events call: the app's events recorded, announced to standing triggers and counted for its messages. */
 import { type AccountEvent, type Device, deviceKeyOf } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
-import { SCROLL_BUCKETS, type SdkRequest } from '../../shared/sdk/contract';
+import type { SdkRequest } from '../../shared/sdk/contract';
 import { APP_CHANNEL } from '../../shared/delivery';
 import { announceEvents } from '../delivery';
-import { eventKeyOf, insightSourceOf, LATER_EXPIRY, recordEvents } from '../domain/insights';
+import { eventKeyOf, insightSourceOf, recordEvents } from '../domain/insights';
+import { countOnce, scrollCounts } from '../domain/messageCounts';
 import { organizationZoneOf } from '../domain/organizationSetting';
-import { TenantStore } from '../store/store';
 import { Ledger } from '../delivery';
-import { type SdkContext, sdkOnce, sdkPlanCounts, type Op } from './context';
+import { type SdkContext, sdkOnce, type Op } from './context';
 import { requireAccount } from './accountOps';
 
 /** The organization's records the events name; any missing one refuses the whole call. */
@@ -33,23 +33,22 @@ const COUNTED_EVENTS: Partial<Record<string, 'opens' | 'clicks'>> = { 'message.o
 
 /**
  * The once-only counts an event makes on its message: its kind (an open, a click), its button (`cta:b1`), or for
- * a scroll each bucket its depth reached (`scroll:50`), which counts once per recipient whatever the device (the
- * furthest depth is the deepest bucket counted). Each has its marker slot.
+ * a scroll each bucket its depth reached (`scroll:50`), which counts once per recipient whatever the device.
+ * Each has its marker slot.
  */
 function countsOf(e: AccountEvent, accountId: string): { slot: string; field: string; perDevice: boolean }[] {
   const kind = COUNTED_EVENTS[e.type];
   if (kind) return [{ slot: sdkOnce.slot(e.type, accountId, e.deviceId), field: kind, perDevice: true }];
   if (e.type === 'message.buttonTapped' && e.buttonId) return [{ slot: sdkOnce.slot(e.type, accountId, e.deviceId, e.buttonId), field: `cta:${e.buttonId}`, perDevice: true }];
-  if (e.type === 'message.scrolled' && e.depth)
-    return SCROLL_BUCKETS.filter((b) => e.depth! >= b).map((b) => ({ slot: sdkOnce.slot(e.type, accountId, '', `d${b}`), field: `scroll:${b}`, perDevice: false }));
+  if (e.type === 'message.scrolled' && e.depth) return scrollCounts(accountId, e.depth).map((c) => ({ ...c, perDevice: false }));
   return [];
 }
 
 /**
  * Counts an account's message events on the organization's day and month items and on the message's own item,
- * once per (message, account, device, kind, button): a marker put only if new, in the same transaction as the
- * counters, so an event sent again (a retried call, a second open) counts nowhere. The device's platform gives
- * the OS; a button tap counts under its button (`cta:b1`, `cta:b2`: the push's first and second button).
+ * once per (message, account, device, kind, button) (domain/messageCounts.ts), so an event sent again (a retried
+ * call, a second open) counts nowhere. The device's platform gives the OS; a button tap counts under its button
+ * (`cta:b1`, `cta:b2`: the push's first and second button).
  */
 async function countMessageEvents(ctx: SdkContext, accountId: string, items: readonly AccountEvent[]): Promise<void> {
   const counted = items.filter((e) => e.planId && countsOf(e, accountId).length > 0);
@@ -57,34 +56,18 @@ async function countMessageEvents(ctx: SdkContext, accountId: string, items: rea
   const devices = new Map<string, Device | undefined>();
   for (const id of new Set(counted.flatMap((e) => (e.deviceId ? [e.deviceId] : [])))) devices.set(id, await ctx.tenant.keyed('device').get(accountId, id));
   const ledger = new Ledger(ctx.platform, ctx.rt.clock);
-  const markers = ctx.tenant.keyed('deliveryCounter');
-  const { store, bind } = TenantStore.internals(ctx.tenant);
   for (const e of counted) {
     const devicePlatform = e.deviceId ? devices.get(e.deviceId)?.platform : undefined;
     for (const { slot, field, perDevice } of countsOf(e, accountId)) {
       const platform = perDevice ? devicePlatform : undefined;
-      // the marker goes with the event it stands for (its retention), as the insight markers do
-      const marker = markers.putNew(sdkOnce.rest(e.planId!), { slot, expiresAt: e.expiresAt }, '720001');
-      const own = bind(
-        store.updateItem('deliveryCounter', markers.key(sdkPlanCounts.rest(e.planId!), sdkPlanCounts.slot()), {
-          add: { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) },
-        }),
-      );
       const adds = COUNTED_EVENTS[e.type]
         ? await ledger.orgCounterItems(
             { orgId: ctx.tenant.orgId, planId: e.planId!, channel: APP_CHANNEL, accountId, ...(platform ? { os: platform } : {}) },
             { [COUNTED_EVENTS[e.type]!]: 1 },
           )
         : [];
-      try {
-        // the counters' keys are the ledger's, built from this organization's id
-        await ctx.platform.transact([marker, own, ...adds]);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err; // counted before: the marker now lasts as long as this event too
-        await markers.update(sdkOnce.rest(e.planId!), slot, { expiresAt: e.expiresAt }, LATER_EXPIRY(e.expiresAt)).catch((later: unknown) => {
-          if (!(later instanceof AppError)) throw later;
-        });
-      }
+      // the marker goes with the event it stands for (its retention), as the insight markers do
+      await countOnce(ctx.tenant, e.planId!, slot, e.expiresAt, { [field]: 1, ...(platform ? { [`${field}|${platform}`]: 1 } : {}) }, adds);
     }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The tracking routes: the open pixel, click redirects, thumb-block answers and one-click unsubscribe (RFC 8058: a cookieless POST
+ * The tracking routes: the open pixel, click redirects, thumb-block answers, a mail's web version (./webVersion.ts) and one-click unsubscribe (RFC 8058: a cookieless POST
  * to the List-Unsubscribe URL; a GET shows a confirmation page with a button, since mail scanners follow links).
  * Opens and clicks count once per recipient (the first time; a push, once per device it was sent to), so rates are
  * of people, not of fetches. Links carry
@@ -15,6 +15,7 @@ import { announceVisit, Ledger } from '../delivery';
 import type { Runtime } from '../platform/runtime';
 import type { Store } from '../store/store';
 import { type LinkClaims, type LinkKind, LinkSigner, TRACKING_PATHS } from '../channels/links';
+import { countWebVersionScroll, depthOf, WEB_VERSION_SCRIPT, webVersionHtml, webVersionScript } from './webVersion';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const NO_STORE = { 'cache-control': 'no-store, private', 'referrer-policy': 'no-referrer' };
@@ -137,6 +138,7 @@ export function trackingRoutes(rt: Runtime, store: Store) {
 
   return async function route(event: APIGatewayProxyEventV2, path: string): Promise<APIGatewayProxyStructuredResultV2 | undefined> {
     const method = event.requestContext?.http?.method ?? 'GET';
+    if (path === WEB_VERSION_SCRIPT) return webVersionScript();
     const kind = (Object.keys(TRACKING_PATHS) as LinkKind[]).find((k) => path.startsWith(TRACKING_PATHS[k]));
     if (!kind) return undefined;
     const token = path.slice(TRACKING_PATHS[kind].length);
@@ -172,6 +174,20 @@ export function trackingRoutes(rt: Runtime, store: Store) {
       // every click is a visit of its address: the action triggers with that URL hear it (their limiter counts)
       await announceVisit(rt.ports, { orgId: claims.o, accountId: claims.a, receivedAt: rt.clock.now(), url: target, eventId: `v:${randomUUID()}` });
       return { statusCode: 302, headers: { location: target, ...NO_STORE }, body: '' };
+    }
+    if (kind === 'view') {
+      // a mail's web version: only for a recipient the message was sent to
+      if (!sealed || !(await sentRecordOf(claims))) return unavailable();
+      if (method === 'POST') {
+        const depth = depthOf(event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : event.body);
+        if (depth === undefined) return page(400, lang, say('invalidTitle'), `<p>${say('invalidBody')}</p>`);
+        await countWebVersionScroll(rt, store, claims, depth);
+        return { statusCode: 204, headers: NO_STORE, body: '' };
+      }
+      const html = await webVersionHtml(rt, store, links(), claims);
+      if (!html) return unavailable();
+      await firstTime(claims, 'openedAt', 'opens');
+      return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'x-robots-tag': 'noindex', ...NO_STORE }, body: html };
     }
     if (method === 'POST') {
       const address = legacy ? legacy.e : (await sentRecordOf(claims))?.address;

@@ -162,7 +162,7 @@ describe('rendering, one snapshot per block', () => {
   it('button', () => {
     expect(render({ type: 'button', text: 'Shop now', href: 'https://shop.example', width: 240 })).toMatchInlineSnapshot(`
       {
-        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 auto"><tr><td align="center" bgcolor="#33CCFF" width="240" style="border-radius:4px;background-color:#33CCFF;width:240px"><a href="https://shop.example" target="_blank" rel="noopener" style="display:block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:20px;font-weight:bold;color:#FFFFFF;text-decoration:none;text-align:center;border-radius:4px;background-color:#33CCFF">Shop now</a></td></tr></table></td></tr>",
+        "html": "<tr><td align="center" class="hd-px" style="padding:8px 24px;text-align:center"><table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:0 auto"><tr><td align="center" bgcolor="#33CCFF" width="240" style="border-radius:4px;background-color:#33CCFF;width:240px"><a href="https://shop.example" target="_blank" rel="noopener" style="display:block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:20px;font-weight:bold;color:#222222;text-decoration:none;text-align:center;border-radius:4px;background-color:#33CCFF">Shop now</a></td></tr></table></td></tr>",
         "text": "Shop now (https://shop.example)",
       }
     `);

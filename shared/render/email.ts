@@ -5,7 +5,7 @@
  */
 import { renderBlock } from './blocks';
 import { createRenderContext, type FeedbackAnswer, FONT_FAMILY, SIDE_PADDING_CLASS, type LinkRewriter } from './context';
-import { escapeHtml, isLightColor, safeUrl } from './html';
+import { escapeHtml, readableOn, safeUrl } from './html';
 import { EMAIL_MAX_WIDTH, EMAIL_SMALL_WIDTH, SIDE_PADDING, SIDE_PADDING_SMALL } from './limits';
 import { personalizeText, type Recipient } from './personalize';
 import { LANGUAGE_CODE, type EmailContent } from './template';
@@ -15,6 +15,8 @@ export interface RenderOptions {
   unsubscribeUrl?: string;
   /** the footer link's text; by default in the content's language (en, zh, ja) */
   unsubscribeLabel?: string;
+  /** the mail's web version: a line above the content when the content asks for one (`webVersion`) */
+  webVersionUrl?: string;
   /** appended as a 1×1 image at the end of the body */
   openPixelUrl?: string;
   /** wraps every http(s) link of the content (HTML and text part alike) for click tracking */
@@ -30,6 +32,7 @@ export interface RenderedEmail {
 }
 
 const UNSUBSCRIBE_LABELS: Record<string, string> = { en: 'Unsubscribe', zh: '退订', ja: '配信停止' };
+const WEB_VERSION_LABELS: Record<string, string> = { en: 'View in browser', zh: '在浏览器中查看', ja: 'ブラウザで表示' };
 const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur']);
 /** keeps the body's first words out of the inbox preview after a short preheader */
 const PREHEADER_FILLER = '&#847;&zwnj;&nbsp;'.repeat(40);
@@ -62,16 +65,25 @@ export function renderEmail(content: EmailContent, recipient: Recipient = {}, op
     if (rendered.text.trim() !== '') textParts.push(rendered.text.trim());
   }
 
+  const small = readableOn(background, '#555555');
+  const smallLine = (href: string, label: string, top: boolean) =>
+    `<table ${TABLE} width="100%" style="width:100%;max-width:${EMAIL_MAX_WIDTH}px">` +
+    `<tr><td align="center" class="${SIDE_PADDING_CLASS}" style="padding:${top ? '8px' : '16px'} ${SIDE_PADDING}px;font-family:${FONT_FAMILY};font-size:12px;line-height:18px;color:${small}">` +
+    `<a href="${escapeHtml(href)}" target="_blank" rel="noopener" style="color:${small};text-decoration:underline">${escapeHtml(label)}</a>` +
+    `</td></tr></table>`;
+
+  let header = '';
+  const webVersion = content.webVersion && options.webVersionUrl ? safeUrl(options.webVersionUrl, 'link') : null;
+  if (webVersion) {
+    const label = WEB_VERSION_LABELS[primary] || WEB_VERSION_LABELS.en;
+    header = smallLine(webVersion, label, true);
+    textParts.unshift(`${label}: ${webVersion}`);
+  }
+
   let footer = '';
   const unsubscribe = options.unsubscribeUrl ? safeUrl(options.unsubscribeUrl, 'link') : null;
   if (unsubscribe) {
-    const label = escapeHtml(options.unsubscribeLabel || UNSUBSCRIBE_LABELS[primary] || UNSUBSCRIBE_LABELS.en);
-    const color = isLightColor(background) ? '#555555' : '#FFFFFF';
-    footer =
-      `<table ${TABLE} width="100%" style="width:100%;max-width:${EMAIL_MAX_WIDTH}px">` +
-      `<tr><td align="center" class="${SIDE_PADDING_CLASS}" style="padding:16px ${SIDE_PADDING}px;font-family:${FONT_FAMILY};font-size:12px;line-height:18px;color:${color}">` +
-      `<a href="${escapeHtml(unsubscribe)}" target="_blank" rel="noopener" style="color:${color};text-decoration:underline">${label}</a>` +
-      `</td></tr></table>`;
+    footer = smallLine(unsubscribe, options.unsubscribeLabel || UNSUBSCRIBE_LABELS[primary] || UNSUBSCRIBE_LABELS.en, false);
     textParts.push(`${options.unsubscribeLabel || UNSUBSCRIBE_LABELS[primary] || UNSUBSCRIBE_LABELS.en}: ${unsubscribe}`);
   }
   const pixel = options.openPixelUrl ? safeUrl(options.openPixelUrl, 'image') : null;
@@ -87,6 +99,7 @@ export function renderEmail(content: EmailContent, recipient: Recipient = {}, op
       : '') +
     `<table ${TABLE} width="100%" bgcolor="${background}" style="width:100%;background-color:${background}"><tr><td align="center">` +
     `<!--[if mso]><table ${TABLE} width="${EMAIL_MAX_WIDTH}" align="center"><tr><td><![endif]-->` +
+    header +
     `<table ${TABLE} width="100%" bgcolor="#FFFFFF" style="width:100%;max-width:${EMAIL_MAX_WIDTH}px;background-color:#FFFFFF">${rows}</table>` +
     footer +
     `<!--[if mso]></td></tr></table><![endif]-->` +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, escapeHtml, isLightColor, safeColor, safeUrl, style } from './html';
+import { decodeEntities, escapeHtml, isLightColor, readableOn, safeColor, safeUrl, style } from './html';
 
 describe('output helpers', () => {
   it('escapes every character that could open markup or end an attribute', () => {
@@ -45,5 +45,17 @@ describe('output helpers', () => {
   });
   it('leaves empty style values out (spec 001 section 5)', () => {
     expect(style({ color: '#000000', width: '', height: undefined, margin: '0' })).toBe('color:#000000;margin:0');
+  });
+});
+
+describe('readableOn', () => {
+  it('takes the dark text on light and mid-tone colours and white on dark ones, by WCAG contrast', () => {
+    // the default brand colour: white on it is 1.9:1, dark 8.5:1
+    expect(readableOn('#33CCFF', '#222222')).toBe('#222222');
+    expect(readableOn('#FFFFFF', '#222222')).toBe('#222222');
+    expect(readableOn('#F4F4F4', '#555555')).toBe('#555555');
+    expect(readableOn('#0B6E99', '#222222')).toBe('#FFFFFF');
+    expect(readableOn('#000000', '#555555')).toBe('#FFFFFF');
+    expect(readableOn('not a colour', '#222222')).toBe('#FFFFFF');
   });
 });

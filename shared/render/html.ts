@@ -81,6 +81,26 @@ export function safeColor(value: unknown, fallback: string): string {
   return typeof value === 'string' && HEX_COLOR.test(value) ? value.toUpperCase() : fallback;
 }
 
+/** WCAG 2 relative luminance of a 6-digit hex colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * Text on `background`: `dark` or white, whichever contrasts more (WCAG 2), so a mid-tone brand colour such as the
+ * default #33CCFF gets dark text (8.5:1) rather than white (1.9:1).
+ */
+export function readableOn(background: string, dark: string): string {
+  if (!HEX_COLOR.test(background)) return '#FFFFFF';
+  const bg = luminance(background);
+  const contrast = (fg: number) => (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05);
+  return contrast(luminance(dark)) >= contrast(1) ? dark : '#FFFFFF';
+}
+
 /** Spec 001 section 5: a colour counts as light when every channel exceeds 200. */
 export function isLightColor(hex: string): boolean {
   if (!HEX_COLOR.test(hex)) return false;

@@ -19,6 +19,8 @@ export const emailContentSchema = z.object({
     .min(1, RENDER_MESSAGES.inputRequired('subject'))
     .max(SUBJECT_MAX, RENDER_MESSAGES.tooLong('subject', SUBJECT_MAX)),
   preheader: z.string().trim().max(PREHEADER_MAX, RENDER_MESSAGES.tooLong('preheader', PREHEADER_MAX)).default(''),
+  /** a "View in browser" line above the content, linking to the mail's web version (where its scroll is measured) */
+  webVersion: z.boolean().default(false),
   blocks: z
     .array(blockSchema)
     .max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`)
@@ -68,6 +70,7 @@ export interface EmailContent {
   theme: Theme;
   subject: string;
   preheader: string;
+  webVersion?: boolean;
   blocks: readonly Block[];
 }
 
@@ -107,6 +110,7 @@ export function pickContent(template: EmailTemplate, recipientLocale?: string | 
     theme: template.theme,
     subject: content?.subject ?? '',
     preheader: content?.preheader ?? '',
+    webVersion: content?.webVersion ?? false,
     blocks: content?.blocks ?? [],
   };
 }

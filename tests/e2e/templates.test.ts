@@ -137,6 +137,9 @@ it('builds, previews, saves and reopens an email template', async () => {
   expect(await page.inputValue('#template-subject')).toBe('Hello {{firstName|there}}');
   await page.fill('#template-subject', 'ようこそ');
   await expect.poll(() => page.getByTestId('preview-subject').textContent()).toBe('Subject: ようこそ');
+  // the Japanese mail links to its web version: the line shows above the content, in Japanese
+  await page.locator('label[for="template-web-version"]').click();
+  await preview(page).getByRole('link', { name: 'ブラウザで表示' }).waitFor();
   expect(await blockNames(page)).toEqual(['Heading 1', 'Paragraph 2', 'Button 3']);
   await page.getByRole('tab', { name: /^English/ }).click();
   await page.getByRole('button', { name: /^Heading 1/ }).click();
@@ -153,6 +156,8 @@ it('builds, previews, saves and reopens an email template', async () => {
   expect(detail.languages).toEqual(['en', 'ja']);
   expect((detail.template as EmailTemplate).contents.en!.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph', 'button']);
   expect((detail.template as EmailTemplate).contents.ja!.subject).toBe('ようこそ');
+  expect((detail.template as EmailTemplate).contents.ja!.webVersion).toBe(true);
+  expect((detail.template as EmailTemplate).contents.en!.webVersion).toBe(false);
 
   // A second save is an edit of the version read (the heading is still open).
   expect(await page.getByRole('button', { name: /^Heading 1/ }).getAttribute('aria-expanded')).toBe('true');

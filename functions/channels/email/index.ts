@@ -31,6 +31,7 @@ export const emailAdapter: ChannelAdapter<'EMAIL'> = {
     return (r, links) =>
       renderEmail(pickContent(template, r.locale), r, {
         unsubscribeUrl: links.unsubscribeUrl,
+        webVersionUrl: links.viewUrl,
         openPixelUrl: links.openPixelUrl,
         linkRewriter: links.click,
         feedbackUrl: links.feedback,

@@ -80,7 +80,7 @@ export async function testTargetsOf(ctx: AuthedContext, channel: Channel, offere
 
 /** Links of a test: untracked, as in test mails (a click on a test is no click of the message). */
 export function testLinks(rt: Runtime): RecipientLinks {
-  return { openPixelUrl: '', unsubscribeUrl: `${rt.config.publicUrl}/`, linkTable: () => [], click: (target) => target, feedback: () => '' };
+  return { openPixelUrl: '', unsubscribeUrl: `${rt.config.publicUrl}/`, viewUrl: `${rt.config.publicUrl}/`, linkTable: () => [], click: (target) => target, feedback: () => '' };
 }
 
 /** The providers test sends use, one per runtime and channel (an SDK client is made once). */

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY } from '../context';
 import { ALIGNS, colorField, commonFields, intField, optionalColorField, textField, urlField } from '../fields';
-import { clampInt, escapeHtml, isLightColor, oneOf, safeColor, style } from '../html';
+import { clampInt, escapeHtml, oneOf, readableOn, safeColor, style } from '../html';
 import { BUTTON_COLOR_DEFAULT, BUTTON_TEXT_MAX, EMAIL_MAX_WIDTH } from '../limits';
 
 export const buttonBlockSchema = z.object({
@@ -32,7 +32,7 @@ export const buttonBlock = defineBlock({
     if (label.trim() === '') return { html: '', text: '' };
     const align = oneOf(block.align, ALIGNS, 'center');
     const background = safeColor(block.backgroundColor, BUTTON_COLOR_DEFAULT);
-    const color = safeColor(block.color, isLightColor(background) ? '#222222' : '#FFFFFF');
+    const color = safeColor(block.color, readableOn(background, '#222222'));
     const width = clampInt(block.width, 0, EMAIL_MAX_WIDTH, 0);
     const face = style({
       display: width ? 'block' : 'inline-block',

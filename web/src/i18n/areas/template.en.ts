@@ -95,6 +95,8 @@ const templateEn = {
     personalHint: 'Personalise with {{token}}: the text after | shows when the recipient has no value.',
     preheader: 'Preheader',
     preheaderHint: 'The line inboxes show after the subject.',
+    webVersion: 'Link to a web version (View in browser)',
+    webVersionHint: 'Above the content: the recipient opens the mail in a browser, and how far they scroll is measured.',
     theme: 'Theme',
     primaryColor: 'Primary colour (links)',
     secondaryColor: 'Page colour',

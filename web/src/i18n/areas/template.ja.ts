@@ -94,6 +94,8 @@ const templateJa: LocaleShape<TemplateTexts> = {
     personalHint: '{{token}} で差し込みができます。受信者に値がないときは | の後の文字が表示されます。',
     preheader: 'プリヘッダー',
     preheaderHint: '受信トレイで件名の後に表示される一行です。',
+    webVersion: 'Web 版へのリンク（ブラウザで表示）',
+    webVersionHint: '本文の上に表示されます。受信者はメールをブラウザで開け、どこまでスクロールしたかが計測されます。',
     theme: 'テーマ',
     primaryColor: 'メインカラー（リンク）',
     secondaryColor: 'ページの色',

@@ -94,6 +94,8 @@ const templateZh: LocaleShape<TemplateTexts> = {
     personalHint: '可用 {{token}} 进行个性化：收件人没有该值时显示 | 之后的文字。',
     preheader: '预览文本',
     preheaderHint: '收件箱在主题后显示的一行文字。',
+    webVersion: '链接到网页版（在浏览器中查看）',
+    webVersionHint: '显示在内容上方：收件人可在浏览器中打开邮件，并统计其滚动深度。',
     theme: '主题',
     primaryColor: '主色（链接）',
     secondaryColor: '页面颜色',

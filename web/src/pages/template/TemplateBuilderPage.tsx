@@ -15,6 +15,7 @@ import { BlockPalette } from './builder/BlockPalette';
 import { ColorField } from './builder/ColorField';
 import { PreviewPane } from './builder/PreviewPane';
 import * as edits from './draft';
+import { WebVersionField } from './WebVersionField';
 import { type Draft, draftFromView, languagesOf, newDraft, toSavePayload } from './draft';
 import { TemplateEditorShell } from './editor/TemplateEditorShell';
 import { useTemplateEditor } from './editor/useTemplateEditor';
@@ -168,6 +169,7 @@ export default function TemplateBuilderPage() {
               fieldClassName="span-2"
               onChange={(v) => edit(edits.setLanguageField(draft, current, 'preheader', v), `preheader:${current}`, `${current}.preheader`)}
             />
+            <WebVersionField id="template-web-version" checked={!!content.webVersion} onChange={(on) => edit(edits.setWebVersion(draft, current, on))} />
           </div>
           {errors.fields.contents && <p className="p-error">{errors.fields.contents}</p>}
           <BlockPalette onAdd={(type) => addBlock(type)} />

@@ -10,6 +10,8 @@ export type BlockDraft = Record<string, unknown> & { type: BlockType; id: string
 export interface LanguageDraft {
   subject: string;
   preheader: string;
+  /** a "View in browser" line linking to the mail's web version */
+  webVersion?: boolean;
   blocks: BlockDraft[];
 }
 export interface Draft {
@@ -46,7 +48,12 @@ export function draftFromView(view: TemplateMessageView): Draft {
     active: view.active,
     theme: { ...template.theme },
     defaultLanguage: template.defaultLanguage,
-    contents: Object.fromEntries(Object.entries(template.contents).map(([code, c]) => [code, { subject: c.subject, preheader: c.preheader, blocks: c.blocks.map(withId) }])),
+    contents: Object.fromEntries(
+      Object.entries(template.contents).map(([code, c]) => [
+        code,
+        { subject: c.subject, preheader: c.preheader, ...(c.webVersion ? { webVersion: true } : {}), blocks: c.blocks.map(withId) },
+      ]),
+    ),
   };
 }
 
@@ -106,6 +113,11 @@ export function updateBlock(draft: Draft, language: string, id: string, field: s
 
 export function setLanguageField(draft: Draft, language: string, field: 'subject' | 'preheader', value: string): Draft {
   return editLanguage(draft, language, (c) => ({ ...c, [field]: value }));
+}
+
+/** Whether the language's mail carries a "View in browser" line. */
+export function setWebVersion(draft: Draft, language: string, on: boolean): Draft {
+  return editLanguage(draft, language, ({ webVersion: _was, ...c }) => (on ? { ...c, webVersion: true } : c));
 }
 
 /** A new language starts as a copy of the default language's content (new block keys), ready to translate. */

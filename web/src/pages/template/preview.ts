@@ -30,8 +30,9 @@ export const SAMPLE_RECIPIENT: Recipient = Object.defineProperties(
   ),
 );
 
-/** Stand in for each recipient's own one-click unsubscribe address and thumb-block answer links. */
+/** Stand in for each recipient's own one-click unsubscribe address, web version and thumb-block answer links. */
 const SAMPLE_UNSUBSCRIBE_URL = 'https://example.com/unsubscribe';
+const SAMPLE_WEB_VERSION_URL = 'https://example.com/view';
 const sampleFeedbackUrl = (answer: string) => `https://example.com/feedback/${answer}`;
 
 export function previewEmail(draft: Draft, language: string, recipient: Recipient | null): { subject: string; html: string } {
@@ -42,10 +43,11 @@ export function previewEmail(draft: Draft, language: string, recipient: Recipien
       theme: draft.theme,
       subject: content?.subject ?? '',
       preheader: content?.preheader ?? '',
+      webVersion: content?.webVersion ?? false,
       blocks: (content?.blocks ?? []).map(previewBlock) as never,
     },
     recipient ?? {},
-    { unsubscribeUrl: SAMPLE_UNSUBSCRIBE_URL, feedbackUrl: sampleFeedbackUrl },
+    { unsubscribeUrl: SAMPLE_UNSUBSCRIBE_URL, webVersionUrl: SAMPLE_WEB_VERSION_URL, feedbackUrl: sampleFeedbackUrl },
   );
   return { subject, html };
 }

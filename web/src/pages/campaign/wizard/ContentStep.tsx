@@ -27,6 +27,7 @@ import * as edits from '../../template/draft';
 import { draftFromView, languagesOf } from '../../template/draft';
 import { channelDraftFromView } from '../../template/channel/channelDraft';
 import { TemplateApprovalTag } from '../../template/TemplateApprovalTag';
+import { WebVersionField } from '../../template/WebVersionField';
 import { FIELD_MAX, hasContent, type MessageField, type WizardErrors, type WizardForm, withChannel, withChannelTemplate, withTemplate } from '../wizard';
 import { ClassificationFields } from '../ClassificationFields';
 import { MessageTypeField } from '../MessageTypeField';
@@ -315,6 +316,7 @@ export function ContentStep({ form, errors, shown, onChange }: StepProps) {
                   fieldClassName="span-2"
                   onChange={(v) => setEmail(edits.setLanguageField(draft, current, 'preheader', v), `${current}.preheader`)}
                 />
+                <WebVersionField id="template-web-version" checked={!!content.webVersion} onChange={(on) => setEmail(edits.setWebVersion(draft, current, on))} />
               </div>
               <BlockPalette onAdd={addBlock} />
               <BlockCanvas
