@@ -16,7 +16,8 @@ export { DELIVERY_QUEUE } from './messages';
 export { planScheduleName, runIdOf, scheduleFire, startRun } from './pipeline';
 export { requireMessageType, SYSTEM_ACTOR, type TransitionInput } from './planState';
 export { announceEvents, announceHookCall, announceVisit, recurringScheduleName } from './triggers';
-export { deliveryWorker } from './worker';
+export { deliveryWorker, runContentOf } from './worker';
+export { recipientsOf } from './recipients';
 export { allowOnlyOf, whiteListed } from './policy';
 
 /** A plan's state change by an operation: only a plan of the caller's organization (another answers as missing). */
