@@ -159,6 +159,11 @@ it('builds a preset from a preset template in ja and inserts it into an email te
   await expect.poll(() => page.locator('.block-item').count()).toBe(1);
   expect(await page.inputValue('#template-subject')).toBe('ようこそ');
   await expect.poll(() => page.frameLocator('[data-testid="template-preview"]').locator('body').textContent()).toContain('ようこそ当店');
+  // the mail's web version, chosen on the ja screen: the line shows above the content in the preview, in the
+  // content's language (this template's is English)
+  await page.getByText('Web 版へのリンク（ブラウザで表示）').click();
+  await page.frameLocator('[data-testid="template-preview"]').getByRole('link', { name: 'View in browser' }).waitFor();
+  await expectAccessible(page, 'the template builder with a web version line in ja');
 
   // and in the campaign wizard's content step: the preset's block after the message's own, its subject kept
   const draft = await admin.ok('plan.saveSingle', {
