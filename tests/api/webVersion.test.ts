@@ -5,12 +5,9 @@
  * worker, the e-mail adapter and the SES stand-in; the page read over HTTP as a browser reads it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everyChannel } from '../../functions/channels';
 import { sesEmailSender } from '../../functions/channels/email/ses';
 import { LinkSigner, TRACKING_PATHS } from '../../functions/channels/links';
-import { RecordingSender } from '../../functions/channels/recording';
 import { Ledger } from '../../functions/delivery/ledger';
-import { RateLimiter } from '../../functions/delivery/rate';
 import { recipientsOf } from '../../functions/delivery/recipients';
 import { sendBatchHandler } from '../../functions/delivery/sendWorker';
 import { planContentSource } from '../../functions/delivery/worker';
@@ -21,6 +18,7 @@ import type { PlanContent } from '../../shared/plan/plan';
 import { ApiClient, sentMail, startHerald } from '../support/herald';
 import { expectAccessible, openPage, sharedBrowser } from '../e2e/browser';
 import { planInProgress, testAccount } from '../support/plans';
+import { workerDeps } from '../support/sendHarness';
 
 let herald: LocalHerald;
 let store: Store;
@@ -74,21 +72,14 @@ async function send(webVersion: boolean, people: { firstName: string; locale?: s
   const tag = `wv${++seq}-${planId.slice(0, 6)}`;
   const accounts: Account[] = people.map((p, i) => testAccount(1, `${tag}-${i}`, now, { emails: [`${tag}-${i}@example.com`], emailConsent: true, ...p }));
   await store.putMany('account', accounts);
-  const clock = herald.rt.clock;
-  await sendBatchHandler({
-    store,
-    clock,
-    log: herald.rt.log,
-    ledger: new Ledger(store, clock),
-    rate: new RateLimiter(store, clock, () => 1_000_000),
-    senders: { ...everyChannel(new RecordingSender(clock)), EMAIL: sesEmailSender(herald.rt.aws.ses) },
-    content: planContentSource(store, 'news@herald.local'),
-    links: signer,
-    staleClaimMs: 60_000,
-    throttleRetries: 3,
-    backoffMs: 1,
-    concurrency: 4,
-  })({ kind: 'send', orgId: 1, planId, runId: 'r1', channel: 'EMAIL', recipients: await recipientsOf(store, 1, 'EMAIL', accounts, planContent) });
+  await sendBatchHandler(workerDeps(herald, 'EMAIL', sesEmailSender(herald.rt.aws.ses), planContentSource(store, 'news@herald.local'), { store, links: signer }))({
+    kind: 'send',
+    orgId: 1,
+    planId,
+    runId: 'r1',
+    channel: 'EMAIL',
+    recipients: await recipientsOf(store, 1, 'EMAIL', accounts, planContent),
+  });
   const mails = (await sentMail(herald)) as unknown as { destination: { to: string[] }; body: { html: string; text?: string } }[];
   const mailOf = (i: number) => {
     const mail = mails.find((m) => m.destination.to.includes(accounts[i]!.emails[0]!))!;
