@@ -128,7 +128,8 @@ it("skips the builder's block palette with one link", async () => {
   await signIn(page, `${suite.herald.portalUrl}#/library/message/template`);
   await page.locator('.block-palette').waitFor();
   const paletteButtons = await page.locator('.block-palette button').count();
-  await page.focus('#template-preheader');
+  // the last field before the palette: the web version choice
+  await page.focus('#template-web-version');
   await page.keyboard.press('Tab');
   expect((await focused(page)).text).toBe('Skip the block list');
   await page.keyboard.press('Enter');
