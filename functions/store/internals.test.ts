@@ -13,7 +13,7 @@ const ALLOWED = new Map([
   ['functions/delivery/index.ts', "the pipeline's door binds the ledger and plan state changes to the tenant store organization"],
   ['functions/services/userRole/roles.ts', 'the role directory and code guards, global tables keyed by the tenant store organization'],
   ['functions/domain/insights.ts', 'behaviour counters: an ADD to a counter item keyed by the tenant store organization, in the transaction of its once-only marker'],
-  ['functions/domain/messageCounts.ts', "a message's once-only counts (app events, a mail's web version): an ADD to its counters keyed by the tenant store organization, in the transaction of their once-only marker"],
+  ['functions/domain/messageCounts.ts', "a message's once-only counts: an ADD keyed by the tenant store organization, in its marker's transaction"],
   ['functions/services/segment/count.ts', 'hands the channel adapters (pipeline modules) the tenant store organization'],
   ['functions/delivery/hooks.ts', "a trigger webhook token's hash, kept in the trigger state table under a key built from the tenant store organization"],
 ]);
