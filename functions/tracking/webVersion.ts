@@ -8,6 +8,7 @@
  */
 import { BUILDER_CHANNEL } from '../../shared/delivery';
 import { PATHS } from '../../shared/paths';
+import { SCROLL_BUCKETS } from '../../shared/sdk/contract';
 import { adapterOf } from '../channels';
 import { type LinkClaims, type LinkSigner, untracked } from '../channels/links';
 import { recipientsOf, runContentOf } from '../delivery';
@@ -29,7 +30,9 @@ const SCRIPT = `(function () {
     var doc = document.documentElement;
     var height = Math.max(doc.scrollHeight, document.body ? document.body.scrollHeight : 0);
     var seen = height > 0 ? ((window.scrollY + window.innerHeight) / height) * 100 : 100;
-    var depth = seen >= 99 ? 100 : seen >= 75 ? 75 : seen >= 50 ? 50 : seen >= 25 ? 25 : 0;
+    var depth = 0;
+    // the end counts from 99 %, so a rounding pixel does not keep a reader short of it
+    ${JSON.stringify(SCROLL_BUCKETS)}.forEach(function (b) { if (seen >= Math.min(b, 99)) depth = b; });
     if (depth <= reported) return;
     reported = depth;
     fetch(location.pathname, { method: 'POST', body: 'depth=' + depth, headers: { 'content-type': 'text/plain' }, credentials: 'omit', keepalive: true }).catch(function () {});

@@ -35,30 +35,24 @@ beforeAll(async () => {
 afterAll(() => herald?.stop());
 
 const OFFER = 'https://example.com/autumn';
+/** One language's content: a greeting heading and the offer's button. */
+const language = (subject: string, heading: string, button: string, webVersion: boolean) => ({
+  subject,
+  preheader: '',
+  webVersion,
+  blocks: [
+    { type: 'heading', text: heading },
+    { type: 'button', text: button, href: OFFER },
+  ],
+});
 const content = (webVersion: boolean): PlanContent =>
   ({
     kind: 'EMAIL',
     template: {
       defaultLanguage: 'en',
       contents: {
-        en: {
-          subject: 'Autumn',
-          preheader: '',
-          webVersion,
-          blocks: [
-            { type: 'heading', text: 'Hello {{firstName|there}}' },
-            { type: 'button', text: 'See it', href: OFFER },
-          ],
-        },
-        ja: {
-          subject: '秋',
-          preheader: '',
-          webVersion,
-          blocks: [
-            { type: 'heading', text: 'こんにちは {{firstName}} さん' },
-            { type: 'button', text: '見る', href: OFFER },
-          ],
-        },
+        en: language('Autumn', 'Hello {{firstName|there}}', 'See it', webVersion),
+        ja: language('秋', 'こんにちは {{firstName}} さん', '見る', webVersion),
       },
     },
   }) as unknown as PlanContent;
