@@ -14,7 +14,7 @@ export { Ledger, type RunTotals, TRIGGER_RUN, tenantLedger } from './ledger';
 export { HOOK_TOKEN, hookTokenMatches, issueHookToken } from './hooks';
 export { DELIVERY_QUEUE } from './messages';
 export { planScheduleName, runIdOf, scheduleFire, startRun } from './pipeline';
-export { requireMessageType, SYSTEM_ACTOR, type TransitionInput } from './planState';
+export { BY_SYSTEM, requireMessageType, SYSTEM_ACTOR, type TransitionInput } from './planState';
 export { announceEvents, announceHookCall, announceVisit, recurringScheduleName } from './triggers';
 export { deliveryWorker, runContentOf } from './worker';
 export { recipientsOf } from './recipients';

@@ -69,6 +69,11 @@ export interface Completion {
 
 type Run = { orgId: number; planId: string; runId: string };
 
+/** A recipient's ledger key in a run on a channel (its device and platform only when it has them). */
+export function ledgerKeyOf({ orgId, planId, runId, channel }: Run & { channel: Channel }, { accountId, target, os }: Pick<LedgerKey, 'accountId' | 'target' | 'os'>): LedgerKey {
+  return { orgId, planId, runId, channel, accountId, ...(target ? { target } : {}), ...(os ? { os } : {}) };
+}
+
 /** Records in one ledger transaction: with the counter items (at most 6), well under DynamoDB's 100 items. */
 const CHUNK = 50;
 /** A claim's condition: nobody holds the recipient yet. */
@@ -94,13 +99,7 @@ export class Ledger extends RunCounters {
       ...(links && links.length > 0 ? { links } : {}),
       ...(addressKey ? { addressKey } : {}),
       ...key,
-      orgId: k.orgId,
-      planId: k.planId,
-      runId: k.runId,
-      accountId: k.accountId,
-      ...(k.target ? { target: k.target } : {}),
-      ...(k.os ? { os: k.os } : {}),
-      channel: k.channel,
+      ...ledgerKeyOf(k, k),
       address,
       status: 'CLAIMED',
       attempt,
@@ -220,13 +219,7 @@ export class Ledger extends RunCounters {
     const record: SentRecord = {
       ...key,
       ...(addressKey ? { addressKey } : {}),
-      orgId: k.orgId,
-      planId: k.planId,
-      runId: k.runId,
-      accountId: k.accountId,
-      ...(k.target ? { target: k.target } : {}),
-      ...(k.os ? { os: k.os } : {}),
-      channel: k.channel,
+      ...ledgerKeyOf(k, k),
       address,
       status: 'SKIPPED',
       reason,
@@ -262,6 +255,11 @@ export class Ledger extends RunCounters {
     };
   }
 
+  /** A conditional update of a record as read (by its own key), as a transaction item. */
+  private updateOf(record: SentRecord, update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>): TransactItem {
+    return { Update: { TableName: this.store.table('sentRecord'), Key: { runShard: record.runShard, recipient: record.recipient }, ...update } };
+  }
+
   /**
    * A claim older than `olderThan` whose holder never completed it: the provider may or may not have taken the
    * message. It becomes UNCERTAIN (counted, shown to operators) instead of being sent again; refused (false) when
@@ -269,16 +267,12 @@ export class Ledger extends RunCounters {
    */
   async markUncertain(record: SentRecord, olderThan: number): Promise<boolean> {
     const outcome = await this.transact([
-      {
-        Update: {
-          TableName: this.store.table('sentRecord'),
-          Key: { runShard: record.runShard, recipient: record.recipient },
-          UpdateExpression: 'SET #st = :u, #dn = :d REMOVE #oc',
-          ConditionExpression: '#st = :c AND #at = :a AND #ca < :old',
-          ExpressionAttributeNames: { '#st': 'status', '#dn': 'doneAt', '#oc': 'openClaim', '#at': 'attempt', '#ca': 'claimedAt' },
-          ExpressionAttributeValues: { ':u': 'UNCERTAIN', ':d': this.clock.now(), ':c': 'CLAIMED', ':a': record.attempt, ':old': olderThan },
-        },
-      },
+      this.updateOf(record, {
+        UpdateExpression: 'SET #st = :u, #dn = :d REMOVE #oc',
+        ConditionExpression: '#st = :c AND #at = :a AND #ca < :old',
+        ExpressionAttributeNames: { '#st': 'status', '#dn': 'doneAt', '#oc': 'openClaim', '#at': 'attempt', '#ca': 'claimedAt' },
+        ExpressionAttributeValues: { ':u': 'UNCERTAIN', ':d': this.clock.now(), ':c': 'CLAIMED', ':a': record.attempt, ':old': olderThan },
+      }),
       ...(await this.counterItems(record, { uncertain: 1 })),
     ]);
     return outcome === 'done';
@@ -292,16 +286,12 @@ export class Ledger extends RunCounters {
    */
   async undelivered(record: SentRecord, providerId: string, outcome: { reason: SendFailureReason; detail: string }): Promise<boolean> {
     const outcomeOf = await this.transact([
-      {
-        Update: {
-          TableName: this.store.table('sentRecord'),
-          Key: { runShard: record.runShard, recipient: record.recipient },
-          UpdateExpression: 'SET #st = :f, #re = :r, #de = :d',
-          ConditionExpression: '#st = :s AND #pi = :p',
-          ExpressionAttributeNames: { '#st': 'status', '#re': 'reason', '#de': 'detail', '#pi': 'providerId' },
-          ExpressionAttributeValues: { ':f': 'FAILED', ':r': outcome.reason, ':d': outcome.detail, ':s': 'SENT', ':p': providerId },
-        },
-      },
+      this.updateOf(record, {
+        UpdateExpression: 'SET #st = :f, #re = :r, #de = :d',
+        ConditionExpression: '#st = :s AND #pi = :p',
+        ExpressionAttributeNames: { '#st': 'status', '#re': 'reason', '#de': 'detail', '#pi': 'providerId' },
+        ExpressionAttributeValues: { ':f': 'FAILED', ':r': outcome.reason, ':d': outcome.detail, ':s': 'SENT', ':p': providerId },
+      }),
       ...(await this.counterItems(record, { sent: -1, failed: 1 }, { of: 'failed', reason: outcome.reason }, record.doneAt)),
     ]);
     return outcomeOf === 'done';

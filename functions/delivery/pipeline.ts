@@ -26,7 +26,7 @@ import { keptPastRedeliveries, type Ledger, runKeyOf } from './ledger';
 import { AUDIENCE_PAGE, DELIVERY_QUEUE, type DeliveryMessageOf, type Recipient, recipientSchema, SEND_BATCH } from './messages';
 import type { Channel } from '../../shared/delivery';
 import { laneOf } from './lanes';
-import { applyTransition, SYSTEM_ACTOR } from './planState';
+import { applyTransition, BY_SYSTEM } from './planState';
 import { recipientsOf } from './recipients';
 
 export interface PipelineDeps {
@@ -149,8 +149,7 @@ export function pipeline(deps: PipelineDeps) {
       await applyTransition(store, {
         plan,
         action: 'fire',
-        actor: { kind: 'system' },
-        by: SYSTEM_ACTOR,
+        ...BY_SYSTEM,
         now,
         staleCode: '730005',
         with: [runsOf(m.orgId).putNew(m.planId, run, '730005')],
@@ -320,8 +319,7 @@ export function pipeline(deps: PipelineDeps) {
         await applyTransition(store, {
           plan,
           action: 'complete',
-          actor: { kind: 'system' },
-          by: SYSTEM_ACTOR,
+          ...BY_SYSTEM,
           now,
           with: [
             {

@@ -15,6 +15,8 @@ import type { Store, TransactItem } from '../store/store';
 import { triggerIndexWrites } from './triggerIndex';
 
 export const SYSTEM_ACTOR = 'system';
+/** Who makes the changes no person makes (fire, complete, activate, expire): the system, recorded as SYSTEM_ACTOR. */
+export const BY_SYSTEM = { actor: { kind: 'system' }, by: SYSTEM_ACTOR } as const satisfies Pick<TransitionInput, 'actor' | 'by'>;
 
 /** Operation record ids sort by time. */
 export function operationRecordId(at: number): string {
@@ -83,18 +85,12 @@ export async function applyTransition(store: Store, input: TransitionInput): Pro
     ExpressionAttributeValues: { ':v': plan.version },
   };
   const staleCode = input.staleCode ?? '720007';
-  if (to === DELETED) {
-    await store.transact([
-      { Delete: { TableName: store.table('plan'), Key: key, ...versionIs }, failCode: staleCode },
-      { Put: { TableName: store.table('operationRecord'), Item: placed } },
-      ...(input.with ?? []),
-      ...triggerIndexWrites(store, plan, undefined),
-    ]);
-    return undefined;
-  }
-  const next: Plan = { ...plan, ...input.changes, status: to, version: plan.version + 1, dateUpdated: now, updatedBy: input.by };
+  const next: Plan | undefined = to === DELETED ? undefined : { ...plan, ...input.changes, status: to, version: plan.version + 1, dateUpdated: now, updatedBy: input.by };
+  const planWrite: TransactItem = next
+    ? { Put: { TableName: store.table('plan'), Item: next, ...versionIs } }
+    : { Delete: { TableName: store.table('plan'), Key: key, ...versionIs } };
   await store.transact([
-    { Put: { TableName: store.table('plan'), Item: next, ...versionIs }, failCode: staleCode },
+    { ...planWrite, failCode: staleCode },
     { Put: { TableName: store.table('operationRecord'), Item: placed } },
     ...(input.with ?? []),
     // an event trigger listens while ACTIVE: the index of listening plans changes with the state

@@ -12,7 +12,7 @@ import { METRIC } from '../platform/metricNames';
 import type { Clock } from '../platform/runtime';
 import type { Store } from '../store/store';
 import type { LinkSigner, RecipientLinks } from '../channels/links';
-import type { Completion, Ledger, LedgerKey } from './ledger';
+import { type Completion, type Ledger, type LedgerKey, ledgerKeyOf } from './ledger';
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, sendingRulesApply, whiteListed, withinCap } from './policy';
 import type { MessageType } from '../../shared/plan/plan';
@@ -90,15 +90,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
   async function sendWave(batch: SendBatch, content: PreparedContent, wave: Recipient[], second: number): Promise<('done' | 'lapsed' | 'throttled')[]> {
     const lapsed = () => Math.floor(deps.clock.now() / 1000) !== second;
     if (lapsed()) return wave.map(() => 'lapsed');
-    const keys: LedgerKey[] = wave.map((r) => ({
-      orgId: batch.orgId,
-      planId: batch.planId,
-      runId: batch.runId,
-      channel: batch.channel,
-      accountId: r.accountId,
-      ...(r.target ? { target: r.target } : {}),
-      ...(r.os ? { os: r.os } : {}),
-    }));
+    const keys: LedgerKey[] = wave.map((r) => ledgerKeyOf(batch, r));
     const messages = wave.map((r) => outbound(batch, content, r));
     const claims = await deps.ledger.claimMany(keys.map((key, i) => ({ key, address: wave[i]!.address, links: messages[i]!.links })));
     const results: ('done' | 'lapsed' | 'throttled')[] = wave.map(() => 'done');
@@ -186,15 +178,6 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
     const cap = rules?.caps[batch.channel] ?? 0;
     const runKey = `${batch.orgId}#${batch.planId}#${batch.runId}`;
     for (const r of batch.recipients) {
-      const base = {
-        orgId: batch.orgId,
-        planId: batch.planId,
-        runId: batch.runId,
-        channel: batch.channel,
-        accountId: r.accountId,
-        ...(r.target ? { target: r.target } : {}),
-        ...(r.os ? { os: r.os } : {}),
-      };
       let reason = r.skip?.reason ?? suppressed.get(recipientKeyOf(r));
       let detail = r.skip?.detail;
       if (!reason && !whiteListed(policy?.allowOnly, r)) {
@@ -209,7 +192,7 @@ export function sendBatchHandler(deps: SendWorkerDeps) {
       if (!reason && cap > 0 && !(await withinCap(deps.store, deps.clock, { orgId: batch.orgId, channel: batch.channel, accountId: r.accountId, runKey }, cap)))
         reason = 'PER_USER_LIMIT_REACHED';
       if (reason) {
-        await deps.ledger.skip(base, r.address, reason, detail);
+        await deps.ledger.skip(ledgerKeyOf(batch, r), r.address, reason, detail);
         deps.onRecorded?.();
       } else queue.push({ r, throttled: 0 });
     }

@@ -8,7 +8,7 @@ import { passSheet, rejectSheet, shareSheet } from '../../../shared/plan/approva
 import { reachText } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { adapterOf } from '../../channels';
-import { planScheduleName, requireMessageType, runIdOf, SYSTEM_ACTOR, scheduleFire, startRun, tenantLedger, transitionPlan } from '../../delivery';
+import { BY_SYSTEM, planScheduleName, requireMessageType, runIdOf, scheduleFire, startRun, tenantLedger, transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';
 import { countMatching } from '../segment';
 import { organizationSettingOf } from '../../domain/organizationSetting';
@@ -33,11 +33,18 @@ async function requestersOf(ctx: AuthedContext, plan: Plan): Promise<string[]> {
   return [plan.createdBy, ...(sheet ? [sheet.requestedBy] : [])];
 }
 
+/** An action that takes the message off its schedule (cancel, inactive): the change, then its schedule deleted. */
+async function actOffSchedule(ctx: AuthedContext, id: string, version: number | undefined, action: 'cancel' | 'inactive') {
+  const view = await act(ctx, id, version, action);
+  await ctx.rt.ports.scheduler.cancel(planScheduleName(ctx.identity.orgId, id));
+  return view;
+}
+
 /** After approval (or re-activation) the message is scheduled: at once for "immediately". */
 async function activateAndSchedule(ctx: AuthedContext, plan: Plan): Promise<Plan> {
   const now = ctx.rt.clock.now();
   const dueAt = dueAtOf(plan, now);
-  const active = await transitionPlan(ctx.tenant, { plan, action: 'activate', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now });
+  const active = await transitionPlan(ctx.tenant, { plan, action: 'activate', ...BY_SYSTEM, now });
   await scheduleFire(ctx.rt.ports, active!, dueAt, now);
   return active!;
 }
@@ -137,11 +144,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     return view;
   },
 
-  async cancel({ id, version }, ctx) {
-    const view = await act(ctx, id, version, 'cancel');
-    await ctx.rt.ports.scheduler.cancel(planScheduleName(ctx.identity.orgId, id));
-    return view;
-  },
+  cancel: ({ id, version }, ctx) => actOffSchedule(ctx, id, version, 'cancel'),
 
   async active({ id, version }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
@@ -153,11 +156,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     return view;
   },
 
-  async inactive({ id, version }, ctx) {
-    const view = await act(ctx, id, version, 'inactive');
-    await ctx.rt.ports.scheduler.cancel(planScheduleName(ctx.identity.orgId, id));
-    return view;
-  },
+  inactive: ({ id, version }, ctx) => actOffSchedule(ctx, id, version, 'inactive'),
 
   async stop({ id, version }, ctx) {
     const view = await act(ctx, id, version, 'stop');

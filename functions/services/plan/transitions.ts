@@ -5,7 +5,7 @@ import { checkStandingTrigger } from '../../../shared/plan/trigger';
 import { isApprovalExpired, type PlanAction } from '../../../shared/plan/stateMachine';
 import type { PlanView } from '../../../shared/services';
 import type { AuthedContext } from '../../contract/context';
-import { SYSTEM_ACTOR, type TransitionInput, transitionPlan } from '../../delivery';
+import { BY_SYSTEM, type TransitionInput, transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';
 
 /** The instant a plan is due: now for "immediately", else its wall-clock time in its zone (5-minute rule). */
@@ -39,7 +39,7 @@ export async function act(ctx: AuthedContext, id: string, version: number | unde
 
 export async function expireIfLate(ctx: AuthedContext, plan: Plan): Promise<Plan> {
   if (plan.status !== 'PENDING_APPROVAL' || !plan.approval || !isApprovalExpired(plan.approval, ctx.rt.clock.now())) return plan;
-  return (await transitionPlan(ctx.tenant, { plan, action: 'expire', actor: { kind: 'system' }, by: SYSTEM_ACTOR, now: ctx.rt.clock.now() }))!;
+  return (await transitionPlan(ctx.tenant, { plan, action: 'expire', ...BY_SYSTEM, now: ctx.rt.clock.now() }))!;
 }
 
 export async function latestRun(ctx: AuthedContext, planId: string) {
