@@ -79,30 +79,33 @@ it('lets the store import it', async () => {
   expect(await violationsOf(['functions/store'])).toEqual([]);
 }, 60_000);
 
-it('reports the pipeline importing an operation, but not a domain read', async () => {
-  expect(await violationsOf(['functions/delivery/worker.ts'], 'delivery-imports-no-layer-above')).toEqual([
-    { from: 'functions/delivery/worker.ts', to: 'functions/services/plan/handlers.ts' },
-  ]);
-}, 60_000);
-
-it('lets code outside the pipeline in only by its door', async () => {
-  expect(await violationsOf(['functions/tracking/handler.ts', 'functions/services/message/handlers.ts'], 'delivery-through-its-door')).toEqual([
-    { from: 'functions/tracking/handler.ts', to: 'functions/delivery/ledger.ts' },
-  ]);
-}, 60_000);
-
-it('reports a channel adapter reaching up into the pipeline', async () => {
-  expect(await violationsOf(['functions/channels/email/index.ts'], 'channels-imports-no-layer-above')).toEqual([
-    { from: 'functions/channels/email/index.ts', to: 'functions/delivery/index.ts' },
-  ]);
-}, 60_000);
-
-it('reports an operation or the contract importing the API that dispatches to them', async () => {
-  expect(await violationsOf(['functions/services/user/users.ts', 'functions/contract/problems.ts'], 'operations-not-to-api')).toEqual([
-    { from: 'functions/contract/problems.ts', to: 'functions/api/router.ts' },
-    { from: 'functions/services/user/users.ts', to: 'functions/api/router.ts' },
-  ]);
-}, 60_000);
+// the layers of functions/: the rule, what it is shown on, the files cruised and the imports it reports (from, to)
+it.each([
+  ['delivery-imports-no-layer-above', 'the pipeline importing an operation, but not a domain read', ['delivery/worker.ts'], [['delivery/worker.ts', 'services/plan/handlers.ts']]],
+  [
+    'delivery-through-its-door',
+    'code outside the pipeline, let in only by its door',
+    ['tracking/handler.ts', 'services/message/handlers.ts'],
+    [['tracking/handler.ts', 'delivery/ledger.ts']],
+  ],
+  ['channels-imports-no-layer-above', 'a channel adapter reaching up into the pipeline', ['channels/email/index.ts'], [['channels/email/index.ts', 'delivery/index.ts']]],
+  [
+    'operations-not-to-api',
+    'an operation or the contract importing the API that dispatches to them',
+    ['services/user/users.ts', 'contract/problems.ts'],
+    [
+      ['contract/problems.ts', 'api/router.ts'],
+      ['services/user/users.ts', 'api/router.ts'],
+    ],
+  ],
+])(
+  '%s: %s',
+  async (rule, _shown, paths, found) => {
+    const inFunctions = (path: string) => `functions/${path}`;
+    expect(await violationsOf(paths.map(inFunctions), rule)).toEqual(found.map(([from, to]) => ({ from: inFunctions(from!), to: inFunctions(to!) })));
+  },
+  60_000,
+);
 
 it('reports a page importing the router, and the API layer importing the app', async () => {
   expect(await violationsOf(['web/src/pages/segment/SegmentEditorPage.tsx'], 'pages-not-to-router')).toEqual([

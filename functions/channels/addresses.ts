@@ -3,6 +3,7 @@
  * read as optional so a channel compiles and answers "not matched" before they exist.
  */
 import type { Account } from '../../shared/entities';
+import type { Reach } from './adapter';
 
 export interface PostalAddressView {
   recipientName?: string;
@@ -21,3 +22,12 @@ export interface AccountAddresses {
 }
 
 export const addressesOf = (account: Account): AccountAddresses => account as Account & AccountAddresses;
+
+/** An adapter's `reach` on a channel of one address: the account's, with its consent to the channel, or USER_NOT_MATCHED. */
+export const reachByAddress =
+  (addressOf: (account: Account) => string | undefined, consentOf: (account: Account) => boolean) =>
+  async (accounts: readonly Account[]): Promise<Reach[]> =>
+    accounts.map((a) => {
+      const address = addressOf(a);
+      return address ? { address, consent: consentOf(a) } : { reason: 'USER_NOT_MATCHED' };
+    });

@@ -96,6 +96,18 @@ export async function renderLettersPdf(letters: readonly LetterLayout[], title =
   return (await run({ kind: 'draw', letters, title })).pdf;
 }
 
+/** A letter as a file to download: its PDF, named after its subject. */
+export async function letterPdfFile(layout: LetterLayout): Promise<{ fileName: string; contentType: 'application/pdf'; base64: string }> {
+  const pdf = await renderLettersPdf([layout], layout.subject);
+  const fileName = `${
+    layout.subject
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'letter'
+  }.pdf`;
+  return { fileName, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') };
+}
+
 /** PDFs merged into one on the worker thread, with each one's page count in order. */
 export async function mergeLetterPdfs(pdfs: readonly Uint8Array[], title: string): Promise<{ pdf: Uint8Array; pages: number[] }> {
   // a run's letters: more time the more there are (a letter merges in well under 10 ms)

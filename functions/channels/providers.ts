@@ -7,6 +7,7 @@
  */
 import type { MessageProvider, ProviderChannel } from '../../shared/entities';
 import type { MESSAGE_PROVIDERS } from '../../shared/entities';
+import { CustomerAwsRefused, type CustomerCredentials, customerCredentials } from '../platform/customerAws';
 import type { Runtime } from '../platform/runtime';
 import { keptPerTenant } from '../platform/keptPerOrg';
 import type { TenantStore } from '../store/store';
@@ -56,6 +57,43 @@ export function orgRoutedSender<C extends ProviderChannel>(rt: Runtime, channel:
   return {
     async send(message, route: SendRoute) {
       return (await chosen(route.tenant)).send(message, route);
+    },
+  };
+}
+
+/**
+ * A provider in the organization's own AWS account: its SDK client built in its region with its credentials (its
+ * keys, or its role assumed with the record's external id, asked again before the role's credentials lapse), and
+ * closed with the sender. Credentials that cannot be had (none set, a role that refuses) fail the message:
+ * nothing was sent.
+ */
+export function customerAwsSender<C extends { destroy(): void }>(
+  setting: MessageProvider,
+  rt: Runtime,
+  aws: { service: 'ses' | 'sms'; client: (config: { region: string; maxAttempts: number; credentials: () => Promise<CustomerCredentials>; endpoint?: string }) => C },
+  senderOf: (client: C) => ChannelSender,
+): ProviderSender {
+  const { service } = aws;
+  const endpoint = rt.aws.endpoints[service];
+  const client = aws.client({
+    region: setting.region || rt.config.region,
+    // one attempt: a retry after a timeout could send twice; throttling is retried by the send worker
+    maxAttempts: 1,
+    credentials: () => customerCredentials(rt, setting, `herald-${service}-${setting.id}`),
+    ...(endpoint ? { endpoint } : {}),
+  });
+  const sender = senderOf(client);
+  return {
+    async send(message, route) {
+      try {
+        return await sender.send(message, route);
+      } catch (e) {
+        if (e instanceof CustomerAwsRefused) return { kind: 'failed', reason: 'UNEXPECTED', detail: e.message };
+        throw e;
+      }
+    },
+    async close() {
+      client.destroy();
     },
   };
 }

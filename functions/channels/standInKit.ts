@@ -45,6 +45,17 @@ export async function bodyOf(req: IncomingMessage, max = 2_000_000): Promise<str
   return Buffer.concat(chunks).toString('utf8');
 }
 
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A body's JSON, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
@@ -84,4 +95,39 @@ export function closeServer(server: Server): Promise<void> {
     server.closeAllConnections();
     server.close(() => resolve());
   });
+}
+
+/**
+ * Answers scripted per address (`POST /_standin/answers { address, answer, times? }`): each given `times` times or
+ * until changed, `ok` as usual again. Addresses compare without case (e-mail addresses).
+ */
+export class ScriptedAnswers<A extends string> {
+  private readonly scripts = new Map<string, { answer: Exclude<A, 'ok'>; times?: number }>();
+  constructor(private readonly answers: readonly A[]) {}
+
+  /** The answer scripted for `address`, counted down. */
+  take(address: string): Exclude<A, 'ok'> | undefined {
+    const script = this.scripts.get(address.toLowerCase());
+    if (!script) return undefined;
+    if (script.times !== undefined && --script.times <= 0) this.scripts.delete(address.toLowerCase());
+    return script.answer;
+  }
+
+  /** Serves the protocol every stand-in shares: `GET /_standin/received` and the answers; false for any other request. */
+  async serve(req: IncomingMessage, res: ServerResponse, path: string, received: readonly unknown[]): Promise<boolean> {
+    if (req.method === 'GET' && path === '/_standin/received') {
+      sendJson(res, 200, received);
+      return true;
+    }
+    if (req.method !== 'POST' || path !== '/_standin/answers') return false;
+    const body = JSON.parse(await bodyOf(req)) as { address?: unknown; answer?: unknown; times?: unknown };
+    if (typeof body.address !== 'string' || !this.answers.includes(body.answer as A)) {
+      sendJson(res, 400, { message: `address and answer (${this.answers.join(', ')}) please` });
+      return true;
+    }
+    if (body.answer === 'ok') this.scripts.delete(body.address.toLowerCase());
+    else this.scripts.set(body.address.toLowerCase(), { answer: body.answer as Exclude<A, 'ok'>, ...(typeof body.times === 'number' ? { times: body.times } : {}) });
+    sendJson(res, 200, { ok: true });
+    return true;
+  }
 }

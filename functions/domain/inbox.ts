@@ -28,20 +28,27 @@ export async function writeInboxItem(tenant: TenantStore, item: InboxWrite): Pro
   return itemId;
 }
 
+/** The notification an item shows (its optional parts only when set): as written from a push, as the app reads it. */
+export function inboxContentOf(m: Pick<InboxItem, 'title' | 'subtitle' | 'body' | 'contentType' | 'url' | 'html' | 'buttons' | 'media' | 'extras'>) {
+  return {
+    title: m.title,
+    ...(m.subtitle ? { subtitle: m.subtitle } : {}),
+    body: m.body,
+    contentType: m.contentType,
+    ...(m.url ? { url: m.url } : {}),
+    ...(m.html ? { html: m.html } : {}),
+    buttons: m.buttons,
+    ...(m.media ? { media: m.media } : {}),
+    extras: m.extras,
+  };
+}
+
 /** What the app sees of an item. */
 export function inboxView(i: InboxItem) {
   return {
     id: i.itemId,
     planId: i.planId,
-    title: i.title,
-    ...(i.subtitle ? { subtitle: i.subtitle } : {}),
-    body: i.body,
-    contentType: i.contentType,
-    ...(i.url ? { url: i.url } : {}),
-    ...(i.html ? { html: i.html } : {}),
-    buttons: i.buttons,
-    ...(i.media ? { media: i.media } : {}),
-    extras: i.extras,
+    ...inboxContentOf(i),
     sentAt: i.sentAt,
     expiresAt: i.expiresAt,
     read: i.readAt !== undefined,

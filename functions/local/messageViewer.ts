@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { ReceivedSmtpMail } from '../channels/email/standIns/smtp';
 import { MESSAGE_VIEWER_TEXTS, type ViewerLang, type Words } from './messageViewerTexts';
 
 import { esc, fill, obj, parse, TAB_CHANNEL, TAB_PATHS, TAB_STYLE, tabBar, time, type ViewerTab, viewerLangOf, webUrl } from './viewerTabs';
@@ -52,6 +53,10 @@ function page(tab: ViewerTab, lang: ViewerLang, body: string): string {
 
 const none = (w: Words) => `<p>${esc(w.none)}</p>`;
 
+/** A tab's list: each record drawn as `draw` draws it, or the line that says there is none. */
+const listOf = (records: readonly Record<string, unknown>[], w: Words, draw: (r: Record<string, unknown>) => string) =>
+  records.length === 0 ? none(w) : records.map(draw).join('');
+
 /**
  * A message the Twilio stand-in accepted, as an SMS of End User Messaging's shape (its form's To and Body), with
  * the provider and sender it left through.
@@ -69,15 +74,12 @@ export function fromTwilio(r: Record<string, unknown>): Record<string, unknown> 
 
 /** One SMS: the number, when, the parts and encoding, the text as the phone shows it, and a provider other than the deployment's. */
 export function smsHtml(records: readonly Record<string, unknown>[], w: Words): string {
-  if (records.length === 0) return none(w);
-  return records
-    .map((r) => {
-      const request = obj(r.request);
-      const via = obj(r.via);
-      const viaText = via.provider ? ` · <span data-testid="sms-via">${esc(fill(w.via, { provider: String(via.provider), from: String(via.from ?? '') }))}</span>` : '';
-      return `<article class="msg" data-channel="${TAB_CHANNEL.sms}" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span>${viaText}</p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
-    })
-    .join('');
+  return listOf(records, w, (r) => {
+    const request = obj(r.request);
+    const via = obj(r.via);
+    const viaText = via.provider ? ` · <span data-testid="sms-via">${esc(fill(w.via, { provider: String(via.provider), from: String(via.from ?? '') }))}</span>` : '';
+    return `<article class="msg" data-channel="${TAB_CHANNEL.sms}" data-to="${esc(request.DestinationPhoneNumber)}"><h2>${esc(request.DestinationPhoneNumber)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))} · <span data-testid="sms-parts">${esc(fill(w.parts, { n: Number(r.parts ?? 0), encoding: String(r.encoding ?? '') }))}</span>${viaText}</p><p class="sms" data-testid="sms-text">${esc(request.MessageBody)}</p></article>`;
+  });
 }
 
 /** What a push request shows on its device: from APNs' payload (RawContent) or FCM's fields and data. */
@@ -105,46 +107,44 @@ export function pushShown(r: Record<string, unknown>): { title: string; body: st
   };
 }
 
+/** A notification as its device shows it (a push, a push to an API application): when, its title and body, its rows. */
+const notificationArticle = (attributes: string, n: { at: unknown; title: unknown; body: unknown; rows: string }, w: Words) =>
+  `<article class="msg" ${attributes}><p class="meta">${esc(w.at)} ${esc(time(n.at))}</p><div class="notification"><strong data-testid="push-title">${esc(n.title)}</strong><span data-testid="push-body">${esc(n.body)}</span></div><dl>${n.rows}</dl></article>`;
+
 /** A push token is a device's credential: the viewer shows its start and end only. */
 const shortToken = (token: unknown) => (typeof token === 'string' && token.length > 16 ? `${token.slice(0, 8)}…${token.slice(-6)}` : String(token ?? ''));
 
 export function pushHtml(records: readonly Record<string, unknown>[], w: Words): string {
-  if (records.length === 0) return none(w);
-  return records
-    .map((r) => {
-      const s = pushShown(r);
-      const rows = [
-        `<dt>${esc(w.device)}</dt><dd>${esc(shortToken(r.address))}</dd>`,
-        `<dt>${esc(w.platform)}</dt><dd>${esc(r.channelType)}</dd>`,
-        s.buttons.length
-          ? `<dt>${esc(w.buttons)}</dt><dd><ul data-testid="push-buttons">${s.buttons.map((b) => `<li>${esc(b.text)} (${esc(b.action)})</li>`).join('')}</ul></dd>`
-          : '',
-        s.media ? `<dt>${esc(w.media)}</dt><dd>${webUrl(s.media) ? `<a href="${esc(s.media)}" rel="noopener noreferrer">${esc(s.media)}</a>` : esc(s.media)}</dd>` : '',
-        s.url ? `<dt>${esc(w.link)}</dt><dd>${esc(s.url)}</dd>` : '',
-        s.sound ? `<dt>${esc(w.sound)}</dt><dd>${esc(s.sound)}</dd>` : '',
-      ].join('');
-      return `<article class="msg" data-channel="${TAB_CHANNEL.push}"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(s.title)}</strong><span data-testid="push-body">${esc(s.body)}</span></div><dl>${rows}</dl></article>`;
-    })
-    .join('');
+  return listOf(records, w, (r) => {
+    const s = pushShown(r);
+    const rows = [
+      `<dt>${esc(w.device)}</dt><dd>${esc(shortToken(r.address))}</dd>`,
+      `<dt>${esc(w.platform)}</dt><dd>${esc(r.channelType)}</dd>`,
+      s.buttons.length
+        ? `<dt>${esc(w.buttons)}</dt><dd><ul data-testid="push-buttons">${s.buttons.map((b) => `<li>${esc(b.text)} (${esc(b.action)})</li>`).join('')}</ul></dd>`
+        : '',
+      s.media ? `<dt>${esc(w.media)}</dt><dd>${webUrl(s.media) ? `<a href="${esc(s.media)}" rel="noopener noreferrer">${esc(s.media)}</a>` : esc(s.media)}</dd>` : '',
+      s.url ? `<dt>${esc(w.link)}</dt><dd>${esc(s.url)}</dd>` : '',
+      s.sound ? `<dt>${esc(w.sound)}</dt><dd>${esc(s.sound)}</dd>` : '',
+    ].join('');
+    return notificationArticle(`data-channel="${TAB_CHANNEL.push}"`, { at: r.at, title: s.title, body: s.body, rows }, w);
+  });
 }
 
 /** A push an API application's endpoint received: the notification, the device, the path and how it was authenticated, the answer. */
 export function apiAppHtml(records: readonly Record<string, unknown>[], w: Words): string {
-  if (records.length === 0) return none(w);
-  return records
-    .map((r) => {
-      const body = obj(r.body);
-      const auth = obj(r.auth);
-      const rows = [
-        `<dt>${esc(w.endpoint)}</dt><dd>${esc(r.path)} (${esc(r.type)})</dd>`,
-        `<dt>${esc(w.auth)}</dt><dd>${esc(auth.scheme)}${auth.ok ? '' : ` – ${esc(w.refusedAuth)}`}</dd>`,
-        `<dt>${esc(w.device)}</dt><dd>${esc(body.deviceId)} · ${esc(shortToken(body.pushToken))}</dd>`,
-        `<dt>${esc(w.answered)}</dt><dd data-testid="api-app-status">${esc(r.status)}</dd>`,
-        body.url ? `<dt>${esc(w.link)}</dt><dd>${esc(body.url)}</dd>` : '',
-      ].join('');
-      return `<article class="msg" data-channel="${TAB_CHANNEL.apiApp}" data-type="${esc(r.type)}"><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="notification"><strong data-testid="push-title">${esc(body.title)}</strong><span data-testid="push-body">${esc(body.body)}</span></div><dl>${rows}</dl></article>`;
-    })
-    .join('');
+  return listOf(records, w, (r) => {
+    const body = obj(r.body);
+    const auth = obj(r.auth);
+    const rows = [
+      `<dt>${esc(w.endpoint)}</dt><dd>${esc(r.path)} (${esc(r.type)})</dd>`,
+      `<dt>${esc(w.auth)}</dt><dd>${esc(auth.scheme)}${auth.ok ? '' : ` – ${esc(w.refusedAuth)}`}</dd>`,
+      `<dt>${esc(w.device)}</dt><dd>${esc(body.deviceId)} · ${esc(shortToken(body.pushToken))}</dd>`,
+      `<dt>${esc(w.answered)}</dt><dd data-testid="api-app-status">${esc(r.status)}</dd>`,
+      body.url ? `<dt>${esc(w.link)}</dt><dd>${esc(body.url)}</dd>` : '',
+    ].join('');
+    return notificationArticle(`data-channel="${TAB_CHANNEL.apiApp}" data-type="${esc(r.type)}"`, { at: r.at, title: body.title, body: body.body, rows }, w);
+  });
 }
 
 /** One LINE message object as the chat shows it: text, image, a buttons template (its alt text, title and actions). */
@@ -168,30 +168,16 @@ export function lineBubble(message: unknown, w: Words): string {
 }
 
 export function lineHtml(records: readonly Record<string, unknown>[], w: Words): string {
-  if (records.length === 0) return none(w);
-  return records
-    .map((r) => {
-      const request = obj(r.request);
-      const to = Array.isArray(request.to) ? request.to.join(', ') : String(request.to ?? '');
-      const messages = Array.isArray(request.messages) ? request.messages : [];
-      return `<article class="msg" data-channel="${TAB_CHANNEL.line}" data-to="${esc(to)}"><h2>${esc(w.to)}: ${esc(to)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="chat">${messages.map((m) => lineBubble(m, w)).join('')}</div></article>`;
-    })
-    .join('');
+  return listOf(records, w, (r) => {
+    const request = obj(r.request);
+    const to = Array.isArray(request.to) ? request.to.join(', ') : String(request.to ?? '');
+    const messages = Array.isArray(request.messages) ? request.messages : [];
+    return `<article class="msg" data-channel="${TAB_CHANNEL.line}" data-to="${esc(to)}"><h2>${esc(w.to)}: ${esc(to)}</h2><p class="meta">${esc(w.at)} ${esc(time(r.at))}</p><div class="chat">${messages.map((m) => lineBubble(m, w)).join('')}</div></article>`;
+  });
 }
 
 /** A mail as the own providers' stand-ins keep it (SMTP: parsed from the wire; e-mail API: from the request). */
-export interface OwnMail {
-  at: number;
-  via: 'SMTP' | 'EMAIL_API';
-  security?: string;
-  from: string;
-  to: string;
-  replyTo: string;
-  subject: string;
-  headers: Record<string, string>;
-  text: string;
-  html: string;
-}
+export type OwnMail = Pick<ReceivedSmtpMail, 'at' | 'from' | 'to' | 'replyTo' | 'subject' | 'headers' | 'text' | 'html'> & { via: 'SMTP' | 'EMAIL_API'; security?: string };
 
 /** The mails of both stand-ins, newest first. */
 export function ownMails(smtp: readonly Record<string, unknown>[], api: readonly Record<string, unknown>[]): OwnMail[] {
@@ -311,6 +297,13 @@ async function letterKeys(s3: S3Client, bucket: string): Promise<string[] | unde
   }
 }
 
+/** The tabs drawn from one stand-in's list: the source each reads and how its list is drawn. */
+const ONE_SOURCE_TABS: readonly { tab: ViewerTab; source: keyof ViewerSources; draw: (records: readonly Record<string, unknown>[], w: Words) => string }[] = [
+  { tab: 'push', source: 'pinpoint', draw: pushHtml },
+  { tab: 'apiApp', source: 'apiApp', draw: apiAppHtml },
+  { tab: 'line', source: 'line', draw: lineHtml },
+];
+
 const html = (res: ServerResponse, status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
 
 /** Serves the channel tabs under /messages/; answers false for any other path (the mail viewer's). */
@@ -322,6 +315,12 @@ export function messageViewer(sources: ViewerSources) {
     const lang = viewerLangOf(req.headers['accept-language']);
     const w = MESSAGE_VIEWER_TEXTS[lang];
     const unavailable = `<p role="alert">${esc(w.unavailable)}</p>`;
+    const oneSource = ONE_SOURCE_TABS.find((t) => TAB_PATHS[t.tab] === url.pathname);
+    if (oneSource) {
+      const list = await received(sources[oneSource.source]);
+      html(res, 200, page(oneSource.tab, lang, list ? oneSource.draw(list, w) : unavailable));
+      return true;
+    }
     switch (url.pathname) {
       case TAB_PATHS.ownEmail: {
         const [smtp, api] = await Promise.all([received(sources.smtp), received(sources.emailApi)]);
@@ -333,21 +332,6 @@ export function messageViewer(sources: ViewerSources) {
         // both providers' texts, newest first
         const all = list && [...list, ...(twilio ?? []).map(fromTwilio)].sort((a, b) => Number(b.at ?? 0) - Number(a.at ?? 0));
         html(res, 200, page('sms', lang, all ? smsHtml(all, w) : unavailable));
-        return true;
-      }
-      case TAB_PATHS.push: {
-        const list = await received(sources.pinpoint);
-        html(res, 200, page('push', lang, list ? pushHtml(list, w) : unavailable));
-        return true;
-      }
-      case TAB_PATHS.apiApp: {
-        const list = await received(sources.apiApp);
-        html(res, 200, page('apiApp', lang, list ? apiAppHtml(list, w) : unavailable));
-        return true;
-      }
-      case TAB_PATHS.line: {
-        const list = await received(sources.line);
-        html(res, 200, page('line', lang, list ? lineHtml(list, w) : unavailable));
         return true;
       }
       case TAB_PATHS.letters: {

@@ -5,7 +5,7 @@
  * same worker handler Lambda would run, as SQS records.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput, type QueryCommandOutput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueMessage } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { QueuePort, SendOptions } from '../platform/queue';
@@ -219,23 +219,32 @@ export class LocalQueue implements QueuePort {
   /** A lane's messages whose `visibleAt` passes `filter` against `now`, a page of 100 at a time, until `wanted` are found. */
   private async messagesOf(lane: string, filter: string, now: number, wanted = Infinity): Promise<QueueMessage[]> {
     const found: QueueMessage[] = [];
+    const query = {
+      FilterExpression: filter,
+      ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
+      ExpressionAttributeValues: { ':q': lane, ':now': now },
+      Limit: 100,
+    };
+    await this.eachPage(query, (out) => {
+      found.push(...((out.Items ?? []) as QueueMessage[]));
+      return found.length >= wanted;
+    });
+    return found;
+  }
+
+  /** Reads a lane's query (`:q` the lane) page after page, until there are no more or `enough` says so. */
+  private async eachPage(
+    query: Omit<QueryCommandInput, 'TableName' | 'KeyConditionExpression' | 'ExclusiveStartKey'>,
+    enough: (page: QueryCommandOutput) => boolean,
+  ): Promise<void> {
     let start: Record<string, unknown> | undefined;
     do {
       const out = await this.store.rt.aws.doc.send(
-        new QueryCommand({
-          TableName: this.store.table('queueMessage'),
-          KeyConditionExpression: '#q = :q',
-          FilterExpression: filter,
-          ExpressionAttributeNames: { '#q': 'queue', '#v': 'visibleAt' },
-          ExpressionAttributeValues: { ':q': lane, ':now': now },
-          Limit: 100,
-          ExclusiveStartKey: start,
-        }),
+        new QueryCommand({ TableName: this.store.table('queueMessage'), KeyConditionExpression: '#q = :q', ...query, ExclusiveStartKey: start }),
       );
-      found.push(...((out.Items ?? []) as QueueMessage[]));
       start = out.LastEvaluatedKey;
-    } while (start && found.length < wanted);
-    return found;
+      if (enough(out)) return;
+    } while (start);
   }
 
   /**
@@ -268,21 +277,10 @@ export class LocalQueue implements QueuePort {
   /** Messages waiting or in flight in one lane (up to `limit`). */
   private async countIn(lane: string, limit = Infinity): Promise<number> {
     let count = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.store.rt.aws.doc.send(
-        new QueryCommand({
-          TableName: this.store.table('queueMessage'),
-          KeyConditionExpression: '#q = :q',
-          ExpressionAttributeNames: { '#q': 'queue' },
-          ExpressionAttributeValues: { ':q': lane },
-          Select: 'COUNT',
-          ExclusiveStartKey: start,
-        }),
-      );
+    await this.eachPage({ ExpressionAttributeNames: { '#q': 'queue' }, ExpressionAttributeValues: { ':q': lane }, Select: 'COUNT' }, (out) => {
       count += out.Count ?? 0;
-      start = out.LastEvaluatedKey;
-    } while (start && count < limit);
+      return count >= limit;
+    });
     return count;
   }
 

@@ -9,7 +9,7 @@ import { pickLanguage } from '../../../shared/render';
 import { errorFields } from '../../platform/logger';
 import type { ChannelAdapter } from '../adapter';
 import { addressesOf } from '../addresses';
-import { renderLettersPdf } from '../letterPdfWorker';
+import { letterPdfFile } from '../letterPdfWorker';
 import { consentAndOptOut } from '../optOut';
 import { letterKey } from './keys';
 import { INCOMPLETE_POSTAL, isCompletePostal, printedAddress, renderLetter } from './render';
@@ -51,14 +51,7 @@ export const directMailAdapter: ChannelAdapter<'DIRECT_MAIL'> = {
     const to = recipient ?? { firstName: 'Sample', lastName: 'Recipient', attributes: { address: '1-2-3 Example Street' } };
     const code = language && language !== 'ALL' ? language : pickLanguage(letter, recipient?.locale);
     const layout = layoutLetter(letter.contents[code]!, company ?? null, code, to, new Date(tenant.rt.clock.now()));
-    const pdf = await renderLettersPdf([layout], layout.subject);
-    const fileName = `${
-      layout.subject
-        .replace(/[^\p{L}\p{N}]+/gu, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 60) || 'letter'
-    }.pdf`;
-    return { fileName, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') };
+    return letterPdfFile(layout);
   },
   // S3 locally too (s3rver), through the same storage port
   provider: (rt) => s3LetterSender(rt),

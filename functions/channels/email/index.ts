@@ -6,6 +6,7 @@
 import { isEmailTemplate } from '../../../shared/content';
 import { pickContent, renderEmail } from '../../../shared/render';
 import type { ChannelAdapter } from '../adapter';
+import { reachByAddress } from '../addresses';
 import { consentAndOptOut, listAsBounced } from '../optOut';
 import { classifySes } from './answers';
 import { readSesFeedback } from './feedback';
@@ -17,12 +18,10 @@ import { orgRoutedSender } from '../providers';
 export const emailAdapter: ChannelAdapter<'EMAIL'> = {
   channel: 'EMAIL',
   sendable: true,
-  async reach(accounts) {
-    return accounts.map((a) => {
-      const address = a.emails[0];
-      return address ? { address, consent: a.emailConsent } : { reason: 'USER_NOT_MATCHED' };
-    });
-  },
+  reach: reachByAddress(
+    (a) => a.emails[0],
+    (a) => a.emailConsent,
+  ),
   suppressed: (recipients, tenant) => consentAndOptOut('EMAIL', recipients, tenant),
   planContent: (template) => (isEmailTemplate(template) ? { kind: 'EMAIL', template } : undefined),
   prepare(content) {

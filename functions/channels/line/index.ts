@@ -10,7 +10,7 @@ import { type ChannelTemplate, channelOf } from '../../../shared/content';
 import { LINE_TEXTS } from '../../../shared/i18n';
 import { lineChannelSetUp } from '../../domain/lineChannel';
 import type { ChannelAdapter } from '../adapter';
-import { addressesOf } from '../addresses';
+import { addressesOf, reachByAddress } from '../addresses';
 import { consentAndOptOut, listAsBounced } from '../optOut';
 import { classifyLine } from './answers';
 import { lineSender } from './api';
@@ -20,12 +20,10 @@ import { lineRetryKey } from './retryKey';
 export const lineAdapter: ChannelAdapter<'LINE'> = {
   channel: 'LINE',
   sendable: true,
-  async reach(accounts) {
-    return accounts.map((a) => {
-      const userId = addressesOf(a).lineUserId;
-      return userId ? { address: userId, consent: a.lineConsent } : { reason: 'USER_NOT_MATCHED' };
-    });
-  },
+  reach: reachByAddress(
+    (a) => addressesOf(a).lineUserId,
+    (a) => a.lineConsent,
+  ),
   suppressed: (recipients, tenant) => consentAndOptOut('LINE', recipients, tenant),
   // without the organization's access token every recipient would fail at send
   missingSetup: async (tenant) => ((await lineChannelSetUp(tenant)) ? undefined : LINE_TEXTS.planWithoutChannel),

@@ -45,35 +45,8 @@ describe('a send record of an API application', () => {
 
 describe('the payload', () => {
   it('carries the rendered message, the device and whose message it is', () => {
-    const message: OutboundPush = {
-      channel: 'PUSH_NATIVE',
-      to: 'token-1',
-      accountId: 'acc-1',
-      deviceId: 'dev-1',
-      tags: { org: '1', plan: 'p', run: 'r' },
-      rendered: {
-        language: 'ja',
-        contentType: 'url',
-        title: 'T',
-        subtitle: 'S',
-        body: 'B',
-        url: 'https://x.example/c',
-        buttons: [{ id: 'b1', text: 'Go', action: 'WEBSITE', value: 'https://x.example/b' }],
-        media: { type: 'THUMBNAIL', url: 'https://cdn.example/m.png' },
-        extras: { promo: 'A' },
-        sound: '',
-        expiry: { kind: 'NONE' },
-        priority: 'SEND_ANYWAY',
-        inboxMode: 'PUSH_ONLY',
-      },
-    };
-    expect(apiAppPayload(message, { planId: 'p', runId: 'r', messageId: 'p:r:acc-1:dev-1' })).toEqual({
-      messageId: 'p:r:acc-1:dev-1',
-      planId: 'p',
-      runId: 'r',
-      accountId: 'acc-1',
-      deviceId: 'dev-1',
-      pushToken: 'token-1',
+    // what the device shows goes into the payload as rendered
+    const shown = {
       language: 'ja',
       contentType: 'url',
       title: 'T',
@@ -83,6 +56,23 @@ describe('the payload', () => {
       buttons: [{ id: 'b1', text: 'Go', action: 'WEBSITE', value: 'https://x.example/b' }],
       media: { type: 'THUMBNAIL', url: 'https://cdn.example/m.png' },
       extras: { promo: 'A' },
+    } as const;
+    const message: OutboundPush = {
+      channel: 'PUSH_NATIVE',
+      to: 'token-1',
+      accountId: 'acc-1',
+      deviceId: 'dev-1',
+      tags: { org: '1', plan: 'p', run: 'r' },
+      rendered: { ...shown, buttons: [...shown.buttons], sound: '', expiry: { kind: 'NONE' }, priority: 'SEND_ANYWAY', inboxMode: 'PUSH_ONLY' },
+    };
+    expect(apiAppPayload(message, { planId: 'p', runId: 'r', messageId: 'p:r:acc-1:dev-1' })).toEqual({
+      messageId: 'p:r:acc-1:dev-1',
+      planId: 'p',
+      runId: 'r',
+      accountId: 'acc-1',
+      deviceId: 'dev-1',
+      pushToken: 'token-1',
+      ...shown,
       priority: 'SEND_ANYWAY',
     });
   });

@@ -11,7 +11,7 @@ import { pinpointSdk } from '../../platform/aws';
 import { type Device, isApiAppType } from '../../../shared/entities';
 import type { Runtime } from '../../platform/runtime';
 import type { TenantStore } from '../../store/store';
-import { INBOX_DEFAULT_DAYS, writeInboxItem } from '../../domain/inbox';
+import { INBOX_DEFAULT_DAYS, inboxContentOf, writeInboxItem } from '../../domain/inbox';
 import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { classifyPush } from './answers';
 import { type ApiAppOptions, apiAppSender, applicationReader } from './apiApp';
@@ -45,15 +45,7 @@ export async function sendPushRequest(pinpoint: PinpointClient, applicationId: s
 function inboxItemOf(m: PushRendered, ids: { orgId: number; accountId: string; planId: string; runId: string }, now: number) {
   return {
     ...ids,
-    title: m.title,
-    ...(m.subtitle ? { subtitle: m.subtitle } : {}),
-    body: m.body,
-    contentType: m.contentType,
-    ...(m.url ? { url: m.url } : {}),
-    ...(m.html ? { html: m.html } : {}),
-    buttons: m.buttons,
-    ...(m.media ? { media: m.media } : {}),
-    extras: m.extras,
+    ...inboxContentOf(m),
     language: m.language,
     sentAt: now,
     expiresAt: expiresAt(m.expiry, now, INBOX_DEFAULT_DAYS),

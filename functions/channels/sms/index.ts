@@ -13,7 +13,7 @@ import { countSms } from '../../../shared/sms/segments';
 import { normalizePhone } from '../../../shared/phone';
 import type { ChannelAdapter } from '../adapter';
 import type { RecipientLinks } from '../links';
-import { addressesOf } from '../addresses';
+import { addressesOf, reachByAddress } from '../addresses';
 import { consentAndOptOut } from '../optOut';
 import { classifySms } from './answers';
 import { listNumber, recordContacts, takeDead } from './contacts';
@@ -25,12 +25,10 @@ import { orgRoutedSender } from '../providers';
 export const smsAdapter: ChannelAdapter<'SMS'> = {
   channel: 'SMS',
   sendable: true,
-  async reach(accounts) {
-    return accounts.map((a) => {
-      const phone = addressesOf(a).phones?.[0];
-      return phone ? { address: phone, consent: a.smsConsent } : { reason: 'USER_NOT_MATCHED' };
-    });
-  },
+  reach: reachByAddress(
+    (a) => addressesOf(a).phones?.[0],
+    (a) => a.smsConsent,
+  ),
   async suppressed(recipients, tenant) {
     // the numbers this organization texts, noted beside the list read: a STOP from one finds it (./inbound.ts)
     const [skipped] = await Promise.all([

@@ -4,6 +4,9 @@ import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../contract/context';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 
+/** An option list from its codes and names, in the order written. */
+const optionsOf = (names: Record<string, string>) => Object.entries(names).map(([code, name]) => ({ code, name }));
+
 /** The configuration object of spec 000 section 3; the channel lists follow spec 001 section 3.1. */
 export async function configurationFor(ctx: AuthedContext): Promise<Configuration> {
   const [org, setting] = await Promise.all([ctx.organization.get(), organizationSettingOf(ctx.tenant)]);
@@ -11,16 +14,7 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
     // the caller's organization, always known here: no fallback to another
     orgId: ctx.identity.orgId,
     orgIconUrl: org?.icon ?? '',
-    nativeTypes: [
-      { code: 'html', name: 'HTML' },
-      { code: 'text', name: 'Text' },
-      { code: 'url', name: 'URL' },
-      { code: 'native', name: 'Native' },
-      { code: 'rating', name: 'Rating' },
-      { code: 'recall', name: 'Recall' },
-      { code: 'dataIntegration', name: 'Data integration' },
-      { code: 'empty', name: 'Empty' },
-    ],
+    nativeTypes: optionsOf({ html: 'HTML', text: 'Text', url: 'URL', native: 'Native', rating: 'Rating', recall: 'Recall', dataIntegration: 'Data integration', empty: 'Empty' }),
     // every member's locale defaults (read by the schedule, the date display and new templates), the push
     // preview's app name and the countries offered where one is chosen (docs/settings.md)
     systemSetting: {
@@ -49,21 +43,8 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
     pushChannelTypes: MENU_CHANNELS.map((code) => ({ code, name: REPORT_TEXTS[code].en })),
     // the channels an organization's own provider sends, each tested from the provider's settings
     sendTestTargets: MENU_CHANNELS.filter((c) => CHANNEL_CAPABILITIES[c].ownProviders).map((code) => ({ code, name: REPORT_TEXTS[code].en })),
-    notificationButtonActions: [
-      { code: 'website', name: 'Website' },
-      { code: 'openPage', name: 'Open page' },
-      { code: 'call', name: 'Call' },
-      { code: 'close', name: 'Close' },
-      { code: 'upgrade', name: 'Upgrade' },
-      { code: 'requireLogin', name: 'Require login' },
-    ],
-    queryType: [
-      { code: 'string', name: 'String' },
-      { code: 'number', name: 'Number' },
-      { code: 'enum', name: 'Enum' },
-      { code: 'date', name: 'Date' },
-      { code: 'boolean', name: 'Boolean' },
-    ],
+    notificationButtonActions: optionsOf({ website: 'Website', openPage: 'Open page', call: 'Call', close: 'Close', upgrade: 'Upgrade', requireLogin: 'Require login' }),
+    queryType: optionsOf({ string: 'String', number: 'Number', enum: 'Enum', date: 'Date', boolean: 'Boolean' }),
     pushSettingInfo: {},
   };
 }

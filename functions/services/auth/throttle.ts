@@ -43,35 +43,39 @@ export async function assertUnderLimits(store: Store, now: number, limits: Limit
 const conflict = (e: unknown) => e instanceof AppError && e.code === '720007';
 
 /**
- * Adds one to the open window, or opens a new one. Each step is conditional, so two instances racing at a
- * window's end neither lose a count nor open two windows; the loser of a race simply tries again.
+ * One try at adding `n` to the limit's window: to the open one (only while its count is at most `room`, when
+ * given), else to a new window opened with `n`. Each step is conditional, so two instances racing at a window's
+ * end neither lose a count nor open two windows; false when both were refused (the caller tries again).
  */
-async function countOne(store: Store, now: number, limit: Limit): Promise<void> {
+async function addToWindow(store: Store, now: number, limit: Limit, n: number, room?: number): Promise<boolean> {
   const cutoff = seconds(now) - limit.windowSeconds;
-  const names = { '#s': 'startedAt' };
-  for (let attempt = 0; attempt < 4; attempt++) {
-    try {
-      await store.increment('rateLimit', keyOf(limit), 1, undefined, {
-        ConditionExpression: '#s > :cut',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':cut': cutoff },
-      });
-      return;
-    } catch (e) {
-      if (!conflict(e)) throw e;
-    }
-    try {
-      const opened = { count: 1, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
-      await store.update('rateLimit', keyOf(limit), opened, {
-        ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':cut': cutoff },
-      });
-      return;
-    } catch (e) {
-      if (!conflict(e)) throw e;
-    }
+  try {
+    await store.increment('rateLimit', keyOf(limit), n, undefined, {
+      ConditionExpression: room === undefined ? '#s > :cut' : '#s > :cut AND #c <= :room',
+      ExpressionAttributeNames: { '#s': 'startedAt', ...(room === undefined ? {} : { '#c': 'count' }) },
+      ExpressionAttributeValues: { ':cut': cutoff, ...(room === undefined ? {} : { ':room': room }) },
+    });
+    return true;
+  } catch (e) {
+    if (!conflict(e)) throw e;
   }
+  try {
+    const opened = { count: n, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
+    await store.update('rateLimit', keyOf(limit), opened, {
+      ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut',
+      ExpressionAttributeNames: { '#s': 'startedAt' },
+      ExpressionAttributeValues: { ':cut': cutoff },
+    });
+    return true;
+  } catch (e) {
+    if (!conflict(e)) throw e;
+  }
+  return false;
+}
+
+/** Adds one to the open window, or opens a new one (a race lost is tried again, a few times). */
+async function countOne(store: Store, now: number, limit: Limit): Promise<void> {
+  for (let attempt = 0; attempt < 4; attempt++) if (await addToWindow(store, now, limit, 1)) return;
 }
 
 /**
@@ -79,31 +83,9 @@ async function countOne(store: Store, now: number, limit: Limit): Promise<void> 
  * last places cannot both get them); when they do not fit, answers the window that had no room.
  */
 export async function takeFromLimit(store: Store, now: number, limit: Limit, n: number): Promise<{ taken: true } | { taken: false; window: WindowCount }> {
-  const cutoff = seconds(now) - limit.windowSeconds;
-  const names = { '#s': 'startedAt', '#c': 'count' };
   if (n > limit.max) return { taken: false, window: (await countsOf(store, now, [limit]))[0] };
   for (let attempt = 0; attempt < 4; attempt++) {
-    try {
-      await store.increment('rateLimit', keyOf(limit), n, undefined, {
-        ConditionExpression: '#s > :cut AND #c <= :room',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':cut': cutoff, ':room': limit.max - n },
-      });
-      return { taken: true };
-    } catch (e) {
-      if (!conflict(e)) throw e;
-    }
-    try {
-      const opened = { count: n, startedAt: seconds(now), expiresAt: seconds(now) + limit.windowSeconds + 60 };
-      await store.update('rateLimit', keyOf(limit), opened, {
-        ConditionExpression: 'attribute_not_exists(#s) OR #s <= :cut',
-        ExpressionAttributeNames: { '#s': 'startedAt' },
-        ExpressionAttributeValues: { ':cut': cutoff },
-      });
-      return { taken: true };
-    } catch (e) {
-      if (!conflict(e)) throw e;
-    }
+    if (await addToWindow(store, now, limit, n, limit.max - n)) return { taken: true };
     // an open window refused the add: full, unless it ended between the two writes
     const [window] = await countsOf(store, now, [limit]);
     if (window.count + n > limit.max) return { taken: false, window };

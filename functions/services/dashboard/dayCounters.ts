@@ -119,15 +119,8 @@ async function readMonths(tenant: TenantStore, kind: OrgMonthKind, months: reado
  * The counters of `kind` (counts or shares) from `start` to `end`: the months the range covers whole from their
  * month items, the rest from day items. Answers the items' counters, to be summed.
  */
-export async function readRange(
-  tenant: TenantStore,
-  kind: 'counts' | 'plans',
-  start: string,
-  end: string,
-  attributes?: readonly string[],
-  type?: MessageType,
-): Promise<DayCounts[]> {
-  return (await readRangeItems(tenant, kind, start, end, attributes, type)).map((i) => i.counts);
+export async function readRange(...range: Parameters<typeof readRangeItems>): Promise<DayCounts[]> {
+  return (await readRangeItems(...range)).map((i) => i.counts);
 }
 
 /** As readRange, each item with its day: a month item's is the month's first (for points of a month or longer). */

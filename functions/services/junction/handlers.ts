@@ -13,7 +13,7 @@ import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { presetTokens } from '../../domain/presetValues';
 import { auditNew, auditNext } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
-import { assertStorable, assertUnlockedFor, languageTimes, requireTemplate, summaryOf } from '../templateMessage';
+import { assertUnlockedFor, requireTemplate, withContents } from '../templateMessage';
 import { textsOf, withTexts } from './texts';
 
 function sourceOf(template: TemplateMessage) {
@@ -109,16 +109,8 @@ export const junctionHandlers: AreaHandlers<'junction'> = {
     for (const lang of languages) contents[lang] = withTexts(content, result.translations[lang]!);
     const parsed = anyTemplateSchema.safeParse({ ...stored.template, contents });
     if (!parsed.success) throw new AppError('720009', parsed.error.issues[0]?.message ?? '');
-    const merged = parsed.data as AnyTemplate;
     const now = ctx.rt.clock.now();
-    const next: TemplateMessage = {
-      ...stored,
-      template: merged,
-      ...summaryOf(merged),
-      languageUpdatedAt: languageTimes(merged, stored, now),
-      ...auditNext(stored, now, ctx.identity.userId),
-    };
-    assertStorable(next);
+    const next = withContents(stored, parsed.data as AnyTemplate, now, ctx.identity.userId);
     await ctx.tenant.transact([
       ctx.tenant.putVersioned('templateMessage', next, stored.version),
       ctx.tenant.putVersioned('translationSync', { ...record, syncedAt: now, syncedLanguages: languages, ...auditNext(record, now, ctx.identity.userId) }, record.version),

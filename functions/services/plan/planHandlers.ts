@@ -73,15 +73,44 @@ function newMessageType(ctx: AuthedContext, asked: MessageType | undefined): Mes
   return type;
 }
 
+/** What both kinds of draft save: the stored plan's id and version, and the fields a draft of either kind has. */
+type DraftInput = { id?: string; version?: number; messageType?: MessageType; categoryId?: string | null; groupId?: string | null };
+
 /**
- * A new draft of either kind (a single message or a builder campaign): its id, the member's message type and its
- * audit fields, stored once under a fresh id.
+ * A draft of either kind (a single message or a builder campaign) saved with its kind's own fields: a new one
+ * stored once under a fresh id with the member's message type, or the stored one changed, which must be of the
+ * same kind (a single message is not turned into a campaign, nor the other way: its id answers 720009).
  */
-async function saveNewDraft<P extends Plan | BuilderPlan>(ctx: AuthedContext, fields: object, type: P['type'], asked: MessageType | undefined): Promise<PlanView> {
-  const now = ctx.rt.clock.now();
-  const plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type, messageType: newMessageType(ctx, asked), status: 'DRAFT', ...auditNew(now, ctx.identity.userId) } as P;
-  await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
-  return toPlanView(plan, ctx, await peopleOf(ctx));
+async function saveDraft<P extends Plan | BuilderPlan>(ctx: AuthedContext, input: DraftInput, own: object, type: P['type'], now: number): Promise<PlanView> {
+  const by = ctx.identity.userId;
+  const { messageType, ...rest } = input;
+  const fields = {
+    ...rest,
+    ...(messageType ? { messageType } : {}),
+    ...own,
+    id: undefined,
+    version: undefined,
+    categoryId: input.categoryId ?? undefined,
+    groupId: input.groupId ?? undefined,
+  };
+  if (!input.id) {
+    const plan = { ...fields, orgId: ctx.identity.orgId, id: newId(), type, messageType: newMessageType(ctx, messageType), status: 'DRAFT', ...auditNew(now, by) } as P;
+    await ctx.tenant.transact([ctx.tenant.putNew('plan', plan, '720001')]);
+    return toPlanView(plan, ctx, await peopleOf(ctx));
+  }
+  const stored = await ctx.tenant.require('plan', input.id);
+  if ((stored.type === 'BUILDER') !== (type === 'BUILDER')) throw new AppError('720009');
+  if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
+  const changes: Partial<P> = { ...fields, id: stored.id, rejection: undefined } as Partial<P>;
+  const next = await transitionPlan(ctx.tenant, {
+    plan: stored,
+    action: 'saveDraft',
+    actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
+    by,
+    now,
+    changes,
+  });
+  return toPlanView(next!, ctx, await peopleOf(ctx));
 }
 
 /** The library template a message copies (so later edits to the template do not change an approved message). */
@@ -126,7 +155,6 @@ function firstMessage(journey: Journey): Pick<Plan, 'channel' | 'content'> {
 export const planHandlers: AreaHandlers<'plan'> = {
   async saveSingle(input, ctx) {
     const now = ctx.rt.clock.now();
-    const by = ctx.identity.userId;
     if (!adapterOf(input.channel).sendable) throw new AppError('720009', PLAN_CHANNEL_MESSAGES[ctx.lang].notSendable);
     if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
     await requireClassification(ctx, input);
@@ -139,36 +167,11 @@ export const planHandlers: AreaHandlers<'plan'> = {
     await checkTriggerToSave(ctx, input.trigger);
     // the template it came from is remembered; content written in the message keeps the one it came from before
     const origin = input.content.kind === 'TEMPLATE' ? { templateId: input.content.templateId } : {};
-    const { messageType, ...rest } = input;
-    const fields = {
-      ...rest,
-      ...(messageType ? { messageType } : {}),
-      content,
-      ...origin,
-      id: undefined,
-      version: undefined,
-      categoryId: input.categoryId ?? undefined,
-      groupId: input.groupId ?? undefined,
-    };
-    if (!input.id) return saveNewDraft<Plan>(ctx, fields, 'SINGLE', messageType);
-    const stored = await ctx.tenant.require('plan', input.id);
-    // a campaign of the builder is saved whole with its journey (saveDynamic), never as a single message
-    if (stored.type === 'BUILDER') throw new AppError('720009');
-    if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
-    const next = await transitionPlan(ctx.tenant, {
-      plan: stored,
-      action: 'saveDraft',
-      actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
-      by,
-      now,
-      changes: { ...fields, id: stored.id, rejection: undefined },
-    });
-    return toPlanView(next!, ctx, await peopleOf(ctx));
+    return saveDraft<Plan>(ctx, input, { content, ...origin }, 'SINGLE', now);
   },
 
   async saveDynamic(input, ctx) {
     const now = ctx.rt.clock.now();
-    const by = ctx.identity.userId;
     if (input.segmentId) await ctx.tenant.require('segment', input.segmentId);
     await requireClassification(ctx, input);
     const journey = await sendableJourney(ctx, input.journey);
@@ -176,33 +179,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
       const check = checkScheduleTime(input.trigger.at, input.trigger.timeZone, now);
       if (!check.ok) throw new AppError(check.code);
     }
-    const { messageType, ...rest } = input;
-    const fields = {
-      ...rest,
-      ...(messageType ? { messageType } : {}),
-      ...firstMessage(journey),
-      journey,
-      title: input.title || input.name,
-      id: undefined,
-      version: undefined,
-      categoryId: input.categoryId ?? undefined,
-      groupId: input.groupId ?? undefined,
-    };
-    if (!input.id) return saveNewDraft<BuilderPlan>(ctx, fields, 'BUILDER', messageType);
-    const stored = await ctx.tenant.require('plan', input.id);
-    // a single message is not turned into a campaign (nor the other way): its id answers as another kind's
-    if (stored.type !== 'BUILDER') throw new AppError('720009');
-    if (input.version !== undefined && input.version !== stored.version) throw new AppError('720007');
-    const changes: Partial<BuilderPlan> = { ...fields, id: stored.id, rejection: undefined };
-    const next = await transitionPlan(ctx.tenant, {
-      plan: stored,
-      action: 'saveDraft',
-      actor: { kind: 'user', permissions: ctx.identity.permissions, isAuthor: stored.createdBy === by },
-      by,
-      now,
-      changes,
-    });
-    return toPlanView(next!, ctx, await peopleOf(ctx));
+    return saveDraft<BuilderPlan>(ctx, input, { ...firstMessage(journey), journey, title: input.title || input.name }, 'BUILDER', now);
   },
 
   async duplicateBuilder({ id }, ctx) {

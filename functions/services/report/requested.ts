@@ -28,21 +28,6 @@ const STEP = 10;
 const STALE_MS = 15 * 60_000;
 const CSV_TYPE = 'text/csv;charset=utf-8';
 
-const _zero = (): PlanTotals => ({
-  matched: 0,
-  sent: 0,
-  failed: 0,
-  skipped: 0,
-  uncertain: 0,
-  opens: 0,
-  clicks: 0,
-  unsubscribes: 0,
-  bounces: 0,
-  complaints: 0,
-  likes: 0,
-  dislikes: 0,
-});
-
 function mayRead(ctx: AuthedContext, kind: RequestedReportKind): boolean {
   return ctx.identity.permissions.includes(REQUESTED_REPORT_PERMISSION[kind] satisfies Permission);
 }

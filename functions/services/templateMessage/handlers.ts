@@ -5,7 +5,7 @@
  */
 import { type AnyTemplate, channelOf, type ChannelTemplate, layoutLetter } from '../../../shared/content';
 import { PRINTED_CHANNEL } from '../../../shared/delivery';
-import { renderLettersPdf } from '../../channels/letterPdfWorker';
+import { letterPdfFile } from '../../channels/letterPdfWorker';
 import type { TemplateMessage } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { languageName } from '../../../shared/format';
@@ -27,6 +27,7 @@ import {
   requireTemplate,
   summaryOf,
   templateSummaries,
+  withContents,
   withApprovals,
 } from './templates';
 
@@ -146,15 +147,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     assertUnlockedFor(ctx, stored);
     if (channel !== stored.channel) throw new AppError('720009', "The content is not for this template's channel.");
     // the theme (and a letter's sender) are the builder's; the translators' save changes the languages only
-    const merged = { ...stored.template, ...template, theme: stored.template.theme } as AnyTemplate;
-    const next: TemplateMessage = {
-      ...stored,
-      template: merged,
-      ...summaryOf(merged),
-      languageUpdatedAt: languageTimes(merged, stored, now),
-      ...auditNext(stored, now, ctx.identity.userId),
-    };
-    assertStorable(next);
+    const next = withContents(stored, { ...stored.template, ...template, theme: stored.template.theme } as AnyTemplate, now, ctx.identity.userId);
     await ctx.tenant.transact([ctx.tenant.putVersioned('templateMessage', next, stored.version)]);
     return next;
   },
@@ -200,14 +193,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     if (senderId && !company) throw new AppError('720009', 'The company does not exist.');
     const code = language && Object.hasOwn(letter.contents, language) ? language : letter.defaultLanguage;
     const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
-    const pdf = await renderLettersPdf([layout], layout.subject);
-    const fileName = `${
-      layout.subject
-        .replace(/[^\p{L}\p{N}]+/gu, '-')
-        .replace(/^-|-$/g, '')
-        .slice(0, 60) || 'letter'
-    }.pdf`;
-    return { fileName, contentType: 'application/pdf' as const, base64: Buffer.from(pdf).toString('base64') };
+    return letterPdfFile(layout);
   },
 
   async setActive({ id, active, version }, ctx) {

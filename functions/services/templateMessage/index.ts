@@ -2,4 +2,4 @@
  * The templateMessage area's public module: a message that uses a library template reads it here. Its operations
  * reach the dispatch table through `handlers.ts`.
  */
-export { assertStorable, assertUnlockedFor, languageTimes, requireTemplate, summaryOf } from './templates';
+export { assertUnlockedFor, requireTemplate, withContents } from './templates';

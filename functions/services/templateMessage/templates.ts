@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS } from '../../../shared/permissions';
 import { type AnyTemplate, channelOf, summaryLine } from '../../../shared/content';
 import { type TemplateApprovalState, templateApprovalOf } from '../../../shared/plan/approvalSheet';
 import type { AuthedContext } from '../../contract/context';
+import { auditNext } from '../../store/audit';
 import type { TenantStore } from '../../store/store';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
 
@@ -89,6 +90,13 @@ export function assertStorable(record: TemplateMessage): void {
   if (bytes > MAX_TEMPLATE_BYTES) {
     throw new AppError('720009', `The template is too large to store (${Math.ceil(bytes / 1024)} KB; at most ${MAX_TEMPLATE_BYTES / 1024} KB).`);
   }
+}
+
+/** The stored template with new contents: its list fields and language times follow them; refused when too large to store. */
+export function withContents(stored: TemplateMessage, template: AnyTemplate, now: number, by: string): TemplateMessage {
+  const next: TemplateMessage = { ...stored, template, ...summaryOf(template), languageUpdatedAt: languageTimes(template, stored, now), ...auditNext(stored, now, by) };
+  assertStorable(next);
+  return next;
 }
 
 /** A folder must be one of the organization's; another organization's answers like a missing one. */

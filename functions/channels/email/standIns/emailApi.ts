@@ -12,7 +12,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
+import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, ScriptedAnswers, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The one key the stand-in takes: an organization's e-mail API provider set up locally uses it. */
 export const EMAIL_API_STAND_IN_KEY = 'SG.local-stand-in.key';
@@ -43,24 +43,11 @@ const emailOf = (v: unknown) => (v && typeof v === 'object' && typeof (v as Emai
 
 export async function startEmailApiStandIn(opts: StandInOptions = {}): Promise<ProviderStandIn> {
   const received = new ReceivedLog<ReceivedApiMail>(opts.file);
-  const scripted = new Map<string, { answer: Exclude<Answer, 'ok'>; times?: number }>();
-  const scriptOf = (address: string) => {
-    const script = scripted.get(address.toLowerCase());
-    if (!script) return undefined;
-    if (script.times !== undefined && --script.times <= 0) scripted.delete(address.toLowerCase());
-    return script.answer;
-  };
+  const scripted = new ScriptedAnswers<Answer>(ANSWERS);
 
   const { server, endpoint } = await listen(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://standin').pathname;
-    if (req.method === 'GET' && path === '/_standin/received') return sendJson(res, 200, received.items);
-    if (req.method === 'POST' && path === '/_standin/answers') {
-      const body = JSON.parse(await bodyOf(req)) as { address?: unknown; answer?: unknown; times?: unknown };
-      if (typeof body.address !== 'string' || !ANSWERS.includes(body.answer as Answer)) return sendJson(res, 400, { message: `address and answer (${ANSWERS.join(', ')}) please` });
-      if (body.answer === 'ok') scripted.delete(body.address.toLowerCase());
-      else scripted.set(body.address.toLowerCase(), { answer: body.answer as Exclude<Answer, 'ok'>, ...(typeof body.times === 'number' ? { times: body.times } : {}) });
-      return sendJson(res, 200, { ok: true });
-    }
+    if (await scripted.serve(req, res, path, received.items)) return;
     if (req.method !== 'POST' || path !== EMAIL_API_PATH) return errors(res, 404, 'Not found');
 
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
@@ -83,7 +70,7 @@ export async function startEmailApiStandIn(opts: StandInOptions = {}): Promise<P
       return errors(res, 400, 'The text/plain content type must be first, followed by text/html.', 'content');
 
     for (const address of [from, ...to]) {
-      const answer = scriptOf(address);
+      const answer = scripted.take(address);
       if (answer === 'throttled') return errors(res, 429, 'too many requests');
       if (answer === 'failed') return errors(res, 500, 'An error occurred on a SendGrid server.');
       if (answer === 'dead') return errors(res, 400, 'Does not contain a valid address.', 'personalizations.0.to.0.email');

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import selfsigned from 'selfsigned';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
-import { bodyOf, closeServer, listen, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
+import { closeServer, listen, ReceivedLog, ScriptedAnswers, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The stand-in's one account: an organization's SMTP provider set up locally uses these. */
 export const SMTP_STAND_IN_USER = 'herald';
@@ -61,7 +61,7 @@ const addressText = (a: AddressObject | AddressObject[] | undefined) => (Array.i
 
 export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpStandIn> {
   const received = new ReceivedLog<ReceivedSmtpMail>(opts.file);
-  const scripted = new Map<string, { answer: Exclude<Answer, 'ok'>; times?: number }>();
+  const scripted = new ScriptedAnswers<Answer>(ANSWERS);
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     notAfterDate: new Date(Date.now() + 365 * 24 * 3600_000),
@@ -75,14 +75,6 @@ export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpS
       },
     ],
   });
-
-  /** The scripted answer of an address, counted down. */
-  function scriptOf(address: string): Exclude<Answer, 'ok'> | undefined {
-    const script = scripted.get(address.toLowerCase());
-    if (!script) return undefined;
-    if (script.times !== undefined && --script.times <= 0) scripted.delete(address.toLowerCase());
-    return script.answer;
-  }
 
   const server = (secure: boolean) =>
     new SMTPServer({
@@ -101,14 +93,14 @@ export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpS
       },
       onMailFrom(address: SMTPServerAddress, session, callback) {
         if (!session.user) return callback(refusal(530, 'Authentication required'));
-        const answer = scriptOf(address.address);
+        const answer = scripted.take(address.address);
         if (answer === 'throttled') return callback(refusal(451, '4.7.1 Rate limited, try again later'));
         if (answer === 'closing') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
         if (answer) return callback(refusal(553, `5.7.1 Sender address rejected: ${address.address} is not verified`));
         callback();
       },
       onRcptTo(address: SMTPServerAddress, _session, callback) {
-        const answer = scriptOf(address.address);
+        const answer = scripted.take(address.address);
         if (answer === 'throttled') return callback(refusal(451, '4.7.1 Rate limited, try again later'));
         if (answer === 'closing') return callback(refusal(421, '4.7.0 Too many messages, try again later'));
         if (answer === 'dead') return callback(refusal(550, `5.1.1 <${address.address}>: Recipient address rejected: User unknown`));
@@ -154,14 +146,7 @@ export async function startSmtpStandIn(opts: StandInOptions = {}): Promise<SmtpS
 
   const { server: http, endpoint } = await listen(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://standin').pathname;
-    if (req.method === 'GET' && path === '/_standin/received') return sendJson(res, 200, received.items);
-    if (req.method === 'POST' && path === '/_standin/answers') {
-      const body = JSON.parse(await bodyOf(req)) as { address?: unknown; answer?: unknown; times?: unknown };
-      if (typeof body.address !== 'string' || !ANSWERS.includes(body.answer as Answer)) return sendJson(res, 400, { message: `address and answer (${ANSWERS.join(', ')}) please` });
-      if (body.answer === 'ok') scripted.delete(body.address.toLowerCase());
-      else scripted.set(body.address.toLowerCase(), { answer: body.answer as Exclude<Answer, 'ok'>, ...(typeof body.times === 'number' ? { times: body.times } : {}) });
-      return sendJson(res, 200, { ok: true });
-    }
+    if (await scripted.serve(req, res, path, received.items)) return;
     sendJson(res, 404, { message: 'not found' });
   }, opts.port);
 

@@ -24,7 +24,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
+import { bodyOf, closeServer, isObject, listen, parseJson, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 /** The credentials the stand-in takes: an application pointed at it is set up with these. */
 export const API_APP_STANDIN = {
@@ -68,15 +68,6 @@ const basicOf = (header: string | undefined): [string, string] | undefined => {
   return at < 0 ? undefined : [text.slice(0, at), text.slice(at + 1)];
 };
 const bearerOf = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 export async function startApiAppStandIn(opts: StandInOptions = {}): Promise<ProviderStandIn> {
   const received = new ReceivedLog<ApiAppReceived>(opts.file);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyOf, closeServer, listen, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
+import { bodyOf, closeServer, isObject, listen, parseJson, type ProviderStandIn, ReceivedLog, sendJson, type StandInOptions } from '../../standInKit';
 
 export const PUSH_CHANNEL_TYPES = ['APNS', 'APNS_SANDBOX', 'GCM'] as const;
 export type PushChannelType = (typeof PUSH_CHANNEL_TYPES)[number];
@@ -60,16 +60,6 @@ const CHANNEL_PATHS: Record<string, PushChannelType> = { apns: 'APNS', apns_sand
 /** A Pinpoint error: its type in the header the SDK reads, and its message in the body. */
 function fail(res: ServerResponse, status: number, type: string, message: string): void {
   sendJson(res, status, { Message: message, RequestID: randomUUID() }, { 'x-amzn-errortype': type, 'x-amzn-requestid': randomUUID() });
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A service-account JSON as FCM v1 takes it. */
