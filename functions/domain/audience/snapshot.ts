@@ -19,7 +19,7 @@ import type { SegmentCount } from '../../../shared/services';
 import { type AccountInput, compileSegment, type SegmentAudience } from '../../../shared/segment';
 import type { StoragePort } from '../../platform/storage';
 import type { TenantStore } from '../../store/store';
-import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, projectAccount, rowOf, rowsOf } from './columns';
+import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, POSTAL_COLUMN, projectAccount, rowOf, rowReader, rowsOf } from './columns';
 import { type AnswerCache, matchRows, ruleFields } from './evaluate';
 
 /** One account's change: its new state (projected), or none when it was removed. */
@@ -202,36 +202,70 @@ async function compact(storage: StoragePort, orgId: number, snap: Opened): Promi
   await writeBase(storage, orgId, kept, snap.changedAt ?? snap.current.asOf);
 }
 
+/** A segment over the snapshot: its size, and its members' accounts read back from the columns. */
+export interface SnapshotMembers {
+  size: SegmentCount;
+  /**
+   * The members with only the account paths of these columns (and the id), `batch` at a time: base rows from the
+   * columns, then the changed accounts as their deltas hold them (projected whole).
+   */
+  batches(fields: readonly string[], batch: number): AsyncGenerator<AccountInput[]>;
+}
+
 /**
- * The size of a segment from the organization's snapshot, exact as of its newest delta; undefined when there is
- * none yet. A changed account's base row is taken out and its new state tested with the evaluator.
+ * A segment from the organization's snapshot, exact as of its newest delta; undefined when there is none yet, or
+ * when its base is older than the postal column (a reach needs it: the caller rebuilds). A changed account's base
+ * row is taken out and its new state tested with the evaluator.
  */
-export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number): Promise<SegmentCount | undefined> {
+export async function membersFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number, opts: { needsPostal?: boolean } = {}): Promise<SnapshotMembers | undefined> {
   const storage = tenant.rt.ports.storage;
   const snap = await openSnapshot(storage, tenant.orgId);
-  if (!snap) return undefined;
+  if (!snap || (opts.needsPostal && !snap.current.fields.includes(POSTAL_COLUMN))) return undefined;
   const fields = [...ruleFields(audience.rule)];
   const columns = new Map(await Promise.all(fields.map(async (f) => [f, await snap.column(f)] as const)));
   const matched = matchRows(audience.rule, now, snap.ids, columns, snap.answers);
   for (const id of audience.includeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 1;
   for (const id of audience.excludeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 0;
-  let count = 0;
-  for (let r = 0; r < matched.length; r++) count += matched[r];
   let total = snap.ids.length;
   const member = compileSegment(audience, now);
+  const changed: AccountInput[] = [];
   for (const [id, account] of snap.changes) {
     const r = rowOf(snap.ids, id);
     if (r >= 0) {
       total--;
-      count -= matched[r];
+      matched[r] = 0;
     }
     if (account) {
       total++;
-      if (member(account)) count++;
+      if (member(account)) changed.push(account);
     }
   }
+  let count = changed.length;
+  for (let r = 0; r < matched.length; r++) count += matched[r];
   if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await compact(storage, tenant.orgId, snap);
   // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
   for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
-  return { count, total, complete: true, snapshot: { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) } };
+  const snapshot = { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) };
+  return {
+    size: { count, total, complete: true, snapshot },
+    async *batches(wanted, batch) {
+      const row = rowReader(snap.ids, new Map(await Promise.all(wanted.map(async (f) => [f, await snap.column(f)] as const))));
+      let rows: AccountInput[] = [];
+      for (let r = 0; r < matched.length; r++) {
+        if (matched[r] === 0) continue;
+        rows.push(row(r));
+        if (rows.length === batch) {
+          yield rows;
+          rows = [];
+        }
+      }
+      if (rows.length) yield rows;
+      for (let i = 0; i < changed.length; i += batch) yield changed.slice(i, i + batch);
+    },
+  };
+}
+
+/** The size of a segment from the organization's snapshot (membersFromSnapshot); undefined when there is none yet. */
+export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number): Promise<SegmentCount | undefined> {
+  return (await membersFromSnapshot(tenant, audience, now))?.size;
 }
