@@ -100,10 +100,11 @@ export async function writeBase(storage: StoragePort, orgId: number, accounts: A
   }
   const previous = await readCurrent(storage, orgId);
   await storage.put(currentKey(orgId), JSON.stringify({ base, asOf, rows: rows.length, fields } satisfies Current), 'application/json');
-  // the base before stays for counts that are reading it now; older ones and folded deltas go
-  const kept = new Set([base, previous?.base]);
+  // The base before stays for counts that are reading it now, and so does any newer one: another count's rebuild
+  // or compaction may be writing it to make it current. Older ones and folded deltas go.
   for (const folder of (await storage.list(`${root(orgId)}base/`)).folders) {
-    if (kept.has(folder.slice(0, -1).split('/').pop())) continue;
+    const name = folder.slice(0, -1).split('/').pop()!;
+    if (!previous || name >= previous.base || name === base) continue;
     for (const file of (await storage.list(folder)).files) await storage.delete(file.key);
   }
   const old = (await storage.list(deltaFolder(orgId), MAX_DELTAS)).files.filter((f) => timeOfKey(f.key) < asOf - MARGIN_MS);
@@ -111,8 +112,33 @@ export async function writeBase(storage: StoragePort, orgId: number, accounts: A
 }
 
 async function readCurrent(storage: StoragePort, orgId: number): Promise<Current | undefined> {
-  const bytes = await readBytes(storage, currentKey(orgId));
-  return bytes ? (JSON.parse(bytes.toString()) as Current) : undefined;
+  for (let attempt = 1; ; attempt++) {
+    const bytes = await readBytes(storage, currentKey(orgId));
+    if (!bytes) return undefined;
+    try {
+      return JSON.parse(bytes.toString()) as Current;
+    } catch (e) {
+      // s3rver (the local stand-in) writes an object in place, so a read meanwhile may see part of it; S3 never does
+      if (attempt === 5) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
+}
+
+/** Base writes under way in this process, by storage, organization and kind: counts that need one at once share it. */
+const writing = new WeakMap<StoragePort, Map<string, Promise<unknown>>>();
+
+/** `write` for the organization's snapshot, or the same kind of write already under way in this process. */
+export function writeOnce<T>(storage: StoragePort, orgId: number, kind: string, write: () => Promise<T>): Promise<T> {
+  const running = writing.get(storage) ?? new Map<string, Promise<unknown>>();
+  writing.set(storage, running);
+  const key = `${orgId}:${kind}`;
+  let pending = running.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = write().finally(() => running.delete(key));
+    running.set(key, pending);
+  }
+  return pending;
 }
 
 /** An organization's snapshot, opened: the base's ids, its columns on demand, and the changes since. */
@@ -134,7 +160,17 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
   if (!current) return undefined;
   const cache = cacheOf(storage, orgId, current);
   const listing = await storage.list(deltaFolder(orgId), MAX_DELTAS);
-  cache.ids ??= readBytes(storage, `${baseFolder(orgId, current.base)}ids.gz`).then((b) => JSON.parse(gunzipSync(b!).toString()) as string[]);
+  if (!cache.ids) {
+    const ids = readBytes(storage, `${baseFolder(orgId, current.base)}ids.gz`).then((b) => {
+      if (!b) throw new Error(`the audience snapshot's base ${current.base} has no ids`);
+      return JSON.parse(gunzipSync(b).toString()) as string[];
+    });
+    // a failed read is tried again by the next count
+    ids.catch(() => {
+      if (cache.ids === ids) cache.ids = undefined;
+    });
+    cache.ids = ids;
+  }
   const files = listing.files.filter((f) => timeOfKey(f.key) >= current.asOf - MARGIN_MS).sort((a, b) => (a.key < b.key ? -1 : 1));
   const seen = deltas.get(storage) ?? new Map<string, Promise<AccountChange[]>>();
   deltas.set(storage, seen);
@@ -242,7 +278,7 @@ export async function membersFromSnapshot(tenant: TenantStore, audience: Segment
   }
   let count = changed.length;
   for (let r = 0; r < matched.length; r++) count += matched[r];
-  if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await compact(storage, tenant.orgId, snap);
+  if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await writeOnce(storage, tenant.orgId, 'compact', () => compact(storage, tenant.orgId, snap));
   // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
   for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
   const snapshot = { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) };
