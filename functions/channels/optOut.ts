@@ -15,6 +15,12 @@ const LISTED_REASON: Record<MessageUnsubscription['source'], SendFailureReason> 
   COMPLAINT: 'COMPLAINT',
 };
 
+/** Why a recipient is not attempted: no consent (its own setting, which wins over a listing), else its listing. */
+function suppressionOf(consent: boolean, listing: MessageUnsubscription['source'] | undefined): SendFailureReason | undefined {
+  if (!consent) return 'USER_SETTINGS_BLOCK';
+  return listing && LISTED_REASON[listing];
+}
+
 export async function consentAndOptOut(channel: Channel, recipients: readonly RecipientView[], tenant: TenantStore): Promise<Map<string, SendFailureReason>> {
   const found = await tenant.getMany(
     'messageUnsubscription',
@@ -22,12 +28,21 @@ export async function consentAndOptOut(channel: Channel, recipients: readonly Re
   );
   const out = new Map<string, SendFailureReason>();
   recipients.forEach((r, i) => {
-    const hit = found[i] as MessageUnsubscription | undefined;
-    // no consent is the recipient's own setting: it wins over a listing
-    if (!r.consent) out.set(recipientKeyOf(r), 'USER_SETTINGS_BLOCK');
-    else if (hit) out.set(recipientKeyOf(r), LISTED_REASON[hit.source]);
+    const reason = suppressionOf(r.consent, (found[i] as MessageUnsubscription | undefined)?.source);
+    if (reason) out.set(recipientKeyOf(r), reason);
   });
   return out;
+}
+
+/**
+ * The channel's whole opt-out list of the organization, read once, as a check of consent and listing by address:
+ * the same answers as consentAndOptOut, for a count over more recipients than the list holds.
+ */
+export async function optOutCheck(channel: Channel, tenant: TenantStore): Promise<(address: string, consent: boolean) => SendFailureReason | undefined> {
+  const prefix = unsubscriptionId(channel, '');
+  const listed = new Map<string, MessageUnsubscription['source']>();
+  for (const l of await tenant.list('messageUnsubscription', ['id', 'source'])) if (l.id.startsWith(prefix)) listed.set(l.id, l.source);
+  return (address, consent) => suppressionOf(consent, listed.size ? listed.get(unsubscriptionId(channel, address)) : undefined);
 }
 
 /** Puts a dead address on the channel's list as a bounce; an address listed already keeps its first entry. */

@@ -133,48 +133,30 @@ export class Accounts {
   async create(account: Account): Promise<void> {
     await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.isNew('id'), '720001');
     await noteZones(this.store, this.orgId, [account]);
-    await this.feed([{ id: account.id, account }]);
   }
 
   /** Replaces the account stored at `version`; 720007 when it changed or was deleted since. */
   async replace(account: Account, version: number): Promise<void> {
     await this.store.put('account', toItem({ ...account, orgId: this.orgId }), CONDITIONS.versionIs(version), '720007');
     await noteZones(this.store, this.orgId, [account]);
-    await this.feed([{ id: account.id, account }]);
   }
 
   /** 720003 when there is no such account. */
   async remove(id: string): Promise<void> {
     await this.store.deleteIf('account', this.key(id), CONDITIONS.exists('id'), '720003');
-    await this.feed([{ id }]);
   }
 
   /**
-   * Tells the runtime's account feed what a write changed (locally; on AWS the table's stream does). The write
-   * stands whatever the feed answers: a failure is logged, and the snapshot's next rebuild catches up.
-   */
-  private async feed(changes: { id: string; account?: Account }[]): Promise<void> {
-    const feed = this.store.rt.ports.accountFeed;
-    if (!feed) return;
-    try {
-      await feed(this.orgId, changes);
-    } catch (e) {
-      this.store.rt.log.warn('account changes not recorded for the audience snapshot', { orgId: this.orgId, error: String(e) });
-    }
-  }
-
-  /**
-   * Writes whole accounts with BatchWriteItem, several requests at once (bulk import). Unconditional: the caller
-   * read each one's version just before.
+   * Writes whole accounts with BatchWriteItem, several requests at once (bulk import): one write, so the table's
+   * local stream records it as one change. Unconditional: the caller read each one's version just before.
    */
   async putMany(accounts: readonly Account[]): Promise<void> {
-    const items = accounts.map((a) => toItem({ ...a, orgId: this.orgId }));
-    const groupSize = Math.max(25, Math.ceil(items.length / WRITE_PARALLEL / 25) * 25);
-    const groups: Item[][] = [];
-    for (let i = 0; i < items.length; i += groupSize) groups.push(items.slice(i, i + groupSize));
-    await Promise.all(groups.map((group) => this.store.putMany('account', group)));
+    await this.store.putMany(
+      'account',
+      accounts.map((a) => toItem({ ...a, orgId: this.orgId })),
+      WRITE_PARALLEL,
+    );
     await noteZones(this.store, this.orgId, accounts);
-    await this.feed(accounts.map((account) => ({ id: account.id, account })));
   }
 
   /**

@@ -109,8 +109,9 @@ export interface DeliveryPorts {
   scheduler: SchedulerPort;
   storage: StoragePort;
   /**
-   * told of the accounts each write changed (`account` absent: removed), to keep the audience snapshot current:
-   * the local server's stand-in for the account table's stream, which does it on AWS (so unset there)
+   * told of the accounts each write changed (`account`: the item written; absent: removed), to keep the audience
+   * snapshot current: the local server's stand-in for the account table's stream, which does it on AWS (so unset
+   * there). The store calls it after every write to the account table, whoever makes it (functions/store/accountStream.ts).
    */
   accountFeed?: (orgId: number, changes: readonly { id: string; account?: object }[]) => Promise<void>;
 }

@@ -5,8 +5,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -19,6 +17,8 @@ import {
 import { ENTITIES, type EntityName, tableName } from '../../shared/entities';
 import { AppError, type ErrorCode } from '../../shared/errors';
 import type { Runtime } from '../platform/runtime';
+import { type AccountWrite, accountWritesOf, accountWritesOfBatch, streamAccountWrites } from './accountStream';
+import { type WriteRequest, writeInBatches } from './batchWrite';
 import { CONDITIONS, type Condition, isConditionFailure, requestItem } from './conditions';
 import type { Item, Key, PageRead, RecordOf, TransactItem } from './storeTypes';
 
@@ -184,6 +184,12 @@ export class TableStore {
     return items;
   }
 
+  /** Tells the account table's local stream (accountStream.ts) what a write to `entity` left; no other table has one. */
+  private async streamed(entity: EntityName, writes: () => AccountWrite[]): Promise<void> {
+    if (entity !== 'account' || !this.rt.ports.accountFeed) return;
+    await streamAccountWrites(this.rt, writes(), (keys) => this.getMany(keys.map((key) => ({ entity, key }))));
+  }
+
   async put(entity: EntityName, item: Item, condition?: Condition, onFail: ErrorCode = '720007'): Promise<void> {
     try {
       await this.rt.aws.doc.send(new PutCommand({ TableName: this.table(entity), Item: item, ...condition }));
@@ -191,13 +197,15 @@ export class TableStore {
       if (isConditionFailure(e)) throw new AppError(onFail);
       throw e;
     }
+    await this.streamed(entity, () => [{ key: this.keyOf(entity, item), item }]);
   }
 
-  /** Unconditional puts in batches of 25 (bulk loads: seeds, imports); retries what DynamoDB leaves unprocessed. */
-  async putMany(entity: EntityName, items: Item[]): Promise<void> {
+  /** Unconditional puts in batches of 25, `parallel` requests at once (bulk loads: seeds, imports); retries what DynamoDB leaves unprocessed. */
+  async putMany(entity: EntityName, items: readonly Item[], parallel = 1): Promise<void> {
     await this.writeMany(
       entity,
       items.map((Item) => ({ PutRequest: { Item } })),
+      parallel,
     );
   }
 
@@ -209,21 +217,16 @@ export class TableStore {
     );
   }
 
-  private async writeMany(entity: EntityName, requests: ({ PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } })[]): Promise<void> {
-    const TableName = this.table(entity);
-    for (let i = 0; i < requests.length; i += 25) {
-      let pending: Record<string, typeof requests> | undefined = { [TableName]: requests.slice(i, i + 25) };
-      for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
-        if (attempt === 8) throw new Error(`writeMany: ${TableName} left items unprocessed`);
-        if (attempt > 0) await new Promise((r) => setTimeout(r, 2 ** attempt * 10));
-        const out: BatchWriteCommandOutput = await this.rt.aws.doc.send(new BatchWriteCommand({ RequestItems: pending }));
-        pending = out.UnprocessedItems as typeof pending;
-      }
-    }
+  private async writeMany(entity: EntityName, requests: WriteRequest[], parallel = 1): Promise<void> {
+    const { begun, failed, error } = await writeInBatches(this.rt.aws.doc, this.table(entity), requests, parallel);
+    // one stream call for the whole write, once every batch begun has ended
+    await this.streamed(entity, () => begun.flatMap((b) => accountWritesOfBatch(b, (item) => this.keyOf(entity, item), !failed.has(b))));
+    if (error !== undefined) throw error;
   }
 
   async delete(entity: EntityName, key: Key): Promise<void> {
     await this.rt.aws.doc.send(new DeleteCommand({ TableName: this.table(entity), Key: key }));
+    await this.streamed(entity, () => [{ key, removed: true }]);
   }
 
   /** Deletes only when `condition` holds; otherwise answers `onFail`. */
@@ -239,6 +242,7 @@ export class TableStore {
       if (isConditionFailure(e)) throw new AppError(onFail);
       throw e;
     }
+    await this.streamed(entity, () => [{ key, removed: true }]);
   }
 
   /** Conditional partial update; `condition` is a named piece. */
@@ -275,6 +279,7 @@ export class TableStore {
           ReturnValues: 'ALL_NEW',
         }),
       );
+      await this.streamed(entity, () => [{ key, item: out.Attributes as Item }]);
       return out.Attributes as Item;
     } catch (e) {
       if (isConditionFailure(e)) throw new AppError(onFail);
@@ -305,6 +310,7 @@ export class TableStore {
           ReturnValues: 'UPDATED_NEW',
         }),
       );
+      await this.streamed(entity, () => [{ key }]);
       return Number(out.Attributes?.count ?? 0);
     } catch (e) {
       if (condition && isConditionFailure(e)) throw new AppError('720007');
@@ -316,6 +322,7 @@ export class TableStore {
   async transact(items: (TransactItem & { failCode?: ErrorCode })[], onFail: ErrorCode = '720007'): Promise<void> {
     try {
       await this.rt.aws.doc.send(new TransactWriteCommand({ TransactItems: items.map(requestItem) }));
+      await this.streamed('account', () => accountWritesOf(this.table('account'), items));
     } catch (e) {
       if (e instanceof TransactionCanceledException) {
         const reasons = e.CancellationReasons ?? [];

@@ -220,6 +220,12 @@ export function accountPartition(orgId: number, shard: number): string {
   return shardedPartitionValue(orgId, shard);
 }
 
+/** The organization of an account partition key (`${orgId}#${shard}`); undefined for any other value. */
+export function accountOrgOf(pk: unknown): number | undefined {
+  const [org, shard] = typeof pk === 'string' ? pk.split('#') : [];
+  return org && shard !== undefined && Number.isInteger(Number(org)) ? Number(org) : undefined;
+}
+
 /** The table key of an account: the organization's shard, then the account's id. */
 export function accountKey(orgId: number, id: string): { pk: string; id: string } {
   return { pk: accountPartition(orgId, accountShard(id)), id };

@@ -4,10 +4,11 @@
  * in columns, the letter's key, its pages, the merged file it is in and where it starts there). Built after the run (the adapter's afterRun) and again on download
  * when they are missing, since afterRun is not retried; building twice writes the same files.
  */
-import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
+import type { SentRecord } from '../../../shared/entities';
 import { csvLine } from '../../../shared/export/csv';
 import { LETTERS_PER_FILE } from '../../../shared/services/directMail';
 import { Accounts } from '../../domain/accounts';
+import { eachRunShard } from '../../store/runShards';
 import type { TenantStore } from '../../store/store';
 import { addressesOf, type PostalAddressView } from '../addresses';
 import { mergeLetterPdfs } from '../letterPdfWorker';
@@ -46,9 +47,9 @@ type TenantRun = Omit<RunRef, 'orgId'>;
 
 /** The run's stored letters, by account id. */
 export async function sentLetters(tenant: TenantStore, run: TenantRun): Promise<SentLetter[]> {
-  const out: SentLetter[] = [];
   const records = tenant.keyed('sentRecord');
-  for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
+  const shards = await eachRunShard(async (shard) => {
+    const found: SentLetter[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await records.queryPage(`${run.planId}#${run.runId}#${shard}`, {
@@ -58,11 +59,13 @@ export async function sentLetters(tenant: TenantStore, run: TenantRun): Promise<
         startKey,
       });
       for (const r of page.items as Pick<SentRecord, 'accountId' | 'address' | 'providerId'>[]) {
-        if (r.providerId) out.push({ accountId: r.accountId, address: r.address, key: r.providerId });
+        if (r.providerId) found.push({ accountId: r.accountId, address: r.address, key: r.providerId });
       }
       startKey = page.lastKey;
     } while (startKey);
-  }
+    return found;
+  });
+  const out = shards.flat();
   return out.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
 

@@ -8,7 +8,7 @@ import type { AccountInput } from '../../../shared/segment';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../accounts';
 import { projectAccount, SNAPSHOT_PATHS } from './columns';
-import { writeBase } from './snapshot';
+import { writeBase, writeOnce } from './snapshot';
 
 export interface ReadLimits {
   ms: number;
@@ -16,7 +16,12 @@ export interface ReadLimits {
   page?: number;
 }
 
-export async function rebuildSnapshot(tenant: TenantStore, limits: ReadLimits): Promise<{ accounts: AccountInput[]; complete: boolean }> {
+/** Counts that find no snapshot at once (the wizard asks a size and a reach together) share one rebuild. */
+export function rebuildSnapshot(tenant: TenantStore, limits: ReadLimits): Promise<{ accounts: AccountInput[]; complete: boolean }> {
+  return writeOnce(tenant.rt.ports.storage, tenant.orgId, 'rebuild', () => readAndWrite(tenant, limits));
+}
+
+async function readAndWrite(tenant: TenantStore, limits: ReadLimits): Promise<{ accounts: AccountInput[]; complete: boolean }> {
   // the base holds the accounts as of the read's start: a write during the read has its delta after this time
   const asOf = Date.now();
   const deadline = performance.now() + limits.ms;

@@ -19,7 +19,7 @@ import type { SegmentCount } from '../../../shared/services';
 import { type AccountInput, compileSegment, type SegmentAudience } from '../../../shared/segment';
 import type { StoragePort } from '../../platform/storage';
 import type { TenantStore } from '../../store/store';
-import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, projectAccount, rowOf, rowsOf } from './columns';
+import { type Column, decodeColumn, encodeColumn, buildColumn, fieldsOf, POSTAL_COLUMN, projectAccount, rowOf, rowReader, rowsOf } from './columns';
 import { type AnswerCache, matchRows, ruleFields } from './evaluate';
 
 /** One account's change: its new state (projected), or none when it was removed. */
@@ -100,10 +100,11 @@ export async function writeBase(storage: StoragePort, orgId: number, accounts: A
   }
   const previous = await readCurrent(storage, orgId);
   await storage.put(currentKey(orgId), JSON.stringify({ base, asOf, rows: rows.length, fields } satisfies Current), 'application/json');
-  // the base before stays for counts that are reading it now; older ones and folded deltas go
-  const kept = new Set([base, previous?.base]);
+  // The base before stays for counts that are reading it now, and so does any newer one: another count's rebuild
+  // or compaction may be writing it to make it current. Older ones and folded deltas go.
   for (const folder of (await storage.list(`${root(orgId)}base/`)).folders) {
-    if (kept.has(folder.slice(0, -1).split('/').pop())) continue;
+    const name = folder.slice(0, -1).split('/').pop()!;
+    if (!previous || name >= previous.base || name === base) continue;
     for (const file of (await storage.list(folder)).files) await storage.delete(file.key);
   }
   const old = (await storage.list(deltaFolder(orgId), MAX_DELTAS)).files.filter((f) => timeOfKey(f.key) < asOf - MARGIN_MS);
@@ -111,8 +112,33 @@ export async function writeBase(storage: StoragePort, orgId: number, accounts: A
 }
 
 async function readCurrent(storage: StoragePort, orgId: number): Promise<Current | undefined> {
-  const bytes = await readBytes(storage, currentKey(orgId));
-  return bytes ? (JSON.parse(bytes.toString()) as Current) : undefined;
+  for (let attempt = 1; ; attempt++) {
+    const bytes = await readBytes(storage, currentKey(orgId));
+    if (!bytes) return undefined;
+    try {
+      return JSON.parse(bytes.toString()) as Current;
+    } catch (e) {
+      // s3rver (the local stand-in) writes an object in place, so a read meanwhile may see part of it; S3 never does
+      if (attempt === 5) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
+}
+
+/** Base writes under way in this process, by storage, organization and kind: counts that need one at once share it. */
+const writing = new WeakMap<StoragePort, Map<string, Promise<unknown>>>();
+
+/** `write` for the organization's snapshot, or the same kind of write already under way in this process. */
+export function writeOnce<T>(storage: StoragePort, orgId: number, kind: string, write: () => Promise<T>): Promise<T> {
+  const running = writing.get(storage) ?? new Map<string, Promise<unknown>>();
+  writing.set(storage, running);
+  const key = `${orgId}:${kind}`;
+  let pending = running.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = write().finally(() => running.delete(key));
+    running.set(key, pending);
+  }
+  return pending;
 }
 
 /** An organization's snapshot, opened: the base's ids, its columns on demand, and the changes since. */
@@ -134,7 +160,17 @@ async function openSnapshot(storage: StoragePort, orgId: number): Promise<Opened
   if (!current) return undefined;
   const cache = cacheOf(storage, orgId, current);
   const listing = await storage.list(deltaFolder(orgId), MAX_DELTAS);
-  cache.ids ??= readBytes(storage, `${baseFolder(orgId, current.base)}ids.gz`).then((b) => JSON.parse(gunzipSync(b!).toString()) as string[]);
+  if (!cache.ids) {
+    const ids = readBytes(storage, `${baseFolder(orgId, current.base)}ids.gz`).then((b) => {
+      if (!b) throw new Error(`the audience snapshot's base ${current.base} has no ids`);
+      return JSON.parse(gunzipSync(b).toString()) as string[];
+    });
+    // a failed read is tried again by the next count
+    ids.catch(() => {
+      if (cache.ids === ids) cache.ids = undefined;
+    });
+    cache.ids = ids;
+  }
   const files = listing.files.filter((f) => timeOfKey(f.key) >= current.asOf - MARGIN_MS).sort((a, b) => (a.key < b.key ? -1 : 1));
   const seen = deltas.get(storage) ?? new Map<string, Promise<AccountChange[]>>();
   deltas.set(storage, seen);
@@ -202,36 +238,70 @@ async function compact(storage: StoragePort, orgId: number, snap: Opened): Promi
   await writeBase(storage, orgId, kept, snap.changedAt ?? snap.current.asOf);
 }
 
+/** A segment over the snapshot: its size, and its members' accounts read back from the columns. */
+export interface SnapshotMembers {
+  size: SegmentCount;
+  /**
+   * The members with only the account paths of these columns (and the id), `batch` at a time: base rows from the
+   * columns, then the changed accounts as their deltas hold them (projected whole).
+   */
+  batches(fields: readonly string[], batch: number): AsyncGenerator<AccountInput[]>;
+}
+
 /**
- * The size of a segment from the organization's snapshot, exact as of its newest delta; undefined when there is
- * none yet. A changed account's base row is taken out and its new state tested with the evaluator.
+ * A segment from the organization's snapshot, exact as of its newest delta; undefined when there is none yet, or
+ * when its base is older than the postal column (a reach needs it: the caller rebuilds). A changed account's base
+ * row is taken out and its new state tested with the evaluator.
  */
-export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number): Promise<SegmentCount | undefined> {
+export async function membersFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number, opts: { needsPostal?: boolean } = {}): Promise<SnapshotMembers | undefined> {
   const storage = tenant.rt.ports.storage;
   const snap = await openSnapshot(storage, tenant.orgId);
-  if (!snap) return undefined;
+  if (!snap || (opts.needsPostal && !snap.current.fields.includes(POSTAL_COLUMN))) return undefined;
   const fields = [...ruleFields(audience.rule)];
   const columns = new Map(await Promise.all(fields.map(async (f) => [f, await snap.column(f)] as const)));
   const matched = matchRows(audience.rule, now, snap.ids, columns, snap.answers);
   for (const id of audience.includeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 1;
   for (const id of audience.excludeIds ?? []) if (rowOf(snap.ids, id) >= 0) matched[rowOf(snap.ids, id)] = 0;
-  let count = 0;
-  for (let r = 0; r < matched.length; r++) count += matched[r];
   let total = snap.ids.length;
   const member = compileSegment(audience, now);
+  const changed: AccountInput[] = [];
   for (const [id, account] of snap.changes) {
     const r = rowOf(snap.ids, id);
     if (r >= 0) {
       total--;
-      count -= matched[r];
+      matched[r] = 0;
     }
     if (account) {
       total++;
-      if (member(account)) count++;
+      if (member(account)) changed.push(account);
     }
   }
-  if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await compact(storage, tenant.orgId, snap);
+  let count = changed.length;
+  for (let r = 0; r < matched.length; r++) count += matched[r];
+  if (snap.deltaFiles > COMPACT.files || snap.changes.size > COMPACT.changes) await writeOnce(storage, tenant.orgId, 'compact', () => compact(storage, tenant.orgId, snap));
   // the next edit may ask another field: the base's other columns are fetched and decoded meanwhile
   for (const field of snap.current.fields) void snap.column(field).catch(() => undefined);
-  return { count, total, complete: true, snapshot: { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) } };
+  const snapshot = { builtAt: snap.current.asOf, pending: snap.pending, ...(snap.changedAt ? { changedAt: snap.changedAt } : {}) };
+  return {
+    size: { count, total, complete: true, snapshot },
+    async *batches(wanted, batch) {
+      const row = rowReader(snap.ids, new Map(await Promise.all(wanted.map(async (f) => [f, await snap.column(f)] as const))));
+      let rows: AccountInput[] = [];
+      for (let r = 0; r < matched.length; r++) {
+        if (matched[r] === 0) continue;
+        rows.push(row(r));
+        if (rows.length === batch) {
+          yield rows;
+          rows = [];
+        }
+      }
+      if (rows.length) yield rows;
+      for (let i = 0; i < changed.length; i += batch) yield changed.slice(i, i + batch);
+    },
+  };
+}
+
+/** The size of a segment from the organization's snapshot (membersFromSnapshot); undefined when there is none yet. */
+export async function countFromSnapshot(tenant: TenantStore, audience: SegmentAudience, now: number): Promise<SegmentCount | undefined> {
+  return (await membersFromSnapshot(tenant, audience, now))?.size;
 }

@@ -5,7 +5,7 @@
  * there (a delta written twice changes nothing).
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { ACCOUNT_PARTITION_KEY } from '../../../shared/entities/account';
+import { ACCOUNT_PARTITION_KEY, accountOrgOf } from '../../../shared/entities/account';
 import { lazyS3Storage } from '../../platform/awsPorts';
 import type { StoragePort } from '../../platform/storage';
 import { type AccountChange, writeDelta } from './snapshot';
@@ -31,9 +31,9 @@ export function changesByOrganization(records: readonly DynamoDBRecord[]): Map<n
   const out = new Map<number, { changes: AccountChange[]; first: string }>();
   for (const record of records) {
     const keys = record.dynamodb?.Keys;
-    const orgId = Number(keys?.[ACCOUNT_PARTITION_KEY]?.S?.split('#')[0]);
+    const orgId = accountOrgOf(keys?.[ACCOUNT_PARTITION_KEY]?.S);
     const id = keys?.id?.S;
-    if (!Number.isInteger(orgId) || !id) continue;
+    if (orgId === undefined || !id) continue;
     const image = record.eventName === 'REMOVE' ? undefined : record.dynamodb?.NewImage;
     const account = image ? (plain({ M: image }) as AccountChange['account']) : undefined;
     const entry = out.get(orgId) ?? { changes: [], first: record.dynamodb?.SequenceNumber ?? '' };

@@ -1,13 +1,15 @@
 /**
  * Reads of the send ledger by run and by address, shared by the message detail's sent records and the message
  * console. A run's records are spread over DELIVERY_SHARDS partitions: a page walks them in order by cursor, so
- * a read costs the page, never the run.
+ * a read costs the page, never the run. (A page is not read shards ahead in parallel: it mostly fills from one
+ * shard, and reading ahead would pay for records the page then drops.)
  */
 import type { SentState } from '../../../shared/delivery';
 import { DELIVERY_SHARDS, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { REQUEST_TEXTS } from '../../../shared/i18n';
 import type { AuthedContext } from '../../contract/context';
+import { eachRunShard } from '../../store/runShards';
 
 /** A sent-record cursor: the run, the shard and where the shard's page ended. */
 interface SentCursor {
@@ -57,15 +59,16 @@ export async function sentRecordPage(
   return { list, cursor: at.shard < DELIVERY_SHARDS ? encodeCursor(at) : undefined };
 }
 
-/** Every record of a run (of one status), shard by shard: for an export, whose size the caller has capped. */
+/** Every record of a run (of one status), in shard order, shards read in parallel: for an export, whose size the caller has capped. */
 export async function allSentRecords(ctx: AuthedContext, run: { planId: string; runId: string }, status?: SentState): Promise<SentRecord[]> {
-  const all: SentRecord[] = [];
-  for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
+  const shards = await eachRunShard(async (shard) => {
+    const found: SentRecord[] = [];
     for await (const page of ctx.tenant.keyed('sentRecord').pages(`${run.planId}#${run.runId}#${shard}`)) {
-      all.push(...(status ? page.filter((r) => r.status === status) : page));
+      found.push(...(status ? page.filter((r) => r.status === status) : page));
     }
-  }
-  return all;
+    return found;
+  });
+  return shards.flat();
 }
 
 /** Where an address search's page ended: which of the typed address's forms, and the index key after which to go on. */

@@ -3,31 +3,31 @@
  * (../../tracking/handler.ts), and the links of its latest run nobody followed yet (0 clicks). The plan is read
  * in the caller's organization, so another's answers 720003.
  */
-import { DELIVERY_SHARDS } from '../../../shared/entities';
 import type { MessageLinkView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { matchesText, pageOfItems } from '../../store/paging';
+import { firstRunShard } from '../../store/runShards';
 
 const SORTABLE = ['place', 'url', 'clicks', 'totalClicks', 'lastClickedAt'];
 
 /**
  * The tracked links the latest run sent, by place: one recipient's link table (every recipient's holds the same
- * places). Read from the first shard that has a sent-record with links: a few small reads, not the run.
+ * places). Read from the first shard that has a sent-record with links (a wave of shards at a time): a few small
+ * reads, not the run.
  */
 async function sentLinks(ctx: AuthedContext, planId: string): Promise<string[]> {
   const latest = (await ctx.tenant.keyed('planRun').list(planId)).sort((a, b) => b.startedAt - a.startedAt)[0];
   if (!latest) return [];
   const records = ctx.tenant.keyed('sentRecord');
-  for (let shard = 0; shard < DELIVERY_SHARDS; shard++) {
+  const found = await firstRunShard(async (shard) => {
     const page = await records.queryPage(`${planId}#${latest.runId}#${shard}`, {
       filter: { expression: 'attribute_exists(#l)', names: { '#l': 'links' } },
       attributes: ['links'],
       limit: 25,
     });
-    const found = page.items.find((r) => Array.isArray(r.links) && r.links.length > 0);
-    if (found) return found.links as string[];
-  }
-  return [];
+    return page.items.find((r) => Array.isArray(r.links) && r.links.length > 0)?.links as string[] | undefined;
+  });
+  return found ?? [];
 }
 
 export const messageLinkHandlers: AreaHandlers<'messageLink'> = {

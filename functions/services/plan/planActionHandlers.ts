@@ -10,7 +10,7 @@ import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { adapterOf } from '../../channels';
 import { BY_SYSTEM, planScheduleName, requireMessageType, runIdOf, scheduleFire, startRun, tenantLedger, transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';
-import { countMatching } from '../segment';
+import { segmentSize } from '../segment';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { sheetOf, sheetWrite } from '../approvalSheet';
 import { notifyPeople } from '../notification';
@@ -63,7 +63,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
     // a message its segment's people cannot receive is refused here, not "delivered" to no one (issue 21);
     // an empty segment is left to the segment's own count
-    const size = await countMatching(ctx.tenant, await ctx.tenant.require('segment', plan.segmentId), now, undefined, plan.channel);
+    const size = await segmentSize(ctx.tenant, await ctx.tenant.require('segment', plan.segmentId), now, plan.channel);
     if (size.complete && size.count > 0 && size.reach?.reachable === 0) throw new AppError('720009', reachText(ctx.lang, size.reach, size.count));
     const sound = checkApprovalRequest({ participants, deadline }, plan.createdBy, now);
     if (!sound.ok) throw new AppError(sound.code, sound.detail);

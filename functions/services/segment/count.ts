@@ -1,17 +1,18 @@
 /**
- * The live size of a rule. Sizes come from the organization's audience snapshot (docs/audience.md). The full read
- * kept here (the ACCOUNT_SHARDS shards in parallel, each page by page, only the attributes the rule tests, capped
- * in time and size with `complete: false` past either cap) answers a channel's reach, which needs each matched
- * account's addresses, consents and opt-outs.
+ * The live size of a rule, and a channel's reach within it. Both come from the organization's audience snapshot
+ * (docs/audience.md): the members' rows carry every field a channel's reach reads but push's devices, and the
+ * channel's opt-out list is read once. The full read kept here (the ACCOUNT_SHARDS shards in parallel, each page by
+ * page, only the attributes needed, capped in time and size with `complete: false` past either cap) answers push's
+ * reach, which reads each member's devices, and is the tests' reference.
  */
-import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGroup, type SegmentAudience } from '../../../shared/segment';
+import { type AccountField, compileSegment, isGroup, POSTAL_PARTS, type RuleGroup, type SegmentAudience, type AccountInput } from '../../../shared/segment';
 import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
-import { ACCOUNT_SHARDS } from '../../../shared/entities';
+import { type Account, ACCOUNT_SHARDS } from '../../../shared/entities';
 import type { Channel, SendFailureReason } from '../../../shared/delivery';
-import { adapterOf } from '../../channels';
-import { countFromSnapshot } from '../../domain/audience/snapshot';
+import { adapterOf, optOutCheck, type Reach, type RecipientView } from '../../channels';
+import { membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
 import { rebuildSnapshot } from '../../domain/audience/rebuild';
 
 /** The stored fields a channel's reach reads (push reads the devices besides). */
@@ -20,8 +21,13 @@ const REACH_FIELDS: Record<Channel, string[]> = {
   SMS: ['phones', 'smsConsent'],
   PUSH_NATIVE: ['pushConsent'],
   LINE: ['lineUserId', 'lineConsent'],
-  DIRECT_MAIL: ['address'],
+  // a printed address falls back on the names, and its completeness on the account's country
+  DIRECT_MAIL: ['address', 'firstName', 'lastName', 'country'],
 };
+/** The snapshot's column of a stored field: the address lists keep their first (the one a channel reaches). */
+const columnOf = (path: string) => (path === 'emails' ? 'email' : path === 'phones' ? 'phone' : path);
+/** Members asked of a channel's adapter at once, from the snapshot. */
+const REACH_BATCH = 10_000;
 
 /** Past `ms` or `accounts` no further page is read; `page` caps a page (DynamoDB's 1 MB pages without it). */
 export interface CountLimits {
@@ -31,8 +37,8 @@ export interface CountLimits {
 }
 export const COUNT_LIMITS: CountLimits = { ms: 10_000, accounts: 1_000_000 };
 /**
- * A count read from the accounts (a channel's reach, at a send to review) pages by 1,000: with 1 MB pages a shard of
- * a large organization is one page whose reach checks outlast the budget, and the request its 30 s.
+ * A count read from the accounts (push's reach) pages by 1,000: with 1 MB pages a shard of a large organization is
+ * one page whose device reads outlast the budget, and the request its 30 s.
  */
 export const READ_LIMITS: CountLimits = { ...COUNT_LIMITS, page: 1_000 };
 
@@ -46,32 +52,95 @@ function pathsOf(group: RuleGroup, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/**
- * A segment's live size: from the organization's audience snapshot (functions/domain/audience), exact and read
- * in a few objects; with no snapshot yet, one is built by reading every account (within COUNT_LIMITS; past them
- * the count answers from what was read, as a lower bound). A channel's reach reads the accounts themselves.
- */
-export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
-  if (channel) return countMatching(tenant, audience, now, READ_LIMITS, channel);
-  const counted = await countFromSnapshot(tenant, audience, now);
-  if (counted) return counted;
-  const rebuilt = await rebuildSnapshot(tenant, COUNT_LIMITS);
-  if (rebuilt.complete) return (await countFromSnapshot(tenant, audience, now))!;
-  const matches = compileSegment(audience, now);
-  return { count: rebuilt.accounts.filter((a) => matches(a)).length, total: rebuilt.accounts.length, complete: false };
+/** How many of a segment's members can receive on a channel, and the others by their spec 001 section 8 reason. */
+class ReachTally {
+  reachable = 0;
+  readonly unreachable: Partial<Record<SendFailureReason, number>> = {};
+
+  private miss(reason: SendFailureReason) {
+    this.unreachable[reason] = (this.unreachable[reason] ?? 0) + 1;
+  }
+
+  /** The members the adapter found an address for, as recipients; the others are counted by their reason. */
+  recipients(accounts: readonly AccountInput[], reaches: readonly Reach[]): RecipientView[] {
+    const out: RecipientView[] = [];
+    for (const [i, reach] of reaches.entries()) {
+      if ('reason' in reach) this.miss(reach.reason);
+      else if (reach.skip) this.miss(reach.skip.reason);
+      else {
+        // an account reached at several addresses (push devices) can receive when one of them may
+        const t = [reach, ...(reach.more ?? [])].find((x) => x.consent) ?? reach;
+        out.push({ accountId: accounts[i]!.id as string, address: t.address, consent: t.consent });
+      }
+    }
+    return out;
+  }
+
+  /** The recipients counted: reachable unless `suppressed` names a reason. */
+  settle(recipients: readonly RecipientView[], suppressed: (r: RecipientView) => SendFailureReason | undefined) {
+    for (const r of recipients) {
+      const reason = suppressed(r);
+      if (reason) this.miss(reason);
+      else this.reachable++;
+    }
+  }
+
+  result(channel: Channel): NonNullable<SegmentCount['reach']> {
+    return { channel, reachable: this.reachable, unreachable: this.unreachable };
+  }
+}
+
+/** A channel's reach over members read back from the snapshot: the adapter's own reach, the opt-out list read once. */
+async function reachOfMembers(tenant: TenantStore, channel: Channel, batches: AsyncIterable<readonly AccountInput[]>): Promise<SegmentCount['reach']> {
+  const adapter = adapterOf(channel);
+  const check = await optOutCheck(channel, tenant);
+  const tally = new ReachTally();
+  for await (const accounts of batches) {
+    const recipients = tally.recipients(accounts, await adapter.reach(accounts as Account[], tenant));
+    tally.settle(recipients, (r) => check(r.address, r.consent));
+  }
+  return tally.result(channel);
+}
+
+async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /**
- * The live size read from every account (a channel's reach, and the tests' reference). With `channel`, the matched accounts are also asked of the channel's adapter (address, consent, opt-out list:
- * one batch read per page) so the answer says how many can receive and why the others cannot.
+ * A segment's live size, and with `channel` its reach there: from the organization's audience snapshot
+ * (functions/domain/audience), exact and read in a few objects. With no snapshot yet (or one older than the
+ * postal column a reach reads), one is built by reading every account (within COUNT_LIMITS; past them the count
+ * answers from what was read, as a lower bound, `complete: false`). Push's reach reads the accounts and their
+ * devices themselves (countMatching): device writes do not reach the snapshot.
+ */
+export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
+  if (channel === 'PUSH_NATIVE') return countMatching(tenant, audience, now, READ_LIMITS, channel);
+  let members: SnapshotMembers | undefined = await membersFromSnapshot(tenant, audience, now, { needsPostal: channel !== undefined });
+  if (!members) {
+    const rebuilt = await rebuildSnapshot(tenant, COUNT_LIMITS);
+    if (rebuilt.complete) members = await membersFromSnapshot(tenant, audience, now);
+    else {
+      const matches = compileSegment(audience, now);
+      const matched = rebuilt.accounts.filter((a) => matches(a));
+      members = { size: { count: matched.length, total: rebuilt.accounts.length, complete: false }, batches: () => inBatches(matched, REACH_BATCH) };
+    }
+  }
+  if (!members) throw new Error('the audience snapshot just written could not be read');
+  if (!channel) return members.size;
+  const columns = REACH_FIELDS[channel].map(columnOf);
+  return { ...members.size, reach: await reachOfMembers(tenant, channel, members.batches(columns, REACH_BATCH)) };
+}
+
+/**
+ * The live size read from every account (push's reach, and the tests' reference). With `channel`, the matched
+ * accounts are also asked of the channel's adapter (address, consent, opt-out list: one batch read per page) so the
+ * answer says how many can receive and why the others cannot.
  */
 export async function countMatching(tenant: TenantStore, audience: SegmentAudience, now: number, limits: CountLimits = READ_LIMITS, channel?: Channel): Promise<SegmentCount> {
   const matches = compileSegment(audience, now);
   const attributes = [...new Set([...pathsOf(audience.rule), ...(channel ? REACH_FIELDS[channel] : [])])];
   const adapter = channel ? adapterOf(channel) : undefined;
-  let reachable = 0;
-  const unreachable: Partial<Record<SendFailureReason, number>> = {};
-  const miss = (reason: SendFailureReason) => (unreachable[reason] = (unreachable[reason] ?? 0) + 1);
+  const tally = new ReachTally();
   const accounts = new Accounts(tenant);
   // a wall-clock budget for this request, whatever clock the runtime's business logic uses
   const deadline = performance.now() + limits.ms;
@@ -91,27 +160,13 @@ export async function countMatching(tenant: TenantStore, audience: SegmentAudien
         const matched = page.accounts.filter((account) => matches(account));
         count += matched.length;
         if (adapter && matched.length > 0) {
-          const reaches = await adapter.reach(matched, tenant);
-          const recipients = [];
-          for (const [i, reach] of reaches.entries()) {
-            if ('reason' in reach) miss(reach.reason);
-            else if (reach.skip) miss(reach.skip.reason);
-            else {
-              // an account reached at several addresses (push devices) can receive when one of them may
-              const t = [reach, ...(reach.more ?? [])].find((x) => x.consent) ?? reach;
-              recipients.push({ accountId: matched[i]!.id, address: t.address, consent: t.consent });
-            }
-          }
-          const suppressed = recipients.length ? await adapter.suppressed(recipients, tenant) : new Map();
-          for (const r of recipients) {
-            const reason = suppressed.get(r.accountId);
-            if (reason) miss(reason);
-            else reachable++;
-          }
+          const recipients = tally.recipients(matched, await adapter.reach(matched, tenant));
+          const suppressed = recipients.length ? await adapter.suppressed(recipients, tenant) : new Map<string, SendFailureReason>();
+          tally.settle(recipients, (r) => suppressed.get(r.accountId));
         }
         after = page.next;
       } while (after !== undefined);
     }),
   );
-  return { count, total, complete, ...(channel ? { reach: { channel, reachable, unreachable } } : {}) };
+  return { count, total, complete, ...(channel ? { reach: tally.result(channel) } : {}) };
 }
