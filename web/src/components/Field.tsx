@@ -4,6 +4,7 @@
  */
 import { InputTextarea, type InputTextareaProps } from 'primereact/inputtextarea';
 import type { ReactNode } from 'react';
+import { Select, type SelectProps } from './Select';
 import { FieldError } from './TextField';
 
 export const hintId = (id: string) => `${id}-hint`;
@@ -58,6 +59,22 @@ export function TextAreaField({
         onChange={(e) => onChange(e.target.value)}
         {...input}
       />
+    </Field>
+  );
+}
+
+/** A labelled choice among options (the accessible Select), its hint and its message under it. */
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...select
+}: Omit<SelectProps, 'inputId' | 'label' | 'labelled'> & { id: string; label: string; hint?: ReactNode; error?: string; className?: string }) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <Select inputId={id} label={label} labelled invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select} />
     </Field>
   );
 }

@@ -118,7 +118,9 @@ describe('keys used by the sources', () => {
       for (const m of text.matchAll(/\bt\(\s*(['"])([^'"]+)\1/g)) if (!EN.has(m[2])) missing.push(`${relative(root, file)}: ${m[2]}`);
       for (const m of text.matchAll(/\bt\(\s*`([^`$]+)`/g)) if (!EN.has(m[1])) missing.push(`${relative(root, file)}: ${m[1]}`);
       // Built keys such as t(`status.${s}`): the fixed part must name a group of keys.
-      for (const m of text.matchAll(/\bt\(\s*`([^`$]*)\$\{/g)) {
+      for (const m of text.matchAll(/\bt\(\s*`([^`$]*)\$\{(\w*)/g)) {
+        // a list screen's own texts key: checked per screen below
+        if (m[1] === '' && m[2] === 'texts' && file.endsWith('ListPage.tsx')) continue;
         const prefix = m[1].replace(/\.$/, '');
         if (!isNamespace(prefix)) missing.push(`${relative(root, file)}: ${m[1]}…`);
       }
@@ -126,6 +128,22 @@ describe('keys used by the sources', () => {
       for (const m of text.matchAll(/\bt\(\s*[\w.?!]+\s*\?\s*'([^']+)'\s*:\s*'([^']+)'/g)) {
         for (const key of [m[1], m[2]]) if (!EN.has(key)) missing.push(`${relative(root, file)}: ${key}`);
       }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("every list screen's texts key has the texts the list frame reads from it", () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const texts = /<ListPage[^>]*?\stexts="(\w+)"/s.exec(text)?.[1];
+      if (!texts) continue;
+      const needed = [
+        ...(/\sintro=\{/.test(text) ? [] : ['intro']),
+        ...(/\semptyText=\{/.test(text) ? [] : ['empty']),
+        ...(/\sonDelete=\{/.test(text) ? ['deleteTitle', 'deleteConfirm', 'deleted'] : []),
+      ];
+      for (const key of needed) if (!EN.has(`${texts}.${key}`)) missing.push(`${relative(root, file)}: ${texts}.${key}`);
     }
     expect(missing).toEqual([]);
   });

@@ -1,28 +1,24 @@
 /**
- * A list read by cursor (useCursorPages) as a table: a loading bar, an error, the empty text, then the rows with a
- * "more" button while pages remain. The page keeps its own header, toolbar and row cells.
+ * A list read by cursor (useCursorPages) as a records table: a loading bar, an error, the empty text, then the rows
+ * with a "more" button while pages remain. The page keeps its own header and toolbar.
  */
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordsTable, type RecordsTableProps } from './RecordsTable';
 import styles from './CursorTable.module.css';
 
 export function CursorTable<T>({
   pages,
   testId,
   texts,
-  head,
-  row,
-}: {
+  ...table
+}: Omit<RecordsTableProps<T>, 'rows' | 'className' | 'children'> & {
   /** what useCursorPages answers */
   pages: { rows: T[]; first: { isLoading: boolean; error?: unknown }; hasMore: boolean; loadingMore: boolean; more: () => Promise<void> };
   /** the table's test id; the empty text's is `<testId>-empty` */
   testId: string;
   texts: { loading: string; empty: string; more: string };
-  /** the header cells */
-  head: ReactNode;
-  row: (item: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { rows, first, hasMore, loadingMore, more } = pages;
@@ -42,14 +38,8 @@ export function CursorTable<T>({
     );
   }
   return (
-    <div className={styles.tableScroll}>
-      <table className={`plain-table ${styles.table}`} data-testid={testId}>
-        <thead>
-          <tr>{head}</tr>
-        </thead>
-        <tbody>{rows.map(row)}</tbody>
-      </table>
+    <RecordsTable {...table} rows={rows} testId={testId} className={`plain-table ${styles.table}`}>
       {hasMore && <Button type="button" label={texts.more} text loading={loadingMore} onClick={() => void more()} />}
-    </div>
+    </RecordsTable>
   );
 }

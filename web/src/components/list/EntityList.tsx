@@ -5,13 +5,12 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Tag } from 'primereact/tag';
 import { type CSSProperties, type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../../shared/entities/entity';
-import { formatCount } from '../../../../shared/format';
 import { useDateTime } from '../../app/locale';
 import { Select } from '../Select';
+import { formatted } from './cellFormat';
 import { FilterBar, type FilterField } from './FilterBar';
 import type { EntityListState } from './useEntityList';
 import toolbarStyles from './ListToolbar.module.css';
@@ -19,27 +18,11 @@ import styles from './EntityList.module.css';
 
 type Row = Record<string, unknown>;
 
-function formatted(column: ListColumn, value: unknown, t: (k: string) => string, dateTime: (value: number) => string): ReactNode {
-  switch (column.format) {
-    case 'dateTime':
-      return dateTime(value as number);
-    case 'count':
-      return formatCount(value as number);
-    case 'boolean':
-      return <Tag value={value ? t('common.yes') : t('common.no')} severity={value ? 'success' : 'secondary'} rounded />;
-    case 'tags':
-      return Array.isArray(value) ? value.map((v) => <Tag key={String(v)} value={String(v)} className="mr-1" />) : null;
-    default:
-      return value === undefined || value === null || value === '' ? '--' : String(value);
-  }
-}
-
 export function EntityList<F extends Record<string, unknown>>({
   list,
   columns,
   dataKey = 'id',
   filters,
-  initialFilters,
   cells = {},
   actions,
   toolbar,
@@ -55,7 +38,6 @@ export function EntityList<F extends Record<string, unknown>>({
   columns: readonly ListColumn[];
   dataKey?: string;
   filters: FilterField[];
-  initialFilters: F;
   /** a renderer per field where the plain value is not enough */
   cells?: Record<string, (row: Row) => ReactNode>;
   actions?: (row: Row) => ReactNode;
@@ -93,7 +75,7 @@ export function EntityList<F extends Record<string, unknown>>({
     <div className="entity-list" data-testid={testId}>
       <div className={`${toolbarStyles.listToolbar} list-toolbar`}>
         {title && <h2 className="card-title">{title}</h2>}
-        <FilterBar fields={filters} value={list.filters as F} onChange={(f) => list.setFilters(f)} initial={initialFilters} />
+        <FilterBar fields={filters} value={list.filters as F} onChange={(f) => list.setFilters(f)} initial={list.initialFilters as F} />
         <div className={toolbarStyles.listActions}>
           <Button type="button" icon="pi pi-refresh" text rounded aria-label={t('common.refresh')} loading={isValidating && !isLoading} onClick={() => void list.reload()} />
           {toolbar}

@@ -1,8 +1,12 @@
 /**
- * The frame of a list screen: its heading and intro, the list (filters, paging, sorting, empty state) in a card,
- * and each row's actions with the usual edit and delete buttons, delete asking first. Dialogs and other parts of
- * the screen come as children, after the card.
+ * The frame of a list screen: its heading and intro, the list (filters, paging, sorting, empty state) and its add
+ * button in a card, and each row's actions with the usual edit and delete buttons, delete asking first. Dialogs and
+ * other parts of the screen come as children, after the card.
+ *
+ * A screen's texts follow one pattern under its `texts` key: `<texts>.intro`, `.empty`, and for a delete
+ * `.deleteTitle`, `.deleteConfirm` and `.deleted` (given the row's `vars`); its list's test id is `<texts-in-kebab>-list`.
  */
+import { Button } from 'primereact/button';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityList } from './EntityList';
@@ -12,12 +16,21 @@ import type { EntityListState } from './useEntityList';
 
 type Row = Record<string, unknown>;
 type ListProps<F extends Record<string, unknown>> = Omit<ComponentProps<typeof EntityList<F>>, 'actions' | 'testId'>;
+/** a row's delete: the call and the values its texts name; texts of the screen's own override the pattern */
+export type RowDelete = Omit<DeleteRequest, 'header' | 'message' | 'done'> & Partial<DeleteRequest> & { vars?: Record<string, unknown> };
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 export function ListPage<F extends Record<string, unknown>>({
   title,
+  texts,
   intro,
-  testId,
+  emptyText,
+  testId = `${kebab(texts)}-list`,
   list,
+  toolbar,
+  addLabel,
+  onAdd,
   nameOf,
   onEdit,
   onDelete,
@@ -30,15 +43,21 @@ export function ListPage<F extends Record<string, unknown>>({
   ...listProps
 }: ListProps<F> & {
   title: string;
-  intro: ReactNode;
+  /** the i18n key the screen's texts are under */
+  texts: string;
+  /** `<texts>.intro` unless said */
+  intro?: ReactNode;
   /** the list's test id, `<name>-list`; a refused delete's reason is `<name>-delete-reason` */
-  testId: string;
+  testId?: string;
   list: EntityListState;
+  /** the add button, last in the toolbar */
+  addLabel?: string;
+  onAdd?: () => void;
   /** what a row is called in its buttons' labels */
   nameOf?: (row: Row) => string;
   onEdit?: (row: Row) => void;
   /** the delete a row's trash button asks about */
-  onDelete?: (row: Row) => DeleteRequest;
+  onDelete?: (row: Row) => RowDelete;
   /** why a row may not be deleted (said before the click), or just true */
   deleteBlocked?: (row: Row) => string | boolean | undefined;
   /** a row's own actions, before edit and delete */
@@ -57,6 +76,10 @@ export function ListPage<F extends Record<string, unknown>>({
   const reasonTestId = testId.replace(/-list$/, '-delete-reason');
   const hasActions = rowActions || rowActionsAfter || onEdit || onDelete;
 
+  function deleteRequest({ vars, ...request }: RowDelete): DeleteRequest {
+    return { header: t(`${texts}.deleteTitle`, vars), message: t(`${texts}.deleteConfirm`, vars), done: t(`${texts}.deleted`, vars), ...request };
+  }
+
   function actions(row: Row) {
     const blocked = deleteBlocked?.(row) || undefined;
     const reasonId = typeof blocked === 'string' ? `${reasonTestId}-${String(row.id)}` : undefined;
@@ -73,7 +96,7 @@ export function ListPage<F extends Record<string, unknown>>({
             aria-describedby={reasonId}
             tooltip={typeof blocked === 'string' ? blocked : undefined}
             tooltipOptions={{ showOnDisabled: true, position: 'left' }}
-            onClick={() => void confirmDelete(onDelete(row))}
+            onClick={() => void confirmDelete(deleteRequest(onDelete(row)))}
           />
         )}
         {reasonId && (
@@ -91,11 +114,23 @@ export function ListPage<F extends Record<string, unknown>>({
       <header className="page-header">
         <div>
           {section ? <h2>{title}</h2> : <h1>{title}</h1>}
-          <p className="muted">{intro}</p>
+          <p className="muted">{intro ?? t(`${texts}.intro`)}</p>
         </div>
       </header>
       <div className="card">
-        <EntityList<F> testId={testId} list={list} {...listProps} actions={hasActions ? actions : undefined} />
+        <EntityList<F>
+          testId={testId}
+          list={list}
+          {...listProps}
+          emptyText={emptyText ?? t(`${texts}.empty`)}
+          toolbar={
+            <>
+              {toolbar}
+              {onAdd && <Button type="button" icon="pi pi-plus" label={addLabel} onClick={onAdd} />}
+            </>
+          }
+          actions={hasActions ? actions : undefined}
+        />
         {inCard}
       </div>
       {children}

@@ -96,7 +96,7 @@ export function useEntityList<S extends ListService, F extends Record<string, un
     [page, rows.length, swr, service, query, state, setState],
   );
 
-  return { ...swr, page, size, sort, filters, query, setPage, setSort, setFilters, afterDelete, reload: swr.mutate };
+  return { ...swr, page, size, sort, filters, initialFilters: opts.filters, query, setPage, setSort, setFilters, afterDelete, reload: swr.mutate };
 }
 
 export type EntityListState = ReturnType<typeof useEntityList>;

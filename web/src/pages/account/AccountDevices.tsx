@@ -4,15 +4,13 @@ import { Tag } from 'primereact/tag';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useDateTime } from '../../app/locale';
-import tableStyles from '../../components/list/CursorTable.module.css';
+import { columnsOf, RecordsTable } from '../../components/list/RecordsTable';
 
 const PERMISSION_SEVERITY = { ALWAYS: 'success', WHEN_IN_USE: 'info', ONLY_ONCE: 'warning', NOT_ALLOW: 'danger' } as const;
 
 /** The account's devices, or their notification permissions (spec 001 3.18). */
 export function AccountDevices({ id, view }: { id: string; view: 'devices' | 'permissions' }) {
   const { t } = useTranslation();
-  const formatDateTime = useDateTime();
   const { data, error, isLoading } = useSWR(['account.devices', { id }], () => call('account.devices', { id }, { quiet: true }));
   if (isLoading) return <p className="muted">{t('account.loadingDevices')}</p>;
   if (error)
@@ -27,46 +25,18 @@ export function AccountDevices({ id, view }: { id: string; view: 'devices' | 'pe
         {t('account.noDevices')}
       </p>
     );
+  const shown = view === 'devices' ? ['os', 'appVersion', 'token'] : ['permission'];
   return (
-    <div className={tableStyles.tableScroll}>
-      <table className="simple-table" data-testid={`account-${view}`}>
-        <thead>
-          <tr>
-            <th scope="col">{t('account.device.id')}</th>
-            <th scope="col">{t('account.device.platform')}</th>
-            {view === 'devices' ? (
-              <>
-                <th scope="col">{t('account.device.os')}</th>
-                <th scope="col">{t('account.device.appVersion')}</th>
-                <th scope="col">{t('account.device.token')}</th>
-              </>
-            ) : (
-              <th scope="col">{t('account.device.permission')}</th>
-            )}
-            <th scope="col">{t('account.dateUpdated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.deviceId}>
-              <td>{d.deviceId}</td>
-              <td>{d.platform}</td>
-              {view === 'devices' ? (
-                <>
-                  <td>{d.os ?? '--'}</td>
-                  <td>{d.appVersion ?? '--'}</td>
-                  <td title={d.pushToken}>{d.pushToken ? `${d.pushToken.slice(0, 12)}…` : '--'}</td>
-                </>
-              ) : (
-                <td>
-                  <Tag value={t(`account.permission.${d.permission}`)} severity={PERMISSION_SEVERITY[d.permission]} rounded />
-                </td>
-              )}
-              <td>{formatDateTime(d.dateUpdated)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordsTable
+      testId={`account-${view}`}
+      columns={[...columnsOf('account.device', ['id', 'platform', ...shown]), { field: 'dateUpdated', label: 'account.dateUpdated', format: 'dateTime' }]}
+      cells={{
+        id: (d) => d.deviceId,
+        token: (d) => <span title={d.pushToken}>{d.pushToken ? `${d.pushToken.slice(0, 12)}…` : '--'}</span>,
+        permission: (d) => <Tag value={t(`account.permission.${d.permission}`)} severity={PERMISSION_SEVERITY[d.permission]} rounded />,
+      }}
+      rows={data}
+      rowKey={(d) => d.deviceId}
+    />
   );
 }

@@ -1,11 +1,11 @@
 /** The account's IoT tab (spec 000: account vehicle and track data): its vehicles, IoT devices and their track points. */
 import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountView, Result } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
-import { useDateTime } from '../../app/locale';
-import tableStyles from '../../components/list/CursorTable.module.css';
+import { columnsOf, RecordsTable } from '../../components/list/RecordsTable';
 
 type TrackRow = Result<'account.tracks'>['list'][number];
 
@@ -17,7 +17,6 @@ const readings = (p: TrackRow['properties']) =>
 
 export function AccountIot({ account }: { account: AccountView }) {
   const { t } = useTranslation();
-  const formatDateTime = useDateTime();
   const vehicles = account.vehicles ?? [];
   const things = account.iotDevices ?? [];
   const { rows, first, hasMore, loadingMore, more } = useCursorPages(
@@ -27,72 +26,21 @@ export function AccountIot({ account }: { account: AccountView }) {
   );
   return (
     <div className="stack">
-      <section aria-labelledby="iot-vehicles">
-        <h3 id="iot-vehicles" className="section-title">
-          {t('account.iot.vehicles')}
-        </h3>
+      <Part id="iot-vehicles" title={t('account.iot.vehicles')}>
         {vehicles.length === 0 ? (
           <p className="muted">{t('account.iot.noVehicles')}</p>
         ) : (
-          <div className={tableStyles.tableScroll}>
-            <table className="simple-table" data-testid="account-vehicles">
-              <thead>
-                <tr>
-                  <th scope="col">{t('account.iot.vin')}</th>
-                  <th scope="col">{t('account.iot.make')}</th>
-                  <th scope="col">{t('account.iot.model')}</th>
-                  <th scope="col">{t('account.iot.year')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {vehicles.map((v) => (
-                  <tr key={v.vin}>
-                    <td>{v.vin}</td>
-                    <td>{v.make ?? '--'}</td>
-                    <td>{v.model ?? '--'}</td>
-                    <td>{v.year ?? '--'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordsTable testId="account-vehicles" columns={columnsOf('account.iot', ['vin', 'make', 'model', 'year'])} rows={vehicles} rowKey={(v) => v.vin} />
         )}
-      </section>
-      <section aria-labelledby="iot-devices">
-        <h3 id="iot-devices" className="section-title">
-          {t('account.iot.devices')}
-        </h3>
+      </Part>
+      <Part id="iot-devices" title={t('account.iot.devices')}>
         {things.length === 0 ? (
           <p className="muted">{t('account.iot.noDevices')}</p>
         ) : (
-          <div className={tableStyles.tableScroll}>
-            <table className="simple-table" data-testid="account-iot-devices">
-              <thead>
-                <tr>
-                  <th scope="col">{t('account.iot.thingId')}</th>
-                  <th scope="col">{t('account.iot.name')}</th>
-                  <th scope="col">{t('account.iot.type')}</th>
-                  <th scope="col">{t('account.iot.vin')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {things.map((d) => (
-                  <tr key={d.thingId}>
-                    <td>{d.thingId}</td>
-                    <td>{d.name ?? '--'}</td>
-                    <td>{d.type ?? '--'}</td>
-                    <td>{d.vin ?? '--'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordsTable testId="account-iot-devices" columns={columnsOf('account.iot', ['thingId', 'name', 'type', 'vin'])} rows={things} rowKey={(d) => d.thingId} />
         )}
-      </section>
-      <section aria-labelledby="iot-tracks">
-        <h3 id="iot-tracks" className="section-title">
-          {t('account.iot.tracks')}
-        </h3>
+      </Part>
+      <Part id="iot-tracks" title={t('account.iot.tracks')}>
         {first.isLoading ? (
           <p className="muted">{t('account.loadingDevices')}</p>
         ) : first.error ? (
@@ -102,29 +50,28 @@ export function AccountIot({ account }: { account: AccountView }) {
         ) : rows.length === 0 && !hasMore ? (
           <p className="muted">{t('account.iot.noTracks')}</p>
         ) : (
-          <div className={tableStyles.tableScroll}>
-            <table className="simple-table" data-testid="account-tracks">
-              <thead>
-                <tr>
-                  <th scope="col">{t('account.event.at')}</th>
-                  <th scope="col">{t('account.iot.thingId')}</th>
-                  <th scope="col">{t('account.iot.readings')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.eventKey}>
-                    <td>{formatDateTime(p.at)}</td>
-                    <td>{p.thingId}</td>
-                    <td>{readings(p.properties)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <RecordsTable
+            testId="account-tracks"
+            columns={[{ field: 'at', label: 'account.event.at', format: 'dateTime' }, ...columnsOf('account.iot', ['thingId', 'readings'])]}
+            cells={{ readings: (p) => readings(p.properties) }}
+            rows={rows}
+            rowKey={(p) => p.eventKey}
+          >
             {hasMore && <Button type="button" label={t('account.loadMore')} text loading={loadingMore} onClick={() => void more()} />}
-          </div>
+          </RecordsTable>
         )}
-      </section>
+      </Part>
     </div>
+  );
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="section-title">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }

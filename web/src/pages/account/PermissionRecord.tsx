@@ -3,13 +3,11 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { useDateTime } from '../../app/locale';
-import tableStyles from '../../components/list/CursorTable.module.css';
+import { RecordsTable } from '../../components/list/RecordsTable';
 
 /** Each notification-permission change the account's devices reported, newest first (the permission record). */
 export function PermissionRecord({ id }: { id: string }) {
   const { t } = useTranslation();
-  const formatDateTime = useDateTime();
   const { data, error, isLoading } = useSWR(['account.permissionRecords', { id }], () => call('account.permissionRecords', { id }, { quiet: true }));
   if (isLoading) return null;
   if (error)
@@ -24,28 +22,18 @@ export function PermissionRecord({ id }: { id: string }) {
       {!data?.length ? (
         <p className="muted">{t('account.noPermissionChanges')}</p>
       ) : (
-        <div className={tableStyles.tableScroll}>
-          <table className="simple-table" data-testid="account-permission-record">
-            <thead>
-              <tr>
-                <th scope="col">{t('account.event.at')}</th>
-                <th scope="col">{t('account.device.id')}</th>
-                <th scope="col">{t('account.permissionFrom')}</th>
-                <th scope="col">{t('account.permissionTo')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((r) => (
-                <tr key={r.recordKey}>
-                  <td>{formatDateTime(r.at)}</td>
-                  <td>{r.deviceId}</td>
-                  <td>{r.from ? t(`account.permission.${r.from}`) : '--'}</td>
-                  <td>{t(`account.permission.${r.to}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordsTable
+          testId="account-permission-record"
+          columns={[
+            { field: 'at', label: 'account.event.at', format: 'dateTime' },
+            { field: 'deviceId', label: 'account.device.id' },
+            { field: 'from', label: 'account.permissionFrom' },
+            { field: 'to', label: 'account.permissionTo' },
+          ]}
+          cells={{ from: (r) => (r.from ? t(`account.permission.${r.from}`) : '--'), to: (r) => t(`account.permission.${r.to}`) }}
+          rows={data}
+          rowKey={(r) => r.recordKey}
+        />
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import { shownName } from '../../i18n/seededNames';
+import { SelectField } from '../../components/Field';
 
 type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
 
@@ -100,20 +101,16 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
         <FieldError id="user-role-error" text={errors.roleId} />
       </div>
       {user?.status !== 'INVITED' && (
-        <div className="field">
-          <label htmlFor="user-status">{t('common.status')}</label>
-          <Select
-            inputId="user-status"
-            label={t('common.status')}
-            labelled
-            value={form.status}
-            options={[
-              { label: t('status.ACTIVE'), value: 'ACTIVE' },
-              { label: t('status.INACTIVE'), value: 'INACTIVE' },
-            ]}
-            onChange={(e) => setForm({ ...form, status: e.value as 'ACTIVE' | 'INACTIVE' })}
-          />
-        </div>
+        <SelectField
+          id="user-status"
+          label={t('common.status')}
+          value={form.status}
+          options={[
+            { label: t('status.ACTIVE'), value: 'ACTIVE' },
+            { label: t('status.INACTIVE'), value: 'INACTIVE' },
+          ]}
+          onChange={(e) => setForm({ ...form, status: e.value as 'ACTIVE' | 'INACTIVE' })}
+        />
       )}
       {!sso && (
         <>

@@ -35,11 +35,10 @@ export default function UsersPage() {
   return (
     <ListPage
       title={t('page.users')}
+      texts="user"
       intro={t(sso ? 'user.introSso' : 'user.intro')}
-      testId="user-list"
       list={list}
       columns={userEntity.listColumns}
-      initialFilters={INITIAL_FILTERS}
       filters={[
         { name: 'keyword', type: 'text', label: t('user.keyword') },
         { name: 'roleId', type: 'select', label: t('user.role'), options: (roles ?? []).map((r) => ({ label: shownName(r.name), value: r.id })) },
@@ -57,21 +56,12 @@ export default function UsersPage() {
           return <Tag value={t(`status.${s}`)} severity={STATUS_SEVERITY[s]} rounded />;
         },
       }}
-      emptyText={t('user.empty')}
-      toolbar={
-        <>
-          <Button type="button" icon="pi pi-envelope" label={t('user.invite')} outlined onClick={() => setDialog('invite')} />
-          <Button
-            type="button"
-            icon="pi pi-plus"
-            label={t('user.add')}
-            onClick={() => {
-              setEditing(null);
-              setDialog('user');
-            }}
-          />
-        </>
-      }
+      toolbar={<Button type="button" icon="pi pi-envelope" label={t('user.invite')} outlined onClick={() => setDialog('invite')} />}
+      addLabel={t('user.add')}
+      onAdd={() => {
+        setEditing(null);
+        setDialog('user');
+      }}
       nameOf={(row) => String(row.username)}
       onEdit={(row) => {
         setEditing(row as unknown as UserView);
@@ -81,10 +71,8 @@ export default function UsersPage() {
       onDelete={(row) => {
         const user = row as unknown as UserView;
         return {
-          header: t('user.deleteTitle'),
-          message: t('user.deleteConfirm', { username: user.username }),
+          vars: { username: user.username },
           run: () => call('user.delete', { id: user.id }),
-          done: t('user.deleted', { username: user.username }),
           after: () => void invalidate('userRole.getListByPage', 'user.pendingInvitations'),
         };
       }}

@@ -94,7 +94,6 @@ export default function CampaignsPage() {
             list={list}
             columns={COLUMNS}
             phoneColumns={PHONE_COLUMNS}
-            initialFilters={INITIAL_FILTERS}
             filters={[
               { name: 'name', type: 'text', label: t('campaign.search') },
               { name: 'channel', type: 'select', label: t('plan.channel'), options: CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) })) },

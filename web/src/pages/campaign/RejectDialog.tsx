@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REJECT_REASON_MAX, REJECT_TYPES, type RejectType } from '../../../../shared/plan/stateMachine';
 import { FormDialog } from '../../components/FormDialog';
-import { Select } from '../../components/Select';
 import { FieldError } from '../../components/TextField';
+import { SelectField } from '../../components/Field';
 
 export function RejectDialog({
   planName,
@@ -59,20 +59,16 @@ export function RejectDialog({
       busy={busy}
       submitLabel={t('campaign.action.reject')}
     >
-      <div className="field span-2">
-        <label htmlFor="reject-type">{t('campaign.reject.type')}</label>
-        <Select
-          inputId="reject-type"
-          label={t('campaign.reject.type')}
-          labelled
-          value={type}
-          options={REJECT_TYPES.map((r) => ({ value: r, label: t(`campaign.rejectType.${r}`) }))}
-          placeholder={t('campaign.reject.typePlaceholder')}
-          invalid={Boolean(typeError)}
-          onChange={(e) => setType(e.value as RejectType)}
-        />
-        <FieldError id="reject-type-error" text={typeError} />
-      </div>
+      <SelectField
+        id="reject-type"
+        label={t('campaign.reject.type')}
+        className="span-2"
+        value={type}
+        options={REJECT_TYPES.map((r) => ({ value: r, label: t(`campaign.rejectType.${r}`) }))}
+        placeholder={t('campaign.reject.typePlaceholder')}
+        onChange={(e) => setType(e.value as RejectType)}
+        error={typeError}
+      />
       <div className="field span-2">
         <label htmlFor="reject-reason">{t('campaign.reject.reason')}</label>
         <InputTextarea

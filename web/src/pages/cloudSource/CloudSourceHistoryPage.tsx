@@ -7,10 +7,9 @@
  */
 import { RowAction } from '../../components/list/RowAction';
 import { ProgressBar } from 'primereact/progressbar';
-import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
 import { formatCount } from '../../../../shared/format';
@@ -19,6 +18,9 @@ import type { CloudSourceHistoryView } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
 import { CursorTable } from '../../components/list/CursorTable';
+import { RecordsPage } from '../../components/list/RecordsPage';
+import { columnsOf } from '../../components/list/RecordsTable';
+import { CloudStatusTag, DELIVERY_COUNTS } from './CloudStatusTag';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
@@ -28,15 +30,6 @@ import '../../i18n/areas/model';
 import { ListToolbar } from '../../components/list/ListToolbar';
 
 const PAGE = 20;
-const SEVERITY: Record<CloudHistoryStatus, 'info' | 'warning' | 'success' | 'secondary' | 'danger'> = {
-  CHECKING: 'info',
-  HELD: 'warning',
-  IMPORTING: 'info',
-  CONFIRMED: 'success',
-  SKIPPED: 'secondary',
-  DONE: 'success',
-  FAILED: 'danger',
-};
 const RUNNING = new Set<CloudHistoryStatus>(['CHECKING', 'IMPORTING']);
 
 function sizeText(bytes: number): string {
@@ -108,100 +101,64 @@ function History({ owner }: { owner: RunOwner }) {
     if (ok && (await save(() => call('cloudSource.deleteHistoryRecord', { sourceId: owner.id, id: h.id }), t('cloudHistory.deleted', { file: h.fileName })))) await pages.refresh();
   }
 
-  const title = detail.title;
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t(texts.history)}</h1>
-          <p className="muted">
-            <Link to={texts.list}>{t(texts.back)}</Link>
-            {title && <> / {title}</>}
-          </p>
-          <p className="muted">{t('cloudHistory.intro')}</p>
-        </div>
-      </header>
-      <div className="card">
-        <ListToolbar
-          status={{
-            id: 'cloud-history-status',
-            label: t('cloudHistory.status'),
-            value: status,
-            allLabel: t('cloudHistory.allStatuses'),
-            options: CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
-            onChange: setStatus,
-          }}
-          refreshLabel={t('common.refresh')}
-          onRefresh={() => void pages.refresh()}
-        />
-        <CursorTable
-          pages={pages}
-          testId="cloud-history"
-          texts={{ loading: t('cloudHistory.loading'), empty: t('cloudHistory.empty'), more: t('cloudHistory.more') }}
-          head={
+    <RecordsPage title={t(texts.history)} back={texts.list} backLabel={t(texts.back)} of={String(detail.title)} notes={<p className="muted">{t('cloudHistory.intro')}</p>}>
+      <ListToolbar
+        status={{
+          id: 'cloud-history-status',
+          label: t('cloudHistory.status'),
+          value: status,
+          allLabel: t('cloudHistory.allStatuses'),
+          options: CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
+          onChange: setStatus,
+        }}
+        refreshLabel={t('common.refresh')}
+        onRefresh={() => void pages.refresh()}
+      />
+      <CursorTable
+        pages={pages}
+        testId="cloud-history"
+        texts={{ loading: t('cloudHistory.loading'), empty: t('cloudHistory.empty'), more: t('cloudHistory.more') }}
+        columns={columnsOf('cloudHistory', ['started', 'fileName', 'trigger', 'status', ...DELIVERY_COUNTS, 'finished', 'actions'], { count: DELIVERY_COUNTS })}
+        cells={{
+          started: (h) => dateTime(h.dateCreated),
+          fileName: (h) => (
             <>
-              <th scope="col">{t('cloudHistory.started')}</th>
-              <th scope="col">{t('cloudHistory.fileName')}</th>
-              <th scope="col">{t('cloudHistory.trigger')}</th>
-              <th scope="col">{t('cloudHistory.status')}</th>
-              <th scope="col" className="numeric">
-                {t('cloudHistory.rows')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('cloudHistory.valid')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('cloudHistory.invalid')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('cloudHistory.created')}
-              </th>
-              <th scope="col" className="numeric">
-                {t('cloudHistory.updated')}
-              </th>
-              <th scope="col">{t('cloudHistory.finished')}</th>
-              <th scope="col">{t('cloudHistory.actions')}</th>
+              {h.fileName}
+              <div className="muted small">{sizeText(h.fileSize)}</div>
             </>
-          }
-          row={(h: CloudSourceHistoryView) => (
-            <tr key={h.id} data-status={h.status}>
-              <td>{dateTime(h.dateCreated)}</td>
-              <td>
-                {h.fileName}
-                <div className="muted small">{sizeText(h.fileSize)}</div>
-              </td>
-              <td>{t(`cloudHistory.triggerOption.${h.trigger}`)}</td>
-              <td>
-                <Tag value={t(`cloudHistory.statusOption.${h.status}`)} severity={SEVERITY[h.status]} rounded />
-                {RUNNING.has(h.status) && (
-                  <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />
-                )}
-                {h.error && <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: detail.pattern }) : h.error}</div>}
-              </td>
-              <td className="numeric">{formatCount(h.rows)}</td>
-              <td className="numeric">{formatCount(h.valid)}</td>
-              <td className="numeric">{formatCount(h.invalid)}</td>
-              <td className="numeric">{formatCount(h.created)}</td>
-              <td className="numeric">{formatCount(h.updated)}</td>
-              <td>{h.finishedAt ? dateTime(h.finishedAt) : '--'}</td>
-              <td className="row-actions">
-                {h.status === 'HELD' && (
-                  <>
-                    <RowAction icon="pi pi-check" severity="success" label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
-                    <RowAction icon="pi pi-ban" severity="warning" label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
-                  </>
-                )}
-                <RowAction icon="pi pi-list" label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(ownerRecordsPath(owner, h.id))} />
-                {/* a model's runs are its source's deliveries: they are deleted from the source */}
-                {owner.kind === 'source' && !RUNNING.has(h.status) && (
-                  <RowAction icon="pi pi-trash" severity="danger" label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />
-                )}
-              </td>
-            </tr>
-          )}
-        />
-      </div>
+          ),
+          trigger: (h) => t(`cloudHistory.triggerOption.${h.trigger}`),
+          status: (h) => (
+            <>
+              <CloudStatusTag status={h.status} />
+              {RUNNING.has(h.status) && (
+                <ProgressBar mode="indeterminate" style={{ height: '4px', marginTop: '4px' }} aria-label={t('cloudHistory.progress', { file: h.fileName })} />
+              )}
+              {h.error && <div className="p-error small">{h.problem ? t(`cloudHistory.problem.${h.problem}`, { file: h.fileName, pattern: detail.pattern }) : h.error}</div>}
+            </>
+          ),
+          finished: (h) => dateTime(h.finishedAt),
+          actions: (h) => (
+            <div className="row-actions">
+              {h.status === 'HELD' && (
+                <>
+                  <RowAction icon="pi pi-check" severity="success" label={t('cloudHistory.confirm', { file: h.fileName })} onClick={() => void decide(h, 'confirm')} />
+                  <RowAction icon="pi pi-ban" severity="warning" label={t('cloudHistory.skip', { file: h.fileName })} onClick={() => void decide(h, 'skip')} />
+                </>
+              )}
+              <RowAction icon="pi pi-list" label={t('cloudHistory.records', { file: h.fileName })} onClick={() => navigate(ownerRecordsPath(owner, h.id))} />
+              {/* a model's runs are its source's deliveries: they are deleted from the source */}
+              {owner.kind === 'source' && !RUNNING.has(h.status) && (
+                <RowAction icon="pi pi-trash" severity="danger" label={t('cloudHistory.deleteItem', { file: h.fileName })} onClick={() => void remove(h)} />
+              )}
+            </div>
+          ),
+        }}
+        rowKey={(h) => h.id}
+        rowStatus={(h) => h.status}
+      />
       {confirmElement}
-    </section>
+    </RecordsPage>
   );
 }

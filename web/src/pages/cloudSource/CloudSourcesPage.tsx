@@ -3,7 +3,6 @@
  * and runs; add and edit in the source dialog; run now, duplicate, upload a file (upload sources), open the
  * history, delete after a confirmation.
  */
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { putToLink } from '../../api/fileTransfer';
 import { invalidate } from '../../api/hooks';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
+import { useEditDialog } from '../../components/list/useEditDialog';
 import { useEntityList } from '../../components/list/useEntityList';
 import { useSave } from '../../components/useSave';
 import { showError, showSuccess } from '../../ui/toastBus';
@@ -41,22 +41,12 @@ export default function CloudSourcesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useEntityList('cloudSource.getListByPage', { filters: INITIAL_FILTERS, size: 10, persistKey: 'cloudSources' });
-  const [editing, setEditing] = useState<CloudSourceView | null>(null);
-  const [open, setOpen] = useState(false);
+  const dialog = useEditDialog<CloudSourceView>((row) => call('cloudSource.detail', { id: row.id }));
   const [uploading, setUploading] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadFor = useRef<Row | null>(null);
   const { save } = useSave();
   const refresh = useCallback(() => void invalidate('cloudSource.getListByPage', 'cloudSource.getAll'), []);
-
-  async function edit(row: Row) {
-    try {
-      setEditing(await call('cloudSource.detail', { id: row.id }));
-      setOpen(true);
-    } catch {
-      // the toast says why (it may have been deleted)
-    }
-  }
 
   async function act(run: () => Promise<unknown>, done: string) {
     if (await save(run, done)) refresh();
@@ -88,11 +78,9 @@ export default function CloudSourcesPage() {
   return (
     <ListPage
       title={t('page.cloudSources')}
-      intro={t('cloudSource.intro')}
-      testId="cloud-source-list"
+      texts="cloudSource"
       list={list}
       columns={COLUMNS}
-      initialFilters={INITIAL_FILTERS}
       filters={[
         { name: 'title', type: 'text', label: t('cloudSource.field.title') },
         {
@@ -103,18 +91,8 @@ export default function CloudSourcesPage() {
         },
       ]}
       cells={{ sourceType: option('sourceType'), loopType: option('loopType'), status: option('status') }}
-      emptyText={t('cloudSource.empty')}
-      toolbar={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('cloudSource.add')}
-          onClick={() => {
-            setEditing(null);
-            setOpen(true);
-          }}
-        />
-      }
+      addLabel={t('cloudSource.add')}
+      onAdd={dialog.add}
       rowActions={(r) => {
         const row = r as Row;
         const title = row.title;
@@ -147,16 +125,10 @@ export default function CloudSourcesPage() {
         );
       }}
       nameOf={(row) => String(row.title)}
-      onEdit={(row) => void edit(row as Row)}
+      onEdit={(row) => void dialog.edit(row as Row)}
       onDelete={(row) => {
         const { id, title } = row as Row;
-        return {
-          header: t('cloudSource.deleteTitle'),
-          message: t('cloudSource.deleteConfirm', { title }),
-          run: () => call('cloudSource.delete', { id }),
-          done: t('cloudSource.deleted', { title }),
-          after: () => void invalidate('cloudSource.getAll'),
-        };
+        return { vars: { title }, run: () => call('cloudSource.delete', { id }), after: () => void invalidate('cloudSource.getAll') };
       }}
       inCard={
         <input
@@ -170,7 +142,7 @@ export default function CloudSourcesPage() {
         />
       }
     >
-      <CloudSourceForm source={editing} visible={open} onHide={() => setOpen(false)} onSaved={refresh} />
+      <CloudSourceForm source={dialog.editing} visible={dialog.open} onHide={dialog.close} onSaved={refresh} />
     </ListPage>
   );
 }

@@ -6,6 +6,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '../../../../shared/services';
 import { CursorTable } from '../../components/list/CursorTable';
+import { columnsOf } from '../../components/list/RecordsTable';
 import '../../i18n/areas/cloudSource';
 
 type RefusedRow = Result<'cloudSourceRecord.getListByPage'>['list'][number];
@@ -18,26 +19,9 @@ export function RefusedRowsTable({ pages, testId, texts }: { pages: Pages; testI
       pages={pages}
       testId={testId}
       texts={texts}
-      head={
-        <>
-          <th scope="col" className="numeric">
-            {t('cloudRecords.row')}
-          </th>
-          <th scope="col">{t('cloudRecords.stage')}</th>
-          <th scope="col">{t('cloudRecords.key')}</th>
-          <th scope="col">{t('cloudRecords.reason')}</th>
-        </>
-      }
-      row={(r: RefusedRow) => (
-        <tr key={r.row}>
-          <td className="numeric">{r.row}</td>
-          <td>
-            <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded />
-          </td>
-          <td>{r.key ?? '--'}</td>
-          <td>{r.reason}</td>
-        </tr>
-      )}
+      columns={columnsOf('cloudRecords', ['row', 'stage', 'key', 'reason'], { count: ['row'] })}
+      cells={{ row: (r) => r.row, stage: (r) => <Tag value={t(`cloudRecords.stageOption.${r.stage}`)} severity={r.stage === 'CHECK' ? 'warning' : 'danger'} rounded /> }}
+      rowKey={(r) => String(r.row)}
     />
   );
 }

@@ -20,10 +20,10 @@ import { useCall } from '../../api/hooks';
 import { useOrgTimeZone } from '../../app/locale';
 import { keys } from '../../api/keys';
 import { DateRangePicker } from '../../components/DateRangePicker';
-import { Select } from '../../components/Select';
 import '../../i18n/areas/dashboardGroup';
 import { ChartFigure } from './ChartFigure';
 import styles from './DashboardMetrics.module.css';
+import { SelectField } from '../../components/Field';
 
 const ratio = (n: number, of: number): number | null => (of > 0 ? n / of : null);
 const COLORS = { sent: '#2563eb', delivered: '#0f766e', opens: '#15803d', clicks: '#c2410c' } as const;
@@ -60,39 +60,27 @@ export function DashboardMetrics({ groupId }: { groupId?: string } = {}) {
         {label('title')}
       </h2>
       <DateRangePicker idPrefix="dash" initial="MONTH" onRange={setRange}>
-        <div className="field">
-          <label htmlFor="dash-resolution">{label('resolution')}</label>
-          <Select
-            inputId="dash-resolution"
-            label={label('resolution')}
-            labelled
-            value={resolution}
-            options={DASHBOARD_RESOLUTIONS.map((r) => ({ value: r, label: t(`dashboard.metrics.resolutions.${r}`) }))}
-            onChange={(e) => setResolution(e.value as DashboardResolution)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="dash-message-type">{label('messageType')}</label>
-          <Select
-            inputId="dash-message-type"
-            label={label('messageType')}
-            labelled
-            value={messageType ?? 0}
-            options={[0, ...Object.values(MESSAGE_TYPES)].map((m) => ({ value: m, label: t(`dashboard.metrics.messageTypes.${m}`) }))}
-            onChange={(e) => setMessageType((e.value as MessageType | 0) || undefined)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="dash-chart-type">{label('chartType')}</label>
-          <Select
-            inputId="dash-chart-type"
-            label={label('chartType')}
-            labelled
-            value={chartType}
-            options={(['line', 'bar'] as const).map((c) => ({ value: c, label: t(`dashboard.metrics.chartTypes.${c}`) }))}
-            onChange={(e) => setChartType(e.value as 'line' | 'bar')}
-          />
-        </div>
+        <SelectField
+          id="dash-resolution"
+          label={label('resolution')}
+          value={resolution}
+          options={DASHBOARD_RESOLUTIONS.map((r) => ({ value: r, label: t(`dashboard.metrics.resolutions.${r}`) }))}
+          onChange={(e) => setResolution(e.value as DashboardResolution)}
+        />
+        <SelectField
+          id="dash-message-type"
+          label={label('messageType')}
+          value={messageType ?? 0}
+          options={[0, ...Object.values(MESSAGE_TYPES)].map((m) => ({ value: m, label: t(`dashboard.metrics.messageTypes.${m}`) }))}
+          onChange={(e) => setMessageType((e.value as MessageType | 0) || undefined)}
+        />
+        <SelectField
+          id="dash-chart-type"
+          label={label('chartType')}
+          value={chartType}
+          options={(['line', 'bar'] as const).map((c) => ({ value: c, label: t(`dashboard.metrics.chartTypes.${c}`) }))}
+          onChange={(e) => setChartType(e.value as 'line' | 'bar')}
+        />
       </DateRangePicker>
 
       {failedToLoad && (

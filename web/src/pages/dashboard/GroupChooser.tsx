@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
-import { Select } from '../../components/Select';
 import '../../i18n/areas/dashboardGroup';
 import { DASHBOARD_GROUPS_PATH, subDashboardPath } from './paths';
 import styles from './DashboardPage.module.css';
+import { SelectField } from '../../components/Field';
 
 export function GroupChooser() {
   const { t } = useTranslation();
@@ -15,17 +15,13 @@ export function GroupChooser() {
   return (
     <div className={`card ${styles.groupChooser}`} data-testid="dashboard-groups">
       {groups.data && groups.data.length > 0 ? (
-        <div className="field">
-          <label htmlFor="dash-group">{t('dashboardGroup.chooser')}</label>
-          <Select
-            inputId="dash-group"
-            label={t('dashboardGroup.chooser')}
-            labelled
-            placeholder={t('dashboardGroup.choose')}
-            options={groups.data.map((g) => ({ value: g.id, label: g.name }))}
-            onChange={(e) => navigate(subDashboardPath(String(e.value)))}
-          />
-        </div>
+        <SelectField
+          id="dash-group"
+          label={t('dashboardGroup.chooser')}
+          placeholder={t('dashboardGroup.choose')}
+          options={groups.data.map((g) => ({ value: g.id, label: g.name }))}
+          onChange={(e) => navigate(subDashboardPath(String(e.value)))}
+        />
       ) : (
         groups.data && <p className="muted">{t('dashboardGroup.none')}</p>
       )}

@@ -3,7 +3,6 @@
  * and a download of each finished file (a link that works for 15 minutes); a new export of accounts (all, or a
  * segment's) or of the unsubscription list, with the columns to include. Runs in progress are followed until done.
  */
-import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
@@ -21,11 +20,11 @@ import { fieldErrorsOf, safeParseIn } from '../../components/schemaErrors';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { useEntityList } from '../../components/list/useEntityList';
-import { Select } from '../../components/Select';
 import { FieldError, TextField } from '../../components/TextField';
 import { showSuccess } from '../../ui/toastBus';
 import '../../i18n/areas/dataExport';
 import { downloadUrl } from '../../api/fileTransfer';
+import { SelectField } from '../../components/Field';
 
 type Row = Result<'dataExport.getListByPage'>['list'][number];
 const INITIAL_FILTERS: { title?: string; exportType?: string; state?: string } = {};
@@ -89,11 +88,10 @@ export default function DataExportPage() {
   return (
     <ListPage
       title={t('page.dataExport')}
+      texts="dataExport"
       intro={t('dataExport.intro', { cap: EXPORT_CAP.toLocaleString() })}
-      testId="data-export-list"
       list={list}
       columns={dataExportEntity.listColumns}
-      initialFilters={INITIAL_FILTERS}
       filters={[
         { name: 'title', type: 'text', label: t('export.field.title') },
         { name: 'exportType', type: 'select', label: t('export.field.exportType'), options: EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) })) },
@@ -112,18 +110,11 @@ export default function DataExportPage() {
         },
         rows: (row) => Number(row.rows).toLocaleString(),
       }}
-      emptyText={t('dataExport.empty')}
-      toolbar={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('dataExport.new')}
-          onClick={() => {
-            setErrors({});
-            setForm(blank());
-          }}
-        />
-      }
+      addLabel={t('dataExport.new')}
+      onAdd={() => {
+        setErrors({});
+        setForm(blank());
+      }}
       rowActions={(raw) => {
         const row = raw as unknown as Row;
         return <RowAction icon="pi pi-download" label={t('dataExport.downloadItem', { title: row.title })} disabled={row.state !== 'DONE'} onClick={() => void download(row)} />;
@@ -131,12 +122,7 @@ export default function DataExportPage() {
       nameOf={(row) => String(row.title)}
       onDelete={(raw) => {
         const row = raw as unknown as Row;
-        return {
-          header: t('dataExport.deleteTitle'),
-          message: t('dataExport.deleteConfirm', { title: row.title }),
-          run: () => call('dataExport.delete', { id: row.id }),
-          done: t('dataExport.deleted', { title: row.title }),
-        };
+        return { vars: { title: row.title }, run: () => call('dataExport.delete', { id: row.id }) };
       }}
       inCard={rows
         .filter((r) => r.capped || r.state === 'FAILED' || r.state === 'EMPTY')
@@ -175,31 +161,23 @@ export default function DataExportPage() {
                 setForm({ ...form, title: v });
               }}
             />
-            <div className="field">
-              <label htmlFor="export-type">{t('export.field.exportType')}</label>
-              <Select
-                inputId="export-type"
-                label={t('export.field.exportType')}
-                labelled
-                value={form.exportType}
-                options={EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) }))}
-                onChange={(e) => setForm({ ...form, exportType: e.value as ExportType, segmentId: null, columns: [...COLUMNS_OF[e.value as ExportType]] })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="export-segment">{t('dataExport.segment')}</label>
-              <Select
-                inputId="export-segment"
-                label={t('dataExport.segment')}
-                labelled
-                value={form.segmentId}
-                disabled={form.exportType !== 'ACCOUNTS'}
-                showClear
-                placeholder={t('dataExport.allAccounts')}
-                options={(segments.data ?? []).map((s: { id: string; name: string }) => ({ value: s.id, label: s.name }))}
-                onChange={(e) => setForm({ ...form, segmentId: (e.value as string) ?? null })}
-              />
-            </div>
+            <SelectField
+              id="export-type"
+              label={t('export.field.exportType')}
+              value={form.exportType}
+              options={EXPORT_TYPES.map((value) => ({ value, label: t(`dataExport.type.${value}`) }))}
+              onChange={(e) => setForm({ ...form, exportType: e.value as ExportType, segmentId: null, columns: [...COLUMNS_OF[e.value as ExportType]] })}
+            />
+            <SelectField
+              id="export-segment"
+              label={t('dataExport.segment')}
+              value={form.segmentId}
+              disabled={form.exportType !== 'ACCOUNTS'}
+              showClear
+              placeholder={t('dataExport.allAccounts')}
+              options={(segments.data ?? []).map((s: { id: string; name: string }) => ({ value: s.id, label: s.name }))}
+              onChange={(e) => setForm({ ...form, segmentId: (e.value as string) ?? null })}
+            />
             <div className="field span-2">
               <label htmlFor="export-columns">{t('dataExport.columns')}</label>
               <MultiSelect

@@ -10,7 +10,7 @@ import { Select } from '../../components/Select';
 import { useConfiguration } from '../../api/hooks';
 import { FieldError, TextField } from '../../components/TextField';
 import { type ColumnChoice, deviceChoices, type FileKind, initialMapping, type MappingState, unmappedConsents } from './mapping';
-import { Field, hintId } from '../../components/Field';
+import { Field, hintId, SelectField } from '../../components/Field';
 import styles from './dataImport.module.css';
 import tableStyles from '../../components/list/CursorTable.module.css';
 
@@ -116,17 +116,14 @@ export function MappingStep({
     <div className="card import-mapping">
       <h2 className="card-title">{t('dataImport.mappingTitle')}</h2>
       <div className="form-grid">
-        <div className="field span-2">
-          <label htmlFor="import-kind">{t('dataImport.kind')}</label>
-          <Select
-            inputId="import-kind"
-            label={t('dataImport.kind')}
-            labelled
-            value={state.kind}
-            options={(['ACCOUNT', 'DEVICE'] as const).map((k) => ({ label: t(`dataImport.kindOption.${k}`), value: k }))}
-            onChange={(e) => setKind(e.value as FileKind)}
-          />
-        </div>
+        <SelectField
+          id="import-kind"
+          label={t('dataImport.kind')}
+          className="span-2"
+          value={state.kind}
+          options={(['ACCOUNT', 'DEVICE'] as const).map((k) => ({ label: t(`dataImport.kindOption.${k}`), value: k }))}
+          onChange={(e) => setKind(e.value as FileKind)}
+        />
         <Field
           id="import-key"
           label={t(device ? 'dataImport.accountKey' : 'dataImport.primaryKey')}
@@ -143,17 +140,13 @@ export function MappingStep({
             aria-describedby={hintId('import-key')}
           />
         </Field>
-        <div className="field">
-          <label htmlFor="import-key-case">{t('dataImport.keyCase')}</label>
-          <Select
-            inputId="import-key-case"
-            label={t('dataImport.keyCase')}
-            labelled
-            value={state.keyCase}
-            options={KEY_CASES.map((k) => ({ label: t(`dataImport.keyCaseOption.${k}`), value: k }))}
-            onChange={(e) => onChange({ ...state, keyCase: e.value })}
-          />
-        </div>
+        <SelectField
+          id="import-key-case"
+          label={t('dataImport.keyCase')}
+          value={state.keyCase}
+          options={KEY_CASES.map((k) => ({ label: t(`dataImport.keyCaseOption.${k}`), value: k }))}
+          onChange={(e) => onChange({ ...state, keyCase: e.value })}
+        />
         {sheets ? (
           sheets.names.length > 1 && (
             <Field id="import-sheet" label={t('dataImport.sheet')} hint={t('dataImport.sheetHint', { count: sheets.names.length })}>
@@ -170,17 +163,13 @@ export function MappingStep({
           )
         ) : (
           <>
-            <div className="field">
-              <label htmlFor="import-delimiter">{t('dataImport.delimiter')}</label>
-              <Select
-                inputId="import-delimiter"
-                label={t('dataImport.delimiter')}
-                labelled
-                value={state.delimiter}
-                options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
-                onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
-              />
-            </div>
+            <SelectField
+              id="import-delimiter"
+              label={t('dataImport.delimiter')}
+              value={state.delimiter}
+              options={CSV_DELIMITERS.map((d) => ({ label: t(`dataImport.delimiterOption.${DELIMITER_NAMES[d]}`), value: d }))}
+              onChange={(e) => onDelimiter(e.value as CsvDelimiter)}
+            />
             <div className="field">
               <label htmlFor="import-encoding">{t('dataImport.encoding')}</label>
               <Select

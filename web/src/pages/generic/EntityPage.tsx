@@ -2,9 +2,8 @@
  * The generic list screen of a registry entity: columns, filters and default sort from its registry entry,
  * paging and sorting on the server, add and edit in the generic form, delete after a confirmation.
  */
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENTITIES } from '../../../../shared/entities';
 import type { CrudEntityDef, CrudEntityName, ServiceName } from '../../../../shared/services';
@@ -13,6 +12,7 @@ import type { ListService } from '../../api/hooks';
 import { invalidate } from '../../api/hooks';
 import { ListPage } from '../../components/list/ListPage';
 import type { FilterField } from '../../components/list/FilterBar';
+import { useEditDialog } from '../../components/list/useEditDialog';
 import { useEntityList } from '../../components/list/useEntityList';
 import { EntityForm } from './EntityForm';
 import { useRefOptions } from './refs';
@@ -33,8 +33,7 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
   const { t } = useTranslation();
   const text = useCallback((key: string, opts?: Record<string, unknown>) => t([`entity.${entity}.fields.${key}`, `entity.${entity}.${key}`], opts), [t, entity]);
   const list = useEntityList(`${entity}.getListByPage` as ListService, { filters: NO_FILTERS, size: 10 });
-  const [editing, setEditing] = useState<Row | null>(null);
-  const [open, setOpen] = useState(false);
+  const dialog = useEditDialog<Row>(async (row) => (await call(`${entity}.detail` as ServiceName, { id: row.id } as never)) as Row);
   const columns = def.listColumns ?? [];
   const optionsOf = useCallback((field: string) => def.crud.form.find((f) => f.field === field)?.options ?? [], [def]);
 
@@ -85,45 +84,26 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
   );
 
   const refresh = useCallback(() => void invalidate(`${entity}.getListByPage` as ServiceName, `${entity}.getAll` as ServiceName), [entity]);
-  const close = useCallback(() => setOpen(false), []);
   const title = (row: Row) => String(row[def.crud.titleField] ?? '');
-
-  async function edit(row: Row) {
-    try {
-      setEditing((await call(`${entity}.detail` as ServiceName, { id: row.id } as never)) as Row);
-      setOpen(true);
-    } catch {
-      // the toast says why (it may have been deleted)
-    }
-  }
 
   return (
     <ListPage
       section={section}
       // the page's own title: a field may be called title too
       title={t(`entity.${entity}.title`)}
+      texts={`entity.${entity}`}
       intro={text('intro')}
       testId={`${entity}-list`}
       list={list}
       columns={columns}
-      initialFilters={NO_FILTERS}
       filters={filters}
       cells={cells}
       emptyText={text('empty')}
-      toolbar={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('crud.add', { one: text('one') })}
-          onClick={() => {
-            setEditing(null);
-            setOpen(true);
-          }}
-        />
-      }
+      addLabel={t('crud.add', { one: text('one') })}
+      onAdd={dialog.add}
       rowActions={rowActions}
       nameOf={title}
-      onEdit={(row) => void edit(row)}
+      onEdit={(row) => void dialog.edit(row)}
       onDelete={(row) => ({
         header: t('crud.deleteTitle', { one: text('one') }),
         message: t('crud.deleteConfirm', { name: title(row) }),
@@ -132,7 +112,7 @@ export default function EntityPage({ entity, rowActions, section }: { entity: Cr
         after: () => void invalidate(`${entity}.getAll` as ServiceName),
       })}
     >
-      <EntityForm def={def} record={editing} visible={open} onHide={close} onSaved={refresh} />
+      <EntityForm def={def} record={dialog.editing} visible={dialog.open} onHide={dialog.close} onSaved={refresh} />
     </ListPage>
   );
 }

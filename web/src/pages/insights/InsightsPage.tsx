@@ -22,6 +22,7 @@ import { ChartFigure } from '../dashboard/ChartFigure';
 import '../../i18n/areas/dashboard';
 import '../../i18n/areas/insights';
 import styles from './InsightsPage.module.css';
+import { SelectField } from '../../components/Field';
 
 const SERIES_COLORS = ['#2563eb', '#15803d', '#c2410c', '#7c3aed', '#0f766e'];
 /** The events chart draws the most frequent names; the rest are in the table of names. */
@@ -180,17 +181,13 @@ function Snippet() {
       {apps.data && list.length === 0 && <p>{t('insights.noWebApps')}</p>}
       {chosen && (
         <>
-          <div className="field">
-            <label htmlFor="ins-web-app">{t('insights.snippetApp')}</label>
-            <Select
-              inputId="ins-web-app"
-              label={t('insights.snippetApp')}
-              labelled
-              value={chosen.appKey}
-              options={list.map((a) => ({ value: a.appKey, label: `${a.name} (${a.allowedOrigins.join(', ') || '--'})` }))}
-              onChange={(e) => setAppKey(String(e.value))}
-            />
-          </div>
+          <SelectField
+            id="ins-web-app"
+            label={t('insights.snippetApp')}
+            value={chosen.appKey}
+            options={list.map((a) => ({ value: a.appKey, label: `${a.name} (${a.allowedOrigins.join(', ') || '--'})` }))}
+            onChange={(e) => setAppKey(String(e.value))}
+          />
           <pre className={styles.code} data-testid="web-snippet">
             <code>{code}</code>
           </pre>

@@ -12,23 +12,25 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CHANNELS } from '../../../../shared/delivery';
 import { CLOUD_HISTORY_STATUSES } from '../../../../shared/entities/cloudSource';
-import { formatCount } from '../../../../shared/format';
-import type { ConsoleCloudRow, ConsoleRunRow, ConsoleSendRow } from '../../../../shared/services';
+import type { ConsoleRunRow } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
 import { useDateTime } from '../../app/locale';
 import { CursorTable } from '../../components/list/CursorTable';
-import { Select } from '../../components/Select';
+import { columnsOf } from '../../components/list/RecordsTable';
+import { CloudStatusTag, DELIVERY_COUNTS } from '../cloudSource/CloudStatusTag';
 import { CAMPAIGNS_PATH, campaignRecordsPath, CLOUD_PATH, cloudRecordsPath } from './paths';
-import { AddressCell, ReasonCell, StatusTag } from './SendCells';
+import { sendColumns, sendKey, useSendCells } from './SendCells';
 import '../../i18n/areas/campaign';
 import '../../i18n/areas/cloudSource';
 import '../../i18n/areas/messageConsole';
 import { ListToolbar } from '../../components/list/ListToolbar';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
+import { SelectField } from '../../components/Field';
 
 const PAGE = 20;
 const RUN_SEVERITY = { RUNNING: 'info', DONE: 'success', STOPPED: 'secondary' } as const;
+const RUN_COUNTS = ['matched', 'sent', 'failed', 'skipped', 'uncertain'];
 
 export default function MessageConsolePage() {
   const { t } = useTranslation();
@@ -104,17 +106,13 @@ function Campaigns() {
       ) : (
         <>
           <form className={`${toolbarStyles.listToolbar} list-toolbar`} onSubmit={searchName}>
-            <div className="field">
-              <label htmlFor="console-channel">{t('messageConsole.channel')}</label>
-              <Select
-                inputId="console-channel"
-                label={t('messageConsole.channel')}
-                labelled
-                value={channel}
-                options={[{ value: '', label: t('messageConsole.allChannels') }, ...CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) }))]}
-                onChange={(e) => setChannel(String(e.value ?? ''))}
-              />
-            </div>
+            <SelectField
+              id="console-channel"
+              label={t('messageConsole.channel')}
+              value={channel}
+              options={[{ value: '', label: t('messageConsole.allChannels') }, ...CHANNELS.map((c) => ({ value: c, label: t(`campaign.channel.${c}`) }))]}
+              onChange={(e) => setChannel(String(e.value ?? ''))}
+            />
             <div className="field">
               <label htmlFor="console-plan-name">{t('messageConsole.planName')}</label>
               <InputText
@@ -156,48 +154,19 @@ function Runs({ channel, planName }: { channel: string; planName: string }) {
         pages={pages}
         testId="console-runs"
         texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.runs.empty'), more: t('messageConsole.more') }}
-        head={
-          <>
-            <th scope="col">{t('messageConsole.runs.started')}</th>
-            <th scope="col">{t('messageConsole.runs.plan')}</th>
-            <th scope="col">{t('messageConsole.runs.channel')}</th>
-            <th scope="col">{t('messageConsole.runs.status')}</th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.runs.matched')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.runs.sent')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.runs.failed')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.runs.skipped')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.runs.uncertain')}
-            </th>
-          </>
-        }
-        row={(r: ConsoleRunRow) => (
-          <tr key={`${r.planId}/${r.runId}`} data-status={r.status}>
-            <td>{dateTime(r.startedAt)}</td>
-            <td>
-              <Link to={campaignRecordsPath(r.planId, r.runId, r.channel)} aria-label={t('messageConsole.runs.open', { name: r.planName })}>
-                {r.planName}
-              </Link>
-            </td>
-            <td>{t(`campaign.channel.${r.channel}`)}</td>
-            <td>
-              <Tag value={t(`messageConsole.runs.statusOption.${r.status}`)} severity={RUN_SEVERITY[r.status]} rounded />
-            </td>
-            <td className="numeric">{formatCount(r.matched)}</td>
-            <td className="numeric">{formatCount(r.sent)}</td>
-            <td className="numeric">{formatCount(r.failed)}</td>
-            <td className="numeric">{formatCount(r.skipped)}</td>
-            <td className="numeric">{formatCount(r.uncertain)}</td>
-          </tr>
-        )}
+        columns={columnsOf('messageConsole.runs', ['started', 'plan', 'channel', 'status', ...RUN_COUNTS], { count: RUN_COUNTS })}
+        cells={{
+          started: (r) => dateTime(r.startedAt),
+          plan: (r) => (
+            <Link to={campaignRecordsPath(r.planId, r.runId, r.channel)} aria-label={t('messageConsole.runs.open', { name: r.planName })}>
+              {r.planName}
+            </Link>
+          ),
+          channel: (r) => t(`campaign.channel.${r.channel}`),
+          status: (r) => <Tag value={t(`messageConsole.runs.statusOption.${r.status}`)} severity={RUN_SEVERITY[r.status]} rounded />,
+        }}
+        rowKey={(r) => `${r.planId}/${r.runId}`}
+        rowStatus={(r) => r.status}
       />
     </>
   );
@@ -207,6 +176,7 @@ function Runs({ channel, planName }: { channel: string; planName: string }) {
 function AddressSends({ address }: { address: string }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const cells = useSendCells();
   const pages = useCursorPages(
     ['message.detail', 'address', address],
     (cursor: string | undefined) => call('message.detail', { address, size: PAGE, cursor }, { quiet: cursor === undefined }),
@@ -219,34 +189,11 @@ function AddressSends({ address }: { address: string }) {
         pages={pages}
         testId="console-address-sends"
         texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.addressEmpty'), more: t('messageConsole.more') }}
-        head={
-          <>
-            <th scope="col">{t('messageConsole.sends.doneAt')}</th>
-            <th scope="col">{t('messageConsole.sends.plan')}</th>
-            <th scope="col">{t('messageConsole.sends.channel')}</th>
-            <th scope="col">{t('messageConsole.sends.address')}</th>
-            <th scope="col">{t('messageConsole.sends.status')}</th>
-            <th scope="col">{t('messageConsole.sends.providerId')}</th>
-            <th scope="col">{t('messageConsole.sends.reason')}</th>
-          </>
-        }
-        row={(s: ConsoleSendRow) => (
-          <tr key={`${s.planId}/${s.runId}/${s.accountId}/${s.claimedAt}`} data-status={s.status}>
-            <td>{dateTime(s.doneAt ?? s.claimedAt)}</td>
-            <td>
-              <Link to={campaignRecordsPath(s.planId, s.runId, s.channel)}>{s.planName || s.planId}</Link>
-            </td>
-            <td>{t(`campaign.channel.${s.channel}`)}</td>
-            <AddressCell send={s} />
-            <td>
-              <StatusTag status={s.status} />
-            </td>
-            <td className="break-all">{s.providerId ?? '--'}</td>
-            <td>
-              <ReasonCell send={s} />
-            </td>
-          </tr>
-        )}
+        columns={sendColumns(['doneAt', 'plan', 'channel', 'address', 'status', 'providerId', 'reason'])}
+        // a send still in flight shows when it was claimed
+        cells={{ ...cells, doneAt: (s) => dateTime(s.doneAt ?? s.claimedAt) }}
+        rowKey={sendKey}
+        rowStatus={(s) => s.status}
       />
     </>
   );
@@ -279,53 +226,22 @@ function CloudDeliveries() {
         pages={pages}
         testId="console-cloud"
         texts={{ loading: t('messageConsole.loading'), empty: t('messageConsole.cloud.empty'), more: t('messageConsole.more') }}
-        head={
-          <>
-            <th scope="col">{t('messageConsole.cloud.started')}</th>
-            <th scope="col">{t('messageConsole.cloud.source')}</th>
-            <th scope="col">{t('messageConsole.cloud.fileName')}</th>
-            <th scope="col">{t('messageConsole.cloud.status')}</th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.cloud.rows')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.cloud.valid')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.cloud.invalid')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.cloud.created')}
-            </th>
-            <th scope="col" className="numeric">
-              {t('messageConsole.cloud.updated')}
-            </th>
-          </>
-        }
-        row={(d: ConsoleCloudRow) => (
-          <tr key={`${d.sourceId}/${d.id}`} data-status={d.status}>
-            <td>{dateTime(d.dateCreated)}</td>
-            <td>{d.sourceTitle}</td>
-            <td>
+        columns={columnsOf('messageConsole.cloud', ['started', 'source', 'fileName', 'status', ...DELIVERY_COUNTS], { count: DELIVERY_COUNTS })}
+        cells={{
+          started: (d) => dateTime(d.dateCreated),
+          source: (d) => d.sourceTitle,
+          fileName: (d) => (
+            <>
               <Link to={cloudRecordsPath(d.sourceId, d.id)} aria-label={t('messageConsole.cloud.open', { file: d.fileName })}>
                 {d.fileName}
               </Link>
               {d.error && <div className="p-error small">{d.error}</div>}
-            </td>
-            <td>
-              <Tag
-                value={t(`cloudHistory.statusOption.${d.status}`)}
-                severity={d.status === 'FAILED' ? 'danger' : d.status === 'HELD' ? 'warning' : d.status === 'DONE' || d.status === 'CONFIRMED' ? 'success' : 'info'}
-                rounded
-              />
-            </td>
-            <td className="numeric">{formatCount(d.rows)}</td>
-            <td className="numeric">{formatCount(d.valid)}</td>
-            <td className="numeric">{formatCount(d.invalid)}</td>
-            <td className="numeric">{formatCount(d.created)}</td>
-            <td className="numeric">{formatCount(d.updated)}</td>
-          </tr>
-        )}
+            </>
+          ),
+          status: (d) => <CloudStatusTag status={d.status} />,
+        }}
+        rowKey={(d) => `${d.sourceId}/${d.id}`}
+        rowStatus={(d) => d.status}
       />
     </div>
   );

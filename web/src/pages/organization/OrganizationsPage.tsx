@@ -3,7 +3,6 @@
  * multi-device flag and the app feature JSON), a new one for holders of ORGANIZATION_CREATE, and for the one
  * signed in to: ownership transfer, the white list and the action list.
  */
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,11 +44,9 @@ export default function OrganizationsPage() {
   return (
     <ListPage
       title={t('page.organizations')}
-      intro={t('organization.intro')}
-      testId="organization-list"
+      texts="organization"
       list={list}
       columns={COLUMNS}
-      initialFilters={INITIAL_FILTERS}
       filters={[{ name: 'keyword', type: 'text', label: t('organization.col.name') }]}
       cells={{
         name: (row) => (
@@ -61,8 +58,8 @@ export default function OrganizationsPage() {
         ),
         status: (row) => t(`status.${String(row.status)}`),
       }}
-      emptyText={t('organization.empty')}
-      toolbar={mayCreate ? <Button type="button" icon="pi pi-plus" label={t('organization.add')} onClick={() => setOpen({ kind: 'new' })} /> : undefined}
+      addLabel={t('organization.add')}
+      onAdd={mayCreate ? () => setOpen({ kind: 'new' }) : undefined}
       nameOf={(row) => String(row.name)}
       onEdit={(row) => setOpen({ kind: 'edit', org: row as unknown as Row })}
       rowActionsAfter={(row) => {

@@ -33,6 +33,7 @@ import { builderPath, PRESETS_PATH } from './paths';
 import { newPresetDraft, type PresetDetails, presetDraftOf, toPresetPayload } from './presetDraft';
 import linkStyles from '../../components/links.module.css';
 import shell from '../template/editor/TemplateEditorShell.module.css';
+import { SelectField } from '../../components/Field';
 import '../../i18n/areas/presets';
 import '../../i18n/areas/template';
 
@@ -168,29 +169,21 @@ export default function PresetBuilderPage() {
         </h2>
         <div className={shell.detailsGrid}>
           <TextField id="preset-name" label={t('entity.preset.name')} value={details.name} maxLength={100} onChange={(v) => editDetails({ name: v }, 'name')} />
-          <div className="field">
-            <label htmlFor="preset-category">{t('entity.preset.categoryId')}</label>
-            <Select
-              inputId="preset-category"
-              label={t('entity.preset.categoryId')}
-              labelled
-              value={details.categoryId}
-              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
-              showClear
-              onChange={(e) => editDetails({ categoryId: e.value ?? null })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="preset-channel">{t('entity.preset.channel')}</label>
-            <Select
-              inputId="preset-channel"
-              label={t('entity.preset.channel')}
-              labelled
-              value={details.channel}
-              options={PRESET_CHANNELS.map((c) => ({ value: c, label: t(`entity.preset.option.channel.${c}`) }))}
-              onChange={(e) => editDetails({ channel: e.value })}
-            />
-          </div>
+          <SelectField
+            id="preset-category"
+            label={t('entity.preset.categoryId')}
+            value={details.categoryId}
+            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
+            showClear
+            onChange={(e) => editDetails({ categoryId: e.value ?? null })}
+          />
+          <SelectField
+            id="preset-channel"
+            label={t('entity.preset.channel')}
+            value={details.channel}
+            options={PRESET_CHANNELS.map((c) => ({ value: c, label: t(`entity.preset.option.channel.${c}`) }))}
+            onChange={(e) => editDetails({ channel: e.value })}
+          />
           <div className="field checkbox-row">
             <Checkbox inputId="preset-is-template" checked={details.isTemplate} onChange={(e) => editDetails({ isTemplate: Boolean(e.checked) })} />
             <label htmlFor="preset-is-template">{t('entity.preset.isTemplate')}</label>

@@ -12,8 +12,8 @@ import type { PresetInsertion } from '../../../../shared/services/preset';
 import { call } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { keys } from '../../api/keys';
-import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
+import { SelectField } from '../../components/Field';
 import '../../i18n/areas/presets';
 
 export function PresetPicker({ channel, language, onInsert }: { channel: Channel; language: string; onInsert: (insertion: PresetInsertion) => void }) {
@@ -49,18 +49,14 @@ export function PresetPicker({ channel, language, onInsert }: { channel: Channel
         style={{ width: 'min(32rem, 95vw)' }}
         footer={<Button type="button" label={t('presetPicker.insert')} icon="pi pi-check" loading={busy} disabled={!chosen} onClick={() => void insert()} />}
       >
-        <div className="field">
-          <label htmlFor="preset-picker-choice">{t('presetPicker.label')}</label>
-          <Select
-            inputId="preset-picker-choice"
-            label={t('presetPicker.label')}
-            labelled
-            value={chosen}
-            options={options}
-            emptyMessage={t('presetPicker.none')}
-            onChange={(e) => setChosen(e.value ?? null)}
-          />
-        </div>
+        <SelectField
+          id="preset-picker-choice"
+          label={t('presetPicker.label')}
+          value={chosen}
+          options={options}
+          emptyMessage={t('presetPicker.none')}
+          onChange={(e) => setChosen(e.value ?? null)}
+        />
       </Dialog>
     </>
   );

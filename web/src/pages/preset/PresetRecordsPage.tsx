@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { PresetRecordView } from '../../../../shared/services';
 import { call } from '../../api/client';
@@ -19,6 +19,8 @@ import { NoRecordPage } from '../../components/NoRecordPage';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
 import { CursorTable } from '../../components/list/CursorTable';
+import { RecordsPage } from '../../components/list/RecordsPage';
+import { columnsOf } from '../../components/list/RecordsTable';
 import { PARAMETERS_PATH } from './paths';
 import '../../i18n/areas/preset';
 import toolbarStyles from '../../components/list/ListToolbar.module.css';
@@ -84,62 +86,47 @@ function Records({ parameterId }: { parameterId: string }) {
   // the generic detail answers a plain record
   const { variable, title } = (param.data ?? {}) as { variable?: string; title?: string };
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>{t('page.presetParameterRecords')}</h1>
-          <p className="muted">
-            <Link to={PARAMETERS_PATH}>{t('preset.back')}</Link>
-            {title && <> / {title}</>}
-          </p>
-          {variable && <p className="muted">{t('preset.usage', { token: `{{preset.${variable}.<alias>}}` })}</p>}
+    <RecordsPage
+      title={t('page.presetParameterRecords')}
+      back={PARAMETERS_PATH}
+      backLabel={t('preset.back')}
+      of={title}
+      notes={variable && <p className="muted">{t('preset.usage', { token: `{{preset.${variable}.<alias>}}` })}</p>}
+      action={<Button type="button" icon="pi pi-plus" label={t('preset.add')} onClick={() => setDraft({ key: '', alias: '', value: '' })} />}
+    >
+      <form
+        className={`${toolbarStyles.listToolbar} list-toolbar`}
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setKey(search.trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor="preset-key-search">{t('preset.search')}</label>
+          <InputText id="preset-key-search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <Button type="button" icon="pi pi-plus" label={t('preset.add')} onClick={() => setDraft({ key: '', alias: '', value: '' })} />
-      </header>
-      <div className="card">
-        <form
-          className={`${toolbarStyles.listToolbar} list-toolbar`}
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setKey(search.trim());
-          }}
-        >
-          <div className="field">
-            <label htmlFor="preset-key-search">{t('preset.search')}</label>
-            <InputText id="preset-key-search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
-          <Button type="submit" icon="pi pi-search" label={t('preset.find')} outlined />
-        </form>
-        <CursorTable
-          pages={pages}
-          testId="preset-records"
-          texts={{ loading: t('preset.loading'), empty: t('preset.empty'), more: t('preset.more') }}
-          head={
-            <>
-              <th scope="col">{t('preset.key')}</th>
-              <th scope="col">{t('preset.alias')}</th>
-              <th scope="col">{t('preset.value')}</th>
-              <th scope="col">{t('common.actions')}</th>
-            </>
-          }
-          row={(r: PresetRecordView) => (
-            <tr key={`${r.key}\u001f${r.alias}`}>
-              <td>{r.key}</td>
-              <td>{r.alias}</td>
-              <td>{r.value}</td>
-              <td className="row-actions">
-                <RowAction
-                  icon="pi pi-pencil"
-                  label={t('preset.editItem', { key: r.key, alias: r.alias })}
-                  onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })}
-                />
-                <RowAction icon="pi pi-trash" severity="danger" label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
-              </td>
-            </tr>
-          )}
-        />
-      </div>
+        <Button type="submit" icon="pi pi-search" label={t('preset.find')} outlined />
+      </form>
+      <CursorTable
+        pages={pages}
+        testId="preset-records"
+        texts={{ loading: t('preset.loading'), empty: t('preset.empty'), more: t('preset.more') }}
+        columns={[...columnsOf('preset', ['key', 'alias', 'value']), { field: 'actions', label: 'common.actions' }]}
+        cells={{
+          actions: (r) => (
+            <div className="row-actions">
+              <RowAction
+                icon="pi pi-pencil"
+                label={t('preset.editItem', { key: r.key, alias: r.alias })}
+                onClick={() => setDraft({ key: r.key, alias: r.alias, value: r.value })}
+              />
+              <RowAction icon="pi pi-trash" severity="danger" label={t('preset.deleteItem', { key: r.key, alias: r.alias })} onClick={() => void remove(r)} />
+            </div>
+          ),
+        }}
+        rowKey={(r) => `${r.key}\u001f${r.alias}`}
+      />
       <FormDialog id="preset-record-dialog" header={t('preset.add')} visible={draft !== null} onHide={() => setDraft(null)} onSubmit={save} busy={saving}>
         {draft && (
           <>
@@ -164,6 +151,6 @@ function Records({ parameterId }: { parameterId: string }) {
         )}
       </FormDialog>
       {confirmElement}
-    </section>
+    </RecordsPage>
   );
 }

@@ -1,5 +1,4 @@
 /** Segments (/library/segment): the list with each rule in words; new and edit open the editor. */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ListColumn } from '../../../../shared/entities/entity';
@@ -29,26 +28,18 @@ export default function SegmentsPage() {
   return (
     <ListPage
       title={t('page.segments')}
-      intro={t('segment.intro')}
-      testId="segment-list"
+      texts="segment"
       list={list}
       columns={COLUMNS}
-      initialFilters={INITIAL_FILTERS}
       filters={[{ name: 'name', type: 'text', label: t('segment.name') }]}
       cells={{ rule: (row) => <span className={styles.ruleSummary}>{ruleText((row as unknown as SegmentView).rule, t)}</span> }}
-      emptyText={t('segment.empty')}
-      toolbar={<Button type="button" icon="pi pi-plus" label={t('segment.add')} onClick={() => void navigate(editorPath())} />}
+      addLabel={t('segment.add')}
+      onAdd={() => void navigate(editorPath())}
       nameOf={(row) => String(row.name)}
       onEdit={(row) => void navigate(editorPath(String(row.id)))}
       onDelete={(row) => {
         const s = row as unknown as SegmentView;
-        return {
-          header: t('segment.deleteTitle'),
-          message: t('segment.deleteConfirm', { name: s.name }),
-          run: () => call('segment.delete', { id: s.id }),
-          done: t('segment.deleted', { name: s.name }),
-          after: () => void invalidate('segment.getAll'),
-        };
+        return { vars: { name: s.name }, run: () => call('segment.delete', { id: s.id }), after: () => void invalidate('segment.getAll') };
       }}
     />
   );

@@ -20,7 +20,6 @@ import { useOrgLocale } from '../../app/locale';
 import { TIME_ZONE_OPTIONS } from '../../app/timeZones';
 import { FieldError, TextField } from '../../components/TextField';
 import { chooseLanguage } from '../../components/LanguageSwitcher';
-import { Select } from '../../components/Select';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n';
 import { PageSpinner } from '../../components/PageSpinner';
 import '../../i18n/areas/settings';
@@ -29,6 +28,7 @@ import { useSave } from '../../components/useSave';
 import styles from './SettingsPage.module.css';
 import { UserAlerts } from './UserAlerts';
 import linkStyles from '../../components/links.module.css';
+import { SelectField } from '../../components/Field';
 
 type ProfilePatch = PayloadIn<'user.saveProfile'>;
 
@@ -209,42 +209,30 @@ export default function SettingsPage() {
 
           <TabPanel header={t('settings.tabs.preferences')} leftIcon="pi pi-sliders-h">
             <form className="form-grid" onSubmit={savePrefs} noValidate>
-              <div className="field">
-                <label htmlFor="settings-landing">{t('settings.defaultLandingPage')}</label>
-                <Select
-                  inputId="settings-landing"
-                  label={t('settings.defaultLandingPage')}
-                  labelled
-                  value={prefs.defaultLandingPage}
-                  options={landingOptions}
-                  onChange={(e) => setPrefs({ ...prefs, defaultLandingPage: e.value as string })}
-                  placeholder={t('settings.choose')}
-                  filter={landingOptions.length > 10}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="settings-timezone">{t('settings.timeZone')}</label>
-                <Select
-                  inputId="settings-timezone"
-                  label={t('settings.timeZone')}
-                  labelled
-                  value={prefs.timeZone}
-                  options={timeZones as { value: string; label: string }[]}
-                  onChange={(e) => setPrefs({ ...prefs, timeZone: e.value as string })}
-                  filter
-                />
-              </div>
-              <div className="field">
-                <label htmlFor="settings-language">{t('settings.portalLanguage')}</label>
-                <Select
-                  inputId="settings-language"
-                  label={t('settings.portalLanguage')}
-                  labelled
-                  value={prefs.language}
-                  options={languageOptions}
-                  onChange={(e) => setPrefs({ ...prefs, language: e.value as Lang })}
-                />
-              </div>
+              <SelectField
+                id="settings-landing"
+                label={t('settings.defaultLandingPage')}
+                value={prefs.defaultLandingPage}
+                options={landingOptions}
+                onChange={(e) => setPrefs({ ...prefs, defaultLandingPage: e.value as string })}
+                placeholder={t('settings.choose')}
+                filter={landingOptions.length > 10}
+              />
+              <SelectField
+                id="settings-timezone"
+                label={t('settings.timeZone')}
+                value={prefs.timeZone}
+                options={timeZones as { value: string; label: string }[]}
+                onChange={(e) => setPrefs({ ...prefs, timeZone: e.value as string })}
+                filter
+              />
+              <SelectField
+                id="settings-language"
+                label={t('settings.portalLanguage')}
+                value={prefs.language}
+                options={languageOptions}
+                onChange={(e) => setPrefs({ ...prefs, language: e.value as Lang })}
+              />
               <SaveBar busy={busy} />
             </form>
           </TabPanel>

@@ -60,11 +60,9 @@ export default function SnsRecordsPage() {
   return (
     <ListPage
       title={t('page.snsRecords')}
-      intro={t('snsRecord.intro')}
-      testId="sns-record-list"
+      texts="snsRecord"
       list={list}
       columns={snsRecordEntity.listColumns}
-      initialFilters={INITIAL_FILTERS}
       filters={[
         { name: 'fromNumber', type: 'text', label: t('snsRecord.searchNumber') },
         { name: 'body', type: 'text', label: t('snsRecord.searchBody') },
@@ -75,7 +73,6 @@ export default function SnsRecordsPage() {
         fromNumber: (row) => phone(String(row.fromNumber)),
         source: (row) => <Tag value={t(`snsRecord.option.source.${String(row.source)}`)} severity="info" rounded />,
       }}
-      emptyText={t('snsRecord.empty')}
       rowActions={(row) => <RowAction icon="pi pi-eye" label={t('snsRecord.detailOf', { number: phone(String(row.fromNumber)) })} onClick={() => setOpen(String(row.id))} />}
     >
       {open && <Details id={open} onHide={() => setOpen(null)} />}

@@ -163,7 +163,6 @@ export default function TemplatesPage() {
           list={list}
           columns={COLUMNS}
           phoneColumns={['name', 'channel', 'active']}
-          initialFilters={INITIAL_FILTERS}
           filters={filters}
           cells={{
             name: (row) => (

@@ -47,11 +47,9 @@ export default function UnsubscriptionsPage() {
   return (
     <ListPage
       title={t('page.unsubscription')}
-      intro={t('unsubscription.intro')}
-      testId="unsubscription-list"
+      texts="unsubscription"
       list={list}
       columns={messageUnsubscriptionEntity.listColumns}
-      initialFilters={INITIAL_FILTERS}
       filters={[
         { name: 'target', type: 'text', label: t('unsubscription.search') },
         {
@@ -68,7 +66,6 @@ export default function UnsubscriptionsPage() {
           return <Tag value={t(`unsubscription.source.${s}`)} severity={SOURCE_SEVERITY[s]} rounded />;
         },
       }}
-      emptyText={t('unsubscription.empty')}
       selection={selected as unknown as Record<string, unknown>[]}
       onSelectionChange={(rows) => setSelected(rows as unknown as Row[])}
       selectLabel="target"
@@ -85,12 +82,7 @@ export default function UnsubscriptionsPage() {
       nameOf={(row) => String(row.target)}
       onDelete={(raw) => {
         const row = raw as unknown as Row;
-        return {
-          header: t('unsubscription.deleteTitle'),
-          message: t('unsubscription.deleteConfirm', { target: row.target, channel: t(`campaign.channel.${row.channelName}`) }),
-          run: () => call('messageUnsubscription.delete', { id: row.id }),
-          done: t('unsubscription.deleted', { target: row.target }),
-        };
+        return { vars: { target: row.target, channel: t(`campaign.channel.${row.channelName}`) }, run: () => call('messageUnsubscription.delete', { id: row.id }) };
       }}
     >
       {confirmElement}

@@ -1,10 +1,3 @@
-/**
- * A campaign of the builder as the approver reviews it: when it starts and for whom, then every step in the order
- * a recipient meets them: each message's channel, content line and languages, with how many it reaches at most and
- * what that costs (SMS parts, priced at the deployment's maximum per part when one is set; no other channel has a
- * price), the waits, the branches with their conditions and the splits with their shares.
- */
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_CAPABILITIES, type Channel } from '../../../../../shared/delivery';
 import { smsAsEstimated, summaryLine } from '../../../../../shared/content';
@@ -18,17 +11,9 @@ import { smsCost } from '../wizard';
 import { useChannels } from '../wizard/ChannelContent';
 import partStyles from '../planParts.module.css';
 import '../../../i18n/areas/journey';
+import { SummaryRow } from '../SummaryRow';
 
 type T = ReturnType<typeof useTranslation>['t'];
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={`${partStyles.summaryRow} summary-row`}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 export const stepLabelOf = (journey: Journey, t: T) => (id: string) => {
   const step = journey.steps[id];
@@ -63,14 +48,14 @@ function StepEstimate({ step, share, segmentId }: { step: StepOf<'MESSAGE'>; sha
   }
   return (
     <>
-      <Row label={t('journey.review.recipients')}>
+      <SummaryRow label={t('journey.review.recipients')}>
         <span data-testid="step-recipients">
           {!segmentId ? t('journey.review.noAudience') : recipients === undefined ? t('campaign.loading') : t('journey.review.recipientsValue', { count: formatCount(recipients) })}
         </span>
-      </Row>
-      <Row label={t('journey.review.cost')}>
+      </SummaryRow>
+      <SummaryRow label={t('journey.review.cost')}>
         <span data-testid="step-cost">{cost}</span>
-      </Row>
+      </SummaryRow>
     </>
   );
 }
@@ -82,33 +67,35 @@ function StepRows({ step, label, share, segmentId }: { step: JourneyStep; label:
       const content = contentOf(step);
       return (
         <>
-          <Row label={t('journey.channel')}>{t(`campaign.channel.${step.channel as Channel}`)}</Row>
-          <Row label={t('journey.review.content')}>{content ? summaryLine(step.channel, content.content) || '--' : t('journey.review.libraryTemplate')}</Row>
-          <Row label={t('journey.review.languages')}>{content ? content.languages.join(', ') : '--'}</Row>
+          <SummaryRow label={t('journey.channel')}>{t(`campaign.channel.${step.channel as Channel}`)}</SummaryRow>
+          <SummaryRow label={t('journey.review.content')}>{content ? summaryLine(step.channel, content.content) || '--' : t('journey.review.libraryTemplate')}</SummaryRow>
+          <SummaryRow label={t('journey.review.languages')}>{content ? content.languages.join(', ') : '--'}</SummaryRow>
           <StepEstimate step={step} share={share} segmentId={segmentId} />
-          <Row label={t('journey.next')}>{label(step.next)}</Row>
+          <SummaryRow label={t('journey.next')}>{label(step.next)}</SummaryRow>
         </>
       );
     }
     case 'WAIT':
       return (
         <>
-          <Row label={t(`journey.waitKinds.${step.wait.kind}`)}>
+          <SummaryRow label={t(`journey.waitKinds.${step.wait.kind}`)}>
             {step.wait.kind === 'DELAY'
               ? t('journey.review.delayValue', { minutes: formatCount(step.wait.minutes) })
               : t('journey.review.untilValue', { at: step.wait.at.replace('T', ' '), zone: step.wait.timeZone })}
-          </Row>
-          <Row label={t('journey.next')}>{label(step.next)}</Row>
+          </SummaryRow>
+          <SummaryRow label={t('journey.next')}>{label(step.next)}</SummaryRow>
         </>
       );
     case 'BRANCH': {
       const on = step.condition.kind === 'CONVERTED' ? step.condition.eventCode : label(step.condition.stepId);
       return (
         <>
-          <Row label={t('journey.condition')}>{[step.not ? t('journey.not') : '', t(`journey.conditions.${step.condition.kind}`), on].filter(Boolean).join(' · ')}</Row>
-          <Row label={t('journey.window')}>{t('journey.review.delayValue', { minutes: formatCount(step.windowMinutes) })}</Row>
-          <Row label={t('journey.yes')}>{label(step.yes)}</Row>
-          <Row label={t('journey.no')}>{label(step.no)}</Row>
+          <SummaryRow label={t('journey.condition')}>
+            {[step.not ? t('journey.not') : '', t(`journey.conditions.${step.condition.kind}`), on].filter(Boolean).join(' · ')}
+          </SummaryRow>
+          <SummaryRow label={t('journey.window')}>{t('journey.review.delayValue', { minutes: formatCount(step.windowMinutes) })}</SummaryRow>
+          <SummaryRow label={t('journey.yes')}>{label(step.yes)}</SummaryRow>
+          <SummaryRow label={t('journey.no')}>{label(step.no)}</SummaryRow>
         </>
       );
     }
@@ -116,19 +103,19 @@ function StepRows({ step, label, share, segmentId }: { step: JourneyStep; label:
       return (
         <>
           {step.variants.map((v, i) => (
-            <Row key={i} label={t('journey.share', { n: i + 1 })}>
+            <SummaryRow key={i} label={t('journey.share', { n: i + 1 })}>
               <span data-variant={i + 1}>{t('journey.review.variantValue', { share: v.share, step: label(v.next) })}</span>
-            </Row>
+            </SummaryRow>
           ))}
-          <Row label={t('journey.winner')}>
+          <SummaryRow label={t('journey.winner')}>
             {step.winner
               ? t('journey.ab.rule', { minutes: step.winner.windowMinutes, metric: t(`journey.metrics.${step.winner.metric}`), holdout: step.winner.holdout })
               : t('journey.ab.noRule')}
-          </Row>
+          </SummaryRow>
         </>
       );
     case 'EXIT':
-      return <Row label={t('journey.types.EXIT')}>{t('journey.exitHint')}</Row>;
+      return <SummaryRow label={t('journey.types.EXIT')}>{t('journey.exitHint')}</SummaryRow>;
   }
 }
 
@@ -146,11 +133,11 @@ export function JourneySummary({ journey, trigger, segmentId, headingLevel = 3 }
       </Heading>
       <p className="muted small">{t('journey.review.intro')}</p>
       <dl className={partStyles.summaryList}>
-        <Row label={t('campaign.field.trigger')}>
+        <SummaryRow label={t('campaign.field.trigger')}>
           <span data-testid="journey-trigger">{triggerText(trigger, t)}</span>
-        </Row>
-        <Row label={t('journey.repeat')}>{t(`journey.repeatModes.${journey.repeat}`)}</Row>
-        <Row label={t('journey.segment')}>{segments.data?.find((s) => s.id === segmentId)?.name ?? segmentId ?? '--'}</Row>
+        </SummaryRow>
+        <SummaryRow label={t('journey.repeat')}>{t(`journey.repeatModes.${journey.repeat}`)}</SummaryRow>
+        <SummaryRow label={t('journey.segment')}>{segments.data?.find((s) => s.id === segmentId)?.name ?? segmentId ?? '--'}</SummaryRow>
       </dl>
       <ol className={partStyles.journeySteps}>
         {walkOrder(journey).map(({ id, step }) => (

@@ -20,7 +20,6 @@ export function LinksTab({ planId }: { planId: string }) {
         list={list}
         columns={messageLinkEntity.listColumns}
         dataKey="place"
-        initialFilters={initial}
         filters={[{ name: 'url', type: 'text', label: t('campaign.links.search') }]}
         cells={{
           url: (row) => (

@@ -1,6 +1,5 @@
 /** The message's fields, its approval sheet and, when it was rejected, the type and reason the approver gave. */
 import { Tag } from 'primereact/tag';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTime, useDisplayTimeZone } from '../../../app/locale';
 import { BUILDER_CHANNEL } from '../../../../../shared/delivery';
@@ -11,15 +10,7 @@ import { triggerText } from '../TriggerSummary';
 import { useUserNames } from '../userNames';
 import { JourneySummary } from './JourneySummary';
 import partStyles from '../planParts.module.css';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={`${partStyles.summaryRow} summary-row`}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { SummaryRow } from '../SummaryRow';
 
 export function RejectionNotice({ plan }: { plan: Pick<PlanView, 'rejection' | 'people'> }) {
   const { t } = useTranslation();
@@ -56,21 +47,21 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
             {t('campaign.detail.fields')}
           </h3>
           <dl className={partStyles.summaryList}>
-            <Row label={t('campaign.field.name')}>{plan.name}</Row>
-            <Row label={t('campaign.field.title')}>{plan.title}</Row>
-            <Row label={t('campaign.field.intro')}>{plan.intro || '--'}</Row>
-            <Row label={t('plan.channel')}>{t(`campaign.channel.${plan.channel}`)}</Row>
-            <Row label={t('template.subject')}>{subject || '--'}</Row>
-            <Row label={t('campaign.wizard.languages')}>{languages}</Row>
-            <Row label={t('campaign.segment.label')}>{segmentName}</Row>
-            <Row label={t('campaign.field.trigger')}>{triggerText(plan.trigger, t)}</Row>
-            <Row label={t('campaign.baseInfo.tags')}>{namesOf(tags, plan.tagIds)}</Row>
-            <Row label={t('campaign.baseInfo.category')}>{namesOf(categories, plan.categoryId ? [plan.categoryId] : [])}</Row>
-            <Row label={t('campaign.baseInfo.group')}>{namesOf(groups, plan.groupId ? [plan.groupId] : [])}</Row>
-            <Row label={t('campaign.baseInfo.reportMails')}>{plan.reportMails?.length ? plan.reportMails.join(', ') : '--'}</Row>
-            <Row label={t('campaign.field.createdBy')}>{nameOf(plan.createdBy)}</Row>
-            <Row label={t('common.dateCreated', { zone })}>{dateTime(plan.dateCreated)}</Row>
-            <Row label={t('common.dateUpdated', { zone })}>{dateTime(plan.dateUpdated)}</Row>
+            <SummaryRow label={t('campaign.field.name')}>{plan.name}</SummaryRow>
+            <SummaryRow label={t('campaign.field.title')}>{plan.title}</SummaryRow>
+            <SummaryRow label={t('campaign.field.intro')}>{plan.intro || '--'}</SummaryRow>
+            <SummaryRow label={t('plan.channel')}>{t(`campaign.channel.${plan.channel}`)}</SummaryRow>
+            <SummaryRow label={t('template.subject')}>{subject || '--'}</SummaryRow>
+            <SummaryRow label={t('campaign.wizard.languages')}>{languages}</SummaryRow>
+            <SummaryRow label={t('campaign.segment.label')}>{segmentName}</SummaryRow>
+            <SummaryRow label={t('campaign.field.trigger')}>{triggerText(plan.trigger, t)}</SummaryRow>
+            <SummaryRow label={t('campaign.baseInfo.tags')}>{namesOf(tags, plan.tagIds)}</SummaryRow>
+            <SummaryRow label={t('campaign.baseInfo.category')}>{namesOf(categories, plan.categoryId ? [plan.categoryId] : [])}</SummaryRow>
+            <SummaryRow label={t('campaign.baseInfo.group')}>{namesOf(groups, plan.groupId ? [plan.groupId] : [])}</SummaryRow>
+            <SummaryRow label={t('campaign.baseInfo.reportMails')}>{plan.reportMails?.length ? plan.reportMails.join(', ') : '--'}</SummaryRow>
+            <SummaryRow label={t('campaign.field.createdBy')}>{nameOf(plan.createdBy)}</SummaryRow>
+            <SummaryRow label={t('common.dateCreated', { zone })}>{dateTime(plan.dateCreated)}</SummaryRow>
+            <SummaryRow label={t('common.dateUpdated', { zone })}>{dateTime(plan.dateUpdated)}</SummaryRow>
           </dl>
         </section>
         <section aria-labelledby="sheet-title">
@@ -80,8 +71,8 @@ export function OverviewTab({ plan }: { plan: PlanView }) {
           {plan.approval ? (
             <>
               <dl className={partStyles.summaryList}>
-                <Row label={t('campaign.approval.deadline')}>{dateTime(plan.approval.deadline)}</Row>
-                <Row label={t('campaign.detail.revision')}>{plan.approval.revision}</Row>
+                <SummaryRow label={t('campaign.approval.deadline')}>{dateTime(plan.approval.deadline)}</SummaryRow>
+                <SummaryRow label={t('campaign.detail.revision')}>{plan.approval.revision}</SummaryRow>
               </dl>
               <table className={`plain-table ${partStyles.plainTable}`} data-testid="approval-sheet">
                 <caption className="sr-only">{t('campaign.detail.approvalSheet')}</caption>

@@ -6,7 +6,7 @@
  * deadline.
  */
 import { Button } from 'primereact/button';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { summaryLine } from '../../../../../shared/content';
 import { BUILDER_CHANNEL, CHANNEL_CAPABILITIES } from '../../../../../shared/delivery';
@@ -35,6 +35,8 @@ import { contentWarnings } from '../../../../../shared/content/reviewWarnings';
 import { ReviewWarnings } from '../ReviewWarnings';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
+import { SummaryRow } from '../SummaryRow';
+import { SelectField } from '../../../components/Field';
 
 export type { Approval };
 
@@ -44,15 +46,6 @@ export interface TestMail {
   language?: string;
   error?: string;
   busy: boolean;
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={`${partStyles.summaryRow} summary-row`}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 export function ReviewStep({
@@ -140,23 +133,23 @@ export function ReviewStep({
             </div>
             {missing('content')}
             <dl className={partStyles.summaryList}>
-              <Row label={t('campaign.field.name')}>{form.name || '--'}</Row>
-              <Row label={t('campaign.field.title')}>{form.title || '--'}</Row>
-              <Row label={t('campaign.field.intro')}>{form.intro || '--'}</Row>
-              <Row label={t('plan.channel')}>{t(`campaign.channel.${form.channel}`)}</Row>
+              <SummaryRow label={t('campaign.field.name')}>{form.name || '--'}</SummaryRow>
+              <SummaryRow label={t('campaign.field.title')}>{form.title || '--'}</SummaryRow>
+              <SummaryRow label={t('campaign.field.intro')}>{form.intro || '--'}</SummaryRow>
+              <SummaryRow label={t('plan.channel')}>{t(`campaign.channel.${form.channel}`)}</SummaryRow>
               {isEmail ? (
-                <Row label={t('template.subject')}>{content?.subject || '--'}</Row>
+                <SummaryRow label={t('template.subject')}>{content?.subject || '--'}</SummaryRow>
               ) : (
-                <Row label={t('campaign.reviewContent.summaryLine')}>{summaryLine(form.channel, form.message.contents[defaultLanguage]) || '--'}</Row>
+                <SummaryRow label={t('campaign.reviewContent.summaryLine')}>{summaryLine(form.channel, form.message.contents[defaultLanguage]) || '--'}</SummaryRow>
               )}
-              <Row label={t('campaign.wizard.languages')}>{languages.join(', ')}</Row>
+              <SummaryRow label={t('campaign.wizard.languages')}>{languages.join(', ')}</SummaryRow>
               {sms && (
-                <Row label={t('campaign.reviewContent.smsParts')}>
+                <SummaryRow label={t('campaign.reviewContent.smsParts')}>
                   <span data-testid="review-sms-parts">{t('campaign.reviewContent.smsPartsValue', { segments: sms.segments, encoding: sms.encoding, units: sms.units })}</span>
-                </Row>
+                </SummaryRow>
               )}
               {sms && (
-                <Row label={t('campaign.reviewContent.cost')}>
+                <SummaryRow label={t('campaign.reviewContent.cost')}>
                   <span data-testid="review-sms-cost">
                     {!cost
                       ? t('campaign.reviewContent.costNeedsSegment')
@@ -164,7 +157,7 @@ export function ReviewStep({
                         ? t('campaign.reviewContent.costMax', { parts: formatCount(cost.parts), max: cost.max })
                         : t('campaign.reviewContent.costParts', { parts: formatCount(cost.parts) })}
                   </span>
-                </Row>
+                </SummaryRow>
               )}
             </dl>
             {printed && (
@@ -175,7 +168,7 @@ export function ReviewStep({
                 </div>
                 {missing('company')}
                 <dl className={partStyles.summaryList}>
-                  <Row label={t('campaign.company.label')}>{company?.company ?? '--'}</Row>
+                  <SummaryRow label={t('campaign.company.label')}>{company?.company ?? '--'}</SummaryRow>
                 </dl>
               </>
             )}
@@ -187,7 +180,7 @@ export function ReviewStep({
             </div>
             {missing('segmentation')}
             <dl className={partStyles.summaryList}>
-              <Row label={t('campaign.segment.label')}>{segmentName ?? (form.segmentId ? form.segmentId : '--')}</Row>
+              <SummaryRow label={t('campaign.segment.label')}>{segmentName ?? (form.segmentId ? form.segmentId : '--')}</SummaryRow>
             </dl>
             <SegmentSize segmentId={form.segmentId} />
             <SegmentReach segmentId={form.segmentId} channel={form.channel} />
@@ -197,7 +190,7 @@ export function ReviewStep({
             </div>
             {missing('trigger')}
             <dl className={partStyles.summaryList}>
-              <Row label={t('campaign.field.trigger')}>{triggerText(triggerOf(form.trigger), t)}</Row>
+              <SummaryRow label={t('campaign.field.trigger')}>{triggerText(triggerOf(form.trigger), t)}</SummaryRow>
             </dl>
           </div>
         </div>
@@ -241,17 +234,13 @@ export function ReviewStep({
               <Button type="submit" outlined icon="pi pi-envelope" label={t('campaign.test.send')} loading={test.busy} />
             </form>
             {languages.length > 1 && (
-              <div className="field">
-                <label htmlFor="test-language">{t('campaign.test.language')}</label>
-                <Select
-                  inputId="test-language"
-                  label={t('campaign.test.language')}
-                  labelled
-                  value={testLanguage}
-                  options={[...languages.map((l) => ({ label: l, value: l })), { label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]}
-                  onChange={(e) => onTest({ ...test, language: e.value as string, error: undefined })}
-                />
-              </div>
+              <SelectField
+                id="test-language"
+                label={t('campaign.test.language')}
+                value={testLanguage}
+                options={[...languages.map((l) => ({ label: l, value: l })), { label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]}
+                onChange={(e) => onTest({ ...test, language: e.value as string, error: undefined })}
+              />
             )}
             {recipientGroups.length > 0 && (
               <Select

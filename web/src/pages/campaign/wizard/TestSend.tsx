@@ -19,6 +19,7 @@ import { TEST_ADDRESSING } from '../../template/channel/channels';
 import { MAX_TEST_ADDRESSES, parseTargets } from '../wizard';
 import partStyles from '../planParts.module.css';
 import wizardStyles from './wizard.module.css';
+import { SelectField } from '../../../components/Field';
 
 export interface TestSendProps {
   channel: TestSendChannel;
@@ -83,21 +84,17 @@ export function TestSend({ channel, languages, defaultLanguage, save }: TestSend
   }
 
   const languageChoice = languages.length > 1 && (
-    <div className="field">
-      <label htmlFor="test-send-language">{t('campaign.test.language')}</label>
-      <Select
-        inputId="test-send-language"
-        label={t('campaign.test.language')}
-        labelled
-        value={chosenLanguage ?? ''}
-        options={[
-          { label: t('campaign.testSend.ownLanguage'), value: '' },
-          ...languages.map((l) => ({ label: l, value: l })),
-          ...(addressing.kind === 'file' ? [] : [{ label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]),
-        ]}
-        onChange={(e) => setLanguage((e.value as string) || undefined)}
-      />
-    </div>
+    <SelectField
+      id="test-send-language"
+      label={t('campaign.test.language')}
+      value={chosenLanguage ?? ''}
+      options={[
+        { label: t('campaign.testSend.ownLanguage'), value: '' },
+        ...languages.map((l) => ({ label: l, value: l })),
+        ...(addressing.kind === 'file' ? [] : [{ label: t('campaign.test.allLanguages', { n: languages.length }), value: 'ALL' }]),
+      ]}
+      onChange={(e) => setLanguage((e.value as string) || undefined)}
+    />
   );
 
   if (addressing.kind === 'file') {

@@ -8,7 +8,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LetterSender } from '../../../../../shared/content';
 import { useCall } from '../../../api/hooks';
-import { Select } from '../../../components/Select';
 import { TemplateEditorShell } from '../editor/TemplateEditorShell';
 import { useTemplateEditor } from '../editor/useTemplateEditor';
 import { SAMPLE_RECIPIENT } from '../preview';
@@ -34,6 +33,7 @@ import styles from './channel.module.css';
 import '../../../i18n/areas/template';
 import '../../../i18n/areas/channelContent';
 import { useOrgLocale } from '../../../app/locale';
+import { SelectField } from '../../../components/Field';
 
 const companiesKey = ['company.getAll', {}] as const;
 
@@ -70,20 +70,16 @@ export default function ChannelTemplatePage({ channel, id }: { channel: ContentC
       nameError={shown('name')}
       details={
         channel === 'DIRECT_MAIL' && (
-          <div className="field">
-            <label htmlFor="template-company">{t('channelContent.letter.company')}</label>
-            <Select
-              inputId="template-company"
-              label={t('channelContent.letter.company')}
-              labelled
-              value={draft.companyId}
-              options={companyList.map((c) => ({ value: c.id, label: c.company }))}
-              placeholder={t('channelContent.letter.noCompany')}
-              emptyMessage={t('channelContent.letter.noCompanies')}
-              showClear
-              onChange={(e) => edit({ ...draft, companyId: e.value ?? null })}
-            />
-          </div>
+          <SelectField
+            id="template-company"
+            label={t('channelContent.letter.company')}
+            value={draft.companyId}
+            options={companyList.map((c) => ({ value: c.id, label: c.company }))}
+            placeholder={t('channelContent.letter.noCompany')}
+            emptyMessage={t('channelContent.letter.noCompanies')}
+            showClear
+            onChange={(e) => edit({ ...draft, companyId: e.value ?? null })}
+          />
         )
       }
       languages={channelLanguages(draft)}

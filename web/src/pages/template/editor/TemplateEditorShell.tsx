@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMessageFolders, useTemplateCategories } from '../../../api/hooks';
 import { EditorLoadState } from '../../../components/EditorLoadState';
-import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { type Channel, DEFAULT_CHANNEL } from '../../../../../shared/delivery';
 import type { PresetInsertion } from '../../../../../shared/services/preset';
@@ -24,6 +23,7 @@ import type { EditorDraft, TemplateEditor } from './useTemplateEditor';
 import { UndoRedoButtons } from './UndoRedoButtons';
 import styles from './TemplateEditorShell.module.css';
 import linkStyles from '../../../components/links.module.css';
+import { SelectField } from '../../../components/Field';
 
 type ShellDraft = EditorDraft & { categoryId: string | null; folderId: string | null; active: boolean };
 
@@ -133,32 +133,24 @@ export function TemplateEditorShell<D extends ShellDraft>({
               edit({ ...draft, name: v }, 'name', 'name');
             }}
           />
-          <div className="field">
-            <label htmlFor="template-category">{t('template.category')}</label>
-            <Select
-              inputId="template-category"
-              label={t('template.category')}
-              labelled
-              value={draft.categoryId}
-              options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
-              placeholder={t('template.noCategory')}
-              showClear
-              onChange={(e) => edit({ ...draft, categoryId: e.value ?? null })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="template-folder">{t('template.folder')}</label>
-            <Select
-              inputId="template-folder"
-              label={t('template.folder')}
-              labelled
-              value={draft.folderId}
-              options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: String(f.title) }))}
-              placeholder={t('template.noFolder')}
-              showClear
-              onChange={(e) => edit({ ...draft, folderId: e.value ?? null })}
-            />
-          </div>
+          <SelectField
+            id="template-category"
+            label={t('template.category')}
+            value={draft.categoryId}
+            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: String(c.name) }))}
+            placeholder={t('template.noCategory')}
+            showClear
+            onChange={(e) => edit({ ...draft, categoryId: e.value ?? null })}
+          />
+          <SelectField
+            id="template-folder"
+            label={t('template.folder')}
+            value={draft.folderId}
+            options={(folders.data ?? []).map((f) => ({ value: String(f.id), label: String(f.title) }))}
+            placeholder={t('template.noFolder')}
+            showClear
+            onChange={(e) => edit({ ...draft, folderId: e.value ?? null })}
+          />
           <div className="field checkbox-row">
             <Checkbox inputId="template-active" checked={draft.active} onChange={(e) => edit({ ...draft, active: Boolean(e.checked) })} />
             <label htmlFor="template-active">{t('template.active')}</label>
