@@ -84,4 +84,9 @@ export const FIELD_NAMES = {
   apiKey: entry('API key', 'API 密钥', 'API キー'),
   accountSid: entry('account SID', '账户 SID', 'アカウント SID'),
   authToken: entry('auth token', '身份验证令牌', '認証トークン'),
+  password: entry('password', '密码', 'パスワード'),
+  previewImage: entry('preview image', '预览图片', 'プレビュー画像'),
+  picture: entry('picture', '图片', '画像'),
+  likeText: entry('like text', '点赞文字', '「いいね」のテキスト'),
+  dislikeText: entry('dislike text', '点踩文字', '「よくないね」のテキスト'),
 } as const;
