@@ -10,7 +10,7 @@ import type { SegmentCount } from '../../../shared/services';
 import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
 import { type Account, ACCOUNT_SHARDS } from '../../../shared/entities';
-import type { Channel, SendFailureReason } from '../../../shared/delivery';
+import { APP_CHANNEL, type Channel, type SendFailureReason } from '../../../shared/delivery';
 import { adapterOf, optOutCheck, type Reach, type RecipientView } from '../../channels';
 import { membersFromSnapshot, type SnapshotMembers } from '../../domain/audience/snapshot';
 import { rebuildSnapshot } from '../../domain/audience/rebuild';
@@ -114,7 +114,7 @@ async function* inBatches<T>(items: readonly T[], size: number): AsyncGenerator<
  * devices themselves (countMatching): device writes do not reach the snapshot.
  */
 export async function segmentSize(tenant: TenantStore, audience: SegmentAudience, now: number, channel?: Channel): Promise<SegmentCount> {
-  if (channel === 'PUSH_NATIVE') return countMatching(tenant, audience, now, READ_LIMITS, channel);
+  if (channel === APP_CHANNEL) return countMatching(tenant, audience, now, READ_LIMITS, channel);
   let members: SnapshotMembers | undefined = await membersFromSnapshot(tenant, audience, now, { needsPostal: channel !== undefined });
   if (!members) {
     const rebuilt = await rebuildSnapshot(tenant, COUNT_LIMITS);
