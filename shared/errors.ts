@@ -1,7 +1,7 @@
+import type { Lang } from './i18n/lang';
 import { say } from './i18n/say';
 /** The error catalogue of spec 000 section 8: every code with its HTTP status and en/zh/ja messages. */
-export type Lang = 'en' | 'zh' | 'ja';
-export const LANGS: readonly Lang[] = ['en', 'zh', 'ja'];
+export { LANGS, type Lang } from './i18n/lang';
 
 interface CatalogueEntry {
   status: number;

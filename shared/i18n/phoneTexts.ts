@@ -1,5 +1,5 @@
 /** The phone and LINE id checks' texts (shared/phone.ts). */
-import type { Lang } from '../errors';
+import type { Lang } from './lang';
 
 export const PHONE_TEXTS = {
   phone: {

@@ -2,7 +2,7 @@
  * Every table a text by key (`say`) may name, by area, and the one place such texts are put in a language.
  * The parity test (serverTexts.test.ts) checks each entry has en, zh and ja with the same placeholders.
  */
-import type { Lang } from '../errors';
+import type { Lang } from './lang';
 import { ADMIN_TEXTS } from './adminTexts';
 import { AI_TEXTS } from './aiTexts';
 import { APPROVAL_TEXTS, NOTIFICATION_TEXTS } from './approvalTexts';
@@ -21,7 +21,7 @@ import { PUSH_TEXTS } from './pushTexts';
 import { CLOUD_RUN_TEXTS, IMPORT_TEXTS } from './reasonTexts';
 import { MONTHLY_REPORT_MAIL_TEXTS, REPORT_TEXTS } from './reportTexts';
 import { REQUEST_TEXTS } from './requestTexts';
-import { REF_CLOSE, REF_OPEN } from './say';
+import { REF_CLOSE, REF_OPEN } from './refMarks';
 import { SSO_TEXTS } from './ssoTexts';
 import { fillText, type LocalText, type TextTable } from './text';
 import { TRIGGER_TEXTS } from './triggerTexts';

@@ -4,6 +4,7 @@
  * language where it leaves the server (`textsIn`). The key is checked by the compiler against the tables, and
  * this module holds none of them, so a schema that says something costs the browser no table.
  */
+import { REF_CLOSE, REF_OPEN } from './refMarks';
 import type { SAID_TEXTS } from './said';
 
 type Said = typeof SAID_TEXTS;
@@ -11,10 +12,6 @@ type Said = typeof SAID_TEXTS;
 export type TextKey = { [A in keyof Said]: `${A & string}.${keyof Said[A] & string}` }[keyof Said];
 /** A value filled into a text: a name, a number, or another text by key (a field's name, a reason). */
 export type TextParams = Readonly<Record<string, string | number>>;
-
-/** Where a reference opens and closes: marks no sentence of ours uses. */
-export const REF_OPEN = '\u27e6';
-export const REF_CLOSE = '\u27e7';
 
 /** The reference to the text `key` with its values. */
 export function say(key: TextKey, params?: TextParams): string {

@@ -2,7 +2,7 @@
  * Server texts in three languages. A text is one entry with an en, zh and ja form; `{name}` marks a value filled
  * in. Code names a text by its key (say.ts), never by its English form.
  */
-import type { Lang } from '../errors';
+import type { Lang } from './lang';
 
 export type LocalText = Readonly<Record<Lang, string>>;
 export type TextTable = Readonly<Record<string, LocalText>>;
