@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { emailSchema } from '../validation';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
-import { say } from '../i18n/say';
+import { fieldName, say } from '../i18n/say';
 
 export const DIRECT_MAIL_TYPES = ['LETTER', 'POSTCARD', 'CATALOG', 'FLYER'] as const;
 
@@ -9,7 +9,7 @@ export const DIRECT_MAIL_TYPES = ['LETTER', 'POSTCARD', 'CATALOG', 'FLYER'] as c
 export const companySchema = z.object({
   ...tenantFields,
   company: requiredText('company', 100),
-  directMailType: z.enum(DIRECT_MAIL_TYPES, { error: say('validation.selectRequired', { param: 'direct-mail type' }) }),
+  directMailType: z.enum(DIRECT_MAIL_TYPES, { error: say('validation.selectRequired', { param: fieldName('directMailType') }) }),
   fullName: requiredText('fullName', 200),
   address: requiredText('address', 300),
   website: requiredText('website', 300).regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, say('form.webAddress')),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
-import { say } from '../i18n/say';
+import { type FieldKey, fieldName, say } from '../i18n/say';
 
 export const RADIUS_UNITS = ['M', 'KM'] as const;
 
@@ -68,12 +68,12 @@ export const geofenceEntity = defineEntity({
 
 /** iBeacon identifiers: a UUID, and major and minor numbers of 16 bits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uint16 = (param: string) =>
+export const uint16 = (param: FieldKey) =>
   z
-    .number({ error: say('validation.inputRequired', { param }) })
-    .int(say('form.beaconNumber', { field: param }))
-    .min(0, say('form.beaconNumber', { field: param }))
-    .max(65535, say('form.beaconNumber', { field: param }));
+    .number({ error: say('validation.inputRequired', { param: fieldName(param) }) })
+    .int(say('form.beaconNumber', { field: fieldName(param) }))
+    .min(0, say('form.beaconNumber', { field: fieldName(param) }))
+    .max(65535, say('form.beaconNumber', { field: fieldName(param) }));
 
 /**
  * A beacon (spec 001 3.14: name, uuid, major, minor, latitude, longitude, radius, address) in a beacon group.

@@ -30,7 +30,20 @@ export type ProviderSecret = (typeof PROVIDER_SECRETS)[number];
  * What each provider needs before it can send, by field (a secret counts when typed now or stored). SES and End
  * User Messaging take the organization's keys, or a role Herald assumes with the record's external id.
  */
-export const PROVIDER_NEEDS: Record<ProviderKind, readonly string[]> = {
+type NeededField = 'region' | 'fromEmail' | 'host' | 'port' | 'apiUrl' | 'apiKey' | 'username' | 'password';
+/** Each needed field's name, by key: the compiler asks for one when a provider needs a new field. */
+const NEEDED_NAMES: Record<NeededField, FieldKey> = {
+  region: 'region',
+  fromEmail: 'senderEmail',
+  host: 'host',
+  port: 'port',
+  apiUrl: 'apiUrl',
+  apiKey: 'apiKey',
+  username: 'username',
+  password: 'password',
+};
+
+export const PROVIDER_NEEDS: Record<ProviderKind, readonly NeededField[]> = {
   SES: ['region', 'fromEmail'],
   SMTP: ['host', 'port', 'fromEmail'],
   EMAIL_API: ['apiUrl', 'apiKey', 'fromEmail'],
@@ -48,11 +61,10 @@ export const MESSAGE_PROVIDER_MESSAGES = {
 } as const;
 
 /** The name of a needed field in "Please input the {param}!", by key (shared/i18n/fieldNames.ts). */
-export function neededFieldName(kind: ProviderKind, field: string): string {
+export function neededFieldName(kind: ProviderKind, field: NeededField): string {
   if (kind === 'TWILIO' && field === 'username') return fieldName('accountSid');
   if (kind === 'TWILIO' && field === 'password') return fieldName('authToken');
-  const named: Readonly<Record<string, FieldKey>> = { fromEmail: 'senderEmail', apiUrl: 'apiUrl', apiKey: 'apiKey', username: 'username', password: 'password' };
-  return named[field] ? fieldName(named[field]) : field;
+  return fieldName(NEEDED_NAMES[field]);
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');

@@ -12,7 +12,7 @@ import { SUBJECT_MAX } from '../render/limits';
 import { emailContentSchema, languageCodeSchema } from '../render/template';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { namedEntity } from './namedEntity';
-import { say } from '../i18n/say';
+import { fieldName, say } from '../i18n/say';
 
 export const presetCategoryEntity = namedEntity('presetCategory', {
   permission: 'NAV_PRESET_PARAMETER',
@@ -30,7 +30,7 @@ export const PRESET_TEXTS = {
   defaultValue: say('entity.presetDefaultValue'),
   parameterTwice: say('entity.presetParameterTwice'),
   parameterMissing: say('entity.presetParameterMissing'),
-  alias: say('validation.inputRequired', { param: 'column' }),
+  alias: say('validation.inputRequired', { param: fieldName('column') }),
   languages: `A preset holds at most ${PRESET_LIMITS.languages} languages.`,
   defaultLanguage: say('render.defaultLanguage'),
 } as const;

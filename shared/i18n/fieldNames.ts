@@ -89,4 +89,10 @@ export const FIELD_NAMES = {
   picture: entry('picture', '图片', '画像'),
   likeText: entry('like text', '点赞文字', '「いいね」のテキスト'),
   dislikeText: entry('dislike text', '点踩文字', '「よくないね」のテキスト'),
+  reportKind: entry('kind of report', '报表类型', 'レポートの種類'),
+  prompt: entry('prompt', '提示词', 'プロンプト'),
+  column: entry('column', '列', '列'),
+  directMailType: entry('direct-mail type', 'DM 类型', 'DM の種類'),
+  major: entry('major', 'Major', 'Major'),
+  minor: entry('minor', 'Minor', 'Minor'),
 } as const;

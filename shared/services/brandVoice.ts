@@ -10,7 +10,7 @@ import { lineTemplateSchema, pushTemplateSchema, smsTemplateSchema } from '../co
 import { emailTemplateSchema, languageCodeSchema } from '../render';
 import { operation } from './operation';
 import { type ChannelsWith, channelsWith, DEFAULT_CHANNEL } from '../delivery';
-import { say } from '../i18n/say';
+import { fieldName, say } from '../i18n/say';
 
 /** The spec's text after a generation (spec 001 section 8). */
 export const MESSAGE_GENERATE_SUCCESS = 'Message Generate success';
@@ -57,9 +57,9 @@ export const aiBotServices = {
     payload: z
       .object({
         prompt: z
-          .string({ error: say('validation.inputRequired', { param: 'prompt' }) })
+          .string({ error: say('validation.inputRequired', { param: fieldName('prompt') }) })
           .trim()
-          .min(1, say('validation.inputRequired', { param: 'prompt' }))
+          .min(1, say('validation.inputRequired', { param: fieldName('prompt') }))
           .max(AI_PROMPT_MAX),
         languages: z.array(languageCodeSchema).min(1).max(AI_LANGUAGES_MAX).default(['en']),
         /** one of `languages`; the first when left out */

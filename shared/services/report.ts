@@ -9,7 +9,7 @@ import { CUSTOM_REPORT_COLUMNS, REQUESTED_REPORT_KINDS, REQUESTED_REPORT_STATES 
 import { idString } from '../entities/entity';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { messageFiguresSchema, messageTypeSchema, planTotals } from './plan';
-import { say } from '../i18n/say';
+import { fieldName, say } from '../i18n/say';
 
 /** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
 export const PLAN_REPORT_LIMITS = { warnAbove: 10, maxMessages: 50, maxDays: 366 } as const;
@@ -143,7 +143,7 @@ export type RequestedReportView = z.infer<typeof requestedReportView>;
  */
 const requestedReportPayload = z
   .object({
-    kind: z.enum(REQUESTED_REPORT_KINDS, { error: say('validation.chooseRequired', { param: 'kind of report' }) }),
+    kind: z.enum(REQUESTED_REPORT_KINDS, { error: say('validation.chooseRequired', { param: fieldName('reportKind') }) }),
     name: z
       .string()
       .trim()

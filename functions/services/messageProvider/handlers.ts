@@ -75,7 +75,7 @@ async function testMessage(setting: MessageProvider, to: string, ctx: AuthedCont
     mailFrom: ctx.rt.config.mailFrom,
     tags: { org: String(ctx.identity.orgId), provider: setting.id },
   });
-  return 'refused' in message ? badField('to', message.refused.en) : message;
+  return 'refused' in message ? badField('to', message.refused) : message;
 }
 
 export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvider'>, 'test'>): AreaHandlers<'messageProvider'> {
