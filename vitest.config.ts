@@ -18,7 +18,7 @@ const common = {
   expect: { poll: { timeout: 15_000, interval: 50 } },
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', CDK_DISABLE_CLI_TELEMETRY: 'true' },
   // HERALD_TEST_START shifts every test process's clock to a chosen day (tests/support/testDate.ts)
-  setupFiles: ['tests/support/testDate.ts'],
+  setupFiles: ['tests/support/testDate.ts', 'tests/support/textsByKey.ts'],
 };
 
 /** The files that boot a Herald (and the browser files a Chromium) of their own. */

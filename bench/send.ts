@@ -11,7 +11,7 @@
  * makes the direct measurement n times and prints their median.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -31,6 +31,7 @@ import { ACCOUNT_SHARDS } from '../shared/entities';
 import type { Channel } from '../shared/delivery';
 import type { PlanContent } from '../shared/plan/plan';
 import { PARTITION_LIMIT, partitionRecorder } from './partitions';
+import { cpuSeconds, dynamoLocalPid } from './serverProcess';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const N = Number(process.env.BENCH_RECIPIENTS ?? 100_000);
@@ -54,36 +55,13 @@ const store = new Store(herald.rt);
 // the boot's own delivery loop is not part of this measurement
 await herald.delivery.stop();
 
-/** The `/proc` stat file of this process's DynamoDB Local (its java child), found once. */
-let javaStat: string | undefined;
-function dynamoStatFile(): string | undefined {
-  if (javaStat) return javaStat;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // after the command's name in parentheses: state, ppid, …
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (stat.includes('(java)') && Number(rest[1]) === process.pid) return (javaStat = `/proc/${pid}/stat`);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
-
-/** CPU ticks (1/100 s) used so far by DynamoDB Local: utime and stime, the 12th and 13th fields after the name. */
-function javaTicks(): number {
-  const file = dynamoStatFile();
-  if (!file) return Number.NaN;
-  const rest = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-  return Number(rest[11]) + Number(rest[12]);
-}
+const javaPid = dynamoLocalPid();
 
 /**
  * CPU seconds used so far by this process's DynamoDB Local: with the bench process's own, the work a recipient
  * costs, which other load on the machine does not change as it changes the rates.
  */
-const dynamoCpuSeconds = (): number => javaTicks() / 100;
+const dynamoCpuSeconds = (): number => (javaPid === undefined ? Number.NaN : cpuSeconds(javaPid));
 const nodeCpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -110,13 +88,13 @@ if (process.env.BENCH_PER_OP)
       let done!: () => void;
       serial = new Promise((r) => (done = r));
       await turn;
-      const before = javaTicks();
+      const before = dynamoCpuSeconds();
       try {
         return await next(args);
       } finally {
         const op = perOp.get(name) ?? { n: 0, cpu: 0 };
         op.n += 1;
-        op.cpu += (javaTicks() - before) * 10;
+        op.cpu += (dynamoCpuSeconds() - before) * 1000;
         perOp.set(name, op);
         done();
       }

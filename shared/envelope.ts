@@ -10,6 +10,7 @@ import CryptoJS from 'crypto-js';
 import { Inflate, gzip } from 'pako';
 import { AppError } from './errors';
 import { type AuthType, isBase64, MAX_PAYLOAD_BYTES, type ResponseEnvelope } from './envelopeFormat';
+import { say } from './i18n/say';
 
 export { AUTH_TYPES, type AuthType, isBase64, MAX_PAYLOAD_BYTES, type ResponseEnvelope } from './envelopeFormat';
 
@@ -59,11 +60,11 @@ function inflateLimited(data: Uint8Array, limit: number): Uint8Array {
   const inflator = new Inflate();
   inflator.onData = (chunk: Uint8Array) => {
     total += chunk.length;
-    if (total > limit) throw new AppError('401002', `The payload inflates beyond ${limit} bytes.`, undefined, 413);
+    if (total > limit) throw new AppError('401002', say('request.inflates', { limit }), undefined, 413);
     chunks.push(chunk);
   };
   inflator.push(data, true);
-  if (inflator.err || !inflator.ended) throw new AppError('400010', 'The payload is not gzip data.');
+  if (inflator.err || !inflator.ended) throw new AppError('400010', say('request.notGzip'));
   const out = new Uint8Array(total);
   let at = 0;
   for (const c of chunks) {
@@ -75,10 +76,10 @@ function inflateLimited(data: Uint8Array, limit: number): Uint8Array {
 
 export function decryptPayload(text: unknown, secret: string, limit = MAX_PAYLOAD_BYTES): unknown {
   if (typeof text !== 'string' || text.length === 0 || text.length % 4 !== 0 || !isBase64(text)) {
-    throw new AppError('400010', 'The payload is not base64.');
+    throw new AppError('400010', say('request.notBase64'));
   }
   const raw = CryptoJS.enc.Base64.parse(text);
-  if (raw.sigBytes < 32 || raw.sigBytes % 16 !== 0) throw new AppError('400007', 'The payload is not AES-256 data.');
+  if (raw.sigBytes < 32 || raw.sigBytes % 16 !== 0) throw new AppError('400007', say('request.notAes'));
   const bytes = wordsToBytes(raw);
   const iv = bytesToWords(bytes.subarray(0, 16));
   const ciphertext = bytesToWords(bytes.subarray(16));
@@ -88,19 +89,19 @@ export function decryptPayload(text: unknown, secret: string, limit = MAX_PAYLOA
     if (decrypted.sigBytes <= 0) throw new Error('bad padding');
     plain = wordsToBytes(decrypted);
   } catch {
-    throw new AppError('400007', 'The payload could not be decrypted.');
+    throw new AppError('400007', say('request.notDecrypted'));
   }
   let inflated: Uint8Array;
   try {
     inflated = inflateLimited(plain, limit);
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw new AppError('400010', 'The payload is not gzip data.');
+    throw new AppError('400010', say('request.notGzip'));
   }
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));
   } catch {
-    throw new AppError('400010', 'The payload is not UTF-8 JSON.');
+    throw new AppError('400010', say('request.notUtf8'));
   }
 }
 

@@ -1,6 +1,7 @@
+import type { Lang } from './i18n/lang';
+import { say } from './i18n/say';
 /** The error catalogue of spec 000 section 8: every code with its HTTP status and en/zh/ja messages. */
-export type Lang = 'en' | 'zh' | 'ja';
-export const LANGS: readonly Lang[] = ['en', 'zh', 'ja'];
+export { LANGS, type Lang } from './i18n/lang';
 
 interface CatalogueEntry {
   status: number;
@@ -52,7 +53,7 @@ export const ERROR_CATALOGUE = {
   '710003': entry(403, 'This account is not permitted to log in.', '该账号不允许登录。', 'このアカウントはログインを許可されていません。'),
   '710004': entry(401, 'The refresh token is invalid.', '刷新令牌无效。', 'リフレッシュトークンが無効です。'),
   '710005': entry(401, 'The token is missing or expired.', '令牌缺失或已过期。', 'トークンがないか、期限切れです。'),
-  '710006': entry(400, 'The two passwords are inconsistent!', '两次输入的密码不一致！', '2つのパスワードが一致しません！'),
+  '710006': entry(400, say('validation.passwordsInconsistent'), '两次输入的密码不一致！', '2つのパスワードが一致しません！'),
   '710007': entry(400, 'The current password is wrong.', '当前密码错误。', '現在のパスワードが違います。'),
   '710008': entry(
     400,
@@ -62,7 +63,7 @@ export const ERROR_CATALOGUE = {
   ),
   '711001': entry(409, 'The role code is already occupied.', '角色编码已被占用。', 'ロールコードはすでに使用されています。'),
   '711002': entry(409, 'The role has users and cannot be deleted.', '该角色下有用户，无法删除。', 'このロールにはユーザーがいるため削除できません。'),
-  '720001': entry(409, 'The name is already taken.', '名称已被占用。', 'この名前はすでに使用されています。'),
+  '720001': entry(409, say('entity.nameTaken'), '名称已被占用。', 'この名前はすでに使用されています。'),
   '720002': entry(404, 'Data privacy settings not found.', '未找到数据隐私设置。', 'データプライバシー設定が見つかりません。'),
   '720003': entry(404, 'No data found.', '未找到数据。', 'データが見つかりません。'),
   '720004': entry(500, 'Unexpected error.', '意外错误。', '予期しないエラーです。'),

@@ -1,3 +1,4 @@
+import { say } from './i18n/say';
 /**
  * What may be uploaded (spec 001 section 5): each use with its size limit and the types it takes, file types
  * told by their bytes (a PNG renamed .gif is a PNG), animated GIFs told by their frames, and asset names. The
@@ -43,11 +44,11 @@ export const IMPORT_FILE_UPLOAD = { maxBytes: 2048 * MB, maxLabel: '2GB', conten
 
 /** The spec's upload messages. */
 export const UPLOAD_MESSAGES = {
-  none: 'Please upload a file first.',
-  tooLarge: (max: string) => `The maximum file size is ${max}, please re-upload!`,
-  wrongImage: 'You need upload the image again!',
-  wrongFile: 'You need upload the file again!',
-  badName: 'The file name may not hold / \\ : * ? " < > | or control characters, nor start with a dot.',
+  none: say('form.uploadNone'),
+  tooLarge: (max: string) => say('form.uploadTooLarge', { max }),
+  wrongImage: say('form.uploadWrongImage'),
+  wrongFile: say('form.uploadWrongFile'),
+  badName: say('form.uploadBadName'),
 } as const;
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);

@@ -1,19 +1,20 @@
 /** Validation rules and messages of spec 001 section 5 (the password rule first). */
 import * as z from 'zod';
+import { say } from './i18n/say';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 16;
 
 export const MESSAGES = {
-  passwordRule: 'The password must be 8 to 16 characters with at least one digit, one uppercase letter, one lowercase letter and one of @ # $ % &.',
-  passwordsInconsistent: 'The two passwords are inconsistent!',
-  usernameRequired: 'Please enter your username!',
-  passwordRequired: 'Please enter your password!',
-  emailInvalid: 'Please enter a valid email address.',
-  emailIncorrect: 'Please enter the correct email address.',
-  dateRange: 'The start date should be earlier than the end date!',
-  fieldRequired: "The field '{param}' is required.",
-  inputRequired: 'Please input the {param}!',
+  passwordRule: say('validation.passwordRule'),
+  passwordsInconsistent: say('validation.passwordsInconsistent'),
+  usernameRequired: say('validation.usernameRequired'),
+  passwordRequired: say('validation.passwordRequired'),
+  emailInvalid: say('validation.emailInvalid'),
+  emailIncorrect: say('validation.emailIncorrect'),
+  dateRange: say('validation.dateRange'),
+  fieldRequired: say('validation.fieldRequired'),
+  inputRequired: say('validation.inputRequired'),
 } as const;
 
 /** Which parts of the rule a password breaks (empty when it passes). */

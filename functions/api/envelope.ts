@@ -8,6 +8,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { isBase64, MAX_PAYLOAD_BYTES } from '../../shared/envelopeFormat';
 import { AppError } from '../../shared/errors';
+import { say } from '../../shared/i18n/say';
 
 const keyOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
 
@@ -23,35 +24,40 @@ export function verifySign(payload: string, sign: unknown, secret: string): void
 }
 
 export function encryptPayload(value: unknown, secret: string): string {
-  const zipped = gzipSync(Buffer.from(JSON.stringify(value ?? null), 'utf8'));
+  return encryptJson(JSON.stringify(value ?? null), secret);
+}
+
+/** A payload already written as JSON, sealed as `encryptPayload` seals it. */
+export function encryptJson(json: string, secret: string): string {
+  const zipped = gzipSync(Buffer.from(json, 'utf8'));
   const iv = randomBytes(16);
   const cipher = createCipheriv('aes-256-cbc', keyOf(secret), iv);
   return Buffer.concat([iv, cipher.update(zipped), cipher.final()]).toString('base64');
 }
 
 export function decryptPayload(text: unknown, secret: string, limit = MAX_PAYLOAD_BYTES): unknown {
-  if (typeof text !== 'string' || text.length === 0 || !isBase64(text)) throw new AppError('400010', 'The payload is not base64.');
+  if (typeof text !== 'string' || text.length === 0 || !isBase64(text)) throw new AppError('400010', say('request.notBase64'));
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.length < 32 || bytes.length % 16 !== 0) throw new AppError('400007', 'The payload is not AES-256 data.');
+  if (bytes.length < 32 || bytes.length % 16 !== 0) throw new AppError('400007', say('request.notAes'));
   let plain: Buffer;
   try {
     const decipher = createDecipheriv('aes-256-cbc', keyOf(secret), bytes.subarray(0, 16));
     plain = Buffer.concat([decipher.update(bytes.subarray(16)), decipher.final()]);
   } catch {
-    throw new AppError('400007', 'The payload could not be decrypted.');
+    throw new AppError('400007', say('request.notDecrypted'));
   }
-  if (plain.length === 0) throw new AppError('400007', 'The payload could not be decrypted.');
+  if (plain.length === 0) throw new AppError('400007', say('request.notDecrypted'));
   let inflated: Buffer;
   try {
     // zlib stops at the limit, so a gzip bomb never inflates in full
     inflated = gunzipSync(plain, { maxOutputLength: limit });
   } catch (e) {
-    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new AppError('401002', `The payload inflates beyond ${limit} bytes.`, undefined, 413);
-    throw new AppError('400010', 'The payload is not gzip data.');
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new AppError('401002', say('request.inflates', { limit }), undefined, 413);
+    throw new AppError('400010', say('request.notGzip'));
   }
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(inflated));
   } catch {
-    throw new AppError('400010', 'The payload is not UTF-8 JSON.');
+    throw new AppError('400010', say('request.notUtf8'));
   }
 }

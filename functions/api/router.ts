@@ -26,10 +26,11 @@ import { MAX_ASSET_KEY_BYTES, MAX_ASSET_NAME_BYTES } from '../services/asset';
 import { Store } from '../store/store';
 import { capabilitiesOf } from '../services/auth';
 import type { Handler, Prefetching, RequestContext } from '../contract/context';
-import { decryptPayload, encryptPayload, signPayload, verifySign } from './envelope';
+import { decryptPayload, encryptJson, signPayload, verifySign } from './envelope';
 import { detailIn } from '../contract/problems';
 import { withUntenantedStore } from '../contract/untenanted';
 import { afterCommitQueue, authenticateFor, authorize, authorizeInTarget, checkAnswer, dispatch, validate } from './steps';
+import { say, textsInJson } from '../../shared/i18n';
 
 /** Largest request body; the inflated payload has its own limit (MAX_PAYLOAD_BYTES). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -58,17 +59,18 @@ const HEADER_RULES = {
   'x-timestamp': /^[0-9]{10,16}$/,
 };
 
-function reply(status: number, body: unknown, headers: Record<string, string> = {}): ApiResult {
+/** An answer as JSON, with every server text by key in it put in the caller's language (see shared/i18n/say.ts). */
+function reply(status: number, body: unknown, lang: Lang, headers: Record<string, string> = {}): ApiResult {
   return {
     statusCode: status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-    body: JSON.stringify(body),
+    body: textsInJson(JSON.stringify(body), lang),
   };
 }
 
-function success(payload: unknown, sign: string | null = null): ApiResult {
+function success(payload: unknown, lang: Lang, sign: string | null = null): ApiResult {
   const envelope: ResponseEnvelope = { state: 'S', payload, sign, errorCode: null, error: null, errorMessage: null };
-  return reply(200, envelope);
+  return reply(200, envelope, lang);
 }
 
 export function failure(err: AppError, lang: Lang): ApiResult {
@@ -80,7 +82,7 @@ export function failure(err: AppError, lang: Lang): ApiResult {
     error: errorMessage(err.code, 'en'),
     errorMessage: err.detail ? `${errorMessage(err.code, lang)} ${detailIn(err, lang)}` : errorMessage(err.code, lang),
   };
-  return reply(err.status, envelope, err.headers);
+  return reply(err.status, envelope, lang, err.headers);
 }
 
 /** The request's cookies: API Gateway hands them over as `cookies`, the local server as the Cookie header. */
@@ -101,7 +103,7 @@ function langOf(headers: Record<string, string | undefined>): Lang {
 
 function bodyBytes(event: ApiEvent, limit = MAX_BODY_BYTES): Buffer {
   const raw = event.body ?? '';
-  const tooLarge = () => new AppError('401002', `The request body is larger than ${limit} bytes.`, undefined, 413);
+  const tooLarge = () => new AppError('401002', say('request.tooLarge', { limit }), undefined, 413);
   if (raw.length > limit * (event.isBase64Encoded ? 1.34 : 1)) throw tooLarge();
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   if (bytes.length > limit) throw tooLarge();
@@ -124,9 +126,9 @@ async function uploadPayload(event: ApiEvent, kind: 'json' | 'form', path: strin
     try {
       body = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
     } catch {
-      throw new AppError('401002', 'The body is not JSON.');
+      throw new AppError('401002', say('request.bodyNotJson'));
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('401002', 'The body must be an object.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('401002', say('request.bodyNotObject'));
     const infos = [body.uploadBase64Info, body.files].flat().filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null);
     return {
       baseDir: body.baseDir,
@@ -143,7 +145,7 @@ async function uploadPayload(event: ApiEvent, kind: 'json' | 'form', path: strin
       body: new Uint8Array(bytes),
     }).formData();
   } catch {
-    throw new AppError('401002', 'The body is not a multipart form.');
+    throw new AppError('401002', say('request.notMultipart'));
   }
   const files = [...form.getAll('fileData'), ...form.getAll('files')].filter((f): f is File => typeof f !== 'string');
   const text = (name: string) => {
@@ -186,7 +188,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   /** The headers every call sends (spec 000 section 7), the clock, and the app key: the app that calls. */
   async function callingApp(headers: Record<string, string | undefined>) {
     for (const [name, rule] of Object.entries(HEADER_RULES)) {
-      if (!rule.test(headers[name] ?? '')) throw new AppError('401001', `Header ${name} is missing or malformed.`);
+      if (!rule.test(headers[name] ?? '')) throw new AppError('401001', say('request.header', { name }));
     }
     if (Math.abs(rt.clock.now() - Number(headers['x-timestamp'])) > rt.config.maxClockSkewMs) throw new AppError('401005');
     const registered = await findApp(headers['x-app-key']!);
@@ -197,7 +199,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
   async function envelope(event: ApiEvent, lang: Lang): Promise<ApiResult> {
     const headers = event.headers ?? {};
     const contentType = headers['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(contentType)) throw new AppError('400015', 'Send Content-Type: application/json.');
+    if (!/^application\/json\b/i.test(contentType)) throw new AppError('400015', say('request.contentType'));
     const registered = await callingApp(headers);
 
     let body: unknown;
@@ -205,17 +207,17 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
       body = JSON.parse(bodyOf(event));
     } catch (e) {
       if (e instanceof AppError) throw e;
-      throw new AppError('401002', 'The body is not JSON.');
+      throw new AppError('401002', say('request.bodyNotJson'));
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('401002', 'The body must be an object.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('401002', say('request.bodyNotObject'));
     const { service, payload: rawPayload, sign } = body as Record<string, unknown>;
     if (typeof service !== 'string' || service.length === 0 || service.length > 128) {
-      throw new AppError('401002', 'The body needs a service name.');
+      throw new AppError('401002', say('request.noService'));
     }
     const aes = rt.config.authType === 'AES256';
     let payload = rawPayload;
     if (aes && findOperation(service)) {
-      if (typeof rawPayload !== 'string') throw new AppError('400010', 'In AES256 mode the payload is a base64 string.');
+      if (typeof rawPayload !== 'string') throw new AppError('400010', say('request.base64Payload'));
       verifySign(rawPayload, sign, registered.secret);
       payload = decryptPayload(rawPayload, registered.secret, MAX_PAYLOAD_BYTES);
     }
@@ -227,7 +229,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     const headers = event.headers ?? {};
     const op = findOperation(service);
     const handler = op && handlers.get(service);
-    if (!op || !handler) throw new AppError('400011', `Unknown service ${service.slice(0, 64)}.`);
+    if (!op || !handler) throw new AppError('400011', say('request.unknownService', { service: service.slice(0, 64) }));
 
     const afterCommit = afterCommitQueue();
     const setCookies: string[] = [];
@@ -254,9 +256,10 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     const result = checkAnswer(service, op, await dispatch(handler, input, ctx), ctx);
     await afterCommit.run();
     const withCookies = (answer: ApiResult): ApiResult => (setCookies.length > 0 ? { ...answer, cookies: setCookies } : answer);
-    if (!encrypt) return withCookies(success(result));
-    const encoded = encryptPayload(result, registered.secret);
-    return withCookies(success(encoded, signPayload(encoded, registered.secret)));
+    if (!encrypt) return withCookies(success(result, lang));
+    // the texts go into the caller's language before the answer is sealed
+    const encoded = encryptJson(textsInJson(JSON.stringify(result ?? null), lang), registered.secret);
+    return withCookies(success(encoded, lang, signPayload(encoded, registered.secret)));
   }
 
   /** An upload route: the same headers and sign-in as every call, then `upload.index`; the answer is plain JSON. */
@@ -305,7 +308,7 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     const lang = langOf(event.headers ?? {});
     if (path === PATHS.init || path === PATHS.api) {
       if (method !== 'POST') throw new AppError('400005');
-      if (path === PATHS.init) return success({ authType: rt.config.authType, version: APP_VERSION });
+      if (path === PATHS.init) return success({ authType: rt.config.authType, version: APP_VERSION }, lang);
       return await envelope(event, lang);
     }
     if (UPLOAD_ROUTES[path]) {
@@ -316,11 +319,15 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     if (path === PATHS.webConfig && method === 'GET') {
       // The browser needs the portal's app key, and in AES256 mode its secret: obfuscation, not secrecy.
       const portal = await findApp(rt.config.portalAppKey);
-      return reply(200, {
-        appKey: rt.config.portalAppKey,
-        authType: rt.config.authType,
-        appSecret: rt.config.authType === 'AES256' ? (portal?.secret ?? null) : null,
-      });
+      return reply(
+        200,
+        {
+          appKey: rt.config.portalAppKey,
+          authType: rt.config.authType,
+          appSecret: rt.config.authType === 'AES256' ? (portal?.secret ?? null) : null,
+        },
+        lang,
+      );
     }
     if (path === SDK_OPENAPI_PATH && (method === 'GET' || method === 'HEAD')) {
       openApi ??= JSON.stringify(sdkOpenApi());
@@ -345,15 +352,15 @@ export function createApiHandler(rt: Runtime, handlers: ReadonlyMap<string, Hand
     }
     if (path.startsWith(`${SDK_BASE_PATH}/`)) {
       const { payload, corsOrigin } = await sdk(event, path);
-      const answer = success(payload);
+      const answer = success(payload, lang);
       return corsOrigin ? { ...answer, headers: { ...answer.headers, 'access-control-allow-origin': corsOrigin, vary: 'Origin' } } : answer;
     }
-    if (path.startsWith(`${PATHS.hooks}/`)) return success(await hook(event, path));
+    if (path.startsWith(`${PATHS.hooks}/`)) return success(await hook(event, path), lang);
     const webhook = webhooks.find((w) => path.startsWith(`${w.path}/`));
     if (webhook) return await webhook.handle(event, path);
     const tracked = await tracking(event, path);
     if (tracked) return tracked;
-    throw new AppError('400011', 'No such path.');
+    throw new AppError('400011', say('request.noPath'));
   }
 
   const core = async (event: ApiEvent): Promise<ApiResult> => {

@@ -13,6 +13,7 @@ import { createLogger } from '../platform/logger';
 import type { RequestContext } from '../contract/context';
 import { detailIn, issueDetail, payloadProblem } from '../contract/problems';
 import { checkAnswer } from './steps';
+import { say } from '../../shared/i18n';
 
 const lines: string[] = [];
 const ctx = { rt: { log: createLogger('info', (l) => lines.push(l)) } } as unknown as RequestContext;
@@ -102,11 +103,11 @@ describe('field errors in the caller language', () => {
     }
   });
 
-  it('answers a detail given in each language as given, and an English one translated', () => {
+  it('answers a detail given in each language as given, and one by key in the caller language', () => {
     const local = new AppError('400016', { en: 'payload.x: Too big', zh: 'payload.x: 太大', ja: 'payload.x: 大きすぎる' });
     expect(local.detail).toBe('payload.x: Too big');
     expect(detailIn(local, 'ja')).toBe('payload.x: 大きすぎる');
-    const english = new AppError('720009', 'This is already your e-mail address.');
+    const english = new AppError('720009', say('request.ownEmail'));
     expect(detailIn(english, 'zh')).toBe('这已经是您的电子邮件地址。');
     expect(detailIn(english, 'en')).toBe('This is already your e-mail address.');
     expect(detailIn(new AppError('720003'), 'ja')).toBeUndefined();

@@ -125,7 +125,7 @@ type OwnProviders<C extends Channel> = C extends ProviderChannel
       /** the organization's own providers of this channel, by kind (./providers.ts) */
       readonly providers: ProviderFactories<C>;
       /** the message testing one of those providers (messageProvider.test), to `to` as typed; or why `to` is no address of this channel */
-      providerTest(input: ProviderTestInput): OutboundOf<C> | { refused: LocalText };
+      providerTest(input: ProviderTestInput): OutboundOf<C> | { refused: string };
     }
   : { readonly providers?: undefined; readonly providerTest?: undefined };
 

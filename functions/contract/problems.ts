@@ -7,7 +7,7 @@ import type * as z from 'zod';
 import zodJa from 'zod/v4/locales/ja.js';
 import zodZhCN from 'zod/v4/locales/zh-CN.js';
 import { AppError, type Lang, type LocalDetail } from '../../shared/errors';
-import { translateServerText } from '../../shared/i18n';
+import { textsIn } from '../../shared/i18n';
 
 /** The first problem of a payload, named by its path: `payload.events.0.at: ...`. */
 export function firstIssue(error: z.ZodError): string {
@@ -21,16 +21,18 @@ const ZOD_LOCALES = { zh: zodZhCN().localeError, ja: zodJa().localeError } as co
 /**
  * The first problem of `input` under `schema` in each language: the schema is read again with zod's zh or ja
  * wording when that language is asked for (an English caller costs nothing more), and the messages the schemas
- * write in English are translated.
+ * (texts by key) are put in that language.
  */
 export function issueDetail(schema: z.ZodType, input: unknown, error: z.ZodError): LocalDetail {
-  const read: Partial<Record<'zh' | 'ja', string>> = {};
+  const read: Partial<Record<Lang, string>> = {};
   const inLang = (lang: 'zh' | 'ja') => {
     const again = schema.safeParse(input, { error: ZOD_LOCALES[lang] });
-    return translateServerText(again.success ? firstIssue(error) : firstIssue(again.error), lang);
+    return textsIn(again.success ? firstIssue(error) : firstIssue(again.error), lang);
   };
   return {
-    en: firstIssue(error),
+    get en() {
+      return (read.en ??= textsIn(firstIssue(error), 'en'));
+    },
     get zh() {
       return (read.zh ??= inLang('zh'));
     },
@@ -40,9 +42,9 @@ export function issueDetail(schema: z.ZodType, input: unknown, error: z.ZodError
   };
 }
 
-/** An error's detail in the caller's language: as the thrower gave it in each language, or translated from English. */
+/** An error's detail in the caller's language: as the thrower gave it in each language, or its texts by key put in it. */
 export function detailIn(err: AppError, lang: Lang): string | undefined {
-  return err.localDetail?.[lang] ?? (err.detail ? translateServerText(err.detail, lang) : undefined);
+  return err.localDetail?.[lang] ?? (err.detail ? textsIn(err.detail, lang) : undefined);
 }
 
 /** A rule the schema cannot state (it spans fields, or needs what is stored): 400016 naming the field. */

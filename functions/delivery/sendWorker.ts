@@ -16,11 +16,11 @@ import { type Completion, type Ledger, type LedgerKey, ledgerKeyOf } from './led
 import type { Recipient, SendBatch } from './messages';
 import { QUIET_CHANNELS, quietUntil, type SendPolicy, sendingRulesApply, whiteListed, withinCap } from './policy';
 import type { MessageType } from '../../shared/plan/plan';
-import { RENDER_TEXTS } from '../../shared/i18n';
 import type { RateLimiter, SendSlots } from './rate';
+import { say } from '../../shared/i18n/say';
 
 /** A skipped send's detail while the organization's white list holds entries (stored in English, shown translated). */
-const NOT_WHITE_LISTED = RENDER_TEXTS.notWhiteListed.en;
+const NOT_WHITE_LISTED = say('render.notWhiteListed');
 
 /** A message ready to be personalised: loaded once per batch. */
 export interface PreparedContent {

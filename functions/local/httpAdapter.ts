@@ -6,6 +6,7 @@ import type { Context } from 'aws-lambda';
 import { AppError } from '../../shared/errors';
 import { type ApiEvent, type ApiResult, bodyLimitOf, failure } from '../api/router';
 import { securityHeaders } from '../platform/securityHeaders';
+import { say } from '../../shared/i18n/say';
 
 type LambdaHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 
@@ -145,7 +146,7 @@ export function startHttpServer(opts: {
         const body = await readBody(req, limit);
         if (body === 'too-large') {
           res.setHeader('connection', 'close');
-          return send(res, failure(new AppError('401002', `The request body is larger than ${limit} bytes.`, undefined, 413), 'en'));
+          return send(res, failure(new AppError('401002', say('request.tooLarge', { limit }), undefined, 413), 'en'));
         }
         return send(res, await opts.handler(toEvent(req, url, body), context));
       }

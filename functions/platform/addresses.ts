@@ -6,7 +6,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { OUTBOUND_TEXTS } from '../../shared/i18n';
+import { say } from '../../shared/i18n/say';
 
 export type AddressKind = 'public' | 'loopback' | 'private' | 'linkLocal' | 'unspecified' | 'multicast' | 'reserved';
 
@@ -63,7 +63,7 @@ export function addressKind(address: string): AddressKind {
 /** The host is refused: said the same way whatever is (or is not) listening there. */
 export class AddressRefused extends Error {
   constructor() {
-    super(OUTBOUND_TEXTS.addressRefused.en);
+    super(say('outbound.addressRefused'));
   }
 }
 

@@ -16,6 +16,7 @@ import type { LookupFunction } from 'node:net';
 import { AppError } from '../../shared/errors';
 import { fillText, type LocalText, OUTBOUND_TEXTS } from '../../shared/i18n';
 import { AddressRefused, checkedAddresses, type OutboundPolicy } from './addresses';
+import { say } from '../../shared/i18n/say';
 
 export type { OutboundPolicy } from './addresses';
 
@@ -153,7 +154,7 @@ export const outboundFetch: OutboundFetch = async (url, init = {}) => {
     } catch (e) {
       if (e instanceof AddressRefused) throw refusal(OUTBOUND_TEXTS.addressRefused);
       if (e instanceof AppError) throw e;
-      throw new TypeError('The server could not be reached.', { cause: e });
+      throw new TypeError(say('cloudRun.unreachable'), { cause: e });
     }
     const location = answer.status >= 300 && answer.status < 400 ? answer.headers.get('location') : null;
     if (location !== null && (method === 'GET' || method === 'HEAD')) {

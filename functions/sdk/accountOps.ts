@@ -10,6 +10,7 @@ import { Accounts } from '../domain/accounts';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { Ledger } from '../delivery';
 import { type SdkContext, sdkOnce, type Op, actor } from './context';
+import { say } from '../../shared/i18n/say';
 
 /** Attributes merged: a null removes one. */
 function mergeAttributes(stored: Account['attributes'], given: Record<string, unknown> | undefined): Account['attributes'] {
@@ -35,7 +36,7 @@ async function changeAccount(ctx: SdkContext, id: string, change: (stored: Accou
   for (let attempt = 0; ; attempt++) {
     const stored = await accounts.get(id);
     const next = change(stored);
-    if (!next) throw new AppError('720003', `No account ${id}.`);
+    if (!next) throw new AppError('720003', say('request.noAccount', { id }));
     try {
       if (stored) await accounts.replace(checked(next), stored.version);
       else await accounts.create(checked(next));
@@ -49,7 +50,7 @@ async function changeAccount(ctx: SdkContext, id: string, change: (stored: Accou
 
 export async function requireAccount(ctx: SdkContext, id: string): Promise<Account> {
   const account = await new Accounts(ctx.tenant).get(id);
-  if (!account) throw new AppError('720003', `No account ${id}.`);
+  if (!account) throw new AppError('720003', say('request.noAccount', { id }));
   return account;
 }
 

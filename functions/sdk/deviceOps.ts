@@ -3,11 +3,12 @@ import type { Device } from '../../shared/entities';
 import { AppError } from '../../shared/errors';
 import type { SdkContext, Op } from './context';
 import { requireAccount, recordPermission, countPushUnsubscribes } from './accountOps';
+import { say } from '../../shared/i18n/say';
 
 async function requireDevice(ctx: SdkContext, accountId: string, deviceId: string): Promise<Device> {
   await requireAccount(ctx, accountId);
   const stored = await ctx.tenant.keyed('device').get(accountId, deviceId);
-  if (!stored) throw new AppError('720003', `No device ${deviceId} on account ${accountId}.`);
+  if (!stored) throw new AppError('720003', say('request.noDevice', { device: deviceId, account: accountId }));
   return stored as Device;
 }
 

@@ -20,6 +20,7 @@ import type { Runtime } from '../platform/runtime';
 import { organizationSettingOf } from '../domain/organizationSetting';
 import { CONDITIONS, type Store, type TenantStore } from '../store/store';
 import { SDK_HANDLERS } from './operations';
+import { say } from '../../shared/i18n/say';
 
 /** A device id (iotId) as Herald keeps it under the system setting's iotId hash: its SHA-256, in hex. */
 export const hashedDeviceId = (deviceId: string) => createHash('sha256').update(deviceId, 'utf8').digest('hex');
@@ -210,8 +211,8 @@ export function sdkApi(rt: Runtime, store: Store) {
   /** 400002 unless a web app's call is one it may make, from one of its origins. */
   function checkWebCall(app: Application, operation: SdkOperation, origin: string | undefined): void {
     if (app.appType !== 'WEB') return;
-    if (!SDK_WEB_LIMITS.operations.includes(operation)) throw new AppError('400002', 'A web app may only identify accounts and track events.');
-    if (!origin || !allowedOriginsOf(app).includes(origin)) throw new AppError('400002', "The page's origin is not one of the web app's allowed origins.");
+    if (!SDK_WEB_LIMITS.operations.includes(operation)) throw new AppError('400002', say('insight.webOperation'));
+    if (!origin || !allowedOriginsOf(app).includes(origin)) throw new AppError('400002', say('insight.webOrigin'));
   }
 
   /** The nonce is written once; a second write of it is a replayed call. */
@@ -234,20 +235,20 @@ export function sdkApi(rt: Runtime, store: Store) {
     if (!Object.hasOwn(SDK_OPERATIONS, operation)) throw new AppError('400011', 'No such SDK operation.');
     if ((event.requestContext?.http?.method ?? 'GET') !== 'POST') throw new AppError('400005');
     const headers = event.headers ?? {};
-    if (!/^application\/json\b/i.test(headers['content-type'] ?? '')) throw new AppError('400015', 'Send Content-Type: application/json.');
+    if (!/^application\/json\b/i.test(headers['content-type'] ?? '')) throw new AppError('400015', say('request.contentType'));
     const appKey = headers[SDK_HEADERS.appKey] ?? '';
     const timestamp = headers[SDK_HEADERS.timestamp] ?? '';
     const nonce = headers[SDK_HEADERS.nonce] ?? '';
     const signature = headers[SDK_HEADERS.signature];
-    if (!APP_KEY_PATTERN.test(appKey)) throw new AppError('401001', `Header ${SDK_HEADERS.appKey} is missing or malformed.`);
-    if (!TIMESTAMP.test(timestamp)) throw new AppError('401001', `Header ${SDK_HEADERS.timestamp} is missing or malformed.`);
-    if (!NONCE.test(nonce)) throw new AppError('401001', `Header ${SDK_HEADERS.nonce} is missing or malformed.`);
+    if (!APP_KEY_PATTERN.test(appKey)) throw new AppError('401001', say('request.header', { name: SDK_HEADERS.appKey }));
+    if (!TIMESTAMP.test(timestamp)) throw new AppError('401001', say('request.header', { name: SDK_HEADERS.timestamp }));
+    if (!NONCE.test(nonce)) throw new AppError('401001', say('request.header', { name: SDK_HEADERS.nonce }));
     if (!signature) throw new AppError('400008');
     if (Math.abs(rt.clock.now() - Number(timestamp)) > rt.config.maxClockSkewMs) throw new AppError('401005');
 
     const raw = event.body ?? '';
     const body = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-    if (body.length > SDK_MAX_BODY_BYTES) throw new AppError('401002', `The request body is larger than ${SDK_MAX_BODY_BYTES} bytes.`, undefined, 413);
+    if (body.length > SDK_MAX_BODY_BYTES) throw new AppError('401002', say('request.tooLarge', { limit: SDK_MAX_BODY_BYTES }), undefined, 413);
 
     const toSign = sdkStringToSign({ method: 'POST', path, timestamp, nonce, bodySha256: createHash('sha256').update(body).digest('hex') });
     const given = SIGNATURE.test(signature) ? Buffer.from(signature, 'base64url') : Buffer.alloc(0);
@@ -287,7 +288,7 @@ export function sdkApi(rt: Runtime, store: Store) {
     try {
       json = JSON.parse(body.toString('utf8'));
     } catch {
-      throw new AppError('401002', 'The body is not JSON.');
+      throw new AppError('401002', say('request.bodyNotJson'));
     }
     const op = operation as SdkOperation;
     const problem = payloadProblem(json);

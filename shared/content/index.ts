@@ -12,6 +12,7 @@ import { lineContentSchema } from './line';
 import { letterContentSchema } from './letter';
 import { pushContentSchema } from './push';
 import { smsContentSchema } from './sms';
+import { say } from '../i18n/say';
 
 export const pushTemplateSchema = localizedTemplateSchema(pushContentSchema, z.literal('PUSH_NATIVE'));
 export const smsTemplateSchema = localizedTemplateSchema(smsContentSchema, z.literal('SMS'));
@@ -43,7 +44,7 @@ export const templateInput = z
   .transform((given, ctx): AnyTemplate => {
     const named = (given as { channel?: unknown }).channel;
     if (named !== undefined && !(typeof named === 'string' && Object.hasOwn(CHANNEL_TEMPLATES, named))) {
-      ctx.addIssue({ code: 'custom', path: ['channel'], message: 'Please select the channel!', input: named });
+      ctx.addIssue({ code: 'custom', path: ['channel'], message: say('validation.selectRequired', { param: say('field.channel') }), input: named });
       return z.NEVER;
     }
     const parsed = CHANNEL_TEMPLATES[(named as Channel | undefined) ?? 'EMAIL'].template.safeParse(given);
@@ -58,7 +59,7 @@ export const templateInput = z
 export function parseChannelTemplate<T extends { channel?: Channel | undefined; template: AnyTemplate }>(value: T, ctx: z.RefinementCtx): T & { channel: Channel } {
   const channel = channelOf(value.template);
   if (value.channel !== undefined && value.channel !== channel) {
-    ctx.addIssue({ code: 'custom', path: ['template', 'channel'], message: 'The content is not for this channel.', input: value.channel });
+    ctx.addIssue({ code: 'custom', path: ['template', 'channel'], message: say('render.notThisChannel'), input: value.channel });
     return z.NEVER;
   }
   return { ...value, channel };

@@ -14,7 +14,7 @@ export const LETTER_RECIPIENT_DEFAULT = '{{firstName}} {{lastName}}\n{{attribute
 
 export const letterContentSchema = z.object({
   /** the address block in the envelope window; a line left empty by its tokens is dropped */
-  recipientBlock: z.string().max(LETTER_LIMITS.address, RENDER_MESSAGES.tooLong('recipient address', LETTER_LIMITS.address)).default(LETTER_RECIPIENT_DEFAULT),
+  recipientBlock: z.string().max(LETTER_LIMITS.address, RENDER_MESSAGES.tooLong('recipientAddress', LETTER_LIMITS.address)).default(LETTER_RECIPIENT_DEFAULT),
   subject: z
     .string({ error: RENDER_MESSAGES.inputRequired('subject') })
     .trim()

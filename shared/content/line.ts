@@ -6,24 +6,25 @@
 import * as z from 'zod';
 import { isStorableUrl, RENDER_MESSAGES } from '../render/fields';
 import { URL_MAX } from '../render/limits';
+import { type FieldKey, fieldName, say } from '../i18n/say';
 
 export const LINE_MESSAGES_MAX = 5;
 export const LINE_LIMITS = { text: 5000, altText: 400, title: 40, buttonText: 160, buttonTextWithHeader: 60, label: 20, actions: 4 } as const;
 
-const required = (param: string, max: number) =>
+const required = (param: FieldKey, max: number) =>
   z
     .string({ error: RENDER_MESSAGES.inputRequired(param) })
     .trim()
     .min(1, RENDER_MESSAGES.inputRequired(param))
     .max(max, RENDER_MESSAGES.tooLong(param, max));
 
-const httpsImage = (param: string) =>
+const httpsImage = (param: FieldKey) =>
   z
     .string({ error: RENDER_MESSAGES.inputRequired(param) })
     .trim()
     .min(1, RENDER_MESSAGES.inputRequired(param))
     .max(URL_MAX, RENDER_MESSAGES.tooLong(param, URL_MAX))
-    .refine((v) => isStorableUrl(v, 'image') && !/^http:/i.test(v), `Please enter a full https link for the ${param}.`);
+    .refine((v) => isStorableUrl(v, 'image') && !/^http:/i.test(v), say('render.httpsImage', { param: fieldName(param) }));
 
 const lineAction = z.object({
   label: required('label', LINE_LIMITS.label),
@@ -37,15 +38,18 @@ const lineAction = z.object({
 
 export const lineMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: required('text', LINE_LIMITS.text) }),
-  z.object({ type: z.literal('image'), originalContentUrl: httpsImage('image'), previewImageUrl: httpsImage('preview image') }),
+  z.object({ type: z.literal('image'), originalContentUrl: httpsImage('image'), previewImageUrl: httpsImage('previewImage') }),
   z
     .object({
       type: z.literal('buttons'),
-      altText: required('alternative text', LINE_LIMITS.altText),
+      altText: required('alternativeText', LINE_LIMITS.altText),
       thumbnailImageUrl: z.union([z.literal(''), httpsImage('picture')]).default(''),
       title: z.string().trim().max(LINE_LIMITS.title, RENDER_MESSAGES.tooLong('title', LINE_LIMITS.title)).default(''),
       text: required('text', LINE_LIMITS.buttonText),
-      actions: z.array(lineAction).min(1, 'Please add at least one button.').max(LINE_LIMITS.actions, `A buttons message holds at most ${LINE_LIMITS.actions} buttons.`),
+      actions: z
+        .array(lineAction)
+        .min(1, say('form.atLeastOneButton'))
+        .max(LINE_LIMITS.actions, say('form.buttonsMax', { max: LINE_LIMITS.actions })),
     })
     .refine((m) => !(m.title || m.thumbnailImageUrl) || m.text.length <= LINE_LIMITS.buttonTextWithHeader, {
       message: RENDER_MESSAGES.tooLong('text', LINE_LIMITS.buttonTextWithHeader) + ' (with a title or picture)',
@@ -55,6 +59,9 @@ export const lineMessageSchema = z.discriminatedUnion('type', [
 export type LineMessage = z.output<typeof lineMessageSchema>;
 
 export const lineContentSchema = z.object({
-  messages: z.array(lineMessageSchema).min(1, 'Please add at least one message.').max(LINE_MESSAGES_MAX, `LINE sends at most ${LINE_MESSAGES_MAX} messages at once.`),
+  messages: z
+    .array(lineMessageSchema)
+    .min(1, say('form.atLeastOneMessage'))
+    .max(LINE_MESSAGES_MAX, say('form.lineMessagesMax', { max: LINE_MESSAGES_MAX })),
 });
 export type LineContent = z.output<typeof lineContentSchema>;

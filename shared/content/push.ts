@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { blockSchema } from '../render/blocks';
 import { isStorableAppLink, isStorableUrl, RENDER_MESSAGES } from '../render/fields';
 import { MAX_BLOCKS, URL_MAX } from '../render/limits';
+import { type FieldKey, say } from '../i18n/say';
 
 /** spec 001 3.1: message content types */
 export const PUSH_CONTENT_TYPES = ['text', 'html', 'url', 'native', 'rating', 'recall', 'dataIntegration', 'empty'] as const;
@@ -21,8 +22,8 @@ export const PUSH_INBOX_MODES = ['INBOX_ONLY', 'PUSH_AND_INBOX', 'PUSH_ONLY'] as
 
 export const PUSH_LIMITS = { title: 100, intro: 150, body: 2000, buttonText: 30, buttons: 2, extras: 10, extraKey: 64, extraValue: 500, sound: 64, expiryDays: 28 } as const;
 
-const optionalText = (param: string, max: number) => z.string().trim().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
-const link = (param: string, kind: 'link' | 'image') =>
+const optionalText = (param: FieldKey, max: number) => z.string().trim().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
+const link = (param: FieldKey, kind: 'link' | 'image') =>
   z
     .string()
     .trim()
@@ -33,7 +34,7 @@ const link = (param: string, kind: 'link' | 'image') =>
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** A push's tap link: a web page or universal link (tracked), or a deep link in the app's own scheme (myshop://sale). */
-const appLink = (param: string) =>
+const appLink = (param: FieldKey) =>
   z
     .string()
     .trim()
@@ -43,10 +44,10 @@ const appLink = (param: string) =>
 
 const buttonSchema = z
   .object({
-    text: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('button text')).max(PUSH_LIMITS.buttonText, RENDER_MESSAGES.tooLong('button text', PUSH_LIMITS.buttonText)),
-    action: z.enum(PUSH_BUTTON_ACTIONS, { error: 'Please select the button action!' }),
+    text: z.string().trim().min(1, RENDER_MESSAGES.inputRequired('buttonText')).max(PUSH_LIMITS.buttonText, RENDER_MESSAGES.tooLong('buttonText', PUSH_LIMITS.buttonText)),
+    action: z.enum(PUSH_BUTTON_ACTIONS, { error: say('validation.selectRequired', { param: say('field.buttonAction') }) }),
     /** the address (website), the page (open page) or the number (call); the other actions take none */
-    value: z.string().trim().max(URL_MAX, RENDER_MESSAGES.tooLong('button value', URL_MAX)).default(''),
+    value: z.string().trim().max(URL_MAX, RENDER_MESSAGES.tooLong('buttonValue', URL_MAX)).default(''),
   })
   .superRefine((b, ctx) => {
     if (b.action === 'WEBSITE' && !(b.value && isStorableUrl(b.value, 'link'))) ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.link('button') });
@@ -54,8 +55,7 @@ const buttonSchema = z
     // the app's page: its name, or a link (a deep link in the app's own scheme, a universal link) that must be one
     else if (b.action === 'OPEN_PAGE' && HAS_SCHEME.test(b.value) && !isStorableAppLink(b.value))
       ctx.addIssue({ code: 'custom', path: ['value'], message: RENDER_MESSAGES.appLink('page') });
-    if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Please enter a phone number (digits, spaces, ( ) and -).' });
+    if (b.action === 'CALL' && !/^\+?[0-9][0-9 ()-]{2,28}$/.test(b.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: say('render.phoneAction') });
   });
 
 const expirySchema = z.discriminatedUnion('kind', [
@@ -68,7 +68,7 @@ const expirySchema = z.discriminatedUnion('kind', [
       .number()
       .int()
       .min(1)
-      .max(PUSH_LIMITS.expiryDays, RENDER_MESSAGES.outOfRange('expiry days', 1, PUSH_LIMITS.expiryDays)),
+      .max(PUSH_LIMITS.expiryDays, RENDER_MESSAGES.outOfRange('expiryDays', 1, PUSH_LIMITS.expiryDays)),
   }),
 ]);
 
@@ -85,14 +85,26 @@ export const pushContentSchema = z
     /** what a tap on a `url` message opens: a web page, a universal link or a deep link (myshop://sale/autumn) */
     url: appLink('url'),
     /** an `html` message's blocks (the HTML builder) */
-    blocks: z.array(blockSchema).max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`).default([]),
-    buttons: z.array(buttonSchema).max(PUSH_LIMITS.buttons, `A push message has at most ${PUSH_LIMITS.buttons} buttons.`).default([]),
+    blocks: z
+      .array(blockSchema)
+      .max(MAX_BLOCKS, say('form.templateBlocksMax', { max: MAX_BLOCKS }))
+      .default([]),
+    buttons: z
+      .array(buttonSchema)
+      .max(PUSH_LIMITS.buttons, say('form.pushButtonsMax', { max: PUSH_LIMITS.buttons }))
+      .default([]),
     media: z.object({ type: z.enum(PUSH_MEDIA_TYPES).default('NONE'), url: link('media', 'link') }).default({ type: 'NONE', url: '' }),
     location: z
       .object({
-        latitude: z.number().min(-90, 'The latitude must be between -90 and 90.').max(90, 'The latitude must be between -90 and 90.'),
-        longitude: z.number().min(-180, 'The longitude must be between -180 and 180.').max(180, 'The longitude must be between -180 and 180.'),
-        label: optionalText('place name', 100),
+        latitude: z
+          .number()
+          .min(-90, say('render.outOfRange', { param: say('field.latitude'), min: '-90', max: 90 }))
+          .max(90, say('render.outOfRange', { param: say('field.latitude'), min: '-90', max: 90 })),
+        longitude: z
+          .number()
+          .min(-180, say('render.outOfRange', { param: say('field.longitude'), min: '-180', max: 180 }))
+          .max(180, say('render.outOfRange', { param: say('field.longitude'), min: '-180', max: 180 })),
+        label: optionalText('placeName', 100),
       })
       .nullable()
       .default(null),
@@ -103,14 +115,14 @@ export const pushContentSchema = z
           value: z.string().max(PUSH_LIMITS.extraValue, RENDER_MESSAGES.tooLong('value', PUSH_LIMITS.extraValue)),
         }),
       )
-      .max(PUSH_LIMITS.extras, `At most ${PUSH_LIMITS.extras} extra parameters.`)
+      .max(PUSH_LIMITS.extras, say('form.extraParametersMax', { max: PUSH_LIMITS.extras }))
       .refine((list) => new Set(list.map((e) => e.key)).size === list.length, 'Each extra parameter needs its own key.')
       .default([]),
     sound: z
       .string()
       .trim()
       .max(PUSH_LIMITS.sound)
-      .regex(/^[\w.-]*$/, 'A sound is a file name such as default or chime.caf.')
+      .regex(/^[\w.-]*$/, say('form.sound'))
       .default('default'),
     expiry: expirySchema.default({ kind: 'NONE' }),
     priority: z.enum(PUSH_PRIORITIES).default('FOLLOW_USER_SETTINGS'),
@@ -119,7 +131,7 @@ export const pushContentSchema = z
   .superRefine((c, ctx) => {
     if (['text', 'native', 'rating', 'recall'].includes(c.contentType) && !c.body) ctx.addIssue({ code: 'custom', path: ['body'], message: RENDER_MESSAGES.inputRequired('body') });
     if (c.contentType === 'url' && !c.url) ctx.addIssue({ code: 'custom', path: ['url'], message: RENDER_MESSAGES.inputRequired('url') });
-    if (c.contentType === 'html' && c.blocks.length === 0) ctx.addIssue({ code: 'custom', path: ['blocks'], message: 'Please add at least one block.' });
+    if (c.contentType === 'html' && c.blocks.length === 0) ctx.addIssue({ code: 'custom', path: ['blocks'], message: say('render.oneBlock') });
     if (c.media.type !== 'NONE' && !c.media.url) ctx.addIssue({ code: 'custom', path: ['media', 'url'], message: RENDER_MESSAGES.inputRequired('media') });
   });
 export type PushContent = z.output<typeof pushContentSchema>;

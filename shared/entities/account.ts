@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
+import { E164, LINE_USER_ID } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
 import { defineEntity, partitionShard, shardedPartitionValue, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /**
  * Shards per organization of the account table. Each partition key value serves about 1,000 writes and 3,000
@@ -33,21 +34,21 @@ export const ACCOUNT_LIMITS = {
 export const ATTRIBUTE_NAME = /^\p{L}[\p{L}\p{M}\p{N}_-]{0,63}$/u;
 
 export const ACCOUNT_MESSAGES = {
-  locale: 'Please enter a valid locale, such as ja-JP.',
-  timeZone: 'Please enter an IANA time zone, such as Asia/Tokyo.',
-  country: 'Please enter a two-letter country code, such as JP.',
-  emailTwice: 'The same email address is listed twice.',
-  phone: PHONE_TEXTS.phone.en,
-  phoneTwice: PHONE_TEXTS.phoneTwice.en,
-  lineUserId: PHONE_TEXTS.lineUserId.en,
-  attributeName: 'An attribute name starts with a letter (of any language) and has up to 64 letters, digits, _ or -.',
-  tooManyAttributes: `An account has at most ${ACCOUNT_LIMITS.attributes} attributes.`,
-  vin: 'A VIN has 17 letters and digits (no I, O or Q).',
-  vehicleYear: 'Please enter a model year between 1886 and 2100.',
-  vinTwice: 'The same VIN is listed twice.',
-  thingTwice: 'The same IoT device id is listed twice.',
-  tooManyVehicles: `An account has at most ${ACCOUNT_LIMITS.vehicles} vehicles.`,
-  tooManyIotDevices: `An account has at most ${ACCOUNT_LIMITS.iotDevices} IoT devices.`,
+  locale: say('form.locale'),
+  timeZone: say('form.timeZone'),
+  country: say('form.country'),
+  emailTwice: say('form.emailTwice'),
+  phone: say('phone.phone'),
+  phoneTwice: say('phone.phoneTwice'),
+  lineUserId: say('phone.lineUserId'),
+  attributeName: say('form.attributeName'),
+  tooManyAttributes: say('form.tooManyAttributes', { max: ACCOUNT_LIMITS.attributes }),
+  vin: say('form.vin'),
+  vehicleYear: say('form.vehicleYear'),
+  vinTwice: say('form.vinTwice'),
+  thingTwice: say('form.thingTwice'),
+  tooManyVehicles: say('form.tooManyVehicles', { max: ACCOUNT_LIMITS.vehicles }),
+  tooManyIotDevices: say('form.tooManyIotDevices', { max: ACCOUNT_LIMITS.iotDevices }),
 } as const;
 
 function canonicalLocale(value: string): string | undefined {

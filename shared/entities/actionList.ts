@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** What a message button does (spec 001 3.2's six actions). */
 export const ACTION_TYPES = ['WEBSITE', 'OPEN_PAGE', 'CALL', 'CLOSE', 'UPGRADE', 'REQUIRE_LOGIN'] as const;
@@ -8,8 +9,8 @@ export const ACTION_TYPES = ['WEBSITE', 'OPEN_PAGE', 'CALL', 'CLOSE', 'UPGRADE',
 export const actionListSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
-  code: requiredText('code', 50).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, _ and - only.'),
-  type: z.enum(ACTION_TYPES, { error: 'Please select the type!' }),
+  code: requiredText('code', 50).regex(/^[A-Za-z0-9_-]+$/, say('form.codeChars')),
+  type: z.enum(ACTION_TYPES, { error: say('validation.selectRequired', { param: say('field.type') }) }),
 });
 
 export const actionListEntity = defineEntity({
@@ -32,6 +33,6 @@ export const actionListEntity = defineEntity({
       { field: 'code', kind: 'text' },
       { field: 'type', kind: 'select', options: ACTION_TYPES },
     ],
-    unique: [{ field: 'code', code: '720001', message: 'This action code is already used.' }],
+    unique: [{ field: 'code', code: '720001', message: say('entity.actionCode') }],
   },
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /**
  * An organization's mobile app (spec 001 3.7) as the app SDK API knows it: its key names the app in every call
@@ -13,17 +14,17 @@ export const APP_TYPES = ['IOS', 'Android', 'WEB', 'OAuth', 'ApiKey', 'BearerTok
 
 /** The app form's refusals, by their English text (the server's translator knows each). */
 export const APPLICATION_MESSAGES = {
-  headerName: 'A header name has letters, digits and - only.',
-  headerValue: 'Please input the value of each new header!',
-  clientId: 'Please input the client id!',
-  clientSecret: 'Please input the client secret!',
-  bearerToken: 'Please input the bearer token!',
-  username: 'Please input the username!',
-  password: 'Please input the password!',
-  apiKeyHeader: 'An API key app needs a header or query entry that carries the key.',
-  tokenUrl: 'Please input the token URL!',
-  webAddress: 'Please enter a web address such as https://api.example.com/push.',
-  httpsOnly: 'The push endpoint and token URL must start with https://.',
+  headerName: say('admin.headerName'),
+  headerValue: say('admin.headerValue'),
+  clientId: say('admin.clientId'),
+  clientSecret: say('admin.clientSecret'),
+  bearerToken: say('admin.bearerToken'),
+  username: say('admin.username'),
+  password: say('admin.password'),
+  apiKeyHeader: say('admin.apiKeyHeader'),
+  tokenUrl: say('admin.tokenUrl'),
+  webAddress: say('admin.webAddress'),
+  httpsOnly: say('admin.httpsOnly'),
 } as const;
 
 /** The application types whose devices are pushed to by an HTTPS call to the application's own endpoint. */
@@ -105,7 +106,7 @@ export const applicationSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/\S*)?\s*)*$/, 'Please enter one origin a line, such as https://shop.example.com.')
+    .regex(/^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?(\/\S*)?\s*)*$/, say('insight.origins'))
     .default(''),
   appKey: z.string().optional(),
   secretSealed: z.string().optional(),
@@ -159,7 +160,7 @@ export const applicationEntity = defineEntity({
       { field: 'allowedOrigins', kind: 'url', wide: true, when: { field: 'appType', values: ['WEB'] } },
       { field: 'description', kind: 'textarea', wide: true },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'An app with this name already exists.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.appName') }],
   },
 });
 

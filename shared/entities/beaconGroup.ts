@@ -2,15 +2,16 @@ import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { uint16 } from './geofence';
 import { namedEntity } from './namedEntity';
+import { say } from '../i18n/say';
 
 /** A group beacons belong to (spec 001 3.14); names are unique within an organization. */
 export const beaconGroupEntity = namedEntity('beaconGroup', {
   permission: 'NAV_BEACON',
   nameMax: 50,
-  taken: 'The name is already taken.',
+  taken: say('entity.nameTaken'),
   inUse: [
-    { entity: 'beacon', field: 'groupId', message: 'This group has beacons: move or delete them first.' },
-    { entity: 'beaconMajor', field: 'groupId', message: 'This group has named majors: move or delete them first.' },
+    { entity: 'beacon', field: 'groupId', message: say('entity.groupHasBeacons') },
+    { entity: 'beaconMajor', field: 'groupId', message: say('entity.groupHasMajors') },
   ],
 });
 export const beaconGroupSchema = beaconGroupEntity.schema;
@@ -49,6 +50,6 @@ export const beaconMajorEntity = defineEntity({
       { field: 'groupId', kind: 'ref', ref: 'beaconGroup' },
       { field: 'description', kind: 'textarea', wide: true },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'The name is already taken.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.nameTaken') }],
   },
 });

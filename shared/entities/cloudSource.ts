@@ -10,6 +10,7 @@ import { sheetNameSchema } from '../import/xlsx';
 import { isValidEmail, MESSAGES } from '../validation';
 import { EXPORT_LOOPS } from './dataExport';
 import { COMPOSED_KEYS, defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 export const CLOUD_SOURCE_TYPES = ['SFTP', 'S3', 'UPLOAD'] as const;
 export const CLOUD_ALERT_TYPES = ['FAILURE', 'HELD', 'DONE'] as const;
@@ -17,19 +18,19 @@ export const CLOUD_HISTORY_STATUSES = ['CHECKING', 'HELD', 'IMPORTING', 'CONFIRM
 export type CloudHistoryStatus = (typeof CLOUD_HISTORY_STATUSES)[number];
 
 export const CLOUD_MESSAGES = {
-  columnId: 'The Column Id is required!',
-  regex: 'The pattern is not a valid regular expression.',
-  unknownColumn: 'Choose one of the file columns above.',
-  columnTwice: 'Each Column Id may be listed once.',
-  host: 'Please input the host!',
-  username: 'Please input the username!',
-  credential: 'Please input the password or the private key!',
-  bucket: 'Please input the bucket!',
-  region: 'Please input the region!',
-  s3Credential: 'Please input the access key and secret key, or a role ARN!',
-  lastRow: 'The last data row comes after the first.',
-  roleArn: 'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
-  fileName: 'Please input the file name! (* matches any characters)',
+  columnId: say('form.cloudColumnId'),
+  regex: say('form.cloudRegex'),
+  unknownColumn: say('form.cloudUnknownColumn'),
+  columnTwice: say('form.cloudColumnTwice'),
+  host: say('validation.inputRequired', { param: say('field.host') }),
+  username: say('admin.username'),
+  credential: say('form.cloudCredential'),
+  bucket: say('validation.inputRequired', { param: say('field.bucket') }),
+  region: say('validation.inputRequired', { param: say('field.region') }),
+  s3Credential: say('form.cloudS3Credential'),
+  lastRow: say('form.lastRow'),
+  roleArn: say('form.roleArn'),
+  fileName: say('form.cloudFileName'),
 } as const;
 
 /** An SSH host key's fingerprint as OpenSSH prints it: SHA256 and unpadded base64. */
@@ -107,7 +108,10 @@ export const cloudSourceSchema = z.object({
   resourceName: z.string().trim().max(200).default(''),
   fileColumns: z.array(fileColumnSchema).min(1, CLOUD_MESSAGES.columnId).max(200),
   /** the columnId of the accounts' key */
-  uniqueIdField: z.string({ error: 'Please choose the unique id column!' }).trim().min(1, 'Please choose the unique id column!'),
+  uniqueIdField: z
+    .string({ error: say('validation.chooseRequired', { param: say('field.uniqueIdColumn') }) })
+    .trim()
+    .min(1, say('validation.chooseRequired', { param: say('field.uniqueIdColumn') })),
   keyCase: z.enum(KEY_CASES).default('NORMAL'),
   /** rows are numbered from 1; with a header, data starts at row 2 */
   firstDataRow: z.number().int().min(1).max(1_000_000).default(2),
@@ -123,7 +127,7 @@ export const cloudSourceSchema = z.object({
   emailReceivers: z.array(email).max(10).default([]),
   /** import a file again when it is delivered again under the same name, size and time */
   multiSend: z.boolean().default(false),
-  loopType: z.enum(EXPORT_LOOPS, { error: 'Please select the loop type!' }).default('DAILY'),
+  loopType: z.enum(EXPORT_LOOPS, { error: say('validation.selectRequired', { param: say('field.loopType') }) }).default('DAILY'),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   alertTypes: z.array(z.enum(CLOUD_ALERT_TYPES)).max(3).default(['FAILURE']),
   /** a file with more data rows fails unread past the limit */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { emailSchema } from '../validation';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { fieldName, say } from '../i18n/say';
 
 export const DIRECT_MAIL_TYPES = ['LETTER', 'POSTCARD', 'CATALOG', 'FLYER'] as const;
 
@@ -8,12 +9,12 @@ export const DIRECT_MAIL_TYPES = ['LETTER', 'POSTCARD', 'CATALOG', 'FLYER'] as c
 export const companySchema = z.object({
   ...tenantFields,
   company: requiredText('company', 100),
-  directMailType: z.enum(DIRECT_MAIL_TYPES, { error: 'Please select the direct-mail type!' }),
-  fullName: requiredText('full name', 200),
+  directMailType: z.enum(DIRECT_MAIL_TYPES, { error: say('validation.selectRequired', { param: fieldName('directMailType') }) }),
+  fullName: requiredText('fullName', 200),
   address: requiredText('address', 300),
-  website: requiredText('website', 300).regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'Please enter a web address starting with http:// or https://.'),
+  website: requiredText('website', 300).regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, say('form.webAddress')),
   name: requiredText('name', 100),
-  phone: requiredText('phone', 30).regex(/^\+?[0-9][0-9 ()-]{3,28}$/, 'Please enter a phone number (digits, spaces, ( ) and -).'),
+  phone: requiredText('phone', 30).regex(/^\+?[0-9][0-9 ()-]{3,28}$/, say('render.phoneAction')),
   email: emailSchema,
 });
 
@@ -46,6 +47,6 @@ export const companyEntity = defineEntity({
       { field: 'phone', kind: 'text' },
       { field: 'email', kind: 'email' },
     ],
-    unique: [{ field: 'company', code: '720001', message: 'This company is already listed.' }],
+    unique: [{ field: 'company', code: '720001', message: say('entity.companyListed') }],
   },
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /**
  * At most this many messages in a dashboard group: its sub-dashboard reads their counters by name, so a
@@ -12,7 +13,10 @@ export const dashboardGroupSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   description: z.string().trim().max(500).default(''),
-  planIds: z.array(idString).max(DASHBOARD_GROUP_MAX_PLANS, `A dashboard group holds at most ${DASHBOARD_GROUP_MAX_PLANS} messages.`).default([]),
+  planIds: z
+    .array(idString)
+    .max(DASHBOARD_GROUP_MAX_PLANS, say('entity.dashboardGroupPlans', { max: DASHBOARD_GROUP_MAX_PLANS }))
+    .default([]),
 });
 
 export type DashboardGroup = z.infer<typeof dashboardGroupSchema>;
@@ -37,6 +41,6 @@ export const dashboardGroupEntity = defineEntity({
       { field: 'description', kind: 'textarea', wide: true },
       { field: 'planIds', kind: 'refs', ref: 'plan', wide: true },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'This dashboard group name is already used.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.dashboardGroupName') }],
   },
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** What an export reads (spec 001 3.16 "export type"). */
 export const EXPORT_TYPES = ['ACCOUNTS', 'UNSUBSCRIPTIONS'] as const;
@@ -76,8 +77,8 @@ export const dataExportEntity = defineEntity({
 export const exportSettingSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
-  exportType: z.enum(EXPORT_TYPES, { error: 'Please select the export type!' }),
-  loopType: z.enum(EXPORT_LOOPS, { error: 'Please select the loop type!' }).default('DAILY'),
+  exportType: z.enum(EXPORT_TYPES, { error: say('validation.selectRequired', { param: say('field.exportType') }) }),
+  loopType: z.enum(EXPORT_LOOPS, { error: say('validation.selectRequired', { param: say('field.loopType') }) }).default('DAILY'),
   state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   startDate: z.number().int().optional(),
   endDate: z.number().int().optional(),
@@ -109,6 +110,6 @@ export const exportSettingEntity = defineEntity({
       { field: 'loopType', kind: 'select', options: EXPORT_LOOPS },
       { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
     ],
-    unique: [{ field: 'title', code: '720001', message: 'This export setting name is already used.' }],
+    unique: [{ field: 'title', code: '720001', message: say('entity.exportName') }],
   },
 });

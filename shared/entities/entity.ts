@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';
+import { type FieldKey, fieldName, say } from '../i18n/say';
 
 export type KeyType = 'S' | 'N';
 export interface KeyAttribute {
@@ -172,8 +173,8 @@ export const auditFields = {
 export const idString = z.string().min(1).max(64);
 
 /** A required text of the generic forms: the spec's "Please input the {param}!" when empty or missing. */
-export function requiredText(param: string, max: number) {
-  const message = `Please input the ${param}!`;
+export function requiredText(param: FieldKey, max: number) {
+  const message = say('validation.inputRequired', { param: fieldName(param) });
   return z.string({ error: message }).trim().min(1, message).max(max);
 }
 
@@ -205,5 +206,5 @@ export function shardedPartitionValue(orgId: number, shard: number): string {
 export const hexColor = z
   .string()
   .trim()
-  .regex(/^#[0-9A-Fa-f]{6}$/, 'Invalid HEX color format')
+  .regex(/^#[0-9A-Fa-f]{6}$/, say('render.hexColor'))
   .default('#33CCFF');

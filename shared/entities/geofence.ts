@@ -1,13 +1,17 @@
 import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { type FieldKey, fieldName, say } from '../i18n/say';
 
 export const RADIUS_UNITS = ['M', 'KM'] as const;
 
-const latitude = z.number({ error: 'Please input the latitude!' }).min(-90, 'The latitude must be between -90 and 90.').max(90, 'The latitude must be between -90 and 90.');
+const latitude = z
+  .number({ error: say('validation.inputRequired', { param: say('field.latitude') }) })
+  .min(-90, say('render.outOfRange', { param: say('field.latitude'), min: '-90', max: 90 }))
+  .max(90, say('render.outOfRange', { param: say('field.latitude'), min: '-90', max: 90 }));
 const longitude = z
-  .number({ error: 'Please input the longitude!' })
-  .min(-180, 'The longitude must be between -180 and 180.')
-  .max(180, 'The longitude must be between -180 and 180.');
+  .number({ error: say('validation.inputRequired', { param: say('field.longitude') }) })
+  .min(-180, say('render.outOfRange', { param: say('field.longitude'), min: '-180', max: 180 }))
+  .max(180, say('render.outOfRange', { param: say('field.longitude'), min: '-180', max: 180 }));
 
 /**
  * A geofence (spec 001 3.14: name, tags, radius and unit, address, location): a circle around a point that
@@ -17,9 +21,15 @@ const longitude = z
 export const geofenceSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
-  tagIds: z.array(idString).max(20, 'A geofence has at most 20 tags.').default([]),
-  radius: z.number({ error: 'Please input the radius!' }).positive('The radius must be more than 0.').max(100_000, 'The radius must be at most 100000.'),
-  radiusUnit: z.enum(RADIUS_UNITS, { error: 'Please select the unit!' }).default('M'),
+  tagIds: z
+    .array(idString)
+    .max(20, say('form.geofenceTagsMax', { max: 20 }))
+    .default([]),
+  radius: z
+    .number({ error: say('validation.inputRequired', { param: say('field.radius') }) })
+    .positive('The radius must be more than 0.')
+    .max(100_000, say('form.radiusMax', { max: 100000 })),
+  radiusUnit: z.enum(RADIUS_UNITS, { error: say('validation.selectRequired', { param: say('field.unit') }) }).default('M'),
   address: z.string().trim().max(300).default(''),
   latitude,
   longitude,
@@ -51,19 +61,19 @@ export const geofenceEntity = defineEntity({
       { field: 'radiusUnit', kind: 'select', options: RADIUS_UNITS },
       { field: 'address', kind: 'textarea', wide: true },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'This geofence name is already used.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.geofenceName') }],
     map: { latitude: 'latitude', longitude: 'longitude', radius: 'radius', radiusUnit: 'radiusUnit' },
   },
 });
 
 /** iBeacon identifiers: a UUID, and major and minor numbers of 16 bits. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uint16 = (param: string) =>
+export const uint16 = (param: FieldKey) =>
   z
-    .number({ error: `Please input the ${param}!` })
-    .int(`The ${param} must be a whole number from 0 to 65535.`)
-    .min(0, `The ${param} must be a whole number from 0 to 65535.`)
-    .max(65535, `The ${param} must be a whole number from 0 to 65535.`);
+    .number({ error: say('validation.inputRequired', { param: fieldName(param) }) })
+    .int(say('form.beaconNumber', { field: fieldName(param) }))
+    .min(0, say('form.beaconNumber', { field: fieldName(param) }))
+    .max(65535, say('form.beaconNumber', { field: fieldName(param) }));
 
 /**
  * A beacon (spec 001 3.14: name, uuid, major, minor, latitude, longitude, radius, address) in a beacon group.
@@ -73,9 +83,9 @@ export const beaconSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
   uuid: z
-    .string({ error: 'Please input the uuid!' })
+    .string({ error: say('validation.inputRequired', { param: say('field.uuid') }) })
     .trim()
-    .regex(UUID, 'Please enter a UUID such as f7826da6-4fa2-4e98-8024-bc5b71e0893e.')
+    .regex(UUID, say('form.uuid'))
     .transform((v) => v.toLowerCase()),
   major: uint16('major'),
   minor: uint16('minor'),
@@ -83,7 +93,11 @@ export const beaconSchema = z.object({
   latitude: latitude.optional(),
   longitude: longitude.optional(),
   /** metres */
-  radius: z.number().positive('The radius must be more than 0.').max(1000, 'The radius must be at most 1000 m.').default(10),
+  radius: z
+    .number()
+    .positive('The radius must be more than 0.')
+    .max(1000, say('form.radiusMetres', { max: 1000 }))
+    .default(10),
   address: z.string().trim().max(300).default(''),
   /** `uuid:major:minor`, kept for the uniqueness guard */
   identity: z.string().optional(),
@@ -121,8 +135,8 @@ export const beaconEntity = defineEntity({
     // the iBeacon identity, kept with the record so its uniqueness is guarded like a name's
     derive: (row) => ({ identity: `${String(row.uuid ?? '').toLowerCase()}:${String(row.major)}:${String(row.minor)}` }),
     unique: [
-      { field: 'name', code: '720001', message: 'This beacon name is already used.' },
-      { field: 'identity', code: '720001', message: 'A beacon with this uuid, major and minor is already listed.' },
+      { field: 'name', code: '720001', message: say('entity.beaconName') },
+      { field: 'identity', code: '720001', message: say('entity.beaconIdentity') },
     ],
     map: { latitude: 'latitude', longitude: 'longitude', radius: 'radius' },
   },

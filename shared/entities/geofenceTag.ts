@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** A tag geofences carry (spec 001 3.14); names are unique like every tag's. */
 export const geofenceTagSchema = z.object({
@@ -26,7 +27,7 @@ export const geofenceTagEntity = defineEntity({
       { field: 'name', kind: 'text' },
       { field: 'color', kind: 'color' },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'The tags name is already used.' }],
-    inUse: { entity: 'geofence', field: 'tagIds', message: 'This tag is used by a geofence: remove it there first.' },
+    unique: [{ field: 'name', code: '720001', message: say('entity.tagName') }],
+    inUse: { entity: 'geofence', field: 'tagIds', message: say('entity.tagInUseGeofence') },
   },
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 export const KPI_METRICS = ['SENT', 'OPEN_RATE', 'CLICK_RATE', 'CONVERSION_RATE', 'UNSUBSCRIBE_RATE'] as const;
 export const KPI_PERIODS = ['MONTH', 'QUARTER', 'YEAR'] as const;
@@ -8,9 +9,12 @@ export const KPI_PERIODS = ['MONTH', 'QUARTER', 'YEAR'] as const;
 export const kpiTargetSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
-  metric: z.enum(KPI_METRICS, { error: 'Please select the metric!' }),
-  target: z.number({ error: 'Please input the target!' }).min(0).max(1_000_000_000),
-  period: z.enum(KPI_PERIODS, { error: 'Please select the period!' }),
+  metric: z.enum(KPI_METRICS, { error: say('validation.selectRequired', { param: say('field.metric') }) }),
+  target: z
+    .number({ error: say('validation.inputRequired', { param: say('field.target') }) })
+    .min(0)
+    .max(1_000_000_000),
+  period: z.enum(KPI_PERIODS, { error: say('validation.selectRequired', { param: say('field.period') }) }),
 });
 
 export type KpiTarget = z.infer<typeof kpiTargetSchema>;
@@ -37,6 +41,6 @@ export const kpiTargetEntity = defineEntity({
       { field: 'period', kind: 'select', options: KPI_PERIODS },
       { field: 'target', kind: 'number' },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'This target name is already used.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.targetName') }],
   },
 });

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** A content language of the organization (spec 001 3.11: name, code, default); exactly one may be the default. */
 export const languageSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 50),
-  code: requiredText('code', 20).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language code such as en, ja or zh-Hant.'),
+  code: requiredText('code', 20).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, say('render.languageCode')),
   isDefault: z.boolean().default(false),
 });
 
@@ -29,7 +30,7 @@ export const languageEntity = defineEntity({
       { field: 'code', kind: 'text' },
       { field: 'isDefault', kind: 'boolean' },
     ],
-    unique: [{ field: 'code', code: '720001', message: 'This language code is already used.' }],
+    unique: [{ field: 'code', code: '720001', message: say('entity.languageCode') }],
     onlyOne: 'isDefault',
   },
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /**
  * A folder of the message library (spec 001 section 5): a title, a tag colour and an order index below 100;
@@ -9,7 +10,7 @@ export const messageFolderSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
   tagColor: hexColor,
-  orderIndex: z.number().int('The order index is a whole number.').min(0, 'The order index is 0 or more.').max(99, 'Folder order index is a number below 100.').default(0),
+  orderIndex: z.number().int('The order index is a whole number.').min(0, say('form.orderIndex')).max(99, say('form.folderOrderIndex')).default(0),
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
 });
 
@@ -35,6 +36,6 @@ export const messageFolderEntity = defineEntity({
       { field: 'orderIndex', kind: 'number' },
       { field: 'status', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
     ],
-    inUse: { entity: 'templateMessage', field: 'folderId', message: 'A folder that holds messages cannot be deleted: move or delete its messages first.' },
+    inUse: { entity: 'templateMessage', field: 'folderId', message: say('entity.folderHasMessages') },
   },
 });

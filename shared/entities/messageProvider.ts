@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type ChannelsWith, channelsWith } from '../delivery';
 import { defineEntity, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { type FieldKey, fieldName, say } from '../i18n/say';
 
 /**
  * An organization's own e-mail or SMS provider (spec 001 3.9, the push channel setting's SMS and EMAIL types):
@@ -29,7 +30,20 @@ export type ProviderSecret = (typeof PROVIDER_SECRETS)[number];
  * What each provider needs before it can send, by field (a secret counts when typed now or stored). SES and End
  * User Messaging take the organization's keys, or a role Herald assumes with the record's external id.
  */
-export const PROVIDER_NEEDS: Record<ProviderKind, readonly string[]> = {
+type NeededField = 'region' | 'fromEmail' | 'host' | 'port' | 'apiUrl' | 'apiKey' | 'username' | 'password';
+/** Each needed field's name, by key: the compiler asks for one when a provider needs a new field. */
+const NEEDED_NAMES: Record<NeededField, FieldKey> = {
+  region: 'region',
+  fromEmail: 'senderEmail',
+  host: 'host',
+  port: 'port',
+  apiUrl: 'apiUrl',
+  apiKey: 'apiKey',
+  username: 'username',
+  password: 'password',
+};
+
+export const PROVIDER_NEEDS: Record<ProviderKind, readonly NeededField[]> = {
   SES: ['region', 'fromEmail'],
   SMTP: ['host', 'port', 'fromEmail'],
   EMAIL_API: ['apiUrl', 'apiKey', 'fromEmail'],
@@ -39,18 +53,18 @@ export const PROVIDER_NEEDS: Record<ProviderKind, readonly string[]> = {
 
 /** The refusals of the provider form, by their English text (shared/i18n/providerTexts.ts translates each). */
 export const MESSAGE_PROVIDER_MESSAGES = {
-  awsCredentials: 'Please input an access key and secret key, or a role ARN.',
-  twilioFrom: 'Please input the sender phone number or the messaging service SID!',
-  roleArn: 'A role ARN looks like arn:aws:iam::123456789012:role/Name.',
-  ownAccountRole: "A role in Herald's own AWS account cannot be used.",
-  twilioAccountSid: 'A Twilio account SID is AC and 32 hexadecimal digits.',
+  awsCredentials: say('provider.awsCredentials'),
+  twilioFrom: say('provider.twilioFrom'),
+  roleArn: say('form.roleArn'),
+  ownAccountRole: say('provider.ownAccountRole'),
+  twilioAccountSid: say('provider.twilioAccountSid'),
 } as const;
 
-/** The English name of a needed field in "Please input the {param}!" (shared/i18n/fieldNames.ts translates it). */
-export function neededFieldName(kind: ProviderKind, field: string): string {
-  if (kind === 'TWILIO' && field === 'username') return 'account SID';
-  if (kind === 'TWILIO' && field === 'password') return 'auth token';
-  return { fromEmail: 'sender email', apiUrl: 'API URL', apiKey: 'API key' }[field] ?? field;
+/** The name of a needed field in "Please input the {param}!", by key (shared/i18n/fieldNames.ts). */
+export function neededFieldName(kind: ProviderKind, field: NeededField): string {
+  if (kind === 'TWILIO' && field === 'username') return fieldName('accountSid');
+  if (kind === 'TWILIO' && field === 'password') return fieldName('authToken');
+  return fieldName(NEEDED_NAMES[field]);
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
@@ -59,30 +73,30 @@ const secretInput = z.string().max(4096).optional();
 export const messageProviderSchema = z.object({
   ...tenantFields,
   title: requiredText('title', 100),
-  provider: z.enum(PROVIDER_KINDS, { error: 'Please select the provider!' }),
+  provider: z.enum(PROVIDER_KINDS, { error: say('provider.provider') }),
   /** the spec's channel type, derived from the provider */
   channelType: z.enum(channelsWith('ownProviders')).optional(),
   isDefault: z.boolean().default(false),
   enabled: z.boolean().default(true),
-  fromEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address.' }).max(320)]).default(''),
-  replyEmail: z.union([z.literal(''), z.email({ error: 'Please enter a valid email address.' }).max(320)]).default(''),
+  fromEmail: z.union([z.literal(''), z.email({ error: say('validation.emailInvalid') }).max(320)]).default(''),
+  replyEmail: z.union([z.literal(''), z.email({ error: say('validation.emailInvalid') }).max(320)]).default(''),
   /** SMS: the origination identity (a number in E.164, a pool or its ARN) or Twilio's sender number */
   fromPhone: optionalText(200),
   alphanumericSender: z
     .string()
     .trim()
-    .regex(/^([A-Za-z0-9 ]{3,11})?$/, 'A sender id has 3 to 11 letters, digits and spaces.')
+    .regex(/^([A-Za-z0-9 ]{3,11})?$/, say('provider.sender'))
     .default(''),
   messagingServiceSid: z
     .string()
     .trim()
-    .regex(/^(MG[0-9a-fA-F]{32})?$/, 'A messaging service SID is MG and 32 hexadecimal digits.')
+    .regex(/^(MG[0-9a-fA-F]{32})?$/, say('provider.serviceSid'))
     .default(''),
   host: z
     .string()
     .trim()
     .max(253)
-    .regex(/^([A-Za-z0-9.-]+)?$/, 'Please enter a host name such as smtp.example.com.')
+    .regex(/^([A-Za-z0-9.-]+)?$/, say('provider.host'))
     .default(''),
   port: z.number().int().min(1).max(65535).optional(),
   smtpSecurity: z.enum(SMTP_SECURITY).default('STARTTLS'),
@@ -99,11 +113,11 @@ export const messageProviderSchema = z.object({
   region: z
     .string()
     .trim()
-    .regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, 'Please enter an AWS region such as ap-northeast-1.')
+    .regex(/^([a-z]{2}(-[a-z]+)+-[0-9])?$/, say('provider.region'))
     .default(''),
   configurationSetName: optionalText(64),
   /** the e-mail API's endpoint, or Twilio's API base (its own when empty) */
-  apiUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a URL starting with https://.' }).max(2048)]).default(''),
+  apiUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: say('provider.httpsUrl') }).max(2048)]).default(''),
   password: secretInput,
   secretKey: secretInput,
   apiKey: secretInput,
@@ -161,7 +175,7 @@ export const messageProviderEntity = defineEntity({
       { field: 'apiUrl', kind: 'url', wide: true, when: { field: 'provider', values: ['EMAIL_API', 'TWILIO'] } },
       { field: 'apiKey', kind: 'secret', when: { field: 'provider', values: ['EMAIL_API'] } },
     ],
-    unique: [{ field: 'title', code: '720001', message: 'A provider with this title already exists.' }],
+    unique: [{ field: 'title', code: '720001', message: say('provider.titleTaken') }],
     derive: (fields) =>
       typeof fields.provider === 'string' && (PROVIDER_KINDS as readonly string[]).includes(fields.provider)
         ? { channelType: providerChannelOf(fields.provider as ProviderKind) }

@@ -7,13 +7,14 @@
  */
 import * as z from 'zod';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** What a model field holds. */
 export const MODEL_FIELD_TYPES = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE'] as const;
 export const MODEL_LIMITS = { fields: 50 } as const;
 export const MODEL_MESSAGES = {
-  fieldName: 'A field name starts with a letter and has up to 64 letters, digits or _.',
-  fieldTwice: 'The same field name is listed twice.',
+  fieldName: say('form.modelFieldName'),
+  fieldTwice: say('form.modelFieldTwice'),
 } as const;
 
 /** One field of a model's records: its name, what it holds, and whether every record must have it. */
@@ -63,6 +64,6 @@ export const modelEntity = defineEntity({
       { field: 'fields', kind: 'modelFields', wide: true },
       { field: 'description', kind: 'textarea', wide: true },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'A model with this name already exists.' }],
+    unique: [{ field: 'name', code: '720001', message: say('admin.modelNameTaken') }],
   },
 });

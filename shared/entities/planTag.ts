@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, hexColor, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** A tag marketers put on messages to find and report on them; names are unique (spec 001 section 5). */
 export const planTagSchema = z.object({
@@ -29,6 +30,6 @@ export const planTagEntity = defineEntity({
       { field: 'color', kind: 'color' },
       { field: 'description', kind: 'textarea', wide: true },
     ],
-    unique: [{ field: 'name', code: '720001', message: 'The tags name is already used.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.tagName') }],
   },
 });

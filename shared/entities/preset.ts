@@ -12,12 +12,13 @@ import { SUBJECT_MAX } from '../render/limits';
 import { emailContentSchema, languageCodeSchema } from '../render/template';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
 import { namedEntity } from './namedEntity';
+import { fieldName, say } from '../i18n/say';
 
 export const presetCategoryEntity = namedEntity('presetCategory', {
   permission: 'NAV_PRESET_PARAMETER',
   nameMax: 100,
-  taken: 'This category name is already used.',
-  inUse: { entity: 'preset', field: 'categoryId', message: 'Presets are filed in this category: move or delete them first.' },
+  taken: say('entity.categoryName'),
+  inUse: { entity: 'preset', field: 'categoryId', message: say('entity.presetCategoryInUse') },
 });
 export const presetCategorySchema = presetCategoryEntity.schema;
 
@@ -26,12 +27,12 @@ export const PRESET_CHANNELS = ['ANY', ...MENU_CHANNELS] as const;
 export const PRESET_LIMITS = { parameters: 20, defaultValue: 200, languages: 20 } as const;
 
 export const PRESET_TEXTS = {
-  defaultValue: 'A default value has no braces and no |.',
-  parameterTwice: 'Each parameter column is in the set once.',
-  parameterMissing: 'A chosen preset parameter does not exist.',
-  alias: 'Please input the column!',
+  defaultValue: say('entity.presetDefaultValue'),
+  parameterTwice: say('entity.presetParameterTwice'),
+  parameterMissing: say('entity.presetParameterMissing'),
+  alias: say('validation.inputRequired', { param: fieldName('column') }),
   languages: `A preset holds at most ${PRESET_LIMITS.languages} languages.`,
-  defaultLanguage: 'The default language needs content.',
+  defaultLanguage: say('render.defaultLanguage'),
 } as const;
 
 /** One language of a preset: the email content's shape (blocks of the one renderer), its subject optional. */
@@ -47,7 +48,7 @@ export const presetParameterUseSchema = z.object({
   defaultValue: z
     .string()
     .trim()
-    .max(PRESET_LIMITS.defaultValue, RENDER_MESSAGES.tooLong('default value', PRESET_LIMITS.defaultValue))
+    .max(PRESET_LIMITS.defaultValue, RENDER_MESSAGES.tooLong('defaultValue', PRESET_LIMITS.defaultValue))
     .regex(/^[^{}|]*$/, PRESET_TEXTS.defaultValue)
     .default(''),
 });
@@ -101,7 +102,7 @@ export const presetEntity = defineEntity({
       { field: 'description', kind: 'textarea', wide: true },
     ],
     contentFields: ['defaultLanguage', 'contents', 'parameters'],
-    unique: [{ field: 'name', code: '720001', message: 'A preset with this name already exists.' }],
+    unique: [{ field: 'name', code: '720001', message: say('entity.presetName') }],
   },
 });
 

@@ -8,18 +8,19 @@ import * as z from 'zod';
 import { CSV_DELIMITERS, CSV_ENCODINGS } from '../import/csv';
 import { sheetNameSchema } from '../import/xlsx';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 export const PRESET_TYPES = ['UPLOAD', 'CLOUD_SOURCE'] as const;
 export const PRESET_LOAD_STATES = ['NONE', 'LOADING', 'DONE', 'FAILED'] as const;
 
 export const PRESET_MESSAGES = {
-  variable: 'The variable name starts with a letter and has only letters, digits and _ (at most 40).',
-  primaryKeyMissing: (key: string, fields: readonly string[]) => `The primary key "${key}" must match a field of the file (${fields.join(', ') || 'none'}).`,
-  cloudSource: 'Please select the cloud source!',
-  fileName: 'Please input the file name!',
-  accountField: 'Give an account field such as id, country or attributes.storeId.',
-  lastRow: 'The last data row comes after the first.',
-  junctionPath: 'A translation system path has parts of letters, digits, _ . and - between slashes, such as products/names.',
+  variable: say('form.presetVariable'),
+  primaryKeyMissing: (key: string, fields: readonly string[]) => say('form.presetPrimaryKey', { key, fields: fields.join(', ') || 'none' }),
+  cloudSource: say('validation.selectRequired', { param: say('field.cloudSource') }),
+  fileName: say('validation.inputRequired', { param: say('field.fileName') }),
+  accountField: say('form.presetAccountField'),
+  lastRow: say('form.lastRow'),
+  junctionPath: say('form.junctionPath'),
 } as const;
 
 export const presetParameterSchema = z.object({
@@ -30,7 +31,7 @@ export const presetParameterSchema = z.object({
     .string({ error: PRESET_MESSAGES.variable })
     .trim()
     .regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, PRESET_MESSAGES.variable),
-  type: z.enum(PRESET_TYPES, { error: 'Please select the type!' }).default('UPLOAD'),
+  type: z.enum(PRESET_TYPES, { error: say('validation.selectRequired', { param: say('field.type') }) }).default('UPLOAD'),
   /** CLOUD_SOURCE: the source whose connection reads the file */
   cloudSourceId: idString.optional(),
   /** CLOUD_SOURCE: the file's name at the source (`*` matches any characters; the newest match is read) */
@@ -38,9 +39,9 @@ export const presetParameterSchema = z.object({
     .string()
     .trim()
     .max(255)
-    .regex(/^[^/\\]*$/, 'A file name has no slashes.')
+    .regex(/^[^/\\]*$/, say('form.fileNameSlashes'))
     .default(''),
-  fileFirstDataRow: z.number().int().min(2, 'The header is row 1: data starts at row 2 or later.').max(1_000_000).default(2),
+  fileFirstDataRow: z.number().int().min(2, say('form.headerRow')).max(1_000_000).default(2),
   fileLastDataRow: z.number().int().min(2).max(50_000_000).optional(),
   fileEncoding: z.enum(CSV_ENCODINGS).default('UTF-8'),
   fileSplitBy: z.enum(CSV_DELIMITERS).default(','),
@@ -60,7 +61,7 @@ export const presetParameterSchema = z.object({
   locale: z.string().trim().max(35).default(''),
   state: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   /** the file's column whose value is each row's key */
-  primaryKey: requiredText('primary key', 200),
+  primaryKey: requiredText('primaryKey', 200),
   /** the recipient's value matched against the key; empty: `attributes.<primaryKey>` */
   accountField: z
     .string()
@@ -118,8 +119,8 @@ export const presetParameterEntity = defineEntity({
       { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
     ],
     unique: [
-      { field: 'title', code: '720001', message: 'A preset parameter with this title already exists.' },
-      { field: 'variable', code: '720001', message: 'Another preset parameter uses this variable name.' },
+      { field: 'title', code: '720001', message: say('entity.presetTitle') },
+      { field: 'variable', code: '720001', message: say('entity.presetVariable') },
     ],
   },
 });

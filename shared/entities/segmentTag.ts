@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { ACCOUNT_FIELDS, ATTRIBUTE_PREFIX } from '../segment/rule';
 import { ATTRIBUTE_NAME } from './account';
 import { defineEntity, idString, requiredText, TENANT_KEYS, tenantFields } from './entity';
+import { say } from '../i18n/say';
 
 /** spec 001 3.12: value types */
 export const SEGMENT_TAG_TYPES = ['STRING', 'NUMBER', 'ENUM', 'DATE', 'BOOLEAN'] as const;
@@ -32,10 +33,10 @@ export function allowedValues(text: string | undefined): string[] {
 export const segmentTagSchema = z.object({
   ...tenantFields,
   name: requiredText('name', 100),
-  code: requiredText('code', 64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'A code starts with a letter and has letters, digits, _ or -.'),
-  valueType: z.enum(SEGMENT_TAG_TYPES, { error: 'Please select the value type!' }),
+  code: requiredText('code', 64).regex(/^[A-Za-z][A-Za-z0-9_-]*$/, say('form.tagCodeChars')),
+  valueType: z.enum(SEGMENT_TAG_TYPES, { error: say('validation.selectRequired', { param: say('field.valueType') }) }),
   /** an account field (country) or an attribute (attributes.plan) */
-  columnName: requiredText('column name', 80).refine(
+  columnName: requiredText('columnName', 80).refine(
     (c) => Object.hasOwn(ACCOUNT_FIELDS, c) || (c.startsWith(ATTRIBUTE_PREFIX) && ATTRIBUTE_NAME.test(c.slice(ATTRIBUTE_PREFIX.length))),
     'Use an account field such as country, or attributes.<name>.',
   ),
@@ -81,10 +82,10 @@ export const segmentTagEntity = defineEntity({
       { field: 'allowValues', kind: 'textarea', wide: true },
     ],
     unique: [
-      { field: 'name', code: '720001', message: 'The tags name is already used.' },
-      { field: 'code', code: '720001', message: 'This tag code is already used.' },
+      { field: 'name', code: '720001', message: say('entity.tagName') },
+      { field: 'code', code: '720001', message: say('entity.tagCode') },
     ],
-    inUse: { entity: 'segmentNode', field: 'segmentTagId', message: 'This tag is used by a segment node.' },
+    inUse: { entity: 'segmentNode', field: 'segmentTagId', message: say('entity.tagInUseSegment') },
   },
 });
 
@@ -119,6 +120,6 @@ export const segmentNodeEntity = defineEntity({
       { field: 'segmentTagId', kind: 'ref', ref: 'segmentTag' },
       { field: 'state', kind: 'select', options: ['ACTIVE', 'INACTIVE'] },
     ],
-    unique: [{ field: 'title', code: '720001', message: 'This node title is already used.' }],
+    unique: [{ field: 'title', code: '720001', message: say('entity.nodeTitle') }],
   },
 });

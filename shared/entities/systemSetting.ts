@@ -1,18 +1,24 @@
 import * as z from 'zod';
 import { CHANNELS, type Channel } from '../delivery';
 import { auditFields, defineEntity, idString, TENANT_KEYS } from './entity';
+import { say } from '../i18n/say';
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Quiet hours (SMS and push), in each recipient's time zone; a window past midnight (21:00–08:00) wraps. */
 export const quietHoursSchema = z.object({
   enabled: z.boolean().default(false),
-  start: z.string().regex(HH_MM, 'Use a time such as 21:00.').default('21:00'),
-  end: z.string().regex(HH_MM, 'Use a time such as 08:00.').default('08:00'),
+  start: z.string().regex(HH_MM, say('form.quietStart')).default('21:00'),
+  end: z.string().regex(HH_MM, say('form.quietEnd')).default('08:00'),
 });
 export type QuietHours = z.output<typeof quietHoursSchema>;
 /** At most this many messages per recipient per channel and day; 0: no cap. */
 export const FREQUENCY_CAP_MAX = 100;
-const frequencyCap = z.number().int().min(0, 'A cap is 0 (none) or more.').max(FREQUENCY_CAP_MAX, `A cap is at most ${FREQUENCY_CAP_MAX} a day.`).default(0);
+const frequencyCap = z
+  .number()
+  .int()
+  .min(0, say('form.capMin'))
+  .max(FREQUENCY_CAP_MAX, say('form.capMax', { max: FREQUENCY_CAP_MAX }))
+  .default(0);
 export const frequencyCapsSchema = z.object(Object.fromEntries(CHANNELS.map((c) => [c, frequencyCap])) as { [C in Channel]: typeof frequencyCap });
 export type FrequencyCaps = z.output<typeof frequencyCapsSchema>;
 export const NO_FREQUENCY_CAPS = Object.fromEntries(CHANNELS.map((c) => [c, 0])) as FrequencyCaps;

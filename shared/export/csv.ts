@@ -6,14 +6,15 @@
  */
 
 import { groupDigits } from '../format';
+import { say } from '../i18n/say';
 
 /** spec 001 section 9 and 000 section 9: an export holds at most this many records */
 export const EXPORT_CAP = 100_000;
 
 export const EXPORT_MESSAGES = {
   /** spec 001 section 5 */
-  noData: 'There is no data to export!',
-  capped: `The export holds the first ${groupDigits(EXPORT_CAP)} records: exports are capped at ${groupDigits(EXPORT_CAP)}. Narrow it down with a segment to get the rest.`,
+  noData: say('form.exportNoData'),
+  capped: say('form.exportCapped', { max: groupDigits(EXPORT_CAP) }),
 } as const;
 
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;

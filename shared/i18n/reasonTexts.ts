@@ -93,6 +93,15 @@ export const IMPORT_TEXTS = {
     'Excel 文件需整体读取，最大 {max} MB：更大的文件请以 CSV 发送。',
     'Excel ファイルは全体を読み込むため、{max} MB までです。それより大きいファイルは CSV で送ってください。',
   ),
+  pinpointNoId: entry('The endpoint has neither a User.UserId nor an Id.', '该端点既没有 User.UserId 也没有 Id。', 'このエンドポイントには User.UserId も Id もありません。'),
+  pinpointUserIdLong: entry('The user id is longer than 128 characters.', '用户 ID 超过 128 个字符。', 'ユーザー ID が 128 文字を超えています。'),
+  pinpointAddress: entry('Address: {reason}', '地址：{reason}', 'アドレス：{reason}'),
+  pinpointNoTemplateName: entry('The template has no TemplateName.', '该模板没有 TemplateName。', 'このテンプレートには TemplateName がありません。'),
+  pinpointTemplateType: entry(
+    'Templates of type {kind} are not imported (email, SMS and push are).',
+    '不导入类型为 {kind} 的模板（导入电子邮件、SMS 和推送模板）。',
+    '種類が {kind} のテンプレートは取り込みません（取り込むのはメール、SMS、プッシュです）。',
+  ),
 } as const;
 
 /** A cloud source's run (functions/services/cloudSource). */

@@ -199,4 +199,9 @@ export const REQUEST_TEXTS = {
     '通过云数据源读取文件需要云数据源权限。',
     'クラウドソースからファイルを読み込むにはクラウドソースの権限が必要です。',
   ),
+  cursorOtherSearch: entry(
+    'The cursor belongs to another search. Start again from the first page.',
+    '该游标属于另一次搜索。请从第一页重新开始。',
+    'このカーソルは別の検索のものです。最初のページからやり直してください。',
+  ),
 } as const;

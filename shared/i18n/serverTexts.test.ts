@@ -1,6 +1,6 @@
 /**
- * Server texts: every table has en, zh and ja with the same placeholders, and every English message the schemas
- * and handlers write is one the translator knows (so a zh or ja reader never gets it in English).
+ * Server texts: every table has en, zh and ja with the same placeholders, every text the code writes names one
+ * by key, and no English sentence is written in the code where a person would read it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -18,7 +18,7 @@ import { STATIC_LIST_MESSAGES } from '../segment/members';
 import { RULE_MESSAGES } from '../segment/rule';
 import { UPLOAD_MESSAGES } from '../uploads';
 import { MESSAGES } from '../validation';
-import { fillText, placeholdersOf, SERVER_TEXT_TABLES, type TextTable, translateServerText, translator } from '.';
+import { entryOf, fillText, placeholdersOf, SAID_TEXTS, say, type TextKey, type TextTable, textsIn, textsInJson } from '.';
 
 /** Names written alike in every language (the portal says SMS and LINE in ja and zh too). */
 const NAMES: ReadonlySet<string> = new Set(['SMS', 'LINE']);
@@ -42,7 +42,7 @@ function parityProblems(tables: Readonly<Record<string, TextTable>>): string[] {
 
 describe('server text tables', () => {
   it('every entry has en, zh and ja with the same placeholders', () => {
-    expect(parityProblems(SERVER_TEXT_TABLES)).toEqual([]);
+    expect(parityProblems(SAID_TEXTS)).toEqual([]);
   });
 
   it('the parity check fails on a missing or empty zh or ja text', () => {
@@ -52,29 +52,38 @@ describe('server text tables', () => {
   });
 });
 
-describe('translator', () => {
-  const translate = translator([
-    {
-      a: { en: "The field '{param}' is required.", zh: '字段“{param}”为必填项。', ja: '項目「{param}」は必須です。' },
-      b: { en: 'The value must be a number.', zh: '值必须是数字。', ja: '値は数値にしてください。' },
-    },
-  ]);
-
-  it('translates each sentence of a text and keeps what it does not know', () => {
-    const text = "payload.rows.3: The field 'id' is required. price: The value must be a number.";
-    expect(translate(text, 'ja')).toBe('payload.rows.3: 項目「id」は必須です。 price: 値は数値にしてください。');
-    expect(translate(text, 'zh')).toBe('payload.rows.3: 字段“id”为必填项。 price: 值必须是数字。');
-    expect(translate(text, 'en')).toBe(text);
-    expect(translate('Something else.', 'ja')).toBe('Something else.');
+describe('texts by key', () => {
+  it('puts a text and its values in each language, a field name by its own key', () => {
+    const text = say('validation.inputRequired', { param: say('field.title') });
+    expect(textsIn(text, 'en')).toBe('Please input the title!');
+    expect(textsIn(text, 'ja')).toBe('タイトルを入力してください！');
+    expect(textsIn(text, 'zh')).toBe('请输入标题！');
+    expect(textsIn(`payload.title: ${text}`, 'ja')).toBe('payload.title: タイトルを入力してください！');
+    // a value that is not a key (a column of the reader's file) stays as written
+    expect(textsIn(say('validation.fieldRequired', { param: 'customer_id' }), 'ja')).toBe('項目「customer_id」は必須です。');
   });
 
-  it("puts a sentence's field name in the reader's language too, when it knows the name", () => {
-    expect(translateServerText('Please input the title!', 'ja')).toBe('タイトルを入力してください！');
-    expect(translateServerText('payload.fileName: Please input the file name!', 'zh')).toBe('payload.fileName: 请输入文件名！');
-    expect(translateServerText('The subject may be at most 200 characters.', 'ja')).toBe('件名は 200 文字以内にしてください。');
-    // a name no table knows (a column of the file) stays as written; other values are never looked up
-    expect(translateServerText("The field 'customer_id' is required.", 'ja')).toBe('項目「customer_id」は必須です。');
-    expect(translateServerText('Unknown column(s) for this export: name.', 'ja')).toBe('このエクスポートにない列です：name。');
+  it('reads values that hold the marks, quotes or another text, and leaves other text alone', () => {
+    const odd = 'a "b" \u27e6 \u27e7 \u2028 c';
+    const text = say('import.keyTooLong', { max: 64 });
+    expect(textsIn(say('validation.fieldRequired', { param: odd }), 'en')).toBe(`The field '${odd}' is required.`);
+    expect(textsIn(`Row 7: ${text} ${text}`, 'ja')).toBe(
+      `Row 7: ${fillText(SAID_TEXTS.import.keyTooLong.ja, { max: 64 })} ${fillText(SAID_TEXTS.import.keyTooLong.ja, { max: 64 })}`,
+    );
+    expect(textsIn('Something else.', 'ja')).toBe('Something else.');
+  });
+
+  it('does the same inside JSON as it is sent, escaping what it puts in', () => {
+    const body = { list: [{ reason: say('validation.fieldRequired', { param: 'say "hi"' }) }], n: 1 };
+    const json = textsInJson(JSON.stringify(body), 'zh');
+    expect(JSON.parse(json)).toEqual({ list: [{ reason: '字段“say "hi"”为必填项。' }], n: 1 });
+    expect(textsInJson('{"a":"plain"}', 'ja')).toBe('{"a":"plain"}');
+  });
+
+  it('shows a key the tables no longer hold rather than nothing', () => {
+    expect(textsIn(say('gone.text' as TextKey), 'ja')).toBe('gone.text');
+    expect(entryOf('validation.nope')).toBeUndefined();
+    expect(entryOf('validation.toString')).toBeUndefined();
   });
 });
 
@@ -95,7 +104,7 @@ const MESSAGE_CONSTANTS: Record<string, Record<string, unknown>> = {
   PRESET_MESSAGES: { ...PRESET_MESSAGES, primaryKeyMissing: PRESET_MESSAGES.primaryKeyMissing('id', ['a', 'b']) },
 };
 
-describe('the English messages of the schemas and the import', () => {
+describe('the messages of the schemas and the import', () => {
   const english = Object.entries(MESSAGE_CONSTANTS).flatMap(([name, messages]) =>
     Object.entries(messages).map(
       ([key, m]) =>
@@ -107,59 +116,86 @@ describe('the English messages of the schemas and the import', () => {
         ] as const,
     ),
   );
-  it.each(english)('%s is known in zh and ja', (_key, text) => {
-    for (const lang of ['zh', 'ja'] as const) expect(translateServerText(text, lang), lang).not.toBe(text);
+  it.each(english)('%s names a text by key, known in every language', (_key, text) => {
+    expect(text).toMatch(/^\u27e6[\w.]+/);
+    for (const lang of ['en', 'zh', 'ja'] as const) expect(textsIn(text, lang), lang).not.toMatch(/[\u27e6\u27e7]/);
+    expect(textsIn(text, 'ja')).not.toBe(textsIn(text, 'en'));
   });
 
   it.each(['encoding', 'fieldTooLong', 'tooManyColumns'] as const)('a CSV error (%s) is known in zh and ja', (reason) => {
     const text = new CsvError(reason, 7, 'Shift_JIS').message;
-    expect(translateServerText(text, 'ja')).toMatch(/^7 行目/);
-    expect(translateServerText(text, 'zh')).toMatch(/^第 7 行/);
+    expect(textsIn(text, 'ja')).toMatch(/^7 行目/);
+    expect(textsIn(text, 'zh')).toMatch(/^第 7 行/);
   });
 });
 
 /**
- * English texts written in place (a field message in a schema, a detail of a catalogue error): each must be one
- * the translator knows. Texts only a developer reads are listed in NOT_SHOWN with why.
+ * English sentences written in place (a field message in a schema, a detail of a catalogue error) are what a
+ * zh or ja reader would get in English: the code names every text by key instead. Texts only a developer reads
+ * are listed in NOT_SHOWN with why.
  */
-describe('English texts written in the code', () => {
+const NOT_SHOWN = new Set([
+  'APP_UNINSTALLED', // a push provider's code, not a sentence
+  'USER_NOT_MATCHED',
+  'not implemented',
+  'x',
+]);
+const WRITTEN =
+  /(?:\bmessage: |\berror: |AppError\('\d+', |badField\([^,()]+, |\brefuse\(|\bbad\([^,()]+, |DeliveryFailure\(|\btaken: |\.(?:min|max|length|regex|refine|int|positive|nonnegative)\([^,()]*, |\breason: )('(?:[^'\\]|\\.)*'|`[^`]*`|"(?:[^"\\]|\\.)*")/g;
+
+/** The English sentences a source writes where a person reads them. */
+function englishTexts(source: string): string[] {
+  return [...source.matchAll(WRITTEN)]
+    .map((m) =>
+      m[1]!
+        .slice(1, -1)
+        .replace(/\\(['"\\])/g, '$1')
+        .replace(/\$\{[^}]*\}/g, 'sample'),
+    )
+    .filter((text) => /[A-Za-z]{3}.*\s/.test(text.replace(/sample|payload(\.\w+)+: /g, '')) && !NOT_SHOWN.has(text));
+}
+
+describe('texts written in the code', () => {
   const root = join(import.meta.dirname, '..', '..');
-  const NOT_SHOWN = new Set([
-    'APP_UNINSTALLED', // a push provider's code, not a sentence
-    'USER_NOT_MATCHED',
-    'not implemented',
-    'x',
-  ]);
-  /** Folders whose texts reach a person through the portal or a page; functions/sdk and local tools speak to developers. */
-  const FOLDERS = ['shared', 'functions/api', 'functions/services', 'functions/tracking'];
+  /** Folders whose texts reach a person through the portal, a page, a mail or a report. */
+  const FOLDERS = ['shared', 'functions/api', 'functions/contract', 'functions/services', 'functions/tracking', 'functions/channels', 'functions/delivery', 'functions/domain'];
   const walk = (dir: string): string[] => {
     const path = join(root, dir);
     if (statSync(path).isDirectory()) return readdirSync(path).flatMap((n) => walk(join(dir, n)));
-    return /\.ts$/.test(dir) && !/\.test\.ts$/.test(dir) && !dir.startsWith(join('shared', 'i18n')) ? [dir] : [];
+    return /\.ts$/.test(dir) && !/\.test\.ts$/.test(dir) && !dir.startsWith(join('shared', 'i18n')) && !/standIn/.test(dir) ? [dir] : [];
   };
   const files = FOLDERS.flatMap(walk);
-  const WRITTEN =
-    /(?:\bmessage: |\berror: |AppError\('\d+', |badField\([^,()]+, |\brefuse\(|\bbad\([^,()]+, |DeliveryFailure\(|\btaken: |\.(?:min|max|length|regex|refine)\([^,()]+, )('(?:[^'\\]|\\.)*'|`[^`]*`|"(?:[^"\\]|\\.)*")/g;
 
-  const found = files.flatMap((file) =>
-    [...readFileSync(join(root, file), 'utf8').matchAll(WRITTEN)].map((m) => {
-      const literal = m[1]!;
-      // a template's values become sample words; a text of values alone has nothing to translate
-      const text = literal
-        .slice(1, -1)
-        .replace(/\\(['"\\])/g, '$1')
-        .replace(/\$\{[^}]*\}/g, 'sample');
-      return [relative(root, join(root, file)), text] as const;
-    }),
-  );
-  const texts = found.filter(([, text]) => /[A-Za-z]{3}.*\s/.test(text.replace(/sample|payload\./g, '')) && !NOT_SHOWN.has(text));
-
-  it('finds the texts', () => {
-    expect(texts.length).toBeGreaterThan(100);
+  it('a new or reworded sentence written in English fails here', () => {
+    expect(englishTexts("z.string().min(1, 'Please input the titel!')")).toEqual(['Please input the titel!']);
+    expect(englishTexts("throw new AppError('400016', `The ${field} may be at most 10 characters.`)")).toEqual(['The sample may be at most 10 characters.']);
+    expect(englishTexts("z.string().min(1, say('validation.inputRequired', { param: say('field.title') }))")).toEqual([]);
   });
 
-  it('knows each in zh and ja', () => {
-    const unknown = texts.filter(([, text]) => translateServerText(text, 'ja') === text || translateServerText(text, 'zh') === text).map(([file, text]) => `${file}: ${text}`);
-    expect(unknown).toEqual([]);
+  it('names every text by key', () => {
+    expect(files.length).toBeGreaterThan(100);
+    const english = files.flatMap((file) => englishTexts(readFileSync(join(root, file), 'utf8')).map((text) => `${relative(root, join(root, file))}: ${text}`));
+    expect(english).toEqual([]);
+  });
+
+  it("no string in the code is a table's English form", () => {
+    const forms = new Set(
+      Object.values(SAID_TEXTS)
+        .flatMap((t) => Object.values(t as TextTable))
+        .map((e) => e.en)
+        .filter((en) => /[A-Za-z]{3}.*\s.*[A-Za-z]{3}/.test(en)),
+    );
+    // comments may quote a text; code may not write one
+    const code = (file: string) =>
+      readFileSync(join(root, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|\s)\/\/.*$/gm, '$1');
+    const literals = files.flatMap((file) =>
+      [...code(file).matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"/g)]
+        .map((m) => (m[1] ?? m[2])!.replace(/\\(['"\\])/g, '$1'))
+        .filter((text) => forms.has(text))
+        .map((text) => `${file}: ${text}`),
+    );
+    expect(literals).toEqual([]);
   });
 });

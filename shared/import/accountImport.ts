@@ -9,11 +9,9 @@ import { DEVICE_IMPORT_FIELDS } from '../entities/device';
 import { toEpochMs } from '../segment/dates';
 import { LINE_USER_ID, normalizePhones } from '../phone';
 import { isValidEmail, MESSAGES } from '../validation';
-import { FORM_TEXTS } from '../i18n/fieldTexts';
-import { IMPORT_TEXTS } from '../i18n/reasonTexts';
-import { fillText } from '../i18n/text';
 import { CSV_DELIMITERS, CSV_ENCODINGS, CSV_LIMITS } from './csv';
 import { IOT_DEVICE_FIELDS, isThingField, readThingCell, type ThingChange, type ThingField, thingChangeOf, thingPlanProblem, VEHICLE_FIELDS, withThings } from './iotImport';
+import { say, withParams } from '../i18n/say';
 
 /**
  * Account fields a column may fill; `email` takes one or more addresses (separated by `;`), the first is primary,
@@ -70,26 +68,26 @@ export const IMPORT_MESSAGES = {
   fieldRequired: MESSAGES.fieldRequired,
   email: MESSAGES.emailIncorrect,
   phone: ACCOUNT_MESSAGES.phone,
-  tooManyPhones: fillText(FORM_TEXTS.tooManyPhones.en, { max: ACCOUNT_LIMITS.phones }),
+  tooManyPhones: say('form.tooManyPhones', { max: ACCOUNT_LIMITS.phones }),
   // ours
-  columns: IMPORT_TEXTS.columns.en,
-  keyTooLong: fillText(IMPORT_TEXTS.keyTooLong.en, { max: IMPORT_LIMITS.keyLength }),
-  boolean: IMPORT_TEXTS.boolean.en,
-  number: IMPORT_TEXTS.number.en,
-  date: IMPORT_TEXTS.date.en,
-  tooLong: IMPORT_TEXTS.keyTooLong.en,
-  tooManyTags: fillText(FORM_TEXTS.tooManyTags.en, { max: ACCOUNT_LIMITS.tags }),
-  attributeName: IMPORT_TEXTS.attributeName.en,
-  targetTwice: IMPORT_TEXTS.targetTwice.en,
-  attributeTwice: IMPORT_TEXTS.attributeTwice.en,
-  columnTwice: IMPORT_TEXTS.columnTwice.en,
-  keyColumn: IMPORT_TEXTS.keyColumn.en,
-  noColumn: IMPORT_TEXTS.noColumn.en,
-  notAccountField: IMPORT_TEXTS.notAccountField.en,
+  columns: say('import.columns'),
+  keyTooLong: say('import.keyTooLong', { max: IMPORT_LIMITS.keyLength }),
+  boolean: say('import.boolean'),
+  number: say('import.number'),
+  date: say('import.date'),
+  tooLong: say('import.keyTooLong'),
+  tooManyTags: say('form.tooManyTags', { max: ACCOUNT_LIMITS.tags }),
+  attributeName: say('import.attributeName'),
+  targetTwice: say('import.targetTwice'),
+  attributeTwice: say('import.attributeTwice'),
+  columnTwice: say('import.columnTwice'),
+  keyColumn: say('import.keyColumn'),
+  noColumn: say('import.noColumn'),
+  notAccountField: say('import.notAccountField'),
 } as const;
 
 export function fill(message: string, params: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+  return withParams(message, params);
 }
 
 export const columnMappingSchema = z

@@ -99,6 +99,6 @@ describe('csvPages', () => {
     const read = async () => {
       for await (const _ of csvPages(bytes(new Uint8Array([0x69, 0x64, 0x0a, 0x82, 0xa0, 0x0a])), { delimiter: ',', pageSize: 10 }));
     };
-    await expect(read()).rejects.toThrow('is not UTF-8 text');
+    await expect(read()).rejects.toThrow(new CsvError('encoding', 2).message);
   });
 });

@@ -3,8 +3,7 @@
  * CRLF, LF or CR line ends; a UTF-8 byte order mark is dropped). It holds one unfinished record at a time, so a
  * file of any size is read in constant memory. Pure, for the browser (the data import screen) and Node (bench).
  */
-import { IMPORT_TEXTS } from '../i18n/reasonTexts';
-import { fillText } from '../i18n/text';
+import { say } from '../i18n/say';
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
@@ -26,7 +25,7 @@ export class CsvError extends Error {
     encoding: string = 'UTF-8',
   ) {
     super(
-      fillText(IMPORT_TEXTS[reason === 'encoding' ? 'csvEncoding' : reason === 'fieldTooLong' ? 'csvFieldTooLong' : 'csvColumns'].en, {
+      say(reason === 'encoding' ? 'import.csvEncoding' : reason === 'fieldTooLong' ? 'import.csvFieldTooLong' : 'import.csvColumns', {
         row,
         encoding,
         max: reason === 'fieldTooLong' ? CSV_LIMITS.fieldChars : CSV_LIMITS.columns,

@@ -4,16 +4,16 @@
  * usual spellings (ios, Android, FCM, "always"). Reasons are prefixed with their column's name, as for accounts.
  */
 import { DEVICE_IMPORT_FIELDS, DEVICE_PLATFORMS, type DeviceImportField, NOTIFICATION_PERMISSIONS, type Device } from '../entities/device';
-import { IMPORT_TEXTS } from '../i18n/reasonTexts';
 import { fill, IMPORT_MESSAGES, type ImportPlan, parseBoolean, readRow } from './accountImport';
+import { say } from '../i18n/say';
 
 export const DEVICE_IMPORT_MESSAGES = {
-  platform: IMPORT_TEXTS.platform.en,
-  permission: IMPORT_TEXTS.permission.en,
-  channel: IMPORT_TEXTS.channel.en,
-  needs: IMPORT_TEXTS.deviceNeeds.en,
-  onlyDevice: IMPORT_TEXTS.onlyDevice.en,
-  noAccount: IMPORT_TEXTS.noAccount.en,
+  platform: say('import.platform'),
+  permission: say('import.permission'),
+  channel: say('import.channel'),
+  needs: say('import.deviceNeeds'),
+  onlyDevice: say('import.onlyDevice'),
+  noAccount: say('import.noAccount'),
 } as const;
 
 /** The fields a row gives a device (its empty cells give none); the import adds the account, organization and source. */

@@ -5,8 +5,7 @@
  * one is refused with the entity's own message; the account's limits are the entity's too (`applyChange`).
  */
 import { type Account, ACCOUNT_MESSAGES, type IotDevice, iotDeviceSchema, type Vehicle, vehicleSchema } from '../entities/account';
-import { IMPORT_TEXTS } from '../i18n/reasonTexts';
-import { fillText } from '../i18n/text';
+import { say } from '../i18n/say';
 
 /** Each vehicle column and the vehicle's field it fills; `vehicleVin` names the vehicle. */
 const VEHICLE_PARTS = { vehicleVin: 'vin', vehicleMake: 'make', vehicleModel: 'model', vehicleYear: 'year' } as const;
@@ -17,8 +16,8 @@ export const IOT_DEVICE_FIELDS = ['iotDeviceId', 'iotDeviceName', 'iotDeviceType
 export type ThingField = (typeof VEHICLE_FIELDS)[number] | (typeof IOT_DEVICE_FIELDS)[number];
 
 export const THING_MESSAGES = {
-  vehicleNeedsVin: IMPORT_TEXTS.vehicleNeedsVin.en,
-  iotDeviceNeedsId: IMPORT_TEXTS.iotDeviceNeedsId.en,
+  vehicleNeedsVin: say('import.vehicleNeedsVin'),
+  iotDeviceNeedsId: say('import.iotDeviceNeedsId'),
 } as const;
 
 export const isThingField = (target: string): target is ThingField => Object.hasOwn(VEHICLE_PARTS, target) || Object.hasOwn(IOT_DEVICE_PARTS, target);
@@ -48,7 +47,7 @@ export function readThingCell(field: ThingField, cell: string): { value: unknown
     }
     default: {
       const max = TEXT_PARTS[field].maxLength ?? Number.POSITIVE_INFINITY;
-      return cell.length > max ? { reason: fillText(IMPORT_TEXTS.keyTooLong.en, { max }) } : { value: cell };
+      return cell.length > max ? { reason: say('import.keyTooLong', { max }) } : { value: cell };
     }
   }
 }

@@ -13,6 +13,7 @@ import type { Device } from '../entities/device';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, ATTRIBUTE_NAME } from '../entities/account';
 import { normalizePhone } from '../phone';
 import type { AccountChange, RowOptions } from './accountImport';
+import { say } from '../i18n/say';
 
 export interface EndpointChange {
   change: AccountChange;
@@ -53,12 +54,12 @@ export function endpointChange(line: string, options: RowOptions = {}): Endpoint
   try {
     endpoint = object(JSON.parse(line));
   } catch {
-    return { reason: 'JSON format error' };
+    return { reason: say('form.jsonFormat') };
   }
   const user = object(endpoint.User);
   const id = text(user.UserId) ?? text(endpoint.Id);
-  if (!id) return { reason: 'The endpoint has neither a User.UserId nor an Id.' };
-  if (id.length > 128) return { reason: 'The user id is longer than 128 characters.' };
+  if (!id) return { reason: say('import.pinpointNoId') };
+  if (id.length > 128) return { reason: say('import.pinpointUserIdLong') };
   const channel = text(endpoint.ChannelType)?.toUpperCase();
   const address = text(endpoint.Address);
   const active = (text(endpoint.EndpointStatus) ?? 'ACTIVE').toUpperCase() === 'ACTIVE';
@@ -73,7 +74,7 @@ export function endpointChange(line: string, options: RowOptions = {}): Endpoint
     if (optedOut) out.optOut = { channel: 'EMAIL', target: address.toLowerCase() };
   } else if (channel === 'SMS' && address) {
     const phone = normalizePhone(address, options.defaultCountry);
-    if (!phone) return { reason: `Address: ${ACCOUNT_MESSAGES.phone}` };
+    if (!phone) return { reason: say('import.pinpointAddress', { reason: ACCOUNT_MESSAGES.phone }) };
     out.phone = phone;
     change.set.smsConsent = consent;
     if (optedOut) out.optOut = { channel: 'SMS', target: phone };

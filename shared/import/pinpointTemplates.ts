@@ -8,6 +8,7 @@
  * substitutions as fallbacks.
  */
 import { LONG_TEXT_MAX } from '../render/limits';
+import { say } from '../i18n/say';
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -61,7 +62,7 @@ function entryOf(raw: unknown): PinpointTemplateEntry | { name?: string; reason:
         ? (['PUSH', object(wrapper.PushNotificationTemplateResponse)] as const)
         : ([text(wrapper.TemplateType).toUpperCase(), wrapper] as const);
   const name = text(t.TemplateName).trim().slice(0, 100);
-  if (!name) return { reason: 'The template has no TemplateName.' };
+  if (!name) return { reason: say('import.pinpointNoTemplateName') };
   const defaults = defaultsOf(t);
   const vars = (s: string) => heraldVariables(s, defaults);
   if (kind === 'EMAIL') {
@@ -99,7 +100,7 @@ function entryOf(raw: unknown): PinpointTemplateEntry | { name?: string; reason:
       },
     };
   }
-  return { name, reason: `Templates of type ${kind || 'unknown'} are not imported (email, SMS and push are).` };
+  return { name, reason: say('import.pinpointTemplateType', { kind: kind || 'unknown' }) };
 }
 
 /**

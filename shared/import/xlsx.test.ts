@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import { CsvError } from './csv';
 import { cellText, filePages, isXlsx, numberText, readWorkbook, XLSX_LIMITS, XlsxError } from './xlsx';
+import { textsIn } from '../i18n';
+import { say } from '../i18n';
 
 type Cell = string | number | boolean | Date | null;
 
@@ -70,7 +72,7 @@ describe('readWorkbook', () => {
       ['u2', '1999-12-01', '42', '14155550100', ' spaced ', '7'],
     ]);
     expect(book.rows('Second')).toEqual([['other'], ['x']]);
-    expect(() => book.rows('Nope')).toThrow("The workbook has no sheet named 'Nope'; its sheets: Members, Second.");
+    expect(() => book.rows('Nope')).toThrow(say('import.xlsxNoSheet', { sheet: 'Nope', sheets: 'Members, Second' }));
   });
 
   it('answers the spec message for a corrupt workbook, a text file and a legacy .xls', async () => {
@@ -81,13 +83,13 @@ describe('readWorkbook', () => {
     for (const bytes of [damaged, new TextEncoder().encode('id,name\n1,a\n'), xls]) {
       await expect(readWorkbook(bytes)).rejects.toThrow(new XlsxError('notWorkbook'));
     }
-    expect(new XlsxError('notWorkbook').message).toBe('Please choose an excel file!');
+    expect(textsIn(new XlsxError('notWorkbook').message, 'en')).toBe('Please choose an excel file!');
   });
 
   it("applies CSV's limits with CSV's messages", async () => {
     const bytes = await workbook({ S: [['a'], ['x'.repeat(100_001)]] });
     await expect(readWorkbook(bytes).then((b) => b.rows())).rejects.toThrow(CsvError);
-    await expect(readWorkbook(new Uint8Array(XLSX_LIMITS.bytes + 1))).rejects.toThrow(/at most 8 MB/);
+    await expect(readWorkbook(new Uint8Array(XLSX_LIMITS.bytes + 1))).rejects.toThrow(say('import.xlsxTooLarge', { max: 8 }));
   });
 });
 
@@ -107,6 +109,6 @@ describe('filePages', () => {
       ['id', 'name'],
       ['1', 'a'],
     ]);
-    await expect(pagesOf(csv, { name: 'm.xlsx' })).rejects.toThrow('Please choose an excel file!');
+    await expect(pagesOf(csv, { name: 'm.xlsx' })).rejects.toThrow(new XlsxError('notWorkbook').message);
   });
 });

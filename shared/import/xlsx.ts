@@ -8,13 +8,11 @@
  * read whole, hence `XLSX_LIMITS.bytes` (docs/audience.md, "Excel files").
  */
 import * as z from 'zod';
-import { FORM_TEXTS } from '../i18n/fieldTexts';
-import { IMPORT_TEXTS } from '../i18n/reasonTexts';
-import { fillText } from '../i18n/text';
 import { CSV_LIMITS, type CsvEncoding, CsvError, type CsvPage, csvPages } from './csv';
+import { say } from '../i18n/say';
 
 /** The largest workbook read (it is read whole): 100,000 rows of 6 columns are 3.6 MB, read at a 303 MB peak (bench/xlsx.ts). */
-const SHEET_NAME_MESSAGE = FORM_TEXTS.sheetName.en;
+const SHEET_NAME_MESSAGE = say('form.sheetName');
 
 export const XLSX_LIMITS = { bytes: 8 * 1024 * 1024 } as const;
 
@@ -35,10 +33,10 @@ export class XlsxError extends Error {
   ) {
     super(
       reason === 'notWorkbook'
-        ? IMPORT_TEXTS.xlsxNotWorkbook.en
+        ? say('import.xlsxNotWorkbook')
         : reason === 'noSheet'
-          ? fillText(IMPORT_TEXTS.xlsxNoSheet.en, { sheet: (params.sheet ?? '').slice(0, 100), sheets: (params.sheets ?? []).join(', ').slice(0, 300) })
-          : fillText(IMPORT_TEXTS.xlsxTooLarge.en, { max: XLSX_LIMITS.bytes / 1024 / 1024 }),
+          ? say('import.xlsxNoSheet', { sheet: (params.sheet ?? '').slice(0, 100), sheets: (params.sheets ?? []).join(', ').slice(0, 300) })
+          : say('import.xlsxTooLarge', { max: XLSX_LIMITS.bytes / 1024 / 1024 }),
     );
     this.name = 'XlsxError';
   }

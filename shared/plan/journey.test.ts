@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bucketOf, dueAtOf, dueMinuteOf, type Journey, journeySchema, messageSteps, parseStepRun, reachShares, stepRunId, variantOf } from './journey';
+import { textsIn } from '../i18n';
 
 const email = (subject: string) => ({
   kind: 'EMAIL' as const,
@@ -32,7 +33,7 @@ function journey(): Record<string, unknown> {
 
 const problems = (j: unknown) => {
   const r = journeySchema.safeParse(j);
-  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${textsIn(i.message, 'en')}`);
 };
 
 describe('the journey schema', () => {

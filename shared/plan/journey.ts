@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { partitionShard } from '../entities/entity';
 import { CONTENT_CHANNEL, contentSchema, isTimeZone, parseLocalDateTime, type Plan, zonedTimeToUtc } from './plan';
+import { say } from '../i18n/say';
 
 /** Spec 001 sections 5 and 9: a delay (and a branch's or a winner's window) is at most 7 days. */
 export const MAX_DELAY_MINUTES = 7 * 24 * 60;
@@ -22,23 +23,23 @@ export type StepType = (typeof STEP_TYPES)[number];
 
 /** Texts the journey's checks say; shared/i18n/journeyTexts.ts holds their zh and ja. */
 export const JOURNEY_MESSAGES = {
-  stepId: 'A step id is 1 to 32 letters, digits, - or _.',
-  delay: 'Setting exceeding maximum delay time!',
-  delayMin: 'A delay is at least 1 minute.',
-  localDateTime: 'Please choose a valid date and time.',
-  timeZone: 'Please choose a valid time zone.',
-  missingStep: 'This step does not exist.',
-  entry: 'The journey needs exactly one entry step.',
-  cycle: 'The journey goes round in a circle here: every path must end at an exit.',
-  unreachable: 'No path from the entry reaches this step.',
-  shares: 'The shares must add up to 100.',
-  variants: 'An A/B split needs 2 to 5 variants.',
-  notMessage: 'This must be a message step of the journey.',
-  notBefore: 'The message must come before this branch.',
-  winnerVariants: 'With a winner rule every variant must lead to a message.',
-  content: 'The content cannot be sent over this channel.',
-  tooMany: 'A journey has at most 100 steps.',
-  noMessage: 'The journey needs at least one message step.',
+  stepId: say('journey.stepId'),
+  delay: say('journey.delay'),
+  delayMin: say('journey.delayMin'),
+  localDateTime: say('journey.localDateTime'),
+  timeZone: say('form.timeZoneChoice'),
+  missingStep: say('journey.missingStep'),
+  entry: say('journey.entry'),
+  cycle: say('journey.cycle'),
+  unreachable: say('journey.unreachable'),
+  shares: say('journey.shares'),
+  variants: say('journey.variants'),
+  notMessage: say('journey.notMessage'),
+  notBefore: say('journey.notBefore'),
+  winnerVariants: say('journey.winnerVariants'),
+  content: say('render.contentOverChannel', { kind: 'The', channel: 'this channel' }),
+  tooMany: say('journey.tooMany'),
+  noMessage: say('journey.noMessage'),
 } as const;
 
 export const stepIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, JOURNEY_MESSAGES.stepId);
@@ -48,7 +49,7 @@ export const messageStepSchema = z.object({
   type: z.literal('MESSAGE'),
   /** the name the canvas and the Plan Step tab show */
   name: z.string().trim().max(100).default(''),
-  channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+  channel: z.enum(CHANNELS, { error: say('validation.chooseRequired', { param: say('field.channel') }) }),
   content: contentSchema,
   next: stepIdSchema,
 });

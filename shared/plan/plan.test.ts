@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedPlanSchema, checkScheduleTime, missingForReview, operationRecordSchema, parseLocalDateTime, planSchema, triggerSchema, zonedTimeToUtc } from './plan';
+import { textsIn } from '../i18n';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -139,7 +140,7 @@ describe('planSchema', () => {
   });
   it('requires name, title and the subject with the spec messages', () => {
     const issues = planSchema.safeParse({ ...base, name: ' ', title: '', content: { kind: 'EMAIL', template: { contents: { en: { subject: '' } } } } }).error?.issues;
-    expect(issues?.map((i) => i.message).sort()).toEqual(['Please input the name!', 'Please input the subject!', 'Please input the title!']);
+    expect(issues?.map((i) => textsIn(i.message, 'en')).sort()).toEqual(['Please input the name!', 'Please input the subject!', 'Please input the title!']);
   });
   it('refuses unknown states, the display-only MIXED channel and bad schedules', () => {
     expect(planSchema.safeParse({ ...base, status: 'SENT' }).success).toBe(false);

@@ -12,6 +12,7 @@ import type { Permission } from '../permissions';
 import { approvalSchema, DELETED, PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES, rejectInputSchema } from './stateMachine';
 import { triggerSchema } from './trigger';
 import { isTimeZone, parseLocalDateTime, zonedTimeToUtc } from './zonedTime';
+import { say } from '../i18n/say';
 
 export { isTimeZone, parseLocalDateTime, zonedTimeToUtc } from './zonedTime';
 
@@ -88,7 +89,7 @@ export const planSchema = z.object({
   name: requiredText('name', 100),
   title: requiredText('title', 200),
   intro: z.string().trim().max(500).default(''),
-  channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+  channel: z.enum(CHANNELS, { error: say('validation.chooseRequired', { param: say('field.channel') }) }),
   type: z.enum(PLAN_TYPES).default('SINGLE'),
   messageType: z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)]).default(1),
   status: z.enum(PLAN_STATES).default('DRAFT'),
@@ -115,10 +116,10 @@ export type Plan = z.output<typeof planSchema>;
 export function planIssues(plan: Plan): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
-    issues.push({ path: 'content', message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
+    issues.push({ path: 'content', message: say('render.contentOverChannel', { kind: plan.content.kind, channel: plan.channel }) });
   }
   if (plan.approval?.participants.includes(plan.createdBy)) {
-    issues.push({ path: 'approval.participants', message: 'The author cannot approve their own message.' });
+    issues.push({ path: 'approval.participants', message: say('render.ownApproval') });
   }
   return issues;
 }

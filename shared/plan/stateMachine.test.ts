@@ -17,6 +17,7 @@ import {
   type PlanActionDef,
   type PlanState,
 } from './stateMachine';
+import { textsIn } from '../i18n';
 
 /**
  * The expected outcome of every (state, action) pair, written out by hand: a target state (by its short name
@@ -161,7 +162,7 @@ describe('checkAction', () => {
 describe('rejecting', () => {
   it('needs a type and a reason', () => {
     expect(rejectInputSchema.parse({ type: 'CONTENT', reason: ' Wrong price ' })).toEqual({ type: 'CONTENT', reason: 'Wrong price' });
-    const messages = (input: unknown) => rejectInputSchema.safeParse(input).error?.issues.map((i) => i.message);
+    const messages = (input: unknown) => rejectInputSchema.safeParse(input).error?.issues.map((i) => textsIn(i.message, 'en'));
     expect(messages({ reason: 'x' })).toEqual(['Please choose the type!']);
     expect(messages({ type: 'OTHER', reason: '   ' })).toEqual(['Please write the reason!']);
     expect(messages({ type: 'OTHER' })).toEqual(['Please write the reason!']);

@@ -17,6 +17,7 @@ import * as z from 'zod';
 import { idString } from '../entities/entity';
 import type { ErrorCode } from '../errors';
 import type { Permission } from '../permissions';
+import { say } from '../i18n/say';
 
 /** Spec 001 section 4: the campaign list's states (less the "All" filter) and the further message states. */
 export const PLAN_STATES = ['DRAFT', 'PENDING_APPROVAL', 'APPROVED', 'REJECTED', 'EXPIRED', 'ACTIVE', 'INACTIVE', 'IN_PROGRESS', 'DEPLOYED', 'ARCHIVE'] as const;
@@ -256,8 +257,12 @@ export type RejectType = (typeof REJECT_TYPES)[number];
 export const REJECT_REASON_MAX = 1000;
 
 export const rejectInputSchema = z.object({
-  type: z.enum(REJECT_TYPES, { error: 'Please choose the type!' }),
-  reason: z.string({ error: 'Please write the reason!' }).trim().min(1, 'Please write the reason!').max(REJECT_REASON_MAX),
+  type: z.enum(REJECT_TYPES, { error: say('validation.chooseRequired', { param: say('field.type') }) }),
+  reason: z
+    .string({ error: say('form.reasonRequired') })
+    .trim()
+    .min(1, say('form.reasonRequired'))
+    .max(REJECT_REASON_MAX),
 });
 export type RejectInput = z.output<typeof rejectInputSchema>;
 
@@ -270,9 +275,9 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const approvalSchema = z.object({
   participants: z
     .array(idString)
-    .min(1, 'Please choose the participants!')
+    .min(1, say('validation.chooseRequired', { param: say('field.participants') }))
     .max(50)
-    .refine((ids) => new Set(ids).size === ids.length, 'A participant is listed twice.'),
+    .refine((ids) => new Set(ids).size === ids.length, say('approval.listedTwice')),
   /** epoch ms: past it, a pending message can no longer be approved and expires (730003) */
   deadline: z.number().int(),
   /** participants who have passed this revision */
@@ -287,9 +292,9 @@ export function checkApprovalRequest(
   authorId: string,
   now: number,
 ): { ok: true } | { ok: false; code: ErrorCode; detail: string } {
-  if (approval.deadline <= now) return { ok: false, code: '400016', detail: 'The deadline must be in the future.' };
+  if (approval.deadline <= now) return { ok: false, code: '400016', detail: say('approval.deadlinePast') };
   if (approval.participants.includes(authorId)) {
-    return { ok: false, code: '400016', detail: 'The author cannot approve their own message.' };
+    return { ok: false, code: '400016', detail: say('render.ownApproval') };
   }
   return { ok: true };
 }

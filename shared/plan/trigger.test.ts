@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateServerText } from '../i18n';
+import { textsIn } from '../i18n';
 import { checkStandingTrigger, eventKeysOf, nextFiring, nextOccurrence, type RecurringTrigger, triggerSchema } from './trigger';
 
 const recurring = (over: Partial<RecurringTrigger> = {}): RecurringTrigger => {
@@ -67,15 +67,15 @@ describe('recurring occurrences in a zone', () => {
 
 describe('trigger fields', () => {
   it('refuses a delay over 7 days, dates out of order and missing weekdays', () => {
-    const bad = (t: object) => triggerSchema.safeParse(t).error?.issues[0]?.message;
+    const bad = (t: object, lang: 'en' | 'ja' | 'zh' = 'en') => textsIn(triggerSchema.safeParse(t).error?.issues[0]?.message ?? '', lang);
     expect(bad({ kind: 'ACTION', actionCode: 'buy', delayMinutes: 7 * 24 * 60 + 1 })).toBe('Setting exceeding maximum delay time!');
     expect(bad({ kind: 'RECURRING', unit: 'DAY', hours: [9], startDate: '2026-03-02', endDate: '2026-03-01', timeZone: 'UTC' })).toBe(
       'The start date should be earlier than the end date!',
     );
     expect(bad({ kind: 'RECURRING', unit: 'WEEK', hours: [9], startDate: '2026-03-02', timeZone: 'UTC' })).toBe('Please choose at least one weekday.');
     // the reader's language: the catalogue of trigger texts
-    expect(translateServerText('payload.trigger.delayMinutes: Setting exceeding maximum delay time!', 'ja')).toContain('設定が最大遅延時間を超えています！');
-    expect(translateServerText('Please choose at least one weekday.', 'zh')).toBe('请至少选择一个星期几。');
+    expect(bad({ kind: 'ACTION', actionCode: 'buy', delayMinutes: 7 * 24 * 60 + 1 }, 'ja')).toBe('設定が最大遅延時間を超えています！');
+    expect(bad({ kind: 'RECURRING', unit: 'WEEK', hours: [9], startDate: '2026-03-02', timeZone: 'UTC' }, 'zh')).toBe('请至少选择一个星期几。');
     expect(triggerSchema.safeParse({ kind: 'GEOFENCE', geofenceId: 'g1', on: 'ENTER' }).data).toMatchObject({ limiter: { kind: 'ONCE' }, delayMinutes: 0 });
   });
 

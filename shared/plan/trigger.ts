@@ -7,16 +7,15 @@
 import * as z from 'zod';
 import { idString } from '../entities/entity';
 import type { ErrorCode } from '../errors';
-import { VALIDATION_TEXTS } from '../i18n/fieldTexts';
-import { TRIGGER_TEXTS } from '../i18n/triggerTexts';
 import type { Permission } from '../permissions';
 import { isTimeZone, localDateOf, parseLocalDateTime, zonedTimeToUtc } from './zonedTime';
+import { say } from '../i18n/say';
 
 const DAY = 86_400_000;
 
-const localDateTime = z.string().refine((v) => parseLocalDateTime(v) !== null, 'Please choose a valid date and time.');
-const timeZone = z.string().refine(isTimeZone, 'Please choose a valid time zone.');
-const localDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseLocalDateTime(`${v}T00:00`) !== null, TRIGGER_TEXTS.dateChoice.en);
+const localDateTime = z.string().refine((v) => parseLocalDateTime(v) !== null, say('journey.localDateTime'));
+const timeZone = z.string().refine(isTimeZone, say('form.timeZoneChoice'));
+const localDate = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseLocalDateTime(`${v}T00:00`) !== null, say('trigger.dateChoice'));
 
 /** Spec 000 section 9: units hour, day, week, month. */
 export const RECURRING_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH'] as const;
@@ -52,10 +51,10 @@ const recurring = z
     timeZone,
   })
   .superRefine((r, ctx) => {
-    if (r.unit !== 'HOUR' && r.hours.length === 0) ctx.addIssue({ code: 'custom', path: ['hours'], message: TRIGGER_TEXTS.hoursRequired.en });
-    if (r.unit === 'WEEK' && r.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: TRIGGER_TEXTS.weekdaysRequired.en });
-    if (r.unit === 'MONTH' && r.monthDays.length === 0) ctx.addIssue({ code: 'custom', path: ['monthDays'], message: TRIGGER_TEXTS.monthDaysRequired.en });
-    if (r.endDate && r.endDate < r.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: VALIDATION_TEXTS.dateRange.en });
+    if (r.unit !== 'HOUR' && r.hours.length === 0) ctx.addIssue({ code: 'custom', path: ['hours'], message: say('trigger.hoursRequired') });
+    if (r.unit === 'WEEK' && r.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: say('trigger.weekdaysRequired') });
+    if (r.unit === 'MONTH' && r.monthDays.length === 0) ctx.addIssue({ code: 'custom', path: ['monthDays'], message: say('trigger.monthDaysRequired') });
+    if (r.endDate && r.endDate < r.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: say('validation.dateRange') });
   });
 
 /**
@@ -70,10 +69,10 @@ export const limiterSchema = z.discriminatedUnion('kind', [
 export type Limiter = z.output<typeof limiterSchema>;
 
 /** An action code as the app SDK API's custom events name it. */
-const actionCode = z.string().trim().min(1, TRIGGER_TEXTS.actionCode.en).max(100);
+const actionCode = z.string().trim().min(1, say('trigger.actionCode')).max(100);
 
 const eventFields = {
-  delayMinutes: z.number().int().min(0).max(MAX_TRIGGER_DELAY_MINUTES, TRIGGER_TEXTS.maxDelay.en).default(0),
+  delayMinutes: z.number().int().min(0).max(MAX_TRIGGER_DELAY_MINUTES, say('trigger.maxDelay')).default(0),
   /** at most `rate` sends of the message per minute, hour or day; the rest wait for the next one */
   throttle: z.object({ rate: z.number().int().min(1).max(1_000_000), per: z.enum(THROTTLE_UNITS) }).optional(),
   limiter: limiterSchema.default({ kind: 'ONCE' }),
@@ -99,7 +98,7 @@ export const triggerSchema = z.discriminatedUnion('kind', [
       .string()
       .trim()
       .max(2000)
-      .refine((v) => visitedUrlOf(v) !== undefined, TRIGGER_TEXTS.url.en)
+      .refine((v) => visitedUrlOf(v) !== undefined, say('trigger.url'))
       .optional(),
     ...eventFields,
   }),
@@ -253,6 +252,6 @@ const LAST_ZONE = 'Etc/GMT+12';
 export function checkStandingTrigger(t: Trigger, now: number): { ok: true } | { ok: false; code: ErrorCode; detail: string } {
   if (t.kind !== 'RECURRING') return { ok: true };
   const zone = t.recipientTimeZone ? LAST_ZONE : t.timeZone;
-  if (nextOccurrence(t, zone, now + 5 * 60_000) === undefined) return { ok: false, code: '750004', detail: TRIGGER_TEXTS.noOccurrence.en };
+  if (nextOccurrence(t, zone, now + 5 * 60_000) === undefined) return { ok: false, code: '750004', detail: say('trigger.noOccurrence') };
   return { ok: true };
 }

@@ -3,11 +3,12 @@ import { BLOCK_TYPES, BLOCKS, blockSchema, blockTypesOf, createBlock, isBlockTyp
 import { IN_APP_CSP, renderInApp } from './inApp';
 import { createRenderContext } from './context';
 import { THEME_DEFAULT } from './fields';
+import { textsIn } from '../i18n';
 
 const render = (input: BlockInput, recipient = {}) => renderBlock(blockSchema.parse(input), createRenderContext(recipient, { ...THEME_DEFAULT }));
 const issues = (input: unknown) => {
   const result = blockSchema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${textsIn(issue.message, 'en')}`);
 };
 
 describe('block registry', () => {

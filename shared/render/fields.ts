@@ -4,23 +4,22 @@
  * or empty (spec 001 section 5, template rules).
  */
 import * as z from 'zod';
-import { RENDER_TEXTS, VALIDATION_TEXTS } from '../i18n/fieldTexts';
-import { fillText } from '../i18n/text';
 import { safeUrl, type UrlKind } from './html';
 import { URL_MAX } from './limits';
+import { type FieldKey, fieldName, say } from '../i18n/say';
 
 /** Messages of the block fields: the spec's where it has one, ours otherwise (their zh and ja in shared/i18n). */
 export const RENDER_MESSAGES = {
   /** spec 001 section 5 */
-  hexColor: RENDER_TEXTS.hexColor.en,
+  hexColor: say('render.hexColor'),
   /** spec 001 section 5 */
-  inputRequired: (param: string) => fillText(VALIDATION_TEXTS.inputRequired.en, { param }),
-  tooLong: (param: string, max: number) => fillText(RENDER_TEXTS.tooLong.en, { param, max }),
-  outOfRange: (param: string, min: number, max: number) => fillText(RENDER_TEXTS.outOfRange.en, { param, min, max }),
-  link: (param: string) => fillText(RENDER_TEXTS.link.en, { param }),
-  appLink: (param: string) => fillText(RENDER_TEXTS.appLink.en, { param }),
-  imageLink: (param: string) => fillText(RENDER_TEXTS.imageLink.en, { param }),
-  dimension: (param: string, max: number) => fillText(RENDER_TEXTS.dimension.en, { param, max }),
+  inputRequired: (param: FieldKey) => say('validation.inputRequired', { param: fieldName(param) }),
+  tooLong: (param: FieldKey, max: number) => say('render.tooLong', { param: fieldName(param), max }),
+  outOfRange: (param: FieldKey, min: number, max: number) => say('render.outOfRange', { param: fieldName(param), min, max }),
+  link: (param: FieldKey) => say('render.link', { param: fieldName(param) }),
+  appLink: (param: FieldKey) => say('render.appLink', { param: fieldName(param) }),
+  imageLink: (param: FieldKey) => say('render.imageLink', { param: fieldName(param) }),
+  dimension: (param: FieldKey, max: number) => say('render.dimension', { param: fieldName(param), max }),
 } as const;
 
 /** spec 001 section 3.6: align options center, left, right; padding options none or left-right */
@@ -51,7 +50,7 @@ export function optionalColorField() {
 }
 
 /** A required text: empty or missing gives the default. */
-export function textField(param: string, fallback: string, max: number) {
+export function textField(param: FieldKey, fallback: string, max: number) {
   return z
     .string()
     .max(max, RENDER_MESSAGES.tooLong(param, max))
@@ -60,7 +59,7 @@ export function textField(param: string, fallback: string, max: number) {
 }
 
 /** An optional text. */
-export function optionalTextField(param: string, max: number) {
+export function optionalTextField(param: FieldKey, max: number) {
   return z.string().max(max, RENDER_MESSAGES.tooLong(param, max)).default('');
 }
 
@@ -103,7 +102,7 @@ export function isStorableAppLink(value: string): boolean {
 }
 
 /** A link or image address (see isStorableUrl); empty means none. */
-export function urlField(param: string, kind: UrlKind) {
+export function urlField(param: FieldKey, kind: UrlKind) {
   return z
     .string()
     .trim()
@@ -112,7 +111,7 @@ export function urlField(param: string, kind: UrlKind) {
     .default('');
 }
 
-export function intField(param: string, fallback: number, min: number, max: number) {
+export function intField(param: FieldKey, fallback: number, min: number, max: number) {
   const message = RENDER_MESSAGES.outOfRange(param, min, max);
   return z.number().int(message).min(min, message).max(max, message).default(fallback);
 }
@@ -137,7 +136,7 @@ export function parseDimension(value: unknown): Dimension | undefined {
  * A width or height (spec 001 section 5: px is stripped while percent and auto are kept): stored as "300",
  * "50%", "auto" or "" (none). Pixels up to maxPx, percentages up to 100.
  */
-export function dimensionField(param: string, maxPx: number) {
+export function dimensionField(param: FieldKey, maxPx: number) {
   const message = RENDER_MESSAGES.dimension(param, maxPx);
   return z
     .union([z.number(), z.string()])

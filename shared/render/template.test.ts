@@ -63,6 +63,6 @@ describe('template schema', () => {
       defaultLanguage: 'en',
       theme: { primaryColor: '#33CCFF', secondaryColor: '#F4F4F4' },
     });
-    expect(emailTemplateSchema.safeParse({ theme: { primaryColor: 'blue' }, contents: { en: { subject: 'x' } } }).error?.issues[0].message).toBe('Invalid HEX color format');
+    expect(emailTemplateSchema.safeParse({ theme: { primaryColor: 'blue' }, contents: { en: { subject: 'x' } } }).error?.issues[0].message).toEqual('Invalid HEX color format');
   });
 });

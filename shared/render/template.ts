@@ -6,10 +6,11 @@ import * as z from 'zod';
 import { blockInForm, blockSchema, type Block } from './blocks';
 import { RENDER_MESSAGES, THEME_DEFAULT, themeSchema, type Theme } from './fields';
 import { MAX_BLOCKS, MAX_LANGUAGES, PREHEADER_MAX, SUBJECT_MAX } from './limits';
+import { say } from '../i18n/say';
 
 /** The language entity's code rule (shared/entities/language.ts). */
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
-const LANGUAGE_CODE_MESSAGE = 'Use a language code such as en, ja or zh-Hant.';
+const LANGUAGE_CODE_MESSAGE = say('render.languageCode');
 export const languageCodeSchema = z.string().regex(LANGUAGE_CODE, LANGUAGE_CODE_MESSAGE);
 
 export const emailContentSchema = z.object({
@@ -23,12 +24,11 @@ export const emailContentSchema = z.object({
   webVersion: z.boolean().default(false),
   blocks: z
     .array(blockSchema)
-    .max(MAX_BLOCKS, `A template holds at most ${MAX_BLOCKS} blocks.`)
+    .max(MAX_BLOCKS, say('form.templateBlocksMax', { max: MAX_BLOCKS }))
     .superRefine((blocks, ctx) => {
       // the HTML builder's blocks (tip, carousel) have no place in a mail
       blocks.forEach((block, i) => {
-        if (!blockInForm(block.type, 'email'))
-          ctx.addIssue({ code: 'custom', path: [i, 'type'], message: `The ${block.type} block belongs to the HTML (in-app) builder, not to email.` });
+        if (!blockInForm(block.type, 'email')) ctx.addIssue({ code: 'custom', path: [i, 'type'], message: say('render.blockNotEmail', { type: block.type }) });
       });
     })
     .default([]),
@@ -51,11 +51,11 @@ export function localizedTemplateSchema<C extends z.ZodType, K extends z.ZodType
           error: (issue) => (issue.code === 'invalid_key' ? LANGUAGE_CODE_MESSAGE : undefined),
         })
         .refine((contents) => Object.keys(contents).length <= MAX_LANGUAGES, {
-          message: `A template holds at most ${MAX_LANGUAGES} languages.`,
+          message: say('render.maxLanguages', { max: MAX_LANGUAGES }),
         }),
     })
     .refine((template) => Object.hasOwn(template.contents, template.defaultLanguage), {
-      message: 'The default language needs content.',
+      message: say('render.defaultLanguage'),
       path: ['contents'],
     });
 }

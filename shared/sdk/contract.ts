@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ACCOUNT_LIMITS, accountSchema } from '../entities/account';
 import { DEVICE_PLATFORMS, NOTIFICATION_PERMISSIONS } from '../entities/device';
+import { say } from '../i18n/say';
 
 export const SDK_BASE_PATH = '/service/sdk/v1';
 /** The OpenAPI document, served without signing so tools can read it. */
@@ -38,7 +39,7 @@ const accountId = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[^#\s]+$/, 'An account id has no spaces and no #.');
+  .regex(/^[^#\s]+$/, say('form.accountIdChars'));
 const deviceId = z.string().trim().min(1).max(200);
 const propertyValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
@@ -143,7 +144,7 @@ export const sdkEvent = z
   })
   .superRefine((e, ctx) => {
     const need = (field: 'name' | 'planId' | 'buttonId' | 'depth' | 'thingId' | 'geofenceId' | 'beaconId') => {
-      if (e[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${e.type} event needs ${field}.` });
+      if (e[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: say('form.sdkEventNeeds', { type: e.type, field }) });
     };
     if (e.type === 'custom') need('name');
     if (e.type.startsWith('message.')) need('planId');

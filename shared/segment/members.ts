@@ -6,11 +6,12 @@ import * as z from 'zod';
 import { groupDigits } from '../format';
 import { compileRule, type AccountPredicate } from './evaluate';
 import type { Rule } from './rule';
+import { say } from '../i18n/say';
 
 export const STATIC_LIST_MAX = 2000;
 export const STATIC_LIST_MESSAGES = {
-  tooMany: `A list holds at most ${groupDigits(STATIC_LIST_MAX)} account ids; for more, tag the accounts and add a condition on the tag.`,
-  idTooLong: 'An account id has at most 64 characters.',
+  tooMany: say('form.staticTooMany', { max: groupDigits(STATIC_LIST_MAX) }),
+  idTooLong: say('form.staticIdTooLong'),
 } as const;
 
 /** Account ids, trimmed, each once, in the order given. */

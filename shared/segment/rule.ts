@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { ACCOUNT_LIMITS, ATTRIBUTE_NAME } from '../entities/account';
 import { toEpochMs } from './dates';
+import { say, withParams } from '../i18n/say';
 
 export const RULE_LIMITS = { depth: 4, conditions: 50, values: 1000, text: 256, days: 3650 } as const;
 
@@ -76,31 +77,31 @@ export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
 
 export const RULE_MESSAGES = {
   // spec 001 section 5, filters
-  empty: 'Please add filtering criteria to narrow down the query scope',
-  fieldRequired: 'The field is required.',
-  operatorRequired: 'The operator is required.',
-  valuesRequired: 'Please submit at least one valid value.',
+  empty: say('form.ruleEmpty'),
+  fieldRequired: say('form.ruleField'),
+  operatorRequired: say('form.ruleOperator'),
+  valuesRequired: say('form.ruleValues'),
   // ours
-  groupOp: 'The group operator must be AND or OR.',
-  depth: `Groups may be nested at most ${RULE_LIMITS.depth} levels deep.`,
-  tooMany: `A rule may have at most ${RULE_LIMITS.conditions} conditions.`,
-  fieldUnknown: "Unknown field '{field}': use an account field, tags or attributes.<name>.",
-  operatorNotForField: "The operator '{operator}' does not apply to the field '{field}'.",
-  valueType: 'The value must be a text, a number, true or false, or a list of texts and numbers.',
-  noValue: "The operator '{operator}' takes no value.",
-  text: `The value must be a text of 1 to ${RULE_LIMITS.text} characters.`,
-  boolean: 'The value must be true or false.',
-  scalar: 'The value must be a text, a number, or true or false.',
-  textList: `The value must be a list of up to ${RULE_LIMITS.values} texts.`,
-  list: `The value must be a list of up to ${RULE_LIMITS.values} texts or numbers.`,
-  number: 'The value must be a number.',
-  date: 'The value must be a date: epoch milliseconds or an ISO 8601 text such as 2026-01-31 or 2026-01-31T09:00:00Z.',
-  days: `The value must be a whole number of days from 1 to ${RULE_LIMITS.days}.`,
-  tag: `The value must be a tag name of 1 to ${ACCOUNT_LIMITS.tagLength} characters.`,
+  groupOp: say('form.ruleGroupOp'),
+  depth: say('form.ruleDepth', { max: RULE_LIMITS.depth }),
+  tooMany: say('form.ruleTooMany', { max: RULE_LIMITS.conditions }),
+  fieldUnknown: say('form.ruleFieldUnknown'),
+  operatorNotForField: say('form.ruleOperatorNotForField'),
+  valueType: say('form.ruleValueType'),
+  noValue: say('form.ruleNoValue'),
+  text: say('form.ruleText', { max: RULE_LIMITS.text }),
+  boolean: say('form.ruleBoolean'),
+  scalar: say('form.ruleScalar'),
+  textList: say('form.ruleTextList', { max: RULE_LIMITS.values }),
+  list: say('form.ruleList', { max: RULE_LIMITS.values }),
+  number: say('import.number'),
+  date: say('form.ruleDate'),
+  days: say('form.ruleDays', { max: RULE_LIMITS.days }),
+  tag: say('form.ruleTag', { max: ACCOUNT_LIMITS.tagLength }),
 } as const;
 
 function fill(message: string, params: Record<string, string>): string {
-  return message.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
+  return withParams(message, params);
 }
 
 /** The kind of a rule field, or undefined when the field is not one a rule may test. */

@@ -8,17 +8,18 @@ import * as z from 'zod';
 import { APPROVAL_SUBJECTS, SHEET_EVENTS } from '../entities/approvalSheet';
 import { REJECT_REASON_MAX, REVIEW_STATUSES } from '../plan/stateMachine';
 import { operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 const id = z.string().min(1).max(64);
-const subjectRef = { subject: z.enum(APPROVAL_SUBJECTS, { error: 'Please choose what is approved!' }), id };
+const subjectRef = { subject: z.enum(APPROVAL_SUBJECTS, { error: say('approval.chooseSubject') }), id };
 /** who may look at a sheet: the message's and template's readers, and approvers from their home page */
 const READERS = ['NAV_CREATE_NOTIFICATION', 'NAV_TEMPLATE_MESSAGE', 'NAV_HOME', 'PLAN_PASS'] as const;
 
 const participants = z
   .array(id)
-  .min(1, 'Please choose the participants!')
+  .min(1, say('validation.chooseRequired', { param: say('field.participants') }))
   .max(50)
-  .refine((ids) => new Set(ids).size === ids.length, 'A participant is listed twice.');
+  .refine((ids) => new Set(ids).size === ids.length, say('approval.listedTwice'));
 
 export const sheetView = z.object({
   id: z.string(),
@@ -94,7 +95,11 @@ export const approvalSheetServices = {
     payload: z.object({
       subject: z.literal('TEMPLATE'),
       id,
-      reason: z.string({ error: 'Please write the reason!' }).trim().min(1, 'Please write the reason!').max(REJECT_REASON_MAX),
+      reason: z
+        .string({ error: say('form.reasonRequired') })
+        .trim()
+        .min(1, say('form.reasonRequired'))
+        .max(REJECT_REASON_MAX),
     }),
     response: sheetView,
   }),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { assetNameProblem, UPLOAD_MESSAGES } from '../uploads';
 import { ok, operation } from './operation';
+import { say } from '../i18n/say';
 
 /** The largest upload (3 MB GIF) as base64, with room for its JSON. */
 const MAX_BASE64 = Math.ceil((3 * 1024 * 1024 + 1) / 3) * 4 + 8;
@@ -41,7 +42,7 @@ export const uploadServices = {
       /** public (an address anyone may fetch, as images in mail need) or private (signed links only) */
       accessible: z.boolean().default(true),
       files: z
-        .array(z.object({ name: z.string().max(300), contentBase64: z.string().max(MAX_BASE64, 'The maximum file size is 3MB, please re-upload!') }))
+        .array(z.object({ name: z.string().max(300), contentBase64: z.string().max(MAX_BASE64, say('form.uploadTooLarge', { max: '3MB' })) }))
         .min(1, UPLOAD_MESSAGES.none)
         .max(10),
     }),

@@ -3,6 +3,7 @@ import { AUTH_TYPES } from '../envelopeFormat';
 import { MESSAGES, passwordSchema } from '../validation';
 import { empty, ok, operation } from './operation';
 import { SSO_MESSAGES } from './ssoSetting';
+import { say } from '../i18n/say';
 
 export { APP_VERSION } from '../version';
 
@@ -141,7 +142,7 @@ export const authServices = {
         confirmPassword: z.string().max(256),
       })
       .refine((p) => Boolean(p.token) !== Boolean(p.oldPassword), {
-        message: 'Give either token or oldPassword.',
+        message: say('form.tokenOrPassword'),
         path: ['token'],
       }),
     /** with a link, the account's username, so the sign-in form can be filled in */

@@ -10,6 +10,7 @@ import { lineTemplateSchema, pushTemplateSchema, smsTemplateSchema } from '../co
 import { emailTemplateSchema, languageCodeSchema } from '../render';
 import { operation } from './operation';
 import { type ChannelsWith, channelsWith, DEFAULT_CHANNEL } from '../delivery';
+import { fieldName, say } from '../i18n/say';
 
 /** The spec's text after a generation (spec 001 section 8). */
 export const MESSAGE_GENERATE_SUCCESS = 'Message Generate success';
@@ -55,14 +56,18 @@ export const aiBotServices = {
     access: 'TEMPLATE_AI_BUILDER',
     payload: z
       .object({
-        prompt: z.string({ error: 'Please input the prompt!' }).trim().min(1, 'Please input the prompt!').max(AI_PROMPT_MAX),
+        prompt: z
+          .string({ error: say('validation.inputRequired', { param: fieldName('prompt') }) })
+          .trim()
+          .min(1, say('validation.inputRequired', { param: fieldName('prompt') }))
+          .max(AI_PROMPT_MAX),
         languages: z.array(languageCodeSchema).min(1).max(AI_LANGUAGES_MAX).default(['en']),
         /** one of `languages`; the first when left out */
         defaultLanguage: languageCodeSchema.optional(),
         /** the template's channel; email when left out */
         channel: z.enum(AI_COMPOSER_CHANNELS).default(DEFAULT_CHANNEL),
       })
-      .refine((p) => !p.defaultLanguage || p.languages.includes(p.defaultLanguage), { message: 'The default language needs content.', path: ['defaultLanguage'] }),
+      .refine((p) => !p.defaultLanguage || p.languages.includes(p.defaultLanguage), { message: say('render.defaultLanguage'), path: ['defaultLanguage'] }),
     response: z.object({
       template: z.union([emailTemplateSchema, pushTemplateSchema, smsTemplateSchema, lineTemplateSchema]),
       message: z.literal(MESSAGE_GENERATE_SUCCESS),

@@ -7,6 +7,7 @@ import type { Lang } from '../errors';
 import { CLOUD_MESSAGES, cloudSourceHistorySchema, cloudSourceRecordSchema, cloudSourceSchema, HOST_KEY_FINGERPRINT } from '../entities/cloudSource';
 import { idString } from '../entities/entity';
 import { idPayload, importFileSize, ok, operation, pageOf, pageRequest, uploadLink } from './operation';
+import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_CLOUD_SOURCE';
 
@@ -71,7 +72,7 @@ export const cloudSourceSavePayload = cloudSourceSchema
       if (ids.indexOf(id) !== i) issue(['fileColumns', i, 'columnId'], CLOUD_MESSAGES.columnTwice);
     });
     p.fileColumns.forEach((c, i) => {
-      if (c.fieldType === 'attribute' && !c.attribute) issue(['fileColumns', i, 'attribute'], 'Please input the attribute name!');
+      if (c.fieldType === 'attribute' && !c.attribute) issue(['fileColumns', i, 'attribute'], say('import.attributeName'));
     });
     for (const field of ['uniqueIdField', 'groupColumn', 'localeColumn'] as const) {
       const value = p[field];
@@ -118,7 +119,7 @@ export const cloudSourceServices = {
         .trim()
         .min(1)
         .max(255)
-        .regex(/^[^/\\]+$/, 'A file name has no slashes.'),
+        .regex(/^[^/\\]+$/, say('form.fileNameSlashes')),
       size: importFileSize,
     }),
     response: uploadLink,
@@ -129,7 +130,7 @@ export const cloudSourceServices = {
    */
   confirmHostKey: operation({
     access: ACCESS,
-    payload: idPayload.extend({ fingerprint: z.string().trim().regex(HOST_KEY_FINGERPRINT, 'A host key fingerprint looks like SHA256: and 43 characters of base64.') }),
+    payload: idPayload.extend({ fingerprint: z.string().trim().regex(HOST_KEY_FINGERPRINT, say('form.hostKey')) }),
     response: cloudSourceView,
   }),
   /** A finished delivery and its records. */

@@ -10,6 +10,7 @@ import { operation } from './operation';
 import { localDayHourOf } from '../plan/zonedTime';
 import { utcDayStart } from './report';
 import { messageTypeSchema } from './planViews';
+import { say } from '../i18n/say';
 
 export const DASHBOARD_PRESETS = ['TODAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'ALL', 'CUSTOM'] as const;
 export type DashboardPreset = (typeof DASHBOARD_PRESETS)[number];
@@ -26,7 +27,7 @@ export const DASHBOARD_LIMITS = { customDays: 366, allDays: 3653 } as const;
 const PRESET_DAYS: Record<Exclude<DashboardPreset, 'ALL' | 'CUSTOM'>, number> = { TODAY: 1, WEEK: 7, MONTH: 30, QUARTER: 90, YEAR: 365 };
 
 const DAY_MS = 86_400_000;
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-01.');
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, say('form.dayLike'));
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** What is wrong with a custom range's first and last days (both real calendar days): the server's check and the screens'. */
@@ -48,17 +49,16 @@ export const dashboardRange = z
   .superRefine((p, ctx) => {
     if (p.preset !== 'CUSTOM') return;
     if (!p.start || !p.end) {
-      ctx.addIssue({ code: 'custom', path: [p.start ? 'end' : 'start'], message: 'Choose the first and the last day of a custom range.' });
+      ctx.addIssue({ code: 'custom', path: [p.start ? 'end' : 'start'], message: say('form.customRangeDays') });
       return;
     }
     const start = utcDayStart(p.start);
     const end = utcDayStart(p.end);
-    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
-    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (customRangeProblem(p.start, p.end) === 'startBeforeEnd')
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
+    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: say('form.dayLike') });
+    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.dayLike') });
+    else if (customRangeProblem(p.start, p.end) === 'startBeforeEnd') ctx.addIssue({ code: 'custom', path: ['end'], message: say('validation.dateRange') });
     else if (customRangeProblem(p.start, p.end) === 'tooLong')
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${DASHBOARD_LIMITS.customDays} days on the dashboard.` });
+      ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.dashboardDaysMax', { max: DASHBOARD_LIMITS.customDays }) });
   });
 export type DashboardRange = z.infer<typeof dashboardRange>;
 

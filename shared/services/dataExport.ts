@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { ACCOUNT_EXPORT_COLUMNS, dataExportSchema, EXPORT_TYPES, UNSUBSCRIPTION_EXPORT_COLUMNS } from '../entities/dataExport';
 import { idString, requiredText } from '../entities/entity';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_DATA_EXPORT';
 /** how long a download link works */
@@ -20,7 +21,7 @@ export const COLUMNS_OF = { ACCOUNTS: ACCOUNT_EXPORT_COLUMNS, UNSUBSCRIPTIONS: U
 export const dataExportCreatePayload = z
   .object({
     title: requiredText('title', 100),
-    exportType: z.enum(EXPORT_TYPES, { error: 'Please select the export type!' }),
+    exportType: z.enum(EXPORT_TYPES, { error: say('validation.selectRequired', { param: say('field.exportType') }) }),
     /** a custom export's columns, in any order (written in the type's order); all when left out */
     columns: z.array(z.string()).max(50).optional(),
     /** accounts only: those the segment matches */
@@ -29,9 +30,9 @@ export const dataExportCreatePayload = z
   .superRefine((p, ctx) => {
     const allowed: readonly string[] = COLUMNS_OF[p.exportType];
     const unknown = (p.columns ?? []).filter((c) => !allowed.includes(c));
-    if (unknown.length) ctx.addIssue({ code: 'custom', path: ['columns'], message: `Unknown column(s) for this export: ${unknown.join(', ')}.` });
-    if (p.columns && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Please choose at least one column.' });
-    if (p.segmentId && p.exportType !== 'ACCOUNTS') ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'Only an account export takes a segment.' });
+    if (unknown.length) ctx.addIssue({ code: 'custom', path: ['columns'], message: say('form.exportUnknownColumns', { columns: unknown.join(', ') }) });
+    if (p.columns && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: say('form.exportOneColumn') });
+    if (p.segmentId && p.exportType !== 'ACCOUNTS') ctx.addIssue({ code: 'custom', path: ['segmentId'], message: say('form.exportSegment') });
   });
 export type DataExportCreatePayload = z.input<typeof dataExportCreatePayload>;
 

@@ -10,6 +10,7 @@ import { DEVICE_IMPORT_FIELDS } from '../entities/device';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, importPlanSchema } from '../import/accountImport';
 import { devicePlanProblem } from '../import/deviceImport';
 import { idPayload, operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_DATA_IMPORT';
 
@@ -22,7 +23,7 @@ export type DataImportView = z.infer<typeof dataImportView>;
 export const dataImportCreatePayload = importPlanSchema
   .safeExtend({
     kind: z.enum(IMPORT_KINDS).default('ACCOUNT'),
-    fileName: z.string().trim().min(1, 'Please upload a file first.').max(IMPORT_LIMITS.fileName),
+    fileName: z.string().trim().min(1, say('form.uploadNone')).max(IMPORT_LIMITS.fileName),
     totalBytes: z.number().int().nonnegative(),
   })
   .superRefine((p, ctx) => {

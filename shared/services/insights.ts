@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { dashboardRange } from './dashboard';
 import { operation } from './operation';
+import { say } from '../i18n/say';
 
 /** App events come from an organization's iOS and Android apps, web events from its web apps (the snippet). */
 export const INSIGHT_SOURCES = ['APP', 'WEB'] as const;
@@ -57,7 +58,10 @@ export const behaviorInsightServices = {
     payload: z.object({
       source: z.enum(INSIGHT_SOURCES),
       range: dashboardRange,
-      steps: z.array(eventName).min(2, 'Choose at least two events for a funnel.').max(INSIGHT_LIMITS.funnelSteps, `A funnel has at most ${INSIGHT_LIMITS.funnelSteps} steps.`),
+      steps: z
+        .array(eventName)
+        .min(2, say('insight.funnelMin'))
+        .max(INSIGHT_LIMITS.funnelSteps, say('insight.funnelMax', { max: INSIGHT_LIMITS.funnelSteps })),
     }),
     response: z.object({ range: rangeAnswer, steps: z.array(z.object({ name: z.string(), accounts: z.number().int() })) }),
   }),
@@ -66,7 +70,7 @@ export const behaviorInsightServices = {
     access: ['NAV_APP_BEHAVIOR_INSIGHTS', 'NAV_WEB_BEHAVIOR_INSIGHTS'],
     payload: z.object({
       source: z.enum(INSIGHT_SOURCES),
-      accountId: z.string().trim().min(1, 'Enter an account id.').max(64),
+      accountId: z.string().trim().min(1, say('insight.accountId')).max(64),
       size: z.number().int().min(1).max(INSIGHT_LIMITS.timelinePage).default(20),
       cursor: z.string().max(1000).optional(),
     }),

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { operation } from './operation';
+import { say } from '../i18n/say';
 
 /** A channel access token as LINE issues them: long-lived (base64) or v2.1 (JWT-like), no spaces. */
 export const LINE_ACCESS_TOKEN = /^[A-Za-z0-9+/=._-]{32,2000}$/;
@@ -12,9 +13,9 @@ export const LINE_ACCESS_TOKEN = /^[A-Za-z0-9+/=._-]{32,2000}$/;
 export const LINE_CHANNEL_SECRET = /^[0-9a-f]{32}$/;
 
 export const LINE_CHANNEL_MESSAGES = {
-  channelId: 'The channel ID is the number shown in the LINE Developers console.',
-  accessToken: 'The channel access token is not one LINE issues: copy it whole from the LINE Developers console.',
-  channelSecret: 'The channel secret is 32 characters, 0-9 and a-f.',
+  channelId: say('line.channelId'),
+  accessToken: say('line.accessToken'),
+  channelSecret: say('line.channelSecret'),
 } as const;
 
 export const lineChannelView = z.object({

@@ -10,9 +10,9 @@ import { cloudSourceRecordSchema } from '../entities/cloudSource';
 import type { Lang } from '../errors';
 import type { LocalText } from '../i18n/text';
 import { idString } from '../entities/entity';
-import { FORM_TEXTS } from '../i18n/fieldTexts';
 import { operation } from './operation';
 import { cloudSourceHistoryView } from './cloudSource';
+import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_MESSAGE_CONSOLE' as const;
 const cursor = z.string().max(2000).optional();
@@ -58,7 +58,10 @@ export const consoleSendRow = z.object({
 export type ConsoleSendRow = z.infer<typeof consoleSendRow>;
 
 /** The message an export is of: missing or empty is the spec's export text, not a bare "too short". */
-export const selectedMessageId = z.string({ error: FORM_TEXTS.reportMessagesMin.en }).min(1, FORM_TEXTS.reportMessagesMin.en).max(64);
+export const selectedMessageId = z
+  .string({ error: say('form.reportMessagesMin') })
+  .min(1, say('form.reportMessagesMin'))
+  .max(64);
 
 export const messageServices = {
   /** The organization's campaign runs, newest first, by cursor; filters on channel and plan name. */
@@ -119,7 +122,7 @@ export const MESSAGE_CONSOLE_TEXTS = {
     '该批次的发送记录超过 {cap} 条：请按状态分别导出。',
     'この配信回の送信記録は {cap} 件を超えています。ステータスごとにエクスポートしてください。',
   ),
-  noData: entry('There is no data to export!', '没有可导出的数据！', 'エクスポートするデータがありません！'),
+  noData: entry(say('form.exportNoData'), '没有可导出的数据！', 'エクスポートするデータがありません！'),
 } as const;
 
 export const CONSOLE_CSV_HEADINGS: Record<Lang, readonly string[]> = {

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { CHANNELS } from '../delivery';
 import { UNSUBSCRIPTION_SOURCES } from '../entities/messageUnsubscription';
 import { ok, operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 /** spec 001 section 5 */
 export const UNSUBSCRIPTION_NONE_SELECTED = 'No target were selected';
@@ -34,7 +35,7 @@ export const messageUnsubscriptionServices = {
         ids: z
           .array(z.string().min(1).max(400))
           .min(1, UNSUBSCRIPTION_NONE_SELECTED)
-          .max(UNSUBSCRIPTION_DELETE_MAX, `At most ${UNSUBSCRIPTION_DELETE_MAX} entries at once.`)
+          .max(UNSUBSCRIPTION_DELETE_MAX, say('form.entriesMax', { max: UNSUBSCRIPTION_DELETE_MAX }))
           .optional(),
       })
       .refine((p) => (p.id === undefined) !== (p.ids === undefined), { message: UNSUBSCRIPTION_NONE_SELECTED, path: ['ids'] }),

@@ -3,12 +3,13 @@ import { ACTION_TYPES } from '../entities/actionList';
 import { ORGANIZATION_LIST_MAX_BYTES } from '../entities/organization';
 import { idString } from '../entities/entity';
 import { operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 /** Refusals of the organization forms, by their English text (the server's translator knows each). */
 export const ORGANIZATION_MESSAGES = {
-  appFeatureJson: 'The app feature JSON must be a JSON object.',
-  whiteListTooLarge: 'The white list may be at most 60 KB.',
-  whiteListEntry: 'A white list entry may be at most 254 characters.',
+  appFeatureJson: say('admin.appFeatureJson'),
+  whiteListTooLarge: say('admin.whiteListTooLarge'),
+  whiteListEntry: say('admin.whiteListEntry'),
 } as const;
 
 /** The app feature JSON: empty, or a JSON object of up to 60 KB. */

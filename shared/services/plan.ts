@@ -12,6 +12,7 @@ import { isValidEmail, MESSAGES } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { HOME_CARDS, id, messageTypeSchema, PLAN_FILTERS, type PlanFilter, planListItem, planView } from './planViews';
 import { TEST_MAIL_LIMITS, TEST_SEND_CHANNELS, testLanguage, testSendTarget, testTargetView } from './planTestSends';
+import { say } from '../i18n/say';
 
 export * from './messageUnsubscription';
 export * from './operationRecord';
@@ -48,10 +49,18 @@ const saveSingle = z
   .object({
     id: id.optional(),
     version: z.number().int().optional(),
-    name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
-    title: z.string({ error: 'Please input the title!' }).trim().min(1, 'Please input the title!').max(200),
+    name: z
+      .string({ error: say('validation.inputRequired', { param: say('field.name') }) })
+      .trim()
+      .min(1, say('validation.inputRequired', { param: say('field.name') }))
+      .max(100),
+    title: z
+      .string({ error: say('validation.inputRequired', { param: say('field.title') }) })
+      .trim()
+      .min(1, say('validation.inputRequired', { param: say('field.title') }))
+      .max(200),
     intro: z.string().trim().max(500).default(''),
-    channel: z.enum(CHANNELS, { error: 'Please choose the channel!' }),
+    channel: z.enum(CHANNELS, { error: say('validation.chooseRequired', { param: say('field.channel') }) }),
     content: contentSchema,
     /** Ad-Hoc (1) or Lifecycle (2), behind its MESSAGE_TYPE_* permission; absent: a new draft's is initSingle's default, a saved one's stays */
     messageType: messageTypeSchema.optional(),
@@ -65,7 +74,7 @@ const saveSingle = z
   .superRefine((plan, ctx) => {
     // content written in the message is for one channel: SMS content cannot go out as an email
     if (plan.content.kind !== 'TEMPLATE' && CONTENT_CHANNEL[plan.content.kind] !== plan.channel) {
-      ctx.addIssue({ code: 'custom', path: ['content'], message: `${plan.content.kind} content cannot be sent over ${plan.channel}.` });
+      ctx.addIssue({ code: 'custom', path: ['content'], message: say('render.contentOverChannel', { kind: plan.content.kind, channel: plan.channel }) });
     }
   });
 
@@ -73,7 +82,11 @@ const saveSingle = z
 const saveDynamic = z.object({
   id: id.optional(),
   version: z.number().int().optional(),
-  name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
+  name: z
+    .string({ error: say('validation.inputRequired', { param: say('field.name') }) })
+    .trim()
+    .min(1, say('validation.inputRequired', { param: say('field.name') }))
+    .max(100),
   /** the campaign's title in lists; its name when absent */
   title: z.string().trim().max(200).optional(),
   intro: z.string().trim().max(500).default(''),
@@ -93,7 +106,11 @@ const email = z.string().trim().max(254).refine(isValidEmail, MESSAGES.emailInco
 const editBaseInfo = z.object({
   id,
   version: z.number().int().optional(),
-  name: z.string({ error: 'Please input the name!' }).trim().min(1, 'Please input the name!').max(100),
+  name: z
+    .string({ error: say('validation.inputRequired', { param: say('field.name') }) })
+    .trim()
+    .min(1, say('validation.inputRequired', { param: say('field.name') }))
+    .max(100),
   intro: z.string().trim().max(500).default(''),
   tagIds: z.array(id).max(50).default([]),
   /** null clears it */
@@ -126,7 +143,7 @@ export const planServices = {
   /** the addresses the message's reports are mailed to */
   editReportMails: operation({
     access: 'PLAN_CHANGE_CONTENT',
-    payload: z.object({ id, version: z.number().int().optional(), reportMails: z.array(email).max(20, 'At most 20 report addresses.') }),
+    payload: z.object({ id, version: z.number().int().optional(), reportMails: z.array(email).max(20, say('form.reportMailsMax', { max: 20 })) }),
     response: planView,
   }),
   /** every message of the organization by name, newest first, for pickers (reports, dashboards): at most 1,000 */
@@ -158,7 +175,10 @@ export const planServices = {
     access: 'PLAN_CREATE',
     payload: z.object({
       id,
-      emails: z.array(email).min(1, 'Please input the email!').max(TEST_MAIL_LIMITS.perCall),
+      emails: z
+        .array(email)
+        .min(1, say('validation.inputRequired', { param: say('field.email') }))
+        .max(TEST_MAIL_LIMITS.perCall),
       /** one of the content's languages, or ALL for one mail per language an address; else the default language */
       language: z.string().trim().min(1).max(35).optional(),
     }),

@@ -4,6 +4,7 @@ import { triggerSchema } from '../plan/plan';
 import { rejectInputSchema } from '../plan/stateMachine';
 import { idPayload, operation } from './operation';
 import { id, planView } from './planViews';
+import { say } from '../i18n/say';
 
 const actionPayload = z.object({ id, version: z.number().int().optional() });
 
@@ -11,7 +12,10 @@ export const planActionServices = {
   sendToReview: operation({
     access: 'PLAN_CREATE',
     payload: actionPayload.extend({
-      participants: z.array(id).min(1, 'Please choose the participants!').max(50),
+      participants: z
+        .array(id)
+        .min(1, say('validation.chooseRequired', { param: say('field.participants') }))
+        .max(50),
       /** epoch ms: a pending message past it can no longer be approved */
       deadline: z.number().int(),
     }),

@@ -1,7 +1,8 @@
 /** Test mails and test sends of a draft: their limits, targets and refusals, and the reach text of "n of m can receive". */
 import * as z from 'zod';
 import { type CHANNELS, type ChannelsWith, channelsWith, type SendFailureReason } from '../delivery';
-import { E164, LINE_USER_ID, PHONE_TEXTS } from '../phone';
+import { E164, LINE_USER_ID } from '../phone';
+import { say } from '../i18n/say';
 
 /**
  * Test mails of a draft go only to the organization's members or to the test addresses its administrators keep
@@ -47,7 +48,7 @@ export type TestSendChannel = ChannelsWith<'testSends'>;
 export const TEST_SEND_MESSAGES = {
   en: {
     notAllowed: '{address} is not the address of an account of a member or of a test address (System settings) on this channel.',
-    noTargets: 'No account of a member or of a test address can be reached on this channel: add the address to such an account first.',
+    noTargets: say('request.noAccount', { id: 'of a member or of a test address can be reached on this channel: add the address to such an account first' }),
     otherChannel: 'The message is sent on another channel.',
     refused: 'The provider refused the test to {address}: {reason}.',
   },
@@ -79,13 +80,19 @@ export const testSendTarget = z.discriminatedUnion('channel', [
           .trim()
           .max(40)
           .transform((v) => v.normalize('NFKC').replace(/[\s().-]/g, ''))
-          .refine((v) => E164.test(v) || /^0\d{5,14}$/.test(v), PHONE_TEXTS.phone.en),
+          .refine((v) => E164.test(v) || /^0\d{5,14}$/.test(v), say('phone.phone')),
       )
       .min(1)
       .max(TEST_MAIL_LIMITS.perCall),
   }),
   z.object({ channel: z.literal('PUSH_NATIVE'), to: z.array(z.string().trim().min(1).max(200)).min(1).max(TEST_MAIL_LIMITS.perCall).optional() }),
-  z.object({ channel: z.literal('LINE'), to: z.array(z.string().trim().regex(LINE_USER_ID, PHONE_TEXTS.lineUserId.en)).min(1).max(TEST_MAIL_LIMITS.perCall) }),
+  z.object({
+    channel: z.literal('LINE'),
+    to: z
+      .array(z.string().trim().regex(LINE_USER_ID, say('phone.lineUserId')))
+      .min(1)
+      .max(TEST_MAIL_LIMITS.perCall),
+  }),
   z.object({ channel: z.literal('DIRECT_MAIL') }),
 ]);
 export type TestSendTarget = z.infer<typeof testSendTarget>;

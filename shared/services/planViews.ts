@@ -5,10 +5,11 @@ import { FIGURES, type Figure } from '../metrics';
 import { journeySchema } from '../plan/journey';
 import { contentSchema, MESSAGE_TYPES, PLAN_TYPES, triggerSchema } from '../plan/plan';
 import { PLAN_ACTION_NAMES, PLAN_STATES, REJECT_TYPES } from '../plan/stateMachine';
+import { say } from '../i18n/say';
 
 export const id = z.string().min(1).max(64);
 /** spec 001 3.1: 1 Ad-Hoc, 2 Lifecycle */
-export const messageTypeSchema = z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)], { error: 'Please choose the message type!' });
+export const messageTypeSchema = z.union([z.literal(MESSAGE_TYPES.AD_HOC), z.literal(MESSAGE_TYPES.LIFECYCLE)], { error: say('messageType.choose') });
 
 /** The campaign list's filters (spec 001 section 4) and the states each shows. */
 export const PLAN_FILTERS = {

@@ -8,21 +8,30 @@ import { presetParameterEntity, presetRecordSchema } from '../entities/presetPar
 import { idString } from '../entities/entity';
 import { type CrudEntityDef, crudServices } from './crud';
 import { idPayload, importFileSize, ok, operation, uploadLink } from './operation';
+import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_PRESET_PARAMETER';
 const fileName = z
   .string()
   .trim()
-  .min(1, 'Please upload a file first.')
+  .min(1, say('form.uploadNone'))
   .max(255)
-  .regex(/^[^/\\]+$/, 'A file name has no slashes.');
+  .regex(/^[^/\\]+$/, say('form.fileNameSlashes'));
 
 export const presetRecordView = presetRecordSchema.omit({ recordKey: true, entry: true, loadId: true });
 export type PresetRecordView = z.infer<typeof presetRecordView>;
 
 const recordFields = {
-  key: z.string({ error: 'Please input the key!' }).trim().min(1, 'Please input the key!').max(200),
-  alias: z.string({ error: 'Please input the alias!' }).trim().min(1, 'Please input the alias!').max(200),
+  key: z
+    .string({ error: say('validation.inputRequired', { param: say('field.key') }) })
+    .trim()
+    .min(1, say('validation.inputRequired', { param: say('field.key') }))
+    .max(200),
+  alias: z
+    .string({ error: say('validation.inputRequired', { param: say('field.alias') }) })
+    .trim()
+    .min(1, say('validation.inputRequired', { param: say('field.alias') }))
+    .max(200),
 };
 
 export const presetParameterServices = {

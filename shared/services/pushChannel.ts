@@ -9,34 +9,34 @@
 import * as z from 'zod';
 import { APNS_AUTH_METHODS, idString, PUSH_SERVICE_TYPES } from '../entities';
 import { idPayload, ok, operation } from './operation';
+import { say } from '../i18n/say';
 
 export const PUSH_CHANNEL_LIMITS = { title: 100, tokenKey: 5000, certificate: 40_000, password: 200, serviceJson: 20_000, testTitle: 100, testBody: 500 } as const;
 
 /** The English forms of the settings' refusals (shared/i18n/pushTexts.ts has them in zh and ja). */
 export const PUSH_CHANNEL_MESSAGES = {
-  title: 'Please input the title!',
-  app: 'Please select the application!',
-  type: 'Please select the push service (APNs, APNs sandbox or FCM)!',
-  authMethod: 'Please choose a token key (.p8) or a certificate (.p12) for APNs.',
-  bundleId: 'Please enter a bundle id such as com.example.app.',
-  teamId: 'The team ID is the 10 letters and digits shown in your Apple developer account.',
-  keyId: 'The key ID is the 10 letters and digits shown beside the key in your Apple developer account.',
-  tokenKey: 'The token key is the whole .p8 file Apple gave you, from -----BEGIN PRIVATE KEY----- to -----END PRIVATE KEY-----.',
-  tokenKeyMissing: 'Please add the .p8 token key file.',
-  certificate: 'The certificate is a .p12 file (base64).',
-  certificateMissing: 'Please add the .p12 certificate file and its password.',
-  certificateUnreadable: 'The .p12 file cannot be opened with this password, or holds no certificate and private key.',
-  certificateExpired: 'The certificate has expired: export a current one from Keychain Access.',
-  serviceJson:
-    'The service account JSON is the file Firebase gives you (Project settings, Service accounts): it names type service_account, project_id, client_email and private_key.',
-  serviceJsonMissing: 'Please add the FCM service account JSON file.',
-  taken: 'This application already has a channel for this push service.',
-  appMissing: 'The application does not exist.',
-  refused: 'End User Messaging refused the credentials ({detail}).',
-  certificateLegacy: 'The .p12 file uses an old encryption (RC2) that cannot be opened: export it again from Keychain Access, or convert it with openssl pkcs12 without -legacy.',
-  unreachable: 'End User Messaging cannot be reached; nothing was saved. Try again later.',
-  testNoDevice: 'The account has no active device on this push service.',
-  testDisabled: 'The channel is disabled: enable it before a test send.',
+  title: say('validation.inputRequired', { param: say('field.title') }),
+  app: say('push.app'),
+  type: say('push.type'),
+  authMethod: say('push.authMethod'),
+  bundleId: say('push.bundleId'),
+  teamId: say('push.teamId'),
+  keyId: say('push.keyId'),
+  tokenKey: say('push.tokenKey'),
+  tokenKeyMissing: say('push.tokenKeyMissing'),
+  certificate: say('push.certificate'),
+  certificateMissing: say('push.certificateMissing'),
+  certificateUnreadable: say('push.certificateUnreadable'),
+  certificateExpired: say('push.certificateExpired'),
+  serviceJson: say('push.serviceJson'),
+  serviceJsonMissing: say('push.serviceJsonMissing'),
+  taken: say('form.pushChannelTaken'),
+  appMissing: say('push.appMissing'),
+  refused: say('push.refused'),
+  certificateLegacy: say('push.certificateLegacy'),
+  unreachable: say('push.unreachable'),
+  testNoDevice: say('push.testNoDevice'),
+  testDisabled: say('push.testDisabled'),
 } as const;
 
 const TEN = /^[A-Z0-9]{10}$/;
@@ -132,7 +132,11 @@ export const pushChannelSettingServices = {
   testSend: operation({
     access: 'NAV_PUSH_CHANNEL',
     payload: idPayload.extend({
-      accountId: z.string().trim().min(1, 'Please input the account!').max(128),
+      accountId: z
+        .string()
+        .trim()
+        .min(1, say('validation.inputRequired', { param: say('field.account') }))
+        .max(128),
       title: z.string().trim().max(PUSH_CHANNEL_LIMITS.testTitle).optional(),
       body: z.string().trim().max(PUSH_CHANNEL_LIMITS.testBody).optional(),
     }),

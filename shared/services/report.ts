@@ -9,11 +9,12 @@ import { CUSTOM_REPORT_COLUMNS, REQUESTED_REPORT_KINDS, REQUESTED_REPORT_STATES 
 import { idString } from '../entities/entity';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { messageFiguresSchema, messageTypeSchema, planTotals } from './plan';
+import { fieldName, say } from '../i18n/say';
 
 /** Spec 001 section 9: a report over more than 10 messages may take long; the screen warns, the server allows 50. */
 export const PLAN_REPORT_LIMITS = { warnAbove: 10, maxMessages: 50, maxDays: 366 } as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-01.');
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, say('form.dayLike'));
 const DAY_MS = 86_400_000;
 /** The instant a UTC day starts, or NaN for a day the calendar does not have (2026-02-31). */
 export function utcDayStart(day: string): number {
@@ -40,18 +41,21 @@ export type PlanReportRow = z.infer<typeof planReportRow>;
 /** The plan report's question: messages and days (the organization's), the end not before the start, within the limits. */
 export const planReportPayload = z
   .object({
-    planIds: z.array(idString).min(1, 'No Message ID were selected').max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`),
+    planIds: z
+      .array(idString)
+      .min(1, say('form.reportMessagesMin'))
+      .max(PLAN_REPORT_LIMITS.maxMessages, say('form.reportMessagesMax', { max: PLAN_REPORT_LIMITS.maxMessages })),
     start: day,
     end: day,
   })
   .superRefine((p, ctx) => {
     const start = utcDayStart(p.start);
     const end = utcDayStart(p.end);
-    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
-    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
+    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: say('form.dayLike') });
+    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.dayLike') });
+    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: say('validation.dateRange') });
     else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
+      ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.reportDaysMax', { max: PLAN_REPORT_LIMITS.maxDays }) });
   });
 
 /** How long the Word report's download link works. */
@@ -78,7 +82,7 @@ export const reportExportServices = {
   }),
 };
 
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month such as 2026-11.');
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, say('form.monthLike'));
 const monthlyReportRow = z.object({
   month: z.string(),
   status: z.enum(['MAKING', 'DONE']),
@@ -139,23 +143,30 @@ export type RequestedReportView = z.infer<typeof requestedReportView>;
  */
 const requestedReportPayload = z
   .object({
-    kind: z.enum(REQUESTED_REPORT_KINDS, { error: 'Please choose the kind of report!' }),
-    name: z.string().trim().min(1, 'Please input the name!').max(100),
-    planIds: z.array(idString).max(PLAN_REPORT_LIMITS.maxMessages, `At most ${PLAN_REPORT_LIMITS.maxMessages} messages in one report.`).default([]),
+    kind: z.enum(REQUESTED_REPORT_KINDS, { error: say('validation.chooseRequired', { param: fieldName('reportKind') }) }),
+    name: z
+      .string()
+      .trim()
+      .min(1, say('validation.inputRequired', { param: say('field.name') }))
+      .max(100),
+    planIds: z
+      .array(idString)
+      .max(PLAN_REPORT_LIMITS.maxMessages, say('form.reportMessagesMax', { max: PLAN_REPORT_LIMITS.maxMessages }))
+      .default([]),
     columns: z.array(z.enum(CUSTOM_REPORT_COLUMNS)).max(CUSTOM_REPORT_COLUMNS.length).default([]),
     start: day,
     end: day,
   })
   .superRefine((p, ctx) => {
-    if (p.kind !== 'SUMMARY' && p.planIds.length === 0) ctx.addIssue({ code: 'custom', path: ['planIds'], message: 'No Message ID were selected' });
-    if (p.kind === 'CUSTOM' && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: 'Please choose at least one column!' });
+    if (p.kind !== 'SUMMARY' && p.planIds.length === 0) ctx.addIssue({ code: 'custom', path: ['planIds'], message: say('form.reportMessagesMin') });
+    if (p.kind === 'CUSTOM' && p.columns.length === 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: say('form.reportColumnsMin') });
     const start = utcDayStart(p.start);
     const end = utcDayStart(p.end);
-    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Use a date such as 2026-11-01.' });
-    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Use a date such as 2026-11-01.' });
-    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'The start date should be earlier than the end date!' });
+    if (Number.isNaN(start)) ctx.addIssue({ code: 'custom', path: ['start'], message: say('form.dayLike') });
+    else if (Number.isNaN(end)) ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.dayLike') });
+    else if (start > end) ctx.addIssue({ code: 'custom', path: ['end'], message: say('validation.dateRange') });
     else if ((end - start) / DAY_MS + 1 > PLAN_REPORT_LIMITS.maxDays)
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `At most ${PLAN_REPORT_LIMITS.maxDays} days in one report.` });
+      ctx.addIssue({ code: 'custom', path: ['end'], message: say('form.reportDaysMax', { max: PLAN_REPORT_LIMITS.maxDays }) });
   });
 
 /**

@@ -6,25 +6,26 @@
 import * as z from 'zod';
 import { idString } from '../entities/entity';
 import { operation } from './operation';
+import { say } from '../i18n/say';
 
 export const SSO_MESSAGES = {
-  issuer: 'The issuer is the https address of the identity provider (its discovery document is at /.well-known/openid-configuration).',
-  clientId: 'Please enter the client ID the identity provider issued for Herald.',
-  clientSecret: 'The client secret may be at most 1000 characters.',
-  callback: 'A sign-in callback needs both code and state, and no organization code.',
-  stateSpent: 'This sign-in has already been used or has expired. Please sign in again.',
-  notConfigured: 'Single sign-on is not set up for this organization.',
-  providerUnreachable: 'The identity provider could not be reached or refused the sign-in.',
-  idToken: 'The identity token from the identity provider could not be verified.',
-  emailTaken: 'An account with this e-mail address already exists: ask an administrator to add it to the organization.',
-  roleMissing: 'The default role does not exist in this organization.',
-  otherBrowser: 'This sign-in was started in another browser, or this browser did not keep its cookie. Please sign in again from this browser.',
-  providerAddress: 'The identity provider named an address Herald does not send a browser to (only https is allowed).',
-  idTokenFuture: "The identity token is dated in the future: check the identity provider's clock.",
-  idTokenOld: 'The identity token is too old. Please sign in again.',
-  idTokenLarge: 'The identity token is too large.',
-  emailDomain: 'This organization signs in only people whose verified e-mail address is in its own domains.',
-  emailDomains: 'Name at most 20 e-mail domains, such as example.com.',
+  issuer: say('sso.issuer'),
+  clientId: say('sso.clientId'),
+  clientSecret: say('sso.clientSecret'),
+  callback: say('sso.callback'),
+  stateSpent: say('sso.stateSpent'),
+  notConfigured: say('sso.notConfigured'),
+  providerUnreachable: say('sso.providerUnreachable'),
+  idToken: say('sso.idToken'),
+  emailTaken: say('sso.emailTaken'),
+  roleMissing: say('sso.roleMissing'),
+  otherBrowser: say('sso.otherBrowser'),
+  providerAddress: say('sso.providerAddress'),
+  idTokenFuture: say('sso.idTokenFuture'),
+  idTokenOld: say('sso.idTokenOld'),
+  idTokenLarge: say('sso.idTokenLarge'),
+  emailDomain: say('sso.emailDomain'),
+  emailDomains: say('sso.emailDomains'),
 } as const;
 
 /** At most this many e-mail domains limit an organization's sign-in. */

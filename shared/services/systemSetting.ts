@@ -13,9 +13,14 @@ import { isTimeZone } from '../plan/plan';
 import { isValidEmail, MESSAGES } from '../validation';
 import { operation } from './operation';
 import { TEST_MAIL_LIMITS } from './plan';
+import { say } from '../i18n/say';
 
 /** A send rate: messages per second of one channel, for the whole deployment. */
-const rate = z.number().int().min(1, 'At least 1 message per second.').max(100_000, 'At most 100,000 messages per second.');
+const rate = z
+  .number()
+  .int()
+  .min(1, say('form.rateMin', { min: 1 }))
+  .max(100_000, say('form.rateMax', { max: '100,000' }));
 export const sendRatesSchema = z.object(Object.fromEntries(CHANNELS.map((c) => [c, rate])) as { [C in Channel]: typeof rate });
 
 const organizationSettingFields = {
@@ -26,7 +31,7 @@ const organizationSettingFields = {
         .string()
         .trim()
         .toUpperCase()
-        .regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'),
+        .regex(/^[A-Z]{2}$/, say('form.countryCodes')),
     )
     .max(300)
     .default([]),
@@ -40,7 +45,7 @@ const organizationSettingFields = {
   featureCategoryPresets: z
     .array(featureCategoryPresetSchema)
     .max(FEATURE_CATEGORY_PRESETS_MAX)
-    .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, 'Each preset needs a name of its own.')
+    .refine((list) => new Set(list.map((p) => p.name.toLowerCase())).size === list.length, say('form.presetNames'))
     .default([]),
   singleMessageApprovalSheet: z.boolean().default(true),
   templateApprovalSheet: z.boolean().default(false),
@@ -53,7 +58,7 @@ const organizationSettingFields = {
   iotIdHash: z.boolean().default(false),
   testAddresses: z
     .array(z.string().trim().toLowerCase().max(254).refine(isValidEmail, MESSAGES.emailIncorrect))
-    .max(TEST_MAIL_LIMITS.testAddresses, `At most ${TEST_MAIL_LIMITS.testAddresses} test addresses.`)
+    .max(TEST_MAIL_LIMITS.testAddresses, say('form.testAddressesMax', { max: TEST_MAIL_LIMITS.testAddresses }))
     .default([]),
   defaultLanguage: z.enum(['en', 'zh', 'ja']).default('en'),
   defaultTimeZone: z
@@ -71,18 +76,18 @@ const organizationSettingFields = {
           .string()
           .trim()
           .toUpperCase()
-          .regex(/^[A-Z]{2}$/, 'Use two-letter country codes (ISO 3166), such as JP or US.'),
-        price: z.number().positive('A price is more than 0.').max(1000, 'A price per part is at most 1,000.'),
+          .regex(/^[A-Z]{2}$/, say('form.countryCodes')),
+        price: z.number().positive(say('form.smsPricePositive')).max(1000, say('form.smsPriceMax')),
       }),
     )
-    .max(SMS_PRICES_MAX, `At most ${SMS_PRICES_MAX} countries with a price.`)
-    .refine((list) => new Set(list.map((p) => p.country)).size === list.length, 'Each country has one price.')
+    .max(SMS_PRICES_MAX, say('form.smsPricesMax', { max: SMS_PRICES_MAX }))
+    .refine((list) => new Set(list.map((p) => p.country)).size === list.length, say('form.smsPriceTwice'))
     .default([]),
   currency: z
     .string()
     .trim()
     .toUpperCase()
-    .refine((code) => code === '' || isCurrency(code), 'Use a three-letter currency code (ISO 4217), such as JPY or CNY.')
+    .refine((code) => code === '' || isCurrency(code), say('form.currencyCode'))
     .default(''),
 };
 
@@ -151,7 +156,7 @@ export const systemSettingServices = {
     access: 'NAV_SYSTEM_SETTING',
     payload: z
       .object({ ...organizationSettingFields, version: z.number().int().nonnegative() })
-      .refine(pricesNeedCurrency, { path: ['currency'], message: 'Choose the currency of the SMS prices.' }),
+      .refine(pricesNeedCurrency, { path: ['currency'], message: say('form.currencyNeeded') }),
     response: organizationSettingView,
   }),
   /** The send rates hold across every worker within seconds of a save. */

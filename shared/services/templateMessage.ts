@@ -12,6 +12,7 @@ import { parseChannelTemplate, templateInput } from '../content';
 import { TEMPLATE_APPROVAL_STATES } from '../plan/approvalSheet';
 import { languageCodeSchema } from '../render';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 const ACCESS = 'NAV_TEMPLATE_MESSAGE';
 
@@ -48,7 +49,7 @@ export const TEMPLATE_FILE_VERSION = 1;
 export const TEMPLATE_IMPORT_MAX = 100;
 /** The import failure reasons of spec 001 section 5. */
 export const TEMPLATE_IMPORT_REASONS = {
-  format: 'JSON format error',
+  format: say('form.jsonFormat'),
   id: 'Invalid template id',
   regex: 'Regex mismatch',
 } as const;

@@ -4,6 +4,7 @@ import { REQUEST_TEXTS } from '../i18n/requestTexts';
 import { emailSchema, passwordSchema } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
 import { signInView } from './auth';
+import { say } from '../i18n/say';
 
 export const userView = z.object({
   id: z.string(),
@@ -34,9 +35,9 @@ const name = z.string().trim().max(64);
 export const usernameSchema = z
   .string()
   .trim()
-  .min(1, 'Please enter your username!')
+  .min(1, say('validation.usernameRequired'))
   .max(64)
-  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only.');
+  .regex(/^[A-Za-z0-9._@-]+$/, say('form.usernameChars'));
 
 /** Keys that name parts of every JavaScript object; never stored as a usage-guide step. */
 const RESERVED_KEYS = new Set(['constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__proto__']);
@@ -75,10 +76,10 @@ const userIdPayload = z.object({ userId: z.string().min(1).max(64) });
 
 const orgIdPayload = z.object({ orgId: z.number().int().positive() });
 
-/** Why an invitation is refused (720001), in English: the answer carries it in the caller's language. */
+/** Why an invitation is refused (720001), by key: the answer carries it in the caller's language. */
 const INVITE_REFUSAL_TEXTS = { member: REQUEST_TEXTS.inviteMember, invited: REQUEST_TEXTS.inviteInvited } as const;
 export type InviteRefusal = keyof typeof INVITE_REFUSAL_TEXTS;
-export const INVITE_REFUSALS: Readonly<Record<InviteRefusal, string>> = { member: INVITE_REFUSAL_TEXTS.member.en, invited: INVITE_REFUSAL_TEXTS.invited.en };
+export const INVITE_REFUSALS: Readonly<Record<InviteRefusal, string>> = { member: say('request.inviteMember'), invited: say('request.inviteInvited') };
 
 /**
  * Which refusal a 720001 answer's message ends with, in whichever language the server worded it (the portal's
@@ -180,7 +181,7 @@ export const userServices = {
    */
   changeEmail: operation({
     access: 'authenticated',
-    payload: z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password!').max(64) }),
+    payload: z.object({ email: emailSchema, password: z.string().min(1, say('validation.passwordRequired')).max(64) }),
     response: z.object({ ok: z.literal(true), pendingEmail: z.string() }),
   }),
   confirmEmail: operation({

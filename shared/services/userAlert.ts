@@ -5,8 +5,8 @@
  */
 import * as z from 'zod';
 import { USER_ALERT_EVENTS, userAlertSchema } from '../entities/userAlert';
-import { ADMIN_TEXTS } from '../i18n/adminTexts';
 import { ok, operation } from './operation';
+import { say } from '../i18n/say';
 
 export const userAlertView = userAlertSchema.omit({ orgId: true, userId: true, createdBy: true, updatedBy: true });
 export type UserAlertView = z.infer<typeof userAlertView>;
@@ -21,7 +21,7 @@ export const userAlertSavePayload = z
     enabled: z.boolean().default(true),
     version: z.number().int().optional(),
   })
-  .refine((p) => p.portal || p.email, { path: ['portal'], message: ADMIN_TEXTS.alertChannel.en });
+  .refine((p) => p.portal || p.email, { path: ['portal'], message: say('admin.alertChannel') });
 
 export const userAlertServices = {
   getAll: operation({ access: 'authenticated', payload: z.object({}).default({}), response: z.array(userAlertView) }),

@@ -8,10 +8,11 @@ import { idString } from '../entities/entity';
 import { userDelegateSchema } from '../entities/userDelegate';
 import { MESSAGES } from '../validation';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 export const DELEGATE_MESSAGES = {
-  self: 'A user cannot delegate to themselves.',
-  ended: 'The end date must be in the future.',
+  self: say('admin.delegateSelf'),
+  ended: say('admin.delegateEnded'),
 } as const;
 
 export const userDelegateView = userDelegateSchema.omit({ orgId: true, createdBy: true, updatedBy: true }).extend({

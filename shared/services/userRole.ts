@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isPermission } from '../permissions';
 import { idPayload, ok, operation, pageOf, pageRequest } from './operation';
+import { say } from '../i18n/say';
 
 export const roleView = z.object({
   id: z.string(),
@@ -53,11 +54,16 @@ export const userRoleServices = {
         .trim()
         .min(1)
         .max(50)
-        .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, _ and - only.'),
+        .regex(/^[A-Za-z0-9_-]+$/, say('form.codeChars')),
       description: z.string().max(500).default(''),
       active: z.boolean().default(true),
       permissions: z
-        .array(z.string().max(64).refine(isPermission, { message: 'Unknown permission code.' }))
+        .array(
+          z
+            .string()
+            .max(64)
+            .refine(isPermission, { message: say('form.unknownPermission') }),
+        )
         .max(200)
         .default([]),
       version: z.number().int().optional(),

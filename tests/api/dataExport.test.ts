@@ -13,6 +13,7 @@ import { EXPORT_MESSAGES } from '../../shared/export/csv';
 import { CsvParser } from '../../shared/import/csv';
 import { type ApiClient, manualClock, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { textsIn } from '../../shared/i18n';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -100,7 +101,7 @@ describe('account exports', () => {
     const run = await admin.ok('dataExport.create', { title: 'Nobody left', exportType: 'UNSUBSCRIPTIONS' });
     expect(await finished(admin, run.id)).toMatchObject({ state: 'EMPTY', rows: 0 });
     const r = await admin.call('dataExport.download', { id: run.id });
-    expect(r.body).toMatchObject({ errorCode: '720003', errorMessage: expect.stringContaining(EXPORT_MESSAGES.noData) });
+    expect(r.body).toMatchObject({ errorCode: '720003', errorMessage: expect.stringContaining(textsIn(EXPORT_MESSAGES.noData, 'en')) });
   });
 
   it('refuses bad input with catalogue errors, and other organizations see none of it', async () => {

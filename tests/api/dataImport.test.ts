@@ -13,6 +13,7 @@ import iconv from 'iconv-lite';
 import { csvHead, decodeHead, looksLikeUtf8, uploadPages } from '../../shared/import/upload';
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { textsIn } from '../../shared/i18n';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -433,8 +434,8 @@ describe('other addresses (issue 20)', () => {
     // the rows whose phone cannot be read are imported without it, and reported with the phone column named
     expect(done).toMatchObject({ status: 'DONE', created: 4, failed: 0, warned: 2 });
     expect(await failures(admin, done.id)).toEqual([
-      { row: 4, key: 'P3', reason: `phone: ${ACCOUNT_MESSAGES.phone}`, warning: true },
-      { row: 5, key: 'P4', reason: `phone: ${ACCOUNT_MESSAGES.phone}`, warning: true },
+      { row: 4, key: 'P3', reason: `phone: ${textsIn(ACCOUNT_MESSAGES.phone, 'en')}`, warning: true },
+      { row: 5, key: 'P4', reason: `phone: ${textsIn(ACCOUNT_MESSAGES.phone, 'en')}`, warning: true },
     ]);
     expect((await admin.ok('account.detail', { id: 'P3' })).phones ?? []).toEqual([]);
     expect(await admin.ok('account.detail', { id: 'P1' })).toMatchObject({
@@ -471,7 +472,7 @@ describe('a Tokyo or Shanghai file, no setting touched', () => {
     expect((await admin.ok('account.detail', { id: 'ZH2' })).phones).toEqual(['+819012345678']);
     const none = await importCsv(admin, 'id,手机\nZH3,13800138000\n', phonePlan());
     expect(none).toMatchObject({ created: 1, warned: 1 });
-    expect(await failures(admin, none.id)).toEqual([{ row: 2, key: 'ZH3', reason: `手机: ${ACCOUNT_MESSAGES.phone}`, warning: true }]);
+    expect(await failures(admin, none.id)).toEqual([{ row: 2, key: 'ZH3', reason: `手机: ${textsIn(ACCOUNT_MESSAGES.phone, 'en')}`, warning: true }]);
     const bad = await admin.call('dataImport.create', { fileName: 'a.csv', totalBytes: 1, columns: ['id', 'p'], primaryKeyColumn: 0, mappings: [], defaultCountry: 'Japan' });
     expect(bad.body.errorCode).toBe('400016');
   });

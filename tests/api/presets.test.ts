@@ -16,6 +16,7 @@ import { personalizeText } from '../../shared/render/personalize';
 import { type EmailTemplate, pickContent } from '../../shared/render/template';
 import { ApiClient, startHerald, uploadThroughLink } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
+import { textsIn } from '../../shared/i18n';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -81,7 +82,7 @@ describe('a parameter loaded from an uploaded file', () => {
     await upload(id, 'wrong.csv', 'code,name\nS9,Nine\n');
     const failed = await load(id, 'wrong.csv');
     expect(failed.loadState).toBe('FAILED');
-    expect(failed.loadError).toBe(PRESET_MESSAGES.primaryKeyMissing('store_id', ['code', 'name']));
+    expect(failed.loadError).toBe(textsIn(PRESET_MESSAGES.primaryKeyMissing('store_id', ['code', 'name']), 'en'));
     expect(failed.loadError).toContain('must match a field of the file');
     expect(failed.records).toBe(4);
     expect(await records(id)).toHaveLength(4);
@@ -196,19 +197,19 @@ it('reading through a cloud source needs the cloud source permission too', async
 it('refuses bad input with catalogue errors', async () => {
   const refusal = async (payload: object) => (await admin.call('presetParameter.save', payload)).body as { errorCode: string; errorMessage: string };
   expect(await refusal({ variable: 'x', primaryKey: 'k' })).toMatchObject({ errorCode: '400016', errorMessage: expect.stringContaining('Please input the title!') });
-  expect(await refusal({ title: 'A', variable: '1st', primaryKey: 'k' })).toMatchObject({ errorMessage: expect.stringContaining(PRESET_MESSAGES.variable) });
+  expect(await refusal({ title: 'A', variable: '1st', primaryKey: 'k' })).toMatchObject({ errorMessage: expect.stringContaining(textsIn(PRESET_MESSAGES.variable, 'en')) });
   expect(await refusal({ title: 'A', variable: 'a', primaryKey: '' })).toMatchObject({ errorMessage: expect.stringContaining('Please input the primary key!') });
   expect(await refusal({ title: 'A', variable: 'a', primaryKey: 'k', accountField: 'password' })).toMatchObject({
-    errorMessage: expect.stringContaining(PRESET_MESSAGES.accountField),
+    errorMessage: expect.stringContaining(textsIn(PRESET_MESSAGES.accountField, 'en')),
   });
   expect(await refusal({ title: 'A', variable: 'a', primaryKey: 'k', fileFirstDataRow: 5, fileLastDataRow: 3 })).toMatchObject({
-    errorMessage: expect.stringContaining(PRESET_MESSAGES.lastRow),
+    errorMessage: expect.stringContaining(textsIn(PRESET_MESSAGES.lastRow, 'en')),
   });
   // a cloud source parameter is saved unfinished, and loads once it names its source
   const unfinished = await admin.ok('presetParameter.save', { title: 'No source yet', variable: 'nosource', primaryKey: 'k', type: 'CLOUD_SOURCE', fileName: 'a.csv' });
   expect((await admin.call('presetParameter.load', { id: unfinished.id })).body).toMatchObject({
     errorCode: '400016',
-    errorMessage: expect.stringContaining(PRESET_MESSAGES.cloudSource),
+    errorMessage: expect.stringContaining(textsIn(PRESET_MESSAGES.cloudSource, 'en')),
   });
   const param = await admin.ok('presetParameter.save', { title: 'Upload first', variable: 'first', primaryKey: 'k' });
   expect((await admin.call('presetParameter.load', { id: param.id })).body).toMatchObject({

@@ -13,6 +13,7 @@ import { compileSegment, DAY_MS, type Rule, STATIC_LIST_MAX, STATIC_LIST_MESSAGE
 import { type ApiClient, startHerald } from '../support/herald';
 import { twoOrganizations } from '../support/organizations';
 import { seededAt } from '../support/seeding';
+import { textsIn } from '../../shared/i18n';
 
 let herald: LocalHerald;
 let admin: ApiClient;
@@ -186,9 +187,9 @@ describe('live size', () => {
 
     const tooMany = await admin.call('segment.save', { name: 'Too many', rule, includeIds: Array.from({ length: STATIC_LIST_MAX + 1 }, (_, i) => `id-${i}`) });
     expect(tooMany.body.errorCode).toBe('400016');
-    expect(JSON.stringify(tooMany.body)).toContain(STATIC_LIST_MESSAGES.tooMany);
+    expect(JSON.stringify(tooMany.body)).toContain(textsIn(STATIC_LIST_MESSAGES.tooMany, 'en'));
     const longId = await admin.call('segment.count', { rule, excludeIds: ['x'.repeat(65)] });
-    expect(JSON.stringify(longId.body)).toContain(STATIC_LIST_MESSAGES.idTooLong);
+    expect(JSON.stringify(longId.body)).toContain(textsIn(STATIC_LIST_MESSAGES.idTooLong, 'en'));
   });
 
   it('stops at its cap and says the count is a lower bound', async () => {

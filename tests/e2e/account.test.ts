@@ -4,6 +4,7 @@ import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
 import { ApiClient, sentMail } from '../support/herald';
 import { browserSuite, closeToasts, expectAccessible, logOut, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { textsIn } from '../../shared/i18n';
 
 const suite = browserSuite();
 
@@ -16,7 +17,7 @@ describe('forgot password', () => {
     await waitForPath(page, '/forgot-password');
     await page.fill('#email', 'not-an-address');
     await page.getByRole('button', { name: 'Send link' }).click();
-    expect(await page.locator('#email-error').textContent()).toBe(MESSAGES.emailInvalid);
+    expect(await page.locator('#email-error').textContent()).toBe(textsIn(MESSAGES.emailInvalid, 'en'));
 
     await page.fill('#email', 'forgetful@example.com');
     await page.getByRole('button', { name: 'Send link' }).click();
@@ -36,8 +37,8 @@ describe('forgot password', () => {
     await page.fill('#new-password', 'short');
     await page.fill('#new-confirm', 'other');
     await page.getByRole('button', { name: 'Set password' }).click();
-    expect(await page.locator('#new-password-hint').textContent()).toBe(MESSAGES.passwordRule);
-    expect(await page.locator('#new-confirm-error').textContent()).toBe(MESSAGES.passwordsInconsistent);
+    expect(await page.locator('#new-password-hint').textContent()).toBe(textsIn(MESSAGES.passwordRule, 'en'));
+    expect(await page.locator('#new-confirm-error').textContent()).toBe(textsIn(MESSAGES.passwordsInconsistent, 'en'));
     await page.fill('#new-password', 'Remember@1234');
     await page.fill('#new-confirm', 'Remember@1234');
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -180,7 +181,7 @@ describe('sign-in address and invitations', () => {
     await signIn(page, `${suite.herald.portalUrl}#/settings`, 'mover', 'Mover@1234');
     await page.fill('#settings-email', 'mover.new@example.com');
     await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
-    expect(await page.locator('#settings-email-password-error').textContent()).toBe(MESSAGES.passwordRequired);
+    expect(await page.locator('#settings-email-password-error').textContent()).toBe(textsIn(MESSAGES.passwordRequired, 'en'));
     await page.fill('#settings-email-password', 'Mover@1234');
     await page.locator('.p-tabview-panel:visible').getByRole('button', { name: 'Save' }).click();
     await page.locator('.p-toast-message', { hasText: 'We sent a confirmation link to mover.new@example.com' }).waitFor();

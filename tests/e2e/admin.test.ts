@@ -6,6 +6,7 @@ import { ALL_PERMISSIONS } from '../../shared/permissions';
 import { MESSAGES } from '../../shared/validation';
 import { ApiClient, sentMail } from '../support/herald';
 import { browserSuite, expectAccessible, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { textsIn } from '../../shared/i18n';
 
 const suite = browserSuite();
 
@@ -143,7 +144,7 @@ describe('users screen', () => {
     await page.getByRole('button', { name: 'Invite user' }).click();
     const invite = page.locator('#invite-dialog');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
-    expect(await page.locator('#invite-email-error').textContent()).toBe(MESSAGES.emailInvalid);
+    expect(await page.locator('#invite-email-error').textContent()).toBe(textsIn(MESSAGES.emailInvalid, 'en'));
     expect(await page.locator('#invite-role-error').textContent()).toBe('Please select the Role!');
     await page.fill('#invite-email', 'newcomer@example.com');
     // the corrected field's error goes at once; the role's stays until it is chosen

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CSV_ENCODINGS } from '../../shared/import/csv';
-import { PHONE_TEXTS } from '../../shared/phone';
+import { PHONE_TEXTS } from '../../shared/i18n';
 import audienceJa from '../../web/src/i18n/areas/audience.ja';
 import audienceZh from '../../web/src/i18n/areas/audience.zh';
 import { ApiClient } from '../support/herald';

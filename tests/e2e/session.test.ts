@@ -4,6 +4,7 @@ import { ERROR_CATALOGUE } from '../../shared/errors';
 import { MESSAGES } from '../../shared/validation';
 import { ERROR_TOAST_MS, UNREAD_REFRESH_MS } from '../../web/src/app/constants';
 import { ADMIN_PASSWORD, browserSuite, hashPath, logOut, menuGroups, menuLabels, openPage, signIn, userWithRole, waitForPath } from './browser';
+import { textsIn } from '../../shared/i18n';
 
 const suite = browserSuite();
 
@@ -13,8 +14,8 @@ describe('sign-in', () => {
     await page.goto(suite.herald.portalUrl);
     await waitForPath(page, '/login');
     await page.click('form button[type=submit]');
-    await expect.poll(() => page.locator('#username-error').textContent()).toBe(MESSAGES.usernameRequired);
-    expect(await page.locator('#password-error').textContent()).toBe(MESSAGES.passwordRequired);
+    await expect.poll(() => page.locator('#username-error').textContent()).toBe(textsIn(MESSAGES.usernameRequired, 'en'));
+    expect(await page.locator('#password-error').textContent()).toBe(textsIn(MESSAGES.passwordRequired, 'en'));
 
     await page.fill('#username', 'admin');
     await page.fill('#password', 'Wrong@1234');

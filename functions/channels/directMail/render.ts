@@ -6,15 +6,15 @@
  */
 import { type LetterContent, type LetterLayout, LETTER_RECIPIENT_DEFAULT, layoutLetter } from '../../../shared/content';
 import type { Company } from '../../../shared/entities';
-import { RENDER_TEXTS } from '../../../shared/i18n';
 import { pickLanguage } from '../../../shared/render';
 import type { PlanContentOf } from '../../../shared/plan/plan';
 import type { RecipientView } from '../adapter';
 import type { PostalAddressView } from '../addresses';
 import type { LetterRendered } from './outbound';
+import { say } from '../../../shared/i18n/say';
 
 /** The send record's detail of an account whose address lacks a postcode or an address line. */
-export const INCOMPLETE_POSTAL = RENDER_TEXTS.incompletePostal.en;
+export const INCOMPLETE_POSTAL = say('render.incompletePostal');
 
 /** Countries whose post has no postcodes: an address line is a complete address there. */
 const NO_POSTCODE = new Set(['HK', 'MO', 'AE', 'QA']);

@@ -9,12 +9,12 @@
  * accepted there only.
  */
 import { isIP } from 'node:net';
-import { OUTBOUND_TEXTS } from '../../../shared/i18n';
 import { AddressRefused, addressKind, checkedAddress } from '../../platform/addresses';
 import { unseal } from '../../platform/keys';
 import type { ProviderFactory } from '../providers';
 import type { OutboundEmail, SendOutcome } from '../sender';
 import { withOrgAddresses } from './orgAddresses';
+import { say } from '../../../shared/i18n/say';
 
 /** What nodemailer's errors carry (smtp-connection's _formatError). */
 interface SmtpError {
@@ -103,7 +103,7 @@ export const smtpOrgSender: ProviderFactory = (setting, rt) => {
         t = await transport;
       } catch (e) {
         transport = undefined;
-        if (e instanceof AddressRefused) return { kind: 'failed', reason: 'UNEXPECTED', detail: `SMTP ${setting.host}: ${OUTBOUND_TEXTS.addressRefused.en}` };
+        if (e instanceof AddressRefused) return { kind: 'failed', reason: 'UNEXPECTED', detail: `SMTP ${setting.host}: ${say('outbound.addressRefused')}` };
         const code = (e as { code?: string }).code ?? '';
         return { kind: 'failed', reason: 'UNEXPECTED', detail: `SMTP ${setting.host}: ${code || (e as Error).message}`.slice(0, 300) };
       }

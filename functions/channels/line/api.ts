@@ -1,21 +1,10 @@
-/**
- * LINE through the Messaging API over HTTPS (plain fetch): `POST /v2/bot/message/push` with the organization's
- * channel access token and the message's `X-Line-Retry-Key`. An answer LINE may not have acted on (a 5xx, a
- * network error) is retried a few times with the same key, which LINE de-duplicates (409 then carries the
- * accepted request's id); when the outcome stays unknown the error is thrown and the claim left uncertain.
- *
- * The sender port is one recipient per call, so each recipient is a push. Multicast (`/v2/bot/message/multicast`,
- * up to 500 users, one retry key for the group) would need a port taking a batch of recipients with the same
- * messages, answering per recipient; LINE's multicast answers for the group only, so it suits unpersonalised
- * messages alone.
- */
-import { LINE_TEXTS } from '../../../shared/i18n/lineTexts';
 import type { Runtime } from '../../platform/runtime';
 import { lineAccessTokenOf } from '../../domain/lineChannel';
 import { keptPerTenant } from '../../platform/keptPerOrg';
 import type { TenantStore } from '../../store/store';
 import type { ChannelSender, Outbound, SendOutcome, SendRoute } from '../sender';
 import { classifyLine } from './answers';
+import { say } from '../../../shared/i18n/say';
 
 export const LINE_API = 'https://api.line.me';
 /** a token read is kept this long, so a busy run reads it a few times a minute, not once a message */
@@ -86,7 +75,7 @@ export function lineSender(rt: Runtime, opts: LineSenderOptions = {}): ChannelSe
         // the setting could not be read: nothing went to LINE, so the claim is given back and tried later
         return { kind: 'throttled' };
       }
-      if (!token) return classifyLine({ ok: false, code: 'NO_TOKEN', detail: LINE_TEXTS.noToken.en })!;
+      if (!token) return classifyLine({ ok: false, code: 'NO_TOKEN', detail: say('line.noToken') })!;
       let unknown: unknown;
       for (let attempt = 0; attempt <= retries; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, retryDelayMs * attempt));

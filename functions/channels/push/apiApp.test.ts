@@ -4,7 +4,7 @@
  * each address the host resolves to checked, IPv4 and IPv6; the local server also reaches loopback).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillText, PUSH_TEXTS, translateServerText } from '../../../shared/i18n';
+import { say, textsIn } from '../../../shared/i18n';
 import { OUTBOUND_TEXTS } from '../../../shared/i18n';
 import { setOutboundPolicy } from '../../platform/outbound';
 import { apiAppPayload } from './apiApp';
@@ -34,12 +34,12 @@ describe('an OAuth token', () => {
 
 describe('a send record of an API application', () => {
   it('keeps a short excerpt of the answer on one line, and reads in the reader’s language', () => {
-    expect(excerpt('  <html>\n<body>Bad   gateway</body></html> ')).toBe('Its answer began: <html> <body>Bad gateway</body></html>');
-    expect(excerpt('x'.repeat(500))).toHaveLength('Its answer began: '.length + 201);
+    expect(excerpt('  <html>\n<body>Bad   gateway</body></html> ')).toEqual('Its answer began: <html> <body>Bad gateway</body></html>');
+    expect(textsIn(excerpt('x'.repeat(500)), 'en')).toHaveLength('Its answer began: '.length + 201);
     expect(excerpt('')).toBe('');
-    const detail = `${fillText(PUSH_TEXTS.apiAnswered.en, { status: 500, attempts: 3 })} ${excerpt('{"error":"boom"}')}`;
-    expect(translateServerText(detail, 'ja')).toBe('アプリケーションの送信先は 3 回の試行の後、HTTP 500 を返しました。 応答の冒頭： {"error":"boom"}');
-    expect(translateServerText(detail, 'zh')).toBe('应用端点在 3 次尝试后返回了 HTTP 500。 其响应开头为： {"error":"boom"}');
+    const detail = `${say('push.apiAnswered', { status: 500, attempts: 3 })} ${excerpt('{"error":"boom"}')}`;
+    expect(textsIn(detail, 'ja')).toBe('アプリケーションの送信先は 3 回の試行の後、HTTP 500 を返しました。 応答の冒頭： {"error":"boom"}');
+    expect(textsIn(detail, 'zh')).toBe('应用端点在 3 次尝试后返回了 HTTP 500。 其响应开头为： {"error":"boom"}');
   });
 });
 

@@ -16,7 +16,6 @@
  * - OAuth: a 401 from the push endpoint drops the token and tries once more with a new one (not a repeat).
  */
 import type { Application } from '../../../shared/entities';
-import { fillText, PUSH_TEXTS } from '../../../shared/i18n';
 import { unseal } from '../../platform/keys';
 import type { Runtime } from '../../platform/runtime';
 import type { TenantStore } from '../../store/store';
@@ -24,6 +23,7 @@ import type { SendOutcome } from '../sender';
 import { type HttpAnswer, httpCall } from './apiAppHttp';
 import { excerpt, type OAuthCredentials, oauthTokens } from './apiAppToken';
 import type { OutboundPush } from './outbound';
+import { say } from '../../../shared/i18n/say';
 
 export interface ApiAppOptions {
   /** how long one try waits for the answer */
@@ -86,7 +86,7 @@ function requestOf(rt: Runtime, app: Application): { url: URL; headers: Record<s
   try {
     url = new URL(app.apiUrl);
   } catch {
-    return { problem: PUSH_TEXTS.apiBadUrl.en };
+    return { problem: say('push.apiBadUrl') };
   }
   const headers: Record<string, string> = {};
   for (const h of app.customHeaders) {
@@ -97,11 +97,11 @@ function requestOf(rt: Runtime, app: Application): { url: URL; headers: Record<s
     else headers[h.key.toLowerCase()] = value;
   }
   if (app.appType === 'BearerToken') {
-    if (!app.bearerTokenSealed) return { problem: PUSH_TEXTS.apiNoBearer.en };
+    if (!app.bearerTokenSealed) return { problem: say('push.apiNoBearer') };
     headers.authorization = `Bearer ${unseal(rt.keys, app.bearerTokenSealed)}`;
   }
   if (app.appType === 'BasicAuth') {
-    if (!app.passwordSealed) return { problem: PUSH_TEXTS.apiNoPassword.en };
+    if (!app.passwordSealed) return { problem: say('push.apiNoPassword') };
     headers.authorization = `Basic ${Buffer.from(`${app.username}:${unseal(rt.keys, app.passwordSealed)}`).toString('base64')}`;
   }
   return { url, headers };
@@ -122,8 +122,8 @@ export function apiAppSender(rt: Runtime, options: Partial<ApiAppOptions> = {}) 
   const tokens = oauthTokens(rt.clock, () => opts.timeoutMs);
 
   return async function sendToApiApp(app: Application, message: OutboundPush, ids: { planId: string; runId: string; inboxId?: string }): Promise<SendOutcome> {
-    if (app.status === 'INACTIVE') return failed(PUSH_TEXTS.apiInactive.en);
-    if (!app.apiUrl) return failed(PUSH_TEXTS.apiNoUrl.en);
+    if (app.status === 'INACTIVE') return failed(say('push.apiInactive'));
+    if (!app.apiUrl) return failed(say('push.apiNoUrl'));
     let request: ReturnType<typeof requestOf>;
     let oauth: OAuthCredentials | undefined;
     try {
@@ -131,10 +131,10 @@ export function apiAppSender(rt: Runtime, options: Partial<ApiAppOptions> = {}) 
       oauth = app.appType === 'OAuth' ? oauthOf(rt, app) : undefined;
     } catch {
       // a sealed value this deployment's key cannot open: nothing was sent
-      return failed(PUSH_TEXTS.apiSealed.en);
+      return failed(say('push.apiSealed'));
     }
     if ('problem' in request) return failed(request.problem);
-    if (app.appType === 'OAuth' && !oauth) return failed(PUSH_TEXTS.apiNoClient.en);
+    if (app.appType === 'OAuth' && !oauth) return failed(say('push.apiNoClient'));
     // one key for every try of this message to this device: the server can tell a repeat
     const messageId = `${ids.planId}:${ids.runId}:${message.accountId}:${message.deviceId ?? message.to}`;
     const body = JSON.stringify(apiAppPayload(message, { ...ids, messageId }));
@@ -148,7 +148,7 @@ export function apiAppSender(rt: Runtime, options: Partial<ApiAppOptions> = {}) 
       if (oauth) {
         const got = await tokens.get(app, oauth);
         if (!got.ok) {
-          if (got.retryable && !last) {
+          if ((await got.retryable) && !last) {
             await again();
             continue;
           }
@@ -187,8 +187,8 @@ export function apiAppSender(rt: Runtime, options: Partial<ApiAppOptions> = {}) 
         const said = answer.kind === 'noAnswer' ? answer.why : answer.kind === 'answer' ? `HTTP ${answer.status}` : answer.code;
         throw new Error(`The application endpoint may have taken the message (${said} after ${attempt} attempt(s)).`);
       }
-      if (answer.kind === 'unsent') return failed(fillText(PUSH_TEXTS.apiUnreachable.en, { code: answer.code, attempts: attempt }));
-      return failed(`${fillText(PUSH_TEXTS.apiAnswered.en, { status: answer.status, attempts: attempt })} ${excerpt(answer.text)}`.trim());
+      if (answer.kind === 'unsent') return failed(say('push.apiUnreachable', { code: answer.code, attempts: attempt }));
+      return failed(`${say('push.apiAnswered', { status: answer.status, attempts: attempt })} ${excerpt(answer.text)}`.trim());
     }
   };
 }

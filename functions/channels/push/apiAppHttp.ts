@@ -5,8 +5,8 @@
  * not sent (the connection was never made); or no answer, when the server may have taken the request.
  */
 import { AppError } from '../../../shared/errors';
-import { OUTBOUND_TEXTS } from '../../../shared/i18n';
 import { outboundFetch } from '../../platform/outbound';
+import { say } from '../../../shared/i18n/say';
 
 export type HttpAnswer =
   | { kind: 'answer'; status: number; text: string }
@@ -29,7 +29,7 @@ export async function httpCall(url: string, init: { headers: Record<string, stri
   } catch (e) {
     if (e instanceof AppError) {
       // an answer too large was an answer: the server had the request
-      if (e.detail?.startsWith(OUTBOUND_TEXTS.tooLarge.en.split('{')[0]!)) return { kind: 'noAnswer', why: e.detail };
+      if (e.detail?.startsWith(say('outbound.tooLarge').split('{')[0]!)) return { kind: 'noAnswer', why: e.detail };
       return { kind: 'refused', detail: e.detail ?? e.message };
     }
     const cause = (e as { cause?: { code?: string; name?: string; message?: string } }).cause;

@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Application } from '../../../shared/entities';
-import { fillText, PUSH_TEXTS } from '../../../shared/i18n';
 import type { Clock } from '../../platform/runtime';
 import { type HttpAnswer, httpCall } from './apiAppHttp';
+import { say } from '../../../shared/i18n/say';
 
 /** A token whose server names no lifetime is kept this long. */
 const DEFAULT_LIFETIME_MS = 5 * 60_000;
@@ -33,18 +33,18 @@ export function keepMs(expiresIn: unknown): number {
 export function tokenProblem(answer: HttpAnswer): { retryable: boolean; detail: string } {
   if (answer.kind === 'answer') {
     const retryable = answer.status >= 500 || answer.status === 408 || answer.status === 429;
-    return { retryable, detail: `${fillText(PUSH_TEXTS.tokenAnswered.en, { status: answer.status })} ${excerpt(answer.text)}`.trim() };
+    return { retryable, detail: `${say('push.tokenAnswered', { status: answer.status })} ${excerpt(answer.text)}`.trim() };
   }
   if (answer.kind === 'refused') return { retryable: false, detail: answer.detail };
   // nothing was pushed yet: a token endpoint that did not answer is a failure to reach it, whatever it did
-  return { retryable: true, detail: fillText(PUSH_TEXTS.tokenUnreachable.en, { code: answer.kind === 'unsent' ? answer.code : answer.why }) };
+  return { retryable: true, detail: say('push.tokenUnreachable', { code: answer.kind === 'unsent' ? answer.code : answer.why }) };
 }
 
 /** The start of an answer's body, on one line, as a send record shows it. */
 export function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   if (!line) return '';
-  return `${PUSH_TEXTS.answerBegan.en} ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
+  return `${say('push.answerBegan')} ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
 
 export function oauthTokens(clock: Clock, timeoutMs: () => number) {
@@ -67,7 +67,7 @@ export function oauthTokens(clock: Clock, timeoutMs: () => number) {
     } catch {
       json = {};
     }
-    if (typeof json.access_token !== 'string' || !json.access_token) return { answer: { ok: false, retryable: false, detail: PUSH_TEXTS.tokenMissing.en }, keep: 0 };
+    if (typeof json.access_token !== 'string' || !json.access_token) return { answer: { ok: false, retryable: false, detail: say('push.tokenMissing') }, keep: 0 };
     return { answer: { ok: true, token: json.access_token }, keep: keepMs(typeof json.expires_in === 'string' ? Number(json.expires_in) : json.expires_in) };
   }
 

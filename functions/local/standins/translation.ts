@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { bodyOf, closeServer, listen, type ProviderStandIn, sendJson } from '../../channels/standInKit';
+import { say } from '../../../shared/i18n/say';
 
 export interface TranslationStandInJob {
   sourceLanguage: string;
@@ -27,7 +28,7 @@ export async function startTranslationStandIn(port = 0): Promise<ProviderStandIn
       try {
         job = JSON.parse(await bodyOf(req)) as Job;
       } catch {
-        return sendJson(res, 400, { message: 'The body is not JSON.' });
+        return sendJson(res, 400, { message: say('request.bodyNotJson') });
       }
       if (!Array.isArray(job.texts) || !Array.isArray(job.targetLanguages) || typeof job.sourceLanguage !== 'string')
         return sendJson(res, 400, { message: 'A job names its languages and texts.' });

@@ -12,6 +12,7 @@ import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { orgCursor, partitionPage } from '../../store/orgCursor';
 import { Accounts } from '../../domain/accounts';
 import { organizationSettingOf } from '../../domain/organizationSetting';
+import { say } from '../../../shared/i18n/say';
 
 /** How long the accounts list's total may take; past it the total is shown as "at least". */
 const COUNT_MS = 5_000;
@@ -54,7 +55,7 @@ export const accountHandlers: AreaHandlers<'account'> = {
     const codec = cursors(ctx);
     const position = cursor ? codec.decode(accounts.orgId, cursor) : undefined;
     if (position && position.search !== search) {
-      throw new AppError('400016', 'payload.cursor: The cursor belongs to another search. Start again from the first page.');
+      throw new AppError('400016', `payload.cursor: ${say('request.cursorOtherSearch')}`);
     }
     // An address is unique enough that its matches fit one page.
     if (search.includes('@')) return { list: position ? [] : await accounts.byEmail(search, size) };

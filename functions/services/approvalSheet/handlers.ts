@@ -16,6 +16,7 @@ import { notifyPeople } from '../notification';
 import { peopleOf } from '../plan';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { sheetOf, sheetWrite, toSheetView } from './sheets';
+import { say } from '../../../shared/i18n/say';
 
 type Subject = { kind: 'PLAN'; plan: Plan; name: string } | { kind: 'TEMPLATE'; name: string; version: number; createdBy: string };
 
@@ -97,7 +98,7 @@ export const approvalSheetHandlers: AreaHandlers<'approvalSheet'> = {
     if (!sound.ok) throw new AppError(sound.code, sound.detail);
     const people = await peopleOf(ctx);
     if (participants.some((p) => !people.names.has(p))) throw new AppError('720003');
-    if (participants.some((p) => !people.approvers.has(p))) throw new AppError('720009', 'A participant cannot approve messages.');
+    if (participants.some((p) => !people.approvers.has(p))) throw new AppError('720009', say('request.participantApprove'));
     if (of.kind === 'TEMPLATE') {
       if (version !== undefined && version !== of.version) throw new AppError('720007');
       const next = shareSheet(sheet, { orgId: ctx.tenant.orgId, subject, subjectId: id, name: of.name, participants, deadline, by, now, subjectVersion: of.version });

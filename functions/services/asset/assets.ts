@@ -8,6 +8,7 @@ import type { AssetFileView } from '../../../shared/services';
 import { assetNameProblem, UPLOAD_MESSAGES } from '../../../shared/uploads';
 import { badField } from '../../contract/problems';
 import type { StoragePort } from '../../platform/storage';
+import { say } from '../../../shared/i18n/say';
 
 export const PRIVATE_LINK_SECONDS = 3600;
 
@@ -27,10 +28,9 @@ export function assetKey(orgId: number, path: string, opts: { accessible?: boole
   // every name by the asset manager's rules (no empty name, dot name, control character): storage is never asked
   if (path.split('/').some((name) => assetNameProblem(name) !== null)) badField(field, UPLOAD_MESSAGES.badName);
   if (path.split('/').some((name) => Buffer.byteLength(name) > MAX_ASSET_NAME_BYTES)) {
-    badField(field, `A folder or file name is at most ${MAX_ASSET_NAME_BYTES} bytes in UTF-8.`);
+    badField(field, say('request.assetNameBytes', { max: MAX_ASSET_NAME_BYTES }));
   }
-  if (Buffer.byteLength(key) > MAX_ASSET_KEY_BYTES)
-    badField(field, `The path is longer than storage allows (${MAX_ASSET_KEY_BYTES - Buffer.byteLength(assetPrefix(orgId))} bytes in UTF-8).`);
+  if (Buffer.byteLength(key) > MAX_ASSET_KEY_BYTES) badField(field, say('request.assetPathBytes', { max: MAX_ASSET_KEY_BYTES - Buffer.byteLength(assetPrefix(orgId)) }));
   return key;
 }
 

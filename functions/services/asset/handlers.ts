@@ -7,6 +7,7 @@ import { sanitizeHtml } from '../../../shared/render/sanitizeHtml';
 import { checkUpload, CONTENT_TYPES } from '../../../shared/uploads';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { assetKey, assetPrefix, fileView, joinPath } from './assets';
+import { say } from '../../../shared/i18n/say';
 
 function storageOf(ctx: AuthedContext) {
   return ctx.rt.ports.storage;
@@ -53,7 +54,7 @@ export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
   async saveFolder({ baseDir, name }, ctx) {
     const key = assetKey(ctx.tenant.orgId, joinPath(baseDir, name.trim()), { folder: true, field: 'name' });
     const storage = storageOf(ctx);
-    if (await storage.get(key)) throw new AppError('720001', 'A folder of this name is already there.');
+    if (await storage.get(key)) throw new AppError('720001', say('request.folderExists'));
     await storage.put(key, '', 'application/x-directory');
     return { ok: true };
   },
@@ -63,7 +64,7 @@ export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
     const key = assetKey(ctx.tenant.orgId, path, { folder });
     if (folder) {
       const inside = await storage.list(key, 1);
-      if (inside.files.length > 0 || inside.folders.length > 0) throw new AppError('720009', 'A folder that holds files or folders cannot be deleted.');
+      if (inside.files.length > 0 || inside.folders.length > 0) throw new AppError('720009', say('request.folderNotEmpty'));
     }
     if (!(await storage.get(key))) throw new AppError('720003');
     await storage.delete(key);
@@ -82,7 +83,7 @@ export const s3ManagerHandlers: AreaHandlers<'s3Manager'> = {
     const there = await storage.get(to);
     if (there) {
       there.body.destroy();
-      throw new AppError('720001', 'A file of this name is already in the folder.');
+      throw new AppError('720001', say('request.fileExists'));
     }
     await storage.copy(from, to);
     await storage.delete(from);

@@ -1,5 +1,5 @@
 import { CHANNEL_CAPABILITIES, MENU_CHANNELS } from '../../../shared/delivery';
-import { REPORT_TEXTS } from '../../../shared/i18n';
+import { say } from '../../../shared/i18n/say';
 import type { Configuration } from '../../../shared/services';
 import type { AuthedContext } from '../../contract/context';
 import { organizationSettingOf } from '../../domain/organizationSetting';
@@ -40,9 +40,9 @@ export async function configurationFor(ctx: AuthedContext): Promise<Configuratio
     emailBuilderInfo: { maxWidth: 600, smallScreenMaxWidth: 393 },
     htmlBuilderInfo: {},
     // every channel, by its English name as the documents write it
-    pushChannelTypes: MENU_CHANNELS.map((code) => ({ code, name: REPORT_TEXTS[code].en })),
+    pushChannelTypes: MENU_CHANNELS.map((code) => ({ code, name: say(`report.${code}`) })),
     // the channels an organization's own provider sends, each tested from the provider's settings
-    sendTestTargets: MENU_CHANNELS.filter((c) => CHANNEL_CAPABILITIES[c].ownProviders).map((code) => ({ code, name: REPORT_TEXTS[code].en })),
+    sendTestTargets: MENU_CHANNELS.filter((c) => CHANNEL_CAPABILITIES[c].ownProviders).map((code) => ({ code, name: say(`report.${code}`) })),
     notificationButtonActions: optionsOf({ website: 'Website', openPage: 'Open page', call: 'Call', close: 'Close', upgrade: 'Upgrade', requireLogin: 'Require login' }),
     queryType: optionsOf({ string: 'String', number: 'Number', enum: 'Enum', date: 'Date', boolean: 'Boolean' }),
     pushSettingInfo: {},

@@ -10,6 +10,7 @@ import { MAIL_TEXTS, textIn } from '../../../shared/i18n';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { hashToken, randomToken } from '../../platform/randomTokens';
+import { say } from '../../../shared/i18n/say';
 
 export type LinkPurpose = PasswordReset['purpose'];
 /** Sign-in links are platform work: the user directory and the link table are global. */
@@ -69,12 +70,12 @@ export async function spendLink(
 ): Promise<{ link: PasswordReset; user: User }> {
   const link = await store.get('passwordReset', { id: hashToken(token) });
   if (!link || link.used || link.expiresAt * 1000 <= rt.clock.now() || !purposes.includes(link.purpose ?? 'reset')) {
-    throw new AppError('400017', 'The link is invalid, used or expired. Ask for a new one.');
+    throw new AppError('400017', say('request.linkInvalid'));
   }
   const user = await store.get('user', { id: link.userId });
   // a withdrawn invitation or a deleted account: the link is dead like any other
-  if (!user) throw new AppError('400017', 'The link is no longer valid.');
-  if (user.securityStamp !== link.securityStamp) throw new AppError('400017', 'The link is no longer valid. Ask for a new one.');
+  if (!user) throw new AppError('400017', say('request.linkGone'));
+  if (user.securityStamp !== link.securityStamp) throw new AppError('400017', say('request.linkGoneAsk'));
   mayUse?.(link, user);
   await store.update(
     'passwordReset',

@@ -1,13 +1,8 @@
-/**
- * Rolling-window counters in DynamoDB with TTL, so limits hold across Lambda instances. A window opens at the
- * first counted attempt and lasts `windowSeconds`; windows aligned to the clock would let ten attempts through
- * in a second across a boundary. A window always ends, so nobody is locked out for good.
- */
-import { fillText, REQUEST_TEXTS } from '../../../shared/i18n';
 import { AppError } from '../../../shared/errors';
 import type { Store } from '../../store/store';
 
 import type { Limit, WindowCount } from '../../contract/capabilities';
+import { say } from '../../../shared/i18n/say';
 
 export type { Limit, WindowCount };
 
@@ -27,7 +22,7 @@ export async function countsOf(store: Store, now: number, limits: Limit[]): Prom
 export function tooMany(now: number, window: WindowCount): AppError {
   const wait = Math.max(1, window.endsAt - seconds(now));
   const minutes = Math.ceil(wait / 60);
-  return new AppError('400014', minutes === 1 ? REQUEST_TEXTS.tooManyAttemptsOne.en : fillText(REQUEST_TEXTS.tooManyAttempts.en, { minutes }), {
+  return new AppError('400014', minutes === 1 ? say('request.tooManyAttemptsOne') : say('request.tooManyAttempts', { minutes }), {
     'retry-after': String(wait),
   });
 }

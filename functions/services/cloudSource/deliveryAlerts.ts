@@ -1,7 +1,7 @@
 /** A cloud source's alerts (./run.ts): mail to the source's receivers, each in their language, and the author's own alert rules. */
 import type { CloudSource, CloudSourceHistory } from '../../../shared/entities';
 import type { Lang } from '../../../shared/errors';
-import { ALERT_TEXTS, textIn, translateServerText } from '../../../shared/i18n';
+import { ALERT_TEXTS, textIn, textsIn } from '../../../shared/i18n';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { permissionsIn, userDirectory } from '../auth';
 import { alertMember } from '../notification';
@@ -25,7 +25,7 @@ export function alertMail(source: CloudSource, history: CloudSourceHistory, kind
     say('file', { file: history.fileName || '--' }),
     say('status', { status: say(`status${history.status}`) }),
     say('counts', { rows: history.rows, valid: history.valid, invalid: history.invalid, created: history.created, updated: history.updated }),
-    ...(history.error ? [say('reason', { reason: translateServerText(history.error, lang) })] : []),
+    ...(history.error ? [say('reason', { reason: textsIn(history.error, lang) })] : []),
     say('open', { url: `${publicUrl}/portalui/#/library/cloud-source/history?source=${encodeURIComponent(source.id)}` }),
   ].join('\n');
   return { subject, text };

@@ -6,7 +6,6 @@
  * stays flat whatever its size. A reading stops after the page where its job's time is up (SliceEnd).
  */
 import { CLOUD_RECORDS_KEPT, type CloudSource, type CloudSourceHistory, type CloudSourceRecord, cloudRecordKeyOf, type DataImport } from '../../../shared/entities';
-import { CLOUD_RUN_TEXTS, fillText } from '../../../shared/i18n';
 import { type ImportPlan, rowChange, type RowOptions } from '../../../shared/import/accountImport';
 import { CsvError } from '../../../shared/import/csv';
 import { filePages, XlsxError } from '../../../shared/import/xlsx';
@@ -14,6 +13,7 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 import { importRows } from '../dataImport';
 import { type Deps, histories } from './deliveryHistory';
 import { compilePattern } from './patterns';
+import { say } from '../../../shared/i18n/say';
 
 /** The import plan of a source's columns: what each column fills, the key column and its case. */
 export function planOf(source: Pick<CloudSource, 'fileColumns' | 'uniqueIdField' | 'keyCase' | 'splitChar' | 'encoding' | 'groupColumn' | 'localeColumn'>): ImportPlan {
@@ -48,7 +48,7 @@ async function rowChecker(source: CloudSource, plan: ImportPlan, options: RowOpt
     if (cells.length === 0 || cells.every((c) => c.trim() === '')) return { blank: true };
     for (let i = 0; i < patterns.length; i++) {
       const cell = cells[i]?.trim() ?? '';
-      if (cell && patterns[i] && !patterns[i]!(cell)) return { reason: `${source.fileColumns[i]!.columnId}: ${CLOUD_RUN_TEXTS.pattern.en}` };
+      if (cell && patterns[i] && !patterns[i]!(cell)) return { reason: `${source.fileColumns[i]!.columnId}: ${say('cloudRun.pattern')}` };
     }
     const read = rowChange(cells, plan, options);
     if (read && 'reason' in read) return { reason: read.reason };
@@ -63,7 +63,7 @@ function headerProblem(source: CloudSource, header: readonly string[]): string |
   for (const [i, c] of source.fileColumns.entries()) {
     if (!c.checkTitle) continue;
     const found = (header[i] ?? '').trim();
-    if (found !== c.columnId) return fillText(CLOUD_RUN_TEXTS.header.en, { column: i + 1, found: found.slice(0, 100), expected: c.columnId });
+    if (found !== c.columnId) return say('cloudRun.header', { column: i + 1, found: found.slice(0, 100), expected: c.columnId });
   }
   return undefined;
 }
@@ -134,7 +134,7 @@ export async function readFile(
         }
         counts.rows++;
         if (counts.rows > source.largeFileRowLimit) {
-          throw new DeliveryFailure(fillText(CLOUD_RUN_TEXTS.rowLimit.en, { max: source.largeFileRowLimit.toLocaleString('en-US') }));
+          throw new DeliveryFailure(say('cloudRun.rowLimit', { max: source.largeFileRowLimit.toLocaleString('en-US') }));
         }
         if ('reason' in result) {
           counts.invalid++;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { CLOUD_MESSAGES, type CloudSource, type CloudSourceHistory, cloudSourceSchema } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { translateServerText } from '../../../shared/i18n';
+import { textsIn } from '../../../shared/i18n';
 import { csvLine } from '../../../shared/export/csv';
 import { importPlanSchema } from '../../../shared/import/accountImport';
 import { CLOUD_SAVE_TEXTS } from '../../../shared/services/cloudSource';
@@ -26,6 +26,7 @@ import { patternProblem } from './patterns';
 import { planOf } from './deliveryRead';
 import { applyCloudLoop, cloudScheduleName } from './run';
 import { roleAccountOf, uploadFolder } from './sources';
+import { say } from '../../../shared/i18n/say';
 
 function view(source: CloudSource, ctx: AuthedContext) {
   const { passwordSealed, privateKeySealed, secretKeySealed, ...rest } = source;
@@ -159,13 +160,13 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
 
   async uploadUrl({ id, fileName, size }, ctx) {
     const source = await requireSource(ctx, id);
-    if (source.sourceType !== 'UPLOAD') throw new AppError('720009', 'Only an upload source takes files from here.');
+    if (source.sourceType !== 'UPLOAD') throw new AppError('720009', say('request.uploadSource'));
     return importUploadLink(ctx.rt, `${uploadFolder(source.orgId, id)}${fileName}`, size);
   },
 
   async confirmHostKey({ id, fingerprint }, ctx) {
     const stored = await requireSource(ctx, id);
-    if (stored.sourceType !== 'SFTP') throw new AppError('720009', 'Only an SFTP source has a host key.');
+    if (stored.sourceType !== 'SFTP') throw new AppError('720009', say('request.hostKeySftp'));
     const { pendingHostKey: _p, ...rest } = stored;
     const next: CloudSource = { ...rest, hostKey: fingerprint, ...auditNext(stored, ctx.rt.clock.now(), ctx.identity.userId) };
     await ctx.tenant.transact([ctx.tenant.putVersioned('cloudSource', next, stored.version)]);
@@ -174,7 +175,7 @@ export const cloudSourceHandlers: AreaHandlers<'cloudSource'> = {
 
   async deleteHistoryRecord({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
-    if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', 'The delivery is still being read: delete it once it ends.');
+    if (history.status === 'CHECKING' || history.status === 'IMPORTING') throw new AppError('720009', say('request.deliveryReading'));
     await removeDelivery(ctx.tenant, sourceId, id);
     return { ok: true as const };
   },
@@ -189,7 +190,7 @@ async function decide(ctx: AuthedContext, sourceId: string, id: string, status: 
     .keyed('cloudSourceHistory')
     .update(sourceId, id, change, { ConditionExpression: '#s = :held', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':held': 'HELD' } }, '720009')
     .catch((e: unknown) => {
-      if (e instanceof AppError && e.code === '720009') throw new AppError('720009', 'Only a delivery waiting for confirmation can be confirmed or skipped.');
+      if (e instanceof AppError && e.code === '720009') throw new AppError('720009', say('request.deliveryConfirm'));
       throw e;
     });
   return updated as CloudSourceHistory;
@@ -208,7 +209,7 @@ export const cloudSourceHistoryHandlers: AreaHandlers<'cloudSourceHistory'> = {
       ...(status ? { filter: { expression: '#st = :st', names: { '#st': 'status' }, values: { ':st': status } } } : {}),
     });
     // a run's reason is stored in English: the reader gets it in their language
-    const list = (page.items as CloudSourceHistory[]).map((h) => (h.error ? { ...h, error: translateServerText(h.error, ctx.lang) } : h));
+    const list = (page.items as CloudSourceHistory[]).map((h) => (h.error ? { ...h, error: textsIn(h.error, ctx.lang) } : h));
     return { list: list as never, cursor: page.cursor };
   },
 
@@ -229,14 +230,14 @@ export const cloudSourceRecordHandlers: AreaHandlers<'cloudSourceRecord'> = {
     await requireHistory(ctx, sourceId, id);
     const records = ctx.tenant.keyed('cloudSourceRecord');
     const page = await records.queryPage(`${sourceId}#${id}`, { limit: size, startKey: afterRow > 0 ? records.key(`${sourceId}#${id}`, afterRow) : undefined });
-    const list = page.items.map(({ recordKey: _k, ...r }) => ({ ...r, reason: translateServerText(String(r.reason), ctx.lang) })) as never[];
+    const list = page.items.map(({ recordKey: _k, ...r }) => ({ ...r, reason: textsIn(String(r.reason), ctx.lang) })) as never[];
     return { list, nextRow: page.lastKey ? (page.lastKey.row as number) : undefined };
   },
 
   async export({ sourceId, id }, ctx) {
     const history = await requireHistory(ctx, sourceId, id);
     const records = await ctx.tenant.keyed('cloudSourceRecord').list(`${sourceId}#${id}`);
-    const lines = ['\uFEFF' + csvLine(['row', 'stage', 'key', 'reason']), ...records.map((r) => csvLine([r.row, r.stage, r.key ?? '', translateServerText(r.reason, ctx.lang)]))];
+    const lines = ['\uFEFF' + csvLine(['row', 'stage', 'key', 'reason']), ...records.map((r) => csvLine([r.row, r.stage, r.key ?? '', textsIn(r.reason, ctx.lang)]))];
     const key = `exports/${ctx.tenant.orgId}/cloud-source-${sourceId}-${id}.csv`;
     await ctx.rt.ports.storage.put(key, lines.join(''), 'text/csv; charset=utf-8');
     const fileName = `${history.fileName.replace(/\.[^.]*$/, '') || 'delivery'}-records.csv`;

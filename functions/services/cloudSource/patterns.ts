@@ -4,9 +4,9 @@
  * pattern that needs them is refused when the source is saved, and fails the delivery if one was stored before.
  */
 import type { FileColumn } from '../../../shared/entities';
-import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
+import { say } from '../../../shared/i18n/say';
 
-export const PATTERN_UNSUPPORTED = CLOUD_RUN_TEXTS.patternUnsupported.en;
+export const PATTERN_UNSUPPORTED = say('cloudRun.patternUnsupported');
 
 export type CellTest = (cell: string) => boolean;
 

@@ -9,7 +9,6 @@
  * worker's time limit.
  */
 import type { CloudSource, CloudSourceHistory } from '../../../shared/entities';
-import { CLOUD_RUN_TEXTS, fillText } from '../../../shared/i18n';
 import { applyLoopSchedule, loopNext } from '../../platform/loops';
 import type { Runtime } from '../../platform/runtime';
 import { CONDITIONS, type Store } from '../../store/store';
@@ -17,6 +16,7 @@ import { type AlertKind, alert } from './deliveryAlerts';
 import { type Deps, errorText, failureOf, histories, newHistory, saveHistory, setHistory } from './deliveryHistory';
 import { DeliveryFailure, NO_COUNTS, type ReadMode, readFile, SliceEnd } from './deliveryRead';
 import { fileNameMatcher, openSource, type SourceFile, SourceProblem, type SourceReader } from './sources';
+import { say } from '../../../shared/i18n/say';
 
 export const cloudScheduleName = (orgId: number, id: string) => `cloud-source-${orgId}-${id}`;
 
@@ -84,7 +84,7 @@ async function refuseName(deps: Deps, source: CloudSource, file: SourceFile, tri
     ...newHistory(source, file, trigger, now),
     status: 'FAILED',
     problem: 'fileNameMismatch',
-    error: fillText(CLOUD_RUN_TEXTS.nameMismatch.en, { file: file.name.slice(0, 200), pattern: source.fileName }),
+    error: say('cloudRun.nameMismatch', { file: file.name.slice(0, 200), pattern: source.fileName }),
     finishedAt: now,
   };
   await saveHistory(deps.store, failed);
@@ -184,9 +184,9 @@ export async function continueDelivery(deps: Deps, orgId: number, sourceId: stri
   try {
     reader = await open(deps, source);
     const now = (await reader.list()).find((f) => f.name === history!.fileName);
-    if (!now) throw new DeliveryFailure(CLOUD_RUN_TEXTS.fileGone.en);
+    if (!now) throw new DeliveryFailure(say('cloudRun.fileGone'));
     if (now.size !== history.fileSize || now.modified !== history.fileModified) {
-      throw new DeliveryFailure(CLOUD_RUN_TEXTS[mode === 'IMPORT' ? 'changedAfterCheck' : 'changedWhileRead'].en);
+      throw new DeliveryFailure(say(mode === 'IMPORT' ? 'cloudRun.changedAfterCheck' : 'cloudRun.changedWhileRead'));
     }
     await readSlice(deps, source, history, reader, mode, fromRow);
   } catch (e) {

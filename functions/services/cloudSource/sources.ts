@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CloudRunProblem, CloudSource } from '../../../shared/entities';
-import { CLOUD_RUN_TEXTS } from '../../../shared/i18n';
 import { unseal } from '../../platform/keys';
 import { type CustomerCredentials, CustomerAwsRefused, customerCredentials } from '../../platform/customerAws';
 export { roleAccountOf } from '../../platform/customerAws';
 import type { Runtime } from '../../platform/runtime';
 import { AddressRefused, checkedAddress } from '../../platform/addresses';
+import { say } from '../../../shared/i18n/say';
 
 export interface SourceFile {
   name: string;
@@ -58,12 +58,12 @@ export class SourceProblem extends Error {
 
 /** The reasons in English, as stored; answered in the reader's language from shared/i18n. */
 const PROBLEM_TEXT = {
-  credentials: CLOUD_RUN_TEXTS.credentials.en,
-  hostKeyUnconfirmed: CLOUD_RUN_TEXTS.hostKeyUnconfirmed.en,
-  hostKeyChanged: CLOUD_RUN_TEXTS.hostKeyChanged.en,
-  ownAccountRole: CLOUD_RUN_TEXTS.ownAccountRole.en,
-  roleRefused: CLOUD_RUN_TEXTS.roleRefused.en,
-  unreachable: CLOUD_RUN_TEXTS.unreachable.en,
+  credentials: say('cloudRun.credentials'),
+  hostKeyUnconfirmed: say('cloudRun.hostKeyUnconfirmed'),
+  hostKeyChanged: say('cloudRun.hostKeyChanged'),
+  ownAccountRole: say('cloudRun.ownAccountRole'),
+  roleRefused: say('cloudRun.roleRefused'),
+  unreachable: say('cloudRun.unreachable'),
 } as const;
 
 const problem = (kind: keyof typeof PROBLEM_TEXT, fingerprint?: string) => new SourceProblem(kind, PROBLEM_TEXT[kind], fingerprint);

@@ -12,6 +12,7 @@ import { matchesText, pageOfItems, type PageQuery } from '../../store/paging';
 import type { BoundItem, TenantEntity } from '../../store/store';
 import { releaseUnique, uniqueWrites as uniqueValueWrites } from '../../store/unique';
 import { AppError } from '../../../shared/errors';
+import { say } from '../../../shared/i18n/say';
 
 type Row = Record<string, unknown>;
 type Write = BoundItem;
@@ -56,7 +57,7 @@ export function crudHandlers(def: CrudEntityDef) {
       const value = fields[f.field];
       const ids = [...new Set((Array.isArray(value) ? value : value ? [value] : []) as string[])];
       const found = await Promise.all(ids.map((one) => ctx.tenant.get(f.ref as TenantEntity, one)));
-      if (found.some((r) => !r)) throw new AppError('720009', `payload.${f.field}: A chosen ${f.field} does not exist.`);
+      if (found.some((r) => !r)) throw new AppError('720009', `payload.${f.field}: ${say('entity.chosenMissing', { field: f.field })}`);
     }
   }
 

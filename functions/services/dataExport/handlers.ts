@@ -9,6 +9,7 @@ import type { ExportSetting } from '../../../shared/entities';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { pageOfItems } from '../../store/paging';
 import { applyLoop, newRun, nextRun, scheduleName } from './loops';
+import { say } from '../../../shared/i18n/say';
 
 async function requireRun(ctx: AuthedContext, id: string) {
   return ctx.tenant.require('dataExport', id);
@@ -16,7 +17,7 @@ async function requireRun(ctx: AuthedContext, id: string) {
 
 export const dataExportHandlers: AreaHandlers<'dataExport'> = {
   async create(p, ctx) {
-    if (p.segmentId && !(await ctx.tenant.get('segment', p.segmentId))) throw new AppError('720009', 'The segment does not exist.');
+    if (p.segmentId && !(await ctx.tenant.get('segment', p.segmentId))) throw new AppError('720009', say('request.segmentMissing'));
     const run = newRun(ctx.tenant.orgId, ctx.rt.clock.now(), ctx.identity.userId, p);
     await // newRun leaves the audit fields of a run without an actor unset, which the record's type does not say
     await ctx.tenant.put('dataExport', run as never);
@@ -35,7 +36,7 @@ export const dataExportHandlers: AreaHandlers<'dataExport'> = {
   async download({ id }, ctx) {
     const run = await requireRun(ctx, id);
     if (run.state === 'EMPTY') throw new AppError('720003', EXPORT_MESSAGES.noData);
-    if (run.state !== 'DONE' || !run.fileKey) throw new AppError('720009', 'The export has no file yet.');
+    if (run.state !== 'DONE' || !run.fileKey) throw new AppError('720009', say('request.exportNoFile'));
     const fileName = run.fileName ?? 'export.csv';
     const url = await ctx.rt.ports.storage.signedGetUrl(run.fileKey, EXPORT_LINK_SECONDS, fileName);
     return { url, fileName, expiresAt: ctx.rt.clock.now() + EXPORT_LINK_SECONDS * 1000 };

@@ -5,13 +5,14 @@
  */
 import { type DataImport, IMPORT_FAILURES_KEPT } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { fillText, REQUEST_TEXTS, translateServerText } from '../../../shared/i18n';
+import { textsIn } from '../../../shared/i18n';
 import type { AreaHandlers } from '../../contract/context';
 import { auditNew, newId } from '../../store/audit';
 import { pageOfItems } from '../../store/paging';
 import { CONDITIONS } from '../../store/store';
 import { expectsRow, failuresAfter, refuse, requireImport, saveFailures, stillRunning, updateImport } from './imports';
 import { importRows } from './importRows';
+import { say } from '../../../shared/i18n/say';
 
 export const dataImportHandlers: AreaHandlers<'dataImport'> = {
   async create(p, ctx) {
@@ -35,8 +36,8 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
     const record = await requireImport(ctx.tenant, id);
     const end = fromRow + rows.length;
     if (record.nextRow >= end && fromRow < record.nextRow) return record; // applied already
-    if (record.status !== 'RUNNING') refuse(REQUEST_TEXTS.importEnded.en);
-    if (fromRow !== record.nextRow) refuse(fillText(REQUEST_TEXTS.importNextRow.en, { row: record.nextRow }));
+    if (record.status !== 'RUNNING') refuse(say('request.importEnded'));
+    if (fromRow !== record.nextRow) refuse(say('request.importNextRow', { row: record.nextRow }));
 
     const now = ctx.rt.clock.now();
     const page = await importRows(ctx.tenant, record, fromRow, rows, { now, actor: ctx.identity.userId });
@@ -90,6 +91,6 @@ export const dataImportHandlers: AreaHandlers<'dataImport'> = {
     await requireImport(ctx.tenant, id);
     const page = await failuresAfter(ctx.tenant, id, afterRow, size);
     // reasons are stored in English: the reader gets them in their language
-    return { ...page, list: page.list.map((f) => ({ ...f, reason: translateServerText(f.reason, ctx.lang) })) };
+    return { ...page, list: page.list.map((f) => ({ ...f, reason: textsIn(f.reason, ctx.lang) })) };
   },
 };

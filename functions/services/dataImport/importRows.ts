@@ -12,6 +12,7 @@ import type { TenantStore } from '../../store/store';
 import { Accounts } from '../../domain/accounts';
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import type { FailedRow } from './imports';
+import { withParams } from '../../../shared/i18n/say';
 
 export interface PageResult {
   created: number;
@@ -109,7 +110,7 @@ async function importDeviceRows(tenant: TenantStore, record: DataImport, fromRow
   const accounts = await new Accounts(tenant).getMany([...new Set(read.map((r) => r.accountId))]);
   const devices = new Map<string, (typeof read)[number]>();
   for (const r of read) {
-    if (!accounts.has(r.accountId)) failures.push({ row: r.row, reason: DEVICE_IMPORT_MESSAGES.noAccount.replace('{id}', r.accountId), key: r.accountId });
+    if (!accounts.has(r.accountId)) failures.push({ row: r.row, reason: withParams(DEVICE_IMPORT_MESSAGES.noAccount, { id: r.accountId }), key: r.accountId });
     else devices.set(`${r.accountId}\u0000${r.device.deviceId}`, r);
   }
   const list = [...devices.values()];

@@ -14,6 +14,7 @@ import { badField } from '../../contract/problems';
 import { insightNameOf, pairField, readInsightDays } from '../../domain/insights';
 import { Accounts } from '../../domain/accounts';
 import { orgCursor } from '../../store/orgCursor';
+import { say } from '../../../shared/i18n/say';
 
 const DAY_MS = 86_400_000;
 
@@ -73,7 +74,7 @@ export const behaviorInsightHandlers: AreaHandlers<'behaviorInsight'> = {
     if (!(await new Accounts(ctx.tenant).get(accountId))) throw new AppError('720003');
     const codec = timelineCursor(ctx);
     const from = cursor ? codec.decode(ctx.tenant.orgId, cursor) : undefined;
-    if (from && from.account !== accountId) badField('cursor', 'The cursor is not valid.');
+    if (from && from.account !== accountId) badField('cursor', say('request.cursor'));
     const events = ctx.tenant.keyed('accountEvent');
     // events from before web apps carry no source: they are app events
     const filter =

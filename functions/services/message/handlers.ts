@@ -7,7 +7,7 @@ import type { Channel, SentState } from '../../../shared/delivery';
 import { type CloudSource, type CloudSourceHistory, addressKeyOf, type PlanRun, type SentRecord } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { csvLine, EXPORT_CAP } from '../../../shared/export/csv';
-import { REQUEST_TEXTS, textIn, translateServerText } from '../../../shared/i18n';
+import { REQUEST_TEXTS, textIn, textsIn } from '../../../shared/i18n';
 import { normalizePhone } from '../../../shared/phone';
 import { EXPORT_LINK_SECONDS } from '../../../shared/services/dataExport';
 import { CONSOLE_CSV_HEADINGS, type ConsoleRunRow, type ConsoleSendRow, MESSAGE_CONSOLE_TEXTS, SEND_REASON_TEXTS, SENT_STATE_TEXTS } from '../../../shared/services/message';
@@ -209,7 +209,7 @@ type CloudRecordOps = AreaHandlers<'cloudSourceRecord'>;
 function cloudRow(h: CloudSourceHistory, title: string, ctx: AuthedContext) {
   const { historyKey: _k, orgId: _o, sk: _s, ...rest } = h as CloudSourceHistory & { sk?: string };
   // a run's reason is stored in English: the reader gets it in their language
-  return { ...rest, ...(h.error ? { error: translateServerText(h.error, ctx.lang) } : {}), sourceTitle: title };
+  return { ...rest, ...(h.error ? { error: textsIn(h.error, ctx.lang) } : {}), sourceTitle: title };
 }
 
 export function consoleCloudHandlers(records: CloudRecordOps): AreaHandlers<'consoleCloud'> {

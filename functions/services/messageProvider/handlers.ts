@@ -22,6 +22,7 @@ import { CHANNEL_ADAPTERS, type Outbound, orgProviderSender } from '../../channe
 import { organizationSettingOf } from '../../domain/organizationSetting';
 import { roleAccountOf } from '../../platform/customerAws';
 import { seal } from '../../platform/keys';
+import { say } from '../../../shared/i18n/say';
 
 type SavePayload = Parameters<AreaHandlers<'messageProvider'>['save']>[0] & Partial<Omit<MessageProvider, 'orgId'>>;
 
@@ -41,7 +42,7 @@ async function checkedAndSealed(p: SavePayload, ctx: AuthedContext) {
     (PROVIDER_SECRETS as readonly string[]).includes(field)
       ? given(field) || Boolean(kept?.[`${field}Set` as keyof MessageProvider])
       : p[field as keyof SavePayload] !== undefined && p[field as keyof SavePayload] !== '';
-  for (const field of PROVIDER_NEEDS[kind]) if (!present(field)) badField(field, `Please input the ${neededFieldName(kind, field)}!`);
+  for (const field of PROVIDER_NEEDS[kind]) if (!present(field)) badField(field, say('validation.inputRequired', { param: neededFieldName(kind, field) }));
   if (AWS_KINDS.includes(kind)) {
     if (p.roleArn) {
       const own = ctx.rt.config.cloudSources.awsAccountId;
@@ -74,7 +75,7 @@ async function testMessage(setting: MessageProvider, to: string, ctx: AuthedCont
     mailFrom: ctx.rt.config.mailFrom,
     tags: { org: String(ctx.identity.orgId), provider: setting.id },
   });
-  return 'refused' in message ? badField('to', message.refused.en) : message;
+  return 'refused' in message ? badField('to', message.refused) : message;
 }
 
 export function messageProviderHandlers(generic: Omit<AreaHandlers<'messageProvider'>, 'test'>): AreaHandlers<'messageProvider'> {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Notification, NOTIFICATION_ALERT_TYPE, type NotificationKind, notificationPrefixOf, sheetIdOf } from '../../../shared/entities';
 import { displayName } from '../../../shared/format';
-import { NOTIFICATION_TEXTS, textIn, translateServerText } from '../../../shared/i18n';
+import { NOTIFICATION_TEXTS, textIn, textsIn } from '../../../shared/i18n';
 import type { UserDirectory } from '../../contract/capabilities';
 import { userDirectory } from '../auth';
 import { tenantLedger } from '../../delivery';
@@ -99,7 +99,7 @@ async function mailIfAsked(deps: NotifyDeps, item: Notification, n: NotifyInput,
     name: item.name,
     by: actorName?.(lang) ?? textIn(NOTIFICATION_TEXTS.system, lang),
     // a rule's reason is a server text (a cloud source's failure); a rejection's is the approver's own words
-    reason: item.reason && n.channels ? translateServerText(item.reason, lang) : (item.reason ?? ''),
+    reason: item.reason && n.channels ? textsIn(item.reason, lang) : (item.reason ?? ''),
     sent: item.sent ?? 0,
     failed: item.failed ?? 0,
     url: linkOf(deps.rt, n),

@@ -1,7 +1,6 @@
 import type { Organization, OrganizationUser, WhiteList } from '../../../shared/entities';
 import { untenantedStore } from '../../contract/untenanted';
 import { AppError } from '../../../shared/errors';
-import { ADMIN_TEXTS } from '../../../shared/i18n';
 import { ALL_PERMISSIONS, notHeld } from '../../../shared/permissions';
 import { type OrganizationView, whiteListEntries } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
@@ -10,6 +9,7 @@ import { matchesText, pageOfItems } from '../../store/paging';
 import { joinWrites, snapshotOf } from '../user';
 import { administratorRole, approverRole, newDirectory, roleCodeGuard } from '../userRole';
 import { nextOrganizationId, orgCodeGuard } from './organizations';
+import { say } from '../../../shared/i18n/say';
 
 /** Organization administration spans organizations (creating one, its records by id): the untenanted store's door. */
 const crossOrg = (ctx: AuthedContext) => untenantedStore(ctx, 'organization administration: organization records by id across organizations');
@@ -77,7 +77,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     if (!p.id) {
-      if (!ctx.identity.permissions.includes('ORGANIZATION_CREATE')) throw new AppError('730001', 'Creating organizations needs its own permission.');
+      if (!ctx.identity.permissions.includes('ORGANIZATION_CREATE')) throw new AppError('730001', say('request.createOrgs'));
       const id = await nextOrganizationId(store);
       // its first administrator is led through onboarding at their next sign-in into it
       const org: Organization = { ...p, id, onboarding: 'PENDING', ...auditNew(now, actor) };
@@ -101,7 +101,7 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     const org = await requireOwnOrganization(ctx, p.id);
     checkVersion(org, p.version);
     if (p.status === 'INACTIVE' && p.id === ctx.identity.orgId) {
-      throw new AppError('720009', 'You cannot deactivate the organization you are signed in to; switch to another one first.');
+      throw new AppError('720009', say('request.orgDeactivate'));
     }
     const next: Organization = { ...org, ...p, id: org.id, ...auditNext(org, now, actor) };
     const writes = [store.putVersioned('organization', next, org.version)];
@@ -119,11 +119,11 @@ export const organizationHandlers: AreaHandlers<'organization'> = {
     const owner = ownerOf(org);
     // an organization nobody owns yet (the seeded one) is handed on by a holder of every permission only
     const mayTransfer = owner === undefined ? notHeld(ctx.identity.permissions, ALL_PERMISSIONS).length === 0 : owner === ctx.identity.userId;
-    if (!mayTransfer) throw new AppError('730001', ADMIN_TEXTS.notOwner.en);
-    if (owner === userId) throw new AppError('720009', ADMIN_TEXTS.alreadyOwner.en);
+    if (!mayTransfer) throw new AppError('730001', say('admin.notOwner'));
+    if (owner === userId) throw new AppError('720009', say('admin.alreadyOwner'));
     const [link, user] = await Promise.all([ctx.tenant.get('organizationUser', userId), ctx.users.get(userId)]);
     if (!link || !user) throw new AppError('720003');
-    if (user.status !== 'ACTIVE') throw new AppError('720009', ADMIN_TEXTS.transferToMember.en);
+    if (user.status !== 'ACTIVE') throw new AppError('720009', say('admin.transferToMember'));
     const next: Organization = { ...org, transferredUserId: userId, ...auditNext(org, ctx.rt.clock.now(), ctx.identity.userId) };
     await crossOrg(ctx).transact([crossOrg(ctx).putVersioned('organization', next, org.version)]);
     return toOrganizationView(next);

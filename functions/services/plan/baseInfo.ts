@@ -10,6 +10,7 @@ import type { PlanView } from '../../../shared/services';
 import type { AuthedContext } from '../../contract/context';
 import { transitionPlan } from '../../delivery';
 import { peopleOf, toPlanView } from './plans';
+import { say } from '../../../shared/i18n/say';
 
 /** 720009 naming the field unless every tag, the category and the group named exist in the caller's organization. */
 export async function requireClassification(ctx: AuthedContext, c: { tagIds?: readonly string[]; categoryId?: string | null; groupId?: string | null }): Promise<void> {
@@ -20,7 +21,7 @@ export async function requireClassification(ctx: AuthedContext, c: { tagIds?: re
     c.groupId ? ctx.tenant.get('planGroup', c.groupId) : undefined,
   ]);
   const missing = tags.some((t) => !t) ? 'tagIds' : c.categoryId && !category ? 'categoryId' : c.groupId && !group ? 'groupId' : undefined;
-  if (missing) throw new AppError('720009', `payload.${missing}: A chosen ${missing} does not exist.`);
+  if (missing) throw new AppError('720009', `payload.${missing}: ${say('entity.chosenMissing', { field: missing })}`);
 }
 
 async function change(ctx: AuthedContext, id: string, version: number | undefined, changes: Partial<Plan>): Promise<PlanView> {

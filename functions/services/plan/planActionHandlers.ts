@@ -15,6 +15,7 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 import { sheetOf, sheetWrite } from '../approvalSheet';
 import { notifyPeople } from '../notification';
 import { act, dueAtOf, expireIfLate, latestRun } from './transitions';
+import { say } from '../../../shared/i18n/say';
 
 /** A participant's answer on the message's sheet, written with the plan's change; a sheet of a revision it does not hold is left. */
 async function sheetAnswer(ctx: AuthedContext, plan: Plan, answer: 'PASS' | 'REJECT', now: number, reason = '', approved = false) {
@@ -57,7 +58,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     const plan = await ctx.tenant.require('plan', id);
     requireMessageType(ctx.identity.permissions, plan.messageType);
     const now = ctx.rt.clock.now();
-    if (!plan.segmentId) throw new AppError('720006', 'Please choose the segment!');
+    if (!plan.segmentId) throw new AppError('720006', say('validation.chooseRequired', { param: say('field.segment') }));
     // a channel the organization has not set up (LINE, push) would fail every recipient at send
     const missing = await adapterOf(plan.channel).missingSetup?.(ctx.tenant);
     if (missing) throw new AppError('720009', textIn(missing, ctx.lang));
@@ -70,7 +71,7 @@ export const planActionHandlers: AreaHandlers<'planAction'> = {
     // every participant is an active member of this organization whose role holds the pass permission
     const people = await peopleOf(ctx);
     if (participants.some((p) => !people.names.has(p))) throw new AppError('720003');
-    if (participants.some((p) => !people.approvers.has(p))) throw new AppError('720009', 'A participant cannot approve messages.');
+    if (participants.some((p) => !people.approvers.has(p))) throw new AppError('720009', say('request.participantApprove'));
     if (plan.trigger.kind === 'SCHEDULE') dueAtOf(plan, now);
     const revision = (plan.approval?.revision ?? 0) + 1;
     // the sheet people see is shared with the same revision, in the same transaction

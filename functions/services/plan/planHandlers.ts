@@ -26,6 +26,7 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 import { sheetOf } from '../approvalSheet';
 import { act, expireIfLate } from './transitions';
 import { testMailerOf } from './testMailer';
+import { say } from '../../../shared/i18n/say';
 
 const SORTABLE = ['name', 'title', 'channel', 'status', 'dateCreated', 'dateUpdated'];
 /** What a duplicated message's name ends with (as a duplicated cloud source's does). */
@@ -279,7 +280,7 @@ export const planHandlers: AreaHandlers<'plan'> = {
   async testEmail({ id, emails, language }, ctx) {
     const plan = await ctx.tenant.require('plan', id);
     // the test mail is the email builder's: its blocks are mailed as they will go out
-    if (plan.content.kind !== BUILDER_CHANNEL) throw new AppError('400016', 'Only email messages can be tested by email.');
+    if (plan.content.kind !== BUILDER_CHANNEL) throw new AppError('400016', say('request.testEmailOnly'));
     const template = plan.content.template;
     const words = TEST_MAIL_MESSAGES[ctx.lang];
     const allowed = await testRecipientsOf(ctx);

@@ -17,6 +17,7 @@ import { adapterOf, type RecipientView } from '../../channels';
 import { Accounts } from '../../domain/accounts';
 import { presetTokens, presetValues } from '../../domain/presetValues';
 import { testLinks } from './testSends';
+import { say } from '../../../shared/i18n/say';
 
 /** The recipient a preview without an account is made for: the placeholders' fallbacks show. */
 const SAMPLE: RecipientView = { accountId: 'sample', address: '', consent: true };
@@ -28,11 +29,11 @@ function messageOf(
   stepId: string | undefined,
 ): { channel: Channel; content: PlanContent } {
   if (!journey) {
-    if (stepId) badField('stepId', 'A single message has no steps.');
+    if (stepId) badField('stepId', say('request.singleHasNoSteps'));
     return { channel: plan.channel, content: plan.content };
   }
   const step = stepId ? journey.steps[stepId] : undefined;
-  if (!stepId) badField('stepId', 'Please choose a message step.');
+  if (!stepId) badField('stepId', say('request.stepRequired'));
   if (step?.type !== 'MESSAGE') throw new AppError('720003');
   return { channel: step.channel, content: step.content };
 }

@@ -2,7 +2,7 @@
 import { AppError } from '../../../shared/errors';
 import { journeyOf, messageSteps, parseStepRun, stepRunId } from '../../../shared/plan/journey';
 import type { Plan } from '../../../shared/plan/plan';
-import { translateServerText } from '../../../shared/i18n';
+import { textsIn } from '../../../shared/i18n';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { sentRecordPage } from '../message';
 import { MESSAGE_CONSOLE_TEXTS } from '../../../shared/services/message';
@@ -55,7 +55,7 @@ export const sentRecordHandlers: AreaHandlers<'sentRecord'> = {
           status: s,
           reason,
           // Herald's own details (a letter's incomplete address) in the reader's language; a provider's as it said
-          detail: detail && translateServerText(detail, ctx.lang),
+          detail: detail && textsIn(detail, ctx.lang),
           doneAt,
           claimedAt,
         };

@@ -10,7 +10,6 @@ import { AppError } from '../../../shared/errors';
 import { displayName } from '../../../shared/format';
 import { fill } from '../../../shared/import/accountImport';
 import type { Plan } from '../../../shared/plan/plan';
-import { PHONE_TEXTS } from '../../../shared/phone';
 import { PLAN_CHANNEL_MESSAGES, TEST_MAIL_LIMITS, TEST_MAIL_MESSAGES, TEST_SEND_MESSAGES, type TestSendChannel } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { badField } from '../../contract/problems';
@@ -21,6 +20,7 @@ import type { RecipientLinks } from '../../channels/links';
 import { Accounts } from '../../domain/accounts';
 import { allowOnlyOf, whiteListed } from '../../delivery';
 import { testRecipientsOf } from './plans';
+import { say } from '../../../shared/i18n/say';
 
 /** A test account's address on a channel: `to` is what a test names (a device's id for push, never its token). */
 interface TestTarget {
@@ -136,7 +136,7 @@ export const testSend: AreaHandlers<'plan'>['testSend'] = async ({ id, target, l
   // each typed address as the channel keeps it (a national number in the organization's default country)
   const to = 'to' in target ? target.to : undefined;
   const read = adapter.typedAddress;
-  const typed = read ? to?.map((t, i) => read(t, defaultCountry || undefined) ?? badField(`target.to.${i}`, PHONE_TEXTS.phone.en)) : to;
+  const typed = read ? to?.map((t, i) => read(t, defaultCountry || undefined) ?? badField(`target.to.${i}`, say('phone.phone'))) : to;
   const asked = typed ? [...new Set(typed)] : undefined;
   const chosen = asked ? asked.map((to) => targets.find((t) => t.to === to)) : targets.slice(0, TEST_MAIL_LIMITS.perCall);
   const outside = chosen.findIndex((t) => !t);

@@ -9,8 +9,8 @@ import { checkStandingTrigger, TRIGGER_PERMISSION, type Trigger } from '../../..
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { issueHookToken, transitionPlan } from '../../delivery';
 import { PATHS } from '../../../shared/paths';
-import { TRIGGER_TEXTS } from '../../../shared/i18n';
 import { peopleOf, toPlanView } from './plans';
+import { say } from '../../../shared/i18n/say';
 
 /** The trigger's own rules at saving: its time (750002, 750004, 401005) and the records it names (720003). */
 export async function checkTriggerToSave(ctx: AuthedContext, trigger: Trigger): Promise<void> {
@@ -47,7 +47,7 @@ export const triggerHandlers: AreaHandlers<'trigger'> = {
   async issueWebhookToken({ id }, ctx) {
     const plan: Plan = await ctx.tenant.require('plan', id);
     if (!ctx.identity.permissions.includes(TRIGGER_PERMISSION.ACTION)) throw new AppError('730001');
-    if (plan.trigger.kind !== 'ACTION' || !plan.trigger.webhook) throw new AppError('720009', TRIGGER_TEXTS.noWebhook.en);
+    if (plan.trigger.kind !== 'ACTION' || !plan.trigger.webhook) throw new AppError('720009', say('trigger.noWebhook'));
     const issuedAt = ctx.rt.clock.now();
     const token = await issueHookToken(ctx.tenant, plan.id, issuedAt);
     return { url: `${ctx.rt.config.publicUrl}${PATHS.hooks}/${ctx.identity.orgId}/${plan.id}`, token, issuedAt };

@@ -5,13 +5,14 @@
  */
 import { type PresetParameter, PRESET_MESSAGES, presetEntryOf, presetRecordKeyOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { translateServerText } from '../../../shared/i18n';
+import { textsIn } from '../../../shared/i18n';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { badField as bad } from '../../contract/problems';
 import { auditNext } from '../../store/audit';
 import { partitionPage } from '../../store/orgCursor';
 import { importUploadLink } from '../dataImport';
 import { presetFolder } from './load';
+import { say } from '../../../shared/i18n/say';
 
 async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetParameter> {
   return (await ctx.tenant.require('presetParameter', id)) as PresetParameter;
@@ -22,7 +23,7 @@ async function requireParameter(ctx: AuthedContext, id: string): Promise<PresetP
  * in this organization may point a parameter at one, or load one that does.
  */
 function assertMayUseSources(ctx: AuthedContext): void {
-  if (!ctx.identity.permissions.includes('NAV_CLOUD_SOURCE')) throw new AppError('730001', 'Reading a file through a cloud source needs the cloud source permission.');
+  if (!ctx.identity.permissions.includes('NAV_CLOUD_SOURCE')) throw new AppError('730001', say('request.presetCloudPermission'));
 }
 
 type Generic = Omit<AreaHandlers<'presetParameter'>, 'uploadUrl' | 'load'>;
@@ -42,7 +43,7 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
     async detail(p, ctx) {
       const param = await generic.detail(p, ctx);
       // a failed load's reason is kept in English; the reader reads it in their language
-      return param.loadError ? { ...param, loadError: translateServerText(String(param.loadError), ctx.lang) } : param;
+      return param.loadError ? { ...param, loadError: textsIn(String(param.loadError), ctx.lang) } : param;
     },
 
     async delete(p, ctx) {
@@ -55,19 +56,18 @@ export function presetParameterHandlers(generic: Generic): AreaHandlers<'presetP
 
     async uploadUrl({ id, fileName, size }, ctx) {
       const param = await requireParameter(ctx, id);
-      if (param.type !== 'UPLOAD') throw new AppError('720009', 'This parameter reads its file through its cloud source.');
+      if (param.type !== 'UPLOAD') throw new AppError('720009', say('request.presetCloud'));
       return importUploadLink(ctx.rt, `${presetFolder(ctx.tenant.orgId, id)}${fileName}`, size);
     },
 
     async load({ id, fileName }, ctx) {
       const param = await requireParameter(ctx, id);
-      if (param.type === 'UPLOAD' && !fileName) bad('fileName', 'Please upload a file first.');
+      if (param.type === 'UPLOAD' && !fileName) bad('fileName', say('form.uploadNone'));
       if (param.type === 'CLOUD_SOURCE') assertMayUseSources(ctx);
       // a cloud source parameter may be saved unfinished; it loads once it names its source and file
       if (param.type === 'CLOUD_SOURCE' && !param.cloudSourceId) bad('cloudSourceId', PRESET_MESSAGES.cloudSource);
       if (param.type === 'CLOUD_SOURCE' && !param.fileName && !fileName) bad('fileName', PRESET_MESSAGES.fileName);
-      if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000)
-        throw new AppError('720009', 'The file of this parameter is being loaded. Wait until it ends.');
+      if (param.loadState === 'LOADING' && param.dateUpdated > ctx.rt.clock.now() - 15 * 60_000) throw new AppError('720009', say('request.presetLoading'));
       await ctx.tenant.transact([
         ctx.tenant.putVersioned('presetParameter', { ...param, loadState: 'LOADING', loadError: '', ...auditNext(param, ctx.rt.clock.now(), ctx.identity.userId) }, param.version),
       ]);

@@ -13,6 +13,7 @@ import { filePages, XlsxError } from '../../../shared/import/xlsx';
 import type { Runtime } from '../../platform/runtime';
 import type { Store } from '../../store/store';
 import { fileNameMatcher, openSource } from '../cloudSource';
+import { say } from '../../../shared/i18n/say';
 
 /** Where an upload parameter's files are kept in storage. */
 export const presetFolder = (orgId: number, id: string) => `presets/${orgId}/${id}/`;
@@ -34,7 +35,7 @@ async function openFile(
   fileName: string | undefined,
 ): Promise<{ body: Readable | AsyncIterable<Uint8Array>; name: string; close(): Promise<void> }> {
   if (param.type === 'UPLOAD') {
-    if (!fileName) throw new LoadFailure('Please upload a file first.');
+    if (!fileName) throw new LoadFailure(say('form.uploadNone'));
     const stored = await deps.rt.ports.storage.get(`${presetFolder(param.orgId, param.id)}${fileName}`);
     if (!stored) throw new LoadFailure(`The file ${fileName} was not uploaded (or its link expired before the upload ended).`);
     return { body: stored.body, name: fileName, close: async () => undefined };

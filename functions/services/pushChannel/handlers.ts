@@ -23,6 +23,7 @@ import { type BoundItem, CONDITIONS } from '../../store/store';
 import { claimUnique, uniqueOwner } from '../../store/unique';
 import { Accounts } from '../../domain/accounts';
 import { Pkcs12Error, readPkcs12 } from './pkcs12';
+import { withParams } from '../../../shared/i18n/say';
 
 type SavePayload = Payload<'pushChannelSetting.save'>;
 
@@ -121,7 +122,7 @@ function credentialsOf(p: SavePayload, stored: PushChannel | undefined, ctx: Aut
 /** Pinpoint's error as a catalogue error: a refusal of the request is the credentials', anything else the network's. */
 function pinpointError(e: unknown): AppError {
   const name = (e as { name?: string }).name ?? '';
-  if (name === 'BadRequestException' || name === 'ForbiddenException') return new AppError('720009', M.refused.replace('{detail}', String((e as Error).message).slice(0, 300)));
+  if (name === 'BadRequestException' || name === 'ForbiddenException') return new AppError('720009', withParams(M.refused, { detail: String((e as Error).message).slice(0, 300) }));
   return new AppError('400013', M.unreachable);
 }
 

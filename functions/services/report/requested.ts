@@ -21,6 +21,7 @@ import { planReport, zeroTotals } from './planReport';
 import { plansSentIn } from './monthly';
 import { organizationZoneOf } from '../../domain/organizationSetting';
 import { DOCX_TYPE, planReportDocx } from './word';
+import { say } from '../../../shared/i18n/say';
 
 /** messages read between two progress saves */
 const STEP = 10;
@@ -96,7 +97,7 @@ export const requestedReportHandlers: AreaHandlers<'requestedReport'> = {
   },
   async download({ id }, ctx) {
     const report = await readable(ctx, id);
-    if (report.status !== 'DONE' || !report.fileKey || !report.fileName) throw new AppError('720009', 'The report is not made yet.');
+    if (report.status !== 'DONE' || !report.fileKey || !report.fileName) throw new AppError('720009', say('form.reportNotMade'));
     return {
       url: await ctx.rt.ports.storage.signedGetUrl(report.fileKey, REPORT_LINK_SECONDS, report.fileName),
       fileName: report.fileName,

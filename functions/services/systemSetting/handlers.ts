@@ -7,13 +7,13 @@
 import type { SystemSetting } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import type { Payload } from '../../../shared/services';
-import { FORM_TEXTS } from '../../../shared/i18n';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { badField } from '../../contract/problems';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { SEND_RATES_KEY } from '../../domain/sendRates';
 import { SETTING_ID, viewOf } from '../../domain/organizationSetting';
+import { say } from '../../../shared/i18n/say';
 
 /** The deployment's operators: the administrators of the organization the first start creates. */
 const OPERATORS_ORG_ID = 1;
@@ -37,7 +37,7 @@ async function checkPresets(ctx: AuthedContext, presets: Payload<'systemSetting.
   if (refs.length === 0) return;
   const found = await ctx.tenant.getEach(refs.map((r) => ({ entity: r.entity, id: r.id, attributes: ['id'] })));
   const missing = refs.find((_, i) => !found[i]);
-  if (missing) badField(missing.path, FORM_TEXTS.presetReference.en);
+  if (missing) badField(missing.path, say('form.presetReference'));
 }
 
 export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
@@ -53,7 +53,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
     checkVersion(stored ?? { version: 0 }, version);
     // the country list is what the screens offer: the default country must be one of them
     if (fields.countryList.length > 0 && fields.defaultCountry && !fields.countryList.includes(fields.defaultCountry)) {
-      badField('defaultCountry', FORM_TEXTS.defaultCountryListed.en);
+      badField('defaultCountry', say('form.defaultCountryListed'));
     }
     await checkPresets(ctx, fields.featureCategoryPresets);
     const next: SystemSetting = ctx.tenant.own({
@@ -70,7 +70,7 @@ export const systemSettingHandlers: AreaHandlers<'systemSetting'> = {
   },
 
   async saveSendRates({ rates, version }, ctx) {
-    if (!mayChangeRates(ctx)) throw new AppError('730001', "Send rates are the deployment's: only the first organization's administrators change them.");
+    if (!mayChangeRates(ctx)) throw new AppError('730001', say('request.sendRates'));
     const now = ctx.rt.clock.now();
     const actor = ctx.identity.userId;
     const stored = await ctx.settings.storedSendRates();

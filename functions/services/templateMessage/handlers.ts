@@ -30,6 +30,7 @@ import {
   withContents,
   withApprovals,
 } from './templates';
+import { say } from '../../../shared/i18n/say';
 
 const SORTABLE = ['name', 'channel', 'subject', 'active', 'dateCreated', 'dateUpdated'];
 
@@ -67,7 +68,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
       checkVersion(stored, p.version);
       assertUnlockedFor(ctx, stored);
     }
-    if (stored && stored.channel !== p.channel) throw new AppError('720009', 'A template keeps its channel: make a new template for another channel.');
+    if (stored && stored.channel !== p.channel) throw new AppError('720009', say('request.templateChannel'));
     await Promise.all([assertCategory(ctx, p.categoryId), assertFolder(ctx, p.folderId)]);
     const fields = {
       name: p.name,
@@ -145,7 +146,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const stored = await requireTemplate(ctx.tenant, id);
     checkVersion(stored, version);
     assertUnlockedFor(ctx, stored);
-    if (channel !== stored.channel) throw new AppError('720009', "The content is not for this template's channel.");
+    if (channel !== stored.channel) throw new AppError('720009', say('request.templateChannelContent'));
     // the theme (and a letter's sender) are the builder's; the translators' save changes the languages only
     const next = withContents(stored, { ...stored.template, ...template, theme: stored.template.theme } as AnyTemplate, now, ctx.identity.userId);
     await ctx.tenant.transact([ctx.tenant.putVersioned('templateMessage', next, stored.version)]);
@@ -159,7 +160,7 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
     const contents = source.template.contents as Record<string, unknown>;
     const added = languages.filter((code) => !Object.hasOwn(contents, code));
     const template = { ...source.template, contents: { ...contents, ...Object.fromEntries(added.map((code) => [code, contents[defaultLanguage]!])) } } as AnyTemplate;
-    if (Object.keys(template.contents).length > MAX_LANGUAGES) throw new AppError('720009', `A template holds at most ${MAX_LANGUAGES} languages.`);
+    if (Object.keys(template.contents).length > MAX_LANGUAGES) throw new AppError('720009', say('render.maxLanguages', { max: MAX_LANGUAGES }));
     const newName =
       name ??
       copyName(
@@ -186,11 +187,11 @@ export const templateMessageHandlers: Omit<AreaHandlers<'templateMessage'>, 'get
   },
 
   async previewLetter({ template, language, companyId, recipient }, ctx) {
-    if (channelOf(template) !== PRINTED_CHANNEL) throw new AppError('720009', 'Only a letter (direct mail) has a PDF preview.');
+    if (channelOf(template) !== PRINTED_CHANNEL) throw new AppError('720009', say('request.letterPreview'));
     const letter = template as ChannelTemplate<typeof PRINTED_CHANNEL>;
     const senderId = companyId ?? letter.companyId;
     const company = senderId ? await ctx.tenant.get('company', senderId) : undefined;
-    if (senderId && !company) throw new AppError('720009', 'The company does not exist.');
+    if (senderId && !company) throw new AppError('720009', say('request.companyMissing'));
     const code = language && Object.hasOwn(letter.contents, language) ? language : letter.defaultLanguage;
     const layout = layoutLetter(letter.contents[code]!, company ?? null, code, recipient, new Date(ctx.rt.clock.now()));
     return letterPdfFile(layout);

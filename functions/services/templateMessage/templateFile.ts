@@ -11,6 +11,7 @@ import { TEMPLATE_FILE_FORMAT, TEMPLATE_FILE_VERSION, TEMPLATE_IMPORT_MAX, TEMPL
 import type { AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, newId } from '../../store/audit';
 import { assertCategory, assertStorable, assertUnlockedFor, copyName, languageTimes, nameWrites, summaryOf, templateSummaries } from './templates';
+import { say } from '../../../shared/i18n/say';
 
 /** Ids as Herald makes them (and as other exports may): letters, digits, `-` and `_`. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -20,7 +21,7 @@ export async function exportTemplates(ctx: AuthedContext, p: Payload<'templateMe
   if (!ids) {
     const all = await templateSummaries(ctx.tenant);
     ids = all.filter((t) => p.categoryId === undefined || t.categoryId === p.categoryId).map((t) => t.id);
-    if (ids.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', `Choose at most ${TEMPLATE_IMPORT_MAX} templates to export (there are ${ids.length}).`);
+    if (ids.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', say('request.templateExportMax', { max: TEMPLATE_IMPORT_MAX, count: ids.length }));
   }
   const found = await Promise.all([...new Set(ids)].map((id) => ctx.tenant.get('templateMessage', id)));
   if (found.some((t) => t === undefined)) throw new AppError('720003');
@@ -40,17 +41,17 @@ function readFile(text: string): unknown[] {
   try {
     doc = JSON.parse(text);
   } catch {
-    throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: the file is not JSON.`);
+    throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: ${say('request.templateNotJson')}`);
   }
   const head = doc as { format?: unknown; version?: unknown; templates?: unknown };
   // Amazon Pinpoint's template JSON comes across as new templates (shared/import/pinpointTemplates.ts)
   const pinpoint = head?.format === undefined ? pinpointTemplateEntries(doc) : undefined;
   if (pinpoint) {
-    if (pinpoint.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', `A file holds at most ${TEMPLATE_IMPORT_MAX} templates.`);
+    if (pinpoint.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', say('request.templateFileMax', { max: TEMPLATE_IMPORT_MAX }));
     return pinpoint.map((e) => ('reason' in e ? { name: e.name, [UNSUPPORTED]: e.reason } : e));
   }
   if (!head || typeof head !== 'object' || head.format !== TEMPLATE_FILE_FORMAT || !Array.isArray(head.templates)) {
-    throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: the file is not a Herald template export.`);
+    throw new AppError('720009', `${TEMPLATE_IMPORT_REASONS.format}: ${say('request.templateNotExport')}`);
   }
   if (head.version !== TEMPLATE_FILE_VERSION) {
     throw new AppError(
@@ -58,7 +59,7 @@ function readFile(text: string): unknown[] {
       `${TEMPLATE_IMPORT_REASONS.format}: version ${String(head.version)} of the template file is not supported (this Herald reads version ${TEMPLATE_FILE_VERSION}).`,
     );
   }
-  if (head.templates.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', `A file holds at most ${TEMPLATE_IMPORT_MAX} templates.`);
+  if (head.templates.length > TEMPLATE_IMPORT_MAX) throw new AppError('720009', say('request.templateFileMax', { max: TEMPLATE_IMPORT_MAX }));
   return head.templates;
 }
 

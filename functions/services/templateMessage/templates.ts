@@ -8,6 +8,7 @@ import type { AuthedContext } from '../../contract/context';
 import { auditNext } from '../../store/audit';
 import type { TenantStore } from '../../store/store';
 import { releaseUnique, uniqueWrites } from '../../store/unique';
+import { say } from '../../../shared/i18n/say';
 
 /** The fields a list row shows: everything but the content, which may be large. */
 export const LIST_FIELDS = [
@@ -88,7 +89,7 @@ export function stableJson(value: unknown): string {
 export function assertStorable(record: TemplateMessage): void {
   const bytes = Buffer.byteLength(JSON.stringify(record));
   if (bytes > MAX_TEMPLATE_BYTES) {
-    throw new AppError('720009', `The template is too large to store (${Math.ceil(bytes / 1024)} KB; at most ${MAX_TEMPLATE_BYTES / 1024} KB).`);
+    throw new AppError('720009', say('request.templateTooLarge', { size: Math.ceil(bytes / 1024), max: MAX_TEMPLATE_BYTES / 1024 }));
   }
 }
 
@@ -102,14 +103,14 @@ export function withContents(stored: TemplateMessage, template: AnyTemplate, now
 /** A folder must be one of the organization's; another organization's answers like a missing one. */
 export async function assertFolder(ctx: AuthedContext, folderId: string | undefined): Promise<void> {
   if (folderId && !(await ctx.tenant.get('messageFolder', folderId))) {
-    throw new AppError('720009', 'The message folder does not exist.');
+    throw new AppError('720009', say('request.folderMissing'));
   }
 }
 
 /** A category must be one of the organization's; another organization's answers like a missing one. */
 export async function assertCategory(ctx: AuthedContext, categoryId: string | undefined): Promise<void> {
   if (categoryId && !(await ctx.tenant.get('templateCategory', categoryId))) {
-    throw new AppError('720009', 'The template category does not exist.');
+    throw new AppError('720009', say('request.categoryMissing'));
   }
 }
 
@@ -142,6 +143,6 @@ function isAdministrator(ctx: AuthedContext): boolean {
 /** A locked template is changed only by the one who locked it, or by an administrator. */
 export function assertUnlockedFor(ctx: AuthedContext, template: Pick<TemplateMessage, 'locked' | 'lockedBy'>): void {
   if (template.locked && template.lockedBy !== ctx.identity.userId && !isAdministrator(ctx)) {
-    throw new AppError('730001', 'This template is locked by another user: only they or an administrator can change or unlock it.');
+    throw new AppError('730001', say('request.templateLocked'));
   }
 }

@@ -6,7 +6,6 @@
 import { untenantedStore } from '../../contract/untenanted';
 import { type DelegationGrant, type OrganizationUser, type UserDelegate, delegationActive } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { ADMIN_TEXTS } from '../../../shared/i18n';
 import type { UserDelegateView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
@@ -14,6 +13,7 @@ import { pageOfItems } from '../../store/paging';
 import type { TransactItem } from '../../store/store';
 import { assertWithinRights } from '../userRole';
 import { changeWrites } from './memberListing';
+import { say } from '../../../shared/i18n/say';
 
 /** Membership changes write the listing row and role counts, global tables keyed by the caller organization: the untenanted store's door. */
 const membershipStore = (ctx: object) => untenantedStore(ctx, 'membership changes write the listing row and role counts, global tables keyed by the caller organization');
@@ -31,7 +31,7 @@ async function member(ctx: AuthedContext, userId: string): Promise<OrganizationU
 /** The caller delegates their own role; anyone else's needs NAV_PORTAL_USER and rights over the delegator's role. */
 async function assertMayDelegateFor(ctx: AuthedContext, from: OrganizationUser): Promise<void> {
   if (from.userId === ctx.identity.userId) return;
-  if (!ctx.identity.permissions.includes('NAV_PORTAL_USER')) throw new AppError('730001', ADMIN_TEXTS.delegateOthers.en);
+  if (!ctx.identity.permissions.includes('NAV_PORTAL_USER')) throw new AppError('730001', say('admin.delegateOthers'));
   const role = await ctx.tenant.get('userRole', from.roleId);
   if (role) assertWithinRights(ctx, role, 'member');
 }
@@ -77,8 +77,8 @@ export const userDelegateHandlers: AreaHandlers<'userDelegate'> = {
     const to = await member(ctx, p.toUserId);
     await assertMayDelegateFor(ctx, from);
     if (existing && existing.fromUserId !== from.userId) await assertMayDelegateFor(ctx, await member(ctx, existing.fromUserId));
-    if (from.userId === to.userId) throw new AppError('720009', ADMIN_TEXTS.delegateSelf.en);
-    if (p.endAt <= now) throw new AppError('720009', ADMIN_TEXTS.delegateEnded.en);
+    if (from.userId === to.userId) throw new AppError('720009', say('admin.delegateSelf'));
+    if (p.endAt <= now) throw new AppError('720009', say('admin.delegateEnded'));
     // the delegator's own role, never one lent to them: nobody passes on more than they hold
     const record: UserDelegate = ctx.tenant.own({
       id: existing?.id ?? crypto.randomUUID(),

@@ -28,6 +28,7 @@ import {
   masked,
 } from './membership';
 import { mailInvitation, invite, PENDING_MAX, findPending, unclaimedAccountWrites } from './inviting';
+import { say } from '../../../shared/i18n/say';
 
 export const userHandlers: AreaHandlers<'user'> = {
   // The organization's role directory (names, member counts) is read with the caller's own records.
@@ -42,7 +43,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     const actor = ctx.identity.userId;
     const role = await requireRole(ctx, p.roleId);
     if (!p.id) {
-      if (!p.password) throw new AppError('720006', 'payload.password: a new user needs a password (or invite them instead).');
+      if (!p.password) throw new AppError('720006', `payload.password: ${say('request.newUserPassword')}`);
       assertMayGrant(ctx, permissionsOf(role));
       // An account of other organizations is asked to join (its password stays its owner's), as an invitation
       // answers; a member here is refused below.
@@ -67,9 +68,9 @@ export const userHandlers: AreaHandlers<'user'> = {
     const identityChanged = p.username !== user.username || emailChanged || Boolean(p.password) || status !== user.status;
     if (self) {
       if (roleChanged) assertNotOwnRole(ctx, link.roleId);
-      if (status === 'INACTIVE') throw new AppError('720009', 'You cannot deactivate your own account.');
+      if (status === 'INACTIVE') throw new AppError('720009', say('request.ownDeactivate'));
       if (emailChanged || p.password) {
-        throw new AppError('730001', 'Change your own e-mail address and password in Settings, where they are confirmed.');
+        throw new AppError('730001', say('request.ownCredentials'));
       }
     } else {
       await assertMayManageMember(ctx, link);
@@ -108,7 +109,7 @@ export const userHandlers: AreaHandlers<'user'> = {
   },
 
   async delete({ id }, ctx) {
-    if (id === ctx.identity.userId) throw new AppError('720009', 'You cannot delete your own account.');
+    if (id === ctx.identity.userId) throw new AppError('720009', say('request.ownDelete'));
     const { user, link } = await requireMember(ctx, id);
     await assertMayManageMember(ctx, link);
     await removeMember(ctx, user, link);
@@ -146,7 +147,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       { entity: 'userRole', key: { orgId: ctx.tenant.orgId, id: invitation.roleId } },
     ])) as [User | undefined, UserRole | undefined];
     if (!account) throw new AppError('720003');
-    if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; cancel it and invite again.');
+    if (!role) throw new AppError('720003', say('request.invitationRoleCancel'));
     assertWithinRights(ctx, role, 'member');
     await assertMaySend(ctx, account.id, account.email, true);
     // a new answering period from now, for the invitation as it was read (a concurrent answer wins)
@@ -181,7 +182,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     assertMayGrant(ctx, permissionsOf(role));
     const username = p.username ?? p.email;
     if (!usernameSchema.safeParse(username).success) {
-      throw new AppError('400016', 'payload.username: this e-mail address cannot be a username; give a username of letters, digits and . _ @ - only.');
+      throw new AppError('400016', `payload.username: ${say('request.usernameEmail')}`);
     }
     const typed = { username, email: p.email, firstName: p.firstName, lastName: p.lastName };
     const byName = await findUserBy(store, 'usernameKey', username.toLowerCase());
@@ -233,7 +234,7 @@ export const userHandlers: AreaHandlers<'user'> = {
     if (!user) throw new AppError('710001');
     await countAttempt(store, now, [limit]);
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('710007');
-    if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', 'This is already your e-mail address.');
+    if (emailKeyOf(email) === user.emailKey) throw new AppError('720009', say('request.ownEmail'));
     await assertEmailFree(ctx, email);
     await mailAddressConfirmation(signInLinks(ctx), user, email, 'email');
     const lang = user.language ?? 'en';
@@ -316,7 +317,7 @@ export const userHandlers: AreaHandlers<'user'> = {
       { entity: 'user', key: { id: userId } },
     ])) as [Organization | undefined, UserRole | undefined, User | undefined];
     if (org?.status !== 'ACTIVE' || !user) throw new AppError('720003');
-    if (!role) throw new AppError('720003', 'The role of this invitation no longer exists; ask for a new invitation.');
+    if (!role) throw new AppError('720003', say('request.invitationRoleGone'));
     // the invitation went to an address: only an account that Herald's mailed link showed to own it may take it up
     if (!user.emailVerified) throw new AppError('400017', REQUEST_TEXTS.joinUnverified);
     const link: OrganizationUser = { orgId, userId, roleId: role.id, member: snapshotOf(user), ...auditNew(rt.clock.now(), userId) };

@@ -11,6 +11,7 @@ import { organizationSettingOf } from '../../domain/organizationSetting';
 import { assertMaySend, countSend, invitationIdOf, joinInvitationView } from './invitations';
 import { emailGuard, linksOf, usernameGuard } from './users';
 import { accounts, accountWrites, newUser } from './membership';
+import { say } from '../../../shared/i18n/say';
 
 /** Asks an existing account by mail, in its language, to join the caller's organization as `role`. */
 async function mailJoinInvitation(ctx: AuthedContext, account: User, role: UserRole): Promise<void> {
@@ -94,7 +95,7 @@ export async function findPending(ctx: AuthedContext, id: string): Promise<Invit
   const now = ctx.rt.clock.now();
   const invitation = (await ctx.tenant.list('invitation')).find((i) => i.expiresAt * 1000 > now && invitationIdOf(ctx, i) === id);
   if (invitation) return invitation;
-  if (await ctx.tenant.get('organizationUser', id)) throw new AppError('720003', 'This invitation has been answered already.');
+  if (await ctx.tenant.get('organizationUser', id)) throw new AppError('720003', say('request.invitationAnswered'));
   throw new AppError('720003');
 }
 

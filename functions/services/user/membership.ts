@@ -8,6 +8,7 @@ import { revokeUserSessions } from '../auth';
 import { assertWithinRights } from '../userRole';
 import { joinWrites, leaveWrites } from './memberListing';
 import { buildUser, emailGuard, emailKeyOf, linksOf, snapshotOf, toUserView, usernameGuard } from './users';
+import { say } from '../../../shared/i18n/say';
 
 /** Accounts and memberships: the user directory, its unique guards and invitations answered from any organization: the untenanted store's door. */
 export const accounts = (ctx: object) => untenantedStore(ctx, 'accounts and memberships: the user directory, its unique guards and invitations answered from any organization');
@@ -42,7 +43,7 @@ export async function assertMayManageMember(ctx: AuthedContext, link: Organizati
 /** An address already used by another account answers 720001 with a plain reason (the guard catches races). */
 export async function assertEmailFree(ctx: AuthedContext, email: string): Promise<void> {
   if (await ctx.users.findBy('emailKey', emailKeyOf(email))) {
-    throw new AppError('720001', 'This e-mail address belongs to another account.');
+    throw new AppError('720001', say('request.emailTaken'));
   }
 }
 

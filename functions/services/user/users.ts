@@ -9,6 +9,7 @@ import { CONDITIONS, type Store, type TransactItem } from '../../store/store';
 import { hashPassword } from '../../platform/passwords';
 import { joinWrites, refreshedRow } from './memberListing';
 import { randomToken } from '../../platform/randomTokens';
+import { say } from '../../../shared/i18n/say';
 
 /** A password change: the account and its snapshot in every organization of its owner: the untenanted store's door. */
 const accounts = (ctx: object) => untenantedStore(ctx, 'a password change: the account and its snapshot in every organization of its owner');
@@ -135,7 +136,7 @@ export async function setPassword(ctx: RequestContext, user: User, password: str
   const joins = user.status === 'INVITED' ? await invitationAnswers(store, next, now) : { writes: [] };
   // an account made by invitations before they were records is already a member (its listing row is refreshed)
   if (user.status === 'INVITED' && joins.writes.length === 0 && links.length === 0) {
-    throw new AppError('400017', 'This invitation was withdrawn or has lapsed. Ask for a new one.');
+    throw new AppError('400017', say('request.invitationLapsed'));
   }
   if (joins.orgId !== undefined && links.length === 0) next.lastOrgId = joins.orgId;
   await store.transact([store.putVersioned('user', next, user.version), ...links, ...joins.writes]);

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { type UserAlert, userAlertPrefixOf } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
-import { ADMIN_TEXTS } from '../../../shared/i18n';
 import type { UserAlertView } from '../../../shared/services';
 import type { AreaHandlers, AuthedContext } from '../../contract/context';
 import { auditNew, auditNext, checkVersion } from '../../store/audit';
 import { CONDITIONS } from '../../store/store';
 import { rulesOf } from '../notification';
+import { say } from '../../../shared/i18n/say';
 
 /** A member keeps at most this many rules in an organization. */
 const MOST = 50;
@@ -39,7 +39,7 @@ export const userAlertHandlers: AreaHandlers<'userAlert'> = {
       await ctx.tenant.put('userAlert', next, CONDITIONS.versionIs(existing.version), '720007');
       return viewOf(next);
     }
-    if ((await rulesOf(ctx, actor)).length >= MOST) throw new AppError('400016', ADMIN_TEXTS.alertsTooMany.en);
+    if ((await rulesOf(ctx, actor)).length >= MOST) throw new AppError('400016', say('admin.alertsTooMany'));
     const record: UserAlert = { orgId: ctx.tenant.orgId, id: `${userAlertPrefixOf(actor)}${randomUUID()}`, userId: actor, ...fields, ...auditNew(now, actor) };
     await ctx.tenant.put('userAlert', record, CONDITIONS.isNew('id'), '720001');
     return viewOf(record);

@@ -8,6 +8,7 @@ import { matchesText, pageOfItems } from '../../store/paging';
 import type { BoundItem } from '../../store/store';
 import { assertMayGrant, assertNotOwnRole, assertWithinRights } from './rights';
 import { roleTablesOf } from './roles';
+import { say } from '../../../shared/i18n/say';
 
 const SORTABLE = ['name', 'code', 'active', 'userCount', 'dateCreated', 'dateUpdated'];
 
@@ -76,7 +77,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
     const role = await tenant.require('userRole', p.id);
     checkVersion(role, p.version);
     if (role.system && (!p.active || ALL_PERMISSIONS.some((c) => !permissions.includes(c)))) {
-      throw new AppError('720009', 'The administrator role keeps every permission and stays active.');
+      throw new AppError('720009', say('request.adminRole'));
     }
     assertWithinRights(ctx, role, 'role');
     const [held, wanted]: (readonly string[])[] = [permissionsOf(role), permissions];
@@ -95,7 +96,7 @@ export const userRoleHandlers: AreaHandlers<'userRole'> = {
 
   async delete({ id }, ctx) {
     const role = await ctx.tenant.require('userRole', id);
-    if (role.system) throw new AppError('730010', 'The administrator role cannot be deleted.');
+    if (role.system) throw new AppError('730010', say('request.adminRoleDelete'));
     assertWithinRights(ctx, role, 'role');
     if (((await countsOf(ctx))[id] ?? 0) > 0) throw new AppError('711002');
     const roleWrites = roleTablesOf(ctx.tenant);

@@ -6,6 +6,7 @@ import { permissionsOf, type UserRole } from '../../../shared/entities';
 import { AppError } from '../../../shared/errors';
 import { notHeld } from '../../../shared/permissions';
 import type { AuthedContext } from '../../contract/context';
+import { say } from '../../../shared/i18n/say';
 
 function refuse(detail: string): never {
   throw new AppError('730001', detail);
@@ -14,7 +15,7 @@ function refuse(detail: string): never {
 /** Granting these permissions (in a role, or by assigning a role) needs the caller to hold every one. */
 export function assertMayGrant(ctx: AuthedContext, permissions: readonly string[]): void {
   const beyond = notHeld(ctx.identity.permissions, permissions);
-  if (beyond.length > 0) refuse(`You cannot grant permissions you do not hold: ${beyond.slice(0, 5).join(', ')}${beyond.length > 5 ? ', …' : ''}.`);
+  if (beyond.length > 0) refuse(say('request.grantBeyond', { codes: `${beyond.slice(0, 5).join(', ')}${beyond.length > 5 ? ', …' : ''}` }));
 }
 
 /** A role (or a member holding it) above the caller's own rights is out of the caller's reach. */
@@ -25,5 +26,5 @@ export function assertWithinRights(ctx: AuthedContext, role: UserRole, what: 'ro
 }
 
 export function assertNotOwnRole(ctx: AuthedContext, roleId: string): void {
-  if (roleId === ctx.identity.roleId) refuse('You cannot change your own role.');
+  if (roleId === ctx.identity.roleId) refuse(say('request.ownRole'));
 }

@@ -9,6 +9,7 @@ import { blockRow, defineBlock } from '../context';
 import { commonFields, optionalTextField, urlField } from '../fields';
 import { escapeHtml, style } from '../html';
 import { ALT_MAX } from '../limits';
+import { say } from '../../i18n/say';
 
 export const CAROUSEL_MAX = 5;
 /** spec 001 section 9: carousel loops every 3000 ms */
@@ -25,7 +26,7 @@ export const carouselBlockSchema = z.object({
   ...commonFields({ align: 'center', padding: 'none' }),
   items: z
     .array(slide)
-    .max(CAROUSEL_MAX, `A carousel holds at most ${CAROUSEL_MAX} pictures.`)
+    .max(CAROUSEL_MAX, say('form.carouselMax', { max: CAROUSEL_MAX }))
     .default([
       { image: '', alt: '', href: '' },
       { image: '', alt: '', href: '' },

@@ -7,6 +7,7 @@ import { blockRow, defineBlock } from '../context';
 import { commonFields, intField, optionalTextField, urlField } from '../fields';
 import { clampInt, escapeHtml, style } from '../html';
 import { ALT_MAX } from '../limits';
+import { say } from '../../i18n/say';
 
 export const ICON_LINKS_MAX = 5;
 const ICON_SIZE_MAX = 128;
@@ -22,7 +23,7 @@ export const iconLinkGroupBlockSchema = z.object({
   ...commonFields({ align: 'center', padding: 'leftRight' }),
   items: z
     .array(iconItem)
-    .max(ICON_LINKS_MAX, `An icon link group holds at most ${ICON_LINKS_MAX} links.`)
+    .max(ICON_LINKS_MAX, say('form.iconLinksMax', { max: ICON_LINKS_MAX }))
     .default([
       { icon: '', alt: 'Facebook', href: '' },
       { icon: '', alt: 'Instagram', href: '' },

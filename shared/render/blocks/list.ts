@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, optionalColorField } from '../fields';
 import { safeColor, style } from '../html';
+import { say } from '../../i18n/say';
 
 export const LIST_ITEMS_MAX = 20;
 const ITEM_MAX = 500;
@@ -14,8 +15,8 @@ export const listBlockSchema = z.object({
   type: z.literal('list'),
   ...commonFields({ align: 'left', padding: 'leftRight' }),
   items: z
-    .array(z.string().max(ITEM_MAX, `A list item holds at most ${ITEM_MAX} characters.`))
-    .max(LIST_ITEMS_MAX, `A list holds at most ${LIST_ITEMS_MAX} items.`)
+    .array(z.string().max(ITEM_MAX, say('form.listItemChars', { max: ITEM_MAX })))
+    .max(LIST_ITEMS_MAX, say('form.listItemsMax', { max: LIST_ITEMS_MAX }))
     .default(['First item', 'Second item', 'Third item']),
   style: z.enum(['bulleted', 'numbered']).default('bulleted'),
   /** empty: the body text colour */

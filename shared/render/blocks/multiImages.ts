@@ -8,6 +8,7 @@ import { blockRow, defineBlock } from '../context';
 import { commonFields, optionalTextField, urlField } from '../fields';
 import { escapeHtml, style } from '../html';
 import { ALT_MAX } from '../limits';
+import { say } from '../../i18n/say';
 
 export const MULTI_IMAGES_MAX = 5;
 
@@ -22,7 +23,7 @@ export const multiImagesBlockSchema = z.object({
   ...commonFields({ align: 'center', padding: 'leftRight' }),
   items: z
     .array(imageItem)
-    .max(MULTI_IMAGES_MAX, `A multi-image block holds at most ${MULTI_IMAGES_MAX} pictures.`)
+    .max(MULTI_IMAGES_MAX, say('form.multiImagesMax', { max: MULTI_IMAGES_MAX }))
     .default([
       { image: '', alt: '', href: '' },
       { image: '', alt: '', href: '' },

@@ -7,11 +7,15 @@ import * as z from 'zod';
 import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, optionalColorField, urlField } from '../fields';
 import { escapeHtml, safeColor, style } from '../html';
+import { say } from '../../i18n/say';
 
 export const LINK_GROUP_MAX = 5;
 
 const linkItem = z.object({
-  text: z.string().max(100, 'A link text holds at most 100 characters.').default('Link'),
+  text: z
+    .string()
+    .max(100, say('form.linkTextChars', { max: 100 }))
+    .default('Link'),
   href: urlField('link', 'link'),
 });
 
@@ -20,7 +24,7 @@ export const textLinkGroupBlockSchema = z.object({
   ...commonFields({ align: 'center', padding: 'leftRight' }),
   items: z
     .array(linkItem)
-    .max(LINK_GROUP_MAX, `A link group holds at most ${LINK_GROUP_MAX} links.`)
+    .max(LINK_GROUP_MAX, say('form.linkGroupMax', { max: LINK_GROUP_MAX }))
     .default([
       { text: 'Website', href: 'https://example.com' },
       { text: 'Help', href: 'https://example.com/help' },

@@ -9,14 +9,18 @@ import { blockRow, defineBlock, FONT_FAMILY, TEXT_COLOR } from '../context';
 import { commonFields, textField } from '../fields';
 import { escapeHtml, style } from '../html';
 import { BUTTON_TEXT_MAX, HEADING_MAX } from '../limits';
+import { say } from '../../i18n/say';
 
 export const thumbBlockSchema = z.object({
   type: z.literal('thumb'),
   ...commonFields({ align: 'center', padding: 'leftRight' }),
   /** the prompt; empty hides the block */
-  text: z.string().max(HEADING_MAX, `The text may be at most ${HEADING_MAX} characters.`).default('Was this message helpful?'),
-  likeText: textField('like text', '👍 Yes', BUTTON_TEXT_MAX),
-  dislikeText: textField('dislike text', '👎 No', BUTTON_TEXT_MAX),
+  text: z
+    .string()
+    .max(HEADING_MAX, say('render.tooLong', { param: say('field.text'), max: HEADING_MAX }))
+    .default('Was this message helpful?'),
+  likeText: textField('likeText', '👍 Yes', BUTTON_TEXT_MAX),
+  dislikeText: textField('dislikeText', '👎 No', BUTTON_TEXT_MAX),
 });
 
 export const thumbBlock = defineBlock({

@@ -4,6 +4,7 @@
  */
 import { InputTextarea, type InputTextareaProps } from 'primereact/inputtextarea';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Select, type SelectProps } from './Select';
 import { FieldError } from './TextField';
 
@@ -77,4 +78,13 @@ export function SelectField({
       <Select inputId={id} label={label} labelled invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select} />
     </Field>
   );
+}
+
+type ActiveStatus = 'ACTIVE' | 'INACTIVE';
+
+/** An ACTIVE/INACTIVE choice, as users, organizations and other records hold it. */
+export function StatusField({ id, label, value, onChange }: { id: string; label: string; value: ActiveStatus; onChange: (status: ActiveStatus) => void }) {
+  const { t } = useTranslation();
+  const options = (['ACTIVE', 'INACTIVE'] as const).map((status) => ({ label: t(`status.${status}`), value: status }));
+  return <SelectField id={id} label={label} value={value} options={options} onChange={(e) => onChange(e.value as ActiveStatus)} />;
 }

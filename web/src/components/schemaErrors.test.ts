@@ -33,7 +33,7 @@ describe('schemaErrors: a shared schema checked in the browser, in the portal la
   });
 
   it('translates a rule the schema cannot state', () => {
-    expect(schemaText(CLOUD_MESSAGES.credential, 'en')).toBe(CLOUD_MESSAGES.credential);
+    expect(schemaText(CLOUD_MESSAGES.credential, 'en')).toEqual(CLOUD_MESSAGES.credential);
     expect(schemaText(CLOUD_MESSAGES.credential, 'ja')).not.toBe(CLOUD_MESSAGES.credential);
     // the segment editor's static lists
     expect(schemaText(STATIC_LIST_MESSAGES.tooMany, 'ja')).toBe(

@@ -14,6 +14,7 @@ import zh from './locales/zh';
 import campaignEn from './areas/campaign.en';
 import campaignJa from './areas/campaign.ja';
 import campaignZh from './areas/campaign.zh';
+import { VALIDATION_TEXTS } from '../../../shared/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -160,12 +161,12 @@ describe('keys used by the sources', () => {
   });
 
   it('the English validation texts are the spec messages', () => {
-    expect(en.validation.usernameRequired).toBe(MESSAGES.usernameRequired);
-    expect(en.validation.passwordRequired).toBe(MESSAGES.passwordRequired);
-    expect(en.validation.passwordsInconsistent).toBe(MESSAGES.passwordsInconsistent);
-    expect(en.validation.passwordRule).toBe(MESSAGES.passwordRule);
-    expect(en.validation.emailInvalid).toBe(MESSAGES.emailInvalid);
-    expect(en.validation.inputRequired.replace('{{param}}', '{param}')).toBe(MESSAGES.inputRequired);
+    expect(en.validation.usernameRequired).toEqual(MESSAGES.usernameRequired);
+    expect(en.validation.passwordRequired).toEqual(MESSAGES.passwordRequired);
+    expect(en.validation.passwordsInconsistent).toEqual(MESSAGES.passwordsInconsistent);
+    expect(en.validation.passwordRule).toEqual(MESSAGES.passwordRule);
+    expect(en.validation.emailInvalid).toEqual(MESSAGES.emailInvalid);
+    expect(en.validation.inputRequired.replace('{{param}}', '{param}')).toBe(VALIDATION_TEXTS.inputRequired.en);
   });
 });
 

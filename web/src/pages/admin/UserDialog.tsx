@@ -12,7 +12,7 @@ import { Select } from '../../components/Select';
 import { showSuccess } from '../../ui/toastBus';
 import { changedFields, clearedErrors } from '../../components/fieldErrors';
 import { shownName } from '../../i18n/seededNames';
-import { SelectField } from '../../components/Field';
+import { StatusField } from '../../components/Field';
 
 type Errors = Partial<Record<'username' | 'email' | 'roleId' | 'password' | 'confirmPassword', string>>;
 
@@ -100,18 +100,7 @@ export function UserDialog({ user, visible, onHide, onSaved, sso }: { user: User
         />
         <FieldError id="user-role-error" text={errors.roleId} />
       </div>
-      {user?.status !== 'INVITED' && (
-        <SelectField
-          id="user-status"
-          label={t('common.status')}
-          value={form.status}
-          options={[
-            { label: t('status.ACTIVE'), value: 'ACTIVE' },
-            { label: t('status.INACTIVE'), value: 'INACTIVE' },
-          ]}
-          onChange={(e) => setForm({ ...form, status: e.value as 'ACTIVE' | 'INACTIVE' })}
-        />
-      )}
+      {user?.status !== 'INVITED' && <StatusField id="user-status" label={t('common.status')} value={form.status} onChange={(status) => setForm({ ...form, status })} />}
       {!sso && (
         <>
           {editing && <p className="span-2 muted small">{t('user.passwordOptional')}</p>}

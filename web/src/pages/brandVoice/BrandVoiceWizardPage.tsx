@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { BRAND_COLOR_TYPES, BRAND_LAYOUTS, BRAND_SAMPLES_MAX, EMOTIONAL_RANGES, LANGUAGE_STYLES, SENTENCE_STRUCTURES } from '../../../../shared/entities/brandVoice';
 import type { BrandVoiceView } from '../../../../shared/services';
 import { checkUpload, UPLOAD_MESSAGES } from '../../../../shared/uploads';
+import { schemaText } from '../../components/schemaErrors';
 import { call, uploadFiles } from '../../api/client';
 import { useCall } from '../../api/hooks';
 import { TextAreaField } from '../../components/Field';
@@ -62,7 +63,7 @@ function Wizard({ view, onSaved }: { view: BrandVoiceView; onSaved: () => void }
     for (const file of files) {
       const check = checkUpload('brandSample', file.name, new Uint8Array(await file.arrayBuffer()));
       if (check.ok) accepted.push(file);
-      else showError(`${file.name}: ${check.message === UPLOAD_MESSAGES.badName ? check.message : t('brandVoice.pdfOnly')}`);
+      else showError(`${file.name}: ${check.message === UPLOAD_MESSAGES.badName ? schemaText(check.message) : t('brandVoice.pdfOnly')}`);
     }
     if (accepted.length === 0) return;
     setUploading(true);

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
+import type { CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
 import { formatCount } from '../../../../shared/format';
 import { useDateTime } from '../../app/locale';
 import type { CloudSourceHistoryView } from '../../../../shared/services';
@@ -20,7 +20,7 @@ import { useCursorPages } from '../../api/useCursorPages';
 import { CursorTable } from '../../components/list/CursorTable';
 import { RecordsPage } from '../../components/list/RecordsPage';
 import { columnsOf } from '../../components/list/RecordsTable';
-import { CloudStatusTag, DELIVERY_COUNTS } from './CloudStatusTag';
+import { CloudStatusTag, cloudStatusOptions, DELIVERY_COUNTS } from './CloudStatusTag';
 import { NoRecordPage } from '../../components/NoRecordPage';
 import { useConfirm } from '../../components/useConfirm';
 import { useSave } from '../../components/useSave';
@@ -109,7 +109,7 @@ function History({ owner }: { owner: RunOwner }) {
           label: t('cloudHistory.status'),
           value: status,
           allLabel: t('cloudHistory.allStatuses'),
-          options: CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
+          options: cloudStatusOptions(t),
           onChange: setStatus,
         }}
         refreshLabel={t('common.refresh')}

@@ -1,7 +1,8 @@
 /** A cloud-source delivery's status as a tag and its counts, the same in the source's history and the message console. */
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import type { CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
+import type { TFunction } from 'i18next';
+import { CLOUD_HISTORY_STATUSES, type CloudHistoryStatus } from '../../../../shared/entities/cloudSource';
 import '../../i18n/areas/cloudSource';
 
 const SEVERITY: Record<CloudHistoryStatus, 'info' | 'warning' | 'success' | 'secondary' | 'danger'> = {
@@ -21,3 +22,6 @@ export function CloudStatusTag({ status }: { status: CloudHistoryStatus }) {
   const { t } = useTranslation();
   return <Tag value={t(`cloudHistory.statusOption.${status}`)} severity={SEVERITY[status]} rounded />;
 }
+
+/** The status filter's options, in the order the statuses are declared. */
+export const cloudStatusOptions = (t: TFunction) => CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) }));

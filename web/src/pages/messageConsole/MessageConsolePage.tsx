@@ -11,14 +11,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CHANNELS } from '../../../../shared/delivery';
-import { CLOUD_HISTORY_STATUSES } from '../../../../shared/entities/cloudSource';
 import type { ConsoleRunRow } from '../../../../shared/services';
 import { call } from '../../api/client';
 import { useCursorPages } from '../../api/useCursorPages';
 import { useDateTime } from '../../app/locale';
 import { CursorTable } from '../../components/list/CursorTable';
 import { columnsOf } from '../../components/list/RecordsTable';
-import { CloudStatusTag, DELIVERY_COUNTS } from '../cloudSource/CloudStatusTag';
+import { CloudStatusTag, cloudStatusOptions, DELIVERY_COUNTS } from '../cloudSource/CloudStatusTag';
 import { CAMPAIGNS_PATH, campaignRecordsPath, CLOUD_PATH, cloudRecordsPath } from './paths';
 import { sendColumns, sendKey, useSendCells } from './SendCells';
 import '../../i18n/areas/campaign';
@@ -216,7 +215,7 @@ function CloudDeliveries() {
           label: t('messageConsole.cloud.status'),
           value: status,
           allLabel: t('messageConsole.cloud.allStatuses'),
-          options: CLOUD_HISTORY_STATUSES.map((value) => ({ value, label: t(`cloudHistory.statusOption.${value}`) })),
+          options: cloudStatusOptions(t),
           onChange: setStatus,
         }}
         refreshLabel={t('messageConsole.refresh')}

@@ -9,7 +9,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { FieldError, TextField } from '../../components/TextField';
 import { clearedErrors } from '../../components/fieldErrors';
 import { useSave } from '../../components/useSave';
-import { SelectField } from '../../components/Field';
+import { StatusField } from '../../components/Field';
 
 type Form = Pick<OrganizationView, 'name' | 'code' | 'shortCode' | 'intro' | 'icon' | 'status' | 'supportSendMultiDevicesPerUser' | 'appFeatureJson'>;
 type Errors = Partial<Record<'name' | 'code' | 'appFeatureJson', string>>;
@@ -63,16 +63,7 @@ export function OrganizationDialog({ org, visible, onHide, onSaved }: { org: Org
       <TextField id="org-code" label={`${t('organization.field.code')} *`} value={form.code} maxLength={50} error={errors.code} onChange={(code) => change({ code })} />
       <TextField id="org-short-code" label={t('organization.field.shortCode')} value={form.shortCode} maxLength={20} onChange={(shortCode) => change({ shortCode })} />
       <TextField id="org-icon" label={t('organization.field.icon')} value={form.icon} maxLength={2048} onChange={(icon) => change({ icon })} />
-      <SelectField
-        id="org-status"
-        label={t('organization.field.status')}
-        value={form.status}
-        options={[
-          { label: t('status.ACTIVE'), value: 'ACTIVE' },
-          { label: t('status.INACTIVE'), value: 'INACTIVE' },
-        ]}
-        onChange={(e) => change({ status: e.value as Form['status'] })}
-      />
+      <StatusField id="org-status" label={t('organization.field.status')} value={form.status} onChange={(status) => change({ status })} />
       <div className="field field-checkbox span-2">
         <Checkbox
           inputId="org-multi-device"

@@ -84,7 +84,7 @@ export default function PresetParametersPage() {
       // the spec's rule, before anything is sent: the primary key must be a field of the file
       const fields = (await headerOf(file, row)).map((h) => h.trim());
       if (!fields.includes(String(row.primaryKey))) {
-        showError(PRESET_MESSAGES.primaryKeyMissing(String(row.primaryKey), fields));
+        showError(schemaText(PRESET_MESSAGES.primaryKeyMissing(String(row.primaryKey), fields)));
         return;
       }
       const link = await call('presetParameter.uploadUrl', { id, fileName: file.name, size: file.size });
