@@ -334,7 +334,9 @@ describe('apiSendRepeat', () => {
     expect((await received([list[2]!.address])).map((r) => r.status)).toEqual([500, 500, 500]);
     const failed = await recordOf(run, list[2]!);
     expect(failed).toMatchObject({ status: 'FAILED', reason: 'UNEXPECTED' });
-    expect(failed!.detail).toEqual('The application endpoint answered HTTP 500 after 3 attempt(s). Its answer began: {"error":"internal","message":"The stand-in was told to fail."}');
+    expect(failed!.detail).toEqual(
+      'The application endpoint answered HTTP 500 after 3 attempt(s). Its answer began: {"error":"internal","message":"The stand-in was told to fail."}',
+    );
     expect((await new Ledger(store, herald.rt.clock).totals(run)).total).toMatchObject({ sent: 3, failed: 1, uncertain: 0 });
     // nothing lost: every device has its record, and the three others got theirs once
     expect(await taken(list.map((r) => r.address))).toEqual(new Map([0, 1, 3].map((i) => [list[i]!.address, 1])));
