@@ -6,6 +6,8 @@
  * same columns, and a row whose phone cannot be read is imported without it and reported with a warning.
  * Screenshots at 1440 and 390 px (test-results/importCjk), axe on each screen.
  */
+import audienceTexts from '../../web/src/i18n/areas/audience.texts';
+import { bySide } from '../../web/src/i18n/sideBySide';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +15,8 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CSV_ENCODINGS } from '../../shared/import/csv';
 import { PHONE_TEXTS } from '../../shared/i18n';
-import audienceJa from '../../web/src/i18n/areas/audience.ja';
-import audienceZh from '../../web/src/i18n/areas/audience.zh';
 import { ApiClient } from '../support/herald';
+const { ja: audienceJa, zh: audienceZh } = bySide(audienceTexts);
 import { browserSuite, closeToasts, expectAccessible, openPage, signIn, waitForPath } from './browser';
 
 const suite = browserSuite();

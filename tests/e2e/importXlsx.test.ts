@@ -4,13 +4,15 @@
  * mapping step; dates and numbers arrive as the text Excel shows; a row with a bad e-mail address is reported with
  * its row number, as for CSV. axe on each screen.
  */
+import audienceTexts from '../../web/src/i18n/areas/audience.texts';
+import { bySide } from '../../web/src/i18n/sideBySide';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import audienceJa from '../../web/src/i18n/areas/audience.ja';
 import { ApiClient } from '../support/herald';
 import { workbook } from '../support/workbook';
+const { ja: audienceJa } = bySide(audienceTexts);
 import { browserSuite, expectAccessible, openPage, signIn, waitForPath } from './browser';
 
 const suite = browserSuite();

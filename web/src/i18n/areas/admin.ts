@@ -1,7 +1,6 @@
 /** Registers the admin screens' texts (users, roles and permissions, organizations); the pages of the area import this module first. */
 import { addAreaTexts } from '../index';
-import en from './admin.en';
-import ja from './admin.ja';
-import zh from './admin.zh';
+import { bySide } from '../sideBySide';
+import adminTexts from './admin.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(adminTexts));

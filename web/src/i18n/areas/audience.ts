@@ -1,7 +1,6 @@
 /** Registers the audience screens' texts (accounts, data import, segments); the pages of the area import this module first. */
 import { addAreaTexts } from '../index';
-import en from './audience.en';
-import ja from './audience.ja';
-import zh from './audience.zh';
+import { bySide } from '../sideBySide';
+import audienceTexts from './audience.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(audienceTexts));

@@ -1,7 +1,6 @@
 /** Registers the texts of the push, SMS, LINE and letter editors; the pages that show them import this module first. */
 import { addAreaTexts } from '../index';
-import en from './channelContent.en';
-import ja from './channelContent.ja';
-import zh from './channelContent.zh';
+import { bySide } from '../sideBySide';
+import channelContentTexts from './channelContent.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(channelContentTexts));

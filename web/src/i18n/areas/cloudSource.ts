@@ -1,7 +1,6 @@
 /** Registers the cloud source screens' texts; their pages import this module first. */
 import { addAreaTexts } from '../index';
-import en from './cloudSource.en';
-import ja from './cloudSource.ja';
-import zh from './cloudSource.zh';
+import { bySide } from '../sideBySide';
+import cloudSourceTexts from './cloudSource.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(cloudSourceTexts));

@@ -1,7 +1,6 @@
 /** Registers the dashboard's texts; the dashboard page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './dashboard.en';
-import ja from './dashboard.ja';
-import zh from './dashboard.zh';
+import { bySide } from '../sideBySide';
+import dashboardTexts from './dashboard.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(dashboardTexts));

@@ -1,7 +1,6 @@
 /** Registers the data export screen's texts; its page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './dataExport.en';
-import ja from './dataExport.ja';
-import zh from './dataExport.zh';
+import { bySide } from '../sideBySide';
+import dataExportTexts from './dataExport.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(dataExportTexts));

@@ -1,7 +1,6 @@
 /** Registers the behaviour insights' texts; the insights pages import this module first. */
 import { addAreaTexts } from '../index';
-import en from './insights.en';
-import ja from './insights.ja';
-import zh from './insights.zh';
+import { bySide } from '../sideBySide';
+import insightsTexts from './insights.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(insightsTexts));

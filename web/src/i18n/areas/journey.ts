@@ -1,7 +1,6 @@
 /** Registers the campaign builder's texts (/builder); its page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './journey.en';
-import ja from './journey.ja';
-import zh from './journey.zh';
+import { bySide } from '../sideBySide';
+import journeyTexts from './journey.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(journeyTexts));

@@ -1,7 +1,6 @@
 /** Registers the LINE channel settings' texts; the section imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './lineChannel.en';
-import ja from './lineChannel.ja';
-import zh from './lineChannel.zh';
+import { bySide } from '../sideBySide';
+import lineChannelTexts from './lineChannel.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(lineChannelTexts));

@@ -1,7 +1,6 @@
 /** Registers the message console's texts; its pages import this module first. */
 import { addAreaTexts } from '../index';
-import en from './messageConsole.en';
-import ja from './messageConsole.ja';
-import zh from './messageConsole.zh';
+import { bySide } from '../sideBySide';
+import messageConsoleTexts from './messageConsole.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(messageConsoleTexts));

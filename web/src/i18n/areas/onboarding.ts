@@ -1,7 +1,6 @@
 /** Registers the onboarding steps' texts (/onboarding/*); the onboarding page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './onboarding.en';
-import ja from './onboarding.ja';
-import zh from './onboarding.zh';
+import { bySide } from '../sideBySide';
+import onboardingTexts from './onboarding.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(onboardingTexts));

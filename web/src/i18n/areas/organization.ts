@@ -1,7 +1,6 @@
 /** Registers the organization and role delegation screens' texts; their pages import this module first. */
 import { addAreaTexts } from '../index';
-import en from './organization.en';
-import ja from './organization.ja';
-import zh from './organization.zh';
+import { bySide } from '../sideBySide';
+import organizationTexts from './organization.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(organizationTexts));

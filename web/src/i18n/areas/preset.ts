@@ -1,7 +1,6 @@
 /** Registers the preset records screen's texts; its page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './preset.en';
-import ja from './preset.ja';
-import zh from './preset.zh';
+import { bySide } from '../sideBySide';
+import presetTexts from './preset.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(presetTexts));

@@ -1,7 +1,6 @@
 /** Registers the presets' texts (the presets, their categories, the builder and the picker); the generic entity page imports this module. */
 import { addAreaTexts } from '../index';
-import en from './presets.en';
-import ja from './presets.ja';
-import zh from './presets.zh';
+import { bySide } from '../sideBySide';
+import presetsTexts from './presets.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(presetsTexts));

@@ -1,7 +1,6 @@
 /** Registers the push channel settings' texts; the page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './pushChannel.en';
-import ja from './pushChannel.ja';
-import zh from './pushChannel.zh';
+import { bySide } from '../sideBySide';
+import pushChannelTexts from './pushChannel.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(pushChannelTexts));

@@ -1,7 +1,6 @@
 /** Registers the texts of the per-channel delivery figures (shared/metrics); the analytics and report pages import this first. */
 import { addAreaTexts } from '../index';
-import en from './rates.en';
-import ja from './rates.ja';
-import zh from './rates.zh';
+import { bySide } from '../sideBySide';
+import ratesTexts from './rates.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(ratesTexts));

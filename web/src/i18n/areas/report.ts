@@ -1,7 +1,6 @@
 /** Registers the report screens' texts; their pages import this module first. */
 import { addAreaTexts } from '../index';
-import en from './report.en';
-import ja from './report.ja';
-import zh from './report.zh';
+import { bySide } from '../sideBySide';
+import reportTexts from './report.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(reportTexts));

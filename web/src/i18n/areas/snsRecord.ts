@@ -1,7 +1,6 @@
 /** Registers the SNS records' texts; its page imports this module first. */
 import { addAreaTexts } from '../index';
-import en from './snsRecord.en';
-import ja from './snsRecord.ja';
-import zh from './snsRecord.zh';
+import { bySide } from '../sideBySide';
+import snsRecordTexts from './snsRecord.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(snsRecordTexts));

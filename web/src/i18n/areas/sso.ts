@@ -1,7 +1,6 @@
 /** Registers the single sign-on texts; the sign-in page, the callback page and the SSO settings import this module first. */
 import { addAreaTexts } from '../index';
-import en from './sso.en';
-import ja from './sso.ja';
-import zh from './sso.zh';
+import { bySide } from '../sideBySide';
+import ssoTexts from './sso.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(ssoTexts));

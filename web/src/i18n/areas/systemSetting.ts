@@ -1,7 +1,6 @@
 /** Registers the system setting's switch hints (what each switch does, docs/settings.md); the system setting page imports this first. */
 import { addAreaTexts } from '../index';
-import en from './systemSetting.en';
-import ja from './systemSetting.ja';
-import zh from './systemSetting.zh';
+import { bySide } from '../sideBySide';
+import systemSettingTexts from './systemSetting.texts';
 
-addAreaTexts({ en, zh, ja });
+addAreaTexts(bySide(systemSettingTexts));

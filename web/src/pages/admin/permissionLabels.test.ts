@@ -2,12 +2,12 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../../shared/permissions';
-import en from '../../i18n/areas/admin.en';
-import ja from '../../i18n/areas/admin.ja';
-import zh from '../../i18n/areas/admin.zh';
+import adminTexts from '../../i18n/areas/admin.texts';
+import { bySide } from '../../i18n/sideBySide';
 import { filterPermissions } from './permissionLabels';
 
-const LOCALES = { en, zh, ja };
+const LOCALES = bySide(adminTexts);
+const { en, zh, ja } = LOCALES;
 
 describe('permission labels', () => {
   it('covers the 68 codes of the spec and ORGANIZATION_CREATE', () => {

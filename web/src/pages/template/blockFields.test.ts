@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { BLOCK_TYPES, BLOCKS } from '../../../../shared/render';
-import en from '../../i18n/areas/template.en';
+import templateTexts from '../../i18n/areas/template.texts';
 import { blockControls, controlFor } from './blockFields';
 
 describe('the property panel comes from the block schemas', () => {
@@ -10,8 +10,8 @@ describe('the property panel comes from the block schemas', () => {
     const controls = blockControls(type);
     expect(controls.map((c) => c.field)).toEqual(fields);
     for (const c of controls) {
-      expect(en.template.field, `${type}.${c.field}`).toHaveProperty(c.field);
-      if (c.kind === 'select') for (const o of c.options) expect(en.template.option, `${c.field}.${o}`).toHaveProperty([c.field, String(o)]);
+      expect(templateTexts.template.field, `${type}.${c.field}`).toHaveProperty(c.field);
+      if (c.kind === 'select') for (const o of c.options) expect(templateTexts.template.option, `${c.field}.${o}`).toHaveProperty([c.field, String(o)]);
     }
   });
 

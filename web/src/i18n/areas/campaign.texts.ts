@@ -1,0 +1,301 @@
+/**
+ * The texts of the campaign screens (/campaigns, the wizard, the message detail, /home, /library/unsubscription)
+ *. Registered when one of those pages loads (./campaign.ts), so the sign-in route does not carry them.
+ * The wizard's texts are ./campaignWizard.texts.ts, the message detail's ./campaignDetail.texts.ts.
+ * English, Chinese and Japanese side by side.
+ */
+import { type SideBySide, t } from '../sideBySide';
+
+const campaignTexts = {
+  plan: {
+    name: t('Name', '名称', '名前'),
+    channel: t('Channel', '渠道', 'チャネル'),
+    status: t('Status', '状态', 'ステータス'),
+  },
+  campaign: {
+    schedule: {
+      state: t('Now', '当前', '現在'),
+      waiting: t('Waiting for its time', '等待发送时间', '配信時刻を待っています'),
+      sent: t('Sent', '已发送', '配信済み'),
+      notScheduled: t('Not scheduled yet', '尚未排期', 'まだ予定されていません'),
+      runs: t('Runs', '发送记录', '配信履歴'),
+      noRuns: t('It has not gone out yet.', '尚未发送。', 'まだ配信されていません。'),
+      started: t('Started', '开始时间', '開始'),
+      finished: t('Finished', '结束时间', '終了'),
+      run: {
+        RUNNING: t('Sending', '发送中', '配信中'),
+        DONE: t('Done', '已完成', '完了'),
+        STOPPED: t('Stopped', '已停止', '停止'),
+      },
+    },
+    baseInfo: {
+      preset: t('Classification preset', '分类预设', '分類のプリセット'),
+      choose: t('Select…', '请选择…', '選択してください…'),
+      title: t('Edit base info: {{name}}', '编辑基本信息：{{name}}', '基本情報の編集：{{name}}'),
+      tags: t('Tags', '标签', 'タグ'),
+      category: t('Category', '分类', 'カテゴリ'),
+      group: t('Group', '分组', 'グループ'),
+      reportMails: t('Report recipients', '报告收件人', 'レポートの送付先'),
+      reportMailsHint: t(
+        "One address per line, at most {{max}}. They receive this message's reports.",
+        '每行一个地址，最多 {{max}} 个。他们会收到此消息的报告。',
+        '1 行に 1 アドレス、最大 {{max}} 件。このメッセージのレポートが届きます。',
+      ),
+      nameRequired: t('Please input the name!', '请输入名称！', '名前を入力してください！'),
+      badMail: t('"{{mail}}" is not a valid e-mail address.', '“{{mail}}”不是有效的电子邮件地址。', '「{{mail}}」は有効なメールアドレスではありません。'),
+      tooManyMails: t('At most {{max}} report recipients.', '报告收件人最多 {{max}} 个。', 'レポートの送付先は最大 {{max}} 件です。'),
+      noOptions: t(
+        "None yet: add them under the library's tags, categories and groups.",
+        '暂无：请先在库中添加标签、分类和分组。',
+        'まだありません。ライブラリでタグ・カテゴリ・グループを追加してください。',
+      ),
+    },
+    intro: t('Single messages: write, review, approve, send and measure.', '单条消息：编写、审核、审批、发送和统计。', '単発メッセージの作成、レビュー、承認、配信、効果測定。'),
+    newSingle: t('New single message', '新建单条消息', '新規単発メッセージ'),
+    filters: t('Message filters', '消息筛选', 'メッセージの絞り込み'),
+    search: t('Search by name or title', '按名称或标题搜索', '名前またはタイトルで検索'),
+    empty: t(
+      'No messages yet. Create one with "New single message".',
+      '还没有消息。点击“新建单条消息”创建。',
+      'メッセージはまだありません。「新規単発メッセージ」から作成してください。',
+    ),
+    emptyFilter: t('No messages under this filter.', '此筛选下没有消息。', 'この絞り込みに該当するメッセージはありません。'),
+    back: t('Campaigns', '消息列表', 'キャンペーン'),
+    openDetail: t('Open the message', '打开消息', 'メッセージを開く'),
+    loading: t('Loading…', '加载中…', '読み込み中…'),
+    you: t('You', '你', 'あなた'),
+    system: t('System', '系统', 'システム'),
+    userId: t('User …{{id}}', '用户 …{{id}}', 'ユーザー …{{id}}'),
+    actionOn: t('{{action}}: {{name}}', '{{action}}：{{name}}', '{{action}}：{{name}}'),
+    filter: {
+      ALL: t('All', '全部', 'すべて'),
+      ACTIVE: t('Active', '已启用', '有効'),
+      PENDING_APPROVAL: t('Pending Approval', '待审批', '承認待ち'),
+      INACTIVE: t('Inactive', '已停用', '無効'),
+      DRAFT: t('Draft', '草稿', '下書き'),
+      REJECTED: t('Rejected', '已驳回', '却下'),
+      ARCHIVE: t('Archive', '归档', 'アーカイブ'),
+    },
+    state: {
+      DRAFT: t('Draft', '草稿', '下書き'),
+      PENDING_APPROVAL: t('Pending Approval', '待审批', '承認待ち'),
+      APPROVED: t('Approved', '已批准', '承認済み'),
+      REJECTED: t('Rejected', '已驳回', '却下'),
+      EXPIRED: t('Expired', '已过期', '期限切れ'),
+      ACTIVE: t('Active', '已启用', '有効'),
+      INACTIVE: t('Inactive', '已停用', '無効'),
+      IN_PROGRESS: t('In Progress', '发送中', '配信中'),
+      DEPLOYED: t('Deployed', '已发送', '配信済み'),
+      ARCHIVE: t('Archive', '归档', 'アーカイブ'),
+      DELETED: t('Deleted', '已删除', '削除済み'),
+    },
+    channel: {
+      PUSH_NATIVE: t('Push', '推送', 'プッシュ'),
+      SMS: t('SMS', '短信', 'SMS'),
+      EMAIL: t('Email', '邮件', 'メール'),
+      DIRECT_MAIL: t('Direct mail', '直邮', 'ダイレクトメール'),
+      LINE: t('LINE', 'LINE', 'LINE'),
+    },
+    field: {
+      name: t('Name', '名称', '名前'),
+      title: t('Title', '标题', 'タイトル'),
+      intro: t('Intro', '简介', '概要'),
+      trigger: t('Delivery', '发送方式', '配信方法'),
+      createdBy: t('Created by', '创建人', '作成者'),
+    },
+    action: {
+      pass: t('Approve', '批准', '承認'),
+      reject: t('Reject', '驳回', '却下'),
+      saveDraft: t('Edit', '编辑', '編集'),
+      sendToReview: t('Send to review', '提交审核', 'レビューに送る'),
+      active: t('Make active', '启用', '有効にする'),
+      inactive: t('Make inactive', '停用', '無効にする'),
+      modifyDateRange: t('Change date', '修改时间', '日時を変更'),
+      editBaseInfo: t('Base info', '基本信息', '基本情報'),
+      stop: t('Stop sending', '停止发送', '配信を停止'),
+      resend: t('Send again', '再次发送', '再送信'),
+      cancel: t('Cancel', '撤回', '取り消し'),
+      archive: t('Archive', '归档', 'アーカイブ'),
+      unarchive: t('Unarchive', '取消归档', 'アーカイブ解除'),
+      delete: t('Delete', '删除', '削除'),
+    },
+    confirm: {
+      pass: {
+        title: t('Approve message', '批准消息', 'メッセージを承認'),
+        message: t(
+          'Pass "{{name}}"? Once every participant has approved, it goes out at its time.',
+          '批准“{{name}}”？所有参与人批准后，将按时发送。',
+          '「{{name}}」を承認しますか？全員が承認すると予定時刻に配信されます。',
+        ),
+      },
+      active: {
+        title: t('Make active', '启用', '有効にする'),
+        message: t('Make "{{name}}" active? It will be sent at its time.', '启用“{{name}}”？将按时发送。', '「{{name}}」を有効にしますか？予定時刻に配信されます。'),
+      },
+      inactive: {
+        title: t('Make inactive', '停用', '無効にする'),
+        message: t(
+          'Make "{{name}}" inactive? It will not be sent until it is made active again.',
+          '停用“{{name}}”？重新启用前不会发送。',
+          '「{{name}}」を無効にしますか？再度有効にするまで配信されません。',
+        ),
+      },
+      stop: {
+        title: t('Stop sending', '停止发送', '配信を停止'),
+        message: t(
+          'Stop sending "{{name}}" now? Messages already sent stay sent; the rest are not sent.',
+          '立即停止发送“{{name}}”？已发送的保持不变，其余不再发送。',
+          '「{{name}}」の配信を今すぐ停止しますか？送信済みのものはそのままで、残りは送信されません。',
+        ),
+      },
+      resend: {
+        title: t('Send again', '再次发送', '再送信'),
+        message: t(
+          'Send "{{name}}" again to everyone its segment matches now? People who opted out since are skipped.',
+          '将“{{name}}”再次发送给其细分当前匹配的所有人？之后退订的人会被跳过。',
+          '「{{name}}」を、セグメントに現在該当する全員にもう一度送信しますか？その後配信停止した人はスキップされます。',
+        ),
+      },
+      cancel: {
+        title: t('Cancel message', '撤回消息', 'メッセージを取り消し'),
+        message: t(
+          'Cancel "{{name}}"? It goes back to draft and its approvals are dropped.',
+          '撤回“{{name}}”？它将回到草稿，审批记录作废。',
+          '「{{name}}」を取り消しますか？下書きに戻り、承認は破棄されます。',
+        ),
+      },
+      archive: {
+        title: t('Archive message', '归档消息', 'メッセージをアーカイブ'),
+        message: t(
+          'Archive "{{name}}"? It moves to the Archive filter.',
+          '归档“{{name}}”？它将移到“归档”筛选下。',
+          '「{{name}}」をアーカイブしますか？「アーカイブ」の絞り込みに移ります。',
+        ),
+      },
+      unarchive: {
+        title: t('Unarchive message', '取消归档', 'アーカイブ解除'),
+        message: t('Bring "{{name}}" back from the archive?', '将“{{name}}”从归档中恢复？', '「{{name}}」をアーカイブから戻しますか？'),
+      },
+      delete: {
+        title: t('Delete message', '删除消息', 'メッセージを削除'),
+        message: t('Delete "{{name}}"? This cannot be undone.', '删除“{{name}}”？此操作无法撤销。', '「{{name}}」を削除しますか？元に戻せません。'),
+      },
+    },
+    done: {
+      pass: t('"{{name}}" was approved.', '已批准“{{name}}”。', '「{{name}}」を承認しました。'),
+      reject: t('"{{name}}" was rejected.', '已驳回“{{name}}”。', '「{{name}}」を却下しました。'),
+      active: t('"{{name}}" is active.', '“{{name}}”已启用。', '「{{name}}」を有効にしました。'),
+      inactive: t('"{{name}}" is inactive.', '“{{name}}”已停用。', '「{{name}}」を無効にしました。'),
+      modifyDateRange: t('The date of "{{name}}" was changed.', '已修改“{{name}}”的时间。', '「{{name}}」の日時を変更しました。'),
+      editBaseInfo: t('The base info of "{{name}}" was saved.', '已保存“{{name}}”的基本信息。', '「{{name}}」の基本情報を保存しました。'),
+      stop: t('Sending "{{name}}" was stopped.', '已停止发送“{{name}}”。', '「{{name}}」の配信を停止しました。'),
+      resend: t('"{{name}}" is being sent again.', '正在再次发送“{{name}}”。', '「{{name}}」を再送信しています。'),
+      cancel: t('"{{name}}" was cancelled and is a draft again.', '已撤回“{{name}}”，现为草稿。', '「{{name}}」を取り消し、下書きに戻しました。'),
+      archive: t('"{{name}}" was archived.', '已归档“{{name}}”。', '「{{name}}」をアーカイブしました。'),
+      unarchive: t('"{{name}}" was brought back from the archive.', '已将“{{name}}”从归档中恢复。', '「{{name}}」をアーカイブから戻しました。'),
+      delete: t('"{{name}}" was deleted.', '已删除“{{name}}”。', '「{{name}}」を削除しました。'),
+    },
+    duplicate: {
+      label: t('Duplicate', '复制', '複製'),
+      done: t('A copy "{{name}}" was made as a draft.', '已创建副本“{{name}}”（草稿）。', 'コピー「{{name}}」を下書きとして作成しました。'),
+      doneUnscheduled: t(
+        'A copy "{{name}}" was made as a draft. Its date had passed, so it is set to send immediately: choose a new date before review.',
+        '已创建副本“{{name}}”（草稿）。原定时间已过，已改为立即发送：提交审核前请重新选择时间。',
+        'コピー「{{name}}」を下書きとして作成しました。予定日時が過ぎていたため即時配信にしています。レビューに送る前に日時を選び直してください。',
+      ),
+    },
+    reject: {
+      title: t('Reject "{{name}}"', '驳回“{{name}}”', '「{{name}}」を却下'),
+      type: t('Type', '类型', '種類'),
+      typePlaceholder: t('Choose the type', '选择类型', '種類を選択'),
+      reason: t('Reason', '原因', '理由'),
+      typeRequired: t('Please choose the type!', '请选择类型！', '種類を選択してください！'),
+      reasonRequired: t('Please write the reason!', '请填写原因！', '理由を入力してください！'),
+    },
+    rejectType: {
+      CONTENT: t('Content', '内容', '内容'),
+      AUDIENCE: t('Audience', '受众', '配信対象'),
+      SCHEDULE: t('Schedule', '时间', '日時'),
+      COMPLIANCE: t('Compliance', '合规', 'コンプライアンス'),
+      OTHER: t('Other', '其他', 'その他'),
+    },
+    rejection: {
+      title: t('Rejected: {{type}}', '已驳回：{{type}}', '却下：{{type}}'),
+      by: t('By {{name}} at {{time}}', '{{name}} 于 {{time}}', '{{name}}、{{time}}'),
+    },
+    review: {
+      NEW: t('New', '新建', '新規'),
+      PROCESS: t('Waiting', '等待中', '待機中'),
+      REJECT: t('Rejected', '已驳回', '却下'),
+      PASS: t('Approved', '已批准', '承認済み'),
+    },
+    dateDialog: {
+      title: t('Change the date of "{{name}}"', '修改“{{name}}”的时间', '「{{name}}」の日時を変更'),
+    },
+  },
+  home: {
+    intro: t(
+      'Messages waiting for your approval, and what happened to yours.',
+      '等待你审批的消息，以及你的消息的进展。',
+      'あなたの承認を待つメッセージと、あなたのメッセージの状況。',
+    ),
+    summary: t('Today', '今日', '本日'),
+    sentToday: t('Sent today ({{zone}})', '今日发送（{{zone}}）', '本日の送信（{{zone}}）'),
+    today: {
+      sent: t('Sent today', '今日发送', '本日の送信'),
+      delivered: t('Delivered today', '今日送达', '本日の配信'),
+      opens: t('Opened today', '今日打开', '本日の開封'),
+      clicks: t('Clicked today', '今日点击', '本日のクリック'),
+    },
+    card: {
+      ACTION_REQUIRED: t('Action required', '待处理', '要対応'),
+      EXPIRED: t('Expired', '已过期', '期限切れ'),
+      APPROVED: t('Approved', '已批准', '承認済み'),
+      REJECTED: t('Rejected', '已驳回', '却下'),
+    },
+    empty: {
+      ACTION_REQUIRED: t('Nothing waits for your approval.', '没有等待你审批的消息。', 'あなたの承認を待つメッセージはありません。'),
+      EXPIRED: t('No expired messages.', '没有过期的消息。', '期限切れのメッセージはありません。'),
+      APPROVED: t('None of your messages was approved yet.', '你的消息还没有被批准的。', '承認されたメッセージはまだありません。'),
+      REJECTED: t('None of your messages was rejected.', '你的消息没有被驳回的。', '却下されたメッセージはありません。'),
+    },
+    requestedBy: t('Asked by {{name}}', '由 {{name}} 提交', '依頼者：{{name}}'),
+    deadline: t('Deadline {{time}}', '截止 {{time}}', '期限 {{time}}'),
+    previous: t('Previous page', '上一页', '前のページ'),
+    next: t('Next page', '下一页', '次のページ'),
+    pageOf: t('{{from}}–{{to}} of {{total}}', '第 {{from}}–{{to}} 条，共 {{total}} 条', '{{total}} 件中 {{from}}–{{to}} 件'),
+  },
+  unsubscription: {
+    noneSelected: t('No target were selected', '未选择任何对象', '対象が選択されていません'),
+    deleteSelected: t('Delete selected ({{count}})', '删除所选（{{count}}）', '選択を削除（{{count}}）'),
+    deleteSelectedTitle: t('Delete {{count}} unsubscriptions', '删除 {{count}} 条退订', '配信停止 {{count}} 件を削除'),
+    deleteSelectedConfirm: t(
+      'Delete the {{count}} selected unsubscriptions? Messages may then be sent to those addresses again.',
+      '删除所选的 {{count}} 条退订？之后可能会再次向这些地址发送消息。',
+      '選択した配信停止 {{count}} 件を削除しますか？これらのアドレスに再びメッセージが送られる場合があります。',
+    ),
+    deletedSelected: t('{{count}} addresses were removed from the list.', '已从名单中移除 {{count}} 个地址。', '{{count}} 件のアドレスをリストから削除しました。'),
+    intro: t(
+      'Addresses no message is sent to on a channel: unsubscribed by the recipient, or after a bounce or a complaint.',
+      '在某渠道上不再发送消息的地址：收件人退订，或因退信、投诉。',
+      'チャネルごとに配信しないアドレス：受信者による配信停止、またはバウンスや苦情によるもの。',
+    ),
+    search: t('Search by address', '按地址搜索', 'アドレスで検索'),
+    empty: t('No unsubscribed addresses.', '没有退订的地址。', '配信停止のアドレスはありません。'),
+    deleteTitle: t('Delete unsubscription', '删除退订', '配信停止を削除'),
+    deleteConfirm: t(
+      'Delete the unsubscription of {{target}} on {{channel}}? Messages may then be sent to it again.',
+      '删除 {{target}} 在 {{channel}} 上的退订？之后可能会再次向其发送消息。',
+      '{{channel}} における {{target}} の配信停止を削除しますか？再びメッセージが送られる可能性があります。',
+    ),
+    deleted: t('{{target}} was removed from the list.', '已将 {{target}} 从列表中移除。', '{{target}} を一覧から削除しました。'),
+    source: {
+      UNSUBSCRIBE: t('Unsubscribed', '已退订', '配信停止'),
+      BOUNCE: t('Bounce', '退信', 'バウンス'),
+      COMPLAINT: t('Complaint', '投诉', '苦情'),
+      MANUAL: t('Added by hand', '手动添加', '手動で追加'),
+    },
+  },
+} satisfies SideBySide;
+
+export default campaignTexts;

@@ -1,0 +1,102 @@
+/** The texts of the report screens (/plan-report),. Registered when a report page loads (./report.ts), English, Chinese and Japanese side by side. */
+import { type SideBySide, t } from '../sideBySide';
+
+const reportTexts = {
+  report: {
+    plan: {
+      intro: t(
+        'Compare messages over a range of days ({{zone}}): sends, failures, opens and clicks.',
+        '按日期范围（{{zone}}）比较消息：发送、失败、打开与点击。',
+        '日付の範囲（{{zone}}）でメッセージを比較します：送信、失敗、開封、クリック。',
+      ),
+      messages: t('Messages', '消息', 'メッセージ'),
+      choose: t('Choose messages…', '选择消息…', 'メッセージを選択…'),
+      loading: t('Loading…', '加载中…', '読み込み中…'),
+      noMessages: t('No messages yet.', '暂无消息。', 'まだメッセージがありません。'),
+      chooseMessages: t('No Message ID were selected', '未选择任何消息 ID', 'メッセージ ID が選択されていません'),
+      tooMany: t('At most {{max}} messages in one report.', '一份报告最多 {{max}} 条消息。', '1つのレポートに含められるメッセージは {{max}} 件までです。'),
+      slow: t(
+        '{{count}} messages chosen: a report over {{max}} messages may take a while.',
+        '已选择 {{count}} 条消息：超过 {{max}} 条消息的报告可能需要较长时间。',
+        '{{count}} 件のメッセージを選択中：{{max}} 件を超えるレポートは時間がかかることがあります。',
+      ),
+      start: t('Start date ({{zone}})', '开始日期（{{zone}}）', '開始日（{{zone}}）'),
+      end: t('End date ({{zone}})', '结束日期（{{zone}}）', '終了日（{{zone}}）'),
+      dateRequired: t('Please choose a date!', '请选择日期！', '日付を選んでください！'),
+      startBeforeEnd: t('The start date should be earlier than the end date!', '开始日期应早于结束日期！', '開始日は終了日より前にしてください！'),
+      run: t('Make the report', '生成报告', 'レポートを作成'),
+      csv: t('Download CSV', '下载 CSV', 'CSV をダウンロード'),
+      word: t('Download Word', '下载 Word', 'Word をダウンロード'),
+      message: t('Message', '消息', 'メッセージ'),
+      group: t('Group', '分组', 'グループ'),
+      total: t('Total', '合计', '合計'),
+      caption: t('Plan report from {{start}} to {{end}}', '{{start}} 至 {{end}} 的计划报告', '{{start}} から {{end}} までのプランレポート'),
+    },
+    monthly: {
+      intro: t(
+        'Made on the first of each month for the month before, and mailed to the report mails of the messages it covers.',
+        '每月 1 日生成上个月的报告，并发送给所涵盖消息的报告收件人。',
+        '毎月1日に前月分を作成し、対象メッセージのレポート送信先にメールで届けます。',
+      ),
+      empty: t(
+        'No monthly report yet: the first is made on the first of next month.',
+        '尚无月度报告：第一份将在下月 1 日生成。',
+        '月次レポートはまだありません。最初のレポートは来月1日に作成されます。',
+      ),
+      failed: t('The monthly reports could not be loaded.', '无法加载月度报告。', '月次レポートを読み込めませんでした。'),
+      month: t('Month ({{zone}})', '月份（{{zone}}）', '月（{{zone}}）'),
+      messages: t('Messages', '消息数', 'メッセージ数'),
+      sent: t('Sent', '已发送', '送信数'),
+      opens: t('Opens', '打开数', '開封数'),
+      clicks: t('Clicks', '点击数', 'クリック数'),
+      mailedTo: t('Mailed to', '已发送至', '送信先'),
+      file: t('File', '文件', 'ファイル'),
+      making: t('Being made…', '正在生成…', '作成中…'),
+    },
+    requested: {
+      intro: t(
+        'Ask for a report here: it is made in the background and can be downloaded when ready.',
+        '在此申请报告：报告在后台生成，完成后即可下载。',
+        'ここでレポートを依頼します。バックグラウンドで作成され、できあがるとダウンロードできます。',
+      ),
+      ask: t('Ask for the report', '申请报告', 'レポートを依頼'),
+      name: t('Report name', '报告名称', 'レポート名'),
+      nameRequired: t('Please input the name!', '请输入名称！', '名前を入力してください！'),
+      columns: t('Columns', '列', '列'),
+      columnsRequired: t('Please choose at least one column!', '请至少选择一列！', '列を1つ以上選んでください！'),
+      empty: t('No reports of this kind yet.', '暂无此类报告。', 'この種類のレポートはまだありません。'),
+      failedToLoad: t('The reports could not be loaded.', '无法加载报告。', 'レポートを読み込めませんでした。'),
+      period: t('Period ({{zone}})', '期间（{{zone}}）', '期間（{{zone}}）'),
+      asked: t('Asked at', '申请时间', '依頼日時'),
+      requestedDone: t(
+        'The report "{{name}}" was asked for: it is listed below and can be downloaded when ready.',
+        '已申请报告“{{name}}”：它显示在下方列表中，准备好后即可下载。',
+        'レポート「{{name}}」を依頼しました。下の一覧に表示され、準備ができるとダウンロードできます。',
+      ),
+      status: t('Status', '状态', 'ステータス'),
+      states: {
+        QUEUED: t('Queued', '排队中', '待機中'),
+        RUNNING: t('Being made', '生成中', '作成中'),
+        DONE: t('Ready', '已完成', '完了'),
+        FAILED: t('Failed', '失败', '失敗'),
+      },
+      actions: t('Actions', '操作', '操作'),
+      download: t('Download', '下载', 'ダウンロード'),
+      delete: t('Delete', '删除', '削除'),
+      deleteTitle: t('Delete the report', '删除报告', 'レポートの削除'),
+      deleteQuestion: t('Delete the report {{name}}? Its file goes too.', '删除报告 {{name}}？其文件也将一并删除。', 'レポート {{name}} を削除しますか？ファイルも削除されます。'),
+      progress: t('Progress of {{name}}', '{{name}} 的进度', '{{name}} の進捗'),
+      previous: t('Previous', '上一页', '前へ'),
+      next: t('Next', '下一页', '次へ'),
+      pageOf: t('Page {{page}} of {{pages}}', '第 {{page}} 页，共 {{pages}} 页', '{{page}} / {{pages}} ページ'),
+      tab: {
+        REQUESTED: t('Requested reports', '申请的报告', '依頼レポート'),
+        SUMMARY: t('Summary reports', '汇总报告', 'サマリーレポート'),
+        SURVEY: t('Survey reports', '调查报告', 'アンケートレポート'),
+        CUSTOM: t('Custom reports', '自定义报告', 'カスタムレポート'),
+      },
+    },
+  },
+} satisfies SideBySide;
+
+export default reportTexts;
